@@ -1,0 +1,256 @@
+// Structured content under content/: one YAML file per item, validated with zod.
+// The file name (without .yaml) is the item's slug. Fields marked "markdown" are
+// Markdown, turned into sanitised HTML when seeded.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case words joined by hyphens');
+const text = z.string().trim().min(1);
+const markdown = z.string().trim().min(1);
+const isoDate = z.union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}/)]).transform((v) => new Date(v));
+
+/** Search-engine metadata for the item's page. */
+const seo = z.object({
+  title: text.optional(),
+  keywords: text,
+  description: text.max(320),
+});
+
+const image = z.object({
+  /** Meaningful alt text for the header image. */
+  alt: text,
+  /** Optional source file name under content/images/<collection>/ (default: <slug>.*). */
+  file: z.string().optional(),
+});
+
+const galleryItem = z.object({
+  /** Source file name under content/images/<collection>/<slug>/ (e.g. "1.svg" or "silverback.jpg"). */
+  file: text,
+  /** Alt text; served as the gallery image's `filename` field. */
+  alt: text,
+  caption: text,
+});
+
+export const destinationSchema = z.object({
+  title: text,
+  tag: text,
+  order: z.number().int(),
+  description: text,
+  body: markdown,
+  video: z.url().optional(),
+  image,
+  seo,
+});
+
+export const parkSchema = z.object({
+  title: text,
+  destination: slug,
+  order: z.number().int().default(100),
+  created: isoDate,
+  description: text,
+  overview: markdown,
+  details: markdown,
+  image,
+  gallery: z.array(galleryItem).default([]),
+  seo,
+});
+
+export const experienceSchema = z.object({
+  title: text,
+  order: z.number().int().default(100),
+  destinations: z.array(slug).min(1),
+  description: text,
+  body: markdown,
+  image,
+  gallery: z.array(galleryItem).default([]),
+  seo,
+});
+
+const listItem = z.string().trim().min(1).refine((s) => !/[,"'{}\\]/.test(s), 'no commas, quotes, braces or backslashes');
+
+export const safariDaySchema = z.object({
+  title: text,
+  description: markdown,
+  meals: z.object({
+    breakfast: z.boolean(),
+    lunch: z.boolean(),
+    dinner: z.boolean(),
+    water: z.boolean(),
+  }),
+  /** Experience slugs done on this day. */
+  activities: z.array(slug).default([]),
+});
+
+export const safariSchema = z
+  .object({
+    title: text,
+    /** Price per person in USD, "from". */
+    price: z.number().int().positive(),
+    /** Shown on the home page and side lists. */
+    popular: z.boolean().default(false),
+    order: z.number().int().default(100),
+    destinations: z.array(slug).min(1),
+    experiences: z.array(slug).min(1),
+    description: markdown,
+    metaDescription: text.max(320),
+    includes: z.array(listItem).min(1),
+    excludes: z.array(listItem).min(1),
+    image,
+    keywords: text,
+    itinerary: z.array(safariDaySchema).min(1),
+  });
+
+export const blogSchema = z.object({
+  title: text,
+  created: isoDate,
+  /** Listed in the Blogs panel of the navigation bar. */
+  nav: z.boolean().default(false),
+  description: text,
+  body: markdown,
+  image,
+  seo,
+});
+
+export const animalSchema = z.object({
+  title: text,
+  order: z.number().int().default(100),
+  description: text,
+  body: markdown,
+  image,
+  gallery: z.array(galleryItem).default([]),
+  seo,
+});
+
+export const birdSchema = z.object({
+  title: text,
+  order: z.number().int().default(100),
+  description: text,
+  overview: markdown,
+  details: markdown,
+  image,
+  gallery: z.array(galleryItem).default([]),
+  seo,
+});
+
+export const faqSchema = z.object({
+  question: text,
+  answer: markdown,
+  order: z.number().int(),
+  /** Shown in the home page's FAQ accordion. */
+  home: z.boolean().default(false),
+});
+
+export const reviewSchema = z.object({
+  name: text,
+  date: isoDate,
+  title: text,
+  overview: text,
+  details: text,
+  /** Optional profile image file under content/images/reviews/. */
+  image: z.string().optional(),
+  rating: z.number().int().min(1).max(5).default(5),
+  featured: z.boolean().default(false),
+});
+
+/** Static and index pages: metadata plus optional Markdown body and named blocks. */
+export const pageSchema = z.object({
+  title: text,
+  keywords: text,
+  description: text.max(320),
+  body: markdown.optional(),
+  /** Named Markdown blocks, e.g. vision and mission, or the tips sections. */
+  blocks: z.record(z.string(), markdown).default({}),
+});
+
+export const collections = {
+  destinations: destinationSchema,
+  parks: parkSchema,
+  experiences: experienceSchema,
+  safaris: safariSchema,
+  blogs: blogSchema,
+  animals: animalSchema,
+  birds: birdSchema,
+  faqs: faqSchema,
+  reviews: reviewSchema,
+  pages: pageSchema,
+} as const;
+
+export type CollectionName = keyof typeof collections;
+type Item<S extends z.ZodType> = z.output<S> & { slug: string };
+export type Content = { [K in CollectionName]: Item<(typeof collections)[K]>[] };
+
+export class ContentError extends Error {
+  problems: string[];
+  constructor(problems: string[]) {
+    super(`content is invalid:\n  ${problems.join('\n  ')}`);
+    this.problems = problems;
+  }
+}
+
+export const defaultContentDir = path.resolve(import.meta.dirname, '../../content');
+
+/** Reads and validates every content file, then checks that all cross-references resolve. */
+export async function loadContent(dir = defaultContentDir): Promise<Content> {
+  const problems: string[] = [];
+  const out = {} as Record<CollectionName, unknown[]>;
+  for (const name of Object.keys(collections) as CollectionName[]) {
+    const folder = path.join(dir, name);
+    let files: string[] = [];
+    try {
+      files = (await readdir(folder)).filter((f) => f.endsWith('.yaml') || f.endsWith('.yml')).sort();
+    } catch {
+      files = [];
+    }
+    const items: unknown[] = [];
+    for (const file of files) {
+      const itemSlug = file.replace(/\.ya?ml$/, '');
+      const where = `${name}/${file}`;
+      if (!slug.safeParse(itemSlug).success) {
+        problems.push(`${where}: file name is not a valid slug`);
+        continue;
+      }
+      let raw: unknown;
+      try {
+        raw = parseYaml(await readFile(path.join(folder, file), 'utf8'));
+      } catch (e) {
+        problems.push(`${where}: YAML error: ${(e as Error).message.split('\n')[0]}`);
+        continue;
+      }
+      const parsed = collections[name].safeParse(raw);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) problems.push(`${where}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+        continue;
+      }
+      items.push({ ...parsed.data, slug: itemSlug });
+    }
+    out[name] = items;
+  }
+  const content = out as unknown as Content;
+  problems.push(...crossReferenceProblems(content));
+  if (problems.length) throw new ContentError(problems);
+  return content;
+}
+
+export function crossReferenceProblems(c: Content): string[] {
+  const problems: string[] = [];
+  const dest = new Set(c.destinations.map((d) => d.slug));
+  const exp = new Set(c.experiences.map((e) => e.slug));
+  for (const p of c.parks) if (!dest.has(p.destination)) problems.push(`parks/${p.slug}: unknown destination ${p.destination}`);
+  for (const e of c.experiences)
+    for (const d of e.destinations) if (!dest.has(d)) problems.push(`experiences/${e.slug}: unknown destination ${d}`);
+  for (const s of c.safaris) {
+    for (const d of s.destinations) if (!dest.has(d)) problems.push(`safaris/${s.slug}: unknown destination ${d}`);
+    for (const e of s.experiences) if (!exp.has(e)) problems.push(`safaris/${s.slug}: unknown experience ${e}`);
+    s.itinerary.forEach((day, i) => {
+      for (const a of day.activities) if (!exp.has(a)) problems.push(`safaris/${s.slug}: day ${i + 1}: unknown activity ${a}`);
+    });
+  }
+  const faqOrders = new Set<number>();
+  for (const f of c.faqs) {
+    if (faqOrders.has(f.order)) problems.push(`faqs/${f.slug}: duplicate order ${f.order}`);
+    faqOrders.add(f.order);
+  }
+  return problems;
+}
