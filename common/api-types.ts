@@ -1,0 +1,325 @@
+// Shapes of the JSON API's answers (spec points 3 and 7), shared by the server and the React app.
+// Dates are ISO strings in JSON. Image fields are paths relative to the API base ("images/...").
+
+export interface PageMeta {
+  title: string;
+  pageKeywords: string;
+  pageDescription: string;
+  /** Absolute canonical URL of the page on SITE_URL. */
+  pageUrl: string;
+}
+
+export interface ApiError {
+  error: string;
+}
+
+export interface SafariCard {
+  id: number;
+  safarititle: string;
+  safarititleslug: string;
+  safariday: number;
+  safariprice: number;
+  safariheaderimage: string;
+  safariheaderimagealt: string;
+  safarimetadescription: string;
+}
+export interface Safari extends SafariCard {
+  safaridescription: string;
+  /** Comma-separated items. */
+  safariincludes: string;
+  /** Comma-separated items. */
+  safariexcludes: string;
+}
+export interface DayActivity {
+  id: number;
+  experiencetitle: string;
+  experiencetitleslug: string;
+  experienceheaderimage: string;
+  experienceheaderimagealt: string;
+  /** Whether the activity has an image to show. */
+  image: boolean;
+}
+export interface SafariDay {
+  id: number;
+  day_number: number;
+  title: string;
+  description: string;
+  breakfast: boolean | 'true' | 'false';
+  lunch: boolean | 'true' | 'false';
+  dinner: boolean | 'true' | 'false';
+  drinking_water: boolean | 'true' | 'false';
+  experiences: DayActivity[];
+}
+
+export interface BlogCard {
+  id: number;
+  blogtitle: string;
+  blogtitleslug: string;
+  blogheaderimage: string;
+  blogheaderimagealt: string;
+  blogdescription: string;
+  created_at: string;
+}
+export interface Blog extends BlogCard {
+  blogparagraph: string;
+}
+
+export interface ParkCard {
+  id: number;
+  parktitle: string;
+  parktitleslug: string;
+  parkheaderimage: string;
+  parkheaderimagealt: string;
+  parkdescription: string;
+  created_at: string;
+  destination_id: number;
+  destinationtitle: string;
+  destinationtitleslug: string;
+}
+export interface Park extends ParkCard {
+  parkoverview: string;
+  parkdetails: string;
+}
+
+export interface DestinationCard {
+  id: number;
+  destinationtitle: string;
+  destinationtitleslug: string;
+  destinationtag: string;
+  destinationheaderimage: string;
+  destinationheaderimagealt: string;
+  destinationdescription: string;
+}
+export interface Destination extends DestinationCard {
+  destinationparagraph: string;
+  youtubeembedlink: string | null;
+}
+
+export interface ExperienceCard {
+  id: number;
+  experiencetitle: string;
+  experiencetitleslug: string;
+  experiencedescription: string;
+  experienceheaderimage: string;
+  experienceheaderimagealt: string;
+}
+export interface Experience extends ExperienceCard {
+  experienceparagraph: string;
+}
+
+export interface AnimalCard {
+  id: number;
+  animaltitle: string;
+  animaltitleslug: string;
+  animaldescription: string;
+  animalheaderimage: string;
+  animalheaderimagealt: string;
+}
+export interface Animal extends AnimalCard {
+  animalparagraph: string;
+}
+
+export interface BirdCard {
+  id: number;
+  birdtitle: string;
+  birdtitleslug: string;
+  birddescription: string;
+  birdheaderimage: string;
+  birdheaderimagealt: string;
+}
+export interface Bird extends BirdCard {
+  birdoverview: string;
+  birddetails: string;
+}
+
+export interface Faq {
+  id: number;
+  question: string;
+  answer: string;
+  faqslug: string;
+}
+
+export interface GalleryImage {
+  id: number;
+  /** Relative to the API base. */
+  filepath: string;
+  /** Used as alt text. */
+  filename: string;
+  caption: string;
+}
+
+export interface Review {
+  id: number;
+  name: string;
+  date: string;
+  title: string;
+  overview: string;
+  details: string;
+  profileimage: string | null;
+  rating: number;
+}
+
+/** Static page copy: sanitised HTML body and named HTML blocks (e.g. vision, mission, tip-1..tip-7). */
+export interface PageCopy {
+  content: string;
+  blocks: Record<string, string>;
+}
+
+export interface Paged {
+  page: number;
+  totalPages: number;
+}
+
+// ---- answers, by path ----
+
+export interface HomeResponse extends PageMeta, PageCopy {
+  blogs: BlogCard[];
+  parks: ParkCard[];
+  safaris: SafariCard[];
+  ugchimpsafaris: SafariCard[];
+  uggorillasafaris: SafariCard[];
+  experiences: ExperienceCard[];
+  faqs: Faq[];
+  reviews: Review[];
+}
+export interface BlogsNavResponse {
+  blogs: BlogCard[];
+}
+/** GET /parks/in/{slug} (navbar=true gives the nav panel's few parks; otherwise paginated, limit 9). */
+export interface ParksInResponse extends PageMeta, Paged {
+  parks: ParkCard[];
+  destinationTitle: string;
+  destinationTitleSlug: string;
+  destinationImage: string;
+  destinationImageAlt: string;
+  destinations: DestinationCard[];
+}
+/** GET /experiences/in/{slug} (navbar=true gives up to 3). */
+export interface ExperiencesInResponse extends PageMeta, Paged {
+  experiences: ExperienceCard[];
+  destinationTitle: string;
+  destinationTitleSlug: string;
+  destinationImage: string;
+  destinationImageAlt: string;
+  destinations: DestinationCard[];
+}
+/** GET /safaris/experiences/{slug} (navbar=true gives up to 3; otherwise paginated, limit 9). */
+export interface SafarisByExperienceResponse extends PageMeta, Paged {
+  safaris: SafariCard[];
+  experienceTitle: string;
+  experienceTitleSlug: string;
+  experienceImage: string;
+  experienceImageAlt: string;
+  safariexperiences: ExperienceCard[];
+}
+export interface SafarisInResponse extends PageMeta, Paged {
+  safaris: SafariCard[];
+  destinationTitle: string;
+  destinationTitleSlug: string;
+  destinationImage: string;
+  destinationImageAlt: string;
+}
+export interface AboutResponse extends PageMeta, PageCopy {
+  safaris: SafariCard[];
+  blogs: BlogCard[];
+}
+export interface GorillaTipsResponse extends PageMeta, PageCopy {
+  gorillasafaris: SafariCard[];
+}
+export interface StaticPageResponse extends PageMeta, PageCopy {}
+export interface FaqPageResponse extends PageMeta, PageCopy {
+  faqs: Faq[];
+}
+/** /why-book-with-us and /sustainability-and-environmental-conservation */
+export interface ContentWithListsResponse extends PageMeta, PageCopy {
+  safaris: SafariCard[];
+  blogs: BlogCard[];
+}
+export interface AnimalsResponse extends PageMeta, Paged {
+  animals: AnimalCard[];
+}
+export interface AnimalResponse extends PageMeta {
+  animal: Animal;
+  relatedAnimals: AnimalCard[];
+  otherAnimals: AnimalCard[];
+  galleryImages: GalleryImage[];
+}
+export interface BirdsResponse extends PageMeta, Paged {
+  birds: BirdCard[];
+}
+export interface BirdResponse extends PageMeta {
+  bird: Bird;
+  relatedBirds: BirdCard[];
+  otherBirds: BirdCard[];
+  galleryImages: GalleryImage[];
+}
+export interface ParksResponse extends PageMeta, Paged {
+  parks: ParkCard[];
+}
+export interface DestinationsResponse extends PageMeta {
+  destinations: DestinationCard[];
+}
+export interface DestinationResponse extends PageMeta {
+  destination: Destination;
+  otherDestinations: DestinationCard[];
+  blogs: BlogCard[];
+  prevPost: DestinationCard | null;
+  nextPost: DestinationCard | null;
+}
+export interface ParkResponse extends PageMeta {
+  park: Park;
+  relatedParks: ParkCard[];
+  otherParks: ParkCard[];
+  blogs: BlogCard[];
+  galleryImages: GalleryImage[];
+}
+export interface SafarisResponse extends PageMeta {
+  allsafaris: SafariCard[];
+}
+export interface SafariResponse extends PageMeta {
+  safari: Safari;
+  safaridays: SafariDay[];
+  otherSafaris: SafariCard[];
+  blogs: BlogCard[];
+}
+export interface BlogsResponse extends PageMeta, Paged {
+  blogs: BlogCard[];
+}
+export interface BlogResponse extends PageMeta {
+  blog: Blog;
+  prevPost: BlogCard | null;
+  nextPost: BlogCard | null;
+  relatedBlogs: BlogCard[];
+}
+export interface ExperiencesResponse extends PageMeta, Paged {
+  experiences: ExperienceCard[];
+}
+export interface ExperienceResponse extends PageMeta {
+  experience: Experience;
+  relatedExperiences: ExperienceCard[];
+  relatedSafaris: SafariCard[];
+  blogs: BlogCard[];
+  galleryImages: GalleryImage[];
+}
+
+export type SearchItemType = 'blog' | 'park' | 'experience' | 'safari' | 'faq' | 'animal' | 'bird';
+/** One search hit: the entity's own fields plus its type tag. */
+export type SearchItem =
+  | (BlogCard & { type: 'blog' })
+  | (ParkCard & { type: 'park' })
+  | (ExperienceCard & { type: 'experience' })
+  | (SafariCard & { type: 'safari' })
+  | (Faq & { type: 'faq' })
+  | (AnimalCard & { type: 'animal' })
+  | (BirdCard & { type: 'bird' });
+export interface SearchResponse extends PageMeta {
+  blogs: SearchItem[];
+  parks: SearchItem[];
+  experiences: SearchItem[];
+  safaris: SearchItem[];
+  faqs: SearchItem[];
+  animals: SearchItem[];
+  birds: SearchItem[];
+  /** All hits of every type, ranked across types. */
+  results: SearchItem[];
+}

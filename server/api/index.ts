@@ -1,0 +1,61 @@
+// The JSON API: its own Hono app with the paths of spec point 7. Mounted at /api by the web
+// server, or run alone at / (server/api/main.ts).
+import { Hono } from 'hono';
+import { blogsApi } from './blogs.ts';
+import { cacheMiddleware, ResponseCache } from './cache.ts';
+import { destinationsApi } from './destinations.ts';
+import { experiencesApi } from './experiences.ts';
+import { healthApi } from './health.ts';
+import { HttpError, type ApiDeps, type ApiEnv } from './http.ts';
+import { imagesApi } from './images.ts';
+import { pagesApi } from './pages.ts';
+import { parksApi } from './parks.ts';
+import { safarisApi } from './safaris.ts';
+import { animalsApi, birdsApi } from './wildlife.ts';
+
+export interface ApiOptions {
+  deps: ApiDeps;
+  /** Directories searched, in order, for /images/... files. */
+  mediaDirs: string[];
+  cache?: ResponseCache;
+  /** Extra resources (search, enquiries, newsletter) mounted on the same app. */
+  extend?: (app: Hono<ApiEnv>) => void;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function createApi(opts: ApiOptions) {
+  const cache = opts.cache ?? new ResponseCache();
+  const app = new Hono<ApiEnv>({ strict: false });
+
+  app.use('*', async (c, next) => {
+    c.set('deps', opts.deps);
+    await next();
+  });
+  app.use('*', cacheMiddleware(cache, (p) => /\/(healthz|readyz)$/.test(p) || p.includes('/images/')));
+
+  app.route('/', healthApi());
+  app.route('/', imagesApi(opts.mediaDirs));
+  opts.extend?.(app);
+  app.route('/', pagesApi());
+  app.route('/', safarisApi());
+  app.route('/', parksApi());
+  app.route('/', destinationsApi());
+  app.route('/', blogsApi());
+  app.route('/', experiencesApi());
+  app.route('/', animalsApi());
+  app.route('/', birdsApi());
+
+  app.notFound((c) => c.json({ error: 'Not found' }, 404, { 'content-type': JSON_TYPE, 'cache-control': 'no-store' }));
+  app.onError((err, c) => {
+    if (err instanceof HttpError) {
+      return c.json({ error: err.message }, err.status, { 'content-type': JSON_TYPE, 'cache-control': 'no-store', ...err.headers });
+    }
+    opts.deps.logger.error({ err, path: c.req.path }, 'API error');
+    return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500, { 'content-type': JSON_TYPE, 'cache-control': 'no-store' });
+  });
+
+  return Object.assign(app, { cache });
+}
+
+export type Api = ReturnType<typeof createApi>;

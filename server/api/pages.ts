@@ -1,0 +1,102 @@
+// Home, about, tips, FAQ and the static content pages.
+import { asc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { aboutPath } from '../../common/site.ts';
+import * as c from '../db/columns.ts';
+import { featuredSafaris, latestBlogs, pageRow, allExperiences } from '../db/queries.ts';
+import * as t from '../db/schema.ts';
+import { dedupeById, deps, HttpError, pageMeta, type ApiContext, type ApiEnv } from './http.ts';
+import { experienceBySlug, destinationBySlug } from '../db/queries.ts';
+
+/** Metadata and copy of a static page; the page row must exist. */
+export async function pageFor(ctx: ApiContext, slug: string, path: string) {
+  const { db, siteUrl } = deps(ctx);
+  const row = await pageRow(db, slug);
+  if (!row) throw new HttpError(404, 'Page not found');
+  return {
+    ...pageMeta(siteUrl, path, row.title, row.pagekeywords, row.pagedescription),
+    content: row.body,
+    blocks: row.blocks,
+  };
+}
+
+async function sideLists(ctx: ApiContext) {
+  const { db } = deps(ctx);
+  const [safaris, blogs] = await Promise.all([featuredSafaris(db, { popular: true }, 5), latestBlogs(db, 4)]);
+  return { safaris, blogs };
+}
+
+const STATIC_PAGES = [
+  'terms-and-conditions',
+  'privacy-policy',
+  'travel-advice',
+  'plan-a-safari',
+  'contact-us',
+  'our-impact',
+  'our-conservation-promise',
+] as const;
+
+export function pagesApi() {
+  const app = new Hono<ApiEnv>();
+
+  app.get('/', async (ctx) => {
+    const { db } = deps(ctx);
+    const [uganda, chimps, gorillas] = await Promise.all([
+      destinationBySlug(db, 'uganda'),
+      experienceBySlug(db, 'chimpanzee-trekking'),
+      experienceBySlug(db, 'gorilla-trekking'),
+    ]);
+    const none = Promise.resolve([]);
+    const [page, blogs, parks, safaris, ugchimpsafaris, uggorillasafaris, experiences, faqs, reviews] = await Promise.all([
+      pageFor(ctx, 'home', '/'),
+      latestBlogs(db, 3),
+      db
+        .select(c.parkCard)
+        .from(t.parks)
+        .innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id))
+        .orderBy(asc(t.parks.sort_order), asc(t.parks.id))
+        .limit(6),
+      featuredSafaris(db, { popular: true }, 6),
+      uganda && chimps ? featuredSafaris(db, { destinationId: uganda.id, experienceId: chimps.id }, 3) : none,
+      uganda && gorillas ? featuredSafaris(db, { destinationId: uganda.id, experienceId: gorillas.id }, 3) : none,
+      allExperiences(db).limit(6),
+      db.select(c.faqFields).from(t.faqs).where(eq(t.faqs.show_on_home, true)).orderBy(asc(t.faqs.sort_order), asc(t.faqs.id)),
+      db.select(c.reviewFields).from(t.reviews).where(eq(t.reviews.featured, true)).orderBy(asc(t.reviews.id)).limit(3),
+    ]);
+    return ctx.json({
+      ...page,
+      blogs,
+      parks,
+      safaris,
+      ugchimpsafaris: dedupeById(ugchimpsafaris),
+      uggorillasafaris: dedupeById(uggorillasafaris),
+      experiences,
+      faqs,
+      reviews,
+    });
+  });
+
+  app.get(aboutPath, async (ctx) => ctx.json({ ...(await pageFor(ctx, 'about', aboutPath)), ...(await sideLists(ctx)) }));
+
+  app.get('/gorilla-tracking-tips', async (ctx) => {
+    const { db } = deps(ctx);
+    const gorillas = await experienceBySlug(db, 'gorilla-trekking');
+    const gorillasafaris = gorillas ? await featuredSafaris(db, { experienceId: gorillas.id }, 6) : [];
+    return ctx.json({ ...(await pageFor(ctx, 'gorilla-tracking-tips', '/gorilla-tracking-tips')), gorillasafaris: dedupeById(gorillasafaris) });
+  });
+
+  for (const slug of STATIC_PAGES) app.get(`/${slug}`, async (ctx) => ctx.json(await pageFor(ctx, slug, `/${slug}`)));
+
+  app.get('/frequently-asked-questions', async (ctx) => {
+    const { db } = deps(ctx);
+    const row = await pageRow(db, 'frequently-asked-questions');
+    if (!row) throw new HttpError(404, 'Faqs not found');
+    const faqs = await db.select(c.faqFields).from(t.faqs).orderBy(asc(t.faqs.sort_order), asc(t.faqs.id));
+    return ctx.json({ ...(await pageFor(ctx, 'frequently-asked-questions', '/frequently-asked-questions')), faqs });
+  });
+
+  for (const slug of ['why-book-with-us', 'sustainability-and-environmental-conservation'])
+    app.get(`/${slug}`, async (ctx) => ctx.json({ ...(await pageFor(ctx, slug, `/${slug}`)), ...(await sideLists(ctx)) }));
+
+  return app;
+}

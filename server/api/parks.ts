@@ -1,0 +1,120 @@
+// Parks and attractions: the paginated list (optionally of one country), by country, and the detail.
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { NAV_MAX_PARKS, PAGE_SIZE } from '../../common/constants.ts';
+import * as c from '../db/columns.ts';
+import { allDestinations, destinationBySlug, galleryOf, latestBlogs, pageRow } from '../db/queries.ts';
+import * as t from '../db/schema.ts';
+import { deps, HttpError, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type ApiEnv } from './http.ts';
+
+const parkOrder = [asc(t.destinations.sort_order), asc(t.parks.sort_order), asc(t.parks.id)];
+
+export function parksApi() {
+  const app = new Hono<ApiEnv>();
+
+  app.get('/parks', async (ctx) => {
+    const { db, siteUrl } = deps(ctx);
+    const paging = parsePaging((k) => ctx.req.query(k), PAGE_SIZE.parks);
+    const rawDest = ctx.req.query('destination_id');
+    let destinationId: number | undefined;
+    if (rawDest !== undefined && rawDest !== '') {
+      if (!/^[1-9][0-9]{0,8}$/.test(rawDest)) throw new HttpError(400, 'Invalid destination_id: it must be a destination id');
+      destinationId = Number(rawDest);
+    }
+    const where = destinationId !== undefined ? eq(t.parks.destination_id, destinationId) : undefined;
+    const [[count], page] = await Promise.all([
+      db.select({ n: c.countAll }).from(t.parks).where(where),
+      pageRow(db, 'parks'),
+    ]);
+    const totalPages = totalPagesFor(count?.n ?? 0, paging);
+    const parks = await db
+      .select(c.parkCard)
+      .from(t.parks)
+      .innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id))
+      .where(where)
+      .orderBy(...parkOrder)
+      .limit(paging.limit)
+      .offset(paging.offset);
+    return ctx.json({
+      ...pageMeta(siteUrl, '/parks', page?.title ?? 'Top tourist attractions', page?.pagekeywords ?? '', page?.pagedescription ?? ''),
+      parks,
+      page: paging.page,
+      totalPages,
+    });
+  });
+
+  app.get('/parks/in/:slug', async (ctx) => {
+    const { db, siteUrl } = deps(ctx);
+    const navbar = ctx.req.query('navbar') === 'true';
+    const paging = navbar ? { page: 1, limit: NAV_MAX_PARKS, offset: 0 } : parsePaging((k) => ctx.req.query(k), PAGE_SIZE.parksByCountry);
+    const destination = await destinationBySlug(db, slugParam(ctx));
+    if (!destination) throw notFound('Destination');
+    const where = eq(t.parks.destination_id, destination.id);
+    const [[count], destinations] = await Promise.all([db.select({ n: c.countAll }).from(t.parks).where(where), allDestinations(db)]);
+    const totalPages = totalPagesFor(count?.n ?? 0, paging);
+    const parks = await db
+      .select(c.parkCard)
+      .from(t.parks)
+      .innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id))
+      .where(where)
+      .orderBy(...parkOrder)
+      .limit(paging.limit)
+      .offset(paging.offset);
+    return ctx.json({
+      ...pageMeta(
+        siteUrl,
+        `/parks/in/${destination.destinationtitleslug}`,
+        `Destinations in ${destination.destinationtitle}`,
+        `${destination.destinationtitle} national parks, tourist attractions in ${destination.destinationtitle}`,
+        `National parks and tourist attractions in ${destination.destinationtitle}: ${destination.destinationdescription}`.slice(0, 300),
+      ),
+      parks,
+      page: paging.page,
+      totalPages,
+      destinationTitle: destination.destinationtitle,
+      destinationTitleSlug: destination.destinationtitleslug,
+      destinationImage: destination.destinationheaderimage,
+      destinationImageAlt: destination.destinationheaderimagealt,
+      destinations,
+    });
+  });
+
+  app.get('/parks/:slug', async (ctx) => {
+    const { db, siteUrl } = deps(ctx);
+    const [row] = await db
+      .select({ ...c.parkFull, metatitle: t.parks.metatitle, metakeywords: t.parks.metakeywords, metadescription: t.parks.metadescription })
+      .from(t.parks)
+      .innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id))
+      .where(eq(t.parks.parktitleslug, slugParam(ctx)));
+    if (!row) throw notFound('Park');
+    const { metatitle, metakeywords, metadescription, ...park } = row;
+    const [relatedParks, otherParks, blogs, galleryImages] = await Promise.all([
+      db
+        .select(c.parkCard)
+        .from(t.parks)
+        .innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id))
+        .where(and(eq(t.parks.destination_id, park.destination_id), ne(t.parks.id, park.id)))
+        .orderBy(...parkOrder)
+        .limit(3),
+      db
+        .select(c.parkCard)
+        .from(t.parks)
+        .innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id))
+        .where(ne(t.parks.destination_id, park.destination_id))
+        .orderBy(asc(t.parks.sort_order), asc(t.parks.id))
+        .limit(5),
+      latestBlogs(db, 3),
+      galleryOf(db, 'park', park.id),
+    ]);
+    return ctx.json({
+      ...pageMeta(siteUrl, `/parks/${park.parktitleslug}`, metatitle ?? park.parktitle, metakeywords, metadescription || park.parkdescription),
+      park,
+      relatedParks,
+      otherParks,
+      blogs,
+      galleryImages,
+    });
+  });
+
+  return app;
+}

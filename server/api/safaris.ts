@@ -1,0 +1,165 @@
+// Safaris: the full list, by country, by experience (nav and paginated forms) and the detail.
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { NAV_MAX_SAFARIS, PAGE_SIZE } from '../../common/constants.ts';
+import type { DayActivity, SafariDay } from '../../common/api-types.ts';
+import * as c from '../db/columns.ts';
+import {
+  allExperiences,
+  countSafaris,
+  destinationBySlug,
+  experienceBySlug,
+  findSafaris,
+  latestBlogs,
+  pageRow,
+} from '../db/queries.ts';
+import * as t from '../db/schema.ts';
+import { dedupeById, deps, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type ApiEnv } from './http.ts';
+
+export function safarisApi() {
+  const app = new Hono<ApiEnv>();
+
+  app.get('/safaris', async (ctx) => {
+    const { db, siteUrl } = deps(ctx);
+    const [page, allsafaris] = await Promise.all([pageRow(db, 'safaris'), findSafaris(db, {}, 10_000)]);
+    const title = page?.title ?? 'All safaris';
+    return ctx.json({
+      ...pageMeta(siteUrl, '/safaris', title, page?.pagekeywords ?? '', page?.pagedescription ?? ''),
+      allsafaris: dedupeById(allsafaris),
+    });
+  });
+
+  app.get('/safaris/in/:slug', async (ctx) => {
+    const { db, siteUrl } = deps(ctx);
+    const paging = parsePaging((k) => ctx.req.query(k), PAGE_SIZE.safarisByCountry);
+    const destination = await destinationBySlug(db, slugParam(ctx));
+    if (!destination) throw notFound('Destination');
+    const total = await countSafaris(db, { destinationId: destination.id });
+    const totalPages = totalPagesFor(total, paging);
+    const safaris = await findSafaris(db, { destinationId: destination.id }, paging.limit, paging.offset);
+    return ctx.json({
+      ...pageMeta(
+        siteUrl,
+        `/safaris/in/${destination.destinationtitleslug}`,
+        `${destination.destinationtitle} Safaris`,
+        `${destination.destinationtitle} safaris, ${destination.destinationtitle} tours, safari packages`,
+        `Safari packages in ${destination.destinationtitle}: ${destination.destinationdescription}`.slice(0, 300),
+      ),
+      safaris: dedupeById(safaris),
+      page: paging.page,
+      totalPages,
+      destinationTitle: destination.destinationtitle,
+      destinationTitleSlug: destination.destinationtitleslug,
+      destinationImage: destination.destinationheaderimage,
+      destinationImageAlt: destination.destinationheaderimagealt,
+    });
+  });
+
+  app.get('/safaris/experiences/:slug', async (ctx) => {
+    const { db, siteUrl } = deps(ctx);
+    const navbar = ctx.req.query('navbar') === 'true';
+    const paging = navbar
+      ? { page: 1, limit: NAV_MAX_SAFARIS, offset: 0 }
+      : parsePaging((k) => ctx.req.query(k), PAGE_SIZE.safarisByExperience);
+    const experience = await experienceBySlug(db, slugParam(ctx));
+    if (!experience) throw notFound('Experience');
+    const total = await countSafaris(db, { experienceId: experience.id });
+    const totalPages = totalPagesFor(total, paging);
+    const [safaris, safariexperiences] = await Promise.all([
+      findSafaris(db, { experienceId: experience.id }, paging.limit, paging.offset),
+      allExperiences(db),
+    ]);
+    return ctx.json({
+      ...pageMeta(
+        siteUrl,
+        `/safaris/experiences/${experience.experiencetitleslug}`,
+        `${experience.experiencetitle} Safaris`,
+        `${experience.experiencetitle} safaris, ${experience.experiencetitle} tours`,
+        `${experience.experiencetitle} safaris: ${experience.experiencedescription}`.slice(0, 300),
+      ),
+      safaris: dedupeById(safaris),
+      page: paging.page,
+      totalPages,
+      experienceTitle: experience.experiencetitle,
+      experienceTitleSlug: experience.experiencetitleslug,
+      experienceImage: experience.experienceheaderimage,
+      experienceImageAlt: experience.experienceheaderimagealt,
+      safariexperiences,
+    });
+  });
+
+  app.get('/safaris/:slug', async (ctx) => {
+    const { db, siteUrl } = deps(ctx);
+    const [row] = await db
+      .select({ ...c.safariFull, metakeywords: t.safaris.metakeywords })
+      .from(t.safaris)
+      .where(eq(t.safaris.safarititleslug, slugParam(ctx)));
+    if (!row) throw notFound('Safari');
+    const { metakeywords, ...safari } = row;
+    const [days, links, blogs] = await Promise.all([
+      db.select().from(t.safariDays).where(eq(t.safariDays.safari_id, safari.id)).orderBy(asc(t.safariDays.day_number)),
+      Promise.all([
+        db.select({ id: t.safariDestinations.destination_id }).from(t.safariDestinations).where(eq(t.safariDestinations.safari_id, safari.id)),
+        db.select({ id: t.safariExperiences.experience_id }).from(t.safariExperiences).where(eq(t.safariExperiences.safari_id, safari.id)),
+      ]),
+      latestBlogs(db, 3),
+    ]);
+    const activities = days.length
+      ? await db
+          .select({ dayId: t.safariDayExperiences.safari_day_id, ...c.experienceCard })
+          .from(t.safariDayExperiences)
+          .innerJoin(t.experiences, eq(t.safariDayExperiences.experience_id, t.experiences.id))
+          .where(inArray(t.safariDayExperiences.safari_day_id, days.map((d) => d.id)))
+          .orderBy(asc(t.safariDayExperiences.position))
+      : [];
+    const safaridays: SafariDay[] = days.map((d) => ({
+      id: d.id,
+      day_number: d.day_number,
+      title: d.title,
+      description: d.description,
+      breakfast: d.breakfast,
+      lunch: d.lunch,
+      dinner: d.dinner,
+      drinking_water: d.drinking_water,
+      experiences: activities
+        .filter((a) => a.dayId === d.id)
+        .map(({ dayId: _d, experiencedescription: _x, ...a }): DayActivity => ({ ...a, image: a.experienceheaderimage !== '' })),
+    }));
+    // Related: safaris sharing a country or an experience, the closest in length first.
+    const [destIds, expIds] = links;
+    const related = await db
+      .selectDistinct({ ...c.safariCard, gap: t.safaris.safariday })
+      .from(t.safaris)
+      .leftJoin(t.safariDestinations, eq(t.safariDestinations.safari_id, t.safaris.id))
+      .leftJoin(t.safariExperiences, eq(t.safariExperiences.safari_id, t.safaris.id))
+      .where(
+        and(
+          or(
+            destIds.length ? inArray(t.safariDestinations.destination_id, destIds.map((x) => x.id)) : undefined,
+            expIds.length ? inArray(t.safariExperiences.experience_id, expIds.map((x) => x.id)) : undefined,
+          ),
+        ),
+      );
+    const otherSafaris = dedupeById(
+      related
+        .filter((s) => s.id !== safari.id)
+        .sort((a, b) => Math.abs(a.safariday - safari.safariday) - Math.abs(b.safariday - safari.safariday) || a.id - b.id)
+        .map(({ gap: _g, ...s }) => s),
+    ).slice(0, 3);
+    return ctx.json({
+      ...pageMeta(
+        siteUrl,
+        `/safaris/${safari.safarititleslug}`,
+        `${safari.safariday} Day ${safari.safarititle}`,
+        metakeywords,
+        safari.safarimetadescription,
+      ),
+      safari,
+      safaridays,
+      otherSafaris,
+      blogs,
+    });
+  });
+
+  return app;
+}

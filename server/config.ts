@@ -1,0 +1,48 @@
+// Process configuration, read from the environment and validated once at start.
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  SITE_URL: z
+    .url({ message: 'SITE_URL must be an absolute URL such as https://www.example.com' })
+    .default('http://localhost:3000')
+    .transform((u) => u.replace(/\/+$/, '')),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  API_URL: z
+    .url({ message: 'API_URL must be an absolute URL such as http://api.internal:4000' })
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .transform((u) => u?.replace(/\/+$/, '')),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  OPERATOR_EMAIL: z.email({ message: 'OPERATOR_EMAIL must be an e-mail address' }).default('bookings@kigezitrails.example'),
+  MAIL_FROM: z.string().default('Kigezi Trails <no-reply@kigezitrails.example>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Set to 'off' to turn the spam checks (minimum fill time, rate limits) off, e.g. for load tests. */
+  SPAM_CHECKS: z.enum(['on', 'off']).default('on'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export type Config = z.output<typeof envSchema> & { dataDir: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

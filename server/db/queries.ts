@@ -1,0 +1,120 @@
+// Query helpers shared by several API resources. Orders are stable (a unique id breaks every tie).
+import { and, asc, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
+import * as c from './columns.ts';
+import type { Db } from './index.ts';
+import * as t from './schema.ts';
+
+export type GalleryOwner = 'park' | 'animal' | 'bird' | 'experience';
+
+/** Newest first. */
+export function latestBlogs(db: Db, limit: number, exceptId?: number) {
+  return db
+    .select(c.blogCard)
+    .from(t.blogs)
+    .where(exceptId ? sql`${t.blogs.id} <> ${exceptId}` : undefined)
+    .orderBy(desc(t.blogs.created_at), desc(t.blogs.id))
+    .limit(limit);
+}
+
+export interface SafariFilter {
+  destinationId?: number;
+  experienceId?: number;
+  popular?: boolean;
+  exceptId?: number;
+}
+
+function safariWhere(db: Db, f: SafariFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (f.destinationId !== undefined)
+    parts.push(
+      exists(
+        db
+          .select({ x: sql`1` })
+          .from(t.safariDestinations)
+          .where(and(eq(t.safariDestinations.safari_id, t.safaris.id), eq(t.safariDestinations.destination_id, f.destinationId))),
+      ),
+    );
+  if (f.experienceId !== undefined)
+    parts.push(
+      exists(
+        db
+          .select({ x: sql`1` })
+          .from(t.safariExperiences)
+          .where(and(eq(t.safariExperiences.safari_id, t.safaris.id), eq(t.safariExperiences.experience_id, f.experienceId))),
+      ),
+    );
+  if (f.popular) parts.push(eq(t.safaris.popular, true));
+  if (f.exceptId !== undefined) parts.push(sql`${t.safaris.id} <> ${f.exceptId}`);
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** Safaris matching a filter, shortest first (then by id). */
+export function findSafaris(db: Db, f: SafariFilter, limit: number, offset = 0) {
+  return db
+    .select(c.safariCard)
+    .from(t.safaris)
+    .where(safariWhere(db, f))
+    .orderBy(asc(t.safaris.safariday), asc(t.safaris.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** Featured order (sort_order, then id), for home and side lists. */
+export function featuredSafaris(db: Db, f: SafariFilter, limit: number) {
+  return db
+    .select(c.safariCard)
+    .from(t.safaris)
+    .where(safariWhere(db, f))
+    .orderBy(desc(t.safaris.popular), asc(t.safaris.sort_order), asc(t.safaris.id))
+    .limit(limit);
+}
+
+export async function countSafaris(db: Db, f: SafariFilter): Promise<number> {
+  const [row] = await db.select({ n: c.countAll }).from(t.safaris).where(safariWhere(db, f));
+  return row?.n ?? 0;
+}
+
+export function galleryOf(db: Db, owner: GalleryOwner, ownerId: number) {
+  return db
+    .select(c.galleryFields)
+    .from(t.galleryImages)
+    .where(and(eq(t.galleryImages.owner_type, owner), eq(t.galleryImages.owner_id, ownerId)))
+    .orderBy(asc(t.galleryImages.position), asc(t.galleryImages.id));
+}
+
+export async function pageRow(db: Db, slug: string) {
+  const [row] = await db.select().from(t.pages).where(eq(t.pages.slug, slug));
+  return row;
+}
+
+export async function destinationBySlug(db: Db, slug: string) {
+  const [row] = await db.select(c.destinationFull).from(t.destinations).where(eq(t.destinations.destinationtitleslug, slug));
+  return row;
+}
+
+export async function experienceBySlug(db: Db, slug: string) {
+  const [row] = await db.select(c.experienceFull).from(t.experiences).where(eq(t.experiences.experiencetitleslug, slug));
+  return row;
+}
+
+/** All destinations in their set order. */
+export function allDestinations(db: Db) {
+  return db.select(c.destinationCard).from(t.destinations).orderBy(asc(t.destinations.sort_order), asc(t.destinations.id));
+}
+
+/** All experiences in their set order. */
+export function allExperiences(db: Db) {
+  return db.select(c.experienceCard).from(t.experiences).orderBy(asc(t.experiences.sort_order), asc(t.experiences.id));
+}
+
+/**
+ * Items "around" one in a ring ordered list: the `count` items after it, wrapping to the start,
+ * never including the item itself. Used for related animals, birds and experiences.
+ */
+export function ringNeighbours<T extends { id: number }>(all: T[], id: number, count: number): T[] {
+  const i = all.findIndex((x) => x.id === id);
+  if (i < 0) return all.slice(0, count);
+  const out: T[] = [];
+  for (let k = 1; k < all.length && out.length < count; k++) out.push(all[(i + k) % all.length]!);
+  return out;
+}

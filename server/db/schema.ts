@@ -1,0 +1,292 @@
+// Database schema (PostgreSQL dialect). Column names follow the entity fields of spec point 3.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Search-engine metadata columns shared by every page-backed entity. */
+const meta = {
+  metatitle: text('metatitle'),
+  metakeywords: text('metakeywords').notNull().default(''),
+  metadescription: text('metadescription').notNull().default(''),
+};
+
+export const destinations = pgTable(
+  'destinations',
+  {
+    id: serial('id').primaryKey(),
+    destinationtitle: text('destinationtitle').notNull(),
+    destinationtitleslug: text('destinationtitleslug').notNull(),
+    destinationtag: text('destinationtag').notNull().default(''),
+    destinationheaderimage: text('destinationheaderimage').notNull().default(''),
+    destinationheaderimagealt: text('destinationheaderimagealt').notNull().default(''),
+    destinationdescription: text('destinationdescription').notNull().default(''),
+    destinationparagraph: text('destinationparagraph').notNull().default(''),
+    youtubeembedlink: text('youtubeembedlink'),
+    sort_order: integer('sort_order').notNull().default(100),
+    ...meta,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('destinations_slug_idx').on(t.destinationtitleslug)],
+);
+
+export const parks = pgTable(
+  'parks',
+  {
+    id: serial('id').primaryKey(),
+    parktitle: text('parktitle').notNull(),
+    parktitleslug: text('parktitleslug').notNull(),
+    parkheaderimage: text('parkheaderimage').notNull().default(''),
+    parkheaderimagealt: text('parkheaderimagealt').notNull().default(''),
+    parkdescription: text('parkdescription').notNull().default(''),
+    parkoverview: text('parkoverview').notNull().default(''),
+    parkdetails: text('parkdetails').notNull().default(''),
+    destination_id: integer('destination_id')
+      .notNull()
+      .references(() => destinations.id, { onDelete: 'restrict' }),
+    sort_order: integer('sort_order').notNull().default(100),
+    ...meta,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('parks_slug_idx').on(t.parktitleslug), index('parks_destination_idx').on(t.destination_id, t.sort_order, t.id)],
+);
+
+export const experiences = pgTable(
+  'experiences',
+  {
+    id: serial('id').primaryKey(),
+    experiencetitle: text('experiencetitle').notNull(),
+    experiencetitleslug: text('experiencetitleslug').notNull(),
+    experiencedescription: text('experiencedescription').notNull().default(''),
+    experienceheaderimage: text('experienceheaderimage').notNull().default(''),
+    experienceheaderimagealt: text('experienceheaderimagealt').notNull().default(''),
+    experienceparagraph: text('experienceparagraph').notNull().default(''),
+    sort_order: integer('sort_order').notNull().default(100),
+    ...meta,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('experiences_slug_idx').on(t.experiencetitleslug)],
+);
+
+export const experienceDestinations = pgTable(
+  'experience_destinations',
+  {
+    experience_id: integer('experience_id')
+      .notNull()
+      .references(() => experiences.id, { onDelete: 'cascade' }),
+    destination_id: integer('destination_id')
+      .notNull()
+      .references(() => destinations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.experience_id, t.destination_id] }), index('experience_destinations_dest_idx').on(t.destination_id)],
+);
+
+export const safaris = pgTable(
+  'safaris',
+  {
+    id: serial('id').primaryKey(),
+    safarititle: text('safarititle').notNull(),
+    safarititleslug: text('safarititleslug').notNull(),
+    safariday: integer('safariday').notNull(),
+    safariprice: integer('safariprice').notNull(),
+    safariheaderimage: text('safariheaderimage').notNull().default(''),
+    safariheaderimagealt: text('safariheaderimagealt').notNull().default(''),
+    safarimetadescription: text('safarimetadescription').notNull().default(''),
+    safaridescription: text('safaridescription').notNull().default(''),
+    safariincludes: text('safariincludes').notNull().default(''),
+    safariexcludes: text('safariexcludes').notNull().default(''),
+    popular: boolean('popular').notNull().default(false),
+    sort_order: integer('sort_order').notNull().default(100),
+    ...meta,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('safaris_slug_idx').on(t.safarititleslug), index('safaris_order_idx').on(t.sort_order, t.id)],
+);
+
+export const safariDestinations = pgTable(
+  'safari_destinations',
+  {
+    safari_id: integer('safari_id')
+      .notNull()
+      .references(() => safaris.id, { onDelete: 'cascade' }),
+    destination_id: integer('destination_id')
+      .notNull()
+      .references(() => destinations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.safari_id, t.destination_id] }), index('safari_destinations_dest_idx').on(t.destination_id)],
+);
+
+export const safariExperiences = pgTable(
+  'safari_experiences',
+  {
+    safari_id: integer('safari_id')
+      .notNull()
+      .references(() => safaris.id, { onDelete: 'cascade' }),
+    experience_id: integer('experience_id')
+      .notNull()
+      .references(() => experiences.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.safari_id, t.experience_id] }), index('safari_experiences_exp_idx').on(t.experience_id)],
+);
+
+export const safariDays = pgTable(
+  'safari_days',
+  {
+    id: serial('id').primaryKey(),
+    safari_id: integer('safari_id')
+      .notNull()
+      .references(() => safaris.id, { onDelete: 'cascade' }),
+    day_number: smallint('day_number').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    breakfast: boolean('breakfast').notNull().default(false),
+    lunch: boolean('lunch').notNull().default(false),
+    dinner: boolean('dinner').notNull().default(false),
+    drinking_water: boolean('drinking_water').notNull().default(false),
+  },
+  (t) => [uniqueIndex('safari_days_safari_day_idx').on(t.safari_id, t.day_number)],
+);
+
+export const safariDayExperiences = pgTable(
+  'safari_day_experiences',
+  {
+    safari_day_id: integer('safari_day_id')
+      .notNull()
+      .references(() => safariDays.id, { onDelete: 'cascade' }),
+    experience_id: integer('experience_id')
+      .notNull()
+      .references(() => experiences.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.safari_day_id, t.experience_id] })],
+);
+
+export const blogs = pgTable(
+  'blogs',
+  {
+    id: serial('id').primaryKey(),
+    blogtitle: text('blogtitle').notNull(),
+    blogtitleslug: text('blogtitleslug').notNull(),
+    blogheaderimage: text('blogheaderimage').notNull().default(''),
+    blogheaderimagealt: text('blogheaderimagealt').notNull().default(''),
+    blogdescription: text('blogdescription').notNull().default(''),
+    blogparagraph: text('blogparagraph').notNull().default(''),
+    show_in_nav: boolean('show_in_nav').notNull().default(false),
+    ...meta,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('blogs_slug_idx').on(t.blogtitleslug), index('blogs_created_idx').on(t.created_at, t.id)],
+);
+
+export const animals = pgTable(
+  'animals',
+  {
+    id: serial('id').primaryKey(),
+    animaltitle: text('animaltitle').notNull(),
+    animaltitleslug: text('animaltitleslug').notNull(),
+    animaldescription: text('animaldescription').notNull().default(''),
+    animalheaderimage: text('animalheaderimage').notNull().default(''),
+    animalheaderimagealt: text('animalheaderimagealt').notNull().default(''),
+    animalparagraph: text('animalparagraph').notNull().default(''),
+    sort_order: integer('sort_order').notNull().default(100),
+    ...meta,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('animals_slug_idx').on(t.animaltitleslug)],
+);
+
+export const birds = pgTable(
+  'birds',
+  {
+    id: serial('id').primaryKey(),
+    birdtitle: text('birdtitle').notNull(),
+    birdtitleslug: text('birdtitleslug').notNull(),
+    birddescription: text('birddescription').notNull().default(''),
+    birdheaderimage: text('birdheaderimage').notNull().default(''),
+    birdheaderimagealt: text('birdheaderimagealt').notNull().default(''),
+    birdoverview: text('birdoverview').notNull().default(''),
+    birddetails: text('birddetails').notNull().default(''),
+    sort_order: integer('sort_order').notNull().default(100),
+    ...meta,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('birds_slug_idx').on(t.birdtitleslug)],
+);
+
+export const faqs = pgTable(
+  'faqs',
+  {
+    id: serial('id').primaryKey(),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    faqslug: text('faqslug').notNull(),
+    sort_order: integer('sort_order').notNull().default(100),
+    show_on_home: boolean('show_on_home').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('faqs_slug_idx').on(t.faqslug)],
+);
+
+export const galleryImages = pgTable(
+  'gallery_images',
+  {
+    id: serial('id').primaryKey(),
+    /** 'park' | 'animal' | 'bird' | 'experience' */
+    owner_type: text('owner_type').notNull(),
+    owner_id: integer('owner_id').notNull(),
+    filepath: text('filepath').notNull(),
+    filename: text('filename').notNull(),
+    caption: text('caption').notNull().default(''),
+    position: smallint('position').notNull().default(0),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('gallery_owner_idx').on(t.owner_type, t.owner_id, t.position)],
+);
+
+export const reviews = pgTable('reviews', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  date: date('date', { mode: 'string' }).notNull(),
+  title: text('title').notNull(),
+  overview: text('overview').notNull(),
+  details: text('details').notNull(),
+  profileimage: text('profileimage'),
+  rating: smallint('rating').notNull().default(5),
+  featured: boolean('featured').notNull().default(false),
+  ...timestamps,
+});
+
+/** Metadata and copy of the static and index pages, keyed by route slug ('home', 'about', ...). */
+export const pages = pgTable('pages', {
+  slug: text('slug').primaryKey(),
+  title: text('title').notNull(),
+  pagekeywords: text('pagekeywords').notNull().default(''),
+  pagedescription: text('pagedescription').notNull().default(''),
+  body: text('body').notNull().default(''),
+  blocks: jsonb('blocks').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  ...timestamps,
+});
+
+/** One row; bumped whenever content changes so response caches in every process can tell. */
+export const contentVersion = pgTable('content_version', {
+  id: smallint('id').primaryKey().default(1),
+  version: integer('version').notNull().default(1),
+  changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  content_hash: text('content_hash'),
+});

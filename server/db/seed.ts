@@ -1,0 +1,302 @@
+// Loads the content files into the database. Items are matched by slug, so ids stay stable
+// across re-seeds; items whose file was removed are deleted. Runs at start when the content
+// differs from what was last loaded (a hash of the content is stored in content_version).
+import { createHash } from 'node:crypto';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { PgTable, PgColumn } from 'drizzle-orm/pg-core';
+import type { Content } from './content.ts';
+import { markdownToHtml } from './html.ts';
+import type { Db } from './index.ts';
+import * as t from './schema.ts';
+import { galleryImagePath, headerImagePath } from '../media/paths.ts';
+
+export function contentHash(content: Content): string {
+  return createHash('sha256').update(JSON.stringify(content)).digest('hex');
+}
+
+/** Keeps ids stable: update the row with this slug, or insert it. Returns the id. */
+async function upsert(
+  tx: Db,
+  table: PgTable & { id: PgColumn },
+  slugColumn: PgColumn,
+  slug: string,
+  values: Record<string, unknown>,
+): Promise<number> {
+  const updated = await tx
+    .update(table)
+    .set({ ...values, updated_at: new Date() } as never)
+    .where(eq(slugColumn, slug))
+    .returning({ id: table.id });
+  if (updated[0]) return updated[0].id;
+  const inserted = await tx.insert(table).values(values as never).returning({ id: table.id });
+  return inserted[0]!.id;
+}
+
+async function removeMissing(tx: Db, table: PgTable, slugColumn: PgColumn, slugs: string[]) {
+  if (slugs.length === 0) await tx.delete(table);
+  else await tx.delete(table).where(notInArray(slugColumn, slugs));
+}
+
+async function replaceGallery(
+  tx: Db,
+  ownerType: 'park' | 'animal' | 'bird' | 'experience',
+  collection: 'parks' | 'animals' | 'birds' | 'experiences',
+  ownerId: number,
+  slug: string,
+  gallery: { file: string; alt: string; caption: string }[],
+) {
+  await tx.delete(t.galleryImages).where(and(eq(t.galleryImages.owner_type, ownerType), eq(t.galleryImages.owner_id, ownerId)));
+  if (gallery.length)
+    await tx.insert(t.galleryImages).values(
+      gallery.map((g, position) => ({
+        owner_type: ownerType,
+        owner_id: ownerId,
+        filepath: galleryImagePath(collection, slug, g.file),
+        filename: g.alt,
+        caption: g.caption,
+        position,
+      })),
+    );
+}
+
+export interface SeedResult {
+  changed: boolean;
+  counts: Record<string, number>;
+}
+
+export async function syncContent(db: Db, content: Content, opts: { force?: boolean } = {}): Promise<SeedResult> {
+  const hash = contentHash(content);
+  const counts = Object.fromEntries(Object.entries(content).map(([k, v]) => [k, v.length]));
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    // Serialise concurrent seeders (several processes starting on one PostgreSQL).
+    await tx.execute(sql`select pg_advisory_xact_lock(727274002)`);
+    const [current] = await tx.select().from(t.contentVersion).where(eq(t.contentVersion.id, 1));
+    if (!opts.force && current?.content_hash === hash) return { changed: false, counts };
+
+    const destIds = new Map<string, number>();
+    for (const d of content.destinations) {
+      destIds.set(
+        d.slug,
+        await upsert(tx, t.destinations, t.destinations.destinationtitleslug, d.slug, {
+          destinationtitle: d.title,
+          destinationtitleslug: d.slug,
+          destinationtag: d.tag,
+          destinationheaderimage: headerImagePath('destinations', d.slug, d.image.file),
+          destinationheaderimagealt: d.image.alt,
+          destinationdescription: d.description,
+          destinationparagraph: markdownToHtml(d.body),
+          youtubeembedlink: d.video ?? null,
+          sort_order: d.order,
+          metatitle: d.seo.title ?? null,
+          metakeywords: d.seo.keywords,
+          metadescription: d.seo.description,
+        }),
+      );
+    }
+
+    const expIds = new Map<string, number>();
+    for (const e of content.experiences) {
+      const id = await upsert(tx, t.experiences, t.experiences.experiencetitleslug, e.slug, {
+        experiencetitle: e.title,
+        experiencetitleslug: e.slug,
+        experiencedescription: e.description,
+        experienceheaderimage: headerImagePath('experiences', e.slug, e.image.file),
+        experienceheaderimagealt: e.image.alt,
+        experienceparagraph: markdownToHtml(e.body),
+        sort_order: e.order,
+        metatitle: e.seo.title ?? null,
+        metakeywords: e.seo.keywords,
+        metadescription: e.seo.description,
+      });
+      expIds.set(e.slug, id);
+      await tx.delete(t.experienceDestinations).where(eq(t.experienceDestinations.experience_id, id));
+      await tx
+        .insert(t.experienceDestinations)
+        .values([...new Set(e.destinations)].map((d) => ({ experience_id: id, destination_id: destIds.get(d)! })));
+      await replaceGallery(tx, 'experience', 'experiences', id, e.slug, e.gallery);
+    }
+
+    for (const p of content.parks) {
+      const id = await upsert(tx, t.parks, t.parks.parktitleslug, p.slug, {
+        parktitle: p.title,
+        parktitleslug: p.slug,
+        parkheaderimage: headerImagePath('parks', p.slug, p.image.file),
+        parkheaderimagealt: p.image.alt,
+        parkdescription: p.description,
+        parkoverview: markdownToHtml(p.overview),
+        parkdetails: markdownToHtml(p.details),
+        destination_id: destIds.get(p.destination)!,
+        sort_order: p.order,
+        metatitle: p.seo.title ?? null,
+        metakeywords: p.seo.keywords,
+        metadescription: p.seo.description,
+        created_at: p.created,
+      });
+      await replaceGallery(tx, 'park', 'parks', id, p.slug, p.gallery);
+    }
+
+    for (const s of content.safaris) {
+      const id = await upsert(tx, t.safaris, t.safaris.safarititleslug, s.slug, {
+        safarititle: s.title,
+        safarititleslug: s.slug,
+        safariday: s.itinerary.length,
+        safariprice: s.price,
+        safariheaderimage: headerImagePath('safaris', s.slug, s.image.file),
+        safariheaderimagealt: s.image.alt,
+        safarimetadescription: s.metaDescription,
+        safaridescription: markdownToHtml(s.description),
+        safariincludes: s.includes.join(', '),
+        safariexcludes: s.excludes.join(', '),
+        popular: s.popular,
+        sort_order: s.order,
+        metakeywords: s.keywords,
+        metadescription: s.metaDescription,
+      });
+      await tx.delete(t.safariDestinations).where(eq(t.safariDestinations.safari_id, id));
+      await tx.insert(t.safariDestinations).values([...new Set(s.destinations)].map((d) => ({ safari_id: id, destination_id: destIds.get(d)! })));
+      await tx.delete(t.safariExperiences).where(eq(t.safariExperiences.safari_id, id));
+      await tx.insert(t.safariExperiences).values([...new Set(s.experiences)].map((e) => ({ safari_id: id, experience_id: expIds.get(e)! })));
+      await tx.delete(t.safariDays).where(eq(t.safariDays.safari_id, id));
+      for (const [i, day] of s.itinerary.entries()) {
+        const [row] = await tx
+          .insert(t.safariDays)
+          .values({
+            safari_id: id,
+            day_number: i + 1,
+            title: day.title,
+            description: markdownToHtml(day.description),
+            breakfast: day.meals.breakfast,
+            lunch: day.meals.lunch,
+            dinner: day.meals.dinner,
+            drinking_water: day.meals.water,
+          })
+          .returning({ id: t.safariDays.id });
+        const acts = [...new Set(day.activities)];
+        if (acts.length)
+          await tx
+            .insert(t.safariDayExperiences)
+            .values(acts.map((a, position) => ({ safari_day_id: row!.id, experience_id: expIds.get(a)!, position })));
+      }
+    }
+
+    for (const b of content.blogs) {
+      await upsert(tx, t.blogs, t.blogs.blogtitleslug, b.slug, {
+        blogtitle: b.title,
+        blogtitleslug: b.slug,
+        blogheaderimage: headerImagePath('blogs', b.slug, b.image.file),
+        blogheaderimagealt: b.image.alt,
+        blogdescription: b.description,
+        blogparagraph: markdownToHtml(b.body),
+        show_in_nav: b.nav,
+        metatitle: b.seo.title ?? null,
+        metakeywords: b.seo.keywords,
+        metadescription: b.seo.description,
+        created_at: b.created,
+      });
+    }
+
+    for (const a of content.animals) {
+      const id = await upsert(tx, t.animals, t.animals.animaltitleslug, a.slug, {
+        animaltitle: a.title,
+        animaltitleslug: a.slug,
+        animaldescription: a.description,
+        animalheaderimage: headerImagePath('animals', a.slug, a.image.file),
+        animalheaderimagealt: a.image.alt,
+        animalparagraph: markdownToHtml(a.body),
+        sort_order: a.order,
+        metatitle: a.seo.title ?? null,
+        metakeywords: a.seo.keywords,
+        metadescription: a.seo.description,
+      });
+      await replaceGallery(tx, 'animal', 'animals', id, a.slug, a.gallery);
+    }
+
+    for (const b of content.birds) {
+      const id = await upsert(tx, t.birds, t.birds.birdtitleslug, b.slug, {
+        birdtitle: b.title,
+        birdtitleslug: b.slug,
+        birddescription: b.description,
+        birdheaderimage: headerImagePath('birds', b.slug, b.image.file),
+        birdheaderimagealt: b.image.alt,
+        birdoverview: markdownToHtml(b.overview),
+        birddetails: markdownToHtml(b.details),
+        sort_order: b.order,
+        metatitle: b.seo.title ?? null,
+        metakeywords: b.seo.keywords,
+        metadescription: b.seo.description,
+      });
+      await replaceGallery(tx, 'bird', 'birds', id, b.slug, b.gallery);
+    }
+
+    for (const f of content.faqs) {
+      await upsert(tx, t.faqs, t.faqs.faqslug, f.slug, {
+        question: f.question,
+        answer: markdownToHtml(f.answer),
+        faqslug: f.slug,
+        sort_order: f.order,
+        show_on_home: f.home,
+      });
+    }
+
+    // Reviews have no slug of their own: they are replaced whole.
+    await tx.delete(t.reviews);
+    if (content.reviews.length)
+      await tx.insert(t.reviews).values(
+        content.reviews.map((r) => ({
+          name: r.name,
+          date: r.date.toISOString().slice(0, 10),
+          title: r.title,
+          overview: r.overview,
+          details: r.details,
+          profileimage: r.image ? headerImagePath('reviews', r.slug, r.image) : null,
+          rating: r.rating,
+          featured: r.featured,
+        })),
+      );
+
+    for (const p of content.pages) {
+      const values = {
+        slug: p.slug,
+        title: p.title,
+        pagekeywords: p.keywords,
+        pagedescription: p.description,
+        body: p.body ? markdownToHtml(p.body) : '',
+        blocks: Object.fromEntries(Object.entries(p.blocks).map(([k, v]) => [k, markdownToHtml(v)])),
+        updated_at: new Date(),
+      };
+      await tx.insert(t.pages).values(values).onConflictDoUpdate({ target: t.pages.slug, set: values });
+    }
+
+    // Remove what is no longer in the content files (children first).
+    await removeMissing(tx, t.safaris, t.safaris.safarititleslug, content.safaris.map((s) => s.slug));
+    await removeMissing(tx, t.parks, t.parks.parktitleslug, content.parks.map((p) => p.slug));
+    await removeMissing(tx, t.experiences, t.experiences.experiencetitleslug, content.experiences.map((e) => e.slug));
+    await removeMissing(tx, t.destinations, t.destinations.destinationtitleslug, content.destinations.map((d) => d.slug));
+    await removeMissing(tx, t.blogs, t.blogs.blogtitleslug, content.blogs.map((b) => b.slug));
+    await removeMissing(tx, t.animals, t.animals.animaltitleslug, content.animals.map((a) => a.slug));
+    await removeMissing(tx, t.birds, t.birds.birdtitleslug, content.birds.map((b) => b.slug));
+    await removeMissing(tx, t.faqs, t.faqs.faqslug, content.faqs.map((f) => f.slug));
+    await removeMissing(tx, t.pages, t.pages.slug, content.pages.map((p) => p.slug));
+    // Gallery rows whose owner is gone.
+    for (const [type, table] of [
+      ['park', t.parks],
+      ['animal', t.animals],
+      ['bird', t.birds],
+      ['experience', t.experiences],
+    ] as const) {
+      await tx
+        .delete(t.galleryImages)
+        .where(and(eq(t.galleryImages.owner_type, type), notInArray(t.galleryImages.owner_id, tx.select({ id: table.id }).from(table))));
+    }
+
+    await tx
+      .insert(t.contentVersion)
+      .values({ id: 1, version: 1, content_hash: hash })
+      .onConflictDoUpdate({
+        target: t.contentVersion.id,
+        set: { version: sql`${t.contentVersion.version} + 1`, changed_at: new Date(), content_hash: hash },
+      });
+    return { changed: true, counts };
+  });
+}

@@ -1,0 +1,57 @@
+// Serving a Hono app on Node with graceful shutdown: on SIGTERM/SIGINT stop accepting
+// connections, let in-flight requests finish (up to a timeout), then run the cleanup.
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import type { Logger } from './logger.ts';
+
+export interface Served {
+  server: Server;
+  port: number;
+  close(): Promise<void>;
+}
+
+export function listen(
+  app: { fetch: (req: Request, env?: unknown) => Response | Promise<Response> },
+  opts: { port: number; host?: string; logger: Logger },
+): Promise<Served> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port: opts.port, hostname: opts.host }, (info) => {
+      resolve({
+        server,
+        port: info.port,
+        close: () =>
+          new Promise<void>((res) => {
+            server.close(() => res());
+            // Idle keep-alive sockets would hold close() open.
+            server.closeIdleConnections();
+          }),
+      });
+    }) as Server;
+    server.keepAliveTimeout = 5000;
+    server.once('error', reject);
+  });
+}
+
+export function onShutdown(logger: Logger, timeoutMs: number, steps: () => Promise<void>) {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    const timer = setTimeout(() => {
+      logger.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, timeoutMs);
+    timer.unref();
+    try {
+      await steps();
+      logger.info('shutdown complete');
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}

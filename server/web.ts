@@ -1,0 +1,105 @@
+// The web app: the API under /api (in-process, or proxied to API_URL), static assets, and the
+// React Router server-rendered site for every other URL.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
+import type { ApiClient } from '../common/api-client.ts';
+import type { Logger } from './logger.ts';
+
+export const projectRoot = path.resolve(import.meta.dirname, '..');
+export const buildDir = path.join(projectRoot, 'build');
+
+export interface WebOptions {
+  /** The in-process API app, mounted at /api; absent when API_URL points at another host. */
+  api?: { fetch(req: Request): Response | Promise<Response> };
+  apiUrl?: string;
+  logger: Logger;
+  build: ServerBuild;
+  clientDir?: string;
+}
+
+export async function loadServerBuild(): Promise<ServerBuild> {
+  const file = path.join(buildDir, 'server', 'index.js');
+  if (!existsSync(file)) throw new Error(`No production build at ${file}. Run \`npm run build\` first.`);
+  return (await import(file)) as ServerBuild;
+}
+
+/** An API client for loaders: in-process through the API app, or over HTTP to API_URL. */
+export function apiClientFor(opts: Pick<WebOptions, 'api' | 'apiUrl'>, incoming?: Request): ApiClient {
+  const forwarded = incoming
+    ? { 'x-forwarded-for': incoming.headers.get('x-forwarded-for') ?? '', 'user-agent': incoming.headers.get('user-agent') ?? '' }
+    : {};
+  if (opts.apiUrl) {
+    const base = opts.apiUrl;
+    return { fetch: (p, init) => fetch(base + p, { ...init, headers: { ...forwarded, ...(init?.headers as Record<string, string>) } }) };
+  }
+  const api = opts.api!;
+  return {
+    fetch: async (p, init) =>
+      api.fetch(new Request(`http://api.internal${p}`, { ...init, headers: { ...forwarded, ...(init?.headers as Record<string, string>) } })),
+  };
+}
+
+export function createWeb(opts: WebOptions) {
+  const app = new Hono();
+  const clientDir = opts.clientDir ?? path.join(buildDir, 'client');
+  const relClient = path.relative(process.cwd(), clientDir) || '.';
+
+  // The API: same process, or a proxy to the API host.
+  if (opts.apiUrl) {
+    const base = opts.apiUrl;
+    app.all('/api/*', async (c) => {
+      const url = new URL(c.req.url);
+      const target = base + url.pathname.replace(/^\/api/, '') + url.search;
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete('host');
+      const res = await fetch(target, {
+        method: c.req.method,
+        headers,
+        body: c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : c.req.raw.body,
+        duplex: 'half',
+      } as RequestInit);
+      return new Response(res.body, { status: res.status, headers: res.headers });
+    });
+  } else {
+    const api = opts.api!;
+    app.all('/api/*', (c) => {
+      const url = new URL(c.req.url);
+      url.pathname = url.pathname.replace(/^\/api/, '') || '/';
+      return api.fetch(new Request(url, c.req.raw));
+    });
+    app.all('/api', (c) => c.redirect('/api/', 308));
+  }
+
+  // Fingerprinted build assets: cached for a year.
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: relClient,
+      onFound: (_p, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  // Other public files (favicon, fonts copied by the build...): cached for a day.
+  app.use(
+    '*',
+    serveStatic({
+      root: relClient,
+      onFound: (_p, c) => {
+        c.header('Cache-Control', 'public, max-age=86400');
+      },
+    }),
+  );
+
+  const handle = createRequestHandler(opts.build, 'production');
+  const apiContext = (opts.build.entry.module as unknown as { apiContext: RouterContext<ApiClient> }).apiContext;
+  app.all('*', async (c) => {
+    const context = new RouterContextProvider(new Map<RouterContext, unknown>([[apiContext, apiClientFor(opts, c.req.raw)]]));
+    return handle(c.req.raw, context);
+  });
+
+  return app;
+}
