@@ -28,7 +28,7 @@ export async function loadServerBuild(): Promise<ServerBuild> {
 
 /** An API client for loaders: in-process through the API app, or over HTTP to API_URL. */
 export function apiClientFor(opts: Pick<WebOptions, 'api' | 'apiUrl'>, incoming?: Request): ApiClient {
-  const forwarded = incoming
+  const forwarded: Record<string, string> = incoming
     ? { 'x-forwarded-for': incoming.headers.get('x-forwarded-for') ?? '', 'user-agent': incoming.headers.get('user-agent') ?? '' }
     : {};
   if (opts.apiUrl) {

@@ -8,8 +8,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return (await res.json()) as HomeResponse;
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title ?? 'Kigezi Trails' }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title ?? 'Kigezi Trails' }];
 }
 
 export default function Home() {

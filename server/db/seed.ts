@@ -27,9 +27,9 @@ async function upsert(
     .set({ ...values, updated_at: new Date() } as never)
     .where(eq(slugColumn, slug))
     .returning({ id: table.id });
-  if (updated[0]) return updated[0].id;
+  if (updated[0]) return updated[0].id as number;
   const inserted = await tx.insert(table).values(values as never).returning({ id: table.id });
-  return inserted[0]!.id;
+  return inserted[0]!.id as number;
 }
 
 async function removeMissing(tx: Db, table: PgTable, slugColumn: PgColumn, slugs: string[]) {
