@@ -290,3 +290,6 @@ export const contentVersion = pgTable('content_version', {
   changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   content_hash: text('content_hash'),
 });
+
+// Enquiries, newsletter, mail outbox and spam defences.
+export * from './schema-enquiries.ts';
