@@ -31,6 +31,7 @@ export function createApi(opts: ApiOptions) {
   app.use('*', async (c, next) => {
     c.set('deps', opts.deps);
     await next();
+    if (c.res.headers.get('content-type') === 'application/json') c.res.headers.set('content-type', JSON_TYPE);
   });
   app.use('*', cacheMiddleware(cache, (p) => /\/(healthz|readyz)$/.test(p) || p.includes('/images/')));
 
