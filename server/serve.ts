@@ -14,17 +14,29 @@ export function listen(
   app: { fetch: (req: Request, env?: unknown) => Response | Promise<Response> },
   opts: { port: number; host?: string; logger: Logger },
 ): Promise<Served> {
+  // Requests still being handled: shutdown waits for them before the database is closed.
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  const fetch = async (req: Request, env?: unknown) => {
+    inFlight++;
+    try {
+      return await app.fetch(req, env);
+    } finally {
+      if (--inFlight === 0) drained?.();
+    }
+  };
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: opts.port, hostname: opts.host }, (info) => {
+    const server = serve({ fetch, port: opts.port, hostname: opts.host }, (info) => {
       resolve({
         server,
         port: info.port,
-        close: () =>
-          new Promise<void>((res) => {
-            server.close(() => res());
-            // Idle keep-alive sockets would hold close() open.
-            server.closeIdleConnections();
-          }),
+        close: async () => {
+          const closed = new Promise<void>((res) => server.close(() => res()));
+          // Idle keep-alive sockets would hold close() open.
+          server.closeIdleConnections();
+          if (inFlight > 0) await new Promise<void>((res) => (drained = res));
+          await closed;
+        },
       });
     }) as Server;
     server.keepAliveTimeout = 5000;

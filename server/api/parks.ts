@@ -1,5 +1,6 @@
 // Parks and attractions: the paginated list (optionally of one country), by country, and the detail.
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
 import { Hono } from 'hono';
 import { NAV_MAX_PARKS, PAGE_SIZE } from '../../common/constants.ts';
 import * as c from '../db/columns.ts';
@@ -8,6 +9,21 @@ import * as t from '../db/schema.ts';
 import { deps, HttpError, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type ApiEnv } from './http.ts';
 
 const parkOrder = [asc(t.destinations.sort_order), asc(t.parks.sort_order), asc(t.parks.id)];
+
+/** One page of parks with the total count, in one query. */
+async function parksPage(db: Db, where: SQL | undefined, limit: number, offset: number) {
+  const rows = await db
+    .select({ ...c.parkCard, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(t.parks)
+    .innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id))
+    .where(where)
+    .orderBy(...parkOrder)
+    .limit(limit)
+    .offset(offset);
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && offset > 0) total = (await db.select({ n: c.countAll }).from(t.parks).where(where))[0]?.n ?? 0;
+  return { total, parks: rows.map(({ total: _t, ...p }) => p) };
+}
 
 export function parksApi() {
   const app = new Hono<ApiEnv>();
@@ -22,19 +38,8 @@ export function parksApi() {
       destinationId = Number(rawDest);
     }
     const where = destinationId !== undefined ? eq(t.parks.destination_id, destinationId) : undefined;
-    const [[count], page] = await Promise.all([
-      db.select({ n: c.countAll }).from(t.parks).where(where),
-      pageRow(db, 'parks'),
-    ]);
-    const totalPages = totalPagesFor(count?.n ?? 0, paging);
-    const parks = await db
-      .select(c.parkCard)
-      .from(t.parks)
-      .innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id))
-      .where(where)
-      .orderBy(...parkOrder)
-      .limit(paging.limit)
-      .offset(paging.offset);
+    const [{ total, parks }, page] = await Promise.all([parksPage(db, where, paging.limit, paging.offset), pageRow(db, 'parks')]);
+    const totalPages = totalPagesFor(total, paging);
     return ctx.json({
       ...pageMeta(siteUrl, '/parks', page?.title ?? 'Top tourist attractions', page?.pagekeywords ?? '', page?.pagedescription ?? ''),
       parks,
@@ -50,16 +55,8 @@ export function parksApi() {
     const destination = await destinationBySlug(db, slugParam(ctx));
     if (!destination) throw notFound('Destination');
     const where = eq(t.parks.destination_id, destination.id);
-    const [[count], destinations] = await Promise.all([db.select({ n: c.countAll }).from(t.parks).where(where), allDestinations(db)]);
-    const totalPages = totalPagesFor(count?.n ?? 0, paging);
-    const parks = await db
-      .select(c.parkCard)
-      .from(t.parks)
-      .innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id))
-      .where(where)
-      .orderBy(...parkOrder)
-      .limit(paging.limit)
-      .offset(paging.offset);
+    const [{ total, parks }, destinations] = await Promise.all([parksPage(db, where, paging.limit, paging.offset), allDestinations(db)]);
+    const totalPages = totalPagesFor(total, paging);
     return ctx.json({
       ...pageMeta(
         siteUrl,

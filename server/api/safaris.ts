@@ -6,10 +6,10 @@ import type { DayActivity, SafariDay } from '../../common/api-types.ts';
 import * as c from '../db/columns.ts';
 import {
   allExperiences,
-  countSafaris,
   destinationBySlug,
   experienceBySlug,
   findSafaris,
+  findSafarisPage,
   latestBlogs,
   pageRow,
 } from '../db/queries.ts';
@@ -34,9 +34,8 @@ export function safarisApi() {
     const paging = parsePaging((k) => ctx.req.query(k), PAGE_SIZE.safarisByCountry);
     const destination = await destinationBySlug(db, slugParam(ctx));
     if (!destination) throw notFound('Destination');
-    const total = await countSafaris(db, { destinationId: destination.id });
+    const { total, safaris } = await findSafarisPage(db, { destinationId: destination.id }, paging.limit, paging.offset);
     const totalPages = totalPagesFor(total, paging);
-    const safaris = await findSafaris(db, { destinationId: destination.id }, paging.limit, paging.offset);
     return ctx.json({
       ...pageMeta(
         siteUrl,
@@ -63,12 +62,11 @@ export function safarisApi() {
       : parsePaging((k) => ctx.req.query(k), PAGE_SIZE.safarisByExperience);
     const experience = await experienceBySlug(db, slugParam(ctx));
     if (!experience) throw notFound('Experience');
-    const total = await countSafaris(db, { experienceId: experience.id });
-    const totalPages = totalPagesFor(total, paging);
-    const [safaris, safariexperiences] = await Promise.all([
-      findSafaris(db, { experienceId: experience.id }, paging.limit, paging.offset),
+    const [{ total, safaris }, safariexperiences] = await Promise.all([
+      findSafarisPage(db, { experienceId: experience.id }, paging.limit, paging.offset),
       allExperiences(db),
     ]);
+    const totalPages = totalPagesFor(total, paging);
     return ctx.json({
       ...pageMeta(
         siteUrl,

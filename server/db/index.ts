@@ -3,15 +3,8 @@
 // processes can start at once.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,6 +22,12 @@ const MIGRATION_LOCK = 727_274_001;
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl) {
+    // Each driver is loaded only when used: the embedded database's WebAssembly build is large.
+    const [{ default: postgres }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
+      import('postgres'),
+      import('drizzle-orm/postgres-js'),
+      import('drizzle-orm/postgres-js/migrator'),
+    ]);
     const client = postgres(opts.databaseUrl, {
       max: opts.poolSize ?? 10,
       onnotice: () => {},
@@ -55,7 +54,17 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   }
   const dir = path.join(opts.dataDir, 'pglite');
   await mkdir(dir, { recursive: true });
-  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+  return openPglite(dir);
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   await client.exec('create extension if not exists pg_trgm');
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
@@ -70,17 +79,6 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 }
 
 /** An in-memory PGlite database for tests. */
-export async function openMemoryDatabase(): Promise<Database> {
-  const client = await PGlite.create({ extensions: { pg_trgm } });
-  await client.exec('create extension if not exists pg_trgm');
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return {
-    db,
-    kind: 'pglite',
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    close: () => client.close(),
-  };
+export function openMemoryDatabase(): Promise<Database> {
+  return openPglite();
 }

@@ -69,6 +69,20 @@ export function featuredSafaris(db: Db, f: SafariFilter, limit: number) {
     .limit(limit);
 }
 
+/** One page of safaris and the total count, in one query (count(*) over the whole filter). */
+export async function findSafarisPage(db: Db, f: SafariFilter, limit: number, offset: number) {
+  const rows = await db
+    .select({ ...c.safariCard, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(t.safaris)
+    .where(safariWhere(db, f))
+    .orderBy(asc(t.safaris.safariday), asc(t.safaris.id))
+    .limit(limit)
+    .offset(offset);
+  // A page past the end has no rows to carry the total: count separately.
+  const total = rows[0]?.total ?? (offset > 0 ? await countSafaris(db, f) : 0);
+  return { total, safaris: rows.map(({ total: _t, ...s }) => s) };
+}
+
 export async function countSafaris(db: Db, f: SafariFilter): Promise<number> {
   const [row] = await db.select({ n: c.countAll }).from(t.safaris).where(safariWhere(db, f));
   return row?.n ?? 0;
