@@ -3,10 +3,9 @@
 // PostgreSQL (BENCH_DATABASE_URL, or a throwaway server started from the machine's binaries).
 // Benchmarks print figures; they assert nothing.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { load, peakRssMb, printTable, root, startServer } from './lib.ts';
+import { load, printTable, root, rssMb, startServer } from './lib.ts';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -26,9 +25,9 @@ async function run(label: string, env: Record<string, string>) {
     rows.push(await load('uncached list: GET /api/safaris/in/uganda', server.url, { duration, paths: uncached }));
     const uncachedParks = Array.from({ length: 50_000 }, (_, i) => `/api/parks?page=2&nocache=${i}`);
     rows.push(await load('uncached list: GET /api/parks?page=2', server.url, { duration, paths: uncachedParks }));
-    const rss = await peakRssMb(server.proc.pid!);
+    const { peak, now } = await rssMb(server.proc.pid!);
     printTable(`API on ${label} (50 connections, ${duration}s each)`, rows);
-    console.log(`  peak RSS of the server process: ${rss} MB`);
+    console.log(`  RSS of the server process: ${now} MB after the load; peak since start ${peak} MB (includes start-up: migrations and content load)`);
   } finally {
     await server.stop();
   }
@@ -39,7 +38,7 @@ await run('PGlite', {});
 let pgUrl = process.env.BENCH_DATABASE_URL;
 if (!pgUrl) {
   try {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'safari-bench-pg-'));
+    const dir = path.join(os.tmpdir(), 'safari-bench-pg');
     const out = execFileSync('bash', [path.join(root, 'scripts/pg-start.sh'), dir, '54339'], { encoding: 'utf8' });
     pgUrl = /BENCH_DATABASE_URL=(\S+)/.exec(out)?.[1];
   } catch (e) {

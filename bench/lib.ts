@@ -44,11 +44,11 @@ export async function startServer(env: Record<string, string>, entry = 'server/i
   };
 }
 
-/** Peak resident set size of a process, in MB (VmHWM). */
-export async function peakRssMb(pid: number): Promise<number> {
+/** Resident set size of a process in MB: now (VmRSS) and its peak since start (VmHWM). */
+export async function rssMb(pid: number): Promise<{ now: number; peak: number }> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
+  const mb = (field: string) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+  return { now: mb('VmRSS'), peak: mb('VmHWM') };
 }
 
 export interface LoadResult {
