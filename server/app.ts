@@ -7,15 +7,19 @@ import type { Config } from './config.ts';
 import { ContentError, loadContent } from './db/content.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { syncContent } from './db/seed.ts';
+import { createForms, type Forms, type FormsOverrides } from './forms.ts';
 import { readContentVersion, watchContentVersion } from './db/version.ts';
 import type { Logger } from './logger.ts';
 import { mediaDirs } from './media/dirs.ts';
+import { withClientAddress } from './spam/client-address.ts';
 import { createWeb, loadServerBuild } from './web.ts';
 
 export interface AppParts {
   database: Database;
   api: ReturnType<typeof createApi>;
   web?: ReturnType<typeof createWeb>;
+  /** Enquiries, newsletter and the mail outbox worker. */
+  forms: Forms;
   stop(): Promise<void>;
 }
 
@@ -36,25 +40,29 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
   return database;
 }
 
-export async function createApp(config: Config, logger: Logger, opts: { web?: boolean } = {}): Promise<AppParts> {
+export async function createApp(config: Config, logger: Logger, opts: { web?: boolean; forms?: FormsOverrides } = {}): Promise<AppParts> {
   const database = await prepareDatabase(config, logger);
   const cache = new ResponseCache();
+  const forms = createForms(config, database.db, logger, opts.forms);
   const api = createApi({
     deps: { db: database.db, siteUrl: config.SITE_URL, logger, ping: database.ping },
     mediaDirs: mediaDirs(),
     cache,
+    extend: (app) => forms.mount(app),
   });
   const stopWatching = watchContentVersion(database.db, (version) => {
     cache.clear();
     logger.info({ version }, 'content changed; API cache cleared');
   });
-  const web = opts.web === false ? undefined : createWeb({ api, apiUrl: config.API_URL, logger, build: await loadServerBuild() });
+  const web = opts.web === false ? undefined : withClientAddress(createWeb({ api, apiUrl: config.API_URL, logger, build: await loadServerBuild() }));
   return {
     database,
     api,
     web,
+    forms,
     stop: async () => {
       stopWatching();
+      await forms.stop();
       await database.close();
     },
   };

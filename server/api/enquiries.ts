@@ -1,0 +1,113 @@
+// POST /plan-a-safari: the enquiry of the contact page, the plan-a-safari page, the safari quote
+// overlay and the home page (spec points 3, 5, 7 and 8). An accepted enquiry and the two e-mails
+// it causes are committed in one transaction before the 201 answer; the mail worker sends them.
+// POST /form-token hands out the token behind the minimum fill time (a POST: GET answers are cached).
+import { Hono } from 'hono';
+import { validateEnquiry } from '../../common/validation.ts';
+import { enquiries } from '../db/schema-enquiries.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { operatorNotification, visitorAcknowledgement } from '../mail/templates.ts';
+import { clientAddress } from '../spam/client-address.ts';
+import type { FormTokens } from '../spam/form-token.ts';
+import { consume } from '../spam/rate-limit.ts';
+import {
+  BAD_TOKEN_MESSAGE,
+  formBodyLimit,
+  HONEYPOT_MESSAGE,
+  readJsonFields,
+  refuseCrossSite,
+  TOO_FAST_MESSAGE,
+  tooMany,
+  USER_AGENT_MAX,
+  type SpamSettings,
+} from './forms-http.ts';
+import { deps, HttpError, type ApiEnv } from './http.ts';
+
+export interface FormsApiOptions {
+  siteUrl: string;
+  operatorEmail: string;
+  mailFrom: string;
+  messageIdDomain: string;
+  spam: SpamSettings;
+  tokens: FormTokens;
+  /** Called after mail was queued, to wake the worker. */
+  onQueued(): void;
+}
+
+const ENQUIRY_FIELDS = ['name', 'email', 'phone', 'country', 'message', 'preferredContactMethod', 'currentUrl', 'website', 'formToken'] as const;
+
+export function enquiriesApi(opts: FormsApiOptions) {
+  const app = new Hono<ApiEnv>();
+
+  app.post('/form-token', refuseCrossSite(opts.siteUrl), async (c) => c.json({ token: await opts.tokens.issue() }, 200, { 'cache-control': 'no-store' }));
+
+  app.post('/plan-a-safari', refuseCrossSite(opts.siteUrl), formBodyLimit(), async (c) => {
+    const body = await readJsonFields(c, ENQUIRY_FIELDS);
+    if (body.website?.trim()) throw new HttpError(400, HONEYPOT_MESSAGE);
+
+    const checked = validateEnquiry(body);
+    if (!checked.ok) throw new HttpError(400, checked.error);
+    const enquiry = checked.value;
+
+    if (opts.spam.enabled && body.formToken) {
+      const verdict = await opts.tokens.check(body.formToken);
+      if (verdict === 'too-fast') throw new HttpError(400, TOO_FAST_MESSAGE);
+      if (verdict === 'invalid') throw new HttpError(400, BAD_TOKEN_MESSAGE);
+    }
+
+    const clientIp = clientAddress(c);
+    const userAgent = c.req.header('user-agent')?.slice(0, USER_AGENT_MAX) || null;
+    const pageUrl = enquiry.currentUrl ?? refererOf(c.req.header('referer'));
+
+    const { db } = deps(c);
+    const saved = await db.transaction(async (tx) => {
+      if (opts.spam.enabled) {
+        if (clientIp) {
+          const r = await consume(tx, 'enquiry-ip', clientIp, opts.spam.limits.enquiryPerIp);
+          if (!r.ok) throw tooMany('enquiries from your connection', r.retryAfterSeconds);
+        }
+        const r = await consume(tx, 'enquiry-email', enquiry.email, opts.spam.limits.enquiryPerEmail);
+        if (!r.ok) throw tooMany('enquiries for this e-mail address', r.retryAfterSeconds);
+      }
+      const [row] = await tx
+        .insert(enquiries)
+        .values({
+          name: enquiry.name,
+          email: enquiry.email,
+          phone: enquiry.phone,
+          country: enquiry.country,
+          message: enquiry.message,
+          preferred_contact_method: enquiry.preferredContactMethod,
+          page_url: pageUrl,
+          client_ip: clientIp,
+          user_agent: userAgent,
+        })
+        .returning({ id: enquiries.id, created_at: enquiries.created_at });
+      const ctx = { id: row!.id, receivedAt: new Date(row!.created_at), clientIp, userAgent, pageUrl };
+      const mailOpts = { from: opts.mailFrom, operatorEmail: opts.operatorEmail };
+      await enqueueMail(tx, opts.messageIdDomain, [
+        { kind: 'enquiry-operator', enquiryId: row!.id, message: operatorNotification(enquiry, ctx, mailOpts) },
+        { kind: 'enquiry-acknowledgement', enquiryId: row!.id, message: visitorAcknowledgement(enquiry, ctx, mailOpts) },
+      ]);
+      return row!;
+    });
+    opts.onQueued();
+    return c.json(
+      { id: saved.id, message: 'Thank you! Your enquiry has been received. We will get back to you shortly.' },
+      201,
+      { 'cache-control': 'no-store' },
+    );
+  });
+
+  return app;
+}
+
+function refererOf(value: string | undefined): string | null {
+  if (!value || value.length > 2048) return null;
+  try {
+    const u = new URL(value);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.toString() : null;
+  } catch {
+    return null;
+  }
+}

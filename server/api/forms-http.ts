@@ -1,0 +1,89 @@
+// Request handling shared by the public form endpoints (enquiries, newsletter): size limit,
+// JSON-only bodies with text fields, cross-site refusal, and the spam-defence settings.
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { CROSS_SITE_MESSAGE, isCrossSite } from '../../common/origin.ts';
+import { HttpError, type ApiContext, type ApiEnv } from './http.ts';
+
+/** The largest request body accepted by the form endpoints. */
+export const MAX_FORM_BODY_BYTES = 64 * 1024;
+
+export function formBodyLimit(): MiddlewareHandler<ApiEnv> {
+  return bodyLimit({
+    maxSize: MAX_FORM_BODY_BYTES,
+    onError: () => {
+      throw new HttpError(413, `The request is too large: at most ${MAX_FORM_BODY_BYTES / 1024} KB are accepted.`);
+    },
+  });
+}
+
+export function refuseCrossSite(siteUrl: string): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    if (isCrossSite(c.req.raw.headers, c.req.url, [siteUrl])) throw new HttpError(403, CROSS_SITE_MESSAGE);
+    await next();
+  };
+}
+
+const text = z.union([z.string(), z.null()]).optional();
+
+/** An object whose listed fields are text (or absent or null); other fields are ignored. */
+export function textFields<K extends string>(keys: readonly K[]) {
+  return z.object(Object.fromEntries(keys.map((k) => [k, text])) as Record<K, typeof text>);
+}
+
+/** Reads a JSON object body and checks its field types; every problem is a 4xx with a sentence. */
+export async function readJsonFields<K extends string>(c: ApiContext, keys: readonly K[]): Promise<Partial<Record<K, string | null>>> {
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  if (!/^application\/([a-z.+-]*\+)?json\b/.test(type)) throw new HttpError(415, 'Send the form as JSON with the header Content-Type: application/json.');
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch (e) {
+    if (e instanceof HttpError) throw e;
+    throw new HttpError(400, 'The request body is not valid JSON.');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'The request body must be a JSON object.');
+  const parsed = textFields(keys).safeParse(body);
+  if (!parsed.success) {
+    const field = String(parsed.error.issues[0]?.path[0] ?? 'A field');
+    throw new HttpError(400, `The field ${field} must be text.`);
+  }
+  return parsed.data as Partial<Record<K, string | null>>;
+}
+
+export interface SpamSettings {
+  /** Minimum fill time and rate limits; the honeypot and the cross-site check are always on. */
+  enabled: boolean;
+  minFillMs: number;
+  limits: {
+    enquiryPerIp: { max: number; windowMs: number };
+    enquiryPerEmail: { max: number; windowMs: number };
+    subscribePerIp: { max: number; windowMs: number };
+    subscribePerEmail: { max: number; windowMs: number };
+  };
+}
+
+const HOUR = 3600_000;
+export const DEFAULT_SPAM_SETTINGS: SpamSettings = {
+  enabled: true,
+  minFillMs: 2500,
+  limits: {
+    enquiryPerIp: { max: 8, windowMs: HOUR },
+    enquiryPerEmail: { max: 4, windowMs: HOUR },
+    subscribePerIp: { max: 10, windowMs: HOUR },
+    subscribePerEmail: { max: 5, windowMs: HOUR },
+  },
+};
+
+export function tooMany(what: string, retryAfterSeconds: number): HttpError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait = minutes <= 1 ? 'a minute' : `${minutes} minutes`;
+  return new HttpError(429, `Too many ${what}. Please wait ${wait} and try again, or call or WhatsApp us.`, { 'retry-after': String(retryAfterSeconds) });
+}
+
+export const HONEYPOT_MESSAGE = 'Your form could not be accepted. Please call or WhatsApp us instead.';
+export const TOO_FAST_MESSAGE = 'That was quick! Please check your details and press Send again.';
+export const BAD_TOKEN_MESSAGE = 'This form has expired. Please reload the page and send it again.';
+
+export const USER_AGENT_MAX = 512;

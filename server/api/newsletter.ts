@@ -1,0 +1,147 @@
+// The newsletter: POST /admin/clients subscribes (public, the only public /admin path), with double
+// opt-in; POST /newsletter/confirm confirms from the page the e-mail links to; POST
+// /newsletter/unsubscribe unsubscribes, from the page or one-click from a mail client (RFC 8058).
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { validateSubscriber } from '../../common/validation.ts';
+import { newsletterSubscribers } from '../db/schema-enquiries.ts';
+import { enqueueMail, type Tx } from '../mail/outbox.ts';
+import { newsletterConfirmation } from '../mail/templates.ts';
+import { clientAddress } from '../spam/client-address.ts';
+import { consume } from '../spam/rate-limit.ts';
+import type { FormsApiOptions } from './enquiries.ts';
+import { formBodyLimit, HONEYPOT_MESSAGE, readJsonFields, refuseCrossSite, tooMany, USER_AGENT_MAX } from './forms-http.ts';
+import { deps, HttpError, type ApiContext, type ApiEnv } from './http.ts';
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(24).toString('base64url');
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
+/** A pending subscriber who subscribes again gets a new confirmation e-mail at most this often. */
+const RESEND_AFTER_MS = 10 * 60_000;
+
+export const SUBSCRIBED_MESSAGE = 'Subscription successful! Please check your inbox and confirm your subscription.';
+export const ALREADY_SUBSCRIBED_MESSAGE = 'Subscription successful! You are already on our newsletter list.';
+
+export function newsletterApi(opts: FormsApiOptions) {
+  const app = new Hono<ApiEnv>();
+
+  /** Rotates the subscriber's tokens and queues a confirmation e-mail carrying them. */
+  async function sendConfirmation(tx: Tx, id: number, s: { fullName: string; email: string }) {
+    const confirm = newToken();
+    const unsubscribe = newToken();
+    await tx
+      .update(newsletterSubscribers)
+      .set({ confirm_token_hash: hash(confirm), unsubscribe_token_hash: hash(unsubscribe), confirmation_sent_at: sql`now()` })
+      .where(eq(newsletterSubscribers.id, id));
+    const links = {
+      confirm: `${opts.siteUrl}/newsletter/confirm?token=${confirm}`,
+      unsubscribe: `${opts.siteUrl}/newsletter/unsubscribe?token=${unsubscribe}`,
+      oneClickUnsubscribe: `${opts.siteUrl}/api/newsletter/unsubscribe?token=${unsubscribe}`,
+    };
+    await enqueueMail(tx, opts.messageIdDomain, [
+      { kind: 'newsletter-confirmation', subscriberId: id, message: newsletterConfirmation(s, links, { from: opts.mailFrom }) },
+    ]);
+  }
+
+  app.post('/admin/clients', refuseCrossSite(opts.siteUrl), formBodyLimit(), async (c) => {
+    const body = await readJsonFields(c, ['fullName', 'email', 'website'] as const);
+    if (body.website?.trim()) throw new HttpError(400, HONEYPOT_MESSAGE);
+    const checked = validateSubscriber(body);
+    if (!checked.ok) throw new HttpError(400, checked.error);
+    const s = checked.value;
+    const emailKey = s.email.toLowerCase();
+    const clientIp = clientAddress(c);
+    const userAgent = c.req.header('user-agent')?.slice(0, USER_AGENT_MAX) || null;
+
+    const { db } = deps(c);
+    const outcome = await db.transaction(async (tx) => {
+      if (opts.spam.enabled) {
+        if (clientIp) {
+          const r = await consume(tx, 'subscribe-ip', clientIp, opts.spam.limits.subscribePerIp);
+          if (!r.ok) throw tooMany('subscriptions from your connection', r.retryAfterSeconds);
+        }
+        const r = await consume(tx, 'subscribe-email', emailKey, opts.spam.limits.subscribePerEmail);
+        if (!r.ok) throw tooMany('subscription requests for this e-mail address', r.retryAfterSeconds);
+      }
+      // Placeholder token hashes are replaced by sendConfirmation in the same transaction.
+      const [created] = await tx
+        .insert(newsletterSubscribers)
+        .values({
+          full_name: s.fullName,
+          email: s.email,
+          email_key: emailKey,
+          confirm_token_hash: `new:${newToken()}`,
+          unsubscribe_token_hash: `new:${newToken()}`,
+          client_ip: clientIp,
+          user_agent: userAgent,
+        })
+        .onConflictDoNothing({ target: newsletterSubscribers.email_key })
+        .returning({ id: newsletterSubscribers.id });
+      if (created) {
+        await sendConfirmation(tx, created.id, s);
+        return 'new' as const;
+      }
+      const [existing] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email_key, emailKey)).for('update');
+      if (!existing || existing.status === 'confirmed') return 'already' as const;
+      const recentlySent = existing.confirmation_sent_at && Date.now() - new Date(existing.confirmation_sent_at).getTime() < RESEND_AFTER_MS;
+      if (existing.status === 'unsubscribed' || !recentlySent) {
+        await tx
+          .update(newsletterSubscribers)
+          .set({ status: 'pending', full_name: s.fullName, email: s.email, unsubscribed_at: null })
+          .where(eq(newsletterSubscribers.id, existing.id));
+        await sendConfirmation(tx, existing.id, s);
+      }
+      return 'pending' as const;
+    });
+    if (outcome !== 'already') opts.onQueued();
+    return c.json(
+      { message: outcome === 'already' ? ALREADY_SUBSCRIBED_MESSAGE : SUBSCRIBED_MESSAGE },
+      outcome === 'new' ? 201 : 200,
+      { 'cache-control': 'no-store' },
+    );
+  });
+
+  /** The token of a confirm or unsubscribe request: in the query (one-click links) or a JSON / form body. */
+  async function tokenOf(c: ApiContext): Promise<string> {
+    let token = c.req.query('token') ?? '';
+    if (!token) {
+      const type = c.req.header('content-type') ?? '';
+      try {
+        if (type.includes('json')) token = String(((await c.req.json()) as { token?: unknown })?.token ?? '');
+        else if (type.includes('form')) token = String((await c.req.parseBody()).token ?? '');
+      } catch {
+        throw new HttpError(400, 'The request body could not be read.');
+      }
+    }
+    if (!TOKEN_SHAPE.test(token)) throw new HttpError(400, 'This link is incomplete. Please open the link from the e-mail again.');
+    return token;
+  }
+
+  app.post('/newsletter/confirm', refuseCrossSite(opts.siteUrl), formBodyLimit(), async (c) => {
+    const token = await tokenOf(c);
+    const { db } = deps(c);
+    const [row] = await db
+      .update(newsletterSubscribers)
+      .set({ status: 'confirmed', confirmed_at: sql`coalesce(${newsletterSubscribers.confirmed_at}, now())` })
+      .where(and(eq(newsletterSubscribers.confirm_token_hash, hash(token)), sql`${newsletterSubscribers.status} in ('pending', 'confirmed')`))
+      .returning({ id: newsletterSubscribers.id });
+    if (!row) throw new HttpError(404, 'This confirmation link is no longer valid. Please subscribe again from the form at the bottom of any page.');
+    return c.json({ message: 'Your subscription is confirmed. Welcome to the Kigezi Trails newsletter!' }, 200, { 'cache-control': 'no-store' });
+  });
+
+  // No cross-site check: mail providers post here for one-click unsubscribe; the token is the authority.
+  app.post('/newsletter/unsubscribe', formBodyLimit(), async (c) => {
+    const token = await tokenOf(c);
+    const { db } = deps(c);
+    const [row] = await db
+      .update(newsletterSubscribers)
+      .set({ status: 'unsubscribed', unsubscribed_at: sql`coalesce(${newsletterSubscribers.unsubscribed_at}, now())` })
+      .where(eq(newsletterSubscribers.unsubscribe_token_hash, hash(token)))
+      .returning({ id: newsletterSubscribers.id });
+    if (!row) throw new HttpError(404, 'This unsubscribe link is no longer valid. If you still receive our e-mails, reply to one and we will remove you.');
+    return c.json({ message: 'You have been unsubscribed. You will not receive our newsletter any more.' }, 200, { 'cache-control': 'no-store' });
+  });
+
+  return app;
+}

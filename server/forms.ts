@@ -1,0 +1,67 @@
+// Enquiries and newsletter wired together: their API resources, the mail transport and the
+// outbox worker. createApp mounts the resources on the API and stops the worker on shutdown.
+import type { Hono } from 'hono';
+import { enquiriesApi, type FormsApiOptions } from './api/enquiries.ts';
+import { DEFAULT_SPAM_SETTINGS, type SpamSettings } from './api/forms-http.ts';
+import type { ApiEnv } from './api/http.ts';
+import { newsletterApi } from './api/newsletter.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/index.ts';
+import type { Logger } from './logger.ts';
+import { messageIdDomain } from './mail/outbox.ts';
+import { mailSettingsFromEnv, type MailSettings } from './mail/settings.ts';
+import { createMailTransport, type MailTransport } from './mail/transport.ts';
+import { createMailWorker, type MailWorker } from './mail/worker.ts';
+import { createFormTokens } from './spam/form-token.ts';
+import { pruneRateLimits } from './spam/rate-limit.ts';
+
+export interface Forms {
+  mount(app: Hono<ApiEnv>): void;
+  worker: MailWorker;
+  transport: MailTransport;
+  stop(): Promise<void>;
+}
+
+export interface FormsOverrides {
+  spam?: Partial<SpamSettings>;
+  mail?: Partial<MailSettings>;
+  transport?: MailTransport;
+  /** Leave the worker stopped (tests drive it with runOnce). */
+  startWorker?: boolean;
+}
+
+type FormsConfig = Pick<Config, 'SITE_URL' | 'OPERATOR_EMAIL' | 'MAIL_FROM' | 'SMTP_URL' | 'SPAM_CHECKS' | 'dataDir'>;
+
+export function createForms(config: FormsConfig, db: Db, logger: Logger, overrides: FormsOverrides = {}): Forms {
+  const mail = { ...mailSettingsFromEnv(), ...overrides.mail };
+  const spam: SpamSettings = { ...DEFAULT_SPAM_SETTINGS, enabled: config.SPAM_CHECKS === 'on', ...overrides.spam };
+  const transport = overrides.transport ?? createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir, timeoutMs: mail.smtpTimeoutMs });
+  const worker = createMailWorker({ db, transport, logger, settings: mail });
+  const options: FormsApiOptions = {
+    siteUrl: config.SITE_URL,
+    operatorEmail: config.OPERATOR_EMAIL,
+    mailFrom: config.MAIL_FROM,
+    messageIdDomain: messageIdDomain(config.MAIL_FROM),
+    spam,
+    tokens: createFormTokens(db, spam.minFillMs),
+    onQueued: () => worker.kick(),
+  };
+  const prune = setInterval(() => {
+    pruneRateLimits(db).catch((err) => logger.warn({ err }, 'could not prune rate limits'));
+  }, 3600_000);
+  prune.unref();
+  if (overrides.startWorker !== false) worker.start();
+  logger.info({ mail: transport.kind, spamChecks: spam.enabled }, 'enquiries and newsletter ready');
+  return {
+    mount(app) {
+      app.route('/', enquiriesApi(options));
+      app.route('/', newsletterApi(options));
+    },
+    worker,
+    transport,
+    async stop() {
+      clearInterval(prune);
+      await worker.stop();
+    },
+  };
+}

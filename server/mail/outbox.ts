@@ -1,0 +1,41 @@
+// The transactional outbox: messages are written in the same transaction as the enquiry or
+// subscription that caused them, and a worker (worker.ts) delivers them afterwards.
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/index.ts';
+import { mailOutbox, type OutboxMessage } from '../db/schema-enquiries.ts';
+
+/** A transaction or the database itself. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export type OutboxKind = 'enquiry-operator' | 'enquiry-acknowledgement' | 'newsletter-confirmation';
+
+export interface NewOutboxRow {
+  kind: OutboxKind;
+  message: OutboxMessage;
+  enquiryId?: number;
+  subscriberId?: number;
+}
+
+/** The domain of the From address, used on the right of every Message-ID. */
+export function messageIdDomain(from: string): string {
+  const m = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from);
+  return m?.[1] ?? 'localhost';
+}
+
+/** Adds messages to the outbox, each with a Message-ID fixed now so retries carry the same one. */
+export async function enqueueMail(tx: Tx, domain: string, rows: NewOutboxRow[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await tx
+    .insert(mailOutbox)
+    .values(
+      rows.map((r) => ({
+        kind: r.kind,
+        enquiry_id: r.enquiryId,
+        subscriber_id: r.subscriberId,
+        message_id: `<${r.kind}.${randomUUID()}@${domain}>`,
+        message: r.message,
+      })),
+    )
+    .returning({ id: mailOutbox.id });
+  return inserted.map((r) => r.id);
+}

@@ -1,0 +1,55 @@
+// Delivery timing of the mail outbox. Defaults suit production; each can be overridden from the
+// environment (the tests shorten them).
+import { z } from 'zod';
+
+const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const schema = z.object({
+  /** Pause between polls of the outbox when there is nothing to send. */
+  MAIL_POLL_MS: ms(2_000),
+  /** First retry delay; doubled after every failed attempt, with jitter. */
+  MAIL_RETRY_BASE_MS: ms(10_000),
+  /** Longest pause between two attempts. */
+  MAIL_RETRY_MAX_MS: ms(30 * 60_000),
+  /** After this long since the message was queued, a failing message is marked failed. */
+  MAIL_GIVE_UP_MS: ms(48 * 3600_000),
+  /** How long a claimed row stays reserved for the process sending it (longer than an SMTP exchange). */
+  MAIL_LEASE_MS: ms(3 * 60_000),
+  /** SMTP connection, greeting and socket timeouts. */
+  MAIL_SMTP_TIMEOUT_MS: ms(30_000),
+});
+
+export interface MailSettings {
+  pollMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  giveUpMs: number;
+  leaseMs: number;
+  smtpTimeoutMs: number;
+  /** Rows claimed at once, and sent in parallel. */
+  batchSize: number;
+}
+
+export function mailSettingsFromEnv(env: Record<string, string | undefined> = process.env): MailSettings {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid mail settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    pollMs: e.MAIL_POLL_MS,
+    retryBaseMs: e.MAIL_RETRY_BASE_MS,
+    retryMaxMs: e.MAIL_RETRY_MAX_MS,
+    giveUpMs: e.MAIL_GIVE_UP_MS,
+    // A lease shorter than the SMTP timeouts would let a second process send a message the first is still sending.
+    leaseMs: Math.max(e.MAIL_LEASE_MS, e.MAIL_SMTP_TIMEOUT_MS * 3 + 1000),
+    smtpTimeoutMs: e.MAIL_SMTP_TIMEOUT_MS,
+    batchSize: 8,
+  };
+}
+
+/** Delay before attempt number `attempts + 1`, after `attempts` failures: base·2^(n-1), capped, ±20 % jitter. */
+export function backoffMs(attempts: number, s: Pick<MailSettings, 'retryBaseMs' | 'retryMaxMs'>, random = Math.random): number {
+  const exp = Math.min(s.retryBaseMs * 2 ** Math.max(attempts - 1, 0), s.retryMaxMs);
+  return Math.round(exp * (0.8 + 0.4 * random()));
+}

@@ -1,0 +1,154 @@
+// Delivers the mail outbox. Rows are claimed with FOR UPDATE SKIP LOCKED in one short statement
+// that also sets a lease, so several processes can share the work and no transaction stays open
+// while talking to the SMTP server (PGlite has a single connection). A row whose process died
+// mid-send is claimed again once its lease runs out. Failures are retried with exponential
+// backoff until MAIL_GIVE_UP_MS after the message was queued; then the row is marked failed.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import type { OutboxMessage } from '../db/schema-enquiries.ts';
+import type { Logger } from '../logger.ts';
+import { backoffMs, type MailSettings } from './settings.ts';
+import { isPermanentSmtpError, type MailTransport } from './transport.ts';
+
+interface ClaimedRow {
+  id: number;
+  kind: string;
+  message_id: string;
+  message: OutboxMessage;
+  attempts: number;
+  created_at: Date;
+}
+
+export interface MailWorker {
+  start(): void;
+  /** Looks at the outbox now instead of at the next poll (called after a message is queued). */
+  kick(): void;
+  /** Claims and sends what is due once; resolves with the number of rows handled. */
+  runOnce(): Promise<number>;
+  /** Stops polling and waits for sends in progress. */
+  stop(): Promise<void>;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+const errorText = (err: unknown) => {
+  const e = err as { message?: string; code?: string; responseCode?: number };
+  return [e?.code, e?.responseCode, e?.message ?? String(err)].filter(Boolean).join(' ').slice(0, 1000);
+};
+
+export function createMailWorker(opts: { db: Db; transport: MailTransport; logger: Logger; settings: MailSettings }): MailWorker {
+  const { db, transport, settings } = opts;
+  const log = opts.logger.child({ component: 'mail' });
+  let running = false;
+  let wake: (() => void) | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let loop: Promise<void> | null = null;
+  let kicked = false;
+
+  async function claim(): Promise<ClaimedRow[]> {
+    const result = await db.execute(sql`
+      update mail_outbox
+         set status = 'sending',
+             attempts = attempts + 1,
+             locked_until = now() + ${Math.round(settings.leaseMs)}::int * interval '1 millisecond'
+       where id in (
+         select id from mail_outbox
+          where (status = 'pending' and next_attempt_at <= now())
+             or (status = 'sending' and locked_until < now())
+          order by id
+          limit ${settings.batchSize}
+          for update skip locked)
+      returning id, kind, message_id, message, attempts, created_at`);
+    return rowsOf<ClaimedRow>(result).map((r) => ({ ...r, id: Number(r.id), created_at: new Date(r.created_at) }));
+  }
+
+  async function deliver(row: ClaimedRow): Promise<void> {
+    try {
+      await transport.send(row.message, row.message_id);
+    } catch (err) {
+      const permanent = isPermanentSmtpError(err);
+      const delay = backoffMs(row.attempts, settings);
+      const giveUp = permanent || Date.now() + delay > row.created_at.getTime() + settings.giveUpMs;
+      if (giveUp) {
+        await db.execute(sql`
+          update mail_outbox set status = 'failed', failed_at = now(), locked_until = null, last_error = ${errorText(err)}
+           where id = ${row.id} and status = 'sending'`);
+        log.error(
+          { err, outboxId: row.id, kind: row.kind, messageId: row.message_id, attempts: row.attempts, permanent },
+          'mail delivery failed for good; the message is marked failed',
+        );
+      } else {
+        await db.execute(sql`
+          update mail_outbox
+             set status = 'pending', locked_until = null, last_error = ${errorText(err)},
+                 next_attempt_at = now() + ${Math.round(delay)}::int * interval '1 millisecond'
+           where id = ${row.id} and status = 'sending'`);
+        log.warn({ err: errorText(err), outboxId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay }, 'mail delivery failed; will retry');
+      }
+      return;
+    }
+    await db.execute(sql`
+      update mail_outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null
+       where id = ${row.id} and status = 'sending'`);
+    log.info({ outboxId: row.id, kind: row.kind, messageId: row.message_id, attempts: row.attempts, via: transport.kind }, 'mail sent');
+  }
+
+  async function runOnce(): Promise<number> {
+    const rows = await claim();
+    await Promise.all(rows.map(deliver));
+    return rows.length;
+  }
+
+  function sleep(ms: number) {
+    return new Promise<void>((resolve) => {
+      wake = resolve;
+      timer = setTimeout(resolve, ms);
+    }).finally(() => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      wake = null;
+    });
+  }
+
+  async function run() {
+    let failures = 0;
+    while (running) {
+      kicked = false;
+      let handled = 0;
+      try {
+        handled = await runOnce();
+        failures = 0;
+      } catch (err) {
+        failures++;
+        if (running) log.error({ err }, 'mail outbox could not be read');
+      }
+      if (!running) break;
+      // A full batch may mean more is due; otherwise wait for the next poll or a kick.
+      if (handled >= settings.batchSize && failures === 0) continue;
+      if (kicked) continue;
+      await sleep(failures ? Math.min(settings.pollMs * 2 ** failures, 60_000) : settings.pollMs);
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    kick() {
+      kicked = true;
+      wake?.();
+    },
+    runOnce,
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      loop = null;
+      transport.close();
+    },
+  };
+}

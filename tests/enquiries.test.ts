@@ -1,0 +1,480 @@
+// Enquiries and newsletter against the API, with a real SMTP server started in the test:
+// what is stored, what is delivered and how, what is refused and with which words; SMTP going
+// down and coming back; retries, give-up and two workers sharing one outbox.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, tooLongMessage } from '../common/validation.ts';
+import { HONEYPOT_MESSAGE, TOO_FAST_MESSAGE, BAD_TOKEN_MESSAGE } from '../server/api/forms-http.ts';
+import { ALREADY_SUBSCRIBED_MESSAGE, SUBSCRIBED_MESSAGE } from '../server/api/newsletter.ts';
+import { backends, openTestDatabase, type TestDatabase } from './helpers/db.ts';
+import { FROM, formsHarness, goodEnquiry, OPERATOR, SITE, waitFor, type FormsHarness } from './helpers/forms.ts';
+import { startTestSmtp, toReceived, type ReceivedMail, type TestSmtp } from './helpers/smtp.ts';
+
+type Json = Record<string, any>;
+
+const count = async (h: FormsHarness, table: string) => Number((await h.rows<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n);
+const truncate = (t: TestDatabase) => t.db.execute(sql.raw('truncate enquiries, mail_outbox, newsletter_subscribers, rate_limits restart identity cascade'));
+const byKind = (mails: ReceivedMail[], to: string) => mails.filter((m) => m.to.includes(to));
+
+describe.each(backends())('enquiries on %s', (backend) => {
+  let smtp: TestSmtp;
+  let h: FormsHarness;
+  let tdb: TestDatabase;
+  const harness = (opts: Parameters<typeof formsHarness>[1] = {}) => formsHarness(backend, { tdb, ...opts });
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    tdb = await openTestDatabase(backend);
+  });
+  afterAll(async () => {
+    await smtp.stop();
+    await tdb.drop();
+  });
+  afterEach(async () => {
+    smtp.refuse = null;
+    await h?.close();
+    await truncate(tdb);
+    smtp.received.length = 0;
+  });
+
+  it('stores an accepted enquiry with its outbox rows before answering 201, then delivers both e-mails', async () => {
+    h = await harness({ smtp, forms: { startWorker: false } });
+    const e = goodEnquiry(1);
+    const res = await h.post('/plan-a-safari', { ...e, unknownField: 'ignored', another: 42 }, { 'x-forwarded-for': '41.210.3.7' });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as Json;
+    expect(body.id).toEqual(expect.any(Number));
+
+    // Committed before the answer: the rows are there although the worker has not run.
+    const [row] = await h.rows<Json>(`select * from enquiries where id = ${body.id}`);
+    expect(row).toMatchObject({
+      name: e.name,
+      email: e.email,
+      phone: e.phone,
+      country: 'Kenya',
+      message: e.message,
+      preferred_contact_method: 'Whatsapp',
+      page_url: e.currentUrl,
+      client_ip: '41.210.3.7',
+      user_agent: 'vitest-agent/1.0',
+    });
+    expect(Date.now() - new Date(row!.created_at).getTime()).toBeLessThan(60_000);
+    const outbox = await h.rows<Json>(`select kind, status, message_id from mail_outbox where enquiry_id = ${body.id} order by kind`);
+    expect(outbox.map((o) => [o.kind, o.status])).toEqual([
+      ['enquiry-acknowledgement', 'pending'],
+      ['enquiry-operator', 'pending'],
+    ]);
+    expect(smtp.received).toHaveLength(0);
+
+    expect(await h.forms.worker.runOnce()).toBe(2);
+    expect(smtp.received).toHaveLength(2);
+    const sent = await h.rows<Json>(`select status, attempts, sent_at from mail_outbox where enquiry_id = ${body.id}`);
+    expect(sent.every((o) => o.status === 'sent' && o.attempts === 1 && o.sent_at)).toBe(true);
+
+    const [op] = byKind(smtp.received, OPERATOR);
+    expect(op!.to).toEqual([OPERATOR]);
+    expect(op!.header('message-id')).toBe(outbox.find((o) => o.kind === 'enquiry-operator')!.message_id);
+    expect(op!.header('reply-to')).toContain(`<${e.email}>`);
+    expect(op!.header('reply-to')).toContain(e.name);
+    expect(op!.header('from')).toBe(FROM);
+    expect(op!.header('subject')).toBe(`Safari enquiry #${body.id} from ${e.name}`);
+    for (const value of [e.name, e.email, e.phone, 'Kenya', 'Whatsapp', e.message, e.currentUrl, '41.210.3.7', 'vitest-agent/1.0']) {
+      expect(op!.text).toContain(value);
+    }
+
+    const [ack] = byKind(smtp.received, e.email);
+    expect(ack!.to).toEqual([e.email]);
+    expect(ack!.header('message-id')).toBe(outbox.find((o) => o.kind === 'enquiry-acknowledgement')!.message_id);
+    expect(ack!.header('reply-to')).toContain(OPERATOR);
+    expect(ack!.text).toContain(`#${body.id}`);
+    expect(ack!.text).toContain('on WhatsApp');
+    // The visitor's words are not sent back to the address they typed.
+    expect(ack!.raw).not.toContain('gorilla and chimpanzee trip');
+    expect(ack!.text).not.toContain(e.message);
+  });
+
+  it('does not greet with a name that carries a link, so the acknowledgement cannot carry spam', async () => {
+    h = await harness({ smtp, forms: { startWorker: false } });
+    const res = await h.post('/plan-a-safari', { ...goodEnquiry(2), name: 'Cheap pills at pills.example' });
+    expect(res.status).toBe(201);
+    await h.forms.worker.runOnce();
+    const [ack] = byKind(smtp.received, goodEnquiry(2).email);
+    expect(ack!.raw).not.toContain('pills');
+    expect(ack!.text.startsWith('Hello,')).toBe(true);
+  });
+
+  it('keeps line breaks out of every header: no injected Bcc, one recipient', async () => {
+    h = await harness({ smtp, forms: { startWorker: false } });
+    const res = await h.post('/plan-a-safari', {
+      ...goodEnquiry(3),
+      name: 'Eve\r\nBcc: victim@example.net\r\nX-Injected: yes',
+      country: 'Kenya\r\nBcc: other@example.net',
+    });
+    expect(res.status).toBe(201);
+    await h.forms.worker.runOnce();
+    expect(smtp.received).toHaveLength(2);
+    for (const m of smtp.received) {
+      expect(m.to).toHaveLength(1);
+      expect(m.to.some((t) => t.includes('victim') || t.includes('other'))).toBe(false);
+      expect(m.headers.has('bcc')).toBe(false);
+      expect(m.headers.has('x-injected')).toBe(false);
+    }
+    const op = byKind(smtp.received, OPERATOR)[0]!;
+    expect(op.header('subject')).toMatch(/^Safari enquiry #\d+ from Eve Bcc: victim@example.net X-Injected: yes$/);
+
+    const bad = await h.post('/plan-a-safari', { ...goodEnquiry(3), email: 'a@example.com\r\nBcc: victim@example.net' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as Json).error).toBe(MESSAGES.email);
+  });
+
+  describe('refuses bad requests with a 4xx and a sentence, storing nothing', () => {
+    const big = 'x'.repeat(70 * 1024);
+    const cases: [string, unknown, Record<string, string>, number, string | RegExp][] = [
+      ['suspicious message', { ...goodEnquiry(), message: "1'; DROP TABLE enquiries; --" }, {}, 400, MESSAGES.suspicious],
+      ['suspicious name', { ...goodEnquiry(), name: 'Robert union select' }, {}, 400, MESSAGES.suspicious],
+      ['comment marker in message', { ...goodEnquiry(), message: 'hello /* there' }, {}, 400, MESSAGES.suspicious],
+      ['bad e-mail', { ...goodEnquiry(), email: 'amina.example.com' }, {}, 400, MESSAGES.email],
+      ['missing e-mail', { ...goodEnquiry(), email: undefined }, {}, 400, MESSAGES.email],
+      ['bad phone', { ...goodEnquiry(), phone: '12ab' }, {}, 400, MESSAGES.phone],
+      ['missing phone', { ...goodEnquiry(), phone: undefined }, {}, 400, MESSAGES.phone],
+      ['missing name', { ...goodEnquiry(), name: '' }, {}, 400, MESSAGES.required],
+      ['missing message', { ...goodEnquiry(), message: null }, {}, 400, MESSAGES.required],
+      ['empty object', {}, {}, 400, MESSAGES.email],
+      ['name is a number', { ...goodEnquiry(), name: 42 }, {}, 400, 'The field name must be text.'],
+      ['message is an object', { ...goodEnquiry(), message: { text: 'hi' } }, {}, 400, 'The field message must be text.'],
+      ['phone is an array', { ...goodEnquiry(), phone: ['+256772418260'] }, {}, 400, 'The field phone must be text.'],
+      ['method is a boolean', { ...goodEnquiry(), preferredContactMethod: true }, {}, 400, 'The field preferredContactMethod must be text.'],
+      ['unknown contact method', { ...goodEnquiry(), preferredContactMethod: 'Fax' }, {}, 400, MESSAGES.contactMethod],
+      ['javascript page address', { ...goodEnquiry(), currentUrl: 'javascript:alert(1)' }, {}, 400, MESSAGES.currentUrl],
+      ['long message', { ...goodEnquiry(), message: 'a'.repeat(5001) }, {}, 400, tooLongMessage('message')],
+      ['long name', { ...goodEnquiry(), name: 'a'.repeat(101) }, {}, 400, tooLongMessage('name')],
+      ['body over 64 KB', { ...goodEnquiry(), message: big }, {}, 413, /too large/],
+      ['a JSON array', '[1,2,3]', {}, 400, 'The request body must be a JSON object.'],
+      ['JSON null', 'null', {}, 400, 'The request body must be a JSON object.'],
+      ['broken JSON', '{"name": "Amina"', {}, 400, 'The request body is not valid JSON.'],
+      ['a form body', 'name=Amina', { 'content-type': 'application/x-www-form-urlencoded' }, 415, /Content-Type: application\/json/],
+      ['plain text', JSON.stringify(goodEnquiry()), { 'content-type': 'text/plain' }, 415, /Content-Type: application\/json/],
+      ['honeypot filled', { ...goodEnquiry(), website: 'http://spam.example' }, {}, 400, HONEYPOT_MESSAGE],
+      ['another site (Origin)', goodEnquiry(), { origin: 'https://evil.example' }, 403, 'This form can only be sent from our own website.'],
+      ['another site (Sec-Fetch-Site)', goodEnquiry(), { 'sec-fetch-site': 'cross-site' }, 403, 'This form can only be sent from our own website.'],
+      ['opaque origin', goodEnquiry(), { origin: 'null' }, 403, 'This form can only be sent from our own website.'],
+    ];
+    it.each(cases)('%s', async (_label, body, headers, status, error) => {
+      h = await harness({ smtp, forms: { startWorker: false } });
+      const res = await h.post('/plan-a-safari', body, headers);
+      expect(res.status).toBe(status);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      const json = (await res.json()) as Json;
+      if (typeof error === 'string') expect(json.error).toBe(error);
+      else expect(json.error).toMatch(error);
+      expect(await count(h, 'enquiries')).toBe(0);
+      expect(await count(h, 'mail_outbox')).toBe(0);
+    });
+
+    it('accepts the same-site and the own-site origins', async () => {
+      h = await harness({ smtp, forms: { startWorker: false } });
+      expect((await h.post('/plan-a-safari', goodEnquiry(1), { origin: SITE, 'sec-fetch-site': 'same-origin' })).status).toBe(201);
+      expect((await h.post('/plan-a-safari', goodEnquiry(2), { origin: 'http://localhost' })).status).toBe(201);
+      expect(await count(h, 'enquiries')).toBe(2);
+    });
+  });
+
+  it('defaults the contact method to Email and takes the page from Referer when none is sent', async () => {
+    h = await harness({ smtp, forms: { startWorker: false } });
+    const { preferredContactMethod: _m, currentUrl: _u, ...rest } = goodEnquiry(4);
+    const res = await h.post('/plan-a-safari', rest, { referer: `${SITE}/contact-us` });
+    expect(res.status).toBe(201);
+    const [row] = await h.rows<Json>('select preferred_contact_method, page_url from enquiries');
+    expect(row).toEqual({ preferred_contact_method: 'Email', page_url: `${SITE}/contact-us` });
+  });
+
+  describe('spam defence', () => {
+    it('limits enquiries per IP address and per e-mail, in the database, across processes', async () => {
+      const spam = {
+        minFillMs: 0,
+        limits: {
+          enquiryPerIp: { max: 2, windowMs: 3600_000 },
+          enquiryPerEmail: { max: 3, windowMs: 3600_000 },
+          subscribePerIp: { max: 10, windowMs: 3600_000 },
+          subscribePerEmail: { max: 5, windowMs: 3600_000 },
+        },
+      };
+      h = await harness({ smtp, spam: true, forms: { startWorker: false, spam } });
+      const ip = (n: number) => ({ 'x-forwarded-for': `102.80.0.${n}` });
+      expect((await h.post('/plan-a-safari', goodEnquiry(1), ip(1))).status).toBe(201);
+      expect((await h.post('/plan-a-safari', goodEnquiry(2), ip(1))).status).toBe(201);
+      const third = await h.post('/plan-a-safari', goodEnquiry(3), ip(1));
+      expect(third.status).toBe(429);
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await third.json()) as Json).error).toMatch(/^Too many enquiries from your connection\. Please wait .+ and try again/);
+
+      // A second process on the same database sees the same counts.
+      const other = await harness({ smtp, spam: true, forms: { startWorker: false, spam } });
+      try {
+        expect((await other.post('/plan-a-safari', goodEnquiry(4), ip(1))).status).toBe(429);
+        // Same e-mail from three other addresses: the third is over the e-mail limit.
+        const same = { ...goodEnquiry(5), email: 'repeat@example.com' };
+        expect((await other.post('/plan-a-safari', same, ip(2))).status).toBe(201);
+        expect((await h.post('/plan-a-safari', same, ip(3))).status).toBe(201);
+        expect((await other.post('/plan-a-safari', { ...same, email: 'REPEAT@example.com' }, ip(4))).status).toBe(201);
+        const over = await h.post('/plan-a-safari', same, ip(5));
+        expect(over.status).toBe(429);
+        expect(((await over.json()) as Json).error).toMatch(/^Too many enquiries for this e-mail address/);
+      } finally {
+        await other.forms.stop();
+      }
+      // Refused attempts are not stored and do not use up the allowance of others.
+      expect(await count(h, 'enquiries')).toBe(5);
+    });
+
+    it('refuses a form sent faster than the minimum fill time, and a forged token', async () => {
+      h = await harness({ smtp, spam: true, forms: { startWorker: false, spam: { minFillMs: 1500 } } });
+      const tokenRes = await h.post('/form-token', {});
+      expect(tokenRes.status).toBe(200);
+      expect(tokenRes.headers.get('cache-control')).toBe('no-store');
+      const { token } = (await tokenRes.json()) as Json;
+      const fast = await h.post('/plan-a-safari', { ...goodEnquiry(1), formToken: token });
+      expect(fast.status).toBe(400);
+      expect(((await fast.json()) as Json).error).toBe(TOO_FAST_MESSAGE);
+
+      const forged = await h.post('/plan-a-safari', { ...goodEnquiry(1), formToken: `${Date.now() - 60_000}.${'A'.repeat(43)}` });
+      expect(forged.status).toBe(400);
+      expect(((await forged.json()) as Json).error).toBe(BAD_TOKEN_MESSAGE);
+
+      await new Promise((r) => setTimeout(r, 1600));
+      const slow = await h.post('/plan-a-safari', { ...goodEnquiry(1), formToken: token });
+      expect(slow.status).toBe(201);
+      expect(await count(h, 'enquiries')).toBe(1);
+    });
+
+    it('with SPAM_CHECKS=off neither limits nor times, but the honeypot still holds', async () => {
+      h = await harness({ smtp, spam: false, forms: { startWorker: false } });
+      for (let i = 0; i < 12; i++) expect((await h.post('/plan-a-safari', goodEnquiry(1), { 'x-forwarded-for': '102.80.0.9' })).status).toBe(201);
+      expect((await h.post('/plan-a-safari', { ...goodEnquiry(1), website: 'x' })).status).toBe(400);
+    });
+  });
+
+  describe('delivery', () => {
+    it('SMTP down, then back: every enquiry delivered exactly once', async () => {
+      h = await harness({ smtp });
+      await smtp.stop();
+      const ids: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await h.post('/plan-a-safari', goodEnquiry(i));
+        expect(res.status).toBe(201);
+        ids.push(((await res.json()) as Json).id);
+      }
+      // The worker keeps trying while the server is away.
+      await waitFor(async () => (await h.rows<Json>(`select min(attempts) as a from mail_outbox`))[0]!.a >= 2, 15_000, 'failed attempts');
+      const during = await h.rows<Json>(`select status, last_error from mail_outbox`);
+      expect(during.every((r) => r.status !== 'sent' && r.status !== 'failed')).toBe(true);
+      expect(during.some((r) => /ECONNREFUSED|connect/i.test(String(r.last_error)))).toBe(true);
+      expect(h.logs.some((l) => l.msg === 'mail delivery failed; will retry')).toBe(true);
+
+      await smtp.start();
+      await waitFor(() => smtp.received.length >= 12, 20_000, '12 messages');
+      await new Promise((r) => setTimeout(r, 500));
+      expect(smtp.received).toHaveLength(12);
+      const messageIds = smtp.received.map((m) => m.header('message-id'));
+      expect(new Set(messageIds).size).toBe(12);
+      for (const id of ids) {
+        expect(byKind(smtp.received, OPERATOR).filter((m) => m.header('subject')!.startsWith(`Safari enquiry #${id} `))).toHaveLength(1);
+      }
+      const rows = await h.rows<Json>(`select status, message_id from mail_outbox`);
+      expect(rows.every((r) => r.status === 'sent')).toBe(true);
+      expect(new Set(rows.map((r) => r.message_id))).toEqual(new Set(messageIds));
+    });
+
+    it('retries a temporary refusal (451) and then delivers once', async () => {
+      h = await harness({ smtp });
+      smtp.refuse = { code: 451, message: 'Try again later', stage: 'data' };
+      expect((await h.post('/plan-a-safari', goodEnquiry(1))).status).toBe(201);
+      await waitFor(async () => (await h.rows<Json>(`select min(attempts) as a from mail_outbox`))[0]!.a >= 2, 10_000, 'retries');
+      smtp.refuse = null;
+      await waitFor(() => smtp.received.length >= 2, 10_000, 'delivery');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(smtp.received).toHaveLength(2);
+      const rows = await h.rows<Json>(`select status, attempts from mail_outbox`);
+      expect(rows.every((r) => r.status === 'sent' && r.attempts >= 2)).toBe(true);
+    });
+
+    it('marks a message failed and logs it after the give-up time', async () => {
+      h = await harness({ smtp, forms: { mail: { giveUpMs: 600 } } });
+      smtp.refuse = { code: 451, message: 'Mailbox busy', stage: 'rcpt' };
+      expect((await h.post('/plan-a-safari', goodEnquiry(1))).status).toBe(201);
+      await waitFor(async () => (await h.rows<Json>(`select count(*)::int as n from mail_outbox where status = 'failed'`))[0]!.n === 2, 10_000, 'failed rows');
+      const rows = await h.rows<Json>(`select status, failed_at, last_error, attempts from mail_outbox`);
+      for (const r of rows) {
+        expect(r.failed_at).toBeTruthy();
+        expect(r.last_error).toMatch(/451/);
+        expect(r.attempts).toBeGreaterThanOrEqual(2);
+      }
+      expect(h.logs.filter((l) => l.msg === 'mail delivery failed for good; the message is marked failed' && l.level === 50)).toHaveLength(2);
+      expect(await count(h, 'enquiries')).toBe(1);
+    });
+
+    it('gives up at once on a permanent refusal (550) of the recipient', async () => {
+      h = await harness({ smtp, forms: { startWorker: false } });
+      smtp.refuse = { code: 550, message: 'No such user', stage: 'rcpt' };
+      expect((await h.post('/plan-a-safari', goodEnquiry(1))).status).toBe(201);
+      await h.forms.worker.runOnce();
+      const rows = await h.rows<Json>(`select status, attempts from mail_outbox`);
+      expect(rows).toEqual([
+        { status: 'failed', attempts: 1 },
+        { status: 'failed', attempts: 1 },
+      ]);
+    });
+
+    it('claims a row whose sender died once its lease has run out', async () => {
+      h = await harness({ smtp, forms: { startWorker: false } });
+      expect((await h.post('/plan-a-safari', goodEnquiry(1))).status).toBe(201);
+      // As a process killed mid-send leaves it: claimed, lease in the past.
+      await h.rows(`update mail_outbox set status = 'sending', attempts = 1, locked_until = now() - interval '1 second'`);
+      expect(await h.forms.worker.runOnce()).toBe(2);
+      expect(smtp.received).toHaveLength(2);
+      // A row still leased to a live process is left alone.
+      expect((await h.post('/plan-a-safari', goodEnquiry(2))).status).toBe(201);
+      await h.rows(`update mail_outbox set status = 'sending', locked_until = now() + interval '1 minute' where status = 'pending'`);
+      expect(await h.forms.worker.runOnce()).toBe(0);
+    });
+
+    it('two workers on one outbox send every message once (FOR UPDATE SKIP LOCKED)', async () => {
+      h = await harness({ smtp, forms: { startWorker: false } });
+      const second = await harness({ smtp, forms: { startWorker: false } });
+      try {
+        for (let i = 0; i < 20; i++) expect((await h.post('/plan-a-safari', goodEnquiry(i))).status).toBe(201);
+        let handled = 0;
+        for (;;) {
+          const [a, b] = await Promise.all([h.forms.worker.runOnce(), second.forms.worker.runOnce()]);
+          handled += a + b;
+          if (a + b === 0) break;
+        }
+        expect(handled).toBe(40);
+        expect(smtp.received).toHaveLength(40);
+        expect(new Set(smtp.received.map((m) => m.header('message-id'))).size).toBe(40);
+      } finally {
+        await second.forms.stop();
+      }
+    });
+
+    it('without SMTP_URL writes .eml files under DATA_DIR/mail', async () => {
+      h = await harness({ forms: { startWorker: false } });
+      expect(h.forms.transport.kind).toBe('files');
+      const res = await h.post('/plan-a-safari', goodEnquiry(7));
+      expect(res.status).toBe(201);
+      expect(await h.forms.worker.runOnce()).toBe(2);
+      const dir = path.join(h.dataDir, 'mail');
+      const files = (await readdir(dir)).filter((f) => f.endsWith('.eml'));
+      expect(files).toHaveLength(2);
+      const mails = await Promise.all(files.map(async (f) => toReceived(await readFile(path.join(dir, f), 'utf8'))));
+      const op = mails.find((m) => m.header('to')?.includes(OPERATOR))!;
+      expect(op.header('reply-to')).toContain(goodEnquiry(7).email);
+      expect(op.text).toContain(goodEnquiry(7).message);
+      const ids = await h.rows<Json>('select message_id from mail_outbox');
+      expect(new Set(mails.map((m) => m.header('message-id')))).toEqual(new Set(ids.map((r) => r.message_id)));
+    });
+  });
+});
+
+describe.each(backends())('newsletter on %s', (backend) => {
+  let smtp: TestSmtp;
+  let h: FormsHarness;
+  let tdb: TestDatabase;
+  const harness = (opts: Parameters<typeof formsHarness>[1] = {}) => formsHarness(backend, { tdb, ...opts });
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    tdb = await openTestDatabase(backend);
+  });
+  afterAll(async () => {
+    await smtp.stop();
+    await tdb.drop();
+  });
+  afterEach(async () => {
+    smtp.refuse = null;
+    await h?.close();
+    await truncate(tdb);
+    smtp.received.length = 0;
+  });
+
+  it('subscribes once per address, mails a double opt-in with one-click unsubscribe, confirms and unsubscribes', async () => {
+    h = await harness({ smtp, forms: { startWorker: false } });
+    const first = await h.post('/admin/clients', { fullName: 'Ann Kato', email: 'Ann.Kato@Example.com' });
+    expect(first.status).toBe(201);
+    expect(((await first.json()) as Json).message).toBe(SUBSCRIBED_MESSAGE);
+    const again = await h.post('/admin/clients', { fullName: 'Ann Kato', email: 'ann.kato@example.COM' });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as Json).message).toBe(SUBSCRIBED_MESSAGE);
+    expect(await count(h, 'newsletter_subscribers')).toBe(1);
+    const [sub] = await h.rows<Json>('select status, email, full_name from newsletter_subscribers');
+    expect(sub).toEqual({ status: 'pending', email: 'Ann.Kato@Example.com', full_name: 'Ann Kato' });
+
+    // The repeat within minutes does not send a second e-mail.
+    expect(await h.forms.worker.runOnce()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0]!;
+    expect(mail.to.map((t) => t.toLowerCase())).toEqual(['ann.kato@example.com']);
+    const confirmUrl = /https:\/\/www\.kigezitrails\.example\/newsletter\/confirm\?token=([A-Za-z0-9_-]{32})/.exec(mail.text);
+    const unsubscribeUrl = /https:\/\/www\.kigezitrails\.example\/newsletter\/unsubscribe\?token=([A-Za-z0-9_-]{32})/.exec(mail.text);
+    expect(confirmUrl).not.toBeNull();
+    expect(unsubscribeUrl).not.toBeNull();
+    expect(mail.header('list-unsubscribe')).toBe(`<${SITE}/api/newsletter/unsubscribe?token=${unsubscribeUrl![1]}>`);
+    expect(mail.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+
+    // A wrong token changes nothing.
+    const wrong = await h.post('/newsletter/confirm', { token: 'A'.repeat(32) });
+    expect(wrong.status).toBe(404);
+    expect(((await wrong.json()) as Json).error).toMatch(/no longer valid/);
+    const garbled = await h.post('/newsletter/confirm', { token: 'short' });
+    expect(garbled.status).toBe(400);
+
+    const confirmed = await h.post('/newsletter/confirm', { token: confirmUrl![1] });
+    expect(confirmed.status).toBe(200);
+    expect((await h.rows<Json>('select status from newsletter_subscribers'))[0]!.status).toBe('confirmed');
+
+    const already = await h.post('/admin/clients', { fullName: 'Ann Kato', email: 'ANN.KATO@example.com' });
+    expect(already.status).toBe(200);
+    expect(((await already.json()) as Json).message).toBe(ALREADY_SUBSCRIBED_MESSAGE);
+
+    // One-click unsubscribe as a mail client sends it (RFC 8058), from no site at all.
+    const oneClick = await h.api.fetch(
+      new Request(`http://localhost/newsletter/unsubscribe?token=${unsubscribeUrl![1]}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      }),
+    );
+    expect(oneClick.status).toBe(200);
+    expect((await h.rows<Json>('select status from newsletter_subscribers'))[0]!.status).toBe('unsubscribed');
+
+    // Subscribing again after unsubscribing asks for confirmation again.
+    const back = await h.post('/admin/clients', { fullName: 'Ann Kato', email: 'ann.kato@example.com' });
+    expect(back.status).toBe(200);
+    expect((await h.rows<Json>('select status from newsletter_subscribers'))[0]!.status).toBe('pending');
+    expect(await h.forms.worker.runOnce()).toBe(1);
+    expect(smtp.received).toHaveLength(2);
+  });
+
+  it.each([
+    [{ fullName: '', email: 'a@example.com' }, 400, 'Full name and email are required.'],
+    [{ fullName: 'Ann' }, 400, 'Full name and email are required.'],
+    [{ fullName: 'Ann', email: 'not-an-email' }, 400, MESSAGES.email],
+    [{ fullName: 7, email: 'a@example.com' }, 400, 'The field fullName must be text.'],
+    [{ fullName: 'Ann', email: 'a@example.com', website: 'x' }, 400, HONEYPOT_MESSAGE],
+  ])('refuses %j', async (body, status, error) => {
+    h = await harness({ smtp, forms: { startWorker: false } });
+    const res = await h.post('/admin/clients', body);
+    expect(res.status).toBe(status);
+    expect(((await res.json()) as Json).error).toBe(error);
+    expect(await count(h, 'newsletter_subscribers')).toBe(0);
+  });
+
+  it('refuses a cross-site subscription', async () => {
+    h = await harness({ smtp, forms: { startWorker: false } });
+    const res = await h.post('/admin/clients', { fullName: 'Ann', email: 'a@example.com' }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    expect(res.status).toBe(403);
+    expect(await count(h, 'newsletter_subscribers')).toBe(0);
+  });
+});

@@ -1,0 +1,135 @@
+// A real SMTP server for tests (the smtp-server package), keeping every message it accepts.
+// It can be stopped and started again on the same port, and told to refuse messages.
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  headers: Map<string, string[]>;
+  /** The decoded text/plain part. */
+  text: string;
+  header(name: string): string | undefined;
+}
+
+export interface TestSmtp {
+  port: number;
+  url: string;
+  received: ReceivedMail[];
+  /** When set, each incoming message is refused with this SMTP reply (e.g. 451 or 550). */
+  refuse: { code: number; message: string; stage: 'rcpt' | 'data' } | null;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+/** Header lines of a raw message, unfolded, by lower-case name. */
+export function parseHeaders(raw: string): Map<string, string[]> {
+  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const map = new Map<string, string[]>();
+  for (const line of head.split(/\r?\n/)) {
+    const i = line.indexOf(':');
+    if (i <= 0) continue;
+    const k = line.slice(0, i).trim().toLowerCase();
+    map.set(k, [...(map.get(k) ?? []), line.slice(i + 1).trim()]);
+  }
+  return map;
+}
+
+function decodeQuotedPrintable(s: string): string {
+  const bytes: number[] = [];
+  const soft = s.replace(/=\r?\n/g, '');
+  for (let i = 0; i < soft.length; i++) {
+    const ch = soft[i]!;
+    if (ch === '=' && /^[0-9A-F]{2}$/i.test(soft.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(soft.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(ch, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The text/plain part of a (possibly multipart) message, decoded. */
+export function textPart(raw: string): string {
+  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  for (const part of [raw, ...parts]) {
+    const [head, ...rest] = part.split(/\r?\n\r?\n/);
+    const h = parseHeaders(`${head}\r\n\r\n`);
+    const type = h.get('content-type')?.[0] ?? '';
+    if (!/^text\/plain/i.test(type)) continue;
+    const body = rest.join('\n\n').replace(/\r?\n--[^\r\n]*--\s*$/, '');
+    const enc = (h.get('content-transfer-encoding')?.[0] ?? '').toLowerCase();
+    if (enc === 'quoted-printable') return decodeQuotedPrintable(body).replace(/\r\n/g, '\n');
+    if (enc === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8').replace(/\r\n/g, '\n');
+    return body.replace(/\r\n/g, '\n');
+  }
+  return '';
+}
+
+export function toReceived(raw: string, from = '', to: string[] = []): ReceivedMail {
+  const headers = parseHeaders(raw);
+  return { from, to, raw, headers, text: textPart(raw), header: (n) => headers.get(n.toLowerCase())?.[0] };
+}
+
+export async function startTestSmtp(port = 0): Promise<TestSmtp> {
+  const state: TestSmtp = {
+    port,
+    url: '',
+    received: [],
+    refuse: null,
+    stop: async () => {},
+    start: async () => {},
+  };
+  let server: SMTPServer | null = null;
+
+  const options: SMTPServerOptions = {
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    closeTimeout: 200,
+    authOptional: true,
+    logger: false,
+    onRcptTo(_address, _session, cb) {
+      if (state.refuse?.stage === 'rcpt') {
+        const err = new Error(state.refuse.message) as Error & { responseCode: number };
+        err.responseCode = state.refuse.code;
+        return cb(err);
+      }
+      cb();
+    },
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        if (state.refuse?.stage === 'data') {
+          const err = new Error(state.refuse.message) as Error & { responseCode: number };
+          err.responseCode = state.refuse.code;
+          return cb(err);
+        }
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+        state.received.push(toReceived(raw, from, session.envelope.rcptTo.map((r) => r.address)));
+        cb();
+      });
+    },
+  };
+
+  state.start = () =>
+    new Promise<void>((resolve, reject) => {
+      server = new SMTPServer(options);
+      server.on('error', () => {});
+      const s = server as unknown as { server: import('node:net').Server };
+      s.server.once('error', reject);
+      server.listen(state.port, '127.0.0.1', () => {
+        state.port = (s.server.address() as import('node:net').AddressInfo).port;
+        state.url = `smtp://127.0.0.1:${state.port}`;
+        resolve();
+      });
+    });
+  state.stop = () =>
+    new Promise<void>((resolve) => {
+      if (!server) return resolve();
+      const s = server;
+      server = null;
+      s.close(() => resolve());
+    });
+  await state.start();
+  return state;
+}
