@@ -312,7 +312,23 @@ export type SearchItem =
   | (Faq & { type: 'faq' })
   | (AnimalCard & { type: 'animal' })
   | (BirdCard & { type: 'bird' });
-export interface SearchResponse extends PageMeta {
+/**
+ * GET /search?query=&types=&page=. `results` is one page (PAGE_SIZE.search) of every hit ranked
+ * across types; each per-type list holds that type's best hits (up to PAGE_SIZE.search). Only the
+ * selected `types` are listed (none selected: all); `counts` counts every type's hits regardless.
+ */
+export interface SearchResponse extends PageMeta, Paged {
+  /** The search text as searched (trimmed). */
+  query: string;
+  /** The text with misspelt words corrected, when some were ("Showing results for ..."). */
+  correctedQuery: string | null;
+  /** Lower-case words and stems of the query (and corrections) to highlight in titles and descriptions. */
+  highlight: string[];
+  /** The type filter in effect; empty means every type. */
+  types: SearchItemType[];
+  counts: Record<SearchItemType, number>;
+  /** Hits within the selected types. */
+  total: number;
   blogs: SearchItem[];
   parks: SearchItem[];
   experiences: SearchItem[];

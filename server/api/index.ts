@@ -11,6 +11,7 @@ import { imagesApi } from './images.ts';
 import { pagesApi } from './pages.ts';
 import { parksApi } from './parks.ts';
 import { safarisApi } from './safaris.ts';
+import { searchApi } from './search.ts';
 import { animalsApi, birdsApi } from './wildlife.ts';
 
 export interface ApiOptions {
@@ -46,6 +47,7 @@ export function createApi(opts: ApiOptions) {
   app.route('/', experiencesApi());
   app.route('/', animalsApi());
   app.route('/', birdsApi());
+  app.route('/', searchApi());
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404, { 'content-type': JSON_TYPE, 'cache-control': 'no-store' }));
   app.onError((err, c) => {

@@ -1,0 +1,106 @@
+// Site search (GET /search?query=&types=&page=) and the data behind /sitemap.xml and /robots.txt.
+import { Hono } from 'hono';
+import { PAGE_SIZE, SEARCH_TYPES, type SearchType } from '../../common/constants.ts';
+import type { SearchItem, SearchResponse } from '../../common/api-types.ts';
+import { pageRow } from '../db/queries.ts';
+import { loadItems, searchIndex, type Hit } from '../search/engine.ts';
+import { QueryError } from '../search/query.ts';
+import { sitemapEntries, siteIndexable } from '../search/sitemap.ts';
+import { deps, HttpError, pageMeta, parsePaging, totalPagesFor, type ApiEnv } from './http.ts';
+
+const TYPE_LIST = SEARCH_TYPES.join(', ');
+
+/** ?types=blog,park or ?types=blog&types=park; empty means every type. */
+export function parseTypes(values: string[] | undefined): SearchType[] {
+  const out = new Set<SearchType>();
+  for (const v of values ?? []) {
+    for (const part of v.split(',')) {
+      const name = part.trim().toLowerCase();
+      if (!name) continue;
+      if (!(SEARCH_TYPES as readonly string[]).includes(name))
+        throw new HttpError(400, `Unknown type "${part.trim().slice(0, 40)}": use ${TYPE_LIST}`);
+      out.add(name as SearchType);
+    }
+  }
+  return SEARCH_TYPES.filter((t) => out.has(t));
+}
+
+const listKey: Record<SearchType, 'blogs' | 'parks' | 'experiences' | 'safaris' | 'faqs' | 'animals' | 'birds'> = {
+  blog: 'blogs',
+  park: 'parks',
+  experience: 'experiences',
+  safari: 'safaris',
+  faq: 'faqs',
+  animal: 'animals',
+  bird: 'birds',
+};
+
+export function searchApi() {
+  const app = new Hono<ApiEnv>();
+
+  app.get('/search', async (ctx) => {
+    const { db, siteUrl } = deps(ctx);
+    const types = parseTypes(ctx.req.queries('types'));
+    const paging = parsePaging((k) => ctx.req.query(k), PAGE_SIZE.search);
+    let outcome;
+    try {
+      outcome = await searchIndex(db, ctx.req.query('query'));
+    } catch (e) {
+      if (e instanceof QueryError) throw new HttpError(400, e.message);
+      throw e;
+    }
+    const counts = Object.fromEntries(SEARCH_TYPES.map((t) => [t, 0])) as Record<SearchType, number>;
+    for (const h of outcome.hits) counts[h.type]++;
+    const selected = types.length ? outcome.hits.filter((h) => types.includes(h.type)) : outcome.hits;
+    const totalPages = totalPagesFor(selected.length, paging);
+    const pageHits = selected.slice(paging.offset, paging.offset + paging.limit);
+    // Each type's best hits (within the selection), for grouped displays.
+    const perType = new Map<SearchType, Hit[]>(SEARCH_TYPES.map((t) => [t, selected.filter((h) => h.type === t).slice(0, PAGE_SIZE.search)]));
+    const items = await loadItems(db, [...pageHits, ...[...perType.values()].flat()]);
+    const byKey = new Map(items.map((i) => [`${i.type}:${i.id}`, i]));
+    const pick = (hits: Hit[]) => hits.flatMap((h) => byKey.get(`${h.type}:${h.id}`) ?? []);
+
+    const page = await pageRow(db, 'search');
+    const text = outcome.query.text;
+    const params = new URLSearchParams({ query: text });
+    const body: SearchResponse = {
+      ...pageMeta(
+        siteUrl,
+        `/search?${params}`,
+        `Search results for “${text}”`,
+        page?.pagekeywords ?? '',
+        page?.pagedescription ?? 'Search safaris, parks, experiences, animals, birds, blog posts and frequently asked questions.',
+      ),
+      query: text,
+      correctedQuery: outcome.corrected,
+      highlight: outcome.highlight,
+      types,
+      counts,
+      total: selected.length,
+      page: paging.page,
+      totalPages,
+      results: pick(pageHits),
+      blogs: [],
+      parks: [],
+      experiences: [],
+      safaris: [],
+      faqs: [],
+      animals: [],
+      birds: [],
+    };
+    for (const [type, hits] of perType) body[listKey[type]] = pick(hits) as SearchItem[];
+    return ctx.json(body);
+  });
+
+  // What /sitemap.xml and /robots.txt are built from.
+  app.get('/seo/sitemap', async (ctx) => {
+    const { db, siteUrl } = deps(ctx);
+    return ctx.json({ siteUrl, indexable: siteIndexable(siteUrl), urls: await sitemapEntries(db, siteUrl) });
+  });
+  app.get('/seo/site', (ctx) => {
+    const { siteUrl } = deps(ctx);
+    return ctx.json({ siteUrl, indexable: siteIndexable(siteUrl) });
+  });
+
+  return app;
+}
