@@ -1,0 +1,112 @@
+// The real process: started as `node server/index.ts` (and the API alone as server/api/main.ts),
+// configuration errors, the API behind API_URL, static assets, and graceful shutdown on SIGTERM.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
+
+function freePort() {
+  return 30000 + Math.floor(Math.random() * 20000);
+}
+
+async function start(entry: string, env: Record<string, string>) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'safari-proc-'));
+  dirs.push(dataDir);
+  const port = freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', entry], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  children.push(child);
+  const url = `http://127.0.0.1:${port}`;
+  const ready = entry.includes('api/main') ? `${url}/readyz` : `${url}/api/readyz`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}: ${output}`);
+    const ok = await fetch(ready).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`not ready: ${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, url, output: () => output };
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((r) => (child.exitCode !== null ? r(child.exitCode) : child.once('exit', (code) => r(code))));
+}
+
+describe('the server process', () => {
+  it('refuses a bad configuration with a clear message', async () => {
+    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'server/index.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: 'eighty', DATABASE_URL: 'mysql://nope' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr!.on('data', (d) => (err += d));
+    expect(await exitOf(child)).toBe(1);
+    expect(err).toContain('Invalid configuration');
+    expect(err).toContain('PORT');
+    expect(err).toContain('DATABASE_URL must start with postgres');
+  });
+
+  it('serves pages, the API at /api and fingerprinted assets; drains in-flight requests on SIGTERM', async () => {
+    const { child, url, output } = await start('server/index.ts', {});
+    const home = await fetch(`${url}/`);
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-type')).toContain('text/html');
+    const html = await home.text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const a = await fetch(url + asset);
+    expect(a.status).toBe(200);
+    expect(a.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${url}/api/healthz`)).status).toBe(200);
+
+    // A burst of requests, then SIGTERM while they are in flight: every one completes.
+    const burst = Array.from({ length: 60 }, (_, i) => fetch(`${url}/api/safaris?page=1&n=${i}`).then((r) => r.status));
+    await new Promise((r) => setTimeout(r, 5));
+    child.kill('SIGTERM');
+    const statuses = await Promise.all(burst.map((p) => p.catch(() => 0)));
+    const code = await exitOf(child);
+    expect(code).toBe(0);
+    // Requests accepted before the signal were answered; none failed with a server error.
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
+    expect(output()).toContain('shutdown complete');
+  });
+
+  it('runs the API alone at / and the web process through API_URL', async () => {
+    const api = await start('server/api/main.ts', {});
+    const direct = await fetch(`${api.url}/safaris`);
+    expect(direct.status).toBe(200);
+    const body = (await direct.json()) as { allsafaris: { safarititleslug: string }[] };
+    expect(body.allsafaris.length).toBeGreaterThan(0);
+    expect((await fetch(`${api.url}/`)).headers.get('content-type')).toBe('application/json; charset=utf-8');
+
+    const web = await start('server/index.ts', { API_URL: api.url });
+    const proxied = await fetch(`${web.url}/api/safaris`);
+    expect(proxied.status).toBe(200);
+    expect(((await proxied.json()) as typeof body).allsafaris.length).toBe(body.allsafaris.length);
+    const page = await fetch(`${web.url}/`);
+    expect(page.status).toBe(200);
+    api.child.kill('SIGTERM');
+    web.child.kill('SIGTERM');
+    expect(await exitOf(api.child)).toBe(0);
+    expect(await exitOf(web.child)).toBe(0);
+  });
+});
