@@ -128,7 +128,9 @@ export async function searchIndex(db: Db, raw: string | undefined | null): Promi
     parts.map((p) => p.tsq),
     sql` || `,
   );
-  const fuzzy = !query.hasOperators && plain ? sql`or ${plain} <% d.title` : sql``;
+  // Titles close to the words (typos the vocabulary could not fix); short words are left to the prefix match.
+  const fuzzyText = positive.filter((w) => !info.get(w)?.stop && [...w].length >= CORRECTION_MIN_LENGTH).join(' ');
+  const fuzzy = !query.hasOperators && fuzzyText ? sql`or ${fuzzyText} <% d.title` : sql``;
   const rank = sql.join(
     parts.map((p) => sql`${sql.raw(String(p.weight))} * ts_rank(${WEIGHTS}, d.tsv, ${p.tsq})`),
     sql` + `,

@@ -33,6 +33,8 @@ export interface ParsedQuery {
 
 /** Validates and normalises the raw `query` parameter. Throws QueryError with a visitor-facing message. */
 export function parseQuery(raw: string | undefined | null): ParsedQuery {
+  // A trailing space means the last word is finished.
+  const finished = /[\s\p{Cc}]$/u.test(raw ?? '');
   const text = (raw ?? '')
     // Lone surrogates (not valid Unicode) become U+FFFD.
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
@@ -71,7 +73,7 @@ export function parseQuery(raw: string | undefined | null): ParsedQuery {
   let textBeforeTyping = text;
   const last = words.at(-1);
   // The last word is still being typed when the text ends right after it.
-  if (last && !last.negated && !quoted && !/["\s]$/u.test(text) && !SEPARATORS.test(text.at(-1)!) && [...last.word].length >= 2) {
+  if (last && !finished && !last.negated && !quoted && !/["\s]$/u.test(text) && !SEPARATORS.test(text.at(-1)!) && [...last.word].length >= 2) {
     const lower = text.toLowerCase();
     if (lower.length === text.length && lower.endsWith(last.word)) {
       typing = last.word;
