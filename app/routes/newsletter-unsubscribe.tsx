@@ -1,0 +1,69 @@
+// /newsletter/unsubscribe?token=...: the unsubscribe link of every newsletter e-mail. Opening it
+// changes nothing; the button posts. Mail clients use the one-click address in the
+// List-Unsubscribe header instead (POST /api/newsletter/unsubscribe).
+import { data, Link, useActionData, useLoaderData } from 'react-router';
+import { CROSS_SITE_MESSAGE, isCrossSite } from '../../common/origin.ts';
+import { site } from '../../common/site.ts';
+import { apiContext } from '../context.ts';
+import type { Route } from './+types/newsletter-unsubscribe';
+import '../styles/forms.css';
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get('token') ?? '' };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const token = String(form.get('token') ?? '');
+  if (isCrossSite(request.headers, request.url)) return data({ ok: false, text: CROSS_SITE_MESSAGE }, { status: 403 });
+  const res = await context.get(apiContext).fetch('/newsletter/unsubscribe', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  const body = (await res.json().catch(() => ({}))) as { message?: string; error?: string };
+  return data({ ok: res.ok, text: (res.ok ? body.message : body.error) ?? 'Something went wrong. Please try again.' }, { status: res.ok ? 200 : res.status });
+}
+
+export function meta() {
+  return [{ title: `Unsubscribe | ${site.name}` }, { name: 'robots', content: 'noindex' }];
+}
+
+export function headers() {
+  return { 'Cache-Control': 'no-store' };
+}
+
+export default function NewsletterUnsubscribe() {
+  const { token } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <section className="form-page" aria-labelledby="unsubscribe-title">
+      <div className="form-page__card">
+        <p className="eyebrow">Newsletter</p>
+        <h1 id="unsubscribe-title">{result?.ok ? 'You are unsubscribed' : 'Unsubscribe from our newsletter'}</h1>
+        {result ? (
+          <p className={result.ok ? 'form-page__lead' : 'enq-form__error'} role={result.ok ? 'status' : 'alert'}>
+            {result.text}
+          </p>
+        ) : (
+          <p className="form-page__lead">Press the button and we will stop sending you the {site.name} newsletter.</p>
+        )}
+        {!result?.ok && (
+          <form method="post" className="form-page__actions">
+            <input type="hidden" name="token" value={token} />
+            <button type="submit" className="btn btn--primary btn--lg">
+              Unsubscribe
+            </button>
+          </form>
+        )}
+        {result?.ok && (
+          <div className="form-page__actions">
+            <Link className="btn btn--ghost" to="/">
+              Back to the home page
+            </Link>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
