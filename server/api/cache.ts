@@ -16,8 +16,13 @@ export class ResponseCache {
   #max: number;
   hits = 0;
   misses = 0;
+  #onClear: (() => void)[] = [];
   constructor(max = 2000) {
     this.#max = max;
+  }
+  /** Runs `f` whenever the cache is cleared (content changed). */
+  onClear(f: () => void) {
+    this.#onClear.push(f);
   }
   get(key: string): Entry | undefined {
     const e = this.#entries.get(key);
@@ -34,6 +39,7 @@ export class ResponseCache {
   }
   clear() {
     this.#entries.clear();
+    for (const f of this.#onClear) f();
   }
   get size() {
     return this.#entries.size;

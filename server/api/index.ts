@@ -1,6 +1,7 @@
 // The JSON API: its own Hono app with the paths of spec point 7. Mounted at /api by the web
 // server, or run alone at / (server/api/main.ts).
 import { Hono } from 'hono';
+import { forgetReferenceData } from '../db/queries.ts';
 import { blogsApi } from './blogs.ts';
 import { cacheMiddleware, ResponseCache } from './cache.ts';
 import { destinationsApi } from './destinations.ts';
@@ -27,6 +28,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function createApi(opts: ApiOptions) {
   const cache = opts.cache ?? new ResponseCache();
+  cache.onClear(() => forgetReferenceData(opts.deps.db));
   const app = new Hono<ApiEnv>({ strict: false });
 
   app.use('*', async (c, next) => {

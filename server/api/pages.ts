@@ -59,7 +59,7 @@ export function pagesApi() {
       featuredSafaris(db, { popular: true }, 6),
       uganda && chimps ? featuredSafaris(db, { destinationId: uganda.id, experienceId: chimps.id }, 3) : none,
       uganda && gorillas ? featuredSafaris(db, { destinationId: uganda.id, experienceId: gorillas.id }, 3) : none,
-      allExperiences(db).limit(6),
+      allExperiences(db).then((all) => all.slice(0, 6)),
       db.select(c.faqFields).from(t.faqs).where(eq(t.faqs.show_on_home, true)).orderBy(asc(t.faqs.sort_order), asc(t.faqs.id)),
       db.select(c.reviewFields).from(t.reviews).where(eq(t.reviews.featured, true)).orderBy(asc(t.reviews.id)).limit(3),
     ]);

@@ -6,6 +6,32 @@ import * as t from './schema.ts';
 
 export type GalleryOwner = 'park' | 'animal' | 'bird' | 'experience';
 
+// Reference data (destinations, experiences, page rows) is tiny, read by almost every request
+// and changes only with the content: it is memoised per database until the content changes
+// (forgetReferenceData is called with the response caches). Misses are not remembered, so
+// unknown slugs cannot grow the memo.
+const memos = new WeakMap<Db, Map<string, Promise<unknown>>>();
+
+function memo<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
+  let m = memos.get(db);
+  if (!m) memos.set(db, (m = new Map()));
+  const hit = m.get(key) as Promise<T> | undefined;
+  if (hit) return hit;
+  const p = load();
+  m.set(key, p);
+  p.then(
+    (v) => {
+      if (v === undefined) m.delete(key);
+    },
+    () => m.delete(key),
+  );
+  return p;
+}
+
+export function forgetReferenceData(db: Db) {
+  memos.delete(db);
+}
+
 /** Newest first. */
 export function latestBlogs(db: Db, limit: number, exceptId?: number) {
   return db
@@ -96,29 +122,38 @@ export function galleryOf(db: Db, owner: GalleryOwner, ownerId: number) {
     .orderBy(asc(t.galleryImages.position), asc(t.galleryImages.id));
 }
 
-export async function pageRow(db: Db, slug: string) {
-  const [row] = await db.select().from(t.pages).where(eq(t.pages.slug, slug));
-  return row;
+export function pageRow(db: Db, slug: string) {
+  return memo(db, `page:${slug}`, async () => (await db.select().from(t.pages).where(eq(t.pages.slug, slug)))[0]);
 }
 
-export async function destinationBySlug(db: Db, slug: string) {
-  const [row] = await db.select(c.destinationFull).from(t.destinations).where(eq(t.destinations.destinationtitleslug, slug));
-  return row;
+export function destinationBySlug(db: Db, slug: string) {
+  return memo(
+    db,
+    `destination:${slug}`,
+    async () => (await db.select(c.destinationFull).from(t.destinations).where(eq(t.destinations.destinationtitleslug, slug)))[0],
+  );
 }
 
-export async function experienceBySlug(db: Db, slug: string) {
-  const [row] = await db.select(c.experienceFull).from(t.experiences).where(eq(t.experiences.experiencetitleslug, slug));
-  return row;
+export function experienceBySlug(db: Db, slug: string) {
+  return memo(
+    db,
+    `experience:${slug}`,
+    async () => (await db.select(c.experienceFull).from(t.experiences).where(eq(t.experiences.experiencetitleslug, slug)))[0],
+  );
 }
 
 /** All destinations in their set order. */
 export function allDestinations(db: Db) {
-  return db.select(c.destinationCard).from(t.destinations).orderBy(asc(t.destinations.sort_order), asc(t.destinations.id));
+  return memo(db, 'destinations', () =>
+    db.select(c.destinationCard).from(t.destinations).orderBy(asc(t.destinations.sort_order), asc(t.destinations.id)),
+  );
 }
 
 /** All experiences in their set order. */
 export function allExperiences(db: Db) {
-  return db.select(c.experienceCard).from(t.experiences).orderBy(asc(t.experiences.sort_order), asc(t.experiences.id));
+  return memo(db, 'experiences', () =>
+    db.select(c.experienceCard).from(t.experiences).orderBy(asc(t.experiences.sort_order), asc(t.experiences.id)),
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import { markdownToHtml } from './html.ts';
 import type { Db } from './index.ts';
 import * as t from './schema.ts';
 import { galleryImagePath, headerImagePath } from '../media/paths.ts';
+import { forgetReferenceData } from './queries.ts';
 
 export function contentHash(content: Content): string {
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
@@ -65,6 +66,12 @@ export interface SeedResult {
 }
 
 export async function syncContent(db: Db, content: Content, opts: { force?: boolean } = {}): Promise<SeedResult> {
+  const result = await writeContent(db, content, opts);
+  if (result.changed) forgetReferenceData(db);
+  return result;
+}
+
+async function writeContent(db: Db, content: Content, opts: { force?: boolean }): Promise<SeedResult> {
   const hash = contentHash(content);
   const counts = Object.fromEntries(Object.entries(content).map(([k, v]) => [k, v.length]));
   return db.transaction(async (txRaw) => {
