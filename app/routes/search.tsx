@@ -1,4 +1,317 @@
-// The search results page (/search?query=). Implemented by the search work.
-export default function Search() {
-  return null;
+// The search results page (/search?query=&types=&page=): server-rendered, every state in the URL.
+// The filter form is a plain GET form (works without JavaScript); with JavaScript a change of the
+// type checkboxes submits it at once. A new query or filter starts again at page 1.
+import { useRef, type ReactNode } from 'react';
+import { data, Form, Link, useNavigation, useSubmit } from 'react-router';
+import type { PageMeta, SearchItem, SearchItemType, SearchResponse } from '../../common/api-types.ts';
+import { PAGE_SIZE, SEARCH_TYPES } from '../../common/constants.ts';
+import { Hero } from '../components/Hero.tsx';
+import { SearchIcon } from '../components/Icons.tsx';
+import { Image } from '../components/Image.tsx';
+import { Pagination } from '../components/Pagination.tsx';
+import { apiContext } from '../context.ts';
+import { days, price } from '../lib/format.ts';
+import { notFound, pageHeaders, requestPage } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import type { Route } from './+types/search';
+import './search.css';
+
+export const TYPE_LABELS: Record<SearchItemType, string> = {
+  blog: 'Blog',
+  park: 'Park',
+  experience: 'Experience',
+  safari: 'Safari',
+  faq: 'Faq',
+  animal: 'Animal',
+  bird: 'Bird',
+};
+
+/** The type filter from the URL: ?types=blog&types=park or ?types=blog,park; unknown names are ignored. */
+export function typesParam(url: URL): SearchItemType[] {
+  const wanted = new Set(
+    url.searchParams
+      .getAll('types')
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim().toLowerCase()),
+  );
+  return SEARCH_TYPES.filter((t) => wanted.has(t));
+}
+
+/** Link and display fields of a hit, whatever its type. FAQ answers have no page of their own. */
+export function describe(item: SearchItem): { title: string; href: string | null; text: string; image: string; alt: string } {
+  switch (item.type) {
+    case 'blog':
+      return { title: item.blogtitle, href: `/blogs/${item.blogtitleslug}`, text: item.blogdescription, image: item.blogheaderimage, alt: item.blogheaderimagealt };
+    case 'park':
+      return { title: item.parktitle, href: `/parks/${item.parktitleslug}`, text: item.parkdescription, image: item.parkheaderimage, alt: item.parkheaderimagealt };
+    case 'experience':
+      return {
+        title: item.experiencetitle,
+        href: `/experiences/${item.experiencetitleslug}`,
+        text: item.experiencedescription,
+        image: item.experienceheaderimage,
+        alt: item.experienceheaderimagealt,
+      };
+    case 'safari':
+      return {
+        title: item.safarititle,
+        href: `/safaris/${item.safarititleslug}`,
+        text: item.safarimetadescription,
+        image: item.safariheaderimage,
+        alt: item.safariheaderimagealt,
+      };
+    case 'faq':
+      return { title: item.question, href: null, text: '', image: '', alt: '' };
+    case 'animal':
+      return { title: item.animaltitle, href: `/animals/${item.animaltitleslug}`, text: item.animaldescription, image: item.animalheaderimage, alt: item.animalheaderimagealt };
+    case 'bird':
+      return { title: item.birdtitle, href: `/birds/${item.birdtitleslug}`, text: item.birddescription, image: item.birdheaderimage, alt: item.birdheaderimagealt };
+  }
+}
+
+/** Splits text into plain and matched parts: a word matches when it starts with a highlight term
+ * (terms are the query's words and stems, so "gorilla" marks "Gorillas"). */
+export function highlightParts(text: string, terms: string[]): { text: string; match: boolean }[] {
+  const useful = terms.map((t) => t.toLowerCase()).filter((t) => t.length >= 2);
+  if (!text || !useful.length) return text ? [{ text, match: false }] : [];
+  const parts: { text: string; match: boolean }[] = [];
+  let last = 0;
+  for (const m of text.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)) {
+    const word = m[0].toLowerCase();
+    const hit = useful.some((t) => (t.length >= 3 ? word.startsWith(t) : word === t));
+    if (!hit) continue;
+    if (m.index > last) parts.push({ text: text.slice(last, m.index), match: false });
+    parts.push({ text: m[0], match: true });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last), match: false });
+  return parts;
+}
+
+function Highlight({ text, terms }: { text: string; terms: string[] }) {
+  return (
+    <>
+      {highlightParts(text, terms).map((p, i) => (p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
+    </>
+  );
+}
+
+type LoaderData =
+  | ({ state: 'results' } & SearchResponse)
+  | ({ state: 'prompt' | 'invalid'; query: string; types: SearchItemType[]; message: string } & PageMeta);
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = url.searchParams.get('query') ?? '';
+  const types = typesParam(url);
+  const page = requestPage(request);
+  const client = context.get(apiContext);
+  if (!query.trim()) {
+    const site = (await (await client.fetch('/seo/site')).json()) as { siteUrl: string };
+    return {
+      state: 'prompt',
+      query,
+      types,
+      message: 'Please enter a search term.',
+      title: 'Search',
+      pageKeywords: 'search safaris, parks, experiences, animals, birds, blog posts',
+      pageDescription: 'Search our safaris, parks, experiences, animals, birds, blog posts and frequently asked questions.',
+      pageUrl: `${site.siteUrl}/search`,
+    } satisfies LoaderData;
+  }
+  const params = new URLSearchParams({ query });
+  if (types.length) params.set('types', types.join(','));
+  if (page > 1) params.set('page', String(page));
+  const res = await client.fetch(`/search?${params}`, { headers: { accept: 'application/json' } });
+  if (res.status === 400) {
+    const { error } = (await res.json()) as { error: string };
+    // A page past the last is a missing page, like on every list.
+    if (/page/i.test(error)) notFound();
+    const site = (await (await client.fetch('/seo/site')).json()) as { siteUrl: string };
+    return data(
+      {
+        state: 'invalid',
+        query,
+        types,
+        message: error,
+        title: 'Search',
+        pageKeywords: '',
+        pageDescription: 'Search our safaris, parks, experiences, animals, birds, blog posts and frequently asked questions.',
+        pageUrl: `${site.siteUrl}/search`,
+      } satisfies LoaderData,
+      { status: 400 },
+    );
+  }
+  if (!res.ok) throw new Error(`Search answered ${res.status}`);
+  return { state: 'results', ...((await res.json()) as SearchResponse) } satisfies LoaderData;
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const lead = loaderData?.state === 'results' ? loaderData.results.find((r) => describe(r).image) : undefined;
+  // Result pages are for visitors, not for search engines' indexes; their links are followed.
+  return [...buildMeta(loaderData, { image: lead ? describe(lead).image : null }), { name: 'robots', content: 'noindex, follow' }];
+}
+
+function SearchForm({ query, types, counts }: { query: string; types: SearchItemType[]; counts?: Record<SearchItemType, number> }) {
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  return (
+    <Form method="get" action="/search" className="search-page__form" role="search" ref={form}>
+      <div className="search-form">
+        <label htmlFor="search-page-input" className="sr-only">
+          Search the site
+        </label>
+        <SearchIcon size={22} className="search-form__icon" />
+        <input
+          id="search-page-input"
+          name="query"
+          type="search"
+          defaultValue={query}
+          key={query}
+          autoComplete="off"
+          maxLength={500}
+          placeholder="Gorillas, Bwindi, a 5 day safari…"
+        />
+        <button type="submit" className="btn btn--primary">
+          Search
+        </button>
+      </div>
+      <fieldset className="search-page__types">
+        <legend>Show only</legend>
+        <div className="check-list">
+          {SEARCH_TYPES.map((t) => (
+            <label key={t} className="check">
+              <input
+                type="checkbox"
+                name="types"
+                value={t}
+                defaultChecked={types.includes(t)}
+                key={`${t}-${types.includes(t)}`}
+                onChange={() => {
+                  if (form.current && form.current.querySelector<HTMLInputElement>('input[name=query]')?.value.trim())
+                    submit(form.current, { preventScrollReset: true });
+                }}
+              />
+              {TYPE_LABELS[t]}
+              {counts && <span className="check__count">{counts[t]}</span>}
+            </label>
+          ))}
+        </div>
+        <p className="search-page__hint">None ticked shows every type.</p>
+      </fieldset>
+      <button type="submit" className="btn btn--ghost filters__apply">
+        Apply filter
+      </button>
+    </Form>
+  );
+}
+
+function Result({ item, terms }: { item: SearchItem; terms: string[] }) {
+  const d = describe(item);
+  let meta: ReactNode = null;
+  if (item.type === 'safari') meta = `${days(item.safariday)} · From ${price(item.safariprice)}`;
+  else if (item.type === 'park' && item.destinationtitle) meta = item.destinationtitle;
+  return (
+    <li className={`search-hit search-hit--${item.type}`}>
+      <div className="search-hit__media">
+        <Image src={d.image} alt={d.alt} width={320} height={214} sizes="(min-width: 700px) 220px, 100vw" />
+      </div>
+      <div className="search-hit__body">
+        <p className="search-hit__tags">
+          <span className={`type-tag type-tag--${item.type}`}>{TYPE_LABELS[item.type]}</span>
+          {meta && <span className="search-hit__meta">{meta}</span>}
+        </p>
+        <h2 className="search-hit__title">
+          {d.href ? (
+            <Link to={d.href}>
+              <Highlight text={d.title} terms={terms} />
+            </Link>
+          ) : (
+            <Highlight text={d.title} terms={terms} />
+          )}
+        </h2>
+        {item.type === 'faq' ? (
+          <div className="prose search-hit__answer" dangerouslySetInnerHTML={{ __html: item.answer }} />
+        ) : (
+          d.text && (
+            <p className="search-hit__text">
+              <Highlight text={d.text} terms={terms} />
+            </p>
+          )
+        )}
+      </div>
+    </li>
+  );
+}
+
+export default function Search({ loaderData: data }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'loading' && navigation.location?.pathname === '/search';
+  const results = data.state === 'results' ? data : null;
+  const heading = results ? (
+    <>
+      Results for <q>{results.query}</q>
+    </>
+  ) : (
+    'Search'
+  );
+  return (
+    <>
+      <Hero
+        title={heading}
+        size="compact"
+        eyebrow="Search the site"
+        lead={<p>Safaris, parks, experiences, animals, birds, stories and answers to common questions.</p>}
+        crumbs={[{ label: 'Search' }]}
+      />
+      <div className={`container page search-page${busy ? ' is-busy' : ''}`}>
+        <SearchForm query={data.query} types={data.types} counts={results?.counts} />
+        <div className="search-page__results" aria-live="polite">
+          {results ? (
+            <>
+              <p className="result-count" role="status">
+                We&apos;ve got {results.total} {results.total === 1 ? 'result' : 'results'} for you
+                {results.totalPages > 1 && (
+                  <span className="search-page__pageinfo">
+                    {' '}
+                    · page {results.page} of {results.totalPages}
+                  </span>
+                )}
+              </p>
+              {results.correctedQuery && (
+                <p className="search-page__corrected">
+                  Including results for <strong>{results.correctedQuery}</strong>
+                </p>
+              )}
+              {results.results.length ? (
+                <ol className="search-hits" start={(results.page - 1) * PAGE_SIZE.search + 1}>
+                  {results.results.map((r) => (
+                    <Result key={`${r.type}-${r.id}`} item={r} terms={results.highlight} />
+                  ))}
+                </ol>
+              ) : (
+                <div className="empty">
+                  <SearchIcon size={28} />
+                  <p>Nothing matched {results.types.length ? 'in the ticked types' : 'those words'}.</p>
+                  <span>Try another spelling, fewer words, or one of these:</span>
+                  <span className="search-page__suggest">
+                    <Link to="/search?query=gorilla%20trekking">Gorilla trekking</Link>
+                    <Link to="/search?query=chimpanzee">Chimpanzees</Link>
+                    <Link to="/safaris">All safaris</Link>
+                  </span>
+                </div>
+              )}
+              <Pagination page={results.page} totalPages={results.totalPages} label="Search result pages" />
+            </>
+          ) : (
+            <p className={`result-count${data.state === 'invalid' ? ' search-page__error' : ''}`} role={data.state === 'invalid' ? 'alert' : 'status'}>
+              {data.message}
+            </p>
+          )}
+        </div>
+      </div>
+    </>
+  );
 }

@@ -2,6 +2,7 @@
 // every detail page, the first page of every list (including the by-country and by-experience
 // lists that have items), and the static pages. /search is left out (its pages are noindex).
 import { sql } from 'drizzle-orm';
+import { siteIndexable as isIndexable } from '../../common/seo.ts';
 import { aboutPath } from '../../common/site.ts';
 import type { Db } from '../db/index.ts';
 
@@ -36,19 +37,9 @@ const PAGE_PATHS: Record<string, string> = {
   'sustainability-and-environmental-conservation': '/sustainability-and-environmental-conservation',
 };
 
-/** Hosts that are never the public site. */
-const PRIVATE_HOST = /^(localhost|127\.[0-9.]+|0\.0\.0\.0|\[::1\]|[^.]+)$|\.(local|localhost|test|example|invalid|internal)$/i;
-
 /** Whether search engines may index a site served on this SITE_URL (production only, public host). */
 export function siteIndexable(siteUrl: string, nodeEnv: string | undefined = process.env.NODE_ENV): boolean {
-  if ((nodeEnv ?? 'production') !== 'production') return false;
-  let host: string;
-  try {
-    host = new URL(siteUrl).hostname;
-  } catch {
-    return false;
-  }
-  return !PRIVATE_HOST.test(host);
+  return isIndexable(siteUrl, nodeEnv);
 }
 
 function rowsOf<T>(result: unknown): T[] {

@@ -1,0 +1,336 @@
+// schema.org structured data (JSON-LD) built from the API's answers: the operator (TravelAgency)
+// and the site (WebSite with a SearchAction) on every page, plus what a page is about:
+// TouristTrip for a safari, FAQPage, BlogPosting, TouristAttraction for a park, and a
+// BreadcrumbList on detail pages. Only facts the API states are used (no invented availability,
+// ratings or dates).
+import type {
+  AnimalResponse,
+  BirdResponse,
+  BlogResponse,
+  DestinationResponse,
+  ExperienceResponse,
+  Faq,
+  ParkResponse,
+  SafariResponse,
+} from '../../../common/api-types.ts';
+import { site } from '../../../common/site.ts';
+
+export type JsonLdNode = { '@type': string | string[]; '@id'?: string } & Record<string, unknown>;
+
+export interface JsonLdGraph {
+  '@context': 'https://schema.org';
+  '@graph': JsonLdNode[];
+}
+
+/** Origin of an absolute URL ('' when it is not one). */
+export function originOf(url: string | null | undefined): string {
+  try {
+    return url ? new URL(url).origin : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Absolute URL of an API image path (e.g. "images/parks/bwindi.jpg") on the site's origin. */
+export function imageUrl(origin: string, path: string | null | undefined): string | undefined {
+  if (!path) return undefined;
+  if (/^https?:\/\//.test(path)) return path;
+  return `${origin}/api/${path.replace(/^\/+/, '')}`;
+}
+
+/** Plain text of an HTML fragment, whitespace collapsed. */
+export function plainText(html: string | null | undefined, max = 0): string {
+  const text = (html ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;|&apos;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!max || text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2))}…`;
+}
+
+const ids = (origin: string) => ({ organization: `${origin}/#organization`, website: `${origin}/#website` });
+
+export function travelAgency(origin: string): JsonLdNode {
+  return {
+    '@type': 'TravelAgency',
+    '@id': ids(origin).organization,
+    name: site.name,
+    legalName: site.legalName,
+    slogan: site.tagline,
+    url: `${origin}/`,
+    logo: `${origin}/favicon.svg`,
+    image: `${origin}/og-default.png`,
+    telephone: site.phone.replace(/\s+/g, ''),
+    email: site.email,
+    foundingDate: String(site.foundedYear),
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: site.address.locality,
+      addressRegion: site.address.region,
+      addressCountry: site.address.country,
+    },
+    areaServed: ['Uganda', 'Rwanda', 'Kenya', 'Tanzania', 'Democratic Republic of the Congo'].map((name) => ({ '@type': 'Country', name })),
+    sameAs: Object.values(site.social),
+  };
+}
+
+export function webSite(origin: string): JsonLdNode {
+  return {
+    '@type': 'WebSite',
+    '@id': ids(origin).website,
+    url: `${origin}/`,
+    name: site.name,
+    inLanguage: 'en-GB',
+    publisher: { '@id': ids(origin).organization },
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${origin}/search?query={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+}
+
+export interface Crumb {
+  name: string;
+  /** Absolute URL. */
+  url: string;
+}
+
+export function breadcrumbList(crumbs: Crumb[], pageUrl: string): JsonLdNode {
+  return {
+    '@type': 'BreadcrumbList',
+    '@id': `${pageUrl}#breadcrumb`,
+    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: c.url })),
+  };
+}
+
+export function touristTrip(data: SafariResponse): JsonLdNode {
+  const origin = originOf(data.pageUrl);
+  const { safari } = data;
+  const days = [...data.safaridays].sort((a, b) => a.day_number - b.day_number);
+  return {
+    '@type': 'TouristTrip',
+    '@id': `${data.pageUrl}#trip`,
+    name: `${safari.safariday} Day ${safari.safarititle}`,
+    description: plainText(safari.safarimetadescription || safari.safaridescription, 500),
+    url: data.pageUrl,
+    image: imageUrl(origin, safari.safariheaderimage),
+    provider: { '@id': ids(origin).organization },
+    itinerary: {
+      '@type': 'ItemList',
+      numberOfItems: days.length,
+      itemListOrder: 'https://schema.org/ItemListOrderAscending',
+      itemListElement: days.map((d) => ({
+        '@type': 'ListItem',
+        position: d.day_number,
+        name: `Day ${d.day_number}: ${d.title}`,
+        description: plainText(d.description, 500) || undefined,
+      })),
+    },
+    offers: {
+      '@type': 'Offer',
+      url: data.pageUrl,
+      price: safari.safariprice,
+      priceCurrency: 'USD',
+      description: 'From price per person',
+      offeredBy: { '@id': ids(origin).organization },
+    },
+  };
+}
+
+export function faqPage(faqs: Faq[], pageUrl: string): JsonLdNode | null {
+  if (!faqs.length) return null;
+  return {
+    '@type': 'FAQPage',
+    '@id': `${pageUrl}#faq`,
+    url: pageUrl,
+    mainEntity: faqs.map((f) => ({
+      '@type': 'Question',
+      name: f.question,
+      acceptedAnswer: { '@type': 'Answer', text: f.answer },
+    })),
+  };
+}
+
+export function blogPosting(data: BlogResponse): JsonLdNode {
+  const origin = originOf(data.pageUrl);
+  const { blog } = data;
+  const published = new Date(blog.created_at);
+  const date = Number.isNaN(published.getTime()) ? undefined : published.toISOString();
+  return {
+    '@type': 'BlogPosting',
+    '@id': `${data.pageUrl}#article`,
+    headline: blog.blogtitle.length > 110 ? `${blog.blogtitle.slice(0, 109)}…` : blog.blogtitle,
+    description: plainText(blog.blogdescription, 300),
+    url: data.pageUrl,
+    mainEntityOfPage: data.pageUrl,
+    image: imageUrl(origin, blog.blogheaderimage),
+    datePublished: date,
+    dateModified: date,
+    inLanguage: 'en-GB',
+    author: { '@type': 'Organization', '@id': ids(origin).organization, name: site.name, url: `${origin}/` },
+    publisher: { '@id': ids(origin).organization },
+  };
+}
+
+export function touristAttraction(data: ParkResponse): JsonLdNode {
+  const origin = originOf(data.pageUrl);
+  const { park } = data;
+  return {
+    '@type': 'TouristAttraction',
+    '@id': `${data.pageUrl}#place`,
+    name: park.parktitle,
+    description: plainText(park.parkdescription || park.parkoverview, 500),
+    url: data.pageUrl,
+    image: imageUrl(origin, park.parkheaderimage),
+    containedInPlace: park.destinationtitle ? { '@type': 'Country', name: park.destinationtitle } : undefined,
+    isAccessibleForFree: false,
+  };
+}
+
+export function touristDestination(data: DestinationResponse): JsonLdNode {
+  const origin = originOf(data.pageUrl);
+  const { destination } = data;
+  return {
+    '@type': 'TouristDestination',
+    '@id': `${data.pageUrl}#place`,
+    name: destination.destinationtitle,
+    description: plainText(destination.destinationdescription, 500),
+    url: data.pageUrl,
+    image: imageUrl(origin, destination.destinationheaderimage),
+  };
+}
+
+/** A page about one subject (an animal, a bird, an experience): a WebPage naming its image. */
+export function aboutPage(pageUrl: string, name: string, description: string, image: string | null | undefined): JsonLdNode {
+  const origin = originOf(pageUrl);
+  return {
+    '@type': 'WebPage',
+    '@id': `${pageUrl}#webpage`,
+    url: pageUrl,
+    name,
+    description: plainText(description, 500),
+    primaryImageOfPage: imageUrl(origin, image),
+    isPartOf: { '@id': ids(origin).website },
+  };
+}
+
+/** The route modules whose data this module knows how to describe (ids as in app/routes.ts). */
+export type RouteKind = 'home' | 'safari' | 'blog' | 'park' | 'faq' | 'destination' | 'animal' | 'bird' | 'experience';
+
+const ROUTE_KINDS: Record<string, RouteKind> = {
+  'routes/home': 'home',
+  'routes/safari': 'safari',
+  'routes/blog': 'blog',
+  'routes/park': 'park',
+  'routes/faq': 'faq',
+  'routes/destination': 'destination',
+  'routes/animal': 'animal',
+  'routes/bird': 'bird',
+  'routes/experience': 'experience',
+};
+
+export function routeKind(routeId: string): RouteKind | null {
+  return ROUTE_KINDS[routeId] ?? null;
+}
+
+type AnyData = Record<string, unknown> & { pageUrl?: string; title?: string };
+
+/** The structured data graph of a page: site-wide nodes, plus the nodes of the page's route. */
+export function pageGraph(kind: RouteKind | null, data: AnyData | null | undefined, fallbackOrigin = ''): JsonLdGraph | null {
+  const pageUrl = typeof data?.pageUrl === 'string' ? data.pageUrl : '';
+  const origin = originOf(pageUrl) || fallbackOrigin;
+  if (!origin) return null;
+  const graph: JsonLdNode[] = [travelAgency(origin), webSite(origin)];
+  const crumbs = (list: string, listPath: string, name: string): JsonLdNode =>
+    breadcrumbList(
+      [
+        { name: 'Home', url: `${origin}/` },
+        { name: list, url: `${origin}${listPath}` },
+        { name, url: pageUrl },
+      ],
+      pageUrl,
+    );
+  if (data && pageUrl) {
+    switch (kind) {
+      case 'home':
+      case 'faq': {
+        const node = faqPage((data.faqs as Faq[] | undefined) ?? [], pageUrl);
+        if (node) graph.push(node);
+        if (kind === 'faq') graph.push(breadcrumbList([{ name: 'Home', url: `${origin}/` }, { name: String(data.title ?? 'FAQ'), url: pageUrl }], pageUrl));
+        break;
+      }
+      case 'safari': {
+        const d = data as unknown as SafariResponse;
+        if (d.safari) graph.push(touristTrip(d), crumbs('Safaris', '/safaris', `${d.safari.safariday} Day ${d.safari.safarititle}`));
+        break;
+      }
+      case 'blog': {
+        const d = data as unknown as BlogResponse;
+        if (d.blog) graph.push(blogPosting(d), crumbs('Blogs', '/blogs', d.blog.blogtitle));
+        break;
+      }
+      case 'park': {
+        const d = data as unknown as ParkResponse;
+        if (d.park) graph.push(touristAttraction(d), crumbs('Parks', '/parks', d.park.parktitle));
+        break;
+      }
+      case 'destination': {
+        const d = data as unknown as DestinationResponse;
+        if (d.destination) graph.push(touristDestination(d), crumbs('Destinations', '/destinations', d.destination.destinationtitle));
+        break;
+      }
+      case 'animal': {
+        const d = data as unknown as AnimalResponse;
+        if (d.animal)
+          graph.push(
+            aboutPage(pageUrl, d.animal.animaltitle, d.animal.animaldescription, d.animal.animalheaderimage),
+            crumbs('Animals', '/animals', d.animal.animaltitle),
+          );
+        break;
+      }
+      case 'bird': {
+        const d = data as unknown as BirdResponse;
+        if (d.bird)
+          graph.push(aboutPage(pageUrl, d.bird.birdtitle, d.bird.birddescription, d.bird.birdheaderimage), crumbs('Birds', '/birds', d.bird.birdtitle));
+        break;
+      }
+      case 'experience': {
+        const d = data as unknown as ExperienceResponse;
+        if (d.experience)
+          graph.push(
+            aboutPage(pageUrl, d.experience.experiencetitle, d.experience.experiencedescription, d.experience.experienceheaderimage),
+            crumbs('Experiences', '/experiences', d.experience.experiencetitle),
+          );
+        break;
+      }
+    }
+  }
+  return { '@context': 'https://schema.org', '@graph': graph.map(prune) };
+}
+
+/** Drops undefined and empty values so the output carries only stated facts. */
+function prune<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(prune) as T;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (v === undefined || v === null || v === '') continue;
+      out[k] = prune(v);
+    }
+    return out as T;
+  }
+  return value;
+}
+
+/** JSON for a <script type="application/ld+json"> element: '<' escaped so no text can close the element. */
+export function jsonLdScript(graph: JsonLdGraph): string {
+  return JSON.stringify(graph).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

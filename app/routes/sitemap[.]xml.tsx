@@ -1,0 +1,33 @@
+// /sitemap.xml: every indexable address with its last modification time, from the database
+// (through the API). Old addresses that redirect are never listed.
+import { apiContext } from '../context.ts';
+import { redirectTarget } from '../lib/redirects.ts';
+import type { Route } from './+types/sitemap[.]xml';
+
+interface SitemapData {
+  siteUrl: string;
+  indexable: boolean;
+  urls: { loc: string; lastmod: string }[];
+}
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+export function sitemapXml(urls: SitemapData['urls']): string {
+  const body = urls
+    .filter((u) => redirectTarget(new URL(u.loc).pathname) === null)
+    .map((u) => `  <url>\n    <loc>${escapeXml(u.loc)}</loc>\n    <lastmod>${escapeXml(u.lastmod)}</lastmod>\n  </url>`)
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const res = await context.get(apiContext).fetch('/seo/sitemap', { headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Response('Sitemap unavailable', { status: 503, headers: { 'Retry-After': '60' } });
+  const data = (await res.json()) as SitemapData;
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/xml; charset=utf-8',
+    'Cache-Control': 'public, max-age=3600, stale-while-revalidate=86400',
+  };
+  if (!data.indexable) headers['X-Robots-Tag'] = 'noindex';
+  return new Response(sitemapXml(data.urls), { headers });
+}
