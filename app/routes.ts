@@ -1,9 +1,58 @@
+// The one explicit map of every URL of the site (no file-system routing).
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { aboutPath } from '../common/site.ts';
+import { REDIRECT_ROUTE_PATHS } from './lib/redirects.ts';
+
+/** Static pages that share one module: path -> API path is the same. */
+const STATIC_PAGES = ['terms-and-conditions', 'privacy-policy', 'travel-advice', 'our-impact', 'our-conservation-promise'];
+/** Content pages with Popular Safaris and Recent news side lists. */
+const LIST_PAGES = ['why-book-with-us', 'sustainability-and-environmental-conservation'];
 
 export default [
   index('routes/home.tsx'),
+  route(aboutPath.slice(1), 'routes/about.tsx'),
+
+  route('destinations', 'routes/destinations.tsx'),
+  route('destinations/:slug', 'routes/destination.tsx'),
+
+  route('parks', 'routes/parks.tsx'),
+  route('parks/in/:slug', 'routes/parks-in.tsx'),
+  route('parks/:slug', 'routes/park.tsx'),
+
+  route('experiences', 'routes/experiences.tsx'),
+  route('experiences/in/:slug', 'routes/experiences-in.tsx'),
+  route('experiences/:slug', 'routes/experience.tsx'),
+
+  route('safaris', 'routes/safaris.tsx'),
+  route('safaris/in/:slug', 'routes/safaris-in.tsx'),
+  route('safaris/experiences/:slug', 'routes/safaris-experience.tsx'),
+  route('safaris/:slug', 'routes/safari.tsx'),
+
+  route('animals', 'routes/animals.tsx'),
+  route('animals/:slug', 'routes/animal.tsx'),
+  route('birds', 'routes/birds.tsx'),
+  route('birds/:slug', 'routes/bird.tsx'),
+
+  route('blogs', 'routes/blogs.tsx'),
+  route('blogs/:slug', 'routes/blog.tsx'),
+
+  route('contact-us', 'routes/contact.tsx'),
+  route('plan-a-safari', 'routes/plan-a-safari.tsx'),
+  route('gorilla-tracking-tips', 'routes/gorilla-tips.tsx'),
+  route('frequently-asked-questions', 'routes/faq.tsx'),
+  ...STATIC_PAGES.map((p) => route(p, 'routes/static-page.tsx', { id: `static-${p}` })),
+  ...LIST_PAGES.map((p) => route(p, 'routes/content-page.tsx', { id: `content-${p}` })),
+
+  route('search', 'routes/search.tsx'),
+  route('enquiry', 'routes/enquiry.tsx'),
+  route('newsletter', 'routes/newsletter.tsx'),
   route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
   route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
+
+  // Old and observed addresses: permanent redirects (spec point 2).
+  ...REDIRECT_ROUTE_PATHS.map((p) => route(p, 'routes/redirect.tsx', { id: `redirect-${p.replace(/\W+/g, '-')}` })),
+  route('experience/:slug', 'routes/redirect.tsx', { id: 'redirect-experience' }),
+
   route('sitemap.xml', 'routes/sitemap[.]xml.tsx'),
   route('robots.txt', 'routes/robots[.]txt.tsx'),
   route('*', 'routes/not-found.tsx'),

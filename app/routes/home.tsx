@@ -1,29 +1,242 @@
-import { useLoaderData } from 'react-router';
+// Home (spec point 2): hero; why book with us; top experiences; about; safaris; gorilla promo;
+// gorilla safaris; chimpanzee promo; chimpanzee safaris; Batwa call-to-action; top destinations;
+// plan-your-safari form with contact shortcuts; reviews; News and Updates; FAQ.
+import { Link } from 'react-router';
 import type { HomeResponse } from '../../common/api-types.ts';
-import { apiContext } from '../context.ts';
+import { aboutPath, site } from '../../common/site.ts';
+import { BlogCard, ExperienceCard, Grid, ParkCard, SafariCard } from '../components/Cards.tsx';
+import { ContactCards } from '../components/Contact.tsx';
+import { EnquiryForm } from '../components/EnquiryForm.tsx';
+import { FaqList } from '../components/FaqList.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { CompassIcon, LeafIcon, ShieldIcon, UsersIcon } from '../components/Icons.tsx';
+import { Image } from '../components/Image.tsx';
+import { Reviews } from '../components/Reviews.tsx';
+import { RichText } from '../components/RichText.tsx';
+import { MoreLink, Section } from '../components/Section.tsx';
+import { api, pageHeaders } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const res = await context.get(apiContext).fetch('/');
-  return (await res.json()) as HomeResponse;
+  return api<HomeResponse>(context, '/');
 }
+
+export const headers = pageHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title ?? 'Kigezi Trails' }];
+  const image = loaderData?.uggorillasafaris[0]?.safariheaderimage ?? loaderData?.parks[0]?.parkheaderimage;
+  return buildMeta(loaderData, { image });
 }
 
-export default function Home() {
-  const data = useLoaderData<typeof loader>();
+const PROMISES = [
+  { Icon: CompassIcon, title: `Local since ${site.foundedYear}`, text: 'Planned and guided from Kabale, two hours from Bwindi and the Rwandan border.' },
+  { Icon: UsersIcon, title: 'Guides, not just drivers', text: 'Driver-guides trained in wildlife, birds and first aid, with you all the way.' },
+  { Icon: ShieldIcon, title: 'Honest, clear prices', text: 'Every permit, park fee, lodge and meal listed in your quote. No surprises.' },
+  { Icon: LeafIcon, title: 'Travel that gives back', text: 'A share of every safari supports the Batwa community and their schools.' },
+];
+
+export default function Home({ loaderData: data }: Route.ComponentProps) {
+  const heroImage = data.uggorillasafaris[0]?.safariheaderimage ?? data.parks[0]?.parkheaderimage;
+  const heroAlt = data.uggorillasafaris[0]?.safariheaderimagealt ?? data.parks[0]?.parkheaderimagealt ?? '';
   return (
-    <main>
-      <h1>{data.title}</h1>
-      <ul>
-        {data.safaris.map((s) => (
-          <li key={s.id}>
-            {s.safariday} Day {s.safarititle}
-          </li>
-        ))}
-      </ul>
-    </main>
+    <>
+      {/* 1. Hero */}
+      <Hero
+        size="home"
+        image={heroImage}
+        imageAlt={heroAlt}
+        eyebrow="Kabale · Bwindi · The Virungas"
+        title={
+          <>
+            Gorilla trekking &amp; wildlife safaris, <em>planned in Kigezi</em>
+          </>
+        }
+        lead={<RichText html={data.blocks.hero} />}
+        actions={
+          <Link to="/safaris" className="btn btn--light btn--lg">
+            Browse safaris
+          </Link>
+        }
+      />
+
+      {/* 2. Why book with us */}
+      <Section id="why" eyebrow="Why book with us" title="A safari company that lives on the trail" intro={<RichText html={data.blocks['why-book-with-us']} />} more={{ to: '/why-book-with-us', label: 'Why travellers choose us' }}>
+        <ul className="promises">
+          {PROMISES.map(({ Icon, title, text }) => (
+            <li key={title} className="promise">
+              <span className="promise__icon">
+                <Icon size={26} />
+              </span>
+              <h3 className="promise__title">{title}</h3>
+              <p>{text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      {/* 3. Top experiences */}
+      <Section id="experiences" tone="sand" eyebrow="Top experiences" title="What will you come for?" more={{ to: '/experiences', label: 'All experiences' }}>
+        <div className="rail">
+          {data.experiences.map((e) => (
+            <ExperienceCard key={e.id} experience={e} />
+          ))}
+        </div>
+      </Section>
+
+      {/* 4. About */}
+      <section className="section about-home" aria-labelledby="about-title">
+        <div className="container about-home__grid">
+          <div className="about-home__media">
+            <div className="about-home__img about-home__img--a">
+              <Image src={data.parks[0]?.parkheaderimage} alt={data.parks[0]?.parkheaderimagealt ?? ''} width={640} height={800} sizes="(min-width: 1000px) 320px, 60vw" />
+            </div>
+            <div className="about-home__img about-home__img--b">
+              <Image src={data.parks[2]?.parkheaderimage ?? data.parks[1]?.parkheaderimage} alt={data.parks[2]?.parkheaderimagealt ?? data.parks[1]?.parkheaderimagealt ?? ''} width={560} height={560} sizes="(min-width: 1000px) 280px, 45vw" />
+            </div>
+            <p className="about-home__since">
+              <span>Guiding since</span>
+              <strong>{site.foundedYear}</strong>
+            </p>
+          </div>
+          <div>
+            <p className="eyebrow">About {site.name}</p>
+            <h2 id="about-title">Born in the Kigezi highlands</h2>
+            <RichText html={data.blocks.about} />
+            <MoreLink to={aboutPath}>Our story</MoreLink>
+          </div>
+        </div>
+        <div className="container">
+          <dl className="stats">
+            <div>
+              <dt>Uganda’s share of the world’s mountain gorillas</dt>
+              <dd>53.9%</dd>
+            </div>
+            <div>
+              <dt>Habituated gorilla families to visit</dt>
+              <dd>24+</dd>
+            </div>
+            <div>
+              <dt>Reviews on {site.reviewSite.name}</dt>
+              <dd>{site.reviewSite.reviews}</dd>
+            </div>
+            <div>
+              <dt>Ranked among tour operators of our region</dt>
+              <dd>#{site.reviewSite.rank}</dd>
+            </div>
+          </dl>
+        </div>
+      </section>
+
+      {/* 5. Safaris */}
+      <Section id="safaris" tone="sand" eyebrow="Safari packages" title="Popular safaris" more={{ to: '/safaris', label: 'All safaris' }}>
+        <Grid>
+          {data.safaris.map((s) => (
+            <SafariCard key={s.id} safari={s} />
+          ))}
+        </Grid>
+      </Section>
+
+      {/* 6. Gorilla promo, 7. gorilla safaris */}
+      <Promo html={data.blocks['gorilla-promo']} image={data.uggorillasafaris[1]?.safariheaderimage ?? heroImage} alt={data.uggorillasafaris[1]?.safariheaderimagealt ?? heroAlt} tone="forest" />
+      <Section id="gorilla-safaris" eyebrow="Gorilla safaris in Uganda" title="Meet the gorillas of Bwindi and Mgahinga" more={{ to: '/safaris/gorilla-tracking-safaris-in-uganda', label: 'All gorilla safaris' }}>
+        <Grid>
+          {data.uggorillasafaris.map((s) => (
+            <SafariCard key={s.id} safari={s} />
+          ))}
+        </Grid>
+      </Section>
+
+      {/* 8. Chimpanzee promo, 9. chimpanzee safaris */}
+      <Promo html={data.blocks['chimpanzee-promo']} image={data.ugchimpsafaris[0]?.safariheaderimage} alt={data.ugchimpsafaris[0]?.safariheaderimagealt ?? ''} tone="mist" flip />
+      <Section id="chimpanzee-safaris" eyebrow="Chimpanzee safaris in Uganda" title="Follow the chimpanzees of Kibale" more={{ to: '/safaris/chimpanzee-tracking-safaris-in-uganda', label: 'All chimpanzee safaris' }}>
+        <Grid>
+          {data.ugchimpsafaris.map((s) => (
+            <SafariCard key={s.id} safari={s} />
+          ))}
+        </Grid>
+      </Section>
+
+      {/* 10. Batwa donation call-to-action */}
+      <section className="batwa" aria-label="Travel that gives back to the Batwa">
+        <div className="container batwa__inner">
+          <p className="batwa__figure" aria-hidden="true">
+            10<span>%</span>
+          </p>
+          <div>
+            <RichText html={data.blocks.batwa} className="batwa__text" />
+            <div className="batwa__actions">
+              <Link to="/plan-a-safari" className="btn btn--gold btn--lg">
+                Plan a safari that gives back
+              </Link>
+              <Link to="/our-impact" className="btn btn--light">
+                See our impact
+              </Link>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      {/* 11. Top destinations */}
+      <Section id="destinations" eyebrow="Top destinations" title="Parks and places we know by heart" more={{ to: '/parks', label: 'All destinations' }}>
+        <Grid>
+          {data.parks.map((p) => (
+            <ParkCard key={p.id} park={p} />
+          ))}
+        </Grid>
+      </Section>
+
+      {/* 12. Plan your safari */}
+      <section className="section section--forest plan-home" id="plan" aria-labelledby="plan-title">
+        <div className="container plan-home__grid">
+          <div>
+            <p className="eyebrow">Plan your safari</p>
+            <h2 id="plan-title">Tell us about the trip you are dreaming of</h2>
+            <RichText html={data.blocks.plan} />
+            <ContactCards />
+          </div>
+          <div className="form-card">
+            <EnquiryForm variant="home" currentUrl={data.pageUrl} />
+          </div>
+        </div>
+      </section>
+
+      {/* 13. Reviews */}
+      <Section id="reviews" tone="sand" eyebrow="Traveller reviews" title="In our guests’ words">
+        <Reviews reviews={data.reviews} />
+      </Section>
+
+      {/* 14. News and Updates */}
+      <Section id="news" eyebrow="From the journal" title="News and Updates" more={{ to: '/blogs', label: 'All stories' }}>
+        <Grid>
+          {data.blogs.map((b) => (
+            <BlogCard key={b.id} blog={b} />
+          ))}
+        </Grid>
+      </Section>
+
+      {/* 15. FAQ */}
+      <Section id="faq" tone="mist" eyebrow="Good to know" title="Frequently asked questions" more={{ to: '/frequently-asked-questions', label: 'All questions' }}>
+        <FaqList faqs={data.faqs} />
+      </Section>
+    </>
+  );
+}
+
+function Promo({ html, image, alt, tone, flip }: { html: string | undefined; image: string | undefined; alt: string; tone: 'forest' | 'mist'; flip?: boolean }) {
+  return (
+    <section className={`section section--${tone} promo${flip ? ' promo--flip' : ''}`}>
+      <div className="container promo__grid">
+        <div className="promo__media">
+          <Image src={image} alt={alt} width={900} height={700} sizes="(min-width: 1000px) 560px, 100vw" />
+        </div>
+        <div className="promo__text">
+          <RichText html={html} />
+          <Link to="/plan-a-safari" className="btn btn--primary">
+            Plan a safari
+          </Link>
+        </div>
+      </div>
+    </section>
   );
 }

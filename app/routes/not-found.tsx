@@ -1,18 +1,10 @@
-import { data } from 'react-router';
+// The catch-all route: every unknown address is the not-found view with HTTP status 404.
+import { notFound } from '../lib/load.ts';
 
 export function loader() {
-  throw data(null, { status: 404 });
+  notFound();
 }
 
 export default function NotFound() {
   return null;
-}
-
-export function ErrorBoundary() {
-  return (
-    <main>
-      <h1>Ooops!</h1>
-      <p>Error: 404 Page</p>
-    </main>
-  );
 }

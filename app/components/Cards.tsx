@@ -1,0 +1,216 @@
+// Content cards. The title link covers the whole card; images keep a fixed aspect ratio.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type {
+  AnimalCard as Animal,
+  BirdCard as Bird,
+  BlogCard as Blog,
+  DestinationCard as Destination,
+  ExperienceCard as Experience,
+  ParkCard as Park,
+  SafariCard as Safari,
+} from '../../common/api-types.ts';
+import { date, days, price } from '../lib/format.ts';
+import { Image } from './Image.tsx';
+import { ArrowRight, CalendarIcon, CompassIcon, PinIcon } from './Icons.tsx';
+
+const GRID_SIZES = '(min-width: 1200px) 380px, (min-width: 700px) 45vw, 92vw';
+
+export interface CardProps {
+  to: string;
+  image: string | null | undefined;
+  alt: string;
+  title: ReactNode;
+  text?: ReactNode;
+  eyebrow?: ReactNode;
+  badge?: ReactNode;
+  footer?: ReactNode;
+  /** A visible call-to-action link (e.g. "View details"); otherwise an arrow marks the card. */
+  cta?: string;
+  /** Plain text name for the cta's accessible name. */
+  name?: string;
+  headingLevel?: 2 | 3;
+  variant?: 'default' | 'tall' | 'tile';
+  sizes?: string;
+  reloadDocument?: boolean;
+}
+
+export function Card({ to, image, alt, title, text, eyebrow, badge, footer, cta, name, headingLevel = 3, variant = 'default', sizes, reloadDocument }: CardProps) {
+  const H = headingLevel === 2 ? 'h2' : 'h3';
+  const [w, h] = variant === 'default' ? [600, 400] : [600, 750];
+  return (
+    <article className={`card card--${variant}`}>
+      <div className="card__media">
+        <Image src={image} alt={alt} width={w} height={h} sizes={sizes ?? GRID_SIZES} />
+        {badge && <div className="card__badge">{badge}</div>}
+      </div>
+      <div className="card__body">
+        {eyebrow && <p className="card__eyebrow">{eyebrow}</p>}
+        <H className="card__title">
+          <Link to={to} className="card__link" reloadDocument={reloadDocument}>
+            {title}
+          </Link>
+        </H>
+        {text && <p className="card__text">{text}</p>}
+        {(footer || cta) && (
+          <div className="card__foot">
+            {footer}
+            {cta ? (
+              <Link to={to} className="card__cta" aria-label={name ? `${cta}: ${name}` : undefined} reloadDocument={reloadDocument}>
+                {cta} <ArrowRight size={16} />
+              </Link>
+            ) : (
+              <span className="card__arrow" aria-hidden="true">
+                <ArrowRight size={18} />
+              </span>
+            )}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
+
+export function Grid({ children, cols = 3, className }: { children: ReactNode; cols?: 2 | 3 | 4; className?: string }) {
+  return <div className={`grid grid--${cols}${className ? ` ${className}` : ''}`}>{children}</div>;
+}
+
+export function DaysBadge({ n }: { n: number }) {
+  return (
+    <span className="days-badge">
+      <strong>{n}</strong>
+      <span>{n === 1 ? 'Day' : 'Days'}</span>
+    </span>
+  );
+}
+
+export function SafariCard({ safari, cta, headingLevel }: { safari: Safari; cta?: string; headingLevel?: 2 | 3 }) {
+  return (
+    <Card
+      to={`/safaris/${safari.safarititleslug}`}
+      image={safari.safariheaderimage}
+      alt={safari.safariheaderimagealt}
+      badge={<DaysBadge n={safari.safariday} />}
+      title={`${days(safari.safariday)} ${safari.safarititle}`}
+      name={`${days(safari.safariday)} ${safari.safarititle}`}
+      text={safari.safarimetadescription}
+      cta={cta}
+      headingLevel={headingLevel}
+      footer={
+        <p className="price">
+          <span className="price__from">From</span> <strong>{price(safari.safariprice)}</strong> <span className="price__per">per pax</span>
+        </p>
+      }
+    />
+  );
+}
+
+export function ParkCard({ park, headingLevel }: { park: Park; headingLevel?: 2 | 3 }) {
+  return (
+    <Card
+      to={`/parks/${park.parktitleslug}`}
+      image={park.parkheaderimage}
+      alt={park.parkheaderimagealt}
+      eyebrow={
+        <>
+          <PinIcon size={14} /> {park.destinationtitle}
+        </>
+      }
+      title={park.parktitle}
+      text={park.parkdescription}
+      headingLevel={headingLevel}
+      footer={<span className="card__more">Explore</span>}
+    />
+  );
+}
+
+export function BlogCard({ blog, headingLevel, reloadDocument }: { blog: Blog; headingLevel?: 2 | 3; reloadDocument?: boolean }) {
+  const d = date(blog.created_at);
+  return (
+    <Card
+      to={`/blogs/${blog.blogtitleslug}`}
+      image={blog.blogheaderimage}
+      alt={blog.blogheaderimagealt}
+      eyebrow={
+        <>
+          <CalendarIcon size={14} /> <time dateTime={d.iso}>{d.text}</time>
+        </>
+      }
+      title={blog.blogtitle}
+      text={blog.blogdescription}
+      headingLevel={headingLevel}
+      reloadDocument={reloadDocument}
+      footer={<span className="card__more">Read the story</span>}
+    />
+  );
+}
+
+export function ExperienceCard({ experience, headingLevel, to }: { experience: Experience; headingLevel?: 2 | 3; to?: string }) {
+  return (
+    <Card
+      to={to ?? `/experiences/${experience.experiencetitleslug}`}
+      image={experience.experienceheaderimage}
+      alt={experience.experienceheaderimagealt}
+      title={experience.experiencetitle}
+      text={experience.experiencedescription}
+      headingLevel={headingLevel}
+      variant="tile"
+      footer={<span className="card__more">Discover</span>}
+    />
+  );
+}
+
+export function DestinationCard({ destination, headingLevel }: { destination: Destination; headingLevel?: 2 | 3 }) {
+  return (
+    <Card
+      to={`/destinations/${destination.destinationtitleslug}`}
+      image={destination.destinationheaderimage}
+      alt={destination.destinationheaderimagealt}
+      eyebrow={destination.destinationtag}
+      title={destination.destinationtitle}
+      text={destination.destinationdescription}
+      headingLevel={headingLevel}
+      variant="tile"
+      footer={<span className="card__more">Explore {destination.destinationtitle}</span>}
+    />
+  );
+}
+
+export function AnimalCard({ animal, headingLevel }: { animal: Animal; headingLevel?: 2 | 3 }) {
+  return (
+    <Card
+      to={`/animals/${animal.animaltitleslug}`}
+      image={animal.animalheaderimage}
+      alt={animal.animalheaderimagealt}
+      title={animal.animaltitle}
+      text={animal.animaldescription}
+      cta="View details"
+      name={animal.animaltitle}
+      headingLevel={headingLevel}
+    />
+  );
+}
+
+export function BirdCard({ bird, headingLevel }: { bird: Bird; headingLevel?: 2 | 3 }) {
+  return (
+    <Card
+      to={`/birds/${bird.birdtitleslug}`}
+      image={bird.birdheaderimage}
+      alt={bird.birdheaderimagealt}
+      title={bird.birdtitle}
+      text={bird.birddescription}
+      cta="View details"
+      name={bird.birdtitle}
+      headingLevel={headingLevel}
+    />
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return (
+    <div className="empty">
+      <CompassIcon size={28} />
+      <p>{children}</p>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// The not-found view (spec point 2), also used, with its own wording, for real errors (500).
+import { Link } from 'react-router';
+import { site } from '../../common/site.ts';
+import { ArrowRight, WhatsAppIcon } from './Icons.tsx';
+
+const LINKS = [
+  { to: '/safaris', label: 'Safaris' },
+  { to: '/parks', label: 'Destinations' },
+  { to: '/experiences', label: 'Experiences' },
+  { to: '/blogs', label: 'Blogs' },
+];
+
+export function ErrorView({ status = 404 }: { status?: number }) {
+  const missing = status === 404;
+  return (
+    <section className="oops" aria-labelledby="oops-title">
+      <div className="container oops__inner">
+        <svg className="oops__art" viewBox="0 0 240 120" width="240" height="120" aria-hidden="true" focusable="false">
+          <path className="oops__sun" d="M90 96a30 30 0 0 1 60 0Z" />
+          <path className="oops__hill oops__hill--far" d="M0 100 40 64l26 18 34-40 30 30 20-14 40 42 50-30v50H0Z" />
+          <path className="oops__hill" d="M0 110c40-18 80-22 120-12s80 8 120-8v30H0Z" />
+          <g className="oops__tracks">
+            <ellipse cx="70" cy="112" rx="4" ry="2.4" />
+            <ellipse cx="92" cy="108" rx="4" ry="2.4" />
+            <ellipse cx="116" cy="112" rx="4" ry="2.4" />
+            <ellipse cx="140" cy="107" rx="4" ry="2.4" />
+          </g>
+        </svg>
+        <h1 id="oops-title" className="oops__title">
+          Ooops!
+        </h1>
+        <p className="oops__code">{missing ? 'Error: 404 Page' : `Error: ${status} Page`}</p>
+        <p className="oops__text">
+          {missing
+            ? 'The trail you followed has gone cold: this page does not exist or has moved.'
+            : 'Something went wrong on our side. Please try again in a moment.'}{' '}
+          Chat with our Kabale team or pick up the trail below.
+        </p>
+        <a className="btn btn--whatsapp" href={site.whatsappHref} target="_blank" rel="noopener noreferrer">
+          <WhatsAppIcon size={20} /> Chat with us on WhatsApp
+        </a>
+        <ul className="oops__links">
+          {LINKS.map((l) => (
+            <li key={l.to}>
+              <Link to={l.to}>
+                {l.label} <ArrowRight size={16} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

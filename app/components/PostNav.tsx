@@ -1,0 +1,35 @@
+// Previous Post / Next Post buttons. They are full page navigations (spec point 2).
+import { ChevronLeft, ChevronRight } from './Icons.tsx';
+
+interface Target {
+  to: string;
+  title: string;
+}
+
+export function PostNav({ prev, next }: { prev: Target | null; next: Target | null }) {
+  if (!prev && !next) return null;
+  return (
+    <nav className="post-nav" aria-label="More posts">
+      {prev ? (
+        <a href={prev.to} className="post-nav__link post-nav__link--prev" rel="prev">
+          <span className="post-nav__dir">
+            <ChevronLeft size={16} /> Previous Post
+          </span>
+          <span className="post-nav__title">{prev.title}</span>
+        </a>
+      ) : (
+        <span />
+      )}
+      {next ? (
+        <a href={next.to} className="post-nav__link post-nav__link--next" rel="next">
+          <span className="post-nav__dir">
+            Next Post <ChevronRight size={16} />
+          </span>
+          <span className="post-nav__title">{next.title}</span>
+        </a>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,91 @@
+// Featured traveller reviews: three cards with five stars and a Read more popup with the full text.
+import { useState } from 'react';
+import type { Review } from '../../common/api-types.ts';
+import { site } from '../../common/site.ts';
+import { date } from '../lib/format.ts';
+import { Image } from './Image.tsx';
+import { QuoteIcon, StarIcon } from './Icons.tsx';
+import { Modal } from './Modal.tsx';
+
+function Stars({ n = 5 }: { n?: number }) {
+  return (
+    <span className="stars" role="img" aria-label={`${n} out of 5 stars`}>
+      {Array.from({ length: 5 }, (_, i) => (
+        <StarIcon key={i} size={16} className={i < n ? 'is-on' : undefined} />
+      ))}
+    </span>
+  );
+}
+
+function Avatar({ review }: { review: Review }) {
+  if (review.profileimage) {
+    return (
+      <span className="avatar">
+        <Image src={review.profileimage} alt={`Profile photo of ${review.name}`} width={96} height={96} sizes="48px" />
+      </span>
+    );
+  }
+  const initials = review.name
+    .split(/\s+/)
+    .map((w) => w[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+  return (
+    <span className="avatar avatar--initials" role="img" aria-label={`Profile of ${review.name}`}>
+      {initials}
+    </span>
+  );
+}
+
+export function ReviewCard({ review }: { review: Review }) {
+  const [open, setOpen] = useState(false);
+  const d = date(review.date);
+  const titleId = `review-${review.id}-title`;
+  return (
+    <article className="review">
+      <QuoteIcon className="review__mark" size={36} />
+      <Stars n={5} />
+      <h3 className="review__title">{review.title}</h3>
+      <p className="review__overview">{review.overview}</p>
+      <footer className="review__foot">
+        <Avatar review={review} />
+        <span>
+          <strong className="review__name">{review.name}</strong>
+          <time className="review__date" dateTime={d.iso}>
+            {d.text}
+          </time>
+        </span>
+        <button type="button" className="btn btn--ghost btn--sm review__more" onClick={() => setOpen(true)} aria-haspopup="dialog">
+          Read more<span className="sr-only"> of the review by {review.name}</span>
+        </button>
+      </footer>
+      <Modal open={open} onClose={() => setOpen(false)} labelledBy={titleId} className="modal--review">
+        <Stars n={5} />
+        <h2 id={titleId} className="modal__title">
+          {review.title}
+        </h2>
+        <p className="review__overview review__overview--lead">{review.overview}</p>
+        <p>{review.details}</p>
+        <p className="review__byline">
+          <Avatar review={review} /> <strong>{review.name}</strong> · <time dateTime={d.iso}>{d.text}</time>
+        </p>
+      </Modal>
+    </article>
+  );
+}
+
+export function Reviews({ reviews }: { reviews: Review[] }) {
+  return (
+    <>
+      <div className="reviews">
+        {reviews.slice(0, 3).map((r) => (
+          <ReviewCard key={r.id} review={r} />
+        ))}
+      </div>
+      <p className="reviews__note">
+        <Stars n={5} /> {site.reviewSite.reviews} reviews on {site.reviewSite.name} · ranked #{site.reviewSite.rank} in our region
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+// Share prompt: facebook, twitter, linkedin and whatsapp links carrying the page address and the
+// fixed text of spec point 2; each opens in a new tab.
+import { SHARE_TEXT } from '../../common/constants.ts';
+import { FacebookIcon, LinkedInIcon, ShareIcon, WhatsAppIcon, XIcon } from './Icons.tsx';
+
+export function shareLinks(url: string, text: string = SHARE_TEXT) {
+  const u = encodeURIComponent(url);
+  const t = encodeURIComponent(text);
+  return [
+    { network: 'facebook', label: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}&quote=${t}`, Icon: FacebookIcon },
+    { network: 'twitter', label: 'Twitter', href: `https://twitter.com/intent/tweet?url=${u}&text=${t}`, Icon: XIcon },
+    { network: 'linkedin', label: 'LinkedIn', href: `https://www.linkedin.com/shareArticle?mini=true&url=${u}&title=${t}&summary=${t}`, Icon: LinkedInIcon },
+    { network: 'whatsapp', label: 'WhatsApp', href: `https://api.whatsapp.com/send?text=${encodeURIComponent(`${text} ${url}`)}`, Icon: WhatsAppIcon },
+  ] as const;
+}
+
+export function ShareBlock({ url, title = 'Share this page' }: { url: string; title?: string }) {
+  return (
+    <aside className="share" aria-label="Share">
+      <p className="share__title">
+        <ShareIcon size={18} /> {title}
+      </p>
+      <ul className="share__list">
+        {shareLinks(url).map(({ network, label, href, Icon }) => (
+          <li key={network}>
+            <a
+              className={`share__link share__link--${network}`}
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-network={network}
+              aria-label={`Share on ${label} (opens in a new tab)`}
+            >
+              <Icon size={18} />
+              <span>{label}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}

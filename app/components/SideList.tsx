@@ -1,0 +1,65 @@
+// A compact list of linked items with a thumbnail (Popular Safaris, Recent news, Popular posts).
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { BlogCard, SafariCard } from '../../common/api-types.ts';
+import { date, days, price } from '../lib/format.ts';
+import { Image } from './Image.tsx';
+
+export interface SideItem {
+  key: string | number;
+  to: string;
+  image: string | null | undefined;
+  alt: string;
+  title: ReactNode;
+  meta?: ReactNode;
+}
+
+export function SideList({ title, items, more, id }: { title: string; items: SideItem[]; more?: ReactNode; id: string }) {
+  if (items.length === 0) return null;
+  return (
+    <section className="side-list" aria-labelledby={id}>
+      <h2 id={id} className="side-list__title">
+        {title}
+      </h2>
+      <ul>
+        {items.map((item) => (
+          <li key={item.key} className="side-item">
+            <div className="side-item__media">
+              <Image src={item.image} alt={item.alt} width={160} height={120} sizes="96px" />
+            </div>
+            <div>
+              <Link to={item.to} className="side-item__link">
+                {item.title}
+              </Link>
+              {item.meta && <p className="side-item__meta">{item.meta}</p>}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {more}
+    </section>
+  );
+}
+
+export const safariSideItems = (safaris: SafariCard[]): SideItem[] =>
+  safaris.map((s) => ({
+    key: s.id,
+    to: `/safaris/${s.safarititleslug}`,
+    image: s.safariheaderimage,
+    alt: s.safariheaderimagealt,
+    title: `${days(s.safariday)} ${s.safarititle}`,
+    meta: `From ${price(s.safariprice)}`,
+  }));
+
+export const blogSideItems = (blogs: BlogCard[]): SideItem[] =>
+  blogs.map((b) => {
+    const d = date(b.created_at);
+    return {
+      key: b.id,
+      to: `/blogs/${b.blogtitleslug}`,
+      image: b.blogheaderimage,
+      alt: b.blogheaderimagealt,
+      title: b.blogtitle,
+      meta: <time dateTime={d.iso}>{d.text}</time>,
+    };
+  });

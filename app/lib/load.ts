@@ -1,0 +1,49 @@
+// How loaders read the API: JSON or a thrown response that the error boundary turns into the
+// not-found view (404) or the friendly error view (500).
+import { data, type RouterContextProvider } from 'react-router';
+import { apiContext } from '../context.ts';
+import { BadPage, pageParam } from './pagination.ts';
+
+export function notFound(): never {
+  throw data(null, { status: 404 });
+}
+
+/** GET an API path (relative to the API root). 404 and 400 (a page out of range, a bad slug)
+ * become the not-found view; other failures and non-JSON answers are real errors (500). */
+export async function api<T>(context: Readonly<RouterContextProvider>, path: string): Promise<T> {
+  const res = await context.get(apiContext).fetch(path, { headers: { accept: 'application/json' } });
+  if (res.status === 404 || res.status === 400) notFound();
+  if (!res.ok) {
+    const body = await res.text().catch(() => '');
+    throw new Error(`API ${path} answered ${res.status}: ${body.slice(0, 200)}`);
+  }
+  if (!(res.headers.get('content-type') ?? '').includes('application/json')) throw new Error('Invalid content type. Expected JSON.');
+  return (await res.json()) as T;
+}
+
+/** Like api() but a failure resolves to the fallback (for side content such as the nav panels). */
+export async function apiOr<T>(context: Readonly<RouterContextProvider>, path: string, fallback: T): Promise<T> {
+  try {
+    return await api<T>(context, path);
+  } catch (err) {
+    console.error(`[nav] could not load ${path}:`, err instanceof Error ? err.message : err);
+    return fallback;
+  }
+}
+
+/** ?page from the request URL; a malformed page is the not-found view. */
+export function requestPage(request: Request): number {
+  try {
+    return pageParam(new URL(request.url));
+  } catch (e) {
+    if (e instanceof BadPage) notFound();
+    throw e;
+  }
+}
+
+/** Cache-Control for server-rendered content pages: short freshness, long stale-while-revalidate. */
+export const PAGE_CACHE = 'public, max-age=60, stale-while-revalidate=600';
+
+export function pageHeaders({ errorHeaders }: { errorHeaders?: Headers }) {
+  return { 'Cache-Control': errorHeaders ? 'no-store' : PAGE_CACHE };
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { absoluteImage, buildMeta } from './meta.ts';
+
+const page = {
+  title: 'Bwindi Impenetrable Forest National Park',
+  pageKeywords: 'bwindi, gorillas',
+  pageDescription: 'An ancient rainforest.',
+  pageUrl: 'https://kigezitrails.example/parks/bwindi',
+};
+
+describe('buildMeta', () => {
+  it('carries the page metadata into title, description, keywords, canonical and share tags', () => {
+    const tags = buildMeta(page, { image: 'images/parks/bwindi.jpg', type: 'article' });
+    expect(tags).toContainEqual({ title: 'Bwindi Impenetrable Forest National Park | Kigezi Trails' });
+    expect(tags).toContainEqual({ name: 'description', content: 'An ancient rainforest.' });
+    expect(tags).toContainEqual({ name: 'keywords', content: 'bwindi, gorillas' });
+    expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: page.pageUrl });
+    expect(tags).toContainEqual({ property: 'og:url', content: page.pageUrl });
+    expect(tags).toContainEqual({ property: 'og:type', content: 'article' });
+    expect(tags).toContainEqual({ property: 'og:image', content: 'https://kigezitrails.example/api/images/parks/bwindi.jpg' });
+    expect(tags).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' });
+  });
+  it('does not repeat the operator name already in the title', () => {
+    expect(buildMeta({ ...page, title: 'Kigezi Trails | Gorilla safaris' })).toContainEqual({ title: 'Kigezi Trails | Gorilla safaris' });
+  });
+  it('falls back to the not-found title without data', () => {
+    expect(buildMeta(undefined)[0]).toEqual({ title: 'Page not found | Kigezi Trails' });
+  });
+});
+
+describe('absoluteImage', () => {
+  it('uses the default share image when there is none', () => {
+    expect(absoluteImage('http://localhost:3000/', null)).toBe('http://localhost:3000/og-default.png');
+  });
+  it('strips leading slashes of API paths', () => {
+    expect(absoluteImage('http://a.test/x', '/images/a.jpg')).toBe('http://a.test/api/images/a.jpg');
+  });
+});

@@ -1,0 +1,64 @@
+// One builder for every page's <head>: title, description, keywords, canonical link, Open Graph
+// and Twitter tags, all from the API's page metadata (spec point 2, common page pattern).
+import type { MetaDescriptor } from 'react-router';
+import type { PageMeta } from '../../common/api-types.ts';
+import { site } from '../../common/site.ts';
+
+export interface MetaOptions {
+  /** An API-relative image path (e.g. "images/parks/bwindi.jpg") for og:image. */
+  image?: string | null;
+  imageAlt?: string | null;
+  type?: 'website' | 'article';
+}
+
+const DEFAULT_SHARE_IMAGE = '/og-default.png';
+
+/** Absolute URL of an image for share cards, on the origin of the page's canonical address. */
+export function absoluteImage(pageUrl: string, image: string | null | undefined): string {
+  let origin = '';
+  try {
+    origin = new URL(pageUrl).origin;
+  } catch {
+    origin = '';
+  }
+  if (image && /^https?:\/\//.test(image)) return image;
+  if (!image) return `${origin}${DEFAULT_SHARE_IMAGE}`;
+  return `${origin}/api/${image.replace(/^\/+/, '')}`;
+}
+
+export function fullTitle(title: string): string {
+  return title.includes(site.name) ? title : `${title} | ${site.name}`;
+}
+
+export function buildMeta(page: PageMeta | undefined | null, opts: MetaOptions = {}): MetaDescriptor[] {
+  if (!page) return notFoundMeta();
+  const title = fullTitle(page.title);
+  const image = absoluteImage(page.pageUrl, opts.image);
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: page.pageDescription },
+    { name: 'keywords', content: page.pageKeywords },
+    { tagName: 'link', rel: 'canonical', href: page.pageUrl },
+    { property: 'og:site_name', content: site.name },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: page.pageDescription },
+    { property: 'og:url', content: page.pageUrl },
+    { property: 'og:type', content: opts.type ?? 'website' },
+    { property: 'og:image', content: image },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: page.pageDescription },
+    { name: 'twitter:image', content: image },
+  ];
+  if (opts.imageAlt) {
+    tags.push({ property: 'og:image:alt', content: opts.imageAlt }, { name: 'twitter:image:alt', content: opts.imageAlt });
+  }
+  return tags;
+}
+
+export function notFoundMeta(status = 404): MetaDescriptor[] {
+  return [
+    { title: status === 404 ? `Page not found | ${site.name}` : `Something went wrong | ${site.name}` },
+    { name: 'robots', content: 'noindex' },
+  ];
+}

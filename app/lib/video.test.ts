@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { youtubeEmbedUrl } from './video.ts';
+
+describe('youtubeEmbedUrl', () => {
+  const embed = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ';
+  it('accepts the usual YouTube link forms', () => {
+    for (const link of [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      'https://youtu.be/dQw4w9WgXcQ',
+      'https://www.youtube.com/embed/dQw4w9WgXcQ',
+      'https://m.youtube.com/watch?v=dQw4w9WgXcQ&t=10',
+      'dQw4w9WgXcQ',
+    ])
+      expect(youtubeEmbedUrl(link), link).toBe(embed);
+  });
+  it('refuses other hosts and malformed links', () => {
+    expect(youtubeEmbedUrl('https://evil.example/embed/dQw4w9WgXcQ')).toBeNull();
+    expect(youtubeEmbedUrl('javascript:alert(1)')).toBeNull();
+    expect(youtubeEmbedUrl('https://www.youtube.com/watch?v=short')).toBeNull();
+    expect(youtubeEmbedUrl('')).toBeNull();
+    expect(youtubeEmbedUrl(null)).toBeNull();
+  });
+});

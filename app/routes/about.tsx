@@ -1,0 +1,66 @@
+// About: the narrative, six cards to the company pages, Popular Safaris and Recent news and updates.
+import { Link } from 'react-router';
+import type { AboutResponse } from '../../common/api-types.ts';
+import { site } from '../../common/site.ts';
+import { Hero } from '../components/Hero.tsx';
+import { ArrowRight, CompassIcon, LeafIcon, ShieldIcon, UsersIcon, PinIcon, MailIcon } from '../components/Icons.tsx';
+import { RichText } from '../components/RichText.tsx';
+import { blogSideItems, safariSideItems, SideList } from '../components/SideList.tsx';
+import { pageHero } from '../lib/heroes.ts';
+import { api, pageHeaders } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import { aboutPath } from '../../common/site.ts';
+import type { Route } from './+types/about';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return api<AboutResponse>(context, aboutPath);
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: pageHero('about').image });
+}
+
+const CARDS = [
+  { to: '/why-book-with-us', title: 'Why book with us', text: 'Local guides, honest prices and trips built around you.', Icon: CompassIcon },
+  { to: '/our-impact', title: 'Learn about our impact', text: 'How every safari supports the Batwa and their schools.', Icon: UsersIcon },
+  { to: '/our-conservation-promise', title: 'Learn about our Conservation Promise', text: 'What we do to keep the forests and their primates safe.', Icon: LeafIcon },
+  { to: '/travel-advice', title: 'Travel advice', text: 'Visas, health, money and what to pack for East Africa.', Icon: PinIcon },
+  { to: '/terms-and-conditions', title: 'Terms and conditions', text: 'Bookings, payments, cancellations and permits.', Icon: ShieldIcon },
+  { to: '/privacy-policy', title: 'Privacy policy', text: 'What we keep about you, and why.', Icon: MailIcon },
+];
+
+export default function About({ loaderData: data }: Route.ComponentProps) {
+  const hero = pageHero('about');
+  return (
+    <>
+      <Hero title={data.title} image={hero.image} imageAlt={hero.alt} eyebrow={`Kabale, since ${site.foundedYear}`} crumbs={[{ label: 'About us' }]} />
+      <div className="container page">
+        <div className="page__grid">
+          <div>
+            <RichText html={data.content} className="prose--lead" />
+            <ul className="link-cards">
+              {CARDS.map(({ to, title, text, Icon }) => (
+                <li key={to}>
+                  <Link to={to} className="link-card">
+                    <span className="link-card__icon">
+                      <Icon size={24} />
+                    </span>
+                    <span className="link-card__title">{title}</span>
+                    <span className="link-card__text">{text}</span>
+                    <ArrowRight size={18} className="link-card__arrow" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <aside className="page__aside">
+            <SideList id="popular-safaris" title="Popular Safaris" items={safariSideItems(data.safaris)} />
+            <SideList id="recent-news" title="Recent news and updates" items={blogSideItems(data.blogs)} />
+          </aside>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+// Animal detail: hero, text, optional gallery, share prompt, Other animals (View details), a link
+// to /animals and a Popular posts side list.
+import type { AnimalResponse } from '../../common/api-types.ts';
+import { AnimalCard, Grid } from '../components/Cards.tsx';
+import { Gallery } from '../components/Gallery.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { RichText } from '../components/RichText.tsx';
+import { MoreLink, Section } from '../components/Section.tsx';
+import { ShareBlock } from '../components/ShareBlock.tsx';
+import { SideList } from '../components/SideList.tsx';
+import { api, pageHeaders } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import type { Route } from './+types/animal';
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return api<AnimalResponse>(context, `/animals/${encodeURIComponent(params.slug)}`);
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.animal.animalheaderimage, imageAlt: loaderData?.animal.animalheaderimagealt, type: 'article' });
+}
+
+export default function AnimalDetail({ loaderData: data }: Route.ComponentProps) {
+  const { animal } = data;
+  return (
+    <>
+      <Hero
+        title={animal.animaltitle}
+        image={animal.animalheaderimage}
+        imageAlt={animal.animalheaderimagealt}
+        eyebrow="Wildlife guide"
+        lead={<p>{animal.animaldescription}</p>}
+        crumbs={[{ label: 'Animals', to: '/animals' }, { label: animal.animaltitle }]}
+      />
+      <div className="container page">
+        <div className="page__grid">
+          <article>
+            <RichText html={animal.animalparagraph} />
+            <Gallery images={data.galleryImages} title={`${animal.animaltitle} in pictures`} />
+            <ShareBlock url={data.pageUrl} />
+          </article>
+          <aside className="page__aside">
+            <SideList
+              id="popular-posts"
+              title="Popular posts"
+              items={data.otherAnimals.map((a) => ({ key: a.id, to: `/animals/${a.animaltitleslug}`, image: a.animalheaderimage, alt: a.animalheaderimagealt, title: a.animaltitle }))}
+              more={<MoreLink to="/animals">All animals</MoreLink>}
+            />
+          </aside>
+        </div>
+      </div>
+      {data.relatedAnimals.length > 0 && (
+        <Section id="other-animals" tone="sand" eyebrow="Keep exploring" title="Other animals" more={{ to: '/animals', label: 'All animals' }}>
+          <Grid cols={4}>
+            {data.relatedAnimals.map((a) => (
+              <AnimalCard key={a.id} animal={a} />
+            ))}
+          </Grid>
+        </Section>
+      )}
+    </>
+  );
+}

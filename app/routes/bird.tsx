@@ -1,0 +1,66 @@
+// Bird detail: overview and details, gallery, More bird species cards and a Popular bird species
+// side list.
+import type { BirdResponse } from '../../common/api-types.ts';
+import { BirdCard, Grid } from '../components/Cards.tsx';
+import { Gallery } from '../components/Gallery.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { RichText } from '../components/RichText.tsx';
+import { MoreLink, Section } from '../components/Section.tsx';
+import { ShareBlock } from '../components/ShareBlock.tsx';
+import { SideList } from '../components/SideList.tsx';
+import { api, pageHeaders } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import type { Route } from './+types/bird';
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return api<BirdResponse>(context, `/birds/${encodeURIComponent(params.slug)}`);
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.bird.birdheaderimage, imageAlt: loaderData?.bird.birdheaderimagealt, type: 'article' });
+}
+
+export default function BirdDetail({ loaderData: data }: Route.ComponentProps) {
+  const { bird } = data;
+  return (
+    <>
+      <Hero
+        title={bird.birdtitle}
+        image={bird.birdheaderimage}
+        imageAlt={bird.birdheaderimagealt}
+        eyebrow="Birds of East Africa"
+        lead={<p>{bird.birddescription}</p>}
+        crumbs={[{ label: 'Birds', to: '/birds' }, { label: bird.birdtitle }]}
+      />
+      <div className="container page">
+        <div className="page__grid">
+          <article>
+            <RichText html={bird.birdoverview} className="prose--lead" />
+            <RichText html={bird.birddetails} />
+            <Gallery images={data.galleryImages} title={`${bird.birdtitle} in pictures`} />
+            <ShareBlock url={data.pageUrl} />
+          </article>
+          <aside className="page__aside">
+            <SideList
+              id="popular-birds"
+              title="Popular bird species"
+              items={data.otherBirds.map((b) => ({ key: b.id, to: `/birds/${b.birdtitleslug}`, image: b.birdheaderimage, alt: b.birdheaderimagealt, title: b.birdtitle }))}
+              more={<MoreLink to="/birds">All birds</MoreLink>}
+            />
+          </aside>
+        </div>
+      </div>
+      {data.relatedBirds.length > 0 && (
+        <Section id="more-birds" tone="sand" eyebrow="Keep birding" title="More bird species" more={{ to: '/birds', label: 'All birds' }}>
+          <Grid cols={4}>
+            {data.relatedBirds.map((b) => (
+              <BirdCard key={b.id} bird={b} />
+            ))}
+          </Grid>
+        </Section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+// Birds: 8 per page, Prev/numbered/Next, and a fixed hero image.
+import type { BirdsResponse } from '../../common/api-types.ts';
+import { PAGE_SIZE } from '../../common/constants.ts';
+import { BirdCard, Empty, Grid } from '../components/Cards.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { Pagination } from '../components/Pagination.tsx';
+import { api, pageHeaders, requestPage } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import type { Route } from './+types/birds';
+
+/** The birds list keeps one hero image on every page: the birding safaris experience. */
+const HERO_IMAGE = 'images/experiences/birding-safaris.jpg';
+const HERO_ALT = 'Birdwatchers with binoculars on a forest trail at first light';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const page = requestPage(request);
+  return api<BirdsResponse>(context, `/birds?page=${page}&limit=${PAGE_SIZE.birds}`);
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: HERO_IMAGE });
+}
+
+export default function Birds({ loaderData: data }: Route.ComponentProps) {
+  return (
+    <>
+      <Hero
+        title={data.title}
+        image={HERO_IMAGE}
+        imageAlt={HERO_ALT}
+        eyebrow="Birding in East Africa"
+        lead={<p>Over 1,000 species recorded in Uganda alone, from the shoebill to the Albertine Rift endemics.</p>}
+        crumbs={[{ label: 'Birds' }]}
+      />
+      <div className="container page">
+        {data.birds.length ? (
+          <Grid cols={4}>
+            {data.birds.map((b) => (
+              <BirdCard key={b.id} bird={b} headingLevel={2} />
+            ))}
+          </Grid>
+        ) : (
+          <Empty>No bird species listed yet.</Empty>
+        )}
+        <Pagination page={data.page} totalPages={data.totalPages} />
+      </div>
+    </>
+  );
+}

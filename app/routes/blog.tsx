@@ -1,0 +1,62 @@
+// Blog post: date, text, Previous Post / Next Post (full page navigations), share prompt and
+// related posts.
+import type { BlogResponse } from '../../common/api-types.ts';
+import { BlogCard, Grid } from '../components/Cards.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { CalendarIcon } from '../components/Icons.tsx';
+import { PostNav } from '../components/PostNav.tsx';
+import { RichText } from '../components/RichText.tsx';
+import { Section } from '../components/Section.tsx';
+import { ShareBlock } from '../components/ShareBlock.tsx';
+import { date } from '../lib/format.ts';
+import { api, pageHeaders } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import type { Route } from './+types/blog';
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return api<BlogResponse>(context, `/blogs/${encodeURIComponent(params.slug)}`);
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.blog.blogheaderimage, imageAlt: loaderData?.blog.blogheaderimagealt, type: 'article' });
+}
+
+export default function BlogPost({ loaderData: data }: Route.ComponentProps) {
+  const { blog } = data;
+  const d = date(blog.created_at);
+  return (
+    <>
+      <Hero
+        title={blog.blogtitle}
+        image={blog.blogheaderimage}
+        imageAlt={blog.blogheaderimagealt}
+        eyebrow={
+          <>
+            <CalendarIcon size={14} /> <time dateTime={d.iso}>{d.text}</time>
+          </>
+        }
+        crumbs={[{ label: 'Blogs', to: '/blogs' }, { label: blog.blogtitle }]}
+      />
+      <article className="container container--narrow page">
+        <p className="standfirst">{blog.blogdescription}</p>
+        <RichText html={blog.blogparagraph} />
+        <ShareBlock url={data.pageUrl} />
+        <PostNav
+          prev={data.prevPost ? { to: `/blogs/${data.prevPost.blogtitleslug}`, title: data.prevPost.blogtitle } : null}
+          next={data.nextPost ? { to: `/blogs/${data.nextPost.blogtitleslug}`, title: data.nextPost.blogtitle } : null}
+        />
+      </article>
+      {data.relatedBlogs.length > 0 && (
+        <Section id="related" tone="sand" eyebrow="Keep reading" title="Related posts" more={{ to: '/blogs', label: 'All stories' }}>
+          <Grid>
+            {data.relatedBlogs.map((b) => (
+              <BlogCard key={b.id} blog={b} />
+            ))}
+          </Grid>
+        </Section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+// Why book with us and Sustainability: the content, Vision and Mission tabs (default Vision) where
+// the page has them, and Popular Safaris and Recent news side lists.
+import type { ContentWithListsResponse } from '../../common/api-types.ts';
+import { Hero } from '../components/Hero.tsx';
+import { RichText } from '../components/RichText.tsx';
+import { blogSideItems, safariSideItems, SideList } from '../components/SideList.tsx';
+import { Tabs } from '../components/Tabs.tsx';
+import { pageHero } from '../lib/heroes.ts';
+import { api, pageHeaders } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import type { Route } from './+types/content-page';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const key = new URL(request.url).pathname.replace(/^\/+|\/+$/g, '');
+  const page = await api<ContentWithListsResponse>(context, `/${key}`);
+  return { ...page, key };
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData ? pageHero(loaderData.key).image : undefined });
+}
+
+export default function ContentPage({ loaderData: data }: Route.ComponentProps) {
+  const hero = pageHero(data.key);
+  const { vision, mission, ...rest } = data.blocks;
+  const tabs = [
+    ...(vision ? [{ id: 'vision', label: 'Vision', content: <RichText html={vision} /> }] : []),
+    ...(mission ? [{ id: 'mission', label: 'Mission', content: <RichText html={mission} /> }] : []),
+  ];
+  return (
+    <>
+      <Hero title={data.title} image={hero.image} imageAlt={hero.alt} eyebrow="About us" crumbs={[{ label: data.title }]} />
+      <div className="container page">
+        <div className="page__grid">
+          <div>
+            {tabs.length > 0 && (
+              <section className="vm" aria-labelledby="vm-title">
+                <h2 id="vm-title" className="vm__title">
+                  What drives us
+                </h2>
+                <Tabs tabs={tabs} label="Our vision and mission" defaultId="vision" />
+              </section>
+            )}
+            <RichText html={data.content} className="prose--lead" />
+            {Object.entries(rest).map(([k, html]) => (
+              <RichText key={k} html={html} />
+            ))}
+          </div>
+          <aside className="page__aside">
+            <SideList id="popular-safaris" title="Popular Safaris" items={safariSideItems(data.safaris)} />
+            <SideList id="recent-news" title="Recent news and updates" items={blogSideItems(data.blogs)} />
+          </aside>
+        </div>
+      </div>
+    </>
+  );
+}

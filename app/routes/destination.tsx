@@ -1,0 +1,92 @@
+// Destination detail: title and tag, optional embedded video, the HTML text, Previous/Next Post,
+// Other destinations (with a link to all) and blogs.
+import { Link } from 'react-router';
+import type { DestinationResponse } from '../../common/api-types.ts';
+import { BlogCard, DestinationCard, Grid } from '../components/Cards.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { RichText } from '../components/RichText.tsx';
+import { Section } from '../components/Section.tsx';
+import { PostNav } from '../components/PostNav.tsx';
+import { api, pageHeaders } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import { youtubeEmbedUrl } from '../lib/video.ts';
+import type { Route } from './+types/destination';
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return api<DestinationResponse>(context, `/destinations/${encodeURIComponent(params.slug)}`);
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.destination.destinationheaderimage, imageAlt: loaderData?.destination.destinationheaderimagealt });
+}
+
+export default function DestinationDetail({ loaderData: data }: Route.ComponentProps) {
+  const { destination } = data;
+  const video = youtubeEmbedUrl(destination.youtubeembedlink);
+  return (
+    <>
+      <Hero
+        title={destination.destinationtitle}
+        image={destination.destinationheaderimage}
+        imageAlt={destination.destinationheaderimagealt}
+        eyebrow={destination.destinationtag}
+        lead={<p>{destination.destinationdescription}</p>}
+        crumbs={[{ label: 'Destinations', to: '/destinations' }, { label: destination.destinationtitle }]}
+        actions={
+          <Link to={`/safaris/in/${destination.destinationtitleslug}`} className="btn btn--light btn--lg">
+            {destination.destinationtitle} safaris
+          </Link>
+        }
+      />
+      <div className="container container--narrow page">
+        {video && (
+          <div className="video">
+            <iframe
+              src={video}
+              title={`Video: ${destination.destinationtitle}`}
+              width={1280}
+              height={720}
+              loading="lazy"
+              allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
+              allowFullScreen
+              referrerPolicy="strict-origin-when-cross-origin"
+            />
+          </div>
+        )}
+        <RichText html={destination.destinationparagraph} />
+        <div className="quick-links">
+          <Link to={`/parks/in/${destination.destinationtitleslug}`} className="btn btn--ghost">
+            Attractions in {destination.destinationtitle}
+          </Link>
+          <Link to={`/experiences/in/${destination.destinationtitleslug}`} className="btn btn--ghost">
+            Experiences in {destination.destinationtitle}
+          </Link>
+        </div>
+        <PostNav
+          prev={data.prevPost ? { to: `/destinations/${data.prevPost.destinationtitleslug}`, title: data.prevPost.destinationtitle } : null}
+          next={data.nextPost ? { to: `/destinations/${data.nextPost.destinationtitleslug}`, title: data.nextPost.destinationtitle } : null}
+        />
+      </div>
+      {data.otherDestinations.length > 0 && (
+        <Section id="others" tone="sand" eyebrow="Keep exploring" title="Other destinations" more={{ to: '/destinations', label: 'All destinations' }}>
+          <Grid cols={4}>
+            {data.otherDestinations.map((d) => (
+              <DestinationCard key={d.id} destination={d} />
+            ))}
+          </Grid>
+        </Section>
+      )}
+      {data.blogs.length > 0 && (
+        <Section id="news" eyebrow="From the journal" title="News and updates" more={{ to: '/blogs', label: 'All stories' }}>
+          <Grid>
+            {data.blogs.map((b) => (
+              <BlogCard key={b.id} blog={b} />
+            ))}
+          </Grid>
+        </Section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+// Destinations: the grid of countries.
+import type { DestinationsResponse } from '../../common/api-types.ts';
+import { DestinationCard, Empty, Grid } from '../components/Cards.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { api, pageHeaders } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import type { Route } from './+types/destinations';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return api<DestinationsResponse>(context, '/destinations');
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.destinations[0]?.destinationheaderimage });
+}
+
+export default function Destinations({ loaderData: data }: Route.ComponentProps) {
+  const [lead] = data.destinations;
+  return (
+    <>
+      <Hero
+        title={data.title}
+        image={lead?.destinationheaderimage}
+        imageAlt={lead?.destinationheaderimagealt}
+        eyebrow="Five countries"
+        lead={<p>Uganda, Rwanda, Kenya, Tanzania and the Democratic Republic of Congo: forests, volcanoes, savannah and lakes.</p>}
+        crumbs={[{ label: 'Destinations' }]}
+      />
+      <div className="container page">
+        {data.destinations.length ? (
+          <Grid cols={3} className="grid--destinations">
+            {data.destinations.map((d) => (
+              <DestinationCard key={d.id} destination={d} headingLevel={2} />
+            ))}
+          </Grid>
+        ) : (
+          <Empty>No destinations listed yet.</Empty>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+// Experience detail: text, gallery, related safaris (duplicates removed, empty message) with a
+// More link to /safaris/experiences/{slug}, Other experiences (observed singular
+// /experience/{slug} links, which redirect) and blogs.
+import type { ExperienceResponse } from '../../common/api-types.ts';
+import { BlogCard, Empty, ExperienceCard, Grid, SafariCard } from '../components/Cards.tsx';
+import { Gallery } from '../components/Gallery.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { RichText } from '../components/RichText.tsx';
+import { Section } from '../components/Section.tsx';
+import { ShareBlock } from '../components/ShareBlock.tsx';
+import { api, pageHeaders } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import { dedupeById } from '../lib/safari.ts';
+import type { Route } from './+types/experience';
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return api<ExperienceResponse>(context, `/experiences/${encodeURIComponent(params.slug)}`);
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.experience.experienceheaderimage, imageAlt: loaderData?.experience.experienceheaderimagealt, type: 'article' });
+}
+
+export default function ExperienceDetail({ loaderData: data }: Route.ComponentProps) {
+  const { experience } = data;
+  const safaris = dedupeById(data.relatedSafaris);
+  return (
+    <>
+      <Hero
+        title={experience.experiencetitle}
+        image={experience.experienceheaderimage}
+        imageAlt={experience.experienceheaderimagealt}
+        eyebrow="Safari experience"
+        lead={<p>{experience.experiencedescription}</p>}
+        crumbs={[{ label: 'Experiences', to: '/experiences' }, { label: experience.experiencetitle }]}
+      />
+      <div className="container container--narrow page">
+        <RichText html={experience.experienceparagraph} />
+        <Gallery images={data.galleryImages} title={`${experience.experiencetitle} in pictures`} />
+        <ShareBlock url={data.pageUrl} />
+      </div>
+      <Section
+        id="safaris"
+        tone="sand"
+        eyebrow="Trips that include it"
+        title={`${experience.experiencetitle} safaris`}
+        more={{ to: `/safaris/experiences/${experience.experiencetitleslug}`, label: 'More safaris' }}
+      >
+        {safaris.length ? (
+          <Grid>
+            {safaris.map((s) => (
+              <SafariCard key={s.id} safari={s} />
+            ))}
+          </Grid>
+        ) : (
+          <Empty>No safaris available for this experience.</Empty>
+        )}
+      </Section>
+      {data.relatedExperiences.length > 0 && (
+        <Section id="other-experiences" eyebrow="Keep exploring" title="Other experiences" more={{ to: '/experiences', label: 'All experiences' }}>
+          <Grid cols={4}>
+            {data.relatedExperiences.map((x) => (
+              <ExperienceCard key={x.id} experience={x} to={`/experience/${x.experiencetitleslug}`} />
+            ))}
+          </Grid>
+        </Section>
+      )}
+      {data.blogs.length > 0 && (
+        <Section id="news" tone="sand" eyebrow="From the journal" title="News and updates" more={{ to: '/blogs', label: 'All stories' }}>
+          <Grid>
+            {data.blogs.map((b) => (
+              <BlogCard key={b.id} blog={b} />
+            ))}
+          </Grid>
+        </Section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+// Experiences of a country: 'Experiences in {destination title}' (?page=N).
+import type { ExperiencesInResponse } from '../../common/api-types.ts';
+import { PAGE_SIZE } from '../../common/constants.ts';
+import { Empty, ExperienceCard, Grid } from '../components/Cards.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { Pagination } from '../components/Pagination.tsx';
+import { api, pageHeaders, requestPage } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import { dedupeById } from '../lib/safari.ts';
+import type { Route } from './+types/experiences-in';
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const page = requestPage(request);
+  return api<ExperiencesInResponse>(context, `/experiences/in/${encodeURIComponent(params.slug)}?page=${page}&limit=${PAGE_SIZE.experiencesByCountry}`);
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.destinationImage, imageAlt: loaderData?.destinationImageAlt });
+}
+
+export default function ExperiencesIn({ loaderData: data }: Route.ComponentProps) {
+  const experiences = dedupeById(data.experiences);
+  return (
+    <>
+      <Hero
+        title={`Experiences in ${data.destinationTitle}`}
+        image={data.destinationImage}
+        imageAlt={data.destinationImageAlt}
+        eyebrow={data.destinationTitle}
+        crumbs={[{ label: 'Experiences', to: '/experiences' }, { label: data.destinationTitle }]}
+      />
+      <div className="container page">
+        {experiences.length ? (
+          <Grid cols={4}>
+            {experiences.map((e) => (
+              <ExperienceCard key={e.id} experience={e} headingLevel={2} />
+            ))}
+          </Grid>
+        ) : (
+          <Empty>No experiences available for this destination.</Empty>
+        )}
+        <Pagination page={data.page} totalPages={data.totalPages} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+// Frequently asked questions: an expandable list; the answers are the API's HTML.
+import type { FaqPageResponse } from '../../common/api-types.ts';
+import { FaqList } from '../components/FaqList.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { RichText } from '../components/RichText.tsx';
+import { pageHero } from '../lib/heroes.ts';
+import { api, pageHeaders } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import type { Route } from './+types/faq';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return api<FaqPageResponse>(context, '/frequently-asked-questions');
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: pageHero('faq').image });
+}
+
+export default function FaqPage({ loaderData: data }: Route.ComponentProps) {
+  const hero = pageHero('faq');
+  return (
+    <>
+      <Hero title={data.title} image={hero.image} imageAlt={hero.alt} eyebrow="Good to know" crumbs={[{ label: 'FAQs' }]} />
+      <div className="container container--narrow page">
+        <RichText html={data.content} className="prose--lead" />
+        <FaqList faqs={data.faqs} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+// Park detail: date, overview and details, gallery, Related destinations with a More attractions
+// link, News and updates, a side search box (a GET form to /search) and Other Popular destinations.
+import { Form } from 'react-router';
+import type { ParkResponse } from '../../common/api-types.ts';
+import { BlogCard, Grid, ParkCard } from '../components/Cards.tsx';
+import { Gallery } from '../components/Gallery.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { CalendarIcon, PinIcon, SearchIcon } from '../components/Icons.tsx';
+import { RichText } from '../components/RichText.tsx';
+import { Section } from '../components/Section.tsx';
+import { SideList } from '../components/SideList.tsx';
+import { date } from '../lib/format.ts';
+import { api, pageHeaders } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import type { Route } from './+types/park';
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return api<ParkResponse>(context, `/parks/${encodeURIComponent(params.slug)}`);
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.park.parkheaderimage, imageAlt: loaderData?.park.parkheaderimagealt, type: 'article' });
+}
+
+export default function ParkDetail({ loaderData: data }: Route.ComponentProps) {
+  const { park } = data;
+  const d = date(park.created_at);
+  const moreSlug = data.relatedParks[0]?.destinationtitleslug ?? park.destinationtitleslug;
+  return (
+    <>
+      <Hero
+        title={park.parktitle}
+        image={park.parkheaderimage}
+        imageAlt={park.parkheaderimagealt}
+        eyebrow={
+          <>
+            <PinIcon size={14} /> {park.destinationtitle}
+          </>
+        }
+        crumbs={[
+          { label: 'Parks', to: '/parks' },
+          { label: park.destinationtitle, to: `/parks/in/${park.destinationtitleslug}` },
+          { label: park.parktitle },
+        ]}
+      />
+      <div className="container page">
+        <div className="page__grid">
+          <article>
+            <p className="byline">
+              <CalendarIcon size={16} /> Published <time dateTime={d.iso}>{d.text}</time>
+            </p>
+            <RichText html={park.parkoverview} className="prose--lead" />
+            <RichText html={park.parkdetails} />
+            <Gallery images={data.galleryImages} title={`${park.parktitle} in pictures`} />
+          </article>
+          <aside className="page__aside">
+            <section className="side-search" aria-labelledby="side-search-title">
+              <h2 id="side-search-title">Search the site</h2>
+              <Form method="get" action="/search" role="search">
+                <label htmlFor="park-search" className="sr-only">
+                  Search term
+                </label>
+                <input id="park-search" name="query" type="search" placeholder="Parks, animals, safaris…" required />
+                <button type="submit" className="btn btn--gold">
+                  <SearchIcon size={18} />
+                  <span className="sr-only">Search</span>
+                </button>
+              </Form>
+            </section>
+            <SideList
+              id="other-parks"
+              title="Other Popular destinations"
+              items={data.otherParks.map((p) => ({
+                key: p.id,
+                to: `/parks/${p.parktitleslug}`,
+                image: p.parkheaderimage,
+                alt: p.parkheaderimagealt,
+                title: p.parktitle,
+                meta: p.destinationtitle,
+              }))}
+            />
+          </aside>
+        </div>
+      </div>
+      <Section
+        id="related"
+        tone="sand"
+        eyebrow={`More in ${park.destinationtitle}`}
+        title="Related destinations"
+        more={{ to: `/parks/top-tourist-attractions-in-${moreSlug}`, label: 'More attractions' }}
+      >
+        {data.relatedParks.length ? (
+          <Grid>
+            {data.relatedParks.map((p) => (
+              <ParkCard key={p.id} park={p} />
+            ))}
+          </Grid>
+        ) : (
+          <p>This is the only attraction we list in {park.destinationtitle} so far.</p>
+        )}
+      </Section>
+      {data.blogs.length > 0 && (
+        <Section id="news" eyebrow="From the journal" title="News and updates" more={{ to: '/blogs', label: 'All stories' }}>
+          <Grid>
+            {data.blogs.map((b) => (
+              <BlogCard key={b.id} blog={b} />
+            ))}
+          </Grid>
+        </Section>
+      )}
+    </>
+  );
+}

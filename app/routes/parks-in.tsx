@@ -1,0 +1,59 @@
+// Parks of a country: 9 per page, heading 'Destinations in {destination title}'.
+import { Link } from 'react-router';
+import type { ParksInResponse } from '../../common/api-types.ts';
+import { PAGE_SIZE } from '../../common/constants.ts';
+import { Empty, Grid, ParkCard } from '../components/Cards.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { Pagination } from '../components/Pagination.tsx';
+import { api, pageHeaders, requestPage } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import type { Route } from './+types/parks-in';
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const page = requestPage(request);
+  return api<ParksInResponse>(context, `/parks/in/${encodeURIComponent(params.slug)}?page=${page}&limit=${PAGE_SIZE.parksByCountry}`);
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.destinationImage, imageAlt: loaderData?.destinationImageAlt });
+}
+
+export default function ParksIn({ loaderData: data }: Route.ComponentProps) {
+  return (
+    <>
+      <Hero
+        title={`Destinations in ${data.destinationTitle}`}
+        image={data.destinationImage}
+        imageAlt={data.destinationImageAlt}
+        eyebrow="Top tourist attractions"
+        crumbs={[{ label: 'Parks and attractions', to: '/parks' }, { label: data.destinationTitle }]}
+        actions={
+          <Link to={`/destinations/${data.destinationTitleSlug}`} className="btn btn--light btn--lg">
+            About {data.destinationTitle}
+          </Link>
+        }
+      />
+      <div className="container page">
+        <nav className="chip-nav" aria-label="Other countries">
+          {data.destinations.map((d) => (
+            <Link key={d.id} to={`/parks/in/${d.destinationtitleslug}`} className="chip" aria-current={d.destinationtitleslug === data.destinationTitleSlug ? 'page' : undefined}>
+              {d.destinationtitle}
+            </Link>
+          ))}
+        </nav>
+        {data.parks.length ? (
+          <Grid>
+            {data.parks.map((p) => (
+              <ParkCard key={p.id} park={p} headingLevel={2} />
+            ))}
+          </Grid>
+        ) : (
+          <Empty>No attractions listed for this destination yet.</Empty>
+        )}
+        <Pagination page={data.page} totalPages={data.totalPages} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+// Parks and attractions: 12 per page with a single-choice country filter (?destination=<slug>,
+// sent to the API as destination_id). Works as a GET form without JavaScript.
+import { Form, useNavigate } from 'react-router';
+import type { DestinationsResponse, ParksResponse } from '../../common/api-types.ts';
+import { PAGE_SIZE } from '../../common/constants.ts';
+import { Empty, Grid, ParkCard } from '../components/Cards.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { Pagination } from '../components/Pagination.tsx';
+import { api, notFound, pageHeaders, requestPage } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import type { Route } from './+types/parks';
+
+/** The one selected destination: with several ticked (a form sent without JavaScript), the newly
+ * ticked one wins over the previously selected `current`. */
+export function chooseDestination(values: string[], current: string | null): string | null {
+  const picked = values.filter((v) => v !== '');
+  if (picked.length === 0) return null;
+  if (picked.length === 1) return picked[0]!;
+  return picked.find((v) => v !== current) ?? picked[0]!;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const page = requestPage(request);
+  const selected = chooseDestination(url.searchParams.getAll('destination'), url.searchParams.get('current'));
+  const { destinations } = await api<DestinationsResponse>(context, '/destinations');
+  const destination = selected ? destinations.find((d) => d.destinationtitleslug === selected) : undefined;
+  if (selected && !destination) notFound();
+  const query = `page=${page}&limit=${PAGE_SIZE.parks}${destination ? `&destination_id=${destination.id}` : ''}`;
+  const parks = await api<ParksResponse>(context, `/parks?${query}`);
+  return {
+    ...parks,
+    selected: destination?.destinationtitleslug ?? null,
+    destinations: destinations.map((d) => ({ slug: d.destinationtitleslug, title: d.destinationtitle })),
+  };
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.parks[0]?.parkheaderimage });
+}
+
+export default function Parks({ loaderData: data }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const [lead] = data.parks;
+  const selectedTitle = data.destinations.find((d) => d.slug === data.selected)?.title;
+  return (
+    <>
+      <Hero
+        title={data.title}
+        image={lead?.parkheaderimage}
+        imageAlt={lead?.parkheaderimagealt}
+        eyebrow="National parks and attractions"
+        lead={<p>Rainforests, volcanoes, savannah and lakes across the five countries we travel in.</p>}
+        crumbs={[{ label: 'Destinations', to: '/destinations' }, { label: 'Parks and attractions' }]}
+      />
+      <div className="container page">
+        <Form method="get" action="/parks" className="filters filters--row" aria-label="Filter attractions by country">
+          <fieldset>
+            <legend>Country</legend>
+            <div className="check-list">
+              {data.destinations.map((d) => (
+                <label key={d.slug} className="check">
+                  <input
+                    type="checkbox"
+                    name="destination"
+                    value={d.slug}
+                    checked={data.selected === d.slug}
+                    onChange={(e) => navigate(e.currentTarget.checked ? `/parks?destination=${encodeURIComponent(d.slug)}` : '/parks')}
+                  />
+                  {d.title}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {data.selected && <input type="hidden" name="current" value={data.selected} />}
+          <div className="filters__actions">
+            <button type="submit" className="btn btn--ghost filters__apply">
+              Apply filter
+            </button>
+          </div>
+        </Form>
+        <p className="result-count" role="status">
+          {selectedTitle ? `Attractions in ${selectedTitle}` : 'All attractions'} · page {data.page} of {Math.max(data.totalPages, 1)}
+        </p>
+        {data.parks.length ? (
+          <Grid>
+            {data.parks.map((p) => (
+              <ParkCard key={p.id} park={p} headingLevel={2} />
+            ))}
+          </Grid>
+        ) : (
+          <Empty>No attractions listed for this country yet.</Empty>
+        )}
+        <Pagination page={data.page} totalPages={data.totalPages} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+// Plan a safari: contact links (WhatsApp, call, two social networks) and the enquiry form.
+import type { StaticPageResponse } from '../../common/api-types.ts';
+import { ContactCards } from '../components/Contact.tsx';
+import { EnquiryForm } from '../components/EnquiryForm.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { CheckIcon } from '../components/Icons.tsx';
+import { RichText } from '../components/RichText.tsx';
+import { pageHero } from '../lib/heroes.ts';
+import { api, pageHeaders } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import type { Route } from './+types/plan-a-safari';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return api<StaticPageResponse>(context, '/plan-a-safari');
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: pageHero('plan').image });
+}
+
+const STEPS = ['Tell us your dates, group and wishes', 'Get a tailored itinerary and an honest price', 'We secure permits, lodges and transfers'];
+
+export default function PlanASafari({ loaderData: data }: Route.ComponentProps) {
+  const hero = pageHero('plan');
+  return (
+    <>
+      <Hero title={data.title} image={hero.image} imageAlt={hero.alt} eyebrow="Tailor-made safaris" crumbs={[{ label: 'Plan a safari' }]} size="compact" />
+      <div className="container page">
+        <div className="contact-layout">
+          <div className="contact-layout__info">
+            <RichText html={data.content} className="prose--lead" />
+            <ol className="steps">
+              {STEPS.map((s, i) => (
+                <li key={s}>
+                  <span className="steps__n">{i + 1}</span> {s}
+                  <CheckIcon size={16} className="steps__check" />
+                </li>
+              ))}
+            </ol>
+            <ContactCards />
+          </div>
+          <div className="form-card form-card--light">
+            <h2 className="form-card__title">Your safari enquiry</h2>
+            <EnquiryForm variant="plan" currentUrl={data.pageUrl} />
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,201 @@
+// Safari detail: '{days} Day {title}' hero; description; Includes and Excludes; 'From $price' with
+// the Get a free quote overlay; Detailed Itinerary (meal plan, activities); Related safaris with a
+// More safaris link; News and updates.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { SafariDay, SafariResponse } from '../../common/api-types.ts';
+import { site } from '../../common/site.ts';
+import { BlogCard, Grid, SafariCard } from '../components/Cards.tsx';
+import { EnquiryForm } from '../components/EnquiryForm.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { CalendarIcon, CheckIcon, CrossIcon, PhoneIcon, WhatsAppIcon } from '../components/Icons.tsx';
+import { Image } from '../components/Image.tsx';
+import { Modal } from '../components/Modal.tsx';
+import { RichText } from '../components/RichText.tsx';
+import { Section } from '../components/Section.tsx';
+import { price } from '../lib/format.ts';
+import { api, pageHeaders } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import { cleanList, mealPlan } from '../lib/safari.ts';
+import type { Route } from './+types/safari';
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return api<SafariResponse>(context, `/safaris/${encodeURIComponent(params.slug)}`);
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.safari.safariheaderimage, imageAlt: loaderData?.safari.safariheaderimagealt, type: 'article' });
+}
+
+export default function SafariDetail({ loaderData: data }: Route.ComponentProps) {
+  const { safari } = data;
+  const [quoteOpen, setQuoteOpen] = useState(false);
+  const includes = cleanList(safari.safariincludes);
+  const excludes = cleanList(safari.safariexcludes);
+  const heading = `${safari.safariday} Day ${safari.safarititle}`;
+  return (
+    <>
+      <Hero
+        title={heading}
+        image={safari.safariheaderimage}
+        imageAlt={safari.safariheaderimagealt}
+        eyebrow={`${safari.safariday} ${safari.safariday === 1 ? 'day' : 'days'} · from ${price(safari.safariprice)} per person`}
+        crumbs={[{ label: 'Safaris', to: '/safaris' }, { label: heading }]}
+      />
+      <div className="container page">
+        <div className="page__grid">
+          <article className="safari">
+            <section aria-labelledby="overview-title">
+              <h2 id="overview-title" className="sr-only">
+                Overview
+              </h2>
+              <RichText html={safari.safaridescription} className="prose--lead" />
+            </section>
+
+            <section className="inc-exc" aria-label="What is included">
+              <div className="inc-exc__col inc-exc__col--in">
+                <h2 className="inc-exc__title">Includes</h2>
+                <ul>
+                  {includes.map((item, i) => (
+                    <li key={i}>
+                      <CheckIcon size={18} /> {item}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              <div className="inc-exc__col inc-exc__col--out">
+                <h2 className="inc-exc__title">Excludes</h2>
+                <ul>
+                  {excludes.map((item, i) => (
+                    <li key={i}>
+                      <CrossIcon size={18} /> {item}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </section>
+
+            <section className="itinerary" aria-labelledby="itinerary-title">
+              <p className="eyebrow">Day by day</p>
+              <h2 id="itinerary-title">Detailed Itinerary</h2>
+              <ol className="itinerary__days">
+                {data.safaridays.map((day) => (
+                  <ItineraryDay key={day.id} day={day} />
+                ))}
+              </ol>
+            </section>
+          </article>
+
+          <aside className="page__aside">
+            <div className="price-card">
+              <p className="price-card__amount">
+                <span className="price-card__label">From</span> <strong>{price(safari.safariprice)}</strong> <span>Per pax</span>
+              </p>
+              <p className="price-card__days">
+                <CalendarIcon size={18} /> {safari.safariday} {safari.safariday === 1 ? 'day' : 'days'}, fully guided
+              </p>
+              <a
+                href="/plan-a-safari"
+                className="btn btn--primary btn--lg btn--block"
+                aria-haspopup="dialog"
+                onClick={(e) => {
+                  e.preventDefault();
+                  setQuoteOpen(true);
+                }}
+              >
+                Get a free quote
+              </a>
+              <p className="price-card__note">Tailor the dates, lodges and pace. We reply within a day.</p>
+              <div className="price-card__contact">
+                <a href={site.whatsappHref} target="_blank" rel="noopener noreferrer">
+                  <WhatsAppIcon size={18} /> WhatsApp us
+                </a>
+                <a href={site.phoneHref}>
+                  <PhoneIcon size={18} /> {site.phone}
+                </a>
+              </div>
+            </div>
+          </aside>
+        </div>
+      </div>
+
+      <Modal open={quoteOpen} onClose={() => setQuoteOpen(false)} labelledBy="quote-title" className="modal--quote" closeLabel="Close the quote form">
+        <p className="eyebrow">Free quote</p>
+        <h2 id="quote-title" className="modal__title">
+          {heading}
+        </h2>
+        <p className="modal__lead">Tell us your dates and group size and we will send a tailored price.</p>
+        {quoteOpen && <EnquiryForm variant="quote" currentUrl={data.pageUrl} onSubmitted={() => setQuoteOpen(false)} />}
+      </Modal>
+
+      {data.otherSafaris.length > 0 && (
+        <Section id="related" tone="sand" eyebrow="You may also like" title="Related safaris" more={{ to: '/safaris', label: 'More safaris' }}>
+          <Grid>
+            {data.otherSafaris.map((s) => (
+              <SafariCard key={s.id} safari={s} />
+            ))}
+          </Grid>
+        </Section>
+      )}
+      {data.blogs.length > 0 && (
+        <Section id="news" eyebrow="From the journal" title="News and updates" more={{ to: '/blogs', label: 'All stories' }}>
+          <Grid>
+            {data.blogs.map((b) => (
+              <BlogCard key={b.id} blog={b} />
+            ))}
+          </Grid>
+        </Section>
+      )}
+    </>
+  );
+}
+
+function ItineraryDay({ day }: { day: SafariDay }) {
+  const meals = mealPlan(day);
+  return (
+    <li className="day">
+      <div className="day__marker" aria-hidden="true">
+        <span>Day</span>
+        <strong>{day.day_number}</strong>
+      </div>
+      <div className="day__body">
+        <h3 className="day__title">
+          <span className="sr-only">Day {day.day_number}: </span>
+          {day.title}
+        </h3>
+        <RichText html={day.description} />
+        {meals.length > 0 && (
+          <div className="day__meals">
+            <h4 className="day__label">Meal plan</h4>
+            <ul className="chips">
+              {meals.map((m) => (
+                <li key={m} className="chip chip--meal">
+                  {m}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {day.experiences.length > 0 && (
+          <div className="day__activities">
+            <h4 className="day__label">Activities</h4>
+            <ul className="activities">
+              {day.experiences.map((x) => (
+                <li key={x.id} className="activity">
+                  {x.image && (
+                    <span className="activity__media">
+                      <Image src={x.experienceheaderimage} alt={x.experienceheaderimagealt} width={160} height={120} sizes="72px" />
+                    </span>
+                  )}
+                  <Link to={`/experiences/${x.experiencetitleslug}`}>{x.experiencetitle}</Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,61 @@
+// Safaris of an experience: '{experience title} Safaris', 9 per page, duplicates removed.
+import { Link } from 'react-router';
+import type { SafarisByExperienceResponse } from '../../common/api-types.ts';
+import { PAGE_SIZE } from '../../common/constants.ts';
+import { Empty, Grid, SafariCard } from '../components/Cards.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { Pagination } from '../components/Pagination.tsx';
+import { api, pageHeaders, requestPage } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import { dedupeById } from '../lib/safari.ts';
+import type { Route } from './+types/safaris-experience';
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const page = requestPage(request);
+  return api<SafarisByExperienceResponse>(context, `/safaris/experiences/${encodeURIComponent(params.slug)}?page=${page}&limit=${PAGE_SIZE.safarisByExperience}`);
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.experienceImage, imageAlt: loaderData?.experienceImageAlt });
+}
+
+export default function SafarisByExperience({ loaderData: data }: Route.ComponentProps) {
+  const safaris = dedupeById(data.safaris);
+  return (
+    <>
+      <Hero
+        title={`${data.experienceTitle} Safaris`}
+        image={data.experienceImage}
+        imageAlt={data.experienceImageAlt}
+        eyebrow="Safaris by experience"
+        crumbs={[{ label: 'Safaris', to: '/safaris' }, { label: data.experienceTitle }]}
+        actions={
+          <Link to={`/experiences/${data.experienceTitleSlug}`} className="btn btn--light btn--lg">
+            About {data.experienceTitle.toLowerCase()}
+          </Link>
+        }
+      />
+      <div className="container page">
+        <nav className="chip-nav" aria-label="Other experiences">
+          {data.safariexperiences.map((x) => (
+            <Link key={x.id} to={`/safaris/experiences/${x.experiencetitleslug}`} className="chip" aria-current={x.experiencetitleslug === data.experienceTitleSlug ? 'page' : undefined}>
+              {x.experiencetitle}
+            </Link>
+          ))}
+        </nav>
+        {safaris.length ? (
+          <Grid>
+            {safaris.map((s) => (
+              <SafariCard key={s.id} safari={s} headingLevel={2} />
+            ))}
+          </Grid>
+        ) : (
+          <Empty>No safaris available for this experience.</Empty>
+        )}
+        <Pagination page={data.page} totalPages={data.totalPages} />
+      </div>
+    </>
+  );
+}

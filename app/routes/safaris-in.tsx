@@ -1,0 +1,52 @@
+// Safaris of a country: 9 per page, duplicates removed.
+import type { SafarisInResponse } from '../../common/api-types.ts';
+import { PAGE_SIZE } from '../../common/constants.ts';
+import { Empty, Grid, SafariCard } from '../components/Cards.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { Pagination } from '../components/Pagination.tsx';
+import { MoreLink } from '../components/Section.tsx';
+import { api, pageHeaders, requestPage } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import { dedupeById } from '../lib/safari.ts';
+import type { Route } from './+types/safaris-in';
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const page = requestPage(request);
+  return api<SafarisInResponse>(context, `/safaris/in/${encodeURIComponent(params.slug)}?page=${page}&limit=${PAGE_SIZE.safarisByCountry}`);
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.destinationImage, imageAlt: loaderData?.destinationImageAlt });
+}
+
+export default function SafarisIn({ loaderData: data }: Route.ComponentProps) {
+  const safaris = dedupeById(data.safaris);
+  return (
+    <>
+      <Hero
+        title={data.title}
+        image={data.destinationImage}
+        imageAlt={data.destinationImageAlt}
+        eyebrow={`Safaris in ${data.destinationTitle}`}
+        crumbs={[{ label: 'Safaris', to: '/safaris' }, { label: data.destinationTitle }]}
+      />
+      <div className="container page">
+        {safaris.length ? (
+          <Grid>
+            {safaris.map((s) => (
+              <SafariCard key={s.id} safari={s} headingLevel={2} />
+            ))}
+          </Grid>
+        ) : (
+          <Empty>No safaris available for this destination.</Empty>
+        )}
+        <Pagination page={data.page} totalPages={data.totalPages} />
+        <p className="page__more">
+          <MoreLink to={`/destinations/${data.destinationTitleSlug}`}>Travel guide to {data.destinationTitle}</MoreLink>
+        </p>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+// All safaris: the whole list from the API, filtered by the country checkboxes
+// (?country=uganda&country=rwanda), sorted by day count (?sort=asc|desc, ascending by default)
+// and cut into pages of 12 (?page=N), all from the URL so every state is server-rendered and
+// linkable. With JavaScript a change applies at once; without it the Apply button sends the form.
+import { Form, useSubmit } from 'react-router';
+import type { SafariCard as Safari, SafarisInResponse, SafarisResponse } from '../../common/api-types.ts';
+import { MAX_PAGE_LIMIT, PAGE_SIZE } from '../../common/constants.ts';
+import { Empty, Grid, SafariCard } from '../components/Cards.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { Pagination } from '../components/Pagination.tsx';
+import { api, notFound, pageHeaders, requestPage } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import { slicePage } from '../lib/pagination.ts';
+import { dedupeById, parseSort, sortByDays } from '../lib/safari.ts';
+import type { Route } from './+types/safaris';
+
+/** The country checkboxes of spec point 2, in its order and with its labels. */
+export const SAFARI_COUNTRIES = [
+  { slug: 'uganda', label: 'Uganda' },
+  { slug: 'rwanda', label: 'Rwanda' },
+  { slug: 'tanzania', label: 'Tanzania' },
+  { slug: 'democratic-republic-of-congo', label: 'Drc' },
+  { slug: 'kenya', label: 'Kenya' },
+] as const;
+
+async function safariIdsIn(context: Route.LoaderArgs['context'], slug: string): Promise<number[]> {
+  const first = await api<SafarisInResponse>(context, `/safaris/in/${slug}?page=1&limit=${MAX_PAGE_LIMIT}`);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => api<SafarisInResponse>(context, `/safaris/in/${slug}?page=${i + 2}&limit=${MAX_PAGE_LIMIT}`)),
+  );
+  return [first, ...rest].flatMap((r) => r.safaris.map((s) => s.id));
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const page = requestPage(request);
+  const sort = parseSort(url.searchParams.get('sort'));
+  const known = new Set<string>(SAFARI_COUNTRIES.map((c) => c.slug));
+  const countries = [...new Set(url.searchParams.getAll('country'))].filter((c) => known.has(c));
+  const [all, ...idLists] = await Promise.all([api<SafarisResponse>(context, '/safaris'), ...countries.map((c) => safariIdsIn(context, c))]);
+  let list: Safari[] = dedupeById(all.allsafaris);
+  if (countries.length) {
+    const ids = new Set(idLists.flat());
+    list = list.filter((s) => ids.has(s.id));
+  }
+  const { items, totalPages } = slicePage(sortByDays(list, sort), page, PAGE_SIZE.safaris);
+  if (page > totalPages) notFound();
+  const { allsafaris: _all, ...pageMeta } = all;
+  return { ...pageMeta, safaris: items, total: list.length, page, totalPages, sort, countries };
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.safaris[0]?.safariheaderimage });
+}
+
+export default function Safaris({ loaderData: data }: Route.ComponentProps) {
+  const submit = useSubmit();
+  const [lead] = data.safaris;
+  return (
+    <>
+      <Hero
+        title={data.title}
+        image={lead?.safariheaderimage}
+        imageAlt={lead?.safariheaderimagealt}
+        eyebrow="Tour packages"
+        lead={<p>From a two-day gorilla trek to a two-week journey across East Africa. Every itinerary can be tailored to you.</p>}
+        crumbs={[{ label: 'Safaris' }]}
+      />
+      <div className="container page">
+        <Form
+          method="get"
+          action="/safaris"
+          className="filters filters--row"
+          aria-label="Filter and sort safaris"
+          onChange={(e) => submit(e.currentTarget, { method: 'get', action: '/safaris' })}
+        >
+          <fieldset>
+            <legend>Country</legend>
+            <div className="check-list">
+              {SAFARI_COUNTRIES.map((c) => (
+                <label key={c.slug} className="check">
+                  <input type="checkbox" name="country" value={c.slug} defaultChecked={data.countries.includes(c.slug)} key={`${c.slug}-${data.countries.includes(c.slug)}`} />
+                  {c.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="filters__actions">
+            <label className="filters__label" htmlFor="safari-sort">
+              Sort by days
+            </label>
+            <select id="safari-sort" name="sort" className="select" defaultValue={data.sort} key={data.sort}>
+              <option value="asc">Lowest to Highest</option>
+              <option value="desc">Highest to Lowest</option>
+            </select>
+            <button type="submit" className="btn btn--ghost filters__apply">
+              Apply
+            </button>
+          </div>
+        </Form>
+        <p className="result-count" role="status">
+          {data.total} {data.total === 1 ? 'safari' : 'safaris'}
+          {data.countries.length ? ` in ${data.countries.map((c) => SAFARI_COUNTRIES.find((x) => x.slug === c)?.label).join(', ')}` : ''} · page {data.page} of {data.totalPages}
+        </p>
+        {data.safaris.length ? (
+          <Grid>
+            {data.safaris.map((s) => (
+              <SafariCard key={s.id} safari={s} headingLevel={2} />
+            ))}
+          </Grid>
+        ) : (
+          <Empty>No safaris match these countries.</Empty>
+        )}
+        <Pagination page={data.page} totalPages={data.totalPages} />
+      </div>
+    </>
+  );
+}

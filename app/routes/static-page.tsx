@@ -1,0 +1,39 @@
+// Text pages served by one module (terms, privacy, travel advice, impact, conservation promise):
+// the API path is the page's own path.
+import type { StaticPageResponse } from '../../common/api-types.ts';
+import { Hero } from '../components/Hero.tsx';
+import { RichText } from '../components/RichText.tsx';
+import { pageHero } from '../lib/heroes.ts';
+import { api, pageHeaders } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import type { Route } from './+types/static-page';
+
+const pageKey = (pathname: string) => pathname.replace(/^\/+|\/+$/g, '');
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const key = pageKey(new URL(request.url).pathname);
+  const page = await api<StaticPageResponse>(context, `/${key}`);
+  return { ...page, key };
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData ? pageHero(loaderData.key).image : undefined });
+}
+
+export default function StaticPage({ loaderData: data }: Route.ComponentProps) {
+  const hero = pageHero(data.key);
+  const [title, subtitle] = data.title.split(' | ');
+  return (
+    <>
+      <Hero title={title} image={hero.image} imageAlt={hero.alt} eyebrow={subtitle} crumbs={[{ label: title ?? data.title }]} size="compact" />
+      <div className="container container--narrow page">
+        <RichText html={data.content} className="prose--doc" />
+        {Object.entries(data.blocks).map(([k, html]) => (
+          <RichText key={k} html={html} />
+        ))}
+      </div>
+    </>
+  );
+}
