@@ -99,7 +99,8 @@ export async function sitemapEntries(db: Db, siteUrl: string): Promise<SitemapEn
     seen.add(path);
     out.push({ loc: siteUrl + path, lastmod: iso(lastmod) });
   };
-  for (const p of pages) if (PAGE_PATHS[p.slug]) add(PAGE_PATHS[p.slug]!, p.lastmod);
+  const pageDates = new Map(pages.map((p) => [p.slug, p.lastmod]));
+  for (const [slug, path] of Object.entries(PAGE_PATHS)) if (pageDates.has(slug)) add(path, pageDates.get(slug));
   for (const r of lists.sort((a, b) => a.path.localeCompare(b.path))) add(r.path, r.lastmod);
   for (const r of details.sort((a, b) => a.path.localeCompare(b.path))) add(r.path, r.lastmod);
   return out;
