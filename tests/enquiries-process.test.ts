@@ -1,64 +1,23 @@
 // The whole server process (node server/index.ts, from the production build) killed with SIGKILL
 // in the middle of a burst of enquiries, then started again on the same data: every enquiry that
 // was answered 201 must be stored and delivered. Needs `npm run build` to have run.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../server/db/index.ts';
-import { buildDir, projectRoot } from '../server/web.ts';
+import { buildDir } from '../server/web.ts';
 import { backends, freshPostgresUrl } from './helpers/db.ts';
 import { goodEnquiry, OPERATOR, rowsOf, waitFor } from './helpers/forms.ts';
+import { freePort, startServer } from './helpers/server.ts';
 import { startTestSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { sql } from 'drizzle-orm';
 
 const BURST = 120;
 const KILL_AFTER = 40;
 const CONCURRENCY = 12;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  output: string[];
-  exited: Promise<number | null>;
-}
-
-async function startServer(env: Record<string, string>, port: number): Promise<Server> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'server/index.ts'], {
-    cwd: projectRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout!.on('data', (d) => output.push(String(d)));
-  child.stderr!.on('data', (d) => output.push(String(d)));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const until = Date.now() + 90_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output.join('')}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/healthz`);
-      if (res.ok) return { child, output, exited };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not come up:\n${output.join('')}`);
-}
 
 type Outcome = { status: number; id?: number } | { status: 'network-error' };
 

@@ -298,7 +298,8 @@ export function EnquiryForm({ variant, currentUrl, onSubmitted, initialValues, s
         </div>
 
         <div className="enq-form__actions">
-          <button type="submit" className="btn btn--primary btn--lg enq-form__submit" disabled={sending}>
+          {/* aria-disabled rather than disabled: focus stays on the button while sending, so it can come back there. */}
+          <button type="submit" className="btn btn--primary btn--lg enq-form__submit" aria-disabled={sending || undefined}>
             {sending ? 'Sending…' : SUBMIT_LABEL[variant]}
           </button>
           <p className="enq-form__privacy">

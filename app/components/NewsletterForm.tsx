@@ -99,7 +99,7 @@ export function NewsletterForm({ tone = 'footer', initialValues, serverError }: 
           {serverError}
         </p>
       )}
-      <button type="submit" className="btn btn--gold news-form__submit" disabled={sending}>
+      <button type="submit" className="btn btn--gold news-form__submit" aria-disabled={sending || undefined}>
         {sending ? 'Subscribing…' : 'Subscribe'}
       </button>
     </form>

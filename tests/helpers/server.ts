@@ -1,44 +1,47 @@
-// Starts the whole site (database, content, API, web) in-process on a free port, on PGlite in a
-// temporary DATA_DIR or on a fresh PostgreSQL database. Needs the production build (npm run build).
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { createApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { createLogger } from '../../server/logger.ts';
-import { listen } from '../../server/serve.ts';
-import { freshPostgresUrl, type Backend } from './db.ts';
+// Starting the built server (node server/index.ts) as a child process on a free port.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { projectRoot } from '../../server/web.ts';
 
-export interface TestServer {
-  url: string;
-  dataDir: string;
-  stop(): Promise<void>;
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
 }
 
-export async function startTestServer(opts: { backend?: Backend; env?: Record<string, string> } = {}): Promise<TestServer> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'safari-test-'));
-  const pg = opts.backend === 'postgres' ? await freshPostgresUrl() : undefined;
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    SITE_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'silent',
-    ...(pg ? { DATABASE_URL: pg.url } : {}),
-    ...opts.env,
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  output: string[];
+  exited: Promise<number | null>;
+}
+
+/** Starts the server and resolves once /api/healthz answers. */
+export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'server/index.ts'], {
+    cwd: projectRoot,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const logger = createLogger(config.LOG_LEVEL);
-  const app = await createApp(config, logger);
-  const served = await listen(app.web!, { port: 0, host: '127.0.0.1', logger });
-  return {
-    url: `http://127.0.0.1:${served.port}`,
-    dataDir,
-    stop: async () => {
-      await served.close();
-      await app.stop();
-      await pg?.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  const output: string[] = [];
+  child.stdout!.on('data', (d) => output.push(String(d)));
+  child.stderr!.on('data', (d) => output.push(String(d)));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const until = Date.now() + 90_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output.join('')}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/healthz`);
+      if (res.ok) return { child, port, output, exited };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not come up:\n${output.join('')}`);
 }

@@ -1,0 +1,409 @@
+// The enquiry and newsletter forms in a real browser (Debian's Chromium through playwright-core),
+// against the built server with a test SMTP server: every variant with JavaScript on and off,
+// the messages of spec points 5 and 8, the alerts and dialogs, and axe on the forms.
+// Needs `npm run build` to have run.
+import { existsSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../common/validation.ts';
+import { buildDir } from '../../server/web.ts';
+import { OPERATOR, waitFor } from '../helpers/forms.ts';
+import { freePort, startServer, type ServerProcess } from '../helpers/server.ts';
+import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../helpers/smtp.ts';
+
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+const LAUNCH = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+let smtp: TestSmtp;
+let server: ServerProcess;
+let browser: Browser;
+let base: string;
+let safariSlug: string;
+
+beforeAll(async () => {
+  if (!existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('No production build: run `npm run build` before the browser tests.');
+  smtp = await startTestSmtp();
+  const port = await freePort();
+  base = `http://localhost:${port}`;
+  server = await startServer(
+    {
+      DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'forms-e2e-')),
+      DATABASE_URL: '',
+      SMTP_URL: smtp.url,
+      SITE_URL: base,
+      OPERATOR_EMAIL: OPERATOR,
+      // Many submissions from one address in a few seconds: the limits and fill time are tested at the API.
+      SPAM_CHECKS: 'off',
+      LOG_LEVEL: 'warn',
+      MAIL_POLL_MS: '100',
+    },
+    port,
+  );
+  const safaris = (await (await fetch(`${base}/api/safaris`)).json()) as { allsafaris: { safarititleslug: string }[] };
+  safariSlug = safaris.allsafaris[0]!.safarititleslug;
+  browser = await chromium.launch(LAUNCH);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.child.kill('SIGTERM');
+  await server?.exited;
+  await smtp?.stop();
+});
+
+async function newPage(javaScriptEnabled: boolean): Promise<{ page: Page; context: BrowserContext; dialogs: string[]; posts: () => number }> {
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.accept();
+  });
+  let count = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && (r.url().endsWith('/api/plan-a-safari') || r.url().endsWith('/enquiry'))) count++;
+  });
+  return { page, context, dialogs, posts: () => count };
+}
+
+/** axe on a page loaded without JavaScript: its HTML, scripts removed, checked in a page that runs axe. */
+async function axeWithoutScripts(page: Page): Promise<string[]> {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '');
+  const context = await browser.newContext();
+  const checker = await context.newPage();
+  const url = page.url();
+  await checker.route(url, (r) => r.fulfill({ status: 200, contentType: 'text/html', body: html }));
+  await checker.goto(url);
+  const result = await new AxeBuilder({ page: checker }).include('main').analyze();
+  await context.close();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+}
+
+const operatorMailFor = (email: string): ReceivedMail | undefined =>
+  smtp.received.find((m) => m.to.includes(OPERATOR) && m.header('reply-to')?.includes(email));
+
+async function fill(form: ReturnType<Page['locator']>, v: { name?: string; email?: string; phone?: string; country?: string; message?: string }) {
+  if (v.name !== undefined) await form.getByLabel('Name').fill(v.name);
+  if (v.email !== undefined) await form.getByLabel('Email', { exact: false }).first().fill(v.email);
+  if (v.phone !== undefined) await form.getByLabel('Phone', { exact: true }).fill(v.phone);
+  if (v.country !== undefined) await form.getByLabel('Country').fill(v.country);
+  if (v.message !== undefined) await form.getByLabel('Message').fill(v.message);
+}
+
+const valid = (tag: string) => ({
+  name: `Grace ${tag}`,
+  email: `grace.${tag}@example.com`,
+  phone: '+256 772 418 260',
+  country: 'Ireland',
+  message: `Two adults, gorillas in Bwindi in August (${tag}).`,
+});
+
+describe('enquiry form with JavaScript', { timeout: 60_000 }, () => {
+  it('contact page: fields, rules in order, then the success modal and /blogs', async () => {
+    const { page, context, posts } = await newPage(true);
+    await page.goto(`${base}/contact-us`);
+    const form = page.locator('form.enq-form');
+    await form.waitFor();
+
+    // Fields of spec point 2 and 5.
+    await expect.poll(() => form.getByLabel('Email', { exact: false }).first().getAttribute('type')).toBe('email');
+    await expect.poll(() => form.getByLabel('Phone', { exact: true }).getAttribute('type')).toBe('tel');
+    for (const label of ['Name', 'Email', 'Message']) {
+      await expect.poll(() => form.locator('label', { hasText: label }).first().locator('.enq-star').count()).toBe(1);
+    }
+    await expect.poll(() => form.locator('label', { hasText: 'Phone' }).locator('.enq-star').count()).toBe(0);
+    const radios = form.getByRole('radiogroup').or(form.locator('fieldset'));
+    await expect(radios.getByRole('radio').count()).resolves.toBe(3);
+    await expect.poll(() => form.getByRole('radio', { name: 'Email' }).isChecked()).toBe(true);
+    await expect.poll(() => form.getByRole('radio', { name: 'Phone call' }).getAttribute('value')).toBe('Phone');
+    await expect.poll(() => form.getByRole('link', { name: 'privacy policy' }).getAttribute('href')).toBe('/privacy-policy');
+    await page.waitForLoadState('networkidle');
+
+    // Rules in order; nothing is sent while one fails.
+    const alert = form.getByRole('alert');
+    const submit = form.getByRole('button', { name: 'Send message' });
+    await fill(form, { ...valid('order'), name: "Grace O'Neill", email: 'not-an-email', phone: '12' });
+    await submit.click();
+    await expect.poll(() => alert.textContent()).toBe(MESSAGES.suspicious);
+    await fill(form, { name: 'Grace Oneill' });
+    await submit.click();
+    await expect.poll(() => alert.textContent()).toBe(MESSAGES.email);
+    await expect.poll(() => form.getByLabel('Email', { exact: false }).first().getAttribute('aria-invalid')).toBe('true');
+    await fill(form, { email: 'grace.order@example.com' });
+    await submit.click();
+    await expect.poll(() => alert.textContent()).toBe(MESSAGES.phone);
+    await fill(form, { phone: '+353861234567', message: '' });
+    await submit.click();
+    await expect.poll(() => alert.textContent()).toBe(MESSAGES.required);
+    expect(posts()).toBe(0);
+
+    // Success: cleared, method back to Email, modal, then /blogs.
+    await fill(form, valid('contact'));
+    await form.getByRole('radio', { name: 'Whatsapp' }).check();
+    await submit.click();
+    const dialog = page.getByRole('dialog', { name: 'Thank you, your enquiry is on its way' });
+    await dialog.waitFor();
+    await expect.poll(() => form.getByLabel('Name').inputValue()).toBe('');
+    await expect.poll(() => form.getByLabel('Message').inputValue()).toBe('');
+    await expect.poll(() => form.getByRole('radio', { name: 'Email' }).isChecked()).toBe(true);
+    await expect.poll(() => form.getByRole('alert').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Close');
+    await shot(page, 'contact-success-modal');
+    const axe = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL(`${base}/blogs`);
+    expect(posts()).toBe(1);
+
+    await waitFor(() => Boolean(operatorMailFor('grace.contact@example.com')), 10_000, 'operator mail');
+    const mail = operatorMailFor('grace.contact@example.com')!;
+    expect(mail.text).toContain(`Page: ${base}/contact-us`);
+    expect(mail.text).toContain('Preferred contact: Whatsapp');
+    await context.close();
+  });
+
+  it('plan-a-safari page: after the success modal the visitor is taken to /blogs by itself', async () => {
+    const { page, context } = await newPage(true);
+    await page.goto(`${base}/plan-a-safari`);
+    const form = page.locator('form.enq-form');
+    await page.waitForLoadState('networkidle');
+    await fill(form, valid('plan'));
+    await form.getByRole('radio', { name: 'Phone call' }).check();
+    await form.getByRole('button', { name: 'Send my enquiry' }).click();
+    await page.getByRole('dialog', { name: 'Thank you, your enquiry is on its way' }).waitFor();
+    await page.waitForURL(`${base}/blogs`, { timeout: 10_000 });
+    await waitFor(() => Boolean(operatorMailFor('grace.plan@example.com')), 10_000, 'operator mail');
+    expect(operatorMailFor('grace.plan@example.com')!.text).toContain('Preferred contact: Phone call');
+    await context.close();
+  });
+
+  it('safari quote overlay: sends the page address and says so in a browser alert', async () => {
+    const { page, context, dialogs } = await newPage(true);
+    await page.goto(`${base}/safaris/${safariSlug}`);
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('link', { name: 'Get a free quote' }).or(page.getByRole('button', { name: 'Get a free quote' })).first().click();
+    const form = page.locator('form.enq-form--quote');
+    await form.waitFor();
+    await shot(page, 'quote-overlay');
+    await fill(form, valid('quote'));
+    await form.getByRole('button', { name: 'Request my free quote' }).click();
+    await waitFor(() => dialogs.length > 0, 10_000, 'alert');
+    expect(dialogs).toEqual(['Your form has been submitted successfully!']);
+    await expect.poll(() => form.count()).toBe(0);
+    await waitFor(() => Boolean(operatorMailFor('grace.quote@example.com')), 10_000, 'operator mail');
+    expect(operatorMailFor('grace.quote@example.com')!.text).toContain(`/safaris/${safariSlug}`);
+    await context.close();
+  });
+
+  it('home: an empty required field sends nothing; success shows the Thank You! modal', async () => {
+    const { page, context, posts, dialogs } = await newPage(true);
+    await page.goto(`${base}/`);
+    await page.waitForLoadState('networkidle');
+    const form = page.locator('form.enq-form--home');
+    await form.scrollIntoViewIfNeeded();
+    await fill(form, { ...valid('home'), name: '' });
+    await form.getByRole('button').click();
+    await page.waitForTimeout(300);
+    expect(posts()).toBe(0);
+    await expect.poll(() => form.getByRole('alert').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+
+    await fill(form, { name: 'Grace home' });
+    await form.getByRole('button').click();
+    const dialog = page.getByRole('dialog', { name: 'Thank You!' });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.textContent()).toContain('Thank you for choosing the product. We will get back to you shortly.');
+    await shot(page, 'home-thank-you');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('form')?.className ?? '')).toContain('enq-form--home');
+    expect(page.url()).toBe(`${base}/`);
+    expect(posts()).toBe(1);
+    await context.close();
+  });
+
+  it('server and network failures give the messages and alerts of point 8', async () => {
+    const { page, context, dialogs } = await newPage(true);
+    await page.goto(`${base}/contact-us`);
+    await page.waitForLoadState('networkidle');
+    const form = page.locator('form.enq-form');
+    await page.route('**/api/plan-a-safari', (r) => r.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'Too many enquiries from your connection.' }) }));
+    await fill(form, valid('fail'));
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('Too many enquiries from your connection.');
+    await page.unroute('**/api/plan-a-safari');
+    await page.route('**/api/plan-a-safari', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('Failed to submit the form.');
+    await page.unroute('**/api/plan-a-safari');
+    await page.route('**/api/plan-a-safari', (r) => r.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await waitFor(() => dialogs.length === 1, 5000, 'alert');
+    expect(dialogs).toEqual(['Error submitting the form.']);
+    await page.unroute('**/api/plan-a-safari');
+    await page.route('**/api/plan-a-safari', (r) => r.abort('connectionrefused'));
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await waitFor(() => dialogs.length === 2, 5000, 'alert');
+    expect(dialogs[1]).toBe('An error occurred while submitting the form.');
+
+    // The home variant always uses the alert.
+    await page.goto(`${base}/`);
+    await page.waitForLoadState('networkidle');
+    await page.route('**/api/plan-a-safari', (r) => r.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'Nope.' }) }));
+    const home = page.locator('form.enq-form--home');
+    await fill(home, valid('homefail'));
+    await home.getByRole('button').click();
+    await waitFor(() => dialogs.length === 3, 5000, 'alert');
+    expect(dialogs[2]).toBe('Error submitting the form.');
+    await context.close();
+  });
+});
+
+describe('enquiry form without JavaScript', { timeout: 60_000 }, () => {
+  it('contact page posts to /enquiry, which shows the message and keeps the values, then thanks', async () => {
+    const { page, context } = await newPage(false);
+    await page.goto(`${base}/contact-us`);
+    const form = page.locator('form.enq-form');
+    await fill(form, { ...valid('nojs'), phone: 'call me' });
+    await form.getByRole('radio', { name: 'Whatsapp' }).check();
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await page.waitForURL(`${base}/enquiry`);
+    const again = page.locator('form.enq-form');
+    await expect.poll(() => again.getByRole('alert').textContent()).toBe(MESSAGES.phone);
+    await expect.poll(() => again.getByLabel('Name').inputValue()).toBe('Grace nojs');
+    await expect.poll(() => again.getByRole('radio', { name: 'Whatsapp' }).isChecked()).toBe(true);
+    await expect.poll(() => again.getByLabel('Phone', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await shot(page, 'nojs-enquiry-error');
+    expect(await axeWithoutScripts(page)).toEqual([]);
+
+    await again.getByLabel('Phone', { exact: true }).fill('+353861234567');
+    await again.getByRole('button').click();
+    await page.waitForURL(`${base}/enquiry?sent=contact`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you, your enquiry is on its way');
+    await shot(page, 'nojs-enquiry-thanks');
+    await waitFor(() => Boolean(operatorMailFor('grace.nojs@example.com')), 10_000, 'operator mail');
+    const mail = operatorMailFor('grace.nojs@example.com')!;
+    expect(mail.text).toContain('Preferred contact: Whatsapp');
+    expect(mail.text).toContain('Page: ');
+    await context.close();
+  });
+
+  it('each rule gives its message without JavaScript too', async () => {
+    const { page, context } = await newPage(false);
+    const cases: [Record<string, string>, string][] = [
+      [{ ...valid('r1'), message: 'please drop the price' }, MESSAGES.suspicious],
+      [{ ...valid('r2'), email: 'grace@' }, MESSAGES.email],
+      [{ ...valid('r3'), phone: '' }, MESSAGES.phone],
+      [{ ...valid('r4'), message: '' }, MESSAGES.required],
+    ];
+    for (const [values, message] of cases) {
+      await page.goto(`${base}/plan-a-safari`);
+      const form = page.locator('form.enq-form');
+      await fill(form, values);
+      await form.getByRole('button').click();
+      await page.waitForURL(`${base}/enquiry`);
+      await expect.poll(() => page.locator('form.enq-form').getByRole('alert').textContent()).toBe(message);
+    }
+    await context.close();
+  });
+
+  it('home variant thanks with the Thank You! text; the quote button falls back to the plan page', async () => {
+    const { page, context } = await newPage(false);
+    await page.goto(`${base}/`);
+    const form = page.locator('form.enq-form--home');
+    await fill(form, valid('nojshome'));
+    await form.getByRole('button').click();
+    await page.waitForURL(`${base}/enquiry?sent=home`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank You!');
+    await expect.poll(() => page.locator('main').textContent()).toContain('Thank you for choosing the product. We will get back to you shortly.');
+
+    await page.goto(`${base}/safaris/${safariSlug}`);
+    await page.getByRole('link', { name: 'Get a free quote' }).click();
+    await page.waitForURL(`${base}/plan-a-safari`);
+    await expect.poll(() => page.locator('form.enq-form').count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe('newsletter', { timeout: 60_000 }, () => {
+  it('with JavaScript: the alerts of point 8, one subscriber per address, confirm page with a button', async () => {
+    const { page, context, dialogs } = await newPage(true);
+    await page.goto(`${base}/privacy-policy`);
+    await page.waitForLoadState('networkidle');
+    const form = page.locator('form.news-form');
+    await form.getByLabel('Full name').fill('Ruth Nambi');
+    await form.getByLabel('Email').fill('Ruth.Nambi@example.com');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await waitFor(() => dialogs.length === 1, 5000, 'alert');
+    expect(dialogs[0]).toBe('Subscription successful!');
+    await expect.poll(() => form.getByLabel('Full name').inputValue()).toBe('');
+
+    // A repeat in another letter case is a success too.
+    await form.getByLabel('Full name').fill('Ruth Nambi');
+    await form.getByLabel('Email').fill('ruth.nambi@EXAMPLE.com');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await waitFor(() => dialogs.length === 2, 5000, 'alert');
+    expect(dialogs[1]).toBe('Subscription successful!');
+
+    // Required fields: the browser itself holds the form back.
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await page.waitForTimeout(300);
+    expect(dialogs).toHaveLength(2);
+
+    await page.route('**/api/admin/clients', (r) => r.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'Please enter a valid email address.' }) }));
+    await form.getByLabel('Full name').fill('X');
+    await form.getByLabel('Email').fill('x@example.com');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await waitFor(() => dialogs.length === 3, 5000, 'alert');
+    expect(dialogs[2]).toBe('Subscription failed: Please enter a valid email address.');
+    await page.unroute('**/api/admin/clients');
+    await page.route('**/api/admin/clients', (r) => r.abort('connectionrefused'));
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await waitFor(() => dialogs.length === 4, 5000, 'alert');
+    expect(dialogs[3]).toBe('An error occurred. Please try again later.');
+    await page.unroute('**/api/admin/clients');
+
+    // The opt-in e-mail leads to a page whose button (not the visit) confirms.
+    await waitFor(() => smtp.received.some((m) => m.to.some((t) => t.toLowerCase() === 'ruth.nambi@example.com')), 10_000, 'opt-in mail');
+    const mail = smtp.received.filter((m) => m.to.some((t) => t.toLowerCase() === 'ruth.nambi@example.com'));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const link = /(http:\/\/localhost:\d+\/newsletter\/confirm\?token=[A-Za-z0-9_-]+)/.exec(mail[0]!.text)![1]!;
+    await page.goto(link);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Confirm your subscription');
+    await shot(page, 'newsletter-confirm');
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'You are subscribed' }).waitFor()).toBeUndefined();
+
+    const unsubscribe = /(http:\/\/localhost:\d+\/newsletter\/unsubscribe\?token=[A-Za-z0-9_-]+)/.exec(mail[0]!.text)![1]!;
+    await page.goto(unsubscribe);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'You are unsubscribed' }).waitFor()).toBeUndefined();
+    await context.close();
+  });
+
+  it('without JavaScript: posts to /newsletter and answers with a page', async () => {
+    const { page, context } = await newPage(false);
+    await page.goto(`${base}/privacy-policy`);
+    const form = page.locator('form.news-form');
+    await form.getByLabel('Full name').fill('Peter Okello');
+    await form.getByLabel('Email').fill('peter@example.com');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await page.waitForURL(`${base}/newsletter?subscribed=1`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Subscription successful!');
+    await shot(page, 'nojs-newsletter-thanks');
+    expect(await axeWithoutScripts(page)).toEqual([]);
+    await context.close();
+  });
+});
