@@ -231,7 +231,7 @@ export function EnquiryForm({ variant, currentUrl, onSubmitted, initialValues, s
               autoComplete="tel"
               inputMode="tel"
               maxLength={LIMITS.phone}
-              placeholder="+256 772 418 260"
+              placeholder="e.g. +256 772 418 260"
               value={values.phone}
               onChange={set('phone')}
               {...(error?.field === 'phone' ? { 'aria-invalid': true as const } : {})}

@@ -1,6 +1,6 @@
 // /newsletter/unsubscribe?token=...: the unsubscribe link of every newsletter e-mail. Opening it
-// changes nothing; the button posts. Mail clients use the one-click address in the
-// List-Unsubscribe header instead (POST /api/newsletter/unsubscribe).
+// changes nothing; the button posts. The same address is the List-Unsubscribe header of every
+// newsletter e-mail: a mail client's one-click POST (body List-Unsubscribe=One-Click) unsubscribes.
 import { data, Link, useActionData, useLoaderData } from 'react-router';
 import { CROSS_SITE_MESSAGE, isCrossSite } from '../../common/origin.ts';
 import { site } from '../../common/site.ts';
@@ -14,7 +14,8 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const token = String(form.get('token') ?? '');
+  // The button sends the token in the form; a mail client's one-click POST (RFC 8058) has it in the address.
+  const token = String(form.get('token') ?? '') || (new URL(request.url).searchParams.get('token') ?? '');
   if (isCrossSite(request.headers, request.url)) return data({ ok: false, text: CROSS_SITE_MESSAGE }, { status: 403 });
   const res = await context.get(apiContext).fetch('/newsletter/unsubscribe', {
     method: 'POST',

@@ -37,7 +37,8 @@ export function newsletterApi(opts: FormsApiOptions) {
     const links = {
       confirm: `${opts.siteUrl}/newsletter/confirm?token=${confirm}`,
       unsubscribe: `${opts.siteUrl}/newsletter/unsubscribe?token=${unsubscribe}`,
-      oneClickUnsubscribe: `${opts.siteUrl}/api/newsletter/unsubscribe?token=${unsubscribe}`,
+      // The page answers a GET with a button and a one-click POST (RFC 8058) by unsubscribing.
+      oneClickUnsubscribe: `${opts.siteUrl}/newsletter/unsubscribe?token=${unsubscribe}`,
     };
     await enqueueMail(tx, opts.messageIdDomain, [
       { kind: 'newsletter-confirmation', subscriberId: id, message: newsletterConfirmation(s, links, { from: opts.mailFrom }) },

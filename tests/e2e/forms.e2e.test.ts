@@ -386,7 +386,18 @@ describe('newsletter', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Confirm my subscription' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'You are subscribed' }).waitFor()).toBeUndefined();
 
-    const unsubscribe = /(http:\/\/localhost:\d+\/newsletter\/unsubscribe\?token=[A-Za-z0-9_-]+)/.exec(mail[0]!.text)![1]!;
+    // One-click unsubscribe as a mail provider sends it (RFC 8058): a POST to the List-Unsubscribe address.
+    const oneClick = /^<(.+)>$/.exec(mail[0]!.header('list-unsubscribe')!)![1]!;
+    const res = await fetch(oneClick, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(res.status).toBe(200);
+    // Proof that it took: subscribing again now sends a new opt-in e-mail (a confirmed address gets none).
+    const again = await fetch(`${base}/api/admin/clients`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fullName: 'Ruth Nambi', email: 'ruth.nambi@example.com' }) });
+    expect(again.status).toBe(200);
+    const ruth = () => smtp.received.filter((m) => m.to.some((t) => t.toLowerCase() === 'ruth.nambi@example.com'));
+    await waitFor(() => ruth().length === 2, 10_000, 'second opt-in mail');
+
+    // The unsubscribe link of the newest e-mail: visiting changes nothing, the button unsubscribes.
+    const unsubscribe = /(http:\/\/localhost:\d+\/newsletter\/unsubscribe\?token=[A-Za-z0-9_-]+)/.exec(ruth()[1]!.text)![1]!;
     await page.goto(unsubscribe);
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'You are unsubscribed' }).waitFor()).toBeUndefined();
