@@ -70,6 +70,8 @@ export function EnquiryForm({ variant, currentUrl, onSubmitted, initialValues, s
   const [values, setValues] = useState<EnquiryValues>({ ...empty, ...initialValues });
   const [error, setError] = useState<{ message: string; field?: string } | null>(serverError ? { message: serverError, field: serverErrorField } : null);
   const [sending, setSending] = useState(false);
+  // A second click before React re-renders must not send a second enquiry.
+  const inFlight = useRef(false);
   const [token, setToken] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [countdown, setCountdown] = useState<number | null>(null);
@@ -108,7 +110,7 @@ export function EnquiryForm({ variant, currentUrl, onSubmitted, initialValues, s
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (sending) return;
+    if (inFlight.current) return;
     if (variant === 'home' && !hasRequiredEnquiryFields(values)) return;
     const checked = validateEnquiry({ ...values, currentUrl: null });
     if (!checked.ok) {
@@ -123,15 +125,18 @@ export function EnquiryForm({ variant, currentUrl, onSubmitted, initialValues, s
       ...(token ? { formToken: token } : {}),
       ...(honeypot ? { website: String(honeypot) } : {}),
     };
+    inFlight.current = true;
     setSending(true);
     let res: Response;
     try {
       res = await fetch('/api/plan-a-safari', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
     } catch {
+      inFlight.current = false;
       setSending(false);
       window.alert(ENQUIRY_ALERTS.networkFailure);
       return;
     }
+    inFlight.current = false;
     setSending(false);
     if (res.ok) {
       setValues(empty);
@@ -288,7 +293,7 @@ export function EnquiryForm({ variant, currentUrl, onSubmitted, initialValues, s
           </fieldset>
         </div>
 
-        <div className="enq-form__status" aria-live="polite">
+        <div className="enq-form__status">
           {error && (
             <p className="enq-form__error" id={errId} role="alert">
               <ErrorIcon />

@@ -1,7 +1,7 @@
 // The footer newsletter form (full name, email). With JavaScript it posts JSON to
 // /api/admin/clients and answers with the alerts of spec point 8; without, it is a plain POST to
 // /newsletter, which answers with a page.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { LIMITS } from '../../common/validation.ts';
 import '../styles/forms.css';
 
@@ -35,11 +35,13 @@ export function NewsletterForm({ tone = 'footer', initialValues, serverError }: 
   const [fullName, setFullName] = useState(initialValues?.fullName ?? '');
   const [email, setEmail] = useState(initialValues?.email ?? '');
   const [sending, setSending] = useState(false);
+  const inFlight = useRef(false);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (sending) return;
+    if (inFlight.current) return;
     const honeypot = new FormData(e.currentTarget).get('website');
+    inFlight.current = true;
     setSending(true);
     try {
       const res = await fetch('/api/admin/clients', {
@@ -57,6 +59,7 @@ export function NewsletterForm({ tone = 'footer', initialValues, serverError }: 
     } catch {
       window.alert(NEWSLETTER_ALERTS.exception);
     } finally {
+      inFlight.current = false;
       setSending(false);
     }
   }

@@ -174,14 +174,16 @@ describe('enquiry form with JavaScript', { timeout: 60_000 }, () => {
   });
 
   it('plan-a-safari page: after the success modal the visitor is taken to /blogs by itself', async () => {
-    const { page, context } = await newPage(true);
+    const { page, context, posts } = await newPage(true);
     await page.goto(`${base}/plan-a-safari`);
     const form = page.locator('form.enq-form');
     await page.waitForLoadState('networkidle');
     await fill(form, valid('plan'));
     await form.getByRole('radio', { name: 'Phone call' }).check();
-    await form.getByRole('button', { name: 'Send my enquiry' }).click();
+    // An impatient double click sends one enquiry.
+    await form.getByRole('button', { name: 'Send my enquiry' }).dblclick();
     await page.getByRole('dialog', { name: 'Thank you, your enquiry is on its way' }).waitFor();
+    expect(posts()).toBe(1);
     await page.waitForURL(`${base}/blogs`, { timeout: 10_000 });
     await waitFor(() => Boolean(operatorMailFor('grace.plan@example.com')), 10_000, 'operator mail');
     expect(operatorMailFor('grace.plan@example.com')!.text).toContain('Preferred contact: Phone call');
@@ -415,6 +417,65 @@ describe('newsletter', { timeout: 60_000 }, () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Subscription successful!');
     await shot(page, 'nojs-newsletter-thanks');
     expect(await axeWithoutScripts(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('spam defence in the browser (SPAM_CHECKS=on)', { timeout: 90_000 }, () => {
+  let guarded: ServerProcess;
+  let url: string;
+  beforeAll(async () => {
+    const port = await freePort();
+    url = `http://localhost:${port}`;
+    guarded = await startServer(
+      { DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'forms-e2e-spam-')), DATABASE_URL: '', SMTP_URL: smtp.url, SITE_URL: url, OPERATOR_EMAIL: OPERATOR, SPAM_CHECKS: 'on', LOG_LEVEL: 'warn' },
+      port,
+    );
+  }, 120_000);
+  afterAll(async () => {
+    guarded?.child.kill('SIGTERM');
+    await guarded?.exited;
+  });
+
+  it('a form sent at robot speed is refused with a message; a person taking a moment gets through', async () => {
+    const { page, context } = await newPage(true);
+    await page.goto(`${url}/plan-a-safari`);
+    const form = page.locator('form.enq-form');
+    await page.waitForLoadState('networkidle');
+    await fill(form, valid('robot'));
+    await form.getByRole('button', { name: 'Send my enquiry' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('That was quick! Please check your details and press Send again.');
+    await page.waitForTimeout(2600);
+    await form.getByRole('button', { name: 'Send my enquiry' }).click();
+    await page.getByRole('dialog', { name: 'Thank you, your enquiry is on its way' }).waitFor();
+    await context.close();
+  });
+
+  it('a filled honeypot is refused, and the per-address limit answers with its message', async () => {
+    const { page, context } = await newPage(true);
+    await page.goto(`${url}/contact-us`);
+    const form = page.locator('form.enq-form');
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(2600);
+    // What a form-filling robot does: fill every input, the hidden one too.
+    await form.locator('input[name="website"]').evaluate((el: HTMLInputElement) => (el.value = 'http://spam.example'));
+    await fill(form, valid('honeypot'));
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('Your form could not be accepted. Please call or WhatsApp us instead.');
+    await form.locator('input[name="website"]').evaluate((el: HTMLInputElement) => (el.value = ''));
+
+    // Four enquiries an hour per e-mail address; the fifth is refused with a 429 and its words.
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${url}/api/plan-a-safari`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `102.80.1.${i}` },
+        body: JSON.stringify({ ...valid('limit'), email: 'limit@example.com' }),
+      });
+      expect(res.status).toBe(201);
+    }
+    await fill(form, { ...valid('limit'), email: 'limit@example.com' });
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toMatch(/^Too many enquiries for this e-mail address\. Please wait .+ and try again, or call or WhatsApp us\.$/);
     await context.close();
   });
 });
