@@ -3,6 +3,7 @@
 // while talking to the SMTP server (PGlite has a single connection). A row whose process died
 // mid-send is claimed again once its lease runs out. Failures are retried with exponential
 // backoff until MAIL_GIVE_UP_MS after the message was queued; then the row is marked failed.
+// The attempt number doubles as a fencing token: only the latest claimer may settle a row.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
@@ -74,7 +75,7 @@ export function createMailWorker(opts: { db: Db; transport: MailTransport; logge
       if (giveUp) {
         await db.execute(sql`
           update mail_outbox set status = 'failed', failed_at = now(), locked_until = null, last_error = ${errorText(err)}
-           where id = ${row.id} and status = 'sending'`);
+           where id = ${row.id} and status = 'sending' and attempts = ${row.attempts}`);
         log.error(
           { err, outboxId: row.id, kind: row.kind, messageId: row.message_id, attempts: row.attempts, permanent },
           'mail delivery failed for good; the message is marked failed',
@@ -84,14 +85,14 @@ export function createMailWorker(opts: { db: Db; transport: MailTransport; logge
           update mail_outbox
              set status = 'pending', locked_until = null, last_error = ${errorText(err)},
                  next_attempt_at = now() + ${Math.round(delay)}::int * interval '1 millisecond'
-           where id = ${row.id} and status = 'sending'`);
+           where id = ${row.id} and status = 'sending' and attempts = ${row.attempts}`);
         log.warn({ err: errorText(err), outboxId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay }, 'mail delivery failed; will retry');
       }
       return;
     }
     await db.execute(sql`
       update mail_outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null
-       where id = ${row.id} and status = 'sending'`);
+       where id = ${row.id} and status = 'sending' and attempts = ${row.attempts}`);
     log.info({ outboxId: row.id, kind: row.kind, messageId: row.message_id, attempts: row.attempts, via: transport.kind }, 'mail sent');
   }
 

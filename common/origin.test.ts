@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { isCrossSite } from './origin.ts';
+
+const h = (o: Record<string, string>) => new Headers(o);
+
+describe('cross-site requests', () => {
+  it.each([
+    [{}, false],
+    [{ 'sec-fetch-site': 'same-origin' }, false],
+    [{ 'sec-fetch-site': 'none' }, false],
+    [{ 'sec-fetch-site': 'cross-site' }, true],
+    [{ origin: 'https://www.kigezitrails.example' }, false],
+    [{ origin: 'http://localhost:3000', host: 'localhost:3000' }, false],
+    [{ origin: 'http://localhost:3000', host: 'api.internal' }, true],
+    [{ origin: 'https://evil.example' }, true],
+    [{ origin: 'null' }, true],
+    [{ origin: 'not a url' }, true],
+    [{ origin: 'https://shop.example', 'x-forwarded-host': 'shop.example' }, false],
+  ])('%j -> %s', (headers, expected) => {
+    expect(isCrossSite(h(headers), 'http://api.internal/plan-a-safari', ['https://www.kigezitrails.example'])).toBe(expected);
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { greetingName, newsletterConfirmation, operatorNotification, visitorAcknowledgement } from './templates.ts';
+
+describe('greeting name', () => {
+  it.each([
+    ['Amina Otieno', 'Amina Otieno'],
+    ["Seán O'Brien-Murphy", "Seán O'Brien-Murphy"],
+    ['  Jean   Paul ', 'Jean Paul'],
+    ['Dr. Kato', 'Dr. Kato'],
+    ['Cheap pills at pills.example', null],
+    ['visit www example', null],
+    ['http kato', null],
+    ['Buy now: 50% off', null],
+    ['a'.repeat(61), null],
+    ['', null],
+  ])('%j -> %j', (name, expected) => {
+    expect(greetingName(name)).toBe(expected);
+  });
+});
+
+describe('messages', () => {
+  const e = { name: 'Amina', email: 'amina@example.com', phone: '+256772418260', country: 'Kenya', message: 'Secret <b>plans</b>', preferredContactMethod: 'Email' as const, currentUrl: null };
+  const ctx = { id: 7, receivedAt: new Date('2026-01-02T03:04:05Z'), clientIp: '203.0.113.9', userAgent: 'UA', pageUrl: null };
+  const opts = { from: 'Site <no-reply@example.com>', operatorEmail: 'ops@example.com' };
+  it('the operator gets every field, escaped in HTML, with Reply-To the visitor', () => {
+    const m = operatorNotification(e, ctx, opts);
+    expect(m.replyTo).toEqual({ name: 'Amina', address: 'amina@example.com' });
+    expect(m.to.address).toBe('ops@example.com');
+    for (const v of ['Amina', 'amina@example.com', '+256772418260', 'Kenya', 'Email', '2026-01-02T03:04:05.000Z', '203.0.113.9', 'UA', 'Secret <b>plans</b>']) expect(m.text).toContain(v);
+    expect(m.html).toContain('Secret &lt;b&gt;plans&lt;/b&gt;');
+    expect(m.html).not.toContain('<b>plans</b>');
+  });
+  it('the visitor gets no word of their message', () => {
+    const m = visitorAcknowledgement(e, ctx, opts);
+    expect(m.to.address).toBe('amina@example.com');
+    expect(m.text).not.toContain('Secret');
+    expect(m.html).not.toContain('Secret');
+    expect(m.text).toContain('#7');
+  });
+  it('the opt-in mail carries the links and the one-click headers', () => {
+    const m = newsletterConfirmation({ fullName: 'Ann', email: 'ann@example.com' }, { confirm: 'https://s/c?t=1', unsubscribe: 'https://s/u?t=2', oneClickUnsubscribe: 'https://s/u?t=2' }, opts);
+    expect(m.text).toContain('https://s/c?t=1');
+    expect(m.text).toContain('https://s/u?t=2');
+    expect(m.headers).toEqual({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(m.list).toEqual({ unsubscribe: { url: 'https://s/u?t=2' } });
+  });
+});
