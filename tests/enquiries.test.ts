@@ -288,6 +288,23 @@ describe.each(backends())('enquiries on %s', (backend) => {
       expect(new Set(rows.map((r) => r.message_id))).toEqual(new Set(messageIds));
     });
 
+    it('after a long outage, delivers as soon as the server answers again, not at the end of the backoff', async () => {
+      h = await harness({ smtp, forms: { mail: { retryBaseMs: 120_000, retryMaxMs: 600_000, giveUpMs: 3600_000 } } });
+      await smtp.stop();
+      for (let i = 0; i < 3; i++) expect((await h.post('/plan-a-safari', goodEnquiry(i))).status).toBe(201);
+      await waitFor(async () => (await h.rows<Json>(`select count(*)::int as n from mail_outbox where attempts >= 1 and status = 'pending'`))[0]!.n === 6, 10_000, 'first attempts');
+      // Each would next be tried in about two minutes.
+      const [next] = await h.rows<{ wait: number }>(`select extract(epoch from min(next_attempt_at) - now())::float as wait from mail_outbox`);
+      expect(Number(next!.wait)).toBeGreaterThan(60);
+      await smtp.start();
+      const backAt = Date.now();
+      await waitFor(() => smtp.received.length >= 6, 10_000, 'delivery after the outage');
+      expect(Date.now() - backAt).toBeLessThan(5_000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(smtp.received).toHaveLength(6);
+      expect(h.logs.some((l) => l.msg === 'SMTP server reachable again; retrying the waiting messages now')).toBe(true);
+    });
+
     it('retries a temporary refusal (451) and then delivers once', async () => {
       h = await harness({ smtp });
       smtp.refuse = { code: 451, message: 'Try again later', stage: 'data' };

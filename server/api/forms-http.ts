@@ -50,9 +50,10 @@ export async function readJsonFields<K extends string>(c: ApiContext, keys: read
     throw new HttpError(400, `The field ${field} must be text.`);
   }
   // PostgreSQL text cannot hold NUL, and no form field needs it.
-  const withNul = keys.find((k) => typeof parsed.data[k] === 'string' && (parsed.data[k] as string).includes('\u0000'));
+  const fields = parsed.data as Partial<Record<K, string | null>>;
+  const withNul = keys.find((k) => fields[k]?.includes('\u0000'));
   if (withNul) throw new HttpError(400, `The field ${withNul} contains a character that is not allowed.`);
-  return parsed.data as Partial<Record<K, string | null>>;
+  return fields;
 }
 
 export interface SpamSettings {

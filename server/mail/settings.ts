@@ -17,6 +17,8 @@ const schema = z.object({
   MAIL_LEASE_MS: ms(3 * 60_000),
   /** SMTP connection, greeting and socket timeouts. */
   MAIL_SMTP_TIMEOUT_MS: ms(30_000),
+  /** While messages wait because the SMTP server could not be reached, how often to check whether it is back. */
+  MAIL_PROBE_MS: ms(15_000),
 });
 
 export interface MailSettings {
@@ -26,6 +28,7 @@ export interface MailSettings {
   giveUpMs: number;
   leaseMs: number;
   smtpTimeoutMs: number;
+  probeMs: number;
   /** Rows claimed at once, and sent in parallel. */
   batchSize: number;
 }
@@ -44,6 +47,7 @@ export function mailSettingsFromEnv(env: Record<string, string | undefined> = pr
     // A lease shorter than the SMTP timeouts would let a second process send a message the first is still sending.
     leaseMs: Math.max(e.MAIL_LEASE_MS, e.MAIL_SMTP_TIMEOUT_MS * 3 + 1000),
     smtpTimeoutMs: e.MAIL_SMTP_TIMEOUT_MS,
+    probeMs: e.MAIL_PROBE_MS,
     batchSize: 8,
   };
 }

@@ -9,6 +9,8 @@ export interface MailTransport {
   kind: 'smtp' | 'files';
   /** Sends one message with the given Message-ID; rejects when it was not accepted. */
   send(message: OutboxMessage, messageId: string): Promise<void>;
+  /** Whether the server answers (SMTP only); used to retry at once after an outage. */
+  verify?(): Promise<boolean>;
   close(): void;
 }
 
@@ -57,9 +59,16 @@ export function smtpTransport(smtpUrl: string, timeoutMs: number): MailTransport
     async send(message, messageId) {
       await transporter.sendMail(mailOptions(message, messageId));
     },
+    verify: () => transporter.verify().then(
+      () => true,
+      () => false,
+    ),
     close: () => transporter.close(),
   };
 }
+
+/** Error codes of a server that could not be reached at all (as opposed to one that refused a message). */
+export const UNREACHABLE_CODES = ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH'];
 
 /** Writes each message to DIR/<message id>.eml; sending the same message again rewrites the same file. */
 export function fileTransport(dir: string): MailTransport {

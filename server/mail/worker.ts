@@ -4,12 +4,14 @@
 // mid-send is claimed again once its lease runs out. Failures are retried with exponential
 // backoff until MAIL_GIVE_UP_MS after the message was queued; then the row is marked failed.
 // The attempt number doubles as a fencing token: only the latest claimer may settle a row.
+// While messages wait because the server was unreachable, it is probed every MAIL_PROBE_MS and,
+// once it answers, they are retried at once instead of at the end of their backoff.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
 import type { Logger } from '../logger.ts';
 import { backoffMs, type MailSettings } from './settings.ts';
-import { isPermanentSmtpError, type MailTransport } from './transport.ts';
+import { isPermanentSmtpError, UNREACHABLE_CODES, type MailTransport } from './transport.ts';
 
 interface ClaimedRow {
   id: number;
@@ -70,8 +72,10 @@ export function createMailWorker(opts: { db: Db; transport: MailTransport; logge
       await transport.send(row.message, row.message_id);
     } catch (err) {
       const permanent = isPermanentSmtpError(err);
-      const delay = backoffMs(row.attempts, settings);
-      const giveUp = permanent || Date.now() + delay > row.created_at.getTime() + settings.giveUpMs;
+      const deadline = row.created_at.getTime() + settings.giveUpMs;
+      const giveUp = permanent || Date.now() >= deadline;
+      // The last attempt is made at the deadline itself, not skipped because the backoff overshoots it.
+      const delay = Math.max(0, Math.min(backoffMs(row.attempts, settings), deadline - Date.now()));
       if (giveUp) {
         await db.execute(sql`
           update mail_outbox set status = 'failed', failed_at = now(), locked_until = null, last_error = ${errorText(err)}
@@ -94,6 +98,26 @@ export function createMailWorker(opts: { db: Db; transport: MailTransport; logge
       update mail_outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null
        where id = ${row.id} and status = 'sending' and attempts = ${row.attempts}`);
     log.info({ outboxId: row.id, kind: row.kind, messageId: row.message_id, attempts: row.attempts, via: transport.kind }, 'mail sent');
+  }
+
+  const unreachable = `^(${UNREACHABLE_CODES.join('|')})( |$)`;
+  let lastProbe = 0;
+
+  /** Retries now the messages held back by an outage, if the SMTP server answers again. */
+  async function probe(): Promise<void> {
+    if (!transport.verify || Date.now() - lastProbe < settings.probeMs) return;
+    lastProbe = Date.now();
+    const waiting = rowsOf(
+      await db.execute(sql`select 1 from mail_outbox where status = 'pending' and next_attempt_at > now() and last_error ~ ${unreachable} limit 1`),
+    );
+    if (waiting.length === 0 || !(await transport.verify())) return;
+    const woken = rowsOf(
+      await db.execute(sql`
+        update mail_outbox set next_attempt_at = now()
+         where status = 'pending' and next_attempt_at > now() and last_error ~ ${unreachable}
+        returning id`),
+    );
+    log.info({ messages: woken.length }, 'SMTP server reachable again; retrying the waiting messages now');
   }
 
   async function runOnce(): Promise<number> {
@@ -120,6 +144,7 @@ export function createMailWorker(opts: { db: Db; transport: MailTransport; logge
       let handled = 0;
       try {
         handled = await runOnce();
+        if (handled === 0) await probe();
         failures = 0;
       } catch (err) {
         failures++;

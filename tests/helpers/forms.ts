@@ -16,7 +16,7 @@ export const SITE = 'https://www.kigezitrails.example';
 export const OPERATOR = 'bookings@kigezitrails.example';
 export const FROM = 'Kigezi Trails <no-reply@kigezitrails.example>';
 
-export const FAST_MAIL = { pollMs: 40, retryBaseMs: 80, retryMaxMs: 400, giveUpMs: 60_000, leaseMs: 5_000, smtpTimeoutMs: 1_500 };
+export const FAST_MAIL = { pollMs: 40, retryBaseMs: 80, retryMaxMs: 400, giveUpMs: 60_000, leaseMs: 5_000, smtpTimeoutMs: 1_500, probeMs: 200 };
 
 export interface FormsHarness {
   api: Api;
