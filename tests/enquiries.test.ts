@@ -155,8 +155,10 @@ describe.each(backends())('enquiries on %s', (backend) => {
       ['a JSON array', '[1,2,3]', {}, 400, 'The request body must be a JSON object.'],
       ['JSON null', 'null', {}, 400, 'The request body must be a JSON object.'],
       ['broken JSON', '{"name": "Amina"', {}, 400, 'The request body is not valid JSON.'],
-      ['a form body', 'name=Amina', { 'content-type': 'application/x-www-form-urlencoded' }, 415, /Content-Type: application\/json/],
-      ['plain text', JSON.stringify(goodEnquiry()), { 'content-type': 'text/plain' }, 415, /Content-Type: application\/json/],
+      ['a form body without e-mail', 'name=Amina&message=Hi', { 'content-type': 'application/x-www-form-urlencoded' }, 400, MESSAGES.email],
+      ['plain text that is not JSON', 'hello', { 'content-type': 'text/plain' }, 415, /Content-Type: application\/json/],
+      ['no content type, not JSON', 'hello', { 'content-type': '' }, 415, /Content-Type: application\/json/],
+      ['multipart', '--x\r\n\r\n--x--', { 'content-type': 'multipart/form-data; boundary=x' }, 415, /Content-Type: application\/json/],
       ['honeypot filled', { ...goodEnquiry(), website: 'http://spam.example' }, {}, 400, HONEYPOT_MESSAGE],
       ['another site (Origin)', goodEnquiry(), { origin: 'https://evil.example' }, 403, 'This form can only be sent from our own website.'],
       ['another site (Sec-Fetch-Site)', goodEnquiry(), { 'sec-fetch-site': 'cross-site' }, 403, 'This form can only be sent from our own website.'],
@@ -172,6 +174,20 @@ describe.each(backends())('enquiries on %s', (backend) => {
       else expect(json.error).toMatch(error);
       expect(await count(h, 'enquiries')).toBe(0);
       expect(await count(h, 'mail_outbox')).toBe(0);
+    });
+
+    it('reads JSON sent as text/plain (a bare fetch) and URL-encoded forms', async () => {
+      h = await harness({ smtp, forms: { startWorker: false } });
+      expect((await h.post('/plan-a-safari', JSON.stringify(goodEnquiry(1)), { 'content-type': 'text/plain;charset=UTF-8' })).status).toBe(201);
+      expect((await h.post('/plan-a-safari', JSON.stringify(goodEnquiry(2)), { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(201);
+      const form = new URLSearchParams({ ...goodEnquiry(3), preferredContactMethod: 'Phone' }).toString();
+      expect((await h.post('/plan-a-safari', form, { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(201);
+      const rows = await h.rows<Json>('select email, preferred_contact_method from enquiries order by id');
+      expect(rows).toEqual([
+        { email: 'amina1@example.com', preferred_contact_method: 'Whatsapp' },
+        { email: 'amina2@example.com', preferred_contact_method: 'Whatsapp' },
+        { email: 'amina3@example.com', preferred_contact_method: 'Phone' },
+      ]);
     });
 
     it('accepts the same-site and the own-site origins', async () => {

@@ -9,6 +9,8 @@ import { HttpError, type ApiContext, type ApiEnv } from './http.ts';
 /** The largest request body accepted by the form endpoints. */
 export const MAX_FORM_BODY_BYTES = 64 * 1024;
 
+const JSON_ONLY = 'Send the form as JSON with the header Content-Type: application/json.';
+
 export function formBodyLimit(): MiddlewareHandler<ApiEnv> {
   return bodyLimit({
     maxSize: MAX_FORM_BODY_BYTES,
@@ -32,16 +34,27 @@ export function textFields<K extends string>(keys: readonly K[]) {
   return z.object(Object.fromEntries(keys.map((k) => [k, text])) as Record<K, typeof text>);
 }
 
-/** Reads a JSON object body and checks its field types; every problem is a 4xx with a sentence. */
+/**
+ * Reads the body and checks its field types; every problem is a 4xx with a sentence. JSON is the
+ * format (spec point 7); JSON sent without its content type (a bare fetch says text/plain) is read
+ * too, and so is a URL-encoded form. Browsers posting from other sites are refused before this.
+ */
 export async function readJsonFields<K extends string>(c: ApiContext, keys: readonly K[]): Promise<Partial<Record<K, string | null>>> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
-  if (!/^application\/([a-z.+-]*\+)?json\b/.test(type)) throw new HttpError(415, 'Send the form as JSON with the header Content-Type: application/json.');
+  const isJson = /^application\/([a-z.+-]*\+)?json\b/.test(type);
+  const isForm = type.startsWith('application/x-www-form-urlencoded');
+  if (!isJson && type.startsWith('multipart/')) throw new HttpError(415, JSON_ONLY);
+  const raw = await c.req.text();
   let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch (e) {
-    if (e instanceof HttpError) throw e;
-    throw new HttpError(400, 'The request body is not valid JSON.');
+  if (isForm && !raw.trimStart().startsWith('{')) {
+    const params = new URLSearchParams(raw);
+    body = Object.fromEntries(keys.filter((k) => params.has(k)).map((k) => [k, params.get(k)]));
+  } else {
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      throw isJson || isForm ? new HttpError(400, 'The request body is not valid JSON.') : new HttpError(415, JSON_ONLY);
+    }
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'The request body must be a JSON object.');
   const parsed = textFields(keys).safeParse(body);
