@@ -74,7 +74,7 @@ describe.each(backends())('the server killed mid-burst, on %s', (backend) => {
       MAIL_RETRY_BASE_MS: '100',
       MAIL_RETRY_MAX_MS: '1000',
       MAIL_SMTP_TIMEOUT_MS: '1000',
-      MAIL_LEASE_MS: '4000',
+      MAIL_LEASE_MS: '3000',
     };
     const port = await freePort();
     const first = await startServer(env, port);

@@ -374,6 +374,26 @@ describe.each(backends())('enquiries on %s', (backend) => {
       expect(await h.forms.worker.runOnce()).toBe(0);
     });
 
+    it('renews the lease of a slow send, so no other worker takes the row meanwhile', async () => {
+      const slow = await startTestSmtp();
+      h = await harness({ smtp: slow, forms: { startWorker: false, mail: { leaseMs: 300 } } });
+      const other = await harness({ smtp: slow, forms: { startWorker: false, mail: { leaseMs: 300 } } });
+      try {
+        expect((await h.post('/plan-a-safari', goodEnquiry(1))).status).toBe(201);
+        // The server takes 1 s to accept each message: more than three leases.
+        slow.delay = 1000;
+        const sending = h.forms.worker.runOnce();
+        await new Promise((r) => setTimeout(r, 700));
+        expect(await other.forms.worker.runOnce()).toBe(0);
+        expect(await sending).toBe(2);
+        expect(slow.received).toHaveLength(2);
+        expect(new Set(slow.received.map((m) => m.header('message-id'))).size).toBe(2);
+      } finally {
+        await other.forms.stop();
+        await slow.stop();
+      }
+    });
+
     it('two workers on one outbox send every message once (FOR UPDATE SKIP LOCKED)', async () => {
       h = await harness({ smtp, forms: { startWorker: false } });
       const second = await harness({ smtp, forms: { startWorker: false } });

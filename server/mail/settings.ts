@@ -13,8 +13,10 @@ const schema = z.object({
   MAIL_RETRY_MAX_MS: ms(30 * 60_000),
   /** After this long since the message was queued, a failing message is marked failed. */
   MAIL_GIVE_UP_MS: ms(48 * 3600_000),
-  /** How long a claimed row stays reserved for the process sending it (longer than an SMTP exchange). */
-  MAIL_LEASE_MS: ms(3 * 60_000),
+  /** How long a claimed row stays reserved for the process sending it; renewed every third of it while
+   * the send goes on, so a row whose process died is taken up again by another (or the restarted) one
+   * about this long after. */
+  MAIL_LEASE_MS: ms(30_000),
   /** SMTP connection, greeting and socket timeouts. */
   MAIL_SMTP_TIMEOUT_MS: ms(30_000),
   /** While messages wait because the SMTP server could not be reached, how often to check whether it is back. */
@@ -44,8 +46,7 @@ export function mailSettingsFromEnv(env: Record<string, string | undefined> = pr
     retryBaseMs: e.MAIL_RETRY_BASE_MS,
     retryMaxMs: e.MAIL_RETRY_MAX_MS,
     giveUpMs: e.MAIL_GIVE_UP_MS,
-    // A lease shorter than the SMTP timeouts would let a second process send a message the first is still sending.
-    leaseMs: Math.max(e.MAIL_LEASE_MS, e.MAIL_SMTP_TIMEOUT_MS * 3 + 1000),
+    leaseMs: Math.max(e.MAIL_LEASE_MS, 3000),
     smtpTimeoutMs: e.MAIL_SMTP_TIMEOUT_MS,
     probeMs: e.MAIL_PROBE_MS,
     batchSize: 8,

@@ -1,7 +1,7 @@
 // Delivers the mail outbox. Rows are claimed with FOR UPDATE SKIP LOCKED in one short statement
 // that also sets a lease, so several processes can share the work and no transaction stays open
-// while talking to the SMTP server (PGlite has a single connection). A row whose process died
-// mid-send is claimed again once its lease runs out. Failures are retried with exponential
+// while talking to the SMTP server (PGlite has a single connection). The lease is renewed while the
+// send goes on; a row whose process died mid-send is claimed again once its lease runs out. Failures are retried with exponential
 // backoff until MAIL_GIVE_UP_MS after the message was queued; then the row is marked failed.
 // The attempt number doubles as a fencing token: only the latest claimer may settle a row.
 // While messages wait because the server was unreachable, it is probed every MAIL_PROBE_MS and,
@@ -120,9 +120,28 @@ export function createMailWorker(opts: { db: Db; transport: MailTransport; logge
     log.info({ messages: woken.length }, 'SMTP server reachable again; retrying the waiting messages now');
   }
 
+  /** Extends the lease of rows still being sent, so a long SMTP exchange keeps its rows. */
+  function renewWhileSending(rows: ClaimedRow[]): () => void {
+    const timer = setInterval(() => {
+      for (const row of rows) {
+        db.execute(sql`
+          update mail_outbox set locked_until = now() + ${Math.round(settings.leaseMs)}::int * interval '1 millisecond'
+           where id = ${row.id} and status = 'sending' and attempts = ${row.attempts}`).catch((err) => log.warn({ err, outboxId: row.id }, 'could not renew a mail lease'));
+      }
+    }, Math.max(Math.floor(settings.leaseMs / 3), 100));
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   async function runOnce(): Promise<number> {
     const rows = await claim();
-    await Promise.all(rows.map(deliver));
+    if (rows.length === 0) return 0;
+    const stopRenewing = renewWhileSending(rows);
+    try {
+      await Promise.all(rows.map(deliver));
+    } finally {
+      stopRenewing();
+    }
     return rows.length;
   }
 

@@ -18,6 +18,8 @@ export interface TestSmtp {
   received: ReceivedMail[];
   /** When set, each incoming message is refused with this SMTP reply (e.g. 451 or 550). */
   refuse: { code: number; message: string; stage: 'rcpt' | 'data' } | null;
+  /** Milliseconds to wait before accepting each message (a slow server). */
+  delay: number;
   stop(): Promise<void>;
   start(): Promise<void>;
 }
@@ -76,6 +78,7 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
     url: '',
     received: [],
     refuse: null,
+    delay: 0,
     stop: async () => {},
     start: async () => {},
   };
@@ -105,8 +108,12 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
         }
         const raw = Buffer.concat(chunks).toString('utf8');
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        state.received.push(toReceived(raw, from, session.envelope.rcptTo.map((r) => r.address)));
-        cb();
+        const accept = () => {
+          state.received.push(toReceived(raw, from, session.envelope.rcptTo.map((r) => r.address)));
+          cb();
+        };
+        if (state.delay > 0) setTimeout(accept, state.delay);
+        else accept();
       });
     },
   };
