@@ -16,7 +16,7 @@ export function ErrorView({ status = 404 }: { status?: number }) {
     <section className="oops" aria-labelledby="oops-title">
       <div className="container oops__inner">
         <svg className="oops__art" viewBox="0 0 240 120" width="240" height="120" aria-hidden="true" focusable="false">
-          <path className="oops__sun" d="M90 96a30 30 0 0 1 60 0Z" />
+          <circle className="oops__sun" cx="168" cy="38" r="16" />
           <path className="oops__hill oops__hill--far" d="M0 100 40 64l26 18 34-40 30 30 20-14 40 42 50-30v50H0Z" />
           <path className="oops__hill" d="M0 110c40-18 80-22 120-12s80 8 120-8v30H0Z" />
           <g className="oops__tracks">

@@ -13,14 +13,16 @@ const GalleryViewer = lazy(loadViewer);
 export function Gallery({ images, title = 'Gallery' }: { images: GalleryImage[]; title?: string }) {
   const [index, setIndex] = useState(-1);
   if (images.length === 0) return null;
+  // One large lead picture when the rest fill whole rows of four; otherwise an even grid.
+  const lead = images.length >= 5 && (images.length - 1) % 4 === 0;
   return (
     <section className="gallery" aria-labelledby="gallery-title">
       <h2 id="gallery-title" className="gallery__title">
         {title}
       </h2>
-      <ul className="gallery__grid">
+      <ul className={`gallery__grid gallery__grid--${Math.min(images.length, 4)}`}>
         {images.map((img, i) => (
-          <li key={img.id} className={i === 0 ? 'gallery__item gallery__item--lead' : 'gallery__item'}>
+          <li key={img.id} className={lead && i === 0 ? 'gallery__item gallery__item--lead' : 'gallery__item'}>
             <a
               href={apiAsset(img.filepath)}
               className="gallery__thumb"

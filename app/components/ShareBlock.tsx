@@ -16,7 +16,7 @@ export function shareLinks(url: string, text: string = SHARE_TEXT) {
 
 export function ShareBlock({ url, title = 'Share this page' }: { url: string; title?: string }) {
   return (
-    <aside className="share" aria-label="Share">
+    <section className="share" aria-label="Share this page">
       <p className="share__title">
         <ShareIcon size={18} /> {title}
       </p>
@@ -37,6 +37,6 @@ export function ShareBlock({ url, title = 'Share this page' }: { url: string; ti
           </li>
         ))}
       </ul>
-    </aside>
+    </section>
   );
 }

@@ -21,7 +21,7 @@ export function SideList({ title, items, more, id }: { title: string; items: Sid
       <h2 id={id} className="side-list__title">
         {title}
       </h2>
-      <ul>
+      <ul className="side-list__items">
         {items.map((item) => (
           <li key={item.key} className="side-item">
             <div className="side-item__media">

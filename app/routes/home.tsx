@@ -130,7 +130,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
 
       {/* 5. Safaris */}
       <Section id="safaris" tone="sand" eyebrow="Safari packages" title="Popular safaris" more={{ to: '/safaris', label: 'All safaris' }}>
-        <Grid>
+        <Grid className="grid--rail">
           {data.safaris.map((s) => (
             <SafariCard key={s.id} safari={s} />
           ))}
@@ -140,7 +140,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
       {/* 6. Gorilla promo, 7. gorilla safaris */}
       <Promo html={data.blocks['gorilla-promo']} image={data.uggorillasafaris[1]?.safariheaderimage ?? heroImage} alt={data.uggorillasafaris[1]?.safariheaderimagealt ?? heroAlt} tone="forest" />
       <Section id="gorilla-safaris" eyebrow="Gorilla safaris in Uganda" title="Meet the gorillas of Bwindi and Mgahinga" more={{ to: '/safaris/gorilla-tracking-safaris-in-uganda', label: 'All gorilla safaris' }}>
-        <Grid>
+        <Grid className="grid--rail">
           {data.uggorillasafaris.map((s) => (
             <SafariCard key={s.id} safari={s} />
           ))}
@@ -150,7 +150,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
       {/* 8. Chimpanzee promo, 9. chimpanzee safaris */}
       <Promo html={data.blocks['chimpanzee-promo']} image={data.ugchimpsafaris[0]?.safariheaderimage} alt={data.ugchimpsafaris[0]?.safariheaderimagealt ?? ''} tone="mist" flip />
       <Section id="chimpanzee-safaris" eyebrow="Chimpanzee safaris in Uganda" title="Follow the chimpanzees of Kibale" more={{ to: '/safaris/chimpanzee-tracking-safaris-in-uganda', label: 'All chimpanzee safaris' }}>
-        <Grid>
+        <Grid className="grid--rail">
           {data.ugchimpsafaris.map((s) => (
             <SafariCard key={s.id} safari={s} />
           ))}
@@ -179,7 +179,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
 
       {/* 11. Top destinations */}
       <Section id="destinations" eyebrow="Top destinations" title="Parks and places we know by heart" more={{ to: '/parks', label: 'All destinations' }}>
-        <Grid>
+        <Grid className="grid--rail">
           {data.parks.map((p) => (
             <ParkCard key={p.id} park={p} />
           ))}
@@ -208,7 +208,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
 
       {/* 14. News and Updates */}
       <Section id="news" eyebrow="From the journal" title="News and Updates" more={{ to: '/blogs', label: 'All stories' }}>
-        <Grid>
+        <Grid className="grid--rail">
           {data.blogs.map((b) => (
             <BlogCard key={b.id} blog={b} />
           ))}

@@ -63,11 +63,19 @@ export default function Parks({ loaderData: data }: Route.ComponentProps) {
               {data.destinations.map((d) => (
                 <label key={d.slug} className="check">
                   <input
+                    key={`${d.slug}-${data.selected === d.slug}`}
                     type="checkbox"
                     name="destination"
                     value={d.slug}
-                    checked={data.selected === d.slug}
-                    onChange={(e) => navigate(e.currentTarget.checked ? `/parks?destination=${encodeURIComponent(d.slug)}` : '/parks')}
+                    defaultChecked={data.selected === d.slug}
+                    onChange={(e) => {
+                      const box = e.currentTarget;
+                      // Single choice: ticking one clears the others at once.
+                      box.form?.querySelectorAll<HTMLInputElement>('input[name="destination"]').forEach((other) => {
+                        if (other !== box) other.checked = false;
+                      });
+                      navigate(box.checked ? `/parks?destination=${encodeURIComponent(d.slug)}` : '/parks');
+                    }}
                   />
                   {d.title}
                 </label>

@@ -15,7 +15,7 @@ export function BrandMark({ size = 40 }: { size?: number }) {
 
 export function Brand({ onNavigate }: { onNavigate?: () => void }) {
   return (
-    <Link to="/" className="brand" aria-label={`${site.name}, home`} onClick={onNavigate}>
+    <Link to="/" className="brand" onClick={onNavigate}>
       <BrandMark />
       <span className="brand__text">
         <span className="brand__name">{site.name}</span>

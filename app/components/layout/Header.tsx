@@ -31,6 +31,8 @@ export function Header({ nav }: { nav: NavData | null }) {
   const [open, setOpen] = useState<PanelKey | null>(null);
   const [searchOpen, setSearchOpen] = useState(false);
   const closeTimer = useRef<number | undefined>(undefined);
+  // How the open panel was opened: a click on a trigger that hover has just opened keeps it open.
+  const openedBy = useRef<'hover' | 'click' | null>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
@@ -63,18 +65,32 @@ export function Header({ nav }: { nav: NavData | null }) {
   const hoverOpen = useCallback((key: PanelKey) => {
     if (!matches(HOVER_QUERY)) return;
     window.clearTimeout(closeTimer.current);
-    setOpen(key);
+    setOpen((cur) => {
+      if (cur !== key) openedBy.current = 'hover';
+      return key;
+    });
   }, []);
   const hoverClose = useCallback(() => {
     if (!matches(HOVER_QUERY)) return;
     window.clearTimeout(closeTimer.current);
-    closeTimer.current = window.setTimeout(() => setOpen(null), 140);
+    closeTimer.current = window.setTimeout(() => {
+      openedBy.current = null;
+      setOpen(null);
+    }, 140);
   }, []);
 
   const panelProps = (key: PanelKey) => ({
     panelKey: key,
     open: open === key,
-    onToggle: () => setOpen((cur) => (cur === key ? null : key)),
+    onToggle: () =>
+      setOpen((cur) => {
+        if (cur === key && openedBy.current === 'hover') {
+          openedBy.current = 'click';
+          return key;
+        }
+        openedBy.current = cur === key ? null : 'click';
+        return cur === key ? null : key;
+      }),
     onClose: () => setOpen((cur) => (cur === key ? null : cur)),
     onHoverOpen: () => hoverOpen(key),
     onHoverClose: hoverClose,
@@ -82,7 +98,7 @@ export function Header({ nav }: { nav: NavData | null }) {
 
   return (
     <>
-      <div className="topbar">
+      <aside className="topbar" aria-label="Contact details">
         <div className="container topbar__inner">
           <p className="topbar__item">
             <PinIcon size={15} /> {site.location}
@@ -95,7 +111,7 @@ export function Header({ nav }: { nav: NavData | null }) {
           </a>
           <SocialLinks className="topbar__socials" />
         </div>
-      </div>
+      </aside>
       <header className={`site-header${scrolled ? ' is-scrolled' : ''}${menuOpen ? ' menu-open' : ''}`}>
         <div className="container site-header__inner">
           <Brand />
@@ -372,13 +388,13 @@ function TabbedPanel({ id, tabsLabel, tabs, initial, defaultSlug, fetchPath, map
           </div>
         )}
       </div>
-      <aside className="mega__aside">
+      <div className="mega__aside">
         <p className="mega__aside-title">{aside.title}</p>
         <p>{aside.text}</p>
         <Link to={aside.to} className="btn btn--ghost btn--sm">
           {aside.label}
         </Link>
-      </aside>
+      </div>
     </div>
   );
 }
