@@ -147,6 +147,8 @@ describe('enquiry form with JavaScript', { timeout: 60_000 }, () => {
     await submit.click();
     await expect.poll(() => alert.textContent()).toBe(MESSAGES.required);
     expect(posts()).toBe(0);
+    const formAxe = await new AxeBuilder({ page }).include('form.enq-form').include('form.news-form').analyze();
+    expect(formAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     // Success: cleared, method back to Email, modal, then /blogs.
     await fill(form, valid('contact'));
