@@ -179,7 +179,12 @@ describe('after the spec rules', () => {
     expect(validateEnquiry({ ...good, preferredContactMethod: 'Pigeon' })).toMatchObject({ ok: false, error: MESSAGES.contactMethod });
   });
 
-  it.each(['javascript:alert(1)', 'not a url', 'ftp://example.com/x'])('refuses the page address %j', (currentUrl) => {
+  it.each(['/safaris/3-days-bwindi-gorilla-safari', 'http://localhost:3000/contact-us?x=1#top'])('accepts the page address %j', (currentUrl) => {
+    const r = validateEnquiry({ ...good, currentUrl });
+    expect(r.ok && r.value.currentUrl).toBe(currentUrl);
+  });
+
+  it.each(['javascript:alert(1)', 'not a url', 'ftp://example.com/x', '//evil.example/x'])('refuses the page address %j', (currentUrl) => {
     expect(validateEnquiry({ ...good, currentUrl })).toMatchObject({ ok: false, error: MESSAGES.currentUrl });
   });
 

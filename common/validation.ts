@@ -138,8 +138,10 @@ export function validateEnquiry(input: EnquiryInput): Checked<Enquiry> {
   return { ok: true, value: { name, email, phone, country, message, preferredContactMethod, currentUrl } };
 }
 
+/** An absolute http(s) address, or a path on this site ('/safaris/...'). */
 function isWebAddress(value: string): boolean {
   if (/[\s<>]/.test(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
   try {
     const u = new URL(value);
     return u.protocol === 'http:' || u.protocol === 'https:';

@@ -198,6 +198,12 @@ describe.each(backends())('enquiries on %s', (backend) => {
     });
   });
 
+  it('stores a page path as an address on the site', async () => {
+    h = await harness({ smtp, forms: { startWorker: false } });
+    expect((await h.post('/plan-a-safari', { ...goodEnquiry(5), currentUrl: '/safaris/x?y=1' })).status).toBe(201);
+    expect((await h.rows<Json>('select page_url from enquiries'))[0]!.page_url).toBe(`${SITE}/safaris/x?y=1`);
+  });
+
   it('defaults the contact method to Email and takes the page from Referer when none is sent', async () => {
     h = await harness({ smtp, forms: { startWorker: false } });
     const { preferredContactMethod: _m, currentUrl: _u, ...rest } = goodEnquiry(4);

@@ -57,7 +57,8 @@ export function enquiriesApi(opts: FormsApiOptions) {
 
     const clientIp = clientAddress(c);
     const userAgent = c.req.header('user-agent')?.slice(0, USER_AGENT_MAX) || null;
-    const pageUrl = enquiry.currentUrl ?? refererOf(c.req.header('referer'));
+    // A path is stored as an address on the site.
+    const pageUrl = enquiry.currentUrl ? new URL(enquiry.currentUrl, opts.siteUrl).toString() : refererOf(c.req.header('referer'));
 
     const { db } = deps(c);
     const saved = await db.transaction(async (tx) => {
