@@ -27,7 +27,7 @@ describe('every route is server-rendered (no JavaScript)', () => {
     for (const t of [
       'home', 'about', 'destinations', 'destination', 'parks', 'park', 'parks-in', 'experiences', 'experience', 'experiences-in',
       'safaris', 'safari', 'safaris-in', 'safaris-experience', 'animals', 'animal', 'birds', 'bird', 'blogs', 'blog',
-      'contact-us', 'plan-a-safari', 'search', 'gorilla-tips', 'static-page', 'faq', 'why-book-with-us',
+      'contact-us', 'plan-a-safari', 'search', 'gorilla-tips', 'static-page:terms-and-conditions', 'static-page:privacy-policy', 'static-page:travel-advice', 'faq', 'why-book-with-us',
     ])
       expect(templates, t).toContain(t);
     // Second pages of lists that have them.

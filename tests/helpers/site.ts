@@ -114,7 +114,7 @@ export async function siteRoutes(base: string): Promise<RouteCase[]> {
 
   for (const p of ['/terms-and-conditions', '/privacy-policy', '/travel-advice', '/our-impact', '/our-conservation-promise']) {
     const j = await getJson(base, p);
-    add({ template: p === '/terms-and-conditions' ? 'static-page' : `content${p.replace(/\//g, '-')}`, path: p, apiPath: p, h1: j.title, texts: [] });
+    add({ template: `static-page:${p.slice(1)}`, path: p, apiPath: p, h1: j.title, texts: [] });
   }
   for (const p of ['/why-book-with-us', '/sustainability-and-environmental-conservation']) {
     const j = await getJson(base, p);

@@ -1,0 +1,123 @@
+// axe-core finds no violations on any template: with the navigation closed (desktop and mobile),
+// with each navigation panel open, and with the mobile menu open.
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser.ts';
+import { onePerTemplate, siteRoutes } from '../helpers/site.ts';
+import { startSiteServer } from '../helpers/site-server.ts';
+
+const server = await startSiteServer();
+const base = server.url;
+const templates = [
+  ...onePerTemplate(await siteRoutes(base))
+    .filter((r) => r.template !== 'search')
+    .map((r) => [r.template, r.path] as const),
+  ['not-found', '/no-such-page/here'] as const,
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server.stop();
+});
+
+async function settled(page: Page) {
+  await page.waitForFunction(() => {
+    const r = (window as any).__reactRouterDataRouter;
+    return r && r.state.navigation.state === 'idle';
+  });
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(base + path, { waitUntil: 'load' });
+  await settled(page);
+  // Fonts settle before colour contrast is measured.
+  await page.evaluate(() => document.fonts.ready.then(() => true));
+}
+
+/** Runs axe and returns a readable list of violations (empty when clean). */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  // axe really ran over the page (a page it could not analyse would report nothing at all).
+  expect(result.passes.length).toBeGreaterThan(10);
+  return result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} node(s): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`,
+  );
+}
+
+describe('desktop 1366x900', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+  });
+  afterAll(() => context?.close());
+
+  it.for(templates)('%s (%s), navigation closed', async ([, path]) => {
+    await open(page, path);
+    expect(await page.locator('button.nav-trigger[aria-expanded=true]').count()).toBe(0);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it.for(['Destinations', 'Safaris', 'Experiences', 'Blogs'])('home with the %s panel open', async (label) => {
+    await open(page, '/');
+    const trigger = page.locator('button.nav-trigger', { hasText: label });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await page.locator(`#${await trigger.getAttribute('aria-controls')}`).waitFor({ state: 'visible' });
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('a detail page with a panel open on a non-default tab', async () => {
+    await open(page, '/safaris/' + templates.find(([t]) => t === 'safari')![1].split('/').pop());
+    const trigger = page.locator('button.nav-trigger', { hasText: 'Destinations' });
+    await trigger.hover();
+    const panel = page.locator('#mega-destinations');
+    await panel.waitFor({ state: 'visible' });
+    await panel.getByRole('tab').nth(1).click();
+    await panel.locator('[aria-busy=false]').first().waitFor();
+    await panel.locator('.mega-card').first().waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('search overlay open', async () => {
+    await open(page, '/');
+    await page.locator('.search-trigger').click();
+    await page.getByRole('dialog').waitFor({ state: 'visible' });
+    expect(await violations(page)).toEqual([]);
+  });
+});
+
+describe('mobile 390x844', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+  });
+  afterAll(() => context?.close());
+
+  it.for(templates)('%s (%s), menu closed', async ([, path]) => {
+    await open(page, path);
+    expect(await page.locator('button.menu-toggle').getAttribute('aria-expanded')).toBe('false');
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it.for(['/', templates.find(([t]) => t === 'safari')![1]])('%s with the mobile menu open, and a panel open inside it', async (path) => {
+    await open(page, path);
+    await page.locator('button.menu-toggle').click();
+    const menu = page.locator('#site-menu');
+    await menu.waitFor({ state: 'visible' });
+    expect(await violations(page)).toEqual([]);
+    await menu.locator('button.nav-trigger', { hasText: 'Destinations' }).click();
+    await page.locator('#mega-destinations').waitFor({ state: 'visible' });
+    expect(await violations(page)).toEqual([]);
+  });
+});
