@@ -30,6 +30,8 @@ export default function handleRequest(
           },
         });
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+        // A server error page must never be cached; a not-found page keeps the short page cache.
+        if (responseStatusCode >= 500) responseHeaders.set('Cache-Control', 'no-store');
         pipe(body);
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },

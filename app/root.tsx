@@ -20,7 +20,7 @@ import { StructuredData } from './components/StructuredData.tsx';
 import { Footer } from './components/layout/Footer.tsx';
 import { Header } from './components/layout/Header.tsx';
 import { LoadingView } from './components/LoadingView.tsx';
-import { apiOr, PAGE_CACHE } from './lib/load.ts';
+import { apiOr, pageHeaders } from './lib/load.ts';
 import { notFoundMeta } from './lib/meta.ts';
 import {
   NAV_PATHS,
@@ -66,9 +66,7 @@ export function shouldRevalidate() {
   return false;
 }
 
-export function headers() {
-  return { 'Cache-Control': PAGE_CACHE };
-}
+export const headers = pageHeaders;
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

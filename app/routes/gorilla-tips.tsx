@@ -37,9 +37,6 @@ export default function GorillaTips({ loaderData: data }: Route.ComponentProps) 
         <ol className="tips">
           {orderedTips(data.blocks).map((t) => (
             <li key={t.n} className="tip" id={`tip-${t.n}`}>
-              <span className="tip__n" aria-hidden="true">
-                {String(t.n).padStart(2, '0')}
-              </span>
               <RichText html={t.html} />
             </li>
           ))}
