@@ -1,6 +1,19 @@
 // Every content image on the site goes through this component.
-// `src` is the API's image field (a path relative to the API base, e.g. "images/parks/bwindi.jpg").
-// The responsive image pipeline upgrades this to <picture> with AVIF/WebP/JPEG srcsets.
+// `src` is the API's image field: a stable path relative to the API base ("images/parks/bwindi.jpg").
+//
+// It renders <picture> with AVIF and WebP sources and a JPEG <img>, each with a srcset of the widths
+// the image pipeline built (server/media/pipeline.ts), explicit width and height, lazy loading unless
+// `priority`, and a blurred placeholder painted behind the image while it loads.
+//
+// How the component learns about an image without shipping a manifest in the bundle: the variants
+// have deterministic names derived from the stable path (bwindi.w960.avif), so a srcset can always
+// be built from `src` alone. When the page's loader data carries the image's metadata (an
+// `imageMeta` map that the server's API client adds to the JSON it hands to loaders, see
+// server/media/annotate.ts), the component uses the hashed names (bwindi.3fa9c1d2.w960.avif, cached
+// as immutable), the real widths and the placeholder. Loader data is the same on the server and in
+// the browser, so the markup hydrates without mismatch, and client-side navigations get the map with
+// their new loader data. Without the map the same markup falls back to the hash-free names.
+import { useMatches } from 'react-router';
 import { apiAsset } from '../../common/api-client.ts';
 
 export interface ImageProps {
@@ -16,18 +29,113 @@ export interface ImageProps {
   className?: string;
 }
 
+/** Per-image metadata, as put in loader data by server/media/annotate.ts. */
+export interface ImageMeta {
+  v: string;
+  w: number;
+  h: number;
+  widths: number[];
+  p: string;
+}
+
+// Keep in step with server/media/variants.ts (a test checks that they agree).
+type Kind = 'header' | 'gallery' | 'avatar' | 'social';
+export const IMAGE_WIDTHS: Record<Kind, readonly number[]> = {
+  header: [480, 960, 1600],
+  gallery: [480, 1280],
+  avatar: [160, 320],
+  social: [1200],
+};
+/** Shown when an item has no image: the pipeline builds it like any other. */
+export const FALLBACK_IMAGE = 'images/pages/default.jpg';
+
+const STABLE = /^images\/([a-z0-9-]+)\/(?:([a-z0-9-]+)\/)?([a-z0-9][a-z0-9_.-]*)\.jpg$/;
+
+export function imageKind(path: string): Kind | undefined {
+  const m = STABLE.exec(path);
+  if (!m) return undefined;
+  if (path === 'images/pages/social.jpg') return 'social';
+  if (m[2]) return 'gallery';
+  return m[1] === 'reviews' ? 'avatar' : 'header';
+}
+
+/** images/x/y.jpg -> images/x/y[.token].w960.avif */
+export function variantPath(stable: string, width: number, format: 'avif' | 'webp' | 'jpg', token?: string): string {
+  return `${stable.replace(/\.jpg$/, '')}${token ? `.${token}` : ''}.w${width}.${format}`;
+}
+
+/** The image's metadata from any matched route's loader data (top level, or one level down). */
+function useImageMeta(path: string | undefined): ImageMeta | undefined {
+  const matches = useMatches();
+  if (!path) return undefined;
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const data = matches[i]!.loaderData;
+    if (!data || typeof data !== 'object') continue;
+    const found = lookup(data, path);
+    if (found) return found;
+    for (const value of Object.values(data)) {
+      if (value && typeof value === 'object' && !Array.isArray(value)) {
+        const nested = lookup(value, path);
+        if (nested) return nested;
+      }
+    }
+  }
+  return undefined;
+}
+
+function lookup(data: object, path: string): ImageMeta | undefined {
+  const map = (data as { imageMeta?: Record<string, ImageMeta> }).imageMeta;
+  return map && typeof map === 'object' ? map[path] : undefined;
+}
+
 export function Image({ src, alt, width, height, sizes, priority, className }: ImageProps) {
+  const path = src && !/^https?:\/\//.test(src) ? src.replace(/^\/+/, '') : src ? undefined : FALLBACK_IMAGE;
+  const kind = path ? imageKind(path) : undefined;
+  const meta = useImageMeta(kind ? path : undefined);
+  const loading = priority ? 'eager' : 'lazy';
+  const fetchPriority = priority ? 'high' : undefined;
+
+  if (!path || !kind) {
+    // Not a pipeline image (an absolute URL or an unexpected path): show it as it is.
+    return (
+      <img
+        src={apiAsset(src) || apiAsset(FALLBACK_IMAGE)}
+        alt={alt}
+        width={width}
+        height={height}
+        loading={loading}
+        fetchPriority={fetchPriority}
+        decoding="async"
+        className={className}
+      />
+    );
+  }
+
+  const widths = meta?.widths?.length ? meta.widths : IMAGE_WIDTHS[kind];
+  const url = (w: number, format: 'avif' | 'webp' | 'jpg') => apiAsset(variantPath(path, w, format, meta?.v));
+  const srcSet = (format: 'avif' | 'webp' | 'jpg') => widths.map((w) => `${url(w, format)} ${w}w`).join(', ');
+  // Lazy images let the browser use their laid-out size where it can ("auto"); others fall back.
+  const sizesAttr = sizes ? (priority ? sizes : `auto, ${sizes}`) : priority ? '100vw' : 'auto, 100vw';
+  const fallbackWidth = widths.find((w) => w >= 960) ?? widths[widths.length - 1]!;
+  const style = meta?.p ? { backgroundImage: `url("${meta.p}")`, backgroundSize: 'cover', backgroundPosition: 'center' } : undefined;
+
   return (
-    <img
-      src={apiAsset(src) || '/default-image.svg'}
-      alt={alt}
-      width={width}
-      height={height}
-      sizes={sizes}
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : undefined}
-      decoding="async"
-      className={className}
-    />
+    <picture>
+      <source type="image/avif" srcSet={srcSet('avif')} sizes={sizesAttr} />
+      <source type="image/webp" srcSet={srcSet('webp')} sizes={sizesAttr} />
+      <img
+        src={url(fallbackWidth, 'jpg')}
+        srcSet={srcSet('jpg')}
+        sizes={sizesAttr}
+        alt={alt}
+        width={width}
+        height={height}
+        loading={loading}
+        fetchPriority={fetchPriority}
+        decoding={priority ? undefined : 'async'}
+        className={className}
+        style={style}
+      />
+    </picture>
   );
 }

@@ -1,5 +1,8 @@
 // Image files under /images/..., relative to the API base (header images and gallery files).
-// Files come from the media directory built by the image pipeline (server/media/).
+// Files come from the media directory built by the image pipeline (server/media/), then from the
+// source images under content/images. Variants named with their content token
+// (bwindi.3fa9c1d2.w960.avif) never change and are cached for a year; the stable names
+// (bwindi.jpg, bwindi.w960.avif) may change with a rebuild and are revalidated after an hour.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,8 +19,10 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-/** Names with a content hash (name.abcdef12.ext, name.abcdef12-800.ext) never change: cache them for a year. */
-const HASHED = /\.[0-9a-f]{8,}(-\d+)?\.[a-z]+$/;
+/** Variants named with a content token (name.3fa9c1d2.w960.avif) never change: cache them for a year. */
+const HASHED = /\.[0-9a-f]{8}\.w\d+\.(?:avif|webp|jpg)$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'public, max-age=3600, stale-while-revalidate=86400';
 
 export function imagesApi(mediaDirs: string[]) {
   const app = new Hono<ApiEnv>();
@@ -36,7 +41,8 @@ export function imagesApi(mediaDirs: string[]) {
         'content-type': type,
         'content-length': String(info.size),
         etag,
-        'cache-control': HASHED.test(rel) ? 'public, max-age=31536000, immutable' : 'public, max-age=86400, stale-while-revalidate=604800',
+        'cache-control': HASHED.test(rel) ? IMMUTABLE : REVALIDATE,
+        'x-content-type-options': 'nosniff',
       };
       if (type === 'image/svg+xml') headers['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'";
       if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });

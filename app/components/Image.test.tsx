@@ -1,0 +1,113 @@
+// The Image component's markup, server-rendered inside a router whose loader data does or does not
+// carry image metadata, and its naming rules checked against the pipeline's.
+import { renderToString } from 'react-dom/server';
+import { createRoutesStub } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { kindOf, variantPath as pipelineVariantPath, WIDTHS } from '../../server/media/variants.ts';
+import { FALLBACK_IMAGE, IMAGE_WIDTHS, Image, imageKind, variantPath, type ImageMeta, type ImageProps } from './Image.tsx';
+
+const BWINDI = 'images/parks/bwindi-impenetrable-forest-national-park.jpg';
+const META: ImageMeta = { v: '3fa9c1d2', w: 1600, h: 900, widths: [480, 960, 1600], p: 'data:image/webp;base64,UklGRg==' };
+
+function render(props: ImageProps, loaderData?: Record<string, unknown>): Markup {
+  const Stub = createRoutesStub([{ id: 'page', path: '/', Component: () => <Image {...props} />, loader: () => loaderData ?? null }]);
+  return parseMarkup(renderToString(<Stub initialEntries={['/']} hydrationData={{ loaderData: { page: loaderData ?? null } }} />));
+}
+
+interface Found {
+  getAttribute(name: string): string | null;
+}
+interface Markup {
+  querySelectorAll(tag: string): Found[];
+  querySelector(tag: string): Found | null;
+}
+
+/** Reads the picture, source and img tags of rendered markup back (Node has no DOM). */
+function parseMarkup(html: string): Markup {
+  const elements: { tag: string; attrs: Record<string, string> }[] = [];
+  for (const m of html.matchAll(/<(picture|source|img)\b([^>]*)>/g)) {
+    const attrs: Record<string, string> = {};
+    for (const a of m[2]!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)) attrs[a[1]!.toLowerCase()] = a[2]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    elements.push({ tag: m[1]!, attrs });
+  }
+  const all = (tag: string) => elements.filter((e) => e.tag === tag).map((e) => ({ getAttribute: (k: string) => e.attrs[k] ?? null }));
+  return { querySelectorAll: all, querySelector: (tag) => all(tag)[0] ?? null };
+}
+
+describe('Image', () => {
+  it('renders AVIF and WebP sources and a JPEG img with hashed srcsets when the loader data knows the image', () => {
+    const body = render({ src: BWINDI, alt: 'Forest ridges', width: 600, height: 400, sizes: '33vw' }, { park: {}, imageMeta: { [BWINDI]: META } });
+    const [avif, webp] = body.querySelectorAll('source');
+    const img = body.querySelector('img')!;
+    const base = '/api/images/parks/bwindi-impenetrable-forest-national-park.3fa9c1d2';
+    expect(avif!.getAttribute('type')).toBe('image/avif');
+    expect(avif!.getAttribute('srcset')).toBe(`${base}.w480.avif 480w, ${base}.w960.avif 960w, ${base}.w1600.avif 1600w`);
+    expect(webp!.getAttribute('type')).toBe('image/webp');
+    expect(webp!.getAttribute('srcset')).toBe(`${base}.w480.webp 480w, ${base}.w960.webp 960w, ${base}.w1600.webp 1600w`);
+    expect(img.getAttribute('srcset')).toBe(`${base}.w480.jpg 480w, ${base}.w960.jpg 960w, ${base}.w1600.jpg 1600w`);
+    expect(img.getAttribute('src')).toBe(`${base}.w960.jpg`);
+    expect(img.getAttribute('sizes')).toBe('auto, 33vw');
+    expect(avif!.getAttribute('sizes')).toBe('auto, 33vw');
+    expect(img.getAttribute('alt')).toBe('Forest ridges');
+    expect(img.getAttribute('width')).toBe('600');
+    expect(img.getAttribute('height')).toBe('400');
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(img.getAttribute('fetchpriority')).toBeNull();
+    expect(img.getAttribute('style')).toContain('background-image:url("data:image/webp;base64,UklGRg==")');
+    expect(img.getAttribute('style')).toContain('background-size:cover');
+  });
+
+  it('marks the hero eager and high priority', () => {
+    const body = render({ src: BWINDI, alt: 'Hero', width: 1600, height: 900, sizes: '100vw', priority: true, className: 'hero__img' }, { imageMeta: { [BWINDI]: META } });
+    const img = body.querySelector('img')!;
+    expect(img.getAttribute('loading')).toBe('eager');
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+    expect(img.getAttribute('sizes')).toBe('100vw');
+    expect(img.getAttribute('class')).toBe('hero__img');
+  });
+
+  it('finds metadata nested one level down in the loader data', () => {
+    const body = render({ src: BWINDI, alt: '', width: 10, height: 10 }, { data: { imageMeta: { [BWINDI]: META } } });
+    expect(body.querySelector('img')!.getAttribute('srcset')).toContain('.3fa9c1d2.w480.jpg');
+  });
+
+  it('falls back to the hash-free names, and no placeholder, without metadata', () => {
+    const body = render({ src: `/${BWINDI}`, alt: '', width: 10, height: 10 });
+    const img = body.querySelector('img')!;
+    const base = '/api/images/parks/bwindi-impenetrable-forest-national-park';
+    expect(img.getAttribute('srcset')).toBe(`${base}.w480.jpg 480w, ${base}.w960.jpg 960w, ${base}.w1600.jpg 1600w`);
+    expect(body.querySelectorAll('source')[0]!.getAttribute('srcset')).toContain(`${base}.w1600.avif 1600w`);
+    expect(img.getAttribute('style')).toBeNull();
+    expect(img.getAttribute('sizes')).toBe('auto, 100vw');
+  });
+
+  it('uses the gallery widths for gallery images and the fallback picture when there is no image', () => {
+    const gallery = render({ src: 'images/parks/bwindi/forest-ridges.jpg', alt: '', width: 10, height: 10 });
+    expect(gallery.querySelector('img')!.getAttribute('srcset')).toBe('/api/images/parks/bwindi/forest-ridges.w480.jpg 480w, /api/images/parks/bwindi/forest-ridges.w1280.jpg 1280w');
+    const none = render({ src: null, alt: '', width: 10, height: 10 });
+    expect(none.querySelector('img')!.getAttribute('src')).toBe('/api/images/pages/default.w960.jpg');
+    expect(FALLBACK_IMAGE).toBe('images/pages/default.jpg');
+  });
+
+  it('shows other URLs as a plain lazy img', () => {
+    const body = render({ src: 'https://example.org/photo.jpg', alt: 'Elsewhere', width: 10, height: 10 });
+    expect(body.querySelectorAll('source')).toHaveLength(0);
+    expect(body.querySelector('img')!.getAttribute('src')).toBe('https://example.org/photo.jpg');
+    expect(body.querySelector('img')!.getAttribute('loading')).toBe('lazy');
+  });
+});
+
+describe('naming shared with the image pipeline', () => {
+  const samples = [BWINDI, 'images/parks/bwindi/forest-ridges.jpg', 'images/reviews/aisha.jpg', 'images/pages/social.jpg', 'images/pages/home.jpg', 'images/parks/x.png', 'images/a/b/c/d.jpg'];
+
+  it('has the same widths per kind', () => {
+    expect(IMAGE_WIDTHS).toEqual(WIDTHS);
+  });
+
+  it('classifies and names variants the same way', () => {
+    for (const s of samples) {
+      expect(imageKind(s), s).toBe(kindOf(s));
+      if (kindOf(s)) for (const f of ['avif', 'webp', 'jpg'] as const) for (const t of [undefined, '0badf00d']) expect(variantPath(s, 960, f, t)).toBe(pipelineVariantPath(s, 960, f, t));
+    }
+  });
+});
