@@ -7,7 +7,8 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    // Generous: the suite shares two cores with PostgreSQL, Chromium and several servers.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });
