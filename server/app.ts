@@ -15,11 +15,12 @@ import { withClientAddress } from './spam/client-address.ts';
 import { createWeb, loadServerBuild } from './web.ts';
 
 export interface AppParts {
-  database: Database;
-  api: ReturnType<typeof createApi>;
+  /** Absent in a web-only process (API_URL set): the API host owns the database. */
+  database?: Database;
+  api?: ReturnType<typeof createApi>;
   web?: ReturnType<typeof createWeb>;
-  /** Enquiries, newsletter and the mail outbox worker. */
-  forms: Forms;
+  /** Enquiries, newsletter and the mail outbox worker (where the database is). */
+  forms?: Forms;
   stop(): Promise<void>;
 }
 
@@ -41,6 +42,12 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
 }
 
 export async function createApp(config: Config, logger: Logger, opts: { web?: boolean; forms?: FormsOverrides } = {}): Promise<AppParts> {
+  if (config.API_URL && opts.web !== false) {
+    // Web-only process: pages are rendered from the API at API_URL, which /api proxies to.
+    const web = withClientAddress(createWeb({ apiUrl: config.API_URL, logger, build: await loadServerBuild() }));
+    logger.info({ apiUrl: config.API_URL }, 'web process using the API at API_URL');
+    return { web, stop: async () => {} };
+  }
   const database = await prepareDatabase(config, logger);
   const cache = new ResponseCache();
   const forms = createForms(config, database.db, logger, opts.forms);

@@ -1,6 +1,7 @@
 // The real process: started as `node server/index.ts` (and the API alone as server/api/main.ts),
 // configuration errors, the API behind API_URL, static assets, and graceful shutdown on SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,7 +43,7 @@ async function start(entry: string, env: Record<string, string>) {
     if (Date.now() > deadline) throw new Error(`not ready: ${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { child, url, output: () => output };
+  return { child, url, dataDir, output: () => output };
 }
 
 function exitOf(child: ChildProcess): Promise<number | null> {
@@ -104,6 +105,10 @@ describe('the server process', () => {
     expect(((await proxied.json()) as typeof body).allsafaris.length).toBe(body.allsafaris.length);
     const page = await fetch(`${web.url}/`);
     expect(page.status).toBe(200);
+    expect(await page.text()).toContain(body.allsafaris[0] ? '<html' : '');
+    // The web-only process keeps no database of its own: the API host owns it.
+    expect(existsSync(path.join(web.dataDir, 'pglite'))).toBe(false);
+    expect(existsSync(path.join(api.dataDir, 'pglite'))).toBe(true);
     api.child.kill('SIGTERM');
     web.child.kill('SIGTERM');
     expect(await exitOf(api.child)).toBe(0);

@@ -18,7 +18,7 @@ try {
 const logger = createLogger(config.LOG_LEVEL);
 try {
   const app = await createApp(config, logger, { web: false });
-  const served = await listen(app.api, { port: config.PORT, host: config.HOST, logger });
+  const served = await listen(app.api!, { port: config.PORT, host: config.HOST, logger });
   logger.info({ url: `http://localhost:${served.port}` }, 'API is up');
   onShutdown(logger, config.SHUTDOWN_TIMEOUT_MS, async () => {
     await served.close();
