@@ -105,7 +105,7 @@ describe('the server process', () => {
     expect(((await proxied.json()) as typeof body).allsafaris.length).toBe(body.allsafaris.length);
     const page = await fetch(`${web.url}/`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain(body.allsafaris[0] ? '<html' : '');
+    expect(await page.text()).toContain('<html');
     // The web-only process keeps no database of its own: the API host owns it.
     expect(existsSync(path.join(web.dataDir, 'pglite'))).toBe(false);
     expect(existsSync(path.join(api.dataDir, 'pglite'))).toBe(true);
