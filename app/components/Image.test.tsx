@@ -46,8 +46,8 @@ describe('Image', () => {
     expect(webp!.getAttribute('srcset')).toBe(`${base}.w480.webp 480w, ${base}.w960.webp 960w, ${base}.w1600.webp 1600w`);
     expect(img.getAttribute('srcset')).toBe(`${base}.w480.jpg 480w, ${base}.w960.jpg 960w, ${base}.w1600.jpg 1600w`);
     expect(img.getAttribute('src')).toBe(`${base}.w960.jpg`);
-    expect(img.getAttribute('sizes')).toBe('auto, 33vw');
-    expect(avif!.getAttribute('sizes')).toBe('auto, 33vw');
+    expect(img.getAttribute('sizes')).toBe('33vw');
+    expect(avif!.getAttribute('sizes')).toBe('33vw');
     expect(img.getAttribute('alt')).toBe('Forest ridges');
     expect(img.getAttribute('width')).toBe('600');
     expect(img.getAttribute('height')).toBe('400');
@@ -78,7 +78,7 @@ describe('Image', () => {
     expect(img.getAttribute('srcset')).toBe(`${base}.w480.jpg 480w, ${base}.w960.jpg 960w, ${base}.w1600.jpg 1600w`);
     expect(body.querySelectorAll('source')[0]!.getAttribute('srcset')).toContain(`${base}.w1600.avif 1600w`);
     expect(img.getAttribute('style')).toBeNull();
-    expect(img.getAttribute('sizes')).toBe('auto, 100vw');
+    expect(img.getAttribute('sizes')).toBe('100vw');
   });
 
   it('uses the gallery widths for gallery images and the fallback picture when there is no image', () => {

@@ -114,8 +114,9 @@ export function Image({ src, alt, width, height, sizes, priority, className }: I
   const widths = meta?.widths?.length ? meta.widths : IMAGE_WIDTHS[kind];
   const url = (w: number, format: 'avif' | 'webp' | 'jpg') => apiAsset(variantPath(path, w, format, meta?.v));
   const srcSet = (format: 'avif' | 'webp' | 'jpg') => widths.map((w) => `${url(w, format)} ${w}w`).join(', ');
-  // Lazy images let the browser use their laid-out size where it can ("auto"); others fall back.
-  const sizesAttr = sizes ? (priority ? sizes : `auto, ${sizes}`) : priority ? '100vw' : 'auto, 100vw';
+  // Not sizes="auto": images React inserts on client navigations are chosen before layout, when
+  // "auto" still means 100vw, so they would fetch the largest width first.
+  const sizesAttr = sizes ?? '100vw';
   const fallbackWidth = widths.find((w) => w >= 960) ?? widths[widths.length - 1]!;
   const style = meta?.p ? { backgroundImage: `url("${meta.p}")`, backgroundSize: 'cover', backgroundPosition: 'center' } : undefined;
 

@@ -33,25 +33,30 @@ export const acacia: PropFn = (c, r, size = 1) => {
   return { markup: fill(d, c) + fill(crowns.join(''), c), w: spread * 1.2, h: h + 24 * size, x0: -spread * 0.6 };
 };
 
-/** Baobab: a swollen trunk under a wide crown of thick, root-like branches, bare in the dry season. */
+/** Baobab: a swollen trunk under a wide, flat dome of crooked branches, bare in the dry season. */
 export const baobab: PropFn = (c, r, size = 1) => {
   const s = size;
-  const top = -78 * s;
-  const trunk = closedPath([[-26 * s, 0], [-22 * s, -26 * s], [-17 * s, -56 * s], [-16 * s, top], [-6 * s, top - 6 * s], [8 * s, top - 6 * s], [17 * s, top], [18 * s, -54 * s], [23 * s, -24 * s], [28 * s, 0]]);
+  const top = -76 * s;
+  const trunk = closedPath([[-26 * s, 0], [-22 * s, -26 * s], [-17 * s, -56 * s], [-15 * s, top], [-6 * s, top - 8 * s], [8 * s, top - 8 * s], [16 * s, top], [18 * s, -54 * s], [23 * s, -24 * s], [28 * s, 0]]);
   let d = '';
-  const count = r.int(6, 8);
+  const count = r.int(9, 12);
+  const rx = r.range(58, 70) * s;
+  const ry = r.range(24, 32) * s;
   for (let i = 0; i < count; i++) {
-    const t = i / (count - 1);
-    const a = ((-168 + t * 156 + r.range(-6, 6)) * Math.PI) / 180;
-    const len = (t > 0.3 && t < 0.7 ? r.range(30, 42) : r.range(44, 60)) * s;
-    const base: Pt = [(-14 + t * 28) * s, top - 2 * s];
-    const elbow: Pt = [base[0] + Math.cos(a) * len * 0.6, base[1] + Math.sin(a) * len * 0.3];
-    const tip: Pt = [base[0] + Math.cos(a) * len, base[1] + Math.sin(a) * len * 0.3 - r.range(6, 14) * s];
-    d += limb([base, elbow, tip], [11 * s, 6 * s, 2.4 * s]);
-    const twig: Pt = [elbow[0] + Math.cos(a) * 8 * s, elbow[1] - r.range(10, 16) * s];
-    d += limb([elbow, twig], [3.4 * s, 1.4 * s]);
+    const t = (i + r.range(0.2, 0.8)) / count;
+    const a = Math.PI * (1 + t);
+    // Branch tips sit on a flat dome over the trunk.
+    const tip: Pt = [Math.cos(a) * rx, top - 4 * s + Math.sin(a) * ry];
+    const base: Pt = [(-12 + 24 * t) * s, top - 4 * s];
+    const bend = r.range(-8, 8) * s;
+    const mid: Pt = [(base[0] + tip[0]) / 2 + bend, (base[1] + tip[1]) / 2 + Math.abs(bend) * 0.5 + 4 * s];
+    d += limb([base, mid, tip], [9 * s, 5 * s, 1.8 * s]);
+    for (let k = 0; k < 2; k++) {
+      const ta = a + r.range(-0.7, 0.3);
+      d += limb([tip, [tip[0] + Math.cos(ta) * r.range(6, 11) * s, tip[1] + Math.sin(ta) * r.range(6, 11) * s]], [1.6 * s, 0.8 * s]);
+    }
   }
-  return { markup: fill(trunk + d, c), w: 130 * s, h: 130 * s, x0: -65 * s };
+  return { markup: fill(trunk + d, c), w: 150 * s, h: 120 * s, x0: -75 * s };
 };
 
 /** Candelabra euphorbia, common on the Queen Elizabeth plains: a trunk and upturned arms. */

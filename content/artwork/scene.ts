@@ -506,7 +506,27 @@ function subjectLayer(c: Ctx, groundY: number, behind: string): void {
       c.d.add(place(c, companion, gx, gy, height * depth * 0.8, c.r.chance(0.5)));
     }
   }
-  c.d.add(place(c, f, cx, onWater ? groundY - c.H * 0.01 : groundY, height, mirror));
+  c.d.add(rimLit(c, place(c, f, cx, onWater ? groundY - c.H * 0.01 : groundY, height, mirror), cx));
+}
+
+/**
+ * Edge light on the side of a figure that faces the sun: the figure's shape minus a copy of itself
+ * shifted away from the light leaves a thin crescent, filled with the glow colour.
+ */
+function rimLit(c: Ctx, markup: string, x: number): string {
+  const k = c.H * (c.time === 'morning' ? 0.0035 : 0.005);
+  const dx = c.sun[0] < x ? k : -k;
+  const id = c.d.def(
+    'f',
+    (fid) =>
+      `<filter id="${fid}" x="-5%" y="-5%" width="110%" height="110%" color-interpolation-filters="sRGB">` +
+      `<feOffset in="SourceAlpha" dx="${n(dx)}" dy="${n(k * 0.7)}" result="shifted"/>` +
+      `<feComposite in="SourceAlpha" in2="shifted" operator="out" result="edge"/>` +
+      `<feFlood flood-color="${c.sky.glow}" flood-opacity="${c.night ? 0.45 : 0.8}"/>` +
+      `<feComposite in2="edge" operator="in" result="rim"/>` +
+      `<feMerge><feMergeNode in="SourceGraphic"/><feMergeNode in="rim"/></feMerge></filter>`,
+  );
+  return `<g filter="url(#${id})">${markup}</g>`;
 }
 
 // ---- scenes ----------------------------------------------------------------------------------------
