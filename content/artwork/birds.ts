@@ -99,6 +99,25 @@ export const pelican: FigureFn = (s) => {
   return { markup: fill(body + neck + head, s.light) + fill(bill, s.accent) + fill(closedPath([[10, -12], [28, -22], [46, -18], [30, -10]]), mix(s.light, s.ink, 0.25)) + ripple, w: 96, h: 64, x0: -6 };
 };
 
+/** The secretary bird: a hawk's head and crest of quills on a crane's legs, striding through grass. */
+export const secretarybird: FigureFn = (s) => {
+  const body = closedPath([[4, -66], [18, -76], [38, -80], [52, -76], [56, -66], [46, -60], [28, -58], [12, -60]]);
+  const tail = taper([8, -68], [-22, -56], 7, 3);
+  const neck = curveLimb([[50, -74], [58, -88], [58, -100]], 7, 5);
+  const head = closedPath([[54, -104], [60, -108], [66, -106], [68, -100], [62, -96], [56, -98]]);
+  const bill = closedPath([[66, -104], [72, -101], [70, -97], [66, -99]]);
+  const crest = [0, 1, 2, 3, 4].map((i) => `M${n(56 - i)},${n(-104 + i * 2)}L${n(40 - i * 3)},${n(-110 + i * 5)}`).join('');
+  const face = `<path d="${closedPath([[60, -104], [66, -103], [64, -99], [60, -100]])}" fill="${s.accent}"/>`;
+  return {
+    markup:
+      fill(limb([[30, -60], [38, -34], [44, 0]], [4, 2.6, 2.2]), s.far) + fill(limb([[36, -60], [30, -32], [26, 0]], [4.4, 2.8, 2.4]), s.ink) +
+      fill(tail + body + neck + head, s.ink) + fill(bill, s.ink) + `<path d="${crest}" stroke="${s.ink}" stroke-width="1.8" stroke-linecap="round"/>` + face,
+    w: 80,
+    h: 114,
+    x0: -22,
+  };
+};
+
 export const fishEagle: FigureFn = (s) => {
   const body = closedPath([[34, -20], [26, -36], [26, -56], [32, -70], [42, -74], [48, -66], [48, -46], [44, -28], [40, -14], [36, 6], [30, 10], [30, -4]]);
   const head = closedPath([[34, -70], [36, -82], [44, -88], [52, -86], [56, -80], [60, -76], [55, -74], [50, -72], [44, -64], [36, -62]]);

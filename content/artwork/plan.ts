@@ -42,22 +42,23 @@ export const SUBJECT_RULES: SubjectRule[] = [
   { re: /eland/, subject: 'eland', scene: 'savanna', home: 'kenya' },
   { re: /sitatunga/, subject: 'sitatunga', scene: 'wetland', home: 'uganda' },
   { re: /\btopi\b|hartebeest/, subject: 'topi', scene: 'savanna', home: 'uganda' },
-  { re: /\bkobs?\b|impala|antelope|gazelle|waterbuck|bushbuck|reedbuck|oribi|duiker|dik-?dik|oryx|gerenuk|kudu/, subject: 'antelope', scene: 'savanna', home: 'uganda' },
+  { re: /\bkobs?\b|impala|antelope|gazelle|waterbuck|bushbuck|reedbuck|oribi|duiker|dik ?dik|oryx|gerenuk|kudu/, subject: 'antelope', scene: 'savanna', home: 'uganda' },
   { re: /shoebill/, subject: 'shoebill', scene: 'wetland', home: 'uganda' },
   { re: /crowned crane|\bcranes?\b/, subject: 'crownedCrane', scene: 'wetland', home: 'uganda' },
   { re: /flamingo/, subject: 'flamingo', scene: 'lake', home: 'kenya' },
   { re: /pelican/, subject: 'pelican', scene: 'lake', home: 'uganda' },
   { re: /marabou/, subject: 'marabou', scene: 'savanna', home: 'uganda' },
-  { re: /saddle-?bill|stork|jabiru/, subject: 'saddlebill', scene: 'wetland', home: 'kenya' },
+  { re: /saddle ?bill|stork|jabiru/, subject: 'saddlebill', scene: 'wetland', home: 'kenya' },
   { re: /egret/, subject: 'egret', scene: 'wetland', home: 'uganda' },
-  { re: /heron|hamerkop|ibis|spoonbill|jacana/, subject: 'heron', scene: 'wetland', home: 'uganda' },
-  { re: /fish eagle|eagle|hawk|buzzard|\bkites?\b|falcon|harrier|goshawk|osprey/, subject: 'fishEagle', scene: 'lake', home: 'uganda' },
+  { re: /heron|hamerkop|ibis|spoonbill|jacana|finfoot|cormorant|darter|grebe|\bducks?\b|goose|geese|rail\b|crake/, subject: 'heron', scene: 'wetland', home: 'uganda' },
+  { re: /fish eagle|eagle|hawk|buzzard|\bkites?\b|falcon|harrier|goshawk|osprey|bateleur/, subject: 'fishEagle', scene: 'lake', home: 'uganda' },
   { re: /vulture/, subject: 'vulture', scene: 'savanna', home: 'tanzania' },
+  { re: /secretary ?bird/, subject: 'secretarybird', scene: 'savanna', home: 'kenya' },
   { re: /\bowls?\b|owlet/, subject: 'owl', scene: 'rainforest', home: 'uganda' },
-  { re: /turaco|go-away/, subject: 'turaco', scene: 'rainforest', home: 'uganda' },
+  { re: /turaco|go away/, subject: 'turaco', scene: 'rainforest', home: 'uganda' },
   { re: /kingfisher/, subject: 'kingfisher', scene: 'river', home: 'uganda' },
   { re: /roller/, subject: 'roller', scene: 'savanna', home: 'kenya' },
-  { re: /bee-?eater/, subject: 'beeEater', scene: 'river', home: 'uganda' },
+  { re: /bee ?eater/, subject: 'beeEater', scene: 'river', home: 'uganda' },
   { re: /sunbird/, subject: 'sunbird', scene: 'rainforest', home: 'rwanda' },
   { re: /hornbill/, subject: 'hornbill', scene: 'rainforest', home: 'uganda' },
   { re: /broadbill/, subject: 'broadbill', scene: 'rainforest', home: 'uganda' },
@@ -65,7 +66,7 @@ export const SUBJECT_RULES: SubjectRule[] = [
   { re: /ostrich/, subject: 'ostrich', scene: 'savanna', home: 'kenya' },
   { re: /francolin|guineafowl|spurfowl|bustard/, subject: 'groundBird', scene: 'savanna', home: 'uganda' },
   {
-    re: /crimsonwing|batis|warbler|apalis|flycatcher|starling|barbet|tinkerbird|greenbul|robin|boubou|bulbul|finch|canary|waxbill|twinspot|cuckoo|trogon|woodpecker|wren|tit\b|shrike|oriole|babbler|\bbirds?\b|birding/,
+    re: /crimsonwing|batis|warbler|apalis|flycatcher|starling|barbet|tinkerbird|greenbul|robin|boubou|bulbul|finch|canary|waxbill|twinspot|cuckoo|trogon|woodpecker|wren|\btits?\b|shrike|gonolek|oriole|babbler|pitta|thrush|alethe|akalat|illadopsis|sparrow|prinia|cisticola|seedeater|whydah|pipit|longclaw|swallow|martin|drongo|coucal|mousebird|honeyguide|hoopoe|parrot|lovebird|\bdoves?\b|pigeon|wagtail|camaroptera|eremomela|hylia|paradise|\bbirds?\b|birding/,
     subject: 'songbird',
     scene: 'rainforest',
     home: 'uganda',
@@ -75,9 +76,22 @@ export const SUBJECT_RULES: SubjectRule[] = [
   { re: /canoe|dugout|kayak|paddl/, subject: 'canoe', scene: 'hills', home: 'uganda' },
   { re: /launch|boat|cruise/, subject: 'launch', scene: 'river', home: 'uganda' },
   { re: /dhow|sailing/, subject: 'dhow', scene: 'coast', home: 'tanzania' },
-  { re: /game drive|safari vehicle|land cruiser|4x4|jeep|pop-up roof/, subject: 'vehicle', scene: 'savanna', home: 'kenya' },
+  { re: /game drive|safari vehicle|land cruiser|4x4|jeep|pop up roof/, subject: 'vehicle', scene: 'savanna', home: 'kenya' },
   { re: /\bhuts?\b|homestead|village|batwa|cultural|community|dancers?|craft/, subject: 'huts', scene: 'village', home: 'uganda' },
   { re: /trek|hik(e|ing|ers)|walk|trail|tracker|ranger|porter|climb|summit/, subject: 'trekkers', scene: 'volcano', home: 'rwanda' },
+];
+
+const BIRD_SUBJECTS = new Set<SubjectKey>(['turaco', 'kingfisher', 'roller', 'sunbird', 'beeEater', 'songbird', 'broadbill', 'weaver', 'hornbill', 'owl']);
+
+const COLOUR_WORDS: { re: RegExp; colour: string }[] = [
+  { re: /crimson|scarlet|\bred\b|ruby/, colour: '#d23a32' },
+  { re: /orange|rufous|chestnut/, colour: '#e07a2a' },
+  { re: /yellow|golden|gold\b/, colour: '#eec23a' },
+  { re: /green|olive|malachite/, colour: '#4fa04a' },
+  { re: /\bblue\b|azure|violet/, colour: '#3f7fd0' },
+  { re: /purple|lilac|amethyst/, colour: '#9a5ac0' },
+  { re: /\bwhite\b/, colour: '#f2eee2' },
+  { re: /black|dusky|sooty/, colour: '#3a3a3a' },
 ];
 
 /** Subjects that are things people do rather than wildlife. */
@@ -91,7 +105,7 @@ interface SceneRule {
 export const SCENE_RULES: SceneRule[] = [
   { re: /waterfall|\bfalls\b|cascade|sipi/, scene: 'waterfall' },
   { re: /crater|caldera|ngorongoro/, scene: 'crater' },
-  { re: /volcan|virunga|nyiragongo|muhabura|karisimbi|sabyinyo|bisoke|mgahinga|lava/, scene: 'volcano' },
+  { re: /volcan|virunga|nyiragongo|muhabura|muhavura|karisimbi|sabyinyo|bisoke|mgahinga|lava/, scene: 'volcano' },
   { re: /kilimanjaro|rwenzori|mountain|\bpeaks?\b|snow|glacier|elgon|mount |amboseli/, scene: 'mountain' },
   { re: /swamp|wetland|papyrus|marsh|mabamba|delta/, scene: 'wetland' },
   { re: /terrace|thousand hills|kigezi|bunyonyi|\bhills\b/, scene: 'hills' },
@@ -112,11 +126,11 @@ const TIME_RULES: { re: RegExp; time: TimeOfDay }[] = [
 ];
 
 const COUNTRY_WORDS: { re: RegExp; country: Country }[] = [
-  { re: /uganda|kampala|entebbe|kabale|bwindi|kibale|murchison|jinja|kidepo|mgahinga|queen elizabeth|bunyonyi|mburo|rwenzori|semuliki|ishasha|kazinga|mabamba|fort portal|budongo|sipi/, country: 'uganda' },
+  { re: /uganda|kampala|entebbe|kabale|muhavura|muhabura|bwindi|kibale|murchison|jinja|kidepo|mgahinga|queen elizabeth|bunyonyi|mburo|rwenzori|semuliki|ishasha|kazinga|mabamba|fort portal|budongo|sipi/, country: 'uganda' },
   { re: /rwanda|kigali|nyungwe|akagera|volcanoes national park|kinigi|musanze|gishwati|kivu/, country: 'rwanda' },
   { re: /kenya|nairobi|maasai mara|masai mara|amboseli|samburu|tsavo|nakuru|naivasha|\bmara\b/, country: 'kenya' },
   { re: /tanzania|serengeti|ngorongoro|tarangire|manyara|kilimanjaro|zanzibar|arusha|ruaha|selous|nyerere/, country: 'tanzania' },
-  { re: /congo|\bdrc\b|virunga|kahuzi|goma|bukavu|nyiragongo|grauer/, country: 'democratic-republic-of-congo' },
+  { re: /congo|\bdrc\b|virunga national park|kahuzi|goma|bukavu|nyiragongo|grauer/, country: 'democratic-republic-of-congo' },
 ];
 
 /** The landscape and subject of a park when its header's alt text is not specific enough. */
@@ -247,9 +261,13 @@ export function chooseArt(collection: string, item: ArtItem, gallery?: ArtGaller
   const texts = gallery ? [ownText, headerText, nameText] : [headerText, nameText];
 
   let subjectRule: SubjectRule | undefined;
-  // Animals and birds are about their own species, whatever else their words mention.
-  if ((collection === 'animals' || collection === 'birds') && !gallery) subjectRule = firstMatch(SUBJECT_RULES, nameText);
-  for (const t of texts) subjectRule ??= firstMatch(SUBJECT_RULES, t);
+  // Animals and birds are about their own species, whatever else their words mention; their
+  // header pictures show the creature, not people watching it.
+  const species = collection === 'animals' || collection === 'birds';
+  const rules = species && !gallery ? SUBJECT_RULES.filter((r) => !ACTIVITIES.has(r.subject)) : SUBJECT_RULES;
+  if (species && !gallery) subjectRule = firstMatch(rules, nameText);
+  for (const t of texts) subjectRule ??= firstMatch(rules, t);
+  if (!subjectRule && collection === 'birds') subjectRule = SUBJECT_RULES.find((r) => r.subject === 'songbird');
   let sceneRule: SceneRule | undefined;
   for (const t of texts) sceneRule ??= firstMatch(SCENE_RULES, t);
   const park = collection === 'parks' ? PARK_ART[item.slug] : undefined;
@@ -262,6 +280,10 @@ export function chooseArt(collection: string, item: ArtItem, gallery?: ArtGaller
   }
   let scene: SceneKind = sceneRule?.scene ?? park?.scene ?? subjectRule?.scene ?? 'savanna';
   if (park && !gallery && !sceneRule) scene = park.scene;
+  // A volcano's crater is still a volcano; the crater scene is Ngorongoro's caldera.
+  if (scene === 'crater' && texts.some((t) => /volcan|nyiragongo|muhavura|muhabura|virunga|bisoke|karisimbi|sabyinyo|lava/.test(t))) scene = 'volcano';
+  // A gallery picture that names a place but no animal or activity is a landscape.
+  if (gallery && !firstMatch(SUBJECT_RULES, texts[0]!) && firstMatch(SCENE_RULES, texts[0]!)) subject = null;
 
   const country = countryOf(collection, item, texts, subjectRule?.home);
   // Gorillas in Rwanda and Congo live on the volcano slopes.
@@ -274,9 +296,18 @@ export function chooseArt(collection: string, item: ArtItem, gallery?: ArtGaller
   if (scene === 'coast' && subject && !['dhow', 'canoe', 'trekkers', 'huts', 'pelican'].includes(subject)) subject = 'dhow';
 
   const own = texts[0]!;
-  const group = PLURAL_GROUP.test(own) || (park?.group ?? false) || /migration/.test(nameText);
+  let group = PLURAL_GROUP.test(own) || (park?.group ?? false) || /migration/.test(nameText);
+  // Gorillas and chimpanzees are drawn sitting, walking or as a family, unless the words say which.
+  const pose = rng(`${collection}/${item.slug}/${gallery?.file ?? ''}:pose`).next();
+  if (subject === 'gorilla' && !/sit|rest|family|group|mother|infant|juvenile/.test(own)) {
+    if (/walk|move|cross|knuckle/.test(own) || pose < 0.25) subject = 'gorillaWalking';
+    else if (pose > 0.7) group = true;
+  }
+  if (subject === 'chimpWalking' && (/sit|rest|groom|feed|eat/.test(own) || pose < 0.35)) subject = 'chimpanzee';
   const inTree = (subject === 'lion' || subject === 'lioness' || subject === 'leopard') && /tree|branch|climb/.test(own + nameText);
   const timeRule = firstMatch(TIME_RULES, own);
+  // A bird named for a colour wears it (red-throated, purple-breasted, yellow-eyed...).
+  const colour = subject && BIRD_SUBJECTS.has(subject) ? firstMatch(COLOUR_WORDS, nameText)?.colour : undefined;
   const seed = gallery ? `${collection}/${item.slug}/${gallery.file}` : `${collection}/${item.slug}`;
   return {
     country,
@@ -285,6 +316,7 @@ export function chooseArt(collection: string, item: ArtItem, gallery?: ArtGaller
     group,
     inTree,
     time: timeRule?.time,
+    accent: colour,
     seed,
     title: gallery?.alt ?? item.image?.alt ?? item.title ?? item.slug,
   };

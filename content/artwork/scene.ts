@@ -4,11 +4,11 @@
 // pure function of its spec.
 import * as birds from './birds.ts';
 import * as fauna from './fauna.ts';
-import type { Figure, FigureFn, FigureStyle } from './fauna.ts';
+import { fill, type Figure, type FigureFn, type FigureStyle } from './fauna.ts';
 import { aerial, palettes, type Country, type Palette, type Sky, type TimeOfDay } from './palettes.ts';
 import * as props from './props.ts';
 import { rng, type Rng } from './rng.ts';
-import { closedPath, Doc, mix, n, op, ridgeShape, smoothPath, type Pt } from './svg.ts';
+import { closedPath, curveLimb, Doc, limb, mix, n, op, ridgeShape, smoothPath, type Pt } from './svg.ts';
 
 export const sceneKinds = ['savanna', 'volcano', 'rainforest', 'lake', 'mountain', 'waterfall', 'crater', 'coast', 'river', 'wetland', 'hills', 'village'] as const;
 export type SceneKind = (typeof sceneKinds)[number];
@@ -62,6 +62,7 @@ export const subjects = {
   broadbill: { fig: birds.broadbill, height: 0.3, herd: 0 },
   weaver: { fig: birds.weaver, height: 0.28, herd: 0 },
   vulture: { fig: birds.vulture, height: 0.34, herd: 0 },
+  secretarybird: { fig: birds.secretarybird, height: 0.44, herd: 0 },
   owl: { fig: birds.owl, height: 0.34, herd: 0 },
   groundBird: { fig: birds.groundBird, height: 0.14, herd: 0.6 },
   ostrich: { fig: birds.ostrich, height: 0.5, herd: 0.4 },
@@ -77,6 +78,20 @@ export const subjects = {
 } as const satisfies Record<string, { fig: FigureFn | null; height: number; herd: number }>;
 export type SubjectKey = keyof typeof subjects;
 
+/** Great apes that appear as family groups rather than herds. */
+const FAMILY: Partial<Record<SubjectKey, FigureFn[]>> = {
+  gorilla: [fauna.gorillaSitting, fauna.gorillaWalking],
+  gorillaWalking: [fauna.gorillaSitting, fauna.gorillaWalking],
+  chimpanzee: [fauna.chimpanzee, fauna.chimpWalking],
+  chimpWalking: [fauna.chimpanzee, fauna.chimpWalking],
+};
+
+/** Animals that stand or swim in water, and so may gather there. */
+const WADERS = new Set<SubjectKey>(['hippoInWater', 'flamingo', 'pelican', 'egret', 'crownedCrane', 'buffalo', 'elephant', 'crocodile']);
+
+/** Birds and beasts that stand in shallow water. */
+const WET = new Set<SubjectKey>(['flamingo', 'heron', 'egret', 'shoebill', 'crownedCrane', 'saddlebill', 'marabou', 'sitatunga', 'crocodile', 'hippo']);
+
 const PERCHERS = new Set<SubjectKey>(['turaco', 'kingfisher', 'roller', 'sunbird', 'hornbill', 'beeEater', 'songbird', 'broadbill', 'weaver', 'vulture', 'owl', 'fishEagle']);
 const TREE_DWELLERS = new Set<SubjectKey>(['monkey', 'colobus', 'goldenMonkey']);
 const ON_WATER = new Set<SubjectKey>(['hippoInWater', 'pelican', 'canoe', 'launch', 'raft', 'dhow']);
@@ -91,6 +106,8 @@ export interface ArtSpec {
   group?: boolean;
   /** A big cat lying along a branch (Ishasha lions, leopards). */
   inTree?: boolean;
+  /** The subject's colour accent, overriding its species default (a bird's breast). */
+  accent?: string;
   time?: TimeOfDay;
   seed: string;
   title: string;
@@ -215,6 +232,7 @@ const SPECIES_ACCENT: Partial<Record<SubjectKey, string>> = {
   pelican: '#f0b04a',
   saddlebill: '#d8402e',
   egret: '#e6b840',
+  secretarybird: '#e8782a',
 };
 
 // ---- layers ----------------------------------------------------------------------------------------
@@ -410,49 +428,47 @@ function subjectFigure(c: Ctx, key: SubjectKey, st: FigureStyle, r: Rng): Figure
   }
 }
 
-/** A big cat lying along the low branch of a spreading fig (the tree-climbing lions of Ishasha). */
+/** A big cat lying along the low limb of a spreading fig (the tree-climbing lions of Ishasha). */
 function catInTree(c: Ctx, key: SubjectKey, groundY: number): void {
-  const st = style(c, c.ink, c.mid);
   const s = c.H / 900;
-  const trunkX = c.side < 0 ? c.W * 0.3 : c.W * 0.7;
   const dir = c.side < 0 ? 1 : -1;
-  const branchY = groundY - c.H * 0.34;
-  let d = closedPath([
-    [trunkX - 40 * s, groundY + 10],
-    [trunkX - 24 * s, groundY - c.H * 0.2],
-    [trunkX - 20 * s, branchY - 30 * s],
-    [trunkX + 22 * s, branchY - 40 * s],
-    [trunkX + 26 * s, groundY - c.H * 0.2],
-    [trunkX + 44 * s, groundY + 10],
-  ]);
-  const tip: Pt = [trunkX + dir * c.W * 0.3, branchY - 30 * s];
-  d += `M${n(trunkX)},${n(branchY - 20 * s)}Q${n(trunkX + dir * c.W * 0.15)},${n(branchY + 10 * s)} ${n(tip[0])},${n(tip[1])}L${n(tip[0])},${n(tip[1] + 10 * s)}Q${n(trunkX + dir * c.W * 0.15)},${n(branchY + 36 * s)} ${n(trunkX)},${n(branchY + 24 * s)}Z`;
-  d += `M${n(trunkX)},${n(branchY - 30 * s)}Q${n(trunkX - dir * 90 * s)},${n(branchY - 120 * s)} ${n(trunkX - dir * 180 * s)},${n(branchY - 140 * s)}L${n(trunkX - dir * 176 * s)},${n(branchY - 130 * s)}Q${n(trunkX - dir * 80 * s)},${n(branchY - 100 * s)} ${n(trunkX + 10 * s)},${n(branchY - 10 * s)}Z`;
-  c.d.add(`<path d="${d}" fill="${c.ink}"/>`);
-  // A flat, layered crown like the fig and acacia crowns of the Ishasha plains.
+  const baseX = c.side < 0 ? c.W * c.r.range(0.12, 0.2) : c.W * c.r.range(0.8, 0.88);
+  const X = (x: number) => baseX + dir * x * s;
+  const Y = (y: number) => groundY + y * s;
+  const P = (x: number, y: number): Pt => [X(x), Y(y)];
+  const ink = c.ink;
+  // Trunk and limbs.
+  let d = closedPath([P(-50, 12), P(-34, -120), P(-30, -260), P(-44, -330), P(30, -340), P(28, -250), P(36, -110), P(56, 12)]);
+  const limbY = -300;
+  d += limb([P(0, limbY - 10), P(200, limbY - 30), P(420, limbY - 20), P(600, limbY - 56)], [56 * s, 40 * s, 28 * s, 12 * s]);
+  d += limb([P(-10, -320), P(-90, -430), P(-150, -520)], [40 * s, 26 * s, 12 * s]);
+  d += limb([P(10, -330), P(60, -450), P(40, -560)], [38 * s, 24 * s, 12 * s]);
+  d += limb([P(120, limbY - 30), P(230, -420), P(330, -500)], [26 * s, 18 * s, 8 * s]);
+  d += limb([P(420, limbY - 22), P(500, -380), P(560, -430)], [16 * s, 10 * s, 6 * s]);
+  c.d.add(`<path d="${d}" fill="${ink}"/>`);
+  // A broad crown in overlapping, flattened clumps.
   let crown = '';
-  for (let i = 0; i < 16; i++) {
+  for (let i = 0; i < 22; i++) {
     const t = c.r.next();
-    const cx = trunkX + (t - 0.5) * c.W * 0.62;
-    const cy = branchY - (150 + Math.cos((t - 0.5) * Math.PI) * 90 + c.r.range(-20, 20)) * s;
-    crown += `<ellipse cx="${n(cx)}" cy="${n(cy)}" rx="${n(c.r.range(70, 130) * s)}" ry="${n(c.r.range(18, 30) * s)}"/>`;
+    const x = -260 + t * 900;
+    const y = -520 - Math.sin(t * Math.PI) * 90 + c.r.range(-40, 40);
+    crown += `<ellipse cx="${n(X(x))}" cy="${n(Y(y))}" rx="${n(c.r.range(70, 140) * s)}" ry="${n(c.r.range(30, 55) * s)}"/>`;
   }
-  c.d.add(`<g fill="${c.ink}">${crown}</g>`);
-  // The cat: body along the branch, legs dangling either side, tail hanging.
-  const bx = trunkX + dir * c.W * 0.12;
-  const by = branchY + 4 * s;
-  const outline: Pt[] = [[-70, -6], [-40, -22], [0, -24], [40, -20], [62, -26], [80, -20], [84, -8], [60, 2], [0, 4], [-60, 4]];
-  const body = closedPath(outline.map(([x, y]) => [bx + dir * x * s, by + y * s] as Pt));
-  const legs = [
-    [-50, 0, -56, 46],
-    [50, 0, 56, 50],
-  ]
-    .map(([x1, y1, x2, y2]) => `M${n(bx + dir * x1! * s)},${n(by + y1! * s)}L${n(bx + dir * x2! * s)},${n(by + y2! * s)}`)
-    .join('');
-  const tail = `M${n(bx - dir * 66 * s)},${n(by)}Q${n(bx - dir * 90 * s)},${n(by + 60 * s)} ${n(bx - dir * 80 * s)},${n(by + 110 * s)}`;
-  const head = `<circle cx="${n(bx + dir * 92 * s)}" cy="${n(by - 22 * s)}" r="${n(18 * s)}" fill="${st.ink}"/><circle cx="${n(bx + dir * 86 * s)}" cy="${n(by - 40 * s)}" r="${n(6 * s)}" fill="${st.ink}"/>`;
-  const mane = key === 'lion' ? `<circle cx="${n(bx + dir * 80 * s)}" cy="${n(by - 20 * s)}" r="${n(26 * s)}" fill="${st.ink}"/>` : '';
-  c.d.add(`<path d="${body}" fill="${st.ink}"/><path d="${legs}" stroke="${st.ink}" stroke-width="${n(14 * s)}" stroke-linecap="round"/><path d="${tail}" stroke="${st.ink}" stroke-width="${n(7 * s)}" fill="none" stroke-linecap="round"/>${mane}${head}`);
+  c.d.add(`<g fill="${ink}">${crown}</g>`);
+  // The cat, draped along the limb with its legs and tail hanging.
+  const st = style(c, ink, c.mid);
+  const cx = 330;
+  const cy = limbY - 34;
+  const Q = (x: number, y: number): Pt => P(cx + x, cy + y);
+  let cat = closedPath([Q(-100, -4), Q(-80, -28), Q(-30, -36), Q(30, -32), Q(70, -40), Q(92, -32), Q(98, -14), Q(70, -2), Q(0, 2), Q(-80, 4)]);
+  cat += limb([Q(78, -6), Q(86, 32), Q(84, 66)], [16 * s, 12 * s, 11 * s]);
+  cat += limb([Q(-70, 0), Q(-64, 38), Q(-70, 72)], [18 * s, 13 * s, 11 * s]);
+  cat += curveLimb([Q(-98, -2), Q(-128, 40), Q(-118, 112)], 7 * s, 5 * s);
+  cat += closedPath([Q(92, -56), Q(112, -62), Q(132, -52), Q(142, -38), Q(134, -28), Q(112, -24), Q(96, -32)]);
+  const ear = `<circle cx="${n(X(cx + 104))}" cy="${n(Y(cy - 60))}" r="${n(7 * s)}" fill="${st.ink}"/>`;
+  const mane = key === 'lion' ? fill(closedPath([Q(70, -66), Q(96, -74), Q(112, -62), Q(106, -20), Q(84, -6), Q(66, -24)]), st.ink) : '';
+  const tuft = key === 'leopard' ? '' : `<ellipse cx="${n(X(cx - 118))}" cy="${n(Y(cy + 116))}" rx="${n(5 * s)}" ry="${n(9 * s)}" fill="${st.ink}"/>`;
+  c.d.add(rimLit(c, `<path d="${cat}" fill="${st.ink}"/>${mane}${ear}${tuft}`, X(cx)));
 }
 
 function subjectLayer(c: Ctx, groundY: number, behind: string): void {
@@ -460,11 +476,12 @@ function subjectLayer(c: Ctx, groundY: number, behind: string): void {
   if (!key) return;
   if (c.spec.inTree && (key === 'lion' || key === 'lioness' || key === 'leopard')) return catInTree(c, key, groundY);
   const def = subjects[key];
-  const accent = SPECIES_ACCENT[key];
+  const accent = c.spec.accent ?? SPECIES_ACCENT[key];
   const tint = BODY_TINT[key];
   const st = style(c, tint ? mix(c.ink, tint, c.night ? 0.2 : 0.45) : c.ink, behind, accent);
   const cx = c.W * (c.side < 0 ? c.r.range(0.26, 0.36) : c.r.range(0.64, 0.74));
   const mirror = c.side > 0;
+  const family = FAMILY[key];
   const height = c.H * def.height * c.r.range(0.92, 1.1);
 
   if (PERCHERS.has(key) || TREE_DWELLERS.has(key)) {
@@ -493,7 +510,18 @@ function subjectLayer(c: Ctx, groundY: number, behind: string): void {
 
   const onWater = ON_WATER.has(key);
   const f = subjectFigure(c, key, st, c.r.fork('subject'));
-  if (def.herd > 0 && (c.spec.group || c.r.chance(def.herd * 0.6))) {
+  if (family && c.spec.group) {
+    // A family group: smaller apes close beside the main one, on the same ground.
+    const count = c.r.int(1, 2);
+    for (let i = 0; i < count; i++) {
+      const dx = (i === 0 ? -1 : 1) * c.side * c.W * c.r.range(0.13, 0.2);
+      const young = c.r.pick(family)(style(c, mix(c.ink, behind, 0.12), behind), c.r.fork(`y${i}`));
+      c.d.add(place(c, young, cx + dx, groundY + c.H * c.r.range(-0.02, 0.005), height * c.r.range(0.45, 0.65), c.r.chance(0.5)));
+    }
+  }
+  // Herds spread over open ground; on water only waders and swimmers gather, and apes come as families.
+  const open = ['savanna', 'crater', 'mountain', 'village'].includes(c.spec.scene) || WADERS.has(key);
+  if (!family && open && def.herd > 0 && (c.spec.group || c.r.chance(def.herd * 0.6))) {
     // Companions further back, smaller and paler.
     const count = c.spec.group ? c.r.int(4, 7) : c.r.int(1, 3);
     for (let i = 0; i < count; i++) {
@@ -704,12 +732,24 @@ function lake(c: Ctx, terraces = false): void {
   }
   const groundY = H * c.r.range(0.86, 0.9);
   if (c.spec.subject === 'flamingo' || c.spec.subject === 'pelican') flock(c, c.spec.subject, c.horizon + H * 0.07, c.horizon + H * 0.2);
-  subjectLayer(c, ON_WATER.has(c.spec.subject ?? 'elephant') ? H * c.r.range(0.74, 0.82) : groundY, c.mid);
-  if (!ON_WATER.has(c.spec.subject ?? 'elephant') || c.r.chance(0.6)) {
-    const fromLeft = c.side > 0;
-    const bank = shore(c, fromLeft, groundY + H * 0.02, W * c.r.range(0.3, 0.42), c.near);
-    const px = fromLeft ? W * c.r.range(0.06, 0.16) : W * c.r.range(0.84, 0.94);
-    d.add(place(c, (terraces ? props.banana : props.papyrus)(c.ink, c.r.fork('shore')), px, groundY + H * 0.05, H * c.r.range(0.25, 0.35), false));
+  waterside(c, groundY, H * c.r.range(0.74, 0.82), terraces ? props.banana : props.papyrus, H * c.r.range(0.25, 0.35));
+}
+
+/**
+ * The subject by the water. Swimmers, waders and perching birds are out on the water with a bank
+ * on the other side; land animals stand on a bank of their own that reaches past them.
+ */
+function waterside(c: Ctx, groundY: number, waterY: number, plant: props.PropFn, plantHeight: number): void {
+  const { W, H } = c;
+  const key = c.spec.subject;
+  const wet = !key || ON_WATER.has(key) || WET.has(key) || PERCHERS.has(key) || TREE_DWELLERS.has(key);
+  const fromLeft = wet ? c.side > 0 : c.side < 0;
+  if (wet) subjectLayer(c, key && ON_WATER.has(key) ? waterY : groundY, c.mid);
+  if (!wet || !key || c.r.chance(0.7)) {
+    const bank = shore(c, fromLeft, groundY + H * 0.02, W * (wet ? c.r.range(0.28, 0.4) : c.r.range(0.5, 0.6)), c.near);
+    if (!wet) subjectLayer(c, groundY + H * 0.01, c.mid);
+    const px = fromLeft ? W * c.r.range(0.04, 0.12) : W * c.r.range(0.88, 0.96);
+    c.d.add(place(c, plant(c.ink, c.r.fork('shore')), px, groundY + H * 0.05, plantHeight, false));
     foregroundTufts(c, bank, c.ink, 10);
   }
 }
@@ -745,50 +785,65 @@ function mountain(c: Ctx): void {
 
 function waterfall(c: Ctx): void {
   const { d, W, H } = c;
-  const farLine = ridge(c, c.horizon - H * 0.08, H * 0.06, { freq: 1 });
+  const farLine = ridge(c, c.horizon, H * 0.06, { freq: 1 });
   d.add(`<path d="${ridgeShape(farLine, H)}" fill="${c.far}"/>`);
-  mist(c, c.horizon - H * 0.06, H * 0.06, c.sky.horizon, 0.5);
-  const top = c.horizon;
+  mist(c, c.horizon, H * 0.06, c.sky.horizon, 0.5);
+  const top = H * c.r.range(0.3, 0.36);
   const pool = H * c.r.range(0.72, 0.76);
-  const gap = W * c.r.range(0.42, 0.58);
-  const gw = W * c.r.range(0.025, 0.04);
-  // The escarpment, its forested lip, and the gorge the river has cut.
-  const lip = ridge(c, top, H * 0.03, { freq: 1.2 });
-  d.add(`<path d="${ridgeShape(lip, H)}" fill="${c.mid}"/>`);
-  d.add(`<path d="${canopy(c, top - H * 0.01, H * 0.03, W * 0.014)}" fill="${mix(c.mid, c.p.foliage, 0.35)}" clip-path="url(#${d.def('c', (id) => `<clipPath id="${id}"><rect width="${W}" height="${n(top + H * 0.03)}"/></clipPath>`)})"/>`);
-  let strata = '';
-  for (let i = 0; i < 40; i++) {
+  const gap = W * c.r.range(0.44, 0.56);
+  const gw = W * c.r.range(0.028, 0.04);
+  const rock = mix(mix(c.mid, c.far, 0.3), c.ink, 0.25);
+  // The escarpment: a wall of rock from its forested lip down to the plunge pool.
+  const lip = ridge(c, top, H * 0.04, { freq: 1.1 });
+  const face = ridgeShape(lip, pool + 4);
+  d.add(`<path d="${face}" fill="${d.linear([{ at: 0, color: mix(rock, c.sky.glow, 0.12) }, { at: 1, color: mix(rock, c.ink, 0.3) }])}"/>`);
+  const clip = d.def('c', (id) => `<clipPath id="${id}"><path d="${face}"/></clipPath>`);
+  let cracks = '';
+  for (let i = 0; i < 60; i++) {
     const x = c.r.range(0, W);
-    if (Math.abs(x - gap) < gw * 4) continue;
-    const y0 = top + c.r.range(H * 0.04, H * 0.2);
-    strata += `M${n(x)},${n(y0)}L${n(x + c.r.range(-6, 6))},${n(y0 + c.r.range(H * 0.06, H * 0.2))}`;
+    const y = c.r.range(top, pool - H * 0.05);
+    cracks += `M${n(x)},${n(y)}l${n(c.r.range(-4, 4))},${n(H * c.r.range(0.03, 0.12))}`;
   }
-  d.add(`<path d="${strata}" stroke="${mix(c.mid, c.ink, 0.3)}" stroke-width="${n(W * 0.003)}" stroke-linecap="round" opacity="0.4"/>`);
-  const gorge = `M${n(gap - gw * 2.6)},${n(top + H * 0.02)}L${n(gap + gw * 2.6)},${n(top + H * 0.02)}L${n(gap + gw * 5)},${n(pool)}L${n(gap - gw * 5)},${n(pool)}Z`;
-  d.add(`<path d="${gorge}" fill="${mix(c.near, c.ink, 0.3)}"/>`);
+  d.add(`<path d="${cracks}" stroke="${mix(rock, c.ink, 0.35)}" stroke-width="${n(W * 0.0025)}" stroke-linecap="round" opacity="0.55" clip-path="url(#${clip})"/>`);
+  d.add(`<path d="${canopy(c, top + H * 0.01, H * 0.035, W * 0.016)}" fill="${mix(c.mid, c.p.foliage, 0.45)}" clip-path="url(#${d.def('c', (id) => `<clipPath id="${id}"><rect width="${W}" height="${n(top + H * 0.045)}"/></clipPath>`)})"/>`);
+  // The recess the river has cut, and the falls inside it.
+  const lipY = top + H * 0.03;
+  d.add(`<path d="M${n(gap - gw * 1.6)},${n(lipY)}Q${n(gap)},${n(lipY - H * 0.012)} ${n(gap + gw * 1.6)},${n(lipY)}L${n(gap + gw * 2.8)},${n(pool)}L${n(gap - gw * 2.8)},${n(pool)}Z" fill="${mix(rock, c.ink, 0.45)}"/>`);
   const fg = d.linear([
-    { at: 0, color: mix('#ffffff', c.sky.horizon, 0.15) },
-    { at: 0.7, color: mix('#ffffff', c.p.water, 0.25) },
+    { at: 0, color: mix('#ffffff', c.sky.horizon, 0.1) },
+    { at: 0.7, color: mix('#ffffff', c.p.water, 0.22) },
     { at: 1, color: '#ffffff' },
   ]);
-  d.add(`<path d="M${n(gap - gw)},${n(top + H * 0.015)}Q${n(gap)},${n(top + H * 0.005)} ${n(gap + gw)},${n(top + H * 0.015)}L${n(gap + gw * 1.8)},${n(pool)}L${n(gap - gw * 1.8)},${n(pool)}Z" fill="${fg}"/>`);
+  d.add(`<path d="M${n(gap - gw)},${n(lipY + 2)}Q${n(gap)},${n(lipY - H * 0.01)} ${n(gap + gw)},${n(lipY + 2)}C${n(gap + gw * 1.1)},${n(lipY + H * 0.12)} ${n(gap + gw * 1.5)},${n(pool - H * 0.12)} ${n(gap + gw * 2)},${n(pool)}L${n(gap - gw * 2)},${n(pool)}C${n(gap - gw * 1.5)},${n(pool - H * 0.12)} ${n(gap - gw * 1.1)},${n(lipY + H * 0.12)} ${n(gap - gw)},${n(lipY + 2)}Z" fill="${fg}"/>`);
   let streaks = '';
   for (let i = 0; i < 10; i++) {
-    const x = gap - gw + (2 * gw * i) / 9;
-    streaks += `M${n(x)},${n(top + H * 0.02 + c.r.range(0, 20))}L${n(x + (x - gap) * 0.8)},${n(pool - c.r.range(0, 40))}`;
+    const t = (i + 0.5) / 10 - 0.5;
+    streaks += `M${n(gap + t * gw * 1.8)},${n(lipY + H * 0.02 + c.r.range(0, 20))}L${n(gap + t * gw * 3.6)},${n(pool - c.r.range(10, 60))}`;
   }
-  d.add(`<path d="${streaks}" stroke="${mix(c.p.water, c.ink, 0.1)}" stroke-width="${n(W * 0.0015)}" opacity="0.35"/>`);
+  d.add(`<path d="${streaks}" stroke="${mix(c.p.water, c.sky.horizon, 0.3)}" stroke-width="${n(W * 0.002)}" opacity="0.45"/>`);
+  // Thinner cascades spilling down the face beside the main falls.
+  for (const side of [-1, 1]) {
+    if (!c.r.chance(0.7)) continue;
+    const x = gap + side * gw * c.r.range(4, 7);
+    const y0 = lipY + c.r.range(0, H * 0.05);
+    const w0 = gw * 0.22;
+    const w1 = gw * 0.5;
+    d.add(`<path d="M${n(x - w0)},${n(y0)}C${n(x - w0)},${n(y0 + H * 0.1)} ${n(x + side * 6 - w1)},${n(pool - H * 0.1)} ${n(x + side * 8 - w1)},${n(pool)}L${n(x + side * 8 + w1)},${n(pool)}C${n(x + side * 6 + w1)},${n(pool - H * 0.1)} ${n(x + w0)},${n(y0 + H * 0.1)} ${n(x + w0)},${n(y0)}Z" fill="#ffffff" opacity="0.75"/>`);
+  }
   water(c, pool, H);
-  // Spray boiling up from the plunge pool.
-  const spray = d.radial([{ at: 0, color: '#ffffff', opacity: 0.75 }, { at: 1, color: '#ffffff', opacity: 0 }], gap, pool, W * 0.16);
-  d.add(`<ellipse cx="${n(gap)}" cy="${n(pool)}" rx="${n(W * 0.16)}" ry="${n(H * 0.09)}" fill="${spray}"/>`);
-  for (let i = 0; i < 5; i++)
-    d.add(`<ellipse cx="${op(gap + c.r.range(-W * 0.06, W * 0.06))}" cy="${n(pool - c.r.range(H * 0.02, H * 0.12))}" rx="${n(W * c.r.range(0.03, 0.06))}" ry="${n(H * c.r.range(0.02, 0.04))}" fill="#ffffff" opacity="${n(c.r.range(0.15, 0.3))}"/>`);
-  const groundY = H * 0.9;
-  subjectLayer(c, ON_WATER.has(c.spec.subject ?? 'elephant') ? H * 0.88 : groundY, c.mid);
-  const bankA = shore(c, c.side > 0, groundY + H * 0.02, W * c.r.range(0.28, 0.36), c.near);
-  shore(c, c.side < 0, H * 0.95, W * 0.2, c.ink);
-  foregroundTufts(c, bankA, c.ink, 10);
+  let boulders = '';
+  for (let i = 0; i < 8; i++) {
+    const side = i % 2 ? 1 : -1;
+    const bx = gap + side * gw * c.r.range(2.2, 8);
+    const r = H * c.r.range(0.012, 0.03);
+    boulders += `<ellipse cx="${n(bx)}" cy="${n(pool + r * 0.3)}" rx="${n(r * 1.6)}" ry="${n(r)}"/>`;
+  }
+  d.add(`<g fill="${mix(rock, c.ink, 0.4)}">${boulders}</g>`);
+  const spray = d.radial([{ at: 0, color: '#ffffff', opacity: 0.85 }, { at: 1, color: '#ffffff', opacity: 0 }], gap, pool, W * 0.18);
+  d.add(`<ellipse cx="${n(gap)}" cy="${n(pool - H * 0.01)}" rx="${n(W * 0.19)}" ry="${n(H * 0.11)}" fill="${spray}"/>`);
+  for (let i = 0; i < 6; i++)
+    d.add(`<ellipse cx="${n(gap + c.r.range(-W * 0.07, W * 0.07))}" cy="${n(pool - c.r.range(H * 0.03, H * 0.18))}" rx="${n(W * c.r.range(0.03, 0.07))}" ry="${n(H * c.r.range(0.02, 0.045))}" fill="#ffffff" opacity="${op(c.r.range(0.12, 0.3))}"/>`);
+  waterside(c, H * 0.9, H * 0.86, props.euphorbia, H * 0.3);
 }
 
 function crater(c: Ctx): void {
@@ -848,12 +903,7 @@ function river(c: Ctx): void {
   d.add(`<g clip-path="url(#${clip})">`);
   water(c, c.horizon, H);
   d.add('</g>');
-  const groundY = H * 0.9;
-  subjectLayer(c, ON_WATER.has(c.spec.subject ?? 'elephant') ? H * c.r.range(0.8, 0.86) : groundY, c.mid);
-  const fromLeft = c.side > 0;
-  const bank = shore(c, fromLeft, groundY + H * 0.02, W * c.r.range(0.3, 0.4), c.near);
-  d.add(place(c, props.euphorbia(c.ink, c.r.fork('eu')), fromLeft ? W * 0.12 : W * 0.88, groundY + H * 0.04, H * 0.34, false));
-  foregroundTufts(c, bank, c.ink, 12);
+  waterside(c, H * 0.88, H * c.r.range(0.8, 0.86), props.euphorbia, H * 0.34);
 }
 
 function wetland(c: Ctx): void {
