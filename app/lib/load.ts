@@ -31,6 +31,13 @@ export async function apiOr<T>(context: Readonly<RouterContextProvider>, path: s
   }
 }
 
+/** The page's path from a loader's request. Client navigations fetch `/some/path.data`, so the
+ * single-fetch suffix is removed; a trailing slash is dropped too. */
+export function requestPath(request: Request): string {
+  const path = new URL(request.url).pathname.replace(/\.data$/, '').replace(/\/+$/, '');
+  return path === '/_root' ? '/' : path || '/';
+}
+
 /** ?page from the request URL; a malformed page is the not-found view. */
 export function requestPage(request: Request): number {
   try {

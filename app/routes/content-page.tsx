@@ -6,12 +6,12 @@ import { RichText } from '../components/RichText.tsx';
 import { blogSideItems, safariSideItems, SideList } from '../components/SideList.tsx';
 import { Tabs } from '../components/Tabs.tsx';
 import { pageHero } from '../lib/heroes.ts';
-import { api, pageHeaders } from '../lib/load.ts';
+import { api, pageHeaders, requestPath } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/content-page';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const key = new URL(request.url).pathname.replace(/^\/+|\/+$/g, '');
+  const key = requestPath(request).slice(1);
   const page = await api<ContentWithListsResponse>(context, `/${key}`);
   return { ...page, key };
 }

@@ -4,14 +4,13 @@ import type { StaticPageResponse } from '../../common/api-types.ts';
 import { Hero } from '../components/Hero.tsx';
 import { RichText } from '../components/RichText.tsx';
 import { pageHero } from '../lib/heroes.ts';
-import { api, pageHeaders } from '../lib/load.ts';
+import { api, pageHeaders, requestPath } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/static-page';
 
-const pageKey = (pathname: string) => pathname.replace(/^\/+|\/+$/g, '');
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const key = pageKey(new URL(request.url).pathname);
+  const key = requestPath(request).slice(1);
   const page = await api<StaticPageResponse>(context, `/${key}`);
   return { ...page, key };
 }
