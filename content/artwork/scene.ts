@@ -479,7 +479,9 @@ function subjectLayer(c: Ctx, groundY: number, behind: string): void {
   const accent = c.spec.accent ?? SPECIES_ACCENT[key];
   const tint = BODY_TINT[key];
   const st = style(c, tint ? mix(c.ink, tint, c.night ? 0.2 : 0.45) : c.ink, behind, accent);
-  const cx = c.W * (c.side < 0 ? c.r.range(0.26, 0.36) : c.r.range(0.64, 0.74));
+  // Boats and swimmers on a river keep to the channel, which runs down the middle of the picture.
+  const midstream = c.spec.scene === 'river' && ON_WATER.has(key);
+  const cx = c.W * (midstream ? c.r.range(0.44, 0.56) : c.side < 0 ? c.r.range(0.26, 0.36) : c.r.range(0.64, 0.74));
   const mirror = c.side > 0;
   const family = FAMILY[key];
   const height = c.H * def.height * c.r.range(0.92, 1.1);
@@ -568,7 +570,7 @@ function savanna(c: Ctx): void {
   scatterAcacias(c, c.horizon + H * 0.01, c.r.int(3, 7), 0.05, c.far2);
   scatterAcacias(c, c.horizon + H * 0.06, c.r.int(1, 3), 0.12, c.mid);
   if (c.spec.subject !== 'balloon' && c.r.chance(0.5)) flyingBirds(c, c.r.int(3, 6));
-  const groundY = H * c.r.range(0.86, 0.9);
+  const groundY = H * c.r.range(0.81, 0.85);
   const fore = ridge(c, groundY + H * 0.02, H * 0.05, { freq: 0.6 });
   subjectLayer(c, groundY, c.mid);
   d.add(`<path d="${ridgeShape(fore, H + 10)}" fill="${c.near}"/>`);
@@ -620,11 +622,9 @@ function volcano(c: Ctx): void {
     if (depth < 1) mist(c, base - h * 0.3, H * 0.06, c.sky.horizon, 0.35);
   }
   mist(c, base - H * 0.08, H * 0.1, c.sky.horizon, 0.6);
-  const midLine = ridge(c, base + H * 0.06, H * 0.08, { freq: 1 });
   d.add(`<path d="${canopy(c, base + H * 0.06, H * 0.08, W * 0.02)}" fill="${c.mid}"/>`);
-  rimLight(c, midLine, 0.25);
   mist(c, base + H * 0.1, H * 0.08, c.sky.horizon, 0.45);
-  const groundY = H * c.r.range(0.88, 0.92);
+  const groundY = H * c.r.range(0.82, 0.86);
   const fore = ridge(c, groundY + H * 0.02, H * 0.05, { freq: 0.7 });
   subjectLayer(c, groundY, c.mid);
   d.add(`<path d="${ridgeShape(fore, H + 10)}" fill="${c.near}"/>`);
@@ -658,7 +658,7 @@ function rainforest(c: Ctx): void {
     ]);
     d.add(`<path d="M${n(x)},0L${n(x + w)},0L${n(x + w + W * 0.12)},${n(H * 0.85)}L${n(x + W * 0.1)},${n(H * 0.85)}Z" fill="${g}"/>`);
   }
-  const groundY = H * c.r.range(0.88, 0.92);
+  const groundY = H * c.r.range(0.82, 0.86);
   const fore = ridge(c, groundY + H * 0.02, H * 0.04, { freq: 0.7 });
   subjectLayer(c, groundY, mix(c.mid, c.p.foliage, 0.3));
   d.add(`<path d="${ridgeShape(fore, H + 10)}" fill="${c.near}"/>`);
@@ -730,9 +730,9 @@ function lake(c: Ctx, terraces = false): void {
     }
     d.add(`<path d="${t}" stroke="${mix(c.mid, c.sky.glow, 0.35)}" stroke-width="${n(H * 0.0035)}" fill="none" clip-path="url(#${clip})" opacity="0.7"/>`);
   }
-  const groundY = H * c.r.range(0.86, 0.9);
+  const groundY = H * c.r.range(0.81, 0.85);
   if (c.spec.subject === 'flamingo' || c.spec.subject === 'pelican') flock(c, c.spec.subject, c.horizon + H * 0.07, c.horizon + H * 0.2);
-  waterside(c, groundY, H * c.r.range(0.74, 0.82), terraces ? props.banana : props.papyrus, H * c.r.range(0.25, 0.35));
+  waterside(c, groundY, H * c.r.range(0.72, 0.78), terraces ? props.banana : props.papyrus, H * c.r.range(0.25, 0.35));
 }
 
 /**
@@ -776,7 +776,7 @@ function mountain(c: Ctx): void {
   mist(c, base - H * 0.01, H * 0.08, c.sky.horizon, 0.7);
   plain(c, base, mix(aerial(c.p.grass, c.sky.horizon, 0.45), c.far2, 0.25), mix(c.p.grass, c.near, 0.55));
   scatterAcacias(c, base + H * 0.02, c.r.int(3, 6), 0.06, c.far2);
-  const groundY = H * c.r.range(0.86, 0.9);
+  const groundY = H * c.r.range(0.81, 0.85);
   const fore = ridge(c, groundY + H * 0.02, H * 0.04, { freq: 0.7 });
   subjectLayer(c, groundY, c.mid);
   d.add(`<path d="${ridgeShape(fore, H + 10)}" fill="${c.near}"/>`);
@@ -789,7 +789,7 @@ function waterfall(c: Ctx): void {
   d.add(`<path d="${ridgeShape(farLine, H)}" fill="${c.far}"/>`);
   mist(c, c.horizon, H * 0.06, c.sky.horizon, 0.5);
   const top = H * c.r.range(0.3, 0.36);
-  const pool = H * c.r.range(0.72, 0.76);
+  const pool = H * c.r.range(0.66, 0.7);
   const gap = W * c.r.range(0.44, 0.56);
   const gw = W * c.r.range(0.028, 0.04);
   const rock = mix(mix(c.mid, c.far, 0.3), c.ink, 0.25);
@@ -843,7 +843,7 @@ function waterfall(c: Ctx): void {
   d.add(`<ellipse cx="${n(gap)}" cy="${n(pool - H * 0.01)}" rx="${n(W * 0.19)}" ry="${n(H * 0.11)}" fill="${spray}"/>`);
   for (let i = 0; i < 6; i++)
     d.add(`<ellipse cx="${n(gap + c.r.range(-W * 0.07, W * 0.07))}" cy="${n(pool - c.r.range(H * 0.03, H * 0.18))}" rx="${n(W * c.r.range(0.03, 0.07))}" ry="${n(H * c.r.range(0.02, 0.045))}" fill="#ffffff" opacity="${op(c.r.range(0.12, 0.3))}"/>`);
-  waterside(c, H * 0.9, H * 0.86, props.euphorbia, H * 0.3);
+  waterside(c, H * 0.85, H * 0.82, props.euphorbia, H * 0.3);
 }
 
 function crater(c: Ctx): void {
@@ -868,7 +868,7 @@ function crater(c: Ctx): void {
   let dots = '';
   for (let i = 0; i < 30; i++) dots += `<ellipse cx="${n(c.r.range(0, W))}" cy="${n(c.horizon + H * c.r.range(0.02, 0.12))}" rx="${n(c.r.range(2, 4))}" ry="1.6"/>`;
   d.add(`<g fill="${c.far2}">${dots}</g>`);
-  const groundY = H * c.r.range(0.86, 0.9);
+  const groundY = H * c.r.range(0.81, 0.85);
   const fore = ridge(c, groundY + H * 0.02, H * 0.04, { freq: 0.7 });
   subjectLayer(c, groundY, c.mid);
   d.add(`<path d="${ridgeShape(fore, H + 10)}" fill="${c.near}"/>`);
@@ -903,7 +903,7 @@ function river(c: Ctx): void {
   d.add(`<g clip-path="url(#${clip})">`);
   water(c, c.horizon, H);
   d.add('</g>');
-  waterside(c, H * 0.88, H * c.r.range(0.8, 0.86), props.euphorbia, H * 0.34);
+  waterside(c, H * 0.84, H * c.r.range(0.76, 0.82), props.euphorbia, H * 0.34);
 }
 
 function wetland(c: Ctx): void {
@@ -914,7 +914,7 @@ function wetland(c: Ctx): void {
   for (let i = 0; i < 5; i++) d.add(place(c, props.papyrus(c.far2, c.r.fork(`pf${i}`)), c.r.range(0, W), c.horizon + H * 0.02, H * 0.1, false));
   mist(c, c.horizon + H * 0.02, H * 0.08, c.sky.horizon, 0.55);
   for (let i = 0; i < 4; i++) d.add(place(c, props.papyrus(c.mid, c.r.fork(`pm${i}`)), c.r.range(0, W), c.horizon + H * 0.12, H * 0.2, false));
-  const groundY = H * c.r.range(0.86, 0.9);
+  const groundY = H * c.r.range(0.81, 0.85);
   subjectLayer(c, groundY, c.mid);
   // Reflection ripple at the subject's feet and papyrus framing the near side.
   d.add(`<rect x="0" y="${n(groundY - 2)}" width="${W}" height="${n(H - groundY + 2)}" fill="${mix(c.p.water, c.near, 0.5)}" opacity="0.55"/>`);
@@ -950,7 +950,7 @@ function hills(c: Ctx, village: boolean): void {
     }
     mist(c, base, H * 0.06, c.sky.horizon, 0.5 - t * 0.3);
   }
-  const groundY = H * c.r.range(0.86, 0.9);
+  const groundY = H * c.r.range(0.81, 0.85);
   const fore = ridge(c, groundY + H * 0.02, H * 0.04, { freq: 0.7 });
   if (village && c.spec.subject !== 'huts') d.add(place(c, props.huts(c.mid, c.r.fork('huts')), c.side < 0 ? W * 0.72 : W * 0.28, H * 0.8, H * 0.1, false));
   subjectLayer(c, groundY, c.mid);
