@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { kindOf, variantPath as pipelineVariantPath, WIDTHS } from '../../server/media/variants.ts';
-import { FALLBACK_IMAGE, IMAGE_WIDTHS, Image, imageKind, variantPath, type ImageMeta, type ImageProps } from './Image.tsx';
+import { FALLBACK_IMAGE, IMAGE_WIDTHS, Image, imageKind, imageMetaOf, variantPath, type ImageMeta, type ImageProps } from './Image.tsx';
 
 const BWINDI = 'images/parks/bwindi-impenetrable-forest-national-park.jpg';
 const META: ImageMeta = { v: '3fa9c1d2', w: 1600, h: 900, widths: [480, 960, 1600], p: 'data:image/webp;base64,UklGRg==' };
@@ -87,6 +87,14 @@ describe('Image', () => {
     const none = render({ src: null, alt: '', width: 10, height: 10 });
     expect(none.querySelector('img')!.getAttribute('src')).toBe('/api/images/pages/default.w960.jpg');
     expect(FALLBACK_IMAGE).toBe('images/pages/default.jpg');
+  });
+
+  it('merges the metadata of several answers for loaders that reshape them', () => {
+    const other: ImageMeta = { ...META, v: '0badf00d' };
+    const merged = imageMetaOf({ parks: [], imageMeta: { [BWINDI]: META } }, null, { imageMeta: { 'images/safaris/x.jpg': other } }, 'text');
+    expect(merged).toEqual({ [BWINDI]: META, 'images/safaris/x.jpg': other });
+    const body = render({ src: 'images/safaris/x.jpg', alt: '', width: 10, height: 10 }, { nav: { items: [] }, imageMeta: merged });
+    expect(body.querySelector('img')!.getAttribute('src')).toBe('/api/images/safaris/x.0badf00d.w960.jpg');
   });
 
   it('shows other URLs as a plain lazy img', () => {

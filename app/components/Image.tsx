@@ -64,6 +64,21 @@ export function variantPath(stable: string, width: number, format: 'avif' | 'web
   return `${stable.replace(/\.jpg$/, '')}${token ? `.${token}` : ''}.w${width}.${format}`;
 }
 
+/**
+ * For loaders that reshape API answers instead of returning them: the merged `imageMeta` of the
+ * answers, to return alongside the reshaped data (`return { nav, imageMeta: imageMetaOf(a, b) }`).
+ */
+export function imageMetaOf(...answers: unknown[]): Record<string, ImageMeta> {
+  const out: Record<string, ImageMeta> = {};
+  for (const a of answers) if (a && typeof a === 'object') Object.assign(out, lookupMap(a));
+  return out;
+}
+
+function lookupMap(data: object): Record<string, ImageMeta> | undefined {
+  const map = (data as { imageMeta?: Record<string, ImageMeta> }).imageMeta;
+  return map && typeof map === 'object' ? map : undefined;
+}
+
 /** The image's metadata from any matched route's loader data (top level, or one level down). */
 function useImageMeta(path: string | undefined): ImageMeta | undefined {
   const matches = useMatches();
@@ -84,8 +99,7 @@ function useImageMeta(path: string | undefined): ImageMeta | undefined {
 }
 
 function lookup(data: object, path: string): ImageMeta | undefined {
-  const map = (data as { imageMeta?: Record<string, ImageMeta> }).imageMeta;
-  return map && typeof map === 'object' ? map[path] : undefined;
+  return lookupMap(data)?.[path];
 }
 
 export function Image({ src, alt, width, height, sizes, priority, className }: ImageProps) {
