@@ -45,7 +45,7 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
         crumbs={[{ label: 'Safaris', to: '/safaris' }, { label: heading }]}
       />
       <div className="container page">
-        <div className="page__grid">
+        <div className="page__grid page__grid--price-first">
           <article className="safari">
             <section aria-labelledby="overview-title">
               <h2 id="overview-title" className="sr-only">
