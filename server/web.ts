@@ -7,6 +7,8 @@ import { Hono } from 'hono';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import type { ApiClient } from '../common/api-client.ts';
 import type { Logger } from './logger.ts';
+import { withImageMetaFrom } from './media/annotate.ts';
+import { mediaDirs } from './media/dirs.ts';
 
 export const projectRoot = path.resolve(import.meta.dirname, '..');
 export const buildDir = path.join(projectRoot, 'build');
@@ -26,8 +28,15 @@ export async function loadServerBuild(): Promise<ServerBuild> {
   return (await import(file)) as ServerBuild;
 }
 
-/** An API client for loaders: in-process through the API app, or over HTTP to API_URL. */
+/**
+ * An API client for loaders: in-process through the API app, or over HTTP to API_URL. Its JSON
+ * answers carry the media manifest's data for the images they mention (server/media/annotate.ts).
+ */
 export function apiClientFor(opts: Pick<WebOptions, 'api' | 'apiUrl'>, incoming?: Request): ApiClient {
+  return withImageMetaFrom(plainApiClient(opts, incoming), mediaDirs()[0]!);
+}
+
+function plainApiClient(opts: Pick<WebOptions, 'api' | 'apiUrl'>, incoming?: Request): ApiClient {
   const forwarded: Record<string, string> = incoming
     ? { 'x-forwarded-for': incoming.headers.get('x-forwarded-for') ?? '', 'user-agent': incoming.headers.get('user-agent') ?? '' }
     : {};

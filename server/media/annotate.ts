@@ -53,6 +53,10 @@ export function imageMetaFor(value: unknown, manifest: Manifest): Record<string,
  * An ApiClient whose successful JSON object answers carry `imageMeta`. Other answers (errors,
  * non-JSON, arrays, non-GET requests) pass through untouched.
  */
+// Annotated answers by the API's ETag (and manifest), shared by every client (one is made per
+// request), so each cached API answer is annotated once.
+const annotated = new Map<string, string>();
+
 export function withImageMeta(client: ApiClient, manifest: () => Promise<Manifest | undefined>): ApiClient {
   return {
     async fetch(path, init) {
@@ -61,6 +65,16 @@ export function withImageMeta(client: ApiClient, manifest: () => Promise<Manifes
       if (method !== 'GET' || res.status !== 200 || !(res.headers.get('content-type') ?? '').includes('application/json')) return res;
       const m = await manifest();
       if (!m) return res;
+      const etag = res.headers.get('etag');
+      const key = etag ? `${etag} ${manifestKey(m)}` : undefined;
+      const hit = key ? annotated.get(key) : undefined;
+      if (hit !== undefined) {
+        const headers = new Headers(res.headers);
+        headers.delete('content-length');
+        headers.delete('etag');
+        void res.body?.cancel();
+        return new Response(hit, { status: 200, headers });
+      }
       const text = await res.text();
       let body: unknown;
       try {
@@ -75,9 +89,23 @@ export function withImageMeta(client: ApiClient, manifest: () => Promise<Manifes
       const headers = new Headers(res.headers);
       headers.delete('content-length');
       headers.delete('etag');
-      return new Response(JSON.stringify({ ...body, [IMAGE_META_KEY]: meta }), { status: res.status, statusText: res.statusText, headers });
+      const out = JSON.stringify({ ...body, [IMAGE_META_KEY]: meta });
+      if (key) {
+        if (annotated.size >= 1000) annotated.delete(annotated.keys().next().value!);
+        annotated.set(key, out);
+      }
+      return new Response(out, { status: res.status, statusText: res.statusText, headers });
     },
   };
+}
+
+const manifestKeys = new WeakMap<Manifest, string>();
+let manifestCount = 0;
+/** A short identity of a manifest object (a rebuilt manifest gets a new one). */
+function manifestKey(m: Manifest): string {
+  let k = manifestKeys.get(m);
+  if (!k) manifestKeys.set(m, (k = `m${++manifestCount}`));
+  return k;
 }
 
 const sources = new Map<string, () => Promise<Manifest | undefined>>();
