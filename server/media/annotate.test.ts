@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 // Image metadata added to the JSON that loaders receive.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../common/api-client.ts';
@@ -21,9 +22,12 @@ function client(body: unknown, init: { status?: number; type?: string } = {}): A
     calls,
     fetch: async (path) => {
       calls.push(path);
-      return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+      const text = typeof body === 'string' ? body : JSON.stringify(body);
+      // Like the API's, the ETag is a hash of the body.
+      const etag = `W/"${createHash('sha1').update(text).digest('base64url')}"`;
+      return new Response(text, {
         status: init.status ?? 200,
-        headers: { 'content-type': init.type ?? 'application/json; charset=utf-8', etag: '"x"' },
+        headers: { 'content-type': init.type ?? 'application/json; charset=utf-8', etag },
       });
     },
   };
