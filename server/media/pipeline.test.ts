@@ -177,6 +177,14 @@ describe('building', () => {
     expect(stable.equals(await readFile(path.join(out, `${rel}.w1600.jpg`)))).toBe(true);
   });
 
+  it('writes a 1200x630 share picture for every header image, and none for galleries', async () => {
+    const share = await sharp(path.join(out, 'parks/test-forest-national-park.share.jpg')).metadata();
+    expect([share.format, share.width, share.height]).toEqual(['jpeg', 1200, 630]);
+    const small = await sharp(path.join(out, 'blogs/stray-photo.share.jpg')).metadata();
+    expect([small.width, small.height]).toEqual([1200, 630]);
+    await expect(readFile(path.join(out, 'parks/test-forest-national-park/forest-ridge.share.jpg'))).rejects.toThrow();
+  });
+
   it('records sizes, widths, tokens, sources and a tiny placeholder in the manifest', async () => {
     const { images } = (await readManifest(out))!;
     const header = images['images/parks/test-forest-national-park.jpg']!;

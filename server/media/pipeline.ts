@@ -11,10 +11,13 @@ import sharp, { type Sharp } from 'sharp';
 import { renderArt } from '../../content/artwork/index.ts';
 import { collectJobs, type ImageJob } from './jobs.ts';
 import { MANIFEST_FILE, type Manifest, type ManifestEntry } from './manifest.ts';
+import { SHARE_SIZE, shareImagePath } from '../../common/media.ts';
 import { ART_SIZE, FORMATS, variantPath, WIDTHS, type ImageFormat, type ImageKind } from './variants.ts';
 
+const SHARE_FILE = 'share.jpg';
+
 /** Part of every hash: bump when encoder settings change so that everything is re-encoded. */
-export const PIPELINE_VERSION = 1;
+export const PIPELINE_VERSION = 2;
 
 // Measured on the artwork, per 1600/960/480 set: AVIF effort 0 takes a quarter of the time of
 // effort 2 for files about 15% larger; WebP effort 2 half the time of effort 3 for 5% more.
@@ -113,6 +116,14 @@ async function render(kind: ImageKind, bytes: Buffer, svg: boolean, dir: string)
       await out.toFile(path.join(tmp, fileName(width, format)));
     }
   }
+  if (kind === 'header') {
+    // The page's share picture for social previews: a 1200x630 crop, a little below the centre
+    // where the artwork's subjects stand.
+    await sharp(base.data, raw)
+      .resize({ width: SHARE_SIZE.width, height: SHARE_SIZE.height, fit: 'cover', position: 'centre' })
+      .jpeg(ENCODE.jpg)
+      .toFile(path.join(tmp, SHARE_FILE));
+  }
   const tiny = await sharp(base.data, raw).resize({ width: 16 }).blur(0.6).webp({ quality: 40, effort: 6 }).toBuffer();
   const meta: RenderMeta = {
     w: base.info.width,
@@ -130,6 +141,7 @@ async function readMeta(dir: string, kind: ImageKind): Promise<RenderMeta | unde
   try {
     const meta = JSON.parse(await readFile(path.join(dir, 'meta.json'), 'utf8')) as RenderMeta;
     for (const width of WIDTHS[kind]) for (const format of FORMATS) if (!(await exists(path.join(dir, fileName(width, format))))) return undefined;
+    if (kind === 'header' && !(await exists(path.join(dir, SHARE_FILE)))) return undefined;
     return meta;
   } catch {
     return undefined;
@@ -224,6 +236,10 @@ export async function buildMedia(opts: BuildOptions): Promise<BuildReport> {
     }
     await place(path.join(dir, fileName(meta.widths[meta.widths.length - 1]!, 'jpg')), path.join(staging, rel));
     files++;
+    if (await exists(path.join(dir, SHARE_FILE))) {
+      await place(path.join(dir, SHARE_FILE), path.join(staging, shareImagePath(rel)));
+      files++;
+    }
     images[stable] = {
       v: token,
       w: meta.w,

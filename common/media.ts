@@ -1,0 +1,11 @@
+// Names of derived images both sides use: the 1200x630 share picture of every header image
+// (og:image, twitter:image) and the site-wide share and default pictures.
+
+/** Share picture (1200x630 crop) of a header image: images/parks/bwindi.jpg -> images/parks/bwindi.share.jpg */
+export function shareImagePath(stablePath: string): string {
+  return stablePath.replace(/\.jpg$/, '.share.jpg');
+}
+
+export const SHARE_SIZE = { width: 1200, height: 630 } as const;
+/** The site-wide share picture, for pages without an image of their own. */
+export const SITE_SHARE_IMAGE = 'images/pages/social.jpg';
