@@ -17,7 +17,7 @@ describe('buildMeta', () => {
     expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: page.pageUrl });
     expect(tags).toContainEqual({ property: 'og:url', content: page.pageUrl });
     expect(tags).toContainEqual({ property: 'og:type', content: 'article' });
-    expect(tags).toContainEqual({ property: 'og:image', content: 'https://kigezitrails.example/api/images/parks/bwindi.jpg' });
+    expect(tags).toContainEqual({ property: 'og:image', content: 'https://kigezitrails.example/api/images/parks/bwindi.share.jpg' });
     expect(tags).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' });
   });
   it('does not repeat the operator name already in the title', () => {
@@ -30,9 +30,9 @@ describe('buildMeta', () => {
 
 describe('absoluteImage', () => {
   it('uses the default share image when there is none', () => {
-    expect(absoluteImage('http://localhost:3000/', null)).toBe('http://localhost:3000/og-default.png');
+    expect(absoluteImage('http://localhost:3000/', null)).toBe('http://localhost:3000/api/images/pages/social.jpg');
   });
   it('strips leading slashes of API paths', () => {
-    expect(absoluteImage('http://a.test/x', '/images/a.jpg')).toBe('http://a.test/api/images/a.jpg');
+    expect(absoluteImage('http://a.test/x', '/images/a.jpg')).toBe('http://a.test/api/images/a.share.jpg');
   });
 });

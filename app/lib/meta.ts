@@ -2,6 +2,7 @@
 // and Twitter tags, all from the API's page metadata (spec point 2, common page pattern).
 import type { MetaDescriptor } from 'react-router';
 import type { PageMeta } from '../../common/api-types.ts';
+import { SITE_SHARE_IMAGE, shareImagePath } from '../../common/media.ts';
 import { site } from '../../common/site.ts';
 
 export interface MetaOptions {
@@ -11,9 +12,10 @@ export interface MetaOptions {
   type?: 'website' | 'article';
 }
 
-const DEFAULT_SHARE_IMAGE = '/og-default.png';
-
-/** Absolute URL of an image for share cards, on the origin of the page's canonical address. */
+/**
+ * Absolute URL of the 1200x630 share picture for a page, on the origin of its canonical address:
+ * the share crop the image pipeline makes of the page's header image, or the site-wide one.
+ */
 export function absoluteImage(pageUrl: string, image: string | null | undefined): string {
   let origin = '';
   try {
@@ -22,8 +24,8 @@ export function absoluteImage(pageUrl: string, image: string | null | undefined)
     origin = '';
   }
   if (image && /^https?:\/\//.test(image)) return image;
-  if (!image) return `${origin}${DEFAULT_SHARE_IMAGE}`;
-  return `${origin}/api/${image.replace(/^\/+/, '')}`;
+  const path = image && /\.jpg$/.test(image) ? shareImagePath(image.replace(/^\/+/, '')) : SITE_SHARE_IMAGE;
+  return `${origin}/api/${path}`;
 }
 
 export function fullTitle(title: string): string {

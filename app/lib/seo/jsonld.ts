@@ -13,6 +13,7 @@ import type {
   ParkResponse,
   SafariResponse,
 } from '../../../common/api-types.ts';
+import { SITE_SHARE_IMAGE } from '../../../common/media.ts';
 import { site } from '../../../common/site.ts';
 
 export type JsonLdNode = { '@type': string | string[]; '@id'?: string } & Record<string, unknown>;
@@ -66,7 +67,7 @@ export function travelAgency(origin: string): JsonLdNode {
     slogan: site.tagline,
     url: `${origin}/`,
     logo: `${origin}/favicon.svg`,
-    image: `${origin}/og-default.png`,
+    image: `${origin}/api/${SITE_SHARE_IMAGE}`,
     telephone: site.phone.replace(/\s+/g, ''),
     email: site.email,
     foundingDate: String(site.foundedYear),
