@@ -152,7 +152,7 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
   );
 }
 
-function ItineraryDay({ day }: { day: SafariDay }) {
+export function ItineraryDay({ day }: { day: SafariDay }) {
   const meals = mealPlan(day);
   return (
     <li className="day">
