@@ -6,6 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import type { ApiClient } from '../common/api-client.ts';
+import { compression } from './compress.ts';
 import type { Logger } from './logger.ts';
 import { withImageMetaFrom } from './media/annotate.ts';
 import { mediaDirs } from './media/dirs.ts';
@@ -53,6 +54,8 @@ function plainApiClient(opts: Pick<WebOptions, 'api' | 'apiUrl'>, incoming?: Req
 
 export function createWeb(opts: WebOptions) {
   const app = new Hono();
+  // Fingerprinted assets are compressed once and kept; pages as they stream.
+  app.use('*', compression({ fixed: (p) => p.startsWith('/assets/') }));
   const clientDir = opts.clientDir ?? path.join(buildDir, 'client');
   const relClient = path.relative(process.cwd(), clientDir) || '.';
 

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { cacheMiddleware, ResponseCache } from './cache.ts';
@@ -36,6 +37,24 @@ describe('response cache', () => {
     await app.request('/skip');
     expect(await (await app.request('/skip')).json()).toEqual({ calls: 4 });
   });
+  it('compresses a large cached answer once per encoding, with a matching Content-Length', async () => {
+    const cache = new ResponseCache();
+    const app = new Hono();
+    app.use('*', cacheMiddleware(cache, () => false));
+    const items = Array.from({ length: 200 }, (_, i) => ({ id: i, safarititle: `Gorilla trekking safari ${i}` }));
+    app.get('/big', (c) => c.json({ items }));
+    for (let i = 0; i < 2; i++) {
+      const res = await app.request('/big', { headers: { 'accept-encoding': 'gzip, br' } });
+      expect(res.headers.get('content-encoding')).toBe('br');
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
+      expect(JSON.parse(zlib.brotliDecompressSync(bytes).toString())).toEqual({ items });
+    }
+    const plain = await app.request('/big');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(((await plain.json()) as { items: unknown[] }).items).toHaveLength(200);
+  });
+
   it('evicts the least recently used entry when full', () => {
     const cache = new ResponseCache(2);
     const e = { body: new Uint8Array(), etag: 'W/"x"' };

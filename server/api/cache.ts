@@ -2,6 +2,7 @@
 // Entries are dropped whenever the content version changes (see server/db/version.ts).
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { compressBytes, pickEncoding, replaceResponse } from '../compress.ts';
 
 export const API_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -9,6 +10,9 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 interface Entry {
   body: Uint8Array;
   etag: string;
+  /** Compressed copies, made on the first request that accepts each encoding. */
+  br?: Uint8Array;
+  gzip?: Uint8Array;
 }
 
 export class ResponseCache {
@@ -57,10 +61,17 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
-function respond(entry: Entry, ifNoneMatch: string | undefined, head: boolean): Response {
-  const headers = { 'content-type': JSON_TYPE, etag: entry.etag, 'cache-control': API_CACHE_CONTROL, vary: 'accept-encoding' };
+function respond(entry: Entry, ifNoneMatch: string | undefined, head: boolean, acceptEncoding: string | undefined): Response {
+  const headers: Record<string, string> = { 'content-type': JSON_TYPE, etag: entry.etag, 'cache-control': API_CACHE_CONTROL, vary: 'accept-encoding' };
   if (matches(ifNoneMatch, entry.etag)) return new Response(null, { status: 304, headers });
-  return new Response(head ? null : (entry.body as BodyInit), { status: 200, headers });
+  let body = entry.body;
+  const encoding = entry.body.byteLength >= 1024 ? pickEncoding(acceptEncoding) : undefined;
+  if (encoding) {
+    body = entry[encoding] ??= compressBytes(entry.body, encoding);
+    headers['content-encoding'] = encoding;
+  }
+  headers['content-length'] = String(body.byteLength);
+  return new Response(head ? null : (body as BodyInit), { status: 200, headers });
 }
 
 /** Caches 200 JSON answers of GET requests by URL (path and query). Skips paths in `bypass`. */
@@ -72,9 +83,10 @@ export function cacheMiddleware(cache: ResponseCache, bypass: (path: string) => 
     const key = url.pathname + url.search;
     const ifNoneMatch = c.req.header('if-none-match');
     const hit = cache.get(key);
+    const acceptEncoding = c.req.header('accept-encoding');
     if (hit) {
       cache.hits++;
-      return respond(hit, ifNoneMatch, method === 'HEAD');
+      return respond(hit, ifNoneMatch, method === 'HEAD', acceptEncoding);
     }
     cache.misses++;
     await next();
@@ -87,6 +99,6 @@ export function cacheMiddleware(cache: ResponseCache, bypass: (path: string) => 
     const body = new Uint8Array(await res.arrayBuffer());
     const entry = { body, etag: etagOf(body) };
     cache.set(key, entry);
-    c.res = respond(entry, ifNoneMatch, method === 'HEAD');
+    replaceResponse(c, respond(entry, ifNoneMatch, method === 'HEAD', acceptEncoding));
   };
 }
