@@ -1,30 +1,5 @@
-// Composition root: config -> database -> API -> web, served by one Node process.
-import { ConfigError, loadConfig } from './config.ts';
-import { createApp } from './app.ts';
-import { createLogger } from './logger.ts';
-import { listen, onShutdown } from './serve.ts';
+// Composition root: config -> database -> API -> web, served by one Node process (server/start.ts
+// and server/app.ts).
+import { startProcess } from './start.ts';
 
-let config;
-try {
-  config = loadConfig();
-} catch (e) {
-  if (e instanceof ConfigError) {
-    console.error(e.message);
-    process.exit(1);
-  }
-  throw e;
-}
-const logger = createLogger(config.LOG_LEVEL);
-
-try {
-  const app = await createApp(config, logger);
-  const served = await listen(app.web!, { port: config.PORT, host: config.HOST, logger });
-  logger.info({ url: `http://localhost:${served.port}`, siteUrl: config.SITE_URL }, 'site is up');
-  onShutdown(logger, config.SHUTDOWN_TIMEOUT_MS, async () => {
-    await served.close();
-    await app.stop();
-  });
-} catch (err) {
-  logger.fatal({ err }, 'could not start');
-  process.exit(1);
-}
+await startProcess('web');

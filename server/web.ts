@@ -73,7 +73,12 @@ export function createWeb(opts: WebOptions) {
         body: c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : c.req.raw.body,
         duplex: 'half',
       } as RequestInit);
-      return new Response(res.body, { status: res.status, headers: res.headers });
+      // fetch() has already decoded the body: drop the encoding headers (the compression
+      // middleware encodes again for the client).
+      const out = new Headers(res.headers);
+      out.delete('content-encoding');
+      out.delete('content-length');
+      return new Response(res.body, { status: res.status, headers: out });
     });
   } else {
     const api = opts.api!;
