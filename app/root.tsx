@@ -19,6 +19,7 @@ import { ErrorView } from './components/ErrorView.tsx';
 import { StructuredData } from './components/StructuredData.tsx';
 import { Footer } from './components/layout/Footer.tsx';
 import { Header } from './components/layout/Header.tsx';
+import { imageMetaOf } from './components/Image.tsx';
 import { LoadingView } from './components/LoadingView.tsx';
 import { apiOr, pageHeaders } from './lib/load.ts';
 import { notFoundMeta } from './lib/meta.ts';
@@ -58,7 +59,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     safaris: safaris ? navSafaris(safaris) : null,
     blogs: blogs ? navBlogs(blogs) : [],
   };
-  return { nav, year: new Date().getFullYear() };
+  // The nav answers are reshaped, so their image metadata (responsive variants) travels beside them.
+  return { nav, year: new Date().getFullYear(), imageMeta: imageMetaOf(parks, experiences, safaris, blogs) };
 }
 
 // The nav data does not change with the page: load it once per visit.
