@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteImage, buildMeta } from './meta.ts';
+import { absoluteImage, buildMeta, canonicalUrl } from './meta.ts';
 
 const page = {
   title: 'Bwindi Impenetrable Forest National Park',
@@ -34,5 +34,14 @@ describe('absoluteImage', () => {
   });
   it('strips leading slashes of API paths', () => {
     expect(absoluteImage('http://a.test/x', '/images/a.jpg')).toBe('http://a.test/api/images/a.share.jpg');
+  });
+
+  it('gives later pages of a list a canonical address of their own', () => {
+    const base = { title: 'Parks', pageKeywords: '', pageDescription: 'd', pageUrl: 'https://k.example/parks' };
+    expect(canonicalUrl({ ...base, page: 1 })).toBe('https://k.example/parks');
+    expect(canonicalUrl({ ...base, page: 3 })).toBe('https://k.example/parks?page=3');
+    const tags = buildMeta({ ...base, page: 2 } as typeof base);
+    expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: 'https://k.example/parks?page=2' });
+    expect(tags).toContainEqual({ property: 'og:url', content: 'https://k.example/parks?page=2' });
   });
 });

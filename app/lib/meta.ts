@@ -28,6 +28,15 @@ export function absoluteImage(pageUrl: string, image: string | null | undefined)
   return `${origin}/api/${path}`;
 }
 
+/** The page's own address: later pages of a list are pages of their own (?page=N). */
+export function canonicalUrl(page: PageMeta & { page?: unknown }): string {
+  const n = page.page;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n <= 1) return page.pageUrl;
+  const url = new URL(page.pageUrl);
+  url.searchParams.set('page', String(n));
+  return url.toString();
+}
+
 export function fullTitle(title: string): string {
   return title.includes(site.name) ? title : `${title} | ${site.name}`;
 }
@@ -36,15 +45,16 @@ export function buildMeta(page: PageMeta | undefined | null, opts: MetaOptions =
   if (!page) return notFoundMeta();
   const title = fullTitle(page.title);
   const image = absoluteImage(page.pageUrl, opts.image);
+  const url = canonicalUrl(page);
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: page.pageDescription },
     { name: 'keywords', content: page.pageKeywords },
-    { tagName: 'link', rel: 'canonical', href: page.pageUrl },
+    { tagName: 'link', rel: 'canonical', href: url },
     { property: 'og:site_name', content: site.name },
     { property: 'og:title', content: title },
     { property: 'og:description', content: page.pageDescription },
-    { property: 'og:url', content: page.pageUrl },
+    { property: 'og:url', content: url },
     { property: 'og:type', content: opts.type ?? 'website' },
     { property: 'og:image', content: image },
     { name: 'twitter:card', content: 'summary_large_image' },

@@ -189,17 +189,17 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const select = page.getByLabel('Sort by days');
       await expect(select.inputValue()).resolves.toBe('asc');
       await expect(select.locator('option:checked').textContent()).resolves.toBe('Lowest to Highest');
-      expect(await cardDays(page)).toEqual(sortedCopy(days, 1).slice(0, PAGE_SIZE.safaris));
+      await expect.poll(() => cardDays(page)).toEqual(sortedCopy(days, 1).slice(0, PAGE_SIZE.safaris));
       await select.selectOption({ label: 'Highest to Lowest' });
       await page.waitForURL((u) => u.searchParams.get('sort') === 'desc');
       await settled(page);
-      expect(await cardDays(page)).toEqual(sortedCopy(days, -1).slice(0, PAGE_SIZE.safaris));
+      await expect.poll(() => cardDays(page)).toEqual(sortedCopy(days, -1).slice(0, PAGE_SIZE.safaris));
       // The sort is kept on page 2.
       await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
       await page.waitForURL((u) => u.searchParams.get('page') === '2');
       await settled(page);
       expect(new URL(page.url()).searchParams.get('sort')).toBe('desc');
-      expect(await cardDays(page)).toEqual(sortedCopy(days, -1).slice(PAGE_SIZE.safaris, 2 * PAGE_SIZE.safaris));
+      await expect.poll(() => cardDays(page)).toEqual(sortedCopy(days, -1).slice(PAGE_SIZE.safaris, 2 * PAGE_SIZE.safaris));
     });
 
     it('/safaris: the country checkboxes filter the list', async () => {
@@ -212,8 +212,9 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByRole('checkbox', { name: 'Kenya' }).check();
       await page.waitForURL((u) => u.searchParams.getAll('country').length === 1);
       await settled(page);
+      // The list re-renders after the URL changes: wait for the filtered cards.
+      await expect.poll(async () => (await cardTitles(page)).length).toBe(Math.min(kenya.length, PAGE_SIZE.safaris));
       const titles = await cardTitles(page);
-      expect(titles.length).toBe(Math.min(kenya.length, PAGE_SIZE.safaris));
       for (const t of titles) expect(kenya.map((s) => s.safarititle), t).toContain(t.replace(/^\d+ Days? /, ''));
       await expect(page.getByRole('checkbox', { name: 'Kenya' }).isChecked()).resolves.toBe(true);
       // A second country widens the list to both.
@@ -221,7 +222,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await page.waitForURL((u) => u.searchParams.getAll('country').length === 2);
       await settled(page);
       const both = new Set([...kenya, ...rwanda].map((s) => s.id));
-      await expect(page.locator('main .result-count').textContent()).resolves.toContain(`${both.size} safaris`);
+      await expect.poll(() => page.locator('main .result-count').textContent()).toContain(`${both.size} safaris`);
       // Unticking both shows every safari again.
       await page.getByRole('checkbox', { name: 'Kenya' }).uncheck();
       await page.waitForURL((u) => u.searchParams.getAll('country').length === 1);
@@ -229,7 +230,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByRole('checkbox', { name: 'Rwanda' }).uncheck();
       await page.waitForURL((u) => u.searchParams.getAll('country').length === 0);
       await settled(page);
-      expect((await cardTitles(page)).length).toBe(PAGE_SIZE.safaris);
+      await expect.poll(async () => (await cardTitles(page)).length).toBe(PAGE_SIZE.safaris);
     });
 
     it('/parks: single-choice country filter (at most one; unchecking clears)', async () => {
@@ -260,7 +261,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await page.waitForURL((u) => !u.search.includes('kenya'));
       await settled(page);
       expect(await checked()).toBe(0);
-      expect((await cardTitles(page)).length).toBe(PAGE_SIZE.parks);
+      await expect.poll(async () => (await cardTitles(page)).length).toBe(PAGE_SIZE.parks);
     });
 
     it('why-book-with-us: Vision and Mission tabs, Vision by default', async () => {
