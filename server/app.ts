@@ -11,7 +11,6 @@ import { createForms, type Forms, type FormsOverrides } from './forms.ts';
 import { readContentVersion, watchContentVersion } from './db/version.ts';
 import type { Logger } from './logger.ts';
 import { mediaDirs } from './media/dirs.ts';
-import { withClientAddress } from './spam/client-address.ts';
 import { createWeb, loadServerBuild } from './web.ts';
 
 export interface AppParts {
@@ -44,7 +43,7 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
 export async function createApp(config: Config, logger: Logger, opts: { web?: boolean; forms?: FormsOverrides } = {}): Promise<AppParts> {
   if (config.API_URL && opts.web !== false) {
     // Web-only process: pages are rendered from the API at API_URL, which /api proxies to.
-    const web = withClientAddress(createWeb({ apiUrl: config.API_URL, logger, build: await loadServerBuild() }));
+    const web = createWeb({ apiUrl: config.API_URL, logger, build: await loadServerBuild() });
     logger.info({ apiUrl: config.API_URL }, 'web process using the API at API_URL');
     return { web, stop: async () => {} };
   }
@@ -55,13 +54,15 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
     deps: { db: database.db, siteUrl: config.SITE_URL, logger, ping: database.ping },
     mediaDirs: mediaDirs(),
     cache,
+    // Inside the web process the API's routes start with /api; alone, at /.
+    basePath: opts.web === false ? '' : '/api',
     extend: (app) => forms.mount(app),
   });
   const stopWatching = watchContentVersion(database.db, (version) => {
     cache.clear();
     logger.info({ version }, 'content changed; API cache cleared');
   });
-  const web = opts.web === false ? undefined : withClientAddress(createWeb({ api, apiUrl: config.API_URL, logger, build: await loadServerBuild() }));
+  const web = opts.web === false ? undefined : createWeb({ api, apiUrl: config.API_URL, logger, build: await loadServerBuild() });
   return {
     database,
     api,

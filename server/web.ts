@@ -9,14 +9,15 @@ import type { ApiClient } from '../common/api-client.ts';
 import { compression } from './compress.ts';
 import type { Logger } from './logger.ts';
 import { withImageMetaFrom } from './media/annotate.ts';
+import { socketAddress } from './spam/client-address.ts';
 import { mediaDirs } from './media/dirs.ts';
 
 export const projectRoot = path.resolve(import.meta.dirname, '..');
 export const buildDir = path.join(projectRoot, 'build');
 
 export interface WebOptions {
-  /** The in-process API app, mounted at /api; absent when API_URL points at another host. */
-  api?: { fetch(req: Request): Response | Promise<Response> };
+  /** The in-process API app, whose routes start with /api; absent when API_URL points at another host. */
+  api?: { fetch(req: Request, env?: unknown): Response | Promise<Response> };
   apiUrl?: string;
   logger: Logger;
   build: ServerBuild;
@@ -33,13 +34,20 @@ export async function loadServerBuild(): Promise<ServerBuild> {
  * An API client for loaders: in-process through the API app, or over HTTP to API_URL. Its JSON
  * answers carry the media manifest's data for the images they mention (server/media/annotate.ts).
  */
-export function apiClientFor(opts: Pick<WebOptions, 'api' | 'apiUrl'>, incoming?: Request): ApiClient {
-  return withImageMetaFrom(plainApiClient(opts, incoming), mediaDirs()[0]!);
+export function apiClientFor(opts: Pick<WebOptions, 'api' | 'apiUrl'>, incoming?: Request, peer?: string): ApiClient {
+  return withImageMetaFrom(plainApiClient(opts, incoming, peer), mediaDirs()[0]!);
 }
 
-function plainApiClient(opts: Pick<WebOptions, 'api' | 'apiUrl'>, incoming?: Request): ApiClient {
+/** X-Forwarded-For with the connection's address appended (the API picks the visitor out of it). */
+function forwardedFor(incoming: Request, peer: string | undefined): string {
+  const prior = incoming.headers.get('x-forwarded-for');
+  if (!peer) return prior ?? '';
+  return prior ? `${prior}, ${peer}` : peer;
+}
+
+function plainApiClient(opts: Pick<WebOptions, 'api' | 'apiUrl'>, incoming?: Request, peer?: string): ApiClient {
   const forwarded: Record<string, string> = incoming
-    ? { 'x-forwarded-for': incoming.headers.get('x-forwarded-for') ?? '', 'user-agent': incoming.headers.get('user-agent') ?? '' }
+    ? { 'x-forwarded-for': forwardedFor(incoming, peer), 'user-agent': incoming.headers.get('user-agent') ?? '' }
     : {};
   if (opts.apiUrl) {
     const base = opts.apiUrl;
@@ -48,7 +56,7 @@ function plainApiClient(opts: Pick<WebOptions, 'api' | 'apiUrl'>, incoming?: Req
   const api = opts.api!;
   return {
     fetch: async (p, init) =>
-      api.fetch(new Request(`http://api.internal${p}`, { ...init, headers: { ...forwarded, ...(init?.headers as Record<string, string>) } })),
+      api.fetch(new Request(`http://api.internal/api${p}`, { ...init, headers: { ...forwarded, ...(init?.headers as Record<string, string>) } })),
   };
 }
 
@@ -67,6 +75,7 @@ export function createWeb(opts: WebOptions) {
       const target = base + url.pathname.replace(/^\/api/, '') + url.search;
       const headers = new Headers(c.req.raw.headers);
       headers.delete('host');
+      headers.set('x-forwarded-for', forwardedFor(c.req.raw, socketAddress(c.env)));
       const res = await fetch(target, {
         method: c.req.method,
         headers,
@@ -82,12 +91,10 @@ export function createWeb(opts: WebOptions) {
     });
   } else {
     const api = opts.api!;
-    app.all('/api/*', (c) => {
-      const url = new URL(c.req.url);
-      url.pathname = url.pathname.replace(/^\/api/, '') || '/';
-      return api.fetch(new Request(url, c.req.raw));
-    });
-    app.all('/api', (c) => c.redirect('/api/', 308));
+    // Handed over as it is: the API's routes start with /api, and it reads the connection's
+    // address from the environment.
+    app.all('/api', (c) => api.fetch(c.req.raw, c.env));
+    app.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
   }
 
   // Fingerprinted build assets: cached for a year.
@@ -114,7 +121,8 @@ export function createWeb(opts: WebOptions) {
   const handle = createRequestHandler(opts.build, 'production');
   const apiContext = (opts.build.entry.module as unknown as { apiContext: RouterContext<ApiClient> }).apiContext;
   app.all('*', async (c) => {
-    const context = new RouterContextProvider(new Map<RouterContext, unknown>([[apiContext, apiClientFor(opts, c.req.raw)]]));
+    const client = apiClientFor(opts, c.req.raw, socketAddress(c.env));
+    const context = new RouterContextProvider(new Map<RouterContext, unknown>([[apiContext, client]]));
     return handle(c.req.raw, context);
   });
 

@@ -20,6 +20,8 @@ export interface ApiOptions {
   /** Directories searched, in order, for /images/... files. */
   mediaDirs: string[];
   cache?: ResponseCache;
+  /** Path the API's routes start with: '/api' inside the web process, '' when it runs alone. */
+  basePath?: string;
   /** Extra resources (search, enquiries, newsletter) mounted on the same app. */
   extend?: (app: Hono<ApiEnv>) => void;
 }
@@ -29,7 +31,10 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export function createApi(opts: ApiOptions) {
   const cache = opts.cache ?? new ResponseCache();
   cache.onClear(() => forgetReferenceData(opts.deps.db));
-  const app = new Hono<ApiEnv>({ strict: false });
+  // Routes carry the base path (/api when mounted in the web process, nothing when alone), so the
+  // web process hands requests over as they are, without copying them.
+  const root = new Hono<ApiEnv>({ strict: false });
+  const app = opts.basePath ? root.basePath(opts.basePath) : root;
 
   app.use('*', async (c, next) => {
     c.set('deps', opts.deps);

@@ -1,10 +1,10 @@
-// The visitor's IP address. The web server appends the address of the connection it accepted to
-// X-Forwarded-For (withClientAddress); the API then walks that list from the right, skipping
+// The visitor's IP address. The API reads the connection's address from the environment; the web
+// process appends it to X-Forwarded-For when it calls the API for a page or proxies to API_URL
+// (server/web.ts). The API then walks that list from the right, skipping
 // loopback and private addresses (this server and reverse proxies in front of it), and takes the
 // first public one. With nothing public in the list, the leftmost entry is the visitor.
 import { isIP } from 'node:net';
 import type { Context } from 'hono';
-import { Hono } from 'hono';
 
 function isTrustedHop(ip: string): boolean {
   const v = ip.toLowerCase().replace(/^::ffff:/, '');
@@ -33,7 +33,8 @@ export function clientAddressFrom(chain: string[]): string | null {
   return hops[0] ?? null;
 }
 
-function socketAddress(env: unknown): string | undefined {
+/** The address of the connection a request came in on (@hono/node-server's environment). */
+export function socketAddress(env: unknown): string | undefined {
   return (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
 }
 
@@ -44,18 +45,4 @@ export function clientAddress(c: Context): string | null {
   const socket = socketAddress(c.env);
   if (socket) chain.push(socket);
   return clientAddressFrom(chain);
-}
-
-/** Wraps the web app so every request carries the connection's address at the end of X-Forwarded-For. */
-export function withClientAddress<E extends object>(inner: Hono<E>): Hono<E> {
-  const outer = new Hono<E>();
-  outer.all('*', (c) => {
-    const socket = socketAddress(c.env);
-    if (!socket) return inner.fetch(c.req.raw, c.env);
-    const headers = new Headers(c.req.raw.headers);
-    const prior = headers.get('x-forwarded-for');
-    headers.set('x-forwarded-for', prior ? `${prior}, ${socket}` : socket);
-    return inner.fetch(new Request(c.req.raw, { headers }), c.env);
-  });
-  return outer;
 }
