@@ -70,13 +70,15 @@ export function compression(opts: { fixed: (path: string) => boolean; maxEntries
   return async (c, next) => {
     await next();
     const res = c.res;
-    const encoding = pickEncoding(c.req.header('accept-encoding'));
-    if (!res.body || c.req.method === 'HEAD' || res.status === 204 || res.status === 304 || res.status === 206) return;
+    // Read res.body only once compressing is decided: touching it turns a fixed body into a
+    // stream, which takes the Node adapter off its fast path.
+    if (c.req.method === 'HEAD' || res.status === 204 || res.status === 304 || res.status === 206) return;
     if (!isCompressible(res.headers.get('content-type'))) return;
     withVary(res.headers);
+    const encoding = pickEncoding(c.req.header('accept-encoding'));
     if (!encoding || res.headers.has('content-encoding')) return;
     const length = Number(res.headers.get('content-length') ?? NaN);
-    if (length < MIN_BYTES) return;
+    if (length < MIN_BYTES || !res.body) return;
     const headers = new Headers(res.headers);
     headers.set('content-encoding', encoding);
     headers.delete('content-length');
