@@ -17,7 +17,7 @@ export interface Child {
 export async function startServer(env: Record<string, string>, entry = 'server/index.ts'): Promise<Child> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'safari-bench-'));
   const port = String(20000 + Math.floor(Math.random() * 20000));
-  const proc = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--no-liftoff', entry], {
+  const proc = spawn('bash', [path.join(root, 'scripts/serve.sh'), entry], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -5,6 +5,4 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/node-env.sh
 bash scripts/ensure-deps.sh
 bash scripts/ensure-build.sh
-# --no-liftoff: compile the embedded database's WebAssembly once with the optimising compiler
-# (half the memory of the two-tier default, and faster queries from the first request).
-exec node --disable-warning=ExperimentalWarning --no-liftoff server/index.ts
+exec bash scripts/serve.sh
