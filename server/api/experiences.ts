@@ -5,7 +5,7 @@ import { NAV_MAX_EXPERIENCES, PAGE_SIZE } from '../../common/constants.ts';
 import * as c from '../db/columns.ts';
 import { allDestinations, allExperiences, destinationBySlug, featuredSafaris, galleryOf, latestBlogs, pageRow, ringNeighbours } from '../db/queries.ts';
 import * as t from '../db/schema.ts';
-import { dedupeById, deps, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type ApiEnv } from './http.ts';
+import { destinationHeader, dedupeById, deps, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type ApiEnv } from './http.ts';
 
 const order = [asc(t.experiences.sort_order), asc(t.experiences.id)];
 
@@ -54,10 +54,7 @@ export function experiencesApi() {
       experiences: dedupeById(experiences),
       page: paging.page,
       totalPages,
-      destinationTitle: destination.destinationtitle,
-      destinationTitleSlug: destination.destinationtitleslug,
-      destinationImage: destination.destinationheaderimage,
-      destinationImageAlt: destination.destinationheaderimagealt,
+      ...destinationHeader(destination),
       destinations,
     });
   });

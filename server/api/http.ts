@@ -80,3 +80,18 @@ export function slugParam(c: ApiContext, name = 'slug'): string {
 export function deps(c: ApiContext): ApiDeps {
   return c.get('deps');
 }
+
+/** The heading fields of a country's lists (parks, safaris, experiences in a destination). */
+export function destinationHeader(d: {
+  destinationtitle: string;
+  destinationtitleslug: string;
+  destinationheaderimage: string;
+  destinationheaderimagealt: string;
+}) {
+  return {
+    destinationTitle: d.destinationtitle,
+    destinationTitleSlug: d.destinationtitleslug,
+    destinationImage: d.destinationheaderimage,
+    destinationImageAlt: d.destinationheaderimagealt,
+  };
+}

@@ -6,7 +6,7 @@ import { NAV_MAX_PARKS, PAGE_SIZE } from '../../common/constants.ts';
 import * as c from '../db/columns.ts';
 import { allDestinations, destinationBySlug, galleryOf, latestBlogs, pageRow } from '../db/queries.ts';
 import * as t from '../db/schema.ts';
-import { deps, HttpError, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type ApiEnv } from './http.ts';
+import { destinationHeader, deps, HttpError, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type ApiEnv } from './http.ts';
 
 const parkOrder = [asc(t.destinations.sort_order), asc(t.parks.sort_order), asc(t.parks.id)];
 
@@ -68,10 +68,7 @@ export function parksApi() {
       parks,
       page: paging.page,
       totalPages,
-      destinationTitle: destination.destinationtitle,
-      destinationTitleSlug: destination.destinationtitleslug,
-      destinationImage: destination.destinationheaderimage,
-      destinationImageAlt: destination.destinationheaderimagealt,
+      ...destinationHeader(destination),
       destinations,
     });
   });

@@ -14,7 +14,7 @@ import {
   pageRow,
 } from '../db/queries.ts';
 import * as t from '../db/schema.ts';
-import { dedupeById, deps, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type ApiEnv } from './http.ts';
+import { destinationHeader, dedupeById, deps, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type ApiEnv } from './http.ts';
 
 export function safarisApi() {
   const app = new Hono<ApiEnv>();
@@ -47,10 +47,7 @@ export function safarisApi() {
       safaris: dedupeById(safaris),
       page: paging.page,
       totalPages,
-      destinationTitle: destination.destinationtitle,
-      destinationTitleSlug: destination.destinationtitleslug,
-      destinationImage: destination.destinationheaderimage,
-      destinationImageAlt: destination.destinationheaderimagealt,
+      ...destinationHeader(destination),
     });
   });
 
