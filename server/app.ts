@@ -2,13 +2,13 @@
 // server/index.ts and by the tests, which start it on a free port.
 import path from 'node:path';
 import { createApi } from './api/index.ts';
-import { ResponseCache } from './api/cache.ts';
 import type { Config } from './config.ts';
 import { ContentError, loadContent } from './db/content.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { syncContent } from './db/seed.ts';
+import { HttpCache } from './http-cache.ts';
 import { createForms, type Forms, type FormsOverrides } from './forms.ts';
-import { readContentVersion, watchContentVersion } from './db/version.ts';
+import { readContentVersion, watchContentVersion, type ContentVersionWatch } from './db/version.ts';
 import type { Logger } from './logger.ts';
 import { mediaDirs } from './media/dirs.ts';
 import { createWeb, loadServerBuild } from './web.ts';
@@ -20,6 +20,9 @@ export interface AppParts {
   web?: ReturnType<typeof createWeb>;
   /** Enquiries, newsletter and the mail outbox worker (where the database is). */
   forms?: Forms;
+  /** The kept API answers and rendered pages (where the database is). */
+  caches?: { answers: HttpCache; pages: HttpCache };
+  contentVersion?: ContentVersionWatch;
   stop(): Promise<void>;
 }
 
@@ -48,28 +51,39 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
     return { web, stop: async () => {} };
   }
   const database = await prepareDatabase(config, logger);
-  const cache = new ResponseCache();
+  const MB = 1024 * 1024;
+  const answers = new HttpCache({ maxBytes: config.API_CACHE_MB * MB });
+  const pages = new HttpCache({ maxBytes: config.PAGE_CACHE_MB * MB });
+  // Both caches are scoped to the content version and dropped the moment it moves.
+  const version = watchContentVersion(database.db, (v) => {
+    answers.clear();
+    pages.clear();
+    logger.info({ version: v }, 'content changed; cached answers and pages dropped');
+  });
+  await version.ready;
   const forms = createForms(config, database.db, logger, opts.forms);
   const api = createApi({
     deps: { db: database.db, siteUrl: config.SITE_URL, logger, ping: database.ping },
     mediaDirs: mediaDirs(),
-    cache,
+    cache: answers,
+    contentVersion: () => version.current,
     // Inside the web process the API's routes start with /api; alone, at /.
     basePath: opts.web === false ? '' : '/api',
     extend: (app) => forms.mount(app),
   });
-  const stopWatching = watchContentVersion(database.db, (version) => {
-    cache.clear();
-    logger.info({ version }, 'content changed; API cache cleared');
-  });
-  const web = opts.web === false ? undefined : createWeb({ api, apiUrl: config.API_URL, logger, build: await loadServerBuild() });
+  const web =
+    opts.web === false
+      ? undefined
+      : createWeb({ api, apiUrl: config.API_URL, logger, build: await loadServerBuild(), pages: { cache: pages, version: () => version.current } });
   return {
     database,
     api,
     web,
     forms,
+    caches: { answers, pages },
+    contentVersion: version,
     stop: async () => {
-      stopWatching();
+      version.stop();
       await forms.stop();
       await database.close();
     },

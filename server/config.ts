@@ -31,6 +31,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Set to 'off' to turn the spam checks (minimum fill time, rate limits) off, e.g. for load tests. */
   SPAM_CHECKS: z.enum(['on', 'off']).default('on'),
+  /** Memory for rendered pages kept and served again (0 turns the page cache off). */
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  /** Memory for API answers kept and served again (0 turns the API cache off). */
+  API_CACHE_MB: z.coerce.number().min(0).max(4096).default(16),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 

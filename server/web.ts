@@ -7,6 +7,8 @@ import { Hono } from 'hono';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import type { ApiClient } from '../common/api-client.ts';
 import { compression } from './compress.ts';
+import type { HttpCache } from './http-cache.ts';
+import { pagePlanner } from './page-cache.ts';
 import type { Logger } from './logger.ts';
 import { withImageMetaFrom } from './media/annotate.ts';
 import { socketAddress } from './spam/client-address.ts';
@@ -22,7 +24,12 @@ export interface WebOptions {
   logger: Logger;
   build: ServerBuild;
   clientDir?: string;
+  /** Rendered pages of routes that opt in, scoped to the content version (server/page-cache.ts). */
+  pages?: { cache: HttpCache; version(): number };
 }
+
+/** Request headers a cached render never depends on, or must not see. */
+const NOT_FOR_RENDER = ['cookie', 'authorization', 'if-none-match', 'if-modified-since', 'range', 'if-range'];
 
 export async function loadServerBuild(): Promise<ServerBuild> {
   const file = path.join(buildDir, 'server', 'index.js');
@@ -120,10 +127,24 @@ export function createWeb(opts: WebOptions) {
 
   const handle = createRequestHandler(opts.build, 'production');
   const apiContext = (opts.build.entry.module as unknown as { apiContext: RouterContext<ApiClient> }).apiContext;
-  app.all('*', async (c) => {
-    const client = apiClientFor(opts, c.req.raw, socketAddress(c.env));
+  const render = (request: Request, peer: string | undefined) => {
+    const client = apiClientFor(opts, request, peer);
     const context = new RouterContextProvider(new Map<RouterContext, unknown>([[apiContext, client]]));
-    return handle(c.req.raw, context);
+    return handle(request, context);
+  };
+  const plan = pagePlanner(opts.build);
+  const pages = opts.pages;
+  app.all('*', async (c) => {
+    const request = c.req.raw;
+    const peer = socketAddress(c.env);
+    const planned = pages?.cache.enabled ? plan(request, pages.version()) : undefined;
+    if (!planned) return render(request, peer);
+    return pages!.cache.serve(planned.key, request, () => {
+      // One render serves everyone: a plain GET of the normalised URL, nothing personal in it.
+      const headers = new Headers(request.headers);
+      for (const h of NOT_FOR_RENDER) headers.delete(h);
+      return render(new Request(planned.renderUrl, { method: 'GET', headers }), peer);
+    });
   });
 
   return app;

@@ -6,6 +6,8 @@
 export interface CachePolicy {
   /** Query parameters whose values select a different cached page (e.g. ?page=N of a list). */
   query?: readonly string[];
+  /** For parameters that take only a few values: the values kept; any other is produced fresh. */
+  values?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface RouteHandle {

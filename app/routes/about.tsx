@@ -11,6 +11,10 @@ import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import { aboutPath } from '../../common/site.ts';
 import type { Route } from './+types/about';
+import { cachedPage } from '../lib/cache-policy.ts';
+
+/** Rendered once per content version and served from memory (server/page-cache.ts). */
+export const handle = cachedPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return api<AboutResponse>(context, aboutPath);

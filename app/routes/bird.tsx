@@ -11,6 +11,10 @@ import { SideList } from '../components/SideList.tsx';
 import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/bird';
+import { cachedPage } from '../lib/cache-policy.ts';
+
+/** Rendered once per content version and served from memory (server/page-cache.ts). */
+export const handle = cachedPage;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return api<BirdResponse>(context, `/birds/${encodeURIComponent(params.slug)}`);

@@ -12,6 +12,10 @@ import { date } from '../lib/format.ts';
 import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/blog';
+import { cachedPage } from '../lib/cache-policy.ts';
+
+/** Rendered once per content version and served from memory (server/page-cache.ts). */
+export const handle = cachedPage;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return api<BlogResponse>(context, `/blogs/${encodeURIComponent(params.slug)}`);

@@ -11,6 +11,10 @@ import { pageHero } from '../lib/heroes.ts';
 import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/contact';
+import { cachedPage } from '../lib/cache-policy.ts';
+
+/** Rendered once per content version and served from memory (server/page-cache.ts). */
+export const handle = cachedPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return api<StaticPageResponse>(context, '/contact-us');

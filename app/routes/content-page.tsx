@@ -9,6 +9,10 @@ import { pageHero } from '../lib/heroes.ts';
 import { api, pageHeaders, requestPath } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/content-page';
+import { cachedPage } from '../lib/cache-policy.ts';
+
+/** Rendered once per content version and served from memory (server/page-cache.ts). */
+export const handle = cachedPage;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const key = requestPath(request).slice(1);

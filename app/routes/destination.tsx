@@ -11,6 +11,10 @@ import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import { youtubeEmbedUrl } from '../lib/video.ts';
 import type { Route } from './+types/destination';
+import { cachedPage } from '../lib/cache-policy.ts';
+
+/** Rendered once per content version and served from memory (server/page-cache.ts). */
+export const handle = cachedPage;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return api<DestinationResponse>(context, `/destinations/${encodeURIComponent(params.slug)}`);

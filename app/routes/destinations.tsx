@@ -5,6 +5,10 @@ import { Hero } from '../components/Hero.tsx';
 import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/destinations';
+import { cachedPage } from '../lib/cache-policy.ts';
+
+/** Rendered once per content version and served from memory (server/page-cache.ts). */
+export const handle = cachedPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return api<DestinationsResponse>(context, '/destinations');

@@ -8,6 +8,10 @@ import { api, pageHeaders, requestPage } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import { dedupeById } from '../lib/safari.ts';
 import type { Route } from './+types/experiences-in';
+import { cachedList } from '../lib/cache-policy.ts';
+
+/** Rendered once per content version and served from memory; each valid ?page=N is its own page. */
+export const handle = cachedList;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const page = requestPage(request);

@@ -7,6 +7,10 @@ import { Pagination } from '../components/Pagination.tsx';
 import { api, pageHeaders, requestPage } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/experiences';
+import { cachedList } from '../lib/cache-policy.ts';
+
+/** Rendered once per content version and served from memory; each valid ?page=N is its own page. */
+export const handle = cachedList;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = requestPage(request);

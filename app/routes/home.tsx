@@ -17,6 +17,10 @@ import { MoreLink, Section } from '../components/Section.tsx';
 import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/home';
+import { cachedPage } from '../lib/cache-policy.ts';
+
+/** Rendered once per content version and served from memory (server/page-cache.ts). */
+export const handle = cachedPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return api<HomeResponse>(context, '/');

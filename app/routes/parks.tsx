@@ -9,6 +9,10 @@ import { Pagination } from '../components/Pagination.tsx';
 import { api, notFound, pageHeaders, requestPage } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/parks';
+import { cachedList } from '../lib/cache-policy.ts';
+
+/** Rendered once per content version and served from memory; each valid ?page=N is its own page. */
+export const handle = cachedList;
 
 /** The one selected destination: with several ticked (a form sent without JavaScript), the newly
  * ticked one wins over the previously selected `current`. */

@@ -2,6 +2,10 @@
 // sitemap; on a non-public SITE_URL or outside production, crawl nothing.
 import { apiContext } from '../context.ts';
 import type { Route } from './+types/robots[.]txt';
+import { cachedPage } from '../lib/cache-policy.ts';
+
+/** Rendered once per content version and served from memory (server/page-cache.ts). */
+export const handle = cachedPage;
 
 export function robotsTxt(siteUrl: string, indexable: boolean): string {
   const rules = indexable

@@ -18,6 +18,10 @@ import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import { cleanList, mealPlan } from '../lib/safari.ts';
 import type { Route } from './+types/safari';
+import { cachedPage } from '../lib/cache-policy.ts';
+
+/** Rendered once per content version and served from memory (server/page-cache.ts). */
+export const handle = cachedPage;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return api<SafariResponse>(context, `/safaris/${encodeURIComponent(params.slug)}`);

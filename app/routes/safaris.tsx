@@ -13,6 +13,10 @@ import { buildMeta } from '../lib/meta.ts';
 import { slicePage } from '../lib/pagination.ts';
 import { dedupeById, parseSort, sortByDays } from '../lib/safari.ts';
 import type { Route } from './+types/safaris';
+import { cachedList } from '../lib/cache-policy.ts';
+
+/** Rendered once per content version and served from memory; each valid ?page=N is its own page. */
+export const handle = cachedList;
 
 /** The country checkboxes of spec point 2, in its order and with its labels. */
 export const SAFARI_COUNTRIES = [

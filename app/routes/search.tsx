@@ -15,6 +15,10 @@ import { notFound, pageHeaders, requestPage } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/search';
 import './search.css';
+import { cachedPage } from '../lib/cache-policy.ts';
+
+/** Only the bare search page is kept: any query (terms, types, page) is rendered for its request. */
+export const handle = cachedPage;
 
 export const TYPE_LABELS: Record<SearchItemType, string> = {
   blog: 'Blog',

@@ -3,6 +3,10 @@
 import { apiContext } from '../context.ts';
 import { redirectTarget } from '../lib/redirects.ts';
 import type { Route } from './+types/sitemap[.]xml';
+import { cachedPage } from '../lib/cache-policy.ts';
+
+/** Rendered once per content version and served from memory (server/page-cache.ts). */
+export const handle = cachedPage;
 
 interface SitemapData {
   siteUrl: string;

@@ -1,4 +1,5 @@
 // Blogs: nav list, paginated list (newest first) and the post with previous (older) / next (newer).
+import { cached } from './cache.ts';
 import { and, asc, desc, eq, gt, lt, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { PAGE_SIZE } from '../../common/constants.ts';
@@ -10,7 +11,7 @@ import { deps, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type A
 export function blogsApi() {
   const app = new Hono<ApiEnv>();
 
-  app.get('/blogs/nav', async (ctx) => {
+  app.get('/blogs/nav', cached(), async (ctx) => {
     const { db } = deps(ctx);
     const blogs = await db
       .select(c.blogCard)
@@ -21,7 +22,7 @@ export function blogsApi() {
     return ctx.json({ blogs });
   });
 
-  app.get('/blogs', async (ctx) => {
+  app.get('/blogs', cached({ query: ['page', 'limit'] }), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const paging = parsePaging((k) => ctx.req.query(k), PAGE_SIZE.blogs);
     const [[count], page] = await Promise.all([db.select({ n: c.countAll }).from(t.blogs), pageRow(db, 'blogs')]);
@@ -40,7 +41,7 @@ export function blogsApi() {
     });
   });
 
-  app.get('/blogs/:slug', async (ctx) => {
+  app.get('/blogs/:slug', cached(), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const [row] = await db
       .select({ ...c.blogFull, metatitle: t.blogs.metatitle, metakeywords: t.blogs.metakeywords, metadescription: t.blogs.metadescription })

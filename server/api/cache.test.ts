@@ -1,48 +1,74 @@
 import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { cacheMiddleware, ResponseCache } from './cache.ts';
+import { HttpCache } from '../http-cache.ts';
+import { cached, type CacheEnv } from './cache.ts';
 
-function appWith(cache: ResponseCache) {
+function appWith(cache: HttpCache, version = { v: 1 }) {
   let calls = 0;
-  const app = new Hono();
-  app.use('*', cacheMiddleware(cache, (p) => p === '/skip'));
-  app.get('/data', (c) => c.json({ calls: ++calls }));
-  app.get('/skip', (c) => c.json({ calls: ++calls }));
-  app.get('/missing', (c) => c.json({ error: 'nope' }, 404));
-  return app;
+  const app = new Hono<CacheEnv>();
+  app.use('*', async (c, next) => {
+    c.set('answers', { cache, version: () => version.v });
+    await next();
+  });
+  app.get('/data', cached(), (c) => c.json({ calls: ++calls }));
+  app.get('/list', cached({ query: ['page'] }), (c) => c.json({ calls: ++calls, page: c.req.query('page') ?? '1' }));
+  app.get('/fresh', (c) => c.json({ calls: ++calls }));
+  app.get('/missing', cached(), (c) => c.json({ error: 'nope' }, 404));
+  return { app, calls: () => calls };
 }
 
-describe('response cache', () => {
-  it('serves repeated GETs from memory with a stable ETag', async () => {
-    const cache = new ResponseCache();
-    const app = appWith(cache);
+describe('API answers kept per route (opt-in)', () => {
+  it('serves repeated GETs of an opted-in route from memory, with ETag, 304 and the API cache policy', async () => {
+    const { app, calls } = appWith(new HttpCache({ maxBytes: 1_000_000 }));
     const a = await app.request('/data');
     const b = await app.request('/data');
     expect(await a.json()).toEqual({ calls: 1 });
     expect(await b.json()).toEqual({ calls: 1 });
+    expect(calls()).toBe(1);
     expect(a.headers.get('etag')).toBe(b.headers.get('etag'));
     expect(a.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(a.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=600');
     const c304 = await app.request('/data', { headers: { 'if-none-match': a.headers.get('etag')! } });
     expect(c304.status).toBe(304);
   });
-  it('recomputes after clear and never caches errors or bypassed paths', async () => {
-    const cache = new ResponseCache();
-    const app = appWith(cache);
-    await app.request('/data');
-    cache.clear();
-    expect(await (await app.request('/data')).json()).toEqual({ calls: 2 });
-    expect((await app.request('/missing')).headers.get('cache-control')).toBe('no-store');
-    expect(cache.size).toBe(1);
-    await app.request('/skip');
-    expect(await (await app.request('/skip')).json()).toEqual({ calls: 4 });
+
+  it('produces routes without cached() every time, and never keeps errors', async () => {
+    const cache = new HttpCache({ maxBytes: 1_000_000 });
+    const { app, calls } = appWith(cache);
+    await app.request('/fresh');
+    await app.request('/fresh');
+    expect(calls()).toBe(2);
+    expect((await app.request('/missing')).status).toBe(404);
+    expect((await app.request('/missing')).status).toBe(404);
+    expect(cache.stats.entries).toBe(0);
   });
-  it('compresses a large cached answer once per encoding, with a matching Content-Length', async () => {
-    const cache = new ResponseCache();
-    const app = new Hono();
-    app.use('*', cacheMiddleware(cache, () => false));
+
+  it('keys by the named query parameters only; other queries are answered fresh and not kept', async () => {
+    const cache = new HttpCache({ maxBytes: 1_000_000 });
+    const { app, calls } = appWith(cache);
+    await app.request('/list?page=2');
+    expect(await (await app.request('/list?page=2&utm_source=x')).json()).toEqual({ calls: 1, page: '2' });
+    await app.request('/list?q=anything');
+    await app.request('/list?q=anything-else');
+    expect(calls()).toBe(3);
+    expect(cache.stats.entries).toBe(1);
+  });
+
+  it('scopes keys to the content version', async () => {
+    const version = { v: 1 };
+    const { app } = appWith(new HttpCache({ maxBytes: 1_000_000 }), version);
+    expect(await (await app.request('/data')).json()).toEqual({ calls: 1 });
+    version.v = 2;
+    expect(await (await app.request('/data')).json()).toEqual({ calls: 2 });
+  });
+
+  it('compresses a large kept answer, with a matching Content-Length', async () => {
+    const cache = new HttpCache({ maxBytes: 10_000_000 });
+    const app = new Hono<CacheEnv>();
+    app.use('*', async (c, next) => (c.set('answers', { cache, version: () => 1 }), next()));
     const items = Array.from({ length: 200 }, (_, i) => ({ id: i, safarititle: `Gorilla trekking safari ${i}` }));
-    app.get('/big', (c) => c.json({ items }));
+    app.get('/big', cached(), (c) => c.json({ items }));
     for (let i = 0; i < 2; i++) {
       const res = await app.request('/big', { headers: { 'accept-encoding': 'gzip, br' } });
       expect(res.headers.get('content-encoding')).toBe('br');
@@ -53,16 +79,5 @@ describe('response cache', () => {
     const plain = await app.request('/big');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(((await plain.json()) as { items: unknown[] }).items).toHaveLength(200);
-  });
-
-  it('evicts the least recently used entry when full', () => {
-    const cache = new ResponseCache(2);
-    const e = { body: new Uint8Array(), etag: 'W/"x"' };
-    cache.set('a', e);
-    cache.set('b', e);
-    cache.get('a');
-    cache.set('c', e);
-    expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('a')).toBeDefined();
   });
 });

@@ -1,104 +1,46 @@
-// In-memory response cache for the API's GET answers, with ETag / If-None-Match.
-// Entries are dropped whenever the content version changes (see server/db/version.ts).
-import { createHash } from 'node:crypto';
+// Which API answers are kept in memory and served again (the mechanism: server/http-cache.ts).
+// Opt-in per route: `app.get('/parks', cached({ query: ['page', 'limit'] }), handler)`. An answer
+// of a route without `cached()` is produced for every request and marked `no-store`.
 import type { MiddlewareHandler } from 'hono';
-import { compressBytes, pickEncoding, replaceResponse } from '../compress.ts';
+import type { CachePolicy } from '../../app/lib/cache-policy.ts';
+import { replaceResponse } from '../compress.ts';
+import { HttpCache, queryKey } from '../http-cache.ts';
 
 export const API_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
-const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
-interface Entry {
-  body: Uint8Array;
-  etag: string;
-  /** Compressed copies, made on the first request that accepts each encoding. */
-  br?: Uint8Array;
-  gzip?: Uint8Array;
+/** The API's store: the cache and the content version its keys are scoped to. */
+export interface AnswerStore {
+  cache: HttpCache;
+  /** The current content version (keys of other versions are never looked up). */
+  version(): number;
 }
 
-export class ResponseCache {
-  #entries = new Map<string, Entry>();
-  #max: number;
-  hits = 0;
-  misses = 0;
-  #onClear: (() => void)[] = [];
-  constructor(max = 2000) {
-    this.#max = max;
-  }
-  /** Runs `f` whenever the cache is cleared (content changed). */
-  onClear(f: () => void) {
-    this.#onClear.push(f);
-  }
-  get(key: string): Entry | undefined {
-    const e = this.#entries.get(key);
-    if (e) {
-      // Keep recently used entries at the end (least recently used are evicted first).
-      this.#entries.delete(key);
-      this.#entries.set(key, e);
-    }
-    return e;
-  }
-  set(key: string, e: Entry) {
-    if (this.#entries.size >= this.#max) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.set(key, e);
-  }
-  clear() {
-    this.#entries.clear();
-    for (const f of this.#onClear) f();
-  }
-  get size() {
-    return this.#entries.size;
-  }
-}
+export type CacheEnv = { Variables: { answers?: AnswerStore } };
 
-export function etagOf(body: Uint8Array): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-}
-
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
-}
-
-function respond(entry: Entry, ifNoneMatch: string | undefined, head: boolean, acceptEncoding: string | undefined): Response {
-  const headers: Record<string, string> = { 'content-type': JSON_TYPE, etag: entry.etag, 'cache-control': API_CACHE_CONTROL, vary: 'accept-encoding' };
-  if (matches(ifNoneMatch, entry.etag)) return new Response(null, { status: 304, headers });
-  let body = entry.body;
-  const encoding = entry.body.byteLength >= 1024 ? pickEncoding(acceptEncoding) : undefined;
-  if (encoding) {
-    body = entry[encoding] ??= compressBytes(entry.body, encoding);
-    headers['content-encoding'] = encoding;
-  }
-  headers['content-length'] = String(body.byteLength);
-  return new Response(head ? null : (body as BodyInit), { status: 200, headers });
-}
-
-/** Caches 200 JSON answers of GET requests by URL (path and query). Skips paths in `bypass`. */
-export function cacheMiddleware(cache: ResponseCache, bypass: (path: string) => boolean): MiddlewareHandler {
+/** Keeps this route's 200 answers per URL; query parameters other than `policy.query` bypass it. */
+export function cached(policy: CachePolicy = {}): MiddlewareHandler<CacheEnv> {
   return async (c, next) => {
+    const store = c.get('answers');
     const method = c.req.method;
-    if ((method !== 'GET' && method !== 'HEAD') || bypass(c.req.path)) return next();
-    const url = new URL(c.req.url);
-    const key = url.pathname + url.search;
-    const ifNoneMatch = c.req.header('if-none-match');
-    const hit = cache.get(key);
-    const acceptEncoding = c.req.header('accept-encoding');
-    if (hit) {
-      cache.hits++;
-      return respond(hit, ifNoneMatch, method === 'HEAD', acceptEncoding);
-    }
-    cache.misses++;
-    await next();
-    const res = c.res;
-    if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('application/json')) {
-      if (res.headers.get('content-type')?.startsWith('application/json')) res.headers.set('content-type', JSON_TYPE);
-      if (!res.headers.has('cache-control')) res.headers.set('cache-control', 'no-store');
+    const produce = async () => {
+      await next();
+      const res = c.res;
+      if (res.status === 200 && !res.headers.has('cache-control')) res.headers.set('cache-control', API_CACHE_CONTROL);
+      if (res.headers.get('content-type') === 'application/json') res.headers.set('content-type', JSON_TYPE);
+      return res;
+    };
+    if (!store || !store.cache.enabled || (method !== 'GET' && method !== 'HEAD')) {
+      await produce();
       return;
     }
-    const body = new Uint8Array(await res.arrayBuffer());
-    const entry = { body, etag: etagOf(body) };
-    cache.set(key, entry);
-    replaceResponse(c, respond(entry, ifNoneMatch, method === 'HEAD', acceptEncoding));
+    const url = new URL(c.req.url);
+    const query = queryKey(url.searchParams, policy);
+    if (query === undefined) {
+      await produce();
+      return;
+    }
+    const key = `api v${store.version()} ${url.pathname}${query}`;
+    replaceResponse(c, await store.cache.serve(key, c.req.raw, produce));
   };
 }

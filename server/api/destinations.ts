@@ -1,4 +1,5 @@
 // Destinations (countries): the grid and the detail with previous/next in the set order.
+import { cached } from './cache.ts';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as c from '../db/columns.ts';
@@ -9,7 +10,7 @@ import { deps, notFound, pageMeta, slugParam, type ApiEnv } from './http.ts';
 export function destinationsApi() {
   const app = new Hono<ApiEnv>();
 
-  app.get('/destinations', async (ctx) => {
+  app.get('/destinations', cached(), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const [page, destinations] = await Promise.all([pageRow(db, 'destinations'), allDestinations(db)]);
     return ctx.json({
@@ -18,7 +19,7 @@ export function destinationsApi() {
     });
   });
 
-  app.get('/destinations/:slug', async (ctx) => {
+  app.get('/destinations/:slug', cached(), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const [row] = await db
       .select({ ...c.destinationFull, metatitle: t.destinations.metatitle, metakeywords: t.destinations.metakeywords, metadescription: t.destinations.metadescription })

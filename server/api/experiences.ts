@@ -1,4 +1,5 @@
 // Experiences: paginated list, by country (nav and paginated forms) and the detail.
+import { cached } from './cache.ts';
 import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { NAV_MAX_EXPERIENCES, PAGE_SIZE } from '../../common/constants.ts';
@@ -12,7 +13,7 @@ const order = [asc(t.experiences.sort_order), asc(t.experiences.id)];
 export function experiencesApi() {
   const app = new Hono<ApiEnv>();
 
-  app.get('/experiences', async (ctx) => {
+  app.get('/experiences', cached({ query: ['page', 'limit'] }), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const paging = parsePaging((k) => ctx.req.query(k), PAGE_SIZE.experiences);
     const [[count], page] = await Promise.all([db.select({ n: c.countAll }).from(t.experiences), pageRow(db, 'experiences')]);
@@ -26,7 +27,7 @@ export function experiencesApi() {
     });
   });
 
-  app.get('/experiences/in/:slug', async (ctx) => {
+  app.get('/experiences/in/:slug', cached({ query: ['navbar', 'page', 'limit'], values: { navbar: ['true', 'false'] } }), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const navbar = ctx.req.query('navbar') === 'true';
     const paging = navbar
@@ -59,7 +60,7 @@ export function experiencesApi() {
     });
   });
 
-  app.get('/experiences/:slug', async (ctx) => {
+  app.get('/experiences/:slug', cached(), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const [row] = await db
       .select({ ...c.experienceFull, metatitle: t.experiences.metatitle, metakeywords: t.experiences.metakeywords, metadescription: t.experiences.metadescription })

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { MAX_PAGE_LIMIT } from '../../common/constants.ts';
 import type { PageMeta } from '../../common/api-types.ts';
 import type { Db } from '../db/index.ts';
+import type { AnswerStore } from './cache.ts';
 
 export interface ApiDeps {
   db: Db;
@@ -13,7 +14,7 @@ export interface ApiDeps {
   ping(): Promise<void>;
 }
 
-export type ApiEnv = { Variables: { deps: ApiDeps } };
+export type ApiEnv = { Variables: { deps: ApiDeps; answers?: AnswerStore } };
 export type ApiContext = Context<ApiEnv>;
 
 export class HttpError extends Error {

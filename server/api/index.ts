@@ -3,7 +3,8 @@
 import { Hono } from 'hono';
 import { forgetReferenceData } from '../db/queries.ts';
 import { blogsApi } from './blogs.ts';
-import { cacheMiddleware, ResponseCache } from './cache.ts';
+import { JSON_TYPE, type AnswerStore } from './cache.ts';
+import { HttpCache } from '../http-cache.ts';
 import { destinationsApi } from './destinations.ts';
 import { experiencesApi } from './experiences.ts';
 import { healthApi } from './health.ts';
@@ -19,18 +20,20 @@ export interface ApiOptions {
   deps: ApiDeps;
   /** Directories searched, in order, for /images/... files. */
   mediaDirs: string[];
-  cache?: ResponseCache;
+  /** Where answers of routes that opt in (`cached()`) are kept; none: every answer is produced. */
+  cache?: HttpCache;
+  /** The current content version, which scopes the cache's keys. */
+  contentVersion?: () => number;
   /** Path the API's routes start with: '/api' inside the web process, '' when it runs alone. */
   basePath?: string;
   /** Extra resources (search, enquiries, newsletter) mounted on the same app. */
   extend?: (app: Hono<ApiEnv>) => void;
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 export function createApi(opts: ApiOptions) {
-  const cache = opts.cache ?? new ResponseCache();
+  const cache = opts.cache ?? new HttpCache({ maxBytes: 16 * 1024 * 1024 });
   cache.onClear(() => forgetReferenceData(opts.deps.db));
+  const answers: AnswerStore = { cache, version: opts.contentVersion ?? (() => 0) };
   // Routes carry the base path (/api when mounted in the web process, nothing when alone), so the
   // web process hands requests over as they are, without copying them.
   const root = new Hono<ApiEnv>({ strict: false });
@@ -38,10 +41,13 @@ export function createApi(opts: ApiOptions) {
 
   app.use('*', async (c, next) => {
     c.set('deps', opts.deps);
+    c.set('answers', answers);
     await next();
+    if (c.res.status === 304) return;
     if (c.res.headers.get('content-type') === 'application/json') c.res.headers.set('content-type', JSON_TYPE);
+    // Only routes that opt in (cached()) or set their own policy may be kept by anyone.
+    if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
   });
-  app.use('*', cacheMiddleware(cache, (p) => /\/(healthz|readyz)$/.test(p) || p.includes('/images/')));
 
   app.route('/', healthApi());
   app.route('/', imagesApi(opts.mediaDirs));

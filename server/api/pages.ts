@@ -1,4 +1,5 @@
 // Home, about, tips, FAQ and the static content pages.
+import { cached } from './cache.ts';
 import { asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { aboutPath } from '../../common/site.ts';
@@ -39,7 +40,7 @@ const STATIC_PAGES = [
 export function pagesApi() {
   const app = new Hono<ApiEnv>();
 
-  app.get('/', async (ctx) => {
+  app.get('/', cached(), async (ctx) => {
     const { db } = deps(ctx);
     const [uganda, chimps, gorillas] = await Promise.all([
       destinationBySlug(db, 'uganda'),
@@ -76,18 +77,18 @@ export function pagesApi() {
     });
   });
 
-  app.get(aboutPath, async (ctx) => ctx.json({ ...(await pageFor(ctx, 'about', aboutPath)), ...(await sideLists(ctx)) }));
+  app.get(aboutPath, cached(), async (ctx) => ctx.json({ ...(await pageFor(ctx, 'about', aboutPath)), ...(await sideLists(ctx)) }));
 
-  app.get('/gorilla-tracking-tips', async (ctx) => {
+  app.get('/gorilla-tracking-tips', cached(), async (ctx) => {
     const { db } = deps(ctx);
     const gorillas = await experienceBySlug(db, 'gorilla-trekking');
     const gorillasafaris = gorillas ? await featuredSafaris(db, { experienceId: gorillas.id }, 6) : [];
     return ctx.json({ ...(await pageFor(ctx, 'gorilla-tracking-tips', '/gorilla-tracking-tips')), gorillasafaris: dedupeById(gorillasafaris) });
   });
 
-  for (const slug of STATIC_PAGES) app.get(`/${slug}`, async (ctx) => ctx.json(await pageFor(ctx, slug, `/${slug}`)));
+  for (const slug of STATIC_PAGES) app.get(`/${slug}`, cached(), async (ctx) => ctx.json(await pageFor(ctx, slug, `/${slug}`)));
 
-  app.get('/frequently-asked-questions', async (ctx) => {
+  app.get('/frequently-asked-questions', cached(), async (ctx) => {
     const { db } = deps(ctx);
     const row = await pageRow(db, 'frequently-asked-questions');
     if (!row) throw new HttpError(404, 'Faqs not found');
@@ -96,7 +97,7 @@ export function pagesApi() {
   });
 
   for (const slug of ['why-book-with-us', 'sustainability-and-environmental-conservation'])
-    app.get(`/${slug}`, async (ctx) => ctx.json({ ...(await pageFor(ctx, slug, `/${slug}`)), ...(await sideLists(ctx)) }));
+    app.get(`/${slug}`, cached(), async (ctx) => ctx.json({ ...(await pageFor(ctx, slug, `/${slug}`)), ...(await sideLists(ctx)) }));
 
   return app;
 }

@@ -1,4 +1,5 @@
 // Parks and attractions: the paginated list (optionally of one country), by country, and the detail.
+import { cached } from './cache.ts';
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { Hono } from 'hono';
@@ -28,7 +29,7 @@ async function parksPage(db: Db, where: SQL | undefined, limit: number, offset: 
 export function parksApi() {
   const app = new Hono<ApiEnv>();
 
-  app.get('/parks', async (ctx) => {
+  app.get('/parks', cached({ query: ['page', 'limit'] }), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const paging = parsePaging((k) => ctx.req.query(k), PAGE_SIZE.parks);
     const rawDest = ctx.req.query('destination_id');
@@ -48,7 +49,7 @@ export function parksApi() {
     });
   });
 
-  app.get('/parks/in/:slug', async (ctx) => {
+  app.get('/parks/in/:slug', cached({ query: ['navbar', 'page', 'limit'], values: { navbar: ['true', 'false'] } }), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const navbar = ctx.req.query('navbar') === 'true';
     const paging = navbar ? { page: 1, limit: NAV_MAX_PARKS, offset: 0 } : parsePaging((k) => ctx.req.query(k), PAGE_SIZE.parksByCountry);
@@ -73,7 +74,7 @@ export function parksApi() {
     });
   });
 
-  app.get('/parks/:slug', async (ctx) => {
+  app.get('/parks/:slug', cached(), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const [row] = await db
       .select({ ...c.parkFull, metatitle: t.parks.metatitle, metakeywords: t.parks.metakeywords, metadescription: t.parks.metadescription })

@@ -1,4 +1,5 @@
 // Safaris: the full list, by country, by experience (nav and paginated forms) and the detail.
+import { cached } from './cache.ts';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { NAV_MAX_SAFARIS, PAGE_SIZE } from '../../common/constants.ts';
@@ -19,7 +20,7 @@ import { destinationHeader, dedupeById, deps, notFound, pageMeta, parsePaging, s
 export function safarisApi() {
   const app = new Hono<ApiEnv>();
 
-  app.get('/safaris', async (ctx) => {
+  app.get('/safaris', cached(), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const [page, allsafaris] = await Promise.all([pageRow(db, 'safaris'), findSafaris(db, {}, 10_000)]);
     const title = page?.title ?? 'All safaris';
@@ -29,7 +30,7 @@ export function safarisApi() {
     });
   });
 
-  app.get('/safaris/in/:slug', async (ctx) => {
+  app.get('/safaris/in/:slug', cached({ query: ['page', 'limit'] }), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const paging = parsePaging((k) => ctx.req.query(k), PAGE_SIZE.safarisByCountry);
     const destination = await destinationBySlug(db, slugParam(ctx));
@@ -51,7 +52,7 @@ export function safarisApi() {
     });
   });
 
-  app.get('/safaris/experiences/:slug', async (ctx) => {
+  app.get('/safaris/experiences/:slug', cached({ query: ['navbar', 'page', 'limit'], values: { navbar: ['true', 'false'] } }), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const navbar = ctx.req.query('navbar') === 'true';
     const paging = navbar
@@ -83,7 +84,7 @@ export function safarisApi() {
     });
   });
 
-  app.get('/safaris/:slug', async (ctx) => {
+  app.get('/safaris/:slug', cached(), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const [row] = await db
       .select({ ...c.safariFull, metakeywords: t.safaris.metakeywords })

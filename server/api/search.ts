@@ -1,4 +1,5 @@
 // Site search (GET /search?query=&types=&page=) and the data behind /sitemap.xml and /robots.txt.
+import { cached } from './cache.ts';
 import { Hono } from 'hono';
 import { PAGE_SIZE, SEARCH_TYPES, type SearchType } from '../../common/constants.ts';
 import type { SearchItem, SearchResponse } from '../../common/api-types.ts';
@@ -93,11 +94,11 @@ export function searchApi() {
   });
 
   // What /sitemap.xml and /robots.txt are built from.
-  app.get('/seo/sitemap', async (ctx) => {
+  app.get('/seo/sitemap', cached(), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     return ctx.json({ siteUrl, indexable: siteIndexable(siteUrl), urls: await sitemapEntries(db, siteUrl) });
   });
-  app.get('/seo/site', (ctx) => {
+  app.get('/seo/site', cached(), (ctx) => {
     const { siteUrl } = deps(ctx);
     return ctx.json({ siteUrl, indexable: siteIndexable(siteUrl) });
   });

@@ -1,4 +1,5 @@
 // Animals and birds: paginated lists (8 per page) and details with related and other species.
+import { cached } from './cache.ts';
 import { asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { PAGE_SIZE } from '../../common/constants.ts';
@@ -11,7 +12,7 @@ export function animalsApi() {
   const app = new Hono<ApiEnv>();
   const order = [asc(t.animals.sort_order), asc(t.animals.id)];
 
-  app.get('/animals', async (ctx) => {
+  app.get('/animals', cached({ query: ['page', 'limit'] }), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const paging = parsePaging((k) => ctx.req.query(k), PAGE_SIZE.animals);
     const [[count], page] = await Promise.all([db.select({ n: c.countAll }).from(t.animals), pageRow(db, 'animals')]);
@@ -21,7 +22,7 @@ export function animalsApi() {
     return ctx.json({ ...pageMeta(siteUrl, '/animals', title, page?.pagekeywords ?? '', page?.pagedescription ?? ''), animals, page: paging.page, totalPages });
   });
 
-  app.get('/animals/:slug', async (ctx) => {
+  app.get('/animals/:slug', cached(), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const [row] = await db
       .select({ ...c.animalFull, metatitle: t.animals.metatitle, metakeywords: t.animals.metakeywords, metadescription: t.animals.metadescription })
@@ -48,7 +49,7 @@ export function birdsApi() {
   const app = new Hono<ApiEnv>();
   const order = [asc(t.birds.sort_order), asc(t.birds.id)];
 
-  app.get('/birds', async (ctx) => {
+  app.get('/birds', cached({ query: ['page', 'limit'] }), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const paging = parsePaging((k) => ctx.req.query(k), PAGE_SIZE.birds);
     const [[count], page] = await Promise.all([db.select({ n: c.countAll }).from(t.birds), pageRow(db, 'birds')]);
@@ -58,7 +59,7 @@ export function birdsApi() {
     return ctx.json({ ...pageMeta(siteUrl, '/birds', title, page?.pagekeywords ?? '', page?.pagedescription ?? ''), birds, page: paging.page, totalPages });
   });
 
-  app.get('/birds/:slug', async (ctx) => {
+  app.get('/birds/:slug', cached(), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const [row] = await db
       .select({ ...c.birdFull, metatitle: t.birds.metatitle, metakeywords: t.birds.metakeywords, metadescription: t.birds.metadescription })

@@ -1,0 +1,167 @@
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { answer, etagMatches, HttpCache, identityBody, isKeepable, queryKey, toCachedAnswer } from './http-cache.ts';
+
+const page = (text: string, headers: Record<string, string> = {}, status = 200) =>
+  new Response(text, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=60', ...headers } });
+const big = (n: number, seed = 'x') => `<p>${seed}</p>`.repeat(n);
+const get = (headers: Record<string, string> = {}, method = 'GET') => new Request('http://site.test/p', { method, headers });
+
+describe('HttpCache', () => {
+  it('produces a cold key once for 100 concurrent requests and serves them all the same bytes', async () => {
+    const cache = new HttpCache({ maxBytes: 10_000_000 });
+    let renders = 0;
+    const html = big(2000);
+    const produce = async () => {
+      renders++;
+      await new Promise((r) => setTimeout(r, 20));
+      return page(html);
+    };
+    const answers = await Promise.all(Array.from({ length: 100 }, () => cache.serve('k', get({ 'accept-encoding': 'br' }), produce)));
+    expect(renders).toBe(1);
+    expect(cache.stats.coalesced).toBe(99);
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect(zlib.brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(html);
+    }
+  });
+
+  it('keeps brotli and gzip bodies that decode to the produced bytes, and decodes for identity clients', async () => {
+    const cache = new HttpCache({ maxBytes: 10_000_000 });
+    const html = big(3000, 'ü');
+    await cache.serve('k', get(), async () => page(html));
+    const br = await cache.serve('k', get({ 'accept-encoding': 'gzip, deflate, br' }), async () => page('other'));
+    const gz = await cache.serve('k', get({ 'accept-encoding': 'gzip' }), async () => page('other'));
+    const plain = await cache.serve('k', get(), async () => page('other'));
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(Number(br.headers.get('content-length'))).toBe(brBytes.length);
+    expect(zlib.brotliDecompressSync(brBytes).toString()).toBe(html);
+    expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(html);
+    expect(await plain.text()).toBe(html);
+    expect(br.headers.get('vary')).toBe('accept-encoding');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(br.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  });
+
+  it('gives each representation a strong ETag and answers If-None-Match with 304', async () => {
+    const cache = new HttpCache({ maxBytes: 10_000_000 });
+    const first = await cache.serve('k', get({ 'accept-encoding': 'br' }), async () => page(big(500)));
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}-br"$/);
+    const plain = await cache.serve('k', get(), async () => page('x'));
+    expect(plain.headers.get('etag')).toBe(etag.replace('-br', ''));
+    const again = await cache.serve('k', get({ 'accept-encoding': 'br', 'if-none-match': etag }), async () => page('x'));
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await again.text()).toBe('');
+    const other = await cache.serve('k', get({ 'if-none-match': '"something-else"' }), async () => page('x'));
+    expect(other.status).toBe(200);
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const cache = new HttpCache({ maxBytes: 10_000_000 });
+    const head = await cache.serve('k', get({ 'accept-encoding': 'gzip' }, 'HEAD'), async () => page(big(800)));
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-encoding')).toBe('gzip');
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThan(0);
+    expect(await head.text()).toBe('');
+  });
+
+  it('never keeps errors, redirects, personal or no-store answers', async () => {
+    const cache = new HttpCache({ maxBytes: 10_000_000 });
+    const cases: Response[] = [
+      page('missing', {}, 404),
+      page('broken', {}, 500),
+      new Response(null, { status: 301, headers: { location: '/x' } }),
+      page('mine', { 'set-cookie': 'sid=1' }),
+      page('secret', { 'cache-control': 'no-store' }),
+      page('private', { 'cache-control': 'private, max-age=10' }),
+    ];
+    for (const [i, res] of cases.entries()) {
+      let calls = 0;
+      const produce = async () => (calls++, res.clone());
+      const a = await cache.serve(`k${i}`, get(), produce);
+      await cache.serve(`k${i}`, get(), produce);
+      expect(calls, `case ${i}`).toBe(2);
+      expect(a.status).toBe(res.status);
+      expect(isKeepable(res)).toBe(false);
+    }
+    expect(cache.stats.entries).toBe(0);
+  });
+
+  it('is bounded by bytes and evicts the least recently used first', async () => {
+    const one = await toCachedAnswer(page(big(4000, 'a')));
+    const cache = new HttpCache({ maxBytes: one.size * 4 + 10 });
+    for (const k of ['a', 'b', 'c', 'd']) cache.set(k, one);
+    expect(cache.get('a')).toBeDefined(); // a is now the most recently used
+    cache.set('e', one);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.get('e')).toBeDefined();
+    expect(cache.stats.bytes).toBeLessThanOrEqual(cache.maxBytes);
+    expect(cache.stats.evicted).toBe(1);
+  });
+
+  it('does not keep one answer larger than a quarter of its budget', async () => {
+    const one = await toCachedAnswer(page(big(4000, 'a')));
+    const cache = new HttpCache({ maxBytes: one.size * 3 });
+    cache.set('a', one);
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('produces every time when its size is 0, and drops everything on clear', async () => {
+    const off = new HttpCache({ maxBytes: 0 });
+    let calls = 0;
+    await off.serve('k', get(), async () => (calls++, page(big(10))));
+    await off.serve('k', get(), async () => (calls++, page(big(10))));
+    expect(calls).toBe(2);
+    const on = new HttpCache({ maxBytes: 1_000_000 });
+    let cleared = 0;
+    on.onClear(() => cleared++);
+    await on.serve('k', get(), async () => page(big(10)));
+    on.clear();
+    expect(on.stats.entries).toBe(0);
+    expect(cleared).toBe(1);
+  });
+
+  it('keeps small bodies as they are', async () => {
+    const e = await toCachedAnswer(page('tiny'));
+    expect(e.identity).toBeDefined();
+    expect(e.br).toBeUndefined();
+    expect(new TextDecoder().decode(identityBody(e))).toBe('tiny');
+    const res = answer(e, get({ 'accept-encoding': 'br' }));
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.text()).toBe('tiny');
+  });
+});
+
+describe('etagMatches', () => {
+  it('matches any representation of the same body, weak or strong, in a list', () => {
+    expect(etagMatches('"abc-br"', 'abc')).toBe(true);
+    expect(etagMatches('W/"abc"', 'abc')).toBe(true);
+    expect(etagMatches('"zzz", "abc-gzip"', 'abc')).toBe(true);
+    expect(etagMatches('*', 'abc')).toBe(true);
+    expect(etagMatches('"abcd"', 'abc')).toBe(false);
+    expect(etagMatches(null, 'abc')).toBe(false);
+  });
+});
+
+describe('queryKey', () => {
+  const q = (s: string, policy: Parameters<typeof queryKey>[1]) => queryKey(new URLSearchParams(s), policy);
+  it('keeps only the named parameters, sorted, and drops tracking ones', () => {
+    expect(q('', {})).toBe('');
+    expect(q('utm_source=news&fbclid=x', {})).toBe('');
+    expect(q('page=2', { query: ['page'] })).toBe('?page=2');
+    expect(q('limit=9&page=2&utm_medium=mail', { query: ['page', 'limit'] })).toBe('?limit=9&page=2');
+  });
+  it('refuses anything else: unknown or repeated parameters, values outside a closed list', () => {
+    expect(q('query=gorilla', {})).toBeUndefined();
+    expect(q('page=2', {})).toBeUndefined();
+    expect(q('page=2&page=3', { query: ['page'] })).toBeUndefined();
+    expect(q('navbar=maybe', { query: ['navbar'], values: { navbar: ['true'] } })).toBeUndefined();
+    expect(q('navbar=true', { query: ['navbar'], values: { navbar: ['true'] } })).toBe('?navbar=true');
+  });
+});

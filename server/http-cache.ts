@@ -1,0 +1,263 @@
+// One mechanism for every answer the server keeps in memory and serves again: rendered pages
+// (server/page-cache.ts) and API answers (server/api/cache.ts).
+//
+// - Opt-in: callers decide per route whether an answer may be kept and under which key; only
+//   200 answers without Set-Cookie and without `no-store`/`private` are ever stored.
+// - Keys carry the content version and the build, so an answer rendered while the content changed
+//   can never be served for the new version; `clear()` drops everything when the version moves.
+// - Bounded by bytes, least recently used first out.
+// - Precompressed: each body is kept as brotli and gzip (compressed once, off the main thread);
+//   a client that accepts neither gets the gzip body decoded. Small bodies are kept as they are.
+// - A strong ETag per representation (If-None-Match -> 304).
+// - Coalescing: concurrent requests for a cold key wait for one producer.
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { CachePolicy } from '../app/lib/cache-policy.ts';
+import { pickEncoding } from './compress.ts';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Bodies smaller than this are kept and sent uncompressed. */
+export const MIN_COMPRESS_BYTES = 1024;
+
+/** Headers never copied into a kept answer: they describe one transfer, or one visitor. */
+const TRANSFER_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'date', 'set-cookie', 'connection', 'keep-alive', 'transfer-encoding', 'vary']);
+
+export interface CachedAnswer {
+  status: number;
+  /** Headers of the answer as produced, minus the per-transfer ones. */
+  headers: [string, string][];
+  /** The hash part of the ETag (one per body; each encoding gets its own suffix). */
+  tag: string;
+  /** Uncompressed length. */
+  length: number;
+  /** Bodies: `identity` only for small answers; `br` and `gzip` otherwise. */
+  identity?: Uint8Array;
+  br?: Uint8Array;
+  gzip?: Uint8Array;
+  /** Bytes this entry holds (bodies plus a little for the key and headers). */
+  size: number;
+}
+
+export interface HttpCacheStats {
+  hits: number;
+  misses: number;
+  /** Requests that waited for another request's production of the same key. */
+  coalesced: number;
+  /** Answers produced for a key (at most one at a time per key). */
+  produced: number;
+  stored: number;
+  evicted: number;
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+}
+
+export class HttpCache {
+  readonly maxBytes: number;
+  #entries = new Map<string, CachedAnswer>();
+  #inflight = new Map<string, Promise<CachedAnswer | undefined>>();
+  #bytes = 0;
+  #onClear: (() => void)[] = [];
+  #stats = { hits: 0, misses: 0, coalesced: 0, produced: 0, stored: 0, evicted: 0 };
+
+  constructor(opts: { maxBytes: number }) {
+    this.maxBytes = Math.max(0, Math.floor(opts.maxBytes));
+  }
+
+  get enabled(): boolean {
+    return this.maxBytes > 0;
+  }
+
+  get stats(): HttpCacheStats {
+    return { ...this.#stats, entries: this.#entries.size, bytes: this.#bytes, maxBytes: this.maxBytes };
+  }
+
+  /** Runs `f` whenever the cache is cleared (content changed). */
+  onClear(f: () => void) {
+    this.#onClear.push(f);
+  }
+
+  get(key: string): CachedAnswer | undefined {
+    const e = this.#entries.get(key);
+    if (e) {
+      // Most recently used at the end: the first entries are evicted first.
+      this.#entries.delete(key);
+      this.#entries.set(key, e);
+    }
+    return e;
+  }
+
+  set(key: string, entry: CachedAnswer) {
+    if (!this.enabled || entry.size > this.maxBytes / 4) return;
+    const old = this.#entries.get(key);
+    if (old) {
+      this.#bytes -= old.size;
+      this.#entries.delete(key);
+    }
+    while (this.#bytes + entry.size > this.maxBytes && this.#entries.size > 0) {
+      const [oldestKey, oldest] = this.#entries.entries().next().value!;
+      this.#entries.delete(oldestKey);
+      this.#bytes -= oldest.size;
+      this.#stats.evicted++;
+    }
+    this.#entries.set(key, entry);
+    this.#bytes += entry.size;
+    this.#stats.stored++;
+  }
+
+  clear() {
+    this.#entries.clear();
+    this.#bytes = 0;
+    for (const f of this.#onClear) f();
+  }
+
+  /**
+   * Answers `request` from the entry under `key`, or runs `produce` once for all concurrent
+   * requests of that key. `produce` returns the fresh Response; it is kept when `keep(res)` allows.
+   */
+  async serve(key: string, request: Request, produce: () => Promise<Response>): Promise<Response> {
+    const hit = this.get(key);
+    if (hit) {
+      this.#stats.hits++;
+      return answer(hit, request);
+    }
+    this.#stats.misses++;
+    const pending = this.#inflight.get(key);
+    if (pending) {
+      this.#stats.coalesced++;
+      const shared = await pending;
+      if (shared) return answer(shared, request);
+      // The producer's answer could not be kept (an error page, a redirect...): produce our own.
+      return produce();
+    }
+    let fresh: Response | undefined;
+    const production = (async () => {
+      this.#stats.produced++;
+      const res = await produce();
+      if (!isKeepable(res)) {
+        fresh = res;
+        return undefined;
+      }
+      const entry = await toCachedAnswer(res, key);
+      this.set(key, entry);
+      return entry;
+    })();
+    this.#inflight.set(key, production);
+    try {
+      const entry = await production;
+      if (entry) return answer(entry, request);
+      return fresh!;
+    } finally {
+      this.#inflight.delete(key);
+    }
+  }
+}
+
+/** Whether an answer may be kept and served to anyone: a plain 200, nothing per visitor. */
+export function isKeepable(res: Response): boolean {
+  if (res.status !== 200 || !res.body) return false;
+  if (res.headers.has('set-cookie')) return false;
+  const cc = (res.headers.get('cache-control') ?? '').toLowerCase();
+  if (/\b(no-store|private|no-cache)\b/.test(cc)) return false;
+  if (res.headers.has('content-encoding')) return false;
+  return true;
+}
+
+/** Reads a Response into an entry: strong tag from the bytes, compressed copies made once. */
+export async function toCachedAnswer(res: Response, key = ''): Promise<CachedAnswer> {
+  const body = new Uint8Array(await res.arrayBuffer());
+  const headers: [string, string][] = [];
+  res.headers.forEach((value, name) => {
+    if (!TRANSFER_HEADERS.has(name)) headers.push([name, value]);
+  });
+  const tag = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+  const overhead = 256 + key.length + headers.reduce((n, [k, v]) => n + k.length + v.length, 0);
+  if (body.byteLength < MIN_COMPRESS_BYTES) {
+    return { status: res.status, headers, tag, length: body.byteLength, identity: body, size: overhead + body.byteLength };
+  }
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      },
+    }),
+    gzip(body, { level: 9 }),
+  ]);
+  return {
+    status: res.status,
+    headers,
+    tag,
+    length: body.byteLength,
+    br: new Uint8Array(br.buffer, br.byteOffset, br.byteLength),
+    gzip: new Uint8Array(gz.buffer, gz.byteOffset, gz.byteLength),
+    size: overhead + br.byteLength + gz.byteLength,
+  };
+}
+
+/** The uncompressed body of an entry (decoded from gzip when only compressed copies are kept). */
+export function identityBody(entry: CachedAnswer): Uint8Array {
+  if (entry.identity) return entry.identity;
+  const raw = zlib.gunzipSync(entry.gzip!);
+  return new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
+}
+
+/** ETag of one representation: the body's tag, with the encoding for compressed bodies. */
+function etagFor(tag: string, encoding: 'br' | 'gzip' | undefined): string {
+  return `"${tag}${encoding ? `-${encoding}` : ''}"`;
+}
+
+/** If-None-Match uses the weak comparison: any representation of the same body matches. */
+export function etagMatches(ifNoneMatch: string | null, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((t) => {
+    const bare = t.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
+    return bare === tag || bare === `${tag}-br` || bare === `${tag}-gzip`;
+  });
+}
+
+/** The Response for a request from a kept answer: 304, HEAD, or the body in the best encoding. */
+export function answer(entry: CachedAnswer, request: Request): Response {
+  const headers = new Headers(entry.headers);
+  const compressed = !entry.identity;
+  const encoding = compressed ? pickEncoding(request.headers.get('accept-encoding')) : undefined;
+  if (compressed) headers.set('vary', 'accept-encoding');
+  headers.set('etag', etagFor(entry.tag, encoding));
+  if (etagMatches(request.headers.get('if-none-match'), entry.tag)) {
+    for (const h of ['content-type', 'content-length']) headers.delete(h);
+    return new Response(null, { status: 304, headers });
+  }
+  const body = encoding ? entry[encoding]! : identityBody(entry);
+  if (encoding) headers.set('content-encoding', encoding);
+  headers.set('content-length', String(body.byteLength));
+  return new Response(request.method === 'HEAD' ? null : (body as BodyInit), { status: entry.status, headers });
+}
+
+/** Query parameters that only tell where a visitor came from: never part of a key. */
+const TRACKING = /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|ref)$/i;
+
+/**
+ * The key part of a URL's query for a policy that names the parameters that matter: their values
+ * in a fixed order, tracking parameters dropped. `undefined` when the query holds anything else
+ * (the answer is then produced fresh and not kept) or a parameter is repeated.
+ */
+export function queryKey(search: URLSearchParams, policy: CachePolicy): string | undefined {
+  const allowed = policy.query ?? [];
+  const kept: [string, string][] = [];
+  const seen = new Set<string>();
+  for (const [name, value] of search) {
+    if (TRACKING.test(name)) continue;
+    if (!allowed.includes(name) || seen.has(name)) return undefined;
+    const only = policy.values?.[name];
+    if (only && !only.includes(value)) return undefined;
+    seen.add(name);
+    kept.push([name, value]);
+  }
+  kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return kept.length ? `?${new URLSearchParams(kept).toString()}` : '';
+}
