@@ -52,7 +52,8 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
   }
   const database = await prepareDatabase(config, logger);
   const MB = 1024 * 1024;
-  const answers = new HttpCache({ maxBytes: config.API_CACHE_MB * MB });
+  // The loaders read API answers in-process, uncompressed: keep that body too.
+  const answers = new HttpCache({ maxBytes: config.API_CACHE_MB * MB, keepIdentity: true });
   const pages = new HttpCache({ maxBytes: config.PAGE_CACHE_MB * MB });
   // Both caches are scoped to the content version and dropped the moment it moves.
   const version = watchContentVersion(database.db, (v) => {

@@ -35,6 +35,8 @@ export interface CachedAnswer {
   length: number;
   /** Bodies: `identity` only for small answers; `br` and `gzip` otherwise. */
   identity?: Uint8Array;
+  /** The uncompressed body beside the compressed ones, when the cache keeps it. */
+  keptIdentity?: Uint8Array;
   br?: Uint8Array;
   gzip?: Uint8Array;
   /** Bytes this entry holds (bodies plus a little for the key and headers). */
@@ -63,8 +65,12 @@ export class HttpCache {
   #onClear: (() => void)[] = [];
   #stats = { hits: 0, misses: 0, coalesced: 0, produced: 0, stored: 0, evicted: 0 };
 
-  constructor(opts: { maxBytes: number }) {
+  /** Whether the uncompressed body is kept too (for in-process readers such as the loaders). */
+  readonly keepIdentity: boolean;
+
+  constructor(opts: { maxBytes: number; keepIdentity?: boolean }) {
     this.maxBytes = Math.max(0, Math.floor(opts.maxBytes));
+    this.keepIdentity = opts.keepIdentity ?? false;
   }
 
   get enabled(): boolean {
@@ -141,7 +147,7 @@ export class HttpCache {
         fresh = res;
         return undefined;
       }
-      const entry = await toCachedAnswer(res, key);
+      const entry = await toCachedAnswer(res, key, this.keepIdentity);
       this.set(key, entry);
       return entry;
     })();
@@ -167,7 +173,7 @@ export function isKeepable(res: Response): boolean {
 }
 
 /** Reads a Response into an entry: strong tag from the bytes, compressed copies made once. */
-export async function toCachedAnswer(res: Response, key = ''): Promise<CachedAnswer> {
+export async function toCachedAnswer(res: Response, key = '', keepIdentity = false): Promise<CachedAnswer> {
   const body = new Uint8Array(await res.arrayBuffer());
   const headers: [string, string][] = [];
   res.headers.forEach((value, name) => {
@@ -193,15 +199,17 @@ export async function toCachedAnswer(res: Response, key = ''): Promise<CachedAns
     headers,
     tag,
     length: body.byteLength,
+    keptIdentity: keepIdentity ? body : undefined,
     br: new Uint8Array(br.buffer, br.byteOffset, br.byteLength),
     gzip: new Uint8Array(gz.buffer, gz.byteOffset, gz.byteLength),
-    size: overhead + br.byteLength + gz.byteLength,
+    size: overhead + br.byteLength + gz.byteLength + (keepIdentity ? body.byteLength : 0),
   };
 }
 
 /** The uncompressed body of an entry (decoded from gzip when only compressed copies are kept). */
 export function identityBody(entry: CachedAnswer): Uint8Array {
   if (entry.identity) return entry.identity;
+  if (entry.keptIdentity) return entry.keptIdentity;
   const raw = zlib.gunzipSync(entry.gzip!);
   return new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
 }

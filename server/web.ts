@@ -1,6 +1,6 @@
 // The web app: the API under /api (in-process, or proxied to API_URL), static assets, and the
 // React Router server-rendered site for every other URL.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
@@ -30,6 +30,18 @@ export interface WebOptions {
 
 /** Request headers a cached render never depends on, or must not see. */
 const NOT_FOR_RENDER = ['cookie', 'authorization', 'if-none-match', 'if-modified-since', 'range', 'if-range'];
+
+/** URL paths of the files in the client build outside /assets/ (favicon and the like). */
+function listPublicFiles(clientDir: string): Set<string> {
+  const out = new Set<string>();
+  if (!existsSync(clientDir)) return out;
+  for (const e of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile()) continue;
+    const rel = path.relative(clientDir, path.join(e.parentPath, e.name)).split(path.sep).join('/');
+    if (!rel.startsWith('assets/') && !rel.startsWith('.')) out.add(`/${rel}`);
+  }
+  return out;
+}
 
 export async function loadServerBuild(): Promise<ServerBuild> {
   const file = path.join(buildDir, 'server', 'index.js');
@@ -114,16 +126,16 @@ export function createWeb(opts: WebOptions) {
       },
     }),
   );
-  // Other public files (favicon, fonts copied by the build...): cached for a day.
-  app.use(
-    '*',
-    serveStatic({
-      root: relClient,
-      onFound: (_p, c) => {
-        c.header('Cache-Control', 'public, max-age=86400');
-      },
-    }),
-  );
+  // Other public files (favicon...): cached for a day. Only the files the build holds are looked
+  // up, so a page request costs no file-system call.
+  const publicFiles = listPublicFiles(clientDir);
+  const publicStatic = serveStatic({
+    root: relClient,
+    onFound: (_p, c) => {
+      c.header('Cache-Control', 'public, max-age=86400');
+    },
+  });
+  app.use('*', (c, next) => (publicFiles.has(c.req.path) ? publicStatic(c, next) : next()));
 
   const handle = createRequestHandler(opts.build, 'production');
   const apiContext = (opts.build.entry.module as unknown as { apiContext: RouterContext<ApiClient> }).apiContext;

@@ -138,7 +138,7 @@ for (const backend of backends()) {
     it('never keeps or shares a per-visitor answer', async () => {
       const before = pages.stats.stored;
       // Signed-in or otherwise personal requests (a cookie, credentials) are rendered for themselves.
-      for (const headers of [{ cookie: 'session=abc' }, { authorization: 'Bearer x' }]) {
+      for (const headers of [{ cookie: 'session=abc' }, { authorization: 'Bearer x' }] as Record<string, string>[]) {
         const r = await fetch(`${base}/contact-us`, { headers });
         expect(r.status).toBe(200);
         expect(r.headers.get('etag')).toBeNull();

@@ -31,7 +31,7 @@ export interface ApiOptions {
 }
 
 export function createApi(opts: ApiOptions) {
-  const cache = opts.cache ?? new HttpCache({ maxBytes: 16 * 1024 * 1024 });
+  const cache = opts.cache ?? new HttpCache({ maxBytes: 16 * 1024 * 1024, keepIdentity: true });
   cache.onClear(() => forgetReferenceData(opts.deps.db));
   const answers: AnswerStore = { cache, version: opts.contentVersion ?? (() => 0) };
   // Routes carry the base path (/api when mounted in the web process, nothing when alone), so the
