@@ -11,6 +11,7 @@
 // - A strong ETag per representation (If-None-Match -> 304).
 // - Coalescing: concurrent requests for a cold key wait for one producer.
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { CachePolicy } from '../app/lib/cache-policy.ts';
@@ -41,6 +42,8 @@ export interface CachedAnswer {
   gzip?: Uint8Array;
   /** Bytes this entry holds (bodies plus a little for the key and headers). */
   size: number;
+  /** Node header objects per encoding, made on first use by writeKept(). */
+  nodeHeaders?: Partial<Record<'br' | 'gzip' | 'identity', OutgoingHttpHeaders>>;
 }
 
 export interface HttpCacheStats {
@@ -84,6 +87,11 @@ export class HttpCache {
   /** Runs `f` whenever the cache is cleared (content changed). */
   onClear(f: () => void) {
     this.#onClear.push(f);
+  }
+
+  /** Counts a hit served outside serve() (the fast path). */
+  countHit() {
+    this.#stats.hits++;
   }
 
   get(key: string): CachedAnswer | undefined {
@@ -268,4 +276,39 @@ export function queryKey(search: URLSearchParams, policy: CachePolicy): string |
   }
   kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return kept.length ? `?${new URLSearchParams(kept).toString()}` : '';
+}
+
+/**
+ * The fast path: writes a kept answer straight to Node's response, with the same headers and bytes
+ * as answer() gives through the Fetch API, at a fraction of the cost per request.
+ */
+export function writeKept(entry: CachedAnswer, req: IncomingMessage, res: ServerResponse): void {
+  const compressed = !entry.identity;
+  const acceptEncoding = req.headers['accept-encoding'];
+  const encoding = compressed ? pickEncoding(Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding) : undefined;
+  const slot = encoding ?? 'identity';
+  const cachedHeaders = (entry.nodeHeaders ??= {});
+  let headers = cachedHeaders[slot];
+  const body = encoding ? entry[encoding]! : identityBody(entry);
+  if (!headers) {
+    headers = {};
+    for (const [name, value] of entry.headers) headers[name] = value;
+    if (compressed) headers.vary = 'accept-encoding';
+    headers.etag = etagFor(entry.tag, encoding);
+    if (encoding) headers['content-encoding'] = encoding;
+    headers['content-length'] = String(body.byteLength);
+    cachedHeaders[slot] = headers;
+  }
+  const inm = req.headers['if-none-match'];
+  if (inm && etagMatches(inm, entry.tag)) {
+    const h: OutgoingHttpHeaders = { ...headers };
+    delete h['content-type'];
+    delete h['content-length'];
+    res.writeHead(304, h);
+    res.end();
+    return;
+  }
+  res.writeHead(entry.status, headers);
+  if (req.method === 'HEAD') res.end();
+  else res.end(body);
 }

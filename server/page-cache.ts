@@ -39,22 +39,33 @@ export function isPersonal(request: Request): boolean {
   return request.headers.has('cookie') || request.headers.has('authorization');
 }
 
-/** Plans page requests against a build's routes: a PagePlan when the answer may be kept. */
+/** A page request's place in the cache: its normalised path and query, and the URL to render. */
+interface PlanCore {
+  /** Path and normalised query (tracking parameters dropped, parameters in a fixed order). */
+  path: string;
+  /** Path and query rendered for the key. */
+  render: string;
+}
+
+/**
+ * Plans page requests against a build's routes: a PagePlan when the answer may be kept. Plans
+ * depend only on the URL, so they are remembered per URL (a bounded memo) for the fast path.
+ */
 export function pagePlanner(build: ServerBuild) {
   const tree = routeTree(build);
   const policyOf = (id: string): CachePolicy | undefined => (build.routes[id]?.module as { handle?: RouteHandle } | undefined)?.handle?.cache;
+  const memo = new Map<string, PlanCore | null>();
+  const MEMO_MAX = 10_000;
 
-  return (request: Request, contentVersion: number): PagePlan | undefined => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-    if (isPersonal(request)) return undefined;
-    const url = new URL(request.url);
+  function core(pathAndQuery: string): PlanCore | null {
+    const url = new URL(pathAndQuery, 'http://site.internal');
     // React Router's data requests: /parks.data, /_.data for /, /parks/_.data for /parks/.
     const isData = url.pathname.endsWith('.data');
     const pathname = !isData ? url.pathname : url.pathname.endsWith('/_.data') ? url.pathname.slice(0, -'_.data'.length) : url.pathname.slice(0, -'.data'.length);
     const matches = matchRoutes(tree, pathname);
     const leaf = matches?.[matches.length - 1]?.route as Tree | undefined;
     const policy = leaf ? policyOf(leaf.id) : undefined;
-    if (!matches || !policy) return undefined;
+    if (!matches || !policy) return null;
 
     const params = new URLSearchParams(url.search);
     let routesPart = '';
@@ -62,21 +73,45 @@ export function pagePlanner(build: ServerBuild) {
       // _routes names the loaders to run; only the matched routes' ids make a (finite) key.
       const wanted = params.getAll('_routes');
       params.delete('_routes');
-      if (wanted.length > 1) return undefined;
+      if (wanted.length > 1) return null;
       if (wanted.length === 1) {
         const ids = wanted[0]!.split(',');
         const matched = new Set(matches.map((m) => (m.route as Tree).id));
-        if (!ids.every((id) => matched.has(id))) return undefined;
+        if (!ids.every((id) => matched.has(id))) return null;
         routesPart = `_routes=${encodeURIComponent(ids.join(','))}`;
       }
     }
     const query = queryKey(params, policy);
-    if (query === undefined) return undefined;
+    if (query === undefined) return null;
     const search = routesPart ? `${query ? `${query}&` : '?'}${routesPart}` : query;
-    return {
-      // The year too: the footer's copyright line is rendered from the clock.
-      key: `page ${build.assets.version} v${contentVersion} y${new Date().getUTCFullYear()} ${url.pathname}${search}`,
-      renderUrl: `${url.origin}${url.pathname}${search}`,
-    };
+    return { path: `${url.pathname}${search}`, render: `${url.pathname}${search}` };
+  }
+
+  function coreOf(pathAndQuery: string): PlanCore | null {
+    let c = memo.get(pathAndQuery);
+    if (c === undefined) {
+      c = pathAndQuery.length > 2048 ? null : core(pathAndQuery);
+      if (memo.size >= MEMO_MAX) memo.clear();
+      memo.set(pathAndQuery, c);
+    }
+    return c;
+  }
+
+  /** The cache key of a page request, or undefined when it must be rendered for itself. */
+  function keyOf(method: string, pathAndQuery: string, personal: boolean, contentVersion: number): { key: string; render: string } | undefined {
+    if ((method !== 'GET' && method !== 'HEAD') || personal) return undefined;
+    const c = coreOf(pathAndQuery);
+    if (!c) return undefined;
+    // The year too: the footer's copyright line is rendered from the clock.
+    return { key: `page ${build.assets.version} v${contentVersion} y${new Date().getUTCFullYear()} ${c.path}`, render: c.render };
+  }
+
+  return {
+    keyOf,
+    plan(request: Request, contentVersion: number): PagePlan | undefined {
+      const url = new URL(request.url);
+      const k = keyOf(request.method, url.pathname + url.search, isPersonal(request), contentVersion);
+      return k && { key: k.key, renderUrl: url.origin + k.render };
+    },
   };
 }

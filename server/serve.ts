@@ -1,6 +1,6 @@
 // Serving a Hono app on Node with graceful shutdown: on SIGTERM/SIGINT stop accepting
 // connections, let in-flight requests finish (up to a timeout), then run the cleanup.
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { Logger } from './logger.ts';
 
@@ -11,7 +11,11 @@ export interface Served {
 }
 
 export function listen(
-  app: { fetch: (req: Request, env?: unknown) => Response | Promise<Response> },
+  app: {
+    fetch: (req: Request, env?: unknown) => Response | Promise<Response>;
+    /** Answers a request straight from memory when it can (kept pages); false hands it to fetch. */
+    serveKept?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  },
   opts: { port: number; host?: string; logger: Logger },
 ): Promise<Served> {
   // Requests still being handled: shutdown waits for them before the database is closed.
@@ -26,7 +30,14 @@ export function listen(
     }
   };
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port: opts.port, hostname: opts.host }, (info) => {
+    const serveKept = app.serveKept;
+    const fastFirst = serveKept
+      ? (options: object, listener: RequestListener) =>
+          createServer(options, (req, res) => {
+            if (!serveKept(req, res)) listener(req, res);
+          })
+      : undefined;
+    const server = serve({ fetch, port: opts.port, hostname: opts.host, ...(fastFirst ? { createServer: fastFirst as never } : {}) }, (info) => {
       resolve({
         server,
         port: info.port,

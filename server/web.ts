@@ -7,7 +7,8 @@ import { Hono } from 'hono';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import type { ApiClient } from '../common/api-client.ts';
 import { compression } from './compress.ts';
-import type { HttpCache } from './http-cache.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { writeKept, type HttpCache } from './http-cache.ts';
 import { pagePlanner } from './page-cache.ts';
 import type { Logger } from './logger.ts';
 import { withImageMetaFrom } from './media/annotate.ts';
@@ -144,12 +145,12 @@ export function createWeb(opts: WebOptions) {
     const context = new RouterContextProvider(new Map<RouterContext, unknown>([[apiContext, client]]));
     return handle(request, context);
   };
-  const plan = pagePlanner(opts.build);
+  const planner = pagePlanner(opts.build);
   const pages = opts.pages;
   app.all('*', async (c) => {
     const request = c.req.raw;
     const peer = socketAddress(c.env);
-    const planned = pages?.cache.enabled ? plan(request, pages.version()) : undefined;
+    const planned = pages?.cache.enabled ? planner.plan(request, pages.version()) : undefined;
     if (!planned) return render(request, peer);
     return pages!.cache.serve(planned.key, request, () => {
       // One render serves everyone: a plain GET of the normalised URL, nothing personal in it.
@@ -159,5 +160,19 @@ export function createWeb(opts: WebOptions) {
     });
   });
 
-  return app;
+  /**
+   * Kept pages answered before any Request object is made (called by the HTTP server for every
+   * request; false: not a kept page, the app handles it).
+   */
+  const serveKept = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (!pages?.cache.enabled || !req.url) return false;
+    const k = planner.keyOf(req.method ?? 'GET', req.url, !!(req.headers.cookie || req.headers.authorization), pages.version());
+    const entry = k && pages.cache.get(k.key);
+    if (!entry) return false;
+    pages.cache.countHit();
+    writeKept(entry, req, res);
+    return true;
+  };
+
+  return Object.assign(app, { serveKept });
 }
