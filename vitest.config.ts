@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['**/*.test.ts', '**/*.test.tsx'],
     exclude: ['node_modules/**', 'build/**', '.cache/**', 'data/**'],
     environment: 'node',
+    setupFiles: ['tests/helpers/csp-guard.ts'],
     pool: 'forks',
     maxWorkers: 2,
     // Generous: the suite shares two cores with PostgreSQL, Chromium and several servers.

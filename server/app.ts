@@ -46,7 +46,7 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
 export async function createApp(config: Config, logger: Logger, opts: { web?: boolean; forms?: FormsOverrides } = {}): Promise<AppParts> {
   if (config.API_URL && opts.web !== false) {
     // Web-only process: pages are rendered from the API at API_URL, which /api proxies to.
-    const web = createWeb({ apiUrl: config.API_URL, logger, build: await loadServerBuild() });
+    const web = createWeb({ apiUrl: config.API_URL, logger, build: await loadServerBuild(), siteUrl: config.SITE_URL });
     logger.info({ apiUrl: config.API_URL }, 'web process using the API at API_URL');
     return { web, stop: async () => {} };
   }
@@ -75,7 +75,7 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
   const web =
     opts.web === false
       ? undefined
-      : createWeb({ api, apiUrl: config.API_URL, logger, build: await loadServerBuild(), pages: { cache: pages, version: () => version.current } });
+      : createWeb({ api, apiUrl: config.API_URL, logger, build: await loadServerBuild(), siteUrl: config.SITE_URL, pages: { cache: pages, version: () => version.current } });
   return {
     database,
     api,

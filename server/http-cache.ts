@@ -280,9 +280,10 @@ export function queryKey(search: URLSearchParams, policy: CachePolicy): string |
 
 /**
  * The fast path: writes a kept answer straight to Node's response, with the same headers and bytes
- * as answer() gives through the Fetch API, at a fraction of the cost per request.
+ * as answer() gives through the Fetch API, at a fraction of the cost per request. `extraHeaders`
+ * are headers every response carries (the kept answer's own headers win).
  */
-export function writeKept(entry: CachedAnswer, req: IncomingMessage, res: ServerResponse): void {
+export function writeKept(entry: CachedAnswer, req: IncomingMessage, res: ServerResponse, extraHeaders: Record<string, string> = {}): void {
   const compressed = !entry.identity;
   const acceptEncoding = req.headers['accept-encoding'];
   const encoding = compressed ? pickEncoding(Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding) : undefined;
@@ -291,7 +292,7 @@ export function writeKept(entry: CachedAnswer, req: IncomingMessage, res: Server
   let headers = cachedHeaders[slot];
   const body = encoding ? entry[encoding]! : identityBody(entry);
   if (!headers) {
-    headers = {};
+    headers = { ...extraHeaders };
     for (const [name, value] of entry.headers) headers[name] = value;
     if (compressed) headers.vary = 'accept-encoding';
     headers.etag = etagFor(entry.tag, encoding);

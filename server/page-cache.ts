@@ -106,8 +106,17 @@ export function pagePlanner(build: ServerBuild) {
     return { key: `page ${build.assets.version} v${contentVersion} y${new Date().getUTCFullYear()} ${c.path}`, render: c.render };
   }
 
+  /** The module of the route that answers a page path (a data request's path included). */
+  function leafModule(pathname: string): Record<string, unknown> | undefined {
+    const bare = !pathname.endsWith('.data') ? pathname : pathname.endsWith('/_.data') ? pathname.slice(0, -'_.data'.length) : pathname.slice(0, -'.data'.length);
+    const matches = matchRoutes(tree, bare);
+    const leaf = matches?.[matches.length - 1]?.route as Tree | undefined;
+    return leaf ? (build.routes[leaf.id]?.module as Record<string, unknown> | undefined) : undefined;
+  }
+
   return {
     keyOf,
+    leafModule,
     plan(request: Request, contentVersion: number): PagePlan | undefined {
       const url = new URL(request.url);
       const k = keyOf(request.method, url.pathname + url.search, isPersonal(request), contentVersion);

@@ -31,13 +31,19 @@ export function listen(
   };
   return new Promise((resolve, reject) => {
     const serveKept = app.serveKept;
-    const fastFirst = serveKept
-      ? (options: object, listener: RequestListener) =>
-          createServer(options, (req, res) => {
-            if (!serveKept(req, res)) listener(req, res);
-          })
-      : undefined;
-    const server = serve({ fetch, port: opts.port, hostname: opts.host, ...(fastFirst ? { createServer: fastFirst as never } : {}) }, (info) => {
+    const create = (options: object, listener: RequestListener) =>
+      createServer(
+        {
+          ...options,
+          // A client gets 10 s to send its headers and 30 s for the whole request; idle or
+          // trickling connections are checked every second rather than every 30 s.
+          headersTimeout: 10_000,
+          requestTimeout: 30_000,
+          connectionsCheckingInterval: 1_000,
+        },
+        serveKept ? (req, res) => void (serveKept(req, res) || listener(req, res)) : listener,
+      );
+    const server = serve({ fetch, port: opts.port, hostname: opts.host, createServer: create as never }, (info) => {
       resolve({
         server,
         port: info.port,

@@ -9,6 +9,7 @@ import type { ApiClient } from '../common/api-client.ts';
 import { compression } from './compress.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeKept, type HttpCache } from './http-cache.ts';
+import { baseHeaders, boundedWrites, securityHeaders, TOO_LARGE_MESSAGE, withPagePolicy } from './security.ts';
 import { pagePlanner } from './page-cache.ts';
 import type { Logger } from './logger.ts';
 import { withImageMetaFrom } from './media/annotate.ts';
@@ -24,6 +25,8 @@ export interface WebOptions {
   apiUrl?: string;
   logger: Logger;
   build: ServerBuild;
+  /** The canonical origin (security headers: HSTS when https). */
+  siteUrl: string;
   clientDir?: string;
   /** Rendered pages of routes that opt in, scoped to the content version (server/page-cache.ts). */
   pages?: { cache: HttpCache; version(): number };
@@ -80,10 +83,40 @@ function plainApiClient(opts: Pick<WebOptions, 'api' | 'apiUrl'>, incoming?: Req
   };
 }
 
+const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
+  new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } });
+
+/**
+ * Writes to a page address answer only what the route can take: a POST of a form to a route with
+ * an action. Anything else gets its 4xx here, before React Router reads the request.
+ */
+async function refusePageWrite(request: Request, route: Record<string, unknown> | undefined): Promise<Response | undefined> {
+  const allow = route?.action ? 'GET, HEAD, POST' : 'GET, HEAD';
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow, 'cache-control': 'no-store' } });
+  if (!route?.action || request.method !== 'POST') return plain(405, 'This address does not accept that method.', { allow });
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data'))
+    return plain(415, 'Send the form as application/x-www-form-urlencoded or multipart/form-data.');
+  try {
+    await request.clone().formData();
+  } catch {
+    return plain(400, 'The form could not be read. Please send it again.');
+  }
+  return undefined;
+}
+
 export function createWeb(opts: WebOptions) {
   const app = new Hono();
+  const security = { siteUrl: opts.siteUrl };
+  // Every response leaves with the security headers (server/security.ts).
+  app.use('*', securityHeaders(security));
   // Fingerprinted assets are compressed once and kept; pages as they stream.
   app.use('*', compression({ fixed: (p) => p.startsWith('/assets/') }));
+  // Every write is read here, bounded, before anything parses it.
+  app.use(
+    '*',
+    boundedWrites(() => new Response(TOO_LARGE_MESSAGE, { status: 413, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } })),
+  );
   const clientDir = opts.clientDir ?? path.join(buildDir, 'client');
   const relClient = path.relative(process.cwd(), clientDir) || '.';
 
@@ -143,13 +176,18 @@ export function createWeb(opts: WebOptions) {
   const render = (request: Request, peer: string | undefined) => {
     const client = apiClientFor(opts, request, peer);
     const context = new RouterContextProvider(new Map<RouterContext, unknown>([[apiContext, client]]));
-    return handle(request, context);
+    return handle(request, context).then((res) => withPagePolicy(res, security));
   };
   const planner = pagePlanner(opts.build);
   const pages = opts.pages;
+  const base = baseHeaders(security);
   app.all('*', async (c) => {
     const request = c.req.raw;
     const peer = socketAddress(c.env);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const refused = await refusePageWrite(request, planner.leafModule(c.req.path));
+      if (refused) return refused;
+    }
     const planned = pages?.cache.enabled ? planner.plan(request, pages.version()) : undefined;
     if (!planned) return render(request, peer);
     return pages!.cache.serve(planned.key, request, () => {
@@ -170,7 +208,7 @@ export function createWeb(opts: WebOptions) {
     const entry = k && pages.cache.get(k.key);
     if (!entry) return false;
     pages.cache.countHit();
-    writeKept(entry, req, res);
+    writeKept(entry, req, res, base);
     return true;
   };
 

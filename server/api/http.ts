@@ -72,10 +72,18 @@ export function dedupeById<T extends { id: number }>(items: T[]): T[] {
   return items.filter((i) => (seen.has(i.id) ? false : (seen.add(i.id), true)));
 }
 
-/** A slug path parameter: lower-case letters, digits and hyphens, bounded in length. */
+/** The shape of every slug (content files are checked against the same rule). */
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const MAX_SLUG_LENGTH = 200;
+
+/**
+ * A slug path parameter, checked at the edge: anything but lower-case words joined by hyphens
+ * (a NUL, a quote, 10 KB of text...) is the empty string, which no item has, so the caller
+ * answers its usual 404 without the database ever seeing the value.
+ */
 export function slugParam(c: ApiContext, name = 'slug'): string {
   const v = c.req.param(name) ?? '';
-  return v.length <= 200 ? v : '';
+  return v.length <= MAX_SLUG_LENGTH && SLUG.test(v) ? v : '';
 }
 
 export function deps(c: ApiContext): ApiDeps {

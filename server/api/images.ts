@@ -28,7 +28,12 @@ export function imagesApi(mediaDirs: string[]) {
   const app = new Hono<ApiEnv>();
   const roots = mediaDirs.map((d) => path.resolve(d));
   app.get('/images/*', async (c) => {
-    const rel = decodeURIComponent(c.req.path.replace(/^.*?\/images\//, ''));
+    let rel: string;
+    try {
+      rel = decodeURIComponent(c.req.path.replace(/^.*?\/images\//, ''));
+    } catch {
+      return c.json({ error: 'Image not found' }, 404);
+    }
     const type = TYPES[path.extname(rel).toLowerCase()];
     if (!type || rel.includes('\0') || rel.split('/').some((s) => s === '..' || s === '')) return c.json({ error: 'Image not found' }, 404);
     for (const root of roots) {

@@ -5,6 +5,8 @@ import { forgetReferenceData } from '../db/queries.ts';
 import { blogsApi } from './blogs.ts';
 import { JSON_TYPE, type AnswerStore } from './cache.ts';
 import { HttpCache } from '../http-cache.ts';
+import { boundedWrites, securityHeaders, TOO_LARGE_MESSAGE } from '../security.ts';
+import { cspReportApi } from './csp-report.ts';
 import { destinationsApi } from './destinations.ts';
 import { experiencesApi } from './experiences.ts';
 import { healthApi } from './health.ts';
@@ -39,6 +41,9 @@ export function createApi(opts: ApiOptions) {
   const root = new Hono<ApiEnv>({ strict: false });
   const app = opts.basePath ? root.basePath(opts.basePath) : root;
 
+  // Security headers and bounded writes (server/security.ts), also when the API runs alone.
+  app.use('*', securityHeaders({ siteUrl: opts.deps.siteUrl }));
+  app.use('*', boundedWrites(() => new Response(JSON.stringify({ error: TOO_LARGE_MESSAGE }), { status: 413, headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' } })));
   app.use('*', async (c, next) => {
     c.set('deps', opts.deps);
     c.set('answers', answers);
@@ -50,6 +55,7 @@ export function createApi(opts: ApiOptions) {
   });
 
   app.route('/', healthApi());
+  app.route('/', cspReportApi());
   app.route('/', imagesApi(opts.mediaDirs));
   opts.extend?.(app);
   app.route('/', pagesApi());

@@ -1,0 +1,169 @@
+// The one home of the response headers that protect visitors, and of the limits every write meets
+// before anything reads it.
+//
+// - Every response (pages, API answers, assets, images, errors, redirects) gets the base headers.
+// - HTML pages get a Content-Security-Policy with the SHA-256 hashes of their own inline scripts,
+//   computed from the rendered HTML, so a kept page carries the policy that matches its bytes and
+//   stays cacheable (no per-request nonce). No 'unsafe-inline' for scripts.
+// - Other answers get a policy that allows nothing (they are never documents to run).
+// - Writes: at most MAX_WRITE_BODY_BYTES, counted before parsing; a larger body is refused with 413
+//   and `Connection: close` (the rest of that body is never read).
+import { createHash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+
+export const MAX_WRITE_BODY_BYTES = 64 * 1024;
+
+/** Where browsers send CSP violation reports (server/api/csp-report.ts). */
+export const CSP_REPORT_PATH = '/api/csp-report';
+
+/** Third parties pages may frame: the destination videos' privacy-friendly YouTube host. */
+const FRAME_SOURCES = ['https://www.youtube-nocookie.com'];
+
+export interface SecurityOptions {
+  /** The site's canonical origin: HSTS and upgrade-insecure-requests when it is https. */
+  siteUrl: string;
+}
+
+/** Headers every response carries. */
+export function baseHeaders(opts: SecurityOptions): Record<string, string> {
+  const https = opts.siteUrl.startsWith('https://');
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'x-frame-options': 'DENY',
+    ...(https ? { 'strict-transport-security': 'max-age=63072000; includeSubDomains' } : {}),
+  };
+}
+
+/** The policy of anything that is not an HTML page: nothing may run, load or frame it. */
+export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** The policy of an HTML page whose inline scripts hash to `scriptHashes`. */
+export function pageCsp(scriptHashes: readonly string[], opts: SecurityOptions): string {
+  const https = opts.siteUrl.startsWith('https://');
+  const directives = [
+    "default-src 'none'",
+    `script-src 'self'${scriptHashes.map((h) => ` '${h}'`).join('')}`,
+    // Inline style attributes (image placeholders, computed sizes); no inline scripts.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    `frame-src ${FRAME_SOURCES.join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    `report-uri ${CSP_REPORT_PATH}`,
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ];
+  return directives.join('; ');
+}
+
+/** Types of <script> elements that are data, not code (not subject to script-src). */
+const DATA_SCRIPT = /^\s*(application\/(ld\+)?json|application\/x-data|text\/template)\s*$/i;
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/** `sha256-…` sources for every inline executable script of an HTML document, in order. */
+export function inlineScriptHashes(html: string): string[] {
+  const out = new Set<string>();
+  for (const m of html.matchAll(SCRIPT)) {
+    const attrs = m[1] ?? '';
+    if (/\ssrc\s*=/i.test(attrs)) continue;
+    const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
+    const typeValue = type ? (type[1] ?? type[2] ?? type[3] ?? '') : '';
+    if (typeValue && DATA_SCRIPT.test(typeValue)) continue;
+    out.add(`sha256-${createHash('sha256').update(m[2] ?? '', 'utf8').digest('base64')}`);
+  }
+  return [...out];
+}
+
+/**
+ * Gives an HTML response its page policy: reads the (fully rendered) document, hashes its inline
+ * scripts and returns it as a fixed body with Content-Security-Policy set. Other responses pass.
+ */
+export async function withPagePolicy(res: Response, opts: SecurityOptions): Promise<Response> {
+  if (!(res.headers.get('content-type') ?? '').startsWith('text/html') || !res.body) return res;
+  const html = await res.text();
+  const headers = new Headers(res.headers);
+  headers.set('content-security-policy', pageCsp(inlineScriptHashes(html), opts));
+  headers.delete('content-length');
+  return new Response(html, { status: res.status, statusText: res.statusText, headers });
+}
+
+/** Sets the base headers, and the non-document policy where no policy was set, on every response. */
+export function securityHeaders(opts: SecurityOptions): MiddlewareHandler {
+  const base = Object.entries(baseHeaders(opts));
+  return async (c, next) => {
+    await next();
+    const h = c.res.headers;
+    for (const [name, value] of base) if (!h.has(name)) h.set(name, value);
+    if (!h.has('content-security-policy')) {
+      const type = h.get('content-type') ?? '';
+      // An HTML answer that did not come through the page renderer (an error page of the HTTP
+      // layer, say) runs no script at all.
+      h.set('content-security-policy', type.startsWith('text/html') ? pageCsp([], opts) : NON_DOCUMENT_CSP);
+    }
+  };
+}
+
+export class BodyTooLarge extends Error {}
+
+/**
+ * The body of a write, read up to `max` bytes: a declared Content-Length over the limit is refused
+ * before reading, and a chunked body is cut off the moment it passes it.
+ */
+export async function readLimitedBody(req: Request, max = MAX_WRITE_BODY_BYTES): Promise<Uint8Array> {
+  const declared = req.headers.get('content-length');
+  if (declared !== null && (!/^\d+$/.test(declared) || Number(declared) > max)) throw new BodyTooLarge();
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      void reader.cancel().catch(() => {});
+      throw new BodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+export const TOO_LARGE_MESSAGE = `The request is too large: at most ${MAX_WRITE_BODY_BYTES / 1024} KB are accepted.`;
+
+/**
+ * Every write (any method but GET, HEAD and OPTIONS) is read here, bounded, before any handler
+ * parses it; the handler then reads the buffered copy. Too large: 413 with `Connection: close`.
+ */
+export function boundedWrites(answerTooLarge: () => Response): MiddlewareHandler {
+  return async (c, next) => {
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
+    let body: Uint8Array;
+    try {
+      body = await readLimitedBody(c.req.raw);
+    } catch (e) {
+      if (!(e instanceof BodyTooLarge)) throw e;
+      const res = answerTooLarge();
+      res.headers.set('connection', 'close');
+      return res;
+    }
+    const req = c.req.raw;
+    c.req.raw = new Request(req.url, { method, headers: req.headers, body: body.byteLength ? (body as BodyInit) : undefined, signal: req.signal });
+    return next();
+  };
+}
