@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { load, loadToolLabel, printTable, root, rssMb, startServer } from './lib.ts';
+import { load, loadToolLabel, printTable, root, startServer, treeRssMb } from './lib.ts';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -25,7 +25,7 @@ async function run(label: string, env: Record<string, string>) {
     rows.push(await load('uncached list: GET /api/safaris/in/uganda', server.url, { duration, paths: uncached }));
     const uncachedParks = Array.from({ length: 50_000 }, (_, i) => `/api/parks?page=2&nocache=${i}`);
     rows.push(await load('uncached list: GET /api/parks?page=2', server.url, { duration, paths: uncachedParks }));
-    const { peak, now } = await rssMb(server.proc.pid!);
+    const { peak, now } = await treeRssMb(server.proc.pid!);
     printTable(`API on ${label} (${loadToolLabel()}; 50 connections, ${duration}s each)`, rows);
     console.log(`  RSS of the server process: ${now} MB after the load; peak since start ${peak} MB (includes start-up: migrations and content load)`);
   } finally {
