@@ -238,7 +238,7 @@ async function autocannonLoad(name: string, url: string, opts: LoadOptions): Pro
   });
   return {
     name,
-    rps: Math.round(result.requests.average),
+    rps: Math.round(result.requests.total / (result.duration || opts.duration || 10)),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,

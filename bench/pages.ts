@@ -24,7 +24,6 @@ import {
   cpuTicksMs,
   HAS_SCHEDSTAT,
   load,
-  LOAD_TOOL,
   loadToolLabel,
   median,
   NOT_FOUND_PATH,
@@ -279,7 +278,6 @@ try {
       );
     }
   }
-  if (LOAD_TOOL === 'autocannon') console.log('\n(wrk is not installed: autocannon ran in this process and shares the CPU with the server)');
 } finally {
   await nginx?.stop();
   await server?.stop();
