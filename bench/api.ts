@@ -1,11 +1,11 @@
-// npm run bench:api — loads the production server's API with autocannon over loopback
-// (50 connections) and prints requests/s, p50/p99 latency and peak RSS, on PGlite and on
-// PostgreSQL (BENCH_DATABASE_URL, or a throwaway server started from the machine's binaries).
-// Benchmarks print figures; they assert nothing.
+// npm run bench:api — loads the production server's API over loopback (wrk -t1 when installed,
+// else autocannon; 50 connections) and prints requests/s, p50/p99 latency and RSS, on PGlite and
+// on PostgreSQL (BENCH_DATABASE_URL, or a throwaway server started from the machine's binaries and
+// stopped at the end). Benchmarks print figures; they assert nothing.
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { load, printTable, root, rssMb, startServer } from './lib.ts';
+import { load, loadToolLabel, printTable, root, startServer, treeRssMb } from './lib.ts';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -25,8 +25,8 @@ async function run(label: string, env: Record<string, string>) {
     rows.push(await load('uncached list: GET /api/safaris/in/uganda', server.url, { duration, paths: uncached }));
     const uncachedParks = Array.from({ length: 50_000 }, (_, i) => `/api/parks?page=2&nocache=${i}`);
     rows.push(await load('uncached list: GET /api/parks?page=2', server.url, { duration, paths: uncachedParks }));
-    const { peak, now } = await rssMb(server.proc.pid!);
-    printTable(`API on ${label} (50 connections, ${duration}s each)`, rows);
+    const { peak, now } = await treeRssMb(server.proc.pid!);
+    printTable(`API on ${label} (${loadToolLabel()}; 50 connections, ${duration}s each)`, rows);
     console.log(`  RSS of the server process: ${now} MB after the load; peak since start ${peak} MB (includes start-up: migrations and content load)`);
   } finally {
     await server.stop();
@@ -36,13 +36,19 @@ async function run(label: string, env: Record<string, string>) {
 await run('PGlite', {});
 
 let pgUrl = process.env.BENCH_DATABASE_URL;
+let startedPg: string | undefined;
 if (!pgUrl) {
   try {
     const dir = path.join(os.tmpdir(), 'safari-bench-pg');
     const out = execFileSync('bash', [path.join(root, 'scripts/pg-start.sh'), dir, '54339'], { encoding: 'utf8' });
     pgUrl = /BENCH_DATABASE_URL=(\S+)/.exec(out)?.[1];
+    startedPg = dir;
   } catch (e) {
     console.log(`\nPostgreSQL: skipped (${(e as Error).message.split('\n')[0]})`);
   }
 }
-if (pgUrl) await run('PostgreSQL', { DATABASE_URL: pgUrl });
+try {
+  if (pgUrl) await run('PostgreSQL', { DATABASE_URL: pgUrl });
+} finally {
+  if (startedPg) execFileSync('bash', [path.join(root, 'scripts/pg-stop.sh'), startedPg]);
+}

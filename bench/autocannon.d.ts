@@ -24,6 +24,8 @@ declare module 'autocannon' {
   }
   interface Result {
     requests: Histogram & { total: number };
+    /** Seconds the run took. */
+    duration: number;
     latency: Histogram;
     errors: number;
     timeouts: number;

@@ -1,13 +1,57 @@
-// npm run bench:pages — the production server's server-rendered pages: pages per second under
-// load (autocannon over loopback) for the home page, a safari detail and a paginated list, and the
-// gzip size of the JavaScript and CSS each template loads first (the modulepreload, module script
-// and stylesheet links of its HTML). Benchmarks print figures; they assert nothing.
+// npm run bench:pages — the server-rendered pages, per template (home, safari detail, safaris list,
+// park detail, blog post, contact, search, a list's page 2, the 404 page):
+//   1. cold render: the server's CPU time per request with the page cache off (PAGE_CACHE_MB=0),
+//      one connection, sequential requests after a warm-up; median and p95;
+//   2. cached pages/s and p99 latency at 20 and 100 connections (wrk -t1 when installed, else
+//      autocannon), next to nginx serving the same bytes on another loopback port in the same run,
+//      and the ratio ours/nginx;
+//   3. HTML raw / gzip / brotli bytes as the server sends them, and first-load JavaScript gzip;
+//   4. resident memory of the server process after the load.
+// Benchmarks print figures; they assert nothing.
+//
+// Settings (environment): BENCH_SECONDS (load per run, default 10), BENCH_CONNECTIONS (default
+// "20,100"), BENCH_COLD_REQUESTS (default 60), BENCH_COLD_WARMUP (default 20), BENCH_WARMUP_SECONDS
+// (default 2), BENCH_NGINX_WORKERS (default 1, like our one process), BENCH_PAGES (labels, comma
+// separated, to measure only some pages), BENCH_TOOL=autocannon (force autocannon).
+import { spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { onePerTemplate, siteRoutes } from '../tests/helpers/site.ts';
-import { load, printTable, rssMb, startServer } from './lib.ts';
+import {
+  benchPages,
+  CLK_TCK,
+  cpuMs,
+  cpuTicksMs,
+  HAS_SCHEDSTAT,
+  load,
+  loadToolLabel,
+  median,
+  NOT_FOUND_PATH,
+  percentile,
+  processTree,
+  rawGet,
+  startServer,
+  treeRssMb,
+  type BenchPage,
+  type Child,
+  type LoadResult,
+} from './lib.ts';
+import { NGINX, startNginx, type Coding, type FixedPage, type Nginx } from './nginx.ts';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const connectionsList = (process.env.BENCH_CONNECTIONS ?? '20,100').split(',').map(Number);
+const coldRequests = Number(process.env.BENCH_COLD_REQUESTS ?? 60);
+const coldWarmup = Number(process.env.BENCH_COLD_WARMUP ?? 20);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const nginxWorkers = Number(process.env.BENCH_NGINX_WORKERS ?? 1);
+const only = process.env.BENCH_PAGES?.split(',').map((s) => s.trim());
+/** What a browser sends; the server and nginx both answer with brotli. */
+const BROWSER_HEADERS = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
+const SITE_URL = 'http://localhost:3000';
+
+const kb = (n: number) => (n / 1024).toFixed(1);
+const ratio = (x: number) => (!Number.isFinite(x) ? '-' : x >= 0.1 ? x.toFixed(2) : x.toPrecision(2));
+const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-');
 
 /** The same-origin script and stylesheet URLs a page's HTML asks for before any interaction. */
 function firstLoadAssets(html: string): { js: string[]; css: string[] } {
@@ -27,56 +71,214 @@ function firstLoadAssets(html: string): { js: string[]; css: string[] } {
   return { js: [...js], css: [...css] };
 }
 
-const server = await startServer({ SITE_URL: 'http://localhost:3000' });
-try {
-  const base = server.url;
-  const routes = await siteRoutes(base);
-  const detail = routes.find((r) => r.template === 'safari')!.path;
-  const list = routes.find((r) => r.path === '/parks?page=2')?.path ?? '/parks';
+interface ColdFigures {
+  page: BenchPage;
+  status: number;
+  cpu: number[];
+  wall: number[];
+  /** Mean CPU per request from utime+stime over the whole run (clock-tick resolution). */
+  tickMean: number;
+}
 
-  // Warm up the JIT and any caches.
-  await load('warm-up', base, { duration: 2, connections, paths: ['/', detail, list] });
-  const rows = [];
-  rows.push(await load('GET / (home)', base, { duration, connections, paths: ['/'] }));
-  rows.push(await load(`GET ${detail}`.slice(0, 42), base, { duration, connections, paths: [detail] }));
-  rows.push(await load(`GET ${list}`, base, { duration, connections, paths: [list] }));
-  const mixed = onePerTemplate(routes).map((r) => r.path);
-  rows.push(await load(`every template in turn (${mixed.length})`, base, { duration, connections, paths: mixed }));
-  printTable(`Server-rendered pages per second (${connections} connections, ${duration}s each)`, rows);
-  const { now, peak } = await rssMb(server.proc.pid!);
-  console.log(`  RSS of the server process: ${now} MB after the load; peak ${peak} MB`);
+/** Cold renders: sequential requests on one keep-alive connection, the server's CPU read around each. */
+async function measureCold(server: Child, pages: BenchPage[]): Promise<ColdFigures[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const pids = await processTree(server.proc.pid!);
+  const out: ColdFigures[] = [];
+  try {
+    for (const page of pages) {
+      const url = server.url + page.path;
+      let status = 0;
+      for (let i = 0; i < coldWarmup; i++) status = (await rawGet(url, BROWSER_HEADERS, agent)).status;
+      const cpu: number[] = [];
+      const wall: number[] = [];
+      const ticks0 = await cpuTicksMs(pids);
+      for (let i = 0; i < coldRequests; i++) {
+        const c0 = await cpuMs(pids);
+        const t0 = performance.now();
+        await rawGet(url, BROWSER_HEADERS, agent);
+        const t1 = performance.now();
+        const c1 = await cpuMs(pids);
+        cpu.push(c1 - c0);
+        wall.push(t1 - t0);
+      }
+      const tickMean = ((await cpuTicksMs(pids)) - ticks0) / coldRequests;
+      out.push({ page, status, cpu, wall, tickMean });
+    }
+  } finally {
+    agent.destroy();
+  }
+  return out;
+}
 
-  // First-load JavaScript and CSS per template.
-  const sizes = new Map<string, { raw: number; gz: number }>();
-  async function assetSize(href: string) {
-    let s = sizes.get(href);
+function printCold(rows: ColdFigures[]) {
+  console.log(
+    `\nCold render — server CPU per request, page cache off (PAGE_CACHE_MB=0); one connection, sequential; ` +
+      `${coldRequests} requests per page after ${coldWarmup} warm-up; ${HAS_SCHEDSTAT ? 'CPU of every server thread from /proc/PID/task/*/schedstat (ns)' : 'CPU from /proc/PID/stat (clock ticks: coarse)'}`,
+  );
+  console.log('  page'.padEnd(17) + 'path'.padEnd(44) + 'status'.padStart(7) + 'CPU med'.padStart(9) + 'CPU p95'.padStart(9) + 'CPU mean*'.padStart(11) + 'wall med'.padStart(10) + 'wall p95'.padStart(10));
+  for (const r of rows)
+    console.log(
+      `  ${r.page.label}`.padEnd(17) +
+        r.page.path.slice(0, 43).padEnd(44) +
+        String(r.status).padStart(7) +
+        ms(median(r.cpu)).padStart(9) +
+        ms(percentile(r.cpu, 95)).padStart(9) +
+        ms(r.tickMean).padStart(11) +
+        ms(median(r.wall)).padStart(10) +
+        ms(percentile(r.wall, 95)).padStart(10),
+    );
+  console.log(`  (ms; * mean from utime+stime over all the requests, in clock ticks of 1/${CLK_TCK} s: a cross-check of the per-request figures)`);
+}
+
+/** The page's bytes as the server sends them for each Accept-Encoding (after a first request renders it). */
+async function fixedPage(base: string, p: BenchPage): Promise<FixedPage> {
+  const codings: [Coding, Record<string, string>][] = [
+    ['br', { 'accept-encoding': 'br' }],
+    ['gzip', { 'accept-encoding': 'gzip' }],
+    ['identity', {}],
+  ];
+  const bodies = {} as FixedPage['bodies'];
+  let status = 0;
+  let contentType = '';
+  let cacheControl: string | undefined;
+  for (const [coding, headers] of codings) {
+    await rawGet(base + p.path, headers); // fills the page cache when there is one
+    const res = await rawGet(base + p.path, headers);
+    status = res.status;
+    contentType = String(res.headers['content-type'] ?? 'text/html');
+    cacheControl = res.headers['cache-control'];
+    bodies[coding] = { body: res.body, encoding: res.headers['content-encoding'] };
+  }
+  return { path: p.path, status, contentType, cacheControl, bodies };
+}
+
+interface LoadRow {
+  page: BenchPage;
+  connections: number;
+  ours: LoadResult;
+  nginx?: LoadResult;
+}
+
+function printLoad(rows: LoadRow[], nginxLabel: string) {
+  console.log(
+    `\nCached pages under load — ${loadToolLabel()}; ${duration} s per run; header Accept-Encoding: ${BROWSER_HEADERS['Accept-Encoding']}; ` +
+      `${nginxLabel}`,
+  );
+  console.log(
+    '  page'.padEnd(17) +
+      'conns'.padStart(6) +
+      'ours req/s'.padStart(12) +
+      'p99 ms'.padStart(9) +
+      'nginx req/s'.padStart(13) +
+      'p99 ms'.padStart(9) +
+      'ours/nginx'.padStart(12) +
+      '  errors, non-2xx (ours | nginx)',
+  );
+  for (const r of rows)
+    console.log(
+      `  ${r.page.label}`.padEnd(17) +
+        String(r.connections).padStart(6) +
+        String(r.ours.rps).padStart(12) +
+        ms(r.ours.p99).padStart(9) +
+        (r.nginx ? String(r.nginx.rps) : '-').padStart(13) +
+        (r.nginx ? ms(r.nginx.p99) : '-').padStart(9) +
+        (r.nginx ? ratio(r.ours.rps / r.nginx.rps) : '-').padStart(12) +
+        `  ${r.ours.errors}, ${r.ours.non2xx} | ${r.nginx ? `${r.nginx.errors}, ${r.nginx.non2xx}` : '-'}` +
+        (r.page.path === NOT_FOUND_PATH ? ' (404 expected)' : ''),
+    );
+}
+
+const assetSizes = new Map<string, { raw: number; gz: number }>();
+async function firstLoad(base: string, html: string) {
+  const { js, css } = firstLoadAssets(html);
+  const size = async (href: string) => {
+    let s = assetSizes.get(href);
     if (!s) {
-      const body = Buffer.from(await (await fetch(base + href)).arrayBuffer());
+      const body = (await rawGet(base + href)).body;
       s = { raw: body.length, gz: gzipSync(body, { level: 9 }).length };
-      sizes.set(href, s);
+      assetSizes.set(href, s);
     }
     return s;
+  };
+  const jsSizes = await Promise.all(js.map(size));
+  const cssSizes = await Promise.all(css.map(size));
+  const sum = (xs: { raw: number; gz: number }[], k: 'raw' | 'gz') => xs.reduce((a, x) => a + x[k], 0);
+  return { jsFiles: js.length, jsGz: sum(jsSizes, 'gz'), jsRaw: sum(jsSizes, 'raw'), cssGz: sum(cssSizes, 'gz'), cssRaw: sum(cssSizes, 'raw') };
+}
+
+let server: Child | undefined;
+let nginx: Nginx | undefined;
+try {
+  // 1. Cold renders, on a server with the page cache off.
+  server = await startServer({ SITE_URL, PAGE_CACHE_MB: '0' });
+  const routes = await siteRoutes(server.url);
+  const pages = benchPages(routes, only);
+  const cold = await measureCold(server, pages);
+  await server.stop();
+  server = undefined;
+  printCold(cold);
+
+  // 2. Cached pages under load, ours then nginx with the same bytes, page by page.
+  server = await startServer({ SITE_URL });
+  const fixed = [];
+  for (const p of pages) fixed.push(await fixedPage(server.url, p));
+  let nginxLabel = 'nginx: not installed (apt-get install -y nginx-light), no comparison';
+  if (NGINX) {
+    nginx = await startNginx(fixed, nginxWorkers);
+    const v = /nginx\/[\d.]+/.exec(spawnSync(NGINX, ['-v'], { encoding: 'utf8' }).stderr ?? '')?.[0];
+    nginxLabel = `${v ?? 'nginx'} (${nginxWorkers} worker${nginxWorkers > 1 ? 's' : ''}) serving the same bytes in the same run`;
   }
-  const kb = (n: number) => (n / 1024).toFixed(1);
-  console.log('\nFirst-load JavaScript and CSS per template (KB; gzip level 9, raw in brackets)');
-  console.log('  template'.padEnd(40) + 'JS files'.padStart(9) + 'JS gzip'.padStart(10) + 'JS raw'.padStart(10) + 'CSS gzip'.padStart(10) + 'CSS raw'.padStart(10) + 'HTML gzip'.padStart(11));
-  for (const r of [...onePerTemplate(routes), { template: 'not-found', path: '/no-such-page' }]) {
-    const html = await (await fetch(base + r.path)).text();
-    const { js, css } = firstLoadAssets(html);
-    const jsSizes = await Promise.all(js.map(assetSize));
-    const cssSizes = await Promise.all(css.map(assetSize));
-    const sum = (xs: { raw: number; gz: number }[], k: 'raw' | 'gz') => xs.reduce((a, x) => a + x[k], 0);
+  const rows: LoadRow[] = [];
+  for (const p of pages) {
+    await load('warm-up', server.url, { duration: warmupSeconds, connections: connectionsList[0], paths: [p.path], headers: BROWSER_HEADERS });
+    for (const connections of connectionsList) {
+      const ours = await load(p.label, server.url, { duration, connections, paths: [p.path], headers: BROWSER_HEADERS });
+      const theirs = nginx ? await load(p.label, nginx.url, { duration, connections, paths: [p.path], headers: BROWSER_HEADERS }) : undefined;
+      rows.push({ page: p, connections, ours, nginx: theirs });
+    }
+  }
+  const rss = await treeRssMb(server.proc.pid!);
+  printLoad(rows, nginxLabel);
+  console.log(`  RSS of the server${rss.processes > 1 ? ` (${rss.processes} processes)` : ''} after the load: ${rss.now} MB; peak since start (VmHWM) ${rss.peak} MB`);
+
+  // 3. Bytes per page.
+  console.log('\nBytes per page — HTML as the server sends it (KB), and first-load JavaScript and CSS (each file gzip -9 on its own, as a browser downloads them)');
+  console.log('  page'.padEnd(17) + 'path'.padEnd(44) + 'HTML raw'.padStart(9) + 'gzip'.padStart(8) + 'br'.padStart(8) + 'JS gz'.padStart(8) + 'JS files'.padStart(9) + 'CSS gz'.padStart(8));
+  for (let i = 0; i < pages.length; i++) {
+    const f = fixed[i]!;
+    const a = await firstLoad(server.url, f.bodies.identity.body.toString('utf8'));
+    const enc = (c: Coding) => (f.bodies[c].encoding === (c === 'gzip' ? 'gzip' : c) ? kb(f.bodies[c].body.length) : 'n/a');
     console.log(
-      `  ${r.template} ${r.path}`.slice(0, 39).padEnd(40) +
-        String(js.length).padStart(9) +
-        kb(sum(jsSizes, 'gz')).padStart(10) +
-        `(${kb(sum(jsSizes, 'raw'))})`.padStart(10) +
-        kb(sum(cssSizes, 'gz')).padStart(10) +
-        `(${kb(sum(cssSizes, 'raw'))})`.padStart(10) +
-        kb(gzipSync(html, { level: 9 }).length).padStart(11),
+      `  ${pages[i]!.label}`.padEnd(17) +
+        pages[i]!.path.slice(0, 43).padEnd(44) +
+        kb(f.bodies.identity.body.length).padStart(9) +
+        enc('gzip').padStart(8) +
+        enc('br').padStart(8) +
+        kb(a.jsGz).padStart(8) +
+        String(a.jsFiles).padStart(9) +
+        kb(a.cssGz).padStart(8),
     );
   }
-  console.log('  (sum of each file gzipped on its own, as a browser downloads them; the gallery viewer is loaded on demand and not counted)');
+
+  // 4. First-load JavaScript of every template (the target holds on every one of them).
+  if (!only) {
+    console.log('\nFirst-load JavaScript and CSS of every template (KB; gzip -9 per file, raw in brackets; the gallery viewer and other on-demand chunks not counted)');
+    console.log('  template'.padEnd(44) + 'JS files'.padStart(9) + 'JS gz'.padStart(8) + 'JS raw'.padStart(10) + 'CSS gz'.padStart(8) + 'CSS raw'.padStart(10));
+    for (const r of onePerTemplate(routes)) {
+      const html = (await rawGet(server.url + r.path)).body.toString('utf8');
+      const a = await firstLoad(server.url, html);
+      console.log(
+        `  ${r.template} ${r.path}`.slice(0, 43).padEnd(44) +
+          String(a.jsFiles).padStart(9) +
+          kb(a.jsGz).padStart(8) +
+          `(${kb(a.jsRaw)})`.padStart(10) +
+          kb(a.cssGz).padStart(8) +
+          `(${kb(a.cssRaw)})`.padStart(10),
+      );
+    }
+  }
 } finally {
-  await server.stop();
+  await nginx?.stop();
+  await server?.stop();
 }

@@ -1,0 +1,193 @@
+// npm run bench:memory — resident memory of the server under a long mixed load of pages and API:
+// the home page, every detail page of the sitemap, every page of every list, search with varied
+// terms (known words and ever-new ones), API lists and details, and unknown addresses, in a
+// weighted random mix. Prints RSS and VmHWM every BENCH_SAMPLE_SECONDS (default 30) and, at the
+// end, RSS at 1 minute against RSS at the end and their difference in %. Benchmarks print
+// figures; they assert nothing.
+//
+// Settings (environment): BENCH_MINUTES (default 10), BENCH_CONNECTIONS (default 20),
+// BENCH_SAMPLE_SECONDS (default 30), BENCH_DATABASE_URL (run on PostgreSQL instead of PGlite:
+// `eval "$(bash scripts/pg-start.sh /tmp/pg-bench 54341)"` prints one), BENCH_TOOL=autocannon.
+import { PAGE_SIZE } from '../common/constants.ts';
+import { getJson, type Json } from '../tests/helpers/site.ts';
+import { load, LOAD_TOOL, loadToolLabel, luaString, startServer, treeRssMb, type Child } from './lib.ts';
+
+const minutes = Number(process.env.BENCH_MINUTES ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const sampleSeconds = Number(process.env.BENCH_SAMPLE_SECONDS ?? 30);
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const SITE_URL = 'http://localhost:3000';
+const BROWSER_HEADERS = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
+
+/** A group of the mix: a weight (share of the requests) and the paths drawn from at random. */
+interface Group {
+  name: string;
+  weight: number;
+  paths: string[];
+  /** Lua expression that builds a path instead (search terms, unknown addresses). */
+  lua?: string;
+}
+
+async function pathsOf(base: string): Promise<{ groups: Group[]; words: string[] }> {
+  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+  const indexed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => {
+    const u = new URL(m[1]!);
+    return u.pathname + u.search;
+  });
+  const details = indexed.filter((p) => /^\/(safaris|parks|animals|birds|blogs|experiences|destinations)\/[^/]+$/.test(p));
+  const otherPages = indexed.filter((p) => p !== '/' && !details.includes(p));
+
+  // Every page of every list: the main lists, and the by-country and by-experience lists.
+  const listPages: string[] = [];
+  const listApi: string[] = [];
+  const addList = async (pagePath: string, size: number) => {
+    const first: Json = await getJson(base, `${pagePath}?page=1&limit=${size}`);
+    const total = Number(first.totalPages ?? 1);
+    for (let page = 1; page <= total; page++) {
+      listPages.push(page === 1 ? pagePath : `${pagePath}?page=${page}`);
+      listApi.push(`/api${pagePath}?page=${page}&limit=${size}`);
+    }
+  };
+  for (const [p, size] of [
+    ['/parks', PAGE_SIZE.parks],
+    ['/animals', PAGE_SIZE.animals],
+    ['/birds', PAGE_SIZE.birds],
+    ['/blogs', PAGE_SIZE.blogs],
+    ['/experiences', PAGE_SIZE.experiences],
+  ] as const)
+    await addList(p, size);
+  for (const p of indexed.filter((x) => /^\/(parks|safaris|experiences)\/in\/[^/]+$/.test(x))) {
+    const size = p.startsWith('/parks') ? PAGE_SIZE.parksByCountry : p.startsWith('/safaris') ? PAGE_SIZE.safarisByCountry : PAGE_SIZE.experiencesByCountry;
+    await addList(p, size);
+  }
+  for (const p of indexed.filter((x) => x.startsWith('/safaris/experiences/'))) await addList(p, PAGE_SIZE.safarisByExperience);
+  const safaris: Json = await getJson(base, '/safaris');
+  const safariPages = Math.ceil(safaris.allsafaris.length / PAGE_SIZE.safaris);
+  for (let page = 1; page <= safariPages; page++) listPages.push(page === 1 ? '/safaris' : `/safaris?page=${page}`);
+  listApi.push('/api/safaris');
+
+  // Search terms: the words of the site's own addresses.
+  const words = [...new Set(details.flatMap((p) => p.split('/').pop()!.split('-')).filter((w) => w.length >= 4 && /^[a-z]+$/.test(w)))];
+  const word = 'words[math.random(#words)]';
+  const groups: Group[] = [
+    { name: 'home page', weight: 10, paths: ['/'] },
+    { name: `detail pages (${details.length})`, weight: 30, paths: details },
+    { name: `list pages (${listPages.length})`, weight: 14, paths: listPages },
+    { name: `other pages (${otherPages.length})`, weight: 5, paths: otherPages },
+    { name: `search pages, site words (${words.length})`, weight: 8, paths: [], lua: `"/search?query=" .. ${word}` },
+    { name: 'search pages, two words, some never seen', weight: 5, paths: [], lua: `"/search?query=" .. ${word} .. "+" .. ${word} .. (math.random(3) == 1 and ("+" .. next_id()) or "")` },
+    { name: `API lists (${listApi.length})`, weight: 10, paths: listApi },
+    { name: `API details (${details.length})`, weight: 10, paths: details.map((p) => `/api${p}`) },
+    { name: 'API search', weight: 3, paths: [], lua: `"/api/search?query=" .. ${word}` },
+    { name: 'unknown addresses (404, each new)', weight: 5, paths: [], lua: `"/no-such-page-" .. next_id()` },
+  ];
+  return { groups, words };
+}
+
+function luaScript(groups: Group[], words: string[]): string {
+  const lines = [
+    `wrk.headers["Accept-Encoding"] = "${BROWSER_HEADERS['Accept-Encoding']}"`,
+    `local words = { ${words.map(luaString).join(', ')} }`,
+    'local counter = 0',
+    'local function next_id() counter = counter + 1; return tostring(counter) end',
+    'local groups = {}',
+  ];
+  for (const g of groups) {
+    const gen = g.lua ? `function() return ${g.lua} end` : `function() return p[math.random(#p)] end`;
+    lines.push(`do local p = { ${g.paths.map(luaString).join(', ')} }; table.insert(groups, { w = ${g.weight}, gen = ${gen} }) end`);
+  }
+  lines.push(
+    'local total = 0',
+    'for _, g in ipairs(groups) do total = total + g.w end',
+    'function setup(thread) thread:set("seed", math.random(1000000)) end',
+    'function init(args) math.randomseed(seed or os.time()) end',
+    'request = function()',
+    '  local r = math.random() * total',
+    '  for _, g in ipairs(groups) do',
+    '    if r < g.w then return wrk.format("GET", g.gen()) end',
+    '    r = r - g.w',
+    '  end',
+    '  return wrk.format("GET", groups[1].gen())',
+    'end',
+  );
+  return lines.join('\n') + '\n';
+}
+
+/** The same mix drawn in advance, for autocannon. */
+function drawPaths(groups: Group[], words: string[], n: number): string[] {
+  let counter = 0;
+  const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+  const gen = (g: Group): string => {
+    if (!g.lua) return pick(g.paths);
+    if (g.name.startsWith('unknown')) return `/no-such-page-${++counter}`;
+    if (g.name.startsWith('API search')) return `/api/search?query=${pick(words)}`;
+    if (g.name.includes('two words')) return `/search?query=${pick(words)}+${pick(words)}${Math.random() < 1 / 3 ? `+${++counter}` : ''}`;
+    return `/search?query=${pick(words)}`;
+  };
+  const total = groups.reduce((a, g) => a + g.weight, 0);
+  return Array.from({ length: n }, () => {
+    let r = Math.random() * total;
+    for (const g of groups) {
+      if (r < g.weight) return gen(g);
+      r -= g.weight;
+    }
+    return '/';
+  });
+}
+
+const fmt = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+
+let server: Child | undefined;
+let timer: NodeJS.Timeout | undefined;
+try {
+  server = await startServer({ SITE_URL, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const pid = server.proc.pid!;
+  const { groups, words } = await pathsOf(server.url);
+  const atStart = await treeRssMb(pid);
+
+  console.log(`\nMemory under a mixed load — ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; ${minutes} min; ${connections} connections; ${loadToolLabel()}`);
+  console.log('  the mix (share of requests):');
+  const total = groups.reduce((a, g) => a + g.weight, 0);
+  for (const g of groups) console.log(`    ${String(Math.round((g.weight / total) * 100)).padStart(3)} %  ${g.name}`);
+  console.log(`  RSS before the load (after start and path discovery): ${atStart.now} MB; VmHWM ${atStart.peak} MB`);
+  console.log('\n  time   RSS MB   VmHWM MB');
+
+  const samples: { t: number; rss: number; peak: number }[] = [];
+  let atMinute: number | undefined;
+  const t0 = Date.now();
+  const sample = async () => {
+    const t = (Date.now() - t0) / 1000;
+    const r = await treeRssMb(pid).catch(() => undefined);
+    if (!r) return;
+    samples.push({ t, rss: r.now, peak: r.peak });
+    console.log(`  ${fmt(t).padStart(5)}${String(r.now).padStart(9)}${String(r.peak).padStart(11)}`);
+  };
+  timer = setInterval(() => void sample(), sampleSeconds * 1000);
+  // RSS at one minute, the reference of the comparison (sampled on its own when 30 s does not divide it).
+  const minuteTimer = setTimeout(async () => {
+    atMinute = (await treeRssMb(pid).catch(() => undefined))?.now;
+  }, 60_000);
+
+  const duration = Math.round(minutes * 60);
+  const result =
+    LOAD_TOOL === 'wrk'
+      ? await load('mixed', server.url, { connections, duration, luaScript: luaScript(groups, words) })
+      : await load('mixed', server.url, { connections, duration, headers: BROWSER_HEADERS, paths: drawPaths(groups, words, 200_000) });
+  clearInterval(timer);
+  clearTimeout(minuteTimer);
+  const end = await treeRssMb(pid);
+  const tEnd = (Date.now() - t0) / 1000;
+  console.log(`  ${fmt(tEnd).padStart(5)}${String(end.now).padStart(9)}${String(end.peak).padStart(11)}   (end of the load)`);
+
+  console.log(`\n  load: ${result.requests} requests, ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms; socket errors ${result.errors}; non-2xx ${result.non2xx} (the unknown addresses answer 404)`);
+  if (atMinute !== undefined) {
+    const diff = ((end.now - atMinute) / atMinute) * 100;
+    console.log(`  RSS at 1 minute ${atMinute} MB; at the end (${fmt(tEnd)}) ${end.now} MB: ${diff >= 0 ? '+' : ''}${diff.toFixed(1)} %`);
+  } else {
+    console.log(`  RSS at the end (${fmt(tEnd)}) ${end.now} MB (the load ran under a minute: no 1-minute reference)`);
+  }
+  console.log(`  peak RSS (VmHWM) since start ${end.peak} MB; highest RSS sampled under load ${Math.max(end.now, ...samples.map((s) => s.rss))} MB`);
+} finally {
+  if (timer) clearInterval(timer);
+  await server?.stop();
+}
