@@ -130,9 +130,10 @@ export class HttpCache {
 
   /**
    * Answers `request` from the entry under `key`, or runs `produce` once for all concurrent
-   * requests of that key. `produce` returns the fresh Response; it is kept when `keep(res)` allows.
+   * requests of that key. `produce` returns the fresh Response; it is kept when isKeepable() allows
+ * (a plain answer with one of `statuses`).
    */
-  async serve(key: string, request: Request, produce: () => Promise<Response>): Promise<Response> {
+  async serve(key: string, request: Request, produce: () => Promise<Response>, statuses: readonly number[] = [200]): Promise<Response> {
     const hit = this.get(key);
     if (hit) {
       this.#stats.hits++;
@@ -151,7 +152,7 @@ export class HttpCache {
     const production = (async () => {
       this.#stats.produced++;
       const res = await produce();
-      if (!isKeepable(res)) {
+      if (!isKeepable(res, statuses)) {
         fresh = res;
         return undefined;
       }
@@ -171,8 +172,8 @@ export class HttpCache {
 }
 
 /** Whether an answer may be kept and served to anyone: a plain 200, nothing per visitor. */
-export function isKeepable(res: Response): boolean {
-  if (res.status !== 200 || !res.body) return false;
+export function isKeepable(res: Response, statuses: readonly number[] = [200]): boolean {
+  if (!statuses.includes(res.status) || !res.body) return false;
   if (res.headers.has('set-cookie')) return false;
   const cc = (res.headers.get('cache-control') ?? '').toLowerCase();
   if (/\b(no-store|private|no-cache)\b/.test(cc)) return false;

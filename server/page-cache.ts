@@ -12,6 +12,8 @@ export interface PagePlan {
   key: string;
   /** The URL rendered for the key (tracking parameters dropped), same origin as the request. */
   renderUrl: string;
+  /** Statuses of answers that may be kept (200; and 404 for the not-found view). */
+  statuses: readonly number[];
 }
 
 type Tree = RouteObject & { id: string; children?: Tree[] };
@@ -34,13 +36,32 @@ function routeTree(build: ServerBuild): Tree[] {
   return attach(byParent.get(undefined) ?? []);
 }
 
+/**
+ * Whether a path is a possible page address: every escape decodes (a broken one such as %ff or %zz
+ * does not) and it holds no control characters once decoded (no route can match a line break).
+ */
+export function decodable(pathname: string): boolean {
+  if (!pathname.includes('%')) return !/[\x00-\x1f\x7f]/.test(pathname);
+  try {
+    return !/[\x00-\x1f\x7f]/.test(decodeURIComponent(pathname));
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a request carries anything that could make its answer personal. */
 export function isPersonal(request: Request): boolean {
   return request.headers.has('cookie') || request.headers.has('authorization');
 }
 
 /** A page request's place in the cache: its normalised path and query, and the URL to render. */
+const OK_ONLY = [200] as const;
+/** The catch-all view answers 404, and that answer is the one kept. */
+const ANY_ADDRESS_STATUSES = [200, 404] as const;
+
 interface PlanCore {
+  /** Statuses of answers that may be kept under this key. */
+  statuses: readonly number[];
   /** Path and normalised query (tracking parameters dropped, parameters in a fixed order). */
   path: string;
   /** Path and query rendered for the key. */
@@ -51,7 +72,7 @@ interface PlanCore {
  * Plans page requests against a build's routes: a PagePlan when the answer may be kept. Plans
  * depend only on the URL, so they are remembered per URL (a bounded memo) for the fast path.
  */
-export function pagePlanner(build: ServerBuild) {
+export function pagePlanner(build: ServerBuild, notPages: (pathname: string) => boolean = () => false) {
   const tree = routeTree(build);
   const policyOf = (id: string): CachePolicy | undefined => (build.routes[id]?.module as { handle?: RouteHandle } | undefined)?.handle?.cache;
   const memo = new Map<string, PlanCore | null>();
@@ -59,6 +80,7 @@ export function pagePlanner(build: ServerBuild) {
 
   function core(pathAndQuery: string): PlanCore | null {
     const url = new URL(pathAndQuery, 'http://site.internal');
+    if (notPages(url.pathname) || !decodable(url.pathname)) return null;
     // React Router's data requests: /parks.data, /_.data for /, /parks/_.data for /parks/.
     const isData = url.pathname.endsWith('.data');
     const pathname = !isData ? url.pathname : url.pathname.endsWith('/_.data') ? url.pathname.slice(0, -'_.data'.length) : url.pathname.slice(0, -'.data'.length);
@@ -66,6 +88,11 @@ export function pagePlanner(build: ServerBuild) {
     const leaf = matches?.[matches.length - 1]?.route as Tree | undefined;
     const policy = leaf ? policyOf(leaf.id) : undefined;
     if (!matches || !policy) return null;
+    if (policy.anyAddress) {
+      // One document for every address this route answers (client data requests excluded: their
+      // answer names the address's route matches).
+      return isData ? null : { path: `* ${leaf!.id}`, render: url.pathname, statuses: ANY_ADDRESS_STATUSES };
+    }
 
     const params = new URLSearchParams(url.search);
     let routesPart = '';
@@ -84,7 +111,7 @@ export function pagePlanner(build: ServerBuild) {
     const query = queryKey(params, policy);
     if (query === undefined) return null;
     const search = routesPart ? `${query ? `${query}&` : '?'}${routesPart}` : query;
-    return { path: `${url.pathname}${search}`, render: `${url.pathname}${search}` };
+    return { path: `${url.pathname}${search}`, render: `${url.pathname}${search}`, statuses: OK_ONLY };
   }
 
   function coreOf(pathAndQuery: string): PlanCore | null {
@@ -98,12 +125,12 @@ export function pagePlanner(build: ServerBuild) {
   }
 
   /** The cache key of a page request, or undefined when it must be rendered for itself. */
-  function keyOf(method: string, pathAndQuery: string, personal: boolean, contentVersion: number): { key: string; render: string } | undefined {
+  function keyOf(method: string, pathAndQuery: string, personal: boolean, contentVersion: number): { key: string; render: string; statuses: readonly number[] } | undefined {
     if ((method !== 'GET' && method !== 'HEAD') || personal) return undefined;
     const c = coreOf(pathAndQuery);
     if (!c) return undefined;
     // The year too: the footer's copyright line is rendered from the clock.
-    return { key: `page ${build.assets.version} v${contentVersion} y${new Date().getUTCFullYear()} ${c.path}`, render: c.render };
+    return { key: `page ${build.assets.version} v${contentVersion} y${new Date().getUTCFullYear()} ${c.path}`, render: c.render, statuses: c.statuses };
   }
 
   /** The module of the route that answers a page path (a data request's path included). */
@@ -120,7 +147,7 @@ export function pagePlanner(build: ServerBuild) {
     plan(request: Request, contentVersion: number): PagePlan | undefined {
       const url = new URL(request.url);
       const k = keyOf(request.method, url.pathname + url.search, isPersonal(request), contentVersion);
-      return k && { key: k.key, renderUrl: url.origin + k.render };
+      return k && { key: k.key, renderUrl: url.origin + k.render, statuses: k.statuses };
     },
   };
 }

@@ -10,7 +10,7 @@ import { compression } from './compress.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeKept, type HttpCache } from './http-cache.ts';
 import { baseHeaders, boundedWrites, securityHeaders, TOO_LARGE_MESSAGE, withPagePolicy } from './security.ts';
-import { pagePlanner } from './page-cache.ts';
+import { decodable, pagePlanner } from './page-cache.ts';
 import type { Logger } from './logger.ts';
 import { withImageMetaFrom } from './media/annotate.ts';
 import { socketAddress } from './spam/client-address.ts';
@@ -88,9 +88,12 @@ const plain = (status: number, text: string, headers: Record<string, string> = {
 
 /**
  * Writes to a page address answer only what the route can take: a POST of a form to a route with
- * an action. Anything else gets its 4xx here, before React Router reads the request.
+ * an action, from this site. Anything else gets its 4xx here, before React Router reads the request
+ * (whose own checks would throw). Returns the request to hand on: when the form was posted from the
+ * site's canonical origin (the public address in front of a proxy), the request is addressed to
+ * that origin so that it matches the browser's Origin header.
  */
-async function refusePageWrite(request: Request, route: Record<string, unknown> | undefined): Promise<Response | undefined> {
+async function checkPageWrite(request: Request, route: Record<string, unknown> | undefined, siteUrl: string): Promise<Response | Request> {
   const allow = route?.action ? 'GET, HEAD, POST' : 'GET, HEAD';
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow, 'cache-control': 'no-store' } });
   if (!route?.action || request.method !== 'POST') return plain(405, 'This address does not accept that method.', { allow });
@@ -102,7 +105,20 @@ async function refusePageWrite(request: Request, route: Record<string, unknown> 
   } catch {
     return plain(400, 'The form could not be read. Please send it again.');
   }
-  return undefined;
+  const origin = request.headers.get('origin');
+  if (origin === null) return request;
+  const url = new URL(request.url);
+  let from: URL | undefined;
+  try {
+    from = origin === 'null' ? undefined : new URL(origin);
+  } catch {
+    from = undefined;
+  }
+  if (from?.origin === url.origin) return request;
+  if (from && from.origin === new URL(siteUrl).origin) {
+    return new Request(from.origin + url.pathname + url.search, { method: request.method, headers: request.headers, body: await request.arrayBuffer() });
+  }
+  return plain(403, 'This form can only be sent from our website.');
 }
 
 export function createWeb(opts: WebOptions) {
@@ -178,15 +194,19 @@ export function createWeb(opts: WebOptions) {
     const context = new RouterContextProvider(new Map<RouterContext, unknown>([[apiContext, client]]));
     return handle(request, context).then((res) => withPagePolicy(res, security));
   };
-  const planner = pagePlanner(opts.build);
+  // Addresses the app answers before the pages: never looked up among kept pages.
+  const planner = pagePlanner(opts.build, (p) => p === '/api' || p.startsWith('/api/') || p.startsWith('/assets/') || publicFiles.has(p));
   const pages = opts.pages;
   const base = baseHeaders(security);
   app.all('*', async (c) => {
-    const request = c.req.raw;
+    let request = c.req.raw;
     const peer = socketAddress(c.env);
+    // An address that cannot be decoded is the client's mistake, answered here.
+    if (!decodable(new URL(request.url).pathname)) return plain(404, 'There is no page at this address.');
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      const refused = await refusePageWrite(request, planner.leafModule(c.req.path));
-      if (refused) return refused;
+      const checked = await checkPageWrite(request, planner.leafModule(c.req.path), opts.siteUrl);
+      if (checked instanceof Response) return checked;
+      request = checked;
     }
     const planned = pages?.cache.enabled ? planner.plan(request, pages.version()) : undefined;
     if (!planned) return render(request, peer);
@@ -195,7 +215,7 @@ export function createWeb(opts: WebOptions) {
       const headers = new Headers(request.headers);
       for (const h of NOT_FOR_RENDER) headers.delete(h);
       return render(new Request(planned.renderUrl, { method: 'GET', headers }), peer);
-    });
+    }, planned.statuses);
   });
 
   /**

@@ -8,6 +8,11 @@ export interface CachePolicy {
   query?: readonly string[];
   /** For parameters that take only a few values: the values kept; any other is produced fresh. */
   values?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The route renders the same document for every address it answers (the not-found view): one
+   * kept answer, with its status (404), serves them all, so random addresses cost nothing.
+   */
+  anyAddress?: boolean;
 }
 
 export interface RouteHandle {
@@ -19,3 +24,6 @@ export const cachedPage = { cache: {} } as const satisfies RouteHandle;
 
 /** A paginated list: each valid ?page=N is a page of its own (invalid ones are 404s, never kept). */
 export const cachedList = { cache: { query: ['page'] } } as const satisfies RouteHandle;
+
+/** The not-found view of the catch-all route: one kept 404 page for every unknown address. */
+export const cachedNotFound = { cache: { anyAddress: true } } as const satisfies RouteHandle;

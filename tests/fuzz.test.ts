@@ -1,0 +1,63 @@
+// Property-based fuzzing of the whole site (tests/fuzz/requests.ts): 20,000 generated requests over
+// every route family (paths, query strings, methods, headers, bodies) never get a 5xx, never log an
+// error, and leave the server healthy. `npm run fuzz` runs 200,000 and prints the status counts.
+import { Writable } from 'node:stream';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp, type AppParts } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { listen, type Served } from '../server/serve.ts';
+import { fuzz } from './fuzz/requests.ts';
+
+const CASES = Number(process.env.FUZZ_CASES ?? 20_000);
+
+describe('fuzzing every route family', () => {
+  let app: AppParts;
+  let served: Served;
+  let base: string;
+  let dataDir: string;
+  const logged: { level: number; msg: string; err?: unknown }[] = [];
+  let consoleErrors: ReturnType<typeof vi.spyOn>;
+
+  beforeAll(async () => {
+    // Before the app loads, so that a logger that keeps a reference to console.error is seen too.
+    consoleErrors = vi.spyOn(console, 'error');
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'safari-fuzz-'));
+    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SITE_URL: 'http://localhost:3000', LOG_LEVEL: 'info', SPAM_CHECKS: 'on' });
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split('\n')) if (line) logged.push(JSON.parse(line));
+        done();
+      },
+    });
+    const logger = pino({ level: 'info' }, sink);
+    app = await createApp(config, logger as never);
+    served = await listen(app.web!, { port: 0, host: '127.0.0.1', logger: logger as never });
+    base = `http://127.0.0.1:${served.port}`;
+  });
+  afterAll(async () => {
+    consoleErrors?.mockRestore();
+    await served?.close();
+    await app?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it(`answers ${CASES} generated requests without a 5xx or a logged error, and stays healthy`, async () => {
+    consoleErrors.mockClear();
+    const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
+    const { counts, failures } = await fuzz(base, CASES, seed);
+    const summary = [...counts].map(([s, n]) => `${s}: ${n}`).join(', ');
+    expect(failures.slice(0, 5), `seed ${seed}; statuses ${summary}`).toEqual([]);
+    expect([...counts.values()].reduce((a, b) => a + b, 0)).toBe(CASES);
+    const errors = logged.filter((l) => l.level >= 50);
+    expect(errors.slice(0, 3), `seed ${seed}`).toEqual([]);
+    expect(consoleErrors.mock.calls.slice(0, 3), `seed ${seed}`).toEqual([]);
+    // Healthy afterwards: the database answers and pages render.
+    expect((await fetch(`${base}/api/readyz`)).status).toBe(200);
+    expect((await fetch(`${base}/`)).status).toBe(200);
+    expect((await fetch(`${base}/safaris`)).status).toBe(200);
+  });
+});
