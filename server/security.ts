@@ -88,11 +88,11 @@ export function inlineScriptHashes(html: string): string[] {
  */
 export async function withPagePolicy(res: Response, opts: SecurityOptions): Promise<Response> {
   if (!(res.headers.get('content-type') ?? '').startsWith('text/html') || !res.body) return res;
-  const html = await res.text();
+  const bytes = Buffer.from(await res.arrayBuffer());
   const headers = new Headers(res.headers);
-  headers.set('content-security-policy', pageCsp(inlineScriptHashes(html), opts));
-  headers.delete('content-length');
-  return new Response(html, { status: res.status, statusText: res.statusText, headers });
+  headers.set('content-security-policy', pageCsp(inlineScriptHashes(bytes.toString('utf8')), opts));
+  headers.set('content-length', String(bytes.byteLength));
+  return new Response(bytes, { status: res.status, statusText: res.statusText, headers });
 }
 
 /** Sets the base headers, and the non-document policy where no policy was set, on every response. */
