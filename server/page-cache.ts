@@ -79,7 +79,13 @@ export function pagePlanner(build: ServerBuild, notPages: (pathname: string) => 
   const MEMO_MAX = 10_000;
 
   function core(pathAndQuery: string): PlanCore | null {
-    const url = new URL(pathAndQuery, 'http://site.internal');
+    // Appended to an origin, not resolved against it: a path starting with // is a path here.
+    let url: URL;
+    try {
+      url = new URL(`http://site.internal${pathAndQuery.startsWith('/') ? '' : '/'}${pathAndQuery}`);
+    } catch {
+      return null;
+    }
     if (notPages(url.pathname) || !decodable(url.pathname)) return null;
     // React Router's data requests: /parks.data, /_.data for /, /parks/_.data for /parks/.
     const isData = url.pathname.endsWith('.data');

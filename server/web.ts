@@ -224,8 +224,15 @@ export function createWeb(opts: WebOptions) {
    */
   const serveKept = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (!pages?.cache.enabled || !req.url) return false;
-    const k = planner.keyOf(req.method ?? 'GET', req.url, !!(req.headers.cookie || req.headers.authorization), pages.version());
-    const entry = k && pages.cache.get(k.key);
+    let entry;
+    try {
+      const k = planner.keyOf(req.method ?? 'GET', req.url, !!(req.headers.cookie || req.headers.authorization), pages.version());
+      entry = k && pages.cache.get(k.key);
+    } catch (err) {
+      // Whatever the address, the app answers it properly; the fast path just steps aside.
+      opts.logger.warn({ err, url: req.url.slice(0, 200) }, 'kept-page lookup failed');
+      return false;
+    }
     if (!entry) return false;
     pages.cache.countHit();
     writeKept(entry, req, res, base);

@@ -45,7 +45,7 @@ describe('fuzzing every route family', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it(`answers ${CASES} generated requests without a 5xx or a logged error, and stays healthy`, async () => {
+  it(`answers ${CASES} generated requests without a 5xx or a logged error, and stays healthy`, { timeout: 900_000 }, async () => {
     consoleErrors.mockClear();
     const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
     const { counts, failures } = await fuzz(base, CASES, seed);
