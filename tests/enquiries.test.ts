@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, tooLongMessage } from '../common/validation.ts';
 import { HONEYPOT_MESSAGE, TOO_FAST_MESSAGE, BAD_TOKEN_MESSAGE } from '../server/api/forms-http.ts';
-import { ALREADY_SUBSCRIBED_MESSAGE, SUBSCRIBED_MESSAGE } from '../server/api/newsletter.ts';
+import { SUBSCRIBED_MESSAGE } from '../server/api/newsletter.ts';
 import { backends, openTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { FROM, formsHarness, goodEnquiry, OPERATOR, SITE, waitFor, type FormsHarness } from './helpers/forms.ts';
 import { startTestSmtp, toReceived, type ReceivedMail, type TestSmtp } from './helpers/smtp.ts';
@@ -42,7 +42,7 @@ describe.each(backends())('enquiries on %s', (backend) => {
   it('stores an accepted enquiry with its outbox rows before answering 201, then delivers both e-mails', async () => {
     h = await harness({ smtp, forms: { startWorker: false } });
     const e = goodEnquiry(1);
-    const res = await h.post('/plan-a-safari', { ...e, unknownField: 'ignored', another: 42 }, { 'x-forwarded-for': '41.210.3.7' });
+    const res = await h.post('/plan-a-safari', { ...e, unknownField: 'ignored', another: 42 }, {}, '41.210.3.7');
     expect(res.status).toBe(201);
     const body = (await res.json()) as Json;
     expect(body.id).toEqual(expect.any(Number));
@@ -225,10 +225,10 @@ describe.each(backends())('enquiries on %s', (backend) => {
         },
       };
       h = await harness({ smtp, spam: true, forms: { startWorker: false, spam } });
-      const ip = (n: number) => ({ 'x-forwarded-for': `102.80.0.${n}` });
-      expect((await h.post('/plan-a-safari', goodEnquiry(1), ip(1))).status).toBe(201);
-      expect((await h.post('/plan-a-safari', goodEnquiry(2), ip(1))).status).toBe(201);
-      const third = await h.post('/plan-a-safari', goodEnquiry(3), ip(1));
+      const peer = (n: number) => `102.80.0.${n}`;
+      expect((await h.post('/plan-a-safari', goodEnquiry(1), {}, peer(1))).status).toBe(201);
+      expect((await h.post('/plan-a-safari', goodEnquiry(2), {}, peer(1))).status).toBe(201);
+      const third = await h.post('/plan-a-safari', goodEnquiry(3), {}, peer(1));
       expect(third.status).toBe(429);
       expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(((await third.json()) as Json).error).toMatch(/^Too many enquiries from your connection\. Please wait .+ and try again/);
@@ -236,13 +236,13 @@ describe.each(backends())('enquiries on %s', (backend) => {
       // A second process on the same database sees the same counts.
       const other = await harness({ smtp, spam: true, forms: { startWorker: false, spam } });
       try {
-        expect((await other.post('/plan-a-safari', goodEnquiry(4), ip(1))).status).toBe(429);
+        expect((await other.post('/plan-a-safari', goodEnquiry(4), {}, peer(1))).status).toBe(429);
         // Same e-mail from three other addresses: the third is over the e-mail limit.
         const same = { ...goodEnquiry(5), email: 'repeat@example.com' };
-        expect((await other.post('/plan-a-safari', same, ip(2))).status).toBe(201);
-        expect((await h.post('/plan-a-safari', same, ip(3))).status).toBe(201);
-        expect((await other.post('/plan-a-safari', { ...same, email: 'REPEAT@example.com' }, ip(4))).status).toBe(201);
-        const over = await h.post('/plan-a-safari', same, ip(5));
+        expect((await other.post('/plan-a-safari', same, {}, peer(2))).status).toBe(201);
+        expect((await h.post('/plan-a-safari', same, {}, peer(3))).status).toBe(201);
+        expect((await other.post('/plan-a-safari', { ...same, email: 'REPEAT@example.com' }, {}, peer(4))).status).toBe(201);
+        const over = await h.post('/plan-a-safari', same, {}, peer(5));
         expect(over.status).toBe(429);
         expect(((await over.json()) as Json).error).toMatch(/^Too many enquiries for this e-mail address/);
       } finally {
@@ -250,6 +250,72 @@ describe.each(backends())('enquiries on %s', (backend) => {
       }
       // Refused attempts are not stored and do not use up the allowance of others.
       expect(await count(h, 'enquiries')).toBe(5);
+    });
+
+    describe('the client address (TRUST_PROXY)', () => {
+      const perIp = (max: number) => ({
+        minFillMs: 0,
+        limits: {
+          enquiryPerIp: { max, windowMs: 3600_000 },
+          enquiryPerEmail: { max: 100, windowMs: 3600_000 },
+          subscribePerIp: { max, windowMs: 3600_000 },
+          subscribePerEmail: { max: 100, windowMs: 3600_000 },
+        },
+      });
+      const send = async (path: '/plan-a-safari' | '/admin/clients', i: number, headers: Record<string, string>, peer: string) => {
+        const body = path === '/plan-a-safari' ? goodEnquiry(i) : { fullName: `Ann ${i}`, email: `ann${i}@example.com` };
+        return (await h.post(path, { ...body, formToken: await h.token() }, headers, peer)).status;
+      };
+
+      it('by default is the connection: X-Forwarded-For from a loopback or private peer gets no fresh allowance', async () => {
+        h = await harness({ smtp, spam: true, forms: { startWorker: false, spam: perIp(2) } });
+        for (const path of ['/plan-a-safari', '/admin/clients'] as const) {
+          for (const [n, peer] of ['127.0.0.1', '10.0.0.5', '::1'].entries()) {
+            const statuses: number[] = [];
+            for (let i = 0; i < 4; i++) statuses.push(await send(path, 10 * n + i, { 'x-forwarded-for': `198.51.100.${i}` }, peer));
+            expect(statuses, `${path} from ${peer}`).toEqual([201, 201, 429, 429].map((s) => (s === 201 && path === '/admin/clients' ? 200 : s)));
+          }
+        }
+        expect((await h.rows<Json>('select distinct client_ip from enquiries order by 1')).map((r) => r.client_ip)).toEqual(['10.0.0.5', '127.0.0.1', '::1']);
+        expect((await h.rows<Json>('select distinct client_ip from newsletter_subscribers order by 1')).map((r) => r.client_ip)).toEqual(['10.0.0.5', '127.0.0.1', '::1']);
+      });
+
+      it.each(['1', '127.0.0.0/8'])('TRUST_PROXY=%s: the proxy is believed, each visitor has an allowance of its own', async (trustProxy) => {
+        h = await harness({ smtp, spam: true, trustProxy, forms: { startWorker: false, spam: perIp(1) } });
+        for (let i = 0; i < 3; i++) expect(await send('/plan-a-safari', i, { 'x-forwarded-for': `6.6.6.6, 198.51.100.${i}` }, '127.0.0.1')).toBe(201);
+        expect(await send('/plan-a-safari', 3, { 'x-forwarded-for': '198.51.100.0' }, '127.0.0.1')).toBe(429);
+        expect((await h.rows<Json>('select client_ip from enquiries order by id')).map((r) => r.client_ip)).toEqual(['198.51.100.0', '198.51.100.1', '198.51.100.2']);
+        // A peer that is not the proxy is not believed.
+        if (trustProxy !== '1') expect(await send('/plan-a-safari', 4, { 'x-forwarded-for': '198.51.100.9' }, '203.0.113.7')).toBe(201);
+        if (trustProxy !== '1') expect(await send('/plan-a-safari', 5, { 'x-forwarded-for': '198.51.100.10' }, '203.0.113.7')).toBe(429);
+      });
+
+      it('limits IPv6 visitors per /64 network', async () => {
+        h = await harness({ smtp, spam: true, forms: { startWorker: false, spam: perIp(2) } });
+        expect(await send('/plan-a-safari', 1, {}, '2001:db8:1:2::1')).toBe(201);
+        expect(await send('/plan-a-safari', 2, {}, '2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe(201);
+        expect(await send('/plan-a-safari', 3, {}, '2001:db8:1:2::3')).toBe(429);
+        expect(await send('/admin/clients', 1, {}, '2001:db8:1:2::4')).toBe(200);
+        expect(await send('/admin/clients', 2, {}, '2001:db8:1:2::5')).toBe(200);
+        expect(await send('/admin/clients', 3, {}, '2001:db8:1:2:ffff::6')).toBe(429);
+        // The next /64 is another subscriber line.
+        expect(await send('/plan-a-safari', 4, {}, '2001:db8:1:3::1')).toBe(201);
+        // The full address is what is stored.
+        expect((await h.rows<Json>('select client_ip from enquiries order by id')).map((r) => r.client_ip)).toEqual(['2001:db8:1:2::1', '2001:db8:1:2:aaaa:bbbb:cccc:dddd', '2001:db8:1:3::1']);
+      });
+
+      it('believes X-Forwarded-Host in the cross-site check only from a trusted proxy', async () => {
+        const shop = { origin: 'https://shop.example', 'x-forwarded-host': 'shop.example' };
+        h = await harness({ smtp, forms: { startWorker: false } });
+        const refused = await h.post('/plan-a-safari', goodEnquiry(1), shop, '127.0.0.1');
+        expect(refused.status).toBe(403);
+        expect(((await refused.json()) as Json).error).toBe('This form can only be sent from our own website.');
+        await h.close();
+        h = await harness({ smtp, trustProxy: '127.0.0.1', forms: { startWorker: false } });
+        expect((await h.post('/plan-a-safari', goodEnquiry(1), shop, '127.0.0.1')).status).toBe(201);
+        expect((await h.post('/plan-a-safari', goodEnquiry(2), shop, '10.0.0.1')).status).toBe(403);
+        expect(await count(h, 'enquiries')).toBe(1);
+      });
     });
 
     it('refuses a form sent faster than the minimum fill time, and a forged token', async () => {
@@ -274,7 +340,7 @@ describe.each(backends())('enquiries on %s', (backend) => {
 
     it('with SPAM_CHECKS=off neither limits nor times, but the honeypot still holds', async () => {
       h = await harness({ smtp, spam: false, forms: { startWorker: false } });
-      for (let i = 0; i < 12; i++) expect((await h.post('/plan-a-safari', goodEnquiry(1), { 'x-forwarded-for': '102.80.0.9' })).status).toBe(201);
+      for (let i = 0; i < 12; i++) expect((await h.post('/plan-a-safari', goodEnquiry(1), {}, '102.80.0.9')).status).toBe(201);
       expect((await h.post('/plan-a-safari', { ...goodEnquiry(1), website: 'x' })).status).toBe(400);
     });
   });
@@ -463,7 +529,7 @@ describe.each(backends())('newsletter on %s', (backend) => {
   it('subscribes once per address, mails a double opt-in with one-click unsubscribe, confirms and unsubscribes', async () => {
     h = await harness({ smtp, forms: { startWorker: false } });
     const first = await h.post('/admin/clients', { fullName: 'Ann Kato', email: 'Ann.Kato@Example.com' });
-    expect(first.status).toBe(201);
+    expect(first.status).toBe(200);
     expect(((await first.json()) as Json).message).toBe(SUBSCRIBED_MESSAGE);
     const again = await h.post('/admin/clients', { fullName: 'Ann Kato', email: 'ann.kato@example.COM' });
     expect(again.status).toBe(200);
@@ -497,7 +563,9 @@ describe.each(backends())('newsletter on %s', (backend) => {
 
     const already = await h.post('/admin/clients', { fullName: 'Ann Kato', email: 'ANN.KATO@example.com' });
     expect(already.status).toBe(200);
-    expect(((await already.json()) as Json).message).toBe(ALREADY_SUBSCRIBED_MESSAGE);
+    expect(((await already.json()) as Json).message).toBe(SUBSCRIBED_MESSAGE);
+    // A confirmed subscriber is not mailed again.
+    expect(await h.forms.worker.runOnce()).toBe(0);
 
     // One-click unsubscribe as a mail client sends it (RFC 8058), from no site at all.
     const oneClick = await h.api.fetch(
@@ -516,6 +584,26 @@ describe.each(backends())('newsletter on %s', (backend) => {
     expect((await h.rows<Json>('select status from newsletter_subscribers'))[0]!.status).toBe('pending');
     expect(await h.forms.worker.runOnce()).toBe(1);
     expect(smtp.received).toHaveLength(2);
+  });
+
+  it('answers a subscription the same way for a new, pending, confirmed or unsubscribed address', async () => {
+    h = await harness({ smtp, forms: { startWorker: false } });
+    const answer = async (email: string) => {
+      const res = await h.post('/admin/clients', { fullName: 'Ann Kato', email });
+      return { status: res.status, type: res.headers.get('content-type'), cache: res.headers.get('cache-control'), body: await res.text() };
+    };
+    const fresh = await answer('new@example.com');
+    await answer('pending@example.com');
+    await answer('confirmed@example.com');
+    await answer('gone@example.com');
+    await h.rows(`update newsletter_subscribers set status = 'confirmed', confirmed_at = now() where email_key = 'confirmed@example.com'`);
+    await h.rows(`update newsletter_subscribers set status = 'unsubscribed', unsubscribed_at = now() where email_key = 'gone@example.com'`);
+    expect(fresh).toEqual({ status: 200, type: expect.stringMatching(/^application\/json/), cache: 'no-store', body: JSON.stringify({ message: SUBSCRIBED_MESSAGE }) });
+    for (const email of ['another@example.com', 'PENDING@example.com', 'confirmed@example.com', 'gone@example.com']) expect(await answer(email), email).toEqual(fresh);
+    // Mail: one opt-in per new or returning address, none for the confirmed one, none again within minutes for the pending one.
+    await h.forms.worker.runOnce();
+    const to = smtp.received.flatMap((m) => m.to.map((t) => t.toLowerCase())).sort();
+    expect(to).toEqual(['another@example.com', 'confirmed@example.com', 'gone@example.com', 'gone@example.com', 'new@example.com', 'pending@example.com']);
   });
 
   it.each([

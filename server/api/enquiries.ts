@@ -7,7 +7,7 @@ import { validateEnquiry } from '../../common/validation.ts';
 import { enquiries } from '../db/schema-enquiries.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { operatorNotification, visitorAcknowledgement } from '../mail/templates.ts';
-import { clientAddress } from '../spam/client-address.ts';
+import { limitKey, sourceOf, type ProxyTrust } from '../spam/client-address.ts';
 import type { FormTokens } from '../spam/form-token.ts';
 import { consume } from '../spam/rate-limit.ts';
 import {
@@ -30,6 +30,8 @@ export interface FormsApiOptions {
   messageIdDomain: string;
   spam: SpamSettings;
   tokens: FormTokens;
+  /** Which peers' X-Forwarded-* headers are believed (TRUST_PROXY). */
+  trust: ProxyTrust;
   /** Called after mail was queued, to wake the worker. */
   onQueued(): void;
 }
@@ -39,9 +41,9 @@ const ENQUIRY_FIELDS = ['name', 'email', 'phone', 'country', 'message', 'preferr
 export function enquiriesApi(opts: FormsApiOptions) {
   const app = new Hono<ApiEnv>();
 
-  app.post('/form-token', refuseCrossSite(opts.siteUrl), async (c) => c.json({ token: await opts.tokens.issue() }, 200, { 'cache-control': 'no-store' }));
+  app.post('/form-token', refuseCrossSite(opts.siteUrl, opts.trust), async (c) => c.json({ token: await opts.tokens.issue() }, 200, { 'cache-control': 'no-store' }));
 
-  app.post('/plan-a-safari', refuseCrossSite(opts.siteUrl), formBodyLimit(), async (c) => {
+  app.post('/plan-a-safari', refuseCrossSite(opts.siteUrl, opts.trust), formBodyLimit(), async (c) => {
     const body = await readJsonFields(c, ENQUIRY_FIELDS);
     if (body.website?.trim()) throw new HttpError(400, HONEYPOT_MESSAGE);
 
@@ -55,7 +57,7 @@ export function enquiriesApi(opts: FormsApiOptions) {
       if (verdict === 'invalid') throw new HttpError(400, BAD_TOKEN_MESSAGE);
     }
 
-    const clientIp = clientAddress(c);
+    const clientIp = sourceOf(c, opts.trust).address;
     const userAgent = c.req.header('user-agent')?.slice(0, USER_AGENT_MAX) || null;
     // A path is stored as an address on the site.
     const pageUrl = enquiry.currentUrl ? new URL(enquiry.currentUrl, opts.siteUrl).toString() : refererOf(c.req.header('referer'));
@@ -64,7 +66,7 @@ export function enquiriesApi(opts: FormsApiOptions) {
     const saved = await db.transaction(async (tx) => {
       if (opts.spam.enabled) {
         if (clientIp) {
-          const r = await consume(tx, 'enquiry-ip', clientIp, opts.spam.limits.enquiryPerIp);
+          const r = await consume(tx, 'enquiry-ip', limitKey(clientIp), opts.spam.limits.enquiryPerIp);
           if (!r.ok) throw tooMany('enquiries from your connection', r.retryAfterSeconds);
         }
         const r = await consume(tx, 'enquiry-email', enquiry.email, opts.spam.limits.enquiryPerEmail);

@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { CROSS_SITE_MESSAGE, isCrossSite } from '../../common/origin.ts';
+import { sourceOf, type ProxyTrust } from '../spam/client-address.ts';
 import { HttpError, type ApiContext, type ApiEnv } from './http.ts';
 
 /** The largest request body accepted by the form endpoints. */
@@ -20,9 +21,16 @@ export function formBodyLimit(): MiddlewareHandler<ApiEnv> {
   });
 }
 
-export function refuseCrossSite(siteUrl: string): MiddlewareHandler<ApiEnv> {
+/**
+ * Refuses a browser's post from another site. The site's host is the one the request was made
+ * to: the page's host for the web process's own calls, a trusted proxy's X-Forwarded-Host, or
+ * the request's; SITE_URL's host is always ours.
+ */
+export function refuseCrossSite(siteUrl: string, trust: ProxyTrust): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
-    if (isCrossSite(c.req.raw.headers, c.req.url, [siteUrl])) throw new HttpError(403, CROSS_SITE_MESSAGE);
+    const source = sourceOf(c, trust);
+    const own = source.host ? `http://${source.host}/` : c.req.url;
+    if (isCrossSite(c.req.raw.headers, own, [siteUrl])) throw new HttpError(403, CROSS_SITE_MESSAGE);
     await next();
   };
 }
