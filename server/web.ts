@@ -12,7 +12,7 @@ import { writeKept, type HttpCache } from './http-cache.ts';
 import { pagePlanner } from './page-cache.ts';
 import type { Logger } from './logger.ts';
 import { withImageMetaFrom } from './media/annotate.ts';
-import { callerSource, forwardedHeaders, ProxyTrust, socketAddress } from './spam/client-address.ts';
+import { atPublicOrigin, callerSource, forwardedHeaders, ProxyTrust, socketAddress } from './spam/client-address.ts';
 import { mediaDirs } from './media/dirs.ts';
 
 export const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -141,7 +141,9 @@ export function createWeb(opts: WebOptions) {
 
   const handle = createRequestHandler(opts.build, 'production');
   const apiContext = (opts.build.entry.module as unknown as { apiContext: RouterContext<ApiClient> }).apiContext;
-  const render = (request: Request, peer: string | undefined) => {
+  const render = (incoming: Request, peer: string | undefined) => {
+    // Behind a trusted proxy, the page is rendered for the host and scheme the visitor used.
+    const request = atPublicOrigin(opts.trust ?? NO_PROXY, incoming, peer);
     const client = apiClientFor(opts, request, peer);
     const context = new RouterContextProvider(new Map<RouterContext, unknown>([[apiContext, client]]));
     return handle(request, context);

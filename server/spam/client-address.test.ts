@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { callerSource, limitKey, normaliseAddress, parseTrustProxy, ProxyTrust, type TrustProxy } from './client-address.ts';
+import { atPublicOrigin, callerSource, limitKey, normaliseAddress, parseTrustProxy, ProxyTrust, type TrustProxy } from './client-address.ts';
 
 const h = (headers: Record<string, string>) => new Headers(headers);
 
@@ -79,6 +79,32 @@ describe('the source of a request', () => {
     const req = new Request('http://site.example:3000/enquiry', { headers: forged });
     expect(callerSource(new ProxyTrust(null), req, '127.0.0.1')).toEqual({ address: '127.0.0.1', host: 'site.example:3000', proto: 'http' });
     expect(callerSource(new ProxyTrust({ hops: 1 }), req, '127.0.0.1')).toEqual({ address: '1.2.3.4', host: 'evil.example', proto: 'https' });
+  });
+});
+
+describe('a page request at the visitor\'s origin', () => {
+  const behindTls = () =>
+    new Request('http://www.site.example/enquiry?x=1', {
+      method: 'POST',
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'www.site.example', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a=1',
+    });
+
+  it('is the request itself without TRUST_PROXY, or from a peer that is not a trusted proxy', () => {
+    const r = behindTls();
+    expect(atPublicOrigin(new ProxyTrust(null), r, '127.0.0.1')).toBe(r);
+    const s = behindTls();
+    expect(atPublicOrigin(new ProxyTrust({ cidrs: ['10.0.0.0/8'] }), s, '127.0.0.1')).toBe(s);
+  });
+
+  it('takes the scheme and host a trusted proxy reports, keeping method, headers and body', async () => {
+    const out = atPublicOrigin(new ProxyTrust({ hops: 1 }), behindTls(), '127.0.0.1');
+    expect(out.url).toBe('https://www.site.example/enquiry?x=1');
+    expect(out.method).toBe('POST');
+    expect(out.headers.get('content-type')).toBe('application/x-www-form-urlencoded');
+    expect(await out.text()).toBe('a=1');
+    const moved = atPublicOrigin(new ProxyTrust({ hops: 1 }), new Request('http://10.0.0.7:3000/contact-us', { headers: { 'x-forwarded-host': 'www.site.example' } }), '10.0.0.1');
+    expect(moved.url).toBe('http://www.site.example/contact-us');
   });
 });
 

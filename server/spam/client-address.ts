@@ -171,6 +171,32 @@ export function callerSource(trust: ProxyTrust, request: Request, socket: string
   return { address: s.address, host: s.host ?? url.host, proto: s.proto ?? (url.protocol === 'https:' ? 'https' : 'http') };
 }
 
+/**
+ * A page request at the host and scheme the visitor used, when a trusted proxy reports them
+ * (React Router refuses an action whose Origin is not the request's: behind a proxy that ends TLS
+ * the request itself says http). The same request when nothing is to change, and always without
+ * TRUST_PROXY.
+ */
+export function atPublicOrigin(trust: ProxyTrust, request: Request, socket: string | undefined): Request {
+  if (!trust.enabled) return request;
+  const s = trust.source(request.headers, socket);
+  if (!s.host && !s.proto) return request;
+  const url = new URL(request.url);
+  if (s.proto) url.protocol = `${s.proto}:`;
+  if (s.host) {
+    url.port = '';
+    url.host = s.host;
+  }
+  if (url.href === request.url) return request;
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    signal: request.signal,
+    ...(hasBody ? { body: request.body, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
 export function forwardedHeaders(source: CallerEnv['caller']): Record<string, string> {
   return {
     ...(source.address ? { 'x-forwarded-for': source.address } : {}),
