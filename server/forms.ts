@@ -44,12 +44,14 @@ export function createForms(config: FormsConfig, db: Db, logger: Logger, overrid
     mailFrom: config.MAIL_FROM,
     messageIdDomain: messageIdDomain(config.MAIL_FROM),
     spam,
-    tokens: createFormTokens(db, spam.minFillMs),
+    // SPAM_CHECKS=off: no fill time (a token that is sent is still checked and spent).
+    tokens: createFormTokens(db, { minFillMs: spam.enabled ? spam.minFillMs : 0 }),
     trust: new ProxyTrust(config.TRUST_PROXY),
     onQueued: () => worker.kick(),
   };
   const prune = setInterval(() => {
     pruneRateLimits(db).catch((err) => logger.warn({ err }, 'could not prune rate limits'));
+    options.tokens.prune(db).catch((err) => logger.warn({ err }, 'could not prune spent form tokens'));
   }, 3600_000);
   prune.unref();
   if (overrides.startWorker !== false) worker.start();

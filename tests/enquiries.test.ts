@@ -6,7 +6,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, tooLongMessage } from '../common/validation.ts';
-import { HONEYPOT_MESSAGE, TOO_FAST_MESSAGE, BAD_TOKEN_MESSAGE } from '../server/api/forms-http.ts';
+import { BAD_TOKEN_MESSAGE, DEFAULT_SPAM_SETTINGS, HONEYPOT_MESSAGE, MISSING_TOKEN_MESSAGE, TOO_FAST_MESSAGE, USED_TOKEN_MESSAGE } from '../server/api/forms-http.ts';
+import { createFormTokens, FORM_TOKEN_TTL_MS } from '../server/spam/form-token.ts';
 import { SUBSCRIBED_MESSAGE } from '../server/api/newsletter.ts';
 import { backends, openTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { FROM, formsHarness, goodEnquiry, OPERATOR, SITE, waitFor, type FormsHarness } from './helpers/forms.ts';
@@ -15,7 +16,7 @@ import { startTestSmtp, toReceived, type ReceivedMail, type TestSmtp } from './h
 type Json = Record<string, any>;
 
 const count = async (h: FormsHarness, table: string) => Number((await h.rows<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n);
-const truncate = (t: TestDatabase) => t.db.execute(sql.raw('truncate enquiries, mail_outbox, newsletter_subscribers, rate_limits restart identity cascade'));
+const truncate = (t: TestDatabase) => t.db.execute(sql.raw('truncate enquiries, mail_outbox, newsletter_subscribers, rate_limits, form_tokens_used restart identity cascade'));
 const byKind = (mails: ReceivedMail[], to: string) => mails.filter((m) => m.to.includes(to));
 
 describe.each(backends())('enquiries on %s', (backend) => {
@@ -226,9 +227,9 @@ describe.each(backends())('enquiries on %s', (backend) => {
       };
       h = await harness({ smtp, spam: true, forms: { startWorker: false, spam } });
       const peer = (n: number) => `102.80.0.${n}`;
-      expect((await h.post('/plan-a-safari', goodEnquiry(1), {}, peer(1))).status).toBe(201);
-      expect((await h.post('/plan-a-safari', goodEnquiry(2), {}, peer(1))).status).toBe(201);
-      const third = await h.post('/plan-a-safari', goodEnquiry(3), {}, peer(1));
+      expect((await h.post('/plan-a-safari', { ...goodEnquiry(1), formToken: await h.token() }, {}, peer(1))).status).toBe(201);
+      expect((await h.post('/plan-a-safari', { ...goodEnquiry(2), formToken: await h.token() }, {}, peer(1))).status).toBe(201);
+      const third = await h.post('/plan-a-safari', { ...goodEnquiry(3), formToken: await h.token() }, {}, peer(1));
       expect(third.status).toBe(429);
       expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(((await third.json()) as Json).error).toMatch(/^Too many enquiries from your connection\. Please wait .+ and try again/);
@@ -236,13 +237,13 @@ describe.each(backends())('enquiries on %s', (backend) => {
       // A second process on the same database sees the same counts.
       const other = await harness({ smtp, spam: true, forms: { startWorker: false, spam } });
       try {
-        expect((await other.post('/plan-a-safari', goodEnquiry(4), {}, peer(1))).status).toBe(429);
+        expect((await other.post('/plan-a-safari', { ...goodEnquiry(4), formToken: await h.token() }, {}, peer(1))).status).toBe(429);
         // Same e-mail from three other addresses: the third is over the e-mail limit.
         const same = { ...goodEnquiry(5), email: 'repeat@example.com' };
-        expect((await other.post('/plan-a-safari', same, {}, peer(2))).status).toBe(201);
-        expect((await h.post('/plan-a-safari', same, {}, peer(3))).status).toBe(201);
-        expect((await other.post('/plan-a-safari', { ...same, email: 'REPEAT@example.com' }, {}, peer(4))).status).toBe(201);
-        const over = await h.post('/plan-a-safari', same, {}, peer(5));
+        expect((await other.post('/plan-a-safari', { ...same, formToken: await h.token() }, {}, peer(2))).status).toBe(201);
+        expect((await h.post('/plan-a-safari', { ...same, formToken: await h.token() }, {}, peer(3))).status).toBe(201);
+        expect((await other.post('/plan-a-safari', { ...same, email: 'REPEAT@example.com', formToken: await h.token() }, {}, peer(4))).status).toBe(201);
+        const over = await h.post('/plan-a-safari', { ...same, formToken: await h.token() }, {}, peer(5));
         expect(over.status).toBe(429);
         expect(((await over.json()) as Json).error).toMatch(/^Too many enquiries for this e-mail address/);
       } finally {
@@ -318,24 +319,97 @@ describe.each(backends())('enquiries on %s', (backend) => {
       });
     });
 
-    it('refuses a form sent faster than the minimum fill time, and a forged token', async () => {
-      h = await harness({ smtp, spam: true, forms: { startWorker: false, spam: { minFillMs: 1500 } } });
-      const tokenRes = await h.post('/form-token', {});
-      expect(tokenRes.status).toBe(200);
-      expect(tokenRes.headers.get('cache-control')).toBe('no-store');
-      const { token } = (await tokenRes.json()) as Json;
-      const fast = await h.post('/plan-a-safari', { ...goodEnquiry(1), formToken: token });
-      expect(fast.status).toBe(400);
-      expect(((await fast.json()) as Json).error).toBe(TOO_FAST_MESSAGE);
+    describe('form tokens', () => {
+      const tokenCode = async (res: Response) => {
+        const body = (await res.json()) as Json;
+        return [res.status, body.code, body.error];
+      };
+      const forged = (issued: number) => `${issued}.${'A'.repeat(22)}.${'A'.repeat(43)}`;
+      /** Tokens signed with the server's key as the server would have issued them at another time. */
+      const issuedAt = (at: number) => createFormTokens(tdb.db, { minFillMs: 0 }).issue(at);
 
-      const forged = await h.post('/plan-a-safari', { ...goodEnquiry(1), formToken: `${Date.now() - 60_000}.${'A'.repeat(43)}` });
-      expect(forged.status).toBe(400);
-      expect(((await forged.json()) as Json).error).toBe(BAD_TOKEN_MESSAGE);
+      it.each(['/plan-a-safari', '/admin/clients'] as const)('%s: refused without a token, too fast, forged, expired or spent; accepted once', async (path) => {
+        h = await harness({ smtp, spam: true, forms: { startWorker: false, spam: { minFillMs: 1500 } } });
+        const table = path === '/plan-a-safari' ? 'enquiries' : 'newsletter_subscribers';
+        const body = (i: number) => (path === '/plan-a-safari' ? goodEnquiry(i) : { fullName: `Ann ${i}`, email: `ann${i}@example.com` });
+        const ok = path === '/plan-a-safari' ? 201 : 200;
 
-      await new Promise((r) => setTimeout(r, 1600));
-      const slow = await h.post('/plan-a-safari', { ...goodEnquiry(1), formToken: token });
-      expect(slow.status).toBe(201);
-      expect(await count(h, 'enquiries')).toBe(1);
+        const tokenRes = await h.post('/form-token', {});
+        expect(tokenRes.status).toBe(200);
+        expect(tokenRes.headers.get('cache-control')).toBe('no-store');
+        const { token } = (await tokenRes.json()) as Json;
+        expect(token).toMatch(/^\d{13}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
+
+        expect(await tokenCode(await h.post(path, body(1)))).toEqual([400, 'form-token-missing', MISSING_TOKEN_MESSAGE]);
+        expect(await tokenCode(await h.post(path, { ...body(1), formToken: '' }))).toEqual([400, 'form-token-missing', MISSING_TOKEN_MESSAGE]);
+        expect(await tokenCode(await h.post(path, { ...body(1), formToken: token }))).toEqual([400, 'form-too-fast', TOO_FAST_MESSAGE]);
+        expect(await tokenCode(await h.post(path, { ...body(1), formToken: forged(Date.now() - 60_000) }))).toEqual([400, 'form-token-invalid', BAD_TOKEN_MESSAGE]);
+        expect(await tokenCode(await h.post(path, { ...body(1), formToken: `${token}x` }))).toEqual([400, 'form-token-invalid', BAD_TOKEN_MESSAGE]);
+        // Another issue time under the same signature: forged.
+        expect(await tokenCode(await h.post(path, { ...body(1), formToken: `${Number(token.slice(0, 13)) - 60_000}${token.slice(13)}` }))).toEqual([
+          400,
+          'form-token-invalid',
+          BAD_TOKEN_MESSAGE,
+        ]);
+        // Older than two hours: expired; issued well in the future: forged.
+        expect(await tokenCode(await h.post(path, { ...body(1), formToken: await issuedAt(Date.now() - FORM_TOKEN_TTL_MS - 1000) }))).toEqual([
+          400,
+          'form-token-expired',
+          BAD_TOKEN_MESSAGE,
+        ]);
+        expect(await tokenCode(await h.post(path, { ...body(1), formToken: await issuedAt(Date.now() + 5 * 60_000) }))).toEqual([400, 'form-token-invalid', BAD_TOKEN_MESSAGE]);
+        // Just inside its lifetime it is good.
+        expect((await h.post(path, { ...body(2), formToken: await issuedAt(Date.now() - FORM_TOKEN_TTL_MS + 60_000) })).status).toBe(ok);
+        expect(await count(h, table)).toBe(1);
+
+        await new Promise((r) => setTimeout(r, 1600));
+        expect((await h.post(path, { ...body(1), formToken: token })).status).toBe(ok);
+        // Spent: refused for the same form, another form and another address alike.
+        for (const again of [body(1), body(3)]) expect(await tokenCode(await h.post(path, { ...again, formToken: token }))).toEqual([400, 'form-token-used', USED_TOKEN_MESSAGE]);
+        const other = path === '/plan-a-safari' ? '/admin/clients' : '/plan-a-safari';
+        const otherBody = other === '/plan-a-safari' ? goodEnquiry(4) : { fullName: 'Ann 4', email: 'ann4@example.com' };
+        expect((await tokenCode(await h.post(other, { ...otherBody, formToken: token })))[1]).toBe('form-token-used');
+        expect(await count(h, table)).toBe(2);
+        expect(await count(h, 'form_tokens_used')).toBe(2);
+      });
+
+      it('a token sent twice at once is accepted once', async () => {
+        h = await harness({ smtp, spam: true, forms: { startWorker: false, spam: { minFillMs: 0 } } });
+        const token = await h.token();
+        const statuses = await Promise.all(Array.from({ length: 6 }, (_, i) => h.post('/plan-a-safari', { ...goodEnquiry(i), formToken: token }).then((r) => r.status)));
+        expect(statuses.sort()).toEqual([201, 400, 400, 400, 400, 400]);
+        expect(await count(h, 'enquiries')).toBe(1);
+        expect(await count(h, 'mail_outbox')).toBe(2);
+      });
+
+      it('a refused submission (rate limit) does not spend its token; the spent ids are pruned after expiry', async () => {
+        const spam = { minFillMs: 0, limits: { ...DEFAULT_SPAM_SETTINGS.limits, enquiryPerEmail: { max: 1, windowMs: 3600_000 } } };
+        h = await harness({ smtp, spam: true, forms: { startWorker: false, spam } });
+        expect((await h.post('/plan-a-safari', { ...goodEnquiry(1), formToken: await h.token() })).status).toBe(201);
+        const token = await h.token();
+        expect((await h.post('/plan-a-safari', { ...goodEnquiry(1), formToken: token })).status).toBe(429);
+        expect((await h.post('/plan-a-safari', { ...goodEnquiry(2), formToken: token })).status).toBe(201);
+        expect(await count(h, 'form_tokens_used')).toBe(2);
+
+        await h.rows(`insert into form_tokens_used (id, expires_at) values ('old-1', now() - interval '2 hours'), ('recent', now() - interval '10 minutes')`);
+        await createFormTokens(tdb.db, { minFillMs: 0 }).prune(tdb.db);
+        const left = await h.rows<Json>('select id from form_tokens_used order by id');
+        expect(left.map((r) => r.id)).toContain('recent');
+        expect(left.map((r) => r.id)).not.toContain('old-1');
+        expect(left).toHaveLength(3);
+      });
+
+      it('with SPAM_CHECKS=off a form may come without a token (load tests); one that is sent is still checked and spent', async () => {
+        h = await harness({ smtp, spam: false, forms: { startWorker: false } });
+        expect((await h.post('/plan-a-safari', goodEnquiry(1))).status).toBe(201);
+        expect((await h.post('/admin/clients', { fullName: 'Ann', email: 'ann@example.com' })).status).toBe(200);
+        const token = await h.token();
+        // No fill time...
+        expect((await h.post('/plan-a-safari', { ...goodEnquiry(2), formToken: token })).status).toBe(201);
+        // ...but single use, and no forgeries.
+        expect((await tokenCode(await h.post('/plan-a-safari', { ...goodEnquiry(3), formToken: token })))[1]).toBe('form-token-used');
+        expect((await tokenCode(await h.post('/plan-a-safari', { ...goodEnquiry(3), formToken: forged(Date.now()) })))[1]).toBe('form-token-invalid');
+      });
     });
 
     it('with SPAM_CHECKS=off neither limits nor times, but the honeypot still holds', async () => {

@@ -1,7 +1,11 @@
 // POST /plan-a-safari: the enquiry of the contact page, the plan-a-safari page, the safari quote
-// overlay and the home page (spec points 3, 5, 7 and 8). An accepted enquiry and the two e-mails
-// it causes are committed in one transaction before the 201 answer; the mail worker sends them.
-// POST /form-token hands out the token behind the minimum fill time (a POST: GET answers are cached).
+// overlay and the home page (spec points 3, 5, 7 and 8). Every enquiry comes this way: the
+// pages' forms, with or without JavaScript, post to the /enquiry page action, which calls this
+// resource with the visitor's fields (app/routes/enquiry.tsx); so every check is made here, in
+// this order: cross-site, size, field types, honeypot, the rules of common/validation.ts, the
+// form token (fill time, lifetime, forgery), then in one transaction the token is spent, the
+// rate limits counted, and the enquiry and the two e-mails it causes stored before the 201.
+// POST /form-token hands out form tokens (a POST: GET answers are cached).
 import { Hono } from 'hono';
 import { validateEnquiry } from '../../common/validation.ts';
 import { enquiries } from '../db/schema-enquiries.ts';
@@ -11,12 +15,12 @@ import { limitKey, sourceOf, type ProxyTrust } from '../spam/client-address.ts';
 import type { FormTokens } from '../spam/form-token.ts';
 import { consume } from '../spam/rate-limit.ts';
 import {
-  BAD_TOKEN_MESSAGE,
+  checkFormToken,
   formBodyLimit,
   HONEYPOT_MESSAGE,
   readJsonFields,
   refuseCrossSite,
-  TOO_FAST_MESSAGE,
+  spendFormToken,
   tooMany,
   USER_AGENT_MAX,
   type SpamSettings,
@@ -48,14 +52,9 @@ export function enquiriesApi(opts: FormsApiOptions) {
     if (body.website?.trim()) throw new HttpError(400, HONEYPOT_MESSAGE);
 
     const checked = validateEnquiry(body);
-    if (!checked.ok) throw new HttpError(400, checked.error);
+    if (!checked.ok) throw new HttpError(400, checked.error, undefined, checked.field && `invalid-${checked.field}`);
     const enquiry = checked.value;
-
-    if (opts.spam.enabled && body.formToken) {
-      const verdict = await opts.tokens.check(body.formToken);
-      if (verdict === 'too-fast') throw new HttpError(400, TOO_FAST_MESSAGE);
-      if (verdict === 'invalid') throw new HttpError(400, BAD_TOKEN_MESSAGE);
-    }
+    const token = await checkFormToken(opts.tokens, opts.spam, body.formToken);
 
     const clientIp = sourceOf(c, opts.trust).address;
     const userAgent = c.req.header('user-agent')?.slice(0, USER_AGENT_MAX) || null;
@@ -64,6 +63,7 @@ export function enquiriesApi(opts: FormsApiOptions) {
 
     const { db } = deps(c);
     const saved = await db.transaction(async (tx) => {
+      await spendFormToken(tx, opts.tokens, token);
       if (opts.spam.enabled) {
         if (clientIp) {
           const r = await consume(tx, 'enquiry-ip', limitKey(clientIp), opts.spam.limits.enquiryPerIp);
