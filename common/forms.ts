@@ -7,6 +7,8 @@ export const FORM_TOKEN_CODES = ['form-token-missing', 'form-token-invalid', 'fo
 export type FormTokenCode = (typeof FORM_TOKEN_CODES)[number];
 /** The form was sent faster than a person fills it in: the same token will do in a moment. */
 export const TOO_FAST_CODE = 'form-too-fast';
+// A field that breaks a rule of common/validation.ts is named in the code: 'invalid-email' etc.
+
 
 export function isFormTokenCode(code: unknown): code is FormTokenCode {
   return FORM_TOKEN_CODES.includes(code as FormTokenCode);

@@ -274,6 +274,23 @@ describe('enquiry form with JavaScript', { timeout: 60_000 }, () => {
     await expect.poll(() => form.getByLabel('Name').inputValue()).toBe('Grace fail');
     await page.unroute('**/enquiry.data');
 
+    // Offline from the first press on: what the form needs was fetched when the visitor went into it.
+    const offline = await newPage(true);
+    await offline.page.goto(`${base}/plan-a-safari`);
+    await offline.page.waitForLoadState('networkidle');
+    const planForm = offline.page.locator('form.enq-form');
+    await fill(planForm, valid('offline'));
+    await offline.page.waitForLoadState('networkidle');
+    await offline.context.setOffline(true);
+    await planForm.getByRole('button', { name: 'Send my enquiry' }).click();
+    await waitFor(() => offline.dialogs.length === 1, 5000, 'alert');
+    expect(offline.dialogs).toEqual(['An error occurred while submitting the form.']);
+    await expect.poll(() => planForm.getByLabel('Message').inputValue()).toBe(valid('offline').message);
+    await offline.context.setOffline(false);
+    await planForm.getByRole('button', { name: 'Send my enquiry' }).click();
+    await offline.page.getByRole('dialog', { name: 'Thank you, your enquiry is on its way' }).waitFor();
+    await offline.context.close();
+
     // The home variant always uses the alert.
     await page.goto(`${base}/`);
     await page.waitForLoadState('networkidle');
@@ -553,6 +570,22 @@ describe('spam defence in the browser (SPAM_CHECKS=on)', { timeout: 90_000 }, ()
     await newsAgain.getByRole('button', { name: 'Subscribe' }).click();
     await page.waitForURL(`${url}/newsletter?subscribed=1`);
     await waitFor(() => smtp.received.some((m) => m.to.includes('peter.twostep@example.com')), 10_000, 'opt-in mail');
+    await context.close();
+  });
+
+  it('with JavaScript, a form that could get no token is sent back once with one, asking to press the button again', async () => {
+    const { page, context } = await newPage(true);
+    await page.route('**/api/form-token', (r) => r.abort('connectionrefused'));
+    await page.goto(`${url}/contact-us`);
+    await page.waitForLoadState('networkidle');
+    const form = page.locator('form.enq-form');
+    await fill(form, valid('notoken'));
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('Please check your details and press “Send message” to confirm.');
+    await expect.poll(() => form.getByLabel('Name').inputValue()).toBe('Grace notoken');
+    await page.waitForTimeout(2600);
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await page.getByRole('dialog', { name: 'Thank you, your enquiry is on its way' }).waitFor();
     await context.close();
   });
 
