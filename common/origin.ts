@@ -1,9 +1,11 @@
 // Cross-site form posts are refused: a browser says where a request comes from in Sec-Fetch-Site
 // and Origin. Requests without either (servers, scripts, old clients) are not browsers posting
-// on another site's behalf, and pass.
+// on another site's behalf, and pass. The site's own host is the one the request was made to,
+// as the server worked it out (X-Forwarded-Host counts only from a trusted proxy: TRUST_PROXY,
+// server/spam/client-address.ts), or the host of an allowed origin (SITE_URL).
 
-/** True when a browser sent this request from another site. */
-export function isCrossSite(headers: Headers, requestUrl: string, allowedOrigins: string[] = []): boolean {
+/** True when a browser sent this request from another site than `siteUrl`'s host or the allowed origins'. */
+export function isCrossSite(headers: Headers, siteUrl: string, allowedOrigins: string[] = []): boolean {
   const fetchSite = headers.get('sec-fetch-site');
   if (fetchSite === 'cross-site') return true;
   const origin = headers.get('origin');
@@ -16,16 +18,7 @@ export function isCrossSite(headers: Headers, requestUrl: string, allowedOrigins
     return true;
   }
   const hosts = new Set<string>();
-  const forwardedHost = headers.get('x-forwarded-host');
-  if (forwardedHost) hosts.add(forwardedHost.split(',')[0]!.trim().toLowerCase());
-  const host = headers.get('host');
-  if (host) hosts.add(host.toLowerCase());
-  try {
-    hosts.add(new URL(requestUrl).host.toLowerCase());
-  } catch {
-    /* relative or odd URL: the headers decide */
-  }
-  for (const o of allowedOrigins) {
+  for (const o of [siteUrl, ...allowedOrigins]) {
     try {
       hosts.add(new URL(o).host.toLowerCase());
     } catch {

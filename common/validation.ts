@@ -50,11 +50,42 @@ export function isSuspicious(value: string): boolean {
   return SUSPICIOUS_CHARS.test(value) || SUSPICIOUS_WORDS.test(value);
 }
 
-/** Something@something.tld, without spaces or a second @. */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+/**
+ * An RFC 5321 mailbox as people type it: a Dot-string local part (the letters, digits and
+ * symbols of `atext`, dots between them; no quotes, so no spaces, angle brackets, commas,
+ * brackets or control characters), '@', then a domain name of two or more labels. The domain
+ * may be internationalised: it is checked in its ASCII (IDNA) form, as the browser's URL
+ * parser and the server's give it, so the browser and the server agree.
+ */
+const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+/** Characters a domain may be typed with: ASCII letters, digits, hyphens and dots, and letters, marks and digits of other scripts. */
+const DOMAIN_TYPED = /^[A-Za-z0-9.\p{L}\p{M}\p{N}-]+$/u;
+const ASCII_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/** A top-level domain: letters, or an internationalised one (xn--); never all digits. */
+const TOP_LABEL = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/** The ASCII form of a typed domain name (lower case, IDNA), or null when it is not one. */
+export function asciiDomain(domain: string): string | null {
+  if (!DOMAIN_TYPED.test(domain) || domain.startsWith('.') || domain.endsWith('.') || domain.includes('..')) return null;
+  let ascii: string;
+  try {
+    ascii = new URL(`http://${domain}/`).hostname;
+  } catch {
+    return null;
+  }
+  if (ascii.length > 253) return null;
+  const labels = ascii.split('.');
+  if (labels.length < 2 || !labels.every((l) => ASCII_LABEL.test(l))) return null;
+  return TOP_LABEL.test(labels[labels.length - 1]!) ? ascii : null;
+}
 
 export function isEmail(value: string): boolean {
-  return EMAIL_SHAPE.test(value);
+  const at = value.lastIndexOf('@');
+  if (at <= 0) return false;
+  const local = value.slice(0, at);
+  // 64 octets at most (RFC 5321 4.5.3.1.1); the local part is ASCII, so characters are octets.
+  if (local.length > 64 || !LOCAL_PART.test(local)) return false;
+  return asciiDomain(value.slice(at + 1)) !== null;
 }
 
 /** An optional leading plus, then 7 to 15 digits; single spaces between digit groups are allowed. */

@@ -11,6 +11,7 @@ import { createForms, type Forms, type FormsOverrides } from './forms.ts';
 import { readContentVersion, watchContentVersion, type ContentVersionWatch } from './db/version.ts';
 import type { Logger } from './logger.ts';
 import { mediaDirs } from './media/dirs.ts';
+import { ProxyTrust } from './spam/client-address.ts';
 import { createWeb, loadServerBuild } from './web.ts';
 
 export interface AppParts {
@@ -46,7 +47,7 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
 export async function createApp(config: Config, logger: Logger, opts: { web?: boolean; forms?: FormsOverrides } = {}): Promise<AppParts> {
   if (config.API_URL && opts.web !== false) {
     // Web-only process: pages are rendered from the API at API_URL, which /api proxies to.
-    const web = createWeb({ apiUrl: config.API_URL, logger, build: await loadServerBuild(), siteUrl: config.SITE_URL });
+    const web = createWeb({ apiUrl: config.API_URL, logger, build: await loadServerBuild(), siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY) });
     logger.info({ apiUrl: config.API_URL }, 'web process using the API at API_URL');
     return { web, stop: async () => {} };
   }
@@ -75,7 +76,15 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
   const web =
     opts.web === false
       ? undefined
-      : createWeb({ api, apiUrl: config.API_URL, logger, build: await loadServerBuild(), siteUrl: config.SITE_URL, pages: { cache: pages, version: () => version.current } });
+      : createWeb({
+          api,
+          apiUrl: config.API_URL,
+          logger,
+          siteUrl: config.SITE_URL,
+          build: await loadServerBuild(),
+          pages: { cache: pages, version: () => version.current },
+          trust: new ProxyTrust(config.TRUST_PROXY),
+        });
   return {
     database,
     api,

@@ -1,6 +1,7 @@
 // Process configuration, read from the environment and validated once at start.
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './spam/client-address.ts';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -31,6 +32,19 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Set to 'off' to turn the spam checks (minimum fill time, rate limits) off, e.g. for load tests. */
   SPAM_CHECKS: z.enum(['on', 'off']).default('on'),
+  /**
+   * The reverse proxies whose X-Forwarded-For/-Host/-Proto are believed: a hop count or a
+   * comma-separated list of addresses and CIDR blocks. Unset: none, the connection is the visitor.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const r = parseTrustProxy(v);
+      if (r.ok) return r.value;
+      ctx.addIssue({ code: 'custom', message: r.error });
+      return z.NEVER;
+    }),
   /** Memory for rendered pages kept and served again (0 turns the page cache off). */
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   /** Memory for API answers kept and served again (0 turns the API cache off). */

@@ -12,6 +12,7 @@ import { messageIdDomain } from './mail/outbox.ts';
 import { mailSettingsFromEnv, type MailSettings } from './mail/settings.ts';
 import { createMailTransport, type MailTransport } from './mail/transport.ts';
 import { createMailWorker, type MailWorker } from './mail/worker.ts';
+import { ProxyTrust } from './spam/client-address.ts';
 import { createFormTokens } from './spam/form-token.ts';
 import { pruneRateLimits } from './spam/rate-limit.ts';
 
@@ -30,7 +31,7 @@ export interface FormsOverrides {
   startWorker?: boolean;
 }
 
-type FormsConfig = Pick<Config, 'SITE_URL' | 'OPERATOR_EMAIL' | 'MAIL_FROM' | 'SMTP_URL' | 'SPAM_CHECKS' | 'dataDir'>;
+type FormsConfig = Pick<Config, 'SITE_URL' | 'OPERATOR_EMAIL' | 'MAIL_FROM' | 'SMTP_URL' | 'SPAM_CHECKS' | 'TRUST_PROXY' | 'dataDir'>;
 
 export function createForms(config: FormsConfig, db: Db, logger: Logger, overrides: FormsOverrides = {}): Forms {
   const mail = { ...mailSettingsFromEnv(), ...overrides.mail };
@@ -43,11 +44,14 @@ export function createForms(config: FormsConfig, db: Db, logger: Logger, overrid
     mailFrom: config.MAIL_FROM,
     messageIdDomain: messageIdDomain(config.MAIL_FROM),
     spam,
-    tokens: createFormTokens(db, spam.minFillMs),
+    // SPAM_CHECKS=off: no fill time (a token that is sent is still checked and spent).
+    tokens: createFormTokens(db, { minFillMs: spam.enabled ? spam.minFillMs : 0 }),
+    trust: new ProxyTrust(config.TRUST_PROXY),
     onQueued: () => worker.kick(),
   };
   const prune = setInterval(() => {
     pruneRateLimits(db).catch((err) => logger.warn({ err }, 'could not prune rate limits'));
+    options.tokens.prune(db).catch((err) => logger.warn({ err }, 'could not prune spent form tokens'));
   }, 3600_000);
   prune.unref();
   if (overrides.startWorker !== false) worker.start();

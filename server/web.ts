@@ -13,7 +13,7 @@ import { baseHeaders, boundedWrites, securityHeaders, TOO_LARGE_MESSAGE, withPag
 import { decodable, pagePlanner } from './page-cache.ts';
 import type { Logger } from './logger.ts';
 import { withImageMetaFrom } from './media/annotate.ts';
-import { socketAddress } from './spam/client-address.ts';
+import { atPublicOrigin, callerSource, forwardedHeaders, ProxyTrust, socketAddress } from './spam/client-address.ts';
 import { mediaDirs } from './media/dirs.ts';
 
 export const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -30,6 +30,8 @@ export interface WebOptions {
   clientDir?: string;
   /** Rendered pages of routes that opt in, scoped to the content version (server/page-cache.ts). */
   pages?: { cache: HttpCache; version(): number };
+  /** Which peers' X-Forwarded-* headers are believed (TRUST_PROXY); default: none. */
+  trust?: ProxyTrust;
 }
 
 /** Request headers a cached render never depends on, or must not see. */
@@ -57,29 +59,26 @@ export async function loadServerBuild(): Promise<ServerBuild> {
  * An API client for loaders: in-process through the API app, or over HTTP to API_URL. Its JSON
  * answers carry the media manifest's data for the images they mention (server/media/annotate.ts).
  */
-export function apiClientFor(opts: Pick<WebOptions, 'api' | 'apiUrl'>, incoming?: Request, peer?: string): ApiClient {
+export function apiClientFor(opts: Pick<WebOptions, 'api' | 'apiUrl' | 'trust'>, incoming?: Request, peer?: string): ApiClient {
   return withImageMetaFrom(plainApiClient(opts, incoming, peer), mediaDirs()[0]!);
 }
 
-/** X-Forwarded-For with the connection's address appended (the API picks the visitor out of it). */
-function forwardedFor(incoming: Request, peer: string | undefined): string {
-  const prior = incoming.headers.get('x-forwarded-for');
-  if (!peer) return prior ?? '';
-  return prior ? `${prior}, ${peer}` : peer;
-}
-
-function plainApiClient(opts: Pick<WebOptions, 'api' | 'apiUrl'>, incoming?: Request, peer?: string): ApiClient {
-  const forwarded: Record<string, string> = incoming
-    ? { 'x-forwarded-for': forwardedFor(incoming, peer), 'user-agent': incoming.headers.get('user-agent') ?? '' }
-    : {};
+// The visitor of a page request, as the API hears of it (server/spam/client-address.ts): in
+// process, in the call's environment, which no client can set; over HTTP (API_URL), as
+// X-Forwarded-* headers with this process's view, believed by an API host whose TRUST_PROXY
+// names this process. Headers the visitor sent are never passed on as they are.
+function plainApiClient(opts: Pick<WebOptions, 'api' | 'apiUrl' | 'trust'>, incoming?: Request, peer?: string): ApiClient {
+  const caller = incoming ? callerSource(opts.trust ?? NO_PROXY, incoming, peer) : undefined;
+  const agent: Record<string, string> = incoming ? { 'user-agent': incoming.headers.get('user-agent') ?? '' } : {};
   if (opts.apiUrl) {
     const base = opts.apiUrl;
+    const forwarded = caller ? { ...agent, ...forwardedHeaders(caller) } : agent;
     return { fetch: (p, init) => fetch(base + p, { ...init, headers: { ...forwarded, ...(init?.headers as Record<string, string>) } }) };
   }
   const api = opts.api!;
+  const env = caller ? { caller } : undefined;
   return {
-    fetch: async (p, init) =>
-      api.fetch(new Request(`http://api.internal/api${p}`, { ...init, headers: { ...forwarded, ...(init?.headers as Record<string, string>) } })),
+    fetch: async (p, init) => api.fetch(new Request(`http://api.internal/api${p}`, { ...init, headers: { ...agent, ...(init?.headers as Record<string, string>) } }), env),
   };
 }
 
@@ -121,6 +120,8 @@ async function checkPageWrite(request: Request, route: Record<string, unknown> |
   return plain(403, 'This form can only be sent from our website.');
 }
 
+const NO_PROXY = new ProxyTrust(null);
+
 export function createWeb(opts: WebOptions) {
   const app = new Hono();
   const security = { siteUrl: opts.siteUrl };
@@ -143,8 +144,8 @@ export function createWeb(opts: WebOptions) {
       const url = new URL(c.req.url);
       const target = base + url.pathname.replace(/^\/api/, '') + url.search;
       const headers = new Headers(c.req.raw.headers);
-      headers.delete('host');
-      headers.set('x-forwarded-for', forwardedFor(c.req.raw, socketAddress(c.env)));
+      for (const h of ['host', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto']) headers.delete(h);
+      for (const [k, v] of Object.entries(forwardedHeaders(callerSource(opts.trust ?? NO_PROXY, c.req.raw, socketAddress(c.env))))) headers.set(k, v);
       const res = await fetch(target, {
         method: c.req.method,
         headers,
@@ -199,8 +200,9 @@ export function createWeb(opts: WebOptions) {
   const pages = opts.pages;
   const base = baseHeaders(security);
   app.all('*', async (c) => {
-    let request = c.req.raw;
     const peer = socketAddress(c.env);
+    // Behind a trusted proxy, the page is handled for the host and scheme the visitor used.
+    let request = atPublicOrigin(opts.trust ?? NO_PROXY, c.req.raw, peer);
     // An address that cannot be decoded is the client's mistake, answered here.
     if (!decodable(new URL(request.url).pathname)) return plain(404, 'There is no page at this address.');
     if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -2,13 +2,17 @@
 //   contact, plan  success modal, then the visitor is taken to /blogs;
 //   quote          a browser alert that the form was submitted (safari quote overlay);
 //   home           the 'Thank You!' modal; an empty required field sends nothing.
-// Without JavaScript it is a plain POST to /enquiry, where the server applies the same rules
-// (common/validation.ts) and answers with the messages or a thank-you page. With JavaScript it
-// validates in the browser and sends JSON to /api/plan-a-safari.
+// It has one way out, the /enquiry page action (app/lib/form-submit.ts), which hands it to the
+// API where every check is made. Without JavaScript it is a plain POST there, answered with the
+// form again (a message, the visitor's values and a form token) or a thank-you page. With
+// JavaScript it checks the rules in the browser first (common/validation.ts), then posts through
+// a fetcher, with the form token it asked for when the visitor first went into the form.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { PrefetchPageLinks, useFetcher, useNavigate } from 'react-router';
 import { CONTACT_METHODS, DEFAULT_CONTACT_METHOD, type ContactMethod } from '../../common/constants.ts';
 import { hasRequiredEnquiryFields, LIMITS, validateEnquiry } from '../../common/validation.ts';
+import type { NotReached, SentBack } from '../lib/form-submit.ts';
+import { useFormToken } from '../lib/form-token.ts';
 import { FormDialog } from './FormDialog.tsx';
 import '../styles/forms.css';
 
@@ -35,7 +39,12 @@ export interface EnquiryFormProps {
   serverError?: string;
   /** Field the server's message is about, to mark it invalid. */
   serverErrorField?: string;
+  /** The form token to send the form back with (only on the no-store /enquiry page). */
+  initialToken?: string | null;
 }
+
+/** What the /enquiry action answers an enhanced form (app/routes/enquiry.tsx). */
+export type EnquiryResult = { ok: true } | SentBack | NotReached;
 
 export const ENQUIRY_ALERTS = {
   quoteSuccess: 'Your form has been submitted successfully!',
@@ -55,40 +64,28 @@ const REDIRECT_SECONDS = 6;
 
 const empty: EnquiryValues = { name: '', email: '', phone: '', country: '', message: '', preferredContactMethod: DEFAULT_CONTACT_METHOD };
 
-const SUBMIT_LABEL: Record<EnquiryVariant, string> = {
+export const SUBMIT_LABEL: Record<EnquiryVariant, string> = {
   contact: 'Send message',
   plan: 'Send my enquiry',
   quote: 'Request my free quote',
   home: 'Start planning',
 };
 
-export function EnquiryForm({ variant, currentUrl, onSubmitted, initialValues, serverError, serverErrorField }: EnquiryFormProps) {
+export function EnquiryForm({ variant, currentUrl, onSubmitted, initialValues, serverError, serverErrorField, initialToken }: EnquiryFormProps) {
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
+  const fetcher = useFetcher<EnquiryResult>();
+  const token = useFormToken(initialToken);
   const [values, setValues] = useState<EnquiryValues>({ ...empty, ...initialValues });
   const [error, setError] = useState<{ message: string; field?: string } | null>(serverError ? { message: serverError, field: serverErrorField } : null);
-  const [sending, setSending] = useState(false);
-  // A second click before React re-renders must not send a second enquiry.
+  // A second click before the answer must not send a second enquiry.
   const inFlight = useRef(false);
-  const [token, setToken] = useState<string | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  const sending = waiting || fetcher.state !== 'idle';
   const [done, setDone] = useState(false);
   const [countdown, setCountdown] = useState<number | null>(null);
-
-  // The minimum fill time starts when the form is on screen.
-  useEffect(() => {
-    let cancelled = false;
-    fetch('/api/form-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
-      .then((r) => (r.ok ? (r.json() as Promise<{ token?: string }>) : null))
-      .then((b) => {
-        if (!cancelled && b?.token) setToken(b.token);
-      })
-      .catch(() => {});
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
   // Contact and plan: count down to /blogs while the success modal is open.
   useEffect(() => {
@@ -100,6 +97,36 @@ export function EnquiryForm({ variant, currentUrl, onSubmitted, initialValues, s
     const t = setTimeout(() => setCountdown((c) => (c === null ? null : c - 1)), 1000);
     return () => clearTimeout(t);
   }, [countdown, navigate]);
+
+  // The action's answer (spec point 8).
+  const answered = useRef<EnquiryResult | undefined>(undefined);
+  useEffect(() => {
+    const r = fetcher.data;
+    if (!r || fetcher.state !== 'idle' || answered.current === r) return;
+    answered.current = r;
+    inFlight.current = false;
+    if (r.ok) {
+      token.spent();
+      setValues(empty);
+      setError(null);
+      if (variant === 'quote') {
+        window.alert(ENQUIRY_ALERTS.quoteSuccess);
+        onSubmitted?.();
+        return;
+      }
+      setDone(true);
+      if (variant === 'contact' || variant === 'plan') setCountdown(REDIRECT_SECONDS);
+      onSubmitted?.();
+      return;
+    }
+    if ('failure' in r) {
+      window.alert(r.failure === 'network' ? ENQUIRY_ALERTS.networkFailure : ENQUIRY_ALERTS.failureAlert);
+      return;
+    }
+    if (r.token) token.set(r.token);
+    setError({ message: r.error, field: r.field });
+    if (variant === 'home' && r.kind !== 'confirm') window.alert(ENQUIRY_ALERTS.failureAlert);
+  }, [fetcher.data, fetcher.state, navigate, onSubmitted, token, variant]);
 
   const set = (field: keyof EnquiryValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
@@ -118,48 +145,18 @@ export function EnquiryForm({ variant, currentUrl, onSubmitted, initialValues, s
       focusField(checked.field);
       return;
     }
-    const honeypot = new FormData(e.currentTarget).get('website');
-    const payload = {
-      ...values,
-      currentUrl: currentUrl || window.location.href,
-      ...(token ? { formToken: token } : {}),
-      ...(honeypot ? { website: String(honeypot) } : {}),
-    };
+    const form = e.currentTarget;
     inFlight.current = true;
-    setSending(true);
-    let res: Response;
-    try {
-      res = await fetch('/api/plan-a-safari', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
-    } catch {
-      inFlight.current = false;
-      setSending(false);
-      window.alert(ENQUIRY_ALERTS.networkFailure);
-      return;
-    }
-    inFlight.current = false;
-    setSending(false);
-    if (res.ok) {
-      setValues(empty);
-      setError(null);
-      if (variant === 'quote') {
-        window.alert(ENQUIRY_ALERTS.quoteSuccess);
-        onSubmitted?.();
-        return;
-      }
-      setDone(true);
-      if (variant === 'contact' || variant === 'plan') setCountdown(REDIRECT_SECONDS);
-      onSubmitted?.();
-      return;
-    }
-    let body: { error?: unknown } | null = null;
-    try {
-      body = (await res.json()) as { error?: unknown };
-    } catch {
-      body = null;
-    }
-    const serverText = body && typeof body.error === 'string' && body.error ? body.error : null;
-    if (body) setError({ message: serverText ?? ENQUIRY_ALERTS.serverFailure });
-    if (variant === 'home' || !body) window.alert(ENQUIRY_ALERTS.failureAlert);
+    setWaiting(true);
+    // Sent without a token when none could be had: the action then asks to press the button again.
+    const formToken = await token.get();
+    setWaiting(false);
+    const fields = new FormData(form);
+    fields.set('formToken', formToken ?? '');
+    fields.set('currentUrl', currentUrl || window.location.href);
+    fields.set('enhanced', '1');
+    // Nothing on the page depends on an enquiry: no loader runs again.
+    void fetcher.submit(fields, { method: 'post', action: '/enquiry', defaultShouldRevalidate: false });
   }
 
   const errId = id('error');
@@ -171,17 +168,20 @@ export function EnquiryForm({ variant, currentUrl, onSubmitted, initialValues, s
 
   return (
     <>
-      <form
+      {token.engaged && <PrefetchPageLinks page="/enquiry" />}
+      <fetcher.Form
         ref={formRef}
         method="post"
         action="/enquiry"
         noValidate
         onSubmit={onSubmit}
+        onFocus={token.engage}
         className={`enq-form enq-form--${variant}`}
         aria-label={variant === 'quote' ? 'Request a free quote' : 'Plan your safari'}
         aria-busy={sending}
       >
         <input type="hidden" name="variant" value={variant} />
+        <input type="hidden" name="formToken" value={token.value ?? ''} />
         {currentUrl && <input type="hidden" name="currentUrl" value={currentUrl} />}
         <div className="enq-form__hp" aria-hidden="true">
           <label htmlFor={id('website')}>Website (leave this empty)</label>
@@ -311,7 +311,7 @@ export function EnquiryForm({ variant, currentUrl, onSubmitted, initialValues, s
             By submitting this form you agree to our <a href="/privacy-policy">privacy policy</a>.
           </p>
         </div>
-      </form>
+      </fetcher.Form>
 
       {(variant === 'contact' || variant === 'plan') && (
         <FormDialog

@@ -1,8 +1,13 @@
-// The footer newsletter form (full name, email). With JavaScript it posts JSON to
-// /api/admin/clients and answers with the alerts of spec point 8; without, it is a plain POST to
-// /newsletter, which answers with a page.
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { LIMITS } from '../../common/validation.ts';
+// The footer newsletter form (full name, email). It has one way out, the /newsletter page action
+// (app/lib/form-submit.ts), which hands it to the API where every check is made. With JavaScript
+// it posts there through a fetcher, with the form token it asked for when the visitor first went
+// into the form, and answers with the alerts of spec point 8; without, it is a plain POST, and the
+// page answers (the form again with a message and a token, or the thank-you view).
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { PrefetchPageLinks, useFetcher } from 'react-router';
+import { LIMITS, validateSubscriber } from '../../common/validation.ts';
+import type { NotReached, SentBack } from '../lib/form-submit.ts';
+import { useFormToken } from '../lib/form-token.ts';
 import '../styles/forms.css';
 
 export const NEWSLETTER_ALERTS = {
@@ -11,61 +16,95 @@ export const NEWSLETTER_ALERTS = {
   exception: 'An error occurred. Please try again later.',
 } as const;
 
+export const SUBSCRIBE_LABEL = 'Subscribe';
+
 export interface NewsletterFormProps {
   /** 'footer' sits on the dark footer; 'page' on a light page (the /newsletter answer page). */
   tone?: 'footer' | 'page';
   initialValues?: { fullName?: string; email?: string };
   serverError?: string;
+  /** The field the server's message is about, to mark it invalid. */
+  serverErrorField?: string;
+  /** The form token to send the form back with (only on the no-store /newsletter page). */
+  initialToken?: string | null;
 }
 
-/** The server's words for a refusal: the error field of a JSON answer, else the answer's text. */
-async function failureText(res: Response): Promise<string> {
-  const text = await res.text();
-  try {
-    const body = JSON.parse(text) as { error?: unknown };
-    if (typeof body.error === 'string' && body.error) return body.error;
-  } catch {
-    /* not JSON */
-  }
-  return text.trim() || `HTTP ${res.status}`;
-}
+/** What the /newsletter action answers an enhanced form (app/routes/newsletter.tsx). */
+export type NewsletterResult = { ok: true } | SentBack | NotReached;
 
-export function NewsletterForm({ tone = 'footer', initialValues, serverError }: NewsletterFormProps = {}) {
+export function NewsletterForm({ tone = 'footer', initialValues, serverError, serverErrorField, initialToken }: NewsletterFormProps = {}) {
   const uid = useId();
+  const fetcher = useFetcher<NewsletterResult>();
+  const token = useFormToken(initialToken);
   const [fullName, setFullName] = useState(initialValues?.fullName ?? '');
   const [email, setEmail] = useState(initialValues?.email ?? '');
-  const [sending, setSending] = useState(false);
+  /** A message shown in the form: the server's (no JavaScript), or a request to press Subscribe again. */
+  const [note, setNote] = useState<{ text: string; field?: string } | null>(serverError ? { text: serverError, field: serverErrorField } : null);
+  const [waiting, setWaiting] = useState(false);
+  const sending = waiting || fetcher.state !== 'idle';
   const inFlight = useRef(false);
+
+  const answered = useRef<NewsletterResult | undefined>(undefined);
+  useEffect(() => {
+    const r = fetcher.data;
+    if (!r || fetcher.state !== 'idle' || answered.current === r) return;
+    answered.current = r;
+    inFlight.current = false;
+    if (r.ok) {
+      token.spent();
+      setFullName('');
+      setEmail('');
+      setNote(null);
+      window.alert(NEWSLETTER_ALERTS.success);
+    } else if ('failure' in r) {
+      window.alert(r.failure === 'network' ? NEWSLETTER_ALERTS.exception : NEWSLETTER_ALERTS.failure(`HTTP ${r.status}`));
+    } else {
+      if (r.token) token.set(r.token);
+      if (r.kind === 'refused') {
+        setNote(null);
+        window.alert(NEWSLETTER_ALERTS.failure(r.error));
+      } else {
+        setNote({ text: r.error });
+      }
+    }
+  }, [fetcher.data, fetcher.state, token]);
+
+  const described = (field: string) =>
+    note ? { 'aria-describedby': `${uid}-error`, ...(note.field === field ? { 'aria-invalid': true as const } : {}) } : {};
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (inFlight.current) return;
-    const honeypot = new FormData(e.currentTarget).get('website');
-    inFlight.current = true;
-    setSending(true);
-    try {
-      const res = await fetch('/api/admin/clients', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ fullName, email, ...(honeypot ? { website: String(honeypot) } : {}) }),
-      });
-      if (res.ok) {
-        setFullName('');
-        setEmail('');
-        window.alert(NEWSLETTER_ALERTS.success);
-      } else {
-        window.alert(NEWSLETTER_ALERTS.failure(await failureText(res)));
-      }
-    } catch {
-      window.alert(NEWSLETTER_ALERTS.exception);
-    } finally {
-      inFlight.current = false;
-      setSending(false);
+    // The browser has checked that both fields are filled in; the e-mail rule is the server's too.
+    const checked = validateSubscriber({ fullName, email });
+    if (!checked.ok) {
+      window.alert(NEWSLETTER_ALERTS.failure(checked.error));
+      return;
     }
+    const form = e.currentTarget;
+    inFlight.current = true;
+    setWaiting(true);
+    const formToken = await token.get();
+    setWaiting(false);
+    const fields = new FormData(form);
+    fields.set('formToken', formToken ?? '');
+    fields.set('enhanced', '1');
+    void fetcher.submit(fields, { method: 'post', action: '/newsletter', defaultShouldRevalidate: false });
   }
 
   return (
-    <form method="post" action="/newsletter" onSubmit={onSubmit} className={`news-form news-form--${tone}`} aria-label="Newsletter" aria-busy={sending}>
+    <>
+      {token.engaged && <PrefetchPageLinks page="/newsletter" />}
+      <fetcher.Form
+      method="post"
+      action="/newsletter"
+      onSubmit={onSubmit}
+      onFocus={token.engage}
+      className={`news-form news-form--${tone}`}
+      aria-label="Newsletter"
+      aria-busy={sending}
+    >
+      <input type="hidden" name="formToken" value={token.value ?? ''} />
       <div className="enq-form__hp" aria-hidden="true">
         <label htmlFor={`${uid}-website`}>Website (leave this empty)</label>
         <input id={`${uid}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
@@ -81,6 +120,7 @@ export function NewsletterForm({ tone = 'footer', initialValues, serverError }: 
           maxLength={LIMITS.fullName}
           value={fullName}
           onChange={(e) => setFullName(e.target.value)}
+          {...described('fullName')}
         />
       </div>
       <div className="news-form__field">
@@ -94,17 +134,18 @@ export function NewsletterForm({ tone = 'footer', initialValues, serverError }: 
           maxLength={LIMITS.email}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          {...(serverError ? { 'aria-describedby': `${uid}-error`, 'aria-invalid': true } : {})}
+          {...described('email')}
         />
       </div>
-      {serverError && (
+      {note && (
         <p className="news-form__error" id={`${uid}-error`} role="alert">
-          {serverError}
+          {note.text}
         </p>
       )}
       <button type="submit" className="btn btn--gold news-form__submit" aria-disabled={sending || undefined}>
-        {sending ? 'Subscribing…' : 'Subscribe'}
+        {sending ? 'Subscribing…' : SUBSCRIBE_LABEL}
       </button>
-    </form>
+    </fetcher.Form>
+    </>
   );
 }

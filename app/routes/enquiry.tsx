@@ -1,26 +1,23 @@
-// /enquiry: where the enquiry form posts without JavaScript. The action applies the same rules
-// through the API (POST /api/plan-a-safari) and either shows the form again with the message
-// or redirects to the thank-you view (so reloading does not send the enquiry twice).
-import { data, Link, redirect, useActionData, useLoaderData } from 'react-router';
+// /enquiry: the action every enquiry form posts to, with or without JavaScript (the enhanced
+// form through a fetcher). It hands the fields to the API (POST /api/plan-a-safari), where every
+// check is made (app/lib/form-submit.ts). Without JavaScript the page answers with the form again
+// (the message, the visitor's values, a form token) or redirects to the thank-you view (so
+// reloading does not send the enquiry twice). A post without a good token is sent back with a
+// fresh one and a "press the button to confirm" message: the second post goes through. This page
+// is never kept in a cache (no-store); cached pages carry no token.
+import { data, Link, redirect, useActionData, useSearchParams } from 'react-router';
 import { CONTACT_METHODS, DEFAULT_CONTACT_METHOD, type ContactMethod } from '../../common/constants.ts';
-import { CROSS_SITE_MESSAGE, isCrossSite } from '../../common/origin.ts';
 import { site } from '../../common/site.ts';
-import { validateEnquiry } from '../../common/validation.ts';
-import { ENQUIRY_ALERTS, EnquiryForm, HOME_THANKS, type EnquiryValues, type EnquiryVariant } from '../components/EnquiryForm.tsx';
+import { ENQUIRY_ALERTS, EnquiryForm, HOME_THANKS, SUBMIT_LABEL, type EnquiryValues, type EnquiryVariant } from '../components/EnquiryForm.tsx';
 import { apiContext } from '../context.ts';
+import { formFields, postToApi, reachServer, sentBack, text } from '../lib/form-submit.ts';
 import type { Route } from './+types/enquiry';
 
 const VARIANTS: EnquiryVariant[] = ['contact', 'plan', 'quote', 'home'];
 const variantOf = (v: unknown): EnquiryVariant => (VARIANTS.includes(v as EnquiryVariant) ? (v as EnquiryVariant) : 'plan');
-const text = (v: FormDataEntryValue | null) => (typeof v === 'string' ? v : '');
-
-export function loader({ request }: Route.LoaderArgs) {
-  const sent = new URL(request.url).searchParams.get('sent');
-  return { sent: sent === null ? null : variantOf(sent) };
-}
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await formFields(request);
   const variant = variantOf(form.get('variant'));
   const method = text(form.get('preferredContactMethod'));
   const values: EnquiryValues = {
@@ -31,25 +28,32 @@ export async function action({ request, context }: Route.ActionArgs) {
     message: text(form.get('message')),
     preferredContactMethod: CONTACT_METHODS.includes(method as ContactMethod) ? (method as ContactMethod) : DEFAULT_CONTACT_METHOD,
   };
-  if (isCrossSite(request.headers, request.url)) return data({ error: CROSS_SITE_MESSAGE, field: undefined, values, variant }, { status: 403 });
-
+  const formToken = text(form.get('formToken'));
   const currentUrl = text(form.get('currentUrl')) || request.headers.get('referer') || '';
-  const res = await context.get(apiContext).fetch('/plan-a-safari', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...values, currentUrl: currentUrl.length <= 2048 ? currentUrl : '', website: text(form.get('website')) }),
+  const api = context.get(apiContext);
+  const answer = await postToApi(api, request, '/plan-a-safari', {
+    ...values,
+    preferredContactMethod: method,
+    currentUrl: currentUrl.length <= 2048 ? currentUrl : '',
+    website: text(form.get('website')),
+    formToken,
   });
-  if (res.ok) throw redirect(`/enquiry?sent=${variant}`, 303);
-
-  const body = (await res.json().catch(() => null)) as { error?: string } | null;
-  const error = body?.error || ENQUIRY_ALERTS.serverFailure;
-  const local = validateEnquiry(values);
-  const field = !local.ok && local.error === error ? local.field : undefined;
-  return data({ error, field, values, variant }, { status: res.status >= 400 && res.status < 600 ? res.status : 400 });
+  if (answer.ok) {
+    if (form.get('enhanced') === '1') return { ok: true as const };
+    throw redirect(`/enquiry?sent=${variant}`, 303);
+  }
+  const { result, status } = await sentBack(api, answer, formToken, { button: SUBMIT_LABEL[variant], failure: ENQUIRY_ALERTS.serverFailure });
+  return data({ ...result, values, variant }, { status });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.sent ? 'Thank you' : 'Plan your safari'} | ${site.name}` }, { name: 'robots', content: 'noindex' }];
+/** The enhanced form's post: a network or server failure becomes the form's alert, not an error page. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return reachServer(serverAction);
+}
+
+export function meta({ location }: Route.MetaArgs) {
+  const sent = new URLSearchParams(location.search).has('sent');
+  return [{ title: `${sent ? 'Thank you' : 'Plan your safari'} | ${site.name}` }, { name: 'robots', content: 'noindex' }];
 }
 
 export function headers() {
@@ -57,8 +61,11 @@ export function headers() {
 }
 
 export default function Enquiry() {
-  const { sent } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const sent = params.has('sent') ? variantOf(params.get('sent')) : null;
+  const answer = useActionData<typeof action>();
+  // The answer to a post made without JavaScript (an enhanced form keeps its answer to itself).
+  const result = answer && 'values' in answer ? answer : undefined;
 
   if (sent && !result) {
     const home = sent === 'home';
@@ -92,17 +99,18 @@ export default function Enquiry() {
     <section className="form-page" aria-labelledby="enquiry-title">
       <div className="form-page__card form-page__card--wide">
         <p className="eyebrow">Plan your safari</p>
-        <h1 id="enquiry-title">{result ? 'Please check your enquiry' : 'Tell us about the safari you have in mind'}</h1>
+        <h1 id="enquiry-title">{result ? (result.kind === 'confirm' ? 'Please confirm your enquiry' : 'Please check your enquiry') : 'Tell us about the safari you have in mind'}</h1>
         <p className="form-page__lead">
           Our planners in Kabale answer every enquiry personally, usually within one working day. You can also call or WhatsApp us on{' '}
           <a href={site.phoneHref}>{site.phone}</a>.
         </p>
         <EnquiryForm
-          key={result ? JSON.stringify(result.values) + result.error : 'empty'}
+          key={result ? JSON.stringify(result.values) + result.error + result.token : 'empty'}
           variant={result?.variant === 'home' ? 'home' : (result?.variant ?? 'plan')}
           initialValues={result?.values}
           serverError={result?.error}
           serverErrorField={result?.field}
+          initialToken={result?.token}
         />
       </div>
     </section>

@@ -1,41 +1,38 @@
-// /newsletter: where the footer newsletter form posts without JavaScript. The action subscribes
-// through the API (POST /api/admin/clients) and answers with a page.
-import { data, Link, redirect, useActionData, useLoaderData } from 'react-router';
-import { CROSS_SITE_MESSAGE, isCrossSite } from '../../common/origin.ts';
+// /newsletter: the action every newsletter form posts to, with or without JavaScript (the footer
+// form through a fetcher). It hands the fields to the API (POST /api/admin/clients), where every
+// check is made (app/lib/form-submit.ts). Without JavaScript it answers with a page: the form
+// again (a message, the visitor's values, a form token) or, after a redirect, the thank-you
+// view. A post without a good token comes back with a fresh one and a "press Subscribe to
+// confirm" message. Never kept in a cache (no-store).
+import { data, Link, redirect, useActionData, useSearchParams } from 'react-router';
 import { site } from '../../common/site.ts';
-import { NEWSLETTER_ALERTS, NewsletterForm } from '../components/NewsletterForm.tsx';
+import { NEWSLETTER_ALERTS, NewsletterForm, SUBSCRIBE_LABEL } from '../components/NewsletterForm.tsx';
 import { apiContext } from '../context.ts';
+import { formFields, postToApi, reachServer, sentBack, text } from '../lib/form-submit.ts';
 import type { Route } from './+types/newsletter';
 
-const text = (v: FormDataEntryValue | null) => (typeof v === 'string' ? v : '');
-
-export function loader({ request }: Route.LoaderArgs) {
-  const done = new URL(request.url).searchParams.get('subscribed');
-  return { subscribed: done === '1' };
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await formFields(request);
   const values = { fullName: text(form.get('fullName')), email: text(form.get('email')) };
-  if (isCrossSite(request.headers, request.url)) return data({ error: CROSS_SITE_MESSAGE, values }, { status: 403 });
-  const res = await context.get(apiContext).fetch('/admin/clients', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...values, website: text(form.get('website')) }),
-  });
-  if (res.ok) throw redirect('/newsletter?subscribed=1', 303);
-  const raw = await res.text();
-  let error = raw;
-  try {
-    error = (JSON.parse(raw) as { error?: string }).error || raw;
-  } catch {
-    /* plain text */
+  const formToken = text(form.get('formToken'));
+  const api = context.get(apiContext);
+  const answer = await postToApi(api, request, '/admin/clients', { ...values, website: text(form.get('website')), formToken });
+  if (answer.ok) {
+    if (form.get('enhanced') === '1') return { ok: true as const };
+    throw redirect('/newsletter?subscribed=1', 303);
   }
-  return data({ error: NEWSLETTER_ALERTS.failure(error || `HTTP ${res.status}`), values }, { status: res.status });
+  const { result, status } = await sentBack(api, answer, formToken, { button: SUBSCRIBE_LABEL, failure: `HTTP ${answer.status}` });
+  return data({ ...result, values }, { status });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.subscribed ? 'Subscription successful' : 'Newsletter'} | ${site.name}` }, { name: 'robots', content: 'noindex' }];
+/** The enhanced form's post: a network or server failure becomes the form's alert, not an error page. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return reachServer(serverAction);
+}
+
+export function meta({ location }: Route.MetaArgs) {
+  const subscribed = new URLSearchParams(location.search).get('subscribed') === '1';
+  return [{ title: `${subscribed ? 'Subscription successful' : 'Newsletter'} | ${site.name}` }, { name: 'robots', content: 'noindex' }];
 }
 
 export function headers() {
@@ -43,15 +40,19 @@ export function headers() {
 }
 
 export default function Newsletter() {
-  const { subscribed } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const subscribed = params.get('subscribed') === '1';
+  const answer = useActionData<typeof action>();
+  // The answer to a post made without JavaScript (an enhanced form keeps its answer to itself).
+  const result = answer && 'values' in answer ? answer : undefined;
   if (subscribed && !result) {
     return (
       <section className="form-page form-page--thanks" aria-labelledby="newsletter-title">
         <div className="form-page__card">
           <h1 id="newsletter-title">{NEWSLETTER_ALERTS.success}</h1>
           <p className="form-page__lead">
-            Please check your inbox: we have sent you an e-mail with a link to confirm your subscription. Nothing is sent until you confirm.
+            Please check your inbox: unless this address is already on our list, we have sent you an e-mail with a link to confirm your subscription.
+            Nothing is sent until you confirm.
           </p>
           <div className="form-page__actions">
             <Link className="btn btn--primary" to="/blogs">
@@ -71,7 +72,14 @@ export default function Newsletter() {
         <p className="eyebrow">Newsletter</p>
         <h1 id="newsletter-title">Safari news, a few times a year</h1>
         <p className="form-page__lead">Seasonal permit news, new itineraries and stories from the field. Unsubscribe at any time.</p>
-        <NewsletterForm key={result?.error ?? 'empty'} tone="page" initialValues={result?.values} serverError={result?.error} />
+        <NewsletterForm
+          key={result ? result.error + result.token : 'empty'}
+          tone="page"
+          initialValues={result?.values}
+          serverError={result ? (result.kind === 'refused' ? NEWSLETTER_ALERTS.failure(result.error) : result.error) : undefined}
+          serverErrorField={result?.field}
+          initialToken={result?.token}
+        />
       </div>
     </section>
   );

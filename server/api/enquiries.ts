@@ -1,22 +1,26 @@
 // POST /plan-a-safari: the enquiry of the contact page, the plan-a-safari page, the safari quote
-// overlay and the home page (spec points 3, 5, 7 and 8). An accepted enquiry and the two e-mails
-// it causes are committed in one transaction before the 201 answer; the mail worker sends them.
-// POST /form-token hands out the token behind the minimum fill time (a POST: GET answers are cached).
+// overlay and the home page (spec points 3, 5, 7 and 8). Every enquiry comes this way: the
+// pages' forms, with or without JavaScript, post to the /enquiry page action, which calls this
+// resource with the visitor's fields (app/routes/enquiry.tsx); so every check is made here, in
+// this order: cross-site, size, field types, honeypot, the rules of common/validation.ts, the
+// form token (fill time, lifetime, forgery), then in one transaction the token is spent, the
+// rate limits counted, and the enquiry and the two e-mails it causes stored before the 201.
+// POST /form-token hands out form tokens (a POST: GET answers are cached).
 import { Hono } from 'hono';
 import { validateEnquiry } from '../../common/validation.ts';
 import { enquiries } from '../db/schema-enquiries.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { operatorNotification, visitorAcknowledgement } from '../mail/templates.ts';
-import { clientAddress } from '../spam/client-address.ts';
+import { limitKey, sourceOf, type ProxyTrust } from '../spam/client-address.ts';
 import type { FormTokens } from '../spam/form-token.ts';
 import { consume } from '../spam/rate-limit.ts';
 import {
-  BAD_TOKEN_MESSAGE,
+  checkFormToken,
   formBodyLimit,
   HONEYPOT_MESSAGE,
   readJsonFields,
   refuseCrossSite,
-  TOO_FAST_MESSAGE,
+  spendFormToken,
   tooMany,
   USER_AGENT_MAX,
   type SpamSettings,
@@ -30,6 +34,8 @@ export interface FormsApiOptions {
   messageIdDomain: string;
   spam: SpamSettings;
   tokens: FormTokens;
+  /** Which peers' X-Forwarded-* headers are believed (TRUST_PROXY). */
+  trust: ProxyTrust;
   /** Called after mail was queued, to wake the worker. */
   onQueued(): void;
 }
@@ -39,32 +45,28 @@ const ENQUIRY_FIELDS = ['name', 'email', 'phone', 'country', 'message', 'preferr
 export function enquiriesApi(opts: FormsApiOptions) {
   const app = new Hono<ApiEnv>();
 
-  app.post('/form-token', refuseCrossSite(opts.siteUrl), async (c) => c.json({ token: await opts.tokens.issue() }, 200, { 'cache-control': 'no-store' }));
+  app.post('/form-token', refuseCrossSite(opts.siteUrl, opts.trust), async (c) => c.json({ token: await opts.tokens.issue() }, 200, { 'cache-control': 'no-store' }));
 
-  app.post('/plan-a-safari', refuseCrossSite(opts.siteUrl), formBodyLimit(), async (c) => {
+  app.post('/plan-a-safari', refuseCrossSite(opts.siteUrl, opts.trust), formBodyLimit(), async (c) => {
     const body = await readJsonFields(c, ENQUIRY_FIELDS);
     if (body.website?.trim()) throw new HttpError(400, HONEYPOT_MESSAGE);
 
     const checked = validateEnquiry(body);
-    if (!checked.ok) throw new HttpError(400, checked.error);
+    if (!checked.ok) throw new HttpError(400, checked.error, undefined, checked.field && `invalid-${checked.field}`);
     const enquiry = checked.value;
+    const token = await checkFormToken(opts.tokens, opts.spam, body.formToken);
 
-    if (opts.spam.enabled && body.formToken) {
-      const verdict = await opts.tokens.check(body.formToken);
-      if (verdict === 'too-fast') throw new HttpError(400, TOO_FAST_MESSAGE);
-      if (verdict === 'invalid') throw new HttpError(400, BAD_TOKEN_MESSAGE);
-    }
-
-    const clientIp = clientAddress(c);
+    const clientIp = sourceOf(c, opts.trust).address;
     const userAgent = c.req.header('user-agent')?.slice(0, USER_AGENT_MAX) || null;
     // A path is stored as an address on the site.
     const pageUrl = enquiry.currentUrl ? new URL(enquiry.currentUrl, opts.siteUrl).toString() : refererOf(c.req.header('referer'));
 
     const { db } = deps(c);
     const saved = await db.transaction(async (tx) => {
+      await spendFormToken(tx, opts.tokens, token);
       if (opts.spam.enabled) {
         if (clientIp) {
-          const r = await consume(tx, 'enquiry-ip', clientIp, opts.spam.limits.enquiryPerIp);
+          const r = await consume(tx, 'enquiry-ip', limitKey(clientIp), opts.spam.limits.enquiryPerIp);
           if (!r.ok) throw tooMany('enquiries from your connection', r.retryAfterSeconds);
         }
         const r = await consume(tx, 'enquiry-email', enquiry.email, opts.spam.limits.enquiryPerEmail);

@@ -3,7 +3,11 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
+import { TOO_FAST_CODE, type FormTokenCode } from '../../common/forms.ts';
 import { CROSS_SITE_MESSAGE, isCrossSite } from '../../common/origin.ts';
+import type { Tx } from '../mail/outbox.ts';
+import type { FormTokens } from '../spam/form-token.ts';
+import { sourceOf, type ProxyTrust } from '../spam/client-address.ts';
 import { HttpError, type ApiContext, type ApiEnv } from './http.ts';
 
 /** The largest request body accepted by the form endpoints. */
@@ -20,9 +24,16 @@ export function formBodyLimit(): MiddlewareHandler<ApiEnv> {
   });
 }
 
-export function refuseCrossSite(siteUrl: string): MiddlewareHandler<ApiEnv> {
+/**
+ * Refuses a browser's post from another site. The site's host is the one the request was made
+ * to: the page's host for the web process's own calls, a trusted proxy's X-Forwarded-Host, or
+ * the request's; SITE_URL's host is always ours.
+ */
+export function refuseCrossSite(siteUrl: string, trust: ProxyTrust): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
-    if (isCrossSite(c.req.raw.headers, c.req.url, [siteUrl])) throw new HttpError(403, CROSS_SITE_MESSAGE);
+    const source = sourceOf(c, trust);
+    const own = source.host ? `http://${source.host}/` : c.req.url;
+    if (isCrossSite(c.req.raw.headers, own, [siteUrl])) throw new HttpError(403, CROSS_SITE_MESSAGE);
     await next();
   };
 }
@@ -102,5 +113,40 @@ export function tooMany(what: string, retryAfterSeconds: number): HttpError {
 export const HONEYPOT_MESSAGE = 'Your form could not be accepted. Please call or WhatsApp us instead.';
 export const TOO_FAST_MESSAGE = 'That was quick! Please check your details and press Send again.';
 export const BAD_TOKEN_MESSAGE = 'This form has expired. Please reload the page and send it again.';
+export const MISSING_TOKEN_MESSAGE = 'This form was sent without its form token. Please reload the page and send it again.';
+export const USED_TOKEN_MESSAGE = 'This form has already been sent. Please reload the page to send another.';
+
+/** A form token that passed its checks and is to be spent in the submission's transaction. */
+export type GoodToken = { id: string; expiresAt: Date };
+
+/**
+ * Checks a submission's form token (server/spam/form-token.ts) before anything is stored; every
+ * refusal is a 400 with a sentence and a code (common/forms.ts). With SPAM_CHECKS=off a form may
+ * come without one (load tests), and a token that is sent is checked but for its fill time.
+ */
+export async function checkFormToken(tokens: FormTokens, spam: SpamSettings, token: string | null | undefined): Promise<GoodToken | null> {
+  if (!token) {
+    if (spam.enabled) throw new HttpError(400, MISSING_TOKEN_MESSAGE, undefined, 'form-token-missing' satisfies FormTokenCode);
+    return null;
+  }
+  const r = await tokens.check(token);
+  switch (r.verdict) {
+    case 'ok':
+      return { id: r.id, expiresAt: r.expiresAt };
+    case 'too-fast':
+      throw new HttpError(400, TOO_FAST_MESSAGE, undefined, TOO_FAST_CODE);
+    case 'expired':
+      throw new HttpError(400, BAD_TOKEN_MESSAGE, undefined, 'form-token-expired' satisfies FormTokenCode);
+    default:
+      throw new HttpError(400, BAD_TOKEN_MESSAGE, undefined, 'form-token-invalid' satisfies FormTokenCode);
+  }
+}
+
+/** Spends the token in the submission's transaction; a token spent before refuses the submission. */
+export async function spendFormToken(tx: Tx, tokens: FormTokens, token: GoodToken | null): Promise<void> {
+  if (token && !(await tokens.spend(tx, token.id, token.expiresAt))) {
+    throw new HttpError(400, USED_TOKEN_MESSAGE, undefined, 'form-token-used' satisfies FormTokenCode);
+  }
+}
 
 export const USER_AGENT_MAX = 512;

@@ -20,10 +20,13 @@ export type ApiContext = Context<ApiEnv>;
 export class HttpError extends Error {
   status: 400 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
   headers?: Record<string, string>;
-  constructor(status: HttpError['status'], message: string, headers?: Record<string, string>) {
+  /** A machine-readable reason, sent as the answer's `code` field (e.g. common/forms.ts). */
+  code?: string;
+  constructor(status: HttpError['status'], message: string, headers?: Record<string, string>, code?: string) {
     super(message);
     this.status = status;
     this.headers = headers;
+    this.code = code;
   }
 }
 

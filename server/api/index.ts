@@ -71,7 +71,7 @@ export function createApi(opts: ApiOptions) {
   app.notFound((c) => c.json({ error: 'Not found' }, 404, { 'content-type': JSON_TYPE, 'cache-control': 'no-store' }));
   app.onError((err, c) => {
     if (err instanceof HttpError) {
-      return c.json({ error: err.message }, err.status, { 'content-type': JSON_TYPE, 'cache-control': 'no-store', ...err.headers });
+      return c.json(err.code ? { error: err.message, code: err.code } : { error: err.message }, err.status, { 'content-type': JSON_TYPE, 'cache-control': 'no-store', ...err.headers });
     }
     opts.deps.logger.error({ err, path: c.req.path }, 'API error');
     return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500, { 'content-type': JSON_TYPE, 'cache-control': 'no-store' });

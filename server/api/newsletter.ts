@@ -1,6 +1,10 @@
 // The newsletter: POST /admin/clients subscribes (public, the only public /admin path), with double
-// opt-in; POST /newsletter/confirm confirms from the page the e-mail links to; POST
-// /newsletter/unsubscribe unsubscribes, from the page or one-click from a mail client (RFC 8058).
+// opt-in; the footer form and the /newsletter page post to the /newsletter page action, which
+// calls it (app/routes/newsletter.tsx), so its checks (those of the enquiries, server/api/
+// enquiries.ts) are made here only. The answer is the same whether the address is new, waiting
+// for confirmation, confirmed or unsubscribed. POST /newsletter/confirm confirms from the page the
+// e-mail links to; POST /newsletter/unsubscribe unsubscribes, from the page or one-click from a
+// mail client (RFC 8058).
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -8,10 +12,10 @@ import { validateSubscriber } from '../../common/validation.ts';
 import { newsletterSubscribers } from '../db/schema-enquiries.ts';
 import { enqueueMail, type Tx } from '../mail/outbox.ts';
 import { newsletterConfirmation } from '../mail/templates.ts';
-import { clientAddress } from '../spam/client-address.ts';
+import { limitKey, sourceOf } from '../spam/client-address.ts';
 import { consume } from '../spam/rate-limit.ts';
 import type { FormsApiOptions } from './enquiries.ts';
-import { formBodyLimit, HONEYPOT_MESSAGE, readJsonFields, refuseCrossSite, tooMany, USER_AGENT_MAX } from './forms-http.ts';
+import { checkFormToken, formBodyLimit, HONEYPOT_MESSAGE, readJsonFields, refuseCrossSite, spendFormToken, tooMany, USER_AGENT_MAX } from './forms-http.ts';
 import { deps, HttpError, type ApiContext, type ApiEnv } from './http.ts';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -21,7 +25,6 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
 const RESEND_AFTER_MS = 10 * 60_000;
 
 export const SUBSCRIBED_MESSAGE = 'Subscription successful! Please check your inbox and confirm your subscription.';
-export const ALREADY_SUBSCRIBED_MESSAGE = 'Subscription successful! You are already on our newsletter list.';
 
 export function newsletterApi(opts: FormsApiOptions) {
   const app = new Hono<ApiEnv>();
@@ -45,21 +48,23 @@ export function newsletterApi(opts: FormsApiOptions) {
     ]);
   }
 
-  app.post('/admin/clients', refuseCrossSite(opts.siteUrl), formBodyLimit(), async (c) => {
-    const body = await readJsonFields(c, ['fullName', 'email', 'website'] as const);
+  app.post('/admin/clients', refuseCrossSite(opts.siteUrl, opts.trust), formBodyLimit(), async (c) => {
+    const body = await readJsonFields(c, ['fullName', 'email', 'website', 'formToken'] as const);
     if (body.website?.trim()) throw new HttpError(400, HONEYPOT_MESSAGE);
     const checked = validateSubscriber(body);
-    if (!checked.ok) throw new HttpError(400, checked.error);
+    if (!checked.ok) throw new HttpError(400, checked.error, undefined, checked.field && `invalid-${checked.field}`);
     const s = checked.value;
+    const token = await checkFormToken(opts.tokens, opts.spam, body.formToken);
     const emailKey = s.email.toLowerCase();
-    const clientIp = clientAddress(c);
+    const clientIp = sourceOf(c, opts.trust).address;
     const userAgent = c.req.header('user-agent')?.slice(0, USER_AGENT_MAX) || null;
 
     const { db } = deps(c);
     const outcome = await db.transaction(async (tx) => {
+      await spendFormToken(tx, opts.tokens, token);
       if (opts.spam.enabled) {
         if (clientIp) {
-          const r = await consume(tx, 'subscribe-ip', clientIp, opts.spam.limits.subscribePerIp);
+          const r = await consume(tx, 'subscribe-ip', limitKey(clientIp), opts.spam.limits.subscribePerIp);
           if (!r.ok) throw tooMany('subscriptions from your connection', r.retryAfterSeconds);
         }
         const r = await consume(tx, 'subscribe-email', emailKey, opts.spam.limits.subscribePerEmail);
@@ -81,10 +86,11 @@ export function newsletterApi(opts: FormsApiOptions) {
         .returning({ id: newsletterSubscribers.id });
       if (created) {
         await sendConfirmation(tx, created.id, s);
-        return 'new' as const;
+        return 'mailed' as const;
       }
       const [existing] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email_key, emailKey)).for('update');
-      if (!existing || existing.status === 'confirmed') return 'already' as const;
+      // A confirmed subscriber gets no e-mail: anyone may type their address, as often as the limits allow.
+      if (!existing || existing.status === 'confirmed') return 'nothing' as const;
       const recentlySent = existing.confirmation_sent_at && Date.now() - new Date(existing.confirmation_sent_at).getTime() < RESEND_AFTER_MS;
       if (existing.status === 'unsubscribed' || !recentlySent) {
         await tx
@@ -92,15 +98,14 @@ export function newsletterApi(opts: FormsApiOptions) {
           .set({ status: 'pending', full_name: s.fullName, email: s.email, unsubscribed_at: null })
           .where(eq(newsletterSubscribers.id, existing.id));
         await sendConfirmation(tx, existing.id, s);
+        return 'mailed' as const;
       }
-      return 'pending' as const;
+      return 'nothing' as const;
     });
-    if (outcome !== 'already') opts.onQueued();
-    return c.json(
-      { message: outcome === 'already' ? ALREADY_SUBSCRIBED_MESSAGE : SUBSCRIBED_MESSAGE },
-      outcome === 'new' ? 201 : 200,
-      { 'cache-control': 'no-store' },
-    );
+    if (outcome === 'mailed') opts.onQueued();
+    // One answer for a new, pending, confirmed or unsubscribed address: it tells nobody whether
+    // an address is on the list. Only the owner of the address learns more, from their inbox.
+    return c.json({ message: SUBSCRIBED_MESSAGE }, 200, { 'cache-control': 'no-store' });
   });
 
   /** The token of a confirm or unsubscribe request: in the query (one-click links) or a JSON / form body. */
@@ -119,7 +124,7 @@ export function newsletterApi(opts: FormsApiOptions) {
     return token;
   }
 
-  app.post('/newsletter/confirm', refuseCrossSite(opts.siteUrl), formBodyLimit(), async (c) => {
+  app.post('/newsletter/confirm', refuseCrossSite(opts.siteUrl, opts.trust), formBodyLimit(), async (c) => {
     const token = await tokenOf(c);
     const { db } = deps(c);
     const [row] = await db

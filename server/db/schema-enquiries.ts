@@ -116,3 +116,19 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   created_at: at('created_at').notNull().defaultNow(),
 });
+
+/**
+ * Form tokens that were spent: a token is accepted once, by the insert of its id (a second one
+ * conflicts). Rows are pruned an hour after the token expired; an expired token is refused by
+ * its signed issue time alone.
+ */
+export const formTokensUsed = pgTable(
+  'form_tokens_used',
+  {
+    /** The random id inside the signed token. */
+    id: text('id').primaryKey(),
+    expires_at: at('expires_at').notNull(),
+    used_at: at('used_at').notNull().defaultNow(),
+  },
+  (t) => [index('form_tokens_used_expires_idx').on(t.expires_at)],
+);

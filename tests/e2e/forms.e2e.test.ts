@@ -68,7 +68,8 @@ async function newPage(javaScriptEnabled: boolean): Promise<{ page: Page; contex
   });
   let count = 0;
   page.on('request', (r) => {
-    if (r.method() === 'POST' && (r.url().endsWith('/api/plan-a-safari') || r.url().endsWith('/enquiry'))) count++;
+    const path = new URL(r.url()).pathname;
+    if (r.method() === 'POST' && (path === '/api/plan-a-safari' || path === '/enquiry' || path === '/enquiry.data')) count++;
   });
   return { page, context, dialogs, posts: () => count };
 }
@@ -88,6 +89,11 @@ async function axeWithoutScripts(page: Page): Promise<string[]> {
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+}
+
+async function formToken(origin: string): Promise<string> {
+  const res = await fetch(`${origin}/api/form-token`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: '{}' });
+  return ((await res.json()) as { token: string }).token;
 }
 
 const operatorMailFor = (email: string): ReceivedMail | undefined =>
@@ -242,34 +248,58 @@ describe('enquiry form with JavaScript', { timeout: 60_000 }, () => {
     await page.goto(`${base}/contact-us`);
     await page.waitForLoadState('networkidle');
     const form = page.locator('form.enq-form');
-    await page.route('**/api/plan-a-safari', (r) => r.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'Too many enquiries from your connection.' }) }));
+    // A refusal with the server's words (what a form-filling robot gets): shown in the form.
+    await form.locator('input[name="website"]').evaluate((el: HTMLInputElement) => (el.value = 'http://spam.example'));
     await fill(form, valid('fail'));
     await form.getByRole('button', { name: 'Send message' }).click();
-    await expect.poll(() => form.getByRole('alert').textContent()).toBe('Too many enquiries from your connection.');
-    await page.unroute('**/api/plan-a-safari');
-    await page.route('**/api/plan-a-safari', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
-    await form.getByRole('button', { name: 'Send message' }).click();
-    await expect.poll(() => form.getByRole('alert').textContent()).toBe('Failed to submit the form.');
-    await page.unroute('**/api/plan-a-safari');
-    await page.route('**/api/plan-a-safari', (r) => r.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('Your form could not be accepted. Please call or WhatsApp us instead.');
+    expect(dialogs).toEqual([]);
+    await form.locator('input[name="website"]').evaluate((el: HTMLInputElement) => (el.value = ''));
+    // A server's error page, not the action's answer: the alert.
+    await page.route('**/enquiry.data', (r) => r.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
     await form.getByRole('button', { name: 'Send message' }).click();
     await waitFor(() => dialogs.length === 1, 5000, 'alert');
     expect(dialogs).toEqual(['Error submitting the form.']);
-    await page.unroute('**/api/plan-a-safari');
-    await page.route('**/api/plan-a-safari', (r) => r.abort('connectionrefused'));
+    await page.unroute('**/enquiry.data');
+    await page.route('**/enquiry.data', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
     await form.getByRole('button', { name: 'Send message' }).click();
     await waitFor(() => dialogs.length === 2, 5000, 'alert');
-    expect(dialogs[1]).toBe('An error occurred while submitting the form.');
+    expect(dialogs[1]).toBe('Error submitting the form.');
+    await page.unroute('**/enquiry.data');
+    await page.route('**/enquiry.data', (r) => r.abort('connectionrefused'));
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await waitFor(() => dialogs.length === 3, 5000, 'alert');
+    expect(dialogs[2]).toBe('An error occurred while submitting the form.');
+    // The page is still there, with the visitor's words.
+    await expect.poll(() => form.getByLabel('Name').inputValue()).toBe('Grace fail');
+    await page.unroute('**/enquiry.data');
+
+    // Offline from the first press on: what the form needs was fetched when the visitor went into it.
+    const offline = await newPage(true);
+    await offline.page.goto(`${base}/plan-a-safari`);
+    await offline.page.waitForLoadState('networkidle');
+    const planForm = offline.page.locator('form.enq-form');
+    await fill(planForm, valid('offline'));
+    await offline.page.waitForLoadState('networkidle');
+    await offline.context.setOffline(true);
+    await planForm.getByRole('button', { name: 'Send my enquiry' }).click();
+    await waitFor(() => offline.dialogs.length === 1, 5000, 'alert');
+    expect(offline.dialogs).toEqual(['An error occurred while submitting the form.']);
+    await expect.poll(() => planForm.getByLabel('Message').inputValue()).toBe(valid('offline').message);
+    await offline.context.setOffline(false);
+    await planForm.getByRole('button', { name: 'Send my enquiry' }).click();
+    await offline.page.getByRole('dialog', { name: 'Thank you, your enquiry is on its way' }).waitFor();
+    await offline.context.close();
 
     // The home variant always uses the alert.
     await page.goto(`${base}/`);
     await page.waitForLoadState('networkidle');
-    await page.route('**/api/plan-a-safari', (r) => r.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'Nope.' }) }));
     const home = page.locator('form.enq-form--home');
+    await home.locator('input[name="website"]').evaluate((el: HTMLInputElement) => (el.value = 'http://spam.example'));
     await fill(home, valid('homefail'));
     await home.getByRole('button').click();
-    await waitFor(() => dialogs.length === 3, 5000, 'alert');
-    expect(dialogs[2]).toBe('Error submitting the form.');
+    await waitFor(() => dialogs.length === 4, 5000, 'alert');
+    expect(dialogs[3]).toBe('Error submitting the form.');
     await context.close();
   });
 });
@@ -365,18 +395,35 @@ describe('newsletter', { timeout: 60_000 }, () => {
     await page.waitForTimeout(300);
     expect(dialogs).toHaveLength(2);
 
-    await page.route('**/api/admin/clients', (r) => r.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'Please enter a valid email address.' }) }));
+    // The e-mail rule of the server, in the browser too: the browser's own check lets this one through.
+    let posted = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/newsletter.data') posted++;
+    });
     await form.getByLabel('Full name').fill('X');
-    await form.getByLabel('Email').fill('x@example.com');
+    await form.getByLabel('Email').fill('x@localhost');
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await waitFor(() => dialogs.length === 3, 5000, 'alert');
     expect(dialogs[2]).toBe('Subscription failed: Please enter a valid email address.');
-    await page.unroute('**/api/admin/clients');
-    await page.route('**/api/admin/clients', (r) => r.abort('connectionrefused'));
+    expect(posted).toBe(0);
+    // A refusal with the server's words.
+    await form.locator('input[name="website"]').evaluate((el: HTMLInputElement) => (el.value = 'http://spam.example'));
+    await form.getByLabel('Email').fill('x@example.com');
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await waitFor(() => dialogs.length === 4, 5000, 'alert');
-    expect(dialogs[3]).toBe('An error occurred. Please try again later.');
-    await page.unroute('**/api/admin/clients');
+    expect(dialogs[3]).toBe('Subscription failed: Your form could not be accepted. Please call or WhatsApp us instead.');
+    await form.locator('input[name="website"]').evaluate((el: HTMLInputElement) => (el.value = ''));
+    await page.route('**/newsletter.data', (r) => r.fulfill({ status: 503, contentType: 'text/plain', body: 'Service unavailable' }));
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await waitFor(() => dialogs.length === 5, 5000, 'alert');
+    expect(dialogs[4]).toBe('Subscription failed: HTTP 503');
+    await page.unroute('**/newsletter.data');
+    await page.route('**/newsletter.data', (r) => r.abort('connectionrefused'));
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await waitFor(() => dialogs.length === 6, 5000, 'alert');
+    expect(dialogs[5]).toBe('An error occurred. Please try again later.');
+    await page.unroute('**/newsletter.data');
+    expect(posted).toBe(3);
 
     // The opt-in e-mail leads to a page whose button (not the visit) confirms.
     await waitFor(() => smtp.received.some((m) => m.to.some((t) => t.toLowerCase() === 'ruth.nambi@example.com')), 10_000, 'opt-in mail');
@@ -446,7 +493,7 @@ describe('spam defence in the browser (SPAM_CHECKS=on)', { timeout: 90_000 }, ()
     await page.waitForLoadState('networkidle');
     await fill(form, valid('robot'));
     await form.getByRole('button', { name: 'Send my enquiry' }).click();
-    await expect.poll(() => form.getByRole('alert').textContent()).toBe('That was quick! Please check your details and press Send again.');
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('That was quick! Please check your details and press “Send my enquiry” again.');
     await page.waitForTimeout(2600);
     await form.getByRole('button', { name: 'Send my enquiry' }).click();
     await page.getByRole('dialog', { name: 'Thank you, your enquiry is on its way' }).waitFor();
@@ -467,17 +514,99 @@ describe('spam defence in the browser (SPAM_CHECKS=on)', { timeout: 90_000 }, ()
     await form.locator('input[name="website"]').evaluate((el: HTMLInputElement) => (el.value = ''));
 
     // Four enquiries an hour per e-mail address; the fifth is refused with a 429 and its words.
-    for (let i = 0; i < 4; i++) {
+    const tokens = await Promise.all(Array.from({ length: 4 }, () => formToken(url)));
+    await new Promise((r) => setTimeout(r, 2600));
+    for (const token of tokens) {
       const res = await fetch(`${url}/api/plan-a-safari`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `102.80.1.${i}` },
-        body: JSON.stringify({ ...valid('limit'), email: 'limit@example.com' }),
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...valid('limit'), email: 'limit@example.com', formToken: token }),
       });
       expect(res.status).toBe(201);
     }
     await fill(form, { ...valid('limit'), email: 'limit@example.com' });
     await form.getByRole('button', { name: 'Send message' }).click();
     await expect.poll(() => form.getByRole('alert').textContent()).toMatch(/^Too many enquiries for this e-mail address\. Please wait .+ and try again, or call or WhatsApp us\.$/);
+    await context.close();
+  });
+
+  it('without JavaScript a form takes two steps: sent back with a token and "press the button to confirm", then accepted', async () => {
+    const { page, context } = await newPage(false);
+    await page.goto(`${url}/contact-us`);
+    // The cached page carries no token.
+    expect(await page.locator('form.enq-form input[name="formToken"]').getAttribute('value')).toBe('');
+    const form = page.locator('form.enq-form');
+    await fill(form, valid('twostep'));
+    await form.getByRole('radio', { name: 'Phone call' }).check();
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await page.waitForURL(`${url}/enquiry`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Please confirm your enquiry');
+    const again = page.locator('form.enq-form');
+    await expect.poll(() => again.getByRole('alert').textContent()).toBe('Please check your details and press “Send message” to confirm.');
+    await expect.poll(() => again.getByLabel('Name').inputValue()).toBe('Grace twostep');
+    await expect.poll(() => again.getByRole('radio', { name: 'Phone call' }).isChecked()).toBe(true);
+    expect(await again.locator('input[name="formToken"]').getAttribute('value')).toMatch(/^\d{13}\./);
+    await shot(page, 'nojs-enquiry-confirm');
+    expect(await axeWithoutScripts(page)).toEqual([]);
+    // Nothing was stored yet; a person reads the message before pressing the button.
+    expect(operatorMailFor('grace.twostep@example.com')).toBeUndefined();
+    await page.waitForTimeout(2600);
+    await again.getByRole('button', { name: 'Send message' }).click();
+    await page.waitForURL(`${url}/enquiry?sent=contact`);
+    await waitFor(() => Boolean(operatorMailFor('grace.twostep@example.com')), 10_000, 'operator mail');
+    expect(operatorMailFor('grace.twostep@example.com')!.text).toContain('Preferred contact: Phone call');
+
+    // The newsletter, the same way.
+    await page.goto(`${url}/privacy-policy`);
+    const news = page.locator('form.news-form');
+    await news.getByLabel('Full name').fill('Peter Twostep');
+    await news.getByLabel('Email').fill('peter.twostep@example.com');
+    await news.getByRole('button', { name: 'Subscribe' }).click();
+    await page.waitForURL(`${url}/newsletter`);
+    const newsAgain = page.locator('form.news-form--page');
+    await expect.poll(() => newsAgain.getByRole('alert').textContent()).toBe('Please check your details and press “Subscribe” to confirm.');
+    await expect.poll(() => newsAgain.getByLabel('Email').inputValue()).toBe('peter.twostep@example.com');
+    await page.waitForTimeout(2600);
+    await newsAgain.getByRole('button', { name: 'Subscribe' }).click();
+    await page.waitForURL(`${url}/newsletter?subscribed=1`);
+    await waitFor(() => smtp.received.some((m) => m.to.includes('peter.twostep@example.com')), 10_000, 'opt-in mail');
+    await context.close();
+  });
+
+  it('with JavaScript, a form that could get no token is sent back once with one, asking to press the button again', async () => {
+    const { page, context } = await newPage(true);
+    await page.route('**/api/form-token', (r) => r.abort('connectionrefused'));
+    await page.goto(`${url}/contact-us`);
+    await page.waitForLoadState('networkidle');
+    const form = page.locator('form.enq-form');
+    await fill(form, valid('notoken'));
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('Please check your details and press “Send message” to confirm.');
+    await expect.poll(() => form.getByLabel('Name').inputValue()).toBe('Grace notoken');
+    await page.waitForTimeout(2600);
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await page.getByRole('dialog', { name: 'Thank you, your enquiry is on its way' }).waitFor();
+    await context.close();
+  });
+
+  it('with JavaScript the newsletter asks for its token when the visitor goes into the form', async () => {
+    const { page, context, dialogs } = await newPage(true);
+    const tokenRequests: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/form-token') tokenRequests.push(r.method());
+    });
+    await page.goto(`${url}/privacy-policy`);
+    await page.waitForLoadState('networkidle');
+    // Reading a page costs no token.
+    expect(tokenRequests).toEqual([]);
+    const form = page.locator('form.news-form');
+    await form.getByLabel('Full name').fill('Ruth Token');
+    await form.getByLabel('Email').fill('ruth.token@example.com');
+    expect(tokenRequests).toEqual(['POST']);
+    await page.waitForTimeout(2600);
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await waitFor(() => dialogs.length === 1, 5000, 'alert');
+    expect(dialogs).toEqual(['Subscription successful!']);
     await context.close();
   });
 });

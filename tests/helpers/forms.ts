@@ -24,7 +24,10 @@ export interface FormsHarness {
   tdb: TestDatabase;
   dataDir: string;
   logs: Record<string, unknown>[];
-  post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
+  /** Posts as a client connected from `peer` (the socket address the API sees; none: unknown). */
+  post(path: string, body: unknown, headers?: Record<string, string>, peer?: string): Promise<Response>;
+  /** A fresh form token (POST /form-token). */
+  token(): Promise<string>;
   rows<T = Record<string, unknown>>(query: string): Promise<T[]>;
   close(): Promise<void>;
 }
@@ -35,7 +38,7 @@ export function rowsOf<T>(result: unknown): T[] {
 
 export async function formsHarness(
   backend: Backend,
-  opts: { smtp?: TestSmtp; forms?: FormsOverrides; tdb?: TestDatabase; spam?: boolean } = {},
+  opts: { smtp?: TestSmtp; forms?: FormsOverrides; tdb?: TestDatabase; spam?: boolean; trustProxy?: string } = {},
 ): Promise<FormsHarness> {
   const tdb = opts.tdb ?? (await openTestDatabase(backend));
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'enquiries-test-'));
@@ -54,6 +57,7 @@ export async function formsHarness(
     DATA_DIR: dataDir,
     SMTP_URL: opts.smtp?.url ?? '',
     SPAM_CHECKS: opts.spam ? 'on' : 'off',
+    TRUST_PROXY: opts.trustProxy ?? '',
   });
   const forms = createForms(config, tdb.db, logger, { ...opts.forms, mail: { ...FAST_MAIL, ...opts.forms?.mail } });
   const api = createApi({
@@ -67,14 +71,20 @@ export async function formsHarness(
     tdb,
     dataDir,
     logs,
-    post: async (p, body, headers = {}) =>
+    post: async (p, body, headers = {}, peer) =>
       api.fetch(
         new Request(`http://localhost${p}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'user-agent': 'vitest-agent/1.0', ...headers },
           body: typeof body === 'string' ? body : JSON.stringify(body),
         }),
+        peer ? { incoming: { socket: { remoteAddress: peer } } } : undefined,
       ),
+    token: async () => {
+      const res = await api.fetch(new Request('http://localhost/form-token', { method: 'POST' }));
+      if (res.status !== 200) throw new Error(`POST /form-token answered ${res.status}`);
+      return ((await res.json()) as { token: string }).token;
+    },
     rows: async (q) => rowsOf(await tdb.db.execute(sql.raw(q))),
     close: async () => {
       await forms.stop();

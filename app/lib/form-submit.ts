@@ -1,0 +1,118 @@
+// The one way the enquiry and newsletter forms are sent. Both the enhanced forms (a fetcher) and
+// the plain HTML forms (no JavaScript) post to a page action (/enquiry, /newsletter), which hands
+// the fields to the API (POST /plan-a-safari, /admin/clients): every check is made there, once.
+// The action turns the API's answer into what the page or the form shows; when the form token
+// was missing, forged, out of date or spent, the form comes back with a fresh one and asks the
+// visitor to press the button again (common/forms.ts). Nothing here is ever kept in a cache:
+// these pages answer no-store, and tokens appear only in action answers.
+import { isRouteErrorResponse } from 'react-router';
+import type { ApiClient } from '../../common/api-client.ts';
+import { confirmMessage, isFormTokenCode, TOO_FAST_CODE, tooFastMessage } from '../../common/forms.ts';
+
+/** Headers of the visitor's request that the API's cross-site check reads. */
+const PASSED_ON = ['origin', 'sec-fetch-site'];
+
+export interface ApiAnswer {
+  ok: boolean;
+  status: number;
+  /** The API's sentence (error or message), when it gave one. */
+  text?: string;
+  code?: string;
+}
+
+/** Posts a form's fields to the API for the visitor of `request`. A failed call is a 502 without words. */
+export async function postToApi(api: ApiClient, request: Request, path: string, fields: Record<string, string>): Promise<ApiAnswer> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  for (const h of PASSED_ON) {
+    const v = request.headers.get(h);
+    if (v !== null) headers[h] = v;
+  }
+  let res: Response;
+  try {
+    res = await api.fetch(path, { method: 'POST', headers, body: JSON.stringify(fields) });
+  } catch {
+    return { ok: false, status: 502 };
+  }
+  const body = (await res.json().catch(() => null)) as { error?: unknown; message?: unknown; code?: unknown } | null;
+  const text = res.ok ? body?.message : body?.error;
+  return {
+    ok: res.ok,
+    status: res.status,
+    ...(typeof text === 'string' && text ? { text } : {}),
+    ...(typeof body?.code === 'string' ? { code: body.code } : {}),
+  };
+}
+
+/** A fresh form token for a form sent back to the visitor; null when none could be had. */
+export async function freshToken(api: ApiClient): Promise<string | null> {
+  try {
+    const res = await api.fetch('/form-token', { method: 'POST' });
+    const body = (await res.json()) as { token?: unknown };
+    return res.ok && typeof body.token === 'string' ? body.token : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads a posted form; a body that is not a form reads as an empty one (its checks then refuse it). */
+export async function formFields(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    return new FormData();
+  }
+}
+
+export const text = (v: FormDataEntryValue | null) => (typeof v === 'string' ? v : '');
+
+/** A form sent back: the words to show, the field they are about, and the token to send it with. */
+export interface SentBack {
+  ok: false;
+  error: string;
+  field?: string;
+  token: string | null;
+  /**
+   * confirm: nothing was wrong but the token, the visitor is asked to press the button again;
+   * too-fast: sent faster than a person fills it in, the same token will do in a moment;
+   * refused: anything else the checks refused.
+   */
+  kind: 'confirm' | 'too-fast' | 'refused';
+}
+
+/** The action's answer to a form the API refused, and its HTTP status. */
+export async function sentBack(
+  api: ApiClient,
+  answer: ApiAnswer,
+  postedToken: string,
+  words: { button: string; failure: string },
+): Promise<{ result: SentBack; status: number }> {
+  if (isFormTokenCode(answer.code)) {
+    return { result: { ok: false, error: confirmMessage(words.button), token: await freshToken(api), kind: 'confirm' }, status: 200 };
+  }
+  if (answer.code === TOO_FAST_CODE) {
+    // The same token will do in a moment.
+    return { result: { ok: false, error: tooFastMessage(words.button), token: postedToken, kind: 'too-fast' }, status: 400 };
+  }
+  const field = answer.code?.startsWith('invalid-') ? answer.code.slice('invalid-'.length) : undefined;
+  return {
+    result: { ok: false, error: answer.text ?? words.failure, ...(field ? { field } : {}), token: postedToken || (await freshToken(api)), kind: 'refused' },
+    status: answer.status >= 400 && answer.status < 600 ? answer.status : 502,
+  };
+}
+
+/** What an enhanced form gets when its post did not reach the action's answer. */
+export interface NotReached {
+  ok: false;
+  failure: 'network' | 'server';
+  /** The HTTP status of a server's error page; 0 for a network failure. */
+  status: number;
+}
+
+/** A page's clientAction: the server action's answer, or a failure the form turns into its alert. */
+export async function reachServer<T>(serverAction: () => Promise<T>): Promise<T | NotReached> {
+  try {
+    return await serverAction();
+  } catch (e) {
+    return isRouteErrorResponse(e) ? { ok: false, failure: 'server', status: e.status } : { ok: false, failure: 'network', status: 0 };
+  }
+}

@@ -1,0 +1,69 @@
+// The form token of an enhanced form (server/spam/form-token.ts). It is asked for (POST
+// /api/form-token) when the visitor first goes into the form, so the minimum fill time counts
+// from then and pages that are only read cost no request; a submit waits for it. A form sent back
+// by its page action brings its own token, which replaces the one held.
+import { useCallback, useMemo, useRef, useState } from 'react';
+
+/** How long a submit waits for a token before it goes without (the action then asks to confirm). */
+const WAIT_MS = 5000;
+
+export interface FormToken {
+  value: string | null;
+  /** True once the visitor went into the form. */
+  engaged: boolean;
+  /** Call when the visitor goes into the form: starts the request for a token. */
+  engage(): void;
+  /** The token to send, asking for one if none is held; null when none could be had. */
+  get(): Promise<string | null>;
+  set(token: string): void;
+  /** The token was accepted with a submission: the next one needs another. */
+  spent(): void;
+}
+
+async function requestToken(): Promise<string | null> {
+  try {
+    const res = await fetch('/api/form-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { token?: unknown };
+    return typeof body.token === 'string' ? body.token : null;
+  } catch {
+    return null;
+  }
+}
+
+export function useFormToken(initial?: string | null): FormToken {
+  const [value, setValue] = useState<string | null>(initial ?? null);
+  const [engaged, setEngaged] = useState(false);
+  const held = useRef<string | null>(initial ?? null);
+  const pending = useRef<Promise<string | null> | null>(null);
+
+  const keep = useCallback((t: string | null) => {
+    held.current = t;
+    setValue(t);
+  }, []);
+
+  const ask = useCallback((): Promise<string | null> => {
+    if (held.current) return Promise.resolve(held.current);
+    pending.current ??= requestToken().then((t) => {
+      pending.current = null;
+      if (t && !held.current) keep(t);
+      return held.current;
+    });
+    return pending.current;
+  }, [keep]);
+
+  return useMemo(
+    () => ({
+      value,
+      engaged,
+      engage: () => {
+        setEngaged(true);
+        void ask();
+      },
+      get: () => Promise.race([ask(), new Promise<string | null>((r) => setTimeout(() => r(held.current), WAIT_MS))]),
+      set: (t: string) => keep(t),
+      spent: () => keep(null),
+    }),
+    [value, engaged, ask, keep],
+  );
+}
