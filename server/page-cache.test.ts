@@ -44,6 +44,7 @@ describe('pagePlanner', () => {
     expect(key('/parks?page=2&page=3')).toBeUndefined();
     expect(key('/parks.data?_routes=root,enquiry')).toBeUndefined();
     expect(key('/api/anything')).toBeUndefined();
+    expect(key('/__manifest?paths=%2Fparks&version=abc')).toBeUndefined();
   });
 
   it('gives every unknown address one not-found key, and steps aside for odd addresses', () => {

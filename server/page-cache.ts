@@ -75,6 +75,8 @@ interface PlanCore {
 export function pagePlanner(build: ServerBuild, notPages: (pathname: string) => boolean = () => false) {
   const tree = routeTree(build);
   const policyOf = (id: string): CachePolicy | undefined => (build.routes[id]?.module as { handle?: RouteHandle } | undefined)?.handle?.cache;
+  // React Router's own endpoint for route discovery answers before any route: never a page.
+  const manifestPath = (build as { routeDiscovery?: { manifestPath?: string } }).routeDiscovery?.manifestPath ?? '/__manifest';
   const memo = new Map<string, PlanCore | null>();
   const MEMO_MAX = 10_000;
 
@@ -86,7 +88,7 @@ export function pagePlanner(build: ServerBuild, notPages: (pathname: string) => 
     } catch {
       return null;
     }
-    if (notPages(url.pathname) || !decodable(url.pathname)) return null;
+    if (url.pathname === manifestPath || notPages(url.pathname) || !decodable(url.pathname)) return null;
     // React Router's data requests: /parks.data, /_.data for /, /parks/_.data for /parks/.
     const isData = url.pathname.endsWith('.data');
     const pathname = !isData ? url.pathname : url.pathname.endsWith('/_.data') ? url.pathname.slice(0, -'_.data'.length) : url.pathname.slice(0, -'.data'.length);

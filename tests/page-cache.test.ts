@@ -135,6 +135,21 @@ for (const backend of backends()) {
       expect(answers.stats.entries).toBe(apiEntries);
     });
 
+    it("keeps one 404 page for unknown addresses, but never answers React Router's route discovery with it", async () => {
+      const a = await fetch(`${base}/no-such-page-a`, { headers: BR });
+      const b = await fetch(`${base}/no/such/page-b?x=1`, { headers: BR });
+      expect([a.status, b.status]).toEqual([404, 404]);
+      expect(await b.text()).toBe(await a.text());
+      expect(b.headers.get('etag')).toBe(a.headers.get('etag'));
+      const html = await (await fetch(`${base}/`)).text();
+      const version = /"version":\s*"([^"]+)"/.exec(html)![1];
+      const manifest = await fetch(`${base}/__manifest?paths=${encodeURIComponent('/parks')}&version=${version}`);
+      expect(manifest.status).toBe(200);
+      expect(manifest.headers.get('content-type')).not.toContain('text/html');
+      expect(manifest.headers.get('etag')).toBeNull();
+      await manifest.arrayBuffer();
+    });
+
     it('never keeps or shares a per-visitor answer', async () => {
       const before = pages.stats.stored;
       // Signed-in or otherwise personal requests (a cookie, credentials) are rendered for themselves.
