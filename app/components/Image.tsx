@@ -27,6 +27,8 @@ export interface ImageProps {
   /** The hero / LCP image: eager, fetchpriority high. Others are lazy. */
   priority?: boolean;
   className?: string;
+  /** The image's metadata, when it does not come with the page's loader data (the nav panels). */
+  meta?: ImageMeta;
 }
 
 /** Per-image metadata, as put in loader data by server/media/annotate.ts. */
@@ -102,10 +104,11 @@ function lookup(data: object, path: string): ImageMeta | undefined {
   return lookupMap(data)?.[path];
 }
 
-export function Image({ src, alt, width, height, sizes, priority, className }: ImageProps) {
+export function Image({ src, alt, width, height, sizes, priority, className, meta: given }: ImageProps) {
   const path = src && !/^https?:\/\//.test(src) ? src.replace(/^\/+/, '') : src ? undefined : FALLBACK_IMAGE;
   const kind = path ? imageKind(path) : undefined;
-  const meta = useImageMeta(kind ? path : undefined);
+  const found = useImageMeta(kind && !given ? path : undefined);
+  const meta = given ?? found;
   const loading = priority ? 'eager' : 'lazy';
   const fetchPriority = priority ? 'high' : undefined;
 
