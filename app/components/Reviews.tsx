@@ -1,4 +1,5 @@
-// Featured traveller reviews: three cards with five stars and a Read more popup with the full text.
+// Featured traveller reviews: three cards with five stars and a Read more popup with the full text
+// (rendered when opened).
 import { useState } from 'react';
 import type { Review } from '../../common/api-types.ts';
 import { site } from '../../common/site.ts';
@@ -60,17 +61,20 @@ export function ReviewCard({ review }: { review: Review }) {
           Read more<span className="sr-only"> of the review by {review.name}</span>
         </button>
       </footer>
-      <Modal open={open} onClose={() => setOpen(false)} labelledBy={titleId} className="modal--review">
-        <Stars n={5} />
-        <h2 id={titleId} className="modal__title">
-          {review.title}
-        </h2>
-        <p className="review__overview review__overview--lead">{review.overview}</p>
-        <p>{review.details}</p>
-        <p className="review__byline">
-          <Avatar review={review} /> <strong>{review.name}</strong> · <time dateTime={d.iso}>{d.text}</time>
-        </p>
-      </Modal>
+      {/* The full review is rendered when asked for (it is in the page's data, not its HTML). */}
+      {open && (
+        <Modal open onClose={() => setOpen(false)} labelledBy={titleId} className="modal--review">
+          <Stars n={5} />
+          <h2 id={titleId} className="modal__title">
+            {review.title}
+          </h2>
+          <p className="review__overview review__overview--lead">{review.overview}</p>
+          <p>{review.details}</p>
+          <p className="review__byline">
+            <Avatar review={review} /> <strong>{review.name}</strong> · <time dateTime={d.iso}>{d.text}</time>
+          </p>
+        </Modal>
+      )}
     </article>
   );
 }
