@@ -18,7 +18,10 @@ function Stars({ n = 5 }: { n?: number }) {
   );
 }
 
-function Avatar({ review }: { review: Review }) {
+/** The fields a review card shows (the rating is not: every featured review has five stars). */
+export type ReviewData = Omit<Review, 'rating'>;
+
+function Avatar({ review }: { review: ReviewData }) {
   if (review.profileimage) {
     return (
       <span className="avatar">
@@ -39,7 +42,7 @@ function Avatar({ review }: { review: Review }) {
   );
 }
 
-export function ReviewCard({ review }: { review: Review }) {
+export function ReviewCard({ review }: { review: ReviewData }) {
   const [open, setOpen] = useState(false);
   const d = date(review.date);
   const titleId = `review-${review.id}-title`;
@@ -79,7 +82,7 @@ export function ReviewCard({ review }: { review: Review }) {
   );
 }
 
-export function Reviews({ reviews }: { reviews: Review[] }) {
+export function Reviews({ reviews }: { reviews: ReviewData[] }) {
   return (
     <>
       <div className="reviews">

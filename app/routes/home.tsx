@@ -15,11 +15,21 @@ import { Reviews } from '../components/Reviews.tsx';
 import { RichText } from '../components/RichText.tsx';
 import { MoreLink, Section } from '../components/Section.tsx';
 import { api, pageHeaders } from '../lib/load.ts';
+import { only, pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return api<HomeResponse>(context, '/');
+  const home = await api<HomeResponse>(context, '/');
+  const { content: _content, parks, reviews, ...rest } = home;
+  return pageData(
+    {
+      ...rest,
+      parks: only(parks, 'id', 'parktitle', 'parktitleslug', 'parkheaderimage', 'parkheaderimagealt', 'parkdescription', 'destinationtitle'),
+      reviews: only(reviews, 'id', 'name', 'date', 'title', 'overview', 'details', 'profileimage'),
+    },
+    home,
+  );
 }
 
 export const headers = pageHeaders;
