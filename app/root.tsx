@@ -11,7 +11,6 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
-import frauncesLatin from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url';
 import manropeLatin from '@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2?url';
 import { ErrorView } from './components/ErrorView.tsx';
 import { StructuredData } from './components/StructuredData.tsx';
@@ -24,8 +23,9 @@ import type { Route } from './+types/root';
 import './styles/app.css';
 
 export const links: LinksFunction = () => [
+  // One font file preloaded: the body text's. The display font swaps in (font-display: swap) over
+  // its metric-matched fallback (tokens.css), so headings do not move when it arrives.
   { rel: 'preload', href: manropeLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'preload', href: frauncesLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

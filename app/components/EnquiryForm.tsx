@@ -10,7 +10,6 @@ import { useNavigate } from 'react-router';
 import { CONTACT_METHODS, DEFAULT_CONTACT_METHOD, type ContactMethod } from '../../common/constants.ts';
 import { hasRequiredEnquiryFields, LIMITS, validateEnquiry } from '../../common/validation.ts';
 import { FormDialog } from './FormDialog.tsx';
-import '../styles/forms.css';
 
 export type EnquiryVariant = 'contact' | 'plan' | 'quote' | 'home';
 

@@ -3,7 +3,6 @@
 // /newsletter, which answers with a page.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { LIMITS } from '../../common/validation.ts';
-import '../styles/forms.css';
 
 export const NEWSLETTER_ALERTS = {
   success: 'Subscription successful!',

@@ -6,7 +6,6 @@ import { CROSS_SITE_MESSAGE, isCrossSite } from '../../common/origin.ts';
 import { site } from '../../common/site.ts';
 import { apiContext } from '../context.ts';
 import type { Route } from './+types/newsletter-unsubscribe';
-import '../styles/forms.css';
 
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' };

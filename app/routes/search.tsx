@@ -15,7 +15,6 @@ import { notFound, pageHeaders, requestPage } from '../lib/load.ts';
 import { pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/search';
-import './search.css';
 
 export const TYPE_LABELS: Record<SearchItemType, string> = {
   blog: 'Blog',
