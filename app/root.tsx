@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -16,7 +16,6 @@ import { ErrorView } from './components/ErrorView.tsx';
 import { StructuredData } from './components/StructuredData.tsx';
 import { Footer } from './components/layout/Footer.tsx';
 import { Header } from './components/layout/Header.tsx';
-import { LoadingView } from './components/LoadingView.tsx';
 import { pageHeaders } from './lib/load.ts';
 import { notFoundMeta } from './lib/meta.ts';
 import type { Route } from './+types/root';
@@ -79,7 +78,11 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
-/** The loading view, shown when a client navigation has waited for data for ~300 ms. */
+const loadLoadingView = () => import('./components/LoadingView.tsx');
+const LoadingView = lazy(() => loadLoadingView().then((m) => ({ default: m.LoadingView })));
+
+/** The loading view, shown when a client navigation has waited for data for ~300 ms (its code is
+ * fetched when a navigation starts, so it is there by then). */
 function NavigationLoading() {
   const navigation = useNavigation();
   const [show, setShow] = useState(false);
@@ -89,10 +92,15 @@ function NavigationLoading() {
       setShow(false);
       return;
     }
+    void loadLoadingView();
     const t = window.setTimeout(() => setShow(true), 300);
     return () => window.clearTimeout(t);
   }, [busy]);
-  return show ? <LoadingView /> : null;
+  return show ? (
+    <Suspense>
+      <LoadingView />
+    </Suspense>
+  ) : null;
 }
 
 export default function App() {

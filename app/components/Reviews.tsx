@@ -1,12 +1,15 @@
 // Featured traveller reviews: three cards with five stars and a Read more popup with the full text
 // (rendered when opened).
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Review } from '../../common/api-types.ts';
 import { site } from '../../common/site.ts';
 import { date } from '../lib/format.ts';
 import { Image } from './Image.tsx';
 import { QuoteIcon, StarIcon } from './Icons.tsx';
-import { Modal } from './Modal.tsx';
+
+// The popup's dialog code loads when a review is opened (or about to be).
+const loadModal = () => import('./Modal.tsx');
+const Modal = lazy(() => loadModal().then((m) => ({ default: m.Modal })));
 
 function Stars({ n = 5 }: { n?: number }) {
   return (
@@ -60,23 +63,32 @@ export function ReviewCard({ review }: { review: ReviewData }) {
             {d.text}
           </time>
         </span>
-        <button type="button" className="btn btn--ghost btn--sm review__more" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm review__more"
+          onClick={() => setOpen(true)}
+          onPointerEnter={() => void loadModal()}
+          onFocus={() => void loadModal()}
+          aria-haspopup="dialog"
+        >
           Read more<span className="sr-only"> of the review by {review.name}</span>
         </button>
       </footer>
       {/* The full review is rendered when asked for (it is in the page's data, not its HTML). */}
       {open && (
-        <Modal open onClose={() => setOpen(false)} labelledBy={titleId} className="modal--review">
-          <Stars n={5} />
-          <h2 id={titleId} className="modal__title">
-            {review.title}
-          </h2>
-          <p className="review__overview review__overview--lead">{review.overview}</p>
-          <p>{review.details}</p>
-          <p className="review__byline">
-            <Avatar review={review} /> <strong>{review.name}</strong> · <time dateTime={d.iso}>{d.text}</time>
-          </p>
-        </Modal>
+        <Suspense>
+          <Modal open onClose={() => setOpen(false)} labelledBy={titleId} className="modal--review">
+            <Stars n={5} />
+            <h2 id={titleId} className="modal__title">
+              {review.title}
+            </h2>
+            <p className="review__overview review__overview--lead">{review.overview}</p>
+            <p>{review.details}</p>
+            <p className="review__byline">
+              <Avatar review={review} /> <strong>{review.name}</strong> · <time dateTime={d.iso}>{d.text}</time>
+            </p>
+          </Modal>
+        </Suspense>
       )}
     </article>
   );

@@ -1,12 +1,12 @@
 // Home (spec point 2): hero; why book with us; top experiences; about; safaris; gorilla promo;
 // gorilla safaris; chimpanzee promo; chimpanzee safaris; Batwa call-to-action; top destinations;
 // plan-your-safari form with contact shortcuts; reviews; News and Updates; FAQ.
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { HomeResponse } from '../../common/api-types.ts';
 import { aboutPath, site } from '../../common/site.ts';
 import { BlogCard, ExperienceCard, Grid, ParkCard, SafariCard } from '../components/Cards.tsx';
 import { ContactCards } from '../components/Contact.tsx';
-import { EnquiryForm } from '../components/EnquiryForm.tsx';
 import { FaqList } from '../components/FaqList.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { CompassIcon, LeafIcon, ShieldIcon, UsersIcon } from '../components/Icons.tsx';
@@ -38,6 +38,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const image = loaderData?.uggorillasafaris[0]?.safariheaderimage ?? loaderData?.parks[0]?.parkheaderimage;
   return buildMeta(loaderData, { image });
 }
+
+// Far below the fold: the form's HTML is in the page, its code loads after hydration.
+const EnquiryForm = lazy(() => import('../components/EnquiryForm.tsx').then((m) => ({ default: m.EnquiryForm })));
 
 const PROMISES = [
   { Icon: CompassIcon, title: `Local since ${site.foundedYear}`, text: 'Planned and guided from Kabale, two hours from Bwindi and the Rwandan border.' },
@@ -206,7 +209,9 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
             <ContactCards />
           </div>
           <div className="form-card">
-            <EnquiryForm variant="home" currentUrl={data.pageUrl} />
+            <Suspense>
+              <EnquiryForm variant="home" currentUrl={data.pageUrl} />
+            </Suspense>
           </div>
         </div>
       </section>

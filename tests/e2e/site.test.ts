@@ -78,6 +78,8 @@ describe('every route is server-rendered (no JavaScript)', () => {
     expect(html).toMatch(/<footer\b/);
     // The page hydrates: the client entry is referenced.
     expect(html).toMatch(/<script[^>]+type="module"|<link[^>]+rel="modulepreload"/);
+    // Everything is in place in the HTML: no part (a lazy island) is held back to be moved in by script.
+    expect(html).not.toMatch(/<div hidden id="S:\d+"|<template id="B:\d+"/);
   });
 
   it('/safaris is sorted by day count ascending, 12 a page, and ?sort=desc reverses it', async () => {
