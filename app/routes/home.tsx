@@ -14,6 +14,7 @@ import { Image } from '../components/Image.tsx';
 import { Reviews } from '../components/Reviews.tsx';
 import { RichText } from '../components/RichText.tsx';
 import { MoreLink, Section } from '../components/Section.tsx';
+import { whenIdle } from '../lib/idle.ts';
 import { api, pageHeaders } from '../lib/load.ts';
 import { only, pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
@@ -39,8 +40,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return buildMeta(loaderData, { image });
 }
 
-// Far below the fold: the form's HTML is in the page, its code loads after hydration.
-const EnquiryForm = lazy(() => import('../components/EnquiryForm.tsx').then((m) => ({ default: m.EnquiryForm })));
+// Far below the fold: the form's HTML is in the page, its code loads when the browser is idle.
+const EnquiryForm = lazy(() => whenIdle().then(() => import('../components/EnquiryForm.tsx')).then((m) => ({ default: m.EnquiryForm })));
 
 const PROMISES = [
   { Icon: CompassIcon, title: `Local since ${site.foundedYear}`, text: 'Planned and guided from Kabale, two hours from Bwindi and the Rwandan border.' },
