@@ -9,6 +9,7 @@ import type { NavItem, NavPanelAnswer, NavPanelData, NavTab, PanelKey } from '..
 import { Image } from '../Image.tsx';
 import { ArrowRight } from '../Icons.tsx';
 import { nextTabIndex } from '../Tabs.tsx';
+import '../../styles/nav-panels.css';
 
 /** Loads one tab of a panel (cached by the caller). */
 export type TabLoader = (panel: PanelKey, tab: string) => Promise<NavPanelAnswer>;
