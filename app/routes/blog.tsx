@@ -10,7 +10,7 @@ import { Section } from '../components/Section.tsx';
 import { ShareBlock } from '../components/ShareBlock.tsx';
 import { date } from '../lib/format.ts';
 import { api, pageHeaders } from '../lib/load.ts';
-import { only, pageData } from '../lib/page-data.ts';
+import { pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/blog';
 

@@ -8,7 +8,7 @@ import { RichText } from '../components/RichText.tsx';
 import { Section } from '../components/Section.tsx';
 import { PostNav } from '../components/PostNav.tsx';
 import { api, pageHeaders } from '../lib/load.ts';
-import { only, pageData } from '../lib/page-data.ts';
+import { pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import { youtubeEmbedUrl } from '../lib/video.ts';
 import type { Route } from './+types/destination';

@@ -5,7 +5,7 @@ import { Empty, ExperienceCard, Grid } from '../components/Cards.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { api, pageHeaders, requestPage } from '../lib/load.ts';
-import { only, pageData } from '../lib/page-data.ts';
+import { pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import { dedupeById } from '../lib/safari.ts';
 import type { Route } from './+types/experiences-in';
