@@ -2,6 +2,8 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { ServerHeadData } from './components/StructuredData.tsx';
+import { headData } from './lib/seo/jsonld.ts';
 
 // Re-exported so the server can provide the API client under the same context key.
 export { apiContext } from './context.ts';
@@ -19,10 +21,22 @@ export default function handleRequest(
   // Every page's data is loaded before rendering, so the whole document is rendered before the
   // first byte: crawlers and browsers get complete HTML with the right status, and the server gets
   // the document as one buffer (to hash its inline scripts for the security policy, and to keep it).
+  // The head's structured data is built here, on the server only (see StructuredData.tsx).
+  const { matches, loaderData } = routerContext.staticHandlerContext;
+  const head = headData(matches.map((m) => ({ id: m.route.id, loaderData: loaderData[m.route.id] })));
   return new Promise<Response>((resolve, reject) => {
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const chunks: Buffer[] = [];
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const app = (
+      <ServerHeadData.Provider value={head}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </ServerHeadData.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(app, {
+      // The whole document is sent at once (onAllReady), so every Suspense boundary (the lazy
+      // islands) is written in place, never moved in later by script: the page works without
+      // JavaScript, and no boundary is outlined for its size.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         const body = new Writable({
           write(chunk: Buffer | string, _encoding, done) {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -11,59 +11,30 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
-import frauncesLatin from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url';
 import manropeLatin from '@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2?url';
-import type { BlogsNavResponse, ExperiencesInResponse, ParksInResponse, SafarisByExperienceResponse } from '../common/api-types.ts';
-import { DEFAULT_DESTINATION_TAB, DEFAULT_EXPERIENCE_TAB } from '../common/constants.ts';
 import { ErrorView } from './components/ErrorView.tsx';
 import { StructuredData } from './components/StructuredData.tsx';
 import { Footer } from './components/layout/Footer.tsx';
 import { Header } from './components/layout/Header.tsx';
-import { imageMetaOf } from './components/Image.tsx';
-import { LoadingView } from './components/LoadingView.tsx';
-import { apiOr, pageHeaders } from './lib/load.ts';
+import { pageHeaders } from './lib/load.ts';
 import { notFoundMeta } from './lib/meta.ts';
-import {
-  NAV_PATHS,
-  navBlogs,
-  navExperiences,
-  navParks,
-  navSafaris,
-  navTabsFromDestinations,
-  navTabsFromExperiences,
-  type NavData,
-} from './lib/nav.ts';
 import type { Route } from './+types/root';
 import './styles/app.css';
 
 export const links: LinksFunction = () => [
+  // One font file preloaded: the body text's. The display font swaps in (font-display: swap) over
+  // its metric-matched fallback (tokens.css), so headings do not move when it arrives.
   { rel: 'preload', href: manropeLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'preload', href: frauncesLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/** The navigation bar's default tabs (uganda, gorilla-trekking) and the nav blogs, fetched in
- * parallel and server-rendered so the panels work as plain links without JavaScript. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const [parks, experiences, safaris, blogs] = await Promise.all([
-    apiOr<ParksInResponse | null>(context, NAV_PATHS.parks(DEFAULT_DESTINATION_TAB), null),
-    apiOr<ExperiencesInResponse | null>(context, NAV_PATHS.experiences(DEFAULT_DESTINATION_TAB), null),
-    apiOr<SafarisByExperienceResponse | null>(context, NAV_PATHS.safaris(DEFAULT_EXPERIENCE_TAB), null),
-    apiOr<BlogsNavResponse | null>(context, NAV_PATHS.blogs(), null),
-  ]);
-  const nav: NavData = {
-    destinationTabs: navTabsFromDestinations(parks ?? experiences),
-    experienceTabs: navTabsFromExperiences(safaris),
-    parks: parks ? navParks(parks) : null,
-    experiences: experiences ? navExperiences(experiences) : null,
-    safaris: safaris ? navSafaris(safaris) : null,
-    blogs: blogs ? navBlogs(blogs) : [],
-  };
-  // The nav answers are reshaped, so their image metadata (responsive variants) travels beside them.
-  return { nav, year: new Date().getFullYear(), imageMeta: imageMetaOf(parks, experiences, safaris, blogs) };
+/** The year for the footer's copyright line, the same on the server and in the browser. The
+ * navigation panels are not loaded here: the header fetches them on demand (routes/nav-panel.ts). */
+export function loader() {
+  return { year: new Date().getFullYear() };
 }
 
-// The nav data does not change with the page: load it once per visit.
+// Nothing here changes with the page: load it once per visit.
 export function shouldRevalidate() {
   return false;
 }
@@ -98,7 +69,7 @@ function Shell({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header nav={data?.nav ?? null} />
+      <Header />
       <main id="main" tabIndex={-1}>
         {children}
       </main>
@@ -107,7 +78,11 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
-/** The loading view, shown when a client navigation has waited for data for ~300 ms. */
+const loadLoadingView = () => import('./components/LoadingView.tsx');
+const LoadingView = lazy(() => loadLoadingView().then((m) => ({ default: m.LoadingView })));
+
+/** The loading view, shown when a client navigation has waited for data for ~300 ms (its code is
+ * fetched when a navigation starts, so it is there by then). */
 function NavigationLoading() {
   const navigation = useNavigation();
   const [show, setShow] = useState(false);
@@ -117,10 +92,15 @@ function NavigationLoading() {
       setShow(false);
       return;
     }
+    void loadLoadingView();
     const t = window.setTimeout(() => setShow(true), 300);
     return () => window.clearTimeout(t);
   }, [busy]);
-  return show ? <LoadingView /> : null;
+  return show ? (
+    <Suspense>
+      <LoadingView />
+    </Suspense>
+  ) : null;
 }
 
 export default function App() {

@@ -53,6 +53,9 @@ export default [
   ...REDIRECT_ROUTE_PATHS.map((p) => route(p, 'routes/redirect.tsx', { id: `redirect-${p.replace(/\W+/g, '-')}` })),
   route('experience/:slug', 'routes/redirect.tsx', { id: 'redirect-experience' }),
 
+  // The navigation's mega panels, loaded by the header on demand (JSON).
+  route('nav/:panel/:tab?', 'routes/nav-panel.ts'),
+
   route('sitemap.xml', 'routes/sitemap[.]xml.tsx'),
   route('robots.txt', 'routes/robots[.]txt.tsx'),
   route('*', 'routes/not-found.tsx'),

@@ -5,7 +5,7 @@ export interface ApiClient {
   fetch(path: string, init?: RequestInit): Promise<Response>;
 }
 
-/** Public base path of the API as the browser sees it (images, nav panel fetches). */
+/** Public base path of the API as the browser sees it (images and other files). */
 export const PUBLIC_API_BASE = '/api';
 
 /** URL of an image or gallery file whose path is relative to the API base. */

@@ -42,9 +42,16 @@ function references(html: string, pageUrl: string, origin: string) {
     const p = local(m[1]!);
     if (p) images.add(p);
   }
-  for (const m of html.matchAll(/<link\s[^>]*rel="preload"[^>]*as="image"[^>]*href="([^"]+)"/g)) {
-    const p = local(m[1]!);
+  for (const tag of html.matchAll(/<link\s[^>]*rel="preload"[^>]*as="image"[^>]*>/g)) {
+    const href = /\shref="([^"]+)"/.exec(tag[0])?.[1];
+    const p = href ? local(href) : null;
     if (p) images.add(p);
+    // A responsive preload names its candidates in imagesrcset (and has no href).
+    const set = /\simagesrcset="([^"]+)"/i.exec(tag[0])?.[1];
+    for (const part of set ? decode(set).split(',') : []) {
+      const q = local(part.trim().split(/\s+/)[0]!);
+      if (q) images.add(q);
+    }
   }
   return { links, images };
 }

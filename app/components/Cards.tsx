@@ -105,7 +105,10 @@ export function SafariCard({ safari, cta, headingLevel }: { safari: Safari; cta?
   );
 }
 
-export function ParkCard({ park, headingLevel }: { park: Park; headingLevel?: 2 | 3 }) {
+/** The fields a park card shows. */
+export type ParkCardData = Pick<Park, 'id' | 'parktitle' | 'parktitleslug' | 'parkheaderimage' | 'parkheaderimagealt' | 'parkdescription' | 'destinationtitle'>;
+
+export function ParkCard({ park, headingLevel }: { park: ParkCardData; headingLevel?: 2 | 3 }) {
   return (
     <Card
       to={`/parks/${park.parktitleslug}`}

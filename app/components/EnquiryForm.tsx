@@ -14,7 +14,6 @@ import { hasRequiredEnquiryFields, LIMITS, validateEnquiry } from '../../common/
 import type { NotReached, SentBack } from '../lib/form-submit.ts';
 import { useFormToken } from '../lib/form-token.ts';
 import { FormDialog } from './FormDialog.tsx';
-import '../styles/forms.css';
 
 export type EnquiryVariant = 'contact' | 'plan' | 'quote' | 'home';
 

@@ -1,23 +1,14 @@
-// Inline SVG icons (decorative: aria-hidden; the control around them carries the name).
+// Inline SVG icons (decorative: aria-hidden; the control around them carries the name). Their
+// stroke and fill come from the `ic` and `ic-f` classes (base.css) rather than attributes on
+// every icon, which keeps the many icons of a page light.
 import type { SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 20, children, ...rest }: IconProps & { children: React.ReactNode }) {
+function Svg({ size = 20, children, filled, className, ...rest }: IconProps & { children: React.ReactNode; filled?: boolean }) {
+  const cls = `${filled ? 'ic ic-f' : 'ic'}${className ? ` ${className}` : ''}`;
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" className={cls} {...rest}>
       {children}
     </svg>
   );
@@ -112,12 +103,12 @@ export const ShareIcon = (p: IconProps) => (
   </Svg>
 );
 export const QuoteIcon = (p: IconProps) => (
-  <Svg {...p} fill="currentColor" stroke="none">
+  <Svg {...p} filled>
     <path d="M4 18v-5.2C4 8.6 6.2 6 10 5.2l.6 1.8C8.4 7.8 7.3 9.3 7.2 11H10v7H4Zm10 0v-5.2c0-4.2 2.2-6.8 6-7.6l.6 1.8c-2.2.8-3.3 2.3-3.4 4H20v7h-6Z" />
   </Svg>
 );
 export const StarIcon = (p: IconProps) => (
-  <Svg {...p} fill="currentColor" stroke="none">
+  <Svg {...p} filled>
     <path d="m12 3 2.7 5.6 6.1.8-4.5 4.2 1.1 6.1L12 16.8l-5.4 2.9 1.1-6.1-4.5-4.2 6.1-.8L12 3Z" />
   </Svg>
 );
@@ -148,12 +139,12 @@ export const ShieldIcon = (p: IconProps) => (
 
 // Brand marks (filled).
 export const WhatsAppIcon = (p: IconProps) => (
-  <Svg {...p} fill="currentColor" stroke="none">
+  <Svg {...p} filled>
     <path d="M12 2.2a9.7 9.7 0 0 0-8.4 14.6L2.3 21.7l5-1.3A9.7 9.7 0 1 0 12 2.2Zm0 17.7a8 8 0 0 1-4.1-1.1l-.3-.2-3 .8.8-2.9-.2-.3A8 8 0 1 1 12 19.9Zm4.4-6c-.2-.1-1.4-.7-1.7-.8-.2-.1-.4-.1-.5.1l-.8 1c-.1.2-.3.2-.5.1a6.6 6.6 0 0 1-3.3-2.9c-.2-.4.3-.4.7-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.5-.4h-.5a.9.9 0 0 0-.7.3 2.8 2.8 0 0 0-.9 2.1 4.9 4.9 0 0 0 1 2.6 11.2 11.2 0 0 0 4.3 3.8c1.6.7 2.2.7 3 .6a2.6 2.6 0 0 0 1.7-1.2 2.1 2.1 0 0 0 .2-1.2c-.1-.1-.3-.2-.6-.3Z" />
   </Svg>
 );
 export const FacebookIcon = (p: IconProps) => (
-  <Svg {...p} fill="currentColor" stroke="none">
+  <Svg {...p} filled>
     <path d="M13.4 21.5v-8h2.7l.4-3.2h-3.1V8.3c0-.9.3-1.5 1.6-1.5h1.7V4a22 22 0 0 0-2.5-.1c-2.4 0-4.1 1.5-4.1 4.2v2.3H7.4v3.2h2.7v8h3.3Z" />
   </Svg>
 );
@@ -165,17 +156,17 @@ export const InstagramIcon = (p: IconProps) => (
   </Svg>
 );
 export const XIcon = (p: IconProps) => (
-  <Svg {...p} fill="currentColor" stroke="none">
+  <Svg {...p} filled>
     <path d="M17.7 3.5h3l-6.6 7.5 7.8 10.3h-6.1l-4.8-6.2-5.5 6.2h-3l7-8L2.1 3.5h6.2l4.3 5.7 5.1-5.7Zm-1 16h1.7L7.3 5.2H5.5l11.2 14.3Z" />
   </Svg>
 );
 export const YouTubeIcon = (p: IconProps) => (
-  <Svg {...p} fill="currentColor" stroke="none">
+  <Svg {...p} filled>
     <path d="M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4a2.5 2.5 0 0 0-1.8 1.8A26 26 0 0 0 2 12a26 26 0 0 0 .4 4.8 2.5 2.5 0 0 0 1.8 1.8C5.8 19 12 19 12 19s6.2 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8A26 26 0 0 0 22 12a26 26 0 0 0-.4-4.8ZM10 15V9l5.2 3L10 15Z" />
   </Svg>
 );
 export const LinkedInIcon = (p: IconProps) => (
-  <Svg {...p} fill="currentColor" stroke="none">
+  <Svg {...p} filled>
     <path d="M4.5 3.5a2 2 0 1 1 0 4 2 2 0 0 1 0-4ZM3 9h3.2v11.5H3V9Zm5.3 0h3v1.6h.1a3.4 3.4 0 0 1 3-1.7c3.3 0 3.9 2.1 3.9 4.9v6.7h-3.2v-5.9c0-1.4 0-3.2-2-3.2s-2.2 1.5-2.2 3.1v6H8.3V9Z" />
   </Svg>
 );

@@ -9,9 +9,14 @@ import { FALLBACK_IMAGE, IMAGE_WIDTHS, Image, imageKind, imageMetaOf, variantPat
 const BWINDI = 'images/parks/bwindi-impenetrable-forest-national-park.jpg';
 const META: ImageMeta = { v: '3fa9c1d2', w: 1600, h: 900, widths: [480, 960, 1600], p: 'data:image/webp;base64,UklGRg==' };
 
-function render(props: ImageProps, loaderData?: Record<string, unknown>): Markup {
+function renderWithHtml(props: ImageProps, loaderData?: Record<string, unknown>): { body: Markup; html: string } {
   const Stub = createRoutesStub([{ id: 'page', path: '/', Component: () => <Image {...props} />, loader: () => loaderData ?? null }]);
-  return parseMarkup(renderToString(<Stub initialEntries={['/']} hydrationData={{ loaderData: { page: loaderData ?? null } }} />));
+  const html = renderToString(<Stub initialEntries={['/']} hydrationData={{ loaderData: { page: loaderData ?? null } }} />);
+  return { body: parseMarkup(html), html };
+}
+
+function render(props: ImageProps, loaderData?: Record<string, unknown>): Markup {
+  return renderWithHtml(props, loaderData).body;
 }
 
 interface Found {
@@ -35,19 +40,20 @@ function parseMarkup(html: string): Markup {
 }
 
 describe('Image', () => {
-  it('renders AVIF and WebP sources and a JPEG img with hashed srcsets when the loader data knows the image', () => {
+  it('renders AVIF and WebP sources with hashed srcsets and a JPEG img when the loader data knows the image', () => {
     const body = render({ src: BWINDI, alt: 'Forest ridges', width: 600, height: 400, sizes: '33vw' }, { park: {}, imageMeta: { [BWINDI]: META } });
     const [avif, webp] = body.querySelectorAll('source');
     const img = body.querySelector('img')!;
     const base = '/api/images/parks/bwindi-impenetrable-forest-national-park.3fa9c1d2';
     expect(avif!.getAttribute('type')).toBe('image/avif');
-    expect(avif!.getAttribute('srcset')).toBe(`${base}.w480.avif 480w, ${base}.w960.avif 960w, ${base}.w1600.avif 1600w`);
+    // A lazy picture lists the widths up to 960 px; the JPEG is the fallback of old browsers only.
+    expect(avif!.getAttribute('srcset')).toBe(`${base}.w480.avif 480w, ${base}.w960.avif 960w`);
     expect(webp!.getAttribute('type')).toBe('image/webp');
-    expect(webp!.getAttribute('srcset')).toBe(`${base}.w480.webp 480w, ${base}.w960.webp 960w, ${base}.w1600.webp 1600w`);
-    expect(img.getAttribute('srcset')).toBe(`${base}.w480.jpg 480w, ${base}.w960.jpg 960w, ${base}.w1600.jpg 1600w`);
+    expect(webp!.getAttribute('srcset')).toBe(`${base}.w480.webp 480w, ${base}.w960.webp 960w`);
+    expect(img.getAttribute('srcset')).toBeNull();
     expect(img.getAttribute('src')).toBe(`${base}.w960.jpg`);
-    expect(img.getAttribute('sizes')).toBe('33vw');
     expect(avif!.getAttribute('sizes')).toBe('33vw');
+    expect(webp!.getAttribute('sizes')).toBe('33vw');
     expect(img.getAttribute('alt')).toBe('Forest ridges');
     expect(img.getAttribute('width')).toBe('600');
     expect(img.getAttribute('height')).toBe('400');
@@ -57,33 +63,48 @@ describe('Image', () => {
     expect(img.getAttribute('style')).toContain('background-size:cover');
   });
 
-  it('marks the hero eager and high priority', () => {
-    const body = render({ src: BWINDI, alt: 'Hero', width: 1600, height: 900, sizes: '100vw', priority: true, className: 'hero__img' }, { imageMeta: { [BWINDI]: META } });
+  it('marks the hero eager and high priority, with every width, and preloads it', () => {
+    const { body, html } = renderWithHtml({ src: BWINDI, alt: 'Hero', width: 1600, height: 900, sizes: '100vw', priority: true, className: 'hero__img' }, { imageMeta: { [BWINDI]: META } });
     const img = body.querySelector('img')!;
+    const base = '/api/images/parks/bwindi-impenetrable-forest-national-park.3fa9c1d2';
     expect(img.getAttribute('loading')).toBe('eager');
     expect(img.getAttribute('fetchpriority')).toBe('high');
-    expect(img.getAttribute('sizes')).toBe('100vw');
     expect(img.getAttribute('class')).toBe('hero__img');
+    const avifSet = `${base}.w480.avif 480w, ${base}.w960.avif 960w, ${base}.w1600.avif 1600w`;
+    expect(body.querySelector('source')!.getAttribute('srcset')).toBe(avifSet);
+    expect(body.querySelector('source')!.getAttribute('sizes')).toBe('100vw');
+    const link = /<link rel="preload"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(link).toContain('as="image"');
+    expect(link).toContain('type="image/avif"');
+    expect(link).toContain('fetchPriority="high"');
+    expect(link).toContain(`imageSrcSet="${avifSet}"`);
+    expect(link).toContain('imageSizes="100vw"');
+  });
+
+  it('preloads nothing for lazy pictures', () => {
+    const { html } = renderWithHtml({ src: BWINDI, alt: '', width: 10, height: 10 }, { imageMeta: { [BWINDI]: META } });
+    expect(html).not.toContain('<link');
   });
 
   it('finds metadata nested one level down in the loader data', () => {
     const body = render({ src: BWINDI, alt: '', width: 10, height: 10 }, { data: { imageMeta: { [BWINDI]: META } } });
-    expect(body.querySelector('img')!.getAttribute('srcset')).toContain('.3fa9c1d2.w480.jpg');
+    expect(body.querySelector('source')!.getAttribute('srcset')).toContain('.3fa9c1d2.w480.avif');
   });
 
   it('falls back to the hash-free names, and no placeholder, without metadata', () => {
     const body = render({ src: `/${BWINDI}`, alt: '', width: 10, height: 10 });
     const img = body.querySelector('img')!;
     const base = '/api/images/parks/bwindi-impenetrable-forest-national-park';
-    expect(img.getAttribute('srcset')).toBe(`${base}.w480.jpg 480w, ${base}.w960.jpg 960w, ${base}.w1600.jpg 1600w`);
-    expect(body.querySelectorAll('source')[0]!.getAttribute('srcset')).toContain(`${base}.w1600.avif 1600w`);
+    expect(img.getAttribute('src')).toBe(`${base}.w960.jpg`);
+    expect(body.querySelectorAll('source')[0]!.getAttribute('srcset')).toBe(`${base}.w480.avif 480w, ${base}.w960.avif 960w`);
     expect(img.getAttribute('style')).toBeNull();
-    expect(img.getAttribute('sizes')).toBe('100vw');
+    expect(body.querySelectorAll('source')[0]!.getAttribute('sizes')).toBe('100vw');
   });
 
   it('uses the gallery widths for gallery images and the fallback picture when there is no image', () => {
     const gallery = render({ src: 'images/parks/bwindi/forest-ridges.jpg', alt: '', width: 10, height: 10 });
-    expect(gallery.querySelector('img')!.getAttribute('srcset')).toBe('/api/images/parks/bwindi/forest-ridges.w480.jpg 480w, /api/images/parks/bwindi/forest-ridges.w1280.jpg 1280w');
+    expect(gallery.querySelector('source')!.getAttribute('srcset')).toBe('/api/images/parks/bwindi/forest-ridges.w480.avif 480w, /api/images/parks/bwindi/forest-ridges.w1280.avif 1280w');
+    expect(gallery.querySelector('img')!.getAttribute('src')).toBe('/api/images/parks/bwindi/forest-ridges.w1280.jpg');
     const none = render({ src: null, alt: '', width: 10, height: 10 });
     expect(none.querySelector('img')!.getAttribute('src')).toBe('/api/images/pages/default.w960.jpg');
     expect(FALLBACK_IMAGE).toBe('images/pages/default.jpg');

@@ -1,9 +1,12 @@
 // Every content image on the site goes through this component.
 // `src` is the API's image field: a stable path relative to the API base ("images/parks/bwindi.jpg").
 //
-// It renders <picture> with AVIF and WebP sources and a JPEG <img>, each with a srcset of the widths
-// the image pipeline built (server/media/pipeline.ts), explicit width and height, lazy loading unless
-// `priority`, and a blurred placeholder painted behind the image while it loads.
+// It renders <picture> with AVIF and WebP sources, each with a srcset of the widths the image
+// pipeline built (server/media/pipeline.ts), and a JPEG <img> for browsers that take neither, with
+// explicit width and height and a blurred placeholder painted behind the image while it loads.
+// Pictures are lazy and list only the widths up to the first one of at least 960 px (enough for
+// the cards and side images they are), unless `priority`: the hero (LCP) image lists every width,
+// loads eagerly with fetchpriority high and is preloaded from the document's head (AVIF).
 //
 // How the component learns about an image without shipping a manifest in the bundle: the variants
 // have deterministic names derived from the stable path (bwindi.w960.avif), so a srcset can always
@@ -13,6 +16,7 @@
 // as immutable), the real widths and the placeholder. Loader data is the same on the server and in
 // the browser, so the markup hydrates without mismatch, and client-side navigations get the map with
 // their new loader data. Without the map the same markup falls back to the hash-free names.
+import { preload } from 'react-dom';
 import { useMatches } from 'react-router';
 import { apiAsset } from '../../common/api-client.ts';
 
@@ -27,6 +31,8 @@ export interface ImageProps {
   /** The hero / LCP image: eager, fetchpriority high. Others are lazy. */
   priority?: boolean;
   className?: string;
+  /** The image's metadata, when it does not come with the page's loader data (the nav panels). */
+  meta?: ImageMeta;
 }
 
 /** Per-image metadata, as put in loader data by server/media/annotate.ts. */
@@ -46,6 +52,8 @@ export const IMAGE_WIDTHS: Record<Kind, readonly number[]> = {
   avatar: [160, 320],
   social: [1200],
 };
+/** Lazy pictures list the widths up to the first one at least this wide. */
+const LAZY_MAX_WIDTH = 960;
 /** Shown when an item has no image: the pipeline builds it like any other. */
 export const FALLBACK_IMAGE = 'images/pages/default.jpg';
 
@@ -102,10 +110,11 @@ function lookup(data: object, path: string): ImageMeta | undefined {
   return lookupMap(data)?.[path];
 }
 
-export function Image({ src, alt, width, height, sizes, priority, className }: ImageProps) {
+export function Image({ src, alt, width, height, sizes, priority, className, meta: given }: ImageProps) {
   const path = src && !/^https?:\/\//.test(src) ? src.replace(/^\/+/, '') : src ? undefined : FALLBACK_IMAGE;
   const kind = path ? imageKind(path) : undefined;
-  const meta = useImageMeta(kind ? path : undefined);
+  const found = useImageMeta(kind && !given ? path : undefined);
+  const meta = given ?? found;
   const loading = priority ? 'eager' : 'lazy';
   const fetchPriority = priority ? 'high' : undefined;
 
@@ -125,14 +134,17 @@ export function Image({ src, alt, width, height, sizes, priority, className }: I
     );
   }
 
-  const widths = meta?.widths?.length ? meta.widths : IMAGE_WIDTHS[kind];
+  const all = meta?.widths?.length ? meta.widths : IMAGE_WIDTHS[kind];
+  const widths = priority ? all : all.slice(0, all.findIndex((w) => w >= LAZY_MAX_WIDTH) + 1 || all.length);
   const url = (w: number, format: 'avif' | 'webp' | 'jpg') => apiAsset(variantPath(path, w, format, meta?.v));
-  const srcSet = (format: 'avif' | 'webp' | 'jpg') => widths.map((w) => `${url(w, format)} ${w}w`).join(', ');
+  const srcSet = (format: 'avif' | 'webp') => widths.map((w) => `${url(w, format)} ${w}w`).join(', ');
   // Not sizes="auto": images React inserts on client navigations are chosen before layout, when
   // "auto" still means 100vw, so they would fetch the largest width first.
   const sizesAttr = sizes ?? '100vw';
-  const fallbackWidth = widths.find((w) => w >= 960) ?? widths[widths.length - 1]!;
+  const fallbackWidth = widths.find((w) => w >= LAZY_MAX_WIDTH) ?? widths[widths.length - 1]!;
   const style = meta?.p ? { backgroundImage: `url("${meta.p}")`, backgroundSize: 'cover', backgroundPosition: 'center' } : undefined;
+  // The LCP image: a <link rel=preload> in the head, so it is fetched before the body is parsed.
+  if (priority) preload(url(fallbackWidth, 'avif'), { as: 'image', type: 'image/avif', imageSrcSet: srcSet('avif'), imageSizes: sizesAttr, fetchPriority: 'high' });
 
   return (
     <picture>
@@ -140,8 +152,6 @@ export function Image({ src, alt, width, height, sizes, priority, className }: I
       <source type="image/webp" srcSet={srcSet('webp')} sizes={sizesAttr} />
       <img
         src={url(fallbackWidth, 'jpg')}
-        srcSet={srcSet('jpg')}
-        sizes={sizesAttr}
         alt={alt}
         width={width}
         height={height}

@@ -1,4 +1,6 @@
 // The loading view: an elephant walking on the spot, drawn in SVG and animated in CSS.
+import '../styles/loading.css';
+
 export function LoadingView() {
   return (
     <div className="loading" role="status" aria-live="polite">

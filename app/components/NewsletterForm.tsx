@@ -8,7 +8,6 @@ import { PrefetchPageLinks, useFetcher } from 'react-router';
 import { LIMITS, validateSubscriber } from '../../common/validation.ts';
 import type { NotReached, SentBack } from '../lib/form-submit.ts';
 import { useFormToken } from '../lib/form-token.ts';
-import '../styles/forms.css';
 
 export const NEWSLETTER_ALERTS = {
   success: 'Subscription successful!',

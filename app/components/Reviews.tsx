@@ -1,11 +1,15 @@
-// Featured traveller reviews: three cards with five stars and a Read more popup with the full text.
-import { useState } from 'react';
+// Featured traveller reviews: three cards with five stars and a Read more popup with the full text
+// (rendered when opened).
+import { lazy, Suspense, useState } from 'react';
 import type { Review } from '../../common/api-types.ts';
 import { site } from '../../common/site.ts';
 import { date } from '../lib/format.ts';
 import { Image } from './Image.tsx';
 import { QuoteIcon, StarIcon } from './Icons.tsx';
-import { Modal } from './Modal.tsx';
+
+// The popup's dialog code loads when a review is opened (or about to be).
+const loadModal = () => import('./Modal.tsx');
+const Modal = lazy(() => loadModal().then((m) => ({ default: m.Modal })));
 
 function Stars({ n = 5 }: { n?: number }) {
   return (
@@ -17,7 +21,10 @@ function Stars({ n = 5 }: { n?: number }) {
   );
 }
 
-function Avatar({ review }: { review: Review }) {
+/** The fields a review card shows (the rating is not: every featured review has five stars). */
+export type ReviewData = Omit<Review, 'rating'>;
+
+function Avatar({ review }: { review: ReviewData }) {
   if (review.profileimage) {
     return (
       <span className="avatar">
@@ -38,7 +45,7 @@ function Avatar({ review }: { review: Review }) {
   );
 }
 
-export function ReviewCard({ review }: { review: Review }) {
+export function ReviewCard({ review }: { review: ReviewData }) {
   const [open, setOpen] = useState(false);
   const d = date(review.date);
   const titleId = `review-${review.id}-title`;
@@ -56,26 +63,38 @@ export function ReviewCard({ review }: { review: Review }) {
             {d.text}
           </time>
         </span>
-        <button type="button" className="btn btn--ghost btn--sm review__more" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm review__more"
+          onClick={() => setOpen(true)}
+          onPointerEnter={() => void loadModal()}
+          onFocus={() => void loadModal()}
+          aria-haspopup="dialog"
+        >
           Read more<span className="sr-only"> of the review by {review.name}</span>
         </button>
       </footer>
-      <Modal open={open} onClose={() => setOpen(false)} labelledBy={titleId} className="modal--review">
-        <Stars n={5} />
-        <h2 id={titleId} className="modal__title">
-          {review.title}
-        </h2>
-        <p className="review__overview review__overview--lead">{review.overview}</p>
-        <p>{review.details}</p>
-        <p className="review__byline">
-          <Avatar review={review} /> <strong>{review.name}</strong> · <time dateTime={d.iso}>{d.text}</time>
-        </p>
-      </Modal>
+      {/* The full review is rendered when asked for (it is in the page's data, not its HTML). */}
+      {open && (
+        <Suspense>
+          <Modal open onClose={() => setOpen(false)} labelledBy={titleId} className="modal--review">
+            <Stars n={5} />
+            <h2 id={titleId} className="modal__title">
+              {review.title}
+            </h2>
+            <p className="review__overview review__overview--lead">{review.overview}</p>
+            <p>{review.details}</p>
+            <p className="review__byline">
+              <Avatar review={review} /> <strong>{review.name}</strong> · <time dateTime={d.iso}>{d.text}</time>
+            </p>
+          </Modal>
+        </Suspense>
+      )}
     </article>
   );
 }
 
-export function Reviews({ reviews }: { reviews: Review[] }) {
+export function Reviews({ reviews }: { reviews: ReviewData[] }) {
   return (
     <>
       <div className="reviews">

@@ -41,7 +41,10 @@ export function SideList({ title, items, more, id }: { title: string; items: Sid
   );
 }
 
-export const safariSideItems = (safaris: SafariCard[]): SideItem[] =>
+export type SideSafari = Pick<SafariCard, 'id' | 'safarititle' | 'safarititleslug' | 'safariday' | 'safariprice' | 'safariheaderimage' | 'safariheaderimagealt'>;
+export type SideBlog = Pick<BlogCard, 'id' | 'blogtitle' | 'blogtitleslug' | 'blogheaderimage' | 'blogheaderimagealt' | 'created_at'>;
+
+export const safariSideItems = (safaris: SideSafari[]): SideItem[] =>
   safaris.map((s) => ({
     key: s.id,
     to: `/safaris/${s.safarititleslug}`,
@@ -51,7 +54,7 @@ export const safariSideItems = (safaris: SafariCard[]): SideItem[] =>
     meta: `From ${price(s.safariprice)}`,
   }));
 
-export const blogSideItems = (blogs: BlogCard[]): SideItem[] =>
+export const blogSideItems = (blogs: SideBlog[]): SideItem[] =>
   blogs.map((b) => {
     const d = date(b.created_at);
     return {

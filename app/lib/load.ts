@@ -21,16 +21,6 @@ export async function api<T>(context: Readonly<RouterContextProvider>, path: str
   return (await res.json()) as T;
 }
 
-/** Like api() but a failure resolves to the fallback (for side content such as the nav panels). */
-export async function apiOr<T>(context: Readonly<RouterContextProvider>, path: string, fallback: T): Promise<T> {
-  try {
-    return await api<T>(context, path);
-  } catch (err) {
-    console.error(`[nav] could not load ${path}:`, err instanceof Error ? err.message : err);
-    return fallback;
-  }
-}
-
 /** The page's path from a loader's request. Client navigations fetch `/some/path.data`, so the
  * single-fetch suffix is removed; a trailing slash is dropped too. */
 export function requestPath(request: Request): string {

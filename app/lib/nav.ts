@@ -1,13 +1,33 @@
-// The navigation bar's data: the API's nav answers trimmed to what the mega panels show, in one
-// shape for the server-rendered defaults (root loader) and the browser's tab changes.
+// The navigation bar's data: the API's nav answers trimmed to what the mega panels show. The
+// browser loads a panel from the app's own resource route (routes/nav-panel.ts, GET /nav/:panel
+// and /nav/:panel/:tab) the first time it is wanted, so no page carries the panels in its HTML.
 import type {
   BlogsNavResponse,
   ExperiencesInResponse,
   ParksInResponse,
   SafarisByExperienceResponse,
 } from '../../common/api-types.ts';
-import { NAV_MAX_EXPERIENCES, NAV_MAX_SAFARIS } from '../../common/constants.ts';
+import { DEFAULT_DESTINATION_TAB, DEFAULT_EXPERIENCE_TAB, NAV_MAX_EXPERIENCES, NAV_MAX_SAFARIS } from '../../common/constants.ts';
+import type { ImageMeta } from '../components/Image.tsx';
 import { dedupeById } from './safari.ts';
+
+/** The four mega panels, and the list page a trigger links to without JavaScript. */
+export const NAV_PANELS = {
+  destinations: { label: 'Destinations', list: '/destinations', defaultTab: DEFAULT_DESTINATION_TAB },
+  safaris: { label: 'Safaris', list: '/safaris', defaultTab: DEFAULT_EXPERIENCE_TAB },
+  experiences: { label: 'Experiences', list: '/experiences', defaultTab: DEFAULT_DESTINATION_TAB },
+  blogs: { label: 'Blogs', list: '/blogs', defaultTab: null },
+} as const;
+export type PanelKey = keyof typeof NAV_PANELS;
+
+export function isPanelKey(s: string | undefined): s is PanelKey {
+  return s !== undefined && Object.hasOwn(NAV_PANELS, s);
+}
+
+/** The same-origin address of a panel's content: its default tab, or a given tab. */
+export function navPanelUrl(panel: PanelKey, tab?: string): string {
+  return tab ? `/nav/${panel}/${encodeURIComponent(tab)}` : `/nav/${panel}`;
+}
 
 export interface NavTab {
   slug: string;
@@ -22,6 +42,8 @@ export interface NavItem {
   /** Safaris: days and price. */
   days?: number;
   price?: number;
+  /** The image's responsive variants (server/media/annotate.ts), when the pipeline knows it. */
+  meta?: ImageMeta;
 }
 export interface NavPanelData {
   /** The selected tab's slug and title. */
@@ -29,13 +51,10 @@ export interface NavPanelData {
   title: string;
   items: NavItem[];
 }
-export interface NavData {
-  destinationTabs: NavTab[];
-  experienceTabs: NavTab[];
-  parks: NavPanelData | null;
-  experiences: NavPanelData | null;
-  safaris: NavPanelData | null;
-  blogs: NavItem[];
+/** What GET /nav/:panel[/:tab] answers: the panel's tabs and the selected tab's items. */
+export interface NavPanelAnswer {
+  tabs: NavTab[];
+  data: NavPanelData;
 }
 
 export const NAV_PATHS = {

@@ -8,6 +8,7 @@ import { RichText } from '../components/RichText.tsx';
 import { blogSideItems, safariSideItems, SideList } from '../components/SideList.tsx';
 import { pageHero } from '../lib/heroes.ts';
 import { api, pageHeaders } from '../lib/load.ts';
+import { only, pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import { aboutPath } from '../../common/site.ts';
 import type { Route } from './+types/about';
@@ -17,7 +18,15 @@ import { cachedPage } from '../lib/cache-policy.ts';
 export const handle = cachedPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return api<AboutResponse>(context, aboutPath);
+  const about = await api<AboutResponse>(context, aboutPath);
+  return pageData(
+    {
+      ...about,
+      safaris: only(about.safaris, 'id', 'safarititle', 'safarititleslug', 'safariday', 'safariprice', 'safariheaderimage', 'safariheaderimagealt'),
+      blogs: only(about.blogs, 'id', 'blogtitle', 'blogtitleslug', 'blogheaderimage', 'blogheaderimagealt', 'created_at'),
+    },
+    about,
+  );
 }
 
 export const headers = pageHeaders;

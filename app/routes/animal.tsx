@@ -9,6 +9,7 @@ import { MoreLink, Section } from '../components/Section.tsx';
 import { ShareBlock } from '../components/ShareBlock.tsx';
 import { SideList } from '../components/SideList.tsx';
 import { api, pageHeaders } from '../lib/load.ts';
+import { only, pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/animal';
 import { cachedPage } from '../lib/cache-policy.ts';
@@ -17,7 +18,8 @@ import { cachedPage } from '../lib/cache-policy.ts';
 export const handle = cachedPage;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  return api<AnimalResponse>(context, `/animals/${encodeURIComponent(params.slug)}`);
+  const r = await api<AnimalResponse>(context, `/animals/${encodeURIComponent(params.slug)}`);
+  return pageData({ ...r, otherAnimals: only(r.otherAnimals, 'id', 'animaltitle', 'animaltitleslug', 'animalheaderimage', 'animalheaderimagealt') }, r);
 }
 
 export const headers = pageHeaders;

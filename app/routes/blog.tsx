@@ -10,6 +10,7 @@ import { Section } from '../components/Section.tsx';
 import { ShareBlock } from '../components/ShareBlock.tsx';
 import { date } from '../lib/format.ts';
 import { api, pageHeaders } from '../lib/load.ts';
+import { pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/blog';
 import { cachedPage } from '../lib/cache-policy.ts';
@@ -18,7 +19,9 @@ import { cachedPage } from '../lib/cache-policy.ts';
 export const handle = cachedPage;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  return api<BlogResponse>(context, `/blogs/${encodeURIComponent(params.slug)}`);
+  const r = await api<BlogResponse>(context, `/blogs/${encodeURIComponent(params.slug)}`);
+  const link = (b: BlogResponse['prevPost']) => (b ? { blogtitle: b.blogtitle, blogtitleslug: b.blogtitleslug } : null);
+  return pageData({ ...r, prevPost: link(r.prevPost), nextPost: link(r.nextPost) }, r);
 }
 
 export const headers = pageHeaders;

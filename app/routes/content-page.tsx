@@ -7,6 +7,7 @@ import { blogSideItems, safariSideItems, SideList } from '../components/SideList
 import { Tabs } from '../components/Tabs.tsx';
 import { pageHero } from '../lib/heroes.ts';
 import { api, pageHeaders, requestPath } from '../lib/load.ts';
+import { only, pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/content-page';
 import { cachedPage } from '../lib/cache-policy.ts';
@@ -17,7 +18,7 @@ export const handle = cachedPage;
 export async function loader({ context, request }: Route.LoaderArgs) {
   const key = requestPath(request).slice(1);
   const page = await api<ContentWithListsResponse>(context, `/${key}`);
-  return { ...page, key };
+  return pageData({ ...page, key, safaris: only(page.safaris, 'id', 'safarititle', 'safarititleslug', 'safariday', 'safariprice', 'safariheaderimage', 'safariheaderimagealt'), blogs: only(page.blogs, 'id', 'blogtitle', 'blogtitleslug', 'blogheaderimage', 'blogheaderimagealt', 'created_at') }, page);
 }
 
 export const headers = pageHeaders;

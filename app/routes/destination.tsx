@@ -8,6 +8,7 @@ import { RichText } from '../components/RichText.tsx';
 import { Section } from '../components/Section.tsx';
 import { PostNav } from '../components/PostNav.tsx';
 import { api, pageHeaders } from '../lib/load.ts';
+import { pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import { youtubeEmbedUrl } from '../lib/video.ts';
 import type { Route } from './+types/destination';
@@ -17,7 +18,9 @@ import { cachedPage } from '../lib/cache-policy.ts';
 export const handle = cachedPage;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  return api<DestinationResponse>(context, `/destinations/${encodeURIComponent(params.slug)}`);
+  const r = await api<DestinationResponse>(context, `/destinations/${encodeURIComponent(params.slug)}`);
+  const link = (d: DestinationResponse['prevPost']) => (d ? { destinationtitle: d.destinationtitle, destinationtitleslug: d.destinationtitleslug } : null);
+  return pageData({ ...r, prevPost: link(r.prevPost), nextPost: link(r.nextPost) }, r);
 }
 
 export const headers = pageHeaders;

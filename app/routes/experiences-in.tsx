@@ -5,6 +5,7 @@ import { Empty, ExperienceCard, Grid } from '../components/Cards.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { api, pageHeaders, requestPage } from '../lib/load.ts';
+import { pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import { dedupeById } from '../lib/safari.ts';
 import type { Route } from './+types/experiences-in';
@@ -15,7 +16,9 @@ export const handle = cachedList;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const page = requestPage(request);
-  return api<ExperiencesInResponse>(context, `/experiences/in/${encodeURIComponent(params.slug)}?page=${page}&limit=${PAGE_SIZE.experiencesByCountry}`);
+  const r = await api<ExperiencesInResponse>(context, `/experiences/in/${encodeURIComponent(params.slug)}?page=${page}&limit=${PAGE_SIZE.experiencesByCountry}`);
+  const { destinations: _destinations, ...rest } = r;
+  return pageData(rest, r);
 }
 
 export const headers = pageHeaders;

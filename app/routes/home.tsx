@@ -1,12 +1,12 @@
 // Home (spec point 2): hero; why book with us; top experiences; about; safaris; gorilla promo;
 // gorilla safaris; chimpanzee promo; chimpanzee safaris; Batwa call-to-action; top destinations;
 // plan-your-safari form with contact shortcuts; reviews; News and Updates; FAQ.
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { HomeResponse } from '../../common/api-types.ts';
 import { aboutPath, site } from '../../common/site.ts';
 import { BlogCard, ExperienceCard, Grid, ParkCard, SafariCard } from '../components/Cards.tsx';
 import { ContactCards } from '../components/Contact.tsx';
-import { EnquiryForm } from '../components/EnquiryForm.tsx';
 import { FaqList } from '../components/FaqList.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { CompassIcon, LeafIcon, ShieldIcon, UsersIcon } from '../components/Icons.tsx';
@@ -14,7 +14,9 @@ import { Image } from '../components/Image.tsx';
 import { Reviews } from '../components/Reviews.tsx';
 import { RichText } from '../components/RichText.tsx';
 import { MoreLink, Section } from '../components/Section.tsx';
+import { whenIdle } from '../lib/idle.ts';
 import { api, pageHeaders } from '../lib/load.ts';
+import { only, pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/home';
 import { cachedPage } from '../lib/cache-policy.ts';
@@ -23,7 +25,16 @@ import { cachedPage } from '../lib/cache-policy.ts';
 export const handle = cachedPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return api<HomeResponse>(context, '/');
+  const home = await api<HomeResponse>(context, '/');
+  const { content: _content, parks, reviews, ...rest } = home;
+  return pageData(
+    {
+      ...rest,
+      parks: only(parks, 'id', 'parktitle', 'parktitleslug', 'parkheaderimage', 'parkheaderimagealt', 'parkdescription', 'destinationtitle'),
+      reviews: only(reviews, 'id', 'name', 'date', 'title', 'overview', 'details', 'profileimage'),
+    },
+    home,
+  );
 }
 
 export const headers = pageHeaders;
@@ -32,6 +43,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const image = loaderData?.uggorillasafaris[0]?.safariheaderimage ?? loaderData?.parks[0]?.parkheaderimage;
   return buildMeta(loaderData, { image });
 }
+
+// Far below the fold: the form's HTML is in the page, its code loads when the browser is idle.
+const EnquiryForm = lazy(() => whenIdle().then(() => import('../components/EnquiryForm.tsx')).then((m) => ({ default: m.EnquiryForm })));
 
 const PROMISES = [
   { Icon: CompassIcon, title: `Local since ${site.foundedYear}`, text: 'Planned and guided from Kabale, two hours from Bwindi and the Rwandan border.' },
@@ -200,7 +214,9 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
             <ContactCards />
           </div>
           <div className="form-card">
-            <EnquiryForm variant="home" currentUrl={data.pageUrl} />
+            <Suspense>
+              <EnquiryForm variant="home" currentUrl={data.pageUrl} />
+            </Suspense>
           </div>
         </div>
       </section>

@@ -5,7 +5,6 @@ import { site } from '../../common/site.ts';
 import { apiContext } from '../context.ts';
 import { formFields, postToApi } from '../lib/form-submit.ts';
 import type { Route } from './+types/newsletter-confirm';
-import '../styles/forms.css';
 
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' };

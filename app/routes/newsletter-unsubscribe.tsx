@@ -6,7 +6,6 @@ import { site } from '../../common/site.ts';
 import { apiContext } from '../context.ts';
 import { formFields, postToApi } from '../lib/form-submit.ts';
 import type { Route } from './+types/newsletter-unsubscribe';
-import '../styles/forms.css';
 
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' };

@@ -11,6 +11,7 @@ import { Section } from '../components/Section.tsx';
 import { SideList } from '../components/SideList.tsx';
 import { date } from '../lib/format.ts';
 import { api, pageHeaders } from '../lib/load.ts';
+import { only, pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/park';
 import { cachedPage } from '../lib/cache-policy.ts';
@@ -19,7 +20,15 @@ import { cachedPage } from '../lib/cache-policy.ts';
 export const handle = cachedPage;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  return api<ParkResponse>(context, `/parks/${encodeURIComponent(params.slug)}`);
+  const r = await api<ParkResponse>(context, `/parks/${encodeURIComponent(params.slug)}`);
+  return pageData(
+    {
+      ...r,
+      relatedParks: only(r.relatedParks, 'id', 'parktitle', 'parktitleslug', 'parkheaderimage', 'parkheaderimagealt', 'parkdescription', 'destinationtitle', 'destinationtitleslug'),
+      otherParks: only(r.otherParks, 'id', 'parktitle', 'parktitleslug', 'parkheaderimage', 'parkheaderimagealt', 'destinationtitle'),
+    },
+    r,
+  );
 }
 
 export const headers = pageHeaders;

@@ -6,6 +6,7 @@ import { Empty, Grid, ParkCard } from '../components/Cards.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { api, pageHeaders, requestPage } from '../lib/load.ts';
+import { only, pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/parks-in';
 import { cachedList } from '../lib/cache-policy.ts';
@@ -15,7 +16,8 @@ export const handle = cachedList;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const page = requestPage(request);
-  return api<ParksInResponse>(context, `/parks/in/${encodeURIComponent(params.slug)}?page=${page}&limit=${PAGE_SIZE.parksByCountry}`);
+  const r = await api<ParksInResponse>(context, `/parks/in/${encodeURIComponent(params.slug)}?page=${page}&limit=${PAGE_SIZE.parksByCountry}`);
+  return pageData({ ...r, destinations: only(r.destinations, 'id', 'destinationtitle', 'destinationtitleslug') }, r);
 }
 
 export const headers = pageHeaders;

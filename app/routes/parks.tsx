@@ -7,6 +7,7 @@ import { Empty, Grid, ParkCard } from '../components/Cards.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { api, notFound, pageHeaders, requestPage } from '../lib/load.ts';
+import { only, pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/parks';
 import { cachedList } from '../lib/cache-policy.ts';
@@ -32,11 +33,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (selected && !destination) notFound();
   const query = `page=${page}&limit=${PAGE_SIZE.parks}${destination ? `&destination_id=${destination.id}` : ''}`;
   const parks = await api<ParksResponse>(context, `/parks?${query}`);
-  return {
-    ...parks,
-    selected: destination?.destinationtitleslug ?? null,
-    destinations: destinations.map((d) => ({ slug: d.destinationtitleslug, title: d.destinationtitle })),
-  };
+  return pageData(
+    {
+      ...parks,
+      parks: only(parks.parks, 'id', 'parktitle', 'parktitleslug', 'parkheaderimage', 'parkheaderimagealt', 'parkdescription', 'destinationtitle'),
+      selected: destination?.destinationtitleslug ?? null,
+      destinations: destinations.map((d) => ({ slug: d.destinationtitleslug, title: d.destinationtitle })),
+    },
+    parks,
+  );
 }
 
 export const headers = pageHeaders;

@@ -1,16 +1,14 @@
 // Safari detail: '{days} Day {title}' hero; description; Includes and Excludes; 'From $price' with
 // the Get a free quote overlay; Detailed Itinerary (meal plan, activities); Related safaris with a
 // More safaris link; News and updates.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { SafariDay, SafariResponse } from '../../common/api-types.ts';
 import { site } from '../../common/site.ts';
 import { BlogCard, Grid, SafariCard } from '../components/Cards.tsx';
-import { EnquiryForm } from '../components/EnquiryForm.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { CalendarIcon, CheckIcon, CrossIcon, PhoneIcon, WhatsAppIcon } from '../components/Icons.tsx';
 import { Image } from '../components/Image.tsx';
-import { Modal } from '../components/Modal.tsx';
 import { RichText } from '../components/RichText.tsx';
 import { Section } from '../components/Section.tsx';
 import { price } from '../lib/format.ts';
@@ -33,9 +31,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return buildMeta(loaderData, { image: loaderData?.safari.safariheaderimage, imageAlt: loaderData?.safari.safariheaderimagealt, type: 'article' });
 }
 
+// The quote overlay's code (dialog and enquiry form) loads when it is wanted.
+const loadQuoteOverlay = () => import('../components/QuoteOverlay.tsx');
+const QuoteOverlay = lazy(() => loadQuoteOverlay().then((m) => ({ default: m.QuoteOverlay })));
+
 export default function SafariDetail({ loaderData: data }: Route.ComponentProps) {
   const { safari } = data;
   const [quoteOpen, setQuoteOpen] = useState(false);
+  // Mounted from the first request on, so that closing keeps the dialog's own closing behaviour.
+  const [quoteWanted, setQuoteWanted] = useState(false);
   const includes = cleanList(safari.safariincludes);
   const excludes = cleanList(safari.safariexcludes);
   const heading = `${safari.safariday} Day ${safari.safarititle}`;
@@ -104,8 +108,11 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
                 href="/plan-a-safari"
                 className="btn btn--primary btn--lg btn--block"
                 aria-haspopup="dialog"
+                onPointerEnter={() => void loadQuoteOverlay()}
+                onFocus={() => void loadQuoteOverlay()}
                 onClick={(e) => {
                   e.preventDefault();
+                  setQuoteWanted(true);
                   setQuoteOpen(true);
                 }}
               >
@@ -125,14 +132,11 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
         </div>
       </div>
 
-      <Modal open={quoteOpen} onClose={() => setQuoteOpen(false)} labelledBy="quote-title" className="modal--quote" closeLabel="Close the quote form">
-        <p className="eyebrow">Free quote</p>
-        <h2 id="quote-title" className="modal__title">
-          {heading}
-        </h2>
-        <p className="modal__lead">Tell us your dates and group size and we will send a tailored price.</p>
-        {quoteOpen && <EnquiryForm variant="quote" currentUrl={data.pageUrl} onSubmitted={() => setQuoteOpen(false)} />}
-      </Modal>
+      {quoteWanted && (
+        <Suspense>
+          <QuoteOverlay open={quoteOpen} heading={heading} currentUrl={data.pageUrl} onClose={() => setQuoteOpen(false)} />
+        </Suspense>
+      )}
 
       {data.otherSafaris.length > 0 && (
         <Section id="related" tone="sand" eyebrow="You may also like" title="Related safaris" more={{ to: '/safaris', label: 'More safaris' }}>

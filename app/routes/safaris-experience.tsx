@@ -6,6 +6,7 @@ import { Empty, Grid, SafariCard } from '../components/Cards.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { api, pageHeaders, requestPage } from '../lib/load.ts';
+import { only, pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import { dedupeById } from '../lib/safari.ts';
 import type { Route } from './+types/safaris-experience';
@@ -16,7 +17,8 @@ export const handle = cachedList;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const page = requestPage(request);
-  return api<SafarisByExperienceResponse>(context, `/safaris/experiences/${encodeURIComponent(params.slug)}?page=${page}&limit=${PAGE_SIZE.safarisByExperience}`);
+  const r = await api<SafarisByExperienceResponse>(context, `/safaris/experiences/${encodeURIComponent(params.slug)}?page=${page}&limit=${PAGE_SIZE.safarisByExperience}`);
+  return pageData({ ...r, safariexperiences: only(r.safariexperiences, 'id', 'experiencetitle', 'experiencetitleslug') }, r);
 }
 
 export const headers = pageHeaders;

@@ -9,6 +9,7 @@ import { Empty, Grid, SafariCard } from '../components/Cards.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { api, notFound, pageHeaders, requestPage } from '../lib/load.ts';
+import { pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import { slicePage } from '../lib/pagination.ts';
 import { dedupeById, parseSort, sortByDays } from '../lib/safari.ts';
@@ -50,7 +51,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { items, totalPages } = slicePage(sortByDays(list, sort), page, PAGE_SIZE.safaris);
   if (page > totalPages) notFound();
   const { allsafaris: _all, ...pageMeta } = all;
-  return { ...pageMeta, safaris: items, total: list.length, page, totalPages, sort, countries };
+  // Only this page's safaris (and their images' metadata) travel with the page.
+  return pageData({ ...pageMeta, safaris: items, total: list.length, page, totalPages, sort, countries }, all);
 }
 
 export const headers = pageHeaders;

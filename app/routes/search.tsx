@@ -12,9 +12,9 @@ import { Pagination } from '../components/Pagination.tsx';
 import { apiContext } from '../context.ts';
 import { days, price } from '../lib/format.ts';
 import { notFound, pageHeaders, requestPage } from '../lib/load.ts';
+import { pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/search';
-import './search.css';
 import { cachedPage } from '../lib/cache-policy.ts';
 
 /** Only the bare search page is kept: any query (terms, types, page) is rendered for its request. */
@@ -100,8 +100,11 @@ function Highlight({ text, terms }: { text: string; terms: string[] }) {
   );
 }
 
+/** The page lists `results` (one page of hits across types), not the per-type lists. */
+type SearchResults = Omit<SearchResponse, 'blogs' | 'parks' | 'experiences' | 'safaris' | 'faqs' | 'animals' | 'birds'>;
+
 type LoaderData =
-  | ({ state: 'results' } & SearchResponse)
+  | ({ state: 'results' } & SearchResults)
   | ({ state: 'prompt' | 'invalid'; query: string; types: SearchItemType[]; message: string } & PageMeta);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -147,7 +150,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     );
   }
   if (!res.ok) throw new Error(`Search answered ${res.status}`);
-  return { state: 'results', ...((await res.json()) as SearchResponse) } satisfies LoaderData;
+  const answer = (await res.json()) as SearchResponse;
+  const { blogs: _b, parks: _p, experiences: _e, safaris: _s, faqs: _f, animals: _a, birds: _i, ...results } = answer;
+  const found: Extract<LoaderData, { state: 'results' }> = { state: 'results', ...results };
+  return pageData(found, answer);
 }
 
 export const headers = pageHeaders;
@@ -309,7 +315,7 @@ export default function Search({ loaderData: data }: Route.ComponentProps) {
               )}
               <Pagination page={results.page} totalPages={results.totalPages} label="Search result pages" />
             </>
-          ) : (
+          ) : data.state === 'results' ? null : (
             <p className={`result-count${data.state === 'invalid' ? ' search-page__error' : ''}`} role={data.state === 'invalid' ? 'alert' : 'status'}>
               {data.message}
             </p>

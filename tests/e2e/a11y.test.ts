@@ -70,7 +70,11 @@ describe('desktop 1366x900', () => {
     const trigger = page.locator('button.nav-trigger', { hasText: label });
     await trigger.focus();
     await page.keyboard.press('Enter');
-    await page.locator(`#${await trigger.getAttribute('aria-controls')}`).waitFor({ state: 'visible' });
+    const panel = page.locator(`#${await trigger.getAttribute('aria-controls')}`);
+    await panel.waitFor({ state: 'visible' });
+    // Its content (loaded on demand) is what is checked.
+    await panel.locator('.more-link').waitFor();
+    await panel.locator('img').first().waitFor();
     expect(await violations(page)).toEqual([]);
   });
 
@@ -118,6 +122,7 @@ describe('mobile 390x844', () => {
     expect(await violations(page)).toEqual([]);
     await menu.locator('button.nav-trigger', { hasText: 'Destinations' }).click();
     await page.locator('#mega-destinations').waitFor({ state: 'visible' });
+    await page.locator('#mega-destinations .mega-card').first().waitFor();
     expect(await violations(page)).toEqual([]);
   });
 });

@@ -9,6 +9,8 @@ import { launchBrowser } from '../helpers/browser.ts';
 import { getJson, htmlText, WHATSAPP_HREF, type Json } from '../helpers/site.ts';
 import { startSiteServer, type SiteServer } from '../helpers/site-server.ts';
 
+const NAV_LABELS = { destinations: 'Destinations', safaris: 'Safaris', experiences: 'Experiences', blogs: 'Blogs' } as const;
+
 const VIEWPORTS = {
   desktop: { width: 1366, height: 900 },
   mobile: { width: 390, height: 844 },
@@ -75,6 +77,34 @@ async function expectDimmed(step: Locator) {
   expect(opacity).toBeLessThan(1);
 }
 
+/** What the nav panels list by default, from the API. */
+async function panelWants() {
+  const [parks, safaris, experiences, blogs] = await Promise.all([
+    getJson(base, '/parks/in/uganda?navbar=true'),
+    getJson(base, '/safaris/experiences/gorilla-trekking?navbar=true'),
+    getJson(base, '/experiences/in/uganda?navbar=true'),
+    getJson(base, '/blogs/nav'),
+  ]);
+  return {
+    destinations: { selector: '.mega-card__title', titles: parks.parks.map((p: Json) => p.parktitle as string) },
+    safaris: { selector: '.mega-row__title', titles: safaris.safaris.slice(0, NAV_MAX_SAFARIS).map((x: Json) => `${x.safariday} Day${x.safariday === 1 ? '' : 's'} ${x.safarititle}`) },
+    experiences: { selector: '.mega-card__title', titles: experiences.experiences.slice(0, NAV_MAX_EXPERIENCES).map((x: Json) => x.experiencetitle as string) },
+    blogs: { selector: '.mega-row__title', titles: blogs.blogs.map((b: Json) => b.blogtitle as string) },
+  };
+}
+
+/** The open panel shows the API's items, and its pictures load in their built responsive variants. */
+async function expectPanelContent(panel: Locator, want: { selector: string; titles: string[] }) {
+  expect(want.titles.length).toBeGreaterThan(0);
+  await expect.poll(async () => (await panel.locator(want.selector).allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual(want.titles);
+  const pictures = panel.locator('picture');
+  await expect(pictures.count()).resolves.toBe(want.titles.length);
+  // Hashed variant names (the image metadata came with the panel) in AVIF and WebP.
+  await expect(pictures.first().locator('source[type="image/avif"]').getAttribute('srcset')).resolves.toMatch(/\.[0-9a-f]{8}\.w\d+\.avif \d+w/);
+  await expect(pictures.first().locator('source[type="image/webp"]').getAttribute('srcset')).resolves.toMatch(/\.[0-9a-f]{8}\.w\d+\.webp \d+w/);
+  await expect.poll(() => pictures.first().locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc)).toMatch(/\.w\d+\.(avif|webp|jpg)$/);
+}
+
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   const mobile = size === 'mobile';
 
@@ -94,6 +124,25 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     });
     afterAll(async () => {
       await context?.close();
+    });
+
+    it('without JavaScript the panel triggers are links to the list pages and no panel is in the page', async () => {
+      const plain = await browser.newContext({ viewport, isMobile: mobile, hasTouch: mobile, javaScriptEnabled: false });
+      try {
+        const p = await plain.newPage();
+        await p.goto(base + '/contact-us', { waitUntil: 'domcontentloaded' });
+        for (const [label, href] of [['Destinations', '/destinations'], ['Safaris', '/safaris'], ['Experiences', '/experiences'], ['Blogs', '/blogs']]) {
+          const link = p.locator('#site-menu').getByRole('link', { name: label, exact: true });
+          await expect(link.getAttribute('href')).resolves.toBe(href);
+          await expect(link.isVisible()).resolves.toBe(true);
+        }
+        await expect(p.locator('button.nav-trigger, .mega, [id^="mega-"]').count()).resolves.toBe(0);
+        await p.locator('#site-menu').getByRole('link', { name: 'Safaris', exact: true }).click();
+        await p.waitForURL((u) => u.pathname === '/safaris');
+        await expect(p.locator('h1').textContent()).resolves.toContain('Safari');
+      } finally {
+        await plain.close();
+      }
     });
 
     it('sticky header takes its scrolled look past 50 px', async () => {
@@ -456,6 +505,46 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const trigger = (p: Page, label: string) => p.locator('button.nav-trigger', { hasText: label });
       const openPanels = (p: Page) => p.locator('button.nav-trigger[aria-expanded=true]');
 
+      it('every panel opens by hover with its content, prefetched when the pointer comes to the header', async () => {
+        const want = await panelWants();
+        await open(page, '/contact-us');
+        await page.mouse.move(10, 880);
+        expect(await page.locator('.mega-card, .mega-row').count()).toBe(0);
+        // The pointer arrives on the header (the logo, not a trigger): the panels are fetched.
+        const fetched = Promise.all(['destinations', 'safaris', 'experiences', 'blogs'].map((k) => page.waitForResponse((r) => r.url().endsWith(`/nav/${k}`) && r.ok())));
+        const brand = (await page.locator('.site-header .brand').boundingBox())!;
+        await page.mouse.move(brand.x + 10, brand.y + 10);
+        await fetched;
+        for (const key of ['destinations', 'safaris', 'experiences', 'blogs'] as const) {
+          await trigger(page, NAV_LABELS[key]).hover();
+          const panel = page.locator(`#mega-${key}`);
+          await panel.waitFor({ state: 'visible' });
+          // Already there when it opens: no loading placeholder.
+          await expect(panel.locator('.mega__skeleton').count()).resolves.toBe(0);
+          await expectPanelContent(panel, want[key]);
+        }
+      });
+
+      it('every panel opens by keyboard with its content, and its first tab is reachable with Tab', async () => {
+        const want = await panelWants();
+        for (const key of ['destinations', 'safaris', 'experiences', 'blogs'] as const) {
+          await open(page, '/contact-us');
+          await page.mouse.move(10, 880);
+          const t = trigger(page, NAV_LABELS[key]);
+          await t.focus();
+          await page.keyboard.press(key === 'safaris' ? 'Space' : 'Enter');
+          const panel = page.locator(`#mega-${key}`);
+          await panel.waitFor({ state: 'visible' });
+          await expect(t.getAttribute('aria-expanded')).resolves.toBe('true');
+          await expectPanelContent(panel, want[key]);
+          await page.keyboard.press('Tab');
+          await expect(page.evaluate((id) => document.activeElement?.closest(`#${id}`) !== null, `mega-${key}`)).resolves.toBe(true);
+          if (key !== 'blogs') await expect(page.evaluate(() => document.activeElement?.getAttribute('role'))).resolves.toBe('tab');
+          await page.keyboard.press('Escape');
+          await panel.waitFor({ state: 'hidden' });
+        }
+      });
+
       it('nav panels open on hover, exactly one at a time, and close on mouse leave', async () => {
         await open(page, '/contact-us');
         expect(await openPanels(page).count()).toBe(0);
@@ -517,11 +606,12 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         expect((await cardTitles()).length).toBeGreaterThan(0);
         for (const t of await cardTitles()) expect(ug.parks.map((p: Json) => p.parktitle)).toContain(t.trim());
         await expect(panel.getByRole('link', { name: /^Explore/ }).count()).resolves.toBe((await cardTitles()).length);
-        const response = page.waitForResponse((r) => r.url().includes('/api/parks/in/rwanda'));
+        const response = page.waitForResponse((r) => r.url().endsWith('/nav/destinations/rwanda'));
         await panel.getByRole('tab', { name: rw.destinationTitle }).click();
         await response;
         await expect(panel.getByRole('tab', { name: rw.destinationTitle }).getAttribute('aria-selected')).resolves.toBe('true');
-        await expect.poll(async () => (await cardTitles()).map((t) => t.trim())).toEqual(rw.parks.slice(0, (await cardTitles()).length).map((p: Json) => p.parktitle));
+        // The panel lists the nav answer's parks (it may arrive a moment after the response).
+        await expect.poll(async () => (await cardTitles()).map((t) => t.trim())).toEqual(rw.parks.map((p: Json) => p.parktitle));
         expect((await cardTitles()).length).toBeGreaterThan(0);
         for (const t of await cardTitles()) expect(rw.parks.map((p: Json) => p.parktitle)).toContain(t.trim());
         await expect(panel.getByRole('link', { name: /all/i }).first().isVisible()).resolves.toBe(true);
@@ -536,7 +626,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         await panel.waitFor({ state: 'visible' });
         await expect(panel.locator('[role=tab][aria-selected=true]').getAttribute('id')).resolves.toContain('gorilla-trekking');
         const rows = () => panel.locator('.mega-row');
-        const response = page.waitForResponse((r) => r.url().includes('/api/safaris/experiences/chimpanzee-trekking'));
+        const response = page.waitForResponse((r) => r.url().endsWith('/nav/safaris/chimpanzee-trekking'));
         await panel.getByRole('tab', { name: chimp.experienceTitle }).click();
         await response;
         const want = chimp.safaris.slice(0, NAV_MAX_SAFARIS);
@@ -605,6 +695,25 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         await menu.waitFor({ state: 'visible' });
         await page.keyboard.press('Escape');
         await menu.waitFor({ state: 'hidden' });
+      });
+
+      it('mobile menu: every panel opens by tap with its content', async () => {
+        const want = await panelWants();
+        await open(page, '/parks');
+        await page.locator('button.menu-toggle').tap();
+        const menu = page.locator('#site-menu');
+        await menu.waitFor({ state: 'visible' });
+        for (const key of ['destinations', 'safaris', 'experiences', 'blogs'] as const) {
+          const t = menu.locator('button.nav-trigger', { hasText: NAV_LABELS[key] });
+          await t.tap();
+          const panel = page.locator(`#mega-${key}`);
+          await panel.waitFor({ state: 'visible' });
+          await expect(t.getAttribute('aria-expanded')).resolves.toBe('true');
+          await expectPanelContent(panel, want[key]);
+          // A second tap closes it.
+          await t.tap();
+          await panel.waitFor({ state: 'hidden' });
+        }
       });
 
       it('mobile menu: a panel opens by tap, its tabs load, a link navigates and closes the menu', async () => {

@@ -78,6 +78,8 @@ describe('every route is server-rendered (no JavaScript)', () => {
     expect(html).toMatch(/<footer\b/);
     // The page hydrates: the client entry is referenced.
     expect(html).toMatch(/<script[^>]+type="module"|<link[^>]+rel="modulepreload"/);
+    // Everything is in place in the HTML: no part (a lazy island) is held back to be moved in by script.
+    expect(html).not.toMatch(/<div hidden id="S:\d+"|<template id="B:\d+"/);
   });
 
   it('/safaris is sorted by day count ascending, 12 a page, and ?sort=desc reverses it', async () => {
@@ -100,6 +102,69 @@ describe('every route is server-rendered (no JavaScript)', () => {
     const footer = htmlText(/<footer\b[\s\S]*<\/footer>/.exec(html)![0]);
     expect(footer).toContain(`2021`);
     expect(footer).toContain(String(new Date().getFullYear()));
+  });
+});
+
+describe('navigation panels: not in the page, loaded from /nav/:panel', () => {
+  const PANELS = [
+    ['destinations', 'Destinations', '/destinations'],
+    ['safaris', 'Safaris', '/safaris'],
+    ['experiences', 'Experiences', '/experiences'],
+    ['blogs', 'Blogs', '/blogs'],
+  ] as const;
+
+  it.for(['/', '/contact-us', '/parks', '/no-such-page/here'])('%s: the triggers are links to the list pages and no panel content is in the HTML', async (path) => {
+    const { html } = await getPage(path);
+    const nav = /<nav id="site-menu"[\s\S]*?<\/nav>/.exec(html)![0];
+    for (const [key, label, href] of PANELS) {
+      const li = new RegExp(`<li class="nav-item has-panel" data-panel="${key}"><a href="${href}" class="nav-link nav-trigger">${label}<svg`);
+      expect(nav, key).toMatch(li);
+    }
+    expect(html).not.toMatch(/class="mega|id="mega-|aria-controls="mega-/);
+    expect(html).not.toContain('Top attractions in');
+    expect(html).not.toContain('Latest from the trail');
+    // The root route's loader data carries no navigation.
+    expect(html).not.toMatch(/destinationTabs|experienceTabs/);
+  });
+
+  it('GET /nav/:panel answers the default tab: its tabs, items and their image variants, cacheable', async () => {
+    const api = await getJson(base, '/parks/in/uganda?navbar=true');
+    const res = await fetch(`${base}/nav/destinations`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(res.headers.get('cache-control')).toMatch(/public/);
+    const body = await res.json();
+    expect(body.tabs.map((t: Json) => t.slug)).toEqual(api.destinations.map((d: Json) => d.destinationtitleslug));
+    expect(body.data.slug).toBe('uganda');
+    expect(body.data.items.map((i: Json) => i.title)).toEqual(api.parks.map((p: Json) => p.parktitle));
+    for (const item of body.data.items) {
+      expect(Object.keys(item).sort()).toEqual(['alt', 'id', 'image', 'meta', 'slug', 'title']);
+      expect(item.meta.widths.length).toBeGreaterThan(0);
+      expect(item.meta.v).toMatch(/^[0-9a-f]{8}$/);
+    }
+    // Only what the panel shows: no page metadata, no descriptions, no other images' metadata.
+    expect(body).not.toHaveProperty('imageMeta');
+    expect(JSON.stringify(body)).not.toContain('pageDescription');
+  });
+
+  it('GET /nav/:panel/:tab answers that tab; the blogs panel has no tabs', async () => {
+    const chimp = await getJson(base, '/safaris/experiences/chimpanzee-trekking?navbar=true');
+    const body = await (await fetch(`${base}/nav/safaris/chimpanzee-trekking`)).json();
+    expect(body.data.title).toBe(chimp.experienceTitle);
+    expect(body.data.items.map((i: Json) => [i.slug, i.days, i.price])).toEqual(
+      chimp.safaris.slice(0, 3).map((s: Json) => [s.safarititleslug, s.safariday, s.safariprice]),
+    );
+    const blogs = await getJson(base, '/blogs/nav');
+    const b = await (await fetch(`${base}/nav/blogs`)).json();
+    expect(b.tabs).toEqual([]);
+    expect(b.data.items.map((i: Json) => i.slug)).toEqual(blogs.blogs.map((x: Json) => x.blogtitleslug));
+  });
+
+  it.for(['/nav/nothing', '/nav/destinations/atlantis', '/nav/destinations/NOT%20A%20SLUG', '/nav/blogs/uganda'])('%s is a clear 404', async (path) => {
+    const res = await fetch(base + path);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect((await res.json()).error).toMatch(/^No such/);
   });
 });
 

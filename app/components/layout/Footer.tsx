@@ -1,12 +1,17 @@
 // The footer (spec point 2): contact details, useful links, the newsletter form, social links
 // and the copyright from 2021 to the current year.
+// The newsletter form is a lazy island: its HTML is in the page (a plain POST form without
+// JavaScript) and its code is loaded once the browser is idle after hydration, off the critical path.
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { aboutPath, site } from '../../../common/site.ts';
+import { whenIdle } from '../../lib/idle.ts';
 import { SocialLinks } from '../Contact.tsx';
 import { Ridge } from '../Hero.tsx';
 import { MailIcon, PhoneIcon, PinIcon, WhatsAppIcon } from '../Icons.tsx';
-import { NewsletterForm } from '../NewsletterForm.tsx';
 import { BrandMark } from './Brand.tsx';
+
+const NewsletterForm = lazy(() => whenIdle().then(() => import('../NewsletterForm.tsx')).then((m) => ({ default: m.NewsletterForm })));
 
 const USEFUL_LINKS = [
   { to: aboutPath, label: 'About us' },
@@ -81,7 +86,9 @@ export function Footer({ year }: { year: number }) {
         <div className="site-footer__news">
           <h2 className="site-footer__title">Newsletter</h2>
           <p>Seasonal permit news, new itineraries and stories from the field, a few times a year.</p>
-          <NewsletterForm />
+          <Suspense>
+            <NewsletterForm />
+          </Suspense>
         </div>
       </div>
       <div className="container site-footer__bottom">

@@ -14,6 +14,7 @@ import type {
   SafariResponse,
 } from '../../../common/api-types.ts';
 import { SITE_SHARE_IMAGE } from '../../../common/media.ts';
+import { isPublicSiteUrl } from '../../../common/seo.ts';
 import { site } from '../../../common/site.ts';
 
 export type JsonLdNode = { '@type': string | string[]; '@id'?: string } & Record<string, unknown>;
@@ -334,4 +335,21 @@ function prune<T>(value: T): T {
 /** JSON for a <script type="application/ld+json"> element: '<' escaped so no text can close the element. */
 export function jsonLdScript(graph: JsonLdGraph): string {
   return JSON.stringify(graph).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+type Match = { id: string; loaderData?: unknown; data?: unknown };
+
+/** What the head says about the page of these route matches: whether robots must keep out (a
+ * non-public site address), and the JSON-LD text (null when there is nothing to describe). */
+export function headData(matches: readonly Match[]): { noindex: boolean; jsonLd: string | null } | null {
+  // The deepest route whose data carries page metadata describes the page.
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const m = matches[i]!;
+    const data = (m.loaderData ?? m.data) as AnyData | undefined;
+    if (data && typeof data === 'object' && typeof data.pageUrl === 'string') {
+      const graph = pageGraph(routeKind(m.id), data);
+      return { noindex: !isPublicSiteUrl(data.pageUrl), jsonLd: graph ? jsonLdScript(graph) : null };
+    }
+  }
+  return null;
 }

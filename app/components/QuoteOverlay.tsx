@@ -1,0 +1,25 @@
+// The safari page's Get a free quote overlay: the enquiry form (quote variant) in a modal dialog,
+// titled with the safari. Its code is loaded when the visitor asks for a quote.
+import { EnquiryForm } from './EnquiryForm.tsx';
+import { Modal } from './Modal.tsx';
+
+export interface QuoteOverlayProps {
+  open: boolean;
+  /** '{days} Day {title}' of the safari. */
+  heading: string;
+  currentUrl: string;
+  onClose: () => void;
+}
+
+export function QuoteOverlay({ open, heading, currentUrl, onClose }: QuoteOverlayProps) {
+  return (
+    <Modal open={open} onClose={onClose} labelledBy="quote-title" className="modal--quote" closeLabel="Close the quote form">
+      <p className="eyebrow">Free quote</p>
+      <h2 id="quote-title" className="modal__title">
+        {heading}
+      </h2>
+      <p className="modal__lead">Tell us your dates and group size and we will send a tailored price.</p>
+      {open && <EnquiryForm variant="quote" currentUrl={currentUrl} onSubmitted={onClose} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,257 @@
+// The content of the navigation's mega panels, loaded with a panel's data the first time one is
+// wanted (see Header.tsx): Destinations (parks by country), Safaris (safaris by experience),
+// Experiences (experiences by country), each with vertical tabs (arrow keys move between them)
+// that load their items on demand; and Blogs, the latest stories.
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { days, price } from '../../lib/format.ts';
+import type { NavItem, NavPanelAnswer, NavPanelData, NavTab, PanelKey } from '../../lib/nav.ts';
+import { Image } from '../Image.tsx';
+import { ArrowRight } from '../Icons.tsx';
+import { nextTabIndex } from '../Tabs.tsx';
+import '../../styles/nav-panels.css';
+
+/** Loads one tab of a panel (cached by the caller). */
+export type TabLoader = (panel: PanelKey, tab: string) => Promise<NavPanelAnswer>;
+
+interface PanelConfig {
+  tabsLabel: string;
+  heading: (d: NavPanelData) => string;
+  render: (d: NavPanelData) => ReactNode;
+  empty: string;
+  more: (d: NavPanelData) => { to: string; label: string };
+  aside: { title: string; text: string; to: string; label: string };
+}
+
+const PANELS: Record<Exclude<PanelKey, 'blogs'>, PanelConfig> = {
+  destinations: {
+    tabsLabel: 'Destinations',
+    heading: (d) => `Top attractions in ${d.title}`,
+    render: (d) => <ParkItems items={d.items} />,
+    empty: 'No attractions listed for this destination yet.',
+    more: (d) => ({ to: `/parks/in/${d.slug}`, label: `All attractions in ${d.title}` }),
+    aside: { title: 'Five countries, one team', text: 'Uganda, Rwanda, Kenya, Tanzania and the DR Congo, planned from our office in Kabale.', to: '/destinations', label: 'All destinations' },
+  },
+  safaris: {
+    tabsLabel: 'Safari experiences',
+    heading: (d) => `${d.title} safaris`,
+    render: (d) => <SafariItems items={d.items} />,
+    empty: 'No safaris available for this experience.',
+    more: (d) => ({ to: `/safaris/experiences/${d.slug}`, label: `All ${d.title.toLowerCase()} safaris` }),
+    aside: { title: 'Every safari, tailor-made', text: 'From a two-day gorilla trek to a three-week journey across five countries.', to: '/safaris', label: 'All safaris' },
+  },
+  experiences: {
+    tabsLabel: 'Destinations',
+    heading: (d) => `Experiences in ${d.title}`,
+    render: (d) => <ExperienceItems items={d.items} />,
+    empty: 'No experiences listed for this destination yet.',
+    more: (d) => ({ to: `/experiences/in/${d.slug}`, label: `All experiences in ${d.title}` }),
+    aside: { title: 'Primates, plains and people', text: 'Gorilla and chimpanzee trekking, game drives, boat cruises and cultural visits.', to: '/experiences', label: 'All experiences' },
+  },
+};
+
+export function PanelContent({ panel, answer, loadTab }: { panel: PanelKey; answer: NavPanelAnswer; loadTab: TabLoader }) {
+  if (panel === 'blogs') {
+    return (
+      <div className="mega__inner mega__inner--simple">
+        <div className="mega__content">
+          <p className="mega__heading">Latest from the trail</p>
+          {answer.data.items.length > 0 ? <BlogItems items={answer.data.items} /> : <p className="mega__empty">Stories are on their way.</p>}
+          <Link to="/blogs" className="more-link">
+            <span>All blogs</span> <ArrowRight size={18} />
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return <TabbedPanel id={panel} config={PANELS[panel]} tabs={answer.tabs} initial={answer.data} load={(slug) => loadTab(panel, slug)} />;
+}
+
+interface TabbedPanelProps {
+  id: string;
+  config: PanelConfig;
+  tabs: NavTab[];
+  initial: NavPanelData;
+  load: (slug: string) => Promise<NavPanelAnswer>;
+}
+
+function TabbedPanel({ id, config, tabs, initial, load }: TabbedPanelProps) {
+  const { tabsLabel, heading, render, empty, more, aside } = config;
+  const [selected, setSelected] = useState(initial.slug);
+  const [cache, setCache] = useState<Record<string, NavPanelData>>(() => ({ [initial.slug]: initial }));
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const wanted = useRef(selected);
+
+  async function select(slug: string) {
+    setSelected(slug);
+    wanted.current = slug;
+    setFailed(false);
+    if (cache[slug]) return;
+    setLoading(true);
+    try {
+      const { data } = await load(slug);
+      setCache((c) => ({ ...c, [slug]: data }));
+    } catch (err) {
+      // Spec point 8: a nav fetch failure is logged only.
+      console.error(`Could not load the ${id} panel for ${slug}`, err);
+      if (wanted.current === slug) setFailed(true);
+    } finally {
+      if (wanted.current === slug) setLoading(false);
+    }
+  }
+
+  function onKeyDown(e: KeyboardEvent, i: number) {
+    const n = nextTabIndex(e.key, i, tabs.length, 'vertical') ?? nextTabIndex(e.key, i, tabs.length, 'horizontal');
+    if (n === null) return;
+    e.preventDefault();
+    refs.current[n]?.focus();
+    void select(tabs[n]!.slug);
+  }
+
+  const data = cache[selected];
+  const panelId = `mega-${id}-panel`;
+  const tabId = (slug: string) => `mega-${id}-tab-${slug}`;
+  return (
+    <div className="mega__inner">
+      {tabs.length > 0 && (
+        <div role="tablist" aria-label={tabsLabel} aria-orientation="vertical" className="mega__tabs">
+          {tabs.map((t, i) => (
+            <button
+              key={t.slug}
+              ref={(el) => {
+                refs.current[i] = el;
+              }}
+              type="button"
+              role="tab"
+              id={tabId(t.slug)}
+              aria-selected={selected === t.slug}
+              aria-controls={panelId}
+              tabIndex={selected === t.slug ? 0 : -1}
+              className="mega__tab"
+              onClick={() => void select(t.slug)}
+              onKeyDown={(e) => onKeyDown(e, i)}
+            >
+              {t.title}
+            </button>
+          ))}
+        </div>
+      )}
+      <div
+        id={panelId}
+        role={tabs.length > 0 ? 'tabpanel' : undefined}
+        aria-labelledby={tabs.length > 0 ? tabId(selected) : undefined}
+        aria-busy={loading}
+        className={`mega__content${loading ? ' is-loading' : ''}`}
+      >
+        {data ? (
+          <>
+            <p className="mega__heading">{heading(data)}</p>
+            {data.items.length > 0 ? render(data) : <p className="mega__empty">{empty}</p>}
+            <Link to={more(data).to} className="more-link">
+              <span>{more(data).label}</span> <ArrowRight size={18} />
+            </Link>
+          </>
+        ) : failed ? (
+          <p className="mega__empty">This list could not be loaded just now.</p>
+        ) : (
+          <PanelSkeleton />
+        )}
+      </div>
+      <div className="mega__aside">
+        <p className="mega__aside-title">{aside.title}</p>
+        <p>{aside.text}</p>
+        <Link to={aside.to} className="btn btn--ghost btn--sm">
+          {aside.label}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function PanelSkeleton() {
+  return (
+    <div className="mega__skeleton" aria-hidden="true">
+      <span />
+      <span />
+      <span />
+    </div>
+  );
+}
+
+function ParkItems({ items }: { items: NavItem[] }) {
+  return (
+    <ul className="mega__cards">
+      {items.map((p) => (
+        <li key={p.id} className="mega-card">
+          <div className="mega-card__media">
+            <Image src={p.image} alt={p.alt} width={320} height={200} sizes="200px" meta={p.meta} />
+          </div>
+          <p className="mega-card__title">{p.title}</p>
+          <Link to={`/parks/${p.slug}`} className="mega-card__cta" aria-label={`Explore ${p.title}`}>
+            Explore <ArrowRight size={14} />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SafariItems({ items }: { items: NavItem[] }) {
+  return (
+    <ul className="mega__rows">
+      {items.map((s) => (
+        <li key={s.id}>
+          <Link to={`/safaris/${s.slug}`} className="mega-row">
+            <span className="mega-row__media">
+              <Image src={s.image} alt={s.alt} width={160} height={120} sizes="96px" meta={s.meta} />
+            </span>
+            <span className="mega-row__text">
+              <span className="mega-row__title">
+                {days(s.days ?? 0)} {s.title}
+              </span>
+              <span className="mega-row__meta">From {price(s.price ?? 0)}</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ExperienceItems({ items }: { items: NavItem[] }) {
+  return (
+    <ul className="mega__cards mega__cards--3">
+      {items.map((x) => (
+        <li key={x.id} className="mega-card">
+          <div className="mega-card__media">
+            <Image src={x.image} alt={x.alt} width={320} height={200} sizes="200px" meta={x.meta} />
+          </div>
+          <Link to={`/experiences/${x.slug}`} className="mega-card__title mega-card__link">
+            {x.title}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function BlogItems({ items }: { items: NavItem[] }) {
+  return (
+    <ul className="mega__rows mega__rows--2">
+      {items.map((b) => (
+        <li key={b.id}>
+          <Link to={`/blogs/${b.slug}`} className="mega-row">
+            <span className="mega-row__media">
+              <Image src={b.image} alt={b.alt} width={160} height={120} sizes="96px" meta={b.meta} />
+            </span>
+            <span className="mega-row__text">
+              <span className="mega-row__title">{b.title}</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
