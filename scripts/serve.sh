@@ -8,4 +8,6 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/node-env.sh
+# React's production build: React reads NODE_ENV when it loads (server/index.ts sets the same default).
+export NODE_ENV="${NODE_ENV:-production}"
 exec node --disable-warning=ExperimentalWarning --no-liftoff --max-semi-space-size=4 "${1:-server/index.ts}"

@@ -3,6 +3,7 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createApp } from './app.ts';
 import { createLogger } from './logger.ts';
+import { loadedReactBuild } from './react-build.ts';
 import { listen, onShutdown } from './serve.ts';
 
 export async function startProcess(role: 'web' | 'api'): Promise<void> {
@@ -21,7 +22,14 @@ export async function startProcess(role: 'web' | 'api'): Promise<void> {
     const app = await createApp(config, logger, { web: role === 'web' });
     const handler = role === 'web' ? app.web! : app.api!;
     const served = await listen(handler, { port: config.PORT, host: config.HOST, logger });
-    logger.info({ url: `http://localhost:${served.port}`, siteUrl: config.SITE_URL }, role === 'web' ? 'site is up' : 'API is up');
+    // The React build this process renders with (read from the files Node loaded, not assumed).
+    const react = loadedReactBuild();
+    logger.info(
+      { url: `http://localhost:${served.port}`, siteUrl: config.SITE_URL, nodeEnv: config.NODE_ENV, react: react.build, reactFile: react.file },
+      role === 'web' ? 'site is up' : 'API is up',
+    );
+    if (config.NODE_ENV === 'production' && react.build === 'development')
+      logger.warn('React development build loaded although NODE_ENV is production: pages render several times slower');
     onShutdown(logger, config.SHUTDOWN_TIMEOUT_MS, async () => {
       await served.close();
       await app.stop();

@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startServer } from './helpers/server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const children: ChildProcess[] = [];
@@ -16,34 +17,13 @@ afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
 
-function freePort() {
-  return 30000 + Math.floor(Math.random() * 20000);
-}
-
 async function start(entry: string, env: Record<string, string>) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'safari-proc-'));
   dirs.push(dataDir);
-  const port = freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', entry], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  children.push(child);
-  const url = `http://127.0.0.1:${port}`;
-  const ready = entry.includes('api/main') ? `${url}/readyz` : `${url}/api/readyz`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}: ${output}`);
-    const ok = await fetch(ready).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`not ready: ${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { child, url, dataDir, output: () => output };
+  const ready = entry.includes('api/main') ? '/readyz' : '/api/readyz';
+  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', ...env }, await freePort(), { entry, ready });
+  children.push(server.child);
+  return { child: server.child, url: `http://127.0.0.1:${server.port}`, dataDir, output: () => server.output.join('') };
 }
 
 function exitOf(child: ChildProcess): Promise<number | null> {
