@@ -34,7 +34,14 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 
-export type Config = z.output<typeof envSchema> & { dataDir: string };
+export type Config = z.output<typeof envSchema> & {
+  dataDir: string;
+  /**
+   * Not from the environment: set by the start routine once the set-up step (server/setup.ts) has
+   * migrated the database and loaded the content, so the serving process only opens it.
+   */
+  databasePrepared?: boolean;
+};
 
 export class ConfigError extends Error {}
 
