@@ -2,6 +2,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+const WEB_CONCURRENCY_MESSAGE = 'WEB_CONCURRENCY must be a whole number of processes from 1 to 64';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -32,6 +34,20 @@ const envSchema = z.object({
   /** Set to 'off' to turn the spam checks (minimum fill time, rate limits) off, e.g. for load tests. */
   SPAM_CHECKS: z.enum(['on', 'off']).default('on'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * Server processes sharing the port (node:cluster). More than one needs a database they can
+   * share (DATABASE_URL), or a web process using API_URL: the embedded database belongs to one
+   * process, so on it the server runs one process and says so in its log.
+   */
+  WEB_CONCURRENCY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ message: WEB_CONCURRENCY_MESSAGE })
+      .int(WEB_CONCURRENCY_MESSAGE)
+      .min(1, WEB_CONCURRENCY_MESSAGE)
+      .max(64, WEB_CONCURRENCY_MESSAGE)
+      .default(1),
+  ),
 });
 
 export type Config = z.output<typeof envSchema> & {

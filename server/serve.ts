@@ -12,7 +12,13 @@ export interface Served {
 
 export function listen(
   app: { fetch: (req: Request, env?: unknown) => Response | Promise<Response> },
-  opts: { port: number; host?: string; logger: Logger },
+  opts: {
+    port: number;
+    host?: string;
+    logger: Logger;
+    /** The cluster worker's id: every response then names it in an X-Worker header. */
+    worker?: number;
+  },
 ): Promise<Served> {
   // Requests still being handled: shutdown waits for them before the database is closed.
   let inFlight = 0;
@@ -40,6 +46,11 @@ export function listen(
       });
     }) as Server;
     server.keepAliveTimeout = 5000;
+    if (opts.worker !== undefined) {
+      const worker = String(opts.worker);
+      // Runs before the app's own listener, so the header is set before the response is written.
+      server.prependListener('request', (_req, res) => res.setHeader('x-worker', worker));
+    }
     server.once('error', reject);
   });
 }

@@ -1,8 +1,11 @@
 // Starting a process: configuration (a bad value stops it with a clear message), the database
 // set-up step (a short-lived child process), the app, the HTTP server, and graceful shutdown.
-// `web` serves the whole site; `api` the JSON API alone at /.
+// `web` serves the whole site; `api` the JSON API alone at /. With WEB_CONCURRENCY > 1 this
+// process becomes the cluster primary (server/cluster.ts) and each worker runs this again.
 import { spawn } from 'node:child_process';
+import cluster from 'node:cluster';
 import path from 'node:path';
+import { processCount, runPrimary } from './cluster.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger } from './logger.ts';
 import { loadedReactBuild } from './react-build.ts';
@@ -19,17 +22,25 @@ export async function startProcess(role: 'web' | 'api'): Promise<void> {
     }
     throw e;
   }
-  const logger = createLogger(config.LOG_LEVEL);
+  // A worker's log lines say which worker (and process) wrote them.
+  const logger = cluster.isWorker
+    ? createLogger(config.LOG_LEVEL).child({ worker: cluster.worker!.id, pid: process.pid })
+    : createLogger(config.LOG_LEVEL);
+  // A web process using the API at API_URL has no database of its own.
+  const ownsDatabase = role === 'api' || !config.API_URL;
   try {
-    // A web process using the API at API_URL has no database of its own.
-    const ownsDatabase = role === 'api' || !config.API_URL;
-    if (ownsDatabase) await runSetUp();
+    if (cluster.isPrimary) {
+      // The set-up runs once, before any worker starts.
+      if (ownsDatabase) await runSetUp();
+      const processes = processCount({ requested: config.WEB_CONCURRENCY, embeddedDatabase: ownsDatabase && !config.DATABASE_URL }, logger);
+      if (processes > 1) return runPrimary({ workers: processes, logger, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+    }
     // The app (React, the router, the API) is loaded after the set-up step, so this process stays
     // small while the set-up process runs.
     const { createApp } = await import('./app.ts');
     const app = await createApp({ ...config, databasePrepared: ownsDatabase }, logger, { web: role === 'web' });
     const handler = role === 'web' ? app.web! : app.api!;
-    const served = await listen(handler, { port: config.PORT, host: config.HOST, logger });
+    const served = await listen(handler, { port: config.PORT, host: config.HOST, logger, worker: cluster.worker?.id });
     // The React build this process renders with (read from the files Node loaded, not assumed).
     const react = loadedReactBuild();
     logger.info(
