@@ -58,8 +58,12 @@ describe('the server process', () => {
   });
 
   it('serves pages, the API at /api and fingerprinted assets; drains in-flight requests on SIGTERM', async () => {
-    const { child, url, output } = await start('server/index.ts', {});
+    // WEB_CONCURRENCY cannot apply to the embedded database: one process, and a warning.
+    const { child, url, output } = await start('server/index.ts', { WEB_CONCURRENCY: '2' });
+    expect(logLines(output()).some((l) => l.level === 40 && String(l.msg).startsWith('WEB_CONCURRENCY is ignored'))).toBe(true);
+    expect(logLines(output()).filter((l) => l.msg === 'site is up')).toHaveLength(1);
     const home = await fetch(`${url}/`);
+    expect(home.headers.get('x-worker')).toBeNull();
     expect(home.status).toBe(200);
     expect(home.headers.get('content-type')).toContain('text/html');
     const html = await home.text();
