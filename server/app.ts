@@ -1,14 +1,12 @@
 // Builds the whole process from a configuration: database, content, API, web. Used by
 // server/index.ts and by the tests, which start it on a free port.
-import path from 'node:path';
 import { createApi } from './api/index.ts';
 import type { Config } from './config.ts';
-import { ContentError, loadContent } from './db/content.ts';
-import { openDatabase, type Database } from './db/index.ts';
-import { syncContent } from './db/seed.ts';
-import { HttpCache } from './http-cache.ts';
+import type { Database } from './db/index.ts';
+import { prepareDatabase } from './db/prepare.ts';
+import { watchContentVersion, type ContentVersionWatch } from './db/version.ts';
 import { createForms, type Forms, type FormsOverrides } from './forms.ts';
-import { readContentVersion, watchContentVersion, type ContentVersionWatch } from './db/version.ts';
+import { HttpCache } from './http-cache.ts';
 import type { Logger } from './logger.ts';
 import { mediaDirs } from './media/dirs.ts';
 import { ProxyTrust } from './spam/client-address.ts';
@@ -25,23 +23,6 @@ export interface AppParts {
   caches?: { answers: HttpCache; pages: HttpCache };
   contentVersion?: ContentVersionWatch;
   stop(): Promise<void>;
-}
-
-/** Opens the database, applies migrations and loads the content files when they changed. */
-export async function prepareDatabase(config: Config, logger: Logger): Promise<Database> {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
-  logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? path.join(config.dataDir, 'pglite') : undefined }, 'database ready');
-  try {
-    const content = await loadContent();
-    const result = await syncContent(database.db, content);
-    if (result.changed) logger.info({ counts: result.counts }, 'content loaded into the database');
-  } catch (e) {
-    if (!(e instanceof ContentError)) throw e;
-    // Keep serving what the database has, unless it has nothing.
-    if ((await readContentVersion(database.db)) === 0) throw e;
-    logger.error({ problems: e.problems }, 'content files are invalid; serving the content already in the database');
-  }
-  return database;
 }
 
 export async function createApp(config: Config, logger: Logger, opts: { web?: boolean; forms?: FormsOverrides } = {}): Promise<AppParts> {

@@ -21,4 +21,11 @@ describe('configuration', () => {
     expect(c.SITE_URL).toBe('https://www.example.com');
     expect(c.API_URL).toBe('http://api:4000');
   });
+  it('reads WEB_CONCURRENCY as a number of processes, 1 by default', () => {
+    expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '' }).WEB_CONCURRENCY).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '4' }).WEB_CONCURRENCY).toBe(4);
+    for (const bad of ['0', '-1', '2.5', 'two', '65'])
+      expect(() => loadConfig({ WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY must be a whole number of processes from 1 to 64/);
+  });
 });

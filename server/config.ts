@@ -3,6 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy } from './spam/client-address.ts';
 
+const WEB_CONCURRENCY_MESSAGE = 'WEB_CONCURRENCY must be a whole number of processes from 1 to 64';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -50,9 +52,30 @@ const envSchema = z.object({
   /** Memory for API answers kept and served again (0 turns the API cache off). */
   API_CACHE_MB: z.coerce.number().min(0).max(4096).default(16),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * Server processes sharing the port (node:cluster). More than one needs a database they can
+   * share (DATABASE_URL), or a web process using API_URL: the embedded database belongs to one
+   * process, so on it the server runs one process and says so in its log.
+   */
+  WEB_CONCURRENCY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ message: WEB_CONCURRENCY_MESSAGE })
+      .int(WEB_CONCURRENCY_MESSAGE)
+      .min(1, WEB_CONCURRENCY_MESSAGE)
+      .max(64, WEB_CONCURRENCY_MESSAGE)
+      .default(1),
+  ),
 });
 
-export type Config = z.output<typeof envSchema> & { dataDir: string };
+export type Config = z.output<typeof envSchema> & {
+  dataDir: string;
+  /**
+   * Not from the environment: set by the start routine once the set-up step (server/setup.ts) has
+   * migrated the database and loaded the content, so the serving process only opens it.
+   */
+  databasePrepared?: boolean;
+};
 
 export class ConfigError extends Error {}
 

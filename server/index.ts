@@ -1,5 +1,12 @@
 // Composition root: config -> database -> API -> web, served by one Node process (server/start.ts
 // and server/app.ts).
-import { startProcess } from './start.ts';
+//
+// React picks its development or production build from NODE_ENV when it is first loaded, so
+// NODE_ENV is settled before anything imports it. Static imports are evaluated before this
+// module's own code, hence the dynamic import.
+export {};
+
+process.env.NODE_ENV ||= 'production';
+const { startProcess } = await import('./start.ts');
 
 await startProcess('web');

@@ -16,7 +16,13 @@ export function listen(
     /** Answers a request straight from memory when it can (kept pages); false hands it to fetch. */
     serveKept?: (req: IncomingMessage, res: ServerResponse) => boolean;
   },
-  opts: { port: number; host?: string; logger: Logger },
+  opts: {
+    port: number;
+    host?: string;
+    logger: Logger;
+    /** The cluster worker's id: every response then names it in an X-Worker header. */
+    worker?: number;
+  },
 ): Promise<Served> {
   // Requests still being handled: shutdown waits for them before the database is closed.
   let inFlight = 0;
@@ -57,6 +63,11 @@ export function listen(
       });
     }) as Server;
     server.keepAliveTimeout = 5000;
+    if (opts.worker !== undefined) {
+      const worker = String(opts.worker);
+      // Runs before the app's own listener, so the header is set before the response is written.
+      server.prependListener('request', (_req, res) => res.setHeader('x-worker', worker));
+    }
     server.once('error', reject);
   });
 }

@@ -6,6 +6,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../server/db/index.ts';
+import { contentVersion } from '../server/db/schema.ts';
+import { makePgliteTemplate } from '../server/db/template.ts';
+import { freePort, startServer } from './helpers/server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const children: ChildProcess[] = [];
@@ -16,34 +21,21 @@ afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
 
-function freePort() {
-  return 30000 + Math.floor(Math.random() * 20000);
+async function start(entry: string, env: Record<string, string>, reuseDataDir?: string) {
+  const dataDir = reuseDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'safari-proc-')));
+  if (!reuseDataDir) dirs.push(dataDir);
+  const ready = entry.includes('api/main') ? '/readyz' : '/api/readyz';
+  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', ...env }, await freePort(), { entry, ready });
+  children.push(server.child);
+  return { child: server.child, url: `http://127.0.0.1:${server.port}`, dataDir, output: () => server.output.join('') };
 }
 
-async function start(entry: string, env: Record<string, string>) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'safari-proc-'));
-  dirs.push(dataDir);
-  const port = freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', entry], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  children.push(child);
-  const url = `http://127.0.0.1:${port}`;
-  const ready = entry.includes('api/main') ? `${url}/readyz` : `${url}/api/readyz`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}: ${output}`);
-    const ok = await fetch(ready).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`not ready: ${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { child, url, dataDir, output: () => output };
+/** The JSON log lines a process wrote. */
+function logLines(output: string): Record<string, unknown>[] {
+  return output
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 function exitOf(child: ChildProcess): Promise<number | null> {
@@ -66,8 +58,12 @@ describe('the server process', () => {
   });
 
   it('serves pages, the API at /api and fingerprinted assets; drains in-flight requests on SIGTERM', async () => {
-    const { child, url, output } = await start('server/index.ts', {});
+    // WEB_CONCURRENCY cannot apply to the embedded database: one process, and a warning.
+    const { child, url, output } = await start('server/index.ts', { WEB_CONCURRENCY: '2' });
+    expect(logLines(output()).some((l) => l.level === 40 && String(l.msg).startsWith('WEB_CONCURRENCY is ignored'))).toBe(true);
+    expect(logLines(output()).filter((l) => l.msg === 'site is up')).toHaveLength(1);
     const home = await fetch(`${url}/`);
+    expect(home.headers.get('x-worker')).toBeNull();
     expect(home.status).toBe(200);
     expect(home.headers.get('content-type')).toContain('text/html');
     const html = await home.text();
@@ -113,5 +109,45 @@ describe('the server process', () => {
     web.child.kill('SIGTERM');
     expect(await exitOf(api.child)).toBe(0);
     expect(await exitOf(web.child)).toBe(0);
+  });
+
+  it('sets the database up in a short-lived process: from the build’s template, content re-loaded at start when it changed', async () => {
+    // The template the build makes (npm run build, scripts/ensure-build.sh).
+    await makePgliteTemplate();
+
+    const first = await start('server/index.ts', {});
+    const logs = logLines(first.output());
+    const setUp = logs.filter((l) => l.step === 'set-up');
+    const serving = logs.filter((l) => l.step === undefined);
+    // The set-up process created the database by copying the template (no initdb) and loaded the content...
+    expect(setUp.find((l) => l.msg === 'database ready')).toMatchObject({ database: 'pglite', created: 'template' });
+    expect(setUp.some((l) => l.msg === 'content loaded into the database')).toBe(true);
+    // ...and the serving process only opened it.
+    const opened = serving.filter((l) => l.msg === 'database ready');
+    expect(opened).toHaveLength(1);
+    expect(opened[0]!.created).toBeUndefined();
+    expect(serving.some((l) => l.msg === 'content loaded into the database')).toBe(false);
+    expect((await fetch(`${first.url}/safaris`)).status).toBe(200);
+    first.child.kill('SIGTERM');
+    expect(await exitOf(first.child)).toBe(0);
+
+    // Restarted with unchanged content: nothing to load.
+    const second = await start('server/index.ts', {}, first.dataDir);
+    expect(logLines(second.output()).some((l) => l.msg === 'content loaded into the database')).toBe(false);
+    second.child.kill('SIGTERM');
+    expect(await exitOf(second.child)).toBe(0);
+
+    // The content files differ from what the database holds (as after an edit): the next start
+    // loads them again, in the set-up process, before serving.
+    const db = await openDatabase({ dataDir: first.dataDir, migrate: false });
+    await db.db.update(contentVersion).set({ content_hash: 'edited' }).where(eq(contentVersion.id, 1));
+    await db.close();
+    const third = await start('server/index.ts', {}, first.dataDir);
+    const reloaded = logLines(third.output()).filter((l) => l.msg === 'content loaded into the database');
+    expect(reloaded).toHaveLength(1);
+    expect(reloaded[0]!.step).toBe('set-up');
+    expect((await fetch(`${third.url}/`)).status).toBe(200);
+    third.child.kill('SIGTERM');
+    expect(await exitOf(third.child)).toBe(0);
   });
 });

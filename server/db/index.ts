@@ -1,17 +1,21 @@
 // Database connection: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
-// Migrations in server/db/migrations are applied at start, under an advisory lock so several
-// processes can start at once.
+// Migrations in server/db/migrations are applied when the database is set up (server/setup.ts at
+// start, or on open for tests), under an advisory lock so several processes can start at once.
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
+import { createFromTemplate } from './template.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Embedded database only: how it was created by this open, if it was. */
+  created?: 'template' | 'initdb';
   /** Resolves when a trivial query succeeds. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -20,7 +24,28 @@ export interface Database {
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK = 727_274_001;
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  /**
+   * Create the extensions and apply pending migrations (default). False when the set-up step
+   * (server/setup.ts) already did, so a serving process only opens the database.
+   */
+  migrate?: boolean;
+}
+
+/**
+ * The embedded database's PostgreSQL settings (on top of PGlite's own start parameters). The
+ * WebAssembly build allocates and zeroes its shared memory up front, so every megabyte of
+ * shared_buffers is resident for the life of the process: the default 128 MB is more than the
+ * whole database (about 17 MB with its catalogs; the site's tables and indexes under 10 MB).
+ * Reads that miss it are served by the operating system's page cache.
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const migrate = opts.migrate ?? true;
   if (opts.databaseUrl) {
     // Each driver is loaded only when used: the embedded database's WebAssembly build is large.
     const [{ default: postgres }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
@@ -34,14 +59,16 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       connection: { application_name: 'safari-site' },
     });
     const db = drizzlePostgres({ client, schema }) as unknown as Db;
-    const reserved = await client.reserve();
-    try {
-      await reserved`select pg_advisory_lock(${MIGRATION_LOCK})`;
-      await reserved`create extension if not exists pg_trgm`.catch(() => {});
-      await migratePostgres(db as never, { migrationsFolder });
-    } finally {
-      await reserved`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {});
-      reserved.release();
+    if (migrate) {
+      const reserved = await client.reserve();
+      try {
+        await reserved`select pg_advisory_lock(${MIGRATION_LOCK})`;
+        await reserved`create extension if not exists pg_trgm`.catch(() => {});
+        await migratePostgres(db as never, { migrationsFolder });
+      } finally {
+        await reserved`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {});
+        reserved.release();
+      }
     }
     return {
       db,
@@ -53,21 +80,30 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     };
   }
   const dir = path.join(opts.dataDir, 'pglite');
-  await mkdir(dir, { recursive: true });
-  return openPglite(dir);
+  await mkdir(opts.dataDir, { recursive: true });
+  const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
+  const fromTemplate = fresh && (await createFromTemplate(dir));
+  const database = await openPglite(dir, migrate);
+  return fresh ? { ...database, created: fromTemplate ? 'template' : 'initdb' } : database;
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+async function openPglite(dataDir: string | undefined, migrate: boolean): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
   ]);
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-  await client.exec('create extension if not exists pg_trgm');
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  if (migrate) {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
+    await client.exec('create extension if not exists pg_trgm');
+    await migratePglite(db as never, { migrationsFolder });
+  }
   return {
     db,
     kind: 'pglite',
@@ -80,5 +116,5 @@ async function openPglite(dataDir?: string): Promise<Database> {
 
 /** An in-memory PGlite database for tests. */
 export function openMemoryDatabase(): Promise<Database> {
-  return openPglite();
+  return openPglite(undefined, true);
 }

@@ -1,7 +1,11 @@
-// Starting the built server (node server/index.ts) as a child process on a free port.
+// Starting the built server as a child process on a free port, the way scripts/serve.sh starts it
+// (same Node flags, NODE_ENV=production unless the caller sets it: vitest's own NODE_ENV=test
+// would otherwise be inherited and load React's development build).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { projectRoot } from '../../server/web.ts';
+import path from 'node:path';
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -20,11 +24,18 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts the server and resolves once /api/healthz answers. */
-export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'server/index.ts'], {
+/**
+ * Starts the server (server/index.ts, or `entry`) and resolves once `ready` (default
+ * /api/healthz) answers. The child is the Node process itself: serve.sh execs it.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+  opts: { entry?: string; ready?: string } = {},
+): Promise<ServerProcess> {
+  const child = spawn('bash', [path.join(projectRoot, 'scripts/serve.sh'), opts.entry ?? 'server/index.ts'], {
     cwd: projectRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -35,7 +46,7 @@ export async function startServer(env: Record<string, string>, port: number): Pr
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output.join('')}`);
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/healthz`);
+      const res = await fetch(`http://127.0.0.1:${port}${opts.ready ?? '/api/healthz'}`);
       if (res.ok) return { child, port, output, exited };
     } catch {
       /* not up yet */

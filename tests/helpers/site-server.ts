@@ -1,12 +1,11 @@
-// The whole site (database, content, API, web) in one process on a free port, on PGlite in a fresh
-// temporary DATA_DIR, for the browser tests. Needs the production build (npm run build).
+// The whole site (database, content, API, web) as a child process on a free port, on PGlite in a
+// fresh temporary DATA_DIR, for the browser tests and the crawl. Started like production
+// (scripts/serve.sh, NODE_ENV=production): inside the vitest process NODE_ENV is 'test', which
+// would render with React's development build. Needs the production build (npm run build).
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { createLogger } from '../../server/logger.ts';
-import { listen } from '../../server/serve.ts';
+import { freePort, startServer } from './server.ts';
 
 export interface SiteServer {
   url: string;
@@ -16,24 +15,19 @@ export interface SiteServer {
 
 export async function startSiteServer(env: Record<string, string> = {}): Promise<SiteServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'safari-e2e-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    SITE_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
-  const logger = createLogger(config.LOG_LEVEL);
-  const app = await createApp(config, logger);
-  const served = await listen(app.web!, { port: 0, host: '127.0.0.1', logger });
+  const server = await startServer(
+    { DATA_DIR: dataDir, DATABASE_URL: '', API_URL: '', SITE_URL: 'http://localhost:3000', LOG_LEVEL: 'warn', ...env },
+    await freePort(),
+    { ready: '/api/readyz' },
+  );
   return {
-    url: `http://127.0.0.1:${served.port}`,
+    url: `http://127.0.0.1:${server.port}`,
     dataDir,
     stop: async () => {
-      await served.close();
-      await app.stop();
+      if (server.child.exitCode === null) {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      }
       await rm(dataDir, { recursive: true, force: true });
     },
   };

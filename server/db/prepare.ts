@@ -1,0 +1,36 @@
+// Getting the database ready: open it, apply migrations, and load the content files when they
+// changed. At start this runs in the short-lived set-up process (server/setup.ts), and the serving
+// process then only opens the database (config.databasePrepared); tests that build the app in
+// their own process do it all here.
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { openDatabase, type Database } from './index.ts';
+import { readContentVersion } from './version.ts';
+
+/**
+ * Opens the database, applies migrations and loads the content files when they changed; only
+ * opens it when the set-up step has done that already (config.databasePrepared).
+ */
+export async function prepareDatabase(config: Config, logger: Logger): Promise<Database> {
+  const prepared = config.databasePrepared === true;
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, migrate: !prepared });
+  logger.info(
+    { database: database.kind, dataDir: database.kind === 'pglite' ? path.join(config.dataDir, 'pglite') : undefined, created: database.created },
+    'database ready',
+  );
+  if (prepared) return database;
+  // The content loader and the seed (YAML, Markdown) are only needed here.
+  const [{ ContentError, loadContent }, { syncContent }] = await Promise.all([import('./content.ts'), import('./seed.ts')]);
+  try {
+    const content = await loadContent();
+    const result = await syncContent(database.db, content);
+    if (result.changed) logger.info({ counts: result.counts }, 'content loaded into the database');
+  } catch (e) {
+    if (!(e instanceof ContentError)) throw e;
+    // Keep serving what the database has, unless it has nothing.
+    if ((await readContentVersion(database.db)) === 0) throw e;
+    logger.error({ problems: e.problems }, 'content files are invalid; serving the content already in the database');
+  }
+  return database;
+}

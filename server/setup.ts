@@ -1,0 +1,33 @@
+// The set-up step, run by server/start.ts as a short-lived child process before the server opens
+// the database: creates the embedded database on first start (initdb), applies migrations and
+// loads the content files when they changed, then exits. Keeping this out of the serving process
+// keeps its memory down: on PGlite, initdb runs a second WebAssembly PostgreSQL, and the content
+// load parses every file; the memory they take is returned to the system when this process ends.
+// Runnable on its own too: `node server/setup.ts` (same environment as the server).
+export {};
+
+process.env.NODE_ENV ||= 'production';
+const [{ ConfigError, loadConfig }, { createLogger }, { prepareDatabase }] = await Promise.all([
+  import('./config.ts'),
+  import('./logger.ts'),
+  import('./db/prepare.ts'),
+]);
+
+let config;
+try {
+  config = loadConfig();
+} catch (e) {
+  if (e instanceof ConfigError) {
+    console.error(e.message);
+    process.exit(1);
+  }
+  throw e;
+}
+const logger = createLogger(config.LOG_LEVEL).child({ step: 'set-up' });
+try {
+  const database = await prepareDatabase(config, logger);
+  await database.close();
+} catch (err) {
+  logger.fatal({ err }, 'database set-up failed');
+  process.exit(1);
+}
