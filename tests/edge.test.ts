@@ -1,5 +1,6 @@
 // What a client can send that once gave 500s or held the server: each is a clear 4xx now, answered
 // at the edge (server/security.ts, server/web.ts, server/api/http.ts), on PGlite and PostgreSQL.
+import './helpers/production.ts';
 import { request as httpRequest } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';

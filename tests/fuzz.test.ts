@@ -1,6 +1,7 @@
 // Property-based fuzzing of the whole site (tests/fuzz/requests.ts): 20,000 generated requests over
 // every route family (paths, query strings, methods, headers, bodies) never get a 5xx, never log an
 // error, and leave the server healthy. `npm run fuzz` runs 200,000 and prints the status counts.
+import './helpers/production.ts';
 import { Writable } from 'node:stream';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';

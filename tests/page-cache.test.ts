@@ -2,6 +2,7 @@
 // kept pages are byte-identical to fresh renders, ETags give 304, a content change is served at
 // once, per-visitor answers are never kept or served to anyone else, arbitrary query strings never
 // fill the cache, and a cold page is rendered once for 100 concurrent requests.
+import './helpers/production.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type AppParts } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import type { HttpCache } from '../server/http-cache.ts';
+import { loadedReactBuild } from '../server/react-build.ts';
 import { createLogger } from '../server/logger.ts';
 import { listen, type Served } from '../server/serve.ts';
 import { backends, freshPostgresUrl } from './helpers/db.ts';
@@ -63,6 +65,10 @@ for (const backend of backends()) {
     const body = (res: Response): Promise<string> => res.text();
     /** A fresh render of the same URL: a request with a cookie is never answered from the cache. */
     const fresh = (p: string) => fetch(base + p, { headers: { ...BR, cookie: 'visitor=1' } });
+
+    it('renders with production React, like every server start', () => {
+      expect(loadedReactBuild().build).toBe('production');
+    });
 
     it('serves a kept page byte-identical to a fresh render, for pages, lists and client data requests', async () => {
       for (const p of ['/', `/safaris/${safariSlug}`, '/parks?page=2', '/blogs', `/safaris/${safariSlug}.data`, '/sitemap.xml']) {

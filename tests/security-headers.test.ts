@@ -2,6 +2,7 @@
 // answers, assets, images, errors, redirects), scored by the Mozilla HTTP Observatory's published
 // rules (httpobs/docs/scoring.md: baseline 100, the modifiers below, bonuses only from 90 up;
 // 100+ is A+). The site is configured with an https SITE_URL, as in production behind TLS.
+import './helpers/production.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
