@@ -132,7 +132,10 @@ export function createWeb(opts: WebOptions) {
   // Every write is read here, bounded, before anything parses it.
   app.use(
     '*',
-    boundedWrites(() => new Response(TOO_LARGE_MESSAGE, { status: 413, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } })),
+    boundedWrites(() => {
+      opts.logger.info({ status: 413 }, 'request refused: body over the limit');
+      return new Response(TOO_LARGE_MESSAGE, { status: 413, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+    }),
   );
   const clientDir = opts.clientDir ?? path.join(buildDir, 'client');
   const relClient = path.relative(process.cwd(), clientDir) || '.';
@@ -204,10 +207,15 @@ export function createWeb(opts: WebOptions) {
     // Behind a trusted proxy, the page is handled for the host and scheme the visitor used.
     let request = atPublicOrigin(opts.trust ?? NO_PROXY, c.req.raw, peer);
     // An address that cannot be decoded is the client's mistake, answered here.
-    if (!decodable(new URL(request.url).pathname)) return plain(404, 'There is no page at this address.');
+    const refused = (res: Response) => {
+      // A client's fault: one line at info, no stack.
+      opts.logger.info({ status: res.status, method: request.method, path: c.req.path.slice(0, 200) }, 'request refused');
+      return res;
+    };
+    if (!decodable(new URL(request.url).pathname)) return refused(plain(404, 'There is no page at this address.'));
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       const checked = await checkPageWrite(request, planner.leafModule(c.req.path), opts.siteUrl);
-      if (checked instanceof Response) return checked;
+      if (checked instanceof Response) return checked.status === 204 ? checked : refused(checked);
       request = checked;
     }
     const planned = pages?.cache.enabled ? planner.plan(request, pages.version()) : undefined;

@@ -12,6 +12,7 @@ import { loadConfig } from '../server/config.ts';
 import { createLogger } from '../server/logger.ts';
 import { listen, type Served } from '../server/serve.ts';
 import { inlineScriptHashes } from '../server/security.ts';
+import { backends, freshPostgresUrl } from './helpers/db.ts';
 
 interface Score {
   score: number;
@@ -107,15 +108,18 @@ export function observatoryScore(res: Response, html: string): Score {
 
 const BASE_HEADERS = ['x-content-type-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'strict-transport-security', 'content-security-policy'];
 
-describe('security headers', () => {
+for (const backend of backends()) describe(`security headers on ${backend}`, () => {
   let app: AppParts;
   let served: Served;
   let base: string;
   let dataDir: string;
+  let dropDb: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'safari-security-'));
-    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SITE_URL: 'https://www.kigezitrails.example', LOG_LEVEL: 'silent' });
+    let url: string | undefined;
+    if (backend === 'postgres') ({ url, drop: dropDb } = await freshPostgresUrl());
+    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SITE_URL: 'https://www.kigezitrails.example', LOG_LEVEL: 'silent', ...(url ? { DATABASE_URL: url } : {}) });
     app = await createApp(config, createLogger(config.LOG_LEVEL));
     served = await listen(app.web!, { port: 0, host: '127.0.0.1', logger: createLogger('silent') });
     base = `http://127.0.0.1:${served.port}`;
@@ -123,6 +127,7 @@ describe('security headers', () => {
   afterAll(async () => {
     await served?.close();
     await app?.stop();
+    await dropDb?.();
     await rm(dataDir, { recursive: true, force: true });
   });
 
