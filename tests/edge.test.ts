@@ -2,40 +2,23 @@
 // at the edge (server/security.ts, server/web.ts, server/api/http.ts), on PGlite and PostgreSQL.
 import './helpers/production.ts';
 import { request as httpRequest } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type AppParts } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { createLogger } from '../server/logger.ts';
-import { listen, type Served } from '../server/serve.ts';
-import { backends, freshPostgresUrl } from './helpers/db.ts';
+import { backends } from './helpers/db.ts';
+import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
 
 for (const backend of backends()) {
   describe(`the edge on ${backend}`, () => {
-    let app: AppParts;
-    let served: Served;
+    let site: InProcessSite;
     let base: string;
-    let dataDir: string;
-    let dropDb: (() => Promise<void>) | undefined;
+    let port: number;
 
     beforeAll(async () => {
-      dataDir = await mkdtemp(path.join(os.tmpdir(), 'safari-edge-'));
-      let url: string | undefined;
-      if (backend === 'postgres') ({ url, drop: dropDb } = await freshPostgresUrl());
-      const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SITE_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...(url ? { DATABASE_URL: url } : {}) });
-      app = await createApp(config, createLogger(config.LOG_LEVEL));
-      served = await listen(app.web!, { port: 0, host: '127.0.0.1', logger: createLogger('silent') });
-      base = `http://127.0.0.1:${served.port}`;
+      site = await startInProcess(backend);
+      base = site.base;
+      port = Number(new URL(base).port);
     });
-    afterAll(async () => {
-      await served?.close();
-      await app?.stop();
-      await dropDb?.();
-      await rm(dataDir, { recursive: true, force: true });
-    });
+    afterAll(() => site?.stop());
 
     it('answers a NUL or any other odd character in a slug with 404, on pages and in the API', async () => {
       for (const p of ['/api/safaris/a%00b', '/safaris/a%00b', '/parks/in/%00', '/api/parks/in/%00', '/api/blogs/%27%20or%201%3D1', '/api/animals/' + 'x'.repeat(5000), '/birds/%E2%80%AE']) {
@@ -108,7 +91,7 @@ for (const backend of backends()) {
     it('drops a connection that never finishes its headers within the time allowed', async () => {
       const started = Date.now();
       const closedAfter = await new Promise<number>((resolve) => {
-        const socket = connect(served.port, '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: x\r\n'));
+        const socket = connect(port, '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: x\r\n'));
         socket.on('data', () => {});
         socket.on('close', () => resolve(Date.now() - started));
         socket.on('error', () => {});

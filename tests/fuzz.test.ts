@@ -3,54 +3,37 @@
 // error, and leave the server healthy. `npm run fuzz` runs 200,000 and prints the status counts.
 import './helpers/production.ts';
 import { Writable } from 'node:stream';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp, type AppParts } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { listen, type Served } from '../server/serve.ts';
 import { fuzz } from './fuzz/requests.ts';
-import { backends, freshPostgresUrl } from './helpers/db.ts';
+import { backends } from './helpers/db.ts';
+import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
 
 /** 20,000 on the embedded database; a shorter run on PostgreSQL, where the same code meets another driver. */
 const CASES_BY_BACKEND = { pglite: Number(process.env.FUZZ_CASES ?? 20_000), postgres: Number(process.env.FUZZ_CASES_POSTGRES ?? 4_000) };
 
 for (const backend of backends()) describe(`fuzzing every route family on ${backend}`, () => {
   const CASES = CASES_BY_BACKEND[backend];
-  let dropDb: (() => Promise<void>) | undefined;
-  let app: AppParts;
-  let served: Served;
+  let site: InProcessSite;
   let base: string;
-  let dataDir: string;
   const logged: { level: number; msg: string; err?: unknown }[] = [];
   let consoleErrors: ReturnType<typeof vi.spyOn>;
 
   beforeAll(async () => {
     // Before the app loads, so that a logger that keeps a reference to console.error is seen too.
     consoleErrors = vi.spyOn(console, 'error');
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'safari-fuzz-'));
-    let url: string | undefined;
-    if (backend === 'postgres') ({ url, drop: dropDb } = await freshPostgresUrl());
-    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SITE_URL: 'http://localhost:3000', LOG_LEVEL: 'info', SPAM_CHECKS: 'on', ...(url ? { DATABASE_URL: url } : {}) });
     const sink = new Writable({
       write(chunk, _enc, done) {
         for (const line of String(chunk).split('\n')) if (line) logged.push(JSON.parse(line));
         done();
       },
     });
-    const logger = pino({ level: 'info' }, sink);
-    app = await createApp(config, logger as never);
-    served = await listen(app.web!, { port: 0, host: '127.0.0.1', logger: logger as never });
-    base = `http://127.0.0.1:${served.port}`;
+    site = await startInProcess(backend, { SPAM_CHECKS: 'on', LOG_LEVEL: 'info' }, pino({ level: 'info' }, sink));
+    base = site.base;
   });
   afterAll(async () => {
     consoleErrors?.mockRestore();
-    await served?.close();
-    await app?.stop();
-    await dropDb?.();
-    await rm(dataDir, { recursive: true, force: true });
+    await site?.stop();
   });
 
   it(`answers ${CASES} generated requests without a 5xx or a logged error, and stays healthy`, { timeout: 900_000 }, async () => {

@@ -3,63 +3,36 @@
 // once, per-visitor answers are never kept or served to anyone else, arbitrary query strings never
 // fill the cache, and a cold page is rendered once for 100 concurrent requests.
 import './helpers/production.ts';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type AppParts } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
+import type { AppParts } from '../server/app.ts';
 import type { HttpCache } from '../server/http-cache.ts';
 import { loadedReactBuild } from '../server/react-build.ts';
-import { createLogger } from '../server/logger.ts';
-import { listen, type Served } from '../server/serve.ts';
-import { backends, freshPostgresUrl } from './helpers/db.ts';
+import { backends } from './helpers/db.ts';
+import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
 
 const BR = { 'accept-encoding': 'br' };
 
 for (const backend of backends()) {
   describe(`rendered-page cache on ${backend}`, () => {
+    let site: InProcessSite;
     let app: AppParts;
-    let served: Served;
     let base: string;
-    let dataDir: string;
-    let dropDb: (() => Promise<void>) | undefined;
     let dbUrl: string | undefined;
     let pages: HttpCache;
     let answers: HttpCache;
     let safariSlug: string;
 
     beforeAll(async () => {
-      dataDir = await mkdtemp(path.join(os.tmpdir(), 'safari-page-cache-'));
-      if (backend === 'postgres') {
-        const fresh = await freshPostgresUrl();
-        dbUrl = fresh.url;
-        dropDb = fresh.drop;
-      }
-      const config = loadConfig({
-        DATA_DIR: dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        SITE_URL: 'http://localhost:3000',
-        LOG_LEVEL: 'silent',
-        ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
-      });
-      app = await createApp(config, createLogger(config.LOG_LEVEL));
-      served = await listen(app.web!, { port: 0, host: '127.0.0.1', logger: createLogger('silent') });
-      base = `http://127.0.0.1:${served.port}`;
+      site = await startInProcess(backend);
+      ({ app, base, databaseUrl: dbUrl } = site);
       pages = app.caches!.pages;
       answers = app.caches!.answers;
       const list = (await (await fetch(`${base}/api/safaris`)).json()) as { allsafaris: { safarititleslug: string; safariday: number }[] };
       safariSlug = list.allsafaris.find((s) => s.safariday >= 3)!.safarititleslug;
     });
 
-    afterAll(async () => {
-      await served?.close();
-      await app?.stop();
-      await dropDb?.();
-      await rm(dataDir, { recursive: true, force: true });
-    });
+    afterAll(() => site?.stop());
 
     /** The decoded body (fetch decodes brotli and gzip as a browser does). */
     const body = (res: Response): Promise<string> => res.text();

@@ -3,16 +3,10 @@
 // rules (httpobs/docs/scoring.md: baseline 100, the modifiers below, bonuses only from 90 up;
 // 100+ is A+). The site is configured with an https SITE_URL, as in production behind TLS.
 import './helpers/production.ts';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type AppParts } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { createLogger } from '../server/logger.ts';
-import { listen, type Served } from '../server/serve.ts';
 import { inlineScriptHashes } from '../server/security.ts';
-import { backends, freshPostgresUrl } from './helpers/db.ts';
+import { backends } from './helpers/db.ts';
+import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
 
 interface Score {
   score: number;
@@ -109,27 +103,14 @@ export function observatoryScore(res: Response, html: string): Score {
 const BASE_HEADERS = ['x-content-type-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'strict-transport-security', 'content-security-policy'];
 
 for (const backend of backends()) describe(`security headers on ${backend}`, () => {
-  let app: AppParts;
-  let served: Served;
+  let site: InProcessSite;
   let base: string;
-  let dataDir: string;
-  let dropDb: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'safari-security-'));
-    let url: string | undefined;
-    if (backend === 'postgres') ({ url, drop: dropDb } = await freshPostgresUrl());
-    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SITE_URL: 'https://www.kigezitrails.example', LOG_LEVEL: 'silent', ...(url ? { DATABASE_URL: url } : {}) });
-    app = await createApp(config, createLogger(config.LOG_LEVEL));
-    served = await listen(app.web!, { port: 0, host: '127.0.0.1', logger: createLogger('silent') });
-    base = `http://127.0.0.1:${served.port}`;
+    site = await startInProcess(backend, { SITE_URL: 'https://www.kigezitrails.example' });
+    base = site.base;
   });
-  afterAll(async () => {
-    await served?.close();
-    await app?.stop();
-    await dropDb?.();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => site?.stop());
 
   it('scores A+ (100 or more) by the Observatory rules on every kind of page, rendered or kept', async () => {
     for (const p of ['/', '/safaris', '/parks?page=2', '/contact-us', '/search?query=gorilla', '/no-such-page', '/enquiry']) {
