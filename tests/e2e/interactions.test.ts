@@ -205,7 +205,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await expectDimmed(nav.locator('.pagination__step', { hasText: 'Prev' }));
       await expect(nav.getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).resolves.toBe('page');
       await expect(nav.getByRole('link', { name: `Page ${total}` }).count()).resolves.toBe(1);
-      expect(await cardTitles(page)).toEqual(first.animals.map((a: Json) => a.animaltitle));
+      await expect.poll(() => cardTitles(page)).toEqual(first.animals.map((a: Json) => a.animaltitle));
 
       // Next: page 2 in the URL, its items, and the view back at the top.
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -214,7 +214,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await page.waitForURL((u) => u.searchParams.get('page') === '2');
       await settled(page);
       const second = await getJson(base, `/animals?page=2&limit=${PAGE_SIZE.animals}`);
-      expect(await cardTitles(page)).toEqual(second.animals.map((a: Json) => a.animaltitle));
+      await expect.poll(() => cardTitles(page)).toEqual(second.animals.map((a: Json) => a.animaltitle));
       await page.waitForFunction(() => window.scrollY === 0);
       await expect(nav.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).resolves.toBe('page');
 
@@ -296,7 +296,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByRole('checkbox', { name: rw.destinationtitle }).check();
       await page.waitForURL((u) => u.search.includes('rwanda'));
       await settled(page);
-      expect(await cardTitles(page)).toEqual(rwParks.map((p) => p.parktitle));
+      await expect.poll(() => cardTitles(page)).toEqual(rwParks.map((p) => p.parktitle));
       expect(await checked()).toBe(1);
       // Ticking another replaces the first.
       await page.getByRole('checkbox', { name: ke.destinationtitle }).check();
@@ -304,7 +304,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await settled(page);
       expect(await checked()).toBe(1);
       await expect(page.getByRole('checkbox', { name: rw.destinationtitle }).isChecked()).resolves.toBe(false);
-      expect(await cardTitles(page)).toEqual(keParks.map((p) => p.parktitle));
+      await expect.poll(() => cardTitles(page)).toEqual(keParks.map((p) => p.parktitle));
       // Unticking clears the filter.
       await page.getByRole('checkbox', { name: ke.destinationtitle }).uncheck();
       await page.waitForURL((u) => !u.search.includes('kenya'));
