@@ -1,8 +1,9 @@
 // The set-up step, run by server/start.ts as a short-lived child process before the server opens
-// the database: creates the embedded database on first start (initdb), applies migrations and
-// loads the content files when they changed, then exits. Keeping this out of the serving process
-// keeps its memory down: on PGlite, initdb runs a second WebAssembly PostgreSQL, and the content
-// load parses every file; the memory they take is returned to the system when this process ends.
+// the database: creates the embedded database on first start (a copy of the build's template,
+// server/db/template.ts, or initdb without one), applies migrations and loads the content files
+// when they changed, then exits. Keeping this out of the serving process keeps its memory down:
+// on PGlite, initdb runs a second WebAssembly PostgreSQL, and the content load parses every file
+// and fills the search index; the memory they take is returned when this process ends.
 // Runnable on its own too: `node server/setup.ts` (same environment as the server).
 export {};
 

@@ -60,9 +60,9 @@ export async function startProcess(role: 'web' | 'api'): Promise<void> {
 }
 
 /**
- * Runs the database set-up step (server/setup.ts: initdb on first start, migrations, content) in
- * a child process with this process's Node flags and environment, and waits for it to exit. Its
- * memory (a second embedded PostgreSQL for initdb, the parsed content files) goes with it.
+ * Runs the database set-up step (server/setup.ts: the embedded database created on first start,
+ * migrations, the content load when it changed) in a child process with this process's Node flags
+ * and environment, and waits for it to exit. The memory it needed goes with it.
  */
 export async function runSetUp(): Promise<void> {
   const child = spawn(process.execPath, [...process.execArgv, path.join(import.meta.dirname, 'setup.ts')], {
