@@ -36,7 +36,9 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
   const MB = 1024 * 1024;
   // The loaders read API answers in-process, uncompressed: keep that body too.
   const answers = new HttpCache({ maxBytes: config.API_CACHE_MB * MB, keepIdentity: true });
-  const pages = new HttpCache({ maxBytes: config.PAGE_CACHE_MB * MB });
+  // Pages are compressed harder (once per page and content version, on libuv's threads): about a
+  // tenth smaller than quality 9 for some 35 ms more of a background thread per page.
+  const pages = new HttpCache({ maxBytes: config.PAGE_CACHE_MB * MB, brotliQuality: 10 });
   // Both caches are scoped to the content version and dropped the moment it moves.
   const version = watchContentVersion(database.db, (v) => {
     answers.clear();

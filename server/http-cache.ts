@@ -71,9 +71,13 @@ export class HttpCache {
   /** Whether the uncompressed body is kept too (for in-process readers such as the loaders). */
   readonly keepIdentity: boolean;
 
-  constructor(opts: { maxBytes: number; keepIdentity?: boolean }) {
+  /** Brotli quality of the kept copies (compressed once per answer, off the main thread). */
+  readonly brotliQuality: number;
+
+  constructor(opts: { maxBytes: number; keepIdentity?: boolean; brotliQuality?: number }) {
     this.maxBytes = Math.max(0, Math.floor(opts.maxBytes));
     this.keepIdentity = opts.keepIdentity ?? false;
+    this.brotliQuality = opts.brotliQuality ?? 9;
   }
 
   get enabled(): boolean {
@@ -156,7 +160,7 @@ export class HttpCache {
         fresh = res;
         return undefined;
       }
-      const entry = await toCachedAnswer(res, key, this.keepIdentity);
+      const entry = await toCachedAnswer(res, key, this.keepIdentity, this.brotliQuality);
       this.set(key, entry);
       return entry;
     })();
@@ -182,7 +186,7 @@ export function isKeepable(res: Response, statuses: readonly number[] = [200]): 
 }
 
 /** Reads a Response into an entry: strong tag from the bytes, compressed copies made once. */
-export async function toCachedAnswer(res: Response, key = '', keepIdentity = false): Promise<CachedAnswer> {
+export async function toCachedAnswer(res: Response, key = '', keepIdentity = false, brotliQuality = 9): Promise<CachedAnswer> {
   const body = new Uint8Array(await res.arrayBuffer());
   const headers: [string, string][] = [];
   res.headers.forEach((value, name) => {
@@ -196,7 +200,7 @@ export async function toCachedAnswer(res: Response, key = '', keepIdentity = fal
   const [br, gz] = await Promise.all([
     brotli(body, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
       },
