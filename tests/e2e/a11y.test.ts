@@ -84,9 +84,17 @@ describe('desktop 1366x900', () => {
     await trigger.hover();
     const panel = page.locator('#mega-destinations');
     await panel.waitFor({ state: 'visible' });
-    await panel.getByRole('tab').nth(1).click();
-    await panel.locator('[aria-busy=false]').first().waitFor();
+    const tab = panel.getByRole('tab').nth(1);
+    const tabTitle = (await tab.textContent())!;
+    await tab.click();
+    // The new tab's content, loaded and shown (not the previous tab's, dimmed while loading), and
+    // every fade finished, before the colours are measured.
+    const tabpanel = panel.getByRole('tabpanel');
+    await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(async () => ({ busy: await tabpanel.getAttribute('aria-busy'), cls: await tabpanel.getAttribute('class') })).toEqual({ busy: 'false', cls: expect.not.stringContaining('is-loading') });
+    await expect.poll(() => tabpanel.locator('.mega__heading').textContent()).toContain(tabTitle);
     await panel.locator('.mega-card').first().waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     expect(await violations(page)).toEqual([]);
   });
 
