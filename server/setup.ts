@@ -8,22 +8,13 @@
 export {};
 
 process.env.NODE_ENV ||= 'production';
-const [{ ConfigError, loadConfig }, { createLogger }, { prepareDatabase }] = await Promise.all([
+const [{ loadConfigOrExit }, { createLogger }, { prepareDatabase }] = await Promise.all([
   import('./config.ts'),
   import('./logger.ts'),
   import('./db/prepare.ts'),
 ]);
 
-let config;
-try {
-  config = loadConfig();
-} catch (e) {
-  if (e instanceof ConfigError) {
-    console.error(e.message);
-    process.exit(1);
-  }
-  throw e;
-}
+const config = loadConfigOrExit();
 const logger = createLogger(config.LOG_LEVEL).child({ step: 'set-up' });
 try {
   const database = await prepareDatabase(config, logger);

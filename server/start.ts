@@ -6,22 +6,13 @@ import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { processCount, runPrimary } from './cluster.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { createLogger } from './logger.ts';
 import { loadedReactBuild } from './react-build.ts';
 import { listen, onShutdown } from './serve.ts';
 
 export async function startProcess(role: 'web' | 'api'): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit();
   // A worker's log lines say which worker (and process) wrote them.
   const logger = cluster.isWorker
     ? createLogger(config.LOG_LEVEL).child({ worker: cluster.worker!.id, pid: process.pid })
