@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useNavigation,
   useRouteError,
   useRouteLoaderData,
@@ -103,7 +104,13 @@ function NavigationLoading() {
   ) : null;
 }
 
+/** The console (routes/admin/shell.tsx) brings its own chrome. */
+function useIsConsole(): boolean {
+  return useMatches().some((m) => (m.handle as { console?: boolean } | undefined)?.console === true);
+}
+
 export default function App() {
+  if (useIsConsole()) return <Outlet />;
   return (
     <Shell>
       <Outlet />

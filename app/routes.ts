@@ -1,5 +1,5 @@
 // The one explicit map of every URL of the site (no file-system routing).
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 import { aboutPath } from '../common/site.ts';
 import { REDIRECT_ROUTE_PATHS } from './lib/redirects.ts';
 
@@ -55,6 +55,18 @@ export default [
 
   // The navigation's mega panels, loaded by the header on demand (JSON).
   route('nav/:panel/:tab?', 'routes/nav-panel.ts'),
+
+  // The operator's console: never cached, noindex, signed in except for these first three.
+  route('admin', 'routes/admin/shell.tsx', { id: 'admin-shell' }, [
+    route('login', 'routes/admin/login.tsx'),
+    route('setup', 'routes/admin/setup.tsx'),
+    route('logout', 'routes/admin/logout.ts'),
+    layout('routes/admin/layout.tsx', { id: 'admin-layout' }, [
+      index('routes/admin/dashboard.tsx'),
+      route('account', 'routes/admin/account.tsx'),
+      route('*', 'routes/admin/not-found.tsx', { id: 'admin-not-found' }),
+    ]),
+  ]),
 
   route('sitemap.xml', 'routes/sitemap[.]xml.tsx'),
   route('robots.txt', 'routes/robots[.]txt.tsx'),

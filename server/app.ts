@@ -1,5 +1,6 @@
 // Builds the whole process from a configuration: database, content, API, web. Used by
 // server/index.ts and by the tests, which start it on a free port.
+import { adminApi, type AdminApiOptions } from './api/admin/index.ts';
 import { createApi } from './api/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
@@ -25,7 +26,7 @@ export interface AppParts {
   stop(): Promise<void>;
 }
 
-export async function createApp(config: Config, logger: Logger, opts: { web?: boolean; forms?: FormsOverrides } = {}): Promise<AppParts> {
+export async function createApp(config: Config, logger: Logger, opts: { web?: boolean; forms?: FormsOverrides; admin?: Pick<AdminApiOptions, 'limits'> } = {}): Promise<AppParts> {
   if (config.API_URL && opts.web !== false) {
     // Web-only process: pages are rendered from the API at API_URL, which /api proxies to.
     const web = createWeb({ apiUrl: config.API_URL, logger, build: await loadServerBuild(), siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY) });
@@ -54,7 +55,10 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
     contentVersion: () => version.current,
     // Inside the web process the API's routes start with /api; alone, at /.
     basePath: opts.web === false ? '' : '/api',
-    extend: (app) => forms.mount(app),
+    extend: (app) => {
+      forms.mount(app);
+      app.route('/admin', adminApi({ siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY), ...opts.admin }) as never);
+    },
   });
   const web =
     opts.web === false

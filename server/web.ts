@@ -122,6 +122,11 @@ async function checkPageWrite(request: Request, route: Record<string, unknown> |
 
 const NO_PROXY = new ProxyTrust(null);
 
+/** The operator's console and its data requests (/admin, /admin/..., /admin.data). */
+export function isConsolePath(pathname: string): boolean {
+  return /^\/admin(?:[/.]|$)/.test(pathname);
+}
+
 export function createWeb(opts: WebOptions) {
   const app = new Hono();
   const security = { siteUrl: opts.siteUrl };
@@ -196,10 +201,17 @@ export function createWeb(opts: WebOptions) {
   const render = (request: Request, peer: string | undefined) => {
     const client = apiClientFor(opts, request, peer);
     const context = new RouterContextProvider(new Map<RouterContext, unknown>([[apiContext, client]]));
-    return handle(request, context).then((res) => withPagePolicy(res, security));
+    return handle(request, context).then((res) => {
+      // The console: never kept by anyone, never indexed, whatever the route says.
+      if (isConsolePath(new URL(request.url).pathname)) {
+        res.headers.set('cache-control', 'no-store');
+        res.headers.set('x-robots-tag', 'noindex, nofollow');
+      }
+      return withPagePolicy(res, security);
+    });
   };
   // Addresses the app answers before the pages: never looked up among kept pages.
-  const planner = pagePlanner(opts.build, (p) => p === '/api' || p.startsWith('/api/') || p.startsWith('/assets/') || publicFiles.has(p));
+  const planner = pagePlanner(opts.build, (p) => p === '/api' || p.startsWith('/api/') || p.startsWith('/assets/') || publicFiles.has(p) || isConsolePath(p));
   const pages = opts.pages;
   const base = baseHeaders(security);
   app.all('*', async (c) => {

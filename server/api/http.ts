@@ -18,7 +18,7 @@ export type ApiEnv = { Variables: { deps: ApiDeps; answers?: AnswerStore } };
 export type ApiContext = Context<ApiEnv>;
 
 export class HttpError extends Error {
-  status: 400 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+  status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
   headers?: Record<string, string>;
   /** A machine-readable reason, sent as the answer's `code` field (e.g. common/forms.ts). */
   code?: string;
@@ -89,8 +89,8 @@ export function slugParam(c: ApiContext, name = 'slug'): string {
   return v.length <= MAX_SLUG_LENGTH && SLUG.test(v) ? v : '';
 }
 
-export function deps(c: ApiContext): ApiDeps {
-  return c.get('deps');
+export function deps(c: { var: { deps: ApiDeps } }): ApiDeps {
+  return c.var.deps;
 }
 
 /** The heading fields of a country's lists (parks, safaris, experiences in a destination). */

@@ -32,5 +32,8 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
     if ((await readContentVersion(database.db)) === 0) throw e;
     logger.error({ problems: e.problems }, 'content files are invalid; serving the content already in the database');
   }
+  // While the site has no staff account: a one-time address that creates the first owner.
+  const { announceSetup } = await import('../auth/accounts.ts');
+  await announceSetup(database.db, config.SITE_URL, logger);
   return database;
 }

@@ -293,3 +293,4 @@ export const contentVersion = pgTable('content_version', {
 
 // Enquiries, newsletter, mail outbox and spam defences.
 export * from './schema-enquiries.ts';
+export * from './schema-staff.ts';

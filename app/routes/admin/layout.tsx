@@ -1,0 +1,82 @@
+// The signed-in console: its loader asks the API who is signed in (no session: 303 to sign-in,
+// and nothing else is loaded), and its chrome is a side bar on wide screens and a menu on phones.
+// Sections an agent may not use are not shown to agents; the API refuses them anyway.
+import { Form, NavLink, Outlet, useLoaderData, useLocation } from 'react-router';
+import { site } from '../../../common/site.ts';
+import type { StaffSession } from '../../../common/staff.ts';
+import { CsrfInput } from '../../components/admin/ConsoleUi.tsx';
+import { BrandMark } from '../../components/layout/Brand.tsx';
+import { adminGet } from '../../lib/admin.ts';
+import type { Route } from './+types/layout';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return adminGet<StaffSession>(context, request, '/session');
+}
+
+interface Section {
+  to: string;
+  label: string;
+  owner?: boolean;
+  end?: boolean;
+}
+
+/** The console's sections; later screens add themselves here. */
+export const SECTIONS: Section[] = [
+  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/account', label: 'Your account' },
+];
+
+export default function ConsoleLayout() {
+  const session = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
+  const sections = SECTIONS.filter((s) => !s.owner || session.staff.role === 'owner');
+  const nav = (
+    <ul className="c-nav__list">
+      {sections.map((s) => (
+        <li key={s.to}>
+          <NavLink to={s.to} end={s.end} prefetch="intent" className="c-nav__link">
+            {s.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <div className="c-app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="c-bar">
+        <NavLink to="/admin" className="c-brand" end>
+          <BrandMark size={32} />
+          <span>
+            {site.name}
+            <small>Console</small>
+          </span>
+        </NavLink>
+        <details className="c-menu" key={pathname}>
+          <summary>Menu</summary>
+          <nav aria-label="Console">{nav}</nav>
+        </details>
+        <nav className="c-nav" aria-label="Console">
+          {nav}
+        </nav>
+        <div className="c-who">
+          <span className="c-who__name">
+            {session.staff.name || session.staff.email}
+            <small>{session.staff.role === 'owner' ? 'Owner' : 'Agent'}</small>
+          </span>
+          <Form method="post" action="/admin/logout">
+            <CsrfInput />
+            <button type="submit" className="c-linkbtn">
+              Sign out
+            </button>
+          </Form>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="c-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

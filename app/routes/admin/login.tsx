@@ -1,0 +1,63 @@
+// /admin/login: Email, Password, Sign in. One answer for an unknown address and a wrong password;
+// throttled by the API. With a second factor, the code is asked for next (/admin/login/code).
+import { Form, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { signInSchema, firstIssue, STAFF_MESSAGES } from '../../../common/staff.ts';
+import { Field, FormError } from '../../components/admin/ConsoleUi.tsx';
+import { adminSend, safeNext, withCookies } from '../../lib/admin.ts';
+import { apiContext } from '../../context.ts';
+import type { Route } from './+types/login';
+import { ConsoleCard } from './shell.tsx';
+
+export function meta() {
+  return [{ title: 'Sign in | Console' }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+/** Already signed in: straight to the console. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const cookie = request.headers.get('cookie');
+  if (cookie) {
+    const res = await context.get(apiContext).fetch('/admin/session', { headers: { cookie, accept: 'application/json' } });
+    if (res.ok) throw redirect(safeNext(new URL(request.url).searchParams.get('next')), { status: 303 });
+  }
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const fields = { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') };
+  const parsed = signInSchema.safeParse(fields);
+  if (!parsed.success) {
+    const issue = firstIssue(parsed.error);
+    return { error: issue.message, field: issue.field, email: fields.email };
+  }
+  const sent = await adminSend<{ next: 'done' | 'totp' }>(context, request, '/login', { json: parsed.data, allowSignedOut: true });
+  if (!sent.ok) return { error: sent.error ?? STAFF_MESSAGES.signInFailed, field: sent.code === 'sign-in-failed' ? 'password' : sent.field, email: fields.email };
+  const next = safeNext(String(form.get('next') ?? ''));
+  if (sent.data?.next === 'totp') throw redirect(`/admin/login/code?next=${encodeURIComponent(next)}`, { status: 303, headers: withCookies(sent.cookies) });
+  throw redirect(next, { status: 303, headers: withCookies(sent.cookies) });
+}
+
+export default function Login() {
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const busy = useNavigation().state === 'submitting';
+  const signedOut = params.get('signed-out') !== null;
+  return (
+    <ConsoleCard title="Sign in">
+      {signedOut && !result ? (
+        <p className="c-alert c-alert--ok" role="status">
+          You are signed out.
+        </p>
+      ) : null}
+      <FormError>{result?.error}</FormError>
+      <Form method="post" className="c-form" noValidate>
+        <input type="hidden" name="next" value={params.get('next') ?? ''} />
+        <Field label="Email" name="email" type="email" autoComplete="username" required defaultValue={result?.email} error={result?.field === 'email' ? result.error : undefined} />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required invalid={result?.field === 'password'} />
+        <button className="btn btn--primary c-form__submit" type="submit" disabled={busy}>
+          Sign in
+        </button>
+      </Form>
+    </ConsoleCard>
+  );
+}

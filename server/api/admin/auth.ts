@@ -1,0 +1,137 @@
+// /api/admin: who is signed in, sign-in (throttled, one answer for an unknown address and a wrong
+// password, a new session id every time), sign-out here or everywhere, the first owner's set-up,
+// and a password change. Every sign-in, failed attempt and change is in the audit log.
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { passwordChangeSchema, setupSchema, signInSchema, STAFF_MESSAGES, type StaffSession } from '../../../common/staff.ts';
+import { AccountError, completeSetup, setupTokenValid, staffByEmail } from '../../auth/accounts.ts';
+import { audit } from '../../auth/audit.ts';
+import { requireStaff, sessionCookie, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
+import { decoyHash, hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords.ts';
+import { createSession, endAllSessions, endSession, type Session } from '../../auth/sessions.ts';
+import { signInBlocked, signInFailed, type SignInLimits } from '../../auth/throttle.ts';
+import { staff } from '../../db/schema.ts';
+import { limitKey, sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
+import { deps, HttpError } from '../http.ts';
+import { readBody } from './body.ts';
+
+export interface AuthApiOptions {
+  siteUrl: string;
+  trust: ProxyTrust;
+  limits: SignInLimits;
+}
+
+export function sessionAnswer(s: Pick<Session, 'staff' | 'csrf' | 'expiresAt'>): StaffSession {
+  const { id, email, name, role, totp } = s.staff;
+  return { staff: { id, email, name, role, totp }, csrf: s.csrf, expiresAt: s.expiresAt.toISOString() };
+}
+
+export function authApi(opts: AuthApiOptions) {
+  const app = new Hono<AdminEnv>();
+  const cookie = sessionCookie(opts.siteUrl);
+  const addressOf = (c: AdminContext) => sourceOf(c, opts.trust).address ?? null;
+  const agentOf = (c: AdminContext) => c.req.header('user-agent') ?? null;
+
+  /** Signs a member of staff in on this browser: any session it had ends; a new id is issued. */
+  async function startSession(c: AdminContext, staffId: number, stage: 'full' | 'totp') {
+    const { db } = deps(c);
+    const before = c.var.session;
+    if (before) await endSession(db, before.idHash);
+    const s = await createSession(db, staffId, { ip: addressOf(c), userAgent: agentOf(c), stage });
+    c.header('set-cookie', cookie.set(s.token, (s.expiresAt.getTime() - Date.now()) / 1000), { append: true });
+    return s;
+  }
+
+  app.get('/session', requireStaff(), (c) => c.json(sessionAnswer(sessionOf(c))));
+
+  app.post('/login', async (c) => {
+    const { db } = deps(c);
+    const input = await readBody(c, signInSchema);
+    const address = addressOf(c);
+    const account = input.email.toLowerCase();
+    const wait = await signInBlocked(db, opts.limits, account, address ? limitKey(address) : null);
+    if (wait > 0) {
+      await audit(db, { action: 'sign-in-throttled', actor: account, ip: address });
+      throw new HttpError(429, STAFF_MESSAGES.throttled, { 'retry-after': String(wait) }, 'throttled');
+    }
+    const member = await staffByEmail(db, input.email);
+    // The same work and the same answer whether or not the address has an account.
+    const ok = await verifyPassword(member?.password_hash ?? (await decoyHash()), input.password);
+    if (!member || !ok || member.disabled_at) {
+      await signInFailed(db, opts.limits, account, address ? limitKey(address) : null);
+      await audit(db, { action: 'sign-in-failed', staffId: member?.id ?? null, actor: account, ip: address });
+      throw new HttpError(401, STAFF_MESSAGES.signInFailed, undefined, 'sign-in-failed');
+    }
+    if (member.totp_enabled_at) {
+      const s = await startSession(c, member.id, 'totp');
+      await audit(db, { action: 'sign-in-password', staffId: member.id, actor: member.email, ip: address });
+      return c.json({ next: 'totp' as const, expiresAt: s.expiresAt.toISOString() });
+    }
+    const s = await startSession(c, member.id, 'full');
+    await db.update(staff).set({ last_sign_in_at: new Date() }).where(eq(staff.id, member.id));
+    await audit(db, { action: 'sign-in', staffId: member.id, actor: member.email, ip: address });
+    return c.json({
+      next: 'done' as const,
+      ...sessionAnswer({ staff: { id: member.id, email: member.email, name: member.name, role: member.role as 'owner' | 'agent', totp: false }, csrf: s.csrf, expiresAt: s.expiresAt }),
+    });
+  });
+
+  app.post('/logout', requireStaff(), async (c) => {
+    const s = sessionOf(c);
+    await endSession(deps(c).db, s.idHash);
+    await audit(deps(c).db, { action: 'sign-out', staffId: s.staff.id, actor: s.staff.email, ip: addressOf(c) });
+    c.header('set-cookie', cookie.clear());
+    return c.json({ ok: true });
+  });
+
+  /** Ends every session of the account, this one included. */
+  app.post('/logout-everywhere', requireStaff(), async (c) => {
+    const s = sessionOf(c);
+    const ended = await endAllSessions(deps(c).db, s.staff.id);
+    await audit(deps(c).db, { action: 'sign-out-everywhere', staffId: s.staff.id, actor: s.staff.email, ip: addressOf(c), detail: { sessions: ended } });
+    c.header('set-cookie', cookie.clear());
+    return c.json({ ok: true, sessions: ended });
+  });
+
+  app.post('/password', requireStaff(), async (c) => {
+    const { db } = deps(c);
+    const s = sessionOf(c);
+    const input = await readBody(c, passwordChangeSchema);
+    const [row] = await db.select({ hash: staff.password_hash }).from(staff).where(eq(staff.id, s.staff.id));
+    if (!row || !(await verifyPassword(row.hash, input.current))) throw new HttpError(400, 'Your current password is not right.', undefined, 'invalid-current');
+    const problem = await passwordProblem(input.password, s.staff.email);
+    if (problem) throw new HttpError(400, problem, undefined, 'invalid-password');
+    await db.transaction(async (tx) => {
+      await tx.update(staff).set({ password_hash: await hashPassword(input.password), password_changed_at: new Date() }).where(eq(staff.id, s.staff.id));
+      // Other browsers signed in with the old password are signed out.
+      await endAllSessions(tx, s.staff.id, s.idHash);
+      await audit(tx, { action: 'password-change', staffId: s.staff.id, actor: s.staff.email, ip: addressOf(c) });
+    });
+    return c.json({ ok: true });
+  });
+
+  app.get('/setup', async (c) => {
+    const token = c.req.query('token');
+    return c.json({ valid: await setupTokenValid(deps(c).db, token) });
+  });
+
+  app.post('/setup', async (c) => {
+    const { db } = deps(c);
+    const input = await readBody(c, setupSchema);
+    let created: { id: number } | null;
+    try {
+      created = await db.transaction((tx) => completeSetup(tx, input.token, { email: input.email, name: input.name, password: input.password }));
+    } catch (e) {
+      if (e instanceof AccountError) throw new HttpError(400, e.message, undefined, `invalid-${e.field ?? 'form'}`);
+      throw e;
+    }
+    if (!created) throw new HttpError(403, STAFF_MESSAGES.setupInvalid, undefined, 'setup-invalid');
+    await audit(db, { action: 'staff.create', staffId: created.id, actor: input.email, target: `staff:${created.id}`, detail: { role: 'owner', via: 'set-up address' }, ip: addressOf(c) });
+    const s = await startSession(c, created.id, 'full');
+    await audit(db, { action: 'sign-in', staffId: created.id, actor: input.email, ip: addressOf(c) });
+    return c.json(sessionAnswer({ staff: { id: created.id, email: input.email, name: input.name, role: 'owner', totp: false }, csrf: s.csrf, expiresAt: s.expiresAt }), 201);
+  });
+
+  return app;
+}
+
