@@ -4,6 +4,8 @@ import { adminApi, type AdminApiOptions } from './api/admin/index.ts';
 import { createApi } from './api/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
+import { startDailyBackups } from './db/backup.ts';
+import { startControlSocket } from './db/control.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { watchContentVersion, type ContentVersionWatch } from './db/version.ts';
 import { createForms, type Forms, type FormsOverrides } from './forms.ts';
@@ -48,6 +50,9 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
   });
   await version.ready;
   const forms = createForms(config, database.db, logger, opts.forms);
+  // Backups: the embedded database is dumped by this process, on request (npm run db:backup) and daily.
+  const control = database.kind === 'pglite' ? await startControlSocket({ dataDir: config.dataDir, database, logger }) : null;
+  const daily = config.DAILY_BACKUPS === 'on' ? startDailyBackups({ database, databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, logger }) : null;
   const api = createApi({
     deps: { db: database.db, siteUrl: config.SITE_URL, logger, ping: database.ping },
     mediaDirs: mediaDirs(),
@@ -81,6 +86,8 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
     contentVersion: version,
     stop: async () => {
       version.stop();
+      daily?.stop();
+      await control?.stop();
       await forms.stop();
       await database.close();
     },

@@ -51,6 +51,8 @@ const envSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   /** Memory for API answers kept and served again (0 turns the API cache off). */
   API_CACHE_MB: z.coerce.number().min(0).max(4096).default(16),
+  /** A snapshot of the database into DATA_DIR/backups every day, the last 14 kept (server/db/backup.ts). */
+  DAILY_BACKUPS: z.enum(['on', 'off']).default('on'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /**
    * Server processes sharing the port (node:cluster). More than one needs a database they can

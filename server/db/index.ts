@@ -18,6 +18,8 @@ export interface Database {
   created?: 'template' | 'initdb';
   /** Resolves when a trivial query succeeds. */
   ping(): Promise<void>;
+  /** Embedded database only: a consistent dump of its data directory (.tar.gz), see backup.ts. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -110,6 +112,7 @@ async function openPglite(dataDir: string | undefined, migrate: boolean): Promis
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     close: () => client.close(),
   };
 }

@@ -15,6 +15,8 @@ export interface InProcessSite {
   base: string;
   /** The PostgreSQL database's address (postgres backend only). */
   databaseUrl?: string;
+  /** The site's DATA_DIR (removed by stop()). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function startInProcess(backend: Backend, env: Record<string, strin
     app,
     base: `http://127.0.0.1:${served.port}`,
     databaseUrl: fresh?.url,
+    dataDir,
     stop: async () => {
       await served.close();
       await app.stop();

@@ -1,0 +1,169 @@
+// Backups (server/db/backup.ts, npm run db:backup / db:restore), on PGlite and PostgreSQL: a
+// snapshot taken while the site runs, restored into a fresh, empty database, holds the same
+// content (an edit included), enquiries, subscribers and staff; a restore refuses a database that
+// is not empty; daily snapshots keep the last 14.
+import './helpers/production.ts';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pruneDaily, startDailyBackups } from '../server/db/backup.ts';
+import { openDatabase, openMemoryDatabase, type Database } from '../server/db/index.ts';
+import { enquiries, newsletterSubscribers, safaris, staff } from '../server/db/schema.ts';
+import { createLogger } from '../server/logger.ts';
+import { backends, freshPostgresUrl } from './helpers/db.ts';
+import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
+import { addStaff } from './helpers/staff.ts';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '..');
+const cli = (args: string[], env: Record<string, string>) =>
+  run(process.execPath, [path.join(root, 'server/db/backup-cli.ts'), ...args], { cwd: root, env: { ...process.env, LOG_LEVEL: 'silent', ...env } });
+
+interface Snapshot {
+  safaris: { slug: string; title: string }[];
+  enquiries: { name: string; email: string; message: string }[];
+  subscribers: { email: string; status: string }[];
+  staff: { email: string; role: string; password_hash: string }[];
+}
+
+async function snapshotOf(db: Database['db']): Promise<Snapshot> {
+  return {
+    safaris: await db.select({ slug: safaris.safarititleslug, title: safaris.safarititle }).from(safaris).orderBy(safaris.safarititleslug),
+    enquiries: await db.select({ name: enquiries.name, email: enquiries.email, message: enquiries.message }).from(enquiries).orderBy(enquiries.id),
+    subscribers: await db.select({ email: newsletterSubscribers.email, status: newsletterSubscribers.status }).from(newsletterSubscribers).orderBy(newsletterSubscribers.id),
+    staff: await db.select({ email: staff.email, role: staff.role, password_hash: staff.password_hash }).from(staff).orderBy(staff.id),
+  };
+}
+
+for (const backend of backends()) {
+  describe(`backup and restore on ${backend}`, () => {
+    let site: InProcessSite;
+    let work: string;
+    let before: Snapshot;
+    const edited = 'Edited in the console: Bwindi and beyond';
+
+    beforeAll(async () => {
+      site = await startInProcess(backend, { DAILY_BACKUPS: 'off' });
+      work = await mkdtemp(path.join(os.tmpdir(), 'safari-backup-'));
+      const db = site.app.database!.db;
+      await addStaff(db, 'owner@kigezitrails.example', 'owner');
+      await db.insert(enquiries).values({ name: 'Wanjiru Otieno', email: 'wanjiru@example.com', phone: '+254700000001', message: 'Three days in the Mara in August', preferred_contact_method: 'Email' });
+      await db.insert(newsletterSubscribers).values({ full_name: 'Sam Lee', email: 'Sam@Example.com', email_key: 'sam@example.com', status: 'confirmed', confirm_token_hash: 'c1', unsubscribe_token_hash: 'u1' });
+      const [first] = await db.select({ id: safaris.id }).from(safaris).orderBy(safaris.id).limit(1);
+      await db.update(safaris).set({ safarititle: edited }).where(eq(safaris.id, first!.id));
+      before = await snapshotOf(db);
+    });
+
+    afterAll(async () => {
+      await site?.stop();
+      if (work) await rm(work, { recursive: true, force: true });
+    });
+
+    it('takes a snapshot while the site runs and restores it into an empty database with the same data', async () => {
+      const ext = backend === 'pglite' ? '.tar.gz' : '.pgdump';
+      const file = path.join(work, `snap${ext}`);
+      const source = backend === 'pglite' ? { DATA_DIR: site.dataDir } : { DATA_DIR: work, DATABASE_URL: site.databaseUrl! };
+      const out = await cli(['backup', '--out', file], source);
+      expect(out.stdout).toContain(`Backup written: ${file}`);
+      expect(existsSync(file)).toBe(true);
+      // The site kept answering while the snapshot was taken (PGlite: by the server itself).
+      expect((await fetch(`${site.base}/api/readyz`)).status).toBe(200);
+
+      const fresh = backend === 'postgres' ? await freshPostgresUrl() : undefined;
+      const dataDir = path.join(work, 'restored');
+      try {
+        const target = fresh ? { DATA_DIR: dataDir, DATABASE_URL: fresh.url } : { DATA_DIR: dataDir };
+        const restored = await cli(['restore', file], target);
+        expect(restored.stdout).toContain('Restored');
+        const database = await openDatabase({ dataDir, databaseUrl: fresh?.url, migrate: false });
+        try {
+          const after = await snapshotOf(database.db);
+          expect(after).toEqual(before);
+          expect(after.safaris.some((s) => s.title === edited)).toBe(true);
+          expect(after.enquiries).toHaveLength(1);
+          expect(after.staff[0]?.email).toBe('owner@kigezitrails.example');
+        } finally {
+          await database.close();
+        }
+        // A second restore into the same, now full, database is refused with a reason.
+        const again = await cli(['restore', file], target).then(
+          () => null,
+          (e: { code: number; stderr: string }) => e,
+        );
+        expect(again?.code).toBe(1);
+        expect(again?.stderr).toMatch(/not empty|already holds a database/);
+      } finally {
+        await fresh?.drop();
+      }
+    });
+
+    it('refuses a file of the other kind and a missing file with a clear message', async () => {
+      const wrong = path.join(work, backend === 'pglite' ? 'x.pgdump' : 'x.tar.gz');
+      await writeFile(wrong, 'not a backup');
+      const fresh = backend === 'postgres' ? await freshPostgresUrl() : undefined;
+      const env = fresh ? { DATA_DIR: work, DATABASE_URL: fresh.url } : { DATA_DIR: path.join(work, 'empty') };
+      const e1 = await cli(['restore', wrong], env).then(() => null, (e: { code: number; stderr: string }) => e);
+      expect(e1?.code).toBe(1);
+      expect(e1?.stderr).toMatch(/is restored from a/);
+      const e2 = await cli(['restore', path.join(work, 'nothing-here.tar.gz')], env).then(() => null, (e: { code: number; stderr: string }) => e);
+      expect(e2?.code).toBe(1);
+      expect(e2?.stderr).toContain('No backup file at');
+      await fresh?.drop();
+    });
+  });
+}
+
+describe('daily backups', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'safari-daily-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('keeps the newest 14 daily snapshots and every manual one', async () => {
+    const backups = path.join(dir, 'prune');
+    await mkdir(backups, { recursive: true });
+    const names: string[] = [];
+    for (let d = 1; d <= 20; d++) names.push(`backup-202611${String(d).padStart(2, '0')}T030000Z-daily.tar.gz`);
+    names.push('backup-20261101T120000Z-manual.tar.gz');
+    for (const n of names) await writeFile(path.join(backups, n), 'x');
+    const gone = await pruneDaily(backups);
+    expect(gone).toHaveLength(6);
+    const left = (await readdir(backups)).sort();
+    expect(left).toHaveLength(15);
+    expect(left).toContain('backup-20261101T120000Z-manual.tar.gz');
+    expect(left).not.toContain('backup-20261106T030000Z-daily.tar.gz');
+    expect(left).toContain('backup-20261107T030000Z-daily.tar.gz');
+  });
+
+  it('takes one snapshot when the newest is over a day old, and none when one is recent', async () => {
+    const database = await openMemoryDatabase();
+    const logger = createLogger('silent');
+    try {
+      const dataDir = path.join(dir, 'site');
+      const daily = startDailyBackups({ database, dataDir, logger, firstDelayMs: 10 });
+      const backups = path.join(dataDir, 'backups');
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline && !(existsSync(backups) && (await readdir(backups)).some((f) => f.endsWith('-daily.tar.gz')))) await new Promise((r) => setTimeout(r, 100));
+      daily.stop();
+      const files = (await readdir(backups)).filter((f) => f.endsWith('-daily.tar.gz'));
+      expect(files).toHaveLength(1);
+      // With a fresh one there, a new start takes none.
+      const again = startDailyBackups({ database, dataDir, logger, firstDelayMs: 10 });
+      await new Promise((r) => setTimeout(r, 1500));
+      again.stop();
+      expect((await readdir(backups)).filter((f) => f.endsWith('-daily.tar.gz'))).toHaveLength(1);
+      const [{ n }] = (await database.db.execute(sql`select 1 as n`)).rows as { n: number }[];
+      expect(n).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+});
