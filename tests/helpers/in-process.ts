@@ -29,6 +29,7 @@ export async function startInProcess(backend: Backend, env: Record<string, strin
     HOST: '127.0.0.1',
     SITE_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
+    DAILY_BACKUPS: 'off',
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
     ...env,
   });

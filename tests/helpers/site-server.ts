@@ -16,7 +16,7 @@ export interface SiteServer {
 export async function startSiteServer(env: Record<string, string> = {}): Promise<SiteServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'safari-e2e-'));
   const server = await startServer(
-    { DATA_DIR: dataDir, DATABASE_URL: '', API_URL: '', SITE_URL: 'http://localhost:3000', LOG_LEVEL: 'warn', ...env },
+    { DATA_DIR: dataDir, DATABASE_URL: '', API_URL: '', SITE_URL: 'http://localhost:3000', LOG_LEVEL: 'warn', DAILY_BACKUPS: 'off', ...env },
     await freePort(),
     { ready: '/api/readyz' },
   );
