@@ -20,7 +20,9 @@ import { Header } from './components/layout/Header.tsx';
 import { pageHeaders } from './lib/load.ts';
 import { notFoundMeta } from './lib/meta.ts';
 import type { Route } from './+types/root';
-import './styles/app.css';
+// The one stylesheet, rendered as a React stylesheet resource (precedence): React puts it in the
+// head before the module preloads, so the browser asks for it first.
+import appCss from './styles/app.css?url';
 
 export const links: LinksFunction = () => [
   // One font file preloaded: the body text's. The display font swaps in (font-display: swap) over
@@ -51,6 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1d3a2a" />
         <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <Meta />
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <Links />
         <StructuredData />
       </head>
