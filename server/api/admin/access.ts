@@ -76,8 +76,11 @@ export function accessApi(opts: AccessApiOptions) {
 
   // ---------- The code at sign-in ----------
 
-  /** Whether this browser is between the password and the code. */
-  app.get('/login/totp', requireStaff({ stage: 'totp' }), (c) => c.json({ ok: true, expiresAt: sessionOf(c).expiresAt.toISOString() }));
+  /** Whether this browser is between the password and the code, and the token its form sends. */
+  app.get('/login/totp', requireStaff({ stage: 'totp' }), (c) => {
+    const s = sessionOf(c);
+    return c.json({ ok: true, csrf: s.csrf, expiresAt: s.expiresAt.toISOString() });
+  });
 
   app.post('/login/totp', requireStaff({ stage: 'totp' }), async (c) => {
     const { db } = deps(c);
