@@ -35,9 +35,16 @@ function idParam(c: AdminContext): number {
   return Number(raw);
 }
 
-/** Active owners other than the given member, counted under a row lock (two owners at once). */
+/**
+ * Staff changes are made one at a time (a transaction-scoped advisory lock), so two owners acting
+ * at once (two tabs, two processes) cannot together leave the console without an active owner.
+ */
+async function oneAtATime(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(7311001)`);
+}
+
+/** Active owners other than the given member. */
 async function otherActiveOwners(tx: Tx, besides: number): Promise<number> {
-  await tx.execute(sql`select id from staff where role = 'owner' and disabled_at is null for update`);
   const [row] = await tx
     .select({ n: count() })
     .from(staff)
@@ -57,6 +64,7 @@ export function staffApi(opts: StaffApiOptions) {
 
   /** The member an action is about, locked for the change; 404 when there is none. */
   async function target(tx: Tx, id: number) {
+    await oneAtATime(tx);
     const [row] = await tx.select().from(staff).where(eq(staff.id, id)).for('update').limit(1);
     if (!row) throw new HttpError(404, 'There is no member of staff with this id.', undefined, 'not-found');
     return row;
@@ -78,7 +86,7 @@ export function staffApi(opts: StaffApiOptions) {
         disabled: r.disabled_at !== null,
         createdAt: r.created_at.toISOString(),
         lastSignInAt: r.last_sign_in_at?.toISOString() ?? null,
-        invited: r.last_sign_in_at === null && r.password_changed_at.getTime() - r.created_at.getTime() < 1000,
+        invited: r.last_sign_in_at === null && r.password_changed_at.getTime() === r.created_at.getTime(),
       })),
     };
     return c.json(body);
