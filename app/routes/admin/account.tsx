@@ -111,9 +111,7 @@ function TwoStep({ status, result, busy }: { status: TotpStatus; result?: Result
             <p>
               Cannot scan it? Enter this key in the app instead (time-based, 6 digits):
               <br />
-              <code className="c-secret" aria-label={`Key: ${status.pending.secret.split('').join(' ')}`}>
-                {secretGroups}
-              </code>
+              <code className="c-secret">{secretGroups}</code>
             </p>
           </li>
           <li>
