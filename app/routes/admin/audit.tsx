@@ -121,7 +121,7 @@ export default function Audit() {
               {entries.map((e) => (
                 <tr key={e.id}>
                   <td data-label="When">
-                    <time dateTime={e.at}>{when(e.at)}</time>
+                    <time dateTime={e.at}>{when(e.at, { seconds: true })}</time>
                   </td>
                   <td data-label="Who">{e.actor || <span className="c-muted">unknown</span>}</td>
                   <th scope="row" data-label="Action">

@@ -74,7 +74,7 @@ export function staffApi(opts: StaffApiOptions) {
     const rows = await deps(c)
       .db.select()
       .from(staff)
-      .orderBy(sql`${staff.disabled_at} is not null`, staff.role, staff.email_key);
+      .orderBy(sql`${staff.disabled_at} is not null`, desc(staff.role), staff.email_key);
     const body: StaffList = {
       me: sessionOf(c).staff.id,
       staff: rows.map((r) => ({
