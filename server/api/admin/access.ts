@@ -10,7 +10,7 @@ import { AccountError, staffByEmail } from '../../auth/accounts.ts';
 import { audit } from '../../auth/audit.ts';
 import { requireStaff, sessionCookie, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
-import { completeReset, createResetToken, resetTarget } from '../../auth/resets.ts';
+import { completeReset, createResetToken, pruneResets, resetTarget } from '../../auth/resets.ts';
 import { createSession, endSession } from '../../auth/sessions.ts';
 import { signInBlocked, signInFailed, type SignInLimits } from '../../auth/throttle.ts';
 import { checkSecondFactor, newRecoveryCodes, newTotpSecret, recoveryCodesLeft, spendTotpStep, totpEnrolment, totpStep } from '../../auth/totp.ts';
@@ -191,6 +191,8 @@ export function accessApi(opts: AccessApiOptions) {
       await audit(db, { action: 'password-reset-throttled', actor: account, ip: addressOf(c) });
       throw new HttpError(429, STAFF_MESSAGES.throttled, { 'retry-after': String(wait) }, 'throttled');
     }
+    // Links used or expired a day ago go (a small table: asking for a link is rare).
+    await pruneResets(db);
     const member = await staffByEmail(db, input.email);
     if (member && !member.disabled_at) {
       await db.transaction(async (tx) => {
