@@ -234,13 +234,22 @@ for (const backend of backends()) {
       const session = await withCode(recoveryCodes[2]!);
       const cookie = cookieOf(session)!;
       const token = ((await session.json()) as { csrf: string }).csrf;
+      // New recovery codes, with a code: the earlier ones stop working.
+      const renew = (json: unknown) => post('/account/totp/recovery', json, { cookie, 'x-csrf-token': token });
+      expect((await renew({ code: 'zzzzz-zzzzz' })).status).toBe(400);
+      const renewed = await renew({ code: recoveryCodes[3] });
+      expect(renewed.status).toBe(200);
+      const fresh = ((await renewed.json()) as { recoveryCodes: string[] }).recoveryCodes;
+      expect(fresh).toHaveLength(10);
+      expect(fresh.filter((c) => recoveryCodes.includes(c))).toEqual([]);
+      expect((await withCode(recoveryCodes[4]!)).status).toBe(401);
       const off = (json: unknown) => post('/account/totp/disable', json, { cookie, 'x-csrf-token': token });
-      expect((await off({ password: 'not my password at all', code: recoveryCodes[3] })).status).toBe(400);
+      expect((await off({ password: 'not my password at all', code: fresh[0] })).status).toBe(400);
       expect((await off({ password: STAFF_PASSWORD, code: 'zzzzz-zzzzz' })).status).toBe(400);
-      expect((await off({ password: STAFF_PASSWORD, code: recoveryCodes[3] })).status).toBe(200);
+      expect((await off({ password: STAFF_PASSWORD, code: fresh[0] })).status).toBe(200);
       expect(await db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.staff_id, agentId))).toHaveLength(0);
       expect((await (await login('agent@example.com', STAFF_PASSWORD)).json()).next).toBe('done');
-      expect(await auditActions(agentId)).toEqual(expect.arrayContaining(['totp.enable', 'totp.disable', 'totp.disable-failed']));
+      expect(await auditActions(agentId)).toEqual(expect.arrayContaining(['totp.enable', 'totp.recovery-codes', 'totp.disable', 'totp.disable-failed']));
       await clearThrottle();
     });
 

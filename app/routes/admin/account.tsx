@@ -34,6 +34,12 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
       const sent = await adminSend<{ recoveryCodes: string[] }>(context, request, '/account/totp/confirm', { json: parsed.data, csrf });
       return sent.ok ? { intent, ok: true, recoveryCodes: sent.data!.recoveryCodes } : fail(sent.error!, sent.field);
     }
+    case 'totp-recovery': {
+      const parsed = codeSchema.safeParse({ code: String(form.get('code') ?? '') });
+      if (!parsed.success) return fail(firstIssue(parsed.error).message, 'code');
+      const sent = await adminSend<{ recoveryCodes: string[] }>(context, request, '/account/totp/recovery', { json: parsed.data, csrf });
+      return sent.ok ? { intent, ok: true, recoveryCodes: sent.data!.recoveryCodes } : fail(sent.error!, sent.field);
+    }
     case 'totp-disable': {
       const parsed = totpDisableSchema.safeParse({ password: String(form.get('password') ?? ''), code: String(form.get('code') ?? '') });
       if (!parsed.success) {
@@ -55,10 +61,10 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
   }
 }
 
-function RecoveryCodes({ codes }: { codes: string[] }) {
+function RecoveryCodes({ codes, fresh }: { codes: string[]; fresh: boolean }) {
   return (
     <div className="c-recovery">
-      <Notice>Two-step sign-in is on.</Notice>
+      <Notice>{fresh ? 'Here are your new recovery codes. The earlier ones no longer work.' : 'Two-step sign-in is on.'}</Notice>
       <h3 id="rc-title">Your recovery codes</h3>
       <p>
         Each code signs you in once if you lose your phone. Save them now (print them, or keep them in a password manager): <strong>they are not shown again.</strong>
@@ -78,20 +84,32 @@ function TwoStep({ status, result, busy }: { status: TotpStatus; result?: Result
   const mine = result?.intent.startsWith('totp') ? result : undefined;
   const err = (f: string) => (mine && !mine.ok && mine.field === f ? mine.message : undefined);
   const formError = mine && !mine.ok && !['code', 'password'].includes(mine.field ?? '') ? mine.message : undefined;
-  if (mine?.ok && mine.recoveryCodes) return <RecoveryCodes codes={mine.recoveryCodes} />;
+  if (mine?.ok && mine.recoveryCodes) return <RecoveryCodes codes={mine.recoveryCodes} fresh={mine.intent === 'totp-recovery'} />;
+  const field = (intent: string, f: string) => (mine?.intent === intent ? err(f) : undefined);
   if (status.enabled) {
     return (
       <>
         <p>
           <span className="c-badge c-badge--on">On</span> Signing in asks for a code from your authenticator app. Recovery codes left: <strong>{status.recoveryLeft}</strong> of {RECOVERY_CODE_COUNT}.
         </p>
+        <h3>New recovery codes</h3>
+        <p className="c-muted">Used some, or lost the list? Get ten new ones; the earlier codes stop working.</p>
+        <FormError>{mine?.intent === 'totp-recovery' ? formError : undefined}</FormError>
+        <Form method="post" className="c-form c-form--inline" noValidate>
+          <CsrfInput />
+          <input type="hidden" name="intent" value="totp-recovery" />
+          <Field label="Code from your app" name="code" autoComplete="one-time-code" required maxLength={40} error={field('totp-recovery', 'code')} />
+          <button className="btn btn--ghost" type="submit" disabled={busy}>
+            Get new codes
+          </button>
+        </Form>
         <h3>Turn off two-step sign-in</h3>
-        <FormError>{formError}</FormError>
+        <FormError>{mine?.intent === 'totp-disable' ? formError : undefined}</FormError>
         <Form method="post" className="c-form" noValidate>
           <CsrfInput />
           <input type="hidden" name="intent" value="totp-disable" />
-          <Field label="Password" name="password" type="password" autoComplete="current-password" required error={err('password')} />
-          <Field label="Code" name="code" autoComplete="one-time-code" hint="From your app, or a recovery code." required maxLength={40} error={err('code')} />
+          <Field label="Password" name="password" type="password" autoComplete="current-password" required error={field('totp-disable', 'password')} />
+          <Field label="Code" name="code" autoComplete="one-time-code" hint="From your app, or a recovery code." required maxLength={40} error={field('totp-disable', 'code')} />
           <button className="btn btn--ghost" type="submit" disabled={busy}>
             Turn off
           </button>
@@ -169,7 +187,7 @@ export default function Account() {
       {params.get('error') === 'csrf' ? <FormError>This form had expired. Try again.</FormError> : null}
       {recovery !== null && /^\d+$/.test(recovery) ? (
         <Notice tone="info">
-          You signed in with a recovery code; {recovery} {recovery === '1' ? 'is' : 'are'} left. {Number(recovery) < 4 ? 'Turn two-step sign-in off and on again for a new set.' : ''}
+          You signed in with a recovery code; {recovery} {recovery === '1' ? 'is' : 'are'} left. {Number(recovery) < 4 ? 'Get new recovery codes below.' : ''}
         </Notice>
       ) : null}
       <section className="c-panel" aria-labelledby="totp-title">

@@ -176,6 +176,28 @@ export function accessApi(opts: AccessApiOptions) {
     return c.json({ ok: true });
   });
 
+  /** Ten new recovery codes (the old ones stop working), with a current code. */
+  app.post('/account/totp/recovery', requireStaff(), async (c) => {
+    const { db } = deps(c);
+    const s = sessionOf(c);
+    await refuseWhenThrottled(c, s.staff.email);
+    const input = await readBody(c, codeSchema);
+    const member = await memberRow(c, s.staff.id);
+    if (!member.totp_enabled_at) throw new HttpError(409, 'Two-step sign-in is off.', undefined, 'totp-off');
+    const factor = await checkSecondFactor(db, member, input.code);
+    if (!factor) {
+      await signInFailed(db, opts.limits, s.staff.email.toLowerCase(), throttleKey(c));
+      await audit(db, { action: 'totp.recovery-codes-failed', staffId: s.staff.id, actor: s.staff.email, target: `staff:${s.staff.id}`, ip: addressOf(c) });
+      throw new HttpError(400, STAFF_MESSAGES.totp, undefined, 'invalid-code');
+    }
+    const codes = await db.transaction(async (tx) => {
+      const list = await newRecoveryCodes(tx, s.staff.id);
+      await audit(tx, { action: 'totp.recovery-codes', staffId: s.staff.id, actor: s.staff.email, target: `staff:${s.staff.id}`, ip: addressOf(c), detail: { factor } });
+      return list;
+    });
+    return c.json({ ok: true, recoveryCodes: codes });
+  });
+
   // ---------- Password links ----------
 
   /** Asks for a reset link. The same answer whether or not an account uses the address. */
