@@ -59,11 +59,16 @@ export default [
   // The operator's console: never cached, noindex, signed in except for these first three.
   route('admin', 'routes/admin/shell.tsx', { id: 'admin-shell' }, [
     route('login', 'routes/admin/login.tsx'),
+    route('login/code', 'routes/admin/login-code.tsx'),
+    route('reset', 'routes/admin/reset.tsx'),
+    route('reset/:token', 'routes/admin/reset-token.tsx'),
     route('setup', 'routes/admin/setup.tsx'),
     route('logout', 'routes/admin/logout.ts'),
     layout('routes/admin/layout.tsx', { id: 'admin-layout' }, [
       index('routes/admin/dashboard.tsx'),
       route('account', 'routes/admin/account.tsx'),
+      route('staff', 'routes/admin/staff.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
       route('*', 'routes/admin/not-found.tsx', { id: 'admin-not-found' }),
     ]),
   ]),

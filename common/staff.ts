@@ -3,6 +3,10 @@
 import { z } from 'zod';
 import { isEmail } from './validation.ts';
 
+// The console's pages parse these schemas in the browser, under a CSP without 'unsafe-eval': zod's
+// probe for `new Function` would be reported as a violation on every console page.
+z.config({ jitless: true });
+
 export const STAFF_ROLES = ['owner', 'agent'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 

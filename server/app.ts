@@ -10,6 +10,7 @@ import { prepareDatabase } from './db/prepare.ts';
 import { watchContentVersion, type ContentVersionWatch } from './db/version.ts';
 import { createForms, type Forms, type FormsOverrides } from './forms.ts';
 import { HttpCache } from './http-cache.ts';
+import { messageIdDomain } from './mail/outbox.ts';
 import type { Logger } from './logger.ts';
 import { mediaDirs } from './media/dirs.ts';
 import { ProxyTrust } from './spam/client-address.ts';
@@ -28,7 +29,7 @@ export interface AppParts {
   stop(): Promise<void>;
 }
 
-export async function createApp(config: Config, logger: Logger, opts: { web?: boolean; forms?: FormsOverrides; admin?: Pick<AdminApiOptions, 'limits'> } = {}): Promise<AppParts> {
+export async function createApp(config: Config, logger: Logger, opts: { web?: boolean; forms?: FormsOverrides; admin?: Pick<AdminApiOptions, 'limits' | 'resetLimits'> } = {}): Promise<AppParts> {
   if (config.API_URL && opts.web !== false) {
     // Web-only process: pages are rendered from the API at API_URL, which /api proxies to.
     const web = createWeb({ apiUrl: config.API_URL, logger, build: await loadServerBuild(), siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY) });
@@ -62,7 +63,15 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
     basePath: opts.web === false ? '' : '/api',
     extend: (app) => {
       forms.mount(app);
-      app.route('/admin', adminApi({ siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY), ...opts.admin }) as never);
+      app.route(
+        '/admin',
+        adminApi({
+          siteUrl: config.SITE_URL,
+          trust: new ProxyTrust(config.TRUST_PROXY),
+          mail: { from: config.MAIL_FROM, messageIdDomain: messageIdDomain(config.MAIL_FROM), onQueued: () => forms.worker.kick() },
+          ...opts.admin,
+        }) as never,
+      );
     },
   });
   const web =

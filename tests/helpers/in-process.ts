@@ -20,7 +20,7 @@ export interface InProcessSite {
   stop(): Promise<void>;
 }
 
-export async function startInProcess(backend: Backend, env: Record<string, string> = {}, logger?: Logger): Promise<InProcessSite> {
+export async function startInProcess(backend: Backend, env: Record<string, string> = {}, logger?: Logger, appOptions?: Parameters<typeof createApp>[2]): Promise<InProcessSite> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'safari-site-'));
   const fresh = backend === 'postgres' ? await freshPostgresUrl() : undefined;
   const config = loadConfig({
@@ -34,7 +34,7 @@ export async function startInProcess(backend: Backend, env: Record<string, strin
     ...env,
   });
   const log = logger ?? createLogger(config.LOG_LEVEL);
-  const app = await createApp(config, log);
+  const app = await createApp(config, log, appOptions);
   const served = await listen(app.web!, { port: 0, host: '127.0.0.1', logger: log });
   return {
     app,

@@ -1,40 +1,206 @@
-// /admin/account: who you are, your password, and signing out of every browser.
-import { Form, useActionData, useNavigation, useSearchParams } from 'react-router';
+// /admin/account: who you are, your password, two-step sign-in (an authenticator app's codes and
+// recovery codes), and signing out of every browser.
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { codeSchema, RECOVERY_CODE_COUNT, totpDisableSchema, type TotpStatus } from '../../../common/staff-access.ts';
 import { firstIssue, PASSWORD_MIN, passwordChangeSchema } from '../../../common/staff.ts';
 import { CsrfInput, Field, FormError, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
-import { adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import type { Route } from './+types/account';
 
 export function meta() {
   return [{ title: 'Your account | Console' }, { name: 'robots', content: 'noindex, nofollow' }];
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return adminGet<TotpStatus>(context, request, '/account/totp');
+}
+
+type Result = { intent: string; ok: boolean; message?: string; field?: string; recoveryCodes?: string[] };
+
+export async function action({ request, context }: Route.ActionArgs): Promise<Result> {
   const form = await request.formData();
-  const fields = { current: String(form.get('current') ?? ''), password: String(form.get('password') ?? '') };
-  const parsed = passwordChangeSchema.safeParse(fields);
-  if (!parsed.success) return { ok: false as const, ...firstIssue(parsed.error) };
-  const sent = await adminSend(context, request, '/password', { json: parsed.data, csrf: form.get(CSRF_FIELD) });
-  if (!sent.ok) return { ok: false as const, message: sent.error!, field: sent.field };
-  return { ok: true as const };
+  const intent = String(form.get('intent') ?? 'password');
+  const csrf = form.get(CSRF_FIELD);
+  const fail = (message: string, field?: string): Result => ({ intent, ok: false, message, field });
+  switch (intent) {
+    case 'totp-start':
+    case 'totp-cancel': {
+      const sent = await adminSend(context, request, intent === 'totp-start' ? '/account/totp/start' : '/account/totp/cancel', { csrf });
+      return sent.ok ? { intent, ok: true } : fail(sent.error!);
+    }
+    case 'totp-confirm': {
+      const parsed = codeSchema.safeParse({ code: String(form.get('code') ?? '') });
+      if (!parsed.success) return fail(firstIssue(parsed.error).message, 'code');
+      const sent = await adminSend<{ recoveryCodes: string[] }>(context, request, '/account/totp/confirm', { json: parsed.data, csrf });
+      return sent.ok ? { intent, ok: true, recoveryCodes: sent.data!.recoveryCodes } : fail(sent.error!, sent.field);
+    }
+    case 'totp-recovery': {
+      const parsed = codeSchema.safeParse({ code: String(form.get('code') ?? '') });
+      if (!parsed.success) return fail(firstIssue(parsed.error).message, 'code');
+      const sent = await adminSend<{ recoveryCodes: string[] }>(context, request, '/account/totp/recovery', { json: parsed.data, csrf });
+      return sent.ok ? { intent, ok: true, recoveryCodes: sent.data!.recoveryCodes } : fail(sent.error!, sent.field);
+    }
+    case 'totp-disable': {
+      const parsed = totpDisableSchema.safeParse({ password: String(form.get('password') ?? ''), code: String(form.get('code') ?? '') });
+      if (!parsed.success) {
+        const issue = firstIssue(parsed.error);
+        return fail(issue.message, issue.field);
+      }
+      const sent = await adminSend(context, request, '/account/totp/disable', { json: parsed.data, csrf });
+      return sent.ok ? { intent, ok: true } : fail(sent.error!, sent.field);
+    }
+    default: {
+      const parsed = passwordChangeSchema.safeParse({ current: String(form.get('current') ?? ''), password: String(form.get('password') ?? '') });
+      if (!parsed.success) {
+        const issue = firstIssue(parsed.error);
+        return fail(issue.message, issue.field);
+      }
+      const sent = await adminSend(context, request, '/password', { json: parsed.data, csrf });
+      return sent.ok ? { intent: 'password', ok: true } : { intent: 'password', ok: false, message: sent.error!, field: sent.field };
+    }
+  }
+}
+
+function RecoveryCodes({ codes, fresh }: { codes: string[]; fresh: boolean }) {
+  return (
+    <div className="c-recovery">
+      <Notice>{fresh ? 'Here are your new recovery codes. The earlier ones no longer work.' : 'Two-step sign-in is on.'}</Notice>
+      <h3 id="rc-title">Your recovery codes</h3>
+      <p>
+        Each code signs you in once if you lose your phone. Save them now (print them, or keep them in a password manager): <strong>they are not shown again.</strong>
+      </p>
+      <ol className="c-recovery__list" aria-labelledby="rc-title">
+        {codes.map((c) => (
+          <li key={c}>
+            <code>{c}</code>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function TwoStep({ status, result, busy }: { status: TotpStatus; result?: Result; busy: boolean }) {
+  const mine = result?.intent.startsWith('totp') ? result : undefined;
+  const err = (f: string) => (mine && !mine.ok && mine.field === f ? mine.message : undefined);
+  const formError = mine && !mine.ok && !['code', 'password'].includes(mine.field ?? '') ? mine.message : undefined;
+  if (mine?.ok && mine.recoveryCodes) return <RecoveryCodes codes={mine.recoveryCodes} fresh={mine.intent === 'totp-recovery'} />;
+  const field = (intent: string, f: string) => (mine?.intent === intent ? err(f) : undefined);
+  if (status.enabled) {
+    return (
+      <>
+        <p>
+          <span className="c-badge c-badge--on">On</span> Signing in asks for a code from your authenticator app. Recovery codes left: <strong>{status.recoveryLeft}</strong> of {RECOVERY_CODE_COUNT}.
+        </p>
+        <h3>New recovery codes</h3>
+        <p className="c-muted">Used some, or lost the list? Get ten new ones; the earlier codes stop working.</p>
+        <FormError>{mine?.intent === 'totp-recovery' ? formError : undefined}</FormError>
+        <Form method="post" className="c-form c-form--inline" noValidate>
+          <CsrfInput />
+          <input type="hidden" name="intent" value="totp-recovery" />
+          <Field label="Code from your app" name="code" autoComplete="one-time-code" required maxLength={40} error={field('totp-recovery', 'code')} />
+          <button className="btn btn--ghost" type="submit" disabled={busy}>
+            Get new codes
+          </button>
+        </Form>
+        <h3>Turn off two-step sign-in</h3>
+        <FormError>{mine?.intent === 'totp-disable' ? formError : undefined}</FormError>
+        <Form method="post" className="c-form" noValidate>
+          <CsrfInput />
+          <input type="hidden" name="intent" value="totp-disable" />
+          <Field label="Password" name="password" type="password" autoComplete="current-password" required error={field('totp-disable', 'password')} />
+          <Field label="Code" name="code" autoComplete="one-time-code" hint="From your app, or a recovery code." required maxLength={40} error={field('totp-disable', 'code')} />
+          <button className="btn btn--ghost" type="submit" disabled={busy}>
+            Turn off
+          </button>
+        </Form>
+      </>
+    );
+  }
+  if (status.pending) {
+    const secretGroups = status.pending.secret.match(/.{1,4}/g)!.join(' ');
+    return (
+      <>
+        <FormError>{formError}</FormError>
+        <ol className="c-steps">
+          <li>
+            <p>Scan this QR code with an authenticator app (such as 1Password, Google Authenticator, Microsoft Authenticator or Aegis).</p>
+            <div className="c-qr" dangerouslySetInnerHTML={{ __html: status.pending.qrSvg }} />
+            <p>
+              Cannot scan it? Enter this key in the app instead (time-based, 6 digits):
+              <br />
+              <code className="c-secret">{secretGroups}</code>
+            </p>
+          </li>
+          <li>
+            <p>Enter the 6-digit code the app now shows, to check it works.</p>
+            <Form method="post" className="c-form c-form--inline" noValidate>
+              <CsrfInput />
+              <input type="hidden" name="intent" value="totp-confirm" />
+              <Field label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]*" maxLength={6} required error={err('code')} />
+              <button className="btn btn--primary" type="submit" disabled={busy}>
+                Turn on
+              </button>
+            </Form>
+          </li>
+        </ol>
+        <Form method="post">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="totp-cancel" />
+          <button className="c-linkbtn c-linkbtn--muted" type="submit">
+            Cancel
+          </button>
+        </Form>
+      </>
+    );
+  }
+  return (
+    <>
+      {mine?.ok && mine.intent === 'totp-disable' ? <Notice>Two-step sign-in is off. Your recovery codes no longer work.</Notice> : null}
+      <FormError>{formError}</FormError>
+      <p>
+        <span className="c-badge">Off</span> Add a second step to signing in: a code from an app on your phone, so a stolen password alone cannot open the console.
+      </p>
+      <Form method="post">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="totp-start" />
+        <button className="btn btn--primary" type="submit" disabled={busy}>
+          Turn on two-step sign-in
+        </button>
+      </Form>
+    </>
+  );
 }
 
 export default function Account() {
   const session = useConsoleSession();
+  const status = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const busy = useNavigation().state === 'submitting';
-  const err = (f: string) => (result && !result.ok && result.field === f ? result.message : undefined);
+  const pw = result?.intent === 'password' ? result : undefined;
+  const err = (f: string) => (pw && !pw.ok && pw.field === f ? pw.message : undefined);
+  const recovery = params.get('recovery');
   return (
     <>
       <PageHead title="Your account" lead={`${session?.staff.email} · ${session?.staff.role === 'owner' ? 'Owner' : 'Agent'}`} />
       {params.get('error') === 'csrf' ? <FormError>This form had expired. Try again.</FormError> : null}
+      {recovery !== null && /^\d+$/.test(recovery) ? (
+        <Notice tone="info">
+          You signed in with a recovery code; {recovery} {recovery === '1' ? 'is' : 'are'} left. {Number(recovery) < 4 ? 'Get new recovery codes below.' : ''}
+        </Notice>
+      ) : null}
+      <section className="c-panel" aria-labelledby="totp-title">
+        <h2 id="totp-title">Two-step sign-in</h2>
+        <TwoStep status={status} result={result} busy={busy} />
+      </section>
       <section className="c-panel" aria-labelledby="pw-title">
         <h2 id="pw-title">Change your password</h2>
-        {result?.ok ? <Notice>Your password is changed. Other browsers signed in to your account were signed out.</Notice> : null}
-        <FormError>{result && !result.ok && !['current', 'password'].includes(result.field ?? '') ? result.message : undefined}</FormError>
+        {pw?.ok ? <Notice>Your password is changed. Other browsers signed in to your account were signed out.</Notice> : null}
+        <FormError>{pw && !pw.ok && !['current', 'password'].includes(pw.field ?? '') ? pw.message : undefined}</FormError>
         <Form method="post" className="c-form" noValidate>
           <CsrfInput />
+          <input type="hidden" name="intent" value="password" />
           <Field label="Current password" name="current" type="password" autoComplete="current-password" required error={err('current')} />
           <Field
             label="New password"

@@ -1,6 +1,7 @@
 // /admin/login: Email, Password, Sign in. One answer for an unknown address and a wrong password;
 // throttled by the API. With a second factor, the code is asked for next (/admin/login/code).
-import { Form, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { ACCESS_MESSAGES } from '../../../common/staff-access.ts';
 import { signInSchema, firstIssue, STAFF_MESSAGES } from '../../../common/staff.ts';
 import { Field, FormError } from '../../components/admin/ConsoleUi.tsx';
 import { adminSend, safeNext, withCookies } from '../../lib/admin.ts';
@@ -49,6 +50,11 @@ export default function Login() {
           You are signed out.
         </p>
       ) : null}
+      {params.has('password-set') && !result ? (
+        <p className="c-alert c-alert--ok" role="status">
+          {ACCESS_MESSAGES.resetDone}
+        </p>
+      ) : null}
       <FormError>{result?.error}</FormError>
       <Form method="post" className="c-form" noValidate>
         <input type="hidden" name="next" value={params.get('next') ?? ''} />
@@ -58,6 +64,9 @@ export default function Login() {
           Sign in
         </button>
       </Form>
+      <p className="c-gate__foot">
+        <Link to="/admin/reset">Forgot your password?</Link>
+      </p>
     </ConsoleCard>
   );
 }

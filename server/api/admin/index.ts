@@ -7,12 +7,17 @@ import { loadSession } from '../../auth/guard.ts';
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../../auth/throttle.ts';
 import type { ProxyTrust } from '../../spam/client-address.ts';
 import { refuseCrossSite } from '../forms-http.ts';
+import { accessApi, DEFAULT_RESET_LIMITS, type ResetLimits, type StaffMailOptions } from './access.ts';
 import { authApi } from './auth.ts';
+import { staffApi } from './staff.ts';
 
 export interface AdminApiOptions {
   siteUrl: string;
   trust: ProxyTrust;
   limits?: Partial<SignInLimits>;
+  resetLimits?: Partial<ResetLimits>;
+  /** Where the console's e-mails (password links) leave from; without it none are sent. */
+  mail?: StaffMailOptions;
 }
 
 export function adminApi(opts: AdminApiOptions) {
@@ -25,6 +30,10 @@ export function adminApi(opts: AdminApiOptions) {
   // Writes from a browser on another site are refused before anything else.
   app.use('*', async (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : refuseCrossSite(opts.siteUrl, opts.trust)(c as never, next) as Promise<void>));
   app.use('*', loadSession(opts.siteUrl));
-  app.route('/', authApi({ siteUrl: opts.siteUrl, trust: opts.trust, limits: { ...DEFAULT_SIGN_IN_LIMITS, ...opts.limits } }));
+  const limits = { ...DEFAULT_SIGN_IN_LIMITS, ...opts.limits };
+  app.route('/', authApi({ siteUrl: opts.siteUrl, trust: opts.trust, limits }));
+  const mail = opts.mail ?? { from: 'console@localhost', messageIdDomain: 'localhost' };
+  app.route('/', accessApi({ siteUrl: opts.siteUrl, trust: opts.trust, limits, resetLimits: { ...DEFAULT_RESET_LIMITS, ...opts.resetLimits }, mail }));
+  app.route('/', staffApi({ siteUrl: opts.siteUrl, trust: opts.trust, mail }));
   return app;
 }

@@ -1,0 +1,154 @@
+// /admin/audit (owners): the audit log, newest first, 50 a page, filtered by action and by member:
+// when, who, what, to what, from which address.
+import { Form, Link, useLoaderData } from 'react-router';
+import { AUDIT_PAGE_SIZE, type AuditPage } from '../../../common/staff-access.ts';
+import { PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { adminGet } from '../../lib/admin.ts';
+import { when } from '../../lib/console-time.ts';
+import type { Route } from './+types/audit';
+
+export function meta() {
+  return [{ title: 'Audit log | Console' }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const q = new URLSearchParams();
+  for (const k of ['page', 'action', 'staff']) {
+    const v = url.searchParams.get(k);
+    if (v) q.set(k, v);
+  }
+  const page = await adminGet<AuditPage>(context, request, `/audit${q.size ? `?${q}` : ''}`);
+  return { ...page, action: q.get('action') ?? '', staff: q.get('staff') ?? '' };
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  'sign-in': 'Signed in',
+  'sign-in-failed': 'Sign-in failed',
+  'sign-in-password': 'Password accepted, code asked',
+  'sign-in-code-failed': 'Wrong code at sign-in',
+  'sign-in-throttled': 'Sign-in throttled',
+  'sign-out': 'Signed out',
+  'sign-out-everywhere': 'Signed out everywhere',
+  'password-change': 'Password changed',
+  'password-reset-requested': 'Password link asked for',
+  'password-reset-throttled': 'Password link throttled',
+  'password-reset': 'Password reset with a link',
+  'password-set': 'First password chosen',
+  'totp.enable': 'Two-step sign-in on',
+  'totp.disable': 'Two-step sign-in off',
+  'totp.disable-failed': 'Two-step turn-off refused',
+  'staff.create': 'Member added',
+  'staff.role': 'Role changed',
+  'staff.disable': 'Member disabled',
+  'staff.enable': 'Member enabled',
+  'staff.sign-out-everywhere': 'Member signed out everywhere',
+  'staff.invite': 'New password link sent',
+};
+
+const label = (action: string) => ACTION_LABELS[action] ?? action;
+
+function detailText(detail: Record<string, unknown> | null): string {
+  if (!detail) return '';
+  return Object.entries(detail)
+    .filter(([, v]) => v !== null && v !== undefined && typeof v !== 'object')
+    .map(([k, v]) => `${k}: ${String(v)}`)
+    .join(' · ');
+}
+
+export default function Audit() {
+  const { entries, page, pages, total, actions, members, action, staff } = useLoaderData<typeof loader>();
+  const link = (p: number) => {
+    const q = new URLSearchParams();
+    if (action) q.set('action', action);
+    if (staff) q.set('staff', staff);
+    if (p > 1) q.set('page', String(p));
+    return `/admin/audit${q.size ? `?${q}` : ''}`;
+  };
+  const first = total === 0 ? 0 : (page - 1) * AUDIT_PAGE_SIZE + 1;
+  const last = Math.min(total, page * AUDIT_PAGE_SIZE);
+  return (
+    <>
+      <PageHead title="Audit log" lead="Sign-ins, failed attempts and every change made in the console, newest first. Times are UTC." />
+      <Form method="get" className="c-filters" aria-label="Filter the audit log">
+        <div className="c-field">
+          <label htmlFor="audit-action">Action</label>
+          <select id="audit-action" name="action" defaultValue={action}>
+            <option value="">All actions</option>
+            {actions.map((a) => (
+              <option key={a} value={a}>
+                {label(a)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="c-field">
+          <label htmlFor="audit-staff">Member</label>
+          <select id="audit-staff" name="staff" defaultValue={staff}>
+            <option value="">Everyone</option>
+            {members.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.email}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn btn--primary">
+          Filter
+        </button>
+        {action || staff ? (
+          <Link to="/admin/audit" className="c-filters__clear">
+            Clear filters
+          </Link>
+        ) : null}
+      </Form>
+      <section className="c-panel" aria-labelledby="audit-title">
+        <h2 id="audit-title" aria-live="polite">
+          {total === 0 ? 'No entries' : `Entries ${first}–${last} of ${total}`}
+        </h2>
+        {entries.length > 0 ? (
+          <table className="c-ltable c-ltable--audit">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">Target</th>
+                <th scope="col">Address</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={e.id}>
+                  <td data-label="When">
+                    <time dateTime={e.at}>{when(e.at, { seconds: true })}</time>
+                  </td>
+                  <td data-label="Who">{e.actor || <span className="c-muted">unknown</span>}</td>
+                  <th scope="row" data-label="Action">
+                    {label(e.action)}
+                    {detailText(e.detail) ? <span className="c-ltable__sub">{detailText(e.detail)}</span> : null}
+                  </th>
+                  <td data-label="Target">{e.target ?? '—'}</td>
+                  <td data-label="Address" className="c-ltable__mono">
+                    {e.ip ?? '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="c-muted">Nothing matches these filters.</p>
+        )}
+        {pages > 1 ? (
+          <nav className="c-pager" aria-label="Audit log pages">
+            {page > 1 ? <Link to={link(page - 1)}>← Newer</Link> : <span aria-hidden="true" />}
+            <span>
+              Page {page} of {pages}
+            </span>
+            {page < pages ? <Link to={link(page + 1)}>Older →</Link> : <span aria-hidden="true" />}
+          </nav>
+        ) : null}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+// The console's e-mails to staff: the link in both parts, how long it works, and nothing a
+// member's name holds is taken as HTML.
+import { describe, expect, it } from 'vitest';
+import { passwordResetMail, staffInvitationMail } from './staff-mail.ts';
+
+const FROM = 'Kigezi Trails <no-reply@kigezitrails.example>';
+const LINK = 'https://www.example.com/admin/reset/AbC_d-123456789012345678901234567890';
+
+describe('staff e-mails', () => {
+  it('a reset link: in the text and the HTML, valid the minutes given, to the account', () => {
+    const m = passwordResetMail({ email: 'amani@example.com', name: 'Amani' }, LINK, 30, { from: FROM });
+    expect(m.to).toEqual({ name: 'Amani', address: 'amani@example.com' });
+    expect(m.from).toBe(FROM);
+    expect(m.subject).toMatch(/Reset your .+ console password/);
+    expect(m.text).toContain(`Choose a new password: ${LINK}`);
+    expect(m.text).toContain('30 minutes');
+    expect(m.html).toContain(`href="${LINK}"`);
+    expect(m.html).toContain('30 minutes');
+    expect(m.text).toMatch(/^Hello Amani,/);
+  });
+
+  it('an invitation: who invited, the role, 48 hours, and names escaped in the HTML', () => {
+    const m = staffInvitationMail({ email: 'new@example.com', name: '<b>Neema</b>', role: 'agent' }, LINK, 48, 'Amani & Co', { from: FROM });
+    expect(m.text).toContain('48 hours');
+    expect(m.text).toContain('Amani & Co has given you an account');
+    expect(m.text).toContain('as an agent');
+    expect(m.html).toContain('Hello &lt;b&gt;Neema&lt;/b&gt;,');
+    expect(m.html).toContain('Amani &amp; Co has given you');
+    expect(m.html).not.toContain('<b>Neema</b>');
+    expect(m.html).toContain(`href="${LINK}"`);
+    const owner = staffInvitationMail({ email: 'o@example.com', name: '', role: 'owner' }, LINK, 48, 'Amani', { from: FROM });
+    expect(owner.text).toMatch(/^Hello,/);
+    expect(owner.text).toContain('as an owner');
+  });
+});
