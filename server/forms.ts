@@ -15,6 +15,7 @@ import { createMailWorker, type MailWorker } from './mail/worker.ts';
 import { ProxyTrust } from './spam/client-address.ts';
 import { createFormTokens } from './spam/form-token.ts';
 import { pruneRateLimits } from './spam/rate-limit.ts';
+import { pruneSessions } from './auth/sessions.ts';
 
 export interface Forms {
   mount(app: Hono<ApiEnv>): void;
@@ -52,6 +53,7 @@ export function createForms(config: FormsConfig, db: Db, logger: Logger, overrid
   const prune = setInterval(() => {
     pruneRateLimits(db).catch((err) => logger.warn({ err }, 'could not prune rate limits'));
     options.tokens.prune(db).catch((err) => logger.warn({ err }, 'could not prune spent form tokens'));
+    pruneSessions(db).catch((err) => logger.warn({ err }, 'could not prune ended console sessions'));
   }, 3600_000);
   prune.unref();
   if (overrides.startWorker !== false) worker.start();
