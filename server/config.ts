@@ -51,6 +51,13 @@ const envSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   /** Memory for API answers kept and served again (0 turns the API cache off). */
   API_CACHE_MB: z.coerce.number().min(0).max(4096).default(16),
+  /** Newsletter campaign messages handed to the mail worker per minute (their send times are staggered). */
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce
+    .number({ message: 'NEWSLETTER_RATE_PER_MINUTE must be a whole number of messages from 1 to 100000' })
+    .int('NEWSLETTER_RATE_PER_MINUTE must be a whole number of messages from 1 to 100000')
+    .min(1, 'NEWSLETTER_RATE_PER_MINUTE must be a whole number of messages from 1 to 100000')
+    .max(100_000, 'NEWSLETTER_RATE_PER_MINUTE must be a whole number of messages from 1 to 100000')
+    .default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /**
    * Server processes sharing the port (node:cluster). More than one needs a database they can

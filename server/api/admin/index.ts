@@ -8,11 +8,15 @@ import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../../auth/throttle.t
 import type { ProxyTrust } from '../../spam/client-address.ts';
 import { refuseCrossSite } from '../forms-http.ts';
 import { authApi } from './auth.ts';
+import { campaignsApi, type NewsletterAdminOptions } from './campaigns.ts';
+import { subscribersApi } from './subscribers.ts';
 
 export interface AdminApiOptions {
   siteUrl: string;
   trust: ProxyTrust;
   limits?: Partial<SignInLimits>;
+  /** Subscribers and campaigns (owners): mounted when the process has the mail outbox. */
+  newsletter?: Omit<NewsletterAdminOptions, 'siteUrl' | 'trust'>;
 }
 
 export function adminApi(opts: AdminApiOptions) {
@@ -26,5 +30,10 @@ export function adminApi(opts: AdminApiOptions) {
   app.use('*', async (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : refuseCrossSite(opts.siteUrl, opts.trust)(c as never, next) as Promise<void>));
   app.use('*', loadSession(opts.siteUrl));
   app.route('/', authApi({ siteUrl: opts.siteUrl, trust: opts.trust, limits: { ...DEFAULT_SIGN_IN_LIMITS, ...opts.limits } }));
+  if (opts.newsletter) {
+    const newsletter = { siteUrl: opts.siteUrl, trust: opts.trust, ...opts.newsletter };
+    app.route('/', subscribersApi(newsletter));
+    app.route('/', campaignsApi(newsletter));
+  }
   return app;
 }

@@ -1,0 +1,24 @@
+// Unsubscribing by a token from an e-mail: the subscriber's own token (the confirmation e-mail's
+// link) or a campaign recipient's (each campaign message carries its own). Idempotent: an
+// unsubscribed person stays unsubscribed, with the time of the first request.
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { newsletterCampaignRecipients } from '../db/schema-campaigns.ts';
+import { newsletterSubscribers } from '../db/schema-enquiries.ts';
+import { hashToken } from './confirmation.ts';
+
+/** Unsubscribes the person the token belongs to; false when no one has that token. */
+export async function unsubscribeByToken(db: Db, token: string): Promise<boolean> {
+  const h = hashToken(token);
+  const set = { status: 'unsubscribed', unsubscribed_at: sql`coalesce(${newsletterSubscribers.unsubscribed_at}, now())` };
+  const [own] = await db.update(newsletterSubscribers).set(set).where(eq(newsletterSubscribers.unsubscribe_token_hash, h)).returning({ id: newsletterSubscribers.id });
+  if (own) return true;
+  const [viaCampaign] = await db
+    .update(newsletterSubscribers)
+    .set(set)
+    .where(
+      sql`${newsletterSubscribers.id} = (select ${newsletterCampaignRecipients.subscriber_id} from ${newsletterCampaignRecipients} where ${newsletterCampaignRecipients.unsubscribe_token_hash} = ${h})`,
+    )
+    .returning({ id: newsletterSubscribers.id });
+  return !!viaCampaign;
+}
