@@ -64,6 +64,16 @@ export default [
     layout('routes/admin/layout.tsx', { id: 'admin-layout' }, [
       index('routes/admin/dashboard.tsx'),
       route('account', 'routes/admin/account.tsx'),
+      // Newsletter (owners): subscribers and campaigns.
+      route('subscribers', 'routes/admin/subscribers.tsx'),
+      route('subscribers/export.csv', 'routes/admin/subscribers-export.ts'),
+      route('subscribers/import', 'routes/admin/subscribers-import.tsx'),
+      route('subscribers/:id/erase', 'routes/admin/subscriber-erase.tsx'),
+      route('campaigns', 'routes/admin/campaigns.tsx'),
+      route('campaigns/new', 'routes/admin/campaign-edit.tsx', { id: 'campaign-new' }),
+      route('campaigns/:id', 'routes/admin/campaign-edit.tsx', { id: 'campaign-edit' }),
+      route('campaigns/:id/preview', 'routes/admin/campaign-preview.tsx'),
+      route('campaigns/:id/send', 'routes/admin/campaign-send.tsx'),
       route('*', 'routes/admin/not-found.tsx', { id: 'admin-not-found' }),
     ]),
   ]),

@@ -23,6 +23,8 @@ interface Section {
 /** The console's sections; later screens add themselves here. */
 export const SECTIONS: Section[] = [
   { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/subscribers', label: 'Subscribers', owner: true },
+  { to: '/admin/campaigns', label: 'Campaigns', owner: true },
   { to: '/admin/account', label: 'Your account' },
 ];
 
