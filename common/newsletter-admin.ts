@@ -1,5 +1,6 @@
 // The owner's newsletter screens (subscribers and campaigns), shared by the console pages and the
 // console API: the forms' zod schemas, the limits and the answers' shapes.
+import './zod-csp.ts';
 import { z } from 'zod';
 
 export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;

@@ -36,7 +36,7 @@ describe.each(backends())('subscribers and campaigns on %s', (backend) => {
     fetch(`${site.base}/api/admin/subscribers/import${confirm ? '?confirm=1' : ''}`, {
       method: 'POST',
       headers: { cookie: who.cookie, origin: site.base, 'content-type': type, 'x-csrf-token': who.csrf },
-      body: csv,
+      body: csv as BodyInit,
     });
   const newCampaign = async (subject = 'Gorilla season news', body = '## Permits\n\nThe **July** permits are out. [See the safaris](https://www.kigezitrails.example/safaris).') => {
     const res = await owner.send('/campaigns', { subject, body });

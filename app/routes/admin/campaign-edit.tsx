@@ -5,6 +5,7 @@ import { BODY_MAX, campaignSchema, SUBJECT_MAX, type CampaignDetail } from '../.
 import { firstIssue } from '../../../common/staff.ts';
 import { CsrfInput, Field, FormError, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import { requireOwner } from '../../lib/owner.ts';
 import type { Route } from './+types/campaign-edit';
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -13,8 +14,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!params.id) {
-    // The new-campaign form: who is signed in and may do this is checked by the list's API.
-    await adminGet(context, request, '/campaigns');
+    await requireOwner(context, request);
     return { campaign: null };
   }
   const campaign = await adminGet<CampaignDetail>(context, request, `/campaigns/${encodeURIComponent(params.id)}`);

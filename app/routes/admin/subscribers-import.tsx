@@ -7,10 +7,16 @@ import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/C
 import { plural } from '../../components/admin/NewsletterUi.tsx';
 import { apiContext } from '../../context.ts';
 import { CSRF_FIELD } from '../../lib/admin.ts';
+import { requireOwner } from '../../lib/owner.ts';
 import type { Route } from './+types/subscribers-import';
 
 export function meta() {
   return [{ title: 'Import subscribers | Console' }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(context, request);
+  return null;
 }
 
 /** Rows of the report shown on the page (the counts cover them all). */
