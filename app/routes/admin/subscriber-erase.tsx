@@ -33,10 +33,10 @@ export default function EraseSubscriber() {
       <PageHead title="Erase a subscriber" lead={<Link to="/admin/subscribers">Back to the subscribers</Link>} />
       <section className="c-panel c-panel--danger" aria-labelledby="erase-title">
         <h2 id="erase-title" className="c-break">
-          {s.name ? `${s.name} · ` : ''}
-          {s.email}
+          {s.name || s.email}
         </h2>
-        <p>
+        <p className="c-erase__who">
+          {s.name ? <span className="c-break">{s.email}</span> : null}
           <StatusBadge status={s.status} />
         </p>
         <p>Erasing removes, for good and everywhere:</p>

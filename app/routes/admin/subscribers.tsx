@@ -128,6 +128,7 @@ export default function Subscribers() {
                   <Day iso={s.createdAt} />
                 </td>
                 <td className="c-table__actions">
+                  <div className="c-rowactions">
                   {s.status !== 'unsubscribed' ? (
                     <Form method="post">
                       <CsrfInput />
@@ -142,6 +143,7 @@ export default function Subscribers() {
                   <Link to={`/admin/subscribers/${s.id}/erase`} className="btn btn--ghost btn--sm c-danger" aria-label={`Erase ${s.email}`}>
                     Erase
                   </Link>
+                  </div>
                 </td>
               </tr>
             ))}
