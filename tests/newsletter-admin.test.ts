@@ -292,10 +292,14 @@ describe.each(backends())('subscribers and campaigns on %s', (backend) => {
     expect((await owner.get('/subscribers?page=99')).status).toBe(400);
   });
 
-  it('unsubscribes one person from the console', async () => {
+  it('unsubscribes one person from the console, withdrawing the campaign messages still waiting for them', async () => {
     const id = await seed('one@example.com', 'confirmed');
     await seed('two@example.com', 'confirmed');
+    const cid = await newCampaign();
+    expect((await owner.send(`/campaigns/${cid}/send`, {})).status).toBe(200);
     expect((await owner.send(`/subscribers/${id}/unsubscribe`)).status).toBe(200);
+    await site.drainMail();
+    expect(smtp.received.map((m) => m.to[0])).toEqual(['two@example.com']);
     expect(await statusOf('one@example.com')).toBe('unsubscribed');
     expect(await statusOf('two@example.com')).toBe('confirmed');
     expect((await owner.send(`/subscribers/999999/unsubscribe`)).status).toBe(404);

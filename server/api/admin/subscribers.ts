@@ -26,6 +26,7 @@ import { enquiries, mailOutbox, newsletterSubscribers, rateLimits } from '../../
 import type { Tx } from '../../mail/outbox.ts';
 import { newToken, queueConfirmation } from '../../newsletter/confirmation.ts';
 import { tombstones } from '../../newsletter/tombstones.ts';
+import { withdrawCampaignMail } from '../../newsletter/unsubscribe.ts';
 import { sourceOf } from '../../spam/client-address.ts';
 import { deps, HttpError } from '../http.ts';
 import { readBody } from './body.ts';
@@ -283,6 +284,7 @@ export function subscribersApi(opts: NewsletterAdminOptions) {
         .where(eq(newsletterSubscribers.id, id))
         .returning({ id: newsletterSubscribers.id });
       if (!row) return false;
+      await withdrawCampaignMail(tx, id);
       await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'subscriber.unsubscribe', target: `subscriber:${id}`, ip: addressOf(c, opts) });
       return true;
     });
