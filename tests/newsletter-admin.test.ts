@@ -159,6 +159,23 @@ describe.each(backends())('subscribers and campaigns on %s', (backend) => {
     expect(smtp.received).toHaveLength(6);
   });
 
+  it.runIf(backend === 'postgres')('sends a campaign once when two server processes are asked at the same moment', async () => {
+    const second = await startConsoleSite(backend, { SMTP_URL: smtp.url, NEWSLETTER_RATE_PER_MINUTE: String(RATE) }, site.databaseUrl);
+    try {
+      for (let i = 0; i < 40; i++) await seed(`p${i}@example.com`, 'confirmed');
+      const id = await newCampaign();
+      const other = await signIn(second.base, OWNER);
+      const answers = await Promise.all([owner.send(`/campaigns/${id}/send`, {}), other.send(`/campaigns/${id}/send`, {}), other.send(`/campaigns/${id}/send`, {})]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+      const [{ n }] = (await site.rows<{ n: number }>(`select count(*)::int as n from mail_outbox where kind = 'newsletter-campaign'`)) as [{ n: number }];
+      expect(n).toBe(40);
+      const [{ r }] = (await site.rows<{ r: number }>(`select count(*)::int as r from newsletter_campaign_recipients where campaign_id = ${id}`)) as [{ r: number }];
+      expect(r).toBe(40);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('keeps a campaign a draft when there is nobody to send to, and sends a [Test] to the owner only', async () => {
     await seed('p@example.com', 'pending');
     const id = await newCampaign('Hello', 'Just a line.');

@@ -14,15 +14,18 @@ import { FAST_MAIL, rowsOf } from './forms.ts';
 export interface ConsoleSite {
   app: AppParts;
   base: string;
+  /** The PostgreSQL database's address (postgres backend only). */
+  databaseUrl?: string;
   rows<T = Record<string, unknown>>(query: string): Promise<T[]>;
   /** Runs the mail worker until nothing is due or being sent (staggered messages included). */
   drainMail(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startConsoleSite(backend: Backend, env: Record<string, string> = {}): Promise<ConsoleSite> {
+/** `shareDatabase`: a second server on the first one's PostgreSQL database (as a second process would be). */
+export async function startConsoleSite(backend: Backend, env: Record<string, string> = {}, shareDatabase?: string): Promise<ConsoleSite> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'safari-console-'));
-  const fresh = backend === 'postgres' ? await freshPostgresUrl() : undefined;
+  const fresh = backend === 'postgres' && !shareDatabase ? await freshPostgresUrl() : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',
@@ -31,6 +34,7 @@ export async function startConsoleSite(backend: Backend, env: Record<string, str
     LOG_LEVEL: 'silent',
     SPAM_CHECKS: 'off',
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+    ...(shareDatabase ? { DATABASE_URL: shareDatabase } : {}),
     ...env,
   });
   const log = createLogger(config.LOG_LEVEL);
@@ -41,6 +45,7 @@ export async function startConsoleSite(backend: Backend, env: Record<string, str
   return {
     app,
     base: `http://127.0.0.1:${served.port}`,
+    databaseUrl: fresh?.url ?? shareDatabase,
     rows,
     async drainMail(timeoutMs = 20_000) {
       const until = Date.now() + timeoutMs;
