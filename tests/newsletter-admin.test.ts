@@ -137,6 +137,12 @@ describe.each(backends())('subscribers and campaigns on %s', (backend) => {
     expect((await fetch(`${site.base}/api/newsletter/unsubscribe/one-click?token=${'x'.repeat(32)}`, { method: 'POST' })).status).toBe(404);
     expect((await fetch(`${site.base}/api/newsletter/unsubscribe/one-click?token=short`, { method: 'POST' })).status).toBe(400);
     expect(token).not.toBe(token3);
+    // Opened in a browser, the one-click address changes nothing and leads to the page with the button.
+    const token1 = /token=([A-Za-z0-9_-]{32})/.exec(smtp.received.find((m) => m.to[0] === 'a1@example.com')!.text)![1]!;
+    const opened = await fetch(`${site.base}/api/newsletter/unsubscribe/one-click?token=${token1}`, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe(`/newsletter/unsubscribe?token=${token1}`);
+    expect(await statusOf('a1@example.com')).toBe('confirmed');
     expect(await statusOf('a1@example.com')).toBe('confirmed');
   });
 

@@ -141,6 +141,11 @@ export function newsletterApi(opts: FormsApiOptions) {
     if (!(await unsubscribeByToken(deps(c).db, token))) throw new HttpError(404, 'This unsubscribe address is no longer valid.');
     return c.json({ message: 'Unsubscribed.' }, 200, { 'cache-control': 'no-store' });
   });
+  // The same address opened in a browser changes nothing: it goes to the page with the button.
+  app.get('/newsletter/unsubscribe/one-click', (c) => {
+    const token = c.req.query('token') ?? '';
+    return c.redirect(TOKEN_SHAPE.test(token) ? `/newsletter/unsubscribe?token=${token}` : '/newsletter/unsubscribe', 303);
+  });
 
   return app;
 }
