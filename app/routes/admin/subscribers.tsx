@@ -129,20 +129,20 @@ export default function Subscribers() {
                 </td>
                 <td className="c-table__actions">
                   <div className="c-rowactions">
-                  {s.status !== 'unsubscribed' ? (
-                    <Form method="post">
-                      <CsrfInput />
-                      <input type="hidden" name="intent" value="unsubscribe" />
-                      <input type="hidden" name="id" value={s.id} />
-                      <input type="hidden" name="email" value={s.email} />
-                      <button type="submit" className="btn btn--ghost btn--sm" disabled={busy} aria-label={`Unsubscribe ${s.email}`}>
-                        Unsubscribe
-                      </button>
-                    </Form>
-                  ) : null}
-                  <Link to={`/admin/subscribers/${s.id}/erase`} className="btn btn--ghost btn--sm c-danger" aria-label={`Erase ${s.email}`}>
-                    Erase
-                  </Link>
+                    {s.status !== 'unsubscribed' ? (
+                      <Form method="post">
+                        <CsrfInput />
+                        <input type="hidden" name="intent" value="unsubscribe" />
+                        <input type="hidden" name="id" value={s.id} />
+                        <input type="hidden" name="email" value={s.email} />
+                        <button type="submit" className="btn btn--ghost btn--sm" disabled={busy} aria-label={`Unsubscribe ${s.email}`}>
+                          Unsubscribe
+                        </button>
+                      </Form>
+                    ) : null}
+                    <Link to={`/admin/subscribers/${s.id}/erase`} className="btn btn--ghost btn--sm c-danger" aria-label={`Erase ${s.email}`}>
+                      Erase
+                    </Link>
                   </div>
                 </td>
               </tr>
