@@ -1,5 +1,6 @@
 // The rules of the console's account forms (sign-in, set-up, password changes), shared by the
 // browser and the server: one zod schema per form, the same words on both sides.
+import './zod-csp.ts';
 import { z } from 'zod';
 import { isEmail } from './validation.ts';
 

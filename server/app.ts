@@ -69,6 +69,13 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
           siteUrl: config.SITE_URL,
           trust: new ProxyTrust(config.TRUST_PROXY),
           mail: { from: config.MAIL_FROM, messageIdDomain: messageIdDomain(config.MAIL_FROM), onQueued: () => forms.worker.kick() },
+          newsletter: {
+            mailFrom: config.MAIL_FROM,
+            messageIdDomain: messageIdDomain(config.MAIL_FROM),
+            operatorEmail: config.OPERATOR_EMAIL,
+            ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE,
+            kick: () => forms.worker.kick(),
+          },
           ...opts.admin,
         }) as never,
       );

@@ -53,6 +53,13 @@ const envSchema = z.object({
   API_CACHE_MB: z.coerce.number().min(0).max(4096).default(16),
   /** A snapshot of the database into DATA_DIR/backups every day, the last 14 kept (server/db/backup.ts). */
   DAILY_BACKUPS: z.enum(['on', 'off']).default('on'),
+  /** Newsletter campaign messages handed to the mail worker per minute (their send times are staggered). */
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce
+    .number({ message: 'NEWSLETTER_RATE_PER_MINUTE must be a whole number of messages from 1 to 100000' })
+    .int('NEWSLETTER_RATE_PER_MINUTE must be a whole number of messages from 1 to 100000')
+    .min(1, 'NEWSLETTER_RATE_PER_MINUTE must be a whole number of messages from 1 to 100000')
+    .max(100_000, 'NEWSLETTER_RATE_PER_MINUTE must be a whole number of messages from 1 to 100000')
+    .default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /**
    * Server processes sharing the port (node:cluster). More than one needs a database they can

@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneDaily, startDailyBackups } from '../server/db/backup.ts';
 import { openDatabase, openMemoryDatabase, type Database } from '../server/db/index.ts';
@@ -21,7 +21,7 @@ import { addStaff } from './helpers/staff.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
-const cli = (args: string[], env: Record<string, string>) =>
+const cli = (args: string[], env: Record<string, string | undefined>) =>
   run(process.execPath, [path.join(root, 'server/db/backup-cli.ts'), ...args], { cwd: root, env: { ...process.env, LOG_LEVEL: 'silent', ...env } });
 
 interface Snapshot {
@@ -160,8 +160,6 @@ describe('daily backups', () => {
       await new Promise((r) => setTimeout(r, 1500));
       again.stop();
       expect((await readdir(backups)).filter((f) => f.endsWith('-daily.tar.gz'))).toHaveLength(1);
-      const [{ n }] = (await database.db.execute(sql`select 1 as n`)).rows as { n: number }[];
-      expect(n).toBe(1);
     } finally {
       await database.close();
     }

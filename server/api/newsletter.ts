@@ -5,22 +5,20 @@
 // for confirmation, confirmed or unsubscribed. POST /newsletter/confirm confirms from the page the
 // e-mail links to; POST /newsletter/unsubscribe unsubscribes, from the page or one-click from a
 // mail client (RFC 8058).
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validateSubscriber } from '../../common/validation.ts';
 import { newsletterSubscribers } from '../db/schema-enquiries.ts';
-import { enqueueMail, type Tx } from '../mail/outbox.ts';
-import { newsletterConfirmation } from '../mail/templates.ts';
+import type { Tx } from '../mail/outbox.ts';
+import { hashToken as hash, newToken, queueConfirmation, TOKEN_SHAPE } from '../newsletter/confirmation.ts';
+import { tombstones } from '../newsletter/tombstones.ts';
+import { unsubscribeByToken } from '../newsletter/unsubscribe.ts';
 import { limitKey, sourceOf } from '../spam/client-address.ts';
 import { consume } from '../spam/rate-limit.ts';
 import type { FormsApiOptions } from './enquiries.ts';
 import { checkFormToken, formBodyLimit, HONEYPOT_MESSAGE, readJsonFields, refuseCrossSite, spendFormToken, tooMany, USER_AGENT_MAX } from './forms-http.ts';
 import { deps, HttpError, type ApiContext, type ApiEnv } from './http.ts';
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
-const newToken = () => randomBytes(24).toString('base64url');
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
 /** A pending subscriber who subscribes again gets a new confirmation e-mail at most this often. */
 const RESEND_AFTER_MS = 10 * 60_000;
 
@@ -29,24 +27,7 @@ export const SUBSCRIBED_MESSAGE = 'Subscription successful! Please check your in
 export function newsletterApi(opts: FormsApiOptions) {
   const app = new Hono<ApiEnv>();
 
-  /** Rotates the subscriber's tokens and queues a confirmation e-mail carrying them. */
-  async function sendConfirmation(tx: Tx, id: number, s: { fullName: string; email: string }) {
-    const confirm = newToken();
-    const unsubscribe = newToken();
-    await tx
-      .update(newsletterSubscribers)
-      .set({ confirm_token_hash: hash(confirm), unsubscribe_token_hash: hash(unsubscribe), confirmation_sent_at: sql`now()` })
-      .where(eq(newsletterSubscribers.id, id));
-    const links = {
-      confirm: `${opts.siteUrl}/newsletter/confirm?token=${confirm}`,
-      unsubscribe: `${opts.siteUrl}/newsletter/unsubscribe?token=${unsubscribe}`,
-      // The page answers a GET with a button and a one-click POST (RFC 8058) by unsubscribing.
-      oneClickUnsubscribe: `${opts.siteUrl}/newsletter/unsubscribe?token=${unsubscribe}`,
-    };
-    await enqueueMail(tx, opts.messageIdDomain, [
-      { kind: 'newsletter-confirmation', subscriberId: id, message: newsletterConfirmation(s, links, { from: opts.mailFrom }) },
-    ]);
-  }
+  const sendConfirmation = (tx: Tx, id: number, s: { fullName: string; email: string }) => queueConfirmation(tx, opts, id, s);
 
   app.post('/admin/clients', refuseCrossSite(opts.siteUrl, opts.trust), formBodyLimit(), async (c) => {
     const body = await readJsonFields(c, ['fullName', 'email', 'website', 'formToken'] as const);
@@ -60,6 +41,8 @@ export function newsletterApi(opts: FormsApiOptions) {
     const userAgent = c.req.header('user-agent')?.slice(0, USER_AGENT_MAX) || null;
 
     const { db } = deps(c);
+    const graves = tombstones(db);
+    await graves.ready();
     const outcome = await db.transaction(async (tx) => {
       await spendFormToken(tx, opts.tokens, token);
       if (opts.spam.enabled) {
@@ -70,6 +53,10 @@ export function newsletterApi(opts: FormsApiOptions) {
         const r = await consume(tx, 'subscribe-email', emailKey, opts.spam.limits.subscribePerEmail);
         if (!r.ok) throw tooMany('subscription requests for this e-mail address', r.retryAfterSeconds);
       }
+      // Someone erased at their request who signs up again themselves gives their consent afresh:
+      // the tombstone that kept imports from bringing them back goes (they are pending until they
+      // confirm, like anyone else).
+      await graves.lift(tx, emailKey);
       // Placeholder token hashes are replaced by sendConfirmation in the same transaction.
       const [created] = await tx
         .insert(newsletterSubscribers)
@@ -139,14 +126,25 @@ export function newsletterApi(opts: FormsApiOptions) {
   // No cross-site check: mail providers post here for one-click unsubscribe; the token is the authority.
   app.post('/newsletter/unsubscribe', formBodyLimit(), async (c) => {
     const token = await tokenOf(c);
-    const { db } = deps(c);
-    const [row] = await db
-      .update(newsletterSubscribers)
-      .set({ status: 'unsubscribed', unsubscribed_at: sql`coalesce(${newsletterSubscribers.unsubscribed_at}, now())` })
-      .where(eq(newsletterSubscribers.unsubscribe_token_hash, hash(token)))
-      .returning({ id: newsletterSubscribers.id });
-    if (!row) throw new HttpError(404, 'This unsubscribe link is no longer valid. If you still receive our e-mails, reply to one and we will remove you.');
+    if (!(await unsubscribeByToken(deps(c).db, token)))
+      throw new HttpError(404, 'This unsubscribe link is no longer valid. If you still receive our e-mails, reply to one and we will remove you.');
     return c.json({ message: 'You have been unsubscribed. You will not receive our newsletter any more.' }, 200, { 'cache-control': 'no-store' });
+  });
+
+  // RFC 8058 one-click unsubscribe, the List-Unsubscribe address of every campaign message: the
+  // token in the address is the credential (no form token or cross-site check can exist for a mail
+  // provider's POST); the body (empty, or List-Unsubscribe=One-Click) is not needed and not read.
+  // Idempotent: the same POST again answers the same.
+  app.post('/newsletter/unsubscribe/one-click', async (c) => {
+    const token = c.req.query('token') ?? '';
+    if (!TOKEN_SHAPE.test(token)) throw new HttpError(400, 'This unsubscribe address is incomplete.');
+    if (!(await unsubscribeByToken(deps(c).db, token))) throw new HttpError(404, 'This unsubscribe address is no longer valid.');
+    return c.json({ message: 'Unsubscribed.' }, 200, { 'cache-control': 'no-store' });
+  });
+  // The same address opened in a browser changes nothing: it goes to the page with the button.
+  app.get('/newsletter/unsubscribe/one-click', (c) => {
+    const token = c.req.query('token') ?? '';
+    return c.redirect(TOKEN_SHAPE.test(token) ? `/newsletter/unsubscribe?token=${token}` : '/newsletter/unsubscribe', 303);
   });
 
   return app;

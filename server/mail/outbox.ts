@@ -7,13 +7,22 @@ import { mailOutbox, type OutboxMessage } from '../db/schema-enquiries.ts';
 /** A transaction or the database itself. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
-export type OutboxKind = 'enquiry-operator' | 'enquiry-acknowledgement' | 'newsletter-confirmation' | 'staff-password-reset' | 'staff-invitation';
+export type OutboxKind =
+  | 'enquiry-operator'
+  | 'enquiry-acknowledgement'
+  | 'newsletter-confirmation'
+  | 'newsletter-campaign'
+  | 'newsletter-test'
+  | 'staff-password-reset'
+  | 'staff-invitation';
 
 export interface NewOutboxRow {
   kind: OutboxKind;
   message: OutboxMessage;
   enquiryId?: number;
   subscriberId?: number;
+  /** Not sent before this time (campaigns stagger their messages); default: at once. */
+  notBefore?: Date;
 }
 
 /** The domain of the From address, used on the right of every Message-ID. */
@@ -34,6 +43,7 @@ export async function enqueueMail(tx: Tx, domain: string, rows: NewOutboxRow[]):
         subscriber_id: r.subscriberId,
         message_id: `<${r.kind}.${randomUUID()}@${domain}>`,
         message: r.message,
+        ...(r.notBefore ? { next_attempt_at: r.notBefore } : {}),
       })),
     )
     .returning({ id: mailOutbox.id });

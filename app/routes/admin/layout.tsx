@@ -25,6 +25,8 @@ export const SECTIONS: Section[] = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/staff', label: 'Staff', owner: true },
   { to: '/admin/audit', label: 'Audit log', owner: true },
+  { to: '/admin/subscribers', label: 'Subscribers', owner: true },
+  { to: '/admin/campaigns', label: 'Campaigns', owner: true },
   { to: '/admin/account', label: 'Your account' },
 ];
 

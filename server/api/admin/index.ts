@@ -10,6 +10,8 @@ import { refuseCrossSite } from '../forms-http.ts';
 import { accessApi, DEFAULT_RESET_LIMITS, type ResetLimits, type StaffMailOptions } from './access.ts';
 import { authApi } from './auth.ts';
 import { staffApi } from './staff.ts';
+import { campaignsApi, type NewsletterAdminOptions } from './campaigns.ts';
+import { subscribersApi } from './subscribers.ts';
 
 export interface AdminApiOptions {
   siteUrl: string;
@@ -18,6 +20,8 @@ export interface AdminApiOptions {
   resetLimits?: Partial<ResetLimits>;
   /** Where the console's e-mails (password links) leave from; without it none are sent. */
   mail?: StaffMailOptions;
+  /** Subscribers and campaigns (owners): mounted when the process has the mail outbox. */
+  newsletter?: Omit<NewsletterAdminOptions, 'siteUrl' | 'trust'>;
 }
 
 export function adminApi(opts: AdminApiOptions) {
@@ -35,5 +39,10 @@ export function adminApi(opts: AdminApiOptions) {
   const mail = opts.mail ?? { from: 'console@localhost', messageIdDomain: 'localhost' };
   app.route('/', accessApi({ siteUrl: opts.siteUrl, trust: opts.trust, limits, resetLimits: { ...DEFAULT_RESET_LIMITS, ...opts.resetLimits }, mail }));
   app.route('/', staffApi({ siteUrl: opts.siteUrl, trust: opts.trust, mail }));
+  if (opts.newsletter) {
+    const newsletter = { siteUrl: opts.siteUrl, trust: opts.trust, ...opts.newsletter };
+    app.route('/', subscribersApi(newsletter));
+    app.route('/', campaignsApi(newsletter));
+  }
   return app;
 }

@@ -1,0 +1,132 @@
+// /admin/subscribers/import (owners): a CSV file of people to add to the list. They are added as
+// pending (never confirmed), and get the double opt-in e-mail only when the box is ticked. The
+// upload may be up to 2 MB: the one console write over the usual 64 KB (server/security.ts).
+import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportOutcome, type ImportReport } from '../../../common/newsletter-admin.ts';
+import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { plural } from '../../components/admin/NewsletterUi.tsx';
+import { apiContext } from '../../context.ts';
+import { CSRF_FIELD } from '../../lib/admin.ts';
+import { requireOwner } from '../../lib/owner.ts';
+import type { Route } from './+types/subscribers-import';
+
+export function meta() {
+  return [{ title: 'Import subscribers | Console' }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(context, request);
+  return null;
+}
+
+/** Rows of the report shown on the page (the counts cover them all). */
+const SHOWN = 200;
+const MB = IMPORT_MAX_BYTES / 1024 / 1024;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const file = form.get('file');
+  if (!(file instanceof File) || file.size === 0) return { ok: false as const, message: 'Choose a CSV file to import.' };
+  if (file.size > IMPORT_MAX_BYTES) return { ok: false as const, message: `The file is too large: at most ${MB} MB.` };
+  const csrf = form.get(CSRF_FIELD);
+  const cookie = request.headers.get('cookie');
+  const res = await context.get(apiContext).fetch(`/admin/subscribers/import${form.get('sendConfirmation') === 'yes' ? '?confirm=1' : ''}`, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'text/csv', ...(cookie ? { cookie } : {}), ...(typeof csrf === 'string' ? { 'x-csrf-token': csrf } : {}) },
+    body: await file.arrayBuffer(),
+  });
+  const body = (await res.json().catch(() => ({}))) as Partial<ImportReport> & { error?: string };
+  if (!res.ok) return { ok: false as const, message: body.error ?? 'The file could not be imported. Please try again.' };
+  const report = body as ImportReport;
+  const problems = report.rows.filter((r) => r.outcome !== 'added');
+  return { ok: true as const, file: file.name, report: { ...report, rows: problems.slice(0, SHOWN) }, more: Math.max(0, problems.length - SHOWN) };
+}
+
+const OUTCOME: Record<ImportOutcome, string> = { added: 'Added', existing: 'Already there', invalid: 'Not imported', erased: 'Erased before' };
+
+export default function ImportSubscribers() {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <>
+      <PageHead title="Import subscribers" lead={<Link to="/admin/subscribers">Back to the subscribers</Link>} />
+      {result?.ok ? (
+        <section className="c-panel" aria-labelledby="report-title">
+          <h2 id="report-title">Import of {result.file}</h2>
+          <Notice>
+            {plural(result.report.added, 'person', 'people')} added as pending
+            {result.report.mailed ? `; ${plural(result.report.mailed, 'confirmation e-mail')} on the way` : '; no e-mail was sent'}.
+          </Notice>
+          <dl className="c-stats">
+            <div>
+              <dt>Added</dt>
+              <dd>{result.report.added.toLocaleString('en')}</dd>
+            </div>
+            <div>
+              <dt>Already there</dt>
+              <dd>{result.report.existing.toLocaleString('en')}</dd>
+            </div>
+            <div>
+              <dt>Not valid</dt>
+              <dd>{result.report.invalid.toLocaleString('en')}</dd>
+            </div>
+            <div>
+              <dt>Erased before</dt>
+              <dd>{result.report.erased.toLocaleString('en')}</dd>
+            </div>
+          </dl>
+          {result.report.rows.length ? (
+            <table className="c-table">
+              <caption>Rows not added</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Line</th>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">Result</th>
+                  <th scope="col">Why</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.report.rows.map((r) => (
+                  <tr key={r.line}>
+                    <td>{r.line}</td>
+                    <td className="c-break">{r.email || <span className="c-muted">(empty)</span>}</td>
+                    <td>{OUTCOME[r.outcome]}</td>
+                    <td>{r.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+          {result.more ? <p className="c-muted">And {plural(result.more, 'more row')} not added.</p> : null}
+        </section>
+      ) : null}
+      <section className="c-panel" aria-labelledby="import-title">
+        <h2 id="import-title">{result?.ok ? 'Import another file' : 'Choose a file'}</h2>
+        <p>
+          A CSV file (UTF-8) whose first row names the columns <code>email</code> and <code>name</code>; other columns are ignored. At most {MB} MB and{' '}
+          {IMPORT_MAX_ROWS.toLocaleString('en')} rows.
+        </p>
+        <p className="c-muted">
+          Everyone imported is <strong>pending</strong>: they receive the newsletter only after they confirm their address themselves. People already on the list are left as they are, and people
+          erased at their request are not added again.
+        </p>
+        <FormError>{result && !result.ok ? result.message : undefined}</FormError>
+        <Form method="post" encType="multipart/form-data" className="c-form">
+          <CsrfInput />
+          <div className="c-field">
+            <label htmlFor="import-file">CSV file</label>
+            <input id="import-file" name="file" type="file" accept=".csv,text/csv" required />
+          </div>
+          <div className="c-check">
+            <input id="import-confirm" name="sendConfirmation" type="checkbox" value="yes" />
+            <label htmlFor="import-confirm">Send them a confirmation e-mail</label>
+          </div>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? 'Importing…' : 'Import'}
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}

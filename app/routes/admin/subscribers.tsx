@@ -1,0 +1,177 @@
+// /admin/subscribers (owners): the newsletter list, searched by name or e-mail and filtered by
+// status, 25 a page; export of what is shown as CSV, import, unsubscribe and erase one person.
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { SUBSCRIBER_STATUSES, type SubscriberList } from '../../../common/newsletter-admin.ts';
+import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { Day, plural, STATUS_LABEL, StatusBadge } from '../../components/admin/NewsletterUi.tsx';
+import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import type { Route } from './+types/subscribers';
+
+export function meta() {
+  return [{ title: 'Subscribers | Console' }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+function filterQuery(url: URL, page?: number): string {
+  const p = new URLSearchParams();
+  const q = url.searchParams.get('q')?.trim();
+  const status = url.searchParams.get('status');
+  if (q) p.set('q', q);
+  if (status) p.set('status', status);
+  if (page && page > 1) p.set('page', String(page));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const page = Number(url.searchParams.get('page') ?? '1') || 1;
+  const list = await adminGet<SubscriberList>(context, request, `/subscribers${filterQuery(url, page)}`);
+  return { list, q: url.searchParams.get('q') ?? '', status: url.searchParams.get('status') ?? '' };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const id = String(form.get('id') ?? '');
+  if (form.get('intent') !== 'unsubscribe' || !/^[1-9][0-9]{0,8}$/.test(id)) return { ok: false as const, message: 'Choose a subscriber.' };
+  const sent = await adminSend(context, request, `/subscribers/${id}/unsubscribe`, { csrf: form.get(CSRF_FIELD) });
+  if (!sent.ok) return { ok: false as const, message: sent.error! };
+  return { ok: true as const, email: String(form.get('email') ?? '') };
+}
+
+export default function Subscribers() {
+  const { list, q, status } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const busy = useNavigation().state !== 'idle';
+  const url = new URL(`http://x/?${params.toString()}`);
+  const filtered = Boolean(q || status);
+  const exportHref = `/admin/subscribers/export.csv${filterQuery(url)}`;
+  return (
+    <>
+      <PageHead
+        title="Subscribers"
+        lead={`${plural(list.counts.confirmed, 'confirmed subscriber')} · ${list.counts.pending.toLocaleString('en')} waiting for confirmation · ${list.counts.unsubscribed.toLocaleString('en')} unsubscribed`}
+        actions={
+          <>
+            <Link className="btn btn--ghost" to="/admin/subscribers/import">
+              Import CSV
+            </Link>
+            <a className="btn btn--ghost" href={exportHref} download>
+              Export {filtered ? 'these' : 'all'} as CSV
+            </a>
+          </>
+        }
+      />
+      {params.has('erased') ? <Notice>The person was erased: their subscription, enquiries and e-mails are gone. Only a one-way fingerprint of the address is kept, so an import cannot add them again.</Notice> : null}
+      {result?.ok ? <Notice>{result.email || 'The subscriber'} is unsubscribed and will get no more newsletters.</Notice> : null}
+      <FormError>{result && !result.ok ? result.message : undefined}</FormError>
+
+      <Form method="get" className="c-filters" role="search" aria-label="Subscribers">
+        <div className="c-field">
+          <label htmlFor="sub-q">Search name or e-mail</label>
+          <input id="sub-q" name="q" type="search" defaultValue={q} maxLength={200} autoComplete="off" />
+        </div>
+        <div className="c-field">
+          <label htmlFor="sub-status">Status</label>
+          <select id="sub-status" name="status" defaultValue={status}>
+            <option value="">All</option>
+            {SUBSCRIBER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="c-filters__actions">
+          <button type="submit" className="btn btn--primary">
+            Show
+          </button>
+          {filtered ? (
+            <Link to="/admin/subscribers" className="c-textlink">
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      <p className="c-count" role="status">
+        {list.total === 0 ? (filtered ? 'No subscriber matches.' : 'No one has subscribed yet.') : `${plural(list.total, 'subscriber')}${filtered ? ' match' : ''}${list.totalPages > 1 ? ` · page ${list.page} of ${list.totalPages}` : ''}`}
+      </p>
+
+      {list.items.length ? (
+        <table className="c-table c-table--stack">
+          <caption className="sr-only">Subscribers{filtered ? ' matching the filter' : ''}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Status</th>
+              <th scope="col">Subscribed</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((s) => (
+              <tr key={s.id}>
+                <th scope="row" data-label="Name">
+                  {s.name || <span className="c-muted">(no name)</span>}
+                </th>
+                <td data-label="E-mail" className="c-break">
+                  {s.email}
+                </td>
+                <td data-label="Status">
+                  <StatusBadge status={s.status} />
+                </td>
+                <td data-label="Subscribed">
+                  <Day iso={s.createdAt} />
+                </td>
+                <td className="c-table__actions">
+                  <div className="c-rowactions">
+                    {s.status !== 'unsubscribed' ? (
+                      <Form method="post">
+                        <CsrfInput />
+                        <input type="hidden" name="intent" value="unsubscribe" />
+                        <input type="hidden" name="id" value={s.id} />
+                        <input type="hidden" name="email" value={s.email} />
+                        <button type="submit" className="btn btn--ghost btn--sm" disabled={busy} aria-label={`Unsubscribe ${s.email}`}>
+                          Unsubscribe
+                        </button>
+                      </Form>
+                    ) : null}
+                    <Link to={`/admin/subscribers/${s.id}/erase`} className="btn btn--ghost btn--sm c-danger" aria-label={`Erase ${s.email}`}>
+                      Erase
+                    </Link>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+
+      {list.totalPages > 1 ? (
+        <nav className="c-pager" aria-label="Pages">
+          {list.page > 1 ? (
+            <Link className="btn btn--ghost btn--sm" to={`/admin/subscribers${filterQuery(url, list.page - 1)}`} rel="prev">
+              Previous page
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>
+            Page {list.page} of {list.totalPages}
+          </span>
+          {list.page < list.totalPages ? (
+            <Link className="btn btn--ghost btn--sm" to={`/admin/subscribers${filterQuery(url, list.page + 1)}`} rel="next">
+              Next page
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+// The owner's newsletter screens (subscribers and campaigns), shared by the console pages and the
+// console API: the forms' zod schemas, the limits and the answers' shapes.
+import './zod-csp.ts';
+import { z } from 'zod';
+
+export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+export const SUBSCRIBERS_PAGE_SIZE = 25;
+
+/** The CSV import: at most this many bytes and data rows. */
+export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 10_000;
+
+export const SUBJECT_MAX = 200;
+export const BODY_MAX = 50_000;
+
+export const CAMPAIGN_MESSAGES = {
+  subject: `Write a subject (at most ${SUBJECT_MAX} characters).`,
+  body: `Write the newsletter (at most ${BODY_MAX.toLocaleString('en')} characters).`,
+  alreadySent: 'This campaign has already been sent. A campaign is sent only once: make a new one to send again.',
+  noRecipients: 'There are no confirmed subscribers to send to.',
+  notDraft: 'This campaign has been sent and can no longer be changed.',
+} as const;
+
+export const campaignSchema = z.object({
+  subject: z
+    .string({ error: CAMPAIGN_MESSAGES.subject })
+    .trim()
+    .min(1, CAMPAIGN_MESSAGES.subject)
+    .max(SUBJECT_MAX, CAMPAIGN_MESSAGES.subject)
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), CAMPAIGN_MESSAGES.subject),
+  body: z
+    .string({ error: CAMPAIGN_MESSAGES.body })
+    .min(1, CAMPAIGN_MESSAGES.body)
+    .max(BODY_MAX, CAMPAIGN_MESSAGES.body)
+    .refine((v) => v.trim().length > 0 && !v.includes('\u0000'), CAMPAIGN_MESSAGES.body),
+});
+export type CampaignInput = z.infer<typeof campaignSchema>;
+
+/** Sending: the owner confirms the number of people they saw on the confirmation screen. */
+export const campaignSendSchema = z.object({ expected: z.number().int().min(0).max(10_000_000).optional() });
+
+/** Erasing someone: the owner types nothing, but says it is meant. */
+export const eraseSchema = z.object({ confirm: z.literal(true, { error: 'Tick the box to confirm the erasure.' }) });
+
+export interface SubscriberRow {
+  id: number;
+  name: string;
+  email: string;
+  status: SubscriberStatus;
+  createdAt: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+}
+
+export interface SubscriberList {
+  items: SubscriberRow[];
+  total: number;
+  page: number;
+  totalPages: number;
+  /** Everyone on the list by status (whatever the filter). */
+  counts: Record<SubscriberStatus, number>;
+}
+
+export type ImportOutcome = 'added' | 'existing' | 'invalid' | 'erased';
+
+export interface ImportReport {
+  added: number;
+  existing: number;
+  invalid: number;
+  erased: number;
+  /** Confirmation e-mails queued (only when the owner asked for them). */
+  mailed: number;
+  /** One entry per data row, in the file's order (line: the line of the CSV file). */
+  rows: { line: number; email: string; outcome: ImportOutcome; reason?: string }[];
+}
+
+export interface CampaignCounts {
+  recipients: number;
+  queued: number;
+  sent: number;
+  failed: number;
+}
+
+export interface CampaignSummary {
+  id: number;
+  subject: string;
+  status: 'draft' | 'sending';
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+  counts: CampaignCounts;
+}
+
+export interface CampaignDetail extends CampaignSummary {
+  body: string;
+  /** Confirmed subscribers now: who a send would reach. */
+  confirmed: number;
+}
+
+export interface CampaignPreview {
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+}

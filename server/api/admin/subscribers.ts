@@ -1,0 +1,320 @@
+// /api/admin/subscribers (owners only): the newsletter list, searched and filtered, exported as
+// CSV and imported from CSV (never confirming anyone: imported people are pending and get the
+// double opt-in e-mail only when the owner asks), unsubscribing one person and erasing one person
+// everywhere. Every change is in the audit log, by subscriber id: no address is written there.
+import { createHash } from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import {
+  eraseSchema,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  SUBSCRIBER_STATUSES,
+  SUBSCRIBERS_PAGE_SIZE,
+  type ImportReport,
+  type SubscriberList,
+  type SubscriberRow,
+  type SubscriberStatus,
+} from '../../../common/newsletter-admin.ts';
+import { isEmail, validateSubscriber } from '../../../common/validation.ts';
+import { audit } from '../../auth/audit.ts';
+import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
+import type { Db } from '../../db/index.ts';
+import { enquiries, mailOutbox, newsletterSubscribers, rateLimits } from '../../db/schema.ts';
+import type { Tx } from '../../mail/outbox.ts';
+import { newToken, queueConfirmation } from '../../newsletter/confirmation.ts';
+import { tombstones } from '../../newsletter/tombstones.ts';
+import { withdrawCampaignMail } from '../../newsletter/unsubscribe.ts';
+import { sourceOf } from '../../spam/client-address.ts';
+import { deps, HttpError } from '../http.ts';
+import { readBody } from './body.ts';
+import type { NewsletterAdminOptions } from './campaigns.ts';
+
+const owner = requireStaff({ roles: ['owner'] });
+const ID = /^[1-9][0-9]{0,8}$/;
+
+export function idParam(c: AdminContext, what: string): number {
+  const v = c.req.param('id') ?? '';
+  if (!ID.test(v)) throw new HttpError(404, `${what} not found`);
+  return Number(v);
+}
+
+/** A cell a spreadsheet would read as a formula (= + - @, tab, CR) is prefixed with a quote. */
+export function csvCell(v: string | null | undefined): string {
+  const s = v ?? '';
+  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+}
+
+const likeText = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+function filterOf(c: AdminContext): { where: SQL | undefined; status?: SubscriberStatus; q: string } {
+  const q = (c.req.query('q') ?? '').trim().slice(0, 200);
+  const rawStatus = c.req.query('status') ?? '';
+  if (rawStatus && !(SUBSCRIBER_STATUSES as readonly string[]).includes(rawStatus)) throw new HttpError(400, 'Choose pending, confirmed or unsubscribed.', undefined, 'invalid-status');
+  const status = (rawStatus || undefined) as SubscriberStatus | undefined;
+  const parts: SQL[] = [];
+  if (status) parts.push(eq(newsletterSubscribers.status, status));
+  if (q) parts.push(or(ilike(newsletterSubscribers.full_name, likeText(q)), ilike(newsletterSubscribers.email, likeText(q)))!);
+  return { where: parts.length ? and(...parts) : undefined, status, q };
+}
+
+const rowOf = (r: typeof newsletterSubscribers.$inferSelect): SubscriberRow => ({
+  id: r.id,
+  name: r.full_name,
+  email: r.email,
+  status: r.status as SubscriberStatus,
+  createdAt: new Date(r.created_at).toISOString(),
+  confirmedAt: r.confirmed_at ? new Date(r.confirmed_at).toISOString() : null,
+  unsubscribedAt: r.unsubscribed_at ? new Date(r.unsubscribed_at).toISOString() : null,
+});
+
+const addressOf = (c: AdminContext, opts: NewsletterAdminOptions) => sourceOf(c, opts.trust).address ?? null;
+
+/**
+ * Removes a subscriber's personal data everywhere and leaves a tombstone. Returns what was deleted
+ * (counts only). Enquiries are deleted by id, so the tables that hang off an enquiry (notes,
+ * history, replies: foreign keys ON DELETE CASCADE) go with them.
+ */
+export async function eraseSubscriber(db: Db, tx: Tx, id: number): Promise<{ enquiries: number; mail: number } | null> {
+  const [person] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).for('update');
+  if (!person) return null;
+  const key = person.email_key;
+  await tombstones(db).bury(tx, key);
+  const theirEnquiries = (await tx.select({ id: enquiries.id }).from(enquiries).where(sql`lower(${enquiries.email}) = ${key}`)).map((r) => r.id);
+  // Mail to or about the person: their confirmation and newsletter e-mails, the acknowledgements
+  // of their enquiries, and the operator's notices of them (which carry their address as Reply-To).
+  const mail = await tx
+    .delete(mailOutbox)
+    .where(
+      or(
+        eq(mailOutbox.subscriber_id, id),
+        theirEnquiries.length ? inArray(mailOutbox.enquiry_id, theirEnquiries) : undefined,
+        sql`lower(${mailOutbox.message}->'to'->>'address') = ${key}`,
+        sql`lower(${mailOutbox.message}->'replyTo'->>'address') = ${key}`,
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  let deletedEnquiries = 0;
+  for (let i = 0; i < theirEnquiries.length; i += 500) {
+    deletedEnquiries += (await tx.delete(enquiries).where(inArray(enquiries.id, theirEnquiries.slice(i, i + 500))).returning({ id: enquiries.id })).length;
+  }
+  // The rate-limit counters keyed by their address (hashed) go too.
+  await tx.delete(rateLimits).where(eq(rateLimits.key_hash, createHash('sha256').update(key).digest('hex')));
+  // Campaign recipient rows go with the subscriber (ON DELETE CASCADE).
+  await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id));
+  return { enquiries: deletedEnquiries, mail: mail.length };
+}
+
+interface ParsedRow {
+  line: number;
+  email: string;
+  name: string;
+}
+
+/** Reads the import: a header row naming an `email` column (and optionally `name`), then data rows. */
+export function parseImport(text: string): ParsedRow[] {
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, trim: true, to: IMPORT_MAX_ROWS + 2 }) as never;
+  } catch (e) {
+    const err = e as { message?: string; lines?: number };
+    throw new HttpError(400, `The file is not valid CSV${err.lines ? ` (line ${err.lines})` : ''}: ${String(err.message ?? '').replace(/^Invalid [^:]*: /, '').slice(0, 160)}`, undefined, 'invalid-file');
+  }
+  if (records.length === 0) throw new HttpError(400, 'The file is empty. Send a CSV file whose first row names the columns email and name.', undefined, 'invalid-file');
+  const header = records[0]!.record.map((h) => h.trim().toLowerCase().replace(/[\s_-]+/g, ' '));
+  const emailAt = header.findIndex((h) => h === 'email' || h === 'e mail' || h === 'email address');
+  const nameAt = header.findIndex((h) => h === 'name' || h === 'full name');
+  if (emailAt < 0) throw new HttpError(400, 'The first row must name the columns: email (required) and name.', undefined, 'invalid-file');
+  const data = records.slice(1);
+  if (data.length > IMPORT_MAX_ROWS) throw new HttpError(413, `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en')} rows. Split it into smaller files.`, undefined, 'too-many-rows');
+  return data.map(({ record, info }) => ({ line: info.lines, email: record[emailAt] ?? '', name: nameAt >= 0 ? (record[nameAt] ?? '') : '' }));
+}
+
+export function subscribersApi(opts: NewsletterAdminOptions) {
+  const app = new Hono<AdminEnv>();
+
+  app.get('/subscribers', owner, async (c) => {
+    const { db } = deps(c);
+    const { where } = filterOf(c);
+    const rawPage = c.req.query('page') ?? '1';
+    if (!ID.test(rawPage)) throw new HttpError(400, 'Invalid page.', undefined, 'invalid-page');
+    const page = Number(rawPage);
+    const [{ n: total } = { n: 0 }] = await db.select({ n: count() }).from(newsletterSubscribers).where(where);
+    const totalPages = Math.max(1, Math.ceil(total / SUBSCRIBERS_PAGE_SIZE));
+    if (page > totalPages) throw new HttpError(400, 'There is no such page.', undefined, 'invalid-page');
+    const rows = await db
+      .select()
+      .from(newsletterSubscribers)
+      .where(where)
+      .orderBy(desc(newsletterSubscribers.created_at), desc(newsletterSubscribers.id))
+      .limit(SUBSCRIBERS_PAGE_SIZE)
+      .offset((page - 1) * SUBSCRIBERS_PAGE_SIZE);
+    const byStatus = await db.select({ status: newsletterSubscribers.status, n: count() }).from(newsletterSubscribers).groupBy(newsletterSubscribers.status);
+    const counts = { pending: 0, confirmed: 0, unsubscribed: 0 } as Record<SubscriberStatus, number>;
+    for (const r of byStatus) if (r.status in counts) counts[r.status as SubscriberStatus] = Number(r.n);
+    const answer: SubscriberList = { items: rows.map(rowOf), total: Number(total), page, totalPages, counts };
+    return c.json(answer);
+  });
+
+  app.get('/subscribers/export.csv', owner, async (c) => {
+    const { db } = deps(c);
+    const { where, status, q } = filterOf(c);
+    const rows = await db.select().from(newsletterSubscribers).where(where).orderBy(asc(newsletterSubscribers.id));
+    const csv = stringify([
+      ['email', 'name', 'status', 'subscribed_at', 'confirmed_at', 'unsubscribed_at'],
+      ...rows.map((r) => {
+        const s = rowOf(r);
+        return [csvCell(s.email), csvCell(s.name), s.status, s.createdAt, s.confirmedAt ?? '', s.unsubscribedAt ?? ''];
+      }),
+    ]);
+    const s = sessionOf(c);
+    await audit(db, { staffId: s.staff.id, actor: s.staff.email, action: 'subscribers.export', detail: { rows: rows.length, status: status ?? 'all', searched: q !== '' }, ip: addressOf(c, opts) });
+    const day = new Date().toISOString().slice(0, 10);
+    return c.body(`\uFEFF${csv}`, 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="subscribers-${status ?? 'all'}-${day}.csv"`,
+    });
+  });
+
+  // The body is the CSV itself (text/csv), up to IMPORT_MAX_BYTES: the one console write allowed
+  // more than the usual 64 KB (server/security.ts writeLimitFor). ?confirm=1: send each added
+  // person the double opt-in e-mail.
+  app.post('/subscribers/import', owner, async (c) => {
+    const { db } = deps(c);
+    const type = (c.req.header('content-type') ?? '').toLowerCase();
+    if (!type.startsWith('text/csv') && !type.startsWith('text/plain')) throw new HttpError(415, 'Send the file as text/csv.', undefined, 'invalid-file');
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    if (bytes.byteLength > IMPORT_MAX_BYTES) throw new HttpError(413, `The file is too large: at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`, undefined, 'too-large');
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      throw new HttpError(400, 'The file is not UTF-8 text. Save it as "CSV UTF-8" and try again.', undefined, 'invalid-file');
+    }
+    if (text.includes('\u0000')) throw new HttpError(400, 'The file is not a CSV text file.', undefined, 'invalid-file');
+    const rows = parseImport(text);
+    const sendConfirmation = c.req.query('confirm') === '1';
+    const s = sessionOf(c);
+    const graves = tombstones(db);
+
+    const report: ImportReport = { added: 0, existing: 0, invalid: 0, erased: 0, mailed: 0, rows: [] };
+    // Rows that look right, first occurrence of each address only.
+    const candidates = new Map<string, { email: string; name: string; at: number }>();
+    for (const r of rows) {
+      const email = r.email.trim();
+      const name = r.name.replace(/\s+/g, ' ').trim();
+      const checked = validateSubscriber({ fullName: name || 'x', email });
+      if (!email || !isEmail(email) || !checked.ok) {
+        report.rows.push({ line: r.line, email: email.slice(0, 254), outcome: 'invalid', reason: !email ? 'No e-mail address' : checked.ok ? 'Not an e-mail address' : checked.error });
+        continue;
+      }
+      if (name.length > 100) {
+        report.rows.push({ line: r.line, email, outcome: 'invalid', reason: 'The name is longer than 100 characters' });
+        continue;
+      }
+      const key = email.toLowerCase();
+      if (candidates.has(key)) {
+        report.rows.push({ line: r.line, email, outcome: 'existing', reason: 'Already earlier in the file' });
+        continue;
+      }
+      candidates.set(key, { email, name, at: report.rows.length });
+      report.rows.push({ line: r.line, email, outcome: 'added' });
+    }
+    await graves.ready();
+
+    await db.transaction(async (tx) => {
+      const keys = [...candidates.keys()];
+      const buried = await graves.buried(tx, keys);
+      const start = Date.now();
+      const interval = 60_000 / opts.ratePerMinute;
+      let mailed = 0;
+      for (let i = 0; i < keys.length; i += 500) {
+        const chunk = keys.slice(i, i + 500).filter((k) => !buried.has(k));
+        const created = chunk.length
+          ? await tx
+              .insert(newsletterSubscribers)
+              .values(
+                chunk.map((k) => {
+                  const p = candidates.get(k)!;
+                  // Pending, whatever the file says; placeholder token hashes until a confirmation is sent.
+                  return { full_name: p.name, email: p.email, email_key: k, status: 'pending', confirm_token_hash: `new:${newToken()}`, unsubscribe_token_hash: `new:${newToken()}` };
+                }),
+              )
+              .onConflictDoNothing({ target: newsletterSubscribers.email_key })
+              .returning({ id: newsletterSubscribers.id, key: newsletterSubscribers.email_key })
+          : [];
+        const createdKeys = new Set(created.map((r) => r.key));
+        for (const k of keys.slice(i, i + 500)) {
+          const row = report.rows[candidates.get(k)!.at]!;
+          if (buried.has(k)) Object.assign(row, { outcome: 'erased', reason: 'Erased at their request before: not added again' });
+          else if (!createdKeys.has(k)) Object.assign(row, { outcome: 'existing', reason: 'Already on the list (left as it is)' });
+        }
+        if (sendConfirmation) {
+          for (const r of created) {
+            const p = candidates.get(r.key)!;
+            await queueConfirmation(tx, opts, r.id, { fullName: p.name, email: p.email }, new Date(start + mailed * interval));
+            mailed++;
+          }
+        }
+      }
+      for (const r of report.rows) report[r.outcome]++;
+      report.mailed = mailed;
+      await audit(tx, {
+        staffId: s.staff.id,
+        actor: s.staff.email,
+        action: 'subscribers.import',
+        detail: { rows: rows.length, added: report.added, existing: report.existing, invalid: report.invalid, erased: report.erased, confirmationsQueued: mailed },
+        ip: addressOf(c, opts),
+      });
+    });
+    if (report.mailed) opts.kick();
+    return c.json(report);
+  });
+
+  app.post('/subscribers/:id/unsubscribe', owner, async (c) => {
+    const { db } = deps(c);
+    const id = idParam(c, 'Subscriber');
+    const s = sessionOf(c);
+    const done = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(newsletterSubscribers)
+        .set({ status: 'unsubscribed', unsubscribed_at: sql`coalesce(${newsletterSubscribers.unsubscribed_at}, now())` })
+        .where(eq(newsletterSubscribers.id, id))
+        .returning({ id: newsletterSubscribers.id });
+      if (!row) return false;
+      await withdrawCampaignMail(tx, id);
+      await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'subscriber.unsubscribe', target: `subscriber:${id}`, ip: addressOf(c, opts) });
+      return true;
+    });
+    if (!done) throw new HttpError(404, 'Subscriber not found');
+    return c.json({ ok: true });
+  });
+
+  app.get('/subscribers/:id', owner, async (c) => {
+    const id = idParam(c, 'Subscriber');
+    const [row] = await deps(c).db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id));
+    if (!row) throw new HttpError(404, 'Subscriber not found');
+    const [{ n } = { n: 0 }] = await deps(c).db.select({ n: count() }).from(enquiries).where(sql`lower(${enquiries.email}) = ${row.email_key}`);
+    return c.json({ ...rowOf(row), enquiries: Number(n) });
+  });
+
+  app.post('/subscribers/:id/erase', owner, async (c) => {
+    const { db } = deps(c);
+    const id = idParam(c, 'Subscriber');
+    await readBody(c, eraseSchema);
+    const s = sessionOf(c);
+    await tombstones(db).ready();
+    const erased = await db.transaction(async (tx) => {
+      const done = await eraseSubscriber(db, tx, id);
+      // The subscriber's id only: the audit log keeps no trace of the address.
+      if (done) await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'subscriber.erase', target: `subscriber:${id}`, detail: done, ip: addressOf(c, opts) });
+      return done;
+    });
+    if (!erased) throw new HttpError(404, 'Subscriber not found');
+    return c.json({ ok: true, ...erased });
+  });
+
+  return app;
+}
