@@ -8,6 +8,7 @@ import { prepareDatabase } from './db/prepare.ts';
 import { watchContentVersion, type ContentVersionWatch } from './db/version.ts';
 import { createForms, type Forms, type FormsOverrides } from './forms.ts';
 import { HttpCache } from './http-cache.ts';
+import { messageIdDomain } from './mail/outbox.ts';
 import type { Logger } from './logger.ts';
 import { mediaDirs } from './media/dirs.ts';
 import { ProxyTrust } from './spam/client-address.ts';
@@ -57,7 +58,15 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
     basePath: opts.web === false ? '' : '/api',
     extend: (app) => {
       forms.mount(app);
-      app.route('/admin', adminApi({ siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY), ...opts.admin }) as never);
+      app.route(
+        '/admin',
+        adminApi({
+          siteUrl: config.SITE_URL,
+          trust: new ProxyTrust(config.TRUST_PROXY),
+          mail: { from: config.MAIL_FROM, operatorEmail: config.OPERATOR_EMAIL, messageIdDomain: messageIdDomain(config.MAIL_FROM), onQueued: () => forms.worker.kick() },
+          ...opts.admin,
+        }) as never,
+      );
     },
   });
   const web =

@@ -294,3 +294,4 @@ export const contentVersion = pgTable('content_version', {
 // Enquiries, newsletter, mail outbox and spam defences.
 export * from './schema-enquiries.ts';
 export * from './schema-staff.ts';
+export * from './schema-inbox.ts';

@@ -4,7 +4,7 @@ import { site } from '../../common/site.ts';
 import type { Enquiry } from '../../common/validation.ts';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The visitor's name for a greeting, or nothing: a mail to an address typed into a public form must
@@ -16,7 +16,7 @@ export function greetingName(name: string): string | null {
   return /^[\p{L}\p{M}' .-]+$/u.test(n) && !/\.\S/.test(n) && !/https?|www/i.test(n) ? n : null;
 }
 
-function layout(title: string, bodyHtml: string, footerHtml: string): string {
+export function layout(title: string, bodyHtml: string, footerHtml: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title></head>
 <body style="margin:0;background:#f4efe6;font-family:Helvetica,Arial,sans-serif;color:#2b2118">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
@@ -27,7 +27,7 @@ function layout(title: string, bodyHtml: string, footerHtml: string): string {
 </table></td></tr></table></body></html>`;
 }
 
-const contactFooterText = `${site.legalName} · ${site.location} · ${site.phone} · ${site.email}`;
+export const contactFooterText = `${site.legalName} · ${site.location} · ${site.phone} · ${site.email}`;
 
 export interface EnquiryContext {
   id: number;

@@ -8,11 +8,14 @@ import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../../auth/throttle.t
 import type { ProxyTrust } from '../../spam/client-address.ts';
 import { refuseCrossSite } from '../forms-http.ts';
 import { authApi } from './auth.ts';
+import { enquiriesAdminApi, type InboxMailOptions } from './enquiries.ts';
 
 export interface AdminApiOptions {
   siteUrl: string;
   trust: ProxyTrust;
   limits?: Partial<SignInLimits>;
+  /** How the inbox's replies are sent (the outbox's addresses and its worker). */
+  mail: InboxMailOptions;
 }
 
 export function adminApi(opts: AdminApiOptions) {
@@ -26,5 +29,6 @@ export function adminApi(opts: AdminApiOptions) {
   app.use('*', async (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : refuseCrossSite(opts.siteUrl, opts.trust)(c as never, next) as Promise<void>));
   app.use('*', loadSession(opts.siteUrl));
   app.route('/', authApi({ siteUrl: opts.siteUrl, trust: opts.trust, limits: { ...DEFAULT_SIGN_IN_LIMITS, ...opts.limits } }));
+  app.route('/', enquiriesAdminApi({ trust: opts.trust, mail: opts.mail }));
   return app;
 }
