@@ -64,6 +64,9 @@ export default [
     layout('routes/admin/layout.tsx', { id: 'admin-layout' }, [
       index('routes/admin/dashboard.tsx'),
       route('account', 'routes/admin/account.tsx'),
+      route('enquiries', 'routes/admin/enquiries.tsx'),
+      route('enquiries/export.csv', 'routes/admin/enquiries-export.ts'),
+      route('enquiries/:id', 'routes/admin/enquiry.tsx'),
       route('*', 'routes/admin/not-found.tsx', { id: 'admin-not-found' }),
     ]),
   ]),

@@ -23,6 +23,7 @@ interface Section {
 /** The console's sections; later screens add themselves here. */
 export const SECTIONS: Section[] = [
   { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/enquiries', label: 'Enquiries' },
   { to: '/admin/account', label: 'Your account' },
 ];
 
