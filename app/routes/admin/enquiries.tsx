@@ -2,7 +2,8 @@
 // form, so every filtered list has its own address (and works without JavaScript). A table on
 // wide screens, stacked cards on phones; "Export CSV" downloads the same filtered list.
 import { Form, Link, redirect, useLoaderData, useNavigation } from 'react-router';
-import { ENQUIRY_STATUSES, filterParams, inboxFilterSchema, SOURCE_LABELS, STATUS_LABELS, type InboxResponse } from '../../../common/enquiry-inbox.ts';
+import { inboxFilterSchema } from '../../../common/enquiry-forms.ts';
+import { ENQUIRY_STATUSES, FILTER_KEYS, filterParams, SOURCE_LABELS, STATUS_LABELS, type InboxResponse } from '../../../common/enquiry-inbox.ts';
 import { firstIssue } from '../../../common/staff.ts';
 import { FormError, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
 import { StatusBadge, staffName, When } from '../../components/admin/InboxUi.tsx';
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filters = filterParams(url.searchParams);
   // The filter form sends its empty fields too: one tidy address per list.
-  if ([...url.searchParams].some(([k, v]) => v.trim() === '' || !(k in filters || k === 'page'))) {
+  if (FILTER_KEYS.some((k) => url.searchParams.has(k) && !(k in filters))) {
     const tidy = new URLSearchParams(filters);
     const page = url.searchParams.get('page');
     if (page) tidy.set('page', page);

@@ -3,18 +3,15 @@
 // the visitor sent through the outbox. Each form posts here; a success comes back as a redirect
 // (so a reload does not send it twice) with a notice.
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { assignSchema, noteSchema, replySchema, statusChangeSchema } from '../../../common/enquiry-forms.ts';
 import {
-  assignSchema,
   ENQUIRY_STATUSES,
   NOTE_MAX,
-  noteSchema,
   REPLY_BODY_MAX,
   REPLY_SUBJECT_MAX,
-  replySchema,
   replySubject,
   SOURCE_LABELS,
   STATUS_LABELS,
-  statusChangeSchema,
   type EnquiryDetail,
   type OutboxState,
 } from '../../../common/enquiry-inbox.ts';

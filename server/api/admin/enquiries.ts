@@ -7,22 +7,17 @@ import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import { stringify } from 'csv-stringify/sync';
 import { Hono } from 'hono';
+import { assignSchema, inboxFilterSchema, noteSchema, replySchema, statusChangeSchema, type InboxFilter } from '../../../common/enquiry-forms.ts';
 import {
-  assignSchema,
   ENQUIRY_SOURCES,
   ENQUIRY_STATUSES,
   INBOX_PAGE_SIZE,
-  inboxFilterSchema,
-  noteSchema,
-  replySchema,
   SOURCE_LABELS,
   STATUS_LABELS,
-  statusChangeSchema,
   type DashboardData,
   type EnquiryDetail,
   type EnquirySource,
   type EnquiryStatus,
-  type InboxFilter,
   type InboxResponse,
   type OutboxState,
   type StaffRef,
