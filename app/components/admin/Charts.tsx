@@ -12,6 +12,8 @@ export interface Point {
   label: string;
   /** Label under the axis; empty to leave a slot unlabelled. */
   tick: string;
+  /** A second, smaller line under the tick (a year). */
+  subTick?: string;
   value: number | null;
   /** Extra text for the table's third column (e.g. "3 of 12"). */
   note?: string;
@@ -68,9 +70,9 @@ function ChartFrame({ title, summary, head, rows, children, height }: { title: s
 }
 
 /** Columns over time (enquiries per week). */
-export function ColumnChart({ title, summary, points, valueHead }: { title: string; summary: string; points: Point[]; valueHead: string }) {
-  const H = 200;
-  const m = { l: 30, r: 6, t: 18, b: 26 };
+export function ColumnChart({ title, summary, points, valueHead, nowLabel }: { title: string; summary: string; points: Point[]; valueHead: string; nowLabel?: string }) {
+  const H = 206;
+  const m = { l: 30, r: 6, t: 24, b: 26 };
   const max = Math.max(0, ...points.map((p) => p.value ?? 0));
   const { top, step } = niceScale(max);
   const plotW = W - m.l - m.r;
@@ -112,6 +114,14 @@ export function ColumnChart({ title, summary, points, valueHead }: { title: stri
         );
       })}
       <line x1={m.l} x2={W - m.r} y1={y(0)} y2={y(0)} className="c-chart__axis" />
+      {nowLabel ? (
+        <g aria-hidden="true">
+          <rect x={W - m.r - 8} y={2} width={8} height={8} rx={2} className="c-chart__bar c-chart__bar--now" />
+          <text x={W - m.r - 12} y={6} dy="0.35em" textAnchor="end" fontSize={FONT - 2} className="c-chart__tick">
+            {nowLabel}
+          </text>
+        </g>
+      ) : null}
     </ChartFrame>
   );
 }
@@ -149,8 +159,8 @@ export function BarList({ title, summary, items, valueHead, labelHead }: { title
 
 /** A rate over time (0–100 %), a line with a point per period; periods without data leave a gap. */
 export function RateChart({ title, summary, points, valueHead, noteHead }: { title: string; summary: string; points: Point[]; valueHead: string; noteHead: string }) {
-  const H = 200;
-  const m = { l: 38, r: 10, t: 16, b: 26 };
+  const H = 210;
+  const m = { l: 38, r: 10, t: 16, b: 36 };
   const plotW = W - m.l - m.r;
   const plotH = H - m.t - m.b;
   const slot = plotW / points.length;
@@ -196,8 +206,13 @@ export function RateChart({ title, summary, points, valueHead, noteHead }: { tit
       )}
       {points.map((p, i) =>
         p.tick ? (
-          <text key={`t-${p.label}`} x={x(i)} y={H - 8} textAnchor="middle" fontSize={FONT - 1} className="c-chart__tick">
+          <text key={`t-${p.label}`} x={x(i)} y={H - 19} textAnchor="middle" fontSize={FONT - 1} className="c-chart__tick">
             {p.tick}
+            {p.subTick ? (
+              <tspan x={x(i)} dy="1.25em" fontSize={FONT - 2.5}>
+                {p.subTick}
+              </tspan>
+            ) : null}
           </text>
         ) : null,
       )}

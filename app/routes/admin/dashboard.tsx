@@ -34,10 +34,10 @@ function weekPoints(d: DashboardData): Point[] {
 function monthPoints(d: DashboardData): Point[] {
   return d.conversion.map((m, i) => {
     const date = new Date(`${m.month}-01T00:00:00Z`);
-    const short = monthShort.format(date);
     return {
       label: monthLong.format(date),
-      tick: i === 0 || date.getUTCMonth() === 0 ? `${short} ${String(date.getUTCFullYear()).slice(2)}` : short,
+      tick: monthShort.format(date),
+      subTick: i === 0 || date.getUTCMonth() === 0 ? String(date.getUTCFullYear()) : undefined,
       value: m.rate,
       note: `${m.booked} of ${m.total}`,
     };
@@ -112,7 +112,7 @@ export default function Dashboard() {
 
       <div className="c-dash">
         <div className="c-panel c-dash__wide">
-          <ColumnChart title="Enquiries per week" summary={weekSummary} points={weeks} valueHead="Enquiries" />
+          <ColumnChart title="Enquiries per week" summary={weekSummary} points={weeks} valueHead="Enquiries" nowLabel="This week, so far" />
         </div>
         <div className="c-panel c-dash__wide">
           <RateChart title="Conversion rate per month" summary={rateSummary} points={months} valueHead="Booked" noteHead="Booked of all but spam" />

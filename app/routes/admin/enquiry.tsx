@@ -116,7 +116,7 @@ export default function EnquiryScreen() {
       {done && DONE[done] ? <Notice>{DONE[done]}</Notice> : null}
 
       <div className="c-enquiry">
-        <div className="c-enquiry__main">
+        <div className="c-enquiry__msg">
           <section className="c-panel" aria-labelledby="msg-title">
             <h2 id="msg-title">Message</h2>
             <div className="c-message">{e.message}</div>
@@ -176,123 +176,6 @@ export default function EnquiryScreen() {
                 <dd className="c-break">{e.userAgent ?? <span className="c-muted">Not known</span>}</dd>
               </div>
             </dl>
-          </section>
-
-          <section className="c-panel" aria-labelledby="reply-title" id="reply">
-            <h2 id="reply-title">Reply to {e.name}</h2>
-            {e.replies.length > 0 ? (
-              <ol className="c-thread" aria-label="Replies sent">
-                {e.replies.map((r) => (
-                  <li key={r.id} className="c-thread__item c-thread__item--reply">
-                    <p className="c-thread__meta">
-                      <strong>{r.staff ? staffName(r.staff, me) : 'A former member of staff'}</strong> · <When iso={r.at} />
-                      {r.delivery ? (
-                        <>
-                          {' '}
-                          · <Delivery status={r.delivery} />
-                        </>
-                      ) : null}
-                    </p>
-                    <p className="c-thread__subject">{r.subject}</p>
-                    <div className="c-thread__body">{r.body}</div>
-                  </li>
-                ))}
-              </ol>
-            ) : null}
-            <FormError>{errorFor('reply') && !fieldError('reply', 'subject') && !fieldError('reply', 'body') ? errorFor('reply') : undefined}</FormError>
-            <Form method="post" className="c-form c-form--wide" noValidate>
-              <CsrfInput />
-              <input type="hidden" name="intent" value="reply" />
-              <p className="c-muted c-form__note">
-                To {e.email}. Answers come back to the bookings address. A new enquiry becomes “Contacted”.
-              </p>
-              <div className={`c-field${fieldError('reply', 'subject') ? ' c-field--error' : ''}`}>
-                <label htmlFor="reply-subject">Subject</label>
-                {fieldError('reply', 'subject') ? (
-                  <p className="c-field__error" id="reply-subject-error">
-                    {fieldError('reply', 'subject')}
-                  </p>
-                ) : null}
-                <input
-                  id="reply-subject"
-                  name="subject"
-                  required
-                  maxLength={REPLY_SUBJECT_MAX}
-                  defaultValue={result?.intent === 'reply' ? result.fields?.subject : replySubject(site.name)}
-                  aria-invalid={fieldError('reply', 'subject') ? true : undefined}
-                  aria-describedby={fieldError('reply', 'subject') ? 'reply-subject-error' : undefined}
-                />
-              </div>
-              <div className={`c-field${fieldError('reply', 'body') ? ' c-field--error' : ''}`}>
-                <label htmlFor="reply-body">Your reply</label>
-                {fieldError('reply', 'body') ? (
-                  <p className="c-field__error" id="reply-body-error">
-                    {fieldError('reply', 'body')}
-                  </p>
-                ) : null}
-                <textarea
-                  id="reply-body"
-                  name="body"
-                  required
-                  rows={8}
-                  maxLength={REPLY_BODY_MAX}
-                  defaultValue={result?.intent === 'reply' ? result.fields?.body : ''}
-                  aria-invalid={fieldError('reply', 'body') ? true : undefined}
-                  aria-describedby={fieldError('reply', 'body') ? 'reply-body-error' : undefined}
-                />
-              </div>
-              <div>
-                <button type="submit" className="btn btn--primary" disabled={busy}>
-                  Send reply
-                </button>
-              </div>
-            </Form>
-          </section>
-
-          <section className="c-panel" aria-labelledby="notes-title" id="notes">
-            <h2 id="notes-title">Notes</h2>
-            {e.notes.length === 0 ? (
-              <p className="c-muted">No notes yet. Notes are for staff only; the visitor never sees them.</p>
-            ) : (
-              <ol className="c-thread" aria-label="Notes">
-                {e.notes.map((n) => (
-                  <li key={n.id} className="c-thread__item">
-                    <p className="c-thread__meta">
-                      <strong>{n.staff ? staffName(n.staff, me) : 'A former member of staff'}</strong> · <When iso={n.at} />
-                    </p>
-                    <div className="c-thread__body">{n.body}</div>
-                  </li>
-                ))}
-              </ol>
-            )}
-            <FormError>{errorFor('note') && !fieldError('note', 'body') ? errorFor('note') : undefined}</FormError>
-            <Form method="post" className="c-form c-form--wide" noValidate>
-              <CsrfInput />
-              <input type="hidden" name="intent" value="note" />
-              <div className={`c-field${fieldError('note', 'body') ? ' c-field--error' : ''}`}>
-                <label htmlFor="note-body">Add a note</label>
-                {fieldError('note', 'body') ? (
-                  <p className="c-field__error" id="note-body-error">
-                    {fieldError('note', 'body')}
-                  </p>
-                ) : null}
-                <textarea
-                  id="note-body"
-                  name="body"
-                  rows={3}
-                  required
-                  maxLength={NOTE_MAX}
-                  defaultValue={result?.intent === 'note' ? result.fields?.body : ''}
-                  aria-invalid={fieldError('note', 'body') ? true : undefined}
-                  aria-describedby={fieldError('note', 'body') ? 'note-body-error' : undefined}
-                />
-              </div>
-              <div>
-                <button type="submit" className="btn btn--ghost" disabled={busy}>
-                  Add note
-                </button>
-              </div>
-            </Form>
           </section>
         </div>
 
@@ -417,6 +300,125 @@ export default function EnquiryScreen() {
             )}
           </section>
         </aside>
+
+        <div className="c-enquiry__work">
+          <section className="c-panel" aria-labelledby="reply-title" id="reply">
+            <h2 id="reply-title">Reply to {e.name}</h2>
+            {e.replies.length > 0 ? (
+              <ol className="c-thread" aria-label="Replies sent">
+                {e.replies.map((r) => (
+                  <li key={r.id} className="c-thread__item c-thread__item--reply">
+                    <p className="c-thread__meta">
+                      <strong>{r.staff ? staffName(r.staff, me) : 'A former member of staff'}</strong> · <When iso={r.at} />
+                      {r.delivery ? (
+                        <>
+                          {' '}
+                          · <Delivery status={r.delivery} />
+                        </>
+                      ) : null}
+                    </p>
+                    <p className="c-thread__subject">{r.subject}</p>
+                    <div className="c-thread__body">{r.body}</div>
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+            <FormError>{errorFor('reply') && !fieldError('reply', 'subject') && !fieldError('reply', 'body') ? errorFor('reply') : undefined}</FormError>
+            <Form method="post" className="c-form c-form--wide" noValidate>
+              <CsrfInput />
+              <input type="hidden" name="intent" value="reply" />
+              <p className="c-muted c-form__note">
+                To {e.email}. Answers come back to the bookings address. A new enquiry becomes “Contacted”.
+              </p>
+              <div className={`c-field${fieldError('reply', 'subject') ? ' c-field--error' : ''}`}>
+                <label htmlFor="reply-subject">Subject</label>
+                {fieldError('reply', 'subject') ? (
+                  <p className="c-field__error" id="reply-subject-error">
+                    {fieldError('reply', 'subject')}
+                  </p>
+                ) : null}
+                <input
+                  id="reply-subject"
+                  name="subject"
+                  required
+                  maxLength={REPLY_SUBJECT_MAX}
+                  defaultValue={result?.intent === 'reply' ? result.fields?.subject : replySubject(site.name)}
+                  aria-invalid={fieldError('reply', 'subject') ? true : undefined}
+                  aria-describedby={fieldError('reply', 'subject') ? 'reply-subject-error' : undefined}
+                />
+              </div>
+              <div className={`c-field${fieldError('reply', 'body') ? ' c-field--error' : ''}`}>
+                <label htmlFor="reply-body">Your reply</label>
+                {fieldError('reply', 'body') ? (
+                  <p className="c-field__error" id="reply-body-error">
+                    {fieldError('reply', 'body')}
+                  </p>
+                ) : null}
+                <textarea
+                  id="reply-body"
+                  name="body"
+                  required
+                  rows={8}
+                  maxLength={REPLY_BODY_MAX}
+                  defaultValue={result?.intent === 'reply' ? result.fields?.body : ''}
+                  aria-invalid={fieldError('reply', 'body') ? true : undefined}
+                  aria-describedby={fieldError('reply', 'body') ? 'reply-body-error' : undefined}
+                />
+              </div>
+              <div>
+                <button type="submit" className="btn btn--primary" disabled={busy}>
+                  Send reply
+                </button>
+              </div>
+            </Form>
+          </section>
+
+          <section className="c-panel" aria-labelledby="notes-title" id="notes">
+            <h2 id="notes-title">Notes</h2>
+            {e.notes.length === 0 ? (
+              <p className="c-muted">No notes yet. Notes are for staff only; the visitor never sees them.</p>
+            ) : (
+              <ol className="c-thread" aria-label="Notes">
+                {e.notes.map((n) => (
+                  <li key={n.id} className="c-thread__item">
+                    <p className="c-thread__meta">
+                      <strong>{n.staff ? staffName(n.staff, me) : 'A former member of staff'}</strong> · <When iso={n.at} />
+                    </p>
+                    <div className="c-thread__body">{n.body}</div>
+                  </li>
+                ))}
+              </ol>
+            )}
+            <FormError>{errorFor('note') && !fieldError('note', 'body') ? errorFor('note') : undefined}</FormError>
+            <Form method="post" className="c-form c-form--wide" noValidate>
+              <CsrfInput />
+              <input type="hidden" name="intent" value="note" />
+              <div className={`c-field${fieldError('note', 'body') ? ' c-field--error' : ''}`}>
+                <label htmlFor="note-body">Add a note</label>
+                {fieldError('note', 'body') ? (
+                  <p className="c-field__error" id="note-body-error">
+                    {fieldError('note', 'body')}
+                  </p>
+                ) : null}
+                <textarea
+                  id="note-body"
+                  name="body"
+                  rows={3}
+                  required
+                  maxLength={NOTE_MAX}
+                  defaultValue={result?.intent === 'note' ? result.fields?.body : ''}
+                  aria-invalid={fieldError('note', 'body') ? true : undefined}
+                  aria-describedby={fieldError('note', 'body') ? 'note-body-error' : undefined}
+                />
+              </div>
+              <div>
+                <button type="submit" className="btn btn--ghost" disabled={busy}>
+                  Add note
+                </button>
+              </div>
+            </Form>
+          </section>
+        </div>
       </div>
     </>
   );
