@@ -271,7 +271,13 @@ describe.each(SIZES)('axe on the console at %s size', (size, viewport) => {
     ['inbox-filtered', '/admin/enquiries?status=new&country=Kenya'],
     ['enquiry', '/admin/enquiries/__AMINA__'],
   ] as const)('%s (%s)', async ([name, p]) => {
-    await open(page, p.replace('__AMINA__', String(aminaId)));
+    const res = await open(page, p.replace('__AMINA__', String(aminaId)));
+    expect(res!.status()).toBe(200);
+    // Never kept by anything, never indexed.
+    expect(res!.headers()['cache-control']).toBe('no-store');
+    const robots = await page.locator('meta[name="robots"]').evaluateAll((els) => els.map((el) => el.getAttribute('content') ?? ''));
+    expect(robots.length).toBeGreaterThan(0);
+    expect(robots.every((r) => r.includes('noindex'))).toBe(true);
     expect(await page.locator('h1').count()).toBe(1);
     if (name === 'dashboard') {
       const charts = page.locator('svg[role="img"]');
