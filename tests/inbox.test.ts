@@ -318,6 +318,11 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     for (const bad of [{ subject: '', body: 'x' }, { subject: 'x', body: '' }, { subject: 'a\r\nBcc: x@example.com', body: 'x' }, { subject: 'x'.repeat(201), body: 'x' }]) {
       expect((await owner.send(`/enquiries/${id}/replies`, bad)).status).toBe(400);
     }
+    // Once the visitor's address is gone (erased), there is nobody to reply to.
+    await db.execute(sql`update enquiries set email = '' where id = ${id}`);
+    const refused = await owner.send(`/enquiries/${id}/replies`, { subject: 'Hello', body: 'Anyone?' });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: 'no-address' });
   });
 
   it('exports the filtered list as CSV, with formula cells defused', async () => {

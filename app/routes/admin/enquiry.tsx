@@ -125,7 +125,7 @@ export default function EnquiryScreen() {
                 <dt>Name</dt>
                 <dd>{e.name}</dd>
               </div>
-              <div>
+              <div className="c-facts__wide">
                 <dt>Email</dt>
                 <dd>
                   <a href={`mailto:${e.email}`}>{e.email}</a>

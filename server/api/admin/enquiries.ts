@@ -23,6 +23,7 @@ import {
   type StaffRef,
 } from '../../../common/enquiry-inbox.ts';
 import { firstIssue } from '../../../common/staff.ts';
+import { isEmail } from '../../../common/validation.ts';
 import { audit } from '../../auth/audit.ts';
 import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
 import type { Db } from '../../db/index.ts';
@@ -455,6 +456,8 @@ export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
     const input = await readBody(c, replySchema);
     const reply = await db.transaction(async (tx) => {
       const row = await locked(tx, id);
+      // An enquiry whose personal data was erased has no address to answer.
+      if (!isEmail(row.email)) throw new HttpError(409, 'This enquiry has no e-mail address to reply to.', undefined, 'no-address');
       const [notice] = await tx
         .select({ message_id: mailOutbox.message_id })
         .from(mailOutbox)
