@@ -153,7 +153,7 @@ export default function EnquiryScreen() {
                 <dt>Sent from</dt>
                 <dd>
                   {e.pageUrl && /^https?:\/\//.test(e.pageUrl) ? (
-                    <a href={e.pageUrl} className="c-break">
+                    <a href={e.pageUrl} className="c-break" rel="noreferrer nofollow">
                       {e.pageUrl}
                     </a>
                   ) : (
