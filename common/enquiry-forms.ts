@@ -3,6 +3,9 @@
 import { z } from 'zod';
 import { ENQUIRY_STATUSES, NOTE_MAX, REPLY_BODY_MAX, REPLY_SUBJECT_MAX } from './enquiry-inbox.ts';
 
+/** A NUL cannot be stored in a text column. */
+const NUL = /\u0000/;
+
 export const INBOX_MESSAGES = {
   status: 'Choose a status.',
   assignee: 'Choose a member of staff.',
@@ -23,7 +26,12 @@ export const assignSchema = z.object({
 });
 
 export const noteSchema = z.object({
-  body: z.string({ error: INBOX_MESSAGES.note }).trim().min(1, INBOX_MESSAGES.note).max(NOTE_MAX, INBOX_MESSAGES.note),
+  body: z
+    .string({ error: INBOX_MESSAGES.note })
+    .trim()
+    .min(1, INBOX_MESSAGES.note)
+    .max(NOTE_MAX, INBOX_MESSAGES.note)
+    .refine((v) => !NUL.test(v), INBOX_MESSAGES.note),
 });
 
 export const replySchema = z.object({
@@ -33,10 +41,18 @@ export const replySchema = z.object({
     .min(1, INBOX_MESSAGES.subject)
     .max(REPLY_SUBJECT_MAX, INBOX_MESSAGES.subject)
     .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), INBOX_MESSAGES.subject),
-  body: z.string({ error: INBOX_MESSAGES.body }).trim().min(1, INBOX_MESSAGES.body).max(REPLY_BODY_MAX, INBOX_MESSAGES.body),
+  body: z
+    .string({ error: INBOX_MESSAGES.body })
+    .trim()
+    .min(1, INBOX_MESSAGES.body)
+    .max(REPLY_BODY_MAX, INBOX_MESSAGES.body)
+    .refine((v) => !NUL.test(v), INBOX_MESSAGES.body),
 });
 
 // ---- filters (the list's query string) ----
+
+/** Control characters (a NUL cannot even be sent to the database). */
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const realDate = (v: string) => isoDate.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
@@ -51,8 +67,18 @@ export const inboxFilterSchema = z
       .regex(/^[1-9][0-9]{0,8}$/, 'Invalid safari: a safari id')
       .transform(Number)
       .optional(),
-    country: z.string().trim().max(100, 'Invalid country: at most 100 characters').optional(),
-    q: z.string().trim().max(200, 'Invalid q: at most 200 characters').optional(),
+    country: z
+      .string()
+      .trim()
+      .max(100, 'Invalid country: at most 100 characters')
+      .refine((v) => !CONTROL.test(v), 'Invalid country: letters, not control characters')
+      .optional(),
+    q: z
+      .string()
+      .trim()
+      .max(200, 'Invalid q: at most 200 characters')
+      .refine((v) => !CONTROL.test(v), 'Invalid q: words, not control characters')
+      .optional(),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'Invalid dates: from is after to', path: ['from'] });
 export type InboxFilter = z.output<typeof inboxFilterSchema>;

@@ -5,6 +5,7 @@
 // figures against the same figures worked out here from the rows put in.
 import './helpers/production.ts';
 import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DashboardData, EnquiryDetail, InboxResponse } from '../common/enquiry-inbox.ts';
@@ -267,7 +268,7 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     const [{ id }] = (await insert([{}])) as [{ id: number }];
     expect((await agent.send(`/enquiries/${id}/notes`, { body: 'Called, no answer.' })).status).toBe(201);
     expect((await owner.send(`/enquiries/${id}/notes`, { body: '  Try again on Monday.\nThey prefer mornings.  ' })).status).toBe(201);
-    for (const body of ['', '   ', 'x'.repeat(5001)]) expect((await agent.send(`/enquiries/${id}/notes`, { body })).status).toBe(400);
+    for (const body of ['', '   ', 'x'.repeat(5001), 'a\u0000b', 42, null]) expect((await agent.send(`/enquiries/${id}/notes`, { body })).status).toBe(400);
     expect((await agent.send(`/enquiries/${id}/notes`, { text: 'wrong field' })).status).toBe(400);
     const d = await detail(id);
     expect(d.notes.map((n) => [n.body, n.staff?.name])).toEqual([
@@ -315,7 +316,7 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     await owner.send(`/enquiries/${id}/status`, { status: 'quoted' });
     expect((await owner.send(`/enquiries/${id}/replies`, { subject: 'Your itinerary', body: 'Attached below.' })).status).toBe(201);
     expect((await detail(id)).status).toBe('quoted');
-    for (const bad of [{ subject: '', body: 'x' }, { subject: 'x', body: '' }, { subject: 'a\r\nBcc: x@example.com', body: 'x' }, { subject: 'x'.repeat(201), body: 'x' }]) {
+    for (const bad of [{ subject: '', body: 'x' }, { subject: 'x', body: '' }, { subject: 'a\r\nBcc: x@example.com', body: 'x' }, { subject: 'x'.repeat(201), body: 'x' }, { subject: 'x', body: 'a\u0000b' }]) {
       expect((await owner.send(`/enquiries/${id}/replies`, bad)).status).toBe(400);
     }
     // Once the visitor's address is gone (erased), there is nobody to reply to.
@@ -364,6 +365,28 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     }
     for (const p of ['/enquiries', `/enquiries/${id}`, '/dashboard']) expect((await fetch(`${base}/api/admin${p}`)).status).toBe(401);
     expect((await fetch(`${base}/api/admin/enquiries/${id}/notes`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: '{"body":"x"}' })).status).toBe(401);
+  });
+
+  it('answers any filter, search or page with a list or a 400, never a 500', async () => {
+    await insert([{ name: 'Zoë O\'Brien', email: 'zoe@example.com', message: 'Gorilla trek; 100% sure? \\ _x_' }]);
+    const keys = ['status', 'from', 'to', 'safari', 'country', 'q', 'page', 'limit'] as const;
+    const value = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('', '%', '_', '\\', "'", ':*', '!', '&|', '2026-01-01', '0', '-1', '1', '1e9', 'new', 'NaN', '\u0000'));
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 4 }), async (params) => {
+        const qs = new URLSearchParams(params as Record<string, string>).toString();
+        const res = await owner.get(`/enquiries?${qs}`);
+        expect([200, 400], qs).toContain(res.status);
+        const csv = await owner.get(`/enquiries/export.csv?${qs}`);
+        expect([200, 400], qs).toContain(csv.status);
+      }),
+      { numRuns: 60 },
+    );
+    // Quotes, backslashes and tsquery operators are searched as text.
+    expect((await list(owner, `?q=${encodeURIComponent("O'Brien")}`)).total).toBe(1);
+    expect((await list(owner, `?q=${encodeURIComponent('100%')}`)).total).toBe(1);
+    expect((await list(owner, `?q=${encodeURIComponent('trek;')}`)).total).toBe(1);
+    expect((await list(owner, `?q=${encodeURIComponent('!&|')}`)).total).toBe(0);
+    for (const k of ['q', 'country', 'status', 'from']) expect((await owner.get(`/enquiries?${k}=a%00b`)).status, k).toBe(400);
   });
 
   it('computes the dashboard from the enquiries: per week, by status and source, and conversion per month', async () => {
