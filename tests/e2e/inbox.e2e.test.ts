@@ -262,8 +262,13 @@ describe.each(SIZES)('axe on the console at %s size', (size, viewport) => {
   beforeAll(async () => {
     context = await browser.newContext({ viewport, reducedMotion: 'reduce', ...(size === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
     page = await signInAs(context, 'grace@inbox.example');
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
   });
   afterAll(() => context?.close());
+  const errors: string[] = [];
 
   it.for([
     ['dashboard', '/admin'],
@@ -297,6 +302,8 @@ describe.each(SIZES)('axe on the console at %s size', (size, viewport) => {
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     expect(await violations(page)).toEqual([]);
+    // Hydrated without a mismatch or an error (dates are formatted the same on both sides).
+    expect(errors.splice(0)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}-${size}.png`), fullPage: true });
   });
 });

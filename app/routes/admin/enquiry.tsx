@@ -58,13 +58,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const fields = { subject: text('subject'), body: text('body') };
   if (!parsed.success) return { intent, ...firstIssue(parsed.error), error: firstIssue(parsed.error).message, fields };
-  const sent = await adminSend(context, request, `/enquiries/${params.id}/${path}`, { json: parsed.data, csrf: form.get(CSRF_FIELD) });
+  const sent = await adminSend<{ changed?: boolean }>(context, request, `/enquiries/${params.id}/${path}`, { json: parsed.data, csrf: form.get(CSRF_FIELD) });
   if (!sent.ok) return { intent, error: sent.error!, field: sent.field, fields };
   const anchor = { status: 'pipeline', assign: 'pipeline', note: 'notes', reply: 'reply' }[intent];
-  throw redirect(`/admin/enquiries/${params.id}?done=${intent}#${anchor}`, { status: 303 });
+  const done = sent.data?.changed === false ? 'unchanged' : intent;
+  throw redirect(`/admin/enquiries/${params.id}?done=${done}#${anchor}`, { status: 303 });
 }
 
-const DONE: Record<Intent, string> = {
+const DONE: Record<Intent | 'unchanged', string> = {
+  unchanged: 'Nothing changed: it was already so.',
   status: 'The status is changed.',
   assign: 'The assignment is saved.',
   note: 'Your note is added.',
@@ -91,7 +93,7 @@ export default function EnquiryScreen() {
   const busy = useNavigation().state === 'submitting';
   const me = session?.staff.id;
   const owner = session?.staff.role === 'owner';
-  const done = params.get('done') as Intent | null;
+  const done = params.get('done') as keyof typeof DONE | null;
   const errorFor = (intent: Intent) => (result && result.intent === intent ? result.error : undefined);
   const fieldError = (intent: Intent, field: string) => (result && result.intent === intent && result.field === field ? result.error : undefined);
   const safariHref = e.safari ? `/safaris/${e.safari.slug}` : null;
@@ -113,7 +115,7 @@ export default function EnquiryScreen() {
           <span className="c-muted">Assigned to {staffName(e.assignee, me)}</span>
         </div>
       </header>
-      {done && DONE[done] ? <Notice>{DONE[done]}</Notice> : null}
+      {done && Object.hasOwn(DONE, done) ? <Notice>{DONE[done]}</Notice> : null}
 
       <div className="c-enquiry">
         <div className="c-enquiry__msg">
