@@ -68,7 +68,7 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
         adminApi({
           siteUrl: config.SITE_URL,
           trust: new ProxyTrust(config.TRUST_PROXY),
-          mail: { from: config.MAIL_FROM, messageIdDomain: messageIdDomain(config.MAIL_FROM), onQueued: () => forms.worker.kick() },
+          mail: { from: config.MAIL_FROM, operatorEmail: config.OPERATOR_EMAIL, messageIdDomain: messageIdDomain(config.MAIL_FROM), onQueued: () => forms.worker.kick() },
           newsletter: {
             mailFrom: config.MAIL_FROM,
             messageIdDomain: messageIdDomain(config.MAIL_FROM),

@@ -6,8 +6,11 @@
 // form token (fill time, lifetime, forgery), then in one transaction the token is spent, the
 // rate limits counted, and the enquiry and the two e-mails it causes stored before the 201.
 // POST /form-token hands out form tokens (a POST: GET answers are cached).
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { sourceOfPage } from '../../common/enquiry-inbox.ts';
 import { validateEnquiry } from '../../common/validation.ts';
+import { safaris } from '../db/schema.ts';
 import { enquiries } from '../db/schema-enquiries.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { operatorNotification, visitorAcknowledgement } from '../mail/templates.ts';
@@ -72,6 +75,9 @@ export function enquiriesApi(opts: FormsApiOptions) {
         const r = await consume(tx, 'enquiry-email', enquiry.email, opts.spam.limits.enquiryPerEmail);
         if (!r.ok) throw tooMany('enquiries for this e-mail address', r.retryAfterSeconds);
       }
+      // Where it was sent from, and the safari of a safari's page (for the inbox).
+      const from = sourceOfPage(pageUrl);
+      const [safari] = from.safariSlug ? await tx.select({ id: safaris.id }).from(safaris).where(eq(safaris.safarititleslug, from.safariSlug)) : [];
       const [row] = await tx
         .insert(enquiries)
         .values({
@@ -84,6 +90,8 @@ export function enquiriesApi(opts: FormsApiOptions) {
           page_url: pageUrl,
           client_ip: clientIp,
           user_agent: userAgent,
+          safari_id: safari?.id ?? null,
+          source: safari ? 'safari' : from.source,
         })
         .returning({ id: enquiries.id, created_at: enquiries.created_at });
       const ctx = { id: row!.id, receivedAt: new Date(row!.created_at), clientIp, userAgent, pageUrl };

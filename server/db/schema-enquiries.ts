@@ -19,6 +19,15 @@ export const enquiries = pgTable(
     client_ip: text('client_ip'),
     user_agent: text('user_agent'),
     created_at: at('created_at').notNull().defaultNow(),
+    // The inbox (migration 0008; foreign keys to staff and safaris are in the SQL).
+    /** 'new' | 'contacted' | 'quoted' | 'booked' | 'lost' | 'spam' (common/enquiry-inbox.ts) */
+    status: text('status').notNull().default('new'),
+    /** The agent handling it (staff.id), or null. */
+    assigned_to: integer('assigned_to'),
+    /** The safari whose page it was sent from (safaris.id), or null. */
+    safari_id: integer('safari_id'),
+    /** 'contact' | 'plan-a-safari' | 'safari' | 'home' | 'other': where it was sent from. */
+    source: text('source').notNull().default('other'),
   },
   (t) => [index('enquiries_created_idx').on(t.created_at)],
 );

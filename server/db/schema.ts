@@ -295,3 +295,4 @@ export const contentVersion = pgTable('content_version', {
 export * from './schema-enquiries.ts';
 export * from './schema-staff.ts';
 export * from './schema-campaigns.ts';
+export * from './schema-inbox.ts';

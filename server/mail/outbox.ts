@@ -11,6 +11,7 @@ export type OutboxKind =
   | 'enquiry-operator'
   | 'enquiry-acknowledgement'
   | 'newsletter-confirmation'
+  | 'enquiry-reply'
   | 'newsletter-campaign'
   | 'newsletter-test'
   | 'staff-password-reset'

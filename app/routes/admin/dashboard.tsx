@@ -1,25 +1,142 @@
-// /admin: the console's first screen.
-import { Link, useSearchParams } from 'react-router';
+// /admin: the dashboard. Where the enquiries stand (new, open and unassigned, yours), and four
+// charts drawn on the server as SVG: enquiries per week, by status, by source, and the conversion
+// rate per month (booked / all but spam). Nothing here needs JavaScript.
+import { Link, useLoaderData, useSearchParams } from 'react-router';
+import { SOURCE_LABELS, STATUS_LABELS, type DashboardData } from '../../../common/enquiry-inbox.ts';
+import { BarList, ColumnChart, RateChart, type Point } from '../../components/admin/Charts.tsx';
 import { Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
-import { SECTIONS } from './layout.tsx';
+import { adminGet } from '../../lib/admin.ts';
+import type { Route } from './+types/dashboard';
+
+export function meta() {
+  return [{ title: 'Dashboard | Console' }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return adminGet<DashboardData>(context, request, '/dashboard');
+}
+
+const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayMonthYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const monthShort = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
+const monthLong = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function weekPoints(d: DashboardData): Point[] {
+  const n = d.perWeek.length;
+  return d.perWeek.map((w, i) => {
+    const date = new Date(`${w.week}T00:00:00Z`);
+    // Every other week is labelled under the axis, ending with this week.
+    return { label: dayMonthYear.format(date), tick: (n - 1 - i) % 2 === 0 ? dayMonth.format(date) : '', value: w.count };
+  });
+}
+
+function monthPoints(d: DashboardData): Point[] {
+  return d.conversion.map((m, i) => {
+    const date = new Date(`${m.month}-01T00:00:00Z`);
+    return {
+      label: monthLong.format(date),
+      tick: monthShort.format(date),
+      subTick: i === 0 || date.getUTCMonth() === 0 ? String(date.getUTCFullYear()) : undefined,
+      value: m.rate,
+      note: `${m.booked} of ${m.total}`,
+    };
+  });
+}
+
+const STATUS_TONES = { new: 'new', contacted: 'contacted', quoted: 'quoted', booked: 'booked', lost: 'lost', spam: 'spam' } as const;
+const SOURCE_TONES = { contact: 'contacted', 'plan-a-safari': 'quoted', safari: 'booked', home: 'new', other: 'lost' } as const;
 
 export default function Dashboard() {
+  const d = useLoaderData<typeof loader>();
   const session = useConsoleSession();
   const [params] = useSearchParams();
   const first = session?.staff.name.split(' ')[0] || session?.staff.email;
+
+  const weeks = weekPoints(d);
+  const busiest = d.perWeek.reduce((a, w) => (w.count > a.count ? w : a), d.perWeek[0] ?? { week: '', count: 0 });
+  const thisWeek = d.perWeek.at(-1)?.count ?? 0;
+  const weekSummary =
+    d.totals.last12Weeks === 0
+      ? 'No enquiries in the last 12 weeks.'
+      : `${plural(d.totals.last12Weeks, 'enquiry', 'enquiries')} in the last 12 weeks, not counting spam. The busiest week began ${dayMonthYear.format(new Date(`${busiest.week}T00:00:00Z`))} with ${busiest.count}; this week so far: ${thisWeek}.`;
+
+  const statusTotal = d.byStatus.reduce((a, s) => a + s.count, 0);
+  const statusSummary = statusTotal === 0 ? 'No enquiries yet.' : `${plural(statusTotal, 'enquiry', 'enquiries')} in all: ${d.byStatus.map((s) => `${STATUS_LABELS[s.status]} ${s.count}`).join(', ')}.`;
+  const sourceTotal = d.bySource.reduce((a, s) => a + s.count, 0);
+  const sourceSummary = sourceTotal === 0 ? 'No enquiries yet.' : `Where ${plural(sourceTotal, 'enquiry', 'enquiries')} (not counting spam) were sent from: ${d.bySource.map((s) => `${SOURCE_LABELS[s.source]} ${s.count}`).join(', ')}.`;
+
+  const months = monthPoints(d);
+  const booked = d.conversion.reduce((a, m) => a + m.booked, 0);
+  const considered = d.conversion.reduce((a, m) => a + m.total, 0);
+  const yearRate = considered === 0 ? null : booked / considered;
+  const rateSummary =
+    considered === 0
+      ? 'No enquiries in the last 12 months.'
+      : `Share of each month's enquiries (not counting spam) that were booked. Over the last 12 months ${booked} of ${considered} were booked (${Math.round((yearRate ?? 0) * 100)}%). ${d.conversion
+          .filter((m) => m.rate !== null)
+          .map((m) => `${monthLong.format(new Date(`${m.month}-01T00:00:00Z`))}: ${Math.round(m.rate! * 100)}%`)
+          .join('; ')}.`;
+
+  const newCount = d.byStatus.find((s) => s.status === 'new')?.count ?? 0;
   return (
     <>
-      <PageHead title="Dashboard" lead={`Welcome, ${first}.`} />
+      <PageHead title="Dashboard" lead={`Welcome, ${first}.`} actions={<Link className="btn btn--primary btn--sm" to="/admin/enquiries">Open the inbox</Link>} />
       {params.has('welcome') ? <Notice>Your owner account is ready. The set-up address no longer works.</Notice> : null}
-      <ul className="c-cards">
-        {SECTIONS.filter((s) => s.to !== '/admin' && (!s.owner || session?.staff.role === 'owner')).map((s) => (
-          <li key={s.to}>
-            <Link to={s.to} className="c-card">
-              {s.label}
+
+      <section aria-labelledby="now-title" className="c-dash__now">
+        <h2 id="now-title" className="sr-only">
+          Where the enquiries stand
+        </h2>
+        <ul className="c-stats">
+          <li className="c-stat c-stat--accent">
+            <Link to="/admin/enquiries?status=new" className="c-stat__link">
+              <span className="c-stat__value">{newCount}</span>
+              <span className="c-stat__label">New, not yet answered</span>
             </Link>
           </li>
-        ))}
-      </ul>
+          <li className="c-stat">
+            <span className="c-stat__value">{d.totals.unassigned}</span>
+            <span className="c-stat__label">Open and unassigned</span>
+          </li>
+          <li className="c-stat">
+            <span className="c-stat__value">{d.totals.mine}</span>
+            <span className="c-stat__label">Open and assigned to you</span>
+          </li>
+          <li className="c-stat">
+            <span className="c-stat__value">{yearRate === null ? '–' : `${Math.round(yearRate * 100)}%`}</span>
+            <span className="c-stat__label">Booked, last 12 months</span>
+          </li>
+        </ul>
+      </section>
+
+      <div className="c-dash">
+        <div className="c-panel c-dash__wide">
+          <ColumnChart title="Enquiries per week" summary={weekSummary} points={weeks} valueHead="Enquiries" nowLabel="This week, so far" />
+        </div>
+        <div className="c-panel c-dash__wide">
+          <RateChart title="Conversion rate per month" summary={rateSummary} points={months} valueHead="Booked" noteHead="Booked of all but spam" />
+        </div>
+        <div className="c-panel">
+          <BarList
+            title="Enquiries by status"
+            summary={statusSummary}
+            labelHead="Status"
+            valueHead="Enquiries"
+            items={d.byStatus.map((s) => ({ label: STATUS_LABELS[s.status], value: s.count, tone: STATUS_TONES[s.status] }))}
+          />
+        </div>
+        <div className="c-panel">
+          <BarList
+            title="Enquiries by source"
+            summary={sourceSummary}
+            labelHead="Source"
+            valueHead="Enquiries"
+            items={d.bySource.map((s) => ({ label: SOURCE_LABELS[s.source], value: s.count, tone: SOURCE_TONES[s.source] }))}
+          />
+        </div>
+        {/* Room for more panels of the same shape, e.g. WhatsApp leads per safari (issue 13). */}
+      </div>
     </>
   );
 }

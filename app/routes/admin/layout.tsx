@@ -23,6 +23,7 @@ interface Section {
 /** The console's sections; later screens add themselves here. */
 export const SECTIONS: Section[] = [
   { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/enquiries', label: 'Enquiries' },
   { to: '/admin/staff', label: 'Staff', owner: true },
   { to: '/admin/audit', label: 'Audit log', owner: true },
   { to: '/admin/subscribers', label: 'Subscribers', owner: true },

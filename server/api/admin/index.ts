@@ -12,14 +12,15 @@ import { authApi } from './auth.ts';
 import { staffApi } from './staff.ts';
 import { campaignsApi, type NewsletterAdminOptions } from './campaigns.ts';
 import { subscribersApi } from './subscribers.ts';
+import { enquiriesAdminApi, type InboxMailOptions } from './enquiries.ts';
 
 export interface AdminApiOptions {
   siteUrl: string;
   trust: ProxyTrust;
   limits?: Partial<SignInLimits>;
   resetLimits?: Partial<ResetLimits>;
-  /** Where the console's e-mails (password links) leave from; without it none are sent. */
-  mail?: StaffMailOptions;
+  /** Where the console's e-mails (password links, enquiry replies) leave from, and the worker to wake. */
+  mail: StaffMailOptions & InboxMailOptions;
   /** Subscribers and campaigns (owners): mounted when the process has the mail outbox. */
   newsletter?: Omit<NewsletterAdminOptions, 'siteUrl' | 'trust'>;
 }
@@ -36,7 +37,7 @@ export function adminApi(opts: AdminApiOptions) {
   app.use('*', loadSession(opts.siteUrl));
   const limits = { ...DEFAULT_SIGN_IN_LIMITS, ...opts.limits };
   app.route('/', authApi({ siteUrl: opts.siteUrl, trust: opts.trust, limits }));
-  const mail = opts.mail ?? { from: 'console@localhost', messageIdDomain: 'localhost' };
+  const mail = opts.mail;
   app.route('/', accessApi({ siteUrl: opts.siteUrl, trust: opts.trust, limits, resetLimits: { ...DEFAULT_RESET_LIMITS, ...opts.resetLimits }, mail }));
   app.route('/', staffApi({ siteUrl: opts.siteUrl, trust: opts.trust, mail }));
   if (opts.newsletter) {
@@ -44,5 +45,6 @@ export function adminApi(opts: AdminApiOptions) {
     app.route('/', subscribersApi(newsletter));
     app.route('/', campaignsApi(newsletter));
   }
+  app.route('/', enquiriesAdminApi({ trust: opts.trust, mail }));
   return app;
 }

@@ -1,0 +1,210 @@
+// /admin/enquiries: the inbox. Newest first, 25 a page; filters and the search are a plain GET
+// form, so every filtered list has its own address (and works without JavaScript). A table on
+// wide screens, stacked cards on phones; "Export CSV" downloads the same filtered list.
+import { Form, Link, redirect, useLoaderData, useNavigation } from 'react-router';
+import { inboxFilterSchema } from '../../../common/enquiry-forms.ts';
+import { ENQUIRY_STATUSES, FILTER_KEYS, filterParams, SOURCE_LABELS, STATUS_LABELS, type InboxResponse } from '../../../common/enquiry-inbox.ts';
+import { firstIssue } from '../../../common/staff.ts';
+import { FormError, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
+import { StatusBadge, staffName, When } from '../../components/admin/InboxUi.tsx';
+import { Pagination } from '../../components/Pagination.tsx';
+import { adminGet } from '../../lib/admin.ts';
+import type { Route } from './+types/enquiries';
+
+export function meta() {
+  return [{ title: 'Enquiries | Console' }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const filters = filterParams(url.searchParams);
+  // The filter form sends its empty fields too: one tidy address per list.
+  if (FILTER_KEYS.some((k) => url.searchParams.has(k) && !(k in filters))) {
+    const tidy = new URLSearchParams(filters);
+    const page = url.searchParams.get('page');
+    if (page) tidy.set('page', page);
+    throw redirect(`/admin/enquiries${tidy.size ? `?${tidy}` : ''}`, { status: 303 });
+  }
+  const checked = inboxFilterSchema.safeParse(filters);
+  const error = checked.success ? null : firstIssue(checked.error).message.replace(/^Invalid (\w+): /, (_m, f: string) => `${f === 'q' ? 'Search' : f[0]!.toUpperCase() + f.slice(1)}: `);
+  const query = new URLSearchParams(checked.success ? filters : {});
+  const rawPage = url.searchParams.get('page');
+  if (rawPage !== null) {
+    // A page that is not a page number, or past the end (the list got shorter): the first page.
+    if (!/^[1-9][0-9]{0,5}$/.test(rawPage)) throw redirect(`/admin/enquiries${query.size ? `?${query}` : ''}`, { status: 303 });
+    query.set('page', rawPage);
+  }
+  let list: InboxResponse;
+  try {
+    list = await adminGet<InboxResponse>(context, request, `/enquiries?${query}`);
+  } catch (e) {
+    if (rawPage !== null && (e as { init?: { status?: number } })?.init?.status === 404) {
+      query.delete('page');
+      throw redirect(`/admin/enquiries${query.size ? `?${query}` : ''}`, { status: 303 });
+    }
+    throw e;
+  }
+  return { list, filters, error };
+}
+
+export default function Enquiries() {
+  const { list, filters, error } = useLoaderData<typeof loader>();
+  const session = useConsoleSession();
+  const busy = useNavigation().state === 'loading';
+  const filtered = Object.keys(filters).length > 0;
+  const exportQuery = new URLSearchParams(error ? {} : filters).toString();
+  const me = session?.staff.id;
+  const count = `${list.total} ${list.total === 1 ? 'enquiry' : 'enquiries'}`;
+  return (
+    <>
+      <PageHead
+        title="Enquiries"
+        lead={filtered && !error ? `${count} match these filters` : count}
+        actions={
+          <a className="btn btn--ghost btn--sm" href={`/admin/enquiries/export.csv${exportQuery ? `?${exportQuery}` : ''}`} download>
+            Export CSV
+          </a>
+        }
+      />
+      <section className="c-panel c-filters" aria-labelledby="filters-title">
+        <h2 id="filters-title" className="sr-only">
+          Filters
+        </h2>
+        <FormError>{error}</FormError>
+        <Form method="get" className="c-filters__form" role="search" aria-label="Enquiries">
+          <div className="c-field c-filters__q">
+            <label htmlFor="f-q">Search</label>
+            <input id="f-q" name="q" type="search" defaultValue={filters.q ?? ''} placeholder="Name, email or words of the message" maxLength={200} />
+          </div>
+          <div className="c-field">
+            <label htmlFor="f-status">Status</label>
+            <select id="f-status" name="status" defaultValue={filters.status ?? ''}>
+              <option value="">Any status</option>
+              {ENQUIRY_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="c-field">
+            <label htmlFor="f-safari">Safari</label>
+            <select id="f-safari" name="safari" defaultValue={filters.safari ?? ''}>
+              <option value="">Any safari</option>
+              {list.options.safaris.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="c-field">
+            <label htmlFor="f-country">Country</label>
+            <select id="f-country" name="country" defaultValue={filters.country ?? ''}>
+              <option value="">Any country</option>
+              {list.options.countries.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="c-field">
+            <label htmlFor="f-from">Received from</label>
+            <input id="f-from" name="from" type="date" defaultValue={filters.from ?? ''} />
+          </div>
+          <div className="c-field">
+            <label htmlFor="f-to">Received until</label>
+            <input id="f-to" name="to" type="date" defaultValue={filters.to ?? ''} />
+          </div>
+          <div className="c-filters__actions">
+            <button type="submit" className="btn btn--primary">
+              Apply filters
+            </button>
+            {filtered ? (
+              <Link to="/admin/enquiries" className="c-textlink">
+                Clear filters
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="results-title" aria-busy={busy || undefined} className="c-results">
+        <h2 id="results-title" className="sr-only">
+          Results{list.totalPages > 1 ? `, page ${list.page} of ${list.totalPages}` : ''}
+        </h2>
+        {list.enquiries.length === 0 ? (
+          <div className="c-empty">
+            <p className="c-empty__title">{filtered ? 'No enquiries match these filters.' : 'No enquiries yet.'}</p>
+            <p className="c-muted">{filtered ? 'Try fewer filters or other words.' : 'Enquiries sent from the site’s forms appear here.'}</p>
+          </div>
+        ) : (
+          <>
+            <table className="c-table c-etable">
+              <thead>
+                <tr>
+                  <th scope="col">Received</th>
+                  <th scope="col">From</th>
+                  <th scope="col">About</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Assigned to</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.enquiries.map((e) => (
+                  <tr key={e.id} className={e.status === 'new' ? 'is-new' : undefined}>
+                    <td className="c-etable__when">
+                      <When iso={e.receivedAt} />
+                      <span className="c-etable__ref">#{e.id}</span>
+                    </td>
+                    <td>
+                      <Link to={`/admin/enquiries/${e.id}`} className="c-etable__name">
+                        {e.name}
+                      </Link>
+                      <span className="c-etable__sub">
+                        {e.email}
+                        {e.country ? ` · ${e.country}` : ''}
+                      </span>
+                    </td>
+                    <td>
+                      <span className="c-etable__about">{e.safari ? e.safari.title : SOURCE_LABELS[e.source]}</span>
+                      <span className="c-etable__sub">{e.excerpt}</span>
+                    </td>
+                    <td>
+                      <StatusBadge status={e.status} />
+                    </td>
+                    <td className={e.assignee ? undefined : 'c-muted'}>{staffName(e.assignee, me)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <ul className="c-ecards">
+              {list.enquiries.map((e) => (
+                <li key={e.id} className={`c-ecard${e.status === 'new' ? ' is-new' : ''}`}>
+                  <div className="c-ecard__top">
+                    <Link to={`/admin/enquiries/${e.id}`} className="c-ecard__name">
+                      {e.name}
+                    </Link>
+                    <StatusBadge status={e.status} />
+                  </div>
+                  <p className="c-ecard__meta">
+                    <When iso={e.receivedAt} /> · #{e.id}
+                  </p>
+                  <p className="c-ecard__meta">
+                    {e.email}
+                    {e.country ? ` · ${e.country}` : ''}
+                  </p>
+                  <p className="c-ecard__about">{e.safari ? e.safari.title : SOURCE_LABELS[e.source]}</p>
+                  <p className="c-ecard__excerpt">{e.excerpt}</p>
+                  <p className="c-ecard__meta">Assigned to: {staffName(e.assignee, me)}</p>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <Pagination page={list.page} totalPages={list.totalPages} label="Pages of enquiries" />
+      </section>
+    </>
+  );
+}

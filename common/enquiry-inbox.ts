@@ -1,0 +1,145 @@
+// The enquiry inbox's words, shared by the console's screens and its API: the pipeline's
+// statuses, where an enquiry came from, and the shapes of the API's answers. The forms' rules
+// are in enquiry-forms.ts (zod builds its schemas when loaded: kept out of the browser's bundle).
+
+export const ENQUIRY_STATUSES = ['new', 'contacted', 'quoted', 'booked', 'lost', 'spam'] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+
+export const STATUS_LABELS: Record<EnquiryStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  quoted: 'Quoted',
+  booked: 'Booked',
+  lost: 'Lost',
+  spam: 'Spam',
+};
+
+export const ENQUIRY_SOURCES = ['contact', 'plan-a-safari', 'safari', 'home', 'other'] as const;
+export type EnquirySource = (typeof ENQUIRY_SOURCES)[number];
+
+export const SOURCE_LABELS: Record<EnquirySource, string> = {
+  contact: 'Contact page',
+  'plan-a-safari': 'Plan-a-safari page',
+  safari: 'Safari quote',
+  home: 'Home page',
+  other: 'Other',
+};
+
+/** Enquiries on one page of the inbox. */
+export const INBOX_PAGE_SIZE = 25;
+
+/**
+ * Where an enquiry was sent from, by the address of its page: the source and, on a safari's page
+ * (/safaris/{slug}), the safari's slug. The migration 0008 backfill reads old rows the same way.
+ */
+export function sourceOfPage(pageUrl: string | null | undefined): { source: EnquirySource; safariSlug: string | null } {
+  if (!pageUrl) return { source: 'other', safariSlug: null };
+  const path = pageUrl
+    .replace(/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/]*/, '')
+    .replace(/[?#].*$/s, '')
+    .replace(/\/+$/, '');
+  if (path === '') return { source: 'home', safariSlug: null };
+  if (path === '/contact-us') return { source: 'contact', safariSlug: null };
+  if (path === '/plan-a-safari') return { source: 'plan-a-safari', safariSlug: null };
+  const m = /^\/safaris\/([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(path);
+  // 'safari' once the slug is known to be a safari's (the caller looks it up).
+  return { source: 'other', safariSlug: m ? m[1]! : null };
+}
+
+export const NOTE_MAX = 5000;
+export const REPLY_SUBJECT_MAX = 200;
+export const REPLY_BODY_MAX = 20000;
+
+/** The reply form's first subject. */
+export const replySubject = (siteName: string) => `Re: Your enquiry with ${siteName}`;
+
+export const FILTER_KEYS = ['status', 'from', 'to', 'safari', 'country', 'q'] as const;
+
+/** The filters of a query string: empty values are no filter. */
+export function filterParams(params: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of FILTER_KEYS) {
+    const v = params.get(k);
+    if (v !== null && v.trim() !== '') out[k] = v;
+  }
+  return out;
+}
+
+// ---- answers ----
+
+export interface StaffRef {
+  id: number;
+  name: string;
+  email: string;
+}
+
+export interface InboxRow {
+  id: number;
+  receivedAt: string;
+  name: string;
+  email: string;
+  country: string;
+  status: EnquiryStatus;
+  source: EnquirySource;
+  safari: { id: number; title: string; slug: string } | null;
+  assignee: StaffRef | null;
+  /** The first words of the message. */
+  excerpt: string;
+}
+
+export interface InboxResponse {
+  enquiries: InboxRow[];
+  page: number;
+  totalPages: number;
+  total: number;
+  /** Choices of the filter form. */
+  options: { safaris: { id: number; title: string }[]; countries: string[] };
+}
+
+export interface OutboxState {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  queuedAt: string;
+  sentAt: string | null;
+  failedAt: string | null;
+  lastError: string | null;
+}
+
+export interface EnquiryDetail {
+  id: number;
+  receivedAt: string;
+  name: string;
+  email: string;
+  phone: string;
+  country: string;
+  message: string;
+  preferredContactMethod: string;
+  pageUrl: string | null;
+  clientIp: string | null;
+  userAgent: string | null;
+  status: EnquiryStatus;
+  source: EnquirySource;
+  safari: { id: number; title: string; slug: string } | null;
+  assignee: StaffRef | null;
+  mail: OutboxState[];
+  notes: { id: number; body: string; at: string; staff: StaffRef | null }[];
+  history: { from: EnquiryStatus; to: EnquiryStatus; at: string; staff: StaffRef | null }[];
+  replies: { id: number; subject: string; body: string; at: string; staff: StaffRef | null; delivery: OutboxState['status'] | null }[];
+  /** Who it may be assigned to (active staff). */
+  staff: StaffRef[];
+}
+
+export interface DashboardData {
+  /** The last 12 weeks (Monday starts, UTC), oldest first; spam not counted. */
+  perWeek: { week: string; count: number }[];
+  byStatus: { status: EnquiryStatus; count: number }[];
+  /** Spam not counted. */
+  bySource: { source: EnquirySource; count: number }[];
+  /** The last 12 months, oldest first: booked / all but spam of the enquiries received that month. */
+  conversion: { month: string; booked: number; total: number; rate: number | null }[];
+  totals: { open: number; unassigned: number; mine: number; last12Weeks: number };
+}

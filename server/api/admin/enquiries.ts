@@ -1,0 +1,494 @@
+// /api/admin/enquiries: the enquiry inbox, for any signed-in member of staff. The list (newest
+// first, 25 a page, filters and a search over name, e-mail and message), one enquiry with its
+// e-mails, notes, status history and replies; changing its status, assigning it, adding a note,
+// replying to the visitor through the outbox; the CSV export of a filtered list; and the
+// dashboard's figures (/api/admin/dashboard). Every change is in the audit log.
+import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { stringify } from 'csv-stringify/sync';
+import { Hono } from 'hono';
+import { assignSchema, inboxFilterSchema, noteSchema, replySchema, statusChangeSchema, type InboxFilter } from '../../../common/enquiry-forms.ts';
+import {
+  ENQUIRY_SOURCES,
+  ENQUIRY_STATUSES,
+  INBOX_PAGE_SIZE,
+  SOURCE_LABELS,
+  STATUS_LABELS,
+  type DashboardData,
+  type EnquiryDetail,
+  type EnquirySource,
+  type EnquiryStatus,
+  type InboxResponse,
+  type OutboxState,
+  type StaffRef,
+} from '../../../common/enquiry-inbox.ts';
+import { firstIssue } from '../../../common/staff.ts';
+import { isEmail } from '../../../common/validation.ts';
+import { audit } from '../../auth/audit.ts';
+import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
+import type { Db } from '../../db/index.ts';
+import { enquiries, enquiryNotes, enquiryReplies, enquiryStatusChanges, mailOutbox, safaris, staff } from '../../db/schema.ts';
+import { enquiryReply } from '../../mail/enquiry-reply.ts';
+import { enqueueMail, type Tx } from '../../mail/outbox.ts';
+import { sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
+import { deps, HttpError, parsePaging, totalPagesFor } from '../http.ts';
+import { readBody } from './body.ts';
+
+export interface InboxMailOptions {
+  from: string;
+  operatorEmail: string;
+  messageIdDomain: string;
+  /** Wakes the outbox worker after a reply was queued. */
+  onQueued(): void;
+}
+
+export interface EnquiriesAdminOptions {
+  trust: ProxyTrust;
+  mail: InboxMailOptions;
+}
+
+/** The most rows one CSV export carries. */
+export const EXPORT_MAX_ROWS = 50_000;
+
+const assignee = alias(staff, 'assignee');
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/** A path id: digits that fit a serial, or the enquiry does not exist (404, never a 500). */
+function enquiryId(c: AdminContext): number {
+  const raw = c.req.param('id') ?? '';
+  if (!/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > 2147483647) throw new HttpError(404, 'Enquiry not found', undefined, 'not-found');
+  return Number(raw);
+}
+
+/** The filters of the query string, checked (a 400 names what is wrong). */
+export function readFilter(c: AdminContext): InboxFilter {
+  const raw: Record<string, string> = {};
+  for (const k of ['status', 'from', 'to', 'safari', 'country', 'q'] as const) {
+    const v = c.req.query(k);
+    if (v !== undefined && v.trim() !== '') raw[k] = v;
+  }
+  const parsed = inboxFilterSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = firstIssue(parsed.error);
+    throw new HttpError(400, issue.message, undefined, issue.field ? `invalid-${issue.field}` : 'invalid');
+  }
+  return parsed.data;
+}
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/**
+ * The search: every word (or word beginning) of q in the name, address or message (the GIN
+ * index of migration 0008, same expression), or q anywhere in the address or the name (pg_trgm).
+ */
+export function searchCondition(q: string): SQL {
+  const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
+  const like = likePattern(q);
+  const partial = sql`(${enquiries.email} ilike ${like} or ${enquiries.name} ilike ${like})`;
+  if (words.length === 0) return partial;
+  const tsq = words.map((w) => `${w}:*`).join(' & ');
+  return sql`(to_tsvector('simple'::regconfig, ${enquiries.name} || ' ' || ${enquiries.email} || ' ' || ${enquiries.message}) @@ to_tsquery('simple'::regconfig, ${tsq}) or ${partial})`;
+}
+
+export function filterWhere(f: InboxFilter): SQL | undefined {
+  const day = 86_400_000;
+  return and(
+    f.status ? eq(enquiries.status, f.status) : undefined,
+    f.from ? gte(enquiries.created_at, new Date(`${f.from}T00:00:00Z`)) : undefined,
+    f.to ? lt(enquiries.created_at, new Date(Date.parse(`${f.to}T00:00:00Z`) + day)) : undefined,
+    f.safari ? eq(enquiries.safari_id, f.safari) : undefined,
+    f.country ? sql`lower(${enquiries.country}) = lower(${f.country})` : undefined,
+    // The matches are found first, through the search indexes, then ordered and paged: folded
+    // into the list's newest-first scan, the planner would test every row's words one by one.
+    // (OFFSET 0 keeps the subquery from being folded in.)
+    f.q ? sql`${enquiries.id} in (select id from enquiries where ${searchCondition(f.q)} offset 0)` : undefined,
+  );
+}
+
+const staffRef = (id: number | null, name: string | null, email: string | null): StaffRef | null => (id === null || email === null ? null : { id, name: name ?? '', email });
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+function listQuery(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      id: enquiries.id,
+      created_at: enquiries.created_at,
+      name: enquiries.name,
+      email: enquiries.email,
+      phone: enquiries.phone,
+      country: enquiries.country,
+      message: enquiries.message,
+      preferred_contact_method: enquiries.preferred_contact_method,
+      page_url: enquiries.page_url,
+      status: enquiries.status,
+      source: enquiries.source,
+      safari_id: safaris.id,
+      safari_title: safaris.safarititle,
+      safari_slug: safaris.safarititleslug,
+      assignee_id: assignee.id,
+      assignee_name: assignee.name,
+      assignee_email: assignee.email,
+    })
+    .from(enquiries)
+    .leftJoin(safaris, eq(safaris.id, enquiries.safari_id))
+    .leftJoin(assignee, eq(assignee.id, enquiries.assigned_to))
+    .where(where)
+    .orderBy(desc(enquiries.created_at), desc(enquiries.id));
+}
+
+const excerpt = (m: string) => {
+  const one = m.replace(/\s+/g, ' ').trim();
+  return one.length > 140 ? `${one.slice(0, 139).trimEnd()}…` : one;
+};
+
+/** Cells a spreadsheet would read as a formula start with a quote instead (CSV injection). */
+export function safeCell(value: string | number | null): string {
+  const s = value === null ? '' : String(value);
+  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+}
+
+async function activeStaff(db: Tx): Promise<StaffRef[]> {
+  return db.select({ id: staff.id, name: staff.name, email: staff.email }).from(staff).where(isNull(staff.disabled_at)).orderBy(asc(staff.name), asc(staff.email));
+}
+
+function outboxState(r: typeof mailOutbox.$inferSelect): OutboxState {
+  return {
+    id: r.id,
+    kind: r.kind,
+    to: r.message.to.address,
+    subject: r.message.subject,
+    status: r.status as OutboxState['status'],
+    attempts: r.attempts,
+    queuedAt: iso(r.created_at)!,
+    sentAt: iso(r.sent_at),
+    failedAt: iso(r.failed_at),
+    lastError: r.last_error,
+  };
+}
+
+export async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail | null> {
+  const [e] = await db
+    .select({
+      row: enquiries,
+      safari_id: safaris.id,
+      safari_title: safaris.safarititle,
+      safari_slug: safaris.safarititleslug,
+      assignee_id: assignee.id,
+      assignee_name: assignee.name,
+      assignee_email: assignee.email,
+    })
+    .from(enquiries)
+    .leftJoin(safaris, eq(safaris.id, enquiries.safari_id))
+    .leftJoin(assignee, eq(assignee.id, enquiries.assigned_to))
+    .where(eq(enquiries.id, id));
+  if (!e) return null;
+  const [mail, notes, history, replies, members] = await Promise.all([
+    db.select().from(mailOutbox).where(eq(mailOutbox.enquiry_id, id)).orderBy(asc(mailOutbox.id)),
+    db
+      .select({ id: enquiryNotes.id, body: enquiryNotes.body, at: enquiryNotes.created_at, sid: staff.id, sname: staff.name, semail: staff.email })
+      .from(enquiryNotes)
+      .leftJoin(staff, eq(staff.id, enquiryNotes.staff_id))
+      .where(eq(enquiryNotes.enquiry_id, id))
+      .orderBy(asc(enquiryNotes.created_at), asc(enquiryNotes.id)),
+    db
+      .select({ from: enquiryStatusChanges.from_status, to: enquiryStatusChanges.to_status, at: enquiryStatusChanges.at, sid: staff.id, sname: staff.name, semail: staff.email })
+      .from(enquiryStatusChanges)
+      .leftJoin(staff, eq(staff.id, enquiryStatusChanges.staff_id))
+      .where(eq(enquiryStatusChanges.enquiry_id, id))
+      .orderBy(asc(enquiryStatusChanges.at), asc(enquiryStatusChanges.id)),
+    db
+      .select({
+        id: enquiryReplies.id,
+        subject: enquiryReplies.subject,
+        body: enquiryReplies.body,
+        at: enquiryReplies.created_at,
+        sid: staff.id,
+        sname: staff.name,
+        semail: staff.email,
+        delivery: mailOutbox.status,
+      })
+      .from(enquiryReplies)
+      .leftJoin(staff, eq(staff.id, enquiryReplies.staff_id))
+      .leftJoin(mailOutbox, eq(mailOutbox.id, enquiryReplies.outbox_id))
+      .where(eq(enquiryReplies.enquiry_id, id))
+      .orderBy(asc(enquiryReplies.created_at), asc(enquiryReplies.id)),
+    activeStaff(db),
+  ]);
+  const r = e.row;
+  return {
+    id: r.id,
+    receivedAt: iso(r.created_at)!,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    country: r.country,
+    message: r.message,
+    preferredContactMethod: r.preferred_contact_method,
+    pageUrl: r.page_url,
+    clientIp: r.client_ip,
+    userAgent: r.user_agent,
+    status: r.status as EnquiryStatus,
+    source: r.source as EnquirySource,
+    safari: e.safari_id === null ? null : { id: e.safari_id, title: e.safari_title!, slug: e.safari_slug! },
+    assignee: staffRef(e.assignee_id, e.assignee_name, e.assignee_email),
+    mail: mail.map(outboxState),
+    notes: notes.map((n) => ({ id: n.id, body: n.body, at: iso(n.at)!, staff: staffRef(n.sid, n.sname, n.semail) })),
+    history: history.map((h) => ({ from: h.from as EnquiryStatus, to: h.to as EnquiryStatus, at: iso(h.at)!, staff: staffRef(h.sid, h.sname, h.semail) })),
+    replies: replies.map((p) => ({
+      id: p.id,
+      subject: p.subject,
+      body: p.body,
+      at: iso(p.at)!,
+      staff: staffRef(p.sid, p.sname, p.semail),
+      delivery: (p.delivery as OutboxState['status'] | null) ?? null,
+    })),
+    staff: members,
+  };
+}
+
+/** The dashboard's figures, in UTC: weeks start on Monday. */
+export async function dashboardData(db: Db, me: number): Promise<DashboardData> {
+  const [weeks, months, statuses, sources, totals] = await Promise.all([
+    db.execute(sql`
+      with weeks as (
+        select generate_series(date_trunc('week', now() at time zone 'UTC') - interval '11 weeks', date_trunc('week', now() at time zone 'UTC'), interval '1 week') as wk)
+      select to_char(w.wk, 'YYYY-MM-DD') as week, count(e.id)::int as n
+        from weeks w
+        left join enquiries e
+          on e.status <> 'spam' and (e.created_at at time zone 'UTC') >= w.wk and (e.created_at at time zone 'UTC') < w.wk + interval '1 week'
+       group by w.wk order by w.wk`),
+    db.execute(sql`
+      with months as (
+        select generate_series(date_trunc('month', now() at time zone 'UTC') - interval '11 months', date_trunc('month', now() at time zone 'UTC'), interval '1 month') as m)
+      select to_char(m.m, 'YYYY-MM') as month,
+             count(e.id) filter (where e.status = 'booked')::int as booked,
+             count(e.id)::int as total
+        from months m
+        left join enquiries e
+          on e.status <> 'spam' and (e.created_at at time zone 'UTC') >= m.m and (e.created_at at time zone 'UTC') < m.m + interval '1 month'
+       group by m.m order by m.m`),
+    db.execute(sql`select status, count(*)::int as n from enquiries group by status`),
+    db.execute(sql`select source, count(*)::int as n from enquiries where status <> 'spam' group by source`),
+    db.execute(sql`
+      select count(*) filter (where status in ('new', 'contacted', 'quoted'))::int as open,
+             count(*) filter (where status in ('new', 'contacted', 'quoted') and assigned_to is null)::int as unassigned,
+             count(*) filter (where status in ('new', 'contacted', 'quoted') and assigned_to = ${me})::int as mine
+        from enquiries`),
+  ]);
+  const perWeek = rowsOf<{ week: string; n: number }>(weeks).map((w) => ({ week: w.week, count: Number(w.n) }));
+  const statusCount = new Map(rowsOf<{ status: string; n: number }>(statuses).map((r) => [r.status, Number(r.n)]));
+  const sourceCount = new Map(rowsOf<{ source: string; n: number }>(sources).map((r) => [r.source, Number(r.n)]));
+  const t = rowsOf<{ open: number; unassigned: number; mine: number }>(totals)[0]!;
+  return {
+    perWeek,
+    byStatus: ENQUIRY_STATUSES.map((status) => ({ status, count: statusCount.get(status) ?? 0 })),
+    bySource: ENQUIRY_SOURCES.map((source) => ({ source, count: sourceCount.get(source) ?? 0 })),
+    conversion: rowsOf<{ month: string; booked: number; total: number }>(months).map((m) => {
+      const booked = Number(m.booked);
+      const total = Number(m.total);
+      return { month: m.month, booked, total, rate: total === 0 ? null : booked / total };
+    }),
+    totals: { open: Number(t.open), unassigned: Number(t.unassigned), mine: Number(t.mine), last12Weeks: perWeek.reduce((a, w) => a + w.count, 0) },
+  };
+}
+
+export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
+  const app = new Hono<AdminEnv>();
+  const addressOf = (c: AdminContext) => sourceOf(c, opts.trust).address ?? null;
+  app.use('/enquiries/*', requireStaff());
+  app.use('/enquiries', requireStaff());
+  app.use('/dashboard', requireStaff());
+
+  app.get('/enquiries', async (c) => {
+    const { db } = deps(c);
+    const filter = readFilter(c);
+    const paging = parsePaging((k) => c.req.query(k), INBOX_PAGE_SIZE);
+    const where = filterWhere(filter);
+    const [counted, rows, safariOptions, countries] = await Promise.all([
+      db.select({ n: sql<number>`count(*)::int` }).from(enquiries).where(where),
+      listQuery(db, where).limit(paging.limit).offset(paging.offset),
+      db
+        .selectDistinct({ id: safaris.id, title: safaris.safarititle })
+        .from(safaris)
+        .innerJoin(enquiries, eq(enquiries.safari_id, safaris.id))
+        .orderBy(asc(safaris.safarititle)),
+      db.selectDistinct({ country: enquiries.country }).from(enquiries).where(sql`${enquiries.country} <> ''`).orderBy(asc(enquiries.country)),
+    ]);
+    const total = Number(counted[0]?.n ?? 0);
+    const answer: InboxResponse = {
+      enquiries: rows.map((r) => ({
+        id: r.id,
+        receivedAt: iso(r.created_at)!,
+        name: r.name,
+        email: r.email,
+        country: r.country,
+        status: r.status as EnquiryStatus,
+        source: r.source as EnquirySource,
+        safari: r.safari_id === null ? null : { id: r.safari_id, title: r.safari_title!, slug: r.safari_slug! },
+        assignee: staffRef(r.assignee_id, r.assignee_name, r.assignee_email),
+        excerpt: excerpt(r.message),
+      })),
+      page: paging.page,
+      totalPages: totalPagesFor(total, paging),
+      total,
+      options: { safaris: safariOptions, countries: [...new Set(countries.map((r) => r.country))] },
+    };
+    return c.json(answer);
+  });
+
+  app.get('/enquiries/export.csv', async (c) => {
+    const { db } = deps(c);
+    const rows = await listQuery(db, filterWhere(readFilter(c))).limit(EXPORT_MAX_ROWS);
+    const csv = stringify(
+      rows.map((r) =>
+        [
+          r.id,
+          iso(r.created_at),
+          STATUS_LABELS[r.status as EnquiryStatus] ?? r.status,
+          SOURCE_LABELS[r.source as EnquirySource] ?? r.source,
+          r.name,
+          r.email,
+          r.phone,
+          r.country,
+          r.preferred_contact_method,
+          r.safari_title,
+          r.assignee_email,
+          r.page_url,
+          r.message,
+        ].map(safeCell),
+      ),
+      {
+        header: true,
+        columns: ['Id', 'Received (UTC)', 'Status', 'Source', 'Name', 'Email', 'Phone', 'Country', 'Preferred contact', 'Safari', 'Assigned to', 'Page', 'Message'],
+        quoted_match: /[\r\n]/,
+      },
+    );
+    const day = new Date().toISOString().slice(0, 10);
+    return c.body(`\uFEFF${csv}`, 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="enquiries-${day}.csv"`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+  });
+
+  app.get('/dashboard', async (c) => c.json(await dashboardData(deps(c).db, sessionOf(c).staff.id)));
+
+  app.get('/enquiries/:id', async (c) => {
+    const detail = await enquiryDetail(deps(c).db, enquiryId(c));
+    if (!detail) throw new HttpError(404, 'Enquiry not found', undefined, 'not-found');
+    return c.json(detail);
+  });
+
+  /** The enquiry's row, locked for the change (404 when there is none). */
+  async function locked(tx: Tx, id: number) {
+    const [row] = await tx.select().from(enquiries).where(eq(enquiries.id, id)).for('update');
+    if (!row) throw new HttpError(404, 'Enquiry not found', undefined, 'not-found');
+    return row;
+  }
+
+  async function setStatus(tx: Tx, id: number, from: string, to: EnquiryStatus, staffId: number) {
+    await tx.update(enquiries).set({ status: to }).where(eq(enquiries.id, id));
+    await tx.insert(enquiryStatusChanges).values({ enquiry_id: id, staff_id: staffId, from_status: from, to_status: to });
+  }
+
+  app.post('/enquiries/:id/status', async (c) => {
+    const { db } = deps(c);
+    const id = enquiryId(c);
+    const s = sessionOf(c);
+    const input = await readBody(c, statusChangeSchema);
+    const changed = await db.transaction(async (tx) => {
+      const row = await locked(tx, id);
+      if (row.status === input.status) return false;
+      await setStatus(tx, id, row.status, input.status, s.staff.id);
+      await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiry.status', target: `enquiry:${id}`, detail: { from: row.status, to: input.status }, ip: addressOf(c) });
+      return true;
+    });
+    return c.json({ ok: true, status: input.status, changed });
+  });
+
+  app.post('/enquiries/:id/assign', async (c) => {
+    const { db } = deps(c);
+    const id = enquiryId(c);
+    const s = sessionOf(c);
+    const input = await readBody(c, assignSchema);
+    const result = await db.transaction(async (tx) => {
+      const row = await locked(tx, id);
+      if (s.staff.role !== 'owner') {
+        // An agent takes an enquiry, or gives back their own; nothing else.
+        const takes = input.staffId === s.staff.id;
+        const releasesOwn = input.staffId === null && row.assigned_to === s.staff.id;
+        if (!takes && !releasesOwn) throw new HttpError(403, 'An agent may assign an enquiry only to themself, or unassign themself.', undefined, 'forbidden');
+      }
+      if (input.staffId !== null) {
+        const [member] = await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.id, input.staffId), isNull(staff.disabled_at)));
+        if (!member) throw new HttpError(400, 'Choose an active member of staff.', undefined, 'invalid-staffId');
+      }
+      if (row.assigned_to === input.staffId) return false;
+      await tx.update(enquiries).set({ assigned_to: input.staffId }).where(eq(enquiries.id, id));
+      await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiry.assign', target: `enquiry:${id}`, detail: { from: row.assigned_to, to: input.staffId }, ip: addressOf(c) });
+      return true;
+    });
+    return c.json({ ok: true, staffId: input.staffId, changed: result });
+  });
+
+  app.post('/enquiries/:id/notes', async (c) => {
+    const { db } = deps(c);
+    const id = enquiryId(c);
+    const s = sessionOf(c);
+    const input = await readBody(c, noteSchema);
+    const note = await db.transaction(async (tx) => {
+      await locked(tx, id);
+      const [n] = await tx.insert(enquiryNotes).values({ enquiry_id: id, staff_id: s.staff.id, body: input.body }).returning({ id: enquiryNotes.id });
+      await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiry.note', target: `enquiry:${id}`, detail: { note: n!.id }, ip: addressOf(c) });
+      return n!;
+    });
+    return c.json({ ok: true, id: note.id }, 201);
+  });
+
+  app.post('/enquiries/:id/replies', async (c) => {
+    const { db } = deps(c);
+    const id = enquiryId(c);
+    const s = sessionOf(c);
+    const input = await readBody(c, replySchema);
+    const reply = await db.transaction(async (tx) => {
+      const row = await locked(tx, id);
+      // An enquiry whose personal data was erased has no address to answer.
+      if (!isEmail(row.email)) throw new HttpError(409, 'This enquiry has no e-mail address to reply to.', undefined, 'no-address');
+      const [notice] = await tx
+        .select({ message_id: mailOutbox.message_id })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.enquiry_id, id), eq(mailOutbox.kind, 'enquiry-operator')))
+        .orderBy(asc(mailOutbox.id))
+        .limit(1);
+      const message = enquiryReply(
+        { enquiryId: id, visitor: { name: row.name, email: row.email }, subject: input.subject, body: input.body, author: { name: s.staff.name }, threadMessageId: notice?.message_id ?? null },
+        { from: opts.mail.from, operatorEmail: opts.mail.operatorEmail },
+      );
+      const [outboxId] = await enqueueMail(tx, opts.mail.messageIdDomain, [{ kind: 'enquiry-reply', enquiryId: id, message }]);
+      const [r] = await tx
+        .insert(enquiryReplies)
+        .values({ enquiry_id: id, staff_id: s.staff.id, subject: input.subject, body: input.body, outbox_id: outboxId! })
+        .returning({ id: enquiryReplies.id });
+      // A first answer moves a new enquiry on.
+      if (row.status === 'new') await setStatus(tx, id, 'new', 'contacted', s.staff.id);
+      await audit(tx, {
+        staffId: s.staff.id,
+        actor: s.staff.email,
+        action: 'enquiry.reply',
+        target: `enquiry:${id}`,
+        detail: { reply: r!.id, outbox: outboxId, ...(row.status === 'new' ? { status: 'contacted' } : {}) },
+        ip: addressOf(c),
+      });
+      return { id: r!.id, outboxId: outboxId!, status: row.status === 'new' ? 'contacted' : row.status };
+    });
+    opts.mail.onQueued();
+    return c.json({ ok: true, ...reply }, 201);
+  });
+
+  return app;
+}
+

@@ -1,0 +1,54 @@
+// A reply written in the console's inbox to a visitor's enquiry: to the visitor, answers going to
+// the operator's address, threaded with the operator's notice of that enquiry. The same look as
+// the site's other e-mails (templates.ts).
+import { site } from '../../common/site.ts';
+import type { OutboxMessage } from '../db/schema-enquiries.ts';
+import { contactFooterText, esc, greetingName, layout } from './templates.ts';
+
+export interface ReplyInput {
+  enquiryId: number;
+  visitor: { name: string; email: string };
+  subject: string;
+  body: string;
+  /** The member of staff who wrote it, for the signature. */
+  author: { name: string };
+  /** Message-ID of the enquiry's operator notice (In-Reply-To and References); none: not threaded. */
+  threadMessageId: string | null;
+}
+
+/** Paragraphs of plain text (blank lines between them), each kept with its line breaks. */
+const paragraphs = (text: string) =>
+  text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+export function enquiryReply(r: ReplyInput, opts: { from: string; operatorEmail: string }): OutboxMessage {
+  const signature = [r.author.name.trim() || `The ${site.name} team`, site.name].filter((v, i, a) => a.indexOf(v) === i);
+  const reference = `Your enquiry reference: #${r.enquiryId}`;
+  const text = [r.body.replace(/\r\n?/g, '\n').trim(), '', ...signature, '', reference, contactFooterText].join('\n');
+  const html = layout(
+    r.subject,
+    `${paragraphs(r.body)
+      .map((p) => `<p style="margin:0 0 14px">${esc(p).replace(/\n/g, '<br>')}</p>`)
+      .join('')}
+<p style="margin:20px 0 0">${signature.map(esc).join('<br>')}</p>
+<p style="margin:20px 0 0;font-size:13px;color:#6b5a48">${esc(reference)}</p>`,
+    esc(contactFooterText),
+  );
+  const headers: Record<string, string> = {};
+  if (r.threadMessageId) {
+    headers['In-Reply-To'] = r.threadMessageId;
+    headers['References'] = r.threadMessageId;
+  }
+  return {
+    from: opts.from,
+    to: { name: greetingName(r.visitor.name) ?? '', address: r.visitor.email },
+    replyTo: { name: `${site.name} bookings`, address: opts.operatorEmail },
+    subject: r.subject,
+    text,
+    html,
+    headers,
+  };
+}

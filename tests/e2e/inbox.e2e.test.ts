@@ -1,0 +1,309 @@
+// The enquiry inbox in a real browser, on the production build with a real SMTP server: an agent
+// signs in, filters and searches the inbox, opens an enquiry, changes its status, adds a note,
+// takes it, and replies (the reply reaches the SMTP server threaded with the operator notice);
+// the export link keeps the filters; guessed addresses are 404 pages; axe finds nothing on the
+// dashboard, the inbox and an enquiry at desktop and phone sizes. E2E_SCREENSHOTS_DIR=dir keeps
+// screenshots of each. Needs `npm run build` to have run.
+import '../helpers/production.ts';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { sql } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db/index.ts';
+import { enquiries, mailOutbox } from '../../server/db/schema.ts';
+import { buildDir } from '../../server/web.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+import { rowsOf } from '../helpers/forms.ts';
+import { startInProcess, type InProcessSite } from '../helpers/in-process.ts';
+import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { addStaff, STAFF_PASSWORD } from '../helpers/staff.ts';
+
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+const OPERATOR = 'bookings@kigezitrails.example';
+const DAY = 86_400_000;
+
+let site: InProcessSite;
+let smtp: TestSmtp;
+let browser: Browser;
+let db: Db;
+let base: string;
+let aminaId: number;
+let safari: { id: number; slug: string; title: string };
+
+beforeAll(async () => {
+  if (!existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('No production build: run `npm run build` before the browser tests.');
+  smtp = await startTestSmtp();
+  site = await startInProcess('pglite', { SMTP_URL: smtp.url, SPAM_CHECKS: 'off', OPERATOR_EMAIL: OPERATOR, MAIL_POLL_MS: '100' });
+  base = site.base;
+  db = site.app.database!.db;
+  await addStaff(db, 'grace@inbox.example', 'owner', undefined, 'Grace Owner');
+  await addStaff(db, 'peter@inbox.example', 'agent', undefined, 'Peter Agent');
+  [safari] = rowsOf<{ id: number; slug: string; title: string }>(await db.execute(sql`select id, safarititleslug as slug, safarititle as title from safaris order by id limit 1`)) as [typeof safari];
+
+  // Forty enquiries over the last months, in every status, from several countries and pages.
+  const statuses = ['new', 'contacted', 'quoted', 'booked', 'lost', 'new', 'spam', 'new'] as const;
+  const countries = ['Germany', 'United States', 'Kenya', 'United Kingdom', 'Netherlands'];
+  const people = ['Lena Fischer', 'Marcus Hill', 'Wanjiru Kamau', 'Oliver Grant', 'Sanne de Vries', 'Priya Shah', 'Tomás Ruiz', 'Hannah Cole'];
+  const sources = ['contact', 'plan-a-safari', 'safari', 'home', 'other'] as const;
+  await db.insert(enquiries).values(
+    Array.from({ length: 40 }, (_, i) => ({
+      name: people[i % people.length]!,
+      email: `${people[i % people.length]!.toLowerCase().replace(/[^a-z]+/g, '.')}${i}@example.com`,
+      phone: '+49 151 2345678',
+      country: countries[i % countries.length]!,
+      message: `We are a family of ${2 + (i % 4)} and would like a ${3 + (i % 9)} day safari with gorilla trekking in ${['June', 'July', 'August'][i % 3]}.`,
+      preferred_contact_method: 'Email',
+      status: statuses[i % statuses.length]!,
+      source: sources[i % sources.length]!,
+      safari_id: sources[i % sources.length] === 'safari' ? safari.id : null,
+      page_url: sources[i % sources.length] === 'safari' ? `http://localhost:3000/safaris/${safari.slug}` : 'http://localhost:3000/contact-us',
+      created_at: new Date(Date.now() - (i * 6 + 1) * DAY),
+    })),
+  );
+  // One sent from a safari's page through the public API: its operator notice is the thread.
+  const headers = { 'content-type': 'application/json', origin: base };
+  const { token } = (await (await fetch(`${base}/api/form-token`, { method: 'POST', headers })).json()) as { token: string };
+  const res = await fetch(`${base}/api/plan-a-safari`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      name: 'Amina Otieno',
+      email: 'amina.otieno@example.com',
+      phone: '+254 712 345678',
+      country: 'Kenya',
+      message: 'We would like a five day gorilla and chimpanzee trip in July for two adults.\nCould you send us a quote?',
+      preferredContactMethod: 'Whatsapp',
+      currentUrl: `http://localhost:3000/safaris/${safari.slug}`,
+      formToken: token,
+    }),
+  });
+  expect(res.status).toBe(201);
+  aminaId = ((await res.json()) as { id: number }).id;
+  browser = await launchBrowser();
+  if (SHOTS) await mkdir(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  await smtp?.stop();
+});
+
+/** Hydrated and not navigating (polled with evaluate: waitForFunction's eval is refused by the CSP). */
+async function settled(page: Page) {
+  const end = Date.now() + 15_000;
+  while (
+    !(await page.evaluate(() => {
+      const r = (window as any).__reactRouterDataRouter;
+      return Boolean(r && r.state.navigation.state === 'idle');
+    }))
+  ) {
+    if (Date.now() > end) throw new Error('the page did not settle');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function open(page: Page, p: string) {
+  const res = await page.goto(base + p, { waitUntil: 'load' });
+  await settled(page);
+  await page.evaluate(() => document.fonts.ready.then(() => true));
+  return res;
+}
+
+/** Waits for an address (client-side navigations fire no load event), then for the page to settle. */
+async function arrived(page: Page, url: string) {
+  await page.waitForURL(url, { waitUntil: 'commit' });
+  await settled(page);
+}
+
+async function signInAs(context: BrowserContext, email: string): Promise<Page> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await open(page, '/admin/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${base}/admin`);
+  await settled(page);
+  return page;
+}
+
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(result.passes.length).toBeGreaterThan(10);
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+describe('the inbox in a browser', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+    page = await signInAs(context, 'peter@inbox.example');
+  });
+  afterAll(() => context?.close());
+
+  it('filters and searches the inbox, opens an enquiry, changes its status, adds a note, takes it and replies', async () => {
+    await page.locator('nav.c-nav').getByRole('link', { name: 'Enquiries' }).click();
+    await arrived(page, `${base}/admin/enquiries`);
+    const rows = page.locator('table.c-etable tbody tr');
+    await expect.poll(() => rows.count()).toBe(25);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Enquiries');
+    expect(await page.locator('.c-pagehead__lead').textContent()).toBe('41 enquiries');
+    // The newest first: Amina's, sent just now.
+    expect(await rows.first().locator('.c-etable__name').textContent()).toBe('Amina Otieno');
+
+    // Filter by status.
+    await page.getByLabel('Status').selectOption('spam');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await arrived(page, `${base}/admin/enquiries?status=spam`);
+    await expect.poll(() => rows.count()).toBe(5);
+    expect(new Set(await page.locator('table.c-etable .c-badge').allTextContents())).toEqual(new Set(['Spam']));
+    expect(await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/admin/enquiries/export.csv?status=spam');
+
+    // Search within the filter, then alone.
+    await page.getByLabel('Status').selectOption('');
+    await page.getByLabel('Search').fill('chimpanzee');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await arrived(page, `${base}/admin/enquiries?q=chimpanzee`);
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/admin/enquiries/export.csv?q=chimpanzee');
+
+    // The export link's file is the filtered list.
+    const csv = await context.request.get(`${base}/admin/enquiries/export.csv?q=chimpanzee`);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-disposition']).toMatch(/^attachment; filename="enquiries-/);
+    expect(csv.headers()['cache-control']).toBe('no-store');
+    const lines = (await csv.text()).trim().split(/\r?\n(?=\d|Id)/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('Amina Otieno');
+
+    // Open it.
+    await page.locator('table.c-etable').getByRole('link', { name: 'Amina Otieno' }).click();
+    await arrived(page, `${base}/admin/enquiries/${aminaId}`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Amina Otieno');
+    expect(await page.locator('.c-message').textContent()).toContain('Could you send us a quote?');
+    expect(await page.getByRole('link', { name: safari.title }).getAttribute('href')).toBe(`/safaris/${safari.slug}`);
+    expect(await page.getByRole('link', { name: `http://localhost:3000/safaris/${safari.slug}` }).count()).toBe(1);
+    expect(await page.locator('.c-mail__item').count()).toBe(2);
+
+    // Status.
+    await page.getByLabel('Status', { exact: true }).selectOption('quoted');
+    await page.getByRole('button', { name: 'Change status' }).click();
+    await page.getByText('The status is changed.').waitFor();
+    expect(await page.locator('.c-enquiry__state .c-badge').textContent()).toBe('Quoted');
+    expect(await page.locator('.c-history li').first().textContent()).toMatch(/New → Quoted.*Peter Agent \(you\)/);
+
+    // A note.
+    await page.getByLabel('Add a note').fill('Asked about July permits; two adults.');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.getByText('Your note is added.').waitFor();
+    expect(await page.locator('#notes .c-thread__item').textContent()).toContain('Asked about July permits; two adults.');
+
+    // Take it.
+    await page.getByRole('button', { name: 'Assign to me' }).click();
+    await page.getByText('The assignment is saved.').waitFor();
+    expect(await page.locator('.c-enquiry__state').textContent()).toContain('Assigned to Peter Agent (you)');
+    await page.getByRole('button', { name: 'Unassign me' }).waitFor();
+
+    // Reply.
+    expect(await page.getByLabel('Subject').inputValue()).toBe('Re: Your enquiry with Kigezi Trails');
+    await page.getByLabel('Your reply').fill('Dear Amina,\n\nThank you! July is a fine month for gorillas. A quote follows.\n\nPeter');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await page.getByText('Your reply is on its way to the visitor.').waitFor();
+    await expect.poll(() => smtp.received.some((m) => m.header('subject') === 'Re: Your enquiry with Kigezi Trails'), { timeout: 15_000 }).toBe(true);
+    const mail = smtp.received.find((m) => m.header('subject') === 'Re: Your enquiry with Kigezi Trails')!;
+    const [notice] = await db.select().from(mailOutbox).where(sql`${mailOutbox.enquiry_id} = ${aminaId} and ${mailOutbox.kind} = 'enquiry-operator'`);
+    expect(mail.to).toEqual(['amina.otieno@example.com']);
+    expect(mail.header('reply-to')).toContain(OPERATOR);
+    expect(mail.header('in-reply-to')).toBe(notice!.message_id);
+    expect(mail.header('references')).toBe(notice!.message_id);
+    expect(mail.text).toContain('July is a fine month for gorillas.');
+    // Stored on the enquiry, with its delivery.
+    await expect
+      .poll(async () => {
+        await open(page, `/admin/enquiries/${aminaId}`);
+        return page.locator('#reply .c-thread__item .c-badge').textContent();
+      }, { timeout: 15_000 })
+      .toBe('Sent');
+    expect(await page.locator('#reply .c-thread__item').textContent()).toContain('A quote follows.');
+    expect(await page.locator('.c-mail__item').count()).toBe(3);
+    // Quoted stays quoted (only a new enquiry becomes contacted).
+    expect(await page.locator('.c-enquiry__state .c-badge').textContent()).toBe('Quoted');
+  });
+
+  it('shows the not-found page for guessed addresses, never an error', async () => {
+    for (const p of ['/admin/enquiries/abc', '/admin/enquiries/999999', '/admin/enquiries/1.5', '/admin/enquiries/0']) {
+      const res = await open(page, p);
+      expect(res!.status(), p).toBe(404);
+      expect(await page.locator('h1').textContent()).toBe('Not found');
+    }
+    // A bad page number or filter does not break the list.
+    let res = await open(page, '/admin/enquiries?page=99');
+    expect(res!.status()).toBe(200);
+    expect(page.url()).toBe(`${base}/admin/enquiries`);
+    res = await open(page, '/admin/enquiries?from=2026-02-31');
+    expect(res!.status()).toBe(200);
+    expect(await page.locator('.c-alert--error').textContent()).toMatch(/From/);
+  });
+});
+
+const SIZES = [
+  ['desktop', { width: 1366, height: 860 }],
+  ['phone', { width: 390, height: 844 }],
+] as const;
+
+describe.each(SIZES)('axe on the console at %s size', (size, viewport) => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport, reducedMotion: 'reduce', ...(size === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
+    page = await signInAs(context, 'grace@inbox.example');
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+  });
+  afterAll(() => context?.close());
+  const errors: string[] = [];
+
+  it.for([
+    ['dashboard', '/admin'],
+    ['inbox', '/admin/enquiries'],
+    ['inbox-filtered', '/admin/enquiries?status=new&country=Kenya'],
+    ['enquiry', '/admin/enquiries/__AMINA__'],
+  ] as const)('%s (%s)', async ([name, p]) => {
+    const res = await open(page, p.replace('__AMINA__', String(aminaId)));
+    expect(res!.status()).toBe(200);
+    // Never kept by anything, never indexed.
+    expect(res!.headers()['cache-control']).toBe('no-store');
+    const robots = await page.locator('meta[name="robots"]').evaluateAll((els) => els.map((el) => el.getAttribute('content') ?? ''));
+    expect(robots.length).toBeGreaterThan(0);
+    expect(robots.every((r) => r.includes('noindex'))).toBe(true);
+    expect(await page.locator('h1').count()).toBe(1);
+    if (name === 'dashboard') {
+      const charts = page.locator('svg[role="img"]');
+      expect(await charts.count()).toBe(4);
+      for (const chart of await charts.all()) {
+        const name = await chart.evaluate((el) => (el.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
+        expect(name.length).toBeGreaterThan(30);
+      }
+      // Each chart's numbers are in a table.
+      expect(await page.locator('.c-chart__data table').count()).toBe(4);
+    }
+    if (name.startsWith('inbox')) {
+      // A table on a desktop, cards on a phone: one of them is shown.
+      const shown = size === 'desktop' ? 'table.c-etable' : 'ul.c-ecards';
+      expect(await page.locator(shown).isVisible()).toBe(true);
+    }
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    expect(await violations(page)).toEqual([]);
+    // Hydrated without a mismatch or an error (dates are formatted the same on both sides).
+    expect(errors.splice(0)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}-${size}.png`), fullPage: true });
+  });
+});
