@@ -22,9 +22,7 @@ export function ParkLocationMap({ slug, title, country, latitude, longitude }: {
           <source media="screen and (max-width: 759px)" srcSet={`${src}?size=phone`} width={300} height={300} />
           <img className="route-map__img" src={src} width={400} height={300} loading="lazy" decoding="async" alt={`Map of East Africa with ${title} marked in ${country}.`} />
         </picture>
-        <figcaption className="park-map__caption">
-          {title} lies in {country}, at {where}.
-        </figcaption>
+        <figcaption className="park-map__caption">{`${title} lies in ${country}, at ${where}.`}</figcaption>
       </figure>
     </section>
   );

@@ -73,7 +73,7 @@ export function htmlBlocks(html: string, origin: string): Block[] {
   };
   for (const m of html.matchAll(/<(\/?)([a-z0-9]+)([^>]*)>|([^<]+)/gi)) {
     if (m[4] !== undefined) {
-      const text = decode(m[4]).replace(/\s+/g, ' ');
+      const text = decode(m[4]).replace(/[ \t\n\r\f]+/g, ' ');
       if (!text.trim() && !current) continue;
       if (!current) open('p');
       current!.runs.push({ text, bold: bold > 0, italic: italic > 0, href });
