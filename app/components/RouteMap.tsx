@@ -1,6 +1,7 @@
 // The route of a safari: a map of East Africa with the stops numbered in itinerary order (a
 // same-origin SVG image drawn on the server, no script) and, as its caption, the same stops as an
 // ordered list with their days, which is also the map's text alternative.
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { SafariDay } from '../../common/api-types.ts';
 import { dayRange, safariRoute } from '../../common/route.ts';
@@ -38,7 +39,7 @@ export function SafariRouteMap({ slug, heading, days }: { slug: string; heading:
         )}
         <figcaption className="route-map__caption">
           <p className="route-map__lead">The route, stop by stop</p>
-          <ol className="route-map__stops" role="list">
+          <ol className="route-map__stops" role="list" style={{ '--rows': Math.ceil(route.length / 2) } as CSSProperties}>
             {route.map((stop) => (
               <li key={stop.number} className="route-map__stop">
                 <span className="route-map__num">{stop.number}</span>
