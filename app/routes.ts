@@ -18,6 +18,7 @@ export default [
   route('parks', 'routes/parks.tsx'),
   route('parks/in/:slug', 'routes/parks-in.tsx'),
   route('parks/:slug', 'routes/park.tsx'),
+  route('parks/:slug/location.svg', 'routes/park-location-map.ts'),
 
   route('experiences', 'routes/experiences.tsx'),
   route('experiences/in/:slug', 'routes/experiences-in.tsx'),
@@ -27,6 +28,8 @@ export default [
   route('safaris/in/:slug', 'routes/safaris-in.tsx'),
   route('safaris/experiences/:slug', 'routes/safaris-experience.tsx'),
   route('safaris/:slug', 'routes/safari.tsx'),
+  route('safaris/:slug/route.svg', 'routes/safari-route-map.ts'),
+  route('safaris/:slug/itinerary.pdf', 'routes/safari-itinerary.ts'),
 
   route('animals', 'routes/animals.tsx'),
   route('animals/:slug', 'routes/animal.tsx'),

@@ -39,6 +39,15 @@ export interface DayActivity {
   /** Whether the activity has an image to show. */
   image: boolean;
 }
+/** Where an itinerary day goes: a park (with its page) or a place such as a town or an airport. */
+export interface DayStop {
+  title: string;
+  /** The park's slug (its page is /parks/{slug}); null for a place, which has no page. */
+  parktitleslug: string | null;
+  /** WGS 84 degrees; null when the park has no location yet. */
+  latitude: number | null;
+  longitude: number | null;
+}
 export interface SafariDay {
   id: number;
   day_number: number;
@@ -49,6 +58,8 @@ export interface SafariDay {
   dinner: boolean | 'true' | 'false';
   drinking_water: boolean | 'true' | 'false';
   experiences: DayActivity[];
+  /** The day's stops in order (the route on the safari's map). */
+  stops: DayStop[];
 }
 
 export interface BlogCard {
@@ -79,6 +90,9 @@ export interface ParkCard {
 export interface Park extends ParkCard {
   parkoverview: string;
   parkdetails: string;
+  /** WGS 84 degrees; null when the park has no location yet. */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export interface DestinationCard {

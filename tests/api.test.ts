@@ -25,7 +25,7 @@ const K = {
   faq: ['id', 'question', 'answer', 'faqslug'],
   gallery: ['id', 'filepath', 'filename', 'caption'],
   review: ['id', 'name', 'date', 'title', 'overview', 'details', 'profileimage', 'rating'],
-  day: ['id', 'day_number', 'title', 'description', 'breakfast', 'lunch', 'dinner', 'drinking_water', 'experiences'],
+  day: ['id', 'day_number', 'title', 'description', 'breakfast', 'lunch', 'dinner', 'drinking_water', 'experiences', 'stops'],
 };
 K.safariFull = [...K.safariCard, 'safaridescription', 'safariincludes', 'safariexcludes'];
 
@@ -317,8 +317,9 @@ for (const backend of backends()) {
       const body = await ok(`/parks/${p.slug}`);
       expectMeta(body, `/parks/${p.slug}`);
       expectHasKeys(body, ['park', 'relatedParks', 'otherParks', 'blogs', 'galleryImages']);
-      expectKeys(body.park, [...K.parkCard, 'parkoverview', 'parkdetails']);
+      expectKeys(body.park, [...K.parkCard, 'parkoverview', 'parkdetails', 'latitude', 'longitude']);
       expect(body.park.destinationtitleslug).toBe(p.destination);
+      expect([body.park.latitude, body.park.longitude]).toEqual([p.location.lat, p.location.lng]);
       for (const r of body.relatedParks) {
         expect(r.destinationtitleslug).toBe(p.destination);
         expect(r.id).not.toBe(body.park.id);
@@ -342,8 +343,18 @@ for (const backend of backends()) {
       for (const s of body.allsafaris) expectKeys(s, K.safariCard);
     });
 
-    it('GET /safaris/{slug} with days in order, meal flags and activities', async () => {
-      for (const s of content.safaris.slice(0, 5)) {
+    /** A day's stop as the API names it: a park with its page, or a place. */
+    function stopOf(slug: string) {
+      const park = content.parks.find((p) => p.slug === slug);
+      if (park) return { title: park.title, parktitleslug: slug, latitude: park.location.lat, longitude: park.location.lng };
+      const place = content.places.find((p) => p.slug === slug)!;
+      return { title: place.title, parktitleslug: null, latitude: place.location.lat, longitude: place.location.lng };
+    }
+
+    it('GET /safaris/{slug} with days in order, meal flags, activities and stops', async () => {
+      // The first five, and the longest (every kind of stop).
+      const longest = [...content.safaris].sort((a, b) => b.itinerary.length - a.itinerary.length)[0]!;
+      for (const s of [...content.safaris.slice(0, 5), longest]) {
         const body = await ok(`/safaris/${s.slug}`);
         expectMeta(body, `/safaris/${s.slug}`);
         expectHasKeys(body, ['safari', 'safaridays', 'otherSafaris', 'blogs', 'title']);
@@ -361,6 +372,7 @@ for (const backend of backends()) {
           expect(d.drinking_water).toBe(src.meals.water);
           expect(d.experiences.map((e: Json) => e.experiencetitleslug)).toEqual([...new Set(src.activities)]);
           for (const e of d.experiences) expect(typeof e.image).toBe('boolean');
+          expect(d.stops).toEqual(src.stops.map(stopOf));
         }
         uniqueIds(body.otherSafaris);
         for (const o of body.otherSafaris) expect(o.id).not.toBe(body.safari.id);

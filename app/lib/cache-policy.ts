@@ -27,3 +27,6 @@ export const cachedList = { cache: { query: ['page'] } } as const satisfies Rout
 
 /** The not-found view of the catch-all route: one kept 404 page for every unknown address. */
 export const cachedNotFound = { cache: { anyAddress: true } } as const satisfies RouteHandle;
+
+/** A map picture (app/routes/*-map.ts): the default (wide) one, and the square one of ?size=phone. */
+export const cachedMap = { cache: { query: ['size'], values: { size: ['phone'] } } } as const satisfies RouteHandle;

@@ -7,6 +7,7 @@ import { Gallery } from '../components/Gallery.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { CalendarIcon, PinIcon, SearchIcon } from '../components/Icons.tsx';
 import { RichText } from '../components/RichText.tsx';
+import { ParkLocationMap } from '../components/ParkLocationMap.tsx';
 import { Section } from '../components/Section.tsx';
 import { SideList } from '../components/SideList.tsx';
 import { date } from '../lib/format.ts';
@@ -66,6 +67,7 @@ export default function ParkDetail({ loaderData: data }: Route.ComponentProps) {
             </p>
             <RichText html={park.parkoverview} className="prose--lead" />
             <RichText html={park.parkdetails} />
+            <ParkLocationMap slug={park.parktitleslug} title={park.parktitle} country={park.destinationtitle} latitude={park.latitude} longitude={park.longitude} />
             <Gallery images={data.galleryImages} title={`${park.parktitle} in pictures`} />
           </article>
           <aside className="page__aside">

@@ -14,6 +14,7 @@ const day = (over: Partial<SafariDay>): SafariDay => ({
   dinner: false,
   drinking_water: false,
   experiences: [],
+  stops: [],
   ...over,
 });
 

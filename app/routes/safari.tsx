@@ -7,11 +7,13 @@ import type { SafariDay, SafariResponse } from '../../common/api-types.ts';
 import { site } from '../../common/site.ts';
 import { BlogCard, Grid, SafariCard } from '../components/Cards.tsx';
 import { Hero } from '../components/Hero.tsx';
-import { CalendarIcon, CheckIcon, CrossIcon, PhoneIcon, WhatsAppIcon } from '../components/Icons.tsx';
+import { CalendarIcon, CheckIcon, CrossIcon, DownloadIcon, PhoneIcon, WhatsAppIcon } from '../components/Icons.tsx';
 import { Image } from '../components/Image.tsx';
 import { RichText } from '../components/RichText.tsx';
+import { SafariRouteMap } from '../components/RouteMap.tsx';
 import { Section } from '../components/Section.tsx';
 import { price } from '../lib/format.ts';
+import { itineraryPdfPath } from '../lib/map/paths.ts';
 import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import { cleanList, mealPlan } from '../lib/safari.ts';
@@ -85,6 +87,8 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
               </div>
             </section>
 
+            <SafariRouteMap slug={safari.safarititleslug} heading={heading} days={data.safaridays} />
+
             <section className="itinerary" aria-labelledby="itinerary-title">
               <p className="eyebrow">Day by day</p>
               <h2 id="itinerary-title">Detailed Itinerary</h2>
@@ -119,6 +123,9 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
                 Get a free quote
               </a>
               <p className="price-card__note">Tailor the dates, lodges and pace. We reply within a day.</p>
+              <a className="price-card__pdf" href={itineraryPdfPath(safari.safarititleslug)} type="application/pdf">
+                <DownloadIcon size={18} /> Download itinerary (PDF)
+              </a>
               <div className="price-card__contact">
                 <a href={site.whatsappHref} target="_blank" rel="noopener noreferrer">
                   <WhatsAppIcon size={18} /> WhatsApp us

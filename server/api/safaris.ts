@@ -3,7 +3,7 @@ import { cached } from './cache.ts';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { NAV_MAX_SAFARIS, PAGE_SIZE } from '../../common/constants.ts';
-import type { DayActivity, SafariDay } from '../../common/api-types.ts';
+import type { DayActivity, DayStop, SafariDay } from '../../common/api-types.ts';
 import * as c from '../db/columns.ts';
 import {
   allExperiences,
@@ -100,14 +100,33 @@ export function safarisApi() {
       ]),
       latestBlogs(db, 3),
     ]);
-    const activities = days.length
-      ? await db
-          .select({ dayId: t.safariDayExperiences.safari_day_id, ...c.experienceCard })
-          .from(t.safariDayExperiences)
-          .innerJoin(t.experiences, eq(t.safariDayExperiences.experience_id, t.experiences.id))
-          .where(inArray(t.safariDayExperiences.safari_day_id, days.map((d) => d.id)))
-          .orderBy(asc(t.safariDayExperiences.position))
-      : [];
+    const dayIds = days.map((d) => d.id);
+    const [activities, stops] = days.length
+      ? await Promise.all([
+          db
+            .select({ dayId: t.safariDayExperiences.safari_day_id, ...c.experienceCard })
+            .from(t.safariDayExperiences)
+            .innerJoin(t.experiences, eq(t.safariDayExperiences.experience_id, t.experiences.id))
+            .where(inArray(t.safariDayExperiences.safari_day_id, dayIds))
+            .orderBy(asc(t.safariDayExperiences.position)),
+          db
+            .select({
+              dayId: t.safariDayStops.safari_day_id,
+              parktitle: t.parks.parktitle,
+              parktitleslug: t.parks.parktitleslug,
+              parklatitude: t.parks.latitude,
+              parklongitude: t.parks.longitude,
+              placetitle: t.places.placetitle,
+              placelatitude: t.places.latitude,
+              placelongitude: t.places.longitude,
+            })
+            .from(t.safariDayStops)
+            .leftJoin(t.parks, eq(t.safariDayStops.park_id, t.parks.id))
+            .leftJoin(t.places, eq(t.safariDayStops.place_id, t.places.id))
+            .where(inArray(t.safariDayStops.safari_day_id, dayIds))
+            .orderBy(asc(t.safariDayStops.position)),
+        ])
+      : [[], []];
     const safaridays: SafariDay[] = days.map((d) => ({
       id: d.id,
       day_number: d.day_number,
@@ -120,6 +139,14 @@ export function safarisApi() {
       experiences: activities
         .filter((a) => a.dayId === d.id)
         .map(({ dayId: _d, experiencedescription: _x, ...a }): DayActivity => ({ ...a, image: a.experienceheaderimage !== '' })),
+      stops: stops
+        .filter((s) => s.dayId === d.id)
+        .map(
+          (s): DayStop =>
+            s.parktitleslug !== null
+              ? { title: s.parktitle ?? '', parktitleslug: s.parktitleslug, latitude: s.parklatitude, longitude: s.parklongitude }
+              : { title: s.placetitle ?? '', parktitleslug: null, latitude: s.placelatitude, longitude: s.placelongitude },
+        ),
     }));
     // Related: safaris sharing a country or an experience, the closest in length first.
     const [destIds, expIds] = links;

@@ -43,7 +43,13 @@ export const parkCard = {
   destinationtitle: t.destinations.destinationtitle,
   destinationtitleslug: t.destinations.destinationtitleslug,
 };
-export const parkFull = { ...parkCard, parkoverview: t.parks.parkoverview, parkdetails: t.parks.parkdetails };
+export const parkFull = {
+  ...parkCard,
+  parkoverview: t.parks.parkoverview,
+  parkdetails: t.parks.parkdetails,
+  latitude: t.parks.latitude,
+  longitude: t.parks.longitude,
+};
 
 export const destinationCard = {
   id: t.destinations.id,

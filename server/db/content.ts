@@ -25,6 +25,12 @@ const image = z.object({
   file: z.string().optional(),
 });
 
+/** A point on the map, in WGS 84 degrees. */
+const location = z.object({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+});
+
 const galleryItem = z.object({
   /** Source file name under content/images/<collection>/<slug>/ (e.g. "1.svg" or "silverback.jpg"). */
   file: text,
@@ -52,9 +58,17 @@ export const parkSchema = z.object({
   description: text,
   overview: markdown,
   details: markdown,
+  /** Where the park is: its marker on the park's map and on the route of every safari that stops there. */
+  location,
   image,
   gallery: z.array(galleryItem).default([]),
   seo,
+});
+
+/** A town, airport or sanctuary on a safari's route that has no park page of its own. */
+export const placeSchema = z.object({
+  title: text,
+  location,
 });
 
 export const experienceSchema = z.object({
@@ -81,6 +95,8 @@ export const safariDaySchema = z.object({
   }),
   /** Experience slugs done on this day. */
   activities: z.array(slug).default([]),
+  /** Where the day goes, in order (park or place slugs); the last one is usually the night's stop. */
+  stops: z.array(slug).default([]),
 });
 
 export const safariSchema = z
@@ -167,6 +183,7 @@ export const pageSchema = z.object({
 export const collections = {
   destinations: destinationSchema,
   parks: parkSchema,
+  places: placeSchema,
   experiences: experienceSchema,
   safaris: safariSchema,
   blogs: blogSchema,
@@ -237,6 +254,9 @@ export function crossReferenceProblems(c: Content): string[] {
   const problems: string[] = [];
   const dest = new Set(c.destinations.map((d) => d.slug));
   const exp = new Set(c.experiences.map((e) => e.slug));
+  const parkSlugs = new Set(c.parks.map((p) => p.slug));
+  for (const p of c.places) if (parkSlugs.has(p.slug)) problems.push(`places/${p.slug}: a park has the same slug`);
+  const stopSlugs = new Set([...parkSlugs, ...c.places.map((p) => p.slug)]);
   for (const p of c.parks) if (!dest.has(p.destination)) problems.push(`parks/${p.slug}: unknown destination ${p.destination}`);
   for (const e of c.experiences)
     for (const d of e.destinations) if (!dest.has(d)) problems.push(`experiences/${e.slug}: unknown destination ${d}`);
@@ -245,6 +265,7 @@ export function crossReferenceProblems(c: Content): string[] {
     for (const e of s.experiences) if (!exp.has(e)) problems.push(`safaris/${s.slug}: unknown experience ${e}`);
     s.itinerary.forEach((day, i) => {
       for (const a of day.activities) if (!exp.has(a)) problems.push(`safaris/${s.slug}: day ${i + 1}: unknown activity ${a}`);
+      for (const p of day.stops) if (!stopSlugs.has(p)) problems.push(`safaris/${s.slug}: day ${i + 1}: unknown stop ${p} (neither a park nor a place)`);
     });
   }
   const faqOrders = new Set<number>();

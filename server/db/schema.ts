@@ -2,7 +2,9 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -61,6 +63,9 @@ export const parks = pgTable(
       .notNull()
       .references(() => destinations.id, { onDelete: 'restrict' }),
     sort_order: integer('sort_order').notNull().default(100),
+    /** Where the park is (WGS 84 degrees): its place on the maps. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     ...meta,
     ...timestamps,
   },
@@ -175,6 +180,39 @@ export const safariDayExperiences = pgTable(
     position: smallint('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.safari_day_id, t.experience_id] })],
+);
+
+/** Towns, airports and sanctuaries a safari passes through that have no park page of their own. */
+export const places = pgTable(
+  'places',
+  {
+    id: serial('id').primaryKey(),
+    placetitle: text('placetitle').notNull(),
+    placetitleslug: text('placetitleslug').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('places_slug_idx').on(t.placetitleslug)],
+);
+
+/** The stops of an itinerary day, in order: each a park or a place (the route on the maps). */
+export const safariDayStops = pgTable(
+  'safari_day_stops',
+  {
+    safari_day_id: integer('safari_day_id')
+      .notNull()
+      .references(() => safariDays.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    park_id: integer('park_id').references(() => parks.id, { onDelete: 'cascade' }),
+    place_id: integer('place_id').references(() => places.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.safari_day_id, t.position] }),
+    index('safari_day_stops_park_idx').on(t.park_id),
+    index('safari_day_stops_place_idx').on(t.place_id),
+    check('safari_day_stops_one_kind', sql`(${t.park_id} is null) <> (${t.place_id} is null)`),
+  ],
 );
 
 export const blogs = pgTable(

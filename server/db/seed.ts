@@ -124,6 +124,7 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
       await replaceGallery(tx, 'experience', 'experiences', id, e.slug, e.gallery);
     }
 
+    const parkIds = new Map<string, number>();
     for (const p of content.parks) {
       const id = await upsert(tx, t.parks, t.parks.parktitleslug, p.slug, {
         parktitle: p.title,
@@ -135,12 +136,28 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
         parkdetails: markdownToHtml(p.details),
         destination_id: destIds.get(p.destination)!,
         sort_order: p.order,
+        latitude: p.location.lat,
+        longitude: p.location.lng,
         metatitle: p.seo.title ?? null,
         metakeywords: p.seo.keywords,
         metadescription: p.seo.description,
         created_at: p.created,
       });
+      parkIds.set(p.slug, id);
       await replaceGallery(tx, 'park', 'parks', id, p.slug, p.gallery);
+    }
+
+    const placeIds = new Map<string, number>();
+    for (const p of content.places) {
+      placeIds.set(
+        p.slug,
+        await upsert(tx, t.places, t.places.placetitleslug, p.slug, {
+          placetitle: p.title,
+          placetitleslug: p.slug,
+          latitude: p.location.lat,
+          longitude: p.location.lng,
+        }),
+      );
     }
 
     for (const s of content.safaris) {
@@ -184,6 +201,15 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
           await tx
             .insert(t.safariDayExperiences)
             .values(acts.map((a, position) => ({ safari_day_id: row!.id, experience_id: expIds.get(a)!, position })));
+        if (day.stops.length)
+          await tx.insert(t.safariDayStops).values(
+            day.stops.map((stop, position) => ({
+              safari_day_id: row!.id,
+              position,
+              park_id: parkIds.get(stop) ?? null,
+              place_id: parkIds.has(stop) ? null : placeIds.get(stop)!,
+            })),
+          );
       }
     }
 
@@ -278,6 +304,7 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
     // Remove what is no longer in the content files (children first).
     await removeMissing(tx, t.safaris, t.safaris.safarititleslug, content.safaris.map((s) => s.slug));
     await removeMissing(tx, t.parks, t.parks.parktitleslug, content.parks.map((p) => p.slug));
+    await removeMissing(tx, t.places, t.places.placetitleslug, content.places.map((p) => p.slug));
     await removeMissing(tx, t.experiences, t.experiences.experiencetitleslug, content.experiences.map((e) => e.slug));
     await removeMissing(tx, t.destinations, t.destinations.destinationtitleslug, content.destinations.map((d) => d.slug));
     await removeMissing(tx, t.blogs, t.blogs.blogtitleslug, content.blogs.map((b) => b.slug));

@@ -1,0 +1,490 @@
+// The printable itinerary of a safari as a PDF, drawn on the server with pdfkit (no browser): a
+// cover with the title, length, price and the route map; the overview, includes and excludes; each
+// day with its text, stops, meals and activities (a day is never split across pages unless it is
+// longer than a page); the operator's contact details and the page's address. pdfkit's standard
+// fonts (not embedded) keep the file small; the site's own fonts exist only as woff2, which pdfkit
+// cannot read.
+import PDFDocument from 'pdfkit';
+import type { SafariResponse } from '../../common/api-types.ts';
+import { dayRange, safariRoute, type RouteStop } from '../../common/route.ts';
+import { site } from '../../common/site.ts';
+import { price } from './format.ts';
+import { routeLayout } from './map/maps.server.ts';
+import { MAP_COLOURS, type MapLayout } from './map/route-map.ts';
+import { cleanList, mealPlan } from './safari.ts';
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 54;
+const FOOTER = 30;
+const COLOURS = { heading: '#15291e', text: '#1d1b18', muted: '#5f5950', accent: '#8a5d12', link: '#2f5d3f', rule: '#e4d9c2', band: '#15291e', bandText: '#fbf8f1' };
+const SERIF = 'Times-Roman';
+const SERIF_BOLD = 'Times-Bold';
+const SANS = 'Helvetica';
+const SANS_BOLD = 'Helvetica-Bold';
+
+// ---------- Text from the stored HTML ----------
+
+interface Run {
+  text: string;
+  bold?: boolean;
+  italic?: boolean;
+  href?: string;
+}
+interface Block {
+  kind: 'p' | 'li' | 'h';
+  runs: Run[];
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', ndash: '–', mdash: '—', rsquo: '’', lsquo: '‘', ldquo: '“', rdquo: '”', hellip: '…' };
+const decode = (s: string) =>
+  s.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, e: string) =>
+    e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : (ENTITIES[e.toLowerCase()] ?? whole),
+  );
+
+/** Characters the standard PDF fonts can show (WinAnsi); anything else is replaced or spelled out. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+export function pdfText(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const code = ch.codePointAt(0)!;
+    if ((code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) out += ch;
+    else if (ch === '\n' || ch === '\t') out += ' ';
+    else if (ch === '→') out += '->';
+    else if (ch === '−' || ch === '‑' || ch === '‐') out += '-';
+    else if (ch === '\u2009' || ch === '\u202f' || ch === '\u200b') out += ' ';
+    else {
+      const plain = ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+      out += [...plain].every((c) => c.charCodeAt(0) < 0x7f) ? plain : '?';
+    }
+  }
+  return out;
+}
+
+/** Paragraphs, list items and headings of a sanitised HTML field, with bold, italic and links. */
+export function htmlBlocks(html: string, origin: string): Block[] {
+  const blocks: Block[] = [];
+  let current: Block | null = null;
+  let bold = 0;
+  let italic = 0;
+  let href: string | undefined;
+  const open = (kind: Block['kind']) => {
+    current = { kind, runs: [] };
+    blocks.push(current);
+  };
+  for (const m of html.matchAll(/<(\/?)([a-z0-9]+)([^>]*)>|([^<]+)/gi)) {
+    if (m[4] !== undefined) {
+      const text = decode(m[4]).replace(/[ \t\n\r\f]+/g, ' ');
+      if (!text.trim() && !current) continue;
+      if (!current) open('p');
+      current!.runs.push({ text, bold: bold > 0, italic: italic > 0, href });
+      continue;
+    }
+    const closing = m[1] === '/';
+    const tag = m[2]!.toLowerCase();
+    if (tag === 'p' || tag === 'li' || /^h[1-6]$/.test(tag)) {
+      if (closing) current = null;
+      else open(tag === 'p' ? 'p' : tag === 'li' ? 'li' : 'h');
+    } else if (tag === 'strong' || tag === 'b') bold += closing ? -1 : 1;
+    else if (tag === 'em' || tag === 'i') italic += closing ? -1 : 1;
+    else if (tag === 'a') {
+      if (closing) href = undefined;
+      else {
+        const raw = /\bhref\s*=\s*"([^"]*)"/i.exec(m[3] ?? '')?.[1];
+        try {
+          href = raw ? new URL(decode(raw), origin).toString() : undefined;
+        } catch {
+          href = undefined;
+        }
+      }
+    } else if (tag === 'br' && current) (current as Block).runs.push({ text: ' ' });
+  }
+  for (const b of blocks) {
+    const first = b.runs[0];
+    if (first) first.text = first.text.replace(/^\s+/, '');
+    const last = b.runs[b.runs.length - 1];
+    if (last) last.text = last.text.replace(/\s+$/, '');
+  }
+  return blocks.filter((b) => b.runs.some((r) => r.text.trim()));
+}
+
+// ---------- Drawing ----------
+
+type Doc = PDFKit.PDFDocument;
+
+const fontOf = (r: Run, base: 'sans' | 'serif') =>
+  base === 'serif' ? (r.bold ? SERIF_BOLD : r.italic ? 'Times-Italic' : SERIF) : r.bold ? SANS_BOLD : r.italic ? 'Helvetica-Oblique' : SANS;
+
+/** Writes one block's runs as a paragraph at the current position. */
+function writeRuns(doc: Doc, runs: Run[], opts: { size: number; width: number; x: number; base?: 'sans' | 'serif'; indent?: number }) {
+  const base = opts.base ?? 'sans';
+  runs.forEach((r, i) => {
+    const options: PDFKit.Mixins.TextOptions = { continued: i < runs.length - 1, link: r.href ?? null, underline: !!r.href };
+    doc
+      .font(fontOf(r, base))
+      .fontSize(opts.size)
+      .fillColor(r.href ? COLOURS.link : COLOURS.text);
+    // Only the first segment is placed; the others continue it (pdfkit loses the line when a
+    // continued segment is given a position, even an undefined one).
+    if (i === 0) doc.text(pdfText(r.text), opts.x + (opts.indent ?? 0), doc.y, { ...options, width: opts.width - (opts.indent ?? 0), lineGap: 2.5 });
+    else doc.text(pdfText(r.text), options);
+  });
+}
+
+/** Height a block takes at this width (measured with the same fonts). */
+function runsHeight(doc: Doc, runs: Run[], size: number, width: number, base: 'sans' | 'serif' = 'sans'): number {
+  // Measured as one string in the regular face: bold runs are rare and short; a small margin covers them.
+  const text = pdfText(runs.map((r) => r.text).join(''));
+  return doc.font(base === 'serif' ? SERIF : SANS).fontSize(size).heightOfString(text, { width, lineGap: 2.5 }) * 1.04;
+}
+
+function pageBottom(doc: Doc) {
+  return doc.page.height - MARGIN - FOOTER;
+}
+
+/** Starts a new page unless `height` fits below the current position. */
+function ensureRoom(doc: Doc, height: number) {
+  if (doc.y + height > pageBottom(doc)) doc.addPage();
+}
+
+function sectionHeading(doc: Doc, eyebrow: string, title: string, following = 40) {
+  ensureRoom(doc, 70 + following);
+  doc.moveDown(0.6);
+  doc.font(SANS_BOLD).fontSize(8).fillColor(COLOURS.accent).text(eyebrow.toUpperCase(), MARGIN, undefined, { characterSpacing: 1.6 });
+  doc.moveDown(0.15);
+  doc.font(SERIF_BOLD).fontSize(20).fillColor(COLOURS.heading).text(pdfText(title), MARGIN);
+  doc.moveDown(0.4);
+}
+
+/** The route map: the same layout as the SVG, drawn with PDF operators at (x, y), `w` wide. */
+export function drawMap(doc: Doc, layout: MapLayout, x: number, y: number, w: number) {
+  const f = w / layout.width;
+  const h = layout.height * f;
+  const c = MAP_COLOURS;
+  const at = (px: number, py: number): [number, number] => [x + px * f, y + py * f];
+  doc.save();
+  doc.rect(x, y, w, h).clip();
+  doc.rect(x, y, w, h).fill(c.sea);
+  doc.save();
+  doc.transform(layout.scale * f, 0, 0, layout.scale * f, x + layout.tx * f, y + layout.ty * f);
+  doc.lineWidth(1.1 / layout.scale).lineJoin('round');
+  for (const country of layout.countries) doc.path(country.d).fillAndStroke(country.focus ? c.land : c.neighbour, c.border);
+  doc.restore();
+
+  for (const l of layout.countryLabels) {
+    const size = 10 * f;
+    doc.font(l.text === 'Indian Ocean' ? 'Helvetica-Oblique' : SANS_BOLD).fontSize(size);
+    const spacing = l.text === 'Indian Ocean' ? 0.5 * f : 1.5 * f;
+    const tw = doc.widthOfString(l.text, { characterSpacing: spacing });
+    const [lx, ly] = at(l.x, l.y);
+    doc.fillColor(l.focus ? c.countryLabel : c.neighbourLabel).text(l.text, lx - tw / 2, ly, { lineBreak: false, baseline: 'alphabetic', characterSpacing: spacing });
+  }
+
+  if (layout.line.length > 1) {
+    const pts = layout.line.map(([px, py]) => at(px, py));
+    for (const [width, colour, opacity] of [
+      [5 * f, c.halo, 0.85],
+      [2.5 * f, c.route, 1],
+    ] as const) {
+      doc.save();
+      doc.moveTo(...pts[0]!);
+      for (const p of pts.slice(1)) doc.lineTo(...p);
+      doc.lineWidth(width).lineJoin('round').lineCap('round').strokeOpacity(opacity).stroke(colour);
+      doc.restore();
+    }
+  }
+
+  for (const m of layout.markers) {
+    const [mx, my] = at(m.x, m.y);
+    const r = 9 * f;
+    if (m.text) {
+      const mw = m.w * f;
+      doc.roundedRect(mx - mw / 2, my - r, mw, 2 * r, r).lineWidth(1.5 * f).fillAndStroke(c.marker, c.halo);
+      const size = 10.5 * f;
+      doc.font(SANS_BOLD).fontSize(size).fillColor(c.markerText);
+      const tw = doc.widthOfString(m.text);
+      doc.text(m.text, mx - tw / 2, my + size * 0.36, { lineBreak: false, baseline: 'alphabetic' });
+    } else {
+      doc.circle(mx, my, r - f).lineWidth(2.5 * f).fillAndStroke(c.route, c.halo);
+      doc.circle(mx, my, 2.5 * f).fill(c.halo);
+    }
+  }
+
+  const size = 12 * f;
+  for (const l of layout.labels) {
+    const text = pdfText(l.text);
+    doc.font(SANS_BOLD).fontSize(size);
+    const tw = doc.widthOfString(text);
+    const [lx, ly] = at(l.x, l.y);
+    const left = l.anchor === 'start' ? lx : l.anchor === 'end' ? lx - tw : lx - tw / 2;
+    // A white halo under the letters, as on the SVG map.
+    doc.save();
+    doc.lineWidth(3.5 * f).lineJoin('round').strokeColor(c.halo);
+    doc.text(text, left, ly, { lineBreak: false, baseline: 'alphabetic', stroke: true, fill: false });
+    doc.restore();
+    doc.fillColor(c.label).text(text, left, ly, { lineBreak: false, baseline: 'alphabetic' });
+  }
+  doc.restore();
+  return h;
+}
+
+function cover(doc: Doc, data: SafariResponse, heading: string, route: RouteStop[], layout: MapLayout | null) {
+  const width = doc.page.width - 2 * MARGIN;
+  const s = data.safari;
+  // Brand band.
+  doc.rect(0, 0, doc.page.width, 62).fill(COLOURS.band);
+  doc.font(SERIF_BOLD).fontSize(17).fillColor(COLOURS.bandText).text(pdfText(site.name), MARGIN, 22, { lineBreak: false });
+  doc.font(SANS).fontSize(8.5).fillColor('#c9d3c2').text(pdfText(site.tagline), MARGIN, 27, { width, align: 'right' });
+
+  doc.y = 92;
+  doc.font(SANS_BOLD).fontSize(8).fillColor(COLOURS.accent).text('SAFARI ITINERARY', MARGIN, undefined, { characterSpacing: 1.6 });
+  doc.moveDown(0.3);
+  doc.font(SERIF_BOLD).fontSize(28).fillColor(COLOURS.heading).text(pdfText(heading), MARGIN, undefined, { width, lineGap: 1 });
+  doc.moveDown(0.4);
+  const days = `${s.safariday} ${s.safariday === 1 ? 'day' : 'days'}`;
+  doc
+    .font(SANS_BOLD)
+    .fontSize(12)
+    .fillColor(COLOURS.text)
+    .text(`${days}  ·  from ${price(s.safariprice)} per person`, MARGIN, undefined, { continued: true })
+    .font(SANS)
+    .fillColor(COLOURS.muted)
+    .text('  (US dollars)');
+  doc.moveDown(0.8);
+
+  // The route list under the map, in two columns; the map takes the room that is left.
+  const colW = (width - 16) / 2;
+  const perCol = Math.ceil(route.length / 2);
+  const listHeight = route.length ? 22 + perCol * 15 : 0;
+  if (layout) {
+    const room = pageBottom(doc) - doc.y - listHeight - 40;
+    const mapW = Math.min(width, (room * layout.width) / layout.height);
+    const left = MARGIN + (width - mapW) / 2;
+    const top = doc.y;
+    const h = drawMap(doc, layout, left, top, mapW);
+    doc.rect(left, top, mapW, h).lineWidth(0.5).stroke(COLOURS.rule);
+    doc.y = top + h + 6;
+    doc
+      .font(SANS)
+      .fontSize(7)
+      .fillColor(COLOURS.muted)
+      .text('Country outlines: Natural Earth (public domain). Straight lines join the stops in order; roads and flights take their own way.', MARGIN, undefined, { width });
+    doc.moveDown(0.8);
+  }
+
+  if (route.length) {
+    doc.font(SANS_BOLD).fontSize(8).fillColor(COLOURS.accent).text('THE ROUTE', MARGIN, undefined, { characterSpacing: 1.6 });
+    doc.moveDown(0.3);
+    const top = doc.y;
+    let bottom = top;
+    route.forEach((stop, i) => {
+      if (i === perCol) doc.y = top;
+      const x = MARGIN + (i < perCol ? 0 : colW + 16);
+      doc
+        .font(SANS_BOLD)
+        .fontSize(9.5)
+        .fillColor(COLOURS.text)
+        .text(pdfText(`${stop.number}.  ${stop.title}`), x, undefined, { width: colW, continued: true, lineGap: 2 })
+        .font(SANS)
+        .fillColor(COLOURS.muted)
+        .text(`  ${dayRange(stop.days)}`);
+      bottom = Math.max(bottom, doc.y);
+    });
+    doc.y = bottom;
+  }
+}
+
+function listColumn(doc: Doc, title: string, items: string[], x: number, y: number, w: number, mark: string): number {
+  doc.font(SERIF_BOLD).fontSize(14).fillColor(COLOURS.heading).text(title, x, y, { width: w });
+  doc.moveDown(0.3);
+  for (const item of items) {
+    const top = doc.y;
+    doc.font(SANS_BOLD).fontSize(9.5).fillColor(COLOURS.accent).text(mark, x, top, { width: 12, lineBreak: false });
+    doc.font(SANS).fontSize(9.5).fillColor(COLOURS.text).text(pdfText(item), x + 14, top, { width: w - 14, lineGap: 2 });
+    doc.moveDown(0.15);
+  }
+  return doc.y;
+}
+
+interface DayParts {
+  title: string;
+  blocks: Block[];
+  facts: [string, string][];
+}
+
+function dayParts(data: SafariResponse, i: number, origin: string): DayParts {
+  const day = data.safaridays[i]!;
+  const meals = mealPlan(day);
+  const facts: [string, string][] = [];
+  if (day.stops.length) facts.push(['Where', day.stops.map((s) => s.title).join(', then ')]);
+  if (meals.length) facts.push(['Meals', meals.join(', ')]);
+  if (day.experiences.length) facts.push(['Activities', day.experiences.map((x) => x.experiencetitle).join(', ')]);
+  return { title: day.title, blocks: htmlBlocks(day.description, origin), facts };
+}
+
+const DAY_INDENT = 44;
+
+/** The height a day takes on the page (measured with the same fonts and widths). */
+function dayHeight(doc: Doc, data: SafariResponse, i: number, origin: string): number {
+  const { title, blocks, facts } = dayParts(data, i, origin);
+  const bodyW = doc.page.width - 2 * MARGIN - DAY_INDENT;
+  doc.font(SERIF_BOLD).fontSize(14);
+  let height = doc.heightOfString(pdfText(title), { width: bodyW }) + 8;
+  for (const b of blocks) height += runsHeight(doc, b.runs, 10, bodyW) + 6;
+  doc.font(SANS).fontSize(9);
+  for (const [label, value] of facts) height += doc.heightOfString(`${label}: ${pdfText(value)}`, { width: bodyW }) + 3;
+  return height + 14;
+}
+
+function dayBlock(doc: Doc, data: SafariResponse, i: number, origin: string) {
+  const day = data.safaridays[i]!;
+  const width = doc.page.width - 2 * MARGIN;
+  const bodyX = MARGIN + DAY_INDENT;
+  const bodyW = width - DAY_INDENT;
+  const { title, blocks, facts } = dayParts(data, i, origin);
+
+  // Keep the day together: start a new page when it does not fit (unless it is longer than a
+  // whole page, when it flows on).
+  const height = dayHeight(doc, data, i, origin);
+  if (height <= pageBottom(doc) - MARGIN) ensureRoom(doc, height);
+  else ensureRoom(doc, 120);
+
+  const top = doc.y;
+  doc.circle(MARGIN + 17, top + 15, 17).fill(COLOURS.heading);
+  doc.font(SANS_BOLD).fontSize(6).fillColor('#e9b85c').text('DAY', MARGIN, top + 6, { width: 34, align: 'center', characterSpacing: 0.8 });
+  doc.font(SERIF_BOLD).fontSize(13).fillColor(COLOURS.bandText).text(String(day.day_number), MARGIN, top + 13, { width: 34, align: 'center' });
+
+  doc.font(SERIF_BOLD).fontSize(14).fillColor(COLOURS.heading).text(pdfText(title), bodyX, top + 2, { width: bodyW });
+  doc.moveDown(0.35);
+  for (const b of blocks) {
+    writeRuns(doc, b.runs, { size: 10, width: bodyW, x: bodyX, indent: b.kind === 'li' ? 10 : 0 });
+    doc.moveDown(0.45);
+  }
+  for (const [label, value] of facts) {
+    doc.font(SANS_BOLD).fontSize(9).fillColor(COLOURS.accent).text(`${label}: `, bodyX, undefined, { width: bodyW, continued: true });
+    doc.font(SANS).fillColor(COLOURS.text).text(pdfText(value), { lineGap: 1.5 });
+    doc.moveDown(0.15);
+  }
+  doc.y = Math.max(doc.y, top + 38);
+  doc.moveDown(0.5);
+  doc
+    .moveTo(bodyX, doc.y)
+    .lineTo(MARGIN + width, doc.y)
+    .lineWidth(0.5)
+    .stroke(COLOURS.rule);
+  doc.moveDown(0.9);
+}
+
+function contact(doc: Doc, pageUrl: string) {
+  const width = doc.page.width - 2 * MARGIN;
+  ensureRoom(doc, 190);
+  sectionHeading(doc, 'Book or ask a question', 'Contact us');
+  const rows: [string, string, string?][] = [
+    ['Operator', site.legalName],
+    ['Office', site.location],
+    ['Phone', site.phone, site.phoneHref],
+    ['WhatsApp', site.whatsapp, site.whatsappHref],
+    ['E-mail', site.email, `mailto:${site.email}`],
+    ['This itinerary online', pageUrl, pageUrl],
+  ];
+  for (const [label, value, href] of rows) {
+    const top = doc.y;
+    doc.font(SANS_BOLD).fontSize(10).fillColor(COLOURS.muted).text(label, MARGIN, top, { width: 130 });
+    doc
+      .font(SANS)
+      .fontSize(10)
+      .fillColor(href ? COLOURS.link : COLOURS.text)
+      .text(pdfText(value), MARGIN + 136, top, { width: width - 136, link: href ?? null, underline: !!href });
+    doc.moveDown(0.35);
+  }
+  doc.moveDown(0.6);
+  doc
+    .font(SANS)
+    .fontSize(9)
+    .fillColor(COLOURS.muted)
+    .text(
+      `Prices are per person in US dollars, from the amount shown; the final price depends on dates, lodges and group size. We tailor every trip: tell us your dates and we reply within a day.`,
+      MARGIN,
+      undefined,
+      { width },
+    );
+}
+
+function footers(doc: Doc, pageUrl: string) {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const bottomMargin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - MARGIN + 8;
+    const width = doc.page.width - 2 * MARGIN;
+    doc
+      .moveTo(MARGIN, y - 8)
+      .lineTo(MARGIN + width, y - 8)
+      .lineWidth(0.5)
+      .stroke(COLOURS.rule);
+    doc.font(SANS).fontSize(8).fillColor(COLOURS.muted).text(pdfText(`${site.name}  ·  ${site.phone}  ·  ${pageUrl}`), MARGIN, y, { width: width - 70, lineBreak: false, link: pageUrl });
+    doc.text(`Page ${i + 1} of ${range.count}`, MARGIN, y, { width, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = bottomMargin;
+  }
+}
+
+/** The itinerary PDF of a safari answer of the API. */
+export function itineraryPdf(data: SafariResponse): Promise<Uint8Array> {
+  const s = data.safari;
+  const heading = `${s.safariday} Day ${s.safarititle}`;
+  const pageUrl = data.pageUrl;
+  let origin = '';
+  try {
+    origin = new URL(pageUrl).origin;
+  } catch {
+    origin = 'http://localhost';
+  }
+  const route = safariRoute(data.safaridays);
+  const layout = routeLayout(route);
+  const doc = new PDFDocument({
+    size: A4,
+    margins: { top: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    lang: 'en-GB',
+    displayTitle: true,
+    info: { Title: pdfText(`${heading}: itinerary`), Author: pdfText(site.legalName), Subject: pdfText(s.safarimetadescription), Creator: pdfText(site.name) },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Uint8Array>((resolve, reject) => {
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on('error', reject);
+  });
+
+  cover(doc, data, heading, route, layout);
+
+  doc.addPage();
+  sectionHeading(doc, 'At a glance', 'Overview');
+  for (const b of htmlBlocks(s.safaridescription, origin)) {
+    ensureRoom(doc, runsHeight(doc, b.runs, 10.5, doc.page.width - 2 * MARGIN, 'sans'));
+    writeRuns(doc, b.runs, { size: 10.5, width: doc.page.width - 2 * MARGIN, x: MARGIN, indent: b.kind === 'li' ? 10 : 0 });
+    doc.moveDown(0.5);
+  }
+
+  const includes = cleanList(s.safariincludes);
+  const excludes = cleanList(s.safariexcludes);
+  const colW = (doc.page.width - 2 * MARGIN - 24) / 2;
+  doc.font(SANS).fontSize(9.5);
+  const listHeight = (items: string[]) => 30 + items.reduce((n, item) => n + doc.heightOfString(pdfText(item), { width: colW - 14, lineGap: 2 }) + 3, 0);
+  ensureRoom(doc, Math.max(listHeight(includes), listHeight(excludes)) + 20);
+  doc.moveDown(0.6);
+  const listTop = doc.y;
+  const endIn = listColumn(doc, 'Includes', includes, MARGIN, listTop, colW, '+');
+  const endOut = listColumn(doc, 'Excludes', excludes, MARGIN + colW + 24, listTop, colW, '-');
+  doc.y = Math.max(endIn, endOut);
+  doc.x = MARGIN;
+
+  // The heading stays with the first day (or at least its first lines).
+  sectionHeading(doc, 'Day by day', 'Detailed itinerary', Math.min(dayHeight(doc, data, 0, origin), 200));
+  data.safaridays.forEach((_, i) => dayBlock(doc, data, i, origin));
+
+  contact(doc, pageUrl);
+  footers(doc, pageUrl);
+  doc.end();
+  return done;
+}

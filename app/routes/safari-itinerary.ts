@@ -1,0 +1,23 @@
+// GET /safaris/:slug/itinerary.pdf — the printable itinerary (app/lib/itinerary-pdf.server.ts),
+// made on the server from the safari's API answer and kept in the page cache per content version,
+// so it is drawn once per safari and content change.
+import type { SafariResponse } from '../../common/api-types.ts';
+import { cachedPage } from '../lib/cache-policy.ts';
+import { itineraryPdf } from '../lib/itinerary-pdf.server.ts';
+import { apiOrNull, fileNotFound, fileResponse } from '../lib/resource.server.ts';
+import type { Route } from './+types/safari-itinerary';
+
+export const handle = cachedPage;
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const data = await apiOrNull<SafariResponse>(context, `/safaris/${encodeURIComponent(params.slug)}`);
+  if (!data) return fileNotFound('itinerary');
+  const pdf = await itineraryPdf(data);
+  const slug = data.safari.safarititleslug;
+  return fileResponse(pdf as Uint8Array<ArrayBuffer>, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `inline; filename="${slug}-itinerary.pdf"`,
+    // The page is the one to find in a search; the PDF is its printable copy.
+    'X-Robots-Tag': 'noindex',
+  });
+}
