@@ -13,6 +13,7 @@ import { HttpCache } from './http-cache.ts';
 import { messageIdDomain } from './mail/outbox.ts';
 import type { Logger } from './logger.ts';
 import { mediaDirs } from './media/dirs.ts';
+import { createMediaWorker, uploadDirs, type MediaWorker } from './media/uploads.ts';
 import { ProxyTrust } from './spam/client-address.ts';
 import { createWeb, loadServerBuild } from './web.ts';
 
@@ -25,6 +26,8 @@ export interface AppParts {
   forms?: Forms;
   /** The kept API answers and rendered pages (where the database is). */
   caches?: { answers: HttpCache; pages: HttpCache };
+  /** Renders the media library's uploads in the background (where the database is). */
+  mediaWorker?: MediaWorker;
   contentVersion?: ContentVersionWatch;
   stop(): Promise<void>;
 }
@@ -54,9 +57,14 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
   // Backups: the embedded database is dumped by this process, on request (npm run db:backup) and daily.
   const control = database.kind === 'pglite' ? await startControlSocket({ dataDir: config.dataDir, database, logger }) : null;
   const daily = config.DAILY_BACKUPS === 'on' ? startDailyBackups({ database, databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, logger }) : null;
+  // The media library: uploads rendered in the background, queued in the database.
+  const uploads = uploadDirs(config.dataDir);
+  const mediaWorker = createMediaWorker({ db: database.db, dirs: uploads, logger });
+  mediaWorker.start();
   const api = createApi({
     deps: { db: database.db, siteUrl: config.SITE_URL, logger, ping: database.ping },
     mediaDirs: mediaDirs(),
+    uploadsDir: uploads.images,
     cache: answers,
     contentVersion: () => version.current,
     // Inside the web process the API's routes start with /api; alone, at /.
@@ -76,6 +84,7 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
             ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE,
             kick: () => forms.worker.kick(),
           },
+          media: { dirs: uploads, kick: () => mediaWorker.kick() },
           ...opts.admin,
         }) as never,
       );
@@ -99,9 +108,11 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
     web,
     forms,
     caches: { answers, pages },
+    mediaWorker,
     contentVersion: version,
     stop: async () => {
       version.stop();
+      await mediaWorker.stop();
       daily?.stop();
       await control?.stop();
       await forms.stop();

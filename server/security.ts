@@ -145,35 +145,41 @@ export async function readLimitedBody(req: Request, max = MAX_WRITE_BODY_BYTES):
 
 export const TOO_LARGE_MESSAGE = `The request is too large: at most ${MAX_WRITE_BODY_BYTES / 1024} KB are accepted.`;
 
+const MB = 1024 * 1024;
+
 /**
- * The writes allowed a larger body than MAX_WRITE_BODY_BYTES, by exact path: the owner's CSV import
- * of newsletter subscribers (2 MB of CSV; the console page that takes the upload, its data request,
- * and the console API it hands the file to). The route itself checks the file's size again.
+ * The writes allowed a larger body than MAX_WRITE_BODY_BYTES, by exact path, each with the words
+ * of its refusal: the owner's CSV import of newsletter subscribers (2 MB of CSV) and the media
+ * library's image upload (20 MB; common/media-library.ts) — for each, the console page that takes
+ * the upload, its data request, and the console API it hands the file to. The routes check the
+ * file's size again; the limit here only stops a larger body while it streams in, before it is kept.
  */
-const LARGER_WRITES: readonly { path: RegExp; max: number }[] = [
-  { path: /^(?:\/api)?\/admin\/subscribers\/import(?:\.data)?$/, max: 2 * 1024 * 1024 + 64 * 1024 },
+const LARGER_WRITES: readonly { path: RegExp; max: number; message: string }[] = [
+  { path: /^(?:\/api)?\/admin\/subscribers\/import(?:\.data)?$/, max: 2 * MB + 64 * 1024, message: 'The file is too large: at most 2 MB are accepted.' },
+  { path: /^(?:\/api)?\/admin\/media(?:\.data)?$/, max: 20 * MB + 64 * 1024, message: 'The file is too large: at most 20 MB are accepted.' },
 ];
 
-/** The body limit of a write to this path. */
-export function writeLimitFor(pathname: string): number {
-  for (const w of LARGER_WRITES) if (w.path.test(pathname)) return w.max;
-  return MAX_WRITE_BODY_BYTES;
+/** The body limit of a write to this path, and what a larger one is told. */
+export function writeLimitFor(pathname: string): { max: number; message: string } {
+  for (const w of LARGER_WRITES) if (w.path.test(pathname)) return { max: w.max, message: w.message };
+  return { max: MAX_WRITE_BODY_BYTES, message: TOO_LARGE_MESSAGE };
 }
 
 /**
  * Every write (any method but GET, HEAD and OPTIONS) is read here, bounded, before any handler
  * parses it; the handler then reads the buffered copy. Too large: 413 with `Connection: close`.
  */
-export function boundedWrites(answerTooLarge: () => Response): MiddlewareHandler {
+export function boundedWrites(answerTooLarge: (message: string) => Response): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
     let body: Uint8Array;
+    const limit = writeLimitFor(c.req.path);
     try {
-      body = await readLimitedBody(c.req.raw, writeLimitFor(c.req.path));
+      body = await readLimitedBody(c.req.raw, limit.max);
     } catch (e) {
       if (!(e instanceof BodyTooLarge)) throw e;
-      const res = answerTooLarge();
+      const res = answerTooLarge(limit.message);
       res.headers.set('connection', 'close');
       return res;
     }

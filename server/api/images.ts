@@ -3,6 +3,8 @@
 // source images under content/images. Variants named with their content token
 // (bwindi.3fa9c1d2.w960.avif) never change and are cached for a year; the stable names
 // (bwindi.jpg, bwindi.w960.avif) may change with a rebuild and are revalidated after an hour.
+// Images of the media library (/images/uploads/...) come only from its own directory under
+// DATA_DIR (server/media/uploads.ts), named and cached the same way.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,9 +26,12 @@ const HASHED = /\.[0-9a-f]{8}\.w\d+\.(?:avif|webp|jpg)$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=3600, stale-while-revalidate=86400';
 
-export function imagesApi(mediaDirs: string[]) {
+const UPLOADS = 'uploads/';
+
+export function imagesApi(mediaDirs: string[], uploadsDir?: string) {
   const app = new Hono<ApiEnv>();
-  const roots = mediaDirs.map((d) => path.resolve(d));
+  const contentRoots = mediaDirs.map((d) => path.resolve(d));
+  const uploadsRoot = uploadsDir ? path.resolve(uploadsDir) : undefined;
   app.get('/images/*', async (c) => {
     let rel: string;
     try {
@@ -36,6 +41,11 @@ export function imagesApi(mediaDirs: string[]) {
     }
     const type = TYPES[path.extname(rel).toLowerCase()];
     if (!type || rel.includes('\0') || rel.split('/').some((s) => s === '..' || s === '')) return c.json({ error: 'Image not found' }, 404);
+    // The library's files sit flat in their directory: images/uploads/<file>, nothing deeper.
+    const upload = rel.startsWith(UPLOADS);
+    if (upload && (!uploadsRoot || rel.slice(UPLOADS.length).includes('/'))) return c.json({ error: 'Image not found' }, 404);
+    const roots = upload ? [uploadsRoot!] : contentRoots;
+    if (upload) rel = rel.slice(UPLOADS.length);
     for (const root of roots) {
       const file = path.join(root, rel);
       if (!file.startsWith(root + path.sep)) continue;

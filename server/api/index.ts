@@ -5,7 +5,7 @@ import { forgetReferenceData } from '../db/queries.ts';
 import { blogsApi } from './blogs.ts';
 import { JSON_TYPE, type AnswerStore } from './cache.ts';
 import { HttpCache } from '../http-cache.ts';
-import { boundedWrites, securityHeaders, TOO_LARGE_MESSAGE } from '../security.ts';
+import { boundedWrites, securityHeaders } from '../security.ts';
 import { cspReportApi } from './csp-report.ts';
 import { destinationsApi } from './destinations.ts';
 import { experiencesApi } from './experiences.ts';
@@ -22,6 +22,8 @@ export interface ApiOptions {
   deps: ApiDeps;
   /** Directories searched, in order, for /images/... files. */
   mediaDirs: string[];
+  /** Where the media library's variants are (served at /images/uploads/...; server/media/uploads.ts). */
+  uploadsDir?: string;
   /** Where answers of routes that opt in (`cached()`) are kept; none: every answer is produced. */
   cache?: HttpCache;
   /** The current content version, which scopes the cache's keys. */
@@ -43,7 +45,7 @@ export function createApi(opts: ApiOptions) {
 
   // Security headers and bounded writes (server/security.ts), also when the API runs alone.
   app.use('*', securityHeaders({ siteUrl: opts.deps.siteUrl }));
-  app.use('*', boundedWrites(() => new Response(JSON.stringify({ error: TOO_LARGE_MESSAGE }), { status: 413, headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' } })));
+  app.use('*', boundedWrites((message) => new Response(JSON.stringify({ error: message }), { status: 413, headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' } })));
   app.use('*', async (c, next) => {
     c.set('deps', opts.deps);
     c.set('answers', answers);
@@ -56,7 +58,7 @@ export function createApi(opts: ApiOptions) {
 
   app.route('/', healthApi());
   app.route('/', cspReportApi());
-  app.route('/', imagesApi(opts.mediaDirs));
+  app.route('/', imagesApi(opts.mediaDirs, opts.uploadsDir));
   opts.extend?.(app);
   app.route('/', pagesApi());
   app.route('/', safarisApi());

@@ -334,3 +334,4 @@ export * from './schema-enquiries.ts';
 export * from './schema-staff.ts';
 export * from './schema-campaigns.ts';
 export * from './schema-inbox.ts';
+export * from './schema-media.ts';

@@ -52,7 +52,7 @@ export interface BuildReport {
   manifest: Manifest;
 }
 
-interface RenderMeta {
+export interface RenderMeta {
   w: number;
   h: number;
   widths: number[];
@@ -77,16 +77,32 @@ async function sourceOf(job: ImageJob): Promise<{ bytes: Buffer; svg: boolean; l
   return { bytes: Buffer.from(renderArt(job.source.art, size.width, size.height)), svg: true, label: 'artwork' };
 }
 
-function hashOf(kind: ImageKind, bytes: Buffer): string {
+export function hashOf(kind: ImageKind, bytes: Buffer): string {
   return createHash('sha256')
     .update(`${PIPELINE_VERSION}|${kind}|${WIDTHS[kind].join(',')}|${JSON.stringify(ENCODE)}|`)
     .update(bytes)
     .digest('hex');
 }
 
-/** Renders every variant of one source into `dir` and returns its metadata. */
-async function render(kind: ImageKind, bytes: Buffer, svg: boolean, dir: string): Promise<RenderMeta> {
+export interface RenderOptions {
+  /** Refuse a source with more pixels than this (sharp's check, before decoding). */
+  limitInputPixels?: number;
+  /** Called after each variant file is written (uploads show their progress with it). */
+  onVariant?: (done: number, total: number) => void | Promise<void>;
+}
+
+/** Variant files one render writes (widths x formats): the progress total of an upload. */
+export const variantCount = (kind: ImageKind) => WIDTHS[kind].length * FORMATS.length;
+
+/**
+ * Renders every variant of one source into `dir` and returns its metadata. Used by the build for
+ * content images and by the media library (server/media/uploads.ts) for uploaded ones.
+ */
+export async function render(kind: ImageKind, bytes: Buffer, svg: boolean, dir: string, opts: RenderOptions = {}): Promise<RenderMeta> {
   const widths = WIDTHS[kind];
+  const limit = opts.limitInputPixels === undefined ? {} : { limitInputPixels: opts.limitInputPixels };
+  const total = variantCount(kind);
+  let written = 0;
   const maxWidth = widths[widths.length - 1]!;
   let input: Sharp;
   if (svg) {
@@ -95,7 +111,7 @@ async function render(kind: ImageKind, bytes: Buffer, svg: boolean, dir: string)
     const density = Math.min(2400, (72 * maxWidth) / (meta.width ?? maxWidth));
     input = sharp(bytes, { density });
   } else {
-    input = sharp(bytes).rotate();
+    input = sharp(bytes, limit).rotate();
   }
   const base = await input
     .resize({ width: maxWidth, withoutEnlargement: true })
@@ -114,6 +130,7 @@ async function render(kind: ImageKind, bytes: Buffer, svg: boolean, dir: string)
       const out =
         format === 'avif' ? resized.clone().avif(ENCODE.avif) : format === 'webp' ? resized.clone().webp(ENCODE.webp) : resized.clone().jpeg(ENCODE.jpg);
       await out.toFile(path.join(tmp, fileName(width, format)));
+      await opts.onVariant?.(++written, total);
     }
   }
   if (kind === 'header') {

@@ -13,6 +13,8 @@ import { staffApi } from './staff.ts';
 import { campaignsApi, type NewsletterAdminOptions } from './campaigns.ts';
 import { subscribersApi } from './subscribers.ts';
 import { enquiriesAdminApi, type InboxMailOptions } from './enquiries.ts';
+import { mediaApi, type MediaApiOptions } from './media.ts';
+import { settingsApi } from './settings.ts';
 
 export interface AdminApiOptions {
   siteUrl: string;
@@ -23,6 +25,8 @@ export interface AdminApiOptions {
   mail: StaffMailOptions & InboxMailOptions;
   /** Subscribers and campaigns (owners): mounted when the process has the mail outbox. */
   newsletter?: Omit<NewsletterAdminOptions, 'siteUrl' | 'trust'>;
+  /** The media library: mounted when the process keeps the uploads (it has the database and DATA_DIR). */
+  media?: Omit<MediaApiOptions, 'trust'>;
 }
 
 export function adminApi(opts: AdminApiOptions) {
@@ -46,5 +50,7 @@ export function adminApi(opts: AdminApiOptions) {
     app.route('/', campaignsApi(newsletter));
   }
   app.route('/', enquiriesAdminApi({ trust: opts.trust, mail }));
+  app.route('/', settingsApi({ trust: opts.trust }));
+  if (opts.media) app.route('/', mediaApi({ trust: opts.trust, ...opts.media }));
   return app;
 }
