@@ -169,7 +169,7 @@ export function writeLimitFor(pathname: string): { max: number; message: string 
  * Every write (any method but GET, HEAD and OPTIONS) is read here, bounded, before any handler
  * parses it; the handler then reads the buffered copy. Too large: 413 with `Connection: close`.
  */
-export function boundedWrites(answerTooLarge: (message: string) => Response): MiddlewareHandler {
+export function boundedWrites(answerTooLarge: (message: string, pathname: string) => Response): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
@@ -179,7 +179,7 @@ export function boundedWrites(answerTooLarge: (message: string) => Response): Mi
       body = await readLimitedBody(c.req.raw, limit.max);
     } catch (e) {
       if (!(e instanceof BodyTooLarge)) throw e;
-      const res = answerTooLarge(limit.message);
+      const res = answerTooLarge(limit.message, c.req.path);
       res.headers.set('connection', 'close');
       return res;
     }

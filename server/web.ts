@@ -137,8 +137,11 @@ export function createWeb(opts: WebOptions) {
   // Every write is read here, bounded, before anything parses it.
   app.use(
     '*',
-    boundedWrites((message) => {
+    boundedWrites((message, pathname) => {
       opts.logger.info({ status: 413 }, 'request refused: body over the limit');
+      // An API path answers in the API's words (JSON), before the API itself reads anything.
+      if (pathname === '/api' || pathname.startsWith('/api/'))
+        return new Response(JSON.stringify({ error: message }), { status: 413, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
       return new Response(message, { status: 413, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
     }),
   );
