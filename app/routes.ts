@@ -85,6 +85,10 @@ export default [
       route('enquiries', 'routes/admin/enquiries.tsx'),
       route('enquiries/export.csv', 'routes/admin/enquiries-export.ts'),
       route('enquiries/:id', 'routes/admin/enquiry.tsx'),
+      // Media library (owners; agents when allowed) and the console's settings (owners).
+      route('media', 'routes/admin/media.tsx'),
+      route('media/:id', 'routes/admin/media-image.tsx'),
+      route('settings', 'routes/admin/settings.tsx'),
       route('*', 'routes/admin/not-found.tsx', { id: 'admin-not-found' }),
     ]),
   ]),

@@ -10,13 +10,18 @@ import { adminGet } from '../../lib/admin.ts';
 import type { Route } from './+types/layout';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminGet<StaffSession>(context, request, '/session');
+  const session = await adminGet<StaffSession>(context, request, '/session');
+  // Whether the content screens (the media library) are shown: owners, and agents when allowed.
+  const access = session.staff.role === 'owner' ? { editContent: true } : await adminGet<{ editContent: boolean }>(context, request, '/settings/access');
+  return { ...session, editContent: access.editContent };
 }
 
 interface Section {
   to: string;
   label: string;
   owner?: boolean;
+  /** Shown to those who may edit content (owners; agents when an owner allows it). */
+  content?: boolean;
   end?: boolean;
 }
 
@@ -28,13 +33,15 @@ export const SECTIONS: Section[] = [
   { to: '/admin/audit', label: 'Audit log', owner: true },
   { to: '/admin/subscribers', label: 'Subscribers', owner: true },
   { to: '/admin/campaigns', label: 'Campaigns', owner: true },
+  { to: '/admin/media', label: 'Media', content: true },
+  { to: '/admin/settings', label: 'Settings', owner: true },
   { to: '/admin/account', label: 'Your account' },
 ];
 
 export default function ConsoleLayout() {
   const session = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
-  const sections = SECTIONS.filter((s) => !s.owner || session.staff.role === 'owner');
+  const sections = SECTIONS.filter((s) => (!s.owner || session.staff.role === 'owner') && (!s.content || session.editContent));
   const nav = (
     <ul className="c-nav__list">
       {sections.map((s) => (

@@ -1,0 +1,327 @@
+// The console's image upload, for the media library and for every content form that takes an
+// image. Underneath it is a plain form: a real <input type=file>, the alt text (required) and a
+// caption, posted as multipart/form-data to `action` (a console route whose action hands the file
+// to /api/admin/media; the media screen's does), so it works without JavaScript. Once the page
+// is hydrated it is enhanced: files can be dropped on the zone as well as picked (the zone is the
+// file input's label, so the keyboard reaches it as the input), several at once, each with its
+// own alt text, each sent straight to /api/admin/media with its own progress bar, then followed
+// while the server renders its variants (queued → processing n of 9 → ready).
+//
+//   <ImageUpload onUploaded={(image) => …} onProcessed={(image) => …} />
+//
+// The server decides what is an image (by its bytes); the only check made here is the size, so
+// that a 25 MB file is not sent for nothing.
+import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { Form } from 'react-router';
+import { ALT_MAX, CAPTION_MAX, MEDIA_MESSAGES, MEDIA_PROGRESS_LABEL, UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, type MediaImage } from '../../../common/media-library.ts';
+import { CsrfInput, useConsoleSession } from './ConsoleUi.tsx';
+
+export interface ImageUploadProps {
+  /** Called when the server has accepted a file (it is then queued for processing). */
+  onUploaded?: (image: MediaImage) => void;
+  /** Called when an uploaded image's variants are ready (or its processing failed). */
+  onProcessed?: (image: MediaImage) => void;
+  /** Where the form posts without JavaScript: a console route with an `upload` intent. */
+  action?: string;
+  /** The heading level and text of the zone. */
+  label?: string;
+  /** Several files at once (with JavaScript). */
+  multiple?: boolean;
+  /** Error and notice from the route's action, after a submission without JavaScript. */
+  serverError?: string;
+  serverField?: string;
+}
+
+/** The console API address, same origin. */
+const API = '/api/admin/media';
+const POLL_MS = 700;
+
+type Phase = 'ready' | 'uploading' | 'processing' | 'done' | 'failed' | 'refused';
+
+interface Item {
+  key: number;
+  file: File;
+  alt: string;
+  caption: string;
+  phase: Phase;
+  /** 0..1 of the bytes sent. */
+  sent: number;
+  image?: MediaImage;
+  error?: string;
+  altError?: boolean;
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${Math.round(n / 1024)} KB`;
+  return `${(n / 1024 / 1024).toFixed(n < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+}
+
+function statusText(item: Item): string {
+  switch (item.phase) {
+    case 'ready':
+      return 'Ready to upload';
+    case 'uploading':
+      return `Uploading: ${Math.round(item.sent * 100)}%`;
+    case 'processing': {
+      const img = item.image;
+      if (!img || img.status === 'queued') return MEDIA_PROGRESS_LABEL.queued;
+      return `${MEDIA_PROGRESS_LABEL.processing}: ${img.variantsDone} of ${img.variantsTotal} variants`;
+    }
+    case 'done':
+      return `Ready: ${item.image?.variantsTotal ?? 0} variants`;
+    case 'failed':
+      return `Failed: ${item.error ?? ''}`;
+    case 'refused':
+      return item.error ?? 'Refused';
+  }
+}
+
+export function ImageUpload({ onUploaded, onProcessed, action = '/admin/media', label = 'Upload an image', multiple = true, serverError, serverField }: ImageUploadProps) {
+  const session = useConsoleSession();
+  const id = useId();
+  const [enhanced, setEnhanced] = useState(false);
+  const [items, setItems] = useState<Item[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const [announce, setAnnounce] = useState('');
+  const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const keyRef = useRef(0);
+  const live = useRef(true);
+  const callbacks = useRef({ onUploaded, onProcessed });
+  callbacks.current = { onUploaded, onProcessed };
+
+  useEffect(() => {
+    setEnhanced(true);
+    live.current = true;
+    return () => {
+      live.current = false;
+    };
+  }, []);
+
+  const update = (key: number, patch: Partial<Item>) => setItems((all) => all.map((it) => (it.key === key ? { ...it, ...patch } : it)));
+
+  function addFiles(list: FileList | File[]) {
+    const files = [...list];
+    if (!files.length) return;
+    const chosen = multiple ? files : files.slice(0, 1);
+    setItems((all) => [
+      ...(multiple ? all.filter((it) => it.phase !== 'done') : []),
+      ...chosen.map((file) => ({
+        key: ++keyRef.current,
+        file,
+        alt: '',
+        caption: '',
+        phase: (file.size > UPLOAD_MAX_BYTES ? 'refused' : 'ready') as Phase,
+        sent: 0,
+        error: file.size > UPLOAD_MAX_BYTES ? MEDIA_MESSAGES.tooLarge : undefined,
+      })),
+    ]);
+    setAnnounce(`${chosen.length} ${chosen.length === 1 ? 'file' : 'files'} chosen. Describe each image, then upload.`);
+    if (inputRef.current) inputRef.current.value = '';
+  }
+
+  function onDrop(e: DragEvent<HTMLElement>) {
+    e.preventDefault();
+    setDragging(false);
+    if (e.dataTransfer?.files?.length) addFiles(e.dataTransfer.files);
+  }
+
+  async function follow(item: Item, image: MediaImage) {
+    let current = image;
+    while (live.current && (current.status === 'queued' || current.status === 'processing')) {
+      await new Promise((r) => setTimeout(r, POLL_MS));
+      const res = await fetch(`${API}/${current.id}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' }).catch(() => undefined);
+      if (!res?.ok) continue;
+      current = (await res.json()) as MediaImage;
+      update(item.key, { image: current });
+    }
+    if (!live.current) return;
+    const failed = current.status === 'failed';
+    update(item.key, { phase: failed ? 'failed' : 'done', image: current, error: current.error ?? undefined });
+    setAnnounce(failed ? `${item.file.name} could not be processed.` : `${item.file.name} is ready: ${current.variantsTotal} variants.`);
+    callbacks.current.onProcessed?.(current);
+  }
+
+  function send(item: Item): Promise<void> {
+    return new Promise((resolve) => {
+      const body = new FormData();
+      body.append('file', item.file, item.file.name);
+      body.append('alt', item.alt);
+      body.append('caption', item.caption);
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', API);
+      xhr.setRequestHeader('accept', 'application/json');
+      xhr.setRequestHeader('x-csrf-token', session?.csrf ?? '');
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable) update(item.key, { sent: e.loaded / e.total });
+      };
+      xhr.onerror = () => {
+        update(item.key, { phase: 'refused', error: 'The upload was interrupted. Check the connection and try again.' });
+        resolve();
+      };
+      xhr.onload = () => {
+        let answer: (MediaImage & { error?: string; code?: string }) | undefined;
+        try {
+          answer = JSON.parse(xhr.responseText);
+        } catch {
+          answer = undefined;
+        }
+        if (xhr.status === 202 && answer) {
+          update(item.key, { phase: 'processing', sent: 1, image: answer });
+          setAnnounce(`${item.file.name} uploaded; processing.`);
+          callbacks.current.onUploaded?.(answer);
+          void follow(item, answer);
+        } else {
+          const message = answer?.error ?? 'The upload was refused. Please try again.';
+          update(item.key, answer?.code === 'invalid-alt' ? { phase: 'ready', altError: true, error: message } : { phase: 'refused', error: message });
+          setAnnounce(`${item.file.name}: ${message}`);
+        }
+        resolve();
+      };
+      update(item.key, { phase: 'uploading', sent: 0, error: undefined, altError: false });
+      xhr.send(body);
+    });
+  }
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    if (!enhanced) return;
+    e.preventDefault();
+    const ready = items.filter((it) => it.phase === 'ready');
+    if (!ready.length) {
+      setAnnounce(items.length ? 'Nothing left to upload.' : MEDIA_MESSAGES.noFile);
+      inputRef.current?.focus();
+      return;
+    }
+    const missing = ready.filter((it) => !it.alt.trim());
+    if (missing.length) {
+      setItems((all) => all.map((it) => (missing.includes(it) ? { ...it, altError: true, error: MEDIA_MESSAGES.alt } : it)));
+      setAnnounce(MEDIA_MESSAGES.alt);
+      document.getElementById(`${id}-alt-${missing[0]!.key}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    for (const it of ready) await send(it);
+    setBusy(false);
+  }
+
+  const zoneLabel = enhanced ? 'Drop images here, or choose files' : 'Choose an image file';
+  const hint = `JPEG, PNG, WebP or AVIF, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB and 40 megapixels.`;
+  const pending = items.filter((it) => it.phase === 'ready').length;
+
+  return (
+    <Form method="post" action={action} encType="multipart/form-data" className="c-upload" onSubmit={onSubmit} aria-label={label} noValidate={enhanced}>
+      <CsrfInput />
+      <input type="hidden" name="intent" value="upload" />
+      <div
+        className={`c-upload__zone${dragging ? ' c-upload__zone--over' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          if (!dragging) setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <label htmlFor={`${id}-file`} className="c-upload__label">
+          {zoneLabel}
+        </label>
+        <p className="c-field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+        <input
+          ref={inputRef}
+          id={`${id}-file`}
+          className="c-upload__input"
+          name="file"
+          type="file"
+          accept={UPLOAD_ACCEPT}
+          multiple={enhanced && multiple}
+          required={!enhanced}
+          aria-describedby={`${id}-hint`}
+          aria-invalid={serverField === 'file' ? true : undefined}
+          onChange={enhanced ? (e) => e.currentTarget.files && addFiles(e.currentTarget.files) : undefined}
+        />
+      </div>
+
+      {enhanced ? (
+        items.length ? (
+          <ul className="c-upload__list" aria-label="Chosen images">
+            {items.map((it) => (
+              <li key={it.key} className={`c-upload__item c-upload__item--${it.phase}`}>
+                <div className="c-upload__file">
+                  <span className="c-upload__name c-break">{it.file.name}</span>
+                  <span className="c-muted">{formatBytes(it.file.size)}</span>
+                </div>
+                {it.phase === 'ready' ? (
+                  <div className="c-upload__fields">
+                    <div className={`c-field${it.altError ? ' c-field--error' : ''}`}>
+                      <label htmlFor={`${id}-alt-${it.key}`}>Alt text (required)</label>
+                      {it.altError ? (
+                        <p className="c-field__error" id={`${id}-alt-${it.key}-error`}>
+                          {it.error}
+                        </p>
+                      ) : null}
+                      <input
+                        id={`${id}-alt-${it.key}`}
+                        type="text"
+                        value={it.alt}
+                        maxLength={ALT_MAX}
+                        aria-invalid={it.altError ? true : undefined}
+                        aria-describedby={it.altError ? `${id}-alt-${it.key}-error` : undefined}
+                        onChange={(e) => update(it.key, { alt: e.currentTarget.value, altError: false })}
+                      />
+                    </div>
+                    <div className="c-field">
+                      <label htmlFor={`${id}-caption-${it.key}`}>Caption (optional)</label>
+                      <input id={`${id}-caption-${it.key}`} type="text" value={it.caption} maxLength={CAPTION_MAX} onChange={(e) => update(it.key, { caption: e.currentTarget.value })} />
+                    </div>
+                    <button type="button" className="c-linkbtn c-linkbtn--muted" onClick={() => setItems((all) => all.filter((x) => x.key !== it.key))}>
+                      Remove {it.file.name} from the list
+                    </button>
+                  </div>
+                ) : (
+                  <div className="c-upload__state">
+                    <progress
+                      max={1}
+                      value={it.phase === 'uploading' ? it.sent : it.phase === 'processing' ? (it.image?.variantsTotal ? it.image.variantsDone / it.image.variantsTotal : undefined) : it.phase === 'done' ? 1 : 0}
+                      aria-label={`${it.file.name}: ${statusText(it)}`}
+                    />
+                    <span className={it.phase === 'refused' || it.phase === 'failed' ? 'c-upload__error' : undefined}>{statusText(it)}</span>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null
+      ) : (
+        <>
+          <div className={`c-field${serverField === 'alt' ? ' c-field--error' : ''}`}>
+            <label htmlFor={`${id}-alt`}>Alt text (required)</label>
+            <p className="c-field__hint" id={`${id}-alt-hint`}>
+              What the image shows, for people who cannot see it.
+            </p>
+            <input id={`${id}-alt`} name="alt" type="text" required maxLength={ALT_MAX} aria-describedby={`${id}-alt-hint`} aria-invalid={serverField === 'alt' ? true : undefined} />
+          </div>
+          <div className="c-field">
+            <label htmlFor={`${id}-caption`}>Caption (optional)</label>
+            <input id={`${id}-caption`} name="caption" type="text" maxLength={CAPTION_MAX} />
+          </div>
+        </>
+      )}
+
+      {serverError ? (
+        <div className="c-alert c-alert--error" role="alert">
+          {serverError}
+        </div>
+      ) : null}
+      <p className="sr-only" role="status" aria-live="polite">
+        {announce}
+      </p>
+      <div>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? 'Uploading…' : enhanced && pending > 1 ? `Upload ${pending} images` : 'Upload'}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,143 @@
+// /admin/media/:id: one library image, larger, with its facts and processing state; its alt text
+// and caption edited; deleted after a confirmation (refused while content uses it).
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { ALT_MAX, CAPTION_MAX, mediaTextSchema, type MediaImage } from '../../../common/media-library.ts';
+import { firstIssue } from '../../../common/staff.ts';
+import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { formatBytes } from '../../components/admin/ImageUpload.tsx';
+import { MediaStatusBadge, MediaThumb } from '../../components/admin/MediaUi.tsx';
+import { Moment } from '../../components/admin/NewsletterUi.tsx';
+import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import type { Route } from './+types/media-image';
+
+export function meta() {
+  return [{ title: 'Image | Media | Console' }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+const path = (id: string) => `/media/${encodeURIComponent(id)}`;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  return adminGet<MediaImage>(context, request, path(params.id));
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const form = await request.formData();
+  const csrf = form.get(CSRF_FIELD);
+  if (form.get('intent') === 'delete') {
+    if (form.get('confirm') !== 'yes') return { intent: 'delete' as const, ok: false, message: 'Tick the box to confirm the deletion.' };
+    const sent = await adminSend<{ references?: { type: string; label: string }[] }>(context, request, path(params.id), { method: 'DELETE', csrf });
+    if (!sent.ok) return { intent: 'delete' as const, ok: false, message: sent.error! };
+    throw redirect('/admin/media?deleted=1', { status: 303, headers: { 'cache-control': 'no-store' } });
+  }
+  const parsed = mediaTextSchema.safeParse({ alt: String(form.get('alt') ?? ''), caption: String(form.get('caption') ?? '') });
+  if (!parsed.success) {
+    const issue = firstIssue(parsed.error);
+    return { intent: 'edit' as const, ok: false, message: issue.message, field: issue.field };
+  }
+  const sent = await adminSend<MediaImage>(context, request, path(params.id), { method: 'PATCH', json: parsed.data, csrf });
+  if (!sent.ok) return { intent: 'edit' as const, ok: false, message: sent.error!, field: sent.field };
+  return { intent: 'edit' as const, ok: true, message: 'The alt text and caption are saved.' };
+}
+
+export default function MediaImageScreen() {
+  const image = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const edit = result?.intent === 'edit' ? result : undefined;
+  const del = result?.intent === 'delete' ? result : undefined;
+  return (
+    <>
+      <PageHead title="Image" lead={<Link to="/admin/media">Back to the media library</Link>} />
+      <div className="c-mediaimg">
+        <section className="c-panel" aria-labelledby="image-title">
+          <h2 id="image-title" className="c-break">
+            {image.originalName || image.path}
+          </h2>
+          <div className="c-mediaimg__frame">
+            <MediaThumb image={image} sizes="(min-width: 1100px) 560px, 100vw" />
+          </div>
+          <dl className="c-facts">
+            <div>
+              <dt>State</dt>
+              <dd>
+                <MediaStatusBadge image={image} />
+                {image.error ? <p className="c-upload__error">{image.error}</p> : null}
+              </dd>
+            </div>
+            <div>
+              <dt>Dimensions</dt>
+              <dd>
+                {image.width} × {image.height} pixels
+              </dd>
+            </div>
+            <div>
+              <dt>File</dt>
+              <dd>
+                {image.format.toUpperCase()}, {formatBytes(image.bytes)}
+              </dd>
+            </div>
+            <div>
+              <dt>Uploaded</dt>
+              <dd>
+                <Moment iso={image.createdAt} />
+                {image.uploadedBy ? <span className="c-break"> by {image.uploadedBy}</span> : null}
+              </dd>
+            </div>
+            <div className="c-facts__wide">
+              <dt>Address for content</dt>
+              <dd>
+                <code className="c-mono c-break">{image.path}</code>
+              </dd>
+            </div>
+          </dl>
+        </section>
+
+        <div>
+          <section className="c-panel" aria-labelledby="text-title">
+            <h2 id="text-title">Alt text and caption</h2>
+            {edit?.ok ? <Notice>{edit.message}</Notice> : null}
+            <FormError>{edit && !edit.ok ? edit.message : undefined}</FormError>
+            <Form method="post" className="c-form">
+              <CsrfInput />
+              <input type="hidden" name="intent" value="edit" />
+              <Field
+                label="Alt text (required)"
+                name="alt"
+                defaultValue={image.alt}
+                required
+                maxLength={ALT_MAX}
+                hint="What the image shows, for people who cannot see it."
+                invalid={edit && !edit.ok && edit.field === 'alt'}
+              />
+              <Field label="Caption (optional)" name="caption" defaultValue={image.caption} maxLength={CAPTION_MAX} invalid={edit && !edit.ok && edit.field === 'caption'} />
+              <div>
+                <button type="submit" className="btn btn--primary" disabled={busy}>
+                  Save
+                </button>
+              </div>
+            </Form>
+          </section>
+
+          <section className="c-panel c-panel--danger" aria-labelledby="delete-title">
+            <h2 id="delete-title">Delete this image</h2>
+            <p>The image is removed with every size and format made from it. An image that content still uses cannot be deleted.</p>
+            <FormError>{del?.message}</FormError>
+            <Form method="post" className="c-form">
+              <CsrfInput />
+              <input type="hidden" name="intent" value="delete" />
+              <div className="c-check">
+                <input id="delete-confirm" name="confirm" type="checkbox" value="yes" required />
+                <label htmlFor="delete-confirm">I understand: delete this image for good.</label>
+              </div>
+              <div>
+                <button type="submit" className="btn btn--primary c-btn-danger" disabled={busy}>
+                  Delete the image
+                </button>
+              </div>
+            </Form>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,164 @@
+// /admin/media: the media library. Upload images (drag and drop or pick; app/components/admin/
+// ImageUpload.tsx), see them being processed, and the library as a grid of thumbnails with their
+// alt text, size, dimensions and state; search; each image's own screen edits its alt text and
+// caption and deletes it. Owners always; agents while an owner allows content editing (the API
+// checks every request; an agent without the right gets the 403 screen).
+import { useEffect } from 'react';
+import { Form, Link, useActionData, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
+import type { MediaImage, MediaList } from '../../../common/media-library.ts';
+import { Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { formatBytes, ImageUpload } from '../../components/admin/ImageUpload.tsx';
+import { plural } from '../../components/admin/NewsletterUi.tsx';
+import { MediaStatusBadge, MediaThumb } from '../../components/admin/MediaUi.tsx';
+import { apiContext } from '../../context.ts';
+import { adminGet, CSRF_FIELD } from '../../lib/admin.ts';
+import type { Route } from './+types/media';
+
+export function meta() {
+  return [{ title: 'Media | Console' }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+function listQuery(q: string, page: number): string {
+  const p = new URLSearchParams();
+  if (q) p.set('q', q);
+  if (page > 1) p.set('page', String(page));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
+  const page = Math.max(1, Math.min(1_000_000, Number(url.searchParams.get('page') ?? '1') || 1));
+  const list = await adminGet<MediaList>(context, request, `/media${listQuery(q, page)}`);
+  return { list, q };
+}
+
+/** The upload of the form without JavaScript: the file handed on to the console API as it came. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get('intent') !== 'upload') return { ok: false as const, message: 'Choose what to do.' };
+  const file = form.get('file');
+  const body = new FormData();
+  if (file instanceof File) body.append('file', file, file.name);
+  body.append('alt', String(form.get('alt') ?? ''));
+  body.append('caption', String(form.get('caption') ?? ''));
+  const csrf = form.get(CSRF_FIELD);
+  const cookie = request.headers.get('cookie');
+  const res = await context.get(apiContext).fetch('/admin/media', {
+    method: 'POST',
+    headers: { accept: 'application/json', ...(cookie ? { cookie } : {}), ...(typeof csrf === 'string' ? { 'x-csrf-token': csrf } : {}) },
+    body,
+  });
+  const answer = (await res.json().catch(() => ({}))) as Partial<MediaImage> & { error?: string; code?: string };
+  if (res.status !== 202) {
+    const field = answer.code?.startsWith('invalid-') ? answer.code.slice(8) : answer.code === 'signed-out' ? undefined : 'file';
+    return { ok: false as const, message: answer.error ?? 'The image could not be uploaded. Please try again.', field };
+  }
+  return { ok: true as const, image: answer as MediaImage };
+}
+
+export default function Media() {
+  const { list, q } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const revalidator = useRevalidator();
+  const working = list.items.some((i) => i.status === 'queued' || i.status === 'processing');
+
+  // While something is being processed, the grid follows it (with JavaScript).
+  useEffect(() => {
+    if (!working) return;
+    const timer = setTimeout(() => {
+      if (revalidator.state === 'idle') void revalidator.revalidate();
+    }, 1500);
+    return () => clearTimeout(timer);
+  }, [working, revalidator, list]);
+
+  return (
+    <>
+      <PageHead title="Media" lead="Images for the site’s content: uploaded once, then served in every size and format the pages need." />
+      {params.has('deleted') ? <Notice>The image was deleted, with all its sizes.</Notice> : null}
+      {result?.ok ? (
+        <Notice>
+          {result.image.originalName || 'The image'} was uploaded and is being processed. {working ? 'The library below follows its progress.' : <Link to="/admin/media">Refresh to see its progress.</Link>}
+        </Notice>
+      ) : null}
+
+      <section className="c-panel" aria-labelledby="upload-title">
+        <h2 id="upload-title">Upload images</h2>
+        <ImageUpload onUploaded={() => void revalidator.revalidate()} onProcessed={() => void revalidator.revalidate()} serverError={result && !result.ok ? result.message : undefined} serverField={result && !result.ok ? result.field : undefined} />
+      </section>
+
+      <section aria-labelledby="library-title">
+        <h2 id="library-title" className="c-subhead">
+          Library
+        </h2>
+        <Form method="get" className="c-filters" role="search" aria-label="Media library">
+          <div className="c-field">
+            <label htmlFor="media-q">Search alt text, caption or file name</label>
+            <input id="media-q" name="q" type="search" defaultValue={q} maxLength={200} autoComplete="off" />
+          </div>
+          <div className="c-filters__actions">
+            <button type="submit" className="btn btn--primary">
+              Search
+            </button>
+            {q ? (
+              <Link to="/admin/media" className="c-textlink">
+                Clear
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+        <p className="c-count" role="status">
+          {list.total === 0 ? (q ? 'No image matches.' : 'No image has been uploaded yet.') : `${plural(list.total, 'image')}${q ? ' match' : ''}${list.pageCount > 1 ? ` · page ${list.page} of ${list.pageCount}` : ''}`}
+        </p>
+        {list.items.length ? (
+          <ul className="c-media" aria-label="Images">
+            {list.items.map((image) => (
+              <li key={image.id} className="c-media__card">
+                <div className="c-media__frame">
+                  <MediaThumb image={image} />
+                </div>
+                <div className="c-media__body">
+                  <p className="c-media__alt c-break">{image.alt}</p>
+                  <p className="c-media__facts">
+                    <span>
+                      {image.width} × {image.height}
+                    </span>
+                    <span>{formatBytes(image.bytes)}</span>
+                    <span>{image.format.toUpperCase()}</span>
+                  </p>
+                  <MediaStatusBadge image={image} />
+                  <Link to={`/admin/media/${image.id}`} className="btn btn--ghost btn--sm c-media__edit" aria-label={`Edit or delete: ${image.alt}`}>
+                    Edit
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {list.pageCount > 1 ? (
+          <nav className="c-pager" aria-label="Pages">
+            {list.page > 1 ? (
+              <Link className="btn btn--ghost btn--sm" to={`/admin/media${listQuery(q, list.page - 1)}`} rel="prev">
+                Previous page
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span>
+              Page {list.page} of {list.pageCount}
+            </span>
+            {list.page < list.pageCount ? (
+              <Link className="btn btn--ghost btn--sm" to={`/admin/media${listQuery(q, list.page + 1)}`} rel="next">
+                Next page
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
+      </section>
+    </>
+  );
+}
