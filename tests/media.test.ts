@@ -265,7 +265,7 @@ describe.each(backends())('media library on %s', (backend) => {
   }, 60_000);
 
   it('requires alt text, and lets it and the caption be edited later', async () => {
-    for (const fields of [{}, { alt: '   ' }, { alt: 'x'.repeat(301) }, { alt: 'two\nlines' }]) {
+    for (const fields of [{}, { alt: '   ' }, { alt: 'x'.repeat(301) }, { alt: 'two\nlines' }] as Record<string, string>[]) {
       const res = await upload(owner, jpeg, 'lion.jpg', fields);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: MEDIA_MESSAGES.alt, code: 'invalid-alt' });
