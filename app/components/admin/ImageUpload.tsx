@@ -281,11 +281,13 @@ export function ImageUpload({ onUploaded, onProcessed, action = '/admin/media', 
                   </div>
                 ) : (
                   <div className="c-upload__state">
-                    <progress
-                      max={1}
-                      value={it.phase === 'uploading' ? it.sent : it.phase === 'processing' ? (it.image?.variantsTotal ? it.image.variantsDone / it.image.variantsTotal : undefined) : it.phase === 'done' ? 1 : 0}
-                      aria-label={`${it.file.name}: ${statusText(it)}`}
-                    />
+                    {it.phase === 'refused' || it.phase === 'failed' ? null : (
+                      <progress
+                        max={1}
+                        value={it.phase === 'uploading' ? it.sent : it.phase === 'processing' ? (it.image?.variantsTotal ? it.image.variantsDone / it.image.variantsTotal : undefined) : 1}
+                        aria-label={`${it.file.name}: ${statusText(it)}`}
+                      />
+                    )}
                     <span className={it.phase === 'refused' || it.phase === 'failed' ? 'c-upload__error' : undefined}>{statusText(it)}</span>
                   </div>
                 )}
