@@ -14,7 +14,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES, type MediaImage, type MediaList } from '../common/media-library.ts';
 import { addMediaReferenceCheck } from '../server/media/references.ts';
-import { isComplete, sniffFormat } from '../server/media/uploads.ts';
+import { createLogger } from '../server/logger.ts';
+import { createMediaWorker, isComplete, sniffFormat, uploadDirs } from '../server/media/uploads.ts';
 import { backends } from './helpers/db.ts';
 import { rowsOf } from './helpers/forms.ts';
 import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
@@ -334,6 +335,26 @@ describe.each(backends())('media library on %s', (backend) => {
     expect(again.variantsDone).toBe(9);
     const [row] = await rows<{ attempts: number }>(`select attempts from media_uploads where id = ${created.id}`);
     expect(Number(row!.attempts)).toBe(2);
+  }, 60_000);
+
+  it('keeps a queued upload across a restart: the next worker renders it', async () => {
+    // No worker running (as between a crash and the restart): the upload waits, queued, in the database.
+    await site.app.mediaWorker!.stop();
+    try {
+      const res = await upload(owner, await picture('webp', 640, 480), 'queued.webp', { alt: 'Waiting for a worker' });
+      expect(res.status).toBe(202);
+      const queued = (await res.json()) as MediaImage;
+      await new Promise((r) => setTimeout(r, 300));
+      expect(((await (await owner.get(`/media/${queued.id}`)).json()) as MediaImage).status).toBe('queued');
+      // A new process's worker, on the same database and DATA_DIR.
+      const next = createMediaWorker({ db: site.app.database!.db, dirs: uploadDirs(site.dataDir), logger: createLogger('silent') });
+      expect(await next.runOnce()).toBe(1);
+      const done = (await (await owner.get(`/media/${queued.id}`)).json()) as MediaImage;
+      expect(done).toMatchObject({ status: 'done', variantsDone: 9, width: 640, height: 480 });
+      expect((await fetch(`${site.base}/api/${done.path.replace(/\.jpg$/, `.${done.meta!.v}.w480.webp`)}`)).status).toBe(200);
+    } finally {
+      site.app.mediaWorker!.start();
+    }
   }, 60_000);
 
   it('lets agents use the library only while an owner allows content editing; checks roles and the anti-forgery token', async () => {

@@ -128,11 +128,12 @@ export async function inspectUpload(bytes: Buffer): Promise<InspectedImage> {
   }
   const expected = format === 'avif' ? 'heif' : format;
   if (meta.format !== expected || (format === 'avif' && meta.compression !== 'av1')) throw new HttpError(415, MEDIA_MESSAGES.notImage, undefined, 'not-image');
-  const width = meta.width ?? 0;
-  const height = meta.pageHeight ?? meta.height ?? 0;
-  if (width < 1 || height < 1) throw new HttpError(422, MEDIA_MESSAGES.unreadable, undefined, 'unreadable');
-  if (width * height > UPLOAD_MAX_PIXELS) throw new HttpError(422, MEDIA_MESSAGES.tooManyPixels, undefined, 'too-many-pixels');
-  return { format, width, height };
+  const stored = { w: meta.width ?? 0, h: meta.pageHeight ?? meta.height ?? 0 };
+  if (stored.w < 1 || stored.h < 1) throw new HttpError(422, MEDIA_MESSAGES.unreadable, undefined, 'unreadable');
+  if (stored.w * stored.h > UPLOAD_MAX_PIXELS) throw new HttpError(422, MEDIA_MESSAGES.tooManyPixels, undefined, 'too-many-pixels');
+  // A photo taken with the camera turned (EXIF orientation 5-8) is shown turned: its size as seen.
+  const turned = (meta.orientation ?? 1) >= 5;
+  return { format, width: turned ? stored.h : stored.w, height: turned ? stored.w : stored.h };
 }
 
 /** A file-name stem from the uploaded name: lower-case words joined by hyphens, then a random suffix. */
