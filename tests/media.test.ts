@@ -210,6 +210,16 @@ describe.each(backends())('media library on %s', (backend) => {
     expect(await big.json()).toMatchObject({ error: MEDIA_MESSAGES.tooManyPixels, code: 'too-many-pixels' });
     expect(performance.now() - started).toBeLessThan(2000);
 
+    // The same from a JPEG: a small file whose frame header (SOF) says 20000 x 20000.
+    const jpegBomb = Buffer.from(jpeg);
+    const sof = jpegBomb.indexOf(Buffer.from([0xff, 0xc0]));
+    expect(sof).toBeGreaterThan(0);
+    jpegBomb.writeUInt16BE(20_000, sof + 5);
+    jpegBomb.writeUInt16BE(20_000, sof + 7);
+    const bigJpeg = await upload(owner, jpegBomb, 'wide.jpg');
+    expect(bigJpeg.status).toBe(422);
+    expect(await bigJpeg.json()).toMatchObject({ code: 'too-many-pixels' });
+
     // 25 MB: refused at the body limit, with the words of this upload's limit.
     const huge = Buffer.concat([jpeg, Buffer.alloc(25 * MB - jpeg.length)]);
     const tooLarge = await upload(owner, huge, 'huge.jpg');
@@ -335,6 +345,24 @@ describe.each(backends())('media library on %s', (backend) => {
     expect(again.variantsDone).toBe(9);
     const [row] = await rows<{ attempts: number }>(`select attempts from media_uploads where id = ${created.id}`);
     expect(Number(row!.attempts)).toBe(2);
+  }, 60_000);
+
+  it('marks an image failed, with the reason, when its pixels cannot be decoded; it can then be deleted', async () => {
+    // A whole PNG with a true header but compressed data that is not zlib: accepted from its
+    // header, refused by the decoder in the background.
+    const png = await picture('png', 300, 200);
+    const idat = png.indexOf(Buffer.from('IDAT', 'latin1'));
+    const broken = Buffer.from(png);
+    broken.fill(0x5a, idat + 4, idat + 4 + 64);
+    const res = await upload(owner, broken, 'broken.png', { alt: 'A broken picture' }, 'image/png');
+    expect(res.status).toBe(202);
+    const failed = await waitDone(owner, ((await res.json()) as MediaImage).id);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toContain(MEDIA_MESSAGES.unreadable);
+    expect(failed.meta).toBeNull();
+    expect((await storedFiles()).filter((f) => !f.startsWith('originals/'))).toEqual([]);
+    expect((await owner.send(`/media/${failed.id}`, undefined, 'DELETE')).status).toBe(200);
+    expect(await storedFiles()).toEqual([]);
   }, 60_000);
 
   it('keeps a queued upload across a restart: the next worker renders it', async () => {

@@ -44,6 +44,10 @@ const ACTION_LABELS: Record<string, string> = {
   'staff.enable': 'Member enabled',
   'staff.sign-out-everywhere': 'Member signed out everywhere',
   'staff.invite': 'New password link sent',
+  'media.upload': 'Image uploaded',
+  'media.edit': 'Image text edited',
+  'media.delete': 'Image deleted',
+  'settings.change': 'Settings changed',
 };
 
 const label = (action: string) => ACTION_LABELS[action] ?? action;

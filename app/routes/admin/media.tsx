@@ -80,7 +80,7 @@ export default function Media() {
       {params.has('deleted') ? <Notice>The image was deleted, with all its sizes.</Notice> : null}
       {result?.ok ? (
         <Notice>
-          {result.image.originalName || 'The image'} was uploaded and is being processed. {working ? 'The library below follows its progress.' : <Link to="/admin/media">Refresh to see its progress.</Link>}
+          {result.image.originalName || 'The image'} was uploaded and is being processed. <Link to="/admin/media">See its progress in the library.</Link>
         </Notice>
       ) : null}
 
