@@ -15,7 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES, type MediaImage, type MediaList } from '../common/media-library.ts';
 import { addMediaReferenceCheck } from '../server/media/references.ts';
 import { createLogger } from '../server/logger.ts';
-import { createMediaWorker, isComplete, sniffFormat, uploadDirs } from '../server/media/uploads.ts';
+import { createMediaWorker, isComplete, sniffFormat, uploadDirs, uploadManifestEntries } from '../server/media/uploads.ts';
 import { backends } from './helpers/db.ts';
 import { rowsOf } from './helpers/forms.ts';
 import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
@@ -308,6 +308,11 @@ describe.each(backends())('media library on %s', (backend) => {
     expect(all.items.map((i) => i.id)).toEqual([b.id, a.id]);
     expect(all.total).toBe(2);
     expect(all.items[0]!.uploadedBy).toBe(OWNER);
+    // The content editor's view of processed uploads: manifest entries by stable path.
+    const entries = await uploadManifestEntries(site.app.database!.db, [a.path, b.path, 'images/parks/bwindi.jpg', 'images/uploads/none-0000000000.jpg']);
+    expect(Object.keys(entries).sort()).toEqual([a.path, b.path].sort());
+    expect(entries[a.path]).toMatchObject({ w: 1200, h: 800, widths: [480, 960, 1600], source: 'uploads/gorilla.jpg' });
+    expect(entries[a.path]!.v).toBe(all.items[1]!.meta!.v);
     const found = (await (await owner.get('/media?q=hippos')).json()) as MediaList;
     expect(found.items.map((i) => i.id)).toEqual([b.id]);
     expect(((await (await owner.get('/media?q=100%25')).json()) as MediaList).total).toBe(0);

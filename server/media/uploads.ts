@@ -26,6 +26,7 @@ import { HttpError } from '../api/http.ts';
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../logger.ts';
 import { hashOf, render, variantCount } from './pipeline.ts';
+import type { ManifestEntry } from './manifest.ts';
 import { FORMATS, variantPath, type ImageKind } from './variants.ts';
 
 /** Uploaded images are rendered at the widths of header images (the stable path images/uploads/x.jpg is one). */
@@ -368,4 +369,25 @@ export function createMediaWorker(opts: { db: Db; dirs: UploadDirs; logger: Logg
       await busy?.catch(() => {});
     },
   };
+}
+
+/**
+ * Manifest entries of processed library images, by stable path (images/uploads/<name>.jpg), in the
+ * shape build/media/manifest.json gives content images: for the content editor to merge wherever
+ * pages get image metadata (server/media/annotate.ts), so that uploads used in content get the
+ * hashed, immutable variant names too. Paths that are not processed uploads are left out.
+ */
+export async function uploadManifestEntries(db: Db, stablePaths: Iterable<string>): Promise<Record<string, ManifestEntry>> {
+  const prefix = `images/${UPLOAD_COLLECTION}/`;
+  const names = [...new Set([...stablePaths].filter((p) => p.startsWith(prefix) && p.endsWith('.jpg')).map((p) => p.slice(prefix.length, -4)))];
+  if (!names.length) return {};
+  const result = await db.execute(sql`
+    select name, token, rendered_width, rendered_height, widths, placeholder, original_name from media_uploads
+     where status = 'done' and name in (${sql.join(names.map((n) => sql`${n}`), sql`, `)})`);
+  const out: Record<string, ManifestEntry> = {};
+  for (const r of rowsOf<{ name: string; token: string; rendered_width: number; rendered_height: number; widths: number[] | string; placeholder: string; original_name: string }>(result)) {
+    const widths = typeof r.widths === 'string' ? (JSON.parse(r.widths) as number[]) : r.widths;
+    out[uploadStablePath(r.name)] = { v: r.token, w: Number(r.rendered_width), h: Number(r.rendered_height), widths, placeholder: r.placeholder, source: `uploads/${r.original_name || r.name}` };
+  }
+  return out;
 }
