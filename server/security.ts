@@ -7,7 +7,8 @@
 //   stays cacheable (no per-request nonce). No 'unsafe-inline' for scripts.
 // - Other answers get a policy that allows nothing (they are never documents to run).
 // - Writes: at most MAX_WRITE_BODY_BYTES, counted before parsing; a larger body is refused with 413
-//   and `Connection: close` (the rest of that body is never read).
+//   and `Connection: close`; the rest of that body is read and dropped for a few seconds, never kept,
+//   so that the client sees the 413 before the connection ends.
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 
@@ -113,6 +114,39 @@ export function securityHeaders(opts: SecurityOptions): MiddlewareHandler {
 
 export class BodyTooLarge extends Error {}
 
+/** After a refusal, the rest of the body is read and thrown away for at most this long / this much. */
+export const LINGER_MS = 10_000;
+export const LINGER_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The refusal (413) is answered at once; the rest of the body is then read and dropped for a
+ * while, nothing kept, before the connection is cut. Cutting it at once would leave unread bytes
+ * at the server, whose connection then ends with a reset that can erase the 413 from the
+ * client's side before it is read (a browser uploading a large file would see "connection reset"
+ * instead of the reason).
+ */
+function lingerThenCancel(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  const cancel = () => void reader.cancel().catch(() => {});
+  // A client that stops sending is cut off at the end of the while all the same.
+  const timer = setTimeout(cancel, LINGER_MS);
+  timer.unref?.();
+  let dropped = 0;
+  void (async () => {
+    try {
+      while (dropped < LINGER_BYTES) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        dropped += value.byteLength;
+      }
+      cancel();
+    } catch {
+      // Cancelled by the timer, or the client went away.
+    } finally {
+      clearTimeout(timer);
+    }
+  })();
+}
+
 /**
  * The body of a write, read up to `max` bytes: a declared Content-Length over the limit is refused
  * before reading, and a chunked body is cut off the moment it passes it.
@@ -129,7 +163,7 @@ export async function readLimitedBody(req: Request, max = MAX_WRITE_BODY_BYTES):
     if (done) break;
     size += value.byteLength;
     if (size > max) {
-      void reader.cancel().catch(() => {});
+      lingerThenCancel(reader);
       throw new BodyTooLarge();
     }
     chunks.push(value);

@@ -236,14 +236,19 @@ describe.each(backends())('media library on %s', (backend) => {
         { method: 'POST', headers: { cookie: owner.cookie, origin: site.base, 'x-csrf-token': owner.csrf, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' } },
         (res) => {
           let body = '';
-          res.on('data', (d: Buffer) => (body += d.toString()));
-          res.on('end', () => {
+          const done = () => {
             resolve({ status: res.statusCode!, body, sentMb: sent });
             req.destroy();
-          });
+          };
+          res.on('data', (d: Buffer) => (body += d.toString()));
+          // The server closes the connection after its answer: the end of the body, or the close.
+          res.on('end', done);
+          res.on('close', done);
         },
       );
       req.on('error', (e) => ((e as NodeJS.ErrnoException).code === 'ECONNRESET' || (e as NodeJS.ErrnoException).code === 'EPIPE' ? undefined : reject(e)));
+      // Connection reset before any answer: fail clearly rather than wait for the test's timeout.
+      req.on('close', () => setTimeout(() => reject(new Error('the connection closed without an answer')), 2000).unref());
       req.write(`--${boundary}\r\ncontent-disposition: form-data; name="alt"\r\n\r\nStreamed\r\n--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="s.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`);
       req.write(jpeg);
       const mb = Buffer.alloc(MB);

@@ -5,7 +5,7 @@
 // /admin/media, an image's screen and /admin/settings at desktop and phone sizes; screenshots are
 // kept for review.
 import '../helpers/production.ts';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -67,6 +67,13 @@ async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
   expect(result.passes.length).toBeGreaterThan(10);
   return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** A JPEG padded to `mb` megabytes, as a file on disk (large buffers are slow to hand to the browser). */
+async function bigFile(mb: number): Promise<string> {
+  const file = path.join(SHOTS, `huge-${mb}mb.jpg`);
+  await writeFile(file, Buffer.concat([lion, Buffer.alloc(mb * 1024 * 1024 - lion.length)]));
+  return file;
 }
 
 const libraryCount = async () => Number((await site.rows<{ n: number }>('select count(*)::int as n from media_uploads'))[0]!.n);
@@ -147,6 +154,21 @@ describe('the owner, with JavaScript', () => {
     await page.screenshot({ path: path.join(SHOTS, 'uploads-desktop.png'), fullPage: true });
   });
 
+  it('says at once that a file over 20 MB is too large, without sending it', async () => {
+    let posted = 0;
+    const count = (r: { method(): string; url(): string }) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/admin/media')) posted++;
+    };
+    page.on('request', count);
+    await page.getByLabel('Drop images here, or choose files').setInputFiles(await bigFile(21));
+    const chosen = page.getByRole('list', { name: 'Chosen images' });
+    await chosen.getByText('The file is too large: at most 20 MB are accepted.', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText('Nothing left to upload.').waitFor({ state: 'attached' });
+    page.off('request', count);
+    expect(posted).toBe(0);
+  });
+
   it('edits an image’s alt text, then deletes it after a confirmation', async () => {
     await page.getByRole('link', { name: 'Edit or delete: A boat on the Kazinga Channel' }).click();
     await page.waitForURL(/\/admin\/media\/\d+$/);
@@ -197,6 +219,13 @@ describe('without JavaScript', () => {
     await page.getByRole('alert').getByText('The image file is incomplete').waitFor();
     expect(await libraryCount()).toBe(before);
     await page.screenshot({ path: path.join(SHOTS, 'no-js-refused-desktop.png'), fullPage: true });
+    // 25 MB: cut off while it arrives; the browser shows the reason.
+    await page.getByLabel('Choose an image file').setInputFiles(await bigFile(25));
+    await page.getByLabel('Alt text (required)').fill('Too big');
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Upload' }).click()]);
+    expect(response.status()).toBe(413);
+    await page.getByText('The file is too large: at most 20 MB are accepted.').waitFor();
+    expect(await libraryCount()).toBe(before);
   });
 });
 
@@ -229,8 +258,10 @@ describe('agents', () => {
       await agent.getByRole('heading', { name: 'Media', level: 1 }).waitFor();
 
       await owner.getByLabel('Agents may edit content').uncheck();
-      await owner.getByRole('button', { name: 'Save settings' }).click();
-      await owner.getByText('The settings are saved.').waitFor();
+      // The same notice is already shown: wait for this save's answer itself.
+      await Promise.all([owner.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/admin/settings')), owner.getByRole('button', { name: 'Save settings' }).click()]);
+      await settled(owner);
+      expect(await owner.getByLabel('Agents may edit content').isChecked()).toBe(false);
       expect((await agent.goto(`${site.base}/admin/media`))!.status()).toBe(403);
     } finally {
       await agentContext.close();

@@ -80,7 +80,12 @@ export default function MediaImageScreen() {
               <dt>Uploaded</dt>
               <dd>
                 <Moment iso={image.createdAt} />
-                {image.uploadedBy ? <span className="c-break"> by {image.uploadedBy}</span> : null}
+                {image.uploadedBy ? (
+                  <>
+                    <br />
+                    <span className="c-break">by {image.uploadedBy}</span>
+                  </>
+                ) : null}
               </dd>
             </div>
             <div className="c-facts__wide">
