@@ -5,7 +5,7 @@
 // /admin/media, an image's screen and /admin/settings at desktop and phone sizes; screenshots are
 // kept for review.
 import '../helpers/production.ts';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -45,6 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await site?.stop();
+  for (const mb of [21, 25]) await rm(path.join(SHOTS, `huge-${mb}mb.jpg`), { force: true });
 });
 
 async function signInAs(page: Page, email: string) {
