@@ -13,6 +13,17 @@ import type { MiddlewareHandler } from 'hono';
 
 export const MAX_WRITE_BODY_BYTES = 64 * 1024;
 
+/** A review with its photo (common/reviews.ts PHOTO_MAX_BYTES) and the form's fields. */
+export const REVIEW_BODY_MAX_BYTES = 6 * 1024 * 1024 + 64 * 1024;
+
+/**
+ * The most a write to `path` may carry: the review form (its page action /review and the API's
+ * /safaris/{slug}/reviews, with or without the /api prefix) takes a photo; everything else 64 KB.
+ */
+export function writeLimitFor(path: string): number {
+  return path === '/review' || /^(?:\/api)?\/safaris\/[^/]+\/reviews\/?$/.test(path) ? REVIEW_BODY_MAX_BYTES : MAX_WRITE_BODY_BYTES;
+}
+
 /** Where browsers send CSP violation reports (server/api/csp-report.ts). */
 export const CSP_REPORT_PATH = '/api/csp-report';
 
@@ -145,20 +156,29 @@ export async function readLimitedBody(req: Request, max = MAX_WRITE_BODY_BYTES):
 
 export const TOO_LARGE_MESSAGE = `The request is too large: at most ${MAX_WRITE_BODY_BYTES / 1024} KB are accepted.`;
 
+/** The 413's words for a limit: TOO_LARGE_MESSAGE for the usual one. */
+export function tooLargeMessage(limit: number): string {
+  if (limit === MAX_WRITE_BODY_BYTES) return TOO_LARGE_MESSAGE;
+  return limit === REVIEW_BODY_MAX_BYTES
+    ? 'The review is too large: a photo of at most 6 MB can be sent with it.'
+    : `The request is too large: at most ${Math.floor(limit / 1024)} KB are accepted.`;
+}
+
 /**
  * Every write (any method but GET, HEAD and OPTIONS) is read here, bounded, before any handler
  * parses it; the handler then reads the buffered copy. Too large: 413 with `Connection: close`.
  */
-export function boundedWrites(answerTooLarge: () => Response): MiddlewareHandler {
+export function boundedWrites(answerTooLarge: (limit: number) => Response, limitFor: (path: string) => number = writeLimitFor): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
     let body: Uint8Array;
+    const limit = limitFor(c.req.path);
     try {
-      body = await readLimitedBody(c.req.raw);
+      body = await readLimitedBody(c.req.raw, limit);
     } catch (e) {
       if (!(e instanceof BodyTooLarge)) throw e;
-      const res = answerTooLarge();
+      const res = answerTooLarge(limit);
       res.headers.set('connection', 'close');
       return res;
     }

@@ -9,9 +9,10 @@ import { BlogCard, Grid, SafariCard } from '../components/Cards.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { CalendarIcon, CheckIcon, CrossIcon, PhoneIcon, WhatsAppIcon } from '../components/Icons.tsx';
 import { Image } from '../components/Image.tsx';
+import { CurrencySwitch } from '../components/CurrencySwitch.tsx';
+import { Price, PriceNote } from '../components/Price.tsx';
 import { RichText } from '../components/RichText.tsx';
 import { Section } from '../components/Section.tsx';
-import { price } from '../lib/format.ts';
 import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import { cleanList, mealPlan } from '../lib/safari.ts';
@@ -49,7 +50,11 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
         title={heading}
         image={safari.safariheaderimage}
         imageAlt={safari.safariheaderimagealt}
-        eyebrow={`${safari.safariday} ${safari.safariday === 1 ? 'day' : 'days'} · from ${price(safari.safariprice)} per person`}
+        eyebrow={
+          <>
+            {safari.safariday} {safari.safariday === 1 ? 'day' : 'days'} · per person from <Price usd={safari.safariprice} />
+          </>
+        }
         crumbs={[{ label: 'Safaris', to: '/safaris' }, { label: heading }]}
       />
       <div className="container page">
@@ -98,9 +103,17 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
 
           <aside className="page__aside">
             <div className="price-card">
+              {/* The amount ends its line, so a converted (wider) amount moves nothing. */}
               <p className="price-card__amount">
-                <span className="price-card__label">From</span> <strong>{price(safari.safariprice)}</strong> <span>Per pax</span>
+                <span className="price-card__label">From</span>{' '}
+                <strong>
+                  <Price usd={safari.safariprice} />
+                </strong>
               </p>
+              <p className="price-card__per">
+                <span className="price-card__label">Per pax</span> · <PriceNote usd={safari.safariprice} />
+              </p>
+              <CurrencySwitch className="currency-switch--card" label="Show prices in" />
               <p className="price-card__days">
                 <CalendarIcon size={18} /> {safari.safariday} {safari.safariday === 1 ? 'day' : 'days'}, fully guided
               </p>

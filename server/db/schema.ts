@@ -293,3 +293,6 @@ export const contentVersion = pgTable('content_version', {
 
 // Enquiries, newsletter, mail outbox and spam defences.
 export * from './schema-enquiries.ts';
+
+// Currency rates, WhatsApp leads and travellers' reviews.
+export * from './schema-traveller.ts';

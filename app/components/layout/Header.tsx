@@ -11,6 +11,7 @@ import { NAV_SCROLL_THRESHOLD } from '../../../common/constants.ts';
 import { site } from '../../../common/site.ts';
 import { NAV_PANELS, navPanelUrl, type NavPanelAnswer, type PanelKey } from '../../lib/nav.ts';
 import { SocialLinks } from '../Contact.tsx';
+import { CurrencySwitch } from '../CurrencySwitch.tsx';
 import { ChevronDown, CloseIcon, MailIcon, MenuIcon, PhoneIcon, PinIcon, SearchIcon } from '../Icons.tsx';
 import { Brand } from './Brand.tsx';
 
@@ -233,6 +234,7 @@ export function Header() {
           <a className="topbar__item" href={`mailto:${site.email}`}>
             <MailIcon size={15} /> {site.email}
           </a>
+          <CurrencySwitch className="currency-switch--topbar" />
           <SocialLinks className="topbar__socials" />
         </div>
       </aside>
@@ -267,6 +269,7 @@ export function Header() {
               <a className="site-nav__contact" href={site.phoneHref}>
                 <PhoneIcon size={16} /> {site.phone}
               </a>
+              <CurrencySwitch className="currency-switch--menu" />
               <SocialLinks />
             </div>
           </nav>
