@@ -1,10 +1,11 @@
 // Safari detail: '{days} Day {title}' hero; description; Includes and Excludes; 'From $price' with
 // the Get a free quote overlay; Detailed Itinerary (meal plan, activities); Related safaris with a
-// More safaris link; News and updates.
+// More safaris link; News and updates; travellers' reviews (approved ones) and the review form.
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { SafariDay, SafariResponse } from '../../common/api-types.ts';
 import { site } from '../../common/site.ts';
+import { whatsappHref } from '../../common/whatsapp.ts';
 import { BlogCard, Grid, SafariCard } from '../components/Cards.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { CalendarIcon, CheckIcon, CrossIcon, PhoneIcon, WhatsAppIcon } from '../components/Icons.tsx';
@@ -13,6 +14,7 @@ import { CurrencySwitch } from '../components/CurrencySwitch.tsx';
 import { Price, PriceNote } from '../components/Price.tsx';
 import { RichText } from '../components/RichText.tsx';
 import { Section } from '../components/Section.tsx';
+import { SafariReviews } from '../components/SafariReviews.tsx';
 import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import { cleanList, mealPlan } from '../lib/safari.ts';
@@ -133,7 +135,7 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
               </a>
               <p className="price-card__note">Tailor the dates, lodges and pace. We reply within a day.</p>
               <div className="price-card__contact">
-                <a href={site.whatsappHref} target="_blank" rel="noopener noreferrer">
+                <a href={whatsappHref({ title: heading, url: data.pageUrl, safari: true })} target="_blank" rel="noopener noreferrer">
                   <WhatsAppIcon size={18} /> WhatsApp us
                 </a>
                 <a href={site.phoneHref}>
@@ -144,6 +146,8 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
           </aside>
         </div>
       </div>
+
+      <SafariReviews slug={safari.safarititleslug} title={heading} reviews={data.reviews} rating={data.rating} />
 
       {quoteWanted && (
         <Suspense>

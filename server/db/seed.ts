@@ -256,7 +256,8 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
           title: r.title,
           overview: r.overview,
           details: r.details,
-          profileimage: r.image ? headerImagePath('reviews', r.slug, r.image) : null,
+          // The photo when the review names one, else the portrait the image build draws (server/media/jobs.ts).
+          profileimage: headerImagePath('reviews', r.slug, r.image),
           rating: r.rating,
           featured: r.featured,
         })),

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { renderArt } from '../../content/artwork/index.ts';
+import { drawPortrait, renderArt } from '../../content/artwork/index.ts';
 import { collectJobs, type ImageJob } from './jobs.ts';
 import { MANIFEST_FILE, type Manifest, type ManifestEntry } from './manifest.ts';
 import { SHARE_SIZE, shareImagePath } from '../../common/media.ts';
@@ -68,12 +68,13 @@ async function exists(p: string): Promise<boolean> {
   );
 }
 
-/** The bytes a job starts from: the file, or the SVG the artwork generator draws. */
+/** The bytes a job starts from: the file, or the SVG the artwork generator draws (a scene or a portrait). */
 async function sourceOf(job: ImageJob): Promise<{ bytes: Buffer; svg: boolean; label: string }> {
   if ('file' in job.source) {
     return { bytes: await readFile(job.source.file), svg: job.source.file.toLowerCase().endsWith('.svg'), label: job.source.file };
   }
   const size = ART_SIZE[job.kind];
+  if ('portrait' in job.source) return { bytes: Buffer.from(drawPortrait(job.source.portrait, size.width, size.height)), svg: true, label: 'artwork' };
   return { bytes: Buffer.from(renderArt(job.source.art, size.width, size.height)), svg: true, label: 'artwork' };
 }
 
