@@ -66,6 +66,8 @@ async function readReview(c: ApiContext): Promise<{ fields: Fields; photo: Buffe
   } else {
     throw new HttpError(415, 'Send the review as multipart/form-data (with a photo) or as JSON.');
   }
+  // A JSON caller may send the stars as a number.
+  if (typeof raw.rating === 'number') raw = { ...raw, rating: String(raw.rating) };
   const parsed = textFields(FIELDS).safeParse(raw);
   if (!parsed.success) throw new HttpError(400, `The field ${String(parsed.error.issues[0]?.path[0] ?? 'A field')} must be text.`);
   const fields = parsed.data as Fields;
