@@ -10,13 +10,14 @@ import { Image } from './Image.tsx';
 export interface VideoFacadeProps {
   /** The YouTube video id. */
   id: string;
-  /** What the video shows: the player's title and the button's name. */
-  title: string;
+  /** What the video is of (e.g. the destination): the player is titled "Video: {subject}". */
+  subject: string;
   /** Stable path of the poster picture (a pipeline image). */
   poster: string;
 }
 
-export function VideoFacade({ id, title, poster }: VideoFacadeProps) {
+export function VideoFacade({ id, subject, poster }: VideoFacadeProps) {
+  const title = `Video: ${subject}`;
   const [playing, setPlaying] = useState(false);
   if (playing) {
     return (
@@ -55,7 +56,7 @@ export function VideoFacade({ id, title, poster }: VideoFacadeProps) {
           </svg>
         </span>
         <span className="video__label">
-          Play video<span className="sr-only">: {title}</span>
+          Play video<span className="sr-only"> of {subject}</span>
         </span>
       </a>
       <figcaption className="video__note">The video plays from YouTube once you press play; nothing is loaded from YouTube before.</figcaption>

@@ -49,7 +49,7 @@ export default function DestinationDetail({ loaderData: data }: Route.ComponentP
         }
       />
       <div className="container container--narrow page">
-        {video && <VideoFacade id={video} title={`Video: ${destination.destinationtitle}`} poster={destination.destinationheaderimage} />}
+        {video && <VideoFacade id={video} subject={destination.destinationtitle} poster={destination.destinationheaderimage} />}
         <RichText html={destination.destinationparagraph} />
         <div className="quick-links">
           <Link to={`/parks/in/${destination.destinationtitleslug}`} className="btn btn--ghost">

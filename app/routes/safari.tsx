@@ -52,11 +52,7 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
         title={heading}
         image={safari.safariheaderimage}
         imageAlt={safari.safariheaderimagealt}
-        eyebrow={
-          <>
-            {safari.safariday} {safari.safariday === 1 ? 'day' : 'days'} · per person from <Price usd={safari.safariprice} />
-          </>
-        }
+        eyebrow={`${safari.safariday} ${safari.safariday === 1 ? 'day' : 'days'} · fully guided · private 4x4`}
         crumbs={[{ label: 'Safaris', to: '/safaris' }, { label: heading }]}
       />
       <div className="container page">
@@ -105,7 +101,7 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
 
           <aside className="page__aside">
             <div className="price-card">
-              {/* The amount ends its line, so a converted (wider) amount moves nothing. */}
+              {/* The amount has a line of its own, so a converted (wider) amount moves nothing. */}
               <p className="price-card__amount">
                 <span className="price-card__label">From</span>{' '}
                 <strong>

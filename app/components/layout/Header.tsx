@@ -223,18 +223,18 @@ export function Header() {
 
   return (
     <>
-      <aside className="topbar" aria-label="Contact details">
+      <aside className="topbar" aria-label="Contact details and currency">
         <div className="container topbar__inner">
-          <p className="topbar__item">
+          <p className="topbar__item topbar__item--place">
             <PinIcon size={15} /> {site.location}
           </p>
           <a className="topbar__item" href={site.phoneHref}>
             <PhoneIcon size={15} /> {site.phone}
           </a>
-          <a className="topbar__item" href={`mailto:${site.email}`}>
+          <a className="topbar__item topbar__item--email" href={`mailto:${site.email}`}>
             <MailIcon size={15} /> {site.email}
           </a>
-          <CurrencySwitch className="currency-switch--topbar" />
+          <CurrencySwitch className="currency-switch--topbar" label="Currency" />
           <SocialLinks className="topbar__socials" />
         </div>
       </aside>
