@@ -5,13 +5,13 @@
 // trigger is a plain link to its list page. Once hydrated it is a disclosure button, and a
 // panel's content (NavPanels.tsx and its data from GET /nav/:panel) is loaded the first time it
 // is wanted, prefetched when the pointer comes to the header or a trigger gets focus.
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { NAV_SCROLL_THRESHOLD } from '../../../common/constants.ts';
 import { site } from '../../../common/site.ts';
 import { NAV_PANELS, navPanelUrl, type NavPanelAnswer, type PanelKey } from '../../lib/nav.ts';
 import { SocialLinks } from '../Contact.tsx';
-import { CurrencySwitch } from '../CurrencySwitch.tsx';
+import { whenIdle } from '../../lib/idle.ts';
 import { ChevronDown, CloseIcon, MailIcon, MenuIcon, PhoneIcon, PinIcon, SearchIcon } from '../Icons.tsx';
 import { Brand } from './Brand.tsx';
 
@@ -67,6 +67,10 @@ function loadPanel(panel: PanelKey, tab?: string): Promise<NavPanelAnswer> {
 }
 
 type PanelState = { module: PanelsModule; answer: NavPanelAnswer } | 'failed';
+
+// The currency switch is a lazy island: its HTML is in the page, its code (and the currency
+// rules) loads once the browser is idle, so pages without prices do not carry it in their first load.
+const CurrencySwitch = lazy(() => whenIdle().then(() => import('../CurrencySwitch.tsx')).then((m) => ({ default: m.CurrencySwitch })));
 
 export function Header() {
   const hydrated = useHydrated();
@@ -234,7 +238,9 @@ export function Header() {
           <a className="topbar__item topbar__item--email" href={`mailto:${site.email}`}>
             <MailIcon size={15} /> {site.email}
           </a>
-          <CurrencySwitch className="currency-switch--topbar" label="Currency" />
+          <Suspense>
+            <CurrencySwitch className="currency-switch--topbar" label="Currency" />
+          </Suspense>
           <SocialLinks className="topbar__socials" />
         </div>
       </aside>
@@ -269,7 +275,9 @@ export function Header() {
               <a className="site-nav__contact" href={site.phoneHref}>
                 <PhoneIcon size={16} /> {site.phone}
               </a>
-              <CurrencySwitch className="currency-switch--menu" />
+              <Suspense>
+                <CurrencySwitch className="currency-switch--menu" />
+              </Suspense>
               <SocialLinks />
             </div>
           </nav>
