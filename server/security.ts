@@ -13,6 +13,9 @@ import type { MiddlewareHandler } from 'hono';
 
 export const MAX_WRITE_BODY_BYTES = 64 * 1024;
 
+/** A review with its photo (common/reviews.ts PHOTO_MAX_BYTES) and the form's fields. */
+export const REVIEW_BODY_MAX_BYTES = 6 * 1024 * 1024 + 64 * 1024;
+
 /** Where browsers send CSP violation reports (server/api/csp-report.ts). */
 export const CSP_REPORT_PATH = '/api/csp-report';
 
@@ -145,12 +148,23 @@ export async function readLimitedBody(req: Request, max = MAX_WRITE_BODY_BYTES):
 
 export const TOO_LARGE_MESSAGE = `The request is too large: at most ${MAX_WRITE_BODY_BYTES / 1024} KB are accepted.`;
 
+/** The 413's words for a limit: TOO_LARGE_MESSAGE for the usual one. */
+export function tooLargeMessage(limit: number): string {
+  if (limit === MAX_WRITE_BODY_BYTES) return TOO_LARGE_MESSAGE;
+  return limit === REVIEW_BODY_MAX_BYTES
+    ? 'The review is too large: a photo of at most 6 MB can be sent with it.'
+    : `The request is too large: at most ${Math.floor(limit / 1024)} KB are accepted.`;
+}
+
 /**
- * The writes allowed a larger body than MAX_WRITE_BODY_BYTES, by exact path: the owner's CSV import
- * of newsletter subscribers (2 MB of CSV; the console page that takes the upload, its data request,
- * and the console API it hands the file to). The route itself checks the file's size again.
+ * The writes allowed a larger body than MAX_WRITE_BODY_BYTES, by exact path (the page that takes
+ * the upload, its data request, and the API it hands the file to); each route checks its file's
+ * size again:
+ *  - a traveller's review with its photo (the page action /review, the API's /safaris/{slug}/reviews);
+ *  - the owner's CSV import of newsletter subscribers (2 MB of CSV).
  */
 const LARGER_WRITES: readonly { path: RegExp; max: number }[] = [
+  { path: /^\/review(?:\.data)?$|^(?:\/api)?\/safaris\/[^/]+\/reviews\/?$/, max: REVIEW_BODY_MAX_BYTES },
   { path: /^(?:\/api)?\/admin\/subscribers\/import(?:\.data)?$/, max: 2 * 1024 * 1024 + 64 * 1024 },
 ];
 
@@ -164,16 +178,17 @@ export function writeLimitFor(pathname: string): number {
  * Every write (any method but GET, HEAD and OPTIONS) is read here, bounded, before any handler
  * parses it; the handler then reads the buffered copy. Too large: 413 with `Connection: close`.
  */
-export function boundedWrites(answerTooLarge: () => Response): MiddlewareHandler {
+export function boundedWrites(answerTooLarge: (limit: number) => Response, limitFor: (path: string) => number = writeLimitFor): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
     let body: Uint8Array;
+    const limit = limitFor(c.req.path);
     try {
-      body = await readLimitedBody(c.req.raw, writeLimitFor(c.req.path));
+      body = await readLimitedBody(c.req.raw, limit);
     } catch (e) {
       if (!(e instanceof BodyTooLarge)) throw e;
-      const res = answerTooLarge();
+      const res = answerTooLarge(limit);
       res.headers.set('connection', 'close');
       return res;
     }
