@@ -18,6 +18,7 @@ import { StructuredData } from './components/StructuredData.tsx';
 import { Footer } from './components/layout/Footer.tsx';
 import { Header } from './components/layout/Header.tsx';
 import { pageHeaders } from './lib/load.ts';
+import { useWhatsAppLeads } from './lib/whatsapp.ts';
 import { notFoundMeta } from './lib/meta.ts';
 import type { Route } from './+types/root';
 // The one stylesheet, rendered as a React stylesheet resource (precedence): React puts it in the
@@ -68,6 +69,8 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  // Clicks on the WhatsApp buttons are counted per page (app/lib/whatsapp.ts).
+  useWhatsAppLeads();
   return (
     <>
       <a className="skip-link" href="#main">

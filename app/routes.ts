@@ -48,6 +48,7 @@ export default [
 
   route('search', 'routes/search.tsx'),
   route('enquiry', 'routes/enquiry.tsx'),
+  route('review', 'routes/review.tsx'),
   route('newsletter', 'routes/newsletter.tsx'),
   route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
   route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),

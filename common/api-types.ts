@@ -173,6 +173,26 @@ export interface Review {
   rating: number;
 }
 
+/** A traveller's review of a safari, as shown on its page once a moderator approved it. */
+export interface ApprovedReview {
+  id: number;
+  name: string;
+  country: string;
+  /** 1 to 5 stars. */
+  rating: number;
+  text: string;
+  /** The day it was written (YYYY-MM-DD). */
+  date: string;
+  /** The photo that came with it: a stable image path (gallery sizes) and its intrinsic size. */
+  photo: { src: string; width: number; height: number } | null;
+}
+
+/** Count and average (one decimal) of a safari's approved reviews. */
+export interface ReviewSummary {
+  count: number;
+  average: number;
+}
+
 /** Static page copy: sanitised HTML body and named HTML blocks (e.g. vision, mission, tip-1..tip-7). */
 export interface PageCopy {
   content: string;
@@ -196,7 +216,7 @@ export interface HomeResponse extends PageMeta, PageCopy {
   faqs: Faq[];
   reviews: Review[];
 }
-export interface BlogsNavResponse {
+export interface BlogsNavResponse extends PageMeta {
   blogs: BlogCard[];
 }
 /** GET /parks/in/{slug} (navbar=true gives the nav panel's few parks; otherwise paginated, limit 9). */
@@ -295,6 +315,10 @@ export interface SafariResponse extends PageMeta {
   safaridays: SafariDay[];
   otherSafaris: SafariCard[];
   blogs: BlogCard[];
+  /** Approved reviews of travellers, newest first (at most 20). */
+  reviews: ApprovedReview[];
+  /** Count and average of every approved review; null when there is none. */
+  rating: ReviewSummary | null;
 }
 export interface BlogsResponse extends PageMeta, Paged {
   blogs: BlogCard[];
@@ -327,9 +351,11 @@ export type SearchItem =
   | (AnimalCard & { type: 'animal' })
   | (BirdCard & { type: 'bird' });
 /**
- * GET /search?query=&types=&page=. `results` is one page (PAGE_SIZE.search) of every hit ranked
- * across types; each per-type list holds that type's best hits (up to PAGE_SIZE.search). Only the
- * selected `types` are listed (none selected: all); `counts` counts every type's hits regardless.
+ * GET /search?query=&types=&page=&limit=. `results` is one page (`limit`, PAGE_SIZE.search by
+ * default) of every hit ranked across types; each per-type list (blogs, parks...) is the same page
+ * of that type's hits alone, so ?page=2 gives every list's second page and no hit is left out
+ * (`typePaging` says how many each type has and how many pages they fill). Only the selected
+ * `types` are listed (none selected: all); `counts` counts every type's hits regardless.
  */
 export interface SearchResponse extends PageMeta, Paged {
   /** The search text as searched (trimmed). */
@@ -343,6 +369,17 @@ export interface SearchResponse extends PageMeta, Paged {
   counts: Record<SearchItemType, number>;
   /** Hits within the selected types. */
   total: number;
+  /** Page size of `results` and of each per-type list. */
+  limit: number;
+  /** The paging of the per-type lists: each holds page `page` of its type's hits, `limit` a page. */
+  typePaging: {
+    page: number;
+    limit: number;
+    /** Hits of each type within the selection (0 for a type left out by the filter). */
+    totals: Record<SearchItemType, number>;
+    /** Pages each type's list fills at `limit` a page. */
+    totalPages: Record<SearchItemType, number>;
+  };
   blogs: SearchItem[];
   parks: SearchItem[];
   experiences: SearchItem[];

@@ -28,11 +28,22 @@ export const DEFAULT_CONTACT_METHOD: ContactMethod = 'Email';
 export const SHARE_TEXT = 'Check out this amazing post!';
 export const DESTINATION_SLUGS = ['uganda', 'rwanda', 'kenya', 'tanzania', 'democratic-republic-of-congo'] as const;
 
+/**
+ * The gallery viewer (spec point 9): animation 300 ms; zoom from 100% to a maximum level of 300%
+ * in steps of 100 (zoom factors 1, 2 and 3); at most one key action every 180 ms (Escape
+ * excepted); a swipe changes the picture when its horizontal movement is at least 1.5 times the
+ * vertical and, when it is shorter than 200 px, at least a quarter of the viewer's width; images
+ * padded by 10 px.
+ */
 export const LIGHTBOX = {
   animationMs: 300,
-  maxZoom: 3,
-  zoomStep: 1,
+  /** Zoom levels in percent: 100 (fit) up to maxZoomLevel in steps of zoomStepLevel. */
+  maxZoomLevel: 300,
+  zoomStepLevel: 100,
   keyRepeatLimitMs: 180,
   swipeRatio: 1.5,
+  /** Below this horizontal distance (px) a swipe must also cover swipeMinWidthShare of the width. */
+  swipeMinDistance: 200,
+  swipeMinWidthShare: 0.25,
   padding: 10,
 } as const;

@@ -5,6 +5,8 @@ import { enquiriesApi, type FormsApiOptions } from './api/enquiries.ts';
 import { DEFAULT_SPAM_SETTINGS, type SpamSettings } from './api/forms-http.ts';
 import type { ApiEnv } from './api/http.ts';
 import { newsletterApi } from './api/newsletter.ts';
+import { leadsApi } from './api/leads.ts';
+import { reviewsApi } from './api/reviews.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { Logger } from './logger.ts';
@@ -25,7 +27,8 @@ export interface Forms {
 }
 
 export interface FormsOverrides {
-  spam?: Partial<SpamSettings>;
+  /** Spam settings; `limits` are merged with the defaults, limit by limit. */
+  spam?: Partial<Omit<SpamSettings, 'limits'>> & { limits?: Partial<SpamSettings['limits']> };
   mail?: Partial<MailSettings>;
   transport?: MailTransport;
   /** Leave the worker stopped (tests drive it with runOnce). */
@@ -36,7 +39,12 @@ type FormsConfig = Pick<Config, 'SITE_URL' | 'OPERATOR_EMAIL' | 'MAIL_FROM' | 'S
 
 export function createForms(config: FormsConfig, db: Db, logger: Logger, overrides: FormsOverrides = {}): Forms {
   const mail = { ...mailSettingsFromEnv(), ...overrides.mail };
-  const spam: SpamSettings = { ...DEFAULT_SPAM_SETTINGS, enabled: config.SPAM_CHECKS === 'on', ...overrides.spam };
+  const spam: SpamSettings = {
+    ...DEFAULT_SPAM_SETTINGS,
+    enabled: config.SPAM_CHECKS === 'on',
+    ...overrides.spam,
+    limits: { ...DEFAULT_SPAM_SETTINGS.limits, ...overrides.spam?.limits },
+  };
   const transport = overrides.transport ?? createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir, timeoutMs: mail.smtpTimeoutMs });
   const worker = createMailWorker({ db, transport, logger, settings: mail });
   const options: FormsApiOptions = {
@@ -62,6 +70,8 @@ export function createForms(config: FormsConfig, db: Db, logger: Logger, overrid
     mount(app) {
       app.route('/', enquiriesApi(options));
       app.route('/', newsletterApi(options));
+      app.route('/', reviewsApi(options));
+      app.route('/', leadsApi(options));
     },
     worker,
     transport,

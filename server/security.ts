@@ -14,6 +14,9 @@ import type { MiddlewareHandler } from 'hono';
 
 export const MAX_WRITE_BODY_BYTES = 64 * 1024;
 
+/** A review with its photo (common/reviews.ts PHOTO_MAX_BYTES) and the form's fields. */
+export const REVIEW_BODY_MAX_BYTES = 6 * 1024 * 1024 + 64 * 1024;
+
 /** Where browsers send CSP violation reports (server/api/csp-report.ts). */
 export const CSP_REPORT_PATH = '/api/csp-report';
 
@@ -181,39 +184,51 @@ export const TOO_LARGE_MESSAGE = `The request is too large: at most ${MAX_WRITE_
 
 const MB = 1024 * 1024;
 
+/** The media library's upload: a 20 MB image (common/media-library.ts UPLOAD_MAX_BYTES) and its text fields. */
+export const MEDIA_UPLOAD_BODY_MAX_BYTES = 20 * MB + 64 * 1024;
+
 /**
- * The writes allowed a larger body than MAX_WRITE_BODY_BYTES, by exact path, each with the words
- * of its refusal: the owner's CSV import of newsletter subscribers (2 MB of CSV) and the media
- * library's image upload (20 MB; common/media-library.ts) — for each, the console page that takes
- * the upload, its data request, and the console API it hands the file to. The routes check the
- * file's size again; the limit here only stops a larger body while it streams in, before it is kept.
+ * The writes allowed a larger body than MAX_WRITE_BODY_BYTES, by exact path (the page that takes
+ * the upload, its data request, and the API it hands the file to), each with the words of its
+ * refusal; each route checks its file's size again:
+ *  - a traveller's review with its photo (the page action /review, the API's /safaris/{slug}/reviews);
+ *  - the owner's CSV import of newsletter subscribers (2 MB of CSV);
+ *  - an image uploaded to the console's media library (20 MB).
+ * The limit here stops a larger body while it streams in, before it is kept.
  */
-const LARGER_WRITES: readonly { path: RegExp; max: number; message: string }[] = [
-  { path: /^(?:\/api)?\/admin\/subscribers\/import(?:\.data)?$/, max: 2 * MB + 64 * 1024, message: 'The file is too large: at most 2 MB are accepted.' },
-  { path: /^(?:\/api)?\/admin\/media(?:\.data)?$/, max: 20 * MB + 64 * 1024, message: 'The file is too large: at most 20 MB are accepted.' },
+const LARGER_WRITES: readonly { path: RegExp; max: number; message?: string }[] = [
+  { path: /^\/review(?:\.data)?$|^(?:\/api)?\/safaris\/[^/]+\/reviews\/?$/, max: REVIEW_BODY_MAX_BYTES, message: 'The review is too large: a photo of at most 6 MB can be sent with it.' },
+  { path: /^(?:\/api)?\/admin\/subscribers\/import(?:\.data)?$/, max: 2 * MB + 64 * 1024 },
+  { path: /^(?:\/api)?\/admin\/media(?:\.data)?$/, max: MEDIA_UPLOAD_BODY_MAX_BYTES, message: 'The file is too large: at most 20 MB are accepted.' },
 ];
 
-/** The body limit of a write to this path, and what a larger one is told. */
-export function writeLimitFor(pathname: string): { max: number; message: string } {
-  for (const w of LARGER_WRITES) if (w.path.test(pathname)) return { max: w.max, message: w.message };
-  return { max: MAX_WRITE_BODY_BYTES, message: TOO_LARGE_MESSAGE };
+/** The 413's words for a limit: TOO_LARGE_MESSAGE for the usual one, a larger write's own words. */
+export function tooLargeMessage(limit: number): string {
+  if (limit === MAX_WRITE_BODY_BYTES) return TOO_LARGE_MESSAGE;
+  return LARGER_WRITES.find((w) => w.max === limit)?.message ?? `The request is too large: at most ${Math.floor(limit / 1024)} KB are accepted.`;
+}
+
+/** The body limit of a write to this path. */
+export function writeLimitFor(pathname: string): number {
+  for (const w of LARGER_WRITES) if (w.path.test(pathname)) return w.max;
+  return MAX_WRITE_BODY_BYTES;
 }
 
 /**
  * Every write (any method but GET, HEAD and OPTIONS) is read here, bounded, before any handler
  * parses it; the handler then reads the buffered copy. Too large: 413 with `Connection: close`.
  */
-export function boundedWrites(answerTooLarge: (message: string, pathname: string) => Response): MiddlewareHandler {
+export function boundedWrites(answerTooLarge: (limit: number, pathname: string) => Response, limitFor: (path: string) => number = writeLimitFor): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
     let body: Uint8Array;
-    const limit = writeLimitFor(c.req.path);
+    const limit = limitFor(c.req.path);
     try {
-      body = await readLimitedBody(c.req.raw, limit.max);
+      body = await readLimitedBody(c.req.raw, limit);
     } catch (e) {
       if (!(e instanceof BodyTooLarge)) throw e;
-      const res = answerTooLarge(limit.message, c.req.path);
+      const res = answerTooLarge(limit, c.req.path);
       res.headers.set('connection', 'close');
       return res;
     }

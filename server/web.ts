@@ -9,7 +9,7 @@ import type { ApiClient } from '../common/api-client.ts';
 import { compression } from './compress.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeKept, type HttpCache } from './http-cache.ts';
-import { baseHeaders, boundedWrites, securityHeaders, withPagePolicy } from './security.ts';
+import { baseHeaders, boundedWrites, securityHeaders, tooLargeMessage, withPagePolicy } from './security.ts';
 import { decodable, pagePlanner } from './page-cache.ts';
 import type { Logger } from './logger.ts';
 import { withImageMetaFrom } from './media/annotate.ts';
@@ -137,12 +137,12 @@ export function createWeb(opts: WebOptions) {
   // Every write is read here, bounded, before anything parses it.
   app.use(
     '*',
-    boundedWrites((message, pathname) => {
+    boundedWrites((limit, pathname) => {
       opts.logger.info({ status: 413 }, 'request refused: body over the limit');
       // An API path answers in the API's words (JSON), before the API itself reads anything.
       if (pathname === '/api' || pathname.startsWith('/api/'))
-        return new Response(JSON.stringify({ error: message }), { status: 413, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
-      return new Response(message, { status: 413, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+        return new Response(JSON.stringify({ error: tooLargeMessage(limit) }), { status: 413, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+      return new Response(tooLargeMessage(limit), { status: 413, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
     }),
   );
   const clientDir = opts.clientDir ?? path.join(buildDir, 'client');

@@ -112,9 +112,10 @@ for (const backend of backends()) {
       uniqueIds(body.ugchimpsafaris);
     });
 
-    it('GET /blogs/nav lists the navigation blogs', async () => {
+    it('GET /blogs/nav lists the navigation blogs, with page metadata like every other answer', async () => {
       const body = await ok('/blogs/nav');
-      expectKeys(body, ['blogs']);
+      expectKeys(body, [...K.meta, 'blogs']);
+      expectMeta(body, '/blogs');
       const nav = new Set(content.blogs.filter((b) => b.nav).map((b) => b.slug));
       expect(body.blogs.length).toBe(Math.min(6, nav.size));
       for (const b of body.blogs) {

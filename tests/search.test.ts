@@ -184,6 +184,41 @@ for (const backend of backends()) {
       );
     });
 
+    it("pages each type's list like the results, says so in its fields, and leaves no hit out", async () => {
+      const all = await everything('birding');
+      const byType = (type: string) => all.filter((r) => r.type === type).map((r) => `${r.type}:${r.id}`);
+      const first = await search('birding');
+      expect(first.limit).toBe(PAGE_SIZE.search);
+      expect(first.typePaging.page).toBe(1);
+      expect(first.typePaging.limit).toBe(PAGE_SIZE.search);
+      expect(first.typePaging.totals).toEqual(first.counts);
+      // With 2 a page, some types need several pages: every list's pages together hold every hit
+      // of its type, in the ranked order, and typePaging says how many pages each fills.
+      const limit = 2;
+      const small = await search('birding', `&limit=${limit}`);
+      const lists = { blog: 'blogs', park: 'parks', experience: 'experiences', safari: 'safaris', faq: 'faqs', animal: 'animals', bird: 'birds' } as const;
+      const longest = Object.entries(small.typePaging.totals).sort((a, b) => b[1] - a[1])[0]!;
+      expect(longest[1], 'a type with more hits than a page').toBeGreaterThan(limit);
+      for (const [type, key] of Object.entries(lists)) {
+        const total = small.typePaging.totals[type as keyof typeof lists];
+        expect(small.typePaging.totalPages[type as keyof typeof lists]).toBe(Math.ceil(total / limit));
+        const seen: string[] = [];
+        for (let page = 1; page <= Math.max(1, small.totalPages); page++) {
+          const b = page === 1 ? small : await search('birding', `&limit=${limit}&page=${page}`);
+          expect(b.typePaging.page).toBe(page);
+          const items = b[key] as SearchItem[];
+          expect(items.length).toBeLessThanOrEqual(limit);
+          seen.push(...items.map((r) => `${r.type}:${r.id}`));
+        }
+        expect(seen, type).toEqual(byType(type));
+      }
+      // A filtered type's list is empty, with a total of 0.
+      const parksOnly = await search('gorilla', '&types=park');
+      expect(parksOnly.typePaging.totals.faq).toBe(0);
+      expect(parksOnly.typePaging.totalPages.faq).toBe(0);
+      expect(parksOnly.parks.length).toBe(Math.min(PAGE_SIZE.search, parksOnly.counts.park));
+    });
+
     it('refuses missing, empty, blank and over-long queries with a clear 400', async () => {
       for (const q of [null, '', '   ', '\t\n', '\u0000']) {
         const r = await get(q);

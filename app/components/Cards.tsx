@@ -10,7 +10,8 @@ import type {
   ParkCard as Park,
   SafariCard as Safari,
 } from '../../common/api-types.ts';
-import { date, days, price } from '../lib/format.ts';
+import { date, days } from '../lib/format.ts';
+import { Price } from './Price.tsx';
 import { Image } from './Image.tsx';
 import { ArrowRight, CalendarIcon, CompassIcon, PinIcon } from './Icons.tsx';
 
@@ -98,7 +99,9 @@ export function SafariCard({ safari, cta, headingLevel }: { safari: Safari; cta?
       headingLevel={headingLevel}
       footer={
         <p className="price">
-          <span className="price__from">From</span> <strong>{price(safari.safariprice)}</strong> <span className="price__per">per pax</span>
+          <span className="price__from">Per pax from</span> <strong>
+            <Price usd={safari.safariprice} />
+          </strong>
         </p>
       }
     />

@@ -1,5 +1,6 @@
 // Contact shortcuts (WhatsApp, direct call, e-mail and social pages) and the social icon row.
 import { site } from '../../common/site.ts';
+import { usePageWhatsAppHref } from '../lib/whatsapp.ts';
 import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, WhatsAppIcon, XIcon, YouTubeIcon } from './Icons.tsx';
 
 export const SOCIALS = [
@@ -25,8 +26,9 @@ export function SocialLinks({ className }: { className?: string }) {
 
 /** Cards: WhatsApp, call, Instagram, Facebook (contact page), or with e-mail in place of one. */
 export function ContactCards({ withEmail = false }: { withEmail?: boolean }) {
+  const whatsapp = usePageWhatsAppHref();
   const cards = [
-    { key: 'whatsapp', title: 'WhatsApp', text: 'Chat with our Kabale team', href: site.whatsappHref, Icon: WhatsAppIcon, external: true, value: site.whatsapp },
+    { key: 'whatsapp', title: 'WhatsApp', text: 'Chat with our Kabale team', href: whatsapp, Icon: WhatsAppIcon, external: true, value: site.whatsapp },
     { key: 'call', title: 'Direct call', text: 'Talk to a safari planner', href: site.phoneHref, Icon: PhoneIcon, external: false, value: site.phone },
     ...(withEmail ? [{ key: 'email', title: 'E-mail', text: 'Write to us any time', href: `mailto:${site.email}`, Icon: MailIcon, external: false, value: site.email }] : []),
     { key: 'instagram', title: 'Instagram', text: 'Photos from the trail', href: site.social.instagram, Icon: InstagramIcon, external: true, value: '@kigezitrails' },

@@ -1,6 +1,6 @@
 // The not-found view (spec point 2), also used, with its own wording, for real errors (500).
 import { Link } from 'react-router';
-import { site } from '../../common/site.ts';
+import { whatsappHref } from '../../common/whatsapp.ts';
 import { ArrowRight, WhatsAppIcon } from './Icons.tsx';
 
 const LINKS = [
@@ -36,7 +36,7 @@ export function ErrorView({ status = 404 }: { status?: number }) {
             : 'Something went wrong on our side. Please try again in a moment.'}{' '}
           Chat with our Kabale team or pick up the trail below.
         </p>
-        <a className="btn btn--whatsapp" href={site.whatsappHref} target="_blank" rel="noopener noreferrer">
+        <a className="btn btn--whatsapp" href={whatsappHref()} target="_blank" rel="noopener noreferrer">
           <WhatsAppIcon size={20} /> Chat with us on WhatsApp
         </a>
         <ul className="oops__links">

@@ -1,5 +1,6 @@
-// Featured traveller reviews: three cards with five stars and a Read more popup with the full text
-// (rendered when opened).
+// Featured traveller reviews: three cards with five stars, the traveller's portrait (a photo, or
+// an illustration drawn for the review) and a Read more popup with the full text (rendered when
+// opened).
 import { lazy, Suspense, useState } from 'react';
 import type { Review } from '../../common/api-types.ts';
 import { site } from '../../common/site.ts';
@@ -24,11 +25,12 @@ function Stars({ n = 5 }: { n?: number }) {
 /** The fields a review card shows (the rating is not: every featured review has five stars). */
 export type ReviewData = Omit<Review, 'rating'>;
 
+/** The traveller's photo, or the portrait drawn for them (content/artwork/portrait.ts); initials for a review with neither. */
 function Avatar({ review }: { review: ReviewData }) {
   if (review.profileimage) {
     return (
-      <span className="avatar">
-        <Image src={review.profileimage} alt={`Profile photo of ${review.name}`} width={96} height={96} sizes="48px" />
+      <span className="avatar avatar--portrait">
+        <Image src={review.profileimage} alt={`Portrait of ${review.name}`} width={128} height={128} sizes="64px" />
       </span>
     );
   }

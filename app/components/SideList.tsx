@@ -2,7 +2,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { BlogCard, SafariCard } from '../../common/api-types.ts';
-import { date, days, price } from '../lib/format.ts';
+import { date, days } from '../lib/format.ts';
+import { Price } from './Price.tsx';
 import { Image } from './Image.tsx';
 
 export interface SideItem {
@@ -51,7 +52,11 @@ export const safariSideItems = (safaris: SideSafari[]): SideItem[] =>
     image: s.safariheaderimage,
     alt: s.safariheaderimagealt,
     title: `${days(s.safariday)} ${s.safarititle}`,
-    meta: `From ${price(s.safariprice)}`,
+    meta: (
+      <>
+        From <Price usd={s.safariprice} />
+      </>
+    ),
   }));
 
 export const blogSideItems = (blogs: SideBlog[]): SideItem[] =>

@@ -20,16 +20,21 @@ export interface ApiAnswer {
   code?: string;
 }
 
-/** Posts a form's fields to the API for the visitor of `request`. A failed call is a 502 without words. */
-export async function postToApi(api: ApiClient, request: Request, path: string, fields: Record<string, string>): Promise<ApiAnswer> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+/**
+ * Posts a form's fields to the API for the visitor of `request`: as JSON, or as multipart form
+ * data when they come as FormData (a form with a file). A failed call is a 502 without words.
+ */
+export async function postToApi(api: ApiClient, request: Request, path: string, fields: Record<string, string> | FormData): Promise<ApiAnswer> {
+  const multipart = fields instanceof FormData;
+  // FormData sets its own multipart content type, with the boundary.
+  const headers: Record<string, string> = multipart ? {} : { 'content-type': 'application/json' };
   for (const h of PASSED_ON) {
     const v = request.headers.get(h);
     if (v !== null) headers[h] = v;
   }
   let res: Response;
   try {
-    res = await api.fetch(path, { method: 'POST', headers, body: JSON.stringify(fields) });
+    res = await api.fetch(path, { method: 'POST', headers, body: multipart ? fields : JSON.stringify(fields) });
   } catch {
     return { ok: false, status: 502 };
   }

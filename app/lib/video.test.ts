@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { youtubeEmbedUrl } from './video.ts';
+import { youtubeEmbedUrl, youtubeId, youtubePlayerUrl, youtubeWatchUrl } from './video.ts';
 
 describe('youtubeEmbedUrl', () => {
   const embed = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ';
@@ -19,5 +19,14 @@ describe('youtubeEmbedUrl', () => {
     expect(youtubeEmbedUrl('https://www.youtube.com/watch?v=short')).toBeNull();
     expect(youtubeEmbedUrl('')).toBeNull();
     expect(youtubeEmbedUrl(null)).toBeNull();
+  });
+});
+
+describe('the video facade links', () => {
+  it('plays from the no-cookie host only when asked, and links to YouTube without JavaScript', () => {
+    expect(youtubeId('https://www.youtube.com/watch?v=dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ');
+    expect(youtubeId('ftp://youtube.com/watch?v=dQw4w9WgXcQ')).toBeNull();
+    expect(youtubePlayerUrl('dQw4w9WgXcQ')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0');
+    expect(youtubeWatchUrl('dQw4w9WgXcQ')).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
   });
 });

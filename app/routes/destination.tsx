@@ -1,4 +1,4 @@
-// Destination detail: title and tag, optional embedded video, the HTML text, Previous/Next Post,
+// Destination detail: title and tag, optional video (a facade: YouTube loads on play), the HTML text, Previous/Next Post,
 // Other destinations (with a link to all) and blogs.
 import { Link } from 'react-router';
 import type { DestinationResponse } from '../../common/api-types.ts';
@@ -10,7 +10,8 @@ import { PostNav } from '../components/PostNav.tsx';
 import { api, pageHeaders } from '../lib/load.ts';
 import { pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
-import { youtubeEmbedUrl } from '../lib/video.ts';
+import { youtubeId } from '../lib/video.ts';
+import { VideoFacade } from '../components/VideoFacade.tsx';
 import type { Route } from './+types/destination';
 import { cachedPage } from '../lib/cache-policy.ts';
 
@@ -31,7 +32,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function DestinationDetail({ loaderData: data }: Route.ComponentProps) {
   const { destination } = data;
-  const video = youtubeEmbedUrl(destination.youtubeembedlink);
+  const video = youtubeId(destination.youtubeembedlink);
   return (
     <>
       <Hero
@@ -48,20 +49,7 @@ export default function DestinationDetail({ loaderData: data }: Route.ComponentP
         }
       />
       <div className="container container--narrow page">
-        {video && (
-          <div className="video">
-            <iframe
-              src={video}
-              title={`Video: ${destination.destinationtitle}`}
-              width={1280}
-              height={720}
-              loading="lazy"
-              allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
-              allowFullScreen
-              referrerPolicy="strict-origin-when-cross-origin"
-            />
-          </div>
-        )}
+        {video && <VideoFacade id={video} subject={destination.destinationtitle} poster={destination.destinationheaderimage} />}
         <RichText html={destination.destinationparagraph} />
         <div className="quick-links">
           <Link to={`/parks/in/${destination.destinationtitleslug}`} className="btn btn--ghost">

@@ -1,19 +1,23 @@
 // Safari detail: '{days} Day {title}' hero; description; Includes and Excludes; 'From $price' with
 // the Get a free quote overlay; Detailed Itinerary (meal plan, activities); Related safaris with a
-// More safaris link; News and updates.
+// More safaris link; News and updates; travellers' reviews (approved ones) and the review form.
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { SafariDay, SafariResponse } from '../../common/api-types.ts';
 import { site } from '../../common/site.ts';
+import { whatsappHref } from '../../common/whatsapp.ts';
 import { BlogCard, Grid, SafariCard } from '../components/Cards.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { CalendarIcon, CheckIcon, CrossIcon, DownloadIcon, PhoneIcon, WhatsAppIcon } from '../components/Icons.tsx';
 import { Image } from '../components/Image.tsx';
+import { CurrencySwitch } from '../components/CurrencySwitch.tsx';
+import { Price, PriceNote } from '../components/Price.tsx';
 import { RichText } from '../components/RichText.tsx';
 import { SafariRouteMap } from '../components/RouteMap.tsx';
 import { Section } from '../components/Section.tsx';
 import { price } from '../lib/format.ts';
 import { itineraryPdfPath } from '../lib/map/paths.ts';
+import { SafariReviews } from '../components/SafariReviews.tsx';
 import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import { cleanList, mealPlan } from '../lib/safari.ts';
@@ -51,7 +55,7 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
         title={heading}
         image={safari.safariheaderimage}
         imageAlt={safari.safariheaderimagealt}
-        eyebrow={`${safari.safariday} ${safari.safariday === 1 ? 'day' : 'days'} · from ${price(safari.safariprice)} per person`}
+        eyebrow={`${safari.safariday} ${safari.safariday === 1 ? 'day' : 'days'} · fully guided · private 4x4`}
         crumbs={[{ label: 'Safaris', to: '/safaris' }, { label: heading }]}
       />
       <div className="container page">
@@ -102,9 +106,17 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
 
           <aside className="page__aside">
             <div className="price-card">
+              {/* The amount has a line of its own, so a converted (wider) amount moves nothing. */}
               <p className="price-card__amount">
-                <span className="price-card__label">From</span> <strong>{price(safari.safariprice)}</strong> <span>Per pax</span>
+                <span className="price-card__label">From</span>{' '}
+                <strong>
+                  <Price usd={safari.safariprice} />
+                </strong>
               </p>
+              <p className="price-card__per">
+                <span className="price-card__label">Per pax</span> · <PriceNote usd={safari.safariprice} />
+              </p>
+              <CurrencySwitch className="currency-switch--card" label="Show prices in" />
               <p className="price-card__days">
                 <CalendarIcon size={18} /> {safari.safariday} {safari.safariday === 1 ? 'day' : 'days'}, fully guided
               </p>
@@ -127,7 +139,7 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
                 <DownloadIcon size={18} /> Download itinerary (PDF)
               </a>
               <div className="price-card__contact">
-                <a href={site.whatsappHref} target="_blank" rel="noopener noreferrer">
+                <a href={whatsappHref({ title: heading, url: data.pageUrl, safari: true })} target="_blank" rel="noopener noreferrer">
                   <WhatsAppIcon size={18} /> WhatsApp us
                 </a>
                 <a href={site.phoneHref}>
@@ -138,6 +150,8 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
           </aside>
         </div>
       </div>
+
+      <SafariReviews slug={safari.safarititleslug} title={heading} reviews={data.reviews} rating={data.rating} />
 
       {quoteWanted && (
         <Suspense>

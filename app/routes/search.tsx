@@ -10,7 +10,8 @@ import { SearchIcon } from '../components/Icons.tsx';
 import { Image } from '../components/Image.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { apiContext } from '../context.ts';
-import { days, price } from '../lib/format.ts';
+import { days } from '../lib/format.ts';
+import { Price } from '../components/Price.tsx';
 import { notFound, pageHeaders, requestPage } from '../lib/load.ts';
 import { pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
@@ -221,7 +222,12 @@ function SearchForm({ query, types, counts }: { query: string; types: SearchItem
 function Result({ item, terms }: { item: SearchItem; terms: string[] }) {
   const d = describe(item);
   let meta: ReactNode = null;
-  if (item.type === 'safari') meta = `${days(item.safariday)} · From ${price(item.safariprice)}`;
+  if (item.type === 'safari')
+    meta = (
+      <>
+        {days(item.safariday)} · From <Price usd={item.safariprice} />
+      </>
+    );
   else if (item.type === 'park' && item.destinationtitle) meta = item.destinationtitle;
   return (
     <li className={`search-hit search-hit--${item.type}`}>

@@ -11,15 +11,22 @@ import { deps, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type A
 export function blogsApi() {
   const app = new Hono<ApiEnv>();
 
+  // The Blogs panel of the navigation; its page metadata is the blog list's, the page it leads to.
   app.get('/blogs/nav', cached(), async (ctx) => {
-    const { db } = deps(ctx);
-    const blogs = await db
-      .select(c.blogCard)
-      .from(t.blogs)
-      .where(eq(t.blogs.show_in_nav, true))
-      .orderBy(desc(t.blogs.created_at), desc(t.blogs.id))
-      .limit(6);
-    return ctx.json({ blogs });
+    const { db, siteUrl } = deps(ctx);
+    const [blogs, page] = await Promise.all([
+      db
+        .select(c.blogCard)
+        .from(t.blogs)
+        .where(eq(t.blogs.show_in_nav, true))
+        .orderBy(desc(t.blogs.created_at), desc(t.blogs.id))
+        .limit(6),
+      pageRow(db, 'blogs'),
+    ]);
+    return ctx.json({
+      ...pageMeta(siteUrl, '/blogs', page?.title ?? 'News and updates', page?.pagekeywords ?? '', page?.pagedescription ?? ''),
+      blogs,
+    });
   });
 
   app.get('/blogs', cached({ query: ['page', 'limit'] }), async (ctx) => {

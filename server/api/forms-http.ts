@@ -89,6 +89,10 @@ export interface SpamSettings {
     enquiryPerEmail: { max: number; windowMs: number };
     subscribePerIp: { max: number; windowMs: number };
     subscribePerEmail: { max: number; windowMs: number };
+    /** WhatsApp clicks counted per address (server/api/leads.ts). */
+    whatsappLeadPerIp: { max: number; windowMs: number };
+    /** Reviews per address (server/api/reviews.ts). */
+    reviewPerIp: { max: number; windowMs: number };
   };
 }
 
@@ -101,6 +105,8 @@ export const DEFAULT_SPAM_SETTINGS: SpamSettings = {
     enquiryPerEmail: { max: 4, windowMs: HOUR },
     subscribePerIp: { max: 10, windowMs: HOUR },
     subscribePerEmail: { max: 5, windowMs: HOUR },
+    whatsappLeadPerIp: { max: 20, windowMs: HOUR },
+    reviewPerIp: { max: 4, windowMs: 24 * HOUR },
   },
 };
 

@@ -5,13 +5,15 @@ import { forgetReferenceData } from '../db/queries.ts';
 import { blogsApi } from './blogs.ts';
 import { JSON_TYPE, type AnswerStore } from './cache.ts';
 import { HttpCache } from '../http-cache.ts';
-import { boundedWrites, securityHeaders } from '../security.ts';
+import { boundedWrites, securityHeaders, tooLargeMessage } from '../security.ts';
 import { cspReportApi } from './csp-report.ts';
 import { destinationsApi } from './destinations.ts';
 import { experiencesApi } from './experiences.ts';
 import { healthApi } from './health.ts';
 import { HttpError, type ApiDeps, type ApiEnv } from './http.ts';
 import { imagesApi } from './images.ts';
+import { currencyApi } from './currency.ts';
+import { reviewPhotosApi } from './reviews.ts';
 import { pagesApi } from './pages.ts';
 import { parksApi } from './parks.ts';
 import { safarisApi } from './safaris.ts';
@@ -45,7 +47,7 @@ export function createApi(opts: ApiOptions) {
 
   // Security headers and bounded writes (server/security.ts), also when the API runs alone.
   app.use('*', securityHeaders({ siteUrl: opts.deps.siteUrl }));
-  app.use('*', boundedWrites((message) => new Response(JSON.stringify({ error: message }), { status: 413, headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' } })));
+  app.use('*', boundedWrites((limit) => new Response(JSON.stringify({ error: tooLargeMessage(limit) }), { status: 413, headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' } })));
   app.use('*', async (c, next) => {
     c.set('deps', opts.deps);
     c.set('answers', answers);
@@ -58,7 +60,10 @@ export function createApi(opts: ApiOptions) {
 
   app.route('/', healthApi());
   app.route('/', cspReportApi());
+  // Approved reviews' photos come from the database, ahead of the image files.
+  app.route('/', reviewPhotosApi());
   app.route('/', imagesApi(opts.mediaDirs, opts.uploadsDir));
+  app.route('/', currencyApi());
   opts.extend?.(app);
   app.route('/', pagesApi());
   app.route('/', safarisApi());

@@ -15,6 +15,7 @@ import {
   pageRow,
 } from '../db/queries.ts';
 import * as t from '../db/schema.ts';
+import { approvedReviews, reviewSummary } from '../reviews.ts';
 import { destinationHeader, dedupeById, deps, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type ApiEnv } from './http.ts';
 
 export function safarisApi() {
@@ -92,13 +93,15 @@ export function safarisApi() {
       .where(eq(t.safaris.safarititleslug, slugParam(ctx)));
     if (!row) throw notFound('Safari');
     const { metakeywords, ...safari } = row;
-    const [days, links, blogs] = await Promise.all([
+    const [days, links, blogs, reviews, rating] = await Promise.all([
       db.select().from(t.safariDays).where(eq(t.safariDays.safari_id, safari.id)).orderBy(asc(t.safariDays.day_number)),
       Promise.all([
         db.select({ id: t.safariDestinations.destination_id }).from(t.safariDestinations).where(eq(t.safariDestinations.safari_id, safari.id)),
         db.select({ id: t.safariExperiences.experience_id }).from(t.safariExperiences).where(eq(t.safariExperiences.safari_id, safari.id)),
       ]),
       latestBlogs(db, 3),
+      approvedReviews(db, safari.id),
+      reviewSummary(db, safari.id),
     ]);
     const dayIds = days.map((d) => d.id);
     const [activities, stops] = days.length
@@ -181,6 +184,8 @@ export function safarisApi() {
       safaridays,
       otherSafaris,
       blogs,
+      reviews,
+      rating,
     });
   });
 

@@ -55,8 +55,12 @@ export function searchApi() {
     const selected = types.length ? outcome.hits.filter((h) => types.includes(h.type)) : outcome.hits;
     const totalPages = totalPagesFor(selected.length, paging);
     const pageHits = selected.slice(paging.offset, paging.offset + paging.limit);
-    // Each type's best hits (within the selection), for grouped displays.
-    const perType = new Map<SearchType, Hit[]>(SEARCH_TYPES.map((t) => [t, selected.filter((h) => h.type === t).slice(0, PAGE_SIZE.search)]));
+    // Each type's hits (within the selection), paged like `results`: ?page=N gives every list's
+    // page N, so a type with more hits than a page is read in full by paging, never cut short.
+    const ofType = new Map<SearchType, Hit[]>(SEARCH_TYPES.map((t) => [t, selected.filter((h) => h.type === t)]));
+    const perType = new Map<SearchType, Hit[]>([...ofType].map(([t, hits]) => [t, hits.slice(paging.offset, paging.offset + paging.limit)]));
+    const typeTotals = Object.fromEntries([...ofType].map(([t, hits]) => [t, hits.length])) as Record<SearchType, number>;
+    const typeTotalPages = Object.fromEntries([...ofType].map(([t, hits]) => [t, Math.ceil(hits.length / paging.limit)])) as Record<SearchType, number>;
     const items = await loadItems(db, [...pageHits, ...[...perType.values()].flat()]);
     const byKey = new Map(items.map((i) => [`${i.type}:${i.id}`, i]));
     const pick = (hits: Hit[]) => hits.flatMap((h) => byKey.get(`${h.type}:${h.id}`) ?? []);
@@ -80,6 +84,8 @@ export function searchApi() {
       total: selected.length,
       page: paging.page,
       totalPages,
+      limit: paging.limit,
+      typePaging: { page: paging.page, limit: paging.limit, totals: typeTotals, totalPages: typeTotalPages },
       results: pick(pageHits),
       blogs: [],
       parks: [],

@@ -4,7 +4,7 @@ import { ContentError, loadContent } from './content.ts';
 
 try {
   const content = await loadContent(process.argv[2]);
-  for (const [name, items] of Object.entries(content)) console.log(`${name.padEnd(14)} ${items.length}`);
+  for (const [name, items] of Object.entries(content)) console.log(`${name.padEnd(14)} ${Array.isArray(items) ? items.length : Object.keys(items.rates).length}`);
   console.log('content is valid');
 } catch (e) {
   if (e instanceof ContentError) {

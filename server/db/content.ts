@@ -5,6 +5,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { CURRENCIES } from '../../common/currency.ts';
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case words joined by hyphens');
 const text = z.string().trim().min(1);
@@ -180,6 +181,18 @@ export const pageSchema = z.object({
   blocks: z.record(z.string(), markdown).default({}),
 });
 
+/**
+ * content/currency-rates.yaml: the rates prices are converted with in the browser until an owner
+ * sets them in the console (server/currency.ts); units of each currency one US dollar buys.
+ */
+export const currencyRatesSchema = z.object({
+  /** The day the rates were set. */
+  date: isoDate,
+  rates: z.partialRecord(z.enum(CURRENCIES.filter((c) => c !== 'USD') as [string, ...string[]]), z.number().positive().finite()),
+});
+export type CurrencyRatesFile = z.output<typeof currencyRatesSchema>;
+export const CURRENCY_RATES_FILE = 'currency-rates.yaml';
+
 export const collections = {
   destinations: destinationSchema,
   parks: parkSchema,
@@ -196,7 +209,10 @@ export const collections = {
 
 export type CollectionName = keyof typeof collections;
 type Item<S extends z.ZodType> = z.output<S> & { slug: string };
-export type Content = { [K in CollectionName]: Item<(typeof collections)[K]>[] };
+export type Content = { [K in CollectionName]: Item<(typeof collections)[K]>[] } & {
+  /** content/currency-rates.yaml, when there is one. */
+  currencyRates?: CurrencyRatesFile;
+};
 
 export class ContentError extends Error {
   problems: string[];
@@ -245,9 +261,33 @@ export async function loadContent(dir = defaultContentDir): Promise<Content> {
     out[name] = items;
   }
   const content = out as unknown as Content;
+  const rates = await readCurrencyRates(dir, problems);
+  if (rates) content.currencyRates = rates;
   problems.push(...crossReferenceProblems(content));
   if (problems.length) throw new ContentError(problems);
   return content;
+}
+
+async function readCurrencyRates(dir: string, problems: string[]): Promise<CurrencyRatesFile | undefined> {
+  let raw: string;
+  try {
+    raw = await readFile(path.join(dir, CURRENCY_RATES_FILE), 'utf8');
+  } catch {
+    return undefined;
+  }
+  let data: unknown;
+  try {
+    data = parseYaml(raw);
+  } catch (e) {
+    problems.push(`${CURRENCY_RATES_FILE}: YAML error: ${(e as Error).message.split('\n')[0]}`);
+    return undefined;
+  }
+  const parsed = currencyRatesSchema.safeParse(data);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${CURRENCY_RATES_FILE}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    return undefined;
+  }
+  return parsed.data;
 }
 
 export function crossReferenceProblems(c: Content): string[] {

@@ -334,4 +334,9 @@ export * from './schema-enquiries.ts';
 export * from './schema-staff.ts';
 export * from './schema-campaigns.ts';
 export * from './schema-inbox.ts';
+
+// Currency rates, WhatsApp leads and travellers' reviews.
+export * from './schema-traveller.ts';
+
+// The media library and the console's settings.
 export * from './schema-media.ts';

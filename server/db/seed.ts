@@ -2,7 +2,7 @@
 // across re-seeds; items whose file was removed are deleted. Runs at start when the content
 // differs from what was last loaded (a hash of the content is stored in content_version).
 import { createHash } from 'node:crypto';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { PgTable, PgColumn } from 'drizzle-orm/pg-core';
 import type { Content } from './content.ts';
 import { markdownToHtml } from './html.ts';
@@ -73,7 +73,7 @@ export async function syncContent(db: Db, content: Content, opts: { force?: bool
 
 async function writeContent(db: Db, content: Content, opts: { force?: boolean }): Promise<SeedResult> {
   const hash = contentHash(content);
-  const counts = Object.fromEntries(Object.entries(content).map(([k, v]) => [k, v.length]));
+  const counts = Object.fromEntries(Object.entries(content).flatMap(([k, v]) => (Array.isArray(v) ? [[k, v.length]] : [])));
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     // Serialise concurrent seeders (several processes starting on one PostgreSQL).
@@ -282,7 +282,8 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
           title: r.title,
           overview: r.overview,
           details: r.details,
-          profileimage: r.image ? headerImagePath('reviews', r.slug, r.image) : null,
+          // The photo when the review names one, else the portrait the image build draws (server/media/jobs.ts).
+          profileimage: headerImagePath('reviews', r.slug, r.image),
           rating: r.rating,
           featured: r.featured,
         })),
@@ -299,6 +300,23 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
         updated_at: new Date(),
       };
       await tx.insert(t.pages).values(values).onConflictDoUpdate({ target: t.pages.slug, set: values });
+    }
+
+    // Currency rates from content/currency-rates.yaml, except those an owner has set in the
+    // console since (server/currency.ts): the file never overrides a person's choice.
+    if (content.currencyRates) {
+      const { date, rates } = content.currencyRates;
+      const entries = Object.entries(rates) as [string, number][];
+      for (const [currency, perUsd] of entries) {
+        await tx
+          .insert(t.currencyRates)
+          .values({ currency, per_usd: perUsd, updated_at: date, updated_by: null })
+          .onConflictDoUpdate({ target: t.currencyRates.currency, set: { per_usd: perUsd, updated_at: date }, setWhere: sql`${t.currencyRates.updated_by} is null` });
+      }
+      const listed = entries.map(([c]) => c);
+      await tx
+        .delete(t.currencyRates)
+        .where(and(isNull(t.currencyRates.updated_by), listed.length ? notInArray(t.currencyRates.currency, listed) : undefined));
     }
 
     // Remove what is no longer in the content files (children first).

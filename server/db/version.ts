@@ -2,7 +2,7 @@
 // value in memory and drops its caches the moment it moves, whichever process made the change:
 // a trigger on the row sends a notification (LISTEN/NOTIFY on PostgreSQL and PGlite alike), and
 // a slower poll catches anything a dropped connection may have missed.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from './index.ts';
 import { contentVersion } from './schema.ts';
 
@@ -12,6 +12,21 @@ export const CONTENT_VERSION_CHANNEL = 'content_version';
 export async function readContentVersion(db: Db): Promise<number> {
   const [row] = await db.select({ v: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 1));
   return row?.v ?? 0;
+}
+
+/**
+ * Moves the content version on, as the content load does, for a change made outside the content
+ * files (an approved review, a currency rate): every process drops its kept pages and API answers
+ * (the row's trigger announces it), so the next visitor sees the change. Call it in the
+ * transaction of the change. Returns the new version.
+ */
+export async function bumpContentVersion(tx: Pick<Db, 'insert'>): Promise<number> {
+  const [row] = await tx
+    .insert(contentVersion)
+    .values({ id: 1, version: 1 })
+    .onConflictDoUpdate({ target: contentVersion.id, set: { version: sql`${contentVersion.version} + 1`, changed_at: new Date() } })
+    .returning({ version: contentVersion.version });
+  return row!.version;
 }
 
 type Unlisten = () => Promise<unknown> | unknown;

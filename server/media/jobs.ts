@@ -5,7 +5,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { chooseArt, choosePageArt, type ArtChoice, type ArtItem } from '../../content/artwork/index.ts';
+import { chooseArt, choosePageArt, type ArtChoice, type ArtItem, type PortraitSpec } from '../../content/artwork/index.ts';
 import { collections, type CollectionName } from '../db/content.ts';
 import { galleryImagePath, headerImagePath, type ImageCollection } from './paths.ts';
 import { DEFAULT_IMAGE, kindOf, SOCIAL_IMAGE, type ImageKind } from './variants.ts';
@@ -14,8 +14,8 @@ export interface ImageJob {
   /** The stable public path, as stored in the database: images/<collection>/<name>.jpg */
   stable: string;
   kind: ImageKind;
-  /** A file under content/images, or a picture for the artwork generator. */
-  source: { file: string } | { art: ArtChoice };
+  /** A file under content/images, a picture for the artwork generator, or a drawn portrait. */
+  source: { file: string } | { art: ArtChoice } | { portrait: PortraitSpec };
 }
 
 /** Source file types, in order of preference when several share a name (photos before drawings). */
@@ -100,12 +100,15 @@ export async function collectJobs(contentDir: string): Promise<{ jobs: ImageJob[
     }
   }
 
-  // Review photos exist only as files: nothing to draw for a person.
-  for (const review of (await readCollection(contentDir, 'reviews', warnings)) as { slug: string; image?: string }[]) {
-    if (!review.image) continue;
-    const file = await findSource(path.join(imagesDir, 'reviews'), review.image, listing);
-    if (file) add({ stable: headerImagePath('reviews', review.slug, review.image), kind: 'avatar', source: { file } });
-    else warnings.push(`reviews/${review.slug}: image ${review.image} not found under content/images/reviews`);
+  // Review photos: the file when the review names one, else a drawn portrait of the traveller.
+  for (const review of (await readCollection(contentDir, 'reviews', warnings)) as { slug: string; name: string; image?: string }[]) {
+    if (review.image) {
+      const file = await findSource(path.join(imagesDir, 'reviews'), review.image, listing);
+      if (file) add({ stable: headerImagePath('reviews', review.slug, review.image), kind: 'avatar', source: { file } });
+      else warnings.push(`reviews/${review.slug}: image ${review.image} not found under content/images/reviews`);
+      continue;
+    }
+    add({ stable: headerImagePath('reviews', review.slug), kind: 'avatar', source: { portrait: { seed: `reviews/${review.slug}`, name: review.name } } });
   }
 
   // Page heroes, the fallback picture and the social-share picture.

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { renderArt } from '../../content/artwork/index.ts';
+import { drawPortrait, renderArt } from '../../content/artwork/index.ts';
 import { collectJobs, type ImageJob } from './jobs.ts';
 import { MANIFEST_FILE, type Manifest, type ManifestEntry } from './manifest.ts';
 import { SHARE_SIZE, shareImagePath } from '../../common/media.ts';
@@ -68,12 +68,13 @@ async function exists(p: string): Promise<boolean> {
   );
 }
 
-/** The bytes a job starts from: the file, or the SVG the artwork generator draws. */
+/** The bytes a job starts from: the file, or the SVG the artwork generator draws (a scene or a portrait). */
 async function sourceOf(job: ImageJob): Promise<{ bytes: Buffer; svg: boolean; label: string }> {
   if ('file' in job.source) {
     return { bytes: await readFile(job.source.file), svg: job.source.file.toLowerCase().endsWith('.svg'), label: job.source.file };
   }
   const size = ART_SIZE[job.kind];
+  if ('portrait' in job.source) return { bytes: Buffer.from(drawPortrait(job.source.portrait, size.width, size.height)), svg: true, label: 'artwork' };
   return { bytes: Buffer.from(renderArt(job.source.art, size.width, size.height)), svg: true, label: 'artwork' };
 }
 
@@ -84,34 +85,44 @@ export function hashOf(kind: ImageKind, bytes: Buffer): string {
     .digest('hex');
 }
 
-export interface RenderOptions {
-  /** Refuse a source with more pixels than this (sharp's check, before decoding). */
-  limitInputPixels?: number;
-  /** Called after each variant file is written (uploads show their progress with it). */
+export interface RenderedImage {
+  meta: RenderMeta;
+  /** Every variant: each width of the kind in each format (and the share crop of a header). */
+  files: { width: number; format: ImageFormat; bytes: Buffer }[];
+  share?: Buffer;
+}
+
+export interface RenderInputOptions {
+  /** The source is an SVG drawing (rasterised at the largest width). */
+  svg?: boolean;
+  /** Refuse sources of more pixels than this (a picture sent by a visitor). */
+  maxPixels?: number;
+  /** Called after each variant is encoded (the media library shows its uploads' progress with it). */
   onVariant?: (done: number, total: number) => void | Promise<void>;
 }
 
-/** Variant files one render writes (widths x formats): the progress total of an upload. */
+/** Variants one render makes (widths x formats): the progress total of an upload. */
 export const variantCount = (kind: ImageKind) => WIDTHS[kind].length * FORMATS.length;
 
 /**
- * Renders every variant of one source into `dir` and returns its metadata. Used by the build for
- * content images and by the media library (server/media/uploads.ts) for uploaded ones.
+ * Renders one source to every variant of its kind, in memory: resized to each width (never
+ * enlarged), flattened on white, in sRGB, with no metadata kept (a visitor's photo loses its
+ * camera and location data), plus the tiny blurred placeholder. The build writes the files
+ * (render below); a review's photo is stored as it is (server/reviews.ts); the media library
+ * writes an upload's files under DATA_DIR/uploads (server/media/uploads.ts).
  */
-export async function render(kind: ImageKind, bytes: Buffer, svg: boolean, dir: string, opts: RenderOptions = {}): Promise<RenderMeta> {
+export async function renderImage(kind: ImageKind, bytes: Buffer, opts: RenderInputOptions = {}): Promise<RenderedImage> {
   const widths = WIDTHS[kind];
-  const limit = opts.limitInputPixels === undefined ? {} : { limitInputPixels: opts.limitInputPixels };
-  const total = variantCount(kind);
-  let written = 0;
   const maxWidth = widths[widths.length - 1]!;
+  const limitInputPixels = opts.maxPixels ?? true;
   let input: Sharp;
-  if (svg) {
+  if (opts.svg) {
     // Rasterise vector sources straight at the largest width, for crisp edges.
     const meta = await sharp(bytes).metadata();
     const density = Math.min(2400, (72 * maxWidth) / (meta.width ?? maxWidth));
     input = sharp(bytes, { density });
   } else {
-    input = sharp(bytes, limit).rotate();
+    input = sharp(bytes, { limitInputPixels }).rotate();
   }
   const base = await input
     .resize({ width: maxWidth, withoutEnlargement: true })
@@ -120,27 +131,23 @@ export async function render(kind: ImageKind, bytes: Buffer, svg: boolean, dir: 
     .raw()
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } } as const;
-  const tmp = `${dir}.tmp-${process.pid}`;
-  await rm(tmp, { recursive: true, force: true });
-  await mkdir(tmp, { recursive: true });
+  const files: RenderedImage['files'] = [];
   for (const width of widths) {
     const w = Math.min(width, base.info.width);
     const resized = sharp(base.data, raw).resize({ width: w });
     for (const format of FORMATS) {
       const out =
         format === 'avif' ? resized.clone().avif(ENCODE.avif) : format === 'webp' ? resized.clone().webp(ENCODE.webp) : resized.clone().jpeg(ENCODE.jpg);
-      await out.toFile(path.join(tmp, fileName(width, format)));
-      await opts.onVariant?.(++written, total);
+      files.push({ width, format, bytes: await out.toBuffer() });
+      await opts.onVariant?.(files.length, widths.length * FORMATS.length);
     }
   }
-  if (kind === 'header') {
-    // The page's share picture for social previews: a 1200x630 crop, a little below the centre
-    // where the artwork's subjects stand.
-    await sharp(base.data, raw)
-      .resize({ width: SHARE_SIZE.width, height: SHARE_SIZE.height, fit: 'cover', position: 'centre' })
-      .jpeg(ENCODE.jpg)
-      .toFile(path.join(tmp, SHARE_FILE));
-  }
+  // The page's share picture for social previews: a 1200x630 crop, a little below the centre
+  // where the artwork's subjects stand.
+  const share =
+    kind === 'header'
+      ? await sharp(base.data, raw).resize({ width: SHARE_SIZE.width, height: SHARE_SIZE.height, fit: 'cover', position: 'centre' }).jpeg(ENCODE.jpg).toBuffer()
+      : undefined;
   const tiny = await sharp(base.data, raw).resize({ width: 16 }).blur(0.6).webp({ quality: 40, effort: 6 }).toBuffer();
   const meta: RenderMeta = {
     w: base.info.width,
@@ -148,10 +155,21 @@ export async function render(kind: ImageKind, bytes: Buffer, svg: boolean, dir: 
     widths: [...widths],
     placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
   };
-  await writeFile(path.join(tmp, 'meta.json'), JSON.stringify(meta));
+  return { meta, files, share };
+}
+
+/** Renders every variant of one source into `dir` and returns its metadata. */
+async function render(kind: ImageKind, bytes: Buffer, svg: boolean, dir: string): Promise<RenderMeta> {
+  const rendered = await renderImage(kind, bytes, { svg });
+  const tmp = `${dir}.tmp-${process.pid}`;
+  await rm(tmp, { recursive: true, force: true });
+  await mkdir(tmp, { recursive: true });
+  for (const f of rendered.files) await writeFile(path.join(tmp, fileName(f.width, f.format)), f.bytes);
+  if (rendered.share) await writeFile(path.join(tmp, SHARE_FILE), rendered.share);
+  await writeFile(path.join(tmp, 'meta.json'), JSON.stringify(rendered.meta));
   await rm(dir, { recursive: true, force: true });
   await rename(tmp, dir);
-  return meta;
+  return rendered.meta;
 }
 
 async function readMeta(dir: string, kind: ImageKind): Promise<RenderMeta | undefined> {

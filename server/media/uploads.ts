@@ -25,7 +25,8 @@ import { MEDIA_MESSAGES, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, type UploadFormat 
 import { HttpError } from '../api/http.ts';
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../logger.ts';
-import { hashOf, render, variantCount } from './pipeline.ts';
+import { shareImagePath } from '../../common/media.ts';
+import { hashOf, renderImage, variantCount } from './pipeline.ts';
 import type { ManifestEntry } from './manifest.ts';
 import { FORMATS, variantPath, type ImageKind } from './variants.ts';
 
@@ -270,28 +271,30 @@ export function createMediaWorker(opts: { db: Db; dirs: UploadDirs; logger: Logg
       return;
     }
     const original = path.join(dirs.originals, `${job.name}.${EXT[job.format]}`);
-    const renderDir = path.join(dirs.renders, job.name);
+    const tmpDir = path.join(dirs.renders, `${job.name}.${process.pid}-${job.attempts}`);
     try {
       const bytes = await readFile(original);
-      await mkdir(dirs.renders, { recursive: true });
-      const meta = await render(UPLOAD_KIND, bytes, false, renderDir, {
-        limitInputPixels: UPLOAD_MAX_PIXELS,
+      // Rendered in memory by the content pipeline, then written under both names, like the build's.
+      const rendered = await renderImage(UPLOAD_KIND, bytes, {
+        maxPixels: UPLOAD_MAX_PIXELS,
         onVariant: async (done) => {
           await settle(job, sql`variants_done = ${done}, locked_until = ${lease}`);
         },
       });
+      const meta = rendered.meta;
       const token = hashOf(UPLOAD_KIND, bytes).slice(0, 8);
       const stable = `${job.name}.jpg`;
+      await mkdir(tmpDir, { recursive: true });
       await mkdir(dirs.images, { recursive: true });
-      for (const width of meta.widths) {
-        for (const format of FORMATS) {
-          const from = path.join(renderDir, `w${width}.${format}`);
-          await place(from, path.join(dirs.images, variantPath(stable, width, format)));
-          await place(from, path.join(dirs.images, variantPath(stable, width, format, token)));
-        }
+      for (const f of rendered.files) {
+        const from = path.join(tmpDir, `w${f.width}.${f.format}`);
+        await writeFile(from, f.bytes);
+        await place(from, path.join(dirs.images, variantPath(stable, f.width, f.format)));
+        await place(from, path.join(dirs.images, variantPath(stable, f.width, f.format, token)));
       }
-      await place(path.join(renderDir, `w${meta.widths[meta.widths.length - 1]!}.jpg`), path.join(dirs.images, stable));
-      await rm(renderDir, { recursive: true, force: true });
+      await place(path.join(tmpDir, `w${meta.widths[meta.widths.length - 1]!}.jpg`), path.join(dirs.images, stable));
+      if (rendered.share) await writeFile(path.join(dirs.images, shareImagePath(stable)), rendered.share);
+      await rm(tmpDir, { recursive: true, force: true });
       const ok = await settle(
         job,
         sql`status = 'done', locked_until = null, processed_at = now(), token = ${token}, rendered_width = ${meta.w}, rendered_height = ${meta.h},
@@ -304,7 +307,7 @@ export function createMediaWorker(opts: { db: Db; dirs: UploadDirs; logger: Logg
       }
       log.info({ id: job.id, name: job.name }, 'upload processed');
     } catch (err) {
-      await rm(renderDir, { recursive: true, force: true }).catch(() => {});
+      await rm(tmpDir, { recursive: true, force: true }).catch(() => {});
       const message = (err as Error).message ?? String(err);
       log.warn({ id: job.id, err: message }, 'upload could not be processed');
       const reason = /pixel limit/i.test(message) ? MEDIA_MESSAGES.tooManyPixels : `${MEDIA_MESSAGES.unreadable} (${message.slice(0, 200)})`;

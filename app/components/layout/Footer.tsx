@@ -6,6 +6,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { aboutPath, site } from '../../../common/site.ts';
 import { whenIdle } from '../../lib/idle.ts';
+import { usePageWhatsAppHref } from '../../lib/whatsapp.ts';
 import { SocialLinks } from '../Contact.tsx';
 import { Ridge } from '../Hero.tsx';
 import { MailIcon, PhoneIcon, PinIcon, WhatsAppIcon } from '../Icons.tsx';
@@ -33,6 +34,7 @@ export function copyrightText(year: number): string {
 }
 
 export function Footer({ year }: { year: number }) {
+  const whatsapp = usePageWhatsAppHref();
   return (
     <footer className="site-footer">
       <Ridge className="site-footer__ridge" />
@@ -57,7 +59,7 @@ export function Footer({ year }: { year: number }) {
             </li>
             <li>
               <WhatsAppIcon size={18} />
-              <a href={site.whatsappHref} target="_blank" rel="noopener noreferrer">
+              <a href={whatsapp} target="_blank" rel="noopener noreferrer">
                 {site.whatsapp} <span className="sr-only">(WhatsApp, opens in a new tab)</span>
               </a>
             </li>

@@ -5,12 +5,13 @@
 // trigger is a plain link to its list page. Once hydrated it is a disclosure button, and a
 // panel's content (NavPanels.tsx and its data from GET /nav/:panel) is loaded the first time it
 // is wanted, prefetched when the pointer comes to the header or a trigger gets focus.
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { NAV_SCROLL_THRESHOLD } from '../../../common/constants.ts';
 import { site } from '../../../common/site.ts';
 import { NAV_PANELS, navPanelUrl, type NavPanelAnswer, type PanelKey } from '../../lib/nav.ts';
 import { SocialLinks } from '../Contact.tsx';
+import { whenIdle } from '../../lib/idle.ts';
 import { ChevronDown, CloseIcon, MailIcon, MenuIcon, PhoneIcon, PinIcon, SearchIcon } from '../Icons.tsx';
 import { Brand } from './Brand.tsx';
 
@@ -66,6 +67,10 @@ function loadPanel(panel: PanelKey, tab?: string): Promise<NavPanelAnswer> {
 }
 
 type PanelState = { module: PanelsModule; answer: NavPanelAnswer } | 'failed';
+
+// The currency switch is a lazy island: its HTML is in the page, its code (and the currency
+// rules) loads once the browser is idle, so pages without prices do not carry it in their first load.
+const CurrencySwitch = lazy(() => whenIdle().then(() => import('../CurrencySwitch.tsx')).then((m) => ({ default: m.CurrencySwitch })));
 
 export function Header() {
   const hydrated = useHydrated();
@@ -222,17 +227,20 @@ export function Header() {
 
   return (
     <>
-      <aside className="topbar" aria-label="Contact details">
+      <aside className="topbar" aria-label="Contact details and currency">
         <div className="container topbar__inner">
-          <p className="topbar__item">
+          <p className="topbar__item topbar__item--place">
             <PinIcon size={15} /> {site.location}
           </p>
           <a className="topbar__item" href={site.phoneHref}>
             <PhoneIcon size={15} /> {site.phone}
           </a>
-          <a className="topbar__item" href={`mailto:${site.email}`}>
+          <a className="topbar__item topbar__item--email" href={`mailto:${site.email}`}>
             <MailIcon size={15} /> {site.email}
           </a>
+          <Suspense>
+            <CurrencySwitch className="currency-switch--topbar" label="Currency" />
+          </Suspense>
           <SocialLinks className="topbar__socials" />
         </div>
       </aside>
@@ -267,6 +275,9 @@ export function Header() {
               <a className="site-nav__contact" href={site.phoneHref}>
                 <PhoneIcon size={16} /> {site.phone}
               </a>
+              <Suspense>
+                <CurrencySwitch className="currency-switch--menu" />
+              </Suspense>
               <SocialLinks />
             </div>
           </nav>

@@ -4,7 +4,8 @@
 // that load their items on demand; and Blogs, the latest stories.
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { days, price } from '../../lib/format.ts';
+import { days } from '../../lib/format.ts';
+import { Price } from '../Price.tsx';
 import type { NavItem, NavPanelAnswer, NavPanelData, NavTab, PanelKey } from '../../lib/nav.ts';
 import { Image } from '../Image.tsx';
 import { ArrowRight } from '../Icons.tsx';
@@ -211,7 +212,9 @@ function SafariItems({ items }: { items: NavItem[] }) {
               <span className="mega-row__title">
                 {days(s.days ?? 0)} {s.title}
               </span>
-              <span className="mega-row__meta">From {price(s.price ?? 0)}</span>
+              <span className="mega-row__meta">
+                From <Price usd={s.price ?? 0} />
+              </span>
             </span>
           </Link>
         </li>

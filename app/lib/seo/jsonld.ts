@@ -1,8 +1,8 @@
 // schema.org structured data (JSON-LD) built from the API's answers: the operator (TravelAgency)
 // and the site (WebSite with a SearchAction) on every page, plus what a page is about:
-// TouristTrip for a safari, FAQPage, BlogPosting, TouristAttraction for a park, and a
-// BreadcrumbList on detail pages. Only facts the API states are used (no invented availability,
-// ratings or dates).
+// TouristTrip for a safari (and a Product with its AggregateRating once travellers' reviews of it
+// are approved), FAQPage, BlogPosting, TouristAttraction for a park, and a BreadcrumbList on
+// detail pages. Only facts the API states are used (no invented availability, ratings or dates).
 import type {
   AnimalResponse,
   BirdResponse,
@@ -147,6 +147,35 @@ export function touristTrip(data: SafariResponse): JsonLdNode {
   };
 }
 
+/**
+ * The safari as a Product with its travellers' rating: only from approved reviews (the API sends
+ * no others), and only when there is at least one. Its offer is in US dollars, as billed.
+ */
+export function ratedSafari(data: SafariResponse): JsonLdNode | null {
+  if (!data.rating || data.rating.count < 1) return null;
+  const origin = originOf(data.pageUrl);
+  const { safari } = data;
+  return {
+    '@type': 'Product',
+    '@id': `${data.pageUrl}#product`,
+    name: `${safari.safariday} Day ${safari.safarititle}`,
+    description: plainText(safari.safarimetadescription || safari.safaridescription, 500),
+    url: data.pageUrl,
+    image: imageUrl(origin, safari.safariheaderimage),
+    brand: { '@id': ids(origin).organization },
+    subjectOf: { '@id': `${data.pageUrl}#trip` },
+    offers: { '@type': 'Offer', url: data.pageUrl, price: safari.safariprice, priceCurrency: 'USD', description: 'From price per person' },
+    aggregateRating: { '@type': 'AggregateRating', ratingValue: data.rating.average, reviewCount: data.rating.count, bestRating: 5, worstRating: 1 },
+    review: data.reviews.slice(0, 5).map((r) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: r.name },
+      datePublished: r.date,
+      reviewBody: plainText(r.text, 500),
+      reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    })),
+  };
+}
+
 export function faqPage(faqs: Faq[], pageUrl: string): JsonLdNode | null {
   if (!faqs.length) return null;
   return {
@@ -271,7 +300,11 @@ export function pageGraph(kind: RouteKind | null, data: AnyData | null | undefin
       }
       case 'safari': {
         const d = data as unknown as SafariResponse;
-        if (d.safari) graph.push(touristTrip(d), crumbs('Safaris', '/safaris', `${d.safari.safariday} Day ${d.safari.safarititle}`));
+        if (d.safari) {
+          graph.push(touristTrip(d), crumbs('Safaris', '/safaris', `${d.safari.safariday} Day ${d.safari.safarititle}`));
+          const rated = ratedSafari(d);
+          if (rated) graph.push(rated);
+        }
         break;
       }
       case 'blog': {

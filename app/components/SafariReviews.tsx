@@ -1,0 +1,86 @@
+// The reviews of a safari's page: the approved reviews of travellers (newest first) with their
+// average, and the form to write one. The form is a lazy island: its HTML is in the page (a plain
+// multipart POST to /review without JavaScript) and its code loads once the browser is idle.
+import { lazy, Suspense } from 'react';
+import type { ApprovedReview, ReviewSummary } from '../../common/api-types.ts';
+import { apiAsset } from '../../common/api-client.ts';
+import { whenIdle } from '../lib/idle.ts';
+import { date } from '../lib/format.ts';
+import { Image } from './Image.tsx';
+import { StarIcon } from './Icons.tsx';
+
+const ReviewForm = lazy(() => whenIdle().then(() => import('./ReviewForm.tsx')).then((m) => ({ default: m.ReviewForm })));
+
+export function StarRating({ value, label }: { value: number; label?: string }) {
+  const on = Math.round(value);
+  return (
+    <span className="stars" role="img" aria-label={label ?? `${value} out of 5 stars`}>
+      {Array.from({ length: 5 }, (_, i) => (
+        <StarIcon key={i} size={16} className={i < on ? 'is-on' : 'is-off'} />
+      ))}
+    </span>
+  );
+}
+
+function TravellerReview({ review }: { review: ApprovedReview }) {
+  const d = date(review.date);
+  return (
+    <li className="t-review">
+      <article aria-labelledby={`t-review-${review.id}`}>
+        <header className="t-review__head">
+          <StarRating value={review.rating} label={`${review.rating} out of 5 stars`} />
+          <h3 id={`t-review-${review.id}`} className="t-review__name">
+            {review.name}
+            <span className="t-review__country">, {review.country}</span>
+          </h3>
+          <time className="t-review__date" dateTime={d.iso}>
+            {d.text}
+          </time>
+        </header>
+        <p className="t-review__text">{review.text}</p>
+        {review.photo && (
+          <a className="t-review__photo" href={apiAsset(review.photo.src)} target="_blank" rel="noopener">
+            <Image src={review.photo.src} alt={`Photo from ${review.name}'s safari`} width={review.photo.width} height={review.photo.height} sizes="(min-width: 700px) 240px, 60vw" />
+            <span className="sr-only"> (opens the full photo)</span>
+          </a>
+        )}
+      </article>
+    </li>
+  );
+}
+
+export function SafariReviews({ slug, title, reviews, rating }: { slug: string; title: string; reviews: ApprovedReview[]; rating: ReviewSummary | null }) {
+  return (
+    <section id="reviews" className="section section--mist t-reviews" aria-labelledby="reviews-title">
+      <div className="container t-reviews__grid">
+        <div>
+          <p className="eyebrow">From our travellers</p>
+          <h2 id="reviews-title" className="section__title">
+            Reviews
+          </h2>
+          {rating ? (
+            <p className="t-reviews__summary">
+              <StarRating value={rating.average} label={`Rated ${rating.average} out of 5`} />
+              <strong>{rating.average.toFixed(1)}</strong> out of 5 · {rating.count} {rating.count === 1 ? 'review' : 'reviews'}
+            </p>
+          ) : (
+            <p className="t-reviews__summary">No reviews of this safari yet. Travelled with us? Be the first to tell others about it.</p>
+          )}
+          {reviews.length > 0 && (
+            <ul className="t-reviews__list">
+              {reviews.map((r) => (
+                <TravellerReview key={r.id} review={r} />
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="t-reviews__write">
+          <h3 className="t-reviews__write-title">Write a review</h3>
+          <Suspense>
+            <ReviewForm slug={slug} safariTitle={title} />
+          </Suspense>
+        </div>
+      </div>
+    </section>
+  );
+}

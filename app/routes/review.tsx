@@ -1,0 +1,111 @@
+// /review: the action every review form posts to, with or without JavaScript (the enhanced form
+// through a fetcher). It hands the fields and the photo to the API (POST
+// /api/safaris/{slug}/reviews), where every check is made. Without JavaScript the page answers
+// with the form again (the message, the visitor's values, a form token) or redirects to the thank-
+// you view. Never kept in a cache (no-store); cached safari pages carry no token.
+import { data, Link, redirect, useActionData, useSearchParams } from 'react-router';
+import { REVIEW_THANKS } from '../../common/reviews.ts';
+import { site } from '../../common/site.ts';
+import { REVIEW_FAILURE, REVIEW_SUBMIT_LABEL, ReviewForm, type ReviewValues } from '../components/ReviewForm.tsx';
+import { apiContext } from '../context.ts';
+import { formFields, postToApi, reachServer, sentBack, text } from '../lib/form-submit.ts';
+import type { Route } from './+types/review';
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await formFields(request);
+  const slug = text(form.get('slug'));
+  const values: ReviewValues = { name: text(form.get('name')), country: text(form.get('country')), rating: text(form.get('rating')), text: text(form.get('text')) };
+  const formToken = text(form.get('formToken'));
+  const api = context.get(apiContext);
+  if (!SLUG.test(slug) || slug.length > 200) {
+    return data(
+      { ok: false as const, error: 'This review does not name a safari. Please write it from the safari’s page.', token: null, kind: 'refused' as const, values, slug: '', hadPhoto: false },
+      { status: 400 },
+    );
+  }
+  const out = new FormData();
+  for (const [k, v] of Object.entries(values)) out.set(k, v);
+  out.set('website', text(form.get('website')));
+  out.set('formToken', formToken);
+  const photo = form.get('photo');
+  const hadPhoto = photo !== null && typeof photo !== 'string' && photo.size > 0;
+  if (hadPhoto) out.set('photo', photo, photo.name || 'photo');
+  const answer = await postToApi(api, request, `/safaris/${slug}/reviews`, out);
+  if (answer.ok) {
+    if (form.get('enhanced') === '1') return { ok: true as const, message: answer.text ?? REVIEW_THANKS };
+    throw redirect(`/review?sent=${slug}`, 303);
+  }
+  const { result, status } = await sentBack(api, answer, formToken, { button: REVIEW_SUBMIT_LABEL, failure: REVIEW_FAILURE });
+  return data({ ...result, values, slug, hadPhoto }, { status });
+}
+
+/** The enhanced form's post: a network or server failure becomes the form's message, not an error page. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return reachServer(serverAction);
+}
+
+export function meta({ location }: Route.MetaArgs) {
+  const sent = new URLSearchParams(location.search).has('sent');
+  return [{ title: `${sent ? 'Thank you for your review' : 'Your review'} | ${site.name}` }, { name: 'robots', content: 'noindex' }];
+}
+
+export function headers() {
+  return { 'Cache-Control': 'no-store' };
+}
+
+export default function Review() {
+  const [params] = useSearchParams();
+  const sent = params.get('sent');
+  const answer = useActionData<typeof action>();
+  const result = answer && 'values' in answer ? answer : undefined;
+  const back = sent && SLUG.test(sent) ? `/safaris/${sent}` : result?.slug ? `/safaris/${result.slug}` : '/safaris';
+
+  if (sent !== null && !result) {
+    return (
+      <section className="form-page form-page--thanks" aria-labelledby="review-title">
+        <div className="form-page__card">
+          <h1 id="review-title">Thank you for your review</h1>
+          <p className="form-page__lead">{REVIEW_THANKS}</p>
+          <div className="form-page__actions">
+            <Link className="btn btn--primary" to={back}>
+              Back to the safari
+            </Link>
+            <Link className="btn btn--ghost" to="/safaris">
+              Browse safaris
+            </Link>
+          </div>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="form-page" aria-labelledby="review-title">
+      <div className="form-page__card form-page__card--wide">
+        <p className="eyebrow">Your review</p>
+        <h1 id="review-title">{result?.kind === 'confirm' ? 'Please confirm your review' : 'Please check your review'}</h1>
+        {result?.hadPhoto && <p className="form-page__lead">Browsers do not keep a chosen file: if you sent a photo, please choose it again.</p>}
+        {result?.slug ? (
+          <ReviewForm
+            key={JSON.stringify(result.values) + result.error + result.token}
+            slug={result.slug}
+            safariTitle={result.slug.replace(/-/g, ' ')}
+            initialValues={result.values}
+            serverError={result.error}
+            serverErrorField={'field' in result ? result.field : undefined}
+            initialToken={result.token}
+          />
+        ) : (
+          <p className="form-page__lead">
+            Reviews are written on a safari’s page. <Link to="/safaris">Choose your safari</Link> and write yours there.
+          </p>
+        )}
+        <p>
+          <Link to={back}>Back to the safari</Link>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+// WhatsApp leads: every click on a WhatsApp button is counted under the page's path and the day
+// (in the operator's time zone), and nothing else is kept: no address, no cookie, no visitor.
+// The console's dashboard reads them with `whatsappLeadCounts` (per page and day) and
+// `whatsappLeadTotals` (per page, the safari named when the page is one).
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from './db/index.ts';
+import { safaris, whatsappLeads } from './db/schema.ts';
+import type { Tx } from './mail/outbox.ts';
+
+/** Days are counted in the operator's time zone (Kabale, East Africa Time). */
+export const LEADS_TIME_ZONE = 'Africa/Kampala';
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: LEADS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The day (YYYY-MM-DD) a moment falls on in the operator's time zone. */
+export function leadDay(at: Date = new Date()): string {
+  return dayFormat.format(at);
+}
+
+/** Counts one click on a WhatsApp button of the page at `path` (already checked, common/leads.ts). */
+export async function recordWhatsAppLead(tx: Tx | Db, path: string, at: Date = new Date()): Promise<void> {
+  await tx
+    .insert(whatsappLeads)
+    .values({ day: leadDay(at), path, clicks: 1 })
+    .onConflictDoUpdate({ target: [whatsappLeads.day, whatsappLeads.path], set: { clicks: sql`${whatsappLeads.clicks} + 1` } });
+}
+
+/** A range of days, inclusive, as YYYY-MM-DD; either end may be left open. */
+export interface DayRange {
+  from?: string;
+  to?: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+function rangeWhere(range: DayRange) {
+  for (const d of [range.from, range.to]) if (d !== undefined && !DAY.test(d)) throw new RangeError(`Not a day (YYYY-MM-DD): ${String(d).slice(0, 20)}`);
+  return and(range.from ? gte(whatsappLeads.day, range.from) : undefined, range.to ? lte(whatsappLeads.day, range.to) : undefined);
+}
+
+export interface LeadCount {
+  path: string;
+  day: string;
+  clicks: number;
+}
+
+/** Clicks per page path and day within the range, by day then path. */
+export async function whatsappLeadCounts(db: Db, range: DayRange = {}): Promise<LeadCount[]> {
+  return db
+    .select({ path: whatsappLeads.path, day: whatsappLeads.day, clicks: whatsappLeads.clicks })
+    .from(whatsappLeads)
+    .where(rangeWhere(range))
+    .orderBy(asc(whatsappLeads.day), asc(whatsappLeads.path));
+}
+
+export interface LeadTotal {
+  path: string;
+  clicks: number;
+  /** The safari the page is about, when the path is a safari's page (/safaris/{slug}). */
+  safari: { id: number; slug: string; title: string; days: number } | null;
+}
+
+/** Clicks per page path within the range, most first, with the safari of safari pages. */
+export async function whatsappLeadTotals(db: Db, range: DayRange = {}): Promise<LeadTotal[]> {
+  const clicks = sql<number>`sum(${whatsappLeads.clicks})::int`;
+  const rows = await db
+    .select({ path: whatsappLeads.path, clicks })
+    .from(whatsappLeads)
+    .where(rangeWhere(range))
+    .groupBy(whatsappLeads.path)
+    .orderBy(desc(clicks), asc(whatsappLeads.path));
+  const slugs = rows.map((r) => /^\/safaris\/([a-z0-9-]+)$/.exec(r.path)?.[1]).filter((s): s is string => !!s && s !== 'in');
+  const found = slugs.length
+    ? await db
+        .select({ id: safaris.id, slug: safaris.safarititleslug, title: safaris.safarititle, days: safaris.safariday })
+        .from(safaris)
+        .where(inArray(safaris.safarititleslug, slugs))
+    : [];
+  const bySlug = new Map(found.map((s) => [s.slug, s]));
+  return rows.map((r) => ({ path: r.path, clicks: Number(r.clicks), safari: bySlug.get(/^\/safaris\/([a-z0-9-]+)$/.exec(r.path)?.[1] ?? '') ?? null }));
+}
+
+/** The clicks of one page within the range. */
+export async function whatsappLeadsOf(db: Db, path: string, range: DayRange = {}): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${whatsappLeads.clicks}), 0)::int` })
+    .from(whatsappLeads)
+    .where(and(eq(whatsappLeads.path, path), rangeWhere(range)));
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,211 @@
+// Travellers' reviews of a safari: written on the safari's page (POST /api/safaris/{slug}/reviews,
+// server/api/reviews.ts), held as pending until a moderator approves them, and only then shown on
+// the page and counted in its AggregateRating. A photo goes through the image pipeline
+// (server/media/pipeline.ts) and its renderings are kept in the database, served like any image
+// (/api/images/reviews/visitors/{id}.jpg) once the review is approved.
+//
+// The console (added later) calls: listReviews / listPendingReviews, approveReview, rejectReview,
+// and reviewPhotoFile for a pending review's photo. Approving (or taking back an approved review)
+// moves the content version on, so the safari's kept page and API answer are produced again.
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import sharp, { type Metadata } from 'sharp';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE, REVIEW_MESSAGES, sniffPhoto, type ReviewFields } from '../common/reviews.ts';
+import type { ApprovedReview, ReviewSummary } from '../common/api-types.ts';
+import type { Db } from './db/index.ts';
+import { safaris, travellerReviewPhotos, travellerReviews, type ReviewStatus } from './db/schema.ts';
+import { bumpContentVersion } from './db/version.ts';
+import type { Tx } from './mail/outbox.ts';
+import { renderImage, type RenderedImage } from './media/pipeline.ts';
+import type { ImageFormat } from './media/variants.ts';
+
+/** The stable path of a review's photo (a gallery-sized image: 480 and 1280 px wide). */
+export function reviewPhotoPath(id: number): string {
+  return `images/reviews/visitors/${id}.jpg`;
+}
+
+/** A review's photo request: images/reviews/visitors/{id}.jpg or one of its variants. */
+export const REVIEW_PHOTO_FILE = /^reviews\/visitors\/([1-9][0-9]{0,9})(?:\.w(\d{2,4})\.(avif|webp|jpg)|\.jpg)$/;
+
+export class PhotoRefused extends Error {}
+
+/**
+ * Checks a photo sent with a review and renders it: a JPEG, PNG, WebP or AVIF (by its first bytes,
+ * whatever its name or declared type), at most PHOTO_MAX_BYTES and PHOTO_MAX_PIXELS, at least
+ * PHOTO_MIN_SIDE on each side. Throws PhotoRefused with the words the form shows.
+ */
+export async function renderReviewPhoto(bytes: Buffer): Promise<RenderedImage> {
+  if (bytes.byteLength > PHOTO_MAX_BYTES) throw new PhotoRefused(REVIEW_MESSAGES.photoSize);
+  if (!sniffPhoto(bytes.subarray(0, 64))) throw new PhotoRefused(REVIEW_MESSAGES.photoType);
+  let info: Metadata;
+  try {
+    info = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new PhotoRefused(REVIEW_MESSAGES.photoUnreadable);
+  }
+  if (!info.width || !info.height || !['jpeg', 'png', 'webp', 'heif'].includes(info.format ?? '')) throw new PhotoRefused(REVIEW_MESSAGES.photoUnreadable);
+  if (info.width * info.height > PHOTO_MAX_PIXELS) throw new PhotoRefused(REVIEW_MESSAGES.photoTooManyPixels);
+  if (Math.min(info.width, info.height) < PHOTO_MIN_SIDE) throw new PhotoRefused(REVIEW_MESSAGES.photoTooSmall);
+  try {
+    return await renderImage('gallery', bytes, { maxPixels: PHOTO_MAX_PIXELS });
+  } catch {
+    throw new PhotoRefused(REVIEW_MESSAGES.photoUnreadable);
+  }
+}
+
+/** Stores a review (pending) with its photo's renderings, in the submission's transaction. */
+export async function insertReview(tx: Tx, safariId: number, fields: ReviewFields, photo?: RenderedImage): Promise<{ id: number; created_at: Date }> {
+  const [row] = await tx
+    .insert(travellerReviews)
+    .values({
+      safari_id: safariId,
+      name: fields.name,
+      country: fields.country,
+      rating: fields.rating,
+      body: fields.text,
+      photo_width: photo?.meta.w ?? null,
+      photo_height: photo?.meta.h ?? null,
+    })
+    .returning({ id: travellerReviews.id, created_at: travellerReviews.created_at });
+  if (photo) await tx.insert(travellerReviewPhotos).values(photo.files.map((f) => ({ review_id: row!.id, width: f.width, format: f.format, bytes: f.bytes })));
+  return { id: row!.id, created_at: new Date(row!.created_at) };
+}
+
+const publicFields = {
+  id: travellerReviews.id,
+  name: travellerReviews.name,
+  country: travellerReviews.country,
+  rating: travellerReviews.rating,
+  text: travellerReviews.body,
+  created_at: travellerReviews.created_at,
+  photo_width: travellerReviews.photo_width,
+  photo_height: travellerReviews.photo_height,
+};
+
+type PublicRow = { [K in keyof typeof publicFields]: unknown };
+
+function toApproved(r: PublicRow): ApprovedReview {
+  const id = Number(r.id);
+  const hasPhoto = r.photo_width !== null && r.photo_height !== null;
+  return {
+    id,
+    name: String(r.name),
+    country: String(r.country),
+    rating: Number(r.rating),
+    text: String(r.text),
+    date: new Date(r.created_at as string).toISOString().slice(0, 10),
+    photo: hasPhoto ? { src: reviewPhotoPath(id), width: Number(r.photo_width), height: Number(r.photo_height) } : null,
+  };
+}
+
+/** The approved reviews of a safari, newest first (what its page shows). */
+export async function approvedReviews(db: Db, safariId: number, limit = 20): Promise<ApprovedReview[]> {
+  const rows = await db
+    .select(publicFields)
+    .from(travellerReviews)
+    .where(and(eq(travellerReviews.safari_id, safariId), eq(travellerReviews.status, 'approved')))
+    .orderBy(desc(travellerReviews.created_at), desc(travellerReviews.id))
+    .limit(limit);
+  return rows.map(toApproved);
+}
+
+/** Count and average of a safari's approved reviews; null when it has none. */
+export async function reviewSummary(db: Db, safariId: number): Promise<ReviewSummary | null> {
+  const [row] = await db
+    .select({ n: count(), avg: sql<string | null>`avg(${travellerReviews.rating})` })
+    .from(travellerReviews)
+    .where(and(eq(travellerReviews.safari_id, safariId), eq(travellerReviews.status, 'approved')));
+  const n = Number(row?.n ?? 0);
+  if (!n) return null;
+  return { count: n, average: Math.round(Number(row!.avg) * 10) / 10 };
+}
+
+// ---- moderation (the console) ----
+
+export interface ReviewForModeration extends ApprovedReview {
+  status: ReviewStatus;
+  safari: { id: number; slug: string; title: string };
+  moderatedAt: string | null;
+  moderatedBy: number | null;
+}
+
+/** Reviews with a given status (pending by default), oldest first, with their safari. */
+export async function listReviews(db: Db, opts: { status?: ReviewStatus; limit?: number; offset?: number } = {}): Promise<ReviewForModeration[]> {
+  const status = opts.status ?? 'pending';
+  const rows = await db
+    .select({
+      ...publicFields,
+      status: travellerReviews.status,
+      moderated_at: travellerReviews.moderated_at,
+      moderated_by: travellerReviews.moderated_by,
+      safariId: safaris.id,
+      safariSlug: safaris.safarititleslug,
+      safariTitle: safaris.safarititle,
+    })
+    .from(travellerReviews)
+    .innerJoin(safaris, eq(safaris.id, travellerReviews.safari_id))
+    .where(eq(travellerReviews.status, status))
+    .orderBy(asc(travellerReviews.created_at), asc(travellerReviews.id))
+    .limit(Math.min(Math.max(opts.limit ?? 50, 1), 500))
+    .offset(Math.max(opts.offset ?? 0, 0));
+  return rows.map((r) => ({
+    ...toApproved(r),
+    status: r.status,
+    safari: { id: r.safariId, slug: r.safariSlug, title: r.safariTitle },
+    moderatedAt: r.moderated_at ? new Date(r.moderated_at).toISOString() : null,
+    moderatedBy: r.moderated_by,
+  }));
+}
+
+/** The reviews waiting for a moderator, oldest first. */
+export function listPendingReviews(db: Db, opts: { limit?: number; offset?: number } = {}): Promise<ReviewForModeration[]> {
+  return listReviews(db, { ...opts, status: 'pending' });
+}
+
+export class ReviewNotFound extends Error {}
+
+async function moderate(db: Db, id: number, status: 'approved' | 'rejected', by: number | null): Promise<{ id: number; status: ReviewStatus; contentVersion: number | null }> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [before] = await tx.select({ status: travellerReviews.status }).from(travellerReviews).where(eq(travellerReviews.id, id)).for('update');
+    if (!before) throw new ReviewNotFound(`There is no review ${id}.`);
+    await tx.update(travellerReviews).set({ status, moderated_at: new Date(), moderated_by: by }).where(eq(travellerReviews.id, id));
+    // What the public sees changes when a review is shown or stops being shown.
+    const visible = before.status === 'approved' || status === 'approved';
+    const contentVersion = visible && before.status !== status ? await bumpContentVersion(tx) : null;
+    return { id, status, contentVersion };
+  });
+}
+
+/**
+ * Approves a review: it is shown on its safari's page and counted in its rating from the next
+ * request on (the content version moves, so every process drops the kept page). `by` is the
+ * moderator's staff account.
+ */
+export function approveReview(db: Db, id: number, opts: { by?: number | null } = {}) {
+  return moderate(db, id, 'approved', opts.by ?? null);
+}
+
+/** Rejects a review (also takes back one approved before: it leaves the page at once). */
+export function rejectReview(db: Db, id: number, opts: { by?: number | null } = {}) {
+  return moderate(db, id, 'rejected', opts.by ?? null);
+}
+
+/** One rendering of a review's photo; public requests get only approved reviews' photos. */
+export async function reviewPhotoFile(db: Db, id: number, width: number, format: ImageFormat, opts: { approvedOnly: boolean }): Promise<Buffer | null> {
+  const [row] = await db
+    .select({ bytes: travellerReviewPhotos.bytes, status: travellerReviews.status })
+    .from(travellerReviewPhotos)
+    .innerJoin(travellerReviews, eq(travellerReviews.id, travellerReviewPhotos.review_id))
+    .where(and(eq(travellerReviewPhotos.review_id, id), eq(travellerReviewPhotos.width, width), eq(travellerReviewPhotos.format, format)));
+  if (!row || (opts.approvedOnly && row.status !== 'approved')) return null;
+  return row.bytes;
+}
+
+/** The largest width a review's photo was rendered at (its stable .jpg). */
+export async function reviewPhotoLargest(db: Db, id: number): Promise<number | null> {
+  const [row] = await db
+    .select({ w: sql<number | null>`max(${travellerReviewPhotos.width})` })
+    .from(travellerReviewPhotos)
+    .where(eq(travellerReviewPhotos.review_id, id));
+  return row?.w === null || row?.w === undefined ? null : Number(row.w);
+}
