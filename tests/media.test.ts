@@ -340,7 +340,11 @@ describe.each(backends())('media library on %s', (backend) => {
     expect((await fetch(`${site.base}/api/${a.path}`)).status).toBe(404);
     const name = path.basename(stem);
     expect((await storedFiles()).filter((f) => f.includes(name))).toEqual([]);
-    expect((await storedFiles()).filter((f) => f.includes(path.basename(b.path, '.jpg'))).length).toBe(1 + 9 * 2 + 1);
+    // What is left of the other: its original, 9 variants under two names each, the stable JPEG and its share picture.
+    expect((await storedFiles()).filter((f) => f.includes(path.basename(b.path, '.jpg'))).length).toBe(1 + 9 * 2 + 1 + 1);
+    const share = await fetch(`${site.base}/api/${b.path.replace(/\.jpg$/, '.share.jpg')}`);
+    expect(share.status).toBe(200);
+    expect(await sharp(Buffer.from(await share.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
     expect((await owner.send(`/media/${a.id}`, undefined, 'DELETE')).status).toBe(404);
   }, 60_000);
 
