@@ -23,6 +23,9 @@ created: 2024-01-01
 description: A forest.
 overview: Forest overview.
 details: Forest details.
+location:
+  lat: -1.03
+  lng: 29.7
 image:
   alt: A misty forest ridge
 gallery:
