@@ -196,10 +196,15 @@ export const MEDIA_UPLOAD_BODY_MAX_BYTES = 20 * MB + 64 * 1024;
  *  - an image uploaded to the console's media library (20 MB).
  * The limit here stops a larger body while it streams in, before it is kept.
  */
+/** One content item as the editor sends it. */
+export const CONTENT_BODY_MAX_BYTES = 1024 * 1024;
+
 const LARGER_WRITES: readonly { path: RegExp; max: number; message?: string }[] = [
   { path: /^\/review(?:\.data)?$|^(?:\/api)?\/safaris\/[^/]+\/reviews\/?$/, max: REVIEW_BODY_MAX_BYTES, message: 'The review is too large: a photo of at most 6 MB can be sent with it.' },
   { path: /^(?:\/api)?\/admin\/subscribers\/import(?:\.data)?$/, max: 2 * MB + 64 * 1024 },
   { path: /^(?:\/api)?\/admin\/media(?:\.data)?$/, max: MEDIA_UPLOAD_BODY_MAX_BYTES, message: 'The file is too large: at most 20 MB are accepted.' },
+  // The content editor: a whole item (a long safari with its itinerary) in one form.
+  { path: /^(?:\/api)?\/admin\/content\/[a-z]+(?:\/[^/]+)*(?:\.data)?$/, max: CONTENT_BODY_MAX_BYTES, message: 'The item is too large: at most 1 MB of text is accepted.' },
 ];
 
 /** The 413's words for a limit: TOO_LARGE_MESSAGE for the usual one, a larger write's own words. */

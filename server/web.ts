@@ -59,6 +59,20 @@ export async function loadServerBuild(): Promise<ServerBuild> {
  * An API client for loaders: in-process through the API app, or over HTTP to API_URL. Its JSON
  * answers carry the media manifest's data for the images they mention (server/media/annotate.ts).
  */
+/** Where the content editor moved this address (server/api/redirects.ts), with its query. */
+async function movedTo(client: ApiClient, url: URL): Promise<string | undefined> {
+  const path = url.pathname.replace(/\/+$/, '');
+  if (!/^\/[a-z0-9/-]{1,300}$/.test(path)) return undefined;
+  try {
+    const res = await client.fetch(`/redirects?path=${encodeURIComponent(path)}`, { headers: { accept: 'application/json' } });
+    if (!res.ok) return undefined;
+    const { to } = (await res.json()) as { to?: string };
+    return typeof to === 'string' && to.startsWith('/') && !to.startsWith('//') ? to + url.search : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function apiClientFor(opts: Pick<WebOptions, 'api' | 'apiUrl' | 'trust'>, incoming?: Request, peer?: string): ApiClient {
   return withImageMetaFrom(plainApiClient(opts, incoming, peer), mediaDirs()[0]!);
 }
@@ -204,7 +218,12 @@ export function createWeb(opts: WebOptions) {
   const render = (request: Request, peer: string | undefined) => {
     const client = apiClientFor(opts, request, peer);
     const context = new RouterContextProvider(new Map<RouterContext, unknown>([[apiContext, client]]));
-    return handle(request, context).then((res) => {
+    return handle(request, context).then(async (res) => {
+      // An address a changed slug left behind: a permanent redirect to the item's new address.
+      if (res.status === 404 && (request.method === 'GET' || request.method === 'HEAD')) {
+        const moved = await movedTo(client, new URL(request.url));
+        if (moved) return withPagePolicy(new Response(null, { status: 301, headers: { location: moved, 'cache-control': 'public, max-age=300' } }), security);
+      }
       // The console: never kept by anyone, never indexed, whatever the route says.
       if (isConsolePath(new URL(request.url).pathname)) {
         res.headers.set('cache-control', 'no-store');

@@ -18,6 +18,7 @@ import { pagesApi } from './pages.ts';
 import { parksApi } from './parks.ts';
 import { safarisApi } from './safaris.ts';
 import { searchApi } from './search.ts';
+import { redirectsApi } from './redirects.ts';
 import { animalsApi, birdsApi } from './wildlife.ts';
 
 export interface ApiOptions {
@@ -74,6 +75,7 @@ export function createApi(opts: ApiOptions) {
   app.route('/', animalsApi());
   app.route('/', birdsApi());
   app.route('/', searchApi());
+  app.route('/', redirectsApi());
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404, { 'content-type': JSON_TYPE, 'cache-control': 'no-store' }));
   app.onError((err, c) => {

@@ -9,8 +9,15 @@ import { CURRENCIES } from '../../common/currency.ts';
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case words joined by hyphens');
 const text = z.string().trim().min(1);
-const markdown = z.string().trim().min(1);
-const isoDate = z.union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}/)]).transform((v) => new Date(v));
+const markdown = z.string().trim().min(1).meta({ widget: 'markdown' });
+/** The slug of an item of another collection (the console offers that collection's items). */
+const ref = (collection: string) => slug.meta({ ref: collection });
+/** Stops of an itinerary day: parks or places. */
+const stopRef = slug.meta({ ref: 'parks', alsoRef: 'places' });
+const isoDate = z
+  .union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}/)])
+  .transform((v) => new Date(v))
+  .meta({ widget: 'date' });
 
 /** Search-engine metadata for the item's page. */
 const seo = z.object({
@@ -19,11 +26,16 @@ const seo = z.object({
   description: text.max(320),
 });
 
+/** A picture from the console's media library, by its stable path (images/uploads/<name>.jpg). */
+export const uploadPath = z.string().regex(/^images\/uploads\/[a-z0-9][a-z0-9-]*\.jpg$/, 'an image of the media library');
+
 const image = z.object({
   /** Meaningful alt text for the header image. */
   alt: text,
   /** Optional source file name under content/images/<collection>/ (default: <slug>.*). */
   file: z.string().optional(),
+  /** Or a picture of the media library, chosen in the console. */
+  upload: uploadPath.optional(),
 });
 
 /** A point on the map, in WGS 84 degrees. */
@@ -32,13 +44,17 @@ const location = z.object({
   lng: z.number().min(-180).max(180),
 });
 
-const galleryItem = z.object({
-  /** Source file name under content/images/<collection>/<slug>/ (e.g. "1.svg" or "silverback.jpg"). */
-  file: text,
-  /** Alt text; served as the gallery image's `filename` field. */
-  alt: text,
-  caption: text,
-});
+const galleryItem = z
+  .object({
+    /** Source file name under content/images/<collection>/<slug>/ (e.g. "1.svg" or "silverback.jpg"). */
+    file: text.optional(),
+    /** Or a picture of the media library, chosen in the console. */
+    upload: uploadPath.optional(),
+    /** Alt text; served as the gallery image's `filename` field. */
+    alt: text,
+    caption: text,
+  })
+  .refine((g) => Boolean(g.file) !== Boolean(g.upload), 'a gallery picture needs a file or a library image (one of them)');
 
 export const destinationSchema = z.object({
   title: text,
@@ -53,7 +69,7 @@ export const destinationSchema = z.object({
 
 export const parkSchema = z.object({
   title: text,
-  destination: slug,
+  destination: ref('destinations'),
   order: z.number().int().default(100),
   created: isoDate,
   description: text,
@@ -75,7 +91,7 @@ export const placeSchema = z.object({
 export const experienceSchema = z.object({
   title: text,
   order: z.number().int().default(100),
-  destinations: z.array(slug).min(1),
+  destinations: z.array(ref('destinations')).min(1),
   description: text,
   body: markdown,
   image,
@@ -95,9 +111,9 @@ export const safariDaySchema = z.object({
     water: z.boolean(),
   }),
   /** Experience slugs done on this day. */
-  activities: z.array(slug).default([]),
+  activities: z.array(ref('experiences')).default([]),
   /** Where the day goes, in order (park or place slugs); the last one is usually the night's stop. */
-  stops: z.array(slug).default([]),
+  stops: z.array(stopRef).default([]).meta({ ordered: true }),
 });
 
 export const safariSchema = z
@@ -108,8 +124,8 @@ export const safariSchema = z
     /** Shown on the home page and side lists. */
     popular: z.boolean().default(false),
     order: z.number().int().default(100),
-    destinations: z.array(slug).min(1),
-    experiences: z.array(slug).min(1),
+    destinations: z.array(ref('destinations')).min(1),
+    experiences: z.array(ref('experiences')).min(1),
     description: markdown,
     metaDescription: text.max(320),
     includes: z.array(listItem).min(1),
@@ -178,7 +194,7 @@ export const pageSchema = z.object({
   description: text.max(320),
   body: markdown.optional(),
   /** Named Markdown blocks, e.g. vision and mission, or the tips sections. */
-  blocks: z.record(z.string(), markdown).default({}),
+  blocks: z.record(z.string(), markdown).default({}).meta({ widget: 'blocks' }),
 });
 
 /**
@@ -224,8 +240,21 @@ export class ContentError extends Error {
 
 export const defaultContentDir = path.resolve(import.meta.dirname, '../../content');
 
+/** One content file as written: the document the console edits (server/content/). */
+export interface ContentFileDocument {
+  collection: CollectionName;
+  slug: string;
+  document: Record<string, unknown>;
+}
+
 /** Reads and validates every content file, then checks that all cross-references resolve. */
 export async function loadContent(dir = defaultContentDir): Promise<Content> {
+  return (await loadContentFiles(dir)).content;
+}
+
+/** loadContent(), with each file's document as written (before defaults and conversions). */
+export async function loadContentFiles(dir = defaultContentDir): Promise<{ content: Content; documents: ContentFileDocument[] }> {
+  const documents: ContentFileDocument[] = [];
   const problems: string[] = [];
   const out = {} as Record<CollectionName, unknown[]>;
   for (const name of Object.keys(collections) as CollectionName[]) {
@@ -257,6 +286,7 @@ export async function loadContent(dir = defaultContentDir): Promise<Content> {
         continue;
       }
       items.push({ ...parsed.data, slug: itemSlug });
+      documents.push({ collection: name, slug: itemSlug, document: JSON.parse(JSON.stringify(raw)) as Record<string, unknown> });
     }
     out[name] = items;
   }
@@ -265,7 +295,7 @@ export async function loadContent(dir = defaultContentDir): Promise<Content> {
   if (rates) content.currencyRates = rates;
   problems.push(...crossReferenceProblems(content));
   if (problems.length) throw new ContentError(problems);
-  return content;
+  return { content, documents };
 }
 
 async function readCurrencyRates(dir: string, problems: string[]): Promise<CurrencyRatesFile | undefined> {

@@ -21,9 +21,21 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
   );
   if (prepared) return database;
   // The content loader and the seed (YAML, Markdown) are only needed here.
-  const [{ ContentError, loadContent }, { syncContent }] = await Promise.all([import('./content.ts'), import('./seed.ts')]);
+  const [{ ContentError, loadContentFiles }, { syncContent }, { importContentFiles, publishedContent }] = await Promise.all([
+    import('./content.ts'),
+    import('./seed.ts'),
+    import('../content/store.ts'),
+  ]);
   try {
-    const content = await loadContent();
+    // The files seed the documents the console edits (new items, and items still as their file
+    // wrote them); the content tables are then the projection of the published documents.
+    const files = await loadContentFiles();
+    const imported = await importContentFiles(database.db, files.documents);
+    if (imported.imported || imported.updated || imported.removed) logger.info({ ...imported, kept: imported.kept.length }, 'content files imported');
+    if (imported.kept.length) logger.info({ items: imported.kept.slice(0, 20), count: imported.kept.length }, 'content files differ from what staff changed in the console; the console\'s version is kept');
+    const { content, problems } = await publishedContent(database.db);
+    if (problems.length) logger.error({ problems }, 'published documents that no longer validate were left out');
+    if (files.content.currencyRates) content.currencyRates = files.content.currencyRates;
     const result = await syncContent(database.db, content);
     if (result.changed) logger.info({ counts: result.counts }, 'content loaded into the database');
   } catch (e) {

@@ -304,6 +304,8 @@ export const reviews = pgTable('reviews', {
   title: text('title').notNull(),
   overview: text('overview').notNull(),
   details: text('details').notNull(),
+  /** The review's content file name; null for rows older than migration 0012. */
+  slug: text('slug'),
   profileimage: text('profileimage'),
   rating: smallint('rating').notNull().default(5),
   featured: boolean('featured').notNull().default(false),
@@ -340,3 +342,6 @@ export * from './schema-traveller.ts';
 
 // The media library and the console's settings.
 export * from './schema-media.ts';
+
+// The content as staff edit it: documents, revisions, redirects of changed slugs.
+export * from './schema-content.ts';

@@ -4,11 +4,11 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { PgTable, PgColumn } from 'drizzle-orm/pg-core';
-import type { Content } from './content.ts';
+import type { CollectionName, Content } from './content.ts';
 import { markdownToHtml } from './html.ts';
 import type { Db } from './index.ts';
 import * as t from './schema.ts';
-import { galleryImagePath, headerImagePath } from '../media/paths.ts';
+import { galleryImagePath, headerImagePath, type ImageCollection } from '../media/paths.ts';
 import { forgetReferenceData } from './queries.ts';
 
 export function contentHash(content: Content): string {
@@ -44,7 +44,7 @@ async function replaceGallery(
   collection: 'parks' | 'animals' | 'birds' | 'experiences',
   ownerId: number,
   slug: string,
-  gallery: { file: string; alt: string; caption: string }[],
+  gallery: { file?: string; upload?: string; alt: string; caption: string }[],
 ) {
   await tx.delete(t.galleryImages).where(and(eq(t.galleryImages.owner_type, ownerType), eq(t.galleryImages.owner_id, ownerId)));
   if (gallery.length)
@@ -52,7 +52,7 @@ async function replaceGallery(
       gallery.map((g, position) => ({
         owner_type: ownerType,
         owner_id: ownerId,
-        filepath: galleryImagePath(collection, slug, g.file),
+        filepath: g.upload ?? galleryImagePath(collection, slug, g.file!),
         filename: g.alt,
         caption: g.caption,
         position,
@@ -60,18 +60,40 @@ async function replaceGallery(
     );
 }
 
+/** The header image of an item: a library upload when it names one, else its content image. */
+function headerImage(collection: ImageCollection, slug: string, image: { file?: string; upload?: string }): string {
+  return image.upload ?? headerImagePath(collection, slug, image.file);
+}
+
+/** Projects only this item (a console edit) instead of the whole content. */
+export interface ProjectOnly {
+  collection: CollectionName;
+  slug: string;
+}
+
+async function idsBySlug(tx: Db, table: PgTable & { id: PgColumn }, slugColumn: PgColumn): Promise<Map<string, number>> {
+  const rows = (await tx.select({ id: table.id, slug: slugColumn }).from(table as never)) as { id: number; slug: string }[];
+  return new Map(rows.map((r) => [r.slug, r.id]));
+}
+
 export interface SeedResult {
   changed: boolean;
   counts: Record<string, number>;
 }
 
-export async function syncContent(db: Db, content: Content, opts: { force?: boolean } = {}): Promise<SeedResult> {
+/**
+ * Writes the content into the content tables: all of it (the set-up step), or with `only` just
+ * that item (a console edit; the item is removed from its table when `content` no longer has it).
+ */
+export async function syncContent(db: Db, content: Content, opts: { force?: boolean; only?: ProjectOnly } = {}): Promise<SeedResult> {
   const result = await writeContent(db, content, opts);
   if (result.changed) forgetReferenceData(db);
   return result;
 }
 
-async function writeContent(db: Db, content: Content, opts: { force?: boolean }): Promise<SeedResult> {
+async function writeContent(db: Db, content: Content, opts: { force?: boolean; only?: ProjectOnly }): Promise<SeedResult> {
+  const only = opts.only;
+  const want = (collection: CollectionName, slug: string) => !only || (only.collection === collection && only.slug === slug);
   const hash = contentHash(content);
   const counts = Object.fromEntries(Object.entries(content).flatMap(([k, v]) => (Array.isArray(v) ? [[k, v.length]] : [])));
   return db.transaction(async (txRaw) => {
@@ -79,17 +101,22 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
     // Serialise concurrent seeders (several processes starting on one PostgreSQL).
     await tx.execute(sql`select pg_advisory_xact_lock(727274002)`);
     const [current] = await tx.select().from(t.contentVersion).where(eq(t.contentVersion.id, 1));
-    if (!opts.force && current?.content_hash === hash) return { changed: false, counts };
+    if (!only && !opts.force && current?.content_hash === hash) return { changed: false, counts };
 
-    const destIds = new Map<string, number>();
+    // Ids of what is already there, for the references of the items written below.
+    const destIds = await idsBySlug(tx, t.destinations, t.destinations.destinationtitleslug);
+    const expIds = await idsBySlug(tx, t.experiences, t.experiences.experiencetitleslug);
+    const parkIds = await idsBySlug(tx, t.parks, t.parks.parktitleslug);
+    const placeIds = await idsBySlug(tx, t.places, t.places.placetitleslug);
     for (const d of content.destinations) {
+      if (!want('destinations', d.slug)) continue;
       destIds.set(
         d.slug,
         await upsert(tx, t.destinations, t.destinations.destinationtitleslug, d.slug, {
           destinationtitle: d.title,
           destinationtitleslug: d.slug,
           destinationtag: d.tag,
-          destinationheaderimage: headerImagePath('destinations', d.slug, d.image.file),
+          destinationheaderimage: headerImage('destinations', d.slug, d.image),
           destinationheaderimagealt: d.image.alt,
           destinationdescription: d.description,
           destinationparagraph: markdownToHtml(d.body),
@@ -102,13 +129,13 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
       );
     }
 
-    const expIds = new Map<string, number>();
     for (const e of content.experiences) {
+      if (!want('experiences', e.slug)) continue;
       const id = await upsert(tx, t.experiences, t.experiences.experiencetitleslug, e.slug, {
         experiencetitle: e.title,
         experiencetitleslug: e.slug,
         experiencedescription: e.description,
-        experienceheaderimage: headerImagePath('experiences', e.slug, e.image.file),
+        experienceheaderimage: headerImage('experiences', e.slug, e.image),
         experienceheaderimagealt: e.image.alt,
         experienceparagraph: markdownToHtml(e.body),
         sort_order: e.order,
@@ -124,12 +151,12 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
       await replaceGallery(tx, 'experience', 'experiences', id, e.slug, e.gallery);
     }
 
-    const parkIds = new Map<string, number>();
     for (const p of content.parks) {
+      if (!want('parks', p.slug)) continue;
       const id = await upsert(tx, t.parks, t.parks.parktitleslug, p.slug, {
         parktitle: p.title,
         parktitleslug: p.slug,
-        parkheaderimage: headerImagePath('parks', p.slug, p.image.file),
+        parkheaderimage: headerImage('parks', p.slug, p.image),
         parkheaderimagealt: p.image.alt,
         parkdescription: p.description,
         parkoverview: markdownToHtml(p.overview),
@@ -147,8 +174,8 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
       await replaceGallery(tx, 'park', 'parks', id, p.slug, p.gallery);
     }
 
-    const placeIds = new Map<string, number>();
     for (const p of content.places) {
+      if (!want('places', p.slug)) continue;
       placeIds.set(
         p.slug,
         await upsert(tx, t.places, t.places.placetitleslug, p.slug, {
@@ -161,12 +188,13 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
     }
 
     for (const s of content.safaris) {
+      if (!want('safaris', s.slug)) continue;
       const id = await upsert(tx, t.safaris, t.safaris.safarititleslug, s.slug, {
         safarititle: s.title,
         safarititleslug: s.slug,
         safariday: s.itinerary.length,
         safariprice: s.price,
-        safariheaderimage: headerImagePath('safaris', s.slug, s.image.file),
+        safariheaderimage: headerImage('safaris', s.slug, s.image),
         safariheaderimagealt: s.image.alt,
         safarimetadescription: s.metaDescription,
         safaridescription: markdownToHtml(s.description),
@@ -214,10 +242,11 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
     }
 
     for (const b of content.blogs) {
+      if (!want('blogs', b.slug)) continue;
       await upsert(tx, t.blogs, t.blogs.blogtitleslug, b.slug, {
         blogtitle: b.title,
         blogtitleslug: b.slug,
-        blogheaderimage: headerImagePath('blogs', b.slug, b.image.file),
+        blogheaderimage: headerImage('blogs', b.slug, b.image),
         blogheaderimagealt: b.image.alt,
         blogdescription: b.description,
         blogparagraph: markdownToHtml(b.body),
@@ -230,11 +259,12 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
     }
 
     for (const a of content.animals) {
+      if (!want('animals', a.slug)) continue;
       const id = await upsert(tx, t.animals, t.animals.animaltitleslug, a.slug, {
         animaltitle: a.title,
         animaltitleslug: a.slug,
         animaldescription: a.description,
-        animalheaderimage: headerImagePath('animals', a.slug, a.image.file),
+        animalheaderimage: headerImage('animals', a.slug, a.image),
         animalheaderimagealt: a.image.alt,
         animalparagraph: markdownToHtml(a.body),
         sort_order: a.order,
@@ -246,11 +276,12 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
     }
 
     for (const b of content.birds) {
+      if (!want('birds', b.slug)) continue;
       const id = await upsert(tx, t.birds, t.birds.birdtitleslug, b.slug, {
         birdtitle: b.title,
         birdtitleslug: b.slug,
         birddescription: b.description,
-        birdheaderimage: headerImagePath('birds', b.slug, b.image.file),
+        birdheaderimage: headerImage('birds', b.slug, b.image),
         birdheaderimagealt: b.image.alt,
         birdoverview: markdownToHtml(b.overview),
         birddetails: markdownToHtml(b.details),
@@ -263,6 +294,7 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
     }
 
     for (const f of content.faqs) {
+      if (!want('faqs', f.slug)) continue;
       await upsert(tx, t.faqs, t.faqs.faqslug, f.slug, {
         question: f.question,
         answer: markdownToHtml(f.answer),
@@ -272,11 +304,12 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
       });
     }
 
-    // Reviews have no slug of their own: they are replaced whole.
-    await tx.delete(t.reviews);
-    if (content.reviews.length)
+    // The home page's reviews are few: they are replaced whole.
+    if (!only || only.collection === 'reviews') await tx.delete(t.reviews);
+    if ((!only || only.collection === 'reviews') && content.reviews.length)
       await tx.insert(t.reviews).values(
         content.reviews.map((r) => ({
+          slug: r.slug,
           name: r.name,
           date: r.date.toISOString().slice(0, 10),
           title: r.title,
@@ -290,6 +323,7 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
       );
 
     for (const p of content.pages) {
+      if (!want('pages', p.slug)) continue;
       const values = {
         slug: p.slug,
         title: p.title,
@@ -304,7 +338,7 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
 
     // Currency rates from content/currency-rates.yaml, except those an owner has set in the
     // console since (server/currency.ts): the file never overrides a person's choice.
-    if (content.currencyRates) {
+    if (!only && content.currencyRates) {
       const { date, rates } = content.currencyRates;
       const entries = Object.entries(rates) as [string, number][];
       for (const [currency, perUsd] of entries) {
@@ -319,7 +353,59 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
         .where(and(isNull(t.currencyRates.updated_by), listed.length ? notInArray(t.currencyRates.currency, listed) : undefined));
     }
 
-    // Remove what is no longer in the content files (children first).
+    // Remove what is no longer in the content (children first): everything missing, or the one item.
+    if (only) await removeItem(tx, content, only);
+    else await removeAllMissing(tx, content);
+    await removeOrphanGalleries(tx);
+
+    await tx
+      .insert(t.contentVersion)
+      .values({ id: 1, version: 1, content_hash: only ? null : hash })
+      .onConflictDoUpdate({
+        target: t.contentVersion.id,
+        set: { version: sql`${t.contentVersion.version} + 1`, changed_at: new Date(), content_hash: only ? null : hash },
+      });
+    return { changed: true, counts };
+  });
+}
+
+/** The content tables of the collections the console can remove items from, by slug column. */
+export function slugTableOf(collection: CollectionName): { table: PgTable; slug: PgColumn; slugKey: string } | undefined {
+  switch (collection) {
+    case 'destinations':
+      return { table: t.destinations, slug: t.destinations.destinationtitleslug, slugKey: 'destinationtitleslug' };
+    case 'parks':
+      return { table: t.parks, slug: t.parks.parktitleslug, slugKey: 'parktitleslug' };
+    case 'places':
+      return { table: t.places, slug: t.places.placetitleslug, slugKey: 'placetitleslug' };
+    case 'experiences':
+      return { table: t.experiences, slug: t.experiences.experiencetitleslug, slugKey: 'experiencetitleslug' };
+    case 'safaris':
+      return { table: t.safaris, slug: t.safaris.safarititleslug, slugKey: 'safarititleslug' };
+    case 'blogs':
+      return { table: t.blogs, slug: t.blogs.blogtitleslug, slugKey: 'blogtitleslug' };
+    case 'animals':
+      return { table: t.animals, slug: t.animals.animaltitleslug, slugKey: 'animaltitleslug' };
+    case 'birds':
+      return { table: t.birds, slug: t.birds.birdtitleslug, slugKey: 'birdtitleslug' };
+    case 'faqs':
+      return { table: t.faqs, slug: t.faqs.faqslug, slugKey: 'faqslug' };
+    case 'pages':
+      return { table: t.pages, slug: t.pages.slug, slugKey: 'slug' };
+    default:
+      return undefined; // reviews: replaced whole
+  }
+}
+
+async function removeItem(tx: Db, content: Content, only: ProjectOnly) {
+  const items = content[only.collection] as { slug: string }[];
+  if (items.some((i) => i.slug === only.slug)) return;
+  const target = slugTableOf(only.collection);
+  if (target) await tx.delete(target.table).where(eq(target.slug, only.slug));
+}
+
+async function removeAllMissing(tx: Db, content: Content) {
+  {
     await removeMissing(tx, t.safaris, t.safaris.safarititleslug, content.safaris.map((s) => s.slug));
     await removeMissing(tx, t.parks, t.parks.parktitleslug, content.parks.map((p) => p.slug));
     await removeMissing(tx, t.places, t.places.placetitleslug, content.places.map((p) => p.slug));
@@ -330,7 +416,12 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
     await removeMissing(tx, t.birds, t.birds.birdtitleslug, content.birds.map((b) => b.slug));
     await removeMissing(tx, t.faqs, t.faqs.faqslug, content.faqs.map((f) => f.slug));
     await removeMissing(tx, t.pages, t.pages.slug, content.pages.map((p) => p.slug));
-    // Gallery rows whose owner is gone.
+  }
+}
+
+/** Gallery rows whose owner is gone. */
+async function removeOrphanGalleries(tx: Db) {
+  {
     for (const [type, table] of [
       ['park', t.parks],
       ['animal', t.animals],
@@ -341,14 +432,5 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
         .delete(t.galleryImages)
         .where(and(eq(t.galleryImages.owner_type, type), notInArray(t.galleryImages.owner_id, tx.select({ id: table.id }).from(table))));
     }
-
-    await tx
-      .insert(t.contentVersion)
-      .values({ id: 1, version: 1, content_hash: hash })
-      .onConflictDoUpdate({
-        target: t.contentVersion.id,
-        set: { version: sql`${t.contentVersion.version} + 1`, changed_at: new Date(), content_hash: hash },
-      });
-    return { changed: true, counts };
-  });
+  }
 }

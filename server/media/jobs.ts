@@ -25,8 +25,8 @@ const WITH_IMAGES = ['destinations', 'parks', 'experiences', 'safaris', 'blogs',
 const WITH_GALLERY = new Set(['parks', 'experiences', 'animals', 'birds']);
 
 interface LoadedItem extends ArtItem {
-  gallery?: { file: string; alt: string; caption: string }[];
-  image?: { alt: string; file?: string };
+  gallery?: { file?: string; upload?: string; alt: string; caption: string }[];
+  image?: { alt: string; file?: string; upload?: string };
 }
 
 /** Reads one collection, keeping every valid file and reporting the others (the seed rejects them anyway). */
@@ -88,14 +88,18 @@ export async function collectJobs(contentDir: string): Promise<{ jobs: ImageJob[
     const items = (await readCollection(contentDir, name, warnings)) as unknown as LoadedItem[];
     const collection = name as ImageCollection;
     for (const item of items) {
-      const stable = headerImagePath(collection, item.slug, item.image?.file);
-      const file = await findSource(path.join(imagesDir, name), item.image?.file ?? item.slug, listing);
-      add({ stable, kind: 'header', source: file ? { file } : { art: chooseArt(name, item) } });
+      // A library image chosen in the console is rendered by the media library, not here.
+      if (!item.image?.upload) {
+        const stable = headerImagePath(collection, item.slug, item.image?.file);
+        const file = await findSource(path.join(imagesDir, name), item.image?.file ?? item.slug, listing);
+        add({ stable, kind: 'header', source: file ? { file } : { art: chooseArt(name, item) } });
+      }
       if (!WITH_GALLERY.has(name)) continue;
       for (const g of item.gallery ?? []) {
+        if (!g.file) continue;
         const gStable = galleryImagePath(collection, item.slug, g.file);
         const gFile = await findSource(path.join(imagesDir, name, item.slug), g.file, listing);
-        add({ stable: gStable, kind: 'gallery', source: gFile ? { file: gFile } : { art: chooseArt(name, item, g) } });
+        add({ stable: gStable, kind: 'gallery', source: gFile ? { file: gFile } : { art: chooseArt(name, item, { ...g, file: g.file }) } });
       }
     }
   }

@@ -15,6 +15,7 @@ import { subscribersApi } from './subscribers.ts';
 import { enquiriesAdminApi, type InboxMailOptions } from './enquiries.ts';
 import { mediaApi, type MediaApiOptions } from './media.ts';
 import { settingsApi } from './settings.ts';
+import { contentApi } from './content.ts';
 
 export interface AdminApiOptions {
   siteUrl: string;
@@ -51,6 +52,7 @@ export function adminApi(opts: AdminApiOptions) {
   }
   app.route('/', enquiriesAdminApi({ trust: opts.trust, mail }));
   app.route('/', settingsApi({ trust: opts.trust }));
+  app.route('/', contentApi({ trust: opts.trust }));
   if (opts.media) app.route('/', mediaApi({ trust: opts.trust, ...opts.media }));
   return app;
 }

@@ -1,0 +1,63 @@
+// The content as staff edit it (migration 0012): one document per item in the shape of its content
+// file, its publication state and its revisions, and the redirects left by changed slugs. The
+// content tables of schema.ts are the projection of the published documents (server/content/).
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { staff } from './schema-staff.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const contentItems = pgTable(
+  'content_items',
+  {
+    id: serial('id').primaryKey(),
+    /** The collection of server/db/content.ts ('parks', 'safaris', ...). */
+    collection: text('collection').notNull(),
+    slug: text('slug').notNull(),
+    /** The item as its content file writes it (Markdown fields as Markdown). */
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    /** Moves on with every save; a save made on an older revision is a conflict. */
+    revision: integer('revision').notNull().default(1),
+    /** 'draft' (not on the site), 'published', 'scheduled' (published at publish_at). */
+    status: text('status').notNull().default('published'),
+    publish_at: at('publish_at'),
+    published_at: at('published_at'),
+    /** Hash of the content file this version came from; null once it was changed in the console. */
+    seed_hash: text('seed_hash'),
+    created_at: at('created_at').notNull().defaultNow(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+    updated_by: integer('updated_by').references(() => staff.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('content_items_slug_idx').on(t.collection, t.slug),
+    index('content_items_due_idx').on(t.publish_at).where(sql`status = 'scheduled'`),
+    check('content_items_status_check', sql`${t.status} in ('draft', 'published', 'scheduled')`),
+    check('content_items_schedule_check', sql`(${t.status} = 'scheduled') = (${t.publish_at} is not null)`),
+  ],
+);
+
+export const contentRevisions = pgTable(
+  'content_revisions',
+  {
+    id: serial('id').primaryKey(),
+    /** Null once the item was deleted (its history stays). */
+    item_id: integer('item_id').references(() => contentItems.id, { onDelete: 'set null' }),
+    collection: text('collection').notNull(),
+    slug: text('slug').notNull(),
+    revision: integer('revision').notNull(),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull(),
+    /** 'import', 'create', 'save', 'publish', 'unpublish', 'schedule', 'restore', 'delete' */
+    action: text('action').notNull(),
+    saved_by: integer('saved_by').references(() => staff.id, { onDelete: 'set null' }),
+    saved_at: at('saved_at').notNull().defaultNow(),
+  },
+  (t) => [index('content_revisions_item_idx').on(t.item_id, t.revision), index('content_revisions_slug_idx').on(t.collection, t.slug, t.saved_at)],
+);
+
+/** Permanent redirects left by changed slugs: /parks/old-name -> /parks/new-name. */
+export const contentRedirects = pgTable('content_redirects', {
+  from_path: text('from_path').primaryKey(),
+  to_path: text('to_path').notNull(),
+  created_at: at('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,243 @@
+// The content editor's API (issue 12): the database holds the content as documents, a console
+// edit is on the public site and in search at once, a stale save is a conflict that keeps both
+// versions, every save keeps a revision that can be restored, a changed slug redirects, items
+// referred to by published content cannot leave the site, scheduled items go live on time, agents
+// edit only when an owner allows it, and the content files never overwrite a console change.
+import './helpers/production.ts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContentConflict, ContentForm, ContentItem, ContentList, ContentProblems, ContentRevision, ContentRevisionSummary } from '../common/content-editing.ts';
+import { loadContentFiles } from '../server/db/content.ts';
+import { importContentFiles, publishDue, publishedContent } from '../server/content/store.ts';
+import { backends } from './helpers/db.ts';
+import { rowsOf } from './helpers/forms.ts';
+import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
+import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
+
+const OWNER = 'owner@kigezitrails.example';
+const AGENT = 'agent@kigezitrails.example';
+
+const blogPost = (title: string) => ({
+  title,
+  created: '2026-11-20',
+  nav: false,
+  description: 'A short note from the field about the rains in Bwindi this month.',
+  body: `## ${title}\n\nThe short rains came early this year. <script>alert(1)</script>Trails were **muddy** but the gorillas were close.`,
+  image: { alt: 'A muddy forest trail under tall trees after rain' },
+  seo: { keywords: 'Bwindi rains, gorilla trekking November', description: 'What the short rains mean for gorilla trekking in Bwindi.' },
+});
+
+describe.each(backends())('content editor on %s', (backend) => {
+  let site: InProcessSite;
+  let owner: SignedIn;
+  let agent: SignedIn;
+  const db = () => site.app.database!.db;
+  const rows = async <T = Record<string, unknown>,>(q: string) => rowsOf<T>(await db().execute(sql.raw(q)));
+  const page = (p: string, init?: RequestInit) => fetch(`${site.base}${p}`, { redirect: 'manual', ...init });
+
+  async function itemOf(type: string, slug: string): Promise<ContentItem> {
+    const list = (await (await owner.get(`/content/${type}?q=${encodeURIComponent(slug)}`)).json()) as ContentList;
+    const hit = list.items.find((i) => i.slug === slug);
+    if (!hit) throw new Error(`${type}/${slug} not listed`);
+    return ((await (await owner.get(`/content/${type}/${hit.id}`)).json()) as { item: ContentItem }).item;
+  }
+
+  beforeAll(async () => {
+    site = await startInProcess(backend, { SPAM_CHECKS: 'off' });
+    await addStaff(db(), OWNER, 'owner');
+    await addStaff(db(), AGENT, 'agent');
+    owner = await signIn(site.base, OWNER);
+    agent = await signIn(site.base, AGENT);
+  }, 120_000);
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  it('holds every content file as a published document, and the site is their projection', async () => {
+    const { documents } = await loadContentFiles();
+    const [{ n }] = await rows<{ n: number }>(`select count(*)::int as n from content_items where status = 'published'`);
+    expect(n).toBe(documents.length);
+    const types = (await (await owner.get('/content')).json()) as { types: { name: string; counts: Record<string, number> }[] };
+    const safaris = types.types.find((t) => t.name === 'safaris')!;
+    expect(safaris.counts.published).toBe(documents.filter((d) => d.collection === 'safaris').length);
+    const form = (await (await owner.get('/content/safaris/form')).json()) as ContentForm;
+    expect(form.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['title', 'price', 'itinerary', 'image']));
+    const itinerary = form.fields.find((f) => f.name === 'itinerary');
+    expect(itinerary?.kind).toBe('repeat');
+    expect(form.choices.destinations!.map((d) => d.slug)).toContain('uganda');
+  });
+
+  it('creates a draft, publishes it to the site and search, and sanitises its Markdown as the site does', async () => {
+    const slug = 'rains-in-bwindi-this-november';
+    const created = await owner.send('/content/blogs', { slug, document: blogPost('Rains in Bwindi this November') });
+    expect(created.status).toBe(201);
+    const { item } = (await created.json()) as { item: ContentItem };
+    expect(item.status).toBe('draft');
+    expect((await page(`/blogs/${slug}`)).status).toBe(404);
+
+    const published = await owner.send(`/content/blogs/${item.id}/publish`, { baseRevision: item.revision });
+    expect(published.status).toBe(200);
+    const live = await page(`/blogs/${slug}`);
+    expect(live.status).toBe(200);
+    const html = await live.text();
+    expect(html).toContain('Rains in Bwindi this November');
+    expect(html).not.toContain('<script>alert(1)');
+    const api = (await (await page(`/api/blogs/${slug}`)).json()) as { blog: { blogparagraph: string } };
+    expect(api.blog.blogparagraph).toContain('<strong>muddy</strong>');
+    const search = (await (await page(`/api/search?query=${encodeURIComponent('Rains in Bwindi')}`)).json()) as Record<string, unknown>;
+    expect(JSON.stringify(search)).toContain(slug);
+
+    const preview = (await (await owner.send('/content/preview', { markdown: 'Hello **there** <script>x()</script>' })).json()) as { html: string };
+    expect(preview.html).toContain('<strong>there</strong>');
+    expect(preview.html).not.toContain('<script');
+  });
+
+  it('puts a saved change of a published item on the site at once, and keeps the previous version', async () => {
+    const park = await itemOf('parks', 'bwindi-impenetrable-forest-national-park');
+    const before = await (await page('/parks/bwindi-impenetrable-forest-national-park')).text();
+    expect(before).not.toContain('A sentence the editor added.');
+    const doc = { ...park.document, description: `${park.document.description as string} A sentence the editor added.` };
+    const t0 = Date.now();
+    const saved = await owner.send(`/content/parks/${park.id}`, { slug: park.slug, document: doc, baseRevision: park.revision }, 'PUT');
+    expect(saved.status).toBe(200);
+    const after = await (await page('/parks/bwindi-impenetrable-forest-national-park')).text();
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    expect(after).toContain('A sentence the editor added.');
+    const revisions = ((await (await owner.get(`/content/parks/${park.id}/revisions`)).json()) as { revisions: ContentRevisionSummary[] }).revisions;
+    expect(revisions.map((r) => r.action)).toEqual(['save', 'import']);
+
+    // Restore the imported version: the sentence is gone again, as a new revision.
+    const old = (await (await owner.get(`/content/parks/${park.id}/revisions/${park.revision}`)).json()) as ContentRevision;
+    expect(old.diff.some((l) => l.op === '+' && l.text.includes('A sentence the editor added.'))).toBe(true);
+    const restored = await owner.send(`/content/parks/${park.id}/revisions/${park.revision}/restore`, { baseRevision: park.revision + 1 });
+    expect(restored.status).toBe(200);
+    expect(((await restored.json()) as { item: ContentItem }).item.revision).toBe(park.revision + 2);
+    expect(await (await page('/parks/bwindi-impenetrable-forest-national-park')).text()).not.toContain('A sentence the editor added.');
+  });
+
+  it('answers a save made on an older revision with a conflict that carries both versions, and stores nothing', async () => {
+    const animal = await itemOf('animals', 'mountain-gorillas');
+    const first = { ...animal.document, description: 'First editor’s words.' };
+    const second = { ...animal.document, description: 'Second editor’s words.' };
+    expect((await owner.send(`/content/animals/${animal.id}`, { slug: animal.slug, document: first, baseRevision: animal.revision }, 'PUT')).status).toBe(200);
+    const stale = await agent.send(`/content/animals/${animal.id}`, { slug: animal.slug, document: second, baseRevision: animal.revision }, 'PUT');
+    // Agents may not edit until an owner allows it.
+    expect(stale.status).toBe(403);
+    expect((await owner.send('/settings', { agentsEditContent: true }, 'PUT')).status).toBeLessThan(300);
+    const conflict = await agent.send(`/content/animals/${animal.id}`, { slug: animal.slug, document: second, baseRevision: animal.revision }, 'PUT');
+    expect(conflict.status).toBe(409);
+    const body = (await conflict.json()) as ContentConflict;
+    expect(body.code).toBe('conflict');
+    expect(body.current.document.description).toBe('First editor’s words.');
+    expect(body.yours.document.description).toBe('Second editor’s words.');
+    expect(body.diff.some((l) => l.op === '+' && l.text.includes('Second editor'))).toBe(true);
+    const now = await itemOf('animals', 'mountain-gorillas');
+    expect(now.document.description).toBe('First editor’s words.');
+    // Saving theirs over it on purpose: on the current revision.
+    expect((await agent.send(`/content/animals/${animal.id}`, { slug: animal.slug, document: second, baseRevision: body.current.revision }, 'PUT')).status).toBe(200);
+    await owner.send('/settings', { agentsEditContent: false }, 'PUT');
+  });
+
+  it('refuses an invalid document with every problem and its field', async () => {
+    const safari = await itemOf('safaris', '3-days-bwindi-gorilla-trekking-safari');
+    const doc = { ...safari.document, price: -5, itinerary: [] };
+    const res = await owner.send(`/content/safaris/${safari.id}`, { slug: safari.slug, document: doc, baseRevision: safari.revision }, 'PUT');
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as ContentProblems;
+    expect(body.problems.map((p) => p.path)).toEqual(expect.arrayContaining(['price', 'itinerary']));
+    const nul = await owner.send(`/content/safaris/${safari.id}`, { slug: safari.slug, document: { ...safari.document, title: 'a\u0000b' }, baseRevision: safari.revision }, 'PUT');
+    expect(nul.status).toBe(400);
+    expect((await itemOf('safaris', safari.slug)).revision).toBe(safari.revision);
+  });
+
+  it('leaves a permanent redirect when a published item’s slug changes, and renames the references to it', async () => {
+    const exp = await itemOf('experiences', 'canoeing-on-lake-bunyonyi');
+    const renamed = await owner.send(`/content/experiences/${exp.id}`, { slug: 'canoe-trips-on-lake-bunyonyi', document: exp.document, baseRevision: exp.revision }, 'PUT');
+    expect(renamed.status).toBe(200);
+    const old = await page('/experiences/canoeing-on-lake-bunyonyi');
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toBe('/experiences/canoe-trips-on-lake-bunyonyi');
+    expect((await page('/experiences/canoe-trips-on-lake-bunyonyi')).status).toBe(200);
+    // Safaris that listed the experience now name the new slug in their documents.
+    const referring = await rows<{ n: number }>(`select count(*)::int as n from content_items where document::text like '%"canoeing-on-lake-bunyonyi"%'`);
+    expect(referring[0]!.n).toBe(0);
+    // Renaming back: the redirect from the new address goes, the old one is live again.
+    const now = await itemOf('experiences', 'canoe-trips-on-lake-bunyonyi');
+    expect((await owner.send(`/content/experiences/${now.id}`, { slug: 'canoeing-on-lake-bunyonyi', document: now.document, baseRevision: now.revision }, 'PUT')).status).toBe(200);
+    expect((await page('/experiences/canoeing-on-lake-bunyonyi')).status).toBe(200);
+    expect((await page('/experiences/canoe-trips-on-lake-bunyonyi')).status).toBe(301);
+  });
+
+  it('keeps referred-to items on the site, deletes others after a confirmation, and never imports a deleted file again', async () => {
+    const uganda = await itemOf('destinations', 'uganda');
+    const refused = await owner.send(`/content/destinations/${uganda.id}/unpublish`, { baseRevision: uganda.revision });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as ContentProblems).problems.length).toBeGreaterThan(0);
+    expect((await owner.send(`/content/destinations/${uganda.id}`, { baseRevision: uganda.revision }, 'DELETE')).status).toBe(409);
+
+    const post = await itemOf('blogs', 'rains-in-bwindi-this-november');
+    const deleted = await owner.send(`/content/blogs/${post.id}`, { baseRevision: post.revision }, 'DELETE');
+    expect(deleted.status).toBe(200);
+    expect((await page('/blogs/rains-in-bwindi-this-november')).status).toBe(404);
+    const history = await rows<{ action: string }>(`select action from content_revisions where slug = 'rains-in-bwindi-this-november' order by id`);
+    expect(history.map((h) => h.action)).toEqual(['create', 'delete']);
+
+    const blog = await itemOf('blogs', (await rows<{ slug: string }>(`select slug from content_items where collection = 'blogs' and status = 'published' and slug <> 'rains-in-bwindi-this-november' order by slug limit 1`))[0]!.slug);
+    expect((await owner.send(`/content/blogs/${blog.id}`, { baseRevision: blog.revision }, 'DELETE')).status).toBe(200);
+    const { documents } = await loadContentFiles();
+    const result = await importContentFiles(db(), documents);
+    expect(result.kept).toContain(`blogs/${blog.slug}`);
+    expect(await rows(`select id from content_items where collection = 'blogs' and slug = '${blog.slug}'`)).toEqual([]);
+  });
+
+  it('does not let the content files overwrite what staff changed, and follows them where nobody did', async () => {
+    const park = await itemOf('parks', 'queen-elizabeth-national-park');
+    const edited = { ...park.document, description: 'Changed in the console.' };
+    expect((await owner.send(`/content/parks/${park.id}`, { slug: park.slug, document: edited, baseRevision: park.revision }, 'PUT')).status).toBe(200);
+    const { documents } = await loadContentFiles();
+    const result = await importContentFiles(db(), documents);
+    expect(result.kept).toContain('parks/queen-elizabeth-national-park');
+    expect((await itemOf('parks', park.slug)).document.description).toBe('Changed in the console.');
+    // A file changed since its import, on an item nobody touched: the file wins.
+    const bird = documents.find((d) => d.collection === 'birds')!;
+    const changedFile = { ...bird, document: { ...bird.document, description: 'Changed in the file.' } };
+    const again = await importContentFiles(db(), documents.map((d) => (d === bird ? changedFile : d)));
+    expect(again.updated).toBe(1);
+    expect((await itemOf('birds', bird.slug)).document.description).toBe('Changed in the file.');
+    const { content } = await publishedContent(db());
+    expect(content.birds.find((b) => b.slug === bird.slug)?.description).toBe('Changed in the file.');
+  });
+
+  it('publishes a scheduled item when its time comes, and refuses a time in the past', async () => {
+    const created = await owner.send('/content/blogs', { slug: 'migration-calving-season-notes', document: blogPost('Calving season notes') });
+    const { item } = (await created.json()) as { item: ContentItem };
+    const past = await owner.send(`/content/blogs/${item.id}/schedule`, { baseRevision: item.revision, at: new Date(Date.now() - 60_000).toISOString() });
+    expect(past.status).toBe(400);
+    const at = new Date(Date.now() + 60 * 60_000);
+    const scheduled = await owner.send(`/content/blogs/${item.id}/schedule`, { baseRevision: item.revision, at: at.toISOString() });
+    expect(scheduled.status).toBe(200);
+    expect((await publishDue(db(), new Date())).valueOf()).toBe(0);
+    expect((await page('/blogs/migration-calving-season-notes')).status).toBe(404);
+    expect(await publishDue(db(), new Date(at.getTime() + 1000))).toBe(1);
+    expect((await page('/blogs/migration-calving-season-notes')).status).toBe(200);
+  });
+
+  it('checks roles and anti-forgery tokens, and never lets anything be cached', async () => {
+    const anon = await fetch(`${site.base}/api/admin/content/safaris`);
+    expect(anon.status).toBe(401);
+    expect((await agent.get('/content/safaris')).status).toBe(403);
+    const noToken = await fetch(`${site.base}/api/admin/content/blogs`, {
+      method: 'POST',
+      headers: { cookie: owner.cookie, origin: site.base, 'content-type': 'application/json' },
+      body: JSON.stringify({ slug: 'x-y', document: blogPost('X') }),
+    });
+    expect(noToken.status).toBe(403);
+    const list = await owner.get('/content/safaris');
+    expect(list.headers.get('cache-control')).toBe('no-store');
+    expect((await owner.get('/content/nonsense')).status).toBe(404);
+    expect((await owner.get('/content/safaris/999999')).status).toBe(404);
+    expect((await owner.get('/content/safaris?status=gone')).status).toBe(400);
+    const pages = await itemOf('pages', 'home');
+    expect((await owner.send(`/content/pages/${pages.id}/unpublish`, { baseRevision: pages.revision })).status).toBe(403);
+  });
+});
