@@ -227,8 +227,11 @@ describe.each(backends())('media library on %s', (backend) => {
     expect((await tooLarge.json()) as { error: string }).toEqual({ error: 'The file is too large: at most 20 MB are accepted.' });
     expect(tooLarge.headers.get('connection')).toBe('close');
 
-    // Without a declared length (chunked), 100 MB offered: the answer comes while it streams in,
-    // long before the end, and the server never keeps more than the limit.
+    // Without a declared length (chunked), 60 MB offered: the answer comes while it streams in,
+    // before the end, and the server never keeps more than the limit. (60 MB stays within what the
+    // server reads and drops after its refusal, 20 + 64 MB, so the connection is not cut while the
+    // client still sends: a cut can reset the connection before the answer is read, which is what
+    // the dropping is there to avoid.)
     const streamed = await new Promise<{ status: number; body: string; sentMb: number }>((resolve, reject) => {
       const boundary = 'x-media-test-boundary';
       const req = httpRequest(
@@ -254,7 +257,7 @@ describe.each(backends())('media library on %s', (backend) => {
       const mb = Buffer.alloc(MB);
       let sent = 0;
       const pump = () => {
-        while (sent < 100 && !req.destroyed) {
+        while (sent < 60 && !req.destroyed) {
           sent++;
           if (!req.write(mb)) return void req.once('drain', pump);
         }
@@ -264,7 +267,7 @@ describe.each(backends())('media library on %s', (backend) => {
     });
     expect(streamed.status).toBe(413);
     expect(JSON.parse(streamed.body)).toEqual({ error: 'The file is too large: at most 20 MB are accepted.' });
-    expect(streamed.sentMb).toBeLessThan(100);
+    expect(streamed.sentMb).toBeLessThan(60);
 
     // Between the limits: over 20 MB of file inside the 20 MB + 64 KB body allowance.
     const justOver = await upload(owner, Buffer.concat([jpeg, Buffer.alloc(20 * MB + 1000 - jpeg.length)]), 'over.jpg');
