@@ -5,6 +5,7 @@ import { createApi } from './api/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import { startDailyBackups } from './db/backup.ts';
+import { startScheduledPublishing } from './content/schedule.ts';
 import { startControlSocket } from './db/control.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { watchContentVersion, type ContentVersionWatch } from './db/version.ts';
@@ -61,6 +62,8 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
   const uploads = uploadDirs(config.dataDir);
   const mediaWorker = createMediaWorker({ db: database.db, dirs: uploads, logger });
   mediaWorker.start();
+  // Content scheduled in the console goes live on time (every process looks; each item once).
+  const scheduled = startScheduledPublishing(database.db, logger);
   const api = createApi({
     deps: { db: database.db, siteUrl: config.SITE_URL, logger, ping: database.ping },
     mediaDirs: mediaDirs(),
@@ -112,6 +115,7 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
     contentVersion: version,
     stop: async () => {
       version.stop();
+      scheduled.stop();
       await mediaWorker.stop();
       daily?.stop();
       await control?.stop();

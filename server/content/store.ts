@@ -150,7 +150,9 @@ export async function publishedContent(db: Db, change?: { collection: Collection
   const problems: string[] = [];
   const docs = rows.filter((r) => !(change && r.collection === change.collection && (r.slug === change.slug || r.slug === change.oldSlug)));
   if (change?.document) docs.push({ collection: change.collection, slug: change.slug, document: change.document });
-  docs.sort((a, b) => (a.collection === b.collection ? (`${a.slug}.yaml` < `${b.slug}.yaml` ? -1 : 1) : 0));
+  // In the order of the files (by name within a collection), as the content load reads them.
+  const order = (d: { collection: string; slug: string }) => `${d.collection}/${d.slug}.yaml`;
+  docs.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
   for (const r of docs) {
     if (!(r.collection in collections)) continue;
     const name = r.collection as CollectionName;

@@ -46,6 +46,17 @@ export async function startControlSocket(opts: { dataDir: string; database: Data
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
+    if (req.method === 'POST' && req.url === '/export') {
+      // npm run content:export while the server has the database open.
+      void import('../content/export.ts')
+        .then(({ exportContent }) => exportContent(opts.database.db))
+        .then((files) => reply(200, { files }))
+        .catch((err: unknown) => {
+          opts.logger.error({ err }, 'content export on request failed');
+          reply(500, { error: err instanceof Error ? err.message : String(err) });
+        });
+      return;
+    }
     if (req.method !== 'POST' || req.url !== '/backup') return reply(404, { error: 'unknown request' });
     let raw = '';
     req.setEncoding('utf8');
@@ -100,5 +111,25 @@ export async function requestBackup(dataDir: string, file: string): Promise<{ fi
     });
     req.once('error', reject);
     req.end(JSON.stringify({ file }));
+  });
+}
+
+/** Asks the running server for the content export; null when no server answers on the socket. */
+export async function requestExport(dataDir: string): Promise<{ path: string; text: string }[] | null> {
+  const socketPath = controlSocketPath(dataDir);
+  if (!existsSync(socketPath) || !(await answers(socketPath))) return null;
+  return new Promise((resolve, reject) => {
+    const req = request({ socketPath, path: '/export', method: 'POST' }, (res) => {
+      let raw = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (raw += d));
+      res.on('end', () => {
+        const body = JSON.parse(raw || '{}') as { files?: { path: string; text: string }[]; error?: string };
+        if (res.statusCode === 200 && body.files) resolve(body.files);
+        else reject(new Error(body.error ?? `the server answered ${res.statusCode}`));
+      });
+    });
+    req.once('error', reject);
+    req.end();
   });
 }
