@@ -11,7 +11,7 @@ import type { Route } from './+types/layout';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await adminGet<StaffSession>(context, request, '/session');
-  // Whether the content screens (the media library) are shown: owners, and agents when allowed.
+  // Whether the content screens (content editing, the media library) are shown: owners, and agents when allowed.
   const access = session.staff.role === 'owner' ? { editContent: true } : await adminGet<{ editContent: boolean }>(context, request, '/settings/access');
   return { ...session, editContent: access.editContent };
 }
@@ -33,6 +33,7 @@ export const SECTIONS: Section[] = [
   { to: '/admin/audit', label: 'Audit log', owner: true },
   { to: '/admin/subscribers', label: 'Subscribers', owner: true },
   { to: '/admin/campaigns', label: 'Campaigns', owner: true },
+  { to: '/admin/content', label: 'Content', content: true },
   { to: '/admin/media', label: 'Media', content: true },
   { to: '/admin/settings', label: 'Settings', owner: true },
   { to: '/admin/account', label: 'Your account' },

@@ -1,0 +1,624 @@
+// /admin/content/:type/new and /admin/content/:type/:id: one item's form, drawn from its type's
+// fields (app/components/admin/ContentFields.tsx), with its address, its state and the buttons
+// that save it, publish, unpublish or schedule it (each first saves what the form holds), and its
+// deletion. Without JavaScript every button is a plain form post: the list buttons (add, remove,
+// move a day or a picture) and "Preview" come back as the same form with the unsaved document
+// changed, nothing typed lost; with JavaScript those act in the browser. A save made on an older
+// revision (someone else saved meanwhile) comes back as the conflict view: the saved version and
+// its differences from yours, and your version still in the form, to save over theirs.
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { CONTENT_MESSAGES, type ContentDocument, type ContentForm, type ContentItem, type DiffLine, type FieldSpec } from '../../../common/content-editing.ts';
+import type { MediaList } from '../../../common/media-library.ts';
+import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { ContentFields } from '../../components/admin/ContentFields.tsx';
+import { At, ContentStatusBadge, DiffView } from '../../components/admin/ContentUi.tsx';
+import { imageMetaOf } from '../../components/Image.tsx';
+import { apiContext } from '../../context.ts';
+import { adminGet, CSRF_FIELD } from '../../lib/admin.ts';
+import { contentSend, type ContentAnswer } from '../../lib/content-api.ts';
+import {
+  applyIntent,
+  contentImagePath,
+  decodeDocument,
+  describePath,
+  fieldId,
+  fromDateTimeInput,
+  getAt,
+  parseIntent,
+  pathKey,
+  problemAnchor,
+  problemsByAnchor,
+  sameContent,
+  slugify,
+  SLUG_PATTERN,
+  toDateTimeInput,
+  type Problem,
+} from '../../lib/content-form.ts';
+import { when } from '../../lib/console-time.ts';
+import type { Route } from './+types/content-edit';
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData ? (loaderData.item ? `Edit ${loaderData.item.title}` : `New ${loaderData.form.type.singular}`) : 'Content';
+  return [{ title: `${title} | Console` }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+const TYPE = /^[a-z][a-z0-9-]{0,40}$/;
+const ID = /^[1-9][0-9]{0,9}$/;
+const noStore = { 'cache-control': 'no-store' };
+
+function notFound(): never {
+  throw new Response(null, { status: 404 });
+}
+
+/** Whether a form has pictures to choose (then the media library is loaded with it). */
+function hasPictures(fields: readonly FieldSpec[]): boolean {
+  return fields.some((f) => f.kind === 'image' || (f.kind === 'repeat' && (f.picture || hasPictures(f.fields))) || (f.kind === 'group' && hasPictures(f.fields)));
+}
+
+async function readItem(context: Route.LoaderArgs['context'], request: Request, params: { type: string; id?: string }) {
+  if (!TYPE.test(params.type)) notFound();
+  if (params.id !== undefined) {
+    if (!ID.test(params.id)) notFound();
+    const detail = await adminGet<{ item: ContentItem; form: ContentForm }>(context, request, `/content/${params.type}/${params.id}`);
+    return { item: detail.item, form: detail.form, answer: detail };
+  }
+  const form = await adminGet<ContentForm>(context, request, `/content/${params.type}/form`);
+  if (form.type.fixed) notFound();
+  return { item: null, form, answer: form };
+}
+
+/** The content images (not library ones) an item's pictures stand for: its header and gallery files. */
+function contentPictures(fields: readonly FieldSpec[], doc: ContentDocument, collection: string, slug: string): string[] {
+  const out: string[] = [];
+  for (const f of fields) {
+    const v = doc[f.name];
+    if (f.kind === 'image' && v && typeof v === 'object' && !(v as { upload?: unknown }).upload) {
+      const p = contentImagePath(collection, slug, v as { file?: unknown });
+      if (p) out.push(p);
+    } else if (f.kind === 'repeat' && f.picture && Array.isArray(v)) {
+      for (const entry of v) {
+        const p = entry && typeof entry === 'object' && !(entry as { upload?: unknown }).upload ? contentImagePath(collection, slug, entry as { file?: unknown }, true) : undefined;
+        if (p) out.push(p);
+      }
+    } else if (f.kind === 'group' && v && typeof v === 'object') out.push(...contentPictures(f.fields, v as ContentDocument, collection, slug));
+  }
+  return out;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { item, form, answer } = await readItem(context, request, params);
+  const media = hasPictures(form.fields) ? await adminGet<MediaList>(context, request, '/media') : undefined;
+  const library = (media?.items ?? []).filter((m) => m.status === 'done');
+  // Which of the item's content images exist (an item made in the console may have none): only
+  // those are shown, the others say "no picture yet" rather than a broken image.
+  const api = context.get(apiContext);
+  const candidates = item ? [...new Set(contentPictures(form.fields, item.document, form.type.name, item.slug))].slice(0, 40) : [];
+  const found = await Promise.all(candidates.map((p) => api.fetch(`/${p}`, { method: 'HEAD' }).then((r) => (r.ok ? p : undefined), () => undefined)));
+  // The pictures' metadata (hashed variant names, sizes, placeholders) for the Image component.
+  return { item, form, library, pictures: found.filter((p): p is string => Boolean(p)), imageMeta: imageMetaOf(answer, media) };
+}
+
+const WRITES = ['save', 'publish', 'unpublish', 'schedule'] as const;
+type Write = (typeof WRITES)[number];
+const DONE: Record<Exclude<Write, 'save'>, string> = { publish: 'published', unpublish: 'unpublished', schedule: 'scheduled' };
+
+export interface EditState {
+  kind: 'edit' | 'problems' | 'conflict';
+  doc: ContentDocument;
+  slug: string;
+  baseRevision: number;
+  publishAt: string;
+  /** The element to focus on the page drawn from this answer. */
+  focus?: string;
+  previews?: Record<string, string>;
+  error?: string;
+  /** The field `error` is about, outside the document ('slug', 'publishAt'). */
+  field?: string;
+  /** The address's own problem, when a refused document had one. */
+  slugError?: string;
+  problems?: Problem[];
+  conflict?: { current: ContentItem; diff: DiffLine[] };
+}
+
+type ActionResult = EditState | { kind: 'delete'; error: string };
+
+/** A refused write, as the form shows it: the conflict view, the problems, or the error. */
+function refused(sent: Exclude<ContentAnswer<unknown>, { ok: true }>, state: EditState): EditState {
+  if (sent.kind === 'conflict') {
+    return { ...state, kind: 'conflict', baseRevision: sent.conflict.current.revision, error: CONTENT_MESSAGES.conflict, conflict: { current: sent.conflict.current, diff: sent.conflict.diff ?? [] } };
+  }
+  if (sent.kind === 'problems') {
+    const problems = sent.problems.map((p) => ({ ...p, path: p.path.replace(/^document\./, '') }));
+    const slugProblem = problems.find((p) => p.path === 'slug');
+    const atProblem = problems.find((p) => p.path === 'at');
+    const rest = problems.filter((p) => p.path !== 'slug' && p.path !== 'at');
+    if (atProblem && !rest.length) return { ...state, kind: 'edit', error: atProblem.message, field: 'publishAt' };
+    if (slugProblem && !rest.length) return { ...state, kind: 'edit', error: slugProblem.message, field: 'slug' };
+    return { ...state, kind: 'problems', problems: rest, error: sent.error || CONTENT_MESSAGES.invalid, ...(slugProblem ? { field: 'slug', slugError: slugProblem.message } : {}) };
+  }
+  const slugCode = /slug/i.test(sent.code ?? '');
+  return { ...state, kind: 'edit', error: sent.error, field: slugCode ? 'slug' : /schedule|publish-?at/i.test(sent.code ?? '') ? 'publishAt' : undefined };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs): Promise<ActionResult> {
+  const fd = await request.formData();
+  const intent = String(fd.get('intent') ?? 'save');
+  const csrf = fd.get(CSRF_FIELD);
+  const type = params.type;
+  const rev = Number.parseInt(String(fd.get('baseRevision') ?? ''), 10);
+
+  if (intent === 'delete') {
+    if (params.id === undefined || !ID.test(params.id) || !TYPE.test(type)) notFound();
+    if (fd.get('confirm') !== 'yes') return { kind: 'delete', error: 'Tick the box to confirm the deletion.' };
+    const sent = await contentSend(context, request, `/content/${type}/${params.id}`, { method: 'DELETE', json: { baseRevision: rev }, csrf });
+    if (!sent.ok) {
+      return { kind: 'delete', error: sent.kind === 'conflict' ? 'Someone saved this item after you opened it. Reload the page to see their version before deleting it.' : sent.error };
+    }
+    const title = String(fd.get('title') ?? '').slice(0, 200);
+    throw redirect(`/admin/content/${type}?deleted=${encodeURIComponent(title)}`, { status: 303, headers: noStore });
+  }
+
+  const { item, form } = await readItem(context, request, params);
+  const fields = form.fields;
+  const doc = decodeDocument(fd, fields);
+  const slug = item && form.type.fixed ? item.slug : String(fd.get('slug') ?? '').trim();
+  const publishAt = String(fd.get('publishAt') ?? '');
+  const state: EditState = { kind: 'edit', doc, slug, baseRevision: Number.isFinite(rev) ? rev : (item?.revision ?? 0), publishAt };
+
+  // The list buttons and "Preview": the same form again, changed, nothing saved.
+  const parsed = parseIntent(intent);
+  if (parsed?.op === 'preview') {
+    const markdown = getAt(doc, parsed.path);
+    const key = pathKey(parsed.path);
+    const sent = await contentSend<{ html: string }>(context, request, '/content/preview', { json: { markdown: typeof markdown === 'string' ? markdown : '' }, csrf });
+    if (!sent.ok) return { ...state, error: sent.error };
+    return { ...state, previews: { [key]: sent.data.html }, focus: fieldId(parsed.path, 'preview') };
+  }
+  if (parsed) {
+    const applied = applyIntent(doc, intent, fields);
+    return applied ? { ...state, doc: applied.doc, focus: applied.focus } : { ...state, error: 'This button does not belong to this form. Reload the page and try again.' };
+  }
+  if (intent === 'refresh') return state;
+  if (!(WRITES as readonly string[]).includes(intent)) return { ...state, error: 'Choose what to do.' };
+  const write = intent as Write;
+
+  let at: string | undefined;
+  if (write === 'schedule') {
+    at = fromDateTimeInput(publishAt);
+    if (!at) return { ...state, error: 'Choose the date and time of publication.', field: 'publishAt' };
+    if (Date.parse(at) <= Date.now()) return { ...state, error: CONTENT_MESSAGES.scheduleInPast, field: 'publishAt' };
+  }
+
+  // First the document is saved (unless it says what the saved one says), then its state changes.
+  let saved: ContentItem;
+  let changed = true;
+  if (!item) {
+    const sent = await contentSend(context, request, `/content/${type}`, { json: { slug, document: doc }, csrf });
+    if (!sent.ok) return refused(sent, state);
+    saved = sent.data.item;
+  } else if (slug === item.slug && sameContent(doc, item.document)) {
+    saved = item;
+    changed = false;
+  } else {
+    const sent = await contentSend(context, request, `/content/${type}/${item.id}`, { method: 'PUT', json: { slug, document: doc, baseRevision: state.baseRevision }, csrf });
+    if (!sent.ok) return refused(sent, state);
+    saved = sent.data.item;
+  }
+  const moved = Boolean(item && item.slug !== saved.slug && item.status === 'published');
+
+  if (write !== 'save') {
+    const sent = await contentSend(context, request, `/content/${type}/${saved.id}/${write}`, { json: { baseRevision: saved.revision, ...(at ? { at } : {}) }, csrf });
+    if (!sent.ok) {
+      const after: EditState = { kind: 'edit', doc: saved.document, slug: saved.slug, baseRevision: saved.revision, publishAt };
+      if (sent.kind === 'conflict') return refused(sent, after);
+      const failed = refused(sent, after);
+      if (changed && !item) {
+        // The new item exists now: its own address, with the reason it is still a draft.
+        throw redirect(`/admin/content/${type}/${saved.id}?done=created&failed=${encodeURIComponent(sent.error)}`, { status: 303, headers: noStore });
+      }
+      return { ...failed, error: changed ? `Your changes are saved, but: ${sent.error}` : sent.error };
+    }
+    saved = sent.data.item;
+  }
+  const done = write === 'save' ? (!item ? 'created' : changed ? 'saved' : 'unchanged') : DONE[write];
+  throw redirect(`/admin/content/${type}/${saved.id}?done=${done}${moved ? '&moved=1' : ''}`, { status: 303, headers: noStore });
+}
+
+function DoneNotice({ item, singular }: { item: ContentItem | null; singular: string }) {
+  const [params] = useSearchParams();
+  const done = params.get('done');
+  const failed = params.get('failed');
+  if (!item || !done) return null;
+  const view = item.status === 'published' && item.publicPath ? (
+    <>
+      {' '}
+      <a href={item.publicPath}>View it on the site.</a>
+    </>
+  ) : null;
+  const text: Record<string, ReactNode> = {
+    created: <>The {singular} is saved as a draft: it is not on the site until it is published.</>,
+    saved:
+      item.status === 'published' ? (
+        <>Saved. The changes are on the site.{view}</>
+      ) : item.status === 'scheduled' && item.publishAt ? (
+        <>Saved. It will be published on {when(item.publishAt)}.</>
+      ) : (
+        <>Saved as a draft.</>
+      ),
+    unchanged: <>Nothing to save: the form says what the saved version says.</>,
+    published: <>Published: it is on the site now.{view}</>,
+    unpublished: <>Unpublished: it is no longer on the site and is kept as a draft.</>,
+    scheduled: item.publishAt ? <>Scheduled: it will be published on {when(item.publishAt)}.</> : <>Scheduled.</>,
+    restored: <>The earlier version is restored (saved as a new revision).{view}</>,
+  };
+  return (
+    <>
+      {text[done] ? (
+        <Notice>
+          {text[done]}
+          {params.has('moved') ? <> Its old address now redirects to the new one.</> : null}
+        </Notice>
+      ) : null}
+      {failed ? <FormError>It could not be published: {failed}</FormError> : null}
+    </>
+  );
+}
+
+function ProblemSummary({ fields, problems, error }: { fields: readonly FieldSpec[]; problems: Problem[]; error?: string }) {
+  return (
+    <div className="c-alert c-alert--error c-problems" role="alert">
+      <p>{error || CONTENT_MESSAGES.invalid}</p>
+      {problems.length ? (
+        <ul>
+          {problems.map((p, i) => (
+            <li key={i}>
+              <a href={`#${problemAnchor(fields, p.path) ? fieldId(problemAnchor(fields, p.path)) : 'content-form'}`}>{describePath(fields, p.path)}</a>: {p.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function ConflictView({ current, diff, here }: { current: ContentItem; diff: DiffLine[]; here: string }) {
+  return (
+    <section className="c-panel c-conflict" aria-labelledby="theirs-title">
+      <h2 id="theirs-title">The saved version (revision {current.revision})</h2>
+      <dl className="c-facts">
+        <div>
+          <dt>Saved by</dt>
+          <dd className="c-break">{current.updatedBy || 'The content files'}</dd>
+        </div>
+        <div>
+          <dt>When</dt>
+          <dd>
+            <At iso={current.updatedAt} />
+          </dd>
+        </div>
+        <div>
+          <dt>State</dt>
+          <dd>
+            <ContentStatusBadge item={current} />
+          </dd>
+        </div>
+        <div>
+          <dt>Title</dt>
+          <dd className="c-break">{current.title}</dd>
+        </div>
+        <div className="c-facts__wide">
+          <dt>Address</dt>
+          <dd>
+            <code className="c-mono c-break">{current.slug}</code>
+          </dd>
+        </div>
+      </dl>
+      <DiffView lines={diff} title="What differs between the saved version and yours" labels={{ minus: 'Only in the saved version', plus: 'Only in your version' }} />
+      <p className="c-conflict__choice">
+        Keep theirs instead? <a href={here}>Discard your changes and load the saved version</a>.
+      </p>
+    </section>
+  );
+}
+
+interface Shown {
+  doc: ContentDocument;
+  /** Moves on when the fields are drawn again from `doc` (after a list button in the browser). */
+  version: number;
+  focus?: string;
+  previews: Record<string, string>;
+  problems: Problem[];
+}
+
+export default function ContentEditor() {
+  const { item, form, library, pictures } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const type = form.type;
+  const edit = result && result.kind !== 'delete' ? result : undefined;
+  const del = result?.kind === 'delete' ? result : undefined;
+
+  // What the form shows: the action's answer (the unsaved document, changed or refused), else the
+  // saved item (or a new one's blank). A new answer or a new visit draws the form again from it.
+  const source: unknown = edit ?? location.key;
+  const fromSource = (version: number): Shown => ({
+    doc: edit?.doc ?? item?.document ?? form.blank,
+    version,
+    focus: edit?.focus,
+    previews: edit?.previews ?? {},
+    problems: edit?.problems ?? [],
+  });
+  const [shown, setShown] = useState<Shown>(() => fromSource(0));
+  const [seen, setSeen] = useState<unknown>(source);
+  const [formKey, setFormKey] = useState(0);
+  if (seen !== source) {
+    setSeen(source);
+    setShown(fromSource(shown.version + 1));
+    setFormKey((k) => k + 1);
+  }
+
+  const formRef = useRef<HTMLFormElement>(null);
+  const slugRef = useRef<HTMLInputElement>(null);
+  const pendingFocus = useRef<string | undefined>(undefined);
+  const [slugTouched, setSlugTouched] = useState(Boolean(item));
+  const [slugNow, setSlugNow] = useState<string | undefined>(undefined);
+
+  // A list button, with JavaScript: the form's document read as the action would, changed, drawn again.
+  function onIntent(intent: string) {
+    const el = formRef.current;
+    if (!el) return;
+    const applied = applyIntent(decodeDocument(new FormData(el), form.fields), intent, form.fields);
+    if (!applied) return;
+    pendingFocus.current = applied.focus;
+    setShown((s) => ({ doc: applied.doc, version: s.version + 1, previews: {}, problems: [] }));
+  }
+  useEffect(() => {
+    const id = pendingFocus.current;
+    if (!id) return;
+    pendingFocus.current = undefined;
+    document.getElementById(id)?.focus();
+  }, [shown.version]);
+
+  const problems = problemsByAnchor(form.fields, shown.problems);
+  const slugError = edit?.field === 'slug' ? (edit.slugError ?? edit.error) : undefined;
+  const scheduleError = edit?.field === 'publishAt' ? edit.error : undefined;
+  const conflict = edit?.kind === 'conflict' ? edit.conflict : undefined;
+  const baseRevision = edit?.baseRevision ?? item?.revision ?? 0;
+  const slugValue = edit?.slug ?? item?.slug ?? '';
+  const published = item?.status === 'published';
+  const titleField = form.fields.find((f) => f.kind === 'text');
+  const listPath = `/admin/content/${type.name}`;
+  const title = item ? item.title : `New ${type.singular}`;
+  const status = item?.status ?? 'draft';
+
+  const onFormInput = (e: FormEvent<HTMLFormElement>) => {
+    const target = e.target as HTMLInputElement;
+    if (target.name === 'slug') {
+      setSlugTouched(true);
+      setSlugNow(target.value);
+    } else if (!slugTouched && titleField && target.name === `doc.${titleField.name}` && slugRef.current) {
+      slugRef.current.value = slugify(target.value);
+    }
+  };
+
+  return (
+    <>
+      <PageHead
+        title={title}
+        lead={
+          <>
+            <Link to={listPath}>Back to {type.label.toLowerCase()}</Link>
+            {item ? (
+              <>
+                {' '}
+                · <ContentStatusBadge item={item} />
+              </>
+            ) : null}
+          </>
+        }
+        actions={
+          item ? (
+            <>
+              <Link className="btn btn--ghost" to={`${listPath}/${item.id}/revisions`}>
+                History
+              </Link>
+              {published && item.publicPath ? (
+                <a className="btn btn--ghost" href={item.publicPath}>
+                  View on site
+                </a>
+              ) : null}
+            </>
+          ) : null
+        }
+      />
+      {!edit ? <DoneNotice item={item} singular={type.singular} /> : null}
+      {edit?.kind === 'problems' ? <ProblemSummary fields={form.fields} problems={edit.problems ?? []} error={edit.error} /> : null}
+      {edit?.kind === 'conflict' ? <FormError>{CONTENT_MESSAGES.conflict}</FormError> : null}
+      {edit?.kind === 'edit' && edit.error ? <FormError>{edit.error}</FormError> : null}
+      {type.fixed ? <p className="c-muted c-content-note">{CONTENT_MESSAGES.fixed}</p> : null}
+
+      {conflict ? <ConflictView current={conflict.current} diff={conflict.diff} here={location.pathname} /> : null}
+      {conflict ? (
+        <h2 className="c-subhead" id="yours-title">
+          Your version (not saved yet)
+        </h2>
+      ) : null}
+
+      <Form method="post" key={formKey} ref={formRef} className="c-editor" id="content-form" aria-label={conflict ? 'Your version' : `${title}: edit`} onInput={onFormInput}>
+        {/* Enter in a field sends this first button: the form comes back as it is, nothing saved. */}
+        <button type="submit" name="intent" value="refresh" formNoValidate className="c-editor__default" tabIndex={-1} aria-hidden="true" onClick={(e) => e.preventDefault()}>
+          Keep editing
+        </button>
+        <CsrfInput />
+        <input type="hidden" name="baseRevision" value={baseRevision} />
+        <div className="c-editor__main">
+          <section className="c-panel c-editor__fields" aria-label="Fields">
+            {type.fixed && item ? (
+              <>
+                <p className="c-editor__address">
+                  <span className="c-label">Address</span> <code className="c-mono">{item.publicPath ?? item.slug}</code>
+                </p>
+                <input type="hidden" name="slug" value={item.slug} />
+              </>
+            ) : (
+              <div className={`c-field${slugError ? ' c-field--error' : ''}`}>
+                <label htmlFor="content-slug">Address</label>
+                <p className="c-field__hint" id="content-slug-hint">
+                  The last part of the page’s address: lower-case words joined by hyphens{item?.publicPath ? <>, as in {item.publicPath}</> : null}.
+                  {published ? <> This {type.singular} is on the site: if its address changes, the old address will redirect to the new one.</> : null}
+                </p>
+                {slugError ? (
+                  <p className="c-field__error" id="content-slug-error">
+                    {slugError}
+                  </p>
+                ) : null}
+                <input
+                  ref={slugRef}
+                  id="content-slug"
+                  name="slug"
+                  type="text"
+                  defaultValue={slugValue}
+                  required
+                  pattern={SLUG_PATTERN}
+                  maxLength={120}
+                  autoComplete="off"
+                  spellCheck={false}
+                  className="c-mono"
+                  aria-invalid={slugError ? true : undefined}
+                  aria-describedby={`content-slug-hint${slugError ? ' content-slug-error' : ''}`}
+                />
+                {published && slugNow !== undefined && slugNow !== item?.slug ? (
+                  <p className="c-slugwarn" role="status">
+                    The address will change from <code>{item?.slug}</code> to <code>{slugNow || '…'}</code>; the old one will redirect to the new one once you save.
+                  </p>
+                ) : null}
+              </div>
+            )}
+            <div key={shown.version} className="c-editor__doc">
+              <ContentFields
+                fields={form.fields}
+                doc={shown.doc}
+                context={{
+                  collection: type.name,
+                  slug: item?.slug ?? '',
+                  choices: form.choices,
+                  library,
+                  pictures,
+                  problems,
+                  previews: shown.previews,
+                  focus: shown.focus,
+                  onIntent,
+                }}
+              />
+            </div>
+          </section>
+        </div>
+
+        <section className="c-panel c-editor__side" aria-labelledby="publish-title">
+          <h2 id="publish-title">{conflict ? 'Your version' : 'Publication'}</h2>
+          {item ? (
+            <dl className="c-editor__facts">
+              <div>
+                <dt>State</dt>
+                <dd>
+                  <ContentStatusBadge item={item} />
+                </dd>
+              </div>
+              <div>
+                <dt>Last saved</dt>
+                <dd>
+                  <At iso={item.updatedAt} />
+                  {item.updatedBy ? <span className="c-break"> by {item.updatedBy}</span> : null}
+                </dd>
+              </div>
+              <div>
+                <dt>Revision</dt>
+                <dd>
+                  {item.revision} · <Link to={`${listPath}/${item.id}/revisions`}>all revisions</Link>
+                </dd>
+              </div>
+            </dl>
+          ) : (
+            <p className="c-muted">A new {type.singular} is saved as a draft: it is on the site once published.</p>
+          )}
+          {conflict ? (
+            <div className="c-editor__buttons">
+              <button type="submit" name="intent" value="save" className="btn btn--primary" disabled={busy}>
+                Save mine over theirs
+              </button>
+              <p className="c-field__hint">Your version replaces the saved one (revision {conflict.current.revision}); theirs stays in the history.</p>
+            </div>
+          ) : (
+            <>
+              <div className="c-editor__buttons">
+                <button type="submit" name="intent" value="save" className="btn btn--primary" disabled={busy}>
+                  {!item ? 'Save draft' : status === 'draft' ? 'Save draft' : 'Save'}
+                </button>
+                {status !== 'published' ? (
+                  <button type="submit" name="intent" value="publish" className="btn btn--ghost" disabled={busy}>
+                    {status === 'scheduled' ? 'Publish now' : 'Save and publish'}
+                  </button>
+                ) : null}
+                {item && status !== 'draft' && !type.fixed ? (
+                  <button type="submit" name="intent" value="unpublish" className="btn btn--ghost" disabled={busy}>
+                    {status === 'scheduled' ? 'Cancel the schedule' : 'Unpublish'}
+                  </button>
+                ) : null}
+              </div>
+              <p className="c-field__hint">
+                {status === 'published' ? 'Saving puts the changes on the site at once. Unpublish takes the page off the site and keeps it as a draft.' : 'Each button saves what the form holds first.'}
+              </p>
+              {!type.fixed && status !== 'published' ? (
+                <div className={`c-editor__schedule c-field${scheduleError ? ' c-field--error' : ''}`}>
+                  <label htmlFor="content-publish-at">Publish later (time in UTC)</label>
+                  {scheduleError ? (
+                    <p className="c-field__error" id="content-publish-at-error">
+                      {scheduleError}
+                    </p>
+                  ) : null}
+                  <input
+                    id="content-publish-at"
+                    name="publishAt"
+                    type="datetime-local"
+                    defaultValue={edit?.publishAt ?? toDateTimeInput(item?.publishAt)}
+                    aria-invalid={scheduleError ? true : undefined}
+                    aria-describedby={scheduleError ? 'content-publish-at-error' : undefined}
+                  />
+                  <button type="submit" name="intent" value="schedule" className="btn btn--ghost btn--sm" disabled={busy}>
+                    {status === 'scheduled' ? 'Change the time' : 'Schedule'}
+                  </button>
+                </div>
+              ) : null}
+            </>
+          )}
+        </section>
+      </Form>
+
+      {item && !type.fixed ? (
+        <section className="c-panel c-panel--danger c-editor__delete" aria-labelledby="delete-title">
+          <h2 id="delete-title">Delete this {type.singular}</h2>
+          <p>It leaves the site and the console’s lists{published ? '; its address will answer “not found”' : ''}. Content that refers to it must be changed first.</p>
+          <FormError>{del?.error}</FormError>
+          <Form method="post" className="c-form">
+            <CsrfInput />
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="baseRevision" value={item.revision} />
+            <input type="hidden" name="title" value={item.title} />
+            <div className="c-check">
+              <input id="delete-confirm" name="confirm" type="checkbox" value="yes" required />
+              <label htmlFor="delete-confirm">I understand: delete “{item.title}”.</label>
+            </div>
+            <div>
+              <button type="submit" className="btn btn--primary c-btn-danger" disabled={busy}>
+                Delete the {type.singular}
+              </button>
+            </div>
+          </Form>
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+// /admin/content/:type: the items of one content type, searched by title or address, filtered by
+// state (draft, published, scheduled), 25 a page; each with its state (a scheduled one with its
+// time), its last change, a link to edit it and, once published, to its page on the site.
+import { Form, Link, useLoaderData, useSearchParams } from 'react-router';
+import { CONTENT_STATUSES, type ContentList } from '../../../common/content-editing.ts';
+import { Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { ContentStatusBadge, listQuery, SavedBy, statusText } from '../../components/admin/ContentUi.tsx';
+import { plural } from '../../components/admin/NewsletterUi.tsx';
+import { adminGet } from '../../lib/admin.ts';
+import type { Route } from './+types/content-list';
+import { countsText } from './content.tsx';
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.list.type.label ?? 'Content'} | Console` }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+const TYPE = /^[a-z][a-z0-9-]{0,40}$/;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if (!TYPE.test(params.type)) throw new Response(null, { status: 404 });
+  const url = new URL(request.url);
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
+  const raw = url.searchParams.get('status') ?? '';
+  const status = (CONTENT_STATUSES as readonly string[]).includes(raw) ? raw : '';
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1));
+  const list = await adminGet<ContentList>(context, request, `/content/${params.type}${listQuery(q, status, page)}`);
+  return { list, q, status };
+}
+
+export default function ContentListScreen() {
+  const { list, q, status } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const type = list.type;
+  const base = `/admin/content/${type.name}`;
+  const filtered = Boolean(q || status);
+  const deleted = params.get('deleted');
+  return (
+    <>
+      <PageHead
+        title={type.label}
+        lead={
+          <>
+            <Link to="/admin/content">All content</Link> · {countsText(type)}
+          </>
+        }
+        actions={
+          type.fixed ? null : (
+            <Link className="btn btn--primary" to={`${base}/new`}>
+              New {type.singular}
+            </Link>
+          )
+        }
+      />
+      {deleted !== null ? <Notice>{deleted ? `“${deleted}” was deleted.` : 'The item was deleted.'}</Notice> : null}
+      {type.fixed ? <p className="c-muted c-content-note">These pages are part of the site: they can be edited but not added, renamed or deleted.</p> : null}
+
+      <Form method="get" className="c-filters" role="search" aria-label={type.label}>
+        <div className="c-field">
+          <label htmlFor="content-q">Search title or address</label>
+          <input id="content-q" name="q" type="search" defaultValue={q} maxLength={200} autoComplete="off" />
+        </div>
+        <div className="c-field">
+          <label htmlFor="content-status">State</label>
+          <select id="content-status" name="status" defaultValue={status}>
+            <option value="">All</option>
+            {CONTENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {statusText(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="c-filters__actions">
+          <button type="submit" className="btn btn--primary">
+            Show
+          </button>
+          {filtered ? (
+            <Link to={base} className="c-textlink">
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      <p className="c-count" role="status">
+        {list.total === 0
+          ? filtered
+            ? `No ${type.singular} matches.`
+            : `There is no ${type.singular} yet.`
+          : `${plural(list.total, type.singular)}${filtered ? ' match' : ''}${list.totalPages > 1 ? ` · page ${list.page} of ${list.totalPages}` : ''}`}
+      </p>
+
+      {list.items.length ? (
+        <table className="c-table c-table--stack c-ctable">
+          <caption className="sr-only">
+            {type.label}
+            {filtered ? ' matching the filter' : ''}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Title</th>
+              <th scope="col">Address</th>
+              <th scope="col">State</th>
+              <th scope="col">Last change</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((item) => (
+              <tr key={item.id}>
+                <th scope="row" data-label="Title" className="c-break">
+                  <Link to={`${base}/${item.id}`}>{item.title}</Link>
+                </th>
+                <td data-label="Address" className="c-break c-ctable__slug">
+                  <code className="c-mono">{item.slug}</code>
+                </td>
+                <td data-label="State">
+                  <ContentStatusBadge item={item} />
+                </td>
+                <td data-label="Last change" className="c-ctable__when">
+                  <span>
+                    <SavedBy by={item.updatedBy} at={item.updatedAt} />
+                  </span>
+                </td>
+                <td className="c-table__actions">
+                  <div className="c-rowactions">
+                    <Link to={`${base}/${item.id}`} className="btn btn--ghost btn--sm" aria-label={`Edit ${item.title}`}>
+                      Edit
+                    </Link>
+                    {item.status === 'published' && item.publicPath ? (
+                      <a href={item.publicPath} className="btn btn--ghost btn--sm" aria-label={`View on site: ${item.title}`}>
+                        View on site
+                      </a>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+
+      {list.totalPages > 1 ? (
+        <nav className="c-pager" aria-label="Pages">
+          {list.page > 1 ? (
+            <Link className="btn btn--ghost btn--sm" to={`${base}${listQuery(q, status, list.page - 1)}`} rel="prev">
+              Previous page
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>
+            Page {list.page} of {list.totalPages}
+          </span>
+          {list.page < list.totalPages ? (
+            <Link className="btn btn--ghost btn--sm" to={`${base}${listQuery(q, status, list.page + 1)}`} rel="next">
+              Next page
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </>
+  );
+}

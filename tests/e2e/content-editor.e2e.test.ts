@@ -1,0 +1,472 @@
+// The content editor in a browser, on the production build: an owner writes a blog post as a
+// draft, previews its Markdown live, publishes it and finds it on its page and in the site search;
+// edits a safari's itinerary (adds a day, moves it, removes another, reorders the stops) with
+// JavaScript and again without it (every button a plain form post, nothing typed lost); two
+// owners save the same safari and the second gets the conflict view with both versions, then
+// saves theirs over; an earlier revision is restored; a changed address leaves a permanent
+// redirect; a deletion needs its confirmation. axe finds nothing on the types, a list, the safari
+// form, the conflict view and the revisions at 1280 and 390 pixels wide, nothing is wider than the
+// screen; screenshots are kept for review (SCREENSHOT_DIR, default /tmp/content-editor-shots).
+import '../helpers/production.ts';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDir } from '../../server/web.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+import { startConsoleSite, type ConsoleSite } from '../helpers/console-site.ts';
+import { addStaff, signIn, STAFF_PASSWORD } from '../helpers/staff.ts';
+
+const OWNER = 'olivia@kigezitrails.example';
+const OTHER = 'oscar@kigezitrails.example';
+const AGENT = 'arthur@kigezitrails.example';
+const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/content-editor-shots';
+const SAFARI = '1-day-bwindi-gorilla-trek-from-kabale';
+const POST = 'birding-at-lake-mburo-at-dawn';
+
+let site: ConsoleSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('No production build: run `npm run build` before the browser tests.');
+  await mkdir(SHOTS, { recursive: true });
+  site = await startConsoleSite('pglite');
+  const db = site.app.database!.db;
+  await addStaff(db, OWNER, 'owner', undefined, 'Olivia Mugisha');
+  await addStaff(db, OTHER, 'owner', undefined, 'Oscar Okello');
+  await addStaff(db, AGENT, 'agent', undefined, 'Arthur Agent');
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function signInAs(page: Page, email: string) {
+  await page.goto(`${site.base}/admin/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${site.base}/admin`);
+}
+
+async function settled(page: Page) {
+  await page.waitForFunction(() => {
+    const r = (window as any).__reactRouterDataRouter;
+    return r && r.state.navigation.state === 'idle';
+  });
+}
+
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(result.passes.length).toBeGreaterThan(10);
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+async function item(collection: string, slug: string) {
+  const [row] = await site.rows<{ id: number; revision: number; status: string; slug: string; document: any }>(
+    `select id, revision, status, slug, document from content_items where collection = '${collection}' and slug = '${slug}'`,
+  );
+  return row!;
+}
+
+const days = async (slug = SAFARI) => ((await item('safaris', slug)).document.itinerary as { title: string; stops: string[] }[]).map((d) => d.title);
+
+/** A console page in its own context, signed in; console errors and page errors collected. */
+async function consolePage(email: string, opts: { js?: boolean; width?: number } = {}) {
+  const width = opts.width ?? 1280;
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    reducedMotion: 'reduce',
+    javaScriptEnabled: opts.js ?? true,
+    ...(width < 500 ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signInAs(page, email);
+  return { context, page, errors };
+}
+
+describe('with JavaScript', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    ({ context, page, errors } = await consolePage(OWNER));
+  });
+  afterAll(() => context?.close());
+
+  it('writes a blog post as a draft with a live preview, publishes it, and it is on the site and in search', async () => {
+    await page.getByRole('navigation', { name: 'Console' }).last().getByRole('link', { name: 'Content' }).click();
+    await page.waitForURL(/\/admin\/content$/);
+    await page.getByRole('link', { name: /Blog posts/ }).click();
+    await page.waitForURL(/\/admin\/content\/blogs$/);
+    await page.getByRole('link', { name: 'New blog post' }).click();
+    await page.waitForURL(/\/admin\/content\/blogs\/new$/);
+    await settled(page);
+
+    await page.locator('[name="doc.title"]').fill('Birding at Lake Mburo at dawn');
+    // The address follows the title until it is edited.
+    expect(await page.getByLabel('Address').inputValue()).toBe(POST);
+    await page.getByLabel('Date').fill('2026-11-20');
+    await page.locator('[name="doc.description"]').fill('A dawn boat trip on Lake Mburo for African finfoot and shoebill.');
+    const body = page.getByLabel('Body', { exact: true });
+    await body.fill('## A morning on the water\n\nWe drifted past papyrus and saw a **shoebill** at six.');
+    // The live preview, rendered by the site's Markdown pipeline.
+    const preview = page.getByRole('group', { name: 'Preview: Body' });
+    await preview.getByRole('heading', { name: 'A morning on the water', level: 2 }).waitFor();
+    expect(await preview.locator('strong').textContent()).toBe('shoebill');
+    await body.fill('## A morning on the water\n\nWe drifted past papyrus and saw a **shoebill** at six. <script>alert(1)</script>');
+    await expect.poll(() => preview.locator('.prose p').first().textContent()).toContain('at six.');
+    expect(await preview.locator('script').count()).toBe(0);
+
+    const picture = page.getByRole('group', { name: 'Header picture' });
+    await picture.getByLabel('Alt text (required)').fill('A shoebill standing in papyrus at the lake’s edge');
+    const seo = page.getByRole('group', { name: 'Search engines' });
+    await seo.getByLabel('Keywords').fill('Lake Mburo birding, shoebill');
+    await seo.getByLabel('Description').fill('Birding on Lake Mburo at dawn: finfoot, shoebill and papyrus gonolek.');
+
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(/\/admin\/content\/blogs\/\d+\?done=created$/);
+    await page.getByText('The blog post is saved as a draft').waitFor();
+    const draft = await item('blogs', POST);
+    expect(draft.status).toBe('draft');
+    expect(draft.document.body).toContain('**shoebill**');
+    expect((await fetch(`${site.base}/blogs/${POST}`)).status).toBe(404);
+
+    await page.getByRole('button', { name: 'Save and publish' }).click();
+    await page.waitForURL(/\?done=published$/);
+    await page.getByText('Published: it is on the site now.').waitFor();
+    expect((await item('blogs', POST)).status).toBe('published');
+
+    await page.getByRole('link', { name: 'View on site' }).first().click();
+    await page.waitForURL(`${site.base}/blogs/${POST}`);
+    await page.getByRole('heading', { name: 'Birding at Lake Mburo at dawn', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'A morning on the water' }).waitFor();
+    await page.goto(`${site.base}/search?query=shoebill+papyrus`);
+    await page.locator(`a[href="/blogs/${POST}"]`).first().waitFor();
+    // The public page has no picture for a post made without one (its image answers 404).
+    expect(errors.splice(0).filter((e) => !e.includes('status of 404'))).toEqual([]);
+  });
+
+  it('edits a safari’s itinerary: adds a day, moves it up, removes another, reorders the stops, and saves', async () => {
+    const before = await item('safaris', SAFARI);
+    await page.goto(`${site.base}/admin/content/safaris?q=${encodeURIComponent('Bwindi Gorilla Trek from Kabale')}`);
+    await page.getByRole('link', { name: 'Bwindi Gorilla Trek from Kabale', exact: true }).click();
+    await page.waitForURL(/\/admin\/content\/safaris\/\d+$/);
+    await settled(page);
+    const itinerary = page.getByRole('group', { name: /^Itinerary/ });
+    const entries = itinerary.locator('.c-repeat__item');
+    expect(await entries.count()).toBe(1);
+
+    // Typed before the buttons: kept through every change.
+    await page.locator('[name="doc.itinerary.0.title"]').fill('Pre-dawn drive to Bwindi and a gorilla trek');
+    await page.getByRole('button', { name: 'Add a day' }).click();
+    await expect.poll(() => entries.count()).toBe(2);
+    // The new day has the focus (its fieldset, named by its legend).
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('cf-itinerary-1');
+    await page.locator('[name="doc.itinerary.1.title"]').fill('Canoe on Lake Bunyonyi');
+    await page.locator('[name="doc.itinerary.1.description"]').fill('A dugout canoe between the islands of **Lake Bunyonyi**.');
+    await page.locator('[name="doc.itinerary.1.meals.lunch"]').check();
+    await page.getByRole('button', { name: 'Move day 2 up' }).click();
+    await expect.poll(() => page.locator('[name="doc.itinerary.0.title"]').inputValue()).toBe('Canoe on Lake Bunyonyi');
+    expect(await page.locator('[name="doc.itinerary.1.title"]').inputValue()).toBe('Pre-dawn drive to Bwindi and a gorilla trek');
+    expect(await page.locator('[name="doc.itinerary.0.meals.lunch"]').isChecked()).toBe(true);
+    // The focus followed the day: on its other move button now that it is first.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move day 1 down');
+
+    await page.getByRole('button', { name: 'Add a day' }).click();
+    await expect.poll(() => entries.count()).toBe(3);
+    await page.locator('[name="doc.itinerary.2.title"]').fill('A day too many');
+    await page.getByRole('button', { name: 'Remove day 3' }).click();
+    await expect.poll(() => entries.count()).toBe(2);
+
+    // The stops of the canoe day: two added, then the second moved first.
+    const stops = page.getByRole('group', { name: 'Stops in order (parks and places)' }).first();
+    await stops.getByLabel('Add to stops').selectOption({ label: 'Kabale' });
+    await stops.getByRole('button', { name: /^Add the chosen item/ }).click();
+    await stops.getByRole('listitem').first().waitFor();
+    await page.getByRole('group', { name: 'Stops in order (parks and places)' }).first().getByLabel('Add to stops').selectOption('kigali');
+    await page.getByRole('group', { name: 'Stops in order (parks and places)' }).first().getByRole('button', { name: /^Add the chosen item/ }).click();
+    await expect.poll(() => stops.getByRole('listitem').count()).toBe(2);
+    await stops.getByRole('button', { name: /^Move .* \(2 of 2\) up$/ }).click();
+    await expect.poll(() => stops.locator('input[type=hidden]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['kigali', 'kabale']);
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(/\?done=saved$/);
+    await page.getByText('Saved. The changes are on the site.').waitFor();
+    const after = await item('safaris', SAFARI);
+    expect(after.revision).toBe(before.revision + 1);
+    expect(after.document.itinerary.map((d: { title: string }) => d.title)).toEqual(['Canoe on Lake Bunyonyi', 'Pre-dawn drive to Bwindi and a gorilla trek']);
+    expect(after.document.itinerary[0]).toMatchObject({ stops: ['kigali', 'kabale'], meals: { breakfast: false, lunch: true, dinner: false, water: false } });
+    expect(after.document.itinerary[1].stops).toEqual(before.document.itinerary[0].stops);
+    // Everything not touched is as it was.
+    expect({ ...after.document, itinerary: null }).toEqual({ ...before.document, itinerary: null });
+
+    const res = await page.goto(`${site.base}/safaris/${SAFARI}`);
+    expect(res!.status()).toBe(200);
+    await page.getByText('Canoe on Lake Bunyonyi').first().waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('says so when a save changes nothing, and shows the problems of a refused document by their fields', async () => {
+    const { id, revision } = await item('safaris', SAFARI);
+    await page.goto(`${site.base}/admin/content/safaris/${id}`);
+    await settled(page);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(/\?done=unchanged$/);
+    expect((await item('safaris', SAFARI)).revision).toBe(revision);
+
+    // A list line the schema refuses: the summary names the field, the field says why.
+    await page.getByLabel('Includes').fill('Permits, transport and guide');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const summary = page.locator('.c-problems');
+    await summary.waitFor();
+    expect(await summary.textContent()).toContain('Includes');
+    const includes = page.getByLabel('Includes');
+    expect(await includes.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await includes.getAttribute('aria-describedby'))!.split(' ');
+    expect(await page.locator(`[id="${describedBy.at(-1)}"]`).textContent()).toMatch(/comma/i);
+    // What was typed is still there.
+    expect(await includes.inputValue()).toBe('Permits, transport and guide');
+    expect((await item('safaris', SAFARI)).revision).toBe(revision);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('without JavaScript', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await consolePage(OWNER, { js: false }));
+  });
+  afterAll(() => context?.close());
+
+  it('adds, moves and removes days and previews Markdown by posting the form, nothing typed lost, then saves', async () => {
+    const { id } = await item('safaris', SAFARI);
+    await page.goto(`${site.base}/admin/content/safaris/${id}`);
+    await page.locator('[name="doc.itinerary.1.title"]').fill('Pre-dawn drive and gorilla trek');
+    await page.getByRole('button', { name: 'Add a day' }).click();
+    await page.locator('[name="doc.itinerary.2.title"]').waitFor();
+    // The page came back with the typed title and the new day (which has the focus).
+    expect(await page.locator('[name="doc.itinerary.1.title"]').inputValue()).toBe('Pre-dawn drive and gorilla trek');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('cf-itinerary-2');
+    await page.locator('[name="doc.itinerary.2.title"]').fill('Back to Kigali');
+    await page.locator('[name="doc.itinerary.2.description"]').fill('The drive to *Kigali* for your flight.');
+    await page.getByRole('button', { name: 'Move day 3 up' }).click();
+    await page.waitForLoadState();
+    expect(await page.locator('[name="doc.itinerary.1.title"]').inputValue()).toBe('Back to Kigali');
+    expect(await page.locator('[name="doc.itinerary.2.title"]').inputValue()).toBe('Pre-dawn drive and gorilla trek');
+    await page.getByRole('button', { name: 'Preview Description', exact: true }).nth(2).click();
+    await page.waitForLoadState();
+    const preview = page.getByRole('group', { name: 'Preview: Description' });
+    await preview.locator('em', { hasText: 'Kigali' }).waitFor();
+    await page.getByRole('button', { name: 'Remove day 1' }).click();
+    await page.waitForLoadState();
+    expect(await page.locator('.c-repeat__item').count()).toBe(2);
+    expect(await page.locator('[name="doc.itinerary.0.title"]').inputValue()).toBe('Back to Kigali');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(/\?done=saved$/);
+    await page.getByText('Saved. The changes are on the site.').waitFor();
+    expect(await days()).toEqual(['Back to Kigali', 'Pre-dawn drive and gorilla trek']);
+  });
+});
+
+describe('two people saving the same item', () => {
+  it('gives the second one the conflict view with both versions, and “save mine” keeps what they typed', async () => {
+    const a = await consolePage(OWNER);
+    const b = await consolePage(OTHER);
+    try {
+      const { id, revision } = await item('safaris', SAFARI);
+      for (const p of [a.page, b.page]) {
+        await p.goto(`${site.base}/admin/content/safaris/${id}`);
+        await settled(p);
+      }
+      await b.page.locator('[name="doc.title"]').fill('Bwindi Gorilla Trek from Kabale (Oscar)');
+      await b.page.getByRole('button', { name: 'Save', exact: true }).click();
+      await b.page.waitForURL(/\?done=saved$/);
+      expect((await item('safaris', SAFARI)).revision).toBe(revision + 1);
+
+      await a.page.locator('[name="doc.price"]').fill('1190');
+      await a.page.getByRole('button', { name: 'Save', exact: true }).click();
+      await a.page.getByRole('alert').getByText('Someone else saved this item after you opened it.').waitFor();
+      const theirs = a.page.getByRole('region', { name: /The saved version/ });
+      await theirs.waitFor();
+      expect(await theirs.textContent()).toContain(OTHER);
+      // The differences, marked in words: their title against yours, their price against yours.
+      const diff = a.page.getByRole('region', { name: 'What differs between the saved version and yours' });
+      const text = await diff.textContent();
+      expect(text).toContain('Only in the saved version: title: Bwindi Gorilla Trek from Kabale (Oscar)');
+      expect(text).toContain('Only in your version: price: 1190');
+      // The form still holds what was typed.
+      expect(await a.page.locator('[name="doc.price"]').inputValue()).toBe('1190');
+      expect(await a.page.locator('[name="doc.title"]').inputValue()).toBe('Bwindi Gorilla Trek from Kabale');
+      await a.page.screenshot({ path: path.join(SHOTS, 'conflict-desktop.png'), fullPage: true });
+
+      await a.page.getByRole('button', { name: 'Save mine over theirs' }).click();
+      await a.page.waitForURL(/\?done=saved$/);
+      const now = await item('safaris', SAFARI);
+      expect(now.revision).toBe(revision + 2);
+      expect(now.document.price).toBe(1190);
+      expect(now.document.title).toBe('Bwindi Gorilla Trek from Kabale');
+      expect(a.errors.filter((e) => !e.includes('409'))).toEqual([]);
+      expect(b.errors).toEqual([]);
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  });
+});
+
+describe('revisions, addresses and deletion', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    ({ context, page, errors } = await consolePage(OWNER));
+  });
+  afterAll(() => context?.close());
+
+  it('lists the revisions and restores an earlier one', async () => {
+    const { id, revision } = await item('safaris', SAFARI);
+    await page.goto(`${site.base}/admin/content/safaris/${id}`);
+    await page.getByRole('link', { name: 'History' }).click();
+    await page.waitForURL(/\/revisions$/);
+    const rows = page.locator('tbody tr');
+    expect(await rows.count()).toBe(revision);
+    expect(await rows.first().textContent()).toContain(OWNER);
+    // Revision 1: as the content files had it.
+    await page.getByRole('link', { name: /^Revision 1: see the changes$/ }).click();
+    await page.waitForURL(/\/revisions\/1$/);
+    const diff = page.getByRole('region', { name: /Revision 1 against the current version/ });
+    expect(await diff.textContent()).toContain('Only in the current version: price: 1190');
+    expect(await diff.textContent()).toContain('Only in revision 1: price: 1050');
+    await page.getByRole('button', { name: 'Restore this version' }).click();
+    await page.waitForURL(/\/admin\/content\/safaris\/\d+\?done=restored$/);
+    await page.getByText('The earlier version is restored').waitFor();
+    const now = await item('safaris', SAFARI);
+    expect(now.revision).toBe(revision + 1);
+    expect(now.document.price).toBe(1050);
+    expect(now.document.itinerary).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('changes an address: the old one redirects permanently to the new one', async () => {
+    const { id } = await item('blogs', POST);
+    await page.goto(`${site.base}/admin/content/blogs/${id}`);
+    await settled(page);
+    await page.getByText('if its address changes, the old address will redirect to the new one').waitFor();
+    await page.getByLabel('Address').fill(`${POST}-on-the-water`);
+    await page.getByRole('status').getByText('the old one will redirect to the new one once you save').waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(/\?done=saved&moved=1$/);
+    await page.getByText('Its old address now redirects to the new one.').waitFor();
+    const res = await fetch(`${site.base}/blogs/${POST}`, { redirect: 'manual' });
+    expect([301, 308]).toContain(res.status);
+    expect(new URL(res.headers.get('location')!, site.base).pathname).toBe(`/blogs/${POST}-on-the-water`);
+    expect((await fetch(`${site.base}/blogs/${POST}-on-the-water`)).status).toBe(200);
+  });
+
+  it('deletes an item only once the box is ticked', async () => {
+    const slug = `${POST}-on-the-water`;
+    const { id } = await item('blogs', slug);
+    await page.goto(`${site.base}/admin/content/blogs/${id}`);
+    await settled(page);
+    await page.getByRole('button', { name: 'Delete the blog post' }).click();
+    const confirm = page.getByLabel('I understand: delete “Birding at Lake Mburo at dawn”.');
+    expect(await confirm.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    await confirm.check();
+    await page.getByRole('button', { name: 'Delete the blog post' }).click();
+    await page.waitForURL(/\/admin\/content\/blogs\?deleted=/);
+    await page.getByText('“Birding at Lake Mburo at dawn” was deleted.').waitFor();
+    expect(await site.rows(`select id from content_items where id = ${id}`)).toEqual([]);
+    expect((await fetch(`${site.base}/blogs/${slug}`)).status).toBe(404);
+    expect(errors).toEqual([]);
+  });
+
+  it('is shown to agents only once an owner allows content editing', async () => {
+    const agent = await consolePage(AGENT);
+    try {
+      const nav = agent.page.getByRole('navigation', { name: 'Console' }).last();
+      expect(await nav.getByRole('link', { name: 'Content' }).count()).toBe(0);
+      expect((await agent.page.goto(`${site.base}/admin/content`))!.status()).toBe(403);
+      const owner = await signIn(site.base, OWNER);
+      expect((await owner.send('/settings', { agentsEditContent: true }, 'PUT')).ok).toBe(true);
+      await agent.page.goto(`${site.base}/admin`);
+      await nav.getByRole('link', { name: 'Content' }).click();
+      await agent.page.waitForURL(/\/admin\/content$/);
+      await agent.page.getByRole('heading', { name: 'Content', level: 1 }).waitFor();
+      expect((await owner.send('/settings', { agentsEditContent: false }, 'PUT')).ok).toBe(true);
+    } finally {
+      await agent.context.close();
+    }
+  });
+});
+
+const SIZES = [
+  ['desktop', 1280],
+  ['phone', 390],
+] as const;
+
+describe.each(SIZES)('axe on the content screens at %s size', (size, width) => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    ({ context, page, errors } = await consolePage(OWNER, { width }));
+  });
+  afterAll(() => context?.close());
+
+  it.for([['types'], ['list'], ['form'], ['conflict'], ['revisions'], ['revision']] as const)('%s', async ([name]) => {
+    const { id, revision } = await item('safaris', SAFARI);
+    const paths: Record<string, string> = {
+      types: '/admin/content',
+      list: '/admin/content/safaris',
+      form: `/admin/content/safaris/${id}`,
+      conflict: `/admin/content/safaris/${id}`,
+      revisions: `/admin/content/safaris/${id}/revisions`,
+      revision: `/admin/content/safaris/${id}/revisions/1`,
+    };
+    const res = await page.goto(`${site.base}${paths[name]}`);
+    expect(res!.status()).toBe(200);
+    expect(res!.headers()['cache-control']).toBe('no-store');
+    await settled(page);
+    if (name === 'form') {
+      // The live preview of a Markdown field and an open picture chooser are part of the form.
+      await page.locator('[name="doc.description"]').press('End');
+      await page.locator('[name="doc.description"]').pressSequentially(' More.');
+      await page.getByRole('group', { name: 'Preview: Description' }).first().waitFor();
+      await page.locator('.c-picker > summary').first().click();
+    }
+    if (name === 'conflict') {
+      // Someone else saves meanwhile (through the API), then this page saves.
+      const other = await signIn(site.base, OTHER);
+      const current = await item('safaris', SAFARI);
+      const put = await other.send(`/content/safaris/${id}`, { slug: current.slug, document: { ...current.document, keywords: `${current.document.keywords}, ${size}` }, baseRevision: revision }, 'PUT');
+      expect(put.status).toBe(200);
+      await page.locator('[name="doc.price"]').fill(String(1000 + width));
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByRole('button', { name: 'Save mine over theirs' }).waitFor();
+    }
+    expect(await page.locator('h1').count()).toBe(1);
+    const wide = await page.evaluate(
+      (w) =>
+        [...document.querySelectorAll('body *')]
+          .filter((el) => el.getBoundingClientRect().right > w + 0.5 && !el.closest('.c-diff__body, .sr-only, .c-editor__default'))
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
+          .slice(-5),
+      width,
+    );
+    expect(wide).toEqual([]);
+    expect(await violations(page)).toEqual([]);
+    expect(errors.splice(0).filter((e) => !(name === 'conflict' && e.includes('409')))).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${size}.png`), fullPage: true });
+  });
+});
