@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDir } from '../../server/web.ts';
@@ -279,6 +280,91 @@ describe('without JavaScript', () => {
   });
 });
 
+describe('pictures and publication times', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    ({ context, page, errors } = await consolePage(OWNER));
+  });
+  afterAll(() => context?.close());
+
+  it('picks media-library pictures for a park’s header and a new gallery picture', async () => {
+    // A picture in the library, processed.
+    const owner = await signIn(site.base, OWNER);
+    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#6d8f3a' } }).jpeg().toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'forest.jpg');
+    form.append('alt', 'Mist over the forest canopy at first light');
+    const res = await fetch(`${site.base}/api/admin/media`, { method: 'POST', headers: { cookie: owner.cookie, origin: site.base, 'x-csrf-token': owner.csrf }, body: form });
+    expect(res.status).toBe(202);
+    const { id: mediaId, path: upload } = (await res.json()) as { id: number; path: string };
+    await expect.poll(async () => ((await (await owner.get(`/media/${mediaId}`)).json()) as { status: string }).status, { timeout: 30_000 }).toBe('done');
+
+    const park = 'bwindi-impenetrable-forest-national-park';
+    const before = await item('parks', park);
+    await page.goto(`${site.base}/admin/content/parks/${before.id}`);
+    await settled(page);
+    const header = page.getByRole('group', { name: 'Header picture' });
+    await header.locator('.c-picker > summary').click();
+    await header.getByRole('radio', { name: 'Mist over the forest canopy at first light' }).check();
+
+    const gallery = page.getByRole('group', { name: /^Gallery/ });
+    const count = before.document.gallery.length;
+    await page.getByRole('button', { name: 'Add a picture' }).click();
+    const entry = gallery.locator('.c-repeat__item').nth(count);
+    await entry.waitFor();
+    // A new picture has none yet: its chooser is open.
+    await entry.getByRole('radio', { name: 'Mist over the forest canopy at first light' }).check();
+    await entry.getByLabel('Alt text (required)').fill('Morning mist over the canopy of Bwindi');
+    await entry.getByLabel('Caption').fill('First light in Ruhija.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(/\?done=saved$/);
+    const after = await item('parks', park);
+    expect(after.document.image).toEqual({ alt: before.document.image.alt, upload });
+    expect(after.document.gallery).toHaveLength(count + 1);
+    expect(after.document.gallery.at(-1)).toEqual({ upload, alt: 'Morning mist over the canopy of Bwindi', caption: 'First light in Ruhija.' });
+    expect(after.document.gallery.slice(0, count)).toEqual(before.document.gallery);
+    // The form shows the chosen picture now, from the library.
+    const shown = page.getByRole('group', { name: 'Header picture' }).locator('.c-picture__now img');
+    await expect.poll(() => shown.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    expect(await shown.evaluate((el: HTMLImageElement) => new URL(el.currentSrc).pathname)).toContain('/api/images/uploads/');
+    // And so does the site.
+    await page.goto(`${site.base}/parks/${park}`);
+    expect(await page.locator(`img[src*="images/uploads/"], source[srcset*="images/uploads/"]`).count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('schedules a draft for later, and takes it back', async () => {
+    await page.goto(`${site.base}/admin/content/faqs/new`);
+    await settled(page);
+    await page.locator('[name="doc.question"]').fill('Can we see gorillas and chimpanzees in one week?');
+    expect(await page.getByLabel('Address').inputValue()).toBe('can-we-see-gorillas-and-chimpanzees-in-one-week');
+    await page.getByLabel('Answer', { exact: true }).fill('Yes: Kibale and Bwindi are a day’s drive apart.');
+    await page.getByLabel('Order in lists').fill('990');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(/\?done=created$/);
+    const when = new Date(Date.now() + 3 * 86_400_000);
+    when.setUTCSeconds(0, 0);
+    await page.getByLabel('Publish later (time in UTC)').fill(when.toISOString().slice(0, 16));
+    await page.getByRole('button', { name: 'Schedule' }).click();
+    await page.waitForURL(/\?done=scheduled$/);
+    await page.getByText('Scheduled: it will be published on').waitFor();
+    const scheduled = await site.rows<{ status: string; publish_at: string }>(`select status, publish_at from content_items where slug = 'can-we-see-gorillas-and-chimpanzees-in-one-week'`);
+    expect(scheduled[0]!.status).toBe('scheduled');
+    expect(new Date(scheduled[0]!.publish_at).toISOString()).toBe(when.toISOString());
+    // The list says when.
+    await page.goto(`${site.base}/admin/content/faqs?status=scheduled`);
+    await page.locator('tbody tr').filter({ hasText: 'Can we see gorillas' }).getByText(/^Scheduled for \d+ \w{3} \d{4}, \d\d:\d\d UTC$/).waitFor();
+    await page.getByRole('link', { name: 'Can we see gorillas and chimpanzees in one week?', exact: true }).click();
+    await settled(page);
+    await page.getByRole('button', { name: 'Cancel the schedule' }).click();
+    await page.waitForURL(/\?done=unpublished$/);
+    expect((await item('faqs', 'can-we-see-gorillas-and-chimpanzees-in-one-week')).status).toBe('draft');
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('two people saving the same item', () => {
   it('gives the second one the conflict view with both versions, and “save mine” keeps what they typed', async () => {
     const a = await consolePage(OWNER);
@@ -339,6 +425,7 @@ describe('revisions, addresses and deletion', () => {
     await page.goto(`${site.base}/admin/content/safaris/${id}`);
     await page.getByRole('link', { name: 'History' }).click();
     await page.waitForURL(/\/revisions$/);
+    await page.getByRole('heading', { name: /^History of/, level: 1 }).waitFor();
     const rows = page.locator('tbody tr');
     expect(await rows.count()).toBe(revision);
     expect(await rows.first().textContent()).toContain(OWNER);

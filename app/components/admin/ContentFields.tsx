@@ -606,7 +606,7 @@ function PictureFieldset({
       <div className="c-picture__body">
         <div className="c-picture__now">
           {current ? (
-            <MediaThumb image={current} sizes="12rem" />
+            <LibraryThumb image={current} sizes="12rem" />
           ) : shown ? (
             <Image src={shown} alt="" width={480} height={320} sizes="12rem" className="c-picture__img" />
           ) : (
@@ -657,7 +657,8 @@ function PictureFieldset({
                 <input type="radio" id={`${d.id}--m${m.id}`} name={radioName} value={m.path} />
                 <label htmlFor={`${d.id}--m${m.id}`}>
                   <span className="c-picker__thumb">
-                    <MediaThumb image={m} sizes="10rem" />
+                    {/* Named by the label's text beside it. */}
+                    <LibraryThumb image={m} sizes="10rem" />
                   </span>
                   <span className="c-picker__alt">{m.alt}</span>
                 </label>
@@ -679,6 +680,12 @@ function PictureFieldset({
       </details>
     </fieldset>
   );
+}
+
+/** A library picture shown beside its own alt text (in a label or a field): decorative here. */
+function LibraryThumb({ image, sizes }: { image: MediaImage; sizes: string }) {
+  if (!image.meta) return <MediaThumb image={image} sizes={sizes} />;
+  return <Image src={image.path} alt="" width={image.meta.w} height={image.meta.h} sizes={sizes} meta={image.meta} className="c-media__img" />;
 }
 
 function BlocksField({ field, path, value }: { field: Extract<FieldSpec, { kind: 'blocks' }>; path: Path; value: unknown }) {

@@ -569,7 +569,9 @@ export default function ContentEditor() {
                 ) : null}
               </div>
               <p className="c-field__hint">
-                {status === 'published' ? 'Saving puts the changes on the site at once. Unpublish takes the page off the site and keeps it as a draft.' : 'Each button saves what the form holds first.'}
+                {status === 'published'
+                  ? `Saving puts the changes on the site at once.${type.fixed ? '' : ' Unpublish takes the page off the site and keeps it as a draft.'}`
+                  : 'Each button saves what the form holds first.'}
               </p>
               {!type.fixed && status !== 'published' ? (
                 <div className={`c-editor__schedule c-field${scheduleError ? ' c-field--error' : ''}`}>
