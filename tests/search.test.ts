@@ -29,6 +29,8 @@ const titleOf = (i: SearchItem): string => {
       return i.animaltitle;
     case 'bird':
       return i.birdtitle;
+    case 'lodge':
+      return i.lodgetitle;
   }
 };
 

@@ -15,6 +15,7 @@ const day = (over: Partial<SafariDay>): SafariDay => ({
   drinking_water: false,
   experiences: [],
   stops: [],
+  lodge: null,
   ...over,
 });
 

@@ -40,8 +40,8 @@ async function removeMissing(tx: Db, table: PgTable, slugColumn: PgColumn, slugs
 
 async function replaceGallery(
   tx: Db,
-  ownerType: 'park' | 'animal' | 'bird' | 'experience',
-  collection: 'parks' | 'animals' | 'birds' | 'experiences',
+  ownerType: 'park' | 'animal' | 'bird' | 'experience' | 'lodge',
+  collection: 'parks' | 'animals' | 'birds' | 'experiences' | 'lodges',
   ownerId: number,
   slug: string,
   gallery: { file: string; alt: string; caption: string }[],
@@ -160,6 +160,29 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
       );
     }
 
+    const lodgeIds = new Map<string, number>();
+    for (const l of content.lodges) {
+      const id = await upsert(tx, t.lodges, t.lodges.lodgetitleslug, l.slug, {
+        lodgetitle: l.title,
+        lodgetitleslug: l.slug,
+        lodgeheaderimage: headerImagePath('lodges', l.slug, l.image.file),
+        lodgeheaderimagealt: l.image.alt,
+        lodgedescription: l.description,
+        lodgeparagraph: markdownToHtml(l.body),
+        lodgetier: l.tier,
+        amenities: l.amenities,
+        park_id: parkIds.get(l.park)!,
+        sort_order: l.order,
+        latitude: l.location.lat,
+        longitude: l.location.lng,
+        metatitle: l.seo.title ?? null,
+        metakeywords: l.seo.keywords,
+        metadescription: l.seo.description,
+      });
+      lodgeIds.set(l.slug, id);
+      await replaceGallery(tx, 'lodge', 'lodges', id, l.slug, l.gallery);
+    }
+
     for (const s of content.safaris) {
       const id = await upsert(tx, t.safaris, t.safaris.safarititleslug, s.slug, {
         safarititle: s.title,
@@ -194,6 +217,7 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
             lunch: day.meals.lunch,
             dinner: day.meals.dinner,
             drinking_water: day.meals.water,
+            lodge_id: day.lodge === undefined ? null : lodgeIds.get(day.lodge)!,
           })
           .returning({ id: t.safariDays.id });
         const acts = [...new Set(day.activities)];
@@ -321,6 +345,7 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
 
     // Remove what is no longer in the content files (children first).
     await removeMissing(tx, t.safaris, t.safaris.safarititleslug, content.safaris.map((s) => s.slug));
+    await removeMissing(tx, t.lodges, t.lodges.lodgetitleslug, content.lodges.map((l) => l.slug));
     await removeMissing(tx, t.parks, t.parks.parktitleslug, content.parks.map((p) => p.slug));
     await removeMissing(tx, t.places, t.places.placetitleslug, content.places.map((p) => p.slug));
     await removeMissing(tx, t.experiences, t.experiences.experiencetitleslug, content.experiences.map((e) => e.slug));
@@ -336,6 +361,7 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean })
       ['animal', t.animals],
       ['bird', t.birds],
       ['experience', t.experiences],
+      ['lodge', t.lodges],
     ] as const) {
       await tx
         .delete(t.galleryImages)
