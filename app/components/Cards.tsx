@@ -12,6 +12,7 @@ import type {
   SafariCard as Safari,
 } from '../../common/api-types.ts';
 import { LODGE_TIER_LABELS, type LodgeTier } from '../../common/constants.ts';
+import { shortStopName } from '../../common/route.ts';
 import { date, days } from '../lib/format.ts';
 import { Price } from './Price.tsx';
 import { Image } from './Image.tsx';
@@ -138,9 +139,12 @@ export function TierBadge({ tier }: { tier: LodgeTier }) {
 }
 
 /** The fields a lodge card shows. */
-export type LodgeCardData = Pick<Lodge, 'id' | 'lodgetitle' | 'lodgetitleslug' | 'lodgeheaderimage' | 'lodgeheaderimagealt' | 'lodgedescription' | 'lodgetier' | 'parktitle'>;
+export type LodgeCardData = Pick<
+  Lodge,
+  'id' | 'lodgetitle' | 'lodgetitleslug' | 'lodgeheaderimage' | 'lodgeheaderimagealt' | 'lodgedescription' | 'lodgetier' | 'parktitle' | 'destinationtitle'
+>;
 
-/** A lodge: its tier on the picture, its park above the name (left out where the park is the page's subject). */
+/** A lodge: its tier on the picture, its park and country above the name (left out where the park is the page's subject). */
 export function LodgeCard({ lodge, headingLevel, showPark = true }: { lodge: LodgeCardData; headingLevel?: 2 | 3; showPark?: boolean }) {
   return (
     <Card
@@ -151,7 +155,7 @@ export function LodgeCard({ lodge, headingLevel, showPark = true }: { lodge: Lod
       eyebrow={
         showPark ? (
           <>
-            <PinIcon size={14} /> {lodge.parktitle}
+            <PinIcon size={14} /> {shortStopName(lodge.parktitle)}, {lodge.destinationtitle}
           </>
         ) : undefined
       }

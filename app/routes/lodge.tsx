@@ -4,6 +4,7 @@
 import { Link } from 'react-router';
 import type { LodgeResponse } from '../../common/api-types.ts';
 import { LODGE_TIER_LABELS } from '../../common/constants.ts';
+import { shortStopName } from '../../common/route.ts';
 import { site } from '../../common/site.ts';
 import { whatsappHref } from '../../common/whatsapp.ts';
 import { Grid, LodgeCard, SafariCard } from '../components/Cards.tsx';
@@ -27,7 +28,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return pageData(
     {
       ...r,
-      otherLodges: only(r.otherLodges, 'id', 'lodgetitle', 'lodgetitleslug', 'lodgeheaderimage', 'lodgeheaderimagealt', 'lodgedescription', 'lodgetier', 'parktitle'),
+      otherLodges: only(r.otherLodges, 'id', 'lodgetitle', 'lodgetitleslug', 'lodgeheaderimage', 'lodgeheaderimagealt', 'lodgedescription', 'lodgetier', 'parktitle', 'destinationtitle'),
     },
     r,
   );
@@ -56,12 +57,12 @@ export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) 
         lead={<p>{lodge.lodgedescription}</p>}
         crumbs={[
           { label: 'Lodges', to: '/lodges' },
-          { label: lodge.parktitle, to: `/lodges?park=${encodeURIComponent(lodge.parktitleslug)}` },
+          { label: shortStopName(lodge.parktitle), to: `/lodges?park=${encodeURIComponent(lodge.parktitleslug)}` },
           { label: lodge.lodgetitle },
         ]}
       />
       <div className="container page">
-        <div className="page__grid">
+        <div className="page__grid page__grid--price-first">
           <article className="lodge">
             <RichText html={lodge.lodgeparagraph} />
             <section className="amenities" aria-labelledby="amenities-title">
@@ -114,7 +115,7 @@ export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) 
         </div>
       </div>
       {data.safaris.length > 0 && (
-        <Section id="safaris" tone="sand" eyebrow="Stay here on" title="Safaris with a night here" more={{ to: '/safaris', label: 'All safaris' }}>
+        <Section id="safaris" tone="sand" eyebrow="Itineraries" title={`Safaris that stay at ${lodge.lodgetitle}`} more={{ to: '/safaris', label: 'All safaris' }}>
           <Grid>
             {data.safaris.map((s) => (
               <SafariCard key={s.id} safari={s} />
