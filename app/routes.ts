@@ -20,6 +20,10 @@ export default [
   route('parks/:slug', 'routes/park.tsx'),
   route('parks/:slug/location.svg', 'routes/park-location-map.ts'),
 
+  route('lodges', 'routes/lodges.tsx'),
+  route('lodges/:slug', 'routes/lodge.tsx'),
+  route('lodges/:slug/location.svg', 'routes/lodge-location-map.ts'),
+
   route('experiences', 'routes/experiences.tsx'),
   route('experiences/in/:slug', 'routes/experiences-in.tsx'),
   route('experiences/:slug', 'routes/experience.tsx'),

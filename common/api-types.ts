@@ -1,5 +1,6 @@
 // Shapes of the JSON API's answers (spec points 3 and 7), shared by the server and the React app.
 // Dates are ISO strings in JSON. Image fields are paths relative to the API base ("images/...").
+import type { LodgeTier } from './constants.ts';
 
 export interface PageMeta {
   title: string;
@@ -48,6 +49,12 @@ export interface DayStop {
   latitude: number | null;
   longitude: number | null;
 }
+/** Where an itinerary day's night is spent (its page is /lodges/{lodgetitleslug}). */
+export interface DayLodge {
+  lodgetitle: string;
+  lodgetitleslug: string;
+  lodgetier: LodgeTier;
+}
 export interface SafariDay {
   id: number;
   day_number: number;
@@ -60,6 +67,8 @@ export interface SafariDay {
   experiences: DayActivity[];
   /** The day's stops in order (the route on the safari's map). */
   stops: DayStop[];
+  /** Where the night is spent; null when the itinerary names no lodge. */
+  lodge: DayLodge | null;
 }
 
 export interface BlogCard {
@@ -93,6 +102,28 @@ export interface Park extends ParkCard {
   /** WGS 84 degrees; null when the park has no location yet. */
   latitude: number | null;
   longitude: number | null;
+}
+
+export interface LodgeCard {
+  id: number;
+  lodgetitle: string;
+  lodgetitleslug: string;
+  lodgeheaderimage: string;
+  lodgeheaderimagealt: string;
+  lodgedescription: string;
+  lodgetier: LodgeTier;
+  park_id: number;
+  parktitle: string;
+  parktitleslug: string;
+  destinationtitle: string;
+  destinationtitleslug: string;
+}
+export interface Lodge extends LodgeCard {
+  lodgeparagraph: string;
+  amenities: string[];
+  /** WGS 84 degrees. */
+  latitude: number;
+  longitude: number;
 }
 
 export interface DestinationCard {
@@ -306,6 +337,24 @@ export interface ParkResponse extends PageMeta {
   otherParks: ParkCard[];
   blogs: BlogCard[];
   galleryImages: GalleryImage[];
+  /** The park's lodges in their set order ("Where to stay"). */
+  lodges: LodgeCard[];
+}
+/** GET /lodges?page=&limit=[&park={park slug}][&tier={tier}] */
+export interface LodgesResponse extends PageMeta, Paged {
+  lodges: LodgeCard[];
+  /** The park filter in effect, or null. */
+  park: { parktitle: string; parktitleslug: string } | null;
+  /** The tier filter in effect, or null. */
+  tier: LodgeTier | null;
+}
+export interface LodgeResponse extends PageMeta {
+  lodge: Lodge;
+  galleryImages: GalleryImage[];
+  /** Other lodges nearby: the same park first, then the same country (at most 3). */
+  otherLodges: LodgeCard[];
+  /** Safaris that spend a night here, shortest first (at most 3). */
+  safaris: SafariCard[];
 }
 export interface SafarisResponse extends PageMeta {
   allsafaris: SafariCard[];
@@ -340,7 +389,7 @@ export interface ExperienceResponse extends PageMeta {
   galleryImages: GalleryImage[];
 }
 
-export type SearchItemType = 'blog' | 'park' | 'experience' | 'safari' | 'faq' | 'animal' | 'bird';
+export type SearchItemType = 'blog' | 'park' | 'experience' | 'safari' | 'faq' | 'animal' | 'bird' | 'lodge';
 /** One search hit: the entity's own fields plus its type tag. */
 export type SearchItem =
   | (BlogCard & { type: 'blog' })
@@ -349,7 +398,8 @@ export type SearchItem =
   | (SafariCard & { type: 'safari' })
   | (Faq & { type: 'faq' })
   | (AnimalCard & { type: 'animal' })
-  | (BirdCard & { type: 'bird' });
+  | (BirdCard & { type: 'bird' })
+  | (LodgeCard & { type: 'lodge' });
 /**
  * GET /search?query=&types=&page=&limit=. `results` is one page (`limit`, PAGE_SIZE.search by
  * default) of every hit ranked across types; each per-type list (blogs, parks...) is the same page
@@ -387,6 +437,7 @@ export interface SearchResponse extends PageMeta, Paged {
   faqs: SearchItem[];
   animals: SearchItem[];
   birds: SearchItem[];
+  lodges: SearchItem[];
   /** All hits of every type, ranked across types. */
   results: SearchItem[];
 }

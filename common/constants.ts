@@ -11,6 +11,7 @@ export const PAGE_SIZE = {
   blogs: 12,
   experiences: 12,
   experiencesByCountry: 12,
+  lodges: 12,
 } as const;
 
 export const MAX_PAGE_LIMIT = 100;
@@ -20,12 +21,16 @@ export const NAV_MAX_EXPERIENCES = 3;
 export const NAV_MAX_PARKS = 4;
 export const DEFAULT_DESTINATION_TAB = 'uganda';
 export const DEFAULT_EXPERIENCE_TAB = 'gorilla-trekking';
-export const SEARCH_TYPES = ['blog', 'park', 'experience', 'safari', 'faq', 'animal', 'bird'] as const;
+export const SEARCH_TYPES = ['blog', 'park', 'experience', 'safari', 'faq', 'animal', 'bird', 'lodge'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 export const CONTACT_METHODS = ['Whatsapp', 'Email', 'Phone'] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
 export const DEFAULT_CONTACT_METHOD: ContactMethod = 'Email';
 export const SHARE_TEXT = 'Check out this amazing post!';
+/** A lodge's standard, cheapest first (content/lodges/*.yaml `tier`). */
+export const LODGE_TIERS = ['budget', 'mid-range', 'luxury'] as const;
+export type LodgeTier = (typeof LODGE_TIERS)[number];
+export const LODGE_TIER_LABELS: Record<LodgeTier, string> = { budget: 'Budget', 'mid-range': 'Mid-range', luxury: 'Luxury' };
 export const DESTINATION_SLUGS = ['uganda', 'rwanda', 'kenya', 'tanzania', 'democratic-republic-of-congo'] as const;
 
 /**

@@ -25,7 +25,7 @@ const K = {
   faq: ['id', 'question', 'answer', 'faqslug'],
   gallery: ['id', 'filepath', 'filename', 'caption'],
   review: ['id', 'name', 'date', 'title', 'overview', 'details', 'profileimage', 'rating'],
-  day: ['id', 'day_number', 'title', 'description', 'breakfast', 'lunch', 'dinner', 'drinking_water', 'experiences', 'stops'],
+  day: ['id', 'day_number', 'title', 'description', 'breakfast', 'lunch', 'dinner', 'drinking_water', 'experiences', 'stops', 'lodge'],
 };
 K.safariFull = [...K.safariCard, 'safaridescription', 'safariincludes', 'safariexcludes'];
 
@@ -317,7 +317,8 @@ for (const backend of backends()) {
       const p = content.parks.find((x) => x.slug === 'bwindi-impenetrable-forest-national-park') ?? content.parks[0]!;
       const body = await ok(`/parks/${p.slug}`);
       expectMeta(body, `/parks/${p.slug}`);
-      expectHasKeys(body, ['park', 'relatedParks', 'otherParks', 'blogs', 'galleryImages']);
+      expectHasKeys(body, ['park', 'relatedParks', 'otherParks', 'blogs', 'galleryImages', 'lodges']);
+      expect(body.lodges.map((l: Json) => l.lodgetitleslug).sort()).toEqual(content.lodges.filter((l) => l.park === p.slug).map((l) => l.slug).sort());
       expectKeys(body.park, [...K.parkCard, 'parkoverview', 'parkdetails', 'latitude', 'longitude']);
       expect(body.park.destinationtitleslug).toBe(p.destination);
       expect([body.park.latitude, body.park.longitude]).toEqual([p.location.lat, p.location.lng]);
@@ -374,6 +375,7 @@ for (const backend of backends()) {
           expect(d.experiences.map((e: Json) => e.experiencetitleslug)).toEqual([...new Set(src.activities)]);
           for (const e of d.experiences) expect(typeof e.image).toBe('boolean');
           expect(d.stops).toEqual(src.stops.map(stopOf));
+          expect(d.lodge?.lodgetitleslug ?? null).toBe(src.lodge ?? null);
         }
         uniqueIds(body.otherSafaris);
         for (const o of body.otherSafaris) expect(o.id).not.toBe(body.safari.id);

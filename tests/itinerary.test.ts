@@ -88,6 +88,10 @@ for (const backend of backends()) {
       expect(all).toContain(day1.title);
       expect(all).toContain(plain(day1.description).slice(0, 60));
       for (const d of longest.safaridays as Json[]) expect(all, `day ${d.day_number}`).toContain(plain(d.description).split(' ').slice(0, 6).join(' '));
+      // The night's lodge of every day that names one.
+      const nights = (longest.safaridays as Json[]).filter((d) => d.lodge);
+      expect(nights.length).toBeGreaterThan(0);
+      for (const d of nights) expect(all, `day ${d.day_number}`).toContain(`${d.lodge.lodgetitle} (${d.lodge.lodgetier})`);
       // Includes and excludes.
       for (const item of String(longest.safari.safariincludes).split(', ')) expect(all).toContain(item);
       for (const item of String(longest.safari.safariexcludes).split(', ')) expect(all).toContain(item);
@@ -125,6 +129,7 @@ for (const backend of backends()) {
         '/safaris/no-such-safari/itinerary.pdf',
         '/safaris/no-such-safari/route.svg',
         '/parks/no-such-park/location.svg',
+        '/lodges/no-such-lodge/location.svg',
         `/safaris/${safaris[0]!.safarititleslug}/route.svg?size=huge`,
         '/safaris/%ff/itinerary.pdf',
       ]) {
@@ -177,6 +182,27 @@ for (const backend of backends()) {
       const items = [...list.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((m) => plain(m[1]!));
       const route = routeOf(longest);
       expect(items).toEqual(route.map((r, i) => `${i + 1} ${r.title} ${dayRange(r.days)}`));
+    });
+
+    it('links each night to its lodge on the safari page, and shows and draws where a lodge is', async () => {
+      const slug = longest.safari.safarititleslug as string;
+      const html = await (await fetch(`${base}/safaris/${slug}`)).text();
+      for (const d of (longest.safaridays as Json[]).filter((x) => x.lodge))
+        expect(html).toContain(`Overnight:</span> <a href="/lodges/${d.lodge.lodgetitleslug}"`);
+      const lodge = ((await (await fetch(`${base}/api/lodges/kanyaga-canopy-lodge`)).json()) as Json).lodge;
+      const page = await (await fetch(`${base}/lodges/${lodge.lodgetitleslug}`)).text();
+      expect(page).toContain(`src="/lodges/${lodge.lodgetitleslug}/location.svg"`);
+      expect(page).toContain(`srcSet="/lodges/${lodge.lodgetitleslug}/location.svg?size=phone"`);
+      const caption = /<figcaption class="park-map__caption">([\s\S]*?)<\/figcaption>/.exec(page)![1]!;
+      expect(plain(caption)).toBe(`${lodge.lodgetitle} lies in ${lodge.destinationtitle}, at 0.99° S, 29.62° E.`);
+      for (const q of ['', '?size=phone']) {
+        const res = await fetch(`${base}/lodges/${lodge.lodgetitleslug}/location.svg${q}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+        const svg = await res.text();
+        expect(Buffer.byteLength(svg)).toBeLessThan(40 * KB);
+        expect(svg).toContain(`<title id="map-title">${lodge.lodgetitle}, ${lodge.parktitle}, ${lodge.destinationtitle}: 0.99° S, 29.62° E</title>`);
+      }
     });
 
     it("shows where a park is on its page, and draws that map", async () => {

@@ -29,6 +29,8 @@ const titleOf = (i: SearchItem): string => {
       return i.animaltitle;
     case 'bird':
       return i.birdtitle;
+    case 'lodge':
+      return i.lodgetitle;
   }
 };
 
@@ -73,9 +75,9 @@ for (const backend of backends()) {
       }
     }
 
-    it('answers the spec shape: title, the seven typed lists and the merged results', async () => {
+    it('answers the spec shape: title, the typed lists and the merged results', async () => {
       const b = await search('gorilla');
-      for (const k of ['title', 'pageKeywords', 'pageDescription', 'pageUrl', 'blogs', 'parks', 'experiences', 'safaris', 'faqs', 'animals', 'birds', 'results'])
+      for (const k of ['title', 'pageKeywords', 'pageDescription', 'pageUrl', 'blogs', 'parks', 'experiences', 'safaris', 'faqs', 'animals', 'birds', 'lodges', 'results'])
         expect(b).toHaveProperty(k);
       expect(b.pageUrl).toBe(`${SITE}/search?query=gorilla`);
       expect(b.title).toContain('gorilla');
@@ -87,6 +89,7 @@ for (const backend of backends()) {
         ['faqs', 'faq'],
         ['animals', 'animal'],
         ['birds', 'bird'],
+        ['lodges', 'lodge'],
       ] as const) {
         for (const item of b[list]) expect(item.type).toBe(type);
       }

@@ -93,6 +93,7 @@ for (const backend of backends()) {
           ['animals', 'animaltitleslug', '/animals/'],
           ['birds', 'birdtitleslug', '/birds/'],
           ['blogs', 'blogtitleslug', '/blogs/'],
+          ['lodges', 'lodgetitleslug', '/lodges/'],
         ] as const)
           for (const r of await rows(sql.raw(`select ${column} as slug from ${table}`))) expected.add(prefix + r.slug);
         for (const r of await rows(sql`select distinct d.destinationtitleslug as slug from destinations d join parks p on p.destination_id = d.id`))
@@ -103,7 +104,7 @@ for (const backend of backends()) {
           expected.add(`/experiences/in/${r.slug}`);
         for (const r of await rows(sql`select distinct e.experiencetitleslug as slug from experiences e join safari_experiences s on s.experience_id = e.id`))
           expected.add(`/safaris/experiences/${r.slug}`);
-        const staticPaths = ['/', aboutPath, '/destinations', '/parks', '/experiences', '/safaris', '/animals', '/birds', '/blogs', '/contact-us', '/plan-a-safari',
+        const staticPaths = ['/', aboutPath, '/destinations', '/parks', '/lodges', '/experiences', '/safaris', '/animals', '/birds', '/blogs', '/contact-us', '/plan-a-safari',
           '/gorilla-tracking-tips', '/terms-and-conditions', '/privacy-policy', '/travel-advice', '/frequently-asked-questions', '/our-impact',
           '/our-conservation-promise', '/why-book-with-us', '/sustainability-and-environmental-conservation'];
         for (const p of staticPaths) expected.add(p);
@@ -289,7 +290,7 @@ describe('the built site, as crawlers read it', () => {
     }
   });
 
-  it('marks blog posts as BlogPosting, parks as TouristAttraction, and breadcrumbs every detail page', () => {
+  it('marks blog posts as BlogPosting, parks as TouristAttraction, lodges as LodgingBusiness, and breadcrumbs every detail page', () => {
     for (const [loc, head] of detailHeads('/blogs/')) {
       const post = one(head, 'BlogPosting');
       expect(nonEmpty(post.headline)).toBe(true);
@@ -308,6 +309,17 @@ describe('the built site, as crawlers read it', () => {
       expect(place.url).toBe(loc);
       expect(place.containedInPlace['@type']).toBe('Country');
       expectBreadcrumb(head, loc, 'Parks', '/parks');
+    }
+    for (const [loc, head] of detailHeads('/lodges/')) {
+      const lodging = one(head, 'LodgingBusiness');
+      expect(nonEmpty(lodging.name)).toBe(true);
+      expect(nonEmpty(lodging.description)).toBe(true);
+      expect(lodging.url).toBe(loc);
+      expect(isAbsolute(lodging.image)).toBe(true);
+      expect(lodging.address).toMatchObject({ '@type': 'PostalAddress', addressCountry: expect.stringMatching(/^(UG|RW|KE|TZ|CD)$/) });
+      expect(lodging.geo).toMatchObject({ '@type': 'GeoCoordinates', latitude: expect.any(Number), longitude: expect.any(Number) });
+      expect(lodging.amenityFeature.length).toBeGreaterThan(0);
+      expectBreadcrumb(head, loc, 'Lodges', '/lodges');
     }
     for (const [prefix, name] of [
       ['/destinations/', 'Destinations'],

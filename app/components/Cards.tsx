@@ -7,9 +7,12 @@ import type {
   BlogCard as Blog,
   DestinationCard as Destination,
   ExperienceCard as Experience,
+  LodgeCard as Lodge,
   ParkCard as Park,
   SafariCard as Safari,
 } from '../../common/api-types.ts';
+import { LODGE_TIER_LABELS, type LodgeTier } from '../../common/constants.ts';
+import { shortStopName } from '../../common/route.ts';
 import { date, days } from '../lib/format.ts';
 import { Price } from './Price.tsx';
 import { Image } from './Image.tsx';
@@ -126,6 +129,40 @@ export function ParkCard({ park, headingLevel }: { park: ParkCardData; headingLe
       text={park.parkdescription}
       headingLevel={headingLevel}
       footer={<span className="card__more">Explore</span>}
+    />
+  );
+}
+
+/** A lodge's standard as a small label ("Mid-range"). */
+export function TierBadge({ tier }: { tier: LodgeTier }) {
+  return <span className={`tier-badge tier-badge--${tier}`}>{LODGE_TIER_LABELS[tier]}</span>;
+}
+
+/** The fields a lodge card shows. */
+export type LodgeCardData = Pick<
+  Lodge,
+  'id' | 'lodgetitle' | 'lodgetitleslug' | 'lodgeheaderimage' | 'lodgeheaderimagealt' | 'lodgedescription' | 'lodgetier' | 'parktitle' | 'destinationtitle'
+>;
+
+/** A lodge: its tier on the picture, its park and country above the name (left out where the park is the page's subject). */
+export function LodgeCard({ lodge, headingLevel, showPark = true }: { lodge: LodgeCardData; headingLevel?: 2 | 3; showPark?: boolean }) {
+  return (
+    <Card
+      to={`/lodges/${lodge.lodgetitleslug}`}
+      image={lodge.lodgeheaderimage}
+      alt={lodge.lodgeheaderimagealt}
+      badge={<TierBadge tier={lodge.lodgetier} />}
+      eyebrow={
+        showPark ? (
+          <>
+            <PinIcon size={14} /> {shortStopName(lodge.parktitle)}, {lodge.destinationtitle}
+          </>
+        ) : undefined
+      }
+      title={lodge.lodgetitle}
+      text={lodge.lodgedescription}
+      headingLevel={headingLevel}
+      footer={<span className="card__more">See the lodge</span>}
     />
   );
 }

@@ -9,11 +9,25 @@ export function formatCoordinates(latitude: number, longitude: number): string {
   return `${Math.abs(latitude).toFixed(2)}° ${ns}, ${Math.abs(longitude).toFixed(2)}° ${ew}`;
 }
 
-export function ParkLocationMap({ slug, title, country, latitude, longitude }: { slug: string; title: string; country: string; latitude: number | null; longitude: number | null }) {
+export function ParkLocationMap({
+  slug,
+  src = `/parks/${slug}/location.svg`,
+  title,
+  country,
+  latitude,
+  longitude,
+}: {
+  slug: string;
+  /** The map picture (default: the park's); a lodge's page shows its own (app/routes/lodge-location-map.ts). */
+  src?: string;
+  title: string;
+  country: string;
+  latitude: number | null;
+  longitude: number | null;
+}) {
   if (latitude === null || longitude === null) return null;
   const where = formatCoordinates(latitude, longitude);
   // Drawn by app/routes/park-location-map.ts; a square picture on phones (cachedMap's ?size=phone).
-  const src = `/parks/${slug}/location.svg`;
   return (
     <section className="park-map" aria-labelledby="park-map-title">
       <h2 id="park-map-title">Where it is</h2>

@@ -1,11 +1,12 @@
 // The printable itinerary of a safari as a PDF, drawn on the server with pdfkit (no browser): a
 // cover with the title, length, price and the route map; the overview, includes and excludes; each
-// day with its text, stops, meals and activities (a day is never split across pages unless it is
-// longer than a page); the operator's contact details and the page's address. pdfkit's standard
-// fonts (not embedded) keep the file small; the site's own fonts exist only as woff2, which pdfkit
-// cannot read.
+// day with its text, stops, overnight lodge, meals and activities (a day is never split across
+// pages unless it is longer than a page); the operator's contact details and the page's address.
+// pdfkit's standard fonts (not embedded) keep the file small; the site's own fonts exist only as
+// woff2, which pdfkit cannot read.
 import PDFDocument from 'pdfkit';
 import type { SafariResponse } from '../../common/api-types.ts';
+import { LODGE_TIER_LABELS } from '../../common/constants.ts';
 import { dayRange, safariRoute, type RouteStop } from '../../common/route.ts';
 import { site } from '../../common/site.ts';
 import { price } from './format.ts';
@@ -316,6 +317,7 @@ function dayParts(data: SafariResponse, i: number, origin: string): DayParts {
   const meals = mealPlan(day);
   const facts: [string, string][] = [];
   if (day.stops.length) facts.push(['Where', day.stops.map((s) => s.title).join(', then ')]);
+  if (day.lodge) facts.push(['Overnight', `${day.lodge.lodgetitle} (${LODGE_TIER_LABELS[day.lodge.lodgetier].toLowerCase()})`]);
   if (meals.length) facts.push(['Meals', meals.join(', ')]);
   if (day.experiences.length) facts.push(['Activities', day.experiences.map((x) => x.experiencetitle).join(', ')]);
   return { title: day.title, blocks: htmlBlocks(day.description, origin), facts };

@@ -1,8 +1,10 @@
-// Park detail: date, overview and details, gallery, Related destinations with a More attractions
-// link, News and updates, a side search box (a GET form to /search) and Other Popular destinations.
-import { Form } from 'react-router';
+// Park detail: date, overview and details, gallery, Where to stay (the park's lodges), Related
+// destinations with a More attractions link, News and updates, a side search box (a GET form to
+// /search) and Other Popular destinations.
+import { Form, Link } from 'react-router';
+import { shortStopName } from '../../common/route.ts';
 import type { ParkResponse } from '../../common/api-types.ts';
-import { BlogCard, Grid, ParkCard } from '../components/Cards.tsx';
+import { BlogCard, Grid, LodgeCard, ParkCard } from '../components/Cards.tsx';
 import { Gallery } from '../components/Gallery.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { CalendarIcon, PinIcon, SearchIcon } from '../components/Icons.tsx';
@@ -27,6 +29,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       ...r,
       relatedParks: only(r.relatedParks, 'id', 'parktitle', 'parktitleslug', 'parkheaderimage', 'parkheaderimagealt', 'parkdescription', 'destinationtitle', 'destinationtitleslug'),
       otherParks: only(r.otherParks, 'id', 'parktitle', 'parktitleslug', 'parkheaderimage', 'parkheaderimagealt', 'destinationtitle'),
+      lodges: only(r.lodges, 'id', 'lodgetitle', 'lodgetitleslug', 'lodgeheaderimage', 'lodgeheaderimagealt', 'lodgedescription', 'lodgetier', 'parktitle', 'destinationtitle'),
     },
     r,
   );
@@ -99,6 +102,24 @@ export default function ParkDetail({ loaderData: data }: Route.ComponentProps) {
           </aside>
         </div>
       </div>
+      <Section
+        id="lodges"
+        eyebrow="Where to stay"
+        title={`Lodges in and around ${shortStopName(park.parktitle)}`}
+        more={{ to: '/lodges', label: 'All lodges' }}
+      >
+        {data.lodges.length ? (
+          <Grid>
+            {data.lodges.map((l) => (
+              <LodgeCard key={l.id} lodge={l} showPark={false} />
+            ))}
+          </Grid>
+        ) : (
+          <p>
+            We have not listed lodges here yet, but we book rooms for every trip: <Link to="/plan-a-safari">tell us your dates</Link> and we suggest where to stay.
+          </p>
+        )}
+      </Section>
       <Section
         id="related"
         tone="sand"

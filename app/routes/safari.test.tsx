@@ -15,6 +15,7 @@ const day = (over: Partial<SafariDay>): SafariDay => ({
   drinking_water: false,
   experiences: [],
   stops: [],
+  lodge: null,
   ...over,
 });
 
@@ -44,5 +45,11 @@ describe('itinerary day', () => {
     expect(html).toContain('href="/experiences/nature-walks"');
     expect(html.match(/activity__media/g)).toHaveLength(1);
     expect(html).toContain('Day 2: </span>A day with the gorillas');
+  });
+  it("links the night's lodge, with its tier, only when the day names one", () => {
+    const html = render(day({ lodge: { lodgetitle: 'Kanyaga Canopy Lodge', lodgetitleslug: 'kanyaga-canopy-lodge', lodgetier: 'mid-range' } }));
+    expect(html).toMatch(/Overnight:<\/span> <a href="\/lodges\/kanyaga-canopy-lodge"[^>]*>Kanyaga Canopy Lodge<\/a>/);
+    expect(html).toContain('(mid-range)');
+    expect(render(day({}))).not.toContain('Overnight');
   });
 });

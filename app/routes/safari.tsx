@@ -1,9 +1,11 @@
 // Safari detail: '{days} Day {title}' hero; description; Includes and Excludes; 'From $price' with
-// the Get a free quote overlay; Detailed Itinerary (meal plan, activities); Related safaris with a
-// More safaris link; News and updates; travellers' reviews (approved ones) and the review form.
+// the Get a free quote overlay; Detailed Itinerary (the night's lodge, meal plan, activities);
+// Related safaris with a More safaris link; News and updates; travellers' reviews (approved ones)
+// and the review form.
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { SafariDay, SafariResponse } from '../../common/api-types.ts';
+import { LODGE_TIER_LABELS } from '../../common/constants.ts';
 import { site } from '../../common/site.ts';
 import { whatsappHref } from '../../common/whatsapp.ts';
 import { BlogCard, Grid, SafariCard } from '../components/Cards.tsx';
@@ -195,6 +197,12 @@ export function ItineraryDay({ day }: { day: SafariDay }) {
           {day.title}
         </h3>
         <RichText html={day.description} />
+        {day.lodge && (
+          <p className="day__lodge">
+            <span className="day__lodge-label">Overnight:</span> <Link to={`/lodges/${day.lodge.lodgetitleslug}`}>{day.lodge.lodgetitle}</Link>{' '}
+            <span className="day__lodge-tier">({LODGE_TIER_LABELS[day.lodge.lodgetier].toLowerCase()})</span>
+          </p>
+        )}
         {meals.length > 0 && (
           <div className="day__meals">
             <h4 className="day__label">Meal plan</h4>

@@ -4,7 +4,7 @@
 import { useRef, type ReactNode } from 'react';
 import { data, Form, Link, useNavigation, useSubmit } from 'react-router';
 import type { PageMeta, SearchItem, SearchItemType, SearchResponse } from '../../common/api-types.ts';
-import { PAGE_SIZE, SEARCH_TYPES } from '../../common/constants.ts';
+import { LODGE_TIER_LABELS, PAGE_SIZE, SEARCH_TYPES } from '../../common/constants.ts';
 import { Hero } from '../components/Hero.tsx';
 import { SearchIcon } from '../components/Icons.tsx';
 import { Image } from '../components/Image.tsx';
@@ -29,6 +29,7 @@ export const TYPE_LABELS: Record<SearchItemType, string> = {
   faq: 'Faq',
   animal: 'Animal',
   bird: 'Bird',
+  lodge: 'Lodge',
 };
 
 /** The type filter from the URL: ?types=blog&types=park or ?types=blog,park; unknown names are ignored. */
@@ -71,6 +72,8 @@ export function describe(item: SearchItem): { title: string; href: string | null
       return { title: item.animaltitle, href: `/animals/${item.animaltitleslug}`, text: item.animaldescription, image: item.animalheaderimage, alt: item.animalheaderimagealt };
     case 'bird':
       return { title: item.birdtitle, href: `/birds/${item.birdtitleslug}`, text: item.birddescription, image: item.birdheaderimage, alt: item.birdheaderimagealt };
+    case 'lodge':
+      return { title: item.lodgetitle, href: `/lodges/${item.lodgetitleslug}`, text: item.lodgedescription, image: item.lodgeheaderimage, alt: item.lodgeheaderimagealt };
   }
 }
 
@@ -102,7 +105,7 @@ function Highlight({ text, terms }: { text: string; terms: string[] }) {
 }
 
 /** The page lists `results` (one page of hits across types), not the per-type lists. */
-type SearchResults = Omit<SearchResponse, 'blogs' | 'parks' | 'experiences' | 'safaris' | 'faqs' | 'animals' | 'birds'>;
+type SearchResults = Omit<SearchResponse, 'blogs' | 'parks' | 'experiences' | 'safaris' | 'faqs' | 'animals' | 'birds' | 'lodges'>;
 
 type LoaderData =
   | ({ state: 'results' } & SearchResults)
@@ -122,8 +125,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       types,
       message: 'Please enter a search term.',
       title: 'Search',
-      pageKeywords: 'search safaris, parks, experiences, animals, birds, blog posts',
-      pageDescription: 'Search our safaris, parks, experiences, animals, birds, blog posts and frequently asked questions.',
+      pageKeywords: 'search safaris, parks, lodges, experiences, animals, birds, blog posts',
+      pageDescription: 'Search our safaris, parks, lodges, experiences, animals, birds, blog posts and frequently asked questions.',
       pageUrl: `${site.siteUrl}/search`,
     } satisfies LoaderData;
   }
@@ -144,7 +147,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         message: error,
         title: 'Search',
         pageKeywords: '',
-        pageDescription: 'Search our safaris, parks, experiences, animals, birds, blog posts and frequently asked questions.',
+        pageDescription: 'Search our safaris, parks, lodges, experiences, animals, birds, blog posts and frequently asked questions.',
         pageUrl: `${site.siteUrl}/search`,
       } satisfies LoaderData,
       { status: 400 },
@@ -152,7 +155,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   if (!res.ok) throw new Error(`Search answered ${res.status}`);
   const answer = (await res.json()) as SearchResponse;
-  const { blogs: _b, parks: _p, experiences: _e, safaris: _s, faqs: _f, animals: _a, birds: _i, ...results } = answer;
+  const { blogs: _b, parks: _p, experiences: _e, safaris: _s, faqs: _f, animals: _a, birds: _i, lodges: _l, ...results } = answer;
   const found: Extract<LoaderData, { state: 'results' }> = { state: 'results', ...results };
   return pageData(found, answer);
 }
@@ -229,6 +232,7 @@ function Result({ item, terms }: { item: SearchItem; terms: string[] }) {
       </>
     );
   else if (item.type === 'park' && item.destinationtitle) meta = item.destinationtitle;
+  else if (item.type === 'lodge') meta = `${LODGE_TIER_LABELS[item.lodgetier]} · ${item.parktitle}`;
   return (
     <li className={`search-hit search-hit--${item.type}`}>
       <div className="search-hit__media">

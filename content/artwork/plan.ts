@@ -77,6 +77,8 @@ export const SUBJECT_RULES: SubjectRule[] = [
   { re: /launch|boat|cruise/, subject: 'launch', scene: 'river', home: 'uganda' },
   { re: /dhow|sailing/, subject: 'dhow', scene: 'coast', home: 'tanzania' },
   { re: /game drive|safari vehicle|land cruiser|4x4|jeep|pop up roof/, subject: 'vehicle', scene: 'savanna', home: 'kenya' },
+  { re: /tented camp|safari tents?|canvas tents?|\btents\b/, subject: 'tents', scene: 'savanna', home: 'tanzania' },
+  { re: /\blodges?\b|cottages?|\bbandas?\b|chalets?|guest ?houses?|rest house|\bcabins?\b|\bvilla\b|thatched (?:roofs?|cottages?|lodges?|bandas?)/, subject: 'lodge', scene: 'rainforest', home: 'uganda' },
   { re: /\bhuts?\b|homestead|village|batwa|cultural|community|dancers?|craft/, subject: 'huts', scene: 'village', home: 'uganda' },
   { re: /trek|hik(e|ing|ers)|walk|trail|tracker|ranger|porter|climb|summit/, subject: 'trekkers', scene: 'volcano', home: 'rwanda' },
 ];
@@ -95,7 +97,7 @@ const COLOUR_WORDS: { re: RegExp; colour: string }[] = [
 ];
 
 /** Subjects that are things people do rather than wildlife. */
-const ACTIVITIES = new Set<SubjectKey>(['trekkers', 'vehicle', 'canoe', 'launch', 'raft', 'balloon', 'huts', 'dhow']);
+const ACTIVITIES = new Set<SubjectKey>(['trekkers', 'vehicle', 'canoe', 'launch', 'raft', 'balloon', 'huts', 'dhow', 'lodge', 'tents']);
 
 interface SceneRule {
   re: RegExp;
@@ -171,6 +173,7 @@ export const PAGE_ART: Record<string, { country: Country; scene: SceneKind; subj
   about: { country: 'uganda', scene: 'hills', subject: 'canoe', time: 'morning' },
   destinations: { country: 'tanzania', scene: 'mountain', subject: 'elephant', time: 'golden' },
   parks: { country: 'kenya', scene: 'savanna', subject: 'giraffe', time: 'golden' },
+  lodges: { country: 'uganda', scene: 'rainforest', subject: 'lodge', time: 'golden' },
   safaris: { country: 'tanzania', scene: 'savanna', subject: 'vehicle', time: 'dusk' },
   experiences: { country: 'tanzania', scene: 'savanna', subject: 'balloon', time: 'dawn' },
   animals: { country: 'kenya', scene: 'savanna', subject: 'lion', time: 'dusk' },
@@ -198,6 +201,8 @@ export const PAGE_ART: Record<string, { country: Country; scene: SceneKind; subj
 export interface ArtItem {
   slug: string;
   title?: string;
+  /** A lodge's park (slug): its words place the picture in that park's country and landscape. */
+  park?: string;
   destination?: string;
   destinations?: string[];
   image?: { alt: string };
@@ -256,7 +261,7 @@ export type ArtChoice = Omit<ArtSpec, 'width' | 'height'>;
  */
 export function chooseArt(collection: string, item: ArtItem, gallery?: ArtGalleryEntry): ArtChoice {
   const headerText = words(item.image?.alt);
-  const nameText = `${words(item.slug)} ${words(item.title)}`;
+  const nameText = `${words(item.slug)} ${words(item.title)}${item.park ? ` ${words(item.park)}` : ''}`;
   const ownText = gallery ? `${words(gallery.alt)} ${words(gallery.file)} ${words(gallery.caption)}` : headerText;
   const texts = gallery ? [ownText, headerText, nameText] : [headerText, nameText];
 
@@ -268,9 +273,13 @@ export function chooseArt(collection: string, item: ArtItem, gallery?: ArtGaller
   if (species && !gallery) subjectRule = firstMatch(rules, nameText);
   for (const t of texts) subjectRule ??= firstMatch(rules, t);
   if (!subjectRule && collection === 'birds') subjectRule = SUBJECT_RULES.find((r) => r.subject === 'songbird');
+  // A lodge's picture shows the lodge unless its words name something else.
+  if (!subjectRule && collection === 'lodges') subjectRule = SUBJECT_RULES.find((r) => r.subject === 'lodge');
   let sceneRule: SceneRule | undefined;
   for (const t of texts) sceneRule ??= firstMatch(SCENE_RULES, t);
   const park = collection === 'parks' ? PARK_ART[item.slug] : undefined;
+  // A lodge stands in its park's landscape when its words name none.
+  const parkScene = collection === 'lodges' && item.park ? PARK_ART[item.park]?.scene : undefined;
 
   let subject: SubjectKey | null = subjectRule?.subject ?? park?.subject ?? null;
   // A park's header shows its signature subject unless the alt text names an animal or bird.
@@ -278,7 +287,7 @@ export function chooseArt(collection: string, item: ArtItem, gallery?: ArtGaller
     const named = firstMatch(SUBJECT_RULES, headerText);
     subject = named && !ACTIVITIES.has(named.subject) ? named.subject : park.subject;
   }
-  let scene: SceneKind = sceneRule?.scene ?? park?.scene ?? subjectRule?.scene ?? 'savanna';
+  let scene: SceneKind = sceneRule?.scene ?? park?.scene ?? parkScene ?? subjectRule?.scene ?? 'savanna';
   if (park && !gallery && !sceneRule) scene = park.scene;
   // A volcano's crater is still a volcano; the crater scene is Ngorongoro's caldera.
   if (scene === 'crater' && texts.some((t) => /volcan|nyiragongo|muhavura|muhabura|virunga|bisoke|karisimbi|sabyinyo|lava/.test(t))) scene = 'volcano';
@@ -293,7 +302,7 @@ export function chooseArt(collection: string, item: ArtItem, gallery?: ArtGaller
   if ((subject === 'canoe' || subject === 'launch' || subject === 'raft' || subject === 'pelican' || subject === 'flamingo') && !['river', 'lake', 'wetland', 'waterfall', 'hills', 'coast'].includes(scene))
     scene = subject === 'canoe' ? 'hills' : subject === 'flamingo' || subject === 'pelican' ? 'lake' : 'river';
   if (subject === 'dhow') scene = 'coast';
-  if (scene === 'coast' && subject && !['dhow', 'canoe', 'trekkers', 'huts', 'pelican'].includes(subject)) subject = 'dhow';
+  if (scene === 'coast' && subject && !['dhow', 'canoe', 'trekkers', 'huts', 'pelican', 'lodge', 'tents'].includes(subject)) subject = 'dhow';
 
   const own = texts[0]!;
   let group = PLURAL_GROUP.test(own) || (park?.group ?? false) || /migration/.test(nameText);

@@ -314,3 +314,70 @@ export const dhow: PropFn = (c, _r, size = 1) => {
   const yard = taper([10 * s, -26 * s], [70 * s, -104 * s], 2 * s, 1.4 * s);
   return { markup: fill(hull + yard, c) + fill(sail, c, ' opacity="0.9"'), w: 90 * s, h: 108 * s };
 };
+
+/** A row of thatched cottages raised on posts, each with a deck and a lit window: a lodge. */
+export const lodge: PropFn = (c, r, size = 1) => {
+  const s = size;
+  // Each part is a path of its own, so overlapping parts never cut holes in one another.
+  let frame = '';
+  let walls = '';
+  let roofs = '';
+  let lights = '';
+  const count = r.int(2, 3);
+  let x = 0;
+  let right = 0;
+  for (let i = 0; i < count; i++) {
+    const k = r.range(0.85, 1.1) * s;
+    const w = 54 * k;
+    const lift = 12 * k;
+    const wall = 22 * k;
+    const floor = -lift - 3 * k;
+    // Posts under the deck, the deck with a rail at its front end, the walls, then a steep thatch.
+    for (const px of [2 * k, w / 2 - 2 * k, w - 6 * k]) frame += `M${n(x + px)},0V${n(-lift)}H${n(x + px + 4 * k)}V0Z`;
+    frame += `M${n(x - 8 * k)},${n(-lift)}V${n(floor)}H${n(x + w + 8 * k)}V${n(-lift)}Z`;
+    walls += `M${n(x - 8 * k)},${n(floor)}V${n(floor - 9 * k)}H${n(x - 6 * k)}V${n(floor)}Z`;
+    walls += `M${n(x)},${n(floor)}V${n(floor - wall)}H${n(x + w)}V${n(floor)}Z`;
+    const eave = floor - wall + 4 * k;
+    const peak = eave - r.range(30, 38) * k;
+    roofs += closedPath([[x - 12 * k, eave], [x + w * 0.34, peak], [x + w * 0.66, peak - 2 * k], [x + w + 12 * k, eave], [x + w / 2, eave + 3 * k]]);
+    lights += `M${n(x + w * 0.2)},${n(floor - 3 * k)}V${n(floor - wall * 0.78)}H${n(x + w * 0.42)}V${n(floor - 3 * k)}Z`;
+    lights += `M${n(x + w * 0.58)},${n(floor - 7 * k)}V${n(floor - wall * 0.78)}H${n(x + w * 0.8)}V${n(floor - 7 * k)}Z`;
+    right = x + w + 12 * k;
+    x += w + r.range(22, 34) * s;
+  }
+  return { markup: fill(frame, c) + fill(walls, c) + fill(roofs, c) + `<path d="${lights}" fill="${mix(c, '#f0b050', 0.5)}"/>`, w: right, h: 82 * s, x0: -14 * s };
+};
+
+/** Safari tents on raised platforms, flies stretched over their ridges and the door flaps open. */
+export const tents: PropFn = (c, r, size = 1) => {
+  const s = size;
+  let frame = '';
+  let canvas = '';
+  let flies = '';
+  let lights = '';
+  const count = r.int(2, 3);
+  let x = 0;
+  let right = 0;
+  for (let i = 0; i < count; i++) {
+    const k = r.range(0.85, 1.05) * s;
+    const w = 62 * k;
+    const deck = 6 * k;
+    const wall = 18 * k;
+    const ridge = 40 * k;
+    const base = -deck - 3 * k;
+    // Platform and posts.
+    frame += `M${n(x - 6 * k)},${n(-deck)}V${n(base)}H${n(x + w + 6 * k)}V${n(-deck)}Z`;
+    for (const px of [0, w / 2, w - 3 * k]) frame += `M${n(x + px)},0V${n(-deck)}H${n(x + px + 3 * k)}V0Z`;
+    // Canvas: straight walls under a ridge roof, and the fly reaching past both sides, roped down.
+    canvas += `M${n(x + 4 * k)},${n(base)}L${n(x + 6 * k)},${n(base - wall)}L${n(x + w / 2)},${n(base - ridge)}L${n(x + w - 6 * k)},${n(base - wall)}L${n(x + w - 4 * k)},${n(base)}Z`;
+    flies += `M${n(x - 8 * k)},${n(base - wall + 6 * k)}L${n(x + w / 2)},${n(base - ridge - 5 * k)}L${n(x + w + 8 * k)},${n(base - wall + 6 * k)}L${n(x + w + 6 * k)},${n(base - wall + 9 * k)}L${n(x + w / 2)},${n(base - ridge - 1 * k)}L${n(x - 6 * k)},${n(base - wall + 9 * k)}Z`;
+    frame += `M${n(x - 8 * k)},${n(base - wall + 6 * k)}L${n(x - 6.6 * k)},${n(base - wall + 6 * k)}L${n(x - 3.6 * k)},${n(base)}L${n(x - 5 * k)},${n(base)}Z`;
+    frame += `M${n(x + w + 8 * k)},${n(base - wall + 6 * k)}L${n(x + w + 5 * k)},${n(base)}L${n(x + w + 3.6 * k)},${n(base)}L${n(x + w + 6.6 * k)},${n(base - wall + 6 * k)}Z`;
+    // The open door, lit from inside.
+    const dx = x + w / 2;
+    lights += `M${n(dx - 8 * k)},${n(base)}V${n(base - wall * 0.9)}L${n(dx)},${n(base - wall * 1.5)}L${n(dx + 8 * k)},${n(base - wall * 0.9)}V${n(base)}Z`;
+    right = x + w + 9 * k;
+    x += w + r.range(24, 36) * s;
+  }
+  return { markup: fill(frame, c) + fill(canvas, c) + fill(flies, c) + `<path d="${lights}" fill="${mix(c, '#f2c070', 0.55)}"/>`, w: right, h: 58 * s, x0: -10 * s };
+};

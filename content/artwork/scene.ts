@@ -74,6 +74,8 @@ export const subjects = {
   raft: { fig: null, height: 0.09, herd: 0 },
   balloon: { fig: null, height: 0.36, herd: 0.4 },
   huts: { fig: null, height: 0.16, herd: 0 },
+  lodge: { fig: null, height: 0.24, herd: 0 },
+  tents: { fig: null, height: 0.22, herd: 0 },
   dhow: { fig: null, height: 0.24, herd: 0 },
 } as const satisfies Record<string, { fig: FigureFn | null; height: number; herd: number }>;
 export type SubjectKey = keyof typeof subjects;
@@ -421,6 +423,10 @@ function subjectFigure(c: Ctx, key: SubjectKey, st: FigureStyle, r: Rng): Figure
       return props.balloon({ ...st, accent: c.p.accent });
     case 'huts':
       return props.huts(st.ink, r);
+    case 'lodge':
+      return props.lodge(st.ink, r);
+    case 'tents':
+      return props.tents(st.ink, r);
     case 'dhow':
       return props.dhow(st.ink, r);
     default:

@@ -12,6 +12,7 @@ import { experiencesApi } from './experiences.ts';
 import { healthApi } from './health.ts';
 import { HttpError, type ApiDeps, type ApiEnv } from './http.ts';
 import { imagesApi } from './images.ts';
+import { lodgesApi } from './lodges.ts';
 import { currencyApi } from './currency.ts';
 import { reviewPhotosApi } from './reviews.ts';
 import { pagesApi } from './pages.ts';
@@ -69,6 +70,7 @@ export function createApi(opts: ApiOptions) {
   app.route('/', pagesApi());
   app.route('/', safarisApi());
   app.route('/', parksApi());
+  app.route('/', lodgesApi());
   app.route('/', destinationsApi());
   app.route('/', blogsApi());
   app.route('/', experiencesApi());

@@ -5,7 +5,7 @@ import type { Db } from '../db/index.ts';
 import { Hono } from 'hono';
 import { NAV_MAX_PARKS, PAGE_SIZE } from '../../common/constants.ts';
 import * as c from '../db/columns.ts';
-import { allDestinations, destinationBySlug, galleryOf, latestBlogs, pageRow } from '../db/queries.ts';
+import { allDestinations, destinationBySlug, findLodges, galleryOf, latestBlogs, pageRow } from '../db/queries.ts';
 import * as t from '../db/schema.ts';
 import { destinationHeader, deps, HttpError, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type ApiEnv } from './http.ts';
 
@@ -83,7 +83,7 @@ export function parksApi() {
       .where(eq(t.parks.parktitleslug, slugParam(ctx)));
     if (!row) throw notFound('Park');
     const { metatitle, metakeywords, metadescription, ...park } = row;
-    const [relatedParks, otherParks, blogs, galleryImages] = await Promise.all([
+    const [relatedParks, otherParks, blogs, galleryImages, lodges] = await Promise.all([
       db
         .select(c.parkCard)
         .from(t.parks)
@@ -100,6 +100,7 @@ export function parksApi() {
         .limit(5),
       latestBlogs(db, 3),
       galleryOf(db, 'park', park.id),
+      findLodges(db, eq(t.lodges.park_id, park.id)),
     ]);
     return ctx.json({
       ...pageMeta(siteUrl, `/parks/${park.parktitleslug}`, metatitle ?? park.parktitle, metakeywords, metadescription || park.parkdescription),
@@ -108,6 +109,7 @@ export function parksApi() {
       otherParks,
       blogs,
       galleryImages,
+      lodges,
     });
   });
 

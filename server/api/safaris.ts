@@ -94,7 +94,12 @@ export function safarisApi() {
     if (!row) throw notFound('Safari');
     const { metakeywords, ...safari } = row;
     const [days, links, blogs, reviews, rating] = await Promise.all([
-      db.select().from(t.safariDays).where(eq(t.safariDays.safari_id, safari.id)).orderBy(asc(t.safariDays.day_number)),
+      db
+        .select({ day: t.safariDays, lodgetitle: t.lodges.lodgetitle, lodgetitleslug: t.lodges.lodgetitleslug, lodgetier: t.lodges.lodgetier })
+        .from(t.safariDays)
+        .leftJoin(t.lodges, eq(t.safariDays.lodge_id, t.lodges.id))
+        .where(eq(t.safariDays.safari_id, safari.id))
+        .orderBy(asc(t.safariDays.day_number)),
       Promise.all([
         db.select({ id: t.safariDestinations.destination_id }).from(t.safariDestinations).where(eq(t.safariDestinations.safari_id, safari.id)),
         db.select({ id: t.safariExperiences.experience_id }).from(t.safariExperiences).where(eq(t.safariExperiences.safari_id, safari.id)),
@@ -103,7 +108,7 @@ export function safarisApi() {
       approvedReviews(db, safari.id),
       reviewSummary(db, safari.id),
     ]);
-    const dayIds = days.map((d) => d.id);
+    const dayIds = days.map((d) => d.day.id);
     const [activities, stops] = days.length
       ? await Promise.all([
           db
@@ -130,7 +135,7 @@ export function safarisApi() {
             .orderBy(asc(t.safariDayStops.position)),
         ])
       : [[], []];
-    const safaridays: SafariDay[] = days.map((d) => ({
+    const safaridays: SafariDay[] = days.map(({ day: d, ...l }) => ({
       id: d.id,
       day_number: d.day_number,
       title: d.title,
@@ -150,6 +155,7 @@ export function safarisApi() {
               ? { title: s.parktitle ?? '', parktitleslug: s.parktitleslug, latitude: s.parklatitude, longitude: s.parklongitude }
               : { title: s.placetitle ?? '', parktitleslug: null, latitude: s.placelatitude, longitude: s.placelongitude },
         ),
+      lodge: l.lodgetitleslug !== null && l.lodgetitle !== null && l.lodgetier !== null ? { lodgetitle: l.lodgetitle, lodgetitleslug: l.lodgetitleslug, lodgetier: l.lodgetier } : null,
     }));
     // Related: safaris sharing a country or an experience, the closest in length first.
     const [destIds, expIds] = links;

@@ -26,7 +26,7 @@ export function parseTypes(values: string[] | undefined): SearchType[] {
   return SEARCH_TYPES.filter((t) => out.has(t));
 }
 
-const listKey: Record<SearchType, 'blogs' | 'parks' | 'experiences' | 'safaris' | 'faqs' | 'animals' | 'birds'> = {
+const listKey: Record<SearchType, 'blogs' | 'parks' | 'experiences' | 'safaris' | 'faqs' | 'animals' | 'birds' | 'lodges'> = {
   blog: 'blogs',
   park: 'parks',
   experience: 'experiences',
@@ -34,6 +34,7 @@ const listKey: Record<SearchType, 'blogs' | 'parks' | 'experiences' | 'safaris' 
   faq: 'faqs',
   animal: 'animals',
   bird: 'birds',
+  lodge: 'lodges',
 };
 
 export function searchApi() {
@@ -74,7 +75,7 @@ export function searchApi() {
         `/search?${params}`,
         `Search results for “${text}”`,
         page?.pagekeywords ?? '',
-        page?.pagedescription ?? 'Search safaris, parks, experiences, animals, birds, blog posts and frequently asked questions.',
+        page?.pagedescription ?? 'Search safaris, parks, lodges, experiences, animals, birds, blog posts and frequently asked questions.',
       ),
       query: text,
       correctedQuery: outcome.corrected,
@@ -94,6 +95,7 @@ export function searchApi() {
       faqs: [],
       animals: [],
       birds: [],
+      lodges: [],
     };
     for (const [type, hits] of perType) body[listKey[type]] = pick(hits) as SearchItem[];
     return ctx.json(body);

@@ -33,6 +33,7 @@ const TYPES: { [K in CollectionName]: Omit<ContentType, 'name'> } = {
     paths: (s) => [`/destinations/${s}`, `/safaris/in/${s}`, `/parks/in/${s}`, `/experiences/in/${s}`],
   },
   parks: { label: 'Parks', singular: 'park', titleField: 'title', paths: (s) => [`/parks/${s}`] },
+  lodges: { label: 'Lodges', singular: 'lodge', titleField: 'title', paths: (s) => [`/lodges/${s}`] },
   experiences: { label: 'Experiences', singular: 'experience', titleField: 'title', paths: (s) => [`/experiences/${s}`, `/safaris/experiences/${s}`] },
   blogs: { label: 'Blog posts', singular: 'blog post', titleField: 'title', paths: (s) => [`/blogs/${s}`] },
   animals: { label: 'Animals', singular: 'animal', titleField: 'title', paths: (s) => [`/animals/${s}`] },

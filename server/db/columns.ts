@@ -51,6 +51,28 @@ export const parkFull = {
   longitude: t.parks.longitude,
 };
 
+export const lodgeCard = {
+  id: t.lodges.id,
+  lodgetitle: t.lodges.lodgetitle,
+  lodgetitleslug: t.lodges.lodgetitleslug,
+  lodgeheaderimage: t.lodges.lodgeheaderimage,
+  lodgeheaderimagealt: t.lodges.lodgeheaderimagealt,
+  lodgedescription: t.lodges.lodgedescription,
+  lodgetier: t.lodges.lodgetier,
+  park_id: t.lodges.park_id,
+  parktitle: t.parks.parktitle,
+  parktitleslug: t.parks.parktitleslug,
+  destinationtitle: t.destinations.destinationtitle,
+  destinationtitleslug: t.destinations.destinationtitleslug,
+};
+export const lodgeFull = {
+  ...lodgeCard,
+  lodgeparagraph: t.lodges.lodgeparagraph,
+  amenities: t.lodges.amenities,
+  latitude: t.lodges.latitude,
+  longitude: t.lodges.longitude,
+};
+
 export const destinationCard = {
   id: t.destinations.id,
   destinationtitle: t.destinations.destinationtitle,

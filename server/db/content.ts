@@ -5,6 +5,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { LODGE_TIERS } from '../../common/constants.ts';
 import { CURRENCIES } from '../../common/currency.ts';
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case words joined by hyphens');
@@ -114,6 +115,8 @@ export const safariDaySchema = z.object({
   activities: z.array(ref('experiences')).default([]),
   /** Where the day goes, in order (park or place slugs); the last one is usually the night's stop. */
   stops: z.array(stopRef).default([]).meta({ ordered: true }),
+  /** Where that night is spent: a lodge slug (its park must be one of the day's stops). */
+  lodge: ref('lodges').optional(),
 });
 
 export const safariSchema = z
@@ -134,6 +137,26 @@ export const safariSchema = z
     keywords: text,
     itinerary: z.array(safariDaySchema).min(1),
   });
+
+/** A lodge or camp we book, in or beside a park. */
+export const lodgeSchema = z.object({
+  /** The lodge's name. */
+  title: text,
+  /** The park (slug) it is in or beside. */
+  park: ref('parks'),
+  tier: z.enum(LODGE_TIERS),
+  order: z.number().int().default(100),
+  /** Short plain text, for cards and meta. */
+  description: text,
+  body: markdown,
+  /** Short facts shown as a list ("Hot showers", "Wi-Fi in the main lodge"). */
+  amenities: z.array(text.max(80)).min(1),
+  /** Where the lodge is: its marker on its map. */
+  location,
+  image,
+  gallery: z.array(galleryItem).default([]),
+  seo,
+});
 
 export const blogSchema = z.object({
   title: text,
@@ -215,6 +238,7 @@ export const collections = {
   places: placeSchema,
   experiences: experienceSchema,
   safaris: safariSchema,
+  lodges: lodgeSchema,
   blogs: blogSchema,
   animals: animalSchema,
   birds: birdSchema,
@@ -330,12 +354,19 @@ export function crossReferenceProblems(c: Content): string[] {
   for (const p of c.parks) if (!dest.has(p.destination)) problems.push(`parks/${p.slug}: unknown destination ${p.destination}`);
   for (const e of c.experiences)
     for (const d of e.destinations) if (!dest.has(d)) problems.push(`experiences/${e.slug}: unknown destination ${d}`);
+  const lodgePark = new Map(c.lodges.map((l) => [l.slug, l.park]));
+  for (const l of c.lodges) if (!parkSlugs.has(l.park)) problems.push(`lodges/${l.slug}: unknown park ${l.park}`);
   for (const s of c.safaris) {
     for (const d of s.destinations) if (!dest.has(d)) problems.push(`safaris/${s.slug}: unknown destination ${d}`);
     for (const e of s.experiences) if (!exp.has(e)) problems.push(`safaris/${s.slug}: unknown experience ${e}`);
     s.itinerary.forEach((day, i) => {
       for (const a of day.activities) if (!exp.has(a)) problems.push(`safaris/${s.slug}: day ${i + 1}: unknown activity ${a}`);
       for (const p of day.stops) if (!stopSlugs.has(p)) problems.push(`safaris/${s.slug}: day ${i + 1}: unknown stop ${p} (neither a park nor a place)`);
+      if (day.lodge !== undefined) {
+        const park = lodgePark.get(day.lodge);
+        if (park === undefined) problems.push(`safaris/${s.slug}: day ${i + 1}: unknown lodge ${day.lodge}`);
+        else if (!day.stops.includes(park)) problems.push(`safaris/${s.slug}: day ${i + 1}: lodge ${day.lodge} is at ${park}, which is not one of the day's stops`);
+      }
     });
   }
   const faqOrders = new Set<number>();

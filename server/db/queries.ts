@@ -4,7 +4,7 @@ import * as c from './columns.ts';
 import type { Db } from './index.ts';
 import * as t from './schema.ts';
 
-export type GalleryOwner = 'park' | 'animal' | 'bird' | 'experience';
+export type GalleryOwner = 'park' | 'animal' | 'bird' | 'experience' | 'lodge';
 
 // Reference data (destinations, experiences, page rows) is tiny, read by almost every request
 // and changes only with the content: it is memoised per database until the content changes
@@ -112,6 +112,21 @@ export async function findSafarisPage(db: Db, f: SafariFilter, limit: number, of
 export async function countSafaris(db: Db, f: SafariFilter): Promise<number> {
   const [row] = await db.select({ n: c.countAll }).from(t.safaris).where(safariWhere(db, f));
   return row?.n ?? 0;
+}
+
+/** Lodges in the list's order: by country, park, then each lodge's set order. */
+export const lodgeOrder = [asc(t.destinations.sort_order), asc(t.parks.sort_order), asc(t.parks.id), asc(t.lodges.sort_order), asc(t.lodges.id)];
+
+/** Lodge cards (with their park and country) matching a condition, in the list's order. */
+export function findLodges(db: Db, where: SQL | undefined) {
+  return db
+    .select(c.lodgeCard)
+    .from(t.lodges)
+    .innerJoin(t.parks, eq(t.lodges.park_id, t.parks.id))
+    .innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id))
+    .where(where)
+    .orderBy(...lodgeOrder)
+    .$dynamic();
 }
 
 export function galleryOf(db: Db, owner: GalleryOwner, ownerId: number) {

@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { LODGE_TIERS } from '../../common/constants.ts';
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -164,8 +165,10 @@ export const safariDays = pgTable(
     lunch: boolean('lunch').notNull().default(false),
     dinner: boolean('dinner').notNull().default(false),
     drinking_water: boolean('drinking_water').notNull().default(false),
+    /** Where the night is spent, when the itinerary names a lodge. */
+    lodge_id: integer('lodge_id').references(() => lodges.id, { onDelete: 'set null' }),
   },
-  (t) => [uniqueIndex('safari_days_safari_day_idx').on(t.safari_id, t.day_number)],
+  (t) => [uniqueIndex('safari_days_safari_day_idx').on(t.safari_id, t.day_number), index('safari_days_lodge_idx').on(t.lodge_id)],
 );
 
 export const safariDayExperiences = pgTable(
@@ -194,6 +197,36 @@ export const places = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('places_slug_idx').on(t.placetitleslug)],
+);
+
+/** Lodges and camps in or beside a park, where the nights of an itinerary are spent. */
+export const lodges = pgTable(
+  'lodges',
+  {
+    id: serial('id').primaryKey(),
+    lodgetitle: text('lodgetitle').notNull(),
+    lodgetitleslug: text('lodgetitleslug').notNull(),
+    lodgeheaderimage: text('lodgeheaderimage').notNull().default(''),
+    lodgeheaderimagealt: text('lodgeheaderimagealt').notNull().default(''),
+    lodgedescription: text('lodgedescription').notNull().default(''),
+    lodgeparagraph: text('lodgeparagraph').notNull().default(''),
+    /** 'budget' | 'mid-range' | 'luxury' (common/constants.ts LODGE_TIERS). */
+    lodgetier: text('lodgetier', { enum: LODGE_TIERS }).notNull(),
+    amenities: jsonb('amenities').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    park_id: integer('park_id')
+      .notNull()
+      .references(() => parks.id, { onDelete: 'restrict' }),
+    sort_order: integer('sort_order').notNull().default(100),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    ...meta,
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('lodges_slug_idx').on(t.lodgetitleslug),
+    index('lodges_park_idx').on(t.park_id, t.sort_order, t.id),
+    check('lodges_tier_check', sql`${t.lodgetier} in ('budget', 'mid-range', 'luxury')`),
+  ],
 );
 
 /** The stops of an itinerary day, in order: each a park or a place (the route on the maps). */
@@ -285,7 +318,7 @@ export const galleryImages = pgTable(
   'gallery_images',
   {
     id: serial('id').primaryKey(),
-    /** 'park' | 'animal' | 'bird' | 'experience' */
+    /** 'park' | 'animal' | 'bird' | 'experience' | 'lodge' */
     owner_type: text('owner_type').notNull(),
     owner_id: integer('owner_id').notNull(),
     filepath: text('filepath').notNull(),

@@ -40,8 +40,8 @@ async function removeMissing(tx: Db, table: PgTable, slugColumn: PgColumn, slugs
 
 async function replaceGallery(
   tx: Db,
-  ownerType: 'park' | 'animal' | 'bird' | 'experience',
-  collection: 'parks' | 'animals' | 'birds' | 'experiences',
+  ownerType: 'park' | 'animal' | 'bird' | 'experience' | 'lodge',
+  collection: 'parks' | 'animals' | 'birds' | 'experiences' | 'lodges',
   ownerId: number,
   slug: string,
   gallery: { file?: string; upload?: string; alt: string; caption: string }[],
@@ -187,6 +187,30 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean; o
       );
     }
 
+    const lodgeIds = await idsBySlug(tx, t.lodges, t.lodges.lodgetitleslug);
+    for (const l of content.lodges) {
+      if (!want('lodges', l.slug)) continue;
+      const id = await upsert(tx, t.lodges, t.lodges.lodgetitleslug, l.slug, {
+        lodgetitle: l.title,
+        lodgetitleslug: l.slug,
+        lodgeheaderimage: headerImage('lodges', l.slug, l.image),
+        lodgeheaderimagealt: l.image.alt,
+        lodgedescription: l.description,
+        lodgeparagraph: markdownToHtml(l.body),
+        lodgetier: l.tier,
+        amenities: l.amenities,
+        park_id: parkIds.get(l.park)!,
+        sort_order: l.order,
+        latitude: l.location.lat,
+        longitude: l.location.lng,
+        metatitle: l.seo.title ?? null,
+        metakeywords: l.seo.keywords,
+        metadescription: l.seo.description,
+      });
+      lodgeIds.set(l.slug, id);
+      await replaceGallery(tx, 'lodge', 'lodges', id, l.slug, l.gallery);
+    }
+
     for (const s of content.safaris) {
       if (!want('safaris', s.slug)) continue;
       const id = await upsert(tx, t.safaris, t.safaris.safarititleslug, s.slug, {
@@ -222,6 +246,7 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean; o
             lunch: day.meals.lunch,
             dinner: day.meals.dinner,
             drinking_water: day.meals.water,
+            lodge_id: day.lodge === undefined ? null : lodgeIds.get(day.lodge)!,
           })
           .returning({ id: t.safariDays.id });
         const acts = [...new Set(day.activities)];
@@ -376,6 +401,8 @@ export function slugTableOf(collection: CollectionName): { table: PgTable; slug:
       return { table: t.destinations, slug: t.destinations.destinationtitleslug, slugKey: 'destinationtitleslug' };
     case 'parks':
       return { table: t.parks, slug: t.parks.parktitleslug, slugKey: 'parktitleslug' };
+    case 'lodges':
+      return { table: t.lodges, slug: t.lodges.lodgetitleslug, slugKey: 'lodgetitleslug' };
     case 'places':
       return { table: t.places, slug: t.places.placetitleslug, slugKey: 'placetitleslug' };
     case 'experiences':
@@ -407,6 +434,7 @@ async function removeItem(tx: Db, content: Content, only: ProjectOnly) {
 async function removeAllMissing(tx: Db, content: Content) {
   {
     await removeMissing(tx, t.safaris, t.safaris.safarititleslug, content.safaris.map((s) => s.slug));
+    await removeMissing(tx, t.lodges, t.lodges.lodgetitleslug, content.lodges.map((l) => l.slug));
     await removeMissing(tx, t.parks, t.parks.parktitleslug, content.parks.map((p) => p.slug));
     await removeMissing(tx, t.places, t.places.placetitleslug, content.places.map((p) => p.slug));
     await removeMissing(tx, t.experiences, t.experiences.experiencetitleslug, content.experiences.map((e) => e.slug));
@@ -427,6 +455,7 @@ async function removeOrphanGalleries(tx: Db) {
       ['animal', t.animals],
       ['bird', t.birds],
       ['experience', t.experiences],
+      ['lodge', t.lodges],
     ] as const) {
       await tx
         .delete(t.galleryImages)

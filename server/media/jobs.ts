@@ -21,8 +21,8 @@ export interface ImageJob {
 /** Source file types, in order of preference when several share a name (photos before drawings). */
 export const SOURCE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.avif', '.tif', '.tiff', '.svg'];
 
-const WITH_IMAGES = ['destinations', 'parks', 'experiences', 'safaris', 'blogs', 'animals', 'birds'] as const;
-const WITH_GALLERY = new Set(['parks', 'experiences', 'animals', 'birds']);
+const WITH_IMAGES = ['destinations', 'parks', 'experiences', 'safaris', 'blogs', 'animals', 'birds', 'lodges'] as const;
+const WITH_GALLERY = new Set(['parks', 'experiences', 'animals', 'birds', 'lodges']);
 
 interface LoadedItem extends ArtItem {
   gallery?: { file?: string; upload?: string; alt: string; caption: string }[];
@@ -84,9 +84,13 @@ export async function collectJobs(contentDir: string): Promise<{ jobs: ImageJob[
     if (!jobs.has(job.stable)) jobs.set(job.stable, job);
   };
 
+  // A lodge's picture takes the country of its park.
+  const parkCountry = new Map<string, string>();
   for (const name of WITH_IMAGES) {
     const items = (await readCollection(contentDir, name, warnings)) as unknown as LoadedItem[];
     const collection = name as ImageCollection;
+    if (name === 'parks') for (const p of items) if (p.destination) parkCountry.set(p.slug, p.destination);
+    if (name === 'lodges') for (const l of items) l.destination ??= l.park ? parkCountry.get(l.park) : undefined;
     for (const item of items) {
       // A library image chosen in the console is rendered by the media library, not here.
       if (!item.image?.upload) {

@@ -1,6 +1,7 @@
-// Site search over the search_documents index (migration 0002_search): PostgreSQL full-text
-// search with websearch_to_tsquery (quotes, minus, OR), prefix matching for the word being typed,
-// misspelt words corrected from the index's vocabulary with pg_trgm, and fuzzy title matching.
+// Site search over the search_documents index (migrations 0002_search and 0013_lodges):
+// PostgreSQL full-text search with websearch_to_tsquery (quotes, minus, OR), prefix matching for
+// the word being typed, misspelt words corrected from the index's vocabulary with pg_trgm, and
+// fuzzy title matching.
 // Every statement is plain PostgreSQL, so PGlite and PostgreSQL answer alike.
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
@@ -21,7 +22,7 @@ export const MAX_HITS = 1000;
 /** Rank weights of the tsvector classes {D keywords, C body, B description, A title}. */
 const WEIGHTS = sql.raw(`'{0.05, 0.2, 0.5, 1.0}'::float4[]`);
 /** Extra share of the title-hit score by type (the pages dedicated to a subject). */
-const TYPE_BOOST: Partial<Record<SearchType, number>> = { park: 0.35, animal: 0.35, bird: 0.35, experience: 0.3, safari: 0.1 };
+const TYPE_BOOST: Partial<Record<SearchType, number>> = { park: 0.35, animal: 0.35, bird: 0.35, experience: 0.3, lodge: 0.3, safari: 0.1 };
 
 export interface Hit {
   type: SearchType;
@@ -136,7 +137,7 @@ export async function searchIndex(db: Db, raw: string | undefined | null): Promi
     sql` + `,
   );
   // A hit in the title counts most; on a title hit, the page dedicated to a place, an animal, a
-  // bird or an activity comes before the safaris, posts and answers that mention it.
+  // bird, an activity or a lodge comes before the safaris, posts and answers that mention it.
   const titleHit = sql`(case
       when (to_tsvector('english', d.title) || to_tsvector('simple', d.title)) @@ ${parts[0]!.tsq} then 1.0
       when (to_tsvector('english', d.title) || to_tsvector('simple', d.title)) @@ (${anyPart}) then 0.6
@@ -185,6 +186,13 @@ export async function loadItems(db: Db, hits: Hit[]): Promise<SearchItem[]> {
     faq: async (i) => (await db.select(c.faqFields).from(t.faqs).where(inArray(t.faqs.id, i))).map((f) => ({ ...f, answer: sanitize(f.answer) })),
     animal: (i) => db.select(c.animalCard).from(t.animals).where(inArray(t.animals.id, i)),
     bird: (i) => db.select(c.birdCard).from(t.birds).where(inArray(t.birds.id, i)),
+    lodge: (i) =>
+      db
+        .select(c.lodgeCard)
+        .from(t.lodges)
+        .innerJoin(t.parks, eq(t.lodges.park_id, t.parks.id))
+        .innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id))
+        .where(inArray(t.lodges.id, i)),
   };
   const byKey = new Map<string, SearchItem>();
   await Promise.all(

@@ -19,6 +19,7 @@ const PAGE_PATHS: Record<string, string> = {
   about: aboutPath,
   destinations: '/destinations',
   parks: '/parks',
+  lodges: '/lodges',
   experiences: '/experiences',
   safaris: '/safaris',
   animals: '/animals',
@@ -68,6 +69,9 @@ export async function sitemapEntries(db: Db, siteUrl: string): Promise<SitemapEn
       union all
       select '/birds/' || b.birdtitleslug, coalesce(s.updated_at, b.updated_at) from birds b
         left join search_documents s on s.type = 'bird' and s.item_id = b.id
+      union all
+      select '/lodges/' || l.lodgetitleslug, coalesce(s.updated_at, l.updated_at) from lodges l
+        left join search_documents s on s.type = 'lodge' and s.item_id = l.id
       union all
       select '/blogs/' || g.blogtitleslug, coalesce(s.updated_at, g.updated_at) from blogs g
         left join search_documents s on s.type = 'blog' and s.item_id = g.id`),

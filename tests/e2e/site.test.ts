@@ -25,13 +25,13 @@ describe('every route is server-rendered (no JavaScript)', () => {
   it('covers every screen of the route table', () => {
     const templates = new Set(routes.map((r) => r.template));
     for (const t of [
-      'home', 'about', 'destinations', 'destination', 'parks', 'park', 'parks-in', 'experiences', 'experience', 'experiences-in',
+      'home', 'about', 'destinations', 'destination', 'parks', 'park', 'parks-in', 'lodges', 'lodge', 'experiences', 'experience', 'experiences-in',
       'safaris', 'safari', 'safaris-in', 'safaris-experience', 'animals', 'animal', 'birds', 'bird', 'blogs', 'blog',
       'contact-us', 'plan-a-safari', 'search', 'gorilla-tips', 'static-page:terms-and-conditions', 'static-page:privacy-policy', 'static-page:travel-advice', 'faq', 'why-book-with-us',
     ])
       expect(templates, t).toContain(t);
     // Second pages of lists that have them.
-    for (const p of ['/parks?page=2', '/animals?page=2', '/birds?page=2', '/blogs?page=2', '/experiences?page=2', '/safaris?page=2'])
+    for (const p of ['/parks?page=2', '/lodges?page=2', '/animals?page=2', '/birds?page=2', '/blogs?page=2', '/experiences?page=2', '/safaris?page=2'])
       expect(routes.map((r) => r.path)).toContain(p);
   });
 

@@ -12,7 +12,7 @@ export interface FuzzRequest {
 
 /** Path segments a client could send: slugs, junk, encodings valid and broken, long runs. */
 const segment = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('uganda', 'gorilla-trekking', 'bwindi-impenetrable-national-park', 'shoebill', '1-day-lake-bunyonyi-canoe-trip', 'how-to-plan-a-gorilla-trekking-safari', 'a', '0') },
+  { weight: 3, arbitrary: fc.constantFrom('uganda', 'gorilla-trekking', 'bwindi-impenetrable-national-park', 'shoebill', '1-day-lake-bunyonyi-canoe-trip', 'how-to-plan-a-gorilla-trekking-safari', 'kanyaga-canopy-lodge', 'a', '0') },
   { weight: 2, arbitrary: fc.stringMatching(/^[a-z0-9-]{1,40}$/) },
   { weight: 2, arbitrary: fc.constantFrom('%00', 'a%00b', '%ff', '%e0%80', '%zz', '%', '%2e%2e', '..', '.', '%2f', '%5c', "'", '"', '<script>', '%3Cscript%3E', '%0d%0a', 'UGANDA', 'ünïcödé', '_.data', '.data', 'x.data', 'ﬀ', '%F0%9F%A6%8D') },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }).map((s) => encodeURIComponent(s)) },
@@ -28,6 +28,9 @@ const family = fc.constantFrom(
   '/parks',
   '/parks/{s}',
   '/parks/in/{s}',
+  '/lodges',
+  '/lodges/{s}',
+  '/lodges/{s}/location.svg',
   '/experiences/{s}',
   '/experiences/in/{s}',
   '/experience/{s}',
@@ -56,6 +59,8 @@ const family = fc.constantFrom(
   '/api/safaris/experiences/{s}',
   '/api/parks/{s}',
   '/api/parks/in/{s}',
+  '/api/lodges',
+  '/api/lodges/{s}',
   '/api/experiences/in/{s}',
   '/api/blogs/{s}',
   '/api/destinations/{s}',
@@ -75,11 +80,11 @@ const family = fc.constantFrom(
 );
 
 const queryValue = fc.oneof(
-  fc.constantFrom('1', '2', '0', '-1', '99999', '1e3', '01', '', 'true', 'false', 'gorilla', 'routes/root', 'root,routes/safari', '%00', '%ff', 'a'.repeat(600)),
+  fc.constantFrom('1', '2', '0', '-1', '99999', '1e3', '01', '', 'true', 'false', 'gorilla', 'luxury', 'lake-bunyonyi', 'routes/root', 'root,routes/safari', '%00', '%ff', 'a'.repeat(600)),
   fc.string({ maxLength: 30 }),
   fc.stringMatching(/^[0-9]{1,12}$/),
 );
-const queryName = fc.constantFrom('page', 'limit', 'query', 'types', 'navbar', '_routes', 'token', 'sent', 'subscribed', 'sort', 'country', 'destination', 'current', 'utm_source', 'x', '');
+const queryName = fc.constantFrom('page', 'limit', 'query', 'types', 'navbar', '_routes', 'token', 'sent', 'subscribed', 'sort', 'country', 'destination', 'current', 'park', 'tier', 'utm_source', 'x', '');
 /** Query strings; a value is sometimes sent as it is (broken percent-encoding included). */
 const query = fc.array(fc.tuple(queryName, queryValue, fc.boolean()), { maxLength: 4 }).map((pairs) =>
   pairs.length ? `?${pairs.map(([k, v, raw]) => `${encodeURIComponent(k)}=${raw ? v.replace(/[#&\s]/g, '') : encodeURIComponent(v)}`).join('&')}` : '',

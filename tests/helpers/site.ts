@@ -144,6 +144,7 @@ export async function siteRoutes(base: string): Promise<RouteCase[]> {
   // Paginated lists: page 1 and page 2 when there is one.
   const lists: { template: string; path: string; size: number; key: string; title: string }[] = [
     { template: 'parks', path: '/parks', size: PAGE_SIZE.parks, key: 'parks', title: 'parktitle' },
+    { template: 'lodges', path: '/lodges', size: PAGE_SIZE.lodges, key: 'lodges', title: 'lodgetitle' },
     { template: 'animals', path: '/animals', size: PAGE_SIZE.animals, key: 'animals', title: 'animaltitle' },
     { template: 'birds', path: '/birds', size: PAGE_SIZE.birds, key: 'birds', title: 'birdtitle' },
     { template: 'blogs', path: '/blogs', size: PAGE_SIZE.blogs, key: 'blogs', title: 'blogtitle' },
@@ -161,6 +162,8 @@ export async function siteRoutes(base: string): Promise<RouteCase[]> {
 
   const park = await getJson(base, `/parks/${firstSlug.parks}`);
   add({ template: 'park', path: `/parks/${firstSlug.parks}`, apiPath: `/parks/${firstSlug.parks}`, h1: park.park.parktitle, texts: [snippet(park.park.parkoverview)] });
+  const lodge = await getJson(base, `/lodges/${firstSlug.lodges}`);
+  add({ template: 'lodge', path: `/lodges/${firstSlug.lodges}`, apiPath: `/lodges/${firstSlug.lodges}`, h1: lodge.lodge.lodgetitle, texts: [snippet(lodge.lodge.lodgeparagraph), 'What it offers'] });
   const animal = await getJson(base, `/animals/${firstSlug.animals}`);
   add({ template: 'animal', path: `/animals/${firstSlug.animals}`, apiPath: `/animals/${firstSlug.animals}`, h1: animal.animal.animaltitle, texts: [snippet(animal.animal.animalparagraph), 'Other animals'] });
   const bird = await getJson(base, `/birds/${firstSlug.birds}`);

@@ -18,6 +18,7 @@ const USEFUL_LINKS = [
   { to: aboutPath, label: 'About us' },
   { to: '/why-book-with-us', label: 'Why book with us' },
   { to: '/gorilla-tracking-tips', label: 'Gorilla tracking tips' },
+  { to: '/lodges', label: 'Where to stay' },
   { to: '/travel-advice', label: 'Travel advice' },
   { to: '/frequently-asked-questions', label: 'FAQs' },
   { to: '/our-impact', label: 'Our impact' },

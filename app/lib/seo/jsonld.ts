@@ -1,8 +1,8 @@
 // schema.org structured data (JSON-LD) built from the API's answers: the operator (TravelAgency)
 // and the site (WebSite with a SearchAction) on every page, plus what a page is about:
 // TouristTrip for a safari (and a Product with its AggregateRating once travellers' reviews of it
-// are approved), FAQPage, BlogPosting, TouristAttraction for a park, and a BreadcrumbList on
-// detail pages. Only facts the API states are used (no invented availability, ratings or dates).
+// are approved), FAQPage, BlogPosting, TouristAttraction for a park, LodgingBusiness for a lodge,
+// and a BreadcrumbList on detail pages. Only facts the API states are used (no invented availability, ratings or dates).
 import type {
   AnimalResponse,
   BirdResponse,
@@ -10,6 +10,7 @@ import type {
   DestinationResponse,
   ExperienceResponse,
   Faq,
+  LodgeResponse,
   ParkResponse,
   SafariResponse,
 } from '../../../common/api-types.ts';
@@ -226,6 +227,31 @@ export function touristAttraction(data: ParkResponse): JsonLdNode {
   };
 }
 
+/** ISO 3166-1 codes of the countries we travel in (destination slugs). */
+const COUNTRY_CODES: Record<string, string> = { uganda: 'UG', rwanda: 'RW', kenya: 'KE', tanzania: 'TZ', 'democratic-republic-of-congo': 'CD' };
+
+/** A lodge: where it is (its park, country and coordinates) and what it offers. */
+export function lodgingBusiness(data: LodgeResponse): JsonLdNode {
+  const origin = originOf(data.pageUrl);
+  const { lodge } = data;
+  return {
+    '@type': 'LodgingBusiness',
+    '@id': `${data.pageUrl}#lodging`,
+    name: lodge.lodgetitle,
+    description: plainText(lodge.lodgedescription || lodge.lodgeparagraph, 500),
+    url: data.pageUrl,
+    image: imageUrl(origin, lodge.lodgeheaderimage),
+    address: {
+      '@type': 'PostalAddress',
+      addressRegion: lodge.parktitle,
+      addressCountry: COUNTRY_CODES[lodge.destinationtitleslug] ?? lodge.destinationtitle,
+    },
+    geo: { '@type': 'GeoCoordinates', latitude: lodge.latitude, longitude: lodge.longitude },
+    containedInPlace: { '@type': 'TouristAttraction', name: lodge.parktitle, url: `${origin}/parks/${lodge.parktitleslug}` },
+    amenityFeature: lodge.amenities.map((name) => ({ '@type': 'LocationFeatureSpecification', name, value: true })),
+  };
+}
+
 export function touristDestination(data: DestinationResponse): JsonLdNode {
   const origin = originOf(data.pageUrl);
   const { destination } = data;
@@ -254,7 +280,7 @@ export function aboutPage(pageUrl: string, name: string, description: string, im
 }
 
 /** The route modules whose data this module knows how to describe (ids as in app/routes.ts). */
-export type RouteKind = 'home' | 'safari' | 'blog' | 'park' | 'faq' | 'destination' | 'animal' | 'bird' | 'experience';
+export type RouteKind = 'home' | 'safari' | 'blog' | 'park' | 'faq' | 'destination' | 'animal' | 'bird' | 'experience' | 'lodge';
 
 const ROUTE_KINDS: Record<string, RouteKind> = {
   'routes/home': 'home',
@@ -266,6 +292,7 @@ const ROUTE_KINDS: Record<string, RouteKind> = {
   'routes/animal': 'animal',
   'routes/bird': 'bird',
   'routes/experience': 'experience',
+  'routes/lodge': 'lodge',
 };
 
 export function routeKind(routeId: string): RouteKind | null {
@@ -315,6 +342,11 @@ export function pageGraph(kind: RouteKind | null, data: AnyData | null | undefin
       case 'park': {
         const d = data as unknown as ParkResponse;
         if (d.park) graph.push(touristAttraction(d), crumbs('Parks', '/parks', d.park.parktitle));
+        break;
+      }
+      case 'lodge': {
+        const d = data as unknown as LodgeResponse;
+        if (d.lodge) graph.push(lodgingBusiness(d), crumbs('Lodges', '/lodges', d.lodge.lodgetitle));
         break;
       }
       case 'destination': {

@@ -1,0 +1,143 @@
+// Lodge detail: hero with its tier and park, what it is like (Markdown), what it offers, where it
+// is (map), gallery, a card to plan a safari with a stay here (with WhatsApp and a call), the
+// safaris that spend a night here, and other lodges nearby.
+import { Link } from 'react-router';
+import type { LodgeResponse } from '../../common/api-types.ts';
+import { LODGE_TIER_LABELS } from '../../common/constants.ts';
+import { shortStopName } from '../../common/route.ts';
+import { site } from '../../common/site.ts';
+import { whatsappHref } from '../../common/whatsapp.ts';
+import { Grid, LodgeCard, SafariCard } from '../components/Cards.tsx';
+import { Gallery } from '../components/Gallery.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { CheckIcon, PhoneIcon, PinIcon, WhatsAppIcon } from '../components/Icons.tsx';
+import { ParkLocationMap } from '../components/ParkLocationMap.tsx';
+import { RichText } from '../components/RichText.tsx';
+import { Section } from '../components/Section.tsx';
+import { cachedPage } from '../lib/cache-policy.ts';
+import { api, pageHeaders } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import { only, pageData } from '../lib/page-data.ts';
+import type { Route } from './+types/lodge';
+
+/** Rendered once per content version and served from memory (server/page-cache.ts). */
+export const handle = cachedPage;
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const r = await api<LodgeResponse>(context, `/lodges/${encodeURIComponent(params.slug)}`);
+  return pageData(
+    {
+      ...r,
+      otherLodges: only(r.otherLodges, 'id', 'lodgetitle', 'lodgetitleslug', 'lodgeheaderimage', 'lodgeheaderimagealt', 'lodgedescription', 'lodgetier', 'parktitle', 'destinationtitle'),
+    },
+    r,
+  );
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.lodge.lodgeheaderimage, imageAlt: loaderData?.lodge.lodgeheaderimagealt, type: 'article' });
+}
+
+export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) {
+  const { lodge } = data;
+  const parkLink = `/parks/${lodge.parktitleslug}`;
+  return (
+    <>
+      <Hero
+        title={lodge.lodgetitle}
+        image={lodge.lodgeheaderimage}
+        imageAlt={lodge.lodgeheaderimagealt}
+        eyebrow={
+          <>
+            <PinIcon size={14} /> {lodge.parktitle}, {lodge.destinationtitle}
+          </>
+        }
+        lead={<p>{lodge.lodgedescription}</p>}
+        crumbs={[
+          { label: 'Lodges', to: '/lodges' },
+          { label: shortStopName(lodge.parktitle), to: `/lodges?park=${encodeURIComponent(lodge.parktitleslug)}` },
+          { label: lodge.lodgetitle },
+        ]}
+      />
+      <div className="container page">
+        <div className="page__grid page__grid--price-first">
+          <article className="lodge">
+            <RichText html={lodge.lodgeparagraph} />
+            <section className="amenities" aria-labelledby="amenities-title">
+              <h2 id="amenities-title" className="amenities__title">
+                What it offers
+              </h2>
+              <ul className="amenities__list">
+                {lodge.amenities.map((a) => (
+                  <li key={a}>
+                    <CheckIcon size={18} /> {a}
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <ParkLocationMap
+              slug={lodge.lodgetitleslug}
+              src={`/lodges/${lodge.lodgetitleslug}/location.svg`}
+              title={lodge.lodgetitle}
+              country={lodge.destinationtitle}
+              latitude={lodge.latitude}
+              longitude={lodge.longitude}
+            />
+            <Gallery images={data.galleryImages} title={`${lodge.lodgetitle} in pictures`} />
+          </article>
+          <aside className="page__aside">
+            <div className="price-card stay-card">
+              <p className="price-card__amount">
+                <span className="price-card__label">Standard</span> <strong>{LODGE_TIER_LABELS[lodge.lodgetier]}</strong>
+              </p>
+              <p className="price-card__days">
+                <PinIcon size={18} />
+                <span>
+                  In <Link to={parkLink}>{lodge.parktitle}</Link>, {lodge.destinationtitle}
+                </span>
+              </p>
+              <Link to="/plan-a-safari" className="btn btn--primary btn--lg btn--block">
+                Plan a safari with a stay here
+              </Link>
+              <p className="price-card__note">We book it as part of a guided safari, with the drives, permits and park fees. Tell us your dates and we reply within a day.</p>
+              <div className="price-card__contact">
+                <a href={whatsappHref({ title: lodge.lodgetitle, url: data.pageUrl })} target="_blank" rel="noopener noreferrer">
+                  <WhatsAppIcon size={18} /> Ask about {lodge.lodgetitle} on WhatsApp
+                </a>
+                <a href={site.phoneHref}>
+                  <PhoneIcon size={18} /> {site.phone}
+                </a>
+              </div>
+            </div>
+          </aside>
+        </div>
+      </div>
+      {data.safaris.length > 0 && (
+        <Section id="safaris" tone="sand" eyebrow="Itineraries" title={`Safaris that stay at ${lodge.lodgetitle}`} more={{ to: '/safaris', label: 'All safaris' }}>
+          <Grid>
+            {data.safaris.map((s) => (
+              <SafariCard key={s.id} safari={s} />
+            ))}
+          </Grid>
+        </Section>
+      )}
+      {data.otherLodges.length > 0 && (
+        <Section
+          id="other-lodges"
+          tone={data.safaris.length > 0 ? 'plain' : 'sand'}
+          eyebrow={`More in ${lodge.destinationtitle}`}
+          title="Other lodges nearby"
+          more={{ to: `/lodges?park=${encodeURIComponent(lodge.parktitleslug)}`, label: `Where to stay in ${lodge.parktitle}` }}
+        >
+          <Grid>
+            {data.otherLodges.map((l) => (
+              <LodgeCard key={l.id} lodge={l} />
+            ))}
+          </Grid>
+        </Section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+// Lodges and camps: 12 per page (?page=N), optionally of one park (?park=<slug>, from a park's
+// "Where to stay") and of one tier (?tier=budget|mid-range|luxury, the chips above the grid).
+// Every filter is a plain link, so the page works without JavaScript.
+import { Link } from 'react-router';
+import type { LodgesResponse } from '../../common/api-types.ts';
+import { LODGE_TIER_LABELS, LODGE_TIERS, PAGE_SIZE, type LodgeTier } from '../../common/constants.ts';
+import { Empty, Grid, LodgeCard } from '../components/Cards.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { Pagination } from '../components/Pagination.tsx';
+import type { RouteHandle } from '../lib/cache-policy.ts';
+import { api, pageHeaders, requestPage } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import { only, pageData } from '../lib/page-data.ts';
+import type { Route } from './+types/lodges';
+
+/** Rendered once per content version and served from memory: each valid page of each filter is
+ * its own page (an unknown park or tier is a 404, never kept). */
+export const handle = { cache: { query: ['page', 'park', 'tier'], values: { tier: LODGE_TIERS } } } as const satisfies RouteHandle;
+
+/** The list's address with the given filters (page 1). */
+export function lodgesHref(park: string | null, tier: LodgeTier | null): string {
+  const q = new URLSearchParams();
+  if (park) q.set('park', park);
+  if (tier) q.set('tier', tier);
+  const qs = q.toString();
+  return qs ? `/lodges?${qs}` : '/lodges';
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const page = requestPage(request);
+  const query = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE.lodges) });
+  for (const key of ['park', 'tier']) {
+    const value = url.searchParams.get(key);
+    if (value) query.set(key, value);
+  }
+  const r = await api<LodgesResponse>(context, `/lodges?${query}`);
+  return pageData(
+    {
+      ...r,
+      lodges: only(r.lodges, 'id', 'lodgetitle', 'lodgetitleslug', 'lodgeheaderimage', 'lodgeheaderimagealt', 'lodgedescription', 'lodgetier', 'parktitle', 'destinationtitle'),
+    },
+    r,
+  );
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.lodges[0]?.lodgeheaderimage });
+}
+
+export default function Lodges({ loaderData: data }: Route.ComponentProps) {
+  const [lead] = data.lodges;
+  const park = data.park;
+  const what = data.tier ? `${LODGE_TIER_LABELS[data.tier].toLowerCase()} lodges` : 'lodges';
+  return (
+    <>
+      <Hero
+        title={data.title}
+        image={lead?.lodgeheaderimage}
+        imageAlt={lead?.lodgeheaderimagealt}
+        eyebrow="Where to stay"
+        lead={
+          <p>
+            {park
+              ? `The places we book for nights in and around ${park.parktitle}, from simple bandas to the lodges that make the trip.`
+              : 'Lodges and tented camps we book in the parks we travel in, from simple bandas to a splurge, each chosen for where it is as much as what it offers.'}
+          </p>
+        }
+        crumbs={park ? [{ label: 'Lodges', to: '/lodges' }, { label: park.parktitle }] : [{ label: 'Lodges' }]}
+        actions={
+          park ? (
+            <Link to={`/parks/${park.parktitleslug}`} className="btn btn--light btn--lg">
+              About the park
+            </Link>
+          ) : undefined
+        }
+      />
+      <div className="container page">
+        <nav className="chip-nav" aria-label="Lodges by standard">
+          <Link to={lodgesHref(park?.parktitleslug ?? null, null)} className="chip" aria-current={data.tier === null ? 'page' : undefined}>
+            Every standard
+          </Link>
+          {LODGE_TIERS.map((tier) => (
+            <Link key={tier} to={lodgesHref(park?.parktitleslug ?? null, tier)} className="chip" aria-current={data.tier === tier ? 'page' : undefined}>
+              {LODGE_TIER_LABELS[tier]}
+            </Link>
+          ))}
+          {park && (
+            <Link to={lodgesHref(null, data.tier)} className="chip chip--clear">
+              Every park
+            </Link>
+          )}
+        </nav>
+        <p className="result-count" role="status">
+          {park ? `${what[0]!.toUpperCase()}${what.slice(1)} in ${park.parktitle}` : `All ${what}`} · page {data.page} of {Math.max(data.totalPages, 1)}
+        </p>
+        {data.lodges.length ? (
+          <Grid>
+            {data.lodges.map((l) => (
+              <LodgeCard key={l.id} lodge={l} headingLevel={2} />
+            ))}
+          </Grid>
+        ) : (
+          <Empty>No {what} listed here yet. Ask us: we know more places than we list.</Empty>
+        )}
+        <Pagination page={data.page} totalPages={data.totalPages} />
+      </div>
+    </>
+  );
+}
