@@ -258,6 +258,7 @@ describe('list operations', () => {
   it('parses intents', () => {
     expect(parseIntent('up:itinerary.2')).toEqual({ op: 'up', path: ['itinerary', '2'] });
     expect(parseIntent('preview:itinerary.0.description')).toEqual({ op: 'preview', path: ['itinerary', '0', 'description'] });
+    expect(parseIntent('library:gallery.2')).toEqual({ op: 'library', path: ['gallery', '2'] });
     expect(parseIntent('save')).toBeUndefined();
     expect(parseIntent(null)).toBeUndefined();
   });
@@ -305,6 +306,8 @@ describe('list operations', () => {
     expect(applyIntent(doc, 'up:destinations.0', SAFARI)).toBeUndefined(); // unordered: checkboxes
     expect(applyIntent(doc, 'add:title', SAFARI)).toBeUndefined();
     expect(applyIntent(doc, 'save', SAFARI)).toBeUndefined();
+    expect(applyIntent(doc, 'preview:itinerary.0.description', SAFARI)).toBeUndefined();
+    expect(applyIntent(doc, 'library:image', SAFARI)).toBeUndefined();
     expect(applyIntent(doc, 'up:itinerary.x', SAFARI)).toBeUndefined();
   });
 

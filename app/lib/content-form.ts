@@ -277,18 +277,22 @@ export function blankOf(fields: readonly FieldSpec[]): Record<string, unknown> {
 export type ListOp = 'add' | 'remove' | 'up' | 'down';
 
 export interface ParsedIntent {
-  op: ListOp | 'preview';
+  /** A list button, a Markdown field's preview, or a picture chooser's library search. */
+  op: ListOp | 'preview' | 'library';
   path: string[];
 }
 
 /** "up:itinerary.2" -> { op: 'up', path: ['itinerary', '2'] }; anything else: undefined. */
 export function parseIntent(intent: string | null | undefined): ParsedIntent | undefined {
-  const m = /^(add|remove|up|down|preview):(.+)$/.exec(intent ?? '');
+  const m = /^(add|remove|up|down|preview|library):(.+)$/.exec(intent ?? '');
   if (!m) return undefined;
   return { op: m[1] as ParsedIntent['op'], path: parsePathKey(m[2]!) };
 }
 
-export const intentOf = (op: ListOp | 'preview', path: Path) => `${op}:${pathKey(path)}`;
+export const intentOf = (op: ParsedIntent['op'], path: Path) => `${op}:${pathKey(path)}`;
+
+/** The name of a picture chooser's library search field. */
+export const libraryQueryName = (path: Path) => `libq.${pathKey(path)}`;
 
 export interface Applied {
   doc: ContentDocument;
@@ -303,7 +307,7 @@ export interface Applied {
  */
 export function applyIntent(doc: ContentDocument, intent: string | null | undefined, fields: readonly FieldSpec[]): Applied | undefined {
   const parsed = parseIntent(intent);
-  if (!parsed || parsed.op === 'preview') return undefined;
+  if (!parsed || parsed.op === 'preview' || parsed.op === 'library') return undefined;
   const { op, path } = parsed;
   if (op === 'add') {
     const spec = specAt(fields, path);

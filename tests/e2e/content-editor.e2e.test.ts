@@ -307,6 +307,16 @@ describe('pictures and publication times', () => {
     await settled(page);
     const header = page.getByRole('group', { name: 'Header picture' });
     await header.locator('.c-picker > summary').click();
+    // The chooser searches the whole library; what was typed elsewhere stays.
+    await page.locator('[name="doc.title"]').fill('Bwindi Impenetrable National Park');
+    await header.getByLabel('Search the library (alt text, caption or file name)').fill('nothing like this');
+    await header.getByLabel('Search the library (alt text, caption or file name)').press('Enter');
+    await header.getByRole('status').getByText('No picture matches.').waitFor();
+    await header.getByLabel('Search the library (alt text, caption or file name)').fill('canopy');
+    await header.getByRole('button', { name: 'Search', exact: true }).click();
+    await header.getByRole('status').getByText('1 picture matches “canopy”.').waitFor();
+    expect(await page.locator('[name="doc.title"]').inputValue()).toBe('Bwindi Impenetrable National Park');
+    await page.locator('[name="doc.title"]').fill(before.document.title);
     await header.getByRole('radio', { name: 'Mist over the forest canopy at first light' }).check();
 
     const gallery = page.getByRole('group', { name: /^Gallery/ });
@@ -317,7 +327,7 @@ describe('pictures and publication times', () => {
     // A new picture has none yet: its chooser is open.
     await entry.getByRole('radio', { name: 'Mist over the forest canopy at first light' }).check();
     await entry.getByLabel('Alt text (required)').fill('Morning mist over the canopy of Bwindi');
-    await entry.getByLabel('Caption').fill('First light in Ruhija.');
+    await entry.getByLabel('Caption', { exact: true }).fill('First light in Ruhija.');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL(/\?done=saved$/);
     const after = await item('parks', park);

@@ -9,7 +9,7 @@ import { createContext, useContext, useEffect, useRef, useState, type ReactNode 
 import type { ContentChoices, ContentDocument, FieldSpec } from '../../../common/content-editing.ts';
 import type { MediaImage } from '../../../common/media-library.ts';
 import { CSRF_FIELD } from '../../lib/admin.ts';
-import { contentImagePath, countName, docName, fieldId, ids, intentOf, pathKey, pickName, toDateInput, type Path } from '../../lib/content-form.ts';
+import { contentImagePath, countName, docName, fieldId, ids, intentOf, libraryQueryName, pathKey, pickName, toDateInput, type Path } from '../../lib/content-form.ts';
 import { Image } from '../Image.tsx';
 import { useConsoleSession } from './ConsoleUi.tsx';
 import { MediaThumb } from './MediaUi.tsx';
@@ -23,6 +23,8 @@ export interface EditorContext {
   library: MediaImage[];
   /** The item's content images that exist (stable paths); others are not shown. */
   pictures: string[];
+  /** The last library search, and the chooser it was made from. */
+  librarySearch?: LibrarySearch;
   /** Problems by the key of the field that shows them (problemsByAnchor). */
   problems: Map<string, string[]>;
   /** Rendered previews of Markdown fields by key (after a "Preview" without JavaScript). */
@@ -31,6 +33,13 @@ export interface EditorContext {
   focus?: string;
   /** With JavaScript: a list button pressed (its intent); the page applies it in the browser. */
   onIntent?: (intent: string) => void;
+}
+
+export interface LibrarySearch {
+  /** The key of the picture whose chooser searched. */
+  key: string;
+  q: string;
+  total: number;
 }
 
 const Ctx = createContext<EditorContext | null>(null);
@@ -579,7 +588,8 @@ function PictureFieldset({
   errors?: Described;
   autoFocus?: boolean;
 }) {
-  const { library, collection, slug, focus, pictures } = useEditor();
+  const { library, collection, slug, focus, pictures, librarySearch } = useEditor();
+  const searched = librarySearch?.key === pathKey(path) ? librarySearch : undefined;
   const own = useDescribed(path, hint);
   const d = errors ?? own;
   const pic = (value && typeof value === 'object' ? value : {}) as { alt?: unknown; file?: unknown; upload?: unknown; caption?: unknown };
@@ -641,12 +651,42 @@ function PictureFieldset({
           {file ? <input type="hidden" name={docName([...path, 'file'])} value={file} /> : null}
         </div>
       </div>
-      <details className="c-fold c-picker" open={!upload && !file && !shown}>
+      <details className="c-fold c-picker" open={Boolean(searched) || (!upload && !file && !shown)}>
         <summary>
           <span className="c-fold__label">Picture:</span> <span className="c-fold__value">{currentText}. Choose another from the media library…</span>
         </summary>
         <fieldset className="c-picker__set">
-          <legend>Picture for {label.toLowerCase()}</legend>
+          <legend>Media library: {label}</legend>
+          <div className="c-picker__search">
+            <div className="c-field">
+              <label htmlFor={fieldId(path, 'libq')}>Search the library (alt text, caption or file name)</label>
+              <input
+                type="search"
+                id={fieldId(path, 'libq')}
+                name={libraryQueryName(path)}
+                defaultValue={searched?.q ?? ''}
+                maxLength={200}
+                autoComplete="off"
+                autoFocus={focus === fieldId(path, 'libq')}
+                onKeyDown={(e) => {
+                  // Enter searches (not the form's default button).
+                  if (e.key !== 'Enter') return;
+                  e.preventDefault();
+                  document.getElementById(fieldId(path, 'libsearch'))?.click();
+                }}
+              />
+            </div>
+            <button type="submit" name="intent" value={intentOf('library', path)} id={fieldId(path, 'libsearch')} formNoValidate className="btn btn--ghost btn--sm">
+              Search
+            </button>
+          </div>
+          {searched ? (
+            <p className="c-count" role="status">
+              {searched.total === 0 ? 'No picture matches.' : `${searched.total} ${searched.total === 1 ? 'picture matches' : 'pictures match'}${searched.q ? ` “${searched.q}”` : ''}${searched.total > library.length ? ` (the ${library.length} newest shown)` : ''}.`}
+            </p>
+          ) : library.length >= 24 ? (
+            <p className="c-count">The newest pictures are shown; search for others.</p>
+          ) : null}
           <ul className="c-picker__grid">
             <li className="c-picker__item c-picker__item--keep">
               <input type="radio" id={`${d.id}--keep`} name={radioName} value={upload} defaultChecked />
@@ -665,7 +705,7 @@ function PictureFieldset({
               </li>
             ))}
           </ul>
-          {choices.length === 0 ? <p className="c-muted">The media library has no other processed picture yet.</p> : null}
+          {choices.length === 0 && !searched ? <p className="c-muted">The media library has no other processed picture yet.</p> : null}
           <p className="c-picker__more">
             <a href="/admin/media" target="_blank" rel="noopener" className="c-textlink">
               Upload a new picture in the media library (opens in a new tab)

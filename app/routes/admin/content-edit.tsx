@@ -9,9 +9,9 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { CONTENT_MESSAGES, type ContentDocument, type ContentForm, type ContentItem, type DiffLine, type FieldSpec } from '../../../common/content-editing.ts';
-import type { MediaList } from '../../../common/media-library.ts';
+import type { MediaImage, MediaList } from '../../../common/media-library.ts';
 import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
-import { ContentFields } from '../../components/admin/ContentFields.tsx';
+import { ContentFields, type LibrarySearch } from '../../components/admin/ContentFields.tsx';
 import { At, ContentStatusBadge, DiffView } from '../../components/admin/ContentUi.tsx';
 import { imageMetaOf } from '../../components/Image.tsx';
 import { apiContext } from '../../context.ts';
@@ -25,7 +25,9 @@ import {
   fieldId,
   fromDateTimeInput,
   getAt,
+  libraryQueryName,
   parseIntent,
+  parsePathKey,
   pathKey,
   problemAnchor,
   problemsByAnchor,
@@ -117,6 +119,9 @@ export interface EditState {
   field?: string;
   /** The address's own problem, when a refused document had one. */
   slugError?: string;
+  /** A picture chooser's library search: the pictures found, and which chooser asked. */
+  library?: MediaImage[];
+  librarySearch?: LibrarySearch;
   problems?: Problem[];
   conflict?: { current: ContentItem; diff: DiffLine[] };
 }
@@ -153,7 +158,10 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     if (fd.get('confirm') !== 'yes') return { kind: 'delete', error: 'Tick the box to confirm the deletion.' };
     const sent = await contentSend(context, request, `/content/${type}/${params.id}`, { method: 'DELETE', json: { baseRevision: rev }, csrf });
     if (!sent.ok) {
-      return { kind: 'delete', error: sent.kind === 'conflict' ? 'Someone saved this item after you opened it. Reload the page to see their version before deleting it.' : sent.error };
+      if (sent.kind === 'conflict') return { kind: 'delete', error: 'Someone saved this item after you opened it. Reload the page to see their version before deleting it.' };
+      // What refers to it, when that is why (each problem names one).
+      const detail = sent.kind === 'problems' ? sent.problems.map((p) => p.message).filter((m) => m && m !== sent.error) : [];
+      return { kind: 'delete', error: [sent.error, ...detail].join(' ') };
     }
     const title = String(fd.get('title') ?? '').slice(0, 200);
     throw redirect(`/admin/content/${type}?deleted=${encodeURIComponent(title)}`, { status: 303, headers: noStore });
@@ -167,7 +175,21 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   const state: EditState = { kind: 'edit', doc, slug, baseRevision: Number.isFinite(rev) ? rev : (item?.revision ?? 0), publishAt };
 
   // The list buttons and "Preview": the same form again, changed, nothing saved.
-  const parsed = parseIntent(intent);
+  let parsed = parseIntent(intent);
+  if (intent === 'refresh') {
+    // Enter in a library search field (without JavaScript) is that search.
+    const typed = [...new Set(fd.keys())].find((k) => k.startsWith('libq.') && String(fd.get(k) ?? '').trim());
+    if (typed) parsed = { op: 'library', path: parsePathKey(typed.slice(5)) };
+  }
+  if (parsed?.op === 'library') {
+    // A picture chooser's search of the media library: the form again, with what was found.
+    const key = pathKey(parsed.path);
+    const q = String(fd.get(libraryQueryName(parsed.path)) ?? '')
+      .trim()
+      .slice(0, 200);
+    const found = await adminGet<MediaList>(context, request, `/media${q ? `?q=${encodeURIComponent(q)}` : ''}`);
+    return { ...state, library: found.items.filter((m) => m.status === 'done'), librarySearch: { key, q, total: found.total }, focus: fieldId(parsed.path, 'libq') };
+  }
   if (parsed?.op === 'preview') {
     const markdown = getAt(doc, parsed.path);
     const key = pathKey(parsed.path);
@@ -505,7 +527,8 @@ export default function ContentEditor() {
                   collection: type.name,
                   slug: item?.slug ?? '',
                   choices: form.choices,
-                  library,
+                  library: edit?.library ?? library,
+                  librarySearch: edit?.librarySearch,
                   pictures,
                   problems,
                   previews: shown.previews,
