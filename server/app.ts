@@ -88,6 +88,7 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
             kick: () => forms.worker.kick(),
           },
           media: { dirs: uploads, kick: () => mediaWorker.kick() },
+          contentChanged: () => version.refresh(),
           ...opts.admin,
         }) as never,
       );

@@ -89,10 +89,23 @@ function addContentReferenceCheck() {
   });
 }
 
-export function contentApi(opts: { trust: ProxyTrust }) {
+export interface ContentApiOptions {
+  trust: ProxyTrust;
+  /**
+   * Called after every change, before the answer: this process reads the new content version at
+   * once (other processes hear of it by notification), so the editor's next look at the site is
+   * the new one.
+   */
+  contentChanged?: () => Promise<unknown>;
+}
+
+export function contentApi(opts: ContentApiOptions) {
   addContentReferenceCheck();
   const app = new Hono<AdminEnv>();
   const editor = requireContentEditor();
+  const changed = async () => {
+    await opts.contentChanged?.().catch(() => undefined);
+  };
   const actorOf = (c: AdminContext): Actor => {
     const s = sessionOf(c);
     return { staffId: s.staff.id, email: s.staff.email, ip: sourceOf(c, opts.trust).address ?? null };
@@ -135,6 +148,7 @@ export function contentApi(opts: { trust: ProxyTrust }) {
     const input = await readBody(c, writeSchema);
     refuseControl(input.document);
     const item = await createItem(deps(c).db, type, input, actorOf(c));
+    await changed();
     return c.json({ item }, 201);
   });
 
@@ -151,6 +165,7 @@ export function contentApi(opts: { trust: ProxyTrust }) {
     const input = await readBody(c, writeSchema);
     refuseControl(input.document);
     const item = await saveItem(deps(c).db, type, id, input, actorOf(c));
+    await changed();
     return c.json({ item });
   });
 
@@ -163,6 +178,7 @@ export function contentApi(opts: { trust: ProxyTrust }) {
       const id = idParam(c, 'Item');
       const input = await readBody(c, revisionSchema);
       const item = await setStatus(deps(c).db, type, id, { to, baseRevision: input.baseRevision }, actorOf(c));
+      await changed();
       return c.json({ item });
     });
   }
@@ -172,6 +188,7 @@ export function contentApi(opts: { trust: ProxyTrust }) {
     const id = idParam(c, 'Item');
     const input = await readBody(c, scheduleSchema);
     const item = await setStatus(deps(c).db, type, id, { to: 'scheduled', baseRevision: input.baseRevision, at: input.at }, actorOf(c));
+    await changed();
     return c.json({ item });
   });
 
@@ -180,6 +197,7 @@ export function contentApi(opts: { trust: ProxyTrust }) {
     const id = idParam(c, 'Item');
     const input = await readBody(c, revisionSchema);
     await deleteItem(deps(c).db, type, id, input, actorOf(c));
+    await changed();
     return c.json({ deleted: true });
   });
 
@@ -205,6 +223,7 @@ export function contentApi(opts: { trust: ProxyTrust }) {
     const rev = revParam(c);
     const input = await readBody(c, revisionSchema);
     const item = await restoreRevision(deps(c).db, type, id, rev, input, actorOf(c));
+    await changed();
     return c.json({ item });
   });
 

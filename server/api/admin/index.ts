@@ -28,6 +28,8 @@ export interface AdminApiOptions {
   newsletter?: Omit<NewsletterAdminOptions, 'siteUrl' | 'trust'>;
   /** The media library: mounted when the process keeps the uploads (it has the database and DATA_DIR). */
   media?: Omit<MediaApiOptions, 'trust'>;
+  /** Resolves once this process has seen a content change made by the console (the page caches). */
+  contentChanged?: () => Promise<unknown>;
 }
 
 export function adminApi(opts: AdminApiOptions) {
@@ -52,7 +54,7 @@ export function adminApi(opts: AdminApiOptions) {
   }
   app.route('/', enquiriesAdminApi({ trust: opts.trust, mail }));
   app.route('/', settingsApi({ trust: opts.trust }));
-  app.route('/', contentApi({ trust: opts.trust }));
+  app.route('/', contentApi({ trust: opts.trust, contentChanged: opts.contentChanged }));
   if (opts.media) app.route('/', mediaApi({ trust: opts.trust, ...opts.media }));
   return app;
 }
