@@ -13,11 +13,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneDaily, startDailyBackups } from '../server/db/backup.ts';
 import { openDatabase, openMemoryDatabase, type Database } from '../server/db/index.ts';
-import { enquiries, newsletterSubscribers, safaris, staff } from '../server/db/schema.ts';
+import { documentHash } from '../server/content/store.ts';
+import { contentItems, contentRevisions, enquiries, newsletterSubscribers, safaris, staff } from '../server/db/schema.ts';
 import { createLogger } from '../server/logger.ts';
 import { backends, freshPostgresUrl } from './helpers/db.ts';
 import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
-import { addStaff } from './helpers/staff.ts';
+import { addStaff, signIn } from './helpers/staff.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -29,6 +30,9 @@ interface Snapshot {
   enquiries: { name: string; email: string; message: string }[];
   subscribers: { email: string; status: string }[];
   staff: { email: string; role: string; password_hash: string }[];
+  /** The content as the console edits it: documents with their revisions. */
+  documents: { collection: string; slug: string; revision: number; hash: string }[];
+  revisions: number;
 }
 
 async function snapshotOf(db: Database['db']): Promise<Snapshot> {
@@ -37,6 +41,10 @@ async function snapshotOf(db: Database['db']): Promise<Snapshot> {
     enquiries: await db.select({ name: enquiries.name, email: enquiries.email, message: enquiries.message }).from(enquiries).orderBy(enquiries.id),
     subscribers: await db.select({ email: newsletterSubscribers.email, status: newsletterSubscribers.status }).from(newsletterSubscribers).orderBy(newsletterSubscribers.id),
     staff: await db.select({ email: staff.email, role: staff.role, password_hash: staff.password_hash }).from(staff).orderBy(staff.id),
+    documents: (await db.select({ collection: contentItems.collection, slug: contentItems.slug, revision: contentItems.revision, document: contentItems.document }).from(contentItems).orderBy(contentItems.collection, contentItems.slug)).map(
+      ({ document, ...r }) => ({ ...r, hash: documentHash(document) }),
+    ),
+    revisions: (await db.select({ id: contentRevisions.id }).from(contentRevisions)).length,
   };
 }
 
@@ -54,8 +62,11 @@ for (const backend of backends()) {
       await addStaff(db, 'owner@kigezitrails.example', 'owner');
       await db.insert(enquiries).values({ name: 'Wanjiru Otieno', email: 'wanjiru@example.com', phone: '+254700000001', message: 'Three days in the Mara in August', preferred_contact_method: 'Email' });
       await db.insert(newsletterSubscribers).values({ full_name: 'Sam Lee', email: 'Sam@Example.com', email_key: 'sam@example.com', status: 'confirmed', confirm_token_hash: 'c1', unsubscribe_token_hash: 'u1' });
-      const [first] = await db.select({ id: safaris.id }).from(safaris).orderBy(safaris.id).limit(1);
-      await db.update(safaris).set({ safarititle: edited }).where(eq(safaris.id, first!.id));
+      // A safari renamed in the console: a new revision of its document, and the site's row.
+      const owner = await signIn(site.base, 'owner@kigezitrails.example');
+      const [first] = await db.select().from(contentItems).where(eq(contentItems.collection, 'safaris')).orderBy(contentItems.slug).limit(1);
+      const saved = await owner.send(`/content/safaris/${first!.id}`, { slug: first!.slug, document: { ...first!.document, title: edited }, baseRevision: first!.revision }, 'PUT');
+      if (saved.status !== 200) throw new Error(`the console refused the edit: ${saved.status} ${await saved.text()}`);
       before = await snapshotOf(db);
     });
 
