@@ -8,7 +8,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentConflict, ContentForm, ContentItem, ContentList, ContentProblems, ContentRevision, ContentRevisionSummary } from '../common/content-editing.ts';
 import { loadContentFiles } from '../server/db/content.ts';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
 import { exportContent, writeExport } from '../server/content/export.ts';
@@ -253,6 +255,23 @@ describe.each(backends())('content editor on %s', (backend) => {
       expect(await titles(fresh.db)).toEqual(await titles(db()));
     } finally {
       await fresh.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('npm run content:export writes the files, asking the running server when it has the embedded database open', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'content-cli-'));
+    try {
+      const env = backend === 'pglite' ? { DATA_DIR: site.dataDir } : { DATA_DIR: dir, DATABASE_URL: site.databaseUrl! };
+      const out = await promisify(execFile)(process.execPath, [path.resolve(import.meta.dirname, '../server/content/export-cli.ts'), '--out', dir], {
+        env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+      });
+      expect(out.stdout).toMatch(/Content exported to .*: \d+ files written, 0 removed\./);
+      const parks = await readdir(path.join(dir, 'parks'));
+      expect(parks).toContain('queen-elizabeth-national-park.yaml');
+      expect(await readFile(path.join(dir, 'parks', 'queen-elizabeth-national-park.yaml'), 'utf8')).toContain('description: Changed in the console.');
+      expect((await readdir(dir)).sort()).toEqual(expect.arrayContaining(['currency-rates.yaml', 'safaris', 'lodges', 'pages']));
+    } finally {
       await rm(dir, { recursive: true, force: true });
     }
   });
