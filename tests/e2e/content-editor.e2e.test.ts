@@ -223,6 +223,8 @@ describe('with JavaScript', () => {
     await settled(page);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL(/\?done=unchanged$/);
+    // The page drawn again from the saved item (typing before that would be typing in the old form).
+    await page.getByText('Nothing to save: the form says what the saved version says.').waitFor();
     expect((await item('safaris', SAFARI)).revision).toBe(revision);
 
     // A list line the schema refuses: the summary names the field, the field says why.
@@ -354,6 +356,7 @@ describe('pictures and publication times', () => {
     await page.getByLabel('Order in lists').fill('990');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.waitForURL(/\?done=created$/);
+    await page.getByText('The question is saved as a draft').waitFor();
     const when = new Date(Date.now() + 3 * 86_400_000);
     when.setUTCSeconds(0, 0);
     await page.getByLabel('Publish later (time in UTC)').fill(when.toISOString().slice(0, 16));

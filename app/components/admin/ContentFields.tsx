@@ -220,7 +220,7 @@ function SelectField({ field, path, value }: { field: Extract<FieldSpec, { kind:
   const { choices } = useEditor();
   const d = useDescribed(path, field.hint);
   const current = text(value);
-  const options = field.kind === 'enum' ? field.options.map((o) => ({ value: o, label: o })) : (choices[field.collection] ?? []).map((c) => ({ value: c.slug, label: choiceLabel(c) }));
+  const options = field.kind === 'enum' ? field.options.map((o) => ({ value: o, label: o.charAt(0).toUpperCase() + o.slice(1) })) : (choices[field.collection] ?? []).map((c) => ({ value: c.slug, label: choiceLabel(c) }));
   const known = current === '' || options.some((o) => o.value === current);
   return (
     <div className={`c-field c-field--short${d.errors.length ? ' c-field--error' : ''}`}>
