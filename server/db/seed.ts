@@ -394,34 +394,29 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean; o
   });
 }
 
-/** The content tables of the collections the console can remove items from, by slug column. */
+/** The content table of each collection and its slug column (reviews are replaced whole). */
+const SLUG_TABLES: Partial<Record<CollectionName, { table: PgTable; slug: PgColumn; slugKey: string }>> = {};
+for (const [collection, table, slugKey] of [
+  ['destinations', t.destinations, 'destinationtitleslug'],
+  ['parks', t.parks, 'parktitleslug'],
+  ['lodges', t.lodges, 'lodgetitleslug'],
+  ['places', t.places, 'placetitleslug'],
+  ['experiences', t.experiences, 'experiencetitleslug'],
+  ['safaris', t.safaris, 'safarititleslug'],
+  ['blogs', t.blogs, 'blogtitleslug'],
+  ['animals', t.animals, 'animaltitleslug'],
+  ['birds', t.birds, 'birdtitleslug'],
+  ['faqs', t.faqs, 'faqslug'],
+  ['pages', t.pages, 'slug'],
+] as const) {
+  SLUG_TABLES[collection] = { table, slug: (table as unknown as Record<string, PgColumn>)[slugKey]!, slugKey };
+}
+
+/** Removal order: what refers to others first. */
+const REMOVAL_ORDER: CollectionName[] = ['safaris', 'lodges', 'parks', 'places', 'experiences', 'destinations', 'blogs', 'animals', 'birds', 'faqs', 'pages'];
+
 export function slugTableOf(collection: CollectionName): { table: PgTable; slug: PgColumn; slugKey: string } | undefined {
-  switch (collection) {
-    case 'destinations':
-      return { table: t.destinations, slug: t.destinations.destinationtitleslug, slugKey: 'destinationtitleslug' };
-    case 'parks':
-      return { table: t.parks, slug: t.parks.parktitleslug, slugKey: 'parktitleslug' };
-    case 'lodges':
-      return { table: t.lodges, slug: t.lodges.lodgetitleslug, slugKey: 'lodgetitleslug' };
-    case 'places':
-      return { table: t.places, slug: t.places.placetitleslug, slugKey: 'placetitleslug' };
-    case 'experiences':
-      return { table: t.experiences, slug: t.experiences.experiencetitleslug, slugKey: 'experiencetitleslug' };
-    case 'safaris':
-      return { table: t.safaris, slug: t.safaris.safarititleslug, slugKey: 'safarititleslug' };
-    case 'blogs':
-      return { table: t.blogs, slug: t.blogs.blogtitleslug, slugKey: 'blogtitleslug' };
-    case 'animals':
-      return { table: t.animals, slug: t.animals.animaltitleslug, slugKey: 'animaltitleslug' };
-    case 'birds':
-      return { table: t.birds, slug: t.birds.birdtitleslug, slugKey: 'birdtitleslug' };
-    case 'faqs':
-      return { table: t.faqs, slug: t.faqs.faqslug, slugKey: 'faqslug' };
-    case 'pages':
-      return { table: t.pages, slug: t.pages.slug, slugKey: 'slug' };
-    default:
-      return undefined; // reviews: replaced whole
-  }
+  return SLUG_TABLES[collection];
 }
 
 async function removeItem(tx: Db, content: Content, only: ProjectOnly) {
@@ -432,18 +427,9 @@ async function removeItem(tx: Db, content: Content, only: ProjectOnly) {
 }
 
 async function removeAllMissing(tx: Db, content: Content) {
-  {
-    await removeMissing(tx, t.safaris, t.safaris.safarititleslug, content.safaris.map((s) => s.slug));
-    await removeMissing(tx, t.lodges, t.lodges.lodgetitleslug, content.lodges.map((l) => l.slug));
-    await removeMissing(tx, t.parks, t.parks.parktitleslug, content.parks.map((p) => p.slug));
-    await removeMissing(tx, t.places, t.places.placetitleslug, content.places.map((p) => p.slug));
-    await removeMissing(tx, t.experiences, t.experiences.experiencetitleslug, content.experiences.map((e) => e.slug));
-    await removeMissing(tx, t.destinations, t.destinations.destinationtitleslug, content.destinations.map((d) => d.slug));
-    await removeMissing(tx, t.blogs, t.blogs.blogtitleslug, content.blogs.map((b) => b.slug));
-    await removeMissing(tx, t.animals, t.animals.animaltitleslug, content.animals.map((a) => a.slug));
-    await removeMissing(tx, t.birds, t.birds.birdtitleslug, content.birds.map((b) => b.slug));
-    await removeMissing(tx, t.faqs, t.faqs.faqslug, content.faqs.map((f) => f.slug));
-    await removeMissing(tx, t.pages, t.pages.slug, content.pages.map((p) => p.slug));
+  for (const collection of REMOVAL_ORDER) {
+    const target = SLUG_TABLES[collection]!;
+    await removeMissing(tx, target.table, target.slug, (content[collection] as { slug: string }[]).map((i) => i.slug));
   }
 }
 
