@@ -5,6 +5,7 @@
 // edit only when an owner allows it, and the content files never overwrite a console change.
 import './helpers/production.ts';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentConflict, ContentForm, ContentItem, ContentList, ContentProblems, ContentRevision, ContentRevisionSummary } from '../common/content-editing.ts';
 import { loadContentFiles } from '../server/db/content.ts';
@@ -25,13 +26,16 @@ import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
 const OWNER = 'owner@kigezitrails.example';
 const AGENT = 'agent@kigezitrails.example';
 
-const blogPost = (title: string) => ({
+/** A picture of the media library, uploaded in beforeAll. */
+let picture = '';
+
+const blogPost = (title: string, upload = picture) => ({
   title,
   created: '2026-11-20',
   nav: false,
   description: 'A short note from the field about the rains in Bwindi this month.',
   body: `## ${title}\n\nThe short rains came early this year. <script>alert(1)</script>Trails were **muddy** but the gorillas were close.`,
-  image: { alt: 'A muddy forest trail under tall trees after rain' },
+  image: { alt: 'A muddy forest trail under tall trees after rain', ...(upload ? { upload } : {}) },
   seo: { keywords: 'Bwindi rains, gorilla trekking November', description: 'What the short rains mean for gorilla trekking in Bwindi.' },
 });
 
@@ -56,6 +60,13 @@ describe.each(backends())('content editor on %s', (backend) => {
     await addStaff(db(), AGENT, 'agent');
     owner = await signIn(site.base, OWNER);
     agent = await signIn(site.base, AGENT);
+    const jpeg = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#55703a' } }).jpeg().toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'trail.jpg');
+    form.append('alt', 'A muddy forest trail under tall trees after rain');
+    const res = await fetch(`${site.base}/api/admin/media`, { method: 'POST', headers: { cookie: owner.cookie, origin: site.base, 'x-csrf-token': owner.csrf }, body: form });
+    if (res.status !== 202) throw new Error(`upload refused: ${res.status}`);
+    picture = ((await res.json()) as { path: string }).path;
   }, 120_000);
   afterAll(async () => {
     await site?.stop();
@@ -73,6 +84,16 @@ describe.each(backends())('content editor on %s', (backend) => {
     const itinerary = form.fields.find((f) => f.name === 'itinerary');
     expect(itinerary?.kind).toBe('repeat');
     expect(form.choices.destinations!.map((d) => d.slug)).toContain('uganda');
+  });
+
+  it('refuses a new item without a media-library picture, or with one the library does not have', async () => {
+    const none = await owner.send('/content/blogs', { slug: 'no-picture-yet', document: blogPost('No picture yet', '') });
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as ContentProblems).problems).toEqual([{ path: 'image.upload', message: expect.stringContaining('media library') }]);
+    const gone = await owner.send('/content/blogs', { slug: 'no-picture-yet', document: blogPost('No picture yet', 'images/uploads/not-in-the-library.jpg') });
+    expect(gone.status).toBe(400);
+    expect(((await gone.json()) as ContentProblems).problems[0]?.path).toBe('image.upload');
+    expect(await rows(`select id from content_items where slug = 'no-picture-yet'`)).toEqual([]);
   });
 
   it('creates a draft, publishes it to the site and search, and sanitises its Markdown as the site does', async () => {

@@ -27,7 +27,7 @@ import {
 } from '../../common/content-editing.ts';
 import { collections, crossReferenceProblems, type CollectionName, type Content, type ContentFileDocument } from '../db/content.ts';
 import type { Db } from '../db/index.ts';
-import { auditLog, contentItems, contentRedirects, contentRevisions, staff } from '../db/schema.ts';
+import { auditLog, contentItems, contentRedirects, contentRevisions, mediaUploads, staff } from '../db/schema.ts';
 import { syncContent, slugTableOf } from '../db/seed.ts';
 import { describeSchema } from './describe.ts';
 import { CONTENT_TYPES, contentType, titleOf, type ContentType } from './types.ts';
@@ -378,11 +378,48 @@ async function slugFree(tx: Db, type: ContentType, slug: string, exceptId?: numb
   if (hit && hit.id !== exceptId) throw new ContentStoreError(409, 'invalid-slug', CONTENT_MESSAGES.slugTaken, { problems: [{ path: 'slug', message: CONTENT_MESSAGES.slugTaken }] });
 }
 
+const NEEDS_PICTURE = 'Choose a picture from the media library: an item made in the console has no picture of its own.';
+
+const NOT_IN_LIBRARY = 'That picture is no longer in the media library: choose another.';
+
+/**
+ * The pictures of a document: every media-library picture it names must be in the library, and an
+ * item made in the console (`requireLibrary`) has no content image file, so its pictures must come
+ * from the library (a file name would point at a picture that does not exist).
+ */
+async function pictureProblems(tx: Db, collection: CollectionName, document: ContentDocument, requireLibrary: boolean): Promise<{ path: string; message: string }[]> {
+  const problems: { path: string; message: string }[] = [];
+  const named: { path: string; upload: string }[] = [];
+  const look = (picture: ContentDocument | undefined, at: string) => {
+    if (!picture) return;
+    if (typeof picture.upload === 'string') named.push({ path: `${at}.upload`, upload: picture.upload });
+    else if (requireLibrary) problems.push({ path: `${at}.upload`, message: NEEDS_PICTURE });
+  };
+  for (const f of fieldsOf(collection)) {
+    const v = document[f.name];
+    if (f.kind === 'image' && v && typeof v === 'object' && !Array.isArray(v)) look(v as ContentDocument, f.name);
+    if (f.kind === 'repeat' && f.picture && Array.isArray(v)) v.forEach((g, i) => look(g as ContentDocument, `${f.name}.${i}`));
+  }
+  if (named.length) {
+    const names = [...new Set(named.map((n) => n.upload.replace(/^images\/uploads\//, '').replace(/\.jpg$/, '')))];
+    const found = new Set((await tx.select({ name: mediaUploads.name }).from(mediaUploads).where(inArray(mediaUploads.name, names))).map((r) => r.name));
+    for (const n of named) if (!found.has(n.upload.replace(/^images\/uploads\//, '').replace(/\.jpg$/, ''))) problems.push({ path: n.path, message: NOT_IN_LIBRARY });
+  }
+  return problems;
+}
+
+/** Whether the item began in the console (not from a content file). */
+async function madeInConsole(tx: Db, id: number): Promise<boolean> {
+  const [first] = await tx.select({ action: contentRevisions.action }).from(contentRevisions).where(eq(contentRevisions.item_id, id)).orderBy(asc(contentRevisions.id)).limit(1);
+  return first?.action === 'create';
+}
+
 /** A new item, as a draft. */
 export async function createItem(db: Db, type: ContentType, input: { slug: unknown; document: unknown }, actor: Actor): Promise<ContentItem> {
   if (type.fixed) throw new ContentStoreError(403, 'fixed', CONTENT_MESSAGES.fixed);
   const slug = checkSlug(input.slug);
   const problems = documentProblems(type.name, input.document);
+  if (!problems.length) problems.push(...(await pictureProblems(db, type.name, input.document as ContentDocument, true)));
   if (problems.length) throw invalid(problems);
   const document = input.document as ContentDocument;
   try {
@@ -489,6 +526,7 @@ export async function saveItem(
     const current = await lockedItem(tx, type, id);
     await conflictUnless(tx, type, current, baseRevision, { slug, document });
     const problems = documentProblems(type.name, input.document);
+    if (!problems.length) problems.push(...(await pictureProblems(tx, type.name, document, await madeInConsole(tx, id))));
     if (problems.length) throw invalid(problems);
     const renamed = slug !== current.slug;
     if (renamed) {
