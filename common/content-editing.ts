@@ -136,3 +136,38 @@ export const CONTENT_MESSAGES = {
   invalid: 'Some fields need attention.',
   scheduleInPast: 'Choose a publication time in the future.',
 } as const;
+
+/** A new item's (or a new entry's) document: what a blank form starts from (defaults, empty texts). */
+export function blankDocument(fields: readonly FieldSpec[]): ContentDocument {
+  const out: ContentDocument = {};
+  for (const f of fields) {
+    switch (f.kind) {
+      case 'boolean':
+        out[f.name] = false;
+        break;
+      case 'refs':
+      case 'list':
+        out[f.name] = [];
+        break;
+      case 'repeat':
+        out[f.name] = Array.from({ length: f.min }, () => blankDocument(f.fields));
+        break;
+      case 'group':
+        if (f.required) out[f.name] = blankDocument(f.fields);
+        break;
+      case 'image':
+        out[f.name] = { alt: '' };
+        break;
+      case 'blocks':
+        out[f.name] = {};
+        break;
+      case 'text':
+      case 'markdown':
+        if (f.required) out[f.name] = '';
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}

@@ -7,7 +7,7 @@
 //
 // A field's path is its keys in the document; "itinerary.2.title" is also how the API names a
 // problem's field (ContentProblems), so the form's ids and the problems meet on the same key.
-import type { ContentDocument, DiffLine, FieldSpec } from '../../common/content-editing.ts';
+import { blankDocument, type ContentDocument, type DiffLine, type FieldSpec } from '../../common/content-editing.ts';
 
 export type Seg = string | number;
 export type Path = readonly Seg[];
@@ -239,40 +239,8 @@ export function decodeDocument(form: FormLike, fields: readonly FieldSpec[]): Co
 // ---------------------------------------------------------------------------------------------
 // New entries and the buttons' operations.
 
-/** A new entry's values (as the server's blank document: defaults, empty texts). */
-export function blankOf(fields: readonly FieldSpec[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of fields) {
-    switch (f.kind) {
-      case 'boolean':
-        out[f.name] = false;
-        break;
-      case 'refs':
-      case 'list':
-        out[f.name] = [];
-        break;
-      case 'repeat':
-        out[f.name] = Array.from({ length: f.min }, () => blankOf(f.fields));
-        break;
-      case 'group':
-        if (f.required) out[f.name] = blankOf(f.fields);
-        break;
-      case 'image':
-        out[f.name] = { alt: '' };
-        break;
-      case 'blocks':
-        out[f.name] = {};
-        break;
-      case 'text':
-      case 'markdown':
-        if (f.required && !PICTURE_KEYS.has(f.name)) out[f.name] = '';
-        break;
-      default:
-        break;
-    }
-  }
-  return out;
-}
+/** A new entry's values: the same blank document the server starts a new item from. */
+export const blankOf = (fields: readonly FieldSpec[]): Record<string, unknown> => blankDocument(fields);
 
 export type ListOp = 'add' | 'remove' | 'up' | 'down';
 

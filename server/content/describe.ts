@@ -146,37 +146,4 @@ export function describeSchema(schema: z.ZodType): FieldSpec[] {
   return describeObject(schema as Schema);
 }
 
-/** A new item's document: what a blank form starts from (defaults, empty texts). */
-export function blankDocument(fields: FieldSpec[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of fields) {
-    switch (f.kind) {
-      case 'boolean':
-        out[f.name] = false;
-        break;
-      case 'refs':
-      case 'list':
-        out[f.name] = [];
-        break;
-      case 'repeat':
-        out[f.name] = f.min > 0 ? Array.from({ length: f.min }, () => blankDocument(f.fields)) : [];
-        break;
-      case 'group':
-        if (f.required) out[f.name] = blankDocument(f.fields);
-        break;
-      case 'image':
-        out[f.name] = { alt: '' };
-        break;
-      case 'blocks':
-        out[f.name] = {};
-        break;
-      case 'text':
-      case 'markdown':
-        if (f.required) out[f.name] = '';
-        break;
-      default:
-        break;
-    }
-  }
-  return out;
-}
+export { blankDocument } from '../../common/content-editing.ts';
