@@ -65,6 +65,28 @@ function headerImage(collection: ImageCollection, slug: string, image: { file?: 
   return image.upload ?? headerImagePath(collection, slug, image.file);
 }
 
+/**
+ * The columns every page-backed type shares, named after its prefix ("park" -> parktitle,
+ * parktitleslug, parkdescription, parkheaderimage, parkheaderimagealt) and its search-engine
+ * metadata.
+ */
+function pageColumns(
+  prefix: string,
+  collection: ImageCollection,
+  item: { slug: string; title: string; description: string; image: { alt: string; file?: string; upload?: string }; seo: { title?: string; keywords: string; description: string } },
+): Record<string, unknown> {
+  return {
+    [`${prefix}title`]: item.title,
+    [`${prefix}titleslug`]: item.slug,
+    [`${prefix}description`]: item.description,
+    [`${prefix}headerimage`]: headerImage(collection, item.slug, item.image),
+    [`${prefix}headerimagealt`]: item.image.alt,
+    metatitle: item.seo.title ?? null,
+    metakeywords: item.seo.keywords,
+    metadescription: item.seo.description,
+  };
+}
+
 /** Projects only this item (a console edit) instead of the whole content. */
 export interface ProjectOnly {
   collection: CollectionName;
@@ -113,18 +135,11 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean; o
       destIds.set(
         d.slug,
         await upsert(tx, t.destinations, t.destinations.destinationtitleslug, d.slug, {
-          destinationtitle: d.title,
-          destinationtitleslug: d.slug,
+          ...pageColumns('destination', 'destinations', d),
           destinationtag: d.tag,
-          destinationheaderimage: headerImage('destinations', d.slug, d.image),
-          destinationheaderimagealt: d.image.alt,
-          destinationdescription: d.description,
           destinationparagraph: markdownToHtml(d.body),
           youtubeembedlink: d.video ?? null,
           sort_order: d.order,
-          metatitle: d.seo.title ?? null,
-          metakeywords: d.seo.keywords,
-          metadescription: d.seo.description,
         }),
       );
     }
@@ -132,16 +147,9 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean; o
     for (const e of content.experiences) {
       if (!want('experiences', e.slug)) continue;
       const id = await upsert(tx, t.experiences, t.experiences.experiencetitleslug, e.slug, {
-        experiencetitle: e.title,
-        experiencetitleslug: e.slug,
-        experiencedescription: e.description,
-        experienceheaderimage: headerImage('experiences', e.slug, e.image),
-        experienceheaderimagealt: e.image.alt,
+        ...pageColumns('experience', 'experiences', e),
         experienceparagraph: markdownToHtml(e.body),
         sort_order: e.order,
-        metatitle: e.seo.title ?? null,
-        metakeywords: e.seo.keywords,
-        metadescription: e.seo.description,
       });
       expIds.set(e.slug, id);
       await tx.delete(t.experienceDestinations).where(eq(t.experienceDestinations.experience_id, id));
@@ -154,20 +162,13 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean; o
     for (const p of content.parks) {
       if (!want('parks', p.slug)) continue;
       const id = await upsert(tx, t.parks, t.parks.parktitleslug, p.slug, {
-        parktitle: p.title,
-        parktitleslug: p.slug,
-        parkheaderimage: headerImage('parks', p.slug, p.image),
-        parkheaderimagealt: p.image.alt,
-        parkdescription: p.description,
+        ...pageColumns('park', 'parks', p),
         parkoverview: markdownToHtml(p.overview),
         parkdetails: markdownToHtml(p.details),
         destination_id: destIds.get(p.destination)!,
         sort_order: p.order,
         latitude: p.location.lat,
         longitude: p.location.lng,
-        metatitle: p.seo.title ?? null,
-        metakeywords: p.seo.keywords,
-        metadescription: p.seo.description,
         created_at: p.created,
       });
       parkIds.set(p.slug, id);
@@ -191,11 +192,7 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean; o
     for (const l of content.lodges) {
       if (!want('lodges', l.slug)) continue;
       const id = await upsert(tx, t.lodges, t.lodges.lodgetitleslug, l.slug, {
-        lodgetitle: l.title,
-        lodgetitleslug: l.slug,
-        lodgeheaderimage: headerImage('lodges', l.slug, l.image),
-        lodgeheaderimagealt: l.image.alt,
-        lodgedescription: l.description,
+        ...pageColumns('lodge', 'lodges', l),
         lodgeparagraph: markdownToHtml(l.body),
         lodgetier: l.tier,
         amenities: l.amenities,
@@ -203,9 +200,6 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean; o
         sort_order: l.order,
         latitude: l.location.lat,
         longitude: l.location.lng,
-        metatitle: l.seo.title ?? null,
-        metakeywords: l.seo.keywords,
-        metadescription: l.seo.description,
       });
       lodgeIds.set(l.slug, id);
       await replaceGallery(tx, 'lodge', 'lodges', id, l.slug, l.gallery);
@@ -269,16 +263,9 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean; o
     for (const b of content.blogs) {
       if (!want('blogs', b.slug)) continue;
       await upsert(tx, t.blogs, t.blogs.blogtitleslug, b.slug, {
-        blogtitle: b.title,
-        blogtitleslug: b.slug,
-        blogheaderimage: headerImage('blogs', b.slug, b.image),
-        blogheaderimagealt: b.image.alt,
-        blogdescription: b.description,
+        ...pageColumns('blog', 'blogs', b),
         blogparagraph: markdownToHtml(b.body),
         show_in_nav: b.nav,
-        metatitle: b.seo.title ?? null,
-        metakeywords: b.seo.keywords,
-        metadescription: b.seo.description,
         created_at: b.created,
       });
     }
@@ -286,16 +273,9 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean; o
     for (const a of content.animals) {
       if (!want('animals', a.slug)) continue;
       const id = await upsert(tx, t.animals, t.animals.animaltitleslug, a.slug, {
-        animaltitle: a.title,
-        animaltitleslug: a.slug,
-        animaldescription: a.description,
-        animalheaderimage: headerImage('animals', a.slug, a.image),
-        animalheaderimagealt: a.image.alt,
+        ...pageColumns('animal', 'animals', a),
         animalparagraph: markdownToHtml(a.body),
         sort_order: a.order,
-        metatitle: a.seo.title ?? null,
-        metakeywords: a.seo.keywords,
-        metadescription: a.seo.description,
       });
       await replaceGallery(tx, 'animal', 'animals', id, a.slug, a.gallery);
     }
@@ -303,17 +283,10 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean; o
     for (const b of content.birds) {
       if (!want('birds', b.slug)) continue;
       const id = await upsert(tx, t.birds, t.birds.birdtitleslug, b.slug, {
-        birdtitle: b.title,
-        birdtitleslug: b.slug,
-        birddescription: b.description,
-        birdheaderimage: headerImage('birds', b.slug, b.image),
-        birdheaderimagealt: b.image.alt,
+        ...pageColumns('bird', 'birds', b),
         birdoverview: markdownToHtml(b.overview),
         birddetails: markdownToHtml(b.details),
         sort_order: b.order,
-        metatitle: b.seo.title ?? null,
-        metakeywords: b.seo.keywords,
-        metadescription: b.seo.description,
       });
       await replaceGallery(tx, 'bird', 'birds', id, b.slug, b.gallery);
     }
