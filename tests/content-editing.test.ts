@@ -5,6 +5,7 @@
 // edit only when an owner allows it, and the content files never overwrite a console change.
 import './helpers/production.ts';
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentConflict, ContentForm, ContentItem, ContentList, ContentProblems, ContentRevision, ContentRevisionSummary } from '../common/content-editing.ts';
@@ -295,6 +296,42 @@ describe.each(backends())('content editor on %s', (backend) => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('answers any document, slug or revision with the item or a clear refusal, never a server error (property test)', async () => {
+    const target = await itemOf('faqs', (await rows<{ slug: string }>(`select slug from content_items where collection = 'faqs' order by slug limit 1`))[0]!.slug);
+    const statuses = new Set<number>();
+    const deep = (n: number): unknown => (n === 0 ? 'x' : { a: deep(n - 1) });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 4 }), { maxKeys: 8 }),
+          fc.record({ question: fc.string({ maxLength: 40 }), answer: fc.string({ maxLength: 80 }), order: fc.oneof(fc.integer(), fc.double(), fc.string()), home: fc.jsonValue({ maxDepth: 1 }) }),
+          fc.constant(deep(40) as Record<string, unknown>),
+          fc.constant({ question: 'Why?', answer: 'Because\u0000', order: 1, home: false }),
+          fc.constant({ question: 'Why?', answer: 'Because.', order: 1, home: false, ['k\u0000']: 1 }),
+        ),
+        fc.oneof(fc.constant(target.slug), fc.string({ maxLength: 30 })),
+        fc.oneof(fc.constant(target.revision), fc.integer({ min: -5, max: 1e9 })),
+        async (document, slug, baseRevision) => {
+          const res = await owner.send(`/content/faqs/${target.id}`, { slug, document, baseRevision }, 'PUT');
+          statuses.add(res.status);
+          expect([200, 400, 409]).toContain(res.status);
+          const body = (await res.json()) as { error?: string };
+          if (res.status !== 200) expect(body.error).toEqual(expect.any(String));
+        },
+      ),
+      { numRuns: 120 },
+    );
+    expect(statuses.has(400)).toBe(true);
+    // Creating: the same.
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 30 }), fc.jsonValue({ maxDepth: 3 }), async (slug, document) => {
+        const res = await owner.send('/content/faqs', { slug, document });
+        expect([201, 400, 409]).toContain(res.status);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('checks roles and anti-forgery tokens, and never lets anything be cached', async () => {

@@ -77,20 +77,21 @@ export function documentHash(document: unknown): string {
   return createHash('sha256').update(JSON.stringify(stable(document))).digest('hex');
 }
 
-/** The document with its keys in the order of the type's schema (for YAML and diffs). */
-export function orderDocument(fields: FieldSpec[], document: ContentDocument): ContentDocument {
+/** The document with its keys in the order of the type's schema (for YAML and diffs); `strict`
+ * leaves out keys the schema does not know (what is stored). */
+export function orderDocument(fields: FieldSpec[], document: ContentDocument, strict = false): ContentDocument {
   const out: ContentDocument = {};
   for (const f of fields) {
     if (!(f.name in document)) continue;
     const v = document[f.name];
-    if (f.kind === 'group' && v && typeof v === 'object' && !Array.isArray(v)) out[f.name] = orderDocument(f.fields, v as ContentDocument);
-    else if (f.kind === 'repeat' && Array.isArray(v)) out[f.name] = v.map((e) => (e && typeof e === 'object' ? orderDocument(f.fields, e as ContentDocument) : e));
+    if (f.kind === 'group' && v && typeof v === 'object' && !Array.isArray(v)) out[f.name] = orderDocument(f.fields, v as ContentDocument, strict);
+    else if (f.kind === 'repeat' && Array.isArray(v)) out[f.name] = v.map((e) => (e && typeof e === 'object' ? orderDocument(f.fields, e as ContentDocument, strict) : e));
     else if (f.kind === 'image' && v && typeof v === 'object') {
       const img = v as ContentDocument;
       out[f.name] = Object.fromEntries(['alt', 'file', 'upload'].filter((k) => k in img).map((k) => [k, img[k]]));
     } else out[f.name] = v;
   }
-  for (const k of Object.keys(document)) if (!(k in out)) out[k] = document[k];
+  if (!strict) for (const k of Object.keys(document)) if (!(k in out)) out[k] = document[k];
   return out;
 }
 
@@ -421,7 +422,7 @@ export async function createItem(db: Db, type: ContentType, input: { slug: unkno
   const problems = documentProblems(type.name, input.document);
   if (!problems.length) problems.push(...(await pictureProblems(db, type.name, input.document as ContentDocument, true)));
   if (problems.length) throw invalid(problems);
-  const document = input.document as ContentDocument;
+  const document = orderDocument(fieldsOf(type.name), input.document as ContentDocument, true);
   try {
     const row = await transaction(db, async (tx) => {
       await slugFree(tx, type, slug);
@@ -521,11 +522,13 @@ export async function saveItem(
   const baseRevision = Number(input.baseRevision);
   if (!Number.isInteger(baseRevision) || baseRevision < 1) throw new ContentStoreError(400, 'invalid-baseRevision', 'The revision the change was made on is missing.');
   const slug = checkSlug(input.slug);
-  const document = (input.document ?? {}) as ContentDocument;
+  const raw = (input.document ?? {}) as ContentDocument;
+  // What is stored: the fields the type knows, in its order.
+  const document = orderDocument(fieldsOf(type.name), raw, true);
   const row = await transaction(db, async (tx) => {
     const current = await lockedItem(tx, type, id);
-    await conflictUnless(tx, type, current, baseRevision, { slug, document });
-    const problems = documentProblems(type.name, input.document);
+    await conflictUnless(tx, type, current, baseRevision, { slug, document: raw });
+    const problems = documentProblems(type.name, raw);
     if (!problems.length) problems.push(...(await pictureProblems(tx, type.name, document, await madeInConsole(tx, id))));
     if (problems.length) throw invalid(problems);
     const renamed = slug !== current.slug;

@@ -54,12 +54,20 @@ const revisionSchema = z.object({ baseRevision: z.number().int().positive() });
 const scheduleSchema = z.object({ baseRevision: z.number().int().positive(), at: z.string().max(40) });
 const previewSchema = z.object({ markdown: z.string().max(MARKDOWN_MAX, `At most ${MARKDOWN_MAX} characters.`) });
 
+/** Deeper than any content type goes (an itinerary day's meals are four levels down). */
+const MAX_DEPTH = 12;
+
 /** NUL and other control characters have no place in content (the database refuses NUL). */
-function refuseControl(value: unknown, path = ''): void {
+function refuseControl(value: unknown, path = '', depth = 0): void {
+  if (depth > MAX_DEPTH) throw new ContentStoreError(400, 'invalid-document', 'The item is nested deeper than any content type.', { problems: [{ path, message: 'Nested deeper than any content type.' }] });
   if (typeof value === 'string') {
     if (CONTROL.test(value)) throw new ContentStoreError(400, `invalid-${path || 'document'}`, 'Remove the control characters from this field.', { problems: [{ path, message: 'Remove the control characters from this field.' }] });
-  } else if (Array.isArray(value)) value.forEach((v, i) => refuseControl(v, path ? `${path}.${i}` : String(i)));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) refuseControl(v, path ? `${path}.${k}` : k);
+  } else if (Array.isArray(value)) value.forEach((v, i) => refuseControl(v, path ? `${path}.${i}` : String(i), depth + 1));
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      if (CONTROL.test(k) || k.length > 200) throw new ContentStoreError(400, 'invalid-document', 'A field name is not valid.', { problems: [{ path, message: 'A field name is not valid.' }] });
+      refuseControl(v, path ? `${path}.${k}` : k, depth + 1);
+    }
 }
 
 function typeInfo(type: ContentType, counts: Record<ContentStatus, number>): ContentTypeInfo {
