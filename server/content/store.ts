@@ -167,6 +167,30 @@ export async function publishedContent(db: Db, change?: { collection: Collection
   return { content, problems };
 }
 
+/**
+ * The content without the items whose references do not resolve (a content file that names an
+ * item deleted in the console, say), so the rest can be served; returns what was left out.
+ */
+export function withoutBrokenReferences(content: Content): { content: Content; left: string[] } {
+  const left: string[] = [];
+  for (let round = 0; round < 20; round++) {
+    const problems = crossReferenceProblems(content);
+    if (!problems.length) break;
+    const broken = new Set(problems.map((p) => p.split(':')[0]!));
+    for (const key of broken) {
+      const [collection, slug] = key.split('/') as [CollectionName, string];
+      const items = content[collection] as { slug: string }[] | undefined;
+      if (!items) continue;
+      const i = items.findIndex((it) => it.slug === slug);
+      if (i >= 0) {
+        items.splice(i, 1);
+        left.push(`${key}: ${problems.find((p) => p.startsWith(`${key}:`))!.slice(key.length + 2)}`);
+      }
+    }
+  }
+  return { content, left };
+}
+
 /** The cross-reference problems the change would leave among the published items. */
 async function referenceProblems(db: Db, change: { collection: CollectionName; slug: string; document: ContentDocument | null; oldSlug?: string }): Promise<string[]> {
   const { content } = await publishedContent(db, change);
