@@ -94,6 +94,9 @@ export default [
       route('media', 'routes/admin/media.tsx'),
       route('media/:id', 'routes/admin/media-image.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
+      // Travellers' reviews: moderated by owners and agents.
+      route('reviews', 'routes/admin/reviews.tsx'),
+      route('reviews/:id/photo', 'routes/admin/review-photo.ts'),
       // Content editing (owners; agents when allowed): types, lists, the form, revisions.
       route('content', 'routes/admin/content.tsx'),
       route('content/preview', 'routes/admin/content-preview.ts'),

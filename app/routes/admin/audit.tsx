@@ -48,6 +48,9 @@ const ACTION_LABELS: Record<string, string> = {
   'media.edit': 'Image text edited',
   'media.delete': 'Image deleted',
   'settings.change': 'Settings changed',
+  'review.approve': 'Review approved',
+  'review.reject': 'Review rejected',
+  'currency.rates': 'Currency rates set',
 };
 
 const label = (action: string) => ACTION_LABELS[action] ?? action;

@@ -2,6 +2,7 @@
 // charts drawn on the server as SVG: enquiries per week, by status, by source, and the conversion
 // rate per month (booked / all but spam). Nothing here needs JavaScript.
 import { Link, useLoaderData, useSearchParams } from 'react-router';
+import type { ReviewCounts } from '../../../common/review-moderation.ts';
 import { SOURCE_LABELS, STATUS_LABELS, type DashboardData } from '../../../common/enquiry-inbox.ts';
 import { BarList, ColumnChart, RateChart, type Point } from '../../components/admin/Charts.tsx';
 import { Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
@@ -13,7 +14,8 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminGet<DashboardData>(context, request, '/dashboard');
+  const [d, reviews] = await Promise.all([adminGet<DashboardData>(context, request, '/dashboard'), adminGet<ReviewCounts>(context, request, '/reviews/counts')]);
+  return { ...d, pendingReviews: reviews.pending };
 }
 
 const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -106,6 +108,12 @@ export default function Dashboard() {
           <li className="c-stat">
             <span className="c-stat__value">{yearRate === null ? '–' : `${Math.round(yearRate * 100)}%`}</span>
             <span className="c-stat__label">Booked, last 12 months</span>
+          </li>
+          <li className={`c-stat${d.pendingReviews > 0 ? ' c-stat--accent' : ''}`}>
+            <Link to="/admin/reviews" className="c-stat__link">
+              <span className="c-stat__value">{d.pendingReviews}</span>
+              <span className="c-stat__label">Reviews waiting for approval</span>
+            </Link>
           </li>
         </ul>
       </section>

@@ -3,6 +3,7 @@
 // Sections an agent may not use are not shown to agents; the API refuses them anyway.
 import { Form, NavLink, Outlet, useLoaderData, useLocation } from 'react-router';
 import { site } from '../../../common/site.ts';
+import type { ReviewCounts } from '../../../common/review-moderation.ts';
 import type { StaffSession } from '../../../common/staff.ts';
 import { CsrfInput } from '../../components/admin/ConsoleUi.tsx';
 import { BrandMark } from '../../components/layout/Brand.tsx';
@@ -12,8 +13,12 @@ import type { Route } from './+types/layout';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await adminGet<StaffSession>(context, request, '/session');
   // Whether the content screens (content editing, the media library) are shown: owners, and agents when allowed.
-  const access = session.staff.role === 'owner' ? { editContent: true } : await adminGet<{ editContent: boolean }>(context, request, '/settings/access');
-  return { ...session, editContent: access.editContent };
+  // The reviews waiting for a moderator are counted beside their menu entry (one grouped count).
+  const [access, reviews] = await Promise.all([
+    session.staff.role === 'owner' ? { editContent: true } : adminGet<{ editContent: boolean }>(context, request, '/settings/access'),
+    adminGet<ReviewCounts>(context, request, '/reviews/counts').catch(() => ({ pending: 0 })),
+  ]);
+  return { ...session, editContent: access.editContent, pendingReviews: reviews.pending };
 }
 
 interface Section {
@@ -23,12 +28,15 @@ interface Section {
   /** Shown to those who may edit content (owners; agents when an owner allows it). */
   content?: boolean;
   end?: boolean;
+  /** A figure of the loader shown beside the label when it is not 0 (the reviews waiting). */
+  count?: 'pendingReviews';
 }
 
 /** The console's sections; later screens add themselves here. */
 export const SECTIONS: Section[] = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/enquiries', label: 'Enquiries' },
+  { to: '/admin/reviews', label: 'Reviews', count: 'pendingReviews' },
   { to: '/admin/staff', label: 'Staff', owner: true },
   { to: '/admin/audit', label: 'Audit log', owner: true },
   { to: '/admin/subscribers', label: 'Subscribers', owner: true },
@@ -49,6 +57,13 @@ export default function ConsoleLayout() {
         <li key={s.to}>
           <NavLink to={s.to} end={s.end} prefetch="intent" className="c-nav__link">
             {s.label}
+            {s.count && session[s.count] > 0 ? (
+              <span className="c-nav__count">
+                {' '}
+                {session[s.count]}
+                <span className="sr-only"> waiting</span>
+              </span>
+            ) : null}
           </NavLink>
         </li>
       ))}

@@ -1,8 +1,10 @@
-// /admin/settings (owners): the console's settings. Today: whether agents may edit content (the
-// media library now, the content screens later). The API applies it to every request.
+// /admin/settings (owners): the console's settings. Whether agents may edit content (the media
+// library, the content screens; the API applies it to every request), and the currency rates the
+// public pages convert prices with (units per US dollar, each with the date it was set).
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { parseRateText, type AdminCurrencyRates } from '../../../common/currency-admin.ts';
 import type { ConsoleSettings } from '../../../common/media-library.ts';
-import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import type { Route } from './+types/settings';
 
@@ -11,28 +13,50 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminGet<ConsoleSettings>(context, request, '/settings');
+  const [settings, currency] = await Promise.all([adminGet<ConsoleSettings>(context, request, '/settings'), adminGet<AdminCurrencyRates>(context, request, '/currency-rates')]);
+  return { ...settings, currency };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
+  if (form.get('intent') === 'rates') return saveRates(form, context, request);
   const agentsEditContent = form.get('agentsEditContent') === 'yes';
   const sent = await adminSend<ConsoleSettings & { changed: string[] }>(context, request, '/settings', { method: 'PUT', json: { agentsEditContent }, csrf: form.get(CSRF_FIELD) });
-  if (!sent.ok) return { ok: false as const, message: sent.error! };
-  return { ok: true as const, message: sent.data!.changed.length ? 'The settings are saved.' : 'Nothing changed.' };
+  if (!sent.ok) return { ok: false as const, form: 'access' as const, message: sent.error! };
+  return { ok: true as const, form: 'access' as const, message: sent.data!.changed.length ? 'The settings are saved.' : 'Nothing changed.' };
 }
+
+async function saveRates(form: FormData, context: Route.ActionArgs['context'], request: Request) {
+  const typed: Record<string, string> = {};
+  const json: Record<string, number> = {};
+  for (const [k, v] of form) {
+    if (!/^rate-[A-Z]{3}$/.test(k) || typeof v !== 'string') continue;
+    const currency = k.slice(5);
+    typed[currency] = v;
+    // A field left empty keeps its rate; anything else is sent as typed and checked by the API.
+    if (v.trim()) json[currency] = parseRateText(v);
+  }
+  const sent = await adminSend<AdminCurrencyRates & { changed: string[] }>(context, request, '/currency-rates', { method: 'PUT', json, csrf: form.get(CSRF_FIELD) });
+  if (!sent.ok) return { ok: false as const, form: 'rates' as const, message: sent.error!, field: sent.field, typed };
+  const changed = sent.data!.changed;
+  return { ok: true as const, form: 'rates' as const, message: changed.length ? `The rates are saved (${changed.join(', ')}). The public pages convert prices with them from now on.` : 'Nothing changed.' };
+}
+
+const setOn = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 export default function Settings() {
   const settings = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
+  const access = result?.form === 'access' ? result : undefined;
+  const rates = result?.form === 'rates' ? result : undefined;
   return (
     <>
       <PageHead title="Settings" lead="Choices that apply to everyone who uses the console." />
       <section className="c-panel" aria-labelledby="content-title">
         <h2 id="content-title">Content editing</h2>
-        {result?.ok ? <Notice>{result.message}</Notice> : null}
-        <FormError>{result && !result.ok ? result.message : undefined}</FormError>
+        {access?.ok ? <Notice>{access.message}</Notice> : null}
+        <FormError>{access && !access.ok ? access.message : undefined}</FormError>
         <Form method="post" className="c-form">
           <CsrfInput />
           <div className="c-check">
@@ -45,6 +69,39 @@ export default function Settings() {
           <div>
             <button type="submit" className="btn btn--primary" disabled={busy}>
               Save settings
+            </button>
+          </div>
+        </Form>
+      </section>
+      <section className="c-panel" aria-labelledby="rates-title">
+        <h2 id="rates-title">Currency rates</h2>
+        <p className="c-field__hint" id="rates-hint">
+          Prices are kept and billed in US dollars; visitors may see them converted with these rates, rounded and marked approximate. Enter how many units of each currency one US dollar buys.
+        </p>
+        {rates?.ok ? <Notice>{rates.message}</Notice> : null}
+        <FormError>{rates && !rates.ok ? rates.message : undefined}</FormError>
+        <Form method="post" className="c-form c-rates-form" aria-describedby="rates-hint">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="rates" />
+          <div className="c-rates">
+            {settings.currency.rates.map((r) => (
+              <Field
+                key={`${r.currency} ${r.updatedAt ?? ''}`}
+                name={`rate-${r.currency}`}
+                label={`${r.name} (${r.currency}) per US dollar`}
+                hint={r.updatedAt ? `Set ${setOn.format(new Date(r.updatedAt))}${r.updatedBy ? ` by ${r.updatedBy}` : ' from the content file'}` : 'No rate yet: prices stay in US dollars'}
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                spellCheck={false}
+                defaultValue={rates && !rates.ok ? (rates.typed[r.currency] ?? '') : r.perUsd === null ? '' : String(r.perUsd)}
+                invalid={rates && !rates.ok && rates.field === r.currency}
+              />
+            ))}
+          </div>
+          <div>
+            <button type="submit" className="btn btn--primary" disabled={busy}>
+              Save rates
             </button>
           </div>
         </Form>

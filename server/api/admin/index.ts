@@ -16,6 +16,8 @@ import { enquiriesAdminApi, type InboxMailOptions } from './enquiries.ts';
 import { mediaApi, type MediaApiOptions } from './media.ts';
 import { settingsApi } from './settings.ts';
 import { contentApi } from './content.ts';
+import { reviewsAdminApi } from './reviews.ts';
+import { currencyAdminApi } from './currency.ts';
 
 export interface AdminApiOptions {
   siteUrl: string;
@@ -54,6 +56,8 @@ export function adminApi(opts: AdminApiOptions) {
   }
   app.route('/', enquiriesAdminApi({ trust: opts.trust, mail }));
   app.route('/', settingsApi({ trust: opts.trust }));
+  app.route('/', reviewsAdminApi({ trust: opts.trust }));
+  app.route('/', currencyAdminApi({ trust: opts.trust }));
   app.route('/', contentApi({ trust: opts.trust, contentChanged: opts.contentChanged }));
   if (opts.media) app.route('/', mediaApi({ trust: opts.trust, ...opts.media }));
   return app;
