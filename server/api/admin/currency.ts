@@ -36,7 +36,7 @@ export async function adminCurrencyRates(db: Db): Promise<AdminCurrencyRates> {
   };
 }
 
-export function currencyAdminApi(opts: { trust: ProxyTrust }) {
+export function currencyAdminApi(opts: { trust: ProxyTrust; contentChanged?: () => Promise<unknown> }) {
   const app = new Hono<AdminEnv>();
   const owner = requireStaff({ roles: ['owner'] });
 
@@ -55,6 +55,7 @@ export function currencyAdminApi(opts: { trust: ProxyTrust }) {
       changed[r.currency] = `${r.perUsd ?? 'none'} → ${next}`;
     }
     if (Object.keys(changed).length) {
+      await opts.contentChanged?.().catch(() => undefined);
       await audit(db, { staffId: s.staff.id, actor: s.staff.email, action: 'currency.rates', target: 'currency-rates', detail: changed, ip: sourceOf(c, opts.trust).address ?? null });
     }
     return c.json({ ...(await adminCurrencyRates(db)), changed: Object.keys(changed) });

@@ -56,8 +56,8 @@ export function adminApi(opts: AdminApiOptions) {
   }
   app.route('/', enquiriesAdminApi({ trust: opts.trust, mail }));
   app.route('/', settingsApi({ trust: opts.trust }));
-  app.route('/', reviewsAdminApi({ trust: opts.trust }));
-  app.route('/', currencyAdminApi({ trust: opts.trust }));
+  app.route('/', reviewsAdminApi({ trust: opts.trust, contentChanged: opts.contentChanged }));
+  app.route('/', currencyAdminApi({ trust: opts.trust, contentChanged: opts.contentChanged }));
   app.route('/', contentApi({ trust: opts.trust, contentChanged: opts.contentChanged }));
   if (opts.media) app.route('/', mediaApi({ trust: opts.trust, ...opts.media }));
   return app;

@@ -30,7 +30,13 @@ export async function reviewCounts(db: Db): Promise<ReviewCounts> {
   return counts;
 }
 
-export function reviewsAdminApi(opts: { trust: ProxyTrust }) {
+export interface ReviewsAdminOptions {
+  trust: ProxyTrust;
+  /** This process reads the new content version before answering (its kept safari page is dropped at once). */
+  contentChanged?: () => Promise<unknown>;
+}
+
+export function reviewsAdminApi(opts: ReviewsAdminOptions) {
   const app = new Hono<AdminEnv>();
   const moderator = requireStaff({ roles: ['owner', 'agent'] });
 
@@ -83,6 +89,7 @@ export function reviewsAdminApi(opts: { trust: ProxyTrust }) {
         if (err instanceof ReviewNotFound) throw new HttpError(404, 'Review not found');
         throw err;
       }
+      if (done.contentVersion !== null) await opts.contentChanged?.().catch(() => undefined);
       await audit(db, { staffId: s.staff.id, actor: s.staff.email, action: `review.${verb}`, target: `review:${id}`, detail: { safari: before.safari, from: before.status }, ip: sourceOf(c, opts.trust).address ?? null });
       return c.json({ id, status: done.status, shownChanged: done.contentVersion !== null, counts: await reviewCounts(db) });
     });
