@@ -42,8 +42,8 @@ export interface AdminCurrencyRates {
   rates: AdminCurrencyRate[];
 }
 
-/** A rate as typed in the form: "3,712.5" or " 0.92 " is a number; anything else is NaN. */
+/** A rate as typed in the form: "3,712.5", " 0.92 " or "-3" is a number (the schema judges it); anything else is NaN. */
 export function parseRateText(text: string): number {
   const t = text.replace(/[\s,\u00a0\u202f]/g, '');
-  return /^(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(t) ? Number(t) : Number.NaN;
+  return /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(t) ? Number(t) : Number.NaN;
 }
