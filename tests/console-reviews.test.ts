@@ -16,7 +16,7 @@ import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
 
 const OWNER = 'owner@kigezitrails.example';
 const AGENT = 'agent@kigezitrails.example';
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 const review = (i: number) => ({
   name: `Traveller ${i}`,

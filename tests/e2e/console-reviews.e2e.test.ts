@@ -54,7 +54,7 @@ async function signInAs(page: Page, email: string) {
 
 async function settled(page: Page) {
   await page.waitForFunction(() => {
-    const r = (window as any).__reactRouterDataRouter; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const r = (window as any).__reactRouterDataRouter;
     return r && r.state.navigation.state === 'idle';
   });
   await page.evaluate(() => document.fonts.ready.then(() => true));

@@ -75,7 +75,7 @@ export default function Settings() {
       </section>
       <section className="c-panel" aria-labelledby="rates-title">
         <h2 id="rates-title">Currency rates</h2>
-        <p className="c-field__hint" id="rates-hint">
+        <p className="c-field__hint c-rates__intro" id="rates-hint">
           Prices are kept and billed in US dollars; visitors may see them converted with these rates, rounded and marked approximate. Enter how many units of each currency one US dollar buys.
         </p>
         {rates?.ok ? <Notice>{rates.message}</Notice> : null}
