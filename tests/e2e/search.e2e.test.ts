@@ -15,7 +15,7 @@ import { launchBrowser } from '../helpers/browser.ts';
 import { freePort, startServer, type ServerProcess } from '../helpers/server.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
-const LABELS = ['Blog', 'Park', 'Experience', 'Safari', 'Faq', 'Animal', 'Bird'];
+const LABELS = ['Blog', 'Park', 'Experience', 'Safari', 'Faq', 'Animal', 'Bird', 'Lodge'];
 
 let server: ServerProcess;
 let browser: Browser;
