@@ -1,6 +1,7 @@
-// /admin: the dashboard. Where the enquiries stand (new, open and unassigned, yours), and four
-// charts drawn on the server as SVG: enquiries per week, by status, by source, and the conversion
-// rate per month (booked / all but spam). Nothing here needs JavaScript.
+// /admin: the dashboard. Where the enquiries stand (new, open and unassigned, yours), the
+// travellers' reviews waiting for approval, and four charts drawn on the server as SVG: enquiries
+// per week, by status, by source, and the conversion rate per month (booked / all but spam).
+// Nothing here needs JavaScript.
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import type { ReviewCounts } from '../../../common/review-moderation.ts';
 import { SOURCE_LABELS, STATUS_LABELS, type DashboardData } from '../../../common/enquiry-inbox.ts';
@@ -88,7 +89,7 @@ export default function Dashboard() {
 
       <section aria-labelledby="now-title" className="c-dash__now">
         <h2 id="now-title" className="sr-only">
-          Where the enquiries stand
+          Where the enquiries and reviews stand
         </h2>
         <ul className="c-stats">
           <li className="c-stat c-stat--accent">
