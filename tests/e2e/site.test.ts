@@ -240,7 +240,7 @@ describe('redirects of spec point 2', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(20_000);
   });
   afterAll(async () => {
     await browser?.close();
