@@ -43,27 +43,30 @@ function ChartFrame({ title, summary, head, rows, children, height }: { title: s
       </svg>
       <details className="c-chart__data">
         <summary>Show the numbers</summary>
-        <table className="c-table c-table--compact">
-          <caption className="sr-only">{title}</caption>
-          <thead>
-            <tr>
-              {head.filter(Boolean).map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r[0]}>
-                <th scope="row">{r[0]}</th>
-                <td>{r[1]}</td>
-                {head[2] ? <td>{r[2] ?? ''}</td> : null}
+        {/* A narrow screen scrolls the table sideways instead of the page. */}
+        <div className="c-chart__scroll" tabIndex={0} role="region" aria-label={`${title}: the numbers`}>
+          <table className="c-table c-table--compact">
+            <caption className="sr-only">{title}</caption>
+            <thead>
+              <tr>
+                {head.filter(Boolean).map((h) => (
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r[0]}>
+                  <th scope="row">{r[0]}</th>
+                  <td>{r[1]}</td>
+                  {head[2] ? <td>{r[2] ?? ''}</td> : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </details>
     </figure>
   );
