@@ -4,6 +4,7 @@ import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { ServerHeadData } from './components/StructuredData.tsx';
 import { headData } from './lib/seo/jsonld.ts';
+import { bytesResponse } from '../common/document-bytes.ts';
 
 // Re-exported so the server can provide the API client under the same context key.
 export { apiContext } from './context.ts';
@@ -48,7 +49,7 @@ export default function handleRequest(
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
             // A server error page must never be cached; a not-found page keeps the short page cache.
             if (responseStatusCode >= 500) responseHeaders.set('Cache-Control', 'no-store');
-            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+            resolve(bytesResponse(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
             done();
           },
         });
