@@ -1,6 +1,7 @@
 // HTTP compression (brotli or gzip, as the client accepts). Fixed bodies (fingerprinted assets,
-// cached API answers) are compressed once at high quality and kept; rendered pages are
-// compressed as they stream, at a fast setting.
+// cached API answers) are compressed once at high quality and kept; a page rendered for one request
+// (its bytes held in memory, common/document-bytes.ts) is compressed in one call at a fast setting,
+// and any other body as it streams.
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
