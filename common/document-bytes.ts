@@ -24,3 +24,20 @@ export function responseBytes(res: Response): Uint8Array | undefined {
 export async function readBytes(res: Response): Promise<Uint8Array> {
   return responseBytes(res) ?? new Uint8Array(await res.arrayBuffer());
 }
+
+const TEXT = Symbol.for('safari-site.response-text');
+
+type WithText = Response & { [TEXT]?: string };
+
+/** Makes a Response with a text body and remembers the text on it (JSON handed from the server's
+ * API client to the loaders in the same process: parsed from the string, not decoded again). */
+export function textResponse(text: string, init: ResponseInit): Response {
+  const res = new Response(text, init) as WithText;
+  res[TEXT] = text;
+  return res;
+}
+
+/** The text a Response was made from by textResponse(). */
+export function responseText(res: Response): string | undefined {
+  return (res as WithText)[TEXT];
+}

@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { CachePolicy } from '../app/lib/cache-policy.ts';
 import { pickEncoding } from './compress.ts';
-import { readBytes, responseBytes } from '../common/document-bytes.ts';
+import { bytesResponse, readBytes, responseBytes } from '../common/document-bytes.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -257,7 +257,8 @@ export function answer(entry: CachedAnswer, request: Request): Response {
   const body = encoding ? entry[encoding]! : identityBody(entry);
   if (encoding) headers.set('content-encoding', encoding);
   headers.set('content-length', String(body.byteLength));
-  return new Response(request.method === 'HEAD' ? null : (body as BodyInit), { status: entry.status, headers });
+  if (request.method === 'HEAD') return new Response(null, { status: entry.status, headers });
+  return bytesResponse(body, { status: entry.status, headers });
 }
 
 /** Query parameters that only tell where a visitor came from: never part of a key. */
