@@ -85,18 +85,30 @@ export interface ShownPrice {
   converted: boolean;
 }
 
+/** Prices already split into parts, by currency and amount: formatToParts is costly, and a page
+ * shows the same few prices again and again (bounded; emptied when full). */
+const shownParts = new Map<string, Omit<ShownPrice, 'converted'>>();
+const SHOWN_PARTS_MAX = 2000;
+
 /** A dollar price as shown in the wanted currency, or in dollars when that currency has no rate. */
 export function showPrice(usd: number, wanted: Currency, rates: CurrencyRates | null | undefined): ShownPrice {
   const amount = convertUsd(usd, wanted, rates);
   const currency: Currency = amount === null ? 'USD' : wanted;
   const value = amount ?? Math.round(usd);
-  const parts = moneyFormat(currency).formatToParts(value);
-  const signAt = parts.findIndex((p) => p.type === 'currency');
-  const numberAt = parts.findIndex((p) => p.type === 'integer');
-  const sign = parts[signAt]?.value ?? '';
-  const number = parts
-    .filter((p) => p.type !== 'currency' && p.type !== 'literal')
-    .map((p) => p.value)
-    .join('');
-  return { currency, text: parts.map((p) => p.value).join(''), sign, number, signFirst: signAt < numberAt, converted: currency !== 'USD' };
+  const key = `${currency} ${value}`;
+  let shown = shownParts.get(key);
+  if (!shown) {
+    const parts = moneyFormat(currency).formatToParts(value);
+    const signAt = parts.findIndex((p) => p.type === 'currency');
+    const numberAt = parts.findIndex((p) => p.type === 'integer');
+    const sign = parts[signAt]?.value ?? '';
+    const number = parts
+      .filter((p) => p.type !== 'currency' && p.type !== 'literal')
+      .map((p) => p.value)
+      .join('');
+    shown = { currency, text: parts.map((p) => p.value).join(''), sign, number, signFirst: signAt < numberAt };
+    if (shownParts.size >= SHOWN_PARTS_MAX) shownParts.clear();
+    shownParts.set(key, shown);
+  }
+  return { ...shown, converted: currency !== 'USD' };
 }

@@ -1,9 +1,15 @@
 // HTTP compression (brotli or gzip, as the client accepts). Fixed bodies (fingerprinted assets,
-// cached API answers) are compressed once at high quality and kept; rendered pages are
-// compressed as they stream, at a fast setting.
+// cached API answers) are compressed once at high quality and kept; a page rendered for one request
+// (its bytes held in memory, common/document-bytes.ts) is compressed in one call at a fast setting,
+// and any other body as it streams.
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { promisify } from 'node:util';
 import type { Context, MiddlewareHandler } from 'hono';
+import { responseBytes } from '../common/document-bytes.ts';
+
+const brotliAsync = promisify(zlib.brotliCompress);
+const gzipAsync = promisify(zlib.gzip);
 
 export type Encoding = 'br' | 'gzip';
 
@@ -36,6 +42,18 @@ export function compressBytes(body: Uint8Array, encoding: Encoding): Uint8Array 
         params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
       })
     : zlib.gzipSync(body, { level: 9 });
+}
+
+/** Compresses a body already in memory (a page rendered for this request) in one go: one call on
+ * the thread pool instead of a stream, and one write to the socket. Brotli at quality 3: for the
+ * home page about 40% less CPU than quality 4 for 5% more bytes (kept pages are compressed once,
+ * at high quality, by server/http-cache.ts). */
+function compressFast(body: Uint8Array, encoding: Encoding): Promise<Uint8Array> {
+  return encoding === 'br'
+    ? brotliAsync(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+      })
+    : gzipAsync(body, { level: 6 });
 }
 
 function streamCompressor(encoding: Encoding) {
@@ -78,7 +96,18 @@ export function compression(opts: { fixed: (path: string) => boolean; maxEntries
     const encoding = pickEncoding(c.req.header('accept-encoding'));
     if (!encoding || res.headers.has('content-encoding')) return;
     const length = Number(res.headers.get('content-length') ?? NaN);
-    if (length < MIN_BYTES || !res.body) return;
+    if (length < MIN_BYTES) return;
+    // A body the server holds as bytes (common/document-bytes.ts): compressed in one go.
+    const held = responseBytes(res);
+    if (held && held.byteLength === length) {
+      const headers = new Headers(res.headers);
+      headers.set('content-encoding', encoding);
+      const body = await compressFast(held, encoding);
+      headers.set('content-length', String(body.byteLength));
+      replaceResponse(c, new Response(body as BodyInit, { status: res.status, headers }));
+      return;
+    }
+    if (!res.body) return;
     const headers = new Headers(res.headers);
     headers.set('content-encoding', encoding);
     headers.delete('content-length');

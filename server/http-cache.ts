@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { CachePolicy } from '../app/lib/cache-policy.ts';
 import { pickEncoding } from './compress.ts';
+import { bytesResponse, readBytes, responseBytes } from '../common/document-bytes.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -177,7 +178,7 @@ export class HttpCache {
 
 /** Whether an answer may be kept and served to anyone: a plain 200, nothing per visitor. */
 export function isKeepable(res: Response, statuses: readonly number[] = [200]): boolean {
-  if (!statuses.includes(res.status) || !res.body) return false;
+  if (!statuses.includes(res.status) || (!responseBytes(res) && !res.body)) return false;
   if (res.headers.has('set-cookie')) return false;
   const cc = (res.headers.get('cache-control') ?? '').toLowerCase();
   if (/\b(no-store|private|no-cache)\b/.test(cc)) return false;
@@ -187,7 +188,7 @@ export function isKeepable(res: Response, statuses: readonly number[] = [200]): 
 
 /** Reads a Response into an entry: strong tag from the bytes, compressed copies made once. */
 export async function toCachedAnswer(res: Response, key = '', keepIdentity = false, brotliQuality = 9): Promise<CachedAnswer> {
-  const body = new Uint8Array(await res.arrayBuffer());
+  const body = await readBytes(res);
   const headers: [string, string][] = [];
   res.headers.forEach((value, name) => {
     if (!TRANSFER_HEADERS.has(name)) headers.push([name, value]);
@@ -256,7 +257,8 @@ export function answer(entry: CachedAnswer, request: Request): Response {
   const body = encoding ? entry[encoding]! : identityBody(entry);
   if (encoding) headers.set('content-encoding', encoding);
   headers.set('content-length', String(body.byteLength));
-  return new Response(request.method === 'HEAD' ? null : (body as BodyInit), { status: entry.status, headers });
+  if (request.method === 'HEAD') return new Response(null, { status: entry.status, headers });
+  return bytesResponse(body, { status: entry.status, headers });
 }
 
 /** Query parameters that only tell where a visitor came from: never part of a key. */

@@ -11,6 +11,7 @@
 //   so that the client sees the 413 before the connection ends.
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { bytesResponse, responseBytes } from '../common/document-bytes.ts';
 
 export const MAX_WRITE_BODY_BYTES = 64 * 1024;
 
@@ -86,17 +87,81 @@ export function inlineScriptHashes(html: string): string[] {
   return [...out];
 }
 
+const LT = 0x3c;
+const GT = 0x3e;
+const SLASH = 0x2f;
+const lower = (b: number) => (b >= 0x41 && b <= 0x5a ? b | 0x20 : b);
+const SCRIPT_NAME = [0x73, 0x63, 0x72, 0x69, 0x70, 0x74]; // "script"
+const isWordByte = (b: number | undefined) =>
+  b !== undefined && ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b === 0x5f);
+const isSpace = (b: number | undefined) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0c || b === 0x0d || b === 0x0b;
+/** Whether bytes[at..] spells "script" (any case). */
+function scriptNameAt(bytes: Uint8Array, at: number): boolean {
+  for (let i = 0; i < 6; i++) if (lower(bytes[at + i] ?? 0) !== SCRIPT_NAME[i]) return false;
+  return true;
+}
+
+/**
+ * inlineScriptHashes() on the document's bytes, without decoding them: the same scripts (the same
+ * pattern, matched byte by byte), hashed over their UTF-8 bytes, which is what the string version
+ * hashes.
+ */
+export function inlineScriptHashesOfBytes(bytes: Uint8Array): string[] {
+  const out = new Set<string>();
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let pos = 0;
+  for (;;) {
+    const open = buf.indexOf(LT, pos);
+    if (open < 0) break;
+    pos = open + 1;
+    // <script\b
+    if (!scriptNameAt(buf, open + 1) || isWordByte(buf[open + 7])) continue;
+    const gt = buf.indexOf(GT, open + 7);
+    if (gt < 0) break;
+    // ([\s\S]*?)<\/script\s*> : the first closing tag after the opening one.
+    let close = gt + 1;
+    let end = -1;
+    for (;;) {
+      const lt = buf.indexOf(LT, close);
+      if (lt < 0) break;
+      close = lt + 1;
+      if (buf[lt + 1] !== SLASH || !scriptNameAt(buf, lt + 2)) continue;
+      let i = lt + 8;
+      while (isSpace(buf[i])) i++;
+      if (buf[i] !== GT) continue;
+      end = i + 1;
+      const attrs = buf.toString('latin1', open + 7, gt);
+      pos = end;
+      if (/\ssrc\s*=/i.test(attrs)) break;
+      const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
+      const typeValue = type ? (type[1] ?? type[2] ?? type[3] ?? '') : '';
+      if (typeValue && DATA_SCRIPT.test(typeValue)) break;
+      out.add(`sha256-${createHash('sha256').update(buf.subarray(gt + 1, lt)).digest('base64')}`);
+      break;
+    }
+    // An opening tag never closed: the pattern matches nothing from here on.
+    if (end < 0) break;
+  }
+  return [...out];
+}
+
 /**
  * Gives an HTML response its page policy: reads the (fully rendered) document, hashes its inline
  * scripts and returns it as a fixed body with Content-Security-Policy set. Other responses pass.
+ * The renderer's bytes are read where it left them (common/document-bytes.ts), not copied.
  */
 export async function withPagePolicy(res: Response, opts: SecurityOptions): Promise<Response> {
-  if (!(res.headers.get('content-type') ?? '').startsWith('text/html') || !res.body) return res;
-  const bytes = Buffer.from(await res.arrayBuffer());
+  if (!(res.headers.get('content-type') ?? '').startsWith('text/html')) return res;
+  let bytes = responseBytes(res);
+  if (!bytes) {
+    if (!res.body) return res;
+    bytes = new Uint8Array(await res.arrayBuffer());
+  }
   const headers = new Headers(res.headers);
-  headers.set('content-security-policy', pageCsp(inlineScriptHashes(bytes.toString('utf8')), opts));
+  headers.set('content-security-policy', pageCsp(inlineScriptHashesOfBytes(bytes), opts));
   headers.set('content-length', String(bytes.byteLength));
-  return new Response(bytes, { status: res.status, statusText: res.statusText, headers });
+  // (No statusText: asking for it would make the body a stream; pages never set one.)
+  return bytesResponse(bytes, { status: res.status, headers });
 }
 
 /** Sets the base headers, and the non-document policy where no policy was set, on every response. */

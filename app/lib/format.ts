@@ -15,9 +15,18 @@ export function days(n: number): string {
 
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
+/** Dates already formatted (formatting is costly and pages show the same dates on every render);
+ * bounded, emptied when full. */
+const formattedDates = new Map<string, { text: string; iso: string }>();
+
 /** "15 January 2024"; the ISO date for the datetime attribute. */
 export function date(iso: string): { text: string; iso: string } {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return { text: iso, iso };
-  return { text: longDate.format(d), iso: d.toISOString().slice(0, 10) };
+  let out = formattedDates.get(iso);
+  if (!out) {
+    const d = new Date(iso);
+    out = Number.isNaN(d.getTime()) ? { text: iso, iso } : { text: longDate.format(d), iso: d.toISOString().slice(0, 10) };
+    if (formattedDates.size >= 2000) formattedDates.clear();
+    formattedDates.set(iso, out);
+  }
+  return { ...out };
 }

@@ -1,6 +1,7 @@
 // How loaders read the API: JSON or a thrown response that the error boundary turns into the
 // not-found view (404) or the friendly error view (500).
 import { data, type RouterContextProvider } from 'react-router';
+import { responseText } from '../../common/document-bytes.ts';
 import { apiContext } from '../context.ts';
 import { BadPage, pageParam } from './pagination.ts';
 
@@ -18,7 +19,9 @@ export async function api<T>(context: Readonly<RouterContextProvider>, path: str
     throw new Error(`API ${path} answered ${res.status}: ${body.slice(0, 200)}`);
   }
   if (!(res.headers.get('content-type') ?? '').includes('application/json')) throw new Error('Invalid content type. Expected JSON.');
-  return (await res.json()) as T;
+  // JSON the server's own API client holds as text is parsed from it (no second decoding).
+  const text = responseText(res);
+  return (text !== undefined ? JSON.parse(text) : await res.json()) as T;
 }
 
 /** The page's path from a loader's request. Client navigations fetch `/some/path.data`, so the

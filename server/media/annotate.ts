@@ -5,6 +5,7 @@
 // render and to the browser (hydration and client navigations), where app/components/Image.tsx
 // reads it. Nothing is added to the JavaScript bundle, and the public API's answers are unchanged.
 import type { ApiClient } from '../../common/api-client.ts';
+import { responseBytes, textResponse } from '../../common/document-bytes.ts';
 import { manifestSource, type Manifest, type ManifestEntry } from './manifest.ts';
 
 /** What a page needs to render one image: the shape Image.tsx reads. */
@@ -72,8 +73,10 @@ export function withImageMeta(client: ApiClient, manifest: () => Promise<Manifes
         const headers = new Headers(res.headers);
         headers.delete('content-length');
         headers.delete('etag');
-        void res.body?.cancel();
-        return new Response(hit, { status: 200, headers });
+        // A body held in memory (an answer the API keeps) needs no cancelling; asking for the
+        // stream would copy it.
+        if (!responseBytes(res)) void res.body?.cancel();
+        return textResponse(hit, { status: 200, headers });
       }
       const text = await res.text();
       let body: unknown;
@@ -94,7 +97,7 @@ export function withImageMeta(client: ApiClient, manifest: () => Promise<Manifes
         if (annotated.size >= 1000) annotated.delete(annotated.keys().next().value!);
         annotated.set(key, out);
       }
-      return new Response(out, { status: res.status, statusText: res.statusText, headers });
+      return textResponse(out, { status: res.status, headers });
     },
   };
 }
