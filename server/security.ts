@@ -180,7 +180,15 @@ export function securityHeaders(opts: SecurityOptions): MiddlewareHandler {
   };
 }
 
-export class BodyTooLarge extends Error {}
+export class BodyTooLarge extends Error {
+  /** The rest of the body is being read and dropped (lingerThenCancel): the connection stays open
+   * until then, so the answer is not erased by a reset. */
+  readonly lingering: boolean;
+  constructor(lingering = false) {
+    super('body too large');
+    this.lingering = lingering;
+  }
+}
 
 /** After a refusal, the rest of the body is read and thrown away for at most this long / this much. */
 export const LINGER_MS = 10_000;
@@ -232,7 +240,7 @@ export async function readLimitedBody(req: Request, max = MAX_WRITE_BODY_BYTES):
     size += value.byteLength;
     if (size > max) {
       lingerThenCancel(reader);
-      throw new BodyTooLarge();
+      throw new BodyTooLarge(true);
     }
     chunks.push(value);
   }
@@ -299,7 +307,11 @@ export function boundedWrites(answerTooLarge: (limit: number, pathname: string) 
     } catch (e) {
       if (!(e instanceof BodyTooLarge)) throw e;
       const res = answerTooLarge(limit, c.req.path);
-      res.headers.set('connection', 'close');
+      // Refused by its declared length: nothing of it is read, so the connection ends with the
+      // answer. Cut off while streaming in: the rest is read and dropped for a while first
+      // (lingerThenCancel); closing now would reset the connection under the unread bytes,
+      // which can erase the answer before the client reads it.
+      if (!e.lingering) res.headers.set('connection', 'close');
       return res;
     }
     const req = c.req.raw;

@@ -59,7 +59,7 @@ for (const backend of backends()) {
       expect(nullOrigin.status).toBe(403);
     });
 
-    it('refuses a body over 64 KB before reading it, closes that connection, and serves the next one', async () => {
+    it('refuses a body over 64 KB before reading it, closes a declared one at once and a streamed one once its rest is dropped, and serves the next one', async () => {
       // Declared too large: refused at once.
       const declared = await fetch(`${base}/api/plan-a-safari`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: 'x'.repeat(70 * 1024) });
       expect(declared.status).toBe(413);
@@ -84,7 +84,9 @@ for (const backend of backends()) {
         pump();
       });
       expect(status.status).toBe(413);
-      expect(status.connection).toBe('close');
+      // Not closed under the client's feet while it still sends: the rest is read and dropped first,
+      // so the 413 cannot be erased by a reset (server/security.ts lingerThenCancel).
+      expect(status.connection).not.toBe('close');
       expect((await fetch(`${base}/api/healthz`)).status).toBe(200);
     });
 
