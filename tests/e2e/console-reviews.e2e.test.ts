@@ -7,7 +7,6 @@
 import '../helpers/production.ts';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,8 +16,9 @@ import type { Db } from '../../server/db/index.ts';
 import type { Tx } from '../../server/mail/outbox.ts';
 import { insertReview, renderReviewPhoto } from '../../server/reviews.ts';
 import { launchBrowser } from '../helpers/browser.ts';
+import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
 import { startConsoleSite, type ConsoleSite } from '../helpers/console-site.ts';
-import { addStaff, STAFF_PASSWORD } from '../helpers/staff.ts';
+import { addStaff } from '../helpers/staff.ts';
 
 const OWNER = 'olivia@kigezitrails.example';
 const AGENT = 'arthur@kigezitrails.example';
@@ -44,27 +44,7 @@ async function addReview(name: string, country: string, rating: number, text: st
   return (await db.transaction((tx) => insertReview(tx as unknown as Tx, safari.id, { name, country, rating, text } as never, photo))).id;
 }
 
-async function signInAs(page: Page, email: string) {
-  await page.goto(`${site.base}/admin/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${site.base}/admin`);
-}
-
-async function settled(page: Page) {
-  await page.waitForFunction(() => {
-    const r = (window as any).__reactRouterDataRouter;
-    return r && r.state.navigation.state === 'idle';
-  });
-  await page.evaluate(() => document.fonts.ready.then(() => true));
-}
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.passes.length).toBeGreaterThan(10);
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
+const signInAs = (page: Page, email: string) => consoleSignIn(page, site.base, email);
 
 const reviewCard = (page: Page, name: string) => page.locator('li.c-rv').filter({ has: page.getByRole('heading', { name }) });
 

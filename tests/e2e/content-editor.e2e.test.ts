@@ -11,14 +11,14 @@ import '../helpers/production.ts';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDir } from '../../server/web.ts';
 import { launchBrowser } from '../helpers/browser.ts';
+import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
 import { startConsoleSite, type ConsoleSite } from '../helpers/console-site.ts';
-import { addStaff, signIn, STAFF_PASSWORD } from '../helpers/staff.ts';
+import { addStaff, signIn } from '../helpers/staff.ts';
 
 const OWNER = 'olivia@kigezitrails.example';
 const OTHER = 'oscar@kigezitrails.example';
@@ -61,26 +61,7 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function signInAs(page: Page, email: string) {
-  await page.goto(`${site.base}/admin/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${site.base}/admin`);
-}
-
-async function settled(page: Page) {
-  await page.waitForFunction(() => {
-    const r = (window as any).__reactRouterDataRouter;
-    return r && r.state.navigation.state === 'idle';
-  });
-}
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.passes.length).toBeGreaterThan(10);
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
+const signInAs = (page: Page, email: string) => consoleSignIn(page, site.base, email);
 
 async function item(collection: string, slug: string) {
   const [row] = await site.rows<{ id: number; revision: number; status: string; slug: string; document: any }>(

@@ -7,13 +7,13 @@
 import '../helpers/production.ts';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
+import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
 import { startConsoleSite, type ConsoleSite } from '../helpers/console-site.ts';
-import { addStaff, STAFF_PASSWORD } from '../helpers/staff.ts';
+import { addStaff } from '../helpers/staff.ts';
 
 const OWNER = 'olivia@kigezitrails.example';
 const AGENT = 'arthur@kigezitrails.example';
@@ -48,27 +48,7 @@ afterAll(async () => {
   for (const mb of [21, 25]) await rm(path.join(SHOTS, `huge-${mb}mb.jpg`), { force: true });
 });
 
-async function signInAs(page: Page, email: string) {
-  await page.goto(`${site.base}/admin/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${site.base}/admin`);
-}
-
-async function settled(page: Page) {
-  await page.waitForFunction(() => {
-    const r = (window as any).__reactRouterDataRouter;
-    return r && r.state.navigation.state === 'idle';
-  });
-  await page.evaluate(() => document.fonts.ready.then(() => true));
-}
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.passes.length).toBeGreaterThan(10);
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
+const signInAs = (page: Page, email: string) => consoleSignIn(page, site.base, email);
 
 /** A JPEG padded to `mb` megabytes, as a file on disk (large buffers are slow to hand to the browser). */
 async function bigFile(mb: number): Promise<string> {

@@ -4,13 +4,13 @@
 // on any of these screens at desktop and phone sizes, and screenshots of each are kept for review.
 import '../helpers/production.ts';
 import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
+import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
 import { startConsoleSite, type ConsoleSite } from '../helpers/console-site.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
-import { addStaff, STAFF_PASSWORD } from '../helpers/staff.ts';
+import { addStaff } from '../helpers/staff.ts';
 
 const OWNER = 'olivia@kigezitrails.example';
 const AGENT = 'arthur@kigezitrails.example';
@@ -47,27 +47,7 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-async function signInAs(page: Page, email: string) {
-  await page.goto(`${site.base}/admin/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${site.base}/admin`);
-}
-
-async function settled(page: Page) {
-  await page.waitForFunction(() => {
-    const r = (window as any).__reactRouterDataRouter;
-    return r && r.state.navigation.state === 'idle';
-  });
-  await page.evaluate(() => document.fonts.ready.then(() => true));
-}
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.passes.length).toBeGreaterThan(10);
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
+const signInAs = (page: Page, email: string) => consoleSignIn(page, site.base, email);
 
 describe('the owner', () => {
   let context: BrowserContext;
