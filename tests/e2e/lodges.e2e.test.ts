@@ -101,8 +101,11 @@ for (const [label, viewport, options] of [
 
       await page.getByRole('navigation', { name: 'Lodges by standard' }).getByRole('link', { name: 'Luxury' }).click();
       await page.waitForURL(/\/lodges\?tier=luxury$/);
-      await expect.poll(() => page.locator('.card .tier-badge').allTextContents()).toEqual(expect.arrayContaining(['Luxury']));
-      expect(new Set(await page.locator('.card .tier-badge').allTextContents())).toEqual(new Set(['Luxury']));
+      // The address changes before the filtered cards replace the unfiltered ones: wait for the list
+      // to hold luxury lodges only, not merely to contain one.
+      await expect
+        .poll(async () => [...new Set(await page.locator('.card .tier-badge').allTextContents())])
+        .toEqual(['Luxury']);
       expect(await page.getByRole('link', { name: 'Luxury' }).getAttribute('aria-current')).toBe('page');
 
       if (list.totalPages > 1) {
