@@ -8,7 +8,7 @@ import { startDailyBackups } from './db/backup.ts';
 import { startScheduledPublishing } from './content/schedule.ts';
 import { startControlSocket } from './db/control.ts';
 import { prepareDatabase } from './db/prepare.ts';
-import { watchContentVersion, type ContentVersionWatch } from './db/version.ts';
+import { tablesChangedBetween, watchContentVersion, type ContentVersionWatch } from './db/version.ts';
 import { createForms, type Forms, type FormsOverrides } from './forms.ts';
 import { HttpCache } from './http-cache.ts';
 import { messageIdDomain } from './mail/outbox.ts';
@@ -47,11 +47,22 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
   // Pages are compressed harder (once per page and content version, on libuv's threads): about a
   // tenth smaller than quality 9 for some 35 ms more of a background thread per page.
   const pages = new HttpCache({ maxBytes: config.PAGE_CACHE_MB * MB, brotliQuality: 10 });
-  // Both caches are scoped to the content version and dropped the moment it moves.
-  const version = watchContentVersion(database.db, (v) => {
-    answers.clear();
-    pages.clear();
-    logger.info({ version: v }, 'content changed; cached answers and pages dropped');
+  // A content change drops the kept answers and pages made from the tables it wrote, in every
+  // process; a change that did not record its tables (or too many at once) drops them all.
+  const version = watchContentVersion(database.db, async (v, previous) => {
+    const tables = v > previous ? await tablesChangedBetween(database.db, previous, v).catch(() => null) : null;
+    const before = { answers: answers.stats.entries, pages: pages.stats.entries };
+    if (tables) {
+      answers.invalidate(tables);
+      pages.invalidate(tables);
+    } else {
+      answers.clear();
+      pages.clear();
+    }
+    logger.info(
+      { version: v, tables: tables ? [...tables] : 'all', droppedAnswers: before.answers - answers.stats.entries, droppedPages: before.pages - pages.stats.entries },
+      'content changed; the cached answers and pages made from it dropped',
+    );
   });
   await version.ready;
   const forms = createForms(config, database.db, logger, opts.forms);
@@ -69,7 +80,6 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
     mediaDirs: mediaDirs(),
     uploadsDir: uploads.images,
     cache: answers,
-    contentVersion: () => version.current,
     // Inside the web process the API's routes start with /api; alone, at /.
     basePath: opts.web === false ? '' : '/api',
     extend: (app) => {
@@ -103,7 +113,7 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
           logger,
           siteUrl: config.SITE_URL,
           build: await loadServerBuild(),
-          pages: { cache: pages, version: () => version.current },
+          pages: { cache: pages },
           trust: new ProxyTrust(config.TRUST_PROXY),
         });
   return {

@@ -34,7 +34,7 @@ export async function setCurrencyRate(db: Db, input: { currency: string; perUsd:
   return db.transaction(async (tx) => {
     const values = { currency: input.currency, per_usd: input.perUsd, updated_at: new Date(), updated_by: input.by };
     const [row] = await tx.insert(currencyRates).values(values).onConflictDoUpdate({ target: currencyRates.currency, set: values }).returning();
-    await bumpContentVersion(tx as unknown as Db);
+    await bumpContentVersion(tx as unknown as Db, [currencyRates]);
     return row!;
   });
 }

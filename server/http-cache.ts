@@ -3,8 +3,10 @@
 //
 // - Opt-in: callers decide per route whether an answer may be kept and under which key; only
 //   200 answers without Set-Cookie and without `no-store`/`private` are ever stored.
-// - Keys carry the content version and the build, so an answer rendered while the content changed
-//   can never be served for the new version; `clear()` drops everything when the version moves.
+// - Dependencies: each answer remembers the database tables it was made from (server/db/reads.ts);
+//   a content change drops exactly the answers made from a table it wrote (`invalidate()`), and an
+//   answer whose making overlapped such a change is served to its requests but not kept. `clear()`
+//   drops everything (a change that cannot name its tables). Keys carry the build.
 // - Bounded by bytes, least recently used first out.
 // - Precompressed: each body is kept as brotli and gzip (compressed once, off the main thread);
 //   a client that accepts neither gets the gzip body decoded. Small bodies are kept as they are.
@@ -16,6 +18,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { CachePolicy } from '../app/lib/cache-policy.ts';
 import { pickEncoding } from './compress.ts';
+import { ANY_TABLE, noteReads, traced } from './db/reads.ts';
 import { bytesResponse, readBytes, responseBytes } from '../common/document-bytes.ts';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -43,6 +46,8 @@ export interface CachedAnswer {
   gzip?: Uint8Array;
   /** Bytes this entry holds (bodies plus a little for the key and headers). */
   size: number;
+  /** The tables the answer was made from (ANY_TABLE: from anything); absent: unknown, as ANY_TABLE. */
+  reads?: ReadonlySet<string>;
   /** Node header objects per encoding, made on first use by writeKept(). */
   nodeHeaders?: Partial<Record<'br' | 'gzip' | 'identity', OutgoingHttpHeaders>>;
 }
@@ -50,6 +55,8 @@ export interface CachedAnswer {
 export interface HttpCacheStats {
   hits: number;
   misses: number;
+  /** Entries dropped by content changes (invalidate() and clear()). */
+  dropped: number;
   /** Requests that waited for another request's production of the same key. */
   coalesced: number;
   /** Answers produced for a key (at most one at a time per key). */
@@ -67,7 +74,10 @@ export class HttpCache {
   #inflight = new Map<string, Promise<CachedAnswer | undefined>>();
   #bytes = 0;
   #onClear: (() => void)[] = [];
-  #stats = { hits: 0, misses: 0, coalesced: 0, produced: 0, stored: 0, evicted: 0 };
+  #stats = { hits: 0, misses: 0, coalesced: 0, produced: 0, stored: 0, evicted: 0, dropped: 0 };
+  /** Content changes seen so far, and the latest ones with the tables each wrote (null: all). */
+  #changes = 0;
+  #recent: { n: number; tables: ReadonlySet<string> | null }[] = [];
 
   /** Whether the uncompressed body is kept too (for in-process readers such as the loaders). */
   readonly keepIdentity: boolean;
@@ -89,7 +99,7 @@ export class HttpCache {
     return { ...this.#stats, entries: this.#entries.size, bytes: this.#bytes, maxBytes: this.maxBytes };
   }
 
-  /** Runs `f` whenever the cache is cleared (content changed). */
+  /** Runs `f` whenever content changes drop entries (clear() and invalidate()). */
   onClear(f: () => void) {
     this.#onClear.push(f);
   }
@@ -97,6 +107,11 @@ export class HttpCache {
   /** Counts a hit served outside serve() (the fast path). */
   countHit() {
     this.#stats.hits++;
+  }
+
+  /** The tables each kept answer was made from, by key (for tests and diagnostics). */
+  dependencies(): Map<string, string[]> {
+    return new Map([...this.#entries].map(([key, e]) => [key, e.reads ? [...e.reads].sort() : [ANY_TABLE]]));
   }
 
   get(key: string): CachedAnswer | undefined {
@@ -127,10 +142,46 @@ export class HttpCache {
     this.#stats.stored++;
   }
 
+  /** Drops every entry (a content change that cannot name the tables it wrote). */
   clear() {
+    this.#stats.dropped += this.#entries.size;
     this.#entries.clear();
     this.#bytes = 0;
+    this.#changed(null);
+  }
+
+  /**
+   * A content change wrote these tables: drops the entries made from any of them (or from
+   * anything), and keeps every other. Answers being made right now are not kept when they read
+   * one of them (see serve()).
+   */
+  invalidate(tables: Iterable<string>) {
+    const written = new Set(tables);
+    if (written.has(ANY_TABLE)) return this.clear();
+    for (const [key, entry] of this.#entries) {
+      if (!dependsOn(entry.reads, written)) continue;
+      this.#entries.delete(key);
+      this.#bytes -= entry.size;
+      this.#stats.dropped++;
+    }
+    this.#changed(written);
+  }
+
+  #changed(tables: ReadonlySet<string> | null) {
+    const n = ++this.#changes;
+    this.#recent.push({ n, tables });
+    if (this.#recent.length > RECENT_CHANGES) this.#recent.shift();
+    // Requests from now on start their own production, never waiting for one begun before.
+    this.#inflight.clear();
     for (const f of this.#onClear) f();
+  }
+
+  /** Whether an answer whose making began at change `since` and read `reads` may be outdated. */
+  #overtaken(since: number, reads: ReadonlySet<string>): boolean {
+    if (since === this.#changes) return false;
+    const oldest = this.#recent[0];
+    if (!oldest || oldest.n > since + 1) return true; // more changes than remembered
+    return this.#recent.some((c) => c.n > since && (c.tables === null || dependsOn(reads, c.tables)));
   }
 
   /**
@@ -142,6 +193,7 @@ export class HttpCache {
     const hit = this.get(key);
     if (hit) {
       this.#stats.hits++;
+      noteReads(hit.reads);
       return answer(hit, request);
     }
     this.#stats.misses++;
@@ -149,20 +201,28 @@ export class HttpCache {
     if (pending) {
       this.#stats.coalesced++;
       const shared = await pending;
-      if (shared) return answer(shared, request);
+      if (shared) {
+        noteReads(shared.reads);
+        return answer(shared, request);
+      }
       // The producer's answer could not be kept (an error page, a redirect...): produce our own.
       return produce();
     }
     let fresh: Response | undefined;
+    const since = this.#changes;
     const production = (async () => {
       this.#stats.produced++;
-      const res = await produce();
-      if (!isKeepable(res, statuses)) {
-        fresh = res;
-        return undefined;
-      }
-      const entry = await toCachedAnswer(res, key, this.keepIdentity, this.brotliQuality);
-      this.set(key, entry);
+      // The tables read while the answer is made, the in-process API answers it uses included.
+      const { value: entry } = await traced(async () => {
+        const res = await produce();
+        if (!isKeepable(res, statuses)) {
+          fresh = res;
+          return undefined;
+        }
+        return toCachedAnswer(res, key, this.keepIdentity, this.brotliQuality);
+      }).then(({ value, trace }) => ({ value: value && Object.assign(value, { reads: trace.reads }) }));
+      // Made while a change of what it read was committed: served to the requests that asked, not kept.
+      if (entry && !this.#overtaken(since, entry.reads!)) this.set(key, entry);
       return entry;
     })();
     this.#inflight.set(key, production);
@@ -171,9 +231,19 @@ export class HttpCache {
       if (entry) return answer(entry, request);
       return fresh!;
     } finally {
-      this.#inflight.delete(key);
+      if (this.#inflight.get(key) === production) this.#inflight.delete(key);
     }
   }
+}
+
+/** Content changes remembered for answers still being made (more overtake every such answer). */
+const RECENT_CHANGES = 64;
+
+/** Whether an answer made from `reads` (absent: unknown) depends on any of the `written` tables. */
+function dependsOn(reads: ReadonlySet<string> | undefined, written: ReadonlySet<string>): boolean {
+  if (!reads || reads.has(ANY_TABLE)) return true;
+  for (const name of written) if (reads.has(name)) return true;
+  return false;
 }
 
 /** Whether an answer may be kept and served to anyone: a plain 200, nothing per visitor. */

@@ -8,7 +8,7 @@ import type { CachePolicy, RouteHandle } from '../app/lib/cache-policy.ts';
 import { queryKey } from './http-cache.ts';
 
 export interface PagePlan {
-  /** Cache key: build, content version, year, path and the normalised query. */
+  /** Cache key: build, year, path and the normalised query. */
   key: string;
   /** The URL rendered for the key (tracking parameters dropped), same origin as the request. */
   renderUrl: string;
@@ -133,12 +133,13 @@ export function pagePlanner(build: ServerBuild, notPages: (pathname: string) => 
   }
 
   /** The cache key of a page request, or undefined when it must be rendered for itself. */
-  function keyOf(method: string, pathAndQuery: string, personal: boolean, contentVersion: number): { key: string; render: string; statuses: readonly number[] } | undefined {
+  function keyOf(method: string, pathAndQuery: string, personal: boolean): { key: string; render: string; statuses: readonly number[] } | undefined {
     if ((method !== 'GET' && method !== 'HEAD') || personal) return undefined;
     const c = coreOf(pathAndQuery);
     if (!c) return undefined;
-    // The year too: the footer's copyright line is rendered from the clock.
-    return { key: `page ${build.assets.version} v${contentVersion} y${new Date().getUTCFullYear()} ${c.path}`, render: c.render, statuses: c.statuses };
+    // The year too: the footer's copyright line is rendered from the clock. (Content changes drop
+    // the kept pages made from what they changed: server/http-cache.ts.)
+    return { key: `page ${build.assets.version} y${new Date().getUTCFullYear()} ${c.path}`, render: c.render, statuses: c.statuses };
   }
 
   /** The module of the route that answers a page path (a data request's path included). */
@@ -152,9 +153,9 @@ export function pagePlanner(build: ServerBuild, notPages: (pathname: string) => 
   return {
     keyOf,
     leafModule,
-    plan(request: Request, contentVersion: number): PagePlan | undefined {
+    plan(request: Request): PagePlan | undefined {
       const url = new URL(request.url);
-      const k = keyOf(request.method, url.pathname + url.search, isPersonal(request), contentVersion);
+      const k = keyOf(request.method, url.pathname + url.search, isPersonal(request));
       return k && { key: k.key, renderUrl: url.origin + k.render, statuses: k.statuses };
     },
   };

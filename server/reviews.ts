@@ -171,7 +171,7 @@ async function moderate(db: Db, id: number, status: 'approved' | 'rejected', by:
     await tx.update(travellerReviews).set({ status, moderated_at: new Date(), moderated_by: by }).where(eq(travellerReviews.id, id));
     // What the public sees changes when a review is shown or stops being shown.
     const visible = before.status === 'approved' || status === 'approved';
-    const contentVersion = visible && before.status !== status ? await bumpContentVersion(tx) : null;
+    const contentVersion = visible && before.status !== status ? await bumpContentVersion(tx, [travellerReviews]) : null;
     return { id, status, contentVersion };
   });
 }

@@ -29,7 +29,7 @@ export interface WebOptions {
   siteUrl: string;
   clientDir?: string;
   /** Rendered pages of routes that opt in, scoped to the content version (server/page-cache.ts). */
-  pages?: { cache: HttpCache; version(): number };
+  pages?: { cache: HttpCache };
   /** Which peers' X-Forwarded-* headers are believed (TRUST_PROXY); default: none. */
   trust?: ProxyTrust;
 }
@@ -252,7 +252,7 @@ export function createWeb(opts: WebOptions) {
       if (checked instanceof Response) return checked.status === 204 ? checked : refused(checked);
       request = checked;
     }
-    const planned = pages?.cache.enabled ? planner.plan(request, pages.version()) : undefined;
+    const planned = pages?.cache.enabled ? planner.plan(request) : undefined;
     if (!planned) return render(request, peer);
     return pages!.cache.serve(planned.key, request, () => {
       // One render serves everyone: a plain GET of the normalised URL, nothing personal in it.
@@ -270,7 +270,7 @@ export function createWeb(opts: WebOptions) {
     if (!pages?.cache.enabled || !req.url) return false;
     let entry;
     try {
-      const k = planner.keyOf(req.method ?? 'GET', req.url, !!(req.headers.cookie || req.headers.authorization), pages.version());
+      const k = planner.keyOf(req.method ?? 'GET', req.url, !!(req.headers.cookie || req.headers.authorization));
       entry = k && pages.cache.get(k.key);
     } catch (err) {
       // Whatever the address, the app answers it properly; the fast path just steps aside.

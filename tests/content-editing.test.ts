@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
 import { exportContent, writeExport } from '../server/content/export.ts';
-import { documentHash, importContentFiles, publishDue, publishedContent } from '../server/content/store.ts';
+import { documentHash, importContentFiles, publishDue, publishedContent, requireType, saveItem } from '../server/content/store.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { syncContent } from '../server/db/seed.ts';
 import { backends } from './helpers/db.ts';
@@ -143,6 +143,65 @@ describe.each(backends())('content editor on %s', (backend) => {
     expect(restored.status).toBe(200);
     expect(((await restored.json()) as { item: ContentItem }).item.revision).toBe(park.revision + 2);
     expect(await (await page('/parks/bwindi-impenetrable-forest-national-park')).text()).not.toContain('A sentence the editor added.');
+  });
+
+  it('drops exactly the kept pages and API answers a change was made from, in this process and in every other', async () => {
+    const { pages, answers } = site.app.caches!;
+    const blogSlug = 'best-time-to-visit-uganda';
+    // Pages made from blog posts, and pages made from nothing a blog post changes.
+    const fromBlogs = ['/', '/blogs', `/blogs/${blogSlug}`, '/parks/bwindi-impenetrable-forest-national-park', '/destinations/uganda'];
+    const notFromBlogs = ['/animals/african-elephants', '/safaris', '/lodges', '/frequently-asked-questions', '/contact-us'];
+    const apiNotFromBlogs = ['/api/animals/african-elephants', '/api/safaris', '/api/frequently-asked-questions'];
+    const etags = new Map<string, string>();
+    for (const p of [...fromBlogs, ...notFromBlogs, ...apiNotFromBlogs]) {
+      await page(p);
+      etags.set(p, (await page(p)).headers.get('etag')!);
+    }
+    // Every one of them is kept now: reading them again makes nothing.
+    const made = () => pages.stats.produced + answers.stats.produced;
+    let before = made();
+    for (const p of [...fromBlogs, ...notFromBlogs, ...apiNotFromBlogs]) await page(p);
+    expect(made()).toBe(before);
+
+    const post = await itemOf('blogs', blogSlug);
+    const added = `A line added in the console at ${Date.now()}.`;
+    const saved = await owner.send(`/content/blogs/${post.id}`, { slug: post.slug, document: { ...post.document, body: `${post.document.body as string}\n\n${added}` }, baseRevision: post.revision }, 'PUT');
+    expect(saved.status).toBe(200);
+
+    // The post's page is made again and says the new line; the blog-made pages are made again.
+    expect(await (await page(`/blogs/${blogSlug}`)).text()).toContain(added);
+    for (const p of fromBlogs) expect((await page(p)).status).toBe(200);
+    // The others are still the kept answers: same bytes, nothing made.
+    before = made();
+    for (const p of [...notFromBlogs, ...apiNotFromBlogs]) {
+      const res = await page(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('etag'), p).toBe(etags.get(p));
+    }
+    expect(made()).toBe(before);
+    expect(pages.dependencies().get([...pages.dependencies().keys()].find((k) => k.endsWith(' /safaris'))!)).toEqual(['pages', 'safaris']);
+
+    if (backend !== 'postgres') return;
+    // Another process (a second server on the same PostgreSQL) saves an animal: this process is
+    // told at once and drops the animal pages, and nothing made without animals.
+    const other = await openDatabase({ databaseUrl: site.databaseUrl!, dataDir: site.dataDir, migrate: false });
+    try {
+      const animal = await itemOf('animals', 'african-elephants');
+      const elsewhere = `Saved by another server at ${Date.now()}.`;
+      await saveItem(other.db, requireType('animals'), animal.id, { slug: animal.slug, document: { ...animal.document, description: `${animal.document.description as string} ${elsewhere}` }, baseRevision: animal.revision }, { staffId: null, email: 'owner@kigezitrails.example' });
+      const started = Date.now();
+      let html = await (await page('/animals/african-elephants')).text();
+      while (!html.includes(elsewhere) && Date.now() - started < 1000) {
+        await new Promise((r) => setTimeout(r, 20));
+        html = await (await page('/animals/african-elephants')).text();
+      }
+      expect(html).toContain(elsewhere);
+      before = made();
+      for (const p of ['/safaris', '/lodges', '/contact-us']) expect((await page(p)).headers.get('etag'), p).toBe(etags.get(p));
+      expect(made()).toBe(before);
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers a save made on an older revision with a conflict that carries both versions, and stores nothing', async () => {

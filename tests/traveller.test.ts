@@ -13,7 +13,7 @@ import { pageGraph } from '../app/lib/seo/jsonld.ts';
 import { createApi, type Api } from '../server/api/index.ts';
 import { loadContent, type Content } from '../server/db/content.ts';
 import { syncContent } from '../server/db/seed.ts';
-import { readContentVersion } from '../server/db/version.ts';
+import { readContentVersion, tablesChangedBetween } from '../server/db/version.ts';
 import { setCurrencyRate, CurrencyRateError } from '../server/currency.ts';
 import { createForms, type Forms } from '../server/forms.ts';
 import { HttpCache } from '../server/http-cache.ts';
@@ -40,18 +40,24 @@ async function harness(tdb: TestDatabase, spam: 'on' | 'off', limits: Json = {})
   const logger = pino({ level: 'silent' });
   const forms = createForms(config, tdb.db, logger, { startWorker: false, spam: { minFillMs: 0, limits } });
   let version = await readContentVersion(tdb.db);
+  const cache = new HttpCache({ maxBytes: 8 * 1024 * 1024, keepIdentity: true });
   const api = createApi({
     deps: { db: tdb.db, siteUrl: SITE, logger, ping: tdb.ping },
     mediaDirs: [],
-    cache: new HttpCache({ maxBytes: 8 * 1024 * 1024, keepIdentity: true }),
-    contentVersion: () => version,
+    cache,
     extend: (app) => forms.mount(app),
   });
   return {
     api,
     forms,
+    // What every process does when the content version moves (server/app.ts): drop the answers
+    // made from the tables the changes recorded, or all of them when one did not record its tables.
     sync: async () => {
-      version = await readContentVersion(tdb.db);
+      const now = await readContentVersion(tdb.db);
+      const tables = now > version ? await tablesChangedBetween(tdb.db, version, now) : null;
+      if (tables) cache.invalidate(tables);
+      else if (now !== version) cache.clear();
+      version = now;
     },
     stop: () => forms.stop(),
   };

@@ -1,15 +1,21 @@
 import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { noteReads } from '../db/reads.ts';
 import { HttpCache } from '../http-cache.ts';
 import { cached, type CacheEnv } from './cache.ts';
 
-function appWith(cache: HttpCache, version = { v: 1 }) {
+function appWith(cache: HttpCache) {
   let calls = 0;
   const app = new Hono<CacheEnv>();
   app.use('*', async (c, next) => {
-    c.set('answers', { cache, version: () => version.v });
+    c.set('answers', { cache });
     await next();
+  });
+  // Answers made from the tables named in ?from (as the database's logger notes them).
+  app.get('/made-from', cached({ query: ['from'] }), (c) => {
+    noteReads((c.req.query('from') ?? '').split(','));
+    return c.json({ calls: ++calls });
   });
   app.get('/data', cached(), (c) => c.json({ calls: ++calls }));
   app.get('/list', cached({ query: ['page'] }), (c) => c.json({ calls: ++calls, page: c.req.query('page') ?? '1' }));
@@ -55,18 +61,24 @@ describe('API answers kept per route (opt-in)', () => {
     expect(cache.stats.entries).toBe(1);
   });
 
-  it('scopes keys to the content version', async () => {
-    const version = { v: 1 };
-    const { app } = appWith(new HttpCache({ maxBytes: 1_000_000 }), version);
-    expect(await (await app.request('/data')).json()).toEqual({ calls: 1 });
-    version.v = 2;
-    expect(await (await app.request('/data')).json()).toEqual({ calls: 2 });
+  it('drops exactly the answers made from the tables a change wrote', async () => {
+    const cache = new HttpCache({ maxBytes: 1_000_000 });
+    const { app } = appWith(cache);
+    const get = async (from: string) => ((await (await app.request(`/made-from?from=${from}`)).json()) as { calls: number }).calls;
+    expect([await get('safaris,parks'), await get('blogs'), await get('*')]).toEqual([1, 2, 3]);
+    expect([await get('safaris,parks'), await get('blogs'), await get('*')]).toEqual([1, 2, 3]);
+    cache.invalidate(['parks', 'lodges']);
+    // The park answer and the answer made from anything are made again; the blog answer is kept.
+    expect([await get('safaris,parks'), await get('blogs'), await get('*')]).toEqual([4, 2, 5]);
+    expect(cache.stats.dropped).toBe(2);
+    cache.clear();
+    expect(await get('blogs')).toBe(6);
   });
 
   it('compresses a large kept answer, with a matching Content-Length', async () => {
     const cache = new HttpCache({ maxBytes: 10_000_000 });
     const app = new Hono<CacheEnv>();
-    app.use('*', async (c, next) => (c.set('answers', { cache, version: () => 1 }), next()));
+    app.use('*', async (c, next) => (c.set('answers', { cache }), next()));
     const items = Array.from({ length: 200 }, (_, i) => ({ id: i, safarititle: `Gorilla trekking safari ${i}` }));
     app.get('/big', cached(), (c) => c.json({ items }));
     for (let i = 0; i < 2; i++) {

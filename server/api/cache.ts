@@ -9,11 +9,9 @@ import { HttpCache, queryKey } from '../http-cache.ts';
 export const API_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** The API's store: the cache and the content version its keys are scoped to. */
+/** The API's store of kept answers (content changes drop the answers made from what they changed). */
 export interface AnswerStore {
   cache: HttpCache;
-  /** The current content version (keys of other versions are never looked up). */
-  version(): number;
 }
 
 export type CacheEnv = { Variables: { answers?: AnswerStore } };
@@ -40,7 +38,7 @@ export function cached(policy: CachePolicy = {}): MiddlewareHandler<CacheEnv> {
       await produce();
       return;
     }
-    const key = `api v${store.version()} ${url.pathname}${query}`;
+    const key = `api ${url.pathname}${query}`;
     replaceResponse(c, await store.cache.serve(key, c.req.raw, produce));
   };
 }

@@ -30,8 +30,6 @@ export interface ApiOptions {
   uploadsDir?: string;
   /** Where answers of routes that opt in (`cached()`) are kept; none: every answer is produced. */
   cache?: HttpCache;
-  /** The current content version, which scopes the cache's keys. */
-  contentVersion?: () => number;
   /** Path the API's routes start with: '/api' inside the web process, '' when it runs alone. */
   basePath?: string;
   /** Extra resources (search, enquiries, newsletter) mounted on the same app. */
@@ -41,7 +39,7 @@ export interface ApiOptions {
 export function createApi(opts: ApiOptions) {
   const cache = opts.cache ?? new HttpCache({ maxBytes: 16 * 1024 * 1024, keepIdentity: true });
   cache.onClear(() => forgetReferenceData(opts.deps.db));
-  const answers: AnswerStore = { cache, version: opts.contentVersion ?? (() => 0) };
+  const answers: AnswerStore = { cache };
   // Routes carry the base path (/api when mounted in the web process, nothing when alone), so the
   // web process hands requests over as they are, without copying them.
   const root = new Hono<ApiEnv>({ strict: false });

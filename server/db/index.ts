@@ -7,6 +7,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
+import { traceLogger } from './reads.ts';
 import { createFromTemplate } from './template.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -60,7 +61,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       onnotice: () => {},
       connection: { application_name: 'safari-site' },
     });
-    const db = drizzlePostgres({ client, schema }) as unknown as Db;
+    const db = drizzlePostgres({ client, schema, logger: traceLogger }) as unknown as Db;
     if (migrate) {
       const reserved = await client.reserve();
       try {
@@ -100,7 +101,7 @@ async function openPglite(dataDir: string | undefined, migrate: boolean): Promis
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, logger: traceLogger }) as unknown as Db;
   if (migrate) {
     const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await client.exec('create extension if not exists pg_trgm');

@@ -2,30 +2,49 @@
 import { and, asc, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import * as c from './columns.ts';
 import type { Db } from './index.ts';
+import { noteReads, traced } from './reads.ts';
 import * as t from './schema.ts';
 
 export type GalleryOwner = 'park' | 'animal' | 'bird' | 'experience' | 'lodge';
 
 // Reference data (destinations, experiences, page rows) is tiny, read by almost every request
 // and changes only with the content: it is memoised per database until the content changes
-// (forgetReferenceData is called with the response caches). Misses are not remembered, so
-// unknown slugs cannot grow the memo.
-const memos = new WeakMap<Db, Map<string, Promise<unknown>>>();
+// (forgetReferenceData is called whenever kept answers are dropped). Misses are not remembered,
+// so unknown slugs cannot grow the memo. Each entry remembers the tables it was read from, and
+// every use counts them for the answer being made (server/db/reads.ts), as if it had read them.
+interface Memo {
+  value: Promise<unknown>;
+  reads: Set<string>;
+}
+const memos = new WeakMap<Db, Map<string, Memo>>();
 
 function memo<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   let m = memos.get(db);
   if (!m) memos.set(db, (m = new Map()));
-  const hit = m.get(key) as Promise<T> | undefined;
-  if (hit) return hit;
-  const p = load();
-  m.set(key, p);
-  p.then(
-    (v) => {
-      if (v === undefined) m.delete(key);
-    },
-    () => m.delete(key),
-  );
-  return p;
+  let hit = m.get(key);
+  if (!hit) {
+    const reads = new Set<string>();
+    const value = traced(load).then(({ value, trace }) => {
+      for (const name of trace.reads) reads.add(name);
+      return value;
+    });
+    const entry: Memo = { value, reads };
+    hit = entry;
+    m.set(key, entry);
+    value.then(
+      (v) => {
+        if (v === undefined && m.get(key) === entry) m.delete(key);
+      },
+      () => {
+        if (m.get(key) === entry) m.delete(key);
+      },
+    );
+  }
+  const { value, reads } = hit;
+  return value.then((v) => {
+    noteReads(reads);
+    return v as T;
+  });
 }
 
 export function forgetReferenceData(db: Db) {

@@ -364,6 +364,13 @@ export const contentVersion = pgTable('content_version', {
   content_hash: text('content_hash'),
 });
 
+/** The tables each content change wrote, by the version it moved to (migration 0014; server/db/version.ts). */
+export const contentChanges = pgTable('content_changes', {
+  version: integer('version').primaryKey(),
+  tables: text('tables').array().notNull(),
+  changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // Enquiries, newsletter, mail outbox and spam defences.
 export * from './schema-enquiries.ts';
 export * from './schema-staff.ts';

@@ -10,6 +10,8 @@ import type { Db } from './index.ts';
 import * as t from './schema.ts';
 import { galleryImagePath, headerImagePath, type ImageCollection } from '../media/paths.ts';
 import { forgetReferenceData } from './queries.ts';
+import { currentTrace, traced } from './reads.ts';
+import { recordContentChange } from './version.ts';
 
 export function contentHash(content: Content): string {
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
@@ -118,8 +120,10 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean; o
   const want = (collection: CollectionName, slug: string) => !only || (only.collection === collection && only.slug === slug);
   const hash = contentHash(content);
   const counts = Object.fromEntries(Object.entries(content).flatMap(([k, v]) => (Array.isArray(v) ? [[k, v.length]] : [])));
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  // The tables the change writes are traced (server/db/reads.ts): one item's change records them,
+  // so that only what was made from them is dropped from the caches.
+  return db.transaction((txRaw) => traced(() => writeInTransaction(txRaw as unknown as Db)).then((r) => r.value));
+  async function writeInTransaction(tx: Db): Promise<SeedResult> {
     // Serialise concurrent seeders (several processes starting on one PostgreSQL).
     await tx.execute(sql`select pg_advisory_xact_lock(727274002)`);
     const [current] = await tx.select().from(t.contentVersion).where(eq(t.contentVersion.id, 1));
@@ -356,15 +360,18 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean; o
     else await removeAllMissing(tx, content);
     await removeOrphanGalleries(tx);
 
-    await tx
+    const [bumped] = await tx
       .insert(t.contentVersion)
       .values({ id: 1, version: 1, content_hash: only ? null : hash })
       .onConflictDoUpdate({
         target: t.contentVersion.id,
         set: { version: sql`${t.contentVersion.version} + 1`, changed_at: new Date(), content_hash: only ? null : hash },
-      });
+      })
+      .returning({ version: t.contentVersion.version });
+    // A whole load records nothing: every process drops all it keeps.
+    if (only) await recordContentChange(tx, bumped!.version, currentTrace()!.writes);
     return { changed: true, counts };
-  });
+  }
 }
 
 /** The content table of each collection and its slug column (reviews are replaced whole). */
