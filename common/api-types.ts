@@ -1,6 +1,7 @@
 // Shapes of the JSON API's answers (spec points 3 and 7), shared by the server and the React app.
 // Dates are ISO strings in JSON. Image fields are paths relative to the API base ("images/...").
 import type { LodgeTier } from './constants.ts';
+import type { SearchType } from './content-types.ts';
 
 export interface PageMeta {
   title: string;
@@ -389,7 +390,8 @@ export interface ExperienceResponse extends PageMeta {
   galleryImages: GalleryImage[];
 }
 
-export type SearchItemType = 'blog' | 'park' | 'experience' | 'safari' | 'faq' | 'animal' | 'bird' | 'lodge';
+/** The search types (common/content-types.ts). */
+export type SearchItemType = SearchType;
 /** One search hit: the entity's own fields plus its type tag. */
 export type SearchItem =
   | (BlogCard & { type: 'blog' })

@@ -4,7 +4,8 @@
 import { useRef, type ReactNode } from 'react';
 import { data, Form, Link, useNavigation, useSubmit } from 'react-router';
 import type { PageMeta, SearchItem, SearchItemType, SearchResponse } from '../../common/api-types.ts';
-import { LODGE_TIER_LABELS, PAGE_SIZE, SEARCH_TYPES } from '../../common/constants.ts';
+import { LODGE_TIER_LABELS, PAGE_SIZE } from '../../common/constants.ts';
+import { SEARCH_TYPES, searchResultView, searchTypeInfo } from '../../common/content-types.ts';
 import { Hero } from '../components/Hero.tsx';
 import { SearchIcon } from '../components/Icons.tsx';
 import { Image } from '../components/Image.tsx';
@@ -21,16 +22,7 @@ import { cachedPage } from '../lib/cache-policy.ts';
 /** Only the bare search page is kept: any query (terms, types, page) is rendered for its request. */
 export const handle = cachedPage;
 
-export const TYPE_LABELS: Record<SearchItemType, string> = {
-  blog: 'Blog',
-  park: 'Park',
-  experience: 'Experience',
-  safari: 'Safari',
-  faq: 'Faq',
-  animal: 'Animal',
-  bird: 'Bird',
-  lodge: 'Lodge',
-};
+export const TYPE_LABELS = Object.fromEntries(SEARCH_TYPES.map((t) => [t, searchTypeInfo(t).search.label])) as Record<SearchItemType, string>;
 
 /** The type filter from the URL: ?types=blog&types=park or ?types=blog,park; unknown names are ignored. */
 export function typesParam(url: URL): SearchItemType[] {
@@ -43,38 +35,10 @@ export function typesParam(url: URL): SearchItemType[] {
   return SEARCH_TYPES.filter((t) => wanted.has(t));
 }
 
-/** Link and display fields of a hit, whatever its type. FAQ answers have no page of their own. */
+/** Link and display fields of a hit, whatever its type (read off its type's description). FAQ
+ * answers have no page of their own. */
 export function describe(item: SearchItem): { title: string; href: string | null; text: string; image: string; alt: string } {
-  switch (item.type) {
-    case 'blog':
-      return { title: item.blogtitle, href: `/blogs/${item.blogtitleslug}`, text: item.blogdescription, image: item.blogheaderimage, alt: item.blogheaderimagealt };
-    case 'park':
-      return { title: item.parktitle, href: `/parks/${item.parktitleslug}`, text: item.parkdescription, image: item.parkheaderimage, alt: item.parkheaderimagealt };
-    case 'experience':
-      return {
-        title: item.experiencetitle,
-        href: `/experiences/${item.experiencetitleslug}`,
-        text: item.experiencedescription,
-        image: item.experienceheaderimage,
-        alt: item.experienceheaderimagealt,
-      };
-    case 'safari':
-      return {
-        title: item.safarititle,
-        href: `/safaris/${item.safarititleslug}`,
-        text: item.safarimetadescription,
-        image: item.safariheaderimage,
-        alt: item.safariheaderimagealt,
-      };
-    case 'faq':
-      return { title: item.question, href: null, text: '', image: '', alt: '' };
-    case 'animal':
-      return { title: item.animaltitle, href: `/animals/${item.animaltitleslug}`, text: item.animaldescription, image: item.animalheaderimage, alt: item.animalheaderimagealt };
-    case 'bird':
-      return { title: item.birdtitle, href: `/birds/${item.birdtitleslug}`, text: item.birddescription, image: item.birdheaderimage, alt: item.birdheaderimagealt };
-    case 'lodge':
-      return { title: item.lodgetitle, href: `/lodges/${item.lodgetitleslug}`, text: item.lodgedescription, image: item.lodgeheaderimage, alt: item.lodgeheaderimagealt };
-  }
+  return searchResultView(item);
 }
 
 /** Splits text into plain and matched parts: a word matches when it starts with a highlight term

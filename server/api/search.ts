@@ -1,7 +1,8 @@
 // Site search (GET /search?query=&types=&page=) and the data behind /sitemap.xml and /robots.txt.
 import { cached } from './cache.ts';
 import { Hono } from 'hono';
-import { PAGE_SIZE, SEARCH_TYPES, type SearchType } from '../../common/constants.ts';
+import { PAGE_SIZE } from '../../common/constants.ts';
+import { SEARCH_TYPES, searchListKey, type SearchType } from '../../common/content-types.ts';
 import type { SearchItem, SearchResponse } from '../../common/api-types.ts';
 import { pageRow } from '../db/queries.ts';
 import { loadItems, searchIndex, type Hit } from '../search/engine.ts';
@@ -25,17 +26,6 @@ export function parseTypes(values: string[] | undefined): SearchType[] {
   }
   return SEARCH_TYPES.filter((t) => out.has(t));
 }
-
-const listKey: Record<SearchType, 'blogs' | 'parks' | 'experiences' | 'safaris' | 'faqs' | 'animals' | 'birds' | 'lodges'> = {
-  blog: 'blogs',
-  park: 'parks',
-  experience: 'experiences',
-  safari: 'safaris',
-  faq: 'faqs',
-  animal: 'animals',
-  bird: 'birds',
-  lodge: 'lodges',
-};
 
 export function searchApi() {
   const app = new Hono<ApiEnv>();
@@ -97,7 +87,7 @@ export function searchApi() {
       birds: [],
       lodges: [],
     };
-    for (const [type, hits] of perType) body[listKey[type]] = pick(hits) as SearchItem[];
+    for (const [type, hits] of perType) body[searchListKey(type)] = pick(hits) as SearchItem[];
     return ctx.json(body);
   });
 

@@ -5,7 +5,7 @@
 // Every statement is plain PostgreSQL, so PGlite and PostgreSQL answer alike.
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
-import { SEARCH_TYPES, type SearchType } from '../../common/constants.ts';
+import { SEARCH_TYPES, type SearchType } from '../../common/content-types.ts';
 import type { SearchItem } from '../../common/api-types.ts';
 import * as c from '../db/columns.ts';
 import { sanitize } from '../db/html.ts';

@@ -1,10 +1,13 @@
 // The site's indexable addresses with their last modification time, read from the database:
 // every detail page, the first page of every list (including the by-country and by-experience
 // lists that have items), and the static pages. /search is left out (its pages are noindex).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { CONTENT_TYPES, contentTypeInfo, sitePagePath } from '../../common/content-types.ts';
 import { siteIndexable as isIndexable } from '../../common/seo.ts';
-import { aboutPath } from '../../common/site.ts';
 import type { Db } from '../db/index.ts';
+import type { CollectionName } from '../db/content.ts';
+import { slugTableOf } from '../db/seed.ts';
 
 export interface SitemapEntry {
   /** Absolute URL on SITE_URL. */
@@ -13,30 +16,14 @@ export interface SitemapEntry {
   lastmod: string;
 }
 
-/** Static and list pages, keyed by their row in the pages table. */
-const PAGE_PATHS: Record<string, string> = {
-  home: '/',
-  about: aboutPath,
-  destinations: '/destinations',
-  parks: '/parks',
-  lodges: '/lodges',
-  experiences: '/experiences',
-  safaris: '/safaris',
-  animals: '/animals',
-  birds: '/birds',
-  blogs: '/blogs',
-  'contact-us': '/contact-us',
-  'plan-a-safari': '/plan-a-safari',
-  'gorilla-tracking-tips': '/gorilla-tracking-tips',
-  'terms-and-conditions': '/terms-and-conditions',
-  'privacy-policy': '/privacy-policy',
-  'travel-advice': '/travel-advice',
-  'frequently-asked-questions': '/frequently-asked-questions',
-  'our-impact': '/our-impact',
-  'our-conservation-promise': '/our-conservation-promise',
-  'why-book-with-us': '/why-book-with-us',
-  'sustainability-and-environmental-conservation': '/sustainability-and-environmental-conservation',
-};
+/** Rows of the pages table that are no page of the sitemap: the search page is noindex. */
+const UNLISTED_PAGES = new Set(['search']);
+
+/** Where a row of the pages table is on the site: a type's list, or a fixed page. */
+function pageRowPath(slug: string): string {
+  const info = contentTypeInfo(slug);
+  return info?.page ? info.page.list : sitePagePath(slug);
+}
 
 /** Whether search engines may index a site served on this SITE_URL (production only, public host). */
 export function siteIndexable(siteUrl: string, nodeEnv: string | undefined = process.env.NODE_ENV): boolean {
@@ -50,32 +37,20 @@ function rowsOf<T>(result: unknown): T[] {
 const iso = (d: unknown) => new Date(d as string).toISOString();
 
 export async function sitemapEntries(db: Db, siteUrl: string): Promise<SitemapEntry[]> {
-  // Detail pages: the search index's updated_at moves only when what the page says changed.
-  const details = rowsOf<{ path: string; lastmod: string }>(
-    await db.execute(sql`
-      select '/destinations/' || d.destinationtitleslug as path, d.updated_at as lastmod from destinations d
-      union all
-      select '/parks/' || p.parktitleslug, coalesce(s.updated_at, p.updated_at) from parks p
-        left join search_documents s on s.type = 'park' and s.item_id = p.id
-      union all
-      select '/experiences/' || e.experiencetitleslug, coalesce(s.updated_at, e.updated_at) from experiences e
-        left join search_documents s on s.type = 'experience' and s.item_id = e.id
-      union all
-      select '/safaris/' || f.safarititleslug, coalesce(s.updated_at, f.updated_at) from safaris f
-        left join search_documents s on s.type = 'safari' and s.item_id = f.id
-      union all
-      select '/animals/' || a.animaltitleslug, coalesce(s.updated_at, a.updated_at) from animals a
-        left join search_documents s on s.type = 'animal' and s.item_id = a.id
-      union all
-      select '/birds/' || b.birdtitleslug, coalesce(s.updated_at, b.updated_at) from birds b
-        left join search_documents s on s.type = 'bird' and s.item_id = b.id
-      union all
-      select '/lodges/' || l.lodgetitleslug, coalesce(s.updated_at, l.updated_at) from lodges l
-        left join search_documents s on s.type = 'lodge' and s.item_id = l.id
-      union all
-      select '/blogs/' || g.blogtitleslug, coalesce(s.updated_at, g.updated_at) from blogs g
-        left join search_documents s on s.type = 'blog' and s.item_id = g.id`),
-  );
+  // Detail pages of every type with pages (common/content-types.ts): the search index's updated_at
+  // moves only when what the page says changed; a type outside the index has its row's.
+  const perType = CONTENT_TYPES.flatMap((info): SQL[] => {
+    const target = info.page && slugTableOf(info.collection as CollectionName);
+    if (!info.page || !target) return [];
+    const table = target.table as PgTable & { id: PgColumn; updated_at: PgColumn };
+    const path = sql`${`${info.page.list}/`} || ${target.slug}`;
+    if (!info.search) return [sql`select ${path} as path, ${table.updated_at} as lastmod from ${table}`];
+    return [
+      sql`select ${path} as path, coalesce(s.updated_at, ${table.updated_at}) as lastmod from ${table}
+            left join search_documents s on s.type = ${info.search.type} and s.item_id = ${table.id}`,
+    ];
+  });
+  const details = rowsOf<{ path: string; lastmod: string }>(await db.execute(sql.join(perType, sql` union all `)));
   // Lists by country and by experience that have something to show, dated by their newest item.
   const lists = rowsOf<{ path: string; lastmod: string }>(
     await db.execute(sql`
@@ -104,7 +79,9 @@ export async function sitemapEntries(db: Db, siteUrl: string): Promise<SitemapEn
     out.push({ loc: siteUrl + path, lastmod: iso(lastmod) });
   };
   const pageDates = new Map(pages.map((p) => [p.slug, p.lastmod]));
-  for (const [slug, path] of Object.entries(PAGE_PATHS)) if (pageDates.has(slug)) add(path, pageDates.get(slug));
+  // The home page first, then the others in a fixed order.
+  const pageSlugs = [...pageDates.keys()].filter((slug) => !UNLISTED_PAGES.has(slug)).sort((a, b) => (a === 'home' ? -1 : b === 'home' ? 1 : a.localeCompare(b)));
+  for (const slug of pageSlugs) add(pageRowPath(slug), pageDates.get(slug));
   for (const r of lists.sort((a, b) => a.path.localeCompare(b.path))) add(r.path, r.lastmod);
   for (const r of details.sort((a, b) => a.path.localeCompare(b.path))) add(r.path, r.lastmod);
   return out;

@@ -1,0 +1,182 @@
+// Every content type, described once: what the console calls it, where its items live on the site,
+// the prefix of its field names on the wire (spec point 7), its page size, the schema.org type of
+// its pages, and how search shows it. The rest is derived from here: the console's types
+// (server/content/types.ts), the search types and their result links (server/search/, the search
+// page), the sitemap's detail pages (server/search/sitemap.ts) and the API modules built from a
+// type (server/api/typed.ts). Its document schema is in server/db/content.ts, its tables in
+// server/db/schema.ts and its server-side parts (table, search document) in
+// server/content/definitions.ts. Isomorphic: the browser reads it too.
+import { PAGE_SIZE } from './constants.ts';
+import { aboutPath } from './site.ts';
+
+export interface ContentTypeInfo {
+  /** The collection: content/<collection>/*.yaml, /admin/content/<collection>. */
+  readonly collection: string;
+  /** Console names: the list's heading, and one item. */
+  readonly label: string;
+  readonly singular: string;
+  /** The document field shown as an item's title. */
+  readonly titleField: string;
+  /** Fixed pages of the site: edited only, never added or removed. */
+  readonly fixed?: true;
+  /** Items with a page of their own. */
+  readonly page?: {
+    /** Field names on the wire: <prefix>title, <prefix>titleslug, <prefix>description, <prefix>headerimage... */
+    readonly prefix: string;
+    /** The list of all items, whose detail pages are <list>/<slug>. */
+    readonly list: string;
+    /** Other addresses an item makes beside its own page (the lists of a country...). */
+    readonly more?: readonly string[];
+    /** Items a page of the list shows. */
+    readonly pageSize?: number;
+    /** The schema.org type an item's page describes. */
+    readonly jsonLd: string;
+  };
+  /** Found by the site search: the type's name in the index and on the results page. */
+  readonly search?: {
+    readonly type: string;
+    readonly label: string;
+    /** The wire field shown under a result's title (default: <prefix>description). */
+    readonly summary?: string;
+    /** The wire field of a result's title, for a type without pages (default: <prefix>title). */
+    readonly title?: string;
+  };
+}
+
+const TYPES = [
+  {
+    collection: 'safaris',
+    label: 'Safaris',
+    singular: 'safari',
+    titleField: 'title',
+    page: { prefix: 'safari', list: '/safaris', pageSize: PAGE_SIZE.safaris, jsonLd: 'TouristTrip' },
+    search: { type: 'safari', label: 'Safari', summary: 'safarimetadescription' },
+  },
+  {
+    collection: 'destinations',
+    label: 'Destinations',
+    singular: 'destination',
+    titleField: 'title',
+    page: { prefix: 'destination', list: '/destinations', more: ['/safaris/in', '/parks/in', '/experiences/in'], jsonLd: 'TouristDestination' },
+  },
+  {
+    collection: 'parks',
+    label: 'Parks',
+    singular: 'park',
+    titleField: 'title',
+    page: { prefix: 'park', list: '/parks', pageSize: PAGE_SIZE.parks, jsonLd: 'TouristAttraction' },
+    search: { type: 'park', label: 'Park' },
+  },
+  {
+    collection: 'lodges',
+    label: 'Lodges',
+    singular: 'lodge',
+    titleField: 'title',
+    page: { prefix: 'lodge', list: '/lodges', pageSize: PAGE_SIZE.lodges, jsonLd: 'LodgingBusiness' },
+    search: { type: 'lodge', label: 'Lodge' },
+  },
+  {
+    collection: 'experiences',
+    label: 'Experiences',
+    singular: 'experience',
+    titleField: 'title',
+    page: { prefix: 'experience', list: '/experiences', more: ['/safaris/experiences'], pageSize: PAGE_SIZE.experiences, jsonLd: 'TouristAttraction' },
+    search: { type: 'experience', label: 'Experience' },
+  },
+  {
+    collection: 'blogs',
+    label: 'Blog posts',
+    singular: 'blog post',
+    titleField: 'title',
+    page: { prefix: 'blog', list: '/blogs', pageSize: PAGE_SIZE.blogs, jsonLd: 'BlogPosting' },
+    search: { type: 'blog', label: 'Blog' },
+  },
+  {
+    collection: 'animals',
+    label: 'Animals',
+    singular: 'animal',
+    titleField: 'title',
+    page: { prefix: 'animal', list: '/animals', pageSize: PAGE_SIZE.animals, jsonLd: 'Article' },
+    search: { type: 'animal', label: 'Animal' },
+  },
+  {
+    collection: 'birds',
+    label: 'Birds',
+    singular: 'bird',
+    titleField: 'title',
+    page: { prefix: 'bird', list: '/birds', pageSize: PAGE_SIZE.birds, jsonLd: 'Article' },
+    search: { type: 'bird', label: 'Bird' },
+  },
+  { collection: 'places', label: 'Places on routes', singular: 'place', titleField: 'title' },
+  { collection: 'faqs', label: 'Questions and answers', singular: 'question', titleField: 'question', search: { type: 'faq', label: 'Faq', title: 'question' } },
+  { collection: 'reviews', label: 'Featured reviews', singular: 'review', titleField: 'title' },
+  { collection: 'pages', label: 'Site pages', singular: 'page', titleField: 'title', fixed: true },
+] as const satisfies readonly ContentTypeInfo[];
+
+/** Every content type, in the console's order. */
+export const CONTENT_TYPES: readonly ContentTypeInfo[] = TYPES;
+
+type Entry = (typeof TYPES)[number];
+export type ContentCollection = Entry['collection'];
+type Searchable = Extract<Entry, { search: unknown }>;
+type Paged = Extract<Entry, { page: unknown }>;
+export type SearchType = Searchable['search']['type'];
+/** Collections with pages of their own. */
+export type PagedCollection = Paged['collection'];
+
+/** Every search type, in the order search answers list them (spec point 7). */
+export const SEARCH_TYPES = ['blog', 'park', 'experience', 'safari', 'faq', 'animal', 'bird', 'lodge'] as const satisfies readonly SearchType[];
+// A searchable type described above and missing from that order is a type error here.
+const everyTypeOrdered: [Exclude<SearchType, (typeof SEARCH_TYPES)[number]>] extends [never] ? true : never = true;
+void everyTypeOrdered;
+
+export function contentTypeInfo(collection: string): ContentTypeInfo | undefined {
+  return CONTENT_TYPES.find((t) => t.collection === collection);
+}
+
+/** The content type a search type belongs to. */
+export function searchTypeInfo(type: SearchType): ContentTypeInfo & { search: NonNullable<ContentTypeInfo['search']> } {
+  return CONTENT_TYPES.find((t) => t.search?.type === type) as ContentTypeInfo & { search: NonNullable<ContentTypeInfo['search']> };
+}
+
+/** The list key of a search type in search answers ('blogs' for 'blog'): its collection. */
+export function searchListKey(type: SearchType): Searchable['collection'] {
+  return searchTypeInfo(type).collection as Searchable['collection'];
+}
+
+/** Fixed site pages by slug: where each is on the site (content/pages/<slug>.yaml). */
+export function sitePagePath(slug: string): string {
+  if (slug === 'home') return '/';
+  if (slug === 'about') return aboutPath;
+  return `/${slug}`;
+}
+
+/** The site's addresses of an item, its own page first ([] when it has none). */
+export function itemPaths(info: ContentTypeInfo, slug: string): string[] {
+  if (info.fixed) return [sitePagePath(slug)];
+  if (!info.page) return [];
+  return [`${info.page.list}/${slug}`, ...(info.page.more ?? []).map((base) => `${base}/${slug}`)];
+}
+
+/** An item's own page. */
+export function itemPath(info: ContentTypeInfo, slug: string): string | null {
+  return itemPaths(info, slug)[0] ?? null;
+}
+
+/** How a search result shows, whatever its type: read off its type's wire field names. */
+export function searchResultView(item: { type: SearchType } & object): { title: string; href: string | null; text: string; image: string; alt: string } {
+  const info = searchTypeInfo(item.type);
+  const field = (name: string | undefined) => {
+    const v = name ? (item as Record<string, unknown>)[name] : undefined;
+    return typeof v === 'string' ? v : '';
+  };
+  const prefix = info.page?.prefix;
+  const slug = prefix ? field(`${prefix}titleslug`) : '';
+  return {
+    title: field(info.search.title ?? `${prefix}title`),
+    href: slug ? itemPath(info, slug) : null,
+    text: prefix ? field(info.search.summary ?? `${prefix}description`) : '',
+    image: prefix ? field(`${prefix}headerimage`) : '',
+    alt: prefix ? field(`${prefix}headerimagealt`) : '',
+  };
+}
