@@ -20,7 +20,7 @@ import { parksApi } from './parks.ts';
 import { safarisApi } from './safaris.ts';
 import { searchApi } from './search.ts';
 import { redirectsApi } from './redirects.ts';
-import { animalsApi, birdsApi } from './wildlife.ts';
+import { animalsApi, birdsApi } from './species.ts';
 
 export interface ApiOptions {
   deps: ApiDeps;

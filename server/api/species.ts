@@ -1,0 +1,78 @@
+// Animals and birds, one module for both: paginated lists (8 per page) and details with related
+// and other species. Each kind is read off its description (common/content-types.ts: list
+// address, page size, the prefix of its field names) and its table and columns; the answers keep
+// the names of spec point 7 (`animals`, `animal`, `relatedAnimals`, `otherAnimals`, ...).
+import { asc, eq } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { Hono } from 'hono';
+import { contentTypeInfo } from '../../common/content-types.ts';
+import * as c from '../db/columns.ts';
+import { galleryOf, pageRow, ringNeighbours, type GalleryOwner } from '../db/queries.ts';
+import * as t from '../db/schema.ts';
+import { cached } from './cache.ts';
+import { deps, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type ApiEnv } from './http.ts';
+
+interface Species {
+  collection: 'animals' | 'birds';
+  table: typeof t.animals | typeof t.birds;
+  /** Card columns (lists, related and other species) and the detail's columns. */
+  card: Record<string, PgColumn>;
+  full: Record<string, PgColumn>;
+  /** Title of the list when its page row has none. */
+  listTitle: string;
+  /** The error's name for an unknown slug. */
+  notFoundName: string;
+}
+
+const ANIMALS: Species = { collection: 'animals', table: t.animals, card: c.animalCard, full: c.animalFull, listTitle: 'Animals of East Africa', notFoundName: 'Animal' };
+const BIRDS: Species = { collection: 'birds', table: t.birds, card: c.birdCard, full: c.birdFull, listTitle: 'Birds of East Africa', notFoundName: 'Bird' };
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function speciesApi(kind: Species) {
+  const info = contentTypeInfo(kind.collection)!;
+  const { prefix, list, pageSize } = info.page!;
+  // Wire names: animals, animal, relatedAnimals, otherAnimals, animaltitleslug...
+  const field = (name: string) => (kind.table as unknown as Record<string, PgColumn>)[`${prefix}${name}`]!;
+  const names = { list: kind.collection, one: prefix, related: `related${capital(kind.collection)}`, other: `other${capital(kind.collection)}` };
+  const table = kind.table as typeof t.animals;
+  const order = [asc(table.sort_order), asc(table.id)];
+  const app = new Hono<ApiEnv>();
+
+  app.get(list, cached({ query: ['page', 'limit'] }), async (ctx) => {
+    const { db, siteUrl } = deps(ctx);
+    const paging = parsePaging((k) => ctx.req.query(k), pageSize!);
+    const [[count], page] = await Promise.all([db.select({ n: c.countAll }).from(table), pageRow(db, kind.collection)]);
+    const totalPages = totalPagesFor(count?.n ?? 0, paging);
+    const items = await db.select(kind.card).from(table).orderBy(...order).limit(paging.limit).offset(paging.offset);
+    const title = page?.title ?? kind.listTitle;
+    return ctx.json({ ...pageMeta(siteUrl, list, title, page?.pagekeywords ?? '', page?.pagedescription ?? ''), [names.list]: items, page: paging.page, totalPages });
+  });
+
+  app.get(`${list}/:slug`, cached(), async (ctx) => {
+    const { db, siteUrl } = deps(ctx);
+    const [row] = await db
+      .select({ ...kind.full, metatitle: table.metatitle, metakeywords: table.metakeywords, metadescription: table.metadescription })
+      .from(table)
+      .where(eq(field('titleslug'), slugParam(ctx)));
+    if (!row) throw notFound(kind.notFoundName);
+    const { metatitle, metakeywords, metadescription, ...item } = row as Record<string, unknown> & { id: number; metatitle: string | null; metakeywords: string; metadescription: string };
+    const [cards, galleryImages] = await Promise.all([db.select(kind.card).from(table).orderBy(...order), galleryOf(db, prefix as GalleryOwner, item.id)]);
+    const all = cards as unknown as { id: number }[];
+    const related = ringNeighbours(all, item.id, 4);
+    const other = all.filter((a) => a.id !== item.id && !related.some((r) => r.id === a.id)).slice(0, 5);
+    const slug = item[`${prefix}titleslug`] as string;
+    return ctx.json({
+      ...pageMeta(siteUrl, `${list}/${slug}`, metatitle ?? (item[`${prefix}title`] as string), metakeywords, metadescription || (item[`${prefix}description`] as string)),
+      [names.one]: item,
+      [names.related]: related,
+      [names.other]: other,
+      galleryImages,
+    });
+  });
+
+  return app;
+}
+
+export const animalsApi = () => speciesApi(ANIMALS);
+export const birdsApi = () => speciesApi(BIRDS);
