@@ -28,7 +28,8 @@ import {
 import { collections, crossReferenceProblems, type CollectionName, type Content, type ContentFileDocument } from '../db/content.ts';
 import type { Db } from '../db/index.ts';
 import { auditLog, contentItems, contentRedirects, contentRevisions, mediaUploads, staff } from '../db/schema.ts';
-import { syncContent, slugTableOf } from '../db/seed.ts';
+import { syncContent } from '../db/seed.ts';
+import { slugTableOf } from './definitions.ts';
 import { describeSchema } from './describe.ts';
 import { CONTENT_TYPES, contentType, titleOf, type ContentType } from './types.ts';
 

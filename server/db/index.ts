@@ -7,6 +7,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
+import { installSearchIndexing } from '../search/indexing.ts';
 import { traceLogger } from './reads.ts';
 import { createFromTemplate } from './template.ts';
 
@@ -68,6 +69,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await reserved`select pg_advisory_lock(${MIGRATION_LOCK})`;
         await reserved`create extension if not exists pg_trgm`.catch(() => {});
         await migratePostgres(db as never, { migrationsFolder });
+        await installSearchIndexing(db);
       } finally {
         await reserved`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {});
         reserved.release();
@@ -106,6 +108,7 @@ async function openPglite(dataDir: string | undefined, migrate: boolean): Promis
     const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await client.exec('create extension if not exists pg_trgm');
     await migratePglite(db as never, { migrationsFolder });
+    await installSearchIndexing(db);
   }
   return {
     db,

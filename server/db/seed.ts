@@ -11,6 +11,7 @@ import * as t from './schema.ts';
 import { galleryImagePath, headerImagePath, type ImageCollection } from '../media/paths.ts';
 import { forgetReferenceData } from './queries.ts';
 import { currentTrace, traced } from './reads.ts';
+import { slugTableOf } from '../content/definitions.ts';
 import { recordContentChange } from './version.ts';
 
 export function contentHash(content: Content): string {
@@ -374,30 +375,8 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean; o
   }
 }
 
-/** The content table of each collection and its slug column (reviews are replaced whole). */
-const SLUG_TABLES: Partial<Record<CollectionName, { table: PgTable; slug: PgColumn; slugKey: string }>> = {};
-for (const [collection, table, slugKey] of [
-  ['destinations', t.destinations, 'destinationtitleslug'],
-  ['parks', t.parks, 'parktitleslug'],
-  ['lodges', t.lodges, 'lodgetitleslug'],
-  ['places', t.places, 'placetitleslug'],
-  ['experiences', t.experiences, 'experiencetitleslug'],
-  ['safaris', t.safaris, 'safarititleslug'],
-  ['blogs', t.blogs, 'blogtitleslug'],
-  ['animals', t.animals, 'animaltitleslug'],
-  ['birds', t.birds, 'birdtitleslug'],
-  ['faqs', t.faqs, 'faqslug'],
-  ['pages', t.pages, 'slug'],
-] as const) {
-  SLUG_TABLES[collection] = { table, slug: (table as unknown as Record<string, PgColumn>)[slugKey]!, slugKey };
-}
-
 /** Removal order: what refers to others first. */
 const REMOVAL_ORDER: CollectionName[] = ['safaris', 'lodges', 'parks', 'places', 'experiences', 'destinations', 'blogs', 'animals', 'birds', 'faqs', 'pages'];
-
-export function slugTableOf(collection: CollectionName): { table: PgTable; slug: PgColumn; slugKey: string } | undefined {
-  return SLUG_TABLES[collection];
-}
 
 async function removeItem(tx: Db, content: Content, only: ProjectOnly) {
   const items = content[only.collection] as { slug: string }[];
@@ -408,7 +387,7 @@ async function removeItem(tx: Db, content: Content, only: ProjectOnly) {
 
 async function removeAllMissing(tx: Db, content: Content) {
   for (const collection of REMOVAL_ORDER) {
-    const target = SLUG_TABLES[collection]!;
+    const target = slugTableOf(collection)!;
     await removeMissing(tx, target.table, target.slug, (content[collection] as { slug: string }[]).map((i) => i.slug));
   }
 }

@@ -7,7 +7,7 @@ import { CONTENT_TYPES, contentTypeInfo, sitePagePath } from '../../common/conte
 import { siteIndexable as isIndexable } from '../../common/seo.ts';
 import type { Db } from '../db/index.ts';
 import type { CollectionName } from '../db/content.ts';
-import { slugTableOf } from '../db/seed.ts';
+import { slugTableOf } from '../content/definitions.ts';
 
 export interface SitemapEntry {
   /** Absolute URL on SITE_URL. */
