@@ -1,12 +1,9 @@
 // The one explicit map of every URL of the site (no file-system routing).
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+import { PAGES_WITH_SIDE_LISTS, PLAIN_PAGES } from '../common/content-types.ts';
 import { aboutPath } from '../common/site.ts';
 import { REDIRECT_ROUTE_PATHS } from './lib/redirects.ts';
 
-/** Static pages that share one module: path -> API path is the same. */
-const STATIC_PAGES = ['terms-and-conditions', 'privacy-policy', 'travel-advice', 'our-impact', 'our-conservation-promise'];
-/** Content pages with Popular Safaris and Recent news side lists. */
-const LIST_PAGES = ['why-book-with-us', 'sustainability-and-environmental-conservation'];
 
 export default [
   index('routes/home.tsx'),
@@ -47,8 +44,9 @@ export default [
   route('plan-a-safari', 'routes/plan-a-safari.tsx'),
   route('gorilla-tracking-tips', 'routes/gorilla-tips.tsx'),
   route('frequently-asked-questions', 'routes/faq.tsx'),
-  ...STATIC_PAGES.map((p) => route(p, 'routes/static-page.tsx', { id: `static-${p}` })),
-  ...LIST_PAGES.map((p) => route(p, 'routes/content-page.tsx', { id: `content-${p}` })),
+  // Fixed pages that share one module each: the path is the API path (common/content-types.ts).
+  ...PLAIN_PAGES.map((p) => route(p, 'routes/static-page.tsx', { id: `static-${p}` })),
+  ...PAGES_WITH_SIDE_LISTS.map((p) => route(p, 'routes/content-page.tsx', { id: `content-${p}` })),
 
   route('search', 'routes/search.tsx'),
   route('enquiry', 'routes/enquiry.tsx'),

@@ -144,6 +144,11 @@ export function searchListKey(type: SearchType): Searchable['collection'] {
   return searchTypeInfo(type).collection as Searchable['collection'];
 }
 
+/** Fixed site pages drawn by the plain page template: the address is the slug (content/pages/<slug>.yaml). */
+export const PLAIN_PAGES = ['terms-and-conditions', 'privacy-policy', 'travel-advice', 'our-impact', 'our-conservation-promise'] as const;
+/** Fixed site pages with the Popular safaris and Recent news side lists. */
+export const PAGES_WITH_SIDE_LISTS = ['why-book-with-us', 'sustainability-and-environmental-conservation'] as const;
+
 /** Fixed site pages by slug: where each is on the site (content/pages/<slug>.yaml). */
 export function sitePagePath(slug: string): string {
   if (slug === 'home') return '/';

@@ -2,9 +2,10 @@
 // Other destinations (with a link to all) and blogs.
 import { Link } from 'react-router';
 import type { DestinationResponse } from '../../common/api-types.ts';
-import { BlogCard, DestinationCard, Grid } from '../components/Cards.tsx';
+import { DestinationCard, Grid } from '../components/Cards.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { RichText } from '../components/RichText.tsx';
+import { NewsSection } from '../components/NewsSection.tsx';
 import { Section } from '../components/Section.tsx';
 import { PostNav } from '../components/PostNav.tsx';
 import { api, pageHeaders } from '../lib/load.ts';
@@ -73,15 +74,7 @@ export default function DestinationDetail({ loaderData: data }: Route.ComponentP
           </Grid>
         </Section>
       )}
-      {data.blogs.length > 0 && (
-        <Section id="news" eyebrow="From the journal" title="News and updates" more={{ to: '/blogs', label: 'All stories' }}>
-          <Grid>
-            {data.blogs.map((b) => (
-              <BlogCard key={b.id} blog={b} />
-            ))}
-          </Grid>
-        </Section>
-      )}
+      <NewsSection blogs={data.blogs} />
     </>
   );
 }

@@ -2,10 +2,11 @@
 // More link to /safaris/experiences/{slug}, Other experiences (observed singular
 // /experience/{slug} links, which redirect) and blogs.
 import type { ExperienceResponse } from '../../common/api-types.ts';
-import { BlogCard, Empty, ExperienceCard, Grid, SafariCard } from '../components/Cards.tsx';
+import { Empty, ExperienceCard, Grid, SafariCard } from '../components/Cards.tsx';
 import { Gallery } from '../components/Gallery.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { RichText } from '../components/RichText.tsx';
+import { NewsSection } from '../components/NewsSection.tsx';
 import { Section } from '../components/Section.tsx';
 import { ShareBlock } from '../components/ShareBlock.tsx';
 import { api, pageHeaders } from '../lib/load.ts';
@@ -71,15 +72,7 @@ export default function ExperienceDetail({ loaderData: data }: Route.ComponentPr
           </Grid>
         </Section>
       )}
-      {data.blogs.length > 0 && (
-        <Section id="news" tone="sand" eyebrow="From the journal" title="News and updates" more={{ to: '/blogs', label: 'All stories' }}>
-          <Grid>
-            {data.blogs.map((b) => (
-              <BlogCard key={b.id} blog={b} />
-            ))}
-          </Grid>
-        </Section>
-      )}
+      <NewsSection blogs={data.blogs} tone="sand" />
     </>
   );
 }

@@ -4,12 +4,13 @@
 import { Form, Link } from 'react-router';
 import { shortStopName } from '../../common/route.ts';
 import type { ParkResponse } from '../../common/api-types.ts';
-import { BlogCard, Grid, LodgeCard, ParkCard } from '../components/Cards.tsx';
+import { Grid, LodgeCard, ParkCard } from '../components/Cards.tsx';
 import { Gallery } from '../components/Gallery.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { CalendarIcon, PinIcon, SearchIcon } from '../components/Icons.tsx';
 import { RichText } from '../components/RichText.tsx';
 import { ParkLocationMap } from '../components/ParkLocationMap.tsx';
+import { NewsSection } from '../components/NewsSection.tsx';
 import { Section } from '../components/Section.tsx';
 import { SideList } from '../components/SideList.tsx';
 import { date } from '../lib/format.ts';
@@ -137,15 +138,7 @@ export default function ParkDetail({ loaderData: data }: Route.ComponentProps) {
           <p>This is the only attraction we list in {park.destinationtitle} so far.</p>
         )}
       </Section>
-      {data.blogs.length > 0 && (
-        <Section id="news" eyebrow="From the journal" title="News and updates" more={{ to: '/blogs', label: 'All stories' }}>
-          <Grid>
-            {data.blogs.map((b) => (
-              <BlogCard key={b.id} blog={b} />
-            ))}
-          </Grid>
-        </Section>
-      )}
+      <NewsSection blogs={data.blogs} />
     </>
   );
 }

@@ -8,7 +8,7 @@ import type { SafariDay, SafariResponse } from '../../common/api-types.ts';
 import { LODGE_TIER_LABELS } from '../../common/constants.ts';
 import { site } from '../../common/site.ts';
 import { whatsappHref } from '../../common/whatsapp.ts';
-import { BlogCard, Grid, SafariCard } from '../components/Cards.tsx';
+import { Grid, SafariCard } from '../components/Cards.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { CalendarIcon, CheckIcon, CrossIcon, DownloadIcon, PhoneIcon, WhatsAppIcon } from '../components/Icons.tsx';
 import { Image } from '../components/Image.tsx';
@@ -16,6 +16,7 @@ import { CurrencySwitch } from '../components/CurrencySwitch.tsx';
 import { Price, PriceNote } from '../components/Price.tsx';
 import { RichText } from '../components/RichText.tsx';
 import { SafariRouteMap } from '../components/RouteMap.tsx';
+import { NewsSection } from '../components/NewsSection.tsx';
 import { Section } from '../components/Section.tsx';
 import { price } from '../lib/format.ts';
 import { itineraryPdfPath } from '../lib/map/paths.ts';
@@ -170,15 +171,7 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
           </Grid>
         </Section>
       )}
-      {data.blogs.length > 0 && (
-        <Section id="news" eyebrow="From the journal" title="News and updates" more={{ to: '/blogs', label: 'All stories' }}>
-          <Grid>
-            {data.blogs.map((b) => (
-              <BlogCard key={b.id} blog={b} />
-            ))}
-          </Grid>
-        </Section>
-      )}
+      <NewsSection blogs={data.blogs} />
     </>
   );
 }

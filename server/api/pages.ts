@@ -1,4 +1,5 @@
 // Home, about, tips, FAQ and the static content pages.
+import { PAGES_WITH_SIDE_LISTS, PLAIN_PAGES } from '../../common/content-types.ts';
 import { cached } from './cache.ts';
 import { asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -27,15 +28,8 @@ async function sideLists(ctx: ApiContext) {
   return { safaris, blogs };
 }
 
-const STATIC_PAGES = [
-  'terms-and-conditions',
-  'privacy-policy',
-  'travel-advice',
-  'plan-a-safari',
-  'contact-us',
-  'our-impact',
-  'our-conservation-promise',
-] as const;
+/** Fixed pages answered with their page's fields only (the form pages, and the plain pages). */
+const STATIC_PAGES = [...PLAIN_PAGES, 'plan-a-safari', 'contact-us'] as const;
 
 export function pagesApi() {
   const app = new Hono<ApiEnv>();
@@ -96,7 +90,7 @@ export function pagesApi() {
     return ctx.json({ ...(await pageFor(ctx, 'frequently-asked-questions', '/frequently-asked-questions')), faqs });
   });
 
-  for (const slug of ['why-book-with-us', 'sustainability-and-environmental-conservation'])
+  for (const slug of PAGES_WITH_SIDE_LISTS)
     app.get(`/${slug}`, cached(), async (ctx) => ctx.json({ ...(await pageFor(ctx, slug, `/${slug}`)), ...(await sideLists(ctx)) }));
 
   return app;
