@@ -426,6 +426,21 @@ export default function ContentEditor() {
     }
   };
 
+  const previewAction = item && type.page ? `${listPath}/${item.id}/preview` : undefined;
+  // "Preview page" is posted by the browser itself (a new tab with the public page), not by the
+  // router: the form's current document goes to the preview route, nothing is saved.
+  const onFormSubmit = (e: FormEvent<HTMLFormElement>) => {
+    const submitter = (e.nativeEvent as SubmitEvent).submitter;
+    if (!previewAction || !submitter || submitter.getAttribute('data-preview') === null) return;
+    e.preventDefault();
+    const el = e.currentTarget;
+    const was = { action: el.getAttribute('action'), target: el.getAttribute('target') };
+    el.setAttribute('action', previewAction);
+    el.setAttribute('target', '_blank');
+    HTMLFormElement.prototype.submit.call(el);
+    for (const [k, v] of Object.entries(was)) v === null ? el.removeAttribute(k) : el.setAttribute(k, v);
+  };
+
   return (
     <>
       <PageHead
@@ -469,7 +484,7 @@ export default function ContentEditor() {
         </h2>
       ) : null}
 
-      <Form method="post" key={formKey} ref={formRef} className="c-editor" id="content-form" aria-label={conflict ? 'Your version' : `${title}: edit`} onInput={onFormInput}>
+      <Form method="post" key={formKey} ref={formRef} className="c-editor" id="content-form" aria-label={conflict ? 'Your version' : `${title}: edit`} onInput={onFormInput} onSubmit={onFormSubmit}>
         {/* Enter in a field sends this first button: the form comes back as it is, nothing saved. */}
         <button type="submit" name="intent" value="refresh" formNoValidate className="c-editor__default" tabIndex={-1} aria-hidden="true" onClick={(e) => e.preventDefault()}>
           Keep editing
@@ -591,6 +606,14 @@ export default function ContentEditor() {
                   </button>
                 ) : null}
               </div>
+              {previewAction ? (
+                <div className="c-editor__preview">
+                  <button type="submit" formAction={previewAction} formTarget="_blank" formNoValidate data-preview="" className="btn btn--ghost" disabled={busy}>
+                    Preview page
+                  </button>
+                  <p className="c-field__hint">The whole page as the site would show what the form holds now (in a new tab); nothing is saved.</p>
+                </div>
+              ) : null}
               <p className="c-field__hint">
                 {status === 'published'
                   ? `Saving puts the changes on the site at once.${type.fixed ? '' : ' Unpublish takes the page off the site and keeps it as a draft.'}`
