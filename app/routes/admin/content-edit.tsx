@@ -32,9 +32,11 @@ import {
   problemAnchor,
   problemsByAnchor,
   sameContent,
+  setAt,
   slugify,
   SLUG_PATTERN,
   toDateTimeInput,
+  type Path,
   type Problem,
 } from '../../lib/content-form.ts';
 import { when } from '../../lib/console-time.ts';
@@ -397,6 +399,21 @@ export default function ContentEditor() {
     pendingFocus.current = applied.focus;
     setShown((s) => ({ doc: applied.doc, version: s.version + 1, previews: {}, problems: [] }));
   }
+  // A picture uploaded from a field's drop zone, once rendered: chosen into that field with its alt
+  // text, the rest of the form read as it is (nothing typed is lost), and added to the choices.
+  const [uploaded, setUploaded] = useState<MediaImage[]>([]);
+  const [announce, setAnnounce] = useState('');
+  function onPicture(path: Path, image: MediaImage) {
+    const el = formRef.current;
+    if (!el) return;
+    let doc = decodeDocument(new FormData(el), form.fields);
+    doc = setAt(doc, [...path, 'upload'], image.path);
+    doc = setAt(doc, [...path, 'alt'], image.alt);
+    setUploaded((all) => [image, ...all.filter((m) => m.id !== image.id)]);
+    pendingFocus.current = fieldId([...path, 'alt']);
+    setShown((s) => ({ doc, version: s.version + 1, previews: s.previews, problems: s.problems }));
+    setAnnounce(`The uploaded picture “${image.alt}” is chosen. Save to keep it with the item.`);
+  }
   useEffect(() => {
     const id = pendingFocus.current;
     if (!id) return;
@@ -534,6 +551,9 @@ export default function ContentEditor() {
                 ) : null}
               </div>
             )}
+            <p className="sr-only" role="status" aria-live="polite">
+              {announce}
+            </p>
             <div key={shown.version} className="c-editor__doc">
               <ContentFields
                 fields={form.fields}
@@ -542,13 +562,14 @@ export default function ContentEditor() {
                   collection: type.name,
                   slug: item?.slug ?? '',
                   choices: form.choices,
-                  library: edit?.library ?? library,
+                  library: [...uploaded, ...(edit?.library ?? library).filter((m) => !uploaded.some((u) => u.id === m.id))],
                   librarySearch: edit?.librarySearch,
                   pictures,
                   problems,
                   previews: shown.previews,
                   focus: shown.focus,
                   onIntent,
+                  onPicture,
                 }}
               />
             </div>
