@@ -46,7 +46,7 @@ function asPreview(html: string, editPath: string): string {
     .replace(/<link\b[^>]*rel=["']?modulepreload[^>]*>/gi, '')
     .replace(/<meta\s+name=["']?robots["']?[^>]*>/gi, '')
     .replace(/<head\b[^>]*>/i, (m) => `${m}<meta name="robots" content="noindex, nofollow">`)
-    .replace(/<body\b[^>]*>/i, (m) => `${m}${banner}`);
+    .replace(/<body\b[^>]*>(\s*<a\b[^>]*class="skip-link"[^>]*>[\s\S]*?<\/a>)?/i, (m) => `${m}${banner}`);
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
