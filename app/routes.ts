@@ -101,6 +101,7 @@ export default [
       route('content/:type', 'routes/admin/content-list.tsx'),
       route('content/:type/new', 'routes/admin/content-edit.tsx', { id: 'content-new' }),
       route('content/:type/:id', 'routes/admin/content-edit.tsx', { id: 'content-edit' }),
+      route('content/:type/:id/preview', 'routes/admin/content-page-preview.ts'),
       route('content/:type/:id/revisions', 'routes/admin/content-revisions.tsx'),
       route('content/:type/:id/revisions/:rev', 'routes/admin/content-revision.tsx'),
       route('*', 'routes/admin/not-found.tsx', { id: 'admin-not-found' }),

@@ -42,6 +42,8 @@ export interface ContentTypeInfo {
   singular: string;
   /** Items are fixed pages of the site: edited, never created, renamed, unpublished or deleted. */
   fixed: boolean;
+  /** Items have a page of their own on the site (and so a whole-page preview). */
+  page?: boolean;
   /** How many items of each state. */
   counts: Record<ContentStatus, number>;
 }

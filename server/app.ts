@@ -1,5 +1,6 @@
 // Builds the whole process from a configuration: database, content, API, web. Used by
 // server/index.ts and by the tests, which start it on a free port.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { adminApi, type AdminApiOptions } from './api/admin/index.ts';
 import { createApi } from './api/index.ts';
 import type { Config } from './config.ts';
@@ -75,6 +76,27 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
   mediaWorker.start();
   // Content scheduled in the console goes live on time (every process looks; each item once).
   const scheduled = startScheduledPublishing(database.db, logger);
+  // Whole-page previews of the content editor: the public API once more, reading from the
+  // preview's transaction (which is always rolled back) and keeping nothing: its cache is off.
+  const previewTx = new AsyncLocalStorage<Database['db']>();
+  const previewApi = createApi({
+    deps: {
+      get db() {
+        const tx = previewTx.getStore();
+        if (!tx) throw new Error('A preview read outside a preview.');
+        return tx;
+      },
+      siteUrl: config.SITE_URL,
+      logger,
+      ping: database.ping,
+    },
+    mediaDirs: mediaDirs(),
+    uploadsDir: uploads.images,
+    cache: new HttpCache({ maxBytes: 0 }),
+    basePath: '',
+  });
+  const previewRead = (tx: Database['db'], path: string) =>
+    previewTx.run(tx, async () => previewApi.fetch(new Request(`http://preview.internal${path}`, { headers: { accept: 'application/json' } })));
   const api = createApi({
     deps: { db: database.db, siteUrl: config.SITE_URL, logger, ping: database.ping },
     mediaDirs: mediaDirs(),
@@ -99,6 +121,7 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
           },
           media: { dirs: uploads, kick: () => mediaWorker.kick() },
           contentChanged: () => version.refresh(),
+          previewRead,
           ...opts.admin,
         }) as never,
       );

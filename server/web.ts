@@ -214,10 +214,19 @@ export function createWeb(opts: WebOptions) {
   app.use('*', (c, next) => (publicFiles.has(c.req.path) ? publicStatic(c, next) : next()));
 
   const handle = createRequestHandler(opts.build, 'production');
-  const apiContext = (opts.build.entry.module as unknown as { apiContext: RouterContext<ApiClient> }).apiContext;
+  const entry = opts.build.entry.module as unknown as { apiContext: RouterContext<ApiClient>; pageRendererContext?: RouterContext<unknown> };
+  const apiContext = entry.apiContext;
+  // A public page drawn from other API answers (the content editor's preview): the same handler,
+  // no page cache, nothing of the visitor's request; the caller adds the security policy.
+  const renderPage = (url: string, read: ApiClient['fetch']) => {
+    const client = withImageMetaFrom({ fetch: read }, mediaDirs()[0]!);
+    return handle(new Request(url, { headers: { accept: 'text/html' } }), new RouterContextProvider(new Map<RouterContext, unknown>([[apiContext, client]])));
+  };
   const render = (request: Request, peer: string | undefined) => {
     const client = apiClientFor(opts, request, peer);
-    const context = new RouterContextProvider(new Map<RouterContext, unknown>([[apiContext, client]]));
+    const context = new RouterContextProvider(
+      new Map<RouterContext, unknown>([[apiContext, client], ...(entry.pageRendererContext && isConsolePath(new URL(request.url).pathname) ? [[entry.pageRendererContext, renderPage] as [RouterContext, unknown]] : [])]),
+    );
     return handle(request, context).then(async (res) => {
       // An address a changed slug left behind: a permanent redirect to the item's new address.
       if (res.status === 404 && (request.method === 'GET' || request.method === 'HEAD')) {

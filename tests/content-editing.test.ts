@@ -393,6 +393,73 @@ describe.each(backends())('content editor on %s', (backend) => {
     );
   });
 
+  it('previews an unsaved version in a transaction that is always rolled back: nothing reaches the site, its caches or the content version', async () => {
+    const park = await itemOf('parks', 'bwindi-impenetrable-forest-national-park');
+    const doc = { ...park.document, title: 'Bwindi, previewed only' };
+    const version = async () => (await rows<{ version: number }>(`select version from content_version where id = 1`))[0]!.version;
+    const v0 = await version();
+    const watched = site.app.contentVersion!.current;
+    const publicApi = () => page(`/api/parks/${park.slug}`).then((r) => r.text());
+    expect(await publicApi()).not.toContain('previewed only');
+    const kept = site.app.caches!.answers.stats.stored;
+
+    const checked = await owner.send(`/content/parks/${park.id}/preview`, { slug: park.slug, document: doc });
+    expect(checked.status).toBe(200);
+    expect(await checked.json()).toEqual({ path: `/parks/${park.slug}` });
+    const read = await owner.send(`/content/parks/${park.id}/preview`, { slug: park.slug, document: doc, read: `/parks/${park.slug}` });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('cache-control')).toBe('no-store');
+    expect(await read.text()).toContain('Bwindi, previewed only');
+    // A second read of the same version is drawn again (nothing was kept by the first).
+    expect(await (await owner.send(`/content/parks/${park.id}/preview`, { slug: park.slug, document: doc, read: `/parks/${park.slug}` })).text()).toContain('Bwindi, previewed only');
+
+    // Nothing of it on the site: the public API and page, the item, the version, the caches.
+    expect(await publicApi()).not.toContain('previewed only');
+    expect(await (await page(`/parks/${park.slug}`)).text()).not.toContain('previewed only');
+    expect(await version()).toBe(v0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(site.app.contentVersion!.current).toBe(watched);
+    expect(site.app.caches!.answers.stats.stored).toBeLessThanOrEqual(kept + 1);
+    const again = await itemOf('parks', park.slug);
+    expect(again.revision).toBe(park.revision);
+    expect(again.document.title).toBe(park.document.title);
+
+    // A draft is drawn at its address as if published, and stays off the site.
+    const created = await owner.send('/content/blogs', { slug: 'preview-only-draft', document: blogPost('A draft seen only in preview') });
+    const draft = ((await created.json()) as { item: ContentItem }).item;
+    const drawn = await owner.send(`/content/blogs/${draft.id}/preview`, { slug: 'preview-only-draft', document: blogPost('A draft seen only in preview'), read: '/blogs/preview-only-draft' });
+    expect(drawn.status).toBe(200);
+    expect(await drawn.text()).toContain('A draft seen only in preview');
+    expect((await page('/blogs/preview-only-draft')).status).toBe(404);
+    expect((await page('/api/blogs/preview-only-draft')).status).toBe(404);
+    expect(await rows(`select status from content_items where id = ${draft.id}`)).toEqual([{ status: 'draft' }]);
+
+    // Refusals: the problems of an invalid document, a type without a page, a read of the console,
+    // signed out, and an agent without the content right.
+    const invalid = await owner.send(`/content/blogs/${draft.id}/preview`, { slug: 'preview-only-draft', document: { ...blogPost('X'), title: '' } });
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as ContentProblems).problems.map((p) => p.path)).toContain('title');
+    const faq = (await (await owner.get('/content/faqs')).json()) as ContentList;
+    const q = await itemOf('faqs', faq.items[0]!.slug);
+    const noPage = await owner.send(`/content/faqs/${q.id}/preview`, { slug: q.slug, document: q.document });
+    expect(noPage.status).toBe(400);
+    expect(((await noPage.json()) as { code: string }).code).toBe('no-page');
+    expect((await owner.send(`/content/parks/${park.id}/preview`, { slug: park.slug, document: doc, read: '/admin/staff' })).status).toBe(400);
+    expect((await fetch(`${site.base}/api/admin/content/parks/${park.id}/preview`, { method: 'POST', headers: { 'content-type': 'application/json', origin: site.base }, body: JSON.stringify({ slug: park.slug, document: doc }) })).status).toBe(401);
+    expect((await agent.send(`/content/parks/${park.id}/preview`, { slug: park.slug, document: doc, read: `/parks/${park.slug}` })).status).toBe(403);
+
+    // The page route: signed out, to sign-in with nothing read; an agent without the right, refused.
+    const form = new URLSearchParams({ slug: park.slug, 'doc.title': 'Leaked title' });
+    const anon = await page(`/admin/content/parks/${park.id}/preview`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    expect(anon.status).toBe(303);
+    expect(anon.headers.get('location')).toMatch(/^\/admin\/login/);
+    expect(await anon.text()).not.toContain('Leaked title');
+    const refused = await page(`/admin/content/parks/${park.id}/preview`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: agent.cookie }, body: new URLSearchParams({ ...Object.fromEntries(form), _csrf: agent.csrf }) });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    expect(await refused.text()).not.toContain(park.document.title as string);
+  });
+
   it('checks roles and anti-forgery tokens, and never lets anything be cached', async () => {
     const anon = await fetch(`${site.base}/api/admin/content/safaris`);
     expect(anon.status).toBe(401);

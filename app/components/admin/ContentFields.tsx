@@ -12,6 +12,7 @@ import { CSRF_FIELD } from '../../lib/admin.ts';
 import { contentImagePath, countName, docName, fieldId, ids, intentOf, libraryQueryName, pathKey, pickName, toDateInput, type Path } from '../../lib/content-form.ts';
 import { Image } from '../Image.tsx';
 import { useConsoleSession } from './ConsoleUi.tsx';
+import { ImageUpload } from './ImageUpload.tsx';
 import { MediaThumb } from './MediaUi.tsx';
 
 export interface EditorContext {
@@ -33,6 +34,11 @@ export interface EditorContext {
   focus?: string;
   /** With JavaScript: a list button pressed (its intent); the page applies it in the browser. */
   onIntent?: (intent: string) => void;
+  /**
+   * With JavaScript: a picture uploaded from a picture field's drop zone is rendered; the page
+   * chooses it into that field (with its alt text), keeping everything else the form holds.
+   */
+  onPicture?: (path: Path, image: MediaImage) => void;
 }
 
 export interface LibrarySearch {
@@ -588,7 +594,7 @@ function PictureFieldset({
   errors?: Described;
   autoFocus?: boolean;
 }) {
-  const { library, collection, slug, focus, pictures, librarySearch } = useEditor();
+  const { library, collection, slug, focus, pictures, librarySearch, onPicture } = useEditor();
   const searched = librarySearch?.key === pathKey(path) ? librarySearch : undefined;
   const own = useDescribed(path, hint);
   const d = errors ?? own;
@@ -651,6 +657,15 @@ function PictureFieldset({
           {file ? <input type="hidden" name={docName([...path, 'file'])} value={file} /> : null}
         </div>
       </div>
+      {onPicture ? (
+        <ImageUpload
+          embedded
+          label={`Upload a new picture for ${label}`}
+          onProcessed={(image) => {
+            if (image.status === 'done') onPicture(path, image);
+          }}
+        />
+      ) : null}
       <details className="c-fold c-picker" open={Boolean(searched) || (!upload && !file && !shown)}>
         <summary>
           <span className="c-fold__label">Picture:</span> <span className="c-fold__value">{currentText}. Choose another from the media library…</span>

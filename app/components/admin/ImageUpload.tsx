@@ -9,9 +9,14 @@
 //
 //   <ImageUpload onUploaded={(image) => …} onProcessed={(image) => …} />
 //
+// `embedded`: inside another form (a picture field of the content editor), where a form of its own
+// cannot be: the same zone, checks, upload and progress, drawn only once the page is hydrated (the
+// other form's plain library link serves without JavaScript), one file at a time, its inputs
+// nameless so the other form never posts them.
+//
 // The server decides what is an image (by its bytes); the only check made here is the size, so
 // that a 25 MB file is not sent for nothing.
-import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Form } from 'react-router';
 import { ALT_MAX, CAPTION_MAX, MEDIA_MESSAGES, MEDIA_PROGRESS_LABEL, UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, type MediaImage } from '../../../common/media-library.ts';
 import { CsrfInput, useConsoleSession } from './ConsoleUi.tsx';
@@ -30,6 +35,8 @@ export interface ImageUploadProps {
   /** Error and notice from the route's action, after a submission without JavaScript. */
   serverError?: string;
   serverField?: string;
+  /** Inside another form: no form of its own, nothing without JavaScript (see above). */
+  embedded?: boolean;
 }
 
 /** The console API address, same origin. */
@@ -77,7 +84,8 @@ function statusText(item: Item): string {
   }
 }
 
-export function ImageUpload({ onUploaded, onProcessed, action = '/admin/media', label = 'Upload an image', multiple = true, serverError, serverField }: ImageUploadProps) {
+export function ImageUpload({ onUploaded, onProcessed, action = '/admin/media', label = 'Upload an image', multiple: many = true, serverError, serverField, embedded = false }: ImageUploadProps) {
+  const multiple = many && !embedded;
   const session = useConsoleSession();
   const id = useId();
   const [enhanced, setEnhanced] = useState(false);
@@ -187,6 +195,10 @@ export function ImageUpload({ onUploaded, onProcessed, action = '/admin/media', 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     if (!enhanced) return;
     e.preventDefault();
+    await uploadReady();
+  }
+
+  async function uploadReady() {
     const ready = items.filter((it) => it.phase === 'ready');
     if (!ready.length) {
       setAnnounce(items.length ? 'Nothing left to upload.' : MEDIA_MESSAGES.noFile);
@@ -205,14 +217,20 @@ export function ImageUpload({ onUploaded, onProcessed, action = '/admin/media', 
     setBusy(false);
   }
 
-  const zoneLabel = enhanced ? 'Drop images here, or choose files' : 'Choose an image file';
+  const zoneLabel = embedded ? 'Drop a new picture here, or choose a file' : enhanced ? 'Drop images here, or choose files' : 'Choose an image file';
   const hint = `JPEG, PNG, WebP or AVIF, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB and 40 megapixels.`;
   const pending = items.filter((it) => it.phase === 'ready').length;
 
-  return (
-    <Form method="post" action={action} encType="multipart/form-data" className="c-upload" onSubmit={onSubmit} aria-label={label} noValidate={enhanced}>
-      <CsrfInput />
-      <input type="hidden" name="intent" value="upload" />
+  // Enter in a field of an embedded zone uploads (it must not send the form around it).
+  const onEnter = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (!embedded || e.key !== 'Enter') return;
+    e.preventDefault();
+    void uploadReady();
+  };
+
+  if (embedded && !enhanced) return null;
+  const body = (
+    <>
       <div
         className={`c-upload__zone${dragging ? ' c-upload__zone--over' : ''}`}
         onDragOver={(e) => {
@@ -232,7 +250,7 @@ export function ImageUpload({ onUploaded, onProcessed, action = '/admin/media', 
           ref={inputRef}
           id={`${id}-file`}
           className="c-upload__input"
-          name="file"
+          name={embedded ? undefined : 'file'}
           type="file"
           accept={UPLOAD_ACCEPT}
           multiple={enhanced && multiple}
@@ -269,11 +287,12 @@ export function ImageUpload({ onUploaded, onProcessed, action = '/admin/media', 
                         aria-invalid={it.altError ? true : undefined}
                         aria-describedby={it.altError ? `${id}-alt-${it.key}-error` : undefined}
                         onChange={(e) => update(it.key, { alt: e.currentTarget.value, altError: false })}
+                        onKeyDown={onEnter}
                       />
                     </div>
                     <div className="c-field">
                       <label htmlFor={`${id}-caption-${it.key}`}>Caption (optional)</label>
-                      <input id={`${id}-caption-${it.key}`} type="text" value={it.caption} maxLength={CAPTION_MAX} onChange={(e) => update(it.key, { caption: e.currentTarget.value })} />
+                      <input id={`${id}-caption-${it.key}`} type="text" value={it.caption} maxLength={CAPTION_MAX} onChange={(e) => update(it.key, { caption: e.currentTarget.value })} onKeyDown={onEnter} />
                     </div>
                     <button type="button" className="c-linkbtn c-linkbtn--muted" onClick={() => setItems((all) => all.filter((x) => x.key !== it.key))}>
                       Remove {it.file.name} from the list
@@ -319,11 +338,27 @@ export function ImageUpload({ onUploaded, onProcessed, action = '/admin/media', 
       <p className="sr-only" role="status" aria-live="polite">
         {announce}
       </p>
-      <div>
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          {busy ? 'Uploading…' : enhanced && pending > 1 ? `Upload ${pending} images` : 'Upload'}
-        </button>
+      {embedded && !items.length ? null : (
+        <div>
+          <button type={embedded ? 'button' : 'submit'} className={embedded ? 'btn btn--ghost btn--sm' : 'btn btn--primary'} disabled={busy || (embedded && !pending)} onClick={embedded ? () => void uploadReady() : undefined}>
+            {busy ? 'Uploading…' : enhanced && pending > 1 ? `Upload ${pending} images` : embedded ? 'Upload and choose it' : 'Upload'}
+          </button>
+        </div>
+      )}
+    </>
+  );
+  if (embedded) {
+    return (
+      <div className="c-upload c-upload--embedded" role="group" aria-label={label}>
+        {body}
       </div>
+    );
+  }
+  return (
+    <Form method="post" action={action} encType="multipart/form-data" className="c-upload" onSubmit={onSubmit} aria-label={label} noValidate={enhanced}>
+      <CsrfInput />
+      <input type="hidden" name="intent" value="upload" />
+      {body}
     </Form>
   );
 }

@@ -32,9 +32,11 @@ import {
   problemAnchor,
   problemsByAnchor,
   sameContent,
+  setAt,
   slugify,
   SLUG_PATTERN,
   toDateTimeInput,
+  type Path,
   type Problem,
 } from '../../lib/content-form.ts';
 import { when } from '../../lib/console-time.ts';
@@ -397,6 +399,21 @@ export default function ContentEditor() {
     pendingFocus.current = applied.focus;
     setShown((s) => ({ doc: applied.doc, version: s.version + 1, previews: {}, problems: [] }));
   }
+  // A picture uploaded from a field's drop zone, once rendered: chosen into that field with its alt
+  // text, the rest of the form read as it is (nothing typed is lost), and added to the choices.
+  const [uploaded, setUploaded] = useState<MediaImage[]>([]);
+  const [announce, setAnnounce] = useState('');
+  function onPicture(path: Path, image: MediaImage) {
+    const el = formRef.current;
+    if (!el) return;
+    let doc = decodeDocument(new FormData(el), form.fields);
+    doc = setAt(doc, [...path, 'upload'], image.path);
+    doc = setAt(doc, [...path, 'alt'], image.alt);
+    setUploaded((all) => [image, ...all.filter((m) => m.id !== image.id)]);
+    pendingFocus.current = fieldId([...path, 'alt']);
+    setShown((s) => ({ doc, version: s.version + 1, previews: s.previews, problems: s.problems }));
+    setAnnounce(`The uploaded picture “${image.alt}” is chosen. Save to keep it with the item.`);
+  }
   useEffect(() => {
     const id = pendingFocus.current;
     if (!id) return;
@@ -424,6 +441,21 @@ export default function ContentEditor() {
     } else if (!slugTouched && titleField && target.name === `doc.${titleField.name}` && slugRef.current) {
       slugRef.current.value = slugify(target.value);
     }
+  };
+
+  const previewAction = item && type.page ? `${listPath}/${item.id}/preview` : undefined;
+  // "Preview page" is posted by the browser itself (a new tab with the public page), not by the
+  // router: the form's current document goes to the preview route, nothing is saved.
+  const onFormSubmit = (e: FormEvent<HTMLFormElement>) => {
+    const submitter = (e.nativeEvent as SubmitEvent).submitter;
+    if (!previewAction || !submitter || submitter.getAttribute('data-preview') === null) return;
+    e.preventDefault();
+    const el = e.currentTarget;
+    const was = { action: el.getAttribute('action'), target: el.getAttribute('target') };
+    el.setAttribute('action', previewAction);
+    el.setAttribute('target', '_blank');
+    HTMLFormElement.prototype.submit.call(el);
+    for (const [k, v] of Object.entries(was)) v === null ? el.removeAttribute(k) : el.setAttribute(k, v);
   };
 
   return (
@@ -469,7 +501,7 @@ export default function ContentEditor() {
         </h2>
       ) : null}
 
-      <Form method="post" key={formKey} ref={formRef} className="c-editor" id="content-form" aria-label={conflict ? 'Your version' : `${title}: edit`} onInput={onFormInput}>
+      <Form method="post" key={formKey} ref={formRef} className="c-editor" id="content-form" aria-label={conflict ? 'Your version' : `${title}: edit`} onInput={onFormInput} onSubmit={onFormSubmit}>
         {/* Enter in a field sends this first button: the form comes back as it is, nothing saved. */}
         <button type="submit" name="intent" value="refresh" formNoValidate className="c-editor__default" tabIndex={-1} aria-hidden="true" onClick={(e) => e.preventDefault()}>
           Keep editing
@@ -519,6 +551,9 @@ export default function ContentEditor() {
                 ) : null}
               </div>
             )}
+            <p className="sr-only" role="status" aria-live="polite">
+              {announce}
+            </p>
             <div key={shown.version} className="c-editor__doc">
               <ContentFields
                 fields={form.fields}
@@ -527,13 +562,14 @@ export default function ContentEditor() {
                   collection: type.name,
                   slug: item?.slug ?? '',
                   choices: form.choices,
-                  library: edit?.library ?? library,
+                  library: [...uploaded, ...(edit?.library ?? library).filter((m) => !uploaded.some((u) => u.id === m.id))],
                   librarySearch: edit?.librarySearch,
                   pictures,
                   problems,
                   previews: shown.previews,
                   focus: shown.focus,
                   onIntent,
+                  onPicture,
                 }}
               />
             </div>
@@ -591,6 +627,14 @@ export default function ContentEditor() {
                   </button>
                 ) : null}
               </div>
+              {previewAction ? (
+                <div className="c-editor__preview">
+                  <button type="submit" formAction={previewAction} formTarget="_blank" formNoValidate data-preview="" className="btn btn--ghost" disabled={busy}>
+                    Preview page
+                  </button>
+                  <p className="c-field__hint">The whole page as the site would show what the form holds now (in a new tab); nothing is saved.</p>
+                </div>
+              ) : null}
               <p className="c-field__hint">
                 {status === 'published'
                   ? `Saving puts the changes on the site at once.${type.fixed ? '' : ' Unpublish takes the page off the site and keeps it as a draft.'}`

@@ -13,6 +13,11 @@
 //   GET    /content/:type/:id/revisions[/:rev]        history; one revision with its diff
 //   POST   /content/:type/:id/revisions/:rev/restore  { baseRevision }
 //   POST   /content/preview                           { markdown } -> { html }, sanitised as the site does
+//   POST   /content/:type/:id/preview                 { slug, document[, read] } -> { path }, or with `read`
+//                                                     (a public API path) that read's answer as the site
+//                                                     would give it with this version published: the
+//                                                     whole-page preview's data (server/content/store.ts
+//                                                     previewItem; always rolled back, never kept)
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -29,6 +34,7 @@ import {
   getItem,
   getRevision,
   listItems,
+  previewItem,
   listRevisions,
   referencedCollections,
   requireType,
@@ -52,6 +58,15 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const writeSchema = z.object({ slug: z.string().max(200), document: z.record(z.string(), z.unknown()), baseRevision: z.number().int().positive().optional() });
 const revisionSchema = z.object({ baseRevision: z.number().int().positive() });
 const scheduleSchema = z.object({ baseRevision: z.number().int().positive(), at: z.string().max(40) });
+const pagePreviewSchema = z.object({
+  slug: z.string().max(200),
+  document: z.record(z.string(), z.unknown()),
+  read: z
+    .string()
+    .max(2000)
+    .regex(/^\/(?!admin(?:[/?]|$))[^\s]*$/, 'Name a page of the public API to read.')
+    .optional(),
+});
 const previewSchema = z.object({ markdown: z.string().max(MARKDOWN_MAX, `At most ${MARKDOWN_MAX} characters.`) });
 
 /** Deeper than any content type goes (an itinerary day's meals are four levels down). */
@@ -71,7 +86,7 @@ function refuseControl(value: unknown, path = '', depth = 0): void {
 }
 
 function typeInfo(type: ContentType, counts: Record<ContentStatus, number>): ContentTypeInfo {
-  return { name: type.name, label: type.label, singular: type.singular, fixed: type.fixed === true, counts };
+  return { name: type.name, label: type.label, singular: type.singular, fixed: type.fixed === true, page: type.paths('x').length > 0, counts };
 }
 
 async function formOf(db: Db, type: ContentType): Promise<ContentForm> {
@@ -105,6 +120,11 @@ export interface ContentApiOptions {
    * the new one.
    */
   contentChanged?: () => Promise<unknown>;
+  /**
+   * Answers a public API read (a path such as `/safaris/x`) from the database `db` (a preview's
+   * transaction), as the site's API would, never from or into a cache. Absent: no page previews.
+   */
+  previewRead?: (db: Db, path: string) => Promise<Response>;
 }
 
 export function contentApi(opts: ContentApiOptions) {
@@ -133,6 +153,23 @@ export function contentApi(opts: ContentApiOptions) {
     const { markdown } = await readBody(c, previewSchema);
     if (markdown.includes('\u0000')) throw new HttpError(400, 'Remove the control characters from this field.', undefined, 'invalid-markdown');
     return c.json({ html: markdownToHtml(markdown) });
+  });
+
+  app.post('/content/:type/:id/preview', editor, async (c) => {
+    const type = requireType(c.req.param('type'));
+    const id = idParam(c, 'Item');
+    const input = await readBody(c, pagePreviewSchema);
+    refuseControl(input.document);
+    const reader = opts.previewRead;
+    if (!reader) throw new HttpError(503, 'Page previews are not available on this server.', undefined, 'no-preview');
+    const read = input.read;
+    const answer = await previewItem(deps(c).db, type, id, input, read ? async (tx) => {
+      const res = await reader(tx, read);
+      return { status: res.status, type: res.headers.get('content-type') ?? 'application/json', body: await res.text() };
+    } : undefined);
+    if (!answer.result) return c.json({ path: answer.path });
+    // The public answer as it is (its status and body), for the preview's render only.
+    return c.body(answer.result.body, answer.result.status as 200, { 'content-type': answer.result.type });
   });
 
   app.get('/content/:type', editor, async (c) => {

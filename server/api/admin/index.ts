@@ -15,7 +15,7 @@ import { subscribersApi } from './subscribers.ts';
 import { enquiriesAdminApi, type InboxMailOptions } from './enquiries.ts';
 import { mediaApi, type MediaApiOptions } from './media.ts';
 import { settingsApi } from './settings.ts';
-import { contentApi } from './content.ts';
+import { contentApi, type ContentApiOptions } from './content.ts';
 import { reviewsAdminApi } from './reviews.ts';
 import { currencyAdminApi } from './currency.ts';
 
@@ -32,6 +32,8 @@ export interface AdminApiOptions {
   media?: Omit<MediaApiOptions, 'trust'>;
   /** Resolves once this process has seen a content change made by the console (the page caches). */
   contentChanged?: () => Promise<unknown>;
+  /** The public API read from a preview's transaction (server/api/admin/content.ts). */
+  previewRead?: ContentApiOptions['previewRead'];
 }
 
 export function adminApi(opts: AdminApiOptions) {
@@ -58,7 +60,7 @@ export function adminApi(opts: AdminApiOptions) {
   app.route('/', settingsApi({ trust: opts.trust }));
   app.route('/', reviewsAdminApi({ trust: opts.trust, contentChanged: opts.contentChanged }));
   app.route('/', currencyAdminApi({ trust: opts.trust, contentChanged: opts.contentChanged }));
-  app.route('/', contentApi({ trust: opts.trust, contentChanged: opts.contentChanged }));
+  app.route('/', contentApi({ trust: opts.trust, contentChanged: opts.contentChanged, previewRead: opts.previewRead }));
   if (opts.media) app.route('/', mediaApi({ trust: opts.trust, ...opts.media }));
   return app;
 }
