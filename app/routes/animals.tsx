@@ -1,9 +1,8 @@
 // Animals: 8 per page with Prev, numbered pages and Next (?page=N).
 import type { AnimalsResponse } from '../../common/api-types.ts';
 import { PAGE_SIZE } from '../../common/constants.ts';
-import { AnimalCard, Empty, Grid } from '../components/Cards.tsx';
-import { Hero } from '../components/Hero.tsx';
-import { Pagination } from '../components/Pagination.tsx';
+import { AnimalCard } from '../components/Cards.tsx';
+import { CardListPage } from '../components/CardListPage.tsx';
 import { api, pageHeaders, requestPage } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/animals';
@@ -26,27 +25,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function Animals({ loaderData: data }: Route.ComponentProps) {
   const [lead] = data.animals;
   return (
-    <>
-      <Hero
-        title={data.title}
-        image={lead?.animalheaderimage}
-        imageAlt={lead?.animalheaderimagealt}
-        eyebrow="Wildlife guide"
-        lead={<p>The primates, big game and river dwellers you can meet on safari with us.</p>}
-        crumbs={[{ label: 'Animals' }]}
-      />
-      <div className="container page">
-        {data.animals.length ? (
-          <Grid cols={4}>
-            {data.animals.map((a) => (
-              <AnimalCard key={a.id} animal={a} headingLevel={2} />
-            ))}
-          </Grid>
-        ) : (
-          <Empty>No animals listed yet.</Empty>
-        )}
-        <Pagination page={data.page} totalPages={data.totalPages} />
-      </div>
-    </>
+    <CardListPage
+      title={data.title}
+      image={lead?.animalheaderimage}
+      imageAlt={lead?.animalheaderimagealt}
+      eyebrow="Wildlife guide"
+      lead="The primates, big game and river dwellers you can meet on safari with us."
+      crumb="Animals"
+      items={data.animals}
+      card={(a) => <AnimalCard key={a.id} animal={a} headingLevel={2} />}
+      cols={4}
+      empty="No animals listed yet."
+      page={data.page}
+      totalPages={data.totalPages}
+    />
   );
 }

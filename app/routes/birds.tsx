@@ -1,9 +1,8 @@
 // Birds: 8 per page, Prev/numbered/Next, and a fixed hero image.
 import type { BirdsResponse } from '../../common/api-types.ts';
 import { PAGE_SIZE } from '../../common/constants.ts';
-import { BirdCard, Empty, Grid } from '../components/Cards.tsx';
-import { Hero } from '../components/Hero.tsx';
-import { Pagination } from '../components/Pagination.tsx';
+import { BirdCard } from '../components/Cards.tsx';
+import { CardListPage } from '../components/CardListPage.tsx';
 import { api, pageHeaders, requestPage } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/birds';
@@ -29,27 +28,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Birds({ loaderData: data }: Route.ComponentProps) {
   return (
-    <>
-      <Hero
-        title={data.title}
-        image={HERO_IMAGE}
-        imageAlt={HERO_ALT}
-        eyebrow="Birding in East Africa"
-        lead={<p>Over 1,000 species recorded in Uganda alone, from the shoebill to the Albertine Rift endemics.</p>}
-        crumbs={[{ label: 'Birds' }]}
-      />
-      <div className="container page">
-        {data.birds.length ? (
-          <Grid cols={4}>
-            {data.birds.map((b) => (
-              <BirdCard key={b.id} bird={b} headingLevel={2} />
-            ))}
-          </Grid>
-        ) : (
-          <Empty>No bird species listed yet.</Empty>
-        )}
-        <Pagination page={data.page} totalPages={data.totalPages} />
-      </div>
-    </>
+    <CardListPage
+      title={data.title}
+      image={HERO_IMAGE}
+      imageAlt={HERO_ALT}
+      eyebrow="Birding in East Africa"
+      lead="Over 1,000 species recorded in Uganda alone, from the shoebill to the Albertine Rift endemics."
+      crumb="Birds"
+      items={data.birds}
+      card={(b) => <BirdCard key={b.id} bird={b} headingLevel={2} />}
+      cols={4}
+      empty="No bird species listed yet."
+      page={data.page}
+      totalPages={data.totalPages}
+    />
   );
 }

@@ -1,9 +1,8 @@
 // Blogs: 12 per page, newest first (?page=N).
 import type { BlogsResponse } from '../../common/api-types.ts';
 import { PAGE_SIZE } from '../../common/constants.ts';
-import { BlogCard, Empty, Grid } from '../components/Cards.tsx';
-import { Hero } from '../components/Hero.tsx';
-import { Pagination } from '../components/Pagination.tsx';
+import { BlogCard } from '../components/Cards.tsx';
+import { CardListPage } from '../components/CardListPage.tsx';
 import { api, pageHeaders, requestPage } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/blogs';
@@ -26,27 +25,18 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function Blogs({ loaderData: data }: Route.ComponentProps) {
   const [lead] = data.blogs;
   return (
-    <>
-      <Hero
-        title={data.title}
-        image={lead?.blogheaderimage}
-        imageAlt={lead?.blogheaderimagealt}
-        eyebrow="Stories from the field"
-        lead={<p>Trip reports, seasonal advice and practical guides from our guides in Kabale.</p>}
-        crumbs={[{ label: 'Blogs' }]}
-      />
-      <div className="container page">
-        {data.blogs.length ? (
-          <Grid>
-            {data.blogs.map((b) => (
-              <BlogCard key={b.id} blog={b} headingLevel={2} />
-            ))}
-          </Grid>
-        ) : (
-          <Empty>No stories published yet.</Empty>
-        )}
-        <Pagination page={data.page} totalPages={data.totalPages} />
-      </div>
-    </>
+    <CardListPage
+      title={data.title}
+      image={lead?.blogheaderimage}
+      imageAlt={lead?.blogheaderimagealt}
+      eyebrow="Stories from the field"
+      lead="Trip reports, seasonal advice and practical guides from our guides in Kabale."
+      crumb="Blogs"
+      items={data.blogs}
+      card={(b) => <BlogCard key={b.id} blog={b} headingLevel={2} />}
+      empty="No stories published yet."
+      page={data.page}
+      totalPages={data.totalPages}
+    />
   );
 }

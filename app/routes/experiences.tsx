@@ -1,9 +1,8 @@
 // Experiences: 12 per page (?page=N).
 import type { ExperiencesResponse } from '../../common/api-types.ts';
 import { PAGE_SIZE } from '../../common/constants.ts';
-import { Empty, ExperienceCard, Grid } from '../components/Cards.tsx';
-import { Hero } from '../components/Hero.tsx';
-import { Pagination } from '../components/Pagination.tsx';
+import { ExperienceCard } from '../components/Cards.tsx';
+import { CardListPage } from '../components/CardListPage.tsx';
 import { api, pageHeaders, requestPage } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/experiences';
@@ -26,27 +25,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function Experiences({ loaderData: data }: Route.ComponentProps) {
   const [lead] = data.experiences;
   return (
-    <>
-      <Hero
-        title={data.title}
-        image={lead?.experienceheaderimage}
-        imageAlt={lead?.experienceheaderimagealt}
-        eyebrow="Things to do on safari"
-        lead={<p>Primate treks, game drives, boat cruises, birding and time with the people of the region.</p>}
-        crumbs={[{ label: 'Experiences' }]}
-      />
-      <div className="container page">
-        {data.experiences.length ? (
-          <Grid cols={4}>
-            {data.experiences.map((e) => (
-              <ExperienceCard key={e.id} experience={e} headingLevel={2} />
-            ))}
-          </Grid>
-        ) : (
-          <Empty>No experiences listed yet.</Empty>
-        )}
-        <Pagination page={data.page} totalPages={data.totalPages} />
-      </div>
-    </>
+    <CardListPage
+      title={data.title}
+      image={lead?.experienceheaderimage}
+      imageAlt={lead?.experienceheaderimagealt}
+      eyebrow="Things to do on safari"
+      lead="Primate treks, game drives, boat cruises, birding and time with the people of the region."
+      crumb="Experiences"
+      items={data.experiences}
+      card={(e) => <ExperienceCard key={e.id} experience={e} headingLevel={2} />}
+      cols={4}
+      empty="No experiences listed yet."
+      page={data.page}
+      totalPages={data.totalPages}
+    />
   );
 }
