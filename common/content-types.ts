@@ -29,8 +29,8 @@ export interface ContentTypeInfo {
     readonly more?: readonly string[];
     /** Items a page of the list shows. */
     readonly pageSize?: number;
-    /** The schema.org type an item's page describes. */
-    readonly jsonLd: string;
+    /** The schema.org type an item's page describes itself as (app/lib/seo/jsonld.ts), if any. */
+    readonly jsonLd?: string;
   };
   /** Found by the site search: the type's name in the index and on the results page. */
   readonly search?: {
@@ -57,7 +57,7 @@ const TYPES = [
     label: 'Destinations',
     singular: 'destination',
     titleField: 'title',
-    page: { prefix: 'destination', list: '/destinations', more: ['/safaris/in', '/parks/in', '/experiences/in'], jsonLd: 'TouristDestination' },
+    page: { prefix: 'destination', list: '/destinations', more: ['/safaris/in', '/parks/in', '/experiences/in'] },
   },
   {
     collection: 'parks',
@@ -80,7 +80,7 @@ const TYPES = [
     label: 'Experiences',
     singular: 'experience',
     titleField: 'title',
-    page: { prefix: 'experience', list: '/experiences', more: ['/safaris/experiences'], pageSize: PAGE_SIZE.experiences, jsonLd: 'TouristAttraction' },
+    page: { prefix: 'experience', list: '/experiences', more: ['/safaris/experiences'], pageSize: PAGE_SIZE.experiences },
     search: { type: 'experience', label: 'Experience' },
   },
   {
@@ -96,7 +96,7 @@ const TYPES = [
     label: 'Animals',
     singular: 'animal',
     titleField: 'title',
-    page: { prefix: 'animal', list: '/animals', pageSize: PAGE_SIZE.animals, jsonLd: 'Article' },
+    page: { prefix: 'animal', list: '/animals', pageSize: PAGE_SIZE.animals },
     search: { type: 'animal', label: 'Animal' },
   },
   {
@@ -104,7 +104,7 @@ const TYPES = [
     label: 'Birds',
     singular: 'bird',
     titleField: 'title',
-    page: { prefix: 'bird', list: '/birds', pageSize: PAGE_SIZE.birds, jsonLd: 'Article' },
+    page: { prefix: 'bird', list: '/birds', pageSize: PAGE_SIZE.birds },
     search: { type: 'bird', label: 'Bird' },
   },
   { collection: 'places', label: 'Places on routes', singular: 'place', titleField: 'title' },
@@ -184,4 +184,11 @@ export function searchResultView(item: { type: SearchType } & object): { title: 
     image: prefix ? field(`${prefix}headerimage`) : '',
     alt: prefix ? field(`${prefix}headerimagealt`) : '',
   };
+}
+
+/** The schema.org type of an item's page (every type that has one names it above). */
+export function jsonLdType(collection: PagedCollection): string {
+  const type = contentTypeInfo(collection)?.page?.jsonLd;
+  if (!type) throw new Error(`${collection} pages describe no schema.org type`);
+  return type;
 }

@@ -5,7 +5,7 @@ import { useRef, type ReactNode } from 'react';
 import { data, Form, Link, useNavigation, useSubmit } from 'react-router';
 import type { PageMeta, SearchItem, SearchItemType, SearchResponse } from '../../common/api-types.ts';
 import { LODGE_TIER_LABELS, PAGE_SIZE } from '../../common/constants.ts';
-import { SEARCH_TYPES, searchResultView, searchTypeInfo } from '../../common/content-types.ts';
+import { SEARCH_TYPES, searchListKey, searchResultView, searchTypeInfo } from '../../common/content-types.ts';
 import { Hero } from '../components/Hero.tsx';
 import { SearchIcon } from '../components/Icons.tsx';
 import { Image } from '../components/Image.tsx';
@@ -69,7 +69,7 @@ function Highlight({ text, terms }: { text: string; terms: string[] }) {
 }
 
 /** The page lists `results` (one page of hits across types), not the per-type lists. */
-type SearchResults = Omit<SearchResponse, 'blogs' | 'parks' | 'experiences' | 'safaris' | 'faqs' | 'animals' | 'birds' | 'lodges'>;
+type SearchResults = Omit<SearchResponse, ReturnType<typeof searchListKey>>;
 
 type LoaderData =
   | ({ state: 'results' } & SearchResults)
@@ -119,7 +119,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   if (!res.ok) throw new Error(`Search answered ${res.status}`);
   const answer = (await res.json()) as SearchResponse;
-  const { blogs: _b, parks: _p, experiences: _e, safaris: _s, faqs: _f, animals: _a, birds: _i, lodges: _l, ...results } = answer;
+  // The page shows the merged results: each type's own list stays out of its data.
+  const lists = new Set<string>(SEARCH_TYPES.map(searchListKey));
+  const results = Object.fromEntries(Object.entries(answer).filter(([key]) => !lists.has(key))) as SearchResults;
   const found: Extract<LoaderData, { state: 'results' }> = { state: 'results', ...results };
   return pageData(found, answer);
 }

@@ -78,14 +78,7 @@ export function searchApi() {
       limit: paging.limit,
       typePaging: { page: paging.page, limit: paging.limit, totals: typeTotals, totalPages: typeTotalPages },
       results: pick(pageHits),
-      blogs: [],
-      parks: [],
-      experiences: [],
-      safaris: [],
-      faqs: [],
-      animals: [],
-      birds: [],
-      lodges: [],
+      ...(Object.fromEntries(SEARCH_TYPES.map((type) => [searchListKey(type), []])) as unknown as Record<ReturnType<typeof searchListKey>, SearchItem[]>),
     };
     for (const [type, hits] of perType) body[searchListKey(type)] = pick(hits) as SearchItem[];
     return ctx.json(body);

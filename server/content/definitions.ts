@@ -5,9 +5,13 @@
 // search index (server/search/indexing.ts: the function and triggers that keep search_documents)
 // are derived from here, so a new type is searchable, renamable and in the sitemap once it is
 // described here and in common/content-types.ts.
+import { eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SearchType } from '../../common/content-types.ts';
+import * as c from '../db/columns.ts';
 import type { CollectionName } from '../db/content.ts';
+import { sanitize } from '../db/html.ts';
+import type { Db } from '../db/index.ts';
 import * as t from '../db/schema.ts';
 
 /**
@@ -37,7 +41,14 @@ export interface ContentTypeDefinition {
   /** The table its items are projected into, and the slug column (its key on the wire). */
   table: PgTable;
   slugKey: string;
-  search?: { type: SearchType; document: SearchDocumentSource };
+  search?: {
+    type: SearchType;
+    document: SearchDocumentSource;
+    /** The results' rows of items found (the type's card on the wire, spec point 7). */
+    results: (db: Db, ids: number[]) => Promise<{ id: number }[]>;
+    /** On a title hit, how much further up an item comes: pages dedicated to a subject first. */
+    titleBoost?: number;
+  };
 }
 
 /** Columns every page-backed type shares: <prefix>title, <prefix>titleslug, <prefix>description. */
@@ -55,6 +66,8 @@ export const DEFINITIONS: ContentTypeDefinition[] = [
     slugKey: 'parktitleslug',
     search: {
       type: 'park',
+      titleBoost: 0.35,
+      results: (db, ids) => db.select(c.parkCard).from(t.parks).innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id)).where(inArray(t.parks.id, ids)),
       document: {
         ...named('park'),
         body: `x.parkoverview || ' ' || x.parkdetails || ' ' || coalesce(d.destinationtitle, '')`,
@@ -70,6 +83,14 @@ export const DEFINITIONS: ContentTypeDefinition[] = [
     slugKey: 'lodgetitleslug',
     search: {
       type: 'lodge',
+      titleBoost: 0.3,
+      results: (db, ids) =>
+        db
+          .select(c.lodgeCard)
+          .from(t.lodges)
+          .innerJoin(t.parks, eq(t.lodges.park_id, t.parks.id))
+          .innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id))
+          .where(inArray(t.lodges.id, ids)),
       document: {
         ...named('lodge'),
         // Its tier, its amenities and its park's name.
@@ -86,7 +107,12 @@ export const DEFINITIONS: ContentTypeDefinition[] = [
     collection: 'experiences',
     table: t.experiences,
     slugKey: 'experiencetitleslug',
-    search: { type: 'experience', document: { ...named('experience'), body: 'x.experienceparagraph' } },
+    search: {
+      type: 'experience',
+      titleBoost: 0.3,
+      results: (db, ids) => db.select(c.experienceCard).from(t.experiences).where(inArray(t.experiences.id, ids)),
+      document: { ...named('experience'), body: 'x.experienceparagraph' },
+    },
   },
   {
     collection: 'safaris',
@@ -94,6 +120,8 @@ export const DEFINITIONS: ContentTypeDefinition[] = [
     slugKey: 'safarititleslug',
     search: {
       type: 'safari',
+      titleBoost: 0.1,
+      results: (db, ids) => db.select(c.safariCard).from(t.safaris).where(inArray(t.safaris.id, ids)),
       document: {
         ...named('safari'),
         description: 'x.safarimetadescription',
@@ -108,25 +136,44 @@ export const DEFINITIONS: ContentTypeDefinition[] = [
     collection: 'blogs',
     table: t.blogs,
     slugKey: 'blogtitleslug',
-    search: { type: 'blog', document: { ...named('blog'), body: 'x.blogparagraph' } },
+    search: {
+      type: 'blog',
+      results: (db, ids) => db.select(c.blogCard).from(t.blogs).where(inArray(t.blogs.id, ids)),
+      document: { ...named('blog'), body: 'x.blogparagraph' },
+    },
   },
   {
     collection: 'animals',
     table: t.animals,
     slugKey: 'animaltitleslug',
-    search: { type: 'animal', document: { ...named('animal'), body: 'x.animalparagraph' } },
+    search: {
+      type: 'animal',
+      titleBoost: 0.35,
+      results: (db, ids) => db.select(c.animalCard).from(t.animals).where(inArray(t.animals.id, ids)),
+      document: { ...named('animal'), body: 'x.animalparagraph' },
+    },
   },
   {
     collection: 'birds',
     table: t.birds,
     slugKey: 'birdtitleslug',
-    search: { type: 'bird', document: { ...named('bird'), body: `x.birdoverview || ' ' || x.birddetails` } },
+    search: {
+      type: 'bird',
+      titleBoost: 0.35,
+      results: (db, ids) => db.select(c.birdCard).from(t.birds).where(inArray(t.birds.id, ids)),
+      document: { ...named('bird'), body: `x.birdoverview || ' ' || x.birddetails` },
+    },
   },
   {
     collection: 'faqs',
     table: t.faqs,
     slugKey: 'faqslug',
-    search: { type: 'faq', document: { slug: 'x.faqslug', title: 'x.question', description: `''`, body: 'x.answer', keywords: `''` } },
+    search: {
+      type: 'faq',
+      // Answers are shown as sanitised HTML.
+      results: async (db, ids) => (await db.select(c.faqFields).from(t.faqs).where(inArray(t.faqs.id, ids))).map((f) => ({ ...f, answer: sanitize(f.answer) })),
+      document: { slug: 'x.faqslug', title: 'x.question', description: `''`, body: 'x.answer', keywords: `''` },
+    },
   },
   { collection: 'pages', table: t.pages, slugKey: 'slug' },
 ];

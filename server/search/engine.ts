@@ -1,16 +1,14 @@
-// Site search over the search_documents index (migrations 0002_search and 0013_lodges):
+// Site search over the search_documents index (migration 0002_search; each type's document and
+// result rows as server/content/definitions.ts describes them):
 // PostgreSQL full-text search with websearch_to_tsquery (quotes, minus, OR), prefix matching for
 // the word being typed, misspelt words corrected from the index's vocabulary with pg_trgm, and
 // fuzzy title matching.
 // Every statement is plain PostgreSQL, so PGlite and PostgreSQL answer alike.
-import { inArray, sql, type SQL } from 'drizzle-orm';
-import { eq } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_TYPES, type SearchType } from '../../common/content-types.ts';
 import type { SearchItem } from '../../common/api-types.ts';
-import * as c from '../db/columns.ts';
-import { sanitize } from '../db/html.ts';
+import { DEFINITIONS } from '../content/definitions.ts';
 import type { Db } from '../db/index.ts';
-import * as t from '../db/schema.ts';
 import { parseQuery, replaceWords, type ParsedQuery } from './query.ts';
 
 /** Lowest trigram similarity at which a vocabulary word replaces an unknown query word. */
@@ -22,7 +20,7 @@ export const MAX_HITS = 1000;
 /** Rank weights of the tsvector classes {D keywords, C body, B description, A title}. */
 const WEIGHTS = sql.raw(`'{0.05, 0.2, 0.5, 1.0}'::float4[]`);
 /** Extra share of the title-hit score by type (the pages dedicated to a subject). */
-const TYPE_BOOST: Partial<Record<SearchType, number>> = { park: 0.35, animal: 0.35, bird: 0.35, experience: 0.3, lodge: 0.3, safari: 0.1 };
+const TYPE_BOOST: Partial<Record<SearchType, number>> = Object.fromEntries(DEFINITIONS.flatMap((d) => (d.search?.titleBoost ? [[d.search.type, d.search.titleBoost]] : [])));
 
 export interface Hit {
   type: SearchType;
@@ -173,33 +171,14 @@ export async function searchIndex(db: Db, raw: string | undefined | null): Promi
 /** Loads the display fields of hits, in the hits' order, each tagged with its type. */
 export async function loadItems(db: Db, hits: Hit[]): Promise<SearchItem[]> {
   const ids = (type: SearchType) => [...new Set(hits.filter((h) => h.type === type).map((h) => h.id))];
-  const fetchers: Record<SearchType, (ids: number[]) => Promise<{ id: number }[]>> = {
-    blog: (i) => db.select(c.blogCard).from(t.blogs).where(inArray(t.blogs.id, i)),
-    park: (i) =>
-      db
-        .select(c.parkCard)
-        .from(t.parks)
-        .innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id))
-        .where(inArray(t.parks.id, i)),
-    experience: (i) => db.select(c.experienceCard).from(t.experiences).where(inArray(t.experiences.id, i)),
-    safari: (i) => db.select(c.safariCard).from(t.safaris).where(inArray(t.safaris.id, i)),
-    faq: async (i) => (await db.select(c.faqFields).from(t.faqs).where(inArray(t.faqs.id, i))).map((f) => ({ ...f, answer: sanitize(f.answer) })),
-    animal: (i) => db.select(c.animalCard).from(t.animals).where(inArray(t.animals.id, i)),
-    bird: (i) => db.select(c.birdCard).from(t.birds).where(inArray(t.birds.id, i)),
-    lodge: (i) =>
-      db
-        .select(c.lodgeCard)
-        .from(t.lodges)
-        .innerJoin(t.parks, eq(t.lodges.park_id, t.parks.id))
-        .innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id))
-        .where(inArray(t.lodges.id, i)),
-  };
+  // Each type's result rows, as its description reads them (server/content/definitions.ts).
+  const results = new Map(DEFINITIONS.flatMap((d) => (d.search ? [[d.search.type, d.search.results] as const] : [])));
   const byKey = new Map<string, SearchItem>();
   await Promise.all(
     SEARCH_TYPES.map(async (type) => {
       const list = ids(type);
       if (!list.length) return;
-      for (const row of await fetchers[type](list)) byKey.set(`${type}:${row.id}`, { ...row, type } as SearchItem);
+      for (const row of await results.get(type)!(db, list)) byKey.set(`${type}:${row.id}`, { ...row, type } as SearchItem);
     }),
   );
   // A hit whose item vanished between the two reads is skipped.

@@ -3,6 +3,7 @@
 // TouristTrip for a safari (and a Product with its AggregateRating once travellers' reviews of it
 // are approved), FAQPage, BlogPosting, TouristAttraction for a park, LodgingBusiness for a lodge,
 // and a BreadcrumbList on detail pages. Only facts the API states are used (no invented availability, ratings or dates).
+import { jsonLdType } from '../../../common/content-types.ts';
 import type {
   AnimalResponse,
   BirdResponse,
@@ -119,7 +120,7 @@ export function touristTrip(data: SafariResponse): JsonLdNode {
   const { safari } = data;
   const days = [...data.safaridays].sort((a, b) => a.day_number - b.day_number);
   return {
-    '@type': 'TouristTrip',
+    '@type': jsonLdType('safaris'),
     '@id': `${data.pageUrl}#trip`,
     name: `${safari.safariday} Day ${safari.safarititle}`,
     description: plainText(safari.safarimetadescription || safari.safaridescription, 500),
@@ -197,7 +198,7 @@ export function blogPosting(data: BlogResponse): JsonLdNode {
   const published = new Date(blog.created_at);
   const date = Number.isNaN(published.getTime()) ? undefined : published.toISOString();
   return {
-    '@type': 'BlogPosting',
+    '@type': jsonLdType('blogs'),
     '@id': `${data.pageUrl}#article`,
     headline: blog.blogtitle.length > 110 ? `${blog.blogtitle.slice(0, 109)}…` : blog.blogtitle,
     description: plainText(blog.blogdescription, 300),
@@ -216,7 +217,7 @@ export function touristAttraction(data: ParkResponse): JsonLdNode {
   const origin = originOf(data.pageUrl);
   const { park } = data;
   return {
-    '@type': 'TouristAttraction',
+    '@type': jsonLdType('parks'),
     '@id': `${data.pageUrl}#place`,
     name: park.parktitle,
     description: plainText(park.parkdescription || park.parkoverview, 500),
@@ -235,7 +236,7 @@ export function lodgingBusiness(data: LodgeResponse): JsonLdNode {
   const origin = originOf(data.pageUrl);
   const { lodge } = data;
   return {
-    '@type': 'LodgingBusiness',
+    '@type': jsonLdType('lodges'),
     '@id': `${data.pageUrl}#lodging`,
     name: lodge.lodgetitle,
     description: plainText(lodge.lodgedescription || lodge.lodgeparagraph, 500),
