@@ -1,12 +1,12 @@
 // Blogs: nav list, paginated list (newest first) and the post with previous (older) / next (newer).
+import { addCardList } from './card-list.ts';
 import { cached } from './cache.ts';
 import { and, asc, desc, eq, gt, lt, or } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { PAGE_SIZE } from '../../common/constants.ts';
 import * as c from '../db/columns.ts';
 import { latestBlogs, pageRow } from '../db/queries.ts';
 import * as t from '../db/schema.ts';
-import { deps, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type ApiEnv } from './http.ts';
+import { deps, notFound, pageMeta, slugParam, type ApiEnv } from './http.ts';
 
 export function blogsApi() {
   const app = new Hono<ApiEnv>();
@@ -29,24 +29,7 @@ export function blogsApi() {
     });
   });
 
-  app.get('/blogs', cached({ query: ['page', 'limit'] }), async (ctx) => {
-    const { db, siteUrl } = deps(ctx);
-    const paging = parsePaging((k) => ctx.req.query(k), PAGE_SIZE.blogs);
-    const [[count], page] = await Promise.all([db.select({ n: c.countAll }).from(t.blogs), pageRow(db, 'blogs')]);
-    const totalPages = totalPagesFor(count?.n ?? 0, paging);
-    const blogs = await db
-      .select(c.blogCard)
-      .from(t.blogs)
-      .orderBy(desc(t.blogs.created_at), desc(t.blogs.id))
-      .limit(paging.limit)
-      .offset(paging.offset);
-    return ctx.json({
-      ...pageMeta(siteUrl, '/blogs', page?.title ?? 'News and updates', page?.pagekeywords ?? '', page?.pagedescription ?? ''),
-      blogs,
-      page: paging.page,
-      totalPages,
-    });
-  });
+  addCardList(app, { collection: 'blogs', table: t.blogs, card: c.blogCard, order: [desc(t.blogs.created_at), desc(t.blogs.id)], title: 'News and updates' });
 
   app.get('/blogs/:slug', cached(), async (ctx) => {
     const { db, siteUrl } = deps(ctx);

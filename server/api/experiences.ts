@@ -1,10 +1,11 @@
 // Experiences: paginated list, by country (nav and paginated forms) and the detail.
+import { addCardList } from './card-list.ts';
 import { cached } from './cache.ts';
 import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { NAV_MAX_EXPERIENCES, PAGE_SIZE } from '../../common/constants.ts';
 import * as c from '../db/columns.ts';
-import { allDestinations, allExperiences, destinationBySlug, featuredSafaris, galleryOf, latestBlogs, pageRow, ringNeighbours } from '../db/queries.ts';
+import { allDestinations, allExperiences, destinationBySlug, featuredSafaris, galleryOf, latestBlogs, ringNeighbours } from '../db/queries.ts';
 import * as t from '../db/schema.ts';
 import { destinationHeader, dedupeById, deps, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type ApiEnv } from './http.ts';
 
@@ -13,19 +14,7 @@ const order = [asc(t.experiences.sort_order), asc(t.experiences.id)];
 export function experiencesApi() {
   const app = new Hono<ApiEnv>();
 
-  app.get('/experiences', cached({ query: ['page', 'limit'] }), async (ctx) => {
-    const { db, siteUrl } = deps(ctx);
-    const paging = parsePaging((k) => ctx.req.query(k), PAGE_SIZE.experiences);
-    const [[count], page] = await Promise.all([db.select({ n: c.countAll }).from(t.experiences), pageRow(db, 'experiences')]);
-    const totalPages = totalPagesFor(count?.n ?? 0, paging);
-    const experiences = await db.select(c.experienceCard).from(t.experiences).orderBy(...order).limit(paging.limit).offset(paging.offset);
-    return ctx.json({
-      ...pageMeta(siteUrl, '/experiences', page?.title ?? 'Safari experiences', page?.pagekeywords ?? '', page?.pagedescription ?? ''),
-      experiences,
-      page: paging.page,
-      totalPages,
-    });
-  });
+  addCardList(app, { collection: 'experiences', table: t.experiences, card: c.experienceCard, order, title: 'Safari experiences' });
 
   app.get('/experiences/in/:slug', cached({ query: ['navbar', 'page', 'limit'], values: { navbar: ['true', 'false'] } }), async (ctx) => {
     const { db, siteUrl } = deps(ctx);

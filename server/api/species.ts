@@ -1,5 +1,5 @@
-// Animals and birds, one module for both: paginated lists (8 per page) and details with related
-// and other species. Each kind is read off its description (common/content-types.ts: list
+// Animals and birds, one module for both: paginated lists (8 per page, server/api/card-list.ts)
+// and details with related and other species. Each kind is read off its description (common/content-types.ts: list
 // address, page size, the prefix of its field names) and its table and columns; the answers keep
 // the names of spec point 7 (`animals`, `animal`, `relatedAnimals`, `otherAnimals`, ...).
 import { asc, eq } from 'drizzle-orm';
@@ -7,10 +7,11 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import { contentTypeInfo } from '../../common/content-types.ts';
 import * as c from '../db/columns.ts';
-import { galleryOf, pageRow, ringNeighbours, type GalleryOwner } from '../db/queries.ts';
+import { galleryOf, ringNeighbours, type GalleryOwner } from '../db/queries.ts';
 import * as t from '../db/schema.ts';
+import { addCardList } from './card-list.ts';
 import { cached } from './cache.ts';
-import { deps, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type ApiEnv } from './http.ts';
+import { deps, notFound, pageMeta, slugParam, type ApiEnv } from './http.ts';
 
 interface Species {
   collection: 'animals' | 'birds';
@@ -39,15 +40,7 @@ function speciesApi(kind: Species) {
   const order = [asc(table.sort_order), asc(table.id)];
   const app = new Hono<ApiEnv>();
 
-  app.get(list, cached({ query: ['page', 'limit'] }), async (ctx) => {
-    const { db, siteUrl } = deps(ctx);
-    const paging = parsePaging((k) => ctx.req.query(k), pageSize!);
-    const [[count], page] = await Promise.all([db.select({ n: c.countAll }).from(table), pageRow(db, kind.collection)]);
-    const totalPages = totalPagesFor(count?.n ?? 0, paging);
-    const items = await db.select(kind.card).from(table).orderBy(...order).limit(paging.limit).offset(paging.offset);
-    const title = page?.title ?? kind.listTitle;
-    return ctx.json({ ...pageMeta(siteUrl, list, title, page?.pagekeywords ?? '', page?.pagedescription ?? ''), [names.list]: items, page: paging.page, totalPages });
-  });
+  addCardList(app, { collection: kind.collection, table, card: kind.card, order, title: kind.listTitle });
 
   app.get(`${list}/:slug`, cached(), async (ctx) => {
     const { db, siteUrl } = deps(ctx);

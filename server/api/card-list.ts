@@ -1,0 +1,39 @@
+// The paginated list of a content type's cards (GET /blogs, /experiences, /animals, /birds):
+// ?page and ?limit, the list page's own fields (its row of the pages table), the cards in the
+// type's order and the number of pages, under the type's list key of spec point 7. The address,
+// the page size and the list key are read off the type's description (common/content-types.ts).
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Hono } from 'hono';
+import { contentTypeInfo, type PagedCollection } from '../../common/content-types.ts';
+import * as c from '../db/columns.ts';
+import { pageRow } from '../db/queries.ts';
+import { cached } from './cache.ts';
+import { deps, pageMeta, parsePaging, totalPagesFor, type ApiEnv } from './http.ts';
+
+export interface CardList {
+  collection: PagedCollection;
+  table: PgTable;
+  card: Record<string, PgColumn>;
+  order: SQL[];
+  /** The list's title when its page row has none. */
+  title: string;
+}
+
+export function addCardList(app: Hono<ApiEnv>, list: CardList): void {
+  const { page } = contentTypeInfo(list.collection)!;
+  const path = page!.list;
+  app.get(path, cached({ query: ['page', 'limit'] }), async (ctx) => {
+    const { db, siteUrl } = deps(ctx);
+    const paging = parsePaging((k) => ctx.req.query(k), page!.pageSize!);
+    const [[count], row] = await Promise.all([db.select({ n: c.countAll }).from(list.table), pageRow(db, list.collection)]);
+    const totalPages = totalPagesFor(count?.n ?? 0, paging);
+    const items = await db
+      .select(list.card)
+      .from(list.table)
+      .orderBy(...list.order)
+      .limit(paging.limit)
+      .offset(paging.offset);
+    return ctx.json({ ...pageMeta(siteUrl, path, row?.title ?? list.title, row?.pagekeywords ?? '', row?.pagedescription ?? ''), [list.collection]: items, page: paging.page, totalPages });
+  });
+}
