@@ -536,6 +536,23 @@ export async function findRedirect(db: Db, path: string): Promise<string | undef
  * older revision is a conflict that carries both versions. A published item changes on the site
  * at once; a changed slug of a published item leaves redirects and renames the references to it.
  */
+/**
+ * What a save checks before it writes (a preview checks the same): the document's problems, its
+ * pictures, and a new slug that is free on a type whose items may be renamed. Returns whether the
+ * slug changes.
+ */
+async function checkChange(tx: Db, type: ContentType, id: number, currentSlug: string, change: { slug: string; raw: ContentDocument; document: ContentDocument }): Promise<boolean> {
+  const problems = documentProblems(type.name, change.raw);
+  if (!problems.length) problems.push(...(await pictureProblems(tx, type.name, change.document, await madeInConsole(tx, id))));
+  if (problems.length) throw invalid(problems);
+  const renamed = change.slug !== currentSlug;
+  if (renamed) {
+    if (type.fixed) throw new ContentStoreError(403, 'fixed', CONTENT_MESSAGES.fixed);
+    await slugFree(tx, type, change.slug, id);
+  }
+  return renamed;
+}
+
 export async function saveItem(
   db: Db,
   type: ContentType,
@@ -553,14 +570,7 @@ export async function saveItem(
   const row = await transaction(db, async (tx) => {
     const current = await lockedItem(tx, type, id);
     await conflictUnless(tx, type, current, baseRevision, { slug, document: raw });
-    const problems = documentProblems(type.name, raw);
-    if (!problems.length) problems.push(...(await pictureProblems(tx, type.name, document, await madeInConsole(tx, id))));
-    if (problems.length) throw invalid(problems);
-    const renamed = slug !== current.slug;
-    if (renamed) {
-      if (type.fixed) throw new ContentStoreError(403, 'fixed', CONTENT_MESSAGES.fixed);
-      await slugFree(tx, type, slug, id);
-    }
+    const renamed = await checkChange(tx, type, id, current.slug, { slug, raw, document });
     const published = current.status === 'published';
     const [next] = await tx
       .update(contentItems)
@@ -819,14 +829,7 @@ export async function previewItem<T>(
         .from(contentItems)
         .where(and(eq(contentItems.id, id), eq(contentItems.collection, type.name)));
       if (!current) throw new ContentStoreError(404, 'not-found', `There is no such ${type.singular}.`);
-      const problems = documentProblems(type.name, raw);
-      if (!problems.length) problems.push(...(await pictureProblems(tx, type.name, document, await madeInConsole(tx, id))));
-      if (problems.length) throw invalid(problems);
-      const renamed = slug !== current.slug;
-      if (renamed) {
-        if (type.fixed) throw new ContentStoreError(403, 'fixed', CONTENT_MESSAGES.fixed);
-        await slugFree(tx, type, slug, id);
-      }
+      const renamed = await checkChange(tx, type, id, current.slug, { slug, raw, document });
       const change = { collection: type.name, slug, document, oldSlug: current.slug };
       const { content } = await publishedContent(tx, change);
       const refProblems = crossReferenceProblems(content);
