@@ -275,7 +275,8 @@ describe.each(backends())('content editor on %s', (backend) => {
     expect((await owner.send(`/content/blogs/${blog.id}`, { baseRevision: blog.revision }, 'DELETE')).status).toBe(200);
     const { documents } = await loadContentFiles();
     const result = await importContentFiles(db(), documents);
-    expect(result.kept).toContain(`blogs/${blog.slug}`);
+    expect(result.deleted).toContain(`blogs/${blog.slug}`);
+    expect(result.imported).toBe(0);
     expect(await rows(`select id from content_items where collection = 'blogs' and slug = '${blog.slug}'`)).toEqual([]);
   });
 

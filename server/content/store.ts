@@ -6,9 +6,12 @@
 // kept pages and answers at once.
 //
 // The files under content/ seed a new site: at set-up, a file is imported when its item is new or
-// when the item still holds the file's earlier version; once staff changed an item in the console,
-// the database's version is kept and the file is ignored (logged). Items deleted in the console
-// stay deleted. `npm run content:export` writes the database back to the same layout.
+// when the item still holds the file's earlier version; once staff changed an item in the console
+// (its document, address or state), the database's version is kept and the file is ignored
+// (logged). A file is matched to its item by the item's origin (the file it was made from, kept
+// through renames), and items deleted in the console leave a tombstone, so they stay deleted.
+// `npm run content:import` re-imports on purpose; `npm run content:export` writes the database
+// back to the same layout.
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { diffLines } from 'diff';
@@ -27,7 +30,7 @@ import {
 } from '../../common/content-editing.ts';
 import { collections, crossReferenceProblems, type CollectionName, type Content, type ContentFileDocument } from '../db/content.ts';
 import type { Db } from '../db/index.ts';
-import { auditLog, contentItems, contentRedirects, contentRevisions, mediaUploads, staff } from '../db/schema.ts';
+import { auditLog, contentItems, contentRedirects, contentRevisions, contentTombstones, mediaUploads, staff } from '../db/schema.ts';
 import { syncContent } from '../db/seed.ts';
 import { slugTableOf } from './definitions.ts';
 import { describeSchema } from './describe.ts';
@@ -633,6 +636,8 @@ export async function setStatus(
         status: input.to,
         publish_at: at,
         ...(input.to === 'published' ? { published_at: now } : {}),
+        // A state chosen in the console is the console's: the content files no longer follow it.
+        seed_hash: null,
         updated_at: now,
         updated_by: actor.staffId,
       })
@@ -646,7 +651,10 @@ export async function setStatus(
   return itemOf(type, row, actor.email);
 }
 
-/** Deletes an item (its revisions stay, and its content file is not imported again). */
+/**
+ * Deletes an item (its revisions stay). It leaves a tombstone under its origin (for an item made
+ * in the console, its address), so its content file is not imported again.
+ */
 export async function deleteItem(db: Db, type: ContentType, id: number, input: { baseRevision: unknown }, actor: Actor): Promise<void> {
   if (type.fixed) throw new ContentStoreError(403, 'fixed', CONTENT_MESSAGES.fixed);
   const baseRevision = Number(input.baseRevision);
@@ -660,6 +668,11 @@ export async function deleteItem(db: Db, type: ContentType, id: number, input: {
     }
     await revisionRow(tx, { ...current, revision: current.revision + 1 }, 'delete', actor.staffId);
     await tx.delete(contentItems).where(eq(contentItems.id, id));
+    const origin = current.origin ?? `${type.name}/${current.slug}`;
+    await tx
+      .insert(contentTombstones)
+      .values({ origin, slug: current.slug, deleted_by: actor.staffId })
+      .onConflictDoUpdate({ target: contentTombstones.origin, set: { slug: current.slug, deleted_at: new Date(), deleted_by: actor.staffId } });
     if (current.status === 'published') await project(tx, type.name, current.slug);
     await writeAudit(tx, actor, 'delete', type, current.slug, { revision: current.revision });
   });
@@ -708,48 +721,94 @@ export async function publishDue(db: Db, now = new Date(), log?: (msg: string, d
 // ---------------------------------------------------------------------------------------------
 // The content files
 
+/** What a load of the content files did, each file named "collection/file-slug". */
 export interface ImportResult {
   imported: number;
   updated: number;
   removed: number;
-  /** Files that differ from an item changed in the console since: the console's version is kept. */
+  /** Files that differ from their item, which staff changed in the console: the console's version is kept. */
   kept: string[];
+  /** Files of items deleted in the console: not imported again. */
+  deleted: string[];
+  /** New files whose address an item made or renamed in the console already has: not imported. */
+  taken: string[];
+  /** Items staff had changed that a re-import wrote over with their file, as asked. */
+  overwritten: string[];
+  /** Items deleted in the console that a re-import brought back, as asked. */
+  restored: string[];
 }
 
+/** What a deliberate re-import may do besides what every start does: files named, or all. */
+export interface ImportChoices {
+  /** Items staff changed that take their file's version (a new revision; address and state kept). */
+  overwrite?: readonly string[] | 'all';
+  /** Items deleted in the console that come back from their file. */
+  restore?: readonly string[] | 'all';
+}
+
+const chosen = (choice: readonly string[] | 'all' | undefined, key: string) => choice === 'all' || (choice?.includes(key) ?? false);
+
 /**
- * Brings the content files into the database (the set-up step): new items are published, items
- * that still hold an earlier version of their file follow the file, and items changed or deleted
- * in the console are left as they are.
+ * Brings the content files into the database (each start, and `npm run content:import`). A file is
+ * matched to its item by origin (collection and file slug, kept when staff rename the item), never
+ * by the item's current address. New files are imported as published items; items nobody changed
+ * in the console follow their file (updated, or removed with it); items staff changed, renamed,
+ * unpublished, scheduled or restored keep the console's version; a file whose item was deleted in
+ * the console is not imported again; a new file whose address another item holds is not imported.
+ * `choices` (a re-import asked for on purpose) may overwrite changed items or restore deleted
+ * ones, by name or all of them.
  */
-export async function importContentFiles(db: Db, documents: ContentFileDocument[]): Promise<ImportResult> {
+export async function importContentFiles(db: Db, documents: ContentFileDocument[], choices: ImportChoices = {}): Promise<ImportResult> {
   return transaction(db, async (tx) => {
-    const rows = await tx.select({ id: contentItems.id, collection: contentItems.collection, slug: contentItems.slug, seed_hash: contentItems.seed_hash, revision: contentItems.revision }).from(contentItems);
-    const byKey = new Map(rows.map((r) => [`${r.collection}/${r.slug}`, r]));
-    const deletedRows = await tx.selectDistinct({ collection: contentRevisions.collection, slug: contentRevisions.slug }).from(contentRevisions).where(eq(contentRevisions.action, 'delete'));
-    const deleted = new Set(deletedRows.map((r) => `${r.collection}/${r.slug}`));
+    const rows = await tx.select().from(contentItems);
+    const byOrigin = new Map(rows.filter((r) => r.origin).map((r) => [r.origin!, r]));
+    const bySlug = new Map(rows.map((r) => [`${r.collection}/${r.slug}`, r]));
+    const tombstones = new Set((await tx.select({ origin: contentTombstones.origin }).from(contentTombstones)).map((r) => r.origin));
     const seen = new Set<string>();
-    const result: ImportResult = { imported: 0, updated: 0, removed: 0, kept: [] };
+    const result: ImportResult = { imported: 0, updated: 0, removed: 0, kept: [], deleted: [], taken: [], overwritten: [], restored: [] };
     const now = new Date();
     for (const d of documents) {
       const key = `${d.collection}/${d.slug}`;
       seen.add(key);
       const hash = documentHash(d.document);
-      const row = byKey.get(key);
+      const row = byOrigin.get(key);
       if (!row) {
-        if (deleted.has(key)) {
-          result.kept.push(key);
+        const holder = bySlug.get(key);
+        if (holder) {
+          // The address is another item's (made in the console, or renamed to it): the file is
+          // not imported; said only when it differs from that item.
+          if (documentHash(holder.document) !== hash) result.taken.push(key);
           continue;
         }
+        if (tombstones.has(key)) {
+          if (!chosen(choices.restore, key)) {
+            result.deleted.push(key);
+            continue;
+          }
+          await tx.delete(contentTombstones).where(eq(contentTombstones.origin, key));
+          result.restored.push(key);
+        } else result.imported++;
         const [inserted] = await tx
           .insert(contentItems)
-          .values({ collection: d.collection, slug: d.slug, document: d.document, status: 'published', published_at: now, seed_hash: hash })
+          .values({ collection: d.collection, slug: d.slug, document: d.document, status: 'published', published_at: now, seed_hash: hash, origin: key })
           .returning();
         await revisionRow(tx, inserted!, 'import', null);
-        result.imported++;
       } else if (row.seed_hash === hash) {
         continue;
       } else if (row.seed_hash === null) {
-        result.kept.push(key);
+        // Changed in the console: the database is the source of truth.
+        if (documentHash(row.document) === hash) continue;
+        if (!chosen(choices.overwrite, key)) {
+          result.kept.push(key);
+          continue;
+        }
+        const [next] = await tx
+          .update(contentItems)
+          .set({ document: d.document, revision: row.revision + 1, updated_at: now })
+          .where(eq(contentItems.id, row.id))
+          .returning();
+        await revisionRow(tx, next!, 'import', null);
+        result.overwritten.push(key);
       } else {
         const [next] = await tx
           .update(contentItems)
@@ -760,9 +819,9 @@ export async function importContentFiles(db: Db, documents: ContentFileDocument[
         result.updated++;
       }
     }
+    // The files that are gone take with them the items nobody changed in the console.
     for (const r of rows) {
-      const key = `${r.collection}/${r.slug}`;
-      if (seen.has(key) || r.seed_hash === null) continue;
+      if (!r.origin || seen.has(r.origin) || r.seed_hash === null) continue;
       await tx.delete(contentItems).where(eq(contentItems.id, r.id));
       result.removed++;
     }

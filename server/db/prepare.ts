@@ -21,25 +21,12 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
   );
   if (prepared) return database;
   // The content loader and the seed (YAML, Markdown) are only needed here.
-  const [{ ContentError, loadContentFiles }, { syncContent }, { importContentFiles, publishedContent, withoutBrokenReferences }] = await Promise.all([
-    import('./content.ts'),
-    import('./seed.ts'),
-    import('../content/store.ts'),
-  ]);
+  const [{ ContentError }, { loadContentIntoDatabase }] = await Promise.all([import('./content.ts'), import('../content/load.ts')]);
   try {
     // The files seed the documents the console edits (new items, and items still as their file
-    // wrote them); the content tables are then the projection of the published documents.
-    const files = await loadContentFiles();
-    const imported = await importContentFiles(database.db, files.documents);
-    if (imported.imported || imported.updated || imported.removed) logger.info({ ...imported, kept: imported.kept.length }, 'content files imported');
-    if (imported.kept.length) logger.info({ items: imported.kept.slice(0, 20), count: imported.kept.length }, 'content files differ from what staff changed in the console; the console\'s version is kept');
-    const published = await publishedContent(database.db);
-    if (published.problems.length) logger.error({ problems: published.problems }, 'published documents that no longer validate were left out');
-    const { content, left } = withoutBrokenReferences(published.content);
-    if (left.length) logger.error({ items: left }, 'published items that refer to content that is not there were left off the site');
-    if (files.content.currencyRates) content.currencyRates = files.content.currencyRates;
-    const result = await syncContent(database.db, content);
-    if (result.changed) logger.info({ counts: result.counts }, 'content loaded into the database');
+    // wrote them; never an item staff changed, renamed or deleted); the content tables are then
+    // the projection of the published documents.
+    await loadContentIntoDatabase(database.db, logger);
   } catch (e) {
     if (!(e instanceof ContentError)) throw e;
     // Keep serving what the database has, unless it has nothing.

@@ -24,12 +24,19 @@ export const contentItems = pgTable(
     published_at: at('published_at'),
     /** Hash of the content file this version came from; null once it was changed in the console. */
     seed_hash: text('seed_hash'),
+    /**
+     * The content file the item was made from, as "collection/file-slug" (migration 0015): it stays
+     * when staff rename the item, so the file is matched to it again. Null for items made in the
+     * console.
+     */
+    origin: text('origin'),
     created_at: at('created_at').notNull().defaultNow(),
     updated_at: at('updated_at').notNull().defaultNow(),
     updated_by: integer('updated_by').references(() => staff.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('content_items_slug_idx').on(t.collection, t.slug),
+    uniqueIndex('content_items_origin_idx').on(t.origin),
     index('content_items_due_idx').on(t.publish_at).where(sql`status = 'scheduled'`),
     check('content_items_status_check', sql`${t.status} in ('draft', 'published', 'scheduled')`),
     check('content_items_schedule_check', sql`(${t.status} = 'scheduled') = (${t.publish_at} is not null)`),
@@ -60,4 +67,17 @@ export const contentRedirects = pgTable('content_redirects', {
   from_path: text('from_path').primaryKey(),
   to_path: text('to_path').notNull(),
   created_at: at('created_at').notNull().defaultNow(),
+});
+
+/**
+ * Items deleted in the console (migration 0015), by origin: the content file they were made from
+ * ("collection/file-slug"), or for an item made in the console the address it had. A content file
+ * with a tombstone is not imported again unless a re-import is asked to restore it.
+ */
+export const contentTombstones = pgTable('content_tombstones', {
+  origin: text('origin').primaryKey(),
+  /** The item's address when it was deleted. */
+  slug: text('slug').notNull(),
+  deleted_at: at('deleted_at').notNull().defaultNow(),
+  deleted_by: integer('deleted_by').references(() => staff.id, { onDelete: 'set null' }),
 });

@@ -17,6 +17,11 @@ export interface InProcessSite {
   databaseUrl?: string;
   /** The site's DATA_DIR (removed by stop()). */
   dataDir: string;
+  /**
+   * Stops the site and starts it again on the same database and DATA_DIR, as a restart does (the
+   * set-up step runs again): `app` and `base` (a new port) are replaced.
+   */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -34,13 +39,21 @@ export async function startInProcess(backend: Backend, env: Record<string, strin
     ...env,
   });
   const log = logger ?? createLogger(config.LOG_LEVEL);
-  const app = await createApp(config, log, appOptions);
-  const served = await listen(app.web!, { port: 0, host: '127.0.0.1', logger: log });
-  return {
+  let app = await createApp(config, log, appOptions);
+  let served = await listen(app.web!, { port: 0, host: '127.0.0.1', logger: log });
+  const site: InProcessSite = {
     app,
     base: `http://127.0.0.1:${served.port}`,
     databaseUrl: fresh?.url,
     dataDir,
+    restart: async () => {
+      await served.close();
+      await app.stop();
+      app = await createApp(config, log, appOptions);
+      served = await listen(app.web!, { port: 0, host: '127.0.0.1', logger: log });
+      site.app = app;
+      site.base = `http://127.0.0.1:${served.port}`;
+    },
     stop: async () => {
       await served.close();
       await app.stop();
@@ -48,4 +61,5 @@ export async function startInProcess(backend: Backend, env: Record<string, strin
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return site;
 }
