@@ -1,6 +1,7 @@
 // The embedded database belongs to the one process that has it open, so a backup of it while the
 // site runs is taken by that process: it listens on a Unix socket in DATA_DIR (readable by the
-// same user only), and `npm run db:backup` asks it there (server/db/backup-cli.ts).
+// same user only), and `npm run db:backup` asks it there (server/db/backup-cli.ts); so do
+// `npm run content:export` and `npm run content:import` (server/content/).
 import { existsSync } from 'node:fs';
 import { chmod, rm } from 'node:fs/promises';
 import { createConnection } from 'node:net';
@@ -8,6 +9,8 @@ import { createServer, request, type Server } from 'node:http';
 import path from 'node:path';
 import type { Logger } from '../logger.ts';
 import { writeSnapshot } from './backup.ts';
+import type { ImportRequest } from '../content/reimport.ts';
+import type { ImportResult } from '../content/store.ts';
 import type { Database } from './index.ts';
 
 export function controlSocketPath(dataDir: string): string {
@@ -55,6 +58,29 @@ export async function startControlSocket(opts: { dataDir: string; database: Data
           opts.logger.error({ err }, 'content export on request failed');
           reply(500, { error: err instanceof Error ? err.message : String(err) });
         });
+      return;
+    }
+    if (req.method === 'POST' && req.url === '/import') {
+      // npm run content:import while the server has the database open.
+      let raw = '';
+      req.setEncoding('utf8');
+      req.on('data', (d: string) => {
+        raw += d;
+        if (raw.length > 65_536) req.destroy();
+      });
+      req.on('end', () => {
+        void (async () => {
+          const [{ runImport }, { ContentError }] = await Promise.all([import('../content/reimport.ts'), import('./content.ts')]);
+          try {
+            const request = JSON.parse(raw) as ImportRequest;
+            reply(200, { result: await runImport(opts.database.db, opts.logger, request) });
+          } catch (err) {
+            if (err instanceof ContentError) return reply(400, { error: err.message });
+            opts.logger.error({ err }, 'content import on request failed');
+            reply(500, { error: err instanceof Error ? err.message : String(err) });
+          }
+        })();
+      });
       return;
     }
     if (req.method !== 'POST' || req.url !== '/backup') return reply(404, { error: 'unknown request' });
@@ -131,5 +157,25 @@ export async function requestExport(dataDir: string): Promise<{ path: string; te
     });
     req.once('error', reject);
     req.end();
+  });
+}
+
+/** Asks the running server to re-import the content files; null when no server answers on the socket. */
+export async function requestImport(dataDir: string, importRequest: ImportRequest): Promise<ImportResult | null> {
+  const socketPath = controlSocketPath(dataDir);
+  if (!existsSync(socketPath) || !(await answers(socketPath))) return null;
+  return new Promise((resolve, reject) => {
+    const req = request({ socketPath, path: '/import', method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+      let raw = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (raw += d));
+      res.on('end', () => {
+        const body = JSON.parse(raw || '{}') as { result?: ImportResult; error?: string };
+        if (res.statusCode === 200 && body.result) resolve(body.result);
+        else reject(new Error(body.error ?? `the server answered ${res.statusCode}`));
+      });
+    });
+    req.once('error', reject);
+    req.end(JSON.stringify(importRequest));
   });
 }
