@@ -186,6 +186,11 @@ describe.each(backends())('console changes across restarts on %s', (backend) => 
       renamed.push({ type: type.name, from: from!, to });
     }
     expect(renamed.length).toBeGreaterThanOrEqual(8);
+    // An item made in the console, published: no file has it, and a start leaves it be.
+    const made = await owner.send('/content/faqs', { slug: 'can-we-bring-a-drone', document: { question: 'Can we bring a drone?', answer: 'Not into the parks.', order: 99, home: false } });
+    expect(made.status).toBe(201);
+    const draft = ((await made.json()) as { item: ContentItem }).item;
+    expect((await owner.send(`/content/faqs/${draft.id}/publish`, { baseRevision: draft.revision })).status).toBe(200);
     const perType = async () =>
       Object.fromEntries((await rows<{ collection: string; n: number }>(`select collection, count(*)::int as n from content_items group by collection order by collection`)).map((r) => [r.collection, r.n]));
     const tableRows = async () => {
@@ -221,10 +226,19 @@ describe.each(backends())('console changes across restarts on %s', (backend) => 
         expect(old.headers.get('location')).toBe(own);
       }
     }
+    expect((await itemOf('faqs', 'can-we-bring-a-drone')).status).toBe('published');
     for (const type of CONTENT_TYPES.filter((t) => t.fixed)) {
       const edited = await rows<{ n: number }>(`select count(*)::int as n from content_items where collection = '${type.name}' and document->>'title' like 'Edited %'`);
       expect(edited[0]!.n).toBe(1);
     }
+
+    // A start with nothing new in the files changes nothing: the content version stays, so no
+    // process drops what it keeps.
+    const version = async () => (await rows<{ version: number }>(`select version from content_version where id = 1`))[0]!.version;
+    const settled = await version();
+    await restart();
+    expect(await version()).toBe(settled);
+    expect(await perType()).toEqual(counts);
   });
 
   it('re-imports the files on purpose without duplicating a renamed item, listing what it left alone, and overwrites or restores only what is named', async () => {
