@@ -3,26 +3,21 @@
 // item the origin of its first import, removes such a copy nobody changed since, keeps one staff
 // changed (as a console item), marks unpublished items as the console's and turns old deletions
 // into tombstones; the next load of the files then adds nothing.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importContentFiles } from '../server/content/store.ts';
-import { migrationsFolder } from '../server/db/index.ts';
-import { backends, openTestDatabase, type TestDatabase } from './helpers/db.ts';
-import { rowsOf } from './helpers/forms.ts';
+import { backends } from './helpers/db.ts';
+import { migrationsBefore, openMigratable, type Migratable } from './helpers/migrations.ts';
 
 describe.each(backends())('migration 0015 (content origins) on %s', (backend) => {
-  let t: TestDatabase;
-  const run = (q: string) => t.db.execute(sql.raw(q));
-  const rows = async <T,>(q: string) => rowsOf<T>(await run(q));
+  let t: Migratable;
+  const run = (q: string) => t.exec(q);
+  const rows = <T,>(q: string) => t.rows<T>(q);
 
   beforeAll(async () => {
-    t = await openTestDatabase(backend);
-    // The database as it was before 0015, holding what the earlier load made of a renamed item.
-    await run('drop table content_tombstones');
-    await run('drop index content_items_origin_idx');
-    await run('alter table content_items drop column origin');
+    // The database as it was before 0015, holding what the earlier load made of renamed items.
+    const folders = await migrationsBefore('0015_content_origins');
+    t = await openMigratable(backend);
+    await t.migrate(folders.before);
     const doc = `'{"question":"Q?","answer":"A.","order":1,"home":false}'::jsonb`;
     await run(`insert into content_items (id, collection, slug, document, revision, status, seed_hash) values
       (901, 'faqs', 'renamed-q', ${doc}, 2, 'published', null),
@@ -39,11 +34,11 @@ describe.each(backends())('migration 0015 (content origins) on %s', (backend) =>
       (905, 'faqs', 'hidden-q', 1, ${doc}, 'published', 'import'),
       (906, 'faqs', 'plain-q', 1, ${doc}, 'published', 'import'),
       (null, 'faqs', 'gone-q', 1, ${doc}, 'published', 'import'), (null, 'faqs', 'gone-q', 2, ${doc}, 'published', 'delete')`);
-    const migration = await readFile(path.join(migrationsFolder, '0015_content_origins.sql'), 'utf8');
-    for (const statement of migration.split('--> statement-breakpoint')) await run(statement);
+    await t.migrate(folders.after);
+    await folders.remove();
   }, 120_000);
   afterAll(async () => {
-    await t?.drop();
+    await t?.close();
   });
 
   it('gives items their origin, drops the untouched copy of a renamed item, keeps a changed one as the console’s, and leaves tombstones', async () => {

@@ -1,80 +1,27 @@
 // Migration 0008 on a database that already has enquiries (PGlite and PostgreSQL): every old
 // enquiry becomes 'new', its source is read from its page address, and an enquiry sent from a
 // safari's page gets that safari, exactly as new enquiries are recorded (common/enquiry-inbox.ts).
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sourceOfPage } from '../common/enquiry-inbox.ts';
-import { migrationsFolder } from '../server/db/index.ts';
-import { backends, freshPostgresUrl } from './helpers/db.ts';
-import { rowsOf } from './helpers/forms.ts';
+import { backends } from './helpers/db.ts';
+import { migrationsBefore, openMigratable } from './helpers/migrations.ts';
 
-interface Migratable {
-  exec(query: string): Promise<unknown>;
-  rows<T>(query: string): Promise<T[]>;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function open(backend: 'pglite' | 'postgres'): Promise<Migratable> {
-  if (backend === 'pglite') {
-    const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
-      import('@electric-sql/pglite'),
-      import('@electric-sql/pglite/contrib/pg_trgm'),
-      import('drizzle-orm/pglite'),
-      import('drizzle-orm/pglite/migrator'),
-    ]);
-    const client = await PGlite.create({ extensions: { pg_trgm } });
-    await client.exec('create extension if not exists pg_trgm');
-    const db = drizzle({ client });
-    return {
-      exec: (q) => client.exec(q),
-      rows: async (q) => rowsOf(await db.execute(sql.raw(q))),
-      migrate: (folder) => migrate(db, { migrationsFolder: folder }),
-      close: () => client.close(),
-    };
-  }
-  const [{ default: postgres }, { drizzle }, { migrate }] = await Promise.all([import('postgres'), import('drizzle-orm/postgres-js'), import('drizzle-orm/postgres-js/migrator')]);
-  const fresh = await freshPostgresUrl();
-  const client = postgres(fresh.url, { max: 1, onnotice: () => {} });
-  await client`create extension if not exists pg_trgm`;
-  const db = drizzle({ client });
-  return {
-    exec: (q) => client.unsafe(q),
-    rows: async (q) => rowsOf(await db.execute(sql.raw(q))),
-    migrate: (folder) => migrate(db, { migrationsFolder: folder }),
-    close: async () => {
-      await client.end();
-      await fresh.drop();
-    },
-  };
-}
-
-const dirs: string[] = [];
+const removals: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
+  for (const remove of removals) await remove();
 });
 
-/** The migrations folder as it was before 0008: the same files, a journal that stops earlier. */
+/** The migrations folder as it was before 0008, and the real one. */
 async function foldersBeforeAndAfter(): Promise<{ before: string; after: string }> {
-  const before = await mkdtemp(path.join(os.tmpdir(), 'migrations-before-'));
-  dirs.push(before);
-  await cp(migrationsFolder, before, { recursive: true });
-  const journalPath = path.join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === '0008_enquiry_inbox');
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return { before, after: migrationsFolder };
+  const folders = await migrationsBefore('0008_enquiry_inbox');
+  removals.push(folders.remove);
+  return folders;
 }
 
 describe.each(backends())('migration 0008 on %s', (backend) => {
   it('backfills status, source and safari of the enquiries already there', async () => {
     const { before, after } = await foldersBeforeAndAfter();
-    const db = await open(backend);
+    const db = await openMigratable(backend);
     try {
       await db.migrate(before);
       await db.exec(`insert into safaris (safarititle, safarititleslug, safariday, safariprice) values ('Three days in Bwindi', '3-days-bwindi', 3, 900), ('Kidepo', 'kidepo-explorer', 4, 1400)`);
