@@ -126,10 +126,10 @@ describe.each(backends())('console changes across restarts on %s', (backend) => 
     expect(origin).toEqual({ origin: `safaris/${old}`, slug: second });
   });
 
-  it('keeps deletions, unpublished items, edited fields and restored revisions of blog posts and birds across a restart', async () => {
-    const expected: Record<string, { deleted: string; draft: string; edited: string; restored: string; restoredItem: ContentItem }> = {};
+  it('keeps deletions, unpublished and scheduled items, edited fields and restored revisions of blog posts and birds across a restart', async () => {
+    const expected: Record<string, { deleted: string; draft: string; edited: string; restored: string; restoredItem: ContentItem; scheduled: string }> = {};
     for (const type of ['blogs', 'birds'] as const) {
-      const [deleted, draft, edited, restored] = await freeSlugs(type, 4, used);
+      const [deleted, draft, edited, restored, scheduled] = await freeSlugs(type, 5, used);
       const paths = contentType(type)!.paths;
 
       const d = await itemOf(type, deleted!);
@@ -140,6 +140,10 @@ describe.each(backends())('console changes across restarts on %s', (backend) => 
 
       await edit(type, edited!, { description: `Changed in the console: ${edited}.` });
 
+      const later = await itemOf(type, scheduled!);
+      const at = new Date(Date.now() + 7 * 86_400_000).toISOString();
+      expect((await owner.send(`/content/${type}/${later.id}/schedule`, { baseRevision: later.revision, at })).status).toBe(200);
+
       // Two versions saved, then the first of them restored: the console's choice, not the file's.
       const first = await edit(type, restored!, { description: 'The version that is restored.' });
       const second = await edit(type, restored!, { description: 'A version that was taken back.' });
@@ -148,7 +152,7 @@ describe.each(backends())('console changes across restarts on %s', (backend) => 
       const back = ((await res.json()) as { item: ContentItem }).item;
       expect(back.document).toEqual(first.document);
       expect(paths(deleted!).length).toBeGreaterThan(0);
-      expected[type] = { deleted: deleted!, draft: draft!, edited: edited!, restored: restored!, restoredItem: back };
+      expected[type] = { deleted: deleted!, draft: draft!, edited: edited!, restored: restored!, restoredItem: back, scheduled: scheduled! };
     }
     const imports = await importRevisions();
     const published = await count(`select count(*)::int as n from content_items where status = 'published'`);
@@ -163,6 +167,8 @@ describe.each(backends())('console changes across restarts on %s', (backend) => 
       expect((await page(path(e.deleted))).status).toBe(404);
       expect((await itemOf(type, e.draft)).status).toBe('draft');
       expect((await page(path(e.draft))).status).toBe(404);
+      expect((await itemOf(type, e.scheduled)).status).toBe('scheduled');
+      expect((await page(path(e.scheduled))).status).toBe(404);
       expect((await itemOf(type, e.edited)).document.description).toBe(`Changed in the console: ${e.edited}.`);
       expect(await page(path(e.edited)).then((r) => r.text())).toContain(`Changed in the console: ${e.edited}.`);
       const restored = await itemOf(type, e.restored);
