@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentItem, ContentList } from '../common/content-editing.ts';
 import { slugTableOf } from '../server/content/definitions.ts';
 import { runImport } from '../server/content/reimport.ts';
+import { importContentFiles } from '../server/content/store.ts';
 import { CONTENT_TYPES, contentType } from '../server/content/types.ts';
-import type { CollectionName } from '../server/db/content.ts';
+import { loadContentFiles, type CollectionName } from '../server/db/content.ts';
 import { createLogger } from '../server/logger.ts';
 import { backends } from './helpers/db.ts';
 import { rowsOf } from './helpers/forms.ts';
@@ -278,6 +279,17 @@ describe.each(backends())('console changes across restarts on %s', (backend) => 
     expect(await count(`select count(*)::int as n from content_items`)).toBe(items + 1);
     expect((await rows<{ slug: string }>(`select slug from content_items where origin = 'experiences/${from}'`)).map((r) => r.slug)).toEqual([to]);
     expect((await page(`/experiences/${to}`)).status).toBe(200);
+
+    // A new file at an address an item made in the console holds is not imported over it.
+    const made = await owner.send('/content/faqs', { slug: 'do-lodges-have-wifi', document: { question: 'Do lodges have wifi?', answer: 'Most do.', order: 98, home: false } });
+    expect(made.status).toBe(201);
+    const { documents } = await loadContentFiles();
+    const file = { collection: 'faqs' as const, slug: 'do-lodges-have-wifi', document: { question: 'Do lodges have wifi?', answer: 'Some, in the main building.', order: 98, home: false } };
+    const taken = await importContentFiles(db(), [...documents, file]);
+    expect(taken).toMatchObject({ imported: 0, taken: ['faqs/do-lodges-have-wifi'] });
+    const faq = await itemOf('faqs', 'do-lodges-have-wifi');
+    expect([faq.document.answer, faq.status]).toEqual(['Most do.', 'draft']);
+    expect(await count(`select count(*)::int as n from content_items where collection = 'faqs' and slug = 'do-lodges-have-wifi'`)).toBe(1);
   });
 
   it('npm run content:import prints what it did and left alone, asking the running server when it has the embedded database open', async () => {
