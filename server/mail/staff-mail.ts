@@ -2,12 +2,14 @@
 // receives to choose a first password. Same look as the site's other e-mails (templates.ts).
 import { site } from '../../common/site.ts';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
+import { oneLine } from './one-line.ts';
 import { contactFooterText, esc, layout } from './templates.ts';
 
 const button = (href: string, label: string) =>
   `<p style="margin:28px 0"><a href="${esc(href)}" style="background:#b5862c;color:#fff;padding:12px 22px;border-radius:4px;text-decoration:none;font-weight:bold">${esc(label)}</a></p>`;
 
-export function passwordResetMail(to: { email: string; name: string }, link: string, minutes: number, opts: { from: string }): OutboxMessage {
+export function passwordResetMail(account: { email: string; name: string }, link: string, minutes: number, opts: { from: string }): OutboxMessage {
+  const to = { email: oneLine(account.email), name: oneLine(account.name) };
   const hello = to.name ? `Hello ${to.name},` : 'Hello,';
   const paras = [
     `Someone (we hope you) asked to reset the password of your ${site.name} console account (${to.email}).`,
@@ -24,12 +26,14 @@ export function passwordResetMail(to: { email: string; name: string }, link: str
 }
 
 export function staffInvitationMail(
-  to: { email: string; name: string; role: 'owner' | 'agent' },
+  member: { email: string; name: string; role: 'owner' | 'agent' },
   link: string,
   hours: number,
-  invitedBy: string,
+  inviter: string,
   opts: { from: string },
 ): OutboxMessage {
+  const to = { email: oneLine(member.email), name: oneLine(member.name), role: member.role };
+  const invitedBy = oneLine(inviter);
   const hello = to.name ? `Hello ${to.name},` : 'Hello,';
   const what = to.role === 'owner' ? 'an owner (enquiries, subscribers, campaigns and staff)' : 'an agent (the enquiry inbox)';
   const paras = [
