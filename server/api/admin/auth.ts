@@ -99,7 +99,7 @@ export function authApi(opts: AuthApiOptions) {
     const input = await readBody(c, passwordChangeSchema);
     const [row] = await db.select({ hash: staff.password_hash }).from(staff).where(eq(staff.id, s.staff.id));
     if (!row || !(await verifyPassword(row.hash, input.current))) throw new HttpError(400, 'Your current password is not right.', undefined, 'invalid-current');
-    const problem = await passwordProblem(input.password, s.staff.email);
+    const problem = await passwordProblem(input.password, s.staff.email, s.staff.name);
     if (problem) throw new HttpError(400, problem, undefined, 'invalid-password');
     await db.transaction(async (tx) => {
       await tx.update(staff).set({ password_hash: await hashPassword(input.password), password_changed_at: new Date() }).where(eq(staff.id, s.staff.id));
