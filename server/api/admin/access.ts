@@ -41,12 +41,17 @@ export const DEFAULT_RESET_LIMITS: ResetLimits = {
   perAddress: { max: 10, windowMs: 3600_000 },
 };
 
+/** Runs work after the answer has gone (a password-link request's look-up, link and e-mail). */
+export type AfterAnswer = (task: () => Promise<void>) => void;
+
 export interface AccessApiOptions {
   siteUrl: string;
   trust: ProxyTrust;
   limits: SignInLimits;
   resetLimits: ResetLimits;
   mail: StaffMailOptions;
+  /** Default: the next turn of the event loop, a failure logged. */
+  afterAnswer?: AfterAnswer;
 }
 
 export function accessApi(opts: AccessApiOptions) {
@@ -200,33 +205,47 @@ export function accessApi(opts: AccessApiOptions) {
 
   // ---------- Password links ----------
 
-  /** Asks for a reset link. The same answer whether or not an account uses the address. */
+  /**
+   * Asks for a reset link. The same answer, at the same time, whether or not an account uses the
+   * address: after the throttle (the same work for every address), the answer goes at once, and
+   * the look-up, the link and its e-mail are done afterwards, so the time to answer says nothing
+   * about the address.
+   */
   app.post('/reset', async (c) => {
-    const { db } = deps(c);
+    const { db, logger } = deps(c);
     const input = await readBody(c, resetRequestSchema);
     const account = input.email.toLowerCase();
     const address = throttleKey(c);
+    const ip = addressOf(c);
     const byAccount = await consume(db, 'reset-account', account, opts.resetLimits.perAccount);
     const byAddress = address ? await consume(db, 'reset-address', address, opts.resetLimits.perAddress) : ({ ok: true } as const);
     if (!byAccount.ok || !byAddress.ok) {
       const wait = Math.max(byAccount.ok ? 0 : byAccount.retryAfterSeconds, byAddress.ok ? 0 : byAddress.retryAfterSeconds);
-      await audit(db, { action: 'password-reset-throttled', actor: account, ip: addressOf(c) });
+      await audit(db, { action: 'password-reset-throttled', actor: account, ip });
       throw new HttpError(429, STAFF_MESSAGES.throttled, { 'retry-after': String(wait) }, 'throttled');
     }
-    // Links used or expired a day ago go (a small table: asking for a link is rare).
-    await pruneResets(db);
-    const member = await staffByEmail(db, input.email);
-    if (member && !member.disabled_at) {
-      await db.transaction(async (tx) => {
-        const token = await createResetToken(tx, member.id, RESET_MINUTES * 60_000);
-        const link = `${opts.siteUrl}/admin/reset/${token}`;
-        await enqueueMail(tx, opts.mail.messageIdDomain, [{ kind: 'staff-password-reset', message: passwordResetMail({ email: member.email, name: member.name }, link, RESET_MINUTES, { from: opts.mail.from }) }]);
-        await audit(tx, { action: 'password-reset-requested', staffId: member.id, actor: member.email, target: `staff:${member.id}`, ip: addressOf(c) });
-      });
-      opts.mail.onQueued?.();
-    } else {
-      await audit(db, { action: 'password-reset-requested', staffId: member?.id ?? null, actor: account, ip: addressOf(c), detail: { sent: false } });
-    }
+    const later: AfterAnswer =
+      opts.afterAnswer ??
+      ((task) =>
+        setImmediate(() => {
+          task().catch((err: unknown) => logger.error({ err }, 'password link request failed'));
+        }));
+    later(async () => {
+      // Links used or expired a day ago go (a small table: asking for a link is rare).
+      await pruneResets(db);
+      const member = await staffByEmail(db, input.email);
+      if (member && !member.disabled_at) {
+        await db.transaction(async (tx) => {
+          const token = await createResetToken(tx, member.id, RESET_MINUTES * 60_000);
+          const link = `${opts.siteUrl}/admin/reset/${token}`;
+          await enqueueMail(tx, opts.mail.messageIdDomain, [{ kind: 'staff-password-reset', message: passwordResetMail({ email: member.email, name: member.name }, link, RESET_MINUTES, { from: opts.mail.from }) }]);
+          await audit(tx, { action: 'password-reset-requested', staffId: member.id, actor: member.email, target: `staff:${member.id}`, ip });
+        });
+        opts.mail.onQueued?.();
+      } else {
+        await audit(db, { action: 'password-reset-requested', staffId: member?.id ?? null, actor: account, ip, detail: { sent: false } });
+      }
+    });
     return c.json({ ok: true, message: ACCESS_MESSAGES.resetSent }, 202);
   });
 
