@@ -12,7 +12,8 @@ import { requireStaff, sessionCookie, sessionOf, type AdminContext, type AdminEn
 import { verifyPassword } from '../../auth/passwords.ts';
 import { completeReset, createResetToken, pruneResets, resetTarget } from '../../auth/resets.ts';
 import { createSession, endSession } from '../../auth/sessions.ts';
-import { signInBlocked, signInFailed, type SignInLimits } from '../../auth/throttle.ts';
+import { lockout } from '../../auth/lockout.ts';
+import type { SignInSource, SignInLimits } from '../../auth/throttle.ts';
 import { checkSecondFactor, newRecoveryCodes, newTotpSecret, recoveryCodesLeft, spendTotpStep, totpEnrolment, totpStep } from '../../auth/totp.ts';
 import { staff, staffRecoveryCodes } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -63,20 +64,27 @@ export function accessApi(opts: AccessApiOptions) {
     return a ? limitKey(a) : null;
   };
 
+  const lock = lockout({ siteUrl: opts.siteUrl, limits: opts.limits, mail: opts.mail });
+
   async function memberRow(c: AdminContext, id: number) {
     const [row] = await deps(c).db.select().from(staff).where(eq(staff.id, id)).limit(1);
     if (!row) throw new HttpError(401, STAFF_MESSAGES.signedOut, undefined, 'signed-out');
     return row;
   }
 
-  /** Throttled like the password: a 429 before the code is even looked at. */
-  async function refuseWhenThrottled(c: AdminContext, email: string) {
+  /**
+   * Throttled like the password: a 429 before the code is even looked at. Answers where the
+   * attempt comes from (a known device of the account has its own limit), for counting a failure.
+   */
+  async function refuseWhenThrottled(c: AdminContext, member: Awaited<ReturnType<typeof memberRow>>): Promise<SignInSource> {
     const { db } = deps(c);
-    const wait = await signInBlocked(db, opts.limits, email.toLowerCase(), throttleKey(c));
+    const source = await lock.source(db, c.req.header('cookie'), member.email.toLowerCase(), throttleKey(c), member);
+    const wait = await lock.blocked(db, source);
     if (wait > 0) {
-      await audit(db, { action: 'sign-in-throttled', actor: email.toLowerCase(), ip: addressOf(c), detail: { step: 'code' } });
+      await audit(db, { action: 'sign-in-throttled', actor: member.email.toLowerCase(), ip: addressOf(c), detail: { step: 'code', ...(source.device ? { device: true } : {}) } });
       throw new HttpError(429, STAFF_MESSAGES.throttled, { 'retry-after': String(wait) }, 'throttled');
     }
+    return source;
   }
 
   // ---------- The code at sign-in ----------
@@ -90,12 +98,12 @@ export function accessApi(opts: AccessApiOptions) {
   app.post('/login/totp', requireStaff({ stage: 'totp' }), async (c) => {
     const { db } = deps(c);
     const s = sessionOf(c);
-    await refuseWhenThrottled(c, s.staff.email);
-    const input = await readBody(c, codeSchema);
     const member = await memberRow(c, s.staff.id);
+    const source = await refuseWhenThrottled(c, member);
+    const input = await readBody(c, codeSchema);
     const factor = member.totp_enabled_at ? await checkSecondFactor(db, member, input.code) : null;
     if (!factor) {
-      await signInFailed(db, opts.limits, s.staff.email.toLowerCase(), throttleKey(c));
+      await lock.failed(db, source, member, addressOf(c));
       await audit(db, { action: 'sign-in-code-failed', staffId: s.staff.id, actor: s.staff.email, ip: addressOf(c) });
       throw new HttpError(401, STAFF_MESSAGES.totp, undefined, 'invalid-code');
     }
@@ -103,6 +111,8 @@ export function accessApi(opts: AccessApiOptions) {
     await endSession(db, s.idHash);
     const next = await createSession(db, s.staff.id, { ip: addressOf(c), userAgent: c.req.header('user-agent') ?? null, stage: 'full' });
     c.header('set-cookie', cookie.set(next.token, (next.expiresAt.getTime() - Date.now()) / 1000), { append: true });
+    // Signed in: this browser is a known device of the account (its own limit while locked).
+    c.header('set-cookie', await lock.remember(db, s.staff.id), { append: true });
     await db.update(staff).set({ last_sign_in_at: new Date() }).where(eq(staff.id, s.staff.id));
     const left = factor === 'recovery' ? await recoveryCodesLeft(db, s.staff.id) : undefined;
     await audit(db, { action: 'sign-in', staffId: s.staff.id, actor: s.staff.email, ip: addressOf(c), detail: { factor, ...(left === undefined ? {} : { recoveryLeft: left }) } });
@@ -161,14 +171,14 @@ export function accessApi(opts: AccessApiOptions) {
   app.post('/account/totp/disable', requireStaff(), async (c) => {
     const { db } = deps(c);
     const s = sessionOf(c);
-    await refuseWhenThrottled(c, s.staff.email);
-    const input = await readBody(c, totpDisableSchema);
     const member = await memberRow(c, s.staff.id);
+    const source = await refuseWhenThrottled(c, member);
+    const input = await readBody(c, totpDisableSchema);
     if (!member.totp_enabled_at) throw new HttpError(409, 'Two-step sign-in is already off.', undefined, 'totp-off');
     const passwordOk = await verifyPassword(member.password_hash, input.password);
     const factor = passwordOk ? await checkSecondFactor(db, member, input.code) : null;
     if (!passwordOk || !factor) {
-      await signInFailed(db, opts.limits, s.staff.email.toLowerCase(), throttleKey(c));
+      await lock.failed(db, source, member, addressOf(c));
       await audit(db, { action: 'totp.disable-failed', staffId: s.staff.id, actor: s.staff.email, target: `staff:${s.staff.id}`, ip: addressOf(c) });
       if (!passwordOk) throw new HttpError(400, ACCESS_MESSAGES.passwordWrong, undefined, 'invalid-password');
       throw new HttpError(400, STAFF_MESSAGES.totp, undefined, 'invalid-code');
@@ -185,13 +195,13 @@ export function accessApi(opts: AccessApiOptions) {
   app.post('/account/totp/recovery', requireStaff(), async (c) => {
     const { db } = deps(c);
     const s = sessionOf(c);
-    await refuseWhenThrottled(c, s.staff.email);
-    const input = await readBody(c, codeSchema);
     const member = await memberRow(c, s.staff.id);
+    const source = await refuseWhenThrottled(c, member);
+    const input = await readBody(c, codeSchema);
     if (!member.totp_enabled_at) throw new HttpError(409, 'Two-step sign-in is off.', undefined, 'totp-off');
     const factor = await checkSecondFactor(db, member, input.code);
     if (!factor) {
-      await signInFailed(db, opts.limits, s.staff.email.toLowerCase(), throttleKey(c));
+      await lock.failed(db, source, member, addressOf(c));
       await audit(db, { action: 'totp.recovery-codes-failed', staffId: s.staff.id, actor: s.staff.email, target: `staff:${s.staff.id}`, ip: addressOf(c) });
       throw new HttpError(400, STAFF_MESSAGES.totp, undefined, 'invalid-code');
     }

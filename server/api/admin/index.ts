@@ -49,8 +49,8 @@ export function adminApi(opts: AdminApiOptions) {
   app.use('*', async (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : refuseCrossSite(opts.siteUrl, opts.trust)(c as never, next) as Promise<void>));
   app.use('*', loadSession(opts.siteUrl));
   const limits = { ...DEFAULT_SIGN_IN_LIMITS, ...opts.limits };
-  app.route('/', authApi({ siteUrl: opts.siteUrl, trust: opts.trust, limits }));
   const mail = opts.mail;
+  app.route('/', authApi({ siteUrl: opts.siteUrl, trust: opts.trust, limits, mail }));
   app.route('/', accessApi({ siteUrl: opts.siteUrl, trust: opts.trust, limits, resetLimits: { ...DEFAULT_RESET_LIMITS, ...opts.resetLimits }, mail, afterAnswer: opts.afterAnswer }));
   app.route('/', staffApi({ siteUrl: opts.siteUrl, trust: opts.trust, mail }));
   if (opts.newsletter) {
