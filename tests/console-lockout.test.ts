@@ -6,6 +6,7 @@
 // password-link request does its work after its answer, with the site's own runner.
 import './helpers/production.ts';
 import { and, eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../common/staff.ts';
 import type { Db } from '../server/db/index.ts';
@@ -143,6 +144,33 @@ for (const backend of backends()) {
       expect((await login('agent@example.com', 'heron papyrus quarry lantern')).status).toBe(429);
       expect((await login('agent@example.com', 'heron papyrus quarry lantern', device.cookie)).status).toBe(200);
       expect(await lockMails('agent@example.com')).toHaveLength(1);
+    });
+
+    it('with two-step sign-in, a known browser gets through the password and the code while the account is locked', async () => {
+      await db.delete(rateLimits);
+      await addStaff(db, 'guide@example.com', 'agent', STAFF_PASSWORD);
+      const first = await login('guide@example.com', STAFF_PASSWORD);
+      const device = deviceOf(first)!;
+      const session = first.headers.getSetCookie()[0]!.split(';')[0]!;
+      const csrf = ((await first.json()) as { csrf: string }).csrf;
+      const send = (p: string, json: unknown, cookie: string, token: string) =>
+        fetch(`${base}/api/admin${p}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie, 'x-csrf-token': token }, body: JSON.stringify(json) });
+      const totp = (secret: string, at: number) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
+      const { secret } = (await (await send('/account/totp/start', {}, session, csrf)).json()) as { secret: string };
+      const now = Date.now();
+      expect((await send('/account/totp/confirm', { code: totp(secret, now) }, session, csrf)).status).toBe(200);
+
+      for (let i = 0; i < ACCOUNT_MAX; i++) expect((await login('guide@example.com', WRONG)).status).toBe(401);
+      expect((await login('guide@example.com', STAFF_PASSWORD)).status).toBe(429);
+      const step1 = await login('guide@example.com', STAFF_PASSWORD, device.cookie);
+      expect(((await step1.json()) as { next: string }).next).toBe('totp');
+      const halfway = step1.headers.getSetCookie()[0]!.split(';')[0]!;
+      const codeCsrf = ((await (await fetch(`${base}/api/admin/login/totp`, { headers: { cookie: halfway } })).json()) as { csrf: string }).csrf;
+      // The code step is locked too for a browser without the device cookie.
+      expect((await send('/login/totp', { code: totp(secret, now + 30_000) }, halfway, codeCsrf)).status).toBe(429);
+      const done = await send('/login/totp', { code: totp(secret, now + 30_000) }, `${halfway}; ${device.cookie}`, codeCsrf);
+      expect(done.status).toBe(200);
+      expect(deviceOf(done)).toBeTruthy();
     });
 
     it('a password-link request is answered first; its e-mail follows', async () => {
