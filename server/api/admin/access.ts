@@ -2,6 +2,7 @@
 // sign-in) and password links (asking for one by e-mail, choosing a password with one). Wrong
 // codes are throttled and audited like wrong passwords; a completed sign-in always gets a new
 // session id.
+import type { ServerResponse } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { STAFF_MESSAGES } from '../../../common/staff.ts';
@@ -53,6 +54,27 @@ export interface AccessApiOptions {
   mail: StaffMailOptions;
   /** Default: the next turn of the event loop, a failure logged. */
   afterAnswer?: AfterAnswer;
+}
+
+/**
+ * Runs a task once the answer has been written out (the Node response's finish or close), so the
+ * task's work cannot delay it, not even on an embedded database that runs on this thread; without
+ * a Node response (a request passed on inside the process), on the next turn of the event loop.
+ */
+function afterResponse(c: AdminContext, onError: (err: unknown) => void): AfterAnswer {
+  return (task) => {
+    const run = () => setImmediate(() => void task().catch(onError));
+    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+    if (!outgoing || typeof outgoing.once !== 'function' || outgoing.writableFinished || outgoing.destroyed) return run();
+    let started = false;
+    const once = () => {
+      if (started) return;
+      started = true;
+      run();
+    };
+    outgoing.once('finish', once);
+    outgoing.once('close', once);
+  };
 }
 
 export function accessApi(opts: AccessApiOptions) {
@@ -234,12 +256,7 @@ export function accessApi(opts: AccessApiOptions) {
       await audit(db, { action: 'password-reset-throttled', actor: account, ip });
       throw new HttpError(429, STAFF_MESSAGES.throttled, { 'retry-after': String(wait) }, 'throttled');
     }
-    const later: AfterAnswer =
-      opts.afterAnswer ??
-      ((task) =>
-        setImmediate(() => {
-          task().catch((err: unknown) => logger.error({ err }, 'password link request failed'));
-        }));
+    const later: AfterAnswer = opts.afterAnswer ?? afterResponse(c, (err) => logger.error({ err }, 'password link request failed'));
     later(async () => {
       // Links used or expired a day ago go (a small table: asking for a link is rare).
       await pruneResets(db);
