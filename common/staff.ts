@@ -20,6 +20,8 @@ export const STAFF_MESSAGES = {
   passwordShort: `Use at least ${PASSWORD_MIN} characters.`,
   passwordLong: `Use at most ${PASSWORD_MAX} characters.`,
   passwordCommon: 'This password is too common. Choose one that is harder to guess, such as four unrelated words.',
+  passwordWeak: 'This password is too easy to guess. Choose a longer one, such as four unrelated words; avoid keyboard patterns, years and dates, and repeats.',
+  passwordPersonal: `This password is built from your name, your email address or the site's name, which are easy to guess. Choose one that is harder to guess, such as four unrelated words.`,
   passwordEmail: 'Your password must not contain your email address.',
   /** The one answer for an unknown address and a wrong password. */
   signInFailed: 'The email or password is not right.',
@@ -37,7 +39,7 @@ const email = z
   .max(254, STAFF_MESSAGES.email)
   .refine((v) => isEmail(v), STAFF_MESSAGES.email);
 
-/** A password being chosen: length here; the common-password check is the server's (its list is large). */
+/** A password being chosen: length here; the strength estimate is the server's (its dictionaries are large). */
 export const newPassword = z
   .string({ error: STAFF_MESSAGES.passwordShort })
   .min(PASSWORD_MIN, STAFF_MESSAGES.passwordShort)

@@ -34,7 +34,7 @@ export interface AppParts {
   stop(): Promise<void>;
 }
 
-export async function createApp(config: Config, logger: Logger, opts: { web?: boolean; forms?: FormsOverrides; admin?: Pick<AdminApiOptions, 'limits' | 'resetLimits'> } = {}): Promise<AppParts> {
+export async function createApp(config: Config, logger: Logger, opts: { web?: boolean; forms?: FormsOverrides; admin?: Pick<AdminApiOptions, 'limits' | 'resetLimits' | 'afterAnswer'> } = {}): Promise<AppParts> {
   if (config.API_URL && opts.web !== false) {
     // Web-only process: pages are rendered from the API at API_URL, which /api proxies to.
     const web = createWeb({ apiUrl: config.API_URL, logger, build: await loadServerBuild(), siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY) });

@@ -25,7 +25,7 @@ export interface NewStaff {
 }
 
 export async function createStaffAccount(db: Tx, input: NewStaff): Promise<{ id: number }> {
-  const problem = await passwordProblem(input.password, input.email);
+  const problem = await passwordProblem(input.password, input.email, input.name);
   if (problem) throw new AccountError(problem, 'password');
   const emailKey = input.email.trim().toLowerCase();
   const [exists] = await db.select({ id: staff.id }).from(staff).where(eq(staff.email_key, emailKey)).limit(1);

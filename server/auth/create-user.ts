@@ -76,7 +76,7 @@ async function readPassword(): Promise<string> {
 const [{ loadConfigOrExit }, { passwordProblem }] = await Promise.all([import('../config.ts'), import('./passwords.ts')]);
 const config = loadConfigOrExit();
 const password = await readPassword();
-const problem = await passwordProblem(password, email);
+const problem = await passwordProblem(password, email, name);
 if (problem) fail(problem);
 
 const [{ openDatabase }, { AccountError, createStaffAccount }, { audit }] = await Promise.all([import('../db/index.ts'), import('./accounts.ts'), import('./audit.ts')]);

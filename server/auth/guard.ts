@@ -13,8 +13,16 @@ export const CSRF_HEADER = 'x-csrf-token';
 
 /** The session cookie's name and attributes: __Host- prefixed and Secure when the site is https. */
 export function sessionCookie(siteUrl: string) {
+  return staffCookie(siteUrl, { https: '__Host-staff', http: 'staff_session' });
+}
+
+/**
+ * A console cookie (the session, the known device): HttpOnly, SameSite=Lax, the whole site;
+ * __Host- prefixed and Secure when the site is https.
+ */
+export function staffCookie(siteUrl: string, names: { https: `__Host-${string}`; http: string }) {
   const secure = siteUrl.startsWith('https:');
-  const name = secure ? '__Host-staff' : 'staff_session';
+  const name = secure ? names.https : names.http;
   return {
     name,
     set(value: string, maxAgeSeconds: number) {

@@ -20,6 +20,7 @@ export async function createResetToken(db: Tx, staffId: number, validMs: number,
 export interface ResetTarget {
   staffId: number;
   email: string;
+  name: string;
   /** The member has never signed in: the link sets a first password. */
   invite: boolean;
 }
@@ -28,13 +29,13 @@ export interface ResetTarget {
 export async function resetTarget(db: Tx, token: string | undefined, now = new Date()): Promise<ResetTarget | null> {
   if (!token || token.length > 100) return null;
   const [row] = await db
-    .select({ staffId: staff.id, email: staff.email, lastSignIn: staff.last_sign_in_at, disabled: staff.disabled_at })
+    .select({ staffId: staff.id, email: staff.email, name: staff.name, lastSignIn: staff.last_sign_in_at, disabled: staff.disabled_at })
     .from(staffPasswordResets)
     .innerJoin(staff, eq(staff.id, staffPasswordResets.staff_id))
     .where(and(eq(staffPasswordResets.token_hash, sha256(token)), isNull(staffPasswordResets.used_at), gt(staffPasswordResets.expires_at, now)))
     .limit(1);
   if (!row || row.disabled) return null;
-  return { staffId: row.staffId, email: row.email, invite: row.lastSignIn === null };
+  return { staffId: row.staffId, email: row.email, name: row.name, invite: row.lastSignIn === null };
 }
 
 /**
@@ -45,7 +46,7 @@ export async function resetTarget(db: Tx, token: string | undefined, now = new D
 export async function completeReset(tx: Tx, token: string, password: string, now = new Date()): Promise<(ResetTarget & { sessionsEnded: number }) | null> {
   const target = await resetTarget(tx, token, now);
   if (!target) return null;
-  const problem = await passwordProblem(password, target.email);
+  const problem = await passwordProblem(password, target.email, target.name);
   if (problem) throw new AccountError(problem, 'password');
   const spent = await tx
     .update(staffPasswordResets)

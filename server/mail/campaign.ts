@@ -6,6 +6,7 @@
 import { site } from '../../common/site.ts';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
 import { markdownToHtml } from '../db/html.ts';
+import { oneLine } from './one-line.ts';
 import { contactFooterText, esc, layout } from './templates.ts';
 
 export interface CampaignContent {
@@ -53,7 +54,7 @@ export function campaignMessage(
   links: CampaignLinks,
   opts: { from: string; test?: boolean; bodyHtml?: string },
 ): OutboxMessage {
-  const subject = `${opts.test ? '[Test] ' : ''}${content.subject}`;
+  const subject = `${opts.test ? '[Test] ' : ''}${oneLine(content.subject)}`;
   const bodyHtml = opts.bodyHtml ?? campaignBodyHtml(content.bodyMd);
   const text = [
     content.bodyMd.trim(),
@@ -64,7 +65,7 @@ export function campaignMessage(
     contactFooterText,
   ].join('\n');
   const html = layout(
-    content.subject,
+    oneLine(content.subject),
     bodyHtml,
     `${esc(subscribedBecause)}<br><a href="${esc(links.unsubscribe)}" style="color:#5a4a3a">Unsubscribe</a> · ${esc(contactFooterText)}`,
   );

@@ -3,6 +3,7 @@
 // the site's other e-mails (templates.ts).
 import { site } from '../../common/site.ts';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
+import { oneLine } from './one-line.ts';
 import { contactFooterText, esc, greetingName, layout } from './templates.ts';
 
 export interface ReplyInput {
@@ -25,11 +26,12 @@ const paragraphs = (text: string) =>
     .filter(Boolean);
 
 export function enquiryReply(r: ReplyInput, opts: { from: string; operatorEmail: string }): OutboxMessage {
-  const signature = [r.author.name.trim() || `The ${site.name} team`, site.name].filter((v, i, a) => a.indexOf(v) === i);
+  const subject = oneLine(r.subject);
+  const signature = [oneLine(r.author.name) || `The ${site.name} team`, site.name].filter((v, i, a) => a.indexOf(v) === i);
   const reference = `Your enquiry reference: #${r.enquiryId}`;
   const text = [r.body.replace(/\r\n?/g, '\n').trim(), '', ...signature, '', reference, contactFooterText].join('\n');
   const html = layout(
-    r.subject,
+    subject,
     `${paragraphs(r.body)
       .map((p) => `<p style="margin:0 0 14px">${esc(p).replace(/\n/g, '<br>')}</p>`)
       .join('')}
@@ -46,7 +48,7 @@ export function enquiryReply(r: ReplyInput, opts: { from: string; operatorEmail:
     from: opts.from,
     to: { name: greetingName(r.visitor.name) ?? '', address: r.visitor.email },
     replyTo: { name: `${site.name} bookings`, address: opts.operatorEmail },
-    subject: r.subject,
+    subject,
     text,
     html,
     headers,

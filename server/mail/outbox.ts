@@ -15,7 +15,8 @@ export type OutboxKind =
   | 'newsletter-campaign'
   | 'newsletter-test'
   | 'staff-password-reset'
-  | 'staff-invitation';
+  | 'staff-invitation'
+  | 'staff-account-locked';
 
 export interface NewOutboxRow {
   kind: OutboxKind;

@@ -1,7 +1,7 @@
 // The console's e-mails to staff: the link in both parts, how long it works, and nothing a
 // member's name holds is taken as HTML.
 import { describe, expect, it } from 'vitest';
-import { passwordResetMail, staffInvitationMail } from './staff-mail.ts';
+import { accountLockedMail, passwordResetMail, staffInvitationMail } from './staff-mail.ts';
 
 const FROM = 'Kigezi Trails <no-reply@kigezitrails.example>';
 const LINK = 'https://www.example.com/admin/reset/AbC_d-123456789012345678901234567890';
@@ -31,5 +31,23 @@ describe('staff e-mails', () => {
     const owner = staffInvitationMail({ email: 'o@example.com', name: '', role: 'owner' }, LINK, 48, 'Amani', { from: FROM });
     expect(owner.text).toMatch(/^Hello,/);
     expect(owner.text).toContain('as an owner');
+  });
+
+  it('a lock notice: what happened, when in UTC, that a known browser still signs in, how to choose a new password', () => {
+    const m = accountLockedMail(
+      { email: 'amani@example.com', name: 'Amani\r\nBcc: x@example.com' },
+      { at: new Date('2026-11-27T09:42:31Z'), until: new Date('2026-11-27T09:45:00Z'), attempts: 8 },
+      { signIn: 'https://www.example.com/admin/login', reset: 'https://www.example.com/admin/reset' },
+      { from: FROM },
+    );
+    expect(m.to).toEqual({ name: 'Amani Bcc: x@example.com', address: 'amani@example.com' });
+    expect(m.text.split('\n')[0]).toBe('Hello Amani Bcc: x@example.com,');
+    expect(m.text).toContain('was locked at 2026-11-27 09:42 UTC, after 8 failed attempts');
+    expect(m.text).toContain('refused until 2026-11-27 09:45 UTC');
+    expect(m.text).toContain('A browser you have signed in with before can still sign in with your password');
+    expect(m.text).toContain('"Forgot your password?" (https://www.example.com/admin/reset)');
+    expect(m.text).toContain('Sign in: https://www.example.com/admin/login');
+    expect(m.html).toContain('href="https://www.example.com/admin/reset"');
+    expect(m.html).toContain('&quot;Forgot your password?&quot;');
   });
 });

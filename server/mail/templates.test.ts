@@ -44,4 +44,31 @@ describe('messages', () => {
     expect(m.headers).toEqual({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     expect(m.list).toEqual({ unsubscribe: { url: 'https://s/u?t=2' } });
   });
+  it('a line break typed into a single-line field cannot forge a line in the operator notice; the message keeps its lines', () => {
+    const forged = {
+      ...e,
+      name: 'Amina\r\nBcc: victim@example.com',
+      country: 'Kenya\nX-Forged: 1\r\n\r\nFake body',
+      message: 'First line\nSecond line',
+    };
+    const m = operatorNotification(forged, { ...ctx, pageUrl: 'https://example.com/\r\nCc: other@example.com', userAgent: 'UA\u2028Bcc: x@example.com' }, opts);
+    const lines = m.text.split('\n');
+    for (const header of ['Bcc:', 'X-Forged:', 'Cc:', 'Fake body']) {
+      expect(lines.some((l) => l.startsWith(header))).toBe(false);
+    }
+    expect(lines).toContain('Name: Amina Bcc: victim@example.com');
+    expect(lines).toContain('Country: Kenya X-Forged: 1 Fake body');
+    expect(lines).toContain('Page: https://example.com/ Cc: other@example.com');
+    expect(lines).toContain('User agent: UA Bcc: x@example.com');
+    expect(lines).toContain('Reply to this e-mail to answer Amina Bcc: victim@example.com directly.');
+    // The message is multi-line: its lines stay.
+    expect(lines).toContain('First line');
+    expect(lines).toContain('Second line');
+    expect(m.subject).toBe('Safari enquiry #7 from Amina Bcc: victim@example.com');
+    expect(m.replyTo?.name).toBe('Amina Bcc: victim@example.com');
+    expect(m.html).toContain('<td>Amina Bcc: victim@example.com</td>');
+    expect(m.html).toContain('<td>Kenya X-Forged: 1 Fake body</td>');
+    expect(m.html).not.toMatch(/[\r\u2028]/);
+    expect(m.html).toContain('First line\nSecond line');
+  });
 });

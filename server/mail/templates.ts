@@ -3,6 +3,7 @@
 import { site } from '../../common/site.ts';
 import type { Enquiry } from '../../common/validation.ts';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
+import { oneLine } from './one-line.ts';
 
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -40,18 +41,22 @@ export interface EnquiryContext {
 const methodLabel = (m: Enquiry['preferredContactMethod']) => (m === 'Phone' ? 'Phone call' : m);
 
 export function operatorNotification(e: Enquiry, ctx: EnquiryContext, opts: { from: string; operatorEmail: string }): OutboxMessage {
-  const rows: [string, string][] = [
-    ['Name', e.name],
-    ['Email', e.email],
-    ['Phone', e.phone],
-    ['Country', e.country || '(not given)'],
-    ['Preferred contact', methodLabel(e.preferredContactMethod)],
-    ['Page', ctx.pageUrl ?? '(not given)'],
-    ['Received', ctx.receivedAt.toISOString()],
-    ['Enquiry number', String(ctx.id)],
-    ['Client IP', ctx.clientIp ?? '(unknown)'],
-    ['User agent', ctx.userAgent ?? '(unknown)'],
-  ];
+  // Every field but the message is one line: a visitor's line break cannot start a line here.
+  const name = oneLine(e.name);
+  const rows: [string, string][] = (
+    [
+      ['Name', name],
+      ['Email', e.email],
+      ['Phone', e.phone],
+      ['Country', e.country || '(not given)'],
+      ['Preferred contact', methodLabel(e.preferredContactMethod)],
+      ['Page', ctx.pageUrl ?? '(not given)'],
+      ['Received', ctx.receivedAt.toISOString()],
+      ['Enquiry number', String(ctx.id)],
+      ['Client IP', ctx.clientIp ?? '(unknown)'],
+      ['User agent', ctx.userAgent ?? '(unknown)'],
+    ] as [string, string][]
+  ).map(([k, v]) => [k, oneLine(v)]);
   const text = [
     `New safari enquiry #${ctx.id}`,
     '',
@@ -60,7 +65,7 @@ export function operatorNotification(e: Enquiry, ctx: EnquiryContext, opts: { fr
     'Message:',
     e.message,
     '',
-    `Reply to this e-mail to answer ${e.name} directly.`,
+    `Reply to this e-mail to answer ${name} directly.`,
   ].join('\n');
   const html = layout(
     `New safari enquiry #${ctx.id}`,
@@ -70,14 +75,14 @@ export function operatorNotification(e: Enquiry, ctx: EnquiryContext, opts: { fr
       .join('')}</table>
 <h2 style="font-size:16px;margin:24px 0 8px">Message</h2>
 <div style="white-space:pre-wrap;background:#f7f1e6;border-left:3px solid #b5862c;padding:12px 16px">${esc(e.message)}</div>
-<p>Reply to this e-mail to answer ${esc(e.name)} directly.</p>`,
+<p>Reply to this e-mail to answer ${esc(name)} directly.</p>`,
     esc(contactFooterText),
   );
   return {
     from: opts.from,
     to: { name: `${site.name} bookings`, address: opts.operatorEmail },
-    replyTo: { name: e.name, address: e.email },
-    subject: `Safari enquiry #${ctx.id} from ${e.name}`,
+    replyTo: { name, address: oneLine(e.email) },
+    subject: `Safari enquiry #${ctx.id} from ${name}`,
     text,
     html,
   };

@@ -4,6 +4,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
+import { oneLine } from './one-line.ts';
 
 export interface MailTransport {
   kind: 'smtp' | 'files';
@@ -12,14 +13,6 @@ export interface MailTransport {
   /** Whether the server answers (SMTP only); used to retry at once after an outage. */
   verify?(): Promise<boolean>;
   close(): void;
-}
-
-/** Removes line breaks and other control characters from a value bound for a header. */
-export function oneLine(value: string): string {
-  return value
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
-    .replace(/ {2,}/g, ' ')
-    .trim();
 }
 
 function mailOptions(m: OutboxMessage, messageId: string) {

@@ -11,7 +11,7 @@ export interface Limit {
   windowMs: number;
 }
 
-export type LimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+export type LimitResult = { ok: true; hits?: number } | { ok: false; retryAfterSeconds: number };
 
 export function keyHash(key: string): string {
   return createHash('sha256').update(key.toLowerCase()).digest('hex');
@@ -26,7 +26,7 @@ export async function consume(tx: Tx, bucket: string, key: string, limit: Limit,
     returning hits`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { hits: number }[];
   const hits = Number(rows[0]?.hits ?? 0);
-  if (hits <= limit.max) return { ok: true };
+  if (hits <= limit.max) return { ok: true, hits };
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + limit.windowMs - now) / 1000)) };
 }
 

@@ -73,8 +73,10 @@ async function signInForm(page: Page, email: string, password: string) {
 }
 
 async function lastLink(kind: string): Promise<string> {
-  const rows = await site.app.database!.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind)).orderBy(mailOutbox.id);
-  const m = /\/admin\/reset\/[A-Za-z0-9_-]+/.exec(rows.at(-1)!.message.text);
+  const rows = () => site.app.database!.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind)).orderBy(mailOutbox.id);
+  // A password link is made just after its request is answered.
+  await expect.poll(async () => (await rows()).length).toBeGreaterThan(0);
+  const m = /\/admin\/reset\/[A-Za-z0-9_-]+/.exec((await rows()).at(-1)!.message.text);
   return m![0];
 }
 

@@ -1,10 +1,10 @@
 // /admin/account: who you are, your password, two-step sign-in (an authenticator app's codes and
 // recovery codes), and signing out of every browser.
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { data, Form, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { codeSchema, RECOVERY_CODE_COUNT, totpDisableSchema, type TotpStatus } from '../../../common/staff-access.ts';
 import { firstIssue, PASSWORD_MIN, passwordChangeSchema } from '../../../common/staff.ts';
 import { CsrfInput, Field, FormError, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
-import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import { adminGet, adminSend, CSRF_FIELD, withCookies } from '../../lib/admin.ts';
 import type { Route } from './+types/account';
 
 export function meta() {
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Result = { intent: string; ok: boolean; message?: string; field?: string; recoveryCodes?: string[] };
 
-export async function action({ request, context }: Route.ActionArgs): Promise<Result> {
+export async function action({ request, context }: Route.ActionArgs): Promise<Result | ReturnType<typeof data<Result>>> {
   const form = await request.formData();
   const intent = String(form.get('intent') ?? 'password');
   const csrf = form.get(CSRF_FIELD);
@@ -56,7 +56,9 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
         return fail(issue.message, issue.field);
       }
       const sent = await adminSend(context, request, '/password', { json: parsed.data, csrf });
-      return sent.ok ? { intent: 'password', ok: true } : { intent: 'password', ok: false, message: sent.error!, field: sent.field };
+      // Changed: this browser stays a known device of the account (the API's new device cookie).
+      if (sent.ok) return data<Result>({ intent: 'password', ok: true }, { headers: withCookies(sent.cookies) });
+      return { intent: 'password', ok: false, message: sent.error!, field: sent.field };
     }
   }
 }

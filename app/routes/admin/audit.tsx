@@ -28,6 +28,7 @@ const ACTION_LABELS: Record<string, string> = {
   'sign-in-password': 'Password accepted, code asked',
   'sign-in-code-failed': 'Wrong code at sign-in',
   'sign-in-throttled': 'Sign-in throttled',
+  'sign-in-locked': 'Sign-in locked after failed attempts (owner e-mailed)',
   'sign-out': 'Signed out',
   'sign-out-everywhere': 'Signed out everywhere',
   'password-change': 'Password changed',

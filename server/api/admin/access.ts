@@ -2,6 +2,7 @@
 // sign-in) and password links (asking for one by e-mail, choosing a password with one). Wrong
 // codes are throttled and audited like wrong passwords; a completed sign-in always gets a new
 // session id.
+import type { ServerResponse } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { STAFF_MESSAGES } from '../../../common/staff.ts';
@@ -12,7 +13,8 @@ import { requireStaff, sessionCookie, sessionOf, type AdminContext, type AdminEn
 import { verifyPassword } from '../../auth/passwords.ts';
 import { completeReset, createResetToken, pruneResets, resetTarget } from '../../auth/resets.ts';
 import { createSession, endSession } from '../../auth/sessions.ts';
-import { signInBlocked, signInFailed, type SignInLimits } from '../../auth/throttle.ts';
+import { lockout } from '../../auth/lockout.ts';
+import type { SignInSource, SignInLimits } from '../../auth/throttle.ts';
 import { checkSecondFactor, newRecoveryCodes, newTotpSecret, recoveryCodesLeft, spendTotpStep, totpEnrolment, totpStep } from '../../auth/totp.ts';
 import { staff, staffRecoveryCodes } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -41,12 +43,38 @@ export const DEFAULT_RESET_LIMITS: ResetLimits = {
   perAddress: { max: 10, windowMs: 3600_000 },
 };
 
+/** Runs work after the answer has gone (a password-link request's look-up, link and e-mail). */
+export type AfterAnswer = (task: () => Promise<void>) => void;
+
 export interface AccessApiOptions {
   siteUrl: string;
   trust: ProxyTrust;
   limits: SignInLimits;
   resetLimits: ResetLimits;
   mail: StaffMailOptions;
+  /** Default: the next turn of the event loop, a failure logged. */
+  afterAnswer?: AfterAnswer;
+}
+
+/**
+ * Runs a task once the answer has been written out (the Node response's finish or close), so the
+ * task's work cannot delay it, not even on an embedded database that runs on this thread; without
+ * a Node response (a request passed on inside the process), on the next turn of the event loop.
+ */
+function afterResponse(c: AdminContext, onError: (err: unknown) => void): AfterAnswer {
+  return (task) => {
+    const run = () => setImmediate(() => void task().catch(onError));
+    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+    if (!outgoing || typeof outgoing.once !== 'function' || outgoing.writableFinished || outgoing.destroyed) return run();
+    let started = false;
+    const once = () => {
+      if (started) return;
+      started = true;
+      run();
+    };
+    outgoing.once('finish', once);
+    outgoing.once('close', once);
+  };
 }
 
 export function accessApi(opts: AccessApiOptions) {
@@ -58,20 +86,27 @@ export function accessApi(opts: AccessApiOptions) {
     return a ? limitKey(a) : null;
   };
 
+  const lock = lockout({ siteUrl: opts.siteUrl, limits: opts.limits, mail: opts.mail });
+
   async function memberRow(c: AdminContext, id: number) {
     const [row] = await deps(c).db.select().from(staff).where(eq(staff.id, id)).limit(1);
     if (!row) throw new HttpError(401, STAFF_MESSAGES.signedOut, undefined, 'signed-out');
     return row;
   }
 
-  /** Throttled like the password: a 429 before the code is even looked at. */
-  async function refuseWhenThrottled(c: AdminContext, email: string) {
+  /**
+   * Throttled like the password: a 429 before the code is even looked at. Answers where the
+   * attempt comes from (a known device of the account has its own limit), for counting a failure.
+   */
+  async function refuseWhenThrottled(c: AdminContext, member: Awaited<ReturnType<typeof memberRow>>): Promise<SignInSource> {
     const { db } = deps(c);
-    const wait = await signInBlocked(db, opts.limits, email.toLowerCase(), throttleKey(c));
+    const source = await lock.source(db, c.req.header('cookie'), member.email.toLowerCase(), throttleKey(c), member);
+    const wait = await lock.blocked(db, source);
     if (wait > 0) {
-      await audit(db, { action: 'sign-in-throttled', actor: email.toLowerCase(), ip: addressOf(c), detail: { step: 'code' } });
+      await audit(db, { action: 'sign-in-throttled', actor: member.email.toLowerCase(), ip: addressOf(c), detail: { step: 'code', ...(source.device ? { device: true } : {}) } });
       throw new HttpError(429, STAFF_MESSAGES.throttled, { 'retry-after': String(wait) }, 'throttled');
     }
+    return source;
   }
 
   // ---------- The code at sign-in ----------
@@ -85,12 +120,12 @@ export function accessApi(opts: AccessApiOptions) {
   app.post('/login/totp', requireStaff({ stage: 'totp' }), async (c) => {
     const { db } = deps(c);
     const s = sessionOf(c);
-    await refuseWhenThrottled(c, s.staff.email);
-    const input = await readBody(c, codeSchema);
     const member = await memberRow(c, s.staff.id);
+    const source = await refuseWhenThrottled(c, member);
+    const input = await readBody(c, codeSchema);
     const factor = member.totp_enabled_at ? await checkSecondFactor(db, member, input.code) : null;
     if (!factor) {
-      await signInFailed(db, opts.limits, s.staff.email.toLowerCase(), throttleKey(c));
+      await lock.failed(db, source, member, addressOf(c));
       await audit(db, { action: 'sign-in-code-failed', staffId: s.staff.id, actor: s.staff.email, ip: addressOf(c) });
       throw new HttpError(401, STAFF_MESSAGES.totp, undefined, 'invalid-code');
     }
@@ -98,6 +133,8 @@ export function accessApi(opts: AccessApiOptions) {
     await endSession(db, s.idHash);
     const next = await createSession(db, s.staff.id, { ip: addressOf(c), userAgent: c.req.header('user-agent') ?? null, stage: 'full' });
     c.header('set-cookie', cookie.set(next.token, (next.expiresAt.getTime() - Date.now()) / 1000), { append: true });
+    // Signed in: this browser is a known device of the account (its own limit while locked).
+    c.header('set-cookie', await lock.remember(db, s.staff.id), { append: true });
     await db.update(staff).set({ last_sign_in_at: new Date() }).where(eq(staff.id, s.staff.id));
     const left = factor === 'recovery' ? await recoveryCodesLeft(db, s.staff.id) : undefined;
     await audit(db, { action: 'sign-in', staffId: s.staff.id, actor: s.staff.email, ip: addressOf(c), detail: { factor, ...(left === undefined ? {} : { recoveryLeft: left }) } });
@@ -156,14 +193,14 @@ export function accessApi(opts: AccessApiOptions) {
   app.post('/account/totp/disable', requireStaff(), async (c) => {
     const { db } = deps(c);
     const s = sessionOf(c);
-    await refuseWhenThrottled(c, s.staff.email);
-    const input = await readBody(c, totpDisableSchema);
     const member = await memberRow(c, s.staff.id);
+    const source = await refuseWhenThrottled(c, member);
+    const input = await readBody(c, totpDisableSchema);
     if (!member.totp_enabled_at) throw new HttpError(409, 'Two-step sign-in is already off.', undefined, 'totp-off');
     const passwordOk = await verifyPassword(member.password_hash, input.password);
     const factor = passwordOk ? await checkSecondFactor(db, member, input.code) : null;
     if (!passwordOk || !factor) {
-      await signInFailed(db, opts.limits, s.staff.email.toLowerCase(), throttleKey(c));
+      await lock.failed(db, source, member, addressOf(c));
       await audit(db, { action: 'totp.disable-failed', staffId: s.staff.id, actor: s.staff.email, target: `staff:${s.staff.id}`, ip: addressOf(c) });
       if (!passwordOk) throw new HttpError(400, ACCESS_MESSAGES.passwordWrong, undefined, 'invalid-password');
       throw new HttpError(400, STAFF_MESSAGES.totp, undefined, 'invalid-code');
@@ -180,13 +217,13 @@ export function accessApi(opts: AccessApiOptions) {
   app.post('/account/totp/recovery', requireStaff(), async (c) => {
     const { db } = deps(c);
     const s = sessionOf(c);
-    await refuseWhenThrottled(c, s.staff.email);
-    const input = await readBody(c, codeSchema);
     const member = await memberRow(c, s.staff.id);
+    const source = await refuseWhenThrottled(c, member);
+    const input = await readBody(c, codeSchema);
     if (!member.totp_enabled_at) throw new HttpError(409, 'Two-step sign-in is off.', undefined, 'totp-off');
     const factor = await checkSecondFactor(db, member, input.code);
     if (!factor) {
-      await signInFailed(db, opts.limits, s.staff.email.toLowerCase(), throttleKey(c));
+      await lock.failed(db, source, member, addressOf(c));
       await audit(db, { action: 'totp.recovery-codes-failed', staffId: s.staff.id, actor: s.staff.email, target: `staff:${s.staff.id}`, ip: addressOf(c) });
       throw new HttpError(400, STAFF_MESSAGES.totp, undefined, 'invalid-code');
     }
@@ -200,33 +237,42 @@ export function accessApi(opts: AccessApiOptions) {
 
   // ---------- Password links ----------
 
-  /** Asks for a reset link. The same answer whether or not an account uses the address. */
+  /**
+   * Asks for a reset link. The same answer, at the same time, whether or not an account uses the
+   * address: after the throttle (the same work for every address), the answer goes at once, and
+   * the look-up, the link and its e-mail are done afterwards, so the time to answer says nothing
+   * about the address.
+   */
   app.post('/reset', async (c) => {
-    const { db } = deps(c);
+    const { db, logger } = deps(c);
     const input = await readBody(c, resetRequestSchema);
     const account = input.email.toLowerCase();
     const address = throttleKey(c);
+    const ip = addressOf(c);
     const byAccount = await consume(db, 'reset-account', account, opts.resetLimits.perAccount);
     const byAddress = address ? await consume(db, 'reset-address', address, opts.resetLimits.perAddress) : ({ ok: true } as const);
     if (!byAccount.ok || !byAddress.ok) {
       const wait = Math.max(byAccount.ok ? 0 : byAccount.retryAfterSeconds, byAddress.ok ? 0 : byAddress.retryAfterSeconds);
-      await audit(db, { action: 'password-reset-throttled', actor: account, ip: addressOf(c) });
+      await audit(db, { action: 'password-reset-throttled', actor: account, ip });
       throw new HttpError(429, STAFF_MESSAGES.throttled, { 'retry-after': String(wait) }, 'throttled');
     }
-    // Links used or expired a day ago go (a small table: asking for a link is rare).
-    await pruneResets(db);
-    const member = await staffByEmail(db, input.email);
-    if (member && !member.disabled_at) {
-      await db.transaction(async (tx) => {
-        const token = await createResetToken(tx, member.id, RESET_MINUTES * 60_000);
-        const link = `${opts.siteUrl}/admin/reset/${token}`;
-        await enqueueMail(tx, opts.mail.messageIdDomain, [{ kind: 'staff-password-reset', message: passwordResetMail({ email: member.email, name: member.name }, link, RESET_MINUTES, { from: opts.mail.from }) }]);
-        await audit(tx, { action: 'password-reset-requested', staffId: member.id, actor: member.email, target: `staff:${member.id}`, ip: addressOf(c) });
-      });
-      opts.mail.onQueued?.();
-    } else {
-      await audit(db, { action: 'password-reset-requested', staffId: member?.id ?? null, actor: account, ip: addressOf(c), detail: { sent: false } });
-    }
+    const later: AfterAnswer = opts.afterAnswer ?? afterResponse(c, (err) => logger.error({ err }, 'password link request failed'));
+    later(async () => {
+      // Links used or expired a day ago go (a small table: asking for a link is rare).
+      await pruneResets(db);
+      const member = await staffByEmail(db, input.email);
+      if (member && !member.disabled_at) {
+        await db.transaction(async (tx) => {
+          const token = await createResetToken(tx, member.id, RESET_MINUTES * 60_000);
+          const link = `${opts.siteUrl}/admin/reset/${token}`;
+          await enqueueMail(tx, opts.mail.messageIdDomain, [{ kind: 'staff-password-reset', message: passwordResetMail({ email: member.email, name: member.name }, link, RESET_MINUTES, { from: opts.mail.from }) }]);
+          await audit(tx, { action: 'password-reset-requested', staffId: member.id, actor: member.email, target: `staff:${member.id}`, ip });
+        });
+        opts.mail.onQueued?.();
+      } else {
+        await audit(db, { action: 'password-reset-requested', staffId: member?.id ?? null, actor: account, ip, detail: { sent: false } });
+      }
+    });
     return c.json({ ok: true, message: ACCESS_MESSAGES.resetSent }, 202);
   });
 

@@ -9,7 +9,8 @@ import { audit } from '../../auth/audit.ts';
 import { requireStaff, sessionCookie, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
 import { decoyHash, hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords.ts';
 import { createSession, endAllSessions, endSession, type Session } from '../../auth/sessions.ts';
-import { signInBlocked, signInFailed, type SignInLimits } from '../../auth/throttle.ts';
+import { lockout, type LockoutOptions } from '../../auth/lockout.ts';
+import type { SignInLimits } from '../../auth/throttle.ts';
 import { staff } from '../../db/schema.ts';
 import { limitKey, sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
 import { deps, HttpError } from '../http.ts';
@@ -19,6 +20,8 @@ export interface AuthApiOptions {
   siteUrl: string;
   trust: ProxyTrust;
   limits: SignInLimits;
+  /** Where the lock notice leaves from. */
+  mail: LockoutOptions['mail'];
 }
 
 export function sessionAnswer(s: Pick<Session, 'staff' | 'csrf' | 'expiresAt'>): StaffSession {
@@ -31,6 +34,7 @@ export function authApi(opts: AuthApiOptions) {
   const cookie = sessionCookie(opts.siteUrl);
   const addressOf = (c: AdminContext) => sourceOf(c, opts.trust).address ?? null;
   const agentOf = (c: AdminContext) => c.req.header('user-agent') ?? null;
+  const lock = lockout({ siteUrl: opts.siteUrl, limits: opts.limits, mail: opts.mail });
 
   /** Signs a member of staff in on this browser: any session it had ends; a new id is issued. */
   async function startSession(c: AdminContext, staffId: number, stage: 'full' | 'totp') {
@@ -39,6 +43,8 @@ export function authApi(opts: AuthApiOptions) {
     if (before) await endSession(db, before.idHash);
     const s = await createSession(db, staffId, { ip: addressOf(c), userAgent: agentOf(c), stage });
     c.header('set-cookie', cookie.set(s.token, (s.expiresAt.getTime() - Date.now()) / 1000), { append: true });
+    // A full sign-in makes this browser a known device of the account (its own limit while locked).
+    if (stage === 'full') c.header('set-cookie', await lock.remember(db, staffId), { append: true });
     return s;
   }
 
@@ -49,17 +55,19 @@ export function authApi(opts: AuthApiOptions) {
     const input = await readBody(c, signInSchema);
     const address = addressOf(c);
     const account = input.email.toLowerCase();
-    const wait = await signInBlocked(db, opts.limits, account, address ? limitKey(address) : null);
+    const member = await staffByEmail(db, input.email);
+    const source = await lock.source(db, c.req.header('cookie'), account, address ? limitKey(address) : null, member);
+    const known = source.device ? { device: true } : undefined;
+    const wait = await lock.blocked(db, source);
     if (wait > 0) {
-      await audit(db, { action: 'sign-in-throttled', actor: account, ip: address });
+      await audit(db, { action: 'sign-in-throttled', actor: account, ip: address, detail: known });
       throw new HttpError(429, STAFF_MESSAGES.throttled, { 'retry-after': String(wait) }, 'throttled');
     }
-    const member = await staffByEmail(db, input.email);
     // The same work and the same answer whether or not the address has an account.
     const ok = await verifyPassword(member?.password_hash ?? (await decoyHash()), input.password);
     if (!member || !ok || member.disabled_at) {
-      await signInFailed(db, opts.limits, account, address ? limitKey(address) : null);
-      await audit(db, { action: 'sign-in-failed', staffId: member?.id ?? null, actor: account, ip: address });
+      await lock.failed(db, source, member, address);
+      await audit(db, { action: 'sign-in-failed', staffId: member?.id ?? null, actor: account, ip: address, detail: known });
       throw new HttpError(401, STAFF_MESSAGES.signInFailed, undefined, 'sign-in-failed');
     }
     if (member.totp_enabled_at) {
@@ -99,7 +107,7 @@ export function authApi(opts: AuthApiOptions) {
     const input = await readBody(c, passwordChangeSchema);
     const [row] = await db.select({ hash: staff.password_hash }).from(staff).where(eq(staff.id, s.staff.id));
     if (!row || !(await verifyPassword(row.hash, input.current))) throw new HttpError(400, 'Your current password is not right.', undefined, 'invalid-current');
-    const problem = await passwordProblem(input.password, s.staff.email);
+    const problem = await passwordProblem(input.password, s.staff.email, s.staff.name);
     if (problem) throw new HttpError(400, problem, undefined, 'invalid-password');
     await db.transaction(async (tx) => {
       await tx.update(staff).set({ password_hash: await hashPassword(input.password), password_changed_at: new Date() }).where(eq(staff.id, s.staff.id));
@@ -107,6 +115,8 @@ export function authApi(opts: AuthApiOptions) {
       await endAllSessions(tx, s.staff.id, s.idHash);
       await audit(tx, { action: 'password-change', staffId: s.staff.id, actor: s.staff.email, ip: addressOf(c) });
     });
+    // Devices known before the change are not any more; this browser stays one.
+    c.header('set-cookie', await lock.remember(db, s.staff.id), { append: true });
     return c.json({ ok: true });
   });
 

@@ -7,7 +7,7 @@ import { loadSession } from '../../auth/guard.ts';
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../../auth/throttle.ts';
 import type { ProxyTrust } from '../../spam/client-address.ts';
 import { refuseCrossSite } from '../forms-http.ts';
-import { accessApi, DEFAULT_RESET_LIMITS, type ResetLimits, type StaffMailOptions } from './access.ts';
+import { accessApi, DEFAULT_RESET_LIMITS, type AfterAnswer, type ResetLimits, type StaffMailOptions } from './access.ts';
 import { authApi } from './auth.ts';
 import { staffApi } from './staff.ts';
 import { campaignsApi, type NewsletterAdminOptions } from './campaigns.ts';
@@ -24,6 +24,8 @@ export interface AdminApiOptions {
   trust: ProxyTrust;
   limits?: Partial<SignInLimits>;
   resetLimits?: Partial<ResetLimits>;
+  /** Where a password-link request's work runs once it is answered (default: the next turn of the event loop). */
+  afterAnswer?: AfterAnswer;
   /** Where the console's e-mails (password links, enquiry replies) leave from, and the worker to wake. */
   mail: StaffMailOptions & InboxMailOptions;
   /** Subscribers and campaigns (owners): mounted when the process has the mail outbox. */
@@ -47,9 +49,9 @@ export function adminApi(opts: AdminApiOptions) {
   app.use('*', async (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : refuseCrossSite(opts.siteUrl, opts.trust)(c as never, next) as Promise<void>));
   app.use('*', loadSession(opts.siteUrl));
   const limits = { ...DEFAULT_SIGN_IN_LIMITS, ...opts.limits };
-  app.route('/', authApi({ siteUrl: opts.siteUrl, trust: opts.trust, limits }));
   const mail = opts.mail;
-  app.route('/', accessApi({ siteUrl: opts.siteUrl, trust: opts.trust, limits, resetLimits: { ...DEFAULT_RESET_LIMITS, ...opts.resetLimits }, mail }));
+  app.route('/', authApi({ siteUrl: opts.siteUrl, trust: opts.trust, limits, mail }));
+  app.route('/', accessApi({ siteUrl: opts.siteUrl, trust: opts.trust, limits, resetLimits: { ...DEFAULT_RESET_LIMITS, ...opts.resetLimits }, mail, afterAnswer: opts.afterAnswer }));
   app.route('/', staffApi({ siteUrl: opts.siteUrl, trust: opts.trust, mail }));
   if (opts.newsletter) {
     const newsletter = { siteUrl: opts.siteUrl, trust: opts.trust, ...opts.newsletter };
