@@ -1,6 +1,7 @@
 // Contact shortcuts (WhatsApp, direct call, e-mail and social pages) and the social icon row.
 import { site } from '../../common/site.ts';
 import { usePageWhatsAppHref } from '../lib/whatsapp.ts';
+import { ExternalLink } from './ExternalLink.tsx';
 import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, WhatsAppIcon, XIcon, YouTubeIcon } from './Icons.tsx';
 
 export const SOCIALS = [
@@ -15,9 +16,9 @@ export function SocialLinks({ className }: { className?: string }) {
     <ul className={`socials${className ? ` ${className}` : ''}`}>
       {SOCIALS.map(({ key, label, href, Icon }) => (
         <li key={key}>
-          <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`${site.name} on ${label} (opens in a new tab)`}>
+          <ExternalLink href={href} label={`${site.name} on ${label}`}>
             <Icon size={18} />
-          </a>
+          </ExternalLink>
         </li>
       ))}
     </ul>
@@ -36,9 +37,10 @@ export function ContactCards({ withEmail = false }: { withEmail?: boolean }) {
   ];
   return (
     <ul className="contact-cards">
-      {cards.map(({ key, title, text, href, Icon, external, value }) => (
-        <li key={key}>
-          <a className={`contact-card contact-card--${key}`} href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+      {cards.map(({ key, title, text, href, Icon, external, value }) => {
+        const className = `contact-card contact-card--${key}`;
+        const body = (
+          <>
             <span className="contact-card__icon">
               <Icon size={22} />
             </span>
@@ -47,9 +49,22 @@ export function ContactCards({ withEmail = false }: { withEmail?: boolean }) {
               <span className="contact-card__text">{text}</span>
               <span className="contact-card__value">{value}</span>
             </span>
-          </a>
-        </li>
-      ))}
+          </>
+        );
+        return (
+          <li key={key}>
+            {external ? (
+              <ExternalLink className={className} href={href}>
+                {body}
+              </ExternalLink>
+            ) : (
+              <a className={className} href={href}>
+                {body}
+              </a>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
