@@ -28,7 +28,7 @@ async function failingApi(): Promise<{ url: string; close(): Promise<void> }> {
     if (path === '/healthz' || path === '/readyz') return json(200, { status: 'ok' });
     if (path === '/safaris') return json(503, { error: SAFARIS_DOWN });
     if (path.startsWith('/safaris/experiences/')) return json(503, { error: EXPERIENCE_DOWN });
-    if (path.startsWith('/safaris/in/')) {
+    if (path.startsWith('/safaris/in/') || path === '/plan-a-safari') {
       res.writeHead(500, { 'content-type': 'text/html' });
       return res.end('<h1>Internal Server Error</h1>');
     }
@@ -98,6 +98,18 @@ describe('first render when the API cannot give the list', () => {
     const html = await res.text();
     expect(alertText(html)).toBeUndefined();
     expect(html).toContain('Error: 404 Page');
+  });
+});
+
+describe("the spec's other 'Failed to' sentence", () => {
+  it("an enquiry the server fails without words says 'Failed to submit the form.' and keeps what was typed", async () => {
+    const body = new URLSearchParams({ variant: 'contact', name: 'Amina Okello', email: 'amina@example.com', phone: '+256772000111', country: 'Uganda', message: 'Gorilla trek in July', preferredContactMethod: 'Email' });
+    const res = await fetch(`${broken.url}/enquiry`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: broken.url }, body });
+    expect(res.status).toBe(500);
+    const html = await res.text();
+    expect(htmlText(html)).toContain('Failed to submit the form.');
+    expect(html).toContain('value="Amina Okello"');
+    expect(html).toContain('Gorilla trek in July');
   });
 });
 
