@@ -136,6 +136,18 @@ async function checkPageWrite(request: Request, route: Record<string, unknown> |
 
 const NO_PROXY = new ProxyTrust(null);
 
+/** An address only the catch-all route answers: the not-found view is the same for every address. */
+export const NOT_FOUND_PATH = '/_not-found';
+
+/**
+ * The request for the not-found view in place of one whose address no route can read (a broken
+ * escape, a control character): a GET (HEAD stays HEAD) of NOT_FOUND_PATH with the visitor's
+ * headers, so the kept 404 page answers it (conditional and compressed like any kept page).
+ */
+function notFoundRequest(request: Request): Request {
+  return new Request(new URL(NOT_FOUND_PATH, request.url), { method: request.method === 'HEAD' ? 'HEAD' : 'GET', headers: request.headers });
+}
+
 /** The operator's console and its data requests (/admin, /admin/..., /admin.data). */
 export function isConsolePath(pathname: string): boolean {
   return /^\/admin(?:[/.]|$)/.test(pathname);
@@ -255,12 +267,18 @@ export function createWeb(opts: WebOptions) {
       opts.logger.info({ status: res.status, method: request.method, path: c.req.path.slice(0, 200) }, 'request refused');
       return res;
     };
-    if (!decodable(new URL(request.url).pathname)) return refused(plain(404, 'There is no page at this address.'));
+    // It is answered with the not-found view, the kept page of the catch-all route.
+    if (!decodable(new URL(request.url).pathname)) return refused(await answer(notFoundRequest(request), peer));
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       const checked = await checkPageWrite(request, planner.leafModule(c.req.path), opts.siteUrl);
       if (checked instanceof Response) return checked.status === 204 ? checked : refused(checked);
       request = checked;
     }
+    return answer(request, peer);
+  });
+
+  /** A page request answered from the kept pages when its route allows, rendered otherwise. */
+  function answer(request: Request, peer: string | undefined): Promise<Response> {
     const planned = pages?.cache.enabled ? planner.plan(request) : undefined;
     if (!planned) return render(request, peer);
     return pages!.cache.serve(planned.key, request, () => {
@@ -269,7 +287,7 @@ export function createWeb(opts: WebOptions) {
       for (const h of NOT_FOR_RENDER) headers.delete(h);
       return render(new Request(planned.renderUrl, { method: 'GET', headers }), peer);
     }, planned.statuses);
-  });
+  }
 
   /**
    * Kept pages answered before any Request object is made (called by the HTTP server for every

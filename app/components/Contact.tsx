@@ -1,7 +1,10 @@
-// Contact shortcuts (WhatsApp, direct call, e-mail and social pages) and the social icon row.
+// Contact shortcuts (WhatsApp, direct call, e-mail and social pages), the social icon row and the
+// sticky bar's Follow us menu of the same links.
+import { useEffect, useId, useRef, useState } from 'react';
 import { site } from '../../common/site.ts';
 import { usePageWhatsAppHref } from '../lib/whatsapp.ts';
-import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, WhatsAppIcon, XIcon, YouTubeIcon } from './Icons.tsx';
+import { ExternalLink } from './ExternalLink.tsx';
+import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, UsersIcon, WhatsAppIcon, XIcon, YouTubeIcon } from './Icons.tsx';
 
 export const SOCIALS = [
   { key: 'facebook', label: 'Facebook', href: site.social.facebook, Icon: FacebookIcon },
@@ -15,12 +18,64 @@ export function SocialLinks({ className }: { className?: string }) {
     <ul className={`socials${className ? ` ${className}` : ''}`}>
       {SOCIALS.map(({ key, label, href, Icon }) => (
         <li key={key}>
-          <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`${site.name} on ${label} (opens in a new tab)`}>
+          <ExternalLink href={href} label={`${site.name} on ${label}`}>
             <Icon size={18} />
-          </a>
+          </ExternalLink>
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The social links behind one button (a disclosure): the sticky bar shows it on wide screens once
+ * the top bar, with its social icons, has scrolled away. Escape, a click elsewhere or focus moving
+ * out closes it; Escape gives the focus back to the button.
+ */
+export function SocialMenu({ className }: { className?: string }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+  return (
+    <div
+      ref={root}
+      className={`social-menu${open ? ' is-open' : ''}${className ? ` ${className}` : ''}`}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          e.stopPropagation();
+          setOpen(false);
+          button.current?.focus();
+        }
+      }}
+      onBlur={(e) => {
+        const next = e.relatedTarget as Node | null;
+        if (next && !e.currentTarget.contains(next)) setOpen(false);
+      }}
+    >
+      <button ref={button} type="button" className="icon-btn social-menu__button" title="Follow us" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((v) => !v)}>
+        <UsersIcon size={21} />
+        <span className="sr-only">Follow us</span>
+      </button>
+      <ul id={listId} className="social-menu__list" hidden={!open}>
+        {SOCIALS.map(({ key, label, href, Icon }) => (
+          <li key={key}>
+            <ExternalLink href={href} onClick={() => setOpen(false)}>
+              <Icon size={18} />
+              {label}
+            </ExternalLink>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -36,9 +91,10 @@ export function ContactCards({ withEmail = false }: { withEmail?: boolean }) {
   ];
   return (
     <ul className="contact-cards">
-      {cards.map(({ key, title, text, href, Icon, external, value }) => (
-        <li key={key}>
-          <a className={`contact-card contact-card--${key}`} href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+      {cards.map(({ key, title, text, href, Icon, external, value }) => {
+        const className = `contact-card contact-card--${key}`;
+        const body = (
+          <>
             <span className="contact-card__icon">
               <Icon size={22} />
             </span>
@@ -47,9 +103,22 @@ export function ContactCards({ withEmail = false }: { withEmail?: boolean }) {
               <span className="contact-card__text">{text}</span>
               <span className="contact-card__value">{value}</span>
             </span>
-          </a>
-        </li>
-      ))}
+          </>
+        );
+        return (
+          <li key={key}>
+            {external ? (
+              <ExternalLink className={className} href={href}>
+                {body}
+              </ExternalLink>
+            ) : (
+              <a className={className} href={href}>
+                {body}
+              </a>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,6 +1,8 @@
-// The not-found view (spec point 2), also used, with its own wording, for real errors (500).
+// The not-found view (spec point 2), also used, with its own wording, for real errors (500) and
+// for a list that could not be loaded (spec point 8: its failure sentence, app/lib/list-failure.ts).
 import { Link } from 'react-router';
 import { whatsappHref } from '../../common/whatsapp.ts';
+import { ExternalLink } from './ExternalLink.tsx';
 import { ArrowRight, WhatsAppIcon } from './Icons.tsx';
 
 const LINKS = [
@@ -10,8 +12,14 @@ const LINKS = [
   { to: '/blogs', label: 'Blogs' },
 ];
 
-export function ErrorView({ status = 404 }: { status?: number }) {
-  const missing = status === 404;
+export interface ErrorViewProps {
+  status?: number;
+  /** A list's failure sentence (announced), in place of the status line; with a Try again link. */
+  failure?: { message: string; retryHref: string };
+}
+
+export function ErrorView({ status = 404, failure }: ErrorViewProps) {
+  const missing = status === 404 && !failure;
   return (
     <section className="oops" aria-labelledby="oops-title">
       <div className="container oops__inner">
@@ -29,16 +37,31 @@ export function ErrorView({ status = 404 }: { status?: number }) {
         <h1 id="oops-title" className="oops__title">
           Ooops!
         </h1>
-        <p className="oops__code">{missing ? 'Error: 404 Page' : `Error: ${status} Page`}</p>
+        {failure ? (
+          <p className="oops__failure" role="alert">
+            {failure.message}
+          </p>
+        ) : (
+          <p className="oops__code">{missing ? 'Error: 404 Page' : `Error: ${status} Page`}</p>
+        )}
         <p className="oops__text">
           {missing
             ? 'The trail you followed has gone cold: this page does not exist or has moved.'
-            : 'Something went wrong on our side. Please try again in a moment.'}{' '}
+            : failure
+              ? 'Please try again in a moment.'
+              : 'Something went wrong on our side. Please try again in a moment.'}{' '}
           Chat with our Kabale team or pick up the trail below.
         </p>
-        <a className="btn btn--whatsapp" href={whatsappHref()} target="_blank" rel="noopener noreferrer">
-          <WhatsAppIcon size={20} /> Chat with us on WhatsApp
-        </a>
+        <div className="oops__actions">
+          {failure && (
+            <a className="btn btn--primary" href={failure.retryHref}>
+              Try again
+            </a>
+          )}
+          <ExternalLink className="btn btn--whatsapp" href={whatsappHref()}>
+            <WhatsAppIcon size={20} /> Chat with us on WhatsApp
+          </ExternalLink>
+        </div>
         <ul className="oops__links">
           {LINKS.map((l) => (
             <li key={l.to}>

@@ -1,6 +1,7 @@
 // Share prompt: facebook, twitter, linkedin and whatsapp links carrying the page address and the
 // fixed text of spec point 2; each opens in a new tab.
 import { SHARE_TEXT } from '../../common/constants.ts';
+import { ExternalLink } from './ExternalLink.tsx';
 import { FacebookIcon, LinkedInIcon, ShareIcon, WhatsAppIcon, XIcon } from './Icons.tsx';
 
 export function shareLinks(url: string, text: string = SHARE_TEXT) {
@@ -23,17 +24,10 @@ export function ShareBlock({ url, title = 'Share this page' }: { url: string; ti
       <ul className="share__list">
         {shareLinks(url).map(({ network, label, href, Icon }) => (
           <li key={network}>
-            <a
-              className={`share__link share__link--${network}`}
-              href={href}
-              target="_blank"
-              rel="noopener noreferrer"
-              data-network={network}
-              aria-label={`Share on ${label} (opens in a new tab)`}
-            >
+            <ExternalLink className={`share__link share__link--${network}`} href={href} data-network={network} label={`Share on ${label}`}>
               <Icon size={18} />
               <span>{label}</span>
-            </a>
+            </ExternalLink>
           </li>
         ))}
       </ul>

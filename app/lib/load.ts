@@ -9,6 +9,24 @@ export function notFound(): never {
   throw data(null, { status: 404 });
 }
 
+/** An API answer that was not OK (other than 404 and 400): its status and its error field. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The API's sentence for the visitor (the `error` field of its JSON answer), when it gave one. */
+  readonly error: string | undefined;
+  constructor(path: string, status: number, body: string) {
+    super(`API ${path} answered ${status}: ${body.slice(0, 200)}`);
+    this.status = status;
+    let error: unknown;
+    try {
+      error = (JSON.parse(body) as { error?: unknown } | null)?.error;
+    } catch {
+      error = undefined;
+    }
+    this.error = typeof error === 'string' && error.trim() ? error.trim().slice(0, 300) : undefined;
+  }
+}
+
 /** GET an API path (relative to the API root). 404 and 400 (a page out of range, a bad slug)
  * become the not-found view; other failures and non-JSON answers are real errors (500). */
 export async function api<T>(context: Readonly<RouterContextProvider>, path: string): Promise<T> {
@@ -16,7 +34,7 @@ export async function api<T>(context: Readonly<RouterContextProvider>, path: str
   if (res.status === 404 || res.status === 400) notFound();
   if (!res.ok) {
     const body = await res.text().catch(() => '');
-    throw new Error(`API ${path} answered ${res.status}: ${body.slice(0, 200)}`);
+    throw new ApiError(path, res.status, body);
   }
   if (!(res.headers.get('content-type') ?? '').includes('application/json')) throw new Error('Invalid content type. Expected JSON.');
   // JSON the server's own API client holds as text is parsed from it (no second decoding).

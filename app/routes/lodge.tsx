@@ -8,6 +8,7 @@ import { shortStopName } from '../../common/route.ts';
 import { site } from '../../common/site.ts';
 import { whatsappHref } from '../../common/whatsapp.ts';
 import { Grid, LodgeCard, SafariCard } from '../components/Cards.tsx';
+import { ExternalLink } from '../components/ExternalLink.tsx';
 import { Gallery } from '../components/Gallery.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { CheckIcon, PhoneIcon, PinIcon, WhatsAppIcon } from '../components/Icons.tsx';
@@ -103,9 +104,9 @@ export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) 
               </Link>
               <p className="price-card__note">We book it as part of a guided safari, with the drives, permits and park fees. Tell us your dates and we reply within a day.</p>
               <div className="price-card__contact">
-                <a href={whatsappHref({ title: lodge.lodgetitle, url: data.pageUrl })} target="_blank" rel="noopener noreferrer">
+                <ExternalLink href={whatsappHref({ title: lodge.lodgetitle, url: data.pageUrl })}>
                   <WhatsAppIcon size={18} /> Ask about {lodge.lodgetitle} on WhatsApp
-                </a>
+                </ExternalLink>
                 <a href={site.phoneHref}>
                   <PhoneIcon size={18} /> {site.phone}
                 </a>

@@ -9,6 +9,7 @@ import { LODGE_TIER_LABELS } from '../../common/constants.ts';
 import { site } from '../../common/site.ts';
 import { whatsappHref } from '../../common/whatsapp.ts';
 import { Grid, SafariCard } from '../components/Cards.tsx';
+import { ExternalLink } from '../components/ExternalLink.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { CalendarIcon, CheckIcon, CrossIcon, DownloadIcon, PhoneIcon, WhatsAppIcon } from '../components/Icons.tsx';
 import { Image } from '../components/Image.tsx';
@@ -142,9 +143,9 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
                 <DownloadIcon size={18} /> Download itinerary (PDF)
               </a>
               <div className="price-card__contact">
-                <a href={whatsappHref({ title: heading, url: data.pageUrl, safari: true })} target="_blank" rel="noopener noreferrer">
+                <ExternalLink href={whatsappHref({ title: heading, url: data.pageUrl, safari: true })}>
                   <WhatsAppIcon size={18} /> WhatsApp us
-                </a>
+                </ExternalLink>
                 <a href={site.phoneHref}>
                   <PhoneIcon size={18} /> {site.phone}
                 </a>

@@ -11,19 +11,27 @@ import { buildMeta } from '../lib/meta.ts';
 import { dedupeById } from '../lib/safari.ts';
 import type { Route } from './+types/safaris-experience';
 import { cachedList } from '../lib/cache-policy.ts';
+import { ListFailureBoundary } from '../components/ListFailure.tsx';
+import { listFailureMeta, loadList, SAFARI_LIST_FAILURE } from '../lib/list-failure.ts';
 
 /** Rendered once per content version and served from memory; each valid ?page=N is its own page. */
 export const handle = cachedList;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const page = requestPage(request);
-  const r = await api<SafarisByExperienceResponse>(context, `/safaris/experiences/${encodeURIComponent(params.slug)}?page=${page}&limit=${PAGE_SIZE.safarisByExperience}`);
+  const r = await loadList(() => api<SafarisByExperienceResponse>(context, `/safaris/experiences/${encodeURIComponent(params.slug)}?page=${page}&limit=${PAGE_SIZE.safarisByExperience}`));
   return pageData({ ...r, safariexperiences: only(r.safariexperiences, 'id', 'experiencetitle', 'experiencetitleslug') }, r);
 }
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
+/** Spec point 8: the server's error field, or 'Failed to fetch safaris'. */
+export function ErrorBoundary() {
+  return <ListFailureBoundary fallback={SAFARI_LIST_FAILURE} />;
+}
+
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  if (error) return listFailureMeta(error);
   return buildMeta(loaderData, { image: loaderData?.experienceImage, imageAlt: loaderData?.experienceImageAlt });
 }
 

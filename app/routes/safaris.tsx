@@ -15,6 +15,8 @@ import { slicePage } from '../lib/pagination.ts';
 import { dedupeById, parseSort, sortByDays } from '../lib/safari.ts';
 import type { Route } from './+types/safaris';
 import { cachedList } from '../lib/cache-policy.ts';
+import { ListFailureBoundary } from '../components/ListFailure.tsx';
+import { listFailureMeta, loadList, SAFARI_LIST_FAILURE } from '../lib/list-failure.ts';
 
 /** Rendered once per content version and served from memory; each valid ?page=N is its own page. */
 export const handle = cachedList;
@@ -42,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const sort = parseSort(url.searchParams.get('sort'));
   const known = new Set<string>(SAFARI_COUNTRIES.map((c) => c.slug));
   const countries = [...new Set(url.searchParams.getAll('country'))].filter((c) => known.has(c));
-  const [all, ...idLists] = await Promise.all([api<SafarisResponse>(context, '/safaris'), ...countries.map((c) => safariIdsIn(context, c))]);
+  const [all, ...idLists] = await loadList(() => Promise.all([api<SafarisResponse>(context, '/safaris'), ...countries.map((c) => safariIdsIn(context, c))]));
   let list: Safari[] = dedupeById(all.allsafaris);
   if (countries.length) {
     const ids = new Set(idLists.flat());
@@ -57,7 +59,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
+/** Spec point 8: the server's error field, or 'Failed to fetch safaris'. */
+export function ErrorBoundary() {
+  return <ListFailureBoundary fallback={SAFARI_LIST_FAILURE} />;
+}
+
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  if (error) return listFailureMeta(error);
   return buildMeta(loaderData, { image: loaderData?.safaris[0]?.safariheaderimage });
 }
 

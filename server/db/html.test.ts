@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markdownToHtml, sanitize } from './html.ts';
+import { site } from '../../common/site.ts';
 
 describe('stored HTML', () => {
   it('drops scripts, event handlers and javascript: links', () => {
@@ -17,5 +18,25 @@ describe('stored HTML', () => {
   });
   it('keeps raw HTML in Markdown safe', () => {
     expect(markdownToHtml('Hello <iframe src="https://evil.example"></iframe><b>bold</b>')).toBe('<p>Hello <b>bold</b></p>');
+  });
+  it('opens a link to another site in a new tab and says so in its name; a link of ours stays as it is', () => {
+    const html = markdownToHtml(`Apply on [Uganda's official e-visa site](${site.visaSite} "Uganda e-visa") or read our [travel advice](/travel-advice).`);
+    expect(html).toContain(
+      `<a href="${site.visaSite}" title="Uganda e-visa" target="_blank" rel="noopener noreferrer">Uganda's official e-visa site<span class="sr-only"> (opens in a new tab)</span></a>`,
+    );
+    expect(html).toContain('<a href="/travel-advice">travel advice</a>');
+    // Sanitising stored HTML again changes nothing (search results sanitise what they show).
+    expect(sanitize(html)).toBe(html);
+    // Only that class survives on a span.
+    expect(sanitize('<span class="sr-only big" style="color:red">x</span>')).toBe('<span class="sr-only">x</span>');
+  });
+  it('keeps a link that leaves the site safe whatever its address holds', () => {
+    const html = markdownToHtml('[x](https://example.org/a?b=1&c="><script>alert(1)</script>)');
+    expect(html).not.toMatch(/<script|onerror/i);
+    expect(html).toContain('target="_blank"');
+  });
+  it('writes no visually hidden words into e-mail', () => {
+    const html = markdownToHtml('[our site](https://kigezitrails.example/)', { email: true });
+    expect(html).toBe('<p><a href="https://kigezitrails.example/" target="_blank" rel="noopener noreferrer">our site</a></p>');
   });
 });

@@ -1,6 +1,7 @@
 // Stored HTML is sanitised when written, so the API never serves a script.
-import { marked } from 'marked';
+import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { EXTERNAL_REL, isExternalHref, NEW_TAB_NOTE } from '../../common/external-link.ts';
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -13,12 +14,14 @@ const options: sanitizeHtml.IOptions = {
     th: ['scope', 'colspan', 'rowspan'],
     td: ['colspan', 'rowspan'],
   },
+  // The visually hidden words of a link that leaves the site (below).
+  allowedClasses: { span: ['sr-only'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowProtocolRelative: false,
   transformTags: {
     a: (tagName, attribs) => {
       const href = attribs.href ?? '';
-      if (/^https?:\/\//i.test(href)) return { tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } };
+      if (isExternalHref(href)) return { tagName, attribs: { ...attribs, target: '_blank', rel: EXTERNAL_REL } };
       return { tagName, attribs };
     },
   },
@@ -28,7 +31,32 @@ export function sanitize(html: string): string {
   return sanitizeHtml(html, options).trim();
 }
 
-/** Markdown to sanitised HTML. */
-export function markdownToHtml(md: string): string {
-  return sanitize(marked.parse(md, { async: false, gfm: true }) as string);
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Plain Markdown, as an e-mail shows it. */
+const plainMarked = new Marked({ gfm: true });
+/**
+ * The site's Markdown: a link to another site (written `[words](https://...)`) opens in a new tab
+ * (the sanitiser adds target and rel) and its name says so, in visually hidden words after the
+ * link's own (common/external-link.ts, as app/components/ExternalLink.tsx does).
+ */
+const siteMarked = new Marked(
+  { gfm: true },
+  {
+    renderer: {
+      link(token) {
+        if (!isExternalHref(token.href)) return false;
+        const title = token.title ? ` title="${escapeAttr(token.title)}"` : '';
+        return `<a href="${escapeAttr(token.href)}"${title}>${this.parser.parseInline(token.tokens)}<span class="sr-only"> (${NEW_TAB_NOTE})</span></a>`;
+      },
+    },
+  },
+);
+
+/**
+ * Markdown to sanitised HTML. `email`: for a message rather than a page (no visually hidden
+ * words: a mail client has no stylesheet to hide them).
+ */
+export function markdownToHtml(md: string, opts: { email?: boolean } = {}): string {
+  return sanitize((opts.email ? plainMarked : siteMarked).parse(md, { async: false }) as string);
 }

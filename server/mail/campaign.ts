@@ -34,7 +34,7 @@ export function campaignLinks(siteUrl: string, token: string, unsubscribeMailbox
 
 /** The campaign's body as e-mail HTML: sanitised Markdown, with the e-mails' own type. */
 export function campaignBodyHtml(bodyMd: string): string {
-  return markdownToHtml(bodyMd)
+  return markdownToHtml(bodyMd, { email: true })
     .replace(/<h2>/g, '<h2 style="font-family:Georgia,serif;font-size:21px;line-height:1.3;margin:24px 0 8px;color:#2f3a23">')
     .replace(/<h3>/g, '<h3 style="font-family:Georgia,serif;font-size:17px;margin:20px 0 6px;color:#2f3a23">')
     .replace(/<a /g, '<a style="color:#8a5a12" ')

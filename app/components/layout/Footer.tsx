@@ -8,18 +8,21 @@ import { aboutPath, site } from '../../../common/site.ts';
 import { whenIdle } from '../../lib/idle.ts';
 import { usePageWhatsAppHref } from '../../lib/whatsapp.ts';
 import { SocialLinks } from '../Contact.tsx';
+import { ExternalLink } from '../ExternalLink.tsx';
 import { Ridge } from '../Hero.tsx';
 import { MailIcon, PhoneIcon, PinIcon, WhatsAppIcon } from '../Icons.tsx';
 import { BrandMark } from './Brand.tsx';
 
 const NewsletterForm = lazy(() => whenIdle().then(() => import('../NewsletterForm.tsx')).then((m) => ({ default: m.NewsletterForm })));
 
-const USEFUL_LINKS = [
+/** Pages of ours (to) and, for the visa application, the official site (href, a new tab). */
+const USEFUL_LINKS: ({ to: string; label: string } | { href: string; label: string })[] = [
   { to: aboutPath, label: 'About us' },
   { to: '/why-book-with-us', label: 'Why book with us' },
   { to: '/gorilla-tracking-tips', label: 'Gorilla tracking tips' },
   { to: '/lodges', label: 'Where to stay' },
   { to: '/travel-advice', label: 'Travel advice' },
+  { href: site.visaSite, label: 'Uganda e-visa (official site)' },
   { to: '/frequently-asked-questions', label: 'FAQs' },
   { to: '/our-impact', label: 'Our impact' },
   { to: '/our-conservation-promise', label: 'Our conservation promise' },
@@ -60,9 +63,9 @@ export function Footer({ year }: { year: number }) {
             </li>
             <li>
               <WhatsAppIcon size={18} />
-              <a href={whatsapp} target="_blank" rel="noopener noreferrer">
-                {site.whatsapp} <span className="sr-only">(WhatsApp, opens in a new tab)</span>
-              </a>
+              <ExternalLink href={whatsapp}>
+                {site.whatsapp} <span className="sr-only">(WhatsApp)</span>
+              </ExternalLink>
             </li>
             <li>
               <MailIcon size={18} />
@@ -79,11 +82,17 @@ export function Footer({ year }: { year: number }) {
             Useful links
           </h2>
           <ul className="site-footer__links">
-            {USEFUL_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to}>{l.label}</Link>
-              </li>
-            ))}
+            {USEFUL_LINKS.map((l) =>
+              'to' in l ? (
+                <li key={l.to}>
+                  <Link to={l.to}>{l.label}</Link>
+                </li>
+              ) : (
+                <li key={l.href}>
+                  <ExternalLink href={l.href}>{l.label}</ExternalLink>
+                </li>
+              ),
+            )}
           </ul>
         </nav>
         <div className="site-footer__news">

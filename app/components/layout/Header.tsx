@@ -10,7 +10,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { NAV_SCROLL_THRESHOLD } from '../../../common/constants.ts';
 import { site } from '../../../common/site.ts';
 import { NAV_PANELS, navPanelUrl, type NavPanelAnswer, type PanelKey } from '../../lib/nav.ts';
-import { SocialLinks } from '../Contact.tsx';
+import { SocialLinks, SocialMenu } from '../Contact.tsx';
 import { whenIdle } from '../../lib/idle.ts';
 import { ChevronDown, CloseIcon, MailIcon, MenuIcon, PhoneIcon, PinIcon, SearchIcon } from '../Icons.tsx';
 import { Brand } from './Brand.tsx';
@@ -282,6 +282,8 @@ export function Header() {
             </div>
           </nav>
           <div className="site-header__actions">
+            {/* Spec point 2: the social links stay in the bar once the top bar has scrolled away (wide screens; CSS). */}
+            {scrolled && <SocialMenu className="site-header__socials" />}
             <a
               href="/search"
               className="icon-btn search-trigger"

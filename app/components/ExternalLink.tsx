@@ -1,0 +1,28 @@
+// A link that leaves the site (common/external-link.ts): a new tab, rel="noopener noreferrer", and
+// an accessible name that says so, either after the visible words (visually hidden) or, for an
+// icon-only link, in the label given.
+import type { AnchorHTMLAttributes, ReactNode } from 'react';
+import { EXTERNAL_REL, externalLabel, NEW_TAB_NOTE } from '../../common/external-link.ts';
+
+export interface ExternalLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'target' | 'rel' | 'aria-label'> {
+  href: string;
+  children: ReactNode;
+  /** The name of an icon-only link (the note is added to it); without it the visible words name the link. */
+  label?: string;
+}
+
+export function ExternalLink({ href, children, label, ...rest }: ExternalLinkProps) {
+  if (label !== undefined) {
+    return (
+      <a href={href} target="_blank" rel={EXTERNAL_REL} aria-label={externalLabel(label)} {...rest}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <a href={href} target="_blank" rel={EXTERNAL_REL} {...rest}>
+      {children}
+      <span className="sr-only"> ({NEW_TAB_NOTE})</span>
+    </a>
+  );
+}
