@@ -8,7 +8,12 @@ const WEB_CONCURRENCY_MESSAGE = 'WEB_CONCURRENCY must be a whole number of proce
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** The address to listen on; unset: see listenHost (loopback when TRUST_PROXY is set). */
+  HOST: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
   SITE_URL: z
     .url({ message: 'SITE_URL must be an absolute URL such as https://www.example.com' })
     .default('http://localhost:3000')
@@ -87,6 +92,18 @@ export type Config = z.output<typeof envSchema> & {
 };
 
 export class ConfigError extends Error {}
+
+/**
+ * The address the server listens on, and why: HOST when set; otherwise loopback (127.0.0.1) when
+ * TRUST_PROXY is set, because a server that believes X-Forwarded-For must be reachable only
+ * through its proxy (anyone reaching it directly could name their own address); otherwise every
+ * IPv4 interface (0.0.0.0).
+ */
+export function listenHost(config: Pick<Config, 'HOST' | 'TRUST_PROXY'>): { host: string; why: 'HOST' | 'TRUST_PROXY' | 'default' } {
+  if (config.HOST) return { host: config.HOST, why: 'HOST' };
+  if (config.TRUST_PROXY) return { host: '127.0.0.1', why: 'TRUST_PROXY' };
+  return { host: '0.0.0.0', why: 'default' };
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
