@@ -24,7 +24,8 @@ export async function startProcess(role: 'web' | 'api'): Promise<void> {
       // The set-up runs once, before any worker starts.
       if (ownsDatabase) await runSetUp();
       const processes = processCount({ requested: config.WEB_CONCURRENCY, embeddedDatabase: ownsDatabase && !config.DATABASE_URL }, logger);
-      if (processes > 1) return runPrimary({ workers: processes, logger, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+      // SIGHUP to the primary: a rolling restart, which runs the set-up step again (migrations).
+      if (processes > 1) return runPrimary({ workers: processes, logger, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS, prepare: ownsDatabase ? runSetUp : undefined });
     }
     // The app (React, the router, the API) is loaded after the set-up step, so this process stays
     // small while the set-up process runs.
@@ -57,6 +58,11 @@ export async function startProcess(role: 'web' | 'api'): Promise<void> {
       );
     if (config.NODE_ENV === 'production' && react.build === 'development')
       logger.warn('React development build loaded although NODE_ENV is production: pages render several times slower');
+    // SIGHUP restarts the workers one by one in a cluster (server/cluster.ts); a worker leaves it
+    // to the primary (a hang-up of the terminal reaches the whole group), and a single process,
+    // which has no other process to hand its port to, says so instead of exiting.
+    if (cluster.isWorker) process.on('SIGHUP', () => {});
+    else process.on('SIGHUP', () => logger.warn('SIGHUP ignored: a rolling restart needs WEB_CONCURRENCY of 2 or more (and DATABASE_URL); restart the process instead'));
     onShutdown(logger, config.SHUTDOWN_TIMEOUT_MS, async () => {
       await served.close();
       await app.stop();
