@@ -4,9 +4,9 @@
 // HOST. Everything a visitor and a member of staff do goes through nginx. nginx is installed with
 // apt when missing (as root); runs when the suite has a PostgreSQL server (TEST_DATABASE_URL).
 // Needs `npm run build` to have run.
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDir } from '../server/web.ts';
 import { freshPostgresUrl } from './helpers/db.ts';
 import { goodEnquiry, OPERATOR } from './helpers/forms.ts';
+import { startNginx, type Nginx } from './helpers/nginx.ts';
 import { STAFF_PASSWORD } from './helpers/staff.ts';
 import { freePort, startServer, type ServerProcess } from './helpers/server.ts';
 
@@ -47,20 +48,6 @@ describe('the reference deployment files', () => {
   });
 });
 
-/** nginx from apt when it is missing and this is root; null when it cannot be had. */
-function nginxBinary(): string | null {
-  const find = () => ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p)) ?? null;
-  if (find()) return find();
-  if (process.getuid?.() !== 0) return null;
-  try {
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore' });
-    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'nginx-light'], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  } catch {
-    return null;
-  }
-  return find();
-}
-
 interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -71,7 +58,7 @@ interface Answer {
 describe.skipIf(!pg)('nginx with the reference configuration in front of two workers on PostgreSQL', () => {
   let dir = '';
   let app: ServerProcess | undefined;
-  let nginx: ChildProcess | undefined;
+  let nginx: Nginx | undefined;
   let drop: (() => Promise<void>) | undefined;
   let databaseUrl = '';
   let httpsPort = 0;
@@ -149,8 +136,6 @@ describe.skipIf(!pg)('nginx with the reference configuration in front of two wor
 
   beforeAll(async () => {
     if (!existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('No production build: run `npm run build` before this test.');
-    const bin = nginxBinary();
-    if (!bin) throw new Error('nginx is missing and could not be installed: apt-get install nginx-light (as root)');
     dir = await mkdtemp(path.join(os.tmpdir(), 'safari-deploy-'));
     [httpsPort, httpPort, appPort] = [await freePort(), await freePort(), await freePort()];
     origin = `https://${NAME}:${httpsPort}`;
@@ -208,47 +193,12 @@ describe.skipIf(!pg)('nginx with the reference configuration in front of two wor
     }
     expect(site.replace(/^\s*#.*$/gm, '')).not.toMatch(/example\.com|letsencrypt|:3000/);
     await mkdir(path.join(dir, 'www'), { recursive: true });
-    await writeFile(path.join(dir, 'site.conf'), site);
-    // What Debian's /etc/nginx/nginx.conf gives a site, with the files in the temporary directory.
-    await writeFile(
-      path.join(dir, 'nginx.conf'),
-      `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 2;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 256; }
-http {
-  include /etc/nginx/mime.types;
-  default_type application/octet-stream;
-  sendfile on;
-  access_log ${dir}/access.log;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${dir}/site.conf;
-}
-`,
-    );
-    const conf = ['-p', dir, '-c', path.join(dir, 'nginx.conf')];
-    execFileSync(bin, ['-t', '-q', ...conf], { stdio: 'pipe' });
-    nginx = spawn(bin, [...conf, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const up = await new Promise<boolean>((r) => net.connect(httpsPort, '127.0.0.1').once('connect', function (this: net.Socket) { this.destroy(); r(true); }).once('error', () => r(false)));
-      if (up) break;
-      if (Date.now() > deadline || nginx.exitCode !== null) throw new Error(`nginx did not start: ${await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '')}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    nginx = await startNginx(dir, site, httpsPort);
   }, 240_000);
 
   afterAll(async () => {
     agent?.destroy();
-    if (nginx && nginx.exitCode === null) {
-      const gone = new Promise((r) => nginx!.once('exit', r));
-      nginx.kill('SIGQUIT');
-      await gone;
-    }
+    await nginx?.stop();
     if (app && app.child.exitCode === null) {
       app.child.kill('SIGTERM');
       await app.exited;
