@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, listenHost, loadConfig } from './config.ts';
+import { ConfigError, listenHost, loadConfig, trustsAnyoneDirectly } from './config.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -36,5 +36,15 @@ describe('configuration', () => {
     expect(listenHost(loadConfig({ TRUST_PROXY: '127.0.0.1', HOST: ' ' }))).toEqual({ host: '127.0.0.1', why: 'TRUST_PROXY' });
     expect(listenHost(loadConfig({ TRUST_PROXY: '1', HOST: '0.0.0.0' }))).toEqual({ host: '0.0.0.0', why: 'HOST' });
     expect(listenHost(loadConfig({ HOST: '::1' }))).toEqual({ host: '::1', why: 'HOST' });
+  });
+  it('flags a hop-count TRUST_PROXY on an address beyond loopback, not a list of proxies or loopback', () => {
+    const hops = loadConfig({ TRUST_PROXY: '1' });
+    expect(trustsAnyoneDirectly(hops, '0.0.0.0')).toBe(true);
+    expect(trustsAnyoneDirectly(hops, '::')).toBe(true);
+    expect(trustsAnyoneDirectly(hops, '10.0.0.5')).toBe(true);
+    expect(trustsAnyoneDirectly(hops, '127.0.0.1')).toBe(false);
+    expect(trustsAnyoneDirectly(hops, '::1')).toBe(false);
+    expect(trustsAnyoneDirectly(loadConfig({ TRUST_PROXY: '10.0.0.1' }), '0.0.0.0')).toBe(false);
+    expect(trustsAnyoneDirectly(loadConfig({}), '0.0.0.0')).toBe(false);
   });
 });

@@ -114,6 +114,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }
 
+/**
+ * True when TRUST_PROXY is a hop count and the server listens at `address` beyond loopback: a
+ * count trusts whoever connects, so anyone reaching the port could name their own address.
+ */
+export function trustsAnyoneDirectly(config: Pick<Config, 'TRUST_PROXY'>, address: string): boolean {
+  if (!config.TRUST_PROXY || !('hops' in config.TRUST_PROXY)) return false;
+  return !(/^127\./.test(address) || address === '::1' || /^::ffff:127\./i.test(address));
+}
+
 /** The configuration of a process being started: a bad value stops it with the message, exit 1. */
 export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
   try {

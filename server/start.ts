@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { processCount, runPrimary } from './cluster.ts';
-import { listenHost, loadConfigOrExit } from './config.ts';
+import { listenHost, loadConfigOrExit, trustsAnyoneDirectly } from './config.ts';
 import { createLogger } from './logger.ts';
 import { loadedReactBuild } from './react-build.ts';
 import { listen, onShutdown } from './serve.ts';
@@ -51,9 +51,9 @@ export async function startProcess(role: 'web' | 'api'): Promise<void> {
       role === 'web' ? 'site is up' : 'API is up',
     );
     // A hop count trusts whoever connects: fine behind a proxy on loopback, not on an open port.
-    if (config.TRUST_PROXY && 'hops' in config.TRUST_PROXY && !isLoopback(address))
+    if (trustsAnyoneDirectly(config, address))
       logger.warn(
-        { TRUST_PROXY: config.TRUST_PROXY.hops, HOST: address },
+        { TRUST_PROXY: process.env.TRUST_PROXY, HOST: address },
         'TRUST_PROXY is a number of proxies and the server listens beyond this machine: anyone who reaches this port directly can choose their address with X-Forwarded-For and step around the per-address limits. Name the proxy in TRUST_PROXY (its address) or listen on 127.0.0.1',
       );
     if (config.NODE_ENV === 'production' && react.build === 'development')
@@ -71,10 +71,6 @@ export async function startProcess(role: 'web' | 'api'): Promise<void> {
     logger.fatal({ err }, 'could not start');
     process.exit(1);
   }
-}
-
-function isLoopback(address: string): boolean {
-  return /^127\./.test(address) || address === '::1' || /^::ffff:127\./i.test(address);
 }
 
 /**
