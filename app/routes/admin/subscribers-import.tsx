@@ -53,7 +53,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   const file = (await request.clone().formData()).get('file');
   if (file instanceof File && file.size > IMPORT_MAX_BYTES) return { ok: false as const, message: TOO_LARGE };
   try {
-    return await serverAction<typeof action>();
+    return await serverAction();
   } catch (e) {
     if (isRouteErrorResponse(e) && e.status === 413) return { ok: false as const, message: proxyTooLargeMessage(MB) };
     throw e;
