@@ -155,7 +155,7 @@ export function runPrimary(opts: PrimaryOptions): void {
         const fresh = fork();
         surge.add(fresh.id);
         if (!(await listening(fresh))) {
-          logger.error('rolling restart stopped: a new worker did not start; the other workers go on serving');
+          if (!stopping) logger.error('rolling restart stopped: a new worker did not start; the other workers go on serving');
           return;
         }
         surge.delete(fresh.id);
