@@ -369,7 +369,7 @@ describe.skipIf(!pg)('nginx with the reference configuration in front of two wor
     console.log('60 requests from 6 clients, per worker:', spread);
     expect(concurrent.every((a) => a.status === 200)).toBe(true);
     expect(Object.keys(spread).sort()).toEqual(['1', '2']);
-    // Each has a real share (observed: 30/30, 35/25, 16/44; kept connections would give 60/0).
+    // Each has a real share (observed in three runs: 30/30, 35/25, 16/44).
     expect(Math.min(...Object.values(spread))).toBeGreaterThanOrEqual(6);
     // One client, one request after another: nginx's connection to the app is renewed after
     // keepalive_requests, and the new one goes to the other worker.
