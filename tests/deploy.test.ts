@@ -246,6 +246,8 @@ describe.skipIf(!pg)('nginx with the reference configuration in front of two wor
     expect(picture.status).toBe(200);
     expect(picture.headers['content-type']).toMatch(/^image\//);
     expect(picture.body.length).toBeGreaterThan(500);
+    expect(picture.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await request(image)).headers['x-cache']).toBe('HIT');
 
     // http: a permanent redirect to the same address over https.
     const plain = await new Promise<{ status: number; location?: string }>((resolve, reject) =>
@@ -371,13 +373,12 @@ describe.skipIf(!pg)('nginx with the reference configuration in front of two wor
     expect(Object.keys(spread).sort()).toEqual(['1', '2']);
     // Each has a real share (observed in three runs: 30/30, 35/25, 16/44).
     expect(Math.min(...Object.values(spread))).toBeGreaterThanOrEqual(6);
-    // One client, one request after another: nginx's connection to the app is renewed after
-    // keepalive_requests, and the new one goes to the other worker.
+    // One client, one request after another (a figure, not a check: which worker they reach
+    // depends on the connections nginx holds from before, each renewed after keepalive_requests).
     const sequential: Answer[] = [];
     for (let i = 0; i < 250; i++) sequential.push(await request('/api/healthz'));
-    const one = count(sequential);
-    console.log('250 requests one after another, per worker:', one);
-    expect(Object.keys(one).sort()).toEqual(['1', '2']);
+    expect(sequential.every((a) => a.status === 200)).toBe(true);
+    console.log('250 requests one after another, per worker:', count(sequential));
 
     // Light load while the primary gets SIGHUP: four clients, each a request after another.
     const outcomes: { ok: boolean; what: string }[] = [];
@@ -424,25 +425,27 @@ describe.skipIf(!pg)('nginx with the reference configuration in front of two wor
   it('keeps the workers it has when the set-up step of a rolling restart fails', { timeout: 180_000 }, async () => {
     const name = new URL(databaseUrl).pathname.slice(1);
     const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-    const workersNow = async () => {
-      const seen = new Set<string>();
+    const said = (msg: string) => logs().filter((l) => l.msg === msg).length;
+    const moves = () => [said('worker replaced'), said('old worker stopped'), said('rolling restart complete'), said('worker listening')];
+    // The workers serving now: the ones that started and were not replaced.
+    const replaced = new Set(logs().filter((l) => l.msg === 'worker replaced').map((l) => String(l.old)));
+    const serving = logs()
+      .filter((l) => l.msg === 'worker listening' && !replaced.has(String(l.worker)))
+      .map((l) => String(l.worker));
+    expect(serving).toHaveLength(2);
+    try {
+      const before = moves();
+      // The set-up process cannot connect to the database: the roll stops before any worker goes.
+      await admin.unsafe(`alter database ${name} allow_connections false`);
+      process.kill(app!.child.pid!, 'SIGHUP');
+      await until('the failed set-up step', () => said('rolling restart stopped: the set-up step failed; the old workers go on serving') === 1);
+      await admin.unsafe(`alter database ${name} allow_connections true`);
+      expect(moves()).toEqual(before);
       for (let i = 0; i < 12; i++) {
         const a = await request('/api/healthz', { fresh: true });
         expect(a.status).toBe(200);
-        seen.add(String(a.headers['x-worker']));
+        expect(serving).toContain(String(a.headers['x-worker']));
       }
-      return [...seen].sort();
-    };
-    try {
-      const before = await workersNow();
-      // The set-up process cannot connect to the database: the roll stops before any worker goes.
-      await admin.unsafe(`alter database ${name} allow_connections false`);
-      const failures = () => logs().filter((l) => l.msg === 'rolling restart stopped: the set-up step failed; the old workers go on serving').length;
-      process.kill(app!.child.pid!, 'SIGHUP');
-      await until('the failed set-up step', () => failures() === 1);
-      await admin.unsafe(`alter database ${name} allow_connections true`);
-      expect(await workersNow()).toEqual(before);
-      expect(logs().filter((l) => l.msg === 'rolling restart complete')).toHaveLength(1);
     } finally {
       await admin.unsafe(`alter database ${name} allow_connections true`);
       await admin.end();
