@@ -2,7 +2,10 @@
 // only supervises: it forks the workers (each runs the whole app, see server/start.ts), replaces
 // a worker that dies unexpectedly (waiting longer after each recent death, so a crash loop does
 // not spin), and on SIGTERM/SIGINT passes the signal on, waits for every worker's graceful
-// shutdown and exits. The workers share nothing but the database.
+// shutdown and exits. On SIGHUP it replaces the workers one by one (a rolling restart, for a new
+// version): the set-up step again (migrations), then for each old worker a new one is started,
+// and once it listens (its app and database are open) the old one is stopped gracefully; the
+// port is served throughout. The workers share nothing but the database.
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from './logger.ts';
 
@@ -34,6 +37,8 @@ export interface PrimaryOptions {
   logger: Logger;
   /** Each worker's own shutdown timeout; the primary allows this plus a margin. */
   shutdownTimeoutMs: number;
+  /** Run before a rolling restart replaces any worker (the database set-up step); a failure keeps the old workers. */
+  prepare?: () => Promise<void>;
 }
 
 /** Runs the cluster primary until a stop signal and every worker's exit; then exits the process. */
@@ -44,6 +49,12 @@ export function runPrimary(opts: PrimaryOptions): void {
   let stopping = false;
   let upCount = 0;
 
+  // During a rolling restart: the old workers being stopped on purpose, and the new worker not
+  // yet in service (neither is replaced when it exits).
+  const retiring = new Set<number>();
+  const surge = new Set<number>();
+  let rolling = false;
+
   const fork = () => {
     const worker = cluster.fork();
     worker.once('listening', () => {
@@ -51,12 +62,21 @@ export function runPrimary(opts: PrimaryOptions): void {
       logger.info({ worker: worker.id, pid: worker.process.pid }, 'worker listening');
       if (upCount === opts.workers) logger.info({ workers: opts.workers }, 'all workers are up');
     });
+    return worker;
   };
 
   cluster.on('exit', (worker: Worker, code: number | null, signal: string | null) => {
     if (stopping) {
       logger.info({ worker: worker.id, pid: worker.process.pid, code, signal }, 'worker stopped');
       if (Object.keys(cluster.workers ?? {}).length === 0) finish();
+      return;
+    }
+    if (retiring.delete(worker.id)) {
+      logger.info({ worker: worker.id, pid: worker.process.pid, code, signal }, 'old worker stopped');
+      return;
+    }
+    if (surge.delete(worker.id)) {
+      logger.error({ worker: worker.id, pid: worker.process.pid, code, signal }, 'new worker exited before it listened');
       return;
     }
     const now = Date.now();
@@ -98,6 +118,59 @@ export function runPrimary(opts: PrimaryOptions): void {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+
+  /** Resolves true once `worker` listens, false if it exits first. */
+  const listening = (worker: Worker) =>
+    new Promise<boolean>((resolve) => {
+      worker.once('listening', () => resolve(true));
+      worker.once('exit', () => resolve(false));
+    });
+  /** Stops `worker` gracefully (SIGTERM), killing it when it outlasts its own timeout. */
+  const retire = (worker: Worker) =>
+    new Promise<void>((resolve) => {
+      retiring.add(worker.id);
+      const timer = setTimeout(() => {
+        logger.error({ worker: worker.id, pid: worker.process.pid }, 'old worker did not stop in time; killing it');
+        worker.process.kill('SIGKILL');
+      }, opts.shutdownTimeoutMs + 5_000);
+      worker.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      worker.process.kill('SIGTERM');
+    });
+
+  const roll = async () => {
+    if (stopping) return;
+    if (rolling) return logger.warn('rolling restart already under way; SIGHUP ignored');
+    rolling = true;
+    const started = Date.now();
+    const old = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
+    logger.info({ workers: old.length }, 'rolling restart: replacing the workers one by one');
+    try {
+      if (opts.prepare) await opts.prepare();
+      for (const w of old) {
+        if (stopping) return;
+        if (w.isDead()) continue;
+        const fresh = fork();
+        surge.add(fresh.id);
+        if (!(await listening(fresh))) {
+          if (!stopping) logger.error('rolling restart stopped: a new worker did not start; the other workers go on serving');
+          return;
+        }
+        surge.delete(fresh.id);
+        if (stopping) return;
+        await retire(w);
+        logger.info({ old: w.id, new: fresh.id }, 'worker replaced');
+      }
+      logger.info({ workers: opts.workers, ms: Date.now() - started }, 'rolling restart complete');
+    } catch (err) {
+      logger.error({ err }, 'rolling restart stopped: the set-up step failed; the old workers go on serving');
+    } finally {
+      rolling = false;
+    }
+  };
+  process.on('SIGHUP', () => void roll());
 
   logger.info({ workers: opts.workers, pid: process.pid }, 'starting worker processes');
   for (let i = 0; i < opts.workers; i++) fork();

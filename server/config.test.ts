@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, listenHost, loadConfig, trustsAnyoneDirectly } from './config.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -27,5 +27,24 @@ describe('configuration', () => {
     expect(loadConfig({ WEB_CONCURRENCY: '4' }).WEB_CONCURRENCY).toBe(4);
     for (const bad of ['0', '-1', '2.5', 'two', '65'])
       expect(() => loadConfig({ WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY must be a whole number of processes from 1 to 64/);
+  });
+  it('listens on loopback when TRUST_PROXY is set and HOST is not, on HOST when set, else on every IPv4 interface', () => {
+    expect(listenHost(loadConfig({}))).toEqual({ host: '0.0.0.0', why: 'default' });
+    expect(listenHost(loadConfig({ HOST: '' }))).toEqual({ host: '0.0.0.0', why: 'default' });
+    expect(listenHost(loadConfig({ TRUST_PROXY: '0' }))).toEqual({ host: '0.0.0.0', why: 'default' });
+    expect(listenHost(loadConfig({ TRUST_PROXY: '1' }))).toEqual({ host: '127.0.0.1', why: 'TRUST_PROXY' });
+    expect(listenHost(loadConfig({ TRUST_PROXY: '127.0.0.1', HOST: ' ' }))).toEqual({ host: '127.0.0.1', why: 'TRUST_PROXY' });
+    expect(listenHost(loadConfig({ TRUST_PROXY: '1', HOST: '0.0.0.0' }))).toEqual({ host: '0.0.0.0', why: 'HOST' });
+    expect(listenHost(loadConfig({ HOST: '::1' }))).toEqual({ host: '::1', why: 'HOST' });
+  });
+  it('flags a hop-count TRUST_PROXY on an address beyond loopback, not a list of proxies or loopback', () => {
+    const hops = loadConfig({ TRUST_PROXY: '1' });
+    expect(trustsAnyoneDirectly(hops, '0.0.0.0')).toBe(true);
+    expect(trustsAnyoneDirectly(hops, '::')).toBe(true);
+    expect(trustsAnyoneDirectly(hops, '10.0.0.5')).toBe(true);
+    expect(trustsAnyoneDirectly(hops, '127.0.0.1')).toBe(false);
+    expect(trustsAnyoneDirectly(hops, '::1')).toBe(false);
+    expect(trustsAnyoneDirectly(loadConfig({ TRUST_PROXY: '10.0.0.1' }), '0.0.0.0')).toBe(false);
+    expect(trustsAnyoneDirectly(loadConfig({}), '0.0.0.0')).toBe(false);
   });
 });

@@ -8,7 +8,12 @@ const WEB_CONCURRENCY_MESSAGE = 'WEB_CONCURRENCY must be a whole number of proce
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** The address to listen on; unset: see listenHost (loopback when TRUST_PROXY is set). */
+  HOST: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
   SITE_URL: z
     .url({ message: 'SITE_URL must be an absolute URL such as https://www.example.com' })
     .default('http://localhost:3000')
@@ -88,6 +93,18 @@ export type Config = z.output<typeof envSchema> & {
 
 export class ConfigError extends Error {}
 
+/**
+ * The address the server listens on, and why: HOST when set; otherwise loopback (127.0.0.1) when
+ * TRUST_PROXY is set, because a server that believes X-Forwarded-For must be reachable only
+ * through its proxy (anyone reaching it directly could name their own address); otherwise every
+ * IPv4 interface (0.0.0.0).
+ */
+export function listenHost(config: Pick<Config, 'HOST' | 'TRUST_PROXY'>): { host: string; why: 'HOST' | 'TRUST_PROXY' | 'default' } {
+  if (config.HOST) return { host: config.HOST, why: 'HOST' };
+  if (config.TRUST_PROXY) return { host: '127.0.0.1', why: 'TRUST_PROXY' };
+  return { host: '0.0.0.0', why: 'default' };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -95,6 +112,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}
+
+/**
+ * True when TRUST_PROXY is a hop count and the server listens at `address` beyond loopback: a
+ * count trusts whoever connects, so anyone reaching the port could name their own address.
+ */
+export function trustsAnyoneDirectly(config: Pick<Config, 'TRUST_PROXY'>, address: string): boolean {
+  if (!config.TRUST_PROXY || !('hops' in config.TRUST_PROXY)) return false;
+  return !(/^127\./.test(address) || address === '::1' || /^::ffff:127\./i.test(address));
 }
 
 /** The configuration of a process being started: a bad value stops it with the message, exit 1. */

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { processCount, runPrimary } from './cluster.ts';
-import { loadConfigOrExit } from './config.ts';
+import { listenHost, loadConfigOrExit, trustsAnyoneDirectly } from './config.ts';
 import { createLogger } from './logger.ts';
 import { loadedReactBuild } from './react-build.ts';
 import { listen, onShutdown } from './serve.ts';
@@ -24,22 +24,45 @@ export async function startProcess(role: 'web' | 'api'): Promise<void> {
       // The set-up runs once, before any worker starts.
       if (ownsDatabase) await runSetUp();
       const processes = processCount({ requested: config.WEB_CONCURRENCY, embeddedDatabase: ownsDatabase && !config.DATABASE_URL }, logger);
-      if (processes > 1) return runPrimary({ workers: processes, logger, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+      // SIGHUP to the primary: a rolling restart, which runs the set-up step again (migrations).
+      if (processes > 1) return runPrimary({ workers: processes, logger, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS, prepare: ownsDatabase ? runSetUp : undefined });
     }
     // The app (React, the router, the API) is loaded after the set-up step, so this process stays
     // small while the set-up process runs.
     const { createApp } = await import('./app.ts');
     const app = await createApp({ ...config, databasePrepared: ownsDatabase }, logger, { web: role === 'web' });
     const handler = role === 'web' ? app.web! : app.api!;
-    const served = await listen(handler, { port: config.PORT, host: config.HOST, logger, worker: cluster.worker?.id });
+    const bind = listenHost(config);
+    const served = await listen(handler, { port: config.PORT, host: bind.host, logger, worker: cluster.worker?.id });
     // The React build this process renders with (read from the files Node loaded, not assumed).
     const react = loadedReactBuild();
+    // The address actually bound (not the one asked for), and why when HOST was not set.
+    const bound = served.server.address();
+    const address = bound && typeof bound === 'object' ? bound.address : bind.host;
     logger.info(
-      { url: `http://localhost:${served.port}`, siteUrl: config.SITE_URL, nodeEnv: config.NODE_ENV, react: react.build, reactFile: react.file },
+      {
+        url: `http://${address.includes(':') ? `[${address}]` : address}:${served.port}`,
+        ...(bind.why === 'TRUST_PROXY' ? { listen: 'loopback only: TRUST_PROXY is set and HOST is not, so only a proxy on this machine reaches the server (set HOST to listen elsewhere)' } : {}),
+        siteUrl: config.SITE_URL,
+        nodeEnv: config.NODE_ENV,
+        react: react.build,
+        reactFile: react.file,
+      },
       role === 'web' ? 'site is up' : 'API is up',
     );
+    // A hop count trusts whoever connects: fine behind a proxy on loopback, not on an open port.
+    if (trustsAnyoneDirectly(config, address))
+      logger.warn(
+        { TRUST_PROXY: process.env.TRUST_PROXY, HOST: address },
+        'TRUST_PROXY is a number of proxies and the server listens beyond this machine: anyone who reaches this port directly can choose their address with X-Forwarded-For and step around the per-address limits. Name the proxy in TRUST_PROXY (its address) or listen on 127.0.0.1',
+      );
     if (config.NODE_ENV === 'production' && react.build === 'development')
       logger.warn('React development build loaded although NODE_ENV is production: pages render several times slower');
+    // SIGHUP restarts the workers one by one in a cluster (server/cluster.ts); a worker leaves it
+    // to the primary (a hang-up of the terminal reaches the whole group), and a single process,
+    // which has no other process to hand its port to, says so instead of exiting.
+    if (cluster.isWorker) process.on('SIGHUP', () => {});
+    else process.on('SIGHUP', () => logger.warn('SIGHUP ignored: a rolling restart needs WEB_CONCURRENCY of 2 or more (and DATABASE_URL); restart the process instead'));
     onShutdown(logger, config.SHUTDOWN_TIMEOUT_MS, async () => {
       await served.close();
       await app.stop();

@@ -26,7 +26,8 @@ export interface ServerProcess {
 
 /**
  * Starts the server (server/index.ts, or `entry`) and resolves once `ready` (default
- * /api/healthz) answers. The child is the Node process itself: serve.sh execs it.
+ * /api/healthz) answers. The child is the Node process itself: serve.sh execs it. It listens on
+ * 127.0.0.1 unless `env` names another HOST ('' leaves the choice to the server).
  */
 export async function startServer(
   env: Record<string, string>,
@@ -35,7 +36,7 @@ export async function startServer(
 ): Promise<ServerProcess> {
   const child = spawn('bash', [path.join(projectRoot, 'scripts/serve.sh'), opts.entry ?? 'server/index.ts'], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

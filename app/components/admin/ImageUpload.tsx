@@ -15,10 +15,12 @@
 // nameless so the other form never posts them.
 //
 // The server decides what is an image (by its bytes); the only check made here is the size, so
-// that a 25 MB file is not sent for nothing.
+// that a 25 MB file is not sent for nothing. A 413 that is not the site's own (no JSON error) is
+// a proxy's in front of the site, and said so.
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Form } from 'react-router';
 import { ALT_MAX, CAPTION_MAX, MEDIA_MESSAGES, MEDIA_PROGRESS_LABEL, UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, type MediaImage } from '../../../common/media-library.ts';
+import { proxyTooLargeMessage } from '../../../common/proxy-limit.ts';
 import { CsrfInput, useConsoleSession } from './ConsoleUi.tsx';
 
 export interface ImageUploadProps {
@@ -181,7 +183,9 @@ export function ImageUpload({ onUploaded, onProcessed, action = '/admin/media', 
           callbacks.current.onUploaded?.(answer);
           void follow(item, answer);
         } else {
-          const message = answer?.error ?? 'The upload was refused. Please try again.';
+          // A 413 without the site's own words: a proxy in front refused the file (files over the
+          // site's limit are not sent at all).
+          const message = answer?.error ?? (xhr.status === 413 ? proxyTooLargeMessage(UPLOAD_MAX_BYTES / 1024 / 1024) : 'The upload was refused. Please try again.');
           update(item.key, answer?.code === 'invalid-alt' ? { phase: 'ready', altError: true, error: message } : { phase: 'refused', error: message });
           setAnnounce(`${item.file.name}: ${message}`);
         }
