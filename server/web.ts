@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import type { ApiClient } from '../common/api-client.ts';
 import { compression } from './compress.ts';
+import { RETRY_AFTER_SECONDS } from './db/availability.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeKept, type HttpCache } from './http-cache.ts';
 import { baseHeaders, boundedWrites, securityHeaders, tooLargeMessage, withPagePolicy } from './security.ts';
@@ -232,6 +233,11 @@ export function createWeb(opts: WebOptions) {
       if (res.status === 404 && (request.method === 'GET' || request.method === 'HEAD')) {
         const moved = await movedTo(client, new URL(request.url));
         if (moved) return withPagePolicy(new Response(null, { status: 301, headers: { location: moved, 'cache-control': 'public, max-age=300' } }), security);
+      }
+      // The database is away (the API answered 503): the page asks the client to come back.
+      if (res.status === 503) {
+        res.headers.set('cache-control', 'no-store');
+        if (!res.headers.has('retry-after')) res.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
       }
       // The console: never kept by anyone, never indexed, whatever the route says.
       if (isConsolePath(new URL(request.url).pathname)) {

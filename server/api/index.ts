@@ -1,6 +1,8 @@
 // The JSON API: its own Hono app with the paths of spec point 7. Mounted at /api by the web
 // server, or run alone at / (server/api/main.ts).
 import { Hono } from 'hono';
+import { UNAVAILABLE_CODE, UNAVAILABLE_MESSAGE } from '../../common/forms.ts';
+import { isDatabaseUnreachable, RETRY_AFTER_SECONDS } from '../db/availability.ts';
 import { forgetReferenceData } from '../db/queries.ts';
 import { blogsApi } from './blogs.ts';
 import { JSON_TYPE, type AnswerStore } from './cache.ts';
@@ -83,6 +85,15 @@ export function createApi(opts: ApiOptions) {
       // A client's fault: one line at info, no stack.
       opts.deps.logger.info({ status: err.status, method: c.req.method, path: c.req.path.slice(0, 200), reason: err.code ?? err.message }, 'request refused');
       return c.json(err.code ? { error: err.message, code: err.code } : { error: err.message }, err.status, { 'content-type': JSON_TYPE, 'cache-control': 'no-store', ...err.headers });
+    }
+    // The database is away: not this request's fault nor a bug. One warning for the whole outage
+    // (server/db/availability.ts), and the client is asked to come back.
+    if (opts.deps.availability ? opts.deps.availability.noteFailure(err) : isDatabaseUnreachable(err)) {
+      return c.json({ error: UNAVAILABLE_MESSAGE, code: UNAVAILABLE_CODE }, 503, {
+        'content-type': JSON_TYPE,
+        'cache-control': 'no-store',
+        'retry-after': String(RETRY_AFTER_SECONDS),
+      });
     }
     opts.deps.logger.error({ err, path: c.req.path }, 'API error');
     return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500, { 'content-type': JSON_TYPE, 'cache-control': 'no-store' });
