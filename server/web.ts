@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import type { ApiClient } from '../common/api-client.ts';
 import { compression } from './compress.ts';
+import { isClientFault, logClientFault, refuseUnknownMethods } from './http-edge.ts';
 import { RETRY_AFTER_SECONDS } from './db/availability.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeKept, type HttpCache } from './http-cache.ts';
@@ -22,7 +23,7 @@ export const buildDir = path.join(projectRoot, 'build');
 
 export interface WebOptions {
   /** The in-process API app, whose routes start with /api; absent when API_URL points at another host. */
-  api?: { fetch(req: Request, env?: unknown): Response | Promise<Response> };
+  api?: { fetch(req: Request, env?: unknown): Response | Promise<Response>; allowedMethods?(path: string): string };
   apiUrl?: string;
   logger: Logger;
   build: ServerBuild;
@@ -108,7 +109,7 @@ const plain = (status: number, text: string, headers: Record<string, string> = {
  * that origin so that it matches the browser's Origin header.
  */
 async function checkPageWrite(request: Request, route: Record<string, unknown> | undefined, siteUrl: string): Promise<Response | Request> {
-  const allow = route?.action ? 'GET, HEAD, POST' : 'GET, HEAD';
+  const allow = allowOf(route);
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow, 'cache-control': 'no-store' } });
   if (!route?.action || request.method !== 'POST') return plain(405, 'This address does not accept that method.', { allow });
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
@@ -137,6 +138,17 @@ async function checkPageWrite(request: Request, route: Record<string, unknown> |
 
 const NO_PROXY = new ProxyTrust(null);
 
+/**
+ * The methods a page address takes: GET and HEAD when it shows something (a loader or a page),
+ * POST when it has an action (a form's address that shows nothing takes only POST).
+ */
+function allowOf(route: Record<string, unknown> | undefined): string {
+  const shows = !route || Boolean(route.loader || route.default);
+  return [...(shows ? ['GET', 'HEAD'] : []), ...(route?.action ? ['POST'] : [])].join(', ');
+}
+
+const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/');
+
 /** The operator's console and its data requests (/admin, /admin/..., /admin.data). */
 export function isConsolePath(pathname: string): boolean {
   return /^\/admin(?:[/.]|$)/.test(pathname);
@@ -149,6 +161,16 @@ export function createWeb(opts: WebOptions) {
   app.use('*', securityHeaders(security));
   // Fingerprinted assets are compressed once and kept; pages as they stream.
   app.use('*', compression({ fixed: (p) => p.startsWith('/assets/') }));
+  // Methods no address takes (TRACE, PROPFIND...): 405 with the address's Allow, before
+  // anything reads the request (server/http-edge.ts).
+  app.use(
+    '*',
+    refuseUnknownMethods({
+      logger: opts.logger,
+      json: isApiPath,
+      allow: (p) => (isApiPath(p) ? (opts.api?.allowedMethods?.(p) ?? 'GET, HEAD, POST') : allowOf(planner.leafModule(p))),
+    }),
+  );
   // Every write is read here, bounded, before anything parses it.
   app.use(
     '*',
@@ -160,6 +182,16 @@ export function createWeb(opts: WebOptions) {
       return new Response(tooLargeMessage(limit), { status: 413, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
     }),
   );
+  // What escapes a handler: a client that went away while its body was read is one info line; a
+  // real fault is logged with its stack (once, by the logger) and answered 500.
+  app.onError((err, c) => {
+    if (isClientFault(err)) {
+      logClientFault(opts.logger, err, { method: c.req.method, path: c.req.path });
+      return plain(400, 'The request did not arrive whole.');
+    }
+    opts.logger.error({ err, method: c.req.method, path: c.req.path.slice(0, 200) }, 'request failed');
+    return plain(500, 'Something went wrong on our side. Please try again.');
+  });
   const clientDir = opts.clientDir ?? path.join(buildDir, 'client');
   const relClient = path.relative(process.cwd(), clientDir) || '.';
 
@@ -262,7 +294,11 @@ export function createWeb(opts: WebOptions) {
       return res;
     };
     if (!decodable(new URL(request.url).pathname)) return refused(plain(404, 'There is no page at this address.'));
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      // An address that only takes a form (the content editor's preview) shows nothing to a GET.
+      const route = planner.leafModule(c.req.path);
+      if (route?.action && !route.loader && !route.default) return refused(plain(405, 'This address only takes a form sent with POST.', { allow: allowOf(route) }));
+    } else {
       const checked = await checkPageWrite(request, planner.leafModule(c.req.path), opts.siteUrl);
       if (checked instanceof Response) return checked.status === 204 ? checked : refused(checked);
       request = checked;
