@@ -1,7 +1,9 @@
 // Builds the whole process from a configuration: database, content, API, web. Used by
 // server/index.ts and by the tests, which start it on a free port.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import path from 'node:path';
 import { adminApi, type AdminApiOptions } from './api/admin/index.ts';
+import { checkLargeWritesFirst } from './api/admin/large-writes.ts';
 import { createApi } from './api/index.ts';
 import type { Config } from './config.ts';
 import { DatabaseAvailability } from './db/availability.ts';
@@ -19,6 +21,9 @@ import { mediaDirs } from './media/dirs.ts';
 import { createMediaWorker, uploadDirs, type MediaWorker } from './media/uploads.ts';
 import { ProxyTrust } from './spam/client-address.ts';
 import { createWeb, loadServerBuild } from './web.ts';
+
+/** Where large request bodies are kept while they arrive (the files are unlinked at once). */
+const spoolDir = (dataDir: string) => path.join(dataDir, 'tmp');
 
 export interface AppParts {
   /** Absent in a web-only process (API_URL set): the API host owns the database. */
@@ -38,7 +43,7 @@ export interface AppParts {
 export async function createApp(config: Config, logger: Logger, opts: { web?: boolean; forms?: FormsOverrides; admin?: Pick<AdminApiOptions, 'limits' | 'resetLimits'> } = {}): Promise<AppParts> {
   if (config.API_URL && opts.web !== false) {
     // Web-only process: pages are rendered from the API at API_URL, which /api proxies to.
-    const web = createWeb({ apiUrl: config.API_URL, logger, build: await loadServerBuild(), siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY) });
+    const web = createWeb({ apiUrl: config.API_URL, logger, build: await loadServerBuild(), siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY), spoolDir: spoolDir(config.dataDir) });
     logger.info({ apiUrl: config.API_URL }, 'web process using the API at API_URL');
     return { web, stop: async () => {} };
   }
@@ -106,6 +111,10 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
     mediaDirs: mediaDirs(),
     uploadsDir: uploads.images,
     cache: answers,
+    // The console's large writes: the session and its token checked before the body is read, which
+    // then goes to a file under DATA_DIR rather than memory.
+    beforeBody: checkLargeWritesFirst({ siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY) }),
+    spoolDir: spoolDir(config.dataDir),
     // Inside the web process the API's routes start with /api; alone, at /.
     basePath: opts.web === false ? '' : '/api',
     extend: (app) => {
@@ -142,6 +151,7 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
           build: await loadServerBuild(),
           pages: { cache: pages },
           trust: new ProxyTrust(config.TRUST_PROXY),
+          spoolDir: spoolDir(config.dataDir),
         });
   return {
     database,

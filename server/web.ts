@@ -11,7 +11,7 @@ import { isClientFault, logClientFault, refuseUnknownMethods } from './http-edge
 import { RETRY_AFTER_SECONDS } from './db/availability.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeKept, type HttpCache } from './http-cache.ts';
-import { baseHeaders, boundedWrites, securityHeaders, tooLargeMessage, withPagePolicy } from './security.ts';
+import { baseHeaders, boundedWrites, discardBody, isStaffLargeWrite, securityHeaders, tooLargeMessage, withPagePolicy, writeLimitFor } from './security.ts';
 import { decodable, pagePlanner } from './page-cache.ts';
 import type { Logger } from './logger.ts';
 import { withImageMetaFrom } from './media/annotate.ts';
@@ -34,6 +34,8 @@ export interface WebOptions {
   pages?: { cache: HttpCache };
   /** Which peers' X-Forwarded-* headers are believed (TRUST_PROXY); default: none. */
   trust?: ProxyTrust;
+  /** Where the console's large writes are kept while they arrive (under DATA_DIR); none: in memory. */
+  spoolDir?: string;
 }
 
 /** Request headers a cached render never depends on, or must not see. */
@@ -171,17 +173,48 @@ export function createWeb(opts: WebOptions) {
       allow: (p) => (isApiPath(p) ? (opts.api?.allowedMethods?.(p) ?? 'GET, HEAD, POST') : allowOf(planner.leafModule(p))),
     }),
   );
-  // Every write is read here, bounded, before anything parses it.
-  app.use(
-    '*',
-    boundedWrites((limit, pathname) => {
+  // The console's large writes to page actions (the media library's and the CSV import's forms
+  // without JavaScript): a signed-out or cross-site post is refused before a byte of its body is read.
+  app.use('*', async (c, next) => {
+    if (c.req.method !== 'POST' || isApiPath(c.req.path) || !isStaffLargeWrite(c.req.path)) return next();
+    const refusal = await staffOnlyBeforeBody(c.req.raw, socketAddress(c.env));
+    if (!refusal) return next();
+    opts.logger.info({ status: refusal.status, method: 'POST', path: c.req.path.slice(0, 200) }, 'request refused before its body was read');
+    // The body is then read to its end and dropped (never kept), so the answer reaches the client.
+    if (!(await discardBody(c.req.raw, writeLimitFor(c.req.path)))) refusal.headers.set('connection', 'close');
+    return refusal;
+  });
+  const staffOnlyBeforeBody = async (request: Request, peer: string | undefined): Promise<Response | undefined> => {
+    const url = new URL(atPublicOrigin(opts.trust ?? NO_PROXY, request, peer).url);
+    const origin = request.headers.get('origin');
+    if (origin !== null && origin !== url.origin && origin !== new URL(opts.siteUrl).origin) return plain(403, 'This form can only be sent from our website.');
+    const cookie = request.headers.get('cookie');
+    if (!cookie) return signedOut(url);
+    const res = await apiClientFor(opts, request, peer).fetch('/admin/session', { headers: { cookie, accept: 'application/json' } });
+    await res.arrayBuffer().catch(() => undefined);
+    if (res.ok) return undefined;
+    if (res.status === 503) return plain(503, 'Our system is briefly unavailable. Please try again in a minute.', { 'retry-after': res.headers.get('retry-after') ?? String(RETRY_AFTER_SECONDS) });
+    return signedOut(url);
+  };
+  // Signed out: the page's post goes to sign-in (a data request, which cannot follow it, gets 401).
+  const signedOut = (url: URL) =>
+    url.pathname.endsWith('.data')
+      ? plain(401, 'Please sign in again.')
+      : new Response(null, { status: 303, headers: { location: `/admin/login?next=${encodeURIComponent(url.pathname)}`, 'cache-control': 'no-store' } });
+  // Every write is read here, bounded, before anything parses it; the API's own (/api) are bounded
+  // by the API, after its checks; the console's large writes go to a file, not memory.
+  const bounded = boundedWrites(
+    (limit, pathname) => {
       opts.logger.info({ status: 413 }, 'request refused: body over the limit');
       // An API path answers in the API's words (JSON), before the API itself reads anything.
       if (pathname === '/api' || pathname.startsWith('/api/'))
         return new Response(JSON.stringify({ error: tooLargeMessage(limit) }), { status: 413, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
       return new Response(tooLargeMessage(limit), { status: 413, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
-    }),
+    },
+    undefined,
+    opts.spoolDir ? { dir: opts.spoolDir, paths: isStaffLargeWrite } : undefined,
   );
+  app.use('*', (c, next) => (isApiPath(c.req.path) && (opts.api || isStaffLargeWrite(c.req.path)) ? next() : bounded(c, next)));
   // What escapes a handler: a client that went away while its body was read is one info line; a
   // real fault is logged with its stack (once, by the logger) and answered 500.
   app.onError((err, c) => {

@@ -1,6 +1,6 @@
 // The JSON API: its own Hono app with the paths of spec point 7. Mounted at /api by the web
 // server, or run alone at / (server/api/main.ts).
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
 import { UNAVAILABLE_CODE, UNAVAILABLE_MESSAGE } from '../../common/forms.ts';
 import { isDatabaseUnreachable, RETRY_AFTER_SECONDS } from '../db/availability.ts';
@@ -9,7 +9,7 @@ import { blogsApi } from './blogs.ts';
 import { JSON_TYPE, type AnswerStore } from './cache.ts';
 import { HttpCache } from '../http-cache.ts';
 import { isClientFault, logClientFault, refuseUnknownMethods } from '../http-edge.ts';
-import { boundedWrites, securityHeaders, tooLargeMessage } from '../security.ts';
+import { boundedWrites, isStaffLargeWrite, securityHeaders, tooLargeMessage } from '../security.ts';
 import { cspReportApi } from './csp-report.ts';
 import { destinationsApi } from './destinations.ts';
 import { experiencesApi } from './experiences.ts';
@@ -36,6 +36,10 @@ export interface ApiOptions {
   cache?: HttpCache;
   /** Path the API's routes start with: '/api' inside the web process, '' when it runs alone. */
   basePath?: string;
+  /** Checks a write meets before its body is read (server/api/admin/large-writes.ts). */
+  beforeBody?: MiddlewareHandler<ApiEnv>;
+  /** Where the console's large writes are spooled while they arrive (under DATA_DIR); none: in memory. */
+  spoolDir?: string;
   /** Extra resources (search, enquiries, newsletter) mounted on the same app. */
   extend?: (app: Hono<ApiEnv>) => void;
 }
@@ -53,7 +57,6 @@ export function createApi(opts: ApiOptions) {
   // methods no address takes (TRACE, PROPFIND...) refused before either reads anything.
   app.use('*', securityHeaders({ siteUrl: opts.deps.siteUrl }));
   app.use('*', refuseUnknownMethods({ logger: opts.deps.logger, allow: (path) => allowedMethods(path), json: () => true }));
-  app.use('*', boundedWrites((limit) => new Response(JSON.stringify({ error: tooLargeMessage(limit) }), { status: 413, headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' } })));
   app.use('*', async (c, next) => {
     c.set('deps', opts.deps);
     c.set('answers', answers);
@@ -63,6 +66,16 @@ export function createApi(opts: ApiOptions) {
     // Only routes that opt in (cached()) or set their own policy may be kept by anyone.
     if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
   });
+  // Checks made before a write's body is read (the console's large writes: its session and token).
+  if (opts.beforeBody) app.use('*', opts.beforeBody);
+  app.use(
+    '*',
+    boundedWrites(
+      (limit) => new Response(JSON.stringify({ error: tooLargeMessage(limit) }), { status: 413, headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' } }),
+      undefined,
+      opts.spoolDir ? { dir: opts.spoolDir, paths: isStaffLargeWrite } : undefined,
+    ),
+  );
 
   app.route('/', healthApi());
   app.route('/', cspReportApi());
