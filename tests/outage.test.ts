@@ -31,7 +31,7 @@ function pg(command: 'start' | 'stop', dir: string) {
 }
 
 interface Sent {
-  kind: 'api' | 'form' | 'page' | 'kept' | 'console' | 'health';
+  kind: 'api' | 'form' | 'enhanced' | 'page' | 'kept' | 'console' | 'health';
   status: number;
   retryAfter: string | null;
   body: string;
@@ -125,6 +125,18 @@ describe.skipIf(!pgBin || !built)('PostgreSQL stopped and started again under tr
         });
         break;
       }
+      case 'enhanced': {
+        // The form with JavaScript: the same action, as the page's fetcher calls it.
+        const e = enquiry(n);
+        email = e.email;
+        res = await fetch(`${base}/enquiry.data`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+          body: new URLSearchParams({ ...e, variant: 'plan', enhanced: '1' }),
+          signal,
+        });
+        break;
+      }
       case 'page':
         // A search of its own: never a kept page.
         res = await fetch(`${base}/search?query=gorilla${n}`, { signal });
@@ -142,7 +154,7 @@ describe.skipIf(!pgBin || !built)('PostgreSQL stopped and started again under tr
     return { kind, status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.text(), ...(email ? { email } : {}) };
   }
 
-  const KINDS: Sent['kind'][] = ['api', 'form', 'page', 'kept', 'console', 'health'];
+  const KINDS: Sent['kind'][] = ['api', 'form', 'enhanced', 'page', 'kept', 'console', 'health'];
 
   /** Rounds of one request of each kind at once, until `until()` says so. */
   async function traffic(from: number, until: () => boolean): Promise<Sent[]> {
@@ -178,7 +190,7 @@ describe.skipIf(!pgBin || !built)('PostgreSQL stopped and started again under tr
     const again: Sent[] = [];
     const until = Date.now() + 60_000;
     while (Date.now() < until) {
-      const round = await Promise.all((['api', 'form', 'page', 'console', 'health'] as const).map((k, i) => send(k, 9000 + again.length + i)));
+      const round = await Promise.all((['api', 'form', 'enhanced', 'page', 'console', 'health'] as const).map((k, i) => send(k, 9000 + again.length + i)));
       again.push(...round);
       if (round.every((s) => [200, 201, 303].includes(s.status)) && round.find((s) => s.kind === 'health')!.body.includes('"ok"')) break;
       await new Promise((r) => setTimeout(r, 250));
@@ -191,7 +203,7 @@ describe.skipIf(!pgBin || !built)('PostgreSQL stopped and started again under tr
 
     // While it was away: each kind that needs the database answered 503, with Retry-After.
     const unavailable = away.filter((s) => s.status === 503);
-    for (const kind of ['api', 'form', 'page', 'console'] as const) expect(unavailable.some((s) => s.kind === kind), `${kind} answered 503`).toBe(true);
+    for (const kind of ['api', 'form', 'enhanced', 'page', 'console'] as const) expect(unavailable.some((s) => s.kind === kind), `${kind} answered 503`).toBe(true);
     for (const s of unavailable) expect(Number(s.retryAfter), `${s.kind} Retry-After`).toBeGreaterThan(0);
     // The API says why in its words and code; the plain form comes back with the visitor's values.
     for (const s of unavailable.filter((x) => x.kind === 'api')) expect(JSON.parse(s.body)).toEqual({ error: UNAVAILABLE_MESSAGE, code: UNAVAILABLE_CODE });
@@ -203,6 +215,11 @@ describe.skipIf(!pgBin || !built)('PostgreSQL stopped and started again under tr
       expect(html).toContain(`value="${e.name}"`);
       expect(html).toContain(`value="${e.email}"`);
       expect(html).toContain(e.message);
+    }
+    // With JavaScript, the form's fetcher gets the same words and values as its answer's data.
+    for (const s of unavailable.filter((x) => x.kind === 'enhanced')) {
+      expect(s.body).toContain(UNAVAILABLE_MESSAGE);
+      expect(s.body).toContain(s.email!);
     }
     // Kept pages went on answering, and liveness said the site is degraded, not dead.
     expect(away.filter((s) => s.kind === 'kept').every((s) => s.status === 200)).toBe(true);
@@ -217,7 +234,7 @@ describe.skipIf(!pgBin || !built)('PostgreSQL stopped and started again under tr
 
     // Every accepted enquiry is delivered exactly once (the operator's copy and the visitor's
     // acknowledgement); a refused one is not delivered at all.
-    const accepted = [...before, ...all].filter((s) => s.email && (s.status === 201 || s.status === 303)).map((s) => s.email!);
+    const accepted = [...before, ...all].filter((s) => s.email && (s.status === 201 || s.status === 303 || (s.kind === 'enhanced' && s.status === 200))).map((s) => s.email!);
     const refused = [...before, ...all].filter((s) => s.email && s.status === 503).map((s) => s.email!);
     expect(accepted.length).toBeGreaterThan(0);
     expect(new Set(accepted).size).toBe(accepted.length);
