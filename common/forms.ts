@@ -23,3 +23,10 @@ export function confirmMessage(buttonLabel: string): string {
 export function tooFastMessage(buttonLabel: string): string {
   return `That was quick! Please check your details and press “${buttonLabel}” again.`;
 }
+
+/**
+ * The answer's code while the database is away (a 503 with Retry-After): nothing was stored, the
+ * form is shown again with the visitor's values and these words, and can be sent again later.
+ */
+export const UNAVAILABLE_CODE = 'unavailable';
+export const UNAVAILABLE_MESSAGE = 'We could not take this just now: our system is briefly unavailable. Nothing was sent. Please try again in a minute, or call or WhatsApp us.';

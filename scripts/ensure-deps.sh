@@ -9,3 +9,5 @@ if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
   npm ci --no-audit --no-fund --loglevel=error
   touch "$stamp"
 fi
+# Fixes to dependencies (npm's postinstall runs it too; a second run changes nothing).
+node scripts/patch-deps.mjs

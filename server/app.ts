@@ -1,12 +1,15 @@
 // Builds the whole process from a configuration: database, content, API, web. Used by
 // server/index.ts and by the tests, which start it on a free port.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import path from 'node:path';
 import { adminApi, type AdminApiOptions } from './api/admin/index.ts';
+import { checkLargeWritesFirst } from './api/admin/large-writes.ts';
 import { createApi } from './api/index.ts';
 import type { Config } from './config.ts';
+import { DatabaseAvailability } from './db/availability.ts';
 import type { Database } from './db/index.ts';
 import { startDailyBackups } from './db/backup.ts';
-import { startScheduledPublishing } from './content/schedule.ts';
+import { SCHEDULE_POLL_MS, startScheduledPublishing } from './content/schedule.ts';
 import { startControlSocket } from './db/control.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { tablesChangedBetween, watchContentVersion, type ContentVersionWatch } from './db/version.ts';
@@ -18,6 +21,9 @@ import { mediaDirs } from './media/dirs.ts';
 import { createMediaWorker, uploadDirs, type MediaWorker } from './media/uploads.ts';
 import { ProxyTrust } from './spam/client-address.ts';
 import { createWeb, loadServerBuild } from './web.ts';
+
+/** Where large request bodies are kept while they arrive (the files are unlinked at once). */
+const spoolDir = (dataDir: string) => path.join(dataDir, 'tmp');
 
 export interface AppParts {
   /** Absent in a web-only process (API_URL set): the API host owns the database. */
@@ -37,11 +43,13 @@ export interface AppParts {
 export async function createApp(config: Config, logger: Logger, opts: { web?: boolean; forms?: FormsOverrides; admin?: Pick<AdminApiOptions, 'limits' | 'resetLimits' | 'afterAnswer'> } = {}): Promise<AppParts> {
   if (config.API_URL && opts.web !== false) {
     // Web-only process: pages are rendered from the API at API_URL, which /api proxies to.
-    const web = createWeb({ apiUrl: config.API_URL, logger, build: await loadServerBuild(), siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY) });
+    const web = createWeb({ apiUrl: config.API_URL, logger, build: await loadServerBuild(), siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY), spoolDir: spoolDir(config.dataDir) });
     logger.info({ apiUrl: config.API_URL }, 'web process using the API at API_URL');
     return { web, stop: async () => {} };
   }
   const database = await prepareDatabase(config, logger);
+  // Whether the database can be reached: an outage answers 503 and is logged once (server/db/availability.ts).
+  const availability = new DatabaseAvailability({ ping: database.ping, logger });
   const MB = 1024 * 1024;
   // The loaders read API answers in-process, uncompressed: keep that body too.
   const answers = new HttpCache({ maxBytes: config.API_CACHE_MB * MB, keepIdentity: true });
@@ -66,16 +74,16 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
     );
   });
   await version.ready;
-  const forms = createForms(config, database.db, logger, opts.forms);
+  const forms = createForms(config, database.db, logger, opts.forms, availability);
   // Backups: the embedded database is dumped by this process, on request (npm run db:backup) and daily.
   const control = database.kind === 'pglite' ? await startControlSocket({ dataDir: config.dataDir, database, logger }) : null;
   const daily = config.DAILY_BACKUPS === 'on' ? startDailyBackups({ database, databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, logger }) : null;
   // The media library: uploads rendered in the background, queued in the database.
   const uploads = uploadDirs(config.dataDir);
-  const mediaWorker = createMediaWorker({ db: database.db, dirs: uploads, logger });
+  const mediaWorker = createMediaWorker({ db: database.db, dirs: uploads, logger, availability });
   mediaWorker.start();
   // Content scheduled in the console goes live on time (every process looks; each item once).
-  const scheduled = startScheduledPublishing(database.db, logger);
+  const scheduled = startScheduledPublishing(database.db, logger, SCHEDULE_POLL_MS, availability);
   // Whole-page previews of the content editor: the public API once more, reading from the
   // preview's transaction (which is always rolled back) and keeping nothing: its cache is off.
   const previewTx = new AsyncLocalStorage<Database['db']>();
@@ -89,6 +97,7 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
       siteUrl: config.SITE_URL,
       logger,
       ping: database.ping,
+      availability,
     },
     mediaDirs: mediaDirs(),
     uploadsDir: uploads.images,
@@ -98,10 +107,14 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
   const previewRead = (tx: Database['db'], path: string) =>
     previewTx.run(tx, async () => previewApi.fetch(new Request(`http://preview.internal${path}`, { headers: { accept: 'application/json' } })));
   const api = createApi({
-    deps: { db: database.db, siteUrl: config.SITE_URL, logger, ping: database.ping },
+    deps: { db: database.db, siteUrl: config.SITE_URL, logger, ping: database.ping, availability },
     mediaDirs: mediaDirs(),
     uploadsDir: uploads.images,
     cache: answers,
+    // The console's large writes: the session and its token checked before the body is read, which
+    // then goes to a file under DATA_DIR rather than memory.
+    beforeBody: checkLargeWritesFirst({ siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY) }),
+    spoolDir: spoolDir(config.dataDir),
     // Inside the web process the API's routes start with /api; alone, at /.
     basePath: opts.web === false ? '' : '/api',
     extend: (app) => {
@@ -138,6 +151,7 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
           build: await loadServerBuild(),
           pages: { cache: pages },
           trust: new ProxyTrust(config.TRUST_PROXY),
+          spoolDir: spoolDir(config.dataDir),
         });
   return {
     database,
@@ -154,6 +168,7 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
       daily?.stop();
       await control?.stop();
       await forms.stop();
+      availability.stop();
       await database.close();
     },
   };

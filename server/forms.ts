@@ -8,6 +8,7 @@ import { newsletterApi } from './api/newsletter.ts';
 import { leadsApi } from './api/leads.ts';
 import { reviewsApi } from './api/reviews.ts';
 import type { Config } from './config.ts';
+import type { DatabaseAvailability } from './db/availability.ts';
 import type { Db } from './db/index.ts';
 import type { Logger } from './logger.ts';
 import { messageIdDomain } from './mail/outbox.ts';
@@ -37,7 +38,7 @@ export interface FormsOverrides {
 
 type FormsConfig = Pick<Config, 'SITE_URL' | 'OPERATOR_EMAIL' | 'MAIL_FROM' | 'SMTP_URL' | 'SPAM_CHECKS' | 'TRUST_PROXY' | 'dataDir'>;
 
-export function createForms(config: FormsConfig, db: Db, logger: Logger, overrides: FormsOverrides = {}): Forms {
+export function createForms(config: FormsConfig, db: Db, logger: Logger, overrides: FormsOverrides = {}, availability?: DatabaseAvailability): Forms {
   const mail = { ...mailSettingsFromEnv(), ...overrides.mail };
   const spam: SpamSettings = {
     ...DEFAULT_SPAM_SETTINGS,
@@ -46,7 +47,7 @@ export function createForms(config: FormsConfig, db: Db, logger: Logger, overrid
     limits: { ...DEFAULT_SPAM_SETTINGS.limits, ...overrides.spam?.limits },
   };
   const transport = overrides.transport ?? createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir, timeoutMs: mail.smtpTimeoutMs });
-  const worker = createMailWorker({ db, transport, logger, settings: mail });
+  const worker = createMailWorker({ db, transport, logger, settings: mail, availability });
   const options: FormsApiOptions = {
     siteUrl: config.SITE_URL,
     operatorEmail: config.OPERATOR_EMAIL,

@@ -29,11 +29,12 @@ export const REVIEW_PHOTO_FILE = /^reviews\/visitors\/([1-9][0-9]{0,9})(?:\.w(\d
 export class PhotoRefused extends Error {}
 
 /**
- * Checks a photo sent with a review and renders it: a JPEG, PNG, WebP or AVIF (by its first bytes,
- * whatever its name or declared type), at most PHOTO_MAX_BYTES and PHOTO_MAX_PIXELS, at least
- * PHOTO_MIN_SIDE on each side. Throws PhotoRefused with the words the form shows.
+ * Checks a photo sent with a review without decoding it (its size, first bytes and header): a
+ * JPEG, PNG, WebP or AVIF (whatever its name or declared type), at most PHOTO_MAX_BYTES and
+ * PHOTO_MAX_PIXELS, at least PHOTO_MIN_SIDE on each side. Throws PhotoRefused with the words the
+ * form shows.
  */
-export async function renderReviewPhoto(bytes: Buffer): Promise<RenderedImage> {
+export async function checkReviewPhoto(bytes: Buffer): Promise<void> {
   if (bytes.byteLength > PHOTO_MAX_BYTES) throw new PhotoRefused(REVIEW_MESSAGES.photoSize);
   if (!sniffPhoto(bytes.subarray(0, 64))) throw new PhotoRefused(REVIEW_MESSAGES.photoType);
   let info: Metadata;
@@ -45,6 +46,11 @@ export async function renderReviewPhoto(bytes: Buffer): Promise<RenderedImage> {
   if (!info.width || !info.height || !['jpeg', 'png', 'webp', 'heif'].includes(info.format ?? '')) throw new PhotoRefused(REVIEW_MESSAGES.photoUnreadable);
   if (info.width * info.height > PHOTO_MAX_PIXELS) throw new PhotoRefused(REVIEW_MESSAGES.photoTooManyPixels);
   if (Math.min(info.width, info.height) < PHOTO_MIN_SIDE) throw new PhotoRefused(REVIEW_MESSAGES.photoTooSmall);
+}
+
+/** Checks a review's photo (checkReviewPhoto) and renders it (about a core-second). Throws PhotoRefused. */
+export async function renderReviewPhoto(bytes: Buffer): Promise<RenderedImage> {
+  await checkReviewPhoto(bytes);
   try {
     return await renderImage('gallery', bytes, { maxPixels: PHOTO_MAX_PIXELS });
   } catch {

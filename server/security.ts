@@ -9,7 +9,10 @@
 // - Writes: at most MAX_WRITE_BODY_BYTES, counted before parsing; a larger body is refused with 413
 //   and `Connection: close`; the rest of that body is read and dropped for a few seconds, never kept,
 //   so that the client sees the 413 before the connection ends.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { MiddlewareHandler } from 'hono';
 import { bytesResponse, responseBytes } from '../common/document-bytes.ts';
 
@@ -193,6 +196,8 @@ export class BodyTooLarge extends Error {
 /** After a refusal, the rest of the body is read and thrown away for at most this long / this much. */
 export const LINGER_MS = 10_000;
 export const LINGER_BYTES = 64 * 1024 * 1024;
+/** A refused console upload's body is dropped as it arrives for at most this long (the server's request timeout). */
+export const DISCARD_MS = 30_000;
 
 /**
  * The refusal (413) is answered at once; the rest of the body is then read and dropped for a
@@ -221,6 +226,41 @@ function lingerThenCancel(reader: ReadableStreamDefaultReader<Uint8Array>): void
       clearTimeout(timer);
     }
   })();
+}
+
+/**
+ * Reads the rest of a refused request's body and throws it away (nothing kept), at most `max`
+ * bytes and `ms` long, so that the answer reaches the client: a connection closed under unread
+ * bytes ends with a reset that can erase it. False when the body was not read to its end (the
+ * answer should then close the connection).
+ */
+export async function discardBody(req: Request, max: number, ms = DISCARD_MS): Promise<boolean> {
+  const declared = req.headers.get('content-length');
+  if (declared !== null && (!/^\d+$/.test(declared) || Number(declared) > max)) return false;
+  if (!req.body) return true;
+  const reader = req.body.getReader();
+  let whole = true;
+  const timer = setTimeout(() => {
+    whole = false;
+    void reader.cancel().catch(() => {});
+  }, ms);
+  timer.unref?.();
+  let dropped = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return whole;
+      dropped += value.byteLength;
+      if (dropped > max) {
+        void reader.cancel().catch(() => {});
+        return false;
+      }
+    }
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -272,10 +312,10 @@ export const MEDIA_UPLOAD_BODY_MAX_BYTES = 20 * MB + 64 * 1024;
 /** One content item as the editor sends it. */
 export const CONTENT_BODY_MAX_BYTES = 1024 * 1024;
 
-const LARGER_WRITES: readonly { path: RegExp; max: number; message?: string }[] = [
+const LARGER_WRITES: readonly { path: RegExp; max: number; message?: string; staff?: true }[] = [
   { path: /^\/review(?:\.data)?$|^(?:\/api)?\/safaris\/[^/]+\/reviews\/?$/, max: REVIEW_BODY_MAX_BYTES, message: 'The review is too large: a photo of at most 6 MB can be sent with it.' },
-  { path: /^(?:\/api)?\/admin\/subscribers\/import(?:\.data)?$/, max: 2 * MB + 64 * 1024 },
-  { path: /^(?:\/api)?\/admin\/media(?:\.data)?$/, max: MEDIA_UPLOAD_BODY_MAX_BYTES, message: 'The file is too large: at most 20 MB are accepted.' },
+  { path: /^(?:\/api)?\/admin\/subscribers\/import(?:\.data)?$/, max: 2 * MB + 64 * 1024, staff: true },
+  { path: /^(?:\/api)?\/admin\/media(?:\.data)?$/, max: MEDIA_UPLOAD_BODY_MAX_BYTES, message: 'The file is too large: at most 20 MB are accepted.', staff: true },
   // The content editor: a whole item (a long safari with its itinerary) in one form.
   { path: /^(?:\/api)?\/admin\/content\/[a-z]+(?:\/[^/]+)*(?:\.data)?$/, max: CONTENT_BODY_MAX_BYTES, message: 'The item is too large: at most 1 MB of text is accepted.' },
 ];
@@ -286,6 +326,16 @@ export function tooLargeMessage(limit: number): string {
   return LARGER_WRITES.find((w) => w.max === limit)?.message ?? `The request is too large: at most ${Math.floor(limit / 1024)} KB are accepted.`;
 }
 
+/**
+ * The console's large writes (the media library's upload, the subscribers' CSV import): the
+ * session, the origin and, where it travels in a header, the anti-forgery token are checked before
+ * a byte of the body is read (server/api/admin/large-writes.ts, server/web.ts), and the body is
+ * spooled to a file under DATA_DIR rather than kept in memory (boundedWrites' `spoolDir`).
+ */
+export function isStaffLargeWrite(pathname: string): boolean {
+  return LARGER_WRITES.some((w) => w.staff && w.path.test(pathname));
+}
+
 /** The body limit of a write to this path. */
 export function writeLimitFor(pathname: string): number {
   for (const w of LARGER_WRITES) if (w.path.test(pathname)) return w.max;
@@ -293,16 +343,66 @@ export function writeLimitFor(pathname: string): number {
 }
 
 /**
+ * The body of a write, read up to `max` bytes into a file in `dir` (never kept in memory): the
+ * file is removed from the directory as soon as it is opened, so nothing is left behind whatever
+ * happens; its bytes live until the returned handle is closed. Limits as readLimitedBody.
+ */
+export async function spoolLimitedBody(req: Request, max: number, dir: string): Promise<{ handle: FileHandle; size: number }> {
+  const declared = req.headers.get('content-length');
+  if (declared !== null && (!/^\d+$/.test(declared) || Number(declared) > max)) throw new BodyTooLarge();
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, `body-${randomBytes(12).toString('hex')}`);
+  const handle = await open(file, 'wx+', 0o600);
+  await unlink(file);
+  let size = 0;
+  try {
+    if (!req.body) return { handle, size };
+    const reader = req.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (size + value.byteLength > max) {
+        lingerThenCancel(reader);
+        throw new BodyTooLarge(true);
+      }
+      await handle.write(value, 0, value.byteLength, size);
+      size += value.byteLength;
+    }
+    return { handle, size };
+  } catch (e) {
+    await handle.close().catch(() => {});
+    throw e;
+  }
+}
+
+/**
  * Every write (any method but GET, HEAD and OPTIONS) is read here, bounded, before any handler
  * parses it; the handler then reads the buffered copy. Too large: 413 with `Connection: close`.
+ * With `spool`, the writes it names are read into a file in its directory instead of memory, and
+ * the handler reads them from there.
  */
-export function boundedWrites(answerTooLarge: (limit: number, pathname: string) => Response, limitFor: (path: string) => number = writeLimitFor): MiddlewareHandler {
+export function boundedWrites(
+  answerTooLarge: (limit: number, pathname: string) => Response,
+  limitFor: (path: string) => number = writeLimitFor,
+  spool?: { dir: string; paths: (pathname: string) => boolean },
+): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
     let body: Uint8Array;
     const limit = limitFor(c.req.path);
     try {
+      if (spool?.paths(c.req.path)) {
+        const { handle, size } = await spoolLimitedBody(c.req.raw, limit, spool.dir);
+        const req = c.req.raw;
+        const stream = size ? (Readable.toWeb(handle.createReadStream({ start: 0, autoClose: false })) as ReadableStream<Uint8Array>) : undefined;
+        c.req.raw = new Request(req.url, { method, headers: req.headers, body: stream, signal: req.signal, duplex: 'half' } as RequestInit);
+        try {
+          return await next();
+        } finally {
+          await handle.close().catch(() => {});
+        }
+      }
       body = await readLimitedBody(c.req.raw, limit);
     } catch (e) {
       if (!(e instanceof BodyTooLarge)) throw e;

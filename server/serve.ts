@@ -2,6 +2,7 @@
 // connections, let in-flight requests finish (up to a timeout), then run the cleanup.
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { serve } from '@hono/node-server';
+import { NOT_ALLOWED_MESSAGE } from './http-edge.ts';
 import type { Logger } from './logger.ts';
 
 export interface Served {
@@ -63,6 +64,7 @@ export function listen(
       });
     }) as Server;
     server.keepAliveTimeout = 5000;
+    answerAtTheEdge(server, opts.logger);
     if (opts.worker !== undefined) {
       const worker = String(opts.worker);
       // Runs before the app's own listener, so the header is set before the response is written.
@@ -94,4 +96,35 @@ export function onShutdown(logger: Logger, timeoutMs: number, steps: () => Promi
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+const rawAnswer = (status: string, headers: Record<string, string>, text: string) =>
+  `HTTP/1.1 ${status}\r\n${Object.entries({ 'content-type': 'text/plain; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), connection: 'close', ...headers })
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n${text}`;
+
+/**
+ * Requests Node's HTTP server answers before the app sees them (server/http-edge.ts): CONNECT
+ * (which would otherwise just close the connection) and a method the parser does not know (FOO,
+ * 400 otherwise) are 405, with the methods the site takes; other malformed requests keep Node's
+ * answers (400, 408, 431).
+ */
+function answerAtTheEdge(server: Server, logger: Logger): void {
+  server.on('connect', (req: IncomingMessage, socket: import('node:stream').Duplex) => {
+    logger.info({ status: 405, method: 'CONNECT' }, 'request refused');
+    socket.on('error', () => {});
+    socket.end(rawAnswer('405 Method Not Allowed', { allow: 'GET, HEAD, POST', 'cache-control': 'no-store' }, NOT_ALLOWED_MESSAGE));
+  });
+  server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: import('node:stream').Duplex) => {
+    socket.on('error', () => {});
+    // A response already under way on this connection: an answer written now would corrupt it.
+    const inFlight = (socket as unknown as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) return void socket.destroy();
+    if (err.code === 'HPE_INVALID_METHOD') {
+      logger.info({ status: 405 }, 'request refused: a method the server does not know');
+      return void socket.end(rawAnswer('405 Method Not Allowed', { allow: 'GET, HEAD, POST', 'cache-control': 'no-store' }, NOT_ALLOWED_MESSAGE));
+    }
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
+  });
 }

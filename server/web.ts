@@ -7,9 +7,11 @@ import { Hono } from 'hono';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import type { ApiClient } from '../common/api-client.ts';
 import { compression } from './compress.ts';
+import { isClientFault, logClientFault, refuseUnknownMethods } from './http-edge.ts';
+import { RETRY_AFTER_SECONDS } from './db/availability.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeKept, type HttpCache } from './http-cache.ts';
-import { baseHeaders, boundedWrites, securityHeaders, tooLargeMessage, withPagePolicy } from './security.ts';
+import { baseHeaders, boundedWrites, discardBody, isStaffLargeWrite, securityHeaders, tooLargeMessage, withPagePolicy, writeLimitFor } from './security.ts';
 import { decodable, pagePlanner } from './page-cache.ts';
 import type { Logger } from './logger.ts';
 import { withImageMetaFrom } from './media/annotate.ts';
@@ -21,7 +23,7 @@ export const buildDir = path.join(projectRoot, 'build');
 
 export interface WebOptions {
   /** The in-process API app, whose routes start with /api; absent when API_URL points at another host. */
-  api?: { fetch(req: Request, env?: unknown): Response | Promise<Response> };
+  api?: { fetch(req: Request, env?: unknown): Response | Promise<Response>; allowedMethods?(path: string): string };
   apiUrl?: string;
   logger: Logger;
   build: ServerBuild;
@@ -32,6 +34,8 @@ export interface WebOptions {
   pages?: { cache: HttpCache };
   /** Which peers' X-Forwarded-* headers are believed (TRUST_PROXY); default: none. */
   trust?: ProxyTrust;
+  /** Where the console's large writes are kept while they arrive (under DATA_DIR); none: in memory. */
+  spoolDir?: string;
 }
 
 /** Request headers a cached render never depends on, or must not see. */
@@ -107,7 +111,7 @@ const plain = (status: number, text: string, headers: Record<string, string> = {
  * that origin so that it matches the browser's Origin header.
  */
 async function checkPageWrite(request: Request, route: Record<string, unknown> | undefined, siteUrl: string): Promise<Response | Request> {
-  const allow = route?.action ? 'GET, HEAD, POST' : 'GET, HEAD';
+  const allow = allowOf(route);
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow, 'cache-control': 'no-store' } });
   if (!route?.action || request.method !== 'POST') return plain(405, 'This address does not accept that method.', { allow });
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
@@ -148,6 +152,17 @@ function notFoundRequest(request: Request): Request {
   return new Request(new URL(NOT_FOUND_PATH, request.url), { method: request.method === 'HEAD' ? 'HEAD' : 'GET', headers: request.headers });
 }
 
+/**
+ * The methods a page address takes: GET and HEAD when it shows something (a loader or a page),
+ * POST when it has an action (a form's address that shows nothing takes only POST).
+ */
+function allowOf(route: Record<string, unknown> | undefined): string {
+  const shows = !route || Boolean(route.loader || route.default);
+  return [...(shows ? ['GET', 'HEAD'] : []), ...(route?.action ? ['POST'] : [])].join(', ');
+}
+
+const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/');
+
 /** The operator's console and its data requests (/admin, /admin/..., /admin.data). */
 export function isConsolePath(pathname: string): boolean {
   return /^\/admin(?:[/.]|$)/.test(pathname);
@@ -160,17 +175,68 @@ export function createWeb(opts: WebOptions) {
   app.use('*', securityHeaders(security));
   // Fingerprinted assets are compressed once and kept; pages as they stream.
   app.use('*', compression({ fixed: (p) => p.startsWith('/assets/') }));
-  // Every write is read here, bounded, before anything parses it.
+  // Methods no address takes (TRACE, PROPFIND...): 405 with the address's Allow, before
+  // anything reads the request (server/http-edge.ts).
   app.use(
     '*',
-    boundedWrites((limit, pathname) => {
+    refuseUnknownMethods({
+      logger: opts.logger,
+      json: isApiPath,
+      allow: (p) => (isApiPath(p) ? (opts.api?.allowedMethods?.(p) ?? 'GET, HEAD, POST') : allowOf(planner.leafModule(p))),
+    }),
+  );
+  // The console's large writes to page actions (the media library's and the CSV import's forms
+  // without JavaScript): a signed-out or cross-site post is refused before a byte of its body is read.
+  app.use('*', async (c, next) => {
+    if (c.req.method !== 'POST' || isApiPath(c.req.path) || !isStaffLargeWrite(c.req.path)) return next();
+    const refusal = await staffOnlyBeforeBody(c.req.raw, socketAddress(c.env));
+    if (!refusal) return next();
+    opts.logger.info({ status: refusal.status, method: 'POST', path: c.req.path.slice(0, 200) }, 'request refused before its body was read');
+    // The body is then read to its end and dropped (never kept), so the answer reaches the client.
+    if (!(await discardBody(c.req.raw, writeLimitFor(c.req.path)))) refusal.headers.set('connection', 'close');
+    return refusal;
+  });
+  const staffOnlyBeforeBody = async (request: Request, peer: string | undefined): Promise<Response | undefined> => {
+    const url = new URL(atPublicOrigin(opts.trust ?? NO_PROXY, request, peer).url);
+    const origin = request.headers.get('origin');
+    if (origin !== null && origin !== url.origin && origin !== new URL(opts.siteUrl).origin) return plain(403, 'This form can only be sent from our website.');
+    const cookie = request.headers.get('cookie');
+    if (!cookie) return signedOut(url);
+    const res = await apiClientFor(opts, request, peer).fetch('/admin/session', { headers: { cookie, accept: 'application/json' } });
+    await res.arrayBuffer().catch(() => undefined);
+    if (res.ok) return undefined;
+    if (res.status === 503) return plain(503, 'Our system is briefly unavailable. Please try again in a minute.', { 'retry-after': res.headers.get('retry-after') ?? String(RETRY_AFTER_SECONDS) });
+    return signedOut(url);
+  };
+  // Signed out: the page's post goes to sign-in (a data request, which cannot follow it, gets 401).
+  const signedOut = (url: URL) =>
+    url.pathname.endsWith('.data')
+      ? plain(401, 'Please sign in again.')
+      : new Response(null, { status: 303, headers: { location: `/admin/login?next=${encodeURIComponent(url.pathname)}`, 'cache-control': 'no-store' } });
+  // Every write is read here, bounded, before anything parses it; the API's own (/api) are bounded
+  // by the API, after its checks; the console's large writes go to a file, not memory.
+  const bounded = boundedWrites(
+    (limit, pathname) => {
       opts.logger.info({ status: 413 }, 'request refused: body over the limit');
       // An API path answers in the API's words (JSON), before the API itself reads anything.
       if (pathname === '/api' || pathname.startsWith('/api/'))
         return new Response(JSON.stringify({ error: tooLargeMessage(limit) }), { status: 413, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
       return new Response(tooLargeMessage(limit), { status: 413, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
-    }),
+    },
+    undefined,
+    opts.spoolDir ? { dir: opts.spoolDir, paths: isStaffLargeWrite } : undefined,
   );
+  app.use('*', (c, next) => (isApiPath(c.req.path) && (opts.api || isStaffLargeWrite(c.req.path)) ? next() : bounded(c, next)));
+  // What escapes a handler: a client that went away while its body was read is one info line; a
+  // real fault is logged with its stack (once, by the logger) and answered 500.
+  app.onError((err, c) => {
+    if (isClientFault(err)) {
+      logClientFault(opts.logger, err, { method: c.req.method, path: c.req.path });
+      return plain(400, 'The request did not arrive whole.');
+    }
+    opts.logger.error({ err, method: c.req.method, path: c.req.path.slice(0, 200) }, 'request failed');
+    return plain(500, 'Something went wrong on our side. Please try again.');
+  });
   const clientDir = opts.clientDir ?? path.join(buildDir, 'client');
   const relClient = path.relative(process.cwd(), clientDir) || '.';
 
@@ -245,6 +311,11 @@ export function createWeb(opts: WebOptions) {
         const moved = await movedTo(client, new URL(request.url));
         if (moved) return withPagePolicy(new Response(null, { status: 301, headers: { location: moved, 'cache-control': 'public, max-age=300' } }), security);
       }
+      // The database is away (the API answered 503): the page asks the client to come back.
+      if (res.status === 503) {
+        res.headers.set('cache-control', 'no-store');
+        if (!res.headers.has('retry-after')) res.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
+      }
       // The console: never kept by anyone, never indexed, whatever the route says.
       if (isConsolePath(new URL(request.url).pathname)) {
         res.headers.set('cache-control', 'no-store');
@@ -269,7 +340,11 @@ export function createWeb(opts: WebOptions) {
     };
     // It is answered with the not-found view, the kept page of the catch-all route.
     if (!decodable(new URL(request.url).pathname)) return refused(await answer(notFoundRequest(request), peer));
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      // An address that only takes a form (the content editor's preview) shows nothing to a GET.
+      const route = planner.leafModule(c.req.path);
+      if (route?.action && !route.loader && !route.default) return refused(plain(405, 'This address only takes a form sent with POST.', { allow: allowOf(route) }));
+    } else {
       const checked = await checkPageWrite(request, planner.leafModule(c.req.path), opts.siteUrl);
       if (checked instanceof Response) return checked.status === 204 ? checked : refused(checked);
       request = checked;

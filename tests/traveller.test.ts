@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEAD_PATH_MESSAGE } from '../common/leads.ts';
 import { REVIEW_MESSAGES, REVIEW_THANKS } from '../common/reviews.ts';
 import { pageGraph } from '../app/lib/seo/jsonld.ts';
@@ -22,6 +22,13 @@ import { loadConfig } from '../server/config.ts';
 import { approveReview, listPendingReviews, listReviews, rejectReview, ReviewNotFound } from '../server/reviews.ts';
 import { backends, openTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { rowsOf } from './helpers/forms.ts';
+
+// Review photos rendered, counted: the API renders through this module (server/reviews.ts).
+const renders = vi.hoisted(() => ({ n: 0 }));
+vi.mock(import('../server/reviews.ts'), async (original) => {
+  const m = await original();
+  return { ...m, renderReviewPhoto: async (bytes: Buffer) => (renders.n++, m.renderReviewPhoto(bytes)) };
+});
 
 const SITE = 'https://www.kigezitrails.example';
 type Json = Record<string, any>;
@@ -461,6 +468,24 @@ for (const backend of backends()) {
           expect((await postJson(h, path, { ...goodReview(5), formToken: t }, '102.80.0.2')).status).toBe(201);
           expect((await postJson(h, path, { ...goodReview(6), formToken: t }, '102.80.0.3')).body.code).toBe('form-token-used');
           expect((await listPendingReviews(tdb.db)).length).toBe(3);
+        } finally {
+          await h.stop();
+        }
+      });
+
+      it('spends the address’s allowance before rendering a photo: reviews over it are refused without a render', async () => {
+        const h = await harness(tdb, 'on', { reviewPerIp: { max: 2, windowMs: 24 * 3600_000 } });
+        try {
+          const jpeg = await picture('jpeg', 640, 480);
+          const path = `/safaris/${safariSlug}/reviews`;
+          const forms = await Promise.all(Array.from({ length: 6 }, async (_, i) => reviewForm({ ...goodReview(i), formToken: await token(h) }, { bytes: jpeg, name: 'trip.jpg', type: 'image/jpeg' })));
+          renders.n = 0;
+          // Six at once from one address: all six pass the checks that cost nothing at the same time.
+          const statuses = (await Promise.all(forms.map((f) => postForm(h, path, f, '102.80.0.9')))).map((r) => r.status);
+          expect(statuses.filter((s) => s === 201).length).toBe(2);
+          expect(statuses.filter((s) => s === 429).length).toBe(4);
+          expect(renders.n).toBe(2);
+          expect((await listPendingReviews(tdb.db)).length).toBe(2);
         } finally {
           await h.stop();
         }

@@ -5,6 +5,7 @@
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import type { StaffMember, StaffSession } from '../../common/staff.ts';
 import { apiContext } from '../context.ts';
+import { unavailableWhen } from './load.ts';
 
 export const CSRF_FIELD = '_csrf';
 
@@ -28,6 +29,7 @@ export async function adminGet<T>(context: Ctx, request: Request, path: string):
   if (res.status === 401) signInRedirect(request);
   if (res.status === 403) throw data({ message: 'Your role does not allow this screen.' }, { status: 403 });
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 });
+  unavailableWhen(res);
   if (!res.ok) throw new Error(`console API ${path} answered ${res.status}`);
   return (await res.json()) as T;
 }
@@ -37,6 +39,7 @@ export async function adminFile(context: Ctx, request: Request, path: string): P
   const res = await context.get(apiContext).fetch(`/admin${path}`, { headers: forward(request, { accept: '*/*' }) });
   if (res.status === 401) signInRedirect(request);
   if (res.status === 403) throw data({ message: 'Your role does not allow this.' }, { status: 403 });
+  unavailableWhen(res);
   if (!res.ok) throw data(null, { status: res.status === 400 ? 400 : 404 });
   const headers = new Headers();
   for (const h of ['content-type', 'content-disposition']) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../common/api-client.ts';
-import { confirmMessage, tooFastMessage } from '../../common/forms.ts';
+import { confirmMessage, tooFastMessage, UNAVAILABLE_CODE, UNAVAILABLE_MESSAGE } from '../../common/forms.ts';
 import { freshToken, postToApi, sentBack } from './form-submit.ts';
 
 interface Call {
@@ -57,6 +57,7 @@ describe('a form sent back', () => {
     expect(await sentBack(api, { ok: false, status: 400, text: 'whatever', code }, 'old-token', words)).toEqual({
       result: { ok: false, error: confirmMessage('Send my enquiry'), token: 'fresh-token', kind: 'confirm' },
       status: 200,
+      headers: {},
     });
     expect(api.calls.map((c) => c.path)).toEqual(['/form-token']);
   });
@@ -66,6 +67,7 @@ describe('a form sent back', () => {
     expect(await sentBack(api, { ok: false, status: 400, text: 'That was quick!', code: 'form-too-fast' }, 'old-token', words)).toEqual({
       result: { ok: false, error: tooFastMessage('Send my enquiry'), token: 'old-token', kind: 'too-fast' },
       status: 400,
+      headers: {},
     });
     expect(api.calls).toEqual([]);
   });
@@ -75,17 +77,35 @@ describe('a form sent back', () => {
     expect(await sentBack(tokenApi(), answer, 'old-token', words)).toEqual({
       result: { ok: false, error: 'Please enter a valid phone number.', field: 'phone', token: 'old-token', kind: 'refused' },
       status: 400,
+      headers: {},
     });
     expect((await sentBack(tokenApi(), answer, '', words)).result.token).toBe('fresh-token');
     const limited = await sentBack(tokenApi(), { ok: false, status: 429, text: 'Too many enquiries.' }, 't', words);
-    expect(limited).toEqual({ result: { ok: false, error: 'Too many enquiries.', token: 't', kind: 'refused' }, status: 429 });
+    expect(limited).toEqual({ result: { ok: false, error: 'Too many enquiries.', token: 't', kind: 'refused' }, status: 429, headers: {} });
   });
 
   it("without the API's words (it could not be reached): 'Failed to submit the form.'", async () => {
     expect(await sentBack(fakeApi({}), { ok: false, status: 502 }, '', words)).toEqual({
       result: { ok: false, error: 'Failed to submit the form.', token: null, kind: 'refused' },
       status: 502,
+      headers: {},
     });
+  });
+
+  it("the API's database away (503): its words, its Retry-After, the posted token kept, no new token asked for", async () => {
+    const request = new Request('http://localhost/enquiry', { method: 'POST' });
+    const away = fakeApi({
+      '/plan-a-safari': () =>
+        new Response(JSON.stringify({ error: UNAVAILABLE_MESSAGE, code: UNAVAILABLE_CODE }), { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '5' } }),
+    });
+    const answer = await postToApi(away, request, '/plan-a-safari', { name: 'Ann' });
+    expect(answer).toEqual({ ok: false, status: 503, retryAfter: '5', text: UNAVAILABLE_MESSAGE, code: UNAVAILABLE_CODE });
+    expect(await sentBack(away, answer, 'old-token', words)).toEqual({
+      result: { ok: false, error: UNAVAILABLE_MESSAGE, token: 'old-token', kind: 'refused' },
+      status: 503,
+      headers: { 'retry-after': '5' },
+    });
+    expect(away.calls.map((c) => c.path)).toEqual(['/plan-a-safari']);
   });
 
   it('a fresh token is null when none can be had', async () => {

@@ -18,6 +18,8 @@ export interface ApiAnswer {
   /** The API's sentence (error or message), when it gave one. */
   text?: string;
   code?: string;
+  /** The API's Retry-After (a 503 while its database is away, a 429). */
+  retryAfter?: string;
 }
 
 /**
@@ -40,9 +42,11 @@ export async function postToApi(api: ApiClient, request: Request, path: string, 
   }
   const body = (await res.json().catch(() => null)) as { error?: unknown; message?: unknown; code?: unknown } | null;
   const text = res.ok ? body?.message : body?.error;
+  const retryAfter = res.headers.get('retry-after');
   return {
     ok: res.ok,
     status: res.status,
+    ...(retryAfter && /^\d{1,6}$/.test(retryAfter) ? { retryAfter } : {}),
     ...(typeof text === 'string' && text ? { text } : {}),
     ...(typeof body?.code === 'string' ? { code: body.code } : {}),
   };
@@ -84,24 +88,30 @@ export interface SentBack {
   kind: 'confirm' | 'too-fast' | 'refused';
 }
 
-/** The action's answer to a form the API refused, and its HTTP status. */
+/**
+ * The action's answer to a form the API refused, its HTTP status and headers. While the API's
+ * database is away (503) the form comes back with the visitor's values, the API's words and its
+ * Retry-After, and the same token (nothing was spent).
+ */
 export async function sentBack(
   api: ApiClient,
   answer: ApiAnswer,
   postedToken: string,
   words: { button: string; failure: string },
-): Promise<{ result: SentBack; status: number }> {
+): Promise<{ result: SentBack; status: number; headers: Record<string, string> }> {
+  const headers: Record<string, string> = answer.retryAfter && (answer.status === 503 || answer.status === 429) ? { 'retry-after': answer.retryAfter } : {};
   if (isFormTokenCode(answer.code)) {
-    return { result: { ok: false, error: confirmMessage(words.button), token: await freshToken(api), kind: 'confirm' }, status: 200 };
+    return { result: { ok: false, error: confirmMessage(words.button), token: await freshToken(api), kind: 'confirm' }, status: 200, headers };
   }
   if (answer.code === TOO_FAST_CODE) {
     // The same token will do in a moment.
-    return { result: { ok: false, error: tooFastMessage(words.button), token: postedToken, kind: 'too-fast' }, status: 400 };
+    return { result: { ok: false, error: tooFastMessage(words.button), token: postedToken, kind: 'too-fast' }, status: 400, headers };
   }
   const field = answer.code?.startsWith('invalid-') ? answer.code.slice('invalid-'.length) : undefined;
   return {
     result: { ok: false, error: answer.text ?? words.failure, ...(field ? { field } : {}), token: postedToken || (await freshToken(api)), kind: 'refused' },
     status: answer.status >= 400 && answer.status < 600 ? answer.status : 502,
+    headers,
   };
 }
 

@@ -1,5 +1,5 @@
 // How loaders read the API: JSON or a thrown response that the error boundary turns into the
-// not-found view (404) or the friendly error view (500).
+// not-found view (404), the friendly error view (500), or that view as a 503 while the database is away.
 import { data, type RouterContextProvider } from 'react-router';
 import { responseText } from '../../common/document-bytes.ts';
 import { apiContext } from '../context.ts';
@@ -32,6 +32,7 @@ export class ApiError extends Error {
 export async function api<T>(context: Readonly<RouterContextProvider>, path: string): Promise<T> {
   const res = await context.get(apiContext).fetch(path, { headers: { accept: 'application/json' } });
   if (res.status === 404 || res.status === 400) notFound();
+  unavailableWhen(res);
   if (!res.ok) {
     const body = await res.text().catch(() => '');
     throw new ApiError(path, res.status, body);
@@ -40,6 +41,15 @@ export async function api<T>(context: Readonly<RouterContextProvider>, path: str
   // JSON the server's own API client holds as text is parsed from it (no second decoding).
   const text = responseText(res);
   return (text !== undefined ? JSON.parse(text) : await res.json()) as T;
+}
+
+/**
+ * The API answered 503 (its database is briefly away): the page answers 503 too, with the API's
+ * Retry-After, as the error view (a route error response: not logged as a bug).
+ */
+export function unavailableWhen(res: Response): void {
+  if (res.status !== 503) return;
+  throw data(null, { status: 503, headers: { 'retry-after': res.headers.get('retry-after') ?? '5', 'cache-control': 'no-store' } });
 }
 
 /** The page's path from a loader's request. Client navigations fetch `/some/path.data`, so the

@@ -42,8 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (form.get('enhanced') === '1') return { ok: true as const };
     throw redirect(`/enquiry?sent=${variant}`, 303);
   }
-  const { result, status } = await sentBack(api, answer, formToken, { button: SUBMIT_LABEL[variant], failure: ENQUIRY_ALERTS.serverFailure });
-  return data({ ...result, values, variant }, { status });
+  const { result, status, headers } = await sentBack(api, answer, formToken, { button: SUBMIT_LABEL[variant], failure: ENQUIRY_ALERTS.serverFailure });
+  return data({ ...result, values, variant }, { status, headers });
 }
 
 /** The enhanced form's post: a network or server failure becomes the form's alert, not an error page. */

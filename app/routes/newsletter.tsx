@@ -21,8 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (form.get('enhanced') === '1') return { ok: true as const };
     throw redirect('/newsletter?subscribed=1', 303);
   }
-  const { result, status } = await sentBack(api, answer, formToken, { button: SUBSCRIBE_LABEL, failure: `HTTP ${answer.status}` });
-  return data({ ...result, values }, { status });
+  const { result, status, headers } = await sentBack(api, answer, formToken, { button: SUBSCRIBE_LABEL, failure: `HTTP ${answer.status}` });
+  return data({ ...result, values }, { status, headers });
 }
 
 /** The enhanced form's post: a network or server failure becomes the form's alert, not an error page. */

@@ -37,8 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (form.get('enhanced') === '1') return { ok: true as const, message: answer.text ?? REVIEW_THANKS };
     throw redirect(`/review?sent=${slug}`, 303);
   }
-  const { result, status } = await sentBack(api, answer, formToken, { button: REVIEW_SUBMIT_LABEL, failure: REVIEW_FAILURE });
-  return data({ ...result, values, slug, hadPhoto }, { status });
+  const { result, status, headers } = await sentBack(api, answer, formToken, { button: REVIEW_SUBMIT_LABEL, failure: REVIEW_FAILURE });
+  return data({ ...result, values, slug, hadPhoto }, { status, headers });
 }
 
 /** The enhanced form's post: a network or server failure becomes the form's message, not an error page. */

@@ -13,7 +13,7 @@ import { Pagination } from '../components/Pagination.tsx';
 import { apiContext } from '../context.ts';
 import { days } from '../lib/format.ts';
 import { Price } from '../components/Price.tsx';
-import { notFound, pageHeaders, requestPage } from '../lib/load.ts';
+import { notFound, pageHeaders, requestPage, unavailableWhen } from '../lib/load.ts';
 import { pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/search';
@@ -117,6 +117,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       { status: 400 },
     );
   }
+  unavailableWhen(res);
   if (!res.ok) throw new Error(`Search answered ${res.status}`);
   const answer = (await res.json()) as SearchResponse;
   // The page shows the merged results: each type's own list stays out of its data.

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { Logger } from 'pino';
 import { MAX_PAGE_LIMIT } from '../../common/constants.ts';
 import type { PageMeta } from '../../common/api-types.ts';
+import type { DatabaseAvailability } from '../db/availability.ts';
 import type { Db } from '../db/index.ts';
 import type { AnswerStore } from './cache.ts';
 
@@ -12,6 +13,8 @@ export interface ApiDeps {
   logger: Logger;
   /** Resolves when the database answers. */
   ping(): Promise<void>;
+  /** Whether the database is reachable, as last seen (server/db/availability.ts); absent: not watched. */
+  availability?: DatabaseAvailability;
 }
 
 export type ApiEnv = { Variables: { deps: ApiDeps; answers?: AnswerStore } };

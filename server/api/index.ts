@@ -1,11 +1,15 @@
 // The JSON API: its own Hono app with the paths of spec point 7. Mounted at /api by the web
 // server, or run alone at / (server/api/main.ts).
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { TrieRouter } from 'hono/router/trie-router';
+import { UNAVAILABLE_CODE, UNAVAILABLE_MESSAGE } from '../../common/forms.ts';
+import { isDatabaseUnreachable, RETRY_AFTER_SECONDS } from '../db/availability.ts';
 import { forgetReferenceData } from '../db/queries.ts';
 import { blogsApi } from './blogs.ts';
 import { JSON_TYPE, type AnswerStore } from './cache.ts';
 import { HttpCache } from '../http-cache.ts';
-import { boundedWrites, securityHeaders, tooLargeMessage } from '../security.ts';
+import { isClientFault, logClientFault, refuseUnknownMethods } from '../http-edge.ts';
+import { boundedWrites, isStaffLargeWrite, securityHeaders, tooLargeMessage } from '../security.ts';
 import { cspReportApi } from './csp-report.ts';
 import { destinationsApi } from './destinations.ts';
 import { experiencesApi } from './experiences.ts';
@@ -32,6 +36,10 @@ export interface ApiOptions {
   cache?: HttpCache;
   /** Path the API's routes start with: '/api' inside the web process, '' when it runs alone. */
   basePath?: string;
+  /** Checks a write meets before its body is read (server/api/admin/large-writes.ts). */
+  beforeBody?: MiddlewareHandler<ApiEnv>;
+  /** Where the console's large writes are spooled while they arrive (under DATA_DIR); none: in memory. */
+  spoolDir?: string;
   /** Extra resources (search, enquiries, newsletter) mounted on the same app. */
   extend?: (app: Hono<ApiEnv>) => void;
 }
@@ -45,9 +53,10 @@ export function createApi(opts: ApiOptions) {
   const root = new Hono<ApiEnv>({ strict: false });
   const app = opts.basePath ? root.basePath(opts.basePath) : root;
 
-  // Security headers and bounded writes (server/security.ts), also when the API runs alone.
+  // Security headers and bounded writes (server/security.ts), also when the API runs alone;
+  // methods no address takes (TRACE, PROPFIND...) refused before either reads anything.
   app.use('*', securityHeaders({ siteUrl: opts.deps.siteUrl }));
-  app.use('*', boundedWrites((limit) => new Response(JSON.stringify({ error: tooLargeMessage(limit) }), { status: 413, headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' } })));
+  app.use('*', refuseUnknownMethods({ logger: opts.deps.logger, allow: (path) => allowedMethods(path), json: () => true }));
   app.use('*', async (c, next) => {
     c.set('deps', opts.deps);
     c.set('answers', answers);
@@ -57,6 +66,16 @@ export function createApi(opts: ApiOptions) {
     // Only routes that opt in (cached()) or set their own policy may be kept by anyone.
     if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
   });
+  // Checks made before a write's body is read (the console's large writes: its session and token).
+  if (opts.beforeBody) app.use('*', opts.beforeBody);
+  app.use(
+    '*',
+    boundedWrites(
+      (limit) => new Response(JSON.stringify({ error: tooLargeMessage(limit) }), { status: 413, headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' } }),
+      undefined,
+      opts.spoolDir ? { dir: opts.spoolDir, paths: isStaffLargeWrite } : undefined,
+    ),
+  );
 
   app.route('/', healthApi());
   app.route('/', cspReportApi());
@@ -84,11 +103,36 @@ export function createApi(opts: ApiOptions) {
       opts.deps.logger.info({ status: err.status, method: c.req.method, path: c.req.path.slice(0, 200), reason: err.code ?? err.message }, 'request refused');
       return c.json(err.code ? { error: err.message, code: err.code } : { error: err.message }, err.status, { 'content-type': JSON_TYPE, 'cache-control': 'no-store', ...err.headers });
     }
+    // The client went away (or was too slow) while its body was read: nobody waits for an answer.
+    if (isClientFault(err)) {
+      logClientFault(opts.deps.logger, err, { method: c.req.method, path: c.req.path });
+      return c.json({ error: 'The request did not arrive whole.' }, 400, { 'content-type': JSON_TYPE, 'cache-control': 'no-store' });
+    }
+    // The database is away: not this request's fault nor a bug. One warning for the whole outage
+    // (server/db/availability.ts), and the client is asked to come back.
+    if (opts.deps.availability ? opts.deps.availability.noteFailure(err) : isDatabaseUnreachable(err)) {
+      return c.json({ error: UNAVAILABLE_MESSAGE, code: UNAVAILABLE_CODE }, 503, {
+        'content-type': JSON_TYPE,
+        'cache-control': 'no-store',
+        'retry-after': String(RETRY_AFTER_SECONDS),
+      });
+    }
     opts.deps.logger.error({ err, path: c.req.path }, 'API error');
     return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500, { 'content-type': JSON_TYPE, 'cache-control': 'no-store' });
   });
 
-  return Object.assign(app, { cache });
+  // The methods each address takes, read off the routes (middleware, registered for ALL, aside).
+  let routes: TrieRouter<true> | undefined;
+  const allowedMethods = (path: string): string => {
+    if (!routes) {
+      routes = new TrieRouter<true>();
+      for (const r of app.routes) if (r.method !== 'ALL') routes.add(r.method, r.path, true);
+    }
+    const allowed = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => routes!.match(m === 'HEAD' ? 'GET' : m, path)[0].length > 0);
+    return (allowed.length ? allowed : ['GET', 'HEAD']).join(', ');
+  };
+
+  return Object.assign(app, { cache, allowedMethods });
 }
 
 export type Api = ReturnType<typeof createApi>;

@@ -3,7 +3,8 @@
 // JavaScript). Checked like the enquiry in this order: cross-site, size, field types, honeypot,
 // the rules of common/reviews.ts, the safari, the form token, the address's allowance, the photo
 // (JPEG, PNG, WebP or AVIF by its first bytes, bounded, rendered by the image pipeline); then in
-// one transaction the token is spent, the limit counted and the review stored as pending. It is
+// one transaction the token is spent and the review stored as pending (the address's allowance is
+// spent before the photo is rendered, so a refused review never costs a render). It is
 // shown once a moderator approves it (server/reviews.ts).
 //
 // GET /images/reviews/visitors/{id}[.w{width}.{format}|.jpg]: an approved review's photo, from the
@@ -14,9 +15,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { REVIEW_THANKS, checkReview } from '../../common/reviews.ts';
 import * as t from '../db/schema.ts';
 import type { ImageFormat } from '../media/variants.ts';
-import { insertReview, PhotoRefused, renderReviewPhoto, REVIEW_PHOTO_FILE, reviewPhotoFile, reviewPhotoLargest } from '../reviews.ts';
+import { checkReviewPhoto, insertReview, PhotoRefused, renderReviewPhoto, REVIEW_PHOTO_FILE, reviewPhotoFile, reviewPhotoLargest } from '../reviews.ts';
 import { limitKey, sourceOf } from '../spam/client-address.ts';
-import { consume, isOverLimit } from '../spam/rate-limit.ts';
+import { consume } from '../spam/rate-limit.ts';
 import { REVIEW_BODY_MAX_BYTES } from '../security.ts';
 import type { FormsApiOptions } from './enquiries.ts';
 import { checkFormToken, HONEYPOT_MESSAGE, refuseCrossSite, spendFormToken, textFields, tooMany } from './forms-http.ts';
@@ -38,6 +39,12 @@ async function oneRenderAtATime<T>(work: () => Promise<T>): Promise<T> {
     rendering--;
     waiting.shift()?.();
   }
+}
+
+/** A photo the checks refused: 400 with their words; anything else is thrown on. */
+function refusedPhoto(e: unknown): never {
+  if (e instanceof PhotoRefused) throw new HttpError(400, e.message, undefined, 'invalid-photo');
+  throw e;
 }
 
 /** The review's fields and photo, from a multipart form (with a photo) or JSON or URL-encoded fields. */
@@ -99,30 +106,25 @@ export function reviewsApi(opts: FormsApiOptions) {
       if (!safari) throw notFound('Safari');
 
       const token = await checkFormToken(opts.tokens, opts.spam, fields.formToken);
+      // A file that is no photo is refused from its first bytes and header, before the allowance.
+      if (photo) await checkReviewPhoto(photo).catch(refusedPhoto);
       const ip = sourceOf(c, opts.trust).address;
       const limit = opts.spam.limits.reviewPerIp;
       if (opts.spam.enabled && ip) {
-        // Refused before the photo is rendered; the hit itself is counted with the review below.
-        const r = await isOverLimit(db, 'review-ip', limitKey(ip), limit);
+        // The address's allowance is spent before the photo is rendered (about a core-second): a
+        // refused review costs one statement, however many arrive at once. A review refused after
+        // this (a photo that is not one, a spent token) has used its try.
+        const r = await consume(db, 'review-ip', limitKey(ip), limit);
         if (!r.ok) throw tooMany('reviews from your connection', r.retryAfterSeconds);
       }
 
       let rendered = undefined;
       if (photo) {
-        try {
-          rendered = await oneRenderAtATime(() => renderReviewPhoto(photo));
-        } catch (e) {
-          if (e instanceof PhotoRefused) throw new HttpError(400, e.message, undefined, 'invalid-photo');
-          throw e;
-        }
+        rendered = await oneRenderAtATime(() => renderReviewPhoto(photo)).catch(refusedPhoto);
       }
 
       const saved = await db.transaction(async (tx) => {
         await spendFormToken(tx, opts.tokens, token);
-        if (opts.spam.enabled && ip) {
-          const r = await consume(tx, 'review-ip', limitKey(ip), limit);
-          if (!r.ok) throw tooMany('reviews from your connection', r.retryAfterSeconds);
-        }
         return insertReview(tx, safari.id, checked.value, rendered);
       });
       return c.json({ id: saved.id, message: REVIEW_THANKS }, 201, { 'cache-control': 'no-store' });

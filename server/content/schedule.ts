@@ -1,12 +1,13 @@
 // Publishes the items staff scheduled in the console when their time comes: every process looks
 // every few seconds; the store's lock and its check of each row's state publish each item once.
+import type { DatabaseAvailability } from '../db/availability.ts';
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../logger.ts';
 import { publishDue } from './store.ts';
 
 export const SCHEDULE_POLL_MS = 15_000;
 
-export function startScheduledPublishing(db: Db, logger: Logger, pollMs = SCHEDULE_POLL_MS): { stop(): void } {
+export function startScheduledPublishing(db: Db, logger: Logger, pollMs = SCHEDULE_POLL_MS, availability?: DatabaseAvailability): { stop(): void } {
   let running = false;
   const tick = async () => {
     if (running) return;
@@ -15,7 +16,8 @@ export function startScheduledPublishing(db: Db, logger: Logger, pollMs = SCHEDU
       const n = await publishDue(db, new Date(), (msg, detail) => logger.warn(detail, msg));
       if (n) logger.info({ published: n }, 'scheduled content published');
     } catch (err) {
-      logger.warn({ err }, 'scheduled publishing could not run');
+      // The database being away is logged once, by the availability watch.
+      if (!availability?.noteFailure(err)) logger.warn({ err }, 'scheduled publishing could not run');
     } finally {
       running = false;
     }

@@ -27,6 +27,8 @@ export interface Database {
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK = 727_274_001;
+/** How long a connection to PostgreSQL may take to open. */
+export const CONNECT_TIMEOUT_SECONDS = 3;
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -59,6 +61,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     ]);
     const client = postgres(opts.databaseUrl, {
       max: opts.poolSize ?? 10,
+      // A database that does not answer costs a request at most this long (seconds) per connection
+      // attempt, never the client's default 30 s: while it is away, every attempt fails fast and the
+      // request answers 503 (server/db/availability.ts). Queries queue on a connection being made,
+      // so they wait no longer than its attempt either.
+      connect_timeout: CONNECT_TIMEOUT_SECONDS,
+      // The pause before a closed connection is opened again, in seconds, by the number of failed
+      // attempts in the whole pool: the client's default grows to 20 s (3^n / 100), and queries
+      // queued meanwhile wait for it, so requests hung for many seconds after the database was back.
+      backoff: (retries: number) => Math.min(0.1 * retries, 1),
       onnotice: () => {},
       connection: { application_name: 'safari-site' },
     });

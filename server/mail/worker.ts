@@ -6,6 +6,7 @@
 // The attempt number doubles as a fencing token: only the latest claimer may settle a row.
 // While messages wait because the server was unreachable, it is probed every MAIL_PROBE_MS and,
 // once it answers, they are retried at once instead of at the end of their backoff.
+import type { DatabaseAvailability } from '../db/availability.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
@@ -41,7 +42,7 @@ const errorText = (err: unknown) => {
   return [e?.code, e?.responseCode, e?.message ?? String(err)].filter(Boolean).join(' ').slice(0, 1000);
 };
 
-export function createMailWorker(opts: { db: Db; transport: MailTransport; logger: Logger; settings: MailSettings }): MailWorker {
+export function createMailWorker(opts: { db: Db; transport: MailTransport; logger: Logger; settings: MailSettings; availability?: DatabaseAvailability }): MailWorker {
   const { db, transport, settings } = opts;
   const log = opts.logger.child({ component: 'mail' });
   let running = false;
@@ -167,7 +168,8 @@ export function createMailWorker(opts: { db: Db; transport: MailTransport; logge
         failures = 0;
       } catch (err) {
         failures++;
-        if (running) log.error({ err }, 'mail outbox could not be read');
+        // The database being away is logged once, by the availability watch.
+        if (running && !opts.availability?.noteFailure(err)) log.error({ err }, 'mail outbox could not be read');
       }
       if (!running) break;
       // A full batch may mean more is due; otherwise wait for the next poll or a kick.

@@ -16,6 +16,7 @@
 //
 // Jobs are claimed with FOR UPDATE SKIP LOCKED and a lease (like the mail outbox), so several
 // processes share the work and a job whose process died is taken again once its lease lapses.
+import type { DatabaseAvailability } from '../db/availability.ts';
 import { randomBytes, createHash } from 'node:crypto';
 import { link, mkdir, readdir, readFile, rename, rm, writeFile, copyFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -231,7 +232,7 @@ interface Claimed {
   attempts: number;
 }
 
-export function createMediaWorker(opts: { db: Db; dirs: UploadDirs; logger: Logger; settings?: Partial<MediaWorkerSettings> }): MediaWorker {
+export function createMediaWorker(opts: { db: Db; dirs: UploadDirs; logger: Logger; settings?: Partial<MediaWorkerSettings>; availability?: DatabaseAvailability }): MediaWorker {
   const { db, dirs } = opts;
   const settings = { ...DEFAULT_MEDIA_WORKER, ...opts.settings };
   const log = opts.logger.child({ component: 'media' });
@@ -331,6 +332,9 @@ export function createMediaWorker(opts: { db: Db; dirs: UploadDirs; logger: Logg
     busy = run.finally(() => {
       if (busy === run) busy = null;
     });
+    // The caller handles the failure of this run; the copy kept for the next caller must not be an
+    // unhandled rejection meanwhile (it would end the process, e.g. while the database is away).
+    busy.catch(() => {});
     return run;
   }
 
@@ -340,7 +344,8 @@ export function createMediaWorker(opts: { db: Db; dirs: UploadDirs; logger: Logg
       try {
         await runOnce();
       } catch (err) {
-        log.error({ err }, 'media worker failed');
+        // The database being away is logged once, by the availability watch.
+        if (!opts.availability?.noteFailure(err)) log.error({ err }, 'media worker failed');
       }
       if (!running) break;
       if (kicked) continue;
