@@ -108,9 +108,11 @@ describe('the HTTP edge', () => {
     expect(statusOf(slow)).toBe(408);
     await new Promise((r) => setTimeout(r, 200));
     const faults = lines.slice(before).filter((l) => l.msg.startsWith('request body did not arrive'));
-    expect(faults.map((l) => [l.level, l.path]).sort()).toEqual(
+    // The anonymous upload is refused before its body is read, so whether its dropped body is
+    // noticed depends on when the connection closes; when it is, it is an info line too.
+    expect(faults.filter((l) => l.path === '/api/admin/media').every((l) => l.level === 30)).toBe(true);
+    expect(faults.filter((l) => l.path !== '/api/admin/media').map((l) => [l.level, l.path]).sort()).toEqual(
       [
-        [30, '/api/admin/media'],
         [30, '/api/plan-a-safari'],
         [30, '/api/plan-a-safari'],
         [30, '/enquiry'],
