@@ -2,6 +2,7 @@
 // server, or run alone at / (server/api/main.ts).
 import { Hono } from 'hono';
 import { forgetReferenceData } from '../db/queries.ts';
+import { forgetSearchIndex } from '../search/engine.ts';
 import { blogsApi } from './blogs.ts';
 import { JSON_TYPE, type AnswerStore } from './cache.ts';
 import { HttpCache } from '../http-cache.ts';
@@ -38,7 +39,10 @@ export interface ApiOptions {
 
 export function createApi(opts: ApiOptions) {
   const cache = opts.cache ?? new HttpCache({ maxBytes: 16 * 1024 * 1024, keepIdentity: true });
-  cache.onClear(() => forgetReferenceData(opts.deps.db));
+  cache.onClear(() => {
+    forgetReferenceData(opts.deps.db);
+    forgetSearchIndex(opts.deps.db);
+  });
   const answers: AnswerStore = { cache };
   // Routes carry the base path (/api when mounted in the web process, nothing when alone), so the
   // web process hands requests over as they are, without copying them.
