@@ -16,6 +16,7 @@ import { messageIdDomain } from './mail/outbox.ts';
 import type { Logger } from './logger.ts';
 import { mediaDirs } from './media/dirs.ts';
 import { createMediaWorker, uploadDirs, type MediaWorker } from './media/uploads.ts';
+import { ClientBudget } from './spam/budget.ts';
 import { ProxyTrust } from './spam/client-address.ts';
 import { createWeb, loadServerBuild } from './web.ts';
 
@@ -37,7 +38,9 @@ export interface AppParts {
 export async function createApp(config: Config, logger: Logger, opts: { web?: boolean; forms?: FormsOverrides; admin?: Pick<AdminApiOptions, 'limits' | 'resetLimits'> } = {}): Promise<AppParts> {
   if (config.API_URL && opts.web !== false) {
     // Web-only process: pages are rendered from the API at API_URL, which /api proxies to.
-    const web = createWeb({ apiUrl: config.API_URL, logger, build: await loadServerBuild(), siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY) });
+    const trust = new ProxyTrust(config.TRUST_PROXY);
+    const budget = config.SPAM_CHECKS === 'on' ? new ClientBudget({ sharePercent: config.CLIENT_SHARE_PERCENT, trust }) : undefined;
+    const web = createWeb({ apiUrl: config.API_URL, logger, build: await loadServerBuild(), siteUrl: config.SITE_URL, trust, budget });
     logger.info({ apiUrl: config.API_URL }, 'web process using the API at API_URL');
     return { web, stop: async () => {} };
   }
@@ -97,8 +100,11 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
   });
   const previewRead = (tx: Database['db'], path: string) =>
     previewTx.run(tx, async () => previewApi.fetch(new Request(`http://preview.internal${path}`, { headers: { accept: 'application/json' } })));
+  // One budget per process for the work no cache absorbs, shared by its pages and its API.
+  const budget = config.SPAM_CHECKS === 'on' ? new ClientBudget({ sharePercent: config.CLIENT_SHARE_PERCENT, trust: new ProxyTrust(config.TRUST_PROXY) }) : undefined;
   const api = createApi({
     deps: { db: database.db, siteUrl: config.SITE_URL, logger, ping: database.ping },
+    budget,
     mediaDirs: mediaDirs(),
     uploadsDir: uploads.images,
     cache: answers,
@@ -137,6 +143,7 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
           siteUrl: config.SITE_URL,
           build: await loadServerBuild(),
           pages: { cache: pages },
+          budget,
           trust: new ProxyTrust(config.TRUST_PROXY),
         });
   return {

@@ -28,4 +28,11 @@ describe('configuration', () => {
     for (const bad of ['0', '-1', '2.5', 'two', '65'])
       expect(() => loadConfig({ WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY must be a whole number of processes from 1 to 64/);
   });
+  it('reads CLIENT_SHARE_PERCENT as a percentage, 25 by default', () => {
+    expect(loadConfig({}).CLIENT_SHARE_PERCENT).toBe(25);
+    expect(loadConfig({ CLIENT_SHARE_PERCENT: '5' }).CLIENT_SHARE_PERCENT).toBe(5);
+    expect(loadConfig({ CLIENT_SHARE_PERCENT: '12.5' }).CLIENT_SHARE_PERCENT).toBe(12.5);
+    for (const bad of ['0', '-1', '101', 'half', ' '])
+      expect(() => loadConfig({ CLIENT_SHARE_PERCENT: bad })).toThrow(/CLIENT_SHARE_PERCENT must be a percentage from 1 to 100/);
+  });
 });

@@ -1,4 +1,5 @@
-// The not-found view (spec point 2), also used, with its own wording, for real errors (500).
+// The not-found view (spec point 2), also used, with its own wording, for real errors (500) and
+// for a visitor over their budget of requests (429).
 import { Link } from 'react-router';
 import { whatsappHref } from '../../common/whatsapp.ts';
 import { ArrowRight, WhatsAppIcon } from './Icons.tsx';
@@ -33,7 +34,9 @@ export function ErrorView({ status = 404 }: { status?: number }) {
         <p className="oops__text">
           {missing
             ? 'The trail you followed has gone cold: this page does not exist or has moved.'
-            : 'Something went wrong on our side. Please try again in a moment.'}{' '}
+            : status === 429
+              ? 'You have sent us more requests than we can answer in a short time. Please wait a minute and try again.'
+              : 'Something went wrong on our side. Please try again in a moment.'}{' '}
           Chat with our Kabale team or pick up the trail below.
         </p>
         <a className="btn btn--whatsapp" href={whatsappHref()} target="_blank" rel="noopener noreferrer">

@@ -1,11 +1,13 @@
 // The JSON API: its own Hono app with the paths of spec point 7. Mounted at /api by the web
 // server, or run alone at / (server/api/main.ts).
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { forgetReferenceData } from '../db/queries.ts';
 import { forgetSearchIndex } from '../search/engine.ts';
 import { blogsApi } from './blogs.ts';
 import { JSON_TYPE, type AnswerStore } from './cache.ts';
 import { HttpCache } from '../http-cache.ts';
+import type { ClientBudget } from '../spam/budget.ts';
+import type { BudgetEnv } from './budget.ts';
 import { boundedWrites, securityHeaders, tooLargeMessage } from '../security.ts';
 import { cspReportApi } from './csp-report.ts';
 import { destinationsApi } from './destinations.ts';
@@ -33,6 +35,8 @@ export interface ApiOptions {
   cache?: HttpCache;
   /** Path the API's routes start with: '/api' inside the web process, '' when it runs alone. */
   basePath?: string;
+  /** The per-address budget of produced answers (server/spam/budget.ts); none: no limit. */
+  budget?: ClientBudget;
   /** Extra resources (search, enquiries, newsletter) mounted on the same app. */
   extend?: (app: Hono<ApiEnv>) => void;
 }
@@ -55,6 +59,7 @@ export function createApi(opts: ApiOptions) {
   app.use('*', async (c, next) => {
     c.set('deps', opts.deps);
     c.set('answers', answers);
+    if (opts.budget) (c as unknown as Context<BudgetEnv>).set('budget', opts.budget);
     await next();
     if (c.res.status === 304) return;
     if (c.res.headers.get('content-type') === 'application/json') c.res.headers.set('content-type', JSON_TYPE);
