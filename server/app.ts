@@ -16,6 +16,7 @@ import { messageIdDomain } from './mail/outbox.ts';
 import type { Logger } from './logger.ts';
 import { mediaDirs } from './media/dirs.ts';
 import { createMediaWorker, uploadDirs, type MediaWorker } from './media/uploads.ts';
+import { searchIndexOf } from './search/engine.ts';
 import { ClientBudget } from './spam/budget.ts';
 import { ProxyTrust } from './spam/client-address.ts';
 import { createWeb, loadServerBuild } from './web.ts';
@@ -69,6 +70,8 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
     );
   });
   await version.ready;
+  // The search index is made now, so that no visitor waits for it (server/search/engine.ts).
+  void searchIndexOf(database.db).catch((err: unknown) => logger.warn({ err }, 'search index not made at start; the first search makes it'));
   const forms = createForms(config, database.db, logger, opts.forms);
   // Backups: the embedded database is dumped by this process, on request (npm run db:backup) and daily.
   const control = database.kind === 'pglite' ? await startControlSocket({ dataDir: config.dataDir, database, logger }) : null;

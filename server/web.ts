@@ -288,12 +288,20 @@ export function createWeb(opts: WebOptions) {
 
   /**
    * The "too many requests" view (app/routes/too-many-requests.tsx) with its Retry-After: the
-   * same page for everyone, rendered once per build and content and kept with the pages.
+   * same page for everyone, rendered once per build and content and kept with the pages. It is
+   * plain HTML, without the app's scripts: it answers many addresses, and the browser would hydrate
+   * it as the page at its own address.
    */
   const tooMany = async (request: Request, peer: string | undefined, retryAfterSeconds: number): Promise<Response> => {
     opts.logger.info({ status: 429, method: request.method, path: new URL(request.url).pathname.slice(0, 200), retryAfterSeconds }, 'request refused: over its budget');
     const view = new Request(new URL('/too-many-requests', request.url), { headers: { accept: 'text/html', 'accept-encoding': request.headers.get('accept-encoding') ?? '' } });
-    const produce = () => render(view, peer);
+    const produce = async () => {
+      const res = await render(view, peer);
+      const html = (await res.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '');
+      const headers = new Headers(res.headers);
+      headers.delete('content-length');
+      return new Response(html, { status: res.status, headers });
+    };
     const res = pages?.cache.enabled
       ? await pages.cache.serve(`page ${opts.build.assets.version} y${new Date().getUTCFullYear()} 429`, view, produce, [429])
       : await produce();

@@ -43,6 +43,8 @@ describe('a budget of uncached work per address', () => {
     expect(html).toMatch(/<header[\s>]/);
     expect(html).toMatch(/<footer[\s>]/);
     expect(html).toContain('<meta name="robots" content="noindex"');
+    // Plain HTML: the app's scripts would hydrate it as the page at the visitor's address.
+    expect(html).not.toMatch(/<script[\s>]/);
     // The same address is refused on every uncached page and on the API's searches.
     const again = await from('203.0.113.10', '/search?query=lions');
     expect(again.status).toBe(429);

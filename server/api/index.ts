@@ -2,7 +2,7 @@
 // server, or run alone at / (server/api/main.ts).
 import { Hono, type Context } from 'hono';
 import { forgetReferenceData } from '../db/queries.ts';
-import { forgetSearchIndex } from '../search/engine.ts';
+import { forgetSearchIndex, searchIndexOf } from '../search/engine.ts';
 import { blogsApi } from './blogs.ts';
 import { JSON_TYPE, type AnswerStore } from './cache.ts';
 import { HttpCache } from '../http-cache.ts';
@@ -45,7 +45,10 @@ export function createApi(opts: ApiOptions) {
   const cache = opts.cache ?? new HttpCache({ maxBytes: 16 * 1024 * 1024, keepIdentity: true });
   cache.onClear(() => {
     forgetReferenceData(opts.deps.db);
-    forgetSearchIndex(opts.deps.db);
+    // The search index is made again soon after a change (at once by a search that comes first).
+    const db = opts.deps.db;
+    forgetSearchIndex(db);
+    setTimeout(() => void searchIndexOf(db).catch(() => {}), 50).unref();
   });
   const answers: AnswerStore = { cache };
   // Routes carry the base path (/api when mounted in the web process, nothing when alone), so the
