@@ -21,6 +21,9 @@ const ALPHA = /^[\p{L}\p{M}]+$/u;
 
 /** English stem of one lower-case word: numbers are kept as they are, as the parser's number tokens are. */
 export function stem(word: string): string {
+  // A hyphenated word is stemmed at its end ("tree-climbing" -> "tree-climb").
+  const hyphen = word.lastIndexOf('-');
+  if (hyphen > 0 && word.split('-').every((p) => ALPHA.test(p))) return word.slice(0, hyphen + 1) + stem(word.slice(hyphen + 1));
   if (!ALPHA.test(word)) return word;
   const s = porter2(word);
   // Snowball 2 keeps the double letter of a short stem ("added" -> "add").
