@@ -19,7 +19,7 @@ import type { SearchItem } from '../../common/api-types.ts';
 import { DEFINITIONS } from '../content/definitions.ts';
 import type { Db } from '../db/index.ts';
 import { parseQuery, replaceWords, type ParsedQuery } from './query.ts';
-import { lexemesOf, similarity, trigramSequence, trigrams, wordSimilarity, type TrigramSequence } from './text.ts';
+import { lexemesOf, trigramSequence, trigrams, wordSimilarityOf } from './text.ts';
 import { and, matches, or, parseTsvector, plainQuery, prefixQuery, tsRank, websearchQuery, type Expand, type Lexemes, type Operand, type TsQuery, WEIGHT } from './tsquery.ts';
 
 /** Lowest trigram similarity at which a vocabulary word replaces an unknown query word. */
@@ -58,8 +58,9 @@ interface Doc {
   type: SearchType;
   id: number;
   title: string;
-  titleTrigrams: Set<string>;
-  titleSequence: TrigramSequence;
+  /** The title's distinct trigrams (as the index numbers them), and its trigrams in order as indexes into those. */
+  titleTrigramIds: Int32Array;
+  titleOrder: Int32Array;
   lexemes: Lexemes;
   /** The title's lexemes alone (weight A), for title hits. */
   titleLexemes: Lexemes;
@@ -85,6 +86,8 @@ const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export class SearchIndex {
   readonly #docs = new Map<string, Doc>();
   readonly #items = new Map<string, SearchItem>();
+  /** Every trigram of the titles, numbered. */
+  readonly #trigramIds = new Map<string, number>();
   /** Each lexeme's documents. */
   readonly #postings = new SearchableMap<string[]>();
   /** Vocabulary of titles, descriptions and keywords (search_documents.words), with how many documents use each word. */
@@ -97,7 +100,13 @@ export class SearchIndex {
     for (const d of documents) {
       const key = `${d.type}:${d.id}`;
       const lexemes = parseTsvector(d.tsv);
-      this.#docs.set(key, { key, type: d.type, id: d.id, title: d.title, titleTrigrams: trigrams(d.title), titleSequence: trigramSequence(d.title), lexemes, titleLexemes: onlyTitle(lexemes) });
+      const sequence = trigramSequence(d.title);
+      const titleTrigramIds = Int32Array.from(sequence.distinct, (t) => {
+        let n = this.#trigramIds.get(t);
+        if (n === undefined) this.#trigramIds.set(t, (n = this.#trigramIds.size));
+        return n;
+      });
+      this.#docs.set(key, { key, type: d.type, id: d.id, title: d.title, titleTrigramIds, titleOrder: sequence.order, lexemes, titleLexemes: onlyTitle(lexemes) });
       for (const lexeme of lexemes.keys()) this.#postings.update(lexeme, (keys = []) => (keys.push(key), keys));
       for (const w of d.words) this.#words.set(w, (this.#words.get(w) ?? 0) + 1);
     }
@@ -181,6 +190,29 @@ export class SearchIndex {
     return best;
   }
 
+  /**
+   * How close a text is to each title (pg_trgm): word_similarity(text, title) and
+   * similarity(text, title), worked out once per title for the text's trigrams.
+   */
+  #titleCloseness(text: Set<string>): (d: Doc) => { word: number; whole: number } {
+    const mark = new Uint8Array(this.#trigramIds.size);
+    for (const t of text) {
+      const n = this.#trigramIds.get(t);
+      if (n !== undefined) mark[n] = 1;
+    }
+    const memo = new Map<string, { word: number; whole: number }>();
+    return (d) => {
+      let r = memo.get(d.key);
+      if (r) return r;
+      const found = new Uint8Array(d.titleTrigramIds.length);
+      let shared = 0;
+      for (let k = 0; k < found.length; k++) shared += found[k] = mark[d.titleTrigramIds[k]!]!;
+      r = shared === 0 ? { word: 0, whole: 0 } : { word: wordSimilarityOf(found, text.size, d.titleOrder), whole: Math.fround(shared / (text.size + found.length - shared)) };
+      memo.set(d.key, r);
+      return r;
+    };
+  }
+
   /** Runs a search. Throws QueryError (a 400) for an empty or over-long text. */
   search(raw: string | undefined | null): SearchOutcome {
     const query = parseQuery(raw);
@@ -229,37 +261,28 @@ export class SearchIndex {
 
     // Words for trigram closeness to titles: stop words carry no meaning there.
     const plain = positive.filter((w) => !stopWord(w)).join(' ');
-    const plainTrigrams = trigrams(plain);
+    const plainTitle = this.#titleCloseness(trigrams(plain));
     const anyPart = or(...parts.map((p) => p.tsq));
     // Titles close to the words (typos the vocabulary could not fix); short words are left to the prefix match.
     const fuzzyText = positive.filter((w) => !stopWord(w) && [...w].length >= CORRECTION_MIN_LENGTH).join(' ');
-    const fuzzyTrigrams = !query.hasOperators && fuzzyText ? trigrams(fuzzyText) : null;
+    const fuzzyTitle = !query.hasOperators && fuzzyText ? (fuzzyText === plain ? plainTitle : this.#titleCloseness(trigrams(fuzzyText))) : null;
 
     const found = new Set<string>(anyPart ? this.#candidates(anyPart) : []);
-    if (fuzzyTrigrams?.size) {
-      // word_similarity cannot reach the threshold with fewer shared trigrams than this.
-      const needed = WORD_SIMILARITY_THRESHOLD * fuzzyTrigrams.size;
-      for (const d of this.#docs.values()) {
-        if (found.has(d.key)) continue;
-        let shared = 0;
-        for (const g of fuzzyTrigrams) if (d.titleTrigrams.has(g)) shared++;
-        if (shared >= needed && wordSimilarity(fuzzyTrigrams, d.titleSequence) >= WORD_SIMILARITY_THRESHOLD) found.add(d.key);
-      }
-    }
+    if (fuzzyTitle) for (const d of this.#docs.values()) if (!found.has(d.key) && fuzzyTitle(d).word >= WORD_SIMILARITY_THRESHOLD) found.add(d.key);
 
     const scored: (Hit & { title: string })[] = [];
     for (const key of found) {
       const d = this.#docs.get(key)!;
       const viaQuery = anyPart !== null && matches(d.lexemes, anyPart, expand);
-      const closeWords = plain ? wordSimilarity(plainTrigrams, d.titleSequence) : 0;
-      if (!viaQuery && !(fuzzyTrigrams && (fuzzyText === plain ? closeWords : wordSimilarity(fuzzyTrigrams, d.titleSequence)) >= WORD_SIMILARITY_THRESHOLD)) continue;
+      const close = plain ? plainTitle(d) : { word: 0, whole: 0 };
+      if (!viaQuery && !(fuzzyTitle && fuzzyTitle(d).word >= WORD_SIMILARITY_THRESHOLD)) continue;
       let rank = 0;
       for (const p of parts) rank += p.weight * tsRank(WEIGHTS, d.lexemes, p.tsq, expand);
       // A hit in the title counts most; on a title hit, the page dedicated to a place, an animal, a
       // bird, an activity or a lodge comes before the safaris, posts and answers that mention it.
       const inTitle = parts[0]!.tsq && matches(d.titleLexemes, parts[0]!.tsq, expand) ? 1.0 : anyPart && matches(d.titleLexemes, anyPart, expand) ? 0.6 : 0;
       const titleHit = inTitle * (1 + (TYPE_BOOST[d.type] ?? 0));
-      const closeness = plain ? 0.5 * closeWords + 0.5 * similarity(plainTrigrams, d.titleTrigrams) : 0;
+      const closeness = plain ? 0.5 * close.word + 0.5 * close.whole : 0;
       scored.push({ type: d.type, id: d.id, score: rank + titleHit + closeness, title: d.title });
     }
     scored.sort((a, b) => b.score - a.score || byteOrder(a.title, b.title) || byteOrder(a.type, b.type) || a.id - b.id);

@@ -121,12 +121,20 @@ export function trigramSequence(text: string): TrigramSequence {
  */
 export function wordSimilarity(a: string | Set<string>, b: string | TrigramSequence): number {
   const first = typeof a === 'string' ? trigrams(a) : a;
-  const { distinct, order: second } = typeof b === 'string' ? trigramSequence(b) : b;
-  const ulen1 = first.size;
-  if (!ulen1 || !second.length) return 0;
+  const { distinct, order } = typeof b === 'string' ? trigramSequence(b) : b;
   const found = new Uint8Array(distinct.length);
   for (let k = 0; k < distinct.length; k++) found[k] = first.has(distinct[k]!) ? 1 : 0;
-  const lastpos = new Int32Array(distinct.length).fill(-1);
+  return wordSimilarityOf(found, first.size, order);
+}
+
+/**
+ * word_similarity() from its parts: which of the second text's distinct trigrams the first has
+ * (`found`), how many distinct trigrams the first has (`ulen1`), and the second's trigrams in
+ * order as indexes into its distinct ones.
+ */
+export function wordSimilarityOf(found: Uint8Array, ulen1: number, second: Int32Array): number {
+  if (!ulen1 || !second.length) return 0;
+  const lastpos = new Int32Array(found.length).fill(-1);
   const sml = (count: number, ulen2: number) => Math.fround(count / (ulen1 + ulen2 - count));
   let ulen2 = 0;
   let count = 0;
