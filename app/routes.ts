@@ -49,6 +49,7 @@ export default [
   ...PAGES_WITH_SIDE_LISTS.map((p) => route(p, 'routes/content-page.tsx', { id: `content-${p}` })),
 
   route('search', 'routes/search.tsx'),
+  route('too-many-requests', 'routes/too-many-requests.tsx'),
   route('enquiry', 'routes/enquiry.tsx'),
   route('review', 'routes/review.tsx'),
   route('newsletter', 'routes/newsletter.tsx'),

@@ -19,6 +19,8 @@ import { messageIdDomain } from './mail/outbox.ts';
 import type { Logger } from './logger.ts';
 import { mediaDirs } from './media/dirs.ts';
 import { createMediaWorker, uploadDirs, type MediaWorker } from './media/uploads.ts';
+import { searchIndexOf } from './search/engine.ts';
+import { ClientBudget } from './spam/budget.ts';
 import { ProxyTrust } from './spam/client-address.ts';
 import { createWeb, loadServerBuild } from './web.ts';
 
@@ -43,7 +45,9 @@ export interface AppParts {
 export async function createApp(config: Config, logger: Logger, opts: { web?: boolean; forms?: FormsOverrides; admin?: Pick<AdminApiOptions, 'limits' | 'resetLimits' | 'afterAnswer'> } = {}): Promise<AppParts> {
   if (config.API_URL && opts.web !== false) {
     // Web-only process: pages are rendered from the API at API_URL, which /api proxies to.
-    const web = createWeb({ apiUrl: config.API_URL, logger, build: await loadServerBuild(), siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY), spoolDir: spoolDir(config.dataDir) });
+    const trust = new ProxyTrust(config.TRUST_PROXY);
+    const budget = config.SPAM_CHECKS === 'on' ? new ClientBudget({ sharePercent: config.CLIENT_SHARE_PERCENT, trust }) : undefined;
+    const web = createWeb({ apiUrl: config.API_URL, logger, build: await loadServerBuild(), siteUrl: config.SITE_URL, trust, budget, spoolDir: spoolDir(config.dataDir) });
     logger.info({ apiUrl: config.API_URL }, 'web process using the API at API_URL');
     return { web, stop: async () => {} };
   }
@@ -74,6 +78,8 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
     );
   });
   await version.ready;
+  // The search index is made now, so that no visitor waits for it (server/search/engine.ts).
+  void searchIndexOf(database.db).catch((err: unknown) => logger.warn({ err }, 'search index not made at start; the first search makes it'));
   const forms = createForms(config, database.db, logger, opts.forms, availability);
   // Backups: the embedded database is dumped by this process, on request (npm run db:backup) and daily.
   const control = database.kind === 'pglite' ? await startControlSocket({ dataDir: config.dataDir, database, logger }) : null;
@@ -106,8 +112,11 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
   });
   const previewRead = (tx: Database['db'], path: string) =>
     previewTx.run(tx, async () => previewApi.fetch(new Request(`http://preview.internal${path}`, { headers: { accept: 'application/json' } })));
+  // One budget per process for the work no cache absorbs, shared by its pages and its API.
+  const budget = config.SPAM_CHECKS === 'on' ? new ClientBudget({ sharePercent: config.CLIENT_SHARE_PERCENT, trust: new ProxyTrust(config.TRUST_PROXY) }) : undefined;
   const api = createApi({
     deps: { db: database.db, siteUrl: config.SITE_URL, logger, ping: database.ping, availability },
+    budget,
     mediaDirs: mediaDirs(),
     uploadsDir: uploads.images,
     cache: answers,
@@ -150,6 +159,7 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
           siteUrl: config.SITE_URL,
           build: await loadServerBuild(),
           pages: { cache: pages },
+          budget,
           trust: new ProxyTrust(config.TRUST_PROXY),
           spoolDir: spoolDir(config.dataDir),
         });

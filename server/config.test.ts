@@ -47,4 +47,11 @@ describe('configuration', () => {
     expect(trustsAnyoneDirectly(loadConfig({ TRUST_PROXY: '10.0.0.1' }), '0.0.0.0')).toBe(false);
     expect(trustsAnyoneDirectly(loadConfig({}), '0.0.0.0')).toBe(false);
   });
+  it('reads CLIENT_SHARE_PERCENT as a percentage, 25 by default', () => {
+    expect(loadConfig({}).CLIENT_SHARE_PERCENT).toBe(25);
+    expect(loadConfig({ CLIENT_SHARE_PERCENT: '5' }).CLIENT_SHARE_PERCENT).toBe(5);
+    expect(loadConfig({ CLIENT_SHARE_PERCENT: '12.5' }).CLIENT_SHARE_PERCENT).toBe(12.5);
+    for (const bad of ['0', '-1', '101', 'half', ' '])
+      expect(() => loadConfig({ CLIENT_SHARE_PERCENT: bad })).toThrow(/CLIENT_SHARE_PERCENT must be a percentage from 1 to 100/);
+  });
 });

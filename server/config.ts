@@ -52,6 +52,16 @@ const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: r.error });
       return z.NEVER;
     }),
+  /**
+   * The share of one process's time (percent) one address may use on work no cache absorbs
+   * (searches, query strings not kept, form pages): beyond it, 429 with Retry-After
+   * (server/spam/budget.ts). SPAM_CHECKS=off turns the budget off.
+   */
+  CLIENT_SHARE_PERCENT: z.coerce
+    .number({ message: 'CLIENT_SHARE_PERCENT must be a percentage from 1 to 100' })
+    .min(1, 'CLIENT_SHARE_PERCENT must be a percentage from 1 to 100')
+    .max(100, 'CLIENT_SHARE_PERCENT must be a percentage from 1 to 100')
+    .default(25),
   /** Memory for rendered pages kept and served again (0 turns the page cache off). */
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   /** Memory for API answers kept and served again (0 turns the API cache off). */

@@ -16,6 +16,7 @@ import { decodable, pagePlanner } from './page-cache.ts';
 import type { Logger } from './logger.ts';
 import { withImageMetaFrom } from './media/annotate.ts';
 import { atPublicOrigin, callerSource, forwardedHeaders, ProxyTrust, socketAddress } from './spam/client-address.ts';
+import type { ClientBudget } from './spam/budget.ts';
 import { mediaDirs } from './media/dirs.ts';
 
 export const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -32,6 +33,8 @@ export interface WebOptions {
   clientDir?: string;
   /** Rendered pages of routes that opt in, scoped to the content version (server/page-cache.ts). */
   pages?: { cache: HttpCache };
+  /** Per-address budget of pages rendered for their request (server/spam/budget.ts); none: no limit. */
+  budget?: ClientBudget;
   /** Which peers' X-Forwarded-* headers are believed (TRUST_PROXY); default: none. */
   trust?: ProxyTrust;
   /** Where the console's large writes are kept while they arrive (under DATA_DIR); none: in memory. */
@@ -355,6 +358,18 @@ export function createWeb(opts: WebOptions) {
   /** A page request answered from the kept pages when its route allows, rendered otherwise. */
   function answer(request: Request, peer: string | undefined): Promise<Response> {
     const planned = pages?.cache.enabled ? planner.plan(request) : undefined;
+    // Work no cache absorbs (a page with a query string it does not keep, a search, a form sent,
+    // a signed-in visitor's page) is counted against the visitor's budget; kept pages never are.
+    const budget = opts.budget;
+    if (budget && !planned && !isConsolePath(new URL(request.url).pathname) && !planner.plan(request)) {
+      const check = budget.check(budget.keyOf(request.headers, peer));
+      if (!check.ok) return tooMany(request, peer, check.retryAfterSeconds);
+      return budget.charge(check.key, async () => {
+        // The whole render is counted, its streamed body included.
+        const res = await render(request, peer);
+        return new Response(res.body ? await res.arrayBuffer() : null, res);
+      });
+    }
     if (!planned) return render(request, peer);
     return pages!.cache.serve(planned.key, request, () => {
       // One render serves everyone: a plain GET of the normalised URL, nothing personal in it.
@@ -363,6 +378,32 @@ export function createWeb(opts: WebOptions) {
       return render(new Request(planned.renderUrl, { method: 'GET', headers }), peer);
     }, planned.statuses);
   }
+
+  /**
+   * The "too many requests" view (app/routes/too-many-requests.tsx) with its Retry-After: the
+   * same page for everyone, rendered once per build and content and kept with the pages. It is
+   * plain HTML, without the app's scripts: it answers many addresses, and the browser would hydrate
+   * it as the page at its own address.
+   */
+  const tooMany = async (request: Request, peer: string | undefined, retryAfterSeconds: number): Promise<Response> => {
+    opts.logger.info({ status: 429, method: request.method, path: new URL(request.url).pathname.slice(0, 200), retryAfterSeconds }, 'request refused: over its budget');
+    const view = new Request(new URL('/too-many-requests', request.url), { headers: { accept: 'text/html', 'accept-encoding': request.headers.get('accept-encoding') ?? '' } });
+    const produce = async () => {
+      const res = await render(view, peer);
+      const html = (await res.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '');
+      const headers = new Headers(res.headers);
+      headers.delete('content-length');
+      return new Response(html, { status: res.status, headers });
+    };
+    const res = pages?.cache.enabled
+      ? await pages.cache.serve(`page ${opts.build.assets.version} y${new Date().getUTCFullYear()} 429`, view, produce, [429])
+      : await produce();
+    const headers = new Headers(res.headers);
+    headers.set('retry-after', String(retryAfterSeconds));
+    headers.set('cache-control', 'no-store');
+    headers.delete('etag');
+    return new Response(request.method === 'HEAD' ? null : res.body, { status: 429, headers });
+  };
 
   /**
    * Kept pages answered before any Request object is made (called by the HTTP server for every

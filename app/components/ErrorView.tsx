@@ -1,5 +1,6 @@
 // The not-found view (spec point 2), also used, with its own wording, for real errors (500) and
-// for a list that could not be loaded (spec point 8: its failure sentence, app/lib/list-failure.ts).
+// for a list that could not be loaded (spec point 8: its failure sentence, app/lib/list-failure.ts),
+// and for a visitor over their budget of requests (429).
 import { Link } from 'react-router';
 import { whatsappHref } from '../../common/whatsapp.ts';
 import { ExternalLink } from './ExternalLink.tsx';
@@ -47,8 +48,10 @@ export function ErrorView({ status = 404, failure }: ErrorViewProps) {
         <p className="oops__text">
           {missing
             ? 'The trail you followed has gone cold: this page does not exist or has moved.'
-            : failure
-              ? 'Please try again in a moment.'
+            : status === 429
+              ? 'You have sent us more requests than we can answer in a short time. Please wait a minute and try again.'
+              : failure
+                ? 'Please try again in a moment.'
               : 'Something went wrong on our side. Please try again in a moment.'}{' '}
           Chat with our Kabale team or pick up the trail below.
         </p>

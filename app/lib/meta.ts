@@ -70,7 +70,7 @@ export function buildMeta(page: PageMeta | undefined | null, opts: MetaOptions =
 
 export function notFoundMeta(status = 404): MetaDescriptor[] {
   return [
-    { title: status === 404 ? `Page not found | ${site.name}` : `Something went wrong | ${site.name}` },
+    { title: status === 404 ? `Page not found | ${site.name}` : status === 429 ? `Too many requests | ${site.name}` : `Something went wrong | ${site.name}` },
     { name: 'robots', content: 'noindex' },
   ];
 }

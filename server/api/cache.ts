@@ -5,6 +5,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { CachePolicy } from '../../app/lib/cache-policy.ts';
 import { replaceResponse } from '../compress.ts';
 import { HttpCache, queryKey } from '../http-cache.ts';
+import { withinBudget, type BudgetEnv } from './budget.ts';
 
 export const API_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -14,7 +15,7 @@ export interface AnswerStore {
   cache: HttpCache;
 }
 
-export type CacheEnv = { Variables: { answers?: AnswerStore } };
+export type CacheEnv = { Variables: { answers?: AnswerStore } } & BudgetEnv;
 
 /** Keeps this route's 200 answers per URL; query parameters other than `policy.query` bypass it. */
 export function cached(policy: CachePolicy = {}): MiddlewareHandler<CacheEnv> {
@@ -35,7 +36,9 @@ export function cached(policy: CachePolicy = {}): MiddlewareHandler<CacheEnv> {
     const url = new URL(c.req.url);
     const query = queryKey(url.searchParams, policy);
     if (query === undefined) {
-      await produce();
+      // Query parameters this route does not keep: produced for this request, within the caller's budget.
+      const refused = await withinBudget(c, produce);
+      if (refused) return refused;
       return;
     }
     const key = `api ${url.pathname}${query}`;

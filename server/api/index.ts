@@ -1,15 +1,18 @@
 // The JSON API: its own Hono app with the paths of spec point 7. Mounted at /api by the web
 // server, or run alone at / (server/api/main.ts).
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
 import { UNAVAILABLE_CODE, UNAVAILABLE_MESSAGE } from '../../common/forms.ts';
 import { isDatabaseUnreachable, RETRY_AFTER_SECONDS } from '../db/availability.ts';
 import { forgetReferenceData } from '../db/queries.ts';
+import { forgetSearchIndex, searchIndexOf } from '../search/engine.ts';
 import { blogsApi } from './blogs.ts';
 import { JSON_TYPE, type AnswerStore } from './cache.ts';
 import { HttpCache } from '../http-cache.ts';
 import { isClientFault, logClientFault, refuseUnknownMethods } from '../http-edge.ts';
 import { boundedWrites, isStaffLargeWrite, securityHeaders, tooLargeMessage } from '../security.ts';
+import type { ClientBudget } from '../spam/budget.ts';
+import type { BudgetEnv } from './budget.ts';
 import { cspReportApi } from './csp-report.ts';
 import { destinationsApi } from './destinations.ts';
 import { experiencesApi } from './experiences.ts';
@@ -40,13 +43,21 @@ export interface ApiOptions {
   beforeBody?: MiddlewareHandler<ApiEnv>;
   /** Where the console's large writes are spooled while they arrive (under DATA_DIR); none: in memory. */
   spoolDir?: string;
+  /** The per-address budget of produced answers (server/spam/budget.ts); none: no limit. */
+  budget?: ClientBudget;
   /** Extra resources (search, enquiries, newsletter) mounted on the same app. */
   extend?: (app: Hono<ApiEnv>) => void;
 }
 
 export function createApi(opts: ApiOptions) {
   const cache = opts.cache ?? new HttpCache({ maxBytes: 16 * 1024 * 1024, keepIdentity: true });
-  cache.onClear(() => forgetReferenceData(opts.deps.db));
+  cache.onClear(() => {
+    forgetReferenceData(opts.deps.db);
+    // The search index is made again soon after a change (at once by a search that comes first).
+    const db = opts.deps.db;
+    forgetSearchIndex(db);
+    setTimeout(() => void searchIndexOf(db).catch(() => {}), 50).unref();
+  });
   const answers: AnswerStore = { cache };
   // Routes carry the base path (/api when mounted in the web process, nothing when alone), so the
   // web process hands requests over as they are, without copying them.
@@ -60,6 +71,7 @@ export function createApi(opts: ApiOptions) {
   app.use('*', async (c, next) => {
     c.set('deps', opts.deps);
     c.set('answers', answers);
+    if (opts.budget) (c as unknown as Context<BudgetEnv>).set('budget', opts.budget);
     await next();
     if (c.res.status === 304) return;
     if (c.res.headers.get('content-type') === 'application/json') c.res.headers.set('content-type', JSON_TYPE);

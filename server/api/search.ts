@@ -1,4 +1,5 @@
 // Site search (GET /search?query=&types=&page=) and the data behind /sitemap.xml and /robots.txt.
+import { budgeted } from './budget.ts';
 import { cached } from './cache.ts';
 import { Hono } from 'hono';
 import { PAGE_SIZE } from '../../common/constants.ts';
@@ -30,7 +31,8 @@ export function parseTypes(values: string[] | undefined): SearchType[] {
 export function searchApi() {
   const app = new Hono<ApiEnv>();
 
-  app.get('/search', async (ctx) => {
+  // Every search is produced for its request: counted against the caller's budget.
+  app.get('/search', budgeted(), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const types = parseTypes(ctx.req.queries('types'));
     const paging = parsePaging((k) => ctx.req.query(k), PAGE_SIZE.search);

@@ -1,15 +1,26 @@
-// Site search over the search_documents index (migration 0002_search; each type's document and
-// result rows as server/content/definitions.ts describes them):
-// PostgreSQL full-text search with websearch_to_tsquery (quotes, minus, OR), prefix matching for
-// the word being typed, misspelt words corrected from the index's vocabulary with pg_trgm, and
-// fuzzy title matching.
-// Every statement is plain PostgreSQL, so PGlite and PostgreSQL answer alike.
-import { sql, type SQL } from 'drizzle-orm';
-import { SEARCH_TYPES, type SearchType } from '../../common/content-types.ts';
+// Site search, answered from memory. Each process keeps an index of the search documents the
+// database keeps (search_documents: one row per item, made by the triggers that
+// server/search/indexing.ts derives from the types' descriptions in server/content/definitions.ts)
+// together with each item's result row, and searches it without a query to the database:
+// MiniSearch's radix tree (SearchableMap) finds the documents holding a lexeme (or a prefix of
+// one), and the rest is the
+// database's own search done in memory (server/search/tsquery.ts, server/search/text.ts):
+// websearch_to_tsquery (quotes, minus, OR) over the documents' lexemes, prefix matching for the
+// word being typed, misspelt words corrected from the vocabulary by trigram similarity, fuzzy title
+// matching, and ts_rank with the title weights, so the results and their order are those of the
+// SQL this replaced.
+// The index is made at the first search and made again after every content change
+// (forgetSearchIndex, called when content changes drop the kept answers: server/api/index.ts), in
+// every process, so a published edit is found at once.
+import SearchableMap from 'minisearch/SearchableMap';
+import { sql } from 'drizzle-orm';
+import type { SearchType } from '../../common/content-types.ts';
 import type { SearchItem } from '../../common/api-types.ts';
 import { DEFINITIONS } from '../content/definitions.ts';
 import type { Db } from '../db/index.ts';
 import { parseQuery, replaceWords, type ParsedQuery } from './query.ts';
+import { lexemesOf, trigramSequence, trigrams, wordSimilarityOf } from './text.ts';
+import { and, matches, or, parseTsvector, plainQuery, prefixQuery, tsRank, websearchQuery, type Expand, type Lexemes, type Operand, type TsQuery, WEIGHT } from './tsquery.ts';
 
 /** Lowest trigram similarity at which a vocabulary word replaces an unknown query word. */
 export const CORRECTION_MIN_SIMILARITY = 0.45;
@@ -17,8 +28,12 @@ export const CORRECTION_MIN_SIMILARITY = 0.45;
 export const CORRECTION_MIN_LENGTH = 4;
 /** At most this many hits are ranked (far more than anyone pages through). */
 export const MAX_HITS = 1000;
-/** Rank weights of the tsvector classes {D keywords, C body, B description, A title}. */
-const WEIGHTS = sql.raw(`'{0.05, 0.2, 0.5, 1.0}'::float4[]`);
+/** Rank weights of the lexemes' classes {D keywords, C body, B description, A title}. */
+const WEIGHTS = [0.05, 0.2, 0.5, 1.0] as const;
+/** Vocabulary words at least this close (pg_trgm's `%`) are candidates for a correction. */
+const SIMILARITY_THRESHOLD = 0.3;
+/** Titles at least this close to the words (pg_trgm's `<%`) are found even without a lexeme. */
+const WORD_SIMILARITY_THRESHOLD = 0.6;
 /** Extra share of the title-hit score by type (the pages dedicated to a subject). */
 const TYPE_BOOST: Partial<Record<SearchType, number>> = Object.fromEntries(DEFINITIONS.flatMap((d) => (d.search?.titleBoost ? [[d.search.type, d.search.titleBoost]] : [])));
 
@@ -38,149 +53,291 @@ export interface SearchOutcome {
   hits: Hit[];
 }
 
+interface Doc {
+  key: string;
+  type: SearchType;
+  id: number;
+  title: string;
+  /** The title's distinct trigrams (as the index numbers them), and its trigrams in order as indexes into those. */
+  titleTrigramIds: Int32Array;
+  titleOrder: Int32Array;
+  lexemes: Lexemes;
+  /** The title's lexemes alone (weight A), for title hits. */
+  titleLexemes: Lexemes;
+}
+
 function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
-const textArray = (items: string[]) => sql`cast(array[${sql.join(
-  items.map((i) => sql`${i}`),
-  sql`, `,
-)}] as text[])`;
-
-interface WordInfo {
-  word: string;
-  stop: boolean;
-  stems: string;
-  known: boolean;
-  fix: string | null;
-  sim: number | null;
+/** The lexemes of a document's title: those with positions of weight A (only the title has them). */
+function onlyTitle(lexemes: Lexemes): Lexemes {
+  const out = new Map<string, number[]>();
+  for (const [lexeme, positions] of lexemes) {
+    const a = positions.filter((p) => (p & 3) === WEIGHT.A);
+    if (a.length) out.set(lexeme, a);
+  }
+  return out;
 }
 
-/** For each distinct word: is it a stop word, its stems, does the index know it, and its closest vocabulary word. */
-async function analyseWords(db: Db, words: string[]): Promise<Map<string, WordInfo>> {
-  if (words.length === 0) return new Map();
-  const result = await db.execute(sql`
-    select w.tok as word,
-           numnode(plainto_tsquery('english', w.tok)) = 0 as stop,
-           coalesce((select string_agg(x.lexeme, ' ') from unnest(to_tsvector('english', w.tok)) as x), '') as stems,
-           exists (select 1 from search_documents d
-                   where d.tsv @@ (plainto_tsquery('english', w.tok) || plainto_tsquery('simple', w.tok))) as known,
-           f.word as fix,
-           f.sim
-    from unnest(${textArray(words)}) as w(tok)
-    left join lateral (
-      select v.word, similarity(v.word, w.tok)::float8 as sim
-      from search_words v
-      where v.word % w.tok
-      order by sim desc, v.ndoc desc, v.word
-      limit 1
-    ) as f on true`);
-  const map = new Map<string, WordInfo>();
-  for (const r of rowsOf<WordInfo>(result)) map.set(r.word, { ...r, sim: r.sim === null ? null : Number(r.sim) });
-  return map;
+const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** One process's index of every search document and its result row. */
+export class SearchIndex {
+  readonly #docs = new Map<string, Doc>();
+  readonly #items = new Map<string, SearchItem>();
+  /** Every trigram of the titles, numbered. */
+  readonly #trigramIds = new Map<string, number>();
+  /** Each lexeme's documents. */
+  readonly #postings = new SearchableMap<string[]>();
+  /** Vocabulary of titles, descriptions and keywords (search_documents.words), with how many documents use each word. */
+  readonly #words = new Map<string, number>();
+  readonly #wordsByTrigram = new Map<string, string[]>();
+  readonly #wordTrigrams = new Map<string, Set<string>>();
+
+  constructor(documents: { type: SearchType; id: number; title: string; words: string[]; tsv: string }[], items: SearchItem[]) {
+    for (const item of items) this.#items.set(`${item.type}:${item.id}`, item);
+    for (const d of documents) {
+      const key = `${d.type}:${d.id}`;
+      const lexemes = parseTsvector(d.tsv);
+      const sequence = trigramSequence(d.title);
+      const titleTrigramIds = Int32Array.from(sequence.distinct, (t) => {
+        let n = this.#trigramIds.get(t);
+        if (n === undefined) this.#trigramIds.set(t, (n = this.#trigramIds.size));
+        return n;
+      });
+      this.#docs.set(key, { key, type: d.type, id: d.id, title: d.title, titleTrigramIds, titleOrder: sequence.order, lexemes, titleLexemes: onlyTitle(lexemes) });
+      for (const lexeme of lexemes.keys()) this.#postings.update(lexeme, (keys = []) => (keys.push(key), keys));
+      for (const w of d.words) this.#words.set(w, (this.#words.get(w) ?? 0) + 1);
+    }
+    for (const w of this.#words.keys()) {
+      const t = trigrams(w);
+      this.#wordTrigrams.set(w, t);
+      for (const g of t) {
+        let list = this.#wordsByTrigram.get(g);
+        if (!list) this.#wordsByTrigram.set(g, (list = []));
+        list.push(w);
+      }
+    }
+  }
+
+  get size(): number {
+    return this.#docs.size;
+  }
+
+  /** Reads every search document and result row (one consistent snapshot). */
+  static async load(db: Db): Promise<SearchIndex> {
+    return db.transaction(async (tx) => {
+      const documents = rowsOf<{ type: SearchType; id: number; title: string; words: string[]; tsv: string }>(
+        await tx.execute(sql`select type, item_id as id, title, words, tsv::text as tsv from search_documents`),
+      ).map((r) => ({ ...r, id: Number(r.id), words: Array.isArray(r.words) ? r.words : [] }));
+      const items: SearchItem[] = [];
+      for (const d of DEFINITIONS) {
+        if (!d.search) continue;
+        const ids = documents.filter((x) => x.type === d.search!.type).map((x) => x.id);
+        if (!ids.length) continue;
+        for (const row of await d.search.results(tx as unknown as Db, ids)) items.push({ ...row, type: d.search.type } as SearchItem);
+      }
+      return new SearchIndex(documents, items);
+    });
+  }
+
+  /** The documents holding a lexeme, or a lexeme starting with it. */
+  #holding(op: Operand): { keys: readonly string[]; terms: readonly string[] } {
+    if (!op.prefix) return { keys: this.#postings.get(op.lexeme) ?? [], terms: [op.lexeme] };
+    const keys = new Set<string>();
+    const terms: string[] = [];
+    for (const [term, docs] of this.#postings.atPrefix(op.lexeme)) {
+      terms.push(term);
+      for (const k of docs) keys.add(k);
+    }
+    return { keys: [...keys], terms: terms.sort(byteOrder) };
+  }
+
+  /** Does some document hold this lexeme (or one it starts)? */
+  #known(q: TsQuery | null, expand: Expand): boolean {
+    if (!q) return false;
+    for (const key of this.#candidates(q)) if (matches(this.#docs.get(key)!.lexemes, q, expand)) return true;
+    return false;
+  }
+
+  /** Documents that may match: those holding one of the query's lexemes (every document when a NOT alone could match). */
+  #candidates(q: TsQuery): Set<string> {
+    const out = new Set<string>();
+    const walk = (n: TsQuery, negated: boolean) => {
+      if (n.op === 'phrase') {
+        if (!negated) for (const it of n.items) for (const k of this.#holding(it).keys) out.add(k);
+      } else if (n.op === 'not') walk(n.arg, !negated);
+      else for (const a of n.args) walk(a, negated);
+    };
+    walk(q, false);
+    if (matches(new Map(), q, () => [])) for (const k of this.#docs.keys()) out.add(k);
+    return out;
+  }
+
+  /** The vocabulary word closest to `word` by trigrams (pg_trgm's `%`), most used first, then alphabetical. */
+  #closestWord(word: string): { word: string; sim: number } | null {
+    const t = trigrams(word);
+    const shared = new Map<string, number>();
+    for (const g of t) for (const w of this.#wordsByTrigram.get(g) ?? []) shared.set(w, (shared.get(w) ?? 0) + 1);
+    let best: { word: string; sim: number; ndoc: number } | null = null;
+    for (const [w, n] of shared) {
+      const sim = Math.fround(n / (t.size + this.#wordTrigrams.get(w)!.size - n));
+      if (sim < SIMILARITY_THRESHOLD) continue;
+      const ndoc = this.#words.get(w)!;
+      if (!best || sim > best.sim || (sim === best.sim && (ndoc > best.ndoc || (ndoc === best.ndoc && w < best.word)))) best = { word: w, sim, ndoc };
+    }
+    return best;
+  }
+
+  /**
+   * How close a text is to each title (pg_trgm): word_similarity(text, title) and
+   * similarity(text, title), worked out once per title for the text's trigrams.
+   */
+  #titleCloseness(text: Set<string>): (d: Doc) => { word: number; whole: number } {
+    const mark = new Uint8Array(this.#trigramIds.size);
+    for (const t of text) {
+      const n = this.#trigramIds.get(t);
+      if (n !== undefined) mark[n] = 1;
+    }
+    const memo = new Map<string, { word: number; whole: number }>();
+    return (d) => {
+      let r = memo.get(d.key);
+      if (r) return r;
+      const found = new Uint8Array(d.titleTrigramIds.length);
+      let shared = 0;
+      for (let k = 0; k < found.length; k++) shared += found[k] = mark[d.titleTrigramIds[k]!]!;
+      r = shared === 0 ? { word: 0, whole: 0 } : { word: wordSimilarityOf(found, text.size, d.titleOrder), whole: Math.fround(shared / (text.size + found.length - shared)) };
+      memo.set(d.key, r);
+      return r;
+    };
+  }
+
+  /** Runs a search. Throws QueryError (a 400) for an empty or over-long text. */
+  search(raw: string | undefined | null): SearchOutcome {
+    const query = parseQuery(raw);
+    // Prefix operands stand for the index's lexemes they start (found once per search).
+    const expansions = new Map<string, readonly string[]>();
+    const expand: Expand = (op) => {
+      let list = expansions.get(op.lexeme);
+      if (!list) expansions.set(op.lexeme, (list = this.#holding(op).terms));
+      return list;
+    };
+    const distinct = [...new Set(query.words.map((w) => w.word))];
+    const info = new Map(
+      distinct.map((w) => {
+        const english = lexemesOf(w, 'english');
+        const stop = english.length === 0;
+        const known = this.#known(or(plainQuery(w, 'english'), plainQuery(w, 'simple')), expand);
+        return [w, { stop, stems: english.flat().map((l) => l.lexeme), known }] as const;
+      }),
+    );
+
+    // Correct words the index does not know (not stop words, not numbers, not the word being typed
+    // when some indexed word starts with it).
+    const corrections = new Map<string, string>();
+    for (const w of distinct) {
+      const i = info.get(w)!;
+      if (i.stop || i.known || [...w].length < CORRECTION_MIN_LENGTH || /^\p{N}+$/u.test(w)) continue;
+      const fix = this.#closestWord(w);
+      if (!fix || fix.sim < CORRECTION_MIN_SIMILARITY || fix.word === w) continue;
+      if (w === query.typing && this.#known(typed(w), expand)) continue;
+      corrections.set(w, fix.word);
+    }
+    const corrected = corrections.size ? replaceWords(query.text, corrections) : null;
+
+    // The alternatives a document may match, each with its share of the score.
+    const parts: { tsq: TsQuery | null; weight: number }[] = [{ tsq: websearchQuery(query.text), weight: 1 }];
+    if (corrected) parts.push({ tsq: websearchQuery(corrected), weight: 0.7 });
+    // A stop word being typed ("the") would match nearly everything by prefix.
+    if (query.typing && !info.get(query.typing)?.stop) {
+      const before = corrected ? replaceWords(query.textBeforeTyping, corrections) : query.textBeforeTyping;
+      parts.push({ tsq: and(before ? websearchQuery(before) : null, typed(query.typing)), weight: 0.8 });
+    }
+    const positive = query.words.filter((w) => !w.negated).map((w) => corrections.get(w.word) ?? w.word);
+    const stopWord = (w: string) => info.get(w)?.stop ?? lexemesOf(w, 'english').length === 0;
+    // Only exclusions ("-rwanda"): nothing is asked for, so nothing is found.
+    if (!positive.length) return { query, corrected, highlight: [], hits: [] };
+
+    // Words for trigram closeness to titles: stop words carry no meaning there.
+    const plain = positive.filter((w) => !stopWord(w)).join(' ');
+    const plainTitle = this.#titleCloseness(trigrams(plain));
+    const anyPart = or(...parts.map((p) => p.tsq));
+    // Titles close to the words (typos the vocabulary could not fix); short words are left to the prefix match.
+    const fuzzyText = positive.filter((w) => !stopWord(w) && [...w].length >= CORRECTION_MIN_LENGTH).join(' ');
+    const fuzzyTitle = !query.hasOperators && fuzzyText ? (fuzzyText === plain ? plainTitle : this.#titleCloseness(trigrams(fuzzyText))) : null;
+
+    const found = new Set<string>(anyPart ? this.#candidates(anyPart) : []);
+    if (fuzzyTitle) for (const d of this.#docs.values()) if (!found.has(d.key) && fuzzyTitle(d).word >= WORD_SIMILARITY_THRESHOLD) found.add(d.key);
+
+    const scored: (Hit & { title: string })[] = [];
+    for (const key of found) {
+      const d = this.#docs.get(key)!;
+      const viaQuery = anyPart !== null && matches(d.lexemes, anyPart, expand);
+      const close = plain ? plainTitle(d) : { word: 0, whole: 0 };
+      if (!viaQuery && !(fuzzyTitle && fuzzyTitle(d).word >= WORD_SIMILARITY_THRESHOLD)) continue;
+      let rank = 0;
+      for (const p of parts) rank += p.weight * tsRank(WEIGHTS, d.lexemes, p.tsq, expand);
+      // A hit in the title counts most; on a title hit, the page dedicated to a place, an animal, a
+      // bird, an activity or a lodge comes before the safaris, posts and answers that mention it.
+      const inTitle = parts[0]!.tsq && matches(d.titleLexemes, parts[0]!.tsq, expand) ? 1.0 : anyPart && matches(d.titleLexemes, anyPart, expand) ? 0.6 : 0;
+      const titleHit = inTitle * (1 + (TYPE_BOOST[d.type] ?? 0));
+      const closeness = plain ? 0.5 * close.word + 0.5 * close.whole : 0;
+      scored.push({ type: d.type, id: d.id, score: rank + titleHit + closeness, title: d.title });
+    }
+    scored.sort((a, b) => b.score - a.score || byteOrder(a.title, b.title) || byteOrder(a.type, b.type) || a.id - b.id);
+    const hits = scored.slice(0, MAX_HITS).map(({ type, id, score }) => ({ type, id, score }));
+
+    const highlight = new Set<string>();
+    for (const w of query.words) {
+      if (w.negated) continue;
+      const i = info.get(w.word);
+      if (i?.stop) continue;
+      const fixed = corrections.get(w.word);
+      for (const term of [w.word, fixed, ...(i?.stems ?? [])]) if (term && [...term].length >= 2) highlight.add(term);
+    }
+    return { query, corrected, highlight: [...highlight], hits };
+  }
+
+  /** The result rows of hits, in the hits' order, each tagged with its type. */
+  items(hits: Hit[]): SearchItem[] {
+    return hits.flatMap((h) => this.#items.get(`${h.type}:${h.id}`) ?? []);
+  }
 }
 
-/** The word being typed as a prefix tsquery in both configurations (empty parts are dropped by ||). */
-function prefixQuery(word: string): SQL {
-  const part = (config: 'simple' | 'english') => sql`(case when numnode(plainto_tsquery(${config}::regconfig, ${word})) = 0
-      then plainto_tsquery(${config}::regconfig, ${word})
-      else cast(plainto_tsquery(${config}::regconfig, ${word})::text || ':*' as tsquery) end)`;
-  return sql`(${part('simple')} || ${part('english')})`;
+/** The word being typed as a prefix in both configurations. */
+function typed(word: string): TsQuery | null {
+  return or(prefixQuery(word, 'simple'), prefixQuery(word, 'english'));
 }
 
-async function hasPrefixMatch(db: Db, word: string): Promise<boolean> {
-  const result = await db.execute(sql`select exists (select 1 from search_documents d where d.tsv @@ ${prefixQuery(word)}) as found`);
-  return Boolean(rowsOf<{ found: boolean }>(result)[0]?.found);
+const indexes = new WeakMap<Db, Promise<SearchIndex>>();
+
+/** This process's index of the database's search documents (made at the first use after a change). */
+export function searchIndexOf(db: Db): Promise<SearchIndex> {
+  let index = indexes.get(db);
+  if (!index) {
+    index = SearchIndex.load(db);
+    indexes.set(db, index);
+    const made = index;
+    made.catch(() => {
+      if (indexes.get(db) === made) indexes.delete(db);
+    });
+  }
+  return index;
+}
+
+/** Content changed: the next search makes the index again from the database. */
+export function forgetSearchIndex(db: Db): void {
+  indexes.delete(db);
 }
 
 /** Runs a search. Throws QueryError (a 400) for an empty or over-long text. */
 export async function searchIndex(db: Db, raw: string | undefined | null): Promise<SearchOutcome> {
-  const query = parseQuery(raw);
-  const distinct = [...new Set(query.words.map((w) => w.word))];
-  const info = await analyseWords(db, distinct);
-
-  // Correct words the index does not know (not stop words, not numbers, not the word being typed
-  // when some indexed word starts with it).
-  const corrections = new Map<string, string>();
-  for (const w of distinct) {
-    const i = info.get(w);
-    if (!i || i.stop || i.known || [...w].length < CORRECTION_MIN_LENGTH || /^\p{N}+$/u.test(w)) continue;
-    if (!i.fix || (i.sim ?? 0) < CORRECTION_MIN_SIMILARITY || i.fix === w) continue;
-    if (w === query.typing && (await hasPrefixMatch(db, w))) continue;
-    corrections.set(w, i.fix);
-  }
-  const corrected = corrections.size ? replaceWords(query.text, corrections) : null;
-
-  // The alternatives a document may match, each with its share of the score.
-  const parts: { tsq: SQL; weight: number }[] = [{ tsq: sql`websearch_to_tsquery('english', ${query.text})`, weight: 1 }];
-  if (corrected) parts.push({ tsq: sql`websearch_to_tsquery('english', ${corrected})`, weight: 0.7 });
-  // A stop word being typed ("the") would match nearly everything by prefix.
-  if (query.typing && !info.get(query.typing)?.stop) {
-    const before = corrected ? replaceWords(query.textBeforeTyping, corrections) : query.textBeforeTyping;
-    const rest = before ? sql`websearch_to_tsquery('english', ${before}) && ` : sql``;
-    parts.push({ tsq: sql`(${rest}${prefixQuery(query.typing)})`, weight: 0.8 });
-  }
-  const positive = query.words.filter((w) => !w.negated).map((w) => corrections.get(w.word) ?? w.word);
-  // Words for trigram closeness to titles: stop words carry no meaning there.
-  const plain = positive.filter((w) => !info.get(w)?.stop).join(' ');
-  const anyPart = sql.join(
-    parts.map((p) => p.tsq),
-    sql` || `,
-  );
-  // Titles close to the words (typos the vocabulary could not fix); short words are left to the prefix match.
-  const fuzzyText = positive.filter((w) => !info.get(w)?.stop && [...w].length >= CORRECTION_MIN_LENGTH).join(' ');
-  const fuzzy = !query.hasOperators && fuzzyText ? sql`or ${fuzzyText} <% d.title` : sql``;
-  const rank = sql.join(
-    parts.map((p) => sql`${sql.raw(String(p.weight))} * ts_rank(${WEIGHTS}, d.tsv, ${p.tsq})`),
-    sql` + `,
-  );
-  // A hit in the title counts most; on a title hit, the page dedicated to a place, an animal, a
-  // bird, an activity or a lodge comes before the safaris, posts and answers that mention it.
-  const titleHit = sql`(case
-      when (to_tsvector('english', d.title) || to_tsvector('simple', d.title)) @@ ${parts[0]!.tsq} then 1.0
-      when (to_tsvector('english', d.title) || to_tsvector('simple', d.title)) @@ (${anyPart}) then 0.6
-      else 0 end) * (1 + case d.type ${sql.raw(Object.entries(TYPE_BOOST).map(([k, v]) => `when '${k}' then ${v}`).join(' '))} else 0 end)`;
-  const closeness = plain ? sql`(0.5 * word_similarity(${plain}, d.title) + 0.5 * similarity(${plain}, d.title))` : sql`0`;
-
-  // Only exclusions ("-rwanda"): nothing is asked for, so nothing is found.
-  if (!positive.length) return { query, corrected, highlight: [], hits: [] };
-
-  const result = await db.execute(sql`
-    select d.type, d.item_id as id, (${rank} + ${titleHit} + ${closeness})::float8 as score
-    from search_documents d
-    where d.tsv @@ (${anyPart}) ${fuzzy}
-    order by score desc, d.title, d.type, d.item_id
-    limit ${MAX_HITS}`);
-  const hits = rowsOf<{ type: SearchType; id: number; score: number }>(result).map((r) => ({
-    type: r.type,
-    id: Number(r.id),
-    score: Number(r.score),
-  }));
-
-  const highlight = new Set<string>();
-  for (const w of query.words) {
-    if (w.negated) continue;
-    const i = info.get(w.word);
-    if (i?.stop) continue;
-    const fixed = corrections.get(w.word);
-    for (const term of [w.word, fixed, ...(i?.stems.split(' ') ?? [])]) if (term && [...term].length >= 2) highlight.add(term);
-  }
-  return { query, corrected, highlight: [...highlight], hits };
+  parseQuery(raw); // a bad text is refused before the index is needed
+  return (await searchIndexOf(db)).search(raw);
 }
 
-/** Loads the display fields of hits, in the hits' order, each tagged with its type. */
+/** The result rows of hits, in the hits' order, each tagged with its type (a vanished item is skipped). */
 export async function loadItems(db: Db, hits: Hit[]): Promise<SearchItem[]> {
-  const ids = (type: SearchType) => [...new Set(hits.filter((h) => h.type === type).map((h) => h.id))];
-  // Each type's result rows, as its description reads them (server/content/definitions.ts).
-  const results = new Map(DEFINITIONS.flatMap((d) => (d.search ? [[d.search.type, d.search.results] as const] : [])));
-  const byKey = new Map<string, SearchItem>();
-  await Promise.all(
-    SEARCH_TYPES.map(async (type) => {
-      const list = ids(type);
-      if (!list.length) return;
-      for (const row of await results.get(type)!(db, list)) byKey.set(`${type}:${row.id}`, { ...row, type } as SearchItem);
-    }),
-  );
-  // A hit whose item vanished between the two reads is skipped.
-  return hits.flatMap((h) => byKey.get(`${h.type}:${h.id}`) ?? []);
+  return (await searchIndexOf(db)).items(hits);
 }

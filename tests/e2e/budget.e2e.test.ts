@@ -1,0 +1,57 @@
+// The 429 view a visitor over their budget gets (server/spam/budget.ts), in a browser at 1280 and
+// 390 px: the site's header, the error view and the footer, no axe violations, and it stays the
+// 429 view (plain HTML: nothing hydrates it as the search page at its address).
+import '../helpers/production.ts';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser.ts';
+import { startInProcess, type InProcessSite } from '../helpers/in-process.ts';
+
+const VISITOR = '203.0.113.77';
+
+describe('the 429 view in a browser', { timeout: 120_000 }, () => {
+  let site: InProcessSite;
+  let browser: Browser;
+  beforeAll(async () => {
+    site = await startInProcess('pglite', { SPAM_CHECKS: 'on', CLIENT_SHARE_PERCENT: '1', TRUST_PROXY: '1' });
+    browser = await launchBrowser();
+    // The visitor floods the search until refused.
+    for (let i = 0; i < 2000; i++) {
+      const res = await fetch(`${site.base}/search?query=gorilla+${i}`, { headers: { 'x-forwarded-for': VISITOR } });
+      await res.arrayBuffer();
+      if (res.status === 429) return;
+    }
+    throw new Error('never refused');
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  for (const width of [1280, 390]) {
+    it(`shows the error view with header and footer at ${width} px, axe clean`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, extraHTTPHeaders: { 'x-forwarded-for': VISITOR } });
+      try {
+        const page = await context.newPage();
+        const res = await page.goto(`${site.base}/search?query=lions`);
+        expect(res?.status()).toBe(429);
+        expect(Number(res?.headers()['retry-after'])).toBeGreaterThanOrEqual(1);
+        await page.waitForLoadState('load');
+        await expect.poll(() => page.locator('h1').textContent()).toBe('Ooops!');
+        expect(await page.locator('.oops__code').textContent()).toBe('Error: 429 Page');
+        expect(await page.locator('header').first().isVisible()).toBe(true);
+        expect(await page.locator('footer').first().isVisible()).toBe(true);
+        expect(await page.title()).toMatch(/^Too many requests/);
+        const result = await new AxeBuilder({ page }).analyze();
+        expect(result.passes.length).toBeGreaterThan(10);
+        expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+        // Its links lead on: a kept page is answered to the same visitor.
+        const safaris = await page.goto(`${site.base}/safaris`);
+        expect(safaris?.status()).toBe(200);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
