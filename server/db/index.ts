@@ -10,6 +10,7 @@ import * as schema from './schema.ts';
 import { installSearchIndexing } from '../search/indexing.ts';
 import { traceLogger } from './reads.ts';
 import { createFromTemplate } from './template.ts';
+import { lockDataDir } from './lock.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -37,6 +38,8 @@ export interface OpenOptions {
    * (server/setup.ts) already did, so a serving process only opens the database.
    */
   migrate?: boolean;
+  /** Embedded database: who holds its lock, named to a second process that is refused. */
+  holder?: string;
 }
 
 /**
@@ -86,10 +89,24 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const dir = path.join(opts.dataDir, 'pglite');
   await mkdir(opts.dataDir, { recursive: true });
-  const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
-  const fromTemplate = fresh && (await createFromTemplate(dir));
-  const database = await openPglite(dir, migrate);
-  return fresh ? { ...database, created: fromTemplate ? 'template' : 'initdb' } : database;
+  // One process at a time (server/db/lock.ts): a second one is refused with a message naming the first.
+  const lock = await lockDataDir(opts.dataDir, opts.holder ?? path.basename(process.argv[1] ?? 'node'));
+  try {
+    const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
+    const fromTemplate = fresh && (await createFromTemplate(dir));
+    const database = await openPglite(dir, migrate);
+    const close = async () => {
+      try {
+        await database.close();
+      } finally {
+        lock.release();
+      }
+    };
+    return { ...database, close, ...(fresh ? { created: fromTemplate ? 'template' : 'initdb' } : {}) };
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
 }
 
 async function openPglite(dataDir: string | undefined, migrate: boolean): Promise<Database> {
