@@ -68,7 +68,7 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
   await version.ready;
   const forms = createForms(config, database.db, logger, opts.forms);
   // Backups: the embedded database is dumped by this process, on request (npm run db:backup) and daily.
-  const control = database.kind === 'pglite' ? await startControlSocket({ dataDir: config.dataDir, database, logger }) : null;
+  const control = database.kind === 'pglite' ? await startControlSocket({ dataDir: config.dataDir, database, logger, siteUrl: config.SITE_URL }) : null;
   const daily = config.DAILY_BACKUPS === 'on' ? startDailyBackups({ database, databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, logger }) : null;
   // The media library: uploads rendered in the background, queued in the database.
   const uploads = uploadDirs(config.dataDir);

@@ -21,8 +21,14 @@ export interface Database {
   created?: 'template' | 'initdb';
   /** Resolves when a trivial query succeeds. */
   ping(): Promise<void>;
-  /** Embedded database only: a consistent dump of its data directory (.tar.gz), see backup.ts. */
-  dumpDataDir?(): Promise<Blob>;
+  /** Embedded database on disk only: its data directory. */
+  dataDirectory?: string;
+  /**
+   * Embedded database on disk only: runs `fn` while no statement runs, after a checkpoint has
+   * written every change to the data directory's files, so they can be copied as they are
+   * (backup.ts). Other statements wait until `fn` is done.
+   */
+  withWritesHeld?<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -133,7 +139,17 @@ async function openPglite(dataDir: string | undefined, migrate: boolean): Promis
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    dumpDataDir: () => client.dumpDataDir('gzip'),
+    ...(dataDir
+      ? {
+          dataDirectory: dataDir,
+          // PGlite runs one statement at a time: its transaction holds every other one back.
+          withWritesHeld: <T,>(fn: () => Promise<T>) =>
+            client.transaction(async (tx) => {
+              await tx.exec('checkpoint');
+              return fn();
+            }),
+        }
+      : {}),
     close: () => client.close(),
   };
 }
