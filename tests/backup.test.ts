@@ -81,7 +81,7 @@ for (const backend of backends()) {
       // An uploaded picture's files, which live beside the database.
       await mkdir(path.join(site.dataDir, 'uploads', 'originals'), { recursive: true });
       await writeFile(path.join(site.dataDir, 'uploads', 'originals', 'kob.jpg'), 'the original picture');
-      const source = backend === 'pglite' ? { DATA_DIR: site.dataDir } : { DATA_DIR: work, DATABASE_URL: site.databaseUrl! };
+      const source = backend === 'pglite' ? { DATA_DIR: site.dataDir } : { DATA_DIR: site.dataDir, DATABASE_URL: site.databaseUrl! };
       const out = await cli(['backup', '--out', file], source);
       expect(out.stdout).toContain(`Backup written: ${file}`);
       expect(existsSync(file)).toBe(true);
