@@ -120,6 +120,7 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
             kick: () => forms.worker.kick(),
           },
           media: { dirs: uploads, kick: () => mediaWorker.kick() },
+          backups: { database, databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, daily: config.DAILY_BACKUPS === 'on' },
           contentChanged: () => version.refresh(),
           previewRead,
           ...opts.admin,
