@@ -82,7 +82,7 @@ export default function Backups() {
                     <span className="c-ltable__sub">{formatAge(b.createdAt, list.now)}</span>
                   </td>
                   <td data-label="Size">{formatBytes(b.bytes)}</td>
-                  <td data-label="Download">
+                  <td>
                     <a href={`/admin/backups/${encodeURIComponent(b.name)}`} download>
                       Download<span className="sr-only"> {b.name}</span>
                     </a>
