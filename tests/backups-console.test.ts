@@ -63,7 +63,7 @@ for (const backend of backends()) {
     });
 
     it('hands a backup to its owner as a download, never cached, and audits it', async () => {
-      const [{ name }] = ((await (await owner.get('/backups')).json()) as BackupList).backups as [{ name: string }];
+      const { name } = ((await (await owner.get('/backups')).json()) as BackupList).backups[0]!;
       const res = await owner.get(`/backups/${name}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
@@ -85,7 +85,7 @@ for (const backend of backends()) {
     });
 
     it('refuses agents and visitors who are not signed in', async () => {
-      const [{ name }] = ((await (await owner.get('/backups')).json()) as BackupList).backups as [{ name: string }];
+      const { name } = ((await (await owner.get('/backups')).json()) as BackupList).backups[0]!;
       expect((await agent.get('/backups')).status).toBe(403);
       expect((await agent.send('/backups')).status).toBe(403);
       expect((await agent.get(`/backups/${name}`)).status).toBe(403);

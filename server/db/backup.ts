@@ -88,10 +88,11 @@ export interface BackupManifest {
 export async function writeSnapshot(
   target: { database?: Pick<Database, 'kind' | 'dataDirectory' | 'withWritesHeld'>; databaseUrl?: string; dataDir: string },
   file: string,
-): Promise<{ file: string; bytes: number }> {
+): Promise<{ file: string; bytes: number; heldMs?: number }> {
   await mkdir(path.dirname(file), { recursive: true });
   const partial = `${file}.partial`;
   const staging = await mkdtemp(path.join(path.dirname(file), '.backup-'));
+  let heldMs: number | undefined;
   try {
     const kind: Database['kind'] = target.databaseUrl ? 'postgres' : 'pglite';
     const entries = [MANIFEST];
@@ -105,7 +106,10 @@ export async function writeSnapshot(
       const from = db.dataDirectory;
       // Checkpointed and held: the files on disk are the database, and nothing changes them while
       // they are copied (the copy is the kernel's; the archive is made afterwards, writes resumed).
+      const held = Date.now();
       await db.withWritesHeld(() => cp(from, path.join(staging, 'pglite'), { recursive: true }));
+      // How long statements waited (the checkpoint and the copy): in the log line of each backup.
+      heldMs = Date.now() - held;
       entries.push('pglite');
     }
     const uploads = existsSync(path.join(target.dataDir, 'uploads'));
@@ -126,7 +130,7 @@ export async function writeSnapshot(
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
-  return { file, bytes: (await stat(file)).size };
+  return { file, bytes: (await stat(file)).size, ...(heldMs === undefined ? {} : { heldMs }) };
 }
 
 export interface BackupFile {
@@ -221,9 +225,9 @@ export function startDailyBackups(opts: { database: Database; databaseUrl?: stri
         if (release) {
           try {
             const started = Date.now();
-            const { file, bytes } = await writeSnapshot({ database: opts.database, databaseUrl: opts.databaseUrl, dataDir: opts.dataDir }, path.join(dir, backupName('daily')));
+            const { file, bytes, heldMs } = await writeSnapshot({ database: opts.database, databaseUrl: opts.databaseUrl, dataDir: opts.dataDir }, path.join(dir, backupName('daily')));
             const pruned = await pruneDaily(dir);
-            opts.logger.info({ file, bytes, ms: Date.now() - started, pruned: pruned.length }, 'daily backup written');
+            opts.logger.info({ file, bytes, ms: Date.now() - started, heldMs, pruned: pruned.length }, 'daily backup written');
           } finally {
             await release();
           }

@@ -87,7 +87,7 @@ export async function startControlSocket(opts: { dataDir: string; database: Data
       const { writeSnapshot } = await import('./backup.ts');
       const started = Date.now();
       const written = await writeSnapshot({ database: opts.database, dataDir: opts.dataDir }, file);
-      opts.logger.info({ file, bytes: written.bytes, ms: Date.now() - started }, 'backup written on request');
+      opts.logger.info({ file, bytes: written.bytes, ms: Date.now() - started, heldMs: written.heldMs }, 'backup written on request');
       return written;
     },
     '/export': async () => {

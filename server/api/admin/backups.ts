@@ -48,7 +48,7 @@ export function backupsApi(opts: BackupsApiOptions) {
       const written = await job;
       const name = path.basename(written.file);
       await audit(deps(c).db, { ...who(c), action: 'backup.create', target: `backup:${name}`, detail: { bytes: written.bytes, ms: Date.now() - started } });
-      deps(c).logger.info({ file: written.file, bytes: written.bytes, ms: Date.now() - started }, 'backup written from the console');
+      deps(c).logger.info({ file: written.file, bytes: written.bytes, ms: Date.now() - started, heldMs: written.heldMs }, 'backup written from the console');
       return c.json({ name, bytes: written.bytes }, 201);
     } catch (err) {
       deps(c).logger.error({ err }, 'backup from the console failed');
