@@ -68,7 +68,8 @@ export function backupsApi(opts: BackupsApiOptions) {
     return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, {
       status: 200,
       headers: {
-        'content-type': 'application/gzip',
+        // An older PostgreSQL backup is pg_dump's own file.
+        'content-type': name.endsWith('.pgdump') ? 'application/octet-stream' : 'application/gzip',
         'content-length': String(info.size),
         'content-disposition': `attachment; filename="${name}"`,
         'cache-control': 'no-store',
