@@ -37,7 +37,9 @@ export async function runCommand<T>(config: Config, route: CommandRoute<T>): Pro
     if (route.viaServer && (await controlAnswers(config.dataDir))) {
       return { result: await route.viaServer((requestPath, body) => controlRequest(config.dataDir, requestPath, body)), via: 'server' };
     }
-    throw new CommandRefused(route.viaServer ? `${e.message} It does not answer on ${config.dataDir}/control.sock.` : e.message);
+    throw new CommandRefused(
+      route.viaServer ? `${e.message} It does not answer on ${config.dataDir}/control.sock (a server that is still starting answers once it is up: try again in a moment).` : e.message,
+    );
   }
   try {
     return { result: await route.direct(database), via: 'direct' };
