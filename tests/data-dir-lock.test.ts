@@ -103,6 +103,31 @@ describe('the embedded database has one owner', () => {
     expect(next.out).toContain('(staff #3)');
   });
 
+  it('stops a command with a message when the holder is not a server that answers', async () => {
+    // Another command holding the directory (here: a process that took the lock and waits).
+    const lockModule = path.join(root, 'server/db/lock.ts');
+    const code = `import(${JSON.stringify(lockModule)}).then(async (m) => { await m.lockDataDir(${JSON.stringify(dataDir)}, 'content:export'); console.log('held'); setInterval(() => {}, 1000); });`;
+    await stop();
+    const holder = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        holder.stdout!.on('data', (d) => String(d).includes('held') && resolve());
+        holder.once('exit', (c) => reject(new Error(`the holder exited with ${c}`)));
+      });
+      const refused = await command('server/auth/create-user.ts', ['--email', 'late@example.com', '--role', 'agent'], { ...env(), ADMIN_PASSWORD: STAFF_PASSWORD });
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain(`in use by process ${holder.pid} (content:export`);
+      expect(refused.err).toContain('does not answer on');
+      const backup = await command('server/db/backup-cli.ts', ['backup'], env());
+      expect(backup.code).toBe(1);
+      expect(backup.err).toContain(`in use by process ${holder.pid}`);
+    } finally {
+      holder.kill('SIGKILL');
+      await new Promise((r) => (holder.exitCode !== null ? r(null) : holder.once('exit', r)));
+    }
+    await start();
+  });
+
   it('starts after a server killed without releasing its lock', async () => {
     const killed = server;
     killed.child.kill('SIGKILL');
