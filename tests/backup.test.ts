@@ -84,6 +84,8 @@ for (const backend of backends()) {
       const source = backend === 'pglite' ? { DATA_DIR: site.dataDir } : { DATA_DIR: site.dataDir, DATABASE_URL: site.databaseUrl! };
       const out = await cli(['backup', '--out', file], source);
       expect(out.stdout).toContain(`Backup written: ${file}`);
+      // On PostgreSQL it says which pg_dump it used.
+      if (backend === 'postgres') expect(out.stdout).toMatch(/database dumped with \S*pg_dump/);
       expect(existsSync(file)).toBe(true);
       // The site kept answering while the snapshot was taken (PGlite: by the server itself).
       expect((await fetch(`${site.base}/api/readyz`)).status).toBe(200);

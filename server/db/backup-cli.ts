@@ -40,7 +40,8 @@ try {
           direct: (database) => writeSnapshot({ database, dataDir: config.dataDir }, file),
           viaServer: (send) => send<{ file: string; bytes: number }>('/backup', { file }),
         });
-    console.log(`Backup written: ${written.file} (${(written.bytes / 1024 / 1024).toFixed(1)} MB)`);
+    const dumped = 'dumpedWith' in written && written.dumpedWith ? `, database dumped with ${written.dumpedWith}` : '';
+    console.log(`Backup written: ${written.file} (${(written.bytes / 1024 / 1024).toFixed(1)} MB${dumped})`);
   } else if (command === 'restore') {
     const file = rest.find((a) => !a.startsWith('--'));
     if (!file) fail('Usage: npm run db:restore FILE [-- --yes]');

@@ -78,6 +78,8 @@ export interface BackupManifest {
   kind: Database['kind'];
   createdAt: string;
   uploads: boolean;
+  /** PostgreSQL: the pg_dump that wrote database.pgdump. */
+  dumpedWith?: string;
 }
 
 /**
@@ -88,17 +90,20 @@ export interface BackupManifest {
 export async function writeSnapshot(
   target: { database?: Pick<Database, 'kind' | 'dataDirectory' | 'withWritesHeld'>; databaseUrl?: string; dataDir: string },
   file: string,
-): Promise<{ file: string; bytes: number; heldMs?: number }> {
+): Promise<{ file: string; bytes: number; heldMs?: number; dumpedWith?: string }> {
   await mkdir(path.dirname(file), { recursive: true });
   const partial = `${file}.partial`;
   const staging = await mkdtemp(path.join(path.dirname(file), '.backup-'));
   let heldMs: number | undefined;
+  let dumpedWith: string | undefined;
   try {
     const kind: Database['kind'] = target.databaseUrl ? 'postgres' : 'pglite';
     const entries = [MANIFEST];
     if (target.databaseUrl) {
       const { args, env } = connectionArgs(target.databaseUrl);
-      await run(postgresTool('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges', '--file', path.join(staging, 'database.pgdump'), ...args], env);
+      // Which pg_dump (the newest on the machine): said by the command and the log, kept in backup.json.
+      dumpedWith = postgresTool('pg_dump');
+      await run(dumpedWith, ['--format=custom', '--no-owner', '--no-privileges', '--file', path.join(staging, 'database.pgdump'), ...args], env);
       entries.push('database.pgdump');
     } else {
       const db = target.database;
@@ -113,7 +118,7 @@ export async function writeSnapshot(
       entries.push('pglite');
     }
     const uploads = existsSync(path.join(target.dataDir, 'uploads'));
-    const manifest: BackupManifest = { format: FORMAT, kind, createdAt: new Date().toISOString(), uploads };
+    const manifest: BackupManifest = { format: FORMAT, kind, createdAt: new Date().toISOString(), uploads, ...(dumpedWith ? { dumpedWith } : {}) };
     await writeFile(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2));
     // tar exits 1 when a file changed while it was read: an upload being rendered at that moment,
     // which the database does not name yet. Anything worse is exit 2.
@@ -130,7 +135,7 @@ export async function writeSnapshot(
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
-  return { file, bytes: (await stat(file)).size, ...(heldMs === undefined ? {} : { heldMs }) };
+  return { file, bytes: (await stat(file)).size, ...(heldMs === undefined ? {} : { heldMs }), ...(dumpedWith ? { dumpedWith } : {}) };
 }
 
 export interface BackupFile {
@@ -225,9 +230,9 @@ export function startDailyBackups(opts: { database: Database; databaseUrl?: stri
         if (release) {
           try {
             const started = Date.now();
-            const { file, bytes, heldMs } = await writeSnapshot({ database: opts.database, databaseUrl: opts.databaseUrl, dataDir: opts.dataDir }, path.join(dir, backupName('daily')));
+            const { file, bytes, heldMs, dumpedWith } = await writeSnapshot({ database: opts.database, databaseUrl: opts.databaseUrl, dataDir: opts.dataDir }, path.join(dir, backupName('daily')));
             const pruned = await pruneDaily(dir);
-            opts.logger.info({ file, bytes, ms: Date.now() - started, heldMs, pruned: pruned.length }, 'daily backup written');
+            opts.logger.info({ file, bytes, ms: Date.now() - started, heldMs, dumpedWith, pruned: pruned.length }, 'daily backup written');
           } finally {
             await release();
           }
