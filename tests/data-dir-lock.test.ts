@@ -5,6 +5,7 @@
 // releasing its lock does not stop the next start. Without SITE_URL, the links printed name the
 // server's PORT.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,64 @@ function command(script: string, args: string[], env: Record<string, string>): P
     child.on('close', (code) => resolve({ code: code ?? -1, out, err }));
   });
 }
+
+/** The pids of the processes whose parent is `pid` and whose command line holds `text` (Linux). */
+function childrenOf(pid: number, text: string): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(text)) out.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('the set-up step under the server\'s lock', () => {
+  it('stops when the server that started it is killed, so nothing writes under a stale lock', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'safari-lock-setup-'));
+    const { DATABASE_URL: _skip, ...base } = process.env;
+    const server = spawn('bash', [path.join(root, 'scripts/serve.sh'), 'server/index.ts'], {
+      cwd: root,
+      env: { ...base, NODE_ENV: 'production', DATA_DIR: dir, API_URL: '', PORT: String(await freePort()), HOST: '127.0.0.1', DAILY_BACKUPS: 'off', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // The set-up child writes to the same pipes, also once the server is gone.
+    let output = '';
+    server.stdout!.on('data', (d) => (output += d));
+    server.stderr!.on('data', (d) => (output += d));
+    try {
+      let setUp: number[] = [];
+      for (const until = Date.now() + 60_000; setUp.length === 0 && Date.now() < until; ) {
+        await new Promise((r) => setTimeout(r, 100));
+        setUp = childrenOf(server.pid!, 'server/setup.ts');
+      }
+      expect(setUp).toHaveLength(1);
+      server.kill('SIGKILL');
+      const until = Date.now() + 20_000;
+      while (alive(setUp[0]!) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      expect(alive(setUp[0]!)).toBe(false);
+      // It stopped because its server was gone, not because it had finished.
+      expect(output).toContain('the server that started the set-up step is gone; stopping');
+    } finally {
+      if (server.exitCode === null) server.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('the embedded database has one owner', () => {
   let dataDir: string;
