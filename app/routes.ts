@@ -93,6 +93,8 @@ export default [
       route('media', 'routes/admin/media.tsx'),
       route('media/:id', 'routes/admin/media-image.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
+      route('backups', 'routes/admin/backups.tsx'),
+      route('backups/:name', 'routes/admin/backup-file.ts'),
       // Travellers' reviews: moderated by owners and agents.
       route('reviews', 'routes/admin/reviews.tsx'),
       route('reviews/:id/photo', 'routes/admin/review-photo.ts'),

@@ -82,7 +82,7 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
   void searchIndexOf(database.db).catch((err: unknown) => logger.warn({ err }, 'search index not made at start; the first search makes it'));
   const forms = createForms(config, database.db, logger, opts.forms, availability);
   // Backups: the embedded database is dumped by this process, on request (npm run db:backup) and daily.
-  const control = database.kind === 'pglite' ? await startControlSocket({ dataDir: config.dataDir, database, logger }) : null;
+  const control = database.kind === 'pglite' ? await startControlSocket({ dataDir: config.dataDir, database, logger, siteUrl: config.SITE_URL }) : null;
   const daily = config.DAILY_BACKUPS === 'on' ? startDailyBackups({ database, databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, logger }) : null;
   // The media library: uploads rendered in the background, queued in the database.
   const uploads = uploadDirs(config.dataDir);
@@ -142,6 +142,7 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
             kick: () => forms.worker.kick(),
           },
           media: { dirs: uploads, kick: () => mediaWorker.kick() },
+          backups: { database, databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, daily: config.DAILY_BACKUPS === 'on' },
           contentChanged: () => version.refresh(),
           previewRead,
           ...opts.admin,

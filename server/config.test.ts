@@ -16,6 +16,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ OPERATOR_EMAIL: 'nobody' })).toThrow(/OPERATOR_EMAIL/);
     expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
   });
+  it('takes the default SITE_URL from PORT, and keeps a SITE_URL that is set', () => {
+    expect(loadConfig({ PORT: '4100' }).SITE_URL).toBe('http://localhost:4100');
+    expect(loadConfig({ PORT: '4100', SITE_URL: '' }).SITE_URL).toBe('http://localhost:4100');
+    expect(loadConfig({ PORT: '4100', SITE_URL: 'https://www.example.com' }).SITE_URL).toBe('https://www.example.com');
+  });
   it('trims a trailing slash from SITE_URL and API_URL', () => {
     const c = loadConfig({ SITE_URL: 'https://www.example.com/', API_URL: 'http://api:4000/' });
     expect(c.SITE_URL).toBe('https://www.example.com');

@@ -16,8 +16,9 @@ const envSchema = z.object({
     .transform((v) => v || undefined),
   SITE_URL: z
     .url({ message: 'SITE_URL must be an absolute URL such as https://www.example.com' })
-    .default('http://localhost:3000')
-    .transform((u) => u.replace(/\/+$/, '')),
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .transform((u) => u?.replace(/\/+$/, '')),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -92,7 +93,10 @@ const envSchema = z.object({
   ),
 });
 
-export type Config = z.output<typeof envSchema> & {
+/** Unset, SITE_URL is this machine at PORT (so the links a command prints lead to the server). */
+const configSchema = envSchema.transform(({ SITE_URL, ...rest }) => ({ ...rest, SITE_URL: SITE_URL ?? `http://localhost:${rest.PORT}` }));
+
+export type Config = z.output<typeof configSchema> & {
   dataDir: string;
   /**
    * Not from the environment: set by the start routine once the set-up step (server/setup.ts) has
@@ -116,7 +120,7 @@ export function listenHost(config: Pick<Config, 'HOST' | 'TRUST_PROXY'>): { host
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

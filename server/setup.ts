@@ -16,6 +16,19 @@ const [{ loadConfigOrExit }, { createLogger }, { prepareDatabase }] = await Prom
 
 const config = loadConfigOrExit();
 const logger = createLogger(config.LOG_LEVEL).child({ step: 'set-up' });
+// Started by the server, this step works under the server's lock on the embedded database
+// (server/db/lock.ts). Should the server die (a kill -9), its lock is stale and another process
+// may take the directory: this step stops rather than write on under a lock nobody holds.
+const { LOCK_HOLDER_ENV } = await import('./db/lock.ts');
+const parent = Number(process.env[LOCK_HOLDER_ENV]);
+if (parent) {
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    logger.fatal('the server that started the set-up step is gone; stopping');
+    process.exit(1);
+  }, 500);
+  watch.unref();
+}
 try {
   const database = await prepareDatabase(config, logger);
   await database.close();

@@ -7,6 +7,7 @@ import cluster from 'node:cluster';
 import path from 'node:path';
 import { processCount, runPrimary } from './cluster.ts';
 import { listenHost, loadConfigOrExit, trustsAnyoneDirectly } from './config.ts';
+import { DataDirLockedError, lockDataDir, LOCK_HOLDER_ENV, type DataDirLock } from './db/lock.ts';
 import { createLogger } from './logger.ts';
 import { loadedReactBuild } from './react-build.ts';
 import { listen, onShutdown } from './serve.ts';
@@ -19,10 +20,14 @@ export async function startProcess(role: 'web' | 'api'): Promise<void> {
     : createLogger(config.LOG_LEVEL);
   // A web process using the API at API_URL has no database of its own.
   const ownsDatabase = role === 'api' || !config.API_URL;
+  // The embedded database's directory is this process's from before the set-up step until it
+  // stops (server/db/lock.ts): a command started meanwhile goes through the control socket.
+  let lock: DataDirLock | undefined;
   try {
+    if (ownsDatabase && !config.DATABASE_URL && cluster.isPrimary) lock = await lockDataDir(config.dataDir, role === 'web' ? 'server' : 'API server');
     if (cluster.isPrimary) {
       // The set-up runs once, before any worker starts.
-      if (ownsDatabase) await runSetUp();
+      if (ownsDatabase) await runSetUp(lock ? { [LOCK_HOLDER_ENV]: String(process.pid) } : {});
       const processes = processCount({ requested: config.WEB_CONCURRENCY, embeddedDatabase: ownsDatabase && !config.DATABASE_URL }, logger);
       // SIGHUP to the primary: a rolling restart, which runs the set-up step again (migrations).
       if (processes > 1) return runPrimary({ workers: processes, logger, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS, prepare: ownsDatabase ? runSetUp : undefined });
@@ -66,8 +71,14 @@ export async function startProcess(role: 'web' | 'api'): Promise<void> {
     onShutdown(logger, config.SHUTDOWN_TIMEOUT_MS, async () => {
       await served.close();
       await app.stop();
+      lock?.release();
     });
   } catch (err) {
+    lock?.release();
+    if (err instanceof DataDirLockedError) {
+      logger.fatal(err.message);
+      process.exit(1);
+    }
     logger.fatal({ err }, 'could not start');
     process.exit(1);
   }
@@ -78,9 +89,9 @@ export async function startProcess(role: 'web' | 'api'): Promise<void> {
  * migrations, the content load when it changed) in a child process with this process's Node flags
  * and environment, and waits for it to exit. The memory it needed goes with it.
  */
-export async function runSetUp(): Promise<void> {
+export async function runSetUp(env: Record<string, string> = {}): Promise<void> {
   const child = spawn(process.execPath, [...process.execArgv, path.join(import.meta.dirname, 'setup.ts')], {
-    env: process.env,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   // A stop request during set-up stops the set-up too.

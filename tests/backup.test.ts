@@ -1,18 +1,19 @@
 // Backups (server/db/backup.ts, npm run db:backup / db:restore), on PGlite and PostgreSQL: a
 // snapshot taken while the site runs, restored into a fresh, empty database, holds the same
-// content (an edit included), enquiries, subscribers and staff; a restore refuses a database that
-// is not empty; daily snapshots keep the last 14.
+// content (an edit included), enquiries, subscribers, staff and uploads; a restore refuses a
+// database that is not empty, asks for a confirmation, and is refused while a server has the
+// embedded database; daily snapshots keep the last 14.
 import './helpers/production.ts';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneDaily, startDailyBackups } from '../server/db/backup.ts';
-import { openDatabase, openMemoryDatabase, type Database } from '../server/db/index.ts';
+import { openDatabase, type Database } from '../server/db/index.ts';
 import { documentHash } from '../server/content/store.ts';
 import { contentItems, contentRevisions, enquiries, newsletterSubscribers, safaris, staff } from '../server/db/schema.ts';
 import { createLogger } from '../server/logger.ts';
@@ -76,11 +77,15 @@ for (const backend of backends()) {
     });
 
     it('takes a snapshot while the site runs and restores it into an empty database with the same data', async () => {
-      const ext = backend === 'pglite' ? '.tar.gz' : '.pgdump';
-      const file = path.join(work, `snap${ext}`);
-      const source = backend === 'pglite' ? { DATA_DIR: site.dataDir } : { DATA_DIR: work, DATABASE_URL: site.databaseUrl! };
+      const file = path.join(work, 'snap.tar.gz');
+      // An uploaded picture's files, which live beside the database.
+      await mkdir(path.join(site.dataDir, 'uploads', 'originals'), { recursive: true });
+      await writeFile(path.join(site.dataDir, 'uploads', 'originals', 'kob.jpg'), 'the original picture');
+      const source = backend === 'pglite' ? { DATA_DIR: site.dataDir } : { DATA_DIR: site.dataDir, DATABASE_URL: site.databaseUrl! };
       const out = await cli(['backup', '--out', file], source);
       expect(out.stdout).toContain(`Backup written: ${file}`);
+      // On PostgreSQL it says which pg_dump it used.
+      if (backend === 'postgres') expect(out.stdout).toMatch(/database dumped with \S*pg_dump/);
       expect(existsSync(file)).toBe(true);
       // The site kept answering while the snapshot was taken (PGlite: by the server itself).
       expect((await fetch(`${site.base}/api/readyz`)).status).toBe(200);
@@ -89,8 +94,17 @@ for (const backend of backends()) {
       const dataDir = path.join(work, 'restored');
       try {
         const target = fresh ? { DATA_DIR: dataDir, DATABASE_URL: fresh.url } : { DATA_DIR: dataDir };
-        const restored = await cli(['restore', file], target);
+        // Without a terminal to ask, and without --yes, nothing is restored.
+        const unconfirmed = await cli(['restore', file], target).then(
+          () => null,
+          (e: { code: number; stderr: string }) => e,
+        );
+        expect(unconfirmed?.code).toBe(1);
+        expect(unconfirmed?.stderr).toContain('--yes');
+        const restored = await cli(['restore', file, '--yes'], target);
         expect(restored.stdout).toContain('Restored');
+        expect(restored.stdout).toContain('with 1 uploaded files');
+        expect(await readFile(path.join(dataDir, 'uploads', 'originals', 'kob.jpg'), 'utf8')).toBe('the original picture');
         const database = await openDatabase({ dataDir, databaseUrl: fresh?.url, migrate: false });
         try {
           const after = await snapshotOf(database.db);
@@ -102,7 +116,7 @@ for (const backend of backends()) {
           await database.close();
         }
         // A second restore into the same, now full, database is refused with a reason.
-        const again = await cli(['restore', file], target).then(
+        const again = await cli(['restore', file, '--yes'], target).then(
           () => null,
           (e: { code: number; stderr: string }) => e,
         );
@@ -113,15 +127,24 @@ for (const backend of backends()) {
       }
     });
 
-    it('refuses a file of the other kind and a missing file with a clear message', async () => {
-      const wrong = path.join(work, backend === 'pglite' ? 'x.pgdump' : 'x.tar.gz');
-      await writeFile(wrong, 'not a backup');
+    it('refuses a file of the other kind, a file that is no backup and a missing file with a clear message', async () => {
       const fresh = backend === 'postgres' ? await freshPostgresUrl() : undefined;
-      const env = fresh ? { DATA_DIR: work, DATABASE_URL: fresh.url } : { DATA_DIR: path.join(work, 'empty') };
-      const e1 = await cli(['restore', wrong], env).then(() => null, (e: { code: number; stderr: string }) => e);
+      const env = fresh ? { DATA_DIR: path.join(work, 'empty'), DATABASE_URL: fresh.url } : { DATA_DIR: path.join(work, 'empty') };
+      const refusal = (args: string[]) => cli(['restore', ...args, '--yes'], env).then(() => null, (e: { code: number; stderr: string }) => e);
+      const junk = path.join(work, 'x.tar.gz');
+      await writeFile(junk, 'not a backup');
+      const e0 = await refusal([junk]);
+      expect(e0?.code).toBe(1);
+      expect(e0?.stderr).toContain('is not a backup archive');
+      // A backup of the other kind of database: made here, by the other backend's command.
+      const other = path.join(work, 'other-kind.tar.gz');
+      await mkdir(path.join(work, 'other', 'backup'), { recursive: true });
+      await writeFile(path.join(work, 'other', 'backup.json'), JSON.stringify({ format: 1, kind: backend === 'pglite' ? 'postgres' : 'pglite', createdAt: new Date().toISOString(), uploads: false }));
+      await run('tar', ['-czf', other, '-C', path.join(work, 'other'), 'backup.json']);
+      const e1 = await refusal([other]);
       expect(e1?.code).toBe(1);
-      expect(e1?.stderr).toMatch(/is restored from a/);
-      const e2 = await cli(['restore', path.join(work, 'nothing-here.tar.gz')], env).then(() => null, (e: { code: number; stderr: string }) => e);
+      expect(e1?.stderr).toMatch(/is restored from a backup made with(out)? DATABASE_URL/);
+      const e2 = await cli(['restore', path.join(work, 'nothing-here.tar.gz'), '--yes'], env).then(() => null, (e: { code: number; stderr: string }) => e);
       expect(e2?.code).toBe(1);
       expect(e2?.stderr).toContain('No backup file at');
       await fresh?.drop();
@@ -155,10 +178,10 @@ describe('daily backups', () => {
   });
 
   it('takes one snapshot when the newest is over a day old, and none when one is recent', async () => {
-    const database = await openMemoryDatabase();
+    const dataDir = path.join(dir, 'site');
+    const database = await openDatabase({ dataDir });
     const logger = createLogger('silent');
     try {
-      const dataDir = path.join(dir, 'site');
       const daily = startDailyBackups({ database, dataDir, logger, firstDelayMs: 10 });
       const backups = path.join(dataDir, 'backups');
       const deadline = Date.now() + 30_000;

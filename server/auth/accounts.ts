@@ -3,9 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { StaffRole } from '../../common/staff.ts';
+import type { Db } from '../db/index.ts';
 import { appSecrets, staff } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { Tx } from '../mail/outbox.ts';
+import { audit } from './audit.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import { sameSecret, sha256, staffCount } from './sessions.ts';
 
@@ -87,4 +89,13 @@ export async function completeSetup(tx: Tx, token: string, owner: Omit<NewStaff,
   const created = await createStaffAccount(tx, { ...owner, role: 'owner' });
   await tx.delete(appSecrets).where(eq(appSecrets.name, SETUP_SECRET));
   return created;
+}
+
+/** An account made by `npm run admin:create-user` (directly, or by the server on its behalf), audited. */
+export async function createStaffFromCommand(db: Db, input: NewStaff): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    const row = await createStaffAccount(tx, input);
+    await audit(tx, { action: 'staff.create', staffId: row.id, actor: input.email, target: `staff:${row.id}`, detail: { role: input.role, via: 'admin:create-user' } });
+    return row;
+  });
 }

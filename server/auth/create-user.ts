@@ -1,6 +1,7 @@
 // npm run admin:create-user -- --email someone@example.com --role owner|agent [--name "Their Name"]
 // Creates a staff account in the site's database (the one the server would open: DATABASE_URL, or
-// PGlite under DATA_DIR; migrations applied), whenever that database can be opened. The password
+// PGlite under DATA_DIR; migrations applied). While the server runs on the embedded database, the
+// server creates it (server/db/command.ts), so the account signs in at once. The password
 // is asked for on the terminal without echo (twice), or read from ADMIN_PASSWORD; it must pass the
 // same rules as in the console. There is never a default password. Prints one line; exit code 1
 // with a clear message when anything is refused.
@@ -79,24 +80,24 @@ const password = await readPassword();
 const problem = await passwordProblem(password, email, name);
 if (problem) fail(problem);
 
-const [{ openDatabase }, { AccountError, createStaffAccount }, { audit }] = await Promise.all([import('../db/index.ts'), import('./accounts.ts'), import('./audit.ts')]);
-let database;
+const [{ runCommand, CommandRefused }, { AccountError, createStaffFromCommand }, { ControlError }] = await Promise.all([
+  import('../db/command.ts'),
+  import('./accounts.ts'),
+  import('../db/control.ts'),
+]);
 try {
-  database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, migrate: true });
-} catch (e) {
-  fail(`could not open the database: ${(e as Error).message}`);
-}
-try {
-  const created = await database.db.transaction(async (tx) => {
-    const row = await createStaffAccount(tx, { email, name, role, password });
-    await audit(tx, { action: 'staff.create', staffId: row.id, actor: email, target: `staff:${row.id}`, detail: { role, via: 'admin:create-user' } });
-    return row;
+  // With the embedded database open by the running server, the server creates the account (so it
+  // can sign in at once); otherwise this process opens the database (migrations applied).
+  const { result, via } = await runCommand(config, {
+    name: 'admin:create-user',
+    migrate: true,
+    direct: async (database) => ({ ...(await createStaffFromCommand(database.db, { email, name, role, password })), siteUrl: config.SITE_URL, kind: database.kind }),
+    viaServer: async (send) => ({ ...(await send<{ id: number; siteUrl: string }>('/create-user', { email, name, role, password })), kind: 'pglite' as const }),
   });
-  console.log(`Created ${role} ${email} (staff #${created.id}) in the ${database.kind === 'pglite' ? `PGlite database under ${config.dataDir}` : 'PostgreSQL database'}. Sign in at ${config.SITE_URL}/admin/login`);
+  const where = result.kind === 'pglite' ? `PGlite database under ${config.dataDir}` : 'PostgreSQL database';
+  console.log(`Created ${role} ${email} (staff #${result.id}) in the ${where}${via === 'server' ? ', through the running server' : ''}. Sign in at ${result.siteUrl}/admin/login`);
 } catch (e) {
-  await database.close();
-  if (e instanceof AccountError) fail(e.message);
-  throw e;
+  if (e instanceof AccountError || e instanceof CommandRefused || (e instanceof ControlError && e.status < 500)) fail(e.message);
+  fail(`could not create the account: ${(e as Error).message}`);
 }
-await database.close();
 process.exit(0);

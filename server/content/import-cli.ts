@@ -9,10 +9,10 @@
 // server running, the server does the import for it (control socket in DATA_DIR).
 import path from 'node:path';
 import { loadConfigOrExit } from '../config.ts';
-import { requestImport } from '../db/control.ts';
+import { CommandRefused, runCommand } from '../db/command.ts';
 import { ContentError } from '../db/content.ts';
-import { openDatabase } from '../db/index.ts';
 import { createLogger } from '../logger.ts';
+import type { ImportResult } from './store.ts';
 import { importReport, parseImportArgs, runImport } from './reimport.ts';
 
 let request;
@@ -25,18 +25,16 @@ try {
 const config = loadConfigOrExit();
 if (request.dir) request.dir = path.resolve(request.dir);
 try {
-  let result = config.DATABASE_URL ? null : await requestImport(config.dataDir, request);
-  if (!result) {
-    const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
-    try {
-      result = await runImport(database.db, createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL), request);
-    } finally {
-      await database.close();
-    }
-  }
+  const { result } = await runCommand<ImportResult>(config, {
+    name: 'content:import',
+    migrate: true,
+    direct: (database) => runImport(database.db, createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL), request),
+    viaServer: async (send) => (await send<{ result: ImportResult }>('/import', request)).result,
+  });
   console.log(importReport(result));
 } catch (e) {
-  if (e instanceof ContentError) console.error(`Import refused, the content files are invalid:\n  ${e.problems.join('\n  ')}`);
+  if (e instanceof CommandRefused) console.error(e.message);
+  else if (e instanceof ContentError) console.error(`Import refused, the content files are invalid:\n  ${e.problems.join('\n  ')}`);
   else console.error(`Import failed: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
 }

@@ -1,14 +1,17 @@
-// Backups of the database, which holds what exists nowhere else (enquiries, subscribers, staff,
-// and content edited in the console). A snapshot is consistent while the site runs:
-//  - PostgreSQL: `pg_dump --format=custom` (one transaction, a consistent view), restored with
-//    pg_restore into an empty database;
-//  - PGlite: the embedded database's own data-directory dump (a .tar.gz), taken by the process that
-//    has the database open (the server, asked over its control socket, server/db/control.ts), and
-//    restored into an empty DATA_DIR.
+// Backups of what exists nowhere else: the database (enquiries, subscribers, staff, content edited
+// in the console) and the media library's uploads (DATA_DIR/uploads). A backup is one .tar.gz:
+//   backup.json      what it holds (kind of database, when, the format)
+//   pglite/          the embedded database's data directory, copied while PGlite is quiesced (a
+//                    checkpoint, then the files copied with every statement held back), or
+//   database.pgdump  PostgreSQL's `pg_dump --format=custom` (one consistent snapshot);
+//   uploads/         DATA_DIR/uploads, taken after the database, so every upload the database
+//                    names is in it.
+// The archive is written by `tar` in a child process: the serving process only copies files, so
+// its memory does not grow with the database (PGlite's own dump would build it in its heap).
 // The serving process also takes a daily snapshot into DATA_DIR/backups and keeps the last 14.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../logger.ts';
 import type { Database } from './index.ts';
@@ -20,15 +23,19 @@ export function backupsDir(dataDir: string): string {
   return path.join(dataDir, 'backups');
 }
 
-export function backupExtension(kind: Database['kind']): string {
-  return kind === 'pglite' ? '.tar.gz' : '.pgdump';
-}
+/** Both kinds of database are backed up into a .tar.gz (the database and the uploads). */
+export const BACKUP_EXTENSION = '.tar.gz';
+const MANIFEST = 'backup.json';
+const FORMAT = 1;
 
 /** backup-20261123T181500Z-daily.tar.gz: sorts by time, says how it was made. */
-export function backupName(kind: Database['kind'], reason: 'daily' | 'manual', now = new Date()): string {
+export function backupName(reason: 'daily' | 'manual', now = new Date()): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  return `backup-${stamp}-${reason}${backupExtension(kind)}`;
+  return `backup-${stamp}-${reason}${BACKUP_EXTENSION}`;
 }
+
+/** A file name the console and the daily backups may list and hand out (no path, no partial file). */
+export const BACKUP_FILE = /^backup-\d{8}T\d{6}Z-(daily|manual)\.(tar\.gz|pgdump)$/;
 
 /** The newest pg_dump / pg_restore on this machine: on PATH, or in /usr/lib/postgresql/<n>/bin. */
 export function postgresTool(name: 'pg_dump' | 'pg_restore'): string {
@@ -45,7 +52,7 @@ export function postgresTool(name: 'pg_dump' | 'pg_restore'): string {
   return name;
 }
 
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env, okCodes = [0]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], env });
     let err = '';
@@ -53,7 +60,7 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env):
       if (err.length < 4000) err += d.toString();
     });
     child.once('error', (e) => reject(new Error(`${path.basename(cmd)} could not be started: ${e.message}`)));
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(cmd)} failed (exit ${code}): ${err.trim().slice(0, 1000)}`))));
+    child.once('exit', (code) => (code !== null && okCodes.includes(code) ? resolve() : reject(new Error(`${path.basename(cmd)} failed (exit ${code}): ${err.trim().slice(0, 1000)}`))));
   });
 }
 
@@ -66,29 +73,97 @@ function connectionArgs(databaseUrl: string): { args: string[]; env: NodeJS.Proc
   return { args: ['--dbname', url.toString()], env };
 }
 
+export interface BackupManifest {
+  format: number;
+  kind: Database['kind'];
+  createdAt: string;
+  uploads: boolean;
+  /** PostgreSQL: the pg_dump that wrote database.pgdump. */
+  dumpedWith?: string;
+}
+
 /**
- * Writes a consistent snapshot of the open database to `file` (written beside it first, then
- * renamed, so a half-written file never looks like a backup). PGlite: the database given;
- * PostgreSQL: pg_dump against `databaseUrl`.
+ * Writes a consistent snapshot of the database and the uploads under `dataDir` to `file` (written
+ * beside it first, then renamed, so a half-written file never looks like a backup). PGlite: the
+ * database given, open in this process; PostgreSQL: pg_dump against `databaseUrl`.
  */
-export async function writeSnapshot(target: { database?: Pick<Database, 'kind' | 'dumpDataDir'>; databaseUrl?: string }, file: string): Promise<{ file: string; bytes: number }> {
+export async function writeSnapshot(
+  target: { database?: Pick<Database, 'kind' | 'dataDirectory' | 'withWritesHeld'>; databaseUrl?: string; dataDir: string },
+  file: string,
+): Promise<{ file: string; bytes: number; heldMs?: number; dumpedWith?: string }> {
   await mkdir(path.dirname(file), { recursive: true });
   const partial = `${file}.partial`;
+  const staging = await mkdtemp(path.join(path.dirname(file), '.backup-'));
+  let heldMs: number | undefined;
+  let dumpedWith: string | undefined;
   try {
+    const kind: Database['kind'] = target.databaseUrl ? 'postgres' : 'pglite';
+    const entries = [MANIFEST];
     if (target.databaseUrl) {
       const { args, env } = connectionArgs(target.databaseUrl);
-      await run(postgresTool('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges', '--file', partial, ...args], env);
+      // Which pg_dump (the newest on the machine): said by the command and the log, kept in backup.json.
+      dumpedWith = postgresTool('pg_dump');
+      await run(dumpedWith, ['--format=custom', '--no-owner', '--no-privileges', '--file', path.join(staging, 'database.pgdump'), ...args], env);
+      entries.push('database.pgdump');
     } else {
-      if (!target.database?.dumpDataDir) throw new Error('This database cannot be dumped');
-      const blob = await target.database.dumpDataDir();
-      await writeFile(partial, Buffer.from(await blob.arrayBuffer()), { mode: 0o600 });
+      const db = target.database;
+      if (!db?.withWritesHeld || !db.dataDirectory) throw new Error('This database cannot be backed up (it is not on disk)');
+      const from = db.dataDirectory;
+      // Checkpointed and held: the files on disk are the database, and nothing changes them while
+      // they are copied (the copy is the kernel's; the archive is made afterwards, writes resumed).
+      const held = Date.now();
+      await db.withWritesHeld(() => cp(from, path.join(staging, 'pglite'), { recursive: true }));
+      // How long statements waited (the checkpoint and the copy): in the log line of each backup.
+      heldMs = Date.now() - held;
+      entries.push('pglite');
     }
+    const uploads = existsSync(path.join(target.dataDir, 'uploads'));
+    const manifest: BackupManifest = { format: FORMAT, kind, createdAt: new Date().toISOString(), uploads, ...(dumpedWith ? { dumpedWith } : {}) };
+    await writeFile(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2));
+    // tar exits 1 when a file changed while it was read: an upload being rendered at that moment,
+    // which the database does not name yet. Anything worse is exit 2.
+    await run(
+      'tar',
+      ['--create', '--gzip', '--file', partial, '--warning=no-file-changed', '--warning=no-file-removed', '-C', staging, ...entries, ...(uploads ? ['-C', path.resolve(target.dataDir), 'uploads'] : [])],
+      process.env,
+      [0, 1],
+    );
     await rename(partial, file);
   } catch (e) {
     await rm(partial, { force: true });
     throw e;
+  } finally {
+    await rm(staging, { recursive: true, force: true });
   }
-  return { file, bytes: (await stat(file)).size };
+  return { file, bytes: (await stat(file)).size, ...(heldMs === undefined ? {} : { heldMs }), ...(dumpedWith ? { dumpedWith } : {}) };
+}
+
+export interface BackupFile {
+  name: string;
+  bytes: number;
+  /** When it was written (from its name). */
+  createdAt: string;
+  reason: 'daily' | 'manual';
+}
+
+/** The finished backups in DATA_DIR/backups, newest first. */
+export async function listBackups(dataDir: string): Promise<BackupFile[]> {
+  const dir = backupsDir(dataDir);
+  if (!existsSync(dir)) return [];
+  const out: BackupFile[] = [];
+  for (const name of await readdir(dir)) {
+    const m = BACKUP_FILE.exec(name);
+    if (!m) continue;
+    const info = await stat(path.join(dir, name)).catch(() => null);
+    if (!info?.isFile()) continue;
+    out.push({ name, bytes: info.size, createdAt: new Date(stampOf(name)).toISOString(), reason: m[1] as 'daily' | 'manual' });
+  }
+  return out.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+}
+
+function stampOf(name: string): number {
+  const m = /^backup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/.exec(name)!;
+  return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
 }
 
 /** Keeps the newest `keep` daily snapshots; manual ones are the operator's to delete. */
@@ -104,9 +179,7 @@ async function newestDaily(dir: string): Promise<number | null> {
   if (!existsSync(dir)) return null;
   const daily = (await readdir(dir)).filter((f) => /^backup-\d{8}T\d{6}Z-daily\./.test(f) && !f.endsWith('.partial')).sort();
   const last = daily.at(-1);
-  if (!last) return null;
-  const m = /^backup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/.exec(last)!;
-  return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
+  return last ? stampOf(last) : null;
 }
 
 /**
@@ -157,9 +230,9 @@ export function startDailyBackups(opts: { database: Database; databaseUrl?: stri
         if (release) {
           try {
             const started = Date.now();
-            const { file, bytes } = await writeSnapshot({ database: opts.database, databaseUrl: opts.databaseUrl }, path.join(dir, backupName(opts.database.kind, 'daily')));
+            const { file, bytes, heldMs, dumpedWith } = await writeSnapshot({ database: opts.database, databaseUrl: opts.databaseUrl, dataDir: opts.dataDir }, path.join(dir, backupName('daily')));
             const pruned = await pruneDaily(dir);
-            opts.logger.info({ file, bytes, ms: Date.now() - started, pruned: pruned.length }, 'daily backup written');
+            opts.logger.info({ file, bytes, ms: Date.now() - started, heldMs, dumpedWith, pruned: pruned.length }, 'daily backup written');
           } finally {
             await release();
           }
@@ -195,31 +268,99 @@ async function postgresIsEmpty(databaseUrl: string): Promise<boolean> {
 
 export class RestoreError extends Error {}
 
-/**
- * Restores a snapshot into an empty database: PostgreSQL at `databaseUrl` (pg_restore), or a new
- * embedded database in DATA_DIR/pglite. Refuses a database that already holds data.
- */
-export async function restoreSnapshot(file: string, target: { databaseUrl?: string; dataDir: string }): Promise<void> {
-  if (!existsSync(file)) throw new RestoreError(`No backup file at ${file}`);
-  if (target.databaseUrl) {
-    if (!file.endsWith('.pgdump')) throw new RestoreError('A PostgreSQL database is restored from a .pgdump file (npm run db:backup with DATABASE_URL).');
-    if (!(await postgresIsEmpty(target.databaseUrl))) throw new RestoreError('The database at DATABASE_URL is not empty. Restore into a new, empty database.');
-    const { args, env } = connectionArgs(target.databaseUrl);
-    await run(postgresTool('pg_restore'), ['--no-owner', '--no-privileges', '--exit-on-error', ...args, file], env);
-    return;
-  }
-  if (!file.endsWith('.tar.gz')) throw new RestoreError('The embedded database is restored from a .tar.gz file (npm run db:backup without DATABASE_URL).');
-  const dir = path.join(target.dataDir, 'pglite');
-  if (existsSync(path.join(dir, 'PG_VERSION'))) throw new RestoreError(`${dir} already holds a database. Stop the server and move that directory away (or use a new DATA_DIR), then restore.`);
-  const { readFile } = await import('node:fs/promises');
+
+async function restorePglite(database: string, dataDir: string): Promise<void> {
+  const dir = path.join(dataDir, 'pglite');
+  // Opening the restored files proves they are a database.
   const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
-  await mkdir(target.dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir: database, extensions: { pg_trgm } });
+  await client.query('select 1');
+  await client.close();
+  await rename(database, dir);
+}
+
+/** A backup from before uploads were kept with it: PGlite's own data-directory dump. */
+async function restoreLegacyPglite(file: string, dataDir: string): Promise<void> {
+  const dir = path.join(dataDir, 'pglite');
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
   const partial = `${dir}.restoring`;
   await rm(partial, { recursive: true, force: true });
   const client = await PGlite.create({ dataDir: partial, loadDataDir: new Blob([await readFile(file)]), extensions: { pg_trgm } });
-  // A trivial query proves the restored files open as a database.
   await client.query('select 1');
   await client.close();
-  await rm(dir, { recursive: true, force: true });
   await rename(partial, dir);
+}
+
+/** Puts the backup's uploads into DATA_DIR/uploads, keeping any file already there. Returns how many files it holds. */
+async function restoreUploads(from: string, dataDir: string): Promise<number> {
+  if (!existsSync(from)) return 0;
+  const count = async (d: string): Promise<number> => {
+    let n = 0;
+    for (const e of await readdir(d, { withFileTypes: true })) n += e.isDirectory() ? await count(path.join(d, e.name)) : 1;
+    return n;
+  };
+  const files = await count(from);
+  const to = path.join(dataDir, 'uploads');
+  if (!existsSync(to)) await rename(from, to);
+  else await cp(from, to, { recursive: true, force: false });
+  return files;
+}
+
+export interface Restored {
+  kind: Database['kind'];
+  uploads: number;
+  createdAt?: string;
+}
+
+/**
+ * Restores a backup into an empty database: PostgreSQL at `databaseUrl` (pg_restore), or a new
+ * embedded database in DATA_DIR/pglite; its uploads into DATA_DIR/uploads. Refuses a database
+ * that already holds data, and a backup of the other kind of database. The caller holds
+ * DATA_DIR's lock (server/db/command.ts), so no server opens the database meanwhile.
+ */
+export async function restoreSnapshot(file: string, target: { databaseUrl?: string; dataDir: string }): Promise<Restored> {
+  if (!existsSync(file)) throw new RestoreError(`No backup file at ${file}`);
+  const kind: Database['kind'] = target.databaseUrl ? 'postgres' : 'pglite';
+  const madeWith = (k: Database['kind']) => (k === 'postgres' ? 'made with DATABASE_URL set' : 'made without DATABASE_URL');
+  if (file.endsWith('.pgdump')) {
+    // A PostgreSQL dump on its own (from before uploads were kept with the database).
+    if (kind !== 'postgres') throw new RestoreError(`The embedded database is restored from a .tar.gz backup ${madeWith('pglite')}.`);
+    if (!(await postgresIsEmpty(target.databaseUrl!))) throw new RestoreError('The database at DATABASE_URL is not empty. Restore into a new, empty database.');
+    const { args, env } = connectionArgs(target.databaseUrl!);
+    await run(postgresTool('pg_restore'), ['--no-owner', '--no-privileges', '--exit-on-error', ...args, file], env);
+    return { kind, uploads: 0 };
+  }
+  if (!file.endsWith(BACKUP_EXTENSION)) throw new RestoreError(`A backup is a ${BACKUP_EXTENSION} file (npm run db:backup).`);
+  if (kind === 'pglite' && existsSync(path.join(target.dataDir, 'pglite', 'PG_VERSION')))
+    throw new RestoreError(`${path.join(target.dataDir, 'pglite')} already holds a database. Stop the server and move that directory away (or use a new DATA_DIR), then restore.`);
+  await mkdir(target.dataDir, { recursive: true });
+  const staging = await mkdtemp(path.join(target.dataDir, '.restoring-'));
+  try {
+    try {
+      await run('tar', ['--extract', '--gzip', '--file', file, '--no-same-owner', '-C', staging]);
+    } catch {
+      throw new RestoreError(`${file} is not a backup archive (a .tar.gz written by npm run db:backup). A ${kind === 'postgres' ? 'PostgreSQL' : 'embedded'} database is restored from a backup ${madeWith(kind)}.`);
+    }
+    const manifest = existsSync(path.join(staging, MANIFEST)) ? (JSON.parse(await readFile(path.join(staging, MANIFEST), 'utf8')) as BackupManifest) : null;
+    if (!manifest) {
+      if (kind === 'pglite') {
+        await restoreLegacyPglite(file, target.dataDir);
+        return { kind, uploads: 0 };
+      }
+      throw new RestoreError(`A PostgreSQL database is restored from a backup ${madeWith('postgres')}; ${file} is not one.`);
+    }
+    if (manifest.kind !== kind)
+      throw new RestoreError(`${file} is a backup of the ${manifest.kind === 'pglite' ? 'embedded database' : 'PostgreSQL database'}; a ${kind === 'postgres' ? 'PostgreSQL' : 'embedded'} database is restored from a backup ${madeWith(kind)}.`);
+    if (kind === 'postgres') {
+      if (!(await postgresIsEmpty(target.databaseUrl!))) throw new RestoreError('The database at DATABASE_URL is not empty. Restore into a new, empty database.');
+      const { args, env } = connectionArgs(target.databaseUrl!);
+      await run(postgresTool('pg_restore'), ['--no-owner', '--no-privileges', '--exit-on-error', ...args, path.join(staging, 'database.pgdump')], env);
+    } else {
+      await restorePglite(path.join(staging, 'pglite'), target.dataDir);
+    }
+    const uploads = await restoreUploads(path.join(staging, 'uploads'), target.dataDir);
+    return { kind, uploads, createdAt: manifest.createdAt };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
 }

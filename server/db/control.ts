@@ -1,16 +1,18 @@
-// The embedded database belongs to the one process that has it open, so a backup of it while the
-// site runs is taken by that process: it listens on a Unix socket in DATA_DIR (readable by the
-// same user only), and `npm run db:backup` asks it there (server/db/backup-cli.ts); so do
-// `npm run content:export` and `npm run content:import` (server/content/).
+// The embedded database belongs to the one process that has it open (server/db/lock.ts), so a
+// command that needs it while the site runs asks that process: it listens on a Unix socket in
+// DATA_DIR (readable by the same user only). The commands reach it through server/db/command.ts:
+//   POST /backup       {file}                       a snapshot (server/db/backup.ts)
+//   POST /export                                    the content export (npm run content:export)
+//   POST /import       {ImportRequest}              the content re-import (npm run content:import)
+//   POST /create-user  {email, name, role, password} a staff account (npm run admin:create-user)
 import { existsSync } from 'node:fs';
 import { chmod, rm } from 'node:fs/promises';
 import { createConnection } from 'node:net';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import path from 'node:path';
-import type { Logger } from '../logger.ts';
-import { writeSnapshot } from './backup.ts';
+import { STAFF_ROLES } from '../../common/staff.ts';
 import type { ImportRequest } from '../content/reimport.ts';
-import type { ImportResult } from '../content/store.ts';
+import type { Logger } from '../logger.ts';
 import type { Database } from './index.ts';
 
 export function controlSocketPath(dataDir: string): string {
@@ -19,8 +21,11 @@ export function controlSocketPath(dataDir: string): string {
 
 /** Unix socket paths are limited to about 104 bytes. */
 const MAX_SOCKET_PATH = 100;
+const MAX_BODY = 16 * 1024;
 
-function answers(socketPath: string): Promise<boolean> {
+export function controlAnswers(dataDir: string): Promise<boolean> {
+  const socketPath = controlSocketPath(dataDir);
+  if (!existsSync(socketPath)) return Promise.resolve(false);
   return new Promise((resolve) => {
     const c = createConnection(socketPath);
     c.once('connect', () => {
@@ -31,80 +36,104 @@ function answers(socketPath: string): Promise<boolean> {
   });
 }
 
-export async function startControlSocket(opts: { dataDir: string; database: Database; logger: Logger }): Promise<{ stop(): Promise<void> } | null> {
+/** A request the server refused (its message is for the operator), or could not carry out. */
+export class ControlError extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.status = status;
+  }
+}
+
+type Handler = (body: Record<string, unknown>) => Promise<unknown>;
+
+function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (d: string) => {
+      raw += d;
+      if (raw.length > MAX_BODY) {
+        req.destroy();
+        reject(new ControlError('request too large', 413));
+      }
+    });
+    req.on('end', () => {
+      try {
+        const v = raw ? (JSON.parse(raw) as unknown) : {};
+        resolve(v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+      } catch {
+        reject(new ControlError('the request is not JSON', 400));
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+export async function startControlSocket(opts: { dataDir: string; database: Database; logger: Logger; siteUrl: string }): Promise<{ stop(): Promise<void> } | null> {
   const socketPath = controlSocketPath(opts.dataDir);
   if (socketPath.length > MAX_SOCKET_PATH) {
-    opts.logger.warn({ socketPath }, 'DATA_DIR path too long for the control socket: npm run db:backup needs the server stopped');
+    opts.logger.warn({ socketPath }, 'DATA_DIR path too long for the control socket: commands that need the database (db:backup, admin:create-user, content:export) need the server stopped');
     return null;
   }
   if (existsSync(socketPath)) {
-    if (await answers(socketPath)) {
+    if (await controlAnswers(opts.dataDir)) {
       opts.logger.warn({ socketPath }, 'another process answers on the control socket; not listening');
       return null;
     }
     await rm(socketPath, { force: true });
   }
+  const handlers: Record<string, Handler> = {
+    '/backup': async ({ file }) => {
+      if (typeof file !== 'string' || !path.isAbsolute(file) || !file.endsWith('.tar.gz')) throw new ControlError('file must be an absolute path ending in .tar.gz', 400);
+      const { writeSnapshot } = await import('./backup.ts');
+      const started = Date.now();
+      const written = await writeSnapshot({ database: opts.database, dataDir: opts.dataDir }, file);
+      opts.logger.info({ file, bytes: written.bytes, ms: Date.now() - started, heldMs: written.heldMs }, 'backup written on request');
+      return written;
+    },
+    '/export': async () => {
+      const { exportContent } = await import('../content/export.ts');
+      return { files: await exportContent(opts.database.db) };
+    },
+    '/import': async (body) => {
+      const [{ runImport }, { ContentError }] = await Promise.all([import('../content/reimport.ts'), import('./content.ts')]);
+      try {
+        return { result: await runImport(opts.database.db, opts.logger, body as unknown as ImportRequest) };
+      } catch (err) {
+        if (err instanceof ContentError) throw new ControlError(`the content files are invalid:\n  ${err.problems.join('\n  ')}`, 400);
+        throw err;
+      }
+    },
+    '/create-user': async ({ email, name, role, password }) => {
+      if (typeof email !== 'string' || typeof password !== 'string' || typeof role !== 'string' || !(STAFF_ROLES as readonly string[]).includes(role))
+        throw new ControlError('email, role and password are needed', 400);
+      const { AccountError, createStaffFromCommand } = await import('../auth/accounts.ts');
+      try {
+        const row = await createStaffFromCommand(opts.database.db, { email, name: typeof name === 'string' ? name : '', role: role as (typeof STAFF_ROLES)[number], password });
+        opts.logger.info({ staffId: row.id, role }, 'staff account created by admin:create-user');
+        return { id: row.id, siteUrl: opts.siteUrl };
+      } catch (e) {
+        if (e instanceof AccountError) throw new ControlError(e.message, 409);
+        throw e;
+      }
+    },
+  };
   const server: Server = createServer((req, res) => {
     const reply = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (req.method === 'POST' && req.url === '/export') {
-      // npm run content:export while the server has the database open.
-      void import('../content/export.ts')
-        .then(({ exportContent }) => exportContent(opts.database.db))
-        .then((files) => reply(200, { files }))
-        .catch((err: unknown) => {
-          opts.logger.error({ err }, 'content export on request failed');
-          reply(500, { error: err instanceof Error ? err.message : String(err) });
-        });
-      return;
-    }
-    if (req.method === 'POST' && req.url === '/import') {
-      // npm run content:import while the server has the database open.
-      let raw = '';
-      req.setEncoding('utf8');
-      req.on('data', (d: string) => {
-        raw += d;
-        if (raw.length > 65_536) req.destroy();
+    const handler = req.method === 'POST' ? handlers[req.url ?? ''] : undefined;
+    if (!handler) return reply(404, { error: 'unknown request' });
+    void readJson(req)
+      .then(handler)
+      .then((answer) => reply(200, answer))
+      .catch((err: unknown) => {
+        if (err instanceof ControlError) return reply(err.status, { error: err.message });
+        opts.logger.error({ err, request: req.url }, 'control request failed');
+        reply(500, { error: err instanceof Error ? err.message : String(err) });
       });
-      req.on('end', () => {
-        void (async () => {
-          const [{ runImport }, { ContentError }] = await Promise.all([import('../content/reimport.ts'), import('./content.ts')]);
-          try {
-            const request = JSON.parse(raw) as ImportRequest;
-            reply(200, { result: await runImport(opts.database.db, opts.logger, request) });
-          } catch (err) {
-            if (err instanceof ContentError) return reply(400, { error: err.message });
-            opts.logger.error({ err }, 'content import on request failed');
-            reply(500, { error: err instanceof Error ? err.message : String(err) });
-          }
-        })();
-      });
-      return;
-    }
-    if (req.method !== 'POST' || req.url !== '/backup') return reply(404, { error: 'unknown request' });
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (d: string) => {
-      raw += d;
-      if (raw.length > 4096) req.destroy();
-    });
-    req.on('end', () => {
-      void (async () => {
-        try {
-          const { file } = JSON.parse(raw) as { file?: unknown };
-          if (typeof file !== 'string' || !path.isAbsolute(file) || !file.endsWith('.tar.gz')) return reply(400, { error: 'file must be an absolute path ending in .tar.gz' });
-          const started = Date.now();
-          const written = await writeSnapshot({ database: opts.database }, file);
-          opts.logger.info({ file, bytes: written.bytes, ms: Date.now() - started }, 'backup written on request');
-          reply(200, written);
-        } catch (err) {
-          opts.logger.error({ err }, 'backup on request failed');
-          reply(500, { error: err instanceof Error ? err.message : String(err) });
-        }
-      })();
-    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -120,62 +149,26 @@ export async function startControlSocket(opts: { dataDir: string; database: Data
   };
 }
 
-/** Asks the running server for a snapshot; null when no server answers on the socket. */
-export async function requestBackup(dataDir: string, file: string): Promise<{ file: string; bytes: number } | null> {
+/** Sends one request to the server on DATA_DIR's control socket; a refusal is a ControlError. */
+export function controlRequest<T>(dataDir: string, requestPath: string, body: unknown = {}): Promise<T> {
   const socketPath = controlSocketPath(dataDir);
-  if (!existsSync(socketPath) || !(await answers(socketPath))) return null;
   return new Promise((resolve, reject) => {
-    const req = request({ socketPath, path: '/backup', method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+    const req = request({ socketPath, path: requestPath, method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
       let raw = '';
       res.setEncoding('utf8');
       res.on('data', (d: string) => (raw += d));
       res.on('end', () => {
-        const body = JSON.parse(raw || '{}') as { file: string; bytes: number; error?: string };
-        if (res.statusCode === 200) resolve(body);
-        else reject(new Error(body.error ?? `the server answered ${res.statusCode}`));
+        let answer: Record<string, unknown> = {};
+        try {
+          answer = JSON.parse(raw || '{}') as Record<string, unknown>;
+        } catch {
+          // not JSON: reported below with the status
+        }
+        if (res.statusCode === 200) resolve(answer as T);
+        else reject(new ControlError(typeof answer.error === 'string' ? answer.error : `the server answered ${res.statusCode}`, res.statusCode ?? 500));
       });
     });
     req.once('error', reject);
-    req.end(JSON.stringify({ file }));
-  });
-}
-
-/** Asks the running server for the content export; null when no server answers on the socket. */
-export async function requestExport(dataDir: string): Promise<{ path: string; text: string }[] | null> {
-  const socketPath = controlSocketPath(dataDir);
-  if (!existsSync(socketPath) || !(await answers(socketPath))) return null;
-  return new Promise((resolve, reject) => {
-    const req = request({ socketPath, path: '/export', method: 'POST' }, (res) => {
-      let raw = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (raw += d));
-      res.on('end', () => {
-        const body = JSON.parse(raw || '{}') as { files?: { path: string; text: string }[]; error?: string };
-        if (res.statusCode === 200 && body.files) resolve(body.files);
-        else reject(new Error(body.error ?? `the server answered ${res.statusCode}`));
-      });
-    });
-    req.once('error', reject);
-    req.end();
-  });
-}
-
-/** Asks the running server to re-import the content files; null when no server answers on the socket. */
-export async function requestImport(dataDir: string, importRequest: ImportRequest): Promise<ImportResult | null> {
-  const socketPath = controlSocketPath(dataDir);
-  if (!existsSync(socketPath) || !(await answers(socketPath))) return null;
-  return new Promise((resolve, reject) => {
-    const req = request({ socketPath, path: '/import', method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-      let raw = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (raw += d));
-      res.on('end', () => {
-        const body = JSON.parse(raw || '{}') as { result?: ImportResult; error?: string };
-        if (res.statusCode === 200 && body.result) resolve(body.result);
-        else reject(new Error(body.error ?? `the server answered ${res.statusCode}`));
-      });
-    });
-    req.once('error', reject);
-    req.end(JSON.stringify(importRequest));
+    req.end(JSON.stringify(body));
   });
 }

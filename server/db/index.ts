@@ -10,6 +10,7 @@ import * as schema from './schema.ts';
 import { installSearchIndexing } from '../search/indexing.ts';
 import { traceLogger } from './reads.ts';
 import { createFromTemplate } from './template.ts';
+import { lockDataDir } from './lock.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -20,8 +21,14 @@ export interface Database {
   created?: 'template' | 'initdb';
   /** Resolves when a trivial query succeeds. */
   ping(): Promise<void>;
-  /** Embedded database only: a consistent dump of its data directory (.tar.gz), see backup.ts. */
-  dumpDataDir?(): Promise<Blob>;
+  /** Embedded database on disk only: its data directory. */
+  dataDirectory?: string;
+  /**
+   * Embedded database on disk only: runs `fn` while no statement runs, after a checkpoint has
+   * written every change to the data directory's files, so they can be copied as they are
+   * (backup.ts). Other statements wait until `fn` is done.
+   */
+  withWritesHeld?<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -39,6 +46,8 @@ export interface OpenOptions {
    * (server/setup.ts) already did, so a serving process only opens the database.
    */
   migrate?: boolean;
+  /** Embedded database: who holds its lock, named to a second process that is refused. */
+  holder?: string;
 }
 
 /**
@@ -97,10 +106,24 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const dir = path.join(opts.dataDir, 'pglite');
   await mkdir(opts.dataDir, { recursive: true });
-  const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
-  const fromTemplate = fresh && (await createFromTemplate(dir));
-  const database = await openPglite(dir, migrate);
-  return fresh ? { ...database, created: fromTemplate ? 'template' : 'initdb' } : database;
+  // One process at a time (server/db/lock.ts): a second one is refused with a message naming the first.
+  const lock = await lockDataDir(opts.dataDir, opts.holder ?? path.basename(process.argv[1] ?? 'node'));
+  try {
+    const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
+    const fromTemplate = fresh && (await createFromTemplate(dir));
+    const database = await openPglite(dir, migrate);
+    const close = async () => {
+      try {
+        await database.close();
+      } finally {
+        lock.release();
+      }
+    };
+    return { ...database, close, ...(fresh ? { created: fromTemplate ? 'template' : 'initdb' } : {}) };
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
 }
 
 async function openPglite(dataDir: string | undefined, migrate: boolean): Promise<Database> {
@@ -127,7 +150,17 @@ async function openPglite(dataDir: string | undefined, migrate: boolean): Promis
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    dumpDataDir: () => client.dumpDataDir('gzip'),
+    ...(dataDir
+      ? {
+          dataDirectory: dataDir,
+          // PGlite runs one statement at a time: its transaction holds every other one back.
+          withWritesHeld: <T,>(fn: () => Promise<T>) =>
+            client.transaction(async (tx) => {
+              await tx.exec('checkpoint');
+              return fn();
+            }),
+        }
+      : {}),
     close: () => client.close(),
   };
 }

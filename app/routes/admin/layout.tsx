@@ -44,6 +44,7 @@ export const SECTIONS: Section[] = [
   { to: '/admin/content', label: 'Content', content: true },
   { to: '/admin/media', label: 'Media', content: true },
   { to: '/admin/settings', label: 'Settings', owner: true },
+  { to: '/admin/backups', label: 'Backups', owner: true },
   { to: '/admin/account', label: 'Your account' },
 ];
 

@@ -18,6 +18,7 @@ import { settingsApi } from './settings.ts';
 import { contentApi, type ContentApiOptions } from './content.ts';
 import { reviewsAdminApi } from './reviews.ts';
 import { currencyAdminApi } from './currency.ts';
+import { backupsApi, type BackupsApiOptions } from './backups.ts';
 
 export interface AdminApiOptions {
   siteUrl: string;
@@ -36,6 +37,8 @@ export interface AdminApiOptions {
   contentChanged?: () => Promise<unknown>;
   /** The public API read from a preview's transaction (server/api/admin/content.ts). */
   previewRead?: ContentApiOptions['previewRead'];
+  /** The backups screen (owners): mounted when the process has the database and DATA_DIR. */
+  backups?: Omit<BackupsApiOptions, 'trust'>;
 }
 
 export function adminApi(opts: AdminApiOptions) {
@@ -64,5 +67,6 @@ export function adminApi(opts: AdminApiOptions) {
   app.route('/', currencyAdminApi({ trust: opts.trust, contentChanged: opts.contentChanged }));
   app.route('/', contentApi({ trust: opts.trust, contentChanged: opts.contentChanged, previewRead: opts.previewRead }));
   if (opts.media) app.route('/', mediaApi({ trust: opts.trust, ...opts.media }));
+  if (opts.backups) app.route('/', backupsApi({ trust: opts.trust, ...opts.backups }));
   return app;
 }
