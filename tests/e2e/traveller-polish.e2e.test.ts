@@ -200,6 +200,29 @@ describe('the gallery viewer', () => {
   });
 });
 
+describe('the route map on a safari page', () => {
+  for (const [label, viewport] of SIZES) {
+    it(`shows every stop of the 14-day Rwanda and Tanzania safari in its place, labelled (${label})`, async () => {
+      const { page, context } = await newPage(viewport);
+      try {
+        const slug = '14-days-rwanda-gorillas-and-tanzania-serengeti';
+        await open(page, `/safaris/${slug}`);
+        const img = page.locator(`img[src^="/safaris/${slug}/route.svg"]`).first();
+        await img.scrollIntoViewIfNeeded();
+        await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
+        // The picture the browser chose (wide or phone) labels every place of the route.
+        const src = await img.evaluate((i: HTMLImageElement) => i.currentSrc);
+        const svg = await (await fetch(src)).text();
+        for (const name of ['Kigali', 'Volcanoes', 'Serengeti', 'Karatu', 'Arusha', 'Tarangire', 'Lake Manyara', 'Ngorongoro', 'Kilimanjaro Airport']) expect(svg, name).toMatch(new RegExp(`>${name}( \\([\\d, ]+\\))?</text>`));
+        await shot(page, `route-map-${label}`, '.route-map');
+        expect(await axe(page, '.route-map')).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
 describe('side columns and the country filter', () => {
   for (const [label, viewport] of SIZES) {
     it(`every <aside> of a safari, park and lodge page has a name; the filter says "DR Congo" (${label})`, async () => {
