@@ -152,19 +152,24 @@ for (const backend of backends()) {
           // Its text alternative lists the stops in order.
           const title = decodeEntities(/<title[^>]*>([\s\S]*?)<\/title>/.exec(svg)![1]!);
           expect(title).toBe(`Route of the ${s.title}: ${route.map((r, i) => `${i + 1}. ${r.title} (${dayRange(r.days)})`).join('; ')}.`);
-          // Markers: each stop number once; the line passes through them in order.
-          const markers = [...svg.matchAll(/<rect x="([\d.-]+)" y="([\d.-]+)" width="([\d.]+)" height="18"[^>]*\/>\n<text[^>]*>([^<]+)<\/text>/g)].map((m) => ({
+          // Markers: each stop number once, on a numbered marker or, for a place too close to
+          // another, in the label of its dot; the line passes through them in order.
+          const markers: { x: number; y: number; numbers: number[] }[] = [...svg.matchAll(/<rect x="([\d.-]+)" y="([\d.-]+)" width="([\d.]+)" height="18"[^>]*\/>\n<text[^>]*>([^<]+)<\/text>/g)].map((m) => ({
             x: Number(m[1]) + Number(m[3]) / 2,
             y: Number(m[2]) + 9,
             numbers: m[4]!.split(', ').map(Number),
           }));
-          expect(markers.flatMap((m) => m.numbers).sort((a, b) => a - b)).toEqual(route.map((_, i) => i + 1));
+          const dots = [...svg.matchAll(/<circle cx="([\d.-]+)" cy="([\d.-]+)" r="4.5" fill="#1d3a2a"/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]), numbers: [] as number[] }));
+          const dotNumbers = [...svg.matchAll(/ \((\d+(?:, \d+)*)\)<\/text>/g)].flatMap((m) => m[1]!.split(', ').map(Number));
+          expect(dots.length, slug + q).toBe([...svg.matchAll(/ \((\d+(?:, \d+)*)\)<\/text>/g)].length);
+          expect([...markers.flatMap((m) => m.numbers), ...dotNumbers].sort((a, b) => a - b)).toEqual(route.map((_, i) => i + 1));
           if (route.length > 1) {
             const points = /<polyline points="([^"]+)" fill="none" stroke="#a34a26"/.exec(svg)![1]!.split(' ').map((p) => p.split(',').map(Number));
             expect(points.length).toBe(route.length);
             points.forEach(([x, y], i) => {
-              const m = markers.find((k) => Math.abs(k.x - x!) < 0.2 && Math.abs(k.y - y!) < 0.2);
-              expect(m?.numbers, `${slug} point ${i}`).toContain(i + 1);
+              const m = [...markers, ...dots].find((k) => Math.abs(k.x - x!) < 0.2 && Math.abs(k.y - y!) < 0.2);
+              expect(m, `${slug} point ${i}`).toBeDefined();
+              if (m!.numbers.length) expect(m!.numbers, `${slug} point ${i}`).toContain(i + 1);
             });
           }
         }

@@ -5,12 +5,15 @@
 //            within those bounds;
 //   keys     at most one key action every 180 ms (a held arrow key moves a picture at a time);
 //   swipe    a picture changes when the movement is at least 1.5 times as wide as it is tall and,
-//            under 200 px, covers a quarter of the viewer's width.
+//            under 200 px, covers a quarter of the viewer's width; a swipe may start anywhere in
+//            the viewer, on the previous and next buttons too (they are not clicked then);
+//   counter  "2 of 4" in the top corner, announced when the picture changes;
+//   focus    Tab and Shift+Tab go round the viewer's buttons and never leave it.
 // yet-another-react-lightbox draws the viewer; its own swipe and double-click handling are off and
 // these rules take their place. Pictures are a slide type of our own so that the zoom plugin's
 // maximum is the fixed 300% (for its image slides it depends on each file's pixel size).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import Lightbox, { createIcon, IconButton, type ControllerRef, type GenericSlide, type RenderSlideProps, type ZoomRef } from 'yet-another-react-lightbox';
+import Lightbox, { createIcon, IconButton, useLightboxState, type ControllerRef, type GenericSlide, type RenderSlideProps, type ZoomRef } from 'yet-another-react-lightbox';
 import Captions from 'yet-another-react-lightbox/plugins/captions';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
@@ -103,6 +106,24 @@ function ZoomButtons({ zoom, onStep }: { zoom: ZoomRef; onStep: (dir: 'in' | 'ou
   );
 }
 
+/** Which picture is shown, of how many: "2 of 4". */
+function Counter() {
+  const { currentIndex, slides } = useLightboxState();
+  if (slides.length < 2) return null;
+  return (
+    <p className="lightbox-counter" aria-live="polite" aria-atomic="true">
+      {currentIndex + 1} of {slides.length}
+    </p>
+  );
+}
+
+/** The viewer's elements that Tab reaches, in order. */
+function tabbable(root: Element): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]')).filter(
+    (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0,
+  );
+}
+
 export default function GalleryViewer({ images, index, onClose }: { images: GalleryImage[]; index: number; onClose: () => void }) {
   const controller = useRef<ControllerRef>(null);
   const zoomRef = useRef<ZoomRef>(null);
@@ -136,21 +157,41 @@ export default function GalleryViewer({ images, index, onClose }: { images: Gall
     return () => window.removeEventListener('keydown', onKey, true);
   }, []);
 
+  // Tab and Shift+Tab go round the viewer: from the last button to the first and back, and from
+  // anywhere else (the picture's container has the focus when the viewer opens) into the viewer.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Tab' || e.altKey || e.ctrlKey || e.metaKey) return;
+      const root = document.querySelector('.yarl__root');
+      if (!root) return;
+      const stops = tabbable(root);
+      e.preventDefault();
+      if (!stops.length) return;
+      const at = stops.indexOf(document.activeElement as HTMLElement);
+      const next = at === -1 ? (e.shiftKey ? stops.length - 1 : 0) : (at + (e.shiftKey ? -1 : 1) + stops.length) % stops.length;
+      stops[next]!.focus();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
+
   // Pointers: swipes between pictures, double click or tap to zoom, a click beside the picture closes.
   useEffect(() => {
-    let down: { id: number; x: number; y: number; t: number; target: Element } | null = null;
+    let down: { id: number; x: number; y: number; t: number; target: Element; button: Element | null } | null = null;
     let others = 0;
     let lastTap: { t: number; x: number; y: number } | null = null;
     const container = () => document.querySelector('.yarl__container');
     const onDown = (e: PointerEvent) => {
       const target = e.target as Element;
-      if (!container()?.contains(target) || target.closest('button')) return;
+      const button = target.closest('button');
+      // Of the buttons, only previous and next may start a swipe (they sit where a thumb swipes).
+      if (!container()?.contains(target) || (button && !button.matches('.yarl__navigation_prev, .yarl__navigation_next'))) return;
       if (down) {
         others++; // a second finger: a pinch, not a swipe
         return;
       }
       if (e.pointerType === 'mouse' && e.button !== 0) return;
-      down = { id: e.pointerId, x: e.clientX, y: e.clientY, t: e.timeStamp, target };
+      down = { id: e.pointerId, x: e.clientX, y: e.clientY, t: e.timeStamp, target, button };
       others = 0;
     };
     const onUp = (e: PointerEvent) => {
@@ -169,6 +210,17 @@ export default function GalleryViewer({ images, index, onClose }: { images: Gall
       const moved = Math.hypot(dx, dy) >= TAP_SLOP;
       if (moved) {
         lastTap = null;
+        // A swipe that started on a previous or next button does not click it as well.
+        if (start.button) {
+          const swallow = (c: MouseEvent) => {
+            if (start.button?.contains(c.target as Node)) {
+              c.preventDefault();
+              c.stopPropagation();
+            }
+          };
+          window.addEventListener('click', swallow, { capture: true, once: true });
+          setTimeout(() => window.removeEventListener('click', swallow, true), 0);
+        }
         // A zoomed picture is panned by dragging; only a fitted one is swiped.
         if (zoom > MIN_ZOOM + 0.01 || !box) return;
         const action = swipeAction(dx, dy, box.width);
@@ -176,6 +228,7 @@ export default function GalleryViewer({ images, index, onClose }: { images: Gall
         else if (action === 'next') controller.current?.next();
         return;
       }
+      if (start.button) return; // a tap on previous or next: the button's click does it
       const onPicture = start.target.closest('.lightbox-picture') !== null;
       if (onPicture) {
         const limit = e.pointerType === 'touch' ? DOUBLE_TAP_MS : DOUBLE_CLICK_MS;
@@ -227,6 +280,7 @@ export default function GalleryViewer({ images, index, onClose }: { images: Gall
       render={{
         slide: ({ slide, rect }): ReactNode => (slide.type === 'gallery-image' ? <GalleryPicture slide={slide} rect={rect} /> : undefined),
         buttonZoom: (zoom) => <ZoomButtons zoom={zoom} onStep={step} />,
+        controls: () => <Counter />,
       }}
     />
   );

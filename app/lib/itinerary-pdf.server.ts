@@ -1,9 +1,17 @@
 // The printable itinerary of a safari as a PDF, drawn on the server with pdfkit (no browser): a
 // cover with the title, length, price and the route map; the overview, includes and excludes; each
-// day with its text, stops, overnight lodge, meals and activities (a day is never split across
-// pages unless it is longer than a page); the operator's contact details and the page's address.
-// pdfkit's standard fonts (not embedded) keep the file small; the site's own fonts exist only as
-// woff2, which pdfkit cannot read.
+// day with its text, stops, overnight lodge, meals and activities (a day starts on a new page only
+// when its heading and first lines do not fit; a paragraph is not split unless it is longer than a
+// page); the operator's contact details and the page's address.
+// Fonts: the site's own, Fraunces (headings) and Manrope (text), embedded and subset by pdfkit from
+// the static TrueType files of @expo-google-fonts/fraunces and /manrope (SIL Open Font License; the
+// site's @fontsource-variable packages hold only woff2, which pdfkit cannot read). Characters
+// outside those fonts are spelled out or replaced (pdfText).
+// Tagged PDF (PDF 1.7) for screen readers: a language, the title shown as the window title, and a
+// structure tree: the title is H1, each section H2, each day H3, paragraphs P, lists L/LI, the map
+// a Figure with a text alternative; the band, rules, badges and page footers are artifacts.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { SafariResponse } from '../../common/api-types.ts';
 import { LODGE_TIER_LABELS } from '../../common/constants.ts';
@@ -18,10 +26,46 @@ const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 54;
 const FOOTER = 30;
 const COLOURS = { heading: '#15291e', text: '#1d1b18', muted: '#5f5950', accent: '#8a5d12', link: '#2f5d3f', rule: '#e4d9c2', band: '#15291e', bandText: '#fbf8f1' };
-const SERIF = 'Times-Roman';
-const SERIF_BOLD = 'Times-Bold';
-const SANS = 'Helvetica';
-const SANS_BOLD = 'Helvetica-Bold';
+const SERIF = 'Fraunces';
+const SERIF_BOLD = 'Fraunces-SemiBold';
+const ITALIC = 'Fraunces-Italic';
+const SANS = 'Manrope';
+const SANS_BOLD = 'Manrope-Bold';
+
+/** The font files, by the name the drawing code uses. */
+const FONT_FILES: Record<string, string> = {
+  [SERIF]: '@expo-google-fonts/fraunces/400Regular/Fraunces_400Regular.ttf',
+  [SERIF_BOLD]: '@expo-google-fonts/fraunces/600SemiBold/Fraunces_600SemiBold.ttf',
+  [ITALIC]: '@expo-google-fonts/fraunces/400Regular_Italic/Fraunces_400Regular_Italic.ttf',
+  [SANS]: '@expo-google-fonts/manrope/400Regular/Manrope_400Regular.ttf',
+  [SANS_BOLD]: '@expo-google-fonts/manrope/700Bold/Manrope_700Bold.ttf',
+};
+let fontData: Map<string, Buffer> | null = null;
+/** The font files, read once. */
+function fonts(): Map<string, Buffer> {
+  if (!fontData) {
+    const require = createRequire(import.meta.url);
+    fontData = new Map(Object.entries(FONT_FILES).map(([name, file]) => [name, readFileSync(require.resolve(file))]));
+  }
+  return fontData;
+}
+
+interface GlyphSource {
+  hasGlyphForCodePoint(cp: number): boolean;
+}
+let glyphSources: GlyphSource[] | null = null;
+/** Whether every embedded font can draw this character (checked in the fonts themselves). */
+function drawable(cp: number): boolean {
+  if (!glyphSources) {
+    const probe = new PDFDocument({ autoFirstPage: false });
+    glyphSources = [...fonts()].map(([name, data]) => {
+      probe.registerFont(name, data);
+      probe.font(name);
+      return (probe as unknown as { _font: { font: GlyphSource } })._font.font;
+    });
+  }
+  return glyphSources.every((f) => f.hasGlyphForCodePoint(cp));
+}
 
 // ---------- Text from the stored HTML ----------
 
@@ -42,14 +86,13 @@ const decode = (s: string) =>
     e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : (ENTITIES[e.toLowerCase()] ?? whole),
   );
 
-/** Characters the standard PDF fonts can show (WinAnsi); anything else is replaced or spelled out. */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+/** The text as the embedded fonts can draw it: characters they lack are replaced or spelled out. */
 export function pdfText(s: string): string {
   let out = '';
   for (const ch of s) {
     const code = ch.codePointAt(0)!;
-    if ((code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) out += ch;
-    else if (ch === '\n' || ch === '\t') out += ' ';
+    if (ch === '\n' || ch === '\t') out += ' ';
+    else if (code >= 0x20 && code !== 0x7f && drawable(code)) out += ch;
     else if (ch === '→') out += '->';
     else if (ch === '−' || ch === '‑' || ch === '‐') out += '-';
     else if (ch === '\u2009' || ch === '\u202f' || ch === '\u200b') out += ' ';
@@ -113,7 +156,7 @@ export function htmlBlocks(html: string, origin: string): Block[] {
 type Doc = PDFKit.PDFDocument;
 
 const fontOf = (r: Run, base: 'sans' | 'serif') =>
-  base === 'serif' ? (r.bold ? SERIF_BOLD : r.italic ? 'Times-Italic' : SERIF) : r.bold ? SANS_BOLD : r.italic ? 'Helvetica-Oblique' : SANS;
+  base === 'serif' ? (r.bold ? SERIF_BOLD : r.italic ? ITALIC : SERIF) : r.bold ? SANS_BOLD : r.italic ? ITALIC : SANS;
 
 /** Writes one block's runs as a paragraph at the current position. */
 function writeRuns(doc: Doc, runs: Run[], opts: { size: number; width: number; x: number; base?: 'sans' | 'serif'; indent?: number }) {
@@ -147,12 +190,75 @@ function ensureRoom(doc: Doc, height: number) {
   if (doc.y + height > pageBottom(doc)) doc.addPage();
 }
 
+// ---------- Structure (tagged PDF) ----------
+
+/** The structure element that what is drawn now belongs to. */
+const parents = new WeakMap<Doc, PDFKit.PDFStructureElement>();
+
+/** Draws `draw` as one structure element (P, H1, LI, Figure…) under the current parent. */
+function tagged(doc: Doc, type: string, draw: () => void, options: { alt?: string; actual?: string } = {}) {
+  const parent = parents.get(doc);
+  if (!parent) return draw();
+  parent.add(doc.struct(type, options, [draw]));
+}
+
+/** A structure element (L, Sect) holding the elements `draw` makes. */
+function group(doc: Doc, type: string, draw: () => void) {
+  const parent = parents.get(doc);
+  if (!parent) return draw();
+  const el = doc.struct(type);
+  parent.add(el);
+  parents.set(doc, el);
+  try {
+    draw();
+  } finally {
+    parents.set(doc, parent);
+    el.end();
+  }
+}
+
+/** Decoration a screen reader skips: bands, rules, badges, page footers. */
+function artifact(doc: Doc, draw: () => void, type: 'Layout' | 'Pagination' = 'Layout') {
+  doc.markContent('Artifact', { type });
+  draw();
+  doc.endMarkedContent();
+}
+
+/** Paragraphs, headings and list items (a run of items is one list); a paragraph starts where at
+ *  least its first lines fit, and flows on to the next page. */
+function writeBlocks(doc: Doc, blocks: Block[], opts: { size: number; width: number; x: number; heading: string; gap: number }) {
+  for (let i = 0; i < blocks.length; ) {
+    if (blocks[i]!.kind === 'li') {
+      let end = i;
+      while (end < blocks.length && blocks[end]!.kind === 'li') end++;
+      const items = blocks.slice(i, end);
+      group(doc, 'L', () => {
+        for (const b of items) writeBlock(doc, b, 'LI', opts);
+      });
+      i = end;
+    } else {
+      const b = blocks[i++]!;
+      writeBlock(doc, b, b.kind === 'h' ? opts.heading : 'P', opts);
+    }
+  }
+}
+
+function writeBlock(doc: Doc, b: Block, type: string, opts: { size: number; width: number; x: number; gap: number }) {
+  const lines = 3 * (opts.size + 2.5) * 1.2;
+  ensureRoom(doc, Math.min(runsHeight(doc, b.runs, opts.size, opts.width), lines));
+  tagged(doc, type, () => writeRuns(doc, b.runs, { size: opts.size, width: opts.width, x: opts.x, indent: b.kind === 'li' ? 10 : 0 }));
+  doc.moveDown(opts.gap);
+}
+
+/** Height of a section heading (eyebrow and title) with the space around it. */
+const SECTION_HEADING = 70;
+
 function sectionHeading(doc: Doc, eyebrow: string, title: string, following = 40) {
-  ensureRoom(doc, 70 + following);
+  ensureRoom(doc, SECTION_HEADING + following);
   doc.moveDown(0.6);
-  doc.font(SANS_BOLD).fontSize(8).fillColor(COLOURS.accent).text(eyebrow.toUpperCase(), MARGIN, undefined, { characterSpacing: 1.6 });
+  tagged(doc, 'P', () => doc.font(SANS_BOLD).fontSize(8).fillColor(COLOURS.accent).text(pdfText(eyebrow.toUpperCase()), MARGIN, undefined, { characterSpacing: 1.6 }));
   doc.moveDown(0.15);
-  doc.font(SERIF_BOLD).fontSize(20).fillColor(COLOURS.heading).text(pdfText(title), MARGIN);
+  tagged(doc, 'H2', () => doc.font(SERIF_BOLD).fontSize(20).fillColor(COLOURS.heading).text(pdfText(title), MARGIN));
   doc.moveDown(0.4);
 }
 
@@ -173,7 +279,7 @@ export function drawMap(doc: Doc, layout: MapLayout, x: number, y: number, w: nu
 
   for (const l of layout.countryLabels) {
     const size = 10 * f;
-    doc.font(l.text === 'Indian Ocean' ? 'Helvetica-Oblique' : SANS_BOLD).fontSize(size);
+    doc.font(l.text === 'Indian Ocean' ? ITALIC : SANS_BOLD).fontSize(size);
     const spacing = l.text === 'Indian Ocean' ? 0.5 * f : 1.5 * f;
     const tw = doc.widthOfString(l.text, { characterSpacing: spacing });
     const [lx, ly] = at(l.x, l.y);
@@ -197,7 +303,12 @@ export function drawMap(doc: Doc, layout: MapLayout, x: number, y: number, w: nu
   for (const m of layout.markers) {
     const [mx, my] = at(m.x, m.y);
     const r = 9 * f;
-    if (m.text) {
+    if (m.dot) {
+      doc
+        .circle(mx, my, (m.w / 2) * f)
+        .lineWidth(1.5 * f)
+        .fillAndStroke(c.marker, c.halo);
+    } else if (m.text) {
       const mw = m.w * f;
       doc.roundedRect(mx - mw / 2, my - r, mw, 2 * r, r).lineWidth(1.5 * f).fillAndStroke(c.marker, c.halo);
       const size = 10.5 * f;
@@ -210,6 +321,18 @@ export function drawMap(doc: Doc, layout: MapLayout, x: number, y: number, w: nu
     }
   }
 
+  for (const l of layout.labels) {
+    if (!l.leader) continue;
+    const [x1, y1, x2, y2] = l.leader;
+    doc.save();
+    doc
+      .moveTo(...at(x1, y1))
+      .lineTo(...at(x2, y2))
+      .lineWidth(f)
+      .lineCap('round')
+      .stroke(c.label);
+    doc.restore();
+  }
   const size = 12 * f;
   for (const l of layout.labels) {
     const text = pdfText(l.text);
@@ -232,24 +355,26 @@ function cover(doc: Doc, data: SafariResponse, heading: string, route: RouteStop
   const width = doc.page.width - 2 * MARGIN;
   const s = data.safari;
   // Brand band.
-  doc.rect(0, 0, doc.page.width, 62).fill(COLOURS.band);
-  doc.font(SERIF_BOLD).fontSize(17).fillColor(COLOURS.bandText).text(pdfText(site.name), MARGIN, 22, { lineBreak: false });
-  doc.font(SANS).fontSize(8.5).fillColor('#c9d3c2').text(pdfText(site.tagline), MARGIN, 27, { width, align: 'right' });
+  artifact(doc, () => doc.rect(0, 0, doc.page.width, 62).fill(COLOURS.band));
+  tagged(doc, 'P', () => doc.font(SERIF_BOLD).fontSize(17).fillColor(COLOURS.bandText).text(pdfText(site.name), MARGIN, 22, { lineBreak: false }));
+  tagged(doc, 'P', () => doc.font(SANS).fontSize(8.5).fillColor('#c9d3c2').text(pdfText(site.tagline), MARGIN, 27, { width, align: 'right' }));
 
   doc.y = 92;
-  doc.font(SANS_BOLD).fontSize(8).fillColor(COLOURS.accent).text('SAFARI ITINERARY', MARGIN, undefined, { characterSpacing: 1.6 });
+  tagged(doc, 'P', () => doc.font(SANS_BOLD).fontSize(8).fillColor(COLOURS.accent).text('SAFARI ITINERARY', MARGIN, undefined, { characterSpacing: 1.6 }));
   doc.moveDown(0.3);
-  doc.font(SERIF_BOLD).fontSize(28).fillColor(COLOURS.heading).text(pdfText(heading), MARGIN, undefined, { width, lineGap: 1 });
+  tagged(doc, 'H1', () => doc.font(SERIF_BOLD).fontSize(28).fillColor(COLOURS.heading).text(pdfText(heading), MARGIN, undefined, { width, lineGap: 1 }));
   doc.moveDown(0.4);
   const days = `${s.safariday} ${s.safariday === 1 ? 'day' : 'days'}`;
-  doc
-    .font(SANS_BOLD)
-    .fontSize(12)
-    .fillColor(COLOURS.text)
-    .text(`${days}  ·  from ${price(s.safariprice)} per person`, MARGIN, undefined, { continued: true })
-    .font(SANS)
-    .fillColor(COLOURS.muted)
-    .text('  (US dollars)');
+  tagged(doc, 'P', () =>
+    doc
+      .font(SANS_BOLD)
+      .fontSize(12)
+      .fillColor(COLOURS.text)
+      .text(`${days}  ·  from ${price(s.safariprice)} per person`, MARGIN, undefined, { continued: true })
+      .font(SANS)
+      .fillColor(COLOURS.muted)
+      .text('  (US dollars)'),
+  );
   doc.moveDown(0.8);
 
   // The route list under the map, in two columns; the map takes the room that is left.
@@ -261,48 +386,60 @@ function cover(doc: Doc, data: SafariResponse, heading: string, route: RouteStop
     const mapW = Math.min(width, (room * layout.width) / layout.height);
     const left = MARGIN + (width - mapW) / 2;
     const top = doc.y;
-    const h = drawMap(doc, layout, left, top, mapW);
-    doc.rect(left, top, mapW, h).lineWidth(0.5).stroke(COLOURS.rule);
+    let h = 0;
+    const alt = `Route map: ${route.map((r) => `${r.number}. ${r.title}`).join(', ')}.`;
+    tagged(doc, 'Figure', () => (h = drawMap(doc, layout, left, top, mapW)), { alt: pdfText(alt) });
+    artifact(doc, () => doc.rect(left, top, mapW, h).lineWidth(0.5).stroke(COLOURS.rule));
     doc.y = top + h + 6;
-    doc
-      .font(SANS)
-      .fontSize(7)
-      .fillColor(COLOURS.muted)
-      .text('Country outlines: Natural Earth (public domain). Straight lines join the stops in order; roads and flights take their own way.', MARGIN, undefined, { width });
+    tagged(doc, 'P', () =>
+      doc
+        .font(SANS)
+        .fontSize(7)
+        .fillColor(COLOURS.muted)
+        .text('Country outlines: Natural Earth (public domain). Straight lines join the stops in order; roads and flights take their own way.', MARGIN, undefined, { width }),
+    );
     doc.moveDown(0.8);
   }
 
   if (route.length) {
-    doc.font(SANS_BOLD).fontSize(8).fillColor(COLOURS.accent).text('THE ROUTE', MARGIN, undefined, { characterSpacing: 1.6 });
+    tagged(doc, 'H2', () => doc.font(SANS_BOLD).fontSize(8).fillColor(COLOURS.accent).text('THE ROUTE', MARGIN, undefined, { characterSpacing: 1.6 }));
     doc.moveDown(0.3);
     const top = doc.y;
     let bottom = top;
-    route.forEach((stop, i) => {
-      if (i === perCol) doc.y = top;
-      const x = MARGIN + (i < perCol ? 0 : colW + 16);
-      doc
-        .font(SANS_BOLD)
-        .fontSize(9.5)
-        .fillColor(COLOURS.text)
-        .text(pdfText(`${stop.number}.  ${stop.title}`), x, undefined, { width: colW, continued: true, lineGap: 2 })
-        .font(SANS)
-        .fillColor(COLOURS.muted)
-        .text(`  ${dayRange(stop.days)}`);
-      bottom = Math.max(bottom, doc.y);
-    });
+    group(doc, 'L', () =>
+      route.forEach((stop, i) => {
+        if (i === perCol) doc.y = top;
+        const x = MARGIN + (i < perCol ? 0 : colW + 16);
+        tagged(doc, 'LI', () =>
+          doc
+            .font(SANS_BOLD)
+            .fontSize(9.5)
+            .fillColor(COLOURS.text)
+            .text(pdfText(`${stop.number}.  ${stop.title}`), x, undefined, { width: colW, continued: true, lineGap: 2 })
+            .font(SANS)
+            .fillColor(COLOURS.muted)
+            .text(`  ${dayRange(stop.days)}`),
+        );
+        bottom = Math.max(bottom, doc.y);
+      }),
+    );
     doc.y = bottom;
   }
 }
 
 function listColumn(doc: Doc, title: string, items: string[], x: number, y: number, w: number, mark: string): number {
-  doc.font(SERIF_BOLD).fontSize(14).fillColor(COLOURS.heading).text(title, x, y, { width: w });
+  tagged(doc, 'H3', () => doc.font(SERIF_BOLD).fontSize(14).fillColor(COLOURS.heading).text(title, x, y, { width: w }));
   doc.moveDown(0.3);
-  for (const item of items) {
-    const top = doc.y;
-    doc.font(SANS_BOLD).fontSize(9.5).fillColor(COLOURS.accent).text(mark, x, top, { width: 12, lineBreak: false });
-    doc.font(SANS).fontSize(9.5).fillColor(COLOURS.text).text(pdfText(item), x + 14, top, { width: w - 14, lineGap: 2 });
-    doc.moveDown(0.15);
-  }
+  group(doc, 'L', () => {
+    for (const item of items) {
+      const top = doc.y;
+      tagged(doc, 'LI', () => {
+        doc.font(SANS_BOLD).fontSize(9.5).fillColor(COLOURS.accent).text(mark, x, top, { width: 12, lineBreak: false });
+        doc.font(SANS).fontSize(9.5).fillColor(COLOURS.text).text(pdfText(item), x + 14, top, { width: w - 14, lineGap: 2 });
+      });
+      doc.moveDown(0.15);
+    }
+  });
   return doc.y;
 }
 
@@ -325,16 +462,14 @@ function dayParts(data: SafariResponse, i: number, origin: string): DayParts {
 
 const DAY_INDENT = 44;
 
-/** The height a day takes on the page (measured with the same fonts and widths). */
-function dayHeight(doc: Doc, data: SafariResponse, i: number, origin: string): number {
-  const { title, blocks, facts } = dayParts(data, i, origin);
+/** The height a day's heading and first lines take (a day starts on a new page when they do not fit). */
+function dayStartHeight(doc: Doc, data: SafariResponse, i: number, origin: string): number {
+  const { title, blocks } = dayParts(data, i, origin);
   const bodyW = doc.page.width - 2 * MARGIN - DAY_INDENT;
   doc.font(SERIF_BOLD).fontSize(14);
-  let height = doc.heightOfString(pdfText(title), { width: bodyW }) + 8;
-  for (const b of blocks) height += runsHeight(doc, b.runs, 10, bodyW) + 6;
-  doc.font(SANS).fontSize(9);
-  for (const [label, value] of facts) height += doc.heightOfString(`${label}: ${pdfText(value)}`, { width: bodyW }) + 3;
-  return height + 14;
+  const head = doc.heightOfString(pdfText(title), { width: bodyW }) + 8;
+  const first = blocks[0] ? Math.min(runsHeight(doc, blocks[0].runs, 10, bodyW), 4 * 12.5 * 1.2) : 0;
+  return Math.max(head + first, 40);
 }
 
 function dayBlock(doc: Doc, data: SafariResponse, i: number, origin: string) {
@@ -344,42 +479,53 @@ function dayBlock(doc: Doc, data: SafariResponse, i: number, origin: string) {
   const bodyW = width - DAY_INDENT;
   const { title, blocks, facts } = dayParts(data, i, origin);
 
-  // Keep the day together: start a new page when it does not fit (unless it is longer than a
-  // whole page, when it flows on).
-  const height = dayHeight(doc, data, i, origin);
-  if (height <= pageBottom(doc) - MARGIN) ensureRoom(doc, height);
-  else ensureRoom(doc, 120);
+  // A day starts on a new page only when its heading and first lines do not fit; its text then
+  // flows on from page to page.
+  ensureRoom(doc, dayStartHeight(doc, data, i, origin));
 
   const top = doc.y;
-  doc.circle(MARGIN + 17, top + 15, 17).fill(COLOURS.heading);
-  doc.font(SANS_BOLD).fontSize(6).fillColor('#e9b85c').text('DAY', MARGIN, top + 6, { width: 34, align: 'center', characterSpacing: 0.8 });
-  doc.font(SERIF_BOLD).fontSize(13).fillColor(COLOURS.bandText).text(String(day.day_number), MARGIN, top + 13, { width: 34, align: 'center' });
+  const page = doc.page;
+  artifact(doc, () => {
+    doc.circle(MARGIN + 17, top + 15, 17).fill(COLOURS.heading);
+    doc.font(SANS_BOLD).fontSize(6).fillColor('#e9b85c').text('DAY', MARGIN, top + 6, { width: 34, align: 'center', characterSpacing: 0.8 });
+    doc.font(SERIF_BOLD).fontSize(13).fillColor(COLOURS.bandText).text(String(day.day_number), MARGIN, top + 13, { width: 34, align: 'center' });
+  });
 
-  doc.font(SERIF_BOLD).fontSize(14).fillColor(COLOURS.heading).text(pdfText(title), bodyX, top + 2, { width: bodyW });
+  tagged(doc, 'H3', () => doc.font(SERIF_BOLD).fontSize(14).fillColor(COLOURS.heading).text(pdfText(title), bodyX, top + 2, { width: bodyW }), {
+    actual: pdfText(`Day ${day.day_number}: ${title}`),
+  });
   doc.moveDown(0.35);
-  for (const b of blocks) {
-    writeRuns(doc, b.runs, { size: 10, width: bodyW, x: bodyX, indent: b.kind === 'li' ? 10 : 0 });
-    doc.moveDown(0.45);
-  }
+  writeBlocks(doc, blocks, { size: 10, width: bodyW, x: bodyX, heading: 'H4', gap: 0.45 });
+  doc.font(SANS).fontSize(9);
+  const factsHeight = facts.reduce((n, [label, value]) => n + doc.heightOfString(`${label}: ${pdfText(value)}`, { width: bodyW, lineGap: 1.5 }) + 3, 0);
+  if (factsHeight <= pageBottom(doc) - MARGIN) ensureRoom(doc, factsHeight);
   for (const [label, value] of facts) {
-    doc.font(SANS_BOLD).fontSize(9).fillColor(COLOURS.accent).text(`${label}: `, bodyX, undefined, { width: bodyW, continued: true });
-    doc.font(SANS).fillColor(COLOURS.text).text(pdfText(value), { lineGap: 1.5 });
+    tagged(doc, 'P', () => {
+      doc.font(SANS_BOLD).fontSize(9).fillColor(COLOURS.accent).text(`${label}: `, bodyX, undefined, { width: bodyW, continued: true });
+      doc.font(SANS).fillColor(COLOURS.text).text(pdfText(value), { lineGap: 1.5 });
+    });
     doc.moveDown(0.15);
   }
-  doc.y = Math.max(doc.y, top + 38);
+  if (doc.page === page) doc.y = Math.max(doc.y, top + 38);
   doc.moveDown(0.5);
-  doc
-    .moveTo(bodyX, doc.y)
-    .lineTo(MARGIN + width, doc.y)
-    .lineWidth(0.5)
-    .stroke(COLOURS.rule);
+  if (doc.y < pageBottom(doc)) {
+    artifact(doc, () =>
+      doc
+        .moveTo(bodyX, doc.y)
+        .lineTo(MARGIN + width, doc.y)
+        .lineWidth(0.5)
+        .stroke(COLOURS.rule),
+    );
+  }
   doc.moveDown(0.9);
 }
 
+/** Rows of the contact block, and the note under them. */
+const CONTACT_NOTE =
+  'Prices are per person in US dollars, from the amount shown; the final price depends on dates, lodges and group size. We tailor every trip: tell us your dates and we reply within a day.';
+
 function contact(doc: Doc, pageUrl: string) {
   const width = doc.page.width - 2 * MARGIN;
-  ensureRoom(doc, 190);
-  sectionHeading(doc, 'Book or ask a question', 'Contact us');
   const rows: [string, string, string?][] = [
     ['Operator', site.legalName],
     ['Office', site.location],
@@ -388,27 +534,25 @@ function contact(doc: Doc, pageUrl: string) {
     ['E-mail', site.email, `mailto:${site.email}`],
     ['This itinerary online', pageUrl, pageUrl],
   ];
+  // The block is kept together (heading, rows and note): measured, not guessed.
+  doc.font(SANS).fontSize(10);
+  const rowsHeight = rows.reduce((n, [, value]) => n + doc.heightOfString(pdfText(value), { width: width - 136 }) + doc.currentLineHeight(true) * 0.35, 0);
+  const noteHeight = doc.fontSize(9).heightOfString(CONTACT_NOTE, { width }) + 9 * 0.6 * 1.2;
+  sectionHeading(doc, 'Book or ask a question', 'Contact us', rowsHeight + noteHeight);
   for (const [label, value, href] of rows) {
     const top = doc.y;
-    doc.font(SANS_BOLD).fontSize(10).fillColor(COLOURS.muted).text(label, MARGIN, top, { width: 130 });
-    doc
-      .font(SANS)
-      .fontSize(10)
-      .fillColor(href ? COLOURS.link : COLOURS.text)
-      .text(pdfText(value), MARGIN + 136, top, { width: width - 136, link: href ?? null, underline: !!href });
+    tagged(doc, 'P', () => {
+      doc.font(SANS_BOLD).fontSize(10).fillColor(COLOURS.muted).text(label, MARGIN, top, { width: 130 });
+      doc
+        .font(SANS)
+        .fontSize(10)
+        .fillColor(href ? COLOURS.link : COLOURS.text)
+        .text(pdfText(value), MARGIN + 136, top, { width: width - 136, link: href ?? null, underline: !!href });
+    });
     doc.moveDown(0.35);
   }
   doc.moveDown(0.6);
-  doc
-    .font(SANS)
-    .fontSize(9)
-    .fillColor(COLOURS.muted)
-    .text(
-      `Prices are per person in US dollars, from the amount shown; the final price depends on dates, lodges and group size. We tailor every trip: tell us your dates and we reply within a day.`,
-      MARGIN,
-      undefined,
-      { width },
-    );
+  tagged(doc, 'P', () => doc.font(SANS).fontSize(9).fillColor(COLOURS.muted).text(CONTACT_NOTE, MARGIN, undefined, { width }));
 }
 
 function footers(doc: Doc, pageUrl: string) {
@@ -419,13 +563,19 @@ function footers(doc: Doc, pageUrl: string) {
     doc.page.margins.bottom = 0;
     const y = doc.page.height - MARGIN + 8;
     const width = doc.page.width - 2 * MARGIN;
-    doc
-      .moveTo(MARGIN, y - 8)
-      .lineTo(MARGIN + width, y - 8)
-      .lineWidth(0.5)
-      .stroke(COLOURS.rule);
-    doc.font(SANS).fontSize(8).fillColor(COLOURS.muted).text(pdfText(`${site.name}  ·  ${site.phone}  ·  ${pageUrl}`), MARGIN, y, { width: width - 70, lineBreak: false, link: pageUrl });
-    doc.text(`Page ${i + 1} of ${range.count}`, MARGIN, y, { width, align: 'right', lineBreak: false });
+    artifact(
+      doc,
+      () => {
+        doc
+          .moveTo(MARGIN, y - 8)
+          .lineTo(MARGIN + width, y - 8)
+          .lineWidth(0.5)
+          .stroke(COLOURS.rule);
+        doc.font(SANS).fontSize(8).fillColor(COLOURS.muted).text(pdfText(`${site.name}  ·  ${site.phone}  ·  ${pageUrl}`), MARGIN, y, { width: width - 70, lineBreak: false, link: pageUrl });
+        doc.text(`Page ${i + 1} of ${range.count}`, MARGIN, y, { width, align: 'right', lineBreak: false });
+      },
+      'Pagination',
+    );
     doc.page.margins.bottom = bottomMargin;
   }
 }
@@ -447,6 +597,8 @@ export function itineraryPdf(data: SafariResponse): Promise<Uint8Array> {
     size: A4,
     margins: { top: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN, right: MARGIN },
     bufferPages: true,
+    pdfVersion: '1.7',
+    tagged: true,
     lang: 'en-GB',
     displayTitle: true,
     info: { Title: pdfText(`${heading}: itinerary`), Author: pdfText(site.legalName), Subject: pdfText(s.safarimetadescription), Creator: pdfText(site.name) },
@@ -457,16 +609,18 @@ export function itineraryPdf(data: SafariResponse): Promise<Uint8Array> {
     doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
     doc.on('error', reject);
   });
+  for (const [name, data] of fonts()) doc.registerFont(name, data);
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  parents.set(doc, root);
 
-  cover(doc, data, heading, route, layout);
+  group(doc, 'Sect', () => cover(doc, data, heading, route, layout));
 
   doc.addPage();
-  sectionHeading(doc, 'At a glance', 'Overview');
-  for (const b of htmlBlocks(s.safaridescription, origin)) {
-    ensureRoom(doc, runsHeight(doc, b.runs, 10.5, doc.page.width - 2 * MARGIN, 'sans'));
-    writeRuns(doc, b.runs, { size: 10.5, width: doc.page.width - 2 * MARGIN, x: MARGIN, indent: b.kind === 'li' ? 10 : 0 });
-    doc.moveDown(0.5);
-  }
+  group(doc, 'Sect', () => {
+    sectionHeading(doc, 'At a glance', 'Overview');
+    writeBlocks(doc, htmlBlocks(s.safaridescription, origin), { size: 10.5, width: doc.page.width - 2 * MARGIN, x: MARGIN, heading: 'H3', gap: 0.5 });
+  });
 
   const includes = cleanList(s.safariincludes);
   const excludes = cleanList(s.safariexcludes);
@@ -476,16 +630,22 @@ export function itineraryPdf(data: SafariResponse): Promise<Uint8Array> {
   ensureRoom(doc, Math.max(listHeight(includes), listHeight(excludes)) + 20);
   doc.moveDown(0.6);
   const listTop = doc.y;
-  const endIn = listColumn(doc, 'Includes', includes, MARGIN, listTop, colW, '+');
-  const endOut = listColumn(doc, 'Excludes', excludes, MARGIN + colW + 24, listTop, colW, '-');
-  doc.y = Math.max(endIn, endOut);
+  group(doc, 'Sect', () => {
+    const endIn = listColumn(doc, 'Includes', includes, MARGIN, listTop, colW, '+');
+    const endOut = listColumn(doc, 'Excludes', excludes, MARGIN + colW + 24, listTop, colW, '-');
+    doc.y = Math.max(endIn, endOut);
+  });
   doc.x = MARGIN;
 
-  // The heading stays with the first day (or at least its first lines).
-  sectionHeading(doc, 'Day by day', 'Detailed itinerary', Math.min(dayHeight(doc, data, 0, origin), 200));
-  data.safaridays.forEach((_, i) => dayBlock(doc, data, i, origin));
+  // The heading stays with the first day's heading and first lines.
+  group(doc, 'Sect', () => {
+    sectionHeading(doc, 'Day by day', 'Detailed itinerary', data.safaridays.length ? dayStartHeight(doc, data, 0, origin) : 0);
+    data.safaridays.forEach((_, i) => group(doc, 'Sect', () => dayBlock(doc, data, i, origin)));
+  });
 
-  contact(doc, pageUrl);
+  group(doc, 'Sect', () => contact(doc, pageUrl));
+  parents.delete(doc);
+  root.end();
   footers(doc, pageUrl);
   doc.end();
   return done;

@@ -88,7 +88,7 @@ export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) 
             />
             <Gallery images={data.galleryImages} title={`${lodge.lodgetitle} in pictures`} />
           </article>
-          <aside className="page__aside">
+          <aside className="page__aside" aria-label="Staying here">
             <div className="price-card stay-card">
               <p className="price-card__amount">
                 <span className="price-card__label">Standard</span> <strong>{LODGE_TIER_LABELS[lodge.lodgetier]}</strong>

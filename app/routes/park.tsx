@@ -74,7 +74,7 @@ export default function ParkDetail({ loaderData: data }: Route.ComponentProps) {
             <ParkLocationMap slug={park.parktitleslug} title={park.parktitle} country={park.destinationtitle} latitude={park.latitude} longitude={park.longitude} />
             <Gallery images={data.galleryImages} title={`${park.parktitle} in pictures`} />
           </article>
-          <aside className="page__aside">
+          <aside className="page__aside" aria-label="Search and other destinations">
             <section className="side-search" aria-labelledby="side-search-title">
               <h2 id="side-search-title">Search the site</h2>
               <Form method="get" action="/search" role="search">

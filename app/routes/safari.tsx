@@ -108,7 +108,7 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
             </section>
           </article>
 
-          <aside className="page__aside">
+          <aside className="page__aside" aria-label="Price and booking">
             <div className="price-card">
               {/* The amount has a line of its own, so a converted (wider) amount moves nothing. */}
               <p className="price-card__amount">

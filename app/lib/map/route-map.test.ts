@@ -9,7 +9,7 @@ import { safariRoute, type RouteStop } from '../../../common/route.ts';
 import { buildMap } from '../../../scripts/build-map.ts';
 import { loadContent, type Content } from '../../../server/db/content.ts';
 import { COUNTRIES } from './east-africa.ts';
-import { parkLayout, routeLayout } from './maps.server.ts';
+import { parkLayout, routeLayout, stopLabel } from './maps.server.ts';
 import { FRAME, MAP_UNITS_PER_DEGREE, project } from './projection.ts';
 import { MAP_SIZES, mapSvg, type MapLayout } from './route-map.ts';
 import { readFile } from 'node:fs/promises';
@@ -103,6 +103,58 @@ describe('route layouts of every safari', () => {
       }
     }
     expect(checked).toBe(content.safaris.length * 2);
+  });
+
+  it('keep every marker where its place is: the east–west and north–south order of every pair, on every map', () => {
+    let pairs = 0;
+    for (const s of content.safaris) {
+      const route = routeOf(s.slug);
+      for (const size of ['wide', 'phone'] as const) {
+        const layout = routeLayout(route, size)!;
+        const placeOf = (m: MapLayout['markers'][number]) => route.find((r) => r.number === Number(m.text.split(', ')[0]))!;
+        layout.markers.forEach((a, i) =>
+          layout.markers.slice(i + 1).forEach((b) => {
+            const [pa, pb] = [placeOf(a), placeOf(b)];
+            const where = `${s.slug} (${size}): ${pa.title} and ${pb.title}`;
+            // East is right, north is up; places at the same longitude or latitude share it.
+            expect(Math.sign(a.x - b.x), `${where}, east–west`).toBe(Math.sign(pa.longitude! - pb.longitude!));
+            expect(Math.sign(a.y - b.y), `${where}, north–south`).toBe(-Math.sign(pa.latitude! - pb.latitude!));
+            pairs++;
+          }),
+        );
+      }
+    }
+    expect(pairs).toBeGreaterThan(1000);
+  });
+
+  it('label every place of every map, with its numbers when its marker is a dot; a label set apart has a leader line', () => {
+    let leaders = 0;
+    for (const s of content.safaris) {
+      const route = routeOf(s.slug);
+      for (const size of ['wide', 'phone'] as const) {
+        const layout = routeLayout(route, size)!;
+        const [w, h] = MAP_SIZES[size];
+        expect(layout.labels.length, `${s.slug} (${size})`).toBe(layout.markers.length);
+        layout.markers.forEach((m, i) => {
+          const title = stopLabel(route.find((r) => r.number === Number(m.text.split(', ')[0]))!);
+          const label = layout.labels[i]!;
+          expect(label.text, s.slug).toBe(m.dot ? `${title} (${m.text})` : title);
+          if (label.leader) {
+            leaders++;
+            const [x1, y1, x2, y2] = label.leader;
+            // From the marker's edge to the label.
+            expect(Math.hypot(x1 - m.x, y1 - m.y)).toBeLessThan(m.w / 2 + 9);
+            expect(Math.hypot(x2 - m.x, y2 - m.y)).toBeGreaterThan(Math.hypot(x1 - m.x, y1 - m.y));
+            for (const v of [x2, y2]) expect(v).toBeGreaterThanOrEqual(-1);
+            expect(x2).toBeLessThanOrEqual(w + 1);
+            expect(y2).toBeLessThanOrEqual(h + 1);
+          }
+        });
+        const svg = mapSvg(layout, s.title);
+        expect(svg.match(/<line /g)?.length ?? 0).toBe(layout.labels.filter((l) => l.leader).length);
+      }
+    }
+    expect(leaders).toBeGreaterThan(0);
   });
 
   it('label the stops (on the wide map, every stop of a short route)', () => {

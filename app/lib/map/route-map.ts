@@ -30,6 +30,8 @@ export const MAP_FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica
 
 /** Sizes in pixels of the picture. */
 const MARKER_R = 9;
+/** Radius of the dot of a place too close to another for a numbered marker. */
+const DOT_R = 4.5;
 const LABEL_SIZE = 12;
 const NUMBER_SIZE = 10.5;
 const COUNTRY_SIZE = 10;
@@ -52,6 +54,9 @@ export interface MapMarker {
   text: string;
   /** Width of the marker (a circle, or a pill for several numbers). */
   w: number;
+  /** A small dot instead (the place is too close to another for numbered markers): its numbers
+   *  are in its label. */
+  dot?: boolean;
 }
 
 export interface MapText {
@@ -59,6 +64,8 @@ export interface MapText {
   x: number;
   y: number;
   anchor: 'start' | 'middle' | 'end';
+  /** A label set away from its marker is joined to it by this line (x1, y1, x2, y2). */
+  leader?: [number, number, number, number];
 }
 
 export interface MapLayout {
@@ -122,33 +129,8 @@ function countryTextWidth(text: string): number {
   return text.length * (COUNTRY_SIZE * 0.72 + 1.5);
 }
 
-/** Pushes apart markers that overlap (places a few kilometres apart), keeping their order on the map. */
-function separate(markers: MapMarker[], width: number, height: number) {
-  for (let round = 0; round < 40; round++) {
-    let moved = false;
-    for (let i = 0; i < markers.length; i++)
-      for (let j = i + 1; j < markers.length; j++) {
-        const a = markers[i]!;
-        const b = markers[j]!;
-        const need = (a.w + b.w) / 2 + 2;
-        let dx = b.x - a.x;
-        let dy = b.y - a.y;
-        let d = Math.hypot(dx, dy);
-        if (d >= need) continue;
-        if (d < 0.01) {
-          dx = 1;
-          dy = 0;
-          d = 1;
-        }
-        const push = (need - d) / 2 + 0.1;
-        a.x -= (dx / d) * push;
-        a.y -= (dy / d) * push;
-        b.x += (dx / d) * push;
-        b.y += (dy / d) * push;
-        moved = true;
-      }
-    if (!moved) break;
-  }
+/** Keeps a marker inside the picture (a place at the very edge of the view). */
+function keepInside(markers: MapMarker[], width: number, height: number) {
   for (const m of markers) {
     m.x = Math.min(Math.max(m.x, m.w / 2 + 1), width - m.w / 2 - 1);
     m.y = Math.min(Math.max(m.y, MARKER_R + 1), height - MARKER_R - 1);
@@ -201,7 +183,17 @@ export function layoutMap(points: readonly MapPoint[], opts: LayoutOptions): Map
     const text = g.numbers.join(', ');
     return { x: g.x, y: g.y, text, w: Math.max(2 * MARKER_R, textWidth(text, NUMBER_SIZE) + 8) };
   });
-  separate(markers, W, H);
+  // Markers stay where the places are (places a few kilometres apart may overlap): only their
+  // labels move, so the map never shows one place east or north of another that is not.
+  keepInside(markers, W, H);
+  // Numbered markers that would cover each other become dots, their numbers written in the label.
+  const crowded = markers.map((a, i) => markers.some((b, j) => j !== i && Math.hypot(a.x - b.x, a.y - b.y) < (a.w + b.w) / 2 + 1));
+  markers.forEach((m, i) => {
+    if (crowded[i] && m.text) {
+      m.dot = true;
+      m.w = 2 * DOT_R;
+    }
+  });
   const line: [number, number][] = [];
   if (opts.route && groups.length > 1)
     for (const g of groupOf) {
@@ -209,59 +201,82 @@ export function layoutMap(points: readonly MapPoint[], opts: LayoutOptions): Map
       const last = line[line.length - 1];
       if (!last || last[0] !== m.x || last[1] !== m.y) line.push([m.x, m.y]);
     }
-  const markerBoxes: Box[] = markers.map((m) => [m.x - m.w / 2, m.y - MARKER_R, m.x + m.w / 2, m.y + MARKER_R]);
+  const markerBoxes: Box[] = markers.map((m) => {
+    const r = m.dot ? DOT_R : MARKER_R;
+    return [m.x - m.w / 2, m.y - r, m.x + m.w / 2, m.y + r];
+  });
 
-  // Labels: for each marker, the free-est of eight places around it.
+  // Labels: for each marker, the free-est of eight places around it; when all of them are taken,
+  // the same eight directions further out, joined to the marker by a leader line. Every place gets
+  // its label (the most crowded one takes the least crowded spot).
   const placed: Box[] = [];
+  const leaders: [[number, number], [number, number]][] = [];
   const segments = line.slice(1).map((q, i) => [line[i]!, q] as const);
-  const labels: MapText[] = groups
-    .map((g, i): MapText | null => {
+  const asc = LABEL_SIZE * 0.75;
+  const desc = LABEL_SIZE * 0.25;
+  const labels: MapText[] = groups.map((g, i): MapText => {
     const m = markers[i]!;
-    const tw = textWidth(g.label);
+    const text = m.dot ? `${g.label} (${m.text})` : g.label;
+    const tw = textWidth(text);
     const half = m.w / 2;
-    const asc = LABEL_SIZE * 0.75;
-    const desc = LABEL_SIZE * 0.25;
-    const candidates: MapText[] = [
-      { text: g.label, x: m.x + half + 4, y: m.y + asc / 2, anchor: 'start' },
-      { text: g.label, x: m.x - half - 4, y: m.y + asc / 2, anchor: 'end' },
-      { text: g.label, x: m.x, y: m.y - MARKER_R - 4, anchor: 'middle' },
-      { text: g.label, x: m.x, y: m.y + MARKER_R + 3 + asc, anchor: 'middle' },
-      { text: g.label, x: m.x + half * 0.7 + 2, y: m.y - MARKER_R - 1, anchor: 'start' },
-      { text: g.label, x: m.x + half * 0.7 + 2, y: m.y + MARKER_R + asc, anchor: 'start' },
-      { text: g.label, x: m.x - half * 0.7 - 2, y: m.y - MARKER_R - 1, anchor: 'end' },
-      { text: g.label, x: m.x - half * 0.7 - 2, y: m.y + MARKER_R + asc, anchor: 'end' },
+    const R = m.dot ? DOT_R : MARKER_R;
+    const around = (d: number): MapText[] => [
+      { text, x: m.x + half + 4 + d, y: m.y + asc / 2, anchor: 'start' },
+      { text, x: m.x - half - 4 - d, y: m.y + asc / 2, anchor: 'end' },
+      { text, x: m.x, y: m.y - R - 4 - d, anchor: 'middle' },
+      { text, x: m.x, y: m.y + R + 3 + asc + d, anchor: 'middle' },
+      { text, x: m.x + half * 0.7 + 2 + d * 0.7, y: m.y - R - 1 - d * 0.7, anchor: 'start' },
+      { text, x: m.x + half * 0.7 + 2 + d * 0.7, y: m.y + R + asc + d * 0.7, anchor: 'start' },
+      { text, x: m.x - half * 0.7 - 2 - d * 0.7, y: m.y - R - 1 - d * 0.7, anchor: 'end' },
+      { text, x: m.x - half * 0.7 - 2 - d * 0.7, y: m.y + R + asc + d * 0.7, anchor: 'end' },
     ];
     const boxOf = (c: MapText): Box => {
       const left = c.anchor === 'start' ? c.x : c.anchor === 'end' ? c.x - tw : c.x - tw / 2;
       return [left - 2, c.y - asc - 2, left + tw + 2, c.y + desc + 2];
     };
-    let best: MapText | null = null;
+    /** The leader line from the marker's edge to the nearest point of the label's box. */
+    const leaderOf = (b: Box): [[number, number], [number, number]] => {
+      const to: [number, number] = [Math.min(Math.max(m.x, b[0]), b[2]), Math.min(Math.max(m.y, b[1]), b[3])];
+      const d = Math.hypot(to[0] - m.x, to[1] - m.y) || 1;
+      const r = Math.min(half, R) + 1;
+      return [[m.x + ((to[0] - m.x) / d) * r, m.y + ((to[1] - m.y) / d) * r], to];
+    };
+    let best: { c: MapText; b: Box; leader: boolean } | null = null;
     let bestCost = Infinity;
-    let bestClash = 0;
-    candidates.forEach((c, order) => {
-      const b = boxOf(c);
-      const area = (b[2] - b[0]) * (b[3] - b[1]);
-      const inside = Math.max(0, Math.min(b[2], W) - Math.max(b[0], 0)) * Math.max(0, Math.min(b[3], H) - Math.max(b[1], 0));
-      // Area hidden behind other labels and markers, or cut off by the edge.
-      let clash = area - inside;
-      for (const p of placed) clash += overlap(b, p);
-      markerBoxes.forEach((mb, j) => {
-        if (j !== i) clash += overlap(b, mb);
-      });
-      let cost = clash * 20 + (area - inside) * 30 + order * 2;
-      for (const [p, q] of segments) if (segmentHits(p, q, b)) cost += 60;
-      if (cost < bestCost) {
-        bestCost = cost;
-        best = c;
-        bestClash = clash / area;
-      }
-    });
-    // A label that cannot be placed clear of the others is left out: its number on the marker
-    // and the list beside the map still name the stop.
-    if (!best || bestClash > 0.12) return null;
-    placed.push(boxOf(best));
-    return best;
-  }).filter((l): l is MapText => l !== null);
+    [0, 16, 32, 52, 76, 100].forEach((d, ring) =>
+      around(d).forEach((c, order) => {
+        const b = boxOf(c);
+        const area = (b[2] - b[0]) * (b[3] - b[1]);
+        const inside = Math.max(0, Math.min(b[2], W) - Math.max(b[0], 0)) * Math.max(0, Math.min(b[3], H) - Math.max(b[1], 0));
+        // Area hidden behind other labels and markers, or cut off by the edge.
+        let clash = area - inside;
+        for (const p of placed) clash += overlap(b, p);
+        markerBoxes.forEach((mb, j) => {
+          if (j !== i) clash += overlap(b, mb);
+        });
+        let cost = clash * 20 + (area - inside) * 30 + order * 2 + ring * 40;
+        for (const [p, q] of segments) if (segmentHits(p, q, b)) cost += 60;
+        if (ring > 0) {
+          // A leader line that crosses another label or marker is hard to follow.
+          const [p, q] = leaderOf(b);
+          for (const o of placed) if (segmentHits(p, q, o)) cost += 200;
+          markerBoxes.forEach((mb, j) => {
+            if (j !== i && segmentHits(p, q, mb)) cost += 200;
+          });
+        }
+        if (cost < bestCost) {
+          bestCost = cost;
+          best = { c, b, leader: ring > 0 };
+        }
+      }),
+    );
+    const chosen = best!;
+    placed.push(chosen.b);
+    if (!chosen.leader) return chosen.c;
+    const [p, q] = leaderOf(chosen.b);
+    leaders.push([p, q]);
+    return { ...chosen.c, leader: [p[0], p[1], q[0], q[1]] };
+  });
 
   // Country names where they fit and leave the markers and their labels clear.
   const taken = [...markerBoxes, ...placed];
@@ -271,7 +286,13 @@ export function layoutMap(points: readonly MapPoint[], opts: LayoutOptions): Map
     const half = countryTextWidth(l.text) / 2 + 2;
     const b: Box = [l.x - half, l.y - COUNTRY_SIZE, l.x + half, l.y + 3];
     const fits =
-      b[0] >= 0 && b[2] <= W && b[1] >= 0 && b[3] <= H && taken.every((t) => overlap(b, t) === 0) && !segments.some(([p, q]) => segmentHits(p, q, b));
+      b[0] >= 0 &&
+      b[2] <= W &&
+      b[1] >= 0 &&
+      b[3] <= H &&
+      taken.every((t) => overlap(b, t) === 0) &&
+      !segments.some(([p, q]) => segmentHits(p, q, b)) &&
+      !leaders.some(([p, q]) => segmentHits(p, q, b));
     if (fits) {
       shown.add(l.text);
       taken.push(b);
@@ -312,7 +333,9 @@ export function mapSvg(layout: MapLayout, title: string): string {
     out.push(`<polyline points="${pts}" fill="none" stroke="${c.route}" stroke-width="2.5" stroke-linejoin="round" stroke-linecap="round"/>`);
   }
   for (const m of layout.markers) {
-    if (m.text) {
+    if (m.dot) {
+      out.push(`<circle cx="${n(m.x)}" cy="${n(m.y)}" r="${DOT_R}" fill="${c.marker}" stroke="${c.halo}" stroke-width="1.5"/>`);
+    } else if (m.text) {
       out.push(
         `<rect x="${n(m.x - m.w / 2)}" y="${n(m.y - MARKER_R)}" width="${n(m.w)}" height="${2 * MARKER_R}" rx="${MARKER_R}" fill="${c.marker}" stroke="${c.halo}" stroke-width="1.5"/>`,
         `<text x="${n(m.x)}" y="${n(m.y + NUMBER_SIZE * 0.36)}" font-size="${NUMBER_SIZE}" font-weight="700" text-anchor="middle" fill="${c.markerText}">${esc(m.text)}</text>`,
@@ -321,6 +344,12 @@ export function mapSvg(layout: MapLayout, title: string): string {
       out.push(`<circle cx="${n(m.x)}" cy="${n(m.y)}" r="${MARKER_R - 1}" fill="${c.route}" stroke="${c.halo}" stroke-width="2.5"/>`);
       out.push(`<circle cx="${n(m.x)}" cy="${n(m.y)}" r="2.5" fill="${c.halo}"/>`);
     }
+  }
+  const leaders = layout.labels.flatMap((l) => (l.leader ? [l.leader] : []));
+  if (leaders.length) {
+    out.push(`<g stroke="${c.label}" stroke-width="1" stroke-linecap="round">`);
+    for (const [x1, y1, x2, y2] of leaders) out.push(`<line x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}"/>`);
+    out.push('</g>');
   }
   out.push(`<g font-size="${LABEL_SIZE}" font-weight="700" fill="${c.label}" stroke="${c.halo}" stroke-width="3.5" stroke-linejoin="round" paint-order="stroke">`);
   for (const l of layout.labels) out.push(`<text x="${n(l.x)}" y="${n(l.y)}"${l.anchor === 'start' ? '' : ` text-anchor="${l.anchor}"`}>${esc(l.text)}</text>`);
