@@ -21,12 +21,12 @@ import { listFailureMeta, loadList, SAFARI_LIST_FAILURE } from '../lib/list-fail
 /** Rendered once per content version and served from memory; each valid ?page=N is its own page. */
 export const handle = cachedList;
 
-/** The country checkboxes of spec point 2, in its order; the Congo is "DR Congo", as everywhere else on the site. */
+/** The country checkboxes of spec point 2, in its order and with its words (the spec writes "Drc"). */
 export const SAFARI_COUNTRIES = [
   { slug: 'uganda', label: 'Uganda' },
   { slug: 'rwanda', label: 'Rwanda' },
   { slug: 'tanzania', label: 'Tanzania' },
-  { slug: 'democratic-republic-of-congo', label: 'DR Congo' },
+  { slug: 'democratic-republic-of-congo', label: 'Drc' },
   { slug: 'kenya', label: 'Kenya' },
 ] as const;
 
