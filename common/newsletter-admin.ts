@@ -20,7 +20,25 @@ export const CAMPAIGN_MESSAGES = {
   alreadySent: 'This campaign has already been sent. A campaign is sent only once: make a new one to send again.',
   noRecipients: 'There are no confirmed subscribers to send to.',
   notDraft: 'This campaign has been sent and can no longer be changed.',
+  pictures: 'Pictures come from the media library: use “Insert a picture from the library” under the newsletter. Pictures from other addresses are not sent.',
 } as const;
+
+/** The stable path of a media library picture, as a content item stores it: images/uploads/<name>.<ext>. */
+export const LIBRARY_PICTURE = /^\/?images\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]*\.(?:jpe?g|png|webp|avif)$/;
+
+/** The addresses of the pictures a Markdown body shows (Markdown images and any <img> written in it). */
+export function picturesOf(md: string): string[] {
+  const out: string[] = [];
+  for (const m of md.matchAll(/!\[[^\]]*\]\(\s*<?([^\s)>]*)>?/g)) out.push(m[1] ?? '');
+  for (const m of md.matchAll(/<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)) out.push(m[1] ?? m[2] ?? m[3] ?? '');
+  for (const m of md.matchAll(/^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm)) if (/\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)/i.test(m[1] ?? '')) out.push(m[1] ?? '');
+  return out;
+}
+
+/** Markdown of a library picture, ready to insert: ![alt](images/uploads/x.jpg). */
+export function pictureMarkdown(path: string, alt: string): string {
+  return `![${alt.replace(/[\[\]\\]/g, '').replace(/\s+/g, ' ').trim()}](${path.replace(/^\//, '')})`;
+}
 
 export const campaignSchema = z.object({
   subject: z
@@ -33,7 +51,8 @@ export const campaignSchema = z.object({
     .string({ error: CAMPAIGN_MESSAGES.body })
     .min(1, CAMPAIGN_MESSAGES.body)
     .max(BODY_MAX, CAMPAIGN_MESSAGES.body)
-    .refine((v) => v.trim().length > 0 && !v.includes('\u0000'), CAMPAIGN_MESSAGES.body),
+    .refine((v) => v.trim().length > 0 && !v.includes('\u0000'), CAMPAIGN_MESSAGES.body)
+    .refine((v) => picturesOf(v).every((src) => LIBRARY_PICTURE.test(src)), CAMPAIGN_MESSAGES.pictures),
 });
 export type CampaignInput = z.infer<typeof campaignSchema>;
 

@@ -95,7 +95,10 @@ describe.each(backends())('subscribers and campaigns on %s', (backend) => {
       tokens.add(token);
       // The visible link goes to the unsubscribe page with the same token.
       expect(m.text).toContain(`http://localhost:3000/newsletter/unsubscribe?token=${token}`);
-      expect(m.text).toContain('The **July** permits are out.');
+      // The text part is the Markdown as plain text; replies go to the operator.
+      expect(m.text).toContain('The July permits are out. See the safaris (https://www.kigezitrails.example/safaris).');
+      expect(m.text).not.toContain('**');
+      expect(m.header('reply-to')).toContain('bookings@kigezitrails.example');
       expect(m.raw).toContain('multipart/alternative');
     }
     expect(tokens.size).toBe(3);

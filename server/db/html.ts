@@ -28,7 +28,7 @@ export function sanitize(html: string): string {
   return sanitizeHtml(html, options).trim();
 }
 
-/** Markdown to sanitised HTML. */
-export function markdownToHtml(md: string): string {
-  return sanitize(marked.parse(md, { async: false, gfm: true }) as string);
+/** Markdown to sanitised HTML. `breaks`: a single line break is kept as one (the newsletter's e-mails). */
+export function markdownToHtml(md: string, opts: { breaks?: boolean } = {}): string {
+  return sanitize(marked.parse(md, { async: false, gfm: true, breaks: opts.breaks ?? false }) as string);
 }

@@ -21,7 +21,7 @@ import { audit } from '../../auth/audit.ts';
 import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
 import type { Db } from '../../db/index.ts';
 import { newsletterCampaignRecipients, newsletterCampaigns, newsletterSubscribers } from '../../db/schema.ts';
-import { campaignBodyHtml, campaignLinks, campaignMessage } from '../../mail/campaign.ts';
+import { campaignBodyHtml, campaignBodyText, campaignLinks, campaignMessage } from '../../mail/campaign.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { hashToken, newToken } from '../../newsletter/confirmation.ts';
 import { sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
@@ -152,7 +152,7 @@ export function campaignsApi(opts: NewsletterAdminOptions) {
     const row = await load(c);
     const s = sessionOf(c);
     const links = campaignLinks(opts.siteUrl, 'preview-token-unsubscribes-no-one', opts.operatorEmail);
-    const m = campaignMessage({ subject: row.subject, bodyMd: row.body_md }, { name: s.staff.name, address: s.staff.email }, links, { from: opts.mailFrom });
+    const m = campaignMessage({ subject: row.subject, bodyMd: row.body_md }, { name: s.staff.name, address: s.staff.email }, links, { from: opts.mailFrom, siteUrl: opts.siteUrl, replyTo: opts.operatorEmail });
     const preview: CampaignPreview = { subject: m.subject, html: m.html!, text: m.text, headers: m.headers ?? {} };
     return c.json(preview);
   });
@@ -164,7 +164,7 @@ export function campaignsApi(opts: NewsletterAdminOptions) {
     const s = sessionOf(c);
     // A token no one holds: the test's unsubscribe links show where they go and unsubscribe no one.
     const links = campaignLinks(opts.siteUrl, randomBytes(24).toString('base64url'), opts.operatorEmail);
-    const message = campaignMessage({ subject: row.subject, bodyMd: row.body_md }, { name: s.staff.name, address: s.staff.email }, links, { from: opts.mailFrom, test: true });
+    const message = campaignMessage({ subject: row.subject, bodyMd: row.body_md }, { name: s.staff.name, address: s.staff.email }, links, { from: opts.mailFrom, siteUrl: opts.siteUrl, replyTo: opts.operatorEmail, test: true });
     await db.transaction(async (tx) => {
       await enqueueMail(tx, opts.messageIdDomain, [{ kind: 'newsletter-test', message }]);
       await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'campaign.test', target: `campaign:${row.id}`, ip: ipOf(c) });
@@ -200,7 +200,8 @@ export function campaignsApi(opts: NewsletterAdminOptions) {
       // Thrown inside the transaction: the campaign stays a draft.
       if (people.length === 0) throw new HttpError(409, CAMPAIGN_MESSAGES.noRecipients, undefined, 'no-recipients');
       const content = { subject: claimed.subject, bodyMd: claimed.body_md };
-      const bodyHtml = campaignBodyHtml(claimed.body_md);
+      const bodyHtml = campaignBodyHtml(claimed.body_md, opts.siteUrl);
+      const bodyText = campaignBodyText(claimed.body_md, opts.siteUrl);
       const start = Date.now();
       let queued = 0;
       for (let i = 0; i < people.length; i += 500) {
@@ -217,7 +218,7 @@ export function campaignsApi(opts: NewsletterAdminOptions) {
             kind: 'newsletter-campaign' as const,
             subscriberId: p.id,
             notBefore: new Date(start + (queued + k) * interval),
-            message: campaignMessage(content, { name: '', address: p.email }, campaignLinks(opts.siteUrl, p.token, opts.operatorEmail), { from: opts.mailFrom, bodyHtml }),
+            message: campaignMessage(content, { name: '', address: p.email }, campaignLinks(opts.siteUrl, p.token, opts.operatorEmail), { from: opts.mailFrom, siteUrl: opts.siteUrl, replyTo: opts.operatorEmail, bodyHtml, bodyText }),
           }));
         const outboxIds = await enqueueMail(tx, opts.messageIdDomain, rows);
         queued += rows.length;
