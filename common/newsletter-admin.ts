@@ -20,6 +20,9 @@ export const CAMPAIGN_MESSAGES = {
   alreadySent: 'This campaign has already been sent. A campaign is sent only once: make a new one to send again.',
   noRecipients: 'There are no confirmed subscribers to send to.',
   notDraft: 'This campaign has been sent and can no longer be changed.',
+  scheduleAt: 'Choose a date and a time.',
+  scheduleFuture: 'Choose a time at least a few minutes from now.',
+  scheduleFar: 'Choose a time within the next year.',
   pictures: 'Pictures come from the media library: use “Insert a picture from the library” under the newsletter. Pictures from other addresses are not sent.',
 } as const;
 
@@ -58,6 +61,10 @@ export type CampaignInput = z.infer<typeof campaignSchema>;
 
 /** Sending: the owner confirms the number of people they saw on the confirmation screen. */
 export const campaignSendSchema = z.object({ expected: z.number().int().min(0).max(10_000_000).optional() });
+
+/** Scheduling: a date and time in the operator's time zone, as a datetime-local field sends it. */
+export const SCHEDULE_MAX_DAYS = 366;
+export const campaignScheduleSchema = z.object({ at: z.string({ error: 'Choose a date and a time.' }).trim().min(1, 'Choose a date and a time.').max(40, 'Choose a date and a time.') });
 
 /** Erasing someone: the owner types nothing, but says it is meant. */
 export const eraseSchema = z.object({ confirm: z.literal(true, { error: 'Tick the box to confirm the erasure.' }) });
@@ -108,6 +115,8 @@ export interface CampaignSummary {
   createdAt: string;
   updatedAt: string;
   sentAt: string | null;
+  /** A draft's scheduled send time (an instant), or null. */
+  scheduledFor: string | null;
   counts: CampaignCounts;
 }
 
@@ -115,6 +124,8 @@ export interface CampaignDetail extends CampaignSummary {
   body: string;
   /** Confirmed subscribers now: who a send would reach. */
   confirmed: number;
+  /** The operator's time zone: the schedule is entered and shown in it. */
+  timeZone: string;
 }
 
 export interface CampaignPreview {

@@ -1,21 +1,24 @@
-// Publishes the items staff scheduled in the console when their time comes: every process looks
-// every few seconds; the store's lock and its check of each row's state publish each item once.
+// Does what staff scheduled in the console when its time comes: content items are published and
+// newsletter campaigns sent. Every process looks every few seconds; each job's own guard (the
+// store's lock and its check of each row's state; a campaign's change draft → sending) does each
+// thing once, whichever process finds it first, and a restart loses nothing (it is all in the
+// database).
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../logger.ts';
 import { publishDue } from './store.ts';
 
 export const SCHEDULE_POLL_MS = 15_000;
 
-export function startScheduledPublishing(db: Db, logger: Logger, pollMs = SCHEDULE_POLL_MS): { stop(): void } {
+/** Runs `job` now and every `pollMs` (never two runs at once in this process); its errors are logged. */
+export function everyFewSeconds(name: string, job: () => Promise<void>, logger: Logger, pollMs = SCHEDULE_POLL_MS): { stop(): void } {
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      const n = await publishDue(db, new Date(), (msg, detail) => logger.warn(detail, msg));
-      if (n) logger.info({ published: n }, 'scheduled content published');
+      await job();
     } catch (err) {
-      logger.warn({ err }, 'scheduled publishing could not run');
+      logger.warn({ err }, `${name} could not run`);
     } finally {
       running = false;
     }
@@ -24,4 +27,16 @@ export function startScheduledPublishing(db: Db, logger: Logger, pollMs = SCHEDU
   timer.unref();
   void tick();
   return { stop: () => clearInterval(timer) };
+}
+
+export function startScheduledPublishing(db: Db, logger: Logger, pollMs = SCHEDULE_POLL_MS): { stop(): void } {
+  return everyFewSeconds(
+    'scheduled publishing',
+    async () => {
+      const n = await publishDue(db, new Date(), (msg, detail) => logger.warn(detail, msg));
+      if (n) logger.info({ published: n }, 'scheduled content published');
+    },
+    logger,
+    pollMs,
+  );
 }
