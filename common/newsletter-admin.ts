@@ -66,6 +66,33 @@ export const campaignSendSchema = z.object({ expected: z.number().int().min(0).m
 export const SCHEDULE_MAX_DAYS = 366;
 export const campaignScheduleSchema = z.object({ at: z.string({ error: 'Choose a date and a time.' }).trim().min(1, 'Choose a date and a time.').max(40, 'Choose a date and a time.') });
 
+export const CONSENT_MESSAGES = {
+  source: 'Say where these people agreed to receive the newsletter (for example “sign-up form on our old website”), in at most 200 characters.',
+  date: 'Give the day they agreed, as a date that is not in the future.',
+} as const;
+
+/**
+ * Importing people as already confirmed: only with the proof of their consent, for the whole file:
+ * where they agreed and on which day. Recorded on every person added.
+ */
+export const importConsentSchema = z.object({
+  source: z
+    .string({ error: CONSENT_MESSAGES.source })
+    .transform((v) => v.replace(/\s+/g, ' ').trim())
+    .refine((v) => v.length >= 3 && v.length <= 200 && !/[\u0000-\u001f\u007f]/.test(v), CONSENT_MESSAGES.source),
+  date: z
+    .string({ error: CONSENT_MESSAGES.date })
+    .trim()
+    .refine((v) => {
+      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+      if (!m) return false;
+      const d = new Date(`${v}T00:00:00Z`);
+      // Not in the future anywhere on Earth (a day's grace for the time zones ahead of UTC).
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && Number(m[1]) >= 1990 && d.getTime() <= Date.now() + 86_400_000;
+    }, CONSENT_MESSAGES.date),
+});
+export type ImportConsent = z.infer<typeof importConsentSchema>;
+
 /** Erasing someone: the owner types nothing, but says it is meant. */
 export const eraseSchema = z.object({ confirm: z.literal(true, { error: 'Tick the box to confirm the erasure.' }) });
 
@@ -77,6 +104,8 @@ export interface SubscriberRow {
   createdAt: string;
   confirmedAt: string | null;
   unsubscribedAt: string | null;
+  /** Proof of consent of someone imported as confirmed: where and on which day (YYYY-MM-DD) they agreed. */
+  consent: { source: string; date: string } | null;
 }
 
 export interface SubscriberList {
@@ -97,6 +126,8 @@ export interface ImportReport {
   erased: number;
   /** Confirmation e-mails queued (only when the owner asked for them). */
   mailed: number;
+  /** The proof of consent recorded on everyone added as confirmed, or null (added as pending). */
+  consent: ImportConsent | null;
   /** One entry per data row, in the file's order (line: the line of the CSV file). */
   rows: { line: number; email: string; outcome: ImportOutcome; reason?: string }[];
 }
