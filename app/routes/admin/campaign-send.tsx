@@ -55,8 +55,6 @@ export default function SendCampaign() {
       <PageHead title="Send the campaign" lead={<Link to={`/admin/campaigns/${c.id}/preview`}>Back to the preview</Link>} />
       <section className="c-panel" aria-labelledby="confirm-title">
         <FormError>{result && 'message' in result && !atError ? result.message : undefined}</FormError>
-        {result && 'scheduled' in result && result.scheduled ? <Notice>Scheduled: it will be sent on {when(result.scheduled, { zone: c.timeZone })} ({zoneName}).</Notice> : null}
-        {result && 'unscheduled' in result ? <Notice>The schedule is cancelled: the campaign stays a draft.</Notice> : null}
         {draft && result?.code !== 'already-sent' ? (
           <>
             <h2 id="confirm-title">
@@ -90,6 +88,8 @@ export default function SendCampaign() {
       {draft && result?.code !== 'already-sent' ? (
         <section className="c-panel" aria-labelledby="schedule-title">
           <h2 id="schedule-title">Or send it later</h2>
+          {result && 'scheduled' in result && result.scheduled ? <Notice>Scheduled: it will be sent on {when(result.scheduled, { zone: c.timeZone })} ({zoneName}).</Notice> : null}
+          {result && 'unscheduled' in result ? <Notice>The schedule is cancelled: the campaign stays a draft.</Notice> : null}
           {c.scheduledFor ? (
             <p>
               Scheduled for <strong>{when(c.scheduledFor, { zone: c.timeZone })}</strong> ({zoneName}). Until then it is a draft: you can still change it, send it now, or choose another time.

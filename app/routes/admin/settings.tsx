@@ -92,7 +92,7 @@ export default function Settings() {
           <div className="c-field">
             <label htmlFor="time-zone">The operator’s time zone</label>
             <p className="c-field__hint" id="time-zone-hint">
-              Campaigns are scheduled in it, and the times in the operator’s e-mails and on the console are written in it. Now: {operatorTime(settings.now, settings.timeZone)}.
+              Campaigns are scheduled in it, and the times in the operator’s e-mails and on the campaign screens are written in it. Now: {operatorTime(settings.now, settings.timeZone)}.
             </p>
             <select id="time-zone" name="timeZone" defaultValue={settings.timeZone} aria-describedby="time-zone-hint" className="c-input" key={settings.timeZone}>
               {timeZoneChoices().map((z) => (
