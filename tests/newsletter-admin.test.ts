@@ -303,7 +303,7 @@ describe.each(backends())('subscribers and campaigns on %s', (backend) => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const csv = (await res.text()).replace(/^\uFEFF/, '');
     const lines = csv.trim().split(/\r?\n/);
-    expect(lines[0]).toBe('email,name,status,subscribed_at,confirmed_at,unsubscribed_at');
+    expect(lines[0]).toBe('email,name,status,subscribed_at,confirmed_at,unsubscribed_at,consent_source,consent_date');
     expect(lines).toHaveLength(3);
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(csv).not.toContain('minus@example.com');
