@@ -134,6 +134,9 @@ describe('the owner', () => {
     await page.getByLabel('The day they agreed (or the last of those days)').fill('2024-03-15');
     await page.getByRole('button', { name: 'Import' }).click();
     await expect.poll(() => page.getByText(/2 people added as confirmed, with the proof of consent “Sign-up form on our old website”, 15 Mar 2024; no e-mail was sent\./).count()).toBe(1);
+    // The form is empty again: the proof is given for each file.
+    expect(await page.getByLabel('Everyone in this file already agreed to receive our newsletter: add them as confirmed').isChecked()).toBe(false);
+    expect(await page.getByLabel('Where they agreed').inputValue()).toBe('');
     await checkScreen('import-consent-report');
     await page.goto(`${site.base}/admin/subscribers`);
     const nia = page.getByRole('row', { name: /Nia Namata/ });

@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const report = body as ImportReport;
   const problems = report.rows.filter((r) => r.outcome !== 'added');
-  return { ok: true as const, file: file.name, report: { ...report, rows: problems.slice(0, SHOWN) }, more: Math.max(0, problems.length - SHOWN) };
+  return { ok: true as const, done: Date.now(), file: file.name, report: { ...report, rows: problems.slice(0, SHOWN) }, more: Math.max(0, problems.length - SHOWN) };
 }
 
 const OUTCOME: Record<ImportOutcome, string> = { added: 'Added', existing: 'Already there', invalid: 'Not imported', erased: 'Erased before' };
@@ -139,7 +139,8 @@ export default function ImportSubscribers() {
           People already on the list are left as they are, and people erased at their request are not added again.
         </p>
         <FormError>{result && !result.ok && !fieldError ? result.message : undefined}</FormError>
-        <Form method="post" encType="multipart/form-data" className="c-form">
+        {/* A new, empty form after each import: the proof of consent is given again for each file. */}
+        <Form method="post" encType="multipart/form-data" className="c-form" key={result?.ok ? result.done : 'form'}>
           <CsrfInput />
           <div className="c-field">
             <label htmlFor="import-file">CSV file</label>
