@@ -3,6 +3,7 @@
 // /api/admin/media, and the console setting that lets agents edit content.
 import './zod-csp.ts';
 import { z } from 'zod';
+import { timeZoneSchema } from './operator-time.ts';
 
 /** Largest accepted upload: 20 MB of file. */
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
@@ -94,9 +95,12 @@ export interface MediaList {
 export interface ConsoleSettings {
   /** Agents may edit content: upload images now, edit content items later. */
   agentsEditContent: boolean;
+  /** The operator's time zone (IANA name): campaign schedules, the operator's e-mails and the console's times. */
+  timeZone: string;
 }
 
-export const consoleSettingsSchema = z.object({ agentsEditContent: z.boolean({ error: 'Choose yes or no.' }) });
+/** A change of settings: each field is optional, a missing one stays as it is. */
+export const consoleSettingsSchema = z.object({ agentsEditContent: z.boolean({ error: 'Choose yes or no.' }).optional(), timeZone: timeZoneSchema.optional() });
 
 export const MEDIA_PROGRESS_LABEL: Record<MediaStatus, string> = {
   queued: 'Waiting to be processed',

@@ -10,6 +10,7 @@ import { DatabaseAvailability } from './db/availability.ts';
 import type { Database } from './db/index.ts';
 import { startDailyBackups } from './db/backup.ts';
 import { SCHEDULE_POLL_MS, startScheduledPublishing } from './content/schedule.ts';
+import { startScheduledCampaigns } from './newsletter/scheduled-send.ts';
 import { startControlSocket } from './db/control.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { tablesChangedBetween, watchContentVersion, type ContentVersionWatch } from './db/version.ts';
@@ -42,7 +43,7 @@ export interface AppParts {
   stop(): Promise<void>;
 }
 
-export async function createApp(config: Config, logger: Logger, opts: { web?: boolean; forms?: FormsOverrides; admin?: Pick<AdminApiOptions, 'limits' | 'resetLimits' | 'afterAnswer'> } = {}): Promise<AppParts> {
+export async function createApp(config: Config, logger: Logger, opts: { web?: boolean; forms?: FormsOverrides; admin?: Pick<AdminApiOptions, 'limits' | 'resetLimits' | 'afterAnswer'>; schedulePollMs?: number } = {}): Promise<AppParts> {
   if (config.API_URL && opts.web !== false) {
     // Web-only process: pages are rendered from the API at API_URL, which /api proxies to.
     const trust = new ProxyTrust(config.TRUST_PROXY);
@@ -89,7 +90,17 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
   const mediaWorker = createMediaWorker({ db: database.db, dirs: uploads, logger, availability });
   mediaWorker.start();
   // Content scheduled in the console goes live on time (every process looks; each item once).
-  const scheduled = startScheduledPublishing(database.db, logger, SCHEDULE_POLL_MS, availability);
+  const scheduled = startScheduledPublishing(database.db, logger, opts.schedulePollMs ?? SCHEDULE_POLL_MS, availability);
+  // The newsletter's settings, for the console's screens and for the campaigns owners scheduled
+  // (sent on time by whichever process finds them due first; each once).
+  const newsletter = {
+    mailFrom: config.MAIL_FROM,
+    messageIdDomain: messageIdDomain(config.MAIL_FROM),
+    operatorEmail: config.OPERATOR_EMAIL,
+    ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE,
+    kick: () => forms.worker.kick(),
+  };
+  const scheduledCampaigns = startScheduledCampaigns(database.db, { ...newsletter, siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY) }, logger, opts.schedulePollMs ?? SCHEDULE_POLL_MS, availability);
   // Whole-page previews of the content editor: the public API once more, reading from the
   // preview's transaction (which is always rolled back) and keeping nothing: its cache is off.
   const previewTx = new AsyncLocalStorage<Database['db']>();
@@ -134,13 +145,7 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
           siteUrl: config.SITE_URL,
           trust: new ProxyTrust(config.TRUST_PROXY),
           mail: { from: config.MAIL_FROM, operatorEmail: config.OPERATOR_EMAIL, messageIdDomain: messageIdDomain(config.MAIL_FROM), onQueued: () => forms.worker.kick() },
-          newsletter: {
-            mailFrom: config.MAIL_FROM,
-            messageIdDomain: messageIdDomain(config.MAIL_FROM),
-            operatorEmail: config.OPERATOR_EMAIL,
-            ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE,
-            kick: () => forms.worker.kick(),
-          },
+          newsletter,
           media: { dirs: uploads, kick: () => mediaWorker.kick() },
           backups: { database, databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, daily: config.DAILY_BACKUPS === 'on' },
           contentChanged: () => version.refresh(),
@@ -175,6 +180,7 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
     stop: async () => {
       version.stop();
       scheduled.stop();
+      scheduledCampaigns.stop();
       await mediaWorker.stop();
       daily?.stop();
       await control?.stop();

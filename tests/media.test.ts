@@ -410,7 +410,7 @@ describe.each(backends())('media library on %s', (backend) => {
     }
     expect(await (await agent.get('/settings/access')).json()).toEqual({ editContent: false });
     expect(await (await owner.get('/settings/access')).json()).toEqual({ editContent: true });
-    expect(await (await owner.get('/settings')).json()).toEqual({ agentsEditContent: false });
+    expect(await (await owner.get('/settings')).json()).toEqual({ agentsEditContent: false, timeZone: 'Africa/Kampala' });
     expect((await owner.send('/settings', { agentsEditContent: 'yes' }, 'PUT')).status).toBe(400);
 
     const allow = await owner.send('/settings', { agentsEditContent: true }, 'PUT');

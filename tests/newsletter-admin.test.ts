@@ -95,7 +95,10 @@ describe.each(backends())('subscribers and campaigns on %s', (backend) => {
       tokens.add(token);
       // The visible link goes to the unsubscribe page with the same token.
       expect(m.text).toContain(`http://localhost:3000/newsletter/unsubscribe?token=${token}`);
-      expect(m.text).toContain('The **July** permits are out.');
+      // The text part is the Markdown as plain text; replies go to the operator.
+      expect(m.text).toContain('The July permits are out. See the safaris (https://www.kigezitrails.example/safaris).');
+      expect(m.text).not.toContain('**');
+      expect(m.header('reply-to')).toContain('bookings@kigezitrails.example');
       expect(m.raw).toContain('multipart/alternative');
     }
     expect(tokens.size).toBe(3);
@@ -208,7 +211,7 @@ describe.each(backends())('subscribers and campaigns on %s', (backend) => {
   });
 
   it('renders Markdown safely: no script, no event handler reaches the e-mail', async () => {
-    const id = await newCampaign('Safe', 'Hi <script>alert(1)</script> <img src=x onerror=alert(2)> [x](javascript:alert(3))');
+    const id = await newCampaign('Safe', 'Hi <script>alert(1)</script> <img src=images/uploads/a.jpg onerror=alert(2)> [x](javascript:alert(3))');
     const preview = (await (await owner.get(`/campaigns/${id}/preview`)).json()) as Json;
     expect(preview.html).not.toMatch(/<script|onerror|javascript:/i);
   });
@@ -300,7 +303,7 @@ describe.each(backends())('subscribers and campaigns on %s', (backend) => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const csv = (await res.text()).replace(/^\uFEFF/, '');
     const lines = csv.trim().split(/\r?\n/);
-    expect(lines[0]).toBe('email,name,status,subscribed_at,confirmed_at,unsubscribed_at');
+    expect(lines[0]).toBe('email,name,status,subscribed_at,confirmed_at,unsubscribed_at,consent_source,consent_date');
     expect(lines).toHaveLength(3);
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(csv).not.toContain('minus@example.com');

@@ -12,6 +12,7 @@ import { sourceOfPage } from '../../common/enquiry-inbox.ts';
 import { validateEnquiry } from '../../common/validation.ts';
 import { safaris } from '../db/schema.ts';
 import { enquiries } from '../db/schema-enquiries.ts';
+import { readOperatorTimeZone } from '../auth/content-access.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { operatorNotification, visitorAcknowledgement } from '../mail/templates.ts';
 import { limitKey, sourceOf, type ProxyTrust } from '../spam/client-address.ts';
@@ -95,7 +96,7 @@ export function enquiriesApi(opts: FormsApiOptions) {
         })
         .returning({ id: enquiries.id, created_at: enquiries.created_at });
       const ctx = { id: row!.id, receivedAt: new Date(row!.created_at), clientIp, userAgent, pageUrl };
-      const mailOpts = { from: opts.mailFrom, operatorEmail: opts.operatorEmail };
+      const mailOpts = { from: opts.mailFrom, operatorEmail: opts.operatorEmail, timeZone: await readOperatorTimeZone(tx) };
       await enqueueMail(tx, opts.messageIdDomain, [
         { kind: 'enquiry-operator', enquiryId: row!.id, message: operatorNotification(enquiry, ctx, mailOpts) },
         { kind: 'enquiry-acknowledgement', enquiryId: row!.id, message: visitorAcknowledgement(enquiry, ctx, mailOpts) },

@@ -6,26 +6,34 @@ import { sql } from 'drizzle-orm';
 import { MEDIA_MESSAGES, type ConsoleSettings } from '../../common/media-library.ts';
 import { deps, HttpError } from '../api/http.ts';
 import type { Db } from '../db/index.ts';
+import type { Tx } from '../mail/outbox.ts';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../../common/operator-time.ts';
 import { requireStaff, type AdminEnv } from './guard.ts';
 import type { Session } from './sessions.ts';
 
-export const DEFAULT_CONSOLE_SETTINGS: ConsoleSettings = { agentsEditContent: false };
+export const DEFAULT_CONSOLE_SETTINGS: ConsoleSettings = { agentsEditContent: false, timeZone: DEFAULT_TIME_ZONE };
 
-const KEYS: Record<keyof ConsoleSettings, string> = { agentsEditContent: 'agents_edit_content' };
+const KEYS: Record<keyof ConsoleSettings, string> = { agentsEditContent: 'agents_edit_content', timeZone: 'time_zone' };
 
 function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 /** The console's settings: the stored values over the defaults. */
-export async function readConsoleSettings(db: Db): Promise<ConsoleSettings> {
+export async function readConsoleSettings(db: Db | Tx): Promise<ConsoleSettings> {
   const rows = rowsOf<{ key: string; value: unknown }>(await db.execute(sql`select key, value from console_settings`));
   const out: ConsoleSettings = { ...DEFAULT_CONSOLE_SETTINGS };
   for (const [field, key] of Object.entries(KEYS) as [keyof ConsoleSettings, string][]) {
     const row = rows.find((r) => r.key === key);
+    if (field === 'timeZone' && row && !isTimeZone(String(row.value))) continue;
     if (row && typeof row.value === typeof DEFAULT_CONSOLE_SETTINGS[field]) (out as unknown as Record<string, unknown>)[field] = row.value;
   }
   return out;
+}
+
+/** The operator's time zone (console setting; Africa/Kampala until an owner chooses another). */
+export async function readOperatorTimeZone(db: Db | Tx): Promise<string> {
+  return (await readConsoleSettings(db)).timeZone;
 }
 
 /** Stores settings (owners only: the route checks). Returns the fields whose value changed. */

@@ -5,6 +5,7 @@ import type { Db } from '../db/index.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { accountLockedMail } from '../mail/staff-mail.ts';
 import { audit } from './audit.ts';
+import { readOperatorTimeZone } from './content-access.ts';
 import { DEVICE_MS, deviceCookie, issueDevice, knownDeviceOf, readDevice } from './devices.ts';
 import { signInBlocked, signInFailed, type SignInLimits, type SignInSource } from './throttle.ts';
 
@@ -42,7 +43,7 @@ export function lockout(opts: LockoutOptions) {
       const lock = await signInFailed(db, opts.limits, source);
       if (!lock || !member || member.disabled_at) return;
       await db.transaction(async (tx) => {
-        const message = accountLockedMail(member, { ...lock, attempts: opts.limits.perAccount.max }, { signIn: `${opts.siteUrl}/admin/login`, reset: `${opts.siteUrl}/admin/reset` }, { from: opts.mail.from });
+        const message = accountLockedMail(member, { ...lock, attempts: opts.limits.perAccount.max }, { signIn: `${opts.siteUrl}/admin/login`, reset: `${opts.siteUrl}/admin/reset` }, { from: opts.mail.from, timeZone: await readOperatorTimeZone(tx) });
         await enqueueMail(tx, opts.mail.messageIdDomain, [{ kind: 'staff-account-locked', message }]);
         await audit(tx, { action: 'sign-in-locked', staffId: member.id, actor: member.email, target: `staff:${member.id}`, ip, detail: { until: lock.until.toISOString() } });
       });

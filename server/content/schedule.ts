@@ -1,5 +1,8 @@
-// Publishes the items staff scheduled in the console when their time comes: every process looks
-// every few seconds; the store's lock and its check of each row's state publish each item once.
+// Does what staff scheduled in the console when its time comes: content items are published and
+// newsletter campaigns sent. Every process looks every few seconds; each job's own guard (the
+// store's lock and its check of each row's state; a campaign's change draft → sending) does each
+// thing once, whichever process finds it first, and a restart loses nothing (it is all in the
+// database).
 import type { DatabaseAvailability } from '../db/availability.ts';
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../logger.ts';
@@ -7,17 +10,19 @@ import { publishDue } from './store.ts';
 
 export const SCHEDULE_POLL_MS = 15_000;
 
-export function startScheduledPublishing(db: Db, logger: Logger, pollMs = SCHEDULE_POLL_MS, availability?: DatabaseAvailability): { stop(): void } {
+/**
+ * Runs `job` now and every `pollMs` (never two runs at once in this process); its errors are logged,
+ * except the database being away, which the availability watch logs once.
+ */
+export function everyFewSeconds(name: string, job: () => Promise<void>, logger: Logger, pollMs = SCHEDULE_POLL_MS, availability?: DatabaseAvailability): { stop(): void } {
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      const n = await publishDue(db, new Date(), (msg, detail) => logger.warn(detail, msg));
-      if (n) logger.info({ published: n }, 'scheduled content published');
+      await job();
     } catch (err) {
-      // The database being away is logged once, by the availability watch.
-      if (!availability?.noteFailure(err)) logger.warn({ err }, 'scheduled publishing could not run');
+      if (!availability?.noteFailure(err)) logger.warn({ err }, `${name} could not run`);
     } finally {
       running = false;
     }
@@ -26,4 +31,17 @@ export function startScheduledPublishing(db: Db, logger: Logger, pollMs = SCHEDU
   timer.unref();
   void tick();
   return { stop: () => clearInterval(timer) };
+}
+
+export function startScheduledPublishing(db: Db, logger: Logger, pollMs = SCHEDULE_POLL_MS, availability?: DatabaseAvailability): { stop(): void } {
+  return everyFewSeconds(
+    'scheduled publishing',
+    async () => {
+      const n = await publishDue(db, new Date(), (msg, detail) => logger.warn(detail, msg));
+      if (n) logger.info({ published: n }, 'scheduled content published');
+    },
+    logger,
+    pollMs,
+    availability,
+  );
 }

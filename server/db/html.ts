@@ -55,8 +55,9 @@ const siteMarked = new Marked(
 
 /**
  * Markdown to sanitised HTML. `email`: for a message rather than a page (no visually hidden
- * words: a mail client has no stylesheet to hide them).
+ * words: a mail client has no stylesheet to hide them). `breaks`: a single line break is kept as
+ * one (the newsletter's e-mails).
  */
-export function markdownToHtml(md: string, opts: { email?: boolean } = {}): string {
-  return sanitize((opts.email ? plainMarked : siteMarked).parse(md, { async: false }) as string);
+export function markdownToHtml(md: string, opts: { email?: boolean; breaks?: boolean } = {}): string {
+  return sanitize((opts.email ? plainMarked : siteMarked).parse(md, { async: false, breaks: opts.breaks ?? false }) as string);
 }

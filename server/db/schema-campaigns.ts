@@ -23,8 +23,14 @@ export const newsletterCampaigns = pgTable(
     sent_by: integer('sent_by').references(() => staff.id, { onDelete: 'set null' }),
     sent_at: at('sent_at'),
     recipient_count: integer('recipient_count').notNull().default(0),
+    /** A draft to be sent at this time by the process that finds it due first (server/newsletter/scheduled-send.ts). */
+    scheduled_for: at('scheduled_for'),
+    scheduled_by: integer('scheduled_by').references(() => staff.id, { onDelete: 'set null' }),
   },
-  () => [check('newsletter_campaigns_status_check', sql`status in ('draft', 'sending')`)],
+  () => [
+    check('newsletter_campaigns_status_check', sql`status in ('draft', 'sending')`),
+    index('newsletter_campaigns_scheduled_idx').on(sql`scheduled_for`).where(sql`status = 'draft' and scheduled_for is not null`),
+  ],
 );
 
 /** One row per person a campaign was sent to, with the hash of their one-click unsubscribe token. */

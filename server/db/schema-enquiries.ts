@@ -1,6 +1,6 @@
 // Tables of the enquiries, the newsletter, the mail outbox and the spam defences.
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -52,6 +52,11 @@ export const newsletterSubscribers = pgTable(
     confirmation_sent_at: at('confirmation_sent_at'),
     confirmed_at: at('confirmed_at'),
     unsubscribed_at: at('unsubscribed_at'),
+    /** Proof of consent given before the list moved here (an import marked them confirmed): where
+     * they agreed (the owner's words, for the whole file) and on which day. Null for people who
+     * confirmed with the double opt-in e-mail. */
+    consent_source: text('consent_source'),
+    consent_date: date('consent_date', { mode: 'string' }),
   },
   (t) => [
     uniqueIndex('newsletter_subscribers_email_key_idx').on(t.email_key),

@@ -1,6 +1,7 @@
 // The console's e-mails to staff: a password-reset link, the invitation a new member of staff
 // receives to choose a first password, and the notice that sign-in to an account was locked.
 // Same look as the site's other e-mails (templates.ts).
+import { DEFAULT_TIME_ZONE, operatorTime } from '../../common/operator-time.ts';
 import { site } from '../../common/site.ts';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
 import { oneLine } from './one-line.ts';
@@ -39,7 +40,7 @@ export function staffInvitationMail(
   const what = to.role === 'owner' ? 'an owner (enquiries, subscribers, campaigns and staff)' : 'an agent (the enquiry inbox)';
   const paras = [
     `${invitedBy} has given you an account on the ${site.name} operator console, as ${what}. Your sign-in address is ${to.email}.`,
-    `Choose your password with the link below. It works once, for ${hours} hours; after that, ask ${invitedBy} for a new one, or use "Forgot your password?" on the sign-in page.`,
+    `The link above works once, for ${hours} hours; after that, ask ${invitedBy} for a new one, or use "Forgot your password?" on the sign-in page.`,
   ];
   const text = [hello, '', paras[0], '', `Choose your password: ${link}`, '', paras[1], '', contactFooterText].join('\n');
   const html = layout(
@@ -50,8 +51,6 @@ export function staffInvitationMail(
   return { from: opts.from, to: { name: to.name, address: to.email }, subject: `Your ${site.name} console account`, text, html };
 }
 
-/** "2026-11-27 09:42 UTC". */
-const utcMinute = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
  * Tells a member of staff that sign-in to their account was locked after too many failed attempts:
@@ -62,12 +61,13 @@ export function accountLockedMail(
   account: { email: string; name: string },
   lock: { at: Date; until: Date; attempts: number },
   links: { signIn: string; reset: string },
-  opts: { from: string },
+  opts: { from: string; timeZone?: string },
 ): OutboxMessage {
   const to = { email: oneLine(account.email), name: oneLine(account.name) };
   const hello = to.name ? `Hello ${to.name},` : 'Hello,';
+  const time = (d: Date) => operatorTime(d, opts.timeZone ?? DEFAULT_TIME_ZONE);
   const paras = [
-    `Sign-in to your ${site.name} console account (${to.email}) was locked at ${utcMinute(lock.at)}, after ${lock.attempts} failed attempts from browsers that have not signed in to it before. From those, sign-in is refused until ${utcMinute(lock.until)}.`,
+    `Sign-in to your ${site.name} console account (${to.email}) was locked at ${time(lock.at)}, after ${lock.attempts} failed attempts from browsers that have not signed in to it before. From those, sign-in is refused until ${time(lock.until)}.`,
     `A browser you have signed in with before can still sign in with your password while the lock lasts: nothing changes there.`,
     `If these attempts were not yours, someone may be guessing your password. Choose a new one: on the sign-in page, follow "Forgot your password?" (${links.reset}), enter ${to.email} and use the link we e-mail you. Two-step sign-in, on your account page, adds a code to the password.`,
     'If it was you, there is nothing to do.',

@@ -1,5 +1,6 @@
 // The e-mails the site sends: the operator's enquiry notification, the visitor's acknowledgement
 // and the newsletter opt-in. Rendered when the enquiry is accepted and stored in the outbox as is.
+import { DEFAULT_TIME_ZONE, operatorTime } from '../../common/operator-time.ts';
 import { site } from '../../common/site.ts';
 import type { Enquiry } from '../../common/validation.ts';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
@@ -40,7 +41,8 @@ export interface EnquiryContext {
 
 const methodLabel = (m: Enquiry['preferredContactMethod']) => (m === 'Phone' ? 'Phone call' : m);
 
-export function operatorNotification(e: Enquiry, ctx: EnquiryContext, opts: { from: string; operatorEmail: string }): OutboxMessage {
+/** The operator's notice of an enquiry; the time it arrived is written in the operator's time zone. */
+export function operatorNotification(e: Enquiry, ctx: EnquiryContext, opts: { from: string; operatorEmail: string; timeZone?: string }): OutboxMessage {
   // Every field but the message is one line: a visitor's line break cannot start a line here.
   const name = oneLine(e.name);
   const rows: [string, string][] = (
@@ -51,7 +53,7 @@ export function operatorNotification(e: Enquiry, ctx: EnquiryContext, opts: { fr
       ['Country', e.country || '(not given)'],
       ['Preferred contact', methodLabel(e.preferredContactMethod)],
       ['Page', ctx.pageUrl ?? '(not given)'],
-      ['Received', ctx.receivedAt.toISOString()],
+      ['Received', operatorTime(ctx.receivedAt, opts.timeZone ?? DEFAULT_TIME_ZONE, { seconds: true })],
       ['Enquiry number', String(ctx.id)],
       ['Client IP', ctx.clientIp ?? '(unknown)'],
       ['User agent', ctx.userAgent ?? '(unknown)'],

@@ -22,8 +22,11 @@ export interface ConsoleSite {
   stop(): Promise<void>;
 }
 
-/** `shareDatabase`: a second server on the first one's PostgreSQL database (as a second process would be). */
-export async function startConsoleSite(backend: Backend, env: Record<string, string> = {}, shareDatabase?: string): Promise<ConsoleSite> {
+/**
+ * `shareDatabase`: a second server on the first one's PostgreSQL database (as a second process would be).
+ * `schedulePollMs`: how often it looks for scheduled content and campaigns (default: the production 15 s).
+ */
+export async function startConsoleSite(backend: Backend, env: Record<string, string> = {}, shareDatabase?: string, schedulePollMs?: number): Promise<ConsoleSite> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'safari-console-'));
   const fresh = backend === 'postgres' && !shareDatabase ? await freshPostgresUrl() : undefined;
   const config = loadConfig({
@@ -38,7 +41,7 @@ export async function startConsoleSite(backend: Backend, env: Record<string, str
     ...env,
   });
   const log = createLogger(config.LOG_LEVEL);
-  const app = await createApp(config, log, { forms: { startWorker: false, mail: FAST_MAIL } });
+  const app = await createApp(config, log, { forms: { startWorker: false, mail: FAST_MAIL }, schedulePollMs });
   const served = await listen(app.web!, { port: 0, host: '127.0.0.1', logger: log });
   const db = app.database!.db;
   const rows = async <T,>(q: string) => rowsOf<T>(await db.execute(sql.raw(q)));

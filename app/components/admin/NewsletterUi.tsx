@@ -1,8 +1,8 @@
 // Small pieces of the owner's newsletter screens (subscribers and campaigns).
 import type { SubscriberStatus } from '../../../common/newsletter-admin.ts';
+import { when } from '../../lib/console-time.ts';
 
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const MINUTE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
 
 /** A date the same on the server and in the browser (UTC). */
 export function Day({ iso }: { iso: string | null }) {
@@ -10,9 +10,10 @@ export function Day({ iso }: { iso: string | null }) {
   return <time dateTime={iso}>{DAY.format(new Date(iso))}</time>;
 }
 
-export function Moment({ iso }: { iso: string | null }) {
+/** A time to the minute, in UTC or in the operator's time zone when given. */
+export function Moment({ iso, zone }: { iso: string | null; zone?: string }) {
   if (!iso) return <span className="c-muted">—</span>;
-  return <time dateTime={iso}>{MINUTE.format(new Date(iso))} UTC</time>;
+  return <time dateTime={iso}>{when(iso, { zone })}</time>;
 }
 
 export const STATUS_LABEL: Record<SubscriberStatus, string> = {
@@ -21,8 +22,8 @@ export const STATUS_LABEL: Record<SubscriberStatus, string> = {
   unsubscribed: 'Unsubscribed',
 };
 
-export function StatusBadge({ status }: { status: SubscriberStatus | 'draft' | 'sending' | 'sent' }) {
-  const label = status === 'draft' ? 'Draft' : status === 'sending' ? 'Sending' : status === 'sent' ? 'Sent' : STATUS_LABEL[status];
+export function StatusBadge({ status }: { status: SubscriberStatus | 'draft' | 'scheduled' | 'sending' | 'sent' }) {
+  const label = status === 'draft' ? 'Draft' : status === 'scheduled' ? 'Scheduled' : status === 'sending' ? 'Sending' : status === 'sent' ? 'Sent' : STATUS_LABEL[status];
   return <span className={`c-badge c-badge--${status}`}>{label}</span>;
 }
 

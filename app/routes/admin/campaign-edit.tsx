@@ -1,7 +1,12 @@
 // /admin/campaigns/new and /admin/campaigns/:id (owners): a draft's subject and its body in
-// Markdown. Saving leads to the preview, where the test and the send are.
+// Markdown. Saving leads to the preview, where the test and the send are. Pictures come from the
+// media library: the picker under the body inserts a picture's Markdown (with its alt text) where
+// the cursor is; without JavaScript, each picture's Markdown is shown to copy.
+import { useId, useRef, useState } from 'react';
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { BODY_MAX, campaignSchema, SUBJECT_MAX, type CampaignDetail } from '../../../common/newsletter-admin.ts';
+import type { MediaImage, MediaList } from '../../../common/media-library.ts';
+import { BODY_MAX, campaignSchema, pictureMarkdown, SUBJECT_MAX, type CampaignDetail } from '../../../common/newsletter-admin.ts';
+import { MediaThumb } from '../../components/admin/MediaUi.tsx';
 import { firstIssue } from '../../../common/staff.ts';
 import { CsrfInput, Field, FormError, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
@@ -12,15 +17,94 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.campaign ? 'Edit campaign' : 'New campaign'} | Console` }, { name: 'robots', content: 'noindex, nofollow' }];
 }
 
+/** The newest processed pictures of the media library, for the picker. */
+async function libraryPictures(context: Route.LoaderArgs['context'], request: Request): Promise<MediaImage[]> {
+  const list = await adminGet<MediaList>(context, request, '/media?limit=60');
+  return list.items.filter((m) => m.status === 'done');
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!params.id) {
     await requireOwner(context, request);
-    return { campaign: null };
+    return { campaign: null, pictures: await libraryPictures(context, request) };
   }
   const campaign = await adminGet<CampaignDetail>(context, request, `/campaigns/${encodeURIComponent(params.id)}`);
   // A sent campaign is not edited: its preview shows what went out.
   if (campaign.status !== 'draft') throw redirect(`/admin/campaigns/${campaign.id}/preview`, { status: 303, headers: { 'cache-control': 'no-store' } });
-  return { campaign };
+  return { campaign, pictures: await libraryPictures(context, request) };
+}
+
+/** The media library's pictures, each inserted into the body as Markdown with its own alt text. */
+function LibraryPicker({ pictures, target }: { pictures: MediaImage[]; target: React.RefObject<HTMLTextAreaElement | null> }) {
+  const [q, setQ] = useState('');
+  const [said, setSaid] = useState('');
+  const searchId = useId();
+  const needle = q.trim().toLowerCase();
+  const shown = needle ? pictures.filter((m) => `${m.alt} ${m.caption} ${m.originalName}`.toLowerCase().includes(needle)) : pictures;
+  function insert(m: MediaImage) {
+    const box = target.current;
+    if (!box) return;
+    const md = pictureMarkdown(m.path, m.alt);
+    const start = box.selectionStart ?? box.value.length;
+    const end = box.selectionEnd ?? start;
+    // On a line of its own, with an empty line around it: its own paragraph.
+    const before = box.value.slice(0, start);
+    const after = box.value.slice(end);
+    const lead = before === '' ? '' : before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+    const tail = after.startsWith('\n\n') ? '' : after.startsWith('\n') ? '\n' : '\n\n';
+    box.focus();
+    box.setRangeText(`${lead}${md}${tail}`, start, end, 'end');
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    setSaid(`Inserted the picture “${m.alt}” into the newsletter.`);
+  }
+  return (
+    <details className="c-fold c-picker c-libpick">
+      <summary>
+        <span className="c-fold__label">Insert a picture from the library</span>
+      </summary>
+      <div className="c-picker__set">
+        <p className="c-field__hint">Pictures come from the media library only, with their alt text. The picture goes where the cursor is in the newsletter.</p>
+        <div className="c-field">
+          <label htmlFor={searchId}>Find a picture (alt text, caption or file name)</label>
+          <input id={searchId} type="search" value={q} onChange={(e) => setQ(e.target.value)}
+            // Enter filters (it is already done as one types): it does not save the campaign.
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') e.preventDefault();
+            }}
+            maxLength={200}
+            autoComplete="off"
+          />
+        </div>
+        <p className="sr-only" role="status">
+          {said}
+        </p>
+        {shown.length ? (
+          <ul className="c-picker__grid c-libpick__grid">
+            {shown.map((m) => (
+              <li key={m.id} className="c-libpick__item">
+                <span className="c-picker__thumb" aria-hidden="true">
+                  <MediaThumb image={{ ...m, alt: '' }} sizes="10rem" />
+                </span>
+                <span className="c-picker__alt">{m.alt}</span>
+                <code className="c-libpick__md">{pictureMarkdown(m.path, m.alt)}</code>
+                <button type="button" className="btn btn--ghost btn--sm" onClick={() => insert(m)}>
+                  Insert<span className="sr-only"> the picture “{m.alt}”</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="c-muted">{pictures.length ? 'No picture matches.' : 'The media library has no processed picture yet.'}</p>
+        )}
+        <p className="c-picker__more">
+          <a href="/admin/media" target="_blank" rel="noopener" className="c-textlink">
+            Upload a new picture in the media library (opens in a new tab)
+          </a>
+          ; it is listed here once it is processed and this page is reloaded.
+        </p>
+      </div>
+    </details>
+  );
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -43,7 +127,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function EditCampaign() {
-  const { campaign } = useLoaderData<typeof loader>();
+  const { campaign, pictures } = useLoaderData<typeof loader>();
+  const body = useRef<HTMLTextAreaElement>(null);
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const values = result?.values ?? { subject: campaign?.subject ?? '', body: campaign?.body ?? '' };
@@ -60,8 +145,8 @@ export default function EditCampaign() {
           <div className={`c-field${bodyError ? ' c-field--error' : ''}`}>
             <label htmlFor="campaign-body">Newsletter (Markdown)</label>
             <p className="c-field__hint" id="campaign-body-hint">
-              Paragraphs are separated by an empty line. <code>## Heading</code>, <code>**bold**</code>, <code>*italic*</code>, <code>[link text](https://…)</code>, <code>- list item</code>. The
-              unsubscribe link and the company's details are added under it.
+              Paragraphs are separated by an empty line; a single line break is kept. <code>## Heading</code>, <code>**bold**</code>, <code>*italic*</code>, <code>[link text](https://…)</code>,{' '}
+              <code>- list item</code>. Pictures: from the media library, below. The unsubscribe link and the company's details are added under it.
             </p>
             {bodyError ? (
               <p className="c-field__error" id="campaign-body-error">
@@ -70,6 +155,7 @@ export default function EditCampaign() {
             ) : null}
             <textarea
               id="campaign-body"
+              ref={body}
               name="body"
               rows={18}
               defaultValue={values.body}
@@ -80,6 +166,7 @@ export default function EditCampaign() {
               className="c-mono"
             />
           </div>
+          <LibraryPicker pictures={pictures} target={body} />
           <div className="c-actions">
             <button type="submit" className="btn btn--primary" disabled={busy}>
               Save and preview

@@ -21,7 +21,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const campaign = await adminGet<CampaignDetail>(context, request, `/campaigns/${id}`);
   const preview = await adminGet<CampaignPreview>(context, request, `/campaigns/${id}/preview`);
   const body = /<body(?:\s+style="([^"]*)")?[^>]*>([\s\S]*)<\/body>/i.exec(preview.html);
-  return { campaign, preview: { ...preview, bodyStyle: body?.[1] ?? '', bodyHtml: body?.[2] ?? '' } };
+  // The e-mail's library pictures are at the site's public address; the console shows them from its
+  // own origin (the same files), which its Content-Security-Policy allows.
+  const bodyHtml = (body?.[2] ?? '').replace(/ src="https?:\/\/[^"/]+\/images\/uploads\//g, ' src="/images/uploads/');
+  return { campaign, preview: { ...preview, bodyStyle: body?.[1] ?? '', bodyHtml } };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -12,17 +12,17 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminGet<{ items: CampaignSummary[]; confirmed: number }>(context, request, '/campaigns');
+  return adminGet<{ items: CampaignSummary[]; confirmed: number; timeZone: string }>(context, request, '/campaigns');
 }
 
 /** A sent campaign is "Sending" while messages wait in the outbox, then "Sent". */
-export function shownStatus(c: CampaignSummary): 'draft' | 'sending' | 'sent' {
-  if (c.status === 'draft') return 'draft';
+export function shownStatus(c: CampaignSummary): 'draft' | 'scheduled' | 'sending' | 'sent' {
+  if (c.status === 'draft') return c.scheduledFor ? 'scheduled' : 'draft';
   return c.counts.queued > 0 ? 'sending' : 'sent';
 }
 
 export default function Campaigns() {
-  const { items, confirmed } = useLoaderData<typeof loader>();
+  const { items, confirmed, timeZone } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   return (
     <>
@@ -68,7 +68,17 @@ export default function Campaigns() {
                 <td data-label="Status">
                   <StatusBadge status={shownStatus(c)} />
                 </td>
-                <td data-label="Sent">{c.sentAt ? <Moment iso={c.sentAt} /> : <span className="c-muted">Not yet</span>}</td>
+                <td data-label="Sent">
+                  {c.sentAt ? (
+                    <Moment iso={c.sentAt} zone={timeZone} />
+                  ) : c.scheduledFor ? (
+                    <>
+                      Scheduled for <Moment iso={c.scheduledFor} zone={timeZone} />
+                    </>
+                  ) : (
+                    <span className="c-muted">Not yet</span>
+                  )}
+                </td>
                 <td data-label="Queued" className="c-num">
                   {c.counts.queued.toLocaleString('en')}
                 </td>

@@ -1,9 +1,11 @@
 // /admin/settings (owners): the console's settings. Whether agents may edit content (the media
 // library, the content screens; the API applies it to every request), and the currency rates the
-// public pages convert prices with (units per US dollar, each with the date it was set).
+// public pages convert prices with (units per US dollar, each with the date it was set), and the
+// operator's time zone (common/operator-time.ts).
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { parseRateText, type AdminCurrencyRates } from '../../../common/currency-admin.ts';
 import type { ConsoleSettings } from '../../../common/media-library.ts';
+import { operatorTime, timeZoneChoices } from '../../../common/operator-time.ts';
 import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import type { Route } from './+types/settings';
@@ -14,12 +16,18 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, currency] = await Promise.all([adminGet<ConsoleSettings>(context, request, '/settings'), adminGet<AdminCurrencyRates>(context, request, '/currency-rates')]);
-  return { ...settings, currency };
+  return { ...settings, currency, now: new Date().toISOString() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get('intent') === 'rates') return saveRates(form, context, request);
+  if (form.get('intent') === 'zone') {
+    const timeZone = String(form.get('timeZone') ?? '');
+    const sent = await adminSend<ConsoleSettings & { changed: string[] }>(context, request, '/settings', { method: 'PUT', json: { timeZone }, csrf: form.get(CSRF_FIELD) });
+    if (!sent.ok) return { ok: false as const, form: 'zone' as const, message: sent.error! };
+    return { ok: true as const, form: 'zone' as const, message: sent.data!.changed.length ? `The time zone is saved: ${sent.data!.timeZone}.` : 'Nothing changed.' };
+  }
   const agentsEditContent = form.get('agentsEditContent') === 'yes';
   const sent = await adminSend<ConsoleSettings & { changed: string[] }>(context, request, '/settings', { method: 'PUT', json: { agentsEditContent }, csrf: form.get(CSRF_FIELD) });
   if (!sent.ok) return { ok: false as const, form: 'access' as const, message: sent.error! };
@@ -50,6 +58,7 @@ export default function Settings() {
   const busy = useNavigation().state === 'submitting';
   const access = result?.form === 'access' ? result : undefined;
   const rates = result?.form === 'rates' ? result : undefined;
+  const zone = result?.form === 'zone' ? result : undefined;
   return (
     <>
       <PageHead title="Settings" lead="Choices that apply to everyone who uses the console." />
@@ -69,6 +78,33 @@ export default function Settings() {
           <div>
             <button type="submit" className="btn btn--primary" disabled={busy}>
               Save settings
+            </button>
+          </div>
+        </Form>
+      </section>
+      <section className="c-panel" aria-labelledby="zone-title">
+        <h2 id="zone-title">Time zone</h2>
+        {zone?.ok ? <Notice>{zone.message}</Notice> : null}
+        <FormError>{zone && !zone.ok ? zone.message : undefined}</FormError>
+        <Form method="post" className="c-form">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="zone" />
+          <div className="c-field">
+            <label htmlFor="time-zone">The operator’s time zone</label>
+            <p className="c-field__hint" id="time-zone-hint">
+              Campaigns are scheduled in it, and the times in the operator’s e-mails and on the campaign screens are written in it. Now: {operatorTime(settings.now, settings.timeZone)}.
+            </p>
+            <select id="time-zone" name="timeZone" defaultValue={settings.timeZone} aria-describedby="time-zone-hint" className="c-input" key={settings.timeZone}>
+              {timeZoneChoices().map((z) => (
+                <option key={z} value={z}>
+                  {z.replace(/_/g, ' ')}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <button type="submit" className="btn btn--primary" disabled={busy}>
+              Save time zone
             </button>
           </div>
         </Form>

@@ -18,7 +18,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
-  if (form.get('confirm') !== 'yes') return { message: 'Tick the box to confirm the erasure.' };
+  // Without the tick nothing is erased, and the page says so beside the box.
+  if (form.get('confirm') !== 'yes') return { message: 'Nothing was erased: tick the box “I understand: erase this person now” to confirm, then press the button again.', field: 'confirm' };
   const sent = await adminSend(context, request, `/subscribers/${encodeURIComponent(params.id)}/erase`, { json: { confirm: true }, csrf: form.get(CSRF_FIELD) });
   if (!sent.ok) return { message: sent.error! };
   throw redirect('/admin/subscribers?erased=1', { status: 303, headers: { 'cache-control': 'no-store' } });
@@ -48,11 +49,24 @@ export default function EraseSubscriber() {
         <p className="c-muted">
           Only a one-way fingerprint of the address is kept, so an import cannot add them again. If they sign up again themselves on the site, that is their new consent and they are added as pending.
         </p>
-        <FormError>{result?.message}</FormError>
-        <Form method="post" className="c-form">
+        <FormError>{result && !('field' in result) ? result.message : undefined}</FormError>
+        <Form method="post" className="c-form" noValidate>
           <CsrfInput />
-          <div className="c-check">
-            <input id="erase-confirm" name="confirm" type="checkbox" value="yes" required />
+          {result && 'field' in result ? (
+            <p className="c-field__error" id="erase-confirm-error" role="alert">
+              {result.message}
+            </p>
+          ) : null}
+          <div className={`c-check${result && 'field' in result ? ' c-field--error' : ''}`}>
+            <input
+              id="erase-confirm"
+              name="confirm"
+              type="checkbox"
+              value="yes"
+              aria-invalid={result && 'field' in result ? true : undefined}
+              aria-describedby={result && 'field' in result ? 'erase-confirm-error' : undefined}
+              autoFocus={result && 'field' in result ? true : undefined}
+            />
             <label htmlFor="erase-confirm">I understand: erase this person now. This cannot be undone.</label>
           </div>
           <button type="submit" className="btn btn--primary c-btn-danger" disabled={busy}>

@@ -1,11 +1,13 @@
 // /admin/subscribers/import (owners): a CSV file of people to add to the list. They are added as
-// pending (never confirmed), and get the double opt-in e-mail only when the box is ticked. The
+// pending, and get the double opt-in e-mail only when the box is ticked; or, when the owner says
+// they agreed before and gives the proof for the whole file (where and on which day), as
+// confirmed, with that proof recorded on each of them. The
 // upload may be up to 2 MB: the one console write over the usual 64 KB (server/security.ts).
 import { Form, isRouteErrorResponse, Link, useActionData, useNavigation } from 'react-router';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportOutcome, type ImportReport } from '../../../common/newsletter-admin.ts';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importConsentSchema, type ImportOutcome, type ImportReport } from '../../../common/newsletter-admin.ts';
 import { proxyTooLargeMessage } from '../../../common/proxy-limit.ts';
-import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
-import { plural } from '../../components/admin/NewsletterUi.tsx';
+import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { Day, plural } from '../../components/admin/NewsletterUi.tsx';
 import { apiContext } from '../../context.ts';
 import { CSRF_FIELD } from '../../lib/admin.ts';
 import { requireOwner } from '../../lib/owner.ts';
@@ -28,20 +30,35 @@ const TOO_LARGE = `The file is too large: at most ${MB} MB.`;
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const file = form.get('file');
-  if (!(file instanceof File) || file.size === 0) return { ok: false as const, message: 'Choose a CSV file to import.' };
-  if (file.size > IMPORT_MAX_BYTES) return { ok: false as const, message: TOO_LARGE };
+  if (!(file instanceof File) || file.size === 0) return { ok: false as const, message: 'Choose a CSV file to import.', field: 'file', typed: undefined };
+  if (file.size > IMPORT_MAX_BYTES) return { ok: false as const, message: TOO_LARGE, field: 'file', typed: undefined };
   const csrf = form.get(CSRF_FIELD);
   const cookie = request.headers.get('cookie');
-  const res = await context.get(apiContext).fetch(`/admin/subscribers/import${form.get('sendConfirmation') === 'yes' ? '?confirm=1' : ''}`, {
+  const typed = { consented: form.get('consented') === 'yes', consentSource: String(form.get('consentSource') ?? ''), consentDate: String(form.get('consentDate') ?? '') };
+  const query = new URLSearchParams();
+  if (typed.consented) {
+    const checked = importConsentSchema.safeParse({ source: typed.consentSource, date: typed.consentDate });
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      return { ok: false as const, message: issue.message, field: issue.path[0] === 'date' ? 'consentDate' : 'consentSource', typed };
+    }
+    query.set('consent', '1');
+    query.set('consentSource', checked.data.source);
+    query.set('consentDate', checked.data.date);
+  } else if (form.get('sendConfirmation') === 'yes') query.set('confirm', '1');
+  const res = await context.get(apiContext).fetch(`/admin/subscribers/import${query.size ? `?${query}` : ''}`, {
     method: 'POST',
     headers: { accept: 'application/json', 'content-type': 'text/csv', ...(cookie ? { cookie } : {}), ...(typeof csrf === 'string' ? { 'x-csrf-token': csrf } : {}) },
     body: await file.arrayBuffer(),
   });
   const body = (await res.json().catch(() => ({}))) as Partial<ImportReport> & { error?: string };
-  if (!res.ok) return { ok: false as const, message: body.error ?? 'The file could not be imported. Please try again.' };
+  if (!res.ok) {
+    const field = typeof (body as { code?: string }).code === 'string' && (body as { code: string }).code.startsWith('invalid-consent') ? (body as { code: string }).code.slice(8) : undefined;
+    return { ok: false as const, message: body.error ?? 'The file could not be imported. Please try again.', field, typed };
+  }
   const report = body as ImportReport;
   const problems = report.rows.filter((r) => r.outcome !== 'added');
-  return { ok: true as const, file: file.name, report: { ...report, rows: problems.slice(0, SHOWN) }, more: Math.max(0, problems.length - SHOWN) };
+  return { ok: true as const, done: Date.now(), file: file.name, report: { ...report, rows: problems.slice(0, SHOWN) }, more: Math.max(0, problems.length - SHOWN) };
 }
 
 /**
@@ -51,11 +68,11 @@ export async function action({ request, context }: Route.ActionArgs) {
  */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const file = (await request.clone().formData()).get('file');
-  if (file instanceof File && file.size > IMPORT_MAX_BYTES) return { ok: false as const, message: TOO_LARGE };
+  if (file instanceof File && file.size > IMPORT_MAX_BYTES) return { ok: false as const, message: TOO_LARGE, field: 'file', typed: undefined };
   try {
     return await serverAction();
   } catch (e) {
-    if (isRouteErrorResponse(e) && e.status === 413) return { ok: false as const, message: proxyTooLargeMessage(MB) };
+    if (isRouteErrorResponse(e) && e.status === 413) return { ok: false as const, message: proxyTooLargeMessage(MB), field: 'file', typed: undefined };
     throw e;
   }
 }
@@ -65,6 +82,8 @@ const OUTCOME: Record<ImportOutcome, string> = { added: 'Added', existing: 'Alre
 export default function ImportSubscribers() {
   const result = useActionData<typeof clientAction>();
   const busy = useNavigation().state === 'submitting';
+  const fieldError = result && !result.ok && result.field?.startsWith('consent') ? result.field : undefined;
+  const typed = result && !result.ok ? result.typed : undefined;
   return (
     <>
       <PageHead title="Import subscribers" lead={<Link to="/admin/subscribers">Back to the subscribers</Link>} />
@@ -72,8 +91,16 @@ export default function ImportSubscribers() {
         <section className="c-panel" aria-labelledby="report-title">
           <h2 id="report-title">Import of {result.file}</h2>
           <Notice>
-            {plural(result.report.added, 'person', 'people')} added as pending
-            {result.report.mailed ? `; ${plural(result.report.mailed, 'confirmation e-mail')} on the way` : '; no e-mail was sent'}.
+            {result.report.consent ? (
+              <>
+                {plural(result.report.added, 'person', 'people')} added as confirmed, with the proof of consent “{result.report.consent.source}”, <Day iso={result.report.consent.date} />; no e-mail was sent.
+              </>
+            ) : (
+              <>
+                {plural(result.report.added, 'person', 'people')} added as pending
+                {result.report.mailed ? `; ${plural(result.report.mailed, 'confirmation e-mail')} on the way` : '; no e-mail was sent'}.
+              </>
+            )}
           </Notice>
           <dl className="c-stats">
             <div>
@@ -126,11 +153,12 @@ export default function ImportSubscribers() {
           {IMPORT_MAX_ROWS.toLocaleString('en')} rows.
         </p>
         <p className="c-muted">
-          Everyone imported is <strong>pending</strong>: they receive the newsletter only after they confirm their address themselves. People already on the list are left as they are, and people
-          erased at their request are not added again.
+          Everyone imported is <strong>pending</strong>: they receive the newsletter only after they confirm their address themselves, unless you give the proof that they agreed before (below).
+          People already on the list are left as they are, and people erased at their request are not added again.
         </p>
-        <FormError>{result && !result.ok ? result.message : undefined}</FormError>
-        <Form method="post" encType="multipart/form-data" className="c-form">
+        <FormError>{result && !result.ok && !fieldError ? result.message : undefined}</FormError>
+        {/* A new, empty form after each import: the proof of consent is given again for each file. */}
+        <Form method="post" encType="multipart/form-data" className="c-form" key={result?.ok ? result.done : 'form'}>
           <CsrfInput />
           <div className="c-field">
             <label htmlFor="import-file">CSV file</label>
@@ -140,6 +168,26 @@ export default function ImportSubscribers() {
             <input id="import-confirm" name="sendConfirmation" type="checkbox" value="yes" />
             <label htmlFor="import-confirm">Send them a confirmation e-mail</label>
           </div>
+          <fieldset className="c-fieldset">
+            <legend>Moving a list that already agreed?</legend>
+            <div className="c-check">
+              <input id="import-consented" name="consented" type="checkbox" value="yes" defaultChecked={typed?.consented} aria-describedby="import-consented-hint" />
+              <label htmlFor="import-consented">Everyone in this file already agreed to receive our newsletter: add them as confirmed</label>
+            </div>
+            <p className="c-field__hint" id="import-consented-hint">
+              Only with the proof of their consent, for the whole file: where they agreed and on which day. It is kept on each person’s row. They get no confirmation e-mail.
+            </p>
+            <Field
+              label="Where they agreed"
+              name="consentSource"
+              hint="For example: sign-up form on our old website, or the newsletter list of our previous e-mail service."
+              maxLength={200}
+              autoComplete="off"
+              defaultValue={typed?.consentSource}
+              error={fieldError === 'consentSource' ? result?.message : undefined}
+            />
+            <Field label="The day they agreed (or the last of those days)" name="consentDate" type="date" defaultValue={typed?.consentDate} error={fieldError === 'consentDate' ? result?.message : undefined} />
+          </fieldset>
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {busy ? 'Importing…' : 'Import'}
           </button>

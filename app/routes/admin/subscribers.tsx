@@ -123,6 +123,11 @@ export default function Subscribers() {
                 </td>
                 <td data-label="Status">
                   <StatusBadge status={s.status} />
+                  {s.consent ? (
+                    <p className="c-consent">
+                      Consent: {s.consent.source}, <Day iso={s.consent.date} /> (imported)
+                    </p>
+                  ) : null}
                 </td>
                 <td data-label="Subscribed">
                   <Day iso={s.createdAt} />

@@ -138,6 +138,8 @@ export function authApi(opts: AuthApiOptions) {
     if (!created) throw new HttpError(403, STAFF_MESSAGES.setupInvalid, undefined, 'setup-invalid');
     await audit(db, { action: 'staff.create', staffId: created.id, actor: input.email, target: `staff:${created.id}`, detail: { role: 'owner', via: 'set-up address' }, ip: addressOf(c) });
     const s = await startSession(c, created.id, 'full');
+    // Set-up signs the new owner in: it counts as their first sign-in (the staff screen shows them active).
+    await db.update(staff).set({ last_sign_in_at: new Date() }).where(eq(staff.id, created.id));
     await audit(db, { action: 'sign-in', staffId: created.id, actor: input.email, ip: addressOf(c) });
     return c.json(sessionAnswer({ staff: { id: created.id, email: input.email, name: input.name, role: 'owner', totp: false }, csrf: s.csrf, expiresAt: s.expiresAt }), 201);
   });

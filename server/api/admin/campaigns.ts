@@ -6,22 +6,26 @@
 // RETURNING: of two requests, in two tabs or two processes, one gets the row, the other nothing)
 // and writes one recipient row per subscriber (unique per campaign and subscriber).
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   CAMPAIGN_MESSAGES,
   campaignSchema,
+  campaignScheduleSchema,
   campaignSendSchema,
+  SCHEDULE_MAX_DAYS,
   type CampaignCounts,
   type CampaignDetail,
   type CampaignPreview,
   type CampaignSummary,
 } from '../../../common/newsletter-admin.ts';
+import { fromLocalInput } from '../../../common/operator-time.ts';
 import { audit } from '../../auth/audit.ts';
+import { readOperatorTimeZone } from '../../auth/content-access.ts';
 import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
 import type { Db } from '../../db/index.ts';
 import { newsletterCampaignRecipients, newsletterCampaigns, newsletterSubscribers } from '../../db/schema.ts';
-import { campaignBodyHtml, campaignLinks, campaignMessage } from '../../mail/campaign.ts';
+import { campaignBodyHtml, campaignBodyText, campaignLinks, campaignMessage } from '../../mail/campaign.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { hashToken, newToken } from '../../newsletter/confirmation.ts';
 import { sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
@@ -77,6 +81,7 @@ function summaryOf(r: typeof newsletterCampaigns.$inferSelect, counts: CampaignC
     createdAt: iso(r.created_at)!,
     updatedAt: iso(r.updated_at)!,
     sentAt: iso(r.sent_at),
+    scheduledFor: r.status === 'draft' ? iso(r.scheduled_for) : null,
     counts: counts ?? NO_COUNTS,
   };
 }
@@ -84,6 +89,77 @@ function summaryOf(r: typeof newsletterCampaigns.$inferSelect, counts: CampaignC
 async function confirmedCount(db: Db): Promise<number> {
   const [r] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from newsletter_subscribers where status = 'confirmed'`));
   return Number(r?.n ?? 0);
+}
+
+/** Who sends: a member of staff pressing Send, or the schedule (no one; `due`: only if its time has come). */
+export interface Sender {
+  staffId: number | null;
+  actor: string;
+  ip: string | null;
+  due?: boolean;
+}
+
+/**
+ * Sends a draft to every confirmed subscriber, once: one transaction that starts with the change
+ * draft → sending (of two senders, in two tabs, two processes or the schedule, one gets the row;
+ * the others find it no longer a draft: 409 already-sent) and queues one message per person.
+ */
+export async function sendCampaign(db: Db, opts: NewsletterAdminOptions, id: number, who: Sender): Promise<{ queued: number; minutes: number }> {
+  const interval = 60_000 / opts.ratePerMinute;
+  return db.transaction(async (tx) => {
+    // The one guard: of concurrent sends, one changes the row; the others wait for its
+    // transaction and then find it no longer a draft.
+    const [claimed] = await tx
+      .update(newsletterCampaigns)
+      .set({ status: 'sending', sent_at: sql`now()`, sent_by: sql`coalesce(${who.staffId}::int, ${newsletterCampaigns.scheduled_by})`, scheduled_for: null })
+      .where(and(eq(newsletterCampaigns.id, id), eq(newsletterCampaigns.status, 'draft'), who.due ? lte(newsletterCampaigns.scheduled_for, sql`now()`) : undefined))
+      .returning();
+    if (!claimed) {
+      const [exists] = await tx.select({ id: newsletterCampaigns.id }).from(newsletterCampaigns).where(eq(newsletterCampaigns.id, id));
+      if (!exists) throw new HttpError(404, 'Campaign not found');
+      throw new HttpError(409, CAMPAIGN_MESSAGES.alreadySent, undefined, 'already-sent');
+    }
+    const people = await tx
+      .select({ id: newsletterSubscribers.id, name: newsletterSubscribers.full_name, email: newsletterSubscribers.email })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.status, 'confirmed'))
+      .orderBy(newsletterSubscribers.id);
+    // Thrown inside the transaction: the campaign stays a draft.
+    if (people.length === 0) throw new HttpError(409, CAMPAIGN_MESSAGES.noRecipients, undefined, 'no-recipients');
+    const content = { subject: claimed.subject, bodyMd: claimed.body_md };
+    const bodyHtml = campaignBodyHtml(claimed.body_md, opts.siteUrl);
+    const bodyText = campaignBodyText(claimed.body_md, opts.siteUrl);
+    const start = Date.now();
+    let queued = 0;
+    for (let i = 0; i < people.length; i += 500) {
+      const chunk = people.slice(i, i + 500).map((p) => ({ ...p, token: newToken() }));
+      const inserted = await tx
+        .insert(newsletterCampaignRecipients)
+        .values(chunk.map((p) => ({ campaign_id: id, subscriber_id: p.id, unsubscribe_token_hash: hashToken(p.token) })))
+        .onConflictDoNothing({ target: [newsletterCampaignRecipients.campaign_id, newsletterCampaignRecipients.subscriber_id] })
+        .returning({ subscriber: newsletterCampaignRecipients.subscriber_id });
+      const fresh = new Set(inserted.map((r) => r.subscriber));
+      const rows = chunk
+        .filter((p) => fresh.has(p.id))
+        .map((p, k) => ({
+          kind: 'newsletter-campaign' as const,
+          subscriberId: p.id,
+          notBefore: new Date(start + (queued + k) * interval),
+          message: campaignMessage(content, { name: '', address: p.email }, campaignLinks(opts.siteUrl, p.token, opts.operatorEmail), { from: opts.mailFrom, siteUrl: opts.siteUrl, replyTo: opts.operatorEmail, bodyHtml, bodyText }),
+        }));
+      const outboxIds = await enqueueMail(tx, opts.messageIdDomain, rows);
+      queued += rows.length;
+      if (outboxIds.length)
+        await tx.execute(sql`
+          update newsletter_campaign_recipients r set outbox_id = o.id
+            from mail_outbox o
+           where r.campaign_id = ${id} and o.subscriber_id = r.subscriber_id
+             and o.id in (${sql.join(outboxIds.map((o) => sql`${o}`), sql`, `)})`);
+    }
+    await tx.update(newsletterCampaigns).set({ recipient_count: queued }).where(eq(newsletterCampaigns.id, id));
+    await audit(tx, { staffId: who.staffId, actor: who.actor, action: 'campaign.send', target: `campaign:${id}`, detail: { recipients: queued, ratePerMinute: opts.ratePerMinute, ...(who.due ? { scheduled: true } : {}) }, ip: who.ip });
+    return { queued, minutes: Math.ceil((queued * interval) / 60_000) };
+  });
 }
 
 export function campaignsApi(opts: NewsletterAdminOptions) {
@@ -101,7 +177,7 @@ export function campaignsApi(opts: NewsletterAdminOptions) {
     const { db } = deps(c);
     const rows = await db.select().from(newsletterCampaigns).orderBy(desc(newsletterCampaigns.created_at), desc(newsletterCampaigns.id)).limit(200);
     const counts = await countsOf(db, rows.map((r) => r.id));
-    return c.json({ items: rows.map((r) => summaryOf(r, counts.get(r.id))), confirmed: await confirmedCount(db) });
+    return c.json({ items: rows.map((r) => summaryOf(r, counts.get(r.id))), confirmed: await confirmedCount(db), timeZone: await readOperatorTimeZone(db) });
   });
 
   app.post('/campaigns', owner, async (c) => {
@@ -120,7 +196,7 @@ export function campaignsApi(opts: NewsletterAdminOptions) {
     const row = await load(c);
     const { db } = deps(c);
     const counts = await countsOf(db, [row.id]);
-    const detail: CampaignDetail = { ...summaryOf(row, counts.get(row.id)), body: row.body_md, confirmed: await confirmedCount(db) };
+    const detail: CampaignDetail = { ...summaryOf(row, counts.get(row.id)), body: row.body_md, confirmed: await confirmedCount(db), timeZone: await readOperatorTimeZone(db) };
     return c.json(detail);
   });
 
@@ -152,7 +228,7 @@ export function campaignsApi(opts: NewsletterAdminOptions) {
     const row = await load(c);
     const s = sessionOf(c);
     const links = campaignLinks(opts.siteUrl, 'preview-token-unsubscribes-no-one', opts.operatorEmail);
-    const m = campaignMessage({ subject: row.subject, bodyMd: row.body_md }, { name: s.staff.name, address: s.staff.email }, links, { from: opts.mailFrom });
+    const m = campaignMessage({ subject: row.subject, bodyMd: row.body_md }, { name: s.staff.name, address: s.staff.email }, links, { from: opts.mailFrom, siteUrl: opts.siteUrl, replyTo: opts.operatorEmail });
     const preview: CampaignPreview = { subject: m.subject, html: m.html!, text: m.text, headers: m.headers ?? {} };
     return c.json(preview);
   });
@@ -164,7 +240,7 @@ export function campaignsApi(opts: NewsletterAdminOptions) {
     const s = sessionOf(c);
     // A token no one holds: the test's unsubscribe links show where they go and unsubscribe no one.
     const links = campaignLinks(opts.siteUrl, randomBytes(24).toString('base64url'), opts.operatorEmail);
-    const message = campaignMessage({ subject: row.subject, bodyMd: row.body_md }, { name: s.staff.name, address: s.staff.email }, links, { from: opts.mailFrom, test: true });
+    const message = campaignMessage({ subject: row.subject, bodyMd: row.body_md }, { name: s.staff.name, address: s.staff.email }, links, { from: opts.mailFrom, siteUrl: opts.siteUrl, replyTo: opts.operatorEmail, test: true });
     await db.transaction(async (tx) => {
       await enqueueMail(tx, opts.messageIdDomain, [{ kind: 'newsletter-test', message }]);
       await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'campaign.test', target: `campaign:${row.id}`, ip: ipOf(c) });
@@ -178,62 +254,64 @@ export function campaignsApi(opts: NewsletterAdminOptions) {
     const id = idParam(c, 'Campaign');
     await readBody(c, campaignSendSchema);
     const s = sessionOf(c);
-    const interval = 60_000 / opts.ratePerMinute;
-    const result = await db.transaction(async (tx) => {
-      // The one guard: of concurrent sends, one changes the row; the others wait for its
-      // transaction and then find it no longer a draft.
-      const [claimed] = await tx
-        .update(newsletterCampaigns)
-        .set({ status: 'sending', sent_at: sql`now()`, sent_by: s.staff.id })
-        .where(and(eq(newsletterCampaigns.id, id), eq(newsletterCampaigns.status, 'draft')))
-        .returning();
-      if (!claimed) {
-        const [exists] = await tx.select({ id: newsletterCampaigns.id }).from(newsletterCampaigns).where(eq(newsletterCampaigns.id, id));
-        if (!exists) throw new HttpError(404, 'Campaign not found');
-        throw new HttpError(409, CAMPAIGN_MESSAGES.alreadySent, undefined, 'already-sent');
-      }
-      const people = await tx
-        .select({ id: newsletterSubscribers.id, name: newsletterSubscribers.full_name, email: newsletterSubscribers.email })
-        .from(newsletterSubscribers)
-        .where(eq(newsletterSubscribers.status, 'confirmed'))
-        .orderBy(newsletterSubscribers.id);
-      // Thrown inside the transaction: the campaign stays a draft.
-      if (people.length === 0) throw new HttpError(409, CAMPAIGN_MESSAGES.noRecipients, undefined, 'no-recipients');
-      const content = { subject: claimed.subject, bodyMd: claimed.body_md };
-      const bodyHtml = campaignBodyHtml(claimed.body_md);
-      const start = Date.now();
-      let queued = 0;
-      for (let i = 0; i < people.length; i += 500) {
-        const chunk = people.slice(i, i + 500).map((p) => ({ ...p, token: newToken() }));
-        const inserted = await tx
-          .insert(newsletterCampaignRecipients)
-          .values(chunk.map((p) => ({ campaign_id: id, subscriber_id: p.id, unsubscribe_token_hash: hashToken(p.token) })))
-          .onConflictDoNothing({ target: [newsletterCampaignRecipients.campaign_id, newsletterCampaignRecipients.subscriber_id] })
-          .returning({ subscriber: newsletterCampaignRecipients.subscriber_id });
-        const fresh = new Set(inserted.map((r) => r.subscriber));
-        const rows = chunk
-          .filter((p) => fresh.has(p.id))
-          .map((p, k) => ({
-            kind: 'newsletter-campaign' as const,
-            subscriberId: p.id,
-            notBefore: new Date(start + (queued + k) * interval),
-            message: campaignMessage(content, { name: '', address: p.email }, campaignLinks(opts.siteUrl, p.token, opts.operatorEmail), { from: opts.mailFrom, bodyHtml }),
-          }));
-        const outboxIds = await enqueueMail(tx, opts.messageIdDomain, rows);
-        queued += rows.length;
-        if (outboxIds.length)
-          await tx.execute(sql`
-            update newsletter_campaign_recipients r set outbox_id = o.id
-              from mail_outbox o
-             where r.campaign_id = ${id} and o.subscriber_id = r.subscriber_id
-               and o.id in (${sql.join(outboxIds.map((o) => sql`${o}`), sql`, `)})`);
-      }
-      await tx.update(newsletterCampaigns).set({ recipient_count: queued }).where(eq(newsletterCampaigns.id, id));
-      await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'campaign.send', target: `campaign:${id}`, detail: { recipients: queued, ratePerMinute: opts.ratePerMinute }, ip: ipOf(c) });
-      return { queued, minutes: Math.ceil((queued * interval) / 60_000) };
-    });
+    const result = await sendCampaign(db, opts, id, { staffId: s.staff.id, actor: s.staff.email, ip: ipOf(c) });
     opts.kick();
     return c.json({ ok: true, ...result });
+  });
+
+  /**
+   * Schedules a draft: `at` is a date and time in the operator's time zone ("2026-12-01T09:00", as
+   * a datetime-local field sends it). A process sends it when the time comes (scheduled-send.ts);
+   * until then it stays a draft that can be edited, rescheduled or unscheduled.
+   */
+  app.put('/campaigns/:id/schedule', owner, async (c) => {
+    const { db } = deps(c);
+    const id = idParam(c, 'Campaign');
+    const input = await readBody(c, campaignScheduleSchema);
+    const zone = await readOperatorTimeZone(db);
+    const at = fromLocalInput(input.at, zone);
+    if (!at) throw new HttpError(400, CAMPAIGN_MESSAGES.scheduleAt, undefined, 'invalid-at');
+    if (at.getTime() <= Date.now() + 60_000) throw new HttpError(400, CAMPAIGN_MESSAGES.scheduleFuture, undefined, 'invalid-at');
+    if (at.getTime() > Date.now() + SCHEDULE_MAX_DAYS * 86_400_000) throw new HttpError(400, CAMPAIGN_MESSAGES.scheduleFar, undefined, 'invalid-at');
+    const s = sessionOf(c);
+    const outcome = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(newsletterCampaigns)
+        .set({ scheduled_for: at, scheduled_by: s.staff.id, updated_at: sql`now()` })
+        .where(and(eq(newsletterCampaigns.id, id), eq(newsletterCampaigns.status, 'draft')))
+        .returning({ id: newsletterCampaigns.id });
+      if (!row) {
+        const [exists] = await tx.select({ id: newsletterCampaigns.id }).from(newsletterCampaigns).where(eq(newsletterCampaigns.id, id));
+        return exists ? 'sent' : 'missing';
+      }
+      await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'campaign.schedule', target: `campaign:${id}`, detail: { at: at.toISOString(), timeZone: zone }, ip: ipOf(c) });
+      return 'ok';
+    });
+    if (outcome === 'missing') throw new HttpError(404, 'Campaign not found');
+    if (outcome === 'sent') throw new HttpError(409, CAMPAIGN_MESSAGES.notDraft, undefined, 'already-sent');
+    return c.json({ ok: true, scheduledFor: at.toISOString(), timeZone: zone });
+  });
+
+  app.delete('/campaigns/:id/schedule', owner, async (c) => {
+    const { db } = deps(c);
+    const id = idParam(c, 'Campaign');
+    const s = sessionOf(c);
+    const outcome = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(newsletterCampaigns)
+        .set({ scheduled_for: null, scheduled_by: null, updated_at: sql`now()` })
+        .where(and(eq(newsletterCampaigns.id, id), eq(newsletterCampaigns.status, 'draft')))
+        .returning({ id: newsletterCampaigns.id });
+      if (!row) {
+        const [exists] = await tx.select({ id: newsletterCampaigns.id }).from(newsletterCampaigns).where(eq(newsletterCampaigns.id, id));
+        return exists ? 'sent' : 'missing';
+      }
+      await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'campaign.unschedule', target: `campaign:${id}`, ip: ipOf(c) });
+      return 'ok';
+    });
+    if (outcome === 'missing') throw new HttpError(404, 'Campaign not found');
+    if (outcome === 'sent') throw new HttpError(409, CAMPAIGN_MESSAGES.alreadySent, undefined, 'already-sent');
+    return c.json({ ok: true });
   });
 
   app.delete('/campaigns/:id', owner, async (c) => {

@@ -12,7 +12,7 @@ import { audit } from '../../auth/audit.ts';
 import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
 import { createResetToken } from '../../auth/resets.ts';
 import { endAllSessions } from '../../auth/sessions.ts';
-import { auditLog, staff } from '../../db/schema.ts';
+import { auditLog, staff, staffPasswordResets } from '../../db/schema.ts';
 import { enqueueMail, type Tx } from '../../mail/outbox.ts';
 import { staffInvitationMail } from '../../mail/staff-mail.ts';
 import { sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
@@ -75,6 +75,7 @@ export function staffApi(opts: StaffApiOptions) {
       .db.select()
       .from(staff)
       .orderBy(sql`${staff.disabled_at} is not null`, desc(staff.role), staff.email_key);
+    const linked = new Set((await deps(c).db.selectDistinct({ id: staffPasswordResets.staff_id }).from(staffPasswordResets)).map((r) => r.id));
     const body: StaffList = {
       me: sessionOf(c).staff.id,
       staff: rows.map((r) => ({
@@ -86,7 +87,10 @@ export function staffApi(opts: StaffApiOptions) {
         disabled: r.disabled_at !== null,
         createdAt: r.created_at.toISOString(),
         lastSignInAt: r.last_sign_in_at?.toISOString() ?? null,
-        invited: r.last_sign_in_at === null && r.password_changed_at.getTime() === r.created_at.getTime(),
+        // Waiting for an invitation to be used: made with a link (no password of their own) that
+        // has not been used. An account whose person chose the password (set-up, npm run
+        // admin:create-user) is active even before its first sign-in.
+        invited: r.last_sign_in_at === null && r.password_changed_at.getTime() === r.created_at.getTime() && linked.has(r.id),
       })),
     };
     return c.json(body);

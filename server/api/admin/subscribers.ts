@@ -1,6 +1,7 @@
 // /api/admin/subscribers (owners only): the newsletter list, searched and filtered, exported as
-// CSV and imported from CSV (never confirming anyone: imported people are pending and get the
-// double opt-in e-mail only when the owner asks), unsubscribing one person and erasing one person
+// CSV and imported from CSV (imported people are pending and get the double opt-in e-mail only
+// when the owner asks, unless the owner gives the proof of their earlier consent for the file: a
+// source and a date, recorded on each person added as confirmed), unsubscribing one person and erasing one person
 // everywhere. Every change is in the audit log, by subscriber id: no address is written there.
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
@@ -9,10 +10,12 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import {
   eraseSchema,
+  importConsentSchema,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   SUBSCRIBER_STATUSES,
   SUBSCRIBERS_PAGE_SIZE,
+  type ImportConsent,
   type ImportReport,
   type SubscriberList,
   type SubscriberRow,
@@ -68,6 +71,7 @@ const rowOf = (r: typeof newsletterSubscribers.$inferSelect): SubscriberRow => (
   createdAt: new Date(r.created_at).toISOString(),
   confirmedAt: r.confirmed_at ? new Date(r.confirmed_at).toISOString() : null,
   unsubscribedAt: r.unsubscribed_at ? new Date(r.unsubscribed_at).toISOString() : null,
+  consent: r.consent_source && r.consent_date ? { source: r.consent_source, date: String(r.consent_date).slice(0, 10) } : null,
 });
 
 const addressOf = (c: AdminContext, opts: NewsletterAdminOptions) => sourceOf(c, opts.trust).address ?? null;
@@ -163,10 +167,10 @@ export function subscribersApi(opts: NewsletterAdminOptions) {
     const { where, status, q } = filterOf(c);
     const rows = await db.select().from(newsletterSubscribers).where(where).orderBy(asc(newsletterSubscribers.id));
     const csv = stringify([
-      ['email', 'name', 'status', 'subscribed_at', 'confirmed_at', 'unsubscribed_at'],
+      ['email', 'name', 'status', 'subscribed_at', 'confirmed_at', 'unsubscribed_at', 'consent_source', 'consent_date'],
       ...rows.map((r) => {
         const s = rowOf(r);
-        return [csvCell(s.email), csvCell(s.name), s.status, s.createdAt, s.confirmedAt ?? '', s.unsubscribedAt ?? ''];
+        return [csvCell(s.email), csvCell(s.name), s.status, s.createdAt, s.confirmedAt ?? '', s.unsubscribedAt ?? '', csvCell(s.consent?.source), s.consent?.date ?? ''];
       }),
     ]);
     const s = sessionOf(c);
@@ -194,12 +198,23 @@ export function subscribersApi(opts: NewsletterAdminOptions) {
       throw new HttpError(400, 'The file is not UTF-8 text. Save it as "CSV UTF-8" and try again.', undefined, 'invalid-file');
     }
     if (text.includes('\u0000')) throw new HttpError(400, 'The file is not a CSV text file.', undefined, 'invalid-file');
+    // ?consent=1 with consentSource and consentDate: the people in the file agreed before, and
+    // are added as confirmed with that proof; without it they are pending, as always.
+    let consent: ImportConsent | null = null;
+    if (c.req.query('consent') === '1') {
+      const checked = importConsentSchema.safeParse({ source: c.req.query('consentSource') ?? '', date: c.req.query('consentDate') ?? '' });
+      if (!checked.success) {
+        const issue = checked.error.issues[0]!;
+        throw new HttpError(400, issue.message, undefined, issue.path[0] === 'date' ? 'invalid-consentDate' : 'invalid-consentSource');
+      }
+      consent = checked.data;
+    }
     const rows = parseImport(text);
-    const sendConfirmation = c.req.query('confirm') === '1';
+    const sendConfirmation = !consent && c.req.query('confirm') === '1';
     const s = sessionOf(c);
     const graves = tombstones(db);
 
-    const report: ImportReport = { added: 0, existing: 0, invalid: 0, erased: 0, mailed: 0, rows: [] };
+    const report: ImportReport = { added: 0, existing: 0, invalid: 0, erased: 0, mailed: 0, consent, rows: [] };
     // Rows that look right, first occurrence of each address only.
     const candidates = new Map<string, { email: string; name: string; at: number }>();
     for (const r of rows) {
@@ -238,8 +253,12 @@ export function subscribersApi(opts: NewsletterAdminOptions) {
               .values(
                 chunk.map((k) => {
                   const p = candidates.get(k)!;
-                  // Pending, whatever the file says; placeholder token hashes until a confirmation is sent.
-                  return { full_name: p.name, email: p.email, email_key: k, status: 'pending', confirm_token_hash: `new:${newToken()}`, unsubscribe_token_hash: `new:${newToken()}` };
+                  // Pending, whatever the file says, unless the owner gave the proof of consent for
+                  // the file; placeholder token hashes until a confirmation is sent.
+                  const base = { full_name: p.name, email: p.email, email_key: k, confirm_token_hash: `new:${newToken()}`, unsubscribe_token_hash: `new:${newToken()}` };
+                  return consent
+                    ? { ...base, status: 'confirmed', confirmed_at: sql`now()`, consent_source: consent.source, consent_date: consent.date }
+                    : { ...base, status: 'pending' };
                 }),
               )
               .onConflictDoNothing({ target: newsletterSubscribers.email_key })
@@ -265,7 +284,7 @@ export function subscribersApi(opts: NewsletterAdminOptions) {
         staffId: s.staff.id,
         actor: s.staff.email,
         action: 'subscribers.import',
-        detail: { rows: rows.length, added: report.added, existing: report.existing, invalid: report.invalid, erased: report.erased, confirmationsQueued: mailed },
+        detail: { rows: rows.length, added: report.added, existing: report.existing, invalid: report.invalid, erased: report.erased, confirmationsQueued: mailed, ...(consent ? { consentSource: consent.source, consentDate: consent.date } : {}) },
         ip: addressOf(c, opts),
       });
     });
