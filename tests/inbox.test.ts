@@ -65,7 +65,7 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     await smtp?.stop();
   });
   beforeEach(async () => {
-    await db.execute(sql`truncate enquiries, mail_outbox restart identity cascade`);
+    await db.execute(sql`truncate enquiries, mail_outbox, whatsapp_leads restart identity cascade`);
     smtp.received.length = 0;
   });
 
@@ -438,5 +438,42 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     // Rows 1 and 2 are 'new' and 'booked': one open enquiry is the agent's.
     expect(d.totals.mine).toBe(1);
     expect(d.totals.unassigned).toBe(open.length - 1);
+  });
+
+  it('shows WhatsApp clicks beside the enquiries: per week, and per safari with its enquiries', async () => {
+    const now = Date.now();
+    const day = (ago: number) => new Date(now - ago * DAY).toISOString().slice(0, 10);
+    const mondayOf = (d: string) => {
+      const t = Date.parse(`${d}T00:00:00Z`);
+      return new Date(t - ((new Date(t).getUTCDay() + 6) % 7) * DAY).toISOString().slice(0, 10);
+    };
+    const leads = [
+      { day: day(0), path: `/safaris/${safariA.slug}`, clicks: 3 },
+      { day: day(8), path: `/safaris/${safariA.slug}`, clicks: 2 },
+      { day: day(8), path: `/safaris/${safariB.slug}`, clicks: 1 },
+      { day: day(8), path: '/contact-us', clicks: 4 },
+      // Older than the 12 weeks shown: counted nowhere.
+      { day: day(200), path: `/safaris/${safariB.slug}`, clicks: 50 },
+    ];
+    await db.execute(sql`insert into whatsapp_leads (day, path, clicks) values ${sql.join(leads.map((l) => sql`(${l.day}, ${l.path}, ${l.clicks})`), sql`, `)}`);
+    await insert([
+      { safari_id: safariB.id, source: 'safari', created_at: new Date(now - DAY) },
+      { safari_id: safariB.id, source: 'safari', created_at: new Date(now - 2 * DAY) },
+      { safari_id: safariB.id, source: 'safari', status: 'spam', created_at: new Date(now - 2 * DAY) },
+      { source: 'contact', created_at: new Date(now - DAY) },
+    ]);
+
+    const d = (await (await owner.get('/dashboard')).json()) as DashboardData;
+    expect(d.whatsappPerWeek.map((w) => w.week)).toEqual(d.perWeek.map((w) => w.week));
+    const perWeek = new Map(d.whatsappPerWeek.map((w) => [w.week, w.count]));
+    const expected = new Map<string, number>();
+    for (const l of leads.slice(0, 4)) expected.set(mondayOf(l.day), (expected.get(mondayOf(l.day)) ?? 0) + l.clicks);
+    for (const [week, count] of perWeek) expect([week, count]).toEqual([week, expected.get(week) ?? 0]);
+    expect(d.whatsappPerWeek.reduce((a, w) => a + w.count, 0)).toBe(10);
+
+    expect(d.bySafari).toEqual([
+      { slug: safariA.slug, title: safariA.title, days: expect.any(Number), clicks: 5, enquiries: 0 },
+      { slug: safariB.slug, title: safariB.title, days: expect.any(Number), clicks: 1, enquiries: 2 },
+    ]);
   });
 });

@@ -63,6 +63,14 @@ beforeAll(async () => {
       created_at: new Date(Date.now() - (i * 6 + 1) * DAY),
     })),
   );
+  // WhatsApp clicks on the safari's page over the last weeks, and on the contact page.
+  const leadDays = Array.from({ length: 10 }, (_, i) => new Date(Date.now() - i * 5 * DAY).toISOString().slice(0, 10));
+  await db.execute(
+    sql`insert into whatsapp_leads (day, path, clicks) values ${sql.join(
+      leadDays.flatMap((d, i) => [sql`(${d}, ${`/safaris/${safari.slug}`}, ${1 + (i % 4)})`, sql`(${d}, '/contact-us', 1)`]),
+      sql`, `,
+    )}`,
+  );
   // One sent from a safari's page through the public API: its operator notice is the thread.
   const headers = { 'content-type': 'application/json', origin: base };
   const { token } = (await (await fetch(`${base}/api/form-token`, { method: 'POST', headers })).json()) as { token: string };
@@ -252,7 +260,7 @@ describe('the inbox in a browser', () => {
 });
 
 const SIZES = [
-  ['desktop', { width: 1366, height: 860 }],
+  ['desktop', { width: 1280, height: 860 }],
   ['phone', { width: 390, height: 844 }],
 ] as const;
 
@@ -286,13 +294,22 @@ describe.each(SIZES)('axe on the console at %s size', (size, viewport) => {
     expect(await page.locator('h1').count()).toBe(1);
     if (name === 'dashboard') {
       const charts = page.locator('svg[role="img"]');
-      expect(await charts.count()).toBe(4);
+      expect(await charts.count()).toBe(5);
       for (const chart of await charts.all()) {
         const name = await chart.evaluate((el) => (el.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
         expect(name.length).toBeGreaterThan(30);
       }
       // Each chart's numbers are in a table.
-      expect(await page.locator('.c-chart__data table').count()).toBe(4);
+      expect(await page.locator('.c-chart__data table').count()).toBe(5);
+      // WhatsApp clicks beside the enquiries: per week (a chart), and per safari (a table).
+      expect(await page.getByRole('heading', { name: 'WhatsApp clicks per week' }).count()).toBe(1);
+      const bySafari = page.getByRole('table', { name: /most WhatsApp clicks/ });
+      const row = bySafari.getByRole('row', { name: new RegExp(safari.title) });
+      const [sent] = rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from enquiries where safari_id = ${safari.id} and status <> 'spam' and (created_at at time zone 'UTC') >= date_trunc('week', now() at time zone 'UTC') - interval '11 weeks'`),
+      );
+      expect(await row.locator('td').allTextContents()).toEqual(['23', String(sent!.n)]);
+      expect(await row.getByRole('link').getAttribute('href')).toBe(`/safaris/${safari.slug}`);
     }
     if (name.startsWith('inbox')) {
       // A table on a desktop, cards on a phone: one of them is shown.

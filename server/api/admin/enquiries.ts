@@ -30,6 +30,7 @@ import type { Db } from '../../db/index.ts';
 import { enquiries, enquiryNotes, enquiryReplies, enquiryStatusChanges, mailOutbox, safaris, staff } from '../../db/schema.ts';
 import { enquiryReply } from '../../mail/enquiry-reply.ts';
 import { enqueueMail, type Tx } from '../../mail/outbox.ts';
+import { whatsappLeadsPerWeek } from '../../leads.ts';
 import { sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
 import { deps, HttpError, parsePaging, totalPagesFor } from '../http.ts';
 import { readBody } from './body.ts';
@@ -251,7 +252,7 @@ export async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail |
 
 /** The dashboard's figures, in UTC: weeks start on Monday. */
 export async function dashboardData(db: Db, me: number): Promise<DashboardData> {
-  const [weeks, months, statuses, sources, totals] = await Promise.all([
+  const [weeks, months, statuses, sources, totals, leadWeeks, safariRows] = await Promise.all([
     db.execute(sql`
       with weeks as (
         select generate_series(date_trunc('week', now() at time zone 'UTC') - interval '11 weeks', date_trunc('week', now() at time zone 'UTC'), interval '1 week') as wk)
@@ -277,6 +278,24 @@ export async function dashboardData(db: Db, me: number): Promise<DashboardData> 
              count(*) filter (where status in ('new', 'contacted', 'quoted') and assigned_to is null)::int as unassigned,
              count(*) filter (where status in ('new', 'contacted', 'quoted') and assigned_to = ${me})::int as mine
         from enquiries`),
+    whatsappLeadsPerWeek(db),
+    db.execute(sql`
+      with since as (select date_trunc('week', now() at time zone 'UTC') - interval '11 weeks' as t),
+      clicks as (
+        select s.id, sum(l.clicks)::int as n
+          from whatsapp_leads l join safaris s on l.path = '/safaris/' || s.safarititleslug
+         where l.day >= (select t from since)::date
+         group by s.id),
+      sent as (
+        select e.safari_id as id, count(*)::int as n
+          from enquiries e
+         where e.status <> 'spam' and e.safari_id is not null and (e.created_at at time zone 'UTC') >= (select t from since)
+         group by e.safari_id)
+      select s.safarititleslug as slug, s.safarititle as title, s.safariday as days, coalesce(clicks.n, 0) as clicks, coalesce(sent.n, 0) as enquiries
+        from safaris s left join clicks on clicks.id = s.id left join sent on sent.id = s.id
+       where clicks.n is not null or sent.n is not null
+       order by clicks desc, enquiries desc, s.safarititle
+       limit 10`),
   ]);
   const perWeek = rowsOf<{ week: string; n: number }>(weeks).map((w) => ({ week: w.week, count: Number(w.n) }));
   const statusCount = new Map(rowsOf<{ status: string; n: number }>(statuses).map((r) => [r.status, Number(r.n)]));
@@ -292,6 +311,14 @@ export async function dashboardData(db: Db, me: number): Promise<DashboardData> 
       return { month: m.month, booked, total, rate: total === 0 ? null : booked / total };
     }),
     totals: { open: Number(t.open), unassigned: Number(t.unassigned), mine: Number(t.mine), last12Weeks: perWeek.reduce((a, w) => a + w.count, 0) },
+    whatsappPerWeek: leadWeeks,
+    bySafari: rowsOf<{ slug: string; title: string; days: number; clicks: number; enquiries: number }>(safariRows).map((r) => ({
+      slug: r.slug,
+      title: r.title,
+      days: Number(r.days),
+      clicks: Number(r.clicks),
+      enquiries: Number(r.enquiries),
+    })),
   };
 }
 
