@@ -3,7 +3,7 @@
 // e-mails, notes, status history and replies; changing its status, assigning it, adding a note,
 // replying to the visitor through the outbox; the CSV export of a filtered list; and the
 // dashboard's figures (/api/admin/dashboard). Every change is in the audit log.
-import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { stringify } from 'csv-stringify/sync';
 import { Hono } from 'hono';
@@ -31,6 +31,7 @@ import { enquiries, enquiryNotes, enquiryReplies, enquiryStatusChanges, mailOutb
 import { enquiryReply } from '../../mail/enquiry-reply.ts';
 import { enqueueMail, type Tx } from '../../mail/outbox.ts';
 import { whatsappLeadsPerWeek } from '../../leads.ts';
+import { searchFold } from '../../search/fold.ts';
 import { sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
 import { deps, HttpError, parsePaging, totalPagesFor } from '../http.ts';
 import { readBody } from './body.ts';
@@ -82,22 +83,24 @@ export function readFilter(c: AdminContext): InboxFilter {
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /**
- * The search: every word (or word beginning) of q in the name, address or message (the GIN
- * index of migration 0008, same expression), or q anywhere in the address or the name (pg_trgm).
+ * The search, blind to accents and case ("Muller" finds "Müller"; search_fold(), migration 0016):
+ * every word (or word beginning) of q in the name, address or message (the GIN index, same
+ * expression), or q anywhere in the address or the name (pg_trgm).
  */
 export function searchCondition(q: string): SQL {
-  const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
-  const like = likePattern(q);
-  const partial = sql`(${enquiries.email} ilike ${like} or ${enquiries.name} ilike ${like})`;
+  const folded = searchFold(q);
+  const words = (folded.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
+  const partial = sql`(${enquiries.email} ilike ${likePattern(q)} or search_fold(${enquiries.name}) ilike ${likePattern(folded)})`;
   if (words.length === 0) return partial;
   const tsq = words.map((w) => `${w}:*`).join(' & ');
-  return sql`(to_tsvector('simple'::regconfig, ${enquiries.name} || ' ' || ${enquiries.email} || ' ' || ${enquiries.message}) @@ to_tsquery('simple'::regconfig, ${tsq}) or ${partial})`;
+  return sql`(to_tsvector('simple'::regconfig, search_fold(${enquiries.name} || ' ' || ${enquiries.email} || ' ' || ${enquiries.message})) @@ to_tsquery('simple'::regconfig, ${tsq}) or ${partial})`;
 }
 
 export function filterWhere(f: InboxFilter): SQL | undefined {
   const day = 86_400_000;
   return and(
-    f.status ? eq(enquiries.status, f.status) : undefined,
+    // Spam is a filter of its own: every other list leaves it out.
+    f.status ? eq(enquiries.status, f.status) : ne(enquiries.status, 'spam'),
     f.from ? gte(enquiries.created_at, new Date(`${f.from}T00:00:00Z`)) : undefined,
     f.to ? lt(enquiries.created_at, new Date(Date.parse(`${f.to}T00:00:00Z`) + day)) : undefined,
     f.safari ? eq(enquiries.safari_id, f.safari) : undefined,
