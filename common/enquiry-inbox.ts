@@ -93,7 +93,8 @@ export interface InboxResponse {
   totalPages: number;
   total: number;
   /** Choices of the filter form. */
-  options: { safaris: { id: number; title: string }[]; countries: string[] };
+  /** staff: the active members, for the bulk assignment. */
+  options: { safaris: { id: number; title: string }[]; countries: string[]; staff: StaffRef[] };
 }
 
 export interface OutboxState {

@@ -290,6 +290,46 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     expect(Number(audit[0]!.n)).toBe(3);
   });
 
+  it('changes ticked enquiries at once: a status, spam, an assignment; all of them or, on a refusal, none', async () => {
+    const ids = (await insert([{}, {}, {}, { status: 'quoted' }])).map((r) => r.id);
+    const statusOf = async () => new Map(rowsOf<{ id: number; status: string; assigned_to: number | null }>(await db.execute(sql`select id, status, assigned_to from enquiries order by id`)).map((r) => [r.id, r]));
+
+    const toQuoted = await agent.send('/enquiries/bulk', { ids: [ids[0], ids[1], ids[3], ids[0]], change: { status: 'quoted' } });
+    expect(toQuoted.status).toBe(200);
+    expect(await toQuoted.json()).toEqual({ ok: true, count: 3, changed: 2 });
+    let rows = await statusOf();
+    expect([ids[0], ids[1], ids[2], ids[3]].map((id) => rows.get(id!)!.status)).toEqual(['quoted', 'quoted', 'new', 'quoted']);
+    // Each change is in the enquiry's history and the audit log, as one at a time would be.
+    const history = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from enquiry_status_changes where to_status = 'quoted'`));
+    expect(Number(history[0]!.n)).toBe(2);
+
+    // Spam leaves the default list.
+    expect((await owner.send('/enquiries/bulk', { ids: [ids[2]], change: { status: 'spam' } })).status).toBe(200);
+    expect((await list(owner)).enquiries.map((e) => e.id).sort()).toEqual([ids[0], ids[1], ids[3]].sort());
+
+    expect((await owner.send('/enquiries/bulk', { ids: [ids[0], ids[1]], change: { staffId: agent2.session.staff.id } })).status).toBe(200);
+    rows = await statusOf();
+    expect([rows.get(ids[0]!)!.assigned_to, rows.get(ids[1]!)!.assigned_to]).toEqual([agent2.session.staff.id, agent2.session.staff.id]);
+    // An agent may only take enquiries or give back their own: giving back a colleague's one refuses the whole change.
+    const refused = await agent.send('/enquiries/bulk', { ids: [ids[3], ids[0]], change: { staffId: null } });
+    expect(refused.status).toBe(403);
+    const taken = await agent.send('/enquiries/bulk', { ids: [ids[3]], change: { staffId: agent.session.staff.id } });
+    expect(await taken.json()).toEqual({ ok: true, count: 1, changed: 1 });
+    const refusedAll = await agent.send('/enquiries/bulk', { ids: [ids[3], ids[1]], change: { staffId: null } });
+    expect(refusedAll.status).toBe(403);
+    rows = await statusOf();
+    expect([rows.get(ids[3]!)!.assigned_to, rows.get(ids[1]!)!.assigned_to]).toEqual([agent.session.staff.id, agent2.session.staff.id]);
+    // An enquiry that does not exist: nothing is changed.
+    expect((await owner.send('/enquiries/bulk', { ids: [ids[3], 999999], change: { status: 'lost' } })).status).toBe(404);
+    expect((await statusOf()).get(ids[3]!)!.status).toBe('quoted');
+    // Bad input is a 400 in words.
+    for (const body of [{}, { ids: [], change: { status: 'new' } }, { ids: Array.from({ length: 101 }, (_, i) => i + 1), change: { status: 'new' } }, { ids: ['x'], change: { status: 'new' } }, { ids: [ids[0]], change: { status: 'won' } }, { ids: [ids[0]], change: {} }]) {
+      const res = await owner.send('/enquiries/bulk', body);
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toMatch(/^(Tick|Choose)/);
+    }
+  });
+
   it('keeps a thread of notes with their authors', async () => {
     const [{ id }] = (await insert([{}])) as [{ id: number }];
     expect((await agent.send(`/enquiries/${id}/notes`, { body: 'Called, no answer.' })).status).toBe(201);

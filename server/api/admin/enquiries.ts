@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gte, isNull, lt, ne, sql, type SQL } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import { stringify } from 'csv-stringify/sync';
 import { Hono } from 'hono';
-import { assignSchema, inboxFilterSchema, noteSchema, replySchema, statusChangeSchema, type InboxFilter } from '../../../common/enquiry-forms.ts';
+import { assignSchema, bulkSchema, inboxFilterSchema, noteSchema, replySchema, statusChangeSchema, type InboxFilter } from '../../../common/enquiry-forms.ts';
 import {
   ENQUIRY_SOURCES,
   ENQUIRY_STATUSES,
@@ -337,7 +337,7 @@ export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
     const filter = readFilter(c);
     const paging = parsePaging((k) => c.req.query(k), INBOX_PAGE_SIZE);
     const where = filterWhere(filter);
-    const [counted, rows, safariOptions, countries] = await Promise.all([
+    const [counted, rows, safariOptions, countries, members] = await Promise.all([
       db.select({ n: sql<number>`count(*)::int` }).from(enquiries).where(where),
       listQuery(db, where).limit(paging.limit).offset(paging.offset),
       db
@@ -346,6 +346,7 @@ export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
         .innerJoin(enquiries, eq(enquiries.safari_id, safaris.id))
         .orderBy(asc(safaris.safarititle)),
       db.selectDistinct({ country: enquiries.country }).from(enquiries).where(sql`${enquiries.country} <> ''`).orderBy(asc(enquiries.country)),
+      activeStaff(db),
     ]);
     const total = Number(counted[0]?.n ?? 0);
     const answer: InboxResponse = {
@@ -364,7 +365,7 @@ export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
       page: paging.page,
       totalPages: totalPagesFor(total, paging),
       total,
-      options: { safaris: safariOptions, countries: [...new Set(countries.map((r) => r.country))] },
+      options: { safaris: safariOptions, countries: [...new Set(countries.map((r) => r.country))], staff: members },
     };
     return c.json(answer);
   });
@@ -425,44 +426,61 @@ export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
     await tx.insert(enquiryStatusChanges).values({ enquiry_id: id, staff_id: staffId, from_status: from, to_status: to });
   }
 
-  app.post('/enquiries/:id/status', async (c) => {
-    const { db } = deps(c);
-    const id = enquiryId(c);
+  /** Changes one enquiry's status (recorded in its history and the audit log); false when it already had it. */
+  async function changeStatus(tx: Tx, id: number, to: EnquiryStatus, c: AdminContext): Promise<boolean> {
     const s = sessionOf(c);
+    const row = await locked(tx, id);
+    if (row.status === to) return false;
+    await setStatus(tx, id, row.status, to, s.staff.id);
+    await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiry.status', target: `enquiry:${id}`, detail: { from: row.status, to }, ip: addressOf(c) });
+    return true;
+  }
+
+  /** Assigns one enquiry (null: nobody), as the member's role allows; false when it already was. */
+  async function assignTo(tx: Tx, id: number, staffId: number | null, c: AdminContext): Promise<boolean> {
+    const s = sessionOf(c);
+    const row = await locked(tx, id);
+    if (s.staff.role !== 'owner') {
+      // An agent takes an enquiry, or gives back their own; nothing else.
+      const takes = staffId === s.staff.id;
+      const releasesOwn = staffId === null && row.assigned_to === s.staff.id;
+      if (!takes && !releasesOwn) throw new HttpError(403, 'An agent may assign an enquiry only to themself, or unassign themself.', undefined, 'forbidden');
+    }
+    if (staffId !== null) {
+      const [member] = await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.id, staffId), isNull(staff.disabled_at)));
+      if (!member) throw new HttpError(400, 'Choose an active member of staff.', undefined, 'invalid-staffId');
+    }
+    if (row.assigned_to === staffId) return false;
+    await tx.update(enquiries).set({ assigned_to: staffId }).where(eq(enquiries.id, id));
+    await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiry.assign', target: `enquiry:${id}`, detail: { from: row.assigned_to, to: staffId }, ip: addressOf(c) });
+    return true;
+  }
+
+  app.post('/enquiries/:id/status', async (c) => {
+    const id = enquiryId(c);
     const input = await readBody(c, statusChangeSchema);
-    const changed = await db.transaction(async (tx) => {
-      const row = await locked(tx, id);
-      if (row.status === input.status) return false;
-      await setStatus(tx, id, row.status, input.status, s.staff.id);
-      await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiry.status', target: `enquiry:${id}`, detail: { from: row.status, to: input.status }, ip: addressOf(c) });
-      return true;
-    });
+    const changed = await deps(c).db.transaction((tx) => changeStatus(tx, id, input.status, c));
     return c.json({ ok: true, status: input.status, changed });
   });
 
   app.post('/enquiries/:id/assign', async (c) => {
-    const { db } = deps(c);
     const id = enquiryId(c);
-    const s = sessionOf(c);
     const input = await readBody(c, assignSchema);
-    const result = await db.transaction(async (tx) => {
-      const row = await locked(tx, id);
-      if (s.staff.role !== 'owner') {
-        // An agent takes an enquiry, or gives back their own; nothing else.
-        const takes = input.staffId === s.staff.id;
-        const releasesOwn = input.staffId === null && row.assigned_to === s.staff.id;
-        if (!takes && !releasesOwn) throw new HttpError(403, 'An agent may assign an enquiry only to themself, or unassign themself.', undefined, 'forbidden');
-      }
-      if (input.staffId !== null) {
-        const [member] = await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.id, input.staffId), isNull(staff.disabled_at)));
-        if (!member) throw new HttpError(400, 'Choose an active member of staff.', undefined, 'invalid-staffId');
-      }
-      if (row.assigned_to === input.staffId) return false;
-      await tx.update(enquiries).set({ assigned_to: input.staffId }).where(eq(enquiries.id, id));
-      await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiry.assign', target: `enquiry:${id}`, detail: { from: row.assigned_to, to: input.staffId }, ip: addressOf(c) });
-      return true;
+    const changed = await deps(c).db.transaction((tx) => assignTo(tx, id, input.staffId, c));
+    return c.json({ ok: true, staffId: input.staffId, changed });
+  });
+
+  // Several enquiries at once (the inbox's ticked rows): all of them or, on any refusal, none.
+  app.post('/enquiries/bulk', async (c) => {
+    const input = await readBody(c, bulkSchema);
+    const ids = [...new Set(input.ids)].sort((a, b) => a - b);
+    const change = input.change;
+    const changed = await deps(c).db.transaction(async (tx) => {
+      let n = 0;
+      for (const id of ids) if ('status' in change ? await changeStatus(tx, id, change.status, c) : await assignTo(tx, id, change.staffId, c)) n++;
+      return n;
     });
-    return c.json({ ok: true, staffId: input.staffId, changed: result });
+    return c.json({ ok: true, count: ids.length, changed });
   });
 
   app.post('/enquiries/:id/notes', async (c) => {
