@@ -246,6 +246,19 @@ describe('decodeDocument', () => {
   });
 });
 
+describe('the order of a reference list as written', () => {
+  it('keeps the order the document was written in, whatever the order of the boxes, a newly ticked one last', () => {
+    // The boxes come in the choices' order (a, b, c, d); the document said d, b, a.
+    const boxes = (ticked: string[], written: string) => form([...ticked.map((v) => ['doc.destinations', v] as [string, string]), ['written.destinations', written], ['n.itinerary', '0']]);
+    expect(decodeDocument(boxes(['a', 'b', 'd'], 'd\nb\na'), SAFARI).destinations).toEqual(['d', 'b', 'a']);
+    // One unticked: the others keep their order; one ticked: after them.
+    expect(decodeDocument(boxes(['a', 'd'], 'd\nb\na'), SAFARI).destinations).toEqual(['d', 'a']);
+    expect(decodeDocument(boxes(['a', 'b', 'c', 'd'], 'd\nb\na'), SAFARI).destinations).toEqual(['d', 'b', 'a', 'c']);
+    // Without the written order (a new item), the boxes' order.
+    expect(decodeDocument(form([['doc.destinations', 'c'], ['doc.destinations', 'a'], ['n.itinerary', '0']]), SAFARI).destinations).toEqual(['c', 'a']);
+  });
+});
+
 describe('list operations', () => {
   const doc = {
     itinerary: [

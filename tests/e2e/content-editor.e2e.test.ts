@@ -243,6 +243,35 @@ describe('with JavaScript', () => {
     expect((await item('safaris', SAFARI)).revision).toBe(revision);
     expect(errors).toEqual([]);
   });
+
+  it('keeps reference lists in the order they were written: a one-field edit changes only that field', async () => {
+    const rows = await site.rows<{ id: number; slug: string; revision: number; document: any }>(`select id, slug, revision, document from content_items where collection = 'safaris' order by id`);
+    const jumbled = rows.find((r) => {
+      const e = r.document.experiences as string[];
+      return e.length > 2 && e.join() !== [...e].sort().join();
+    });
+    expect(jumbled, 'a safari whose experiences are not in alphabetical order').toBeDefined();
+    await page.goto(`${site.base}/admin/content/safaris/${jumbled!.id}`);
+    await settled(page);
+    // The title as the site shows it, days first, in the heading and beside the fields, as typed.
+    const heading = `${jumbled!.document.itinerary.length} Day ${jumbled!.document.title}`;
+    expect(await page.locator('h1').textContent()).toBe(heading);
+    const onSite = page.locator('#site-title strong');
+    expect(await onSite.textContent()).toBe(heading);
+    await page.locator('[name="doc.title"]').fill('Gorillas and more');
+    await expect.poll(() => onSite.textContent()).toBe(`${jumbled!.document.itinerary.length} Day Gorillas and more`);
+    await page.locator('[name="doc.title"]').fill(jumbled!.document.title);
+    const price = page.getByLabel(/^Price/);
+    await price.fill(String(Number(await price.inputValue()) + 10));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved. The changes are on the site.').waitFor();
+    const saved = await item('safaris', jumbled!.slug);
+    expect(saved.revision).toBe(jumbled!.revision + 1);
+    expect(saved.document.experiences).toEqual(jumbled!.document.experiences);
+    expect(saved.document.destinations).toEqual(jumbled!.document.destinations);
+    expect({ ...saved.document, price: 0 }).toEqual({ ...jumbled!.document, price: 0 });
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('without JavaScript', () => {

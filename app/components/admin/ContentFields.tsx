@@ -9,7 +9,7 @@ import { createContext, useContext, useEffect, useRef, useState, type ReactNode 
 import type { ContentChoices, ContentDocument, FieldSpec } from '../../../common/content-editing.ts';
 import type { MediaImage } from '../../../common/media-library.ts';
 import { CSRF_FIELD } from '../../lib/admin.ts';
-import { contentImagePath, countName, docName, fieldId, ids, intentOf, libraryQueryName, pathKey, pickName, toDateInput, type Path } from '../../lib/content-form.ts';
+import { contentImagePath, countName, docName, writtenName, fieldId, ids, intentOf, libraryQueryName, pathKey, pickName, toDateInput, type Path } from '../../lib/content-form.ts';
 import { Image } from '../Image.tsx';
 import { useConsoleSession } from './ConsoleUi.tsx';
 import { ImageUpload } from './ImageUpload.tsx';
@@ -383,6 +383,7 @@ function RefsField({ field, path, value }: { field: Extract<FieldSpec, { kind: '
       </legend>
       <Hint id={d.hintId}>{field.hint}</Hint>
       <Errors id={d.errorId} errors={d.errors} />
+      <input type="hidden" name={writtenName(path)} value={[...chosen].join('\n')} />
       <ul className="c-choices__list">
         {[...unknown.map((s) => ({ slug: s, title: `${s} (not found)`, status: 'published', collection: '' })), ...options].map((o) => {
           const id = `${d.id}--${o.collection}-${o.slug}`;
