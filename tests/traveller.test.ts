@@ -22,6 +22,7 @@ import { loadConfig } from '../server/config.ts';
 import { approveReview, listPendingReviews, listReviews, rejectReview, ReviewNotFound } from '../server/reviews.ts';
 import { backends, openTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { rowsOf } from './helpers/forms.ts';
+import { addStaff } from './helpers/staff.ts';
 
 const SITE = 'https://www.kigezitrails.example';
 type Json = Record<string, any>;
@@ -416,6 +417,45 @@ for (const backend of backends()) {
           }
         } finally {
           await h.stop();
+        }
+      });
+
+      it('e-mails the moderators when a review arrives (the operator while there is no staff yet)', async () => {
+        const h = await harness(tdb, 'off');
+        await tdb.db.execute(sql.raw('truncate mail_outbox, staff restart identity cascade'));
+        try {
+          const mails = async () =>
+            rowsOf<{ kind: string; message: { to: { address: string }; subject: string; text: string; html: string } }>(
+              await tdb.db.execute(sql.raw(`select kind, message from mail_outbox where kind = 'review-moderation' order by id`)),
+            );
+          const path = `/safaris/${safariSlug}/reviews`;
+          expect((await postJson(h, path, goodReview(3))).status).toBe(201);
+          const first = await mails();
+          expect(first.map((m) => m.message.to.address)).toEqual(['bookings@kigezitrails.example']);
+
+          await addStaff(tdb.db, 'owner@reviews.example', 'owner', undefined, 'Olivia Owner');
+          await addStaff(tdb.db, 'agent@reviews.example', 'agent', undefined, 'Arthur Agent');
+          const gone = await addStaff(tdb.db, 'gone@reviews.example', 'agent', undefined, 'Gone Agent');
+          await tdb.db.execute(sql.raw(`update staff set disabled_at = now() where id = ${gone}`));
+          const sent = await postJson(h, path, { ...goodReview(4), text: 'The <b>trackers</b> were wonderful.\nWe saw the whole family.' });
+          expect(sent.status).toBe(201);
+          const second = (await mails()).slice(1);
+          expect(second.map((m) => m.message.to.address).sort()).toEqual(['agent@reviews.example', 'owner@reviews.example']);
+          const mail = second[0]!.message;
+          const safari = content.safaris[0]!;
+          expect(mail.subject).toContain(`${safari.itinerary.length} Day ${safari.title}`);
+          expect(mail.subject).toContain('5 of 5 stars');
+          expect(mail.text).toContain('Grace Achieng 4 (Kenya)');
+          expect(mail.text).toContain('> We saw the whole family.');
+          expect(mail.text).toContain(`${SITE}/admin/reviews`);
+          // What the traveller wrote is text in the HTML part, never markup.
+          expect(mail.html).toContain('The &lt;b&gt;trackers&lt;/b&gt; were wonderful.<br>We saw the whole family.');
+          // A refused review e-mails nobody.
+          expect((await postJson(h, path, { ...goodReview(5), rating: '9' })).status).toBe(400);
+          expect(await mails()).toHaveLength(3);
+        } finally {
+          await h.stop();
+          await tdb.db.execute(sql.raw('truncate mail_outbox, staff restart identity cascade'));
         }
       });
 
