@@ -259,6 +259,31 @@ describe('the order of a reference list as written', () => {
   });
 });
 
+describe('a picture chosen from the media library', () => {
+  const park: FieldSpec[] = [{ kind: 'image', name: 'image', label: 'Header picture', required: true }];
+  const posted = (upload: string, alt: string, was: string) =>
+    form([
+      ['doc.image.upload', upload],
+      ['doc.image.alt', alt],
+      ['picwas.image', was],
+      ['libalt.image', 'images/uploads/forest.jpg\nMist over the forest canopy at dawn'],
+      ['libalt.image', 'images/uploads/gorilla.jpg\nA silverback gorilla resting in the undergrowth'],
+    ]);
+  it('brings its alt text with it, in place of the old picture’s', () => {
+    const doc = decodeDocument(posted('images/uploads/forest.jpg', 'A silverback gorilla resting in the undergrowth', 'images/uploads/gorilla.jpg\nA silverback gorilla resting in the undergrowth'), park);
+    expect(doc.image).toEqual({ upload: 'images/uploads/forest.jpg', alt: 'Mist over the forest canopy at dawn' });
+  });
+  it('fills it for a new item, and keeps an alt text typed with the choice', () => {
+    expect(decodeDocument(posted('images/uploads/gorilla.jpg', '', '\n'), park).image).toEqual({ upload: 'images/uploads/gorilla.jpg', alt: 'A silverback gorilla resting in the undergrowth' });
+    const typed = decodeDocument(posted('images/uploads/forest.jpg', 'Bwindi’s forest from the ridge', 'images/uploads/gorilla.jpg\nA silverback gorilla'), park);
+    expect((typed.image as { alt: string }).alt).toBe('Bwindi’s forest from the ridge');
+  });
+  it('leaves the alt text alone when the picture stays', () => {
+    const kept = decodeDocument(posted('images/uploads/gorilla.jpg', 'A gorilla, described anew', 'images/uploads/gorilla.jpg\nA silverback gorilla'), park);
+    expect((kept.image as { alt: string }).alt).toBe('A gorilla, described anew');
+  });
+});
+
 describe('list operations', () => {
   const doc = {
     itinerary: [

@@ -41,6 +41,9 @@ export const docName = (path: Path) => `${DOC}.${pathKey(path)}`;
 export const pickName = (path: Path) => `${PICK}.${pathKey(path)}`;
 export const countName = (path: Path) => `${COUNT}.${pathKey(path)}`;
 export const writtenName = (path: Path) => `${WRITTEN}.${pathKey(path)}`;
+/** A picture's library choices with their alt text ("path\nalt" each), and what it had when drawn. */
+export const libraryAltName = (path: Path) => `libalt.${pathKey(path)}`;
+export const pictureWasName = (path: Path) => `picwas.${pathKey(path)}`;
 
 /** The element id of the field (or fieldset) at a path: "cf-itinerary-2-title". */
 export function fieldId(path: Path | string, suffix?: string): string {
@@ -153,6 +156,17 @@ function decodePicture(form: FormLike, fields: readonly FieldSpec[], path: Path)
     if (v !== undefined) out[f.name] = v;
   }
   place();
+  // Another library picture chosen: its alt text comes with it, unless a new one was typed.
+  const was = form.get(pictureWasName(path));
+  if (upload && was !== null) {
+    const [wasUpload = '', wasAlt = ''] = lf(str(was)).split('\n');
+    const libraryAlt = form
+      .getAll(libraryAltName(path))
+      .map((v) => lf(str(v)).split('\n'))
+      .find(([p]) => p === upload)?.[1];
+    const typed = typeof out.alt === 'string' ? out.alt : '';
+    if (upload !== wasUpload && libraryAlt && (typed.trim() === '' || typed === wasAlt)) out.alt = libraryAlt;
+  }
   return out;
 }
 

@@ -516,6 +516,22 @@ export default function ContentEditor() {
         </button>
         <CsrfInput />
         <input type="hidden" name="baseRevision" value={baseRevision} />
+        {/* Save, Preview and the state stay in view at every width, however long the form. */}
+        <div className="c-editor__bar" role="group" aria-label="Save and preview">
+          <span className="c-editor__state" aria-live="polite">
+            {busy ? 'Saving…' : item ? <ContentStatusBadge item={item} /> : 'Not saved yet'}
+          </span>
+          {!conflict ? (
+            <button type="submit" name="intent" value="save" className="btn btn--primary btn--sm" disabled={busy}>
+              {!item ? 'Save draft' : status === 'draft' ? 'Save draft' : 'Save'}
+            </button>
+          ) : null}
+          {previewAction ? (
+            <button type="submit" formAction={previewAction} formTarget="_blank" formNoValidate data-preview="" className="btn btn--ghost btn--sm" disabled={busy}>
+              Preview page
+            </button>
+          ) : null}
+        </div>
         <div className="c-editor__main">
           <section className="c-panel c-editor__fields" aria-label="Fields">
             {type.fixed && item ? (
@@ -627,9 +643,6 @@ export default function ContentEditor() {
           ) : (
             <>
               <div className="c-editor__buttons">
-                <button type="submit" name="intent" value="save" className="btn btn--primary" disabled={busy}>
-                  {!item ? 'Save draft' : status === 'draft' ? 'Save draft' : 'Save'}
-                </button>
                 {status !== 'published' ? (
                   <button type="submit" name="intent" value="publish" className="btn btn--ghost" disabled={busy}>
                     {status === 'scheduled' ? 'Publish now' : 'Save and publish'}
@@ -641,14 +654,7 @@ export default function ContentEditor() {
                   </button>
                 ) : null}
               </div>
-              {previewAction ? (
-                <div className="c-editor__preview">
-                  <button type="submit" formAction={previewAction} formTarget="_blank" formNoValidate data-preview="" className="btn btn--ghost" disabled={busy}>
-                    Preview page
-                  </button>
-                  <p className="c-field__hint">The whole page as the site would show what the form holds now (in a new tab); nothing is saved.</p>
-                </div>
-              ) : null}
+              {previewAction ? <p className="c-field__hint">Preview page shows the whole page as the site would show what the form holds now (in a new tab); nothing is saved.</p> : null}
               <p className="c-field__hint">
                 {status === 'published'
                   ? `Saving puts the changes on the site at once.${type.fixed ? '' : ' Unpublish takes the page off the site and keeps it as a draft.'}`
