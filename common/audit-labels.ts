@@ -34,6 +34,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'settings.change': 'Settings changed',
   'review.approve': 'Review approved',
   'review.reject': 'Review rejected',
+  'review.reply': 'Reply to a review published',
+  'review.reply-removed': 'Reply to a review removed',
   'currency.rates': 'Currency rates set',
   'enquiry.status': 'Enquiry status changed',
   'enquiry.assign': 'Enquiry assigned',

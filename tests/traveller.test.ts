@@ -19,7 +19,7 @@ import { createForms, type Forms } from '../server/forms.ts';
 import { HttpCache } from '../server/http-cache.ts';
 import { leadDay, whatsappLeadCounts, whatsappLeadTotals } from '../server/leads.ts';
 import { loadConfig } from '../server/config.ts';
-import { approveReview, listPendingReviews, listReviews, rejectReview, ReviewNotFound } from '../server/reviews.ts';
+import { approveReview, listPendingReviews, listReviews, rejectReview, ReviewNotFound, setReviewReply } from '../server/reviews.ts';
 import { backends, openTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { rowsOf } from './helpers/forms.ts';
 import { addStaff } from './helpers/staff.ts';
@@ -342,7 +342,7 @@ for (const backend of backends()) {
           await h.sync();
           const shown = await getJson(h, path);
           expect(shown.body.reviews).toEqual([
-            { id: sent.body.id, name: 'Grace Achieng', country: 'Kenya', rating: 5, text: goodReview(4).text, date: new Date().toISOString().slice(0, 10), photo: null },
+            { id: sent.body.id, name: 'Grace Achieng', country: 'Kenya', rating: 5, text: goodReview(4).text, date: new Date().toISOString().slice(0, 10), photo: null, reply: null },
           ]);
           expect(shown.body.rating).toEqual({ count: 1, average: 5 });
           const graph = pageGraph('safari', shown.body as unknown as Record<string, unknown>)!['@graph'];
@@ -415,6 +415,38 @@ for (const backend of backends()) {
             const r = await postForm(h, `/safaris/${safariSlug}/reviews`, reviewForm(goodReview(2), { bytes: await picture(format, 400, 300), name: `p.${format}`, type: `image/${format}` }));
             expect(r.status, format).toBe(201);
           }
+        } finally {
+          await h.stop();
+        }
+      });
+
+      it('shows the operator’s public reply under an approved review, and in its Review structured data as a comment', async () => {
+        const h = await harness(tdb, 'off');
+        try {
+          const path = `/safaris/${safariSlug}`;
+          const sent = await postJson(h, `${path}/reviews`, goodReview(1));
+          expect(sent.status).toBe(201);
+          const id = sent.body.id as number;
+          // A reply to a pending review is kept, not shown.
+          expect(await setReviewReply(tdb.db, id, '  Thank you, Grace!\r\nMoses sends his greetings.  ', { by: 7 })).toEqual({ changed: true, contentVersion: null });
+          expect(await setReviewReply(tdb.db, id, 'Thank you, Grace!\nMoses sends his greetings.')).toEqual({ changed: false, contentVersion: null });
+          await approveReview(tdb.db, id, { by: 7 });
+          await h.sync();
+          const shown = await getJson(h, path);
+          const today = new Date().toISOString().slice(0, 10);
+          expect(shown.body.reviews[0]).toMatchObject({ id, reply: { text: 'Thank you, Grace!\nMoses sends his greetings.', date: today } });
+          const product = pageGraph('safari', shown.body as unknown as Record<string, unknown>)!['@graph'].find((n) => n['@type'] === 'Product') as Json;
+          expect(product.review[0].comment).toEqual({ '@type': 'Comment', text: 'Thank you, Grace! Moses sends his greetings.', dateCreated: today, author: { '@id': expect.stringMatching(/#organization$/) } });
+          // Removed: gone from the page at once (the content version moved), and from the structured data.
+          const removed = await setReviewReply(tdb.db, id, '');
+          expect(removed.changed).toBe(true);
+          expect(removed.contentVersion).not.toBeNull();
+          await h.sync();
+          const after = await getJson(h, path);
+          expect(after.body.reviews[0].reply).toBeNull();
+          const again = pageGraph('safari', after.body as unknown as Record<string, unknown>)!['@graph'].find((n) => n['@type'] === 'Product') as Json;
+          expect(again.review[0].comment).toBeUndefined();
+          await expect(setReviewReply(tdb.db, 999999, 'x')).rejects.toBeInstanceOf(ReviewNotFound);
         } finally {
           await h.stop();
         }
