@@ -46,12 +46,12 @@ function TravellerReview({ review }: { review: ApprovedReview }) {
           </a>
         )}
         {review.reply ? (
-          <aside className="t-review__reply" aria-label={`${site.name}’s reply to ${review.name}`}>
+          <div className="t-review__reply">
             <p className="t-review__reply-head">
               Reply from {site.name}, <time dateTime={review.reply.date}>{date(review.reply.date).text}</time>
             </p>
             <p className="t-review__text">{review.reply.text}</p>
-          </aside>
+          </div>
         ) : null}
       </article>
     </li>
