@@ -217,6 +217,8 @@ export interface ApprovedReview {
   date: string;
   /** The photo that came with it: a stable image path (gallery sizes) and its intrinsic size. */
   photo: { src: string; width: number; height: number } | null;
+  /** The operator's public reply under the review, and the day it was written (YYYY-MM-DD). */
+  reply: { text: string; date: string } | null;
 }
 
 /** Count and average (one decimal) of a safari's approved reviews. */

@@ -12,6 +12,8 @@ export const INBOX_MESSAGES = {
   note: `Write a note (at most ${NOTE_MAX} characters).`,
   subject: `Write a subject (one line, at most ${REPLY_SUBJECT_MAX} characters).`,
   body: `Write your reply (at most ${REPLY_BODY_MAX} characters).`,
+  selection: 'Tick at least one enquiry (at most 100).',
+  bulk: 'Choose what to do with the enquiries you ticked.',
 } as const;
 
 export const statusChangeSchema = z.object({
@@ -24,6 +26,16 @@ export const assignSchema = z.object({
     error: INBOX_MESSAGES.assignee,
   }),
 });
+
+/** One change for several enquiries of the inbox: a status (spam is one), or an assignment. */
+export const bulkSchema = z.object({
+  ids: z
+    .array(z.number({ error: INBOX_MESSAGES.selection }).int(INBOX_MESSAGES.selection).min(1, INBOX_MESSAGES.selection).max(2147483647, INBOX_MESSAGES.selection), {
+      error: INBOX_MESSAGES.selection,
+    }).min(1, INBOX_MESSAGES.selection).max(100, INBOX_MESSAGES.selection),
+  change: z.union([statusChangeSchema, assignSchema], { error: INBOX_MESSAGES.bulk }),
+});
+export type BulkChange = z.output<typeof bulkSchema>;
 
 export const noteSchema = z.object({
   body: z

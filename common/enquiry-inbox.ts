@@ -93,7 +93,8 @@ export interface InboxResponse {
   totalPages: number;
   total: number;
   /** Choices of the filter form. */
-  options: { safaris: { id: number; title: string }[]; countries: string[] };
+  /** staff: the active members, for the bulk assignment. */
+  options: { safaris: { id: number; title: string }[]; countries: string[]; staff: StaffRef[] };
 }
 
 export interface OutboxState {
@@ -142,4 +143,8 @@ export interface DashboardData {
   /** The last 12 months, oldest first: booked / all but spam of the enquiries received that month. */
   conversion: { month: string; booked: number; total: number; rate: number | null }[];
   totals: { open: number; unassigned: number; mine: number; last12Weeks: number };
+  /** WhatsApp clicks in the same 12 weeks (days in the operator's time zone), oldest first. */
+  whatsappPerWeek: { week: string; count: number }[];
+  /** The safaris with WhatsApp clicks or enquiries in those 12 weeks (spam not counted), most clicks first, at most 10. */
+  bySafari: { slug: string; title: string; days: number; clicks: number; enquiries: number }[];
 }

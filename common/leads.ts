@@ -17,3 +17,7 @@ export function leadPath(value: unknown): string | null {
 }
 
 export const LEAD_PATH_MESSAGE = 'The lead must name a page of the site by its path, e.g. /safaris/some-safari.';
+
+export const LEAD_SITE_MESSAGE = 'WhatsApp clicks are counted only from the pages of our own website.';
+
+export const LEAD_UNKNOWN_PAGE_MESSAGE = 'There is no page at this path: the click is not counted.';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCrossSite } from './origin.ts';
+import { isCrossSite, isFromOwnSite } from './origin.ts';
 
 const h = (o: Record<string, string>) => new Headers(o);
 
@@ -21,5 +21,21 @@ describe('cross-site requests', () => {
     [{ origin: 'https://shop.example', forwarded: 'host=shop.example' }, true],
   ])('%j -> %s', (headers, expected) => {
     expect(isCrossSite(h(headers), 'http://localhost:3000/plan-a-safari', ['https://www.kigezitrails.example'])).toBe(expected);
+  });
+});
+
+describe('requests from our own pages', () => {
+  it.each([
+    [{}, false],
+    [{ 'sec-fetch-site': 'none' }, false],
+    [{ 'sec-fetch-site': 'same-site' }, false],
+    [{ 'sec-fetch-site': 'cross-site' }, false],
+    [{ 'sec-fetch-site': 'same-origin' }, true],
+    [{ origin: 'https://www.kigezitrails.example' }, true],
+    [{ origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' }, true],
+    [{ origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' }, false],
+    [{ origin: 'null' }, false],
+  ])('%j -> %s', (headers, expected) => {
+    expect(isFromOwnSite(h(headers), 'http://localhost:3000/', ['https://www.kigezitrails.example'])).toBe(expected);
   });
 });

@@ -28,4 +28,15 @@ export function isCrossSite(headers: Headers, siteUrl: string, allowedOrigins: s
   return !hosts.has(originHost);
 }
 
+/**
+ * Whether a request says it comes from one of our own pages: an Origin of the site (or an allowed
+ * one), or, without an Origin, `Sec-Fetch-Site: same-origin`. A request that says neither (a
+ * script, a crawler) is not.
+ */
+export function isFromOwnSite(headers: Headers, siteUrl: string, allowedOrigins: string[] = []): boolean {
+  if (isCrossSite(headers, siteUrl, allowedOrigins)) return false;
+  if (headers.get('origin') !== null) return true;
+  return headers.get('sec-fetch-site') === 'same-origin';
+}
+
 export const CROSS_SITE_MESSAGE = 'This form can only be sent from our own website.';

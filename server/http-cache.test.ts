@@ -70,6 +70,19 @@ describe('HttpCache', () => {
     expect(await head.text()).toBe('');
   });
 
+  it('keeps a no-cache page (clients revalidate it) and answers its ETag with 304', async () => {
+    const cache = new HttpCache({ maxBytes: 10_000_000 });
+    let renders = 0;
+    const produce = async () => (renders++, page(big(800), { 'cache-control': 'public, no-cache' }));
+    const first = await cache.serve('k', get({ 'accept-encoding': 'gzip' }), produce);
+    expect(first.headers.get('cache-control')).toBe('public, no-cache');
+    const etag = first.headers.get('etag')!;
+    const again = await cache.serve('k', get({ 'accept-encoding': 'gzip', 'if-none-match': etag }), produce);
+    expect(again.status).toBe(304);
+    expect(again.headers.get('cache-control')).toBe('public, no-cache');
+    expect(renders).toBe(1);
+  });
+
   it('never keeps errors, redirects, personal or no-store answers', async () => {
     const cache = new HttpCache({ maxBytes: 10_000_000 });
     const cases: Response[] = [

@@ -251,7 +251,9 @@ export function isKeepable(res: Response, statuses: readonly number[] = [200]): 
   if (!statuses.includes(res.status) || (!responseBytes(res) && !res.body)) return false;
   if (res.headers.has('set-cookie')) return false;
   const cc = (res.headers.get('cache-control') ?? '').toLowerCase();
-  if (/\b(no-store|private|no-cache)\b/.test(cc)) return false;
+  // `no-cache` asks clients to revalidate every time; the server's copy is dropped on every change
+  // of what it was made from, so it may still be kept here.
+  if (/\b(no-store|private)\b/.test(cc)) return false;
   if (res.headers.has('content-encoding')) return false;
   return true;
 }

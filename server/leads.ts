@@ -5,7 +5,9 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from './db/index.ts';
 import { safaris, whatsappLeads } from './db/schema.ts';
+import { readContentVersion } from './db/version.ts';
 import type { Tx } from './mail/outbox.ts';
+import { sitemapEntries } from './search/sitemap.ts';
 
 /** Days are counted in the operator's time zone (Kabale, East Africa Time). */
 export const LEADS_TIME_ZONE = 'Africa/Kampala';
@@ -15,6 +17,30 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: LEADS_TIME_ZONE, 
 /** The day (YYYY-MM-DD) a moment falls on in the operator's time zone. */
 export function leadDay(at: Date = new Date()): string {
   return dayFormat.format(at);
+}
+
+/** Pages of the site that are not in the sitemap but have WhatsApp buttons. */
+const UNLISTED_PAGES = ['/search'];
+
+/**
+ * The paths of the pages that exist (those of the sitemap, and the search page), read again when
+ * the content version moves: a lead is counted only under one of them.
+ */
+export function sitePages(db: Db): { has(path: string): Promise<boolean> } {
+  let kept: { version: number; paths: Promise<Set<string>> } | undefined;
+  return {
+    async has(path) {
+      const version = await readContentVersion(db);
+      if (!kept || kept.version !== version) {
+        const paths = sitemapEntries(db, '').then((entries) => new Set([...entries.map((e) => e.loc), ...UNLISTED_PAGES]));
+        kept = { version, paths };
+        paths.catch(() => {
+          if (kept?.paths === paths) kept = undefined;
+        });
+      }
+      return (await kept.paths).has(path);
+    },
+  };
 }
 
 /** Counts one click on a WhatsApp button of the page at `path` (already checked, common/leads.ts). */
@@ -77,6 +103,22 @@ export async function whatsappLeadTotals(db: Db, range: DayRange = {}): Promise<
     : [];
   const bySlug = new Map(found.map((s) => [s.slug, s]));
   return rows.map((r) => ({ path: r.path, clicks: Number(r.clicks), safari: bySlug.get(/^\/safaris\/([a-z0-9-]+)$/.exec(r.path)?.[1] ?? '') ?? null }));
+}
+
+/**
+ * Clicks per week over the last `weeks` weeks (weeks start on Monday, the dashboard's weeks), oldest
+ * first, a week without clicks counted 0.
+ */
+export async function whatsappLeadsPerWeek(db: Db | Tx, weeks = 12): Promise<{ week: string; count: number }[]> {
+  const rows = await db.execute(sql`
+    with weeks as (
+      select generate_series(date_trunc('week', now() at time zone 'UTC') - make_interval(weeks => ${weeks - 1}), date_trunc('week', now() at time zone 'UTC'), interval '1 week') as wk)
+    select to_char(w.wk, 'YYYY-MM-DD') as week, coalesce(sum(l.clicks), 0)::int as n
+      from weeks w
+      left join whatsapp_leads l on l.day >= w.wk::date and l.day < (w.wk + interval '1 week')::date
+     group by w.wk order by w.wk`);
+  const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { week: string; n: number }[];
+  return list.map((r) => ({ week: r.week, count: Number(r.n) }));
 }
 
 /** The clicks of one page within the range. */

@@ -85,6 +85,8 @@ const publicFields = {
   created_at: travellerReviews.created_at,
   photo_width: travellerReviews.photo_width,
   photo_height: travellerReviews.photo_height,
+  reply: travellerReviews.reply,
+  replied_at: travellerReviews.replied_at,
 };
 
 type PublicRow = { [K in keyof typeof publicFields]: unknown };
@@ -100,7 +102,31 @@ function toApproved(r: PublicRow): ApprovedReview {
     text: String(r.text),
     date: new Date(r.created_at as string).toISOString().slice(0, 10),
     photo: hasPhoto ? { src: reviewPhotoPath(id), width: Number(r.photo_width), height: Number(r.photo_height) } : null,
+    reply: typeof r.reply === 'string' && r.reply ? { text: r.reply, date: new Date((r.replied_at ?? r.created_at) as string).toISOString().slice(0, 10) } : null,
   };
+}
+
+/** The longest public reply. */
+export const REPLY_MAX = 2000;
+
+/**
+ * Sets (or, with '', removes) the operator's public reply under a review. Shown on the safari's
+ * page with the review once it is approved (the content version moves when it is shown).
+ */
+export async function setReviewReply(db: Db, id: number, reply: string, opts: { by?: number | null } = {}): Promise<{ changed: boolean; contentVersion: number | null }> {
+  const text = reply.replace(/\r\n?/g, '\n').trim();
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [before] = await tx.select({ status: travellerReviews.status, reply: travellerReviews.reply }).from(travellerReviews).where(eq(travellerReviews.id, id)).for('update');
+    if (!before) throw new ReviewNotFound(`There is no review ${id}.`);
+    if ((before.reply ?? '') === text) return { changed: false, contentVersion: null };
+    await tx
+      .update(travellerReviews)
+      .set(text ? { reply: text, replied_at: new Date(), replied_by: opts.by ?? null } : { reply: null, replied_at: null, replied_by: null })
+      .where(eq(travellerReviews.id, id));
+    const contentVersion = before.status === 'approved' ? await bumpContentVersion(tx, [travellerReviews]) : null;
+    return { changed: true, contentVersion };
+  });
 }
 
 /** The approved reviews of a safari, newest first (what its page shows). */

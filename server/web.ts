@@ -66,15 +66,24 @@ export async function loadServerBuild(): Promise<ServerBuild> {
  * An API client for loaders: in-process through the API app, or over HTTP to API_URL. Its JSON
  * answers carry the media manifest's data for the images they mention (server/media/annotate.ts).
  */
-/** Where the content editor moved this address (server/api/redirects.ts), with its query. */
+/** The files that belong to a page, under its address: they move with it. */
+const PAGE_FILE = /^(\/.+?)(\/(?:itinerary\.pdf|route\.svg|location\.svg))$/;
+
+/**
+ * Where the content editor moved this address (server/api/redirects.ts), with its query; a page's
+ * own files (its itinerary PDF, its map) follow the page to its new address.
+ */
 async function movedTo(client: ApiClient, url: URL): Promise<string | undefined> {
-  const path = url.pathname.replace(/\/+$/, '');
+  const whole = url.pathname.replace(/\/+$/, '');
+  const file = PAGE_FILE.exec(whole);
+  const path = file ? file[1]! : whole;
+  const tail = file ? file[2]! : '';
   if (!/^\/[a-z0-9/-]{1,300}$/.test(path)) return undefined;
   try {
     const res = await client.fetch(`/redirects?path=${encodeURIComponent(path)}`, { headers: { accept: 'application/json' } });
     if (!res.ok) return undefined;
     const { to } = (await res.json()) as { to?: string };
-    return typeof to === 'string' && to.startsWith('/') && !to.startsWith('//') ? to + url.search : undefined;
+    return typeof to === 'string' && to.startsWith('/') && !to.startsWith('//') ? to + tail + url.search : undefined;
   } catch {
     return undefined;
   }

@@ -132,6 +132,28 @@ describe.each(backends())('console reviews and currency rates on %s', (backend) 
     expect(log[0]!.detail.safari).toBe(slug);
   });
 
+  it('publishes a moderator’s reply under a review, shown with it on the site at once, and refuses a bad one in words', async () => {
+    const id = await submit(7);
+    expect((await agent.send(`/reviews/${id}/approve`)).status).toBe(200);
+    const reply = await agent.send(`/reviews/${id}/reply`, { reply: 'Thank you! Moses says hello.' });
+    expect(reply.status).toBe(200);
+    expect(await reply.json()).toEqual({ id, changed: true, shownChanged: true });
+    const answer = async () => (((await (await api(`/safaris/${slug}`)).json()) as Json).reviews as Json[]).find((r) => r.id === id)!;
+    expect((await answer()).reply).toMatchObject({ text: 'Thank you! Moses says hello.' });
+    const listed = (await (await owner.get('/reviews?status=approved')).json()) as ReviewList;
+    expect(listed.items.find((r) => r.id === id)!.reply?.text).toBe('Thank you! Moses says hello.');
+    for (const body of [{}, { reply: 5 }, { reply: 'x'.repeat(2001) }, { reply: 'a\u0000b' }]) {
+      const bad = await owner.send(`/reviews/${id}/reply`, body);
+      expect(bad.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect(((await bad.json()) as Json).error).toMatch(/^Write the reply as text/);
+    }
+    expect((await owner.send('/reviews/999999/reply', { reply: 'x' })).status).toBe(404);
+    expect(await (await owner.send(`/reviews/${id}/reply`, { reply: '' })).json()).toEqual({ id, changed: true, shownChanged: true });
+    expect((await answer()).reply).toBeNull();
+    const log = await rows<{ action: string }>(`select action from audit_log where target = 'review:${id}' and action like 'review.reply%' order by id`);
+    expect(log.map((l) => l.action)).toEqual(['review.reply', 'review.reply-removed']);
+  });
+
   it('pages the list and answers bad input with 400 or 404, never 500', async () => {
     for (let i = 0; i < 3; i++) await submit(10 + i);
     const p2 = (await (await owner.get('/reviews?limit=2&page=2')).json()) as ReviewList;

@@ -257,6 +257,26 @@ describe.each(backends())('content editor on %s', (backend) => {
     expect((await page('/experiences/canoe-trips-on-lake-bunyonyi')).status).toBe(301);
   });
 
+  it('moves a renamed safari’s itinerary PDF and route map with its page: the old addresses redirect permanently', async () => {
+    const safari = await itemOf('safaris', '3-days-bwindi-gorilla-trekking-safari');
+    const to = '3-days-bwindi-gorillas-from-kabale';
+    expect((await owner.send(`/content/safaris/${safari.id}`, { slug: to, document: safari.document, baseRevision: safari.revision }, 'PUT')).status).toBe(200);
+    try {
+      for (const [file, query] of [['itinerary.pdf', ''], ['route.svg', ''], ['route.svg', '?size=phone']] as const) {
+        const old = await page(`/safaris/${safari.slug}/${file}${query}`);
+        expect(old.status, file).toBe(301);
+        expect(old.headers.get('location')).toBe(`/safaris/${to}/${file}${query}`);
+        const moved = await page(`/safaris/${to}/${file}${query}`);
+        expect(moved.status, file).toBe(200);
+      }
+      // A file of an address that was never a page is still not found.
+      expect((await page('/safaris/never-was-a-safari/itinerary.pdf')).status).toBe(404);
+    } finally {
+      const now = await itemOf('safaris', to);
+      expect((await owner.send(`/content/safaris/${now.id}`, { slug: safari.slug, document: now.document, baseRevision: now.revision }, 'PUT')).status).toBe(200);
+    }
+  });
+
   it('keeps referred-to items on the site, deletes others after a confirmation, and never imports a deleted file again', async () => {
     const uganda = await itemOf('destinations', 'uganda');
     const refused = await owner.send(`/content/destinations/${uganda.id}/unpublish`, { baseRevision: uganda.revision });

@@ -65,7 +65,7 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     await smtp?.stop();
   });
   beforeEach(async () => {
-    await db.execute(sql`truncate enquiries, mail_outbox restart identity cascade`);
+    await db.execute(sql`truncate enquiries, mail_outbox, whatsapp_leads restart identity cascade`);
     smtp.received.length = 0;
   });
 
@@ -172,13 +172,16 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     expect(await names('?status=quoted')).toEqual(['Tom Berg']);
     expect(await names('?status=spam')).toEqual(['Spam Bot']);
     expect(await names('?from=2026-03-05&to=2026-03-05')).toEqual(['Tom Berg']);
-    expect(await names('?from=2026-03-02')).toEqual(['Ana Lopez', 'Spam Bot', 'Tom Berg']);
+    // Spam is its own filter: every other list leaves it out.
+    expect(await names('')).toEqual(['Ana Lopez', 'Jane Mukasa', 'Tom Berg']);
+    expect(await names('?from=2026-03-02')).toEqual(['Ana Lopez', 'Tom Berg']);
     expect(await names('?to=2026-03-09')).toEqual(['Jane Mukasa', 'Tom Berg']);
     expect(await names(`?safari=${safariB.id}`)).toEqual(['Ana Lopez']);
     expect(await names('?country=GERMANY')).toEqual(['Ana Lopez', 'Tom Berg']);
     // Whole words and word beginnings of the message, the name or the address...
-    expect(await names('?q=chimpanzee')).toEqual(['Jane Mukasa', 'Spam Bot']);
-    expect(await names('?q=chimp')).toEqual(['Jane Mukasa', 'Spam Bot']);
+    expect(await names('?q=chimpanzee')).toEqual(['Jane Mukasa']);
+    expect(await names('?q=chimp&status=spam')).toEqual(['Spam Bot']);
+    expect(await names('?q=chimp')).toEqual(['Jane Mukasa']);
     expect(await names('?q=Kibale%20tracking')).toEqual(['Jane Mukasa']);
     expect(await names('?q=mukasa')).toEqual(['Jane Mukasa']);
     // ...and any part of an address.
@@ -187,6 +190,29 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     expect(await names('?q=%25')).toEqual([]);
     expect(await names('?q=chimpanzee&status=new')).toEqual(['Jane Mukasa']);
     expect(await names('?q=nothing-like-this')).toEqual([]);
+    // Accents and case do not matter, either way round, in words, word beginnings and parts of names.
+    await insert([
+      { name: 'Jürgen Müller', email: 'jm@example.de', message: 'Gorilla trekking, then a few days at Lac Kivu near Gisenyi.' },
+      { name: 'ÉLODIE GARÇON', email: 'eg@example.fr', message: 'Un séjour à Nyungwe, forêt et chimpanzés.' },
+      { name: 'Søren Łukasz', email: 'sl@example.dk', message: 'Nothing special.' },
+    ]);
+    for (const [q, found] of [
+      ['Muller', ['Jürgen Müller']],
+      ['müller', ['Jürgen Müller']],
+      ['MULLER', ['Jürgen Müller']],
+      ['jurgen mull', ['Jürgen Müller']],
+      ['ller', ['Jürgen Müller']],
+      ['elodie', ['ÉLODIE GARÇON']],
+      ['Garcon', ['ÉLODIE GARÇON']],
+      ['foret', ['ÉLODIE GARÇON']],
+      ['séjour', ['ÉLODIE GARÇON']],
+      ['chimpanzes', ['ÉLODIE GARÇON']],
+      ['soren lukasz', ['Søren Łukasz']],
+      // A decomposed accent (e + U+0301) as some keyboards send it.
+      ['se\u0301jour', ['ÉLODIE GARÇON']],
+    ] as const) {
+      expect(await names(`?q=${encodeURIComponent(q)}`), q).toEqual(found);
+    }
     // The filter form's choices.
     const all = await list(owner);
     expect(all.options.countries).toEqual(expect.arrayContaining(['Germany', 'Kenya', 'Uganda', 'germany']));
@@ -262,6 +288,46 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     expect(await assigned()).toBe(agentId);
     const audit = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from audit_log where target = ${`enquiry:${id}`} and action = 'enquiry.assign'`));
     expect(Number(audit[0]!.n)).toBe(3);
+  });
+
+  it('changes ticked enquiries at once: a status, spam, an assignment; all of them or, on a refusal, none', async () => {
+    const ids = (await insert([{}, {}, {}, { status: 'quoted' }])).map((r) => r.id);
+    const statusOf = async () => new Map(rowsOf<{ id: number; status: string; assigned_to: number | null }>(await db.execute(sql`select id, status, assigned_to from enquiries order by id`)).map((r) => [r.id, r]));
+
+    const toQuoted = await agent.send('/enquiries/bulk', { ids: [ids[0], ids[1], ids[3], ids[0]], change: { status: 'quoted' } });
+    expect(toQuoted.status).toBe(200);
+    expect(await toQuoted.json()).toEqual({ ok: true, count: 3, changed: 2 });
+    let rows = await statusOf();
+    expect([ids[0], ids[1], ids[2], ids[3]].map((id) => rows.get(id!)!.status)).toEqual(['quoted', 'quoted', 'new', 'quoted']);
+    // Each change is in the enquiry's history and the audit log, as one at a time would be.
+    const history = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from enquiry_status_changes where to_status = 'quoted'`));
+    expect(Number(history[0]!.n)).toBe(2);
+
+    // Spam leaves the default list.
+    expect((await owner.send('/enquiries/bulk', { ids: [ids[2]], change: { status: 'spam' } })).status).toBe(200);
+    expect((await list(owner)).enquiries.map((e) => e.id).sort()).toEqual([ids[0], ids[1], ids[3]].sort());
+
+    expect((await owner.send('/enquiries/bulk', { ids: [ids[0], ids[1]], change: { staffId: agent2.session.staff.id } })).status).toBe(200);
+    rows = await statusOf();
+    expect([rows.get(ids[0]!)!.assigned_to, rows.get(ids[1]!)!.assigned_to]).toEqual([agent2.session.staff.id, agent2.session.staff.id]);
+    // An agent may only take enquiries or give back their own: giving back a colleague's one refuses the whole change.
+    const refused = await agent.send('/enquiries/bulk', { ids: [ids[3], ids[0]], change: { staffId: null } });
+    expect(refused.status).toBe(403);
+    const taken = await agent.send('/enquiries/bulk', { ids: [ids[3]], change: { staffId: agent.session.staff.id } });
+    expect(await taken.json()).toEqual({ ok: true, count: 1, changed: 1 });
+    const refusedAll = await agent.send('/enquiries/bulk', { ids: [ids[3], ids[1]], change: { staffId: null } });
+    expect(refusedAll.status).toBe(403);
+    rows = await statusOf();
+    expect([rows.get(ids[3]!)!.assigned_to, rows.get(ids[1]!)!.assigned_to]).toEqual([agent.session.staff.id, agent2.session.staff.id]);
+    // An enquiry that does not exist: nothing is changed.
+    expect((await owner.send('/enquiries/bulk', { ids: [ids[3], 999999], change: { status: 'lost' } })).status).toBe(404);
+    expect((await statusOf()).get(ids[3]!)!.status).toBe('quoted');
+    // Bad input is a 400 in words.
+    for (const body of [{}, { ids: [], change: { status: 'new' } }, { ids: Array.from({ length: 101 }, (_, i) => i + 1), change: { status: 'new' } }, { ids: ['x'], change: { status: 'new' } }, { ids: [ids[0]], change: { status: 'won' } }, { ids: [ids[0]], change: {} }]) {
+      const res = await owner.send('/enquiries/bulk', body);
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toMatch(/^(Tick|Choose)/);
+    }
   });
 
   it('keeps a thread of notes with their authors', async () => {
@@ -438,5 +504,42 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     // Rows 1 and 2 are 'new' and 'booked': one open enquiry is the agent's.
     expect(d.totals.mine).toBe(1);
     expect(d.totals.unassigned).toBe(open.length - 1);
+  });
+
+  it('shows WhatsApp clicks beside the enquiries: per week, and per safari with its enquiries', async () => {
+    const now = Date.now();
+    const day = (ago: number) => new Date(now - ago * DAY).toISOString().slice(0, 10);
+    const mondayOf = (d: string) => {
+      const t = Date.parse(`${d}T00:00:00Z`);
+      return new Date(t - ((new Date(t).getUTCDay() + 6) % 7) * DAY).toISOString().slice(0, 10);
+    };
+    const leads = [
+      { day: day(0), path: `/safaris/${safariA.slug}`, clicks: 3 },
+      { day: day(8), path: `/safaris/${safariA.slug}`, clicks: 2 },
+      { day: day(8), path: `/safaris/${safariB.slug}`, clicks: 1 },
+      { day: day(8), path: '/contact-us', clicks: 4 },
+      // Older than the 12 weeks shown: counted nowhere.
+      { day: day(200), path: `/safaris/${safariB.slug}`, clicks: 50 },
+    ];
+    await db.execute(sql`insert into whatsapp_leads (day, path, clicks) values ${sql.join(leads.map((l) => sql`(${l.day}, ${l.path}, ${l.clicks})`), sql`, `)}`);
+    await insert([
+      { safari_id: safariB.id, source: 'safari', created_at: new Date(now - DAY) },
+      { safari_id: safariB.id, source: 'safari', created_at: new Date(now - 2 * DAY) },
+      { safari_id: safariB.id, source: 'safari', status: 'spam', created_at: new Date(now - 2 * DAY) },
+      { source: 'contact', created_at: new Date(now - DAY) },
+    ]);
+
+    const d = (await (await owner.get('/dashboard')).json()) as DashboardData;
+    expect(d.whatsappPerWeek.map((w) => w.week)).toEqual(d.perWeek.map((w) => w.week));
+    const perWeek = new Map(d.whatsappPerWeek.map((w) => [w.week, w.count]));
+    const expected = new Map<string, number>();
+    for (const l of leads.slice(0, 4)) expected.set(mondayOf(l.day), (expected.get(mondayOf(l.day)) ?? 0) + l.clicks);
+    for (const [week, count] of perWeek) expect([week, count]).toEqual([week, expected.get(week) ?? 0]);
+    expect(d.whatsappPerWeek.reduce((a, w) => a + w.count, 0)).toBe(10);
+
+    expect(d.bySafari).toEqual([
+      { slug: safariA.slug, title: safariA.title, days: expect.any(Number), clicks: 5, enquiries: 0 },
+      { slug: safariB.slug, title: safariB.title, days: expect.any(Number), clicks: 1, enquiries: 2 },
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LEAD_PATH_MESSAGE } from '../common/leads.ts';
+import { LEAD_PATH_MESSAGE, LEAD_SITE_MESSAGE, LEAD_UNKNOWN_PAGE_MESSAGE } from '../common/leads.ts';
 import { REVIEW_MESSAGES, REVIEW_THANKS } from '../common/reviews.ts';
 import { pageGraph } from '../app/lib/seo/jsonld.ts';
 import { createApi, type Api } from '../server/api/index.ts';
@@ -19,9 +19,10 @@ import { createForms, type Forms } from '../server/forms.ts';
 import { HttpCache } from '../server/http-cache.ts';
 import { leadDay, whatsappLeadCounts, whatsappLeadTotals } from '../server/leads.ts';
 import { loadConfig } from '../server/config.ts';
-import { approveReview, listPendingReviews, listReviews, rejectReview, ReviewNotFound } from '../server/reviews.ts';
+import { approveReview, listPendingReviews, listReviews, rejectReview, ReviewNotFound, setReviewReply } from '../server/reviews.ts';
 import { backends, openTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { rowsOf } from './helpers/forms.ts';
+import { addStaff } from './helpers/staff.ts';
 
 // Review photos rendered, counted: the API renders through this module (server/reviews.ts).
 const renders = vi.hoisted(() => ({ n: 0 }));
@@ -36,6 +37,8 @@ type Json = Record<string, any>;
 interface Harness {
   api: Api;
   forms: Forms;
+  /** The lines logged at info and above. */
+  logs: Json[];
   /** Reads the content version again, as the process's watcher does on the notification. */
   sync(): Promise<void>;
   stop(): Promise<void>;
@@ -44,7 +47,8 @@ interface Harness {
 /** The API with the forms' resources, its answers kept per content version like in production. */
 async function harness(tdb: TestDatabase, spam: 'on' | 'off', limits: Json = {}): Promise<Harness> {
   const config = loadConfig({ SITE_URL: SITE, SPAM_CHECKS: spam, DATA_DIR: '/tmp/traveller-test-unused', SMTP_URL: '' });
-  const logger = pino({ level: 'silent' });
+  const logs: Json[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => logs.push(JSON.parse(line)) });
   const forms = createForms(config, tdb.db, logger, { startWorker: false, spam: { minFillMs: 0, limits } });
   let version = await readContentVersion(tdb.db);
   const cache = new HttpCache({ maxBytes: 8 * 1024 * 1024, keepIdentity: true });
@@ -57,6 +61,7 @@ async function harness(tdb: TestDatabase, spam: 'on' | 'off', limits: Json = {})
   return {
     api,
     forms,
+    logs,
     // What every process does when the content version moves (server/app.ts): drop the answers
     // made from the tables the changes recorded, or all of them when one did not record its tables.
     sync: async () => {
@@ -200,18 +205,20 @@ for (const backend of backends()) {
 
     describe('WhatsApp leads', () => {
       beforeEach(truncate);
+      /** What a browser sends with a beacon from one of the site's pages. */
+      const OWN = { origin: SITE, 'sec-fetch-site': 'same-origin' };
 
       it('counts a click per page path and day, with nothing but the path, and answers 204', async () => {
         const h = await harness(tdb, 'off');
         try {
           const safariPath = `/safaris/${safariSlug}`;
           for (let i = 0; i < 3; i++) {
-            const r = await postJson(h, '/leads/whatsapp', { path: safariPath });
+            const r = await postJson(h, '/leads/whatsapp', { path: safariPath }, undefined, OWN);
             expect(r.status).toBe(204);
             expect(r.res.headers.get('cache-control')).toBe('no-store');
           }
           // What sendBeacon sends: JSON as text/plain; a trailing slash is the same page.
-          expect((await postJson(h, '/leads/whatsapp', JSON.stringify({ path: '/contact-us/' }), '41.210.3.8', { 'content-type': 'text/plain;charset=UTF-8' })).status).toBe(204);
+          expect((await postJson(h, '/leads/whatsapp', JSON.stringify({ path: '/contact-us/' }), '41.210.3.8', { 'content-type': 'text/plain;charset=UTF-8', 'sec-fetch-site': 'same-origin' })).status).toBe(204);
           const rows = rowsOf<Json>(await tdb.db.execute(sql.raw('select * from whatsapp_leads order by path')));
           expect(rows.map((r) => Object.keys(r).sort())).toEqual([['clicks', 'day', 'path'], ['clicks', 'day', 'path']]);
           const today = leadDay();
@@ -234,19 +241,57 @@ for (const backend of backends()) {
         const h = await harness(tdb, 'off');
         try {
           for (const path of ['safaris', '/Safaris/X', '/safaris/a b', `/${'a'.repeat(250)}`, 'https://evil.example/', '/a/b/c/d/e/f/g', 42, null]) {
-            const r = await postJson(h, '/leads/whatsapp', { path });
+            const r = await postJson(h, '/leads/whatsapp', { path }, undefined, OWN);
             expect(r.status, JSON.stringify(path)).toBe(400);
             expect(r.body.error === LEAD_PATH_MESSAGE || /must be text/.test(r.body.error)).toBe(true);
           }
-          const notJson = await postJson(h, '/leads/whatsapp', 'not json');
+          const notJson = await postJson(h, '/leads/whatsapp', 'not json', undefined, OWN);
           expect(notJson.status).toBe(400);
           expect(notJson.body.error).toBe('The request body is not valid JSON.');
           const cross = await postJson(h, '/leads/whatsapp', { path: '/' }, '41.210.3.7', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
           expect(cross.status).toBe(403);
-          const big = await postJson(h, '/leads/whatsapp', { path: '/', pad: 'x'.repeat(2000) });
+          const big = await postJson(h, '/leads/whatsapp', { path: '/', pad: 'x'.repeat(2000) }, undefined, OWN);
           expect(big.status).toBe(413);
           expect(big.body.error).toMatch(/at most 1024 bytes/);
           expect(await whatsappLeadCounts(tdb.db)).toEqual([]);
+        } finally {
+          await h.stop();
+        }
+      });
+
+      it('counts only pages that exist, only from our own pages, and logs no refused beacon', async () => {
+        const h = await harness(tdb, 'off');
+        try {
+          const before = h.logs.length;
+          const safariPath = `/safaris/${safariSlug}`;
+          // Neither an Origin nor Sec-Fetch-Site (a script, a crawler); another site; a sibling site.
+          const strangers: Record<string, string>[] = [{}, { 'sec-fetch-site': 'none' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }, { origin: 'null' }];
+          for (const headers of strangers) {
+            const r = await postJson(h, '/leads/whatsapp', { path: safariPath }, undefined, headers);
+            expect(r.status, JSON.stringify(headers)).toBe(403);
+            expect(r.body).toEqual({ error: LEAD_SITE_MESSAGE, code: 'not-own-site' });
+          }
+          // A page that does not exist (a well-formed path all the same) is answered and not counted.
+          for (const path of ['/safaris/no-such-safari', '/nowhere', '/parks/in/atlantis']) {
+            const r = await postJson(h, '/leads/whatsapp', { path }, undefined, OWN);
+            expect(r.status, path).toBe(404);
+            expect(r.body).toEqual({ error: LEAD_UNKNOWN_PAGE_MESSAGE, code: 'unknown-page' });
+          }
+          expect(await whatsappLeadCounts(tdb.db)).toEqual([]);
+          // 500 refused beacons leave no log line.
+          for (let i = 0; i < 500; i++) await postJson(h, '/leads/whatsapp', { path: i % 2 ? '/nowhere' : safariPath }, undefined, i % 2 ? OWN : {});
+          expect(h.logs.slice(before).filter((l) => /refused/.test(String(l.msg)))).toEqual([]);
+          // Our own pages: a matching Origin alone, or Sec-Fetch-Site alone; the home, a list, the search page.
+          for (const [path, headers] of [
+            [safariPath, { origin: SITE }],
+            ['/', { 'sec-fetch-site': 'same-origin' }],
+            ['/safaris', OWN],
+            ['/search', OWN],
+          ] as const) {
+            expect((await postJson(h, '/leads/whatsapp', { path }, undefined, headers)).status, path).toBe(204);
+          }
+          const counted = (await whatsappLeadCounts(tdb.db)).map((r) => [r.path, r.clicks]);
+          expect(new Map(counted as [string, number][])).toEqual(new Map([['/', 1], ['/safaris', 1], [safariPath, 1], ['/search', 1]]));
         } finally {
           await h.stop();
         }
@@ -256,13 +301,13 @@ for (const backend of backends()) {
         const h = await harness(tdb, 'on', { whatsappLeadPerIp: { max: 3, windowMs: 3600_000 } });
         try {
           const statuses = [];
-          for (let i = 0; i < 5; i++) statuses.push((await postJson(h, '/leads/whatsapp', { path: '/' }, '2c0f:fe38:2:1::10')).status);
+          for (let i = 0; i < 5; i++) statuses.push((await postJson(h, '/leads/whatsapp', { path: '/' }, '2c0f:fe38:2:1::10', OWN)).status);
           expect(statuses).toEqual([204, 204, 204, 429, 429]);
-          const over = await postJson(h, '/leads/whatsapp', { path: '/' }, '2c0f:fe38:2:1:ffff::1');
+          const over = await postJson(h, '/leads/whatsapp', { path: '/' }, '2c0f:fe38:2:1:ffff::1', OWN);
           expect(over.status).toBe(429);
           expect(Number(over.res.headers.get('retry-after'))).toBeGreaterThan(0);
           expect(over.body.error).toMatch(/^Too many WhatsApp clicks counted from your connection/);
-          expect((await postJson(h, '/leads/whatsapp', { path: '/' }, '41.210.3.9')).status).toBe(204);
+          expect((await postJson(h, '/leads/whatsapp', { path: '/' }, '41.210.3.9', OWN)).status).toBe(204);
           expect(await whatsappLeadCounts(tdb.db)).toEqual([{ path: '/', day: leadDay(), clicks: 4 }]);
         } finally {
           await h.stop();
@@ -304,7 +349,7 @@ for (const backend of backends()) {
           await h.sync();
           const shown = await getJson(h, path);
           expect(shown.body.reviews).toEqual([
-            { id: sent.body.id, name: 'Grace Achieng', country: 'Kenya', rating: 5, text: goodReview(4).text, date: new Date().toISOString().slice(0, 10), photo: null },
+            { id: sent.body.id, name: 'Grace Achieng', country: 'Kenya', rating: 5, text: goodReview(4).text, date: new Date().toISOString().slice(0, 10), photo: null, reply: null },
           ]);
           expect(shown.body.rating).toEqual({ count: 1, average: 5 });
           const graph = pageGraph('safari', shown.body as unknown as Record<string, unknown>)!['@graph'];
@@ -379,6 +424,77 @@ for (const backend of backends()) {
           }
         } finally {
           await h.stop();
+        }
+      });
+
+      it('shows the operator’s public reply under an approved review, and in its Review structured data as a comment', async () => {
+        const h = await harness(tdb, 'off');
+        try {
+          const path = `/safaris/${safariSlug}`;
+          const sent = await postJson(h, `${path}/reviews`, goodReview(1));
+          expect(sent.status).toBe(201);
+          const id = sent.body.id as number;
+          // A reply to a pending review is kept, not shown.
+          expect(await setReviewReply(tdb.db, id, '  Thank you, Grace!\r\nMoses sends his greetings.  ', { by: 7 })).toEqual({ changed: true, contentVersion: null });
+          expect(await setReviewReply(tdb.db, id, 'Thank you, Grace!\nMoses sends his greetings.')).toEqual({ changed: false, contentVersion: null });
+          await approveReview(tdb.db, id, { by: 7 });
+          await h.sync();
+          const shown = await getJson(h, path);
+          const today = new Date().toISOString().slice(0, 10);
+          expect(shown.body.reviews[0]).toMatchObject({ id, reply: { text: 'Thank you, Grace!\nMoses sends his greetings.', date: today } });
+          const product = pageGraph('safari', shown.body as unknown as Record<string, unknown>)!['@graph'].find((n) => n['@type'] === 'Product') as Json;
+          expect(product.review[0].comment).toEqual({ '@type': 'Comment', text: 'Thank you, Grace! Moses sends his greetings.', dateCreated: today, author: { '@id': expect.stringMatching(/#organization$/) } });
+          // Removed: gone from the page at once (the content version moved), and from the structured data.
+          const removed = await setReviewReply(tdb.db, id, '');
+          expect(removed.changed).toBe(true);
+          expect(removed.contentVersion).not.toBeNull();
+          await h.sync();
+          const after = await getJson(h, path);
+          expect(after.body.reviews[0].reply).toBeNull();
+          const again = pageGraph('safari', after.body as unknown as Record<string, unknown>)!['@graph'].find((n) => n['@type'] === 'Product') as Json;
+          expect(again.review[0].comment).toBeUndefined();
+          await expect(setReviewReply(tdb.db, 999999, 'x')).rejects.toBeInstanceOf(ReviewNotFound);
+        } finally {
+          await h.stop();
+        }
+      });
+
+      it('e-mails the moderators when a review arrives (the operator while there is no staff yet)', async () => {
+        const h = await harness(tdb, 'off');
+        await tdb.db.execute(sql.raw('truncate mail_outbox, staff restart identity cascade'));
+        try {
+          const mails = async () =>
+            rowsOf<{ kind: string; message: { to: { address: string }; subject: string; text: string; html: string } }>(
+              await tdb.db.execute(sql.raw(`select kind, message from mail_outbox where kind = 'review-moderation' order by id`)),
+            );
+          const path = `/safaris/${safariSlug}/reviews`;
+          expect((await postJson(h, path, goodReview(3))).status).toBe(201);
+          const first = await mails();
+          expect(first.map((m) => m.message.to.address)).toEqual(['bookings@kigezitrails.example']);
+
+          await addStaff(tdb.db, 'owner@reviews.example', 'owner', undefined, 'Olivia Owner');
+          await addStaff(tdb.db, 'agent@reviews.example', 'agent', undefined, 'Arthur Agent');
+          const gone = await addStaff(tdb.db, 'gone@reviews.example', 'agent', undefined, 'Gone Agent');
+          await tdb.db.execute(sql.raw(`update staff set disabled_at = now() where id = ${gone}`));
+          const sent = await postJson(h, path, { ...goodReview(4), text: 'The <b>trackers</b> were wonderful.\nWe saw the whole family.' });
+          expect(sent.status).toBe(201);
+          const second = (await mails()).slice(1);
+          expect(second.map((m) => m.message.to.address).sort()).toEqual(['agent@reviews.example', 'owner@reviews.example']);
+          const mail = second[0]!.message;
+          const safari = content.safaris[0]!;
+          expect(mail.subject).toContain(`${safari.itinerary.length} Day ${safari.title}`);
+          expect(mail.subject).toContain('5 of 5 stars');
+          expect(mail.text).toContain('Grace Achieng 4 (Kenya)');
+          expect(mail.text).toContain('> We saw the whole family.');
+          expect(mail.text).toContain(`${SITE}/admin/reviews`);
+          // What the traveller wrote is text in the HTML part, never markup.
+          expect(mail.html).toContain('The &lt;b&gt;trackers&lt;/b&gt; were wonderful.<br>We saw the whole family.');
+          // A refused review e-mails nobody.
+          expect((await postJson(h, path, { ...goodReview(5), rating: '9' })).status).toBe(400);
+          expect(await mails()).toHaveLength(3);
+        } finally {
+          await h.stop();
+          await tdb.db.execute(sql.raw('truncate mail_outbox, staff restart identity cascade'));
         }
       });
 

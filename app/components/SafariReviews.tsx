@@ -3,6 +3,7 @@
 // multipart POST to /review without JavaScript) and its code loads once the browser is idle.
 import { lazy, Suspense } from 'react';
 import type { ApprovedReview, ReviewSummary } from '../../common/api-types.ts';
+import { site } from '../../common/site.ts';
 import { apiAsset } from '../../common/api-client.ts';
 import { whenIdle } from '../lib/idle.ts';
 import { date } from '../lib/format.ts';
@@ -44,6 +45,14 @@ function TravellerReview({ review }: { review: ApprovedReview }) {
             <span className="sr-only"> (opens the full photo)</span>
           </a>
         )}
+        {review.reply ? (
+          <div className="t-review__reply">
+            <p className="t-review__reply-head">
+              Reply from {site.name}, <time dateTime={review.reply.date}>{date(review.reply.date).text}</time>
+            </p>
+            <p className="t-review__text">{review.reply.text}</p>
+          </div>
+        ) : null}
       </article>
     </li>
   );

@@ -246,6 +246,44 @@ describe('decodeDocument', () => {
   });
 });
 
+describe('the order of a reference list as written', () => {
+  it('keeps the order the document was written in, whatever the order of the boxes, a newly ticked one last', () => {
+    // The boxes come in the choices' order (a, b, c, d); the document said d, b, a.
+    const boxes = (ticked: string[], written: string) => form([...ticked.map((v) => ['doc.destinations', v] as [string, string]), ['written.destinations', written], ['n.itinerary', '0']]);
+    expect(decodeDocument(boxes(['a', 'b', 'd'], 'd\nb\na'), SAFARI).destinations).toEqual(['d', 'b', 'a']);
+    // One unticked: the others keep their order; one ticked: after them.
+    expect(decodeDocument(boxes(['a', 'd'], 'd\nb\na'), SAFARI).destinations).toEqual(['d', 'a']);
+    expect(decodeDocument(boxes(['a', 'b', 'c', 'd'], 'd\nb\na'), SAFARI).destinations).toEqual(['d', 'b', 'a', 'c']);
+    // Without the written order (a new item), the boxes' order.
+    expect(decodeDocument(form([['doc.destinations', 'c'], ['doc.destinations', 'a'], ['n.itinerary', '0']]), SAFARI).destinations).toEqual(['c', 'a']);
+  });
+});
+
+describe('a picture chosen from the media library', () => {
+  const park: FieldSpec[] = [{ kind: 'image', name: 'image', label: 'Header picture', required: true }];
+  const posted = (upload: string, alt: string, was: string) =>
+    form([
+      ['doc.image.upload', upload],
+      ['doc.image.alt', alt],
+      ['picwas.image', was],
+      ['libalt.image', 'images/uploads/forest.jpg\nMist over the forest canopy at dawn'],
+      ['libalt.image', 'images/uploads/gorilla.jpg\nA silverback gorilla resting in the undergrowth'],
+    ]);
+  it('brings its alt text with it, in place of the old picture’s', () => {
+    const doc = decodeDocument(posted('images/uploads/forest.jpg', 'A silverback gorilla resting in the undergrowth', 'images/uploads/gorilla.jpg\nA silverback gorilla resting in the undergrowth'), park);
+    expect(doc.image).toEqual({ upload: 'images/uploads/forest.jpg', alt: 'Mist over the forest canopy at dawn' });
+  });
+  it('fills it for a new item, and keeps an alt text typed with the choice', () => {
+    expect(decodeDocument(posted('images/uploads/gorilla.jpg', '', '\n'), park).image).toEqual({ upload: 'images/uploads/gorilla.jpg', alt: 'A silverback gorilla resting in the undergrowth' });
+    const typed = decodeDocument(posted('images/uploads/forest.jpg', 'Bwindi’s forest from the ridge', 'images/uploads/gorilla.jpg\nA silverback gorilla'), park);
+    expect((typed.image as { alt: string }).alt).toBe('Bwindi’s forest from the ridge');
+  });
+  it('leaves the alt text alone when the picture stays', () => {
+    const kept = decodeDocument(posted('images/uploads/gorilla.jpg', 'A gorilla, described anew', 'images/uploads/gorilla.jpg\nA silverback gorilla'), park);
+    expect((kept.image as { alt: string }).alt).toBe('A gorilla, described anew');
+  });
+});
+
 describe('list operations', () => {
   const doc = {
     itinerary: [

@@ -16,6 +16,8 @@ export type Path = readonly Seg[];
 export const DOC = 'doc';
 export const PICK = 'pick';
 export const COUNT = 'n';
+/** The order an unordered reference list was written in (its boxes come in the choices' order). */
+export const WRITTEN = 'written';
 
 /** A path segment as written in a name: '.' and '%' escaped so that any key survives. */
 function escapeSeg(s: Seg): string {
@@ -38,6 +40,10 @@ export function parsePathKey(key: string): string[] {
 export const docName = (path: Path) => `${DOC}.${pathKey(path)}`;
 export const pickName = (path: Path) => `${PICK}.${pathKey(path)}`;
 export const countName = (path: Path) => `${COUNT}.${pathKey(path)}`;
+export const writtenName = (path: Path) => `${WRITTEN}.${pathKey(path)}`;
+/** A picture's library choices with their alt text ("path\nalt" each), and what it had when drawn. */
+export const libraryAltName = (path: Path) => `libalt.${pathKey(path)}`;
+export const pictureWasName = (path: Path) => `picwas.${pathKey(path)}`;
 
 /** The element id of the field (or fieldset) at a path: "cf-itinerary-2-title". */
 export function fieldId(path: Path | string, suffix?: string): string {
@@ -150,6 +156,17 @@ function decodePicture(form: FormLike, fields: readonly FieldSpec[], path: Path)
     if (v !== undefined) out[f.name] = v;
   }
   place();
+  // Another library picture chosen: its alt text comes with it, unless a new one was typed.
+  const was = form.get(pictureWasName(path));
+  if (upload && was !== null) {
+    const [wasUpload = '', wasAlt = ''] = lf(str(was)).split('\n');
+    const libraryAlt = form
+      .getAll(libraryAltName(path))
+      .map((v) => lf(str(v)).split('\n'))
+      .find(([p]) => p === upload)?.[1];
+    const typed = typeof out.alt === 'string' ? out.alt : '';
+    if (upload !== wasUpload && libraryAlt && (typed.trim() === '' || typed === wasAlt)) out.alt = libraryAlt;
+  }
   return out;
 }
 
@@ -201,7 +218,12 @@ function decodeField(form: FormLike, f: FieldSpec, path: Path): unknown {
       // The "add" picker of an ordered list: what is chosen there is added, whichever button was pressed.
       const pick = str(form.get(pickName(path))).trim();
       if (pick) values.push(pick);
-      return f.ordered ? values : [...new Set(values)];
+      if (f.ordered) return values;
+      // Ticked boxes come in the order of the choices: the document keeps the order it was written
+      // in, a newly ticked one after the others, so saving changes nothing that was not touched.
+      const written = lf(str(form.get(writtenName(path)))).split('\n').filter(Boolean);
+      const rank = (v: string) => (written.includes(v) ? written.indexOf(v) : written.length);
+      return [...new Set(values)].sort((a, b) => rank(a) - rank(b));
     }
     case 'image': {
       const v = decodePicture(form, [ALT_FIELD, { kind: 'text', name: 'file', label: '', required: false }], path);

@@ -69,8 +69,11 @@ export function requestPage(request: Request): number {
   }
 }
 
-/** Cache-Control for server-rendered content pages: short freshness, long stale-while-revalidate. */
-export const PAGE_CACHE = 'public, max-age=60, stale-while-revalidate=600';
+/**
+ * Cache-Control for server-rendered content pages: browsers and proxies may keep them but ask again
+ * every time (a 304 against the strong ETag when nothing changed), so a saved edit is seen at once.
+ */
+export const PAGE_CACHE = 'public, no-cache';
 
 export function pageHeaders({ errorHeaders }: { errorHeaders?: Headers }) {
   return { 'Cache-Control': errorHeaders ? 'no-store' : PAGE_CACHE };

@@ -25,6 +25,7 @@ import { SafariReviews } from '../components/SafariReviews.tsx';
 import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import { cleanList, mealPlan } from '../lib/safari.ts';
+import { safariHeading } from '../../common/safari-title.ts';
 import type { Route } from './+types/safari';
 import { cachedPage } from '../lib/cache-policy.ts';
 
@@ -52,7 +53,7 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
   const [quoteWanted, setQuoteWanted] = useState(false);
   const includes = cleanList(safari.safariincludes);
   const excludes = cleanList(safari.safariexcludes);
-  const heading = `${safari.safariday} Day ${safari.safarititle}`;
+  const heading = safariHeading(safari.safariday, safari.safarititle);
   return (
     <>
       <Hero

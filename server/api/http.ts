@@ -25,6 +25,8 @@ export class HttpError extends Error {
   headers?: Record<string, string>;
   /** A machine-readable reason, sent as the answer's `code` field (e.g. common/forms.ts). */
   code?: string;
+  /** Refused without a log line (answers to requests that come in floods, e.g. lead beacons). */
+  quiet?: boolean;
   constructor(status: HttpError['status'], message: string, headers?: Record<string, string>, code?: string) {
     super(message);
     this.status = status;

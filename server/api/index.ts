@@ -111,8 +111,8 @@ export function createApi(opts: ApiOptions) {
   app.notFound((c) => c.json({ error: 'Not found' }, 404, { 'content-type': JSON_TYPE, 'cache-control': 'no-store' }));
   app.onError((err, c) => {
     if (err instanceof HttpError) {
-      // A client's fault: one line at info, no stack.
-      opts.deps.logger.info({ status: err.status, method: c.req.method, path: c.req.path.slice(0, 200), reason: err.code ?? err.message }, 'request refused');
+      // A client's fault: one line at info, no stack (none for the quiet ones).
+      if (!err.quiet) opts.deps.logger.info({ status: err.status, method: c.req.method, path: c.req.path.slice(0, 200), reason: err.code ?? err.message }, 'request refused');
       return c.json(err.code ? { error: err.message, code: err.code } : { error: err.message }, err.status, { 'content-type': JSON_TYPE, 'cache-control': 'no-store', ...err.headers });
     }
     // The client went away (or was too slow) while its body was read: nobody waits for an answer.

@@ -9,13 +9,15 @@
 //
 // GET /images/reviews/visitors/{id}[.w{width}.{format}|.jpg]: an approved review's photo, from the
 // database, before the file-based images (server/api/images.ts).
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { REVIEW_THANKS, checkReview } from '../../common/reviews.ts';
 import * as t from '../db/schema.ts';
 import type { ImageFormat } from '../media/variants.ts';
 import { checkReviewPhoto, insertReview, PhotoRefused, renderReviewPhoto, REVIEW_PHOTO_FILE, reviewPhotoFile, reviewPhotoLargest } from '../reviews.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { reviewArrivedMail } from '../mail/review-mail.ts';
 import { limitKey, sourceOf } from '../spam/client-address.ts';
 import { consume } from '../spam/rate-limit.ts';
 import { REVIEW_BODY_MAX_BYTES } from '../security.ts';
@@ -102,7 +104,10 @@ export function reviewsApi(opts: FormsApiOptions) {
       if (!checked.ok) throw new HttpError(400, checked.error, undefined, `invalid-${checked.field}`);
 
       const { db } = deps(c);
-      const [safari] = await db.select({ id: t.safaris.id }).from(t.safaris).where(eq(t.safaris.safarititleslug, slugParam(c)));
+      const [safari] = await db
+        .select({ id: t.safaris.id, title: t.safaris.safarititle, days: t.safaris.safariday })
+        .from(t.safaris)
+        .where(eq(t.safaris.safarititleslug, slugParam(c)));
       if (!safari) throw notFound('Safari');
 
       const token = await checkFormToken(opts.tokens, opts.spam, fields.formToken);
@@ -125,8 +130,18 @@ export function reviewsApi(opts: FormsApiOptions) {
 
       const saved = await db.transaction(async (tx) => {
         await spendFormToken(tx, opts.tokens, token);
-        return insertReview(tx, safari.id, checked.value, rendered);
+        const review = await insertReview(tx, safari.id, checked.value, rendered);
+        // The moderators hear of it at once (the outbox, in the same transaction).
+        const moderators = await tx.select({ email: t.staff.email, name: t.staff.name }).from(t.staff).where(isNull(t.staff.disabled_at));
+        const to = moderators.length ? moderators : [{ email: opts.operatorEmail, name: '' }];
+        await enqueueMail(
+          tx,
+          opts.messageIdDomain,
+          to.map((m) => ({ kind: 'review-moderation' as const, message: reviewArrivedMail(m, { ...checked.value, photo: Boolean(rendered) }, safari, { from: opts.mailFrom, siteUrl: opts.siteUrl }) })),
+        );
+        return review;
       });
+      opts.onQueued();
       return c.json({ id: saved.id, message: REVIEW_THANKS }, 201, { 'cache-control': 'no-store' });
     },
   );

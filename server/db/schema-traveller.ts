@@ -65,6 +65,10 @@ export const travellerReviews = pgTable(
     moderated_at: at('moderated_at'),
     /** The staff account that approved or rejected it (the console); null until then. */
     moderated_by: integer('moderated_by'),
+    /** The operator's public reply, shown under the review (migration 0019); null: none. */
+    reply: text('reply'),
+    replied_at: at('replied_at'),
+    replied_by: integer('replied_by'),
   },
   (t) => [
     check('traveller_reviews_rating', sql`${t.rating} between 1 and 5`),

@@ -16,7 +16,8 @@ export type OutboxKind =
   | 'newsletter-test'
   | 'staff-password-reset'
   | 'staff-invitation'
-  | 'staff-account-locked';
+  | 'staff-account-locked'
+  | 'review-moderation';
 
 export interface NewOutboxRow {
   kind: OutboxKind;

@@ -180,7 +180,11 @@ describe('console access in a browser', () => {
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.waitForURL(/action=staff\.create/);
     await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
-    await expect.poll(() => page.locator('tbody').textContent()).toContain('staff:');
+    // Actions in words, targets as links to where they can be seen.
+    expect(await page.locator('tbody').textContent()).toContain('Member added');
+    const targets = page.locator('tbody').getByRole('link', { name: /^Member #\d+$/ });
+    await expect.poll(() => targets.count()).toBe(2);
+    expect(await targets.first().getAttribute('href')).toBe('/admin/staff');
   });
 
   it('lets the new member choose a password from the e-mailed link, once, without leaking it', async () => {

@@ -113,6 +113,31 @@ describe('review moderation', () => {
     await expect.poll(() => reviewCard(page, 'Tom Becker, Germany').getByText(/Rejected .* by Arthur Agent/).count()).toBe(1);
   });
 
+  it('an agent publishes a reply under an approved review: the safari page shows it under the review', async () => {
+    await page.goto(`${site.base}/admin/reviews?status=approved`);
+    await settled(page);
+    const grace = reviewCard(page, 'Grace Achieng, Kenya');
+    await grace.getByLabel('Your public reply (optional)').fill('Thank you, Grace! Moses sends his greetings from Buhoma.');
+    await grace.getByRole('button', { name: 'Publish the reply' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Your reply to Grace Achieng is saved' }).count()).toBe(1);
+    expect(await violations(page)).toEqual([]);
+    for (const [size, viewport] of SIZES) {
+      const visitor = await browser.newContext({ viewport });
+      try {
+        const pub = await visitor.newPage();
+        await pub.goto(`${site.base}/safaris/${safari.slug}#reviews`);
+        const reply = pub.getByRole('article', { name: /Grace Achieng/ }).locator('.t-review__reply');
+        await expect.poll(() => reply.textContent()).toContain('Moses sends his greetings from Buhoma.');
+        expect(await reply.textContent()).toMatch(/^Reply from Kigezi Trails/);
+        await reply.scrollIntoViewIfNeeded();
+        expect(await violations(pub)).toEqual([]);
+        await pub.screenshot({ path: path.join(SHOTS, `review-reply-${size}.png`) });
+      } finally {
+        await visitor.close();
+      }
+    }
+  });
+
   it('works without JavaScript', async () => {
     const noJs = await browser.newContext({ viewport: { width: 1280, height: 860 }, javaScriptEnabled: false });
     const p = await noJs.newPage();

@@ -243,6 +243,35 @@ describe('with JavaScript', () => {
     expect((await item('safaris', SAFARI)).revision).toBe(revision);
     expect(errors).toEqual([]);
   });
+
+  it('keeps reference lists in the order they were written: a one-field edit changes only that field', async () => {
+    const rows = await site.rows<{ id: number; slug: string; revision: number; document: any }>(`select id, slug, revision, document from content_items where collection = 'safaris' order by id`);
+    const jumbled = rows.find((r) => {
+      const e = r.document.experiences as string[];
+      return e.length > 2 && e.join() !== [...e].sort().join();
+    });
+    expect(jumbled, 'a safari whose experiences are not in alphabetical order').toBeDefined();
+    await page.goto(`${site.base}/admin/content/safaris/${jumbled!.id}`);
+    await settled(page);
+    // The title as the site shows it, days first, in the heading and beside the fields, as typed.
+    const heading = `${jumbled!.document.itinerary.length} Day ${jumbled!.document.title}`;
+    expect(await page.locator('h1').textContent()).toBe(heading);
+    const onSite = page.locator('#site-title strong');
+    expect(await onSite.textContent()).toBe(heading);
+    await page.locator('[name="doc.title"]').fill('Gorillas and more');
+    await expect.poll(() => onSite.textContent()).toBe(`${jumbled!.document.itinerary.length} Day Gorillas and more`);
+    await page.locator('[name="doc.title"]').fill(jumbled!.document.title);
+    const price = page.getByLabel(/^Price/);
+    await price.fill(String(Number(await price.inputValue()) + 10));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved. The changes are on the site.').waitFor();
+    const saved = await item('safaris', jumbled!.slug);
+    expect(saved.revision).toBe(jumbled!.revision + 1);
+    expect(saved.document.experiences).toEqual(jumbled!.document.experiences);
+    expect(saved.document.destinations).toEqual(jumbled!.document.destinations);
+    expect({ ...saved.document, price: 0 }).toEqual({ ...jumbled!.document, price: 0 });
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('without JavaScript', () => {
@@ -321,6 +350,8 @@ describe('pictures and publication times', () => {
     expect(await page.locator('[name="doc.title"]').inputValue()).toBe('Bwindi Impenetrable National Park');
     await page.locator('[name="doc.title"]').fill(before.document.title);
     await header.getByRole('radio', { name: 'Mist over the forest canopy at first light' }).check();
+    // The library's alt text comes with the picture, in place of the old picture's.
+    expect(await header.getByLabel('Alt text (required)').inputValue()).toBe('Mist over the forest canopy at first light');
 
     const gallery = page.getByRole('group', { name: /^Gallery/ });
     const count = before.document.gallery.length;
@@ -329,12 +360,14 @@ describe('pictures and publication times', () => {
     await entry.waitFor();
     // A new picture has none yet: its chooser is open.
     await entry.getByRole('radio', { name: 'Mist over the forest canopy at first light' }).check();
+    // A new picture gets it too; here it is written anew.
+    expect(await entry.getByLabel('Alt text (required)').inputValue()).toBe('Mist over the forest canopy at first light');
     await entry.getByLabel('Alt text (required)').fill('Morning mist over the canopy of Bwindi');
     await entry.getByLabel('Caption', { exact: true }).fill('First light in Ruhija.');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL(/\?done=saved$/);
     const after = await item('parks', park);
-    expect(after.document.image).toEqual({ alt: before.document.image.alt, upload });
+    expect(after.document.image).toEqual({ alt: 'Mist over the forest canopy at first light', upload });
     expect(after.document.gallery).toHaveLength(count + 1);
     expect(after.document.gallery.at(-1)).toEqual({ upload, alt: 'Morning mist over the canopy of Bwindi', caption: 'First light in Ruhija.' });
     expect(after.document.gallery.slice(0, count)).toEqual(before.document.gallery);
@@ -545,6 +578,24 @@ describe.each(SIZES)('axe on the content screens at %s size', (size, width) => {
       await page.locator('[name="doc.description"]').pressSequentially(' More.');
       await page.getByRole('group', { name: 'Preview: Description' }).first().waitFor();
       await page.locator('.c-picker > summary').first().click();
+      // Save, Preview and the state stay in view down to the end of the long form, uncovered.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
+      for (const name of ['Save', 'Preview page']) {
+        const button = page.getByRole('button', { name, exact: true });
+        const box = (await button.boundingBox())!;
+        expect(box.y, name).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height, name).toBeLessThanOrEqual(900);
+        const onTop = await button.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return hit === el || el.contains(hit);
+        });
+        expect(onTop, `${name} is not covered`).toBe(true);
+      }
+      expect(await page.locator('.c-editor__bar .c-editor__state').textContent()).toMatch(/Published|Draft|Scheduled/);
+      await page.screenshot({ path: path.join(SHOTS, `form-scrolled-${size}.png`) });
+      await page.evaluate(() => window.scrollTo(0, 0));
     }
     if (name === 'conflict') {
       // Someone else saves meanwhile (through the API), then this page saves.

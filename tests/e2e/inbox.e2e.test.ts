@@ -63,6 +63,14 @@ beforeAll(async () => {
       created_at: new Date(Date.now() - (i * 6 + 1) * DAY),
     })),
   );
+  // WhatsApp clicks on the safari's page over the last weeks, and on the contact page.
+  const leadDays = Array.from({ length: 10 }, (_, i) => new Date(Date.now() - i * 5 * DAY).toISOString().slice(0, 10));
+  await db.execute(
+    sql`insert into whatsapp_leads (day, path, clicks) values ${sql.join(
+      leadDays.flatMap((d, i) => [sql`(${d}, ${`/safaris/${safari.slug}`}, ${1 + (i % 4)})`, sql`(${d}, '/contact-us', 1)`]),
+      sql`, `,
+    )}`,
+  );
   // One sent from a safari's page through the public API: its operator notice is the thread.
   const headers = { 'content-type': 'application/json', origin: base };
   const { token } = (await (await fetch(`${base}/api/form-token`, { method: 'POST', headers })).json()) as { token: string };
@@ -152,7 +160,8 @@ describe('the inbox in a browser', () => {
     const rows = page.locator('table.c-etable tbody tr');
     await expect.poll(() => rows.count()).toBe(25);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Enquiries');
-    expect(await page.locator('.c-pagehead__lead').textContent()).toBe('41 enquiries');
+    // Spam is its own filter, left out of the list.
+    expect(await page.locator('.c-pagehead__lead').textContent()).toBe('36 enquiries, not counting spam');
     // The newest first: Amina's, sent just now.
     expect(await rows.first().locator('.c-etable__name').textContent()).toBe('Amina Otieno');
 
@@ -170,6 +179,7 @@ describe('the inbox in a browser', () => {
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await arrived(page, `${base}/admin/enquiries?q=chimpanzee`);
     await expect.poll(() => rows.count()).toBe(1);
+    expect(await page.locator('.c-pagehead__lead').textContent()).toBe('1 enquiry matches these filters');
     expect(await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/admin/enquiries/export.csv?q=chimpanzee');
 
     // The export link's file is the filtered list.
@@ -252,9 +262,46 @@ describe('the inbox in a browser', () => {
 });
 
 const SIZES = [
-  ['desktop', { width: 1366, height: 860 }],
+  ['desktop', { width: 1280, height: 860 }],
   ['phone', { width: 390, height: 844 }],
 ] as const;
+
+describe('changes to several enquiries at once', () => {
+  it('finds names whatever their accents, and marks the ticked enquiries as spam', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    try {
+      const page = await signInAs(context, 'grace@inbox.example');
+      const rows = page.locator('table.c-etable tbody tr');
+      // "Tomas" finds Tomás, among the spam.
+      await open(page, '/admin/enquiries?status=spam&q=tomas');
+      await expect.poll(() => rows.count()).toBe(5);
+      expect(new Set(await page.locator('table.c-etable .c-etable__name').allTextContents())).toEqual(new Set(['Tomás Ruiz']));
+      expect(await page.locator('.c-pagehead__lead').textContent()).toBe('5 enquiries match these filters');
+
+      await open(page, '/admin/enquiries?q=priya');
+      await expect.poll(() => rows.count()).toBe(5);
+      const ticked = await rows.locator('.c-etable__ref').allTextContents();
+      await page.getByRole('checkbox', { name: `Tick ${ticked[0]}, Priya Shah` }).check();
+      await page.getByRole('checkbox', { name: `Tick ${ticked[1]}, Priya Shah` }).check();
+      await page.getByLabel('Change').selectOption({ label: 'Mark as spam' });
+      await page.getByRole('button', { name: 'Apply to ticked' }).click();
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'The 2 enquiries are changed.' }).count()).toBe(1);
+      await settled(page);
+      await expect.poll(() => rows.count()).toBe(3);
+      expect(await page.locator('.c-pagehead__lead').textContent()).toBe('3 enquiries match these filters');
+      expect(await page.locator('table.c-etable .c-etable__ref').allTextContents()).not.toContain(ticked[0]);
+
+      // Nothing ticked: said in words, nothing changed.
+      await page.getByLabel('Change').selectOption({ label: 'Quoted' });
+      await page.getByRole('button', { name: 'Apply to ticked' }).click();
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Tick at least one enquiry' }).count()).toBe(1);
+      expect(await violations(page)).toEqual([]);
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'inbox-bulk-desktop.png'), fullPage: false });
+    } finally {
+      await context.close();
+    }
+  });
+});
 
 describe.each(SIZES)('axe on the console at %s size', (size, viewport) => {
   let context: BrowserContext;
@@ -286,13 +333,22 @@ describe.each(SIZES)('axe on the console at %s size', (size, viewport) => {
     expect(await page.locator('h1').count()).toBe(1);
     if (name === 'dashboard') {
       const charts = page.locator('svg[role="img"]');
-      expect(await charts.count()).toBe(4);
+      expect(await charts.count()).toBe(5);
       for (const chart of await charts.all()) {
         const name = await chart.evaluate((el) => (el.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
         expect(name.length).toBeGreaterThan(30);
       }
       // Each chart's numbers are in a table.
-      expect(await page.locator('.c-chart__data table').count()).toBe(4);
+      expect(await page.locator('.c-chart__data table').count()).toBe(5);
+      // WhatsApp clicks beside the enquiries: per week (a chart), and per safari (a table).
+      expect(await page.getByRole('heading', { name: 'WhatsApp clicks per week' }).count()).toBe(1);
+      const bySafari = page.getByRole('table', { name: /most WhatsApp clicks/ });
+      const row = bySafari.getByRole('row', { name: new RegExp(safari.title) });
+      const [sent] = rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from enquiries where safari_id = ${safari.id} and status <> 'spam' and (created_at at time zone 'UTC') >= date_trunc('week', now() at time zone 'UTC') - interval '11 weeks'`),
+      );
+      expect(await row.locator('td').allTextContents()).toEqual(['23', String(sent!.n)]);
+      expect(await row.getByRole('link').getAttribute('href')).toBe(`/safaris/${safari.slug}`);
     }
     if (name.startsWith('inbox')) {
       // A table on a desktop, cards on a phone: one of them is shown.

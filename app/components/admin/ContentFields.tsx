@@ -9,7 +9,7 @@ import { createContext, useContext, useEffect, useRef, useState, type ReactNode 
 import type { ContentChoices, ContentDocument, FieldSpec } from '../../../common/content-editing.ts';
 import type { MediaImage } from '../../../common/media-library.ts';
 import { CSRF_FIELD } from '../../lib/admin.ts';
-import { contentImagePath, countName, docName, fieldId, ids, intentOf, libraryQueryName, pathKey, pickName, toDateInput, type Path } from '../../lib/content-form.ts';
+import { contentImagePath, countName, docName, libraryAltName, pictureWasName, writtenName, fieldId, ids, intentOf, libraryQueryName, pathKey, pickName, toDateInput, type Path } from '../../lib/content-form.ts';
 import { Image } from '../Image.tsx';
 import { useConsoleSession } from './ConsoleUi.tsx';
 import { ImageUpload } from './ImageUpload.tsx';
@@ -383,6 +383,7 @@ function RefsField({ field, path, value }: { field: Extract<FieldSpec, { kind: '
       </legend>
       <Hint id={d.hintId}>{field.hint}</Hint>
       <Errors id={d.errorId} errors={d.errors} />
+      <input type="hidden" name={writtenName(path)} value={[...chosen].join('\n')} />
       <ul className="c-choices__list">
         {[...unknown.map((s) => ({ slug: s, title: `${s} (not found)`, status: 'published', collection: '' })), ...options].map((o) => {
           const id = `${d.id}--${o.collection}-${o.slug}`;
@@ -655,6 +656,7 @@ function PictureFieldset({
               <FieldView key={f.name} field={f} path={[...path, f.name]} value={(pic as Record<string, unknown>)[f.name]} />
             ))}
           {file ? <input type="hidden" name={docName([...path, 'file'])} value={file} /> : null}
+          <input type="hidden" name={pictureWasName(path)} value={`${upload}\n${text(pic.alt)}`} />
         </div>
       </div>
       {onPicture ? (
@@ -704,12 +706,33 @@ function PictureFieldset({
           ) : null}
           <ul className="c-picker__grid">
             <li className="c-picker__item c-picker__item--keep">
-              <input type="radio" id={`${d.id}--keep`} name={radioName} value={upload} defaultChecked />
+              <input
+                type="radio"
+                id={`${d.id}--keep`}
+                name={radioName}
+                value={upload}
+                defaultChecked
+                onChange={(e) => {
+                  const field = document.getElementById(alt.id) as HTMLInputElement | null;
+                  if (e.currentTarget.checked && field) field.value = text(pic.alt);
+                }}
+              />
               <label htmlFor={`${d.id}--keep`}>{keepText}</label>
             </li>
             {choices.map((m) => (
               <li key={m.id} className="c-picker__item">
-                <input type="radio" id={`${d.id}--m${m.id}`} name={radioName} value={m.path} />
+                <input type="hidden" name={libraryAltName(path)} value={`${m.path}\n${m.alt}`} />
+                <input
+                  type="radio"
+                  id={`${d.id}--m${m.id}`}
+                  name={radioName}
+                  value={m.path}
+                  onChange={(e) => {
+                    // The library's alt text comes with the picture (saving does the same without JavaScript).
+                    const field = document.getElementById(alt.id) as HTMLInputElement | null;
+                    if (e.currentTarget.checked && field && m.alt) field.value = m.alt;
+                  }}
+                />
                 <label htmlFor={`${d.id}--m${m.id}`}>
                   <span className="c-picker__thumb">
                     {/* Named by the label's text beside it. */}

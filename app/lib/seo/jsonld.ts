@@ -174,6 +174,8 @@ export function ratedSafari(data: SafariResponse): JsonLdNode | null {
       datePublished: r.date,
       reviewBody: plainText(r.text, 500),
       reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+      // The operator's public reply, as a comment on the review.
+      ...(r.reply ? { comment: { '@type': 'Comment', text: plainText(r.reply.text, 500), dateCreated: r.reply.date, author: { '@id': ids(origin).organization } } } : {}),
     })),
   };
 }

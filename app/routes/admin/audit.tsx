@@ -1,6 +1,8 @@
 // /admin/audit (owners): the audit log, newest first, 50 a page, filtered by action and by member:
-// when, who, what, to what, from which address.
+// when, who ("system (scheduled)" for what the scheduler did), what in words, to what (a link to it),
+// from which address (common/audit-labels.ts).
 import { Form, Link, useLoaderData } from 'react-router';
+import { auditActionLabel, auditActorLabel, auditTarget } from '../../../common/audit-labels.ts';
 import { AUDIT_PAGE_SIZE, type AuditPage } from '../../../common/staff-access.ts';
 import { PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet } from '../../lib/admin.ts';
@@ -22,39 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...page, action: q.get('action') ?? '', staff: q.get('staff') ?? '' };
 }
 
-const ACTION_LABELS: Record<string, string> = {
-  'sign-in': 'Signed in',
-  'sign-in-failed': 'Sign-in failed',
-  'sign-in-password': 'Password accepted, code asked',
-  'sign-in-code-failed': 'Wrong code at sign-in',
-  'sign-in-throttled': 'Sign-in throttled',
-  'sign-in-locked': 'Sign-in locked after failed attempts (owner e-mailed)',
-  'sign-out': 'Signed out',
-  'sign-out-everywhere': 'Signed out everywhere',
-  'password-change': 'Password changed',
-  'password-reset-requested': 'Password link asked for',
-  'password-reset-throttled': 'Password link throttled',
-  'password-reset': 'Password reset with a link',
-  'password-set': 'First password chosen',
-  'totp.enable': 'Two-step sign-in on',
-  'totp.disable': 'Two-step sign-in off',
-  'totp.disable-failed': 'Two-step turn-off refused',
-  'staff.create': 'Member added',
-  'staff.role': 'Role changed',
-  'staff.disable': 'Member disabled',
-  'staff.enable': 'Member enabled',
-  'staff.sign-out-everywhere': 'Member signed out everywhere',
-  'staff.invite': 'New password link sent',
-  'media.upload': 'Image uploaded',
-  'media.edit': 'Image text edited',
-  'media.delete': 'Image deleted',
-  'settings.change': 'Settings changed',
-  'review.approve': 'Review approved',
-  'review.reject': 'Review rejected',
-  'currency.rates': 'Currency rates set',
-};
-
-const label = (action: string) => ACTION_LABELS[action] ?? action;
+const label = auditActionLabel;
 
 function detailText(detail: Record<string, unknown> | null): string {
   if (!detail) return '';
@@ -62,6 +32,14 @@ function detailText(detail: Record<string, unknown> | null): string {
     .filter(([, v]) => v !== null && v !== undefined && typeof v !== 'object')
     .map(([k, v]) => `${k}: ${String(v)}`)
     .join(' · ');
+}
+
+function AuditTarget({ target, action }: { target: string | null; action: string }) {
+  const t = auditTarget(target, action);
+  if (!t) return <>—</>;
+  if (!t.href) return <>{t.text}</>;
+  // The console's pages are its own; a content item's public page is the site's.
+  return t.href.startsWith('/admin') ? <Link to={t.href}>{t.text}</Link> : <a href={t.href}>{t.text}</a>;
 }
 
 export default function Audit() {
@@ -131,12 +109,14 @@ export default function Audit() {
                   <td data-label="When">
                     <time dateTime={e.at}>{when(e.at, { seconds: true })}</time>
                   </td>
-                  <td data-label="Who">{e.actor || <span className="c-muted">unknown</span>}</td>
+                  <td data-label="Who">{e.actor ? e.actor : <span className="c-muted">{auditActorLabel(e.actor, e.action)}</span>}</td>
                   <th scope="row" data-label="Action">
                     {label(e.action)}
                     {detailText(e.detail) ? <span className="c-ltable__sub">{detailText(e.detail)}</span> : null}
                   </th>
-                  <td data-label="Target">{e.target ?? '—'}</td>
+                  <td data-label="Target">
+                    <AuditTarget target={e.target} action={e.action} />
+                  </td>
                   <td data-label="Address" className="c-ltable__mono">
                     {e.ip ?? '—'}
                   </td>

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { CONTENT_MESSAGES, type ContentDocument, type ContentForm, type ContentItem, type DiffLine, type FieldSpec } from '../../../common/content-editing.ts';
 import type { MediaImage, MediaList } from '../../../common/media-library.ts';
+import { safariHeading } from '../../../common/safari-title.ts';
 import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { ContentFields, type LibrarySearch } from '../../components/admin/ContentFields.tsx';
 import { At, ContentStatusBadge, DiffView } from '../../components/admin/ContentUi.tsx';
@@ -389,6 +390,10 @@ export default function ContentEditor() {
   const pendingFocus = useRef<string | undefined>(undefined);
   const [slugTouched, setSlugTouched] = useState(Boolean(item));
   const [slugNow, setSlugNow] = useState<string | undefined>(undefined);
+  // A safari's title on the site has its number of days in front ("3 Day …"): the form shows it too.
+  const siteTitleOf = (doc: Record<string, unknown>, typed?: string) =>
+    form.type.name === 'safaris' ? safariHeading(Array.isArray(doc.itinerary) ? doc.itinerary.length : 0, String(typed ?? doc.title ?? '').trim()) : undefined;
+  const [typedTitle, setTypedTitle] = useState<{ version: number; text: string } | undefined>(undefined);
 
   // A list button, with JavaScript: the form's document read as the action would, changed, drawn again.
   function onIntent(intent: string) {
@@ -430,7 +435,9 @@ export default function ContentEditor() {
   const published = item?.status === 'published';
   const titleField = form.fields.find((f) => f.kind === 'text');
   const listPath = `/admin/content/${type.name}`;
-  const title = item ? item.title : `New ${type.singular}`;
+  const siteTitle = siteTitleOf(shown.doc as Record<string, unknown>, typedTitle?.version === shown.version ? typedTitle.text : undefined);
+  const savedSiteTitle = item ? siteTitleOf(item.document as Record<string, unknown>) : undefined;
+  const title = item ? (savedSiteTitle ?? item.title) : `New ${type.singular}`;
   const status = item?.status ?? 'draft';
 
   const onFormInput = (e: FormEvent<HTMLFormElement>) => {
@@ -438,8 +445,9 @@ export default function ContentEditor() {
     if (target.name === 'slug') {
       setSlugTouched(true);
       setSlugNow(target.value);
-    } else if (!slugTouched && titleField && target.name === `doc.${titleField.name}` && slugRef.current) {
-      slugRef.current.value = slugify(target.value);
+    } else if (titleField && target.name === `doc.${titleField.name}`) {
+      if (!slugTouched && slugRef.current) slugRef.current.value = slugify(target.value);
+      setTypedTitle({ version: shown.version, text: target.value });
     }
   };
 
@@ -508,6 +516,22 @@ export default function ContentEditor() {
         </button>
         <CsrfInput />
         <input type="hidden" name="baseRevision" value={baseRevision} />
+        {/* Save, Preview and the state stay in view at every width, however long the form. */}
+        <div className="c-editor__bar" role="group" aria-label="Save and preview">
+          <span className="c-editor__state" aria-live="polite">
+            {busy ? 'Saving…' : item ? <ContentStatusBadge item={item} /> : 'Not saved yet'}
+          </span>
+          {!conflict ? (
+            <button type="submit" name="intent" value="save" className="btn btn--primary btn--sm" disabled={busy}>
+              {!item ? 'Save draft' : status === 'draft' ? 'Save draft' : 'Save'}
+            </button>
+          ) : null}
+          {previewAction ? (
+            <button type="submit" formAction={previewAction} formTarget="_blank" formNoValidate data-preview="" className="btn btn--ghost btn--sm" disabled={busy}>
+              Preview page
+            </button>
+          ) : null}
+        </div>
         <div className="c-editor__main">
           <section className="c-panel c-editor__fields" aria-label="Fields">
             {type.fixed && item ? (
@@ -551,6 +575,12 @@ export default function ContentEditor() {
                 ) : null}
               </div>
             )}
+            {siteTitle !== undefined ? (
+              <p className="c-editor__address" id="site-title">
+                <span className="c-label">Title on the site</span> <strong>{siteTitle}</strong>
+                <span className="c-field__hint"> The number of days comes first, counted from the itinerary.</span>
+              </p>
+            ) : null}
             <p className="sr-only" role="status" aria-live="polite">
               {announce}
             </p>
@@ -613,9 +643,6 @@ export default function ContentEditor() {
           ) : (
             <>
               <div className="c-editor__buttons">
-                <button type="submit" name="intent" value="save" className="btn btn--primary" disabled={busy}>
-                  {!item ? 'Save draft' : status === 'draft' ? 'Save draft' : 'Save'}
-                </button>
                 {status !== 'published' ? (
                   <button type="submit" name="intent" value="publish" className="btn btn--ghost" disabled={busy}>
                     {status === 'scheduled' ? 'Publish now' : 'Save and publish'}
@@ -627,14 +654,7 @@ export default function ContentEditor() {
                   </button>
                 ) : null}
               </div>
-              {previewAction ? (
-                <div className="c-editor__preview">
-                  <button type="submit" formAction={previewAction} formTarget="_blank" formNoValidate data-preview="" className="btn btn--ghost" disabled={busy}>
-                    Preview page
-                  </button>
-                  <p className="c-field__hint">The whole page as the site would show what the form holds now (in a new tab); nothing is saved.</p>
-                </div>
-              ) : null}
+              {previewAction ? <p className="c-field__hint">Preview page shows the whole page as the site would show what the form holds now (in a new tab); nothing is saved.</p> : null}
               <p className="c-field__hint">
                 {status === 'published'
                   ? `Saving puts the changes on the site at once.${type.fixed ? '' : ' Unpublish takes the page off the site and keeps it as a draft.'}`

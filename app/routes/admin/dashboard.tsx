@@ -1,9 +1,11 @@
 // /admin: the dashboard. Where the enquiries stand (new, open and unassigned, yours), the
-// travellers' reviews waiting for approval, and four charts drawn on the server as SVG: enquiries
-// per week, by status, by source, and the conversion rate per month (booked / all but spam).
-// Nothing here needs JavaScript.
+// travellers' reviews waiting for approval, and charts drawn on the server as SVG: enquiries and
+// WhatsApp clicks per week, by status, by source, and the conversion rate per month (booked / all
+// but spam); and the safaris with their WhatsApp clicks beside their enquiries. Nothing here needs
+// JavaScript.
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import type { ReviewCounts } from '../../../common/review-moderation.ts';
+import { safariHeading } from '../../../common/safari-title.ts';
 import { SOURCE_LABELS, STATUS_LABELS, type DashboardData } from '../../../common/enquiry-inbox.ts';
 import { BarList, ColumnChart, RateChart, type Point } from '../../components/admin/Charts.tsx';
 import { Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
@@ -25,9 +27,9 @@ const monthShort = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 
 const monthLong = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function weekPoints(d: DashboardData): Point[] {
-  const n = d.perWeek.length;
-  return d.perWeek.map((w, i) => {
+function weekPoints(perWeek: DashboardData['perWeek']): Point[] {
+  const n = perWeek.length;
+  return perWeek.map((w, i) => {
     const date = new Date(`${w.week}T00:00:00Z`);
     // Every other week is labelled under the axis, ending with this week.
     return { label: dayMonthYear.format(date), tick: (n - 1 - i) % 2 === 0 ? dayMonth.format(date) : '', value: w.count };
@@ -56,7 +58,13 @@ export default function Dashboard() {
   const [params] = useSearchParams();
   const first = session?.staff.name.split(' ')[0] || session?.staff.email;
 
-  const weeks = weekPoints(d);
+  const weeks = weekPoints(d.perWeek);
+  const leadWeeks = weekPoints(d.whatsappPerWeek);
+  const leadTotal = d.whatsappPerWeek.reduce((a, w) => a + w.count, 0);
+  const leadSummary =
+    leadTotal === 0
+      ? 'No WhatsApp clicks in the last 12 weeks.'
+      : `${plural(leadTotal, 'click', 'clicks')} on WhatsApp buttons in the last 12 weeks; this week so far: ${d.whatsappPerWeek.at(-1)?.count ?? 0}.`;
   const busiest = d.perWeek.reduce((a, w) => (w.count > a.count ? w : a), d.perWeek[0] ?? { week: '', count: 0 });
   const thisWeek = d.perWeek.at(-1)?.count ?? 0;
   const weekSummary =
@@ -124,6 +132,48 @@ export default function Dashboard() {
           <ColumnChart title="Enquiries per week" summary={weekSummary} points={weeks} valueHead="Enquiries" nowLabel="This week, so far" />
         </div>
         <div className="c-panel c-dash__wide">
+          <ColumnChart title="WhatsApp clicks per week" summary={leadSummary} points={leadWeeks} valueHead="WhatsApp clicks" nowLabel="This week, so far" />
+        </div>
+        <section className="c-panel c-dash__wide" aria-labelledby="by-safari-title">
+          <h2 id="by-safari-title" className="c-chart__title">
+            Safaris: WhatsApp clicks and enquiries
+          </h2>
+          {d.bySafari.length === 0 ? (
+            <p className="c-muted">No WhatsApp clicks or enquiries from a safari's page in the last 12 weeks.</p>
+          ) : (
+            <table className="c-table c-table--stack">
+              <caption className="sr-only">The safaris with the most WhatsApp clicks in the last 12 weeks, with the enquiries sent from their pages (not counting spam)</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Safari</th>
+                  <th scope="col" className="c-num">
+                    WhatsApp clicks
+                  </th>
+                  <th scope="col" className="c-num">
+                    Enquiries
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.bySafari.map((s) => (
+                  <tr key={s.slug}>
+                    <th scope="row" data-label="Safari">
+                      <a href={`/safaris/${s.slug}`}>{safariHeading(s.days, s.title)}</a>
+                    </th>
+                    <td data-label="WhatsApp clicks" className="c-num">
+                      {s.clicks}
+                    </td>
+                    <td data-label="Enquiries" className="c-num">
+                      {s.enquiries}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <p className="c-muted">Last 12 weeks, the 10 safaris with the most clicks.</p>
+        </section>
+        <div className="c-panel c-dash__wide">
           <RateChart title="Conversion rate per month" summary={rateSummary} points={months} valueHead="Booked" noteHead="Booked of all but spam" />
         </div>
         <div className="c-panel">
@@ -144,7 +194,6 @@ export default function Dashboard() {
             items={d.bySource.map((s) => ({ label: SOURCE_LABELS[s.source], value: s.count, tone: SOURCE_TONES[s.source] }))}
           />
         </div>
-        {/* Room for more panels of the same shape, e.g. WhatsApp leads per safari (issue 13). */}
       </div>
     </>
   );

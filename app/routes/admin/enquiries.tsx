@@ -1,14 +1,15 @@
 // /admin/enquiries: the inbox. Newest first, 25 a page; filters and the search are a plain GET
 // form, so every filtered list has its own address (and works without JavaScript). A table on
-// wide screens, stacked cards on phones; "Export CSV" downloads the same filtered list.
-import { Form, Link, redirect, useLoaderData, useNavigation } from 'react-router';
-import { inboxFilterSchema } from '../../../common/enquiry-forms.ts';
+// wide screens, stacked cards on phones; "Export CSV" downloads the same filtered list. Ticked
+// rows take one change at once (a status, spam included, or an assignment): all or none.
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { bulkSchema, inboxFilterSchema } from '../../../common/enquiry-forms.ts';
 import { ENQUIRY_STATUSES, FILTER_KEYS, filterParams, SOURCE_LABELS, STATUS_LABELS, type InboxResponse } from '../../../common/enquiry-inbox.ts';
 import { firstIssue } from '../../../common/staff.ts';
-import { FormError, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
+import { CsrfInput, FormError, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
 import { StatusBadge, staffName, When } from '../../components/admin/InboxUi.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
-import { adminGet } from '../../lib/admin.ts';
+import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import type { Route } from './+types/enquiries';
 
 export function meta() {
@@ -47,19 +48,43 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { list, filters, error };
 }
 
+/** The bulk form's choice: "status:<status>" or "assign:<staff id>" / "assign:none". */
+function readChange(value: string): unknown {
+  const [kind, arg] = value.split(':');
+  if (kind === 'status') return { status: arg };
+  if (kind === 'assign') return { staffId: arg === 'none' ? null : /^\d{1,10}$/.test(arg ?? '') ? Number(arg) : arg };
+  return undefined;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const ids = form.getAll('ids').map((v) => (/^\d{1,10}$/.test(String(v)) ? Number(v) : NaN));
+  const parsed = bulkSchema.safeParse({ ids, change: readChange(String(form.get('change') ?? '')) });
+  if (!parsed.success) return { error: firstIssue(parsed.error).message, done: null };
+  const sent = await adminSend<{ count: number; changed: number }>(context, request, '/enquiries/bulk', { json: parsed.data, csrf: form.get(CSRF_FIELD) });
+  if (!sent.ok) return { error: sent.error!, done: null };
+  const { count, changed } = sent.data!;
+  const what = `${changed} of the ${count === 1 ? 'enquiry' : `${count} enquiries`} ticked ${changed === 1 ? 'was' : 'were'} changed`;
+  return { error: null, done: changed === count ? `${count === 1 ? 'The enquiry is' : `The ${count} enquiries are`} changed.` : `${what}; the others already were so.` };
+}
+
 export default function Enquiries() {
   const { list, filters, error } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
   const session = useConsoleSession();
   const busy = useNavigation().state === 'loading';
   const filtered = Object.keys(filters).length > 0;
   const exportQuery = new URLSearchParams(error ? {} : filters).toString();
   const me = session?.staff.id;
+  const owner = session?.staff.role === 'owner';
   const count = `${list.total} ${list.total === 1 ? 'enquiry' : 'enquiries'}`;
+  const lead = filtered && !error ? `${count} ${list.total === 1 ? 'matches' : 'match'} these filters` : filters.status ? count : `${count}, not counting spam`;
+  const assignable = owner ? list.options.staff : list.options.staff.filter((m) => m.id === me);
   return (
     <>
       <PageHead
         title="Enquiries"
-        lead={filtered && !error ? `${count} match these filters` : count}
+        lead={lead}
         actions={
           <a className="btn btn--ghost btn--sm" href={`/admin/enquiries/export.csv${exportQuery ? `?${exportQuery}` : ''}`} download>
             Export CSV
@@ -79,7 +104,7 @@ export default function Enquiries() {
           <div className="c-field">
             <label htmlFor="f-status">Status</label>
             <select id="f-status" name="status" defaultValue={filters.status ?? ''}>
-              <option value="">Any status</option>
+              <option value="">All but spam</option>
               {ENQUIRY_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {STATUS_LABELS[s]}
@@ -141,9 +166,47 @@ export default function Enquiries() {
           </div>
         ) : (
           <>
+            <Form method="post" id="bulk" className="c-bulk" aria-labelledby="bulk-title">
+              <h3 id="bulk-title" className="c-bulk__title">
+                With the ticked enquiries
+              </h3>
+              <CsrfInput />
+              {result?.error ? <FormError>{result.error}</FormError> : null}
+              {result?.done ? <Notice>{result.done}</Notice> : null}
+              <div className="c-field">
+                <label htmlFor="bulk-change">Change</label>
+                <select id="bulk-change" name="change" defaultValue="">
+                  <option value="" disabled>
+                    Choose a change
+                  </option>
+                  <option value="status:spam">Mark as spam</option>
+                  <optgroup label="Set the status">
+                    {ENQUIRY_STATUSES.filter((st) => st !== 'spam').map((st) => (
+                      <option key={st} value={`status:${st}`}>
+                        {STATUS_LABELS[st]}
+                      </option>
+                    ))}
+                  </optgroup>
+                  <optgroup label="Assign to">
+                    {assignable.map((m) => (
+                      <option key={m.id} value={`assign:${m.id}`}>
+                        {m.id === me ? `${m.name || m.email} (you)` : m.name || m.email}
+                      </option>
+                    ))}
+                    <option value="assign:none">Nobody</option>
+                  </optgroup>
+                </select>
+              </div>
+              <button type="submit" className="btn btn--primary btn--sm">
+                Apply to ticked
+              </button>
+            </Form>
             <table className="c-table c-etable">
               <thead>
                 <tr>
+                  <th scope="col">
+                    <span className="sr-only">Tick</span>
+                  </th>
                   <th scope="col">Received</th>
                   <th scope="col">From</th>
                   <th scope="col">About</th>
@@ -154,6 +217,9 @@ export default function Enquiries() {
               <tbody>
                 {list.enquiries.map((e) => (
                   <tr key={e.id} className={e.status === 'new' ? 'is-new' : undefined}>
+                    <td className="c-etable__tick">
+                      <input type="checkbox" name="ids" value={e.id} form="bulk" aria-label={`Tick #${e.id}, ${e.name}`} />
+                    </td>
                     <td className="c-etable__when">
                       <When iso={e.receivedAt} />
                       <span className="c-etable__ref">#{e.id}</span>
@@ -183,6 +249,7 @@ export default function Enquiries() {
               {list.enquiries.map((e) => (
                 <li key={e.id} className={`c-ecard${e.status === 'new' ? ' is-new' : ''}`}>
                   <div className="c-ecard__top">
+                    <input type="checkbox" name="ids" value={e.id} form="bulk" aria-label={`Tick #${e.id}, ${e.name}`} className="c-ecard__tick" />
                     <Link to={`/admin/enquiries/${e.id}`} className="c-ecard__name">
                       {e.name}
                     </Link>

@@ -36,6 +36,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   const id = String(form.get('id') ?? '');
+  if (intent === 'reply' && /^[1-9][0-9]{0,9}$/.test(id)) {
+    const reply = String(form.get('reply') ?? '');
+    const sent = await adminSend<{ changed: boolean }>(context, request, `/reviews/${id}/reply`, { json: { reply }, csrf: form.get(CSRF_FIELD) });
+    if (!sent.ok) return { ok: false as const, message: sent.status === 404 ? 'That review no longer exists.' : sent.error! };
+    const name = String(form.get('name') ?? '').slice(0, 80) || 'the review';
+    return { ok: true as const, message: !sent.data!.changed ? 'Nothing changed: the reply already said that.' : reply.trim() ? `Your reply to ${name} is saved; it is shown under the review on the site once the review is approved.` : `Your reply to ${name} is removed.` };
+  }
   if ((intent !== 'approve' && intent !== 'reject') || !/^[1-9][0-9]{0,9}$/.test(id)) return { ok: false as const, message: 'Choose a review and what to do with it.' };
   const name = String(form.get('name') ?? '').slice(0, 80) || 'The review';
   const sent = await adminSend<{ status: ModerationStatus; shownChanged: boolean }>(context, request, `/reviews/${id}/${intent}`, { csrf: form.get(CSRF_FIELD) });
@@ -98,6 +105,22 @@ function ReviewCard({ review, busy }: { review: ModeratedReview; busy: boolean }
           ) : null}
         </p>
         <p className="c-rv__text c-break">{review.text}</p>
+        <Form method="post" className="c-rv__reply">
+          <CsrfInput />
+          <input type="hidden" name="id" value={review.id} />
+          <input type="hidden" name="name" value={review.name} />
+          <input type="hidden" name="intent" value="reply" />
+          <div className="c-field">
+            <label htmlFor={`review-${review.id}-reply`}>Your public reply (optional)</label>
+            <p className="c-field__hint" id={`review-${review.id}-reply-hint`}>
+              Shown under the review on the safari’s page, signed by the company. Leave it empty to remove it.
+            </p>
+            <textarea id={`review-${review.id}-reply`} name="reply" rows={3} maxLength={2000} defaultValue={review.reply?.text ?? ''} aria-describedby={`review-${review.id}-reply-hint`} />
+          </div>
+          <button type="submit" className="btn btn--ghost btn--sm" disabled={busy} aria-describedby={titleId}>
+            {review.reply ? 'Save the reply' : 'Publish the reply'}
+          </button>
+        </Form>
       </article>
       {review.thumb && review.photo ? (
         <a className="c-rv__photo" href={review.thumb} target="_blank" rel="noopener">

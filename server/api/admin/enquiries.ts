@@ -3,11 +3,11 @@
 // e-mails, notes, status history and replies; changing its status, assigning it, adding a note,
 // replying to the visitor through the outbox; the CSV export of a filtered list; and the
 // dashboard's figures (/api/admin/dashboard). Every change is in the audit log.
-import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { stringify } from 'csv-stringify/sync';
 import { Hono } from 'hono';
-import { assignSchema, inboxFilterSchema, noteSchema, replySchema, statusChangeSchema, type InboxFilter } from '../../../common/enquiry-forms.ts';
+import { assignSchema, bulkSchema, inboxFilterSchema, noteSchema, replySchema, statusChangeSchema, type InboxFilter } from '../../../common/enquiry-forms.ts';
 import {
   ENQUIRY_SOURCES,
   ENQUIRY_STATUSES,
@@ -30,6 +30,8 @@ import type { Db } from '../../db/index.ts';
 import { enquiries, enquiryNotes, enquiryReplies, enquiryStatusChanges, mailOutbox, safaris, staff } from '../../db/schema.ts';
 import { enquiryReply } from '../../mail/enquiry-reply.ts';
 import { enqueueMail, type Tx } from '../../mail/outbox.ts';
+import { whatsappLeadsPerWeek } from '../../leads.ts';
+import { searchFold } from '../../search/fold.ts';
 import { sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
 import { deps, HttpError, parsePaging, totalPagesFor } from '../http.ts';
 import { readBody } from './body.ts';
@@ -81,22 +83,24 @@ export function readFilter(c: AdminContext): InboxFilter {
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /**
- * The search: every word (or word beginning) of q in the name, address or message (the GIN
- * index of migration 0008, same expression), or q anywhere in the address or the name (pg_trgm).
+ * The search, blind to accents and case ("Muller" finds "Müller"; search_fold(), migration 0018):
+ * every word (or word beginning) of q in the name, address or message (the GIN index, same
+ * expression), or q anywhere in the address or the name (pg_trgm).
  */
 export function searchCondition(q: string): SQL {
-  const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
-  const like = likePattern(q);
-  const partial = sql`(${enquiries.email} ilike ${like} or ${enquiries.name} ilike ${like})`;
+  const folded = searchFold(q);
+  const words = (folded.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
+  const partial = sql`(${enquiries.email} ilike ${likePattern(q)} or search_fold(${enquiries.name}) ilike ${likePattern(folded)})`;
   if (words.length === 0) return partial;
   const tsq = words.map((w) => `${w}:*`).join(' & ');
-  return sql`(to_tsvector('simple'::regconfig, ${enquiries.name} || ' ' || ${enquiries.email} || ' ' || ${enquiries.message}) @@ to_tsquery('simple'::regconfig, ${tsq}) or ${partial})`;
+  return sql`(to_tsvector('simple'::regconfig, search_fold(${enquiries.name} || ' ' || ${enquiries.email} || ' ' || ${enquiries.message})) @@ to_tsquery('simple'::regconfig, ${tsq}) or ${partial})`;
 }
 
 export function filterWhere(f: InboxFilter): SQL | undefined {
   const day = 86_400_000;
   return and(
-    f.status ? eq(enquiries.status, f.status) : undefined,
+    // Spam is a filter of its own: every other list leaves it out.
+    f.status ? eq(enquiries.status, f.status) : ne(enquiries.status, 'spam'),
     f.from ? gte(enquiries.created_at, new Date(`${f.from}T00:00:00Z`)) : undefined,
     f.to ? lt(enquiries.created_at, new Date(Date.parse(`${f.to}T00:00:00Z`) + day)) : undefined,
     f.safari ? eq(enquiries.safari_id, f.safari) : undefined,
@@ -251,7 +255,7 @@ export async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail |
 
 /** The dashboard's figures, in UTC: weeks start on Monday. */
 export async function dashboardData(db: Db, me: number): Promise<DashboardData> {
-  const [weeks, months, statuses, sources, totals] = await Promise.all([
+  const [weeks, months, statuses, sources, totals, leadWeeks, safariRows] = await Promise.all([
     db.execute(sql`
       with weeks as (
         select generate_series(date_trunc('week', now() at time zone 'UTC') - interval '11 weeks', date_trunc('week', now() at time zone 'UTC'), interval '1 week') as wk)
@@ -277,6 +281,24 @@ export async function dashboardData(db: Db, me: number): Promise<DashboardData> 
              count(*) filter (where status in ('new', 'contacted', 'quoted') and assigned_to is null)::int as unassigned,
              count(*) filter (where status in ('new', 'contacted', 'quoted') and assigned_to = ${me})::int as mine
         from enquiries`),
+    whatsappLeadsPerWeek(db),
+    db.execute(sql`
+      with since as (select date_trunc('week', now() at time zone 'UTC') - interval '11 weeks' as t),
+      clicks as (
+        select s.id, sum(l.clicks)::int as n
+          from whatsapp_leads l join safaris s on l.path = '/safaris/' || s.safarititleslug
+         where l.day >= (select t from since)::date
+         group by s.id),
+      sent as (
+        select e.safari_id as id, count(*)::int as n
+          from enquiries e
+         where e.status <> 'spam' and e.safari_id is not null and (e.created_at at time zone 'UTC') >= (select t from since)
+         group by e.safari_id)
+      select s.safarititleslug as slug, s.safarititle as title, s.safariday as days, coalesce(clicks.n, 0) as clicks, coalesce(sent.n, 0) as enquiries
+        from safaris s left join clicks on clicks.id = s.id left join sent on sent.id = s.id
+       where clicks.n is not null or sent.n is not null
+       order by clicks desc, enquiries desc, s.safarititle
+       limit 10`),
   ]);
   const perWeek = rowsOf<{ week: string; n: number }>(weeks).map((w) => ({ week: w.week, count: Number(w.n) }));
   const statusCount = new Map(rowsOf<{ status: string; n: number }>(statuses).map((r) => [r.status, Number(r.n)]));
@@ -292,6 +314,14 @@ export async function dashboardData(db: Db, me: number): Promise<DashboardData> 
       return { month: m.month, booked, total, rate: total === 0 ? null : booked / total };
     }),
     totals: { open: Number(t.open), unassigned: Number(t.unassigned), mine: Number(t.mine), last12Weeks: perWeek.reduce((a, w) => a + w.count, 0) },
+    whatsappPerWeek: leadWeeks,
+    bySafari: rowsOf<{ slug: string; title: string; days: number; clicks: number; enquiries: number }>(safariRows).map((r) => ({
+      slug: r.slug,
+      title: r.title,
+      days: Number(r.days),
+      clicks: Number(r.clicks),
+      enquiries: Number(r.enquiries),
+    })),
   };
 }
 
@@ -307,7 +337,7 @@ export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
     const filter = readFilter(c);
     const paging = parsePaging((k) => c.req.query(k), INBOX_PAGE_SIZE);
     const where = filterWhere(filter);
-    const [counted, rows, safariOptions, countries] = await Promise.all([
+    const [counted, rows, safariOptions, countries, members] = await Promise.all([
       db.select({ n: sql<number>`count(*)::int` }).from(enquiries).where(where),
       listQuery(db, where).limit(paging.limit).offset(paging.offset),
       db
@@ -316,6 +346,7 @@ export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
         .innerJoin(enquiries, eq(enquiries.safari_id, safaris.id))
         .orderBy(asc(safaris.safarititle)),
       db.selectDistinct({ country: enquiries.country }).from(enquiries).where(sql`${enquiries.country} <> ''`).orderBy(asc(enquiries.country)),
+      activeStaff(db),
     ]);
     const total = Number(counted[0]?.n ?? 0);
     const answer: InboxResponse = {
@@ -334,7 +365,7 @@ export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
       page: paging.page,
       totalPages: totalPagesFor(total, paging),
       total,
-      options: { safaris: safariOptions, countries: [...new Set(countries.map((r) => r.country))] },
+      options: { safaris: safariOptions, countries: [...new Set(countries.map((r) => r.country))], staff: members },
     };
     return c.json(answer);
   });
@@ -395,44 +426,61 @@ export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
     await tx.insert(enquiryStatusChanges).values({ enquiry_id: id, staff_id: staffId, from_status: from, to_status: to });
   }
 
-  app.post('/enquiries/:id/status', async (c) => {
-    const { db } = deps(c);
-    const id = enquiryId(c);
+  /** Changes one enquiry's status (recorded in its history and the audit log); false when it already had it. */
+  async function changeStatus(tx: Tx, id: number, to: EnquiryStatus, c: AdminContext): Promise<boolean> {
     const s = sessionOf(c);
+    const row = await locked(tx, id);
+    if (row.status === to) return false;
+    await setStatus(tx, id, row.status, to, s.staff.id);
+    await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiry.status', target: `enquiry:${id}`, detail: { from: row.status, to }, ip: addressOf(c) });
+    return true;
+  }
+
+  /** Assigns one enquiry (null: nobody), as the member's role allows; false when it already was. */
+  async function assignTo(tx: Tx, id: number, staffId: number | null, c: AdminContext): Promise<boolean> {
+    const s = sessionOf(c);
+    const row = await locked(tx, id);
+    if (s.staff.role !== 'owner') {
+      // An agent takes an enquiry, or gives back their own; nothing else.
+      const takes = staffId === s.staff.id;
+      const releasesOwn = staffId === null && row.assigned_to === s.staff.id;
+      if (!takes && !releasesOwn) throw new HttpError(403, 'An agent may assign an enquiry only to themself, or unassign themself.', undefined, 'forbidden');
+    }
+    if (staffId !== null) {
+      const [member] = await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.id, staffId), isNull(staff.disabled_at)));
+      if (!member) throw new HttpError(400, 'Choose an active member of staff.', undefined, 'invalid-staffId');
+    }
+    if (row.assigned_to === staffId) return false;
+    await tx.update(enquiries).set({ assigned_to: staffId }).where(eq(enquiries.id, id));
+    await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiry.assign', target: `enquiry:${id}`, detail: { from: row.assigned_to, to: staffId }, ip: addressOf(c) });
+    return true;
+  }
+
+  app.post('/enquiries/:id/status', async (c) => {
+    const id = enquiryId(c);
     const input = await readBody(c, statusChangeSchema);
-    const changed = await db.transaction(async (tx) => {
-      const row = await locked(tx, id);
-      if (row.status === input.status) return false;
-      await setStatus(tx, id, row.status, input.status, s.staff.id);
-      await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiry.status', target: `enquiry:${id}`, detail: { from: row.status, to: input.status }, ip: addressOf(c) });
-      return true;
-    });
+    const changed = await deps(c).db.transaction((tx) => changeStatus(tx, id, input.status, c));
     return c.json({ ok: true, status: input.status, changed });
   });
 
   app.post('/enquiries/:id/assign', async (c) => {
-    const { db } = deps(c);
     const id = enquiryId(c);
-    const s = sessionOf(c);
     const input = await readBody(c, assignSchema);
-    const result = await db.transaction(async (tx) => {
-      const row = await locked(tx, id);
-      if (s.staff.role !== 'owner') {
-        // An agent takes an enquiry, or gives back their own; nothing else.
-        const takes = input.staffId === s.staff.id;
-        const releasesOwn = input.staffId === null && row.assigned_to === s.staff.id;
-        if (!takes && !releasesOwn) throw new HttpError(403, 'An agent may assign an enquiry only to themself, or unassign themself.', undefined, 'forbidden');
-      }
-      if (input.staffId !== null) {
-        const [member] = await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.id, input.staffId), isNull(staff.disabled_at)));
-        if (!member) throw new HttpError(400, 'Choose an active member of staff.', undefined, 'invalid-staffId');
-      }
-      if (row.assigned_to === input.staffId) return false;
-      await tx.update(enquiries).set({ assigned_to: input.staffId }).where(eq(enquiries.id, id));
-      await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiry.assign', target: `enquiry:${id}`, detail: { from: row.assigned_to, to: input.staffId }, ip: addressOf(c) });
-      return true;
+    const changed = await deps(c).db.transaction((tx) => assignTo(tx, id, input.staffId, c));
+    return c.json({ ok: true, staffId: input.staffId, changed });
+  });
+
+  // Several enquiries at once (the inbox's ticked rows): all of them or, on any refusal, none.
+  app.post('/enquiries/bulk', async (c) => {
+    const input = await readBody(c, bulkSchema);
+    const ids = [...new Set(input.ids)].sort((a, b) => a - b);
+    const change = input.change;
+    const changed = await deps(c).db.transaction(async (tx) => {
+      let n = 0;
+      for (const id of ids) if ('status' in change ? await changeStatus(tx, id, change.status, c) : await assignTo(tx, id, change.staffId, c)) n++;
+      return n;
     });
-    return c.json({ ok: true, staffId: input.staffId, changed: result });
+    return c.json({ ok: true, count: ids.length, changed });
   });
 
   app.post('/enquiries/:id/notes', async (c) => {

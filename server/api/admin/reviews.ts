@@ -17,7 +17,7 @@ import { audit } from '../../auth/audit.ts';
 import { requireStaff, sessionOf, type AdminEnv } from '../../auth/guard.ts';
 import type { Db } from '../../db/index.ts';
 import { safaris, staff, travellerReviewPhotos, travellerReviews } from '../../db/schema.ts';
-import { approveReview, listReviews, rejectReview, ReviewNotFound } from '../../reviews.ts';
+import { approveReview, listReviews, rejectReview, REPLY_MAX, ReviewNotFound, setReviewReply } from '../../reviews.ts';
 import { sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
 import { deps, HttpError, parsePaging } from '../http.ts';
 import { idParam } from './subscribers.ts';
@@ -94,6 +94,32 @@ export function reviewsAdminApi(opts: ReviewsAdminOptions) {
       return c.json({ id, status: done.status, shownChanged: done.contentVersion !== null, counts: await reviewCounts(db) });
     });
   }
+
+  // The operator's public reply under a review ('' removes it).
+  app.post('/reviews/:id/reply', moderator, async (c) => {
+    const id = idParam(c, 'Review');
+    const db = deps(c).db;
+    const s = sessionOf(c);
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      throw new HttpError(400, 'The request body is not valid JSON.');
+    }
+    const reply = (body as { reply?: unknown } | null)?.reply;
+    if (typeof reply !== 'string' || reply.length > REPLY_MAX || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(reply))
+      throw new HttpError(400, `Write the reply as text, at most ${REPLY_MAX} characters (empty removes it).`, undefined, 'invalid-reply');
+    let done: Awaited<ReturnType<typeof setReviewReply>>;
+    try {
+      done = await setReviewReply(db, id, reply, { by: s.staff.id });
+    } catch (err) {
+      if (err instanceof ReviewNotFound) throw new HttpError(404, 'Review not found');
+      throw err;
+    }
+    if (done.contentVersion !== null) await opts.contentChanged?.().catch(() => undefined);
+    if (done.changed) await audit(db, { staffId: s.staff.id, actor: s.staff.email, action: reply.trim() ? 'review.reply' : 'review.reply-removed', target: `review:${id}`, ip: sourceOf(c, opts.trust).address ?? null });
+    return c.json({ id, changed: done.changed, shownChanged: done.contentVersion !== null });
+  });
 
   app.get('/reviews/:id/photo', moderator, async (c) => {
     const id = idParam(c, 'Review');
