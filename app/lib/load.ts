@@ -32,7 +32,7 @@ export class ApiError extends Error {
 export async function api<T>(context: Readonly<RouterContextProvider>, path: string): Promise<T> {
   const res = await context.get(apiContext).fetch(path, { headers: { accept: 'application/json' } });
   if (res.status === 404 || res.status === 400) notFound();
-  unavailableWhen(res);
+  if (res.status === 503) unavailableWhen(res, new ApiError(path, 503, await res.text().catch(() => '')).error);
   if (!res.ok) {
     const body = await res.text().catch(() => '');
     throw new ApiError(path, res.status, body);
@@ -45,11 +45,13 @@ export async function api<T>(context: Readonly<RouterContextProvider>, path: str
 
 /**
  * The API answered 503 (its database is briefly away): the page answers 503 too, with the API's
- * Retry-After, as the error view (a route error response: not logged as a bug).
+ * Retry-After, as the error view (a route error response: not logged as a bug). The API's sentence,
+ * when the caller read it, travels in the response's data (`{error}`), for the views that show
+ * the server's words (a list's failure, app/lib/list-failure.ts).
  */
-export function unavailableWhen(res: Response): void {
+export function unavailableWhen(res: Response, error?: string): void {
   if (res.status !== 503) return;
-  throw data(null, { status: 503, headers: { 'retry-after': res.headers.get('retry-after') ?? '5', 'cache-control': 'no-store' } });
+  throw data({ error: error ?? null }, { status: 503, headers: { 'retry-after': res.headers.get('retry-after') ?? '5', 'cache-control': 'no-store' } });
 }
 
 /** The page's path from a loader's request. Client navigations fetch `/some/path.data`, so the
