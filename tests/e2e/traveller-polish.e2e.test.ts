@@ -246,7 +246,6 @@ describe('side columns and the country filter', () => {
         await open(page, '/safaris');
         const labels = await page.locator('main fieldset').first().locator('label').allTextContents();
         expect(labels.map((l) => l.trim())).toContain('Drc');
-        expect(labels.map((l) => l.trim())).not.toContain('Drc');
         await shot(page, `safaris-filter-${label}`, 'main fieldset');
       } finally {
         await context.close();
