@@ -52,6 +52,7 @@ describe('the audit log in words', () => {
     expect(auditTarget('pages:home', 'content.publish')?.href).toBe('/');
     expect(auditTarget('safaris:old-trip', 'content.delete')).toEqual({ text: 'Safari “old-trip”', href: null });
     expect(auditTarget('media:9', 'media.delete')?.href).toBeNull();
+    expect(auditTarget('backup:backup-20261127T102312Z-manual.tar.gz')).toEqual({ text: 'Backup backup-20261127T102312Z-manual.tar.gz', href: '/admin/backups' });
     expect(auditTarget('settings')).toEqual({ text: 'Settings', href: '/admin/settings' });
     expect(auditTarget(null)).toBeNull();
     expect(auditTarget('something:odd value')).toEqual({ text: 'something:odd value', href: null });

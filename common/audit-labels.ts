@@ -50,6 +50,11 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'campaign.delete': 'Campaign deleted',
   'campaign.test': 'Campaign test sent',
   'campaign.send': 'Campaign sent',
+  'campaign.schedule': 'Campaign scheduled',
+  'campaign.unschedule': 'Campaign schedule cancelled',
+  'campaign.schedule-failed': 'Scheduled campaign not sent (nobody to send it to)',
+  'backup.create': 'Backup taken',
+  'backup.download': 'Backup downloaded',
   'content.create': 'Content created',
   'content.save': 'Content saved',
   'content.restore': 'Earlier revision restored',
@@ -98,6 +103,7 @@ function describeTarget(target: string | null | undefined): { text: string; href
   if (!target) return null;
   if (target === 'settings') return { text: 'Settings', href: '/admin/settings' };
   if (target === 'currency-rates') return { text: 'Currency rates', href: '/admin/settings' };
+  if (target.startsWith('backup:')) return { text: `Backup ${target.slice(7)}`, href: '/admin/backups' };
   const colon = target.indexOf(':');
   if (colon < 1) return { text: target, href: null };
   const kind = target.slice(0, colon);
