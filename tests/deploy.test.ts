@@ -4,7 +4,7 @@
 // HOST. Everything a visitor and a member of staff do goes through nginx. nginx is installed with
 // apt when missing (as root); runs when the suite has a PostgreSQL server (TEST_DATABASE_URL).
 // Needs `npm run build` to have run.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import https from 'node:https';
@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDir } from '../server/web.ts';
 import { freshPostgresUrl } from './helpers/db.ts';
 import { goodEnquiry, OPERATOR } from './helpers/forms.ts';
-import { startNginx, type Nginx } from './helpers/nginx.ts';
+import { debianBinary, startNginx, type Nginx } from './helpers/nginx.ts';
 import { STAFF_PASSWORD } from './helpers/staff.ts';
 import { freePort, startServer, type ServerProcess } from './helpers/server.ts';
 
@@ -45,6 +45,26 @@ describe('the reference deployment files', () => {
     expect(variables).toContain('HOST');
     expect(variables.length).toBeGreaterThan(20);
     expect(variables.filter((v) => !named.has(v))).toEqual([]);
+  });
+
+  // Debian's own checks of the two other files (caddy and systemd installed with apt when missing,
+  // as root; elsewhere the test is skipped when they are not on the machine).
+  it('the Caddyfile is a valid configuration for Debian\'s caddy', (ctx) => {
+    const caddy = debianBinary(['/usr/bin/caddy'], 'caddy');
+    if (!caddy && process.getuid?.() !== 0) return ctx.skip();
+    expect(caddy, 'caddy could not be installed with apt').not.toBeNull();
+    const out = spawnSync(caddy!, ['validate', '--config', path.join(root, 'deploy/Caddyfile'), '--adapter', 'caddyfile'], { encoding: 'utf8', env: { ...process.env, HOME: os.tmpdir() } });
+    expect(out.status, out.stderr).toBe(0);
+    expect(out.stdout + out.stderr).toContain('Valid configuration');
+  });
+
+  it('the systemd unit passes systemd-analyze verify', (ctx) => {
+    const analyze = debianBinary(['/usr/bin/systemd-analyze', '/bin/systemd-analyze'], 'systemd');
+    if (!analyze && process.getuid?.() !== 0) return ctx.skip();
+    expect(analyze, 'systemd-analyze could not be installed with apt').not.toBeNull();
+    const out = spawnSync(analyze!, ['verify', path.join(root, 'deploy/safari.service')], { encoding: 'utf8' });
+    expect(out.status, out.stderr).toBe(0);
+    expect(out.stderr.trim()).toBe('');
   });
 });
 

@@ -7,17 +7,25 @@ import { readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 
-/** The nginx binary, installed from apt when missing (as root); null when it cannot be had. */
-export function nginxBinary(): string | null {
-  const find = () => ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p)) ?? null;
+/**
+ * A program from one of Debian's packages: the first of `paths` that exists, after installing
+ * `pkg` with apt when none does and the tests run as root; null when it cannot be had.
+ */
+export function debianBinary(paths: string[], pkg: string): string | null {
+  const find = () => paths.find((p) => existsSync(p)) ?? null;
   if (find() || process.getuid?.() !== 0) return find();
   try {
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore' });
-    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'nginx-light'], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   } catch {
     return null;
   }
   return find();
+}
+
+/** The nginx binary, installed from apt when missing (as root); null when it cannot be had. */
+export function nginxBinary(): string | null {
+  return debianBinary(['/usr/sbin/nginx', '/usr/bin/nginx'], 'nginx-light');
 }
 
 export interface Nginx {
