@@ -20,8 +20,7 @@ describe('the 429 view in a browser', { timeout: 120_000 }, () => {
   /**
    * The visitor floods the search until refused, 20 searches at a time: a request is charged when
    * it ends, so those admitted together leave the address well below zero, and it stays refused for
-   * the whole test (one search's deficit is earned back within a second at this share). Before each
-   * test: the budget fills up again with time.
+   * a moment (one search's deficit is earned back within a second at this share).
    */
   async function flood() {
     for (let i = 0; i < 2000; i += 20) {
@@ -43,11 +42,16 @@ describe('the 429 view in a browser', { timeout: 120_000 }, () => {
 
   for (const width of [1280, 390]) {
     it(`shows the error view with header and footer at ${width} px, axe clean`, async () => {
-      await flood();
       const context = await browser.newContext({ viewport: { width, height: 900 }, extraHTTPHeaders: { 'x-forwarded-for': VISITOR } });
       try {
         const page = await context.newPage();
-        const res = await page.goto(`${site.base}/search?query=lions`);
+        // The debt a flood leaves is earned back within a second or so, and a busy machine may take
+        // that long to open the page: the visitor floods again until the page itself is refused.
+        let res = null;
+        for (let attempt = 0; attempt < 10 && res?.status() !== 429; attempt++) {
+          await flood();
+          res = await page.goto(`${site.base}/search?query=lions`);
+        }
         expect(res?.status()).toBe(429);
         expect(Number(res?.headers()['retry-after'])).toBeGreaterThanOrEqual(1);
         await page.waitForLoadState('load');
