@@ -60,7 +60,7 @@ function firstLoadAssets(html: string): { js: string[]; css: string[] } {
   for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
     const href = /\shref="([^"]+)"/.exec(tag)?.[1];
     const rel = /\srel="([^"]+)"/.exec(tag)?.[1];
-    if (!href || !href.startsWith('/')) continue;
+    if (!href?.startsWith('/')) continue;
     if (rel === 'modulepreload') js.add(href);
     else if (rel === 'stylesheet') css.add(href);
   }

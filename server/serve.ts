@@ -110,7 +110,7 @@ const rawAnswer = (status: string, headers: Record<string, string>, text: string
  * answers (400, 408, 431).
  */
 function answerAtTheEdge(server: Server, logger: Logger): void {
-  server.on('connect', (req: IncomingMessage, socket: import('node:stream').Duplex) => {
+  server.on('connect', (_req: IncomingMessage, socket: import('node:stream').Duplex) => {
     logger.info({ status: 405, method: 'CONNECT' }, 'request refused');
     socket.on('error', () => {});
     socket.end(rawAnswer('405 Method Not Allowed', { allow: 'GET, HEAD, POST', 'cache-control': 'no-store' }, NOT_ALLOWED_MESSAGE));

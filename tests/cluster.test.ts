@@ -50,7 +50,7 @@ async function holdConnection(port: number): Promise<{ socket: net.Socket; worke
   const deadline = Date.now() + 30_000;
   // The first answer is a small JSON body with a Content-Length.
   for (;;) {
-    const head = /^HTTP\/1\.1 (\d+)[^]*?\r\n\r\n/.exec(received);
+    const head = /^HTTP\/1\.1 (\d+)[\s\S]*?\r\n\r\n/.exec(received);
     const length = Number(/\r\ncontent-length: (\d+)/i.exec(received)?.[1] ?? NaN);
     if (head && received.length >= head[0].length + length) break;
     if (Date.now() > deadline) throw new Error(`no answer on a held connection: ${received}`);

@@ -30,7 +30,7 @@ const NAME = 'safari.test';
 /** Every variable of the README's Configuration table. */
 function readmeVariables(): string[] {
   const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-  const table = /## Configuration\n[^]*?\n\| Variable[^\n]*\n\|[-|]+\n((?:\|[^\n]*\n)+)/.exec(readme)![1]!;
+  const table = /## Configuration\n[\s\S]*?\n\| Variable[^\n]*\n\|[-|]+\n((?:\|[^\n]*\n)+)/.exec(readme)![1]!;
   return table
     .split('\n')
     .filter(Boolean)

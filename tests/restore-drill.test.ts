@@ -5,7 +5,7 @@
 // database), a server is started on it, and every enquiry, subscriber, upload and console edit
 // committed before the backup began is there, with each enquiry's outbox rows. On PGlite, and on
 // PostgreSQL when TEST_DATABASE_URL is set (pg_dump and pg_restore from the machine).
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -99,6 +99,7 @@ export function EnquiryForm({ variant, currentUrl, onSubmitted, initialValues, s
 
   // The action's answer (spec point 8).
   const answered = useRef<EnquiryResult | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: navigate is listed so that the effect follows the router's own navigate function
   useEffect(() => {
     const r = fetcher.data;
     if (!r || fetcher.state !== 'idle' || answered.current === r) return;

@@ -136,6 +136,7 @@ export default function GalleryViewer({ images, index, onClose }: { images: Gall
 
   // Keys: the repeat limit for every key action but Escape, and the zoom keys' steps. Listened to
   // on the window's capture phase, before the viewer's own handlers see the key.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listened to once for the viewer's life: step reads the zoom through a ref, so the first one stays right
   useEffect(() => {
     const gate = keyRepeatGate(LIGHTBOX.keyRepeatLimitMs);
     const onKey = (e: KeyboardEvent) => {

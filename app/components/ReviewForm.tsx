@@ -61,6 +61,7 @@ export function ReviewForm({ slug, safariTitle, initialValues, serverError, serv
   const statusRef = useRef<HTMLDivElement>(null);
 
   const answered = useRef<ReviewResult | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per answer of the action; focusField only reads the DOM
   useEffect(() => {
     const r = fetcher.data;
     if (!r || fetcher.state !== 'idle' || answered.current === r) return;

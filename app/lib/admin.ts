@@ -89,7 +89,7 @@ export function withCookies(cookies: string[], init: Record<string, string> = {}
 
 /** A `next` address after sign-in: a console path on this site, nothing else. */
 export function safeNext(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/admin') || value.startsWith('//') || /[\\\s]/.test(value) || value.startsWith('/admin/login')) return '/admin';
+  if (!value?.startsWith('/admin') || value.startsWith('//') || /[\\\s]/.test(value) || value.startsWith('/admin/login')) return '/admin';
   return value;
 }
 

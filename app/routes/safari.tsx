@@ -19,7 +19,6 @@ import { RichText } from '../components/RichText.tsx';
 import { SafariRouteMap } from '../components/RouteMap.tsx';
 import { NewsSection } from '../components/NewsSection.tsx';
 import { Section } from '../components/Section.tsx';
-import { price } from '../lib/format.ts';
 import { itineraryPdfPath } from '../lib/map/paths.ts';
 import { SafariReviews } from '../components/SafariReviews.tsx';
 import { api, pageHeaders } from '../lib/load.ts';

@@ -171,7 +171,7 @@ function SearchForm({ query, types, counts }: { query: string; types: SearchItem
                 defaultChecked={types.includes(t)}
                 key={`${t}-${types.includes(t)}`}
                 onChange={() => {
-                  if (form.current && form.current.querySelector<HTMLInputElement>('input[name=query]')?.value.trim())
+                  if (form.current?.querySelector<HTMLInputElement>('input[name=query]')?.value.trim())
                     submit(form.current, { preventScrollReset: true });
                 }}
               />

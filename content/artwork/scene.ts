@@ -192,7 +192,7 @@ function rimLight(c: Ctx, line: Pt[], strength: number): void {
   c.d.add(`<path d="${smoothPath(line)}" stroke="${c.sky.glow}" stroke-width="${op(c.H * 0.004)}" fill="none" opacity="${n(strength)}"/>`);
 }
 
-function place(c: Ctx, f: Figure, cx: number, groundY: number, height: number, mirror: boolean, opacity = 1): string {
+function place(_c: Ctx, f: Figure, cx: number, groundY: number, height: number, mirror: boolean, opacity = 1): string {
   const sc = height / f.h;
   const x0 = f.x0 ?? 0;
   const centre = (x0 + f.w) / 2;
@@ -480,7 +480,10 @@ function catInTree(c: Ctx, key: SubjectKey, groundY: number): void {
 function subjectLayer(c: Ctx, groundY: number, behind: string): void {
   const key = c.spec.subject;
   if (!key) return;
-  if (c.spec.inTree && (key === 'lion' || key === 'lioness' || key === 'leopard')) return catInTree(c, key, groundY);
+  if (c.spec.inTree && (key === 'lion' || key === 'lioness' || key === 'leopard')) {
+    catInTree(c, key, groundY);
+    return;
+  }
   const def = subjects[key];
   const accent = c.spec.accent ?? SPECIES_ACCENT[key];
   const tint = BODY_TINT[key];

@@ -4,7 +4,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { CachePolicy } from '../../app/lib/cache-policy.ts';
 import { replaceResponse } from '../compress.ts';
-import { HttpCache, queryKey } from '../http-cache.ts';
+import { type HttpCache, queryKey } from '../http-cache.ts';
 import { withinBudget, type BudgetEnv } from './budget.ts';
 
 export const API_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
@@ -29,7 +29,7 @@ export function cached(policy: CachePolicy = {}): MiddlewareHandler<CacheEnv> {
       if (res.headers.get('content-type') === 'application/json') res.headers.set('content-type', JSON_TYPE);
       return res;
     };
-    if (!store || !store.cache.enabled || (method !== 'GET' && method !== 'HEAD')) {
+    if (!store?.cache.enabled || (method !== 'GET' && method !== 'HEAD')) {
       await produce();
       return;
     }

@@ -15,6 +15,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { REVIEW_THANKS, checkReview } from '../../common/reviews.ts';
 import * as t from '../db/schema.ts';
 import type { ImageFormat } from '../media/variants.ts';
+import type { RenderedImage } from '../media/pipeline.ts';
 import { checkReviewPhoto, insertReview, PhotoRefused, renderReviewPhoto, REVIEW_PHOTO_FILE, reviewPhotoFile, reviewPhotoLargest } from '../reviews.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { reviewArrivedMail } from '../mail/review-mail.ts';
@@ -123,7 +124,7 @@ export function reviewsApi(opts: FormsApiOptions) {
         if (!r.ok) throw tooMany('reviews from your connection', r.retryAfterSeconds);
       }
 
-      let rendered = undefined;
+      let rendered: RenderedImage | undefined;
       if (photo) {
         rendered = await oneRenderAtATime(() => renderReviewPhoto(photo)).catch(refusedPhoto);
       }

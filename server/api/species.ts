@@ -32,7 +32,7 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function speciesApi(kind: Species) {
   const info = contentTypeInfo(kind.collection)!;
-  const { prefix, list, pageSize } = info.page!;
+  const { prefix, list } = info.page!;
   // Wire names: animals, animal, relatedAnimals, otherAnimals, animaltitleslug...
   const field = (name: string) => (kind.table as unknown as Record<string, PgColumn>)[`${prefix}${name}`]!;
   const names = { list: kind.collection, one: prefix, related: `related${capital(kind.collection)}`, other: `other${capital(kind.collection)}` };

@@ -697,7 +697,7 @@ export async function publishDue(db: Db, now = new Date(), log?: (msg: string, d
     try {
       await transaction(db, async (tx) => {
         const [row] = await tx.select().from(contentItems).where(eq(contentItems.id, d.id)).for('update');
-        if (!row || row.status !== 'scheduled' || !row.publish_at || new Date(row.publish_at).getTime() > now.getTime()) return;
+        if (row?.status !== 'scheduled' || !row.publish_at || new Date(row.publish_at).getTime() > now.getTime()) return;
         const problems = await referenceProblems(tx, { collection: type.name, slug: row.slug, document: row.document });
         if (problems.length) {
           // It cannot go live as it is: back to draft, and the audit log says why.
@@ -794,7 +794,7 @@ export async function importContentFiles(db: Db, documents: ContentFileDocument[
           .returning();
         await revisionRow(tx, inserted!, 'import', null);
       } else if (row.seed_hash === hash) {
-        continue;
+        // The same document as the last import: nothing to do.
       } else if (row.seed_hash === null) {
         // Changed in the console: the database is the source of truth.
         if (documentHash(row.document) === hash) continue;

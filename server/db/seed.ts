@@ -394,17 +394,15 @@ async function removeAllMissing(tx: Db, content: Content) {
 
 /** Gallery rows whose owner is gone. */
 async function removeOrphanGalleries(tx: Db) {
-  {
-    for (const [type, table] of [
-      ['park', t.parks],
-      ['animal', t.animals],
-      ['bird', t.birds],
-      ['experience', t.experiences],
-      ['lodge', t.lodges],
-    ] as const) {
-      await tx
-        .delete(t.galleryImages)
-        .where(and(eq(t.galleryImages.owner_type, type), notInArray(t.galleryImages.owner_id, tx.select({ id: table.id }).from(table))));
-    }
+  for (const [type, table] of [
+    ['park', t.parks],
+    ['animal', t.animals],
+    ['bird', t.birds],
+    ['experience', t.experiences],
+    ['lodge', t.lodges],
+  ] as const) {
+    await tx
+      .delete(t.galleryImages)
+      .where(and(eq(t.galleryImages.owner_type, type), notInArray(t.galleryImages.owner_id, tx.select({ id: table.id }).from(table))));
   }
 }

@@ -42,7 +42,7 @@ export function enquiryReply(r: ReplyInput, opts: { from: string; operatorEmail:
   const headers: Record<string, string> = {};
   if (r.threadMessageId) {
     headers['In-Reply-To'] = r.threadMessageId;
-    headers['References'] = r.threadMessageId;
+    headers.References = r.threadMessageId;
   }
   return {
     from: opts.from,

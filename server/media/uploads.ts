@@ -29,7 +29,7 @@ import type { Logger } from '../logger.ts';
 import { shareImagePath } from '../../common/media.ts';
 import { hashOf, renderImage, variantCount } from './pipeline.ts';
 import type { ManifestEntry } from './manifest.ts';
-import { FORMATS, variantPath, type ImageKind } from './variants.ts';
+import { variantPath, type ImageKind } from './variants.ts';
 
 /** Uploaded images are rendered at the widths of header images (the stable path images/uploads/x.jpg is one). */
 export const UPLOAD_KIND: ImageKind = 'header';
@@ -61,7 +61,7 @@ export function sniffFormat(b: Buffer): UploadFormat | undefined {
   if (b.length >= 16 && ascii(b, 4, 4) === 'ftyp') {
     // ISO-BMFF: the major brand, then compatible brands to the end of the ftyp box.
     const size = b.readUInt32BE(0);
-    const end = Math.min(b.length, size >= 16 ? size : 16);
+    const end = Math.min(b.length, Math.max(size, 16));
     const brands = [ascii(b, 8, 4)];
     for (let at = 16; at + 4 <= end; at += 4) brands.push(ascii(b, at, 4));
     if (brands.some((x) => x === 'avif' || x === 'avis')) return 'avif';

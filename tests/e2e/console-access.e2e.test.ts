@@ -192,7 +192,7 @@ describe('console access in a browser', () => {
     const page = await newPage('desktop');
     const referers: string[] = [];
     page.on('request', (r) => {
-      const ref = r.headers()['referer'];
+      const ref = r.headers().referer;
       if (ref) referers.push(ref);
     });
     await open(page, link);

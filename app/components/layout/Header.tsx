@@ -123,6 +123,7 @@ export function Header() {
   }, []);
 
   // Any navigation closes the panels and the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation (a new path or query) is what closes the panels and the menu
   useEffect(() => {
     show(null);
     setMenuOpen(false);

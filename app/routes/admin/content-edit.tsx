@@ -419,6 +419,7 @@ export default function ContentEditor() {
     setShown((s) => ({ doc, version: s.version + 1, previews: s.previews, problems: s.problems }));
     setAnnounce(`The uploaded picture “${image.alt}” is chosen. Save to keep it with the item.`);
   }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each new version of the form is shown, to move focus into it
   useEffect(() => {
     const id = pendingFocus.current;
     if (!id) return;

@@ -66,6 +66,7 @@ export default function Media() {
   const working = list.items.some((i) => i.status === 'queued' || i.status === 'processing');
 
   // While something is being processed, the grid follows it (with JavaScript).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each fresh list starts the next wait, so the grid keeps following the work
   useEffect(() => {
     if (!working) return;
     const timer = setTimeout(() => {

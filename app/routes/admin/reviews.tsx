@@ -124,6 +124,7 @@ function ReviewCard({ review, busy }: { review: ModeratedReview; busy: boolean }
       </article>
       {review.thumb && review.photo ? (
         <a className="c-rv__photo" href={review.thumb} target="_blank" rel="noopener">
+          {/* biome-ignore lint/a11y/noRedundantAlt: the link's only content, so its text says whose photo it is and what activating it does */}
           <img src={review.thumb} alt={`Photo sent by ${review.name} (opens the picture)`} width={review.photo.width} height={review.photo.height} loading="lazy" decoding="async" />
         </a>
       ) : null}

@@ -22,7 +22,7 @@ export function checkLargeWritesFirst(opts: { siteUrl: string; trust: ProxyTrust
       // Writes from a browser on another site: refused before the session is even looked up.
       await crossSite(c, async () => {});
       const session = await readSession(deps(c).db, cookie.read(c.req.header('cookie')));
-      if (!session || session.stage !== 'full') throw new HttpError(401, STAFF_MESSAGES.signedOut, undefined, 'signed-out');
+      if (session?.stage !== 'full') throw new HttpError(401, STAFF_MESSAGES.signedOut, undefined, 'signed-out');
       if (!sameSecret(c.req.header(CSRF_HEADER) ?? '', session.csrf)) throw new HttpError(403, STAFF_MESSAGES.csrf, undefined, 'csrf');
     } catch (e) {
       // Refused: the body is read to its end and dropped, never kept, so the answer reaches the
