@@ -6,7 +6,7 @@ export interface ApiClient {
 }
 
 /** Public base path of the API as the browser sees it (images and other files). */
-export const PUBLIC_API_BASE = '/api';
+const PUBLIC_API_BASE = '/api';
 
 /** URL of an image or gallery file whose path is relative to the API base. */
 export function apiAsset(filepath: string | null | undefined): string {

@@ -11,10 +11,6 @@ export interface PageMeta {
   pageUrl: string;
 }
 
-export interface ApiError {
-  error: string;
-}
-
 export interface SafariCard {
   id: number;
   safarititle: string;
@@ -25,7 +21,7 @@ export interface SafariCard {
   safariheaderimagealt: string;
   safarimetadescription: string;
 }
-export interface Safari extends SafariCard {
+interface Safari extends SafariCard {
   safaridescription: string;
   /** Comma-separated items. */
   safariincludes: string;
@@ -51,7 +47,7 @@ export interface DayStop {
   longitude: number | null;
 }
 /** Where an itinerary day's night is spent (its page is /lodges/{lodgetitleslug}). */
-export interface DayLodge {
+interface DayLodge {
   lodgetitle: string;
   lodgetitleslug: string;
   lodgetier: LodgeTier;
@@ -81,7 +77,7 @@ export interface BlogCard {
   blogdescription: string;
   created_at: string;
 }
-export interface Blog extends BlogCard {
+interface Blog extends BlogCard {
   blogparagraph: string;
 }
 
@@ -119,7 +115,7 @@ export interface LodgeCard {
   destinationtitle: string;
   destinationtitleslug: string;
 }
-export interface Lodge extends LodgeCard {
+interface Lodge extends LodgeCard {
   lodgeparagraph: string;
   amenities: string[];
   /** WGS 84 degrees. */
@@ -136,7 +132,7 @@ export interface DestinationCard {
   destinationheaderimagealt: string;
   destinationdescription: string;
 }
-export interface Destination extends DestinationCard {
+interface Destination extends DestinationCard {
   destinationparagraph: string;
   youtubeembedlink: string | null;
 }
@@ -149,7 +145,7 @@ export interface ExperienceCard {
   experienceheaderimage: string;
   experienceheaderimagealt: string;
 }
-export interface Experience extends ExperienceCard {
+interface Experience extends ExperienceCard {
   experienceparagraph: string;
 }
 
@@ -161,7 +157,7 @@ export interface AnimalCard {
   animalheaderimage: string;
   animalheaderimagealt: string;
 }
-export interface Animal extends AnimalCard {
+interface Animal extends AnimalCard {
   animalparagraph: string;
 }
 
@@ -173,7 +169,7 @@ export interface BirdCard {
   birdheaderimage: string;
   birdheaderimagealt: string;
 }
-export interface Bird extends BirdCard {
+interface Bird extends BirdCard {
   birdoverview: string;
   birddetails: string;
 }
@@ -228,12 +224,12 @@ export interface ReviewSummary {
 }
 
 /** Static page copy: sanitised HTML body and named HTML blocks (e.g. vision, mission, tip-1..tip-7). */
-export interface PageCopy {
+interface PageCopy {
   content: string;
   blocks: Record<string, string>;
 }
 
-export interface Paged {
+interface Paged {
   page: number;
   totalPages: number;
 }

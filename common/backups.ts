@@ -1,7 +1,7 @@
 // The console's backups screen (/admin/backups, owners) and its API (/api/admin/backups): what a
 // backup in DATA_DIR/backups looks like on the wire, and the screen's words.
 
-export interface BackupEntry {
+interface BackupEntry {
   /** backup-<UTC time>-<daily|manual>.tar.gz */
   name: string;
   bytes: number;

@@ -117,7 +117,6 @@ const TYPES = [
 export const CONTENT_TYPES: readonly ContentTypeInfo[] = TYPES;
 
 type Entry = (typeof TYPES)[number];
-export type ContentCollection = Entry['collection'];
 type Searchable = Extract<Entry, { search: unknown }>;
 type Paged = Extract<Entry, { page: unknown }>;
 export type SearchType = Searchable['search']['type'];

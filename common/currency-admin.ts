@@ -8,8 +8,8 @@ export const RATE_CURRENCIES = CURRENCIES.filter((c): c is Exclude<Currency, typ
 export type RateCurrency = (typeof RATE_CURRENCIES)[number];
 
 /** Bounds no real rate of these currencies comes near: a typo (a missing decimal point, a pasted date) is refused. */
-export const RATE_MIN = 0.0001;
-export const RATE_MAX = 1_000_000;
+const RATE_MIN = 0.0001;
+const RATE_MAX = 1_000_000;
 
 const rate = (c: RateCurrency) =>
   z
@@ -24,10 +24,9 @@ export const currencyRatesInputSchema = z
     error: (issue) => (issue.code === 'unrecognized_keys' ? `Only the rates of ${RATE_CURRENCIES.join(', ')} can be set (USD is always 1).` : 'Send the rates as an object of currency codes and numbers.'),
   })
   .refine((v) => Object.values(v).some((n) => n !== undefined), { message: 'Send at least one rate.' });
-export type CurrencyRatesInput = z.output<typeof currencyRatesInputSchema>;
 
 /** One rate as the console shows it. */
-export interface AdminCurrencyRate {
+interface AdminCurrencyRate {
   currency: RateCurrency;
   name: string;
   /** Units per US dollar; null when there is none (prices stay in dollars). */

@@ -53,7 +53,7 @@ export function convertUsd(usd: number, currency: Currency, rates: CurrencyRates
 const formatters = new Map<Currency, Intl.NumberFormat>();
 
 /** The formatter of a currency: "$1,680" (as the server renders dollars), "€1,546", "UGX 6,173,000". */
-export function moneyFormat(currency: Currency): Intl.NumberFormat {
+function moneyFormat(currency: Currency): Intl.NumberFormat {
   let f = formatters.get(currency);
   if (!f) {
     f = new Intl.NumberFormat(currency === 'USD' ? 'en-US' : 'en-GB', {

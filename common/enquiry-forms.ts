@@ -6,7 +6,7 @@ import { ENQUIRY_STATUSES, NOTE_MAX, REPLY_BODY_MAX, REPLY_SUBJECT_MAX } from '.
 /** A NUL cannot be stored in a text column. */
 const NUL = /\u0000/;
 
-export const INBOX_MESSAGES = {
+const INBOX_MESSAGES = {
   status: 'Choose a status.',
   assignee: 'Choose a member of staff.',
   note: `Write a note (at most ${NOTE_MAX} characters).`,
@@ -35,7 +35,6 @@ export const bulkSchema = z.object({
     }).min(1, INBOX_MESSAGES.selection).max(100, INBOX_MESSAGES.selection),
   change: z.union([statusChangeSchema, assignSchema], { error: INBOX_MESSAGES.bulk }),
 });
-export type BulkChange = z.output<typeof bulkSchema>;
 
 export const noteSchema = z.object({
   body: z

@@ -73,7 +73,7 @@ export interface StaffRef {
   email: string;
 }
 
-export interface InboxRow {
+interface InboxRow {
   id: number;
   receivedAt: string;
   name: string;

@@ -3,7 +3,7 @@
 // accepted, and the words a page shows when it asks the visitor to send the form again.
 
 /** The token was missing, forged, out of date or spent: the form is shown again with a fresh one. */
-export const FORM_TOKEN_CODES = ['form-token-missing', 'form-token-invalid', 'form-token-expired', 'form-token-used'] as const;
+const FORM_TOKEN_CODES = ['form-token-missing', 'form-token-invalid', 'form-token-expired', 'form-token-used'] as const;
 export type FormTokenCode = (typeof FORM_TOKEN_CODES)[number];
 /** The form was sent faster than a person fills it in: the same token will do in a moment. */
 export const TOO_FAST_CODE = 'form-too-fast';

@@ -4,7 +4,7 @@
 export const WHATSAPP_LEAD_PATH = '/api/leads/whatsapp';
 
 /** The longest path counted. */
-export const LEAD_PATH_MAX = 200;
+const LEAD_PATH_MAX = 200;
 
 /** A page path as the site has them: lower-case words joined by hyphens, at most five levels. */
 const PAGE_PATH = /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){0,4})?$/;

@@ -9,10 +9,8 @@ import { timeZoneSchema } from './operator-time.ts';
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 /** Largest accepted picture: 40 megapixels, read from the file's header before any decoding. */
 export const UPLOAD_MAX_PIXELS = 40_000_000;
-/** What the body of an upload may add to the file (multipart boundaries and the text fields). */
-export const UPLOAD_BODY_OVERHEAD = 64 * 1024;
 /** The formats accepted, recognised by their bytes, never by name or declared type. */
-export const UPLOAD_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
+const UPLOAD_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
 export type UploadFormat = (typeof UPLOAD_FORMATS)[number];
 /** For the file picker's `accept` (a hint to the browser; the server decides by content). */
 export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,.jpg,.jpeg,.png,.webp,.avif';
@@ -36,14 +34,14 @@ export const MEDIA_MESSAGES = {
 // Control characters other than none: alt text and captions are single lines.
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-export const altText = z
+const altText = z
   .string({ error: MEDIA_MESSAGES.alt })
   .trim()
   .min(1, MEDIA_MESSAGES.alt)
   .max(ALT_MAX, MEDIA_MESSAGES.alt)
   .refine((v) => !CONTROL.test(v), MEDIA_MESSAGES.alt);
 
-export const captionText = z
+const captionText = z
   .string({ error: MEDIA_MESSAGES.caption })
   .trim()
   .max(CAPTION_MAX, MEDIA_MESSAGES.caption)
@@ -52,9 +50,8 @@ export const captionText = z
 
 /** The text fields sent with an upload, and the edit of an image's text later. */
 export const mediaTextSchema = z.object({ alt: altText, caption: captionText });
-export type MediaText = z.infer<typeof mediaTextSchema>;
 
-export const MEDIA_STATUSES = ['queued', 'processing', 'done', 'failed'] as const;
+const MEDIA_STATUSES = ['queued', 'processing', 'done', 'failed'] as const;
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];
 
 export const MEDIA_PAGE_SIZE = 24;

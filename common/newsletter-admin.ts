@@ -57,7 +57,6 @@ export const campaignSchema = z.object({
     .refine((v) => v.trim().length > 0 && !v.includes('\u0000'), CAMPAIGN_MESSAGES.body)
     .refine((v) => picturesOf(v).every((src) => LIBRARY_PICTURE.test(src)), CAMPAIGN_MESSAGES.pictures),
 });
-export type CampaignInput = z.infer<typeof campaignSchema>;
 
 /** Sending: the owner confirms the number of people they saw on the confirmation screen. */
 export const campaignSendSchema = z.object({ expected: z.number().int().min(0).max(10_000_000).optional() });

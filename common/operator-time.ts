@@ -20,7 +20,7 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-export const TIME_ZONE_MESSAGE = 'Choose a time zone from the list (for example Africa/Kampala).';
+const TIME_ZONE_MESSAGE = 'Choose a time zone from the list (for example Africa/Kampala).';
 export const timeZoneSchema = z.string({ error: TIME_ZONE_MESSAGE }).trim().refine(isTimeZone, TIME_ZONE_MESSAGE);
 
 /** The zones to choose from: every zone the runtime knows, with UTC first. */
@@ -50,7 +50,7 @@ function wallClock(d: Date, zone: string): WallClock {
 }
 
 /** The zone's offset from UTC at this instant, in minutes (Kampala: 180). */
-export function offsetMinutes(d: Date, zone: string): number {
+function offsetMinutes(d: Date, zone: string): number {
   const w = wallClock(d, zone);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return Math.round((asUtc - Math.floor(d.getTime() / 1000) * 1000) / 60_000);

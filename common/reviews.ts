@@ -30,7 +30,7 @@ export const REVIEW_MESSAGES = {
 export const PHOTO_MAX_BYTES = 6 * 1024 * 1024;
 export const PHOTO_MAX_PIXELS = 40_000_000;
 export const PHOTO_MIN_SIDE = 200;
-export const PHOTO_KINDS = ['jpeg', 'png', 'webp', 'avif'] as const;
+const PHOTO_KINDS = ['jpeg', 'png', 'webp', 'avif'] as const;
 export type PhotoKind = (typeof PHOTO_KINDS)[number];
 /** The file picker's accept list. */
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
@@ -61,7 +61,7 @@ const text = (min: number, minMessage: string, max: number, maxMessage: string) 
   z.string({ error: minMessage }).check(z.trim(), z.minLength(min, minMessage), z.maxLength(max, maxMessage));
 
 /** The review's fields as the form sends them (text), checked and normalised. */
-export const reviewSchema = z.object({
+const reviewSchema = z.object({
   name: text(1, REVIEW_MESSAGES.name, REVIEW_LIMITS.name, REVIEW_MESSAGES.nameLong),
   country: text(1, REVIEW_MESSAGES.country, REVIEW_LIMITS.country, REVIEW_MESSAGES.countryLong),
   rating: z.pipe(

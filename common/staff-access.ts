@@ -57,9 +57,6 @@ export const staffInviteSchema = z.object({
 
 export const staffRoleSchema = z.object({ role: z.enum(STAFF_ROLES, { error: 'Choose owner or agent.' }) });
 
-/** A 6-digit TOTP code (anything else is tried as a recovery code). */
-export const isTotpCode = (code: string) => /^\d{6}$/.test(code.replace(/\s+/g, ''));
-
 /** GET /api/admin/account/totp */
 export interface TotpStatus {
   enabled: boolean;
@@ -88,7 +85,7 @@ export interface StaffList {
   me: number;
 }
 
-export interface AuditRow {
+interface AuditRow {
   id: number;
   at: string;
   actor: string;

@@ -49,20 +49,11 @@ export const signInSchema = z.object({
   email,
   password: z.string({ error: STAFF_MESSAGES.passwordRequired }).min(1, STAFF_MESSAGES.passwordRequired).max(PASSWORD_MAX, STAFF_MESSAGES.signInFailed),
 });
-export type SignIn = z.infer<typeof signInSchema>;
 
 export const setupSchema = z.object({
   token: z.string().min(1).max(200),
   name: z.string().trim().max(100, STAFF_MESSAGES.name).default(''),
   email,
-  password: newPassword,
-});
-export type SetUp = z.infer<typeof setupSchema>;
-
-export const staffCreateSchema = z.object({
-  name: z.string().trim().max(100, STAFF_MESSAGES.name).default(''),
-  email,
-  role: z.enum(STAFF_ROLES, { error: 'Choose owner or agent.' }),
   password: newPassword,
 });
 

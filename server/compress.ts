@@ -31,12 +31,12 @@ export function pickEncoding(acceptEncoding: string | undefined | null): Encodin
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 const MIN_BYTES = 1024;
 
-export function isCompressible(contentType: string | null | undefined): boolean {
+function isCompressible(contentType: string | null | undefined): boolean {
   return !!contentType && COMPRESSIBLE.test(contentType);
 }
 
 /** Compresses a fixed body at high quality (done once per body and kept by the callers). */
-export function compressBytes(body: Uint8Array, encoding: Encoding): Uint8Array {
+function compressBytes(body: Uint8Array, encoding: Encoding): Uint8Array {
   return encoding === 'br'
     ? zlib.brotliCompressSync(body, {
         params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },

@@ -25,7 +25,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** Bodies smaller than this are kept and sent uncompressed. */
-export const MIN_COMPRESS_BYTES = 1024;
+const MIN_COMPRESS_BYTES = 1024;
 
 /** Headers never copied into a kept answer: they describe one transfer, or one visitor. */
 const TRANSFER_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'date', 'set-cookie', 'connection', 'keep-alive', 'transfer-encoding', 'vary']);

@@ -9,7 +9,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Logger } from './logger.ts';
 
 /** The methods some address of the site takes. */
-export const SITE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const SITE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 export const NOT_ALLOWED_MESSAGE = 'This address does not accept that method.';
 
@@ -17,7 +17,7 @@ export const NOT_ALLOWED_MESSAGE = 'This address does not accept that method.';
  * The answer to a method no address of the site takes, or undefined for the others. `allow`: the
  * methods the address takes (the Allow header of the 405).
  */
-export function unknownMethodAnswer(method: string, allow: () => string, json: boolean): Response | undefined {
+function unknownMethodAnswer(method: string, allow: () => string, json: boolean): Response | undefined {
   if (SITE_METHODS.has(method)) return undefined;
   const headers = { 'cache-control': 'no-store', allow: allow() };
   return json

@@ -2,7 +2,7 @@
 // (in the operator's time zone), and nothing else is kept: no address, no cookie, no visitor.
 // The console's dashboard reads them with `whatsappLeadCounts` (per page and day) and
 // `whatsappLeadTotals` (per page, the safari named when the page is one).
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from './db/index.ts';
 import { safaris, whatsappLeads } from './db/schema.ts';
 import { readContentVersion } from './db/version.ts';
@@ -10,7 +10,7 @@ import type { Tx } from './mail/outbox.ts';
 import { sitemapEntries } from './search/sitemap.ts';
 
 /** Days are counted in the operator's time zone (Kabale, East Africa Time). */
-export const LEADS_TIME_ZONE = 'Africa/Kampala';
+const LEADS_TIME_ZONE = 'Africa/Kampala';
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: LEADS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
@@ -119,13 +119,4 @@ export async function whatsappLeadsPerWeek(db: Db | Tx, weeks = 12): Promise<{ w
      group by w.wk order by w.wk`);
   const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { week: string; n: number }[];
   return list.map((r) => ({ week: r.week, count: Number(r.n) }));
-}
-
-/** The clicks of one page within the range. */
-export async function whatsappLeadsOf(db: Db, path: string, range: DayRange = {}): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${whatsappLeads.clicks}), 0)::int` })
-    .from(whatsappLeads)
-    .where(and(eq(whatsappLeads.path, path), rangeWhere(range)));
-  return Number(row?.n ?? 0);
 }

@@ -16,13 +16,13 @@ import { Readable } from 'node:stream';
 import type { MiddlewareHandler } from 'hono';
 import { bytesResponse, responseBytes } from '../common/document-bytes.ts';
 
-export const MAX_WRITE_BODY_BYTES = 64 * 1024;
+const MAX_WRITE_BODY_BYTES = 64 * 1024;
 
 /** A review with its photo (common/reviews.ts PHOTO_MAX_BYTES) and the form's fields. */
 export const REVIEW_BODY_MAX_BYTES = 6 * 1024 * 1024 + 64 * 1024;
 
 /** Where browsers send CSP violation reports (server/api/csp-report.ts). */
-export const CSP_REPORT_PATH = '/api/csp-report';
+const CSP_REPORT_PATH = '/api/csp-report';
 
 /** Third parties pages may frame: the destination videos' privacy-friendly YouTube host. */
 const FRAME_SOURCES = ['https://www.youtube-nocookie.com'];
@@ -47,10 +47,10 @@ export function baseHeaders(opts: SecurityOptions): Record<string, string> {
 }
 
 /** The policy of anything that is not an HTML page: nothing may run, load or frame it. */
-export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** The policy of an HTML page whose inline scripts hash to `scriptHashes`. */
-export function pageCsp(scriptHashes: readonly string[], opts: SecurityOptions): string {
+function pageCsp(scriptHashes: readonly string[], opts: SecurityOptions): string {
   const https = opts.siteUrl.startsWith('https://');
   const directives = [
     "default-src 'none'",
@@ -183,7 +183,7 @@ export function securityHeaders(opts: SecurityOptions): MiddlewareHandler {
   };
 }
 
-export class BodyTooLarge extends Error {
+class BodyTooLarge extends Error {
   /** The rest of the body is being read and dropped (lingerThenCancel): the connection stays open
    * until then, so the answer is not erased by a reset. */
   readonly lingering: boolean;
@@ -194,10 +194,10 @@ export class BodyTooLarge extends Error {
 }
 
 /** After a refusal, the rest of the body is read and thrown away for at most this long / this much. */
-export const LINGER_MS = 10_000;
-export const LINGER_BYTES = 64 * 1024 * 1024;
+const LINGER_MS = 10_000;
+const LINGER_BYTES = 64 * 1024 * 1024;
 /** A refused console upload's body is dropped as it arrives for at most this long (the server's request timeout). */
-export const DISCARD_MS = 30_000;
+const DISCARD_MS = 30_000;
 
 /**
  * The refusal (413) is answered at once; the rest of the body is then read and dropped for a
@@ -267,7 +267,7 @@ export async function discardBody(req: Request, max: number, ms = DISCARD_MS): P
  * The body of a write, read up to `max` bytes: a declared Content-Length over the limit is refused
  * before reading, and a chunked body is cut off the moment it passes it.
  */
-export async function readLimitedBody(req: Request, max = MAX_WRITE_BODY_BYTES): Promise<Uint8Array> {
+async function readLimitedBody(req: Request, max = MAX_WRITE_BODY_BYTES): Promise<Uint8Array> {
   const declared = req.headers.get('content-length');
   if (declared !== null && (!/^\d+$/.test(declared) || Number(declared) > max)) throw new BodyTooLarge();
   if (!req.body) return new Uint8Array();
@@ -293,12 +293,12 @@ export async function readLimitedBody(req: Request, max = MAX_WRITE_BODY_BYTES):
   return out;
 }
 
-export const TOO_LARGE_MESSAGE = `The request is too large: at most ${MAX_WRITE_BODY_BYTES / 1024} KB are accepted.`;
+const TOO_LARGE_MESSAGE = `The request is too large: at most ${MAX_WRITE_BODY_BYTES / 1024} KB are accepted.`;
 
 const MB = 1024 * 1024;
 
 /** The media library's upload: a 20 MB image (common/media-library.ts UPLOAD_MAX_BYTES) and its text fields. */
-export const MEDIA_UPLOAD_BODY_MAX_BYTES = 20 * MB + 64 * 1024;
+const MEDIA_UPLOAD_BODY_MAX_BYTES = 20 * MB + 64 * 1024;
 
 /**
  * The writes allowed a larger body than MAX_WRITE_BODY_BYTES, by exact path (the page that takes
@@ -310,7 +310,7 @@ export const MEDIA_UPLOAD_BODY_MAX_BYTES = 20 * MB + 64 * 1024;
  * The limit here stops a larger body while it streams in, before it is kept.
  */
 /** One content item as the editor sends it. */
-export const CONTENT_BODY_MAX_BYTES = 1024 * 1024;
+const CONTENT_BODY_MAX_BYTES = 1024 * 1024;
 
 const LARGER_WRITES: readonly { path: RegExp; max: number; message?: string; staff?: true }[] = [
   { path: /^\/review(?:\.data)?$|^(?:\/api)?\/safaris\/[^/]+\/reviews\/?$/, max: REVIEW_BODY_MAX_BYTES, message: 'The review is too large: a photo of at most 6 MB can be sent with it.' },
@@ -347,7 +347,7 @@ export function writeLimitFor(pathname: string): number {
  * file is removed from the directory as soon as it is opened, so nothing is left behind whatever
  * happens; its bytes live until the returned handle is closed. Limits as readLimitedBody.
  */
-export async function spoolLimitedBody(req: Request, max: number, dir: string): Promise<{ handle: FileHandle; size: number }> {
+async function spoolLimitedBody(req: Request, max: number, dir: string): Promise<{ handle: FileHandle; size: number }> {
   const declared = req.headers.get('content-length');
   if (declared !== null && (!/^\d+$/.test(declared) || Number(declared) > max)) throw new BodyTooLarge();
   await mkdir(dir, { recursive: true, mode: 0o700 });

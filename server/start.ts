@@ -89,7 +89,7 @@ export async function startProcess(role: 'web' | 'api'): Promise<void> {
  * migrations, the content load when it changed) in a child process with this process's Node flags
  * and environment, and waits for it to exit. The memory it needed goes with it.
  */
-export async function runSetUp(env: Record<string, string> = {}): Promise<void> {
+async function runSetUp(env: Record<string, string> = {}): Promise<void> {
   const child = spawn(process.execPath, [...process.execArgv, path.join(import.meta.dirname, 'setup.ts')], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

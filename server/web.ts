@@ -19,7 +19,7 @@ import { atPublicOrigin, callerSource, forwardedHeaders, ProxyTrust, socketAddre
 import type { ClientBudget } from './spam/budget.ts';
 import { mediaDirs } from './media/dirs.ts';
 
-export const projectRoot = path.resolve(import.meta.dirname, '..');
+const projectRoot = path.resolve(import.meta.dirname, '..');
 export const buildDir = path.join(projectRoot, 'build');
 
 export interface WebOptions {
@@ -89,7 +89,7 @@ async function movedTo(client: ApiClient, url: URL): Promise<string | undefined>
   }
 }
 
-export function apiClientFor(opts: Pick<WebOptions, 'api' | 'apiUrl' | 'trust'>, incoming?: Request, peer?: string): ApiClient {
+function apiClientFor(opts: Pick<WebOptions, 'api' | 'apiUrl' | 'trust'>, incoming?: Request, peer?: string): ApiClient {
   return withImageMetaFrom(plainApiClient(opts, incoming, peer), mediaDirs()[0]!);
 }
 
@@ -153,7 +153,7 @@ async function checkPageWrite(request: Request, route: Record<string, unknown> |
 const NO_PROXY = new ProxyTrust(null);
 
 /** An address only the catch-all route answers: the not-found view is the same for every address. */
-export const NOT_FOUND_PATH = '/_not-found';
+const NOT_FOUND_PATH = '/_not-found';
 
 /**
  * The request for the not-found view in place of one whose address no route can read (a broken
@@ -176,7 +176,7 @@ function allowOf(route: Record<string, unknown> | undefined): string {
 const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/');
 
 /** The operator's console and its data requests (/admin, /admin/..., /admin.data). */
-export function isConsolePath(pathname: string): boolean {
+function isConsolePath(pathname: string): boolean {
   return /^\/admin(?:[/.]|$)/.test(pathname);
 }
 

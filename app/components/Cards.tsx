@@ -20,7 +20,7 @@ import { ArrowRight, CalendarIcon, CompassIcon, PinIcon } from './Icons.tsx';
 
 const GRID_SIZES = '(min-width: 1200px) 380px, (min-width: 700px) 45vw, 92vw';
 
-export interface CardProps {
+interface CardProps {
   to: string;
   image: string | null | undefined;
   alt: string;
@@ -39,7 +39,7 @@ export interface CardProps {
   reloadDocument?: boolean;
 }
 
-export function Card({ to, image, alt, title, text, eyebrow, badge, footer, cta, name, headingLevel = 3, variant = 'default', sizes, reloadDocument }: CardProps) {
+function Card({ to, image, alt, title, text, eyebrow, badge, footer, cta, name, headingLevel = 3, variant = 'default', sizes, reloadDocument }: CardProps) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const [w, h] = variant === 'default' ? [600, 400] : [600, 750];
   return (
@@ -79,7 +79,7 @@ export function Grid({ children, cols = 3, className }: { children: ReactNode; c
   return <div className={`grid grid--${cols}${className ? ` ${className}` : ''}`}>{children}</div>;
 }
 
-export function DaysBadge({ n }: { n: number }) {
+function DaysBadge({ n }: { n: number }) {
   return (
     <span className="days-badge">
       <strong>{n}</strong>
@@ -134,7 +134,7 @@ export function ParkCard({ park, headingLevel }: { park: ParkCardData; headingLe
 }
 
 /** A lodge's standard as a small label ("Mid-range"). */
-export function TierBadge({ tier }: { tier: LodgeTier }) {
+function TierBadge({ tier }: { tier: LodgeTier }) {
   return <span className={`tier-badge tier-badge--${tier}`}>{LODGE_TIER_LABELS[tier]}</span>;
 }
 

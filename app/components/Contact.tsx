@@ -6,7 +6,7 @@ import { usePageWhatsAppHref } from '../lib/whatsapp.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, UsersIcon, WhatsAppIcon, XIcon, YouTubeIcon } from './Icons.tsx';
 
-export const SOCIALS = [
+const SOCIALS = [
   { key: 'facebook', label: 'Facebook', href: site.social.facebook, Icon: FacebookIcon },
   { key: 'instagram', label: 'Instagram', href: site.social.instagram, Icon: InstagramIcon },
   { key: 'twitter', label: 'X (Twitter)', href: site.social.twitter, Icon: XIcon },

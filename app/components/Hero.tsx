@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Image } from './Image.tsx';
 import { ChevronRight } from './Icons.tsx';
 
-export interface Crumb {
+interface Crumb {
   label: string;
   to?: string;
 }

@@ -47,7 +47,7 @@ function Avatar({ review }: { review: ReviewData }) {
   );
 }
 
-export function ReviewCard({ review }: { review: ReviewData }) {
+function ReviewCard({ review }: { review: ReviewData }) {
   const [open, setOpen] = useState(false);
   const d = date(review.date);
   const titleId = `review-${review.id}-title`;

@@ -12,7 +12,7 @@ import { StarIcon } from './Icons.tsx';
 
 const ReviewForm = lazy(() => whenIdle().then(() => import('./ReviewForm.tsx')).then((m) => ({ default: m.ReviewForm })));
 
-export function StarRating({ value, label }: { value: number; label?: string }) {
+function StarRating({ value, label }: { value: number; label?: string }) {
   const on = Math.round(value);
   return (
     <span className="stars" role="img" aria-label={label ?? `${value} out of 5 stars`}>

@@ -3,7 +3,6 @@
 // live session is sent to the sign-in page (303) before anything is rendered; a role that may not
 // see a screen gets the 403 view. UI code never touches the database or the session itself.
 import { data, redirect, type RouterContextProvider } from 'react-router';
-import type { StaffMember, StaffSession } from '../../common/staff.ts';
 import { apiContext } from '../context.ts';
 import { unavailableWhen } from './load.ts';
 
@@ -92,5 +91,3 @@ export function safeNext(value: string | null | undefined): string {
   if (!value?.startsWith('/admin') || value.startsWith('//') || /[\\\s]/.test(value) || value.startsWith('/admin/login')) return '/admin';
   return value;
 }
-
-export type { StaffMember, StaffSession };

@@ -9,15 +9,15 @@
 // problem's field (ContentProblems), so the form's ids and the problems meet on the same key.
 import { blankDocument, type ContentDocument, type DiffLine, type FieldSpec } from '../../common/content-editing.ts';
 
-export type Seg = string | number;
+type Seg = string | number;
 export type Path = readonly Seg[];
 
 /** Field names: the document's values, the "add a reference" pickers, the number of repeated entries. */
-export const DOC = 'doc';
-export const PICK = 'pick';
-export const COUNT = 'n';
+const DOC = 'doc';
+const PICK = 'pick';
+const COUNT = 'n';
 /** The order an unordered reference list was written in (its boxes come in the choices' order). */
-export const WRITTEN = 'written';
+const WRITTEN = 'written';
 
 /** A path segment as written in a name: '.' and '%' escaped so that any key survives. */
 function escapeSeg(s: Seg): string {
@@ -122,7 +122,7 @@ const str = (v: FormDataEntryValue | null | undefined): string => (typeof v === 
 const lf = (s: string) => s.replace(/\r\n?/g, '\n');
 
 /** Nothing there: no value, an empty text or list, an unticked box, or an object of only those. */
-export function isEmptyValue(v: unknown): boolean {
+function isEmptyValue(v: unknown): boolean {
   if (v === undefined || v === null || v === '' || v === false) return true;
   if (Array.isArray(v)) return v.length === 0;
   if (typeof v === 'object') return Object.values(v as object).every(isEmptyValue);
@@ -264,7 +264,7 @@ export function decodeDocument(form: FormLike, fields: readonly FieldSpec[]): Co
 /** A new entry's values: the same blank document the server starts a new item from. */
 export const blankOf = (fields: readonly FieldSpec[]): Record<string, unknown> => blankDocument(fields);
 
-export type ListOp = 'add' | 'remove' | 'up' | 'down';
+type ListOp = 'add' | 'remove' | 'up' | 'down';
 
 export interface ParsedIntent {
   /** A list button, a Markdown field's preview, or a picture chooser's library search. */

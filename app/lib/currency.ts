@@ -7,8 +7,8 @@ import { useSyncExternalStore } from 'react';
 import { BASE_CURRENCY, isCurrency, type Currency, type CurrencyRates } from '../../common/currency.ts';
 
 export const CURRENCY_KEY = 'kt-currency';
-export const RATES_KEY = 'kt-currency-rates';
-export const RATES_PATH = '/api/currency-rates';
+const RATES_KEY = 'kt-currency-rates';
+const RATES_PATH = '/api/currency-rates';
 
 export interface CurrencyState {
   currency: Currency;

@@ -1,6 +1,6 @@
 // Hero images of the pages whose API answer carries none: a fixed, fitting image per page
 // (API-relative paths of content images).
-export const PAGE_HEROES: Record<string, { image: string; alt: string }> = {
+const PAGE_HEROES: Record<string, { image: string; alt: string }> = {
   about: { image: 'images/parks/lake-bunyonyi.jpg', alt: 'Terraced hills and islands of Lake Bunyonyi in the Kigezi highlands' },
   tips: { image: 'images/experiences/gorilla-trekking.jpg', alt: 'Trekkers following a ranger through the forest to a gorilla family' },
   faq: { image: 'images/parks/bwindi-impenetrable-forest-national-park.jpg', alt: 'Forested ridges of Bwindi disappearing into the mist' },

@@ -263,7 +263,7 @@ function sectionHeading(doc: Doc, eyebrow: string, title: string, following = 40
 }
 
 /** The route map: the same layout as the SVG, drawn with PDF operators at (x, y), `w` wide. */
-export function drawMap(doc: Doc, layout: MapLayout, x: number, y: number, w: number) {
+function drawMap(doc: Doc, layout: MapLayout, x: number, y: number, w: number) {
   const f = w / layout.width;
   const h = layout.height * f;
   const c = MAP_COLOURS;

@@ -11,7 +11,7 @@ import { notFoundMeta } from './meta.ts';
 export const SAFARI_LIST_FAILURE = 'Failed to fetch safaris';
 
 /** What a list's loader throws when its data could not be had (read by listFailureMessage). */
-export interface ListFailureData {
+interface ListFailureData {
   listFailure: true;
   /** The server's words, when it gave any. */
   error: string | null;

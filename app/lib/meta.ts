@@ -37,7 +37,7 @@ export function canonicalUrl(page: PageMeta & { page?: unknown }): string {
   return url.toString();
 }
 
-export function fullTitle(title: string): string {
+function fullTitle(title: string): string {
   return title.includes(site.name) ? title : `${title} | ${site.name}`;
 }
 

@@ -52,7 +52,7 @@ export const crownedCrane: FigureFn = (s) => {
   };
 };
 
-export function storkOf(kind: 'marabou' | 'saddlebill' | 'heron' | 'egret'): FigureFn {
+function storkOf(kind: 'marabou' | 'saddlebill' | 'heron' | 'egret'): FigureFn {
   return (s) => {
     const hunched = kind === 'marabou';
     const colour = kind === 'egret' ? s.light : s.ink;
@@ -131,7 +131,7 @@ export const fishEagle: FigureFn = (s) => {
 };
 
 /** A perching bird on a branch, with per-species head, bill and tail. */
-export function percherOf(o: {
+function percherOf(o: {
   size?: number;
   bill?: 'short' | 'dagger' | 'curved' | 'hooked' | 'casque';
   tail?: number;

@@ -74,7 +74,7 @@ export const zebra: FigureFn = (s, r) => {
 
 type Horns = 'lyre' | 'spiral' | 'short' | 'none';
 /** Kob, impala, topi, eland, sitatunga: one slender antelope with different horns and build. */
-export function antelopeOf(horns: Horns, build = 1): FigureFn {
+function antelopeOf(horns: Horns, build = 1): FigureFn {
   return (s, r) => {
     const pose = r.pick([-6, 0, 4, 56]);
     const b = build;
@@ -178,7 +178,7 @@ export const warthog: FigureFn = (s) => {
 
 // ---- cats and dogs ---------------------------------------------------------------------------------
 
-export function lionOf(sex: 'male' | 'female'): FigureFn {
+function lionOf(sex: 'male' | 'female'): FigureFn {
   return (s, r) => {
     const pose = r.pick([-6, 0, 8]);
     const male = sex === 'male';
@@ -370,7 +370,7 @@ export const chimpWalking: FigureFn = (s) => {
 };
 
 /** A monkey sitting on a branch with its long tail hanging: the branch runs along y = -44. */
-export function monkeyOf(kind: 'plain' | 'colobus' | 'golden'): FigureFn {
+function monkeyOf(kind: 'plain' | 'colobus' | 'golden'): FigureFn {
   return (s, r) => {
     const look = r.pick([-10, 0, 10]);
     const by = -44;

@@ -16,7 +16,7 @@ interface SubjectRule {
   home?: Country;
 }
 
-export const SUBJECT_RULES: SubjectRule[] = [
+const SUBJECT_RULES: SubjectRule[] = [
   { re: /grauer|lowland gorilla|kahuzi/, subject: 'gorilla', scene: 'rainforest', home: 'democratic-republic-of-congo' },
   { re: /silverback|gorilla/, subject: 'gorilla', scene: 'rainforest', home: 'uganda' },
   { re: /chimp/, subject: 'chimpWalking', scene: 'rainforest', home: 'uganda' },
@@ -104,7 +104,7 @@ interface SceneRule {
   scene: SceneKind;
 }
 
-export const SCENE_RULES: SceneRule[] = [
+const SCENE_RULES: SceneRule[] = [
   { re: /waterfall|\bfalls\b|cascade|sipi/, scene: 'waterfall' },
   { re: /crater|caldera|ngorongoro/, scene: 'crater' },
   { re: /volcan|virunga|nyiragongo|muhabura|muhavura|karisimbi|sabyinyo|bisoke|mgahinga|lava/, scene: 'volcano' },
@@ -136,7 +136,7 @@ const COUNTRY_WORDS: { re: RegExp; country: Country }[] = [
 ];
 
 /** The landscape and subject of a park when its header's alt text is not specific enough. */
-export const PARK_ART: Record<string, { scene: SceneKind; subject: SubjectKey | null; group?: boolean; inTree?: boolean }> = {
+const PARK_ART: Record<string, { scene: SceneKind; subject: SubjectKey | null; group?: boolean; inTree?: boolean }> = {
   'bwindi-impenetrable-forest-national-park': { scene: 'rainforest', subject: 'gorilla' },
   'mgahinga-gorilla-national-park': { scene: 'volcano', subject: 'goldenMonkey' },
   'volcanoes-national-park': { scene: 'volcano', subject: 'gorilla' },
@@ -168,7 +168,7 @@ export const PARK_ART: Record<string, { scene: SceneKind; subject: SubjectKey | 
 };
 
 /** Hero pictures of the fixed pages. */
-export const PAGE_ART: Record<string, { country: Country; scene: SceneKind; subject: SubjectKey | null; time?: TimeOfDay }> = {
+const PAGE_ART: Record<string, { country: Country; scene: SceneKind; subject: SubjectKey | null; time?: TimeOfDay }> = {
   home: { country: 'uganda', scene: 'volcano', subject: 'gorilla', time: 'dawn' },
   about: { country: 'uganda', scene: 'hills', subject: 'canoe', time: 'morning' },
   destinations: { country: 'tanzania', scene: 'mountain', subject: 'elephant', time: 'golden' },

@@ -91,18 +91,6 @@ export const forestTree: PropFn = (c, r, size = 1) => {
   return { markup: fill(trunk + branches, c) + `<g fill="${c}">${crowns}</g>`, w: 110 * s, h: h + 60 * s, x0: -55 * s };
 };
 
-/** A dead tree with bare, reaching branches: a perch for eagles and vultures. */
-export const deadTree: PropFn = (c, r, size = 1) => {
-  const s = size;
-  let d = limb([[0, 0], [2 * s, -60 * s], [-2 * s, -110 * s]], [9 * s, 6 * s, 3 * s]);
-  for (let i = 0; i < 5; i++) {
-    const y = -(40 + i * 14) * s;
-    const side = i % 2 === 0 ? -1 : 1;
-    d += limb([[0, y], [side * r.range(14, 26) * s, y - r.range(10, 20) * s], [side * r.range(26, 40) * s, y - r.range(20, 34) * s]], [4 * s, 2.6 * s, 1.2 * s]);
-  }
-  return { markup: fill(d, c), w: 90 * s, h: 150 * s, x0: -45 * s };
-};
-
 /** A clump of papyrus: tall, thin stems topped with fine starbursts. */
 export const papyrus: PropFn = (c, r, size = 1) => {
   const s = size;
@@ -199,7 +187,7 @@ export function grassTuft(c: string, r: Rng, size = 1): string {
 // ---- human touches ----------------------------------------------------------------------------------
 
 /** A walking person with a stick and day pack, facing right; about 40 units tall. */
-export function person(c: string, r: Rng, o: { pack?: boolean; stick?: boolean; hat?: boolean } = {}): string {
+function person(c: string, r: Rng, o: { pack?: boolean; stick?: boolean; hat?: boolean } = {}): string {
   const stride = r.range(4, 8);
   let d = closedPath([[-3, -22], [-4, -32], [-2, -36], [4, -36], [5, -30], [4, -22]]);
   d += `M${n(1 + 3.6)},-40A3.6,3.6 0 1 0 ${n(1 - 3.6)},-40A3.6,3.6 0 1 0 ${n(1 + 3.6)},-40Z`;

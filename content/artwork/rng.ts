@@ -2,7 +2,7 @@
 // always gets the same artwork and a rebuild reproduces identical SVG bytes.
 
 /** 32-bit FNV-1a hash of a string, used to turn a slug into a seed. */
-export function hashString(s: string): number {
+function hashString(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);

@@ -10,11 +10,11 @@ import * as props from './props.ts';
 import { rng, type Rng } from './rng.ts';
 import { closedPath, curveLimb, Doc, limb, mix, n, op, ridgeShape, smoothPath, type Pt } from './svg.ts';
 
-export const sceneKinds = ['savanna', 'volcano', 'rainforest', 'lake', 'mountain', 'waterfall', 'crater', 'coast', 'river', 'wetland', 'hills', 'village'] as const;
+const sceneKinds = ['savanna', 'volcano', 'rainforest', 'lake', 'mountain', 'waterfall', 'crater', 'coast', 'river', 'wetland', 'hills', 'village'] as const;
 export type SceneKind = (typeof sceneKinds)[number];
 
 /** Everything that can stand in the foreground of a picture. */
-export const subjects = {
+const subjects = {
   elephant: { fig: fauna.elephant, height: 0.36, herd: 0.5 },
   giraffe: { fig: fauna.giraffe, height: 0.56, herd: 0.5 },
   zebra: { fig: fauna.zebra, height: 0.26, herd: 0.8 },
@@ -981,7 +981,7 @@ const SCENE_MOODS: Partial<Record<SceneKind, TimeOfDay[]>> = {
   coast: ['morning', 'golden', 'dusk'],
 };
 
-export function chooseTime(spec: Pick<ArtSpec, 'country' | 'scene' | 'seed' | 'time'>): TimeOfDay {
+function chooseTime(spec: Pick<ArtSpec, 'country' | 'scene' | 'seed' | 'time'>): TimeOfDay {
   if (spec.time) return spec.time;
   const r = rng(`${spec.seed}:time`);
   return r.pick(SCENE_MOODS[spec.scene] ?? palettes[spec.country].moods);

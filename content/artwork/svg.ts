@@ -14,10 +14,6 @@ export function op(v: number): string {
   return String(Math.round(v * 100) / 100);
 }
 
-export function pts(points: readonly Pt[]): string {
-  return points.map(([x, y]) => `${n(x)},${n(y)}`).join(' ');
-}
-
 /** A smooth open curve through the points (Catmull-Rom turned into cubic Béziers). */
 export function smoothPath(points: readonly Pt[], tension = 1): string {
   if (points.length < 2) return '';
@@ -44,15 +40,15 @@ export function ridgeShape(points: readonly Pt[], bottom: number): string {
 
 // ---- colours ---------------------------------------------------------------------------------
 
-export type Rgb = [number, number, number];
+type Rgb = [number, number, number];
 
-export function hex(c: string): Rgb {
+function hex(c: string): Rgb {
   const h = c.replace('#', '');
   const v = h.length === 3 ? h.split('').map((x) => x + x).join('') : h;
   return [parseInt(v.slice(0, 2), 16), parseInt(v.slice(2, 4), 16), parseInt(v.slice(4, 6), 16)];
 }
 
-export function toHex([r, g, b]: Rgb): string {
+function toHex([r, g, b]: Rgb): string {
   const c = (v: number) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0');
   return `#${c(r)}${c(g)}${c(b)}`;
 }
@@ -214,16 +210,8 @@ export function curveLimb(input: readonly Pt[], w0: number, w1: number): string 
   return limb(points, widths);
 }
 
-/** Rotates points about a pivot (degrees, clockwise on screen) and moves them by (dx, dy). */
-export function place(points: readonly Pt[], pivot: Pt, deg: number): Pt[] {
-  const a = (deg * Math.PI) / 180;
-  const c = Math.cos(a);
-  const s = Math.sin(a);
-  return points.map(([x, y]) => [pivot[0] + x * c - y * s, pivot[1] + x * s + y * c] as Pt);
-}
-
 /** Resamples a polyline as a smooth Catmull-Rom curve with `steps` points per segment. */
-export function spline(points: readonly Pt[], steps: number): Pt[] {
+function spline(points: readonly Pt[], steps: number): Pt[] {
   const out: Pt[] = [];
   for (let i = 0; i < points.length - 1; i++) {
     const p0 = points[Math.max(0, i - 1)]!;

@@ -8,7 +8,7 @@ import { tooManyMessage, type ClientBudget } from '../spam/budget.ts';
 
 export type BudgetEnv = { Variables: { budget?: ClientBudget } };
 
-export function tooManyAnswer(retryAfterSeconds: number): Response {
+function tooManyAnswer(retryAfterSeconds: number): Response {
   return new Response(JSON.stringify({ error: tooManyMessage(retryAfterSeconds) }), {
     status: 429,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(retryAfterSeconds) },

@@ -7,7 +7,7 @@ import { replaceResponse } from '../compress.ts';
 import { type HttpCache, queryKey } from '../http-cache.ts';
 import { withinBudget, type BudgetEnv } from './budget.ts';
 
-export const API_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+const API_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The API's store of kept answers (content changes drop the answers made from what they changed). */

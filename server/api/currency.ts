@@ -7,7 +7,7 @@ import { readCurrencyRates } from '../currency.ts';
 import { cached } from './cache.ts';
 import { deps, type ApiEnv } from './http.ts';
 
-export const RATES_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+const RATES_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
 export function currencyApi() {
   const app = new Hono<ApiEnv>();

@@ -11,7 +11,7 @@ import { sourceOf, type ProxyTrust } from '../spam/client-address.ts';
 import { HttpError, type ApiContext, type ApiEnv } from './http.ts';
 
 /** The largest request body accepted by the form endpoints. */
-export const MAX_FORM_BODY_BYTES = 64 * 1024;
+const MAX_FORM_BODY_BYTES = 64 * 1024;
 
 const JSON_ONLY = 'Send the form as JSON with the header Content-Type: application/json.';
 

@@ -82,7 +82,7 @@ export function dedupeById<T extends { id: number }>(items: T[]): T[] {
 
 /** The shape of every slug (content files are checked against the same rule). */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const MAX_SLUG_LENGTH = 200;
+const MAX_SLUG_LENGTH = 200;
 
 /**
  * A slug path parameter, checked at the edge: anything but lower-case words joined by hyphens

@@ -15,7 +15,7 @@ import { readJsonFields, tooMany } from './forms-http.ts';
 import { deps, HttpError, type ApiEnv } from './http.ts';
 
 /** A lead is a path: far less than a form. */
-export const LEAD_BODY_MAX_BYTES = 1024;
+const LEAD_BODY_MAX_BYTES = 1024;
 
 export function leadsApi(opts: Pick<FormsApiOptions, 'siteUrl' | 'trust' | 'spam'>) {
   const app = new Hono<ApiEnv>();

@@ -12,7 +12,7 @@ import { deps, HttpError, notFound, pageMeta, parsePaging, SLUG, totalPagesFor, 
 const TIER_LIST = LODGE_TIERS.join(', ');
 
 /** ?tier: one of LODGE_TIERS, or none. */
-export function parseTier(raw: string | undefined): LodgeTier | null {
+function parseTier(raw: string | undefined): LodgeTier | null {
   if (raw === undefined || raw === '') return null;
   if (!(LODGE_TIERS as readonly string[]).includes(raw)) throw new HttpError(400, `Invalid tier: use ${TIER_LIST}`);
   return raw as LodgeTier;

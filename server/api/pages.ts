@@ -11,7 +11,7 @@ import { dedupeById, deps, HttpError, pageMeta, type ApiContext, type ApiEnv } f
 import { experienceBySlug, destinationBySlug } from '../db/queries.ts';
 
 /** Metadata and copy of a static page; the page row must exist. */
-export async function pageFor(ctx: ApiContext, slug: string, path: string) {
+async function pageFor(ctx: ApiContext, slug: string, path: string) {
   const { db, siteUrl } = deps(ctx);
   const row = await pageRow(db, slug);
   if (!row) throw new HttpError(404, 'Page not found');

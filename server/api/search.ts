@@ -14,7 +14,7 @@ import { deps, HttpError, pageMeta, parsePaging, totalPagesFor, type ApiEnv } fr
 const TYPE_LIST = SEARCH_TYPES.join(', ');
 
 /** ?types=blog,park or ?types=blog&types=park; empty means every type. */
-export function parseTypes(values: string[] | undefined): SearchType[] {
+function parseTypes(values: string[] | undefined): SearchType[] {
   const out = new Set<SearchType>();
   for (const v of values ?? []) {
     for (const part of v.split(',')) {

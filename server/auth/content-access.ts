@@ -11,7 +11,7 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from '../../common/operator-time.ts';
 import { requireStaff, type AdminEnv } from './guard.ts';
 import type { Session } from './sessions.ts';
 
-export const DEFAULT_CONSOLE_SETTINGS: ConsoleSettings = { agentsEditContent: false, timeZone: DEFAULT_TIME_ZONE };
+const DEFAULT_CONSOLE_SETTINGS: ConsoleSettings = { agentsEditContent: false, timeZone: DEFAULT_TIME_ZONE };
 
 const KEYS: Record<keyof ConsoleSettings, string> = { agentsEditContent: 'agents_edit_content', timeZone: 'time_zone' };
 

@@ -30,7 +30,7 @@ export function decoyHash(): Promise<string> {
 }
 
 /** The lowest zxcvbn score (0–4) a new password needs: 3, "safely unguessable" for an online attack. */
-export const MIN_PASSWORD_SCORE = 3;
+const MIN_PASSWORD_SCORE = 3;
 
 /** The site's own words: a password made of them is one of the first an attacker of this site tries. */
 export function siteWords(): string[] {

@@ -12,13 +12,13 @@ import { staff, staffRecoveryCodes } from '../db/schema.ts';
 import type { Tx } from '../mail/outbox.ts';
 import { sha256 } from './sessions.ts';
 
-export const TOTP_PERIOD = 30;
+const TOTP_PERIOD = 30;
 
 export function newTotpSecret(): string {
   return new Secret({ size: 20 }).base32;
 }
 
-export function totpFor(secret: string, label: string): TOTP {
+function totpFor(secret: string, label: string): TOTP {
   return new TOTP({ issuer: site.name, label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD, secret: Secret.fromBase32(secret) });
 }
 
@@ -68,7 +68,7 @@ export async function newRecoveryCodes(db: Tx, staffId: number): Promise<string[
 }
 
 /** Spends a recovery code; false when it is unknown or was used already. */
-export async function spendRecoveryCode(db: Tx, staffId: number, code: string): Promise<boolean> {
+async function spendRecoveryCode(db: Tx, staffId: number, code: string): Promise<boolean> {
   const key = normaliseRecovery(code);
   if (key.length < 8 || key.length > 32) return false;
   const used = await db

@@ -83,7 +83,7 @@ function isPicture(s: Schema): boolean {
   return Boolean(shape && 'alt' in shape && 'file' in shape && 'upload' in shape);
 }
 
-export function describeField(name: string, schema: Schema): FieldSpec {
+function describeField(name: string, schema: Schema): FieldSpec {
   const { inner, optional, hints } = unwrap(schema);
   const label = humanise(name);
   const required = !optional;
@@ -136,7 +136,7 @@ export function describeField(name: string, schema: Schema): FieldSpec {
   }
 }
 
-export function describeObject(schema: Schema): FieldSpec[] {
+function describeObject(schema: Schema): FieldSpec[] {
   const shape = schema.def.shape as Record<string, Schema>;
   return Object.entries(shape).map(([name, s]) => describeField(name, s));
 }

@@ -14,7 +14,7 @@ export interface ImportRequest {
 
 const KEY = /^[a-z]+\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const IMPORT_USAGE =
+const IMPORT_USAGE =
   'Usage: npm run content:import -- [--from DIR] [--overwrite collection/slug]... [--overwrite-all] [--restore collection/slug]... [--restore-all]';
 
 /** Reads the command line; throws with the usage on anything else. */

@@ -107,7 +107,7 @@ export function fieldsOf(collection: CollectionName): FieldSpec[] {
 }
 
 /** A document as its content file writes it. */
-export function documentYaml(collection: CollectionName, document: ContentDocument): string {
+function documentYaml(collection: CollectionName, document: ContentDocument): string {
   return toYaml(orderDocument(fieldsOf(collection), document), { lineWidth: 0 });
 }
 
@@ -121,7 +121,7 @@ export function diffDocuments(collection: CollectionName, older: ContentDocument
 }
 
 /** Every problem of a document, with the path of its field. */
-export function documentProblems(collection: CollectionName, document: unknown): { path: string; message: string }[] {
+function documentProblems(collection: CollectionName, document: unknown): { path: string; message: string }[] {
   const parsed = collections[collection].safeParse(document);
   if (parsed.success) return [];
   return parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
@@ -853,7 +853,7 @@ class PreviewRollback<T> extends Error {
   }
 }
 
-export const PREVIEW_MESSAGES = {
+const PREVIEW_MESSAGES = {
   noPage: 'This kind of item has no page of its own to preview.',
   unpublishedReference: 'The preview would refer to something that is not published: publish that first, or choose another.',
   failed: 'This version could not be drawn as a page. Check the fields and try again.',

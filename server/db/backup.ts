@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { Logger } from '../logger.ts';
 import type { Database } from './index.ts';
 
-export const KEEP_DAILY = 14;
+const KEEP_DAILY = 14;
 const DAY_MS = 24 * 3600_000;
 
 export function backupsDir(dataDir: string): string {
@@ -38,7 +38,7 @@ export function backupName(reason: 'daily' | 'manual', now = new Date()): string
 export const BACKUP_FILE = /^backup-\d{8}T\d{6}Z-(daily|manual)\.(tar\.gz|pgdump)$/;
 
 /** The newest pg_dump / pg_restore on this machine: on PATH, or in /usr/lib/postgresql/<n>/bin. */
-export function postgresTool(name: 'pg_dump' | 'pg_restore'): string {
+function postgresTool(name: 'pg_dump' | 'pg_restore'): string {
   const root = '/usr/lib/postgresql';
   if (existsSync(root)) {
     const versions = readdirSync(root)
@@ -73,7 +73,7 @@ function connectionArgs(databaseUrl: string): { args: string[]; env: NodeJS.Proc
   return { args: ['--dbname', url.toString()], env };
 }
 
-export interface BackupManifest {
+interface BackupManifest {
   format: number;
   kind: Database['kind'];
   createdAt: string;

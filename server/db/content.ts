@@ -28,7 +28,7 @@ const seo = z.object({
 });
 
 /** A picture from the console's media library, by its stable path (images/uploads/<name>.jpg). */
-export const uploadPath = z.string().regex(/^images\/uploads\/[a-z0-9][a-z0-9-]*\.jpg$/, 'an image of the media library');
+const uploadPath = z.string().regex(/^images\/uploads\/[a-z0-9][a-z0-9-]*\.jpg$/, 'an image of the media library');
 
 const image = z.object({
   /** Meaningful alt text for the header image. */
@@ -57,7 +57,7 @@ const galleryItem = z
   })
   .refine((g) => Boolean(g.file) !== Boolean(g.upload), 'a gallery picture needs a file or a library image (one of them)');
 
-export const destinationSchema = z.object({
+const destinationSchema = z.object({
   title: text,
   tag: text,
   order: z.number().int(),
@@ -68,7 +68,7 @@ export const destinationSchema = z.object({
   seo,
 });
 
-export const parkSchema = z.object({
+const parkSchema = z.object({
   title: text,
   destination: ref('destinations'),
   order: z.number().int().default(100),
@@ -84,12 +84,12 @@ export const parkSchema = z.object({
 });
 
 /** A town, airport or sanctuary on a safari's route that has no park page of its own. */
-export const placeSchema = z.object({
+const placeSchema = z.object({
   title: text,
   location,
 });
 
-export const experienceSchema = z.object({
+const experienceSchema = z.object({
   title: text,
   order: z.number().int().default(100),
   destinations: z.array(ref('destinations')).min(1),
@@ -102,7 +102,7 @@ export const experienceSchema = z.object({
 
 const listItem = z.string().trim().min(1).refine((s) => !/[,"'{}\\]/.test(s), 'no commas, quotes, braces or backslashes');
 
-export const safariDaySchema = z.object({
+const safariDaySchema = z.object({
   title: text,
   description: markdown,
   meals: z.object({
@@ -119,7 +119,7 @@ export const safariDaySchema = z.object({
   lodge: ref('lodges').optional(),
 });
 
-export const safariSchema = z
+const safariSchema = z
   .object({
     title: text,
     /** Price per person in USD, "from". */
@@ -139,7 +139,7 @@ export const safariSchema = z
   });
 
 /** A lodge or camp we book, in or beside a park. */
-export const lodgeSchema = z.object({
+const lodgeSchema = z.object({
   /** The lodge's name. */
   title: text,
   /** The park (slug) it is in or beside. */
@@ -158,7 +158,7 @@ export const lodgeSchema = z.object({
   seo,
 });
 
-export const blogSchema = z.object({
+const blogSchema = z.object({
   title: text,
   created: isoDate,
   /** Listed in the Blogs panel of the navigation bar. */
@@ -169,7 +169,7 @@ export const blogSchema = z.object({
   seo,
 });
 
-export const animalSchema = z.object({
+const animalSchema = z.object({
   title: text,
   order: z.number().int().default(100),
   description: text,
@@ -179,7 +179,7 @@ export const animalSchema = z.object({
   seo,
 });
 
-export const birdSchema = z.object({
+const birdSchema = z.object({
   title: text,
   order: z.number().int().default(100),
   description: text,
@@ -190,7 +190,7 @@ export const birdSchema = z.object({
   seo,
 });
 
-export const faqSchema = z.object({
+const faqSchema = z.object({
   question: text,
   answer: markdown,
   order: z.number().int(),
@@ -198,7 +198,7 @@ export const faqSchema = z.object({
   home: z.boolean().default(false),
 });
 
-export const reviewSchema = z.object({
+const reviewSchema = z.object({
   name: text,
   date: isoDate,
   title: text,
@@ -211,7 +211,7 @@ export const reviewSchema = z.object({
 });
 
 /** Static and index pages: metadata plus optional Markdown body and named blocks. */
-export const pageSchema = z.object({
+const pageSchema = z.object({
   title: text,
   keywords: text,
   description: text.max(320),
@@ -224,12 +224,12 @@ export const pageSchema = z.object({
  * content/currency-rates.yaml: the rates prices are converted with in the browser until an owner
  * sets them in the console (server/currency.ts); units of each currency one US dollar buys.
  */
-export const currencyRatesSchema = z.object({
+const currencyRatesSchema = z.object({
   /** The day the rates were set. */
   date: isoDate,
   rates: z.partialRecord(z.enum(CURRENCIES.filter((c) => c !== 'USD') as [string, ...string[]]), z.number().positive().finite()),
 });
-export type CurrencyRatesFile = z.output<typeof currencyRatesSchema>;
+type CurrencyRatesFile = z.output<typeof currencyRatesSchema>;
 export const CURRENCY_RATES_FILE = 'currency-rates.yaml';
 
 export const collections = {

@@ -15,7 +15,7 @@ import type { ImportRequest } from '../content/reimport.ts';
 import type { Logger } from '../logger.ts';
 import type { Database } from './index.ts';
 
-export function controlSocketPath(dataDir: string): string {
+function controlSocketPath(dataDir: string): string {
   return path.join(path.resolve(dataDir), 'control.sock');
 }
 

@@ -35,7 +35,7 @@ export interface Database {
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK = 727_274_001;
 /** How long a connection to PostgreSQL may take to open. */
-export const CONNECT_TIMEOUT_SECONDS = 3;
+const CONNECT_TIMEOUT_SECONDS = 3;
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -57,7 +57,7 @@ export interface OpenOptions {
  * whole database (about 17 MB with its catalogs; the site's tables and indexes under 10 MB).
  * Reads that miss it are served by the operating system's page cache.
  */
-export const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+const PGLITE_SETTINGS = ['shared_buffers=16MB'];
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const migrate = opts.migrate ?? true;

@@ -13,7 +13,7 @@ import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 
-export const LOCK_FILE = 'database.lock';
+const LOCK_FILE = 'database.lock';
 /** Set by the server for its set-up child: the pid of the process that holds the lock for it. */
 export const LOCK_HOLDER_ENV = 'DATA_DIR_LOCK_HOLDER';
 
@@ -68,7 +68,7 @@ function alive(pid: number, started: string): boolean {
   return now === null || now === started;
 }
 
-export function readLock(dataDir: string): LockInfo | null {
+function readLock(dataDir: string): LockInfo | null {
   try {
     const info = JSON.parse(readFileSync(lockPath(dataDir), 'utf8')) as LockInfo;
     return typeof info.pid === 'number' ? info : null;

@@ -14,7 +14,7 @@ import { currentTrace, traced } from './reads.ts';
 import { slugTableOf } from '../content/definitions.ts';
 import { recordContentChange } from './version.ts';
 
-export function contentHash(content: Content): string {
+function contentHash(content: Content): string {
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 

@@ -11,7 +11,7 @@ import { changedTables } from './reads.ts';
 import { contentChanges, contentVersion } from './schema.ts';
 
 /** The notification channel the trigger of migration 0003 sends on. */
-export const CONTENT_VERSION_CHANNEL = 'content_version';
+const CONTENT_VERSION_CHANNEL = 'content_version';
 
 /** How many changes are remembered (a process further behind drops everything). */
 const CHANGES_KEPT = 1000;

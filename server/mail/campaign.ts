@@ -208,9 +208,3 @@ export function campaignMessage(
     },
   };
 }
-
-/** The inside of the e-mail's <body> and the body's own style: the preview shows it in the page. */
-export function emailBodyOf(html: string): { style: string; inner: string } {
-  const m = /<body(?:\s+style="([^"]*)")?[^>]*>([\s\S]*)<\/body>/i.exec(html);
-  return { style: m?.[1] ?? '', inner: m?.[2] ?? html };
-}

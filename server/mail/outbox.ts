@@ -7,7 +7,7 @@ import { mailOutbox, type OutboxMessage } from '../db/schema-enquiries.ts';
 /** A transaction or the database itself. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
-export type OutboxKind =
+type OutboxKind =
   | 'enquiry-operator'
   | 'enquiry-acknowledgement'
   | 'newsletter-confirmation'

@@ -38,7 +38,7 @@ export function isPermanentSmtpError(err: unknown): boolean {
   return typeof e?.responseCode === 'number' && e.responseCode >= 550 && e.responseCode <= 554 && /^(RCPT|DATA)/i.test(e.command ?? '');
 }
 
-export function smtpTransport(smtpUrl: string, timeoutMs: number): MailTransport {
+function smtpTransport(smtpUrl: string, timeoutMs: number): MailTransport {
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
@@ -64,7 +64,7 @@ export function smtpTransport(smtpUrl: string, timeoutMs: number): MailTransport
 export const UNREACHABLE_CODES = ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH'];
 
 /** Writes each message to DIR/<message id>.eml; sending the same message again rewrites the same file. */
-export function fileTransport(dir: string): MailTransport {
+function fileTransport(dir: string): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'files',

@@ -19,7 +19,7 @@ export interface ImageMeta {
   p: string;
 }
 
-export const IMAGE_META_KEY = 'imageMeta';
+const IMAGE_META_KEY = 'imageMeta';
 
 const STABLE_PATH = /^\/?images\/[a-z0-9][a-z0-9/_.-]*\.jpg$/;
 
@@ -36,7 +36,7 @@ export function imagePathsIn(value: unknown, found = new Set<string>(), depth = 
   return found;
 }
 
-export function metaOf(entry: ManifestEntry): ImageMeta {
+function metaOf(entry: ManifestEntry): ImageMeta {
   return { v: entry.v, w: entry.w, h: entry.h, widths: entry.widths, p: entry.placeholder };
 }
 

@@ -19,7 +19,7 @@ export interface ImageJob {
 }
 
 /** Source file types, in order of preference when several share a name (photos before drawings). */
-export const SOURCE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.avif', '.tif', '.tiff', '.svg'];
+const SOURCE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.avif', '.tif', '.tiff', '.svg'];
 
 const WITH_IMAGES = ['destinations', 'parks', 'experiences', 'safaris', 'blogs', 'animals', 'birds', 'lodges'] as const;
 const WITH_GALLERY = new Set(['parks', 'experiences', 'animals', 'birds', 'lodges']);

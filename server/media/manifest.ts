@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 
-export const manifestEntrySchema = z.object({
+const manifestEntrySchema = z.object({
   /** Content hash of the source and settings: the token in hashed variant names. */
   v: z.string().regex(/^[0-9a-f]{8}$/),
   /** Intrinsic size of the largest rendering (the stable JPEG). */

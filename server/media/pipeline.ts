@@ -17,7 +17,7 @@ import { ART_SIZE, FORMATS, variantPath, WIDTHS, type ImageFormat, type ImageKin
 const SHARE_FILE = 'share.jpg';
 
 /** Part of every hash: bump when encoder settings change so that everything is re-encoded. */
-export const PIPELINE_VERSION = 2;
+const PIPELINE_VERSION = 2;
 
 // Measured on the artwork, per 1600/960/480 set: AVIF effort 0 takes a quarter of the time of
 // effort 2 for files about 15% larger; WebP effort 2 half the time of effort 3 for 5% more.
@@ -52,7 +52,7 @@ export interface BuildReport {
   manifest: Manifest;
 }
 
-export interface RenderMeta {
+interface RenderMeta {
   w: number;
   h: number;
   widths: number[];

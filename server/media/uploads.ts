@@ -32,8 +32,8 @@ import type { ManifestEntry } from './manifest.ts';
 import { variantPath, type ImageKind } from './variants.ts';
 
 /** Uploaded images are rendered at the widths of header images (the stable path images/uploads/x.jpg is one). */
-export const UPLOAD_KIND: ImageKind = 'header';
-export const UPLOAD_COLLECTION = 'uploads';
+const UPLOAD_KIND: ImageKind = 'header';
+const UPLOAD_COLLECTION = 'uploads';
 export const uploadStablePath = (name: string) => `images/${UPLOAD_COLLECTION}/${name}.jpg`;
 
 export interface UploadDirs {
@@ -140,7 +140,7 @@ export async function inspectUpload(bytes: Buffer): Promise<InspectedImage> {
 }
 
 /** A file-name stem from the uploaded name: lower-case words joined by hyphens, then a random suffix. */
-export function uploadName(originalName: string): string {
+function uploadName(originalName: string): string {
   const stem = originalName
     .replace(/\.[^.]*$/, '')
     .normalize('NFKD')
@@ -214,7 +214,7 @@ export interface MediaWorkerSettings {
   maxAttempts: number;
 }
 
-export const DEFAULT_MEDIA_WORKER: MediaWorkerSettings = { leaseMs: 5 * 60_000, pollMs: 5_000, maxAttempts: 3 };
+const DEFAULT_MEDIA_WORKER: MediaWorkerSettings = { leaseMs: 5 * 60_000, pollMs: 5_000, maxAttempts: 3 };
 
 export interface MediaWorker {
   start(): void;

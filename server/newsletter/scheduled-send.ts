@@ -16,7 +16,7 @@ import { newsletterCampaigns } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 
 /** The actor of the audit log's entries for sends nobody pressed. */
-export const SCHEDULE_ACTOR = 'system (scheduled)';
+const SCHEDULE_ACTOR = 'system (scheduled)';
 
 /** Sends what is due now; resolves with the ids of the campaigns this process sent. */
 export async function sendDueCampaigns(db: Db, opts: NewsletterAdminOptions, logger: Logger): Promise<number[]> {

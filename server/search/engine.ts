@@ -23,11 +23,11 @@ import { lexemesOf, trigramSequence, trigrams, wordSimilarityOf } from './text.t
 import { and, matches, or, parseTsvector, plainQuery, prefixQuery, tsRank, websearchQuery, type Expand, type Lexemes, type Operand, type TsQuery, WEIGHT } from './tsquery.ts';
 
 /** Lowest trigram similarity at which a vocabulary word replaces an unknown query word. */
-export const CORRECTION_MIN_SIMILARITY = 0.45;
+const CORRECTION_MIN_SIMILARITY = 0.45;
 /** Shorter words are never corrected (too many near neighbours). */
-export const CORRECTION_MIN_LENGTH = 4;
+const CORRECTION_MIN_LENGTH = 4;
 /** At most this many hits are ranked (far more than anyone pages through). */
-export const MAX_HITS = 1000;
+const MAX_HITS = 1000;
 /** Rank weights of the lexemes' classes {D keywords, C body, B description, A title}. */
 const WEIGHTS = [0.05, 0.2, 0.5, 1.0] as const;
 /** Vocabulary words at least this close (pg_trgm's `%`) are candidates for a correction. */

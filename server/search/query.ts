@@ -10,7 +10,7 @@ export class QueryError extends Error {}
 /** Separators of words: white space, ASCII punctuation and typographic punctuation (as in search_words_of). */
 const SEPARATORS = /[\s!"#$%&'()*+,./:;<=>?@[\\\]^_`{|}~‘’“”–—…-]+/u;
 
-export interface QueryWord {
+interface QueryWord {
   /** Lower-case word. */
   word: string;
   /** Written with a leading minus: the visitor wants it excluded. */

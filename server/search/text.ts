@@ -73,7 +73,7 @@ export function lexemesOf(text: string, config: 'english' | 'simple'): QueryLexe
 // after, cut into the trigrams of consecutive characters.
 
 /** The trigrams of a text in order, repeats included. */
-export function trigramList(text: string): string[] {
+function trigramList(text: string): string[] {
   const out: string[] = [];
   for (const m of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
     const chars = ['', '', ...m[0], ''].map((c) => c || ' ');

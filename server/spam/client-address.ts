@@ -10,7 +10,7 @@ import type { Context } from 'hono';
 /** TRUST_PROXY as configured: none, a number of proxies, or the addresses of the proxies. */
 export type TrustProxy = { hops: number } | { cidrs: string[] } | null;
 
-export const MAX_TRUSTED_HOPS = 16;
+const MAX_TRUSTED_HOPS = 16;
 
 /** Reads TRUST_PROXY: '' (none), a hop count, or comma-separated addresses and CIDR blocks. */
 export function parseTrustProxy(raw: string): { ok: true; value: TrustProxy } | { ok: false; error: string } {

@@ -19,7 +19,7 @@ const KEEP_AFTER_EXPIRY = '1 hour';
 
 const TOKEN_SHAPE = /^(\d{13})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
-export type TokenCheck =
+type TokenCheck =
   | { verdict: 'ok'; id: string; expiresAt: Date }
   | { verdict: 'too-fast'; retryInMs: number }
   | { verdict: 'expired' }

@@ -30,22 +30,6 @@ export async function consume(tx: Tx, bucket: string, key: string, limit: Limit,
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + limit.windowMs - now) / 1000)) };
 }
 
-/**
- * Whether a key has already used its allowance in the current window, without counting a hit:
- * a cheap refusal before expensive work (a photo to render), the hit itself still being counted
- * by `consume` in the submission's transaction.
- */
-export async function isOverLimit(tx: Tx, bucket: string, key: string, limit: Limit, now = Date.now()): Promise<LimitResult> {
-  const windowStart = Math.floor(now / limit.windowMs) * limit.windowMs;
-  const result = await tx.execute(sql`
-    select hits from rate_limits
-    where bucket = ${bucket} and key_hash = ${keyHash(key)} and window_start = ${new Date(windowStart).toISOString()}::timestamptz`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { hits: number }[];
-  const hits = Number(rows[0]?.hits ?? 0);
-  if (hits < limit.max) return { ok: true };
-  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + limit.windowMs - now) / 1000)) };
-}
-
 /** Drops windows that ended more than a day ago. */
 export async function pruneRateLimits(tx: Tx): Promise<void> {
   await tx.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);

@@ -3,7 +3,7 @@
 // and bodies. Built with fast-check, so a run is reproducible from its seed.
 import fc from 'fast-check';
 
-export interface FuzzRequest {
+interface FuzzRequest {
   method: string;
   path: string;
   headers: Record<string, string>;
@@ -133,7 +133,7 @@ const headerSet = fc.record(
   { requiredKeys: [] },
 );
 
-export const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc
+const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc
   .record({ family, segs: fc.array(segment, { minLength: 3, maxLength: 3 }), query, method, headers: headerSet, contentType, body })
   .map(({ family, segs, query, method, headers, contentType, body }) => {
     let i = 0;
@@ -146,7 +146,7 @@ export const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc
   });
 
 /** Sends one generated request; the status, or 0 when the connection failed. */
-export async function send(base: string, r: FuzzRequest): Promise<number> {
+async function send(base: string, r: FuzzRequest): Promise<number> {
   try {
     const res = await fetch(base + r.path, { method: r.method, headers: r.headers, body: r.body, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
     await res.arrayBuffer();

@@ -24,7 +24,7 @@ export function debianBinary(paths: string[], pkg: string): string | null {
 }
 
 /** The nginx binary, installed from apt when missing (as root); null when it cannot be had. */
-export function nginxBinary(): string | null {
+function nginxBinary(): string | null {
   return debianBinary(['/usr/sbin/nginx', '/usr/bin/nginx'], 'nginx-light');
 }
 

@@ -20,7 +20,7 @@ export function decodeEntities(s: string): string {
   });
 }
 
-export function squash(s: string): string {
+function squash(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
@@ -68,14 +68,14 @@ export function mainText(html: string): string {
 }
 
 /** Plain text of the first paragraph of an HTML field, cut to n characters on a word boundary. */
-export function snippet(html: string, n = 60): string {
+function snippet(html: string, n = 60): string {
   const first = /<p\b[^>]*>([\s\S]*?)<\/p>/i.exec(html)?.[1] ?? html;
   const text = htmlText(first);
   if (text.length <= n) return text;
   return text.slice(0, text.lastIndexOf(' ', n));
 }
 
-export function dayLabel(n: number): string {
+function dayLabel(n: number): string {
   return `${n} ${n === 1 ? 'Day' : 'Days'}`;
 }
 

@@ -25,7 +25,7 @@ export interface TestSmtp {
 }
 
 /** Header lines of a raw message, unfolded, by lower-case name. */
-export function parseHeaders(raw: string): Map<string, string[]> {
+function parseHeaders(raw: string): Map<string, string[]> {
   const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
   const map = new Map<string, string[]>();
   for (const line of head.split(/\r?\n/)) {
@@ -51,7 +51,7 @@ function decodeQuotedPrintable(s: string): string {
 }
 
 /** The text/plain part of a (possibly multipart) message, decoded. */
-export function textPart(raw: string): string {
+function textPart(raw: string): string {
   const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
   for (const part of [raw, ...parts]) {
     const [head, ...rest] = part.split(/\r?\n\r?\n/);

@@ -20,7 +20,7 @@ export interface Point {
 }
 
 /** A round upper bound for an axis and its step (1, 2, 5 × 10^n). */
-export function niceScale(max: number, ticks = 4): { top: number; step: number } {
+function niceScale(max: number, ticks = 4): { top: number; step: number } {
   if (max <= 0) return { top: ticks, step: 1 };
   const raw = max / ticks;
   const mag = 10 ** Math.floor(Math.log10(raw));

@@ -33,7 +33,7 @@ const USEFUL_LINKS: ({ to: string; label: string } | { href: string; label: stri
   { to: '/privacy-policy', label: 'Privacy policy' },
 ];
 
-export function copyrightText(year: number): string {
+function copyrightText(year: number): string {
   return `© ${site.copyrightStartYear}–${year} ${site.name}`;
 }
 

@@ -6,9 +6,9 @@ import { dayRange, shortStopName, type RouteStop } from '../../../common/route.t
 import { layoutMap, type MapLayout, type MapSize } from './route-map.ts';
 
 /** How far a route map may zoom in (degrees of longitude across the picture). */
-export const ROUTE_MIN_SPAN = 3.5;
+const ROUTE_MIN_SPAN = 3.5;
 /** The width of a park's location map, in degrees: the park with its country around it. */
-export const LOCATION_SPAN = 7;
+const LOCATION_SPAN = 7;
 
 /** The picture asked for by ?size=, or null for a value there is no picture for. */
 export function requestedSize(request: Request): MapSize | null {

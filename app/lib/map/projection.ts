@@ -4,7 +4,7 @@
 // few lines, which give the same numbers, so no geographic library is needed to draw a map.
 
 /** The area the base map covers, in degrees. */
-export const FRAME_BOUNDS = { west: 27, east: 42.5, north: 5.6, south: -12 } as const;
+const FRAME_BOUNDS = { west: 27, east: 42.5, north: 5.6, south: -12 } as const;
 
 /** Map units per degree of longitude (at the equator, per degree of latitude too). */
 export const MAP_UNITS_PER_DEGREE = 100;

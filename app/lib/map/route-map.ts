@@ -26,7 +26,7 @@ export const MAP_COLOURS = {
   label: '#1d1b18',
 } as const;
 
-export const MAP_FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+const MAP_FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 /** Sizes in pixels of the picture. */
 const MARKER_R = 9;
@@ -47,7 +47,7 @@ export interface MapPoint {
   number?: number;
 }
 
-export interface MapMarker {
+interface MapMarker {
   x: number;
   y: number;
   /** Numbers shown on the marker ("3", or "1, 8" for a place the route comes back to); '' for a location. */
@@ -59,7 +59,7 @@ export interface MapMarker {
   dot?: boolean;
 }
 
-export interface MapText {
+interface MapText {
   text: string;
   x: number;
   y: number;
@@ -120,7 +120,7 @@ function segmentHits(p: [number, number], q: [number, number], b: Box): boolean 
   return true;
 }
 
-export function textWidth(text: string, size = LABEL_SIZE): number {
+function textWidth(text: string, size = LABEL_SIZE): number {
   return text.length * size * CHAR_W;
 }
 

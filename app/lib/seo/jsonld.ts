@@ -19,7 +19,7 @@ import { SITE_SHARE_IMAGE } from '../../../common/media.ts';
 import { isPublicSiteUrl } from '../../../common/seo.ts';
 import { site } from '../../../common/site.ts';
 
-export type JsonLdNode = { '@type': string | string[]; '@id'?: string } & Record<string, unknown>;
+type JsonLdNode = { '@type': string | string[]; '@id'?: string } & Record<string, unknown>;
 
 export interface JsonLdGraph {
   '@context': 'https://schema.org';
@@ -27,7 +27,7 @@ export interface JsonLdGraph {
 }
 
 /** Origin of an absolute URL ('' when it is not one). */
-export function originOf(url: string | null | undefined): string {
+function originOf(url: string | null | undefined): string {
   try {
     return url ? new URL(url).origin : '';
   } catch {
@@ -36,14 +36,14 @@ export function originOf(url: string | null | undefined): string {
 }
 
 /** Absolute URL of an API image path (e.g. "images/parks/bwindi.jpg") on the site's origin. */
-export function imageUrl(origin: string, path: string | null | undefined): string | undefined {
+function imageUrl(origin: string, path: string | null | undefined): string | undefined {
   if (!path) return undefined;
   if (/^https?:\/\//.test(path)) return path;
   return `${origin}/api/${path.replace(/^\/+/, '')}`;
 }
 
 /** Plain text of an HTML fragment, whitespace collapsed. */
-export function plainText(html: string | null | undefined, max = 0): string {
+function plainText(html: string | null | undefined, max = 0): string {
   const text = (html ?? '')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
@@ -61,7 +61,7 @@ export function plainText(html: string | null | undefined, max = 0): string {
 
 const ids = (origin: string) => ({ organization: `${origin}/#organization`, website: `${origin}/#website` });
 
-export function travelAgency(origin: string): JsonLdNode {
+function travelAgency(origin: string): JsonLdNode {
   return {
     '@type': 'TravelAgency',
     '@id': ids(origin).organization,
@@ -85,7 +85,7 @@ export function travelAgency(origin: string): JsonLdNode {
   };
 }
 
-export function webSite(origin: string): JsonLdNode {
+function webSite(origin: string): JsonLdNode {
   return {
     '@type': 'WebSite',
     '@id': ids(origin).website,
@@ -101,13 +101,13 @@ export function webSite(origin: string): JsonLdNode {
   };
 }
 
-export interface Crumb {
+interface Crumb {
   name: string;
   /** Absolute URL. */
   url: string;
 }
 
-export function breadcrumbList(crumbs: Crumb[], pageUrl: string): JsonLdNode {
+function breadcrumbList(crumbs: Crumb[], pageUrl: string): JsonLdNode {
   return {
     '@type': 'BreadcrumbList',
     '@id': `${pageUrl}#breadcrumb`,
@@ -115,7 +115,7 @@ export function breadcrumbList(crumbs: Crumb[], pageUrl: string): JsonLdNode {
   };
 }
 
-export function touristTrip(data: SafariResponse): JsonLdNode {
+function touristTrip(data: SafariResponse): JsonLdNode {
   const origin = originOf(data.pageUrl);
   const { safari } = data;
   const days = [...data.safaridays].sort((a, b) => a.day_number - b.day_number);
@@ -153,7 +153,7 @@ export function touristTrip(data: SafariResponse): JsonLdNode {
  * The safari as a Product with its travellers' rating: only from approved reviews (the API sends
  * no others), and only when there is at least one. Its offer is in US dollars, as billed.
  */
-export function ratedSafari(data: SafariResponse): JsonLdNode | null {
+function ratedSafari(data: SafariResponse): JsonLdNode | null {
   if (!data.rating || data.rating.count < 1) return null;
   const origin = originOf(data.pageUrl);
   const { safari } = data;
@@ -180,7 +180,7 @@ export function ratedSafari(data: SafariResponse): JsonLdNode | null {
   };
 }
 
-export function faqPage(faqs: Faq[], pageUrl: string): JsonLdNode | null {
+function faqPage(faqs: Faq[], pageUrl: string): JsonLdNode | null {
   if (!faqs.length) return null;
   return {
     '@type': 'FAQPage',
@@ -194,7 +194,7 @@ export function faqPage(faqs: Faq[], pageUrl: string): JsonLdNode | null {
   };
 }
 
-export function blogPosting(data: BlogResponse): JsonLdNode {
+function blogPosting(data: BlogResponse): JsonLdNode {
   const origin = originOf(data.pageUrl);
   const { blog } = data;
   const published = new Date(blog.created_at);
@@ -215,7 +215,7 @@ export function blogPosting(data: BlogResponse): JsonLdNode {
   };
 }
 
-export function touristAttraction(data: ParkResponse): JsonLdNode {
+function touristAttraction(data: ParkResponse): JsonLdNode {
   const origin = originOf(data.pageUrl);
   const { park } = data;
   return {
@@ -234,7 +234,7 @@ export function touristAttraction(data: ParkResponse): JsonLdNode {
 const COUNTRY_CODES: Record<string, string> = { uganda: 'UG', rwanda: 'RW', kenya: 'KE', tanzania: 'TZ', 'democratic-republic-of-congo': 'CD' };
 
 /** A lodge: where it is (its park, country and coordinates) and what it offers. */
-export function lodgingBusiness(data: LodgeResponse): JsonLdNode {
+function lodgingBusiness(data: LodgeResponse): JsonLdNode {
   const origin = originOf(data.pageUrl);
   const { lodge } = data;
   return {
@@ -255,7 +255,7 @@ export function lodgingBusiness(data: LodgeResponse): JsonLdNode {
   };
 }
 
-export function touristDestination(data: DestinationResponse): JsonLdNode {
+function touristDestination(data: DestinationResponse): JsonLdNode {
   const origin = originOf(data.pageUrl);
   const { destination } = data;
   return {
@@ -269,7 +269,7 @@ export function touristDestination(data: DestinationResponse): JsonLdNode {
 }
 
 /** A page about one subject (an animal, a bird, an experience): a WebPage naming its image. */
-export function aboutPage(pageUrl: string, name: string, description: string, image: string | null | undefined): JsonLdNode {
+function aboutPage(pageUrl: string, name: string, description: string, image: string | null | undefined): JsonLdNode {
   const origin = originOf(pageUrl);
   return {
     '@type': 'WebPage',
@@ -401,7 +401,7 @@ function prune<T>(value: T): T {
 }
 
 /** JSON for a <script type="application/ld+json"> element: '<' escaped so no text can close the element. */
-export function jsonLdScript(graph: JsonLdGraph): string {
+function jsonLdScript(graph: JsonLdGraph): string {
   return JSON.stringify(graph).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 

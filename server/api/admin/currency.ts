@@ -16,7 +16,7 @@ import { sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
 import { deps } from '../http.ts';
 import { readBody } from './body.ts';
 
-export async function adminCurrencyRates(db: Db): Promise<AdminCurrencyRates> {
+async function adminCurrencyRates(db: Db): Promise<AdminCurrencyRates> {
   const rows = await db
     .select({ currency: currencyRates.currency, perUsd: currencyRates.per_usd, at: currencyRates.updated_at, name: staff.name, email: staff.email })
     .from(currencyRates)

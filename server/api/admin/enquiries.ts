@@ -50,7 +50,7 @@ export interface EnquiriesAdminOptions {
 }
 
 /** The most rows one CSV export carries. */
-export const EXPORT_MAX_ROWS = 50_000;
+const EXPORT_MAX_ROWS = 50_000;
 
 const assignee = alias(staff, 'assignee');
 
@@ -66,7 +66,7 @@ function enquiryId(c: AdminContext): number {
 }
 
 /** The filters of the query string, checked (a 400 names what is wrong). */
-export function readFilter(c: AdminContext): InboxFilter {
+function readFilter(c: AdminContext): InboxFilter {
   const raw: Record<string, string> = {};
   for (const k of ['status', 'from', 'to', 'safari', 'country', 'q'] as const) {
     const v = c.req.query(k);
@@ -87,7 +87,7 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%
  * every word (or word beginning) of q in the name, address or message (the GIN index, same
  * expression), or q anywhere in the address or the name (pg_trgm).
  */
-export function searchCondition(q: string): SQL {
+function searchCondition(q: string): SQL {
   const folded = searchFold(q);
   const words = (folded.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
   const partial = sql`(${enquiries.email} ilike ${likePattern(q)} or search_fold(${enquiries.name}) ilike ${likePattern(folded)})`;
@@ -96,7 +96,7 @@ export function searchCondition(q: string): SQL {
   return sql`(to_tsvector('simple'::regconfig, search_fold(${enquiries.name} || ' ' || ${enquiries.email} || ' ' || ${enquiries.message})) @@ to_tsquery('simple'::regconfig, ${tsq}) or ${partial})`;
 }
 
-export function filterWhere(f: InboxFilter): SQL | undefined {
+function filterWhere(f: InboxFilter): SQL | undefined {
   const day = 86_400_000;
   return and(
     // Spam is a filter of its own: every other list leaves it out.
@@ -149,7 +149,7 @@ const excerpt = (m: string) => {
 };
 
 /** Cells a spreadsheet would read as a formula start with a quote instead (CSV injection). */
-export function safeCell(value: string | number | null): string {
+function safeCell(value: string | number | null): string {
   const s = value === null ? '' : String(value);
   return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
 }
@@ -173,7 +173,7 @@ function outboxState(r: typeof mailOutbox.$inferSelect): OutboxState {
   };
 }
 
-export async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail | null> {
+async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail | null> {
   const [e] = await db
     .select({
       row: enquiries,
@@ -254,7 +254,7 @@ export async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail |
 }
 
 /** The dashboard's figures, in UTC: weeks start on Monday. */
-export async function dashboardData(db: Db, me: number): Promise<DashboardData> {
+async function dashboardData(db: Db, me: number): Promise<DashboardData> {
   const [weeks, months, statuses, sources, totals, leadWeeks, safariRows] = await Promise.all([
     db.execute(sql`
       with weeks as (

@@ -44,7 +44,7 @@ export interface MediaApiOptions {
 
 type Row = typeof mediaUploads.$inferSelect;
 
-export function mediaImageOf(r: Row, uploadedBy: string | null = null): MediaImage {
+function mediaImageOf(r: Row, uploadedBy: string | null = null): MediaImage {
   const done = r.status === 'done' && r.token && r.widths && r.placeholder && r.rendered_width && r.rendered_height;
   return {
     id: r.id,
@@ -70,7 +70,7 @@ const likeText = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** One library image by id (the content editor reads the images it embeds with it). */
-export async function findMediaImage(db: Db, id: number): Promise<MediaImage | undefined> {
+async function findMediaImage(db: Db, id: number): Promise<MediaImage | undefined> {
   const [hit] = await db
     .select({ row: mediaUploads, by: staff.email })
     .from(mediaUploads)

@@ -23,7 +23,7 @@ import { deps, HttpError, parsePaging } from '../http.ts';
 import { idParam } from './subscribers.ts';
 
 /** How many reviews have each status (one grouped count over the status index). */
-export async function reviewCounts(db: Db): Promise<ReviewCounts> {
+async function reviewCounts(db: Db): Promise<ReviewCounts> {
   const rows = await db.select({ status: travellerReviews.status, n: count() }).from(travellerReviews).groupBy(travellerReviews.status);
   const counts: ReviewCounts = { pending: 0, approved: 0, rejected: 0 };
   for (const r of rows) if (isModerationStatus(r.status)) counts[r.status] = Number(r.n);

@@ -45,7 +45,7 @@ export function idParam(c: AdminContext, what: string): number {
 }
 
 /** A cell a spreadsheet would read as a formula (= + - @, tab, CR) is prefixed with a quote. */
-export function csvCell(v: string | null | undefined): string {
+function csvCell(v: string | null | undefined): string {
   const s = v ?? '';
   return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
 }
@@ -81,7 +81,7 @@ const addressOf = (c: AdminContext, opts: NewsletterAdminOptions) => sourceOf(c,
  * (counts only). Enquiries are deleted by id, so the tables that hang off an enquiry (notes,
  * history, replies: foreign keys ON DELETE CASCADE) go with them.
  */
-export async function eraseSubscriber(db: Db, tx: Tx, id: number): Promise<{ enquiries: number; mail: number } | null> {
+async function eraseSubscriber(db: Db, tx: Tx, id: number): Promise<{ enquiries: number; mail: number } | null> {
   const [person] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).for('update');
   if (!person) return null;
   const key = person.email_key;
@@ -118,7 +118,7 @@ interface ParsedRow {
 }
 
 /** Reads the import: a header row naming an `email` column (and optionally `name`), then data rows. */
-export function parseImport(text: string): ParsedRow[] {
+function parseImport(text: string): ParsedRow[] {
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, trim: true, to: IMPORT_MAX_ROWS + 2 }) as never;
