@@ -1,5 +1,6 @@
-// Builds the whole process from a configuration: database, content, API, web. Used by
-// server/index.ts and by the tests, which start it on a free port.
+// The composition root: builds the whole process from a configuration: database, content, API,
+// web. Used by server/start.ts (the process that server/index.ts starts) and by the tests, which
+// start it on a free port.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { adminApi, type AdminApiOptions } from './api/admin/index.ts';

@@ -1,5 +1,5 @@
-// Composition root: config -> database -> API -> web, served by one Node process (server/start.ts
-// and server/app.ts).
+// The site's process: server/start.ts reads the configuration and starts it; the composition root,
+// config -> database -> API -> web, is server/app.ts.
 //
 // React picks its development or production build from NODE_ENV when it is first loaded, so
 // NODE_ENV is settled before anything imports it. Static imports are evaluated before this
