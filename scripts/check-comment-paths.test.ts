@@ -24,7 +24,7 @@ describe('comment lines', () => {
   });
 
   it('reads // as text in a stylesheet (URLs), and only /* */ as comments', () => {
-    const lines = commentLines("a { background: url(https://x.test/a.css); }\n/* components/Price.tsx */", true);
+    const lines = commentLines('a { background: url(https://x.test/a.css); }\n/* components/Price.tsx */', true);
     expect(lines).toEqual(['', '/* components/Price.tsx */']);
   });
 });
