@@ -123,6 +123,8 @@ type Paged = Extract<Entry, { page: unknown }>;
 export type SearchType = Searchable['search']['type'];
 /** Collections with pages of their own. */
 export type PagedCollection = Paged['collection'];
+/** The prefixes of the field names of types with pages ('safari', 'park'...): also their detail route's name (app/routes/<prefix>.tsx). */
+export type PagePrefix = Paged['page']['prefix'];
 
 /** Every search type, in the order search answers list them (spec point 7). */
 export const SEARCH_TYPES = ['blog', 'park', 'experience', 'safari', 'faq', 'animal', 'bird', 'lodge'] as const satisfies readonly SearchType[];

@@ -3,7 +3,7 @@
 // TouristTrip for a safari (and a Product with its AggregateRating once travellers' reviews of it
 // are approved), FAQPage, BlogPosting, TouristAttraction for a park, LodgingBusiness for a lodge,
 // and a BreadcrumbList on detail pages. Only facts the API states are used (no invented availability, ratings or dates).
-import { jsonLdType } from '../../../common/content-types.ts';
+import { CONTENT_TYPES, jsonLdType, type PagePrefix } from '../../../common/content-types.ts';
 import type {
   AnimalResponse,
   BirdResponse,
@@ -282,21 +282,18 @@ export function aboutPage(pageUrl: string, name: string, description: string, im
   };
 }
 
-/** The route modules whose data this module knows how to describe (ids as in app/routes.ts). */
-export type RouteKind = 'home' | 'safari' | 'blog' | 'park' | 'faq' | 'destination' | 'animal' | 'bird' | 'experience' | 'lodge';
+/**
+ * The route modules whose data this module knows how to describe (ids as in app/routes.ts): the
+ * home and FAQ pages, and the detail page of every type with pages (routes/<prefix>,
+ * common/content-types.ts).
+ */
+export type RouteKind = 'home' | 'faq' | PagePrefix;
 
-const ROUTE_KINDS: Record<string, RouteKind> = {
-  'routes/home': 'home',
-  'routes/safari': 'safari',
-  'routes/blog': 'blog',
-  'routes/park': 'park',
-  'routes/faq': 'faq',
-  'routes/destination': 'destination',
-  'routes/animal': 'animal',
-  'routes/bird': 'bird',
-  'routes/experience': 'experience',
-  'routes/lodge': 'lodge',
-};
+const ROUTE_KINDS: Record<string, RouteKind> = Object.fromEntries([
+  ['routes/home', 'home'],
+  ['routes/faq', 'faq'],
+  ...CONTENT_TYPES.flatMap((info) => (info.page ? [[`routes/${info.page.prefix}`, info.page.prefix]] : [])),
+]);
 
 export function routeKind(routeId: string): RouteKind | null {
   return ROUTE_KINDS[routeId] ?? null;

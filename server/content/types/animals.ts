@@ -1,0 +1,45 @@
+// Animals: the wildlife guide's species, each with a page and a gallery.
+import { asc, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import * as c from '../../db/columns.ts';
+import { markdownToHtml } from '../../db/html.ts';
+import * as t from '../../db/schema.ts';
+import { galleryItem, image, markdown, seo, text } from './fields.ts';
+import { contentType, named, pageColumns, replaceGallery, upsert } from './type.ts';
+
+export const animalSchema = z.object({
+  title: text,
+  order: z.number().int().default(100),
+  description: text,
+  body: markdown,
+  image,
+  gallery: z.array(galleryItem).default([]),
+  seo,
+});
+
+export default contentType({
+  collection: 'animals',
+  schema: animalSchema,
+  table: t.animals,
+  slugKey: 'animaltitleslug',
+  images: 'art',
+  gallery: 'animal',
+  search: {
+    type: 'animal',
+    titleBoost: 0.35,
+    results: (db, ids) => db.select(c.animalCard).from(t.animals).where(inArray(t.animals.id, ids)),
+    document: { ...named('animal'), body: 'x.animalparagraph' },
+  },
+  cardList: { card: c.animalCard, order: [asc(t.animals.sort_order), asc(t.animals.id)], title: 'Animals of East Africa' },
+  async project(tx, items, p) {
+    for (const a of items) {
+      if (!p.want(a.slug)) continue;
+      const id = await upsert(tx, t.animals, t.animals.animaltitleslug, a.slug, {
+        ...pageColumns('animal', 'animals', a),
+        animalparagraph: markdownToHtml(a.body),
+        sort_order: a.order,
+      });
+      await replaceGallery(tx, 'animal', 'animals', id, a.slug, a.gallery);
+    }
+  },
+});

@@ -1,0 +1,47 @@
+// Birds: the birding guide's species, each with a page and a gallery.
+import { asc, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import * as c from '../../db/columns.ts';
+import { markdownToHtml } from '../../db/html.ts';
+import * as t from '../../db/schema.ts';
+import { galleryItem, image, markdown, seo, text } from './fields.ts';
+import { contentType, named, pageColumns, replaceGallery, upsert } from './type.ts';
+
+export const birdSchema = z.object({
+  title: text,
+  order: z.number().int().default(100),
+  description: text,
+  overview: markdown,
+  details: markdown,
+  image,
+  gallery: z.array(galleryItem).default([]),
+  seo,
+});
+
+export default contentType({
+  collection: 'birds',
+  schema: birdSchema,
+  table: t.birds,
+  slugKey: 'birdtitleslug',
+  images: 'art',
+  gallery: 'bird',
+  search: {
+    type: 'bird',
+    titleBoost: 0.35,
+    results: (db, ids) => db.select(c.birdCard).from(t.birds).where(inArray(t.birds.id, ids)),
+    document: { ...named('bird'), body: `x.birdoverview || ' ' || x.birddetails` },
+  },
+  cardList: { card: c.birdCard, order: [asc(t.birds.sort_order), asc(t.birds.id)], title: 'Birds of East Africa' },
+  async project(tx, items, p) {
+    for (const b of items) {
+      if (!p.want(b.slug)) continue;
+      const id = await upsert(tx, t.birds, t.birds.birdtitleslug, b.slug, {
+        ...pageColumns('bird', 'birds', b),
+        birdoverview: markdownToHtml(b.overview),
+        birddetails: markdownToHtml(b.details),
+        sort_order: b.order,
+      });
+      await replaceGallery(tx, 'bird', 'birds', id, b.slug, b.gallery);
+    }
+  },
+});
