@@ -110,6 +110,16 @@ export async function collectJobs(contentDir: string): Promise<{ jobs: ImageJob[
     }
   }
 
+  // Types whose items are people: a photo when there is one, else a drawn portrait (in the header's shape).
+  for (const { collection: name } of CONTENT_MODULES.filter((m) => 'images' in m && m.images === 'portrait')) {
+    for (const item of (await readCollection(contentDir, name, warnings)) as unknown as (LoadedItem & { name?: string })[]) {
+      if (item.image?.upload) continue;
+      const stable = headerImagePath(name, item.slug, item.image?.file);
+      const file = await findSource(path.join(imagesDir, name), item.image?.file ?? item.slug, listing);
+      add({ stable, kind: 'header', source: file ? { file } : { portrait: { seed: `${name}/${item.slug}`, name: item.name ?? item.title ?? item.slug } } });
+    }
+  }
+
   // Review photos: the file when the review names one, else a drawn portrait of the traveller.
   for (const review of (await readCollection(contentDir, 'reviews', warnings)) as { slug: string; name: string; image?: string }[]) {
     if (review.image) {
