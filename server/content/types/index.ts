@@ -12,6 +12,7 @@ import blogs from './blogs.ts';
 import destinations from './destinations.ts';
 import experiences from './experiences.ts';
 import faqs from './faqs.ts';
+import guides from './guides.ts';
 import lodges from './lodges.ts';
 import pages from './pages.ts';
 import parks from './parks.ts';
@@ -20,7 +21,7 @@ import reviews from './reviews.ts';
 import safaris from './safaris.ts';
 import type { ContentTypeModule } from './type.ts';
 
-export const CONTENT_MODULES = [destinations, parks, lodges, places, experiences, safaris, blogs, animals, birds, faqs, reviews, pages] as const;
+export const CONTENT_MODULES = [destinations, parks, lodges, places, experiences, guides, safaris, blogs, animals, birds, faqs, reviews, pages] as const;
 
 type Module = (typeof CONTENT_MODULES)[number];
 export type CollectionName = Module['collection'];

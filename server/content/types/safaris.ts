@@ -41,6 +41,8 @@ export const safariSchema = z.object({
   image,
   keywords: text,
   itinerary: z.array(safariDaySchema).min(1),
+  /** The guides who usually lead it, in the order its page shows them. */
+  guides: z.array(ref('guides')).default([]).meta({ ordered: true }),
 });
 
 export default contentType({
@@ -62,15 +64,20 @@ export default contentType({
       alsoFrom: [{ table: 'safari_days', items: 'SELECT DISTINCT safari_id FROM changed_rows', perStatement: true }],
     },
   },
+  problems(content) {
+    const guides = new Set(content.guides!.map((g) => g.slug));
+    return (content.safaris as unknown as { slug: string; guides: string[] }[]).flatMap((s) => s.guides.filter((g) => !guides.has(g)).map((g) => `safaris/${s.slug}: unknown guide ${g}`));
+  },
   async project(tx, items, p) {
     for (const s of items) {
       if (!p.want(s.slug)) continue;
-      const [destIds, expIds, parkIds, placeIds, lodgeIds] = [
+      const [destIds, expIds, parkIds, placeIds, lodgeIds, guideIds] = [
         await p.ids('destinations'),
         await p.ids('experiences'),
         await p.ids('parks'),
         await p.ids('places'),
         await p.ids('lodges'),
+        await p.ids('guides'),
       ];
       const id = await upsert(tx, t.safaris, t.safaris.safarititleslug, s.slug, {
         safarititle: s.title,
@@ -92,6 +99,9 @@ export default contentType({
       await tx.insert(t.safariDestinations).values([...new Set(s.destinations)].map((d) => ({ safari_id: id, destination_id: destIds.get(d)! })));
       await tx.delete(t.safariExperiences).where(eq(t.safariExperiences.safari_id, id));
       await tx.insert(t.safariExperiences).values([...new Set(s.experiences)].map((e) => ({ safari_id: id, experience_id: expIds.get(e)! })));
+      await tx.delete(t.safariGuides).where(eq(t.safariGuides.safari_id, id));
+      const guides = [...new Set(s.guides)];
+      if (guides.length) await tx.insert(t.safariGuides).values(guides.map((g, position) => ({ safari_id: id, guide_id: guideIds.get(g)!, position })));
       await tx.delete(t.safariDays).where(eq(t.safariDays.safari_id, id));
       for (const [i, day] of s.itinerary.entries()) {
         const [row] = await tx
