@@ -5,6 +5,7 @@
 // and a BreadcrumbList on detail pages. Only facts the API states are used (no invented availability, ratings or dates).
 import { CONTENT_TYPES, jsonLdType, type PagePrefix } from '../../../common/content-types.ts';
 import type {
+  GuideResponse,
   AnimalResponse,
   BirdResponse,
   BlogResponse,
@@ -255,6 +256,24 @@ export function lodgingBusiness(data: LodgeResponse): JsonLdNode {
   };
 }
 
+/** A guide's page: the Person, working for the operator, with the languages they speak. */
+export function guidePerson(data: GuideResponse): JsonLdNode {
+  const origin = originOf(data.pageUrl);
+  const { guide } = data;
+  return {
+    '@type': jsonLdType('guides'),
+    '@id': `${data.pageUrl}#person`,
+    name: guide.guidetitle,
+    jobTitle: guide.guiderole,
+    description: plainText(guide.guidedescription || guide.guideparagraph, 500),
+    url: data.pageUrl,
+    image: imageUrl(origin, guide.guideheaderimage),
+    knowsLanguage: guide.guidelanguages,
+    knowsAbout: guide.guidespecialities,
+    worksFor: { '@id': ids(origin).organization },
+  };
+}
+
 export function touristDestination(data: DestinationResponse): JsonLdNode {
   const origin = originOf(data.pageUrl);
   const { destination } = data;
@@ -347,6 +366,11 @@ export function pageGraph(kind: RouteKind | null, data: AnyData | null | undefin
       case 'lodge': {
         const d = data as unknown as LodgeResponse;
         if (d.lodge) graph.push(lodgingBusiness(d), crumbs('Lodges', '/lodges', d.lodge.lodgetitle));
+        break;
+      }
+      case 'guide': {
+        const d = data as unknown as GuideResponse;
+        if (d.guide) graph.push(guidePerson(d), crumbs('Guides', '/guides', d.guide.guidetitle));
         break;
       }
       case 'destination': {
