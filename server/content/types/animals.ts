@@ -1,11 +1,10 @@
 // Animals: the wildlife guide's species, each with a page and a gallery.
-import { asc, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import * as c from '../../db/columns.ts';
 import { markdownToHtml } from '../../db/html.ts';
 import * as t from '../../db/schema.ts';
 import { galleryItem, image, markdown, seo, text } from './fields.ts';
-import { contentType, named, pageColumns, replaceGallery, upsert } from './type.ts';
+import { cardsById, contentType, inOrder, named, pageColumns, replaceGallery, upsert } from './type.ts';
 
 export const animalSchema = z.object({
   title: text,
@@ -27,10 +26,10 @@ export default contentType({
   search: {
     type: 'animal',
     titleBoost: 0.35,
-    results: (db, ids) => db.select(c.animalCard).from(t.animals).where(inArray(t.animals.id, ids)),
+    results: cardsById(t.animals, c.animalCard),
     document: { ...named('animal'), body: 'x.animalparagraph' },
   },
-  cardList: { card: c.animalCard, order: [asc(t.animals.sort_order), asc(t.animals.id)], title: 'Animals of East Africa' },
+  cardList: inOrder(t.animals, c.animalCard, 'Animals of East Africa'),
   async project(tx, items, p) {
     for (const a of items) {
       if (!p.want(a.slug)) continue;

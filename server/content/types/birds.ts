@@ -1,11 +1,10 @@
 // Birds: the birding guide's species, each with a page and a gallery.
-import { asc, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import * as c from '../../db/columns.ts';
 import { markdownToHtml } from '../../db/html.ts';
 import * as t from '../../db/schema.ts';
 import { galleryItem, image, markdown, seo, text } from './fields.ts';
-import { contentType, named, pageColumns, replaceGallery, upsert } from './type.ts';
+import { cardsById, contentType, inOrder, named, pageColumns, replaceGallery, upsert } from './type.ts';
 
 export const birdSchema = z.object({
   title: text,
@@ -28,10 +27,10 @@ export default contentType({
   search: {
     type: 'bird',
     titleBoost: 0.35,
-    results: (db, ids) => db.select(c.birdCard).from(t.birds).where(inArray(t.birds.id, ids)),
+    results: cardsById(t.birds, c.birdCard),
     document: { ...named('bird'), body: `x.birdoverview || ' ' || x.birddetails` },
   },
-  cardList: { card: c.birdCard, order: [asc(t.birds.sort_order), asc(t.birds.id)], title: 'Birds of East Africa' },
+  cardList: inOrder(t.birds, c.birdCard, 'Birds of East Africa'),
   async project(tx, items, p) {
     for (const b of items) {
       if (!p.want(b.slug)) continue;

@@ -1,11 +1,11 @@
 // Blog posts: news and stories, newest first, some listed in the navigation's Blogs panel.
-import { desc, inArray } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import { z } from 'zod';
 import * as c from '../../db/columns.ts';
 import { markdownToHtml } from '../../db/html.ts';
 import * as t from '../../db/schema.ts';
 import { image, isoDate, markdown, seo, text } from './fields.ts';
-import { contentType, named, pageColumns, upsert } from './type.ts';
+import { cardsById, contentType, named, pageColumns, upsert } from './type.ts';
 
 export const blogSchema = z.object({
   title: text,
@@ -26,7 +26,7 @@ export default contentType({
   images: 'art',
   search: {
     type: 'blog',
-    results: (db, ids) => db.select(c.blogCard).from(t.blogs).where(inArray(t.blogs.id, ids)),
+    results: cardsById(t.blogs, c.blogCard),
     document: { ...named('blog'), body: 'x.blogparagraph' },
   },
   // Newest first.

@@ -1,12 +1,12 @@
 // Experiences: things to do on safari (gorilla trekking, game drives...), each in one or more
 // countries, with a page and a gallery.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import * as c from '../../db/columns.ts';
 import { markdownToHtml } from '../../db/html.ts';
 import * as t from '../../db/schema.ts';
 import { galleryItem, image, markdown, ref, seo, text } from './fields.ts';
-import { contentType, named, pageColumns, replaceGallery, upsert } from './type.ts';
+import { cardsById, contentType, inOrder, named, pageColumns, replaceGallery, upsert } from './type.ts';
 
 export const experienceSchema = z.object({
   title: text,
@@ -29,10 +29,10 @@ export default contentType({
   search: {
     type: 'experience',
     titleBoost: 0.3,
-    results: (db, ids) => db.select(c.experienceCard).from(t.experiences).where(inArray(t.experiences.id, ids)),
+    results: cardsById(t.experiences, c.experienceCard),
     document: { ...named('experience'), body: 'x.experienceparagraph' },
   },
-  cardList: { card: c.experienceCard, order: [asc(t.experiences.sort_order), asc(t.experiences.id)], title: 'Safari experiences' },
+  cardList: inOrder(t.experiences, c.experienceCard, 'Safari experiences'),
   async project(tx, items, p) {
     for (const e of items) {
       if (!p.want(e.slug)) continue;

@@ -1,7 +1,7 @@
 // Guides: the team the operator sends out. Each has a page (/guides/<slug>) with a drawn portrait,
 // the languages they speak, their years guiding and specialities, and the safaris they usually
 // lead; a safari names its guides (server/content/types/safaris.ts), and its page shows them.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Guide, GuideCard } from '../../../common/api-types.ts';
 import { z } from 'zod';
 import * as c from '../../db/columns.ts';
@@ -9,7 +9,7 @@ import { markdownToHtml } from '../../db/html.ts';
 import type { Db } from '../../db/index.ts';
 import * as t from '../../db/schema.ts';
 import { image, markdown, seo, text } from './fields.ts';
-import { contentType, headerImage, upsert } from './type.ts';
+import { cardsById, contentType, headerImage, inOrder, upsert } from './type.ts';
 
 export const guideSchema = z.object({
   /** The guide's name. */
@@ -48,8 +48,6 @@ const sameCard: [Pick<Row, keyof GuideCard>, GuideCard] extends [GuideCard, Pick
 const sameFull: [Pick<Row, keyof Guide>, Guide] extends [Guide, Pick<Row, keyof Guide>] ? true : never = true;
 void sameCard, sameFull;
 
-const order = [asc(t.guides.sort_order), asc(t.guides.id)];
-
 /** The guides who usually lead a safari, in the safari's order. */
 export function guidesOfSafari(db: Db, safariId: number) {
   return db
@@ -66,7 +64,7 @@ export default contentType({
   table: t.guides,
   slugKey: 'guidetitleslug',
   images: 'portrait',
-  cardList: { card: guideCard, order, title: 'Meet your guides' },
+  cardList: inOrder(t.guides, guideCard, 'Meet your guides'),
   detail: {
     notFound: 'Guide',
     async read(db, slug) {
@@ -83,7 +81,7 @@ export default contentType({
           .innerJoin(t.safaris, eq(t.safariGuides.safari_id, t.safaris.id))
           .where(eq(t.safariGuides.guide_id, guide.id))
           .orderBy(asc(t.safaris.sort_order), asc(t.safaris.id)),
-        db.select(guideCard).from(t.guides).orderBy(...order),
+        db.select(guideCard).from(t.guides).orderBy(asc(t.guides.sort_order), asc(t.guides.id)),
       ]);
       return {
         title: metatitle ?? `${guide.guidetitle}, ${guide.guiderole}`,
@@ -96,7 +94,7 @@ export default contentType({
   search: {
     type: 'guide',
     titleBoost: 0.35,
-    results: (db, ids) => db.select(guideCard).from(t.guides).where(inArray(t.guides.id, ids)),
+    results: cardsById(t.guides, guideCard),
     document: {
       slug: 'x.guidetitleslug',
       title: 'x.guidetitle',

@@ -1,12 +1,12 @@
 // Safaris: the tours, each with its price, countries, experiences and a day-by-day itinerary
 // (stops on the route map, the night's lodge, meals).
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import * as c from '../../db/columns.ts';
 import { markdownToHtml } from '../../db/html.ts';
 import * as t from '../../db/schema.ts';
 import { image, listItem, markdown, ref, stopRef, text } from './fields.ts';
-import { contentType, headerImage, named, upsert } from './type.ts';
+import { cardsById, contentType, headerImage, named, upsert } from './type.ts';
 
 export const safariDaySchema = z.object({
   title: text,
@@ -54,7 +54,7 @@ export default contentType({
   search: {
     type: 'safari',
     titleBoost: 0.1,
-    results: (db, ids) => db.select(c.safariCard).from(t.safaris).where(inArray(t.safaris.id, ids)),
+    results: cardsById(t.safaris, c.safariCard),
     document: {
       ...named('safari'),
       description: 'x.safarimetadescription',

@@ -3,7 +3,7 @@
 // pictures and its gallery. The registry (./index.ts) lists the modules; everything kept per type
 // (the projection, removals, the search index and triggers, the sitemap, the image build, the
 // galleries' owners) is derived from it.
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { SearchType } from '../../../common/content-types.ts';
@@ -162,3 +162,14 @@ export function pageColumns(
 
 /** Columns every page-backed type's search document shares: <prefix>title, <prefix>titleslug, <prefix>description. */
 export const named = (prefix: string) => ({ slug: `x.${prefix}titleslug`, title: `x.${prefix}title`, description: `x.${prefix}description`, keywords: 'x.metakeywords' });
+
+type Listed = PgTable & { id: PgColumn; sort_order: PgColumn };
+
+/** A type's cards by id: its search results' rows. */
+export const cardsById =
+  (table: PgTable & { id: PgColumn }, card: Record<string, PgColumn>) =>
+  (db: Db, ids: number[]): Promise<{ id: number }[]> =>
+    db.select(card).from(table).where(inArray(table.id, ids)) as unknown as Promise<{ id: number }[]>;
+
+/** The card list of a type kept in its items' `order` (then as added). */
+export const inOrder = (table: Listed, card: Record<string, PgColumn>, title: string) => ({ card, order: [asc(table.sort_order), asc(table.id)], title });
