@@ -13,6 +13,7 @@ import { describeSchema } from '../server/content/describe.ts';
 import { collections, crossReferenceProblems, loadContent, type Content } from '../server/db/content.ts';
 import * as t from '../server/db/schema.ts';
 import { syncContent } from '../server/db/seed.ts';
+import { apiRequests } from './helpers/api.ts';
 import { backends, openTestDatabase, type TestDatabase } from './helpers/db.ts';
 
 const SITE = 'https://www.kigezitrails.example';
@@ -69,15 +70,7 @@ for (const backend of backends()) {
       else await db.drop();
     });
 
-    async function get(path: string) {
-      const res = await api.request(path);
-      return { res, status: res.status, body: (await res.json()) as Json };
-    }
-    async function ok<T = Json>(path: string): Promise<T> {
-      const r = await get(path);
-      expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBe(200);
-      return r.body as T;
-    }
+    const { get, ok } = apiRequests({ request: (path) => api.request(path) });
     /** The content's guides in the list's order: each guide's order, then its file's. */
     const listed = () => content.guides.map((g, i) => ({ g, i })).sort((a, b) => a.g.order - b.g.order || a.i - b.i).map((x) => x.g.slug);
 

@@ -2,13 +2,12 @@
 // "Your guides" section reached with the keyboard (a visible focus ring, the whole card leading to
 // the guide); axe finds nothing on any of them. With SCREENSHOTS=<dir>, screenshots are written
 // there to look at.
-import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuidesResponse, SafariResponse } from '../../common/api-types.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { axeViolations, launchBrowser, openSettled } from '../helpers/browser.ts';
 import { getJson } from '../helpers/site.ts';
 import { startSiteServer } from '../helpers/site-server.ts';
 
@@ -29,20 +28,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-async function open(page: Page, p: string) {
-  await page.goto(base + p, { waitUntil: 'load' });
-  await page.waitForFunction(() => {
-    const r = (window as any).__reactRouterDataRouter;
-    return r && r.state.navigation.state === 'idle';
-  });
-  await page.evaluate(() => document.fonts.ready.then(() => true));
-}
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.passes.length).toBeGreaterThan(10);
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
+const open = (page: Page, p: string) => openSettled(page, base + p);
 
 for (const [tag, width, height] of [
   ['desktop', 1280, 900],
@@ -62,7 +48,7 @@ for (const [tag, width, height] of [
       await open(page, '/guides');
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(guides.title);
       expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(expect.arrayContaining(guides.guides.map((g) => g.guidetitle)));
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       if (shots) await page.screenshot({ path: path.join(shots, `guides-${tag}.png`), fullPage: true });
     });
 
@@ -80,7 +66,7 @@ for (const [tag, width, height] of [
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(safari.guides[0]!.guidetitle);
       const ring = await names.first().evaluate((a) => getComputedStyle(a, '::after').outlineStyle);
       expect(ring).toBe('solid');
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       if (shots) await section.screenshot({ path: path.join(shots, `safari-guides-${tag}.png`) });
       // The card is the link: a click on the portrait (its top left) opens the guide's page.
       await section.locator('.guide-chip').first().click({ position: { x: 40, y: 40 } });
@@ -95,7 +81,7 @@ for (const [tag, width, height] of [
       expect(await facts.textContent()).toContain(g.guiderole);
       expect(await page.getByRole('heading', { level: 2, name: /Safaris .* usually leads/ }).count()).toBe(1);
       expect(await page.locator('#guide-safaris').getByRole('link', { name: new RegExp(safari.safari.safarititle) }).count()).toBeGreaterThanOrEqual(1);
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       if (shots) await page.screenshot({ path: path.join(shots, `guide-${tag}.png`), fullPage: true });
     });
   });
