@@ -1,44 +1,26 @@
 // The one explicit map of every URL of the site (no file-system routing).
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
-import { PAGES_WITH_SIDE_LISTS, PLAIN_PAGES } from '../common/content-types.ts';
+import { CONTENT_TYPES, PAGES_WITH_SIDE_LISTS, PLAIN_PAGES } from '../common/content-types.ts';
 import { aboutPath } from '../common/site.ts';
 import { REDIRECT_ROUTE_PATHS } from './lib/redirects.ts';
-
 
 export default [
   index('routes/home.tsx'),
   route(aboutPath.slice(1), 'routes/about.tsx'),
 
-  route('destinations', 'routes/destinations.tsx'),
-  route('destinations/:slug', 'routes/destination.tsx'),
+  // Every content type with pages (common/content-types.ts): its list, routes/<collection>.tsx,
+  // and an item's page, routes/<prefix>.tsx.
+  ...CONTENT_TYPES.flatMap((info) => (info.page ? [route(info.page.list.slice(1), `routes/${info.collection}.tsx`), route(`${info.page.list.slice(1)}/:slug`, `routes/${info.page.prefix}.tsx`)] : [])),
 
-  route('parks', 'routes/parks.tsx'),
+  // The other addresses of a type's items.
   route('parks/in/:slug', 'routes/parks-in.tsx'),
-  route('parks/:slug', 'routes/park.tsx'),
   route('parks/:slug/location.svg', 'routes/park-location-map.ts'),
-
-  route('lodges', 'routes/lodges.tsx'),
-  route('lodges/:slug', 'routes/lodge.tsx'),
   route('lodges/:slug/location.svg', 'routes/lodge-location-map.ts'),
-
-  route('experiences', 'routes/experiences.tsx'),
   route('experiences/in/:slug', 'routes/experiences-in.tsx'),
-  route('experiences/:slug', 'routes/experience.tsx'),
-
-  route('safaris', 'routes/safaris.tsx'),
   route('safaris/in/:slug', 'routes/safaris-in.tsx'),
   route('safaris/experiences/:slug', 'routes/safaris-experience.tsx'),
-  route('safaris/:slug', 'routes/safari.tsx'),
   route('safaris/:slug/route.svg', 'routes/safari-route-map.ts'),
   route('safaris/:slug/itinerary.pdf', 'routes/safari-itinerary.ts'),
-
-  route('animals', 'routes/animals.tsx'),
-  route('animals/:slug', 'routes/animal.tsx'),
-  route('birds', 'routes/birds.tsx'),
-  route('birds/:slug', 'routes/bird.tsx'),
-
-  route('blogs', 'routes/blogs.tsx'),
-  route('blogs/:slug', 'routes/blog.tsx'),
 
   route('contact-us', 'routes/contact.tsx'),
   route('plan-a-safari', 'routes/plan-a-safari.tsx'),

@@ -1,7 +1,7 @@
 // Shapes of the JSON API's answers (spec points 3 and 7), shared by the server and the React app.
 // Dates are ISO strings in JSON. Image fields are paths relative to the API base ("images/...").
 import type { LodgeTier } from './constants.ts';
-import type { SearchType } from './content-types.ts';
+import type { SearchType, searchListKey } from './content-types.ts';
 
 export interface PageMeta {
   title: string;
@@ -367,6 +367,8 @@ export interface SafariResponse extends PageMeta {
   reviews: ApprovedReview[];
   /** Count and average of every approved review; null when there is none. */
   rating: ReviewSummary | null;
+  /** The guides who usually lead it, in order. */
+  guides: GuideCard[];
 }
 export interface BlogsResponse extends PageMeta, Paged {
   blogs: BlogCard[];
@@ -399,7 +401,8 @@ export type SearchItem =
   | (Faq & { type: 'faq' })
   | (AnimalCard & { type: 'animal' })
   | (BirdCard & { type: 'bird' })
-  | (LodgeCard & { type: 'lodge' });
+  | (LodgeCard & { type: 'lodge' })
+  | (GuideCard & { type: 'guide' });
 /**
  * GET /search?query=&types=&page=&limit=. `results` is one page (`limit`, PAGE_SIZE.search by
  * default) of every hit ranked across types; each per-type list (blogs, parks...) is the same page
@@ -407,7 +410,9 @@ export type SearchItem =
  * (`typePaging` says how many each type has and how many pages they fill). Only the selected
  * `types` are listed (none selected: all); `counts` counts every type's hits regardless.
  */
-export interface SearchResponse extends PageMeta, Paged {
+export type SearchResponse = SearchAnswer & { [List in SearchListKey]: SearchItem[] };
+type SearchListKey = ReturnType<typeof searchListKey>;
+interface SearchAnswer extends PageMeta, Paged {
   /** The search text as searched (trimmed). */
   query: string;
   /** The text with misspelt words corrected, when some were ("Showing results for ..."). */
@@ -430,14 +435,34 @@ export interface SearchResponse extends PageMeta, Paged {
     /** Pages each type's list fills at `limit` a page. */
     totalPages: Record<SearchItemType, number>;
   };
-  blogs: SearchItem[];
-  parks: SearchItem[];
-  experiences: SearchItem[];
-  safaris: SearchItem[];
-  faqs: SearchItem[];
-  animals: SearchItem[];
-  birds: SearchItem[];
-  lodges: SearchItem[];
-  /** All hits of every type, ranked across types. */
+  /** All hits of every type, ranked across types (and each type's own under its list key: blogs, parks...). */
   results: SearchItem[];
+}
+
+/** A guide's card (GET /guides, a safari's guides, search results). */
+export interface GuideCard {
+  id: number;
+  guidetitle: string;
+  guidetitleslug: string;
+  guiderole: string;
+  guidelanguages: string[];
+  guideyears: number;
+  guideheaderimage: string;
+  guideheaderimagealt: string;
+  guidedescription: string;
+}
+export interface Guide extends GuideCard {
+  guidespecialities: string[];
+  /** The biography, as sanitised HTML. */
+  guideparagraph: string;
+}
+/** GET /guides?page=&limit= */
+export interface GuidesResponse extends PageMeta, Paged {
+  guides: GuideCard[];
+}
+/** GET /guides/{slug}: the guide, the safaris they usually lead, and others of the team. */
+export interface GuideResponse extends PageMeta {
+  guide: Guide;
+  safaris: SafariCard[];
+  otherGuides: GuideCard[];
 }

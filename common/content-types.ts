@@ -107,6 +107,14 @@ const TYPES = [
     page: { prefix: 'bird', list: '/birds', pageSize: PAGE_SIZE.birds },
     search: { type: 'bird', label: 'Bird' },
   },
+  {
+    collection: 'guides',
+    label: 'Guides',
+    singular: 'guide',
+    titleField: 'name',
+    page: { prefix: 'guide', list: '/guides', pageSize: 12, jsonLd: 'Person' },
+    search: { type: 'guide', label: 'Guide' },
+  },
   { collection: 'places', label: 'Places on routes', singular: 'place', titleField: 'title' },
   { collection: 'faqs', label: 'Questions and answers', singular: 'question', titleField: 'question', search: { type: 'faq', label: 'Faq', title: 'question' } },
   { collection: 'reviews', label: 'Featured reviews', singular: 'review', titleField: 'title' },
@@ -122,9 +130,11 @@ type Paged = Extract<Entry, { page: unknown }>;
 export type SearchType = Searchable['search']['type'];
 /** Collections with pages of their own. */
 export type PagedCollection = Paged['collection'];
+/** The prefixes of the field names of types with pages ('safari', 'park'...): also their detail route's name (app/routes/<prefix>.tsx). */
+export type PagePrefix = Paged['page']['prefix'];
 
 /** Every search type, in the order search answers list them (spec point 7). */
-export const SEARCH_TYPES = ['blog', 'park', 'experience', 'safari', 'faq', 'animal', 'bird', 'lodge'] as const satisfies readonly SearchType[];
+export const SEARCH_TYPES = ['blog', 'park', 'experience', 'safari', 'faq', 'animal', 'bird', 'lodge', 'guide'] as const satisfies readonly SearchType[];
 // A searchable type described above and missing from that order is a type error here.
 const everyTypeOrdered: [Exclude<SearchType, (typeof SEARCH_TYPES)[number]>] extends [never] ? true : never = true;
 void everyTypeOrdered;

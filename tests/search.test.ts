@@ -31,6 +31,8 @@ const titleOf = (i: SearchItem): string => {
       return i.birdtitle;
     case 'lodge':
       return i.lodgetitle;
+    case 'guide':
+      return i.guidetitle;
   }
 };
 

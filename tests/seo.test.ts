@@ -3,6 +3,7 @@
 // every sitemap page's canonical, Open Graph and Twitter tags, and its JSON-LD checked for the
 // properties each schema.org type needs. A second server on a non-public SITE_URL must say noindex.
 // Needs `npm run build` to have run.
+import { CONTENT_TYPES } from '../common/content-types.ts';
 import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -85,16 +86,8 @@ for (const backend of backends()) {
           return (Array.isArray(r) ? r : (r as { rows: Json[] }).rows) as Json[];
         };
         const expected = new Set<string>();
-        for (const [table, column, prefix] of [
-          ['destinations', 'destinationtitleslug', '/destinations/'],
-          ['parks', 'parktitleslug', '/parks/'],
-          ['experiences', 'experiencetitleslug', '/experiences/'],
-          ['safaris', 'safarititleslug', '/safaris/'],
-          ['animals', 'animaltitleslug', '/animals/'],
-          ['birds', 'birdtitleslug', '/birds/'],
-          ['blogs', 'blogtitleslug', '/blogs/'],
-          ['lodges', 'lodgetitleslug', '/lodges/'],
-        ] as const)
+        // Every type with pages (common/content-types.ts): its list and each item's page.
+        for (const [table, column, prefix] of CONTENT_TYPES.flatMap((info) => (info.page ? [[info.collection, `${info.page.prefix}titleslug`, `${info.page.list}/`] as const] : [])))
           for (const r of await rows(sql.raw(`select ${column} as slug from ${table}`))) expected.add(prefix + r.slug);
         for (const r of await rows(sql`select distinct d.destinationtitleslug as slug from destinations d join parks p on p.destination_id = d.id`))
           expected.add(`/parks/in/${r.slug}`);
@@ -104,7 +97,7 @@ for (const backend of backends()) {
           expected.add(`/experiences/in/${r.slug}`);
         for (const r of await rows(sql`select distinct e.experiencetitleslug as slug from experiences e join safari_experiences s on s.experience_id = e.id`))
           expected.add(`/safaris/experiences/${r.slug}`);
-        const staticPaths = ['/', aboutPath, '/destinations', '/parks', '/lodges', '/experiences', '/safaris', '/animals', '/birds', '/blogs', '/contact-us', '/plan-a-safari',
+        const staticPaths = ['/', aboutPath, ...CONTENT_TYPES.flatMap((info) => (info.page ? [info.page.list] : [])), '/contact-us', '/plan-a-safari',
           '/gorilla-tracking-tips', '/terms-and-conditions', '/privacy-policy', '/travel-advice', '/frequently-asked-questions', '/our-impact',
           '/our-conservation-promise', '/why-book-with-us', '/sustainability-and-environmental-conservation'];
         for (const p of staticPaths) expected.add(p);

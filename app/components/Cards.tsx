@@ -39,7 +39,7 @@ interface CardProps {
   reloadDocument?: boolean;
 }
 
-function Card({ to, image, alt, title, text, eyebrow, badge, footer, cta, name, headingLevel = 3, variant = 'default', sizes, reloadDocument }: CardProps) {
+export function Card({ to, image, alt, title, text, eyebrow, badge, footer, cta, name, headingLevel = 3, variant = 'default', sizes, reloadDocument }: CardProps) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const [w, h] = variant === 'default' ? [600, 400] : [600, 750];
   return (

@@ -1,6 +1,6 @@
 // Safari detail: '{days} Day {title}' hero; description; Includes and Excludes; 'From $price' with
 // the Get a free quote overlay; Detailed Itinerary (the night's lodge, meal plan, activities);
-// Related safaris with a More safaris link; News and updates; travellers' reviews (approved ones)
+// Your guides; Related safaris with a More safaris link; News and updates; travellers' reviews (approved ones)
 // and the review form.
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { site } from '../../common/site.ts';
 import { whatsappHref } from '../../common/whatsapp.ts';
 import { Grid, SafariCard } from '../components/Cards.tsx';
 import { ExternalLink } from '../components/ExternalLink.tsx';
+import { YourGuides } from '../components/GuideCards.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { CalendarIcon, CheckIcon, CrossIcon, DownloadIcon, PhoneIcon, WhatsAppIcon } from '../components/Icons.tsx';
 import { Image } from '../components/Image.tsx';
@@ -106,6 +107,8 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
                 ))}
               </ol>
             </section>
+
+            <YourGuides guides={data.guides} />
           </article>
 
           <aside className="page__aside" aria-label="Price and booking">

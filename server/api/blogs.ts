@@ -1,5 +1,4 @@
-// Blogs: nav list, paginated list (newest first) and the post with previous (older) / next (newer).
-import { addCardList } from './card-list.ts';
+// Blogs: nav list and the post with previous (older) / next (newer).
 import { cached } from './cache.ts';
 import { and, asc, desc, eq, gt, lt, or } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -28,8 +27,6 @@ export function blogsApi() {
       blogs,
     });
   });
-
-  addCardList(app, { collection: 'blogs', table: t.blogs, card: c.blogCard, order: [desc(t.blogs.created_at), desc(t.blogs.id)], title: 'News and updates' });
 
   app.get('/blogs/:slug', cached(), async (ctx) => {
     const { db, siteUrl } = deps(ctx);

@@ -1,17 +1,21 @@
-// The paginated list of a content type's cards (GET /blogs, /experiences, /animals, /birds):
-// ?page and ?limit, the list page's own fields (its row of the pages table), the cards in the
-// type's order and the number of pages, under the type's list key of spec point 7. The address,
-// the page size and the list key are read off the type's description (common/content-types.ts).
+// The routes read off the registry of content types (server/content/types/): the paginated list
+// of a type's cards (GET /blogs, /experiences, /animals, /birds...): ?page and ?limit, the list
+// page's own fields (its row of the pages table), the cards in the type's order and the number of
+// pages, under the type's list key of spec point 7; and the detail of a type that describes it
+// there. The address, the page size and the list key are read off the type's description
+// (common/content-types.ts).
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { contentTypeInfo, type PagedCollection } from '../../common/content-types.ts';
 import * as c from '../db/columns.ts';
+import { CONTENT_MODULES } from '../content/types/index.ts';
+import type { ContentTypeModule } from '../content/types/type.ts';
 import { pageRow } from '../db/queries.ts';
 import { cached } from './cache.ts';
-import { deps, pageMeta, parsePaging, totalPagesFor, type ApiEnv } from './http.ts';
+import { deps, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type ApiEnv } from './http.ts';
 
-export interface CardList {
+interface CardList {
   collection: PagedCollection;
   table: PgTable;
   card: Record<string, PgColumn>;
@@ -20,7 +24,7 @@ export interface CardList {
   title: string;
 }
 
-export function addCardList(app: Hono<ApiEnv>, list: CardList): void {
+function addCardList(app: Hono<ApiEnv>, list: CardList): void {
   const { page } = contentTypeInfo(list.collection)!;
   const path = page!.list;
   app.get(path, cached({ query: ['page', 'limit'] }), async (ctx) => {
@@ -36,4 +40,25 @@ export function addCardList(app: Hono<ApiEnv>, list: CardList): void {
       .offset(paging.offset);
     return ctx.json({ ...pageMeta(siteUrl, path, row?.title ?? list.title, row?.pagekeywords ?? '', row?.pagedescription ?? ''), [list.collection]: items, page: paging.page, totalPages });
   });
+}
+
+/** Every type's card list, and the details the registry describes. */
+export function contentTypesApi() {
+  const app = new Hono<ApiEnv>();
+  for (const m of CONTENT_MODULES as readonly ContentTypeModule[]) {
+    const info = contentTypeInfo(m.collection);
+    if (!info?.page || !m.table) continue;
+    if (m.cardList) addCardList(app, { collection: m.collection as PagedCollection, table: m.table, ...m.cardList });
+    const detail = m.detail;
+    if (!detail) continue;
+    const list = info.page.list;
+    app.get(`${list}/:slug`, cached(), async (ctx) => {
+      const { db, siteUrl } = deps(ctx);
+      const found = await detail.read(db, slugParam(ctx));
+      if (!found) throw notFound(detail.notFound);
+      const slug = found.body[info.page!.prefix] as Record<string, unknown> | undefined;
+      return ctx.json({ ...pageMeta(siteUrl, `${list}/${String(slug?.[`${info.page!.prefix}titleslug`] ?? '')}`, found.title, found.keywords, found.description), ...found.body });
+    });
+  }
+  return app;
 }

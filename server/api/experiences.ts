@@ -1,5 +1,4 @@
-// Experiences: paginated list, by country (nav and paginated forms) and the detail.
-import { addCardList } from './card-list.ts';
+// Experiences (the paginated list is read off the registry, server/api/card-list.ts): by country (nav and paginated forms) and the detail.
 import { cached } from './cache.ts';
 import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -13,8 +12,6 @@ const order = [asc(t.experiences.sort_order), asc(t.experiences.id)];
 
 export function experiencesApi() {
   const app = new Hono<ApiEnv>();
-
-  addCardList(app, { collection: 'experiences', table: t.experiences, card: c.experienceCard, order, title: 'Safari experiences' });
 
   app.get('/experiences/in/:slug', cached({ query: ['navbar', 'page', 'limit'], values: { navbar: ['true', 'false'] } }), async (ctx) => {
     const { db, siteUrl } = deps(ctx);

@@ -7,6 +7,7 @@ import { isDatabaseUnreachable, RETRY_AFTER_SECONDS } from '../db/availability.t
 import { forgetReferenceData } from '../db/queries.ts';
 import { forgetSearchIndex, searchIndexOf } from '../search/engine.ts';
 import { blogsApi } from './blogs.ts';
+import { contentTypesApi } from './card-list.ts';
 import { JSON_TYPE, type AnswerStore } from './cache.ts';
 import { HttpCache } from '../http-cache.ts';
 import { isClientFault, logClientFault, refuseUnknownMethods } from '../http-edge.ts';
@@ -101,6 +102,7 @@ export function createApi(opts: ApiOptions) {
   app.route('/', parksApi());
   app.route('/', lodgesApi());
   app.route('/', destinationsApi());
+  app.route('/', contentTypesApi());
   app.route('/', blogsApi());
   app.route('/', experiencesApi());
   app.route('/', animalsApi());

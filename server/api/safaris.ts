@@ -16,6 +16,7 @@ import {
 } from '../db/queries.ts';
 import * as t from '../db/schema.ts';
 import { approvedReviews, reviewSummary } from '../reviews.ts';
+import { guidesOfSafari } from '../content/types/guides.ts';
 import { destinationHeader, dedupeById, deps, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type ApiEnv } from './http.ts';
 
 export function safarisApi() {
@@ -93,7 +94,7 @@ export function safarisApi() {
       .where(eq(t.safaris.safarititleslug, slugParam(ctx)));
     if (!row) throw notFound('Safari');
     const { metakeywords, ...safari } = row;
-    const [days, links, blogs, reviews, rating] = await Promise.all([
+    const [days, links, blogs, reviews, rating, guides] = await Promise.all([
       db
         .select({ day: t.safariDays, lodgetitle: t.lodges.lodgetitle, lodgetitleslug: t.lodges.lodgetitleslug, lodgetier: t.lodges.lodgetier })
         .from(t.safariDays)
@@ -107,6 +108,7 @@ export function safarisApi() {
       latestBlogs(db, 3),
       approvedReviews(db, safari.id),
       reviewSummary(db, safari.id),
+      guidesOfSafari(db, safari.id),
     ]);
     const dayIds = days.map((d) => d.day.id);
     const [activities, stops] = days.length
@@ -192,6 +194,7 @@ export function safarisApi() {
       blogs,
       reviews,
       rating,
+      guides,
     });
   });
 

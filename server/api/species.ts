@@ -1,5 +1,5 @@
-// Animals and birds, one module for both: paginated lists (8 per page, server/api/card-list.ts)
-// and details with related and other species. Each kind is read off its description (common/content-types.ts: list
+// Animals and birds, one module for both (their paginated lists, 8 per page, are read off the
+// registry: server/api/card-list.ts): details with related and other species. Each kind is read off its description (common/content-types.ts: list
 // address, page size, the prefix of its field names) and its table and columns; the answers keep
 // the names of spec point 7 (`animals`, `animal`, `relatedAnimals`, `otherAnimals`, ...).
 import { asc, eq } from 'drizzle-orm';
@@ -9,7 +9,6 @@ import { contentTypeInfo } from '../../common/content-types.ts';
 import * as c from '../db/columns.ts';
 import { galleryOf, ringNeighbours, type GalleryOwner } from '../db/queries.ts';
 import * as t from '../db/schema.ts';
-import { addCardList } from './card-list.ts';
 import { cached } from './cache.ts';
 import { deps, notFound, pageMeta, slugParam, type ApiEnv } from './http.ts';
 
@@ -19,14 +18,12 @@ interface Species {
   /** Card columns (lists, related and other species) and the detail's columns. */
   card: Record<string, PgColumn>;
   full: Record<string, PgColumn>;
-  /** Title of the list when its page row has none. */
-  listTitle: string;
   /** The error's name for an unknown slug. */
   notFoundName: string;
 }
 
-const ANIMALS: Species = { collection: 'animals', table: t.animals, card: c.animalCard, full: c.animalFull, listTitle: 'Animals of East Africa', notFoundName: 'Animal' };
-const BIRDS: Species = { collection: 'birds', table: t.birds, card: c.birdCard, full: c.birdFull, listTitle: 'Birds of East Africa', notFoundName: 'Bird' };
+const ANIMALS: Species = { collection: 'animals', table: t.animals, card: c.animalCard, full: c.animalFull, notFoundName: 'Animal' };
+const BIRDS: Species = { collection: 'birds', table: t.birds, card: c.birdCard, full: c.birdFull, notFoundName: 'Bird' };
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -39,8 +36,6 @@ function speciesApi(kind: Species) {
   const table = kind.table as typeof t.animals;
   const order = [asc(table.sort_order), asc(table.id)];
   const app = new Hono<ApiEnv>();
-
-  addCardList(app, { collection: kind.collection, table, card: kind.card, order, title: kind.listTitle });
 
   app.get(`${list}/:slug`, cached(), async (ctx) => {
     const { db, siteUrl } = deps(ctx);

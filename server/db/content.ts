@@ -1,224 +1,12 @@
-// Structured content under content/: one YAML file per item, validated with zod.
-// The file name (without .yaml) is the item's slug. Fields marked "markdown" are
-// Markdown, turned into sanitised HTML when seeded.
+// Structured content under content/: one YAML file per item, validated with zod by its type's
+// schema (server/content/types/<collection>.ts). The file name (without .yaml) is the item's slug.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { LODGE_TIERS } from '../../common/constants.ts';
 import { CURRENCIES } from '../../common/currency.ts';
-
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case words joined by hyphens');
-const text = z.string().trim().min(1);
-const markdown = z.string().trim().min(1).meta({ widget: 'markdown' });
-/** The slug of an item of another collection (the console offers that collection's items). */
-const ref = (collection: string) => slug.meta({ ref: collection });
-/** Stops of an itinerary day: parks or places. */
-const stopRef = slug.meta({ ref: 'parks', alsoRef: 'places' });
-const isoDate = z
-  .union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}/)])
-  .transform((v) => new Date(v))
-  .meta({ widget: 'date' });
-
-/** Search-engine metadata for the item's page. */
-const seo = z.object({
-  title: text.optional(),
-  keywords: text,
-  description: text.max(320),
-});
-
-/** A picture from the console's media library, by its stable path (images/uploads/<name>.jpg). */
-const uploadPath = z.string().regex(/^images\/uploads\/[a-z0-9][a-z0-9-]*\.jpg$/, 'an image of the media library');
-
-const image = z.object({
-  /** Meaningful alt text for the header image. */
-  alt: text,
-  /** Optional source file name under content/images/<collection>/ (default: <slug>.*). */
-  file: z.string().optional(),
-  /** Or a picture of the media library, chosen in the console. */
-  upload: uploadPath.optional(),
-});
-
-/** A point on the map, in WGS 84 degrees. */
-const location = z.object({
-  lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
-});
-
-const galleryItem = z
-  .object({
-    /** Source file name under content/images/<collection>/<slug>/ (e.g. "1.svg" or "silverback.jpg"). */
-    file: text.optional(),
-    /** Or a picture of the media library, chosen in the console. */
-    upload: uploadPath.optional(),
-    /** Alt text; served as the gallery image's `filename` field. */
-    alt: text,
-    caption: text,
-  })
-  .refine((g) => Boolean(g.file) !== Boolean(g.upload), 'a gallery picture needs a file or a library image (one of them)');
-
-const destinationSchema = z.object({
-  title: text,
-  tag: text,
-  order: z.number().int(),
-  description: text,
-  body: markdown,
-  video: z.url().optional(),
-  image,
-  seo,
-});
-
-const parkSchema = z.object({
-  title: text,
-  destination: ref('destinations'),
-  order: z.number().int().default(100),
-  created: isoDate,
-  description: text,
-  overview: markdown,
-  details: markdown,
-  /** Where the park is: its marker on the park's map and on the route of every safari that stops there. */
-  location,
-  image,
-  gallery: z.array(galleryItem).default([]),
-  seo,
-});
-
-/** A town, airport or sanctuary on a safari's route that has no park page of its own. */
-const placeSchema = z.object({
-  title: text,
-  location,
-});
-
-const experienceSchema = z.object({
-  title: text,
-  order: z.number().int().default(100),
-  destinations: z.array(ref('destinations')).min(1),
-  description: text,
-  body: markdown,
-  image,
-  gallery: z.array(galleryItem).default([]),
-  seo,
-});
-
-const listItem = z.string().trim().min(1).refine((s) => !/[,"'{}\\]/.test(s), 'no commas, quotes, braces or backslashes');
-
-const safariDaySchema = z.object({
-  title: text,
-  description: markdown,
-  meals: z.object({
-    breakfast: z.boolean(),
-    lunch: z.boolean(),
-    dinner: z.boolean(),
-    water: z.boolean(),
-  }),
-  /** Experience slugs done on this day. */
-  activities: z.array(ref('experiences')).default([]),
-  /** Where the day goes, in order (park or place slugs); the last one is usually the night's stop. */
-  stops: z.array(stopRef).default([]).meta({ ordered: true }),
-  /** Where that night is spent: a lodge slug (its park must be one of the day's stops). */
-  lodge: ref('lodges').optional(),
-});
-
-const safariSchema = z
-  .object({
-    title: text,
-    /** Price per person in USD, "from". */
-    price: z.number().int().positive(),
-    /** Shown on the home page and side lists. */
-    popular: z.boolean().default(false),
-    order: z.number().int().default(100),
-    destinations: z.array(ref('destinations')).min(1),
-    experiences: z.array(ref('experiences')).min(1),
-    description: markdown,
-    metaDescription: text.max(320),
-    includes: z.array(listItem).min(1),
-    excludes: z.array(listItem).min(1),
-    image,
-    keywords: text,
-    itinerary: z.array(safariDaySchema).min(1),
-  });
-
-/** A lodge or camp we book, in or beside a park. */
-const lodgeSchema = z.object({
-  /** The lodge's name. */
-  title: text,
-  /** The park (slug) it is in or beside. */
-  park: ref('parks'),
-  tier: z.enum(LODGE_TIERS),
-  order: z.number().int().default(100),
-  /** Short plain text, for cards and meta. */
-  description: text,
-  body: markdown,
-  /** Short facts shown as a list ("Hot showers", "Wi-Fi in the main lodge"). */
-  amenities: z.array(text.max(80)).min(1),
-  /** Where the lodge is: its marker on its map. */
-  location,
-  image,
-  gallery: z.array(galleryItem).default([]),
-  seo,
-});
-
-const blogSchema = z.object({
-  title: text,
-  created: isoDate,
-  /** Listed in the Blogs panel of the navigation bar. */
-  nav: z.boolean().default(false),
-  description: text,
-  body: markdown,
-  image,
-  seo,
-});
-
-const animalSchema = z.object({
-  title: text,
-  order: z.number().int().default(100),
-  description: text,
-  body: markdown,
-  image,
-  gallery: z.array(galleryItem).default([]),
-  seo,
-});
-
-const birdSchema = z.object({
-  title: text,
-  order: z.number().int().default(100),
-  description: text,
-  overview: markdown,
-  details: markdown,
-  image,
-  gallery: z.array(galleryItem).default([]),
-  seo,
-});
-
-const faqSchema = z.object({
-  question: text,
-  answer: markdown,
-  order: z.number().int(),
-  /** Shown in the home page's FAQ accordion. */
-  home: z.boolean().default(false),
-});
-
-const reviewSchema = z.object({
-  name: text,
-  date: isoDate,
-  title: text,
-  overview: text,
-  details: text,
-  /** Optional profile image file under content/images/reviews/. */
-  image: z.string().optional(),
-  rating: z.number().int().min(1).max(5).default(5),
-  featured: z.boolean().default(false),
-});
-
-/** Static and index pages: metadata plus optional Markdown body and named blocks. */
-const pageSchema = z.object({
-  title: text,
-  keywords: text,
-  description: text.max(320),
-  body: markdown.optional(),
-  /** Named Markdown blocks, e.g. vision and mission, or the tips sections. */
-  blocks: z.record(z.string(), markdown).default({}).meta({ widget: 'blocks' }),
-});
+import { collections, CONTENT_MODULES, type CollectionName, type Item } from '../content/types/index.ts';
+import { isoDate, slug } from '../content/types/fields.ts';
 
 /**
  * content/currency-rates.yaml: the rates prices are converted with in the browser until an owner
@@ -232,24 +20,8 @@ const currencyRatesSchema = z.object({
 type CurrencyRatesFile = z.output<typeof currencyRatesSchema>;
 export const CURRENCY_RATES_FILE = 'currency-rates.yaml';
 
-export const collections = {
-  destinations: destinationSchema,
-  parks: parkSchema,
-  places: placeSchema,
-  experiences: experienceSchema,
-  safaris: safariSchema,
-  lodges: lodgeSchema,
-  blogs: blogSchema,
-  animals: animalSchema,
-  birds: birdSchema,
-  faqs: faqSchema,
-  reviews: reviewSchema,
-  pages: pageSchema,
-} as const;
-
-export type CollectionName = keyof typeof collections;
-type Item<S extends z.ZodType> = z.output<S> & { slug: string };
-export type Content = { [K in CollectionName]: Item<(typeof collections)[K]>[] } & {
+export { collections, type CollectionName };
+export type Content = { [K in CollectionName]: Item<K>[] } & {
   /** content/currency-rates.yaml, when there is one. */
   currencyRates?: CurrencyRatesFile;
 };
@@ -374,5 +146,6 @@ export function crossReferenceProblems(c: Content): string[] {
     if (faqOrders.has(f.order)) problems.push(`faqs/${f.slug}: duplicate order ${f.order}`);
     faqOrders.add(f.order);
   }
+  for (const m of CONTENT_MODULES) if ('problems' in m && m.problems) problems.push(...m.problems(c as unknown as Record<string, { slug: string }[]>));
   return problems;
 }

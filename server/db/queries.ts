@@ -5,7 +5,8 @@ import type { Db } from './index.ts';
 import { noteReads, traced } from './reads.ts';
 import * as t from './schema.ts';
 
-export type GalleryOwner = 'park' | 'animal' | 'bird' | 'experience' | 'lodge';
+export type { GalleryOwner } from '../content/types/index.ts';
+import type { GalleryOwner } from '../content/types/index.ts';
 
 // Reference data (destinations, experiences, page rows) is tiny, read by almost every request
 // and changes only with the content: it is memoised per database until the content changes

@@ -314,6 +314,45 @@ export const faqs = pgTable(
   (t) => [uniqueIndex('faqs_slug_idx').on(t.faqslug)],
 );
 
+/** The guides the operator sends out: a page each, a portrait, the languages they speak. */
+export const guides = pgTable(
+  'guides',
+  {
+    id: serial('id').primaryKey(),
+    /** The guide's name. */
+    guidetitle: text('guidetitle').notNull(),
+    guidetitleslug: text('guidetitleslug').notNull(),
+    guiderole: text('guiderole').notNull().default(''),
+    guidelanguages: jsonb('guidelanguages').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    guideyears: integer('guideyears').notNull().default(0),
+    guidespecialities: jsonb('guidespecialities').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    guideheaderimage: text('guideheaderimage').notNull().default(''),
+    guideheaderimagealt: text('guideheaderimagealt').notNull().default(''),
+    guidedescription: text('guidedescription').notNull().default(''),
+    /** The biography, as sanitised HTML. */
+    guideparagraph: text('guideparagraph').notNull().default(''),
+    sort_order: integer('sort_order').notNull().default(100),
+    ...meta,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('guides_slug_idx').on(t.guidetitleslug), index('guides_order_idx').on(t.sort_order, t.id)],
+);
+
+/** The guides who usually lead a safari, in the safari's order. */
+export const safariGuides = pgTable(
+  'safari_guides',
+  {
+    safari_id: integer('safari_id')
+      .notNull()
+      .references(() => safaris.id, { onDelete: 'cascade' }),
+    guide_id: integer('guide_id')
+      .notNull()
+      .references(() => guides.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.safari_id, t.guide_id] }), index('safari_guides_guide_idx').on(t.guide_id)],
+);
+
 export const galleryImages = pgTable(
   'gallery_images',
   {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { chooseArt, choosePageArt, type ArtChoice, type ArtItem, type PortraitSpec } from '../../content/artwork/index.ts';
 import { collections, type CollectionName } from '../db/content.ts';
+import { CONTENT_MODULES, GALLERY_OWNERS } from '../content/types/index.ts';
 import { galleryImagePath, headerImagePath, type ImageCollection } from './paths.ts';
 import { DEFAULT_IMAGE, kindOf, SOCIAL_IMAGE, type ImageKind } from './variants.ts';
 
@@ -21,8 +22,9 @@ export interface ImageJob {
 /** Source file types, in order of preference when several share a name (photos before drawings). */
 const SOURCE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.avif', '.tif', '.tiff', '.svg'];
 
-const WITH_IMAGES = ['destinations', 'parks', 'experiences', 'safaris', 'blogs', 'animals', 'birds', 'lodges'] as const;
-const WITH_GALLERY = new Set(['parks', 'experiences', 'animals', 'birds', 'lodges']);
+/** Types whose items get a drawn scene (and their galleries' pictures) when they have no photo. */
+const WITH_IMAGES = CONTENT_MODULES.filter((m) => 'images' in m && m.images === 'art');
+const WITH_GALLERY = new Set(GALLERY_OWNERS.map((m) => m.collection));
 
 interface LoadedItem extends ArtItem {
   gallery?: { file?: string; upload?: string; alt: string; caption: string }[];
@@ -86,7 +88,7 @@ export async function collectJobs(contentDir: string): Promise<{ jobs: ImageJob[
 
   // A lodge's picture takes the country of its park.
   const parkCountry = new Map<string, string>();
-  for (const name of WITH_IMAGES) {
+  for (const { collection: name } of WITH_IMAGES) {
     const items = (await readCollection(contentDir, name, warnings)) as unknown as LoadedItem[];
     const collection = name as ImageCollection;
     if (name === 'parks') for (const p of items) if (p.destination) parkCountry.set(p.slug, p.destination);
@@ -105,6 +107,16 @@ export async function collectJobs(contentDir: string): Promise<{ jobs: ImageJob[
         const gFile = await findSource(path.join(imagesDir, name, item.slug), g.file, listing);
         add({ stable: gStable, kind: 'gallery', source: gFile ? { file: gFile } : { art: chooseArt(name, item, { ...g, file: g.file }) } });
       }
+    }
+  }
+
+  // Types whose items are people: a photo when there is one, else a drawn portrait (in the header's shape).
+  for (const { collection: name } of CONTENT_MODULES.filter((m) => 'images' in m && m.images === 'portrait')) {
+    for (const item of (await readCollection(contentDir, name, warnings)) as unknown as (LoadedItem & { name?: string })[]) {
+      if (item.image?.upload) continue;
+      const stable = headerImagePath(name, item.slug, item.image?.file);
+      const file = await findSource(path.join(imagesDir, name), item.image?.file ?? item.slug, listing);
+      add({ stable, kind: 'header', source: file ? { file } : { portrait: { seed: `${name}/${item.slug}`, name: item.name ?? item.title ?? item.slug } } });
     }
   }
 

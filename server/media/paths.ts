@@ -1,7 +1,9 @@
 // Stable, public paths of content images, relative to the API base (spec point 7:
 // "Images come from {host}/images/..."; gallery filepath is relative to the API base).
 // The image pipeline renders each source to these paths plus responsive variants.
-export type ImageCollection = 'destinations' | 'parks' | 'experiences' | 'safaris' | 'blogs' | 'animals' | 'birds' | 'lodges' | 'reviews' | 'pages';
+import type { ImageCollection } from '../content/types/index.ts';
+
+export type { ImageCollection };
 
 function stem(file: string): string {
   return file.replace(/\.[a-z0-9]+$/i, '');

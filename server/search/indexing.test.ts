@@ -33,6 +33,7 @@ describe('the search index derived from the types’ descriptions', () => {
         'destinations_search_park',
         'experiences_search',
         'faqs_search',
+        'guides_search',
         'lodges_search',
         'parks_search',
         'parks_search_lodge',
@@ -47,7 +48,7 @@ describe('the search index derived from the types’ descriptions', () => {
   it('is installed again without change (every start does it)', async () => {
     for (const statement of searchIndexingStatements()) await database.db.execute(sql.raw(statement));
     const [n] = await rows<{ n: number }>(`select count(*)::int as n from pg_trigger where not tgisinternal and tgname like '%search%'`);
-    expect(n!.n).toBe(13);
+    expect(n!.n).toBe(14);
   });
 
   it('refuses a type it does not know', async () => {

@@ -1,7 +1,8 @@
 // Debian's Chromium driven by playwright-core (no browser download). Every context the browser
 // opens reports Content-Security-Policy violations of its pages; tests/helpers/csp-guard.ts fails
 // the test that caused any.
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -67,4 +68,22 @@ export async function launchBrowser(): Promise<Browser> {
     return page;
   };
   return browser;
+}
+
+/** Opens a page of the site and waits until the app has settled and its fonts are in. */
+export async function openSettled(page: Page, url: string): Promise<void> {
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForFunction(() => {
+    const r = (window as any).__reactRouterDataRouter;
+    return r && r.state.navigation.state === 'idle';
+  });
+  await page.evaluate(() => document.fonts.ready.then(() => true));
+}
+
+/** axe-core's violations on the page, one readable line each (none when it is clean). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  // axe really ran over the page (a page it could not analyse would report nothing at all).
+  if (result.passes.length <= 10) return [`axe passed only ${result.passes.length} rules: the page was not analysed`];
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }

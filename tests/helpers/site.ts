@@ -1,6 +1,7 @@
 // Shared knowledge for the end-to-end tests: reading server-rendered HTML without a browser, and
 // the list of every route of the route table (spec point 2) with real slugs read from the API.
 import { PAGE_SIZE } from '../../common/constants.ts';
+import { contentTypeInfo } from '../../common/content-types.ts';
 import { aboutPath, site } from '../../common/site.ts';
 
 export type Json = Record<string, any>;
@@ -149,6 +150,7 @@ export async function siteRoutes(base: string): Promise<RouteCase[]> {
     { template: 'birds', path: '/birds', size: PAGE_SIZE.birds, key: 'birds', title: 'birdtitle' },
     { template: 'blogs', path: '/blogs', size: PAGE_SIZE.blogs, key: 'blogs', title: 'blogtitle' },
     { template: 'experiences', path: '/experiences', size: PAGE_SIZE.experiences, key: 'experiences', title: 'experiencetitle' },
+    { template: 'guides', path: '/guides', size: contentTypeInfo('guides')!.page!.pageSize!, key: 'guides', title: 'guidetitle' },
   ];
   const firstSlug: Record<string, string> = {};
   for (const l of lists) {
@@ -170,6 +172,8 @@ export async function siteRoutes(base: string): Promise<RouteCase[]> {
   add({ template: 'bird', path: `/birds/${firstSlug.birds}`, apiPath: `/birds/${firstSlug.birds}`, h1: bird.bird.birdtitle, texts: [snippet(bird.bird.birdoverview)] });
   const blog = await getJson(base, `/blogs/${firstSlug.blogs}`);
   add({ template: 'blog', path: `/blogs/${firstSlug.blogs}`, apiPath: `/blogs/${firstSlug.blogs}`, h1: blog.blog.blogtitle, texts: [snippet(blog.blog.blogparagraph)] });
+  const guide = await getJson(base, `/guides/${firstSlug.guides}`);
+  add({ template: 'guide', path: `/guides/${firstSlug.guides}`, apiPath: `/guides/${firstSlug.guides}`, h1: guide.guide.guidetitle, texts: [snippet(guide.guide.guideparagraph), guide.guide.guiderole] });
   const exp = await getJson(base, `/experiences/${firstSlug.experiences}`);
   add({
     template: 'experience',

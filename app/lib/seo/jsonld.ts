@@ -3,8 +3,9 @@
 // TouristTrip for a safari (and a Product with its AggregateRating once travellers' reviews of it
 // are approved), FAQPage, BlogPosting, TouristAttraction for a park, LodgingBusiness for a lodge,
 // and a BreadcrumbList on detail pages. Only facts the API states are used (no invented availability, ratings or dates).
-import { jsonLdType } from '../../../common/content-types.ts';
+import { CONTENT_TYPES, jsonLdType, type PagePrefix } from '../../../common/content-types.ts';
 import type {
+  GuideResponse,
   AnimalResponse,
   BirdResponse,
   BlogResponse,
@@ -255,6 +256,24 @@ function lodgingBusiness(data: LodgeResponse): JsonLdNode {
   };
 }
 
+/** A guide's page: the Person, working for the operator, with the languages they speak. */
+function guidePerson(data: GuideResponse): JsonLdNode {
+  const origin = originOf(data.pageUrl);
+  const { guide } = data;
+  return {
+    '@type': jsonLdType('guides'),
+    '@id': `${data.pageUrl}#person`,
+    name: guide.guidetitle,
+    jobTitle: guide.guiderole,
+    description: plainText(guide.guidedescription || guide.guideparagraph, 500),
+    url: data.pageUrl,
+    image: imageUrl(origin, guide.guideheaderimage),
+    knowsLanguage: guide.guidelanguages,
+    knowsAbout: guide.guidespecialities,
+    worksFor: { '@id': ids(origin).organization },
+  };
+}
+
 function touristDestination(data: DestinationResponse): JsonLdNode {
   const origin = originOf(data.pageUrl);
   const { destination } = data;
@@ -282,21 +301,18 @@ function aboutPage(pageUrl: string, name: string, description: string, image: st
   };
 }
 
-/** The route modules whose data this module knows how to describe (ids as in app/routes.ts). */
-export type RouteKind = 'home' | 'safari' | 'blog' | 'park' | 'faq' | 'destination' | 'animal' | 'bird' | 'experience' | 'lodge';
+/**
+ * The route modules whose data this module knows how to describe (ids as in app/routes.ts): the
+ * home and FAQ pages, and the detail page of every type with pages (routes/<prefix>,
+ * common/content-types.ts).
+ */
+export type RouteKind = 'home' | 'faq' | PagePrefix;
 
-const ROUTE_KINDS: Record<string, RouteKind> = {
-  'routes/home': 'home',
-  'routes/safari': 'safari',
-  'routes/blog': 'blog',
-  'routes/park': 'park',
-  'routes/faq': 'faq',
-  'routes/destination': 'destination',
-  'routes/animal': 'animal',
-  'routes/bird': 'bird',
-  'routes/experience': 'experience',
-  'routes/lodge': 'lodge',
-};
+const ROUTE_KINDS: Record<string, RouteKind> = Object.fromEntries([
+  ['routes/home', 'home'],
+  ['routes/faq', 'faq'],
+  ...CONTENT_TYPES.flatMap((info) => (info.page ? [[`routes/${info.page.prefix}`, info.page.prefix]] : [])),
+]);
 
 export function routeKind(routeId: string): RouteKind | null {
   return ROUTE_KINDS[routeId] ?? null;
@@ -350,6 +366,11 @@ export function pageGraph(kind: RouteKind | null, data: AnyData | null | undefin
       case 'lodge': {
         const d = data as unknown as LodgeResponse;
         if (d.lodge) graph.push(lodgingBusiness(d), crumbs('Lodges', '/lodges', d.lodge.lodgetitle));
+        break;
+      }
+      case 'guide': {
+        const d = data as unknown as GuideResponse;
+        if (d.guide) graph.push(guidePerson(d), crumbs('Guides', '/guides', d.guide.guidetitle));
         break;
       }
       case 'destination': {

@@ -1,0 +1,90 @@
+// A guide's page: the portrait in the hero, the facts (role, languages, years guiding,
+// specialities), the biography, the safaris they usually lead, and others of the team.
+import type { GuideResponse } from '../../common/api-types.ts';
+import { Grid, SafariCard } from '../components/Cards.tsx';
+import { spoken, yearsGuiding } from '../components/GuideCards.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { RichText } from '../components/RichText.tsx';
+import { MoreLink, Section } from '../components/Section.tsx';
+import { SideList } from '../components/SideList.tsx';
+import { cachedPage } from '../lib/cache-policy.ts';
+import { api, pageHeaders } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import type { Route } from './+types/guide';
+
+/** Rendered once per content version and served from memory (server/page-cache.ts). */
+export const handle = cachedPage;
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return api<GuideResponse>(context, `/guides/${encodeURIComponent(params.slug)}`);
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.guide.guideheaderimage, imageAlt: loaderData?.guide.guideheaderimagealt });
+}
+
+export default function GuideDetail({ loaderData: data }: Route.ComponentProps) {
+  const { guide } = data;
+  const first = guide.guidetitle.split(' ')[0];
+  return (
+    <>
+      <Hero
+        title={guide.guidetitle}
+        image={guide.guideheaderimage}
+        imageAlt={guide.guideheaderimagealt}
+        eyebrow={guide.guiderole}
+        lead={<p>{guide.guidedescription}</p>}
+        crumbs={[{ label: 'Guides', to: '/guides' }, { label: guide.guidetitle }]}
+      />
+      <div className="container page">
+        <div className="page__grid">
+          <article>
+            <dl className="guide-facts">
+              <div>
+                <dt>Role</dt>
+                <dd>{guide.guiderole}</dd>
+              </div>
+              <div>
+                <dt>Speaks</dt>
+                <dd>{spoken(guide.guidelanguages)}</dd>
+              </div>
+              <div>
+                <dt>Experience</dt>
+                <dd>{yearsGuiding(guide.guideyears)}</dd>
+              </div>
+            </dl>
+            <h2 className="guide-specialities__title">What {first} knows best</h2>
+            <ul className="chips guide-specialities">
+              {guide.guidespecialities.map((s) => (
+                <li key={s} className="chip">
+                  {s}
+                </li>
+              ))}
+            </ul>
+            <h2>About {first}</h2>
+            <RichText html={guide.guideparagraph} />
+          </article>
+          <aside className="page__aside">
+            <SideList
+              id="other-guides"
+              title="Other guides"
+              items={data.otherGuides.map((g) => ({ key: g.id, to: `/guides/${g.guidetitleslug}`, image: g.guideheaderimage, alt: g.guideheaderimagealt, title: g.guidetitle }))}
+              more={<MoreLink to="/guides">The whole team</MoreLink>}
+            />
+          </aside>
+        </div>
+      </div>
+      {data.safaris.length > 0 && (
+        <Section id="guide-safaris" tone="sand" eyebrow="Travel with them" title={`Safaris ${first} usually leads`} more={{ to: '/safaris', label: 'All safaris' }}>
+          <Grid>
+            {data.safaris.map((s) => (
+              <SafariCard key={s.id} safari={s} />
+            ))}
+          </Grid>
+        </Section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+// Animals: the wildlife guide's species, each with a page and a gallery.
+import { z } from 'zod';
+import * as c from '../../db/columns.ts';
+import { markdownToHtml } from '../../db/html.ts';
+import * as t from '../../db/schema.ts';
+import { galleryItem, image, markdown, seo, text } from './fields.ts';
+import { cardsById, contentType, inOrder, named, pageColumns, replaceGallery, upsert } from './type.ts';
+
+const animalSchema = z.object({
+  title: text,
+  order: z.number().int().default(100),
+  description: text,
+  body: markdown,
+  image,
+  gallery: z.array(galleryItem).default([]),
+  seo,
+});
+
+export default contentType({
+  collection: 'animals',
+  schema: animalSchema,
+  table: t.animals,
+  slugKey: 'animaltitleslug',
+  images: 'art',
+  gallery: 'animal',
+  search: {
+    type: 'animal',
+    titleBoost: 0.35,
+    results: cardsById(t.animals, c.animalCard),
+    document: { ...named('animal'), body: 'x.animalparagraph' },
+  },
+  cardList: inOrder(t.animals, c.animalCard, 'Animals of East Africa'),
+  async project(tx, items, p) {
+    for (const a of items) {
+      if (!p.want(a.slug)) continue;
+      const id = await upsert(tx, t.animals, t.animals.animaltitleslug, a.slug, {
+        ...pageColumns('animal', 'animals', a),
+        animalparagraph: markdownToHtml(a.body),
+        sort_order: a.order,
+      });
+      await replaceGallery(tx, 'animal', 'animals', id, a.slug, a.gallery);
+    }
+  },
+});

@@ -1,0 +1,180 @@
+// Guides end to end below the browser, on PGlite and (when TEST_DATABASE_URL is set) PostgreSQL:
+// the content checks, GET /guides (pages, order), GET /guides/{slug} (the safaris they lead, other
+// guides, refusals), a safari's guides in its order, search, the sitemap, the Person JSON-LD, the
+// console's form, and the seed removing a guide. Expectations come from the content files.
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GuideResponse, GuidesResponse, SafariResponse, SearchResponse } from '../common/api-types.ts';
+import { contentTypeInfo } from '../common/content-types.ts';
+import { pageGraph, routeKind } from '../app/lib/seo/jsonld.ts';
+import { createApi, type Api } from '../server/api/index.ts';
+import { describeSchema } from '../server/content/describe.ts';
+import { collections, crossReferenceProblems, loadContent, type Content } from '../server/db/content.ts';
+import * as t from '../server/db/schema.ts';
+import { syncContent } from '../server/db/seed.ts';
+import { apiRequests } from './helpers/api.ts';
+import { backends, openTestDatabase, type TestDatabase } from './helpers/db.ts';
+
+const SITE = 'https://www.kigezitrails.example';
+type Json = Record<string, any>;
+
+const CARD = ['id', 'guidetitle', 'guidetitleslug', 'guiderole', 'guidelanguages', 'guideyears', 'guideheaderimage', 'guideheaderimagealt', 'guidedescription'];
+const FULL = [...CARD, 'guidespecialities', 'guideparagraph'];
+const sorted = (keys: string[]) => [...keys].sort();
+const PAGE = contentTypeInfo('guides')!.page!.pageSize!;
+
+describe('guide content checks', () => {
+  let content: Content;
+  beforeAll(async () => {
+    content = await loadContent();
+  });
+
+  it('has at least eight guides, each leading some safari and speaking at least one language', () => {
+    expect(content.guides.length).toBeGreaterThanOrEqual(8);
+    for (const g of content.guides) {
+      expect(content.safaris.some((s) => s.guides.includes(g.slug)), g.slug).toBe(true);
+      expect(g.languages.length).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('refuses a safari naming an unknown guide', () => {
+    const safari = content.safaris[0]!;
+    expect(crossReferenceProblems(content)).toEqual([]);
+    const broken = { ...content, safaris: content.safaris.map((s) => (s === safari ? { ...s, guides: ['nobody-here'] } : s)) };
+    expect(crossReferenceProblems(broken)).toEqual([`safaris/${safari.slug}: unknown guide nobody-here`]);
+  });
+
+  it("gives the console a guide form read off the schema, and a safari's form the guides in order", () => {
+    const names = describeSchema(collections.guides).map((f) => f.name);
+    expect(names).toEqual(expect.arrayContaining(['name', 'role', 'languages', 'yearsGuiding', 'specialities', 'description', 'biography', 'image', 'seo']));
+    const guides = describeSchema(collections.safaris).find((f) => f.name === 'guides');
+    expect(guides).toMatchObject({ kind: 'refs', collections: ['guides'], ordered: true, min: 0 });
+  });
+});
+
+for (const backend of backends()) {
+  describe(`guides on ${backend}`, () => {
+    let db: TestDatabase;
+    let api: Api;
+    let content: Content;
+
+    beforeAll(async () => {
+      db = await openTestDatabase(backend);
+      content = await loadContent();
+      await syncContent(db.db, content);
+      api = createApi({ deps: { db: db.db, siteUrl: SITE, logger: pino({ level: 'silent' }), ping: db.ping }, mediaDirs: [] });
+    });
+    afterAll(async () => {
+      if (backend === 'pglite') await db.close();
+      else await db.drop();
+    });
+
+    const { get, ok } = apiRequests({ request: (path) => api.request(path) });
+    /** The content's guides in the list's order: each guide's order, then its file's. */
+    const listed = () => content.guides.map((g, i) => ({ g, i })).sort((a, b) => a.g.order - b.g.order || a.i - b.i).map((x) => x.g.slug);
+
+    it('GET /guides pages through every guide in their order, and refuses a page beyond the last', async () => {
+      const first = await ok<GuidesResponse>(`/guides?limit=4`);
+      expect(first).toMatchObject({ title: 'Meet your guides', pageUrl: `${SITE}/guides`, page: 1, totalPages: Math.ceil(content.guides.length / 4) });
+      for (const g of first.guides) expect(sorted(Object.keys(g))).toEqual(sorted(CARD));
+      const all = [...first.guides];
+      for (let page = 2; page <= first.totalPages; page++) all.push(...(await ok<GuidesResponse>(`/guides?limit=4&page=${page}`)).guides);
+      expect(all.map((g) => g.guidetitleslug)).toEqual(listed());
+      expect((await get(`/guides?limit=4&page=${first.totalPages + 1}`)).status).toBe(400);
+      expect((await ok<GuidesResponse>('/guides')).guides).toHaveLength(Math.min(PAGE, content.guides.length));
+      expect(first.guides[0]!.guideheaderimage).toMatch(/^images\/guides\/[a-z0-9-]+\.jpg$/);
+    });
+
+    it('GET /guides/{slug} has the guide, the safaris they lead and other guides; an unknown slug is a 404', async () => {
+      const src = content.guides[1]!;
+      const body = await ok<GuideResponse>(`/guides/${src.slug}`);
+      expect(sorted(Object.keys(body.guide))).toEqual(sorted(FULL));
+      expect(body.guide).toMatchObject({
+        guidetitle: src.name,
+        guiderole: src.role,
+        guidelanguages: src.languages,
+        guideyears: src.yearsGuiding,
+        guidespecialities: src.specialities,
+        guidedescription: src.description,
+      });
+      expect(body.guide.guideparagraph).toContain('<p>');
+      expect(body).toMatchObject({ pageUrl: `${SITE}/guides/${src.slug}`, pageDescription: src.seo.description });
+      expect(body.safaris.map((s) => s.safarititleslug).sort()).toEqual(content.safaris.filter((s) => s.guides.includes(src.slug)).map((s) => s.slug).sort());
+      expect(body.otherGuides.map((g) => g.guidetitleslug)).not.toContain(src.slug);
+      expect(body.otherGuides.length).toBe(Math.min(4, content.guides.length - 1));
+      const missing = await get('/guides/nobody-here');
+      expect(missing.status).toBe(404);
+      expect(missing.body).toEqual({ error: 'Guide not found' });
+      expect((await get('/guides/Not%20A%20Slug')).status).toBe(404);
+    });
+
+    it("answers a safari with its guides in the safari's order", async () => {
+      for (const s of content.safaris.filter((x) => x.guides.length > 1).slice(0, 3)) {
+        const body = await ok<SafariResponse>(`/safaris/${s.slug}`);
+        expect(body.guides.map((g) => g.guidetitleslug)).toEqual(s.guides);
+        for (const g of body.guides) expect(sorted(Object.keys(g))).toEqual(sorted(CARD));
+      }
+    });
+
+    it('finds a guide by name, by a language they speak and by a speciality', async () => {
+      const guide = content.guides.find((g) => g.slug === 'grace-akello') ?? content.guides[0]!;
+      const byName = await ok<SearchResponse>(`/search?query=${encodeURIComponent(guide.name.split(' ')[1]!)}`);
+      expect(byName.results[0]).toMatchObject({ type: 'guide', guidetitleslug: guide.slug });
+      expect(byName.counts.guide).toBeGreaterThanOrEqual(1);
+      const speaker = content.guides.find((g) => g.languages.includes('Kinyarwanda'))!;
+      const byLanguage = await ok<SearchResponse>('/search?query=kinyarwanda&types=guide');
+      expect(byLanguage.guides.map((g) => (g.type === 'guide' ? g.guidetitleslug : ''))).toContain(speaker.slug);
+      expect(byLanguage.results.every((r) => r.type === 'guide')).toBe(true);
+      const birder = await ok<SearchResponse>('/search?query=shoebill&types=guide');
+      expect(birder.guides.map((g) => (g.type === 'guide' ? g.guidetitleslug : ''))).toEqual(content.guides.filter((g) => /shoebill/i.test(g.specialities.join(' ') + g.biography)).map((g) => g.slug));
+    });
+
+    it('lists /guides and every guide page in the sitemap', async () => {
+      const { urls } = await ok<{ urls: { loc: string }[] }>('/seo/sitemap');
+      const locs = urls.map((u) => u.loc);
+      expect(locs).toContain(`${SITE}/guides`);
+      for (const g of content.guides) expect(locs).toContain(`${SITE}/guides/${g.slug}`);
+    });
+
+    it('describes a guide page as a Person working for the operator, with the languages they speak', async () => {
+      const src = content.guides[0]!;
+      const body = await ok<GuideResponse>(`/guides/${src.slug}`);
+      const nodes = pageGraph(routeKind('routes/guide'), body as unknown as Record<string, unknown>)!['@graph'];
+      expect(nodes.find((n) => n['@type'] === 'Person')).toEqual({
+        '@type': 'Person',
+        '@id': `${SITE}/guides/${src.slug}#person`,
+        name: src.name,
+        jobTitle: src.role,
+        description: src.description,
+        url: `${SITE}/guides/${src.slug}`,
+        image: `${SITE}/api/images/guides/${src.slug}.jpg`,
+        knowsLanguage: src.languages,
+        knowsAbout: src.specialities,
+        worksFor: { '@id': `${SITE}/#organization` },
+      });
+      const crumbs = nodes.find((n) => n['@type'] === 'BreadcrumbList')!;
+      expect((crumbs.itemListElement as Json[]).map((c) => c.name)).toEqual(['Home', 'Guides', src.name]);
+    });
+
+    it('removes a guide whose file is gone, with its search document, and takes it off the safaris that named it', async () => {
+      const gone = content.guides.find((g) => content.safaris.some((s) => s.guides.includes(g.slug)))!;
+      const [row] = await db.db.select({ id: t.guides.id }).from(t.guides).where(eq(t.guides.guidetitleslug, gone.slug));
+      const without = {
+        ...content,
+        guides: content.guides.filter((g) => g !== gone),
+        safaris: content.safaris.map((s) => ({ ...s, guides: s.guides.filter((g) => g !== gone.slug) })),
+      };
+      await syncContent(db.db, without);
+      api.cache.clear();
+      expect((await get(`/guides/${gone.slug}`)).status).toBe(404);
+      const safari = content.safaris.find((s) => s.guides.includes(gone.slug))!;
+      expect((await ok<SafariResponse>(`/safaris/${safari.slug}`)).guides.map((g) => g.guidetitleslug)).toEqual(safari.guides.filter((g) => g !== gone.slug));
+      const docs = (await db.db.execute(sql`select 1 from search_documents where type = 'guide' and item_id = ${row!.id}`)) as unknown;
+      expect(Array.isArray(docs) ? docs : (docs as { rows: unknown[] }).rows).toEqual([]);
+      await syncContent(db.db, content);
+      api.cache.clear();
+      expect((await ok<SafariResponse>(`/safaris/${safari.slug}`)).guides.map((g) => g.guidetitleslug)).toEqual(safari.guides);
+    });
+  });
+}
