@@ -7,6 +7,7 @@ import { Moment, plural, StatusBadge } from '../../components/admin/NewsletterUi
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import type { Route } from './+types/campaign-preview';
 import { shownStatus } from './campaigns.tsx';
+import './campaign-preview.css';
 
 export function meta() {
   return [{ title: 'Campaign preview | Console' }, { name: 'robots', content: 'noindex, nofollow' }];

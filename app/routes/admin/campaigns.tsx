@@ -6,6 +6,7 @@ import { Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { Moment, plural, StatusBadge } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet } from '../../lib/admin.ts';
 import type { Route } from './+types/campaigns';
+import './campaigns.css';
 
 export function meta() {
   return [{ title: 'Campaigns | Console' }, { name: 'robots', content: 'noindex, nofollow' }];
