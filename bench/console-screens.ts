@@ -7,8 +7,9 @@
 // `shoot` runs the whole site in this process on a fresh PGlite database, fills it with a fixed set
 // of staff, enquiries, subscribers, a campaign, a library picture, reviews and a content edit, signs
 // in as an owner and saves one full-page PNG per screen, state and width (<screen>-<width>.png).
-// What the clock writes (times, dates, backup names) is replaced by fixed text before each shot, so
-// that two runs of the same build give the same pixels. `compare` counts the differing pixels of
+// What the clock and chance write (times, backup names, the data folder, stored file names) is
+// replaced by fixed text before each shot, so that two runs of the same build give the same pixels
+// (but for the odd anti-aliased edge and a picture that had not loaded). `compare` counts the differing pixels of
 // each pair (sharp's raw buffers) and writes a diff image (differing pixels in red) for each pair
 // that differs; it prints a Markdown table and exits 1 when any pair differs.
 import '../tests/helpers/production.ts';
@@ -20,7 +21,7 @@ import { enquiries } from '../server/db/schema.ts';
 import { insertReview } from '../server/reviews.ts';
 import type { Tx } from '../server/mail/outbox.ts';
 import { launchBrowser } from '../tests/helpers/browser.ts';
-import { startConsoleSite, type ConsoleSite } from '../tests/helpers/console-site.ts';
+import { addLibraryPicture, startConsoleSite, type ConsoleSite } from '../tests/helpers/console-site.ts';
 import { addStaff, signIn, STAFF_PASSWORD } from '../tests/helpers/staff.ts';
 
 const OWNER = 'olivia@kigezitrails.example';
@@ -73,19 +74,7 @@ async function seed(site: ConsoleSite) {
     `insert into newsletter_campaigns (subject, body_md) values ('Rainy season lodges', E'## Green season\\n\\nFewer visitors, lower prices and newborn animals.\\n\\n- Bwindi\\n- Kibale\\n\\n> The forest is at its loudest.')`,
   );
   const owner = await signIn(site.base, OWNER);
-  const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#4f6b52' } }).jpeg().toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'shoebill.jpg');
-  form.append('alt', 'A shoebill standing in papyrus at the lake’s edge');
-  const res = await fetch(`${site.base}/api/admin/media`, { method: 'POST', headers: { cookie: owner.cookie, origin: site.base, 'x-csrf-token': owner.csrf }, body: form });
-  if (res.status !== 202) throw new Error(`upload refused: ${res.status}`);
-  const { id: mediaId } = (await res.json()) as { id: number };
-  for (const until = Date.now() + 60_000; ; ) {
-    const { status } = (await (await owner.get(`/media/${mediaId}`)).json()) as { status: string };
-    if (status === 'done') break;
-    if (status === 'failed' || Date.now() > until) throw new Error(`the library picture was not processed (${status})`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const mediaId = await addLibraryPicture(site.base, owner, 'shoebill.jpg', 'A shoebill standing in papyrus at the lake’s edge');
   const reviews: [string, string, number, string][] = [
     ['Grace Achieng', 'Kenya', 5, 'Our guide read the forest like a book; the gorilla family in Rushaga was worth every step of the climb.'],
     ['Tom Becker', 'Germany', 2, 'The lodge was fine but the drive was very long and the car broke down twice on the way.'],
@@ -169,6 +158,16 @@ function screens(ids: Awaited<ReturnType<typeof seed>>): Shot[] {
   ];
 }
 
+/** What the clock and chance wrote (times, dates, backup names, the data folder, an upload's file name) becomes fixed text. */
+async function fixClock(page: Page) {
+  await page.evaluate(() => {
+    for (const t of document.querySelectorAll('time')) t.textContent = '1 Jan 2026, 09:00';
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode())
+      n.nodeValue = n.nodeValue!.replace(/\d{8}T\d{6}Z/g, '20260101T090000Z').replace(/safari-console-\w{6}/g, 'safari-console-000000').replace(/-[0-9a-f]{8}(\.\w+)\b/g, '-00000000$1').replace(/\b\d{1,2}:\d{2}\b/g, '09:00');
+  });
+}
+
 /** The router is idle, the fonts and pictures are in, and what the clock wrote is fixed text. */
 async function steady(page: Page) {
   await page.waitForFunction(() => {
@@ -180,16 +179,22 @@ async function steady(page: Page) {
     // Lazy pictures below the fold are loaded too (a full-page shot shows them), for 10 s at most.
     const images = [...document.images];
     for (const img of images) img.loading = 'eager';
-    const loaded = Promise.all(images.map((img) => (img.complete ? null : new Promise((r) => {
-            img.addEventListener('load', r);
-            img.addEventListener('error', r);
-          }))));
+    const loaded = Promise.all(
+      images.map((img) =>
+        img.complete
+          ? null
+          : new Promise((r) => {
+              img.addEventListener('load', r);
+              img.addEventListener('error', r);
+            }),
+      ),
+    );
     await Promise.race([loaded, new Promise((r) => setTimeout(r, 10_000))]);
-    for (const t of document.querySelectorAll('time')) t.textContent = '1 Jan 2026, 09:00';
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode())
-      n.nodeValue = n.nodeValue!.replace(/\d{8}T\d{6}Z/g, '20260101T090000Z').replace(/\b\d{1,2}:\d{2}\b/g, '09:00');
   });
+  // Times are written again in the operator's time zone once the page has hydrated: fixed twice.
+  await fixClock(page);
+  await page.waitForTimeout(500);
+  await fixClock(page);
 }
 
 async function shoot(dir: string) {
