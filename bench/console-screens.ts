@@ -1,7 +1,8 @@
 // Screenshots of every console screen (and a few public pages) at 1280 and 390 pixels, for
 // comparing the look before and after a change to the styles, pixel by pixel.
 //
-//   node bench/console-screens.ts shoot <dir>           the production build (npm run build first)
+//   node bench/console-screens.ts shoot <dir> [screen…]  the production build (npm run build first);
+//                                                        only the screens named, when some are
 //   node bench/console-screens.ts compare <before> <after>
 //
 // `shoot` runs the whole site in this process on a fresh PGlite database, fills it with a fixed set
@@ -164,7 +165,7 @@ async function fixClock(page: Page) {
     for (const t of document.querySelectorAll('time')) t.textContent = '1 Jan 2026, 09:00';
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode())
-      n.nodeValue = n.nodeValue!.replace(/\d{8}T\d{6}Z/g, '20260101T090000Z').replace(/safari-console-\w{6}/g, 'safari-console-000000').replace(/-[0-9a-f]{8}(\.\w+)\b/g, '-00000000$1').replace(/\b\d{1,2}:\d{2}\b/g, '09:00');
+      n.nodeValue = n.nodeValue!.replace(/\d{8}T\d{6}Z/g, '20260101T090000Z').replace(/safari-console-\w{6}/g, 'safari-console-000000').replace(/-[0-9a-f]{8,16}(\.\w+)\b/g, '-00000000$1').replace(/\b\d{1,2}:\d{2}\b/g, '09:00');
   });
 }
 
@@ -197,7 +198,7 @@ async function steady(page: Page) {
   await fixClock(page);
 }
 
-async function shoot(dir: string) {
+async function shoot(dir: string, only: string[]) {
   await mkdir(dir, { recursive: true });
   const site = await startConsoleSite('pglite', { DAILY_BACKUPS: 'off' });
   const browser = await launchBrowser();
@@ -214,7 +215,7 @@ async function shoot(dir: string) {
       await signInPage.getByRole('button', { name: 'Sign in' }).click();
       await signInPage.waitForURL(`${site.base}/admin`);
       await signInPage.close();
-      for (const shot of screens(ids)) {
+      for (const shot of screens(ids).filter((s) => !only.length || only.includes(s.name))) {
         const page = await (shot.guest ? guest : owner).newPage();
         page.setDefaultTimeout(30_000);
         try {
@@ -286,10 +287,10 @@ async function compare(before: string, after: string) {
   process.exitCode = differing ? 1 : 0;
 }
 
-const [verb, a, b] = process.argv.slice(2);
-if (verb === 'shoot' && a) await shoot(a);
+const [verb, a, b, ...rest] = process.argv.slice(2);
+if (verb === 'shoot' && a) await shoot(a, [b, ...rest].filter((x): x is string => !!x));
 else if (verb === 'compare' && a && b) await compare(a, b);
 else {
-  console.error('usage: node bench/console-screens.ts shoot <dir> | compare <before> <after>');
+  console.error('usage: node bench/console-screens.ts shoot <dir> [screen…] | compare <before> <after>');
   process.exitCode = 2;
 }
