@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDir } from '../../server/web.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
-import { startConsoleSite, type ConsoleSite } from '../helpers/console-site.ts';
+import { addLibraryPicture, startConsoleSite, type ConsoleSite } from '../helpers/console-site.ts';
 import { addStaff, signIn } from '../helpers/staff.ts';
 
 const OWNER = 'olivia@kigezitrails.example';
@@ -41,20 +41,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // A picture in the library for the blog post made below (an item made in the console takes its
   // pictures from the library), processed.
-  const owner = await signIn(site.base, OWNER);
-  const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#4f6b52' } }).jpeg().toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'shoebill.jpg');
-  form.append('alt', 'A shoebill standing in papyrus at the lake’s edge');
-  const res = await fetch(`${site.base}/api/admin/media`, { method: 'POST', headers: { cookie: owner.cookie, origin: site.base, 'x-csrf-token': owner.csrf }, body: form });
-  if (res.status !== 202) throw new Error(`upload refused: ${res.status}`);
-  const { id } = (await res.json()) as { id: number };
-  for (const until = Date.now() + 30_000; ; ) {
-    const { status } = (await (await owner.get(`/media/${id}`)).json()) as { status: string };
-    if (status === 'done') break;
-    if (status === 'failed' || Date.now() > until) throw new Error(`the library picture was not processed (${status})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await addLibraryPicture(site.base, await signIn(site.base, OWNER), 'shoebill.jpg', 'A shoebill standing in papyrus at the lake’s edge');
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -4,12 +4,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { createApp, type AppParts } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/logger.ts';
 import { listen } from '../../server/serve.ts';
 import { freshPostgresUrl, type Backend } from './db.ts';
 import { FAST_MAIL, rowsOf } from './forms.ts';
+import type { SignedIn } from './staff.ts';
 
 export interface ConsoleSite {
   app: AppParts;
@@ -67,4 +69,24 @@ export async function startConsoleSite(backend: Backend, env: Record<string, str
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Uploads a 1200 × 800 JPEG of one colour to the media library through the console API as `who`
+ * (signed in) and waits until it is processed (30 s at most); its id.
+ */
+export async function addLibraryPicture(base: string, who: SignedIn, name: string, alt: string, background = '#4f6b52'): Promise<number> {
+  const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background } }).jpeg().toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), name);
+  form.append('alt', alt);
+  const res = await fetch(`${base}/api/admin/media`, { method: 'POST', headers: { cookie: who.cookie, origin: base, 'x-csrf-token': who.csrf }, body: form });
+  if (res.status !== 202) throw new Error(`upload refused: ${res.status}`);
+  const { id } = (await res.json()) as { id: number };
+  for (const until = Date.now() + 30_000; ; ) {
+    const { status } = (await (await who.get(`/media/${id}`)).json()) as { status: string };
+    if (status === 'done') return id;
+    if (status === 'failed' || Date.now() > until) throw new Error(`the library picture was not processed (${status})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

@@ -2,6 +2,7 @@
 // is an image with a title and a description a screen reader reads, and its numbers are in a
 // table under a "Show the numbers" disclosure. Colours come from the site's palette (tokens.css).
 import { useId, type ReactNode } from 'react';
+import './Charts.css';
 
 /** Width of every chart's drawing, in SVG units; the SVG scales to its box. */
 const W = 360;

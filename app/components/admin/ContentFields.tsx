@@ -14,6 +14,7 @@ import { Image } from '../Image.tsx';
 import { useConsoleSession } from './ConsoleUi.tsx';
 import { ImageUpload } from './ImageUpload.tsx';
 import { MediaThumb } from './MediaUi.tsx';
+import './ContentFields.css';
 
 export interface EditorContext {
   collection: string;

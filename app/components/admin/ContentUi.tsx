@@ -3,6 +3,7 @@
 import type { ContentItemSummary, ContentStatus, DiffLine } from '../../../common/content-editing.ts';
 import { when } from '../../lib/console-time.ts';
 import { diffHunks, diffStats } from '../../lib/content-form.ts';
+import './ContentUi.css';
 
 const STATUS_TEXT: Record<ContentStatus, string> = { draft: 'Draft', published: 'Published', scheduled: 'Scheduled' };
 const STATUS_TONE: Record<ContentStatus, string> = { draft: 'draft', published: 'on', scheduled: 'sending' };

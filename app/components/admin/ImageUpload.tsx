@@ -22,6 +22,7 @@ import { Form } from 'react-router';
 import { ALT_MAX, CAPTION_MAX, MEDIA_MESSAGES, MEDIA_PROGRESS_LABEL, UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, type MediaImage } from '../../../common/media-library.ts';
 import { proxyTooLargeMessage } from '../../../common/proxy-limit.ts';
 import { CsrfInput, useConsoleSession } from './ConsoleUi.tsx';
+import './ImageUpload.css';
 
 export interface ImageUploadProps {
   /** Called when the server has accepted a file (it is then queued for processing). */

@@ -1,6 +1,7 @@
 // Small pieces of the media library's screens: an image's state and its thumbnail.
 import { MEDIA_PROGRESS_LABEL, type MediaImage } from '../../../common/media-library.ts';
 import { Image } from '../Image.tsx';
+import './MediaUi.css';
 
 const STATUS_TONE: Record<MediaImage['status'], string> = { queued: 'wait', processing: 'sending', done: 'on', failed: 'off' };
 

@@ -1,5 +1,5 @@
 // Small pieces of the owner's newsletter screens (subscribers and campaigns).
-import type { SubscriberStatus } from '../../../common/newsletter-admin.ts';
+import type { CampaignSummary, SubscriberStatus } from '../../../common/newsletter-admin.ts';
 import { when } from '../../lib/console-time.ts';
 
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -28,3 +28,9 @@ export function StatusBadge({ status }: { status: SubscriberStatus | 'draft' | '
 }
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+/** A sent campaign is "Sending" while messages wait in the outbox, then "Sent". */
+export function shownStatus(c: CampaignSummary): 'draft' | 'scheduled' | 'sending' | 'sent' {
+  if (c.status === 'draft') return c.scheduledFor ? 'scheduled' : 'draft';
+  return c.counts.queued > 0 ? 'sending' : 'sent';
+}

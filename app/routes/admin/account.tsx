@@ -6,6 +6,7 @@ import { firstIssue, PASSWORD_MIN, passwordChangeSchema } from '../../../common/
 import { CsrfInput, Field, FormError, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD, withCookies } from '../../lib/admin.ts';
 import type { Route } from './+types/account';
+import './account.css';
 
 export function meta() {
   return [{ title: 'Your account | Console' }, { name: 'robots', content: 'noindex, nofollow' }];

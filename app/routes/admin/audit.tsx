@@ -8,6 +8,7 @@ import { PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet } from '../../lib/admin.ts';
 import { when } from '../../lib/console-time.ts';
 import type { Route } from './+types/audit';
+import './audit.css';
 
 export function meta() {
   return [{ title: 'Audit log | Console' }, { name: 'robots', content: 'noindex, nofollow' }];

@@ -12,6 +12,7 @@ import { CsrfInput, Field, FormError, PageHead } from '../../components/admin/Co
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { requireOwner } from '../../lib/owner.ts';
 import type { Route } from './+types/campaign-edit';
+import './campaign-edit.css';
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.campaign ? 'Edit campaign' : 'New campaign'} | Console` }, { name: 'robots', content: 'noindex, nofollow' }];

@@ -3,10 +3,10 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import type { CampaignDetail, CampaignPreview } from '../../../common/newsletter-admin.ts';
 import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
-import { Moment, plural, StatusBadge } from '../../components/admin/NewsletterUi.tsx';
+import { Moment, plural, shownStatus, StatusBadge } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import type { Route } from './+types/campaign-preview';
-import { shownStatus } from './campaigns.tsx';
+import './campaign-preview.css';
 
 export function meta() {
   return [{ title: 'Campaign preview | Console' }, { name: 'robots', content: 'noindex, nofollow' }];

@@ -3,9 +3,10 @@
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import type { CampaignSummary } from '../../../common/newsletter-admin.ts';
 import { Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
-import { Moment, plural, StatusBadge } from '../../components/admin/NewsletterUi.tsx';
+import { Moment, plural, shownStatus, StatusBadge } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet } from '../../lib/admin.ts';
 import type { Route } from './+types/campaigns';
+import './campaigns.css';
 
 export function meta() {
   return [{ title: 'Campaigns | Console' }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -13,12 +14,6 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminGet<{ items: CampaignSummary[]; confirmed: number; timeZone: string }>(context, request, '/campaigns');
-}
-
-/** A sent campaign is "Sending" while messages wait in the outbox, then "Sent". */
-export function shownStatus(c: CampaignSummary): 'draft' | 'scheduled' | 'sending' | 'sent' {
-  if (c.status === 'draft') return c.scheduledFor ? 'scheduled' : 'draft';
-  return c.counts.queued > 0 ? 'sending' : 'sent';
 }
 
 export default function Campaigns() {

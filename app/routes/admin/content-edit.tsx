@@ -42,6 +42,7 @@ import {
 } from '../../lib/content-form.ts';
 import { when } from '../../lib/console-time.ts';
 import type { Route } from './+types/content-edit';
+import './content-edit.css';
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData ? (loaderData.item ? `Edit ${loaderData.item.title}` : `New ${loaderData.form.type.singular}`) : 'Content';

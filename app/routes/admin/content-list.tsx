@@ -9,6 +9,7 @@ import { plural } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet } from '../../lib/admin.ts';
 import type { Route } from './+types/content-list';
 import { countsText } from './content.tsx';
+import './content-list.css';
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.list.type.label ?? 'Content'} | Console` }, { name: 'robots', content: 'noindex, nofollow' }];

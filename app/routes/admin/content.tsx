@@ -7,6 +7,7 @@ import { PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { plural } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet } from '../../lib/admin.ts';
 import type { Route } from './+types/content';
+import './content.css';
 
 export function meta() {
   return [{ title: 'Content | Console' }, { name: 'robots', content: 'noindex, nofollow' }];

@@ -11,6 +11,7 @@ import { BarList, ColumnChart, RateChart, type Point } from '../../components/ad
 import { Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet } from '../../lib/admin.ts';
 import type { Route } from './+types/dashboard';
+import './dashboard.css';
 
 export function meta() {
   return [{ title: 'Dashboard | Console' }, { name: 'robots', content: 'noindex, nofollow' }];

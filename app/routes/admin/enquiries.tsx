@@ -11,6 +11,7 @@ import { StatusBadge, staffName, When } from '../../components/admin/InboxUi.tsx
 import { Pagination } from '../../components/Pagination.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import type { Route } from './+types/enquiries';
+import './enquiries.css';
 
 export function meta() {
   return [{ title: 'Enquiries | Console' }, { name: 'robots', content: 'noindex, nofollow' }];

@@ -21,6 +21,7 @@ import { CsrfInput, FormError, Notice, useConsoleSession } from '../../component
 import { StatusBadge, staffName, When } from '../../components/admin/InboxUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import type { Route } from './+types/enquiry';
+import './enquiry.css';
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   return [{ title: `${data ? `Enquiry #${data.id} from ${data.name}` : 'Enquiry'} | Console` }, { name: 'robots', content: 'noindex, nofollow' }];

@@ -10,6 +10,7 @@ import { adminSend, CSRF_FIELD, safeNext, withCookies } from '../../lib/admin.ts
 import { apiContext } from '../../context.ts';
 import type { Route } from './+types/login-code';
 import { ConsoleCard } from './shell.tsx';
+import './login-code.css';
 
 export function meta() {
   return [{ title: 'Enter your code | Console' }, { name: 'robots', content: 'noindex, nofollow' }];

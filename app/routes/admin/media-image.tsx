@@ -9,6 +9,7 @@ import { MediaStatusBadge, MediaThumb } from '../../components/admin/MediaUi.tsx
 import { Moment } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import type { Route } from './+types/media-image';
+import './media-image.css';
 
 export function meta() {
   return [{ title: 'Image | Media | Console' }, { name: 'robots', content: 'noindex, nofollow' }];

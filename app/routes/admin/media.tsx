@@ -13,6 +13,7 @@ import { MediaStatusBadge, MediaThumb } from '../../components/admin/MediaUi.tsx
 import { apiContext } from '../../context.ts';
 import { adminGet, CSRF_FIELD } from '../../lib/admin.ts';
 import type { Route } from './+types/media';
+import './media.css';
 
 export function meta() {
   return [{ title: 'Media | Console' }, { name: 'robots', content: 'noindex, nofollow' }];

@@ -9,6 +9,7 @@ import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/C
 import { plural } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import type { Route } from './+types/reviews';
+import './reviews.css';
 
 export function meta() {
   return [{ title: 'Reviews | Console' }, { name: 'robots', content: 'noindex, nofollow' }];

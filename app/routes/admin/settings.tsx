@@ -9,6 +9,7 @@ import { operatorTime, timeZoneChoices } from '../../../common/operator-time.ts'
 import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import type { Route } from './+types/settings';
+import './settings.css';
 
 export function meta() {
   return [{ title: 'Settings | Console' }, { name: 'robots', content: 'noindex, nofollow' }];

@@ -10,6 +10,7 @@ import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { when } from '../../lib/console-time.ts';
 import type { Route } from './+types/staff';
+import './staff.css';
 
 export function meta() {
   return [{ title: 'Staff | Console' }, { name: 'robots', content: 'noindex, nofollow' }];

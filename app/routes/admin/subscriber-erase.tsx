@@ -7,6 +7,7 @@ import { CsrfInput, FormError, PageHead } from '../../components/admin/ConsoleUi
 import { plural, StatusBadge } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import type { Route } from './+types/subscriber-erase';
+import './subscriber-erase.css';
 
 export function meta() {
   return [{ title: 'Erase a subscriber | Console' }, { name: 'robots', content: 'noindex, nofollow' }];

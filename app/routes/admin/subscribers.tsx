@@ -6,6 +6,7 @@ import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/C
 import { Day, plural, STATUS_LABEL, StatusBadge } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import type { Route } from './+types/subscribers';
+import './subscribers.css';
 
 export function meta() {
   return [{ title: 'Subscribers | Console' }, { name: 'robots', content: 'noindex, nofollow' }];
