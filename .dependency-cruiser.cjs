@@ -2,12 +2,12 @@
 // checks them; a file may import from its own layer and the layers below it, never above, and no
 // import goes round in a circle. Type-only imports count too.
 //
-// Lowest first: common → server base (config, logger, the job loop) → db → http → domain modules
+// Lowest first: common → server base (config, TRUST_PROXY, logger, the job loop) → db → http → domain modules
 // → api → composition (app, web, start, setup, the database set-up and control, command-line entry points).
 
 /** Command-line entry points that live beside their domain (they compose like server/app.ts does). */
 const NOT_ENTRY = '(?!server/api/main\\.ts$|server/[^/]+/[^/]*-cli\\.ts$|server/auth/create-user\\.ts$|server/media/build\\.ts$|server/db/check-content\\.ts$)';
-const BASE = '^server/(config|logger|job-loop)\\.ts$';
+const BASE = '^server/(config|logger|trust-proxy|job-loop)\\.ts$';
 /** The database module, less the set-up and control that compose domain modules, and the content projection. */
 const DB = `^${NOT_ENTRY}server/db/(?!(prepare|control|command|seed)\\.ts$)`;
 const HTTP = '^server/http/';

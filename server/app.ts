@@ -15,14 +15,14 @@ import { startControlSocket } from './db/control.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { tablesChangedBetween, watchContentVersion, type ContentVersionWatch } from './db/version.ts';
 import { createForms, type Forms, type FormsOverrides } from './forms.ts';
-import { HttpCache } from './http-cache.ts';
+import { HttpCache } from './http/cache.ts';
 import { messageIdDomain } from './mail/outbox.ts';
 import type { Logger } from './logger.ts';
 import { mediaDirs } from './media/dirs.ts';
 import { createMediaWorker, uploadDirs, type MediaWorker } from './media/uploads.ts';
 import { searchIndexOf } from './search/engine.ts';
 import { ClientBudget } from './spam/budget.ts';
-import { ProxyTrust } from './spam/client-address.ts';
+import { ProxyTrust } from './http/client-address.ts';
 import { createWeb, loadServerBuild } from './web.ts';
 
 /** Where large request bodies are kept while they arrive (the files are unlinked at once). */

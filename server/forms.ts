@@ -3,7 +3,7 @@
 import type { Hono } from 'hono';
 import { enquiriesApi, type FormsApiOptions } from './api/enquiries.ts';
 import { DEFAULT_SPAM_SETTINGS, type SpamSettings } from './api/forms-http.ts';
-import type { ApiEnv } from './api/http.ts';
+import type { ApiEnv } from './http/deps.ts';
 import { newsletterApi } from './api/newsletter.ts';
 import { leadsApi } from './api/leads.ts';
 import { reviewsApi } from './api/reviews.ts';
@@ -15,7 +15,7 @@ import { messageIdDomain } from './mail/outbox.ts';
 import { mailSettingsFromEnv, type MailSettings } from './mail/settings.ts';
 import { createMailTransport, type MailTransport } from './mail/transport.ts';
 import { createMailWorker, type MailWorker } from './mail/worker.ts';
-import { ProxyTrust } from './spam/client-address.ts';
+import { ProxyTrust } from './http/client-address.ts';
 import { createFormTokens } from './spam/form-token.ts';
 import { pruneRateLimits } from './spam/rate-limit.ts';
 import { pruneSessions } from './auth/sessions.ts';

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from './db/index.ts';
 import { safaris, whatsappLeads } from './db/schema.ts';
 import { readContentVersion } from './db/version.ts';
-import type { Tx } from './mail/outbox.ts';
+import type { Tx } from './db/index.ts';
 import { sitemapEntries } from './search/sitemap.ts';
 
 /** Days are counted in the operator's time zone (Kabale, East Africa Time). */

@@ -1,11 +1,11 @@
-// The rendered-page cache: which page requests may be answered from server/http-cache.ts, and
+// The rendered-page cache: which page requests may be answered from server/http/cache.ts, and
 // under which key. A page is kept only when its route module opts in (`export const handle =
 // cachedPage` from app/lib/cache-policy.ts), the request is an anonymous GET or HEAD, and its
 // query holds only what the route's policy names. Client navigations' data requests
 // (`/path.data?_routes=...`) are kept the same way, since they are the same page's loader data.
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import type { CachePolicy, RouteHandle } from '../app/lib/cache-policy.ts';
-import { queryKey } from './http-cache.ts';
+import { queryKey } from './http/cache.ts';
 
 export interface PagePlan {
   /** Cache key: build, year, path and the normalised query. */
@@ -138,7 +138,7 @@ export function pagePlanner(build: ServerBuild, notPages: (pathname: string) => 
     const c = coreOf(pathAndQuery);
     if (!c) return undefined;
     // The year too: the footer's copyright line is rendered from the clock. (Content changes drop
-    // the kept pages made from what they changed: server/http-cache.ts.)
+    // the kept pages made from what they changed: server/http/cache.ts.)
     return { key: `page ${build.assets.version} y${new Date().getUTCFullYear()} ${c.path}`, render: c.render, statuses: c.statuses };
   }
 

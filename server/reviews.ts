@@ -14,7 +14,7 @@ import type { ApprovedReview, ReviewSummary } from '../common/api-types.ts';
 import type { Db } from './db/index.ts';
 import { safaris, travellerReviewPhotos, travellerReviews, type ReviewStatus } from './db/schema.ts';
 import { bumpContentVersion } from './db/version.ts';
-import type { Tx } from './mail/outbox.ts';
+import type { Tx } from './db/index.ts';
 import { renderImage, type RenderedImage } from './media/pipeline.ts';
 import type { ImageFormat } from './media/variants.ts';
 

@@ -6,16 +6,16 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import type { ApiClient } from '../common/api-client.ts';
-import { compression } from './compress.ts';
-import { isClientFault, logClientFault, refuseUnknownMethods } from './http-edge.ts';
+import { compression } from './http/compress.ts';
+import { isClientFault, logClientFault, refuseUnknownMethods } from './http/edge.ts';
 import { RETRY_AFTER_SECONDS } from './db/availability.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { writeKept, type HttpCache } from './http-cache.ts';
-import { baseHeaders, boundedWrites, discardBody, isStaffLargeWrite, securityHeaders, tooLargeMessage, withPagePolicy, writeLimitFor } from './security.ts';
+import { writeKept, type HttpCache } from './http/cache.ts';
+import { baseHeaders, boundedWrites, discardBody, isStaffLargeWrite, securityHeaders, tooLargeMessage, withPagePolicy, writeLimitFor } from './http/security.ts';
 import { decodable, pagePlanner } from './page-cache.ts';
 import type { Logger } from './logger.ts';
 import { withImageMetaFrom } from './media/annotate.ts';
-import { atPublicOrigin, callerSource, forwardedHeaders, ProxyTrust, socketAddress } from './spam/client-address.ts';
+import { atPublicOrigin, callerSource, forwardedHeaders, ProxyTrust, socketAddress } from './http/client-address.ts';
 import type { ClientBudget } from './spam/budget.ts';
 import { mediaDirs } from './media/dirs.ts';
 
@@ -93,7 +93,7 @@ export function apiClientFor(opts: Pick<WebOptions, 'api' | 'apiUrl' | 'trust'>,
   return withImageMetaFrom(plainApiClient(opts, incoming, peer), mediaDirs()[0]!);
 }
 
-// The visitor of a page request, as the API hears of it (server/spam/client-address.ts): in
+// The visitor of a page request, as the API hears of it (server/http/client-address.ts): in
 // process, in the call's environment, which no client can set; over HTTP (API_URL), as
 // X-Forwarded-* headers with this process's view, believed by an API host whose TRUST_PROXY
 // names this process. Headers the visitor sent are never passed on as they are.
@@ -183,12 +183,12 @@ export function isConsolePath(pathname: string): boolean {
 export function createWeb(opts: WebOptions) {
   const app = new Hono();
   const security = { siteUrl: opts.siteUrl };
-  // Every response leaves with the security headers (server/security.ts).
+  // Every response leaves with the security headers (server/http/security.ts).
   app.use('*', securityHeaders(security));
   // Fingerprinted assets are compressed once and kept; pages as they stream.
   app.use('*', compression({ fixed: (p) => p.startsWith('/assets/') }));
   // Methods no address takes (TRACE, PROPFIND...): 405 with the address's Allow, before
-  // anything reads the request (server/http-edge.ts).
+  // anything reads the request (server/http/edge.ts).
   app.use(
     '*',
     refuseUnknownMethods({

@@ -16,7 +16,7 @@ import { syncContent } from '../server/db/seed.ts';
 import { readContentVersion, tablesChangedBetween } from '../server/db/version.ts';
 import { setCurrencyRate, CurrencyRateError } from '../server/currency.ts';
 import { createForms, type Forms } from '../server/forms.ts';
-import { HttpCache } from '../server/http-cache.ts';
+import { HttpCache } from '../server/http/cache.ts';
 import { leadDay, whatsappLeadCounts, whatsappLeadTotals } from '../server/leads.ts';
 import { loadConfig } from '../server/config.ts';
 import { approveReview, listPendingReviews, listReviews, rejectReview, ReviewNotFound, setReviewReply } from '../server/reviews.ts';

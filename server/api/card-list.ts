@@ -9,7 +9,8 @@ import { contentTypeInfo, type PagedCollection } from '../../common/content-type
 import * as c from '../db/columns.ts';
 import { pageRow } from '../db/queries.ts';
 import { cached } from './cache.ts';
-import { deps, pageMeta, parsePaging, totalPagesFor, type ApiEnv } from './http.ts';
+import { deps, parsePaging, totalPagesFor, type ApiEnv } from '../http/deps.ts';
+import { pageMeta } from './answers.ts';
 
 export interface CardList {
   collection: PagedCollection;

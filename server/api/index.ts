@@ -7,17 +7,19 @@ import { isDatabaseUnreachable, RETRY_AFTER_SECONDS } from '../db/availability.t
 import { forgetReferenceData } from '../db/queries.ts';
 import { forgetSearchIndex, searchIndexOf } from '../search/engine.ts';
 import { blogsApi } from './blogs.ts';
-import { JSON_TYPE, type AnswerStore } from './cache.ts';
-import { HttpCache } from '../http-cache.ts';
-import { isClientFault, logClientFault, refuseUnknownMethods } from '../http-edge.ts';
-import { boundedWrites, isStaffLargeWrite, securityHeaders, tooLargeMessage } from '../security.ts';
+import { type AnswerStore } from '../http/cache.ts';
+import { JSON_TYPE } from './cache.ts';
+import { HttpCache } from '../http/cache.ts';
+import { isClientFault, logClientFault, refuseUnknownMethods } from '../http/edge.ts';
+import { boundedWrites, isStaffLargeWrite, securityHeaders, tooLargeMessage } from '../http/security.ts';
 import type { ClientBudget } from '../spam/budget.ts';
 import type { BudgetEnv } from './budget.ts';
 import { cspReportApi } from './csp-report.ts';
 import { destinationsApi } from './destinations.ts';
 import { experiencesApi } from './experiences.ts';
 import { healthApi } from './health.ts';
-import { HttpError, type ApiDeps, type ApiEnv } from './http.ts';
+import { type ApiDeps, type ApiEnv } from '../http/deps.ts';
+import { HttpError } from '../http/error.ts';
 import { imagesApi } from './images.ts';
 import { lodgesApi } from './lodges.ts';
 import { currencyApi } from './currency.ts';
@@ -64,7 +66,7 @@ export function createApi(opts: ApiOptions) {
   const root = new Hono<ApiEnv>({ strict: false });
   const app = opts.basePath ? root.basePath(opts.basePath) : root;
 
-  // Security headers and bounded writes (server/security.ts), also when the API runs alone;
+  // Security headers and bounded writes (server/http/security.ts), also when the API runs alone;
   // methods no address takes (TRACE, PROPFIND...) refused before either reads anything.
   app.use('*', securityHeaders({ siteUrl: opts.deps.siteUrl }));
   app.use('*', refuseUnknownMethods({ logger: opts.deps.logger, allow: (path) => allowedMethods(path), json: () => true }));

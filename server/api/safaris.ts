@@ -16,7 +16,9 @@ import {
 } from '../db/queries.ts';
 import * as t from '../db/schema.ts';
 import { approvedReviews, reviewSummary } from '../reviews.ts';
-import { destinationHeader, dedupeById, deps, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type ApiEnv } from './http.ts';
+import { deps, parsePaging, slugParam, totalPagesFor, type ApiEnv } from '../http/deps.ts';
+import { notFound } from '../http/error.ts';
+import { destinationHeader, dedupeById, pageMeta } from './answers.ts';
 
 export function safarisApi() {
   const app = new Hono<ApiEnv>();

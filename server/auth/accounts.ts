@@ -6,7 +6,7 @@ import type { StaffRole } from '../../common/staff.ts';
 import type { Db } from '../db/index.ts';
 import { appSecrets, staff } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
-import type { Tx } from '../mail/outbox.ts';
+import type { Tx } from '../db/index.ts';
 import { audit } from './audit.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import { sameSecret, sha256, staffCount } from './sessions.ts';

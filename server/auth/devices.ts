@@ -8,7 +8,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { appSecrets } from '../db/schema.ts';
-import type { Tx } from '../mail/outbox.ts';
+import type { Tx } from '../db/index.ts';
 import { staffCookie } from './guard.ts';
 import { sameSecret } from './sessions.ts';
 

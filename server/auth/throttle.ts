@@ -13,7 +13,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { rateLimits } from '../db/schema.ts';
-import type { Tx } from '../mail/outbox.ts';
+import type { Tx } from '../db/index.ts';
 import { consume, keyHash, type Limit } from '../spam/rate-limit.ts';
 
 export interface SignInLimits {

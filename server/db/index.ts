@@ -14,6 +14,9 @@ import { lockDataDir } from './lock.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction or the database itself. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -23,7 +23,7 @@ import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { sql } from 'drizzle-orm';
 import { MEDIA_MESSAGES, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, type UploadFormat } from '../../common/media-library.ts';
-import { HttpError } from '../api/http.ts';
+import { HttpError } from '../http/error.ts';
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../logger.ts';
 import { shareImagePath } from '../../common/media.ts';

@@ -7,7 +7,7 @@
 // refusal is in the audit log, instead of being tried again and again.
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { sendCampaign, type NewsletterAdminOptions } from '../api/admin/campaigns.ts';
-import { HttpError } from '../api/http.ts';
+import { HttpError } from '../http/error.ts';
 import { audit } from '../auth/audit.ts';
 import { everyFewSeconds, SCHEDULE_POLL_MS } from '../content/schedule.ts';
 import type { DatabaseAvailability } from '../db/availability.ts';

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { newsletterCampaignRecipients } from '../db/schema-campaigns.ts';
 import { mailOutbox, newsletterSubscribers } from '../db/schema-enquiries.ts';
-import type { Tx } from '../mail/outbox.ts';
+import type { Tx } from '../db/index.ts';
 import { hashToken } from './confirmation.ts';
 
 /**

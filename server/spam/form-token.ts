@@ -7,7 +7,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import type { Tx } from '../mail/outbox.ts';
+import type { Tx } from '../db/index.ts';
 
 const SECRET_NAME = 'form-token-key';
 /** How long a token is good for. */

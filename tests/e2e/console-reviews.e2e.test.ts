@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURRENCY_KEY } from '../../app/lib/currency.ts';
 import { showPrice } from '../../common/currency.ts';
 import type { Db } from '../../server/db/index.ts';
-import type { Tx } from '../../server/mail/outbox.ts';
+import type { Tx } from '../../server/db/index.ts';
 import { insertReview, renderReviewPhoto } from '../../server/reviews.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';

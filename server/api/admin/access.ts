@@ -20,8 +20,9 @@ import { staff, staffRecoveryCodes } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { passwordResetMail } from '../../mail/staff-mail.ts';
 import { consume, type Limit } from '../../spam/rate-limit.ts';
-import { limitKey, sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
-import { deps, HttpError } from '../http.ts';
+import { limitKey, sourceOf, type ProxyTrust } from '../../http/client-address.ts';
+import { deps } from '../../http/deps.ts';
+import { HttpError } from '../../http/error.ts';
 import { sessionAnswer } from './auth.ts';
 import { readBody } from './body.ts';
 

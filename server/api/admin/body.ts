@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { firstIssue } from '../../../common/staff.ts';
-import { HttpError } from '../http.ts';
+import { HttpError } from '../../http/error.ts';
 
 export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();

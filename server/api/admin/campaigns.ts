@@ -28,8 +28,9 @@ import { newsletterCampaignRecipients, newsletterCampaigns, newsletterSubscriber
 import { campaignBodyHtml, campaignBodyText, campaignLinks, campaignMessage } from '../../mail/campaign.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { hashToken, newToken } from '../../newsletter/confirmation.ts';
-import { sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
-import { deps, HttpError } from '../http.ts';
+import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
+import { deps } from '../../http/deps.ts';
+import { HttpError } from '../../http/error.ts';
 import { readBody } from './body.ts';
 import { idParam } from './subscribers.ts';
 

@@ -48,8 +48,9 @@ import { CONTENT_TYPES, type ContentType } from '../../content/types.ts';
 import type { Db } from '../../db/index.ts';
 import { markdownToHtml } from '../../db/html.ts';
 import { addMediaReferenceCheck } from '../../media/references.ts';
-import { sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
-import { deps, HttpError } from '../http.ts';
+import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
+import { deps } from '../../http/deps.ts';
+import { HttpError } from '../../http/error.ts';
 import { readBody } from './body.ts';
 import { idParam } from './subscribers.ts';
 

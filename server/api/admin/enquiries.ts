@@ -29,11 +29,13 @@ import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../..
 import type { Db } from '../../db/index.ts';
 import { enquiries, enquiryNotes, enquiryReplies, enquiryStatusChanges, mailOutbox, safaris, staff } from '../../db/schema.ts';
 import { enquiryReply } from '../../mail/enquiry-reply.ts';
-import { enqueueMail, type Tx } from '../../mail/outbox.ts';
+import { type Tx } from '../../db/index.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
 import { whatsappLeadsPerWeek } from '../../leads.ts';
 import { searchFold } from '../../search/fold.ts';
-import { sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
-import { deps, HttpError, parsePaging, totalPagesFor } from '../http.ts';
+import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
+import { deps, parsePaging, totalPagesFor } from '../../http/deps.ts';
+import { HttpError } from '../../http/error.ts';
 import { readBody } from './body.ts';
 
 export interface InboxMailOptions {

@@ -26,12 +26,13 @@ import { audit } from '../../auth/audit.ts';
 import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
 import type { Db } from '../../db/index.ts';
 import { enquiries, mailOutbox, newsletterSubscribers, rateLimits } from '../../db/schema.ts';
-import type { Tx } from '../../mail/outbox.ts';
+import type { Tx } from '../../db/index.ts';
 import { newToken, queueConfirmation } from '../../newsletter/confirmation.ts';
 import { tombstones } from '../../newsletter/tombstones.ts';
 import { withdrawCampaignMail } from '../../newsletter/unsubscribe.ts';
-import { sourceOf } from '../../spam/client-address.ts';
-import { deps, HttpError } from '../http.ts';
+import { sourceOf } from '../../http/client-address.ts';
+import { deps } from '../../http/deps.ts';
+import { HttpError } from '../../http/error.ts';
 import { readBody } from './body.ts';
 import type { NewsletterAdminOptions } from './campaigns.ts';
 
@@ -183,7 +184,7 @@ export function subscribersApi(opts: NewsletterAdminOptions) {
   });
 
   // The body is the CSV itself (text/csv), up to IMPORT_MAX_BYTES: the one console write allowed
-  // more than the usual 64 KB (server/security.ts writeLimitFor). ?confirm=1: send each added
+  // more than the usual 64 KB (server/http/security.ts writeLimitFor). ?confirm=1: send each added
   // person the double opt-in e-mail.
   app.post('/subscribers/import', owner, async (c) => {
     const { db } = deps(c);
