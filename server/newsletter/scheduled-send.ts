@@ -6,7 +6,6 @@
 // A scheduled campaign that cannot be sent (no confirmed subscriber) is unscheduled and the
 // refusal is in the audit log, instead of being tried again and again.
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import { sendCampaign, type NewsletterAdminOptions } from '../api/admin/campaigns.ts';
 import { HttpError } from '../http/error.ts';
 import { audit } from '../auth/audit.ts';
 import { everyFewSeconds, SCHEDULE_POLL_MS } from '../content/schedule.ts';
@@ -14,6 +13,7 @@ import type { DatabaseAvailability } from '../db/availability.ts';
 import type { Db } from '../db/index.ts';
 import { newsletterCampaigns } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
+import { sendCampaign, type NewsletterAdminOptions } from './send.ts';
 
 /** The actor of the audit log's entries for sends nobody pressed. */
 export const SCHEDULE_ACTOR = 'system (scheduled)';

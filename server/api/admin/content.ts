@@ -51,8 +51,7 @@ import { addMediaReferenceCheck } from '../../media/references.ts';
 import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
 import { deps } from '../../http/deps.ts';
 import { HttpError } from '../../http/error.ts';
-import { readBody } from './body.ts';
-import { idParam } from './subscribers.ts';
+import { idParam, readBody } from './body.ts';
 
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 

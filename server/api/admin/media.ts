@@ -33,8 +33,7 @@ import { inspectUpload, removeUploadFiles, storeUpload, uploadStablePath, type U
 import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
 import { deps, parsePaging } from '../../http/deps.ts';
 import { HttpError } from '../../http/error.ts';
-import { readBody } from './body.ts';
-import { idParam } from './subscribers.ts';
+import { idParam, readBody } from './body.ts';
 
 export interface MediaApiOptions {
   trust: ProxyTrust;

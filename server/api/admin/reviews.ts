@@ -21,7 +21,7 @@ import { approveReview, listReviews, rejectReview, REPLY_MAX, ReviewNotFound, se
 import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
 import { deps, parsePaging } from '../../http/deps.ts';
 import { HttpError } from '../../http/error.ts';
-import { idParam } from './subscribers.ts';
+import { idParam } from './body.ts';
 
 /** How many reviews have each status (one grouped count over the status index). */
 export async function reviewCounts(db: Db): Promise<ReviewCounts> {

@@ -33,17 +33,11 @@ import { withdrawCampaignMail } from '../../newsletter/unsubscribe.ts';
 import { sourceOf } from '../../http/client-address.ts';
 import { deps } from '../../http/deps.ts';
 import { HttpError } from '../../http/error.ts';
-import { readBody } from './body.ts';
-import type { NewsletterAdminOptions } from './campaigns.ts';
+import { idParam, readBody } from './body.ts';
+import type { NewsletterAdminOptions } from '../../newsletter/send.ts';
 
 const owner = requireStaff({ roles: ['owner'] });
 const ID = /^[1-9][0-9]{0,8}$/;
-
-export function idParam(c: AdminContext, what: string): number {
-  const v = c.req.param('id') ?? '';
-  if (!ID.test(v)) throw new HttpError(404, `${what} not found`);
-  return Number(v);
-}
 
 /** A cell a spreadsheet would read as a formula (= + - @, tab, CR) is prefixed with a quote. */
 export function csvCell(v: string | null | undefined): string {
