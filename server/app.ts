@@ -14,7 +14,8 @@ import { startScheduledCampaigns } from './newsletter/scheduled-send.ts';
 import { startControlSocket } from './db/control.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { tablesChangedBetween, watchContentVersion, type ContentVersionWatch } from './db/version.ts';
-import { createForms, type Forms, type FormsOverrides } from './forms.ts';
+import { createFormsAndMail, type FormsAndMail, type FormsAndMailOverrides } from './forms-and-mail.ts';
+import { startHousekeeping } from './housekeeping.ts';
 import { HttpCache } from './http/cache.ts';
 import { messageIdDomain } from './mail/outbox.ts';
 import type { Logger } from './logger.ts';
@@ -34,7 +35,7 @@ export interface AppParts {
   api?: ReturnType<typeof createApi>;
   web?: ReturnType<typeof createWeb>;
   /** Enquiries, newsletter and the mail outbox worker (where the database is). */
-  forms?: Forms;
+  forms?: FormsAndMail;
   /** The kept API answers and rendered pages (where the database is). */
   caches?: { answers: HttpCache; pages: HttpCache };
   /** Renders the media library's uploads in the background (where the database is). */
@@ -43,7 +44,7 @@ export interface AppParts {
   stop(): Promise<void>;
 }
 
-export async function createApp(config: Config, logger: Logger, opts: { web?: boolean; forms?: FormsOverrides; admin?: Pick<AdminApiOptions, 'limits' | 'resetLimits' | 'afterAnswer'>; schedulePollMs?: number } = {}): Promise<AppParts> {
+export async function createApp(config: Config, logger: Logger, opts: { web?: boolean; forms?: FormsAndMailOverrides; admin?: Pick<AdminApiOptions, 'limits' | 'resetLimits' | 'afterAnswer'>; schedulePollMs?: number } = {}): Promise<AppParts> {
   if (config.API_URL && opts.web !== false) {
     // Web-only process: pages are rendered from the API at API_URL, which /api proxies to.
     const trust = new ProxyTrust(config.TRUST_PROXY);
@@ -81,7 +82,8 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
   await version.ready;
   // The search index is made now, so that no visitor waits for it (server/search/engine.ts).
   void searchIndexOf(database.db).catch((err: unknown) => logger.warn({ err }, 'search index not made at start; the first search makes it'));
-  const forms = createForms(config, database.db, logger, opts.forms, availability);
+  const forms = createFormsAndMail(config, database.db, logger, opts.forms, availability);
+  const housekeeping = startHousekeeping(database.db, logger, forms.tokens);
   // Backups: the embedded database is dumped by this process, on request (npm run db:backup) and daily.
   const control = database.kind === 'pglite' ? await startControlSocket({ dataDir: config.dataDir, database, logger, siteUrl: config.SITE_URL }) : null;
   const daily = config.DAILY_BACKUPS === 'on' ? startDailyBackups({ database, databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, logger }) : null;
@@ -179,8 +181,7 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
     contentVersion: version,
     stop: async () => {
       version.stop();
-      scheduled.stop();
-      scheduledCampaigns.stop();
+      await Promise.all([scheduled.stop(), scheduledCampaigns.stop(), housekeeping.stop()]);
       await mediaWorker.stop();
       daily?.stop();
       await control?.stop();

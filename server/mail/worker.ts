@@ -10,6 +10,7 @@ import type { DatabaseAvailability } from '../db/availability.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
+import { startJob, type RunningJob } from '../job-loop.ts';
 import type { Logger } from '../logger.ts';
 import { backoffMs, type MailSettings } from './settings.ts';
 import { isPermanentSmtpError, UNREACHABLE_CODES, type MailTransport } from './transport.ts';
@@ -45,11 +46,7 @@ const errorText = (err: unknown) => {
 export function createMailWorker(opts: { db: Db; transport: MailTransport; logger: Logger; settings: MailSettings; availability?: DatabaseAvailability }): MailWorker {
   const { db, transport, settings } = opts;
   const log = opts.logger.child({ component: 'mail' });
-  let running = false;
-  let wake: (() => void) | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let loop: Promise<void> | null = null;
-  let kicked = false;
+  let loop: RunningJob | null = null;
 
   async function claim(): Promise<ClaimedRow[]> {
     const result = await db.execute(sql`
@@ -146,54 +143,28 @@ export function createMailWorker(opts: { db: Db; transport: MailTransport; logge
     return rows.length;
   }
 
-  function sleep(ms: number) {
-    return new Promise<void>((resolve) => {
-      wake = resolve;
-      timer = setTimeout(resolve, ms);
-    }).finally(() => {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      wake = null;
-    });
-  }
-
-  async function run() {
-    let failures = 0;
-    while (running) {
-      kicked = false;
-      let handled = 0;
-      try {
-        handled = await runOnce();
-        if (handled === 0) await probe();
-        failures = 0;
-      } catch (err) {
-        failures++;
-        // The database being away is logged once, by the availability watch.
-        if (running && !opts.availability?.noteFailure(err)) log.error({ err }, 'mail outbox could not be read');
-      }
-      if (!running) break;
-      // A full batch may mean more is due; otherwise wait for the next poll or a kick.
-      if (handled >= settings.batchSize && failures === 0) continue;
-      if (kicked) continue;
-      await sleep(failures ? Math.min(settings.pollMs * 2 ** failures, 60_000) : settings.pollMs);
-    }
+  /** One turn of the job loop: what is due, then the probe when nothing was; a full batch may mean more is due. */
+  async function turn(): Promise<boolean> {
+    const handled = await runOnce();
+    if (handled === 0) await probe();
+    return handled >= settings.batchSize;
   }
 
   return {
     start() {
-      if (running) return;
-      running = true;
-      loop = run();
+      if (loop) return;
+      // After failures in a row the outbox is looked at less often, up to once a minute.
+      loop = startJob(
+        { name: 'mail', run: turn, everyMs: settings.pollMs, maxBackoffMs: 60_000, failure: { level: 'error', message: 'mail outbox could not be read' } },
+        { logger: log, availability: opts.availability },
+      );
     },
     kick() {
-      kicked = true;
-      wake?.();
+      loop?.kick();
     },
     runOnce,
     async stop() {
-      running = false;
-      wake?.();
-      await loop;
+      await loop?.stop();
       loop = null;
       transport.close();
     },

@@ -25,6 +25,7 @@ import { sql } from 'drizzle-orm';
 import { MEDIA_MESSAGES, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, type UploadFormat } from '../../common/media-library.ts';
 import { HttpError } from '../http/error.ts';
 import type { Db } from '../db/index.ts';
+import { startJob, type RunningJob } from '../job-loop.ts';
 import type { Logger } from '../logger.ts';
 import { shareImagePath } from '../../common/media.ts';
 import { hashOf, renderImage, variantCount } from './pipeline.ts';
@@ -236,11 +237,7 @@ export function createMediaWorker(opts: { db: Db; dirs: UploadDirs; logger: Logg
   const { db, dirs } = opts;
   const settings = { ...DEFAULT_MEDIA_WORKER, ...opts.settings };
   const log = opts.logger.child({ component: 'media' });
-  let running = false;
-  let timer: NodeJS.Timeout | null = null;
-  let wake: (() => void) | null = null;
-  let kicked = false;
-  let loop: Promise<void> | null = null;
+  let loop: RunningJob | null = null;
   let busy: Promise<number> | null = null;
 
   const lease = sql`now() + ${Math.round(settings.leaseMs)}::int * interval '1 millisecond'`;
@@ -338,42 +335,21 @@ export function createMediaWorker(opts: { db: Db; dirs: UploadDirs; logger: Logg
     return run;
   }
 
-  async function runLoop() {
-    while (running) {
-      kicked = false;
-      try {
-        await runOnce();
-      } catch (err) {
-        // The database being away is logged once, by the availability watch.
-        if (!opts.availability?.noteFailure(err)) log.error({ err }, 'media worker failed');
-      }
-      if (!running) break;
-      if (kicked) continue;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        timer = setTimeout(resolve, settings.pollMs);
-      });
-      wake = null;
-      if (timer) clearTimeout(timer);
-      timer = null;
-    }
-  }
-
   return {
     start() {
-      if (running) return;
-      running = true;
-      loop = runLoop();
+      if (loop) return;
+      loop = startJob(
+        { name: 'media', run: async () => void (await runOnce()), everyMs: settings.pollMs, failure: { level: 'error', message: 'media worker failed' } },
+        { logger: log, availability: opts.availability },
+      );
     },
     kick() {
-      kicked = true;
-      wake?.();
+      loop?.kick();
     },
     runOnce,
     async stop() {
-      running = false;
-      wake?.();
-      await loop;
+      await loop?.stop();
+      loop = null;
       await busy?.catch(() => {});
     },
   };

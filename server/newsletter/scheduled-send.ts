@@ -1,5 +1,5 @@
-// Sends the campaigns owners scheduled, when their time comes (every process looks, through the
-// same polling as scheduled content, server/content/schedule.ts). Each due draft goes through the
+// Sends the campaigns owners scheduled, when their time comes (every process looks, in the job
+// loop like scheduled content, server/job-loop.ts). Each due draft goes through the
 // console's own send (sendCampaign): its change draft → sending, made only while the draft is
 // still scheduled and due, is the one guard, so two processes (or a process and an owner pressing
 // Send) cannot send it twice; a restart finds it still due in the database and sends it then.
@@ -8,10 +8,11 @@
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { HttpError } from '../http/error.ts';
 import { audit } from '../auth/audit.ts';
-import { everyFewSeconds, SCHEDULE_POLL_MS } from '../content/schedule.ts';
+import { SCHEDULE_POLL_MS } from '../content/schedule.ts';
 import type { DatabaseAvailability } from '../db/availability.ts';
 import type { Db } from '../db/index.ts';
 import { newsletterCampaigns } from '../db/schema.ts';
+import { startJob, type RunningJob } from '../job-loop.ts';
 import type { Logger } from '../logger.ts';
 import { sendCampaign, type NewsletterAdminOptions } from './send.ts';
 
@@ -53,6 +54,6 @@ export async function sendDueCampaigns(db: Db, opts: NewsletterAdminOptions, log
   return sent;
 }
 
-export function startScheduledCampaigns(db: Db, opts: NewsletterAdminOptions, logger: Logger, pollMs = SCHEDULE_POLL_MS, availability?: DatabaseAvailability): { stop(): void } {
-  return everyFewSeconds('scheduled campaigns', async () => void (await sendDueCampaigns(db, opts, logger)), logger, pollMs, availability);
+export function startScheduledCampaigns(db: Db, opts: NewsletterAdminOptions, logger: Logger, pollMs = SCHEDULE_POLL_MS, availability?: DatabaseAvailability): RunningJob {
+  return startJob({ name: 'scheduled campaigns', run: async () => void (await sendDueCampaigns(db, opts, logger)), everyMs: pollMs }, { logger, availability });
 }
