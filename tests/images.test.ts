@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imagesApi } from '../server/api/images.ts';
 import { loadContent } from '../server/db/content.ts';
-import { type Database } from '../server/db/index.ts';
+import type { Database } from '../server/db/index.ts';
 import { openMemoryDatabase } from '../server/db/prepare.ts';
 import * as t from '../server/db/schema.ts';
 import { syncContent } from '../server/db/seed.ts';

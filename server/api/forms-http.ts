@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { TOO_FAST_CODE, type FormTokenCode } from '../../common/forms.ts';
 import type { Tx } from '../db/index.ts';
 import type { FormTokens } from '../spam/form-token.ts';
-import { type ApiContext, type ApiEnv } from '../http/deps.ts';
+import type { ApiContext, ApiEnv } from '../http/deps.ts';
 import { HttpError } from '../http/error.ts';
 
 /** The largest request body accepted by the form endpoints. */

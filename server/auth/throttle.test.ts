@@ -1,7 +1,7 @@
 // The sign-in counts against an in-memory database, with a clock: which failure locks, that a
 // lock is reported once, that a known device is counted apart, and that a lock ends with its window.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database } from '../db/index.ts';
+import type { Database } from '../db/index.ts';
 import { openMemoryDatabase } from '../db/prepare.ts';
 import { signInBlocked, signInFailed, type SignInLimits } from './throttle.ts';
 

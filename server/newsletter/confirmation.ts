@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { newsletterSubscribers } from '../db/schema-enquiries.ts';
-import { type Tx } from '../db/index.ts';
+import type { Tx } from '../db/index.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { newsletterConfirmation } from '../mail/templates.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_TYPES } from '../../common/content-types.ts';
 import { DEFINITIONS } from '../content/definitions.ts';
-import { type Database } from '../db/index.ts';
+import type { Database } from '../db/index.ts';
 import { openMemoryDatabase } from '../db/prepare.ts';
 import { searchIndexingStatements, searchRefreshFunction } from './indexing.ts';
 

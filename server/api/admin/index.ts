@@ -13,6 +13,7 @@ import { staffApi } from './staff.ts';
 import type { NewsletterAdminOptions } from '../../newsletter/send.ts';
 import { campaignsApi } from './campaigns.ts';
 import { subscribersApi } from './subscribers.ts';
+import { dashboardApi } from './dashboard.ts';
 import { enquiriesAdminApi, type InboxMailOptions } from './enquiries.ts';
 import { mediaApi, type MediaApiOptions } from './media.ts';
 import { settingsApi } from './settings.ts';
@@ -63,6 +64,7 @@ export function adminApi(opts: AdminApiOptions) {
     app.route('/', campaignsApi(newsletter));
   }
   app.route('/', enquiriesAdminApi({ trust: opts.trust, mail }));
+  app.route('/', dashboardApi());
   app.route('/', settingsApi({ trust: opts.trust }));
   app.route('/', reviewsAdminApi({ trust: opts.trust, contentChanged: opts.contentChanged }));
   app.route('/', currencyAdminApi({ trust: opts.trust, contentChanged: opts.contentChanged }));

@@ -13,7 +13,7 @@ import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../..
 import { createResetToken } from '../../auth/resets.ts';
 import { endAllSessions } from '../../auth/sessions.ts';
 import { auditLog, staff, staffPasswordResets } from '../../db/schema.ts';
-import { type Tx } from '../../db/index.ts';
+import type { Tx } from '../../db/index.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { staffInvitationMail } from '../../mail/staff-mail.ts';
 import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';

@@ -24,9 +24,8 @@ import {
 import { isEmail, validateSubscriber } from '../../../common/validation.ts';
 import { audit } from '../../auth/audit.ts';
 import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
-import type { Db } from '../../db/index.ts';
+import type { Db, Tx } from '../../db/index.ts';
 import { enquiries, mailOutbox, newsletterSubscribers, rateLimits } from '../../db/schema.ts';
-import type { Tx } from '../../db/index.ts';
 import { newToken, queueConfirmation } from '../../newsletter/confirmation.ts';
 import { tombstones } from '../../newsletter/tombstones.ts';
 import { withdrawCampaignMail } from '../../newsletter/unsubscribe.ts';
