@@ -233,6 +233,89 @@ interface Claimed {
   attempts: number;
 }
 
+interface MediaContext {
+  db: Db;
+  dirs: UploadDirs;
+  settings: MediaWorkerSettings;
+  log: Logger;
+  /** The claim's lease from now, as SQL. */
+  lease: ReturnType<typeof sql>;
+}
+
+async function claimUpload({ db, lease }: MediaContext): Promise<Claimed | undefined> {
+  const result = await db.execute(sql`
+    update media_uploads
+       set status = 'processing', attempts = attempts + 1, variants_done = 0, error = null, locked_until = ${lease}, updated_at = now()
+     where id = (
+       select id from media_uploads
+        where status = 'queued' or (status = 'processing' and locked_until < now())
+        order by id
+        limit 1
+        for update skip locked)
+    returning id, name, format, attempts`);
+  const row = rowsOf<Claimed>(result)[0];
+  return row ? { ...row, id: Number(row.id), attempts: Number(row.attempts) } : undefined;
+}
+
+/** Updates the claimed row only while this claim is the latest (attempts is the fencing token). */
+async function settle({ db }: MediaContext, job: Claimed, set: ReturnType<typeof sql>): Promise<boolean> {
+  const result = await db.execute(sql`update media_uploads set ${set}, updated_at = now() where id = ${job.id} and attempts = ${job.attempts} and status = 'processing' returning id`);
+  return rowsOf(result).length > 0;
+}
+
+/** Renders one claimed upload into its variants and places them; a failure marks it failed with the reason. */
+async function processUpload(ctx: MediaContext, job: Claimed): Promise<void> {
+  const { db, dirs, settings, log, lease } = ctx;
+  if (job.attempts > settings.maxAttempts) {
+    await settle(ctx, job, sql`status = 'failed', locked_until = null, error = ${'Processing stopped several times without finishing. Delete the image and upload it again.'}`);
+    return;
+  }
+  const original = path.join(dirs.originals, `${job.name}.${EXT[job.format]}`);
+  const tmpDir = path.join(dirs.renders, `${job.name}.${process.pid}-${job.attempts}`);
+  try {
+    const bytes = await readFile(original);
+    // Rendered in memory by the content pipeline, then written under both names, like the build's.
+    const rendered = await renderImage(UPLOAD_KIND, bytes, {
+      maxPixels: UPLOAD_MAX_PIXELS,
+      onVariant: async (done) => {
+        await settle(ctx, job, sql`variants_done = ${done}, locked_until = ${lease}`);
+      },
+    });
+    const meta = rendered.meta;
+    const token = hashOf(UPLOAD_KIND, bytes).slice(0, 8);
+    const stable = `${job.name}.jpg`;
+    await mkdir(tmpDir, { recursive: true });
+    await mkdir(dirs.images, { recursive: true });
+    for (const f of rendered.files) {
+      const from = path.join(tmpDir, `w${f.width}.${f.format}`);
+      await writeFile(from, f.bytes);
+      await place(from, path.join(dirs.images, variantPath(stable, f.width, f.format)));
+      await place(from, path.join(dirs.images, variantPath(stable, f.width, f.format, token)));
+    }
+    await place(path.join(tmpDir, `w${meta.widths[meta.widths.length - 1]!}.jpg`), path.join(dirs.images, stable));
+    if (rendered.share) await writeFile(path.join(dirs.images, shareImagePath(stable)), rendered.share);
+    await rm(tmpDir, { recursive: true, force: true });
+    const ok = await settle(
+      ctx,
+      job,
+      sql`status = 'done', locked_until = null, processed_at = now(), token = ${token}, rendered_width = ${meta.w}, rendered_height = ${meta.h},
+          widths = ${JSON.stringify(meta.widths)}::jsonb, placeholder = ${meta.placeholder}, variants_done = variants_total`,
+    );
+    // Deleted (or taken over) while it was being processed: the files are not this job's to keep.
+    if (!ok) {
+      const still = rowsOf(await db.execute(sql`select 1 from media_uploads where id = ${job.id}`)).length > 0;
+      if (!still) await removeUploadFiles(dirs, job.name);
+    }
+    log.info({ id: job.id, name: job.name }, 'upload processed');
+  } catch (err) {
+    await rm(tmpDir, { recursive: true, force: true }).catch(() => {});
+    const message = (err as Error).message ?? String(err);
+    log.warn({ id: job.id, err: message }, 'upload could not be processed');
+    const reason = /pixel limit/i.test(message) ? MEDIA_MESSAGES.tooManyPixels : `${MEDIA_MESSAGES.unreadable} (${message.slice(0, 200)})`;
+    await settle(ctx, job, sql`status = 'failed', locked_until = null, error = ${reason}`).catch(() => {});
+  }
+}
+
 export function createMediaWorker(opts: { db: Db; dirs: UploadDirs; logger: Logger; settings?: Partial<MediaWorkerSettings>; availability?: DatabaseAvailability }): MediaWorker {
   const { db, dirs } = opts;
   const settings = { ...DEFAULT_MEDIA_WORKER, ...opts.settings };
@@ -240,85 +323,14 @@ export function createMediaWorker(opts: { db: Db; dirs: UploadDirs; logger: Logg
   let loop: RunningJob | null = null;
   let busy: Promise<number> | null = null;
 
-  const lease = sql`now() + ${Math.round(settings.leaseMs)}::int * interval '1 millisecond'`;
-
-  async function claim(): Promise<Claimed | undefined> {
-    const result = await db.execute(sql`
-      update media_uploads
-         set status = 'processing', attempts = attempts + 1, variants_done = 0, error = null, locked_until = ${lease}, updated_at = now()
-       where id = (
-         select id from media_uploads
-          where status = 'queued' or (status = 'processing' and locked_until < now())
-          order by id
-          limit 1
-          for update skip locked)
-      returning id, name, format, attempts`);
-    const row = rowsOf<Claimed>(result)[0];
-    return row ? { ...row, id: Number(row.id), attempts: Number(row.attempts) } : undefined;
-  }
-
-  /** Updates the claimed row only while this claim is the latest (attempts is the fencing token). */
-  async function settle(job: Claimed, set: ReturnType<typeof sql>): Promise<boolean> {
-    const result = await db.execute(sql`update media_uploads set ${set}, updated_at = now() where id = ${job.id} and attempts = ${job.attempts} and status = 'processing' returning id`);
-    return rowsOf(result).length > 0;
-  }
-
-  async function handle(job: Claimed): Promise<void> {
-    if (job.attempts > settings.maxAttempts) {
-      await settle(job, sql`status = 'failed', locked_until = null, error = ${'Processing stopped several times without finishing. Delete the image and upload it again.'}`);
-      return;
-    }
-    const original = path.join(dirs.originals, `${job.name}.${EXT[job.format]}`);
-    const tmpDir = path.join(dirs.renders, `${job.name}.${process.pid}-${job.attempts}`);
-    try {
-      const bytes = await readFile(original);
-      // Rendered in memory by the content pipeline, then written under both names, like the build's.
-      const rendered = await renderImage(UPLOAD_KIND, bytes, {
-        maxPixels: UPLOAD_MAX_PIXELS,
-        onVariant: async (done) => {
-          await settle(job, sql`variants_done = ${done}, locked_until = ${lease}`);
-        },
-      });
-      const meta = rendered.meta;
-      const token = hashOf(UPLOAD_KIND, bytes).slice(0, 8);
-      const stable = `${job.name}.jpg`;
-      await mkdir(tmpDir, { recursive: true });
-      await mkdir(dirs.images, { recursive: true });
-      for (const f of rendered.files) {
-        const from = path.join(tmpDir, `w${f.width}.${f.format}`);
-        await writeFile(from, f.bytes);
-        await place(from, path.join(dirs.images, variantPath(stable, f.width, f.format)));
-        await place(from, path.join(dirs.images, variantPath(stable, f.width, f.format, token)));
-      }
-      await place(path.join(tmpDir, `w${meta.widths[meta.widths.length - 1]!}.jpg`), path.join(dirs.images, stable));
-      if (rendered.share) await writeFile(path.join(dirs.images, shareImagePath(stable)), rendered.share);
-      await rm(tmpDir, { recursive: true, force: true });
-      const ok = await settle(
-        job,
-        sql`status = 'done', locked_until = null, processed_at = now(), token = ${token}, rendered_width = ${meta.w}, rendered_height = ${meta.h},
-            widths = ${JSON.stringify(meta.widths)}::jsonb, placeholder = ${meta.placeholder}, variants_done = variants_total`,
-      );
-      // Deleted (or taken over) while it was being processed: the files are not this job's to keep.
-      if (!ok) {
-        const still = rowsOf(await db.execute(sql`select 1 from media_uploads where id = ${job.id}`)).length > 0;
-        if (!still) await removeUploadFiles(dirs, job.name);
-      }
-      log.info({ id: job.id, name: job.name }, 'upload processed');
-    } catch (err) {
-      await rm(tmpDir, { recursive: true, force: true }).catch(() => {});
-      const message = (err as Error).message ?? String(err);
-      log.warn({ id: job.id, err: message }, 'upload could not be processed');
-      const reason = /pixel limit/i.test(message) ? MEDIA_MESSAGES.tooManyPixels : `${MEDIA_MESSAGES.unreadable} (${message.slice(0, 200)})`;
-      await settle(job, sql`status = 'failed', locked_until = null, error = ${reason}`).catch(() => {});
-    }
-  }
+  const ctx: MediaContext = { db, dirs, settings, log, lease: sql`now() + ${Math.round(settings.leaseMs)}::int * interval '1 millisecond'` };
 
   async function drain(): Promise<number> {
     let n = 0;
     for (;;) {
-      const job = await claim();
+      const job = await claimUpload(ctx);
       if (!job) return n;
-      await handle(job);
+      await processUpload(ctx, job);
       n++;
     }
   }
