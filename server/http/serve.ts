@@ -2,8 +2,8 @@
 // connections, let in-flight requests finish (up to a timeout), then run the cleanup.
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { serve } from '@hono/node-server';
-import { NOT_ALLOWED_MESSAGE } from './http/edge.ts';
-import type { Logger } from './logger.ts';
+import { NOT_ALLOWED_MESSAGE } from './edge.ts';
+import type { Logger } from '../logger.ts';
 
 export interface Served {
   server: Server;
