@@ -250,12 +250,50 @@ export async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail |
   };
 }
 
-export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
-  const app = new Hono<AdminEnv>();
-  const addressOf = (c: AdminContext) => sourceOf(c, opts.trust).address ?? null;
-  app.use('/enquiries/*', requireStaff());
-  app.use('/enquiries', requireStaff());
+/** The enquiry's row, locked for the change (404 when there is none). */
+async function locked(tx: Tx, id: number) {
+  const [row] = await tx.select().from(enquiries).where(eq(enquiries.id, id)).for('update');
+  if (!row) throw new HttpError(404, 'Enquiry not found', undefined, 'not-found');
+  return row;
+}
 
+async function setStatus(tx: Tx, id: number, from: string, to: EnquiryStatus, staffId: number) {
+  await tx.update(enquiries).set({ status: to }).where(eq(enquiries.id, id));
+  await tx.insert(enquiryStatusChanges).values({ enquiry_id: id, staff_id: staffId, from_status: from, to_status: to });
+}
+
+/** Changes one enquiry's status (recorded in its history and the audit log); false when it already had it. */
+async function changeStatus(tx: Tx, id: number, to: EnquiryStatus, c: AdminContext, ip: string | null): Promise<boolean> {
+  const s = sessionOf(c);
+  const row = await locked(tx, id);
+  if (row.status === to) return false;
+  await setStatus(tx, id, row.status, to, s.staff.id);
+  await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiry.status', target: `enquiry:${id}`, detail: { from: row.status, to }, ip });
+  return true;
+}
+
+/** Assigns one enquiry (null: nobody), as the member's role allows; false when it already was. */
+async function assignTo(tx: Tx, id: number, staffId: number | null, c: AdminContext, ip: string | null): Promise<boolean> {
+  const s = sessionOf(c);
+  const row = await locked(tx, id);
+  if (s.staff.role !== 'owner') {
+    // An agent takes an enquiry, or gives back their own; nothing else.
+    const takes = staffId === s.staff.id;
+    const releasesOwn = staffId === null && row.assigned_to === s.staff.id;
+    if (!takes && !releasesOwn) throw new HttpError(403, 'An agent may assign an enquiry only to themself, or unassign themself.', undefined, 'forbidden');
+  }
+  if (staffId !== null) {
+    const [member] = await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.id, staffId), isNull(staff.disabled_at)));
+    if (!member) throw new HttpError(400, 'Choose an active member of staff.', undefined, 'invalid-staffId');
+  }
+  if (row.assigned_to === staffId) return false;
+  await tx.update(enquiries).set({ assigned_to: staffId }).where(eq(enquiries.id, id));
+  await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiry.assign', target: `enquiry:${id}`, detail: { from: row.assigned_to, to: staffId }, ip });
+  return true;
+}
+
+/** The inbox's list and its CSV export. */
+function listRoutes(app: Hono<AdminEnv>): void {
   app.get('/enquiries', async (c) => {
     const { db } = deps(c);
     const filter = readFilter(c);
@@ -329,66 +367,27 @@ export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
       'x-content-type-options': 'nosniff',
     });
   });
+}
 
+/** One enquiry, and the changes staff make to one or several: status, assignment, notes. */
+function changeRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => string | null): void {
   app.get('/enquiries/:id', async (c) => {
     const detail = await enquiryDetail(deps(c).db, enquiryId(c));
     if (!detail) throw new HttpError(404, 'Enquiry not found', undefined, 'not-found');
     return c.json(detail);
   });
 
-  /** The enquiry's row, locked for the change (404 when there is none). */
-  async function locked(tx: Tx, id: number) {
-    const [row] = await tx.select().from(enquiries).where(eq(enquiries.id, id)).for('update');
-    if (!row) throw new HttpError(404, 'Enquiry not found', undefined, 'not-found');
-    return row;
-  }
-
-  async function setStatus(tx: Tx, id: number, from: string, to: EnquiryStatus, staffId: number) {
-    await tx.update(enquiries).set({ status: to }).where(eq(enquiries.id, id));
-    await tx.insert(enquiryStatusChanges).values({ enquiry_id: id, staff_id: staffId, from_status: from, to_status: to });
-  }
-
-  /** Changes one enquiry's status (recorded in its history and the audit log); false when it already had it. */
-  async function changeStatus(tx: Tx, id: number, to: EnquiryStatus, c: AdminContext): Promise<boolean> {
-    const s = sessionOf(c);
-    const row = await locked(tx, id);
-    if (row.status === to) return false;
-    await setStatus(tx, id, row.status, to, s.staff.id);
-    await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiry.status', target: `enquiry:${id}`, detail: { from: row.status, to }, ip: addressOf(c) });
-    return true;
-  }
-
-  /** Assigns one enquiry (null: nobody), as the member's role allows; false when it already was. */
-  async function assignTo(tx: Tx, id: number, staffId: number | null, c: AdminContext): Promise<boolean> {
-    const s = sessionOf(c);
-    const row = await locked(tx, id);
-    if (s.staff.role !== 'owner') {
-      // An agent takes an enquiry, or gives back their own; nothing else.
-      const takes = staffId === s.staff.id;
-      const releasesOwn = staffId === null && row.assigned_to === s.staff.id;
-      if (!takes && !releasesOwn) throw new HttpError(403, 'An agent may assign an enquiry only to themself, or unassign themself.', undefined, 'forbidden');
-    }
-    if (staffId !== null) {
-      const [member] = await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.id, staffId), isNull(staff.disabled_at)));
-      if (!member) throw new HttpError(400, 'Choose an active member of staff.', undefined, 'invalid-staffId');
-    }
-    if (row.assigned_to === staffId) return false;
-    await tx.update(enquiries).set({ assigned_to: staffId }).where(eq(enquiries.id, id));
-    await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiry.assign', target: `enquiry:${id}`, detail: { from: row.assigned_to, to: staffId }, ip: addressOf(c) });
-    return true;
-  }
-
   app.post('/enquiries/:id/status', async (c) => {
     const id = enquiryId(c);
     const input = await readBody(c, statusChangeSchema);
-    const changed = await deps(c).db.transaction((tx) => changeStatus(tx, id, input.status, c));
+    const changed = await deps(c).db.transaction((tx) => changeStatus(tx, id, input.status, c, addressOf(c)));
     return c.json({ ok: true, status: input.status, changed });
   });
 
   app.post('/enquiries/:id/assign', async (c) => {
     const id = enquiryId(c);
     const input = await readBody(c, assignSchema);
-    const changed = await deps(c).db.transaction((tx) => assignTo(tx, id, input.staffId, c));
+    const changed = await deps(c).db.transaction((tx) => assignTo(tx, id, input.staffId, c, addressOf(c)));
     return c.json({ ok: true, staffId: input.staffId, changed });
   });
 
@@ -399,7 +398,7 @@ export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
     const change = input.change;
     const changed = await deps(c).db.transaction(async (tx) => {
       let n = 0;
-      for (const id of ids) if ('status' in change ? await changeStatus(tx, id, change.status, c) : await assignTo(tx, id, change.staffId, c)) n++;
+      for (const id of ids) if ('status' in change ? await changeStatus(tx, id, change.status, c, addressOf(c)) : await assignTo(tx, id, change.staffId, c, addressOf(c))) n++;
       return n;
     });
     return c.json({ ok: true, count: ids.length, changed });
@@ -418,7 +417,10 @@ export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
     });
     return c.json({ ok: true, id: note.id }, 201);
   });
+}
 
+/** A reply to the visitor, through the outbox (a first answer moves a new enquiry on). */
+function replyRoute(app: Hono<AdminEnv>, opts: EnquiriesAdminOptions, addressOf: (c: AdminContext) => string | null): void {
   app.post('/enquiries/:id/replies', async (c) => {
     const { db } = deps(c);
     const id = enquiryId(c);
@@ -458,7 +460,15 @@ export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
     opts.mail.onQueued();
     return c.json({ ok: true, ...reply }, 201);
   });
-
-  return app;
 }
 
+export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
+  const app = new Hono<AdminEnv>();
+  const addressOf = (c: AdminContext) => sourceOf(c, opts.trust).address ?? null;
+  app.use('/enquiries/*', requireStaff());
+  app.use('/enquiries', requireStaff());
+  listRoutes(app);
+  changeRoutes(app, addressOf);
+  replyRoute(app, opts, addressOf);
+  return app;
+}
