@@ -75,17 +75,16 @@ async function confirmedCount(db: Db): Promise<number> {
   return Number(r?.n ?? 0);
 }
 
-export function campaignsApi(opts: NewsletterAdminOptions) {
-  const app = new Hono<AdminEnv>();
-  const ipOf = (c: AdminContext) => sourceOf(c, opts.trust).address ?? null;
+/** The campaign of the path's id (404 when there is none). */
+async function load(c: AdminContext) {
+  const id = idParam(c, 'Campaign');
+  const [row] = await deps(c).db.select().from(newsletterCampaigns).where(eq(newsletterCampaigns.id, id));
+  if (!row) throw new HttpError(404, 'Campaign not found');
+  return row;
+}
 
-  async function load(c: AdminContext) {
-    const id = idParam(c, 'Campaign');
-    const [row] = await deps(c).db.select().from(newsletterCampaigns).where(eq(newsletterCampaigns.id, id));
-    if (!row) throw new HttpError(404, 'Campaign not found');
-    return row;
-  }
-
+/** The drafts: listed, written, read, changed. */
+function draftRoutes(app: Hono<AdminEnv>, ipOf: (c: AdminContext) => string | null): void {
   app.get('/campaigns', owner, async (c) => {
     const { db } = deps(c);
     const rows = await db.select().from(newsletterCampaigns).orderBy(desc(newsletterCampaigns.created_at), desc(newsletterCampaigns.id)).limit(200);
@@ -137,6 +136,10 @@ export function campaignsApi(opts: NewsletterAdminOptions) {
   });
 
   /** The e-mail as a subscriber would get it (links with a token that unsubscribes no one). */
+}
+
+/** A draft previewed as the e-mail, sent as a test to the owner, sent to everyone. */
+function sendingRoutes(app: Hono<AdminEnv>, opts: NewsletterAdminOptions, ipOf: (c: AdminContext) => string | null): void {
   app.get('/campaigns/:id/preview', owner, async (c) => {
     const row = await load(c);
     const s = sessionOf(c);
@@ -177,6 +180,10 @@ export function campaignsApi(opts: NewsletterAdminOptions) {
    * a datetime-local field sends it). A process sends it when the time comes (scheduled-send.ts);
    * until then it stays a draft that can be edited, rescheduled or unscheduled.
    */
+}
+
+/** A send scheduled and cancelled; a draft deleted. */
+function scheduleRoutes(app: Hono<AdminEnv>, ipOf: (c: AdminContext) => string | null): void {
   app.put('/campaigns/:id/schedule', owner, async (c) => {
     const { db } = deps(c);
     const id = idParam(c, 'Campaign');
@@ -247,6 +254,13 @@ export function campaignsApi(opts: NewsletterAdminOptions) {
     if (outcome === 'sent') throw new HttpError(409, CAMPAIGN_MESSAGES.notDraft, undefined, 'already-sent');
     return c.json({ ok: true });
   });
+}
 
+export function campaignsApi(opts: NewsletterAdminOptions) {
+  const app = new Hono<AdminEnv>();
+  const ipOf = (c: AdminContext) => sourceOf(c, opts.trust).address ?? null;
+  draftRoutes(app, ipOf);
+  sendingRoutes(app, opts, ipOf);
+  scheduleRoutes(app, ipOf);
   return app;
 }
