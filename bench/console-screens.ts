@@ -20,7 +20,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { enquiries } from '../server/db/schema.ts';
 import { insertReview } from '../server/reviews.ts';
-import type { Tx } from '../server/mail/outbox.ts';
+import type { Tx } from '../server/db/index.ts';
 import { launchBrowser } from '../tests/helpers/browser.ts';
 import { addLibraryPicture, startConsoleSite, type ConsoleSite } from '../tests/helpers/console-site.ts';
 import { addStaff, signIn, STAFF_PASSWORD } from '../tests/helpers/staff.ts';

@@ -127,6 +127,8 @@ export const CONTENT_TYPES: readonly ContentTypeInfo[] = TYPES;
 type Entry = (typeof TYPES)[number];
 type Searchable = Extract<Entry, { search: unknown }>;
 type Paged = Extract<Entry, { page: unknown }>;
+/** Every collection's name. */
+export type Collection = Entry['collection'];
 export type SearchType = Searchable['search']['type'];
 /** Collections with pages of their own. */
 export type PagedCollection = Paged['collection'];

@@ -2,7 +2,7 @@
 // and Origin. Requests without either (servers, scripts, old clients) are not browsers posting
 // on another site's behalf, and pass. The site's own host is the one the request was made to,
 // as the server worked it out (X-Forwarded-Host counts only from a trusted proxy: TRUST_PROXY,
-// server/spam/client-address.ts), or the host of an allowed origin (SITE_URL).
+// server/http/client-address.ts), or the host of an allowed origin (SITE_URL).
 
 /** True when a browser sent this request from another site than `siteUrl`'s host or the allowed origins'. */
 export function isCrossSite(headers: Headers, siteUrl: string, allowedOrigins: string[] = []): boolean {

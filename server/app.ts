@@ -15,15 +15,16 @@ import { startScheduledCampaigns } from './newsletter/scheduled-send.ts';
 import { startControlSocket } from './db/control.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { tablesChangedBetween, watchContentVersion, type ContentVersionWatch } from './db/version.ts';
-import { createForms, type Forms, type FormsOverrides } from './forms.ts';
-import { HttpCache } from './http-cache.ts';
+import { createFormsAndMail, type FormsAndMail, type FormsAndMailOverrides } from './forms-and-mail.ts';
+import { startHousekeeping } from './housekeeping.ts';
+import { HttpCache } from './http/cache.ts';
 import { messageIdDomain } from './mail/outbox.ts';
 import type { Logger } from './logger.ts';
 import { mediaDirs } from './media/dirs.ts';
 import { createMediaWorker, uploadDirs, type MediaWorker } from './media/uploads.ts';
 import { searchIndexOf } from './search/engine.ts';
 import { ClientBudget } from './spam/budget.ts';
-import { ProxyTrust } from './spam/client-address.ts';
+import { ProxyTrust } from './http/client-address.ts';
 import { createWeb, loadServerBuild } from './web.ts';
 
 /** Where large request bodies are kept while they arrive (the files are unlinked at once). */
@@ -35,7 +36,7 @@ export interface AppParts {
   api?: ReturnType<typeof createApi>;
   web?: ReturnType<typeof createWeb>;
   /** Enquiries, newsletter and the mail outbox worker (where the database is). */
-  forms?: Forms;
+  forms?: FormsAndMail;
   /** The kept API answers and rendered pages (where the database is). */
   caches?: { answers: HttpCache; pages: HttpCache };
   /** Renders the media library's uploads in the background (where the database is). */
@@ -44,27 +45,101 @@ export interface AppParts {
   stop(): Promise<void>;
 }
 
-export async function createApp(config: Config, logger: Logger, opts: { web?: boolean; forms?: FormsOverrides; admin?: Pick<AdminApiOptions, 'limits' | 'resetLimits' | 'afterAnswer'>; schedulePollMs?: number } = {}): Promise<AppParts> {
-  if (config.API_URL && opts.web !== false) {
-    // Web-only process: pages are rendered from the API at API_URL, which /api proxies to.
-    const trust = new ProxyTrust(config.TRUST_PROXY);
-    const budget = config.SPAM_CHECKS === 'on' ? new ClientBudget({ sharePercent: config.CLIENT_SHARE_PERCENT, trust }) : undefined;
-    const web = createWeb({ apiUrl: config.API_URL, logger, build: await loadServerBuild(), siteUrl: config.SITE_URL, trust, budget, spoolDir: spoolDir(config.dataDir) });
-    logger.info({ apiUrl: config.API_URL }, 'web process using the API at API_URL');
-    return { web, stop: async () => {} };
-  }
+type AppOptions = { web?: boolean; forms?: FormsAndMailOverrides; admin?: Pick<AdminApiOptions, 'limits' | 'resetLimits' | 'afterAnswer'>; schedulePollMs?: number };
+
+export async function createApp(config: Config, logger: Logger, opts: AppOptions = {}): Promise<AppParts> {
+  // Web-only process: pages are rendered from the API at API_URL, which /api proxies to.
+  if (config.API_URL && opts.web !== false) return createWebOnly(config, logger);
   const database = await prepareDatabase(config, logger);
   // Whether the database can be reached: an outage answers 503 and is logged once (server/db/availability.ts).
   const availability = new DatabaseAvailability({ ping: database.ping, logger });
+  const caches = createCaches(config);
+  const version = dropChangedOnContentChange(database, caches, logger);
+  await version.ready;
+  // The search index is made now, so that no visitor waits for it (server/search/engine.ts).
+  void searchIndexOf(database.db).catch((err: unknown) => logger.warn({ err }, 'search index not made at start; the first search makes it'));
+  const forms = createFormsAndMail(config, database.db, logger, opts.forms, availability);
+  const background = await startBackground(config, database, logger, availability, forms, opts.schedulePollMs ?? SCHEDULE_POLL_MS);
+  const previewRead = createPreviewRead(config, database, logger, availability);
+  // One budget per process for the work no cache absorbs, shared by its pages and its API.
+  const budget = config.SPAM_CHECKS === 'on' ? new ClientBudget({ sharePercent: config.CLIENT_SHARE_PERCENT, trust: new ProxyTrust(config.TRUST_PROXY) }) : undefined;
+  const api = createApi({
+    deps: { db: database.db, siteUrl: config.SITE_URL, logger, ping: database.ping, availability },
+    budget,
+    mediaDirs: mediaDirs(),
+    uploadsDir: background.uploads.images,
+    cache: caches.answers,
+    // The console's large writes: the session and its token checked before the body is read, which
+    // then goes to a file under DATA_DIR rather than memory.
+    beforeBody: checkLargeWritesFirst({ siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY) }),
+    spoolDir: spoolDir(config.dataDir),
+    // Inside the web process the API's routes start with /api; alone, at /.
+    basePath: opts.web === false ? '' : '/api',
+    extend: (app) => {
+      forms.mount(app);
+      app.route('/admin', adminApi({ ...adminOptions(config, database, forms, background, version, previewRead), ...opts.admin }) as never);
+    },
+  });
+  const web =
+    opts.web === false
+      ? undefined
+      : createWeb({
+          api,
+          apiUrl: config.API_URL,
+          logger,
+          siteUrl: config.SITE_URL,
+          build: await loadServerBuild(),
+          pages: { cache: caches.pages },
+          budget,
+          trust: new ProxyTrust(config.TRUST_PROXY),
+          spoolDir: spoolDir(config.dataDir),
+        });
+  return {
+    database,
+    api,
+    web,
+    forms,
+    caches,
+    mediaWorker: background.mediaWorker,
+    contentVersion: version,
+    stop: async () => {
+      version.stop();
+      await background.stop();
+      await forms.stop();
+      availability.stop();
+      await database.close();
+    },
+  };
+}
+
+/** A process that renders pages from the API at API_URL and keeps no database of its own. */
+async function createWebOnly(config: Config, logger: Logger): Promise<AppParts> {
+  const trust = new ProxyTrust(config.TRUST_PROXY);
+  const budget = config.SPAM_CHECKS === 'on' ? new ClientBudget({ sharePercent: config.CLIENT_SHARE_PERCENT, trust }) : undefined;
+  const web = createWeb({ apiUrl: config.API_URL, logger, build: await loadServerBuild(), siteUrl: config.SITE_URL, trust, budget, spoolDir: spoolDir(config.dataDir) });
+  logger.info({ apiUrl: config.API_URL }, 'web process using the API at API_URL');
+  return { web, stop: async () => {} };
+}
+
+type Caches = NonNullable<AppParts['caches']>;
+
+function createCaches(config: Config): Caches {
   const MB = 1024 * 1024;
-  // The loaders read API answers in-process, uncompressed: keep that body too.
-  const answers = new HttpCache({ maxBytes: config.API_CACHE_MB * MB, keepIdentity: true });
-  // Pages are compressed harder (once per page and content version, on libuv's threads): about a
-  // tenth smaller than quality 9 for some 35 ms more of a background thread per page.
-  const pages = new HttpCache({ maxBytes: config.PAGE_CACHE_MB * MB, brotliQuality: 10 });
-  // A content change drops the kept answers and pages made from the tables it wrote, in every
-  // process; a change that did not record its tables (or too many at once) drops them all.
-  const version = watchContentVersion(database.db, async (v, previous) => {
+  return {
+    // The loaders read API answers in-process, uncompressed: keep that body too.
+    answers: new HttpCache({ maxBytes: config.API_CACHE_MB * MB, keepIdentity: true }),
+    // Pages are compressed harder (once per page and content version, on libuv's threads): about a
+    // tenth smaller than quality 9 for some 35 ms more of a background thread per page.
+    pages: new HttpCache({ maxBytes: config.PAGE_CACHE_MB * MB, brotliQuality: 10 }),
+  };
+}
+
+/**
+ * A content change drops the kept answers and pages made from the tables it wrote, in every
+ * process; a change that did not record its tables (or too many at once) drops them all.
+ */
+function dropChangedOnContentChange(database: Database, { answers, pages }: Caches, logger: Logger): ContentVersionWatch {
+  return watchContentVersion(database.db, async (v, previous) => {
     const tables = v > previous ? await tablesChangedBetween(database.db, previous, v).catch(() => null) : null;
     const before = { answers: answers.stats.entries, pages: pages.stats.entries };
     if (tables) {
@@ -79,10 +154,27 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
       'content changed; the cached answers and pages made from it dropped',
     );
   });
-  await version.ready;
-  // The search index is made now, so that no visitor waits for it (server/search/engine.ts).
-  void searchIndexOf(database.db).catch((err: unknown) => logger.warn({ err }, 'search index not made at start; the first search makes it'));
-  const forms = createForms(config, database.db, logger, opts.forms, availability);
+}
+
+/** The newsletter's settings, for the console's screens and for the campaigns owners scheduled. */
+function newsletterOptions(config: Config, forms: FormsAndMail) {
+  return {
+    mailFrom: config.MAIL_FROM,
+    messageIdDomain: messageIdDomain(config.MAIL_FROM),
+    operatorEmail: config.OPERATOR_EMAIL,
+    ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE,
+    kick: () => forms.worker.kick(),
+  };
+}
+
+type Background = Awaited<ReturnType<typeof startBackground>>;
+
+/**
+ * What runs beside the requests: backups (the control socket of the embedded database, the daily
+ * dump), the media library's rendering, scheduled content and campaigns, the hourly housekeeping.
+ */
+async function startBackground(config: Config, database: Database, logger: Logger, availability: DatabaseAvailability, forms: FormsAndMail, schedulePollMs: number) {
+  const housekeeping = startHousekeeping(database.db, logger, forms.tokens);
   // Backups: the embedded database is dumped by this process, on request (npm run db:backup) and daily.
   const control = database.kind === 'pglite' ? await startControlSocket({ dataDir: config.dataDir, database, logger, siteUrl: config.SITE_URL }) : null;
   const daily = config.DAILY_BACKUPS === 'on' ? startDailyBackups({ database, databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, logger }) : null;
@@ -91,19 +183,27 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
   const mediaWorker = createMediaWorker({ db: database.db, dirs: uploads, logger, availability });
   mediaWorker.start();
   // Content scheduled in the console goes live on time (every process looks; each item once).
-  const scheduled = startScheduledPublishing(database.db, logger, opts.schedulePollMs ?? SCHEDULE_POLL_MS, availability);
-  // The newsletter's settings, for the console's screens and for the campaigns owners scheduled
-  // (sent on time by whichever process finds them due first; each once).
-  const newsletter = {
-    mailFrom: config.MAIL_FROM,
-    messageIdDomain: messageIdDomain(config.MAIL_FROM),
-    operatorEmail: config.OPERATOR_EMAIL,
-    ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE,
-    kick: () => forms.worker.kick(),
+  const scheduled = startScheduledPublishing(database.db, logger, schedulePollMs, availability);
+  // Campaigns owners scheduled are sent on time by whichever process finds them due first; each once.
+  const campaigns = { ...newsletterOptions(config, forms), siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY) };
+  const scheduledCampaigns = startScheduledCampaigns(database.db, campaigns, logger, schedulePollMs, availability);
+  return {
+    uploads,
+    mediaWorker,
+    async stop() {
+      await Promise.all([scheduled.stop(), scheduledCampaigns.stop(), housekeeping.stop()]);
+      await mediaWorker.stop();
+      daily?.stop();
+      await control?.stop();
+    },
   };
-  const scheduledCampaigns = startScheduledCampaigns(database.db, { ...newsletter, siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY) }, logger, opts.schedulePollMs ?? SCHEDULE_POLL_MS, availability);
-  // Whole-page previews of the content editor: the public API once more, reading from the
-  // preview's transaction (which is always rolled back) and keeping nothing: its cache is off.
+}
+
+/**
+ * Whole-page previews of the content editor: the public API once more, reading from the preview's
+ * transaction (which is always rolled back) and keeping nothing: its cache is off.
+ */
+function createPreviewRead(config: Config, database: Database, logger: Logger, availability: DatabaseAvailability) {
   const previewTx = new AsyncLocalStorage<Database['db']>();
   const previewApi = createApi({
     deps: {
@@ -118,76 +218,24 @@ export async function createApp(config: Config, logger: Logger, opts: { web?: bo
       availability,
     },
     mediaDirs: mediaDirs(),
-    uploadsDir: uploads.images,
+    uploadsDir: uploadDirs(config.dataDir).images,
     cache: new HttpCache({ maxBytes: 0 }),
     basePath: '',
   });
-  const previewRead = (tx: Database['db'], path: string) =>
+  return (tx: Database['db'], path: string) =>
     previewTx.run(tx, async () => previewApi.fetch(new Request(`http://preview.internal${path}`, { headers: { accept: 'application/json' } })));
-  // One budget per process for the work no cache absorbs, shared by its pages and its API.
-  const budget = config.SPAM_CHECKS === 'on' ? new ClientBudget({ sharePercent: config.CLIENT_SHARE_PERCENT, trust: new ProxyTrust(config.TRUST_PROXY) }) : undefined;
-  const api = createApi({
-    deps: { db: database.db, siteUrl: config.SITE_URL, logger, ping: database.ping, availability },
-    budget,
-    mediaDirs: mediaDirs(),
-    uploadsDir: uploads.images,
-    cache: answers,
-    // The console's large writes: the session and its token checked before the body is read, which
-    // then goes to a file under DATA_DIR rather than memory.
-    beforeBody: checkLargeWritesFirst({ siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY) }),
-    spoolDir: spoolDir(config.dataDir),
-    // Inside the web process the API's routes start with /api; alone, at /.
-    basePath: opts.web === false ? '' : '/api',
-    extend: (app) => {
-      forms.mount(app);
-      app.route(
-        '/admin',
-        adminApi({
-          siteUrl: config.SITE_URL,
-          trust: new ProxyTrust(config.TRUST_PROXY),
-          mail: { from: config.MAIL_FROM, operatorEmail: config.OPERATOR_EMAIL, messageIdDomain: messageIdDomain(config.MAIL_FROM), onQueued: () => forms.worker.kick() },
-          newsletter,
-          media: { dirs: uploads, kick: () => mediaWorker.kick() },
-          backups: { database, databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, daily: config.DAILY_BACKUPS === 'on' },
-          contentChanged: () => version.refresh(),
-          previewRead,
-          ...opts.admin,
-        }) as never,
-      );
-    },
-  });
-  const web =
-    opts.web === false
-      ? undefined
-      : createWeb({
-          api,
-          apiUrl: config.API_URL,
-          logger,
-          siteUrl: config.SITE_URL,
-          build: await loadServerBuild(),
-          pages: { cache: pages },
-          budget,
-          trust: new ProxyTrust(config.TRUST_PROXY),
-          spoolDir: spoolDir(config.dataDir),
-        });
+}
+
+/** The operator console's API: its settings from the configuration and the process's parts. */
+function adminOptions(config: Config, database: Database, forms: FormsAndMail, background: Background, version: ContentVersionWatch, previewRead: AdminApiOptions['previewRead']): AdminApiOptions {
   return {
-    database,
-    api,
-    web,
-    forms,
-    caches: { answers, pages },
-    mediaWorker,
-    contentVersion: version,
-    stop: async () => {
-      version.stop();
-      scheduled.stop();
-      scheduledCampaigns.stop();
-      await mediaWorker.stop();
-      daily?.stop();
-      await control?.stop();
-      await forms.stop();
-      availability.stop();
-      await database.close();
-    },
+    siteUrl: config.SITE_URL,
+    trust: new ProxyTrust(config.TRUST_PROXY),
+    mail: { from: config.MAIL_FROM, operatorEmail: config.OPERATOR_EMAIL, messageIdDomain: messageIdDomain(config.MAIL_FROM), onQueued: () => forms.worker.kick() },
+    newsletter: newsletterOptions(config, forms),
+    media: { dirs: background.uploads, kick: () => background.mediaWorker.kick() },
+    backups: { database, databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, daily: config.DAILY_BACKUPS === 'on' },
+    contentChanged: () => version.refresh(),
+    previewRead,
   };
 }

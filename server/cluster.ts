@@ -41,137 +41,153 @@ export interface PrimaryOptions {
   prepare?: () => Promise<void>;
 }
 
-/** Runs the cluster primary until a stop signal and every worker's exit; then exits the process. */
-export function runPrimary(opts: PrimaryOptions): void {
-  const { logger } = opts;
-  const deaths: number[] = [];
-  const pending = new Set<NodeJS.Timeout>();
-  let stopping = false;
-  let upCount = 0;
-
+/** What the primary keeps track of while it runs. */
+interface Primary {
+  opts: PrimaryOptions;
+  logger: Logger;
+  /** Recent unexpected deaths (for the restart delay). */
+  deaths: number[];
+  /** Restarts waiting for their delay. */
+  pending: Set<NodeJS.Timeout>;
+  stopping: boolean;
+  failed: boolean;
+  upCount: number;
   // During a rolling restart: the old workers being stopped on purpose, and the new worker not
   // yet in service (neither is replaced when it exits).
-  const retiring = new Set<number>();
-  const surge = new Set<number>();
-  let rolling = false;
+  retiring: Set<number>;
+  surge: Set<number>;
+  rolling: boolean;
+}
 
-  const fork = () => {
-    const worker = cluster.fork();
-    worker.once('listening', () => {
-      upCount++;
-      logger.info({ worker: worker.id, pid: worker.process.pid }, 'worker listening');
-      if (upCount === opts.workers) logger.info({ workers: opts.workers }, 'all workers are up');
-    });
-    return worker;
-  };
+function fork(p: Primary): Worker {
+  const worker = cluster.fork();
+  worker.once('listening', () => {
+    p.upCount++;
+    p.logger.info({ worker: worker.id, pid: worker.process.pid }, 'worker listening');
+    if (p.upCount === p.opts.workers) p.logger.info({ workers: p.opts.workers }, 'all workers are up');
+  });
+  return worker;
+}
 
-  cluster.on('exit', (worker: Worker, code: number | null, signal: string | null) => {
-    if (stopping) {
-      logger.info({ worker: worker.id, pid: worker.process.pid, code, signal }, 'worker stopped');
-      if (Object.keys(cluster.workers ?? {}).length === 0) finish();
-      return;
+function finish(p: Primary): void {
+  p.logger.info('shutdown complete');
+  process.exit(p.failed ? 1 : 0);
+}
+
+/** A worker exited: the end of a shutdown, a replaced worker, or a death (replaced after a delay). */
+function onExit(p: Primary, worker: Worker, code: number | null, signal: string | null): void {
+  const { logger } = p;
+  if (p.stopping) {
+    logger.info({ worker: worker.id, pid: worker.process.pid, code, signal }, 'worker stopped');
+    if (Object.keys(cluster.workers ?? {}).length === 0) finish(p);
+    return;
+  }
+  if (p.retiring.delete(worker.id)) {
+    logger.info({ worker: worker.id, pid: worker.process.pid, code, signal }, 'old worker stopped');
+    return;
+  }
+  if (p.surge.delete(worker.id)) {
+    logger.error({ worker: worker.id, pid: worker.process.pid, code, signal }, 'new worker exited before it listened');
+    return;
+  }
+  const now = Date.now();
+  p.deaths.push(now);
+  while (p.deaths.length && p.deaths[0]! < now - DEATH_WINDOW_MS) p.deaths.shift();
+  const delay = restartDelay(p.deaths.length);
+  logger.error({ worker: worker.id, pid: worker.process.pid, code, signal, restartInMs: delay }, 'worker died unexpectedly; starting another');
+  const timer = setTimeout(() => {
+    p.pending.delete(timer);
+    if (!p.stopping) fork(p);
+  }, delay);
+  p.pending.add(timer);
+}
+
+/** A stop signal: every worker is stopped gracefully, and killed when it outlasts its own timeout. */
+function stopAll(p: Primary, signal: NodeJS.Signals): void {
+  if (p.stopping) return;
+  p.stopping = true;
+  for (const t of p.pending) clearTimeout(t);
+  p.pending.clear();
+  const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+  p.logger.info({ signal, workers: workers.length }, 'shutting down: stopping every worker gracefully');
+  if (workers.length === 0) {
+    finish(p);
+    return;
+  }
+  for (const w of workers) w.process.kill(signal);
+  // A worker exits on its own once its in-flight requests are done (or its own timeout hits).
+  const timer = setTimeout(() => {
+    p.failed = true;
+    for (const w of Object.values(cluster.workers ?? {})) {
+      p.logger.error({ worker: w?.id, pid: w?.process.pid }, 'worker did not stop in time; killing it');
+      w?.process.kill('SIGKILL');
     }
-    if (retiring.delete(worker.id)) {
-      logger.info({ worker: worker.id, pid: worker.process.pid, code, signal }, 'old worker stopped');
-      return;
-    }
-    if (surge.delete(worker.id)) {
-      logger.error({ worker: worker.id, pid: worker.process.pid, code, signal }, 'new worker exited before it listened');
-      return;
-    }
-    const now = Date.now();
-    deaths.push(now);
-    while (deaths.length && deaths[0]! < now - DEATH_WINDOW_MS) deaths.shift();
-    const delay = restartDelay(deaths.length);
-    logger.error({ worker: worker.id, pid: worker.process.pid, code, signal, restartInMs: delay }, 'worker died unexpectedly; starting another');
-    const timer = setTimeout(() => {
-      pending.delete(timer);
-      if (!stopping) fork();
-    }, delay);
-    pending.add(timer);
+  }, p.opts.shutdownTimeoutMs + 5_000);
+  timer.unref();
+}
+
+/** Resolves true once `worker` listens, false if it exits first. */
+const listening = (worker: Worker) =>
+  new Promise<boolean>((resolve) => {
+    worker.once('listening', () => resolve(true));
+    worker.once('exit', () => resolve(false));
   });
 
-  let failed = false;
-  const finish = () => {
-    logger.info('shutdown complete');
-    process.exit(failed ? 1 : 0);
-  };
-
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    for (const t of pending) clearTimeout(t);
-    pending.clear();
-    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
-    logger.info({ signal, workers: workers.length }, 'shutting down: stopping every worker gracefully');
-    if (workers.length === 0) return finish();
-    for (const w of workers) w.process.kill(signal);
-    // A worker exits on its own once its in-flight requests are done (or its own timeout hits).
+/** Stops `worker` gracefully (SIGTERM), killing it when it outlasts its own timeout. */
+const retire = (p: Primary, worker: Worker) =>
+  new Promise<void>((resolve) => {
+    p.retiring.add(worker.id);
     const timer = setTimeout(() => {
-      failed = true;
-      for (const w of Object.values(cluster.workers ?? {})) {
-        logger.error({ worker: w?.id, pid: w?.process.pid }, 'worker did not stop in time; killing it');
-        w?.process.kill('SIGKILL');
-      }
-    }, opts.shutdownTimeoutMs + 5_000);
-    timer.unref();
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
-
-  /** Resolves true once `worker` listens, false if it exits first. */
-  const listening = (worker: Worker) =>
-    new Promise<boolean>((resolve) => {
-      worker.once('listening', () => resolve(true));
-      worker.once('exit', () => resolve(false));
+      p.logger.error({ worker: worker.id, pid: worker.process.pid }, 'old worker did not stop in time; killing it');
+      worker.process.kill('SIGKILL');
+    }, p.opts.shutdownTimeoutMs + 5_000);
+    worker.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
     });
-  /** Stops `worker` gracefully (SIGTERM), killing it when it outlasts its own timeout. */
-  const retire = (worker: Worker) =>
-    new Promise<void>((resolve) => {
-      retiring.add(worker.id);
-      const timer = setTimeout(() => {
-        logger.error({ worker: worker.id, pid: worker.process.pid }, 'old worker did not stop in time; killing it');
-        worker.process.kill('SIGKILL');
-      }, opts.shutdownTimeoutMs + 5_000);
-      worker.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      worker.process.kill('SIGTERM');
-    });
+    worker.process.kill('SIGTERM');
+  });
 
-  const roll = async () => {
-    if (stopping) return;
-    if (rolling) return logger.warn('rolling restart already under way; SIGHUP ignored');
-    rolling = true;
-    const started = Date.now();
-    const old = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
-    logger.info({ workers: old.length }, 'rolling restart: replacing the workers one by one');
-    try {
-      if (opts.prepare) await opts.prepare();
-      for (const w of old) {
-        if (stopping) return;
-        if (w.isDead()) continue;
-        const fresh = fork();
-        surge.add(fresh.id);
-        if (!(await listening(fresh))) {
-          if (!stopping) logger.error('rolling restart stopped: a new worker did not start; the other workers go on serving');
-          return;
-        }
-        surge.delete(fresh.id);
-        if (stopping) return;
-        await retire(w);
-        logger.info({ old: w.id, new: fresh.id }, 'worker replaced');
+/** SIGHUP: the set-up step, then each worker replaced by a new one once that one listens. */
+async function roll(p: Primary): Promise<void> {
+  const { logger } = p;
+  if (p.stopping) return;
+  if (p.rolling) return logger.warn('rolling restart already under way; SIGHUP ignored');
+  p.rolling = true;
+  const started = Date.now();
+  const old = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
+  logger.info({ workers: old.length }, 'rolling restart: replacing the workers one by one');
+  try {
+    if (p.opts.prepare) await p.opts.prepare();
+    for (const w of old) {
+      if (p.stopping) return;
+      if (w.isDead()) continue;
+      const fresh = fork(p);
+      p.surge.add(fresh.id);
+      if (!(await listening(fresh))) {
+        if (!p.stopping) logger.error('rolling restart stopped: a new worker did not start; the other workers go on serving');
+        return;
       }
-      logger.info({ workers: opts.workers, ms: Date.now() - started }, 'rolling restart complete');
-    } catch (err) {
-      logger.error({ err }, 'rolling restart stopped: the set-up step failed; the old workers go on serving');
-    } finally {
-      rolling = false;
+      p.surge.delete(fresh.id);
+      if (p.stopping) return;
+      await retire(p, w);
+      logger.info({ old: w.id, new: fresh.id }, 'worker replaced');
     }
-  };
-  process.on('SIGHUP', () => void roll());
+    logger.info({ workers: p.opts.workers, ms: Date.now() - started }, 'rolling restart complete');
+  } catch (err) {
+    logger.error({ err }, 'rolling restart stopped: the set-up step failed; the old workers go on serving');
+  } finally {
+    p.rolling = false;
+  }
+}
 
-  logger.info({ workers: opts.workers, pid: process.pid }, 'starting worker processes');
-  for (let i = 0; i < opts.workers; i++) fork();
+/** Runs the cluster primary until a stop signal and every worker's exit; then exits the process. */
+export function runPrimary(opts: PrimaryOptions): void {
+  const p: Primary = { opts, logger: opts.logger, deaths: [], pending: new Set(), stopping: false, failed: false, upCount: 0, retiring: new Set(), surge: new Set(), rolling: false };
+  cluster.on('exit', (worker: Worker, code: number | null, signal: string | null) => onExit(p, worker, code, signal));
+  process.on('SIGTERM', () => stopAll(p, 'SIGTERM'));
+  process.on('SIGINT', () => stopAll(p, 'SIGINT'));
+  process.on('SIGHUP', () => void roll(p));
+  p.logger.info({ workers: opts.workers, pid: process.pid }, 'starting worker processes');
+  for (let i = 0; i < opts.workers; i++) fork(p);
 }

@@ -1,7 +1,7 @@
 // Process configuration, read from the environment and validated once at start.
 import path from 'node:path';
 import { z } from 'zod';
-import { parseTrustProxy } from './spam/client-address.ts';
+import { parseTrustProxy } from './trust-proxy.ts';
 
 const WEB_CONCURRENCY_MESSAGE = 'WEB_CONCURRENCY must be a whole number of processes from 1 to 64';
 

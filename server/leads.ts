@@ -3,10 +3,9 @@
 // The console's dashboard reads them with `whatsappLeadCounts` (per page and day) and
 // `whatsappLeadTotals` (per page, the safari named when the page is one).
 import { and, asc, desc, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from './db/index.ts';
+import type { Db, Tx } from './db/index.ts';
 import { safaris, whatsappLeads } from './db/schema.ts';
 import { readContentVersion } from './db/version.ts';
-import type { Tx } from './mail/outbox.ts';
 import { sitemapEntries } from './search/sitemap.ts';
 
 /** Days are counted in the operator's time zone (Kabale, East Africa Time). */

@@ -1,11 +1,11 @@
-// The rendered-page cache: which page requests may be answered from server/http-cache.ts, and
+// The rendered-page cache: which page requests may be answered from server/http/cache.ts, and
 // under which key. A page is kept only when its route module opts in (`export const handle =
 // cachedPage` from app/lib/cache-policy.ts), the request is an anonymous GET or HEAD, and its
 // query holds only what the route's policy names. Client navigations' data requests
 // (`/path.data?_routes=...`) are kept the same way, since they are the same page's loader data.
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import type { CachePolicy, RouteHandle } from '../app/lib/cache-policy.ts';
-import { queryKey } from './http-cache.ts';
+import { queryKey } from './http/cache.ts';
 
 export interface PagePlan {
   /** Cache key: build, year, path and the normalised query. */
@@ -68,6 +68,62 @@ interface PlanCore {
   render: string;
 }
 
+/** The page a path asks for: itself, or the page of a React Router data request (/parks.data, /_.data for /, /parks/_.data for /parks/). */
+const pagePathOf = (pathname: string) =>
+  !pathname.endsWith('.data') ? pathname : pathname.endsWith('/_.data') ? pathname.slice(0, -'_.data'.length) : pathname.slice(0, -'.data'.length);
+
+interface Planning {
+  tree: Tree[];
+  build: ServerBuild;
+  notPages: (pathname: string) => boolean;
+  manifestPath: string;
+  policyOf: (id: string) => CachePolicy | undefined;
+}
+
+/**
+ * A data request's `_routes` (the loaders to run) as part of the key: only the matched routes'
+ * ids make a (finite) key; undefined when it names others or comes more than once.
+ */
+function routesPartOf(params: URLSearchParams, matches: { route: unknown }[]): string | undefined {
+  const wanted = params.getAll('_routes');
+  params.delete('_routes');
+  if (wanted.length > 1) return undefined;
+  if (wanted.length === 0) return '';
+  const ids = wanted[0]!.split(',');
+  const matched = new Set(matches.map((m) => (m.route as Tree).id));
+  if (!ids.every((id) => matched.has(id))) return undefined;
+  return `_routes=${encodeURIComponent(ids.join(','))}`;
+}
+
+/** Which kept page a path and query is, or null when it is not one (no route, no policy, a query the route does not keep). */
+function planCore({ tree, notPages, manifestPath, policyOf }: Planning, pathAndQuery: string): PlanCore | null {
+  // Appended to an origin, not resolved against it: a path starting with // is a path here.
+  let url: URL;
+  try {
+    url = new URL(`http://site.internal${pathAndQuery.startsWith('/') ? '' : '/'}${pathAndQuery}`);
+  } catch {
+    return null;
+  }
+  if (url.pathname === manifestPath || notPages(url.pathname) || !decodable(url.pathname)) return null;
+  const isData = url.pathname.endsWith('.data');
+  const matches = matchRoutes(tree, pagePathOf(url.pathname));
+  const leaf = matches?.[matches.length - 1]?.route as Tree | undefined;
+  const policy = leaf ? policyOf(leaf.id) : undefined;
+  if (!matches || !policy) return null;
+  if (policy.anyAddress) {
+    // One document for every address this route answers (client data requests excluded: their
+    // answer names the address's route matches).
+    return isData ? null : { path: `* ${leaf!.id}`, render: url.pathname, statuses: ANY_ADDRESS_STATUSES };
+  }
+  const params = new URLSearchParams(url.search);
+  const routesPart = isData ? routesPartOf(params, matches) : '';
+  if (routesPart === undefined) return null;
+  const query = queryKey(params, policy);
+  if (query === undefined) return null;
+  const search = routesPart ? `${query ? `${query}&` : '?'}${routesPart}` : query;
+  return { path: `${url.pathname}${search}`, render: `${url.pathname}${search}`, statuses: OK_ONLY };
+}
+
 /**
  * Plans page requests against a build's routes: a PagePlan when the answer may be kept. Plans
  * depend only on the URL, so they are remembered per URL (a bounded memo) for the fast path.
@@ -80,52 +136,10 @@ export function pagePlanner(build: ServerBuild, notPages: (pathname: string) => 
   const memo = new Map<string, PlanCore | null>();
   const MEMO_MAX = 10_000;
 
-  function core(pathAndQuery: string): PlanCore | null {
-    // Appended to an origin, not resolved against it: a path starting with // is a path here.
-    let url: URL;
-    try {
-      url = new URL(`http://site.internal${pathAndQuery.startsWith('/') ? '' : '/'}${pathAndQuery}`);
-    } catch {
-      return null;
-    }
-    if (url.pathname === manifestPath || notPages(url.pathname) || !decodable(url.pathname)) return null;
-    // React Router's data requests: /parks.data, /_.data for /, /parks/_.data for /parks/.
-    const isData = url.pathname.endsWith('.data');
-    const pathname = !isData ? url.pathname : url.pathname.endsWith('/_.data') ? url.pathname.slice(0, -'_.data'.length) : url.pathname.slice(0, -'.data'.length);
-    const matches = matchRoutes(tree, pathname);
-    const leaf = matches?.[matches.length - 1]?.route as Tree | undefined;
-    const policy = leaf ? policyOf(leaf.id) : undefined;
-    if (!matches || !policy) return null;
-    if (policy.anyAddress) {
-      // One document for every address this route answers (client data requests excluded: their
-      // answer names the address's route matches).
-      return isData ? null : { path: `* ${leaf!.id}`, render: url.pathname, statuses: ANY_ADDRESS_STATUSES };
-    }
-
-    const params = new URLSearchParams(url.search);
-    let routesPart = '';
-    if (isData) {
-      // _routes names the loaders to run; only the matched routes' ids make a (finite) key.
-      const wanted = params.getAll('_routes');
-      params.delete('_routes');
-      if (wanted.length > 1) return null;
-      if (wanted.length === 1) {
-        const ids = wanted[0]!.split(',');
-        const matched = new Set(matches.map((m) => (m.route as Tree).id));
-        if (!ids.every((id) => matched.has(id))) return null;
-        routesPart = `_routes=${encodeURIComponent(ids.join(','))}`;
-      }
-    }
-    const query = queryKey(params, policy);
-    if (query === undefined) return null;
-    const search = routesPart ? `${query ? `${query}&` : '?'}${routesPart}` : query;
-    return { path: `${url.pathname}${search}`, render: `${url.pathname}${search}`, statuses: OK_ONLY };
-  }
-
   function coreOf(pathAndQuery: string): PlanCore | null {
     let c = memo.get(pathAndQuery);
     if (c === undefined) {
-      c = pathAndQuery.length > 2048 ? null : core(pathAndQuery);
+      c = pathAndQuery.length > 2048 ? null : planCore({ tree, build, notPages, manifestPath, policyOf }, pathAndQuery);
       if (memo.size >= MEMO_MAX) memo.clear();
       memo.set(pathAndQuery, c);
     }
@@ -138,14 +152,13 @@ export function pagePlanner(build: ServerBuild, notPages: (pathname: string) => 
     const c = coreOf(pathAndQuery);
     if (!c) return undefined;
     // The year too: the footer's copyright line is rendered from the clock. (Content changes drop
-    // the kept pages made from what they changed: server/http-cache.ts.)
+    // the kept pages made from what they changed: server/http/cache.ts.)
     return { key: `page ${build.assets.version} y${new Date().getUTCFullYear()} ${c.path}`, render: c.render, statuses: c.statuses };
   }
 
   /** The module of the route that answers a page path (a data request's path included). */
   function leafModule(pathname: string): Record<string, unknown> | undefined {
-    const bare = !pathname.endsWith('.data') ? pathname : pathname.endsWith('/_.data') ? pathname.slice(0, -'_.data'.length) : pathname.slice(0, -'.data'.length);
-    const matches = matchRoutes(tree, bare);
+    const matches = matchRoutes(tree, pagePathOf(pathname));
     const leaf = matches?.[matches.length - 1]?.route as Tree | undefined;
     return leaf ? (build.routes[leaf.id]?.module as Record<string, unknown> | undefined) : undefined;
   }

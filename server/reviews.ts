@@ -11,10 +11,9 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE, REVIEW_MESSAGES, sniffPhoto, type ReviewFields } from '../common/reviews.ts';
 import type { ApprovedReview, ReviewSummary } from '../common/api-types.ts';
-import type { Db } from './db/index.ts';
+import type { Db, Tx } from './db/index.ts';
 import { safaris, travellerReviewPhotos, travellerReviews, type ReviewStatus } from './db/schema.ts';
 import { bumpContentVersion } from './db/version.ts';
-import type { Tx } from './mail/outbox.ts';
 import { renderImage, type RenderedImage } from './media/pipeline.ts';
 import type { ImageFormat } from './media/variants.ts';
 

@@ -10,7 +10,7 @@ import { listenHost, loadConfigOrExit, trustsAnyoneDirectly } from './config.ts'
 import { DataDirLockedError, lockDataDir, LOCK_HOLDER_ENV, type DataDirLock } from './db/lock.ts';
 import { createLogger } from './logger.ts';
 import { loadedReactBuild } from './react-build.ts';
-import { listen, onShutdown } from './serve.ts';
+import { listen, onShutdown } from './http/serve.ts';
 
 export async function startProcess(role: 'web' | 'api'): Promise<void> {
   const config = loadConfigOrExit();

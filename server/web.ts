@@ -6,16 +6,16 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import type { ApiClient } from '../common/api-client.ts';
-import { compression } from './compress.ts';
-import { isClientFault, logClientFault, refuseUnknownMethods } from './http-edge.ts';
+import { compression } from './http/compress.ts';
+import { isClientFault, logClientFault, refuseUnknownMethods } from './http/edge.ts';
 import { RETRY_AFTER_SECONDS } from './db/availability.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { writeKept, type HttpCache } from './http-cache.ts';
-import { baseHeaders, boundedWrites, discardBody, isStaffLargeWrite, securityHeaders, tooLargeMessage, withPagePolicy, writeLimitFor } from './security.ts';
+import { writeKept, type HttpCache } from './http/cache.ts';
+import { baseHeaders, boundedWrites, discardBody, isStaffLargeWrite, securityHeaders, tooLargeMessage, withPagePolicy, writeLimitFor } from './http/security.ts';
 import { decodable, pagePlanner } from './page-cache.ts';
 import type { Logger } from './logger.ts';
 import { withImageMetaFrom } from './media/annotate.ts';
-import { atPublicOrigin, callerSource, forwardedHeaders, ProxyTrust, socketAddress } from './spam/client-address.ts';
+import { atPublicOrigin, callerSource, forwardedHeaders, ProxyTrust, socketAddress } from './http/client-address.ts';
 import type { ClientBudget } from './spam/budget.ts';
 import { mediaDirs } from './media/dirs.ts';
 
@@ -93,7 +93,7 @@ function apiClientFor(opts: Pick<WebOptions, 'api' | 'apiUrl' | 'trust'>, incomi
   return withImageMetaFrom(plainApiClient(opts, incoming, peer), mediaDirs()[0]!);
 }
 
-// The visitor of a page request, as the API hears of it (server/spam/client-address.ts): in
+// The visitor of a page request, as the API hears of it (server/http/client-address.ts): in
 // process, in the call's environment, which no client can set; over HTTP (API_URL), as
 // X-Forwarded-* headers with this process's view, believed by an API host whose TRUST_PROXY
 // names this process. Headers the visitor sent are never passed on as they are.
@@ -180,51 +180,40 @@ function isConsolePath(pathname: string): boolean {
   return /^\/admin(?:[/.]|$)/.test(pathname);
 }
 
-export function createWeb(opts: WebOptions) {
-  const app = new Hono();
+type Planner = ReturnType<typeof pagePlanner>;
+
+/**
+ * What every request meets before a route: security headers, compression, methods no address
+ * takes, the console's large writes checked before their body, bounded bodies, and the answer to
+ * what escapes a handler. `planner` is read when a request comes (it is made after the routes).
+ */
+function mountEdge(app: Hono, opts: WebOptions, planner: () => Planner): void {
   const security = { siteUrl: opts.siteUrl };
-  // Every response leaves with the security headers (server/security.ts).
+  // Every response leaves with the security headers (server/http/security.ts).
   app.use('*', securityHeaders(security));
   // Fingerprinted assets are compressed once and kept; pages as they stream.
   app.use('*', compression({ fixed: (p) => p.startsWith('/assets/') }));
   // Methods no address takes (TRACE, PROPFIND...): 405 with the address's Allow, before
-  // anything reads the request (server/http-edge.ts).
+  // anything reads the request (server/http/edge.ts).
   app.use(
     '*',
     refuseUnknownMethods({
       logger: opts.logger,
       json: isApiPath,
-      allow: (p) => (isApiPath(p) ? (opts.api?.allowedMethods?.(p) ?? 'GET, HEAD, POST') : allowOf(planner.leafModule(p))),
+      allow: (p) => (isApiPath(p) ? (opts.api?.allowedMethods?.(p) ?? 'GET, HEAD, POST') : allowOf(planner().leafModule(p))),
     }),
   );
   // The console's large writes to page actions (the media library's and the CSV import's forms
   // without JavaScript): a signed-out or cross-site post is refused before a byte of its body is read.
   app.use('*', async (c, next) => {
     if (c.req.method !== 'POST' || isApiPath(c.req.path) || !isStaffLargeWrite(c.req.path)) return next();
-    const refusal = await staffOnlyBeforeBody(c.req.raw, socketAddress(c.env));
+    const refusal = await staffOnlyBeforeBody(opts, c.req.raw, socketAddress(c.env));
     if (!refusal) return next();
     opts.logger.info({ status: refusal.status, method: 'POST', path: c.req.path.slice(0, 200) }, 'request refused before its body was read');
     // The body is then read to its end and dropped (never kept), so the answer reaches the client.
     if (!(await discardBody(c.req.raw, writeLimitFor(c.req.path)))) refusal.headers.set('connection', 'close');
     return refusal;
   });
-  const staffOnlyBeforeBody = async (request: Request, peer: string | undefined): Promise<Response | undefined> => {
-    const url = new URL(atPublicOrigin(opts.trust ?? NO_PROXY, request, peer).url);
-    const origin = request.headers.get('origin');
-    if (origin !== null && origin !== url.origin && origin !== new URL(opts.siteUrl).origin) return plain(403, 'This form can only be sent from our website.');
-    const cookie = request.headers.get('cookie');
-    if (!cookie) return signedOut(url);
-    const res = await apiClientFor(opts, request, peer).fetch('/admin/session', { headers: { cookie, accept: 'application/json' } });
-    await res.arrayBuffer().catch(() => undefined);
-    if (res.ok) return undefined;
-    if (res.status === 503) return plain(503, 'Our system is briefly unavailable. Please try again in a minute.', { 'retry-after': res.headers.get('retry-after') ?? String(RETRY_AFTER_SECONDS) });
-    return signedOut(url);
-  };
-  // Signed out: the page's post goes to sign-in (a data request, which cannot follow it, gets 401).
-  const signedOut = (url: URL) =>
-    url.pathname.endsWith('.data')
-      ? plain(401, 'Please sign in again.')
-      : new Response(null, { status: 303, headers: { location: `/admin/login?next=${encodeURIComponent(url.pathname)}`, 'cache-control': 'no-store' } });
   // Every write is read here, bounded, before anything parses it; the API's own (/api) are bounded
   // by the API, after its checks; the console's large writes go to a file, not memory.
   const bounded = boundedWrites(
@@ -249,10 +238,30 @@ export function createWeb(opts: WebOptions) {
     opts.logger.error({ err, method: c.req.method, path: c.req.path.slice(0, 200) }, 'request failed');
     return plain(500, 'Something went wrong on our side. Please try again.');
   });
-  const clientDir = opts.clientDir ?? path.join(buildDir, 'client');
-  const relClient = path.relative(process.cwd(), clientDir) || '.';
+}
 
-  // The API: same process, or a proxy to the API host.
+/** A console post from another origin or without a session: its refusal; undefined: let it through. */
+async function staffOnlyBeforeBody(opts: WebOptions, request: Request, peer: string | undefined): Promise<Response | undefined> {
+  const url = new URL(atPublicOrigin(opts.trust ?? NO_PROXY, request, peer).url);
+  const origin = request.headers.get('origin');
+  if (origin !== null && origin !== url.origin && origin !== new URL(opts.siteUrl).origin) return plain(403, 'This form can only be sent from our website.');
+  const cookie = request.headers.get('cookie');
+  if (!cookie) return signedOut(url);
+  const res = await apiClientFor(opts, request, peer).fetch('/admin/session', { headers: { cookie, accept: 'application/json' } });
+  await res.arrayBuffer().catch(() => undefined);
+  if (res.ok) return undefined;
+  if (res.status === 503) return plain(503, 'Our system is briefly unavailable. Please try again in a minute.', { 'retry-after': res.headers.get('retry-after') ?? String(RETRY_AFTER_SECONDS) });
+  return signedOut(url);
+}
+
+/** Signed out: the page's post goes to sign-in (a data request, which cannot follow it, gets 401). */
+const signedOut = (url: URL) =>
+  url.pathname.endsWith('.data')
+    ? plain(401, 'Please sign in again.')
+    : new Response(null, { status: 303, headers: { location: `/admin/login?next=${encodeURIComponent(url.pathname)}`, 'cache-control': 'no-store' } });
+
+/** The API: in this process, or a proxy to the API host at API_URL. */
+function mountApi(app: Hono, opts: WebOptions): void {
   if (opts.apiUrl) {
     const base = opts.apiUrl;
     app.all('/api/*', async (c) => {
@@ -281,8 +290,11 @@ export function createWeb(opts: WebOptions) {
     app.all('/api', (c) => api.fetch(c.req.raw, c.env));
     app.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
   }
+}
 
-  // Fingerprinted build assets: cached for a year.
+/** The build's files: fingerprinted assets cached for a year, other public files for a day. Returns the public files' paths. */
+function mountStatic(app: Hono, clientDir: string): Set<string> {
+  const relClient = path.relative(process.cwd(), clientDir) || '.';
   app.use(
     '/assets/*',
     serveStatic({
@@ -292,8 +304,7 @@ export function createWeb(opts: WebOptions) {
       },
     }),
   );
-  // Other public files (favicon...): cached for a day. Only the files the build holds are looked
-  // up, so a page request costs no file-system call.
+  // Only the files the build holds are looked up, so a page request costs no file-system call.
   const publicFiles = listPublicFiles(clientDir);
   const publicStatic = serveStatic({
     root: relClient,
@@ -302,7 +313,14 @@ export function createWeb(opts: WebOptions) {
     },
   });
   app.use('*', (c, next) => (publicFiles.has(c.req.path) ? publicStatic(c, next) : next()));
+  return publicFiles;
+}
 
+type Render = (request: Request, peer: string | undefined) => Promise<Response>;
+
+/** React Router's renderer, reading the API for the visitor, with the answers a page's status calls for. */
+function pageRenderer(opts: WebOptions): Render {
+  const security = { siteUrl: opts.siteUrl };
   const handle = createRequestHandler(opts.build, 'production');
   const entry = opts.build.entry.module as unknown as { apiContext: RouterContext<ApiClient>; pageRendererContext?: RouterContext<unknown> };
   const apiContext = entry.apiContext;
@@ -312,7 +330,7 @@ export function createWeb(opts: WebOptions) {
     const client = withImageMetaFrom({ fetch: read }, mediaDirs()[0]!);
     return handle(new Request(url, { headers: { accept: 'text/html' } }), new RouterContextProvider(new Map<RouterContext, unknown>([[apiContext, client]])));
   };
-  const render = (request: Request, peer: string | undefined) => {
+  return (request, peer) => {
     const client = apiClientFor(opts, request, peer);
     const context = new RouterContextProvider(
       new Map<RouterContext, unknown>([[apiContext, client], ...(entry.pageRendererContext && isConsolePath(new URL(request.url).pathname) ? [[entry.pageRendererContext, renderPage] as [RouterContext, unknown]] : [])]),
@@ -336,10 +354,96 @@ export function createWeb(opts: WebOptions) {
       return withPagePolicy(res, security);
     });
   };
+}
+
+/**
+ * The "too many requests" view (app/routes/too-many-requests.tsx) with its Retry-After: the
+ * same page for everyone, rendered once per build and content and kept with the pages. It is
+ * plain HTML, without the app's scripts: it answers many addresses, and the browser would hydrate
+ * it as the page at its own address.
+ */
+async function tooManyAnswer(opts: WebOptions, render: Render, request: Request, peer: string | undefined, retryAfterSeconds: number): Promise<Response> {
+  const pages = opts.pages;
+  opts.logger.info({ status: 429, method: request.method, path: new URL(request.url).pathname.slice(0, 200), retryAfterSeconds }, 'request refused: over its budget');
+  const view = new Request(new URL('/too-many-requests', request.url), { headers: { accept: 'text/html', 'accept-encoding': request.headers.get('accept-encoding') ?? '' } });
+  const produce = async () => {
+    const res = await render(view, peer);
+    const html = (await res.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '');
+    const headers = new Headers(res.headers);
+    headers.delete('content-length');
+    return new Response(html, { status: res.status, headers });
+  };
+  const res = pages?.cache.enabled
+    ? await pages.cache.serve(`page ${opts.build.assets.version} y${new Date().getUTCFullYear()} 429`, view, produce, [429])
+    : await produce();
+  const headers = new Headers(res.headers);
+  headers.set('retry-after', String(retryAfterSeconds));
+  headers.set('cache-control', 'no-store');
+  headers.delete('etag');
+  return new Response(request.method === 'HEAD' ? null : res.body, { status: 429, headers });
+}
+
+/** A page request answered from the kept pages when its route allows, rendered otherwise. */
+function pageAnswerer(opts: WebOptions, planner: Planner, render: Render) {
+  const pages = opts.pages;
+  return (request: Request, peer: string | undefined): Promise<Response> => {
+    const planned = pages?.cache.enabled ? planner.plan(request) : undefined;
+    // Work no cache absorbs (a page with a query string it does not keep, a search, a form sent,
+    // a signed-in visitor's page) is counted against the visitor's budget; kept pages never are.
+    const budget = opts.budget;
+    if (budget && !planned && !isConsolePath(new URL(request.url).pathname) && !planner.plan(request)) {
+      const check = budget.check(budget.keyOf(request.headers, peer));
+      if (!check.ok) return tooManyAnswer(opts, render, request, peer, check.retryAfterSeconds);
+      return budget.charge(check.key, async () => {
+        // The whole render is counted, its streamed body included.
+        const res = await render(request, peer);
+        return new Response(res.body ? await res.arrayBuffer() : null, res);
+      });
+    }
+    if (!planned) return render(request, peer);
+    return pages!.cache.serve(planned.key, request, () => {
+      // One render serves everyone: a plain GET of the normalised URL, nothing personal in it.
+      const headers = new Headers(request.headers);
+      for (const h of NOT_FOR_RENDER) headers.delete(h);
+      return render(new Request(planned.renderUrl, { method: 'GET', headers }), peer);
+    }, planned.statuses);
+  };
+}
+
+/**
+ * Kept pages answered before any Request object is made (called by the HTTP server for every
+ * request; false: not a kept page, the app handles it).
+ */
+function keptPageServer(opts: WebOptions, planner: Planner) {
+  const pages = opts.pages;
+  const base = baseHeaders({ siteUrl: opts.siteUrl });
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (!pages?.cache.enabled || !req.url) return false;
+    let entry;
+    try {
+      const k = planner.keyOf(req.method ?? 'GET', req.url, !!(req.headers.cookie || req.headers.authorization));
+      entry = k && pages.cache.get(k.key);
+    } catch (err) {
+      // Whatever the address, the app answers it properly; the fast path just steps aside.
+      opts.logger.warn({ err, url: req.url.slice(0, 200) }, 'kept-page lookup failed');
+      return false;
+    }
+    if (!entry) return false;
+    pages.cache.countHit();
+    writeKept(entry, req, res, base);
+    return true;
+  };
+}
+
+export function createWeb(opts: WebOptions) {
+  const app = new Hono();
+  mountEdge(app, opts, () => planner);
+  mountApi(app, opts);
+  const publicFiles = mountStatic(app, opts.clientDir ?? path.join(buildDir, 'client'));
+  const render = pageRenderer(opts);
   // Addresses the app answers before the pages: never looked up among kept pages.
   const planner = pagePlanner(opts.build, (p) => p === '/api' || p.startsWith('/api/') || p.startsWith('/assets/') || publicFiles.has(p) || isConsolePath(p));
-  const pages = opts.pages;
-  const base = baseHeaders(security);
+  const answer = pageAnswerer(opts, planner, render);
   app.all('*', async (c) => {
     const peer = socketAddress(c.env);
     // Behind a trusted proxy, the page is handled for the host and scheme the visitor used.
@@ -363,77 +467,5 @@ export function createWeb(opts: WebOptions) {
     }
     return answer(request, peer);
   });
-
-  /** A page request answered from the kept pages when its route allows, rendered otherwise. */
-  function answer(request: Request, peer: string | undefined): Promise<Response> {
-    const planned = pages?.cache.enabled ? planner.plan(request) : undefined;
-    // Work no cache absorbs (a page with a query string it does not keep, a search, a form sent,
-    // a signed-in visitor's page) is counted against the visitor's budget; kept pages never are.
-    const budget = opts.budget;
-    if (budget && !planned && !isConsolePath(new URL(request.url).pathname) && !planner.plan(request)) {
-      const check = budget.check(budget.keyOf(request.headers, peer));
-      if (!check.ok) return tooMany(request, peer, check.retryAfterSeconds);
-      return budget.charge(check.key, async () => {
-        // The whole render is counted, its streamed body included.
-        const res = await render(request, peer);
-        return new Response(res.body ? await res.arrayBuffer() : null, res);
-      });
-    }
-    if (!planned) return render(request, peer);
-    return pages!.cache.serve(planned.key, request, () => {
-      // One render serves everyone: a plain GET of the normalised URL, nothing personal in it.
-      const headers = new Headers(request.headers);
-      for (const h of NOT_FOR_RENDER) headers.delete(h);
-      return render(new Request(planned.renderUrl, { method: 'GET', headers }), peer);
-    }, planned.statuses);
-  }
-
-  /**
-   * The "too many requests" view (app/routes/too-many-requests.tsx) with its Retry-After: the
-   * same page for everyone, rendered once per build and content and kept with the pages. It is
-   * plain HTML, without the app's scripts: it answers many addresses, and the browser would hydrate
-   * it as the page at its own address.
-   */
-  const tooMany = async (request: Request, peer: string | undefined, retryAfterSeconds: number): Promise<Response> => {
-    opts.logger.info({ status: 429, method: request.method, path: new URL(request.url).pathname.slice(0, 200), retryAfterSeconds }, 'request refused: over its budget');
-    const view = new Request(new URL('/too-many-requests', request.url), { headers: { accept: 'text/html', 'accept-encoding': request.headers.get('accept-encoding') ?? '' } });
-    const produce = async () => {
-      const res = await render(view, peer);
-      const html = (await res.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '');
-      const headers = new Headers(res.headers);
-      headers.delete('content-length');
-      return new Response(html, { status: res.status, headers });
-    };
-    const res = pages?.cache.enabled
-      ? await pages.cache.serve(`page ${opts.build.assets.version} y${new Date().getUTCFullYear()} 429`, view, produce, [429])
-      : await produce();
-    const headers = new Headers(res.headers);
-    headers.set('retry-after', String(retryAfterSeconds));
-    headers.set('cache-control', 'no-store');
-    headers.delete('etag');
-    return new Response(request.method === 'HEAD' ? null : res.body, { status: 429, headers });
-  };
-
-  /**
-   * Kept pages answered before any Request object is made (called by the HTTP server for every
-   * request; false: not a kept page, the app handles it).
-   */
-  const serveKept = (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (!pages?.cache.enabled || !req.url) return false;
-    let entry;
-    try {
-      const k = planner.keyOf(req.method ?? 'GET', req.url, !!(req.headers.cookie || req.headers.authorization));
-      entry = k && pages.cache.get(k.key);
-    } catch (err) {
-      // Whatever the address, the app answers it properly; the fast path just steps aside.
-      opts.logger.warn({ err, url: req.url.slice(0, 200) }, 'kept-page lookup failed');
-      return false;
-    }
-    if (!entry) return false;
-    pages.cache.countHit();
-    writeKept(entry, req, res, base);
-    return true;
-  };
-
-  return Object.assign(app, { serveKept });
+  return Object.assign(app, { serveKept: keptPageServer(opts, planner) });
 }

@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneDaily, startDailyBackups } from '../server/db/backup.ts';
 import { openDatabase, type Database } from '../server/db/index.ts';
+import { openPreparedDatabase } from '../server/db/prepare.ts';
 import { documentHash } from '../server/content/store.ts';
 import { contentItems, contentRevisions, enquiries, newsletterSubscribers, safaris, staff } from '../server/db/schema.ts';
 import { createLogger } from '../server/logger.ts';
@@ -179,7 +180,7 @@ describe('daily backups', () => {
 
   it('takes one snapshot when the newest is over a day old, and none when one is recent', async () => {
     const dataDir = path.join(dir, 'site');
-    const database = await openDatabase({ dataDir });
+    const database = await openPreparedDatabase({ dataDir });
     const logger = createLogger('silent');
     try {
       const daily = startDailyBackups({ database, dataDir, logger, firstDelayMs: 10 });

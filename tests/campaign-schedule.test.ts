@@ -6,7 +6,7 @@ import './helpers/production.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toLocalInput } from '../common/operator-time.ts';
 import { sendDueCampaigns } from '../server/newsletter/scheduled-send.ts';
-import { ProxyTrust } from '../server/spam/client-address.ts';
+import { ProxyTrust } from '../server/http/client-address.ts';
 import { createLogger } from '../server/logger.ts';
 import { backends } from './helpers/db.ts';
 import { startConsoleSite, type ConsoleSite } from './helpers/console-site.ts';

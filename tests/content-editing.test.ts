@@ -18,6 +18,7 @@ import path from 'node:path';
 import { exportContent, writeExport } from '../server/content/export.ts';
 import { documentHash, importContentFiles, publishDue, publishedContent, requireType, saveItem } from '../server/content/store.ts';
 import { openDatabase } from '../server/db/index.ts';
+import { openPreparedDatabase } from '../server/db/prepare.ts';
 import { syncContent } from '../server/db/seed.ts';
 import { backends } from './helpers/db.ts';
 import { rowsOf } from './helpers/forms.ts';
@@ -334,7 +335,7 @@ describe.each(backends())('content editor on %s', (backend) => {
 
   it('exports the database in the layout of content/, and a fresh database seeded from the export has the same content', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'content-export-'));
-    const fresh = await openDatabase({ dataDir: await mkdtemp(path.join(os.tmpdir(), 'content-fresh-')) });
+    const fresh = await openPreparedDatabase({ dataDir: await mkdtemp(path.join(os.tmpdir(), 'content-fresh-')) });
     try {
       const files = await exportContent(db());
       const { written } = await writeExport(dir, files);

@@ -1,5 +1,5 @@
 // What a client can send that once gave 500s or held the server: each is a clear 4xx now, answered
-// at the edge (server/security.ts, server/web.ts, server/api/http.ts), on PGlite and PostgreSQL.
+// at the edge (server/http/security.ts, server/web.ts, server/http/deps.ts), on PGlite and PostgreSQL.
 import './helpers/production.ts';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
@@ -85,7 +85,7 @@ for (const backend of backends()) {
       });
       expect(status.status).toBe(413);
       // Not closed under the client's feet while it still sends: the rest is read and dropped first,
-      // so the 413 cannot be erased by a reset (server/security.ts lingerThenCancel).
+      // so the 413 cannot be erased by a reset (server/http/security.ts lingerThenCancel).
       expect(status.connection).not.toBe('close');
       expect((await fetch(`${base}/api/healthz`)).status).toBe(200);
     });

@@ -7,7 +7,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../server/db/index.ts';
+import { openPreparedDatabase } from '../server/db/prepare.ts';
 import { buildDir } from '../server/web.ts';
 import { backends, freshPostgresUrl } from './helpers/db.ts';
 import { goodEnquiry, OPERATOR, rowsOf, waitFor } from './helpers/forms.ts';
@@ -126,7 +126,7 @@ describe.each(backends())('the server killed mid-burst, on %s', (backend) => {
     expect(await second.exited).toBe(0);
 
     // And the database holds each of them with its outbox rows sent.
-    const db = await openDatabase({ databaseUrl: databaseUrl || undefined, dataDir });
+    const db = await openPreparedDatabase({ databaseUrl: databaseUrl || undefined, dataDir });
     try {
       const stored = rowsOf<{ id: number; email: string }>(await db.db.execute(sql`select id, email from enquiries`));
       const storedIds = new Set(stored.map((r) => r.id));

@@ -1,4 +1,4 @@
-// Requests the HTTP layer answers at its edge (server/http-edge.ts, server/serve.ts, server/web.ts):
+// Requests the HTTP layer answers at its edge (server/http/edge.ts, server/http/serve.ts, server/web.ts):
 // methods no address takes (TRACE, CONNECT, PROPFIND, a made-up one: 405 with Allow), a GET
 // of an address that only takes a posted form (405), and request bodies that never arrive whole
 // (the client went away, or stopped sending until the server's timeout). None is a server error:

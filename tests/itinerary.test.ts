@@ -8,7 +8,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayRange } from '../common/route.ts';
 import { site } from '../common/site.ts';
-import type { HttpCache } from '../server/http-cache.ts';
+import type { HttpCache } from '../server/http/cache.ts';
 import { backends } from './helpers/db.ts';
 import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
 import { decodeEntities, htmlText, type Json } from './helpers/site.ts';

@@ -4,7 +4,7 @@
 // view does not read the database.
 import './helpers/production.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpCache } from '../server/http-cache.ts';
+import type { HttpCache } from '../server/http/cache.ts';
 import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
 import { headings1, mainText, WHATSAPP_HREF } from './helpers/site.ts';
 

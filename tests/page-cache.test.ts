@@ -6,7 +6,7 @@ import './helpers/production.ts';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppParts } from '../server/app.ts';
-import type { HttpCache } from '../server/http-cache.ts';
+import type { HttpCache } from '../server/http/cache.ts';
 import { loadedReactBuild } from '../server/react-build.ts';
 import { backends } from './helpers/db.ts';
 import { startInProcess, type InProcessSite } from './helpers/in-process.ts';

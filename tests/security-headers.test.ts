@@ -4,7 +4,7 @@
 // 100+ is A+). The site is configured with an https SITE_URL, as in production behind TLS.
 import './helpers/production.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineScriptHashes } from '../server/security.ts';
+import { inlineScriptHashes } from '../server/http/security.ts';
 import { backends } from './helpers/db.ts';
 import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
 

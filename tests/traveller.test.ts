@@ -15,8 +15,8 @@ import { loadContent, type Content } from '../server/db/content.ts';
 import { syncContent } from '../server/db/seed.ts';
 import { readContentVersion, tablesChangedBetween } from '../server/db/version.ts';
 import { setCurrencyRate, CurrencyRateError } from '../server/currency.ts';
-import { createForms, type Forms } from '../server/forms.ts';
-import { HttpCache } from '../server/http-cache.ts';
+import { createFormsAndMail, type FormsAndMail } from '../server/forms-and-mail.ts';
+import { HttpCache } from '../server/http/cache.ts';
 import { leadDay, whatsappLeadCounts, whatsappLeadTotals } from '../server/leads.ts';
 import { loadConfig } from '../server/config.ts';
 import { approveReview, listPendingReviews, listReviews, rejectReview, ReviewNotFound, setReviewReply } from '../server/reviews.ts';
@@ -36,7 +36,7 @@ type Json = Record<string, any>;
 
 interface Harness {
   api: Api;
-  forms: Forms;
+  forms: FormsAndMail;
   /** The lines logged at info and above. */
   logs: Json[];
   /** Reads the content version again, as the process's watcher does on the notification. */
@@ -49,7 +49,7 @@ async function harness(tdb: TestDatabase, spam: 'on' | 'off', limits: Json = {})
   const config = loadConfig({ SITE_URL: SITE, SPAM_CHECKS: spam, DATA_DIR: '/tmp/traveller-test-unused', SMTP_URL: '' });
   const logs: Json[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => logs.push(JSON.parse(line)) });
-  const forms = createForms(config, tdb.db, logger, { startWorker: false, spam: { minFillMs: 0, limits } });
+  const forms = createFormsAndMail(config, tdb.db, logger, { startWorker: false, spam: { minFillMs: 0, limits } });
   let version = await readContentVersion(tdb.db);
   const cache = new HttpCache({ maxBytes: 8 * 1024 * 1024, keepIdentity: true });
   const api = createApi({

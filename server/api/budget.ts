@@ -3,7 +3,7 @@
 // refused with a 429 and Retry-After beyond it. Calls the web process makes for a page are counted
 // with the page (server/web.ts), not again here.
 import type { Context, MiddlewareHandler } from 'hono';
-import { socketAddress, type CallerEnv } from '../spam/client-address.ts';
+import { socketAddress, type CallerEnv } from '../http/client-address.ts';
 import { tooManyMessage, type ClientBudget } from '../spam/budget.ts';
 
 export type BudgetEnv = { Variables: { budget?: ClientBudget } };

@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { noteReads } from '../db/reads.ts';
-import { HttpCache } from '../http-cache.ts';
+import { HttpCache } from '../http/cache.ts';
 import { cached, type CacheEnv } from './cache.ts';
 
 function appWith(cache: HttpCache) {

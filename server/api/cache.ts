@@ -1,19 +1,14 @@
-// Which API answers are kept in memory and served again (the mechanism: server/http-cache.ts).
+// Which API answers are kept in memory and served again (the mechanism: server/http/cache.ts).
 // Opt-in per route: `app.get('/parks', cached({ query: ['page', 'limit'] }), handler)`. An answer
 // of a route without `cached()` is produced for every request and marked `no-store`.
 import type { MiddlewareHandler } from 'hono';
 import type { CachePolicy } from '../../app/lib/cache-policy.ts';
-import { replaceResponse } from '../compress.ts';
-import { type HttpCache, queryKey } from '../http-cache.ts';
+import { replaceResponse } from '../http/compress.ts';
+import { queryKey, type AnswerStore } from '../http/cache.ts';
 import { withinBudget, type BudgetEnv } from './budget.ts';
 
 const API_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 export const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** The API's store of kept answers (content changes drop the answers made from what they changed). */
-export interface AnswerStore {
-  cache: HttpCache;
-}
 
 export type CacheEnv = { Variables: { answers?: AnswerStore } } & BudgetEnv;
 

@@ -13,7 +13,9 @@ import { CONTENT_MODULES } from '../content/types/index.ts';
 import type { ContentTypeModule } from '../content/types/type.ts';
 import { pageRow } from '../db/queries.ts';
 import { cached } from './cache.ts';
-import { deps, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type ApiEnv } from './http.ts';
+import { deps, parsePaging, slugParam, totalPagesFor, type ApiEnv } from '../http/deps.ts';
+import { notFound } from '../http/error.ts';
+import { pageMeta } from './answers.ts';
 
 interface CardList {
   collection: PagedCollection;

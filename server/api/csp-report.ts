@@ -1,10 +1,10 @@
 // POST /csp-report: where browsers send Content-Security-Policy violation reports (the page policy's
-// report-uri, server/security.ts). Each report is logged at warn with the few fields that matter;
+// report-uri, server/http/security.ts). Each report is logged at warn with the few fields that matter;
 // the endpoint takes at most a handful a minute per address and a few hundred in all, so a flood
 // neither fills the log nor costs the server anything.
 import { Hono } from 'hono';
-import { deps, type ApiEnv } from './http.ts';
-import { socketAddress } from '../spam/client-address.ts';
+import { deps, type ApiEnv } from '../http/deps.ts';
+import { socketAddress } from '../http/client-address.ts';
 
 const PER_ADDRESS_PER_MINUTE = 10;
 const ALL_PER_MINUTE = 300;

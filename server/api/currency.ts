@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { readCurrencyRates } from '../currency.ts';
 import { cached } from './cache.ts';
-import { deps, type ApiEnv } from './http.ts';
+import { deps, type ApiEnv } from '../http/deps.ts';
 
 const RATES_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 

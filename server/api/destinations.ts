@@ -5,7 +5,9 @@ import { Hono } from 'hono';
 import * as c from '../db/columns.ts';
 import { allDestinations, latestBlogs, pageRow } from '../db/queries.ts';
 import * as t from '../db/schema.ts';
-import { deps, notFound, pageMeta, slugParam, type ApiEnv } from './http.ts';
+import { deps, slugParam, type ApiEnv } from '../http/deps.ts';
+import { notFound } from '../http/error.ts';
+import { pageMeta } from './answers.ts';
 
 export function destinationsApi() {
   const app = new Hono<ApiEnv>();

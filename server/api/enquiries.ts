@@ -15,21 +15,13 @@ import { enquiries } from '../db/schema-enquiries.ts';
 import { readOperatorTimeZone } from '../auth/content-access.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { operatorNotification, visitorAcknowledgement } from '../mail/templates.ts';
-import { limitKey, sourceOf, type ProxyTrust } from '../spam/client-address.ts';
+import { limitKey, sourceOf, type ProxyTrust } from '../http/client-address.ts';
 import type { FormTokens } from '../spam/form-token.ts';
 import { consume } from '../spam/rate-limit.ts';
-import {
-  checkFormToken,
-  formBodyLimit,
-  HONEYPOT_MESSAGE,
-  readJsonFields,
-  refuseCrossSite,
-  spendFormToken,
-  tooMany,
-  USER_AGENT_MAX,
-  type SpamSettings,
-} from './forms-http.ts';
-import { deps, HttpError, type ApiEnv } from './http.ts';
+import { refuseCrossSite } from '../http/cross-site.ts';
+import { checkFormToken, formBodyLimit, HONEYPOT_MESSAGE, readJsonFields, spendFormToken, tooMany, USER_AGENT_MAX, type SpamSettings } from './forms-http.ts';
+import { deps, type ApiEnv } from '../http/deps.ts';
+import { HttpError } from '../http/error.ts';
 
 export interface FormsApiOptions {
   siteUrl: string;

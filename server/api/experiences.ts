@@ -6,7 +6,9 @@ import { NAV_MAX_EXPERIENCES, PAGE_SIZE } from '../../common/constants.ts';
 import * as c from '../db/columns.ts';
 import { allDestinations, allExperiences, destinationBySlug, featuredSafaris, galleryOf, latestBlogs, ringNeighbours } from '../db/queries.ts';
 import * as t from '../db/schema.ts';
-import { destinationHeader, dedupeById, deps, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type ApiEnv } from './http.ts';
+import { deps, parsePaging, slugParam, totalPagesFor, type ApiEnv } from '../http/deps.ts';
+import { notFound } from '../http/error.ts';
+import { destinationHeader, dedupeById, pageMeta } from './answers.ts';
 
 const order = [asc(t.experiences.sort_order), asc(t.experiences.id)];
 

@@ -1,14 +1,14 @@
 // Request handling shared by the public form endpoints (enquiries, newsletter): size limit,
-// JSON-only bodies with text fields, cross-site refusal, and the spam-defence settings.
+// JSON-only bodies with text fields, and the spam-defence settings (the cross-site refusal:
+// server/http/cross-site.ts).
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { TOO_FAST_CODE, type FormTokenCode } from '../../common/forms.ts';
-import { CROSS_SITE_MESSAGE, isCrossSite } from '../../common/origin.ts';
-import type { Tx } from '../mail/outbox.ts';
+import type { Tx } from '../db/index.ts';
 import type { FormTokens } from '../spam/form-token.ts';
-import { sourceOf, type ProxyTrust } from '../spam/client-address.ts';
-import { HttpError, type ApiContext, type ApiEnv } from './http.ts';
+import type { ApiContext, ApiEnv } from '../http/deps.ts';
+import { HttpError } from '../http/error.ts';
 
 /** The largest request body accepted by the form endpoints. */
 const MAX_FORM_BODY_BYTES = 64 * 1024;
@@ -22,20 +22,6 @@ export function formBodyLimit(): MiddlewareHandler<ApiEnv> {
       throw new HttpError(413, `The request is too large: at most ${MAX_FORM_BODY_BYTES / 1024} KB are accepted.`);
     },
   });
-}
-
-/**
- * Refuses a browser's post from another site. The site's host is the one the request was made
- * to: the page's host for the web process's own calls, a trusted proxy's X-Forwarded-Host, or
- * the request's; SITE_URL's host is always ours.
- */
-export function refuseCrossSite(siteUrl: string, trust: ProxyTrust): MiddlewareHandler<ApiEnv> {
-  return async (c, next) => {
-    const source = sourceOf(c, trust);
-    const own = source.host ? `http://${source.host}/` : c.req.url;
-    if (isCrossSite(c.req.raw.headers, own, [siteUrl])) throw new HttpError(403, CROSS_SITE_MESSAGE);
-    await next();
-  };
 }
 
 const text = z.union([z.string(), z.null()]).optional();

@@ -1,6 +1,6 @@
 // Liveness and readiness.
 import { Hono } from 'hono';
-import { deps, type ApiEnv } from './http.ts';
+import { deps, type ApiEnv } from '../http/deps.ts';
 
 export function healthApi() {
   const app = new Hono<ApiEnv>();

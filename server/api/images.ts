@@ -10,7 +10,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
-import type { ApiEnv } from './http.ts';
+import type { ApiEnv } from '../http/deps.ts';
 
 const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',

@@ -1,6 +1,6 @@
 // The JSON API: its own Hono app with the paths of spec point 7. Mounted at /api by the web
 // server, or run alone at / (server/api/main.ts).
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
 import { UNAVAILABLE_CODE, UNAVAILABLE_MESSAGE } from '../../common/forms.ts';
 import { isDatabaseUnreachable, RETRY_AFTER_SECONDS } from '../db/availability.ts';
@@ -8,17 +8,18 @@ import { forgetReferenceData } from '../db/queries.ts';
 import { forgetSearchIndex, searchIndexOf } from '../search/engine.ts';
 import { blogsApi } from './blogs.ts';
 import { contentTypesApi } from './card-list.ts';
-import { JSON_TYPE, type AnswerStore } from './cache.ts';
-import { HttpCache } from '../http-cache.ts';
-import { isClientFault, logClientFault, refuseUnknownMethods } from '../http-edge.ts';
-import { boundedWrites, isStaffLargeWrite, securityHeaders, tooLargeMessage } from '../security.ts';
+import { type AnswerStore, HttpCache } from '../http/cache.ts';
+import { JSON_TYPE } from './cache.ts';
+import { isClientFault, logClientFault, refuseUnknownMethods } from '../http/edge.ts';
+import { boundedWrites, isStaffLargeWrite, securityHeaders, tooLargeMessage } from '../http/security.ts';
 import type { ClientBudget } from '../spam/budget.ts';
 import type { BudgetEnv } from './budget.ts';
 import { cspReportApi } from './csp-report.ts';
 import { destinationsApi } from './destinations.ts';
 import { experiencesApi } from './experiences.ts';
 import { healthApi } from './health.ts';
-import { HttpError, type ApiDeps, type ApiEnv } from './http.ts';
+import type { ApiDeps, ApiEnv } from '../http/deps.ts';
+import { HttpError } from '../http/error.ts';
 import { imagesApi } from './images.ts';
 import { lodgesApi } from './lodges.ts';
 import { currencyApi } from './currency.ts';
@@ -50,6 +51,56 @@ export interface ApiOptions {
   extend?: (app: Hono<ApiEnv>) => void;
 }
 
+/** What escapes a route: a refusal in its words, a client gone, the database away (503), or a fault (500). */
+function apiErrorAnswer(deps: ApiOptions['deps']): ErrorHandler<ApiEnv> {
+  return (err, c) => {
+    if (err instanceof HttpError) {
+      // A client's fault: one line at info, no stack (none for the quiet ones).
+      if (!err.quiet) deps.logger.info({ status: err.status, method: c.req.method, path: c.req.path.slice(0, 200), reason: err.code ?? err.message }, 'request refused');
+      return c.json(err.code ? { error: err.message, code: err.code } : { error: err.message }, err.status, { 'content-type': JSON_TYPE, 'cache-control': 'no-store', ...err.headers });
+    }
+    // The client went away (or was too slow) while its body was read: nobody waits for an answer.
+    if (isClientFault(err)) {
+      logClientFault(deps.logger, err, { method: c.req.method, path: c.req.path });
+      return c.json({ error: 'The request did not arrive whole.' }, 400, { 'content-type': JSON_TYPE, 'cache-control': 'no-store' });
+    }
+    // The database is away: not this request's fault nor a bug. One warning for the whole outage
+    // (server/db/availability.ts), and the client is asked to come back.
+    if (deps.availability ? deps.availability.noteFailure(err) : isDatabaseUnreachable(err)) {
+      return c.json({ error: UNAVAILABLE_MESSAGE, code: UNAVAILABLE_CODE }, 503, {
+        'content-type': JSON_TYPE,
+        'cache-control': 'no-store',
+        'retry-after': String(RETRY_AFTER_SECONDS),
+      });
+    }
+    deps.logger.error({ err, path: c.req.path }, 'API error');
+    return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500, { 'content-type': JSON_TYPE, 'cache-control': 'no-store' });
+  };
+}
+
+/** The API's resources, in the order they answer (the forms and the console, `extend`, before the content lists). */
+function mountResources(app: Hono<ApiEnv>, opts: ApiOptions): void {
+  app.route('/', healthApi());
+  app.route('/', cspReportApi());
+  // Approved reviews' photos come from the database, ahead of the image files.
+  app.route('/', reviewPhotosApi());
+  app.route('/', imagesApi(opts.mediaDirs, opts.uploadsDir));
+  app.route('/', currencyApi());
+  opts.extend?.(app);
+  app.route('/', pagesApi());
+  app.route('/', safarisApi());
+  app.route('/', parksApi());
+  app.route('/', lodgesApi());
+  app.route('/', destinationsApi());
+  app.route('/', contentTypesApi());
+  app.route('/', blogsApi());
+  app.route('/', experiencesApi());
+  app.route('/', animalsApi());
+  app.route('/', birdsApi());
+  app.route('/', searchApi());
+  app.route('/', redirectsApi());
+}
+
 export function createApi(opts: ApiOptions) {
   const cache = opts.cache ?? new HttpCache({ maxBytes: 16 * 1024 * 1024, keepIdentity: true });
   cache.onClear(() => {
@@ -65,7 +116,7 @@ export function createApi(opts: ApiOptions) {
   const root = new Hono<ApiEnv>({ strict: false });
   const app = opts.basePath ? root.basePath(opts.basePath) : root;
 
-  // Security headers and bounded writes (server/security.ts), also when the API runs alone;
+  // Security headers and bounded writes (server/http/security.ts), also when the API runs alone;
   // methods no address takes (TRACE, PROPFIND...) refused before either reads anything.
   app.use('*', securityHeaders({ siteUrl: opts.deps.siteUrl }));
   app.use('*', refuseUnknownMethods({ logger: opts.deps.logger, allow: (path) => allowedMethods(path), json: () => true }));
@@ -90,50 +141,9 @@ export function createApi(opts: ApiOptions) {
     ),
   );
 
-  app.route('/', healthApi());
-  app.route('/', cspReportApi());
-  // Approved reviews' photos come from the database, ahead of the image files.
-  app.route('/', reviewPhotosApi());
-  app.route('/', imagesApi(opts.mediaDirs, opts.uploadsDir));
-  app.route('/', currencyApi());
-  opts.extend?.(app);
-  app.route('/', pagesApi());
-  app.route('/', safarisApi());
-  app.route('/', parksApi());
-  app.route('/', lodgesApi());
-  app.route('/', destinationsApi());
-  app.route('/', contentTypesApi());
-  app.route('/', blogsApi());
-  app.route('/', experiencesApi());
-  app.route('/', animalsApi());
-  app.route('/', birdsApi());
-  app.route('/', searchApi());
-  app.route('/', redirectsApi());
-
+  mountResources(app, opts);
   app.notFound((c) => c.json({ error: 'Not found' }, 404, { 'content-type': JSON_TYPE, 'cache-control': 'no-store' }));
-  app.onError((err, c) => {
-    if (err instanceof HttpError) {
-      // A client's fault: one line at info, no stack (none for the quiet ones).
-      if (!err.quiet) opts.deps.logger.info({ status: err.status, method: c.req.method, path: c.req.path.slice(0, 200), reason: err.code ?? err.message }, 'request refused');
-      return c.json(err.code ? { error: err.message, code: err.code } : { error: err.message }, err.status, { 'content-type': JSON_TYPE, 'cache-control': 'no-store', ...err.headers });
-    }
-    // The client went away (or was too slow) while its body was read: nobody waits for an answer.
-    if (isClientFault(err)) {
-      logClientFault(opts.deps.logger, err, { method: c.req.method, path: c.req.path });
-      return c.json({ error: 'The request did not arrive whole.' }, 400, { 'content-type': JSON_TYPE, 'cache-control': 'no-store' });
-    }
-    // The database is away: not this request's fault nor a bug. One warning for the whole outage
-    // (server/db/availability.ts), and the client is asked to come back.
-    if (opts.deps.availability ? opts.deps.availability.noteFailure(err) : isDatabaseUnreachable(err)) {
-      return c.json({ error: UNAVAILABLE_MESSAGE, code: UNAVAILABLE_CODE }, 503, {
-        'content-type': JSON_TYPE,
-        'cache-control': 'no-store',
-        'retry-after': String(RETRY_AFTER_SECONDS),
-      });
-    }
-    opts.deps.logger.error({ err, path: c.req.path }, 'API error');
-    return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500, { 'content-type': JSON_TYPE, 'cache-control': 'no-store' });
-  });
+  app.onError(apiErrorAnswer(opts.deps));
 
   // The methods each address takes, read off the routes (middleware, registered for ALL, aside).
   let routes: TrieRouter<true> | undefined;

@@ -8,11 +8,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { LEAD_PATH_MESSAGE, LEAD_SITE_MESSAGE, LEAD_UNKNOWN_PAGE_MESSAGE, leadPath } from '../../common/leads.ts';
 import { isFromOwnSite } from '../../common/origin.ts';
 import { recordWhatsAppLead, sitePages } from '../leads.ts';
-import { limitKey, sourceOf } from '../spam/client-address.ts';
+import { limitKey, sourceOf } from '../http/client-address.ts';
 import { consume } from '../spam/rate-limit.ts';
 import type { FormsApiOptions } from './enquiries.ts';
 import { readJsonFields, tooMany } from './forms-http.ts';
-import { deps, HttpError, type ApiEnv } from './http.ts';
+import { deps, type ApiEnv } from '../http/deps.ts';
+import { HttpError } from '../http/error.ts';
 
 /** A lead is a path: far less than a form. */
 const LEAD_BODY_MAX_BYTES = 1024;

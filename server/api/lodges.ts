@@ -7,7 +7,9 @@ import type { LodgeResponse, LodgesResponse } from '../../common/api-types.ts';
 import * as c from '../db/columns.ts';
 import { galleryOf, lodgeOrder, pageRow } from '../db/queries.ts';
 import * as t from '../db/schema.ts';
-import { deps, HttpError, notFound, pageMeta, parsePaging, SLUG, totalPagesFor, slugParam, type ApiEnv } from './http.ts';
+import { deps, parsePaging, SLUG, totalPagesFor, slugParam, type ApiEnv } from '../http/deps.ts';
+import { HttpError, notFound } from '../http/error.ts';
+import { pageMeta } from './answers.ts';
 
 const TIER_LIST = LODGE_TIERS.join(', ');
 

@@ -9,15 +9,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validateSubscriber } from '../../common/validation.ts';
 import { newsletterSubscribers } from '../db/schema-enquiries.ts';
-import type { Tx } from '../mail/outbox.ts';
+import type { Tx } from '../db/index.ts';
 import { hashToken as hash, newToken, queueConfirmation, TOKEN_SHAPE } from '../newsletter/confirmation.ts';
 import { tombstones } from '../newsletter/tombstones.ts';
 import { unsubscribeByToken } from '../newsletter/unsubscribe.ts';
-import { limitKey, sourceOf } from '../spam/client-address.ts';
+import { limitKey, sourceOf } from '../http/client-address.ts';
 import { consume } from '../spam/rate-limit.ts';
 import type { FormsApiOptions } from './enquiries.ts';
-import { checkFormToken, formBodyLimit, HONEYPOT_MESSAGE, readJsonFields, refuseCrossSite, spendFormToken, tooMany, USER_AGENT_MAX } from './forms-http.ts';
-import { deps, HttpError, type ApiContext, type ApiEnv } from './http.ts';
+import { refuseCrossSite } from '../http/cross-site.ts';
+import { checkFormToken, formBodyLimit, HONEYPOT_MESSAGE, readJsonFields, spendFormToken, tooMany, USER_AGENT_MAX } from './forms-http.ts';
+import { deps, type ApiContext, type ApiEnv } from '../http/deps.ts';
+import { HttpError } from '../http/error.ts';
 
 /** A pending subscriber who subscribes again gets a new confirmation e-mail at most this often. */
 const RESEND_AFTER_MS = 10 * 60_000;

@@ -7,7 +7,9 @@ import { aboutPath } from '../../common/site.ts';
 import * as c from '../db/columns.ts';
 import { featuredSafaris, latestBlogs, pageRow, allExperiences } from '../db/queries.ts';
 import * as t from '../db/schema.ts';
-import { dedupeById, deps, HttpError, pageMeta, type ApiContext, type ApiEnv } from './http.ts';
+import { deps, type ApiContext, type ApiEnv } from '../http/deps.ts';
+import { HttpError } from '../http/error.ts';
+import { dedupeById, pageMeta } from './answers.ts';
 import { experienceBySlug, destinationBySlug } from '../db/queries.ts';
 
 /** Metadata and copy of a static page; the page row must exist. */

@@ -7,7 +7,9 @@ import { NAV_MAX_PARKS, PAGE_SIZE } from '../../common/constants.ts';
 import * as c from '../db/columns.ts';
 import { allDestinations, destinationBySlug, findLodges, galleryOf, latestBlogs, pageRow } from '../db/queries.ts';
 import * as t from '../db/schema.ts';
-import { destinationHeader, deps, HttpError, notFound, pageMeta, parsePaging, slugParam, totalPagesFor, type ApiEnv } from './http.ts';
+import { deps, parsePaging, slugParam, totalPagesFor, type ApiEnv } from '../http/deps.ts';
+import { HttpError, notFound } from '../http/error.ts';
+import { destinationHeader, pageMeta } from './answers.ts';
 
 const parkOrder = [asc(t.destinations.sort_order), asc(t.parks.sort_order), asc(t.parks.id)];
 

@@ -3,7 +3,8 @@
 // answers 301 to the new address instead of the not-found view.
 import { Hono } from 'hono';
 import { findRedirect } from '../content/store.ts';
-import { deps, HttpError, type ApiEnv } from './http.ts';
+import { deps, type ApiEnv } from '../http/deps.ts';
+import { HttpError } from '../http/error.ts';
 
 const PATH = /^\/[a-z0-9/-]{1,300}$/;
 

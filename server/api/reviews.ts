@@ -19,12 +19,14 @@ import type { RenderedImage } from '../media/pipeline.ts';
 import { checkReviewPhoto, insertReview, PhotoRefused, renderReviewPhoto, REVIEW_PHOTO_FILE, reviewPhotoFile, reviewPhotoLargest } from '../reviews.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { reviewArrivedMail } from '../mail/review-mail.ts';
-import { limitKey, sourceOf } from '../spam/client-address.ts';
+import { limitKey, sourceOf } from '../http/client-address.ts';
 import { consume } from '../spam/rate-limit.ts';
-import { REVIEW_BODY_MAX_BYTES } from '../security.ts';
+import { REVIEW_BODY_MAX_BYTES } from '../http/security.ts';
 import type { FormsApiOptions } from './enquiries.ts';
-import { checkFormToken, HONEYPOT_MESSAGE, refuseCrossSite, spendFormToken, textFields, tooMany } from './forms-http.ts';
-import { deps, HttpError, notFound, slugParam, type ApiContext, type ApiEnv } from './http.ts';
+import { refuseCrossSite } from '../http/cross-site.ts';
+import { checkFormToken, HONEYPOT_MESSAGE, spendFormToken, textFields, tooMany } from './forms-http.ts';
+import { deps, slugParam, type ApiContext, type ApiEnv } from '../http/deps.ts';
+import { HttpError, notFound } from '../http/error.ts';
 
 const FIELDS = ['name', 'country', 'rating', 'text', 'website', 'formToken'] as const;
 type Fields = Partial<Record<(typeof FIELDS)[number], string | null>>;

@@ -9,7 +9,9 @@ import { pageRow } from '../db/queries.ts';
 import { loadItems, searchIndex, type Hit } from '../search/engine.ts';
 import { QueryError } from '../search/query.ts';
 import { sitemapEntries, siteIndexable } from '../search/sitemap.ts';
-import { deps, HttpError, pageMeta, parsePaging, totalPagesFor, type ApiEnv } from './http.ts';
+import { deps, parsePaging, totalPagesFor, type ApiEnv } from '../http/deps.ts';
+import { HttpError } from '../http/error.ts';
+import { pageMeta } from './answers.ts';
 
 const TYPE_LIST = SEARCH_TYPES.join(', ');
 

@@ -10,7 +10,9 @@ import * as c from '../db/columns.ts';
 import { galleryOf, ringNeighbours, type GalleryOwner } from '../db/queries.ts';
 import * as t from '../db/schema.ts';
 import { cached } from './cache.ts';
-import { deps, notFound, pageMeta, slugParam, type ApiEnv } from './http.ts';
+import { deps, slugParam, type ApiEnv } from '../http/deps.ts';
+import { notFound } from '../http/error.ts';
+import { pageMeta } from './answers.ts';
 
 interface Species {
   collection: 'animals' | 'birds';

@@ -3,10 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { StaffRole } from '../../common/staff.ts';
-import type { Db } from '../db/index.ts';
+import type { Db, Tx } from '../db/index.ts';
 import { appSecrets, staff } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
-import type { Tx } from '../mail/outbox.ts';
 import { audit } from './audit.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import { sameSecret, sha256, staffCount } from './sessions.ts';

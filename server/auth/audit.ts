@@ -1,6 +1,6 @@
 // The audit log: one row per sign-in (or failed attempt) and per change made in the console.
 import { auditLog } from '../db/schema.ts';
-import type { Tx } from '../mail/outbox.ts';
+import type { Tx } from '../db/index.ts';
 
 export interface AuditEntry {
   staffId?: number | null;

@@ -4,9 +4,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { sql } from 'drizzle-orm';
 import { MEDIA_MESSAGES, type ConsoleSettings } from '../../common/media-library.ts';
-import { deps, HttpError } from '../api/http.ts';
-import type { Db } from '../db/index.ts';
-import type { Tx } from '../mail/outbox.ts';
+import { deps } from '../http/deps.ts';
+import { HttpError } from '../http/error.ts';
+import type { Db, Tx } from '../db/index.ts';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../../common/operator-time.ts';
 import { requireStaff, type AdminEnv } from './guard.ts';
 import type { Session } from './sessions.ts';

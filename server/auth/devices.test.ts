@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMemoryDatabase, type Database } from '../db/index.ts';
+import type { Database } from '../db/index.ts';
+import { openMemoryDatabase } from '../db/prepare.ts';
 import { DEVICE_MS, deviceCookie, issueDevice, knownDeviceOf, readDevice } from './devices.ts';
 
 describe('device cookies', () => {

@@ -6,9 +6,8 @@
 // changes after it was given, when the account is disabled, and after DEVICE_MS.
 import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
+import type { Db, Tx } from '../db/index.ts';
 import { appSecrets } from '../db/schema.ts';
-import type { Tx } from '../mail/outbox.ts';
 import { staffCookie } from './guard.ts';
 import { sameSecret } from './sessions.ts';
 

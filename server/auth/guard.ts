@@ -3,7 +3,8 @@
 // pages only show what these answers give them.
 import type { Context, MiddlewareHandler } from 'hono';
 import { STAFF_MESSAGES, type StaffRole } from '../../common/staff.ts';
-import { deps, HttpError, type ApiEnv } from '../api/http.ts';
+import { deps, type ApiEnv } from '../http/deps.ts';
+import { HttpError } from '../http/error.ts';
 import { readSession, sameSecret, type Session, type SessionStage } from './sessions.ts';
 
 export type AdminEnv = { Variables: ApiEnv['Variables'] & { session: Session | null } };

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { staff, staffPasswordResets } from '../db/schema.ts';
-import type { Tx } from '../mail/outbox.ts';
+import type { Tx } from '../db/index.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import { endAllSessions, sha256 } from './sessions.ts';
 import { AccountError } from './accounts.ts';

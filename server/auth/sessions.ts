@@ -5,9 +5,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { StaffMember, StaffRole } from '../../common/staff.ts';
-import type { Db } from '../db/index.ts';
+import type { Db, Tx } from '../db/index.ts';
 import { staff, staffSessions } from '../db/schema.ts';
-import type { Tx } from '../mail/outbox.ts';
 
 export const SESSION_IDLE_MS = 12 * 3600_000;
 export const SESSION_ABSOLUTE_MS = 14 * 24 * 3600_000;

@@ -1,7 +1,8 @@
 // The sign-in counts against an in-memory database, with a clock: which failure locks, that a
 // lock is reported once, that a known device is counted apart, and that a lock ends with its window.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMemoryDatabase, type Database } from '../db/index.ts';
+import type { Database } from '../db/index.ts';
+import { openMemoryDatabase } from '../db/prepare.ts';
 import { signInBlocked, signInFailed, type SignInLimits } from './throttle.ts';
 
 const WINDOW = 15 * 60_000;

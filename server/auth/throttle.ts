@@ -11,9 +11,8 @@
 // Refused attempts are not counted, so a lock ends when its window does, however many attempts
 // hit it meanwhile (OWASP, "Slow down online guessing attacks with device cookies").
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
+import type { Db, Tx } from '../db/index.ts';
 import { rateLimits } from '../db/schema.ts';
-import type { Tx } from '../mail/outbox.ts';
 import { consume, keyHash, type Limit } from '../spam/rate-limit.ts';
 
 export interface SignInLimits {

@@ -9,7 +9,7 @@ import { renderSVG } from 'uqr';
 import { site } from '../../common/site.ts';
 import { RECOVERY_CODE_COUNT } from '../../common/staff-access.ts';
 import { staff, staffRecoveryCodes } from '../db/schema.ts';
-import type { Tx } from '../mail/outbox.ts';
+import type { Tx } from '../db/index.ts';
 import { sha256 } from './sessions.ts';
 
 const TOTP_PERIOD = 30;

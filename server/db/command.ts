@@ -8,7 +8,8 @@
 // Every command that needs the database goes through runCommand, so a new one gets this for free.
 import type { Config } from '../config.ts';
 import { controlAnswers, controlRequest } from './control.ts';
-import { openDatabase, type Database } from './index.ts';
+import type { Database } from './index.ts';
+import { openPreparedDatabase } from './prepare.ts';
 import { DataDirLockedError, lockDataDir, lockHolder, type DataDirLock } from './lock.ts';
 
 /** A refusal the command prints as it is (exit 1). */
@@ -31,7 +32,7 @@ export interface CommandRoute<T> {
 export async function runCommand<T>(config: Config, route: CommandRoute<T>): Promise<{ result: T; via: 'server' | 'direct' }> {
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, migrate: route.migrate ?? false, holder: route.name });
+    database = await openPreparedDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, migrate: route.migrate ?? false, holder: route.name });
   } catch (e) {
     if (!(e instanceof DataDirLockedError)) throw e;
     if (route.viaServer && (await controlAnswers(config.dataDir))) {

@@ -1,18 +1,21 @@
 // Database connection: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
 // Migrations in server/db/migrations are applied when the database is set up (server/setup.ts at
-// start, or on open for tests), under an advisory lock so several processes can start at once.
+// start, or on open for tests, through server/db/prepare.ts), under an advisory lock so several
+// processes can start at once.
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
-import { installSearchIndexing } from '../search/indexing.ts';
 import { traceLogger } from './reads.ts';
 import { createFromTemplate } from './template.ts';
 import { lockDataDir } from './lock.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A transaction or the database itself. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export interface Database {
   db: Db;
@@ -46,6 +49,11 @@ export interface OpenOptions {
    * (server/setup.ts) already did, so a serving process only opens the database.
    */
   migrate?: boolean;
+  /**
+   * Runs after the migrations, under the same lock (db/prepare.ts passes the search index's
+   * install, which is made from the content types and so is not this module's to know).
+   */
+  afterMigrate?: (db: Db) => Promise<void>;
   /** Embedded database: who holds its lock, named to a second process that is refused. */
   holder?: string;
 }
@@ -89,7 +97,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await reserved`select pg_advisory_lock(${MIGRATION_LOCK})`;
         await reserved`create extension if not exists pg_trgm`.catch(() => {});
         await migratePostgres(db as never, { migrationsFolder });
-        await installSearchIndexing(db);
+        await opts.afterMigrate?.(db);
       } finally {
         await reserved`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {});
         reserved.release();
@@ -111,7 +119,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   try {
     const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
     const fromTemplate = fresh && (await createFromTemplate(dir));
-    const database = await openPglite(dir, migrate);
+    const database = await openPglite(dir, migrate, opts.afterMigrate);
     const close = async () => {
       try {
         await database.close();
@@ -126,7 +134,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
 }
 
-async function openPglite(dataDir: string | undefined, migrate: boolean): Promise<Database> {
+async function openPglite(dataDir: string | undefined, migrate: boolean, afterMigrate?: (db: Db) => Promise<void>): Promise<Database> {
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -142,7 +150,7 @@ async function openPglite(dataDir: string | undefined, migrate: boolean): Promis
     const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await client.exec('create extension if not exists pg_trgm');
     await migratePglite(db as never, { migrationsFolder });
-    await installSearchIndexing(db);
+    await afterMigrate?.(db);
   }
   return {
     db,
@@ -165,7 +173,7 @@ async function openPglite(dataDir: string | undefined, migrate: boolean): Promis
   };
 }
 
-/** An in-memory PGlite database for tests. */
-export function openMemoryDatabase(): Promise<Database> {
-  return openPglite(undefined, true);
+/** An in-memory PGlite database, migrated (tests: db/prepare.ts's openMemoryDatabase adds the search index). */
+export function openMigratedMemoryDatabase(afterMigrate?: (db: Db) => Promise<void>): Promise<Database> {
+  return openPglite(undefined, true, afterMigrate);
 }

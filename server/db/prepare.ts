@@ -1,11 +1,13 @@
-// Getting the database ready: open it, apply migrations, and load the content files when they
-// changed. At start this runs in the short-lived set-up process (server/setup.ts), and the serving
+// Getting the database ready: open it, apply migrations and install the search index (its
+// functions and triggers, made from the content types: server/search/indexing.ts), and load the
+// content files when they changed. At start this runs in the short-lived set-up process (server/setup.ts), and the serving
 // process then only opens the database (config.databasePrepared); tests that build the app in
 // their own process do it all here.
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { openDatabase, type Database } from './index.ts';
+import { installSearchIndexing } from '../search/indexing.ts';
+import { openDatabase, openMigratedMemoryDatabase, type Database, type OpenOptions } from './index.ts';
 import { readContentVersion } from './version.ts';
 
 /**
@@ -14,7 +16,7 @@ import { readContentVersion } from './version.ts';
  */
 export async function prepareDatabase(config: Config, logger: Logger): Promise<Database> {
   const prepared = config.databasePrepared === true;
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, migrate: !prepared });
+  const database = await openPreparedDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, migrate: !prepared });
   logger.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? path.join(config.dataDir, 'pglite') : undefined, created: database.created },
     'database ready',
@@ -37,4 +39,17 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
   const { announceSetup } = await import('../auth/accounts.ts');
   await announceSetup(database.db, config.SITE_URL, logger);
   return database;
+}
+
+/**
+ * Opens the database; unless `migrate` is false, applies the migrations and installs the search
+ * index after them, under the migration lock (several processes may start at once).
+ */
+export function openPreparedDatabase(opts: OpenOptions): Promise<Database> {
+  return openDatabase({ ...opts, afterMigrate: installSearchIndexing });
+}
+
+/** An in-memory PGlite database for tests, migrated and with its search index. */
+export function openMemoryDatabase(): Promise<Database> {
+  return openMigratedMemoryDatabase(installSearchIndexing);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMemoryDatabase, type Database } from './index.ts';
+import type { Database } from './index.ts';
+import { openMemoryDatabase } from './prepare.ts';
 import { countSafaris, findSafaris, latestBlogs, ringNeighbours } from './queries.ts';
 import * as t from './schema.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpCache } from '../http-cache.ts';
+import { HttpCache } from '../http/cache.ts';
 import { ANY_TABLE, changedTables, currentTrace, noteReads, statementTables, traced, traceLogger } from './reads.ts';
 
 describe('the tables a statement reads and writes', () => {

@@ -1,5 +1,5 @@
 // Which tables an answer was made from, and which tables a change wrote: the dependencies that let
-// a content change drop exactly the kept pages and API answers it affects (server/http-cache.ts).
+// a content change drop exactly the kept pages and API answers it affects (server/http/cache.ts).
 //
 // Every statement Drizzle runs passes through the database's logger (server/db/index.ts). While a
 // trace is open in the current async context (AsyncLocalStorage), the logger adds the statement's

@@ -1,15 +1,10 @@
-// Tables of what travellers bring: currency rates for showing prices in their money, WhatsApp
-// leads counted per page and day, and the reviews they write on safari pages (with their photos).
+// Tables of what travellers bring: currency rates for showing prices in their money and WhatsApp
+// leads counted per page and day (the reviews they write on safari pages are with the safaris, in
+// schema.ts).
 import { sql } from 'drizzle-orm';
-import { check, customType, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { safaris } from './schema.ts';
+import { check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
-});
 
 /**
  * How many units of a currency one US dollar buys. USD is the base every price is stored and
@@ -39,56 +34,4 @@ export const whatsappLeads = pgTable(
     clicks: integer('clicks').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.path] }), index('whatsapp_leads_path_idx').on(t.path, t.day)],
-);
-
-export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
-
-/** A review a traveller wrote on a safari page: held as pending until a moderator approves it. */
-export const travellerReviews = pgTable(
-  'traveller_reviews',
-  {
-    id: serial('id').primaryKey(),
-    safari_id: integer('safari_id')
-      .notNull()
-      .references(() => safaris.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    country: text('country').notNull(),
-    rating: smallint('rating').notNull(),
-    body: text('body').notNull(),
-    /** Intrinsic size of the photo's largest rendering, when a photo came with the review. */
-    photo_width: integer('photo_width'),
-    photo_height: integer('photo_height'),
-    /** 'pending' | 'approved' | 'rejected' */
-    status: text('status').$type<ReviewStatus>().notNull().default('pending'),
-    created_at: at('created_at').notNull().defaultNow(),
-    moderated_at: at('moderated_at'),
-    /** The staff account that approved or rejected it (the console); null until then. */
-    moderated_by: integer('moderated_by'),
-    /** The operator's public reply, shown under the review (migration 0019); null: none. */
-    reply: text('reply'),
-    replied_at: at('replied_at'),
-    replied_by: integer('replied_by'),
-  },
-  (t) => [
-    check('traveller_reviews_rating', sql`${t.rating} between 1 and 5`),
-    check('traveller_reviews_status', sql`${t.status} in ('pending', 'approved', 'rejected')`),
-    index('traveller_reviews_safari_idx').on(t.safari_id, t.status, t.created_at),
-    index('traveller_reviews_status_idx').on(t.status, t.created_at),
-  ],
-);
-
-/** The renderings of a review's photo (server/media/pipeline.ts): each width in each format. */
-export const travellerReviewPhotos = pgTable(
-  'traveller_review_photos',
-  {
-    review_id: integer('review_id')
-      .notNull()
-      .references(() => travellerReviews.id, { onDelete: 'cascade' }),
-    width: integer('width').notNull(),
-    /** 'avif' | 'webp' | 'jpg' */
-    format: text('format').notNull(),
-    bytes: bytea('bytes').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.review_id, t.width, t.format] })],
 );

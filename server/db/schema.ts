@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -385,6 +386,63 @@ export const reviews = pgTable('reviews', {
 });
 
 /** Metadata and copy of the static and index pages, keyed by route slug ('home', 'about', ...). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** A review a traveller wrote on a safari page: held as pending until a moderator approves it. */
+export const travellerReviews = pgTable(
+  'traveller_reviews',
+  {
+    id: serial('id').primaryKey(),
+    safari_id: integer('safari_id')
+      .notNull()
+      .references(() => safaris.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    country: text('country').notNull(),
+    rating: smallint('rating').notNull(),
+    body: text('body').notNull(),
+    /** Intrinsic size of the photo's largest rendering, when a photo came with the review. */
+    photo_width: integer('photo_width'),
+    photo_height: integer('photo_height'),
+    /** 'pending' | 'approved' | 'rejected' */
+    status: text('status').$type<ReviewStatus>().notNull().default('pending'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    moderated_at: timestamp('moderated_at', { withTimezone: true }),
+    /** The staff account that approved or rejected it (the console); null until then. */
+    moderated_by: integer('moderated_by'),
+    /** The operator's public reply, shown under the review (migration 0019); null: none. */
+    reply: text('reply'),
+    replied_at: timestamp('replied_at', { withTimezone: true }),
+    replied_by: integer('replied_by'),
+  },
+  (t) => [
+    check('traveller_reviews_rating', sql`${t.rating} between 1 and 5`),
+    check('traveller_reviews_status', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    index('traveller_reviews_safari_idx').on(t.safari_id, t.status, t.created_at),
+    index('traveller_reviews_status_idx').on(t.status, t.created_at),
+  ],
+);
+
+/** The renderings of a review's photo (server/media/pipeline.ts): each width in each format. */
+export const travellerReviewPhotos = pgTable(
+  'traveller_review_photos',
+  {
+    review_id: integer('review_id')
+      .notNull()
+      .references(() => travellerReviews.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    /** 'avif' | 'webp' | 'jpg' */
+    format: text('format').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.review_id, t.width, t.format] })],
+);
+
 export const pages = pgTable('pages', {
   slug: text('slug').primaryKey(),
   title: text('title').notNull(),
@@ -416,7 +474,7 @@ export * from './schema-staff.ts';
 export * from './schema-campaigns.ts';
 export * from './schema-inbox.ts';
 
-// Currency rates, WhatsApp leads and travellers' reviews.
+// Currency rates and WhatsApp leads.
 export * from './schema-traveller.ts';
 
 // The media library and the console's settings.

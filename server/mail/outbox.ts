@@ -1,11 +1,8 @@
 // The transactional outbox: messages are written in the same transaction as the enquiry or
 // subscription that caused them, and a worker (worker.ts) delivers them afterwards.
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/index.ts';
+import type { Tx } from '../db/index.ts';
 import { mailOutbox, type OutboxMessage } from '../db/schema-enquiries.ts';
-
-/** A transaction or the database itself. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 type OutboxKind =
   | 'enquiry-operator'

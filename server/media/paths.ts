@@ -1,9 +1,10 @@
 // Stable, public paths of content images, relative to the API base (spec point 7:
 // "Images come from {host}/images/..."; gallery filepath is relative to the API base).
 // The image pipeline renders each source to these paths plus responsive variants.
-import type { ImageCollection } from '../content/types/index.ts';
+import type { Collection } from '../../common/content-types.ts';
 
-export type { ImageCollection };
+/** A collection whose items have pictures. */
+export type ImageCollection = Collection;
 
 function stem(file: string): string {
   return file.replace(/\.[a-z0-9]+$/i, '');

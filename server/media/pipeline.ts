@@ -205,34 +205,28 @@ async function pool<T>(items: T[], size: number, work: (item: T) => Promise<void
   await Promise.all(runners);
 }
 
-export async function buildMedia(opts: BuildOptions): Promise<BuildReport> {
-  const started = performance.now();
-  const cpuStart = process.cpuUsage();
-  const log = opts.log ?? (() => {});
-  const concurrency = opts.concurrency ?? 2;
-  sharp.concurrency(1);
-  sharp.cache(false);
-  const collected = opts.jobs ? { jobs: opts.jobs, warnings: [] } : await collectJobs(opts.contentDir);
-  const { jobs, warnings } = collected;
-  const rendersDir = path.join(opts.cacheDir, 'renders');
-  const artDir = path.join(opts.cacheDir, 'artwork');
-  await mkdir(rendersDir, { recursive: true });
+type Rendered = Map<string, { hash: string; meta: RenderMeta; label: string }>;
 
-  const entries = new Map<string, { hash: string; meta: RenderMeta; label: string }>();
+/** Keeps the drawn SVG of an artwork image next to the cache, for looking at and for editors. */
+async function keepArtwork(artDir: string, job: ImageJob, bytes: Buffer): Promise<void> {
+  const svgPath = path.join(artDir, job.stable.replace(/^images\//, '').replace(/\.jpg$/, '.svg'));
+  const old = await readFile(svgPath).catch(() => undefined);
+  if (old?.equals(bytes)) return;
+  await mkdir(path.dirname(svgPath), { recursive: true });
+  await writeFile(svgPath, bytes);
+}
+
+/** Renders every job whose source changed (the others come from the cache of renders). */
+async function renderAll(opts: BuildOptions, jobs: ImageJob[], warnings: string[], rendersDir: string) {
+  const log = opts.log ?? (() => {});
+  const artDir = path.join(opts.cacheDir, 'artwork');
+  const entries: Rendered = new Map();
   let rendered = 0;
   let cached = 0;
   let done = 0;
-  await pool(jobs, concurrency, async (job) => {
+  await pool(jobs, opts.concurrency ?? 2, async (job) => {
     const src = await sourceOf(job);
-    if (src.label === 'artwork') {
-      // Keep the drawn SVG next to the cache, for looking at and for editors.
-      const svgPath = path.join(artDir, job.stable.replace(/^images\//, '').replace(/\.jpg$/, '.svg'));
-      const old = await readFile(svgPath).catch(() => undefined);
-      if (!old?.equals(src.bytes)) {
-        await mkdir(path.dirname(svgPath), { recursive: true });
-        await writeFile(svgPath, src.bytes);
-      }
-    }
+    if (src.label === 'artwork') await keepArtwork(artDir, job, src.bytes);
     const hash = hashOf(job.kind, src.bytes);
     const dir = path.join(rendersDir, hash.slice(0, 16));
     let meta = await readMeta(dir, job.kind);
@@ -250,8 +244,11 @@ export async function buildMedia(opts: BuildOptions): Promise<BuildReport> {
     done++;
     if (done % 100 === 0) log(`images: ${done}/${jobs.length}`);
   });
+  return { entries, rendered, cached };
+}
 
-  // Assemble the output in a fresh directory, then swap it in.
+/** Assembles the output in a fresh directory (every variant under both names, and the manifest), then swaps it in. */
+async function writeOutput(opts: BuildOptions, entries: Rendered, rendersDir: string): Promise<{ manifest: Manifest; files: number }> {
   const staging = `${opts.outDir}.next-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
@@ -291,9 +288,15 @@ export async function buildMedia(opts: BuildOptions): Promise<BuildReport> {
   if (await exists(opts.outDir)) await rename(opts.outDir, old);
   await rename(staging, opts.outDir);
   await rm(old, { recursive: true, force: true });
+  return { manifest, files };
+}
 
-  // Forget renders no longer used, so the cache does not grow with every change. Renders younger
-  // than a day are kept: another checkout or a concurrent build may still be using them.
+/**
+ * Forgets renders no longer used, so the cache does not grow with every change (renders younger
+ * than a day are kept: another checkout or a concurrent build may still be using them); resolves
+ * with the bytes of the renders in use.
+ */
+async function pruneRenders(rendersDir: string, entries: Rendered): Promise<number> {
   const keep = new Set([...entries.values()].map((e) => e.hash.slice(0, 16)));
   const dayAgo = Date.now() - 24 * 3600 * 1000;
   for (const name of await readdir(rendersDir)) {
@@ -301,11 +304,24 @@ export async function buildMedia(opts: BuildOptions): Promise<BuildReport> {
     const info = await stat(path.join(rendersDir, name)).catch(() => undefined);
     if (info && info.mtimeMs < dayAgo) await rm(path.join(rendersDir, name), { recursive: true, force: true });
   }
-
   let bytes = 0;
   for (const name of keep) {
     for (const f of await readdir(path.join(rendersDir, name))) bytes += (await stat(path.join(rendersDir, name, f))).size;
   }
+  return bytes;
+}
+
+export async function buildMedia(opts: BuildOptions): Promise<BuildReport> {
+  const started = performance.now();
+  const cpuStart = process.cpuUsage();
+  sharp.concurrency(1);
+  sharp.cache(false);
+  const { jobs, warnings } = opts.jobs ? { jobs: opts.jobs, warnings: [] } : await collectJobs(opts.contentDir);
+  const rendersDir = path.join(opts.cacheDir, 'renders');
+  await mkdir(rendersDir, { recursive: true });
+  const { entries, rendered, cached } = await renderAll(opts, jobs, warnings, rendersDir);
+  const { manifest, files } = await writeOutput(opts, entries, rendersDir);
+  const bytes = await pruneRenders(rendersDir, entries);
   const cpu = process.cpuUsage(cpuStart);
   return {
     images: entries.size,

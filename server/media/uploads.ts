@@ -23,8 +23,9 @@ import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { sql } from 'drizzle-orm';
 import { MEDIA_MESSAGES, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, type UploadFormat } from '../../common/media-library.ts';
-import { HttpError } from '../api/http.ts';
+import { HttpError } from '../http/error.ts';
 import type { Db } from '../db/index.ts';
+import { startJob, type RunningJob } from '../job-loop.ts';
 import type { Logger } from '../logger.ts';
 import { shareImagePath } from '../../common/media.ts';
 import { hashOf, renderImage, variantCount } from './pipeline.ts';
@@ -232,96 +233,104 @@ interface Claimed {
   attempts: number;
 }
 
+interface MediaContext {
+  db: Db;
+  dirs: UploadDirs;
+  settings: MediaWorkerSettings;
+  log: Logger;
+  /** The claim's lease from now, as SQL. */
+  lease: ReturnType<typeof sql>;
+}
+
+async function claimUpload({ db, lease }: MediaContext): Promise<Claimed | undefined> {
+  const result = await db.execute(sql`
+    update media_uploads
+       set status = 'processing', attempts = attempts + 1, variants_done = 0, error = null, locked_until = ${lease}, updated_at = now()
+     where id = (
+       select id from media_uploads
+        where status = 'queued' or (status = 'processing' and locked_until < now())
+        order by id
+        limit 1
+        for update skip locked)
+    returning id, name, format, attempts`);
+  const row = rowsOf<Claimed>(result)[0];
+  return row ? { ...row, id: Number(row.id), attempts: Number(row.attempts) } : undefined;
+}
+
+/** Updates the claimed row only while this claim is the latest (attempts is the fencing token). */
+async function settle({ db }: MediaContext, job: Claimed, set: ReturnType<typeof sql>): Promise<boolean> {
+  const result = await db.execute(sql`update media_uploads set ${set}, updated_at = now() where id = ${job.id} and attempts = ${job.attempts} and status = 'processing' returning id`);
+  return rowsOf(result).length > 0;
+}
+
+/** Renders one claimed upload into its variants and places them; a failure marks it failed with the reason. */
+async function processUpload(ctx: MediaContext, job: Claimed): Promise<void> {
+  const { db, dirs, settings, log, lease } = ctx;
+  if (job.attempts > settings.maxAttempts) {
+    await settle(ctx, job, sql`status = 'failed', locked_until = null, error = ${'Processing stopped several times without finishing. Delete the image and upload it again.'}`);
+    return;
+  }
+  const original = path.join(dirs.originals, `${job.name}.${EXT[job.format]}`);
+  const tmpDir = path.join(dirs.renders, `${job.name}.${process.pid}-${job.attempts}`);
+  try {
+    const bytes = await readFile(original);
+    // Rendered in memory by the content pipeline, then written under both names, like the build's.
+    const rendered = await renderImage(UPLOAD_KIND, bytes, {
+      maxPixels: UPLOAD_MAX_PIXELS,
+      onVariant: async (done) => {
+        await settle(ctx, job, sql`variants_done = ${done}, locked_until = ${lease}`);
+      },
+    });
+    const meta = rendered.meta;
+    const token = hashOf(UPLOAD_KIND, bytes).slice(0, 8);
+    const stable = `${job.name}.jpg`;
+    await mkdir(tmpDir, { recursive: true });
+    await mkdir(dirs.images, { recursive: true });
+    for (const f of rendered.files) {
+      const from = path.join(tmpDir, `w${f.width}.${f.format}`);
+      await writeFile(from, f.bytes);
+      await place(from, path.join(dirs.images, variantPath(stable, f.width, f.format)));
+      await place(from, path.join(dirs.images, variantPath(stable, f.width, f.format, token)));
+    }
+    await place(path.join(tmpDir, `w${meta.widths[meta.widths.length - 1]!}.jpg`), path.join(dirs.images, stable));
+    if (rendered.share) await writeFile(path.join(dirs.images, shareImagePath(stable)), rendered.share);
+    await rm(tmpDir, { recursive: true, force: true });
+    const ok = await settle(
+      ctx,
+      job,
+      sql`status = 'done', locked_until = null, processed_at = now(), token = ${token}, rendered_width = ${meta.w}, rendered_height = ${meta.h},
+          widths = ${JSON.stringify(meta.widths)}::jsonb, placeholder = ${meta.placeholder}, variants_done = variants_total`,
+    );
+    // Deleted (or taken over) while it was being processed: the files are not this job's to keep.
+    if (!ok) {
+      const still = rowsOf(await db.execute(sql`select 1 from media_uploads where id = ${job.id}`)).length > 0;
+      if (!still) await removeUploadFiles(dirs, job.name);
+    }
+    log.info({ id: job.id, name: job.name }, 'upload processed');
+  } catch (err) {
+    await rm(tmpDir, { recursive: true, force: true }).catch(() => {});
+    const message = (err as Error).message ?? String(err);
+    log.warn({ id: job.id, err: message }, 'upload could not be processed');
+    const reason = /pixel limit/i.test(message) ? MEDIA_MESSAGES.tooManyPixels : `${MEDIA_MESSAGES.unreadable} (${message.slice(0, 200)})`;
+    await settle(ctx, job, sql`status = 'failed', locked_until = null, error = ${reason}`).catch(() => {});
+  }
+}
+
 export function createMediaWorker(opts: { db: Db; dirs: UploadDirs; logger: Logger; settings?: Partial<MediaWorkerSettings>; availability?: DatabaseAvailability }): MediaWorker {
   const { db, dirs } = opts;
   const settings = { ...DEFAULT_MEDIA_WORKER, ...opts.settings };
   const log = opts.logger.child({ component: 'media' });
-  let running = false;
-  let timer: NodeJS.Timeout | null = null;
-  let wake: (() => void) | null = null;
-  let kicked = false;
-  let loop: Promise<void> | null = null;
+  let loop: RunningJob | null = null;
   let busy: Promise<number> | null = null;
 
-  const lease = sql`now() + ${Math.round(settings.leaseMs)}::int * interval '1 millisecond'`;
-
-  async function claim(): Promise<Claimed | undefined> {
-    const result = await db.execute(sql`
-      update media_uploads
-         set status = 'processing', attempts = attempts + 1, variants_done = 0, error = null, locked_until = ${lease}, updated_at = now()
-       where id = (
-         select id from media_uploads
-          where status = 'queued' or (status = 'processing' and locked_until < now())
-          order by id
-          limit 1
-          for update skip locked)
-      returning id, name, format, attempts`);
-    const row = rowsOf<Claimed>(result)[0];
-    return row ? { ...row, id: Number(row.id), attempts: Number(row.attempts) } : undefined;
-  }
-
-  /** Updates the claimed row only while this claim is the latest (attempts is the fencing token). */
-  async function settle(job: Claimed, set: ReturnType<typeof sql>): Promise<boolean> {
-    const result = await db.execute(sql`update media_uploads set ${set}, updated_at = now() where id = ${job.id} and attempts = ${job.attempts} and status = 'processing' returning id`);
-    return rowsOf(result).length > 0;
-  }
-
-  async function handle(job: Claimed): Promise<void> {
-    if (job.attempts > settings.maxAttempts) {
-      await settle(job, sql`status = 'failed', locked_until = null, error = ${'Processing stopped several times without finishing. Delete the image and upload it again.'}`);
-      return;
-    }
-    const original = path.join(dirs.originals, `${job.name}.${EXT[job.format]}`);
-    const tmpDir = path.join(dirs.renders, `${job.name}.${process.pid}-${job.attempts}`);
-    try {
-      const bytes = await readFile(original);
-      // Rendered in memory by the content pipeline, then written under both names, like the build's.
-      const rendered = await renderImage(UPLOAD_KIND, bytes, {
-        maxPixels: UPLOAD_MAX_PIXELS,
-        onVariant: async (done) => {
-          await settle(job, sql`variants_done = ${done}, locked_until = ${lease}`);
-        },
-      });
-      const meta = rendered.meta;
-      const token = hashOf(UPLOAD_KIND, bytes).slice(0, 8);
-      const stable = `${job.name}.jpg`;
-      await mkdir(tmpDir, { recursive: true });
-      await mkdir(dirs.images, { recursive: true });
-      for (const f of rendered.files) {
-        const from = path.join(tmpDir, `w${f.width}.${f.format}`);
-        await writeFile(from, f.bytes);
-        await place(from, path.join(dirs.images, variantPath(stable, f.width, f.format)));
-        await place(from, path.join(dirs.images, variantPath(stable, f.width, f.format, token)));
-      }
-      await place(path.join(tmpDir, `w${meta.widths[meta.widths.length - 1]!}.jpg`), path.join(dirs.images, stable));
-      if (rendered.share) await writeFile(path.join(dirs.images, shareImagePath(stable)), rendered.share);
-      await rm(tmpDir, { recursive: true, force: true });
-      const ok = await settle(
-        job,
-        sql`status = 'done', locked_until = null, processed_at = now(), token = ${token}, rendered_width = ${meta.w}, rendered_height = ${meta.h},
-            widths = ${JSON.stringify(meta.widths)}::jsonb, placeholder = ${meta.placeholder}, variants_done = variants_total`,
-      );
-      // Deleted (or taken over) while it was being processed: the files are not this job's to keep.
-      if (!ok) {
-        const still = rowsOf(await db.execute(sql`select 1 from media_uploads where id = ${job.id}`)).length > 0;
-        if (!still) await removeUploadFiles(dirs, job.name);
-      }
-      log.info({ id: job.id, name: job.name }, 'upload processed');
-    } catch (err) {
-      await rm(tmpDir, { recursive: true, force: true }).catch(() => {});
-      const message = (err as Error).message ?? String(err);
-      log.warn({ id: job.id, err: message }, 'upload could not be processed');
-      const reason = /pixel limit/i.test(message) ? MEDIA_MESSAGES.tooManyPixels : `${MEDIA_MESSAGES.unreadable} (${message.slice(0, 200)})`;
-      await settle(job, sql`status = 'failed', locked_until = null, error = ${reason}`).catch(() => {});
-    }
-  }
+  const ctx: MediaContext = { db, dirs, settings, log, lease: sql`now() + ${Math.round(settings.leaseMs)}::int * interval '1 millisecond'` };
 
   async function drain(): Promise<number> {
     let n = 0;
     for (;;) {
-      const job = await claim();
+      const job = await claimUpload(ctx);
       if (!job) return n;
-      await handle(job);
+      await processUpload(ctx, job);
       n++;
     }
   }
@@ -338,42 +347,21 @@ export function createMediaWorker(opts: { db: Db; dirs: UploadDirs; logger: Logg
     return run;
   }
 
-  async function runLoop() {
-    while (running) {
-      kicked = false;
-      try {
-        await runOnce();
-      } catch (err) {
-        // The database being away is logged once, by the availability watch.
-        if (!opts.availability?.noteFailure(err)) log.error({ err }, 'media worker failed');
-      }
-      if (!running) break;
-      if (kicked) continue;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        timer = setTimeout(resolve, settings.pollMs);
-      });
-      wake = null;
-      if (timer) clearTimeout(timer);
-      timer = null;
-    }
-  }
-
   return {
     start() {
-      if (running) return;
-      running = true;
-      loop = runLoop();
+      if (loop) return;
+      loop = startJob(
+        { name: 'media', run: async () => void (await runOnce()), everyMs: settings.pollMs, failure: { level: 'error', message: 'media worker failed' } },
+        { logger: log, availability: opts.availability },
+      );
     },
     kick() {
-      kicked = true;
-      wake?.();
+      loop?.kick();
     },
     runOnce,
     async stop() {
-      running = false;
-      wake?.();
-      await loop;
+      await loop?.stop();
+      loop = null;
       await busy?.catch(() => {});
     },
   };

@@ -5,7 +5,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { newsletterSubscribers } from '../db/schema-enquiries.ts';
-import { enqueueMail, type Tx } from '../mail/outbox.ts';
+import type { Tx } from '../db/index.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 import { newsletterConfirmation } from '../mail/templates.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

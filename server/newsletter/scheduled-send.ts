@@ -1,19 +1,20 @@
-// Sends the campaigns owners scheduled, when their time comes (every process looks, through the
-// same polling as scheduled content, server/content/schedule.ts). Each due draft goes through the
+// Sends the campaigns owners scheduled, when their time comes (every process looks, in the job
+// loop like scheduled content, server/job-loop.ts). Each due draft goes through the
 // console's own send (sendCampaign): its change draft → sending, made only while the draft is
 // still scheduled and due, is the one guard, so two processes (or a process and an owner pressing
 // Send) cannot send it twice; a restart finds it still due in the database and sends it then.
 // A scheduled campaign that cannot be sent (no confirmed subscriber) is unscheduled and the
 // refusal is in the audit log, instead of being tried again and again.
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import { sendCampaign, type NewsletterAdminOptions } from '../api/admin/campaigns.ts';
-import { HttpError } from '../api/http.ts';
+import { HttpError } from '../http/error.ts';
 import { audit } from '../auth/audit.ts';
-import { everyFewSeconds, SCHEDULE_POLL_MS } from '../content/schedule.ts';
+import { SCHEDULE_POLL_MS } from '../content/schedule.ts';
 import type { DatabaseAvailability } from '../db/availability.ts';
 import type { Db } from '../db/index.ts';
 import { newsletterCampaigns } from '../db/schema.ts';
+import { startJob, type RunningJob } from '../job-loop.ts';
 import type { Logger } from '../logger.ts';
+import { sendCampaign, type NewsletterAdminOptions } from './send.ts';
 
 /** The actor of the audit log's entries for sends nobody pressed. */
 const SCHEDULE_ACTOR = 'system (scheduled)';
@@ -53,6 +54,6 @@ export async function sendDueCampaigns(db: Db, opts: NewsletterAdminOptions, log
   return sent;
 }
 
-export function startScheduledCampaigns(db: Db, opts: NewsletterAdminOptions, logger: Logger, pollMs = SCHEDULE_POLL_MS, availability?: DatabaseAvailability): { stop(): void } {
-  return everyFewSeconds('scheduled campaigns', async () => void (await sendDueCampaigns(db, opts, logger)), logger, pollMs, availability);
+export function startScheduledCampaigns(db: Db, opts: NewsletterAdminOptions, logger: Logger, pollMs = SCHEDULE_POLL_MS, availability?: DatabaseAvailability): RunningJob {
+  return startJob({ name: 'scheduled campaigns', run: async () => void (await sendDueCampaigns(db, opts, logger)), everyMs: pollMs }, { logger, availability });
 }

@@ -5,9 +5,8 @@
 // removes it (server/api/newsletter.ts).
 import { createHmac, randomBytes } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
+import type { Db, Tx } from '../db/index.ts';
 import { newsletterTombstones } from '../db/schema-campaigns.ts';
-import type { Tx } from '../mail/outbox.ts';
 
 const SECRET_NAME = 'newsletter-tombstone-key';
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];

@@ -2,10 +2,9 @@
 // link) or a campaign recipient's (each campaign message carries its own). Idempotent: an
 // unsubscribed person stays unsubscribed, with the time of the first request.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
+import type { Db, Tx } from '../db/index.ts';
 import { newsletterCampaignRecipients } from '../db/schema-campaigns.ts';
 import { mailOutbox, newsletterSubscribers } from '../db/schema-enquiries.ts';
-import type { Tx } from '../mail/outbox.ts';
 import { hashToken } from './confirmation.ts';
 
 /**

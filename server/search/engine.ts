@@ -37,6 +37,36 @@ const WORD_SIMILARITY_THRESHOLD = 0.6;
 /** Extra share of the title-hit score by type (the pages dedicated to a subject). */
 const TYPE_BOOST: Partial<Record<SearchType, number>> = Object.fromEntries(DEFINITIONS.flatMap((d) => (d.search?.titleBoost ? [[d.search.type, d.search.titleBoost]] : [])));
 
+interface WordInfo {
+  stop: boolean;
+  stems: string[];
+  known: boolean;
+}
+
+type Closeness = (d: Doc) => { word: number; whole: number };
+
+/** What a search matches documents with: the query's alternatives and the titles' closeness. */
+interface Matching {
+  parts: { tsq: TsQuery | null; weight: number }[];
+  anyPart: TsQuery | null;
+  plain: string;
+  plainTitle: Closeness;
+  fuzzyTitle: Closeness | null;
+}
+
+/** The words to mark in the results: each asked-for word (not a stop word), its correction and its stems. */
+function highlightOf(query: ParsedQuery, info: Map<string, WordInfo>, corrections: Map<string, string>): string[] {
+  const highlight = new Set<string>();
+  for (const w of query.words) {
+    if (w.negated) continue;
+    const i = info.get(w.word);
+    if (i?.stop) continue;
+    const fixed = corrections.get(w.word);
+    for (const term of [w.word, fixed, ...(i?.stems ?? [])]) if (term && [...term].length >= 2) highlight.add(term);
+  }
+  return [...highlight];
+}
+
 export interface Hit {
   type: SearchType;
   id: number;
@@ -213,6 +243,46 @@ export class SearchIndex {
     };
   }
 
+  /** What a word of the query is to the index: a stop word, its English stems, whether any document has it. */
+  #wordInfo(w: string, expand: Expand): WordInfo {
+    const english = lexemesOf(w, 'english');
+    const stop = english.length === 0;
+    const known = this.#known(or(plainQuery(w, 'english'), plainQuery(w, 'simple')), expand);
+    return { stop, stems: english.flat().map((l) => l.lexeme), known };
+  }
+
+  /**
+   * Corrections of the words the index does not know (not stop words, not numbers, not the word
+   * being typed when some indexed word starts with it): word → the closest indexed word.
+   */
+  #corrections(query: ParsedQuery, info: Map<string, WordInfo>, expand: Expand): Map<string, string> {
+    const corrections = new Map<string, string>();
+    for (const [w, i] of info) {
+      if (i.stop || i.known || [...w].length < CORRECTION_MIN_LENGTH || /^\p{N}+$/u.test(w)) continue;
+      const fix = this.#closestWord(w);
+      if (!fix || fix.sim < CORRECTION_MIN_SIMILARITY || fix.word === w) continue;
+      if (w === query.typing && this.#known(typed(w), expand)) continue;
+      corrections.set(w, fix.word);
+    }
+    return corrections;
+  }
+
+  /** A found document's hit with its score; none when it matches neither the query nor a close title. */
+  #scored(d: Doc, m: Matching, expand: Expand): (Hit & { title: string })[] {
+    const { parts, anyPart, plain, plainTitle, fuzzyTitle } = m;
+    const viaQuery = anyPart !== null && matches(d.lexemes, anyPart, expand);
+    const close = plain ? plainTitle(d) : { word: 0, whole: 0 };
+    if (!viaQuery && !(fuzzyTitle && fuzzyTitle(d).word >= WORD_SIMILARITY_THRESHOLD)) return [];
+    let rank = 0;
+    for (const p of parts) rank += p.weight * tsRank(WEIGHTS, d.lexemes, p.tsq, expand);
+    // A hit in the title counts most; on a title hit, the page dedicated to a place, an animal, a
+    // bird, an activity or a lodge comes before the safaris, posts and answers that mention it.
+    const inTitle = parts[0]!.tsq && matches(d.titleLexemes, parts[0]!.tsq, expand) ? 1.0 : anyPart && matches(d.titleLexemes, anyPart, expand) ? 0.6 : 0;
+    const titleHit = inTitle * (1 + (TYPE_BOOST[d.type] ?? 0));
+    const closeness = plain ? 0.5 * close.word + 0.5 * close.whole : 0;
+    return [{ type: d.type, id: d.id, score: rank + titleHit + closeness, title: d.title }];
+  }
+
   /** Runs a search. Throws QueryError (a 400) for an empty or over-long text. */
   search(raw: string | undefined | null): SearchOutcome {
     const query = parseQuery(raw);
@@ -224,26 +294,8 @@ export class SearchIndex {
       return list;
     };
     const distinct = [...new Set(query.words.map((w) => w.word))];
-    const info = new Map(
-      distinct.map((w) => {
-        const english = lexemesOf(w, 'english');
-        const stop = english.length === 0;
-        const known = this.#known(or(plainQuery(w, 'english'), plainQuery(w, 'simple')), expand);
-        return [w, { stop, stems: english.flat().map((l) => l.lexeme), known }] as const;
-      }),
-    );
-
-    // Correct words the index does not know (not stop words, not numbers, not the word being typed
-    // when some indexed word starts with it).
-    const corrections = new Map<string, string>();
-    for (const w of distinct) {
-      const i = info.get(w)!;
-      if (i.stop || i.known || [...w].length < CORRECTION_MIN_LENGTH || /^\p{N}+$/u.test(w)) continue;
-      const fix = this.#closestWord(w);
-      if (!fix || fix.sim < CORRECTION_MIN_SIMILARITY || fix.word === w) continue;
-      if (w === query.typing && this.#known(typed(w), expand)) continue;
-      corrections.set(w, fix.word);
-    }
+    const info = new Map(distinct.map((w) => [w, this.#wordInfo(w, expand)] as const));
+    const corrections = this.#corrections(query, info, expand);
     const corrected = corrections.size ? replaceWords(query.text, corrections) : null;
 
     // The alternatives a document may match, each with its share of the score.
@@ -270,33 +322,11 @@ export class SearchIndex {
     const found = new Set<string>(anyPart ? this.#candidates(anyPart) : []);
     if (fuzzyTitle) for (const d of this.#docs.values()) if (!found.has(d.key) && fuzzyTitle(d).word >= WORD_SIMILARITY_THRESHOLD) found.add(d.key);
 
-    const scored: (Hit & { title: string })[] = [];
-    for (const key of found) {
-      const d = this.#docs.get(key)!;
-      const viaQuery = anyPart !== null && matches(d.lexemes, anyPart, expand);
-      const close = plain ? plainTitle(d) : { word: 0, whole: 0 };
-      if (!viaQuery && !(fuzzyTitle && fuzzyTitle(d).word >= WORD_SIMILARITY_THRESHOLD)) continue;
-      let rank = 0;
-      for (const p of parts) rank += p.weight * tsRank(WEIGHTS, d.lexemes, p.tsq, expand);
-      // A hit in the title counts most; on a title hit, the page dedicated to a place, an animal, a
-      // bird, an activity or a lodge comes before the safaris, posts and answers that mention it.
-      const inTitle = parts[0]!.tsq && matches(d.titleLexemes, parts[0]!.tsq, expand) ? 1.0 : anyPart && matches(d.titleLexemes, anyPart, expand) ? 0.6 : 0;
-      const titleHit = inTitle * (1 + (TYPE_BOOST[d.type] ?? 0));
-      const closeness = plain ? 0.5 * close.word + 0.5 * close.whole : 0;
-      scored.push({ type: d.type, id: d.id, score: rank + titleHit + closeness, title: d.title });
-    }
+    const scored = [...found].flatMap((key) => this.#scored(this.#docs.get(key)!, { parts, anyPart, plain, plainTitle, fuzzyTitle }, expand));
     scored.sort((a, b) => b.score - a.score || byteOrder(a.title, b.title) || byteOrder(a.type, b.type) || a.id - b.id);
     const hits = scored.slice(0, MAX_HITS).map(({ type, id, score }) => ({ type, id, score }));
 
-    const highlight = new Set<string>();
-    for (const w of query.words) {
-      if (w.negated) continue;
-      const i = info.get(w.word);
-      if (i?.stop) continue;
-      const fixed = corrections.get(w.word);
-      for (const term of [w.word, fixed, ...(i?.stems ?? [])]) if (term && [...term].length >= 2) highlight.add(term);
-    }
-    return { query, corrected, highlight: [...highlight], hits };
+    return { query, corrected, highlight: highlightOf(query, info, corrections), hits };
   }
 
   /** The result rows of hits, in the hits' order, each tagged with its type. */

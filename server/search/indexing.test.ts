@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_TYPES } from '../../common/content-types.ts';
 import { DEFINITIONS } from '../content/definitions.ts';
-import { openMemoryDatabase, type Database } from '../db/index.ts';
+import type { Database } from '../db/index.ts';
+import { openMemoryDatabase } from '../db/prepare.ts';
 import { searchIndexingStatements, searchRefreshFunction } from './indexing.ts';
 
 describe('the search index derived from the types’ descriptions', () => {

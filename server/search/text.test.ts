@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMemoryDatabase, type Database } from '../db/index.ts';
+import type { Database } from '../db/index.ts';
+import { openMemoryDatabase } from '../db/prepare.ts';
 import { lexemesOf, similarity, wordSimilarity } from './text.ts';
 import { matches, parseTsvector, tsRank, websearchQuery } from './tsquery.ts';
 

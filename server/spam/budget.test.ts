@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BURST_SECONDS, ClientBudget } from './budget.ts';
-import { ProxyTrust } from './client-address.ts';
+import { ProxyTrust } from '../http/client-address.ts';
 
 function budget(sharePercent: number) {
   let now = 0;

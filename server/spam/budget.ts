@@ -1,14 +1,14 @@
 // A per-address budget of server time for the work no cache absorbs: searches, pages with query
 // strings that are not kept, form pages and API answers that are produced for each request. Kept
 // pages and answers cost nothing and are never counted. Each address (IPv6 per /64, TRUST_PROXY-
-// aware: server/spam/client-address.ts) has a bucket of milliseconds that refills at its share of
+// aware: server/http/client-address.ts) has a bucket of milliseconds that refills at its share of
 // the process (CLIENT_SHARE_PERCENT of each second) up to that share of BURST_SECONDS; each request
 // it sends is charged the time the process spent on it (its elapsed time divided by the requests
 // in flight meanwhile, so a request waiting behind others is not charged their work). An address
 // whose bucket is empty is refused with 429 and a Retry-After until the bucket is positive again,
 // so one client never holds more than its share of the process for long. Per process, in memory:
 // the budget protects the process it runs in, and costs no database round trip.
-import { limitKey, type ProxyTrust } from './client-address.ts';
+import { limitKey, type ProxyTrust } from '../http/client-address.ts';
 
 /** The burst an address may use at once: its share of this many seconds. */
 export const BURST_SECONDS = 20;

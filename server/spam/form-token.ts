@@ -6,8 +6,7 @@
 // one is recorded in the submission's transaction, and a second insert of it conflicts.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
-import type { Tx } from '../mail/outbox.ts';
+import type { Db, Tx } from '../db/index.ts';
 
 const SECRET_NAME = 'form-token-key';
 /** How long a token is good for. */

@@ -3,7 +3,7 @@
 // the limit itself) rolls its hit back, so only accepted submissions use up the allowance.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../mail/outbox.ts';
+import type { Tx } from '../db/index.ts';
 
 export interface Limit {
   /** Submissions allowed per window. */

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { createApp, type AppParts } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/logger.ts';
-import { listen } from '../../server/serve.ts';
+import { listen } from '../../server/http/serve.ts';
 import { freshPostgresUrl, type Backend } from './db.ts';
 import { FAST_MAIL, rowsOf } from './forms.ts';
 import type { SignedIn } from './staff.ts';

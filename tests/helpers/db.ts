@@ -2,7 +2,8 @@
 // PostgreSQL server, a fresh database created on it for the test file and dropped afterwards.
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { openDatabase, openMemoryDatabase, type Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/index.ts';
+import { openMemoryDatabase, openPreparedDatabase } from '../../server/db/prepare.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -44,7 +45,7 @@ export async function openTestDatabase(backend: Backend): Promise<TestDatabase> 
     return { ...db, drop: async () => {} };
   }
   const { url, drop } = await freshPostgresUrl();
-  const db = await openDatabase({ databaseUrl: url, dataDir: '/nonexistent' });
+  const db = await openPreparedDatabase({ databaseUrl: url, dataDir: '/nonexistent' });
   return {
     ...db,
     url,

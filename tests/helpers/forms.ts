@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createApi, type Api } from '../../server/api/index.ts';
 import { loadConfig } from '../../server/config.ts';
-import { createForms, type Forms, type FormsOverrides } from '../../server/forms.ts';
+import { createFormsAndMail, type FormsAndMail, type FormsAndMailOverrides } from '../../server/forms-and-mail.ts';
 import { openTestDatabase, type Backend, type TestDatabase } from './db.ts';
 import type { TestSmtp } from './smtp.ts';
 
@@ -20,7 +20,7 @@ export const FAST_MAIL = { pollMs: 40, retryBaseMs: 80, retryMaxMs: 400, giveUpM
 
 export interface FormsHarness {
   api: Api;
-  forms: Forms;
+  forms: FormsAndMail;
   tdb: TestDatabase;
   dataDir: string;
   logs: Record<string, unknown>[];
@@ -38,7 +38,7 @@ export function rowsOf<T>(result: unknown): T[] {
 
 export async function formsHarness(
   backend: Backend,
-  opts: { smtp?: TestSmtp; forms?: FormsOverrides; tdb?: TestDatabase; spam?: boolean; trustProxy?: string } = {},
+  opts: { smtp?: TestSmtp; forms?: FormsAndMailOverrides; tdb?: TestDatabase; spam?: boolean; trustProxy?: string } = {},
 ): Promise<FormsHarness> {
   const tdb = opts.tdb ?? (await openTestDatabase(backend));
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'enquiries-test-'));
@@ -59,7 +59,7 @@ export async function formsHarness(
     SPAM_CHECKS: opts.spam ? 'on' : 'off',
     TRUST_PROXY: opts.trustProxy ?? '',
   });
-  const forms = createForms(config, tdb.db, logger, { ...opts.forms, mail: { ...FAST_MAIL, ...opts.forms?.mail } });
+  const forms = createFormsAndMail(config, tdb.db, logger, { ...opts.forms, mail: { ...FAST_MAIL, ...opts.forms?.mail } });
   const api = createApi({
     deps: { db: tdb.db, siteUrl: SITE, logger, ping: tdb.ping },
     mediaDirs: [],

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createApp, type AppParts } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createLogger, type Logger } from '../../server/logger.ts';
-import { listen } from '../../server/serve.ts';
+import { listen } from '../../server/http/serve.ts';
 import { freshPostgresUrl, type Backend } from './db.ts';
 
 export interface InProcessSite {

@@ -2,7 +2,7 @@
 // pending, and get the double opt-in e-mail only when the box is ticked; or, when the owner says
 // they agreed before and gives the proof for the whole file (where and on which day), as
 // confirmed, with that proof recorded on each of them. The
-// upload may be up to 2 MB: the one console write over the usual 64 KB (server/security.ts).
+// upload may be up to 2 MB: the one console write over the usual 64 KB (server/http/security.ts).
 import { Form, isRouteErrorResponse, Link, useActionData, useNavigation } from 'react-router';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importConsentSchema, type ImportOutcome, type ImportReport } from '../../../common/newsletter-admin.ts';
 import { proxyTooLargeMessage } from '../../../common/proxy-limit.ts';

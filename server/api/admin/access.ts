@@ -20,8 +20,9 @@ import { staff, staffRecoveryCodes } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { passwordResetMail } from '../../mail/staff-mail.ts';
 import { consume, type Limit } from '../../spam/rate-limit.ts';
-import { limitKey, sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
-import { deps, HttpError } from '../http.ts';
+import { limitKey, sourceOf, type ProxyTrust } from '../../http/client-address.ts';
+import { deps } from '../../http/deps.ts';
+import { HttpError } from '../../http/error.ts';
 import { sessionAnswer } from './auth.ts';
 import { readBody } from './body.ts';
 
@@ -77,40 +78,19 @@ function afterResponse(c: AdminContext, onError: (err: unknown) => void): AfterA
   };
 }
 
-export function accessApi(opts: AccessApiOptions) {
-  const app = new Hono<AdminEnv>();
-  const cookie = sessionCookie(opts.siteUrl);
-  const addressOf = (c: AdminContext) => sourceOf(c, opts.trust).address ?? null;
-  const throttleKey = (c: AdminContext) => {
-    const a = addressOf(c);
-    return a ? limitKey(a) : null;
-  };
+/** What the console's access routes share: settings, the session cookie, the caller's address, the lockout. */
+interface AccessContext {
+  opts: AccessApiOptions;
+  cookie: ReturnType<typeof sessionCookie>;
+  addressOf: (c: AdminContext) => string | null;
+  throttleKey: (c: AdminContext) => string | null;
+  lock: ReturnType<typeof lockout>;
+  memberRow: (c: AdminContext, id: number) => Promise<typeof staff.$inferSelect>;
+  refuseWhenThrottled: (c: AdminContext, member: typeof staff.$inferSelect) => Promise<SignInSource>;
+}
 
-  const lock = lockout({ siteUrl: opts.siteUrl, limits: opts.limits, mail: opts.mail });
-
-  async function memberRow(c: AdminContext, id: number) {
-    const [row] = await deps(c).db.select().from(staff).where(eq(staff.id, id)).limit(1);
-    if (!row) throw new HttpError(401, STAFF_MESSAGES.signedOut, undefined, 'signed-out');
-    return row;
-  }
-
-  /**
-   * Throttled like the password: a 429 before the code is even looked at. Answers where the
-   * attempt comes from (a known device of the account has its own limit), for counting a failure.
-   */
-  async function refuseWhenThrottled(c: AdminContext, member: Awaited<ReturnType<typeof memberRow>>): Promise<SignInSource> {
-    const { db } = deps(c);
-    const source = await lock.source(db, c.req.header('cookie'), member.email.toLowerCase(), throttleKey(c), member);
-    const wait = await lock.blocked(db, source);
-    if (wait > 0) {
-      await audit(db, { action: 'sign-in-throttled', actor: member.email.toLowerCase(), ip: addressOf(c), detail: { step: 'code', ...(source.device ? { device: true } : {}) } });
-      throw new HttpError(429, STAFF_MESSAGES.throttled, { 'retry-after': String(wait) }, 'throttled');
-    }
-    return source;
-  }
-
-  // ---------- The code at sign-in ----------
-
+/** The code at sign-in. */
+function signInCodeRoutes(app: Hono<AdminEnv>, { cookie, addressOf, lock, memberRow, refuseWhenThrottled }: AccessContext): void {
   /** Whether this browser is between the password and the code, and the token its form sends. */
   app.get('/login/totp', requireStaff({ stage: 'totp' }), (c) => {
     const s = sessionOf(c);
@@ -140,9 +120,10 @@ export function accessApi(opts: AccessApiOptions) {
     await audit(db, { action: 'sign-in', staffId: s.staff.id, actor: s.staff.email, ip: addressOf(c), detail: { factor, ...(left === undefined ? {} : { recoveryLeft: left }) } });
     return c.json({ ...sessionAnswer({ staff: { ...s.staff, totp: true }, csrf: next.csrf, expiresAt: next.expiresAt }), factor, recoveryLeft: left });
   });
+}
 
-  // ---------- Your second factor ----------
-
+/** Your second factor: set up, confirmed, turned off, new recovery codes. */
+function secondFactorRoutes(app: Hono<AdminEnv>, { addressOf, lock, memberRow, refuseWhenThrottled }: AccessContext): void {
   app.get('/account/totp', requireStaff(), async (c) => {
     const { db } = deps(c);
     const s = sessionOf(c);
@@ -234,9 +215,10 @@ export function accessApi(opts: AccessApiOptions) {
     });
     return c.json({ ok: true, recoveryCodes: codes });
   });
+}
 
-  // ---------- Password links ----------
-
+/** Password links: asked for, opened, used. */
+function passwordLinkRoutes(app: Hono<AdminEnv>, { opts, cookie, addressOf, throttleKey }: AccessContext): void {
   /**
    * Asks for a reset link. The same answer, at the same time, whether or not an account uses the
    * address: after the throttle (the same work for every address), the answer goes at once, and
@@ -306,6 +288,44 @@ export function accessApi(opts: AccessApiOptions) {
     c.header('set-cookie', cookie.clear());
     return c.json({ ok: true });
   });
+}
 
+export function accessApi(opts: AccessApiOptions) {
+  const app = new Hono<AdminEnv>();
+  const cookie = sessionCookie(opts.siteUrl);
+  const addressOf = (c: AdminContext) => sourceOf(c, opts.trust).address ?? null;
+  const throttleKey = (c: AdminContext) => {
+    const a = addressOf(c);
+    return a ? limitKey(a) : null;
+  };
+
+  const lock = lockout({ siteUrl: opts.siteUrl, limits: opts.limits, mail: opts.mail });
+
+  async function memberRow(c: AdminContext, id: number) {
+    const [row] = await deps(c).db.select().from(staff).where(eq(staff.id, id)).limit(1);
+    if (!row) throw new HttpError(401, STAFF_MESSAGES.signedOut, undefined, 'signed-out');
+    return row;
+  }
+
+  /**
+   * Throttled like the password: a 429 before the code is even looked at. Answers where the
+   * attempt comes from (a known device of the account has its own limit), for counting a failure.
+   */
+  async function refuseWhenThrottled(c: AdminContext, member: Awaited<ReturnType<typeof memberRow>>): Promise<SignInSource> {
+    const { db } = deps(c);
+    const source = await lock.source(db, c.req.header('cookie'), member.email.toLowerCase(), throttleKey(c), member);
+    const wait = await lock.blocked(db, source);
+    if (wait > 0) {
+      await audit(db, { action: 'sign-in-throttled', actor: member.email.toLowerCase(), ip: addressOf(c), detail: { step: 'code', ...(source.device ? { device: true } : {}) } });
+      throw new HttpError(429, STAFF_MESSAGES.throttled, { 'retry-after': String(wait) }, 'throttled');
+    }
+    return source;
+  }
+
+  const ctx: AccessContext = { opts, cookie, addressOf, throttleKey, lock, memberRow, refuseWhenThrottled };
+  signInCodeRoutes(app, ctx);
+  secondFactorRoutes(app, ctx);
+  passwordLinkRoutes(app, ctx);
   return app;
 }
+

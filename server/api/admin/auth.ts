@@ -12,8 +12,9 @@ import { createSession, endAllSessions, endSession, type Session } from '../../a
 import { lockout, type LockoutOptions } from '../../auth/lockout.ts';
 import type { SignInLimits } from '../../auth/throttle.ts';
 import { staff } from '../../db/schema.ts';
-import { limitKey, sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
-import { deps, HttpError } from '../http.ts';
+import { limitKey, sourceOf, type ProxyTrust } from '../../http/client-address.ts';
+import { deps } from '../../http/deps.ts';
+import { HttpError } from '../../http/error.ts';
 import { readBody } from './body.ts';
 
 export interface AuthApiOptions {

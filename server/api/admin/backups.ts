@@ -12,8 +12,9 @@ import { audit } from '../../auth/audit.ts';
 import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
 import { BACKUP_FILE, backupName, backupsDir, listBackups, writeSnapshot } from '../../db/backup.ts';
 import type { Database } from '../../db/index.ts';
-import { sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
-import { deps, HttpError } from '../http.ts';
+import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
+import { deps } from '../../http/deps.ts';
+import { HttpError } from '../../http/error.ts';
 
 export interface BackupsApiOptions {
   trust: ProxyTrust;

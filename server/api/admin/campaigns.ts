@@ -1,12 +1,10 @@
 // /api/admin/campaigns (owners only): newsletter campaigns written in Markdown, previewed as the
 // e-mail, sent as a test to the signed-in owner, then sent once to every confirmed subscriber
 // through the outbox, at NEWSLETTER_RATE_PER_MINUTE (each message's send time is staggered; the
-// mail worker and its retries do the rest). A campaign cannot be sent twice: the send is one
-// transaction that starts with the change draft → sending (UPDATE … WHERE status = 'draft'
-// RETURNING: of two requests, in two tabs or two processes, one gets the row, the other nothing)
-// and writes one recipient row per subscriber (unique per campaign and subscriber).
+// mail worker and its retries do the rest). A campaign cannot be sent twice (the send:
+// server/newsletter/send.ts).
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   CAMPAIGN_MESSAGES,
@@ -24,28 +22,14 @@ import { audit } from '../../auth/audit.ts';
 import { readOperatorTimeZone } from '../../auth/content-access.ts';
 import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
 import type { Db } from '../../db/index.ts';
-import { newsletterCampaignRecipients, newsletterCampaigns, newsletterSubscribers } from '../../db/schema.ts';
-import { campaignBodyHtml, campaignBodyText, campaignLinks, campaignMessage } from '../../mail/campaign.ts';
+import { newsletterCampaigns } from '../../db/schema.ts';
+import { campaignLinks, campaignMessage } from '../../mail/campaign.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { hashToken, newToken } from '../../newsletter/confirmation.ts';
-import { sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
-import { deps, HttpError } from '../http.ts';
-import { readBody } from './body.ts';
-import { idParam } from './subscribers.ts';
-
-/** What the console's newsletter screens need from the process: mail settings and the send rate. */
-export interface NewsletterAdminOptions {
-  siteUrl: string;
-  trust: ProxyTrust;
-  mailFrom: string;
-  messageIdDomain: string;
-  /** The mailbox of the mailto: unsubscribe address (the operator's). */
-  operatorEmail: string;
-  /** NEWSLETTER_RATE_PER_MINUTE */
-  ratePerMinute: number;
-  /** Wakes the mail worker after messages were queued. */
-  kick(): void;
-}
+import { sendCampaign, type NewsletterAdminOptions } from '../../newsletter/send.ts';
+import { sourceOf } from '../../http/client-address.ts';
+import { deps } from '../../http/deps.ts';
+import { HttpError } from '../../http/error.ts';
+import { idParam, readBody } from './body.ts';
 
 const owner = requireStaff({ roles: ['owner'] });
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
@@ -91,88 +75,16 @@ async function confirmedCount(db: Db): Promise<number> {
   return Number(r?.n ?? 0);
 }
 
-/** Who sends: a member of staff pressing Send, or the schedule (no one; `due`: only if its time has come). */
-export interface Sender {
-  staffId: number | null;
-  actor: string;
-  ip: string | null;
-  due?: boolean;
+/** The campaign of the path's id (404 when there is none). */
+async function load(c: AdminContext) {
+  const id = idParam(c, 'Campaign');
+  const [row] = await deps(c).db.select().from(newsletterCampaigns).where(eq(newsletterCampaigns.id, id));
+  if (!row) throw new HttpError(404, 'Campaign not found');
+  return row;
 }
 
-/**
- * Sends a draft to every confirmed subscriber, once: one transaction that starts with the change
- * draft → sending (of two senders, in two tabs, two processes or the schedule, one gets the row;
- * the others find it no longer a draft: 409 already-sent) and queues one message per person.
- */
-export async function sendCampaign(db: Db, opts: NewsletterAdminOptions, id: number, who: Sender): Promise<{ queued: number; minutes: number }> {
-  const interval = 60_000 / opts.ratePerMinute;
-  return db.transaction(async (tx) => {
-    // The one guard: of concurrent sends, one changes the row; the others wait for its
-    // transaction and then find it no longer a draft.
-    const [claimed] = await tx
-      .update(newsletterCampaigns)
-      .set({ status: 'sending', sent_at: sql`now()`, sent_by: sql`coalesce(${who.staffId}::int, ${newsletterCampaigns.scheduled_by})`, scheduled_for: null })
-      .where(and(eq(newsletterCampaigns.id, id), eq(newsletterCampaigns.status, 'draft'), who.due ? lte(newsletterCampaigns.scheduled_for, sql`now()`) : undefined))
-      .returning();
-    if (!claimed) {
-      const [exists] = await tx.select({ id: newsletterCampaigns.id }).from(newsletterCampaigns).where(eq(newsletterCampaigns.id, id));
-      if (!exists) throw new HttpError(404, 'Campaign not found');
-      throw new HttpError(409, CAMPAIGN_MESSAGES.alreadySent, undefined, 'already-sent');
-    }
-    const people = await tx
-      .select({ id: newsletterSubscribers.id, name: newsletterSubscribers.full_name, email: newsletterSubscribers.email })
-      .from(newsletterSubscribers)
-      .where(eq(newsletterSubscribers.status, 'confirmed'))
-      .orderBy(newsletterSubscribers.id);
-    // Thrown inside the transaction: the campaign stays a draft.
-    if (people.length === 0) throw new HttpError(409, CAMPAIGN_MESSAGES.noRecipients, undefined, 'no-recipients');
-    const content = { subject: claimed.subject, bodyMd: claimed.body_md };
-    const bodyHtml = campaignBodyHtml(claimed.body_md, opts.siteUrl);
-    const bodyText = campaignBodyText(claimed.body_md, opts.siteUrl);
-    const start = Date.now();
-    let queued = 0;
-    for (let i = 0; i < people.length; i += 500) {
-      const chunk = people.slice(i, i + 500).map((p) => ({ ...p, token: newToken() }));
-      const inserted = await tx
-        .insert(newsletterCampaignRecipients)
-        .values(chunk.map((p) => ({ campaign_id: id, subscriber_id: p.id, unsubscribe_token_hash: hashToken(p.token) })))
-        .onConflictDoNothing({ target: [newsletterCampaignRecipients.campaign_id, newsletterCampaignRecipients.subscriber_id] })
-        .returning({ subscriber: newsletterCampaignRecipients.subscriber_id });
-      const fresh = new Set(inserted.map((r) => r.subscriber));
-      const rows = chunk
-        .filter((p) => fresh.has(p.id))
-        .map((p, k) => ({
-          kind: 'newsletter-campaign' as const,
-          subscriberId: p.id,
-          notBefore: new Date(start + (queued + k) * interval),
-          message: campaignMessage(content, { name: '', address: p.email }, campaignLinks(opts.siteUrl, p.token, opts.operatorEmail), { from: opts.mailFrom, siteUrl: opts.siteUrl, replyTo: opts.operatorEmail, bodyHtml, bodyText }),
-        }));
-      const outboxIds = await enqueueMail(tx, opts.messageIdDomain, rows);
-      queued += rows.length;
-      if (outboxIds.length)
-        await tx.execute(sql`
-          update newsletter_campaign_recipients r set outbox_id = o.id
-            from mail_outbox o
-           where r.campaign_id = ${id} and o.subscriber_id = r.subscriber_id
-             and o.id in (${sql.join(outboxIds.map((o) => sql`${o}`), sql`, `)})`);
-    }
-    await tx.update(newsletterCampaigns).set({ recipient_count: queued }).where(eq(newsletterCampaigns.id, id));
-    await audit(tx, { staffId: who.staffId, actor: who.actor, action: 'campaign.send', target: `campaign:${id}`, detail: { recipients: queued, ratePerMinute: opts.ratePerMinute, ...(who.due ? { scheduled: true } : {}) }, ip: who.ip });
-    return { queued, minutes: Math.ceil((queued * interval) / 60_000) };
-  });
-}
-
-export function campaignsApi(opts: NewsletterAdminOptions) {
-  const app = new Hono<AdminEnv>();
-  const ipOf = (c: AdminContext) => sourceOf(c, opts.trust).address ?? null;
-
-  async function load(c: AdminContext) {
-    const id = idParam(c, 'Campaign');
-    const [row] = await deps(c).db.select().from(newsletterCampaigns).where(eq(newsletterCampaigns.id, id));
-    if (!row) throw new HttpError(404, 'Campaign not found');
-    return row;
-  }
-
+/** The drafts: listed, written, read, changed. */
+function draftRoutes(app: Hono<AdminEnv>, ipOf: (c: AdminContext) => string | null): void {
   app.get('/campaigns', owner, async (c) => {
     const { db } = deps(c);
     const rows = await db.select().from(newsletterCampaigns).orderBy(desc(newsletterCampaigns.created_at), desc(newsletterCampaigns.id)).limit(200);
@@ -224,6 +136,10 @@ export function campaignsApi(opts: NewsletterAdminOptions) {
   });
 
   /** The e-mail as a subscriber would get it (links with a token that unsubscribes no one). */
+}
+
+/** A draft previewed as the e-mail, sent as a test to the owner, sent to everyone. */
+function sendingRoutes(app: Hono<AdminEnv>, opts: NewsletterAdminOptions, ipOf: (c: AdminContext) => string | null): void {
   app.get('/campaigns/:id/preview', owner, async (c) => {
     const row = await load(c);
     const s = sessionOf(c);
@@ -264,6 +180,10 @@ export function campaignsApi(opts: NewsletterAdminOptions) {
    * a datetime-local field sends it). A process sends it when the time comes (scheduled-send.ts);
    * until then it stays a draft that can be edited, rescheduled or unscheduled.
    */
+}
+
+/** A send scheduled and cancelled; a draft deleted. */
+function scheduleRoutes(app: Hono<AdminEnv>, ipOf: (c: AdminContext) => string | null): void {
   app.put('/campaigns/:id/schedule', owner, async (c) => {
     const { db } = deps(c);
     const id = idParam(c, 'Campaign');
@@ -334,6 +254,13 @@ export function campaignsApi(opts: NewsletterAdminOptions) {
     if (outcome === 'sent') throw new HttpError(409, CAMPAIGN_MESSAGES.notDraft, undefined, 'already-sent');
     return c.json({ ok: true });
   });
+}
 
+export function campaignsApi(opts: NewsletterAdminOptions) {
+  const app = new Hono<AdminEnv>();
+  const ipOf = (c: AdminContext) => sourceOf(c, opts.trust).address ?? null;
+  draftRoutes(app, ipOf);
+  sendingRoutes(app, opts, ipOf);
+  scheduleRoutes(app, ipOf);
   return app;
 }

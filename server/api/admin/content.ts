@@ -48,10 +48,10 @@ import { CONTENT_TYPES, type ContentType } from '../../content/types.ts';
 import type { Db } from '../../db/index.ts';
 import { markdownToHtml } from '../../db/html.ts';
 import { addMediaReferenceCheck } from '../../media/references.ts';
-import { sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
-import { deps, HttpError } from '../http.ts';
-import { readBody } from './body.ts';
-import { idParam } from './subscribers.ts';
+import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
+import { deps } from '../../http/deps.ts';
+import { HttpError } from '../../http/error.ts';
+import { idParam, readBody } from './body.ts';
 
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 

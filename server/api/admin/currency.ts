@@ -12,8 +12,8 @@ import { requireStaff, sessionOf, type AdminEnv } from '../../auth/guard.ts';
 import { setCurrencyRate } from '../../currency.ts';
 import type { Db } from '../../db/index.ts';
 import { currencyRates, staff } from '../../db/schema.ts';
-import { sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
-import { deps } from '../http.ts';
+import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
+import { deps } from '../../http/deps.ts';
 import { readBody } from './body.ts';
 
 async function adminCurrencyRates(db: Db): Promise<AdminCurrencyRates> {

@@ -1,20 +1,17 @@
 // /api/admin/enquiries: the enquiry inbox, for any signed-in member of staff. The list (newest
 // first, 25 a page, filters and a search over name, e-mail and message), one enquiry with its
 // e-mails, notes, status history and replies; changing its status, assigning it, adding a note,
-// replying to the visitor through the outbox; the CSV export of a filtered list; and the
-// dashboard's figures (/api/admin/dashboard). Every change is in the audit log.
+// replying to the visitor through the outbox; and the CSV export of a filtered list (the
+// dashboard's figures: dashboard.ts). Every change is in the audit log.
 import { and, asc, desc, eq, gte, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { stringify } from 'csv-stringify/sync';
 import { Hono } from 'hono';
 import { assignSchema, bulkSchema, inboxFilterSchema, noteSchema, replySchema, statusChangeSchema, type InboxFilter } from '../../../common/enquiry-forms.ts';
 import {
-  ENQUIRY_SOURCES,
-  ENQUIRY_STATUSES,
   INBOX_PAGE_SIZE,
   SOURCE_LABELS,
   STATUS_LABELS,
-  type DashboardData,
   type EnquiryDetail,
   type EnquirySource,
   type EnquiryStatus,
@@ -26,14 +23,14 @@ import { firstIssue } from '../../../common/staff.ts';
 import { isEmail } from '../../../common/validation.ts';
 import { audit } from '../../auth/audit.ts';
 import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
-import type { Db } from '../../db/index.ts';
+import type { Db, Tx } from '../../db/index.ts';
 import { enquiries, enquiryNotes, enquiryReplies, enquiryStatusChanges, mailOutbox, safaris, staff } from '../../db/schema.ts';
 import { enquiryReply } from '../../mail/enquiry-reply.ts';
-import { enqueueMail, type Tx } from '../../mail/outbox.ts';
-import { whatsappLeadsPerWeek } from '../../leads.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
 import { searchFold } from '../../search/fold.ts';
-import { sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
-import { deps, HttpError, parsePaging, totalPagesFor } from '../http.ts';
+import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
+import { deps, parsePaging, totalPagesFor } from '../../http/deps.ts';
+import { HttpError } from '../../http/error.ts';
 import { readBody } from './body.ts';
 
 export interface InboxMailOptions {
@@ -54,9 +51,6 @@ const EXPORT_MAX_ROWS = 50_000;
 
 const assignee = alias(staff, 'assignee');
 
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 /** A path id: digits that fit a serial, or the enquiry does not exist (404, never a 500). */
 function enquiryId(c: AdminContext): number {
@@ -253,85 +247,50 @@ async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail | null> 
   };
 }
 
-/** The dashboard's figures, in UTC: weeks start on Monday. */
-async function dashboardData(db: Db, me: number): Promise<DashboardData> {
-  const [weeks, months, statuses, sources, totals, leadWeeks, safariRows] = await Promise.all([
-    db.execute(sql`
-      with weeks as (
-        select generate_series(date_trunc('week', now() at time zone 'UTC') - interval '11 weeks', date_trunc('week', now() at time zone 'UTC'), interval '1 week') as wk)
-      select to_char(w.wk, 'YYYY-MM-DD') as week, count(e.id)::int as n
-        from weeks w
-        left join enquiries e
-          on e.status <> 'spam' and (e.created_at at time zone 'UTC') >= w.wk and (e.created_at at time zone 'UTC') < w.wk + interval '1 week'
-       group by w.wk order by w.wk`),
-    db.execute(sql`
-      with months as (
-        select generate_series(date_trunc('month', now() at time zone 'UTC') - interval '11 months', date_trunc('month', now() at time zone 'UTC'), interval '1 month') as m)
-      select to_char(m.m, 'YYYY-MM') as month,
-             count(e.id) filter (where e.status = 'booked')::int as booked,
-             count(e.id)::int as total
-        from months m
-        left join enquiries e
-          on e.status <> 'spam' and (e.created_at at time zone 'UTC') >= m.m and (e.created_at at time zone 'UTC') < m.m + interval '1 month'
-       group by m.m order by m.m`),
-    db.execute(sql`select status, count(*)::int as n from enquiries group by status`),
-    db.execute(sql`select source, count(*)::int as n from enquiries where status <> 'spam' group by source`),
-    db.execute(sql`
-      select count(*) filter (where status in ('new', 'contacted', 'quoted'))::int as open,
-             count(*) filter (where status in ('new', 'contacted', 'quoted') and assigned_to is null)::int as unassigned,
-             count(*) filter (where status in ('new', 'contacted', 'quoted') and assigned_to = ${me})::int as mine
-        from enquiries`),
-    whatsappLeadsPerWeek(db),
-    db.execute(sql`
-      with since as (select date_trunc('week', now() at time zone 'UTC') - interval '11 weeks' as t),
-      clicks as (
-        select s.id, sum(l.clicks)::int as n
-          from whatsapp_leads l join safaris s on l.path = '/safaris/' || s.safarititleslug
-         where l.day >= (select t from since)::date
-         group by s.id),
-      sent as (
-        select e.safari_id as id, count(*)::int as n
-          from enquiries e
-         where e.status <> 'spam' and e.safari_id is not null and (e.created_at at time zone 'UTC') >= (select t from since)
-         group by e.safari_id)
-      select s.safarititleslug as slug, s.safarititle as title, s.safariday as days, coalesce(clicks.n, 0) as clicks, coalesce(sent.n, 0) as enquiries
-        from safaris s left join clicks on clicks.id = s.id left join sent on sent.id = s.id
-       where clicks.n is not null or sent.n is not null
-       order by clicks desc, enquiries desc, s.safarititle
-       limit 10`),
-  ]);
-  const perWeek = rowsOf<{ week: string; n: number }>(weeks).map((w) => ({ week: w.week, count: Number(w.n) }));
-  const statusCount = new Map(rowsOf<{ status: string; n: number }>(statuses).map((r) => [r.status, Number(r.n)]));
-  const sourceCount = new Map(rowsOf<{ source: string; n: number }>(sources).map((r) => [r.source, Number(r.n)]));
-  const t = rowsOf<{ open: number; unassigned: number; mine: number }>(totals)[0]!;
-  return {
-    perWeek,
-    byStatus: ENQUIRY_STATUSES.map((status) => ({ status, count: statusCount.get(status) ?? 0 })),
-    bySource: ENQUIRY_SOURCES.map((source) => ({ source, count: sourceCount.get(source) ?? 0 })),
-    conversion: rowsOf<{ month: string; booked: number; total: number }>(months).map((m) => {
-      const booked = Number(m.booked);
-      const total = Number(m.total);
-      return { month: m.month, booked, total, rate: total === 0 ? null : booked / total };
-    }),
-    totals: { open: Number(t.open), unassigned: Number(t.unassigned), mine: Number(t.mine), last12Weeks: perWeek.reduce((a, w) => a + w.count, 0) },
-    whatsappPerWeek: leadWeeks,
-    bySafari: rowsOf<{ slug: string; title: string; days: number; clicks: number; enquiries: number }>(safariRows).map((r) => ({
-      slug: r.slug,
-      title: r.title,
-      days: Number(r.days),
-      clicks: Number(r.clicks),
-      enquiries: Number(r.enquiries),
-    })),
-  };
+/** The enquiry's row, locked for the change (404 when there is none). */
+async function locked(tx: Tx, id: number) {
+  const [row] = await tx.select().from(enquiries).where(eq(enquiries.id, id)).for('update');
+  if (!row) throw new HttpError(404, 'Enquiry not found', undefined, 'not-found');
+  return row;
 }
 
-export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
-  const app = new Hono<AdminEnv>();
-  const addressOf = (c: AdminContext) => sourceOf(c, opts.trust).address ?? null;
-  app.use('/enquiries/*', requireStaff());
-  app.use('/enquiries', requireStaff());
-  app.use('/dashboard', requireStaff());
+async function setStatus(tx: Tx, id: number, from: string, to: EnquiryStatus, staffId: number) {
+  await tx.update(enquiries).set({ status: to }).where(eq(enquiries.id, id));
+  await tx.insert(enquiryStatusChanges).values({ enquiry_id: id, staff_id: staffId, from_status: from, to_status: to });
+}
 
+/** Changes one enquiry's status (recorded in its history and the audit log); false when it already had it. */
+async function changeStatus(tx: Tx, id: number, to: EnquiryStatus, c: AdminContext, ip: string | null): Promise<boolean> {
+  const s = sessionOf(c);
+  const row = await locked(tx, id);
+  if (row.status === to) return false;
+  await setStatus(tx, id, row.status, to, s.staff.id);
+  await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiry.status', target: `enquiry:${id}`, detail: { from: row.status, to }, ip });
+  return true;
+}
+
+/** Assigns one enquiry (null: nobody), as the member's role allows; false when it already was. */
+async function assignTo(tx: Tx, id: number, staffId: number | null, c: AdminContext, ip: string | null): Promise<boolean> {
+  const s = sessionOf(c);
+  const row = await locked(tx, id);
+  if (s.staff.role !== 'owner') {
+    // An agent takes an enquiry, or gives back their own; nothing else.
+    const takes = staffId === s.staff.id;
+    const releasesOwn = staffId === null && row.assigned_to === s.staff.id;
+    if (!takes && !releasesOwn) throw new HttpError(403, 'An agent may assign an enquiry only to themself, or unassign themself.', undefined, 'forbidden');
+  }
+  if (staffId !== null) {
+    const [member] = await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.id, staffId), isNull(staff.disabled_at)));
+    if (!member) throw new HttpError(400, 'Choose an active member of staff.', undefined, 'invalid-staffId');
+  }
+  if (row.assigned_to === staffId) return false;
+  await tx.update(enquiries).set({ assigned_to: staffId }).where(eq(enquiries.id, id));
+  await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiry.assign', target: `enquiry:${id}`, detail: { from: row.assigned_to, to: staffId }, ip });
+  return true;
+}
+
+/** The inbox's list and its CSV export. */
+function listRoutes(app: Hono<AdminEnv>): void {
   app.get('/enquiries', async (c) => {
     const { db } = deps(c);
     const filter = readFilter(c);
@@ -405,68 +364,27 @@ export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
       'x-content-type-options': 'nosniff',
     });
   });
+}
 
-  app.get('/dashboard', async (c) => c.json(await dashboardData(deps(c).db, sessionOf(c).staff.id)));
-
+/** One enquiry, and the changes staff make to one or several: status, assignment, notes. */
+function changeRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => string | null): void {
   app.get('/enquiries/:id', async (c) => {
     const detail = await enquiryDetail(deps(c).db, enquiryId(c));
     if (!detail) throw new HttpError(404, 'Enquiry not found', undefined, 'not-found');
     return c.json(detail);
   });
 
-  /** The enquiry's row, locked for the change (404 when there is none). */
-  async function locked(tx: Tx, id: number) {
-    const [row] = await tx.select().from(enquiries).where(eq(enquiries.id, id)).for('update');
-    if (!row) throw new HttpError(404, 'Enquiry not found', undefined, 'not-found');
-    return row;
-  }
-
-  async function setStatus(tx: Tx, id: number, from: string, to: EnquiryStatus, staffId: number) {
-    await tx.update(enquiries).set({ status: to }).where(eq(enquiries.id, id));
-    await tx.insert(enquiryStatusChanges).values({ enquiry_id: id, staff_id: staffId, from_status: from, to_status: to });
-  }
-
-  /** Changes one enquiry's status (recorded in its history and the audit log); false when it already had it. */
-  async function changeStatus(tx: Tx, id: number, to: EnquiryStatus, c: AdminContext): Promise<boolean> {
-    const s = sessionOf(c);
-    const row = await locked(tx, id);
-    if (row.status === to) return false;
-    await setStatus(tx, id, row.status, to, s.staff.id);
-    await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiry.status', target: `enquiry:${id}`, detail: { from: row.status, to }, ip: addressOf(c) });
-    return true;
-  }
-
-  /** Assigns one enquiry (null: nobody), as the member's role allows; false when it already was. */
-  async function assignTo(tx: Tx, id: number, staffId: number | null, c: AdminContext): Promise<boolean> {
-    const s = sessionOf(c);
-    const row = await locked(tx, id);
-    if (s.staff.role !== 'owner') {
-      // An agent takes an enquiry, or gives back their own; nothing else.
-      const takes = staffId === s.staff.id;
-      const releasesOwn = staffId === null && row.assigned_to === s.staff.id;
-      if (!takes && !releasesOwn) throw new HttpError(403, 'An agent may assign an enquiry only to themself, or unassign themself.', undefined, 'forbidden');
-    }
-    if (staffId !== null) {
-      const [member] = await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.id, staffId), isNull(staff.disabled_at)));
-      if (!member) throw new HttpError(400, 'Choose an active member of staff.', undefined, 'invalid-staffId');
-    }
-    if (row.assigned_to === staffId) return false;
-    await tx.update(enquiries).set({ assigned_to: staffId }).where(eq(enquiries.id, id));
-    await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiry.assign', target: `enquiry:${id}`, detail: { from: row.assigned_to, to: staffId }, ip: addressOf(c) });
-    return true;
-  }
-
   app.post('/enquiries/:id/status', async (c) => {
     const id = enquiryId(c);
     const input = await readBody(c, statusChangeSchema);
-    const changed = await deps(c).db.transaction((tx) => changeStatus(tx, id, input.status, c));
+    const changed = await deps(c).db.transaction((tx) => changeStatus(tx, id, input.status, c, addressOf(c)));
     return c.json({ ok: true, status: input.status, changed });
   });
 
   app.post('/enquiries/:id/assign', async (c) => {
     const id = enquiryId(c);
     const input = await readBody(c, assignSchema);
-    const changed = await deps(c).db.transaction((tx) => assignTo(tx, id, input.staffId, c));
+    const changed = await deps(c).db.transaction((tx) => assignTo(tx, id, input.staffId, c, addressOf(c)));
     return c.json({ ok: true, staffId: input.staffId, changed });
   });
 
@@ -477,7 +395,7 @@ export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
     const change = input.change;
     const changed = await deps(c).db.transaction(async (tx) => {
       let n = 0;
-      for (const id of ids) if ('status' in change ? await changeStatus(tx, id, change.status, c) : await assignTo(tx, id, change.staffId, c)) n++;
+      for (const id of ids) if ('status' in change ? await changeStatus(tx, id, change.status, c, addressOf(c)) : await assignTo(tx, id, change.staffId, c, addressOf(c))) n++;
       return n;
     });
     return c.json({ ok: true, count: ids.length, changed });
@@ -496,7 +414,10 @@ export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
     });
     return c.json({ ok: true, id: note.id }, 201);
   });
+}
 
+/** A reply to the visitor, through the outbox (a first answer moves a new enquiry on). */
+function replyRoute(app: Hono<AdminEnv>, opts: EnquiriesAdminOptions, addressOf: (c: AdminContext) => string | null): void {
   app.post('/enquiries/:id/replies', async (c) => {
     const { db } = deps(c);
     const id = enquiryId(c);
@@ -536,7 +457,15 @@ export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
     opts.mail.onQueued();
     return c.json({ ok: true, ...reply }, 201);
   });
-
-  return app;
 }
 
+export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
+  const app = new Hono<AdminEnv>();
+  const addressOf = (c: AdminContext) => sourceOf(c, opts.trust).address ?? null;
+  app.use('/enquiries/*', requireStaff());
+  app.use('/enquiries', requireStaff());
+  listRoutes(app);
+  changeRoutes(app, addressOf);
+  replyRoute(app, opts, addressOf);
+  return app;
+}

@@ -5,13 +5,15 @@ import { Hono } from 'hono';
 import type { AdminEnv } from '../../auth/guard.ts';
 import { loadSession } from '../../auth/guard.ts';
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../../auth/throttle.ts';
-import type { ProxyTrust } from '../../spam/client-address.ts';
-import { refuseCrossSite } from '../forms-http.ts';
+import type { ProxyTrust } from '../../http/client-address.ts';
+import { refuseCrossSite } from '../../http/cross-site.ts';
 import { accessApi, DEFAULT_RESET_LIMITS, type AfterAnswer, type ResetLimits, type StaffMailOptions } from './access.ts';
 import { authApi } from './auth.ts';
 import { staffApi } from './staff.ts';
-import { campaignsApi, type NewsletterAdminOptions } from './campaigns.ts';
+import type { NewsletterAdminOptions } from '../../newsletter/send.ts';
+import { campaignsApi } from './campaigns.ts';
 import { subscribersApi } from './subscribers.ts';
+import { dashboardApi } from './dashboard.ts';
 import { enquiriesAdminApi, type InboxMailOptions } from './enquiries.ts';
 import { mediaApi, type MediaApiOptions } from './media.ts';
 import { settingsApi } from './settings.ts';
@@ -62,6 +64,7 @@ export function adminApi(opts: AdminApiOptions) {
     app.route('/', campaignsApi(newsletter));
   }
   app.route('/', enquiriesAdminApi({ trust: opts.trust, mail }));
+  app.route('/', dashboardApi());
   app.route('/', settingsApi({ trust: opts.trust }));
   app.route('/', reviewsAdminApi({ trust: opts.trust, contentChanged: opts.contentChanged }));
   app.route('/', currencyAdminApi({ trust: opts.trust, contentChanged: opts.contentChanged }));

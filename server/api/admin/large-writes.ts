@@ -1,5 +1,5 @@
 // The console's large writes (POST /admin/media, an image of up to 20 MB; POST /admin/subscribers/
-// import, 2 MB of CSV; server/security.ts isStaffLargeWrite) are checked before a byte of their body
+// import, 2 MB of CSV; server/http/security.ts isStaffLargeWrite) are checked before a byte of their body
 // is read: a browser on another site, no live session, or a missing or wrong anti-forgery token
 // (X-CSRF-Token) is refused at once, its body dropped as it arrives (never kept), so an anonymous
 // upload costs no memory. An accepted body is then spooled to DATA_DIR (boundedWrites) and the
@@ -8,10 +8,11 @@ import type { MiddlewareHandler } from 'hono';
 import { STAFF_MESSAGES } from '../../../common/staff.ts';
 import { CSRF_HEADER, sessionCookie } from '../../auth/guard.ts';
 import { readSession, sameSecret } from '../../auth/sessions.ts';
-import { discardBody, isStaffLargeWrite, writeLimitFor } from '../../security.ts';
-import type { ProxyTrust } from '../../spam/client-address.ts';
-import { refuseCrossSite } from '../forms-http.ts';
-import { deps, HttpError, type ApiEnv } from '../http.ts';
+import { discardBody, isStaffLargeWrite, writeLimitFor } from '../../http/security.ts';
+import type { ProxyTrust } from '../../http/client-address.ts';
+import { refuseCrossSite } from '../../http/cross-site.ts';
+import { deps, type ApiEnv } from '../../http/deps.ts';
+import { HttpError } from '../../http/error.ts';
 
 export function checkLargeWritesFirst(opts: { siteUrl: string; trust: ProxyTrust }): MiddlewareHandler<ApiEnv> {
   const cookie = sessionCookie(opts.siteUrl);

@@ -8,7 +8,7 @@
 //   PATCH  /media/:id            its alt text and caption (JSON)
 //   DELETE /media/:id            refused (409) while content uses it (server/media/references.ts)
 //
-// The body limit of POST /media is 20 MB, applied while the body streams in (server/security.ts
+// The body limit of POST /media is 20 MB, applied while the body streams in (server/http/security.ts
 // writeLimitFor); every refusal stores nothing.
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -30,10 +30,10 @@ import type { Db } from '../../db/index.ts';
 import { mediaUploads, staff } from '../../db/schema.ts';
 import { findMediaReferences } from '../../media/references.ts';
 import { inspectUpload, removeUploadFiles, storeUpload, uploadStablePath, type UploadDirs } from '../../media/uploads.ts';
-import { sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
-import { deps, HttpError, parsePaging } from '../http.ts';
-import { readBody } from './body.ts';
-import { idParam } from './subscribers.ts';
+import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
+import { deps, parsePaging } from '../../http/deps.ts';
+import { HttpError } from '../../http/error.ts';
+import { idParam, readBody } from './body.ts';
 
 export interface MediaApiOptions {
   trust: ProxyTrust;

@@ -18,9 +18,10 @@ import { requireStaff, sessionOf, type AdminEnv } from '../../auth/guard.ts';
 import type { Db } from '../../db/index.ts';
 import { safaris, staff, travellerReviewPhotos, travellerReviews } from '../../db/schema.ts';
 import { approveReview, listReviews, rejectReview, REPLY_MAX, ReviewNotFound, setReviewReply } from '../../reviews.ts';
-import { sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
-import { deps, HttpError, parsePaging } from '../http.ts';
-import { idParam } from './subscribers.ts';
+import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
+import { deps, parsePaging } from '../../http/deps.ts';
+import { HttpError } from '../../http/error.ts';
+import { idParam } from './body.ts';
 
 /** How many reviews have each status (one grouped count over the status index). */
 async function reviewCounts(db: Db): Promise<ReviewCounts> {

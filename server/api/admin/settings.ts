@@ -7,8 +7,8 @@ import { consoleSettingsSchema } from '../../../common/media-library.ts';
 import { audit } from '../../auth/audit.ts';
 import { mayEditContent, readConsoleSettings, writeConsoleSettings } from '../../auth/content-access.ts';
 import { requireStaff, sessionOf, type AdminEnv } from '../../auth/guard.ts';
-import { sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
-import { deps } from '../http.ts';
+import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
+import { deps } from '../../http/deps.ts';
 import { readBody } from './body.ts';
 
 export function settingsApi(opts: { trust: ProxyTrust }) {

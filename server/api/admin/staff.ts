@@ -13,10 +13,12 @@ import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../..
 import { createResetToken } from '../../auth/resets.ts';
 import { endAllSessions } from '../../auth/sessions.ts';
 import { auditLog, staff, staffPasswordResets } from '../../db/schema.ts';
-import { enqueueMail, type Tx } from '../../mail/outbox.ts';
+import type { Tx } from '../../db/index.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
 import { staffInvitationMail } from '../../mail/staff-mail.ts';
-import { sourceOf, type ProxyTrust } from '../../spam/client-address.ts';
-import { deps, HttpError } from '../http.ts';
+import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
+import { deps } from '../../http/deps.ts';
+import { HttpError } from '../../http/error.ts';
 import type { StaffMailOptions } from './access.ts';
 import { readBody } from './body.ts';
 

@@ -24,25 +24,19 @@ import {
 import { isEmail, validateSubscriber } from '../../../common/validation.ts';
 import { audit } from '../../auth/audit.ts';
 import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
-import type { Db } from '../../db/index.ts';
+import type { Db, Tx } from '../../db/index.ts';
 import { enquiries, mailOutbox, newsletterSubscribers, rateLimits } from '../../db/schema.ts';
-import type { Tx } from '../../mail/outbox.ts';
 import { newToken, queueConfirmation } from '../../newsletter/confirmation.ts';
 import { tombstones } from '../../newsletter/tombstones.ts';
 import { withdrawCampaignMail } from '../../newsletter/unsubscribe.ts';
-import { sourceOf } from '../../spam/client-address.ts';
-import { deps, HttpError } from '../http.ts';
-import { readBody } from './body.ts';
-import type { NewsletterAdminOptions } from './campaigns.ts';
+import { sourceOf } from '../../http/client-address.ts';
+import { deps } from '../../http/deps.ts';
+import { HttpError } from '../../http/error.ts';
+import { idParam, readBody } from './body.ts';
+import type { NewsletterAdminOptions } from '../../newsletter/send.ts';
 
 const owner = requireStaff({ roles: ['owner'] });
 const ID = /^[1-9][0-9]{0,8}$/;
-
-export function idParam(c: AdminContext, what: string): number {
-  const v = c.req.param('id') ?? '';
-  if (!ID.test(v)) throw new HttpError(404, `${what} not found`);
-  return Number(v);
-}
 
 /** A cell a spreadsheet would read as a formula (= + - @, tab, CR) is prefixed with a quote. */
 function csvCell(v: string | null | undefined): string {
@@ -136,6 +130,65 @@ function parseImport(text: string): ParsedRow[] {
   return data.map(({ record, info }) => ({ line: info.lines, email: record[emailAt] ?? '', name: nameAt >= 0 ? (record[nameAt] ?? '') : '' }));
 }
 
+/** The CSV file of an import: text/csv, at most IMPORT_MAX_BYTES, UTF-8 text. */
+async function readImportFile(c: AdminContext): Promise<string> {
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  if (!type.startsWith('text/csv') && !type.startsWith('text/plain')) throw new HttpError(415, 'Send the file as text/csv.', undefined, 'invalid-file');
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength > IMPORT_MAX_BYTES) throw new HttpError(413, `The file is too large: at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`, undefined, 'too-large');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new HttpError(400, 'The file is not UTF-8 text. Save it as "CSV UTF-8" and try again.', undefined, 'invalid-file');
+  }
+  if (text.includes('\u0000')) throw new HttpError(400, 'The file is not a CSV text file.', undefined, 'invalid-file');
+  return text;
+}
+
+/**
+ * ?consent=1 with consentSource and consentDate: the people in the file agreed before, and are
+ * added as confirmed with that proof; without it (null) they are pending, as always.
+ */
+function readImportConsent(c: AdminContext): ImportConsent | null {
+  if (c.req.query('consent') !== '1') return null;
+  const checked = importConsentSchema.safeParse({ source: c.req.query('consentSource') ?? '', date: c.req.query('consentDate') ?? '' });
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    throw new HttpError(400, issue.message, undefined, issue.path[0] === 'date' ? 'invalid-consentDate' : 'invalid-consentSource');
+  }
+  return checked.data;
+}
+
+/**
+ * The rows that look right, first occurrence of each address only, by address key (each with its
+ * place in the report); every row gets its line in the report.
+ */
+function importCandidates(rows: ReturnType<typeof parseImport>, report: ImportReport): Map<string, { email: string; name: string; at: number }> {
+  const candidates = new Map<string, { email: string; name: string; at: number }>();
+  for (const r of rows) {
+    const email = r.email.trim();
+    const name = r.name.replace(/\s+/g, ' ').trim();
+    const checked = validateSubscriber({ fullName: name || 'x', email });
+    if (!email || !isEmail(email) || !checked.ok) {
+      report.rows.push({ line: r.line, email: email.slice(0, 254), outcome: 'invalid', reason: !email ? 'No e-mail address' : checked.ok ? 'Not an e-mail address' : checked.error });
+      continue;
+    }
+    if (name.length > 100) {
+      report.rows.push({ line: r.line, email, outcome: 'invalid', reason: 'The name is longer than 100 characters' });
+      continue;
+    }
+    const key = email.toLowerCase();
+    if (candidates.has(key)) {
+      report.rows.push({ line: r.line, email, outcome: 'existing', reason: 'Already earlier in the file' });
+      continue;
+    }
+    candidates.set(key, { email, name, at: report.rows.length });
+    report.rows.push({ line: r.line, email, outcome: 'added' });
+  }
+  return candidates;
+}
+
 export function subscribersApi(opts: NewsletterAdminOptions) {
   const app = new Hono<AdminEnv>();
 
@@ -183,60 +236,19 @@ export function subscribersApi(opts: NewsletterAdminOptions) {
   });
 
   // The body is the CSV itself (text/csv), up to IMPORT_MAX_BYTES: the one console write allowed
-  // more than the usual 64 KB (server/security.ts writeLimitFor). ?confirm=1: send each added
+  // more than the usual 64 KB (server/http/security.ts writeLimitFor). ?confirm=1: send each added
   // person the double opt-in e-mail.
   app.post('/subscribers/import', owner, async (c) => {
     const { db } = deps(c);
-    const type = (c.req.header('content-type') ?? '').toLowerCase();
-    if (!type.startsWith('text/csv') && !type.startsWith('text/plain')) throw new HttpError(415, 'Send the file as text/csv.', undefined, 'invalid-file');
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
-    if (bytes.byteLength > IMPORT_MAX_BYTES) throw new HttpError(413, `The file is too large: at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`, undefined, 'too-large');
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      throw new HttpError(400, 'The file is not UTF-8 text. Save it as "CSV UTF-8" and try again.', undefined, 'invalid-file');
-    }
-    if (text.includes('\u0000')) throw new HttpError(400, 'The file is not a CSV text file.', undefined, 'invalid-file');
-    // ?consent=1 with consentSource and consentDate: the people in the file agreed before, and
-    // are added as confirmed with that proof; without it they are pending, as always.
-    let consent: ImportConsent | null = null;
-    if (c.req.query('consent') === '1') {
-      const checked = importConsentSchema.safeParse({ source: c.req.query('consentSource') ?? '', date: c.req.query('consentDate') ?? '' });
-      if (!checked.success) {
-        const issue = checked.error.issues[0]!;
-        throw new HttpError(400, issue.message, undefined, issue.path[0] === 'date' ? 'invalid-consentDate' : 'invalid-consentSource');
-      }
-      consent = checked.data;
-    }
+    const text = await readImportFile(c);
+    const consent = readImportConsent(c);
     const rows = parseImport(text);
     const sendConfirmation = !consent && c.req.query('confirm') === '1';
     const s = sessionOf(c);
     const graves = tombstones(db);
 
     const report: ImportReport = { added: 0, existing: 0, invalid: 0, erased: 0, mailed: 0, consent, rows: [] };
-    // Rows that look right, first occurrence of each address only.
-    const candidates = new Map<string, { email: string; name: string; at: number }>();
-    for (const r of rows) {
-      const email = r.email.trim();
-      const name = r.name.replace(/\s+/g, ' ').trim();
-      const checked = validateSubscriber({ fullName: name || 'x', email });
-      if (!email || !isEmail(email) || !checked.ok) {
-        report.rows.push({ line: r.line, email: email.slice(0, 254), outcome: 'invalid', reason: !email ? 'No e-mail address' : checked.ok ? 'Not an e-mail address' : checked.error });
-        continue;
-      }
-      if (name.length > 100) {
-        report.rows.push({ line: r.line, email, outcome: 'invalid', reason: 'The name is longer than 100 characters' });
-        continue;
-      }
-      const key = email.toLowerCase();
-      if (candidates.has(key)) {
-        report.rows.push({ line: r.line, email, outcome: 'existing', reason: 'Already earlier in the file' });
-        continue;
-      }
-      candidates.set(key, { email, name, at: report.rows.length });
-      report.rows.push({ line: r.line, email, outcome: 'added' });
-    }
+    const candidates = importCandidates(rows, report);
     await graves.ready();
 
     await db.transaction(async (tx) => {

@@ -32,9 +32,6 @@ export const collections = Object.fromEntries(CONTENT_MODULES.map((m) => [m.coll
 
 export type Item<C extends CollectionName> = z.output<SchemaOf<C>> & { slug: string };
 
-/** Types with pictures the image build makes for each item (images/<collection>/...). */
-export type ImageCollection = CollectionName;
-
 /** The owner types of gallery rows (gallery_images.owner_type) and the collection each belongs to. */
 export type GalleryOwner = Module extends ContentTypeModule<string, z.ZodType, infer G> ? G : never;
 export const GALLERY_OWNERS = CONTENT_MODULES.flatMap((m) => ((m as ContentTypeModule).gallery ? [m as ContentTypeModule<CollectionName, z.ZodType, GalleryOwner> & { gallery: GalleryOwner }] : []));

@@ -16,10 +16,10 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { CachePolicy } from '../app/lib/cache-policy.ts';
+import type { CachePolicy } from '../../app/lib/cache-policy.ts';
 import { pickEncoding } from './compress.ts';
-import { ANY_TABLE, noteReads, traced } from './db/reads.ts';
-import { bytesResponse, readBytes, responseBytes } from '../common/document-bytes.ts';
+import { ANY_TABLE, noteReads, traced } from '../db/reads.ts';
+import { bytesResponse, readBytes, responseBytes } from '../../common/document-bytes.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -247,6 +247,11 @@ function dependsOn(reads: ReadonlySet<string> | undefined, written: ReadonlySet<
 }
 
 /** Whether an answer may be kept and served to anyone: a plain 200, nothing per visitor. */
+/** The API's store of kept answers (content changes drop the answers made from what they changed). */
+export interface AnswerStore {
+  cache: HttpCache;
+}
+
 export function isKeepable(res: Response, statuses: readonly number[] = [200]): boolean {
   if (!statuses.includes(res.status) || (!responseBytes(res) && !res.body)) return false;
   if (res.headers.has('set-cookie')) return false;

@@ -2,8 +2,8 @@
 // connections, let in-flight requests finish (up to a timeout), then run the cleanup.
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { serve } from '@hono/node-server';
-import { NOT_ALLOWED_MESSAGE } from './http-edge.ts';
-import type { Logger } from './logger.ts';
+import { NOT_ALLOWED_MESSAGE } from './edge.ts';
+import type { Logger } from '../logger.ts';
 
 export interface Served {
   server: Server;
@@ -104,7 +104,7 @@ const rawAnswer = (status: string, headers: Record<string, string>, text: string
     .join('')}\r\n${text}`;
 
 /**
- * Requests Node's HTTP server answers before the app sees them (server/http-edge.ts): CONNECT
+ * Requests Node's HTTP server answers before the app sees them (server/http/edge.ts): CONNECT
  * (which would otherwise just close the connection) and a method the parser does not know (FOO,
  * 400 otherwise) are 405, with the methods the site takes; other malformed requests keep Node's
  * answers (400, 408, 431).

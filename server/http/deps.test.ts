@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dedupeById, HttpError, pageMeta, parsePaging, totalPagesFor } from './http.ts';
+import { parsePaging, totalPagesFor } from './deps.ts';
+import { HttpError } from './error.ts';
 
 const q = (o: Record<string, string>) => (k: string) => o[k];
 
@@ -39,25 +40,5 @@ describe('totalPagesFor', () => {
   it('keeps page 1 of an empty list', () => {
     expect(totalPagesFor(0, { page: 1, limit: 9, offset: 0 })).toBe(0);
     expect(() => totalPagesFor(0, { page: 2, limit: 9, offset: 9 })).toThrow(HttpError);
-  });
-});
-
-describe('dedupeById', () => {
-  it('keeps the first occurrence in order', () => {
-    expect(dedupeById([{ id: 2, n: 'a' }, { id: 1, n: 'b' }, { id: 2, n: 'c' }])).toEqual([
-      { id: 2, n: 'a' },
-      { id: 1, n: 'b' },
-    ]);
-  });
-});
-
-describe('pageMeta', () => {
-  it('builds absolute canonical URLs', () => {
-    expect(pageMeta('https://x.example', '/parks', 'Parks', 'k', 'd')).toEqual({
-      title: 'Parks',
-      pageKeywords: 'k',
-      pageDescription: 'd',
-      pageUrl: 'https://x.example/parks',
-    });
   });
 });

@@ -1,9 +1,11 @@
-// Enquiries and newsletter wired together: their API resources, the mail transport and the
-// outbox worker. createApp mounts the resources on the API and stops the worker on shutdown.
+// The visitors' forms and the mail they send, wired together: the public write resources of the
+// API (enquiries, newsletter, reviews, WhatsApp leads) with their spam defences and form tokens,
+// the mail transport and the outbox worker that delivers what they queue. createApp mounts the
+// resources on the API and stops the worker on shutdown.
 import type { Hono } from 'hono';
 import { enquiriesApi, type FormsApiOptions } from './api/enquiries.ts';
 import { DEFAULT_SPAM_SETTINGS, type SpamSettings } from './api/forms-http.ts';
-import type { ApiEnv } from './api/http.ts';
+import type { ApiEnv } from './http/deps.ts';
 import { newsletterApi } from './api/newsletter.ts';
 import { leadsApi } from './api/leads.ts';
 import { reviewsApi } from './api/reviews.ts';
@@ -15,19 +17,19 @@ import { messageIdDomain } from './mail/outbox.ts';
 import { mailSettingsFromEnv, type MailSettings } from './mail/settings.ts';
 import { createMailTransport, type MailTransport } from './mail/transport.ts';
 import { createMailWorker, type MailWorker } from './mail/worker.ts';
-import { ProxyTrust } from './spam/client-address.ts';
-import { createFormTokens } from './spam/form-token.ts';
-import { pruneRateLimits } from './spam/rate-limit.ts';
-import { pruneSessions } from './auth/sessions.ts';
+import { ProxyTrust } from './http/client-address.ts';
+import { createFormTokens, type FormTokens } from './spam/form-token.ts';
 
-export interface Forms {
+export interface FormsAndMail {
   mount(app: Hono<ApiEnv>): void;
   worker: MailWorker;
   transport: MailTransport;
+  /** The forms' anti-replay tokens (their spent ids are pruned by server/housekeeping.ts). */
+  tokens: FormTokens;
   stop(): Promise<void>;
 }
 
-export interface FormsOverrides {
+export interface FormsAndMailOverrides {
   /** Spam settings; `limits` are merged with the defaults, limit by limit. */
   spam?: Partial<Omit<SpamSettings, 'limits'>> & { limits?: Partial<SpamSettings['limits']> };
   mail?: Partial<MailSettings>;
@@ -36,9 +38,9 @@ export interface FormsOverrides {
   startWorker?: boolean;
 }
 
-type FormsConfig = Pick<Config, 'SITE_URL' | 'OPERATOR_EMAIL' | 'MAIL_FROM' | 'SMTP_URL' | 'SPAM_CHECKS' | 'TRUST_PROXY' | 'dataDir'>;
+type FormsAndMailConfig = Pick<Config, 'SITE_URL' | 'OPERATOR_EMAIL' | 'MAIL_FROM' | 'SMTP_URL' | 'SPAM_CHECKS' | 'TRUST_PROXY' | 'dataDir'>;
 
-export function createForms(config: FormsConfig, db: Db, logger: Logger, overrides: FormsOverrides = {}, availability?: DatabaseAvailability): Forms {
+export function createFormsAndMail(config: FormsAndMailConfig, db: Db, logger: Logger, overrides: FormsAndMailOverrides = {}, availability?: DatabaseAvailability): FormsAndMail {
   const mail = { ...mailSettingsFromEnv(), ...overrides.mail };
   const spam: SpamSettings = {
     ...DEFAULT_SPAM_SETTINGS,
@@ -59,12 +61,6 @@ export function createForms(config: FormsConfig, db: Db, logger: Logger, overrid
     trust: new ProxyTrust(config.TRUST_PROXY),
     onQueued: () => worker.kick(),
   };
-  const prune = setInterval(() => {
-    pruneRateLimits(db).catch((err) => logger.warn({ err }, 'could not prune rate limits'));
-    options.tokens.prune(db).catch((err) => logger.warn({ err }, 'could not prune spent form tokens'));
-    pruneSessions(db).catch((err) => logger.warn({ err }, 'could not prune ended console sessions'));
-  }, 3600_000);
-  prune.unref();
   if (overrides.startWorker !== false) worker.start();
   logger.info({ mail: transport.kind, spamChecks: spam.enabled }, 'enquiries and newsletter ready');
   return {
@@ -76,8 +72,8 @@ export function createForms(config: FormsConfig, db: Db, logger: Logger, overrid
     },
     worker,
     transport,
+    tokens: options.tokens,
     async stop() {
-      clearInterval(prune);
       await worker.stop();
     },
   };

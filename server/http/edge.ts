@@ -6,7 +6,7 @@
 // - a request whose body never arrived whole: the client went away, reset the connection, or was
 //   too slow and timed out (isClientFault).
 import type { MiddlewareHandler } from 'hono';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../logger.ts';
 
 /** The methods some address of the site takes. */
 const SITE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { answer, etagMatches, HttpCache, identityBody, isKeepable, queryKey, toCachedAnswer } from './http-cache.ts';
+import { answer, etagMatches, HttpCache, identityBody, isKeepable, queryKey, toCachedAnswer } from './cache.ts';
 
 const page = (text: string, headers: Record<string, string> = {}, status = 200) =>
   new Response(text, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=60', ...headers } });

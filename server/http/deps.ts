@@ -1,11 +1,12 @@
-// Shared pieces of the API: errors, pagination, page metadata and the per-request environment.
+// The API's dependency wiring (the per-request environment: database, site address, logger) and
+// the request parameters every list and item route reads (pagination, slugs).
 import type { Context } from 'hono';
 import type { Logger } from 'pino';
 import { MAX_PAGE_LIMIT } from '../../common/constants.ts';
-import type { PageMeta } from '../../common/api-types.ts';
 import type { DatabaseAvailability } from '../db/availability.ts';
 import type { Db } from '../db/index.ts';
 import type { AnswerStore } from './cache.ts';
+import { HttpError } from './error.ts';
 
 export interface ApiDeps {
   db: Db;
@@ -19,23 +20,6 @@ export interface ApiDeps {
 
 export type ApiEnv = { Variables: { deps: ApiDeps; answers?: AnswerStore } };
 export type ApiContext = Context<ApiEnv>;
-
-export class HttpError extends Error {
-  status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
-  headers?: Record<string, string>;
-  /** A machine-readable reason, sent as the answer's `code` field (e.g. common/forms.ts). */
-  code?: string;
-  /** Refused without a log line (answers to requests that come in floods, e.g. lead beacons). */
-  quiet?: boolean;
-  constructor(status: HttpError['status'], message: string, headers?: Record<string, string>, code?: string) {
-    super(message);
-    this.status = status;
-    this.headers = headers;
-    this.code = code;
-  }
-}
-
-export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 
 export interface Paging {
   page: number;
@@ -70,16 +54,6 @@ export function totalPagesFor(total: number, paging: Paging): number {
   return totalPages;
 }
 
-export function pageMeta(siteUrl: string, path: string, title: string, keywords: string, description: string): PageMeta {
-  return { title, pageKeywords: keywords, pageDescription: description, pageUrl: `${siteUrl}${path}` };
-}
-
-/** Removes later duplicates by id, keeping the first occurrence's order. */
-export function dedupeById<T extends { id: number }>(items: T[]): T[] {
-  const seen = new Set<number>();
-  return items.filter((i) => (seen.has(i.id) ? false : (seen.add(i.id), true)));
-}
-
 /** The shape of every slug (content files are checked against the same rule). */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_SLUG_LENGTH = 200;
@@ -96,19 +70,4 @@ export function slugParam(c: ApiContext, name = 'slug'): string {
 
 export function deps(c: { var: { deps: ApiDeps } }): ApiDeps {
   return c.var.deps;
-}
-
-/** The heading fields of a country's lists (parks, safaris, experiences in a destination). */
-export function destinationHeader(d: {
-  destinationtitle: string;
-  destinationtitleslug: string;
-  destinationheaderimage: string;
-  destinationheaderimagealt: string;
-}) {
-  return {
-    destinationTitle: d.destinationtitle,
-    destinationTitleSlug: d.destinationtitleslug,
-    destinationImage: d.destinationheaderimage,
-    destinationImageAlt: d.destinationheaderimagealt,
-  };
 }

@@ -14,7 +14,7 @@ import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { MiddlewareHandler } from 'hono';
-import { bytesResponse, responseBytes } from '../common/document-bytes.ts';
+import { bytesResponse, responseBytes } from '../../common/document-bytes.ts';
 
 const MAX_WRITE_BODY_BYTES = 64 * 1024;
 

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Context, MiddlewareHandler } from 'hono';
-import { responseBytes } from '../common/document-bytes.ts';
+import { responseBytes } from '../../common/document-bytes.ts';
 
 const brotliAsync = promisify(zlib.brotliCompress);
 const gzipAsync = promisify(zlib.gzip);
@@ -47,7 +47,7 @@ function compressBytes(body: Uint8Array, encoding: Encoding): Uint8Array {
 /** Compresses a body already in memory (a page rendered for this request) in one go: one call on
  * the thread pool instead of a stream, and one write to the socket. Brotli at quality 3: for the
  * home page about 40% less CPU than quality 4 for 5% more bytes (kept pages are compressed once,
- * at high quality, by server/http-cache.ts). */
+ * at high quality, by server/http/cache.ts). */
 function compressFast(body: Uint8Array, encoding: Encoding): Promise<Uint8Array> {
   return encoding === 'br'
     ? brotliAsync(body, {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { atPublicOrigin, callerSource, limitKey, normaliseAddress, parseTrustProxy, ProxyTrust, type TrustProxy } from './client-address.ts';
+import { parseTrustProxy, type TrustProxy } from '../trust-proxy.ts';
+import { atPublicOrigin, callerSource, limitKey, normaliseAddress, ProxyTrust } from './client-address.ts';
 
 const h = (headers: Record<string, string>) => new Headers(headers);
 

@@ -1,0 +1,93 @@
+// /api/admin/dashboard, for any signed-in member of staff: the console's first screen, in figures
+// over the last 12 weeks and months (enquiries per week, by status and source, the share booked,
+// open and unassigned ones, WhatsApp leads, and the safaris that draw the most).
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { ENQUIRY_SOURCES, ENQUIRY_STATUSES, type DashboardData } from '../../../common/enquiry-inbox.ts';
+import { requireStaff, sessionOf, type AdminEnv } from '../../auth/guard.ts';
+import type { Db } from '../../db/index.ts';
+import { deps } from '../../http/deps.ts';
+import { whatsappLeadsPerWeek } from '../../leads.ts';
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/** The dashboard's figures, in UTC: weeks start on Monday. */
+async function dashboardData(db: Db, me: number): Promise<DashboardData> {
+  const [weeks, months, statuses, sources, totals, leadWeeks, safariRows] = await Promise.all([
+    db.execute(sql`
+      with weeks as (
+        select generate_series(date_trunc('week', now() at time zone 'UTC') - interval '11 weeks', date_trunc('week', now() at time zone 'UTC'), interval '1 week') as wk)
+      select to_char(w.wk, 'YYYY-MM-DD') as week, count(e.id)::int as n
+        from weeks w
+        left join enquiries e
+          on e.status <> 'spam' and (e.created_at at time zone 'UTC') >= w.wk and (e.created_at at time zone 'UTC') < w.wk + interval '1 week'
+       group by w.wk order by w.wk`),
+    db.execute(sql`
+      with months as (
+        select generate_series(date_trunc('month', now() at time zone 'UTC') - interval '11 months', date_trunc('month', now() at time zone 'UTC'), interval '1 month') as m)
+      select to_char(m.m, 'YYYY-MM') as month,
+             count(e.id) filter (where e.status = 'booked')::int as booked,
+             count(e.id)::int as total
+        from months m
+        left join enquiries e
+          on e.status <> 'spam' and (e.created_at at time zone 'UTC') >= m.m and (e.created_at at time zone 'UTC') < m.m + interval '1 month'
+       group by m.m order by m.m`),
+    db.execute(sql`select status, count(*)::int as n from enquiries group by status`),
+    db.execute(sql`select source, count(*)::int as n from enquiries where status <> 'spam' group by source`),
+    db.execute(sql`
+      select count(*) filter (where status in ('new', 'contacted', 'quoted'))::int as open,
+             count(*) filter (where status in ('new', 'contacted', 'quoted') and assigned_to is null)::int as unassigned,
+             count(*) filter (where status in ('new', 'contacted', 'quoted') and assigned_to = ${me})::int as mine
+        from enquiries`),
+    whatsappLeadsPerWeek(db),
+    db.execute(sql`
+      with since as (select date_trunc('week', now() at time zone 'UTC') - interval '11 weeks' as t),
+      clicks as (
+        select s.id, sum(l.clicks)::int as n
+          from whatsapp_leads l join safaris s on l.path = '/safaris/' || s.safarititleslug
+         where l.day >= (select t from since)::date
+         group by s.id),
+      sent as (
+        select e.safari_id as id, count(*)::int as n
+          from enquiries e
+         where e.status <> 'spam' and e.safari_id is not null and (e.created_at at time zone 'UTC') >= (select t from since)
+         group by e.safari_id)
+      select s.safarititleslug as slug, s.safarititle as title, s.safariday as days, coalesce(clicks.n, 0) as clicks, coalesce(sent.n, 0) as enquiries
+        from safaris s left join clicks on clicks.id = s.id left join sent on sent.id = s.id
+       where clicks.n is not null or sent.n is not null
+       order by clicks desc, enquiries desc, s.safarititle
+       limit 10`),
+  ]);
+  const perWeek = rowsOf<{ week: string; n: number }>(weeks).map((w) => ({ week: w.week, count: Number(w.n) }));
+  const statusCount = new Map(rowsOf<{ status: string; n: number }>(statuses).map((r) => [r.status, Number(r.n)]));
+  const sourceCount = new Map(rowsOf<{ source: string; n: number }>(sources).map((r) => [r.source, Number(r.n)]));
+  const t = rowsOf<{ open: number; unassigned: number; mine: number }>(totals)[0]!;
+  return {
+    perWeek,
+    byStatus: ENQUIRY_STATUSES.map((status) => ({ status, count: statusCount.get(status) ?? 0 })),
+    bySource: ENQUIRY_SOURCES.map((source) => ({ source, count: sourceCount.get(source) ?? 0 })),
+    conversion: rowsOf<{ month: string; booked: number; total: number }>(months).map((m) => {
+      const booked = Number(m.booked);
+      const total = Number(m.total);
+      return { month: m.month, booked, total, rate: total === 0 ? null : booked / total };
+    }),
+    totals: { open: Number(t.open), unassigned: Number(t.unassigned), mine: Number(t.mine), last12Weeks: perWeek.reduce((a, w) => a + w.count, 0) },
+    whatsappPerWeek: leadWeeks,
+    bySafari: rowsOf<{ slug: string; title: string; days: number; clicks: number; enquiries: number }>(safariRows).map((r) => ({
+      slug: r.slug,
+      title: r.title,
+      days: Number(r.days),
+      clicks: Number(r.clicks),
+      enquiries: Number(r.enquiries),
+    })),
+  };
+}
+
+export function dashboardApi() {
+  const app = new Hono<AdminEnv>();
+  app.use('/dashboard', requireStaff());
+  app.get('/dashboard', async (c) => c.json(await dashboardData(deps(c).db, sessionOf(c).staff.id)));
+  return app;
+}
