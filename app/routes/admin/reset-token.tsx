@@ -5,8 +5,7 @@ import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } fro
 import { ACCESS_MESSAGES, resetCompleteSchema } from '../../../common/staff-access.ts';
 import { firstIssue, PASSWORD_MIN } from '../../../common/staff.ts';
 import { Field, FormError } from '../../components/admin/ConsoleUi.tsx';
-import { adminSend, withCookies } from '../../lib/admin.ts';
-import { apiContext } from '../../context.ts';
+import { adminFetch, adminSend, withCookies } from '../../lib/admin.ts';
 import type { Route } from './+types/reset-token';
 import { ConsoleCard } from './shell.tsx';
 
@@ -18,9 +17,9 @@ export function headers() {
   return { 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' };
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const token = params.token ?? '';
-  const res = await context.get(apiContext).fetch(`/admin/reset/${encodeURIComponent(token)}`, { headers: { accept: 'application/json' } });
+  const res = await adminFetch(context, request, `/reset/${encodeURIComponent(token)}`, { allowSignedOut: true });
   const body = (await res.json().catch(() => ({ valid: false }))) as { valid: boolean; invite?: boolean; email?: string };
   return { valid: res.ok && body.valid, invite: body.invite === true, email: body.email ?? '' };
 }

@@ -3,8 +3,7 @@
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { firstIssue, PASSWORD_MIN, setupSchema, STAFF_MESSAGES } from '../../../common/staff.ts';
 import { Field, FormError } from '../../components/admin/ConsoleUi.tsx';
-import { adminSend, withCookies } from '../../lib/admin.ts';
-import { apiContext } from '../../context.ts';
+import { adminFetch, adminSend, withCookies } from '../../lib/admin.ts';
 import type { Route } from './+types/setup';
 import { ConsoleCard } from './shell.tsx';
 
@@ -14,7 +13,7 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  const res = await context.get(apiContext).fetch(`/admin/setup?token=${encodeURIComponent(token)}`, { headers: { accept: 'application/json' } });
+  const res = await adminFetch(context, request, `/setup?token=${encodeURIComponent(token)}`, { allowSignedOut: true });
   const body = (await res.json().catch(() => ({ valid: false }))) as { valid: boolean };
   return { valid: res.ok && body.valid, token };
 }
