@@ -3,6 +3,7 @@
 // the visitor sent through the outbox. Each form posts here; a success comes back as a redirect
 // (so a reload does not send it twice) with a notice.
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { assignSchema, noteSchema, replySchema, statusChangeSchema } from '../../../common/enquiry-forms.ts';
 import {
   ENQUIRY_STATUSES,
@@ -16,10 +17,10 @@ import {
   type OutboxState,
 } from '../../../common/enquiry-inbox.ts';
 import { site } from '../../../common/site.ts';
-import { firstIssue } from '../../../common/staff.ts';
 import { CsrfInput, Field, FormError, Notice, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
 import { StatusBadge, staffName, When } from '../../components/admin/InboxUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import { formEntries, formFields, formText, parseForm } from '../../lib/read-form.ts';
 import type { Route } from './+types/enquiry';
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
@@ -35,30 +36,33 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 const INTENTS = ['status', 'assign', 'note', 'reply'] as const;
 type Intent = (typeof INTENTS)[number];
 
+/** Each form of the screen: its fields as posted, checked by the inbox's schema (common/enquiry-forms.ts), and where it goes. */
+const FORMS = {
+  status: { path: 'status', schema: z.object({ status: formText }).pipe(statusChangeSchema) },
+  assign: {
+    path: 'assign',
+    // Nobody (''), someone of the staff (digits), or whatever else the schema then refuses.
+    schema: z
+      .object({ staffId: formText })
+      .transform(({ staffId }) => ({ staffId: staffId === '' ? null : /^\d+$/.test(staffId) ? Number(staffId) : staffId }))
+      .pipe(assignSchema),
+  },
+  note: { path: 'notes', schema: z.object({ body: formText }).pipe(noteSchema) },
+  reply: { path: 'replies', schema: z.object({ subject: formText, body: formText }).pipe(replySchema) },
+} satisfies Record<Intent, { path: string; schema: z.ZodType }>;
+
+/** What was typed, shown again with a refusal. */
+const TYPED = z.object({ intent: formText, subject: formText, body: formText, [CSRF_FIELD]: formText });
+
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '') as Intent;
+  const form = await formFields(request);
+  const { intent: posted, subject, body, [CSRF_FIELD]: csrf } = TYPED.parse(formEntries(form));
+  const intent = posted as Intent;
   if (!INTENTS.includes(intent) || !/^[1-9][0-9]{0,9}$/.test(params.id)) return { intent, error: 'This form could not be read. Reload the page and try again.' };
-  const text = (k: string) => String(form.get(k) ?? '');
-  let parsed;
-  let path: string;
-  if (intent === 'status') {
-    parsed = statusChangeSchema.safeParse({ status: text('status') });
-    path = 'status';
-  } else if (intent === 'assign') {
-    const raw = text('staffId');
-    parsed = assignSchema.safeParse({ staffId: raw === '' ? null : /^\d+$/.test(raw) ? Number(raw) : raw });
-    path = 'assign';
-  } else if (intent === 'note') {
-    parsed = noteSchema.safeParse({ body: text('body') });
-    path = 'notes';
-  } else {
-    parsed = replySchema.safeParse({ subject: text('subject'), body: text('body') });
-    path = 'replies';
-  }
-  const fields = { subject: text('subject'), body: text('body') };
-  if (!parsed.success) return { intent, ...firstIssue(parsed.error), error: firstIssue(parsed.error).message, fields };
-  const sent = await adminSend<{ changed?: boolean }>(context, request, `/enquiries/${params.id}/${path}`, { json: parsed.data, csrf: form.get(CSRF_FIELD) });
+  const fields = { subject, body };
+  const parsed = parseForm(form, FORMS[intent].schema);
+  if (!parsed.ok) return { intent, field: parsed.field, message: parsed.error, error: parsed.error, fields };
+  const sent = await adminSend<{ changed?: boolean }>(context, request, `/enquiries/${params.id}/${FORMS[intent].path}`, { json: parsed.data, csrf: csrf || null });
   if (!sent.ok) return { intent, error: sent.error!, field: sent.field, fields };
   const anchor = { status: 'pipeline', assign: 'pipeline', note: 'notes', reply: 'reply' }[intent];
   const done = sent.data?.changed === false ? 'unchanged' : intent;
