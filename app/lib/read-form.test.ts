@@ -18,7 +18,7 @@ describe('readForm', () => {
 
   it("answers the first problem's message and the field it is about", async () => {
     const read = await readForm(post(new URLSearchParams({ name: 'Amina', email: 'not-an-address' })), schema);
-    expect(read).toMatchObject({ ok: false, error: 'Please enter a valid email address.', field: 'email' });
+    expect(read).toMatchObject({ ok: false, error: 'Please enter a valid email address.', field: 'email', typed: { name: 'Amina', email: 'not-an-address' } });
   });
 
   it('reads a body that is not a form as an empty form, refused by the schema rather than thrown', async () => {

@@ -12,7 +12,8 @@ export const formText = z.string().catch('');
 /** A checkbox: ticked when it was sent with the given value. */
 export const formBox = (value = 'yes') => z.unknown().transform((v) => v === value);
 
-export type FormRead<T> = { ok: true; form: FormData; data: T } | { ok: false; form: FormData; error: string; field?: string };
+/** `typed`: every text field as it was sent (to show a refused form again with the visitor's values). */
+export type FormRead<T> = { ok: true; form: FormData; typed: Record<string, string>; data: T } | { ok: false; form: FormData; typed: Record<string, string>; error: string; field?: string };
 
 /** Each field's first value, text or file, by its name. */
 export function formEntries(form: FormData): Record<string, FormDataEntryValue> {
@@ -45,8 +46,11 @@ export async function readFields<S extends z.ZodType>(request: Request, schema: 
 
 /** The same for a form already read (a route that looks at it before choosing its schema). */
 export function parseForm<S extends z.ZodType>(form: FormData, schema: S): FormRead<z.output<S>> {
-  const parsed = schema.safeParse(formEntries(form));
-  if (parsed.success) return { ok: true, form, data: parsed.data };
+  const entries = formEntries(form);
+  const typed: Record<string, string> = {};
+  for (const [key, value] of Object.entries(entries)) if (typeof value === 'string') typed[key] = value;
+  const parsed = schema.safeParse(entries);
+  if (parsed.success) return { ok: true, form, typed, data: parsed.data };
   const { message, field } = firstIssue(parsed.error);
-  return { ok: false, form, error: message, ...(field === undefined ? {} : { field }) };
+  return { ok: false, form, typed, error: message, ...(field === undefined ? {} : { field }) };
 }

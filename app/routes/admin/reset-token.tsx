@@ -2,10 +2,12 @@
 // of a new member of staff). The address holds a secret: the page sends no Referer anywhere and,
 // like every console answer, is never stored. Once used, every session of the account ends.
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { z } from 'zod';
 import { ACCESS_MESSAGES, resetCompleteSchema } from '../../../common/staff-access.ts';
-import { firstIssue, PASSWORD_MIN } from '../../../common/staff.ts';
+import { PASSWORD_MIN } from '../../../common/staff.ts';
 import { Field, FormError } from '../../components/admin/ConsoleUi.tsx';
 import { adminFetch, adminSend, withCookies } from '../../lib/admin.ts';
+import { formText, readForm } from '../../lib/read-form.ts';
 import type { Route } from './+types/reset-token';
 import { ConsoleCard } from './shell.tsx';
 
@@ -25,13 +27,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = resetCompleteSchema.safeParse({ token: params.token ?? '', password: String(form.get('password') ?? '') });
-  if (!parsed.success) {
-    const issue = firstIssue(parsed.error);
-    return issue.field === 'token' ? { error: ACCESS_MESSAGES.resetInvalid, gone: true } : { error: issue.message, gone: false };
-  }
-  const sent = await adminSend(context, request, '/reset/complete', { json: parsed.data, allowSignedOut: true });
+  // The token is the address's, never the form's.
+  const schema = z.object({ password: formText }).transform(({ password }) => ({ token: params.token ?? '', password })).pipe(resetCompleteSchema);
+  const read = await readForm(request, schema);
+  if (!read.ok) return read.field === 'token' ? { error: ACCESS_MESSAGES.resetInvalid, gone: true } : { error: read.error, gone: false };
+  const sent = await adminSend(context, request, '/reset/complete', { json: read.data, allowSignedOut: true });
   if (!sent.ok) return { error: sent.error ?? ACCESS_MESSAGES.resetInvalid, gone: sent.code === 'reset-invalid' };
   throw redirect('/admin/login?password-set', { status: 303, headers: withCookies(sent.cookies) });
 }
