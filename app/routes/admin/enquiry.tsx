@@ -2,11 +2,11 @@
 // its e-mails, its status and assignee (with their history), the notes thread, and a reply to
 // the visitor sent through the outbox. Each form posts here; a success comes back as a redirect
 // (so a reload does not send it twice) with a notice.
+import type { ReactNode } from 'react';
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { assignSchema, noteSchema, replySchema, statusChangeSchema } from '../../../common/enquiry-forms.ts';
 import {
-  ENQUIRY_STATUSES,
   NOTE_MAX,
   REPLY_BODY_MAX,
   REPLY_SUBJECT_MAX,
@@ -18,7 +18,7 @@ import {
 } from '../../../common/enquiry-inbox.ts';
 import { site } from '../../../common/site.ts';
 import { CsrfInput, Field, FormError, Notice, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
-import { StatusBadge, staffName, When } from '../../components/admin/InboxUi.tsx';
+import { StatusBadge, StatusOptions, staffName, When } from '../../components/admin/InboxUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { formEntries, formFields, formText, parseForm } from '../../lib/read-form.ts';
 import type { Route } from './+types/enquiry';
@@ -226,23 +226,17 @@ function PipelinePanel({ e, me, owner, forms }: { e: EnquiryDetail; me: number |
     <section className="c-panel" aria-labelledby="pipeline-title" id="pipeline">
       <h2 id="pipeline-title">Pipeline</h2>
       <FormError>{forms.errorFor('status')}</FormError>
-      <Form method="post" className="c-inline-form">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="status" />
+      <IntentForm intent="status" className="c-inline-form">
         <div className="c-field">
           <label htmlFor="status">Status</label>
           <select id="status" name="status" defaultValue={e.status} key={e.status}>
-            {ENQUIRY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
+            <StatusOptions />
           </select>
         </div>
         <button type="submit" className="btn btn--primary btn--sm" disabled={forms.busy}>
           Change status
         </button>
-      </Form>
+      </IntentForm>
 
       <FormError>{forms.errorFor('assign')}</FormError>
       {owner ? <AssignForm e={e} me={me} busy={forms.busy} /> : <AssignSelfForm e={e} me={me} busy={forms.busy} />}
@@ -271,9 +265,7 @@ function PipelinePanel({ e, me, owner, forms }: { e: EnquiryDetail; me: number |
 /** Owners: anyone of the staff, or nobody. */
 function AssignForm({ e, me, busy }: { e: EnquiryDetail; me: number | undefined; busy: boolean }) {
   return (
-    <Form method="post" className="c-inline-form">
-      <CsrfInput />
-      <input type="hidden" name="intent" value="assign" />
+    <IntentForm intent="assign" className="c-inline-form">
       <div className="c-field">
         <label htmlFor="assignee">Assigned to</label>
         <select id="assignee" name="staffId" defaultValue={e.assignee ? String(e.assignee.id) : ''} key={e.assignee?.id ?? 'none'}>
@@ -288,16 +280,14 @@ function AssignForm({ e, me, busy }: { e: EnquiryDetail; me: number | undefined;
       <button type="submit" className="btn btn--ghost btn--sm" disabled={busy}>
         Assign
       </button>
-    </Form>
+    </IntentForm>
   );
 }
 
 /** Agents: take it, or let it go. */
 function AssignSelfForm({ e, me, busy }: { e: EnquiryDetail; me: number | undefined; busy: boolean }) {
   return (
-    <Form method="post" className="c-assign-self">
-      <CsrfInput />
-      <input type="hidden" name="intent" value="assign" />
+    <IntentForm intent="assign" className="c-assign-self">
       <p>
         <span className="c-label">Assigned to</span> {staffName(e.assignee, me)}
       </p>
@@ -310,7 +300,7 @@ function AssignSelfForm({ e, me, busy }: { e: EnquiryDetail; me: number | undefi
           Assign to me
         </button>
       )}
-    </Form>
+    </IntentForm>
   );
 }
 
@@ -381,9 +371,7 @@ function ReplyPanel({ e, me, forms }: { e: EnquiryDetail; me: number | undefined
         </ol>
       ) : null}
       <FormError>{errorFor('reply') && !fieldError('reply', 'subject') && !fieldError('reply', 'body') ? errorFor('reply') : undefined}</FormError>
-      <Form method="post" className="c-form c-form--wide" noValidate>
-        <CsrfInput />
-        <input type="hidden" name="intent" value="reply" />
+      <IntentForm intent="reply" className="c-form c-form--wide" noValidate>
         <p className="c-muted c-form__note">To {e.email}. Answers come back to the bookings address. A new enquiry becomes “Contacted”.</p>
         <Field
           id="reply-subject"
@@ -404,7 +392,7 @@ function ReplyPanel({ e, me, forms }: { e: EnquiryDetail; me: number | undefined
             Send reply
           </button>
         </div>
-      </Form>
+      </IntentForm>
     </section>
   );
 }
@@ -430,9 +418,7 @@ function NotesPanel({ notes, me, forms }: { notes: EnquiryDetail['notes']; me: n
         </ol>
       )}
       <FormError>{errorFor('note') && !fieldError('note', 'body') ? errorFor('note') : undefined}</FormError>
-      <Form method="post" className="c-form c-form--wide" noValidate>
-        <CsrfInput />
-        <input type="hidden" name="intent" value="note" />
+      <IntentForm intent="note" className="c-form c-form--wide" noValidate>
         <Field
           id="note-body"
           name="body"
@@ -445,7 +431,18 @@ function NotesPanel({ notes, me, forms }: { notes: EnquiryDetail['notes']; me: n
             Add note
           </button>
         </div>
-      </Form>
+      </IntentForm>
     </section>
+  );
+}
+
+/** One of the screen's forms: posted here with the anti-forgery token and what it is for. */
+function IntentForm({ intent, className, noValidate, children }: { intent: Intent; className: string; noValidate?: boolean; children: ReactNode }) {
+  return (
+    <Form method="post" className={className} noValidate={noValidate}>
+      <CsrfInput />
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
   );
 }
