@@ -9,9 +9,6 @@ import { firstIssue } from '../../common/staff.ts';
 /** A text field: missing or not text (a file where text was expected) reads as ''. */
 export const formText = z.string().catch('');
 
-/** A checkbox: ticked when it was sent with the given value. */
-export const formBox = (value = 'yes') => z.unknown().transform((v) => v === value);
-
 /** `typed`: every text field as it was sent (to show a refused form again with the visitor's values). */
 export type FormRead<T> = { ok: true; form: FormData; typed: Record<string, string>; data: T } | { ok: false; form: FormData; typed: Record<string, string>; error: string; field?: string };
 
