@@ -12,7 +12,8 @@ import { PrefetchPageLinks, useFetcher, useNavigate } from 'react-router';
 import { CONTACT_METHODS, DEFAULT_CONTACT_METHOD, type ContactMethod } from '../../common/constants.ts';
 import { hasRequiredEnquiryFields, LIMITS, validateEnquiry } from '../../common/validation.ts';
 import type { NotReached, SentBack } from '../lib/form-submit.ts';
-import { useFormToken } from '../lib/form-token.ts';
+import { useFetcherAnswer, useFormToken } from '../lib/form-token.ts';
+import { ErrorList, Field, HoneyPot } from './Field.tsx';
 import { FormDialog } from './FormDialog.tsx';
 
 export type EnquiryVariant = 'contact' | 'plan' | 'quote' | 'home';
@@ -70,40 +71,116 @@ export const SUBMIT_LABEL: Record<EnquiryVariant, string> = {
   home: 'Start planning',
 };
 
+/** One text field of the form: its label, its input's attributes, and whether it is required. */
+interface TextFieldSpec {
+  name: Exclude<keyof EnquiryValues, 'preferredContactMethod'>;
+  label: string;
+  required?: boolean;
+  /** An input's type; a textarea when absent. */
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  inputMode?: 'email' | 'tel';
+  placeholder?: string;
+  hint?: string;
+  wide?: boolean;
+}
+
+/** The form's text fields in their order: a new field is one more line here (and in EnquiryValues). */
+const TEXT_FIELDS: readonly TextFieldSpec[] = [
+  { name: 'name', label: 'Name', required: true, type: 'text', autoComplete: 'name' },
+  { name: 'email', label: 'Email', required: true, type: 'email', autoComplete: 'email', inputMode: 'email' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: 'e.g. +256 772 418 260', hint: 'With country code, 7 to 15 digits' },
+  { name: 'country', label: 'Country', type: 'text', autoComplete: 'country-name' },
+  { name: 'message', label: 'Message', required: true, placeholder: 'Travel dates, group size, parks or animals you dream of…', wide: true },
+];
+
+type FormError = { message: string; field?: string } | null;
+
 export function EnquiryForm({ variant, currentUrl, onSubmitted, initialValues, serverError, serverErrorField, initialToken }: EnquiryFormProps) {
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
+  const enquiry = useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverError, serverErrorField, initialToken });
+  const { token, values, error, sending } = enquiry;
+  const errId = id('error');
+
+  return (
+    <>
+      {token.engaged && <PrefetchPageLinks page="/enquiry" />}
+      <enquiry.fetcher.Form
+        ref={enquiry.formRef}
+        method="post"
+        action="/enquiry"
+        noValidate
+        onSubmit={enquiry.onSubmit}
+        onFocus={token.engage}
+        className={`enq-form enq-form--${variant}`}
+        aria-label={variant === 'quote' ? 'Request a free quote' : 'Plan your safari'}
+        aria-busy={sending}
+      >
+        <input type="hidden" name="variant" value={variant} />
+        <input type="hidden" name="formToken" value={token.value ?? ''} />
+        {currentUrl && <input type="hidden" name="currentUrl" value={currentUrl} />}
+        <HoneyPot id={id('website')} />
+
+        <p className="enq-form__legend-note">
+          Fields marked <span aria-hidden="true">*</span>
+          <span className="sr-only">with a star</span> are required.
+        </p>
+
+        <div className="enq-form__grid">
+          {TEXT_FIELDS.map((spec) => (
+            <EnquiryTextField key={spec.name} spec={spec} id={id(spec.name)} rows={variant === 'quote' ? 4 : 5} value={values[spec.name]} onChange={enquiry.set(spec.name)} invalid={error?.field === spec.name} errId={errId} />
+          ))}
+          <ContactMethods value={values.preferredContactMethod} onChange={(m) => enquiry.setValues((v) => ({ ...v, preferredContactMethod: m }))} />
+        </div>
+
+        <div className="enq-form__status">
+          {error && (
+            <ErrorList look="site" id={errId}>
+              <ErrorIcon />
+              {error.message}
+            </ErrorList>
+          )}
+        </div>
+
+        <div className="enq-form__actions">
+          {/* aria-disabled rather than disabled: focus stays on the button while sending, so it can come back there. */}
+          <button type="submit" className="btn btn--primary btn--lg enq-form__submit" aria-disabled={sending || undefined}>
+            {sending ? 'Sending…' : SUBMIT_LABEL[variant]}
+          </button>
+          <p className="enq-form__privacy">
+            By submitting this form you agree to our <a href="/privacy-policy">privacy policy</a>.
+          </p>
+        </div>
+      </enquiry.fetcher.Form>
+
+      {(variant === 'contact' || variant === 'plan') && <OnItsWay open={enquiry.done} countdown={enquiry.countdown} onClose={enquiry.closeThanks} />}
+      {variant === 'home' && <HomeThanks open={enquiry.done} onClose={enquiry.closeThanks} />}
+    </>
+  );
+}
+
+/**
+ * The form's state and its way out: the values typed, the message shown, the check in the browser
+ * (common/validation.ts) and the post through a fetcher with the form token, and what the
+ * action's answer does (spec point 8).
+ */
+function useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverError, serverErrorField, initialToken }: EnquiryFormProps) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const fetcher = useFetcher<EnquiryResult>();
   const token = useFormToken(initialToken);
   const [values, setValues] = useState<EnquiryValues>({ ...empty, ...initialValues });
-  const [error, setError] = useState<{ message: string; field?: string } | null>(serverError ? { message: serverError, field: serverErrorField } : null);
+  const [error, setError] = useState<FormError>(serverError ? { message: serverError, field: serverErrorField } : null);
   // A second click before the answer must not send a second enquiry.
   const inFlight = useRef(false);
   const [waiting, setWaiting] = useState(false);
   const sending = waiting || fetcher.state !== 'idle';
   const [done, setDone] = useState(false);
-  const [countdown, setCountdown] = useState<number | null>(null);
-
-  // Contact and plan: count down to /blogs while the success modal is open.
-  useEffect(() => {
-    if (countdown === null) return;
-    if (countdown <= 0) {
-      navigate('/blogs');
-      return;
-    }
-    const t = setTimeout(() => setCountdown((c) => (c === null ? null : c - 1)), 1000);
-    return () => clearTimeout(t);
-  }, [countdown, navigate]);
+  const countdown = useCountdown(navigate);
 
   // The action's answer (spec point 8).
-  const answered = useRef<EnquiryResult | undefined>(undefined);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: navigate is listed so that the effect follows the router's own navigate function
-  useEffect(() => {
-    const r = fetcher.data;
-    if (!r || fetcher.state !== 'idle' || answered.current === r) return;
-    answered.current = r;
+  useFetcherAnswer(fetcher, (r) => {
     inFlight.current = false;
     if (r.ok) {
       token.spent();
@@ -115,7 +192,7 @@ export function EnquiryForm({ variant, currentUrl, onSubmitted, initialValues, s
         return;
       }
       setDone(true);
-      if (variant === 'contact' || variant === 'plan') setCountdown(REDIRECT_SECONDS);
+      if (variant === 'contact' || variant === 'plan') countdown.start(REDIRECT_SECONDS);
       onSubmitted?.();
       return;
     }
@@ -126,7 +203,7 @@ export function EnquiryForm({ variant, currentUrl, onSubmitted, initialValues, s
     if (r.token) token.set(r.token);
     setError({ message: r.error, field: r.field });
     if (variant === 'home' && r.kind !== 'confirm') window.alert(ENQUIRY_ALERTS.failureAlert);
-  }, [fetcher.data, fetcher.state, navigate, onSubmitted, token, variant]);
+  });
 
   const set = (field: keyof EnquiryValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
@@ -159,185 +236,98 @@ export function EnquiryForm({ variant, currentUrl, onSubmitted, initialValues, s
     void fetcher.submit(fields, { method: 'post', action: '/enquiry', defaultShouldRevalidate: false });
   }
 
-  const errId = id('error');
-  const invalid = (field: string) => (error?.field === field ? { 'aria-invalid': true as const, 'aria-describedby': errId } : {});
-  const describe = (field: string, hint?: string) => {
-    const ids = [hint, error?.field === field ? errId : undefined].filter(Boolean).join(' ');
-    return ids ? { 'aria-describedby': ids } : {};
-  };
+  function closeThanks() {
+    setDone(false);
+    countdown.stop();
+    if (variant === 'contact' || variant === 'plan') navigate('/blogs');
+  }
 
-  return (
+  return { formRef, fetcher, token, values, setValues, set, error, sending, done, countdown: countdown.left, onSubmit, closeThanks };
+}
+
+/** Contact and plan: the seconds left before the visitor is taken to /blogs (null: not counting). */
+function useCountdown(navigate: ReturnType<typeof useNavigate>) {
+  const [left, setLeft] = useState<number | null>(null);
+  useEffect(() => {
+    if (left === null) return;
+    if (left <= 0) {
+      navigate('/blogs');
+      return;
+    }
+    const t = setTimeout(() => setLeft((c) => (c === null ? null : c - 1)), 1000);
+    return () => clearTimeout(t);
+  }, [left, navigate]);
+  return { left, start: (seconds: number) => setLeft(seconds), stop: () => setLeft(null) };
+}
+
+/** A field the form's message can be about: marked invalid and described by it then. */
+function EnquiryTextField({ spec, id, rows, value, onChange, invalid, errId }: { spec: TextFieldSpec; id: string; rows: number; value: string; onChange: (e: { target: { value: string } }) => void; invalid: boolean; errId: string }) {
+  // One text node before the star, as a label written out in full would have.
+  const label = spec.required ? (
     <>
-      {token.engaged && <PrefetchPageLinks page="/enquiry" />}
-      <fetcher.Form
-        ref={formRef}
-        method="post"
-        action="/enquiry"
-        noValidate
-        onSubmit={onSubmit}
-        onFocus={token.engage}
-        className={`enq-form enq-form--${variant}`}
-        aria-label={variant === 'quote' ? 'Request a free quote' : 'Plan your safari'}
-        aria-busy={sending}
-      >
-        <input type="hidden" name="variant" value={variant} />
-        <input type="hidden" name="formToken" value={token.value ?? ''} />
-        {currentUrl && <input type="hidden" name="currentUrl" value={currentUrl} />}
-        <div className="enq-form__hp" aria-hidden="true">
-          <label htmlFor={id('website')}>Website (leave this empty)</label>
-          <input id={id('website')} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </div>
-
-        <p className="enq-form__legend-note">
-          Fields marked <span aria-hidden="true">*</span>
-          <span className="sr-only">with a star</span> are required.
-        </p>
-
-        <div className="enq-form__grid">
-          <div className="enq-field">
-            <label htmlFor={id('name')}>
-              Name <Star />
-            </label>
-            <input
-              id={id('name')}
-              name="name"
-              type="text"
-              autoComplete="name"
-              aria-required="true"
-              maxLength={LIMITS.name}
-              value={values.name}
-              onChange={set('name')}
-              {...invalid('name')}
-            />
-          </div>
-          <div className="enq-field">
-            <label htmlFor={id('email')}>
-              Email <Star />
-            </label>
-            <input
-              id={id('email')}
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              aria-required="true"
-              maxLength={LIMITS.email}
-              value={values.email}
-              onChange={set('email')}
-              {...invalid('email')}
-            />
-          </div>
-          <div className="enq-field">
-            <label htmlFor={id('phone')}>Phone</label>
-            <input
-              id={id('phone')}
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              maxLength={LIMITS.phone}
-              placeholder="e.g. +256 772 418 260"
-              value={values.phone}
-              onChange={set('phone')}
-              {...(error?.field === 'phone' ? { 'aria-invalid': true as const } : {})}
-              {...describe('phone', id('phone-hint'))}
-            />
-            <span className="enq-field__hint" id={id('phone-hint')}>
-              With country code, 7 to 15 digits
-            </span>
-          </div>
-          <div className="enq-field">
-            <label htmlFor={id('country')}>Country</label>
-            <input
-              id={id('country')}
-              name="country"
-              type="text"
-              autoComplete="country-name"
-              maxLength={LIMITS.country}
-              value={values.country}
-              onChange={set('country')}
-            />
-          </div>
-          <div className="enq-field enq-field--wide">
-            <label htmlFor={id('message')}>
-              Message <Star />
-            </label>
-            <textarea
-              id={id('message')}
-              name="message"
-              rows={variant === 'quote' ? 4 : 5}
-              aria-required="true"
-              maxLength={LIMITS.message}
-              placeholder="Travel dates, group size, parks or animals you dream of…"
-              value={values.message}
-              onChange={set('message')}
-              {...invalid('message')}
-            />
-          </div>
-          <fieldset className="enq-field enq-field--wide enq-methods">
-            <legend>Preferred contact method</legend>
-            <div className="enq-methods__options">
-              {CONTACT_METHODS.map((m) => (
-                <label key={m} className="enq-methods__option">
-                  <input
-                    type="radio"
-                    name="preferredContactMethod"
-                    value={m}
-                    checked={values.preferredContactMethod === m}
-                    onChange={() => setValues((v) => ({ ...v, preferredContactMethod: m }))}
-                  />
-                  <span>{METHOD_LABELS[m]}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        </div>
-
-        <div className="enq-form__status">
-          {error && (
-            <p className="enq-form__error" id={errId} role="alert">
-              <ErrorIcon />
-              {error.message}
-            </p>
-          )}
-        </div>
-
-        <div className="enq-form__actions">
-          {/* aria-disabled rather than disabled: focus stays on the button while sending, so it can come back there. */}
-          <button type="submit" className="btn btn--primary btn--lg enq-form__submit" aria-disabled={sending || undefined}>
-            {sending ? 'Sending…' : SUBMIT_LABEL[variant]}
-          </button>
-          <p className="enq-form__privacy">
-            By submitting this form you agree to our <a href="/privacy-policy">privacy policy</a>.
-          </p>
-        </div>
-      </fetcher.Form>
-
-      {(variant === 'contact' || variant === 'plan') && (
-        <FormDialog
-          open={done}
-          title="Thank you, your enquiry is on its way"
-          onClose={() => {
-            setDone(false);
-            setCountdown(null);
-            navigate('/blogs');
-          }}
-          closeLabel="Close"
-        >
-          <p>A safari planner will get back to you shortly, usually within one working day.</p>
-          <p className="enq-dialog__muted">
-            {countdown !== null && countdown > 0
-              ? `Meanwhile, we are taking you to our safari stories in ${countdown} second${countdown === 1 ? '' : 's'}.`
-              : 'Meanwhile, enjoy our safari stories.'}
-          </p>
-        </FormDialog>
-      )}
-      {variant === 'home' && (
-        <FormDialog open={done} title={HOME_THANKS.title} onClose={() => setDone(false)} closeLabel="Close">
-          <p>{HOME_THANKS.text}</p>
-        </FormDialog>
-      )}
+      {`${spec.label} `}
+      <Star />
     </>
+  ) : (
+    spec.label
+  );
+  const common = { 'aria-required': spec.required ? ('true' as const) : undefined, maxLength: LIMITS[spec.name], placeholder: spec.placeholder, value, onChange };
+  return (
+    <Field
+      look="site"
+      className={spec.wide ? 'enq-field enq-field--wide' : 'enq-field'}
+      id={id}
+      name={spec.name}
+      label={label}
+      hint={spec.hint}
+      invalid={invalid}
+      describedBy={invalid ? errId : undefined}
+      control={(aria) =>
+        spec.type ? (
+          <input id={aria.id} name={spec.name} type={spec.type} autoComplete={spec.autoComplete} inputMode={spec.inputMode} {...common} aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']} />
+        ) : (
+          <textarea id={aria.id} name={spec.name} rows={rows} {...common} aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']} />
+        )
+      }
+    />
+  );
+}
+
+function ContactMethods({ value, onChange }: { value: ContactMethod; onChange: (m: ContactMethod) => void }) {
+  return (
+    <fieldset className="enq-field enq-field--wide enq-methods">
+      <legend>Preferred contact method</legend>
+      <div className="enq-methods__options">
+        {CONTACT_METHODS.map((m) => (
+          <label key={m} className="enq-methods__option">
+            <input type="radio" name="preferredContactMethod" value={m} checked={value === m} onChange={() => onChange(m)} />
+            <span>{METHOD_LABELS[m]}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Contact and plan, after a sent enquiry: the visitor is taken to /blogs when it counts down. */
+function OnItsWay({ open, countdown, onClose }: { open: boolean; countdown: number | null; onClose: () => void }) {
+  return (
+    <FormDialog open={open} title="Thank you, your enquiry is on its way" onClose={onClose} closeLabel="Close">
+      <p>A safari planner will get back to you shortly, usually within one working day.</p>
+      <p className="enq-dialog__muted">
+        {countdown !== null && countdown > 0
+          ? `Meanwhile, we are taking you to our safari stories in ${countdown} second${countdown === 1 ? '' : 's'}.`
+          : 'Meanwhile, enjoy our safari stories.'}
+      </p>
+    </FormDialog>
+  );
+}
+
+function HomeThanks({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <FormDialog open={open} title={HOME_THANKS.title} onClose={onClose} closeLabel="Close">
+      <p>{HOME_THANKS.text}</p>
+    </FormDialog>
   );
 }
 

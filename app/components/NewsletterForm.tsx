@@ -3,11 +3,12 @@
 // it posts there through a fetcher, with the form token it asked for when the visitor first went
 // into the form, and answers with the alerts of spec point 8; without, it is a plain POST, and the
 // page answers (the form again with a message and a token, or the thank-you view).
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { PrefetchPageLinks, useFetcher } from 'react-router';
 import { LIMITS, validateSubscriber } from '../../common/validation.ts';
 import type { NotReached, SentBack } from '../lib/form-submit.ts';
-import { useFormToken } from '../lib/form-token.ts';
+import { useFetcherAnswer, useFormToken } from '../lib/form-token.ts';
+import { ErrorList, Field, HoneyPot } from './Field.tsx';
 
 export const NEWSLETTER_ALERTS = {
   success: 'Subscription successful!',
@@ -33,6 +34,41 @@ export type NewsletterResult = { ok: true } | SentBack | NotReached;
 
 export function NewsletterForm({ tone = 'footer', initialValues, serverError, serverErrorField, initialToken }: NewsletterFormProps = {}) {
   const uid = useId();
+  const { fetcher, token, fullName, setFullName, email, setEmail, note, sending, onSubmit } = useNewsletter({ serverError, serverErrorField, initialToken, initialValues });
+  // Both fields point at the form's message while there is one; the one it is about is invalid.
+  const described = (field: string) => ({ describedBy: note ? `${uid}-error` : undefined, invalid: note?.field === field });
+
+  return (
+    <>
+      {token.engaged && <PrefetchPageLinks page="/newsletter" />}
+      <fetcher.Form
+      method="post"
+      action="/newsletter"
+      onSubmit={onSubmit}
+      onFocus={token.engage}
+      className={`news-form news-form--${tone}`}
+      aria-label="Newsletter"
+      aria-busy={sending}
+    >
+      <input type="hidden" name="formToken" value={token.value ?? ''} />
+      <HoneyPot id={`${uid}-website`} />
+      <Field look="site" className="news-form__field" id={`${uid}-name`} label="Full name" name="fullName" type="text" autoComplete="name" required maxLength={LIMITS.fullName} value={fullName} onChange={(e) => setFullName(e.target.value)} {...described('fullName')} />
+      <Field look="site" className="news-form__field" id={`${uid}-email`} label="Email" name="email" type="email" autoComplete="email" required maxLength={LIMITS.email} value={email} onChange={(e) => setEmail(e.target.value)} {...described('email')} />
+      {note && (
+        <ErrorList look="site" className="news-form__error" id={`${uid}-error`}>
+          {note.text}
+        </ErrorList>
+      )}
+      <button type="submit" className="btn btn--gold news-form__submit" aria-disabled={sending || undefined}>
+        {sending ? 'Subscribing…' : SUBSCRIBE_LABEL}
+      </button>
+    </fetcher.Form>
+    </>
+  );
+}
+
+/** The form's state and its way out: the check in the browser, the post with the form token, and the answer's alerts. */
+function useNewsletter({ initialValues, serverError, serverErrorField, initialToken }: NewsletterFormProps) {
   const fetcher = useFetcher<NewsletterResult>();
   const token = useFormToken(initialToken);
   const [fullName, setFullName] = useState(initialValues?.fullName ?? '');
@@ -43,11 +79,7 @@ export function NewsletterForm({ tone = 'footer', initialValues, serverError, se
   const sending = waiting || fetcher.state !== 'idle';
   const inFlight = useRef(false);
 
-  const answered = useRef<NewsletterResult | undefined>(undefined);
-  useEffect(() => {
-    const r = fetcher.data;
-    if (!r || fetcher.state !== 'idle' || answered.current === r) return;
-    answered.current = r;
+  useFetcherAnswer(fetcher, (r) => {
     inFlight.current = false;
     if (r.ok) {
       token.spent();
@@ -66,10 +98,7 @@ export function NewsletterForm({ tone = 'footer', initialValues, serverError, se
         setNote({ text: r.error });
       }
     }
-  }, [fetcher.data, fetcher.state, token]);
-
-  const described = (field: string) =>
-    note ? { 'aria-describedby': `${uid}-error`, ...(note.field === field ? { 'aria-invalid': true as const } : {}) } : {};
+  });
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -91,60 +120,6 @@ export function NewsletterForm({ tone = 'footer', initialValues, serverError, se
     void fetcher.submit(fields, { method: 'post', action: '/newsletter', defaultShouldRevalidate: false });
   }
 
-  return (
-    <>
-      {token.engaged && <PrefetchPageLinks page="/newsletter" />}
-      <fetcher.Form
-      method="post"
-      action="/newsletter"
-      onSubmit={onSubmit}
-      onFocus={token.engage}
-      className={`news-form news-form--${tone}`}
-      aria-label="Newsletter"
-      aria-busy={sending}
-    >
-      <input type="hidden" name="formToken" value={token.value ?? ''} />
-      <div className="enq-form__hp" aria-hidden="true">
-        <label htmlFor={`${uid}-website`}>Website (leave this empty)</label>
-        <input id={`${uid}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
-      <div className="news-form__field">
-        <label htmlFor={`${uid}-name`}>Full name</label>
-        <input
-          id={`${uid}-name`}
-          name="fullName"
-          type="text"
-          autoComplete="name"
-          required
-          maxLength={LIMITS.fullName}
-          value={fullName}
-          onChange={(e) => setFullName(e.target.value)}
-          {...described('fullName')}
-        />
-      </div>
-      <div className="news-form__field">
-        <label htmlFor={`${uid}-email`}>Email</label>
-        <input
-          id={`${uid}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={LIMITS.email}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          {...described('email')}
-        />
-      </div>
-      {note && (
-        <p className="news-form__error" id={`${uid}-error`} role="alert">
-          {note.text}
-        </p>
-      )}
-      <button type="submit" className="btn btn--gold news-form__submit" aria-disabled={sending || undefined}>
-        {sending ? 'Subscribing…' : SUBSCRIBE_LABEL}
-      </button>
-    </fetcher.Form>
-    </>
-  );
+
+  return { fetcher, token, fullName, setFullName, email, setEmail, note, sending, onSubmit };
 }

@@ -9,7 +9,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import { checkReview, PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_SNIFF_BYTES, REVIEW_LIMITS, REVIEW_MESSAGES, sniffPhoto, type ReviewField } from '../../common/reviews.ts';
 import type { NotReached, SentBack } from '../lib/form-submit.ts';
-import { useFormToken } from '../lib/form-token.ts';
+import { useFetcherAnswer, useFormToken } from '../lib/form-token.ts';
+import { ErrorList, Field, HoneyPot } from './Field.tsx';
 import { StarIcon } from './Icons.tsx';
 
 export interface ReviewValues {
@@ -46,26 +47,97 @@ async function photoProblem(file: File): Promise<string | null> {
   return sniffPhoto(head) ? null : REVIEW_MESSAGES.photoType;
 }
 
+type FormError = { message: string; field?: string } | null;
+
 export function ReviewForm({ slug, safariTitle, initialValues, serverError, serverErrorField, initialToken }: ReviewFormProps) {
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
+  const review = useReview({ initialValues, serverError, serverErrorField, initialToken });
+  const { token, values, error, sending } = review;
+  const errId = id('error');
+  const invalid = (field: FieldName) => error?.field === field;
+  const linked = (field: FieldName) => ({ invalid: invalid(field), describedBy: invalid(field) ? errId : undefined });
+
+  if (review.thanks) return <ReviewThanks text={review.thanks} />;
+
+  return (
+    <review.fetcher.Form
+      ref={review.formRef}
+      method="post"
+      action="/review"
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={review.onSubmit}
+      onFocus={token.engage}
+      className="enq-form review-form"
+      aria-label={`Review the ${safariTitle} safari`}
+      aria-busy={sending}
+    >
+      <input type="hidden" name="slug" value={slug} />
+      <input type="hidden" name="formToken" value={token.value ?? ''} />
+      <HoneyPot id={id('website')} />
+
+      <p className="enq-form__legend-note">
+        All fields but the photo are required. Reviews appear once our team has read them.
+      </p>
+
+      <div className="enq-form__grid">
+        <Field look="site" id={id('name')} label="Your name" name="name" type="text" autoComplete="name" aria-required="true" maxLength={REVIEW_LIMITS.name} value={values.name} onChange={review.set('name')} {...linked('name')} />
+        <Field look="site" id={id('country')} label="Country you live in" name="country" type="text" autoComplete="country-name" aria-required="true" maxLength={REVIEW_LIMITS.country} value={values.country} onChange={review.set('country')} {...linked('country')} />
+        <StarRating value={values.rating} onChange={(rating) => review.setValues((v) => ({ ...v, rating }))} invalid={invalid('rating')} errId={errId} />
+        <Field
+          look="site"
+          className="enq-field enq-field--wide"
+          id={id('text')}
+          label="Your review"
+          name="text"
+          {...linked('text')}
+          control={(aria) => (
+            <textarea
+              id={aria.id}
+              name="text"
+              rows={6}
+              aria-required="true"
+              maxLength={REVIEW_LIMITS.text}
+              placeholder="What made the trip for you: the trek, the guide, the lodges…"
+              value={values.text}
+              onChange={review.set('text')}
+              aria-invalid={aria['aria-invalid']}
+              aria-describedby={aria['aria-describedby']}
+            />
+          )}
+        />
+        <Field look="site" className="enq-field enq-field--wide" id={id('photo')} label="A photo from your safari (optional)" name="photo" type="file" accept={PHOTO_ACCEPT} hint="JPEG, PNG, WebP or AVIF, up to 6 MB. Shown with your review." {...linked('photo')} />
+      </div>
+
+      <div className="enq-form__status">{error && <ErrorList look="site" id={errId}>{error.message}</ErrorList>}</div>
+
+      <div className="enq-form__actions">
+        <button type="submit" className="btn btn--primary btn--lg enq-form__submit" aria-disabled={sending || undefined}>
+          {sending ? 'Sending…' : REVIEW_SUBMIT_LABEL}
+        </button>
+      </div>
+    </review.fetcher.Form>
+  );
+}
+
+/**
+ * The form's state and its way out: the values typed, the message shown, the check in the browser
+ * (the server's schema, the photo's size and first bytes), the post through a fetcher with the
+ * form token, and what the action's answer does.
+ */
+function useReview({ initialValues, serverError, serverErrorField, initialToken }: Omit<ReviewFormProps, 'slug' | 'safariTitle'>) {
   const formRef = useRef<HTMLFormElement>(null);
   const fetcher = useFetcher<ReviewResult>();
   const token = useFormToken(initialToken);
   const [values, setValues] = useState<ReviewValues>({ ...empty, ...initialValues });
-  const [error, setError] = useState<{ message: string; field?: string } | null>(serverError ? { message: serverError, field: serverErrorField } : null);
+  const [error, setError] = useState<FormError>(serverError ? { message: serverError, field: serverErrorField } : null);
   const [thanks, setThanks] = useState<string | null>(null);
   const inFlight = useRef(false);
   const [waiting, setWaiting] = useState(false);
   const sending = waiting || fetcher.state !== 'idle';
-  const statusRef = useRef<HTMLDivElement>(null);
 
-  const answered = useRef<ReviewResult | undefined>(undefined);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per answer of the action; focusField only reads the DOM
-  useEffect(() => {
-    const r = fetcher.data;
-    if (!r || fetcher.state !== 'idle' || answered.current === r) return;
-    answered.current = r;
+  useFetcherAnswer(fetcher, (r) => {
     inFlight.current = false;
     if (r.ok) {
       token.spent();
@@ -82,16 +154,12 @@ export function ReviewForm({ slug, safariTitle, initialValues, serverError, serv
     if (r.token) token.set(r.token);
     setError({ message: r.error, field: r.field });
     focusField(r.field);
-  }, [fetcher.data, fetcher.state, token]);
-
-  useEffect(() => {
-    if (thanks) statusRef.current?.focus();
-  }, [thanks]);
+  });
 
   const set = (field: keyof ReviewValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
   function focusField(field?: string) {
-    const el = field ? formRef.current?.querySelector<HTMLElement>(field === 'rating' ? '[name="rating"]' : `[name="${field}"]`) : null;
+    const el = field ? formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`) : null;
     el?.focus();
   }
 
@@ -125,136 +193,39 @@ export function ReviewForm({ slug, safariTitle, initialValues, serverError, serv
     void fetcher.submit(fields, { method: 'post', action: '/review', encType: 'multipart/form-data', defaultShouldRevalidate: false });
   }
 
-  const errId = id('error');
-  const invalid = (field: FieldName) => (error?.field === field ? { 'aria-invalid': true as const, 'aria-describedby': errId } : {});
+  return { formRef, fetcher, token, values, setValues, set, error, sending, thanks, onSubmit };
+}
 
-  if (thanks) {
-    return (
-      <div className="review-form__thanks" role="status" tabIndex={-1} ref={statusRef}>
-        <p className="review-form__thanks-title">Thank you!</p>
-        <p>{thanks}</p>
-      </div>
-    );
-  }
-
+/** The five stars, radio buttons under one legend; described by the form's message when it is about them. */
+function StarRating({ value, onChange, invalid, errId }: { value: string; onChange: (rating: string) => void; invalid: boolean; errId: string }) {
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      action="/review"
-      encType="multipart/form-data"
-      noValidate
-      onSubmit={onSubmit}
-      onFocus={token.engage}
-      className="enq-form review-form"
-      aria-label={`Review the ${safariTitle} safari`}
-      aria-busy={sending}
-    >
-      <input type="hidden" name="slug" value={slug} />
-      <input type="hidden" name="formToken" value={token.value ?? ''} />
-      <div className="enq-form__hp" aria-hidden="true">
-        <label htmlFor={id('website')}>Website (leave this empty)</label>
-        <input id={id('website')} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+    <fieldset className="enq-field enq-field--wide star-input" {...(invalid ? { 'aria-describedby': errId } : {})}>
+      <legend>Your rating</legend>
+      <div className="star-input__options">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n} className={`star-input__option${Number(value) >= n ? ' is-on' : ''}`}>
+            <input type="radio" name="rating" value={String(n)} checked={value === String(n)} onChange={() => onChange(String(n))} {...(invalid ? { 'aria-invalid': true as const } : {})} />
+            <StarIcon size={30} />
+            <span className="sr-only">
+              {n} {n === 1 ? 'star' : 'stars'}
+            </span>
+          </label>
+        ))}
       </div>
-
-      <p className="enq-form__legend-note">
-        All fields but the photo are required. Reviews appear once our team has read them.
-      </p>
-
-      <div className="enq-form__grid">
-        <div className="enq-field">
-          <label htmlFor={id('name')}>Your name</label>
-          <input
-            id={id('name')}
-            name="name"
-            type="text"
-            autoComplete="name"
-            aria-required="true"
-            maxLength={REVIEW_LIMITS.name}
-            value={values.name}
-            onChange={set('name')}
-            {...invalid('name')}
-          />
-        </div>
-        <div className="enq-field">
-          <label htmlFor={id('country')}>Country you live in</label>
-          <input
-            id={id('country')}
-            name="country"
-            type="text"
-            autoComplete="country-name"
-            aria-required="true"
-            maxLength={REVIEW_LIMITS.country}
-            value={values.country}
-            onChange={set('country')}
-            {...invalid('country')}
-          />
-        </div>
-        <fieldset className="enq-field enq-field--wide star-input" {...(error?.field === 'rating' ? { 'aria-describedby': errId } : {})}>
-          <legend>Your rating</legend>
-          <div className="star-input__options">
-            {[1, 2, 3, 4, 5].map((n) => (
-              <label key={n} className={`star-input__option${Number(values.rating) >= n ? ' is-on' : ''}`}>
-                <input
-                  type="radio"
-                  name="rating"
-                  value={String(n)}
-                  checked={values.rating === String(n)}
-                  onChange={() => setValues((v) => ({ ...v, rating: String(n) }))}
-                  {...(error?.field === 'rating' ? { 'aria-invalid': true as const } : {})}
-                />
-                <StarIcon size={30} />
-                <span className="sr-only">
-                  {n} {n === 1 ? 'star' : 'stars'}
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <div className="enq-field enq-field--wide">
-          <label htmlFor={id('text')}>Your review</label>
-          <textarea
-            id={id('text')}
-            name="text"
-            rows={6}
-            aria-required="true"
-            maxLength={REVIEW_LIMITS.text}
-            placeholder="What made the trip for you: the trek, the guide, the lodges…"
-            value={values.text}
-            onChange={set('text')}
-            {...invalid('text')}
-          />
-        </div>
-        <div className="enq-field enq-field--wide">
-          <label htmlFor={id('photo')}>A photo from your safari (optional)</label>
-          <input
-            id={id('photo')}
-            name="photo"
-            type="file"
-            accept={PHOTO_ACCEPT}
-            {...(error?.field === 'photo' ? { 'aria-invalid': true as const } : {})}
-            aria-describedby={[id('photo-hint'), error?.field === 'photo' ? errId : ''].filter(Boolean).join(' ')}
-          />
-          <span className="enq-field__hint" id={id('photo-hint')}>
-            JPEG, PNG, WebP or AVIF, up to 6 MB. Shown with your review.
-          </span>
-        </div>
-      </div>
-
-      <div className="enq-form__status">
-        {error && (
-          <p className="enq-form__error" id={errId} role="alert">
-            {error.message}
-          </p>
-        )}
-      </div>
-
-      <div className="enq-form__actions">
-        <button type="submit" className="btn btn--primary btn--lg enq-form__submit" aria-disabled={sending || undefined}>
-          {sending ? 'Sending…' : REVIEW_SUBMIT_LABEL}
-        </button>
-      </div>
-    </fetcher.Form>
+    </fieldset>
   );
 }
 
+/** Sent: the thanks take the form's place and get the focus, so that they are read out. */
+function ReviewThanks({ text }: { text: string }) {
+  const statusRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    statusRef.current?.focus();
+  }, []);
+  return (
+    <div className="review-form__thanks" role="status" tabIndex={-1} ref={statusRef}>
+      <p className="review-form__thanks-title">Thank you!</p>
+      <p>{text}</p>
+    </div>
+  );
+}

@@ -10,22 +10,43 @@ export const CSRF_FIELD = '_csrf';
 
 type Ctx = Readonly<RouterContextProvider>;
 
-function signInRedirect(request: Request): never {
+function signInRedirect(request: Request, next?: string): never {
   const url = new URL(request.url);
-  const here = url.pathname.replace(/\.data$/, '') + url.search;
-  const next = here === '/admin' || here.startsWith('/admin/login') ? '' : `?next=${encodeURIComponent(here)}`;
-  throw redirect(`/admin/login${next}`, { status: 303, headers: { 'cache-control': 'no-store' } });
+  const here = next ?? url.pathname.replace(/\.data$/, '') + url.search;
+  const query = here === '/admin' || here.startsWith('/admin/login') ? '' : `?next=${encodeURIComponent(here)}`;
+  throw redirect(`/admin/login${query}`, { status: 303, headers: { 'cache-control': 'no-store' } });
 }
 
-function forward(request: Request, extra: Record<string, string> = {}): Record<string, string> {
+export interface AdminCall {
+  method?: string;
+  /** Headers besides `accept: application/json` and the visitor's cookie (which they may replace). */
+  headers?: Record<string, string>;
+  body?: BodyInit;
+  /** The form's anti-forgery token, sent as `x-csrf-token` when it is a string. */
+  csrf?: FormDataEntryValue | string | null;
+  /** A signed-out answer (401) is handed back instead of sending the visitor to sign-in. */
+  allowSignedOut?: boolean;
+  /** Where sign-in leads back to (default: the address of the request). */
+  next?: string;
+}
+
+/**
+ * The one way the console's loaders and actions call the console API (relative to /api/admin):
+ * with the visitor's cookie and, for writes, the form's anti-forgery token. Signed out (401): to
+ * the sign-in page, unless the caller takes that answer itself.
+ */
+export async function adminFetch(context: Ctx, request: Request, path: string, call: AdminCall = {}): Promise<Response> {
   const cookie = request.headers.get('cookie');
-  return { accept: 'application/json', ...(cookie ? { cookie } : {}), ...extra };
+  const headers: Record<string, string> = { accept: 'application/json', ...(cookie ? { cookie } : {}), ...call.headers };
+  if (typeof call.csrf === 'string') headers['x-csrf-token'] = call.csrf;
+  const res = await context.get(apiContext).fetch(`/admin${path}`, { method: call.method ?? 'GET', headers, ...(call.body === undefined ? {} : { body: call.body }) });
+  if (res.status === 401 && !call.allowSignedOut) signInRedirect(request, call.next);
+  return res;
 }
 
 /** GET a console API path (relative to /api/admin). Signed out: to the sign-in page. */
 export async function adminGet<T>(context: Ctx, request: Request, path: string): Promise<T> {
-  const res = await context.get(apiContext).fetch(`/admin${path}`, { headers: forward(request) });
-  if (res.status === 401) signInRedirect(request);
+  const res = await adminFetch(context, request, path);
   if (res.status === 403) throw data({ message: 'Your role does not allow this screen.' }, { status: 403 });
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 });
   unavailableWhen(res);
@@ -35,8 +56,7 @@ export async function adminGet<T>(context: Ctx, request: Request, path: string):
 
 /** A file from the console API (CSV exports), passed on to the browser as it is, never kept. */
 export async function adminFile(context: Ctx, request: Request, path: string): Promise<Response> {
-  const res = await context.get(apiContext).fetch(`/admin${path}`, { headers: forward(request, { accept: '*/*' }) });
-  if (res.status === 401) signInRedirect(request);
+  const res = await adminFetch(context, request, path, { headers: { accept: '*/*' } });
   if (res.status === 403) throw data({ message: 'Your role does not allow this.' }, { status: 403 });
   unavailableWhen(res);
   if (!res.ok) throw data(null, { status: res.status === 400 ? 400 : 404 });
@@ -61,16 +81,18 @@ export interface Sent<T> {
   cookies: string[];
 }
 
+/** A console write's JSON body, sent with the form's anti-forgery token (adminFetch). */
+export function adminWrite(opts: { method?: string; json?: unknown; csrf?: FormDataEntryValue | string | null; allowSignedOut?: boolean }): AdminCall {
+  return { method: opts.method ?? 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(opts.json ?? {}), csrf: opts.csrf, allowSignedOut: opts.allowSignedOut };
+}
+
 /**
  * Sends a console write (JSON) with the form's anti-forgery token. A 401 goes to sign-in; other
  * refusals come back as { ok: false, error, field } for the form to show.
  */
 export async function adminSend<T>(context: Ctx, request: Request, path: string, opts: { method?: string; json?: unknown; csrf?: FormDataEntryValue | string | null; allowSignedOut?: boolean }): Promise<Sent<T>> {
-  const headers = forward(request, { 'content-type': 'application/json' });
-  if (typeof opts.csrf === 'string') headers['x-csrf-token'] = opts.csrf;
-  const res = await context.get(apiContext).fetch(`/admin${path}`, { method: opts.method ?? 'POST', headers, body: JSON.stringify(opts.json ?? {}) });
+  const res = await adminFetch(context, request, path, adminWrite(opts));
   const cookies = res.headers.getSetCookie();
-  if (res.status === 401 && !opts.allowSignedOut) signInRedirect(request);
   const body = (await res.json().catch(() => ({}))) as { error?: string; code?: string } & T;
   if (!res.ok) {
     const code = body.code;

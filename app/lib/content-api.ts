@@ -1,11 +1,11 @@
 // The content editor's writes to the console API (/api/admin/content, server/api/admin/content.ts),
-// for its routes' actions. Like adminSend (app/lib/admin.ts), with the visitor's cookie and the
-// form's anti-forgery token, a signed-out session sent to sign-in; but a refusal comes back with
-// its whole body, because the editor shows what it carries: both versions of a conflict (409
+// for its routes' actions. Like adminSend, through adminFetch (app/lib/admin.ts): the visitor's
+// cookie and the form's anti-forgery token, a signed-out session sent to sign-in; but a refusal
+// comes back with its whole body, because the editor shows what it carries: both versions of a conflict (409
 // ContentConflict) and every problem of a refused document (400 ContentProblems).
-import { redirect, type RouterContextProvider } from 'react-router';
+import type { RouterContextProvider } from 'react-router';
 import type { ContentConflict, ContentItem, ContentProblems } from '../../common/content-editing.ts';
-import { apiContext } from '../context.ts';
+import { adminFetch, adminWrite } from './admin.ts';
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -21,14 +21,7 @@ export async function contentSend<T = { item: ContentItem }>(
   path: string,
   opts: { method?: string; json?: unknown; csrf: FormDataEntryValue | null },
 ): Promise<ContentAnswer<T>> {
-  const cookie = request.headers.get('cookie');
-  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json', ...(cookie ? { cookie } : {}) };
-  if (typeof opts.csrf === 'string') headers['x-csrf-token'] = opts.csrf;
-  const res = await context.get(apiContext).fetch(`/admin${path}`, { method: opts.method ?? 'POST', headers, body: JSON.stringify(opts.json ?? {}) });
-  if (res.status === 401) {
-    const url = new URL(request.url);
-    throw redirect(`/admin/login?next=${encodeURIComponent(url.pathname.replace(/\.data$/, '') + url.search)}`, { status: 303, headers: { 'cache-control': 'no-store' } });
-  }
+  const res = await adminFetch(context, request, path, adminWrite(opts));
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (res.ok) return { ok: true, status: res.status, data: body as T };
   const error = typeof body.error === 'string' ? body.error : res.status === 413 ? 'This item is too large to be sent in one piece.' : 'Something went wrong. Please try again.';

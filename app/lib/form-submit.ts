@@ -63,17 +63,6 @@ export async function freshToken(api: ApiClient): Promise<string | null> {
   }
 }
 
-/** Reads a posted form; a body that is not a form reads as an empty one (its checks then refuse it). */
-export async function formFields(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    return new FormData();
-  }
-}
-
-export const text = (v: FormDataEntryValue | null) => (typeof v === 'string' ? v : '');
-
 /** A form sent back: the words to show, the field they are about, and the token to send it with. */
 export interface SentBack {
   ok: false;

@@ -2,7 +2,8 @@
 // /api/form-token) when the visitor first goes into the form, so the minimum fill time counts
 // from then and pages that are only read cost no request; a submit waits for it. A form sent back
 // by its page action brings its own token, which replaces the one held.
-import { useCallback, useMemo, useRef, useState } from 'react';
+// Its answer comes back through the fetcher: useFetcherAnswer reacts to each answer once.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 /** How long a submit waits for a token before it goes without (the action then asks to confirm). */
 const WAIT_MS = 5000;
@@ -66,4 +67,19 @@ export function useFormToken(initial?: string | null): FormToken {
     }),
     [value, engaged, ask, keep],
   );
+}
+
+/**
+ * An enhanced form's reaction to its action's answer: called once for each answer, when the
+ * fetcher is idle again (the same answer seen again on a later render is not handled twice).
+ */
+export function useFetcherAnswer<T>(fetcher: { data: T | undefined; state: string }, onAnswer: (answer: T) => void): void {
+  const answered = useRef<T | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new answer or the fetcher's state calls for a reaction (onAnswer is this render's)
+  useEffect(() => {
+    const r = fetcher.data;
+    if (!r || fetcher.state !== 'idle' || answered.current === r) return;
+    answered.current = r;
+    onAnswer(r);
+  }, [fetcher.data, fetcher.state]);
 }

@@ -6,40 +6,57 @@
 // fresh one and a "press the button to confirm" message: the second post goes through. This page
 // is never kept in a cache (no-store); cached pages carry no token.
 import { data, Link, redirect, useActionData, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { CONTACT_METHODS, DEFAULT_CONTACT_METHOD, type ContactMethod } from '../../common/constants.ts';
 import { site } from '../../common/site.ts';
 import { ENQUIRY_ALERTS, EnquiryForm, HOME_THANKS, SUBMIT_LABEL, type EnquiryValues, type EnquiryVariant } from '../components/EnquiryForm.tsx';
 import { apiContext } from '../context.ts';
-import { formFields, postToApi, reachServer, sentBack, text } from '../lib/form-submit.ts';
+import { postToApi, reachServer, sentBack } from '../lib/form-submit.ts';
+import { formText, readFields } from '../lib/read-form.ts';
 import type { Route } from './+types/enquiry';
 
 const VARIANTS: EnquiryVariant[] = ['contact', 'plan', 'quote', 'home'];
 const variantOf = (v: unknown): EnquiryVariant => (VARIANTS.includes(v as EnquiryVariant) ? (v as EnquiryVariant) : 'plan');
 
+/** The enquiry form's fields as posted: every check is the API's (common/validation.ts), in the spec's order. */
+const ENQUIRY_FORM = z.object({
+  variant: formText,
+  name: formText,
+  email: formText,
+  phone: formText,
+  country: formText,
+  message: formText,
+  preferredContactMethod: formText,
+  formToken: formText,
+  currentUrl: formText,
+  website: formText,
+  enhanced: formText,
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await formFields(request);
-  const variant = variantOf(form.get('variant'));
-  const method = text(form.get('preferredContactMethod'));
+  const f = await readFields(request, ENQUIRY_FORM);
+  const variant = variantOf(f.variant);
+  const method = f.preferredContactMethod;
   const values: EnquiryValues = {
-    name: text(form.get('name')),
-    email: text(form.get('email')),
-    phone: text(form.get('phone')),
-    country: text(form.get('country')),
-    message: text(form.get('message')),
+    name: f.name,
+    email: f.email,
+    phone: f.phone,
+    country: f.country,
+    message: f.message,
     preferredContactMethod: CONTACT_METHODS.includes(method as ContactMethod) ? (method as ContactMethod) : DEFAULT_CONTACT_METHOD,
   };
-  const formToken = text(form.get('formToken'));
-  const currentUrl = text(form.get('currentUrl')) || request.headers.get('referer') || '';
+  const formToken = f.formToken;
+  const currentUrl = f.currentUrl || request.headers.get('referer') || '';
   const api = context.get(apiContext);
   const answer = await postToApi(api, request, '/plan-a-safari', {
     ...values,
     preferredContactMethod: method,
     currentUrl: currentUrl.length <= 2048 ? currentUrl : '',
-    website: text(form.get('website')),
+    website: f.website,
     formToken,
   });
   if (answer.ok) {
-    if (form.get('enhanced') === '1') return { ok: true as const };
+    if (f.enhanced === '1') return { ok: true as const };
     throw redirect(`/enquiry?sent=${variant}`, 303);
   }
   const { result, status, headers } = await sentBack(api, answer, formToken, { button: SUBMIT_LABEL[variant], failure: ENQUIRY_ALERTS.serverFailure });

@@ -1,9 +1,11 @@
 // /newsletter/confirm?token=...: the page the opt-in e-mail links to. Opening it changes nothing
 // (mail scanners follow links); the button posts, and only that confirms the subscription.
 import { data, Link, useActionData, useLoaderData } from 'react-router';
+import { z } from 'zod';
 import { site } from '../../common/site.ts';
 import { apiContext } from '../context.ts';
-import { formFields, postToApi } from '../lib/form-submit.ts';
+import { postToApi } from '../lib/form-submit.ts';
+import { formText, readFields } from '../lib/read-form.ts';
 import type { Route } from './+types/newsletter-confirm';
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -11,8 +13,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await formFields(request);
-  const token = String(form.get('token') ?? '');
+  const { token } = await readFields(request, z.object({ token: formText }));
   // The API makes the checks (the cross-site one with the browser's Origin, passed on).
   const answer = await postToApi(context.get(apiContext), request, '/newsletter/confirm', { token });
   return data({ ok: answer.ok, text: answer.text ?? 'Something went wrong. Please try again.' }, { status: answer.ok ? 200 : answer.status });

@@ -2,9 +2,11 @@
 // changes nothing; the button posts. The same address is the List-Unsubscribe header of every
 // newsletter e-mail: a mail client's one-click POST (body List-Unsubscribe=One-Click) unsubscribes.
 import { data, Link, useActionData, useLoaderData } from 'react-router';
+import { z } from 'zod';
 import { site } from '../../common/site.ts';
 import { apiContext } from '../context.ts';
-import { formFields, postToApi } from '../lib/form-submit.ts';
+import { postToApi } from '../lib/form-submit.ts';
+import { formText, readFields } from '../lib/read-form.ts';
 import type { Route } from './+types/newsletter-unsubscribe';
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -12,9 +14,9 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await formFields(request);
+  const posted = await readFields(request, z.object({ token: formText }));
   // The button sends the token in the form; a mail client's one-click POST (RFC 8058) has it in the address.
-  const token = String(form.get('token') ?? '') || (new URL(request.url).searchParams.get('token') ?? '');
+  const token = posted.token || (new URL(request.url).searchParams.get('token') ?? '');
   // The token is the authority: mail providers post here from no site at all (no cross-site check).
   const answer = await postToApi(context.get(apiContext), request, '/newsletter/unsubscribe', { token });
   return data({ ok: answer.ok, text: answer.text ?? 'Something went wrong. Please try again.' }, { status: answer.ok ? 200 : answer.status });

@@ -5,20 +5,25 @@
 // view. A post without a good token comes back with a fresh one and a "press Subscribe to
 // confirm" message. Never kept in a cache (no-store).
 import { data, Link, redirect, useActionData, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { site } from '../../common/site.ts';
 import { NEWSLETTER_ALERTS, NewsletterForm, SUBSCRIBE_LABEL } from '../components/NewsletterForm.tsx';
 import { apiContext } from '../context.ts';
-import { formFields, postToApi, reachServer, sentBack, text } from '../lib/form-submit.ts';
+import { postToApi, reachServer, sentBack } from '../lib/form-submit.ts';
+import { formText, readFields } from '../lib/read-form.ts';
 import type { Route } from './+types/newsletter';
 
+/** The newsletter form's fields as posted: every check is the API's (common/validation.ts). */
+const NEWSLETTER_FORM = z.object({ fullName: formText, email: formText, formToken: formText, website: formText, enhanced: formText });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await formFields(request);
-  const values = { fullName: text(form.get('fullName')), email: text(form.get('email')) };
-  const formToken = text(form.get('formToken'));
+  const f = await readFields(request, NEWSLETTER_FORM);
+  const values = { fullName: f.fullName, email: f.email };
+  const formToken = f.formToken;
   const api = context.get(apiContext);
-  const answer = await postToApi(api, request, '/admin/clients', { ...values, website: text(form.get('website')), formToken });
+  const answer = await postToApi(api, request, '/admin/clients', { ...values, website: f.website, formToken });
   if (answer.ok) {
-    if (form.get('enhanced') === '1') return { ok: true as const };
+    if (f.enhanced === '1') return { ok: true as const };
     throw redirect('/newsletter?subscribed=1', 303);
   }
   const { result, status, headers } = await sentBack(api, answer, formToken, { button: SUBSCRIBE_LABEL, failure: `HTTP ${answer.status}` });

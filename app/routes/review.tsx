@@ -4,20 +4,35 @@
 // with the form again (the message, the visitor's values, a form token) or redirects to the thank-
 // you view. Never kept in a cache (no-store); cached safari pages carry no token.
 import { data, Link, redirect, useActionData, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { REVIEW_THANKS } from '../../common/reviews.ts';
 import { site } from '../../common/site.ts';
 import { REVIEW_FAILURE, REVIEW_SUBMIT_LABEL, ReviewForm, type ReviewValues } from '../components/ReviewForm.tsx';
 import { apiContext } from '../context.ts';
-import { formFields, postToApi, reachServer, sentBack, text } from '../lib/form-submit.ts';
+import { postToApi, reachServer, sentBack } from '../lib/form-submit.ts';
+import { formText, readFields } from '../lib/read-form.ts';
 import type { Route } from './+types/review';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** The review form's fields as posted (the photo a file, or nothing): every check is the API's (common/reviews.ts). */
+const REVIEW_FORM = z.object({
+  slug: formText,
+  name: formText,
+  country: formText,
+  rating: formText,
+  text: formText,
+  formToken: formText,
+  website: formText,
+  enhanced: formText,
+  photo: z.instanceof(File).optional().catch(undefined),
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await formFields(request);
-  const slug = text(form.get('slug'));
-  const values: ReviewValues = { name: text(form.get('name')), country: text(form.get('country')), rating: text(form.get('rating')), text: text(form.get('text')) };
-  const formToken = text(form.get('formToken'));
+  const f = await readFields(request, REVIEW_FORM);
+  const slug = f.slug;
+  const values: ReviewValues = { name: f.name, country: f.country, rating: f.rating, text: f.text };
+  const formToken = f.formToken;
   const api = context.get(apiContext);
   if (!SLUG.test(slug) || slug.length > 200) {
     return data(
@@ -27,14 +42,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const out = new FormData();
   for (const [k, v] of Object.entries(values)) out.set(k, v);
-  out.set('website', text(form.get('website')));
+  out.set('website', f.website);
   out.set('formToken', formToken);
-  const photo = form.get('photo');
-  const hadPhoto = photo !== null && typeof photo !== 'string' && photo.size > 0;
+  const photo = f.photo;
+  const hadPhoto = photo !== undefined && photo.size > 0;
   if (hadPhoto) out.set('photo', photo, photo.name || 'photo');
   const answer = await postToApi(api, request, `/safaris/${slug}/reviews`, out);
   if (answer.ok) {
-    if (form.get('enhanced') === '1') return { ok: true as const, message: answer.text ?? REVIEW_THANKS };
+    if (f.enhanced === '1') return { ok: true as const, message: answer.text ?? REVIEW_THANKS };
     throw redirect(`/review?sent=${slug}`, 303);
   }
   const { result, status, headers } = await sentBack(api, answer, formToken, { button: REVIEW_SUBMIT_LABEL, failure: REVIEW_FAILURE });

@@ -1,8 +1,21 @@
-// Small pieces of the enquiry inbox's screens: the status badge, dates and names as shown.
-import { STATUS_LABELS, type EnquiryStatus, type StaffRef } from '../../../common/enquiry-inbox.ts';
+// Small pieces of the enquiry inbox's screens: the status badge and choices, dates and names as shown.
+import { ENQUIRY_STATUSES, STATUS_LABELS, type EnquiryStatus, type StaffRef } from '../../../common/enquiry-inbox.ts';
 
 export function StatusBadge({ status }: { status: EnquiryStatus }) {
   return <span className={`c-badge c-badge--${status}`}>{STATUS_LABELS[status] ?? status}</span>;
+}
+
+/** Every status as a select's options, in the pipeline's order. */
+export function StatusOptions() {
+  return (
+    <>
+      {ENQUIRY_STATUSES.map((s) => (
+        <option key={s} value={s}>
+          {STATUS_LABELS[s]}
+        </option>
+      ))}
+    </>
+  );
 }
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });

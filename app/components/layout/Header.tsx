@@ -5,7 +5,7 @@
 // trigger is a plain link to its list page. Once hydrated it is a disclosure button, and a
 // panel's content (NavPanels.tsx and its data from GET /nav/:panel) is loaded the first time it
 // is wanted, prefetched when the pointer comes to the header or a trigger gets focus.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { NAV_SCROLL_THRESHOLD } from '../../../common/constants.ts';
 import { site } from '../../../common/site.ts';
@@ -15,7 +15,6 @@ import { whenIdle } from '../../lib/idle.ts';
 import { ChevronDown, CloseIcon, MailIcon, MenuIcon, PhoneIcon, PinIcon, SearchIcon } from '../Icons.tsx';
 import { Brand } from './Brand.tsx';
 
-export type { PanelKey };
 
 const DESKTOP_QUERY = '(min-width: 1080px)';
 const HOVER_QUERY = '(hover: hover) and (min-width: 1080px)';
@@ -74,25 +73,56 @@ const CurrencySwitch = lazy(() => whenIdle().then(() => import('../CurrencySwitc
 
 export function Header() {
   const hydrated = useHydrated();
-  const [scrolled, setScrolled] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [open, setOpen] = useState<PanelKey | null>(null);
-  const [searchOpen, setSearchOpen] = useState(false);
-  const [search, setSearch] = useState<typeof import('./SearchDialog.tsx') | null>(null);
-  const [panels, setPanels] = useState<Partial<Record<PanelKey, PanelState>>>({});
-  const closeTimer = useRef<number | undefined>(undefined);
-  // How the open panel was opened: a click on a trigger that hover has just opened keeps it open.
-  const openedBy = useRef<'hover' | 'click' | null>(null);
+  const scrolled = useScrolled();
   const menuButton = useRef<HTMLButtonElement>(null);
+  const [menuOpen, setMenuOpen] = useMobileMenu(menuButton);
+  const nav = useNavPanels(hydrated);
+  const search = useSearchOverlay();
   const location = useLocation();
 
+  // Any navigation closes the panels and the mobile menu.
+  const { show } = nav;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation (a new path or query) is what closes the panels and the menu
+  useEffect(() => {
+    show(null);
+    setMenuOpen(false);
+  }, [location.pathname, location.search, show, setMenuOpen]);
+
+  return (
+    <>
+      <TopBar />
+      <header
+        className={`site-header${scrolled ? ' is-scrolled' : ''}${menuOpen ? ' menu-open' : ''}`}
+        onPointerEnter={nav.prefetch}
+        onPointerDown={nav.prefetch}
+        onTouchStart={nav.prefetch}
+      >
+        <div className="container site-header__inner">
+          <Brand />
+          <MainNav menuOpen={menuOpen} panelProps={nav.panelProps} />
+          <HeaderActions scrolled={scrolled} menuOpen={menuOpen} menuButton={menuButton} onMenu={() => setMenuOpen((v) => !v)} onSearch={search.open} />
+        </div>
+      </header>
+      {search.module && <search.module.SearchDialog open={search.isOpen} onClose={search.close} />}
+    </>
+  );
+}
+
+/** Past the threshold the bar takes its scrolled look. */
+function useScrolled(): boolean {
+  const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > NAV_SCROLL_THRESHOLD);
     onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
+  return scrolled;
+}
 
+/** The mobile menu: open, it marks the page (no scrolling behind it); Escape closes it and returns focus to its button. */
+function useMobileMenu(menuButton: RefObject<HTMLButtonElement | null>) {
+  const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => {
     document.documentElement.classList.toggle('has-menu', menuOpen);
     if (!menuOpen) return;
@@ -104,16 +134,45 @@ export function Header() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  }, [menuOpen, menuButton]);
+  return [menuOpen, setMenuOpen] as const;
+}
 
+/** The search overlay: its code is loaded the first time it is opened. */
+function useSearchOverlay() {
+  const [isOpen, setOpen] = useState(false);
+  const [module, setModule] = useState<typeof import('./SearchDialog.tsx') | null>(null);
+  function open() {
+    setOpen(true);
+    if (module) return;
+    import('./SearchDialog.tsx').then(setModule, () => {
+      // The overlay's code could not be loaded: the search page does the same job.
+      window.location.assign('/search');
+    });
+  }
+  return { isOpen, module, open, close: () => setOpen(false) };
+}
+
+type Opener = 'hover' | 'click';
+
+/**
+ * The mega panels: which one is open and how it was opened, their content as it loads, and the
+ * hover, click and keyboard rules that open and close them.
+ */
+function useNavPanels(hydrated: boolean) {
+  const [open, setOpen] = useState<PanelKey | null>(null);
+  const [panels, setPanels] = useState<Partial<Record<PanelKey, PanelState>>>({});
+  const closeTimer = useRef<number | undefined>(undefined);
+  // How the open panel was opened: a click on a trigger that hover has just opened keeps it open.
+  const openedBy = useRef<Opener | null>(null);
   // The panels loaded so far, and a panel asked to open while its content is on its way: it opens
   // when the content arrives (so it never shows a placeholder), or after a short wait with one.
   const loaded = useRef<Partial<Record<PanelKey, PanelState>>>({});
-  const pending = useRef<{ key: PanelKey; by: 'hover' | 'click'; timer: number } | null>(null);
+  const pending = useRef<{ key: PanelKey; by: Opener; timer: number } | null>(null);
   const current = useRef<PanelKey | null>(null);
   current.current = open;
 
-  const show = useCallback((key: PanelKey | null, by: 'hover' | 'click' | null = null) => {
+  const show = useCallback((key: PanelKey | null, by: Opener | null = null) => {
     if (pending.current) {
       window.clearTimeout(pending.current.timer);
       pending.current = null;
@@ -121,16 +180,96 @@ export function Header() {
     openedBy.current = key ? by : null;
     setOpen(key);
   }, []);
+  const want = usePanelLoader(loaded, pending, setPanels, show);
+  /** Pointer intent on the header: every panel may be wanted next. */
+  const prefetch = useCallback(() => {
+    for (const key of PANEL_KEYS) want(key);
+  }, [want]);
 
-  // Any navigation closes the panels and the mobile menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation (a new path or query) is what closes the panels and the menu
-  useEffect(() => {
-    show(null);
-    setMenuOpen(false);
-  }, [location.pathname, location.search, show]);
+  const requestOpen = useCallback(
+    (key: PanelKey, by: Opener) => {
+      if (loaded.current[key]) {
+        // Loaded (or failed: shown as such while it is tried again).
+        show(key, by);
+        want(key);
+        return;
+      }
+      if (pending.current) window.clearTimeout(pending.current.timer);
+      const timer = window.setTimeout(() => {
+        if (pending.current?.key === key) show(key, pending.current.by);
+      }, 300);
+      pending.current = { key, by, timer };
+      want(key);
+    },
+    [show, want],
+  );
 
-  /** Loads a panel's code and default content (once; a failure may be retried later). */
-  const want = useCallback(
+  const { hoverOpen, hoverClose, toggle } = panelTriggers({ current, pending, openedBy, closeTimer }, show, requestOpen);
+
+  const panelProps = (key: PanelKey): NavPanelProps => ({
+    panelKey: key,
+    label: NAV_PANELS[key].label,
+    href: NAV_PANELS[key].list,
+    hydrated,
+    open: open === key,
+    content: panels[key],
+    loadTab: loadPanel,
+    onWant: () => want(key),
+    onToggle: () => toggle(key),
+    onClose: () => {
+      if (current.current === key || pending.current?.key === key) show(null);
+    },
+    onHoverOpen: () => hoverOpen(key),
+    onHoverClose: hoverClose,
+  });
+
+  return { show, prefetch, panelProps };
+}
+
+interface PanelRefs {
+  current: RefObject<PanelKey | null>;
+  pending: RefObject<{ key: PanelKey; by: Opener } | null>;
+  openedBy: RefObject<Opener | null>;
+  closeTimer: RefObject<number | undefined>;
+}
+
+/** What hover (wide screens with a pointer) and a click on a trigger do to the panels. */
+function panelTriggers({ current, pending, openedBy, closeTimer }: PanelRefs, show: (key: PanelKey | null) => void, requestOpen: (key: PanelKey, by: Opener) => void) {
+  const hoverOpen = (key: PanelKey) => {
+    if (!matches(HOVER_QUERY)) return;
+    window.clearTimeout(closeTimer.current);
+    if (current.current !== key && pending.current?.key !== key) requestOpen(key, 'hover');
+  };
+  const hoverClose = () => {
+    if (!matches(HOVER_QUERY)) return;
+    window.clearTimeout(closeTimer.current);
+    closeTimer.current = window.setTimeout(() => show(null), 140);
+  };
+
+  function toggle(key: PanelKey) {
+    window.clearTimeout(closeTimer.current);
+    if (pending.current?.key === key) {
+      // Clicked while it is on its way: it stays open once it arrives.
+      pending.current.by = 'click';
+    } else if (current.current === key) {
+      // A click on a panel that hover has just opened keeps it open; otherwise it closes.
+      if (openedBy.current === 'hover') openedBy.current = 'click';
+      else show(null);
+    } else {
+      requestOpen(key, 'click');
+    }
+  }
+  return { hoverOpen, hoverClose, toggle };
+}
+
+/** Loads a panel's code and default content (once; a failure may be retried later). */
+function usePanelLoader(
+  loaded: RefObject<Partial<Record<PanelKey, PanelState>>>,
+  pending: RefObject<{ key: PanelKey; by: Opener } | null>,
+  setPanels: (panels: Partial<Record<PanelKey, PanelState>>) => void,
+  show: (key: PanelKey, by: Opener) => void,
+) {
+  return useCallback(
     (key: PanelKey) => {
       if (typeof loaded.current[key] === 'object') return;
       const settle = (state: PanelState) => {
@@ -148,176 +287,96 @@ export function Header() {
         },
       );
     },
-    [show],
+    [loaded, pending, setPanels, show],
   );
-  /** Pointer intent on the header: every panel may be wanted next. */
-  const prefetch = useCallback(() => {
-    for (const key of PANEL_KEYS) want(key);
-  }, [want]);
+}
 
-  const requestOpen = useCallback(
-    (key: PanelKey, by: 'hover' | 'click') => {
-      if (loaded.current[key]) {
-        // Loaded (or failed: shown as such while it is tried again).
-        show(key, by);
-        want(key);
-        return;
-      }
-      if (pending.current) window.clearTimeout(pending.current.timer);
-      const timer = window.setTimeout(() => {
-        if (pending.current?.key === key) show(key, pending.current.by);
-      }, 300);
-      pending.current = { key, by, timer };
-      want(key);
-    },
-    [show, want],
-  );
-
-  const hoverOpen = useCallback(
-    (key: PanelKey) => {
-      if (!matches(HOVER_QUERY)) return;
-      window.clearTimeout(closeTimer.current);
-      if (current.current !== key && pending.current?.key !== key) requestOpen(key, 'hover');
-    },
-    [requestOpen],
-  );
-  const hoverClose = useCallback(() => {
-    if (!matches(HOVER_QUERY)) return;
-    window.clearTimeout(closeTimer.current);
-    closeTimer.current = window.setTimeout(() => show(null), 140);
-  }, [show]);
-
-  function toggle(key: PanelKey) {
-    window.clearTimeout(closeTimer.current);
-    if (pending.current?.key === key) {
-      // Clicked while it is on its way: it stays open once it arrives.
-      pending.current.by = 'click';
-    } else if (current.current === key) {
-      // A click on a panel that hover has just opened keeps it open; otherwise it closes.
-      if (openedBy.current === 'hover') openedBy.current = 'click';
-      else show(null);
-    } else {
-      requestOpen(key, 'click');
-    }
-  }
-
-  function openSearch() {
-    setSearchOpen(true);
-    if (search) return;
-    import('./SearchDialog.tsx').then(setSearch, () => {
-      // The overlay's code could not be loaded: the search page does the same job.
-      window.location.assign('/search');
-    });
-  }
-
-  const panelProps = (key: PanelKey) => ({
-    panelKey: key,
-    label: NAV_PANELS[key].label,
-    href: NAV_PANELS[key].list,
-    hydrated,
-    open: open === key,
-    content: panels[key],
-    onWant: () => want(key),
-    onToggle: () => toggle(key),
-    onClose: () => {
-      if (current.current === key || pending.current?.key === key) show(null);
-    },
-    onHoverOpen: () => hoverOpen(key),
-    onHoverClose: hoverClose,
-  });
-
+/** The bar above the header: where we are, how to reach us, the currency, the social links. */
+function TopBar() {
   return (
-    <>
-      <aside className="topbar" aria-label="Contact details and currency">
-        <div className="container topbar__inner">
-          <p className="topbar__item topbar__item--place">
-            <PinIcon size={15} /> {site.location}
-          </p>
-          <a className="topbar__item" href={site.phoneHref}>
-            <PhoneIcon size={15} /> {site.phone}
-          </a>
-          <a className="topbar__item topbar__item--email" href={`mailto:${site.email}`}>
-            <MailIcon size={15} /> {site.email}
-          </a>
-          <Suspense>
-            <CurrencySwitch className="currency-switch--topbar" label="Currency" />
-          </Suspense>
-          <SocialLinks className="topbar__socials" />
-        </div>
-      </aside>
-      <header
-        className={`site-header${scrolled ? ' is-scrolled' : ''}${menuOpen ? ' menu-open' : ''}`}
-        onPointerEnter={prefetch}
-        onPointerDown={prefetch}
-        onTouchStart={prefetch}
+    <aside className="topbar" aria-label="Contact details and currency">
+      <div className="container topbar__inner">
+        <p className="topbar__item topbar__item--place">
+          <PinIcon size={15} /> {site.location}
+        </p>
+        <a className="topbar__item" href={site.phoneHref}>
+          <PhoneIcon size={15} /> {site.phone}
+        </a>
+        <a className="topbar__item topbar__item--email" href={`mailto:${site.email}`}>
+          <MailIcon size={15} /> {site.email}
+        </a>
+        <Suspense>
+          <CurrencySwitch className="currency-switch--topbar" label="Currency" />
+        </Suspense>
+        <SocialLinks className="topbar__socials" />
+      </div>
+    </aside>
+  );
+}
+
+/** The main navigation: Home, the panels, Contact; on phones also the menu's extras. */
+function MainNav({ menuOpen, panelProps }: { menuOpen: boolean; panelProps: (key: PanelKey) => NavPanelProps }) {
+  return (
+    <nav id="site-menu" className={`site-nav${menuOpen ? ' is-open' : ''}`} aria-label="Main">
+      <ul className="nav-list">
+        <li className="nav-item">
+          <NavLink to="/" end className="nav-link">
+            Home
+          </NavLink>
+        </li>
+        {PANEL_KEYS.map((key) => (
+          <NavPanel key={key} {...panelProps(key)} />
+        ))}
+        <li className="nav-item">
+          <NavLink to="/contact-us" className="nav-link">
+            Contact
+          </NavLink>
+        </li>
+      </ul>
+      <div className="site-nav__mobile-extra">
+        <Link to="/plan-a-safari" className="btn btn--primary btn--block">
+          Plan a safari
+        </Link>
+        <a className="site-nav__contact" href={site.phoneHref}>
+          <PhoneIcon size={16} /> {site.phone}
+        </a>
+        <Suspense>
+          <CurrencySwitch className="currency-switch--menu" />
+        </Suspense>
+        <SocialLinks />
+      </div>
+    </nav>
+  );
+}
+
+/** The header's right side: social links once scrolled, search, the call to action, the menu button. */
+function HeaderActions({ scrolled, menuOpen, menuButton, onMenu, onSearch }: { scrolled: boolean; menuOpen: boolean; menuButton: RefObject<HTMLButtonElement | null>; onMenu: () => void; onSearch: () => void }) {
+  return (
+    <div className="site-header__actions">
+      {/* Spec point 2: the social links stay in the bar once the top bar has scrolled away (wide screens; CSS). */}
+      {scrolled && <SocialMenu className="site-header__socials" />}
+      <a
+        href="/search"
+        className="icon-btn search-trigger"
+        aria-haspopup="dialog"
+        onPointerEnter={() => void import('./SearchDialog.tsx')}
+        onFocus={() => void import('./SearchDialog.tsx')}
+        onClick={(e) => {
+          e.preventDefault();
+          onSearch();
+        }}
       >
-        <div className="container site-header__inner">
-          <Brand />
-          <nav id="site-menu" className={`site-nav${menuOpen ? ' is-open' : ''}`} aria-label="Main">
-            <ul className="nav-list">
-              <li className="nav-item">
-                <NavLink to="/" end className="nav-link">
-                  Home
-                </NavLink>
-              </li>
-              {PANEL_KEYS.map((key) => (
-                <NavPanel key={key} {...panelProps(key)} loadTab={loadPanel} />
-              ))}
-              <li className="nav-item">
-                <NavLink to="/contact-us" className="nav-link">
-                  Contact
-                </NavLink>
-              </li>
-            </ul>
-            <div className="site-nav__mobile-extra">
-              <Link to="/plan-a-safari" className="btn btn--primary btn--block">
-                Plan a safari
-              </Link>
-              <a className="site-nav__contact" href={site.phoneHref}>
-                <PhoneIcon size={16} /> {site.phone}
-              </a>
-              <Suspense>
-                <CurrencySwitch className="currency-switch--menu" />
-              </Suspense>
-              <SocialLinks />
-            </div>
-          </nav>
-          <div className="site-header__actions">
-            {/* Spec point 2: the social links stay in the bar once the top bar has scrolled away (wide screens; CSS). */}
-            {scrolled && <SocialMenu className="site-header__socials" />}
-            <a
-              href="/search"
-              className="icon-btn search-trigger"
-              aria-haspopup="dialog"
-              onPointerEnter={() => void import('./SearchDialog.tsx')}
-              onFocus={() => void import('./SearchDialog.tsx')}
-              onClick={(e) => {
-                e.preventDefault();
-                openSearch();
-              }}
-            >
-              <SearchIcon size={21} />
-              <span className="sr-only">Search</span>
-            </a>
-            <Link to="/plan-a-safari" className="btn btn--primary site-header__cta">
-              Plan a safari
-            </Link>
-            <button
-              ref={menuButton}
-              type="button"
-              className="icon-btn menu-toggle"
-              aria-expanded={menuOpen}
-              aria-controls="site-menu"
-              onClick={() => setMenuOpen((v) => !v)}
-            >
-              {menuOpen ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
-              <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
-            </button>
-          </div>
-        </div>
-      </header>
-      {search && <search.SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} />}
-    </>
+        <SearchIcon size={21} />
+        <span className="sr-only">Search</span>
+      </a>
+      <Link to="/plan-a-safari" className="btn btn--primary site-header__cta">
+        Plan a safari
+      </Link>
+      <button ref={menuButton} type="button" className="icon-btn menu-toggle" aria-expanded={menuOpen} aria-controls="site-menu" onClick={onMenu}>
+        {menuOpen ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
+        <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+      </button>
+    </div>
   );
 }
 

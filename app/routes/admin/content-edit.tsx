@@ -6,12 +6,12 @@
 // changed, nothing typed lost; with JavaScript those act in the browser. A save made on an older
 // revision (someone else saved meanwhile) comes back as the conflict view: the saved version and
 // its differences from yours, and your version still in the form, to save over theirs.
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
-import { CONTENT_MESSAGES, type ContentDocument, type ContentForm, type ContentItem, type DiffLine, type FieldSpec } from '../../../common/content-editing.ts';
+import { CONTENT_MESSAGES, type ContentConflict, type ContentDocument, type ContentForm, type ContentItem, type DiffLine, type FieldSpec } from '../../../common/content-editing.ts';
 import type { MediaImage, MediaList } from '../../../common/media-library.ts';
 import { safariHeading } from '../../../common/safari-title.ts';
-import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { ContentFields, type LibrarySearch } from '../../components/admin/ContentFields.tsx';
 import { At, ContentStatusBadge, DiffView } from '../../components/admin/ContentUi.tsx';
 import { imageMetaOf } from '../../components/Image.tsx';
@@ -150,35 +150,29 @@ function refused(sent: Exclude<ContentAnswer<unknown>, { ok: true }>, state: Edi
   return { ...state, kind: 'edit', error: sent.error, field: slugCode ? 'slug' : /schedule|publish-?at/i.test(sent.code ?? '') ? 'publishAt' : undefined };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs): Promise<ActionResult> {
-  const fd = await request.formData();
-  const intent = String(fd.get('intent') ?? 'save');
-  const csrf = fd.get(CSRF_FIELD);
+type Ctx = Route.ActionArgs['context'];
+
+/** Deletes the item once the box is ticked; a refusal says why (what refers to it, each named). */
+async function deleteItem(context: Ctx, request: Request, params: Route.ActionArgs['params'], fd: FormData): Promise<ActionResult> {
   const type = params.type;
   const rev = Number.parseInt(String(fd.get('baseRevision') ?? ''), 10);
-
-  if (intent === 'delete') {
-    if (params.id === undefined || !ID.test(params.id) || !TYPE.test(type)) notFound();
-    if (fd.get('confirm') !== 'yes') return { kind: 'delete', error: 'Tick the box to confirm the deletion.' };
-    const sent = await contentSend(context, request, `/content/${type}/${params.id}`, { method: 'DELETE', json: { baseRevision: rev }, csrf });
-    if (!sent.ok) {
-      if (sent.kind === 'conflict') return { kind: 'delete', error: 'Someone saved this item after you opened it. Reload the page to see their version before deleting it.' };
-      // What refers to it, when that is why (each problem names one).
-      const detail = sent.kind === 'problems' ? sent.problems.map((p) => p.message).filter((m) => m && m !== sent.error) : [];
-      return { kind: 'delete', error: [sent.error, ...detail].join(' ') };
-    }
-    const title = String(fd.get('title') ?? '').slice(0, 200);
-    throw redirect(`/admin/content/${type}?deleted=${encodeURIComponent(title)}`, { status: 303, headers: noStore });
+  if (params.id === undefined || !ID.test(params.id) || !TYPE.test(type)) notFound();
+  if (fd.get('confirm') !== 'yes') return { kind: 'delete', error: 'Tick the box to confirm the deletion.' };
+  const sent = await contentSend(context, request, `/content/${type}/${params.id}`, { method: 'DELETE', json: { baseRevision: rev }, csrf: fd.get(CSRF_FIELD) });
+  if (!sent.ok) {
+    if (sent.kind === 'conflict') return { kind: 'delete', error: 'Someone saved this item after you opened it. Reload the page to see their version before deleting it.' };
+    // What refers to it, when that is why (each problem names one).
+    const detail = sent.kind === 'problems' ? sent.problems.map((p) => p.message).filter((m) => m && m !== sent.error) : [];
+    return { kind: 'delete', error: [sent.error, ...detail].join(' ') };
   }
+  const title = String(fd.get('title') ?? '').slice(0, 200);
+  throw redirect(`/admin/content/${type}?deleted=${encodeURIComponent(title)}`, { status: 303, headers: noStore });
+}
 
-  const { item, form } = await readItem(context, request, params);
-  const fields = form.fields;
-  const doc = decodeDocument(fd, fields);
-  const slug = item && form.type.fixed ? item.slug : String(fd.get('slug') ?? '').trim();
-  const publishAt = String(fd.get('publishAt') ?? '');
-  const state: EditState = { kind: 'edit', doc, slug, baseRevision: Number.isFinite(rev) ? rev : (item?.revision ?? 0), publishAt };
-
-  // The list buttons and "Preview": the same form again, changed, nothing saved.
+/** The list buttons, a library search and "Preview": the same form again, changed, nothing saved (undefined: a write). */
+async function formAgain(context: Ctx, request: Request, fd: FormData, intent: string, state: EditState, fields: readonly FieldSpec[]): Promise<ActionResult | undefined> {
+  const csrf = fd.get(CSRF_FIELD);
+  const doc = state.doc;
   let parsed = parseIntent(intent);
   if (intent === 'refresh') {
     // Enter in a library search field (without JavaScript) is that search.
@@ -206,6 +200,28 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     return applied ? { ...state, doc: applied.doc, focus: applied.focus } : { ...state, error: 'This button does not belong to this form. Reload the page and try again.' };
   }
   if (intent === 'refresh') return state;
+  return undefined;
+}
+
+export async function action({ request, context, params }: Route.ActionArgs): Promise<ActionResult> {
+  const fd = await request.formData();
+  const intent = String(fd.get('intent') ?? 'save');
+  const csrf = fd.get(CSRF_FIELD);
+  const type = params.type;
+  const rev = Number.parseInt(String(fd.get('baseRevision') ?? ''), 10);
+
+  if (intent === 'delete') return deleteItem(context, request, params, fd);
+
+  const { item, form } = await readItem(context, request, params);
+  const fields = form.fields;
+  const doc = decodeDocument(fd, fields);
+  const slug = item && form.type.fixed ? item.slug : String(fd.get('slug') ?? '').trim();
+  const publishAt = String(fd.get('publishAt') ?? '');
+  const state: EditState = { kind: 'edit', doc, slug, baseRevision: Number.isFinite(rev) ? rev : (item?.revision ?? 0), publishAt };
+
+  // The list buttons and "Preview": the same form again, changed, nothing saved.
+  const again = await formAgain(context, request, fd, intent, state, fields);
+  if (again) return again;
   if (!(WRITES as readonly string[]).includes(intent)) return { ...state, error: 'Choose what to do.' };
   const write = intent as Write;
 
@@ -292,19 +308,15 @@ function DoneNotice({ item, singular }: { item: ContentItem | null; singular: st
 }
 
 function ProblemSummary({ fields, problems, error }: { fields: readonly FieldSpec[]; problems: Problem[]; error?: string }) {
+  const items = problems.map((p) => (
+    <>
+      <a href={`#${problemAnchor(fields, p.path) ? fieldId(problemAnchor(fields, p.path)) : 'content-form'}`}>{describePath(fields, p.path)}</a>: {p.message}
+    </>
+  ));
   return (
-    <div className="c-alert c-alert--error c-problems" role="alert">
-      <p>{error || CONTENT_MESSAGES.invalid}</p>
-      {problems.length ? (
-        <ul>
-          {problems.map((p, i) => (
-            <li key={i}>
-              <a href={`#${problemAnchor(fields, p.path) ? fieldId(problemAnchor(fields, p.path)) : 'content-form'}`}>{describePath(fields, p.path)}</a>: {p.message}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
+    <FormError className="c-problems" items={items}>
+      {error || CONTENT_MESSAGES.invalid}
+    </FormError>
   );
 }
 
@@ -357,19 +369,113 @@ interface Shown {
   problems: Problem[];
 }
 
+type Edit = Exclude<ActionResult, { kind: 'delete' }>;
+
 export default function ContentEditor() {
   const { item, form, library, pictures } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const location = useLocation();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
+  const busy = useNavigation().state === 'submitting';
   const type = form.type;
   const edit = result && result.kind !== 'delete' ? result : undefined;
   const del = result?.kind === 'delete' ? result : undefined;
+  const editor = useEditorDocument({ item, form, edit, sourceKey: location.key });
+  const typing = useTyping({ item, form, version: editor.shown.version });
 
-  // What the form shows: the action's answer (the unsaved document, changed or refused), else the
-  // saved item (or a new one's blank). A new answer or a new visit draws the form again from it.
-  const source: unknown = edit ?? location.key;
+  const conflict = edit?.kind === 'conflict' ? edit.conflict : undefined;
+  const listPath = `/admin/content/${type.name}`;
+  const siteTitle = siteTitleOf(form, editor.shown.doc as Record<string, unknown>, typing.typedTitle?.version === editor.shown.version ? typing.typedTitle.text : undefined);
+  const savedSiteTitle = item ? siteTitleOf(form, item.document as Record<string, unknown>) : undefined;
+  const title = item ? (savedSiteTitle ?? item.title) : `New ${type.singular}`;
+  const status = item?.status ?? 'draft';
+  const previewAction = item && type.page ? `${listPath}/${item.id}/preview` : undefined;
+
+  return (
+    <>
+      <EditorHead item={item} type={type} title={title} listPath={listPath} />
+      {!edit ? <DoneNotice item={item} singular={type.singular} /> : null}
+      {edit?.kind === 'problems' ? <ProblemSummary fields={form.fields} problems={edit.problems ?? []} error={edit.error} /> : null}
+      {edit?.kind === 'conflict' ? <FormError>{CONTENT_MESSAGES.conflict}</FormError> : null}
+      {edit?.kind === 'edit' && edit.error ? <FormError>{edit.error}</FormError> : null}
+      {type.fixed ? <p className="c-muted c-content-note">{CONTENT_MESSAGES.fixed}</p> : null}
+
+      {conflict ? <ConflictView current={conflict.current} diff={conflict.diff} here={location.pathname} /> : null}
+      {conflict ? (
+        <h2 className="c-subhead" id="yours-title">
+          Your version (not saved yet)
+        </h2>
+      ) : null}
+
+      <Form method="post" key={editor.formKey} ref={editor.formRef} className="c-editor" id="content-form" aria-label={conflict ? 'Your version' : `${title}: edit`} onInput={typing.onInput} onSubmit={previewInNewTab(previewAction)}>
+        {/* Enter in a field sends this first button: the form comes back as it is, nothing saved. */}
+        <button type="submit" name="intent" value="refresh" formNoValidate className="c-editor__default" tabIndex={-1} aria-hidden="true" onClick={(e) => e.preventDefault()}>
+          Keep editing
+        </button>
+        <CsrfInput />
+        <input type="hidden" name="baseRevision" value={edit?.baseRevision ?? item?.revision ?? 0} />
+        <EditorBar item={item} status={status} busy={busy} conflict={Boolean(conflict)} previewAction={previewAction} />
+        <div className="c-editor__main">
+          <FieldsPanel item={item} form={form} edit={edit} library={library} pictures={pictures} editor={editor} typing={typing} siteTitle={siteTitle} />
+        </div>
+
+        <PublicationPanel item={item} type={type} status={status} edit={edit} busy={busy} conflict={conflict} listPath={listPath} previewAction={previewAction} />
+      </Form>
+
+      {item && !type.fixed ? <DeletePanel item={item} singular={type.singular} error={del?.error} busy={busy} /> : null}
+    </>
+  );
+}
+
+/** The item's address, its title on the site, and its type's fields. */
+function FieldsPanel({ item, form, edit, library, pictures, editor, typing, siteTitle }: { item: ContentItem | null; form: ContentForm; edit: Edit | undefined; library: MediaImage[]; pictures: string[]; editor: ReturnType<typeof useEditorDocument>; typing: ReturnType<typeof useTyping>; siteTitle: string | undefined }) {
+  const type = form.type;
+  return (
+    <section className="c-panel c-editor__fields" aria-label="Fields">
+      {type.fixed && item ? <FixedAddress item={item} /> : <SlugField item={item} edit={edit} singular={type.singular} slugRef={typing.slugRef} slugNow={typing.slugNow} />}
+      {siteTitle !== undefined ? (
+        <p className="c-editor__address" id="site-title">
+          <span className="c-label">Title on the site</span> <strong>{siteTitle}</strong>
+          <span className="c-field__hint"> The number of days comes first, counted from the itinerary.</span>
+        </p>
+      ) : null}
+      <p className="sr-only" role="status" aria-live="polite">
+        {editor.announce}
+      </p>
+      <div key={editor.shown.version} className="c-editor__doc">
+        <ContentFields
+          fields={form.fields}
+          doc={editor.shown.doc}
+          context={{
+            collection: type.name,
+            slug: item?.slug ?? '',
+            choices: form.choices,
+            library: [...editor.uploaded, ...(edit?.library ?? library).filter((m) => !editor.uploaded.some((u) => u.id === m.id))],
+            librarySearch: edit?.librarySearch,
+            pictures,
+            problems: problemsByAnchor(form.fields, editor.shown.problems),
+            previews: editor.shown.previews,
+            focus: editor.shown.focus,
+            onIntent: editor.onIntent,
+            onPicture: editor.onPicture,
+          }}
+        />
+      </div>
+    </section>
+  );
+}
+
+/** A safari's title on the site has its number of days in front ("3 Day …"): the form shows it too. */
+function siteTitleOf(form: ContentForm, doc: Record<string, unknown>, typed?: string): string | undefined {
+  return form.type.name === 'safaris' ? safariHeading(Array.isArray(doc.itinerary) ? doc.itinerary.length : 0, String(typed ?? doc.title ?? '').trim()) : undefined;
+}
+
+/**
+ * The document the form shows: the action's answer (the unsaved document, changed or refused),
+ * else the saved item (or a new one's blank); a new answer or a new visit draws the form again
+ * from it. With JavaScript, the list buttons and an uploaded picture change it in the browser.
+ */
+function useEditorDocument({ item, form, edit, sourceKey }: { item: ContentItem | null; form: ContentForm; edit: Edit | undefined; sourceKey: string }) {
+  const source: unknown = edit ?? sourceKey;
   const fromSource = (version: number): Shown => ({
     doc: edit?.doc ?? item?.document ?? form.blank,
     version,
@@ -387,15 +493,7 @@ export default function ContentEditor() {
   }
 
   const formRef = useRef<HTMLFormElement>(null);
-  const slugRef = useRef<HTMLInputElement>(null);
   const pendingFocus = useRef<string | undefined>(undefined);
-  const [slugTouched, setSlugTouched] = useState(Boolean(item));
-  const [slugNow, setSlugNow] = useState<string | undefined>(undefined);
-  // A safari's title on the site has its number of days in front ("3 Day …"): the form shows it too.
-  const siteTitleOf = (doc: Record<string, unknown>, typed?: string) =>
-    form.type.name === 'safaris' ? safariHeading(Array.isArray(doc.itinerary) ? doc.itinerary.length : 0, String(typed ?? doc.title ?? '').trim()) : undefined;
-  const [typedTitle, setTypedTitle] = useState<{ version: number; text: string } | undefined>(undefined);
-
   // A list button, with JavaScript: the form's document read as the action would, changed, drawn again.
   function onIntent(intent: string) {
     const el = formRef.current;
@@ -428,35 +526,35 @@ export default function ContentEditor() {
     document.getElementById(id)?.focus();
   }, [shown.version]);
 
-  const problems = problemsByAnchor(form.fields, shown.problems);
-  const slugError = edit?.field === 'slug' ? (edit.slugError ?? edit.error) : undefined;
-  const scheduleError = edit?.field === 'publishAt' ? edit.error : undefined;
-  const conflict = edit?.kind === 'conflict' ? edit.conflict : undefined;
-  const baseRevision = edit?.baseRevision ?? item?.revision ?? 0;
-  const slugValue = edit?.slug ?? item?.slug ?? '';
-  const published = item?.status === 'published';
-  const titleField = form.fields.find((f) => f.kind === 'text');
-  const listPath = `/admin/content/${type.name}`;
-  const siteTitle = siteTitleOf(shown.doc as Record<string, unknown>, typedTitle?.version === shown.version ? typedTitle.text : undefined);
-  const savedSiteTitle = item ? siteTitleOf(item.document as Record<string, unknown>) : undefined;
-  const title = item ? (savedSiteTitle ?? item.title) : `New ${type.singular}`;
-  const status = item?.status ?? 'draft';
+  return { shown, formKey, formRef, uploaded, announce, onIntent, onPicture };
+}
 
-  const onFormInput = (e: FormEvent<HTMLFormElement>) => {
+/** What typing in the form changes before it is saved: the address follows a new item's title, the title on the site follows the title. */
+function useTyping({ item, form, version }: { item: ContentItem | null; form: ContentForm; version: number }) {
+  const slugRef = useRef<HTMLInputElement>(null);
+  const [slugTouched, setSlugTouched] = useState(Boolean(item));
+  const [slugNow, setSlugNow] = useState<string | undefined>(undefined);
+  const [typedTitle, setTypedTitle] = useState<{ version: number; text: string } | undefined>(undefined);
+  const titleField = form.fields.find((f) => f.kind === 'text');
+  const onInput = (e: FormEvent<HTMLFormElement>) => {
     const target = e.target as HTMLInputElement;
     if (target.name === 'slug') {
       setSlugTouched(true);
       setSlugNow(target.value);
     } else if (titleField && target.name === `doc.${titleField.name}`) {
       if (!slugTouched && slugRef.current) slugRef.current.value = slugify(target.value);
-      setTypedTitle({ version: shown.version, text: target.value });
+      setTypedTitle({ version, text: target.value });
     }
   };
+  return { slugRef, slugNow, typedTitle, onInput };
+}
 
-  const previewAction = item && type.page ? `${listPath}/${item.id}/preview` : undefined;
-  // "Preview page" is posted by the browser itself (a new tab with the public page), not by the
-  // router: the form's current document goes to the preview route, nothing is saved.
-  const onFormSubmit = (e: FormEvent<HTMLFormElement>) => {
+/**
+ * "Preview page" is posted by the browser itself (a new tab with the public page), not by the
+ * router: the form's current document goes to the preview route, nothing is saved.
+ */
+function previewInNewTab(previewAction: string | undefined) {
+  return (e: FormEvent<HTMLFormElement>) => {
     const submitter = (e.nativeEvent as SubmitEvent).submitter;
     if (!previewAction || !submitter || submitter.getAttribute('data-preview') === null) return;
     e.preventDefault();
@@ -467,249 +565,213 @@ export default function ContentEditor() {
     HTMLFormElement.prototype.submit.call(el);
     for (const [k, v] of Object.entries(was)) v === null ? el.removeAttribute(k) : el.setAttribute(k, v);
   };
+}
 
+function EditorHead({ item, type, title, listPath }: { item: ContentItem | null; type: ContentForm['type']; title: string; listPath: string }) {
   return (
-    <>
-      <PageHead
-        title={title}
-        lead={
+    <PageHead
+      title={title}
+      lead={
+        <>
+          <Link to={listPath}>Back to {type.label.toLowerCase()}</Link>
+          {item ? (
+            <>
+              {' '}
+              · <ContentStatusBadge item={item} />
+            </>
+          ) : null}
+        </>
+      }
+      actions={
+        item ? (
           <>
-            <Link to={listPath}>Back to {type.label.toLowerCase()}</Link>
-            {item ? (
-              <>
-                {' '}
-                · <ContentStatusBadge item={item} />
-              </>
+            <Link className="btn btn--ghost" to={`${listPath}/${item.id}/revisions`}>
+              History
+            </Link>
+            {item.status === 'published' && item.publicPath ? (
+              <a className="btn btn--ghost" href={item.publicPath}>
+                View on site
+              </a>
             ) : null}
           </>
-        }
-        actions={
-          item ? (
-            <>
-              <Link className="btn btn--ghost" to={`${listPath}/${item.id}/revisions`}>
-                History
-              </Link>
-              {published && item.publicPath ? (
-                <a className="btn btn--ghost" href={item.publicPath}>
-                  View on site
-                </a>
-              ) : null}
-            </>
-          ) : null
-        }
-      />
-      {!edit ? <DoneNotice item={item} singular={type.singular} /> : null}
-      {edit?.kind === 'problems' ? <ProblemSummary fields={form.fields} problems={edit.problems ?? []} error={edit.error} /> : null}
-      {edit?.kind === 'conflict' ? <FormError>{CONTENT_MESSAGES.conflict}</FormError> : null}
-      {edit?.kind === 'edit' && edit.error ? <FormError>{edit.error}</FormError> : null}
-      {type.fixed ? <p className="c-muted c-content-note">{CONTENT_MESSAGES.fixed}</p> : null}
+        ) : null
+      }
+    />
+  );
+}
 
-      {conflict ? <ConflictView current={conflict.current} diff={conflict.diff} here={location.pathname} /> : null}
-      {conflict ? (
-        <h2 className="c-subhead" id="yours-title">
-          Your version (not saved yet)
-        </h2>
-      ) : null}
-
-      <Form method="post" key={formKey} ref={formRef} className="c-editor" id="content-form" aria-label={conflict ? 'Your version' : `${title}: edit`} onInput={onFormInput} onSubmit={onFormSubmit}>
-        {/* Enter in a field sends this first button: the form comes back as it is, nothing saved. */}
-        <button type="submit" name="intent" value="refresh" formNoValidate className="c-editor__default" tabIndex={-1} aria-hidden="true" onClick={(e) => e.preventDefault()}>
-          Keep editing
+/** Save, Preview and the state stay in view at every width, however long the form. */
+function EditorBar({ item, status, busy, conflict, previewAction }: { item: ContentItem | null; status: string; busy: boolean; conflict: boolean; previewAction: string | undefined }) {
+  return (
+    <div className="c-editor__bar" role="group" aria-label="Save and preview">
+      <span className="c-editor__state" aria-live="polite">
+        {busy ? 'Saving…' : item ? <ContentStatusBadge item={item} /> : 'Not saved yet'}
+      </span>
+      {!conflict ? (
+        <button type="submit" name="intent" value="save" className="btn btn--primary btn--sm" disabled={busy}>
+          {!item ? 'Save draft' : status === 'draft' ? 'Save draft' : 'Save'}
         </button>
-        <CsrfInput />
-        <input type="hidden" name="baseRevision" value={baseRevision} />
-        {/* Save, Preview and the state stay in view at every width, however long the form. */}
-        <div className="c-editor__bar" role="group" aria-label="Save and preview">
-          <span className="c-editor__state" aria-live="polite">
-            {busy ? 'Saving…' : item ? <ContentStatusBadge item={item} /> : 'Not saved yet'}
-          </span>
-          {!conflict ? (
-            <button type="submit" name="intent" value="save" className="btn btn--primary btn--sm" disabled={busy}>
-              {!item ? 'Save draft' : status === 'draft' ? 'Save draft' : 'Save'}
-            </button>
-          ) : null}
-          {previewAction ? (
-            <button type="submit" formAction={previewAction} formTarget="_blank" formNoValidate data-preview="" className="btn btn--ghost btn--sm" disabled={busy}>
-              Preview page
-            </button>
-          ) : null}
-        </div>
-        <div className="c-editor__main">
-          <section className="c-panel c-editor__fields" aria-label="Fields">
-            {type.fixed && item ? (
-              <>
-                <p className="c-editor__address">
-                  <span className="c-label">Address</span> <code className="c-mono">{item.publicPath ?? item.slug}</code>
-                </p>
-                <input type="hidden" name="slug" value={item.slug} />
-              </>
-            ) : (
-              <div className={`c-field${slugError ? ' c-field--error' : ''}`}>
-                <label htmlFor="content-slug">Address</label>
-                <p className="c-field__hint" id="content-slug-hint">
-                  The last part of the page’s address: lower-case words joined by hyphens{item?.publicPath ? <>, as in {item.publicPath}</> : null}.
-                  {published ? <> This {type.singular} is on the site: if its address changes, the old address will redirect to the new one.</> : null}
-                </p>
-                {slugError ? (
-                  <p className="c-field__error" id="content-slug-error">
-                    {slugError}
-                  </p>
-                ) : null}
-                <input
-                  ref={slugRef}
-                  id="content-slug"
-                  name="slug"
-                  type="text"
-                  defaultValue={slugValue}
-                  required
-                  pattern={SLUG_PATTERN}
-                  maxLength={120}
-                  autoComplete="off"
-                  spellCheck={false}
-                  className="c-mono"
-                  aria-invalid={slugError ? true : undefined}
-                  aria-describedby={`content-slug-hint${slugError ? ' content-slug-error' : ''}`}
-                />
-                {published && slugNow !== undefined && slugNow !== item?.slug ? (
-                  <p className="c-slugwarn" role="status">
-                    The address will change from <code>{item?.slug}</code> to <code>{slugNow || '…'}</code>; the old one will redirect to the new one once you save.
-                  </p>
-                ) : null}
-              </div>
-            )}
-            {siteTitle !== undefined ? (
-              <p className="c-editor__address" id="site-title">
-                <span className="c-label">Title on the site</span> <strong>{siteTitle}</strong>
-                <span className="c-field__hint"> The number of days comes first, counted from the itinerary.</span>
-              </p>
-            ) : null}
-            <p className="sr-only" role="status" aria-live="polite">
-              {announce}
-            </p>
-            <div key={shown.version} className="c-editor__doc">
-              <ContentFields
-                fields={form.fields}
-                doc={shown.doc}
-                context={{
-                  collection: type.name,
-                  slug: item?.slug ?? '',
-                  choices: form.choices,
-                  library: [...uploaded, ...(edit?.library ?? library).filter((m) => !uploaded.some((u) => u.id === m.id))],
-                  librarySearch: edit?.librarySearch,
-                  pictures,
-                  problems,
-                  previews: shown.previews,
-                  focus: shown.focus,
-                  onIntent,
-                  onPicture,
-                }}
-              />
-            </div>
-          </section>
-        </div>
-
-        <section className="c-panel c-editor__side" aria-labelledby="publish-title">
-          <h2 id="publish-title">{conflict ? 'Your version' : 'Publication'}</h2>
-          {item ? (
-            <dl className="c-editor__facts">
-              <div>
-                <dt>State</dt>
-                <dd>
-                  <ContentStatusBadge item={item} />
-                </dd>
-              </div>
-              <div>
-                <dt>Last saved</dt>
-                <dd>
-                  <At iso={item.updatedAt} />
-                  {item.updatedBy ? <span className="c-break"> by {item.updatedBy}</span> : null}
-                </dd>
-              </div>
-              <div>
-                <dt>Revision</dt>
-                <dd>
-                  {item.revision} · <Link to={`${listPath}/${item.id}/revisions`}>all revisions</Link>
-                </dd>
-              </div>
-            </dl>
-          ) : (
-            <p className="c-muted">A new {type.singular} is saved as a draft: it is on the site once published.</p>
-          )}
-          {conflict ? (
-            <div className="c-editor__buttons">
-              <button type="submit" name="intent" value="save" className="btn btn--primary" disabled={busy}>
-                Save mine over theirs
-              </button>
-              <p className="c-field__hint">Your version replaces the saved one (revision {conflict.current.revision}); theirs stays in the history.</p>
-            </div>
-          ) : (
-            <>
-              <div className="c-editor__buttons">
-                {status !== 'published' ? (
-                  <button type="submit" name="intent" value="publish" className="btn btn--ghost" disabled={busy}>
-                    {status === 'scheduled' ? 'Publish now' : 'Save and publish'}
-                  </button>
-                ) : null}
-                {item && status !== 'draft' && !type.fixed ? (
-                  <button type="submit" name="intent" value="unpublish" className="btn btn--ghost" disabled={busy}>
-                    {status === 'scheduled' ? 'Cancel the schedule' : 'Unpublish'}
-                  </button>
-                ) : null}
-              </div>
-              {previewAction ? <p className="c-field__hint">Preview page shows the whole page as the site would show what the form holds now (in a new tab); nothing is saved.</p> : null}
-              <p className="c-field__hint">
-                {status === 'published'
-                  ? `Saving puts the changes on the site at once.${type.fixed ? '' : ' Unpublish takes the page off the site and keeps it as a draft.'}`
-                  : 'Each button saves what the form holds first.'}
-              </p>
-              {!type.fixed && status !== 'published' ? (
-                <div className={`c-editor__schedule c-field${scheduleError ? ' c-field--error' : ''}`}>
-                  <label htmlFor="content-publish-at">Publish later (time in UTC)</label>
-                  {scheduleError ? (
-                    <p className="c-field__error" id="content-publish-at-error">
-                      {scheduleError}
-                    </p>
-                  ) : null}
-                  <input
-                    id="content-publish-at"
-                    name="publishAt"
-                    type="datetime-local"
-                    defaultValue={edit?.publishAt ?? toDateTimeInput(item?.publishAt)}
-                    aria-invalid={scheduleError ? true : undefined}
-                    aria-describedby={scheduleError ? 'content-publish-at-error' : undefined}
-                  />
-                  <button type="submit" name="intent" value="schedule" className="btn btn--ghost btn--sm" disabled={busy}>
-                    {status === 'scheduled' ? 'Change the time' : 'Schedule'}
-                  </button>
-                </div>
-              ) : null}
-            </>
-          )}
-        </section>
-      </Form>
-
-      {item && !type.fixed ? (
-        <section className="c-panel c-panel--danger c-editor__delete" aria-labelledby="delete-title">
-          <h2 id="delete-title">Delete this {type.singular}</h2>
-          <p>It leaves the site and the console’s lists{published ? '; its address will answer “not found”' : ''}. Content that refers to it must be changed first.</p>
-          <FormError>{del?.error}</FormError>
-          <Form method="post" className="c-form">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="baseRevision" value={item.revision} />
-            <input type="hidden" name="title" value={item.title} />
-            <div className="c-check">
-              <input id="delete-confirm" name="confirm" type="checkbox" value="yes" required />
-              <label htmlFor="delete-confirm">I understand: delete “{item.title}”.</label>
-            </div>
-            <div>
-              <button type="submit" className="btn btn--primary c-btn-danger" disabled={busy}>
-                Delete the {type.singular}
-              </button>
-            </div>
-          </Form>
-        </section>
       ) : null}
+      {previewAction ? (
+        <button type="submit" formAction={previewAction} formTarget="_blank" formNoValidate data-preview="" className="btn btn--ghost btn--sm" disabled={busy}>
+          Preview page
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** A fixed page's address cannot change. */
+function FixedAddress({ item }: { item: ContentItem }) {
+  return (
+    <>
+      <p className="c-editor__address">
+        <span className="c-label">Address</span> <code className="c-mono">{item.publicPath ?? item.slug}</code>
+      </p>
+      <input type="hidden" name="slug" value={item.slug} />
     </>
+  );
+}
+
+/** The item's address, and what changing a published one does. */
+function SlugField({ item, edit, singular, slugRef, slugNow }: { item: ContentItem | null; edit: Edit | undefined; singular: string; slugRef: RefObject<HTMLInputElement | null>; slugNow: string | undefined }) {
+  const slugError = edit?.field === 'slug' ? (edit.slugError ?? edit.error) : undefined;
+  const published = item?.status === 'published';
+  const hint = (
+    <>
+      The last part of the page’s address: lower-case words joined by hyphens{item?.publicPath ? <>, as in {item.publicPath}</> : null}.
+      {published ? <> This {singular} is on the site: if its address changes, the old address will redirect to the new one.</> : null}
+    </>
+  );
+  return (
+    <Field
+      id="content-slug"
+      name="slug"
+      label="Address"
+      hint={hint}
+      error={slugError}
+      control={(aria) => (
+        <>
+          <input ref={slugRef} id={aria.id} name="slug" type="text" defaultValue={edit?.slug ?? item?.slug ?? ''} required pattern={SLUG_PATTERN} maxLength={120} autoComplete="off" spellCheck={false} className="c-mono" aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']} />
+          {published && slugNow !== undefined && slugNow !== item?.slug ? (
+            <p className="c-slugwarn" role="status">
+              The address will change from <code>{item?.slug}</code> to <code>{slugNow || '…'}</code>; the old one will redirect to the new one once you save.
+            </p>
+          ) : null}
+        </>
+      )}
+    />
+  );
+}
+
+/** The item's state, and the buttons that publish, unpublish or schedule it (or save over a conflict). */
+function PublicationPanel({ item, type, status, edit, busy, conflict, listPath, previewAction }: { item: ContentItem | null; type: ContentForm['type']; status: string; edit: Edit | undefined; busy: boolean; conflict: Pick<ContentConflict, 'current'> | undefined; listPath: string; previewAction: string | undefined }) {
+  return (
+    <section className="c-panel c-editor__side" aria-labelledby="publish-title">
+      <h2 id="publish-title">{conflict ? 'Your version' : 'Publication'}</h2>
+      {item ? <SavedFacts item={item} listPath={listPath} /> : <p className="c-muted">A new {type.singular} is saved as a draft: it is on the site once published.</p>}
+      {conflict ? (
+        <div className="c-editor__buttons">
+          <button type="submit" name="intent" value="save" className="btn btn--primary" disabled={busy}>
+            Save mine over theirs
+          </button>
+          <p className="c-field__hint">Your version replaces the saved one (revision {conflict.current.revision}); theirs stays in the history.</p>
+        </div>
+      ) : (
+        <>
+          <div className="c-editor__buttons">
+            {status !== 'published' ? (
+              <button type="submit" name="intent" value="publish" className="btn btn--ghost" disabled={busy}>
+                {status === 'scheduled' ? 'Publish now' : 'Save and publish'}
+              </button>
+            ) : null}
+            {item && status !== 'draft' && !type.fixed ? (
+              <button type="submit" name="intent" value="unpublish" className="btn btn--ghost" disabled={busy}>
+                {status === 'scheduled' ? 'Cancel the schedule' : 'Unpublish'}
+              </button>
+            ) : null}
+          </div>
+          {previewAction ? <p className="c-field__hint">Preview page shows the whole page as the site would show what the form holds now (in a new tab); nothing is saved.</p> : null}
+          <p className="c-field__hint">
+            {status === 'published'
+              ? `Saving puts the changes on the site at once.${type.fixed ? '' : ' Unpublish takes the page off the site and keeps it as a draft.'}`
+              : 'Each button saves what the form holds first.'}
+          </p>
+          {!type.fixed && status !== 'published' ? <ScheduleField item={item} edit={edit} status={status} busy={busy} /> : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function SavedFacts({ item, listPath }: { item: ContentItem; listPath: string }) {
+  return (
+    <dl className="c-editor__facts">
+      <div>
+        <dt>State</dt>
+        <dd>
+          <ContentStatusBadge item={item} />
+        </dd>
+      </div>
+      <div>
+        <dt>Last saved</dt>
+        <dd>
+          <At iso={item.updatedAt} />
+          {item.updatedBy ? <span className="c-break"> by {item.updatedBy}</span> : null}
+        </dd>
+      </div>
+      <div>
+        <dt>Revision</dt>
+        <dd>
+          {item.revision} · <Link to={`${listPath}/${item.id}/revisions`}>all revisions</Link>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function ScheduleField({ item, edit, status, busy }: { item: ContentItem | null; edit: Edit | undefined; status: string; busy: boolean }) {
+  const scheduleError = edit?.field === 'publishAt' ? edit.error : undefined;
+  return (
+    <Field
+      className="c-editor__schedule c-field"
+      id="content-publish-at"
+      name="publishAt"
+      label="Publish later (time in UTC)"
+      error={scheduleError}
+      control={(aria) => (
+        <>
+          <input id={aria.id} name="publishAt" type="datetime-local" defaultValue={edit?.publishAt ?? toDateTimeInput(item?.publishAt)} aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']} />
+          <button type="submit" name="intent" value="schedule" className="btn btn--ghost btn--sm" disabled={busy}>
+            {status === 'scheduled' ? 'Change the time' : 'Schedule'}
+          </button>
+        </>
+      )}
+    />
+  );
+}
+
+function DeletePanel({ item, singular, error, busy }: { item: ContentItem; singular: string; error: string | undefined; busy: boolean }) {
+  return (
+    <section className="c-panel c-panel--danger c-editor__delete" aria-labelledby="delete-title">
+      <h2 id="delete-title">Delete this {singular}</h2>
+      <p>It leaves the site and the console’s lists{item.status === 'published' ? '; its address will answer “not found”' : ''}. Content that refers to it must be changed first.</p>
+      <FormError>{error}</FormError>
+      <Form method="post" className="c-form">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="baseRevision" value={item.revision} />
+        <input type="hidden" name="title" value={item.title} />
+        <div className="c-check">
+          <input id="delete-confirm" name="confirm" type="checkbox" value="yes" required />
+          <label htmlFor="delete-confirm">I understand: delete “{item.title}”.</label>
+        </div>
+        <div>
+          <button type="submit" className="btn btn--primary c-btn-danger" disabled={busy}>
+            Delete the {singular}
+          </button>
+        </div>
+      </Form>
+    </section>
   );
 }

@@ -12,7 +12,7 @@
 import { redirect } from 'react-router';
 import type { ContentDocument, ContentForm, ContentItem } from '../../../common/content-editing.ts';
 import { apiContext, pageRendererContext } from '../../context.ts';
-import { CSRF_FIELD } from '../../lib/admin.ts';
+import { adminFetch, adminWrite, CSRF_FIELD } from '../../lib/admin.ts';
 import { contentSend } from '../../lib/content-api.ts';
 import { decodeDocument, describePath } from '../../lib/content-form.ts';
 import appCss from '../../styles/app.css?url';
@@ -62,10 +62,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const fd = await request.formData();
   const csrf = fd.get(CSRF_FIELD);
   const api = context.get(apiContext);
-  const cookie = request.headers.get('cookie');
-  // The item and its form, with the visitor's session: signed out, to sign-in; no right, refused.
-  const res = await api.fetch(`/admin/content/${type}/${id}`, { headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } });
-  if (res.status === 401) throw redirect(`/admin/login?next=${encodeURIComponent(editPath)}`, { status: 303, headers: HEADERS });
+  // The item and its form, with the visitor's session: signed out, to sign-in (back to the form); no right, refused.
+  const res = await adminFetch(context, request, `/content/${type}/${id}`, { next: editPath });
   if (res.status === 403) return refusal(403, 'Not allowed', 'Your role does not allow content editing.');
   if (!res.ok) return refusal(404, 'Not found', 'There is no such item.');
   const { item, form } = (await res.json()) as { item: ContentItem; form: ContentForm };
@@ -84,14 +82,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!render) return refusal(503, 'No preview here', 'Page previews are not available on this server.');
 
   // Every read of the public page is answered from this version (never from or into a cache).
-  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json', ...(cookie ? { cookie } : {}) };
-  if (typeof csrf === 'string') headers['x-csrf-token'] = csrf;
   const read = async (path: string, init?: RequestInit): Promise<Response> => {
     const method = (init?.method ?? 'GET').toUpperCase();
     // Image files are files, not content: as they are.
     if (method === 'HEAD' || path.startsWith('/images/')) return api.fetch(path, init);
     if (method !== 'GET') return Response.json({ error: 'A preview only reads.' }, { status: 405 });
-    return api.fetch(`/admin${previewPath}`, { method: 'POST', headers, body: JSON.stringify({ slug, document, read: path }) });
+    return adminFetch(context, request, previewPath, adminWrite({ json: { slug, document, read: path }, csrf, allowSignedOut: true }));
   };
   const page = await render(new URL(checked.data.path, request.url).href, read);
   const html = await page.text();

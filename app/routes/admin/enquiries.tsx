@@ -7,7 +7,7 @@ import { bulkSchema, inboxFilterSchema } from '../../../common/enquiry-forms.ts'
 import { ENQUIRY_STATUSES, FILTER_KEYS, filterParams, SOURCE_LABELS, STATUS_LABELS, type InboxResponse } from '../../../common/enquiry-inbox.ts';
 import { firstIssue } from '../../../common/staff.ts';
 import { CsrfInput, FormError, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
-import { StatusBadge, staffName, When } from '../../components/admin/InboxUi.tsx';
+import { StatusBadge, StatusOptions, staffName, When } from '../../components/admin/InboxUi.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import type { Route } from './+types/enquiries';
@@ -106,11 +106,7 @@ export default function Enquiries() {
             <label htmlFor="f-status">Status</label>
             <select id="f-status" name="status" defaultValue={filters.status ?? ''}>
               <option value="">All but spam</option>
-              {ENQUIRY_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
-                </option>
-              ))}
+              <StatusOptions />
             </select>
           </div>
           <div className="c-field">

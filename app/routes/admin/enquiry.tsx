@@ -2,10 +2,11 @@
 // its e-mails, its status and assignee (with their history), the notes thread, and a reply to
 // the visitor sent through the outbox. Each form posts here; a success comes back as a redirect
 // (so a reload does not send it twice) with a notice.
+import type { ReactNode } from 'react';
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { assignSchema, noteSchema, replySchema, statusChangeSchema } from '../../../common/enquiry-forms.ts';
 import {
-  ENQUIRY_STATUSES,
   NOTE_MAX,
   REPLY_BODY_MAX,
   REPLY_SUBJECT_MAX,
@@ -16,10 +17,10 @@ import {
   type OutboxState,
 } from '../../../common/enquiry-inbox.ts';
 import { site } from '../../../common/site.ts';
-import { firstIssue } from '../../../common/staff.ts';
-import { CsrfInput, FormError, Notice, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
-import { StatusBadge, staffName, When } from '../../components/admin/InboxUi.tsx';
+import { CsrfInput, Field, FormError, Notice, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
+import { StatusBadge, StatusOptions, staffName, When } from '../../components/admin/InboxUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import { formEntries, formFields, formText, parseForm } from '../../lib/read-form.ts';
 import type { Route } from './+types/enquiry';
 import './enquiry.css';
 
@@ -36,30 +37,33 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 const INTENTS = ['status', 'assign', 'note', 'reply'] as const;
 type Intent = (typeof INTENTS)[number];
 
+/** Each form of the screen: its fields as posted, checked by the inbox's schema (common/enquiry-forms.ts), and where it goes. */
+const FORMS = {
+  status: { path: 'status', schema: z.object({ status: formText }).pipe(statusChangeSchema) },
+  assign: {
+    path: 'assign',
+    // Nobody (''), someone of the staff (digits), or whatever else the schema then refuses.
+    schema: z
+      .object({ staffId: formText })
+      .transform(({ staffId }) => ({ staffId: staffId === '' ? null : /^\d+$/.test(staffId) ? Number(staffId) : staffId }))
+      .pipe(assignSchema),
+  },
+  note: { path: 'notes', schema: z.object({ body: formText }).pipe(noteSchema) },
+  reply: { path: 'replies', schema: z.object({ subject: formText, body: formText }).pipe(replySchema) },
+} satisfies Record<Intent, { path: string; schema: z.ZodType }>;
+
+/** What was typed, shown again with a refusal. */
+const TYPED = z.object({ intent: formText, subject: formText, body: formText, [CSRF_FIELD]: formText });
+
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '') as Intent;
+  const form = await formFields(request);
+  const { intent: posted, subject, body, [CSRF_FIELD]: csrf } = TYPED.parse(formEntries(form));
+  const intent = posted as Intent;
   if (!INTENTS.includes(intent) || !/^[1-9][0-9]{0,9}$/.test(params.id)) return { intent, error: 'This form could not be read. Reload the page and try again.' };
-  const text = (k: string) => String(form.get(k) ?? '');
-  let parsed;
-  let path: string;
-  if (intent === 'status') {
-    parsed = statusChangeSchema.safeParse({ status: text('status') });
-    path = 'status';
-  } else if (intent === 'assign') {
-    const raw = text('staffId');
-    parsed = assignSchema.safeParse({ staffId: raw === '' ? null : /^\d+$/.test(raw) ? Number(raw) : raw });
-    path = 'assign';
-  } else if (intent === 'note') {
-    parsed = noteSchema.safeParse({ body: text('body') });
-    path = 'notes';
-  } else {
-    parsed = replySchema.safeParse({ subject: text('subject'), body: text('body') });
-    path = 'replies';
-  }
-  const fields = { subject: text('subject'), body: text('body') };
-  if (!parsed.success) return { intent, ...firstIssue(parsed.error), error: firstIssue(parsed.error).message, fields };
-  const sent = await adminSend<{ changed?: boolean }>(context, request, `/enquiries/${params.id}/${path}`, { json: parsed.data, csrf: form.get(CSRF_FIELD) });
+  const fields = { subject, body };
+  const parsed = parseForm(form, FORMS[intent].schema);
+  if (!parsed.ok) return { intent, field: parsed.field, message: parsed.error, error: parsed.error, fields };
+  const sent = await adminSend<{ changed?: boolean }>(context, request, `/enquiries/${params.id}/${FORMS[intent].path}`, { json: parsed.data, csrf: csrf || null });
   if (!sent.ok) return { intent, error: sent.error!, field: sent.field, fields };
   const anchor = { status: 'pipeline', assign: 'pipeline', note: 'notes', reply: 'reply' }[intent];
   const done = sent.data?.changed === false ? 'unchanged' : intent;
@@ -86,6 +90,16 @@ function Delivery({ status }: { status: OutboxState['status'] }) {
   return <span className={`c-badge c-badge--mail-${status}`}>{DELIVERY_LABELS[status]}</span>;
 }
 
+type ActionResult = ReturnType<typeof useActionData<typeof action>>;
+
+/** What the screen's forms share: whether one is being sent, and the last answer's errors and typed values. */
+interface Forms {
+  busy: boolean;
+  result: ActionResult;
+  errorFor(intent: Intent): string | undefined;
+  fieldError(intent: Intent, field: string): string | undefined;
+}
+
 export default function EnquiryScreen() {
   const e = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -95,9 +109,12 @@ export default function EnquiryScreen() {
   const me = session?.staff.id;
   const owner = session?.staff.role === 'owner';
   const done = params.get('done') as keyof typeof DONE | null;
-  const errorFor = (intent: Intent) => (result && result.intent === intent ? result.error : undefined);
-  const fieldError = (intent: Intent, field: string) => (result && result.intent === intent && result.field === field ? result.error : undefined);
-  const safariHref = e.safari ? `/safaris/${e.safari.slug}` : null;
+  const forms: Forms = {
+    busy,
+    result,
+    errorFor: (intent) => (result && result.intent === intent ? result.error : undefined),
+    fieldError: (intent, field) => (result && result.intent === intent && result.field === field ? result.error : undefined),
+  };
 
   return (
     <>
@@ -120,309 +137,313 @@ export default function EnquiryScreen() {
 
       <div className="c-enquiry">
         <div className="c-enquiry__msg">
-          <section className="c-panel" aria-labelledby="msg-title">
-            <h2 id="msg-title">Message</h2>
-            <div className="c-message">{e.message}</div>
-            <dl className="c-facts">
-              <div>
-                <dt>Name</dt>
-                <dd>{e.name}</dd>
-              </div>
-              <div className="c-facts__wide">
-                <dt>Email</dt>
-                <dd>
-                  <a href={`mailto:${e.email}`}>{e.email}</a>
-                </dd>
-              </div>
-              <div>
-                <dt>Phone</dt>
-                <dd>
-                  <a href={`tel:${e.phone.replace(/[^\d+]/g, '')}`}>{e.phone}</a>
-                </dd>
-              </div>
-              <div>
-                <dt>Country</dt>
-                <dd>{e.country || <span className="c-muted">Not given</span>}</dd>
-              </div>
-              <div>
-                <dt>Preferred contact</dt>
-                <dd>{e.preferredContactMethod === 'Phone' ? 'Phone call' : e.preferredContactMethod}</dd>
-              </div>
-              <div>
-                <dt>Safari</dt>
-                <dd>{e.safari && safariHref ? <a href={safariHref}>{e.safari.title}</a> : <span className="c-muted">None</span>}</dd>
-              </div>
-              <div className="c-facts__wide">
-                <dt>Sent from</dt>
-                <dd>
-                  {e.pageUrl && /^https?:\/\//.test(e.pageUrl) ? (
-                    <a href={e.pageUrl} className="c-break" rel="noreferrer nofollow">
-                      {e.pageUrl}
-                    </a>
-                  ) : (
-                    <span className="c-muted">Not known</span>
-                  )}
-                </dd>
-              </div>
-              <div>
-                <dt>Received</dt>
-                <dd>
-                  <When iso={e.receivedAt} />
-                </dd>
-              </div>
-              <div>
-                <dt>Address (IP)</dt>
-                <dd>{e.clientIp ?? <span className="c-muted">Not known</span>}</dd>
-              </div>
-              <div className="c-facts__wide">
-                <dt>Browser</dt>
-                <dd className="c-break">{e.userAgent ?? <span className="c-muted">Not known</span>}</dd>
-              </div>
-            </dl>
-          </section>
+          <MessagePanel e={e} />
         </div>
 
         <aside className="c-enquiry__side" aria-label="Pipeline and e-mails">
-          <section className="c-panel" aria-labelledby="pipeline-title" id="pipeline">
-            <h2 id="pipeline-title">Pipeline</h2>
-            <FormError>{errorFor('status')}</FormError>
-            <Form method="post" className="c-inline-form">
-              <CsrfInput />
-              <input type="hidden" name="intent" value="status" />
-              <div className="c-field">
-                <label htmlFor="status">Status</label>
-                <select id="status" name="status" defaultValue={e.status} key={e.status}>
-                  {ENQUIRY_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {STATUS_LABELS[s]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button type="submit" className="btn btn--primary btn--sm" disabled={busy}>
-                Change status
-              </button>
-            </Form>
-
-            <FormError>{errorFor('assign')}</FormError>
-            {owner ? (
-              <Form method="post" className="c-inline-form">
-                <CsrfInput />
-                <input type="hidden" name="intent" value="assign" />
-                <div className="c-field">
-                  <label htmlFor="assignee">Assigned to</label>
-                  <select id="assignee" name="staffId" defaultValue={e.assignee ? String(e.assignee.id) : ''} key={e.assignee?.id ?? 'none'}>
-                    <option value="">Nobody</option>
-                    {e.staff.map((s) => (
-                      <option key={s.id} value={s.id}>
-                        {staffName(s, me)}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <button type="submit" className="btn btn--ghost btn--sm" disabled={busy}>
-                  Assign
-                </button>
-              </Form>
-            ) : (
-              <Form method="post" className="c-assign-self">
-                <CsrfInput />
-                <input type="hidden" name="intent" value="assign" />
-                <p>
-                  <span className="c-label">Assigned to</span> {staffName(e.assignee, me)}
-                </p>
-                {e.assignee?.id === me ? (
-                  <button type="submit" name="staffId" value="" className="btn btn--ghost btn--sm" disabled={busy}>
-                    Unassign me
-                  </button>
-                ) : (
-                  <button type="submit" name="staffId" value={String(me ?? '')} className="btn btn--ghost btn--sm" disabled={busy}>
-                    Assign to me
-                  </button>
-                )}
-              </Form>
-            )}
-
-            <h3 className="c-subhead">Status history</h3>
-            {e.history.length === 0 ? (
-              <p className="c-muted">New since it arrived.</p>
-            ) : (
-              <ol className="c-history">
-                {e.history.map((h, i) => (
-                  <li key={i}>
-                    <span>
-                      {STATUS_LABELS[h.from]} → <strong>{STATUS_LABELS[h.to]}</strong>
-                    </span>
-                    <span className="c-muted">
-                      {h.staff ? staffName(h.staff, me) : 'A former member of staff'}, <When iso={h.at} />
-                    </span>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
-
-          <section className="c-panel" aria-labelledby="mail-title">
-            <h2 id="mail-title">E-mails</h2>
-            {e.mail.length === 0 ? (
-              <p className="c-muted">No e-mail was sent for this enquiry.</p>
-            ) : (
-              <ul className="c-mail">
-                {e.mail.map((m) => (
-                  <li key={m.id} className="c-mail__item">
-                    <p className="c-mail__top">
-                      <strong>{KIND_LABELS[m.kind] ?? m.kind}</strong>
-                      <Delivery status={m.status} />
-                    </p>
-                    <p className="c-muted c-break">To {m.to}</p>
-                    <p className="c-muted">
-                      {m.attempts} {m.attempts === 1 ? 'attempt' : 'attempts'}
-                      {m.sentAt ? (
-                        <>
-                          {' '}
-                          · sent <When iso={m.sentAt} />
-                        </>
-                      ) : null}
-                      {m.failedAt ? (
-                        <>
-                          {' '}
-                          · failed <When iso={m.failedAt} />
-                        </>
-                      ) : null}
-                      {!m.sentAt && !m.failedAt ? (
-                        <>
-                          {' '}
-                          · queued <When iso={m.queuedAt} />
-                        </>
-                      ) : null}
-                    </p>
-                    {m.lastError ? <p className="c-mail__error c-break">Last error: {m.lastError}</p> : null}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <PipelinePanel e={e} me={me} owner={owner} forms={forms} />
+          <MailPanel mail={e.mail} />
         </aside>
 
         <div className="c-enquiry__work">
-          <section className="c-panel" aria-labelledby="reply-title" id="reply">
-            <h2 id="reply-title">Reply to {e.name}</h2>
-            {e.replies.length > 0 ? (
-              <ol className="c-thread" aria-label="Replies sent">
-                {e.replies.map((r) => (
-                  <li key={r.id} className="c-thread__item c-thread__item--reply">
-                    <p className="c-thread__meta">
-                      <strong>{r.staff ? staffName(r.staff, me) : 'A former member of staff'}</strong> · <When iso={r.at} />
-                      {r.delivery ? (
-                        <>
-                          {' '}
-                          · <Delivery status={r.delivery} />
-                        </>
-                      ) : null}
-                    </p>
-                    <p className="c-thread__subject">{r.subject}</p>
-                    <div className="c-thread__body">{r.body}</div>
-                  </li>
-                ))}
-              </ol>
-            ) : null}
-            <FormError>{errorFor('reply') && !fieldError('reply', 'subject') && !fieldError('reply', 'body') ? errorFor('reply') : undefined}</FormError>
-            <Form method="post" className="c-form c-form--wide" noValidate>
-              <CsrfInput />
-              <input type="hidden" name="intent" value="reply" />
-              <p className="c-muted c-form__note">
-                To {e.email}. Answers come back to the bookings address. A new enquiry becomes “Contacted”.
-              </p>
-              <div className={`c-field${fieldError('reply', 'subject') ? ' c-field--error' : ''}`}>
-                <label htmlFor="reply-subject">Subject</label>
-                {fieldError('reply', 'subject') ? (
-                  <p className="c-field__error" id="reply-subject-error">
-                    {fieldError('reply', 'subject')}
-                  </p>
-                ) : null}
-                <input
-                  id="reply-subject"
-                  name="subject"
-                  required
-                  maxLength={REPLY_SUBJECT_MAX}
-                  defaultValue={result?.intent === 'reply' ? result.fields?.subject : replySubject(site.name)}
-                  aria-invalid={fieldError('reply', 'subject') ? true : undefined}
-                  aria-describedby={fieldError('reply', 'subject') ? 'reply-subject-error' : undefined}
-                />
-              </div>
-              <div className={`c-field${fieldError('reply', 'body') ? ' c-field--error' : ''}`}>
-                <label htmlFor="reply-body">Your reply</label>
-                {fieldError('reply', 'body') ? (
-                  <p className="c-field__error" id="reply-body-error">
-                    {fieldError('reply', 'body')}
-                  </p>
-                ) : null}
-                <textarea
-                  id="reply-body"
-                  name="body"
-                  required
-                  rows={8}
-                  maxLength={REPLY_BODY_MAX}
-                  defaultValue={result?.intent === 'reply' ? result.fields?.body : ''}
-                  aria-invalid={fieldError('reply', 'body') ? true : undefined}
-                  aria-describedby={fieldError('reply', 'body') ? 'reply-body-error' : undefined}
-                />
-              </div>
-              <div>
-                <button type="submit" className="btn btn--primary" disabled={busy}>
-                  Send reply
-                </button>
-              </div>
-            </Form>
-          </section>
-
-          <section className="c-panel" aria-labelledby="notes-title" id="notes">
-            <h2 id="notes-title">Notes</h2>
-            {e.notes.length === 0 ? (
-              <p className="c-muted">No notes yet. Notes are for staff only; the visitor never sees them.</p>
-            ) : (
-              <ol className="c-thread" aria-label="Notes">
-                {e.notes.map((n) => (
-                  <li key={n.id} className="c-thread__item">
-                    <p className="c-thread__meta">
-                      <strong>{n.staff ? staffName(n.staff, me) : 'A former member of staff'}</strong> · <When iso={n.at} />
-                    </p>
-                    <div className="c-thread__body">{n.body}</div>
-                  </li>
-                ))}
-              </ol>
-            )}
-            <FormError>{errorFor('note') && !fieldError('note', 'body') ? errorFor('note') : undefined}</FormError>
-            <Form method="post" className="c-form c-form--wide" noValidate>
-              <CsrfInput />
-              <input type="hidden" name="intent" value="note" />
-              <div className={`c-field${fieldError('note', 'body') ? ' c-field--error' : ''}`}>
-                <label htmlFor="note-body">Add a note</label>
-                {fieldError('note', 'body') ? (
-                  <p className="c-field__error" id="note-body-error">
-                    {fieldError('note', 'body')}
-                  </p>
-                ) : null}
-                <textarea
-                  id="note-body"
-                  name="body"
-                  rows={3}
-                  required
-                  maxLength={NOTE_MAX}
-                  defaultValue={result?.intent === 'note' ? result.fields?.body : ''}
-                  aria-invalid={fieldError('note', 'body') ? true : undefined}
-                  aria-describedby={fieldError('note', 'body') ? 'note-body-error' : undefined}
-                />
-              </div>
-              <div>
-                <button type="submit" className="btn btn--ghost" disabled={busy}>
-                  Add note
-                </button>
-              </div>
-            </Form>
-          </section>
+          <ReplyPanel e={e} me={me} forms={forms} />
+          <NotesPanel notes={e.notes} me={me} forms={forms} />
         </div>
       </div>
     </>
+  );
+}
+
+/** What the visitor sent, and where from. */
+function MessagePanel({ e }: { e: EnquiryDetail }) {
+  const safariHref = e.safari ? `/safaris/${e.safari.slug}` : null;
+  return (
+    <section className="c-panel" aria-labelledby="msg-title">
+      <h2 id="msg-title">Message</h2>
+      <div className="c-message">{e.message}</div>
+      <dl className="c-facts">
+        <div>
+          <dt>Name</dt>
+          <dd>{e.name}</dd>
+        </div>
+        <div className="c-facts__wide">
+          <dt>Email</dt>
+          <dd>
+            <a href={`mailto:${e.email}`}>{e.email}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>Phone</dt>
+          <dd>
+            <a href={`tel:${e.phone.replace(/[^\d+]/g, '')}`}>{e.phone}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>Country</dt>
+          <dd>{e.country || <span className="c-muted">Not given</span>}</dd>
+        </div>
+        <div>
+          <dt>Preferred contact</dt>
+          <dd>{e.preferredContactMethod === 'Phone' ? 'Phone call' : e.preferredContactMethod}</dd>
+        </div>
+        <div>
+          <dt>Safari</dt>
+          <dd>{e.safari && safariHref ? <a href={safariHref}>{e.safari.title}</a> : <span className="c-muted">None</span>}</dd>
+        </div>
+        <div className="c-facts__wide">
+          <dt>Sent from</dt>
+          <dd>
+            {e.pageUrl && /^https?:\/\//.test(e.pageUrl) ? (
+              <a href={e.pageUrl} className="c-break" rel="noreferrer nofollow">
+                {e.pageUrl}
+              </a>
+            ) : (
+              <span className="c-muted">Not known</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Received</dt>
+          <dd>
+            <When iso={e.receivedAt} />
+          </dd>
+        </div>
+        <div>
+          <dt>Address (IP)</dt>
+          <dd>{e.clientIp ?? <span className="c-muted">Not known</span>}</dd>
+        </div>
+        <div className="c-facts__wide">
+          <dt>Browser</dt>
+          <dd className="c-break">{e.userAgent ?? <span className="c-muted">Not known</span>}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** The status and the assignee, each with its form, and the status history. */
+function PipelinePanel({ e, me, owner, forms }: { e: EnquiryDetail; me: number | undefined; owner: boolean; forms: Forms }) {
+  return (
+    <section className="c-panel" aria-labelledby="pipeline-title" id="pipeline">
+      <h2 id="pipeline-title">Pipeline</h2>
+      <FormError>{forms.errorFor('status')}</FormError>
+      <IntentForm intent="status" className="c-inline-form">
+        <div className="c-field">
+          <label htmlFor="status">Status</label>
+          <select id="status" name="status" defaultValue={e.status} key={e.status}>
+            <StatusOptions />
+          </select>
+        </div>
+        <button type="submit" className="btn btn--primary btn--sm" disabled={forms.busy}>
+          Change status
+        </button>
+      </IntentForm>
+
+      <FormError>{forms.errorFor('assign')}</FormError>
+      {owner ? <AssignForm e={e} me={me} busy={forms.busy} /> : <AssignSelfForm e={e} me={me} busy={forms.busy} />}
+
+      <h3 className="c-subhead">Status history</h3>
+      {e.history.length === 0 ? (
+        <p className="c-muted">New since it arrived.</p>
+      ) : (
+        <ol className="c-history">
+          {e.history.map((h, i) => (
+            <li key={i}>
+              <span>
+                {STATUS_LABELS[h.from]} → <strong>{STATUS_LABELS[h.to]}</strong>
+              </span>
+              <span className="c-muted">
+                {h.staff ? staffName(h.staff, me) : 'A former member of staff'}, <When iso={h.at} />
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** Owners: anyone of the staff, or nobody. */
+function AssignForm({ e, me, busy }: { e: EnquiryDetail; me: number | undefined; busy: boolean }) {
+  return (
+    <IntentForm intent="assign" className="c-inline-form">
+      <div className="c-field">
+        <label htmlFor="assignee">Assigned to</label>
+        <select id="assignee" name="staffId" defaultValue={e.assignee ? String(e.assignee.id) : ''} key={e.assignee?.id ?? 'none'}>
+          <option value="">Nobody</option>
+          {e.staff.map((s) => (
+            <option key={s.id} value={s.id}>
+              {staffName(s, me)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn btn--ghost btn--sm" disabled={busy}>
+        Assign
+      </button>
+    </IntentForm>
+  );
+}
+
+/** Agents: take it, or let it go. */
+function AssignSelfForm({ e, me, busy }: { e: EnquiryDetail; me: number | undefined; busy: boolean }) {
+  return (
+    <IntentForm intent="assign" className="c-assign-self">
+      <p>
+        <span className="c-label">Assigned to</span> {staffName(e.assignee, me)}
+      </p>
+      {e.assignee?.id === me ? (
+        <button type="submit" name="staffId" value="" className="btn btn--ghost btn--sm" disabled={busy}>
+          Unassign me
+        </button>
+      ) : (
+        <button type="submit" name="staffId" value={String(me ?? '')} className="btn btn--ghost btn--sm" disabled={busy}>
+          Assign to me
+        </button>
+      )}
+    </IntentForm>
+  );
+}
+
+/** The enquiry's e-mails and their delivery. */
+function MailPanel({ mail }: { mail: EnquiryDetail['mail'] }) {
+  return (
+    <section className="c-panel" aria-labelledby="mail-title">
+      <h2 id="mail-title">E-mails</h2>
+      {mail.length === 0 ? (
+        <p className="c-muted">No e-mail was sent for this enquiry.</p>
+      ) : (
+        <ul className="c-mail">
+          {mail.map((m) => (
+            <li key={m.id} className="c-mail__item">
+              <p className="c-mail__top">
+                <strong>{KIND_LABELS[m.kind] ?? m.kind}</strong>
+                <Delivery status={m.status} />
+              </p>
+              <p className="c-muted c-break">To {m.to}</p>
+              <p className="c-muted">
+                {m.attempts} {m.attempts === 1 ? 'attempt' : 'attempts'}
+                {m.sentAt ? <Moment label="sent" iso={m.sentAt} /> : null}
+                {m.failedAt ? <Moment label="failed" iso={m.failedAt} /> : null}
+                {!m.sentAt && !m.failedAt ? <Moment label="queued" iso={m.queuedAt} /> : null}
+              </p>
+              {m.lastError ? <p className="c-mail__error c-break">Last error: {m.lastError}</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Moment({ label, iso }: { label: string; iso: string }) {
+  return (
+    <>
+      {' '}
+      {`· ${label} `}
+      <When iso={iso} />
+    </>
+  );
+}
+
+/** The replies sent, and the form for another. */
+function ReplyPanel({ e, me, forms }: { e: EnquiryDetail; me: number | undefined; forms: Forms }) {
+  const { result, fieldError, errorFor } = forms;
+  return (
+    <section className="c-panel" aria-labelledby="reply-title" id="reply">
+      <h2 id="reply-title">Reply to {e.name}</h2>
+      {e.replies.length > 0 ? (
+        <ol className="c-thread" aria-label="Replies sent">
+          {e.replies.map((r) => (
+            <li key={r.id} className="c-thread__item c-thread__item--reply">
+              <p className="c-thread__meta">
+                <strong>{r.staff ? staffName(r.staff, me) : 'A former member of staff'}</strong> · <When iso={r.at} />
+                {r.delivery ? (
+                  <>
+                    {' '}
+                    · <Delivery status={r.delivery} />
+                  </>
+                ) : null}
+              </p>
+              <p className="c-thread__subject">{r.subject}</p>
+              <div className="c-thread__body">{r.body}</div>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <FormError>{errorFor('reply') && !fieldError('reply', 'subject') && !fieldError('reply', 'body') ? errorFor('reply') : undefined}</FormError>
+      <IntentForm intent="reply" className="c-form c-form--wide" noValidate>
+        <p className="c-muted c-form__note">To {e.email}. Answers come back to the bookings address. A new enquiry becomes “Contacted”.</p>
+        <Field
+          id="reply-subject"
+          name="subject"
+          label="Subject"
+          error={fieldError('reply', 'subject')}
+          control={(aria) => <input id={aria.id} name="subject" required maxLength={REPLY_SUBJECT_MAX} defaultValue={result?.intent === 'reply' ? result.fields?.subject : replySubject(site.name)} aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']} />}
+        />
+        <Field
+          id="reply-body"
+          name="body"
+          label="Your reply"
+          error={fieldError('reply', 'body')}
+          control={(aria) => <textarea id={aria.id} name="body" required rows={8} maxLength={REPLY_BODY_MAX} defaultValue={result?.intent === 'reply' ? result.fields?.body : ''} aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']} />}
+        />
+        <div>
+          <button type="submit" className="btn btn--primary" disabled={forms.busy}>
+            Send reply
+          </button>
+        </div>
+      </IntentForm>
+    </section>
+  );
+}
+
+/** The staff's notes, and the form for another. */
+function NotesPanel({ notes, me, forms }: { notes: EnquiryDetail['notes']; me: number | undefined; forms: Forms }) {
+  const { result, fieldError, errorFor } = forms;
+  return (
+    <section className="c-panel" aria-labelledby="notes-title" id="notes">
+      <h2 id="notes-title">Notes</h2>
+      {notes.length === 0 ? (
+        <p className="c-muted">No notes yet. Notes are for staff only; the visitor never sees them.</p>
+      ) : (
+        <ol className="c-thread" aria-label="Notes">
+          {notes.map((n) => (
+            <li key={n.id} className="c-thread__item">
+              <p className="c-thread__meta">
+                <strong>{n.staff ? staffName(n.staff, me) : 'A former member of staff'}</strong> · <When iso={n.at} />
+              </p>
+              <div className="c-thread__body">{n.body}</div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <FormError>{errorFor('note') && !fieldError('note', 'body') ? errorFor('note') : undefined}</FormError>
+      <IntentForm intent="note" className="c-form c-form--wide" noValidate>
+        <Field
+          id="note-body"
+          name="body"
+          label="Add a note"
+          error={fieldError('note', 'body')}
+          control={(aria) => <textarea id={aria.id} name="body" rows={3} required maxLength={NOTE_MAX} defaultValue={result?.intent === 'note' ? result.fields?.body : ''} aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']} />}
+        />
+        <div>
+          <button type="submit" className="btn btn--ghost" disabled={forms.busy}>
+            Add note
+          </button>
+        </div>
+      </IntentForm>
+    </section>
+  );
+}
+
+/** One of the screen's forms: posted here with the anti-forgery token and what it is for. */
+function IntentForm({ intent, className, noValidate, children }: { intent: Intent; className: string; noValidate?: boolean; children: ReactNode }) {
+  return (
+    <Form method="post" className={className} noValidate={noValidate}>
+      <CsrfInput />
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
   );
 }

@@ -3,10 +3,12 @@
 // recovery code) replaces it with a new, signed-in session. Without the half-way session: back to
 // the sign-in page.
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { codeSchema } from '../../../common/staff-access.ts';
-import { firstIssue, STAFF_MESSAGES } from '../../../common/staff.ts';
+import { STAFF_MESSAGES } from '../../../common/staff.ts';
 import { Field, FormError } from '../../components/admin/ConsoleUi.tsx';
 import { adminSend, CSRF_FIELD, safeNext, withCookies } from '../../lib/admin.ts';
+import { formText, readForm } from '../../lib/read-form.ts';
 import { apiContext } from '../../context.ts';
 import type { Route } from './+types/login-code';
 import { ConsoleCard } from './shell.tsx';
@@ -31,15 +33,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = codeSchema.safeParse({ code: String(form.get('code') ?? '') });
-  if (!parsed.success) return { error: firstIssue(parsed.error).message };
-  const sent = await adminSend<{ factor: 'totp' | 'recovery'; recoveryLeft?: number }>(context, request, '/login/totp', { json: parsed.data, csrf: form.get(CSRF_FIELD), allowSignedOut: true });
+  const read = await readForm(request, z.object({ code: formText }).pipe(codeSchema));
+  if (!read.ok) return { error: read.error };
+  const sent = await adminSend<{ factor: 'totp' | 'recovery'; recoveryLeft?: number }>(context, request, '/login/totp', { json: read.data, csrf: read.typed[CSRF_FIELD] ?? null, allowSignedOut: true });
   if (!sent.ok) {
     if (sent.code === 'signed-out') toSignIn(request);
     return { error: sent.status === 429 ? STAFF_MESSAGES.throttled : (sent.error ?? STAFF_MESSAGES.totp) };
   }
-  const next = safeNext(String(form.get('next') ?? ''));
+  const next = safeNext(read.typed.next);
   // After a recovery code, the account screen says how many are left.
   const to = sent.data?.factor === 'recovery' ? `/admin/account?recovery=${sent.data.recoveryLeft ?? 0}` : next;
   throw redirect(to, { status: 303, headers: withCookies(sent.cookies) });

@@ -1,10 +1,12 @@
 // /admin/login: Email, Password, Sign in. One answer for an unknown address and a wrong password;
 // throttled by the API. With a second factor, the code is asked for next (/admin/login/code).
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { ACCESS_MESSAGES } from '../../../common/staff-access.ts';
-import { signInSchema, firstIssue, STAFF_MESSAGES } from '../../../common/staff.ts';
+import { signInSchema, STAFF_MESSAGES } from '../../../common/staff.ts';
 import { Field, FormError } from '../../components/admin/ConsoleUi.tsx';
 import { adminSend, safeNext, withCookies } from '../../lib/admin.ts';
+import { formText, readForm } from '../../lib/read-form.ts';
 import { apiContext } from '../../context.ts';
 import type { Route } from './+types/login';
 import { ConsoleCard } from './shell.tsx';
@@ -24,16 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const fields = { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') };
-  const parsed = signInSchema.safeParse(fields);
-  if (!parsed.success) {
-    const issue = firstIssue(parsed.error);
-    return { error: issue.message, field: issue.field, email: fields.email };
-  }
-  const sent = await adminSend<{ next: 'done' | 'totp' }>(context, request, '/login', { json: parsed.data, allowSignedOut: true });
-  if (!sent.ok) return { error: sent.error ?? STAFF_MESSAGES.signInFailed, field: sent.code === 'sign-in-failed' ? 'password' : sent.field, email: fields.email };
-  const next = safeNext(String(form.get('next') ?? ''));
+  const read = await readForm(request, z.object({ email: formText, password: formText }).pipe(signInSchema));
+  const email = read.typed.email ?? '';
+  if (!read.ok) return { error: read.error, field: read.field, email };
+  const sent = await adminSend<{ next: 'done' | 'totp' }>(context, request, '/login', { json: read.data, allowSignedOut: true });
+  if (!sent.ok) return { error: sent.error ?? STAFF_MESSAGES.signInFailed, field: sent.code === 'sign-in-failed' ? 'password' : sent.field, email };
+  const next = safeNext(read.typed.next);
   if (sent.data?.next === 'totp') throw redirect(`/admin/login/code?next=${encodeURIComponent(next)}`, { status: 303, headers: withCookies(sent.cookies) });
   throw redirect(next, { status: 303, headers: withCookies(sent.cookies) });
 }

@@ -2,11 +2,12 @@
 // of a new member of staff). The address holds a secret: the page sends no Referer anywhere and,
 // like every console answer, is never stored. Once used, every session of the account ends.
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { z } from 'zod';
 import { ACCESS_MESSAGES, resetCompleteSchema } from '../../../common/staff-access.ts';
-import { firstIssue, PASSWORD_MIN } from '../../../common/staff.ts';
+import { PASSWORD_MIN } from '../../../common/staff.ts';
 import { Field, FormError } from '../../components/admin/ConsoleUi.tsx';
-import { adminSend, withCookies } from '../../lib/admin.ts';
-import { apiContext } from '../../context.ts';
+import { adminFetch, adminSend, withCookies } from '../../lib/admin.ts';
+import { formText, readForm } from '../../lib/read-form.ts';
 import type { Route } from './+types/reset-token';
 import { ConsoleCard } from './shell.tsx';
 
@@ -18,21 +19,19 @@ export function headers() {
   return { 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' };
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const token = params.token ?? '';
-  const res = await context.get(apiContext).fetch(`/admin/reset/${encodeURIComponent(token)}`, { headers: { accept: 'application/json' } });
+  const res = await adminFetch(context, request, `/reset/${encodeURIComponent(token)}`, { allowSignedOut: true });
   const body = (await res.json().catch(() => ({ valid: false }))) as { valid: boolean; invite?: boolean; email?: string };
   return { valid: res.ok && body.valid, invite: body.invite === true, email: body.email ?? '' };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = resetCompleteSchema.safeParse({ token: params.token ?? '', password: String(form.get('password') ?? '') });
-  if (!parsed.success) {
-    const issue = firstIssue(parsed.error);
-    return issue.field === 'token' ? { error: ACCESS_MESSAGES.resetInvalid, gone: true } : { error: issue.message, gone: false };
-  }
-  const sent = await adminSend(context, request, '/reset/complete', { json: parsed.data, allowSignedOut: true });
+  // The token is the address's, never the form's.
+  const schema = z.object({ password: formText }).transform(({ password }) => ({ token: params.token ?? '', password })).pipe(resetCompleteSchema);
+  const read = await readForm(request, schema);
+  if (!read.ok) return read.field === 'token' ? { error: ACCESS_MESSAGES.resetInvalid, gone: true } : { error: read.error, gone: false };
+  const sent = await adminSend(context, request, '/reset/complete', { json: read.data, allowSignedOut: true });
   if (!sent.ok) return { error: sent.error ?? ACCESS_MESSAGES.resetInvalid, gone: sent.code === 'reset-invalid' };
   throw redirect('/admin/login?password-set', { status: 303, headers: withCookies(sent.cookies) });
 }

@@ -1,10 +1,12 @@
 // /admin/reset: asks for a password link by e-mail. The answer is the same whether or not an
 // account uses the address; the API throttles requests per address typed and per connection.
 import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { z } from 'zod';
 import { ACCESS_MESSAGES, resetRequestSchema } from '../../../common/staff-access.ts';
-import { firstIssue, STAFF_MESSAGES } from '../../../common/staff.ts';
+import { STAFF_MESSAGES } from '../../../common/staff.ts';
 import { Field, FormError, Notice } from '../../components/admin/ConsoleUi.tsx';
 import { adminSend } from '../../lib/admin.ts';
+import { formText, readForm } from '../../lib/read-form.ts';
 import type { Route } from './+types/reset';
 import { ConsoleCard } from './shell.tsx';
 
@@ -13,11 +15,10 @@ export function meta() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const email = String(form.get('email') ?? '');
-  const parsed = resetRequestSchema.safeParse({ email });
-  if (!parsed.success) return { ok: false as const, error: firstIssue(parsed.error).message, email };
-  const sent = await adminSend(context, request, '/reset', { json: parsed.data, allowSignedOut: true });
+  const read = await readForm(request, z.object({ email: formText }).pipe(resetRequestSchema));
+  const email = read.typed.email ?? '';
+  if (!read.ok) return { ok: false as const, error: read.error, email };
+  const sent = await adminSend(context, request, '/reset', { json: read.data, allowSignedOut: true });
   if (!sent.ok) return { ok: false as const, error: sent.status === 429 ? STAFF_MESSAGES.throttled : (sent.error ?? 'Something went wrong. Please try again.'), email, field: sent.field };
   return { ok: true as const, email };
 }

@@ -1,10 +1,11 @@
 // /admin/setup?token=…: creates the first owner (Email, Password) with the one-time address the
 // server logged while the site had no staff account; then the address stops working.
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { firstIssue, PASSWORD_MIN, setupSchema, STAFF_MESSAGES } from '../../../common/staff.ts';
+import { z } from 'zod';
+import { PASSWORD_MIN, setupSchema, STAFF_MESSAGES } from '../../../common/staff.ts';
 import { Field, FormError } from '../../components/admin/ConsoleUi.tsx';
-import { adminSend, withCookies } from '../../lib/admin.ts';
-import { apiContext } from '../../context.ts';
+import { adminFetch, adminSend, withCookies } from '../../lib/admin.ts';
+import { formText, readForm } from '../../lib/read-form.ts';
 import type { Route } from './+types/setup';
 import { ConsoleCard } from './shell.tsx';
 
@@ -14,21 +15,18 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  const res = await context.get(apiContext).fetch(`/admin/setup?token=${encodeURIComponent(token)}`, { headers: { accept: 'application/json' } });
+  const res = await adminFetch(context, request, `/setup?token=${encodeURIComponent(token)}`, { allowSignedOut: true });
   const body = (await res.json().catch(() => ({ valid: false }))) as { valid: boolean };
   return { valid: res.ok && body.valid, token };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const fields = { token: String(form.get('token') ?? ''), name: String(form.get('name') ?? ''), email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') };
-  const parsed = setupSchema.safeParse(fields);
-  if (!parsed.success) {
-    const issue = firstIssue(parsed.error);
-    return { error: issue.message, field: issue.field, name: fields.name, email: fields.email };
-  }
-  const sent = await adminSend(context, request, '/setup', { json: parsed.data, allowSignedOut: true });
-  if (!sent.ok) return { error: sent.error ?? STAFF_MESSAGES.setupInvalid, field: sent.field, name: fields.name, email: fields.email, gone: sent.code === 'setup-invalid' };
+  const read = await readForm(request, z.object({ token: formText, name: formText.optional(), email: formText, password: formText }).pipe(setupSchema));
+  const name = read.typed.name ?? '';
+  const email = read.typed.email ?? '';
+  if (!read.ok) return { error: read.error, field: read.field, name, email };
+  const sent = await adminSend(context, request, '/setup', { json: read.data, allowSignedOut: true });
+  if (!sent.ok) return { error: sent.error ?? STAFF_MESSAGES.setupInvalid, field: sent.field, name, email, gone: sent.code === 'setup-invalid' };
   throw redirect('/admin?welcome', { status: 303, headers: withCookies(sent.cookies) });
 }
 

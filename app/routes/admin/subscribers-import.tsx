@@ -8,8 +8,7 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importConsentSchema, type ImportOutc
 import { proxyTooLargeMessage } from '../../../common/proxy-limit.ts';
 import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { Day, plural } from '../../components/admin/NewsletterUi.tsx';
-import { apiContext } from '../../context.ts';
-import { CSRF_FIELD } from '../../lib/admin.ts';
+import { adminFetch, CSRF_FIELD } from '../../lib/admin.ts';
 import { requireOwner } from '../../lib/owner.ts';
 import type { Route } from './+types/subscribers-import';
 
@@ -32,8 +31,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const file = form.get('file');
   if (!(file instanceof File) || file.size === 0) return { ok: false as const, message: 'Choose a CSV file to import.', field: 'file', typed: undefined };
   if (file.size > IMPORT_MAX_BYTES) return { ok: false as const, message: TOO_LARGE, field: 'file', typed: undefined };
-  const csrf = form.get(CSRF_FIELD);
-  const cookie = request.headers.get('cookie');
   const typed = { consented: form.get('consented') === 'yes', consentSource: String(form.get('consentSource') ?? ''), consentDate: String(form.get('consentDate') ?? '') };
   const query = new URLSearchParams();
   if (typed.consented) {
@@ -46,10 +43,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     query.set('consentSource', checked.data.source);
     query.set('consentDate', checked.data.date);
   } else if (form.get('sendConfirmation') === 'yes') query.set('confirm', '1');
-  const res = await context.get(apiContext).fetch(`/admin/subscribers/import${query.size ? `?${query}` : ''}`, {
+  const res = await adminFetch(context, request, `/subscribers/import${query.size ? `?${query}` : ''}`, {
     method: 'POST',
-    headers: { accept: 'application/json', 'content-type': 'text/csv', ...(cookie ? { cookie } : {}), ...(typeof csrf === 'string' ? { 'x-csrf-token': csrf } : {}) },
+    headers: { 'content-type': 'text/csv' },
     body: await file.arrayBuffer(),
+    csrf: form.get(CSRF_FIELD),
+    allowSignedOut: true,
   });
   const body = (await res.json().catch(() => ({}))) as Partial<ImportReport> & { error?: string };
   if (!res.ok) {
