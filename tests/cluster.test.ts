@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshPostgresUrl } from './helpers/db.ts';
-import { freePort, startServer, type ServerProcess } from './helpers/server.ts';
+import { type ServerProcess, freePort, startServer } from './helpers/start-site.ts';
 
 const pg = process.env.TEST_DATABASE_URL;
 let server: ServerProcess | undefined;

@@ -21,7 +21,7 @@ import { freshPostgresUrl } from './helpers/db.ts';
 import { goodEnquiry, OPERATOR } from './helpers/forms.ts';
 import { debianBinary, startNginx, type Nginx } from './helpers/nginx.ts';
 import { STAFF_PASSWORD } from './helpers/staff.ts';
-import { freePort, startServer, type ServerProcess } from './helpers/server.ts';
+import { type ServerProcess, freePort, startServer } from './helpers/start-site.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const pg = process.env.TEST_DATABASE_URL;

@@ -11,7 +11,7 @@ import { openDatabase } from '../server/db/index.ts';
 import { buildDir } from '../server/web.ts';
 import { backends, freshPostgresUrl } from './helpers/db.ts';
 import { goodEnquiry, OPERATOR, rowsOf, waitFor } from './helpers/forms.ts';
-import { freePort, startServer } from './helpers/server.ts';
+import { freePort, startServer } from './helpers/start-site.ts';
 import { startTestSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { sql } from 'drizzle-orm';
 

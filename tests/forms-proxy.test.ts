@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDir } from '../server/web.ts';
 import { backends, freshPostgresUrl } from './helpers/db.ts';
 import { goodEnquiry, OPERATOR } from './helpers/forms.ts';
-import { freePort, startServer, type ServerProcess } from './helpers/server.ts';
+import { type ServerProcess, freePort, startServer } from './helpers/start-site.ts';
 
 /** The default limit of enquiries per visitor and hour (server/api/forms-http.ts). */
 const PER_IP = 8;

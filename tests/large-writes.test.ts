@@ -11,8 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
-import { startServer, type ServerProcess } from './helpers/server.ts';
+import { type InProcessSite, type ServerProcess, startServer, startSite } from './helpers/start-site.ts';
 import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
 
 const MB = 1024 * 1024;
@@ -83,7 +82,7 @@ describe('the console’s large writes', () => {
   let base: string;
 
   beforeAll(async () => {
-    site = await startInProcess('pglite');
+    site = await startSite();
     base = site.base;
     await addStaff(site.app.database!.db, 'owner@large.example', 'owner');
     owner = await signIn(base, 'owner@large.example');

@@ -6,7 +6,7 @@ import './helpers/production.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from '../server/security.ts';
 import { backends } from './helpers/db.ts';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 
 interface Score {
   score: number;
@@ -107,7 +107,7 @@ for (const backend of backends()) describe(`security headers on ${backend}`, () 
   let base: string;
 
   beforeAll(async () => {
-    site = await startInProcess(backend, { SITE_URL: 'https://www.kigezitrails.example' });
+    site = await startSite({ backend, env: { SITE_URL: 'https://www.kigezitrails.example' } });
     base = site.base;
   });
   afterAll(() => site?.stop());

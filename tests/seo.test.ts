@@ -18,7 +18,7 @@ import { loadContent } from '../server/db/content.ts';
 import { syncContent } from '../server/db/seed.ts';
 import { buildDir } from '../server/web.ts';
 import { backends, openTestDatabase } from './helpers/db.ts';
-import { freePort, startServer, type ServerProcess } from './helpers/server.ts';
+import { type ServerProcess, freePort, startServer } from './helpers/start-site.ts';
 
 const SITE = 'https://www.kigezitrails.com';
 type Json = Record<string, any>;

@@ -5,9 +5,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
 import { onePerTemplate, siteRoutes } from '../helpers/site.ts';
-import { startSiteServer } from '../helpers/site-server.ts';
+import { sharedSite } from '../helpers/shared-site.ts';
 
-const server = await startSiteServer();
+const server = sharedSite();
 const base = server.url;
 const templates = [
   ...onePerTemplate(await siteRoutes(base))

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
-import { startInProcess, type InProcessSite } from '../helpers/in-process.ts';
+import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 
 const VISITOR = '203.0.113.77';
 
@@ -14,7 +14,7 @@ describe('the 429 view in a browser', { timeout: 120_000 }, () => {
   let site: InProcessSite;
   let browser: Browser;
   beforeAll(async () => {
-    site = await startInProcess('pglite', { SPAM_CHECKS: 'on', CLIENT_SHARE_PERCENT: '1', TRUST_PROXY: '1' });
+    site = await startSite({ env: { SPAM_CHECKS: 'on', CLIENT_SHARE_PERCENT: '1', TRUST_PROXY: '1' } });
     browser = await launchBrowser();
   }, 120_000);
   /**

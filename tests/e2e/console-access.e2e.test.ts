@@ -18,7 +18,7 @@ import { announceSetup } from '../../server/auth/accounts.ts';
 import { mailOutbox } from '../../server/db/schema-enquiries.ts';
 import { createLogger } from '../../server/logger.ts';
 import { launchBrowser } from '../helpers/browser.ts';
-import { startInProcess, type InProcessSite } from '../helpers/in-process.ts';
+import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? path.join(os.tmpdir(), 'console-access-shots');
 const OWNER = { email: 'owner@example.com', password: 'acacia thorn river lodge 7' };
@@ -34,7 +34,7 @@ let setupToken: string;
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
-  site = await startInProcess('pglite', {}, undefined, { forms: { startWorker: false } });
+  site = await startSite({ app: { forms: { startWorker: false } } });
   setupToken = (await announceSetup(site.app.database!.db, 'http://localhost:3000', createLogger('silent')))!;
   browser = await launchBrowser();
 });

@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../common/staff.ts';
 import { launchBrowser } from '../helpers/browser.ts';
-import { startInProcess, type InProcessSite } from '../helpers/in-process.ts';
+import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { addStaff, STAFF_PASSWORD } from '../helpers/staff.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? path.join(os.tmpdir(), 'console-lockout-shots');
@@ -25,7 +25,7 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
-  site = await startInProcess('pglite', {}, undefined, { forms: { startWorker: false } });
+  site = await startSite({ app: { forms: { startWorker: false } } });
   await addStaff(site.app.database!.db, OWNER, 'owner', STAFF_PASSWORD, 'Amani Owner');
   browser = await launchBrowser();
 });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/validation.ts';
 import { buildDir } from '../../server/web.ts';
 import { OPERATOR, waitFor } from '../helpers/forms.ts';
-import { freePort, startServer, type ServerProcess } from '../helpers/server.ts';
+import { type ServerProcess, freePort, startServer } from '../helpers/start-site.ts';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../helpers/smtp.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;

@@ -17,7 +17,7 @@ import { enquiries, mailOutbox } from '../../server/db/schema.ts';
 import { buildDir } from '../../server/web.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { rowsOf } from '../helpers/forms.ts';
-import { startInProcess, type InProcessSite } from '../helpers/in-process.ts';
+import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { addStaff, STAFF_PASSWORD } from '../helpers/staff.ts';
 
@@ -36,7 +36,7 @@ let safari: { id: number; slug: string; title: string };
 beforeAll(async () => {
   if (!existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('No production build: run `npm run build` before the browser tests.');
   smtp = await startTestSmtp();
-  site = await startInProcess('pglite', { SMTP_URL: smtp.url, SPAM_CHECKS: 'off', OPERATOR_EMAIL: OPERATOR, MAIL_POLL_MS: '100' });
+  site = await startSite({ env: { SMTP_URL: smtp.url, SPAM_CHECKS: 'off', OPERATOR_EMAIL: OPERATOR, MAIL_POLL_MS: '100' } });
   base = site.base;
   db = site.app.database!.db;
   await addStaff(db, 'grace@inbox.example', 'owner', undefined, 'Grace Owner');

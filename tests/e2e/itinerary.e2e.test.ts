@@ -7,9 +7,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
 import { getJson } from '../helpers/site.ts';
-import { startSiteServer } from '../helpers/site-server.ts';
+import { sharedSite } from '../helpers/shared-site.ts';
 
-const server = await startSiteServer();
+const server = sharedSite();
 const base = server.url;
 const { allsafaris } = await getJson<{ allsafaris: { safarititleslug: string; safariday: number }[] }>(base, '/safaris');
 const safari = [...allsafaris].sort((a, b) => b.safariday - a.safariday)[0]!.safarititleslug;

@@ -9,8 +9,8 @@ import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
-import { freePort } from '../helpers/server.ts';
-import { startSiteServer, type SiteServer } from '../helpers/site-server.ts';
+import { sharedSite } from '../helpers/shared-site.ts';
+import { freePort, startSiteProcess, type SiteProcess } from '../helpers/start-site.ts';
 import { headings1, htmlText, readHead } from '../helpers/site.ts';
 
 const SAFARIS_DOWN = 'Our safari list is being updated. Please try again in a few minutes.';
@@ -38,14 +38,16 @@ async function failingApi(): Promise<{ url: string; close(): Promise<void> }> {
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => api.close(() => resolve())) };
 }
 
-let site: SiteServer;
-let broken: SiteServer;
+let site: ReturnType<typeof sharedSite>;
+let broken: SiteProcess;
 let stub: Awaited<ReturnType<typeof failingApi>>;
 let browser: Browser;
 
 beforeAll(async () => {
   stub = await failingApi();
-  [site, broken] = await Promise.all([startSiteServer(), startSiteServer({ API_URL: stub.url })]);
+  site = sharedSite();
+  // A web-only process (API_URL): it has no database of its own.
+  broken = await startSiteProcess({ env: { API_URL: stub.url }, database: 'empty' });
   browser = await launchBrowser();
 });
 afterAll(async () => {

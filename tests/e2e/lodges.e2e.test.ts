@@ -11,9 +11,9 @@ import type { LodgeResponse, LodgesResponse, ParkResponse, SafariResponse, Safar
 import { PAGE_SIZE } from '../../common/constants.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { getJson } from '../helpers/site.ts';
-import { startSiteServer } from '../helpers/site-server.ts';
+import { sharedSite } from '../helpers/shared-site.ts';
 
-const server = await startSiteServer();
+const server = sharedSite();
 const base = server.url;
 const PARK = 'bwindi-impenetrable-forest-national-park';
 const list = await getJson<LodgesResponse>(base, `/lodges?page=1&limit=${PAGE_SIZE.lodges}`);

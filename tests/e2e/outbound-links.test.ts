@@ -8,9 +8,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { site } from '../../common/site.ts';
 import { launchBrowser } from '../helpers/browser.ts';
-import { startSiteServer } from '../helpers/site-server.ts';
+import { sharedSite } from '../helpers/shared-site.ts';
 
-const server = await startSiteServer();
+const server = sharedSite();
 const base = server.url;
 let browser: Browser;
 beforeAll(async () => {

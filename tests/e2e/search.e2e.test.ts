@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../common/api-types.ts';
 import { buildDir } from '../../server/web.ts';
 import { launchBrowser } from '../helpers/browser.ts';
-import { freePort, startServer, type ServerProcess } from '../helpers/server.ts';
+import { type ServerProcess, freePort, startServer } from '../helpers/start-site.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 const LABELS = ['Blog', 'Park', 'Experience', 'Safari', 'Faq', 'Animal', 'Bird', 'Lodge'];

@@ -10,7 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
-import { startInProcess, type InProcessSite } from '../helpers/in-process.ts';
+import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -26,7 +26,7 @@ let browser: Browser;
 let base: string;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startInProcess('pglite'), launchBrowser()]);
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
   base = site.base;
 });
 afterAll(async () => {

@@ -18,7 +18,7 @@ import { REVIEW_MESSAGES } from '../../common/reviews.ts';
 import { leadDay, whatsappLeadCounts } from '../../server/leads.ts';
 import { approveReview, listPendingReviews, listReviews } from '../../server/reviews.ts';
 import { launchBrowser } from '../helpers/browser.ts';
-import { startInProcess, type InProcessSite } from '../helpers/in-process.ts';
+import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 const DESKTOP = { width: 1366, height: 900 };
@@ -34,7 +34,7 @@ let photoFile: string;
 let gifFile: string;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startInProcess('pglite'), launchBrowser()]);
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
   base = site.base;
   const all = (await (await fetch(`${base}/api/safaris`)).json()) as Json;
   const slug = all.allsafaris.find((s: Json) => s.safariday >= 3).safarititleslug;

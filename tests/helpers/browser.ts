@@ -39,21 +39,26 @@ async function watchCsp(context: BrowserContext): Promise<void> {
   });
 }
 
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/**
+ * Chromium for a test file: a connection to the run's browser when the browser tests' set-up
+ * started one (tests/helpers/browser-setup.ts; close() then closes this file's contexts and the
+ * connection), else a browser of its own.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  const shared = process.env.SAFARI_TEST_CHROMIUM_WS;
+  const browser = shared ? await chromium.connect(shared) : await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
     const context = await newContext(...args);
