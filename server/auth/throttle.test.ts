@@ -1,7 +1,8 @@
 // The sign-in counts against an in-memory database, with a clock: which failure locks, that a
 // lock is reported once, that a known device is counted apart, and that a lock ends with its window.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMemoryDatabase, type Database } from '../db/index.ts';
+import type { Database } from '../db/index.ts';
+import { openMigratedMemoryDatabase } from '../../tests/helpers/db.ts';
 import { signInBlocked, signInFailed, type SignInLimits } from './throttle.ts';
 
 const WINDOW = 15 * 60_000;
@@ -11,7 +12,7 @@ const T0 = Math.floor(Date.UTC(2026, 10, 27, 9, 0) / WINDOW) * WINDOW;
 describe('sign-in throttle', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openMemoryDatabase();
+    database = await openMigratedMemoryDatabase();
   });
   afterAll(() => database?.close());
 

@@ -30,6 +30,8 @@ export interface Database {
    */
   withWritesHeld?<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** In-memory database only: a copy of its files, to start another one from (openMemoryDatabase). */
+  dump?(): Promise<Blob>;
 }
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -126,7 +128,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
 }
 
-async function openPglite(dataDir: string | undefined, migrate: boolean): Promise<Database> {
+async function openPglite(dataDir: string | undefined, migrate: boolean, loadDataDir?: Blob): Promise<Database> {
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -134,6 +136,7 @@ async function openPglite(dataDir: string | undefined, migrate: boolean): Promis
   ]);
   const client = await PGlite.create({
     dataDir,
+    loadDataDir,
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
   });
@@ -160,12 +163,15 @@ async function openPglite(dataDir: string | undefined, migrate: boolean): Promis
               return fn();
             }),
         }
-      : {}),
+      : { dump: () => client.dumpDataDir('none') }),
     close: () => client.close(),
   };
 }
 
-/** An in-memory PGlite database for tests. */
-export function openMemoryDatabase(): Promise<Database> {
-  return openPglite(undefined, true);
+/**
+ * An in-memory PGlite database for tests, migrated; `from`: another one's dump() to start from
+ * (its migrations then have nothing to do).
+ */
+export function openMemoryDatabase(from?: Blob): Promise<Database> {
+  return openPglite(undefined, true, from);
 }

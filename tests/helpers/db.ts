@@ -2,7 +2,7 @@
 // PostgreSQL server, a fresh database created on it for the test file (a copy of the run's migrated
 // template) and dropped afterwards.
 import { openDatabase, openMemoryDatabase, type Database } from '../../server/db/index.ts';
-import { newPostgresDatabase } from './templates.ts';
+import { migratedMemoryDump, newPostgresDatabase } from './templates.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -23,9 +23,14 @@ export function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<v
   return newPostgresDatabase();
 }
 
+/** An in-memory PGlite database, migrated: a copy of the run's (tests/helpers/templates.ts). */
+export async function openMigratedMemoryDatabase(): Promise<Database> {
+  return openMemoryDatabase(await migratedMemoryDump());
+}
+
 export async function openTestDatabase(backend: Backend): Promise<TestDatabase> {
   if (backend === 'pglite') {
-    const db = await openMemoryDatabase();
+    const db = await openMigratedMemoryDatabase();
     return { ...db, drop: async () => {} };
   }
   // A copy of the run's migrated database (tests/helpers/templates.ts): opening it migrates nothing.

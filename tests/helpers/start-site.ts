@@ -10,7 +10,8 @@
 // or on a fresh PostgreSQL database (`backend: 'postgres'`, TEST_DATABASE_URL). The set-up step
 // still runs at every start, as in production.
 // startServer() and freePort() are the low-level part, for tests that lay out the DATA_DIR and
-// the environment themselves (several processes, restarts, outages).
+// the environment themselves (several processes, restarts, outages); seededDataDir() gives them a
+// DATA_DIR with the seeded database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -182,6 +183,13 @@ export async function startSiteProcess(opts: ProcessOptions = {}): Promise<SiteP
       await rm(storage.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A fresh DATA_DIR holding a copy of the run's seeded embedded database, for startServer(). */
+export async function seededDataDir(prefix = 'safari-site-'): Promise<string> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  await copySeededPglite(dataDir);
+  return dataDir;
 }
 
 export async function freePort(): Promise<number> {
