@@ -21,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await server.stop();
 });
 
 const open = (page: Page, path: string) => openSettled(page, base + path);

@@ -27,7 +27,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 /** Waits until the client router has hydrated and has no navigation in flight. */

@@ -51,7 +51,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([site?.stop(), broken?.stop()]);
+  await broken?.stop();
   await stub?.close();
 });
 

@@ -14,7 +14,6 @@ const routes = await siteRoutes(base);
 const experiences = await getJson(base, '/experiences?page=1&limit=12');
 const redirects = redirectCases(experiences.experiences[0].experiencetitleslug);
 
-afterAll(() => server.stop());
 
 async function getPage(path: string, init: RequestInit = {}) {
   const res = await fetch(base + path, { redirect: 'manual', ...init });
