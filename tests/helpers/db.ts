@@ -28,6 +28,11 @@ export async function openMigratedMemoryDatabase(): Promise<Database> {
   return openMemoryDatabase(await migratedMemoryDump());
 }
 
+/** A fresh PostgreSQL database on the TEST_DATABASE_URL server, migrated and seeded (a copy of the run's template). */
+export function seededPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  return newPostgresDatabase('seeded');
+}
+
 export async function openTestDatabase(backend: Backend): Promise<TestDatabase> {
   if (backend === 'pglite') {
     const db = await openMigratedMemoryDatabase();
