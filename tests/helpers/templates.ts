@@ -135,7 +135,7 @@ async function postgresTemplate(kind: 'migrated' | 'seeded'): Promise<string> {
     if (kind === 'seeded') await runSetUpStep({ DATABASE_URL: databaseUrl(name) });
     else {
       const { openDatabase } = await import('../../server/db/index.ts');
-      const db = await openDatabase({ databaseUrl: databaseUrl(name), dataDir: '/nonexistent', poolSize: 1 });
+      const db = await openDatabase({ databaseUrl: databaseUrl(name), dataDir: '/nonexistent' });
       await db.close();
     }
   });
