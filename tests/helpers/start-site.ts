@@ -230,6 +230,10 @@ export async function startServer(
   child.stdout?.on('data', (d) => output.push(String(d)));
   child.stderr?.on('data', (d) => output.push(String(d)));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // A run cut short (Ctrl+C) ends the test process without the tests' clean-up: the site goes with it.
+  const orphaned = () => child.kill('SIGKILL');
+  process.once('exit', orphaned);
+  void exited.then(() => process.removeListener('exit', orphaned));
   const until = Date.now() + (opts.timeoutMs ?? 90_000);
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output.join('')}`);
