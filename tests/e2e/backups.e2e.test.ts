@@ -23,7 +23,7 @@ beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
   site = await startSite({ app: { forms: { startWorker: false } } });
   await addStaff(site.app.database!.db, OWNER, 'owner');
-  browser = await launchBrowser();
+  browser = await launchBrowser({ local: true });
 });
 afterAll(async () => {
   await browser?.close();

@@ -59,8 +59,9 @@ export const CHROMIUM_ARGS = [
  * started one (tests/helpers/browser-setup.ts; close() then closes this file's contexts and the
  * connection), else a browser of its own.
  */
-export async function launchBrowser(): Promise<Browser> {
-  const shared = process.env.SAFARI_TEST_CHROMIUM_WS;
+export async function launchBrowser(opts: { local?: boolean } = {}): Promise<Browser> {
+  // `local`: a browser of the file's own, for what a remote connection cannot do (a download's path).
+  const shared = opts.local ? undefined : process.env.SAFARI_TEST_CHROMIUM_WS;
   const browser = shared ? await chromium.connect(shared) : await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
