@@ -1,15 +1,49 @@
 import { defineConfig } from 'vitest/config';
 
+// Three projects: `unit` (app/, common/, server/: no site, no browser; the inner loop,
+// `npm run test:unit`), `api` (tests/: whole sites on PGlite, and PostgreSQL where a file
+// exercises SQL) and `browser` (tests/e2e/: Chromium against the production build). `npm test`
+// runs them all.
+const shared = {
+  environment: 'node',
+  pool: 'forks',
+  // Generous: the suite shares two cores with PostgreSQL, Chromium and several servers.
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+} as const;
+
 export default defineConfig({
   test: {
-    include: ['**/*.test.ts', '**/*.test.tsx'],
-    exclude: ['node_modules/**', 'build/**', '.cache/**', 'data/**'],
-    environment: 'node',
-    setupFiles: ['tests/helpers/csp-guard.ts'],
-    pool: 'forks',
     maxWorkers: 2,
-    // Generous: the suite shares two cores with PostgreSQL, Chromium and several servers.
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
+    // Once per run: a directory for the seeded database templates the files clone
+    // (tests/helpers/templates.ts), removed at the end with the PostgreSQL templates.
+    globalSetup: ['tests/helpers/run-setup.ts'],
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'unit',
+          include: ['app/**/*.test.{ts,tsx}', 'common/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'api',
+          include: ['tests/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'browser',
+          include: ['tests/e2e/**/*.test.ts'],
+          // A page's Content-Security-Policy violation fails the test that opened it.
+          setupFiles: ['tests/helpers/csp-guard.ts'],
+          // One read-only site and one Chromium for the whole run (tests/helpers/shared-site.ts).
+          globalSetup: ['tests/helpers/browser-setup.ts'],
+        },
+      },
+    ],
   },
 });

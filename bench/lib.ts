@@ -1,15 +1,15 @@
-// Shared benchmark helpers: start the production server as a child process, load it over loopback
+// Shared benchmark helpers: start the production server as a child process (the tests' helper), load it over loopback
 // (wrk when installed, else autocannon in-process), read a process tree's CPU time and resident
 // memory from /proc, and fetch a response's bytes exactly as they go over the wire.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { RouteCase } from '../tests/helpers/site.ts';
+import { freePort, startSiteProcess } from '../tests/helpers/start-site.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -19,63 +19,21 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** A free TCP port on the loopback interface. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
-/** Starts the built server (one process) on a free loopback port with a fresh DATA_DIR. */
+/**
+ * Starts the built server (one process) on a free loopback port with a fresh DATA_DIR and an empty
+ * database, as a first start in production (tests/helpers/start-site.ts).
+ */
 export async function startServer(env: Record<string, string>, entry = 'server/index.ts'): Promise<Child> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'safari-bench-'));
-  const port = String(await freePort());
-  const proc = spawn('bash', [path.join(root, 'scripts/serve.sh'), entry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: port,
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      WEB_CONCURRENCY: '1',
-      SPAM_CHECKS: 'off',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const site = await startSiteProcess({
+    database: 'empty',
+    entry,
+    env: { DATABASE_URL: process.env.DATABASE_URL ?? '', WEB_CONCURRENCY: '1', SPAM_CHECKS: 'off', ...env },
+    output: 'inherit',
+    timeoutMs: 180_000,
   });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-    try {
-      const r = await fetch(`${url}/api/readyz`);
-      if (r.ok) break;
-    } catch {}
-    if (Date.now() > deadline) {
-      proc.kill('SIGTERM');
-      throw new Error('server did not start');
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    proc,
-    url,
-    stop: async () => {
-      if (proc.exitCode === null) {
-        const exited = new Promise((r) => proc.once('exit', r));
-        proc.kill('SIGTERM');
-        await exited;
-      }
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { proc: site.child, url: site.url, stop: site.stop };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the whole test suite: unit, API integration (PGlite, and PostgreSQL when available),
-# and browser end-to-end tests against the production build.
+# Runs the whole test suite: the vitest projects unit, api (PGlite, and PostgreSQL when available)
+# and browser (end-to-end tests against the production build); arguments go to vitest
+# (`npm test -- --project api`).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/node-env.sh
@@ -24,8 +25,13 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then echo "PostgreSQL leg: on" >&2; else ech
 mkdir -p test-results
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json "$@" || status=$?
+# The slowest 10 files (their whole time: imports, set-up and tests), then the counts.
 node -e '
   const r = JSON.parse(require("fs").readFileSync("test-results/vitest.json", "utf8"));
+  const files = r.testResults.map((f) => ({ name: require("path").relative(process.cwd(), f.name), ms: f.endTime - f.startTime }));
+  files.sort((a, b) => b.ms - a.ms);
+  console.log("Slowest 10 files:");
+  for (const f of files.slice(0, 10)) console.log(`${(f.ms / 1000).toFixed(1).padStart(7)} s  ${f.name}`);
   console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + (r.numTodoTests||0)} skipped`);
 ' || true
 exit $status

@@ -19,7 +19,7 @@ import { documentHash } from '../server/content/store.ts';
 import { contentItems, contentRevisions, enquiries, newsletterSubscribers, safaris, staff } from '../server/db/schema.ts';
 import { createLogger } from '../server/logger.ts';
 import { backends, freshPostgresUrl } from './helpers/db.ts';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import { addStaff, signIn } from './helpers/staff.ts';
 
 const run = promisify(execFile);
@@ -58,7 +58,7 @@ for (const backend of backends()) {
     const edited = 'Edited in the console: Bwindi and beyond';
 
     beforeAll(async () => {
-      site = await startInProcess(backend, { DAILY_BACKUPS: 'off' });
+      site = await startSite({ backend, env: { DAILY_BACKUPS: 'off' } });
       work = await mkdtemp(path.join(os.tmpdir(), 'safari-backup-'));
       const db = site.app.database!.db;
       await addStaff(db, 'owner@kigezitrails.example', 'owner');

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupList } from '../common/backups.ts';
 import { auditLog } from '../server/db/schema.ts';
 import { backends } from './helpers/db.ts';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
 
 for (const backend of backends()) {
@@ -22,7 +22,7 @@ for (const backend of backends()) {
     let agent: SignedIn;
 
     beforeAll(async () => {
-      site = await startInProcess(backend, { DAILY_BACKUPS: 'off' });
+      site = await startSite({ backend, env: { DAILY_BACKUPS: 'off' } });
       const db = site.app.database!.db;
       await addStaff(db, 'owner@kigezitrails.example', 'owner');
       await addStaff(db, 'agent@kigezitrails.example', 'agent');

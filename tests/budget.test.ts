@@ -3,14 +3,14 @@
 // JSON for the API), while its kept pages are still answered and another address is unaffected.
 import './helpers/production.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 
 describe('a budget of uncached work per address', () => {
   let site: InProcessSite;
   // 1 % of the process: a burst of 200 ms of server time. TRUST_PROXY=1 lets the test speak for
   // several visitors through X-Forwarded-For.
   beforeAll(async () => {
-    site = await startInProcess('pglite', { SPAM_CHECKS: 'on', CLIENT_SHARE_PERCENT: '1', TRUST_PROXY: '1' });
+    site = await startSite({ env: { SPAM_CHECKS: 'on', CLIENT_SHARE_PERCENT: '1', TRUST_PROXY: '1' } });
   }, 120_000);
   afterAll(async () => {
     await site?.stop();

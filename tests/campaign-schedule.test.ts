@@ -9,7 +9,7 @@ import { sendDueCampaigns } from '../server/newsletter/scheduled-send.ts';
 import { ProxyTrust } from '../server/http/client-address.ts';
 import { createLogger } from '../server/logger.ts';
 import { backends } from './helpers/db.ts';
-import { startConsoleSite, type ConsoleSite } from './helpers/console-site.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import { waitFor } from './helpers/forms.ts';
 import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
 
@@ -18,7 +18,7 @@ const OWNER = 'owner@kigezitrails.example';
 const silent = createLogger('silent');
 
 describe.each(backends())('scheduled campaigns on %s', (backend) => {
-  let site: ConsoleSite;
+  let site: InProcessSite;
   let owner: SignedIn;
   let agent: SignedIn;
 
@@ -40,7 +40,7 @@ describe.each(backends())('scheduled campaigns on %s', (backend) => {
   const campaign = async (id: number) => (await (await owner.get(`/campaigns/${id}`)).json()) as Json;
 
   beforeAll(async () => {
-    site = await startConsoleSite(backend);
+    site = await startSite({ backend, drivenMail: true });
     await addStaff(site.app.database!.db, OWNER, 'owner');
     await addStaff(site.app.database!.db, 'agent@kigezitrails.example', 'agent');
     owner = await signIn(site.base, OWNER);
@@ -141,8 +141,8 @@ describe.each(backends())('scheduled campaigns on %s', (backend) => {
     await owner.send(`/campaigns/${id}/schedule`, { at: toLocalInput(new Date(Date.now() + 86_400_000), 'Africa/Kampala') }, 'PUT');
     // Two new processes on the same database, looking every 60 ms; the time comes.
     const url = site.databaseUrl!;
-    const b = await startConsoleSite(backend, {}, url, 60);
-    const c = await startConsoleSite(backend, {}, url, 60);
+    const b = await startSite({ backend, shareDatabase: url, drivenMail: true, app: { schedulePollMs: 60 } });
+    const c = await startSite({ backend, shareDatabase: url, drivenMail: true, app: { schedulePollMs: 60 } });
     try {
       await site.rows(`update newsletter_campaigns set scheduled_for = now() - interval '1 second' where id = ${id}`);
       await waitFor(async () => (await site.rows<{ status: string }>(`select status from newsletter_campaigns where id = ${id}`))[0]!.status === 'sending', 15_000, 'the scheduled send');

@@ -7,8 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshPostgresUrl } from './helpers/db.ts';
-import { freePort, startServer, type ServerProcess } from './helpers/server.ts';
+import { seededPostgresUrl } from './helpers/db.ts';
+import { type ServerProcess, freePort, startServer } from './helpers/start-site.ts';
 
 const pg = process.env.TEST_DATABASE_URL;
 let server: ServerProcess | undefined;
@@ -88,7 +88,7 @@ async function until(what: string, check: () => boolean, ms = 60_000) {
 
 describe.skipIf(!pg)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
   it('answers from two worker processes, replaces one that dies, and stops both gracefully on SIGTERM', { timeout: 240_000 }, async () => {
-    const fresh = await freshPostgresUrl();
+    const fresh = await seededPostgresUrl();
     drop = fresh.drop;
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'safari-cluster-'));
     const port = await freePort();

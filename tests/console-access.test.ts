@@ -21,7 +21,7 @@ import { auditLog, rateLimits, staff, staffPasswordResets, staffRecoveryCodes, s
 import { mailOutbox } from '../server/db/schema-enquiries.ts';
 import { createLogger } from '../server/logger.ts';
 import { backends, freshPostgresUrl, openTestDatabase, type TestDatabase } from './helpers/db.ts';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import { addStaff, signIn, STAFF_PASSWORD, type SignedIn } from './helpers/staff.ts';
 
 const SITE = 'http://localhost:3000';
@@ -53,14 +53,14 @@ for (const backend of backends()) {
     };
 
     beforeAll(async () => {
-      site = await startInProcess(backend, {}, undefined, {
+      site = await startSite({ backend, app: {
         forms: { startWorker: false },
         admin: {
           afterAnswer: (task) => afterAnswer.push(task),
           limits: { perAccount: { max: MAX_FAILS, windowMs: 15 * 60_000 }, perAddress: { max: 10_000, windowMs: 15 * 60_000 } },
           resetLimits: { perAccount: { max: 3, windowMs: 3600_000 }, perAddress: { max: 10_000, windowMs: 3600_000 } },
         },
-      });
+      } });
       base = site.base;
       db = site.app.database!.db;
     });
@@ -619,7 +619,7 @@ for (const backend of backends()) {
         expect(taken.code).toBe(1);
         expect(taken.err).toContain('There is already an account with this email address.');
 
-        site = await startInProcess('pglite', env);
+        site = await startSite({ env });
         const me: SignedIn = await signIn(site.base, 'ops@example.com');
         expect(me.session.staff).toMatchObject({ email: 'ops@example.com', name: 'Ops Person', role: 'owner', totp: false });
         const [entry] = await site.app.database!.db.select().from(auditLog).where(eq(auditLog.action, 'staff.create'));

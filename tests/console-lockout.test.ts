@@ -14,7 +14,7 @@ import { auditLog, rateLimits, staff } from '../server/db/schema.ts';
 import { mailOutbox } from '../server/db/schema-enquiries.ts';
 import { keyHash } from '../server/spam/rate-limit.ts';
 import { backends } from './helpers/db.ts';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import { addStaff, signIn, STAFF_PASSWORD } from './helpers/staff.ts';
 
 const SITE = 'http://localhost:3000';
@@ -30,12 +30,12 @@ for (const backend of backends()) {
     let db: Db;
 
     beforeAll(async () => {
-      site = await startInProcess(backend, {}, undefined, {
+      site = await startSite({ backend, app: {
         forms: { startWorker: false },
         // The default allowances, in windows long enough that none ends during the test; the
         // address limit out of the way (every attempt here comes from 127.0.0.1).
         admin: { limits: { perAccount: { max: ACCOUNT_MAX, windowMs: YEAR }, perDevice: { max: DEVICE_MAX, windowMs: YEAR }, perAddress: { max: 10_000, windowMs: YEAR } } },
-      });
+      } });
       base = site.base;
       db = site.app.database!.db;
       await addStaff(db, 'owner@example.com', 'owner', STAFF_PASSWORD, 'Amani Owner');

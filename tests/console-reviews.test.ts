@@ -11,7 +11,7 @@ import type { AdminCurrencyRates } from '../common/currency-admin.ts';
 import type { ReviewCounts, ReviewList } from '../common/review-moderation.ts';
 import { backends } from './helpers/db.ts';
 import { rowsOf } from './helpers/forms.ts';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
 
 const OWNER = 'owner@kigezitrails.example';
@@ -48,7 +48,7 @@ describe.each(backends())('console reviews and currency rates on %s', (backend) 
   const publicReviews = async () => ((await (await api(`/safaris/${slug}`)).json()) as Json).reviews.map((r: Json) => r.id) as number[];
 
   beforeAll(async () => {
-    site = await startInProcess(backend, { SPAM_CHECKS: 'off' });
+    site = await startSite({ backend, env: { SPAM_CHECKS: 'off' } });
     await addStaff(site.app.database!.db, OWNER, 'owner', undefined, 'Olivia Owner');
     await addStaff(site.app.database!.db, AGENT, 'agent', undefined, 'Amos Agent');
     owner = await signIn(site.base, OWNER);

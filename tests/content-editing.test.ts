@@ -22,7 +22,7 @@ import { openPreparedDatabase } from '../server/db/prepare.ts';
 import { syncContent } from '../server/db/seed.ts';
 import { backends } from './helpers/db.ts';
 import { rowsOf } from './helpers/forms.ts';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
 
 const OWNER = 'owner@kigezitrails.example';
@@ -57,7 +57,7 @@ describe.each(backends())('content editor on %s', (backend) => {
   }
 
   beforeAll(async () => {
-    site = await startInProcess(backend, { SPAM_CHECKS: 'off' });
+    site = await startSite({ backend, env: { SPAM_CHECKS: 'off' } });
     await addStaff(db(), OWNER, 'owner');
     await addStaff(db(), AGENT, 'agent');
     owner = await signIn(site.base, OWNER);

@@ -16,7 +16,7 @@ import { loadContentFiles, type CollectionName } from '../server/db/content.ts';
 import { createLogger } from '../server/logger.ts';
 import { backends } from './helpers/db.ts';
 import { rowsOf } from './helpers/forms.ts';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import { getJson } from './helpers/site.ts';
 import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
 
@@ -76,7 +76,7 @@ describe.each(backends())('console changes across restarts on %s', (backend) => 
   const inSitemap = (xml: string, path: string) => xml.includes(`${path}</loc>`);
 
   beforeAll(async () => {
-    site = await startInProcess(backend, { SPAM_CHECKS: 'off' });
+    site = await startSite({ backend, env: { SPAM_CHECKS: 'off' } });
     await addStaff(db(), OWNER, 'owner');
     owner = await signIn(site.base, OWNER);
   }, 180_000);

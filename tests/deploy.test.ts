@@ -17,11 +17,11 @@ import postgres from 'postgres';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDir } from '../server/web.ts';
-import { freshPostgresUrl } from './helpers/db.ts';
+import { seededPostgresUrl } from './helpers/db.ts';
 import { goodEnquiry, OPERATOR } from './helpers/forms.ts';
 import { debianBinary, startNginx, type Nginx } from './helpers/nginx.ts';
 import { STAFF_PASSWORD } from './helpers/staff.ts';
-import { freePort, startServer, type ServerProcess } from './helpers/server.ts';
+import { type ServerProcess, freePort, startServer } from './helpers/start-site.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const pg = process.env.TEST_DATABASE_URL;
@@ -169,7 +169,7 @@ describe.skipIf(!pg)('nginx with the reference configuration in front of two wor
     agent = new https.Agent({ keepAlive: true, maxSockets: 8 });
 
     // The app as deploy/safari.env configures it: TRUST_PROXY names the proxy, HOST is not set.
-    ({ url: databaseUrl, drop } = await freshPostgresUrl());
+    ({ url: databaseUrl, drop } = await seededPostgresUrl());
     const dataDir = path.join(dir, 'data');
     app = await startServer(
       {

@@ -5,7 +5,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/db.ts';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 
 for (const backend of backends()) {
   describe(`the edge on ${backend}`, () => {
@@ -14,7 +14,7 @@ for (const backend of backends()) {
     let port: number;
 
     beforeAll(async () => {
-      site = await startInProcess(backend);
+      site = await startSite({ backend });
       base = site.base;
       port = Number(new URL(base).port);
     });

@@ -3,15 +3,13 @@
 // was answered 201 must be stored and delivered. Needs `npm run build` to have run.
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPreparedDatabase } from '../server/db/prepare.ts';
 import { buildDir } from '../server/web.ts';
-import { backends, freshPostgresUrl } from './helpers/db.ts';
+import { backends, seededPostgresUrl } from './helpers/db.ts';
 import { goodEnquiry, OPERATOR, rowsOf, waitFor } from './helpers/forms.ts';
-import { freePort, startServer } from './helpers/server.ts';
+import { freePort, seededDataDir, startServer } from './helpers/start-site.ts';
 import { startTestSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { sql } from 'drizzle-orm';
 
@@ -48,9 +46,9 @@ describe.each(backends())('the server killed mid-burst, on %s', (backend) => {
       throw new Error('No production build: run `npm run build` before this test.');
     }
     smtp = await startTestSmtp();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'enquiries-kill-'));
+    dataDir = await seededDataDir('enquiries-kill-');
     if (backend === 'postgres') {
-      const fresh = await freshPostgresUrl();
+      const fresh = await seededPostgresUrl();
       databaseUrl = fresh.url;
       dropDb = fresh.drop;
     }

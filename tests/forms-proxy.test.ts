@@ -2,52 +2,34 @@
 // X-Forwarded-* headers count (TRUST_PROXY), for the API and for the pages' form actions alike.
 // Needs `npm run build` to have run.
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDir } from '../server/web.ts';
-import { backends, freshPostgresUrl } from './helpers/db.ts';
+import { backends } from './helpers/db.ts';
 import { goodEnquiry, OPERATOR } from './helpers/forms.ts';
-import { freePort, startServer, type ServerProcess } from './helpers/server.ts';
+import { type SiteProcess, startSiteProcess } from './helpers/start-site.ts';
 
 /** The default limit of enquiries per visitor and hour (server/api/forms-http.ts). */
 const PER_IP = 8;
 
 describe.each(backends())('proxy trust in the running server on %s', (backend) => {
-  const started: { server: ServerProcess; drop: () => Promise<void> }[] = [];
+  const started: SiteProcess[] = [];
 
   async function start(env: Record<string, string>): Promise<string> {
-    let databaseUrl = '';
-    let drop = async () => {};
-    if (backend === 'postgres') ({ url: databaseUrl, drop } = await freshPostgresUrl());
-    const port = await freePort();
-    const server = await startServer(
-      {
-        DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'forms-proxy-')),
-        DATABASE_URL: databaseUrl,
-        SITE_URL: 'https://www.site.example',
-        OPERATOR_EMAIL: OPERATOR,
-        SMTP_URL: '',
-        SPAM_CHECKS: 'on',
-        LOG_LEVEL: 'fatal',
-        ...env,
-      },
-      port,
-    );
-    started.push({ server, drop });
-    return `http://127.0.0.1:${port}`;
+    const site = await startSiteProcess({
+      backend,
+      env: { SITE_URL: 'https://www.site.example', OPERATOR_EMAIL: OPERATOR, SMTP_URL: '', SPAM_CHECKS: 'on', LOG_LEVEL: 'fatal', ...env },
+      ready: '/api/healthz',
+    });
+    started.push(site);
+    return site.url;
   }
 
   beforeAll(() => {
     if (!existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('No production build: run `npm run build` before this test.');
   });
   afterAll(async () => {
-    for (const { server, drop } of started) {
-      server.child.kill('SIGTERM');
-      await server.exited;
-      await drop();
-    }
+    for (const site of started) await site.stop();
   });
 
   /** Form tokens old enough to be used at once. */

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fuzz } from './fuzz/requests.ts';
 import { backends } from './helpers/db.ts';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 
 /** 20,000 on the embedded database; a shorter run on PostgreSQL, where the same code meets another driver. */
 const CASES_BY_BACKEND = { pglite: Number(process.env.FUZZ_CASES ?? 20_000), postgres: Number(process.env.FUZZ_CASES_POSTGRES ?? 4_000) };
@@ -30,7 +30,7 @@ for (const backend of backends()) describe(`fuzzing every route family on ${back
     });
     // The per-address budget at its widest: one client may use the whole process, so the generated
     // requests reach the handlers instead of being turned away with 429 once its share is spent.
-    site = await startInProcess(backend, { SPAM_CHECKS: 'on', CLIENT_SHARE_PERCENT: '100', LOG_LEVEL: 'info' }, pino({ level: 'info' }, sink));
+    site = await startSite({ backend, env: { SPAM_CHECKS: 'on', CLIENT_SHARE_PERCENT: '100', LOG_LEVEL: 'info' }, logger: pino({ level: 'info' }, sink) });
     base = site.base;
   });
   afterAll(async () => {

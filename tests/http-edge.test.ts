@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 
 /** Sends raw bytes and reads until the server closes or `waitMs` passes. */
 function raw(port: number, text: string, opts: { waitMs?: number; closeAfterMs?: number } = {}): Promise<string> {
@@ -41,7 +41,7 @@ describe('the HTTP edge', () => {
         cb();
       },
     });
-    site = await startInProcess('pglite', {}, pino({ level: 'info' }, sink));
+    site = await startSite({ logger: pino({ level: 'info' }, sink) });
     port = Number(new URL(site.base).port);
   });
   afterAll(() => site?.stop());

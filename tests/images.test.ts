@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imagesApi } from '../server/api/images.ts';
 import { loadContent } from '../server/db/content.ts';
 import type { Database } from '../server/db/index.ts';
-import { openMemoryDatabase } from '../server/db/prepare.ts';
+import { openMigratedMemoryDatabase } from './helpers/db.ts';
 import * as t from '../server/db/schema.ts';
 import { syncContent } from '../server/db/seed.ts';
 import { mediaDirs } from '../server/media/dirs.ts';
@@ -23,7 +23,7 @@ let database: Database;
 let stored: string[] = [];
 
 beforeAll(async () => {
-  database = await openMemoryDatabase();
+  database = await openMigratedMemoryDatabase();
   await syncContent(database.db, await loadContent(contentDir));
   const { db } = database;
   const columns = await Promise.all([

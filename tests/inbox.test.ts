@@ -13,7 +13,7 @@ import type { Db } from '../server/db/index.ts';
 import { enquiries, mailOutbox } from '../server/db/schema.ts';
 import { backends } from './helpers/db.ts';
 import { rowsOf } from './helpers/forms.ts';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import { startTestSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
 
@@ -46,7 +46,7 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    site = await startInProcess(backend, { SMTP_URL: smtp.url, SPAM_CHECKS: 'off', OPERATOR_EMAIL: OPERATOR, MAIL_FROM: FROM });
+    site = await startSite({ backend, env: { SMTP_URL: smtp.url, SPAM_CHECKS: 'off', OPERATOR_EMAIL: OPERATOR, MAIL_FROM: FROM } });
     base = site.base;
     db = site.app.database!.db;
     await addStaff(db, 'owner@inbox.example', 'owner', undefined, 'Grace Owner');

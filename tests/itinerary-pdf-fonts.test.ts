@@ -12,7 +12,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itineraryPdf } from '../app/lib/itinerary-pdf.server.ts';
 import type { SafariResponse } from '../common/api-types.ts';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import type { Json } from './helpers/site.ts';
 
 /** pdffonts and pdfinfo, installed with apt when missing (as root); otherwise why they are not there. */
@@ -46,7 +46,7 @@ let dir: string;
 let safaris: Json[];
 
 beforeAll(async () => {
-  site = await startInProcess('pglite');
+  site = await startSite();
   base = site.base;
   dir = await mkdtemp(path.join(os.tmpdir(), 'itinerary-pdf-'));
   safaris = ((await (await fetch(`${base}/api/safaris`)).json()) as Json).allsafaris;

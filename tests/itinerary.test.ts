@@ -10,7 +10,7 @@ import { dayRange } from '../common/route.ts';
 import { site } from '../common/site.ts';
 import type { HttpCache } from '../server/http/cache.ts';
 import { backends } from './helpers/db.ts';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import { decodeEntities, htmlText, type Json } from './helpers/site.ts';
 
 const BR = { 'accept-encoding': 'br' };
@@ -48,7 +48,7 @@ for (const backend of backends()) {
     let longest: Json;
 
     beforeAll(async () => {
-      site_ = await startInProcess(backend);
+      site_ = await startSite({ backend });
       base = site_.base;
       pages = site_.app.caches!.pages;
       safaris = ((await (await fetch(`${base}/api/safaris`)).json()) as Json).allsafaris;

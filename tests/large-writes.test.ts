@@ -6,13 +6,11 @@
 // measured on the built site in a process of its own (/proc/<pid>/status).
 import './helpers/production.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
-import { startServer, type ServerProcess } from './helpers/server.ts';
+import { type InProcessSite, type ServerProcess, seededDataDir, startServer, startSite } from './helpers/start-site.ts';
 import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
 
 const MB = 1024 * 1024;
@@ -30,7 +28,7 @@ describe.skipIf(!built)('anonymous 20 MB uploads to the built site', () => {
   let dataDir: string;
   let base: string;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'safari-large-writes-'));
+    dataDir = await seededDataDir('safari-large-writes-');
     server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', API_URL: '', SITE_URL: 'http://localhost:3000', LOG_LEVEL: 'warn', DAILY_BACKUPS: 'off' }, 43404, { ready: '/api/readyz' });
     base = `http://127.0.0.1:${server.port}`;
   });
@@ -83,7 +81,7 @@ describe('the console’s large writes', () => {
   let base: string;
 
   beforeAll(async () => {
-    site = await startInProcess('pglite');
+    site = await startSite();
     base = site.base;
     await addStaff(site.app.database!.db, 'owner@large.example', 'owner');
     owner = await signIn(base, 'owner@large.example');

@@ -5,7 +5,7 @@
 import './helpers/production.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpCache } from '../server/http/cache.ts';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import { headings1, mainText, WHATSAPP_HREF } from './helpers/site.ts';
 
 const PREFIXES = ['', '/destinations', '/parks', '/parks/in', '/experiences', '/experiences/in', '/safaris', '/safaris/in', '/safaris/experiences', '/animals', '/birds', '/blogs', '/lodges'];
@@ -17,7 +17,7 @@ describe('malformed page addresses', () => {
   let site: InProcessSite;
   let pages: HttpCache;
   beforeAll(async () => {
-    site = await startInProcess('pglite');
+    site = await startSite();
     pages = site.app.caches!.pages;
   });
   afterAll(() => site?.stop());
@@ -89,7 +89,7 @@ describe('malformed page addresses', () => {
 describe('malformed page addresses with the page cache off (PAGE_CACHE_MB=0)', () => {
   let site: InProcessSite;
   beforeAll(async () => {
-    site = await startInProcess('pglite', { PAGE_CACHE_MB: '0' });
+    site = await startSite({ env: { PAGE_CACHE_MB: '0' } });
   });
   afterAll(() => site?.stop());
 

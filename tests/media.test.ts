@@ -18,7 +18,7 @@ import { createLogger } from '../server/logger.ts';
 import { createMediaWorker, isComplete, sniffFormat, uploadDirs, uploadManifestEntries } from '../server/media/uploads.ts';
 import { backends } from './helpers/db.ts';
 import { rowsOf } from './helpers/forms.ts';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
 
 const OWNER = 'owner@kigezitrails.example';
@@ -105,7 +105,7 @@ describe.each(backends())('media library on %s', (backend) => {
   }
 
   beforeAll(async () => {
-    site = await startInProcess(backend, { SPAM_CHECKS: 'off' });
+    site = await startSite({ backend, env: { SPAM_CHECKS: 'off' } });
     await addStaff(site.app.database!.db, OWNER, 'owner', undefined, 'Olivia Owner');
     await addStaff(site.app.database!.db, AGENT, 'agent');
     owner = await signIn(site.base, OWNER);

@@ -6,7 +6,7 @@ import './helpers/production.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_ROWS } from '../common/newsletter-admin.ts';
 import { backends } from './helpers/db.ts';
-import { startConsoleSite, type ConsoleSite } from './helpers/console-site.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import { startTestSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
 
@@ -17,7 +17,7 @@ const AGENT = 'agent@kigezitrails.example';
 const RATE = 1200; // 50 ms between messages
 
 describe.each(backends())('subscribers and campaigns on %s', (backend) => {
-  let site: ConsoleSite;
+  let site: InProcessSite;
   let smtp: TestSmtp;
   let owner: SignedIn;
   let agent: SignedIn;
@@ -46,7 +46,7 @@ describe.each(backends())('subscribers and campaigns on %s', (backend) => {
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    site = await startConsoleSite(backend, { SMTP_URL: smtp.url, NEWSLETTER_RATE_PER_MINUTE: String(RATE) });
+    site = await startSite({ backend, env: { SMTP_URL: smtp.url, NEWSLETTER_RATE_PER_MINUTE: String(RATE) }, drivenMail: true });
     await addStaff(site.app.database!.db, OWNER, 'owner', undefined, 'Olivia Owner');
     await addStaff(site.app.database!.db, AGENT, 'agent');
     owner = await signIn(site.base, OWNER);
@@ -169,7 +169,7 @@ describe.each(backends())('subscribers and campaigns on %s', (backend) => {
   });
 
   it.runIf(backend === 'postgres')('sends a campaign once when two server processes are asked at the same moment', async () => {
-    const second = await startConsoleSite(backend, { SMTP_URL: smtp.url, NEWSLETTER_RATE_PER_MINUTE: String(RATE) }, site.databaseUrl);
+    const second = await startSite({ backend, env: { SMTP_URL: smtp.url, NEWSLETTER_RATE_PER_MINUTE: String(RATE) }, shareDatabase: site.databaseUrl, drivenMail: true });
     try {
       for (let i = 0; i < 40; i++) await seed(`p${i}@example.com`, 'confirmed');
       const id = await newCampaign();

@@ -7,19 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceSetup } from '../server/auth/accounts.ts';
 import { createLogger } from '../server/logger.ts';
 import { backends } from './helpers/db.ts';
-import { startConsoleSite, type ConsoleSite } from './helpers/console-site.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import { goodEnquiry } from './helpers/forms.ts';
 import { addStaff, signIn, STAFF_PASSWORD, type SignedIn } from './helpers/staff.ts';
 
 type Json = Record<string, any>;
 
 describe.each(backends())('the operator’s time zone and e-mails on %s', (backend) => {
-  let site: ConsoleSite;
+  let site: InProcessSite;
   let owner: SignedIn;
   let agent: SignedIn;
 
   beforeAll(async () => {
-    site = await startConsoleSite(backend);
+    site = await startSite({ backend, drivenMail: true });
     const db = site.app.database!.db;
     const token = (await announceSetup(db, 'http://localhost:3000', createLogger('silent')))!;
     const res = await fetch(`${site.base}/api/admin/setup`, {

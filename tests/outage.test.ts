@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNAVAILABLE_CODE, UNAVAILABLE_MESSAGE } from '../common/forms.ts';
 import { openDatabase, type Database } from '../server/db/index.ts';
-import { startServer, type ServerProcess } from './helpers/server.ts';
+import { type ServerProcess, startServer } from './helpers/start-site.ts';
 import { decodeEntities } from './helpers/site.ts';
 import { startTestSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { addStaff, signIn } from './helpers/staff.ts';

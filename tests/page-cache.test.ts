@@ -9,7 +9,7 @@ import type { AppParts } from '../server/app.ts';
 import type { HttpCache } from '../server/http/cache.ts';
 import { loadedReactBuild } from '../server/react-build.ts';
 import { backends } from './helpers/db.ts';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 
 const BR = { 'accept-encoding': 'br' };
 
@@ -24,7 +24,7 @@ for (const backend of backends()) {
     let safariSlug: string;
 
     beforeAll(async () => {
-      site = await startInProcess(backend);
+      site = await startSite({ backend });
       ({ app, base, databaseUrl: dbUrl } = site);
       pages = app.caches!.pages;
       answers = app.caches!.answers;

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../server/db/index.ts';
 import { contentVersion } from '../server/db/schema.ts';
 import { makePgliteTemplate } from '../server/db/template.ts';
-import { freePort, startServer } from './helpers/server.ts';
+import { freePort, startServer } from './helpers/start-site.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const children: ChildProcess[] = [];

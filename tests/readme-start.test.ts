@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { site } from '../common/site.ts';
-import { freePort } from './helpers/server.ts';
+import { freePort } from './helpers/start-site.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 let child: ChildProcess | undefined;

@@ -17,7 +17,7 @@ import type { ContentItem, ContentList } from '../common/content-editing.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { backends, freshPostgresUrl } from './helpers/db.ts';
 import { goodEnquiry, rowsOf } from './helpers/forms.ts';
-import { freePort, startServer, type ServerProcess } from './helpers/server.ts';
+import { type ServerProcess, freePort, startServer } from './helpers/start-site.ts';
 import { signIn, STAFF_PASSWORD } from './helpers/staff.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

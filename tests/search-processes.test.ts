@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../common/api-types.ts';
 import { getItem, listItems, requireType, saveItem } from '../server/content/store.ts';
 import { openDatabase, type Database } from '../server/db/index.ts';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
-import { freePort, startServer, type ServerProcess } from './helpers/server.ts';
+import { type InProcessSite, type ServerProcess, freePort, startServer, startSite } from './helpers/start-site.ts';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('search in two processes on PostgreSQL', () => {
   let site: InProcessSite;
@@ -20,7 +19,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('search in two processes on Post
   let editor: Database;
 
   beforeAll(async () => {
-    site = await startInProcess('postgres', { SPAM_CHECKS: 'off' });
+    site = await startSite({ backend: 'postgres', env: { SPAM_CHECKS: 'off' } });
     otherDir = await mkdtemp(path.join(os.tmpdir(), 'search-other-'));
     other = await startServer({ DATABASE_URL: site.databaseUrl!, DATA_DIR: otherDir, LOG_LEVEL: 'warn', DAILY_BACKUPS: 'off', SPAM_CHECKS: 'off' }, await freePort(), { ready: '/api/readyz' });
     editor = await openDatabase({ databaseUrl: site.databaseUrl!, dataDir: otherDir, migrate: false });

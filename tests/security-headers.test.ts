@@ -5,8 +5,7 @@
 import './helpers/production.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from '../server/http/security.ts';
-import { backends } from './helpers/db.ts';
-import { startInProcess, type InProcessSite } from './helpers/in-process.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 
 interface Score {
   score: number;
@@ -26,7 +25,7 @@ function parseCsp(header: string): Map<string, string[]> {
 }
 
 /** The Observatory's tests that a single HTML response decides (redirection is the proxy's). */
-export function observatoryScore(res: Response, html: string): Score {
+function observatoryScore(res: Response, html: string): Score {
   const h = res.headers;
   const mods: Record<string, number> = {};
   const bonus: Record<string, number> = {};
@@ -102,12 +101,13 @@ export function observatoryScore(res: Response, html: string): Score {
 
 const BASE_HEADERS = ['x-content-type-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'strict-transport-security', 'content-security-policy'];
 
-for (const backend of backends()) describe(`security headers on ${backend}`, () => {
+// PGlite only: the headers are set before and after the database's part, the same on either database.
+describe('security headers', () => {
   let site: InProcessSite;
   let base: string;
 
   beforeAll(async () => {
-    site = await startInProcess(backend, { SITE_URL: 'https://www.kigezitrails.example' });
+    site = await startSite({ env: { SITE_URL: 'https://www.kigezitrails.example' } });
     base = site.base;
   });
   afterAll(() => site?.stop());

@@ -5,8 +5,6 @@
 // Needs `npm run build` to have run.
 import { CONTENT_TYPES } from '../common/content-types.ts';
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -19,7 +17,7 @@ import { loadContent } from '../server/db/content.ts';
 import { syncContent } from '../server/db/seed.ts';
 import { buildDir } from '../server/web.ts';
 import { backends, openTestDatabase } from './helpers/db.ts';
-import { freePort, startServer, type ServerProcess } from './helpers/server.ts';
+import { type ServerProcess, freePort, seededDataDir, startServer } from './helpers/start-site.ts';
 
 const SITE = 'https://www.kigezitrails.com';
 type Json = Record<string, any>;
@@ -152,7 +150,7 @@ describe('the built site, as crawlers read it', () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     server = await startServer(
-      { DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'seo-')), DATABASE_URL: '', SITE_URL: SITE, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+      { DATA_DIR: await seededDataDir('seo-'), DATABASE_URL: '', SITE_URL: SITE, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
       port,
     );
   }, 120_000);
@@ -379,7 +377,7 @@ describe('a site on a non-public address', () => {
     if (!existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('No production build: run `npm run build` before these tests.');
     const port = await freePort();
     base = `http://localhost:${port}`;
-    server = await startServer({ DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'seo-dev-')), DATABASE_URL: '', SITE_URL: base, NODE_ENV: 'production', LOG_LEVEL: 'warn' }, port);
+    server = await startServer({ DATA_DIR: await seededDataDir('seo-dev-'), DATABASE_URL: '', SITE_URL: base, NODE_ENV: 'production', LOG_LEVEL: 'warn' }, port);
   }, 120_000);
   afterAll(async () => {
     server?.child.kill('SIGTERM');

@@ -6,13 +6,13 @@ import './helpers/production.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONSENT_MESSAGES } from '../common/newsletter-admin.ts';
 import { backends } from './helpers/db.ts';
-import { startConsoleSite, type ConsoleSite } from './helpers/console-site.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
 
 type Json = Record<string, any>;
 
 describe.each(backends())('importing a list that already agreed, on %s', (backend) => {
-  let site: ConsoleSite;
+  let site: InProcessSite;
   let owner: SignedIn;
   const CSV = ['email,name', 'ann@example.com,Ann Auma', 'ben@example.com,Ben Byaruhanga'].join('\n');
   const importCsv = (query: Record<string, string>, csv = CSV) =>
@@ -23,7 +23,7 @@ describe.each(backends())('importing a list that already agreed, on %s', (backen
     });
 
   beforeAll(async () => {
-    site = await startConsoleSite(backend);
+    site = await startSite({ backend, drivenMail: true });
     await addStaff(site.app.database!.db, 'owner@kigezitrails.example', 'owner');
     owner = await signIn(site.base, 'owner@kigezitrails.example');
   });

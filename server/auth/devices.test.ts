@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.ts';
-import { openMemoryDatabase } from '../db/prepare.ts';
+import { openMigratedMemoryDatabase } from '../../tests/helpers/db.ts';
 import { DEVICE_MS, deviceCookie, issueDevice, knownDeviceOf, readDevice } from './devices.ts';
 
 describe('device cookies', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openMemoryDatabase();
+    database = await openMigratedMemoryDatabase();
   });
   afterAll(() => database?.close());
 
@@ -26,7 +26,7 @@ describe('device cookies', () => {
     expect(await readDevice(db, `${value.slice(0, -1)}${value.endsWith('A') ? 'B' : 'A'}`, now)).toBeNull();
     expect(await readDevice(db, value, now + DEVICE_MS + 1)).toBeNull();
     expect(await readDevice(db, undefined, now)).toBeNull();
-    const other = await openMemoryDatabase();
+    const other = await openMigratedMemoryDatabase();
     try {
       expect(await readDevice(other.db, value, now)).toBeNull();
     } finally {

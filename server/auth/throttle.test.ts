@@ -2,7 +2,7 @@
 // lock is reported once, that a known device is counted apart, and that a lock ends with its window.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.ts';
-import { openMemoryDatabase } from '../db/prepare.ts';
+import { openMigratedMemoryDatabase } from '../../tests/helpers/db.ts';
 import { signInBlocked, signInFailed, type SignInLimits } from './throttle.ts';
 
 const WINDOW = 15 * 60_000;
@@ -12,7 +12,7 @@ const T0 = Math.floor(Date.UTC(2026, 10, 27, 9, 0) / WINDOW) * WINDOW;
 describe('sign-in throttle', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openMemoryDatabase();
+    database = await openMigratedMemoryDatabase();
   });
   afterAll(() => database?.close());
 

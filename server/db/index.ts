@@ -33,6 +33,8 @@ export interface Database {
    */
   withWritesHeld?<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** In-memory database only: a copy of its files, to start another one from (openMemoryDatabase). */
+  dump?(): Promise<Blob>;
 }
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -134,7 +136,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
 }
 
-async function openPglite(dataDir: string | undefined, migrate: boolean, afterMigrate?: (db: Db) => Promise<void>): Promise<Database> {
+async function openPglite(dataDir: string | undefined, migrate: boolean, afterMigrate?: (db: Db) => Promise<void>, loadDataDir?: Blob): Promise<Database> {
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -142,6 +144,7 @@ async function openPglite(dataDir: string | undefined, migrate: boolean, afterMi
   ]);
   const client = await PGlite.create({
     dataDir,
+    loadDataDir,
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
   });
@@ -168,12 +171,15 @@ async function openPglite(dataDir: string | undefined, migrate: boolean, afterMi
               return fn();
             }),
         }
-      : {}),
+      : { dump: () => client.dumpDataDir('none') }),
     close: () => client.close(),
   };
 }
 
-/** An in-memory PGlite database, migrated (tests: db/prepare.ts's openMemoryDatabase adds the search index). */
-export function openMigratedMemoryDatabase(afterMigrate?: (db: Db) => Promise<void>): Promise<Database> {
-  return openPglite(undefined, true, afterMigrate);
+/**
+ * An in-memory PGlite database, migrated (tests: db/prepare.ts's openMemoryDatabase adds the
+ * search index); `from`: another one's dump() to start from (its migrations then have nothing to do).
+ */
+export function openMigratedMemoryDatabase(afterMigrate?: (db: Db) => Promise<void>, from?: Blob): Promise<Database> {
+  return openPglite(undefined, true, afterMigrate, from);
 }

@@ -50,6 +50,6 @@ export function openPreparedDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 /** An in-memory PGlite database for tests, migrated and with its search index. */
-export function openMemoryDatabase(): Promise<Database> {
-  return openMigratedMemoryDatabase(installSearchIndexing);
+export function openMemoryDatabase(from?: Blob): Promise<Database> {
+  return openMigratedMemoryDatabase(installSearchIndexing, from);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './index.ts';
-import { openMemoryDatabase } from './prepare.ts';
+import { openMigratedMemoryDatabase } from '../../tests/helpers/db.ts';
 import { countSafaris, findSafaris, latestBlogs, ringNeighbours } from './queries.ts';
 import * as t from './schema.ts';
 
@@ -18,7 +18,7 @@ describe('ringNeighbours', () => {
 describe('safari and blog queries', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openMemoryDatabase();
+    database = await openMigratedMemoryDatabase();
     const { db } = database;
     const [ug, rw] = await db
       .insert(t.destinations)

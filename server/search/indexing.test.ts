@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_TYPES } from '../../common/content-types.ts';
 import { DEFINITIONS } from '../content/definitions.ts';
 import type { Database } from '../db/index.ts';
-import { openMemoryDatabase } from '../db/prepare.ts';
+import { openMigratedMemoryDatabase } from '../../tests/helpers/db.ts';
 import { searchIndexingStatements, searchRefreshFunction } from './indexing.ts';
 
 describe('the search index derived from the types’ descriptions', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openMemoryDatabase();
+    database = await openMigratedMemoryDatabase();
   }, 60_000);
   afterAll(() => database?.close());
 

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.ts';
-import { openMemoryDatabase } from '../db/prepare.ts';
+import { openMigratedMemoryDatabase } from '../../tests/helpers/db.ts';
 import { lexemesOf, similarity, wordSimilarity } from './text.ts';
 import { matches, parseTsvector, tsRank, websearchQuery } from './tsquery.ts';
 
@@ -21,7 +21,7 @@ describe('search text functions match PostgreSQL', () => {
   let database: Database;
   const one = async <T,>(q: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(q))[0]!;
   beforeAll(async () => {
-    database = await openMemoryDatabase();
+    database = await openMigratedMemoryDatabase();
   }, 60_000);
   afterAll(async () => {
     await database.close();

@@ -1,13 +1,12 @@
 // axe-core finds no violations on any template: with the navigation closed (desktop and mobile),
 // with each navigation panel open, and with the mobile menu open.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.ts';
+import { axeViolations, launchBrowser, openSettled } from '../helpers/browser.ts';
 import { onePerTemplate, siteRoutes } from '../helpers/site.ts';
-import { startSiteServer } from '../helpers/site-server.ts';
+import { sharedSite } from '../helpers/shared-site.ts';
 
-const server = await startSiteServer();
+const server = sharedSite();
 const base = server.url;
 const templates = [
   ...onePerTemplate(await siteRoutes(base))
@@ -22,32 +21,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await server.stop();
 });
 
-async function settled(page: Page) {
-  await page.waitForFunction(() => {
-    const r = (window as any).__reactRouterDataRouter;
-    return r && r.state.navigation.state === 'idle';
-  });
-}
-
-async function open(page: Page, path: string) {
-  await page.goto(base + path, { waitUntil: 'load' });
-  await settled(page);
-  // Fonts settle before colour contrast is measured.
-  await page.evaluate(() => document.fonts.ready.then(() => true));
-}
-
-/** Runs axe and returns a readable list of violations (empty when clean). */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  // axe really ran over the page (a page it could not analyse would report nothing at all).
-  expect(result.passes.length).toBeGreaterThan(10);
-  return result.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} node(s): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`,
-  );
-}
+const open = (page: Page, path: string) => openSettled(page, base + path);
 
 describe('desktop 1366x900', () => {
   let context: BrowserContext;
@@ -62,7 +38,7 @@ describe('desktop 1366x900', () => {
   it.for(templates)('%s (%s), navigation closed', async ([, path]) => {
     await open(page, path);
     expect(await page.locator('button.nav-trigger[aria-expanded=true]').count()).toBe(0);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it.for(['Destinations', 'Safaris', 'Experiences', 'Blogs'])('home with the %s panel open', async (label) => {
@@ -75,7 +51,7 @@ describe('desktop 1366x900', () => {
     // Its content (loaded on demand) is what is checked.
     await panel.locator('.more-link').waitFor();
     await panel.locator('img').first().waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('a detail page with a panel open on a non-default tab', async () => {
@@ -95,14 +71,14 @@ describe('desktop 1366x900', () => {
     await expect.poll(() => tabpanel.locator('.mega__heading').textContent()).toContain(tabTitle);
     await panel.locator('.mega-card').first().waitFor();
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('search overlay open', async () => {
     await open(page, '/');
     await page.locator('.search-trigger').click();
     await page.getByRole('dialog').waitFor({ state: 'visible' });
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 
@@ -119,7 +95,7 @@ describe('mobile 390x844', () => {
   it.for(templates)('%s (%s), menu closed', async ([, path]) => {
     await open(page, path);
     expect(await page.locator('button.menu-toggle').getAttribute('aria-expanded')).toBe('false');
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it.for(['/', templates.find(([t]) => t === 'safari')![1]])('%s with the mobile menu open, and a panel open inside it', async (path) => {
@@ -127,10 +103,10 @@ describe('mobile 390x844', () => {
     await page.locator('button.menu-toggle').click();
     const menu = page.locator('#site-menu');
     await menu.waitFor({ state: 'visible' });
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await menu.locator('button.nav-trigger', { hasText: 'Destinations' }).click();
     await page.locator('#mega-destinations').waitFor({ state: 'visible' });
     await page.locator('#mega-destinations .mega-card').first().waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

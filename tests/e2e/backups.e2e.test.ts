@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
 import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
-import { startInProcess, type InProcessSite } from '../helpers/in-process.ts';
+import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { addStaff } from '../helpers/staff.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? path.join(os.tmpdir(), 'backups-shots');
@@ -21,9 +21,9 @@ let browser: Browser;
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
-  site = await startInProcess('pglite', {}, undefined, { forms: { startWorker: false } });
+  site = await startSite({ app: { forms: { startWorker: false } } });
   await addStaff(site.app.database!.db, OWNER, 'owner');
-  browser = await launchBrowser();
+  browser = await launchBrowser({ local: true });
 });
 afterAll(async () => {
   await browser?.close();

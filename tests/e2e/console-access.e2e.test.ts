@@ -4,7 +4,6 @@
 // on any of these screens at desktop (1366×860) and phone (390×844) sizes; screenshots of each are
 // written to SHOTS_DIR (default: the system's temp folder) to be looked at.
 import '../helpers/production.ts';
-import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,8 +16,8 @@ import { STAFF_MESSAGES } from '../../common/staff.ts';
 import { announceSetup } from '../../server/auth/accounts.ts';
 import { mailOutbox } from '../../server/db/schema-enquiries.ts';
 import { createLogger } from '../../server/logger.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import { startInProcess, type InProcessSite } from '../helpers/in-process.ts';
+import { axeViolations, launchBrowser, openSettled, settled } from '../helpers/browser.ts';
+import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? path.join(os.tmpdir(), 'console-access-shots');
 const OWNER = { email: 'owner@example.com', password: 'acacia thorn river lodge 7' };
@@ -34,7 +33,7 @@ let setupToken: string;
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
-  site = await startInProcess('pglite', {}, undefined, { forms: { startWorker: false } });
+  site = await startSite({ app: { forms: { startWorker: false } } });
   setupToken = (await announceSetup(site.app.database!.db, 'http://localhost:3000', createLogger('silent')))!;
   browser = await launchBrowser();
 });
@@ -43,26 +42,12 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function settled(page: Page) {
-  await page.waitForFunction(() => {
-    const r = (window as unknown as { __reactRouterDataRouter?: { state: { navigation: { state: string } } } }).__reactRouterDataRouter;
-    return r && r.state.navigation.state === 'idle';
-  });
-  await page.evaluate(() => document.fonts.ready.then(() => true));
-}
-
-async function open(page: Page, p: string) {
-  await page.goto(site.base + p, { waitUntil: 'load' });
-  await settled(page);
-}
+const open = (page: Page, path: string) => openSettled(page, site.base + path);
 
 /** axe over the page (it must really have run), then a full-page screenshot. */
 async function check(page: Page, name: string, size: 'desktop' | 'phone') {
   await settled(page);
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.passes.length).toBeGreaterThan(10);
-  const problems = result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
-  expect(problems, `${name} at ${size}`).toEqual([]);
+  expect(await axeViolations(page), `${name} at ${size}`).toEqual([]);
   await page.screenshot({ path: path.join(SHOTS, `${name}-${size}.png`), fullPage: true });
 }
 

@@ -4,15 +4,14 @@
 // the browser known. axe finds nothing on the refused sign-in page at 1280 and 390 px; screenshots
 // are written to SHOTS_DIR (default: the system's temp folder).
 import '../helpers/production.ts';
-import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../common/staff.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import { startInProcess, type InProcessSite } from '../helpers/in-process.ts';
+import { axeViolations, launchBrowser, settled } from '../helpers/browser.ts';
+import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { addStaff, STAFF_PASSWORD } from '../helpers/staff.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? path.join(os.tmpdir(), 'console-lockout-shots');
@@ -25,7 +24,7 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
-  site = await startInProcess('pglite', {}, undefined, { forms: { startWorker: false } });
+  site = await startSite({ app: { forms: { startWorker: false } } });
   await addStaff(site.app.database!.db, OWNER, 'owner', STAFF_PASSWORD, 'Amani Owner');
   browser = await launchBrowser();
 });
@@ -39,14 +38,6 @@ async function newContext(width: number): Promise<BrowserContext> {
   const context = await browser.newContext(width < 600 ? { viewport: { width, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' } : { viewport: { width, height: 860 }, reducedMotion: 'reduce' });
   contexts.push(context);
   return context;
-}
-
-async function settled(page: Page) {
-  await page.waitForFunction(() => {
-    const r = (window as unknown as { __reactRouterDataRouter?: { state: { navigation: { state: string } } } }).__reactRouterDataRouter;
-    return r && r.state.navigation.state === 'idle';
-  });
-  await page.evaluate(() => document.fonts.ready.then(() => true));
 }
 
 async function signInForm(page: Page, password: string) {
@@ -95,9 +86,7 @@ describe('sign-in lock in a browser', () => {
       await signInForm(stranger, STAFF_PASSWORD);
       await expect.poll(() => stranger.getByRole('alert').textContent()).toBe(STAFF_MESSAGES.throttled);
       await settled(stranger);
-      const axe = await new AxeBuilder({ page: stranger }).analyze();
-      expect(axe.passes.length).toBeGreaterThan(10);
-      expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      expect(await axeViolations(stranger)).toEqual([]);
       await stranger.screenshot({ path: path.join(SHOTS, `login-locked-${width}.png`), fullPage: true });
     }
 

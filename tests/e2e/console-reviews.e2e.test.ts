@@ -16,7 +16,7 @@ import type { Db, Tx } from '../../server/db/index.ts';
 import { insertReview, renderReviewPhoto } from '../../server/reviews.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
-import { startConsoleSite, type ConsoleSite } from '../helpers/console-site.ts';
+import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { addStaff } from '../helpers/staff.ts';
 
 const OWNER = 'olivia@kigezitrails.example';
@@ -27,7 +27,7 @@ const SIZES = [
   ['phone', { width: 390, height: 844 }],
 ] as const;
 
-let site: ConsoleSite;
+let site: InProcessSite;
 let browser: Browser;
 let safari: { id: number; slug: string; title: string };
 let db: Db;
@@ -49,7 +49,7 @@ const reviewCard = (page: Page, name: string) => page.locator('li.c-rv').filter(
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
-  site = await startConsoleSite('pglite');
+  site = await startSite({ drivenMail: true });
   db = site.app.database!.db;
   await addStaff(db, OWNER, 'owner', undefined, 'Olivia Mugisha');
   await addStaff(db, AGENT, 'agent', undefined, 'Arthur Agent');

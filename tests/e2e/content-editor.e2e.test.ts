@@ -17,7 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDir } from '../../server/web.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
-import { addLibraryPicture, startConsoleSite, type ConsoleSite } from '../helpers/console-site.ts';
+import { addLibraryPicture } from '../helpers/console-site.ts';
+import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { addStaff, signIn } from '../helpers/staff.ts';
 
 const OWNER = 'olivia@kigezitrails.example';
@@ -27,13 +28,13 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/content-editor-shots';
 const SAFARI = '1-day-bwindi-gorilla-trek-from-kabale';
 const POST = 'birding-at-lake-mburo-at-dawn';
 
-let site: ConsoleSite;
+let site: InProcessSite;
 let browser: Browser;
 
 beforeAll(async () => {
   if (!existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('No production build: run `npm run build` before the browser tests.');
   await mkdir(SHOTS, { recursive: true });
-  site = await startConsoleSite('pglite');
+  site = await startSite({ drivenMail: true });
   const db = site.app.database!.db;
   await addStaff(db, OWNER, 'owner', undefined, 'Olivia Mugisha');
   await addStaff(db, OTHER, 'owner', undefined, 'Oscar Okello');

@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDir } from '../../server/web.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
-import { startConsoleSite, type ConsoleSite } from '../helpers/console-site.ts';
+import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { addStaff, signIn } from '../helpers/staff.ts';
 
 const OWNER = 'olga@kigezitrails.example';
@@ -30,13 +30,13 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/content-editor-shots';
 const PARK = 'bwindi-impenetrable-forest-national-park';
 const BANNER = 'Preview of an unpublished version — not on the site';
 
-let site: ConsoleSite;
+let site: InProcessSite;
 let browser: Browser;
 
 beforeAll(async () => {
   if (!existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('No production build: run `npm run build` before the browser tests.');
   await mkdir(SHOTS, { recursive: true });
-  site = await startConsoleSite('pglite');
+  site = await startSite({ drivenMail: true });
   const db = site.app.database!.db;
   await addStaff(db, OWNER, 'owner', undefined, 'Olga Owner');
   await addStaff(db, AGENT, 'agent', undefined, 'Amos Agent');

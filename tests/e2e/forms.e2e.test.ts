@@ -3,8 +3,6 @@
 // the messages of spec points 5 and 8, the alerts and dialogs, and axe on the forms.
 // Needs `npm run build` to have run.
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -12,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/validation.ts';
 import { buildDir } from '../../server/web.ts';
 import { OPERATOR, waitFor } from '../helpers/forms.ts';
-import { freePort, startServer, type ServerProcess } from '../helpers/server.ts';
+import { type ServerProcess, freePort, seededDataDir, startServer } from '../helpers/start-site.ts';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../helpers/smtp.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
@@ -34,7 +32,7 @@ beforeAll(async () => {
   base = `http://localhost:${port}`;
   server = await startServer(
     {
-      DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'forms-e2e-')),
+      DATA_DIR: await seededDataDir('forms-e2e-'),
       DATABASE_URL: '',
       SMTP_URL: smtp.url,
       SITE_URL: base,
@@ -477,7 +475,7 @@ describe('spam defence in the browser (SPAM_CHECKS=on)', { timeout: 90_000 }, ()
     const port = await freePort();
     url = `http://localhost:${port}`;
     guarded = await startServer(
-      { DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'forms-e2e-spam-')), DATABASE_URL: '', SMTP_URL: smtp.url, SITE_URL: url, OPERATOR_EMAIL: OPERATOR, SPAM_CHECKS: 'on', LOG_LEVEL: 'warn' },
+      { DATA_DIR: await seededDataDir('forms-e2e-spam-'), DATABASE_URL: '', SMTP_URL: smtp.url, SITE_URL: url, OPERATOR_EMAIL: OPERATOR, SPAM_CHECKS: 'on', LOG_LEVEL: 'warn' },
       port,
     );
   }, 120_000);

@@ -8,16 +8,15 @@ import '../helpers/production.ts';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/index.ts';
 import { enquiries, mailOutbox } from '../../server/db/schema.ts';
 import { buildDir } from '../../server/web.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { axeViolations, launchBrowser, settled } from '../helpers/browser.ts';
 import { rowsOf } from '../helpers/forms.ts';
-import { startInProcess, type InProcessSite } from '../helpers/in-process.ts';
+import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { addStaff, STAFF_PASSWORD } from '../helpers/staff.ts';
 
@@ -36,7 +35,7 @@ let safari: { id: number; slug: string; title: string };
 beforeAll(async () => {
   if (!existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('No production build: run `npm run build` before the browser tests.');
   smtp = await startTestSmtp();
-  site = await startInProcess('pglite', { SMTP_URL: smtp.url, SPAM_CHECKS: 'off', OPERATOR_EMAIL: OPERATOR, MAIL_POLL_MS: '100' });
+  site = await startSite({ env: { SMTP_URL: smtp.url, SPAM_CHECKS: 'off', OPERATOR_EMAIL: OPERATOR, MAIL_POLL_MS: '100' } });
   base = site.base;
   db = site.app.database!.db;
   await addStaff(db, 'grace@inbox.example', 'owner', undefined, 'Grace Owner');
@@ -100,20 +99,6 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-/** Hydrated and not navigating (polled with evaluate: waitForFunction's eval is refused by the CSP). */
-async function settled(page: Page) {
-  const end = Date.now() + 15_000;
-  while (
-    !(await page.evaluate(() => {
-      const r = (window as any).__reactRouterDataRouter;
-      return Boolean(r && r.state.navigation.state === 'idle');
-    }))
-  ) {
-    if (Date.now() > end) throw new Error('the page did not settle');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 async function open(page: Page, p: string) {
   const res = await page.goto(base + p, { waitUntil: 'load' });
   await settled(page);
@@ -137,12 +122,6 @@ async function signInAs(context: BrowserContext, email: string): Promise<Page> {
   await page.waitForURL(`${base}/admin`);
   await settled(page);
   return page;
-}
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.passes.length).toBeGreaterThan(10);
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 describe('the inbox in a browser', () => {
@@ -295,7 +274,7 @@ describe('changes to several enquiries at once', () => {
       await page.getByLabel('Change').selectOption({ label: 'Quoted' });
       await page.getByRole('button', { name: 'Apply to ticked' }).click();
       await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Tick at least one enquiry' }).count()).toBe(1);
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'inbox-bulk-desktop.png'), fullPage: false });
     } finally {
       await context.close();
@@ -357,7 +336,7 @@ describe.each(SIZES)('axe on the console at %s size', (size, viewport) => {
     }
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     // Hydrated without a mismatch or an error (dates are formatted the same on both sides).
     expect(errors.splice(0)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}-${size}.png`), fullPage: true });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAV_MAX_EXPERIENCES, NAV_MAX_SAFARIS, PAGE_SIZE, SHARE_TEXT } from '../../common/constants.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { getJson, htmlText, WHATSAPP_HREF, type Json } from '../helpers/site.ts';
-import { startSiteServer, type SiteServer } from '../helpers/site-server.ts';
+import { sharedSite } from '../helpers/shared-site.ts';
 
 const NAV_LABELS = { destinations: 'Destinations', safaris: 'Safaris', experiences: 'Experiences', blogs: 'Blogs' } as const;
 
@@ -16,17 +16,17 @@ const VIEWPORTS = {
   mobile: { width: 390, height: 844 },
 } as const;
 
-let server: SiteServer;
+let server: ReturnType<typeof sharedSite>;
 let browser: Browser;
 let base: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startSiteServer(), launchBrowser()]);
+  server = sharedSite();
+  browser = await launchBrowser();
   base = server.url;
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 /** Waits until the client router has hydrated and has no navigation in flight. */

@@ -2,14 +2,13 @@
 // header, footer, overlays and forms, keeps each itinerary day on one page and prints link
 // addresses; the route map and the park's location map load as images at desktop and phone sizes
 // (the phone gets its square picture), add no script, and axe finds nothing on either page.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.ts';
+import { axeViolations, launchBrowser, openSettled } from '../helpers/browser.ts';
 import { getJson } from '../helpers/site.ts';
-import { startSiteServer } from '../helpers/site-server.ts';
+import { sharedSite } from '../helpers/shared-site.ts';
 
-const server = await startSiteServer();
+const server = sharedSite();
 const base = server.url;
 const { allsafaris } = await getJson<{ allsafaris: { safarititleslug: string; safariday: number }[] }>(base, '/safaris');
 const safari = [...allsafaris].sort((a, b) => b.safariday - a.safariday)[0]!.safarititleslug;
@@ -21,17 +20,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await server.stop();
 });
 
-async function open(page: Page, path: string) {
-  await page.goto(base + path, { waitUntil: 'load' });
-  await page.waitForFunction(() => {
-    const r = (window as any).__reactRouterDataRouter;
-    return r && r.state.navigation.state === 'idle';
-  });
-  await page.evaluate(() => document.fonts.ready.then(() => true));
-}
+const open = (page: Page, path: string) => openSettled(page, base + path);
 
 /** Scrolls the map into view and waits for its picture; returns the address the browser chose. */
 async function mapLoaded(page: Page, selector: string): Promise<{ src: string; width: number; height: number }> {
@@ -42,12 +33,6 @@ async function mapLoaded(page: Page, selector: string): Promise<{ src: string; w
     return !!i && i.complete && i.naturalWidth > 0;
   }, selector);
   return img.evaluate((i: HTMLImageElement) => ({ src: new URL(i.currentSrc).pathname + new URL(i.currentSrc).search, width: i.naturalWidth, height: i.naturalHeight }));
-}
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.passes.length).toBeGreaterThan(10);
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 describe('print stylesheet', () => {
@@ -104,7 +89,7 @@ for (const [name, viewport, phone] of [
       expect(box.width).toBeGreaterThan(phone ? 300 : 400);
       expect(box.width).toBeLessThan(phone ? 390 : 560);
       await expect(page.getByRole('link', { name: 'Download itinerary (PDF)' }).isVisible()).resolves.toBe(true);
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       const code = await Promise.all(scripts);
       expect(code.length).toBeGreaterThan(0);
       for (const js of code) {
@@ -122,7 +107,7 @@ for (const [name, viewport, phone] of [
       const pic = await mapLoaded(page, '.park-map img');
       expect(pic.src).toBe(`/parks/${park}/location.svg${phone ? '?size=phone' : ''}`);
       await expect(page.locator('.park-map figcaption').textContent()).resolves.toMatch(/lies in Uganda, at 1\.03° S, 29\.70° E\.$/);
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await context.close();
     });
   });

@@ -4,13 +4,12 @@
 // a stand-in that fails), and on a client navigation (a page, a sort) whose data request fails in
 // the network or comes back with the server's failure. The page keeps the header and footer,
 // announces the sentence, offers Try again, and axe finds nothing.
-import AxeBuilder from '@axe-core/playwright';
 import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.ts';
-import { freePort } from '../helpers/server.ts';
-import { startSiteServer, type SiteServer } from '../helpers/site-server.ts';
+import { axeViolations, launchBrowser, settled } from '../helpers/browser.ts';
+import { sharedSite } from '../helpers/shared-site.ts';
+import { freePort, startSiteProcess, type SiteProcess } from '../helpers/start-site.ts';
 import { headings1, htmlText, readHead } from '../helpers/site.ts';
 
 const SAFARIS_DOWN = 'Our safari list is being updated. Please try again in a few minutes.';
@@ -38,19 +37,21 @@ async function failingApi(): Promise<{ url: string; close(): Promise<void> }> {
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => api.close(() => resolve())) };
 }
 
-let site: SiteServer;
-let broken: SiteServer;
+let site: ReturnType<typeof sharedSite>;
+let broken: SiteProcess;
 let stub: Awaited<ReturnType<typeof failingApi>>;
 let browser: Browser;
 
 beforeAll(async () => {
   stub = await failingApi();
-  [site, broken] = await Promise.all([startSiteServer(), startSiteServer({ API_URL: stub.url })]);
+  site = sharedSite();
+  // A web-only process (API_URL): it has no database of its own.
+  broken = await startSiteProcess({ env: { API_URL: stub.url }, database: 'empty' });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([site?.stop(), broken?.stop()]);
+  await broken?.stop();
   await stub?.close();
 });
 
@@ -113,20 +114,6 @@ describe("the spec's other 'Failed to' sentence", () => {
   });
 });
 
-async function ready(page: Page) {
-  await page.waitForFunction(() => {
-    const r = (window as any).__reactRouterDataRouter;
-    return r && r.state.navigation.state === 'idle';
-  });
-  await page.evaluate(() => document.fonts.ready.then(() => true));
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.passes.length).toBeGreaterThan(10);
-  return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 describe.each([
   [1280, 900],
   [390, 844],
@@ -142,7 +129,7 @@ describe.each([
 
   it("to /safaris?page=2, lost in the network: 'Failed to fetch safaris', and Try again loads the page", async () => {
     await page.goto(`${site.url}/safaris`, { waitUntil: 'load' });
-    await ready(page);
+    await settled(page);
     await page.route('**/safaris.data*', (route) => route.abort('failed'));
     await page.getByRole('navigation', { name: /pagination|pages/i }).getByRole('link', { name: /^(Page )?2$/ }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch safaris' });
@@ -161,7 +148,7 @@ describe.each([
 
   it("with the server's failure: its error field", async () => {
     await page.goto(`${site.url}/safaris`, { waitUntil: 'load' });
-    await ready(page);
+    await settled(page);
     // The data request is answered by the site whose API fails, as this site would answer it then.
     await page.route('**/safaris.data*', async (route) => {
       const url = new URL(route.request().url());

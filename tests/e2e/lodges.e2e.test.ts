@@ -2,18 +2,17 @@
 // lodge page (amenities, map, gallery viewer, the call to plan a stay), a park page's "Where to
 // stay" section and a safari day's overnight link; axe finds nothing on any of them. With
 // SCREENSHOTS=<dir>, full-page screenshots are written there to look at.
-import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LodgeResponse, LodgesResponse, ParkResponse, SafariResponse, SafarisResponse } from '../../common/api-types.ts';
 import { PAGE_SIZE } from '../../common/constants.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { axeViolations, launchBrowser, openSettled } from '../helpers/browser.ts';
 import { getJson } from '../helpers/site.ts';
-import { startSiteServer } from '../helpers/site-server.ts';
+import { sharedSite } from '../helpers/shared-site.ts';
 
-const server = await startSiteServer();
+const server = sharedSite();
 const base = server.url;
 const PARK = 'bwindi-impenetrable-forest-national-park';
 const list = await getJson<LodgesResponse>(base, `/lodges?page=1&limit=${PAGE_SIZE.lodges}`);
@@ -40,23 +39,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await server.stop();
 });
 
-async function open(page: Page, p: string) {
-  await page.goto(base + p, { waitUntil: 'load' });
-  await page.waitForFunction(() => {
-    const r = (window as any).__reactRouterDataRouter;
-    return r && r.state.navigation.state === 'idle';
-  });
-  await page.evaluate(() => document.fonts.ready.then(() => true));
-}
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.passes.length).toBeGreaterThan(10);
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
+const open = (page: Page, path: string) => openSettled(page, base + path);
 
 async function shoot(page: Page, name: string, selector?: string) {
   if (!shots) return;
@@ -96,7 +81,7 @@ for (const [label, viewport, options] of [
       const first = list.lodges[0]!;
       await expect.poll(() => cards.first().locator('.card__title').textContent()).toBe(first.lodgetitle);
       expect(await cards.first().locator('.tier-badge').textContent()).toBe({ budget: 'Budget', 'mid-range': 'Mid-range', luxury: 'Luxury' }[first.lodgetier]);
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await shoot(page, `lodges-${tag}`);
 
       await page.getByRole('navigation', { name: 'Lodges by standard' }).getByRole('link', { name: 'Luxury' }).click();
@@ -136,7 +121,7 @@ for (const [label, viewport, options] of [
       // JSON-LD names it as a LodgingBusiness.
       const jsonld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
       expect(jsonld['@graph'].map((n: { '@type': string }) => n['@type'])).toContain('LodgingBusiness');
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await shoot(page, `lodge-${tag}`);
 
       if (lodge.galleryImages.length) {
@@ -155,7 +140,7 @@ for (const [label, viewport, options] of [
       await section.scrollIntoViewIfNeeded();
       expect(await section.locator('h2').first().textContent()).toBe('Lodges in and around Bwindi');
       expect(await section.locator('.card__title').allTextContents()).toEqual(park.lodges.map((l) => l.lodgetitle));
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await shoot(page, `park-lodges-${tag}`, '#lodges');
       await section.getByRole('link', { name: park.lodges[0]!.lodgetitle }).click();
       await page.waitForURL(new RegExp(`/lodges/${park.lodges[0]!.lodgetitleslug}$`));
@@ -171,7 +156,7 @@ for (const [label, viewport, options] of [
       expect(await link.getAttribute('href')).toBe(`/lodges/${day.lodge!.lodgetitleslug}`);
       await link.scrollIntoViewIfNeeded();
       if (tag === 'desktop') await shoot(page, `safari-day-${tag}`, `.day >> nth=${day.day_number - 1}`);
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   });
 }

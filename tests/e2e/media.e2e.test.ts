@@ -12,14 +12,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
 import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
-import { startConsoleSite, type ConsoleSite } from '../helpers/console-site.ts';
+import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { addStaff } from '../helpers/staff.ts';
 
 const OWNER = 'olivia@kigezitrails.example';
 const AGENT = 'arthur@kigezitrails.example';
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/media-console-shots';
 
-let site: ConsoleSite;
+let site: InProcessSite;
 let browser: Browser;
 let lion: Buffer;
 let lake: Buffer;
@@ -34,7 +34,7 @@ async function photo(hue: string, width: number, height: number, format: 'jpeg' 
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
-  site = await startConsoleSite('pglite');
+  site = await startSite({ drivenMail: true });
   const db = site.app.database!.db;
   await addStaff(db, OWNER, 'owner', undefined, 'Olivia Mugisha');
   await addStaff(db, AGENT, 'agent', undefined, 'Arthur Agent');

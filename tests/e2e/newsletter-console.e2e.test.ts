@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
 import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
-import { startConsoleSite, type ConsoleSite } from '../helpers/console-site.ts';
+import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { addStaff } from '../helpers/staff.ts';
 
@@ -16,14 +16,14 @@ const OWNER = 'olivia@kigezitrails.example';
 const AGENT = 'arthur@kigezitrails.example';
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/newsletter-console-shots';
 
-let site: ConsoleSite;
+let site: InProcessSite;
 let smtp: TestSmtp;
 let browser: Browser;
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
   smtp = await startTestSmtp();
-  site = await startConsoleSite('pglite', { SMTP_URL: smtp.url, NEWSLETTER_RATE_PER_MINUTE: '6000' });
+  site = await startSite({ env: { SMTP_URL: smtp.url, NEWSLETTER_RATE_PER_MINUTE: '6000' }, drivenMail: true });
   const db = site.app.database!.db;
   await addStaff(db, OWNER, 'owner', undefined, 'Olivia Mugisha');
   await addStaff(db, AGENT, 'agent', undefined, 'Arthur Agent');

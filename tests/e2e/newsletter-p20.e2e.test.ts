@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toLocalInput } from '../../common/operator-time.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
-import { startConsoleSite, type ConsoleSite } from '../helpers/console-site.ts';
+import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { addStaff } from '../helpers/staff.ts';
 
 const OWNER = 'olivia@kigezitrails.example';
@@ -19,7 +19,7 @@ const WIDTHS = [
   { width: 390, height: 844 },
 ];
 
-let site: ConsoleSite;
+let site: InProcessSite;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -37,7 +37,7 @@ async function checkScreen(name: string) {
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
-  site = await startConsoleSite('pglite');
+  site = await startSite({ drivenMail: true });
   const db = site.app.database!.db;
   await addStaff(db, OWNER, 'owner', undefined, 'Olivia Mugisha');
   await site.rows(

@@ -3,14 +3,13 @@
 // footer's useful links), and the social links of the navigation bar (spec point 2), which stay in
 // the sticky bar on wide screens once the top bar has scrolled away. Each opens in a new tab
 // without an opener and says so in its accessible name; axe finds nothing.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { site } from '../../common/site.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import { startSiteServer } from '../helpers/site-server.ts';
+import { axeViolations, launchBrowser, openSettled } from '../helpers/browser.ts';
+import { sharedSite } from '../helpers/shared-site.ts';
 
-const server = await startSiteServer();
+const server = sharedSite();
 const base = server.url;
 let browser: Browser;
 beforeAll(async () => {
@@ -18,23 +17,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await server.stop();
 });
 
-async function open(page: Page, path: string) {
-  await page.goto(base + path, { waitUntil: 'load' });
-  await page.waitForFunction(() => {
-    const r = (window as any).__reactRouterDataRouter;
-    return r && r.state.navigation.state === 'idle';
-  });
-  await page.evaluate(() => document.fonts.ready.then(() => true));
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.passes.length).toBeGreaterThan(10);
-  return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
+const open = (page: Page, path: string) => openSettled(page, base + path);
 
 /** Stands in for the other sites: no request leaves the machine. */
 async function fakeOtherSites(context: BrowserContext) {

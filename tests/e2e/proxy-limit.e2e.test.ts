@@ -14,15 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxyTooLargeMessage } from '../../common/proxy-limit.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
-import { startConsoleSite, type ConsoleSite } from '../helpers/console-site.ts';
+import { type InProcessSite, freePort, startSite } from '../helpers/start-site.ts';
 import { startNginx, type Nginx } from '../helpers/nginx.ts';
-import { freePort } from '../helpers/server.ts';
 import { addStaff } from '../helpers/staff.ts';
 
 const OWNER = 'olivia@kigezitrails.example';
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/proxy-limit-shots';
 
-let site: ConsoleSite;
+let site: InProcessSite;
 let nginx: Nginx;
 let browser: Browser;
 let base = '';
@@ -31,7 +30,7 @@ let photo: Buffer;
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
-  site = await startConsoleSite('pglite');
+  site = await startSite({ drivenMail: true });
   await addStaff(site.app.database!.db, OWNER, 'owner', undefined, 'Olivia Mugisha');
   dir = await mkdtemp(path.join(os.tmpdir(), 'proxy-limit-'));
   const port = await freePort();

@@ -3,8 +3,6 @@
 // type filter with and without JavaScript, typos, the empty and too-long cases, and axe.
 // Needs `npm run build` to have run.
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
@@ -12,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../common/api-types.ts';
 import { buildDir } from '../../server/web.ts';
 import { launchBrowser } from '../helpers/browser.ts';
-import { freePort, startServer, type ServerProcess } from '../helpers/server.ts';
+import { type ServerProcess, freePort, seededDataDir, startServer } from '../helpers/start-site.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 const LABELS = ['Blog', 'Park', 'Experience', 'Safari', 'Faq', 'Animal', 'Bird', 'Lodge'];
@@ -25,7 +23,7 @@ beforeAll(async () => {
   if (!existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('No production build: run `npm run build` before the browser tests.');
   const port = await freePort();
   base = `http://localhost:${port}`;
-  server = await startServer({ DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'search-e2e-')), DATABASE_URL: '', SITE_URL: base, LOG_LEVEL: 'warn' }, port);
+  server = await startServer({ DATA_DIR: await seededDataDir('search-e2e-'), DATABASE_URL: '', SITE_URL: base, LOG_LEVEL: 'warn' }, port);
   browser = await launchBrowser();
 }, 120_000);
 

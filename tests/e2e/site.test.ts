@@ -5,16 +5,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../common/constants.ts';
 import { launchBrowser } from '../helpers/browser.ts';
-import { startSiteServer } from '../helpers/site-server.ts';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { getJson, headings1, htmlText, mainText, readHead, redirectCases, siteRoutes, WHATSAPP_HREF, type Json } from '../helpers/site.ts';
 
-const server = await startSiteServer();
+const server = sharedSite();
 const base = server.url;
 const routes = await siteRoutes(base);
 const experiences = await getJson(base, '/experiences?page=1&limit=12');
 const redirects = redirectCases(experiences.experiences[0].experiencetitleslug);
 
-afterAll(() => server.stop());
 
 async function getPage(path: string, init: RequestInit = {}) {
   const res = await fetch(base + path, { redirect: 'manual', ...init });

@@ -9,7 +9,6 @@ import '../helpers/production.ts';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,8 +16,8 @@ import { CONVERSION_NOTE } from '../../common/currency.ts';
 import { REVIEW_MESSAGES } from '../../common/reviews.ts';
 import { leadDay, whatsappLeadCounts } from '../../server/leads.ts';
 import { approveReview, listPendingReviews, listReviews } from '../../server/reviews.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import { startInProcess, type InProcessSite } from '../helpers/in-process.ts';
+import { axeViolations, launchBrowser, openSettled } from '../helpers/browser.ts';
+import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 const DESKTOP = { width: 1366, height: 900 };
@@ -34,7 +33,7 @@ let photoFile: string;
 let gifFile: string;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startInProcess('pglite'), launchBrowser()]);
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
   base = site.base;
   const all = (await (await fetch(`${base}/api/safaris`)).json()) as Json;
   const slug = all.allsafaris.find((s: Json) => s.safariday >= 3).safarititleslug;
@@ -66,29 +65,12 @@ async function newPage(viewport = DESKTOP, opts: { javaScriptEnabled?: boolean }
   return { page, context };
 }
 
-async function settled(page: Page) {
-  await page.waitForFunction(() => {
-    const r = (window as any).__reactRouterDataRouter;
-    return r && r.state.navigation.state === 'idle';
-  });
-}
-
-async function open(page: Page, p: string) {
-  await page.goto(base + p, { waitUntil: 'load' });
-  await settled(page);
-  await page.evaluate(() => document.fonts.ready.then(() => true));
-}
+const open = (page: Page, path: string) => openSettled(page, base + path);
 
 async function shot(page: Page, name: string, locator?: string) {
   if (!SHOTS) return;
   if (locator) await page.locator(locator).first().screenshot({ path: path.join(SHOTS, `${name}.png`) });
   else await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
-
-async function axe(page: Page, include: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include(include).analyze();
-  expect(result.passes.length).toBeGreaterThan(3);
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 /** axe on a page loaded without JavaScript: its HTML, scripts removed, checked in a page that runs axe. */
@@ -99,7 +81,7 @@ async function axeWithoutScripts(page: Page, include: string): Promise<string[]>
     const checker = await context.newPage();
     await checker.route(page.url(), (r) => r.fulfill({ status: 200, contentType: 'text/html', body: html }));
     await checker.goto(page.url());
-    return await axe(checker, include);
+    return await axeViolations(checker, { include, minPasses: 3 });
   } finally {
     await context.close();
   }
@@ -179,14 +161,14 @@ describe('prices in the visitor currency', () => {
         if (label === 'phone') {
           await page.getByRole('button', { name: 'Open menu' }).click();
           await expect(page.locator('.currency-switch--menu select').inputValue()).resolves.toBe('EUR');
-          expect(await axe(page, '.site-nav')).toEqual([]);
+          expect(await axeViolations(page, { include: '.site-nav', minPasses: 3 })).toEqual([]);
           await shot(page, 'currency-menu-phone');
         } else {
           await expect(page.locator('.currency-switch--topbar select').inputValue()).resolves.toBe('EUR');
           await shot(page, 'currency-topbar-desktop', '.topbar');
-          expect(await axe(page, '.topbar')).toEqual([]);
+          expect(await axeViolations(page, { include: '.topbar', minPasses: 3 })).toEqual([]);
         }
-        expect(await axe(page, '.price-card')).toEqual([]);
+        expect(await axeViolations(page, { include: '.price-card', minPasses: 3 })).toEqual([]);
       } finally {
         await context.close();
       }
@@ -266,7 +248,7 @@ describe('reviews', () => {
       await form.getByLabel('A photo from your safari (optional)').setInputFiles(gifFile);
       await form.getByRole('button', { name: 'Send my review' }).click();
       await expect.poll(() => form.getByRole('alert').textContent()).toBe(REVIEW_MESSAGES.photoType);
-      expect(await axe(page, '.t-reviews')).toEqual([]);
+      expect(await axeViolations(page, { include: '.t-reviews', minPasses: 3 })).toEqual([]);
       await shot(page, 'review-form-error-desktop', '.t-reviews__write');
 
       await form.getByLabel('A photo from your safari (optional)').setInputFiles(photoFile);
@@ -299,7 +281,7 @@ describe('reviews', () => {
       expect(product.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4, reviewCount: 1, bestRating: 5, worstRating: 1 });
       expect(product.offers).toMatchObject({ priceCurrency: 'USD' });
       await expect(page.locator('.t-reviews__summary').textContent()).resolves.toMatch(/4\.0\s*out of 5 · 1 review/);
-      expect(await axe(page, '.t-reviews')).toEqual([]);
+      expect(await axeViolations(page, { include: '.t-reviews', minPasses: 3 })).toEqual([]);
       await shot(page, 'reviews-desktop', '.t-reviews');
     } finally {
       await context.close();
@@ -349,7 +331,7 @@ describe('reviews', () => {
           await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
           await expect(img.getAttribute('alt')).resolves.toMatch(/^Portrait of /);
         }
-        expect(await axe(page, '#reviews')).toEqual([]);
+        expect(await axeViolations(page, { include: '#reviews', minPasses: 3 })).toEqual([]);
         await shot(page, `home-reviews-${label}`, '#reviews');
       } finally {
         await context.close();
@@ -373,7 +355,7 @@ describe('destination video facade', () => {
         await expect(page.locator('iframe').count()).resolves.toBe(0);
         const play = page.getByRole('link', { name: 'Play video of Kenya' });
         await expect(play.getAttribute('href')).resolves.toBe('https://www.youtube.com/watch?v=QkWGGhtTA4k');
-        expect(await axe(page, '.video--facade')).toEqual([]);
+        expect(await axeViolations(page, { include: '.video--facade', minPasses: 3 })).toEqual([]);
         await shot(page, `video-facade-${label}`, '.video--facade');
         await page.waitForTimeout(300);
         expect(youtube).toEqual([]);

@@ -1,8 +1,10 @@
 // Debian's Chromium driven by playwright-core (no browser download). Every context the browser
 // opens reports Content-Security-Policy violations of its pages; tests/helpers/csp-guard.ts fails
-// the test that caused any.
+// the test that caused any. Below: what the browser tests do on every page (wait for the router and
+// the fonts, run axe).
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -40,21 +42,27 @@ async function watchCsp(context: BrowserContext): Promise<void> {
   });
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/**
+ * Chromium for a test file: a connection to the run's browser when the browser tests' set-up
+ * started one (tests/helpers/browser-setup.ts; close() then closes this file's contexts and the
+ * connection), else a browser of its own.
+ */
+export async function launchBrowser(opts: { local?: boolean } = {}): Promise<Browser> {
+  // `local`: a browser of the file's own, for what a remote connection cannot do (a download's path).
+  const shared = opts.local ? undefined : process.env.SAFARI_TEST_CHROMIUM_WS;
+  const browser = shared ? await chromium.connect(shared) : await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
     const context = await newContext(...args);
@@ -70,20 +78,40 @@ export async function launchBrowser(): Promise<Browser> {
   return browser;
 }
 
-/** Opens a page of the site and waits until the app has settled and its fonts are in. */
-export async function openSettled(page: Page, url: string): Promise<void> {
-  await page.goto(url, { waitUntil: 'load' });
-  await page.waitForFunction(() => {
-    const r = (window as any).__reactRouterDataRouter;
-    return r && r.state.navigation.state === 'idle';
-  });
+/**
+ * The client router has hydrated and has no navigation under way, and the fonts are in (colour
+ * contrast is measured on the final text). Polled with evaluate: waitForFunction's eval is refused
+ * by the console's Content-Security-Policy.
+ */
+export async function settled(page: Page, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (
+    !(await page.evaluate(() => {
+      const r = (window as unknown as { __reactRouterDataRouter?: { state: { navigation: { state: string } } } }).__reactRouterDataRouter;
+      return Boolean(r && r.state.navigation.state === 'idle');
+    }))
+  ) {
+    if (Date.now() > end) throw new Error('the page did not settle');
+    await new Promise((r) => setTimeout(r, 50));
+  }
   await page.evaluate(() => document.fonts.ready.then(() => true));
 }
 
-/** axe-core's violations on the page, one readable line each (none when it is clean). */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  // axe really ran over the page (a page it could not analyse would report nothing at all).
-  if (result.passes.length <= 10) return [`axe passed only ${result.passes.length} rules: the page was not analysed`];
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+/** Loads `url` up to its load event, then waits until the page has settled. */
+export async function openSettled(page: Page, url: string): Promise<void> {
+  await page.goto(url, { waitUntil: 'load' });
+  await settled(page);
+}
+
+/**
+ * axe's violations on the page (or on the parts `include` names), one line each, empty when clean;
+ * and proof that axe really ran over it (a page it could not analyse would report nothing at all):
+ * more than `minPasses` rules passed (default 10).
+ */
+export async function axeViolations(page: Page, opts: { include?: string; minPasses?: number } = {}): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (opts.include) builder.include(opts.include);
+  const result = await builder.analyze();
+  expect(result.passes.length).toBeGreaterThan(opts.minPasses ?? 10);
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} node(s): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }

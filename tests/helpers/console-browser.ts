@@ -1,8 +1,7 @@
 // What the console's browser tests share: signing in through the form, waiting for the router to
 // settle, and axe's violations in one line each.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { axeViolations, settled } from './browser.ts';
 import { STAFF_PASSWORD } from './staff.ts';
 
 /** Signs in at `${base}/admin/login` and waits for the dashboard. */
@@ -14,18 +13,8 @@ export async function consoleSignIn(page: Page, base: string, email: string, pas
   await page.waitForURL(`${base}/admin`);
 }
 
-/** The router has no navigation under way, and the fonts are in. */
-export async function settled(page: Page) {
-  await page.waitForFunction(() => {
-    const r = (window as any).__reactRouterDataRouter;
-    return r && r.state.navigation.state === 'idle';
-  });
-  await page.evaluate(() => document.fonts.ready.then(() => true));
-}
+/** The router has no navigation under way, and the fonts are in (tests/helpers/browser.ts). */
+export { settled };
 
 /** axe's violations on the page, one line each (and proof that it checked something). */
-export async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.passes.length).toBeGreaterThan(10);
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
+export const violations = (page: Page): Promise<string[]> => axeViolations(page);

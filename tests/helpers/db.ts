@@ -1,9 +1,9 @@
 // Databases for integration tests: an in-memory PGlite, and, when TEST_DATABASE_URL points at a
-// PostgreSQL server, a fresh database created on it for the test file and dropped afterwards.
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
-import type { Database } from '../../server/db/index.ts';
-import { openMemoryDatabase, openPreparedDatabase } from '../../server/db/prepare.ts';
+// PostgreSQL server, a fresh database created on it for the test file (a copy of the run's migrated
+// template) and dropped afterwards.
+import { openDatabase, type Database } from '../../server/db/index.ts';
+import { openMemoryDatabase } from '../../server/db/prepare.ts';
+import { migratedMemoryDump, newPostgresDatabase } from './templates.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -20,32 +20,28 @@ export interface TestDatabase extends Database {
 }
 
 /** A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server. */
-export async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `safari_t_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const a = postgres(base, { max: 1, onnotice: () => {} });
-      await a.unsafe(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
+export function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  return newPostgresDatabase();
+}
+
+/** An in-memory PGlite database, migrated: a copy of the run's (tests/helpers/templates.ts). */
+export async function openMigratedMemoryDatabase(): Promise<Database> {
+  return openMemoryDatabase(await migratedMemoryDump());
+}
+
+/** A fresh PostgreSQL database on the TEST_DATABASE_URL server, migrated and seeded (a copy of the run's template). */
+export function seededPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  return newPostgresDatabase('seeded');
 }
 
 export async function openTestDatabase(backend: Backend): Promise<TestDatabase> {
   if (backend === 'pglite') {
-    const db = await openMemoryDatabase();
+    const db = await openMigratedMemoryDatabase();
     return { ...db, drop: async () => {} };
   }
-  const { url, drop } = await freshPostgresUrl();
-  const db = await openPreparedDatabase({ databaseUrl: url, dataDir: '/nonexistent' });
+  // A copy of the run's migrated database (tests/helpers/templates.ts): opening it migrates nothing.
+  const { url, drop } = await newPostgresDatabase('migrated');
+  const db = await openDatabase({ databaseUrl: url, dataDir: '/nonexistent' });
   return {
     ...db,
     url,

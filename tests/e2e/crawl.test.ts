@@ -1,16 +1,10 @@
 // A crawl of the whole site, as a link checker would do it: every address in the sitemap, every
 // internal link and every image those pages reference (src, srcset, share tags, preloads) must
 // answer without an error. Needs the production build with its images (npm run build).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSiteServer, type SiteServer } from './helpers/site-server.ts';
+import { describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 
-let server: SiteServer;
-beforeAll(async () => {
-  server = await startSiteServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = sharedSite();
 
 const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
 
