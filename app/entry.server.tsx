@@ -11,13 +11,7 @@ export { apiContext, pageRendererContext } from './context.ts';
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, _loadContext: RouterContextProvider) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   // Every page's data is loaded before rendering, so the whole document is rendered before the
   // first byte: crawlers and browsers get complete HTML with the right status, and the server gets

@@ -80,13 +80,16 @@ async function seed(site: ConsoleSite) {
     ['Grace Achieng', 'Kenya', 5, 'Our guide read the forest like a book; the gorilla family in Rushaga was worth every step of the climb.'],
     ['Tom Becker', 'Germany', 2, 'The lodge was fine but the drive was very long and the car broke down twice on the way.'],
   ];
-  for (const [name, country, rating, text] of reviews)
-    await db.transaction((tx) => insertReview(tx as unknown as Tx, safari!.id, { name, country, rating, text } as never, undefined));
+  for (const [name, country, rating, text] of reviews) await db.transaction((tx) => insertReview(tx as unknown as Tx, safari!.id, { name, country, rating, text } as never, undefined));
   // One saved edit of a safari, so that it has revisions to list and compare.
   const [item] = await site.rows<{ id: number; slug: string; revision: number; document: Record<string, unknown> }>(
     `select id, slug, revision, document from content_items where collection = 'safaris' order by id limit 1`,
   );
-  const put = await owner.send(`/content/safaris/${item!.id}`, { slug: item!.slug, document: { ...item!.document, keywords: `${item!.document.keywords}, shoebill` }, baseRevision: item!.revision }, 'PUT');
+  const put = await owner.send(
+    `/content/safaris/${item!.id}`,
+    { slug: item!.slug, document: { ...item!.document, keywords: `${item!.document.keywords}, shoebill` }, baseRevision: item!.revision },
+    'PUT',
+  );
   if (!put.ok) throw new Error(`the content edit was refused: ${put.status} ${await put.text()}`);
   const [enquiry] = await site.rows<{ id: number }>('select id from enquiries order by id limit 1');
   const [subscriber] = await site.rows<{ id: number }>(`select id from newsletter_subscribers where email = 'brian@example.org'`);
@@ -165,7 +168,11 @@ async function fixClock(page: Page) {
     for (const t of document.querySelectorAll('time')) t.textContent = '1 Jan 2026, 09:00';
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode())
-      n.nodeValue = n.nodeValue!.replace(/\d{8}T\d{6}Z/g, '20260101T090000Z').replace(/safari-console-\w{6}/g, 'safari-console-000000').replace(/-[0-9a-f]{8,16}(\.\w+)\b/g, '-00000000$1').replace(/\b\d{1,2}:\d{2}\b/g, '09:00');
+      n.nodeValue = n
+        .nodeValue!.replace(/\d{8}T\d{6}Z/g, '20260101T090000Z')
+        .replace(/safari-console-\w{6}/g, 'safari-console-000000')
+        .replace(/-[0-9a-f]{8,16}(\.\w+)\b/g, '-00000000$1')
+        .replace(/\b\d{1,2}:\d{2}\b/g, '09:00');
   });
 }
 
@@ -288,7 +295,11 @@ async function compare(before: string, after: string) {
 }
 
 const [verb, a, b, ...rest] = process.argv.slice(2);
-if (verb === 'shoot' && a) await shoot(a, [b, ...rest].filter((x): x is string => !!x));
+if (verb === 'shoot' && a)
+  await shoot(
+    a,
+    [b, ...rest].filter((x): x is string => !!x),
+  );
 else if (verb === 'compare' && a && b) await compare(a, b);
 else {
   console.error('usage: node bench/console-screens.ts shoot <dir> [screen…] | compare <before> <after>');

@@ -18,8 +18,12 @@ try {
   for (const [status, n] of counts) console.log(`  ${String(status === 0 ? 'conn' : status === -1 ? 'unsent' : status).padEnd(8)} ${n}`);
   console.log(`\n5xx or failed connections: ${failures.length}`);
   for (const f of failures.slice(0, 20)) console.log(`  ${f.status} ${f.request.method} ${f.request.path.slice(0, 160)}`);
-  const ready = await fetch(`${server.url}/api/readyz`).then((r) => r.status).catch(() => 0);
-  const home = await fetch(`${server.url}/`).then((r) => r.status).catch(() => 0);
+  const ready = await fetch(`${server.url}/api/readyz`)
+    .then((r) => r.status)
+    .catch(() => 0);
+  const home = await fetch(`${server.url}/`)
+    .then((r) => r.status)
+    .catch(() => 0);
   const { now, peak } = await rssMb(server.proc.pid!);
   console.log(`\nAfter: /api/readyz ${ready}, / ${home}; RSS ${now} MB (peak ${peak} MB)`);
 } finally {

@@ -281,12 +281,7 @@ export function printTable(title: string, rows: LoadResult[]) {
   console.log('  scenario'.padEnd(46) + 'req/s'.padStart(9) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'errors'.padStart(9) + 'non-2xx'.padStart(9));
   for (const r of rows)
     console.log(
-      `  ${r.name}`.slice(0, 45).padEnd(46) +
-        String(r.rps).padStart(9) +
-        String(r.p50).padStart(9) +
-        String(r.p99).padStart(9) +
-        String(r.errors).padStart(9) +
-        String(r.non2xx).padStart(9),
+      `  ${r.name}`.slice(0, 45).padEnd(46) + String(r.rps).padStart(9) + String(r.p50).padStart(9) + String(r.p99).padStart(9) + String(r.errors).padStart(9) + String(r.non2xx).padStart(9),
     );
 }
 

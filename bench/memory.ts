@@ -179,7 +179,9 @@ try {
   const tEnd = (Date.now() - t0) / 1000;
   console.log(`  ${fmt(tEnd).padStart(5)}${String(end.now).padStart(9)}${String(end.peak).padStart(11)}   (end of the load)`);
 
-  console.log(`\n  load: ${result.requests} requests, ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms; socket errors ${result.errors}; non-2xx ${result.non2xx} (the unknown addresses answer 404)`);
+  console.log(
+    `\n  load: ${result.requests} requests, ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms; socket errors ${result.errors}; non-2xx ${result.non2xx} (the unknown addresses answer 404)`,
+  );
   if (atMinute !== undefined) {
     const diff = ((end.now - atMinute) / atMinute) * 100;
     console.log(`  RSS at 1 minute ${atMinute} MB; at the end (${fmt(tEnd)}) ${end.now} MB: ${diff >= 0 ? '+' : ''}${diff.toFixed(1)} %`);

@@ -66,8 +66,7 @@ function firstLoadAssets(html: string): { js: string[]; css: string[] } {
   }
   for (const m of html.matchAll(/<script\b[^>]*\ssrc="(\/[^"]+)"/gi)) js.add(m[1]!);
   // Inline module scripts import the client entry and the route modules.
-  for (const m of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi))
-    for (const i of m[1]!.matchAll(/import\s*(?:\(\s*)?["'](\/[^"']+\.js)["']/g)) js.add(i[1]!);
+  for (const m of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)) for (const i of m[1]!.matchAll(/import\s*(?:\(\s*)?["'](\/[^"']+\.js)["']/g)) js.add(i[1]!);
   return { js: [...js], css: [...css] };
 }
 
@@ -116,7 +115,9 @@ function printCold(rows: ColdFigures[]) {
     `\nCold render — server CPU per request, page cache off (PAGE_CACHE_MB=0); one connection, sequential; ` +
       `${coldRequests} requests per page after ${coldWarmup} warm-up; ${HAS_SCHEDSTAT ? 'CPU of every server thread from /proc/PID/task/*/schedstat (ns)' : 'CPU from /proc/PID/stat (clock ticks: coarse)'}`,
   );
-  console.log('  page'.padEnd(17) + 'path'.padEnd(44) + 'status'.padStart(7) + 'CPU med'.padStart(9) + 'CPU p95'.padStart(9) + 'CPU mean*'.padStart(11) + 'wall med'.padStart(10) + 'wall p95'.padStart(10));
+  console.log(
+    '  page'.padEnd(17) + 'path'.padEnd(44) + 'status'.padStart(7) + 'CPU med'.padStart(9) + 'CPU p95'.padStart(9) + 'CPU mean*'.padStart(11) + 'wall med'.padStart(10) + 'wall p95'.padStart(10),
+  );
   for (const r of rows)
     console.log(
       `  ${r.page.label}`.padEnd(17) +
@@ -161,10 +162,7 @@ interface LoadRow {
 }
 
 function printLoad(rows: LoadRow[], nginxLabel: string) {
-  console.log(
-    `\nCached pages under load — ${loadToolLabel()}; ${duration} s per run; header Accept-Encoding: ${BROWSER_HEADERS['Accept-Encoding']}; ` +
-      `${nginxLabel}`,
-  );
+  console.log(`\nCached pages under load — ${loadToolLabel()}; ${duration} s per run; header Accept-Encoding: ${BROWSER_HEADERS['Accept-Encoding']}; ` + `${nginxLabel}`);
   console.log(
     '  page'.padEnd(17) +
       'conns'.padStart(6) +

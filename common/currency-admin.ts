@@ -21,7 +21,8 @@ const rate = (c: RateCurrency) =>
 /** PUT /api/admin/currency-rates: the rates to set, any of the six; others are left as they are. */
 export const currencyRatesInputSchema = z
   .strictObject(Object.fromEntries(RATE_CURRENCIES.map((c) => [c, rate(c).optional()])) as Record<RateCurrency, z.ZodOptional<ReturnType<typeof rate>>>, {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? `Only the rates of ${RATE_CURRENCIES.join(', ')} can be set (USD is always 1).` : 'Send the rates as an object of currency codes and numbers.'),
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `Only the rates of ${RATE_CURRENCIES.join(', ')} can be set (USD is always 1).` : 'Send the rates as an object of currency codes and numbers.',
   })
   .refine((v) => Object.values(v).some((n) => n !== undefined), { message: 'Send at least one rate.' });
 

@@ -32,7 +32,9 @@ export const bulkSchema = z.object({
   ids: z
     .array(z.number({ error: INBOX_MESSAGES.selection }).int(INBOX_MESSAGES.selection).min(1, INBOX_MESSAGES.selection).max(2147483647, INBOX_MESSAGES.selection), {
       error: INBOX_MESSAGES.selection,
-    }).min(1, INBOX_MESSAGES.selection).max(100, INBOX_MESSAGES.selection),
+    })
+    .min(1, INBOX_MESSAGES.selection)
+    .max(100, INBOX_MESSAGES.selection),
   change: z.union([statusChangeSchema, assignSchema], { error: INBOX_MESSAGES.bulk }),
 });
 
@@ -93,4 +95,3 @@ export const inboxFilterSchema = z
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'Invalid dates: from is after to', path: ['from'] });
 export type InboxFilter = z.output<typeof inboxFilterSchema>;
-

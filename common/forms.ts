@@ -9,7 +9,6 @@ export type FormTokenCode = (typeof FORM_TOKEN_CODES)[number];
 export const TOO_FAST_CODE = 'form-too-fast';
 // A field that breaks a rule of common/validation.ts is named in the code: 'invalid-email' etc.
 
-
 export function isFormTokenCode(code: unknown): code is FormTokenCode {
   return FORM_TOKEN_CODES.includes(code as FormTokenCode);
 }

@@ -40,7 +40,10 @@ export function picturesOf(md: string): string[] {
 
 /** Markdown of a library picture, ready to insert: ![alt](images/uploads/x.jpg). */
 export function pictureMarkdown(path: string, alt: string): string {
-  return `![${alt.replace(/[[\]\\]/g, '').replace(/\s+/g, ' ').trim()}](${path.replace(/^\//, '')})`;
+  return `![${alt
+    .replace(/[[\]\\]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()}](${path.replace(/^\//, '')})`;
 }
 
 export const campaignSchema = z.object({

@@ -57,8 +57,7 @@ export const PHOTO_SNIFF_BYTES = 64;
 
 const WEB_ADDRESS = /\bhttps?:\/\/|\bwww\.[a-z0-9-]+\.[a-z]/i;
 
-const text = (min: number, minMessage: string, max: number, maxMessage: string) =>
-  z.string({ error: minMessage }).check(z.trim(), z.minLength(min, minMessage), z.maxLength(max, maxMessage));
+const text = (min: number, minMessage: string, max: number, maxMessage: string) => z.string({ error: minMessage }).check(z.trim(), z.minLength(min, minMessage), z.maxLength(max, maxMessage));
 
 /** The review's fields as the form sends them (text), checked and normalised. */
 const reviewSchema = z.object({
@@ -71,9 +70,7 @@ const reviewSchema = z.object({
       z.number({ error: REVIEW_MESSAGES.rating }).check(z.int({ error: REVIEW_MESSAGES.rating }), z.gte(1, REVIEW_MESSAGES.rating), z.lte(5, REVIEW_MESSAGES.rating)),
     ),
   ),
-  text: text(REVIEW_LIMITS.textMin, REVIEW_MESSAGES.text, REVIEW_LIMITS.text, REVIEW_MESSAGES.textLong).check(
-    z.refine((v) => !WEB_ADDRESS.test(v), REVIEW_MESSAGES.links),
-  ),
+  text: text(REVIEW_LIMITS.textMin, REVIEW_MESSAGES.text, REVIEW_LIMITS.text, REVIEW_MESSAGES.textLong).check(z.refine((v) => !WEB_ADDRESS.test(v), REVIEW_MESSAGES.links)),
 });
 
 export type ReviewFields = z.output<typeof reviewSchema>;

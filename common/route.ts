@@ -14,8 +14,7 @@ export interface RouteStop {
   days: number[];
 }
 
-const sameStop = (a: DayStop, b: DayStop) =>
-  a.parktitleslug !== null || b.parktitleslug !== null ? a.parktitleslug === b.parktitleslug : a.title === b.title;
+const sameStop = (a: DayStop, b: DayStop) => (a.parktitleslug !== null || b.parktitleslug !== null ? a.parktitleslug === b.parktitleslug : a.title === b.title);
 
 export function safariRoute(days: readonly { day_number: number; stops: readonly DayStop[] }[]): RouteStop[] {
   const route: RouteStop[] = [];

@@ -45,7 +45,11 @@ export const totpDisableSchema = z.object({
 export const resetRequestSchema = z.object({ email });
 
 export const resetCompleteSchema = z.object({
-  token: z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/),
+  token: z
+    .string()
+    .min(20)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/),
   password: newPassword,
 });
 

@@ -40,10 +40,7 @@ const email = z
   .refine((v) => isEmail(v), STAFF_MESSAGES.email);
 
 /** A password being chosen: length here; the strength estimate is the server's (its dictionaries are large). */
-export const newPassword = z
-  .string({ error: STAFF_MESSAGES.passwordShort })
-  .min(PASSWORD_MIN, STAFF_MESSAGES.passwordShort)
-  .max(PASSWORD_MAX, STAFF_MESSAGES.passwordLong);
+export const newPassword = z.string({ error: STAFF_MESSAGES.passwordShort }).min(PASSWORD_MIN, STAFF_MESSAGES.passwordShort).max(PASSWORD_MAX, STAFF_MESSAGES.passwordLong);
 
 export const signInSchema = z.object({
   email,

@@ -28,19 +28,71 @@ const TOLERANCE = 0.01;
  * shows a name at the first of its places that is in view and clear of the markers.
  */
 const LABELS: { text: string; focus: boolean; at: [number, number][] }[] = [
-  { text: 'UGANDA', focus: true, at: [[32.75, 1.55], [30.55, -0.85], [33.6, 2.7], [31.3, 1.1]] },
-  { text: 'KENYA', focus: true, at: [[38.4, 2.2], [37.9, -1.7], [35.5, 1.25], [39.2, -0.5]] },
-  { text: 'TANZANIA', focus: true, at: [[34.6, -6.6], [36.7, -4.7], [33.6, -3.6], [31.6, -4.6], [38.0, -7.8]] },
-  { text: 'RWANDA', focus: true, at: [[30.05, -2.25], [29.85, -1.7], [30.3, -1.55]] },
+  {
+    text: 'UGANDA',
+    focus: true,
+    at: [
+      [32.75, 1.55],
+      [30.55, -0.85],
+      [33.6, 2.7],
+      [31.3, 1.1],
+    ],
+  },
+  {
+    text: 'KENYA',
+    focus: true,
+    at: [
+      [38.4, 2.2],
+      [37.9, -1.7],
+      [35.5, 1.25],
+      [39.2, -0.5],
+    ],
+  },
+  {
+    text: 'TANZANIA',
+    focus: true,
+    at: [
+      [34.6, -6.6],
+      [36.7, -4.7],
+      [33.6, -3.6],
+      [31.6, -4.6],
+      [38.0, -7.8],
+    ],
+  },
+  {
+    text: 'RWANDA',
+    focus: true,
+    at: [
+      [30.05, -2.25],
+      [29.85, -1.7],
+      [30.3, -1.55],
+    ],
+  },
   { text: 'BURUNDI', focus: true, at: [[29.95, -3.5]] },
-  { text: 'DR CONGO', focus: false, at: [[28.0, -4.2], [28.3, -1.3], [28.4, 0.4], [28.2, -2.9]] },
+  {
+    text: 'DR CONGO',
+    focus: false,
+    at: [
+      [28.0, -4.2],
+      [28.3, -1.3],
+      [28.4, 0.4],
+      [28.2, -2.9],
+    ],
+  },
   { text: 'SOUTH SUDAN', focus: false, at: [[31.0, 4.7]] },
   { text: 'ETHIOPIA', focus: false, at: [[39.3, 4.9]] },
   { text: 'SOMALIA', focus: false, at: [[41.9, 3.0]] },
   { text: 'ZAMBIA', focus: false, at: [[30.6, -10.3]] },
   { text: 'MALAWI', focus: false, at: [[33.7, -11.4]] },
   { text: 'MOZAMBIQUE', focus: false, at: [[38.3, -11.6]] },
-  { text: 'Indian Ocean', focus: false, at: [[41.0, -6.3], [40.9, -3.4]] },
+  {
+    text: 'Indian Ocean',
+    focus: false,
+    at: [
+      [41.0, -6.3],
+      [40.9, -3.4],
+    ],
+  },
 ];
 
 type Pt = [number, number];

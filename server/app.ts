@@ -222,8 +222,7 @@ function createPreviewRead(config: Config, database: Database, logger: Logger, a
     cache: new HttpCache({ maxBytes: 0 }),
     basePath: '',
   });
-  return (tx: Database['db'], path: string) =>
-    previewTx.run(tx, async () => previewApi.fetch(new Request(`http://preview.internal${path}`, { headers: { accept: 'application/json' } })));
+  return (tx: Database['db'], path: string) => previewTx.run(tx, async () => previewApi.fetch(new Request(`http://preview.internal${path}`, { headers: { accept: 'application/json' } })));
 }
 
 /** The operator console's API: its settings from the configuration and the process's parts. */

@@ -23,10 +23,7 @@ export function restartDelay(recentDeaths: number): number {
 /** The processes to run: WEB_CONCURRENCY, or 1 when this process owns an embedded database. */
 export function processCount(opts: { requested: number; embeddedDatabase: boolean }, logger: Logger): number {
   if (opts.requested > 1 && opts.embeddedDatabase) {
-    logger.warn(
-      { WEB_CONCURRENCY: opts.requested },
-      'WEB_CONCURRENCY is ignored: the embedded database (no DATABASE_URL) belongs to one process; running one server process',
-    );
+    logger.warn({ WEB_CONCURRENCY: opts.requested }, 'WEB_CONCURRENCY is ignored: the embedded database (no DATABASE_URL) belongs to one process; running one server process');
     return 1;
   }
   return opts.requested;

@@ -30,8 +30,7 @@ describe('configuration', () => {
     expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
     expect(loadConfig({ WEB_CONCURRENCY: '' }).WEB_CONCURRENCY).toBe(1);
     expect(loadConfig({ WEB_CONCURRENCY: '4' }).WEB_CONCURRENCY).toBe(4);
-    for (const bad of ['0', '-1', '2.5', 'two', '65'])
-      expect(() => loadConfig({ WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY must be a whole number of processes from 1 to 64/);
+    for (const bad of ['0', '-1', '2.5', 'two', '65']) expect(() => loadConfig({ WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY must be a whole number of processes from 1 to 64/);
   });
   it('listens on loopback when TRUST_PROXY is set and HOST is not, on HOST when set, else on every IPv4 interface', () => {
     expect(listenHost(loadConfig({}))).toEqual({ host: '0.0.0.0', why: 'default' });
@@ -56,7 +55,6 @@ describe('configuration', () => {
     expect(loadConfig({}).CLIENT_SHARE_PERCENT).toBe(25);
     expect(loadConfig({ CLIENT_SHARE_PERCENT: '5' }).CLIENT_SHARE_PERCENT).toBe(5);
     expect(loadConfig({ CLIENT_SHARE_PERCENT: '12.5' }).CLIENT_SHARE_PERCENT).toBe(12.5);
-    for (const bad of ['0', '-1', '101', 'half', ' '])
-      expect(() => loadConfig({ CLIENT_SHARE_PERCENT: bad })).toThrow(/CLIENT_SHARE_PERCENT must be a percentage from 1 to 100/);
+    for (const bad of ['0', '-1', '101', 'half', ' ']) expect(() => loadConfig({ CLIENT_SHARE_PERCENT: bad })).toThrow(/CLIENT_SHARE_PERCENT must be a percentage from 1 to 100/);
   });
 });

@@ -84,12 +84,7 @@ const envSchema = z.object({
    */
   WEB_CONCURRENCY: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.coerce
-      .number({ message: WEB_CONCURRENCY_MESSAGE })
-      .int(WEB_CONCURRENCY_MESSAGE)
-      .min(1, WEB_CONCURRENCY_MESSAGE)
-      .max(64, WEB_CONCURRENCY_MESSAGE)
-      .default(1),
+    z.coerce.number({ message: WEB_CONCURRENCY_MESSAGE }).int(WEB_CONCURRENCY_MESSAGE).min(1, WEB_CONCURRENCY_MESSAGE).max(64, WEB_CONCURRENCY_MESSAGE).default(1),
   ),
 });
 

@@ -85,7 +85,7 @@ describe('the job loop', () => {
     expect((lines[0]!.fields.err as Error).message).toBe('boom');
   });
 
-  it('logs with the job\'s own words and level, and not at all what the availability watch logs', async () => {
+  it("logs with the job's own words and level, and not at all what the availability watch logs", async () => {
     vi.useFakeTimers();
     const { logger, lines } = fakeLogger();
     const outage = new Error('database away');

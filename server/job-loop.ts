@@ -60,8 +60,7 @@ export function startJob(job: Job, opts: JobLoopOptions): RunningJob {
     opts.logger[failure.level]({ err, job: job.name }, failure.message);
   };
 
-  const waitAfter = (failures: number) =>
-    failures > 0 && job.maxBackoffMs !== undefined ? Math.min(job.everyMs * 2 ** failures, job.maxBackoffMs) : job.everyMs;
+  const waitAfter = (failures: number) => (failures > 0 && job.maxBackoffMs !== undefined ? Math.min(job.everyMs * 2 ** failures, job.maxBackoffMs) : job.everyMs);
 
   async function loop(): Promise<void> {
     if (job.firstAfterMs) await sleep(job.firstAfterMs);

@@ -87,18 +87,10 @@ export interface LeadTotal {
 /** Clicks per page path within the range, most first, with the safari of safari pages. */
 export async function whatsappLeadTotals(db: Db, range: DayRange = {}): Promise<LeadTotal[]> {
   const clicks = sql<number>`sum(${whatsappLeads.clicks})::int`;
-  const rows = await db
-    .select({ path: whatsappLeads.path, clicks })
-    .from(whatsappLeads)
-    .where(rangeWhere(range))
-    .groupBy(whatsappLeads.path)
-    .orderBy(desc(clicks), asc(whatsappLeads.path));
+  const rows = await db.select({ path: whatsappLeads.path, clicks }).from(whatsappLeads).where(rangeWhere(range)).groupBy(whatsappLeads.path).orderBy(desc(clicks), asc(whatsappLeads.path));
   const slugs = rows.map((r) => /^\/safaris\/([a-z0-9-]+)$/.exec(r.path)?.[1]).filter((s): s is string => !!s && s !== 'in');
   const found = slugs.length
-    ? await db
-        .select({ id: safaris.id, slug: safaris.safarititleslug, title: safaris.safarititle, days: safaris.safariday })
-        .from(safaris)
-        .where(inArray(safaris.safarititleslug, slugs))
+    ? await db.select({ id: safaris.id, slug: safaris.safarititleslug, title: safaris.safarititle, days: safaris.safariday }).from(safaris).where(inArray(safaris.safarititleslug, slugs))
     : [];
   const bySlug = new Map(found.map((s) => [s.slug, s]));
   return rows.map((r) => ({ path: r.path, clicks: Number(r.clicks), safari: bySlug.get(/^\/safaris\/([a-z0-9-]+)$/.exec(r.path)?.[1] ?? '') ?? null }));

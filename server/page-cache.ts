@@ -69,8 +69,7 @@ interface PlanCore {
 }
 
 /** The page a path asks for: itself, or the page of a React Router data request (/parks.data, /_.data for /, /parks/_.data for /parks/). */
-const pagePathOf = (pathname: string) =>
-  !pathname.endsWith('.data') ? pathname : pathname.endsWith('/_.data') ? pathname.slice(0, -'_.data'.length) : pathname.slice(0, -'.data'.length);
+const pagePathOf = (pathname: string) => (!pathname.endsWith('.data') ? pathname : pathname.endsWith('/_.data') ? pathname.slice(0, -'_.data'.length) : pathname.slice(0, -'.data'.length));
 
 interface Planning {
   tree: Tree[];

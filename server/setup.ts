@@ -8,11 +8,7 @@
 export {};
 
 process.env.NODE_ENV ||= 'production';
-const [{ loadConfigOrExit }, { createLogger }, { prepareDatabase }] = await Promise.all([
-  import('./config.ts'),
-  import('./logger.ts'),
-  import('./db/prepare.ts'),
-]);
+const [{ loadConfigOrExit }, { createLogger }, { prepareDatabase }] = await Promise.all([import('./config.ts'), import('./logger.ts'), import('./db/prepare.ts')]);
 
 const config = loadConfigOrExit();
 const logger = createLogger(config.LOG_LEVEL).child({ step: 'set-up' });

@@ -15,9 +15,7 @@ import { listen, onShutdown } from './http/serve.ts';
 export async function startProcess(role: 'web' | 'api'): Promise<void> {
   const config = loadConfigOrExit();
   // A worker's log lines say which worker (and process) wrote them.
-  const logger = cluster.isWorker
-    ? createLogger(config.LOG_LEVEL).child({ worker: cluster.worker!.id, pid: process.pid })
-    : createLogger(config.LOG_LEVEL);
+  const logger = cluster.isWorker ? createLogger(config.LOG_LEVEL).child({ worker: cluster.worker!.id, pid: process.pid }) : createLogger(config.LOG_LEVEL);
   // A web process using the API at API_URL has no database of its own.
   const ownsDatabase = role === 'api' || !config.API_URL;
   // The embedded database's directory is this process's from before the set-up step until it
@@ -61,8 +59,7 @@ export async function startProcess(role: 'web' | 'api'): Promise<void> {
         { TRUST_PROXY: process.env.TRUST_PROXY, HOST: address },
         'TRUST_PROXY is a number of proxies and the server listens beyond this machine: anyone who reaches this port directly can choose their address with X-Forwarded-For and step around the per-address limits. Name the proxy in TRUST_PROXY (its address) or listen on 127.0.0.1',
       );
-    if (config.NODE_ENV === 'production' && react.build === 'development')
-      logger.warn('React development build loaded although NODE_ENV is production: pages render several times slower');
+    if (config.NODE_ENV === 'production' && react.build === 'development') logger.warn('React development build loaded although NODE_ENV is production: pages render several times slower');
     // SIGHUP restarts the workers one by one in a cluster (server/cluster.ts); a worker leaves it
     // to the primary (a hang-up of the terminal reaches the whole group), and a single process,
     // which has no other process to hand its port to, says so instead of exiting.

@@ -127,8 +127,7 @@ async function checkPageWrite(request: Request, route: Record<string, unknown> |
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow, 'cache-control': 'no-store' } });
   if (!route?.action || request.method !== 'POST') return plain(405, 'This address does not accept that method.', { allow });
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
-  if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data'))
-    return plain(415, 'Send the form as application/x-www-form-urlencoded or multipart/form-data.');
+  if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) return plain(415, 'Send the form as application/x-www-form-urlencoded or multipart/form-data.');
   try {
     await request.clone().formData();
   } catch {
@@ -333,7 +332,10 @@ function pageRenderer(opts: WebOptions): Render {
   return (request, peer) => {
     const client = apiClientFor(opts, request, peer);
     const context = new RouterContextProvider(
-      new Map<RouterContext, unknown>([[apiContext, client], ...(entry.pageRendererContext && isConsolePath(new URL(request.url).pathname) ? [[entry.pageRendererContext, renderPage] as [RouterContext, unknown]] : [])]),
+      new Map<RouterContext, unknown>([
+        [apiContext, client],
+        ...(entry.pageRendererContext && isConsolePath(new URL(request.url).pathname) ? [[entry.pageRendererContext, renderPage] as [RouterContext, unknown]] : []),
+      ]),
     );
     return handle(request, context).then(async (res) => {
       // An address a changed slug left behind: a permanent redirect to the item's new address.
@@ -373,9 +375,7 @@ async function tooManyAnswer(opts: WebOptions, render: Render, request: Request,
     headers.delete('content-length');
     return new Response(html, { status: res.status, headers });
   };
-  const res = pages?.cache.enabled
-    ? await pages.cache.serve(`page ${opts.build.assets.version} y${new Date().getUTCFullYear()} 429`, view, produce, [429])
-    : await produce();
+  const res = pages?.cache.enabled ? await pages.cache.serve(`page ${opts.build.assets.version} y${new Date().getUTCFullYear()} 429`, view, produce, [429]) : await produce();
   const headers = new Headers(res.headers);
   headers.set('retry-after', String(retryAfterSeconds));
   headers.set('cache-control', 'no-store');
@@ -401,12 +401,17 @@ function pageAnswerer(opts: WebOptions, planner: Planner, render: Render) {
       });
     }
     if (!planned) return render(request, peer);
-    return pages!.cache.serve(planned.key, request, () => {
-      // One render serves everyone: a plain GET of the normalised URL, nothing personal in it.
-      const headers = new Headers(request.headers);
-      for (const h of NOT_FOR_RENDER) headers.delete(h);
-      return render(new Request(planned.renderUrl, { method: 'GET', headers }), peer);
-    }, planned.statuses);
+    return pages!.cache.serve(
+      planned.key,
+      request,
+      () => {
+        // One render serves everyone: a plain GET of the normalised URL, nothing personal in it.
+        const headers = new Headers(request.headers);
+        for (const h of NOT_FOR_RENDER) headers.delete(h);
+        return render(new Request(planned.renderUrl, { method: 'GET', headers }), peer);
+      },
+      planned.statuses,
+    );
   };
 }
 

@@ -99,9 +99,13 @@ for (const backend of backends()) {
       for (const f of body.faqs) expectKeys(f, K.faq);
       for (const r of body.reviews) expectKeys(r, K.review);
       expect(body.faqs.length).toBe(countWhere(content.faqs, (f) => f.home));
-      expect(body.reviews.length).toBe(Math.min(3, countWhere(content.reviews, (r) => r.featured)));
-      const ugWith = (exp: string) =>
-        new Set(content.safaris.filter((s) => s.destinations.includes('uganda') && s.experiences.includes(exp)).map((s) => s.slug));
+      expect(body.reviews.length).toBe(
+        Math.min(
+          3,
+          countWhere(content.reviews, (r) => r.featured),
+        ),
+      );
+      const ugWith = (exp: string) => new Set(content.safaris.filter((s) => s.destinations.includes('uganda') && s.experiences.includes(exp)).map((s) => s.slug));
       const gorilla = ugWith('gorilla-trekking');
       const chimp = ugWith('chimpanzee-trekking');
       expect(body.uggorillasafaris.length).toBe(Math.min(3, gorilla.size));
@@ -188,15 +192,7 @@ for (const backend of backends()) {
       uniqueIds(tips.gorillasafaris);
       for (const s of tips.gorillasafaris) expect(gorillaSlugs.has(s.safarititleslug)).toBe(true);
 
-      for (const path of [
-        '/terms-and-conditions',
-        '/privacy-policy',
-        '/travel-advice',
-        '/plan-a-safari',
-        '/contact-us',
-        '/our-impact',
-        '/our-conservation-promise',
-      ]) {
+      for (const path of ['/terms-and-conditions', '/privacy-policy', '/travel-advice', '/plan-a-safari', '/contact-us', '/our-impact', '/our-conservation-promise']) {
         const body = await ok(path);
         expectMeta(body, path);
         expect(typeof body.content).toBe('string');
@@ -298,9 +294,7 @@ for (const backend of backends()) {
     it('GET /destinations and /destinations/{slug} with previous and next', async () => {
       const list = await ok('/destinations');
       expectMeta(list, '/destinations');
-      expect(list.destinations.map((d: Json) => d.destinationtitleslug)).toEqual(
-        [...content.destinations].sort((a, b) => a.order - b.order).map((d) => d.slug),
-      );
+      expect(list.destinations.map((d: Json) => d.destinationtitleslug)).toEqual([...content.destinations].sort((a, b) => a.order - b.order).map((d) => d.slug));
       const slugs = list.destinations.map((d: Json) => d.destinationtitleslug) as string[];
       for (const [i, slug] of slugs.entries()) {
         const body = await ok(`/destinations/${slug}`);
@@ -318,7 +312,12 @@ for (const backend of backends()) {
       const body = await ok(`/parks/${p.slug}`);
       expectMeta(body, `/parks/${p.slug}`);
       expectHasKeys(body, ['park', 'relatedParks', 'otherParks', 'blogs', 'galleryImages', 'lodges']);
-      expect(body.lodges.map((l: Json) => l.lodgetitleslug).sort()).toEqual(content.lodges.filter((l) => l.park === p.slug).map((l) => l.slug).sort());
+      expect(body.lodges.map((l: Json) => l.lodgetitleslug).sort()).toEqual(
+        content.lodges
+          .filter((l) => l.park === p.slug)
+          .map((l) => l.slug)
+          .sort(),
+      );
       expectKeys(body.park, [...K.parkCard, 'parkoverview', 'parkdetails', 'latitude', 'longitude']);
       expect(body.park.destinationtitleslug).toBe(p.destination);
       expect([body.park.latitude, body.park.longitude]).toEqual([p.location.lat, p.location.lng]);
@@ -453,14 +452,7 @@ for (const backend of backends()) {
       const r = await get('/no/such/path');
       expect(r.status).toBe(404);
       expect(r.body).toEqual({ error: 'Not found' });
-      for (const path of [
-        '/safaris/%27%3B%20drop%20table%20safaris%3B--',
-        `/parks/${'x'.repeat(5000)}`,
-        '/blogs/%F0%9F%A6%8D',
-        '/animals?page=%00',
-        '/birds?page=1e3',
-        '/parks?destination_id=-1',
-      ]) {
+      for (const path of ['/safaris/%27%3B%20drop%20table%20safaris%3B--', `/parks/${'x'.repeat(5000)}`, '/blogs/%F0%9F%A6%8D', '/animals?page=%00', '/birds?page=1e3', '/parks?destination_id=-1']) {
         const res = await api.request(path);
         expect(res.status, path).toBeGreaterThanOrEqual(400);
         expect(res.status, path).toBeLessThan(500);
@@ -469,11 +461,7 @@ for (const backend of backends()) {
     });
 
     it('never serves a script in stored HTML', async () => {
-      const bodies = await Promise.all([
-        ok('/frequently-asked-questions'),
-        ok(`/safaris/${content.safaris[0]!.slug}`),
-        ok(`/parks/${content.parks[0]!.slug}`),
-      ]);
+      const bodies = await Promise.all([ok('/frequently-asked-questions'), ok(`/safaris/${content.safaris[0]!.slug}`), ok(`/parks/${content.parks[0]!.slug}`)]);
       expect(JSON.stringify(bodies)).not.toMatch(/<script|javascript:|onerror=/i);
     });
   });

@@ -43,9 +43,12 @@ async function snapshotOf(db: Database['db']): Promise<Snapshot> {
     enquiries: await db.select({ name: enquiries.name, email: enquiries.email, message: enquiries.message }).from(enquiries).orderBy(enquiries.id),
     subscribers: await db.select({ email: newsletterSubscribers.email, status: newsletterSubscribers.status }).from(newsletterSubscribers).orderBy(newsletterSubscribers.id),
     staff: await db.select({ email: staff.email, role: staff.role, password_hash: staff.password_hash }).from(staff).orderBy(staff.id),
-    documents: (await db.select({ collection: contentItems.collection, slug: contentItems.slug, revision: contentItems.revision, document: contentItems.document }).from(contentItems).orderBy(contentItems.collection, contentItems.slug)).map(
-      ({ document, ...r }) => ({ ...r, hash: documentHash(document) }),
-    ),
+    documents: (
+      await db
+        .select({ collection: contentItems.collection, slug: contentItems.slug, revision: contentItems.revision, document: contentItems.document })
+        .from(contentItems)
+        .orderBy(contentItems.collection, contentItems.slug)
+    ).map(({ document, ...r }) => ({ ...r, hash: documentHash(document) })),
     revisions: (await db.select({ id: contentRevisions.id }).from(contentRevisions)).length,
   };
 }
@@ -62,8 +65,12 @@ for (const backend of backends()) {
       work = await mkdtemp(path.join(os.tmpdir(), 'safari-backup-'));
       const db = site.app.database!.db;
       await addStaff(db, 'owner@kigezitrails.example', 'owner');
-      await db.insert(enquiries).values({ name: 'Wanjiru Otieno', email: 'wanjiru@example.com', phone: '+254700000001', message: 'Three days in the Mara in August', preferred_contact_method: 'Email' });
-      await db.insert(newsletterSubscribers).values({ full_name: 'Sam Lee', email: 'Sam@Example.com', email_key: 'sam@example.com', status: 'confirmed', confirm_token_hash: 'c1', unsubscribe_token_hash: 'u1' });
+      await db
+        .insert(enquiries)
+        .values({ name: 'Wanjiru Otieno', email: 'wanjiru@example.com', phone: '+254700000001', message: 'Three days in the Mara in August', preferred_contact_method: 'Email' });
+      await db
+        .insert(newsletterSubscribers)
+        .values({ full_name: 'Sam Lee', email: 'Sam@Example.com', email_key: 'sam@example.com', status: 'confirmed', confirm_token_hash: 'c1', unsubscribe_token_hash: 'u1' });
       // A safari renamed in the console: a new revision of its document, and the site's row.
       const owner = await signIn(site.base, 'owner@kigezitrails.example');
       const [first] = await db.select().from(contentItems).where(eq(contentItems.collection, 'safaris')).orderBy(contentItems.slug).limit(1);
@@ -131,7 +138,11 @@ for (const backend of backends()) {
     it('refuses a file of the other kind, a file that is no backup and a missing file with a clear message', async () => {
       const fresh = backend === 'postgres' ? await freshPostgresUrl() : undefined;
       const env = fresh ? { DATA_DIR: path.join(work, 'empty'), DATABASE_URL: fresh.url } : { DATA_DIR: path.join(work, 'empty') };
-      const refusal = (args: string[]) => cli(['restore', ...args, '--yes'], env).then(() => null, (e: { code: number; stderr: string }) => e);
+      const refusal = (args: string[]) =>
+        cli(['restore', ...args, '--yes'], env).then(
+          () => null,
+          (e: { code: number; stderr: string }) => e,
+        );
       const junk = path.join(work, 'x.tar.gz');
       await writeFile(junk, 'not a backup');
       const e0 = await refusal([junk]);
@@ -145,7 +156,10 @@ for (const backend of backends()) {
       const e1 = await refusal([other]);
       expect(e1?.code).toBe(1);
       expect(e1?.stderr).toMatch(/is restored from a backup made with(out)? DATABASE_URL/);
-      const e2 = await cli(['restore', path.join(work, 'nothing-here.tar.gz'), '--yes'], env).then(() => null, (e: { code: number; stderr: string }) => e);
+      const e2 = await cli(['restore', path.join(work, 'nothing-here.tar.gz'), '--yes'], env).then(
+        () => null,
+        (e: { code: number; stderr: string }) => e,
+      );
       expect(e2?.code).toBe(1);
       expect(e2?.stderr).toContain('No backup file at');
       await fresh?.drop();

@@ -80,8 +80,7 @@ for (const backend of backends()) {
       expect(page.headers.get('cache-control')).toBe('no-store');
       expect(Buffer.from(await page.arrayBuffer()).equals(body)).toBe(true);
 
-      for (const wrong of ['backup-20260101T000000Z-manual.tar.gz', 'not-a-backup.txt', '..%2Fpglite%2FPG_VERSION', 'backup.json'])
-        expect((await owner.get(`/backups/${wrong}`)).status).toBe(404);
+      for (const wrong of ['backup-20260101T000000Z-manual.tar.gz', 'not-a-backup.txt', '..%2Fpglite%2FPG_VERSION', 'backup.json']) expect((await owner.get(`/backups/${wrong}`)).status).toBe(404);
     });
 
     it('refuses agents and visitors who are not signed in', async () => {

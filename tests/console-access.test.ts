@@ -53,14 +53,17 @@ for (const backend of backends()) {
     };
 
     beforeAll(async () => {
-      site = await startSite({ backend, app: {
-        forms: { startWorker: false },
-        admin: {
-          afterAnswer: (task) => afterAnswer.push(task),
-          limits: { perAccount: { max: MAX_FAILS, windowMs: 15 * 60_000 }, perAddress: { max: 10_000, windowMs: 15 * 60_000 } },
-          resetLimits: { perAccount: { max: 3, windowMs: 3600_000 }, perAddress: { max: 10_000, windowMs: 3600_000 } },
+      site = await startSite({
+        backend,
+        app: {
+          forms: { startWorker: false },
+          admin: {
+            afterAnswer: (task) => afterAnswer.push(task),
+            limits: { perAccount: { max: MAX_FAILS, windowMs: 15 * 60_000 }, perAddress: { max: 10_000, windowMs: 15 * 60_000 } },
+            resetLimits: { perAccount: { max: 3, windowMs: 3600_000 }, perAddress: { max: 10_000, windowMs: 3600_000 } },
+          },
         },
-      } });
+      });
       base = site.base;
       db = site.app.database!.db;
     });
@@ -316,7 +319,10 @@ for (const backend of backends()) {
       await post('/reset', { email: 'owner@example.com' });
       await drain();
       const expired = linkIn((await outbox('staff-password-reset'))[1]!.message.text)!;
-      await db.update(staffPasswordResets).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(staffPasswordResets.token_hash, sha256(expired)));
+      await db
+        .update(staffPasswordResets)
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where(eq(staffPasswordResets.token_hash, sha256(expired)));
       expect(await (await fetch(`${base}/api/admin/reset/${expired}`)).json()).toEqual({ valid: false });
       expect((await post('/reset/complete', { token: expired, password: 'another fresh passphrase 9' })).status).toBe(400);
       expect((await login('owner@example.com', ownerPassword)).status).toBe(200);
@@ -344,7 +350,10 @@ for (const backend of backends()) {
       expect(invite.to.address).toBe('Neema@Example.com');
       expect(invite.text).toContain('48 hours');
       const token = linkIn(invite.text)!;
-      const [link] = await db.select().from(staffPasswordResets).where(eq(staffPasswordResets.token_hash, sha256(token)));
+      const [link] = await db
+        .select()
+        .from(staffPasswordResets)
+        .where(eq(staffPasswordResets.token_hash, sha256(token)));
       expect((link!.expires_at.getTime() - link!.created_at.getTime()) / 3600_000).toBe(48);
       let list = (await (await owner.get('/staff')).json()) as { staff: { id: number; invited: boolean; role: string; disabled: boolean }[] };
       expect(list.staff.find((s) => s.id === id)).toMatchObject({ invited: true, role: 'agent', disabled: false });
@@ -389,7 +398,10 @@ for (const backend of backends()) {
       expect(await (await owner.send(`/staff/${id}/sign-out`)).json()).toMatchObject({ ok: true, sessionsEnded: 2 });
       expect(await sessionOk(n1.cookie)).toBe(false);
       expect(await sessionOk(n2.cookie)).toBe(false);
-      const log = await db.select().from(auditLog).where(eq(auditLog.target, `staff:${id}`));
+      const log = await db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.target, `staff:${id}`));
       expect(log.map((r) => r.action)).toEqual(expect.arrayContaining(['staff.create', 'password-set', 'staff.role', 'staff.disable', 'staff.enable', 'staff.sign-out-everywhere']));
       expect(log.find((r) => r.action === 'staff.create')).toMatchObject({ staff_id: ownerId, actor: 'owner@example.com', ip: expect.stringContaining('127.0.0.1') });
       await clearThrottle();
@@ -508,7 +520,17 @@ for (const backend of backends()) {
         }
       }
       // The pages one may see signed out, and where their forms send people.
-      for (const u of ['/admin/login', '/admin/login?next=/admin/staff', '/admin/login/code', '/admin/reset', '/admin/reset/not-a-token-at-all-0123456789', '/admin/setup', '/admin/setup?token=x', '/admin/login.data', '/admin/reset.data']) {
+      for (const u of [
+        '/admin/login',
+        '/admin/login?next=/admin/staff',
+        '/admin/login/code',
+        '/admin/reset',
+        '/admin/reset/not-a-token-at-all-0123456789',
+        '/admin/setup',
+        '/admin/setup?token=x',
+        '/admin/login.data',
+        '/admin/reset.data',
+      ]) {
         const res = await fetch(base + u, { redirect: 'manual' });
         noStore(res, u);
         await res.arrayBuffer();
@@ -558,7 +580,12 @@ describe('sessions: idle and absolute expiry', () => {
     expect(await readSession(t.db, s.token, at(2 * SESSION_IDLE_MS - 120_000))).not.toBeNull();
     // …but not 12 hours and a second after the last use, and it is gone for good.
     expect(await readSession(t.db, s.token, at(3 * SESSION_IDLE_MS - 119_000))).toBeNull();
-    expect(await t.db.select().from(staffSessions).where(eq(staffSessions.id_hash, sha256(s.token)))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(staffSessions)
+        .where(eq(staffSessions.id_hash, sha256(s.token))),
+    ).toHaveLength(0);
     expect(await readSession(t.db, s.token, at(3 * SESSION_IDLE_MS - 120_000))).toBeNull();
   });
 

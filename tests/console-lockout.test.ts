@@ -30,12 +30,15 @@ for (const backend of backends()) {
     let db: Db;
 
     beforeAll(async () => {
-      site = await startSite({ backend, app: {
-        forms: { startWorker: false },
-        // The default allowances, in windows long enough that none ends during the test; the
-        // address limit out of the way (every attempt here comes from 127.0.0.1).
-        admin: { limits: { perAccount: { max: ACCOUNT_MAX, windowMs: YEAR }, perDevice: { max: DEVICE_MAX, windowMs: YEAR }, perAddress: { max: 10_000, windowMs: YEAR } } },
-      } });
+      site = await startSite({
+        backend,
+        app: {
+          forms: { startWorker: false },
+          // The default allowances, in windows long enough that none ends during the test; the
+          // address limit out of the way (every attempt here comes from 127.0.0.1).
+          admin: { limits: { perAccount: { max: ACCOUNT_MAX, windowMs: YEAR }, perDevice: { max: DEVICE_MAX, windowMs: YEAR }, perAddress: { max: 10_000, windowMs: YEAR } } },
+        },
+      });
       base = site.base;
       db = site.app.database!.db;
       await addStaff(db, 'owner@example.com', 'owner', STAFF_PASSWORD, 'Amani Owner');
@@ -54,9 +57,19 @@ for (const backend of backends()) {
       const line = res.headers.getSetCookie().find((c) => c.startsWith('staff_device='));
       return line ? { cookie: line.split(';')[0]!, line } : undefined;
     };
-    const lockMails = (to: string) => db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'staff-account-locked')).then((rows) => rows.filter((r) => r.message.to.address === to));
+    const lockMails = (to: string) =>
+      db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.kind, 'staff-account-locked'))
+        .then((rows) => rows.filter((r) => r.message.to.address === to));
     const accountHits = async (email: string) =>
-      (await db.select().from(rateLimits).where(and(eq(rateLimits.bucket, 'signin-account'), eq(rateLimits.key_hash, keyHash(email))))).reduce((n, r) => n + Number(r.hits), 0);
+      (
+        await db
+          .select()
+          .from(rateLimits)
+          .where(and(eq(rateLimits.bucket, 'signin-account'), eq(rateLimits.key_hash, keyHash(email))))
+      ).reduce((n, r) => n + Number(r.hits), 0);
 
     it('a browser that signed in before still signs in while wrong passwords from elsewhere keep the account locked; others are refused', async () => {
       const first = await login('owner@example.com', STAFF_PASSWORD);
@@ -79,7 +92,10 @@ for (const backend of backends()) {
       const known = await login('owner@example.com', STAFF_PASSWORD, device.cookie);
       expect(known.status).toBe(200);
       expect((await known.json()).next).toBe('done');
-      const session = known.headers.getSetCookie().find((c) => c.startsWith('staff_session='))!.split(';')[0]!;
+      const session = known.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('staff_session='))!
+        .split(';')[0]!;
       expect((await fetch(`${base}/api/admin/session`, { headers: { cookie: session } })).status).toBe(200);
       expect(deviceOf(known)).toBeTruthy();
 
@@ -116,7 +132,7 @@ for (const backend of backends()) {
       expect(await lockMails('agent@example.com')).toHaveLength(0);
     });
 
-    it("a device cookie is for its own account, and stops counting when the password changes", async () => {
+    it('a device cookie is for its own account, and stops counting when the password changes', async () => {
       // The owner's account is locked (first test); the agent's device cookie does not open it.
       const agentDevice = deviceOf(await login('agent@example.com', STAFF_PASSWORD))!;
       expect((await login('owner@example.com', STAFF_PASSWORD, agentDevice.cookie)).status).toBe(429);
@@ -128,9 +144,15 @@ for (const backend of backends()) {
       await db.insert(rateLimits).values(saved);
       expect((await login('owner@example.com', STAFF_PASSWORD, ownerDevice.cookie)).status).toBe(200);
       // The password changes elsewhere (a reset): cookies given before it are no longer known devices.
-      await db.update(staff).set({ password_changed_at: new Date(Date.now() + 1000) }).where(eq(staff.email_key, 'owner@example.com'));
+      await db
+        .update(staff)
+        .set({ password_changed_at: new Date(Date.now() + 1000) })
+        .where(eq(staff.email_key, 'owner@example.com'));
       expect((await login('owner@example.com', STAFF_PASSWORD, ownerDevice.cookie)).status).toBe(429);
-      await db.update(staff).set({ password_changed_at: new Date(Date.now() - 60_000) }).where(eq(staff.email_key, 'owner@example.com'));
+      await db
+        .update(staff)
+        .set({ password_changed_at: new Date(Date.now() - 60_000) })
+        .where(eq(staff.email_key, 'owner@example.com'));
     });
 
     it('changing the password keeps this browser a known device (a new cookie)', async () => {
@@ -177,9 +199,7 @@ for (const backend of backends()) {
       await db.delete(rateLimits);
       const res = await fetch(`${base}/api/admin/reset`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email: 'owner@example.com' }) });
       expect(res.status).toBe(202);
-      await expect
-        .poll(async () => (await db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'staff-password-reset'))).map((r) => r.message.to.address))
-        .toEqual(['owner@example.com']);
+      await expect.poll(async () => (await db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'staff-password-reset'))).map((r) => r.message.to.address)).toEqual(['owner@example.com']);
     });
   });
 }

@@ -32,7 +32,7 @@ describe.each(backends())('console reviews and currency rates on %s', (backend) 
   let slug: string;
   let peer = 0;
 
-  const rows = async <T = Json,>(q: string) => rowsOf<T>(await site.app.database!.db.execute(sql.raw(q)));
+  const rows = async <T = Json>(q: string) => rowsOf<T>(await site.app.database!.db.execute(sql.raw(q)));
   const api = (path: string, init: RequestInit = {}) => fetch(`${site.base}/api${path}`, init);
 
   /** Submits a review as a traveller would (each from its own address, so no rate limit is met). */
@@ -165,7 +165,9 @@ describe.each(backends())('console reviews and currency rates on %s', (backend) 
   });
 
   it('shows a pending review’s photo to moderators only, and the public only once approved', async () => {
-    const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#7a9a5a' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#7a9a5a' } })
+      .jpeg()
+      .toBuffer();
     const id = await submit(5, jpeg);
     const list = (await (await agent.get('/reviews')).json()) as ReviewList;
     expect(list.items[0]).toMatchObject({ id, thumb: `/admin/reviews/${id}/photo`, photo: { width: 900, height: 600 } });
@@ -215,9 +217,17 @@ describe.each(backends())('console reviews and currency rates on %s', (backend) 
       expect(answer.code, JSON.stringify(body)).toBe(code);
       expect(answer.error).toMatch(/\w/);
     }
-    const broken = await fetch(`${site.base}/api/admin/currency-rates`, { method: 'PUT', headers: { cookie: owner.cookie, origin: site.base, 'content-type': 'application/json', 'x-csrf-token': owner.csrf }, body: '{"EUR": 1e999' });
+    const broken = await fetch(`${site.base}/api/admin/currency-rates`, {
+      method: 'PUT',
+      headers: { cookie: owner.cookie, origin: site.base, 'content-type': 'application/json', 'x-csrf-token': owner.csrf },
+      body: '{"EUR": 1e999',
+    });
     expect(broken.status).toBe(400);
-    const infinite = await fetch(`${site.base}/api/admin/currency-rates`, { method: 'PUT', headers: { cookie: owner.cookie, origin: site.base, 'content-type': 'application/json', 'x-csrf-token': owner.csrf }, body: '{"EUR": 1e999}' });
+    const infinite = await fetch(`${site.base}/api/admin/currency-rates`, {
+      method: 'PUT',
+      headers: { cookie: owner.cookie, origin: site.base, 'content-type': 'application/json', 'x-csrf-token': owner.csrf },
+      body: '{"EUR": 1e999}',
+    });
     expect(infinite.status).toBe(400);
     expect(await rows(`select * from currency_rates where updated_by is not null`)).toEqual([]);
 

@@ -46,7 +46,7 @@ describe.each(backends())('content editor on %s', (backend) => {
   let owner: SignedIn;
   let agent: SignedIn;
   const db = () => site.app.database!.db;
-  const rows = async <T = Record<string, unknown>,>(q: string) => rowsOf<T>(await db().execute(sql.raw(q)));
+  const rows = async <T = Record<string, unknown>>(q: string) => rowsOf<T>(await db().execute(sql.raw(q)));
   const page = (p: string, init?: RequestInit) => fetch(`${site.base}${p}`, { redirect: 'manual', ...init });
 
   async function itemOf(type: string, slug: string): Promise<ContentItem> {
@@ -62,7 +62,9 @@ describe.each(backends())('content editor on %s', (backend) => {
     await addStaff(db(), AGENT, 'agent');
     owner = await signIn(site.base, OWNER);
     agent = await signIn(site.base, AGENT);
-    const jpeg = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#55703a' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#55703a' } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'trail.jpg');
     form.append('alt', 'A muddy forest trail under tall trees after rain');
@@ -166,7 +168,11 @@ describe.each(backends())('content editor on %s', (backend) => {
 
     const post = await itemOf('blogs', blogSlug);
     const added = `A line added in the console at ${Date.now()}.`;
-    const saved = await owner.send(`/content/blogs/${post.id}`, { slug: post.slug, document: { ...post.document, body: `${post.document.body as string}\n\n${added}` }, baseRevision: post.revision }, 'PUT');
+    const saved = await owner.send(
+      `/content/blogs/${post.id}`,
+      { slug: post.slug, document: { ...post.document, body: `${post.document.body as string}\n\n${added}` }, baseRevision: post.revision },
+      'PUT',
+    );
     expect(saved.status).toBe(200);
 
     // The post's page is made again and says the new line; the blog-made pages are made again.
@@ -189,7 +195,13 @@ describe.each(backends())('content editor on %s', (backend) => {
     try {
       const animal = await itemOf('animals', 'african-elephants');
       const elsewhere = `Saved by another server at ${Date.now()}.`;
-      await saveItem(other.db, requireType('animals'), animal.id, { slug: animal.slug, document: { ...animal.document, description: `${animal.document.description as string} ${elsewhere}` }, baseRevision: animal.revision }, { staffId: null, email: 'owner@kigezitrails.example' });
+      await saveItem(
+        other.db,
+        requireType('animals'),
+        animal.id,
+        { slug: animal.slug, document: { ...animal.document, description: `${animal.document.description as string} ${elsewhere}` }, baseRevision: animal.revision },
+        { staffId: null, email: 'owner@kigezitrails.example' },
+      );
       const started = Date.now();
       let html = await (await page('/animals/african-elephants')).text();
       while (!html.includes(elsewhere) && Date.now() - started < 1000) {
@@ -263,7 +275,11 @@ describe.each(backends())('content editor on %s', (backend) => {
     const to = '3-days-bwindi-gorillas-from-kabale';
     expect((await owner.send(`/content/safaris/${safari.id}`, { slug: to, document: safari.document, baseRevision: safari.revision }, 'PUT')).status).toBe(200);
     try {
-      for (const [file, query] of [['itinerary.pdf', ''], ['route.svg', ''], ['route.svg', '?size=phone']] as const) {
+      for (const [file, query] of [
+        ['itinerary.pdf', ''],
+        ['route.svg', ''],
+        ['route.svg', '?size=phone'],
+      ] as const) {
         const old = await page(`/safaris/${safari.slug}/${file}${query}`);
         expect(old.status, file).toBe(301);
         expect(old.headers.get('location')).toBe(`/safaris/${to}/${file}${query}`);
@@ -292,7 +308,10 @@ describe.each(backends())('content editor on %s', (backend) => {
     const history = await rows<{ action: string }>(`select action from content_revisions where slug = 'rains-in-bwindi-this-november' order by id`);
     expect(history.map((h) => h.action)).toEqual(['create', 'delete']);
 
-    const blog = await itemOf('blogs', (await rows<{ slug: string }>(`select slug from content_items where collection = 'blogs' and status = 'published' and slug <> 'rains-in-bwindi-this-november' order by slug limit 1`))[0]!.slug);
+    const blog = await itemOf(
+      'blogs',
+      (await rows<{ slug: string }>(`select slug from content_items where collection = 'blogs' and status = 'published' and slug <> 'rains-in-bwindi-this-november' order by slug limit 1`))[0]!.slug,
+    );
     expect((await owner.send(`/content/blogs/${blog.id}`, { baseRevision: blog.revision }, 'DELETE')).status).toBe(200);
     const { documents } = await loadContentFiles();
     const result = await importContentFiles(db(), documents);
@@ -312,7 +331,10 @@ describe.each(backends())('content editor on %s', (backend) => {
     // A file changed since its import, on an item nobody touched: the file wins.
     const bird = documents.find((d) => d.collection === 'birds')!;
     const changedFile = { ...bird, document: { ...bird.document, description: 'Changed in the file.' } };
-    const again = await importContentFiles(db(), documents.map((d) => (d === bird ? changedFile : d)));
+    const again = await importContentFiles(
+      db(),
+      documents.map((d) => (d === bird ? changedFile : d)),
+    );
     expect(again.updated).toBe(1);
     expect((await itemOf('birds', bird.slug)).document.description).toBe('Changed in the file.');
     const { content } = await publishedContent(db());
@@ -349,12 +371,15 @@ describe.each(backends())('content editor on %s', (backend) => {
       expect(theirs.problems).toEqual([]);
       expect(JSON.parse(JSON.stringify(theirs.content))).toEqual(JSON.parse(JSON.stringify(ours.content)));
       const docs = async (d: typeof db extends () => infer D ? D : never) =>
-        rowsOf<{ collection: string; slug: string; document: unknown }>(await d.execute(sql.raw(`select collection, slug, document from content_items where status = 'published' order by collection, slug`))).map((r) => `${r.collection}/${r.slug}:${documentHash(r.document)}`);
+        rowsOf<{ collection: string; slug: string; document: unknown }>(
+          await d.execute(sql.raw(`select collection, slug, document from content_items where status = 'published' order by collection, slug`)),
+        ).map((r) => `${r.collection}/${r.slug}:${documentHash(r.document)}`);
       expect(await docs(fresh.db)).toEqual(await docs(db()));
       // And the site's tables from it: the same rows a visitor reads.
       theirs.content.currencyRates = loaded.content.currencyRates;
       await syncContent(fresh.db, theirs.content);
-      const titles = async (d: typeof fresh.db) => rowsOf<{ t: string }>(await d.execute(sql.raw(`select safarititleslug || ':' || safariprice || ':' || safariday as t from safaris order by 1`))).map((r) => r.t);
+      const titles = async (d: typeof fresh.db) =>
+        rowsOf<{ t: string }>(await d.execute(sql.raw(`select safarititleslug || ':' || safariprice || ':' || safariday as t from safaris order by 1`))).map((r) => r.t);
       expect(await titles(fresh.db)).toEqual(await titles(db()));
     } finally {
       await fresh.close();
@@ -467,7 +492,15 @@ describe.each(backends())('content editor on %s', (backend) => {
     expect(noPage.status).toBe(400);
     expect(((await noPage.json()) as { code: string }).code).toBe('no-page');
     expect((await owner.send(`/content/parks/${park.id}/preview`, { slug: park.slug, document: doc, read: '/admin/staff' })).status).toBe(400);
-    expect((await fetch(`${site.base}/api/admin/content/parks/${park.id}/preview`, { method: 'POST', headers: { 'content-type': 'application/json', origin: site.base }, body: JSON.stringify({ slug: park.slug, document: doc }) })).status).toBe(401);
+    expect(
+      (
+        await fetch(`${site.base}/api/admin/content/parks/${park.id}/preview`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: site.base },
+          body: JSON.stringify({ slug: park.slug, document: doc }),
+        })
+      ).status,
+    ).toBe(401);
     expect((await agent.send(`/content/parks/${park.id}/preview`, { slug: park.slug, document: doc, read: `/parks/${park.slug}` })).status).toBe(403);
 
     // The page route: signed out, to sign-in with nothing read; an agent without the right, refused.
@@ -476,7 +509,11 @@ describe.each(backends())('content editor on %s', (backend) => {
     expect(anon.status).toBe(303);
     expect(anon.headers.get('location')).toMatch(/^\/admin\/login/);
     expect(await anon.text()).not.toContain('Leaked title');
-    const refused = await page(`/admin/content/parks/${park.id}/preview`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: agent.cookie }, body: new URLSearchParams({ ...Object.fromEntries(form), _csrf: agent.csrf }) });
+    const refused = await page(`/admin/content/parks/${park.id}/preview`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: agent.cookie },
+      body: new URLSearchParams({ ...Object.fromEntries(form), _csrf: agent.csrf }),
+    });
     expect(refused.status).toBe(403);
     expect(refused.headers.get('cache-control')).toBe('no-store');
     expect(await refused.text()).not.toContain(park.document.title as string);

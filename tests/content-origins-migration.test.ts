@@ -11,7 +11,7 @@ import { migrationsBefore, openMigratable, type Migratable } from './helpers/mig
 describe.each(backends())('migration 0015 (content origins) on %s', (backend) => {
   let t: Migratable;
   const run = (q: string) => t.exec(q);
-  const rows = <T,>(q: string) => t.rows<T>(q);
+  const rows = <T>(q: string) => t.rows<T>(q);
 
   beforeAll(async () => {
     // The database as it was before 0015, holding what the earlier load made of renamed items.
@@ -42,9 +42,7 @@ describe.each(backends())('migration 0015 (content origins) on %s', (backend) =>
   });
 
   it('gives items their origin, drops the untouched copy of a renamed item, keeps a changed one as the console’s, and leaves tombstones', async () => {
-    const items = await rows<{ id: number; slug: string; origin: string | null; seed_hash: string | null }>(
-      `select id, slug, origin, seed_hash from content_items where id > 900 order by id`,
-    );
+    const items = await rows<{ id: number; slug: string; origin: string | null; seed_hash: string | null }>(`select id, slug, origin, seed_hash from content_items where id > 900 order by id`);
     expect(items).toEqual([
       { id: 901, slug: 'renamed-q', origin: 'faqs/first-q', seed_hash: null },
       { id: 903, slug: 'other-renamed', origin: 'faqs/other-q', seed_hash: null },

@@ -27,7 +27,7 @@ describe.each(backends())('console changes across restarts on %s', (backend) => 
   let site: InProcessSite;
   let owner: SignedIn;
   const db = () => site.app.database!.db;
-  const rows = async <T = Record<string, unknown>,>(q: string) => rowsOf<T>(await db().execute(sql.raw(q)));
+  const rows = async <T = Record<string, unknown>>(q: string) => rowsOf<T>(await db().execute(sql.raw(q)));
   const page = (p: string) => fetch(`${site.base}${p}`, { redirect: 'manual' });
   const count = async (q: string) => (await rows<{ n: number }>(q))[0]!.n;
   const importRevisions = () => count(`select count(*)::int as n from content_revisions where action = 'import'`);
@@ -199,12 +199,14 @@ describe.each(backends())('console changes across restarts on %s', (backend) => 
     const draft = ((await made.json()) as { item: ContentItem }).item;
     expect((await owner.send(`/content/faqs/${draft.id}/publish`, { baseRevision: draft.revision })).status).toBe(200);
     const perType = async () =>
-      Object.fromEntries((await rows<{ collection: string; n: number }>(`select collection, count(*)::int as n from content_items group by collection order by collection`)).map((r) => [r.collection, r.n]));
+      Object.fromEntries(
+        (await rows<{ collection: string; n: number }>(`select collection, count(*)::int as n from content_items group by collection order by collection`)).map((r) => [r.collection, r.n]),
+      );
     const tableRows = async () => {
       const out: Record<string, number> = {};
       for (const type of CONTENT_TYPES) {
         const target = slugTableOf(type.name);
-        if (target) out[type.name] = Number((rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from ${target.table}`)))[0]!.n);
+        if (target) out[type.name] = Number(rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from ${target.table}`))[0]!.n);
       }
       return out;
     };
@@ -301,7 +303,9 @@ describe.each(backends())('console changes across restarts on %s', (backend) => 
     expect(stdout).toMatch(/^Content files imported: 0 new, 0 updated, 0 removed with their file, 0 overwritten, 0 restored\./);
     expect(stdout).toContain(`Changed in the console, kept (name one with --overwrite to take its file)`);
     expect(stdout).toContain(`  animals/${changed}\n`);
-    const refused = await run('bash', ['scripts/node-env.sh', 'node', 'server/content/import-cli.ts', '--overwrite', 'not a file'], { env, cwd: process.cwd() }).catch((e: { code: number; stderr: string }) => e);
+    const refused = await run('bash', ['scripts/node-env.sh', 'node', 'server/content/import-cli.ts', '--overwrite', 'not a file'], { env, cwd: process.cwd() }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect('code' in refused && refused.code).toBe(2);
     expect((refused as { stderr: string }).stderr).toContain('--overwrite takes a content file as collection/slug');
     expect((await itemOf('animals', changed!)).document.description).toBe('Changed before the re-import.');

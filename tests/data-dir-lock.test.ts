@@ -52,7 +52,7 @@ const alive = (pid: number) => {
   }
 };
 
-describe('the set-up step under the server\'s lock', () => {
+describe("the set-up step under the server's lock", () => {
   it('stops when the server that started it is killed, so nothing writes under a stale lock', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'safari-lock-setup-'));
     const { DATABASE_URL: _skip, ...base } = process.env;

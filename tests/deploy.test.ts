@@ -49,7 +49,7 @@ describe('the reference deployment files', () => {
 
   // Debian's own checks of the two other files (caddy and systemd installed with apt when missing,
   // as root; elsewhere the test is skipped when they are not on the machine).
-  it('the Caddyfile is a valid configuration for Debian\'s caddy', (ctx) => {
+  it("the Caddyfile is a valid configuration for Debian's caddy", (ctx) => {
     const caddy = debianBinary(['/usr/bin/caddy'], 'caddy');
     if (!caddy && process.getuid?.() !== 0) return ctx.skip();
     expect(caddy, 'caddy could not be installed with apt').not.toBeNull();
@@ -162,8 +162,21 @@ describe.skipIf(!pg)('nginx with the reference configuration in front of two wor
 
     // A throwaway certificate for safari.test.
     await promisify(execFile)('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${NAME}`, '-addext', `subjectAltName=DNS:${NAME}`,
-      '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'),
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      `/CN=${NAME}`,
+      '-addext',
+      `subjectAltName=DNS:${NAME}`,
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
     ]);
     ca = await readFile(path.join(dir, 'cert.pem'));
     agent = new https.Agent({ keepAlive: true, maxSockets: 8 });
@@ -239,7 +252,15 @@ describe.skipIf(!pg)('nginx with the reference configuration in front of two wor
       .flat()
       .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
     if (other) {
-      const outcome = await new Promise<string>((r) => net.connect(appPort, other).once('connect', function (this: net.Socket) { this.destroy(); r('connected'); }).once('error', (e: NodeJS.ErrnoException) => r(e.code ?? 'error')));
+      const outcome = await new Promise<string>((r) =>
+        net
+          .connect(appPort, other)
+          .once('connect', function (this: net.Socket) {
+            this.destroy();
+            r('connected');
+          })
+          .once('error', (e: NodeJS.ErrnoException) => r(e.code ?? 'error')),
+      );
       expect(outcome).toBe('ECONNREFUSED');
     } else console.log('no address other than loopback on this machine: the direct-connection check is left out');
   });
@@ -368,7 +389,11 @@ describe.skipIf(!pg)('nginx with the reference configuration in front of two wor
     expect(status).toBe('done');
 
     // Larger than nginx lets through: its own page, before the body is sent.
-    const tooLarge = await request('/admin/media', { method: 'POST', headers: { cookie, origin, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(22 * 1024 * 1024) }, fresh: true });
+    const tooLarge = await request('/admin/media', {
+      method: 'POST',
+      headers: { cookie, origin, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(22 * 1024 * 1024) },
+      fresh: true,
+    });
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.headers['content-type']).toMatch(/^text\/html/);
     expect(tooLarge.text()).toContain('The file is larger than this web server accepts.');
@@ -432,12 +457,18 @@ describe.skipIf(!pg)('nginx with the reference configuration in front of two wor
       [1, 3],
       [2, 4],
     ]);
-    expect(logs().filter((l) => l.msg === 'old worker stopped').map((l) => l.code)).toEqual([0, 0]);
+    expect(
+      logs()
+        .filter((l) => l.msg === 'old worker stopped')
+        .map((l) => l.code),
+    ).toEqual([0, 0]);
     // The new workers answer, both of them, and the old ones are gone.
     const after: Answer[] = [];
-    await Promise.all(Array.from({ length: 6 }, async () => {
-      for (let i = 0; i < 5; i++) after.push(await request('/api/healthz', { fresh: true }));
-    }));
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        for (let i = 0; i < 5; i++) after.push(await request('/api/healthz', { fresh: true }));
+      }),
+    );
     expect(Object.keys(count(after)).sort()).toEqual(['3', '4']);
     expect(app!.child.exitCode).toBeNull();
   });
@@ -448,7 +479,11 @@ describe.skipIf(!pg)('nginx with the reference configuration in front of two wor
     const said = (msg: string) => logs().filter((l) => l.msg === msg).length;
     const moves = () => [said('worker replaced'), said('old worker stopped'), said('rolling restart complete'), said('worker listening')];
     // The workers serving now: the ones that started and were not replaced.
-    const replaced = new Set(logs().filter((l) => l.msg === 'worker replaced').map((l) => String(l.old)));
+    const replaced = new Set(
+      logs()
+        .filter((l) => l.msg === 'worker replaced')
+        .map((l) => String(l.old)),
+    );
     const serving = logs()
       .filter((l) => l.msg === 'worker listening' && !replaced.has(String(l.worker)))
       .map((l) => String(l.worker));

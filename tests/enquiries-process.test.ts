@@ -129,9 +129,7 @@ describe.each(backends())('the server killed mid-burst, on %s', (backend) => {
       const stored = rowsOf<{ id: number; email: string }>(await db.db.execute(sql`select id, email from enquiries`));
       const storedIds = new Set(stored.map((r) => r.id));
       for (const id of ids) expect(storedIds.has(id)).toBe(true);
-      const outbox = rowsOf<{ enquiry_id: number; status: string; message_id: string }>(
-        await db.db.execute(sql`select enquiry_id, status, message_id from mail_outbox`),
-      );
+      const outbox = rowsOf<{ enquiry_id: number; status: string; message_id: string }>(await db.db.execute(sql`select enquiry_id, status, message_id from mail_outbox`));
       for (const id of ids) {
         const rows = outbox.filter((r) => r.enquiry_id === id);
         expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);

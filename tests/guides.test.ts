@@ -33,7 +33,10 @@ describe('guide content checks', () => {
   it('has at least eight guides, each leading some safari and speaking at least one language', () => {
     expect(content.guides.length).toBeGreaterThanOrEqual(8);
     for (const g of content.guides) {
-      expect(content.safaris.some((s) => s.guides.includes(g.slug)), g.slug).toBe(true);
+      expect(
+        content.safaris.some((s) => s.guides.includes(g.slug)),
+        g.slug,
+      ).toBe(true);
       expect(g.languages.length).toBeGreaterThanOrEqual(1);
     }
   });
@@ -72,7 +75,11 @@ for (const backend of backends()) {
 
     const { get, ok } = apiRequests({ request: (path) => api.request(path) });
     /** The content's guides in the list's order: each guide's order, then its file's. */
-    const listed = () => content.guides.map((g, i) => ({ g, i })).sort((a, b) => a.g.order - b.g.order || a.i - b.i).map((x) => x.g.slug);
+    const listed = () =>
+      content.guides
+        .map((g, i) => ({ g, i }))
+        .sort((a, b) => a.g.order - b.g.order || a.i - b.i)
+        .map((x) => x.g.slug);
 
     it('GET /guides pages through every guide in their order, and refuses a page beyond the last', async () => {
       const first = await ok<GuidesResponse>(`/guides?limit=4`);
@@ -100,7 +107,12 @@ for (const backend of backends()) {
       });
       expect(body.guide.guideparagraph).toContain('<p>');
       expect(body).toMatchObject({ pageUrl: `${SITE}/guides/${src.slug}`, pageDescription: src.seo.description });
-      expect(body.safaris.map((s) => s.safarititleslug).sort()).toEqual(content.safaris.filter((s) => s.guides.includes(src.slug)).map((s) => s.slug).sort());
+      expect(body.safaris.map((s) => s.safarititleslug).sort()).toEqual(
+        content.safaris
+          .filter((s) => s.guides.includes(src.slug))
+          .map((s) => s.slug)
+          .sort(),
+      );
       expect(body.otherGuides.map((g) => g.guidetitleslug)).not.toContain(src.slug);
       expect(body.otherGuides.length).toBe(Math.min(4, content.guides.length - 1));
       const missing = await get('/guides/nobody-here');

@@ -111,7 +111,12 @@ describe('the HTTP edge', () => {
     // The anonymous upload is refused before its body is read, so whether its dropped body is
     // noticed depends on when the connection closes; when it is, it is an info line too.
     expect(faults.filter((l) => l.path === '/api/admin/media').every((l) => l.level === 30)).toBe(true);
-    expect(faults.filter((l) => l.path !== '/api/admin/media').map((l) => [l.level, l.path]).sort()).toEqual(
+    expect(
+      faults
+        .filter((l) => l.path !== '/api/admin/media')
+        .map((l) => [l.level, l.path])
+        .sort(),
+    ).toEqual(
       [
         [30, '/api/plan-a-safari'],
         [30, '/api/plan-a-safari'],

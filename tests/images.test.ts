@@ -37,7 +37,14 @@ beforeAll(async () => {
     db.select({ p: t.galleryImages.filepath }).from(t.galleryImages),
     db.select({ p: t.reviews.profileimage }).from(t.reviews),
   ]);
-  stored = [...new Set(columns.flat().map((r) => r.p).filter((p): p is string => !!p))].sort();
+  stored = [
+    ...new Set(
+      columns
+        .flat()
+        .map((r) => r.p)
+        .filter((p): p is string => !!p),
+    ),
+  ].sort();
 }, 120_000);
 
 afterAll(async () => {

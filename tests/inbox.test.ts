@@ -55,9 +55,7 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     owner = await signIn(base, 'owner@inbox.example');
     agent = await signIn(base, 'agent@inbox.example');
     agent2 = await signIn(base, 'agent2@inbox.example');
-    const s = rowsOf<{ id: number; slug: string; title: string }>(
-      await db.execute(sql`select id, safarititleslug as slug, safarititle as title from safaris order by id limit 2`),
-    );
+    const s = rowsOf<{ id: number; slug: string; title: string }>(await db.execute(sql`select id, safarititleslug as slug, safarititle as title from safaris order by id limit 2`));
     [safariA, safariB] = [s[0]!, s[1]!];
   });
   afterAll(async () => {
@@ -126,9 +124,7 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     const fromHome = await postEnquiry({ currentUrl: `${site}/` });
     const fromBlog = await postEnquiry({ currentUrl: `${site}/blogs/some-story` });
     const fromUnknownSafari = await postEnquiry({ currentUrl: `${site}/safaris/no-such-safari` });
-    const rows = rowsOf<{ id: number; source: string; safari_id: number | null; status: string }>(
-      await db.execute(sql`select id, source, safari_id, status from enquiries order by id`),
-    );
+    const rows = rowsOf<{ id: number; source: string; safari_id: number | null; status: string }>(await db.execute(sql`select id, source, safari_id, status from enquiries order by id`));
     const by = new Map(rows.map((r) => [r.id, r]));
     expect(by.get(fromSafari)).toMatchObject({ source: 'safari', safari_id: safariA.id, status: 'new' });
     expect(by.get(fromContact)).toMatchObject({ source: 'contact', safari_id: null });
@@ -292,7 +288,8 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
 
   it('changes ticked enquiries at once: a status, spam, an assignment; all of them or, on a refusal, none', async () => {
     const ids = (await insert([{}, {}, {}, { status: 'quoted' }])).map((r) => r.id);
-    const statusOf = async () => new Map(rowsOf<{ id: number; status: string; assigned_to: number | null }>(await db.execute(sql`select id, status, assigned_to from enquiries order by id`)).map((r) => [r.id, r]));
+    const statusOf = async () =>
+      new Map(rowsOf<{ id: number; status: string; assigned_to: number | null }>(await db.execute(sql`select id, status, assigned_to from enquiries order by id`)).map((r) => [r.id, r]));
 
     const toQuoted = await agent.send('/enquiries/bulk', { ids: [ids[0], ids[1], ids[3], ids[0]], change: { status: 'quoted' } });
     expect(toQuoted.status).toBe(200);
@@ -323,7 +320,14 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     expect((await owner.send('/enquiries/bulk', { ids: [ids[3], 999999], change: { status: 'lost' } })).status).toBe(404);
     expect((await statusOf()).get(ids[3]!)!.status).toBe('quoted');
     // Bad input is a 400 in words.
-    for (const body of [{}, { ids: [], change: { status: 'new' } }, { ids: Array.from({ length: 101 }, (_, i) => i + 1), change: { status: 'new' } }, { ids: ['x'], change: { status: 'new' } }, { ids: [ids[0]], change: { status: 'won' } }, { ids: [ids[0]], change: {} }]) {
+    for (const body of [
+      {},
+      { ids: [], change: { status: 'new' } },
+      { ids: Array.from({ length: 101 }, (_, i) => i + 1), change: { status: 'new' } },
+      { ids: ['x'], change: { status: 'new' } },
+      { ids: [ids[0]], change: { status: 'won' } },
+      { ids: [ids[0]], change: {} },
+    ]) {
       const res = await owner.send('/enquiries/bulk', body);
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
       expect(((await res.json()) as { error: string }).error).toMatch(/^(Tick|Choose)/);
@@ -382,7 +386,13 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     await owner.send(`/enquiries/${id}/status`, { status: 'quoted' });
     expect((await owner.send(`/enquiries/${id}/replies`, { subject: 'Your itinerary', body: 'Attached below.' })).status).toBe(201);
     expect((await detail(id)).status).toBe('quoted');
-    for (const bad of [{ subject: '', body: 'x' }, { subject: 'x', body: '' }, { subject: 'a\r\nBcc: x@example.com', body: 'x' }, { subject: 'x'.repeat(201), body: 'x' }, { subject: 'x', body: 'a\u0000b' }]) {
+    for (const bad of [
+      { subject: '', body: 'x' },
+      { subject: 'x', body: '' },
+      { subject: 'a\r\nBcc: x@example.com', body: 'x' },
+      { subject: 'x'.repeat(201), body: 'x' },
+      { subject: 'x', body: 'a\u0000b' },
+    ]) {
       expect((await owner.send(`/enquiries/${id}/replies`, bad)).status).toBe(400);
     }
     // Once the visitor's address is gone (erased), there is nobody to reply to.
@@ -434,7 +444,7 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
   });
 
   it('answers any filter, search or page with a list or a 400, never a 500', async () => {
-    await insert([{ name: 'Zoë O\'Brien', email: 'zoe@example.com', message: 'Gorilla trek; 100% sure? \\ _x_' }]);
+    await insert([{ name: "Zoë O'Brien", email: 'zoe@example.com', message: 'Gorilla trek; 100% sure? \\ _x_' }]);
     const keys = ['status', 'from', 'to', 'safari', 'country', 'q', 'page', 'limit'] as const;
     const value = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('', '%', '_', '\\', "'", ':*', '!', '&|', '2026-01-01', '0', '-1', '1', '1e9', 'new', 'NaN', '\u0000'));
     await fc.assert(
@@ -521,7 +531,12 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
       // Older than the 12 weeks shown: counted nowhere.
       { day: day(200), path: `/safaris/${safariB.slug}`, clicks: 50 },
     ];
-    await db.execute(sql`insert into whatsapp_leads (day, path, clicks) values ${sql.join(leads.map((l) => sql`(${l.day}, ${l.path}, ${l.clicks})`), sql`, `)}`);
+    await db.execute(
+      sql`insert into whatsapp_leads (day, path, clicks) values ${sql.join(
+        leads.map((l) => sql`(${l.day}, ${l.path}, ${l.clicks})`),
+        sql`, `,
+      )}`,
+    );
     await insert([
       { safari_id: safariB.id, source: 'safari', created_at: new Date(now - DAY) },
       { safari_id: safariB.id, source: 'safari', created_at: new Date(now - 2 * DAY) },

@@ -105,12 +105,24 @@ describe('itinerary PDF: fonts, tags and pages', () => {
   it.skipIf(!!missingPoppler)('embeds the site’s fonts (Fraunces, Manrope) as subsets, and no standard font', async () => {
     const { file } = await pdfOf(longest());
     const out = execFileSync('pdffonts', [file], { encoding: 'utf8' });
-    const rows = out.split('\n').slice(2).filter((l) => l.trim());
+    const rows = out
+      .split('\n')
+      .slice(2)
+      .filter((l) => l.trim());
     expect(rows.length).toBeGreaterThanOrEqual(3);
     const names = rows.map((r) => r.split(/\s+/)[0]!);
-    expect(names.some((n) => /^[A-Z]{6}\+Fraunces-SemiBold$/.test(n)), out).toBe(true);
-    expect(names.some((n) => /^[A-Z]{6}\+Manrope-Regular$/.test(n)), out).toBe(true);
-    expect(names.some((n) => /^[A-Z]{6}\+Manrope-Bold$/.test(n)), out).toBe(true);
+    expect(
+      names.some((n) => /^[A-Z]{6}\+Fraunces-SemiBold$/.test(n)),
+      out,
+    ).toBe(true);
+    expect(
+      names.some((n) => /^[A-Z]{6}\+Manrope-Regular$/.test(n)),
+      out,
+    ).toBe(true);
+    expect(
+      names.some((n) => /^[A-Z]{6}\+Manrope-Bold$/.test(n)),
+      out,
+    ).toBe(true);
     // emb, sub and uni are "yes" for every font.
     for (const r of rows) expect(r, r).toMatch(/\byes\s+yes\s+yes\s+\d+\s+\d+\s*$/);
     expect(out).not.toMatch(/Helvetica|Times/);

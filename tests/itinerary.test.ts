@@ -154,17 +154,22 @@ for (const backend of backends()) {
           expect(title).toBe(`Route of the ${s.title}: ${route.map((r, i) => `${i + 1}. ${r.title} (${dayRange(r.days)})`).join('; ')}.`);
           // Markers: each stop number once, on a numbered marker or, for a place too close to
           // another, in the label of its dot; the line passes through them in order.
-          const markers: { x: number; y: number; numbers: number[] }[] = [...svg.matchAll(/<rect x="([\d.-]+)" y="([\d.-]+)" width="([\d.]+)" height="18"[^>]*\/>\n<text[^>]*>([^<]+)<\/text>/g)].map((m) => ({
-            x: Number(m[1]) + Number(m[3]) / 2,
-            y: Number(m[2]) + 9,
-            numbers: m[4]!.split(', ').map(Number),
-          }));
+          const markers: { x: number; y: number; numbers: number[] }[] = [...svg.matchAll(/<rect x="([\d.-]+)" y="([\d.-]+)" width="([\d.]+)" height="18"[^>]*\/>\n<text[^>]*>([^<]+)<\/text>/g)].map(
+            (m) => ({
+              x: Number(m[1]) + Number(m[3]) / 2,
+              y: Number(m[2]) + 9,
+              numbers: m[4]!.split(', ').map(Number),
+            }),
+          );
           const dots = [...svg.matchAll(/<circle cx="([\d.-]+)" cy="([\d.-]+)" r="4.5" fill="#1d3a2a"/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]), numbers: [] as number[] }));
           const dotNumbers = [...svg.matchAll(/ \((\d+(?:, \d+)*)\)<\/text>/g)].flatMap((m) => m[1]!.split(', ').map(Number));
           expect(dots.length, slug + q).toBe([...svg.matchAll(/ \((\d+(?:, \d+)*)\)<\/text>/g)].length);
           expect([...markers.flatMap((m) => m.numbers), ...dotNumbers].sort((a, b) => a - b)).toEqual(route.map((_, i) => i + 1));
           if (route.length > 1) {
-            const points = /<polyline points="([^"]+)" fill="none" stroke="#a34a26"/.exec(svg)![1]!.split(' ').map((p) => p.split(',').map(Number));
+            const points = /<polyline points="([^"]+)" fill="none" stroke="#a34a26"/
+              .exec(svg)![1]!
+              .split(' ')
+              .map((p) => p.split(',').map(Number));
             expect(points.length).toBe(route.length);
             points.forEach(([x, y], i) => {
               const m = [...markers, ...dots].find((k) => Math.abs(k.x - x!) < 0.2 && Math.abs(k.y - y!) < 0.2);
@@ -192,8 +197,7 @@ for (const backend of backends()) {
     it('links each night to its lodge on the safari page, and shows and draws where a lodge is', async () => {
       const slug = longest.safari.safarititleslug as string;
       const html = await (await fetch(`${base}/safaris/${slug}`)).text();
-      for (const d of (longest.safaridays as Json[]).filter((x) => x.lodge))
-        expect(html).toContain(`Overnight:</span> <a href="/lodges/${d.lodge.lodgetitleslug}"`);
+      for (const d of (longest.safaridays as Json[]).filter((x) => x.lodge)) expect(html).toContain(`Overnight:</span> <a href="/lodges/${d.lodge.lodgetitleslug}"`);
       const lodge = ((await (await fetch(`${base}/api/lodges/kanyaga-canopy-lodge`)).json()) as Json).lodge;
       const page = await (await fetch(`${base}/lodges/${lodge.lodgetitleslug}`)).text();
       expect(page).toContain(`src="/lodges/${lodge.lodgetitleslug}/location.svg"`);
@@ -210,7 +214,7 @@ for (const backend of backends()) {
       }
     });
 
-    it("shows where a park is on its page, and draws that map", async () => {
+    it('shows where a park is on its page, and draws that map', async () => {
       const park = ((await (await fetch(`${base}/api/parks/bwindi-impenetrable-forest-national-park`)).json()) as Json).park;
       const html = await (await fetch(`${base}/parks/${park.parktitleslug}`)).text();
       expect(html).toContain(`src="/parks/${park.parktitleslug}/location.svg"`);

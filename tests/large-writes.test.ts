@@ -72,7 +72,6 @@ describe.skipIf(!built)('anonymous 20 MB uploads to the built site', () => {
     expect(peak - before).toBeLessThan(300 * MB);
     expect(server.child.exitCode).toBeNull();
   });
-
 });
 
 describe('the console’s large writes', () => {
@@ -94,7 +93,11 @@ describe('the console’s large writes', () => {
     const noToken = await fetch(`${base}/api/admin/media`, { method: 'POST', headers: multipart, body: big });
     expect(noToken.status).toBe(403);
     expect(((await noToken.json()) as { code: string }).code).toBe('csrf');
-    const forged = await fetch(`${base}/api/admin/subscribers/import`, { method: 'POST', headers: { 'content-type': 'text/csv', origin: base, cookie: owner.cookie, 'x-csrf-token': 'forged' }, body: big.subarray(0, MB) });
+    const forged = await fetch(`${base}/api/admin/subscribers/import`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', origin: base, cookie: owner.cookie, 'x-csrf-token': 'forged' },
+      body: big.subarray(0, MB),
+    });
     expect(forged.status).toBe(403);
     await forged.arrayBuffer();
     const foreign = await fetch(`${base}/api/admin/media`, { method: 'POST', headers: { ...multipart, origin: 'https://evil.example', 'x-csrf-token': owner.csrf }, body: big });
@@ -104,13 +107,20 @@ describe('the console’s large writes', () => {
   });
 
   it('refuses a cross-site post to the page action before reading it', async () => {
-    const res = await fetch(`${base}/admin/media`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', origin: 'https://evil.example', cookie: owner.cookie }, body: 'x'.repeat(1024), redirect: 'manual' });
+    const res = await fetch(`${base}/admin/media`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', origin: 'https://evil.example', cookie: owner.cookie },
+      body: 'x'.repeat(1024),
+      redirect: 'manual',
+    });
     expect(res.status).toBe(403);
     await res.arrayBuffer();
   });
 
   it('still takes a signed-in upload, to the API and through the page’s form, and leaves no spooled file', async () => {
-    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 90, g: 120, b: 60 } } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 90, g: 120, b: 60 } } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'bwindi.jpg');
     form.set('alt', 'A gorilla family in the Bwindi forest');
@@ -135,7 +145,11 @@ describe('the console’s large writes', () => {
     expect(list.items.find((i) => i.originalName === 'kidepo.jpg')!.alt).toBe('Kidepo valley at dusk');
 
     // The CSV import, signed in with the token, is read and imported.
-    const csv = await fetch(`${base}/api/admin/subscribers/import`, { method: 'POST', headers: { 'content-type': 'text/csv', cookie: owner.cookie, origin: base, 'x-csrf-token': owner.csrf }, body: 'email,name\nnaledi@example.com,Naledi\n' });
+    const csv = await fetch(`${base}/api/admin/subscribers/import`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', cookie: owner.cookie, origin: base, 'x-csrf-token': owner.csrf },
+      body: 'email,name\nnaledi@example.com,Naledi\n',
+    });
     expect(csv.status).toBe(200);
     await csv.arrayBuffer();
 

@@ -19,8 +19,18 @@ const SITE = 'https://www.kigezitrails.example';
 type Json = Record<string, any>;
 
 const CARD = [
-  'id', 'lodgetitle', 'lodgetitleslug', 'lodgeheaderimage', 'lodgeheaderimagealt', 'lodgedescription', 'lodgetier',
-  'park_id', 'parktitle', 'parktitleslug', 'destinationtitle', 'destinationtitleslug',
+  'id',
+  'lodgetitle',
+  'lodgetitleslug',
+  'lodgeheaderimage',
+  'lodgeheaderimagealt',
+  'lodgedescription',
+  'lodgetier',
+  'park_id',
+  'parktitle',
+  'parktitleslug',
+  'destinationtitle',
+  'destinationtitleslug',
 ];
 const FULL = [...CARD, 'lodgeparagraph', 'amenities', 'latitude', 'longitude'];
 const sorted = (keys: string[]) => [...keys].sort();
@@ -33,7 +43,11 @@ describe('lodge content checks', () => {
 
   it('has lodges in every country, each in a known park', () => {
     const countryOf = new Map(content.parks.map((p) => [p.slug, p.destination]));
-    for (const d of content.destinations) expect(content.lodges.some((l) => countryOf.get(l.park) === d.slug), d.slug).toBe(true);
+    for (const d of content.destinations)
+      expect(
+        content.lodges.some((l) => countryOf.get(l.park) === d.slug),
+        d.slug,
+      ).toBe(true);
     expect(content.lodges.length).toBeGreaterThanOrEqual(30);
     for (const l of content.lodges) expect(l.amenities.length).toBeGreaterThanOrEqual(1);
   });
@@ -47,9 +61,7 @@ describe('lodge content checks', () => {
       safaris: content.safaris.map((s) => (s === safari ? { ...s, itinerary: s.itinerary.map((d, i) => (i === at ? { ...d, ...patch } : d)) } : s)),
     });
     expect(crossReferenceProblems(content)).toEqual([]);
-    expect(crossReferenceProblems({ ...content, lodges: [{ ...lodge, park: 'atlantis' }, ...content.lodges.slice(1)] })).toEqual([
-      `lodges/${lodge.slug}: unknown park atlantis`,
-    ]);
+    expect(crossReferenceProblems({ ...content, lodges: [{ ...lodge, park: 'atlantis' }, ...content.lodges.slice(1)] })).toEqual([`lodges/${lodge.slug}: unknown park atlantis`]);
     expect(crossReferenceProblems(withDay({ lodge: 'no-such-lodge' }))).toEqual([`safaris/${safari.slug}: day ${at + 1}: unknown lodge no-such-lodge`]);
     const elsewhere = content.lodges.find((l) => !safari.itinerary[at]!.stops.includes(l.park))!;
     expect(crossReferenceProblems(withDay({ lodge: elsewhere.slug }))).toEqual([
@@ -187,7 +199,10 @@ for (const backend of backends()) {
     it("GET /parks/{slug} lists the park's lodges in their order", async () => {
       for (const park of content.parks) {
         const body = await ok<ParkResponse>(`/parks/${park.slug}`);
-        expect(body.lodges.map((l) => l.lodgetitleslug), park.slug).toEqual(listed((l) => l.park === park.slug).map((l) => l.slug));
+        expect(
+          body.lodges.map((l) => l.lodgetitleslug),
+          park.slug,
+        ).toEqual(listed((l) => l.park === park.slug).map((l) => l.slug));
         for (const l of body.lodges) expect(sorted(Object.keys(l))).toEqual(sorted(CARD));
       }
     });
@@ -218,9 +233,7 @@ for (const backend of backends()) {
       const park = content.parks.find((p) => p.slug === lodge.park)!;
       const inPark = await ok<SearchResponse>(`/search?query=${encodeURIComponent(park.title.split(' ')[0]!)}&types=lodge&limit=100`);
       expect(inPark.results.every((r) => r.type === 'lodge')).toBe(true);
-      expect(inPark.results.map((r) => (r.type === 'lodge' ? r.lodgetitleslug : ''))).toEqual(
-        expect.arrayContaining(content.lodges.filter((l) => l.park === park.slug).map((l) => l.slug)),
-      );
+      expect(inPark.results.map((r) => (r.type === 'lodge' ? r.lodgetitleslug : ''))).toEqual(expect.arrayContaining(content.lodges.filter((l) => l.park === park.slug).map((l) => l.slug)));
     });
 
     it('lists /lodges and every lodge page in the sitemap', async () => {

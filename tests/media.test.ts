@@ -71,7 +71,7 @@ describe.each(backends())('media library on %s', (backend) => {
   let agent: SignedIn;
   let jpeg: Buffer;
 
-  const rows = async <T = Record<string, unknown>,>(q: string) => rowsOf<T>(await site.app.database!.db.execute(sql.raw(q)));
+  const rows = async <T = Record<string, unknown>>(q: string) => rowsOf<T>(await site.app.database!.db.execute(sql.raw(q)));
   const uploadsDir = () => path.join(site.dataDir, 'uploads');
   async function storedFiles(): Promise<string[]> {
     const out: string[] = [];
@@ -83,7 +83,14 @@ describe.each(backends())('media library on %s', (backend) => {
     expect(await storedFiles()).toEqual([]);
   }
 
-  function upload(who: SignedIn, file: Buffer | Blob, name: string, fields: Record<string, string> = { alt: 'A lion resting in the grass at dawn' }, type = 'image/jpeg', headers: Record<string, string> = {}) {
+  function upload(
+    who: SignedIn,
+    file: Buffer | Blob,
+    name: string,
+    fields: Record<string, string> = { alt: 'A lion resting in the grass at dawn' },
+    type = 'image/jpeg',
+    headers: Record<string, string> = {},
+  ) {
     const form = new FormData();
     form.append('file', file instanceof Blob ? file : new Blob([new Uint8Array(file)], { type }), name);
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
@@ -236,7 +243,10 @@ describe.each(backends())('media library on %s', (backend) => {
       const boundary = 'x-media-test-boundary';
       const req = httpRequest(
         `${site.base}/api/admin/media`,
-        { method: 'POST', headers: { cookie: owner.cookie, origin: site.base, 'x-csrf-token': owner.csrf, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' } },
+        {
+          method: 'POST',
+          headers: { cookie: owner.cookie, origin: site.base, 'x-csrf-token': owner.csrf, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
+        },
         (res) => {
           let body = '';
           const done = () => {
@@ -252,7 +262,9 @@ describe.each(backends())('media library on %s', (backend) => {
       req.on('error', (e) => ((e as NodeJS.ErrnoException).code === 'ECONNRESET' || (e as NodeJS.ErrnoException).code === 'EPIPE' ? undefined : reject(e)));
       // Connection reset before any answer: fail clearly rather than wait for the test's timeout.
       req.on('close', () => setTimeout(() => reject(new Error('the connection closed without an answer')), 2000).unref());
-      req.write(`--${boundary}\r\ncontent-disposition: form-data; name="alt"\r\n\r\nStreamed\r\n--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="s.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`);
+      req.write(
+        `--${boundary}\r\ncontent-disposition: form-data; name="alt"\r\n\r\nStreamed\r\n--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="s.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`,
+      );
       req.write(jpeg);
       const mb = Buffer.alloc(MB);
       let sent = 0;

@@ -81,7 +81,12 @@ describe.each(backends())('subscribers and campaigns on %s', (backend) => {
 
     await site.drainMail();
     expect(smtp.received).toHaveLength(3);
-    expect(smtp.received.flatMap((m) => m.to).map((a) => a.toLowerCase()).sort()).toEqual(confirmed.map((e) => e.toLowerCase()).sort());
+    expect(
+      smtp.received
+        .flatMap((m) => m.to)
+        .map((a) => a.toLowerCase())
+        .sort(),
+    ).toEqual(confirmed.map((e) => e.toLowerCase()).sort());
     for (const bad of ['pending@example.com', 'gone@example.com']) expect(smtp.received.some((m) => m.raw.includes(bad))).toBe(false);
 
     const tokens = new Set<string>();
@@ -427,7 +432,11 @@ describe.each(backends())('subscribers and campaigns on %s', (backend) => {
     expect(await statusOf('x@example.com')).toBe('confirmed');
     expect((await site.rows(`select status from newsletter_campaigns`))[0]).toMatchObject({ status: 'draft' });
     // And an owner's write without the anti-forgery token is refused too.
-    const noCsrf = await fetch(`${site.base}/api/admin/campaigns/${cid}/send`, { method: 'POST', headers: { cookie: owner.cookie, origin: site.base, 'content-type': 'application/json' }, body: '{}' });
+    const noCsrf = await fetch(`${site.base}/api/admin/campaigns/${cid}/send`, {
+      method: 'POST',
+      headers: { cookie: owner.cookie, origin: site.base, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(noCsrf.status).toBe(403);
   });
 });

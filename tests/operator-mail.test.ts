@@ -36,7 +36,8 @@ describe.each(backends())('the operator’s time zone and e-mails on %s', (backe
     await site?.stop();
   });
 
-  const outboxText = async (kind: string) => (await site.rows<{ message: { text: string; html: string } }>(`select message from mail_outbox where kind = '${kind}' order by id desc limit 1`))[0]?.message;
+  const outboxText = async (kind: string) =>
+    (await site.rows<{ message: { text: string; html: string } }>(`select message from mail_outbox where kind = '${kind}' order by id desc limit 1`))[0]?.message;
 
   it('is Africa/Kampala until an owner chooses another; a zone the runtime does not know is refused', async () => {
     expect(((await (await owner.get('/settings')).json()) as Json).timeZone).toBe('Africa/Kampala');
@@ -73,7 +74,11 @@ describe.each(backends())('the operator’s time zone and e-mails on %s', (backe
     await owner.send('/settings', { timeZone: 'Africa/Kampala' }, 'PUT');
     await addStaff(site.app.database!.db, 'locked@kigezitrails.example', 'agent');
     for (let i = 0; i < 12; i++) {
-      await fetch(`${site.base}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: site.base }, body: JSON.stringify({ email: 'locked@kigezitrails.example', password: `wrong ${i}` }) });
+      await fetch(`${site.base}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: site.base },
+        body: JSON.stringify({ email: 'locked@kigezitrails.example', password: `wrong ${i}` }),
+      });
       if ((await site.rows(`select 1 from mail_outbox where kind = 'staff-account-locked'`)).length) break;
     }
     const m = (await outboxText('staff-account-locked'))!;

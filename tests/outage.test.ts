@@ -170,10 +170,13 @@ describe.skipIf(!pgBin || !built)('PostgreSQL stopped and started again under tr
 
   it('answers 503 with Retry-After while the database is away, never 500, and delivers every accepted enquiry exactly once', async () => {
     // Before: everything answers, and the home page is kept.
-    const before = await traffic(0, (() => {
-      let rounds = 0;
-      return () => rounds++ >= 2;
-    })());
+    const before = await traffic(
+      0,
+      (() => {
+        let rounds = 0;
+        return () => rounds++ >= 2;
+      })(),
+    );
     for (const s of before) expect(s.kind === 'page' ? [404] : [200, 201, 303], `${s.kind} before the outage`).toContain(s.status);
     const logFrom = site.output.join('').length;
 
@@ -205,7 +208,11 @@ describe.skipIf(!pgBin || !built)('PostgreSQL stopped and started again under tr
 
     // While it was away: each kind that needs the database answered 503, with Retry-After.
     const unavailable = away.filter((s) => s.status === 503);
-    for (const kind of ['api', 'form', 'enhanced', 'page', 'console'] as const) expect(unavailable.some((s) => s.kind === kind), `${kind} answered 503`).toBe(true);
+    for (const kind of ['api', 'form', 'enhanced', 'page', 'console'] as const)
+      expect(
+        unavailable.some((s) => s.kind === kind),
+        `${kind} answered 503`,
+      ).toBe(true);
     for (const s of unavailable) expect(Number(s.retryAfter), `${s.kind} Retry-After`).toBeGreaterThan(0);
     // The API says why in its words and code; the plain form comes back with the visitor's values.
     for (const s of unavailable.filter((x) => x.kind === 'api')) expect(JSON.parse(s.body)).toEqual({ error: UNAVAILABLE_MESSAGE, code: UNAVAILABLE_CODE });

@@ -47,7 +47,13 @@ it('`npm start` with NODE_ENV unset serves pages rendered by React’s productio
   const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
-    if (await fetch(`${url}/api/readyz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`npm start did not come up:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -36,7 +36,15 @@ for (const backend of backends()) {
       const work = await mkdtemp(path.join(os.tmpdir(), 'safari-drill-'));
       const source = backend === 'postgres' ? await freshPostgresUrl() : undefined;
       const target = backend === 'postgres' ? await freshPostgresUrl() : undefined;
-      const env = (dir: string, url?: string) => ({ DATA_DIR: dir, DATABASE_URL: url ?? '', API_URL: '', SITE_URL: 'http://localhost:3000', DAILY_BACKUPS: 'off', SPAM_CHECKS: 'off', LOG_LEVEL: 'warn' });
+      const env = (dir: string, url?: string) => ({
+        DATA_DIR: dir,
+        DATABASE_URL: url ?? '',
+        API_URL: '',
+        SITE_URL: 'http://localhost:3000',
+        DAILY_BACKUPS: 'off',
+        SPAM_CHECKS: 'off',
+        LOG_LEVEL: 'warn',
+      });
       const first = env(path.join(work, 'site'), source?.url);
       const second = env(path.join(work, 'restored'), target?.url);
       let server: ServerProcess | undefined;
@@ -60,7 +68,9 @@ for (const backend of backends()) {
         expect(saved.status, await saved.clone().text()).toBe(200);
 
         // A picture uploaded to the media library, rendered.
-        const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#6b8e4e' } }).jpeg().toBuffer();
+        const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#6b8e4e' } })
+          .jpeg()
+          .toBuffer();
         const form = new FormData();
         form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'Drill kob.jpg');
         form.append('alt', 'A Uganda kob in the grass');
@@ -83,7 +93,11 @@ for (const backend of backends()) {
             for (let i = 0; loading; i++) {
               const n = lane * 100_000 + i;
               const body = kind === 'enquiry' ? { ...goodEnquiry(n), email: `drill${n}@example.com` } : { fullName: `Drill Person ${n}`, email: `drill-sub${n}@example.com` };
-              const res = await fetch(`${base}/api/${kind === 'enquiry' ? 'plan-a-safari' : 'admin/clients'}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) });
+              const res = await fetch(`${base}/api/${kind === 'enquiry' ? 'plan-a-safari' : 'admin/clients'}`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', origin: base },
+                body: JSON.stringify(body),
+              });
               sent++;
               if (res.status === 201 || res.status === 200) accepted.push({ kind, key: body.email, at: Date.now() });
               else await res.body?.cancel();
@@ -127,9 +141,7 @@ for (const backend of backends()) {
           expect(missing).toEqual([]);
           expect(before.some((a) => a.kind === 'enquiry') && before.some((a) => a.kind === 'subscriber')).toBe(true);
           // Consistent: every enquiry in the backup has its two e-mails in the outbox.
-          const orphans = rowsOf<{ id: number }>(
-            await database.db.execute(sql`select e.id from enquiries e where (select count(*) from mail_outbox m where m.enquiry_id = e.id) <> 2`),
-          );
+          const orphans = rowsOf<{ id: number }>(await database.db.execute(sql`select e.id from enquiries e where (select count(*) from mail_outbox m where m.enquiry_id = e.id) <> 2`));
           expect(orphans).toEqual([]);
         } finally {
           await database.close();

@@ -79,8 +79,7 @@ for (const backend of backends()) {
 
     it('answers the spec shape: title, the typed lists and the merged results', async () => {
       const b = await search('gorilla');
-      for (const k of ['title', 'pageKeywords', 'pageDescription', 'pageUrl', 'blogs', 'parks', 'experiences', 'safaris', 'faqs', 'animals', 'birds', 'lodges', 'results'])
-        expect(b).toHaveProperty(k);
+      for (const k of ['title', 'pageKeywords', 'pageDescription', 'pageUrl', 'blogs', 'parks', 'experiences', 'safaris', 'faqs', 'animals', 'birds', 'lodges', 'results']) expect(b).toHaveProperty(k);
       expect(b.pageUrl).toBe(`${SITE}/search?query=gorilla`);
       expect(b.title).toContain('gorilla');
       for (const [list, type] of [
@@ -244,11 +243,53 @@ for (const backend of backends()) {
 
     it('is safe with quotes, backslashes, %, &, operators, unicode and emoji', async () => {
       const odd = [
-        '"', "'", '\\', '%', '%%', '&', '|', '!', '!!', ':*', '(', ')', '<->', '--', '- -', '"unclosed phrase', "gor'illa", "o'brien",
-        'a:* | b & !c', 'gorilla\\', '\\"gorilla\\"', '%gorilla%', '_%_', "'; drop table blogs; --", 'or', 'OR gorilla or', '-',
-        '🦍', '🦍 gorilla', '👨‍👩‍👧 family', '中文', 'naïve café', 'Ünïcödé', 'İstanbul', 'ß', '\u200b', 'e\u0301',
+        '"',
+        "'",
+        '\\',
+        '%',
+        '%%',
+        '&',
+        '|',
+        '!',
+        '!!',
+        ':*',
+        '(',
+        ')',
+        '<->',
+        '--',
+        '- -',
+        '"unclosed phrase',
+        "gor'illa",
+        "o'brien",
+        'a:* | b & !c',
+        'gorilla\\',
+        '\\"gorilla\\"',
+        '%gorilla%',
+        '_%_',
+        "'; drop table blogs; --",
+        'or',
+        'OR gorilla or',
+        '-',
+        '🦍',
+        '🦍 gorilla',
+        '👨‍👩‍👧 family',
+        '中文',
+        'naïve café',
+        'Ünïcödé',
+        'İstanbul',
+        'ß',
+        '\u200b',
+        'e\u0301',
+        'gorilla\u0000trek',
+        '<script>alert(1)</script>',
         // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${x} is one of the odd queries
-        'gorilla\u0000trek', '<script>alert(1)</script>', '${x}', 'null', 'undefined', '1', '2024', '$800', '100%',
+        '${x}',
+        'null',
+        'undefined',
+        '1',
+        '2024',
+        '$800',
+        '100%',
       ];
       for (const q of odd) {
         const r = await get(q);
@@ -285,10 +326,7 @@ for (const backend of backends()) {
         return r.body;
       };
       expect((await search('serengeti')).total).toBe(0);
-      const [blog] = await db.db
-        .insert(t.blogs)
-        .values({ blogtitle: 'Serengeti Migration Notes', blogtitleslug: 'serengeti-migration-notes', blogdescription: 'Wildebeest.' })
-        .returning();
+      const [blog] = await db.db.insert(t.blogs).values({ blogtitle: 'Serengeti Migration Notes', blogtitleslug: 'serengeti-migration-notes', blogdescription: 'Wildebeest.' }).returning();
       expect(titles(await search('serengeti'))).toEqual(['Serengeti Migration Notes']);
       await db.db.update(t.blogs).set({ blogtitle: 'Mara River Crossings' }).where(eq(t.blogs.id, blog!.id));
       expect((await search('serengeti')).total).toBe(0);
@@ -307,10 +345,7 @@ for (const backend of backends()) {
 
       // A misspelling of a word that only a new item brings is corrected once the item exists.
       expect((await search('sitatungga')).total).toBe(0);
-      const [animal] = await db.db
-        .insert(t.animals)
-        .values({ animaltitle: 'Sitatungas', animaltitleslug: 'sitatungas', animaldescription: 'Swamp antelope.' })
-        .returning();
+      const [animal] = await db.db.insert(t.animals).values({ animaltitle: 'Sitatungas', animaltitleslug: 'sitatungas', animaldescription: 'Swamp antelope.' }).returning();
       expect(titles(await search('sitatungga'))).toEqual(['Sitatungas']);
       await db.db.delete(t.animals).where(eq(t.animals.id, animal!.id));
       expect((await search('sitatungga')).total).toBe(0);

@@ -47,7 +47,7 @@ function observatoryScore(res: Response, html: string): Score {
       const styles = csp.get('style-src') ?? fallback ?? ['*'];
       const hashOrNonce = scripts.some((s) => /^'(sha(256|384|512)-|nonce-)/.test(s));
       const insecure = (list: string[]) => list.some((s) => s === '*' || s === 'http:' || s.startsWith('http://'));
-      if ((scripts.includes("'unsafe-inline'") && !hashOrNonce) || scripts.includes('data:') || insecure(scripts) || !csp.has('object-src') && !fallback)
+      if ((scripts.includes("'unsafe-inline'") && !hashOrNonce) || scripts.includes('data:') || insecure(scripts) || (!csp.has('object-src') && !fallback))
         mods['csp-implemented-with-unsafe-inline'] = -20;
       else if (scripts.includes("'unsafe-eval'")) mods['csp-implemented-with-unsafe-eval'] = -10;
       else if ([...csp.values()].flat().some((s) => s === 'http:' || s.startsWith('http://'))) mods['csp-implemented-with-insecure-scheme'] = -20;
@@ -66,7 +66,12 @@ function observatoryScore(res: Response, html: string): Score {
   if (h.get('access-control-allow-origin') === '*') mods['cross-origin-resource-sharing-implemented-with-universal-access'] = -50;
 
   // Referrer Policy.
-  const referrer = (h.get('referrer-policy') ?? '').toLowerCase().split(',').map((s) => s.trim()).filter(Boolean).at(-1);
+  const referrer = (h.get('referrer-policy') ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .at(-1);
   if (referrer && ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'].includes(referrer)) bonus['referrer-policy-private'] = 5;
   else if (referrer && ['origin', 'origin-when-cross-origin', 'unsafe-url', 'no-referrer-when-downgrade'].includes(referrer)) mods['referrer-policy-unsafe'] = -5;
 
@@ -99,7 +104,15 @@ function observatoryScore(res: Response, html: string): Score {
   return { score: Math.max(0, score), modifiers: mods };
 }
 
-const BASE_HEADERS = ['x-content-type-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'strict-transport-security', 'content-security-policy'];
+const BASE_HEADERS = [
+  'x-content-type-options',
+  'referrer-policy',
+  'permissions-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'strict-transport-security',
+  'content-security-policy',
+];
 
 // PGlite only: the headers are set before and after the database's part, the same on either database.
 describe('security headers', () => {
@@ -127,7 +140,11 @@ describe('security headers', () => {
         // Each inline script of this very document is allowed by its hash, and nothing else inline.
         const hashes = inlineScriptHashes(html);
         expect(hashes.length, p).toBeGreaterThan(0);
-        const allowed = /script-src ([^;]*)/.exec(csp)![1]!.split(' ').filter((s) => s.startsWith("'sha256-")).map((s) => s.slice(1, -1));
+        const allowed = /script-src ([^;]*)/
+          .exec(csp)![1]!
+          .split(' ')
+          .filter((s) => s.startsWith("'sha256-"))
+          .map((s) => s.slice(1, -1));
         expect(allowed.sort()).toEqual([...hashes].sort());
         expect(res.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
       }

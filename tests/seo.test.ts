@@ -53,7 +53,10 @@ function readHead(html: string): Head {
     const key = a.property ?? a.name;
     if (key && a.content !== undefined) (meta[key] ??= []).push(a.content);
   }
-  const canonical = [...head.matchAll(/<link\s[^>]*>/g)].map((m) => attrs(m[0])).filter((a) => a.rel === 'canonical').map((a) => a.href!);
+  const canonical = [...head.matchAll(/<link\s[^>]*>/g)]
+    .map((m) => attrs(m[0]))
+    .filter((a) => a.rel === 'canonical')
+    .map((a) => a.href!);
   const jsonld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Json);
   const title = decode(/<title>([\s\S]*?)<\/title>/.exec(head)?.[1] ?? '');
   return { title, meta, canonical, jsonld };
@@ -87,17 +90,29 @@ for (const backend of backends()) {
         // Every type with pages (common/content-types.ts): its list and each item's page.
         for (const [table, column, prefix] of CONTENT_TYPES.flatMap((info) => (info.page ? [[info.collection, `${info.page.prefix}titleslug`, `${info.page.list}/`] as const] : [])))
           for (const r of await rows(sql.raw(`select ${column} as slug from ${table}`))) expected.add(prefix + r.slug);
-        for (const r of await rows(sql`select distinct d.destinationtitleslug as slug from destinations d join parks p on p.destination_id = d.id`))
-          expected.add(`/parks/in/${r.slug}`);
+        for (const r of await rows(sql`select distinct d.destinationtitleslug as slug from destinations d join parks p on p.destination_id = d.id`)) expected.add(`/parks/in/${r.slug}`);
         for (const r of await rows(sql`select distinct d.destinationtitleslug as slug from destinations d join safari_destinations s on s.destination_id = d.id`))
           expected.add(`/safaris/in/${r.slug}`);
         for (const r of await rows(sql`select distinct d.destinationtitleslug as slug from destinations d join experience_destinations e on e.destination_id = d.id`))
           expected.add(`/experiences/in/${r.slug}`);
         for (const r of await rows(sql`select distinct e.experiencetitleslug as slug from experiences e join safari_experiences s on s.experience_id = e.id`))
           expected.add(`/safaris/experiences/${r.slug}`);
-        const staticPaths = ['/', aboutPath, ...CONTENT_TYPES.flatMap((info) => (info.page ? [info.page.list] : [])), '/contact-us', '/plan-a-safari',
-          '/gorilla-tracking-tips', '/terms-and-conditions', '/privacy-policy', '/travel-advice', '/frequently-asked-questions', '/our-impact',
-          '/our-conservation-promise', '/why-book-with-us', '/sustainability-and-environmental-conservation'];
+        const staticPaths = [
+          '/',
+          aboutPath,
+          ...CONTENT_TYPES.flatMap((info) => (info.page ? [info.page.list] : [])),
+          '/contact-us',
+          '/plan-a-safari',
+          '/gorilla-tracking-tips',
+          '/terms-and-conditions',
+          '/privacy-policy',
+          '/travel-advice',
+          '/frequently-asked-questions',
+          '/our-impact',
+          '/our-conservation-promise',
+          '/why-book-with-us',
+          '/sustainability-and-environmental-conservation',
+        ];
         for (const p of staticPaths) expected.add(p);
 
         const listed = body.urls.map((u) => u.loc.slice(SITE.length));
@@ -131,8 +146,16 @@ describe('indexability of a SITE_URL', () => {
     expect(siteIndexable('https://kigezitrails.co.ug', undefined)).toBe(true);
     expect(siteIndexable('https://www.kigezitrails.com', 'development')).toBe(false);
     expect(siteIndexable('https://www.kigezitrails.com', 'test')).toBe(false);
-    for (const u of ['http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:3000', 'http://safari.local', 'https://staging.kigezitrails.test',
-      'https://www.kigezitrails.example', 'http://intranet', 'not a url'])
+    for (const u of [
+      'http://localhost:3000',
+      'http://127.0.0.1:8080',
+      'http://[::1]:3000',
+      'http://safari.local',
+      'https://staging.kigezitrails.test',
+      'https://www.kigezitrails.example',
+      'http://intranet',
+      'not a url',
+    ])
       expect(siteIndexable(u, 'production'), u).toBe(false);
   });
 });
@@ -149,10 +172,7 @@ describe('the built site, as crawlers read it', () => {
     if (!existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('No production build: run `npm run build` before these tests.');
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = await startServer(
-      { DATA_DIR: await seededDataDir('seo-'), DATABASE_URL: '', SITE_URL: SITE, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-      port,
-    );
+    server = await startServer({ DATA_DIR: await seededDataDir('seo-'), DATABASE_URL: '', SITE_URL: SITE, NODE_ENV: 'production', LOG_LEVEL: 'warn' }, port);
   }, 120_000);
   afterAll(async () => {
     server?.child.kill('SIGTERM');

@@ -39,7 +39,9 @@ describe.each(backends())('importing a list that already agreed, on %s', (backen
     expect(res.status).toBe(200);
     const report = (await res.json()) as Json;
     expect(report).toMatchObject({ added: 2, mailed: 0, consent: { source: 'Sign-up form on our old website', date: '2024-03-15' } });
-    const rows = await site.rows<{ status: string; consent_source: string; consent_date: string; confirmed_at: string | null }>(`select status, consent_source, consent_date::text as consent_date, confirmed_at from newsletter_subscribers order by id`);
+    const rows = await site.rows<{ status: string; consent_source: string; consent_date: string; confirmed_at: string | null }>(
+      `select status, consent_source, consent_date::text as consent_date, confirmed_at from newsletter_subscribers order by id`,
+    );
     expect(rows).toHaveLength(2);
     for (const r of rows) expect(r).toMatchObject({ status: 'confirmed', consent_source: 'Sign-up form on our old website', consent_date: '2024-03-15' });
     for (const r of rows) expect(r.confirmed_at).not.toBeNull();

@@ -218,9 +218,14 @@ for (const backend of backends()) {
             expect(r.res.headers.get('cache-control')).toBe('no-store');
           }
           // What sendBeacon sends: JSON as text/plain; a trailing slash is the same page.
-          expect((await postJson(h, '/leads/whatsapp', JSON.stringify({ path: '/contact-us/' }), '41.210.3.8', { 'content-type': 'text/plain;charset=UTF-8', 'sec-fetch-site': 'same-origin' })).status).toBe(204);
+          expect(
+            (await postJson(h, '/leads/whatsapp', JSON.stringify({ path: '/contact-us/' }), '41.210.3.8', { 'content-type': 'text/plain;charset=UTF-8', 'sec-fetch-site': 'same-origin' })).status,
+          ).toBe(204);
           const rows = rowsOf<Json>(await tdb.db.execute(sql.raw('select * from whatsapp_leads order by path')));
-          expect(rows.map((r) => Object.keys(r).sort())).toEqual([['clicks', 'day', 'path'], ['clicks', 'day', 'path']]);
+          expect(rows.map((r) => Object.keys(r).sort())).toEqual([
+            ['clicks', 'day', 'path'],
+            ['clicks', 'day', 'path'],
+          ]);
           const today = leadDay();
           expect(await whatsappLeadCounts(tdb.db, { from: today, to: today })).toEqual([
             { path: '/contact-us', day: today, clicks: 1 },
@@ -291,7 +296,14 @@ for (const backend of backends()) {
             expect((await postJson(h, '/leads/whatsapp', { path }, undefined, headers)).status, path).toBe(204);
           }
           const counted = (await whatsappLeadCounts(tdb.db)).map((r) => [r.path, r.clicks]);
-          expect(new Map(counted as [string, number][])).toEqual(new Map([['/', 1], ['/safaris', 1], [safariPath, 1], ['/search', 1]]));
+          expect(new Map(counted as [string, number][])).toEqual(
+            new Map([
+              ['/', 1],
+              ['/safaris', 1],
+              [safariPath, 1],
+              ['/search', 1],
+            ]),
+          );
         } finally {
           await h.stop();
         }
@@ -443,7 +455,12 @@ for (const backend of backends()) {
           const today = new Date().toISOString().slice(0, 10);
           expect(shown.body.reviews[0]).toMatchObject({ id, reply: { text: 'Thank you, Grace!\nMoses sends his greetings.', date: today } });
           const product = pageGraph('safari', shown.body as unknown as Record<string, unknown>)!['@graph'].find((n) => n['@type'] === 'Product') as Json;
-          expect(product.review[0].comment).toEqual({ '@type': 'Comment', text: 'Thank you, Grace! Moses sends his greetings.', dateCreated: today, author: { '@id': expect.stringMatching(/#organization$/) } });
+          expect(product.review[0].comment).toEqual({
+            '@type': 'Comment',
+            text: 'Thank you, Grace! Moses sends his greetings.',
+            dateCreated: today,
+            author: { '@id': expect.stringMatching(/#organization$/) },
+          });
           // Removed: gone from the page at once (the content version moved), and from the structured data.
           const removed = await setReviewReply(tdb.db, id, '');
           expect(removed.changed).toBe(true);
@@ -525,7 +542,9 @@ for (const backend of backends()) {
           expect(r.status).toBe(413);
           expect(r.body.error).toMatch(/photo of at most 6 MB/);
           // A picture of too many pixels (a decompression bomb's shape) is refused before decoding.
-          const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#777' } }).png({ compressionLevel: 9 }).toBuffer();
+          const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#777' } })
+            .png({ compressionLevel: 9 })
+            .toBuffer();
           const b = await postForm(h, path, reviewForm(goodReview(3), { bytes: bomb, name: 'bomb.png', type: 'image/png' }));
           expect(b.body).toEqual({ error: REVIEW_MESSAGES.photoTooManyPixels, code: 'invalid-photo' });
           expect(rowsOf<Json>(await tdb.db.execute(sql.raw('select count(*)::int as n from traveller_reviews')))[0]!.n).toBe(0);
@@ -594,7 +613,9 @@ for (const backend of backends()) {
         try {
           const jpeg = await picture('jpeg', 640, 480);
           const path = `/safaris/${safariSlug}/reviews`;
-          const forms = await Promise.all(Array.from({ length: 6 }, async (_, i) => reviewForm({ ...goodReview(i), formToken: await token(h) }, { bytes: jpeg, name: 'trip.jpg', type: 'image/jpeg' })));
+          const forms = await Promise.all(
+            Array.from({ length: 6 }, async (_, i) => reviewForm({ ...goodReview(i), formToken: await token(h) }, { bytes: jpeg, name: 'trip.jpg', type: 'image/jpeg' })),
+          );
           renders.n = 0;
           // Six at once from one address: all six pass the checks that cost nothing at the same time.
           const statuses = (await Promise.all(forms.map((f) => postForm(h, path, f, '102.80.0.9')))).map((r) => r.status);

@@ -102,7 +102,8 @@ export function SafariCard({ safari, cta, headingLevel }: { safari: Safari; cta?
       headingLevel={headingLevel}
       footer={
         <p className="price">
-          <span className="price__from">Per pax from</span> <strong>
+          <span className="price__from">Per pax from</span>{' '}
+          <strong>
             <Price usd={safari.safariprice} />
           </strong>
         </p>
@@ -139,10 +140,7 @@ function TierBadge({ tier }: { tier: LodgeTier }) {
 }
 
 /** The fields a lodge card shows. */
-export type LodgeCardData = Pick<
-  Lodge,
-  'id' | 'lodgetitle' | 'lodgetitleslug' | 'lodgeheaderimage' | 'lodgeheaderimagealt' | 'lodgedescription' | 'lodgetier' | 'parktitle' | 'destinationtitle'
->;
+export type LodgeCardData = Pick<Lodge, 'id' | 'lodgetitle' | 'lodgetitleslug' | 'lodgeheaderimage' | 'lodgeheaderimagealt' | 'lodgedescription' | 'lodgetier' | 'parktitle' | 'destinationtitle'>;
 
 /** A lodge: its tier on the picture, its park and country above the name (left out where the park is the page's subject). */
 export function LodgeCard({ lodge, headingLevel, showPark = true }: { lodge: LodgeCardData; headingLevel?: 2 | 3; showPark?: boolean }) {

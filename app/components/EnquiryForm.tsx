@@ -129,7 +129,16 @@ export function EnquiryForm({ variant, currentUrl, onSubmitted, initialValues, s
 
         <div className="enq-form__grid">
           {TEXT_FIELDS.map((spec) => (
-            <EnquiryTextField key={spec.name} spec={spec} id={id(spec.name)} rows={variant === 'quote' ? 4 : 5} value={values[spec.name]} onChange={enquiry.set(spec.name)} invalid={error?.field === spec.name} errId={errId} />
+            <EnquiryTextField
+              key={spec.name}
+              spec={spec}
+              id={id(spec.name)}
+              rows={variant === 'quote' ? 4 : 5}
+              value={values[spec.name]}
+              onChange={enquiry.set(spec.name)}
+              invalid={error?.field === spec.name}
+              errId={errId}
+            />
           ))}
           <ContactMethods value={values.preferredContactMethod} onChange={(m) => enquiry.setValues((v) => ({ ...v, preferredContactMethod: m }))} />
         </div>
@@ -261,7 +270,23 @@ function useCountdown(navigate: ReturnType<typeof useNavigate>) {
 }
 
 /** A field the form's message can be about: marked invalid and described by it then. */
-function EnquiryTextField({ spec, id, rows, value, onChange, invalid, errId }: { spec: TextFieldSpec; id: string; rows: number; value: string; onChange: (e: { target: { value: string } }) => void; invalid: boolean; errId: string }) {
+function EnquiryTextField({
+  spec,
+  id,
+  rows,
+  value,
+  onChange,
+  invalid,
+  errId,
+}: {
+  spec: TextFieldSpec;
+  id: string;
+  rows: number;
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  invalid: boolean;
+  errId: string;
+}) {
   // One text node before the star, as a label written out in full would have.
   const label = spec.required ? (
     <>
@@ -284,7 +309,16 @@ function EnquiryTextField({ spec, id, rows, value, onChange, invalid, errId }: {
       describedBy={invalid ? errId : undefined}
       control={(aria) =>
         spec.type ? (
-          <input id={aria.id} name={spec.name} type={spec.type} autoComplete={spec.autoComplete} inputMode={spec.inputMode} {...common} aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']} />
+          <input
+            id={aria.id}
+            name={spec.name}
+            type={spec.type}
+            autoComplete={spec.autoComplete}
+            inputMode={spec.inputMode}
+            {...common}
+            aria-invalid={aria['aria-invalid']}
+            aria-describedby={aria['aria-describedby']}
+          />
         ) : (
           <textarea id={aria.id} name={spec.name} rows={rows} {...common} aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']} />
         )
@@ -315,9 +349,7 @@ function OnItsWay({ open, countdown, onClose }: { open: boolean; countdown: numb
     <FormDialog open={open} title="Thank you, your enquiry is on its way" onClose={onClose} closeLabel="Close">
       <p>A safari planner will get back to you shortly, usually within one working day.</p>
       <p className="enq-dialog__muted">
-        {countdown !== null && countdown > 0
-          ? `Meanwhile, we are taking you to our safari stories in ${countdown} second${countdown === 1 ? '' : 's'}.`
-          : 'Meanwhile, enjoy our safari stories.'}
+        {countdown !== null && countdown > 0 ? `Meanwhile, we are taking you to our safari stories in ${countdown} second${countdown === 1 ? '' : 's'}.` : 'Meanwhile, enjoy our safari stories.'}
       </p>
     </FormDialog>
   );

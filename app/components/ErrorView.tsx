@@ -52,7 +52,7 @@ export function ErrorView({ status = 404, failure }: ErrorViewProps) {
               ? 'You have sent us more requests than we can answer in a short time. Please wait a minute and try again.'
               : failure
                 ? 'Please try again in a moment.'
-              : 'Something went wrong on our side. Please try again in a moment.'}{' '}
+                : 'Something went wrong on our side. Please try again in a moment.'}{' '}
           Chat with our Kabale team or pick up the trail below.
         </p>
         <div className="oops__actions">

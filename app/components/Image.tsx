@@ -120,18 +120,7 @@ export function Image({ src, alt, width, height, sizes, priority, className, met
 
   if (!path || !kind) {
     // Not a pipeline image (an absolute URL or an unexpected path): show it as it is.
-    return (
-      <img
-        src={apiAsset(src) || apiAsset(FALLBACK_IMAGE)}
-        alt={alt}
-        width={width}
-        height={height}
-        loading={loading}
-        fetchPriority={fetchPriority}
-        decoding="async"
-        className={className}
-      />
-    );
+    return <img src={apiAsset(src) || apiAsset(FALLBACK_IMAGE)} alt={alt} width={width} height={height} loading={loading} fetchPriority={fetchPriority} decoding="async" className={className} />;
   }
 
   const all = meta?.widths?.length ? meta.widths : IMAGE_WIDTHS[kind];

@@ -41,28 +41,46 @@ export function NewsletterForm({ tone = 'footer', initialValues, serverError, se
   return (
     <>
       {token.engaged && <PrefetchPageLinks page="/newsletter" />}
-      <fetcher.Form
-      method="post"
-      action="/newsletter"
-      onSubmit={onSubmit}
-      onFocus={token.engage}
-      className={`news-form news-form--${tone}`}
-      aria-label="Newsletter"
-      aria-busy={sending}
-    >
-      <input type="hidden" name="formToken" value={token.value ?? ''} />
-      <HoneyPot id={`${uid}-website`} />
-      <Field look="site" className="news-form__field" id={`${uid}-name`} label="Full name" name="fullName" type="text" autoComplete="name" required maxLength={LIMITS.fullName} value={fullName} onChange={(e) => setFullName(e.target.value)} {...described('fullName')} />
-      <Field look="site" className="news-form__field" id={`${uid}-email`} label="Email" name="email" type="email" autoComplete="email" required maxLength={LIMITS.email} value={email} onChange={(e) => setEmail(e.target.value)} {...described('email')} />
-      {note && (
-        <ErrorList look="site" className="news-form__error" id={`${uid}-error`}>
-          {note.text}
-        </ErrorList>
-      )}
-      <button type="submit" className="btn btn--gold news-form__submit" aria-disabled={sending || undefined}>
-        {sending ? 'Subscribing…' : SUBSCRIBE_LABEL}
-      </button>
-    </fetcher.Form>
+      <fetcher.Form method="post" action="/newsletter" onSubmit={onSubmit} onFocus={token.engage} className={`news-form news-form--${tone}`} aria-label="Newsletter" aria-busy={sending}>
+        <input type="hidden" name="formToken" value={token.value ?? ''} />
+        <HoneyPot id={`${uid}-website`} />
+        <Field
+          look="site"
+          className="news-form__field"
+          id={`${uid}-name`}
+          label="Full name"
+          name="fullName"
+          type="text"
+          autoComplete="name"
+          required
+          maxLength={LIMITS.fullName}
+          value={fullName}
+          onChange={(e) => setFullName(e.target.value)}
+          {...described('fullName')}
+        />
+        <Field
+          look="site"
+          className="news-form__field"
+          id={`${uid}-email`}
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={LIMITS.email}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          {...described('email')}
+        />
+        {note && (
+          <ErrorList look="site" className="news-form__error" id={`${uid}-error`}>
+            {note.text}
+          </ErrorList>
+        )}
+        <button type="submit" className="btn btn--gold news-form__submit" aria-disabled={sending || undefined}>
+          {sending ? 'Subscribing…' : SUBSCRIBE_LABEL}
+        </button>
+      </fetcher.Form>
     </>
   );
 }
@@ -119,7 +137,6 @@ function useNewsletter({ initialValues, serverError, serverErrorField, initialTo
     fields.set('enhanced', '1');
     void fetcher.submit(fields, { method: 'post', action: '/newsletter', defaultShouldRevalidate: false });
   }
-
 
   return { fetcher, token, fullName, setFullName, email, setEmail, note, sending, onSubmit };
 }

@@ -29,12 +29,7 @@ export function Pagination({ page, totalPages, label = 'Pagination' }: { page: n
             </li>
           ) : (
             <li key={p}>
-              <Link
-                to={hrefForPage(url, p)}
-                className={p === page ? 'pagination__page is-current' : 'pagination__page'}
-                aria-current={p === page ? 'page' : undefined}
-                aria-label={`Page ${p}`}
-              >
+              <Link to={hrefForPage(url, p)} className={p === page ? 'pagination__page is-current' : 'pagination__page'} aria-current={p === page ? 'page' : undefined} aria-label={`Page ${p}`}>
                 {p}
               </Link>
             </li>

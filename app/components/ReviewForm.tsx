@@ -77,13 +77,35 @@ export function ReviewForm({ slug, safariTitle, initialValues, serverError, serv
       <input type="hidden" name="formToken" value={token.value ?? ''} />
       <HoneyPot id={id('website')} />
 
-      <p className="enq-form__legend-note">
-        All fields but the photo are required. Reviews appear once our team has read them.
-      </p>
+      <p className="enq-form__legend-note">All fields but the photo are required. Reviews appear once our team has read them.</p>
 
       <div className="enq-form__grid">
-        <Field look="site" id={id('name')} label="Your name" name="name" type="text" autoComplete="name" aria-required="true" maxLength={REVIEW_LIMITS.name} value={values.name} onChange={review.set('name')} {...linked('name')} />
-        <Field look="site" id={id('country')} label="Country you live in" name="country" type="text" autoComplete="country-name" aria-required="true" maxLength={REVIEW_LIMITS.country} value={values.country} onChange={review.set('country')} {...linked('country')} />
+        <Field
+          look="site"
+          id={id('name')}
+          label="Your name"
+          name="name"
+          type="text"
+          autoComplete="name"
+          aria-required="true"
+          maxLength={REVIEW_LIMITS.name}
+          value={values.name}
+          onChange={review.set('name')}
+          {...linked('name')}
+        />
+        <Field
+          look="site"
+          id={id('country')}
+          label="Country you live in"
+          name="country"
+          type="text"
+          autoComplete="country-name"
+          aria-required="true"
+          maxLength={REVIEW_LIMITS.country}
+          value={values.country}
+          onChange={review.set('country')}
+          {...linked('country')}
+        />
         <StarRating value={values.rating} onChange={(rating) => review.setValues((v) => ({ ...v, rating }))} invalid={invalid('rating')} errId={errId} />
         <Field
           look="site"
@@ -107,10 +129,26 @@ export function ReviewForm({ slug, safariTitle, initialValues, serverError, serv
             />
           )}
         />
-        <Field look="site" className="enq-field enq-field--wide" id={id('photo')} label="A photo from your safari (optional)" name="photo" type="file" accept={PHOTO_ACCEPT} hint="JPEG, PNG, WebP or AVIF, up to 6 MB. Shown with your review." {...linked('photo')} />
+        <Field
+          look="site"
+          className="enq-field enq-field--wide"
+          id={id('photo')}
+          label="A photo from your safari (optional)"
+          name="photo"
+          type="file"
+          accept={PHOTO_ACCEPT}
+          hint="JPEG, PNG, WebP or AVIF, up to 6 MB. Shown with your review."
+          {...linked('photo')}
+        />
       </div>
 
-      <div className="enq-form__status">{error && <ErrorList look="site" id={errId}>{error.message}</ErrorList>}</div>
+      <div className="enq-form__status">
+        {error && (
+          <ErrorList look="site" id={errId}>
+            {error.message}
+          </ErrorList>
+        )}
+      </div>
 
       <div className="enq-form__actions">
         <button type="submit" className="btn btn--primary btn--lg enq-form__submit" aria-disabled={sending || undefined}>

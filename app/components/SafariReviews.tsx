@@ -10,7 +10,11 @@ import { date } from '../lib/format.ts';
 import { Image } from './Image.tsx';
 import { StarIcon } from './Icons.tsx';
 
-const ReviewForm = lazy(() => whenIdle().then(() => import('./ReviewForm.tsx')).then((m) => ({ default: m.ReviewForm })));
+const ReviewForm = lazy(() =>
+  whenIdle()
+    .then(() => import('./ReviewForm.tsx'))
+    .then((m) => ({ default: m.ReviewForm })),
+);
 
 function StarRating({ value, label }: { value: number; label?: string }) {
   const on = Math.round(value);

@@ -54,15 +54,7 @@ export function Tabs({ tabs, label, defaultId, className }: { tabs: TabItem[]; l
         ))}
       </div>
       {tabs.map((t) => (
-        <div
-          key={t.id}
-          role="tabpanel"
-          id={`${base}-panel-${t.id}`}
-          aria-labelledby={`${base}-tab-${t.id}`}
-          hidden={selected !== t.id}
-          tabIndex={0}
-          className="tabs__panel"
-        >
+        <div key={t.id} role="tabpanel" id={`${base}-panel-${t.id}`} aria-labelledby={`${base}-tab-${t.id}`} hidden={selected !== t.id} tabIndex={0} className="tabs__panel">
           {t.content}
         </div>
       ))}

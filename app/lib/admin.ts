@@ -90,7 +90,12 @@ export function adminWrite(opts: { method?: string; json?: unknown; csrf?: FormD
  * Sends a console write (JSON) with the form's anti-forgery token. A 401 goes to sign-in; other
  * refusals come back as { ok: false, error, field } for the form to show.
  */
-export async function adminSend<T>(context: Ctx, request: Request, path: string, opts: { method?: string; json?: unknown; csrf?: FormDataEntryValue | string | null; allowSignedOut?: boolean }): Promise<Sent<T>> {
+export async function adminSend<T>(
+  context: Ctx,
+  request: Request,
+  path: string,
+  opts: { method?: string; json?: unknown; csrf?: FormDataEntryValue | string | null; allowSignedOut?: boolean },
+): Promise<Sent<T>> {
   const res = await adminFetch(context, request, path, adminWrite(opts));
   const cookies = res.headers.getSetCookie();
   const body = (await res.json().catch(() => ({}))) as { error?: string; code?: string } & T;

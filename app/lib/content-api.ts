@@ -26,7 +26,8 @@ export async function contentSend<T = { item: ContentItem }>(
   if (res.ok) return { ok: true, status: res.status, data: body as T };
   const error = typeof body.error === 'string' ? body.error : res.status === 413 ? 'This item is too large to be sent in one piece.' : 'Something went wrong. Please try again.';
   const code = typeof body.code === 'string' ? body.code : undefined;
-  if (res.status === 409 && body.code === 'conflict' && body.current && typeof body.current === 'object') return { ok: false, status: 409, kind: 'conflict', conflict: body as unknown as ContentConflict, error };
+  if (res.status === 409 && body.code === 'conflict' && body.current && typeof body.current === 'object')
+    return { ok: false, status: 409, kind: 'conflict', conflict: body as unknown as ContentConflict, error };
   if (Array.isArray(body.problems)) {
     const problems = (body.problems as unknown[])
       .filter((p): p is { path: unknown; message: unknown } => Boolean(p && typeof p === 'object'))

@@ -195,7 +195,13 @@ describe('decodeDocument', () => {
   });
 
   it('gives unticked boxes as false, empty lists, and keeps a number that is not one as typed', () => {
-    const doc = decodeDocument(form([['doc.price', '12abc'], ['n.itinerary', '0']]), SAFARI);
+    const doc = decodeDocument(
+      form([
+        ['doc.price', '12abc'],
+        ['n.itinerary', '0'],
+      ]),
+      SAFARI,
+    );
     expect(doc.popular).toBe(false);
     expect(doc.price).toBe('12abc');
     expect(doc.destinations).toEqual([]);
@@ -255,7 +261,16 @@ describe('the order of a reference list as written', () => {
     expect(decodeDocument(boxes(['a', 'd'], 'd\nb\na'), SAFARI).destinations).toEqual(['d', 'a']);
     expect(decodeDocument(boxes(['a', 'b', 'c', 'd'], 'd\nb\na'), SAFARI).destinations).toEqual(['d', 'b', 'a', 'c']);
     // Without the written order (a new item), the boxes' order.
-    expect(decodeDocument(form([['doc.destinations', 'c'], ['doc.destinations', 'a'], ['n.itinerary', '0']]), SAFARI).destinations).toEqual(['c', 'a']);
+    expect(
+      decodeDocument(
+        form([
+          ['doc.destinations', 'c'],
+          ['doc.destinations', 'a'],
+          ['n.itinerary', '0'],
+        ]),
+        SAFARI,
+      ).destinations,
+    ).toEqual(['c', 'a']);
   });
 });
 
@@ -270,7 +285,10 @@ describe('a picture chosen from the media library', () => {
       ['libalt.image', 'images/uploads/gorilla.jpg\nA silverback gorilla resting in the undergrowth'],
     ]);
   it('brings its alt text with it, in place of the old picture’s', () => {
-    const doc = decodeDocument(posted('images/uploads/forest.jpg', 'A silverback gorilla resting in the undergrowth', 'images/uploads/gorilla.jpg\nA silverback gorilla resting in the undergrowth'), park);
+    const doc = decodeDocument(
+      posted('images/uploads/forest.jpg', 'A silverback gorilla resting in the undergrowth', 'images/uploads/gorilla.jpg\nA silverback gorilla resting in the undergrowth'),
+      park,
+    );
     expect(doc.image).toEqual({ upload: 'images/uploads/forest.jpg', alt: 'Mist over the forest canopy at dawn' });
   });
   it('fills it for a new item, and keeps an alt text typed with the choice', () => {
@@ -442,7 +460,12 @@ describe('small helpers', () => {
     // A single unchanged line between two changes is shown, not folded.
     const gap = diffHunks([{ op: '-', text: 'a' }, ...Array.from({ length: 3 }, () => ({ op: ' ' as const, text: 's' })), { op: '+', text: 'b' }], 1);
     expect(gap).toHaveLength(1);
-    expect(diffHunks([{ op: ' ', text: 'x' }, { op: ' ', text: 'y' }])).toEqual([{ kind: 'skip', count: 2 }]);
+    expect(
+      diffHunks([
+        { op: ' ', text: 'x' },
+        { op: ' ', text: 'y' },
+      ]),
+    ).toEqual([{ kind: 'skip', count: 2 }]);
   });
 });
 

@@ -221,7 +221,9 @@ function decodeField(form: FormLike, f: FieldSpec, path: Path): unknown {
       if (f.ordered) return values;
       // Ticked boxes come in the order of the choices: the document keeps the order it was written
       // in, a newly ticked one after the others, so saving changes nothing that was not touched.
-      const written = lf(str(form.get(writtenName(path)))).split('\n').filter(Boolean);
+      const written = lf(str(form.get(writtenName(path))))
+        .split('\n')
+        .filter(Boolean);
       const rank = (v: string) => (written.includes(v) ? written.indexOf(v) : written.length);
       return [...new Set(values)].sort((a, b) => rank(a) - rank(b));
     }

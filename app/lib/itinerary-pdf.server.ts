@@ -155,8 +155,7 @@ export function htmlBlocks(html: string, origin: string): Block[] {
 
 type Doc = PDFKit.PDFDocument;
 
-const fontOf = (r: Run, base: 'sans' | 'serif') =>
-  base === 'serif' ? (r.bold ? SERIF_BOLD : r.italic ? ITALIC : SERIF) : r.bold ? SANS_BOLD : r.italic ? ITALIC : SANS;
+const fontOf = (r: Run, base: 'sans' | 'serif') => (base === 'serif' ? (r.bold ? SERIF_BOLD : r.italic ? ITALIC : SERIF) : r.bold ? SANS_BOLD : r.italic ? ITALIC : SANS);
 
 /** Writes one block's runs as a paragraph at the current position. */
 function writeRuns(doc: Doc, runs: Run[], opts: { size: number; width: number; x: number; base?: 'sans' | 'serif'; indent?: number }) {
@@ -178,7 +177,12 @@ function writeRuns(doc: Doc, runs: Run[], opts: { size: number; width: number; x
 function runsHeight(doc: Doc, runs: Run[], size: number, width: number, base: 'sans' | 'serif' = 'sans'): number {
   // Measured as one string in the regular face: bold runs are rare and short; a small margin covers them.
   const text = pdfText(runs.map((r) => r.text).join(''));
-  return doc.font(base === 'serif' ? SERIF : SANS).fontSize(size).heightOfString(text, { width, lineGap: 2.5 }) * 1.04;
+  return (
+    doc
+      .font(base === 'serif' ? SERIF : SANS)
+      .fontSize(size)
+      .heightOfString(text, { width, lineGap: 2.5 }) * 1.04
+  );
 }
 
 function pageBottom(doc: Doc) {
@@ -310,13 +314,19 @@ function drawMap(doc: Doc, layout: MapLayout, x: number, y: number, w: number) {
         .fillAndStroke(c.marker, c.halo);
     } else if (m.text) {
       const mw = m.w * f;
-      doc.roundedRect(mx - mw / 2, my - r, mw, 2 * r, r).lineWidth(1.5 * f).fillAndStroke(c.marker, c.halo);
+      doc
+        .roundedRect(mx - mw / 2, my - r, mw, 2 * r, r)
+        .lineWidth(1.5 * f)
+        .fillAndStroke(c.marker, c.halo);
       const size = 10.5 * f;
       doc.font(SANS_BOLD).fontSize(size).fillColor(c.markerText);
       const tw = doc.widthOfString(m.text);
       doc.text(m.text, mx - tw / 2, my + size * 0.36, { lineBreak: false, baseline: 'alphabetic' });
     } else {
-      doc.circle(mx, my, r - f).lineWidth(2.5 * f).fillAndStroke(c.route, c.halo);
+      doc
+        .circle(mx, my, r - f)
+        .lineWidth(2.5 * f)
+        .fillAndStroke(c.route, c.halo);
       doc.circle(mx, my, 2.5 * f).fill(c.halo);
     }
   }
@@ -342,7 +352,10 @@ function drawMap(doc: Doc, layout: MapLayout, x: number, y: number, w: number) {
     const left = l.anchor === 'start' ? lx : l.anchor === 'end' ? lx - tw : lx - tw / 2;
     // A white halo under the letters, as on the SVG map.
     doc.save();
-    doc.lineWidth(3.5 * f).lineJoin('round').strokeColor(c.halo);
+    doc
+      .lineWidth(3.5 * f)
+      .lineJoin('round')
+      .strokeColor(c.halo);
     doc.text(text, left, ly, { lineBreak: false, baseline: 'alphabetic', stroke: true, fill: false });
     doc.restore();
     doc.fillColor(c.label).text(text, left, ly, { lineBreak: false, baseline: 'alphabetic' });
@@ -435,7 +448,11 @@ function listColumn(doc: Doc, title: string, items: string[], x: number, y: numb
       const top = doc.y;
       tagged(doc, 'LI', () => {
         doc.font(SANS_BOLD).fontSize(9.5).fillColor(COLOURS.accent).text(mark, x, top, { width: 12, lineBreak: false });
-        doc.font(SANS).fontSize(9.5).fillColor(COLOURS.text).text(pdfText(item), x + 14, top, { width: w - 14, lineGap: 2 });
+        doc
+          .font(SANS)
+          .fontSize(9.5)
+          .fillColor(COLOURS.text)
+          .text(pdfText(item), x + 14, top, { width: w - 14, lineGap: 2 });
       });
       doc.moveDown(0.15);
     }
@@ -487,13 +504,31 @@ function dayBlock(doc: Doc, data: SafariResponse, i: number, origin: string) {
   const page = doc.page;
   artifact(doc, () => {
     doc.circle(MARGIN + 17, top + 15, 17).fill(COLOURS.heading);
-    doc.font(SANS_BOLD).fontSize(6).fillColor('#e9b85c').text('DAY', MARGIN, top + 6, { width: 34, align: 'center', characterSpacing: 0.8 });
-    doc.font(SERIF_BOLD).fontSize(13).fillColor(COLOURS.bandText).text(String(day.day_number), MARGIN, top + 13, { width: 34, align: 'center' });
+    doc
+      .font(SANS_BOLD)
+      .fontSize(6)
+      .fillColor('#e9b85c')
+      .text('DAY', MARGIN, top + 6, { width: 34, align: 'center', characterSpacing: 0.8 });
+    doc
+      .font(SERIF_BOLD)
+      .fontSize(13)
+      .fillColor(COLOURS.bandText)
+      .text(String(day.day_number), MARGIN, top + 13, { width: 34, align: 'center' });
   });
 
-  tagged(doc, 'H3', () => doc.font(SERIF_BOLD).fontSize(14).fillColor(COLOURS.heading).text(pdfText(title), bodyX, top + 2, { width: bodyW }), {
-    actual: pdfText(`Day ${day.day_number}: ${title}`),
-  });
+  tagged(
+    doc,
+    'H3',
+    () =>
+      doc
+        .font(SERIF_BOLD)
+        .fontSize(14)
+        .fillColor(COLOURS.heading)
+        .text(pdfText(title), bodyX, top + 2, { width: bodyW }),
+    {
+      actual: pdfText(`Day ${day.day_number}: ${title}`),
+    },
+  );
   doc.moveDown(0.35);
   writeBlocks(doc, blocks, { size: 10, width: bodyW, x: bodyX, heading: 'H4', gap: 0.45 });
   doc.font(SANS).fontSize(9);
@@ -571,7 +606,11 @@ function footers(doc: Doc, pageUrl: string) {
           .lineTo(MARGIN + width, y - 8)
           .lineWidth(0.5)
           .stroke(COLOURS.rule);
-        doc.font(SANS).fontSize(8).fillColor(COLOURS.muted).text(pdfText(`${site.name}  ·  ${site.phone}  ·  ${pageUrl}`), MARGIN, y, { width: width - 70, lineBreak: false, link: pageUrl });
+        doc
+          .font(SANS)
+          .fontSize(8)
+          .fillColor(COLOURS.muted)
+          .text(pdfText(`${site.name}  ·  ${site.phone}  ·  ${pageUrl}`), MARGIN, y, { width: width - 70, lineBreak: false, link: pageUrl });
         doc.text(`Page ${i + 1} of ${range.count}`, MARGIN, y, { width, align: 'right', lineBreak: false });
       },
       'Pagination',

@@ -4,10 +4,7 @@
 import { LIGHTBOX } from '../../common/constants.ts';
 
 /** Zoom factors the steps stop at: 1 (100%), 2 (200%), 3 (300%). */
-export const ZOOM_LEVELS: readonly number[] = Array.from(
-  { length: LIGHTBOX.maxZoomLevel / LIGHTBOX.zoomStepLevel },
-  (_, i) => ((i + 1) * LIGHTBOX.zoomStepLevel) / 100,
-);
+export const ZOOM_LEVELS: readonly number[] = Array.from({ length: LIGHTBOX.maxZoomLevel / LIGHTBOX.zoomStepLevel }, (_, i) => ((i + 1) * LIGHTBOX.zoomStepLevel) / 100);
 export const MIN_ZOOM = ZOOM_LEVELS[0]!;
 export const MAX_ZOOM = ZOOM_LEVELS[ZOOM_LEVELS.length - 1]!;
 

@@ -1,12 +1,7 @@
 // The navigation bar's data: the API's nav answers trimmed to what the mega panels show. The
 // browser loads a panel from the app's own resource route (routes/nav-panel.ts, GET /nav/:panel
 // and /nav/:panel/:tab) the first time it is wanted, so no page carries the panels in its HTML.
-import type {
-  BlogsNavResponse,
-  ExperiencesInResponse,
-  ParksInResponse,
-  SafarisByExperienceResponse,
-} from '../../common/api-types.ts';
+import type { BlogsNavResponse, ExperiencesInResponse, ParksInResponse, SafarisByExperienceResponse } from '../../common/api-types.ts';
 import { DEFAULT_DESTINATION_TAB, DEFAULT_EXPERIENCE_TAB, NAV_MAX_EXPERIENCES, NAV_MAX_SAFARIS } from '../../common/constants.ts';
 import type { ImageMeta } from '../components/Image.tsx';
 import { dedupeById } from './safari.ts';

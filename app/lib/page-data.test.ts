@@ -25,7 +25,16 @@ describe('pageData', () => {
 
 describe('only', () => {
   it('keeps the named fields of each item', () => {
-    expect(only([{ id: 1, title: 'A', body: 'long' }, { id: 2, title: 'B', body: 'longer' }], 'id', 'title')).toEqual([
+    expect(
+      only(
+        [
+          { id: 1, title: 'A', body: 'long' },
+          { id: 2, title: 'B', body: 'longer' },
+        ],
+        'id',
+        'title',
+      ),
+    ).toEqual([
       { id: 1, title: 'A' },
       { id: 2, title: 'B' },
     ]);

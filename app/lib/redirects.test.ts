@@ -6,8 +6,7 @@ describe('redirectTarget', () => {
     expect(redirectTarget('/gorilla-trekking-tips')).toBe('/gorilla-tracking-tips');
   });
   it('maps the five top-attraction pages to parks by country', () => {
-    for (const c of ['uganda', 'rwanda', 'kenya', 'tanzania', 'democratic-republic-of-congo'])
-      expect(redirectTarget(`/parks/top-tourist-attractions-in-${c}`)).toBe(`/parks/in/${c}`);
+    for (const c of ['uganda', 'rwanda', 'kenya', 'tanzania', 'democratic-republic-of-congo']) expect(redirectTarget(`/parks/top-tourist-attractions-in-${c}`)).toBe(`/parks/in/${c}`);
   });
   it('maps the gorilla and chimpanzee category pages of Uganda and Rwanda', () => {
     expect(redirectTarget('/safaris/gorilla-tracking-safaris-in-uganda')).toBe('/safaris/experiences/gorilla-trekking');

@@ -18,7 +18,15 @@ export const handle = cachedPage;
 export async function loader({ context, request }: Route.LoaderArgs) {
   const key = requestPath(request).slice(1);
   const page = await api<ContentWithListsResponse>(context, `/${key}`);
-  return pageData({ ...page, key, safaris: only(page.safaris, 'id', 'safarititle', 'safarititleslug', 'safariday', 'safariprice', 'safariheaderimage', 'safariheaderimagealt'), blogs: only(page.blogs, 'id', 'blogtitle', 'blogtitleslug', 'blogheaderimage', 'blogheaderimagealt', 'created_at') }, page);
+  return pageData(
+    {
+      ...page,
+      key,
+      safaris: only(page.safaris, 'id', 'safarititle', 'safarititleslug', 'safariday', 'safariprice', 'safariheaderimage', 'safariheaderimagealt'),
+      blogs: only(page.blogs, 'id', 'blogtitle', 'blogtitleslug', 'blogheaderimage', 'blogheaderimagealt', 'created_at'),
+    },
+    page,
+  );
 }
 
 export const headers = pageHeaders;

@@ -95,9 +95,7 @@ export default function Enquiry() {
             </svg>
           </div>
           <h1 id="enquiry-title">{home ? HOME_THANKS.title : 'Thank you, your enquiry is on its way'}</h1>
-          <p className="form-page__lead">
-            {home ? HOME_THANKS.text : 'A safari planner will get back to you shortly, usually within one working day.'}
-          </p>
+          <p className="form-page__lead">{home ? HOME_THANKS.text : 'A safari planner will get back to you shortly, usually within one working day.'}</p>
           <p>We have also sent you an e-mail to confirm that your enquiry arrived.</p>
           <div className="form-page__actions">
             <Link className="btn btn--primary" to="/blogs">
@@ -118,8 +116,7 @@ export default function Enquiry() {
         <p className="eyebrow">Plan your safari</p>
         <h1 id="enquiry-title">{result ? (result.kind === 'confirm' ? 'Please confirm your enquiry' : 'Please check your enquiry') : 'Tell us about the safari you have in mind'}</h1>
         <p className="form-page__lead">
-          Our planners in Kabale answer every enquiry personally, usually within one working day. You can also call or WhatsApp us on{' '}
-          <a href={site.phoneHref}>{site.phone}</a>.
+          Our planners in Kabale answer every enquiry personally, usually within one working day. You can also call or WhatsApp us on <a href={site.phoneHref}>{site.phone}</a>.
         </p>
         <EnquiryForm
           key={result ? JSON.stringify(result.values) + result.error + result.token : 'empty'}

@@ -45,7 +45,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 // Far below the fold: the form's HTML is in the page, its code loads when the browser is idle.
-const EnquiryForm = lazy(() => whenIdle().then(() => import('../components/EnquiryForm.tsx')).then((m) => ({ default: m.EnquiryForm })));
+const EnquiryForm = lazy(() =>
+  whenIdle()
+    .then(() => import('../components/EnquiryForm.tsx'))
+    .then((m) => ({ default: m.EnquiryForm })),
+);
 
 const PROMISES = [
   { Icon: CompassIcon, title: `Local since ${site.foundedYear}`, text: 'Planned and guided from Kabale, two hours from Bwindi and the Rwandan border.' },
@@ -79,7 +83,13 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
       />
 
       {/* 2. Why book with us */}
-      <Section id="why" eyebrow="Why book with us" title="A safari company that lives on the trail" intro={<RichText html={data.blocks['why-book-with-us']} />} more={{ to: '/why-book-with-us', label: 'Why travellers choose us' }}>
+      <Section
+        id="why"
+        eyebrow="Why book with us"
+        title="A safari company that lives on the trail"
+        intro={<RichText html={data.blocks['why-book-with-us']} />}
+        more={{ to: '/why-book-with-us', label: 'Why travellers choose us' }}
+      >
         <ul className="promises">
           {PROMISES.map(({ Icon, title, text }) => (
             <li key={title} className="promise">
@@ -110,7 +120,13 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
               <Image src={data.parks[0]?.parkheaderimage} alt={data.parks[0]?.parkheaderimagealt ?? ''} width={640} height={800} sizes="(min-width: 1000px) 320px, 60vw" />
             </div>
             <div className="about-home__img about-home__img--b">
-              <Image src={data.parks[2]?.parkheaderimage ?? data.parks[1]?.parkheaderimage} alt={data.parks[2]?.parkheaderimagealt ?? data.parks[1]?.parkheaderimagealt ?? ''} width={560} height={560} sizes="(min-width: 1000px) 280px, 45vw" />
+              <Image
+                src={data.parks[2]?.parkheaderimage ?? data.parks[1]?.parkheaderimage}
+                alt={data.parks[2]?.parkheaderimagealt ?? data.parks[1]?.parkheaderimagealt ?? ''}
+                width={560}
+                height={560}
+                sizes="(min-width: 1000px) 280px, 45vw"
+              />
             </div>
             <p className="about-home__since">
               <span>Guiding since</span>
@@ -157,7 +173,12 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
 
       {/* 6. Gorilla promo, 7. gorilla safaris */}
       <Promo html={data.blocks['gorilla-promo']} image={data.uggorillasafaris[1]?.safariheaderimage ?? heroImage} alt={data.uggorillasafaris[1]?.safariheaderimagealt ?? heroAlt} tone="forest" />
-      <Section id="gorilla-safaris" eyebrow="Gorilla safaris in Uganda" title="Meet the gorillas of Bwindi and Mgahinga" more={{ to: '/safaris/gorilla-tracking-safaris-in-uganda', label: 'All gorilla safaris' }}>
+      <Section
+        id="gorilla-safaris"
+        eyebrow="Gorilla safaris in Uganda"
+        title="Meet the gorillas of Bwindi and Mgahinga"
+        more={{ to: '/safaris/gorilla-tracking-safaris-in-uganda', label: 'All gorilla safaris' }}
+      >
         <Grid className="grid--rail">
           {data.uggorillasafaris.map((s) => (
             <SafariCard key={s.id} safari={s} />
@@ -167,7 +188,12 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
 
       {/* 8. Chimpanzee promo, 9. chimpanzee safaris */}
       <Promo html={data.blocks['chimpanzee-promo']} image={data.ugchimpsafaris[0]?.safariheaderimage} alt={data.ugchimpsafaris[0]?.safariheaderimagealt ?? ''} tone="mist" flip />
-      <Section id="chimpanzee-safaris" eyebrow="Chimpanzee safaris in Uganda" title="Follow the chimpanzees of Kibale" more={{ to: '/safaris/chimpanzee-tracking-safaris-in-uganda', label: 'All chimpanzee safaris' }}>
+      <Section
+        id="chimpanzee-safaris"
+        eyebrow="Chimpanzee safaris in Uganda"
+        title="Follow the chimpanzees of Kibale"
+        more={{ to: '/safaris/chimpanzee-tracking-safaris-in-uganda', label: 'All chimpanzee safaris' }}
+      >
         <Grid className="grid--rail">
           {data.ugchimpsafaris.map((s) => (
             <SafariCard key={s.id} safari={s} />

@@ -56,11 +56,7 @@ export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) 
           </>
         }
         lead={<p>{lodge.lodgedescription}</p>}
-        crumbs={[
-          { label: 'Lodges', to: '/lodges' },
-          { label: shortStopName(lodge.parktitle), to: `/lodges?park=${encodeURIComponent(lodge.parktitleslug)}` },
-          { label: lodge.lodgetitle },
-        ]}
+        crumbs={[{ label: 'Lodges', to: '/lodges' }, { label: shortStopName(lodge.parktitle), to: `/lodges?park=${encodeURIComponent(lodge.parktitleslug)}` }, { label: lodge.lodgetitle }]}
       />
       <div className="container page">
         <div className="page__grid page__grid--price-first">

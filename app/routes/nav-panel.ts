@@ -2,12 +2,7 @@
 // tabs and the selected tab's items (texts, links, images with their responsive variants), and
 // nothing else. The header loads it the first time a panel is wanted (prefetched on pointer
 // intent), so pages do not carry the panels in their HTML; the answer is the same for everyone.
-import type {
-  BlogsNavResponse,
-  ExperiencesInResponse,
-  ParksInResponse,
-  SafarisByExperienceResponse,
-} from '../../common/api-types.ts';
+import type { BlogsNavResponse, ExperiencesInResponse, ParksInResponse, SafarisByExperienceResponse } from '../../common/api-types.ts';
 import { imageMetaOf } from '../components/Image.tsx';
 import { cachedPage } from '../lib/cache-policy.ts';
 import { api, PAGE_CACHE } from '../lib/load.ts';

@@ -56,8 +56,7 @@ export default function Newsletter() {
         <div className="form-page__card">
           <h1 id="newsletter-title">{NEWSLETTER_ALERTS.success}</h1>
           <p className="form-page__lead">
-            Please check your inbox: unless this address is already on our list, we have sent you an e-mail with a link to confirm your subscription.
-            Nothing is sent until you confirm.
+            Please check your inbox: unless this address is already on our list, we have sent you an e-mail with a link to confirm your subscription. Nothing is sent until you confirm.
           </p>
           <div className="form-page__actions">
             <Link className="btn btn--primary" to="/blogs">

@@ -57,11 +57,7 @@ export default function ParkDetail({ loaderData: data }: Route.ComponentProps) {
             <PinIcon size={14} /> {park.destinationtitle}
           </>
         }
-        crumbs={[
-          { label: 'Parks', to: '/parks' },
-          { label: park.destinationtitle, to: `/parks/in/${park.destinationtitleslug}` },
-          { label: park.parktitle },
-        ]}
+        crumbs={[{ label: 'Parks', to: '/parks' }, { label: park.destinationtitle, to: `/parks/in/${park.destinationtitleslug}` }, { label: park.parktitle }]}
       />
       <div className="container page">
         <div className="page__grid">
@@ -103,12 +99,7 @@ export default function ParkDetail({ loaderData: data }: Route.ComponentProps) {
           </aside>
         </div>
       </div>
-      <Section
-        id="lodges"
-        eyebrow="Where to stay"
-        title={`Lodges in and around ${shortStopName(park.parktitle)}`}
-        more={{ to: '/lodges', label: 'All lodges' }}
-      >
+      <Section id="lodges" eyebrow="Where to stay" title={`Lodges in and around ${shortStopName(park.parktitle)}`} more={{ to: '/lodges', label: 'All lodges' }}>
         {data.lodges.length ? (
           <Grid>
             {data.lodges.map((l) => (

@@ -20,8 +20,7 @@ const day = (over: Partial<SafariDay>): SafariDay => ({
 });
 
 // A data router, as on the site (images read route data).
-const render = (d: SafariDay) =>
-  renderToStaticMarkup(<RouterProvider router={createMemoryRouter([{ path: '/', element: <ItineraryDay day={d} /> }])} />);
+const render = (d: SafariDay) => renderToStaticMarkup(<RouterProvider router={createMemoryRouter([{ path: '/', element: <ItineraryDay day={d} /> }])} />);
 
 describe('itinerary day', () => {
   it('shows the meals that are true or the string true, in order', () => {

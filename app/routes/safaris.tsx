@@ -32,9 +32,7 @@ export const SAFARI_COUNTRIES = [
 
 async function safariIdsIn(context: Route.LoaderArgs['context'], slug: string): Promise<number[]> {
   const first = await api<SafarisInResponse>(context, `/safaris/in/${slug}?page=1&limit=${MAX_PAGE_LIMIT}`);
-  const rest = await Promise.all(
-    Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => api<SafarisInResponse>(context, `/safaris/in/${slug}?page=${i + 2}&limit=${MAX_PAGE_LIMIT}`)),
-  );
+  const rest = await Promise.all(Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => api<SafarisInResponse>(context, `/safaris/in/${slug}?page=${i + 2}&limit=${MAX_PAGE_LIMIT}`)));
   return [first, ...rest].flatMap((r) => r.safaris.map((s) => s.id));
 }
 
@@ -83,13 +81,7 @@ export default function Safaris({ loaderData: data }: Route.ComponentProps) {
         crumbs={[{ label: 'Safaris' }]}
       />
       <div className="container page">
-        <Form
-          method="get"
-          action="/safaris"
-          className="filters filters--row"
-          aria-label="Filter and sort safaris"
-          onChange={(e) => submit(e.currentTarget, { method: 'get', action: '/safaris' })}
-        >
+        <Form method="get" action="/safaris" className="filters filters--row" aria-label="Filter and sort safaris" onChange={(e) => submit(e.currentTarget, { method: 'get', action: '/safaris' })}>
           <fieldset>
             <legend>Country</legend>
             <div className="check-list">

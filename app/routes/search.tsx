@@ -61,19 +61,13 @@ export function highlightParts(text: string, terms: string[]): { text: string; m
 }
 
 function Highlight({ text, terms }: { text: string; terms: string[] }) {
-  return (
-    <>
-      {highlightParts(text, terms).map((p, i) => (p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
-    </>
-  );
+  return <>{highlightParts(text, terms).map((p, i) => (p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}</>;
 }
 
 /** The page lists `results` (one page of hits across types), not the per-type lists. */
 type SearchResults = Omit<SearchResponse, ReturnType<typeof searchListKey>>;
 
-type LoaderData =
-  | ({ state: 'results' } & SearchResults)
-  | ({ state: 'prompt' | 'invalid'; query: string; types: SearchItemType[]; message: string } & PageMeta);
+type LoaderData = ({ state: 'results' } & SearchResults) | ({ state: 'prompt' | 'invalid'; query: string; types: SearchItemType[]; message: string } & PageMeta);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -145,16 +139,7 @@ function SearchForm({ query, types, counts }: { query: string; types: SearchItem
           Search the site
         </label>
         <SearchIcon size={22} className="search-form__icon" />
-        <input
-          id="search-page-input"
-          name="query"
-          type="search"
-          defaultValue={query}
-          key={query}
-          autoComplete="off"
-          maxLength={500}
-          placeholder="Gorillas, Bwindi, a 5 day safari…"
-        />
+        <input id="search-page-input" name="query" type="search" defaultValue={query} key={query} autoComplete="off" maxLength={500} placeholder="Gorillas, Bwindi, a 5 day safari…" />
         <button type="submit" className="btn btn--primary">
           Search
         </button>
@@ -171,8 +156,7 @@ function SearchForm({ query, types, counts }: { query: string; types: SearchItem
                 defaultChecked={types.includes(t)}
                 key={`${t}-${types.includes(t)}`}
                 onChange={() => {
-                  if (form.current?.querySelector<HTMLInputElement>('input[name=query]')?.value.trim())
-                    submit(form.current, { preventScrollReset: true });
+                  if (form.current?.querySelector<HTMLInputElement>('input[name=query]')?.value.trim()) submit(form.current, { preventScrollReset: true });
                 }}
               />
               {TYPE_LABELS[t]}

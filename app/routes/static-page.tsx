@@ -12,7 +12,6 @@ import { cachedPage } from '../lib/cache-policy.ts';
 /** Rendered once per content version and served from memory (server/page-cache.ts). */
 export const handle = cachedPage;
 
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   const key = requestPath(request).slice(1);
   const page = await api<StaticPageResponse>(context, `/${key}`);

@@ -78,7 +78,12 @@ const SUBJECT_RULES: SubjectRule[] = [
   { re: /dhow|sailing/, subject: 'dhow', scene: 'coast', home: 'tanzania' },
   { re: /game drive|safari vehicle|land cruiser|4x4|jeep|pop up roof/, subject: 'vehicle', scene: 'savanna', home: 'kenya' },
   { re: /tented camp|safari tents?|canvas tents?|\btents\b/, subject: 'tents', scene: 'savanna', home: 'tanzania' },
-  { re: /\blodges?\b|cottages?|\bbandas?\b|chalets?|guest ?houses?|rest house|\bcabins?\b|\bvilla\b|thatched (?:roofs?|cottages?|lodges?|bandas?)/, subject: 'lodge', scene: 'rainforest', home: 'uganda' },
+  {
+    re: /\blodges?\b|cottages?|\bbandas?\b|chalets?|guest ?houses?|rest house|\bcabins?\b|\bvilla\b|thatched (?:roofs?|cottages?|lodges?|bandas?)/,
+    subject: 'lodge',
+    scene: 'rainforest',
+    home: 'uganda',
+  },
   { re: /\bhuts?\b|homestead|village|batwa|cultural|community|dancers?|craft/, subject: 'huts', scene: 'village', home: 'uganda' },
   { re: /trek|hik(e|ing|ers)|walk|trail|tracker|ranger|porter|climb|summit/, subject: 'trekkers', scene: 'volcano', home: 'rwanda' },
 ];
@@ -128,7 +133,10 @@ const TIME_RULES: { re: RegExp; time: TimeOfDay }[] = [
 ];
 
 const COUNTRY_WORDS: { re: RegExp; country: Country }[] = [
-  { re: /uganda|kampala|entebbe|kabale|muhavura|muhabura|bwindi|kibale|murchison|jinja|kidepo|mgahinga|queen elizabeth|bunyonyi|mburo|rwenzori|semuliki|ishasha|kazinga|mabamba|fort portal|budongo|sipi/, country: 'uganda' },
+  {
+    re: /uganda|kampala|entebbe|kabale|muhavura|muhabura|bwindi|kibale|murchison|jinja|kidepo|mgahinga|queen elizabeth|bunyonyi|mburo|rwenzori|semuliki|ishasha|kazinga|mabamba|fort portal|budongo|sipi/,
+    country: 'uganda',
+  },
   { re: /rwanda|kigali|nyungwe|akagera|volcanoes national park|kinigi|musanze|gishwati|kivu/, country: 'rwanda' },
   { re: /kenya|nairobi|maasai mara|masai mara|amboseli|samburu|tsavo|nakuru|naivasha|\bmara\b/, country: 'kenya' },
   { re: /tanzania|serengeti|ngorongoro|tarangire|manyara|kilimanjaro|zanzibar|arusha|ruaha|selous|nyerere/, country: 'tanzania' },
@@ -249,7 +257,8 @@ function countryOf(collection: string, item: ArtItem, texts: string[], subjectHo
   return rng(`${collection}/${item.slug}:country`).pick(['uganda', 'uganda', 'rwanda', 'kenya', 'tanzania'] as Country[]);
 }
 
-const PLURAL_GROUP = /herds?|flocks?|prides?|troops?|family|families|migration|groups?|colony|pods?|packs?|crowds?|thousands|many|\b(elephants|zebras|wildebeest|buffaloes|buffalos|flamingos|flamingoes|giraffes|kobs|impalas|lions|cranes|pelicans|hippos|baboons)\b/;
+const PLURAL_GROUP =
+  /herds?|flocks?|prides?|troops?|family|families|migration|groups?|colony|pods?|packs?|crowds?|thousands|many|\b(elephants|zebras|wildebeest|buffaloes|buffalos|flamingos|flamingoes|giraffes|kobs|impalas|lions|cranes|pelicans|hippos|baboons)\b/;
 
 /** Everything about a picture except its size. */
 export type ArtChoice = Omit<ArtSpec, 'width' | 'height'>;
@@ -299,7 +308,10 @@ export function chooseArt(collection: string, item: ArtItem, gallery?: ArtGaller
   if (subject === 'gorilla' && scene === 'rainforest' && country === 'rwanda' && /volcan/.test(nameText + headerText)) scene = 'volcano';
   // Hippos need water; the swamp and lake scenes have it.
   if (subject === 'hippoInWater' && !['river', 'lake', 'wetland', 'waterfall', 'hills'].includes(scene)) scene = 'river';
-  if ((subject === 'canoe' || subject === 'launch' || subject === 'raft' || subject === 'pelican' || subject === 'flamingo') && !['river', 'lake', 'wetland', 'waterfall', 'hills', 'coast'].includes(scene))
+  if (
+    (subject === 'canoe' || subject === 'launch' || subject === 'raft' || subject === 'pelican' || subject === 'flamingo') &&
+    !['river', 'lake', 'wetland', 'waterfall', 'hills', 'coast'].includes(scene)
+  )
     scene = subject === 'canoe' ? 'hills' : subject === 'flamingo' || subject === 'pelican' ? 'lake' : 'river';
   if (subject === 'dhow') scene = 'coast';
   if (scene === 'coast' && subject && !['dhow', 'canoe', 'trekkers', 'huts', 'pelican', 'lodge', 'tents'].includes(subject)) subject = 'dhow';

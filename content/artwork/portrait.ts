@@ -31,11 +31,13 @@ export function drawPortrait(spec: PortraitSpec, width: number, height: number):
   const cx = width / 2;
 
   // Sky and sun.
-  doc.add(`<rect width="${width}" height="${height}" fill="${doc.linear([
-    { at: 0, color: sky.upper },
-    { at: 0.6, color: sky.lower },
-    { at: 1, color: sky.horizon },
-  ])}"/>`);
+  doc.add(
+    `<rect width="${width}" height="${height}" fill="${doc.linear([
+      { at: 0, color: sky.upper },
+      { at: 0.6, color: sky.lower },
+      { at: 1, color: sky.horizon },
+    ])}"/>`,
+  );
   const sunX = r.pick([0.22, 0.78]) * width;
   doc.add(`<circle cx="${n(sunX)}" cy="${n(height * 0.3)}" r="${n(70 * s)}" fill="${sky.glow}" opacity="0.45"/>`);
   doc.add(`<circle cx="${n(sunX)}" cy="${n(height * 0.3)}" r="${n(30 * s)}" fill="${sky.sun}"/>`);
@@ -84,7 +86,9 @@ export function drawPortrait(spec: PortraitSpec, width: number, height: number):
     `<path d="M${n(cx - 150 * s)},${n(height)}C${n(cx - 146 * s)},${n(shoulderY - 10 * s)} ${n(cx - 96 * s)},${n(shoulderY - 36 * s)} ${n(cx - 40 * s)},${n(shoulderY - 40 * s)}L${n(cx + 40 * s)},${n(shoulderY - 40 * s)}C${n(cx + 96 * s)},${n(shoulderY - 36 * s)} ${n(cx + 146 * s)},${n(shoulderY - 10 * s)} ${n(cx + 150 * s)},${n(height)}Z" fill="${clothes}"/>`,
   );
   // Neck.
-  doc.add(`<path d="M${n(cx - 20 * s)},${n(headY + headH * 0.6)}L${n(cx - 22 * s)},${n(shoulderY - 30 * s)}Q${n(cx)},${n(shoulderY - 8 * s)} ${n(cx + 22 * s)},${n(shoulderY - 30 * s)}L${n(cx + 20 * s)},${n(headY + headH * 0.6)}Z" fill="${skinShade}"/>`);
+  doc.add(
+    `<path d="M${n(cx - 20 * s)},${n(headY + headH * 0.6)}L${n(cx - 22 * s)},${n(shoulderY - 30 * s)}Q${n(cx)},${n(shoulderY - 8 * s)} ${n(cx + 22 * s)},${n(shoulderY - 30 * s)}L${n(cx + 20 * s)},${n(headY + headH * 0.6)}Z" fill="${skinShade}"/>`,
+  );
   // Collar: a safari shirt's lapels, or a scarf in the country's accent colour.
   if (scarf) {
     doc.add(
@@ -93,8 +97,12 @@ export function drawPortrait(spec: PortraitSpec, width: number, height: number):
     doc.add(`<path d="M${n(cx + 14 * s)},${n(shoulderY - 10 * s)}l${n(12 * s)},${n(46 * s)}l${n(14 * s)},${n(-6 * s)}z" fill="${shade(pal.accent, -0.15)}"/>`);
   } else {
     const lapel = shade(clothes, -0.18);
-    doc.add(`<path d="M${n(cx - 30 * s)},${n(shoulderY - 40 * s)}L${n(cx)},${n(shoulderY - 4 * s)}L${n(cx - 8 * s)},${n(shoulderY + 18 * s)}L${n(cx - 44 * s)},${n(shoulderY - 30 * s)}Z" fill="${lapel}"/>`);
-    doc.add(`<path d="M${n(cx + 30 * s)},${n(shoulderY - 40 * s)}L${n(cx)},${n(shoulderY - 4 * s)}L${n(cx + 8 * s)},${n(shoulderY + 18 * s)}L${n(cx + 44 * s)},${n(shoulderY - 30 * s)}Z" fill="${lapel}"/>`);
+    doc.add(
+      `<path d="M${n(cx - 30 * s)},${n(shoulderY - 40 * s)}L${n(cx)},${n(shoulderY - 4 * s)}L${n(cx - 8 * s)},${n(shoulderY + 18 * s)}L${n(cx - 44 * s)},${n(shoulderY - 30 * s)}Z" fill="${lapel}"/>`,
+    );
+    doc.add(
+      `<path d="M${n(cx + 30 * s)},${n(shoulderY - 40 * s)}L${n(cx)},${n(shoulderY - 4 * s)}L${n(cx + 8 * s)},${n(shoulderY + 18 * s)}L${n(cx + 44 * s)},${n(shoulderY - 30 * s)}Z" fill="${lapel}"/>`,
+    );
   }
 
   // Ears and head.
@@ -116,13 +124,19 @@ export function drawPortrait(spec: PortraitSpec, width: number, height: number):
     );
     doc.add(`<ellipse cx="${n(cx + side * (eyeDx + 6 * s))}" cy="${n(eyeY + 20 * s)}" rx="${n(10 * s)}" ry="${n(6 * s)}" fill="#e0705a" opacity="0.22"/>`);
   }
-  doc.add(`<path d="M${n(cx - 3 * s)},${n(eyeY + 8 * s)}Q${n(cx + 6 * s)},${n(eyeY + 22 * s)} ${n(cx - 4 * s)},${n(eyeY + 26 * s)}" stroke="${skinShade}" stroke-width="${n(3.5 * s)}" fill="none" stroke-linecap="round"/>`);
+  doc.add(
+    `<path d="M${n(cx - 3 * s)},${n(eyeY + 8 * s)}Q${n(cx + 6 * s)},${n(eyeY + 22 * s)} ${n(cx - 4 * s)},${n(eyeY + 26 * s)}" stroke="${skinShade}" stroke-width="${n(3.5 * s)}" fill="none" stroke-linecap="round"/>`,
+  );
   const smile = r.range(10, 16) * s;
-  doc.add(`<path d="M${n(cx - smile)},${n(eyeY + 38 * s)}Q${n(cx)},${n(eyeY + 38 * s + smile * 0.9)} ${n(cx + smile)},${n(eyeY + 38 * s)}" stroke="${ink}" stroke-width="${n(3.6 * s)}" fill="none" stroke-linecap="round"/>`);
+  doc.add(
+    `<path d="M${n(cx - smile)},${n(eyeY + 38 * s)}Q${n(cx)},${n(eyeY + 38 * s + smile * 0.9)} ${n(cx + smile)},${n(eyeY + 38 * s)}" stroke="${ink}" stroke-width="${n(3.6 * s)}" fill="none" stroke-linecap="round"/>`,
+  );
   if (glasses) {
     const frame = r.pick(['#2a1d16', '#7a4b2a', '#3d5a80']);
     for (const side of [-1, 1]) doc.add(`<circle cx="${n(cx + side * eyeDx)}" cy="${n(eyeY)}" r="${n(15 * s)}" fill="#ffffff" fill-opacity="0.12" stroke="${frame}" stroke-width="${n(3.4 * s)}"/>`);
-    doc.add(`<path d="M${n(cx - eyeDx + 15 * s)},${n(eyeY - 2 * s)}Q${n(cx)},${n(eyeY - 8 * s)} ${n(cx + eyeDx - 15 * s)},${n(eyeY - 2 * s)}" stroke="${frame}" stroke-width="${n(3 * s)}" fill="none"/>`);
+    doc.add(
+      `<path d="M${n(cx - eyeDx + 15 * s)},${n(eyeY - 2 * s)}Q${n(cx)},${n(eyeY - 8 * s)} ${n(cx + eyeDx - 15 * s)},${n(eyeY - 2 * s)}" stroke="${frame}" stroke-width="${n(3 * s)}" fill="none"/>`,
+    );
   }
 
   // A wide-brimmed safari hat.
@@ -133,11 +147,23 @@ export function drawPortrait(spec: PortraitSpec, width: number, height: number):
     doc.add(
       `<path d="M${n(cx - headW * 0.95)},${n(brimY)}C${n(cx - headW * 0.9)},${n(brimY - headH * 0.62)} ${n(cx + headW * 0.9)},${n(brimY - headH * 0.62)} ${n(cx + headW * 0.95)},${n(brimY)}Z" fill="${hatColour}"/>`,
     );
-    doc.add(`<path d="M${n(cx - headW * 0.95)},${n(brimY - 6 * s)}Q${n(cx)},${n(brimY - 2 * s)} ${n(cx + headW * 0.95)},${n(brimY - 6 * s)}" stroke="${shade(hatColour, -0.35)}" stroke-width="${n(9 * s)}" fill="none"/>`);
+    doc.add(
+      `<path d="M${n(cx - headW * 0.95)},${n(brimY - 6 * s)}Q${n(cx)},${n(brimY - 2 * s)} ${n(cx + headW * 0.95)},${n(brimY - 6 * s)}" stroke="${shade(hatColour, -0.35)}" stroke-width="${n(9 * s)}" fill="none"/>`,
+    );
   }
 
   // A soft vignette, as the landscapes have.
-  doc.add(`<rect width="${width}" height="${height}" fill="${doc.radial([{ at: 0.6, color: '#000000', opacity: 0 }, { at: 1, color: '#000000', opacity: 0.18 }], cx, height / 2, width * 0.75)}"/>`);
+  doc.add(
+    `<rect width="${width}" height="${height}" fill="${doc.radial(
+      [
+        { at: 0.6, color: '#000000', opacity: 0 },
+        { at: 1, color: '#000000', opacity: 0.18 },
+      ],
+      cx,
+      height / 2,
+      width * 0.75,
+    )}"/>`,
+  );
   return doc.toString(`Illustrated portrait of ${spec.name}`);
 }
 

@@ -262,7 +262,18 @@ function skyLayer(c: Ctx): void {
   // Glow around the sun or moon, then the disc.
   const [sx, sy] = c.sun;
   const glowR = W * (c.night ? 0.25 : 0.6);
-  d.add(`<circle cx="${n(sx)}" cy="${n(sy)}" r="${n(glowR)}" fill="${d.radial([{ at: 0, color: sky.glow, opacity: c.night ? 0.35 : 0.75 }, { at: 0.35, color: sky.glow, opacity: c.night ? 0.1 : 0.25 }, { at: 1, color: sky.glow, opacity: 0 }], sx, sy, glowR)}"/>`);
+  d.add(
+    `<circle cx="${n(sx)}" cy="${n(sy)}" r="${n(glowR)}" fill="${d.radial(
+      [
+        { at: 0, color: sky.glow, opacity: c.night ? 0.35 : 0.75 },
+        { at: 0.35, color: sky.glow, opacity: c.night ? 0.1 : 0.25 },
+        { at: 1, color: sky.glow, opacity: 0 },
+      ],
+      sx,
+      sy,
+      glowR,
+    )}"/>`,
+  );
   const disc = W * (c.night ? 0.028 : c.time === 'morning' ? 0.03 : 0.045);
   d.add(`<circle cx="${n(sx)}" cy="${n(sy)}" r="${n(disc)}" fill="${sky.sun}" opacity="${c.time === 'morning' ? 0.85 : 0.95}"/>`);
   if (c.night) d.add(`<circle cx="${n(sx + disc * 0.35)}" cy="${n(sy - disc * 0.2)}" r="${n(disc * 0.86)}" fill="${sky.upper}" opacity="0.5"/>`);
@@ -399,7 +410,15 @@ function shore(c: Ctx, fromLeft: boolean, y: number, width: number, colour: stri
 
 function vignette(c: Ctx): void {
   const { d, W, H } = c;
-  const g = d.radial([{ at: 0.55, color: c.p.ink, opacity: 0 }, { at: 1, color: c.p.ink, opacity: c.night ? 0.45 : 0.32 }], W / 2, H * 0.45, W * 0.75);
+  const g = d.radial(
+    [
+      { at: 0.55, color: c.p.ink, opacity: 0 },
+      { at: 1, color: c.p.ink, opacity: c.night ? 0.45 : 0.32 },
+    ],
+    W / 2,
+    H * 0.45,
+    W * 0.75,
+  );
   d.add(`<rect width="${W}" height="${H}" fill="${g}"/>`);
 }
 
@@ -624,9 +643,21 @@ function volcano(c: Ctx): void {
     d.add(`<path d="${ravines}" stroke="${mix(colour, c.ink, 0.2)}" stroke-width="${n(H * 0.003)}" fill="none" opacity="0.35" clip-path="url(#${clip})"/>`);
     if (c.p.country === 'democratic-republic-of-congo' && depth === 1) {
       // Nyiragongo's lava lake lights its plume.
-      d.add(`<ellipse cx="${n(cx)}" cy="${n(top - H * 0.01)}" rx="${n(W * 0.05)}" ry="${n(H * 0.03)}" fill="${d.radial([{ at: 0, color: '#ff8a3a', opacity: 0.85 }, { at: 1, color: '#ff5a1a', opacity: 0 }], cx, top, W * 0.06)}"/>`);
+      d.add(
+        `<ellipse cx="${n(cx)}" cy="${n(top - H * 0.01)}" rx="${n(W * 0.05)}" ry="${n(H * 0.03)}" fill="${d.radial(
+          [
+            { at: 0, color: '#ff8a3a', opacity: 0.85 },
+            { at: 1, color: '#ff5a1a', opacity: 0 },
+          ],
+          cx,
+          top,
+          W * 0.06,
+        )}"/>`,
+      );
       for (let k = 0; k < 5; k++)
-        d.add(`<ellipse cx="${op(cx + k * W * 0.02 + c.r.range(-10, 10))}" cy="${n(top - H * (0.05 + k * 0.045))}" rx="${n(W * (0.03 + k * 0.012))}" ry="${n(H * (0.025 + k * 0.006))}" fill="${mix(c.sky.cloud, '#ff9a6a', 0.3 - k * 0.05)}" opacity="${n((0.5 - k * 0.07))}"/>`);
+        d.add(
+          `<ellipse cx="${op(cx + k * W * 0.02 + c.r.range(-10, 10))}" cy="${n(top - H * (0.05 + k * 0.045))}" rx="${n(W * (0.03 + k * 0.012))}" ry="${n(H * (0.025 + k * 0.006))}" fill="${mix(c.sky.cloud, '#ff9a6a', 0.3 - k * 0.05)}" opacity="${n(0.5 - k * 0.07)}"/>`,
+        );
     }
     if (depth < 1) mist(c, base - h * 0.3, H * 0.06, c.sky.horizon, 0.35);
   }
@@ -710,7 +741,15 @@ function lake(c: Ctx, terraces = false): void {
     const iy = c.horizon + H * c.r.range(0.03, 0.1);
     const iw = W * c.r.range(0.05, 0.12);
     const ih = H * c.r.range(0.02, 0.05);
-    d.add(`<path d="${closedPath([[ix - iw, iy], [ix - iw * 0.4, iy - ih], [ix + iw * 0.2, iy - ih * 1.1], [ix + iw, iy], [ix, iy + ih * 0.15]])}" fill="${c.mid}"/>`);
+    d.add(
+      `<path d="${closedPath([
+        [ix - iw, iy],
+        [ix - iw * 0.4, iy - ih],
+        [ix + iw * 0.2, iy - ih * 1.1],
+        [ix + iw, iy],
+        [ix, iy + ih * 0.15],
+      ])}" fill="${c.mid}"/>`,
+    );
     d.add(`<ellipse cx="${n(ix)}" cy="${n(iy + ih * 0.3)}" rx="${n(iw)}" ry="${n(ih * 0.6)}" fill="${c.mid}" opacity="0.35"/>`);
   }
   const sideHill = c.side < 0 ? 1 : -1;
@@ -805,7 +844,12 @@ function waterfall(c: Ctx): void {
   // The escarpment: a wall of rock from its forested lip down to the plunge pool.
   const lip = ridge(c, top, H * 0.04, { freq: 1.1 });
   const face = ridgeShape(lip, pool + 4);
-  d.add(`<path d="${face}" fill="${d.linear([{ at: 0, color: mix(rock, c.sky.glow, 0.12) }, { at: 1, color: mix(rock, c.ink, 0.3) }])}"/>`);
+  d.add(
+    `<path d="${face}" fill="${d.linear([
+      { at: 0, color: mix(rock, c.sky.glow, 0.12) },
+      { at: 1, color: mix(rock, c.ink, 0.3) },
+    ])}"/>`,
+  );
   const clip = d.def('c', (id) => `<clipPath id="${id}"><path d="${face}"/></clipPath>`);
   let cracks = '';
   for (let i = 0; i < 60; i++) {
@@ -814,16 +858,22 @@ function waterfall(c: Ctx): void {
     cracks += `M${n(x)},${n(y)}l${n(c.r.range(-4, 4))},${n(H * c.r.range(0.03, 0.12))}`;
   }
   d.add(`<path d="${cracks}" stroke="${mix(rock, c.ink, 0.35)}" stroke-width="${n(W * 0.0025)}" stroke-linecap="round" opacity="0.55" clip-path="url(#${clip})"/>`);
-  d.add(`<path d="${canopy(c, top + H * 0.01, H * 0.035, W * 0.016)}" fill="${mix(c.mid, c.p.foliage, 0.45)}" clip-path="url(#${d.def('c', (id) => `<clipPath id="${id}"><rect width="${W}" height="${n(top + H * 0.045)}"/></clipPath>`)})"/>`);
+  d.add(
+    `<path d="${canopy(c, top + H * 0.01, H * 0.035, W * 0.016)}" fill="${mix(c.mid, c.p.foliage, 0.45)}" clip-path="url(#${d.def('c', (id) => `<clipPath id="${id}"><rect width="${W}" height="${n(top + H * 0.045)}"/></clipPath>`)})"/>`,
+  );
   // The recess the river has cut, and the falls inside it.
   const lipY = top + H * 0.03;
-  d.add(`<path d="M${n(gap - gw * 1.6)},${n(lipY)}Q${n(gap)},${n(lipY - H * 0.012)} ${n(gap + gw * 1.6)},${n(lipY)}L${n(gap + gw * 2.8)},${n(pool)}L${n(gap - gw * 2.8)},${n(pool)}Z" fill="${mix(rock, c.ink, 0.45)}"/>`);
+  d.add(
+    `<path d="M${n(gap - gw * 1.6)},${n(lipY)}Q${n(gap)},${n(lipY - H * 0.012)} ${n(gap + gw * 1.6)},${n(lipY)}L${n(gap + gw * 2.8)},${n(pool)}L${n(gap - gw * 2.8)},${n(pool)}Z" fill="${mix(rock, c.ink, 0.45)}"/>`,
+  );
   const fg = d.linear([
     { at: 0, color: mix('#ffffff', c.sky.horizon, 0.1) },
     { at: 0.7, color: mix('#ffffff', c.p.water, 0.22) },
     { at: 1, color: '#ffffff' },
   ]);
-  d.add(`<path d="M${n(gap - gw)},${n(lipY + 2)}Q${n(gap)},${n(lipY - H * 0.01)} ${n(gap + gw)},${n(lipY + 2)}C${n(gap + gw * 1.1)},${n(lipY + H * 0.12)} ${n(gap + gw * 1.5)},${n(pool - H * 0.12)} ${n(gap + gw * 2)},${n(pool)}L${n(gap - gw * 2)},${n(pool)}C${n(gap - gw * 1.5)},${n(pool - H * 0.12)} ${n(gap - gw * 1.1)},${n(lipY + H * 0.12)} ${n(gap - gw)},${n(lipY + 2)}Z" fill="${fg}"/>`);
+  d.add(
+    `<path d="M${n(gap - gw)},${n(lipY + 2)}Q${n(gap)},${n(lipY - H * 0.01)} ${n(gap + gw)},${n(lipY + 2)}C${n(gap + gw * 1.1)},${n(lipY + H * 0.12)} ${n(gap + gw * 1.5)},${n(pool - H * 0.12)} ${n(gap + gw * 2)},${n(pool)}L${n(gap - gw * 2)},${n(pool)}C${n(gap - gw * 1.5)},${n(pool - H * 0.12)} ${n(gap - gw * 1.1)},${n(lipY + H * 0.12)} ${n(gap - gw)},${n(lipY + 2)}Z" fill="${fg}"/>`,
+  );
   let streaks = '';
   for (let i = 0; i < 10; i++) {
     const t = (i + 0.5) / 10 - 0.5;
@@ -837,7 +887,9 @@ function waterfall(c: Ctx): void {
     const y0 = lipY + c.r.range(0, H * 0.05);
     const w0 = gw * 0.22;
     const w1 = gw * 0.5;
-    d.add(`<path d="M${n(x - w0)},${n(y0)}C${n(x - w0)},${n(y0 + H * 0.1)} ${n(x + side * 6 - w1)},${n(pool - H * 0.1)} ${n(x + side * 8 - w1)},${n(pool)}L${n(x + side * 8 + w1)},${n(pool)}C${n(x + side * 6 + w1)},${n(pool - H * 0.1)} ${n(x + w0)},${n(y0 + H * 0.1)} ${n(x + w0)},${n(y0)}Z" fill="#ffffff" opacity="0.75"/>`);
+    d.add(
+      `<path d="M${n(x - w0)},${n(y0)}C${n(x - w0)},${n(y0 + H * 0.1)} ${n(x + side * 6 - w1)},${n(pool - H * 0.1)} ${n(x + side * 8 - w1)},${n(pool)}L${n(x + side * 8 + w1)},${n(pool)}C${n(x + side * 6 + w1)},${n(pool - H * 0.1)} ${n(x + w0)},${n(y0 + H * 0.1)} ${n(x + w0)},${n(y0)}Z" fill="#ffffff" opacity="0.75"/>`,
+    );
   }
   water(c, pool, H);
   let boulders = '';
@@ -848,10 +900,20 @@ function waterfall(c: Ctx): void {
     boulders += `<ellipse cx="${n(bx)}" cy="${n(pool + r * 0.3)}" rx="${n(r * 1.6)}" ry="${n(r)}"/>`;
   }
   d.add(`<g fill="${mix(rock, c.ink, 0.4)}">${boulders}</g>`);
-  const spray = d.radial([{ at: 0, color: '#ffffff', opacity: 0.85 }, { at: 1, color: '#ffffff', opacity: 0 }], gap, pool, W * 0.18);
+  const spray = d.radial(
+    [
+      { at: 0, color: '#ffffff', opacity: 0.85 },
+      { at: 1, color: '#ffffff', opacity: 0 },
+    ],
+    gap,
+    pool,
+    W * 0.18,
+  );
   d.add(`<ellipse cx="${n(gap)}" cy="${n(pool - H * 0.01)}" rx="${n(W * 0.19)}" ry="${n(H * 0.11)}" fill="${spray}"/>`);
   for (let i = 0; i < 6; i++)
-    d.add(`<ellipse cx="${n(gap + c.r.range(-W * 0.07, W * 0.07))}" cy="${n(pool - c.r.range(H * 0.03, H * 0.18))}" rx="${n(W * c.r.range(0.03, 0.07))}" ry="${n(H * c.r.range(0.02, 0.045))}" fill="#ffffff" opacity="${op(c.r.range(0.12, 0.3))}"/>`);
+    d.add(
+      `<ellipse cx="${n(gap + c.r.range(-W * 0.07, W * 0.07))}" cy="${n(pool - c.r.range(H * 0.03, H * 0.18))}" rx="${n(W * c.r.range(0.03, 0.07))}" ry="${n(H * c.r.range(0.02, 0.045))}" fill="#ffffff" opacity="${op(c.r.range(0.12, 0.3))}"/>`,
+    );
   waterside(c, H * 0.85, H * 0.82, props.euphorbia, H * 0.3);
 }
 
@@ -863,7 +925,9 @@ function crater(c: Ctx): void {
   const wall = ridgeShape(rim, c.horizon + 10);
   const wallColour = aerial(mix(c.p.foliage, c.p.far, 0.55), c.sky.horizon, 0.4);
   d.add(`<path d="${wall}" fill="${wallColour}"/>`);
-  d.add(`<path d="${canopy(c, rimTop - H * 0.005, H * 0.035, W * 0.008)}" fill="${mix(wallColour, c.p.foliage, 0.3)}" clip-path="url(#${d.def('c', (id) => `<clipPath id="${id}"><rect width="${W}" height="${n(rimTop + H * 0.01)}"/></clipPath>`)})"/>`);
+  d.add(
+    `<path d="${canopy(c, rimTop - H * 0.005, H * 0.035, W * 0.008)}" fill="${mix(wallColour, c.p.foliage, 0.3)}" clip-path="url(#${d.def('c', (id) => `<clipPath id="${id}"><rect width="${W}" height="${n(rimTop + H * 0.01)}"/></clipPath>`)})"/>`,
+  );
   rimLight(c, rim, 0.35);
   mist(c, rimTop + H * 0.07, H * 0.07, c.sky.horizon, 0.35);
   // Lower shoulders of the wall, nearer and greener, forested along their crests.
@@ -955,7 +1019,9 @@ function hills(c: Ctx, village: boolean): void {
     }
     if (i === 1 && !village) {
       const lakeY = base + H * 0.02;
-      d.add(`<path d="M-20,${n(lakeY)}Q${n(W * 0.5)},${n(lakeY - H * 0.02)} ${W + 20},${n(lakeY)}L${W + 20},${n(lakeY + H * 0.06)}Q${n(W * 0.5)},${n(lakeY + H * 0.08)} -20,${n(lakeY + H * 0.06)}Z" fill="${mix(c.sky.lower, c.p.water, 0.4)}" opacity="0.9"/>`);
+      d.add(
+        `<path d="M-20,${n(lakeY)}Q${n(W * 0.5)},${n(lakeY - H * 0.02)} ${W + 20},${n(lakeY)}L${W + 20},${n(lakeY + H * 0.06)}Q${n(W * 0.5)},${n(lakeY + H * 0.08)} -20,${n(lakeY + H * 0.06)}Z" fill="${mix(c.sky.lower, c.p.water, 0.4)}" opacity="0.9"/>`,
+      );
     }
     mist(c, base, H * 0.06, c.sky.horizon, 0.5 - t * 0.3);
   }
@@ -997,8 +1063,18 @@ export function drawScene(spec: ArtSpec): string {
   const sky = p.skies[time];
   const night = time === 'night';
   const horizonBy: Record<SceneKind, number> = {
-    savanna: 0.6, volcano: 0.62, rainforest: 0.4, lake: 0.56, mountain: 0.64, waterfall: 0.46,
-    crater: 0.6, coast: 0.58, river: 0.58, wetland: 0.6, hills: 0.52, village: 0.52,
+    savanna: 0.6,
+    volcano: 0.62,
+    rainforest: 0.4,
+    lake: 0.56,
+    mountain: 0.64,
+    waterfall: 0.46,
+    crater: 0.6,
+    coast: 0.58,
+    river: 0.58,
+    wetland: 0.6,
+    hills: 0.52,
+    village: 0.52,
   };
   const horizon = H * (horizonBy[spec.scene] + r.range(-0.03, 0.03));
   const low = time === 'dawn' || time === 'dusk';

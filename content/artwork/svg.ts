@@ -44,12 +44,21 @@ type Rgb = [number, number, number];
 
 function hex(c: string): Rgb {
   const h = c.replace('#', '');
-  const v = h.length === 3 ? h.split('').map((x) => x + x).join('') : h;
+  const v =
+    h.length === 3
+      ? h
+          .split('')
+          .map((x) => x + x)
+          .join('')
+      : h;
   return [parseInt(v.slice(0, 2), 16), parseInt(v.slice(2, 4), 16), parseInt(v.slice(4, 6), 16)];
 }
 
 function toHex([r, g, b]: Rgb): string {
-  const c = (v: number) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0');
+  const c = (v: number) =>
+    Math.max(0, Math.min(255, Math.round(v)))
+      .toString(16)
+      .padStart(2, '0');
   return `#${c(r)}${c(g)}${c(b)}`;
 }
 
@@ -91,9 +100,7 @@ export class Doc {
   }
 
   private stops(stops: Stop[]): string {
-    return stops
-      .map((s) => `<stop offset="${n(s.at * 100)}%" stop-color="${s.color}"${s.opacity === undefined ? '' : ` stop-opacity="${op(s.opacity)}"`}/>`)
-      .join('');
+    return stops.map((s) => `<stop offset="${n(s.at * 100)}%" stop-color="${s.color}"${s.opacity === undefined ? '' : ` stop-opacity="${op(s.opacity)}"`}/>`).join('');
   }
 
   /** A linear gradient from (x1,y1) to (x2,y2) in object-bounding-box units (0..1). */
@@ -106,18 +113,14 @@ export class Doc {
   /** A linear gradient in user space (document pixels). */
   linearUser(stops: Stop[], x1: number, y1: number, x2: number, y2: number): string {
     const id = this.id('u');
-    this.defs.push(
-      `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}">${this.stops(stops)}</linearGradient>`,
-    );
+    this.defs.push(`<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}">${this.stops(stops)}</linearGradient>`);
     return `url(#${id})`;
   }
 
   /** A radial gradient in user space centred on (cx, cy). */
   radial(stops: Stop[], cx: number, cy: number, r: number, fx = cx, fy = cy): string {
     const id = this.id('r');
-    this.defs.push(
-      `<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fx="${n(fx)}" fy="${n(fy)}">${this.stops(stops)}</radialGradient>`,
-    );
+    this.defs.push(`<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fx="${n(fx)}" fy="${n(fy)}">${this.stops(stops)}</radialGradient>`);
     return `url(#${id})`;
   }
 
@@ -179,10 +182,7 @@ export function taper(a: Pt, b: Pt, wa: number, wb: number): string {
   const p4: Pt = [a[0] - (nx * wa) / 2, a[1] - (ny * wa) / 2];
   const ra = wa / 2;
   const rb = wb / 2;
-  return (
-    `M${n(p1[0])},${n(p1[1])}L${n(p2[0])},${n(p2[1])}A${n(rb)},${n(rb)} 0 0 0 ${n(p3[0])},${n(p3[1])}` +
-    `L${n(p4[0])},${n(p4[1])}A${n(ra)},${n(ra)} 0 0 0 ${n(p1[0])},${n(p1[1])}Z`
-  );
+  return `M${n(p1[0])},${n(p1[1])}L${n(p2[0])},${n(p2[1])}A${n(rb)},${n(rb)} 0 0 0 ${n(p3[0])},${n(p3[1])}` + `L${n(p4[0])},${n(p4[1])}A${n(ra)},${n(ra)} 0 0 0 ${n(p1[0])},${n(p1[1])}Z`;
 }
 
 /** A chain of tapered segments through the joints, widths given per joint. */
@@ -222,8 +222,7 @@ function spline(points: readonly Pt[], steps: number): Pt[] {
       const t = k / steps;
       const t2 = t * t;
       const t3 = t2 * t;
-      const f = (a: number, b: number, c: number, d: number) =>
-        0.5 * (2 * b + (-a + c) * t + (2 * a - 5 * b + 4 * c - d) * t2 + (-a + 3 * b - 3 * c + d) * t3);
+      const f = (a: number, b: number, c: number, d: number) => 0.5 * (2 * b + (-a + c) * t + (2 * a - 5 * b + 4 * c - d) * t2 + (-a + 3 * b - 3 * c + d) * t3);
       out.push([f(p0[0], p1[0], p2[0], p3[0]), f(p0[1], p1[1], p2[1], p3[1])]);
     }
   }

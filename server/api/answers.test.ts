@@ -3,7 +3,13 @@ import { dedupeById, pageMeta } from './answers.ts';
 
 describe('dedupeById', () => {
   it('keeps the first occurrence in order', () => {
-    expect(dedupeById([{ id: 2, n: 'a' }, { id: 1, n: 'b' }, { id: 2, n: 'c' }])).toEqual([
+    expect(
+      dedupeById([
+        { id: 2, n: 'a' },
+        { id: 1, n: 'b' },
+        { id: 2, n: 'c' },
+      ]),
+    ).toEqual([
       { id: 2, n: 'a' },
       { id: 1, n: 'b' },
     ]);

@@ -12,12 +12,7 @@ export function dedupeById<T extends { id: number }>(items: T[]): T[] {
 }
 
 /** The heading fields of a country's lists (parks, safaris, experiences in a destination). */
-export function destinationHeader(d: {
-  destinationtitle: string;
-  destinationtitleslug: string;
-  destinationheaderimage: string;
-  destinationheaderimagealt: string;
-}) {
+export function destinationHeader(d: { destinationtitle: string; destinationtitleslug: string; destinationheaderimage: string; destinationheaderimagealt: string }) {
   return {
     destinationTitle: d.destinationtitle,
     destinationTitleSlug: d.destinationtitleslug,

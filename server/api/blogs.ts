@@ -16,12 +16,7 @@ export function blogsApi() {
   app.get('/blogs/nav', cached(), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const [blogs, page] = await Promise.all([
-      db
-        .select(c.blogCard)
-        .from(t.blogs)
-        .where(eq(t.blogs.show_in_nav, true))
-        .orderBy(desc(t.blogs.created_at), desc(t.blogs.id))
-        .limit(6),
+      db.select(c.blogCard).from(t.blogs).where(eq(t.blogs.show_in_nav, true)).orderBy(desc(t.blogs.created_at), desc(t.blogs.id)).limit(6),
       pageRow(db, 'blogs'),
     ]);
     return ctx.json({

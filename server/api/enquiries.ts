@@ -96,11 +96,7 @@ export function enquiriesApi(opts: FormsApiOptions) {
       return row!;
     });
     opts.onQueued();
-    return c.json(
-      { id: saved.id, message: 'Thank you! Your enquiry has been received. We will get back to you shortly.' },
-      201,
-      { 'cache-control': 'no-store' },
-    );
+    return c.json({ id: saved.id, message: 'Thank you! Your enquiry has been received. We will get back to you shortly.' }, 201, { 'cache-control': 'no-store' });
   });
 
   return app;

@@ -18,9 +18,7 @@ export function experiencesApi() {
   app.get('/experiences/in/:slug', cached({ query: ['navbar', 'page', 'limit'], values: { navbar: ['true', 'false'] } }), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const navbar = ctx.req.query('navbar') === 'true';
-    const paging = navbar
-      ? { page: 1, limit: NAV_MAX_EXPERIENCES, offset: 0 }
-      : parsePaging((k) => ctx.req.query(k), PAGE_SIZE.experiencesByCountry);
+    const paging = navbar ? { page: 1, limit: NAV_MAX_EXPERIENCES, offset: 0 } : parsePaging((k) => ctx.req.query(k), PAGE_SIZE.experiencesByCountry);
     const destination = await destinationBySlug(db, slugParam(ctx));
     if (!destination) throw notFound('Destination');
     const where = exists(
@@ -31,7 +29,13 @@ export function experiencesApi() {
     );
     const [[count], destinations] = await Promise.all([db.select({ n: c.countAll }).from(t.experiences).where(where), allDestinations(db)]);
     const totalPages = totalPagesFor(count?.n ?? 0, paging);
-    const experiences = await db.select(c.experienceCard).from(t.experiences).where(where).orderBy(...order).limit(paging.limit).offset(paging.offset);
+    const experiences = await db
+      .select(c.experienceCard)
+      .from(t.experiences)
+      .where(where)
+      .orderBy(...order)
+      .limit(paging.limit)
+      .offset(paging.offset);
     return ctx.json({
       ...pageMeta(
         siteUrl,

@@ -32,10 +32,7 @@ export function lodgesApi() {
     let park: { id: number; parktitle: string; parktitleslug: string } | undefined;
     if (rawPark !== undefined && rawPark !== '') {
       if (rawPark.length > 200 || !SLUG.test(rawPark)) throw new HttpError(400, 'Invalid park: it must be a park slug');
-      [park] = await db
-        .select({ id: t.parks.id, parktitle: t.parks.parktitle, parktitleslug: t.parks.parktitleslug })
-        .from(t.parks)
-        .where(eq(t.parks.parktitleslug, rawPark));
+      [park] = await db.select({ id: t.parks.id, parktitle: t.parks.parktitle, parktitleslug: t.parks.parktitleslug }).from(t.parks).where(eq(t.parks.parktitleslug, rawPark));
       if (!park) throw notFound('Park');
     }
     const parts: SQL[] = [];

@@ -82,10 +82,7 @@ export function newsletterApi(opts: FormsApiOptions) {
       if (!existing || existing.status === 'confirmed') return 'nothing' as const;
       const recentlySent = existing.confirmation_sent_at && Date.now() - new Date(existing.confirmation_sent_at).getTime() < RESEND_AFTER_MS;
       if (existing.status === 'unsubscribed' || !recentlySent) {
-        await tx
-          .update(newsletterSubscribers)
-          .set({ status: 'pending', full_name: s.fullName, email: s.email, unsubscribed_at: null })
-          .where(eq(newsletterSubscribers.id, existing.id));
+        await tx.update(newsletterSubscribers).set({ status: 'pending', full_name: s.fullName, email: s.email, unsubscribed_at: null }).where(eq(newsletterSubscribers.id, existing.id));
         await sendConfirmation(tx, existing.id, s);
         return 'mailed' as const;
       }
@@ -128,8 +125,7 @@ export function newsletterApi(opts: FormsApiOptions) {
   // No cross-site check: mail providers post here for one-click unsubscribe; the token is the authority.
   app.post('/newsletter/unsubscribe', formBodyLimit(), async (c) => {
     const token = await tokenOf(c);
-    if (!(await unsubscribeByToken(deps(c).db, token)))
-      throw new HttpError(404, 'This unsubscribe link is no longer valid. If you still receive our e-mails, reply to one and we will remove you.');
+    if (!(await unsubscribeByToken(deps(c).db, token))) throw new HttpError(404, 'This unsubscribe link is no longer valid. If you still receive our e-mails, reply to one and we will remove you.');
     return c.json({ message: 'You have been unsubscribed. You will not receive our newsletter any more.' }, 200, { 'cache-control': 'no-store' });
   });
 

@@ -38,21 +38,12 @@ export function pagesApi() {
 
   app.get('/', cached(), async (ctx) => {
     const { db } = deps(ctx);
-    const [uganda, chimps, gorillas] = await Promise.all([
-      destinationBySlug(db, 'uganda'),
-      experienceBySlug(db, 'chimpanzee-trekking'),
-      experienceBySlug(db, 'gorilla-trekking'),
-    ]);
+    const [uganda, chimps, gorillas] = await Promise.all([destinationBySlug(db, 'uganda'), experienceBySlug(db, 'chimpanzee-trekking'), experienceBySlug(db, 'gorilla-trekking')]);
     const none = Promise.resolve([]);
     const [page, blogs, parks, safaris, ugchimpsafaris, uggorillasafaris, experiences, faqs, reviews] = await Promise.all([
       pageFor(ctx, 'home', '/'),
       latestBlogs(db, 3),
-      db
-        .select(c.parkCard)
-        .from(t.parks)
-        .innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id))
-        .orderBy(asc(t.parks.sort_order), asc(t.parks.id))
-        .limit(6),
+      db.select(c.parkCard).from(t.parks).innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id)).orderBy(asc(t.parks.sort_order), asc(t.parks.id)).limit(6),
       featuredSafaris(db, { popular: true }, 6),
       uganda && chimps ? featuredSafaris(db, { destinationId: uganda.id, experienceId: chimps.id }, 3) : none,
       uganda && gorillas ? featuredSafaris(db, { destinationId: uganda.id, experienceId: gorillas.id }, 3) : none,
@@ -92,8 +83,7 @@ export function pagesApi() {
     return ctx.json({ ...(await pageFor(ctx, 'frequently-asked-questions', '/frequently-asked-questions')), faqs });
   });
 
-  for (const slug of PAGES_WITH_SIDE_LISTS)
-    app.get(`/${slug}`, cached(), async (ctx) => ctx.json({ ...(await pageFor(ctx, slug, `/${slug}`)), ...(await sideLists(ctx)) }));
+  for (const slug of PAGES_WITH_SIDE_LISTS) app.get(`/${slug}`, cached(), async (ctx) => ctx.json({ ...(await pageFor(ctx, slug, `/${slug}`)), ...(await sideLists(ctx)) }));
 
   return app;
 }

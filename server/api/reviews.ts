@@ -140,7 +140,10 @@ export function reviewsApi(opts: FormsApiOptions) {
         await enqueueMail(
           tx,
           opts.messageIdDomain,
-          to.map((m) => ({ kind: 'review-moderation' as const, message: reviewArrivedMail(m, { ...checked.value, photo: Boolean(rendered) }, safari, { from: opts.mailFrom, siteUrl: opts.siteUrl }) })),
+          to.map((m) => ({
+            kind: 'review-moderation' as const,
+            message: reviewArrivedMail(m, { ...checked.value, photo: Boolean(rendered) }, safari, { from: opts.mailFrom, siteUrl: opts.siteUrl }),
+          })),
         );
         return review;
       });

@@ -5,15 +5,7 @@ import { Hono } from 'hono';
 import { NAV_MAX_SAFARIS, PAGE_SIZE } from '../../common/constants.ts';
 import type { DayActivity, DayStop, SafariDay } from '../../common/api-types.ts';
 import * as c from '../db/columns.ts';
-import {
-  allExperiences,
-  destinationBySlug,
-  experienceBySlug,
-  findSafaris,
-  findSafarisPage,
-  latestBlogs,
-  pageRow,
-} from '../db/queries.ts';
+import { allExperiences, destinationBySlug, experienceBySlug, findSafaris, findSafarisPage, latestBlogs, pageRow } from '../db/queries.ts';
 import type { Db } from '../db/index.ts';
 import * as t from '../db/schema.ts';
 import { approvedReviews, reviewSummary } from '../reviews.ts';
@@ -71,9 +63,7 @@ async function itineraryOf(db: Db, days: ItineraryRow[]): Promise<SafariDay[]> {
     lunch: d.lunch,
     dinner: d.dinner,
     drinking_water: d.drinking_water,
-    experiences: activities
-      .filter((a) => a.dayId === d.id)
-      .map(({ dayId: _d, experiencedescription: _x, ...a }): DayActivity => ({ ...a, image: a.experienceheaderimage !== '' })),
+    experiences: activities.filter((a) => a.dayId === d.id).map(({ dayId: _d, experiencedescription: _x, ...a }): DayActivity => ({ ...a, image: a.experienceheaderimage !== '' })),
     stops: stops
       .filter((s) => s.dayId === d.id)
       .map(
@@ -97,8 +87,18 @@ async function relatedSafaris(db: Db, safari: { id: number; safariday: number },
     .where(
       and(
         or(
-          destIds.length ? inArray(t.safariDestinations.destination_id, destIds.map((x) => x.id)) : undefined,
-          expIds.length ? inArray(t.safariExperiences.experience_id, expIds.map((x) => x.id)) : undefined,
+          destIds.length
+            ? inArray(
+                t.safariDestinations.destination_id,
+                destIds.map((x) => x.id),
+              )
+            : undefined,
+          expIds.length
+            ? inArray(
+                t.safariExperiences.experience_id,
+                expIds.map((x) => x.id),
+              )
+            : undefined,
         ),
       ),
     );
@@ -148,15 +148,10 @@ export function safarisApi() {
   app.get('/safaris/experiences/:slug', cached({ query: ['navbar', 'page', 'limit'], values: { navbar: ['true', 'false'] } }), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const navbar = ctx.req.query('navbar') === 'true';
-    const paging = navbar
-      ? { page: 1, limit: NAV_MAX_SAFARIS, offset: 0 }
-      : parsePaging((k) => ctx.req.query(k), PAGE_SIZE.safarisByExperience);
+    const paging = navbar ? { page: 1, limit: NAV_MAX_SAFARIS, offset: 0 } : parsePaging((k) => ctx.req.query(k), PAGE_SIZE.safarisByExperience);
     const experience = await experienceBySlug(db, slugParam(ctx));
     if (!experience) throw notFound('Experience');
-    const [{ total, safaris }, safariexperiences] = await Promise.all([
-      findSafarisPage(db, { experienceId: experience.id }, paging.limit, paging.offset),
-      allExperiences(db),
-    ]);
+    const [{ total, safaris }, safariexperiences] = await Promise.all([findSafarisPage(db, { experienceId: experience.id }, paging.limit, paging.offset), allExperiences(db)]);
     const totalPages = totalPagesFor(total, paging);
     return ctx.json({
       ...pageMeta(
@@ -199,13 +194,7 @@ export function safarisApi() {
     const safaridays = await itineraryOf(db, days);
     const otherSafaris = await relatedSafaris(db, safari, links);
     return ctx.json({
-      ...pageMeta(
-        siteUrl,
-        `/safaris/${safari.safarititleslug}`,
-        `${safari.safariday} Day ${safari.safarititle}`,
-        metakeywords,
-        safari.safarimetadescription,
-      ),
+      ...pageMeta(siteUrl, `/safaris/${safari.safarititleslug}`, `${safari.safariday} Day ${safari.safarititle}`, metakeywords, safari.safarimetadescription),
       safari,
       safaridays,
       otherSafaris,

@@ -22,8 +22,7 @@ function parseTypes(values: string[] | undefined): SearchType[] {
     for (const part of v.split(',')) {
       const name = part.trim().toLowerCase();
       if (!name) continue;
-      if (!(SEARCH_TYPES as readonly string[]).includes(name))
-        throw new HttpError(400, `Unknown type "${part.trim().slice(0, 40)}": use ${TYPE_LIST}`);
+      if (!(SEARCH_TYPES as readonly string[]).includes(name)) throw new HttpError(400, `Unknown type "${part.trim().slice(0, 40)}": use ${TYPE_LIST}`);
       out.add(name as SearchType);
     }
   }

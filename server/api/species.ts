@@ -47,7 +47,13 @@ function speciesApi(kind: Species) {
       .where(eq(field('titleslug'), slugParam(ctx)));
     if (!row) throw notFound(kind.notFoundName);
     const { metatitle, metakeywords, metadescription, ...item } = row as Record<string, unknown> & { id: number; metatitle: string | null; metakeywords: string; metadescription: string };
-    const [cards, galleryImages] = await Promise.all([db.select(kind.card).from(table).orderBy(...order), galleryOf(db, prefix as GalleryOwner, item.id)]);
+    const [cards, galleryImages] = await Promise.all([
+      db
+        .select(kind.card)
+        .from(table)
+        .orderBy(...order),
+      galleryOf(db, prefix as GalleryOwner, item.id),
+    ]);
     const all = cards as unknown as { id: number }[];
     const related = ringNeighbours(all, item.id, 4);
     const other = all.filter((a) => a.id !== item.id && !related.some((r) => r.id === a.id)).slice(0, 5);

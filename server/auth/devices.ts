@@ -24,7 +24,10 @@ function deviceKey(db: Tx): Promise<string> {
   let key = keys.get(db);
   if (!key) {
     key = (async () => {
-      await db.insert(appSecrets).values({ name: KEY_NAME, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+      await db
+        .insert(appSecrets)
+        .values({ name: KEY_NAME, value: randomBytes(32).toString('base64url') })
+        .onConflictDoNothing();
       const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, KEY_NAME)).limit(1);
       return row!.value;
     })();

@@ -43,7 +43,12 @@ export function lockout(opts: LockoutOptions) {
       const lock = await signInFailed(db, opts.limits, source);
       if (!lock || !member || member.disabled_at) return;
       await db.transaction(async (tx) => {
-        const message = accountLockedMail(member, { ...lock, attempts: opts.limits.perAccount.max }, { signIn: `${opts.siteUrl}/admin/login`, reset: `${opts.siteUrl}/admin/reset` }, { from: opts.mail.from, timeZone: await readOperatorTimeZone(tx) });
+        const message = accountLockedMail(
+          member,
+          { ...lock, attempts: opts.limits.perAccount.max },
+          { signIn: `${opts.siteUrl}/admin/login`, reset: `${opts.siteUrl}/admin/reset` },
+          { from: opts.mail.from, timeZone: await readOperatorTimeZone(tx) },
+        );
         await enqueueMail(tx, opts.mail.messageIdDomain, [{ kind: 'staff-account-locked', message }]);
         await audit(tx, { action: 'sign-in-locked', staffId: member.id, actor: member.email, target: `staff:${member.id}`, ip, detail: { until: lock.until.toISOString() } });
       });

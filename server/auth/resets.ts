@@ -54,7 +54,10 @@ export async function completeReset(tx: Tx, token: string, password: string, now
     .where(and(eq(staffPasswordResets.token_hash, sha256(token)), isNull(staffPasswordResets.used_at), gt(staffPasswordResets.expires_at, now)))
     .returning({ staffId: staffPasswordResets.staff_id });
   if (spent.length !== 1) return null;
-  await tx.update(staff).set({ password_hash: await hashPassword(password), password_changed_at: now }).where(eq(staff.id, target.staffId));
+  await tx
+    .update(staff)
+    .set({ password_hash: await hashPassword(password), password_changed_at: now })
+    .where(eq(staff.id, target.staffId));
   const sessionsEnded = await endAllSessions(tx, target.staffId);
   return { ...target, sessionsEnded };
 }

@@ -116,9 +116,7 @@ export async function endAllSessions(db: Tx, staffId: number, except?: string): 
 
 /** Drops sessions past their end or idle too long. */
 export async function pruneSessions(db: Tx, now = new Date()): Promise<void> {
-  await db
-    .delete(staffSessions)
-    .where(or(lt(staffSessions.expires_at, now), lt(staffSessions.last_seen_at, new Date(now.getTime() - SESSION_IDLE_MS))));
+  await db.delete(staffSessions).where(or(lt(staffSessions.expires_at, now), lt(staffSessions.last_seen_at, new Date(now.getTime() - SESSION_IDLE_MS))));
 }
 
 /** Number of staff accounts (none: the site is waiting for its first owner). */

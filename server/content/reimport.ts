@@ -14,8 +14,7 @@ export interface ImportRequest {
 
 const KEY = /^[a-z]+\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-const IMPORT_USAGE =
-  'Usage: npm run content:import -- [--from DIR] [--overwrite collection/slug]... [--overwrite-all] [--restore collection/slug]... [--restore-all]';
+const IMPORT_USAGE = 'Usage: npm run content:import -- [--from DIR] [--overwrite collection/slug]... [--overwrite-all] [--restore collection/slug]... [--restore-all]';
 
 /** Reads the command line; throws with the usage on anything else. */
 export function parseImportArgs(args: string[]): ImportRequest {
@@ -48,9 +47,7 @@ export async function runImport(db: Db, logger: Logger, request: ImportRequest):
 
 /** What the command prints: the counts, then every file left alone and why. */
 export function importReport(r: ImportResult): string {
-  const lines = [
-    `Content files imported: ${r.imported} new, ${r.updated} updated, ${r.removed} removed with their file, ${r.overwritten.length} overwritten, ${r.restored.length} restored.`,
-  ];
+  const lines = [`Content files imported: ${r.imported} new, ${r.updated} updated, ${r.removed} removed with their file, ${r.overwritten.length} overwritten, ${r.restored.length} restored.`];
   const list = (items: string[], why: string) => {
     if (items.length) lines.push(`${why} (${items.length}):`, ...items.map((k) => `  ${k}`));
   };

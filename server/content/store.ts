@@ -78,7 +78,9 @@ function stable(value: unknown): unknown {
 
 /** A hash of a document that does not depend on the order of its keys (jsonb reorders them). */
 export function documentHash(document: unknown): string {
-  return createHash('sha256').update(JSON.stringify(stable(document))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(stable(document)))
+    .digest('hex');
 }
 
 /** The document with its keys in the order of the type's schema (for YAML and diffs); `strict`
@@ -146,11 +148,11 @@ function emptyContent(): Content {
 }
 
 /** The published documents as the content load reads them (ordered like the files). */
-export async function publishedContent(db: Db, change?: { collection: CollectionName; slug: string; document: ContentDocument | null; oldSlug?: string }): Promise<{ content: Content; problems: string[] }> {
-  const rows = await db
-    .select({ collection: contentItems.collection, slug: contentItems.slug, document: contentItems.document })
-    .from(contentItems)
-    .where(eq(contentItems.status, 'published'));
+export async function publishedContent(
+  db: Db,
+  change?: { collection: CollectionName; slug: string; document: ContentDocument | null; oldSlug?: string },
+): Promise<{ content: Content; problems: string[] }> {
+  const rows = await db.select({ collection: contentItems.collection, slug: contentItems.slug, document: contentItems.document }).from(contentItems).where(eq(contentItems.status, 'published'));
   const content = emptyContent();
   const problems: string[] = [];
   const docs = rows.filter((r) => !(change && r.collection === change.collection && (r.slug === change.slug || r.slug === change.oldSlug)));
@@ -454,10 +456,7 @@ export async function createItem(db: Db, type: ContentType, input: { slug: unkno
   try {
     const row = await transaction(db, async (tx) => {
       await slugFree(tx, type, slug);
-      const [row] = await tx
-        .insert(contentItems)
-        .values({ collection: type.name, slug, document, status: 'draft', revision: 1, seed_hash: null, updated_by: actor.staffId })
-        .returning();
+      const [row] = await tx.insert(contentItems).values({ collection: type.name, slug, document, status: 'draft', revision: 1, seed_hash: null, updated_by: actor.staffId }).returning();
       await revisionRow(tx, row!, 'create', actor.staffId);
       await writeAudit(tx, actor, 'create', type, slug);
       return row!;
@@ -522,7 +521,10 @@ async function addRedirects(tx: Db, type: ContentType, oldSlug: string, newSlug:
     if (!t || t === f) continue;
     // Earlier redirects to the old address now lead straight to the new one.
     await tx.update(contentRedirects).set({ to_path: t }).where(eq(contentRedirects.to_path, f));
-    await tx.insert(contentRedirects).values({ from_path: f, to_path: t }).onConflictDoUpdate({ target: contentRedirects.from_path, set: { to_path: t, created_at: new Date() } });
+    await tx
+      .insert(contentRedirects)
+      .values({ from_path: f, to_path: t })
+      .onConflictDoUpdate({ target: contentRedirects.from_path, set: { to_path: t, created_at: new Date() } });
   }
   // The new addresses are live: no redirect may lead away from them.
   if (to.length) await tx.delete(contentRedirects).where(inArray(contentRedirects.from_path, to));
@@ -586,7 +588,11 @@ export async function saveItem(
       if (published) await addRedirects(tx, type, current.slug, slug);
       // The row in the content table keeps its id (and everything that refers to it).
       const target = slugTableOf(type.name);
-      if (target) await tx.update(target.table).set({ [target.slugKey]: slug } as never).where(eq(target.slug, current.slug));
+      if (target)
+        await tx
+          .update(target.table)
+          .set({ [target.slugKey]: slug } as never)
+          .where(eq(target.slug, current.slug));
     }
     if (published) {
       // Checked on the changed content (references to a new slug renamed above).
@@ -602,14 +608,7 @@ export async function saveItem(
 }
 
 /** Publishes, unpublishes (back to draft) or schedules an item. */
-export async function setStatus(
-  db: Db,
-  type: ContentType,
-  id: number,
-  input: { to: ContentStatus; baseRevision: unknown; at?: unknown },
-  actor: Actor,
-  now = new Date(),
-): Promise<ContentItem> {
+export async function setStatus(db: Db, type: ContentType, id: number, input: { to: ContentStatus; baseRevision: unknown; at?: unknown }, actor: Actor, now = new Date()): Promise<ContentItem> {
   const baseRevision = Number(input.baseRevision);
   if (!Number.isInteger(baseRevision) || baseRevision < 1) throw new ContentStoreError(400, 'invalid-baseRevision', 'The revision the change was made on is missing.');
   let at: Date | null = null;
@@ -836,9 +835,7 @@ export async function exportDocuments(db: Db, statuses: ContentStatus[] = ['publ
     .from(contentItems)
     .where(inArray(contentItems.status, statuses))
     .orderBy(asc(contentItems.collection), asc(contentItems.slug));
-  return rows
-    .filter((r) => r.collection in collections)
-    .map((r) => ({ collection: r.collection as CollectionName, slug: r.slug, yaml: documentYaml(r.collection as CollectionName, r.document) }));
+  return rows.filter((r) => r.collection in collections).map((r) => ({ collection: r.collection as CollectionName, slug: r.slug, yaml: documentYaml(r.collection as CollectionName, r.document) }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -895,7 +892,11 @@ export async function previewItem<T>(
       if (refProblems.length) throw referenceError(refProblems, PREVIEW_MESSAGES.unpublishedReference);
       await tx.update(contentItems).set({ slug, document, status: 'published' }).where(eq(contentItems.id, id));
       const target = slugTableOf(type.name);
-      if (renamed && target) await tx.update(target.table).set({ [target.slugKey]: slug } as never).where(eq(target.slug, current.slug));
+      if (renamed && target)
+        await tx
+          .update(target.table)
+          .set({ [target.slugKey]: slug } as never)
+          .where(eq(target.slug, current.slug));
       try {
         await syncContent(tx, content, { only: { collection: type.name, slug } });
       } catch (err) {

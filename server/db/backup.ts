@@ -30,7 +30,10 @@ const FORMAT = 1;
 
 /** backup-20261123T181500Z-daily.tar.gz: sorts by time, says how it was made. */
 export function backupName(reason: 'daily' | 'manual', now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `backup-${stamp}-${reason}${BACKUP_EXTENSION}`;
 }
 
@@ -124,7 +127,18 @@ export async function writeSnapshot(
     // which the database does not name yet. Anything worse is exit 2.
     await run(
       'tar',
-      ['--create', '--gzip', '--file', partial, '--warning=no-file-changed', '--warning=no-file-removed', '-C', staging, ...entries, ...(uploads ? ['-C', path.resolve(target.dataDir), 'uploads'] : [])],
+      [
+        '--create',
+        '--gzip',
+        '--file',
+        partial,
+        '--warning=no-file-changed',
+        '--warning=no-file-removed',
+        '-C',
+        staging,
+        ...entries,
+        ...(uploads ? ['-C', path.resolve(target.dataDir), 'uploads'] : []),
+      ],
       process.env,
       [0, 1],
     );
@@ -268,7 +282,6 @@ async function postgresIsEmpty(databaseUrl: string): Promise<boolean> {
 
 export class RestoreError extends Error {}
 
-
 async function restorePglite(database: string, dataDir: string): Promise<void> {
   const dir = path.join(dataDir, 'pglite');
   // Opening the restored files proves they are a database.
@@ -339,7 +352,9 @@ export async function restoreSnapshot(file: string, target: { databaseUrl?: stri
     try {
       await run('tar', ['--extract', '--gzip', '--file', file, '--no-same-owner', '-C', staging]);
     } catch {
-      throw new RestoreError(`${file} is not a backup archive (a .tar.gz written by npm run db:backup). A ${kind === 'postgres' ? 'PostgreSQL' : 'embedded'} database is restored from a backup ${madeWith(kind)}.`);
+      throw new RestoreError(
+        `${file} is not a backup archive (a .tar.gz written by npm run db:backup). A ${kind === 'postgres' ? 'PostgreSQL' : 'embedded'} database is restored from a backup ${madeWith(kind)}.`,
+      );
     }
     const manifest = existsSync(path.join(staging, MANIFEST)) ? (JSON.parse(await readFile(path.join(staging, MANIFEST), 'utf8')) as BackupManifest) : null;
     if (!manifest) {
@@ -350,7 +365,9 @@ export async function restoreSnapshot(file: string, target: { databaseUrl?: stri
       throw new RestoreError(`A PostgreSQL database is restored from a backup ${madeWith('postgres')}; ${file} is not one.`);
     }
     if (manifest.kind !== kind)
-      throw new RestoreError(`${file} is a backup of the ${manifest.kind === 'pglite' ? 'embedded database' : 'PostgreSQL database'}; a ${kind === 'postgres' ? 'PostgreSQL' : 'embedded'} database is restored from a backup ${madeWith(kind)}.`);
+      throw new RestoreError(
+        `${file} is a backup of the ${manifest.kind === 'pglite' ? 'embedded database' : 'PostgreSQL database'}; a ${kind === 'postgres' ? 'PostgreSQL' : 'embedded'} database is restored from a backup ${madeWith(kind)}.`,
+      );
     if (kind === 'postgres') {
       if (!(await postgresIsEmpty(target.databaseUrl!))) throw new RestoreError('The database at DATABASE_URL is not empty. Restore into a new, empty database.');
       const { args, env } = connectionArgs(target.databaseUrl!);

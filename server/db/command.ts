@@ -60,8 +60,7 @@ export async function holdDataDir(config: Config, name: string): Promise<DataDir
     if (!(e instanceof DataDirLockedError)) throw e;
     const holder = lockHolder(config.dataDir);
     throw new CommandRefused(
-      `The server (or another command) is running with the database in ${config.dataDir} (process ${holder?.pid ?? e.info.pid}, ${e.info.holder}). ` +
-        `Stop it first, then run ${name} again.`,
+      `The server (or another command) is running with the database in ${config.dataDir} (process ${holder?.pid ?? e.info.pid}, ${e.info.holder}). ` + `Stop it first, then run ${name} again.`,
     );
   }
 }

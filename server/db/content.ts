@@ -124,8 +124,7 @@ export function crossReferenceProblems(c: Content): string[] {
   for (const p of c.places) if (parkSlugs.has(p.slug)) problems.push(`places/${p.slug}: a park has the same slug`);
   const stopSlugs = new Set([...parkSlugs, ...c.places.map((p) => p.slug)]);
   for (const p of c.parks) if (!dest.has(p.destination)) problems.push(`parks/${p.slug}: unknown destination ${p.destination}`);
-  for (const e of c.experiences)
-    for (const d of e.destinations) if (!dest.has(d)) problems.push(`experiences/${e.slug}: unknown destination ${d}`);
+  for (const e of c.experiences) for (const d of e.destinations) if (!dest.has(d)) problems.push(`experiences/${e.slug}: unknown destination ${d}`);
   const lodgePark = new Map(c.lodges.map((l) => [l.slug, l.park]));
   for (const l of c.lodges) if (!parkSlugs.has(l.park)) problems.push(`lodges/${l.slug}: unknown park ${l.park}`);
   for (const s of c.safaris) {

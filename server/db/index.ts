@@ -137,11 +137,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 async function openPglite(dataDir: string | undefined, migrate: boolean, afterMigrate?: (db: Db) => Promise<void>, loadDataDir?: Blob): Promise<Database> {
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('drizzle-orm/pglite'),
-  ]);
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm'), import('drizzle-orm/pglite')]);
   const client = await PGlite.create({
     dataDir,
     loadDataDir,
@@ -165,7 +161,7 @@ async function openPglite(dataDir: string | undefined, migrate: boolean, afterMi
       ? {
           dataDirectory: dataDir,
           // PGlite runs one statement at a time: its transaction holds every other one back.
-          withWritesHeld: <T,>(fn: () => Promise<T>) =>
+          withWritesHeld: <T>(fn: () => Promise<T>) =>
             client.transaction(async (tx) => {
               await tx.exec('checkpoint');
               return fn();

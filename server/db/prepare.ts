@@ -17,10 +17,7 @@ import { readContentVersion } from './version.ts';
 export async function prepareDatabase(config: Config, logger: Logger): Promise<Database> {
   const prepared = config.databasePrepared === true;
   const database = await openPreparedDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, migrate: !prepared });
-  logger.info(
-    { database: database.kind, dataDir: database.kind === 'pglite' ? path.join(config.dataDir, 'pglite') : undefined, created: database.created },
-    'database ready',
-  );
+  logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? path.join(config.dataDir, 'pglite') : undefined, created: database.created }, 'database ready');
   if (prepared) return database;
   // The content loader and the seed (YAML, Markdown) are only needed here.
   const [{ ContentError }, { loadContentIntoDatabase }] = await Promise.all([import('./content.ts'), import('../content/load.ts')]);

@@ -96,23 +96,12 @@ function safariWhere(db: Db, f: SafariFilter): SQL | undefined {
 
 /** Safaris matching a filter, shortest first (then by id). */
 export function findSafaris(db: Db, f: SafariFilter, limit: number, offset = 0) {
-  return db
-    .select(c.safariCard)
-    .from(t.safaris)
-    .where(safariWhere(db, f))
-    .orderBy(asc(t.safaris.safariday), asc(t.safaris.id))
-    .limit(limit)
-    .offset(offset);
+  return db.select(c.safariCard).from(t.safaris).where(safariWhere(db, f)).orderBy(asc(t.safaris.safariday), asc(t.safaris.id)).limit(limit).offset(offset);
 }
 
 /** Featured order (sort_order, then id), for home and side lists. */
 export function featuredSafaris(db: Db, f: SafariFilter, limit: number) {
-  return db
-    .select(c.safariCard)
-    .from(t.safaris)
-    .where(safariWhere(db, f))
-    .orderBy(desc(t.safaris.popular), asc(t.safaris.sort_order), asc(t.safaris.id))
-    .limit(limit);
+  return db.select(c.safariCard).from(t.safaris).where(safariWhere(db, f)).orderBy(desc(t.safaris.popular), asc(t.safaris.sort_order), asc(t.safaris.id)).limit(limit);
 }
 
 /** One page of safaris and the total count, in one query (count(*) over the whole filter). */
@@ -162,33 +151,21 @@ export function pageRow(db: Db, slug: string) {
 }
 
 export function destinationBySlug(db: Db, slug: string) {
-  return memo(
-    db,
-    `destination:${slug}`,
-    async () => (await db.select(c.destinationFull).from(t.destinations).where(eq(t.destinations.destinationtitleslug, slug)))[0],
-  );
+  return memo(db, `destination:${slug}`, async () => (await db.select(c.destinationFull).from(t.destinations).where(eq(t.destinations.destinationtitleslug, slug)))[0]);
 }
 
 export function experienceBySlug(db: Db, slug: string) {
-  return memo(
-    db,
-    `experience:${slug}`,
-    async () => (await db.select(c.experienceFull).from(t.experiences).where(eq(t.experiences.experiencetitleslug, slug)))[0],
-  );
+  return memo(db, `experience:${slug}`, async () => (await db.select(c.experienceFull).from(t.experiences).where(eq(t.experiences.experiencetitleslug, slug)))[0]);
 }
 
 /** All destinations in their set order. */
 export function allDestinations(db: Db) {
-  return memo(db, 'destinations', () =>
-    db.select(c.destinationCard).from(t.destinations).orderBy(asc(t.destinations.sort_order), asc(t.destinations.id)),
-  );
+  return memo(db, 'destinations', () => db.select(c.destinationCard).from(t.destinations).orderBy(asc(t.destinations.sort_order), asc(t.destinations.id)));
 }
 
 /** All experiences in their set order. */
 export function allExperiences(db: Db) {
-  return memo(db, 'experiences', () =>
-    db.select(c.experienceCard).from(t.experiences).orderBy(asc(t.experiences.sort_order), asc(t.experiences.id)),
-  );
+  return memo(db, 'experiences', () => db.select(c.experienceCard).from(t.experiences).orderBy(asc(t.experiences.sort_order), asc(t.experiences.id)));
 }
 
 /**

@@ -101,12 +101,8 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     uniqueIndex('mail_outbox_message_id_idx').on(t.message_id),
-    index('mail_outbox_due_idx')
-      .on(t.next_attempt_at)
-      .where(sql`status = 'pending'`),
-    index('mail_outbox_lease_idx')
-      .on(t.locked_until)
-      .where(sql`status = 'sending'`),
+    index('mail_outbox_due_idx').on(t.next_attempt_at).where(sql`status = 'pending'`),
+    index('mail_outbox_lease_idx').on(t.locked_until).where(sql`status = 'sending'`),
     index('mail_outbox_enquiry_idx').on(t.enquiry_id),
   ],
 );

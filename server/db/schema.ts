@@ -1,22 +1,6 @@
 // Database schema (PostgreSQL dialect). Column names follow the entity fields of spec point 3.
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  customType,
-  date,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LODGE_TIERS } from '../../common/constants.ts';
 
 const timestamps = {

@@ -91,9 +91,7 @@ async function writeContent(db: Db, content: Content, opts: { force?: boolean; o
           .onConflictDoUpdate({ target: t.currencyRates.currency, set: { per_usd: perUsd, updated_at: date }, setWhere: sql`${t.currencyRates.updated_by} is null` });
       }
       const listed = entries.map(([c]) => c);
-      await tx
-        .delete(t.currencyRates)
-        .where(and(isNull(t.currencyRates.updated_by), listed.length ? notInArray(t.currencyRates.currency, listed) : undefined));
+      await tx.delete(t.currencyRates).where(and(isNull(t.currencyRates.updated_by), listed.length ? notInArray(t.currencyRates.currency, listed) : undefined));
     }
 
     // Remove what is no longer in the content (children first): everything missing, or the one item.
@@ -125,7 +123,13 @@ async function removeItem(tx: Db, content: Content, only: ProjectOnly) {
 async function removeAllMissing(tx: Db, content: Content) {
   for (const { collection } of REMOVAL_ORDER) {
     const target = slugTableOf(collection as CollectionName);
-    if (target) await removeMissing(tx, target.table, target.slug, (content[collection as CollectionName] as { slug: string }[]).map((i) => i.slug));
+    if (target)
+      await removeMissing(
+        tx,
+        target.table,
+        target.slug,
+        (content[collection as CollectionName] as { slug: string }[]).map((i) => i.slug),
+      );
   }
 }
 

@@ -73,9 +73,7 @@ type Unlisten = () => Promise<unknown> | unknown;
 
 /** LISTEN through whichever driver the database uses (PGlite or postgres.js). */
 async function listen(db: Db, channel: string, onNotify: (payload: string) => void): Promise<Unlisten | undefined> {
-  const client = (db as unknown as { $client?: unknown }).$client as
-    | { listen?: (channel: string, cb: (payload: string) => void) => Promise<unknown> }
-    | undefined;
+  const client = (db as unknown as { $client?: unknown }).$client as { listen?: (channel: string, cb: (payload: string) => void) => Promise<unknown> } | undefined;
   if (!client?.listen) return undefined;
   const handle = await client.listen(channel, onNotify);
   if (typeof handle === 'function') return handle as Unlisten; // PGlite: an unsubscribe function

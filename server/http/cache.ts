@@ -187,7 +187,7 @@ export class HttpCache {
   /**
    * Answers `request` from the entry under `key`, or runs `produce` once for all concurrent
    * requests of that key. `produce` returns the fresh Response; it is kept when isKeepable() allows
- * (a plain answer with one of `statuses`).
+   * (a plain answer with one of `statuses`).
    */
   async serve(key: string, request: Request, produce: () => Promise<Response>, statuses: readonly number[] = [200]): Promise<Response> {
     const hit = this.get(key);

@@ -83,7 +83,7 @@ describe('the source of a request', () => {
   });
 });
 
-describe('a page request at the visitor\'s origin', () => {
+describe("a page request at the visitor's origin", () => {
   const behindTls = () =>
     new Request('http://www.site.example/enquiry?x=1', {
       method: 'POST',

@@ -57,9 +57,7 @@ function compressFast(body: Uint8Array, encoding: Encoding): Promise<Uint8Array>
 }
 
 function streamCompressor(encoding: Encoding) {
-  return encoding === 'br'
-    ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-    : zlib.createGzip({ level: 6 });
+  return encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : zlib.createGzip({ level: 6 });
 }
 
 /**

@@ -55,5 +55,8 @@ export function isClientFault(err: unknown): boolean {
 /** The one line logged for a client fault. */
 export function logClientFault(logger: Logger, err: unknown, req: { method: string; path: string }): void {
   const code = (err as { code?: unknown })?.code;
-  logger.info({ method: req.method.slice(0, 20), path: req.path.slice(0, 200), reason: typeof code === 'string' ? code : String((err as Error)?.message ?? err).slice(0, 100) }, 'request body did not arrive: the client went away or was too slow');
+  logger.info(
+    { method: req.method.slice(0, 20), path: req.path.slice(0, 200), reason: typeof code === 'string' ? code : String((err as Error)?.message ?? err).slice(0, 100) },
+    'request body did not arrive: the client went away or was too slow',
+  );
 }

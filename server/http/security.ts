@@ -85,7 +85,11 @@ export function inlineScriptHashes(html: string): string[] {
     const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
     const typeValue = type ? (type[1] ?? type[2] ?? type[3] ?? '') : '';
     if (typeValue && DATA_SCRIPT.test(typeValue)) continue;
-    out.add(`sha256-${createHash('sha256').update(m[2] ?? '', 'utf8').digest('base64')}`);
+    out.add(
+      `sha256-${createHash('sha256')
+        .update(m[2] ?? '', 'utf8')
+        .digest('base64')}`,
+    );
   }
   return [...out];
 }
@@ -95,8 +99,7 @@ const GT = 0x3e;
 const SLASH = 0x2f;
 const lower = (b: number) => (b >= 0x41 && b <= 0x5a ? b | 0x20 : b);
 const SCRIPT_NAME = [0x73, 0x63, 0x72, 0x69, 0x70, 0x74]; // "script"
-const isWordByte = (b: number | undefined) =>
-  b !== undefined && ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b === 0x5f);
+const isWordByte = (b: number | undefined) => b !== undefined && ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b === 0x5f);
 const isSpace = (b: number | undefined) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0c || b === 0x0d || b === 0x0b;
 /** Whether bytes[at..] spells "script" (any case). */
 function scriptNameAt(bytes: Uint8Array, at: number): boolean {
@@ -139,7 +142,11 @@ export function inlineScriptHashesOfBytes(bytes: Uint8Array): string[] {
       const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
       const typeValue = type ? (type[1] ?? type[2] ?? type[3] ?? '') : '';
       if (typeValue && DATA_SCRIPT.test(typeValue)) break;
-      out.add(`sha256-${createHash('sha256').update(buf.subarray(gt + 1, lt)).digest('base64')}`);
+      out.add(
+        `sha256-${createHash('sha256')
+          .update(buf.subarray(gt + 1, lt))
+          .digest('base64')}`,
+      );
       break;
     }
     // An opening tag never closed: the pattern matches nothing from here on.

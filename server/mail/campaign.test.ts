@@ -30,7 +30,11 @@ const BODY = [
 ].join('\n');
 
 describe('campaign e-mail', () => {
-  const m = campaignMessage({ subject: 'July permits', bodyMd: BODY }, { name: '', address: 'reader@example.com' }, links, { from: 'Kigezi Trails <no-reply@kigezitrails.example>', siteUrl: SITE, replyTo: OPERATOR });
+  const m = campaignMessage({ subject: 'July permits', bodyMd: BODY }, { name: '', address: 'reader@example.com' }, links, {
+    from: 'Kigezi Trails <no-reply@kigezitrails.example>',
+    siteUrl: SITE,
+    replyTo: OPERATOR,
+  });
 
   it('replies go to the operator, not to no-reply', () => {
     expect(m.replyTo).toEqual({ name: 'Kigezi Trails', address: OPERATOR });
@@ -99,7 +103,7 @@ describe('campaign e-mail', () => {
       expect(r.success, body).toBe(false);
       expect(r.error!.issues[0]!.message).toBe(CAMPAIGN_MESSAGES.pictures);
     }
-    expect(picturesOf('![a](images/uploads/a.jpg) and <img src=\'images/uploads/b.png\'>')).toEqual(['images/uploads/a.jpg', 'images/uploads/b.png']);
+    expect(picturesOf("![a](images/uploads/a.jpg) and <img src='images/uploads/b.png'>")).toEqual(['images/uploads/a.jpg', 'images/uploads/b.png']);
     expect(pictureMarkdown('images/uploads/a.jpg', 'A [big] gorilla\n')).toBe('![A big gorilla](images/uploads/a.jpg)');
   });
 });

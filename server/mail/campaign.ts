@@ -119,7 +119,9 @@ function blocks(tokens: Token[], siteUrl: string): string[] {
           l.items
             .map((item, i) => {
               const bullet = l.ordered ? `${start + i}. ` : '- ';
-              const body = blocks(item.tokens, siteUrl).join('\n').replace(/\n/g, `\n${' '.repeat(bullet.length)}`);
+              const body = blocks(item.tokens, siteUrl)
+                .join('\n')
+                .replace(/\n/g, `\n${' '.repeat(bullet.length)}`);
               return `${bullet}${body}`;
             })
             .join('\n'),
@@ -127,7 +129,11 @@ function blocks(tokens: Token[], siteUrl: string): string[] {
         break;
       }
       case 'blockquote':
-        out.push(blocks((t as Tokens.Blockquote).tokens, siteUrl).join('\n\n').replace(/^/gm, '> '));
+        out.push(
+          blocks((t as Tokens.Blockquote).tokens, siteUrl)
+            .join('\n\n')
+            .replace(/^/gm, '> '),
+        );
         break;
       case 'code':
         out.push((t as Tokens.Code).text.replace(/^/gm, '    '));
@@ -180,19 +186,8 @@ export function campaignMessage(
 ): OutboxMessage {
   const subject = `${opts.test ? '[Test] ' : ''}${oneLine(content.subject)}`;
   const bodyHtml = opts.bodyHtml ?? campaignBodyHtml(content.bodyMd, opts.siteUrl);
-  const text = [
-    opts.bodyText ?? campaignBodyText(content.bodyMd, opts.siteUrl),
-    '',
-    '--',
-    subscribedBecause,
-    `Unsubscribe: ${links.unsubscribe}`,
-    contactFooterText,
-  ].join('\n');
-  const html = layout(
-    oneLine(content.subject),
-    bodyHtml,
-    `${esc(subscribedBecause)}<br><a href="${esc(links.unsubscribe)}" style="color:#5a4a3a">Unsubscribe</a> · ${esc(contactFooterText)}`,
-  );
+  const text = [opts.bodyText ?? campaignBodyText(content.bodyMd, opts.siteUrl), '', '--', subscribedBecause, `Unsubscribe: ${links.unsubscribe}`, contactFooterText].join('\n');
+  const html = layout(oneLine(content.subject), bodyHtml, `${esc(subscribedBecause)}<br><a href="${esc(links.unsubscribe)}" style="color:#5a4a3a">Unsubscribe</a> · ${esc(contactFooterText)}`);
   return {
     from: opts.from,
     to,

@@ -49,7 +49,12 @@ describe('staff e-mails', () => {
     expect(m.text).toContain('was locked at 27 Nov 2026, 12:42 (Africa/Kampala, UTC+3), after 8 failed attempts');
     expect(m.text).toContain('refused until 27 Nov 2026, 12:45 (Africa/Kampala, UTC+3)');
     expect(`${m.text}${m.html}`).not.toMatch(/\d{4}-\d\d-\d\dT|09:42/);
-    const utc = accountLockedMail({ email: 'a@example.com', name: '' }, { at: new Date('2026-11-27T09:42:31Z'), until: new Date('2026-11-27T09:45:00Z'), attempts: 8 }, { signIn: 's', reset: 'r' }, { from: FROM, timeZone: 'UTC' });
+    const utc = accountLockedMail(
+      { email: 'a@example.com', name: '' },
+      { at: new Date('2026-11-27T09:42:31Z'), until: new Date('2026-11-27T09:45:00Z'), attempts: 8 },
+      { signIn: 's', reset: 'r' },
+      { from: FROM, timeZone: 'UTC' },
+    );
     expect(utc.text).toContain('was locked at 27 Nov 2026, 09:42 UTC');
     expect(m.text).toContain('A browser you have signed in with before can still sign in with your password');
     expect(m.text).toContain('"Forgot your password?" (https://www.example.com/admin/reset)');

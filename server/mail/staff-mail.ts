@@ -27,13 +27,7 @@ export function passwordResetMail(account: { email: string; name: string }, link
   return { from: opts.from, to: { name: to.name, address: to.email }, subject: `Reset your ${site.name} console password`, text, html };
 }
 
-export function staffInvitationMail(
-  member: { email: string; name: string; role: 'owner' | 'agent' },
-  link: string,
-  hours: number,
-  inviter: string,
-  opts: { from: string },
-): OutboxMessage {
+export function staffInvitationMail(member: { email: string; name: string; role: 'owner' | 'agent' }, link: string, hours: number, inviter: string, opts: { from: string }): OutboxMessage {
   const to = { email: oneLine(member.email), name: oneLine(member.name), role: member.role };
   const invitedBy = oneLine(inviter);
   const hello = to.name ? `Hello ${to.name},` : 'Hello,';
@@ -43,14 +37,9 @@ export function staffInvitationMail(
     `The link above works once, for ${hours} hours; after that, ask ${invitedBy} for a new one, or use "Forgot your password?" on the sign-in page.`,
   ];
   const text = [hello, '', paras[0], '', `Choose your password: ${link}`, '', paras[1], '', contactFooterText].join('\n');
-  const html = layout(
-    `Your ${site.name} console account`,
-    `<p>${esc(hello)}</p><p>${esc(paras[0]!)}</p>${button(link, 'Choose your password')}<p>${esc(paras[1]!)}</p>`,
-    esc(contactFooterText),
-  );
+  const html = layout(`Your ${site.name} console account`, `<p>${esc(hello)}</p><p>${esc(paras[0]!)}</p>${button(link, 'Choose your password')}<p>${esc(paras[1]!)}</p>`, esc(contactFooterText));
   return { from: opts.from, to: { name: to.name, address: to.email }, subject: `Your ${site.name} console account`, text, html };
 }
-
 
 /**
  * Tells a member of staff that sign-in to their account was locked after too many failed attempts:

@@ -59,16 +59,7 @@ export function operatorNotification(e: Enquiry, ctx: EnquiryContext, opts: { fr
       ['User agent', ctx.userAgent ?? '(unknown)'],
     ] as [string, string][]
   ).map(([k, v]) => [k, oneLine(v)]);
-  const text = [
-    `New safari enquiry #${ctx.id}`,
-    '',
-    ...rows.map(([k, v]) => `${k}: ${v}`),
-    '',
-    'Message:',
-    e.message,
-    '',
-    `Reply to this e-mail to answer ${name} directly.`,
-  ].join('\n');
+  const text = [`New safari enquiry #${ctx.id}`, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', 'Message:', e.message, '', `Reply to this e-mail to answer ${name} directly.`].join('\n');
   const html = layout(
     `New safari enquiry #${ctx.id}`,
     `<h1 style="font-family:Georgia,serif;font-size:22px;margin:0 0 16px">New safari enquiry #${ctx.id}</h1>
@@ -116,11 +107,7 @@ export function visitorAcknowledgement(e: Enquiry, ctx: EnquiryContext, opts: { 
   };
 }
 
-export function newsletterConfirmation(
-  s: { fullName: string; email: string },
-  links: { confirm: string; unsubscribe: string; oneClickUnsubscribe: string },
-  opts: { from: string },
-): OutboxMessage {
+export function newsletterConfirmation(s: { fullName: string; email: string }, links: { confirm: string; unsubscribe: string; oneClickUnsubscribe: string }, opts: { from: string }): OutboxMessage {
   const who = greetingName(s.fullName);
   const hello = who ? `Dear ${who},` : 'Hello,';
   const text = [

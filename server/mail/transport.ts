@@ -52,10 +52,11 @@ function smtpTransport(smtpUrl: string, timeoutMs: number): MailTransport {
     async send(message, messageId) {
       await transporter.sendMail(mailOptions(message, messageId));
     },
-    verify: () => transporter.verify().then(
-      () => true,
-      () => false,
-    ),
+    verify: () =>
+      transporter.verify().then(
+        () => true,
+        () => false,
+      ),
     close: () => transporter.close(),
   };
 }

@@ -78,10 +78,7 @@ async function settleFailure({ db, settings, log }: WorkerContext, row: ClaimedR
     await db.execute(sql`
       update mail_outbox set status = 'failed', failed_at = now(), locked_until = null, last_error = ${errorText(err)}
        where id = ${row.id} and status = 'sending' and attempts = ${row.attempts}`);
-    log.error(
-      { err, outboxId: row.id, kind: row.kind, messageId: row.message_id, attempts: row.attempts, permanent },
-      'mail delivery failed for good; the message is marked failed',
-    );
+    log.error({ err, outboxId: row.id, kind: row.kind, messageId: row.message_id, attempts: row.attempts, permanent }, 'mail delivery failed for good; the message is marked failed');
   } else {
     await db.execute(sql`
       update mail_outbox
@@ -110,9 +107,7 @@ const unreachable = `^(${UNREACHABLE_CODES.join('|')})( |$)`;
 
 /** Retries now the messages held back by an outage, if the SMTP server answers again. */
 async function wakeHeldBack({ db, transport, log }: WorkerContext): Promise<void> {
-  const waiting = rowsOf(
-    await db.execute(sql`select 1 from mail_outbox where status = 'pending' and next_attempt_at > now() and last_error ~ ${unreachable} limit 1`),
-  );
+  const waiting = rowsOf(await db.execute(sql`select 1 from mail_outbox where status = 'pending' and next_attempt_at > now() and last_error ~ ${unreachable} limit 1`));
   if (waiting.length === 0 || !(await transport.verify?.())) return;
   const woken = rowsOf(
     await db.execute(sql`
@@ -125,13 +120,16 @@ async function wakeHeldBack({ db, transport, log }: WorkerContext): Promise<void
 
 /** Extends the lease of rows still being sent, so a long SMTP exchange keeps its rows. */
 function renewWhileSending({ db, settings, log }: WorkerContext, rows: ClaimedRow[]): () => void {
-  const timer = setInterval(() => {
-    for (const row of rows) {
-      db.execute(sql`
+  const timer = setInterval(
+    () => {
+      for (const row of rows) {
+        db.execute(sql`
         update mail_outbox set locked_until = now() + ${Math.round(settings.leaseMs)}::int * interval '1 millisecond'
          where id = ${row.id} and status = 'sending' and attempts = ${row.attempts}`).catch((err) => log.warn({ err, outboxId: row.id }, 'could not renew a mail lease'));
-    }
-  }, Math.max(Math.floor(settings.leaseMs / 3), 100));
+      }
+    },
+    Math.max(Math.floor(settings.leaseMs / 3), 100),
+  );
   timer.unref();
   return () => clearInterval(timer);
 }

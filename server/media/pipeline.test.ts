@@ -67,13 +67,16 @@ seo:
 
 async function photo(file: string, width: number, height: number, colour: string) {
   await mkdir(path.dirname(file), { recursive: true });
-  await sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toFile(file);
+  await sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg()
+    .toFile(file);
 }
 
-const exists = (p: string) => stat(p).then(
-  () => true,
-  () => false,
-);
+const exists = (p: string) =>
+  stat(p).then(
+    () => true,
+    () => false,
+  );
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'media-test-'));

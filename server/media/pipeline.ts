@@ -124,20 +124,14 @@ export async function renderImage(kind: ImageKind, bytes: Buffer, opts: RenderIn
   } else {
     input = sharp(bytes, { limitInputPixels }).rotate();
   }
-  const base = await input
-    .resize({ width: maxWidth, withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const base = await input.resize({ width: maxWidth, withoutEnlargement: true }).flatten({ background: '#ffffff' }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } } as const;
   const files: RenderedImage['files'] = [];
   for (const width of widths) {
     const w = Math.min(width, base.info.width);
     const resized = sharp(base.data, raw).resize({ width: w });
     for (const format of FORMATS) {
-      const out =
-        format === 'avif' ? resized.clone().avif(ENCODE.avif) : format === 'webp' ? resized.clone().webp(ENCODE.webp) : resized.clone().jpeg(ENCODE.jpg);
+      const out = format === 'avif' ? resized.clone().avif(ENCODE.avif) : format === 'webp' ? resized.clone().webp(ENCODE.webp) : resized.clone().jpeg(ENCODE.jpg);
       files.push({ width, format, bytes: await out.toBuffer() });
       await opts.onVariant?.(files.length, widths.length * FORMATS.length);
     }
@@ -145,9 +139,7 @@ export async function renderImage(kind: ImageKind, bytes: Buffer, opts: RenderIn
   // The page's share picture for social previews: a 1200x630 crop, a little below the centre
   // where the artwork's subjects stand.
   const share =
-    kind === 'header'
-      ? await sharp(base.data, raw).resize({ width: SHARE_SIZE.width, height: SHARE_SIZE.height, fit: 'cover', position: 'centre' }).jpeg(ENCODE.jpg).toBuffer()
-      : undefined;
+    kind === 'header' ? await sharp(base.data, raw).resize({ width: SHARE_SIZE.width, height: SHARE_SIZE.height, fit: 'cover', position: 'centre' }).jpeg(ENCODE.jpg).toBuffer() : undefined;
   const tiny = await sharp(base.data, raw).resize({ width: 16 }).blur(0.6).webp({ quality: 40, effort: 6 }).toBuffer();
   const meta: RenderMeta = {
     w: base.info.width,

@@ -379,7 +379,10 @@ export async function uploadManifestEntries(db: Db, stablePaths: Iterable<string
   if (!names.length) return {};
   const result = await db.execute(sql`
     select name, token, rendered_width, rendered_height, widths, placeholder, original_name from media_uploads
-     where status = 'done' and name in (${sql.join(names.map((n) => sql`${n}`), sql`, `)})`);
+     where status = 'done' and name in (${sql.join(
+       names.map((n) => sql`${n}`),
+       sql`, `,
+     )})`);
   const out: Record<string, ManifestEntry> = {};
   for (const r of rowsOf<{ name: string; token: string; rendered_width: number; rendered_height: number; widths: number[] | string; placeholder: string; original_name: string }>(result)) {
     const widths = typeof r.widths === 'string' ? (JSON.parse(r.widths) as number[]) : r.widths;

@@ -34,7 +34,5 @@ export async function queueConfirmation(tx: Tx, opts: ConfirmationOptions, id: n
     // The page answers a GET with a button and a one-click POST (RFC 8058) by unsubscribing.
     oneClickUnsubscribe: `${opts.siteUrl}/newsletter/unsubscribe?token=${unsubscribe}`,
   };
-  await enqueueMail(tx, opts.messageIdDomain, [
-    { kind: 'newsletter-confirmation', subscriberId: id, message: newsletterConfirmation(s, links, { from: opts.mailFrom }), notBefore },
-  ]);
+  await enqueueMail(tx, opts.messageIdDomain, [{ kind: 'newsletter-confirmation', subscriberId: id, message: newsletterConfirmation(s, links, { from: opts.mailFrom }), notBefore }]);
 }

@@ -83,7 +83,13 @@ export async function sendCampaign(db: Db, opts: NewsletterAdminOptions, id: num
           kind: 'newsletter-campaign' as const,
           subscriberId: p.id,
           notBefore: new Date(start + (queued + k) * interval),
-          message: campaignMessage(content, { name: '', address: p.email }, campaignLinks(opts.siteUrl, p.token, opts.operatorEmail), { from: opts.mailFrom, siteUrl: opts.siteUrl, replyTo: opts.operatorEmail, bodyHtml, bodyText }),
+          message: campaignMessage(content, { name: '', address: p.email }, campaignLinks(opts.siteUrl, p.token, opts.operatorEmail), {
+            from: opts.mailFrom,
+            siteUrl: opts.siteUrl,
+            replyTo: opts.operatorEmail,
+            bodyHtml,
+            bodyText,
+          }),
         }));
       const outboxIds = await enqueueMail(tx, opts.messageIdDomain, rows);
       queued += rows.length;
@@ -92,10 +98,20 @@ export async function sendCampaign(db: Db, opts: NewsletterAdminOptions, id: num
           update newsletter_campaign_recipients r set outbox_id = o.id
             from mail_outbox o
            where r.campaign_id = ${id} and o.subscriber_id = r.subscriber_id
-             and o.id in (${sql.join(outboxIds.map((o) => sql`${o}`), sql`, `)})`);
+             and o.id in (${sql.join(
+               outboxIds.map((o) => sql`${o}`),
+               sql`, `,
+             )})`);
     }
     await tx.update(newsletterCampaigns).set({ recipient_count: queued }).where(eq(newsletterCampaigns.id, id));
-    await audit(tx, { staffId: who.staffId, actor: who.actor, action: 'campaign.send', target: `campaign:${id}`, detail: { recipients: queued, ratePerMinute: opts.ratePerMinute, ...(who.due ? { scheduled: true } : {}) }, ip: who.ip });
+    await audit(tx, {
+      staffId: who.staffId,
+      actor: who.actor,
+      action: 'campaign.send',
+      target: `campaign:${id}`,
+      detail: { recipients: queued, ratePerMinute: opts.ratePerMinute, ...(who.due ? { scheduled: true } : {}) },
+      ip: who.ip,
+    });
     return { queued, minutes: Math.ceil((queued * interval) / 60_000) };
   });
 }

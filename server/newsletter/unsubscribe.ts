@@ -12,9 +12,7 @@ import { hashToken } from './confirmation.ts';
  * its rate per minute may still hold some): someone who unsubscribed gets no further newsletter.
  */
 export async function withdrawCampaignMail(db: Db | Tx, subscriberId: number): Promise<void> {
-  await db
-    .delete(mailOutbox)
-    .where(and(eq(mailOutbox.subscriber_id, subscriberId), eq(mailOutbox.kind, 'newsletter-campaign'), eq(mailOutbox.status, 'pending')));
+  await db.delete(mailOutbox).where(and(eq(mailOutbox.subscriber_id, subscriberId), eq(mailOutbox.kind, 'newsletter-campaign'), eq(mailOutbox.status, 'pending')));
 }
 
 /** Unsubscribes the person the token belongs to; false when no one has that token. */

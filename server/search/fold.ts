@@ -2,8 +2,7 @@
 // letters and their plain lower-case letters, the same table as the database's search_fold()
 // (migration 0018), which the inbox's indexes are built on. A query is folded here the same way.
 
-const FOLD_FROM =
-  'ÀÁÂÃÄÅĀĂĄàáâãäåāăąÇĆČçćčĎďĐđÈÉÊËĒĖĘĚèéêëēėęěĞğÌÍÎÏĪĮİìíîïīįıŁłÑŃŇñńňÒÓÔÕÖØŌŐòóôõöøōőŔŘŕřŚŠŞśšşŤťÙÚÛÜŪŮŰŲùúûüūůűųÝŸýÿŽŹŻžźż';
+const FOLD_FROM = 'ÀÁÂÃÄÅĀĂĄàáâãäåāăąÇĆČçćčĎďĐđÈÉÊËĒĖĘĚèéêëēėęěĞğÌÍÎÏĪĮİìíîïīįıŁłÑŃŇñńňÒÓÔÕÖØŌŐòóôõöøōőŔŘŕřŚŠŞśšşŤťÙÚÛÜŪŮŰŲùúûüūůűųÝŸýÿŽŹŻžźż';
 const FOLD_TO = 'aaaaaaaaaaaaaaaaaaccccccddddeeeeeeeeeeeeeeeeggiiiiiiiiiiiiiillnnnnnnoooooooooooooooorrrrssssssttuuuuuuuuuuuuuuuuyyyyzzzzzz';
 
 const table = new Map([...FOLD_FROM].map((ch, i) => [ch, FOLD_TO[i]!]));

@@ -13,7 +13,7 @@ describe('the search index derived from the types’ descriptions', () => {
   }, 60_000);
   afterAll(() => database?.close());
 
-  const rows = async <T,>(q: string) => {
+  const rows = async <T>(q: string) => {
     const r = (await database.db.execute(sql.raw(q))) as unknown as { rows: T[] };
     return r.rows;
   };

@@ -114,7 +114,11 @@ BEGIN
   RETURN NULL;
 END
 $fn$`);
-        for (const [op, ref] of [['INSERT', 'NEW'], ['UPDATE', 'NEW'], ['DELETE', 'OLD']] as const) {
+        for (const [op, ref] of [
+          ['INSERT', 'NEW'],
+          ['UPDATE', 'NEW'],
+          ['DELETE', 'OLD'],
+        ] as const) {
           out.push(
             `CREATE OR REPLACE TRIGGER "${other}_search_${type}_${op.toLowerCase()}" AFTER ${op} ON "${other}" REFERENCING ${ref} TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`,
           );

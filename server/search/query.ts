@@ -90,7 +90,10 @@ function escapeRegExp(s: string): string {
 /** The text with whole words replaced (case-insensitive), keeping quotes and minus signs in place. */
 export function replaceWords(text: string, replacements: Map<string, string>): string {
   if (replacements.size === 0) return text;
-  const alternatives = [...replacements.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
+  const alternatives = [...replacements.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|');
   const re = new RegExp(`(^|[\\s!"#$%&'()*+,./:;<=>?@[\\\\\\]^_\`{|}~‘’“”–—…-])(${alternatives})(?=$|[\\s!"#$%&'()*+,./:;<=>?@[\\\\\\]^_\`{|}~‘’“”–—…-])`, 'giu');
   return text.replace(re, (_m, before: string, word: string) => before + (replacements.get(word.toLowerCase()) ?? word));
 }

@@ -9,7 +9,40 @@ import { openMigratedMemoryDatabase } from '../../tests/helpers/db.ts';
 import { lexemesOf, similarity, wordSimilarity } from './text.ts';
 import { matches, parseTsvector, tsRank, websearchQuery } from './tsquery.ts';
 
-const WORDS = ['gorilla', 'gorillas', 'trekking', 'trek', 'the', 'of', 'bwindi', 'impenetrable', 'forest', 'lions', 'tree-climbing', 'added', 'queen', 'elizabeth', 'channel', 'kazinga', 'golden', 'monkey', 'monkeys', 'safari', 'days', '3', 'uganda', 'rwanda', 'and', 'chimpanzee', 'birding', 'shoebill', 'swamp', "o'brien", 'running', 'happily'];
+const WORDS = [
+  'gorilla',
+  'gorillas',
+  'trekking',
+  'trek',
+  'the',
+  'of',
+  'bwindi',
+  'impenetrable',
+  'forest',
+  'lions',
+  'tree-climbing',
+  'added',
+  'queen',
+  'elizabeth',
+  'channel',
+  'kazinga',
+  'golden',
+  'monkey',
+  'monkeys',
+  'safari',
+  'days',
+  '3',
+  'uganda',
+  'rwanda',
+  'and',
+  'chimpanzee',
+  'birding',
+  'shoebill',
+  'swamp',
+  "o'brien",
+  'running',
+  'happily',
+];
 const text = (max: number) => fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: max }).map((w) => w.join(' '));
 const WEIGHTS = [0.05, 0.2, 0.5, 1.0];
 
@@ -19,7 +52,7 @@ function rowsOf<T>(result: unknown): T[] {
 
 describe('search text functions match PostgreSQL', () => {
   let database: Database;
-  const one = async <T,>(q: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(q))[0]!;
+  const one = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(q))[0]!;
   beforeAll(async () => {
     database = await openMigratedMemoryDatabase();
   }, 60_000);
@@ -30,7 +63,15 @@ describe('search text functions match PostgreSQL', () => {
   it('stems words and drops stop words as the english configuration does', async () => {
     for (const word of [...WORDS, 'bwindy', 'adding', 'safaris', 'families', 'hoped', 'generously', 'crying']) {
       const pg = await one<{ lexemes: string | null }>(sql`select (select string_agg(lexeme, ' ' order by lexeme) from unnest(to_tsvector('english', ${word}))) as lexemes`);
-      const ours = [...new Set(lexemesOf(word, 'english').flat().map((l) => l.lexeme))].sort().join(' ');
+      const ours = [
+        ...new Set(
+          lexemesOf(word, 'english')
+            .flat()
+            .map((l) => l.lexeme),
+        ),
+      ]
+        .sort()
+        .join(' ');
       expect(ours, word).toBe(pg.lexemes ?? '');
     }
   });

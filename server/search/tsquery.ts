@@ -10,10 +10,7 @@ export interface Operand {
   lexeme: string;
   prefix: boolean;
 }
-export type TsQuery =
-  | { op: 'phrase'; items: (Operand & { offset: number })[] }
-  | { op: 'and' | 'or'; args: TsQuery[] }
-  | { op: 'not'; arg: TsQuery };
+export type TsQuery = { op: 'phrase'; items: (Operand & { offset: number })[] } | { op: 'and' | 'or'; args: TsQuery[] } | { op: 'not'; arg: TsQuery };
 
 /** Weight classes of a position, as ts_rank's weights array orders them (D, C, B, A). */
 export const WEIGHT = { D: 0, C: 1, B: 2, A: 3 } as const;

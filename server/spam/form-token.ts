@@ -18,11 +18,7 @@ const KEEP_AFTER_EXPIRY = '1 hour';
 
 const TOKEN_SHAPE = /^(\d{13})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
-type TokenCheck =
-  | { verdict: 'ok'; id: string; expiresAt: Date }
-  | { verdict: 'too-fast'; retryInMs: number }
-  | { verdict: 'expired' }
-  | { verdict: 'invalid' };
+type TokenCheck = { verdict: 'ok'; id: string; expiresAt: Date } | { verdict: 'too-fast'; retryInMs: number } | { verdict: 'expired' } | { verdict: 'invalid' };
 
 export interface FormTokens {
   issue(now?: number): Promise<string>;

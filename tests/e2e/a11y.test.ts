@@ -55,7 +55,14 @@ describe('desktop 1366x900', () => {
   });
 
   it('a detail page with a panel open on a non-default tab', async () => {
-    await open(page, '/safaris/' + templates.find(([t]) => t === 'safari')![1].split('/').pop());
+    await open(
+      page,
+      '/safaris/' +
+        templates
+          .find(([t]) => t === 'safari')![1]
+          .split('/')
+          .pop(),
+    );
     const trigger = page.locator('button.nav-trigger', { hasText: 'Destinations' });
     await trigger.hover();
     const panel = page.locator('#mega-destinations');
@@ -67,7 +74,9 @@ describe('desktop 1366x900', () => {
     // every fade finished, before the colours are measured.
     const tabpanel = panel.getByRole('tabpanel');
     await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
-    await expect.poll(async () => ({ busy: await tabpanel.getAttribute('aria-busy'), cls: await tabpanel.getAttribute('class') })).toEqual({ busy: 'false', cls: expect.not.stringContaining('is-loading') });
+    await expect
+      .poll(async () => ({ busy: await tabpanel.getAttribute('aria-busy'), cls: await tabpanel.getAttribute('class') }))
+      .toEqual({ busy: 'false', cls: expect.not.stringContaining('is-loading') });
     await expect.poll(() => tabpanel.locator('.mega__heading').textContent()).toContain(tabTitle);
     await panel.locator('.mega-card').first().waitFor();
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));

@@ -35,7 +35,9 @@ afterAll(async () => {
 });
 
 async function newContext(width: number): Promise<BrowserContext> {
-  const context = await browser.newContext(width < 600 ? { viewport: { width, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' } : { viewport: { width, height: 860 }, reducedMotion: 'reduce' });
+  const context = await browser.newContext(
+    width < 600 ? { viewport: { width, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' } : { viewport: { width, height: 860 }, reducedMotion: 'reduce' },
+  );
   contexts.push(context);
   return context;
 }

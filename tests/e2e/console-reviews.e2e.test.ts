@@ -109,7 +109,13 @@ describe('review moderation', () => {
     await page.waitForURL(`${site.base}/admin/reviews?status=rejected`);
     // The address changes before the new list arrives: wait for the list, not the address.
     await expect.poll(() => reviewCard(page, 'Tom Becker, Germany').getByRole('button', { name: 'Approve after all' }).count()).toBe(1);
-    await expect.poll(() => reviewCard(page, 'Tom Becker, Germany').getByText(/Rejected .* by Arthur Agent/).count()).toBe(1);
+    await expect
+      .poll(() =>
+        reviewCard(page, 'Tom Becker, Germany')
+          .getByText(/Rejected .* by Arthur Agent/)
+          .count(),
+      )
+      .toBe(1);
   });
 
   it('an agent publishes a reply under an approved review: the safari page shows it under the review', async () => {
@@ -232,9 +238,17 @@ describe.each(SIZES)('axe on the reviews and settings screens at %s size', (size
     const imgs = page.locator('.c-rv__photo img');
     // The thumbnails load lazily: brought into view one by one.
     for (const img of await imgs.all()) await img.scrollIntoViewIfNeeded();
-    if (name === 'reviews') await expect.poll(() => imgs.evaluateAll((els) => els.length > 0 && els.every((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    if (name === 'reviews')
+      await expect.poll(() => imgs.evaluateAll((els) => els.length > 0 && els.every((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0))).toBe(true);
     expect(await page.locator('h1').count()).toBe(1);
-    const wide = await page.evaluate((w) => [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > w + 0.5).map((el) => `${el.tagName.toLowerCase()}.${el.className}`).slice(-5), viewport.width);
+    const wide = await page.evaluate(
+      (w) =>
+        [...document.querySelectorAll('body *')]
+          .filter((el) => el.getBoundingClientRect().right > w + 0.5)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
+          .slice(-5),
+      viewport.width,
+    );
     // (The dashboard's chart tables are not this screen's work: only the figures above them are.)
     expect(name === 'dashboard' ? wide.filter((w) => !/^(td|tr|th|table)\./.test(w)) : wide).toEqual([]);
     expect(await violations(page)).toEqual([]);

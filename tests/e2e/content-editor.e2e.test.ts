@@ -115,7 +115,13 @@ describe('with JavaScript', () => {
 
     const picture = page.getByRole('group', { name: 'Header picture' });
     // A new item has no picture yet: its chooser is open; the library's picture is picked.
-    if (!(await picture.locator('.c-picker').first().evaluate((d) => (d as HTMLDetailsElement).open))) await picture.locator('.c-picker > summary').click();
+    if (
+      !(await picture
+        .locator('.c-picker')
+        .first()
+        .evaluate((d) => (d as HTMLDetailsElement).open))
+    )
+      await picture.locator('.c-picker > summary').click();
     await picture.getByRole('radio', { name: 'A shoebill standing in papyrus at the lake’s edge' }).check();
     await picture.getByLabel('Alt text (required)').fill('A shoebill standing in papyrus at the lake’s edge');
     const seo = page.getByRole('group', { name: 'Search engines' });
@@ -184,7 +190,11 @@ describe('with JavaScript', () => {
     await stops.getByRole('button', { name: /^Add the chosen item/ }).click();
     await stops.getByRole('listitem').first().waitFor();
     await page.getByRole('group', { name: 'Stops in order (parks and places)' }).first().getByLabel('Add to stops').selectOption('kigali');
-    await page.getByRole('group', { name: 'Stops in order (parks and places)' }).first().getByRole('button', { name: /^Add the chosen item/ }).click();
+    await page
+      .getByRole('group', { name: 'Stops in order (parks and places)' })
+      .first()
+      .getByRole('button', { name: /^Add the chosen item/ })
+      .click();
     await expect.poll(() => stops.getByRole('listitem').count()).toBe(2);
     await stops.getByRole('button', { name: /^Move .* \(2 of 2\) up$/ }).click();
     await expect.poll(() => stops.locator('input[type=hidden]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['kigali', 'kabale']);
@@ -312,7 +322,9 @@ describe('pictures and publication times', () => {
   it('picks media-library pictures for a park’s header and a new gallery picture', async () => {
     // A picture in the library, processed.
     const owner = await signIn(site.base, OWNER);
-    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#6d8f3a' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#6d8f3a' } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'forest.jpg');
     form.append('alt', 'Mist over the forest canopy at first light');
@@ -390,7 +402,11 @@ describe('pictures and publication times', () => {
     expect(new Date(scheduled[0]!.publish_at).toISOString()).toBe(when.toISOString());
     // The list says when.
     await page.goto(`${site.base}/admin/content/faqs?status=scheduled`);
-    await page.locator('tbody tr').filter({ hasText: 'Can we see gorillas' }).getByText(/^Scheduled for \d+ \w{3} \d{4}, \d\d:\d\d UTC$/).waitFor();
+    await page
+      .locator('tbody tr')
+      .filter({ hasText: 'Can we see gorillas' })
+      .getByText(/^Scheduled for \d+ \w{3} \d{4}, \d\d:\d\d UTC$/)
+      .waitFor();
     await page.getByRole('link', { name: 'Can we see gorillas and chimpanzees in one week?', exact: true }).click();
     await settled(page);
     await page.getByRole('button', { name: 'Cancel the schedule' }).click();
@@ -589,7 +605,11 @@ describe.each(SIZES)('axe on the content screens at %s size', (size, width) => {
       // Someone else saves meanwhile (through the API), then this page saves.
       const other = await signIn(site.base, OTHER);
       const current = await item('safaris', SAFARI);
-      const put = await other.send(`/content/safaris/${id}`, { slug: current.slug, document: { ...current.document, keywords: `${current.document.keywords}, ${size}` }, baseRevision: revision }, 'PUT');
+      const put = await other.send(
+        `/content/safaris/${id}`,
+        { slug: current.slug, document: { ...current.document, keywords: `${current.document.keywords}, ${size}` }, baseRevision: revision },
+        'PUT',
+      );
       expect(put.status).toBe(200);
       await page.locator('[name="doc.price"]').fill(String(1000 + width));
       await page.getByRole('button', { name: 'Save', exact: true }).click();

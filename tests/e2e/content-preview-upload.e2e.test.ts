@@ -77,7 +77,8 @@ async function consolePage(email: string, opts: { js?: boolean; width?: number }
 async function openPreview(page: Page) {
   const responses: { url: string; status: number; headers: Record<string, string> }[] = [];
   page.context().on('response', (r) => {
-    if (/^\/admin\/content\/[a-z]+\/\d+\/preview$/.test(new URL(r.url()).pathname) && r.request().resourceType() === 'document') responses.push({ url: r.url(), status: r.status(), headers: r.headers() });
+    if (/^\/admin\/content\/[a-z]+\/\d+\/preview$/.test(new URL(r.url()).pathname) && r.request().resourceType() === 'document')
+      responses.push({ url: r.url(), status: r.status(), headers: r.headers() });
   });
   const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Preview page' }).click()]);
   tab.setDefaultTimeout(30_000);
@@ -204,7 +205,9 @@ describe('uploading a picture from inside the form', () => {
     expect(await uploads()).toBe(before);
 
     // A real JPEG: uploaded, rendered, chosen.
-    const jpeg = await sharp({ create: { width: 1000, height: 640, channels: 3, background: '#3d5a6b' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 1000, height: 640, channels: 3, background: '#3d5a6b' } })
+      .jpeg()
+      .toBuffer();
     await zone.locator('input[type="file"]').setInputFiles({ name: 'otters-dawn.jpg', mimeType: 'image/jpeg', buffer: jpeg });
     const alt = zone.getByLabel('Alt text (required)');
     await alt.fill('Two spot-necked otters swimming in a misty bay');
@@ -250,7 +253,13 @@ describe.each([
     await settled(page);
     const zone = page.getByRole('group', { name: /^Upload a new picture for/ }).first();
     await zone.waitFor();
-    await zone.locator('input[type="file"]').setInputFiles({ name: 'gorilla.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 300, height: 200, channels: 3, background: '#224422' } }).png().toBuffer() });
+    await zone.locator('input[type="file"]').setInputFiles({
+      name: 'gorilla.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 300, height: 200, channels: 3, background: '#224422' } })
+        .png()
+        .toBuffer(),
+    });
     await zone.getByLabel('Alt text (required)').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     expect(await violations(page)).toEqual([]);

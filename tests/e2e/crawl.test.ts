@@ -6,7 +6,11 @@ import { sharedSite } from '../helpers/shared-site.ts';
 
 const server = sharedSite();
 
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'");
 
 /** Same-origin addresses a page refers to: links, and images in every form a browser may load. */
 function references(html: string, pageUrl: string, origin: string) {

@@ -94,8 +94,7 @@ async function formToken(origin: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-const operatorMailFor = (email: string): ReceivedMail | undefined =>
-  smtp.received.find((m) => m.to.includes(OPERATOR) && m.header('reply-to')?.includes(email));
+const operatorMailFor = (email: string): ReceivedMail | undefined => smtp.received.find((m) => m.to.includes(OPERATOR) && m.header('reply-to')?.includes(email));
 
 async function fill(form: ReturnType<Page['locator']>, v: { name?: string; email?: string; phone?: string; country?: string; message?: string }) {
   if (v.name !== undefined) await form.getByLabel('Name').fill(v.name);
@@ -200,7 +199,11 @@ describe('enquiry form with JavaScript', { timeout: 60_000 }, () => {
     const { page, context, dialogs } = await newPage(true);
     await page.goto(`${base}/safaris/${safariSlug}`);
     await page.waitForLoadState('networkidle');
-    await page.getByRole('link', { name: 'Get a free quote' }).or(page.getByRole('button', { name: 'Get a free quote' })).first().click();
+    await page
+      .getByRole('link', { name: 'Get a free quote' })
+      .or(page.getByRole('button', { name: 'Get a free quote' }))
+      .first()
+      .click();
     const form = page.locator('form.enq-form--quote');
     await form.waitFor();
     await shot(page, 'quote-overlay');
@@ -440,7 +443,11 @@ describe('newsletter', { timeout: 60_000 }, () => {
     const res = await fetch(oneClick, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
     expect(res.status).toBe(200);
     // Proof that it took: subscribing again now sends a new opt-in e-mail (a confirmed address gets none).
-    const again = await fetch(`${base}/api/admin/clients`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fullName: 'Ruth Nambi', email: 'ruth.nambi@example.com' }) });
+    const again = await fetch(`${base}/api/admin/clients`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fullName: 'Ruth Nambi', email: 'ruth.nambi@example.com' }),
+    });
     expect(again.status).toBe(200);
     const ruth = () => smtp.received.filter((m) => m.to.some((t) => t.toLowerCase() === 'ruth.nambi@example.com'));
     await waitFor(() => ruth().length === 2, 10_000, 'second opt-in mail');

@@ -69,7 +69,10 @@ for (const [tag, width, height] of [
       expect(await axeViolations(page)).toEqual([]);
       if (shots) await section.screenshot({ path: path.join(shots, `safari-guides-${tag}.png`) });
       // The card is the link: a click on the portrait (its top left) opens the guide's page.
-      await section.locator('.guide-chip').first().click({ position: { x: 40, y: 40 } });
+      await section
+        .locator('.guide-chip')
+        .first()
+        .click({ position: { x: 40, y: 40 } });
       await page.waitForURL(`${base}/guides/${safari.guides[0]!.guidetitleslug}`);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(safari.guides[0]!.guidetitle);
     });
@@ -80,7 +83,12 @@ for (const [tag, width, height] of [
       const facts = page.locator('dl.guide-facts');
       expect(await facts.textContent()).toContain(g.guiderole);
       expect(await page.getByRole('heading', { level: 2, name: /Safaris .* usually leads/ }).count()).toBe(1);
-      expect(await page.locator('#guide-safaris').getByRole('link', { name: new RegExp(safari.safari.safarititle) }).count()).toBeGreaterThanOrEqual(1);
+      expect(
+        await page
+          .locator('#guide-safaris')
+          .getByRole('link', { name: new RegExp(safari.safari.safarititle) })
+          .count(),
+      ).toBeGreaterThanOrEqual(1);
       expect(await axeViolations(page)).toEqual([]);
       if (shots) await page.screenshot({ path: path.join(shots, `guide-${tag}.png`), fullPage: true });
     });

@@ -213,10 +213,13 @@ describe('the inbox in a browser', () => {
     expect(mail.text).toContain('July is a fine month for gorillas.');
     // Stored on the enquiry, with its delivery.
     await expect
-      .poll(async () => {
-        await open(page, `/admin/enquiries/${aminaId}`);
-        return page.locator('#reply .c-thread__item .c-badge').textContent();
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          await open(page, `/admin/enquiries/${aminaId}`);
+          return page.locator('#reply .c-thread__item .c-badge').textContent();
+        },
+        { timeout: 15_000 },
+      )
       .toBe('Sent');
     expect(await page.locator('#reply .c-thread__item').textContent()).toContain('A quote follows.');
     expect(await page.locator('.c-mail__item').count()).toBe(3);
@@ -314,7 +317,12 @@ describe.each(SIZES)('axe on the console at %s size', (size, viewport) => {
       const charts = page.locator('svg[role="img"]');
       expect(await charts.count()).toBe(5);
       for (const chart of await charts.all()) {
-        const name = await chart.evaluate((el) => (el.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
+        const name = await chart.evaluate((el) =>
+          (el.getAttribute('aria-labelledby') ?? '')
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join(' '),
+        );
         expect(name.length).toBeGreaterThan(30);
       }
       // Each chart's numbers are in a table.
@@ -324,7 +332,9 @@ describe.each(SIZES)('axe on the console at %s size', (size, viewport) => {
       const bySafari = page.getByRole('table', { name: /most WhatsApp clicks/ });
       const row = bySafari.getByRole('row', { name: new RegExp(safari.title) });
       const [sent] = rowsOf<{ n: number }>(
-        await db.execute(sql`select count(*)::int as n from enquiries where safari_id = ${safari.id} and status <> 'spam' and (created_at at time zone 'UTC') >= date_trunc('week', now() at time zone 'UTC') - interval '11 weeks'`),
+        await db.execute(
+          sql`select count(*)::int as n from enquiries where safari_id = ${safari.id} and status <> 'spam' and (created_at at time zone 'UTC') >= date_trunc('week', now() at time zone 'UTC') - interval '11 weeks'`,
+        ),
       );
       expect(await row.locator('td').allTextContents()).toEqual(['23', String(sent!.n)]);
       expect(await row.getByRole('link').getAttribute('href')).toBe(`/safaris/${safari.slug}`);

@@ -102,7 +102,14 @@ async function expectPanelContent(panel: Locator, want: { selector: string; titl
   // Hashed variant names (the image metadata came with the panel) in AVIF and WebP.
   await expect(pictures.first().locator('source[type="image/avif"]').getAttribute('srcset')).resolves.toMatch(/\.[0-9a-f]{8}\.w\d+\.avif \d+w/);
   await expect(pictures.first().locator('source[type="image/webp"]').getAttribute('srcset')).resolves.toMatch(/\.[0-9a-f]{8}\.w\d+\.webp \d+w/);
-  await expect.poll(() => pictures.first().locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc)).toMatch(/\.w\d+\.(avif|webp|jpg)$/);
+  await expect
+    .poll(() =>
+      pictures
+        .first()
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc),
+    )
+    .toMatch(/\.w\d+\.(avif|webp|jpg)$/);
 }
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
@@ -131,7 +138,12 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       try {
         const p = await plain.newPage();
         await p.goto(base + '/contact-us', { waitUntil: 'domcontentloaded' });
-        for (const [label, href] of [['Destinations', '/destinations'], ['Safaris', '/safaris'], ['Experiences', '/experiences'], ['Blogs', '/blogs']]) {
+        for (const [label, href] of [
+          ['Destinations', '/destinations'],
+          ['Safaris', '/safaris'],
+          ['Experiences', '/experiences'],
+          ['Blogs', '/blogs'],
+        ]) {
           const link = p.locator('#site-menu').getByRole('link', { name: label, exact: true });
           await expect(link.getAttribute('href')).resolves.toBe(href);
           await expect(link.isVisible()).resolves.toBe(true);
@@ -264,7 +276,11 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       // The list re-renders after the URL changes: wait for the filtered cards.
       await expect.poll(async () => (await cardTitles(page)).length).toBe(Math.min(kenya.length, PAGE_SIZE.safaris));
       const titles = await cardTitles(page);
-      for (const t of titles) expect(kenya.map((s) => s.safarititle), t).toContain(t.replace(/^\d+ Days? /, ''));
+      for (const t of titles)
+        expect(
+          kenya.map((s) => s.safarititle),
+          t,
+        ).toContain(t.replace(/^\d+ Days? /, ''));
       await expect(page.getByRole('checkbox', { name: 'Kenya' }).isChecked()).resolves.toBe(true);
       // A second country widens the list to both.
       await page.getByRole('checkbox', { name: 'Rwanda' }).check();
@@ -427,7 +443,9 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         await open(page, path);
         const canonical = await page.locator('link[rel=canonical]').getAttribute('href');
         expect(new URL(canonical!).pathname).toBe(path);
-        const links = page.locator('a[href*="facebook.com/sharer"], a[href*="twitter.com/intent"], a[href*="x.com/intent"], a[href*="linkedin.com/share"], a[href*="whatsapp.com/send"], a[href*="wa.me/?text"]');
+        const links = page.locator(
+          'a[href*="facebook.com/sharer"], a[href*="twitter.com/intent"], a[href*="x.com/intent"], a[href*="linkedin.com/share"], a[href*="whatsapp.com/send"], a[href*="wa.me/?text"]',
+        );
         await expect(links.count(), path).resolves.toBe(4);
         const seen = new Set<string>();
         for (const link of await links.all()) {
@@ -450,11 +468,19 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const s = d.safari;
       await open(page, `/safaris/${slug}`);
       await expect(page.locator('h1').textContent()).resolves.toBe(`${s.safariday} Day ${s.safarititle}`);
-      const list = (heading: string) => page.locator('section, div').filter({ has: page.getByRole('heading', { name: heading, exact: true }) }).last().locator('li');
+      const list = (heading: string) =>
+        page
+          .locator('section, div')
+          .filter({ has: page.getByRole('heading', { name: heading, exact: true }) })
+          .last()
+          .locator('li');
       expect((await list('Includes').allTextContents()).map((t) => t.trim())).toEqual(cleanItems(s.safariincludes));
       expect((await list('Excludes').allTextContents()).map((t) => t.trim())).toEqual(cleanItems(s.safariexcludes));
       const price = `$${Number(s.safariprice).toLocaleString('en-US')}`;
-      const priceBlock = page.locator('main').getByText(/^From\b/).first();
+      const priceBlock = page
+        .locator('main')
+        .getByText(/^From\b/)
+        .first();
       await expect(priceBlock.isVisible()).resolves.toBe(true);
       const main = (await page.locator('main').textContent())!.replace(/\s+/g, ' ');
       expect(main).toMatch(new RegExp(`From \\$?\\s*${price.replace(/[$,]/g, (c) => `\\${c}`).replace('\\$', '\\$?')}`));
@@ -467,7 +493,12 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         const text = (await item.textContent())!.replace(/\s+/g, ' ');
         expect(text).toContain(day.title);
         expect(text).toMatch(new RegExp(`Day\\s*${day.day_number}\\b`));
-        const meals = [['Breakfast', day.breakfast], ['Lunch', day.lunch], ['Dinner', day.dinner], ['Drinking water', day.drinking_water]] as const;
+        const meals = [
+          ['Breakfast', day.breakfast],
+          ['Lunch', day.lunch],
+          ['Dinner', day.dinner],
+          ['Drinking water', day.drinking_water],
+        ] as const;
         if (meals.some(([, v]) => isTrue(v))) expect(text).toContain('Meal plan');
         const chips = (await item.locator('.day__meals li').allTextContents()).map((t) => t.trim());
         expect(chips).toEqual(meals.filter(([, v]) => isTrue(v)).map(([m]) => m));
@@ -551,7 +582,11 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         await trigger(page, 'Destinations').hover();
         await page.locator('#mega-destinations').waitFor({ state: 'visible' });
         expect(await openPanels(page).count()).toBe(1);
-        for (const [label, id] of [['Safaris', 'safaris'], ['Experiences', 'experiences'], ['Blogs', 'blogs']] as const) {
+        for (const [label, id] of [
+          ['Safaris', 'safaris'],
+          ['Experiences', 'experiences'],
+          ['Blogs', 'blogs'],
+        ] as const) {
           await trigger(page, label).hover();
           await page.locator(`#mega-${id}`).waitFor({ state: 'visible' });
           await expect.poll(() => openPanels(page).count()).toBe(1);
@@ -637,7 +672,12 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
           expect(text).toMatch(new RegExp(`\\b${s.safariday} Days?\\b`));
           expect(text).toContain(`$${Number(s.safariprice).toLocaleString('en-US')}`);
         }
-        await expect(panel.getByRole('link', { name: /All .*safaris/i }).first().isVisible()).resolves.toBe(true);
+        await expect(
+          panel
+            .getByRole('link', { name: /All .*safaris/i })
+            .first()
+            .isVisible(),
+        ).resolves.toBe(true);
         // An experience with no safaris, if there is one.
         let empty: Json | undefined;
         for (const x of experiences) {

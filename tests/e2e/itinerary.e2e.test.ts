@@ -60,7 +60,10 @@ describe('print stylesheet', () => {
       expect(await d.isVisible()).toBe(true);
     }
     // A link's address follows it.
-    const after = await page.locator('.route-map__stops a').first().evaluate((a) => getComputedStyle(a, '::after').content);
+    const after = await page
+      .locator('.route-map__stops a')
+      .first()
+      .evaluate((a) => getComputedStyle(a, '::after').content);
     expect(after).toMatch(/^" \(\/parks\/[a-z0-9-]+\)"$/);
     await context.close();
   });

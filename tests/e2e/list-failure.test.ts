@@ -104,7 +104,15 @@ describe('first render when the API cannot give the list', () => {
 
 describe("the spec's other 'Failed to' sentence", () => {
   it("an enquiry the server fails without words says 'Failed to submit the form.' and keeps what was typed", async () => {
-    const body = new URLSearchParams({ variant: 'contact', name: 'Amina Okello', email: 'amina@example.com', phone: '+256772000111', country: 'Uganda', message: 'Gorilla trek in July', preferredContactMethod: 'Email' });
+    const body = new URLSearchParams({
+      variant: 'contact',
+      name: 'Amina Okello',
+      email: 'amina@example.com',
+      phone: '+256772000111',
+      country: 'Uganda',
+      message: 'Gorilla trek in July',
+      preferredContactMethod: 'Email',
+    });
     const res = await fetch(`${broken.url}/enquiry`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: broken.url }, body });
     expect(res.status).toBe(500);
     const html = await res.text();
@@ -131,7 +139,10 @@ describe.each([
     await page.goto(`${site.url}/safaris`, { waitUntil: 'load' });
     await settled(page);
     await page.route('**/safaris.data*', (route) => route.abort('failed'));
-    await page.getByRole('navigation', { name: /pagination|pages/i }).getByRole('link', { name: /^(Page )?2$/ }).click();
+    await page
+      .getByRole('navigation', { name: /pagination|pages/i })
+      .getByRole('link', { name: /^(Page )?2$/ })
+      .click();
     const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch safaris' });
     await alert.waitFor();
     expect((await alert.textContent())?.trim()).toBe('Failed to fetch safaris');

@@ -88,9 +88,7 @@ for (const [label, viewport, options] of [
       await page.waitForURL(/\/lodges\?tier=luxury$/);
       // The address changes before the filtered cards replace the unfiltered ones: wait for the list
       // to hold luxury lodges only, not merely to contain one.
-      await expect
-        .poll(async () => [...new Set(await page.locator('.card .tier-badge').allTextContents())])
-        .toEqual(['Luxury']);
+      await expect.poll(async () => [...new Set(await page.locator('.card .tier-badge').allTextContents())]).toEqual(['Luxury']);
       expect(await page.getByRole('link', { name: 'Luxury' }).getAttribute('aria-current')).toBe('page');
 
       if (list.totalPages > 1) {
@@ -134,7 +132,7 @@ for (const [label, viewport, options] of [
       }
     });
 
-    it("a park page lists its lodges under Where to stay", async () => {
+    it('a park page lists its lodges under Where to stay', async () => {
       await open(page, `/parks/${PARK}`);
       const section = page.locator('#lodges');
       await section.scrollIntoViewIfNeeded();
@@ -151,7 +149,10 @@ for (const [label, viewport, options] of [
       expect(safari).toBeDefined();
       await open(page, `/safaris/${safari!.safari.safarititleslug}`);
       const day = safari!.safaridays.find((d) => d.lodge)!;
-      const link = page.locator('.day').nth(day.day_number - 1).locator('.day__lodge a');
+      const link = page
+        .locator('.day')
+        .nth(day.day_number - 1)
+        .locator('.day__lodge a');
       expect(await link.textContent()).toBe(day.lodge!.lodgetitle);
       expect(await link.getAttribute('href')).toBe(`/lodges/${day.lodge!.lodgetitleslug}`);
       await link.scrollIntoViewIfNeeded();

@@ -90,7 +90,10 @@ describe('the owner, with JavaScript', () => {
     await expect.poll(() => item.count()).toBe(1);
     // Alt text is required: the upload waits for it.
     await page.getByRole('button', { name: 'Upload' }).click();
-    await page.locator('.c-upload__item .c-field__error').getByText(/Describe the image/).waitFor();
+    await page
+      .locator('.c-upload__item .c-field__error')
+      .getByText(/Describe the image/)
+      .waitFor();
     expect(await libraryCount()).toBe(0);
     await page.getByLabel('Alt text (required)').fill('A lion resting on a termite mound at dawn');
     await page.getByLabel('Caption (optional)').fill('Ishasha, Queen Elizabeth National Park');
@@ -294,7 +297,14 @@ describe.each(SIZES)('axe on the media screens at %s size', (size, viewport) => 
     }
     expect(await page.locator('h1').count()).toBe(1);
     // Nothing wider than the screen (the widest elements named when something is).
-    const wide = await page.evaluate((w) => [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > w + 0.5).map((el) => `${el.tagName.toLowerCase()}.${el.className}`).slice(-5), viewport.width);
+    const wide = await page.evaluate(
+      (w) =>
+        [...document.querySelectorAll('body *')]
+          .filter((el) => el.getBoundingClientRect().right > w + 0.5)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
+          .slice(-5),
+      viewport.width,
+    );
     expect(wide).toEqual([]);
     expect(await violations(page)).toEqual([]);
     expect(errors.splice(0)).toEqual([]);

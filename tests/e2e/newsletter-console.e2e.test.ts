@@ -65,7 +65,9 @@ describe('the owner', () => {
     await page.waitForURL(/\/admin\/campaigns$/);
     await page.getByRole('link', { name: 'New campaign' }).click();
     await page.getByLabel('Subject').fill('Gorilla permits for July');
-    await page.getByLabel('Newsletter (Markdown)').fill('## Permits are out\n\nThe **July** gorilla permits are on sale.\n\n- Bwindi\n- Mgahinga\n\n[See our safaris](https://www.kigezitrails.example/safaris)');
+    await page
+      .getByLabel('Newsletter (Markdown)')
+      .fill('## Permits are out\n\nThe **July** gorilla permits are on sale.\n\n- Bwindi\n- Mgahinga\n\n[See our safaris](https://www.kigezitrails.example/safaris)');
     await page.getByRole('button', { name: 'Save and preview' }).click();
     await page.waitForURL(/\/admin\/campaigns\/\d+\/preview\?saved=1$/);
     await settled(page);
@@ -169,7 +171,16 @@ describe('an agent', () => {
     await signInAs(page, AGENT);
     expect(await page.getByRole('link', { name: 'Subscribers' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Campaigns' }).count()).toBe(0);
-    for (const path of ['/admin/subscribers', '/admin/subscribers/import', '/admin/subscribers/1/erase', '/admin/campaigns', '/admin/campaigns/new', '/admin/campaigns/1', '/admin/campaigns/1/preview', '/admin/campaigns/1/send']) {
+    for (const path of [
+      '/admin/subscribers',
+      '/admin/subscribers/import',
+      '/admin/subscribers/1/erase',
+      '/admin/campaigns',
+      '/admin/campaigns/new',
+      '/admin/campaigns/1',
+      '/admin/campaigns/1/preview',
+      '/admin/campaigns/1/send',
+    ]) {
       const res = await page.goto(`${site.base}${path}`);
       expect(res!.status(), path).toBe(403);
       expect(res!.headers()['cache-control'], path).toBe('no-store');

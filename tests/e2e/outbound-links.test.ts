@@ -56,10 +56,12 @@ describe.each([
     expect(await link.count()).toBe(1);
     await expectVisaLink(link);
     // In the visa section: the heading before it is "Visas".
-    expect(await link.evaluate((a) => {
-      const headings = [...document.querySelectorAll('main h2')];
-      return headings.filter((h) => h.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING).pop()?.textContent;
-    })).toBe('Visas');
+    expect(
+      await link.evaluate((a) => {
+        const headings = [...document.querySelectorAll('main h2')];
+        return headings.filter((h) => h.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING).pop()?.textContent;
+      }),
+    ).toBe('Visas');
     const [popup] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await popup.waitForLoadState();
     expect(popup.url()).toBe(`${site.visaSite}/`);

@@ -49,7 +49,9 @@ beforeAll(async () => {
     port,
   );
   base = `http://127.0.0.1:${port}`;
-  photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c9a04a' } }).jpeg().toBuffer();
+  photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c9a04a' } })
+    .jpeg()
+    .toBuffer();
   browser = await launchBrowser();
 }, 120_000);
 

@@ -43,9 +43,7 @@ const params = (page: Page) => new URL(page.url()).searchParams;
 async function expectPageOf(page: Page, expected: SearchResponse) {
   await expect.poll(() => hits(page).count()).toBe(expected.results.length);
   // Polled too: the address changes a moment before the new results are rendered.
-  await expect
-    .poll(async () => (await page.locator('.search-hit .type-tag').allTextContents()).map((t) => t.trim().toLowerCase()))
-    .toEqual(expected.results.map((r) => r.type));
+  await expect.poll(async () => (await page.locator('.search-hit .type-tag').allTextContents()).map((t) => t.trim().toLowerCase())).toEqual(expected.results.map((r) => r.type));
 }
 
 for (const javaScriptEnabled of [true, false]) {

@@ -14,7 +14,6 @@ const routes = await siteRoutes(base);
 const experiences = await getJson(base, '/experiences?page=1&limit=12');
 const redirects = redirectCases(experiences.experiences[0].experiencetitleslug);
 
-
 async function getPage(path: string, init: RequestInit = {}) {
   const res = await fetch(base + path, { redirect: 'manual', ...init });
   return { status: res.status, headers: res.headers, html: await res.text() };
@@ -24,14 +23,41 @@ describe('every route is server-rendered (no JavaScript)', () => {
   it('covers every screen of the route table', () => {
     const templates = new Set(routes.map((r) => r.template));
     for (const t of [
-      'home', 'about', 'destinations', 'destination', 'parks', 'park', 'parks-in', 'lodges', 'lodge', 'experiences', 'experience', 'experiences-in',
-      'safaris', 'safari', 'safaris-in', 'safaris-experience', 'animals', 'animal', 'birds', 'bird', 'blogs', 'blog',
-      'contact-us', 'plan-a-safari', 'search', 'gorilla-tips', 'static-page:terms-and-conditions', 'static-page:privacy-policy', 'static-page:travel-advice', 'faq', 'why-book-with-us',
+      'home',
+      'about',
+      'destinations',
+      'destination',
+      'parks',
+      'park',
+      'parks-in',
+      'lodges',
+      'lodge',
+      'experiences',
+      'experience',
+      'experiences-in',
+      'safaris',
+      'safari',
+      'safaris-in',
+      'safaris-experience',
+      'animals',
+      'animal',
+      'birds',
+      'bird',
+      'blogs',
+      'blog',
+      'contact-us',
+      'plan-a-safari',
+      'search',
+      'gorilla-tips',
+      'static-page:terms-and-conditions',
+      'static-page:privacy-policy',
+      'static-page:travel-advice',
+      'faq',
+      'why-book-with-us',
     ])
       expect(templates, t).toContain(t);
     // Second pages of lists that have them.
-    for (const p of ['/parks?page=2', '/lodges?page=2', '/animals?page=2', '/birds?page=2', '/blogs?page=2', '/experiences?page=2', '/safaris?page=2'])
-      expect(routes.map((r) => r.path)).toContain(p);
+    for (const p of ['/parks?page=2', '/lodges?page=2', '/animals?page=2', '/birds?page=2', '/blogs?page=2', '/experiences?page=2', '/safaris?page=2']) expect(routes.map((r) => r.path)).toContain(p);
   });
 
   it.for(routes.map((r) => [r.path, r] as const))('%s', async ([path, r]) => {
@@ -84,8 +110,7 @@ describe('every route is server-rendered (no JavaScript)', () => {
   it('/safaris is sorted by day count ascending, 12 a page, and ?sort=desc reverses it', async () => {
     const all: Json[] = (await getJson(base, '/safaris')).allsafaris;
     const days = all.map((s) => s.safariday as number).sort((a, b) => a - b);
-    const cardDays = (html: string) =>
-      [...html.matchAll(/class="card__title"[^>]*>([\s\S]*?)<\/h[23]>/g)].map((m) => Number(/^(\d+) Days?\b/.exec(htmlText(m[1]!))?.[1]));
+    const cardDays = (html: string) => [...html.matchAll(/class="card__title"[^>]*>([\s\S]*?)<\/h[23]>/g)].map((m) => Number(/^(\d+) Days?\b/.exec(htmlText(m[1]!))?.[1]));
     const page1 = cardDays((await getPage('/safaris')).html);
     expect(page1).toEqual(days.slice(0, PAGE_SIZE.safaris));
     const page2 = cardDays((await getPage('/safaris?page=2')).html);
@@ -150,9 +175,7 @@ describe('navigation panels: not in the page, loaded from /nav/:panel', () => {
     const chimp = await getJson(base, '/safaris/experiences/chimpanzee-trekking?navbar=true');
     const body = await (await fetch(`${base}/nav/safaris/chimpanzee-trekking`)).json();
     expect(body.data.title).toBe(chimp.experienceTitle);
-    expect(body.data.items.map((i: Json) => [i.slug, i.days, i.price])).toEqual(
-      chimp.safaris.slice(0, 3).map((s: Json) => [s.safarititleslug, s.safariday, s.safariprice]),
-    );
+    expect(body.data.items.map((i: Json) => [i.slug, i.days, i.price])).toEqual(chimp.safaris.slice(0, 3).map((s: Json) => [s.safarititleslug, s.safariday, s.safariprice]));
     const blogs = await getJson(base, '/blogs/nav');
     const b = await (await fetch(`${base}/nav/blogs`)).json();
     expect(b.tabs).toEqual([]);

@@ -45,7 +45,11 @@ const open = (page: Page, path: string) => openSettled(page, base + path);
 
 async function shot(page: Page, name: string, locator?: string) {
   if (!SHOTS) return;
-  if (locator) await page.locator(locator).first().screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  if (locator)
+    await page
+      .locator(locator)
+      .first()
+      .screenshot({ path: path.join(SHOTS, `${name}.png`) });
   else await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
@@ -199,7 +203,8 @@ describe('the route map on a safari page', () => {
         // The picture the browser chose (wide or phone) labels every place of the route.
         const src = await img.evaluate((i: HTMLImageElement) => i.currentSrc);
         const svg = await (await fetch(src)).text();
-        for (const name of ['Kigali', 'Volcanoes', 'Serengeti', 'Karatu', 'Arusha', 'Tarangire', 'Lake Manyara', 'Ngorongoro', 'Kilimanjaro Airport']) expect(svg, name).toMatch(new RegExp(`>${name}( \\([\\d, ]+\\))?</text>`));
+        for (const name of ['Kigali', 'Volcanoes', 'Serengeti', 'Karatu', 'Arusha', 'Tarangire', 'Lake Manyara', 'Ngorongoro', 'Kilimanjaro Airport'])
+          expect(svg, name).toMatch(new RegExp(`>${name}( \\([\\d, ]+\\))?</text>`));
         await shot(page, `route-map-${label}`, '.route-map');
         expect(await axeViolations(page, { include: '.route-map', minPasses: 3 })).toEqual([]);
       } finally {

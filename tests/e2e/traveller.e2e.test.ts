@@ -59,7 +59,9 @@ afterAll(async () => {
 async function newPage(viewport = DESKTOP, opts: { javaScriptEnabled?: boolean } = {}): Promise<{ page: Page; context: BrowserContext }> {
   const context = await browser.newContext({ viewport, reducedMotion: 'reduce', javaScriptEnabled: opts.javaScriptEnabled ?? true });
   // No third party is reached from the test: WhatsApp and YouTube answer a stub page.
-  await context.route(/^https:\/\/(wa\.me|www\.youtube-nocookie\.com|www\.youtube\.com)\//, (r) => r.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>stub</title><p>stub</p>' }));
+  await context.route(/^https:\/\/(wa\.me|www\.youtube-nocookie\.com|www\.youtube\.com)\//, (r) =>
+    r.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>stub</title><p>stub</p>' }),
+  );
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { page, context };
@@ -69,7 +71,11 @@ const open = (page: Page, path: string) => openSettled(page, base + path);
 
 async function shot(page: Page, name: string, locator?: string) {
   if (!SHOTS) return;
-  if (locator) await page.locator(locator).first().screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  if (locator)
+    await page
+      .locator(locator)
+      .first()
+      .screenshot({ path: path.join(SHOTS, `${name}.png`) });
   else await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
@@ -87,12 +93,18 @@ async function axeWithoutScripts(page: Page, include: string): Promise<string[]>
   }
 }
 
-const sp = (s: string | null) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ').trim();
-const jsonLd = async (page: Page) =>
-  (await page.locator('script[type="application/ld+json"]').allTextContents()).flatMap((t) => (JSON.parse(t) as Json)['@graph'] as Json[]);
+const sp = (s: string | null) =>
+  (s ?? '')
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+const jsonLd = async (page: Page) => (await page.locator('script[type="application/ld+json"]').allTextContents()).flatMap((t) => (JSON.parse(t) as Json)['@graph'] as Json[]);
 
 describe('prices in the visitor currency', () => {
-  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`converts on the client after hydration, remembers the choice, moves nothing, and leaves the server's dollars alone (${label})`, async () => {
       const { page, context } = await newPage(viewport);
       try {
@@ -315,7 +327,10 @@ describe('reviews', () => {
   });
 
   it("shows the home page's featured reviews with portraits instead of initials", async () => {
-    for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    for (const [label, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
       const { page, context } = await newPage(viewport);
       try {
         await open(page, '/');
@@ -342,7 +357,10 @@ describe('reviews', () => {
 
 describe('destination video facade', () => {
   it('loads nothing from YouTube until play is pressed, then the no-cookie player', async () => {
-    for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    for (const [label, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
       const { page, context } = await newPage(viewport);
       try {
         const youtube: string[] = [];
@@ -387,8 +405,7 @@ describe('gallery viewer: key repeat, zoom steps, swipes', () => {
     return { page, context };
   }
   const currentAlt = (page: Page) => page.locator('.yarl__slide_current img').first().getAttribute('alt');
-  const zoomOf = async (page: Page) =>
-    Number(/scale\(([\d.]+)\)/.exec((await page.locator('.yarl__slide_current .yarl__slide_wrapper').first().getAttribute('style')) ?? '')?.[1] ?? 1);
+  const zoomOf = async (page: Page) => Number(/scale\(([\d.]+)\)/.exec((await page.locator('.yarl__slide_current .yarl__slide_wrapper').first().getAttribute('style')) ?? '')?.[1] ?? 1);
 
   it('lets one key action through in 180 ms while an arrow key is held', async () => {
     const { page, context } = await openViewer(DESKTOP);
@@ -467,7 +484,10 @@ describe('gallery viewer: key repeat, zoom steps, swipes', () => {
     }
   });
 
-  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`swipes only past the thresholds: 1.5 times as wide as tall, and a quarter of the width under 200 px (${label})`, async () => {
       const { page, context } = await openViewer(viewport);
       try {

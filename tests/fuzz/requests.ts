@@ -12,9 +12,49 @@ interface FuzzRequest {
 
 /** Path segments a client could send: slugs, junk, encodings valid and broken, long runs. */
 const segment = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('uganda', 'gorilla-trekking', 'bwindi-impenetrable-national-park', 'shoebill', '1-day-lake-bunyonyi-canoe-trip', 'how-to-plan-a-gorilla-trekking-safari', 'kanyaga-canopy-lodge', 'a', '0') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      'uganda',
+      'gorilla-trekking',
+      'bwindi-impenetrable-national-park',
+      'shoebill',
+      '1-day-lake-bunyonyi-canoe-trip',
+      'how-to-plan-a-gorilla-trekking-safari',
+      'kanyaga-canopy-lodge',
+      'a',
+      '0',
+    ),
+  },
   { weight: 2, arbitrary: fc.stringMatching(/^[a-z0-9-]{1,40}$/) },
-  { weight: 2, arbitrary: fc.constantFrom('%00', 'a%00b', '%ff', '%e0%80', '%zz', '%', '%2e%2e', '..', '.', '%2f', '%5c', "'", '"', '<script>', '%3Cscript%3E', '%0d%0a', 'UGANDA', 'ünïcödé', '_.data', '.data', 'x.data', 'ﬀ', '%F0%9F%A6%8D') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '%00',
+      'a%00b',
+      '%ff',
+      '%e0%80',
+      '%zz',
+      '%',
+      '%2e%2e',
+      '..',
+      '.',
+      '%2f',
+      '%5c',
+      "'",
+      '"',
+      '<script>',
+      '%3Cscript%3E',
+      '%0d%0a',
+      'UGANDA',
+      'ünïcödé',
+      '_.data',
+      '.data',
+      'x.data',
+      'ﬀ',
+      '%F0%9F%A6%8D',
+    ),
+  },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }).map((s) => encodeURIComponent(s)) },
   { weight: 1, arbitrary: fc.string({ maxLength: 20 }).map((s) => s.replace(/[?#/]/g, '')) },
   { weight: 1, arbitrary: fc.integer({ min: 1, max: 5000 }).map((n) => 'x'.repeat(n)) },
@@ -84,11 +124,30 @@ const queryValue = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.stringMatching(/^[0-9]{1,12}$/),
 );
-const queryName = fc.constantFrom('page', 'limit', 'query', 'types', 'navbar', '_routes', 'token', 'sent', 'subscribed', 'sort', 'country', 'destination', 'current', 'park', 'tier', 'utm_source', 'x', '');
-/** Query strings; a value is sometimes sent as it is (broken percent-encoding included). */
-const query = fc.array(fc.tuple(queryName, queryValue, fc.boolean()), { maxLength: 4 }).map((pairs) =>
-  pairs.length ? `?${pairs.map(([k, v, raw]) => `${encodeURIComponent(k)}=${raw ? v.replace(/[#&\s]/g, '') : encodeURIComponent(v)}`).join('&')}` : '',
+const queryName = fc.constantFrom(
+  'page',
+  'limit',
+  'query',
+  'types',
+  'navbar',
+  '_routes',
+  'token',
+  'sent',
+  'subscribed',
+  'sort',
+  'country',
+  'destination',
+  'current',
+  'park',
+  'tier',
+  'utm_source',
+  'x',
+  '',
 );
+/** Query strings; a value is sometimes sent as it is (broken percent-encoding included). */
+const query = fc
+  .array(fc.tuple(queryName, queryValue, fc.boolean()), { maxLength: 4 })
+  .map((pairs) => (pairs.length ? `?${pairs.map(([k, v, raw]) => `${encodeURIComponent(k)}=${raw ? v.replace(/[#&\s]/g, '') : encodeURIComponent(v)}`).join('&')}` : ''));
 
 const method = fc.oneof(
   { weight: 6, arbitrary: fc.constant('GET') },
@@ -112,7 +171,12 @@ const body = fc.oneof(
   fc.constant(''),
   fc.string({ maxLength: 200 }),
   fc.json({ maxDepth: 3 }),
-  fc.dictionary(fc.constantFrom('name', 'email', 'phone', 'country', 'message', 'website', 'formToken', 'variant', 'preferredContactMethod', 'token', 'currentUrl'), fc.oneof(fc.string({ maxLength: 60 }), fc.constant('a@b.co'), fc.constant('<script>alert(2)</script>@xss.example'), fc.constant('\u0000'))).map((d) => new URLSearchParams(d).toString()),
+  fc
+    .dictionary(
+      fc.constantFrom('name', 'email', 'phone', 'country', 'message', 'website', 'formToken', 'variant', 'preferredContactMethod', 'token', 'currentUrl'),
+      fc.oneof(fc.string({ maxLength: 60 }), fc.constant('a@b.co'), fc.constant('<script>alert(2)</script>@xss.example'), fc.constant('\u0000')),
+    )
+    .map((d) => new URLSearchParams(d).toString()),
   fc.constant('--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nA\r\n--xyz--'),
   fc.constant('--xyz\r\nbroken'),
   fc.constant('{"name": "A", "email": '),

@@ -9,10 +9,7 @@ import { SHARED_SITE_ENV, SHARED_SITE_URL } from './shared-site.ts';
 import { startSiteProcess } from './start-site.ts';
 
 export default async function setup() {
-  const [browser, site] = await Promise.all([
-    chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
-    startSiteProcess({ env: SHARED_SITE_ENV }),
-  ]);
+  const [browser, site] = await Promise.all([chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }), startSiteProcess({ env: SHARED_SITE_ENV })]);
   process.env.SAFARI_TEST_CHROMIUM_WS = browser.wsEndpoint();
   process.env[SHARED_SITE_URL] = site.url;
   return async () => {

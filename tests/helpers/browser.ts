@@ -113,5 +113,11 @@ export async function axeViolations(page: Page, opts: { include?: string; minPas
   if (opts.include) builder.include(opts.include);
   const result = await builder.analyze();
   expect(result.passes.length).toBeGreaterThan(opts.minPasses ?? 10);
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} node(s): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  return result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} node(s): ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  );
 }

@@ -17,7 +17,9 @@ export function startConsoleSite(backend: Backend, env: Record<string, string> =
  * (signed in) and waits until it is processed (30 s at most); its id.
  */
 export async function addLibraryPicture(base: string, who: SignedIn, name: string, alt: string, background = '#4f6b52'): Promise<number> {
-  const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), name);
   form.append('alt', alt);

@@ -9,8 +9,7 @@ export type Backend = 'pglite' | 'postgres';
 
 /** The backends to run against: always PGlite; PostgreSQL when TEST_DATABASE_URL is set. */
 export function backends(): Backend[] {
-  if (process.env.TEST_REQUIRE_POSTGRES === '1' && !process.env.TEST_DATABASE_URL)
-    throw new Error('TEST_REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set');
+  if (process.env.TEST_REQUIRE_POSTGRES === '1' && !process.env.TEST_DATABASE_URL) throw new Error('TEST_REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set');
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 

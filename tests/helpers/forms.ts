@@ -36,10 +36,7 @@ export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
-export async function formsHarness(
-  backend: Backend,
-  opts: { smtp?: TestSmtp; forms?: FormsAndMailOverrides; tdb?: TestDatabase; spam?: boolean; trustProxy?: string } = {},
-): Promise<FormsHarness> {
+export async function formsHarness(backend: Backend, opts: { smtp?: TestSmtp; forms?: FormsAndMailOverrides; tdb?: TestDatabase; spam?: boolean; trustProxy?: string } = {}): Promise<FormsHarness> {
   const tdb = opts.tdb ?? (await openTestDatabase(backend));
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'enquiries-test-'));
   const logs: Record<string, unknown>[] = [];

@@ -167,13 +167,25 @@ export async function siteRoutes(base: string): Promise<RouteCase[]> {
   const lodge = await getJson(base, `/lodges/${firstSlug.lodges}`);
   add({ template: 'lodge', path: `/lodges/${firstSlug.lodges}`, apiPath: `/lodges/${firstSlug.lodges}`, h1: lodge.lodge.lodgetitle, texts: [snippet(lodge.lodge.lodgeparagraph), 'What it offers'] });
   const animal = await getJson(base, `/animals/${firstSlug.animals}`);
-  add({ template: 'animal', path: `/animals/${firstSlug.animals}`, apiPath: `/animals/${firstSlug.animals}`, h1: animal.animal.animaltitle, texts: [snippet(animal.animal.animalparagraph), 'Other animals'] });
+  add({
+    template: 'animal',
+    path: `/animals/${firstSlug.animals}`,
+    apiPath: `/animals/${firstSlug.animals}`,
+    h1: animal.animal.animaltitle,
+    texts: [snippet(animal.animal.animalparagraph), 'Other animals'],
+  });
   const bird = await getJson(base, `/birds/${firstSlug.birds}`);
   add({ template: 'bird', path: `/birds/${firstSlug.birds}`, apiPath: `/birds/${firstSlug.birds}`, h1: bird.bird.birdtitle, texts: [snippet(bird.bird.birdoverview)] });
   const blog = await getJson(base, `/blogs/${firstSlug.blogs}`);
   add({ template: 'blog', path: `/blogs/${firstSlug.blogs}`, apiPath: `/blogs/${firstSlug.blogs}`, h1: blog.blog.blogtitle, texts: [snippet(blog.blog.blogparagraph)] });
   const guide = await getJson(base, `/guides/${firstSlug.guides}`);
-  add({ template: 'guide', path: `/guides/${firstSlug.guides}`, apiPath: `/guides/${firstSlug.guides}`, h1: guide.guide.guidetitle, texts: [snippet(guide.guide.guideparagraph), guide.guide.guiderole] });
+  add({
+    template: 'guide',
+    path: `/guides/${firstSlug.guides}`,
+    apiPath: `/guides/${firstSlug.guides}`,
+    h1: guide.guide.guidetitle,
+    texts: [snippet(guide.guide.guideparagraph), guide.guide.guiderole],
+  });
   const exp = await getJson(base, `/experiences/${firstSlug.experiences}`);
   add({
     template: 'experience',

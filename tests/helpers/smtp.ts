@@ -109,7 +109,13 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
         const raw = Buffer.concat(chunks).toString('utf8');
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         const accept = () => {
-          state.received.push(toReceived(raw, from, session.envelope.rcptTo.map((r) => r.address)));
+          state.received.push(
+            toReceived(
+              raw,
+              from,
+              session.envelope.rcptTo.map((r) => r.address),
+            ),
+          );
           cb();
         };
         if (state.delay > 0) setTimeout(accept, state.delay);

@@ -99,7 +99,7 @@ export async function startSite(opts: InProcessOptions = {}): Promise<InProcessS
   const appOptions: Parameters<typeof createApp>[2] = opts.drivenMail ? { ...opts.app, forms: { startWorker: false, mail: FAST_MAIL, ...opts.app?.forms } } : opts.app;
   let app = await createApp(config, log, appOptions);
   let served = await listen(app.web!, { port: 0, host: '127.0.0.1', logger: log });
-  const rows = async <T,>(q: string) => rowsOf<T>(await app.database!.db.execute(sql.raw(q)));
+  const rows = async <T>(q: string) => rowsOf<T>(await app.database!.db.execute(sql.raw(q)));
   const site: InProcessSite = {
     app,
     base: `http://127.0.0.1:${served.port}`,

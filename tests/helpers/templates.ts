@@ -31,7 +31,11 @@ export function runDir(): string {
 
 /** The run's name in PostgreSQL database names. */
 function runTag(): string {
-  return path.basename(runDir()).replace(/[^a-z0-9]/gi, '').toLowerCase().slice(-12);
+  return path
+    .basename(runDir())
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase()
+    .slice(-12);
 }
 
 /**

@@ -30,7 +30,21 @@ function niceScale(max: number, ticks = 4): { top: number; step: number } {
   return { top: Math.ceil(max / niceStep) * niceStep, step: niceStep };
 }
 
-function ChartFrame({ title, summary, head, rows, children, height }: { title: string; summary: string; head: [string, string, string?]; rows: [string, string, string?][]; children: ReactNode; height: number }) {
+function ChartFrame({
+  title,
+  summary,
+  head,
+  rows,
+  children,
+  height,
+}: {
+  title: string;
+  summary: string;
+  head: [string, string, string?];
+  rows: [string, string, string?][];
+  children: ReactNode;
+  height: number;
+}) {
   const id = useId();
   return (
     <figure className="c-chart">
@@ -131,7 +145,19 @@ export function ColumnChart({ title, summary, points, valueHead, nowLabel }: { t
 }
 
 /** Horizontal bars of a breakdown (by status, by source). */
-export function BarList({ title, summary, items, valueHead, labelHead }: { title: string; summary: string; items: { label: string; value: number; tone: string }[]; valueHead: string; labelHead: string }) {
+export function BarList({
+  title,
+  summary,
+  items,
+  valueHead,
+  labelHead,
+}: {
+  title: string;
+  summary: string;
+  items: { label: string; value: number; tone: string }[];
+  valueHead: string;
+  labelHead: string;
+}) {
   const row = 30;
   const H = items.length * row + 8;
   const labelW = 122;
@@ -181,13 +207,7 @@ export function RateChart({ title, summary, points, valueHead, noteHead }: { tit
   if (current) segments.push(current);
   const fmt = (v: number | null) => (v === null ? 'No enquiries' : `${Math.round(v * 100)}%`);
   return (
-    <ChartFrame
-      title={title}
-      summary={summary}
-      head={['Month', valueHead, noteHead]}
-      rows={points.map((p) => [p.label, fmt(p.value), p.note ?? ''])}
-      height={H}
-    >
+    <ChartFrame title={title} summary={summary} head={['Month', valueHead, noteHead]} rows={points.map((p) => [p.label, fmt(p.value), p.note ?? ''])} height={H}>
       <g className="c-chart__grid">
         {[0, 0.25, 0.5, 0.75, 1].map((t) => (
           <g key={t}>

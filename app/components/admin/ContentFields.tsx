@@ -9,7 +9,22 @@ import { createContext, useContext, useEffect, useRef, useState, type ReactNode 
 import type { ContentChoices, ContentDocument, FieldSpec } from '../../../common/content-editing.ts';
 import type { MediaImage } from '../../../common/media-library.ts';
 import { CSRF_FIELD } from '../../lib/admin.ts';
-import { contentImagePath, countName, docName, libraryAltName, pictureWasName, writtenName, fieldId, ids, intentOf, libraryQueryName, pathKey, pickName, toDateInput, type Path } from '../../lib/content-form.ts';
+import {
+  contentImagePath,
+  countName,
+  docName,
+  libraryAltName,
+  pictureWasName,
+  writtenName,
+  fieldId,
+  ids,
+  intentOf,
+  libraryQueryName,
+  pathKey,
+  pickName,
+  toDateInput,
+  type Path,
+} from '../../lib/content-form.ts';
 import { Image } from '../Image.tsx';
 import { useConsoleSession } from './ConsoleUi.tsx';
 import { ImageUpload } from './ImageUpload.tsx';
@@ -227,7 +242,10 @@ function SelectField({ field, path, value }: { field: Extract<FieldSpec, { kind:
   const { choices } = useEditor();
   const d = useDescribed(path, field.hint);
   const current = text(value);
-  const options = field.kind === 'enum' ? field.options.map((o) => ({ value: o, label: o.charAt(0).toUpperCase() + o.slice(1) })) : (choices[field.collection] ?? []).map((c) => ({ value: c.slug, label: choiceLabel(c) }));
+  const options =
+    field.kind === 'enum'
+      ? field.options.map((o) => ({ value: o, label: o.charAt(0).toUpperCase() + o.slice(1) }))
+      : (choices[field.collection] ?? []).map((c) => ({ value: c.slug, label: choiceLabel(c) }));
   const known = current === '' || options.some((o) => o.value === current);
   return (
     <div className={`c-field c-field--short${d.errors.length ? ' c-field--error' : ''}`}>
@@ -403,8 +421,7 @@ function RefsField({ field, path, value }: { field: Extract<FieldSpec, { kind: '
   return (
     <details className="c-fold" open={d.errors.length > 0 || chosen.size === 0}>
       <summary>
-        <span className="c-fold__label">{field.label}</span>{' '}
-        <span className="c-fold__value">{chosen.size ? `${chosen.size} chosen: ${titles.join(', ')}` : 'none chosen'}</span>
+        <span className="c-fold__label">{field.label}</span> <span className="c-fold__value">{chosen.size ? `${chosen.size} chosen: ${titles.join(', ')}` : 'none chosen'}</span>
       </summary>
       {boxes}
     </details>
@@ -700,7 +717,9 @@ function PictureFieldset({
           </div>
           {searched ? (
             <p className="c-count" role="status">
-              {searched.total === 0 ? 'No picture matches.' : `${searched.total} ${searched.total === 1 ? 'picture matches' : 'pictures match'}${searched.q ? ` “${searched.q}”` : ''}${searched.total > library.length ? ` (the ${library.length} newest shown)` : ''}.`}
+              {searched.total === 0
+                ? 'No picture matches.'
+                : `${searched.total} ${searched.total === 1 ? 'picture matches' : 'pictures match'}${searched.q ? ` “${searched.q}”` : ''}${searched.total > library.length ? ` (the ${library.length} newest shown)` : ''}.`}
             </p>
           ) : library.length >= 24 ? (
             <p className="c-count">The newest pictures are shown; search for others.</p>

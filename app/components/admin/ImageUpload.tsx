@@ -297,7 +297,14 @@ export function ImageUpload({ onUploaded, onProcessed, action = '/admin/media', 
                     </div>
                     <div className="c-field">
                       <label htmlFor={`${id}-caption-${it.key}`}>Caption (optional)</label>
-                      <input id={`${id}-caption-${it.key}`} type="text" value={it.caption} maxLength={CAPTION_MAX} onChange={(e) => update(it.key, { caption: e.currentTarget.value })} onKeyDown={onEnter} />
+                      <input
+                        id={`${id}-caption-${it.key}`}
+                        type="text"
+                        value={it.caption}
+                        maxLength={CAPTION_MAX}
+                        onChange={(e) => update(it.key, { caption: e.currentTarget.value })}
+                        onKeyDown={onEnter}
+                      />
                     </div>
                     <button type="button" className="c-linkbtn c-linkbtn--muted" onClick={() => setItems((all) => all.filter((x) => x.key !== it.key))}>
                       Remove {it.file.name} from the list
@@ -345,7 +352,12 @@ export function ImageUpload({ onUploaded, onProcessed, action = '/admin/media', 
       </p>
       {embedded && !items.length ? null : (
         <div>
-          <button type={embedded ? 'button' : 'submit'} className={embedded ? 'btn btn--ghost btn--sm' : 'btn btn--primary'} disabled={busy || (embedded && !pending)} onClick={embedded ? () => void uploadReady() : undefined}>
+          <button
+            type={embedded ? 'button' : 'submit'}
+            className={embedded ? 'btn btn--ghost btn--sm' : 'btn btn--primary'}
+            disabled={busy || (embedded && !pending)}
+            onClick={embedded ? () => void uploadReady() : undefined}
+          >
             {busy ? 'Uploading…' : enhanced && pending > 1 ? `Upload ${pending} images` : embedded ? 'Upload and choose it' : 'Upload'}
           </button>
         </div>

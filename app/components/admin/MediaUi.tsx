@@ -6,7 +6,12 @@ import './MediaUi.css';
 const STATUS_TONE: Record<MediaImage['status'], string> = { queued: 'wait', processing: 'sending', done: 'on', failed: 'off' };
 
 export function MediaStatusBadge({ image }: { image: MediaImage }) {
-  const text = image.status === 'processing' ? `${MEDIA_PROGRESS_LABEL.processing} ${image.variantsDone}/${image.variantsTotal}` : image.status === 'done' ? `${MEDIA_PROGRESS_LABEL.done} · ${image.variantsTotal} variants` : MEDIA_PROGRESS_LABEL[image.status];
+  const text =
+    image.status === 'processing'
+      ? `${MEDIA_PROGRESS_LABEL.processing} ${image.variantsDone}/${image.variantsTotal}`
+      : image.status === 'done'
+        ? `${MEDIA_PROGRESS_LABEL.done} · ${image.variantsTotal} variants`
+        : MEDIA_PROGRESS_LABEL[image.status];
   return <span className={`c-badge c-badge--${STATUS_TONE[image.status]}`}>{text}</span>;
 }
 
@@ -18,4 +23,3 @@ export function MediaThumb({ image, sizes = '(min-width: 900px) 240px, 50vw' }: 
     </div>
   );
 }
-

@@ -13,7 +13,11 @@ import { Ridge } from '../Hero.tsx';
 import { MailIcon, PhoneIcon, PinIcon, WhatsAppIcon } from '../Icons.tsx';
 import { BrandMark } from './Brand.tsx';
 
-const NewsletterForm = lazy(() => whenIdle().then(() => import('../NewsletterForm.tsx')).then((m) => ({ default: m.NewsletterForm })));
+const NewsletterForm = lazy(() =>
+  whenIdle()
+    .then(() => import('../NewsletterForm.tsx'))
+    .then((m) => ({ default: m.NewsletterForm })),
+);
 
 /** Pages of ours (to) and, for the visa application, the official site (href, a new tab). */
 const USEFUL_LINKS: ({ to: string; label: string } | { href: string; label: string })[] = [
@@ -48,10 +52,7 @@ export function Footer({ year }: { year: number }) {
             <BrandMark size={48} />
             <span>{site.name}</span>
           </p>
-          <p>
-            Gorilla, chimpanzee and wildlife safaris planned by a Kabale team that has walked these trails since {site.foundedYear}. A share of every safari
-            supports the Batwa community.
-          </p>
+          <p>Gorilla, chimpanzee and wildlife safaris planned by a Kabale team that has walked these trails since {site.foundedYear}. A share of every safari supports the Batwa community.</p>
           <SocialLinks className="socials--footer" />
         </div>
         <div>

@@ -15,7 +15,6 @@ import { whenIdle } from '../../lib/idle.ts';
 import { ChevronDown, CloseIcon, MailIcon, MenuIcon, PhoneIcon, PinIcon, SearchIcon } from '../Icons.tsx';
 import { Brand } from './Brand.tsx';
 
-
 const DESKTOP_QUERY = '(min-width: 1080px)';
 const HOVER_QUERY = '(hover: hover) and (min-width: 1080px)';
 const PANEL_KEYS = Object.keys(NAV_PANELS) as PanelKey[];
@@ -69,7 +68,11 @@ type PanelState = { module: PanelsModule; answer: NavPanelAnswer } | 'failed';
 
 // The currency switch is a lazy island: its HTML is in the page, its code (and the currency
 // rules) loads once the browser is idle, so pages without prices do not carry it in their first load.
-const CurrencySwitch = lazy(() => whenIdle().then(() => import('../CurrencySwitch.tsx')).then((m) => ({ default: m.CurrencySwitch })));
+const CurrencySwitch = lazy(() =>
+  whenIdle()
+    .then(() => import('../CurrencySwitch.tsx'))
+    .then((m) => ({ default: m.CurrencySwitch })),
+);
 
 export function Header() {
   const hydrated = useHydrated();
@@ -91,12 +94,7 @@ export function Header() {
   return (
     <>
       <TopBar />
-      <header
-        className={`site-header${scrolled ? ' is-scrolled' : ''}${menuOpen ? ' menu-open' : ''}`}
-        onPointerEnter={nav.prefetch}
-        onPointerDown={nav.prefetch}
-        onTouchStart={nav.prefetch}
-      >
+      <header className={`site-header${scrolled ? ' is-scrolled' : ''}${menuOpen ? ' menu-open' : ''}`} onPointerEnter={nav.prefetch} onPointerDown={nav.prefetch} onTouchStart={nav.prefetch}>
         <div className="container site-header__inner">
           <Brand />
           <MainNav menuOpen={menuOpen} panelProps={nav.panelProps} />
@@ -350,7 +348,19 @@ function MainNav({ menuOpen, panelProps }: { menuOpen: boolean; panelProps: (key
 }
 
 /** The header's right side: social links once scrolled, search, the call to action, the menu button. */
-function HeaderActions({ scrolled, menuOpen, menuButton, onMenu, onSearch }: { scrolled: boolean; menuOpen: boolean; menuButton: RefObject<HTMLButtonElement | null>; onMenu: () => void; onSearch: () => void }) {
+function HeaderActions({
+  scrolled,
+  menuOpen,
+  menuButton,
+  onMenu,
+  onSearch,
+}: {
+  scrolled: boolean;
+  menuOpen: boolean;
+  menuButton: RefObject<HTMLButtonElement | null>;
+  onMenu: () => void;
+  onSearch: () => void;
+}) {
   return (
     <div className="site-header__actions">
       {/* Spec point 2: the social links stay in the bar once the top bar has scrolled away (wide screens; CSS). */}
@@ -425,14 +435,7 @@ function NavPanel({ panelKey, label, href, hydrated, open, content, loadTab, onW
   if (typeof content === 'object') body = <content.module.PanelContent panel={panelKey} answer={content.answer} loadTab={loadTab} />;
   else if (open) body = <PanelLoading failed={content === 'failed'} />;
   return (
-    <li
-      className={`nav-item has-panel${open ? ' is-open' : ''}`}
-      data-panel={panelKey}
-      onMouseEnter={onHoverOpen}
-      onMouseLeave={onHoverClose}
-      onKeyDown={onKeyDown}
-      onBlur={onBlur}
-    >
+    <li className={`nav-item has-panel${open ? ' is-open' : ''}`} data-panel={panelKey} onMouseEnter={onHoverOpen} onMouseLeave={onHoverClose} onKeyDown={onKeyDown} onBlur={onBlur}>
       <button ref={button} type="button" className="nav-link nav-trigger" aria-expanded={open} aria-controls={panelId} onClick={onToggle} onFocus={onWant}>
         {label}
         <ChevronDown size={16} className="nav-trigger__chev" />

@@ -44,15 +44,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
           Search safaris, parks, experiences and stories
         </label>
         <SearchIcon size={22} className="search-form__icon" />
-        <input
-          id="site-search-input"
-          name="query"
-          type="search"
-          autoComplete="off"
-          placeholder="Gorillas, Bwindi, a 5 day safari…"
-          value={term}
-          onChange={(e) => setTerm(e.target.value)}
-        />
+        <input id="site-search-input" name="query" type="search" autoComplete="off" placeholder="Gorillas, Bwindi, a 5 day safari…" value={term} onChange={(e) => setTerm(e.target.value)} />
         <button type="submit" className="btn btn--primary">
           Search
         </button>

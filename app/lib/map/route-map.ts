@@ -324,7 +324,9 @@ export function mapSvg(layout: MapLayout, title: string): string {
   if (layout.countryLabels.length) {
     out.push(`<g font-size="${COUNTRY_SIZE}" font-weight="600" letter-spacing="1.5" text-anchor="middle">`);
     for (const l of layout.countryLabels)
-      out.push(`<text x="${n(l.x)}" y="${n(l.y)}" fill="${l.focus ? c.countryLabel : c.neighbourLabel}"${l.text === 'Indian Ocean' ? ' font-style="italic" letter-spacing="0.5"' : ''}>${esc(l.text)}</text>`);
+      out.push(
+        `<text x="${n(l.x)}" y="${n(l.y)}" fill="${l.focus ? c.countryLabel : c.neighbourLabel}"${l.text === 'Indian Ocean' ? ' font-style="italic" letter-spacing="0.5"' : ''}>${esc(l.text)}</text>`,
+      );
     out.push('</g>');
   }
   if (layout.line.length > 1) {

@@ -341,7 +341,16 @@ export function pageGraph(kind: RouteKind | null, data: AnyData | null | undefin
       case 'faq': {
         const node = faqPage((data.faqs as Faq[] | undefined) ?? [], pageUrl);
         if (node) graph.push(node);
-        if (kind === 'faq') graph.push(breadcrumbList([{ name: 'Home', url: `${origin}/` }, { name: String(data.title ?? 'FAQ'), url: pageUrl }], pageUrl));
+        if (kind === 'faq')
+          graph.push(
+            breadcrumbList(
+              [
+                { name: 'Home', url: `${origin}/` },
+                { name: String(data.title ?? 'FAQ'), url: pageUrl },
+              ],
+              pageUrl,
+            ),
+          );
         break;
       }
       case 'safari': {
@@ -380,17 +389,12 @@ export function pageGraph(kind: RouteKind | null, data: AnyData | null | undefin
       }
       case 'animal': {
         const d = data as unknown as AnimalResponse;
-        if (d.animal)
-          graph.push(
-            aboutPage(pageUrl, d.animal.animaltitle, d.animal.animaldescription, d.animal.animalheaderimage),
-            crumbs('Animals', '/animals', d.animal.animaltitle),
-          );
+        if (d.animal) graph.push(aboutPage(pageUrl, d.animal.animaltitle, d.animal.animaldescription, d.animal.animalheaderimage), crumbs('Animals', '/animals', d.animal.animaltitle));
         break;
       }
       case 'bird': {
         const d = data as unknown as BirdResponse;
-        if (d.bird)
-          graph.push(aboutPage(pageUrl, d.bird.birdtitle, d.bird.birddescription, d.bird.birdheaderimage), crumbs('Birds', '/birds', d.bird.birdtitle));
+        if (d.bird) graph.push(aboutPage(pageUrl, d.bird.birdtitle, d.bird.birddescription, d.bird.birdheaderimage), crumbs('Birds', '/birds', d.bird.birdtitle));
         break;
       }
       case 'experience': {
@@ -423,7 +427,10 @@ function prune<T>(value: T): T {
 
 /** JSON for a <script type="application/ld+json"> element: '<' escaped so no text can close the element. */
 function jsonLdScript(graph: JsonLdGraph): string {
-  return JSON.stringify(graph).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(graph)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 type Match = { id: string; loaderData?: unknown; data?: unknown };

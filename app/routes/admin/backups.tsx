@@ -36,7 +36,9 @@ export default function Backups() {
         lead={
           <>
             Each backup holds the whole database (enquiries, subscribers, staff, content) and the media library’s pictures.{' '}
-            {list.daily ? 'The server writes one every day and keeps the last 14; the ones written here are kept until you delete them on the server.' : 'Daily backups are turned off on this server (DAILY_BACKUPS=off).'}
+            {list.daily
+              ? 'The server writes one every day and keeps the last 14; the ones written here are kept until you delete them on the server.'
+              : 'Daily backups are turned off on this server (DAILY_BACKUPS=off).'}
           </>
         }
       />

@@ -67,7 +67,11 @@ function LibraryPicker({ pictures, target }: { pictures: MediaImage[]; target: R
         <p className="c-field__hint">Pictures come from the media library only, with their alt text. The picture goes where the cursor is in the newsletter.</p>
         <div className="c-field">
           <label htmlFor={searchId}>Find a picture (alt text, caption or file name)</label>
-          <input id={searchId} type="search" value={q} onChange={(e) => setQ(e.target.value)}
+          <input
+            id={searchId}
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
             // Enter filters (it is already done as one types): it does not save the campaign.
             onKeyDown={(e) => {
               if (e.key === 'Enter') e.preventDefault();

@@ -40,7 +40,13 @@ function styleOf(css: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const part of css.split(';')) {
     const i = part.indexOf(':');
-    if (i > 0) out[part.slice(0, i).trim().replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase())] = part.slice(i + 1).trim();
+    if (i > 0)
+      out[
+        part
+          .slice(0, i)
+          .trim()
+          .replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase())
+      ] = part.slice(i + 1).trim();
   }
   return out;
 }

@@ -88,7 +88,11 @@ export default function SendCampaign() {
       {draft && result?.code !== 'already-sent' ? (
         <section className="c-panel" aria-labelledby="schedule-title">
           <h2 id="schedule-title">Or send it later</h2>
-          {result && 'scheduled' in result && result.scheduled ? <Notice>Scheduled: it will be sent on {when(result.scheduled, { zone: c.timeZone })} ({zoneName}).</Notice> : null}
+          {result && 'scheduled' in result && result.scheduled ? (
+            <Notice>
+              Scheduled: it will be sent on {when(result.scheduled, { zone: c.timeZone })} ({zoneName}).
+            </Notice>
+          ) : null}
           {result && 'unscheduled' in result ? <Notice>The schedule is cancelled: the campaign stays a draft.</Notice> : null}
           {c.scheduledFor ? (
             <p>

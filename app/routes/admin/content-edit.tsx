@@ -100,7 +100,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // those are shown, the others say "no picture yet" rather than a broken image.
   const api = context.get(apiContext);
   const candidates = item ? [...new Set(contentPictures(form.fields, item.document, form.type.name, item.slug))].slice(0, 40) : [];
-  const found = await Promise.all(candidates.map((p) => api.fetch(`/${p}`, { method: 'HEAD' }).then((r) => (r.ok ? p : undefined), () => undefined)));
+  const found = await Promise.all(
+    candidates.map((p) =>
+      api.fetch(`/${p}`, { method: 'HEAD' }).then(
+        (r) => (r.ok ? p : undefined),
+        () => undefined,
+      ),
+    ),
+  );
   // The pictures' metadata (hashed variant names, sizes, placeholders) for the Image component.
   return { item, form, library, pictures: found.filter((p): p is string => Boolean(p)), imageMeta: imageMetaOf(answer, media) };
 }
@@ -272,12 +279,13 @@ function DoneNotice({ item, singular }: { item: ContentItem | null; singular: st
   const done = params.get('done');
   const failed = params.get('failed');
   if (!item || !done) return null;
-  const view = item.status === 'published' && item.publicPath ? (
-    <>
-      {' '}
-      <a href={item.publicPath}>View it on the site.</a>
-    </>
-  ) : null;
+  const view =
+    item.status === 'published' && item.publicPath ? (
+      <>
+        {' '}
+        <a href={item.publicPath}>View it on the site.</a>
+      </>
+    ) : null;
   const text: Record<string, ReactNode> = {
     created: <>The {singular} is saved as a draft: it is not on the site until it is published.</>,
     saved:
@@ -406,7 +414,16 @@ export default function ContentEditor() {
         </h2>
       ) : null}
 
-      <Form method="post" key={editor.formKey} ref={editor.formRef} className="c-editor" id="content-form" aria-label={conflict ? 'Your version' : `${title}: edit`} onInput={typing.onInput} onSubmit={previewInNewTab(previewAction)}>
+      <Form
+        method="post"
+        key={editor.formKey}
+        ref={editor.formRef}
+        className="c-editor"
+        id="content-form"
+        aria-label={conflict ? 'Your version' : `${title}: edit`}
+        onInput={typing.onInput}
+        onSubmit={previewInNewTab(previewAction)}
+      >
         {/* Enter in a field sends this first button: the form comes back as it is, nothing saved. */}
         <button type="submit" name="intent" value="refresh" formNoValidate className="c-editor__default" tabIndex={-1} aria-hidden="true" onClick={(e) => e.preventDefault()}>
           Keep editing
@@ -427,7 +444,25 @@ export default function ContentEditor() {
 }
 
 /** The item's address, its title on the site, and its type's fields. */
-function FieldsPanel({ item, form, edit, library, pictures, editor, typing, siteTitle }: { item: ContentItem | null; form: ContentForm; edit: Edit | undefined; library: MediaImage[]; pictures: string[]; editor: ReturnType<typeof useEditorDocument>; typing: ReturnType<typeof useTyping>; siteTitle: string | undefined }) {
+function FieldsPanel({
+  item,
+  form,
+  edit,
+  library,
+  pictures,
+  editor,
+  typing,
+  siteTitle,
+}: {
+  item: ContentItem | null;
+  form: ContentForm;
+  edit: Edit | undefined;
+  library: MediaImage[];
+  pictures: string[];
+  editor: ReturnType<typeof useEditorDocument>;
+  typing: ReturnType<typeof useTyping>;
+  siteTitle: string | undefined;
+}) {
   const type = form.type;
   return (
     <section className="c-panel c-editor__fields" aria-label="Fields">
@@ -634,7 +669,19 @@ function FixedAddress({ item }: { item: ContentItem }) {
 }
 
 /** The item's address, and what changing a published one does. */
-function SlugField({ item, edit, singular, slugRef, slugNow }: { item: ContentItem | null; edit: Edit | undefined; singular: string; slugRef: RefObject<HTMLInputElement | null>; slugNow: string | undefined }) {
+function SlugField({
+  item,
+  edit,
+  singular,
+  slugRef,
+  slugNow,
+}: {
+  item: ContentItem | null;
+  edit: Edit | undefined;
+  singular: string;
+  slugRef: RefObject<HTMLInputElement | null>;
+  slugNow: string | undefined;
+}) {
   const slugError = edit?.field === 'slug' ? (edit.slugError ?? edit.error) : undefined;
   const published = item?.status === 'published';
   const hint = (
@@ -652,7 +699,21 @@ function SlugField({ item, edit, singular, slugRef, slugNow }: { item: ContentIt
       error={slugError}
       control={(aria) => (
         <>
-          <input ref={slugRef} id={aria.id} name="slug" type="text" defaultValue={edit?.slug ?? item?.slug ?? ''} required pattern={SLUG_PATTERN} maxLength={120} autoComplete="off" spellCheck={false} className="c-mono" aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']} />
+          <input
+            ref={slugRef}
+            id={aria.id}
+            name="slug"
+            type="text"
+            defaultValue={edit?.slug ?? item?.slug ?? ''}
+            required
+            pattern={SLUG_PATTERN}
+            maxLength={120}
+            autoComplete="off"
+            spellCheck={false}
+            className="c-mono"
+            aria-invalid={aria['aria-invalid']}
+            aria-describedby={aria['aria-describedby']}
+          />
           {published && slugNow !== undefined && slugNow !== item?.slug ? (
             <p className="c-slugwarn" role="status">
               The address will change from <code>{item?.slug}</code> to <code>{slugNow || '…'}</code>; the old one will redirect to the new one once you save.
@@ -665,7 +726,25 @@ function SlugField({ item, edit, singular, slugRef, slugNow }: { item: ContentIt
 }
 
 /** The item's state, and the buttons that publish, unpublish or schedule it (or save over a conflict). */
-function PublicationPanel({ item, type, status, edit, busy, conflict, listPath, previewAction }: { item: ContentItem | null; type: ContentForm['type']; status: string; edit: Edit | undefined; busy: boolean; conflict: Pick<ContentConflict, 'current'> | undefined; listPath: string; previewAction: string | undefined }) {
+function PublicationPanel({
+  item,
+  type,
+  status,
+  edit,
+  busy,
+  conflict,
+  listPath,
+  previewAction,
+}: {
+  item: ContentItem | null;
+  type: ContentForm['type'];
+  status: string;
+  edit: Edit | undefined;
+  busy: boolean;
+  conflict: Pick<ContentConflict, 'current'> | undefined;
+  listPath: string;
+  previewAction: string | undefined;
+}) {
   return (
     <section className="c-panel c-editor__side" aria-labelledby="publish-title">
       <h2 id="publish-title">{conflict ? 'Your version' : 'Publication'}</h2>
@@ -741,7 +820,14 @@ function ScheduleField({ item, edit, status, busy }: { item: ContentItem | null;
       error={scheduleError}
       control={(aria) => (
         <>
-          <input id={aria.id} name="publishAt" type="datetime-local" defaultValue={edit?.publishAt ?? toDateTimeInput(item?.publishAt)} aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']} />
+          <input
+            id={aria.id}
+            name="publishAt"
+            type="datetime-local"
+            defaultValue={edit?.publishAt ?? toDateTimeInput(item?.publishAt)}
+            aria-invalid={aria['aria-invalid']}
+            aria-describedby={aria['aria-describedby']}
+          />
           <button type="submit" name="intent" value="schedule" className="btn btn--ghost btn--sm" disabled={busy}>
             {status === 'scheduled' ? 'Change the time' : 'Schedule'}
           </button>

@@ -74,7 +74,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // First the document is checked (and projected once) as the preview will use it.
   const checked = await contentSend<{ path: string }>(context, request, previewPath, { json: { slug, document }, csrf });
   if (!checked.ok) {
-    const problems = checked.kind === 'problems' ? checked.problems.map((p) => ({ label: p.path === 'slug' ? 'Address' : p.path ? describePath(form.fields, p.path.replace(/^document\./, '')) : 'The item', message: p.message })) : [];
+    const problems =
+      checked.kind === 'problems'
+        ? checked.problems.map((p) => ({ label: p.path === 'slug' ? 'Address' : p.path ? describePath(form.fields, p.path.replace(/^document\./, '')) : 'The item', message: p.message }))
+        : [];
     const status = checked.status >= 400 && checked.status < 500 ? checked.status : 400;
     return refusal(status, 'The preview could not be drawn', checked.error, problems, editPath);
   }

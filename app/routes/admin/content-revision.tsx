@@ -39,7 +39,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const baseRevision = Number.parseInt(String(form.get('baseRevision') ?? ''), 10);
   const sent = await contentSend(context, request, `${base}/revisions/${params.rev}/restore`, { json: { baseRevision }, csrf: form.get(CSRF_FIELD) });
   if (!sent.ok) {
-    if (sent.kind === 'conflict') return { error: 'Someone saved this item while you were looking: the differences below are now against their version. Check them, then restore again if you still want to.' };
+    if (sent.kind === 'conflict')
+      return { error: 'Someone saved this item while you were looking: the differences below are now against their version. Check them, then restore again if you still want to.' };
     return { error: sent.error };
   }
   throw redirect(`/admin/content/${params.type}/${sent.data.item.id}?done=restored`, { status: 303, headers: { 'cache-control': 'no-store' } });
@@ -103,7 +104,11 @@ export default function ContentRevisionScreen() {
         {isCurrent ? (
           <p>Nothing to restore: the item is at this revision now.</p>
         ) : (
-          <DiffView lines={revision.diff} title={`Revision ${revision.revision} against the current version (${item.revision})`} labels={{ minus: `Only in revision ${revision.revision}`, plus: 'Only in the current version' }} />
+          <DiffView
+            lines={revision.diff}
+            title={`Revision ${revision.revision} against the current version (${item.revision})`}
+            labels={{ minus: `Only in revision ${revision.revision}`, plus: 'Only in the current version' }}
+          />
         )}
       </section>
 
@@ -111,8 +116,8 @@ export default function ContentRevisionScreen() {
         <section className="c-panel" aria-labelledby="restore-title">
           <h2 id="restore-title">Restore this version</h2>
           <p>
-            The {type.singular}’s content becomes what it was at revision {revision.revision}; its address and its state ({statusText(item.status).toLowerCase()}) stay as they are now. This is saved as a new
-            revision, so the current version stays in the history.
+            The {type.singular}’s content becomes what it was at revision {revision.revision}; its address and its state ({statusText(item.status).toLowerCase()}) stay as they are now. This is saved
+            as a new revision, so the current version stays in the history.
           </p>
           <Form method="post">
             <CsrfInput />

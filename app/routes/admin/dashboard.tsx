@@ -74,9 +74,13 @@ export default function Dashboard() {
       : `${plural(d.totals.last12Weeks, 'enquiry', 'enquiries')} in the last 12 weeks, not counting spam. The busiest week began ${dayMonthYear.format(new Date(`${busiest.week}T00:00:00Z`))} with ${busiest.count}; this week so far: ${thisWeek}.`;
 
   const statusTotal = d.byStatus.reduce((a, s) => a + s.count, 0);
-  const statusSummary = statusTotal === 0 ? 'No enquiries yet.' : `${plural(statusTotal, 'enquiry', 'enquiries')} in all: ${d.byStatus.map((s) => `${STATUS_LABELS[s.status]} ${s.count}`).join(', ')}.`;
+  const statusSummary =
+    statusTotal === 0 ? 'No enquiries yet.' : `${plural(statusTotal, 'enquiry', 'enquiries')} in all: ${d.byStatus.map((s) => `${STATUS_LABELS[s.status]} ${s.count}`).join(', ')}.`;
   const sourceTotal = d.bySource.reduce((a, s) => a + s.count, 0);
-  const sourceSummary = sourceTotal === 0 ? 'No enquiries yet.' : `Where ${plural(sourceTotal, 'enquiry', 'enquiries')} (not counting spam) were sent from: ${d.bySource.map((s) => `${SOURCE_LABELS[s.source]} ${s.count}`).join(', ')}.`;
+  const sourceSummary =
+    sourceTotal === 0
+      ? 'No enquiries yet.'
+      : `Where ${plural(sourceTotal, 'enquiry', 'enquiries')} (not counting spam) were sent from: ${d.bySource.map((s) => `${SOURCE_LABELS[s.source]} ${s.count}`).join(', ')}.`;
 
   const months = monthPoints(d);
   const booked = d.conversion.reduce((a, m) => a + m.booked, 0);
@@ -93,7 +97,15 @@ export default function Dashboard() {
   const newCount = d.byStatus.find((s) => s.status === 'new')?.count ?? 0;
   return (
     <>
-      <PageHead title="Dashboard" lead={`Welcome, ${first}.`} actions={<Link className="btn btn--primary btn--sm" to="/admin/enquiries">Open the inbox</Link>} />
+      <PageHead
+        title="Dashboard"
+        lead={`Welcome, ${first}.`}
+        actions={
+          <Link className="btn btn--primary btn--sm" to="/admin/enquiries">
+            Open the inbox
+          </Link>
+        }
+      />
       {params.has('welcome') ? <Notice>Your owner account is ready. The set-up address no longer works.</Notice> : null}
 
       <section aria-labelledby="now-title" className="c-dash__now">

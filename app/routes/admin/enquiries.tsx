@@ -269,9 +269,9 @@ export default function Enquiries() {
         )}
         <Pagination page={list.page} totalPages={list.totalPages} label="Pages of enquiries" />
         <p className="c-field__hint">
-          Enquiry numbers are unique and follow the order enquiries arrived in, but are not consecutive: the database hands numbers out in batches of 32 ahead of use, so after
-          the server stopped abruptly, or after a restore, the next enquiry may be up to 32 higher than the last; an enquiry that could not be saved (its sender was asked to
-          send it again) also uses up a number. No enquiry is missing when numbers jump.
+          Enquiry numbers are unique and follow the order enquiries arrived in, but are not consecutive: the database hands numbers out in batches of 32 ahead of use, so after the server stopped
+          abruptly, or after a restore, the next enquiry may be up to 32 higher than the last; an enquiry that could not be saved (its sender was asked to send it again) also uses up a number. No
+          enquiry is missing when numbers jump.
         </p>
       </section>
     </>

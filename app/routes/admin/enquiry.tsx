@@ -6,16 +6,7 @@ import type { ReactNode } from 'react';
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { assignSchema, noteSchema, replySchema, statusChangeSchema } from '../../../common/enquiry-forms.ts';
-import {
-  NOTE_MAX,
-  REPLY_BODY_MAX,
-  REPLY_SUBJECT_MAX,
-  replySubject,
-  SOURCE_LABELS,
-  STATUS_LABELS,
-  type EnquiryDetail,
-  type OutboxState,
-} from '../../../common/enquiry-inbox.ts';
+import { NOTE_MAX, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, replySubject, SOURCE_LABELS, STATUS_LABELS, type EnquiryDetail, type OutboxState } from '../../../common/enquiry-inbox.ts';
 import { site } from '../../../common/site.ts';
 import { CsrfInput, Field, FormError, Notice, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
 import { StatusBadge, StatusOptions, staffName, When } from '../../components/admin/InboxUi.tsx';
@@ -379,14 +370,35 @@ function ReplyPanel({ e, me, forms }: { e: EnquiryDetail; me: number | undefined
           name="subject"
           label="Subject"
           error={fieldError('reply', 'subject')}
-          control={(aria) => <input id={aria.id} name="subject" required maxLength={REPLY_SUBJECT_MAX} defaultValue={result?.intent === 'reply' ? result.fields?.subject : replySubject(site.name)} aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']} />}
+          control={(aria) => (
+            <input
+              id={aria.id}
+              name="subject"
+              required
+              maxLength={REPLY_SUBJECT_MAX}
+              defaultValue={result?.intent === 'reply' ? result.fields?.subject : replySubject(site.name)}
+              aria-invalid={aria['aria-invalid']}
+              aria-describedby={aria['aria-describedby']}
+            />
+          )}
         />
         <Field
           id="reply-body"
           name="body"
           label="Your reply"
           error={fieldError('reply', 'body')}
-          control={(aria) => <textarea id={aria.id} name="body" required rows={8} maxLength={REPLY_BODY_MAX} defaultValue={result?.intent === 'reply' ? result.fields?.body : ''} aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']} />}
+          control={(aria) => (
+            <textarea
+              id={aria.id}
+              name="body"
+              required
+              rows={8}
+              maxLength={REPLY_BODY_MAX}
+              defaultValue={result?.intent === 'reply' ? result.fields?.body : ''}
+              aria-invalid={aria['aria-invalid']}
+              aria-describedby={aria['aria-describedby']}
+            />
+          )}
         />
         <div>
           <button type="submit" className="btn btn--primary" disabled={forms.busy}>
@@ -425,7 +437,18 @@ function NotesPanel({ notes, me, forms }: { notes: EnquiryDetail['notes']; me: n
           name="body"
           label="Add a note"
           error={fieldError('note', 'body')}
-          control={(aria) => <textarea id={aria.id} name="body" rows={3} required maxLength={NOTE_MAX} defaultValue={result?.intent === 'note' ? result.fields?.body : ''} aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']} />}
+          control={(aria) => (
+            <textarea
+              id={aria.id}
+              name="body"
+              rows={3}
+              required
+              maxLength={NOTE_MAX}
+              defaultValue={result?.intent === 'note' ? result.fields?.body : ''}
+              aria-invalid={aria['aria-invalid']}
+              aria-describedby={aria['aria-describedby']}
+            />
+          )}
         />
         <div>
           <button type="submit" className="btn btn--ghost" disabled={forms.busy}>

@@ -35,7 +35,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const read = await readForm(request, z.object({ code: formText }).pipe(codeSchema));
   if (!read.ok) return { error: read.error };
-  const sent = await adminSend<{ factor: 'totp' | 'recovery'; recoveryLeft?: number }>(context, request, '/login/totp', { json: read.data, csrf: read.typed[CSRF_FIELD] ?? null, allowSignedOut: true });
+  const sent = await adminSend<{ factor: 'totp' | 'recovery'; recoveryLeft?: number }>(context, request, '/login/totp', {
+    json: read.data,
+    csrf: read.typed[CSRF_FIELD] ?? null,
+    allowSignedOut: true,
+  });
   if (!sent.ok) {
     if (sent.code === 'signed-out') toSignIn(request);
     return { error: sent.status === 429 ? STAFF_MESSAGES.throttled : (sent.error ?? STAFF_MESSAGES.totp) };

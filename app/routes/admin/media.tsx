@@ -82,7 +82,12 @@ export default function Media() {
 
       <section className="c-panel" aria-labelledby="upload-title">
         <h2 id="upload-title">Upload images</h2>
-        <ImageUpload onUploaded={() => void revalidator.revalidate()} onProcessed={() => void revalidator.revalidate()} serverError={result && !result.ok ? result.message : undefined} serverField={result && !result.ok ? result.field : undefined} />
+        <ImageUpload
+          onUploaded={() => void revalidator.revalidate()}
+          onProcessed={() => void revalidator.revalidate()}
+          serverError={result && !result.ok ? result.message : undefined}
+          serverField={result && !result.ok ? result.field : undefined}
+        />
       </section>
 
       <section aria-labelledby="library-title">
@@ -106,7 +111,11 @@ export default function Media() {
           </div>
         </Form>
         <p className="c-count" role="status">
-          {list.total === 0 ? (q ? 'No image matches.' : 'No image has been uploaded yet.') : `${plural(list.total, 'image')}${q ? ' match' : ''}${list.pageCount > 1 ? ` · page ${list.page} of ${list.pageCount}` : ''}`}
+          {list.total === 0
+            ? q
+              ? 'No image matches.'
+              : 'No image has been uploaded yet.'
+            : `${plural(list.total, 'image')}${q ? ' match' : ''}${list.pageCount > 1 ? ` · page ${list.page} of ${list.pageCount}` : ''}`}
         </p>
         {list.items.length ? (
           <ul className="c-media" aria-label="Images">

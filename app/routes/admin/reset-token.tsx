@@ -28,7 +28,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   // The token is the address's, never the form's.
-  const schema = z.object({ password: formText }).transform(({ password }) => ({ token: params.token ?? '', password })).pipe(resetCompleteSchema);
+  const schema = z
+    .object({ password: formText })
+    .transform(({ password }) => ({ token: params.token ?? '', password }))
+    .pipe(resetCompleteSchema);
   const read = await readForm(request, schema);
   if (!read.ok) return read.field === 'token' ? { error: ACCESS_MESSAGES.resetInvalid, gone: true } : { error: read.error, gone: false };
   const sent = await adminSend(context, request, '/reset/complete', { json: read.data, allowSignedOut: true });

@@ -42,7 +42,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const sent = await adminSend<{ changed: boolean }>(context, request, `/reviews/${id}/reply`, { json: { reply }, csrf: form.get(CSRF_FIELD) });
     if (!sent.ok) return { ok: false as const, message: sent.status === 404 ? 'That review no longer exists.' : sent.error! };
     const name = String(form.get('name') ?? '').slice(0, 80) || 'the review';
-    return { ok: true as const, message: !sent.data!.changed ? 'Nothing changed: the reply already said that.' : reply.trim() ? `Your reply to ${name} is saved; it is shown under the review on the site once the review is approved.` : `Your reply to ${name} is removed.` };
+    return {
+      ok: true as const,
+      message: !sent.data!.changed
+        ? 'Nothing changed: the reply already said that.'
+        : reply.trim()
+          ? `Your reply to ${name} is saved; it is shown under the review on the site once the review is approved.`
+          : `Your reply to ${name} is removed.`,
+    };
   }
   if ((intent !== 'approve' && intent !== 'reject') || !/^[1-9][0-9]{0,9}$/.test(id)) return { ok: false as const, message: 'Choose a review and what to do with it.' };
   const name = String(form.get('name') ?? '').slice(0, 80) || 'The review';
@@ -50,7 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!sent.ok) return { ok: false as const, message: sent.status === 404 ? 'That review no longer exists.' : sent.error! };
   return {
     ok: true as const,
-    message: intent === 'approve' ? `${name}’s review is approved and shown on its safari’s page.` : `${name}’s review is rejected${sent.data!.shownChanged ? ' and no longer shown on its safari’s page' : ''}.`,
+    message:
+      intent === 'approve'
+        ? `${name}’s review is approved and shown on its safari’s page.`
+        : `${name}’s review is rejected${sent.data!.shownChanged ? ' and no longer shown on its safari’s page' : ''}.`,
   };
 }
 
@@ -166,7 +176,9 @@ export default function Reviews() {
       </nav>
       <h2 className="sr-only">{MODERATION_LABELS[status]} reviews</h2>
       <p className="c-count" role="status">
-        {counts[status] === 0 ? EMPTY[status] : `${plural(counts[status], `${status === 'pending' ? 'review waiting' : `${status} review`}`, status === 'pending' ? 'reviews waiting' : `${status} reviews`)}, oldest first${pageCount > 1 ? ` · page ${page} of ${pageCount}` : ''}`}
+        {counts[status] === 0
+          ? EMPTY[status]
+          : `${plural(counts[status], `${status === 'pending' ? 'review waiting' : `${status} review`}`, status === 'pending' ? 'reviews waiting' : `${status} reviews`)}, oldest first${pageCount > 1 ? ` · page ${page} of ${pageCount}` : ''}`}
       </p>
       {list.items.length ? (
         <ul className="c-rv-list" aria-label={`${MODERATION_LABELS[status]} reviews`}>

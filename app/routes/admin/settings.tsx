@@ -48,7 +48,11 @@ async function saveRates(form: FormData, context: Route.ActionArgs['context'], r
   const sent = await adminSend<AdminCurrencyRates & { changed: string[] }>(context, request, '/currency-rates', { method: 'PUT', json, csrf: form.get(CSRF_FIELD) });
   if (!sent.ok) return { ok: false as const, form: 'rates' as const, message: sent.error!, field: sent.field, typed };
   const changed = sent.data!.changed;
-  return { ok: true as const, form: 'rates' as const, message: changed.length ? `The rates are saved (${changed.join(', ')}). The public pages convert prices with them from now on.` : 'Nothing changed.' };
+  return {
+    ok: true as const,
+    form: 'rates' as const,
+    message: changed.length ? `The rates are saved (${changed.join(', ')}). The public pages convert prices with them from now on.` : 'Nothing changed.',
+  };
 }
 
 const setOn = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });

@@ -92,7 +92,8 @@ export default function ImportSubscribers() {
           <Notice>
             {result.report.consent ? (
               <>
-                {plural(result.report.added, 'person', 'people')} added as confirmed, with the proof of consent “{result.report.consent.source}”, <Day iso={result.report.consent.date} />; no e-mail was sent.
+                {plural(result.report.added, 'person', 'people')} added as confirmed, with the proof of consent “{result.report.consent.source}”, <Day iso={result.report.consent.date} />; no e-mail
+                was sent.
               </>
             ) : (
               <>
@@ -148,12 +149,11 @@ export default function ImportSubscribers() {
       <section className="c-panel" aria-labelledby="import-title">
         <h2 id="import-title">{result?.ok ? 'Import another file' : 'Choose a file'}</h2>
         <p>
-          A CSV file (UTF-8) whose first row names the columns <code>email</code> and <code>name</code>; other columns are ignored. At most {MB} MB and{' '}
-          {IMPORT_MAX_ROWS.toLocaleString('en')} rows.
+          A CSV file (UTF-8) whose first row names the columns <code>email</code> and <code>name</code>; other columns are ignored. At most {MB} MB and {IMPORT_MAX_ROWS.toLocaleString('en')} rows.
         </p>
         <p className="c-muted">
-          Everyone imported is <strong>pending</strong>: they receive the newsletter only after they confirm their address themselves, unless you give the proof that they agreed before (below).
-          People already on the list are left as they are, and people erased at their request are not added again.
+          Everyone imported is <strong>pending</strong>: they receive the newsletter only after they confirm their address themselves, unless you give the proof that they agreed before (below). People
+          already on the list are left as they are, and people erased at their request are not added again.
         </p>
         <FormError>{result && !result.ok && !fieldError ? result.message : undefined}</FormError>
         {/* A new, empty form after each import: the proof of consent is given again for each file. */}
@@ -185,7 +185,13 @@ export default function ImportSubscribers() {
               defaultValue={typed?.consentSource}
               error={fieldError === 'consentSource' ? result?.message : undefined}
             />
-            <Field label="The day they agreed (or the last of those days)" name="consentDate" type="date" defaultValue={typed?.consentDate} error={fieldError === 'consentDate' ? result?.message : undefined} />
+            <Field
+              label="The day they agreed (or the last of those days)"
+              name="consentDate"
+              type="date"
+              defaultValue={typed?.consentDate}
+              error={fieldError === 'consentDate' ? result?.message : undefined}
+            />
           </fieldset>
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {busy ? 'Importing…' : 'Import'}

@@ -63,7 +63,9 @@ export default function Subscribers() {
           </>
         }
       />
-      {params.has('erased') ? <Notice>The person was erased: their subscription, enquiries and e-mails are gone. Only a one-way fingerprint of the address is kept, so an import cannot add them again.</Notice> : null}
+      {params.has('erased') ? (
+        <Notice>The person was erased: their subscription, enquiries and e-mails are gone. Only a one-way fingerprint of the address is kept, so an import cannot add them again.</Notice>
+      ) : null}
       {result?.ok ? <Notice>{result.email || 'The subscriber'} is unsubscribed and will get no more newsletters.</Notice> : null}
       <FormError>{result && !result.ok ? result.message : undefined}</FormError>
 
@@ -96,7 +98,11 @@ export default function Subscribers() {
       </Form>
 
       <p className="c-count" role="status">
-        {list.total === 0 ? (filtered ? 'No subscriber matches.' : 'No one has subscribed yet.') : `${plural(list.total, 'subscriber')}${filtered ? ' match' : ''}${list.totalPages > 1 ? ` · page ${list.page} of ${list.totalPages}` : ''}`}
+        {list.total === 0
+          ? filtered
+            ? 'No subscriber matches.'
+            : 'No one has subscribed yet.'
+          : `${plural(list.total, 'subscriber')}${filtered ? ' match' : ''}${list.totalPages > 1 ? ` · page ${list.page} of ${list.totalPages}` : ''}`}
       </p>
 
       {list.items.length ? (

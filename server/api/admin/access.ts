@@ -247,7 +247,9 @@ function passwordLinkRoutes(app: Hono<AdminEnv>, { opts, cookie, addressOf, thro
         await db.transaction(async (tx) => {
           const token = await createResetToken(tx, member.id, RESET_MINUTES * 60_000);
           const link = `${opts.siteUrl}/admin/reset/${token}`;
-          await enqueueMail(tx, opts.mail.messageIdDomain, [{ kind: 'staff-password-reset', message: passwordResetMail({ email: member.email, name: member.name }, link, RESET_MINUTES, { from: opts.mail.from }) }]);
+          await enqueueMail(tx, opts.mail.messageIdDomain, [
+            { kind: 'staff-password-reset', message: passwordResetMail({ email: member.email, name: member.name }, link, RESET_MINUTES, { from: opts.mail.from }) },
+          ]);
           await audit(tx, { action: 'password-reset-requested', staffId: member.id, actor: member.email, target: `staff:${member.id}`, ip });
         });
         opts.mail.onQueued?.();
@@ -328,4 +330,3 @@ export function accessApi(opts: AccessApiOptions) {
   passwordLinkRoutes(app, ctx);
   return app;
 }
-

@@ -111,7 +111,10 @@ export function authApi(opts: AuthApiOptions) {
     const problem = await passwordProblem(input.password, s.staff.email, s.staff.name);
     if (problem) throw new HttpError(400, problem, undefined, 'invalid-password');
     await db.transaction(async (tx) => {
-      await tx.update(staff).set({ password_hash: await hashPassword(input.password), password_changed_at: new Date() }).where(eq(staff.id, s.staff.id));
+      await tx
+        .update(staff)
+        .set({ password_hash: await hashPassword(input.password), password_changed_at: new Date() })
+        .where(eq(staff.id, s.staff.id));
       // Other browsers signed in with the old password are signed out.
       await endAllSessions(tx, s.staff.id, s.idHash);
       await audit(tx, { action: 'password-change', staffId: s.staff.id, actor: s.staff.email, ip: addressOf(c) });
@@ -147,4 +150,3 @@ export function authApi(opts: AuthApiOptions) {
 
   return app;
 }
-

@@ -48,7 +48,10 @@ async function countsOf(db: Db, ids: number[]): Promise<Map<number, CampaignCoun
              count(o.id) filter (where o.status = 'failed')::int as failed
         from newsletter_campaign_recipients r
         left join mail_outbox o on o.id = r.outbox_id and o.kind = 'newsletter-campaign'
-       where r.campaign_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})
+       where r.campaign_id in (${sql.join(
+         ids.map((i) => sql`${i}`),
+         sql`, `,
+       )})
        group by r.campaign_id`),
   );
   for (const r of rows) out.set(Number(r.campaign_id), { recipients: Number(r.recipients), queued: Number(r.queued), sent: Number(r.sent), failed: Number(r.failed) });
@@ -88,7 +91,10 @@ function draftRoutes(app: Hono<AdminEnv>, ipOf: (c: AdminContext) => string | nu
   app.get('/campaigns', owner, async (c) => {
     const { db } = deps(c);
     const rows = await db.select().from(newsletterCampaigns).orderBy(desc(newsletterCampaigns.created_at), desc(newsletterCampaigns.id)).limit(200);
-    const counts = await countsOf(db, rows.map((r) => r.id));
+    const counts = await countsOf(
+      db,
+      rows.map((r) => r.id),
+    );
     return c.json({ items: rows.map((r) => summaryOf(r, counts.get(r.id))), confirmed: await confirmedCount(db), timeZone: await readOperatorTimeZone(db) });
   });
 
@@ -144,7 +150,11 @@ function sendingRoutes(app: Hono<AdminEnv>, opts: NewsletterAdminOptions, ipOf: 
     const row = await load(c);
     const s = sessionOf(c);
     const links = campaignLinks(opts.siteUrl, 'preview-token-unsubscribes-no-one', opts.operatorEmail);
-    const m = campaignMessage({ subject: row.subject, bodyMd: row.body_md }, { name: s.staff.name, address: s.staff.email }, links, { from: opts.mailFrom, siteUrl: opts.siteUrl, replyTo: opts.operatorEmail });
+    const m = campaignMessage({ subject: row.subject, bodyMd: row.body_md }, { name: s.staff.name, address: s.staff.email }, links, {
+      from: opts.mailFrom,
+      siteUrl: opts.siteUrl,
+      replyTo: opts.operatorEmail,
+    });
     const preview: CampaignPreview = { subject: m.subject, html: m.html!, text: m.text, headers: m.headers ?? {} };
     return c.json(preview);
   });
@@ -156,7 +166,12 @@ function sendingRoutes(app: Hono<AdminEnv>, opts: NewsletterAdminOptions, ipOf: 
     const s = sessionOf(c);
     // A token no one holds: the test's unsubscribe links show where they go and unsubscribe no one.
     const links = campaignLinks(opts.siteUrl, randomBytes(24).toString('base64url'), opts.operatorEmail);
-    const message = campaignMessage({ subject: row.subject, bodyMd: row.body_md }, { name: s.staff.name, address: s.staff.email }, links, { from: opts.mailFrom, siteUrl: opts.siteUrl, replyTo: opts.operatorEmail, test: true });
+    const message = campaignMessage({ subject: row.subject, bodyMd: row.body_md }, { name: s.staff.name, address: s.staff.email }, links, {
+      from: opts.mailFrom,
+      siteUrl: opts.siteUrl,
+      replyTo: opts.operatorEmail,
+      test: true,
+    });
     await db.transaction(async (tx) => {
       await enqueueMail(tx, opts.messageIdDomain, [{ kind: 'newsletter-test', message }]);
       await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'campaign.test', target: `campaign:${row.id}`, ip: ipOf(c) });

@@ -74,9 +74,13 @@ const MAX_DEPTH = 12;
 
 /** NUL and other control characters have no place in content (the database refuses NUL). */
 function refuseControl(value: unknown, path = '', depth = 0): void {
-  if (depth > MAX_DEPTH) throw new ContentStoreError(400, 'invalid-document', 'The item is nested deeper than any content type.', { problems: [{ path, message: 'Nested deeper than any content type.' }] });
+  if (depth > MAX_DEPTH)
+    throw new ContentStoreError(400, 'invalid-document', 'The item is nested deeper than any content type.', { problems: [{ path, message: 'Nested deeper than any content type.' }] });
   if (typeof value === 'string') {
-    if (CONTROL.test(value)) throw new ContentStoreError(400, `invalid-${path || 'document'}`, 'Remove the control characters from this field.', { problems: [{ path, message: 'Remove the control characters from this field.' }] });
+    if (CONTROL.test(value))
+      throw new ContentStoreError(400, `invalid-${path || 'document'}`, 'Remove the control characters from this field.', {
+        problems: [{ path, message: 'Remove the control characters from this field.' }],
+      });
   } else if (Array.isArray(value)) value.forEach((v, i) => refuseControl(v, path ? `${path}.${i}` : String(i), depth + 1));
   else if (value && typeof value === 'object')
     for (const [k, v] of Object.entries(value)) {
@@ -163,10 +167,18 @@ export function contentApi(opts: ContentApiOptions) {
     const reader = opts.previewRead;
     if (!reader) throw new HttpError(503, 'Page previews are not available on this server.', undefined, 'no-preview');
     const read = input.read;
-    const answer = await previewItem(deps(c).db, type, id, input, read ? async (tx) => {
-      const res = await reader(tx, read);
-      return { status: res.status, type: res.headers.get('content-type') ?? 'application/json', body: await res.text() };
-    } : undefined);
+    const answer = await previewItem(
+      deps(c).db,
+      type,
+      id,
+      input,
+      read
+        ? async (tx) => {
+            const res = await reader(tx, read);
+            return { status: res.status, type: res.headers.get('content-type') ?? 'application/json', body: await res.text() };
+          }
+        : undefined,
+    );
     if (!answer.result) return c.json({ path: answer.path });
     // The public answer as it is (its status and body), for the preview's render only.
     return c.body(answer.result.body, answer.result.status as 200, { 'content-type': answer.result.type });

@@ -51,7 +51,6 @@ const EXPORT_MAX_ROWS = 50_000;
 
 const assignee = alias(staff, 'assignee');
 
-
 /** A path id: digits that fit a serial, or the enquiry does not exist (404, never a 500). */
 function enquiryId(c: AdminContext): number {
   const raw = c.req.param('id') ?? '';
@@ -280,7 +279,10 @@ async function assignTo(tx: Tx, id: number, staffId: number | null, c: AdminCont
     if (!takes && !releasesOwn) throw new HttpError(403, 'An agent may assign an enquiry only to themself, or unassign themself.', undefined, 'forbidden');
   }
   if (staffId !== null) {
-    const [member] = await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.id, staffId), isNull(staff.disabled_at)));
+    const [member] = await tx
+      .select({ id: staff.id })
+      .from(staff)
+      .where(and(eq(staff.id, staffId), isNull(staff.disabled_at)));
     if (!member) throw new HttpError(400, 'Choose an active member of staff.', undefined, 'invalid-staffId');
   }
   if (row.assigned_to === staffId) return false;
@@ -299,11 +301,7 @@ function listRoutes(app: Hono<AdminEnv>): void {
     const [counted, rows, safariOptions, countries, members] = await Promise.all([
       db.select({ n: sql<number>`count(*)::int` }).from(enquiries).where(where),
       listQuery(db, where).limit(paging.limit).offset(paging.offset),
-      db
-        .selectDistinct({ id: safaris.id, title: safaris.safarititle })
-        .from(safaris)
-        .innerJoin(enquiries, eq(enquiries.safari_id, safaris.id))
-        .orderBy(asc(safaris.safarititle)),
+      db.selectDistinct({ id: safaris.id, title: safaris.safarititle }).from(safaris).innerJoin(enquiries, eq(enquiries.safari_id, safaris.id)).orderBy(asc(safaris.safarititle)),
       db.selectDistinct({ country: enquiries.country }).from(enquiries).where(sql`${enquiries.country} <> ''`).orderBy(asc(enquiries.country)),
       activeStaff(db),
     ]);
@@ -438,10 +436,7 @@ function replyRoute(app: Hono<AdminEnv>, opts: EnquiriesAdminOptions, addressOf:
         { from: opts.mail.from, operatorEmail: opts.mail.operatorEmail },
       );
       const [outboxId] = await enqueueMail(tx, opts.mail.messageIdDomain, [{ kind: 'enquiry-reply', enquiryId: id, message }]);
-      const [r] = await tx
-        .insert(enquiryReplies)
-        .values({ enquiry_id: id, staff_id: s.staff.id, subject: input.subject, body: input.body, outbox_id: outboxId! })
-        .returning({ id: enquiryReplies.id });
+      const [r] = await tx.insert(enquiryReplies).values({ enquiry_id: id, staff_id: s.staff.id, subject: input.subject, body: input.body, outbox_id: outboxId! }).returning({ id: enquiryReplies.id });
       // A first answer moves a new enquiry on.
       if (row.status === 'new') await setStatus(tx, id, 'new', 'contacted', s.staff.id);
       await audit(tx, {

@@ -51,7 +51,7 @@ export function adminApi(opts: AdminApiOptions) {
     c.header('x-robots-tag', 'noindex, nofollow');
   });
   // Writes from a browser on another site are refused before anything else.
-  app.use('*', async (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : refuseCrossSite(opts.siteUrl, opts.trust)(c as never, next) as Promise<void>));
+  app.use('*', async (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : (refuseCrossSite(opts.siteUrl, opts.trust)(c as never, next) as Promise<void>)));
   app.use('*', loadSession(opts.siteUrl));
   const limits = { ...DEFAULT_SIGN_IN_LIMITS, ...opts.limits };
   const mail = opts.mail;

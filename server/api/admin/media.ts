@@ -12,16 +12,7 @@
 // writeLimitFor); every refusal stores nothing.
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
-import {
-  MEDIA_MESSAGES,
-  MEDIA_PAGE_SIZE,
-  mediaTextSchema,
-  UPLOAD_MAX_BYTES,
-  type MediaImage,
-  type MediaList,
-  type MediaStatus,
-  type UploadFormat,
-} from '../../../common/media-library.ts';
+import { MEDIA_MESSAGES, MEDIA_PAGE_SIZE, mediaTextSchema, UPLOAD_MAX_BYTES, type MediaImage, type MediaList, type MediaStatus, type UploadFormat } from '../../../common/media-library.ts';
 import { firstIssue } from '../../../common/staff.ts';
 import { audit } from '../../auth/audit.ts';
 import { requireContentEditor } from '../../auth/content-access.ts';
@@ -71,11 +62,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** One library image by id (the content editor reads the images it embeds with it). */
 async function findMediaImage(db: Db, id: number): Promise<MediaImage | undefined> {
-  const [hit] = await db
-    .select({ row: mediaUploads, by: staff.email })
-    .from(mediaUploads)
-    .leftJoin(staff, eq(staff.id, mediaUploads.uploaded_by))
-    .where(eq(mediaUploads.id, id));
+  const [hit] = await db.select({ row: mediaUploads, by: staff.email }).from(mediaUploads).leftJoin(staff, eq(staff.id, mediaUploads.uploaded_by)).where(eq(mediaUploads.id, id));
   return hit ? mediaImageOf(hit.row, hit.by) : undefined;
 }
 
@@ -134,7 +121,14 @@ export function mediaApi(opts: MediaApiOptions) {
     const db = deps(c).db;
     const originalName = file.name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255);
     const id = await storeUpload(db, opts.dirs, { bytes, image, originalName, alt: text.data.alt, caption: text.data.caption, staffId: s.staff.id });
-    await audit(db, { staffId: s.staff.id, actor: s.staff.email, action: 'media.upload', target: `media:${id}`, detail: { format: image.format, bytes: bytes.length, width: image.width, height: image.height }, ip: addressOf(c) });
+    await audit(db, {
+      staffId: s.staff.id,
+      actor: s.staff.email,
+      action: 'media.upload',
+      target: `media:${id}`,
+      detail: { format: image.format, bytes: bytes.length, width: image.width, height: image.height },
+      ip: addressOf(c),
+    });
     opts.kick();
     return c.json((await findMediaImage(db, id))!, 202);
   });
@@ -153,7 +147,14 @@ export function mediaApi(opts: MediaApiOptions) {
     const [before] = await db.select({ alt: mediaUploads.alt, caption: mediaUploads.caption }).from(mediaUploads).where(eq(mediaUploads.id, id));
     if (!before) throw new HttpError(404, 'Image not found');
     await db.update(mediaUploads).set({ alt: input.alt, caption: input.caption, updated_at: new Date() }).where(eq(mediaUploads.id, id));
-    await audit(db, { staffId: s.staff.id, actor: s.staff.email, action: 'media.edit', target: `media:${id}`, detail: { alt: before.alt !== input.alt, caption: before.caption !== input.caption }, ip: addressOf(c) });
+    await audit(db, {
+      staffId: s.staff.id,
+      actor: s.staff.email,
+      action: 'media.edit',
+      target: `media:${id}`,
+      detail: { alt: before.alt !== input.alt, caption: before.caption !== input.caption },
+      ip: addressOf(c),
+    });
     return c.json((await findMediaImage(db, id))!);
   });
 

@@ -91,7 +91,14 @@ export function reviewsAdminApi(opts: ReviewsAdminOptions) {
         throw err;
       }
       if (done.contentVersion !== null) await opts.contentChanged?.().catch(() => undefined);
-      await audit(db, { staffId: s.staff.id, actor: s.staff.email, action: `review.${verb}`, target: `review:${id}`, detail: { safari: before.safari, from: before.status }, ip: sourceOf(c, opts.trust).address ?? null });
+      await audit(db, {
+        staffId: s.staff.id,
+        actor: s.staff.email,
+        action: `review.${verb}`,
+        target: `review:${id}`,
+        detail: { safari: before.safari, from: before.status },
+        ip: sourceOf(c, opts.trust).address ?? null,
+      });
       return c.json({ id, status: done.status, shownChanged: done.contentVersion !== null, counts: await reviewCounts(db) });
     });
   }
@@ -118,7 +125,14 @@ export function reviewsAdminApi(opts: ReviewsAdminOptions) {
       throw err;
     }
     if (done.contentVersion !== null) await opts.contentChanged?.().catch(() => undefined);
-    if (done.changed) await audit(db, { staffId: s.staff.id, actor: s.staff.email, action: reply.trim() ? 'review.reply' : 'review.reply-removed', target: `review:${id}`, ip: sourceOf(c, opts.trust).address ?? null });
+    if (done.changed)
+      await audit(db, {
+        staffId: s.staff.id,
+        actor: s.staff.email,
+        action: reply.trim() ? 'review.reply' : 'review.reply-removed',
+        target: `review:${id}`,
+        ip: sourceOf(c, opts.trust).address ?? null,
+      });
     return c.json({ id, changed: done.changed, shownChanged: done.contentVersion !== null });
   });
 

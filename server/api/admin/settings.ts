@@ -23,7 +23,14 @@ export function settingsApi(opts: { trust: ProxyTrust }) {
     const s = sessionOf(c);
     const changed = await writeConsoleSettings(db, input, s.staff.id);
     if (changed.length) {
-      await audit(db, { staffId: s.staff.id, actor: s.staff.email, action: 'settings.change', target: 'settings', detail: Object.fromEntries(changed.map((k) => [k, input[k]])), ip: sourceOf(c, opts.trust).address ?? null });
+      await audit(db, {
+        staffId: s.staff.id,
+        actor: s.staff.email,
+        action: 'settings.change',
+        target: 'settings',
+        detail: Object.fromEntries(changed.map((k) => [k, input[k]])),
+        ip: sourceOf(c, opts.trust).address ?? null,
+      });
     }
     return c.json({ ...(await readConsoleSettings(db)), changed });
   });

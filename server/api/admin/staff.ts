@@ -73,10 +73,7 @@ export function staffApi(opts: StaffApiOptions) {
   }
 
   app.get('/staff', ownersOnly, async (c) => {
-    const rows = await deps(c)
-      .db.select()
-      .from(staff)
-      .orderBy(sql`${staff.disabled_at} is not null`, desc(staff.role), staff.email_key);
+    const rows = await deps(c).db.select().from(staff).orderBy(sql`${staff.disabled_at} is not null`, desc(staff.role), staff.email_key);
     const linked = new Set((await deps(c).db.selectDistinct({ id: staffPasswordResets.staff_id }).from(staffPasswordResets)).map((r) => r.id));
     const body: StaffList = {
       me: sessionOf(c).staff.id,
@@ -149,9 +146,19 @@ export function staffApi(opts: StaffApiOptions) {
         if (row.id === me.id) throw new HttpError(403, ACCESS_MESSAGES.self, undefined, 'self');
         if (disable === (row.disabled_at !== null)) return 0;
         if (disable && row.role === 'owner' && (await otherActiveOwners(tx, row.id)) === 0) throw new HttpError(409, ACCESS_MESSAGES.lastOwner, undefined, 'last-owner');
-        await tx.update(staff).set({ disabled_at: disable ? new Date() : null }).where(eq(staff.id, id));
+        await tx
+          .update(staff)
+          .set({ disabled_at: disable ? new Date() : null })
+          .where(eq(staff.id, id));
         const n = disable ? await endAllSessions(tx, id) : 0;
-        await audit(tx, { action: disable ? 'staff.disable' : 'staff.enable', staffId: me.id, actor: me.email, target: `staff:${id}`, detail: { email: row.email, ...(disable ? { sessionsEnded: n } : {}) }, ip: addressOf(c) });
+        await audit(tx, {
+          action: disable ? 'staff.disable' : 'staff.enable',
+          staffId: me.id,
+          actor: me.email,
+          target: `staff:${id}`,
+          detail: { email: row.email, ...(disable ? { sessionsEnded: n } : {}) },
+          ip: addressOf(c),
+        });
         return n;
       });
       return c.json({ ok: true, sessionsEnded: ended });

@@ -96,7 +96,12 @@ async function eraseSubscriber(db: Db, tx: Tx, id: number): Promise<{ enquiries:
     .returning({ id: mailOutbox.id });
   let deletedEnquiries = 0;
   for (let i = 0; i < theirEnquiries.length; i += 500) {
-    deletedEnquiries += (await tx.delete(enquiries).where(inArray(enquiries.id, theirEnquiries.slice(i, i + 500))).returning({ id: enquiries.id })).length;
+    deletedEnquiries += (
+      await tx
+        .delete(enquiries)
+        .where(inArray(enquiries.id, theirEnquiries.slice(i, i + 500)))
+        .returning({ id: enquiries.id })
+    ).length;
   }
   // The rate-limit counters keyed by their address (hashed) go too.
   await tx.delete(rateLimits).where(eq(rateLimits.key_hash, createHash('sha256').update(key).digest('hex')));
@@ -118,10 +123,22 @@ function parseImport(text: string): ParsedRow[] {
     records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, trim: true, to: IMPORT_MAX_ROWS + 2 }) as never;
   } catch (e) {
     const err = e as { message?: string; lines?: number };
-    throw new HttpError(400, `The file is not valid CSV${err.lines ? ` (line ${err.lines})` : ''}: ${String(err.message ?? '').replace(/^Invalid [^:]*: /, '').slice(0, 160)}`, undefined, 'invalid-file');
+    throw new HttpError(
+      400,
+      `The file is not valid CSV${err.lines ? ` (line ${err.lines})` : ''}: ${String(err.message ?? '')
+        .replace(/^Invalid [^:]*: /, '')
+        .slice(0, 160)}`,
+      undefined,
+      'invalid-file',
+    );
   }
   if (records.length === 0) throw new HttpError(400, 'The file is empty. Send a CSV file whose first row names the columns email and name.', undefined, 'invalid-file');
-  const header = records[0]!.record.map((h) => h.trim().toLowerCase().replace(/[\s_-]+/g, ' '));
+  const header = records[0]!.record.map((h) =>
+    h
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, ' '),
+  );
   const emailAt = header.findIndex((h) => h === 'email' || h === 'e mail' || h === 'email address');
   const nameAt = header.findIndex((h) => h === 'name' || h === 'full name');
   if (emailAt < 0) throw new HttpError(400, 'The first row must name the columns: email (required) and name.', undefined, 'invalid-file');
@@ -268,9 +285,7 @@ export function subscribersApi(opts: NewsletterAdminOptions) {
                   // Pending, whatever the file says, unless the owner gave the proof of consent for
                   // the file; placeholder token hashes until a confirmation is sent.
                   const base = { full_name: p.name, email: p.email, email_key: k, confirm_token_hash: `new:${newToken()}`, unsubscribe_token_hash: `new:${newToken()}` };
-                  return consent
-                    ? { ...base, status: 'confirmed', confirmed_at: sql`now()`, consent_source: consent.source, consent_date: consent.date }
-                    : { ...base, status: 'pending' };
+                  return consent ? { ...base, status: 'confirmed', confirmed_at: sql`now()`, consent_source: consent.source, consent_date: consent.date } : { ...base, status: 'pending' };
                 }),
               )
               .onConflictDoNothing({ target: newsletterSubscribers.email_key })
@@ -296,7 +311,15 @@ export function subscribersApi(opts: NewsletterAdminOptions) {
         staffId: s.staff.id,
         actor: s.staff.email,
         action: 'subscribers.import',
-        detail: { rows: rows.length, added: report.added, existing: report.existing, invalid: report.invalid, erased: report.erased, confirmationsQueued: mailed, ...(consent ? { consentSource: consent.source, consentDate: consent.date } : {}) },
+        detail: {
+          rows: rows.length,
+          added: report.added,
+          existing: report.existing,
+          invalid: report.invalid,
+          erased: report.erased,
+          confirmationsQueued: mailed,
+          ...(consent ? { consentSource: consent.source, consentDate: consent.date } : {}),
+        },
         ip: addressOf(c, opts),
       });
     });

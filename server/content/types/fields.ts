@@ -54,4 +54,8 @@ export const galleryItem = z
   .refine((g) => Boolean(g.file) !== Boolean(g.upload), 'a gallery picture needs a file or a library image (one of them)');
 
 /** An entry of a short list stored comma-joined (a safari's includes and excludes). */
-export const listItem = z.string().trim().min(1).refine((s) => !/[,"'{}\\]/.test(s), 'no commas, quotes, braces or backslashes');
+export const listItem = z
+  .string()
+  .trim()
+  .min(1)
+  .refine((s) => !/[,"'{}\\]/.test(s), 'no commas, quotes, braces or backslashes');

@@ -50,12 +50,7 @@ void [sameCard, sameFull];
 
 /** The guides who usually lead a safari, in the safari's order. */
 export function guidesOfSafari(db: Db, safariId: number) {
-  return db
-    .select(guideCard)
-    .from(t.safariGuides)
-    .innerJoin(t.guides, eq(t.safariGuides.guide_id, t.guides.id))
-    .where(eq(t.safariGuides.safari_id, safariId))
-    .orderBy(asc(t.safariGuides.position));
+  return db.select(guideCard).from(t.safariGuides).innerJoin(t.guides, eq(t.safariGuides.guide_id, t.guides.id)).where(eq(t.safariGuides.safari_id, safariId)).orderBy(asc(t.safariGuides.position));
 }
 
 export default contentType({

@@ -19,7 +19,10 @@ describe('the registry of content types', () => {
     const seen = new Set<string>();
     for (const m of modules) {
       const refs = referencedCollections(describeSchema(m.schema)).filter((c) => c !== m.collection);
-      expect(refs.filter((r) => !seen.has(r)), `${m.collection} refers to a type written after it`).toEqual([]);
+      expect(
+        refs.filter((r) => !seen.has(r)),
+        `${m.collection} refers to a type written after it`,
+      ).toEqual([]);
       seen.add(m.collection);
     }
     const removal = REMOVAL_ORDER.map((m) => m.collection);

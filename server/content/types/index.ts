@@ -38,4 +38,3 @@ export const GALLERY_OWNERS = CONTENT_MODULES.flatMap((m) => ((m as ContentTypeM
 
 /** What refers to others first: the registry's order reversed. */
 export const REMOVAL_ORDER: readonly ContentTypeModule[] = [...CONTENT_MODULES].reverse();
-

@@ -111,7 +111,10 @@ export async function upsert(tx: Db, table: PgTable & { id: PgColumn }, slugColu
     .where(eq(slugColumn, slug))
     .returning({ id: table.id });
   if (updated[0]) return updated[0].id as number;
-  const inserted = await tx.insert(table).values(values as never).returning({ id: table.id });
+  const inserted = await tx
+    .insert(table)
+    .values(values as never)
+    .returning({ id: table.id });
   return inserted[0]!.id as number;
 }
 
