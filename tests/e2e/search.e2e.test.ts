@@ -13,7 +13,8 @@ import { launchBrowser } from '../helpers/browser.ts';
 import { type ServerProcess, freePort, seededDataDir, startServer } from '../helpers/start-site.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
-const LABELS = ['Blog', 'Park', 'Experience', 'Safari', 'Faq', 'Animal', 'Bird', 'Lodge'];
+// The spec's types in its order, then the types added since (guides).
+const LABELS = ['Blog', 'Park', 'Experience', 'Safari', 'Faq', 'Animal', 'Bird', 'Lodge', 'Guide'];
 
 let server: ServerProcess;
 let browser: Browser;
