@@ -160,6 +160,8 @@ describe('with JavaScript', () => {
     await settled(page);
     const itinerary = page.getByRole('group', { name: /^Itinerary/ });
     const entries = itinerary.locator('.c-repeat__item');
+    // The router is idle once the editor's data is in; React may commit the form a moment later.
+    await entries.first().waitFor();
     expect(await entries.count()).toBe(1);
 
     // Typed before the buttons: kept through every change.
