@@ -41,9 +41,24 @@ module.exports = {
     {
       name: 'common-isomorphic',
       severity: 'error',
-      comment: 'common/ runs in the browser and on the server: it imports neither.',
+      comment: 'common/ runs in the browser and on the server: it imports neither (no code of theirs).',
       from: { path: '^common/' },
-      to: { path: '^(app|server)/' },
+      to: { path: '^(app|server)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'common-types-only-from-registry',
+      severity: 'error',
+      comment:
+        'The one type-only arrow out of common/: the API answers (common/api-types.ts) read the wire types of a content type off its module, through the registry (server/content/types/index.ts). Nothing else of common/ names app/ or server/, even for types.',
+      from: { path: '^common/' },
+      to: { path: '^(app|server)/', pathNot: '^server/content/types/index\\.ts$' },
+    },
+    {
+      name: 'registry-types-only-in-api-types',
+      severity: 'error',
+      comment: 'Only common/api-types.ts reads types off the registry of content types (ARCHITECTURE.md).',
+      from: { path: '^common/', pathNot: '^common/api-types\\.ts$' },
+      to: { path: '^server/' },
     },
     upward('base-imports-up', BASE, [BASE]),
     upward('db-imports-up', DB, [BASE, DB]),

@@ -1,7 +1,8 @@
 // Shapes of the JSON API's answers (spec points 3 and 7), shared by the server and the React app.
 // Dates are ISO strings in JSON. Image fields are paths relative to the API base ("images/...").
 import type { LodgeTier } from './constants.ts';
-import type { SearchType, searchListKey } from './content-types.ts';
+import type { CardOf as ServerCardOf, DetailOf, ListedCollection } from '../server/content/types/index.ts';
+import type { ContentTypeEntry, SearchType, searchListKey } from './content-types.ts';
 
 export interface PageMeta {
   title: string;
@@ -402,7 +403,7 @@ export type SearchItem =
   | (AnimalCard & { type: 'animal' })
   | (BirdCard & { type: 'bird' })
   | (LodgeCard & { type: 'lodge' })
-  | (GuideCard & { type: 'guide' });
+  | ReadOffSearchItem;
 /**
  * GET /search?query=&types=&page=&limit=. `results` is one page (`limit`, PAGE_SIZE.search by
  * default) of every hit ranked across types; each per-type list (blogs, parks...) is the same page
@@ -439,30 +440,27 @@ interface SearchAnswer extends PageMeta, Paged {
   results: SearchItem[];
 }
 
+// ---- answers read off the content types' modules ----
+// A type whose list and detail answers the registry serves (server/content/types/<collection>.ts,
+// its `cardList` and `detail`) has its wire types read off the module: the card is its card
+// columns' values, the detail answer what its `read` returns. Only types cross over (common/ may
+// import server/content/types/ for types alone: ARCHITECTURE.md).
+
+/** A value as JSON carries it: dates become ISO strings. */
+type Wire<T> = T extends Date ? string : T extends readonly (infer U)[] ? Wire<U>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
+/** A type's card on the wire (its list, search results, other pages that show it). */
+export type CardOf<C extends ListedCollection> = Wire<ServerCardOf<C>>;
+/** GET <list>?page=&limit=: the list page's fields, one page of cards under the collection's name. */
+export type ListResponse<C extends ListedCollection> = PageMeta & Paged & { [K in C]: CardOf<C>[] };
+/** GET <list>/{slug}: the page's fields and what the type's detail answer holds. */
+export type DetailResponse<C extends ListedCollection> = PageMeta & Wire<DetailOf<C>>;
+/** The search hits of the types read off their modules. */
+type ReadOffSearchItem = { [C in ListedCollection]: ContentTypeEntry<C> extends { search: { type: infer T } } ? CardOf<C> & { type: T } : never }[ListedCollection];
+
 /** A guide's card (GET /guides, a safari's guides, search results). */
-export interface GuideCard {
-  id: number;
-  guidetitle: string;
-  guidetitleslug: string;
-  guiderole: string;
-  guidelanguages: string[];
-  guideyears: number;
-  guideheaderimage: string;
-  guideheaderimagealt: string;
-  guidedescription: string;
-}
-export interface Guide extends GuideCard {
-  guidespecialities: string[];
-  /** The biography, as sanitised HTML. */
-  guideparagraph: string;
-}
+export type GuideCard = CardOf<'guides'>;
+export type Guide = DetailResponse<'guides'>['guide'];
 /** GET /guides?page=&limit= */
-export interface GuidesResponse extends PageMeta, Paged {
-  guides: GuideCard[];
-}
+export type GuidesResponse = ListResponse<'guides'>;
 /** GET /guides/{slug}: the guide, the safaris they usually lead, and others of the team. */
-export interface GuideResponse extends PageMeta {
-  guide: Guide;
-  safaris: SafariCard[];
-  otherGuides: GuideCard[];
-}
+export type GuideResponse = DetailResponse<'guides'>;

@@ -31,6 +31,12 @@ export interface ContentTypeInfo {
     readonly pageSize?: number;
     /** The schema.org type an item's page describes itself as (app/lib/seo/jsonld.ts), if any. */
     readonly jsonLd?: string;
+    /**
+     * For a type its detail page describes from its item alone (no code of its own in
+     * app/lib/seo/jsonld.ts): the schema.org properties beside name, description and image, each
+     * read off the item's wire field named (a list of names becomes PropertyValues).
+     */
+    readonly jsonLdFields?: Readonly<Record<string, string>>;
   };
   /** Found by the site search: the type's name in the index and on the results page. */
   readonly search?: {
@@ -125,6 +131,8 @@ const TYPES = [
 export const CONTENT_TYPES: readonly ContentTypeInfo[] = TYPES;
 
 type Entry = (typeof TYPES)[number];
+/** A collection's description, as a type. */
+export type ContentTypeEntry<C extends Collection> = Extract<Entry, { collection: C }>;
 type Searchable = Extract<Entry, { search: unknown }>;
 type Paged = Extract<Entry, { page: unknown }>;
 /** Every collection's name. */

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../common/constants.ts';
+import { searchResultView } from '../common/content-types.ts';
 import type { SearchItem, SearchResponse } from '../common/api-types.ts';
 import { createApi, type Api } from '../server/api/index.ts';
 import * as t from '../server/db/schema.ts';
@@ -13,28 +14,8 @@ import { insertSearchFixture } from './search.fixture.ts';
 
 const SITE = 'https://www.kigezitrails.example';
 
-const titleOf = (i: SearchItem): string => {
-  switch (i.type) {
-    case 'blog':
-      return i.blogtitle;
-    case 'park':
-      return i.parktitle;
-    case 'experience':
-      return i.experiencetitle;
-    case 'safari':
-      return i.safarititle;
-    case 'faq':
-      return i.question;
-    case 'animal':
-      return i.animaltitle;
-    case 'bird':
-      return i.birdtitle;
-    case 'lodge':
-      return i.lodgetitle;
-    case 'guide':
-      return i.guidetitle;
-  }
-};
+/** A hit's title, read off its type's description like the results page does. */
+const titleOf = (i: SearchItem): string => searchResultView(i).title;
 
 /** Ranked result lists per query, per backend, compared at the end. */
 const rankings = new Map<Backend, Record<string, string[]>>();

@@ -3,13 +3,14 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LODGE_TIERS } from '../../common/constants.ts';
 
-const timestamps = {
+/** When a row was made and last changed (every content table). */
+export const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
 /** Search-engine metadata columns shared by every page-backed entity. */
-const meta = {
+export const meta = {
   metatitle: text('metatitle'),
   metakeywords: text('metakeywords').notNull().default(''),
   metadescription: text('metadescription').notNull().default(''),

@@ -3,7 +3,7 @@
 // TouristTrip for a safari (and a Product with its AggregateRating once travellers' reviews of it
 // are approved), FAQPage, BlogPosting, TouristAttraction for a park, LodgingBusiness for a lodge,
 // and a BreadcrumbList on detail pages. Only facts the API states are used (no invented availability, ratings or dates).
-import { CONTENT_TYPES, jsonLdType, type PagePrefix } from '../../../common/content-types.ts';
+import { CONTENT_TYPES, type ContentTypeInfo, jsonLdType, type PagePrefix } from '../../../common/content-types.ts';
 import type {
   GuideResponse,
   AnimalResponse,
@@ -287,6 +287,30 @@ function touristDestination(data: DestinationResponse): JsonLdNode {
   };
 }
 
+/**
+ * An item of a type described by its entry alone (common/content-types.ts, `jsonLd` and
+ * `jsonLdFields`): its schema.org type, name, description, image and the properties the entry
+ * names, read off the item's wire fields (a list becomes PropertyValues).
+ */
+function describedItem(info: ContentTypeInfo, item: Record<string, unknown>, pageUrl: string): JsonLdNode | null {
+  const page = info.page;
+  if (!page?.jsonLd || !page.jsonLdFields) return null;
+  const field = (name: string) => (typeof item[`${page.prefix}${name}`] === 'string' ? (item[`${page.prefix}${name}`] as string) : '');
+  const properties = Object.entries(page.jsonLdFields).map(([property, wire]) => {
+    const value = item[wire];
+    return [property, Array.isArray(value) ? value.map((name) => ({ '@type': 'PropertyValue', name, value: true })) : value];
+  });
+  return {
+    '@type': page.jsonLd,
+    '@id': `${pageUrl}#${page.prefix}`,
+    name: field('title'),
+    description: plainText(field('description') || field('paragraph'), 500),
+    url: pageUrl,
+    image: imageUrl(originOf(pageUrl), field('headerimage')),
+    ...Object.fromEntries(properties),
+  };
+}
+
 /** A page about one subject (an animal, a bird, an experience): a WebPage naming its image. */
 function aboutPage(pageUrl: string, name: string, description: string, image: string | null | undefined): JsonLdNode {
   const origin = originOf(pageUrl);
@@ -405,6 +429,13 @@ export function pageGraph(kind: RouteKind | null, data: AnyData | null | undefin
             crumbs('Experiences', '/experiences', d.experience.experiencetitle),
           );
         break;
+      }
+      default: {
+        // A type its entry describes (common/content-types.ts): the item is under its prefix.
+        const info = CONTENT_TYPES.find((t) => t.page?.prefix === kind);
+        const item = info?.page ? (data[info.page.prefix] as Record<string, unknown> | undefined) : undefined;
+        const node = info && item ? describedItem(info, item, pageUrl) : null;
+        if (info?.page && node) graph.push(node, crumbs(info.label, info.page.list, String(node.name)));
       }
     }
   }

@@ -2,7 +2,6 @@
 // the languages they speak, their years guiding and specialities, and the safaris they usually
 // lead; a safari names its guides (server/content/types/safaris.ts), and its page shows them.
 import { asc, eq } from 'drizzle-orm';
-import type { Guide, GuideCard } from '../../../common/api-types.ts';
 import { z } from 'zod';
 import * as c from '../../db/columns.ts';
 import { markdownToHtml } from '../../db/html.ts';
@@ -41,12 +40,6 @@ const guideCard = {
   guidedescription: t.guides.guidedescription,
 };
 const guideFull = { ...guideCard, guidespecialities: t.guides.guidespecialities, guideparagraph: t.guides.guideparagraph };
-
-// The wire types (common/api-types.ts) are the columns' own: a column that changes type or goes is a type error here.
-type Row = typeof t.guides.$inferSelect;
-const sameCard: [Pick<Row, keyof GuideCard>, GuideCard] extends [GuideCard, Pick<Row, keyof GuideCard>] ? true : never = true;
-const sameFull: [Pick<Row, keyof Guide>, Guide] extends [Guide, Pick<Row, keyof Guide>] ? true : never = true;
-void [sameCard, sameFull];
 
 /** The guides who usually lead a safari, in the safari's order. */
 export function guidesOfSafari(db: Db, safariId: number) {

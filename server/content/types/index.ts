@@ -5,6 +5,8 @@
 // its triggers (server/search/), the sitemap, the image build (server/media/jobs.ts) and the
 // galleries' owners. The description the browser shares is each type's entry in
 // common/content-types.ts.
+import type { InferColumnsDataTypes } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import animals from './animals.ts';
 import birds from './birds.ts';
@@ -38,3 +40,11 @@ export const GALLERY_OWNERS = CONTENT_MODULES.flatMap((m) => ((m as ContentTypeM
 
 /** What refers to others first: the registry's order reversed. */
 export const REMOVAL_ORDER: readonly ContentTypeModule[] = [...CONTENT_MODULES].reverse();
+
+type ModuleOf<C extends CollectionName> = Extract<Module, { collection: C }>;
+/** The collections whose items have a card list and a detail answer read off their module. */
+export type ListedCollection = { [C in CollectionName]: string extends keyof NonNullable<ModuleOf<C>['cardList']>['card'] ? never : C }[CollectionName];
+/** A type's card on the wire: its card columns' values. */
+export type CardOf<C extends ListedCollection> = InferColumnsDataTypes<NonNullable<ModuleOf<C>['cardList']>['card']>;
+/** A type's detail answer's own fields on the wire (besides the page metadata). */
+export type DetailOf<C extends ListedCollection> = NonNullable<Awaited<ReturnType<NonNullable<ModuleOf<C>['detail']>['read']>>>['body'];

@@ -80,28 +80,49 @@ export interface ContentTypeModule<C extends string = string, S extends z.ZodTyp
   /** The owner type of its gallery rows (gallery_images.owner_type), when its items have galleries. */
   gallery?: G;
   /** The API's paginated list of its cards (GET <list>, server/api/card-list.ts). */
-  cardList?: {
-    card: Record<string, PgColumn>;
-    order: SQL[];
-    /** The list's title when its row of the pages table has none. */
-    title: string;
-  };
-  /**
-   * GET <list>/<slug>, when the type's detail answer is read off the registry: the item's page
-   * metadata and the answer's fields, or null for no such item (a 404 naming `notFound`).
-   */
-  detail?: {
-    notFound: string;
-    read(db: Db, slug: string): Promise<{ title: string; keywords: string; description: string; body: Record<string, unknown> } | null>;
-  };
+  cardList?: CardList;
+  /** GET <list>/<slug>, when the type's detail answer is read off the registry. */
+  detail?: Detail;
   /** Problems with its references that the schema cannot see (added to the load's own checks). */
   problems?(content: Record<string, { slug: string }[]>): string[];
 }
 
-/** A type module, its collection's name and schema kept as types. */
-export function contentType<const C extends string, S extends z.ZodType, const G extends string = never>(m: ContentTypeModule<C, S, G>): ContentTypeModule<C, S, G> {
+/** A type's paginated list: its card's columns (the card on the wire is their values), its order. */
+export interface CardList<K extends Record<string, PgColumn> = Record<string, PgColumn>> {
+  card: K;
+  order: SQL[];
+  /** The list's title when its row of the pages table has none. */
+  title: string;
+}
+
+/**
+ * A type's detail answer read off the registry: the item's page metadata and the answer's fields
+ * (`body`, whose type is the answer's type on the wire), or null for no such item (a 404 naming
+ * `notFound`).
+ */
+export interface Detail<B extends Record<string, unknown> = Record<string, unknown>> {
+  notFound: string;
+  read(db: Db, slug: string): Promise<{ title: string; keywords: string; description: string; body: B } | null>;
+}
+
+/**
+ * A type module, its collection's name and schema kept as types, and the types of its card and
+ * detail answer (common/content-api.ts reads the wire types off them).
+ */
+export function contentType<
+  const C extends string,
+  S extends z.ZodType,
+  const G extends string = never,
+  K extends Record<string, PgColumn> = Record<string, PgColumn>,
+  B extends Record<string, unknown> = Record<string, unknown>,
+>(m: TypedModule<C, S, G, K, B>): TypedModule<C, S, G, K, B> {
   return m;
 }
+
+type TypedModule<C extends string, S extends z.ZodType, G extends string, K extends Record<string, PgColumn>, B extends Record<string, unknown>> = Omit<ContentTypeModule<C, S, G>, 'cardList' | 'detail'> & {
+  cardList?: CardList<K>;
+  detail?: Detail<B>;
+};
 
 /** Keeps ids stable: update the row with this slug, or insert it. Returns the id. */
 export async function upsert(tx: Db, table: PgTable & { id: PgColumn }, slugColumn: PgColumn, slug: string, values: Record<string, unknown>): Promise<number> {
@@ -175,4 +196,4 @@ export const cardsById =
     db.select(card).from(table).where(inArray(table.id, ids)) as unknown as Promise<{ id: number }[]>;
 
 /** The card list of a type kept in its items' `order` (then as added). */
-export const inOrder = (table: Listed, card: Record<string, PgColumn>, title: string) => ({ card, order: [asc(table.sort_order), asc(table.id)], title });
+export const inOrder = <K extends Record<string, PgColumn>>(table: Listed, card: K, title: string): CardList<K> => ({ card, order: [asc(table.sort_order), asc(table.id)], title });
