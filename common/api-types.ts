@@ -370,6 +370,8 @@ export interface SafariResponse extends PageMeta {
   rating: ReviewSummary | null;
   /** The guides who usually lead it, in order. */
   guides: GuideCard[];
+  /** The vehicle it usually runs in, when it names one. */
+  vehicle: CardOf<'vehicles'> | null;
 }
 export interface BlogsResponse extends PageMeta, Paged {
   blogs: BlogCard[];

@@ -121,6 +121,14 @@ const TYPES = [
     page: { prefix: 'guide', list: '/guides', pageSize: 12, jsonLd: 'Person' },
     search: { type: 'guide', label: 'Guide' },
   },
+  {
+    collection: 'vehicles',
+    label: 'Vehicles',
+    singular: 'vehicle',
+    titleField: 'name',
+    page: { prefix: 'vehicle', list: '/vehicles', pageSize: 12, jsonLd: 'Vehicle', jsonLdFields: { vehicleConfiguration: 'vehiclekind', seatingCapacity: 'vehicleseats', additionalProperty: 'vehiclefeatures' } },
+    search: { type: 'vehicle', label: 'Vehicle' },
+  },
   { collection: 'places', label: 'Places on routes', singular: 'place', titleField: 'title' },
   { collection: 'faqs', label: 'Questions and answers', singular: 'question', titleField: 'question', search: { type: 'faq', label: 'Faq', title: 'question' } },
   { collection: 'reviews', label: 'Featured reviews', singular: 'review', titleField: 'title' },
@@ -144,7 +152,7 @@ export type PagedCollection = Paged['collection'];
 export type PagePrefix = Paged['page']['prefix'];
 
 /** Every search type, in the order search answers list them (spec point 7). */
-export const SEARCH_TYPES = ['blog', 'park', 'experience', 'safari', 'faq', 'animal', 'bird', 'lodge', 'guide'] as const satisfies readonly SearchType[];
+export const SEARCH_TYPES = ['blog', 'park', 'experience', 'safari', 'faq', 'animal', 'bird', 'lodge', 'guide', 'vehicle'] as const satisfies readonly SearchType[];
 // A searchable type described above and missing from that order is a type error here.
 const everyTypeOrdered: [Exclude<SearchType, (typeof SEARCH_TYPES)[number]>] extends [never] ? true : never = true;
 void everyTypeOrdered;

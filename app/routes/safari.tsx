@@ -1,6 +1,6 @@
 // Safari detail: '{days} Day {title}' hero; description; Includes and Excludes; 'From $price' with
 // the Get a free quote overlay; Detailed Itinerary (the night's lodge, meal plan, activities);
-// Your guides; Related safaris with a More safaris link; News and updates; travellers' reviews (approved ones)
+// Your guides; Your vehicle; Related safaris with a More safaris link; News and updates; travellers' reviews (approved ones)
 // and the review form.
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -109,6 +109,28 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
             </section>
 
             <YourGuides guides={data.guides} />
+
+            {data.vehicle && (
+              <section className="your-vehicle" aria-labelledby="your-vehicle-title">
+                <p className="eyebrow">What you travel in</p>
+                <h2 id="your-vehicle-title">Your vehicle</h2>
+                <div className="vehicle-chip">
+                  <span className="vehicle-chip__media">
+                    <Image src={data.vehicle.vehicleheaderimage} alt="" width={600} height={400} sizes="132px" />
+                  </span>
+                  <span className="vehicle-chip__body">
+                    <Link to={`/vehicles/${data.vehicle.vehicletitleslug}`} className="vehicle-chip__name">
+                      {data.vehicle.vehicletitle}
+                    </Link>
+                    <span className="vehicle-chip__kind">{data.vehicle.vehiclekind}</span>
+                    <span className="vehicle-chip__facts">
+                      {data.vehicle.vehicleseats} seats{data.vehicle.vehiclewindowseats ? ', each at a window' : ''}
+                      {data.vehicle.vehiclefeatures.length > 0 && ` · ${data.vehicle.vehiclefeatures.join(', ')}`}
+                    </span>
+                  </span>
+                </div>
+              </section>
+            )}
           </article>
 
           <aside className="page__aside" aria-label="Price and booking">

@@ -10,6 +10,7 @@ import type { Db } from '../db/index.ts';
 import * as t from '../db/schema.ts';
 import { approvedReviews, reviewSummary } from '../reviews.ts';
 import { guidesOfSafari } from '../content/types/guides.ts';
+import { vehicleOfSafari } from '../content/types/vehicles.ts';
 import { deps, parsePaging, slugParam, totalPagesFor, type ApiEnv } from '../http/deps.ts';
 import { notFound } from '../http/error.ts';
 import { destinationHeader, dedupeById, pageMeta } from './answers.ts';
@@ -180,7 +181,7 @@ export function safarisApi() {
       .where(eq(t.safaris.safarititleslug, slugParam(ctx)));
     if (!row) throw notFound('Safari');
     const { metakeywords, ...safari } = row;
-    const [days, links, blogs, reviews, rating, guides] = await Promise.all([
+    const [days, links, blogs, reviews, rating, guides, vehicle] = await Promise.all([
       itineraryDays(db, safari.id),
       Promise.all([
         db.select({ id: t.safariDestinations.destination_id }).from(t.safariDestinations).where(eq(t.safariDestinations.safari_id, safari.id)),
@@ -190,6 +191,7 @@ export function safarisApi() {
       approvedReviews(db, safari.id),
       reviewSummary(db, safari.id),
       guidesOfSafari(db, safari.id),
+      vehicleOfSafari(db, safari.id),
     ]);
     const safaridays = await itineraryOf(db, days);
     const otherSafaris = await relatedSafaris(db, safari, links);
@@ -202,6 +204,7 @@ export function safarisApi() {
       reviews,
       rating,
       guides,
+      vehicle,
     });
   });
 

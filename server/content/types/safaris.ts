@@ -7,6 +7,7 @@ import { markdownToHtml } from '../../db/html.ts';
 import * as t from '../../db/schema.ts';
 import { image, listItem, markdown, ref, stopRef, text } from './fields.ts';
 import { cardsById, contentType, headerImage, named, upsert } from './type.ts';
+import { safariVehicles } from './vehicles.ts';
 
 const safariDaySchema = z.object({
   title: text,
@@ -43,6 +44,8 @@ const safariSchema = z.object({
   itinerary: z.array(safariDaySchema).min(1),
   /** The guides who usually lead it, in the order its page shows them. */
   guides: z.array(ref('guides')).default([]).meta({ ordered: true }),
+  /** The vehicle it usually runs in, shown on its page. */
+  vehicle: ref('vehicles').optional(),
 });
 
 export default contentType({
@@ -66,18 +69,23 @@ export default contentType({
   },
   problems(content) {
     const guides = new Set(content.guides!.map((g) => g.slug));
-    return (content.safaris as unknown as { slug: string; guides: string[] }[]).flatMap((s) => s.guides.filter((g) => !guides.has(g)).map((g) => `safaris/${s.slug}: unknown guide ${g}`));
+    const vehicles = new Set(content.vehicles!.map((v) => v.slug));
+    return (content.safaris as unknown as { slug: string; guides: string[]; vehicle?: string }[]).flatMap((s) => [
+      ...s.guides.filter((g) => !guides.has(g)).map((g) => `safaris/${s.slug}: unknown guide ${g}`),
+      ...(s.vehicle !== undefined && !vehicles.has(s.vehicle) ? [`safaris/${s.slug}: unknown vehicle ${s.vehicle}`] : []),
+    ]);
   },
   async project(tx, items, p) {
     for (const s of items) {
       if (!p.want(s.slug)) continue;
-      const [destIds, expIds, parkIds, placeIds, lodgeIds, guideIds] = [
+      const [destIds, expIds, parkIds, placeIds, lodgeIds, guideIds, vehicleIds] = [
         await p.ids('destinations'),
         await p.ids('experiences'),
         await p.ids('parks'),
         await p.ids('places'),
         await p.ids('lodges'),
         await p.ids('guides'),
+        await p.ids('vehicles'),
       ];
       const id = await upsert(tx, t.safaris, t.safaris.safarititleslug, s.slug, {
         safarititle: s.title,
@@ -102,6 +110,8 @@ export default contentType({
       await tx.delete(t.safariGuides).where(eq(t.safariGuides.safari_id, id));
       const guides = [...new Set(s.guides)];
       if (guides.length) await tx.insert(t.safariGuides).values(guides.map((g, position) => ({ safari_id: id, guide_id: guideIds.get(g)!, position })));
+      await tx.delete(safariVehicles).where(eq(safariVehicles.safari_id, id));
+      if (s.vehicle !== undefined) await tx.insert(safariVehicles).values({ safari_id: id, vehicle_id: vehicleIds.get(s.vehicle)! });
       await tx.delete(t.safariDays).where(eq(t.safariDays.safari_id, id));
       for (const [i, day] of s.itinerary.entries()) {
         const [row] = await tx

@@ -1,0 +1,92 @@
+// A vehicle's page: its picture in the hero, the facts (kind, seats, window seats), what it carries,
+// its description, the safaris it usually runs, and the rest of the fleet.
+import type { DetailResponse } from '../../common/api-types.ts';
+import { Grid, SafariCard } from '../components/Cards.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { RichText } from '../components/RichText.tsx';
+import { MoreLink, Section } from '../components/Section.tsx';
+import { SideList } from '../components/SideList.tsx';
+import { cachedPage } from '../lib/cache-policy.ts';
+import { api, pageHeaders } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import type { Route } from './+types/vehicle';
+
+/** Rendered once per content version and served from memory (server/page-cache.ts). */
+export const handle = cachedPage;
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return api<DetailResponse<'vehicles'>>(context, `/vehicles/${encodeURIComponent(params.slug)}`);
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.vehicle.vehicleheaderimage, imageAlt: loaderData?.vehicle.vehicleheaderimagealt });
+}
+
+export default function VehicleDetail({ loaderData: data }: Route.ComponentProps) {
+  const { vehicle } = data;
+  return (
+    <>
+      <Hero
+        title={vehicle.vehicletitle}
+        image={vehicle.vehicleheaderimage}
+        imageAlt={vehicle.vehicleheaderimagealt}
+        eyebrow={vehicle.vehiclekind}
+        lead={<p>{vehicle.vehicledescription}</p>}
+        crumbs={[{ label: 'Vehicles', to: '/vehicles' }, { label: vehicle.vehicletitle }]}
+      />
+      <div className="container page">
+        <div className="page__grid">
+          <article>
+            <dl className="vehicle-facts">
+              <div>
+                <dt>Kind</dt>
+                <dd>{vehicle.vehiclekind}</dd>
+              </div>
+              <div>
+                <dt>Seats</dt>
+                <dd>{vehicle.vehicleseats} travellers</dd>
+              </div>
+              <div>
+                <dt>Window seats</dt>
+                <dd>{vehicle.vehiclewindowseats ? 'One for everyone' : 'Not for everyone'}</dd>
+              </div>
+            </dl>
+            {vehicle.vehiclefeatures.length > 0 && (
+              <>
+                <h2 className="vehicle-features__title">On board</h2>
+                <ul className="chips vehicle-features">
+                  {vehicle.vehiclefeatures.map((f) => (
+                    <li key={f} className="chip">
+                      {f}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            <h2>About this vehicle</h2>
+            <RichText html={vehicle.vehicleparagraph} />
+          </article>
+          <aside className="page__aside">
+            <SideList
+              id="other-vehicles"
+              title="The rest of the fleet"
+              items={data.otherVehicles.map((v) => ({ key: v.id, to: `/vehicles/${v.vehicletitleslug}`, image: v.vehicleheaderimage, alt: v.vehicleheaderimagealt, title: v.vehicletitle }))}
+              more={<MoreLink to="/vehicles">All our vehicles</MoreLink>}
+            />
+          </aside>
+        </div>
+      </div>
+      {data.safaris.length > 0 && (
+        <Section id="vehicle-safaris" tone="sand" eyebrow="Travel in it" title="Safaris it usually runs" more={{ to: '/safaris', label: 'All safaris' }}>
+          <Grid>
+            {data.safaris.map((s) => (
+              <SafariCard key={s.id} safari={s} />
+            ))}
+          </Grid>
+        </Section>
+      )}
+    </>
+  );
+}

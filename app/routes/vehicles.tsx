@@ -1,0 +1,58 @@
+// Our safari vehicles: the fleet travellers ride in, 12 per page (?page=N), in the console's order.
+import type { ListResponse } from '../../common/api-types.ts';
+import { contentTypeInfo } from '../../common/content-types.ts';
+import { Card } from '../components/Cards.tsx';
+import { CardListPage } from '../components/CardListPage.tsx';
+import { cachedList } from '../lib/cache-policy.ts';
+import { api, pageHeaders, requestPage } from '../lib/load.ts';
+import { buildMeta } from '../lib/meta.ts';
+import type { Route } from './+types/vehicles';
+
+/** Rendered once per content version and served from memory; each valid ?page=N is its own page. */
+export const handle = cachedList;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const page = requestPage(request);
+  return api<ListResponse<'vehicles'>>(context, `/vehicles?page=${page}&limit=${contentTypeInfo('vehicles')!.page!.pageSize}`);
+}
+
+export const headers = pageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.vehicles[0]?.vehicleheaderimage });
+}
+
+/** "6 seats, each at a window". */
+function seatsLine(seats: number, windowSeats: boolean): string {
+  return `${seats} ${seats === 1 ? 'seat' : 'seats'}${windowSeats ? ', each at a window' : ''}`;
+}
+
+export default function Vehicles({ loaderData: data }: Route.ComponentProps) {
+  return (
+    <CardListPage
+      title={data.title}
+      image={data.vehicles[0]?.vehicleheaderimage}
+      imageAlt=""
+      eyebrow="What you travel in"
+      lead="Every safari is private: you have the vehicle, its roof and its windows to yourselves, with your guide at the wheel."
+      crumb="Vehicles"
+      items={data.vehicles}
+      card={(v) => (
+        <Card
+          key={v.id}
+          to={`/vehicles/${v.vehicletitleslug}`}
+          image={v.vehicleheaderimage}
+          alt={v.vehicleheaderimagealt}
+          eyebrow={v.vehiclekind}
+          title={v.vehicletitle}
+          text={`${v.vehicledescription} ${seatsLine(v.vehicleseats, v.vehiclewindowseats)}.`}
+          headingLevel={2}
+          footer={<span className="card__more">See inside</span>}
+        />
+      )}
+      empty="No vehicles listed yet."
+      page={data.page}
+      totalPages={data.totalPages}
+    />
+  );
+}
