@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
 import { exportContent, writeExport } from '../server/content/export.ts';
-import { documentHash, importContentFiles, publishDue, publishedContent, requireType, saveItem } from '../server/content/store.ts';
+import { documentHash, importContentFiles, publishDue, publishedContent, requireType, saveItem } from '../server/content/writing.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { openPreparedDatabase } from '../server/db/prepare.ts';
 import { syncContent } from '../server/db/seed.ts';

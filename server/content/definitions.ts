@@ -1,7 +1,7 @@
 // The server's side of each content type, read off the registry of type modules
 // (server/content/types/): the table its items are projected into with their slug column, and,
 // for a searchable type, how its search document is made. The projection's removals and renames
-// (server/db/seed.ts, server/content/store.ts), the sitemap (server/search/sitemap.ts) and the
+// (server/db/seed.ts, server/content/writing.ts), the sitemap (server/search/sitemap.ts) and the
 // search index (server/search/indexing.ts: the function and triggers that keep search_documents)
 // are derived from here.
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';

@@ -7,7 +7,7 @@ import { loadContentFiles } from '../db/content.ts';
 import type { Db } from '../db/index.ts';
 import { syncContent, type SeedResult } from '../db/seed.ts';
 import type { Logger } from '../logger.ts';
-import { importContentFiles, publishedContent, withoutBrokenReferences, type ImportChoices, type ImportResult } from './store.ts';
+import { importContentFiles, publishedContent, withoutBrokenReferences, type ImportChoices, type ImportResult } from './writing.ts';
 
 export interface ContentLoad {
   files: ImportResult;

@@ -7,7 +7,7 @@ import type { DatabaseAvailability } from '../db/availability.ts';
 import type { Db } from '../db/index.ts';
 import { startJob, type RunningJob } from '../job-loop.ts';
 import type { Logger } from '../logger.ts';
-import { publishDue } from './store.ts';
+import { publishDue } from './writing.ts';
 
 export const SCHEDULE_POLL_MS = 15_000;
 

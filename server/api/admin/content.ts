@@ -16,7 +16,7 @@
 //   POST   /content/:type/:id/preview                 { slug, document[, read] } -> { path }, or with `read`
 //                                                     (a public API path) that read's answer as the site
 //                                                     would give it with this version published: the
-//                                                     whole-page preview's data (server/content/store.ts
+//                                                     whole-page preview's data (server/content/writing.ts
 //                                                     previewItem; always rolled back, never kept)
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -43,7 +43,7 @@ import {
   setStatus,
   typeCounts,
   type Actor,
-} from '../../content/store.ts';
+} from '../../content/writing.ts';
 import { CONTENT_TYPES, type ContentType } from '../../content/types.ts';
 import type { Db } from '../../db/index.ts';
 import { markdownToHtml } from '../../db/html.ts';

@@ -2,7 +2,7 @@
 // references, and the content served when some references do not resolve.
 import { describe, expect, it } from 'vitest';
 import { crossReferenceProblems, loadContentFiles } from '../db/content.ts';
-import { diffDocuments, documentHash, fieldsOf, orderDocument, renameIn, withoutBrokenReferences } from './store.ts';
+import { diffDocuments, documentHash, fieldsOf, orderDocument, renameIn, withoutBrokenReferences } from './writing.ts';
 
 describe('content store', () => {
   it('hashes a document the same whatever the order of its keys', () => {
