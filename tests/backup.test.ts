@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneDaily, startDailyBackups } from '../server/db/backup.ts';
 import { openDatabase, type Database } from '../server/db/index.ts';
 import { openPreparedDatabase } from '../server/db/prepare.ts';
-import { documentHash } from '../server/content/writing.ts';
+import { documentHash } from '../server/content/documents.ts';
 import { contentItems, contentRevisions, enquiries, newsletterSubscribers, safaris, staff } from '../server/db/schema.ts';
 import { createLogger } from '../server/logger.ts';
 import { backends, freshPostgresUrl } from './helpers/db.ts';

@@ -4,7 +4,7 @@
 // changed (as a console item), marks unpublished items as the console's and turns old deletions
 // into tombstones; the next load of the files then adds nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importContentFiles } from '../server/content/writing.ts';
+import { importContentFiles } from '../server/content/content-files.ts';
 import { backends } from './helpers/db.ts';
 import { migrationsBefore, openMigratable, type Migratable } from './helpers/migrations.ts';
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentItem, ContentList } from '../common/content-editing.ts';
 import { slugTableOf } from '../server/content/definitions.ts';
 import { runImport } from '../server/content/reimport.ts';
-import { importContentFiles } from '../server/content/writing.ts';
+import { importContentFiles } from '../server/content/content-files.ts';
 import { CONTENT_TYPES, contentType } from '../server/content/types.ts';
 import { loadContentFiles, type CollectionName } from '../server/db/content.ts';
 import { createLogger } from '../server/logger.ts';

@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../common/api-types.ts';
-import { getItem, listItems, requireType, saveItem } from '../server/content/writing.ts';
+import { getItem, listItems, requireType } from '../server/content/reading.ts';
+import { saveItem } from '../server/content/writing.ts';
 import { openDatabase, type Database } from '../server/db/index.ts';
 import { type InProcessSite, type ServerProcess, freePort, startServer, startSite } from './helpers/start-site.ts';
 

@@ -1,8 +1,8 @@
 // GET /api/redirects?path=/parks/old-name: where a changed slug left an address (the content
-// editor writes them, server/content/writing.ts). The web layer asks when a page is not found, and
+// editor writes them, server/content/renames.ts). The web layer asks when a page is not found, and
 // answers 301 to the new address instead of the not-found view.
 import { Hono } from 'hono';
-import { findRedirect } from '../content/writing.ts';
+import { findRedirect } from '../content/renames.ts';
 import { deps, type ApiEnv } from '../http/deps.ts';
 import { HttpError } from '../http/error.ts';
 

@@ -2,7 +2,9 @@
 // references, and the content served when some references do not resolve.
 import { describe, expect, it } from 'vitest';
 import { crossReferenceProblems, loadContentFiles } from '../db/content.ts';
-import { diffDocuments, documentHash, fieldsOf, orderDocument, renameIn, withoutBrokenReferences } from './writing.ts';
+import { diffDocuments, documentHash, fieldsOf, orderDocument } from './documents.ts';
+import { withoutBrokenReferences } from './published.ts';
+import { renameIn } from './renames.ts';
 
 describe('content store', () => {
   it('hashes a document the same whatever the order of its keys', () => {

@@ -9,7 +9,7 @@ import { stringify as toYaml } from 'yaml';
 import { collections, CURRENCY_RATES_FILE } from '../db/content.ts';
 import type { Db } from '../db/index.ts';
 import { currencyRates } from '../db/schema.ts';
-import { exportDocuments } from './writing.ts';
+import { exportDocuments } from './content-files.ts';
 
 export interface ExportFile {
   /** Relative to the content folder: "parks/bwindi-impenetrable-forest-national-park.yaml". */

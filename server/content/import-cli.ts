@@ -12,7 +12,7 @@ import { loadConfigOrExit } from '../config.ts';
 import { CommandRefused, runCommand } from '../db/command.ts';
 import { ContentError } from '../db/content.ts';
 import { createLogger } from '../logger.ts';
-import type { ImportResult } from './writing.ts';
+import type { ImportResult } from './content-files.ts';
 import { importReport, parseImportArgs, runImport } from './reimport.ts';
 
 let request;

@@ -7,7 +7,8 @@ import { loadContentFiles } from '../db/content.ts';
 import type { Db } from '../db/index.ts';
 import { syncContent, type SeedResult } from '../db/seed.ts';
 import type { Logger } from '../logger.ts';
-import { importContentFiles, publishedContent, withoutBrokenReferences, type ImportChoices, type ImportResult } from './writing.ts';
+import { importContentFiles, type ImportChoices, type ImportResult } from './content-files.ts';
+import { publishedContent, withoutBrokenReferences } from './published.ts';
 
 export interface ContentLoad {
   files: ImportResult;

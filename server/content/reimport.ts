@@ -3,7 +3,7 @@
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../logger.ts';
 import { loadContentIntoDatabase } from './load.ts';
-import type { ImportResult } from './writing.ts';
+import type { ImportResult } from './content-files.ts';
 
 export interface ImportRequest {
   /** The content folder (default content/). */

@@ -3,7 +3,7 @@
 // page", a new tab, with or without JavaScript). The document is read from the form as a save
 // reads it; the console API checks it as a save does, and every API read of the public page's
 // render is answered by the console API from a transaction that projects this version into the
-// content tables and is always rolled back (server/content/writing.ts previewItem). The public route
+// content tables and is always rolled back (server/content/preview.ts previewItem). The public route
 // is rendered by the site's own handler (server/web.ts, pageRendererContext) and shown with a
 // banner and without its scripts (it is not at its own address, so it is not hydrated). Nothing is
 // kept: the page cache and the API cache never see it, the content version never moves, the answer

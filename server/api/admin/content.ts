@@ -16,7 +16,7 @@
 //   POST   /content/:type/:id/preview                 { slug, document[, read] } -> { path }, or with `read`
 //                                                     (a public API path) that read's answer as the site
 //                                                     would give it with this version published: the
-//                                                     whole-page preview's data (server/content/writing.ts
+//                                                     whole-page preview's data (server/content/preview.ts
 //                                                     previewItem; always rolled back, never kept)
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -25,25 +25,13 @@ import { CONTENT_STATUSES, MARKDOWN_MAX, type ContentForm, type ContentStatus, t
 import { requireContentEditor } from '../../auth/content-access.ts';
 import { sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
 import { blankDocument } from '../../content/describe.ts';
-import {
-  choicesFor,
-  ContentStoreError,
-  createItem,
-  deleteItem,
-  fieldsOf,
-  getItem,
-  getRevision,
-  listItems,
-  previewItem,
-  listRevisions,
-  referencedCollections,
-  requireType,
-  restoreRevision,
-  saveItem,
-  setStatus,
-  typeCounts,
-  type Actor,
-} from '../../content/writing.ts';
+import { fieldsOf } from '../../content/documents.ts';
+import { ContentStoreError } from '../../content/errors.ts';
+import { previewItem } from '../../content/preview.ts';
+import { choicesFor, getItem, listItems, referencedCollections, requireType, typeCounts } from '../../content/reading.ts';
+import { getRevision, listRevisions } from '../../content/revisions.ts';
+import type { Actor } from '../../content/transaction.ts';
+import { createItem, deleteItem, restoreRevision, saveItem, setStatus } from '../../content/writing.ts';
 import { CONTENT_TYPES, type ContentType } from '../../content/types.ts';
 import type { Db } from '../../db/index.ts';
 import { markdownToHtml } from '../../db/html.ts';

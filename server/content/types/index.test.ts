@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTENT_TYPES, contentTypeInfo } from '../../../common/content-types.ts';
 import { DEFINITIONS } from '../definitions.ts';
 import { describeSchema } from '../describe.ts';
-import { referencedCollections } from '../writing.ts';
+import { referencedCollections } from '../reading.ts';
 import { CONTENT_MODULES, GALLERY_OWNERS, REMOVAL_ORDER, collections } from './index.ts';
 import type { ContentTypeModule } from './type.ts';
 
