@@ -451,7 +451,7 @@ interface SearchAnswer extends PageMeta, Paged {
 /** A value as JSON carries it: dates become ISO strings. */
 type Wire<T> = T extends Date ? string : T extends readonly (infer U)[] ? Wire<U>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
 /** A type's card on the wire (its list, search results, other pages that show it). */
-export type CardOf<C extends ListedCollection> = Wire<ServerCardOf<C>>;
+type CardOf<C extends ListedCollection> = Wire<ServerCardOf<C>>;
 /** GET <list>?page=&limit=: the list page's fields, one page of cards under the collection's name. */
 export type ListResponse<C extends ListedCollection> = PageMeta & Paged & { [K in C]: CardOf<C>[] };
 /** GET <list>/{slug}: the page's fields and what the type's detail answer holds. */
@@ -461,7 +461,6 @@ type ReadOffSearchItem = { [C in ListedCollection]: ContentTypeEntry<C> extends 
 
 /** A guide's card (GET /guides, a safari's guides, search results). */
 export type GuideCard = CardOf<'guides'>;
-export type Guide = DetailResponse<'guides'>['guide'];
 /** GET /guides?page=&limit= */
 export type GuidesResponse = ListResponse<'guides'>;
 /** GET /guides/{slug}: the guide, the safaris they usually lead, and others of the team. */

@@ -6,7 +6,6 @@
 // galleries' owners. The description the browser shares is each type's entry in
 // common/content-types.ts.
 import type { InferColumnsDataTypes } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import animals from './animals.ts';
 import birds from './birds.ts';

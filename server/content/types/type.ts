@@ -107,7 +107,7 @@ export interface Detail<B extends Record<string, unknown> = Record<string, unkno
 
 /**
  * A type module, its collection's name and schema kept as types, and the types of its card and
- * detail answer (common/content-api.ts reads the wire types off them).
+ * detail answer (common/api-types.ts reads the wire types off them).
  */
 export function contentType<
   const C extends string,
@@ -119,7 +119,10 @@ export function contentType<
   return m;
 }
 
-type TypedModule<C extends string, S extends z.ZodType, G extends string, K extends Record<string, PgColumn>, B extends Record<string, unknown>> = Omit<ContentTypeModule<C, S, G>, 'cardList' | 'detail'> & {
+type TypedModule<C extends string, S extends z.ZodType, G extends string, K extends Record<string, PgColumn>, B extends Record<string, unknown>> = Omit<
+  ContentTypeModule<C, S, G>,
+  'cardList' | 'detail'
+> & {
   cardList?: CardList<K>;
   detail?: Detail<B>;
 };
