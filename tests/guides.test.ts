@@ -3,18 +3,16 @@
 // guides, refusals), a safari's guides in its order, search, the sitemap, the Person JSON-LD, the
 // console's form, and the seed removing a guide. Expectations come from the content files.
 import { eq, sql } from 'drizzle-orm';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GuideResponse, GuidesResponse, SafariResponse, SearchResponse } from '../common/api-types.ts';
 import { contentTypeInfo } from '../common/content-types.ts';
 import { pageGraph, routeKind } from '../app/lib/seo/jsonld.ts';
-import { createApi, type Api } from '../server/api/index.ts';
 import { describeSchema } from '../server/content/describe.ts';
 import { collections, crossReferenceProblems, loadContent, type Content } from '../server/db/content.ts';
 import * as t from '../server/db/schema.ts';
 import { syncContent } from '../server/db/seed.ts';
-import { apiRequests } from './helpers/api.ts';
-import { backends, openTestDatabase, type TestDatabase } from './helpers/db.ts';
+import { apiRequests, contentApi } from './helpers/api.ts';
+import { backends } from './helpers/db.ts';
 
 const SITE = 'https://www.kigezitrails.example';
 type Json = Record<string, any>;
@@ -58,43 +56,30 @@ describe('guide content checks', () => {
 
 for (const backend of backends()) {
   describe(`guides on ${backend}`, () => {
-    let db: TestDatabase;
-    let api: Api;
-    let content: Content;
+    const site = contentApi(backend, SITE);
 
-    beforeAll(async () => {
-      db = await openTestDatabase(backend);
-      content = await loadContent();
-      await syncContent(db.db, content);
-      api = createApi({ deps: { db: db.db, siteUrl: SITE, logger: pino({ level: 'silent' }), ping: db.ping }, mediaDirs: [] });
-    });
-    afterAll(async () => {
-      if (backend === 'pglite') await db.close();
-      else await db.drop();
-    });
-
-    const { get, ok } = apiRequests({ request: (path) => api.request(path) });
+    const { get, ok } = apiRequests({ request: (path) => site.api.request(path) });
     /** The content's guides in the list's order: each guide's order, then its file's. */
     const listed = () =>
-      content.guides
+      site.content.guides
         .map((g, i) => ({ g, i }))
         .sort((a, b) => a.g.order - b.g.order || a.i - b.i)
         .map((x) => x.g.slug);
 
     it('GET /guides pages through every guide in their order, and refuses a page beyond the last', async () => {
       const first = await ok<GuidesResponse>(`/guides?limit=4`);
-      expect(first).toMatchObject({ title: 'Meet your guides', pageUrl: `${SITE}/guides`, page: 1, totalPages: Math.ceil(content.guides.length / 4) });
+      expect(first).toMatchObject({ title: 'Meet your guides', pageUrl: `${SITE}/guides`, page: 1, totalPages: Math.ceil(site.content.guides.length / 4) });
       for (const g of first.guides) expect(sorted(Object.keys(g))).toEqual(sorted(CARD));
       const all = [...first.guides];
       for (let page = 2; page <= first.totalPages; page++) all.push(...(await ok<GuidesResponse>(`/guides?limit=4&page=${page}`)).guides);
       expect(all.map((g) => g.guidetitleslug)).toEqual(listed());
       expect((await get(`/guides?limit=4&page=${first.totalPages + 1}`)).status).toBe(400);
-      expect((await ok<GuidesResponse>('/guides')).guides).toHaveLength(Math.min(PAGE, content.guides.length));
+      expect((await ok<GuidesResponse>('/guides')).guides).toHaveLength(Math.min(PAGE, site.content.guides.length));
       expect(first.guides[0]!.guideheaderimage).toMatch(/^images\/guides\/[a-z0-9-]+\.jpg$/);
     });
 
     it('GET /guides/{slug} has the guide, the safaris they lead and other guides; an unknown slug is a 404', async () => {
-      const src = content.guides[1]!;
+      const src = site.content.guides[1]!;
       const body = await ok<GuideResponse>(`/guides/${src.slug}`);
       expect(sorted(Object.keys(body.guide))).toEqual(sorted(FULL));
       expect(body.guide).toMatchObject({
@@ -108,13 +93,13 @@ for (const backend of backends()) {
       expect(body.guide.guideparagraph).toContain('<p>');
       expect(body).toMatchObject({ pageUrl: `${SITE}/guides/${src.slug}`, pageDescription: src.seo.description });
       expect(body.safaris.map((s) => s.safarititleslug).sort()).toEqual(
-        content.safaris
+        site.content.safaris
           .filter((s) => s.guides.includes(src.slug))
           .map((s) => s.slug)
           .sort(),
       );
       expect(body.otherGuides.map((g) => g.guidetitleslug)).not.toContain(src.slug);
-      expect(body.otherGuides.length).toBe(Math.min(4, content.guides.length - 1));
+      expect(body.otherGuides.length).toBe(Math.min(4, site.content.guides.length - 1));
       const missing = await get('/guides/nobody-here');
       expect(missing.status).toBe(404);
       expect(missing.body).toEqual({ error: 'Guide not found' });
@@ -122,7 +107,7 @@ for (const backend of backends()) {
     });
 
     it("answers a safari with its guides in the safari's order", async () => {
-      for (const s of content.safaris.filter((x) => x.guides.length > 1).slice(0, 3)) {
+      for (const s of site.content.safaris.filter((x) => x.guides.length > 1).slice(0, 3)) {
         const body = await ok<SafariResponse>(`/safaris/${s.slug}`);
         expect(body.guides.map((g) => g.guidetitleslug)).toEqual(s.guides);
         for (const g of body.guides) expect(sorted(Object.keys(g))).toEqual(sorted(CARD));
@@ -130,27 +115,29 @@ for (const backend of backends()) {
     });
 
     it('finds a guide by name, by a language they speak and by a speciality', async () => {
-      const guide = content.guides.find((g) => g.slug === 'grace-akello') ?? content.guides[0]!;
+      const guide = site.content.guides.find((g) => g.slug === 'grace-akello') ?? site.content.guides[0]!;
       const byName = await ok<SearchResponse>(`/search?query=${encodeURIComponent(guide.name.split(' ')[1]!)}`);
       expect(byName.results[0]).toMatchObject({ type: 'guide', guidetitleslug: guide.slug });
       expect(byName.counts.guide).toBeGreaterThanOrEqual(1);
-      const speaker = content.guides.find((g) => g.languages.includes('Kinyarwanda'))!;
+      const speaker = site.content.guides.find((g) => g.languages.includes('Kinyarwanda'))!;
       const byLanguage = await ok<SearchResponse>('/search?query=kinyarwanda&types=guide');
       expect(byLanguage.guides.map((g) => (g.type === 'guide' ? g.guidetitleslug : ''))).toContain(speaker.slug);
       expect(byLanguage.results.every((r) => r.type === 'guide')).toBe(true);
       const birder = await ok<SearchResponse>('/search?query=shoebill&types=guide');
-      expect(birder.guides.map((g) => (g.type === 'guide' ? g.guidetitleslug : ''))).toEqual(content.guides.filter((g) => /shoebill/i.test(g.specialities.join(' ') + g.biography)).map((g) => g.slug));
+      expect(birder.guides.map((g) => (g.type === 'guide' ? g.guidetitleslug : ''))).toEqual(
+        site.content.guides.filter((g) => /shoebill/i.test(g.specialities.join(' ') + g.biography)).map((g) => g.slug),
+      );
     });
 
     it('lists /guides and every guide page in the sitemap', async () => {
       const { urls } = await ok<{ urls: { loc: string }[] }>('/seo/sitemap');
       const locs = urls.map((u) => u.loc);
       expect(locs).toContain(`${SITE}/guides`);
-      for (const g of content.guides) expect(locs).toContain(`${SITE}/guides/${g.slug}`);
+      for (const g of site.content.guides) expect(locs).toContain(`${SITE}/guides/${g.slug}`);
     });
 
     it('describes a guide page as a Person working for the operator, with the languages they speak', async () => {
-      const src = content.guides[0]!;
+      const src = site.content.guides[0]!;
       const body = await ok<GuideResponse>(`/guides/${src.slug}`);
       const nodes = pageGraph(routeKind('routes/guide'), body as unknown as Record<string, unknown>)!['@graph'];
       expect(nodes.find((n) => n['@type'] === 'Person')).toEqual({
@@ -170,22 +157,22 @@ for (const backend of backends()) {
     });
 
     it('removes a guide whose file is gone, with its search document, and takes it off the safaris that named it', async () => {
-      const gone = content.guides.find((g) => content.safaris.some((s) => s.guides.includes(g.slug)))!;
-      const [row] = await db.db.select({ id: t.guides.id }).from(t.guides).where(eq(t.guides.guidetitleslug, gone.slug));
+      const gone = site.content.guides.find((g) => site.content.safaris.some((s) => s.guides.includes(g.slug)))!;
+      const [row] = await site.db.db.select({ id: t.guides.id }).from(t.guides).where(eq(t.guides.guidetitleslug, gone.slug));
       const without = {
-        ...content,
-        guides: content.guides.filter((g) => g !== gone),
-        safaris: content.safaris.map((s) => ({ ...s, guides: s.guides.filter((g) => g !== gone.slug) })),
+        ...site.content,
+        guides: site.content.guides.filter((g) => g !== gone),
+        safaris: site.content.safaris.map((s) => ({ ...s, guides: s.guides.filter((g) => g !== gone.slug) })),
       };
-      await syncContent(db.db, without);
-      api.cache.clear();
+      await syncContent(site.db.db, without);
+      site.api.cache.clear();
       expect((await get(`/guides/${gone.slug}`)).status).toBe(404);
-      const safari = content.safaris.find((s) => s.guides.includes(gone.slug))!;
+      const safari = site.content.safaris.find((s) => s.guides.includes(gone.slug))!;
       expect((await ok<SafariResponse>(`/safaris/${safari.slug}`)).guides.map((g) => g.guidetitleslug)).toEqual(safari.guides.filter((g) => g !== gone.slug));
-      const docs = (await db.db.execute(sql`select 1 from search_documents where type = 'guide' and item_id = ${row!.id}`)) as unknown;
+      const docs = (await site.db.db.execute(sql`select 1 from search_documents where type = 'guide' and item_id = ${row!.id}`)) as unknown;
       expect(Array.isArray(docs) ? docs : (docs as { rows: unknown[] }).rows).toEqual([]);
-      await syncContent(db.db, content);
-      api.cache.clear();
+      await syncContent(site.db.db, site.content);
+      site.api.cache.clear();
       expect((await ok<SafariResponse>(`/safaris/${safari.slug}`)).guides.map((g) => g.guidetitleslug)).toEqual(safari.guides);
     });
   });

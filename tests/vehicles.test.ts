@@ -4,18 +4,16 @@
 // JSON-LD, the console's form, and the seed removing a vehicle. Expectations come from the content
 // files.
 import { eq, sql } from 'drizzle-orm';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DetailResponse, ListResponse, SafariResponse, SearchResponse } from '../common/api-types.ts';
 import { contentTypeInfo } from '../common/content-types.ts';
 import { pageGraph, routeKind } from '../app/lib/seo/jsonld.ts';
-import { createApi, type Api } from '../server/api/index.ts';
 import { describeSchema } from '../server/content/describe.ts';
 import { vehicles } from '../server/content/types/vehicles.ts';
 import { collections, crossReferenceProblems, loadContent, type Content } from '../server/db/content.ts';
 import { syncContent } from '../server/db/seed.ts';
-import { apiRequests } from './helpers/api.ts';
-import { backends, openTestDatabase, type TestDatabase } from './helpers/db.ts';
+import { apiRequests, contentApi } from './helpers/api.ts';
+import { backends } from './helpers/db.ts';
 
 const SITE = 'https://www.kigezitrails.example';
 type Json = Record<string, any>;
@@ -36,7 +34,11 @@ describe('vehicle content checks', () => {
   it('has four to six vehicles, each run by some safari', () => {
     expect(content.vehicles.length).toBeGreaterThanOrEqual(4);
     expect(content.vehicles.length).toBeLessThanOrEqual(6);
-    for (const v of content.vehicles) expect(content.safaris.some((s) => s.vehicle === v.slug), v.slug).toBe(true);
+    for (const v of content.vehicles)
+      expect(
+        content.safaris.some((s) => s.vehicle === v.slug),
+        v.slug,
+      ).toBe(true);
   });
 
   it('refuses a safari naming an unknown vehicle, and a feature outside the list', () => {
@@ -61,43 +63,30 @@ describe('vehicle content checks', () => {
 
 for (const backend of backends()) {
   describe(`vehicles on ${backend}`, () => {
-    let db: TestDatabase;
-    let api: Api;
-    let content: Content;
+    const site = contentApi(backend, SITE);
 
-    beforeAll(async () => {
-      db = await openTestDatabase(backend);
-      content = await loadContent();
-      await syncContent(db.db, content);
-      api = createApi({ deps: { db: db.db, siteUrl: SITE, logger: pino({ level: 'silent' }), ping: db.ping }, mediaDirs: [] });
-    });
-    afterAll(async () => {
-      if (backend === 'pglite') await db.close();
-      else await db.drop();
-    });
-
-    const { get, ok } = apiRequests({ request: (path) => api.request(path) });
+    const { get, ok } = apiRequests({ request: (path) => site.api.request(path) });
     /** The content's vehicles in the list's order: each one's order, then its file's. */
     const listed = () =>
-      content.vehicles
+      site.content.vehicles
         .map((v, i) => ({ v, i }))
         .sort((a, b) => a.v.order - b.v.order || a.i - b.i)
         .map((x) => x.v.slug);
 
     it('GET /vehicles pages through the fleet in its order, and refuses a page beyond the last', async () => {
       const first = await ok<VehiclesResponse>('/vehicles?limit=2');
-      expect(first).toMatchObject({ title: 'Our safari vehicles', pageUrl: `${SITE}/vehicles`, page: 1, totalPages: Math.ceil(content.vehicles.length / 2) });
+      expect(first).toMatchObject({ title: 'Our safari vehicles', pageUrl: `${SITE}/vehicles`, page: 1, totalPages: Math.ceil(site.content.vehicles.length / 2) });
       for (const v of first.vehicles) expect(sorted(Object.keys(v))).toEqual(sorted(CARD));
       const all = [...first.vehicles];
       for (let page = 2; page <= first.totalPages; page++) all.push(...(await ok<VehiclesResponse>(`/vehicles?limit=2&page=${page}`)).vehicles);
       expect(all.map((v) => v.vehicletitleslug)).toEqual(listed());
       expect((await get(`/vehicles?limit=2&page=${first.totalPages + 1}`)).status).toBe(400);
-      expect((await ok<VehiclesResponse>('/vehicles')).vehicles).toHaveLength(Math.min(PAGE, content.vehicles.length));
+      expect((await ok<VehiclesResponse>('/vehicles')).vehicles).toHaveLength(Math.min(PAGE, site.content.vehicles.length));
       expect(first.vehicles[0]!.vehicleheaderimage).toMatch(/^images\/vehicles\/[a-z0-9-]+\.jpg$/);
     });
 
     it('GET /vehicles/{slug} has the vehicle, the safaris it runs and the rest of the fleet; an unknown slug is a 404', async () => {
-      const src = content.vehicles[1]!;
+      const src = site.content.vehicles[1]!;
       const body = await ok<VehicleResponse>(`/vehicles/${src.slug}`);
       expect(sorted(Object.keys(body.vehicle))).toEqual(sorted(FULL));
       expect(body.vehicle).toMatchObject({
@@ -111,7 +100,7 @@ for (const backend of backends()) {
       expect(body.vehicle.vehicleparagraph).toContain('<p>');
       expect(body).toMatchObject({ pageUrl: `${SITE}/vehicles/${src.slug}`, pageDescription: src.seo.description });
       expect(body.safaris.map((s) => s.safarititleslug).sort()).toEqual(
-        content.safaris
+        site.content.safaris
           .filter((s) => s.vehicle === src.slug)
           .map((s) => s.slug)
           .sort(),
@@ -124,21 +113,21 @@ for (const backend of backends()) {
     });
 
     it('answers a safari with the vehicle it names, and null for one that names none', async () => {
-      const named = content.safaris.find((s) => s.vehicle)!;
+      const named = site.content.safaris.find((s) => s.vehicle)!;
       const body = await ok<SafariResponse>(`/safaris/${named.slug}`);
       expect(body.vehicle?.vehicletitleslug).toBe(named.vehicle);
       expect(sorted(Object.keys(body.vehicle!))).toEqual(sorted(CARD));
-      const none = content.safaris.find((s) => !s.vehicle)!;
+      const none = site.content.safaris.find((s) => !s.vehicle)!;
       expect((await ok<SafariResponse>(`/safaris/${none.slug}`)).vehicle).toBeNull();
     });
 
     it('finds a vehicle by its name, its kind and a feature', async () => {
-      const truck = content.vehicles.find((v) => v.kind === 'Overland truck')!;
+      const truck = site.content.vehicles.find((v) => v.kind === 'Overland truck')!;
       const byName = await ok<SearchResponse>('/search?query=overland%20truck&types=vehicle');
       expect(byName.results[0]).toMatchObject({ type: 'vehicle', vehicletitleslug: truck.slug });
       expect(byName.counts.vehicle).toBeGreaterThanOrEqual(1);
       const wifi = await ok<SearchResponse>('/search?query=wi-fi&types=vehicle');
-      expect(wifi.vehicles.map((v) => (v.type === 'vehicle' ? v.vehicletitleslug : ''))).toContain(content.vehicles.find((v) => v.features.includes('Wi-Fi'))!.slug);
+      expect(wifi.vehicles.map((v) => (v.type === 'vehicle' ? v.vehicletitleslug : ''))).toContain(site.content.vehicles.find((v) => v.features.includes('Wi-Fi'))!.slug);
       expect(wifi.results.every((r) => r.type === 'vehicle')).toBe(true);
     });
 
@@ -146,11 +135,11 @@ for (const backend of backends()) {
       const { urls } = await ok<{ urls: { loc: string }[] }>('/seo/sitemap');
       const locs = urls.map((u) => u.loc);
       expect(locs).toContain(`${SITE}/vehicles`);
-      for (const v of content.vehicles) expect(locs).toContain(`${SITE}/vehicles/${v.slug}`);
+      for (const v of site.content.vehicles) expect(locs).toContain(`${SITE}/vehicles/${v.slug}`);
     });
 
     it('describes a vehicle page as a schema.org Vehicle with its seats, kind and features', async () => {
-      const src = content.vehicles[0]!;
+      const src = site.content.vehicles[0]!;
       const body = await ok<VehicleResponse>(`/vehicles/${src.slug}`);
       const nodes = pageGraph(routeKind('routes/vehicle'), body as unknown as Record<string, unknown>)!['@graph'];
       expect(nodes.find((n) => n['@type'] === 'Vehicle')).toEqual({
@@ -169,22 +158,22 @@ for (const backend of backends()) {
     });
 
     it('removes a vehicle whose file is gone, with its search document, and takes it off the safaris that named it', async () => {
-      const gone = content.vehicles.find((v) => content.safaris.some((s) => s.vehicle === v.slug))!;
-      const [row] = await db.db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.vehicletitleslug, gone.slug));
+      const gone = site.content.vehicles.find((v) => site.content.safaris.some((s) => s.vehicle === v.slug))!;
+      const [row] = await site.db.db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.vehicletitleslug, gone.slug));
       const without = {
-        ...content,
-        vehicles: content.vehicles.filter((v) => v !== gone),
-        safaris: content.safaris.map((s) => (s.vehicle === gone.slug ? { ...s, vehicle: undefined } : s)),
+        ...site.content,
+        vehicles: site.content.vehicles.filter((v) => v !== gone),
+        safaris: site.content.safaris.map((s) => (s.vehicle === gone.slug ? { ...s, vehicle: undefined } : s)),
       };
-      await syncContent(db.db, without);
-      api.cache.clear();
+      await syncContent(site.db.db, without);
+      site.api.cache.clear();
       expect((await get(`/vehicles/${gone.slug}`)).status).toBe(404);
-      const safari = content.safaris.find((s) => s.vehicle === gone.slug)!;
+      const safari = site.content.safaris.find((s) => s.vehicle === gone.slug)!;
       expect((await ok<SafariResponse>(`/safaris/${safari.slug}`)).vehicle).toBeNull();
-      const docs = (await db.db.execute(sql`select 1 from search_documents where type = 'vehicle' and item_id = ${row!.id}`)) as unknown;
+      const docs = (await site.db.db.execute(sql`select 1 from search_documents where type = 'vehicle' and item_id = ${row!.id}`)) as unknown;
       expect(Array.isArray(docs) ? docs : (docs as { rows: unknown[] }).rows).toEqual([]);
-      await syncContent(db.db, content);
-      api.cache.clear();
+      await syncContent(site.db.db, site.content);
+      site.api.cache.clear();
       expect((await ok<SafariResponse>(`/safaris/${safari.slug}`)).vehicle?.vehicletitleslug).toBe(gone.slug);
     });
   });

@@ -4,10 +4,10 @@
 // there to look at.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import type { GuidesResponse, SafariResponse } from '../../common/api-types.ts';
-import { axeViolations, launchBrowser, openSettled } from '../helpers/browser.ts';
+import { axeViolations, describeAtWidths, openSettled } from '../helpers/browser.ts';
 import { getJson } from '../helpers/site.ts';
 import { startSiteServer } from '../helpers/site-server.ts';
 
@@ -18,79 +18,61 @@ const safari = await getJson<SafariResponse>(base, `/safaris/${SAFARI}`);
 const guides = await getJson<GuidesResponse>(base, '/guides');
 const shots = process.env.SCREENSHOTS;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  if (shots) await mkdir(shots, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server.stop();
-});
+if (shots) await mkdir(shots, { recursive: true });
 
 const open = (page: Page, p: string) => openSettled(page, base + p);
 
-for (const [tag, width, height] of [
-  ['desktop', 1280, 900],
-  ['phone', 390, 844],
-] as const) {
-  describe(`guides at ${width} px`, () => {
-    let context: BrowserContext;
-    let page: Page;
-    beforeAll(async () => {
-      context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
-      page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-    });
-    afterAll(() => context?.close());
-
+describeAtWidths(
+  'guides',
+  (view) => {
     it('lists every guide of the first page with a heading each, and nothing for axe', async () => {
-      await open(page, '/guides');
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(guides.title);
-      expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(expect.arrayContaining(guides.guides.map((g) => g.guidetitle)));
-      expect(await axeViolations(page)).toEqual([]);
-      if (shots) await page.screenshot({ path: path.join(shots, `guides-${tag}.png`), fullPage: true });
+      await open(view.page, '/guides');
+      await expect.poll(() => view.page.getByRole('heading', { level: 1 }).textContent()).toBe(guides.title);
+      expect(await view.page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(expect.arrayContaining(guides.guides.map((g) => g.guidetitle)));
+      expect(await axeViolations(view.page)).toEqual([]);
+      if (shots) await view.page.screenshot({ path: path.join(shots, `guides-${view.tag}.png`), fullPage: true });
     });
 
     it("shows a safari's guides in order, reached with the keyboard, each card leading to the guide", async () => {
-      await open(page, `/safaris/${SAFARI}`);
-      const section = page.locator('section.your-guides');
+      await open(view.page, `/safaris/${SAFARI}`);
+      const section = view.page.locator('section.your-guides');
       await expect.poll(() => section.getByRole('heading', { level: 2 }).textContent()).toBe('Your guides');
       const names = section.locator('.guide-chip__name');
       expect(await names.allTextContents()).toEqual(safari.guides.map((g) => g.guidetitle));
       expect(await section.textContent()).toContain(`Speaks ${safari.guides[0]!.guidelanguages[0]}`);
       // Tab from the itinerary's last link to the first guide: its card shows a focus ring.
       await names.first().focus();
-      await page.keyboard.press('Shift+Tab');
-      await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(safari.guides[0]!.guidetitle);
+      await view.page.keyboard.press('Shift+Tab');
+      await view.page.keyboard.press('Tab');
+      expect(await view.page.evaluate(() => document.activeElement?.textContent)).toBe(safari.guides[0]!.guidetitle);
       const ring = await names.first().evaluate((a) => getComputedStyle(a, '::after').outlineStyle);
       expect(ring).toBe('solid');
-      expect(await axeViolations(page)).toEqual([]);
-      if (shots) await section.screenshot({ path: path.join(shots, `safari-guides-${tag}.png`) });
+      expect(await axeViolations(view.page)).toEqual([]);
+      if (shots) await section.screenshot({ path: path.join(shots, `safari-guides-${view.tag}.png`) });
       // The card is the link: a click on the portrait (its top left) opens the guide's page.
       await section
         .locator('.guide-chip')
         .first()
         .click({ position: { x: 40, y: 40 } });
-      await page.waitForURL(`${base}/guides/${safari.guides[0]!.guidetitleslug}`);
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(safari.guides[0]!.guidetitle);
+      await view.page.waitForURL(`${base}/guides/${safari.guides[0]!.guidetitleslug}`);
+      await expect.poll(() => view.page.getByRole('heading', { level: 1 }).textContent()).toBe(safari.guides[0]!.guidetitle);
     });
 
     it("has a guide's facts, biography and safaris on their page, and nothing for axe", async () => {
       const g = safari.guides[0]!;
-      await open(page, `/guides/${g.guidetitleslug}`);
-      const facts = page.locator('dl.guide-facts');
+      await open(view.page, `/guides/${g.guidetitleslug}`);
+      const facts = view.page.locator('dl.guide-facts');
       expect(await facts.textContent()).toContain(g.guiderole);
-      expect(await page.getByRole('heading', { level: 2, name: /Safaris .* usually leads/ }).count()).toBe(1);
+      expect(await view.page.getByRole('heading', { level: 2, name: /Safaris .* usually leads/ }).count()).toBe(1);
       expect(
-        await page
+        await view.page
           .locator('#guide-safaris')
           .getByRole('link', { name: new RegExp(safari.safari.safarititle) })
           .count(),
       ).toBeGreaterThanOrEqual(1);
-      expect(await axeViolations(page)).toEqual([]);
-      if (shots) await page.screenshot({ path: path.join(shots, `guide-${tag}.png`), fullPage: true });
+      expect(await axeViolations(view.page)).toEqual([]);
+      if (shots) await view.page.screenshot({ path: path.join(shots, `guide-${view.tag}.png`), fullPage: true });
     });
-  });
-}
+  },
+  () => server.stop(),
+);

@@ -1,5 +1,10 @@
 // Requests to an API app in the test's process (createApi), answered as JSON.
-import { expect } from 'vitest';
+import pino from 'pino';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createApi, type Api } from '../../server/api/index.ts';
+import { loadContent, type Content } from '../../server/db/content.ts';
+import { syncContent } from '../../server/db/seed.ts';
+import { openTestDatabase, type Backend, type TestDatabase } from './db.ts';
 
 type Json = Record<string, any>;
 
@@ -15,4 +20,24 @@ export function apiRequests(api: { request: (path: string) => Response | Promise
     return r.body as T;
   }
   return { get, ok };
+}
+
+/**
+ * A test file's in-process API over the site's own content on one backend: the database opened,
+ * seeded from the content files, before the file's tests, and closed (or dropped) after them.
+ * Read its fields inside the tests.
+ */
+export function contentApi(backend: Backend, siteUrl: string): { db: TestDatabase; api: Api; content: Content } {
+  const handle = {} as { db: TestDatabase; api: Api; content: Content };
+  beforeAll(async () => {
+    handle.db = await openTestDatabase(backend);
+    handle.content = await loadContent();
+    await syncContent(handle.db.db, handle.content);
+    handle.api = createApi({ deps: { db: handle.db.db, siteUrl, logger: pino({ level: 'silent' }), ping: handle.db.ping }, mediaDirs: [] });
+  });
+  afterAll(async () => {
+    if (backend === 'pglite') await handle.db.close();
+    else await handle.db.drop();
+  });
+  return handle;
 }

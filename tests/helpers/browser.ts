@@ -4,7 +4,7 @@
 // the fonts, run axe).
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -120,4 +120,43 @@ export async function axeViolations(page: Page, opts: { include?: string; minPas
         .map((n) => n.target.join(' '))
         .join(' | ')}`,
   );
+}
+
+/** A page of the browser at one of the widths a page is checked at (set before each block's tests). */
+export interface WidthView {
+  readonly page: Page;
+  readonly tag: 'desktop' | 'phone';
+  readonly width: number;
+}
+
+/**
+ * The tests `body` declares, run at desktop (1280 px) and phone (390 px) widths, each in a context
+ * of its own (reduced motion) on one browser for the file; `after` runs once the browser closed
+ * (stopping the file's site).
+ */
+export function describeAtWidths(title: string, body: (view: WidthView) => void, after?: () => Promise<void>): void {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await after?.();
+  });
+  for (const [tag, width, height] of [
+    ['desktop', 1280, 900],
+    ['phone', 390, 844],
+  ] as const) {
+    describe(`${title} at ${width} px`, () => {
+      let context: BrowserContext;
+      const view = { tag, width } as { page: Page; tag: typeof tag; width: number };
+      beforeAll(async () => {
+        context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
+        view.page = await context.newPage();
+        view.page.setDefaultTimeout(15_000);
+      });
+      afterAll(() => context?.close());
+      body(view);
+    });
+  }
 }
