@@ -2,6 +2,7 @@
 // specialities), the biography, the safaris they usually lead, and others of the team.
 import type { GuideResponse } from '../../common/api-types.ts';
 import { Grid, SafariCard } from '../components/Cards.tsx';
+import { FactList } from '../components/FactList.tsx';
 import { spoken, yearsGuiding } from '../components/GuideCards.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { RichText } from '../components/RichText.tsx';
@@ -41,20 +42,14 @@ export default function GuideDetail({ loaderData: data }: Route.ComponentProps) 
       <div className="container page">
         <div className="page__grid">
           <article>
-            <dl className="guide-facts">
-              <div>
-                <dt>Role</dt>
-                <dd>{guide.guiderole}</dd>
-              </div>
-              <div>
-                <dt>Speaks</dt>
-                <dd>{spoken(guide.guidelanguages)}</dd>
-              </div>
-              <div>
-                <dt>Experience</dt>
-                <dd>{yearsGuiding(guide.guideyears)}</dd>
-              </div>
-            </dl>
+            <FactList
+              className="guide-facts"
+              facts={[
+                ['Role', guide.guiderole],
+                ['Speaks', spoken(guide.guidelanguages)],
+                ['Experience', yearsGuiding(guide.guideyears)],
+              ]}
+            />
             <h2 className="guide-specialities__title">What {first} knows best</h2>
             <ul className="chips guide-specialities">
               {guide.guidespecialities.map((s) => (

@@ -2,6 +2,7 @@
 // its description, the safaris it usually runs, and the rest of the fleet.
 import type { DetailResponse } from '../../common/api-types.ts';
 import { Grid, SafariCard } from '../components/Cards.tsx';
+import { FactList } from '../components/FactList.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { RichText } from '../components/RichText.tsx';
 import { MoreLink, Section } from '../components/Section.tsx';
@@ -39,20 +40,14 @@ export default function VehicleDetail({ loaderData: data }: Route.ComponentProps
       <div className="container page">
         <div className="page__grid">
           <article>
-            <dl className="vehicle-facts">
-              <div>
-                <dt>Kind</dt>
-                <dd>{vehicle.vehiclekind}</dd>
-              </div>
-              <div>
-                <dt>Seats</dt>
-                <dd>{vehicle.vehicleseats} travellers</dd>
-              </div>
-              <div>
-                <dt>Window seats</dt>
-                <dd>{vehicle.vehiclewindowseats ? 'One for everyone' : 'Not for everyone'}</dd>
-              </div>
-            </dl>
+            <FactList
+              className="vehicle-facts"
+              facts={[
+                ['Kind', vehicle.vehiclekind],
+                ['Seats', `${vehicle.vehicleseats} travellers`],
+                ['Window seats', vehicle.vehiclewindowseats ? 'One for everyone' : 'Not for everyone'],
+              ]}
+            />
             {vehicle.vehiclefeatures.length > 0 && (
               <>
                 <h2 className="vehicle-features__title">On board</h2>
