@@ -7,6 +7,8 @@ import { asc, eq } from 'drizzle-orm';
 import { accountOf, addDays, type BookingAccount, type BookingState, type BookingTerms, DEPOSIT_DUE_DAYS, type LedgerKind } from '../../common/booking-money.ts';
 import type { Currency } from '../../common/currency.ts';
 import { checkQuoteDocument } from '../../common/quote-document.ts';
+import { toLocalInput } from '../../common/operator-time.ts';
+import { readOperatorTimeZone } from '../auth/content-access.ts';
 import type { Tx } from '../db/index.ts';
 import { bookingEvents, bookings, bookingTravellers, ledgerEntries, quotes, quoteVersions } from '../db/schema.ts';
 import { HttpError } from '../http/error.ts';
@@ -134,4 +136,9 @@ export async function syncBookingState(tx: Tx, id: number, today: string, staffI
   const [moved] = await tx.update(bookings).set({ state: account.state, updated_at: new Date() }).where(eq(bookings.id, id)).returning();
   await tx.insert(bookingEvents).values({ booking_id: id, kind: 'state', detail: { from: booking.state, to: account.state }, staff_id: staffId });
   return { booking: moved!, entries, account };
+}
+
+/** The operator's calendar day now (the console's time zone): the "today" of deposits, balances and validity. */
+export async function operatorToday(db: Tx, now = new Date()): Promise<string> {
+  return toLocalInput(now, await readOperatorTimeZone(db)).slice(0, 10);
 }
