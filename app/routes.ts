@@ -37,6 +37,9 @@ export default [
   route('newsletter', 'routes/newsletter.tsx'),
   route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
   route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
+  // The traveller's private trip page (never cached, never in the sitemap).
+  route('trip/:token', 'routes/trip.tsx'),
+  route('trip/:token/route.svg', 'routes/trip-map.ts'),
 
   // Old and observed addresses: permanent redirects (spec point 2).
   ...REDIRECT_ROUTE_PATHS.map((p) => route(p, 'routes/redirect.tsx', { id: `redirect-${p.replace(/\W+/g, '-')}` })),

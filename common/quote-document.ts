@@ -132,3 +132,8 @@ export function checkQuoteDocument(input: unknown): QuoteCheck {
     throw e;
   }
 }
+
+/** A quote's days as the route map reads them (common/route.ts safariRoute): each day's stops, in order. */
+export function quoteRouteDays(d: Pick<QuoteDocument, 'days'>) {
+  return d.days.map((day, i) => ({ day_number: i + 1, stops: day.stops.map((s) => ({ title: s.name, parktitleslug: null, latitude: s.latitude, longitude: s.longitude })) }));
+}

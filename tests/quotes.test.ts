@@ -2,7 +2,7 @@
 // a quote made from an enquiry, sent (the e-mail with the private link, the enquiry `quoted` with
 // the quote in its notes), a new version superseding it (the link shows the latest, accepting the
 // old one is refused), accepting (a booking, e-mails to both sides), the manifest, the headers
-// (no-store, noindex, no Referer), a revoked link, a stranger's token refused, 100 wrong tokens
+// (no-store, noindex, no Referer to other sites), a revoked link, a stranger's token refused, 100 wrong tokens
 // throttled, and the token never in the log.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,12 +99,12 @@ describe.each(backends())('quotes and the trip page on %s', (backend) => {
     expect((await owner.send(`/quotes/${quoteId}/send`)).status).toBe(409);
   });
 
-  it('shows the trip privately: no-store, noindex, no Referer', async () => {
+  it('shows the trip privately: no-store, noindex, no Referer to other sites', async () => {
     const res = await trip(token);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
-    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
     const view = (await res.json()) as TripView;
     expect(view).toMatchObject({ version: 1, travellerName: 'Amina Okello', expired: false, booking: null, price: { totalMinor: 911_999, depositMinor: 273_600 } });
   });

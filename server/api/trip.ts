@@ -1,7 +1,7 @@
 // /api/trip/{token}: the traveller's private trip page. The latest sent version of the quote the
 // link opens (and, once accepted, its booking and account); accepting it (a booking, e-mails to
 // the traveller and the operator); the travellers' ages, diets and medical notes. Every answer is
-// no-store, noindex and sends no Referer; a wrong token counts against the address (100 an hour,
+// no-store, noindex and sends no Referer to other sites; a wrong token counts against the address (100 an hour,
 // then 429), and the token is never logged (server/logger.ts).
 import { and, asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -25,7 +25,7 @@ import type { FormsApiOptions } from './enquiries.ts';
 /** Wrong tokens an address may try in an hour before it is refused. */
 export const TRIP_GUESS_LIMIT: Limit = { max: 100, windowMs: 3_600_000 };
 
-const PRIVATE = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'no-referrer' };
+const PRIVATE = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'same-origin' };
 
 /** The quote a token opens; a wrong one counts against the caller's address, and past the limit is a 429. */
 async function tripQuote(c: ApiContext, trust: FormsApiOptions['trust']) {
