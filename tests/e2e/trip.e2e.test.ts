@@ -17,6 +17,7 @@ import { sampleQuoteDocument } from '../helpers/bookings.ts';
 import { axeViolations, launchBrowser, settled } from '../helpers/browser.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { type InProcessSite, startSite } from '../helpers/start-site.ts';
+import { consoleSignIn } from '../helpers/console-browser.ts';
 import { addStaff, signIn } from '../helpers/staff.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
@@ -57,6 +58,45 @@ afterAll(async () => {
   await browser?.close();
   await site?.stop();
   await smtp?.stop();
+});
+
+describe('quotes in the console', () => {
+  it('makes a quote from an enquiry, sends it, and the enquiry is quoted; axe clean at 1280 and 390 px', async () => {
+    const [e] = await site.rows<{ id: number }>(
+      `insert into enquiries (name, email, phone, message, preferred_contact_method, source) values ('Lena Fischer', 'lena@example.com', '+49151234567', 'A week with gorillas in July.', 'Email', 'plan-a-safari') returning id`,
+    );
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await consoleSignIn(page, site.base, 'olivia@trip.example');
+    await page.goto(`${site.base}/admin/enquiries/${e!.id}`);
+    await settled(page);
+    await page.getByRole('link', { name: 'Make a quote' }).click();
+    await page.waitForURL(/\/admin\/quotes\/new\?enquiry=/);
+    await settled(page);
+    expect(await page.getByLabel('E-mail').inputValue()).toBe('lena@example.com');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Title', { exact: true }).first().fill('Gorillas in July');
+    await page.getByRole('group', { name: /^Day 1/ }).getByLabel('Title').fill('Arrival in Entebbe');
+    await page.getByLabel('Line 1: description').fill('Safari for two');
+    await page.getByLabel('Line 1: unit price in US dollars').fill('2400');
+    await page.getByRole('button', { name: 'Save the draft' }).click();
+    await page.waitForURL(/\/admin\/quotes\/\d+$/);
+    await settled(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Q-\d{4}-\d{4}: Gorillas in July$/);
+    await shot(page, 'console-quote-1280');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: /Send version 1 to Lena Fischer/ }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Version 1 sent to the traveller, with the private trip link.');
+    const [row] = await site.rows<{ status: string }>(`select status from enquiries where id = ${e!.id}`);
+    expect(row?.status).toBe('quoted');
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(`${site.base}/admin/quotes`);
+    await settled(page);
+    expect(await page.getByRole('link', { name: /^Q-\d{4}-\d{4}$/ }).count()).toBeGreaterThanOrEqual(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'console-quotes-390');
+    await context.close();
+  });
 });
 
 describe('the private trip page', () => {
