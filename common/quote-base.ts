@@ -6,11 +6,11 @@ import { addDays, DEFAULT_DEPOSIT_PERCENT } from './booking-money.ts';
 import type { QuoteDocument } from './quote-document.ts';
 
 /** A quote is valid this many days after it is made, unless the agent says otherwise. */
-export const DEFAULT_VALID_DAYS = 14;
+const DEFAULT_VALID_DAYS = 14;
 /** A blank quote's trip starts this many days after today, until the agent sets the dates. */
 const DEFAULT_LEAD_DAYS = 90;
 
-export const DEFAULT_TERMS =
+const DEFAULT_TERMS =
   'Your booking is confirmed when we receive the deposit. The balance is due by the date shown. Cancellation more than 60 days before travel: the deposit is kept; 60 to 30 days: 50 % of the total; less than 30 days: the total. Gorilla and chimpanzee permits cannot be refunded once bought. We strongly recommend travel insurance.';
 
 const flag = (v: unknown) => v === true || v === 'true';

@@ -8,6 +8,9 @@ import type { QuoteDocument } from './quote-document.ts';
 
 z.config({ jitless: true });
 
+/** Every answer of a trip page, its API and its map: never kept, never indexed, no Referer to other sites (the token is in the address). */
+export const TRIP_PAGE_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'same-origin' } as const;
+
 export const TRIP_MESSAGES = {
   leadName: 'Enter the lead traveller’s full name.',
   traveller: 'Enter the full name of every traveller.',
@@ -45,7 +48,7 @@ export const manifestSchema = z.object({
     .max(40),
 });
 
-export interface TripTraveller {
+interface TripTraveller {
   position: number;
   name: string;
   age: number | null;

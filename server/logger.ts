@@ -2,7 +2,7 @@ import pino from 'pino';
 
 /** The private trip pages' tokens (/trip/{token}) are secrets: a log line names the page, never the token. */
 const TRIP_PATH = /(\/trip\/)[^/?#\s"]+/g;
-export const maskTripTokens = (s: string) => s.replace(TRIP_PATH, '$1[token]');
+const maskTripTokens = (s: string) => s.replace(TRIP_PATH, '$1[token]');
 
 function masked(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return value.includes('/trip/') ? maskTripTokens(value) : value;

@@ -2,11 +2,12 @@
 // the travellers' details. The fields become the API's JSON (POST /api/trip/{token}/accept and
 // /manifest), which makes every check; its sentence comes back to the page, with what was typed.
 import { data } from 'react-router';
+import { TRIP_PAGE_HEADERS } from '../../common/trip-page.ts';
 import { apiContext } from '../context.ts';
 import { formEntries, formFields } from '../lib/read-form.ts';
 import type { Route } from './+types/trip';
 
-const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'same-origin' };
+const PRIVATE = TRIP_PAGE_HEADERS;
 /** Headers of the traveller's request that the API's cross-site check reads. */
 const PASSED_ON = ['origin', 'sec-fetch-site'];
 

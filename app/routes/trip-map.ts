@@ -2,7 +2,7 @@
 // drawn like a safari's (app/lib/map/): private as the page (no-store, noindex, no Referer).
 import { quoteRouteDays } from '../../common/quote-document.ts';
 import { safariRoute } from '../../common/route.ts';
-import type { TripView } from '../../common/trip-page.ts';
+import { TRIP_PAGE_HEADERS, type TripView } from '../../common/trip-page.ts';
 import { ApiError } from '../lib/load.ts';
 import { requestedSize, routeDescription, routeLayout } from '../lib/map/maps.server.ts';
 import { mapSvg } from '../lib/map/route-map.ts';
@@ -22,6 +22,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const layout = routeLayout(route, size);
   if (!layout) return fileNotFound('route map');
   return new Response(mapSvg(layout, routeDescription(view.document.title, route)), {
-    headers: { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'same-origin' },
+    headers: { 'Content-Type': 'image/svg+xml; charset=utf-8', ...TRIP_PAGE_HEADERS },
   });
 }

@@ -9,13 +9,13 @@ import type { Currency } from '../../common/currency.ts';
 import { BOARD_LABELS, PRICE_CATEGORY_LABELS, quoteRouteDays } from '../../common/quote-document.ts';
 import { dayRange, safariRoute } from '../../common/route.ts';
 import { site } from '../../common/site.ts';
-import { TRIP_MESSAGES, type TripView } from '../../common/trip-page.ts';
+import { TRIP_MESSAGES, TRIP_PAGE_HEADERS, type TripView } from '../../common/trip-page.ts';
 import { apiContext } from '../context.ts';
 import { tripAction } from './trip-action.ts';
 import type { Route } from './+types/trip';
 import './trip.css';
 
-const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'same-origin' };
+const PRIVATE = TRIP_PAGE_HEADERS;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const res = await context.get(apiContext).fetch(`/trip/${encodeURIComponent(params.token)}`, { headers: { accept: 'application/json' } });

@@ -7,7 +7,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import { checkQuoteDocument } from '../../common/quote-document.ts';
-import { acceptSchema, manifestSchema, TRIP_MESSAGES, type TripView } from '../../common/trip-page.ts';
+import { acceptSchema, manifestSchema, TRIP_MESSAGES, TRIP_PAGE_HEADERS, type TripView } from '../../common/trip-page.ts';
 import { bookingAccount, createBooking, operatorToday } from '../bookings/bookings.ts';
 import { currentSentVersion } from '../bookings/quotes.ts';
 import { quoteOfToken } from '../bookings/trip-links.ts';
@@ -23,9 +23,9 @@ import { consume, type Limit } from '../spam/rate-limit.ts';
 import type { FormsApiOptions } from './enquiries.ts';
 
 /** Wrong tokens an address may try in an hour before it is refused. */
-export const TRIP_GUESS_LIMIT: Limit = { max: 100, windowMs: 3_600_000 };
+const TRIP_GUESS_LIMIT: Limit = { max: 100, windowMs: 3_600_000 };
 
-const PRIVATE = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'same-origin' };
+const PRIVATE = TRIP_PAGE_HEADERS;
 
 /** The quote a token opens; a wrong one counts against the caller's address, and past the limit is a 429. */
 async function tripQuote(c: ApiContext, trust: FormsApiOptions['trust']) {

@@ -8,7 +8,7 @@ import type { Tx } from '../db/index.ts';
 import { quotes, tripLinks } from '../db/schema.ts';
 
 /** A token's shape: 43 base64url characters (32 bytes). Anything else is not looked up. */
-export const TRIP_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const TRIP_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 

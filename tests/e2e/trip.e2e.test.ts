@@ -76,7 +76,10 @@ describe('quotes in the console', () => {
     expect(await page.getByLabel('E-mail').inputValue()).toBe('lena@example.com');
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('Title', { exact: true }).first().fill('Gorillas in July');
-    await page.getByRole('group', { name: /^Day 1/ }).getByLabel('Title').fill('Arrival in Entebbe');
+    await page
+      .getByRole('group', { name: /^Day 1/ })
+      .getByLabel('Title')
+      .fill('Arrival in Entebbe');
     await page.getByLabel('Line 1: description').fill('Safari for two');
     await page.getByLabel('Line 1: unit price in US dollars').fill('2400');
     await page.getByRole('button', { name: 'Save the draft' }).click();
