@@ -37,6 +37,9 @@ export default [
   route('newsletter', 'routes/newsletter.tsx'),
   route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
   route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
+  // The traveller's private trip page (never cached, never in the sitemap).
+  route('trip/:token', 'routes/trip.tsx'),
+  route('trip/:token/route.svg', 'routes/trip-map.ts'),
 
   // Old and observed addresses: permanent redirects (spec point 2).
   ...REDIRECT_ROUTE_PATHS.map((p) => route(p, 'routes/redirect.tsx', { id: `redirect-${p.replace(/\W+/g, '-')}` })),
@@ -71,6 +74,10 @@ export default [
       route('enquiries', 'routes/admin/enquiries.tsx'),
       route('enquiries/export.csv', 'routes/admin/enquiries-export.ts'),
       route('enquiries/:id', 'routes/admin/enquiry.tsx'),
+      // Quotes: made from an enquiry, a safari or nothing; sent with the private trip link.
+      route('quotes', 'routes/admin/quotes.tsx'),
+      route('quotes/new', 'routes/admin/quote-new.tsx'),
+      route('quotes/:id', 'routes/admin/quote.tsx'),
       // Media library (owners; agents when allowed) and the console's settings (owners).
       route('media', 'routes/admin/media.tsx'),
       route('media/:id', 'routes/admin/media-image.tsx'),

@@ -9,6 +9,7 @@ import type { ApiEnv } from './http/deps.ts';
 import { newsletterApi } from './api/newsletter.ts';
 import { leadsApi } from './api/leads.ts';
 import { reviewsApi } from './api/reviews.ts';
+import { tripApi } from './api/trip.ts';
 import type { Config } from './config.ts';
 import type { DatabaseAvailability } from './db/availability.ts';
 import type { Db } from './db/index.ts';
@@ -69,6 +70,7 @@ export function createFormsAndMail(config: FormsAndMailConfig, db: Db, logger: L
       app.route('/', newsletterApi(options));
       app.route('/', reviewsApi(options));
       app.route('/', leadsApi(options));
+      app.route('/', tripApi(options));
     },
     worker,
     transport,

@@ -467,3 +467,6 @@ export * from './schema-media.ts';
 
 // The content as staff edit it: documents, revisions, redirects of changed slugs.
 export * from './schema-content.ts';
+
+// Quotes, trip links, bookings, their travellers, the payment ledger and the bookings' events.
+export * from './schema-bookings.ts';

@@ -14,7 +14,10 @@ type OutboxKind =
   | 'staff-password-reset'
   | 'staff-invitation'
   | 'staff-account-locked'
-  | 'review-moderation';
+  | 'review-moderation'
+  | 'quote-sent'
+  | 'booking-confirmation'
+  | 'booking-notice';
 
 export interface NewOutboxRow {
   kind: OutboxKind;

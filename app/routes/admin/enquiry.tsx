@@ -122,6 +122,9 @@ export default function EnquiryScreen() {
         <div className="c-enquiry__state">
           <StatusBadge status={e.status} />
           <span className="c-muted">Assigned to {staffName(e.assignee, me)}</span>
+          <Link className="btn btn--primary btn--sm" to={`/admin/quotes/new?enquiry=${e.id}`}>
+            Make a quote
+          </Link>
         </div>
       </header>
       {done && Object.hasOwn(DONE, done) ? <Notice>{DONE[done]}</Notice> : null}

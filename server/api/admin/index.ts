@@ -21,6 +21,7 @@ import { contentApi, type ContentApiOptions } from './content.ts';
 import { reviewsAdminApi } from './reviews.ts';
 import { currencyAdminApi } from './currency.ts';
 import { backupsApi, type BackupsApiOptions } from './backups.ts';
+import { quotesAdminApi } from './quotes.ts';
 
 export interface AdminApiOptions {
   siteUrl: string;
@@ -64,6 +65,7 @@ export function adminApi(opts: AdminApiOptions) {
     app.route('/', campaignsApi(newsletter));
   }
   app.route('/', enquiriesAdminApi({ trust: opts.trust, mail }));
+  app.route('/', quotesAdminApi({ siteUrl: opts.siteUrl, trust: opts.trust, mail }));
   app.route('/', dashboardApi());
   app.route('/', settingsApi({ trust: opts.trust }));
   app.route('/', reviewsAdminApi({ trust: opts.trust, contentChanged: opts.contentChanged }));

@@ -1,0 +1,174 @@
+// The fields of a quote in the console (a plain form: common/quote-form.ts reads it back): the
+// trip and its dates, the travellers, the days (text, the night's lodge with room and board,
+// meals, activities), the price lines, the money terms and what is included. Shared by the new
+// quote screen and a quote's screen.
+import { minorToDecimal } from '../../../common/booking-money.ts';
+import { CURRENCIES } from '../../../common/currency.ts';
+import { BOARD_BASES, BOARD_LABELS, PRICE_CATEGORIES, PRICE_CATEGORY_LABELS, type QuoteDocument } from '../../../common/quote-document.ts';
+import { EXTRA_DAYS, EXTRA_LINES } from '../../../common/quote-form.ts';
+
+type Doc = QuoteDocument;
+const emptyDay: Doc['days'][number] = { title: '', text: '', lodge: null, meals: { breakfast: false, lunch: false, dinner: false }, activities: [], stops: [] };
+const emptyLine: Doc['lines'][number] = { label: '', category: 'other', basis: 'person', unitMinor: 0, quantity: null };
+
+function Text({ name, label, value, type = 'text', wide }: { name: string; label: string; value: string | number; type?: string; wide?: boolean }) {
+  return (
+    <label className={wide ? 'q-field q-field--wide' : 'q-field'}>
+      <span>{label}</span>
+      <input name={name} type={type} defaultValue={value} />
+    </label>
+  );
+}
+
+function Trip({ doc }: { doc: Doc }) {
+  return (
+    <fieldset className="q-group">
+      <legend>The trip</legend>
+      <Text name="title" label="Title" value={doc.title} wide />
+      <Text name="travelFrom" label="First day" type="date" value={doc.travelFrom} />
+      <Text name="travelTo" label="Last day" type="date" value={doc.travelTo} />
+      <Text name="adults" label="Adults" type="number" value={doc.travellers.adults} />
+      <Text name="children" label="Children" type="number" value={doc.travellers.children} />
+      <Text name="childAges" label="Children’s ages (comma between)" value={doc.travellers.childAges.join(', ')} />
+      <label className="q-field q-field--wide">
+        <span>Message to the traveller</span>
+        <textarea name="message" rows={3} defaultValue={doc.message} />
+      </label>
+    </fieldset>
+  );
+}
+
+function Day({ day, i }: { day: Doc['days'][number]; i: number }) {
+  const lodge = day.lodge ? `${day.lodge.slug}|${day.lodge.name}` : '';
+  return (
+    <fieldset className="q-group q-day">
+      <legend>{day.title ? `Day ${i + 1}: ${day.title}` : `Day ${i + 1} (new: fill in to add it)`}</legend>
+      <Text name={`day${i}Title`} label="Title" value={day.title} wide />
+      <label className="q-field q-field--wide">
+        <span>What happens</span>
+        <textarea name={`day${i}Text`} rows={3} defaultValue={day.text} />
+      </label>
+      <Text name={`day${i}Lodge`} label="Lodge for the night (slug|name)" value={lodge} wide />
+      <Text name={`day${i}Room`} label="Room type" value={day.lodge?.roomType ?? ''} />
+      <label className="q-field">
+        <span>Board</span>
+        <select name={`day${i}Board`} defaultValue={day.lodge?.board ?? 'full-board'}>
+          {BOARD_BASES.map((b) => (
+            <option key={b} value={b}>
+              {BOARD_LABELS[b]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="q-meals" role="group" aria-label={`Meals on day ${i + 1}`}>
+        {(['breakfast', 'lunch', 'dinner'] as const).map((m) => (
+          <label key={m}>
+            <input type="checkbox" name={`day${i}${m[0]!.toUpperCase()}${m.slice(1)}`} defaultChecked={day.meals[m]} /> {m[0]!.toUpperCase() + m.slice(1)}
+          </label>
+        ))}
+      </div>
+      <Text name={`day${i}Activities`} label="Activities (comma between)" value={day.activities.join(', ')} wide />
+      <input type="hidden" name={`day${i}Stops`} value={JSON.stringify(day.stops)} />
+    </fieldset>
+  );
+}
+
+function Line({ line, i }: { line: Doc['lines'][number]; i: number }) {
+  return (
+    <tr>
+      <td>
+        <input name={`line${i}Label`} aria-label={`Line ${i + 1}: description`} defaultValue={line.label} />
+      </td>
+      <td>
+        <select name={`line${i}Category`} aria-label={`Line ${i + 1}: kind`} defaultValue={line.category}>
+          {PRICE_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {PRICE_CATEGORY_LABELS[c]}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>
+        <select name={`line${i}Basis`} aria-label={`Line ${i + 1}: per person or per group`} defaultValue={line.basis}>
+          <option value="person">Per person</option>
+          <option value="group">Per group</option>
+        </select>
+      </td>
+      <td>
+        <input name={`line${i}Unit`} aria-label={`Line ${i + 1}: unit price in US dollars`} inputMode="decimal" defaultValue={line.label ? minorToDecimal(line.unitMinor, 'USD') : ''} />
+      </td>
+      <td>
+        <input name={`line${i}Qty`} aria-label={`Line ${i + 1}: quantity (empty: every traveller, or 1 per group)`} inputMode="numeric" defaultValue={line.quantity ?? ''} />
+      </td>
+    </tr>
+  );
+}
+
+function Money({ doc }: { doc: Doc }) {
+  return (
+    <fieldset className="q-group">
+      <legend>Deposit, balance and validity</legend>
+      <Text name="depositPercent" label="Deposit (%)" type="number" value={doc.depositPercent} />
+      <Text name="balanceDueOn" label="Balance due on" type="date" value={doc.balanceDueOn} />
+      <Text name="validUntil" label="Valid until" type="date" value={doc.validUntil} />
+      <label className="q-field">
+        <span>Also show the total in</span>
+        <select name="displayCurrency" defaultValue={doc.display?.currency ?? 'USD'}>
+          {CURRENCIES.map((c) => (
+            <option key={c} value={c}>
+              {c === 'USD' ? 'US dollars only' : c}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Text name="displayRate" label="At the rate (units per US dollar)" value={doc.display?.rate ?? ''} />
+      <label className="q-field q-field--wide">
+        <span>Terms</span>
+        <textarea name="terms" rows={5} defaultValue={doc.terms} />
+      </label>
+      <label className="q-field">
+        <span>Included (one a line)</span>
+        <textarea name="included" rows={5} defaultValue={doc.included.join('\n')} />
+      </label>
+      <label className="q-field">
+        <span>Not included (one a line)</span>
+        <textarea name="excluded" rows={5} defaultValue={doc.excluded.join('\n')} />
+      </label>
+    </fieldset>
+  );
+}
+
+export function QuoteFields({ doc }: { doc: Doc }) {
+  const days = [...doc.days, ...Array.from({ length: EXTRA_DAYS }, () => emptyDay)];
+  const priceLines = [...doc.lines, ...Array.from({ length: EXTRA_LINES }, () => emptyLine)];
+  return (
+    <div className="q-editor">
+      <Trip doc={doc} />
+      <h2 className="q-heading">Day by day</h2>
+      {days.map((d, i) => (
+        <Day key={`${i}-${d.title}`} day={d} i={i} />
+      ))}
+      <h2 className="q-heading">Price (US dollars)</h2>
+      <div className="q-table-wrap">
+        <table className="c-table q-lines">
+          <thead>
+            <tr>
+              <th scope="col">Description</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Per</th>
+              <th scope="col">Unit price</th>
+              <th scope="col">Quantity</th>
+            </tr>
+          </thead>
+          <tbody>
+            {priceLines.map((l, i) => (
+              <Line key={`${i}-${l.label}`} line={l} i={i} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="q-hint">A discount is a negative price. An empty quantity counts every traveller on a per-person line, and 1 on a per-group line.</p>
+      <Money doc={doc} />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+// The trip page's two forms, posted without JavaScript as well as with it: "Accept this quote" and
+// the travellers' details. The fields become the API's JSON (POST /api/trip/{token}/accept and
+// /manifest), which makes every check; its sentence comes back to the page, with what was typed.
+import { data } from 'react-router';
+import { TRIP_PAGE_HEADERS } from '../../common/trip-page.ts';
+import { apiContext } from '../context.ts';
+import { formEntries, formFields } from '../lib/read-form.ts';
+import type { Route } from './+types/trip';
+
+const PRIVATE = TRIP_PAGE_HEADERS;
+/** Headers of the traveller's request that the API's cross-site check reads. */
+const PASSED_ON = ['origin', 'sec-fetch-site'];
+
+const text = (v: FormDataEntryValue | undefined) => (typeof v === 'string' ? v : '');
+
+function acceptBody(f: Record<string, FormDataEntryValue>) {
+  const travellers = Object.keys(f)
+    .filter((k) => /^traveller\d{1,2}$/.test(k))
+    .sort((a, b) => Number(a.slice(9)) - Number(b.slice(9)))
+    .map((k) => text(f[k]));
+  return { leadName: text(f.leadName), travellers, acceptTerms: text(f.acceptTerms) === 'yes', version: Number(text(f.version)) || 0 };
+}
+
+function manifestBody(f: Record<string, FormDataEntryValue>) {
+  const positions = Object.keys(f)
+    .filter((k) => /^age\d{1,2}$/.test(k))
+    .map((k) => Number(k.slice(3)));
+  return {
+    travellers: positions.map((position) => {
+      const age = text(f[`age${position}`]).trim();
+      return { position, age: age === '' ? null : /^\d{1,3}$/.test(age) ? Number(age) : age, dietary: text(f[`dietary${position}`]), medical: text(f[`medical${position}`]) };
+    }),
+  };
+}
+
+export async function tripAction({ request, context, params }: Route.ActionArgs) {
+  const form = formEntries(await formFields(request));
+  const intent = text(form.intent) === 'manifest' ? 'manifest' : 'accept';
+  const typed = Object.fromEntries(Object.entries(form).flatMap(([k, v]) => (typeof v === 'string' && k !== 'intent' ? [[k, v]] : [])));
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  for (const h of PASSED_ON) {
+    const v = request.headers.get(h);
+    if (v !== null) headers[h] = v;
+  }
+  const body = intent === 'accept' ? acceptBody(form) : manifestBody(form);
+  const res = await context.get(apiContext).fetch(`/trip/${encodeURIComponent(params.token)}/${intent}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const answer = (await res.json().catch(() => null)) as { error?: string; message?: string; code?: string } | null;
+  const words = (res.ok ? answer?.message : answer?.error) ?? 'Something went wrong on our side. Please try again in a moment.';
+  return data({ ok: res.ok, text: words, intent, typed }, { status: res.ok ? 200 : res.status >= 500 ? res.status : res.status === 429 ? 429 : 400, headers: PRIVATE });
+}

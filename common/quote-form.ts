@@ -1,0 +1,88 @@
+// The console's quote editor as a plain HTML form (it works without JavaScript): the fields of a
+// quote document flattened to names (day0Title, line2Unit…), and read back into the document the
+// API checks (common/quote-document.ts). Blank extra rows (a new day, a new price line) are left out.
+import { decimalToMinor } from './booking-money.ts';
+import type { QuoteDocument } from './quote-document.ts';
+
+/** Empty rows the editor offers after the existing ones, to add a day or a price line. */
+export const EXTRA_DAYS = 1;
+export const EXTRA_LINES = 2;
+
+const lines = (v: string | undefined) =>
+  (v ?? '')
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+const int = (v: string | undefined, fallback: number) => (/^\s*-?\d+\s*$/.test(v ?? '') ? Number(v) : (v ?? '').trim() === '' ? fallback : Number.NaN);
+const indexes = (f: Record<string, string>, re: RegExp) => [...new Set(Object.keys(f).flatMap((k) => (re.exec(k) ? [Number(re.exec(k)![1])] : [])))].sort((a, b) => a - b);
+
+/** A day's route stops, kept in a hidden field as JSON (copied from the safari); anything else is none. */
+function stopsOf(v: string | undefined): QuoteDocument['days'][number]['stops'] {
+  try {
+    const parsed: unknown = JSON.parse(v || '[]');
+    return Array.isArray(parsed) ? (parsed as QuoteDocument['days'][number]['stops']) : [];
+  } catch {
+    return [];
+  }
+}
+
+function dayOf(f: Record<string, string>, i: number): QuoteDocument['days'][number] | null {
+  const title = (f[`day${i}Title`] ?? '').trim();
+  const lodge = (f[`day${i}Lodge`] ?? '').trim();
+  if (!title && !lodge && !(f[`day${i}Text`] ?? '').trim()) return null;
+  const [slug, ...name] = lodge.split('|');
+  return {
+    title,
+    text: f[`day${i}Text`] ?? '',
+    lodge: lodge ? { slug: slug ?? '', name: name.join('|') || slug || '', roomType: f[`day${i}Room`] ?? '', board: (f[`day${i}Board`] || 'full-board') as 'full-board' } : null,
+    meals: { breakfast: f[`day${i}Breakfast`] === 'on', lunch: f[`day${i}Lunch`] === 'on', dinner: f[`day${i}Dinner`] === 'on' },
+    activities: (f[`day${i}Activities`] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    stops: stopsOf(f[`day${i}Stops`]),
+  };
+}
+
+function lineOf(f: Record<string, string>, i: number): QuoteDocument['lines'][number] | null {
+  const label = (f[`line${i}Label`] ?? '').trim();
+  const unit = (f[`line${i}Unit`] ?? '').trim();
+  if (!label && !unit) return null;
+  const minor = decimalToMinor(unit || '0', 'USD');
+  const quantity = (f[`line${i}Qty`] ?? '').trim();
+  return {
+    label,
+    category: (f[`line${i}Category`] || 'other') as 'other',
+    basis: f[`line${i}Basis`] === 'group' ? 'group' : 'person',
+    unitMinor: minor ?? Number.NaN,
+    quantity: quantity === '' ? null : int(quantity, 0),
+  };
+}
+
+/** The document the form's fields describe (unchecked: the API's schema says what is wrong). */
+export function documentFromForm(f: Record<string, string>): unknown {
+  const children = int(f.children, 0);
+  const ages = (f.childAges ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => int(s, 0));
+  const rate = Number(f.displayRate);
+  return {
+    title: f.title ?? '',
+    message: f.message ?? '',
+    travelFrom: f.travelFrom ?? '',
+    travelTo: f.travelTo ?? '',
+    travellers: { adults: int(f.adults, 0), children, childAges: ages },
+    days: indexes(f, /^day(\d+)Title$/).flatMap((i) => dayOf(f, i) ?? []),
+    lines: indexes(f, /^line(\d+)Label$/).flatMap((i) => lineOf(f, i) ?? []),
+    currency: 'USD',
+    display: f.displayCurrency && f.displayCurrency !== 'USD' ? { currency: f.displayCurrency, rate: Number.isFinite(rate) ? rate : 0 } : null,
+    depositPercent: int(f.depositPercent, 30),
+    balanceDueOn: f.balanceDueOn ?? '',
+    validUntil: f.validUntil ?? '',
+    terms: f.terms ?? '',
+    included: lines(f.included),
+    excluded: lines(f.excluded),
+  };
+}

@@ -1,0 +1,207 @@
+// /api/admin/quotes: quotes in the console, for any signed-in member of staff. The list, one quote
+// with its versions, making one (from an enquiry, a safari or nothing), saving its draft, sending
+// it (a new version supersedes the one sent before; the traveller gets an e-mail with the private
+// trip link; an enquiry it came from becomes `quoted`) and revoking its links. Every change is in
+// the audit log.
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { formatMinor } from '../../../common/booking-money.ts';
+import { newQuoteSchema, type QuoteDetail, type QuoteListItem, type QuoteStart, saveQuoteSchema } from '../../../common/quote-admin.ts';
+import { checkQuoteDocument } from '../../../common/quote-document.ts';
+import { audit } from '../../auth/audit.ts';
+import { type AdminContext, type AdminEnv, requireStaff, sessionOf } from '../../auth/guard.ts';
+import { operatorToday } from '../../bookings/bookings.ts';
+import { createQuote, markQuoteSent, saveQuoteDraft } from '../../bookings/quotes.ts';
+import { createTripLink, revokeTripLinks } from '../../bookings/trip-links.ts';
+import type { Db, Tx } from '../../db/index.ts';
+import { bookings, enquiries, enquiryNotes, enquiryStatusChanges, quotes, quoteVersions, safaris, tripLinks } from '../../db/schema.ts';
+import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
+import { deps } from '../../http/deps.ts';
+import { HttpError } from '../../http/error.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { quoteSentMessage } from '../../mail/quote-mail.ts';
+import { idParam, readBody } from './body.ts';
+import type { InboxMailOptions } from './enquiries.ts';
+
+export interface QuotesAdminOptions {
+  siteUrl: string;
+  trust: ProxyTrust;
+  mail: InboxMailOptions;
+}
+
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+
+/** What an enquiry already says about the trip: who, and the safari it was sent from. (The trip's own fields join here when enquiries carry them.) */
+function tripOfEnquiry(row: typeof enquiries.$inferSelect, safariSlug: string | null): QuoteStart {
+  return { traveller: { name: row.name, email: row.email, phone: row.phone }, enquiryId: row.id, safariSlug, message: row.message };
+}
+
+async function quoteList(db: Db): Promise<QuoteListItem[]> {
+  const latest = db
+    .select({ quote_id: quoteVersions.quote_id, version: sql<number>`max(${quoteVersions.version})`.as('latest') })
+    .from(quoteVersions)
+    .groupBy(quoteVersions.quote_id)
+    .as('latest');
+  const rows = await db
+    .select({ q: quotes, v: quoteVersions, b: { reference: bookings.reference, state: bookings.state } })
+    .from(quotes)
+    .innerJoin(latest, eq(latest.quote_id, quotes.id))
+    .innerJoin(quoteVersions, and(eq(quoteVersions.quote_id, quotes.id), eq(quoteVersions.version, latest.version)))
+    .leftJoin(bookings, eq(bookings.quote_id, quotes.id))
+    .orderBy(desc(quotes.updated_at), desc(quotes.id))
+    .limit(500);
+  return rows.map(({ q, v, b }) => listItem(q, v, b?.reference ? (b as QuoteListItem['booking']) : null));
+}
+
+function listItem(q: typeof quotes.$inferSelect, v: typeof quoteVersions.$inferSelect, booking: QuoteListItem['booking']): QuoteListItem {
+  return {
+    id: q.id,
+    reference: q.reference,
+    travellerName: q.traveller_name,
+    travellerEmail: q.traveller_email,
+    status: q.status as QuoteListItem['status'],
+    title: v.document.title,
+    version: v.version,
+    totalMinor: v.total_minor,
+    currency: v.currency,
+    travelFrom: v.document.travelFrom,
+    updatedAt: q.updated_at.toISOString(),
+    enquiryId: q.enquiry_id,
+    booking,
+  };
+}
+
+async function quoteDetail(db: Tx, id: number): Promise<QuoteDetail> {
+  const [q] = await db.select().from(quotes).where(eq(quotes.id, id));
+  if (!q) throw new HttpError(404, 'Quote not found', undefined, 'not-found');
+  const versions = await db.select().from(quoteVersions).where(eq(quoteVersions.quote_id, id)).orderBy(desc(quoteVersions.version));
+  const [b] = await db.select({ reference: bookings.reference, state: bookings.state }).from(bookings).where(eq(bookings.quote_id, id));
+  const [links] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tripLinks)
+    .where(and(eq(tripLinks.quote_id, id), isNull(tripLinks.revoked_at)));
+  const latest = versions[0]!;
+  const checked = checkQuoteDocument(latest.document);
+  if (!checked.ok) throw new Error(`quote ${id} holds an invalid document: ${checked.error}`);
+  return {
+    ...listItem(q, latest, (b as QuoteListItem['booking']) ?? null),
+    travellerPhone: q.traveller_phone,
+    safariSlug: q.safari_slug,
+    createdAt: q.created_at.toISOString(),
+    document: checked.document,
+    price: checked.price,
+    draft: latest.sent_at === null,
+    versions: versions.map((v) => ({ version: v.version, totalMinor: v.total_minor, createdAt: v.created_at.toISOString(), sentAt: iso(v.sent_at), supersededAt: iso(v.superseded_at) })),
+    openLinks: links?.n ?? 0,
+  };
+}
+
+/** GET /quotes/new?enquiry={id}: the traveller and safari of an enquiry, to start a quote with. */
+async function quoteStart(db: Db, raw: string | undefined): Promise<QuoteStart> {
+  if (!raw) return { traveller: { name: '', email: '', phone: '' }, enquiryId: null, safariSlug: null, message: '' };
+  if (!/^[1-9][0-9]{0,8}$/.test(raw)) throw new HttpError(404, 'Enquiry not found', undefined, 'not-found');
+  const [row] = await db
+    .select({ e: enquiries, slug: safaris.safarititleslug })
+    .from(enquiries)
+    .leftJoin(safaris, eq(safaris.id, enquiries.safari_id))
+    .where(eq(enquiries.id, Number(raw)));
+  if (!row) throw new HttpError(404, 'Enquiry not found', undefined, 'not-found');
+  return tripOfEnquiry(row.e, row.slug);
+}
+
+/** An enquiry the quote was sent for becomes `quoted`, with the quote named in its notes. */
+async function markEnquiryQuoted(tx: Tx, enquiryId: number, staffId: number, note: string): Promise<void> {
+  const [row] = await tx.select().from(enquiries).where(eq(enquiries.id, enquiryId)).for('update');
+  if (!row) return;
+  if (row.status !== 'quoted' && row.status !== 'booked') {
+    await tx.update(enquiries).set({ status: 'quoted' }).where(eq(enquiries.id, enquiryId));
+    await tx.insert(enquiryStatusChanges).values({ enquiry_id: enquiryId, staff_id: staffId, from_status: row.status, to_status: 'quoted' });
+  }
+  await tx.insert(enquiryNotes).values({ enquiry_id: enquiryId, staff_id: staffId, body: note });
+}
+
+async function sendQuote(tx: Tx, id: number, c: AdminContext, opts: QuotesAdminOptions): Promise<{ version: number; outboxId: number }> {
+  const s = sessionOf(c);
+  const sent = await markQuoteSent(tx, id, s.staff.id);
+  const [q] = await tx.select().from(quotes).where(eq(quotes.id, id));
+  const checked = checkQuoteDocument(sent.document);
+  if (!q || !checked.ok) throw new Error(`quote ${id} cannot be sent`);
+  const token = await createTripLink(tx, id);
+  const message = quoteSentMessage(
+    {
+      reference: q.reference,
+      version: sent.version,
+      traveller: { name: q.traveller_name, email: q.traveller_email },
+      document: checked.document,
+      price: checked.price,
+      tripUrl: `${opts.siteUrl}/trip/${token}`,
+      author: { name: s.staff.name },
+    },
+    { from: opts.mail.from, operatorEmail: opts.mail.operatorEmail },
+  );
+  const [outboxId] = await enqueueMail(tx, opts.mail.messageIdDomain, [{ kind: 'quote-sent', enquiryId: q.enquiry_id ?? undefined, message }]);
+  const total = formatMinor(checked.price.totalMinor, checked.price.currency);
+  if (q.enquiry_id) await markEnquiryQuoted(tx, q.enquiry_id, s.staff.id, `Quote ${q.reference} (version ${sent.version}, ${checked.document.title}) sent: ${total}.`);
+  await audit(tx, {
+    staffId: s.staff.id,
+    actor: s.staff.email,
+    action: 'quote.send',
+    target: `quote:${id}`,
+    detail: { version: sent.version, outbox: outboxId },
+    ip: sourceOf(c, opts.trust).address ?? null,
+  });
+  return { version: sent.version, outboxId: outboxId! };
+}
+
+function writeRoutes(app: Hono<AdminEnv>, opts: QuotesAdminOptions): void {
+  const ip = (c: AdminContext) => sourceOf(c, opts.trust).address ?? null;
+  app.post('/quotes', async (c) => {
+    const s = sessionOf(c);
+    const input = await readBody(c, newQuoteSchema);
+    const { db } = deps(c);
+    const created = await db.transaction(async (tx) => {
+      if (input.enquiryId !== null) {
+        const [e] = await tx.select({ id: enquiries.id }).from(enquiries).where(eq(enquiries.id, input.enquiryId));
+        if (!e) throw new HttpError(400, 'That enquiry does not exist.', undefined, 'invalid-enquiryId');
+      }
+      const year = Number((await operatorToday(tx)).slice(0, 4));
+      const made = await createQuote(tx, { traveller: input.traveller, enquiryId: input.enquiryId, safariSlug: input.safariSlug, staffId: s.staff.id, document: input.document, year });
+      await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'quote.create', target: `quote:${made.quote.id}`, detail: { reference: made.quote.reference }, ip: ip(c) });
+      return made.quote;
+    });
+    return c.json({ ok: true, id: created.id, reference: created.reference }, 201);
+  });
+  app.put('/quotes/:id', async (c) => {
+    const id = idParam(c, 'Quote');
+    const input = await readBody(c, saveQuoteSchema);
+    const version = await deps(c).db.transaction((tx) => saveQuoteDraft(tx, id, input.document, sessionOf(c).staff.id));
+    return c.json({ ok: true, version: version.version });
+  });
+  app.post('/quotes/:id/send', async (c) => {
+    const id = idParam(c, 'Quote');
+    const sent = await deps(c).db.transaction((tx) => sendQuote(tx, id, c, opts));
+    opts.mail.onQueued();
+    return c.json({ ok: true, ...sent });
+  });
+  app.post('/quotes/:id/revoke', async (c) => {
+    const id = idParam(c, 'Quote');
+    const s = sessionOf(c);
+    const revoked = await deps(c).db.transaction(async (tx) => {
+      const n = await revokeTripLinks(tx, id);
+      await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'quote.revoke-links', target: `quote:${id}`, detail: { revoked: n }, ip: ip(c) });
+      return n;
+    });
+    return c.json({ ok: true, revoked });
+  });
+}
+
+export function quotesAdminApi(opts: QuotesAdminOptions) {
+  const app = new Hono<AdminEnv>();
+  app.use('/quotes/*', requireStaff());
+  app.use('/quotes', requireStaff());
+  app.get('/quotes', async (c) => c.json({ quotes: await quoteList(deps(c).db) }));
+  app.get('/quotes/new', async (c) => c.json(await quoteStart(deps(c).db, c.req.query('enquiry'))));
+  app.get('/quotes/:id', async (c) => c.json(await quoteDetail(deps(c).db, idParam(c, 'Quote'))));
+  writeRoutes(app, opts);
+  return app;
+}

@@ -1,0 +1,151 @@
+// /api/trip/{token}: the traveller's private trip page. The latest sent version of the quote the
+// link opens (and, once accepted, its booking and account); accepting it (a booking, e-mails to
+// the traveller and the operator); the travellers' ages, diets and medical notes. Every answer is
+// no-store, noindex and sends no Referer to other sites; a wrong token counts against the address (100 an hour,
+// then 429), and the token is never logged (server/logger.ts).
+import { and, asc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { z } from 'zod';
+import { checkQuoteDocument } from '../../common/quote-document.ts';
+import { acceptSchema, manifestSchema, TRIP_MESSAGES, TRIP_PAGE_HEADERS, type TripView } from '../../common/trip-page.ts';
+import { bookingAccount, createBooking, operatorToday } from '../bookings/bookings.ts';
+import { currentSentVersion } from '../bookings/quotes.ts';
+import { quoteOfToken } from '../bookings/trip-links.ts';
+import type { Tx } from '../db/index.ts';
+import { bookings, bookingTravellers } from '../db/schema.ts';
+import { limitKey, sourceOf } from '../http/client-address.ts';
+import { refuseCrossSite } from '../http/cross-site.ts';
+import { type ApiContext, type ApiEnv, deps } from '../http/deps.ts';
+import { HttpError } from '../http/error.ts';
+import { bookingConfirmationMessage, bookingNoticeMessage } from '../mail/quote-mail.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { consume, type Limit } from '../spam/rate-limit.ts';
+import type { FormsApiOptions } from './enquiries.ts';
+
+/** Wrong tokens an address may try in an hour before it is refused. */
+const TRIP_GUESS_LIMIT: Limit = { max: 100, windowMs: 3_600_000 };
+
+const PRIVATE = TRIP_PAGE_HEADERS;
+
+/** The quote a token opens; a wrong one counts against the caller's address, and past the limit is a 429. */
+async function tripQuote(c: ApiContext, trust: FormsApiOptions['trust']) {
+  const { db } = deps(c);
+  const token = c.req.param('token') ?? '';
+  const quote = await quoteOfToken(db, token);
+  if (quote) return quote;
+  const address = sourceOf(c, trust).address;
+  if (address) {
+    const r = await consume(db, 'trip-token-miss', limitKey(address), TRIP_GUESS_LIMIT);
+    if (!r.ok) throw Object.assign(new HttpError(429, TRIP_MESSAGES.throttled, { 'retry-after': String(r.retryAfterSeconds), ...PRIVATE }, 'throttled'), { quiet: true });
+  }
+  throw Object.assign(new HttpError(404, TRIP_MESSAGES.notFound, PRIVATE, 'not-found'), { quiet: true });
+}
+
+async function tripView(db: Tx, quote: NonNullable<Awaited<ReturnType<typeof quoteOfToken>>>): Promise<TripView> {
+  const version = await currentSentVersion(db, quote.id);
+  if (!version?.sent_at) throw Object.assign(new HttpError(404, TRIP_MESSAGES.notFound, PRIVATE, 'not-found'), { quiet: true });
+  const checked = checkQuoteDocument(version.document);
+  if (!checked.ok) throw new Error(`quote ${quote.id} holds an invalid document`);
+  const today = await operatorToday(db);
+  const [booked] = await db.select({ id: bookings.id, version: bookings.quote_version_id }).from(bookings).where(eq(bookings.quote_id, quote.id));
+  let booking: TripView['booking'] = null;
+  if (booked) {
+    const found = (await bookingAccount(db, booked.id, today))!;
+    const travellers = await db.select().from(bookingTravellers).where(eq(bookingTravellers.booking_id, booked.id)).orderBy(asc(bookingTravellers.position));
+    const b = found.booking;
+    booking = {
+      reference: b.reference,
+      state: found.account.state,
+      leadName: b.lead_name,
+      account: found.account,
+      depositDueOn: b.deposit_due_on,
+      balanceDueOn: b.balance_due_on,
+      travellers: travellers.map((t) => ({ position: t.position, name: t.name, age: t.age, dietary: t.dietary, medical: t.medical })),
+    };
+  }
+  return {
+    reference: quote.reference,
+    travellerName: quote.traveller_name,
+    version: version.version,
+    sentAt: version.sent_at.toISOString(),
+    document: checked.document,
+    price: checked.price,
+    today,
+    expired: checked.document.validUntil < today,
+    booking,
+  };
+}
+
+async function bodyOf<S extends z.ZodType>(c: ApiContext, schema: S): Promise<z.output<S>> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await c.req.text());
+  } catch {
+    throw new HttpError(400, 'The request is not valid JSON.', PRIVATE);
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new HttpError(400, issue.message, PRIVATE, `invalid-${issue.path.join('.') || 'body'}`);
+  }
+  return parsed.data;
+}
+
+async function accept(c: ApiContext, opts: FormsApiOptions) {
+  const quote = await tripQuote(c, opts.trust);
+  const input = await bodyOf(c, acceptSchema);
+  const { db } = deps(c);
+  const made = await db.transaction(async (tx) => {
+    const version = await currentSentVersion(tx, quote.id);
+    if (!version || version.version !== input.version) throw new HttpError(409, 'We have sent you a newer version of this quote. Please read it, then accept it.', PRIVATE, 'superseded');
+    const today = await operatorToday(tx);
+    const travellers = input.travellers;
+    const booking = await createBooking(tx, { quoteVersionId: version.id, lead: { name: input.leadName, email: quote.traveller_email, phone: quote.traveller_phone }, travellers, today });
+    const found = (await bookingAccount(tx, booking.id, today))!;
+    const tripUrl = `${opts.siteUrl}/trip/${c.req.param('token')}`;
+    const mail = {
+      reference: booking.reference,
+      quoteReference: quote.reference,
+      title: version.document.title,
+      lead: { name: booking.lead_name, email: booking.lead_email },
+      travellers,
+      travelFrom: booking.travel_from,
+      travelTo: booking.travel_to,
+      account: found.account,
+    };
+    const to = { from: opts.mailFrom, operatorEmail: opts.operatorEmail };
+    await enqueueMail(tx, opts.messageIdDomain, [
+      { kind: 'booking-confirmation', enquiryId: quote.enquiry_id ?? undefined, message: bookingConfirmationMessage({ ...mail, tripUrl }, to) },
+      { kind: 'booking-notice', enquiryId: quote.enquiry_id ?? undefined, message: bookingNoticeMessage({ ...mail, consoleUrl: `${opts.siteUrl}/admin/quotes/${quote.id}` }, to) },
+    ]);
+    return booking;
+  });
+  opts.onQueued();
+  return c.json({ ok: true, reference: made.reference, message: `Thank you: your booking ${made.reference} is confirmed. We have sent the details to ${quote.traveller_email}.` }, 201, PRIVATE);
+}
+
+async function manifest(c: ApiContext, opts: FormsApiOptions) {
+  const quote = await tripQuote(c, opts.trust);
+  const input = await bodyOf(c, manifestSchema);
+  const { db } = deps(c);
+  const [booking] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.quote_id, quote.id));
+  if (!booking) throw new HttpError(409, 'Accept the quote first: the travellers’ details belong to the booking.', PRIVATE, 'not-booked');
+  await db.transaction(async (tx) => {
+    for (const t of input.travellers) {
+      await tx
+        .update(bookingTravellers)
+        .set({ age: t.age, dietary: t.dietary, medical: t.medical, updated_at: new Date() })
+        .where(and(eq(bookingTravellers.booking_id, booking.id), eq(bookingTravellers.position, t.position)));
+    }
+  });
+  return c.json({ ok: true, message: 'Thank you: the travellers’ details are saved.' }, 200, PRIVATE);
+}
+
+export function tripApi(opts: FormsApiOptions) {
+  const app = new Hono<ApiEnv>();
+  app.use('/trip/:token/*', async (c, next) => (c.req.method === 'POST' ? (refuseCrossSite(opts.siteUrl, opts.trust)(c as never, next) as Promise<void>) : next()));
+  app.get('/trip/:token', async (c) => c.json(await tripView(deps(c).db, await tripQuote(c, opts.trust)), 200, PRIVATE));
+  app.post('/trip/:token/accept', (c) => accept(c, opts));
+  app.post('/trip/:token/manifest', (c) => manifest(c, opts));
+  return app;
+}
