@@ -17,6 +17,7 @@ export interface PagePlan {
 }
 
 type Tree = RouteObject & { id: string; children?: Tree[] };
+type RouteMatches = ReturnType<typeof matchRoutes<Tree>>;
 
 /** The build's flat route manifest as the nested tree matchRoutes expects. */
 function routeTree(build: ServerBuild): Tree[] {
@@ -72,7 +73,7 @@ interface PlanCore {
 const pagePathOf = (pathname: string) => (!pathname.endsWith('.data') ? pathname : pathname.endsWith('/_.data') ? pathname.slice(0, -'_.data'.length) : pathname.slice(0, -'.data'.length));
 
 interface Planning {
-  tree: Tree[];
+  matchesOf: (pagePath: string) => RouteMatches;
   build: ServerBuild;
   notPages: (pathname: string) => boolean;
   manifestPath: string;
@@ -95,7 +96,7 @@ function routesPartOf(params: URLSearchParams, matches: { route: unknown }[]): s
 }
 
 /** Which kept page a path and query is, or null when it is not one (no route, no policy, a query the route does not keep). */
-function planCore({ tree, notPages, manifestPath, policyOf }: Planning, pathAndQuery: string): PlanCore | null {
+function planCore({ matchesOf, notPages, manifestPath, policyOf }: Planning, pathAndQuery: string): PlanCore | null {
   // Appended to an origin, not resolved against it: a path starting with // is a path here.
   let url: URL;
   try {
@@ -105,7 +106,7 @@ function planCore({ tree, notPages, manifestPath, policyOf }: Planning, pathAndQ
   }
   if (url.pathname === manifestPath || notPages(url.pathname) || !decodable(url.pathname)) return null;
   const isData = url.pathname.endsWith('.data');
-  const matches = matchRoutes(tree, pagePathOf(url.pathname));
+  const matches = matchesOf(pagePathOf(url.pathname));
   const leaf = matches?.[matches.length - 1]?.route as Tree | undefined;
   const policy = leaf ? policyOf(leaf.id) : undefined;
   if (!matches || !policy) return null;
@@ -134,11 +135,24 @@ export function pagePlanner(build: ServerBuild, notPages: (pathname: string) => 
   const manifestPath = (build as { routeDiscovery?: { manifestPath?: string } }).routeDiscovery?.manifestPath ?? '/__manifest';
   const memo = new Map<string, PlanCore | null>();
   const MEMO_MAX = 10_000;
+  // The routes a path matches, per path (every query string of a path shares them; matching ranks
+  // the whole route table each time). Long paths (no page has one) are matched each time.
+  const matchMemo = new Map<string, RouteMatches>();
+  function matchesOf(pagePath: string): RouteMatches {
+    if (pagePath.length > 300) return matchRoutes(tree, pagePath);
+    let m = matchMemo.get(pagePath);
+    if (m === undefined) {
+      m = matchRoutes(tree, pagePath);
+      if (matchMemo.size >= MEMO_MAX) matchMemo.clear();
+      matchMemo.set(pagePath, m);
+    }
+    return m;
+  }
 
   function coreOf(pathAndQuery: string): PlanCore | null {
     let c = memo.get(pathAndQuery);
     if (c === undefined) {
-      c = pathAndQuery.length > 2048 ? null : planCore({ tree, build, notPages, manifestPath, policyOf }, pathAndQuery);
+      c = pathAndQuery.length > 2048 ? null : planCore({ matchesOf, build, notPages, manifestPath, policyOf }, pathAndQuery);
       if (memo.size >= MEMO_MAX) memo.clear();
       memo.set(pathAndQuery, c);
     }
@@ -157,7 +171,7 @@ export function pagePlanner(build: ServerBuild, notPages: (pathname: string) => 
 
   /** The module of the route that answers a page path (a data request's path included). */
   function leafModule(pathname: string): Record<string, unknown> | undefined {
-    const matches = matchRoutes(tree, pagePathOf(pathname));
+    const matches = matchesOf(pagePathOf(pathname));
     const leaf = matches?.[matches.length - 1]?.route as Tree | undefined;
     return leaf ? (build.routes[leaf.id]?.module as Record<string, unknown> | undefined) : undefined;
   }

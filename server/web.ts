@@ -18,6 +18,7 @@ import { withImageMetaFrom } from './media/annotate.ts';
 import { atPublicOrigin, callerSource, forwardedHeaders, ProxyTrust, socketAddress } from './http/client-address.ts';
 import type { ClientBudget } from './spam/budget.ts';
 import { mediaDirs } from './media/dirs.ts';
+import { bytesResponse, responseBytes } from '../common/document-bytes.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 export const buildDir = path.join(projectRoot, 'build');
@@ -395,9 +396,11 @@ function pageAnswerer(opts: WebOptions, planner: Planner, render: Render) {
       const check = budget.check(budget.keyOf(request.headers, peer));
       if (!check.ok) return tooManyAnswer(opts, render, request, peer, check.retryAfterSeconds);
       return budget.charge(check.key, async () => {
-        // The whole render is counted, its streamed body included.
+        // The whole render is counted, its streamed body included. Its bytes stay held, so the
+        // compression after it encodes them in one call.
         const res = await render(request, peer);
-        return new Response(res.body ? await res.arrayBuffer() : null, res);
+        if (!res.body || responseBytes(res)) return res;
+        return bytesResponse(new Uint8Array(await res.arrayBuffer()), res);
       });
     }
     if (!planned) return render(request, peer);
