@@ -428,8 +428,10 @@ function keptPageServer(opts: WebOptions, planner: Planner) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (!pages?.cache.enabled || !req.url) return false;
     let entry;
+    let key = '';
     try {
       const k = planner.keyOf(req.method ?? 'GET', req.url, !!(req.headers.cookie || req.headers.authorization));
+      if (k) key = k.key;
       entry = k && pages.cache.get(k.key);
     } catch (err) {
       // Whatever the address, the app answers it properly; the fast path just steps aside.
@@ -438,7 +440,7 @@ function keptPageServer(opts: WebOptions, planner: Planner) {
     }
     if (!entry) return false;
     pages.cache.countHit();
-    writeKept(entry, req, res, base);
+    writeKept(entry, req, res, base, (e) => pages.cache.identityOf(key, e));
     return true;
   };
 }
