@@ -67,6 +67,23 @@ interface PlanCore {
   path: string;
   /** Path and query rendered for the key. */
   render: string;
+  /** The cache key made for this plan, and the year it was made for. */
+  key?: string;
+  keyYear?: number;
+}
+
+let year = 0;
+let yearFrom = 0;
+let yearUntil = 0;
+/** The current year (UTC), read from the clock only when a year's bounds are crossed. */
+function currentYear(): number {
+  const now = Date.now();
+  if (now < yearFrom || now >= yearUntil) {
+    year = new Date(now).getUTCFullYear();
+    yearFrom = Date.UTC(year, 0, 1);
+    yearUntil = Date.UTC(year + 1, 0, 1);
+  }
+  return year;
 }
 
 /** The page a path asks for: itself, or the page of a React Router data request (/parks.data, /_.data for /, /parks/_.data for /parks/). */
@@ -165,8 +182,14 @@ export function pagePlanner(build: ServerBuild, notPages: (pathname: string) => 
     const c = coreOf(pathAndQuery);
     if (!c) return undefined;
     // The year too: the footer's copyright line is rendered from the clock. (Content changes drop
-    // the kept pages made from what they changed: server/http/cache.ts.)
-    return { key: `page ${build.assets.version} y${new Date().getUTCFullYear()} ${c.path}`, render: c.render, statuses: c.statuses };
+    // the kept pages made from what they changed: server/http/cache.ts.) The key is made once per
+    // plan and year, so a kept page's lookup hashes the same string every time.
+    const year = currentYear();
+    if (c.keyYear !== year) {
+      c.key = `page ${build.assets.version} y${year} ${c.path}`;
+      c.keyYear = year;
+    }
+    return { key: c.key!, render: c.render, statuses: c.statuses };
   }
 
   /** The module of the route that answers a page path (a data request's path included). */
