@@ -16,6 +16,8 @@ export const root = path.resolve(import.meta.dirname, '..');
 export interface Child {
   proc: ChildProcess;
   url: string;
+  /** The server's DATA_DIR (and its database's address on PostgreSQL), for commands run beside it. */
+  env: { DATA_DIR: string; DATABASE_URL: string };
   stop(): Promise<void>;
 }
 
@@ -33,7 +35,7 @@ export async function startServer(env: Record<string, string>, entry = 'server/i
     output: 'inherit',
     timeoutMs: 180_000,
   });
-  return { proc: site.child, url: site.url, stop: site.stop };
+  return { proc: site.child, url: site.url, env: { DATA_DIR: site.dataDir, DATABASE_URL: site.databaseUrl ?? env.DATABASE_URL ?? process.env.DATABASE_URL ?? '' }, stop: site.stop };
 }
 
 // ---------------------------------------------------------------------------------------------
