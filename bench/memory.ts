@@ -180,26 +180,28 @@ try {
   let snapshotLine = '  snapshot: not taken (the load ended first)';
   const snapshotFile = path.join(os.tmpdir(), `safari-bench-snapshot-${process.pid}${BACKUP_EXTENSION}`);
   const env = server.env;
+  let snapshotTaken: Promise<void> | undefined;
   const snapshotTimer = setTimeout(
-    async () => {
-      const before = await treeRssMb(pid);
-      const s0 = Date.now();
-      // Asynchronously: the load generator (autocannon) may run in this process.
-      const run = await new Promise<{ status: number; output: string }>((resolve) =>
-        execFile(
-          process.execPath,
-          ['server/db/backup-cli.ts', 'backup', '--out', snapshotFile],
-          { cwd: root, env: { ...process.env, ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn' } },
-          (err, stdout, stderr) => resolve({ status: err ? Number((err as { code?: number }).code ?? 1) : 0, output: `${stderr}${stdout}` }),
-        ),
-      );
-      const after = await treeRssMb(pid);
-      snapshotLine =
-        `  snapshot at ${fmt((s0 - t0) / 1000)} (npm run db:backup beside the server, ${((Date.now() - s0) / 1000).toFixed(1)} s, exit ${run.status}): ` +
-        `server RSS ${before.now} MB before, ${after.now} MB after (${after.now - before.now >= 0 ? '+' : ''}${after.now - before.now} MB); VmHWM ${before.peak} → ${after.peak} MB` +
-        (run.status === 0 ? '' : `\n    ${run.output.trim().split('\n').slice(-3).join('\n    ')}`);
-      console.log(snapshotLine);
-    },
+    () =>
+      (snapshotTaken = (async () => {
+        const before = await treeRssMb(pid);
+        const s0 = Date.now();
+        // Asynchronously: the load generator (autocannon) may run in this process.
+        const run = await new Promise<{ status: number; output: string }>((resolve) =>
+          execFile(
+            process.execPath,
+            ['server/db/backup-cli.ts', 'backup', '--out', snapshotFile],
+            { cwd: root, env: { ...process.env, ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn' } },
+            (err, stdout, stderr) => resolve({ status: err ? Number((err as { code?: number }).code ?? 1) : 0, output: `${stderr}${stdout}` }),
+          ),
+        );
+        const after = await treeRssMb(pid);
+        snapshotLine =
+          `  snapshot at ${fmt((s0 - t0) / 1000)} (npm run db:backup beside the server, ${((Date.now() - s0) / 1000).toFixed(1)} s, exit ${run.status}): ` +
+          `server RSS ${before.now} MB before, ${after.now} MB after (${after.now - before.now >= 0 ? '+' : ''}${after.now - before.now} MB); VmHWM ${before.peak} → ${after.peak} MB` +
+          (run.status === 0 ? '' : `\n    ${run.output.trim().split('\n').slice(-3).join('\n    ')}`);
+        console.log(snapshotLine);
+      })()),
     (duration / 2) * 1000,
   );
   const result =
@@ -209,6 +211,8 @@ try {
   clearInterval(timer);
   clearTimeout(minuteTimer);
   clearTimeout(snapshotTimer);
+  // A snapshot still being written is waited for (the server stays up until it is done).
+  await snapshotTaken;
   const end = await treeRssMb(pid);
   const tEnd = (Date.now() - t0) / 1000;
   console.log(`  ${fmt(tEnd).padStart(5)}${String(end.now).padStart(9)}${String(end.peak).padStart(11)}   (end of the load)`);
