@@ -16,6 +16,8 @@ export const root = path.resolve(import.meta.dirname, '..');
 export interface Child {
   proc: ChildProcess;
   url: string;
+  /** The server's DATA_DIR (and its database's address on PostgreSQL), for commands run beside it. */
+  env: { DATA_DIR: string; DATABASE_URL: string };
   stop(): Promise<void>;
 }
 
@@ -33,7 +35,7 @@ export async function startServer(env: Record<string, string>, entry = 'server/i
     output: 'inherit',
     timeoutMs: 180_000,
   });
-  return { proc: site.child, url: site.url, stop: site.stop };
+  return { proc: site.child, url: site.url, env: { DATA_DIR: site.dataDir, DATABASE_URL: site.databaseUrl ?? env.DATABASE_URL ?? process.env.DATABASE_URL ?? '' }, stop: site.stop };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -319,6 +321,14 @@ export function benchPages(routes: RouteCase[], only?: string[]): BenchPage[] {
   return only ? all.filter((p) => only.includes(p.label)) : all;
 }
 
+/** The machine's load average, to print beside a figure (figures on a loaded machine are not a quiet machine's). */
+export function loadAverage(): string {
+  return `load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`;
+}
+
 export function median(xs: number[]): number {
   return percentile(xs, 50);
 }
@@ -328,4 +338,45 @@ export function percentile(xs: number[], p: number): number {
   if (xs.length === 0) return NaN;
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Searches that are all different (nothing any cache can keep): bench:search and bench:pages.
+
+/** Words visitors search for: places, animals, activities, and their misspellings. */
+const WORDS = (
+  'gorilla gorillas gorila trekking treking chimpanzee chimpanze chimps bwindi bwindy kibale queen elizabeth murchison falls ' +
+  'murchisson serengeti masai maasai mara ngorongoro kilimanjaro amboseli rwanda uganda kenya tanzania congo kigali entebbe ' +
+  'kampala volcanoes nyungwe akagera kidepo mburo semuliki budongo mgahinga virunga lake bunyonyi victoria kivu nile jinja ' +
+  'safari safaris lodge lodges camp luxury budget birding birds shoebill shoebil turaco crane hornbill lion lions leopard ' +
+  'elephant elephants buffalo rhino hippo giraffe zebra cheetah monkey golden habituation canoe boat cruise launch channel ' +
+  'kazinga hiking hike walk nature culture batwa community permit permits visa price cost best time season rain dry ' +
+  'migration wildebeest balloon flight drive game day days week family honeymoon photography forest mountain volcano ' +
+  'crater waterfall rafting island beach zanzibar tips pack packing health vaccine malaria'
+).split(' ');
+
+/** The i-th query of the run: one or two words, every seventh with a letter left out. */
+export function query(i: number): string {
+  const a = WORDS[(i * 7919) % WORDS.length]!;
+  const b = WORDS[(i * 104729 + 13) % WORDS.length]!;
+  let q = i % 3 === 0 ? a : `${a} ${b}`;
+  if (i % 7 === 0 && q.length > 5) q = q.slice(0, 3) + q.slice(4);
+  return q;
+}
+
+/** A wrk script making a new query for every request on `prefix` (the same words and rule as query()). */
+export function queryLuaScript(prefix: string): string {
+  return `local words = { ${WORDS.map((w) => `"${w}"`).join(', ')} }
+local n = #words
+local i = math.random(1, 1000000)
+request = function()
+  i = i + 1
+  local a = words[(i * 7919) % n + 1]
+  local b = words[(i * 104729 + 13) % n + 1]
+  local q = a
+  if i % 3 ~= 0 then q = a .. "+" .. b end
+  if i % 7 == 0 and #q > 5 then q = q:sub(1, 3) .. q:sub(5) end
+  return wrk.format(nil, "${prefix}" .. q .. "&n=" .. i)
+end
+`;
 }

@@ -3,7 +3,7 @@
 // a park detail, a blog post, contact, search and the 404 page: the Performance score with FCP,
 // LCP, TBT, CLS and Speed Index, the other three category scores, and the audits that cost points
 // (for Performance, each metric's share of the points lost). Benchmarks print figures; they
-// assert nothing. Set LIGHTHOUSE_RUNS=n to take the median of n runs per page (default 1), and
+// assert nothing. Each page is run LIGHTHOUSE_RUNS times (default 3) and the median printed, and
 // BENCH_PAGES to pick pages by label (comma separated).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -11,7 +11,7 @@ import { CHROMIUM } from '../tests/helpers/browser.ts';
 import { siteRoutes } from '../tests/helpers/site.ts';
 import { benchPages, median, NOT_FOUND_PATH, startServer } from './lib.ts';
 
-const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const only = process.env.BENCH_PAGES?.split(',').map((s) => s.trim());
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const PAGES = ['home', 'safari detail', 'safaris list', 'park detail', 'blog post', 'contact', 'search', '404 page'];

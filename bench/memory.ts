@@ -2,15 +2,22 @@
 // the home page, every detail page of the sitemap, every page of every list, search with varied
 // terms (known words and ever-new ones), API lists and details, and unknown addresses, in a
 // weighted random mix. Prints RSS and VmHWM every BENCH_SAMPLE_SECONDS (default 30) and, at the
-// end, RSS at 1 minute against RSS at the end and their difference in %. Benchmarks print
-// figures; they assert nothing.
+// end, RSS at 1 minute against RSS at the end and their difference in %. Halfway through the load
+// a snapshot is taken beside the running server (`npm run db:backup`, as an operator would), and
+// the server's RSS just before and after it is printed. Benchmarks print figures; they assert
+// nothing.
 //
 // Settings (environment): BENCH_MINUTES (default 10), BENCH_CONNECTIONS (default 20),
 // BENCH_SAMPLE_SECONDS (default 30), BENCH_DATABASE_URL (run on PostgreSQL instead of PGlite:
 // `eval "$(bash scripts/pg-start.sh /tmp/pg-bench 54341)"` prints one), BENCH_TOOL=autocannon.
+import { execFile } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { PAGE_SIZE } from '../common/constants.ts';
+import { BACKUP_EXTENSION } from '../server/db/backup.ts';
 import { getJson, type Json } from '../tests/helpers/site.ts';
-import { load, LOAD_TOOL, loadToolLabel, luaString, startServer, treeRssMb, type Child } from './lib.ts';
+import { load, LOAD_TOOL, loadToolLabel, luaString, root, startServer, treeRssMb, type Child } from './lib.ts';
 
 const minutes = Number(process.env.BENCH_MINUTES ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -169,12 +176,43 @@ try {
   }, 60_000);
 
   const duration = Math.round(minutes * 60);
+  // The snapshot, halfway: what it adds to the serving process (it is written outside it).
+  let snapshotLine = '  snapshot: not taken (the load ended first)';
+  const snapshotFile = path.join(os.tmpdir(), `safari-bench-snapshot-${process.pid}${BACKUP_EXTENSION}`);
+  const env = server.env;
+  let snapshotTaken: Promise<void> | undefined;
+  const snapshotTimer = setTimeout(
+    () =>
+      (snapshotTaken = (async () => {
+        const before = await treeRssMb(pid);
+        const s0 = Date.now();
+        // Asynchronously: the load generator (autocannon) may run in this process.
+        const run = await new Promise<{ status: number; output: string }>((resolve) =>
+          execFile(
+            process.execPath,
+            ['server/db/backup-cli.ts', 'backup', '--out', snapshotFile],
+            { cwd: root, env: { ...process.env, ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn' } },
+            (err, stdout, stderr) => resolve({ status: err ? Number((err as { code?: number }).code ?? 1) : 0, output: `${stderr}${stdout}` }),
+          ),
+        );
+        const after = await treeRssMb(pid);
+        snapshotLine =
+          `  snapshot at ${fmt((s0 - t0) / 1000)} (npm run db:backup beside the server, ${((Date.now() - s0) / 1000).toFixed(1)} s, exit ${run.status}): ` +
+          `server RSS ${before.now} MB before, ${after.now} MB after (${after.now - before.now >= 0 ? '+' : ''}${after.now - before.now} MB); VmHWM ${before.peak} → ${after.peak} MB` +
+          (run.status === 0 ? '' : `\n    ${run.output.trim().split('\n').slice(-3).join('\n    ')}`);
+        console.log(snapshotLine);
+      })()),
+    (duration / 2) * 1000,
+  );
   const result =
     LOAD_TOOL === 'wrk'
       ? await load('mixed', server.url, { connections, duration, luaScript: luaScript(groups, words) })
       : await load('mixed', server.url, { connections, duration, headers: BROWSER_HEADERS, paths: drawPaths(groups, words, 200_000) });
   clearInterval(timer);
   clearTimeout(minuteTimer);
+  clearTimeout(snapshotTimer);
+  // A snapshot still being written is waited for (the server stays up until it is done).
+  await snapshotTaken;
   const end = await treeRssMb(pid);
   const tEnd = (Date.now() - t0) / 1000;
   console.log(`  ${fmt(tEnd).padStart(5)}${String(end.now).padStart(9)}${String(end.peak).padStart(11)}   (end of the load)`);
@@ -189,6 +227,8 @@ try {
     console.log(`  RSS at the end (${fmt(tEnd)}) ${end.now} MB (the load ran under a minute: no 1-minute reference)`);
   }
   console.log(`  peak RSS (VmHWM) since start ${end.peak} MB; highest RSS sampled under load ${Math.max(end.now, ...samples.map((s) => s.rss))} MB`);
+  console.log(snapshotLine);
+  await rm(snapshotFile, { force: true });
 } finally {
   if (timer) clearInterval(timer);
   await server?.stop();

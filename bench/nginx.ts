@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, rawGet } from './lib.ts';
@@ -19,8 +20,8 @@ export interface FixedPage {
   status: number;
   contentType: string;
   cacheControl?: string;
-  /** The body the server sent for each Accept-Encoding, with the Content-Encoding it declared. */
-  bodies: Record<Coding, { body: Buffer; encoding?: string }>;
+  /** The body the server sent for each Accept-Encoding, with the Content-Encoding it declared and all its headers. */
+  bodies: Record<Coding, { body: Buffer; encoding?: string; headers: IncomingHttpHeaders }>;
 }
 
 export interface Nginx {

@@ -3,9 +3,12 @@
 //   1. cold render: the server's CPU time per request with the page cache off (PAGE_CACHE_MB=0),
 //      one connection, sequential requests after a warm-up; median and p95;
 //   2. cached pages/s and p99 latency at 20 and 100 connections (wrk -t1 when installed, else
-//      autocannon), next to nginx serving the same bytes on another loopback port in the same run,
-//      and the ratio ours/nginx;
-//   3. HTML raw / gzip / brotli bytes as the server sends them, and first-load JavaScript gzip;
+//      autocannon) with `Accept-Encoding: br`, next to a bare Node `http` server (bench/bare-node.ts)
+//      writing the same brotli bytes and headers and to nginx serving the same bytes, each on its
+//      own loopback port in the same run, and the ratios ours/bare Node and ours/nginx; then
+//      /search?query=… with every query different (nothing kept);
+//   3. HTML raw / gzip / brotli bytes as the server sends them, and first-load JavaScript gzip:
+//      the framework chunk (entry.client: React, react-dom's client, React Router) and the rest;
 //   4. resident memory of the server process after the load.
 // Benchmarks print figures; they assert nothing.
 //
@@ -17,6 +20,7 @@ import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { onePerTemplate, siteRoutes } from '../tests/helpers/site.ts';
+import { startBareNode, type BareNode } from './bare-node.ts';
 import {
   benchPages,
   CLK_TCK,
@@ -24,11 +28,15 @@ import {
   cpuTicksMs,
   HAS_SCHEDSTAT,
   load,
+  loadAverage,
+  LOAD_TOOL,
   loadToolLabel,
   median,
   NOT_FOUND_PATH,
   percentile,
   processTree,
+  query,
+  queryLuaScript,
   rawGet,
   startServer,
   treeRssMb,
@@ -47,6 +55,8 @@ const nginxWorkers = Number(process.env.BENCH_NGINX_WORKERS ?? 1);
 const only = process.env.BENCH_PAGES?.split(',').map((s) => s.trim());
 /** What a browser sends; the server and nginx both answer with brotli. */
 const BROWSER_HEADERS = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
+/** The load's header: brotli, as browsers get it (ours, the bare Node server and nginx alike). */
+const BR_HEADERS = { 'Accept-Encoding': 'br' };
 const SITE_URL = 'http://localhost:3000';
 
 const kb = (n: number) => (n / 1024).toFixed(1);
@@ -149,7 +159,7 @@ async function fixedPage(base: string, p: BenchPage): Promise<FixedPage> {
     status = res.status;
     contentType = String(res.headers['content-type'] ?? 'text/html');
     cacheControl = res.headers['cache-control'];
-    bodies[coding] = { body: res.body, encoding: res.headers['content-encoding'] };
+    bodies[coding] = { body: res.body, encoding: res.headers['content-encoding'], headers: res.headers };
   }
   return { path: p.path, status, contentType, cacheControl, bodies };
 }
@@ -158,20 +168,27 @@ interface LoadRow {
   page: BenchPage;
   connections: number;
   ours: LoadResult;
+  bare: LoadResult;
   nginx?: LoadResult;
 }
 
 function printLoad(rows: LoadRow[], nginxLabel: string) {
-  console.log(`\nCached pages under load — ${loadToolLabel()}; ${duration} s per run; header Accept-Encoding: ${BROWSER_HEADERS['Accept-Encoding']}; ` + `${nginxLabel}`);
+  console.log(
+    `\nCached pages under load — ${loadToolLabel()}; ${duration} s per run; header Accept-Encoding: ${BR_HEADERS['Accept-Encoding']}; ` +
+      `a bare Node http server (${process.version}, one process) writing the same brotli bytes and headers, and ${nginxLabel}; ${loadAverage()} at the start`,
+  );
   console.log(
     '  page'.padEnd(17) +
       'conns'.padStart(6) +
       'ours req/s'.padStart(12) +
       'p99 ms'.padStart(9) +
+      'bare req/s'.padStart(12) +
+      'p99 ms'.padStart(9) +
+      'ours/bare'.padStart(11) +
       'nginx req/s'.padStart(13) +
       'p99 ms'.padStart(9) +
       'ours/nginx'.padStart(12) +
-      '  errors, non-2xx (ours | nginx)',
+      '  errors, non-2xx (ours | bare | nginx)',
   );
   for (const r of rows)
     console.log(
@@ -179,13 +196,19 @@ function printLoad(rows: LoadRow[], nginxLabel: string) {
         String(r.connections).padStart(6) +
         String(r.ours.rps).padStart(12) +
         ms(r.ours.p99).padStart(9) +
+        String(r.bare.rps).padStart(12) +
+        ms(r.bare.p99).padStart(9) +
+        ratio(r.ours.rps / r.bare.rps).padStart(11) +
         (r.nginx ? String(r.nginx.rps) : '-').padStart(13) +
         (r.nginx ? ms(r.nginx.p99) : '-').padStart(9) +
         (r.nginx ? ratio(r.ours.rps / r.nginx.rps) : '-').padStart(12) +
-        `  ${r.ours.errors}, ${r.ours.non2xx} | ${r.nginx ? `${r.nginx.errors}, ${r.nginx.non2xx}` : '-'}` +
+        `  ${r.ours.errors}, ${r.ours.non2xx} | ${r.bare.errors}, ${r.bare.non2xx} | ${r.nginx ? `${r.nginx.errors}, ${r.nginx.non2xx}` : '-'}` +
         (r.page.path === NOT_FOUND_PATH ? ' (404 expected)' : ''),
     );
 }
+
+/** The framework chunk: the client entry (React, react-dom's client, React Router), the same on every template. */
+const isFramework = (href: string) => /\/entry\.client-[^/]*\.js$/.test(href);
 
 const assetSizes = new Map<string, { raw: number; gz: number }>();
 async function firstLoad(base: string, html: string) {
@@ -200,13 +223,24 @@ async function firstLoad(base: string, html: string) {
     return s;
   };
   const jsSizes = await Promise.all(js.map(size));
+  const frameworkSizes = await Promise.all(js.filter(isFramework).map(size));
   const cssSizes = await Promise.all(css.map(size));
   const sum = (xs: { raw: number; gz: number }[], k: 'raw' | 'gz') => xs.reduce((a, x) => a + x[k], 0);
-  return { jsFiles: js.length, jsGz: sum(jsSizes, 'gz'), jsRaw: sum(jsSizes, 'raw'), cssGz: sum(cssSizes, 'gz'), cssRaw: sum(cssSizes, 'raw') };
+  const frameworkGz = sum(frameworkSizes, 'gz');
+  return {
+    jsFiles: js.length,
+    jsGz: sum(jsSizes, 'gz'),
+    jsRaw: sum(jsSizes, 'raw'),
+    frameworkGz,
+    restGz: sum(jsSizes, 'gz') - frameworkGz,
+    cssGz: sum(cssSizes, 'gz'),
+    cssRaw: sum(cssSizes, 'raw'),
+  };
 }
 
 let server: Child | undefined;
 let nginx: Nginx | undefined;
+let bare: BareNode | undefined;
 try {
   // 1. Cold renders, on a server with the page cache off.
   server = await startServer({ SITE_URL, PAGE_CACHE_MB: '0' });
@@ -216,6 +250,7 @@ try {
   await server.stop();
   server = undefined;
   printCold(cold);
+  console.log(`  ${loadAverage()} after the cold renders`);
 
   // 2. Cached pages under load, ours then nginx with the same bytes, page by page.
   server = await startServer({ SITE_URL });
@@ -227,22 +262,49 @@ try {
     const v = /nginx\/[\d.]+/.exec(spawnSync(NGINX, ['-v'], { encoding: 'utf8' }).stderr ?? '')?.[0];
     nginxLabel = `${v ?? 'nginx'} (${nginxWorkers} worker${nginxWorkers > 1 ? 's' : ''}) serving the same bytes in the same run`;
   }
+  bare = await startBareNode(fixed);
   const rows: LoadRow[] = [];
   for (const p of pages) {
-    await load('warm-up', server.url, { duration: warmupSeconds, connections: connectionsList[0], paths: [p.path], headers: BROWSER_HEADERS });
+    await load('warm-up', server.url, { duration: warmupSeconds, connections: connectionsList[0], paths: [p.path], headers: BR_HEADERS });
+    await load('warm-up', bare.url, { duration: warmupSeconds, connections: connectionsList[0], paths: [p.path], headers: BR_HEADERS });
     for (const connections of connectionsList) {
-      const ours = await load(p.label, server.url, { duration, connections, paths: [p.path], headers: BROWSER_HEADERS });
-      const theirs = nginx ? await load(p.label, nginx.url, { duration, connections, paths: [p.path], headers: BROWSER_HEADERS }) : undefined;
-      rows.push({ page: p, connections, ours, nginx: theirs });
+      const ours = await load(p.label, server.url, { duration, connections, paths: [p.path], headers: BR_HEADERS });
+      const bareNode = await load(p.label, bare.url, { duration, connections, paths: [p.path], headers: BR_HEADERS });
+      const theirs = nginx ? await load(p.label, nginx.url, { duration, connections, paths: [p.path], headers: BR_HEADERS }) : undefined;
+      rows.push({ page: p, connections, ours, bare: bareNode, nginx: theirs });
     }
   }
   const rss = await treeRssMb(server.proc.pid!);
   printLoad(rows, nginxLabel);
   console.log(`  RSS of the server${rss.processes > 1 ? ` (${rss.processes} processes)` : ''} after the load: ${rss.now} MB; peak since start (VmHWM) ${rss.peak} MB`);
 
+  // Search with every query different: each one rendered for its request (SPAM_CHECKS=off here).
+  console.log(`\nSearch, every query different (/search?query=…; rendered for each request, nothing kept); ${loadAverage()} at the start`);
+  console.log('  conns'.padEnd(8) + 'req/s'.padStart(9) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + '  errors, non-2xx');
+  const generated = Array.from({ length: 50_000 }, (_, i) => `/search?query=${encodeURIComponent(query(i))}&n=${i}`);
+  for (const connections of connectionsList) {
+    const opts = LOAD_TOOL === 'wrk' ? { luaScript: queryLuaScript('/search?query=') } : { paths: generated };
+    const r = await load('search', server.url, { duration, connections, headers: BR_HEADERS, ...opts });
+    console.log(`  ${connections}`.padEnd(8) + String(r.rps).padStart(9) + ms(r.p50).padStart(9) + ms(r.p99).padStart(9) + `  ${r.errors}, ${r.non2xx}`);
+  }
+
   // 3. Bytes per page.
-  console.log('\nBytes per page — HTML as the server sends it (KB), and first-load JavaScript and CSS (each file gzip -9 on its own, as a browser downloads them)');
-  console.log('  page'.padEnd(17) + 'path'.padEnd(44) + 'HTML raw'.padStart(9) + 'gzip'.padStart(8) + 'br'.padStart(8) + 'JS gz'.padStart(8) + 'JS files'.padStart(9) + 'CSS gz'.padStart(8));
+  console.log(
+    '\nBytes per page — HTML as the server sends it (KB), and first-load JavaScript and CSS (each file gzip -9 on its own, as a browser downloads them): ' +
+      'the framework chunk (entry.client) and the rest',
+  );
+  console.log(
+    '  page'.padEnd(17) +
+      'path'.padEnd(44) +
+      'HTML raw'.padStart(9) +
+      'gzip'.padStart(8) +
+      'br'.padStart(8) +
+      'JS gz'.padStart(8) +
+      'framework'.padStart(10) +
+      'rest'.padStart(8) +
+      'JS files'.padStart(9) +
+      'CSS gz'.padStart(8),
+  );
   for (let i = 0; i < pages.length; i++) {
     const f = fixed[i]!;
     const a = await firstLoad(server.url, f.bodies.identity.body.toString('utf8'));
@@ -254,6 +316,8 @@ try {
         enc('gzip').padStart(8) +
         enc('br').padStart(8) +
         kb(a.jsGz).padStart(8) +
+        kb(a.frameworkGz).padStart(10) +
+        kb(a.restGz).padStart(8) +
         String(a.jsFiles).padStart(9) +
         kb(a.cssGz).padStart(8),
     );
@@ -262,7 +326,9 @@ try {
   // 4. First-load JavaScript of every template (the target holds on every one of them).
   if (!only) {
     console.log('\nFirst-load JavaScript and CSS of every template (KB; gzip -9 per file, raw in brackets; the gallery viewer and other on-demand chunks not counted)');
-    console.log('  template'.padEnd(44) + 'JS files'.padStart(9) + 'JS gz'.padStart(8) + 'JS raw'.padStart(10) + 'CSS gz'.padStart(8) + 'CSS raw'.padStart(10));
+    console.log(
+      '  template'.padEnd(44) + 'JS files'.padStart(9) + 'JS gz'.padStart(8) + 'framework'.padStart(10) + 'rest'.padStart(8) + 'JS raw'.padStart(10) + 'CSS gz'.padStart(8) + 'CSS raw'.padStart(10),
+    );
     for (const r of onePerTemplate(routes)) {
       const html = (await rawGet(server.url + r.path)).body.toString('utf8');
       const a = await firstLoad(server.url, html);
@@ -270,6 +336,8 @@ try {
         `  ${r.template} ${r.path}`.slice(0, 43).padEnd(44) +
           String(a.jsFiles).padStart(9) +
           kb(a.jsGz).padStart(8) +
+          kb(a.frameworkGz).padStart(10) +
+          kb(a.restGz).padStart(8) +
           `(${kb(a.jsRaw)})`.padStart(10) +
           kb(a.cssGz).padStart(8) +
           `(${kb(a.cssRaw)})`.padStart(10),
@@ -277,6 +345,7 @@ try {
     }
   }
 } finally {
+  await bare?.stop();
   await nginx?.stop();
   await server?.stop();
 }

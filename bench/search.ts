@@ -12,51 +12,13 @@
 // Settings (environment): BENCH_SECONDS (load per run, default 10), BENCH_CONNECTIONS (default
 // "20"), BENCH_COLD_REQUESTS (default 100), BENCH_COLD_WARMUP (default 30), BENCH_TOOL=autocannon.
 import http from 'node:http';
-import { cpuMs, HAS_SCHEDSTAT, LOAD_TOOL, load, loadToolLabel, median, percentile, printTable, processTree, rawGet, startServer, type LoadResult } from './lib.ts';
+import { cpuMs, HAS_SCHEDSTAT, LOAD_TOOL, load, loadToolLabel, median, percentile, printTable, processTree, query, queryLuaScript, rawGet, startServer, type LoadResult } from './lib.ts';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connectionsList = (process.env.BENCH_CONNECTIONS ?? '20').split(',').map(Number);
 const coldRequests = Number(process.env.BENCH_COLD_REQUESTS ?? 100);
 const coldWarmup = Number(process.env.BENCH_COLD_WARMUP ?? 30);
 const HEADERS = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
-
-/** Words visitors search for: places, animals, activities, and their misspellings. */
-const WORDS = (
-  'gorilla gorillas gorila trekking treking chimpanzee chimpanze chimps bwindi bwindy kibale queen elizabeth murchison falls ' +
-  'murchisson serengeti masai maasai mara ngorongoro kilimanjaro amboseli rwanda uganda kenya tanzania congo kigali entebbe ' +
-  'kampala volcanoes nyungwe akagera kidepo mburo semuliki budongo mgahinga virunga lake bunyonyi victoria kivu nile jinja ' +
-  'safari safaris lodge lodges camp luxury budget birding birds shoebill shoebil turaco crane hornbill lion lions leopard ' +
-  'elephant elephants buffalo rhino hippo giraffe zebra cheetah monkey golden habituation canoe boat cruise launch channel ' +
-  'kazinga hiking hike walk nature culture batwa community permit permits visa price cost best time season rain dry ' +
-  'migration wildebeest balloon flight drive game day days week family honeymoon photography forest mountain volcano ' +
-  'crater waterfall rafting island beach zanzibar tips pack packing health vaccine malaria'
-).split(' ');
-
-/** The i-th query of the run: one or two words, every seventh with a letter left out. */
-function query(i: number): string {
-  const a = WORDS[(i * 7919) % WORDS.length]!;
-  const b = WORDS[(i * 104729 + 13) % WORDS.length]!;
-  let q = i % 3 === 0 ? a : `${a} ${b}`;
-  if (i % 7 === 0 && q.length > 5) q = q.slice(0, 3) + q.slice(4);
-  return q;
-}
-
-/** A wrk script making a new query for every request on `prefix` (the same words and rule as query()). */
-function luaScript(prefix: string): string {
-  return `local words = { ${WORDS.map((w) => `"${w}"`).join(', ')} }
-local n = #words
-local i = math.random(1, 1000000)
-request = function()
-  i = i + 1
-  local a = words[(i * 7919) % n + 1]
-  local b = words[(i * 104729 + 13) % n + 1]
-  local q = a
-  if i % 3 ~= 0 then q = a .. "+" .. b end
-  if i % 7 == 0 and #q > 5 then q = q:sub(1, 3) .. q:sub(5) end
-  return wrk.format(nil, "${prefix}" .. q .. "&n=" .. i)
-end
-`;
-}
 
 async function cold(url: string, pids: number[], path: (i: number) => string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -105,7 +67,7 @@ try {
       ['/search?query=… (page)', '/search?query=', page],
       ['/api/search?query=…', '/api/search?query=', api],
     ] as const) {
-      const opts = LOAD_TOOL === 'wrk' ? { luaScript: luaScript(prefix) } : { paths: generated.map((i) => path(i)) };
+      const opts = LOAD_TOOL === 'wrk' ? { luaScript: queryLuaScript(prefix) } : { paths: generated.map((i) => path(i)) };
       rows.push(await load(`${name}, ${connections} conn`, server.url, { duration, connections, headers: HEADERS, ...opts }));
     }
   }

@@ -415,7 +415,8 @@ export type SearchItem =
  */
 export type SearchResponse = SearchAnswer & { [List in SearchListKey]: SearchItem[] };
 type SearchListKey = ReturnType<typeof searchListKey>;
-interface SearchAnswer extends PageMeta, Paged {
+/** GET /search?...&lists=none: the answer without the per-type lists (what the search page shows). */
+export interface SearchAnswer extends PageMeta, Paged {
   /** The search text as searched (trimmed). */
   query: string;
   /** The text with misspelt words corrected, when some were ("Showing results for ..."). */

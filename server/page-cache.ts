@@ -17,6 +17,7 @@ export interface PagePlan {
 }
 
 type Tree = RouteObject & { id: string; children?: Tree[] };
+type RouteMatches = ReturnType<typeof matchRoutes<Tree>>;
 
 /** The build's flat route manifest as the nested tree matchRoutes expects. */
 function routeTree(build: ServerBuild): Tree[] {
@@ -66,13 +67,30 @@ interface PlanCore {
   path: string;
   /** Path and query rendered for the key. */
   render: string;
+  /** The cache key made for this plan, and the year it was made for. */
+  key?: string;
+  keyYear?: number;
+}
+
+let year = 0;
+let yearFrom = 0;
+let yearUntil = 0;
+/** The current year (UTC), read from the clock only when a year's bounds are crossed. */
+function currentYear(): number {
+  const now = Date.now();
+  if (now < yearFrom || now >= yearUntil) {
+    year = new Date(now).getUTCFullYear();
+    yearFrom = Date.UTC(year, 0, 1);
+    yearUntil = Date.UTC(year + 1, 0, 1);
+  }
+  return year;
 }
 
 /** The page a path asks for: itself, or the page of a React Router data request (/parks.data, /_.data for /, /parks/_.data for /parks/). */
 const pagePathOf = (pathname: string) => (!pathname.endsWith('.data') ? pathname : pathname.endsWith('/_.data') ? pathname.slice(0, -'_.data'.length) : pathname.slice(0, -'.data'.length));
 
 interface Planning {
-  tree: Tree[];
+  matchesOf: (pagePath: string) => RouteMatches;
   build: ServerBuild;
   notPages: (pathname: string) => boolean;
   manifestPath: string;
@@ -95,7 +113,7 @@ function routesPartOf(params: URLSearchParams, matches: { route: unknown }[]): s
 }
 
 /** Which kept page a path and query is, or null when it is not one (no route, no policy, a query the route does not keep). */
-function planCore({ tree, notPages, manifestPath, policyOf }: Planning, pathAndQuery: string): PlanCore | null {
+function planCore({ matchesOf, notPages, manifestPath, policyOf }: Planning, pathAndQuery: string): PlanCore | null {
   // Appended to an origin, not resolved against it: a path starting with // is a path here.
   let url: URL;
   try {
@@ -105,7 +123,7 @@ function planCore({ tree, notPages, manifestPath, policyOf }: Planning, pathAndQ
   }
   if (url.pathname === manifestPath || notPages(url.pathname) || !decodable(url.pathname)) return null;
   const isData = url.pathname.endsWith('.data');
-  const matches = matchRoutes(tree, pagePathOf(url.pathname));
+  const matches = matchesOf(pagePathOf(url.pathname));
   const leaf = matches?.[matches.length - 1]?.route as Tree | undefined;
   const policy = leaf ? policyOf(leaf.id) : undefined;
   if (!matches || !policy) return null;
@@ -134,11 +152,24 @@ export function pagePlanner(build: ServerBuild, notPages: (pathname: string) => 
   const manifestPath = (build as { routeDiscovery?: { manifestPath?: string } }).routeDiscovery?.manifestPath ?? '/__manifest';
   const memo = new Map<string, PlanCore | null>();
   const MEMO_MAX = 10_000;
+  // The routes a path matches, per path (every query string of a path shares them; matching ranks
+  // the whole route table each time). Long paths (no page has one) are matched each time.
+  const matchMemo = new Map<string, RouteMatches>();
+  function matchesOf(pagePath: string): RouteMatches {
+    if (pagePath.length > 300) return matchRoutes(tree, pagePath);
+    let m = matchMemo.get(pagePath);
+    if (m === undefined) {
+      m = matchRoutes(tree, pagePath);
+      if (matchMemo.size >= MEMO_MAX) matchMemo.clear();
+      matchMemo.set(pagePath, m);
+    }
+    return m;
+  }
 
   function coreOf(pathAndQuery: string): PlanCore | null {
     let c = memo.get(pathAndQuery);
     if (c === undefined) {
-      c = pathAndQuery.length > 2048 ? null : planCore({ tree, build, notPages, manifestPath, policyOf }, pathAndQuery);
+      c = pathAndQuery.length > 2048 ? null : planCore({ matchesOf, build, notPages, manifestPath, policyOf }, pathAndQuery);
       if (memo.size >= MEMO_MAX) memo.clear();
       memo.set(pathAndQuery, c);
     }
@@ -151,13 +182,19 @@ export function pagePlanner(build: ServerBuild, notPages: (pathname: string) => 
     const c = coreOf(pathAndQuery);
     if (!c) return undefined;
     // The year too: the footer's copyright line is rendered from the clock. (Content changes drop
-    // the kept pages made from what they changed: server/http/cache.ts.)
-    return { key: `page ${build.assets.version} y${new Date().getUTCFullYear()} ${c.path}`, render: c.render, statuses: c.statuses };
+    // the kept pages made from what they changed: server/http/cache.ts.) The key is made once per
+    // plan and year, so a kept page's lookup hashes the same string every time.
+    const year = currentYear();
+    if (c.keyYear !== year) {
+      c.key = `page ${build.assets.version} y${year} ${c.path}`;
+      c.keyYear = year;
+    }
+    return { key: c.key!, render: c.render, statuses: c.statuses };
   }
 
   /** The module of the route that answers a page path (a data request's path included). */
   function leafModule(pathname: string): Record<string, unknown> | undefined {
-    const matches = matchRoutes(tree, pagePathOf(pathname));
+    const matches = matchesOf(pagePathOf(pathname));
     const leaf = matches?.[matches.length - 1]?.route as Tree | undefined;
     return leaf ? (build.routes[leaf.id]?.module as Record<string, unknown> | undefined) : undefined;
   }

@@ -18,6 +18,7 @@ import { withImageMetaFrom } from './media/annotate.ts';
 import { atPublicOrigin, callerSource, forwardedHeaders, ProxyTrust, socketAddress } from './http/client-address.ts';
 import type { ClientBudget } from './spam/budget.ts';
 import { mediaDirs } from './media/dirs.ts';
+import { bytesResponse, responseBytes } from '../common/document-bytes.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 export const buildDir = path.join(projectRoot, 'build');
@@ -395,9 +396,11 @@ function pageAnswerer(opts: WebOptions, planner: Planner, render: Render) {
       const check = budget.check(budget.keyOf(request.headers, peer));
       if (!check.ok) return tooManyAnswer(opts, render, request, peer, check.retryAfterSeconds);
       return budget.charge(check.key, async () => {
-        // The whole render is counted, its streamed body included.
+        // The whole render is counted, its streamed body included. Its bytes stay held, so the
+        // compression after it encodes them in one call.
         const res = await render(request, peer);
-        return new Response(res.body ? await res.arrayBuffer() : null, res);
+        if (!res.body || responseBytes(res)) return res;
+        return bytesResponse(new Uint8Array(await res.arrayBuffer()), res);
       });
     }
     if (!planned) return render(request, peer);
@@ -425,8 +428,10 @@ function keptPageServer(opts: WebOptions, planner: Planner) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (!pages?.cache.enabled || !req.url) return false;
     let entry;
+    let key = '';
     try {
       const k = planner.keyOf(req.method ?? 'GET', req.url, !!(req.headers.cookie || req.headers.authorization));
+      if (k) key = k.key;
       entry = k && pages.cache.get(k.key);
     } catch (err) {
       // Whatever the address, the app answers it properly; the fast path just steps aside.
@@ -435,7 +440,7 @@ function keptPageServer(opts: WebOptions, planner: Planner) {
     }
     if (!entry) return false;
     pages.cache.countHit();
-    writeKept(entry, req, res, base);
+    writeKept(entry, req, res, base, (e) => pages.cache.identityOf(key, e));
     return true;
   };
 }

@@ -81,6 +81,19 @@ for (const backend of backends()) {
       expect(b.total).toBe(Object.values(b.counts).reduce((a, n) => a + n, 0));
     });
 
+    it('leaves the per-type lists out when asked (lists=none), the rest of the answer unchanged', async () => {
+      for (const extra of ['', '&types=park,blog', '&limit=2&page=2']) {
+        const full = await search('gorilla', extra);
+        const merged = (await search('gorilla', `${extra}&lists=none`)) as Partial<SearchResponse>;
+        for (const k of ['blogs', 'parks', 'experiences', 'safaris', 'faqs', 'animals', 'birds', 'lodges', 'guides']) expect(merged, `${extra} ${k}`).not.toHaveProperty(k);
+        const { blogs, parks, experiences, safaris, faqs, animals, birds, lodges, guides, ...rest } = full;
+        if (!extra) expect([blogs, parks, experiences, safaris, faqs, animals, birds, lodges, guides].flat().length).toBeGreaterThan(0);
+        expect(merged).toEqual(rest);
+      }
+      const bad = await get('gorilla', '&lists=some');
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toBe('Unknown lists value: use lists=none or leave it out');
+    });
     it('finds gorillas, Bwindi and chimpanzees despite typos', async () => {
       const gorila = await search('gorila');
       expect(gorila.correctedQuery).toBe('gorilla');

@@ -3,9 +3,9 @@
 // type checkboxes submits it at once. A new query or filter starts again at page 1.
 import { useRef, type ReactNode } from 'react';
 import { data, Form, Link, useNavigation, useSubmit } from 'react-router';
-import type { PageMeta, SearchItem, SearchItemType, SearchResponse } from '../../common/api-types.ts';
+import type { PageMeta, SearchAnswer, SearchItem, SearchItemType } from '../../common/api-types.ts';
 import { LODGE_TIER_LABELS, PAGE_SIZE } from '../../common/constants.ts';
-import { SEARCH_TYPES, searchListKey, searchResultView, searchTypeInfo } from '../../common/content-types.ts';
+import { SEARCH_TYPES, searchResultView, searchTypeInfo } from '../../common/content-types.ts';
 import { Hero } from '../components/Hero.tsx';
 import { SearchIcon } from '../components/Icons.tsx';
 import { Image } from '../components/Image.tsx';
@@ -64,10 +64,7 @@ function Highlight({ text, terms }: { text: string; terms: string[] }) {
   return <>{highlightParts(text, terms).map((p, i) => (p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}</>;
 }
 
-/** The page lists `results` (one page of hits across types), not the per-type lists. */
-type SearchResults = Omit<SearchResponse, ReturnType<typeof searchListKey>>;
-
-type LoaderData = ({ state: 'results' } & SearchResults) | ({ state: 'prompt' | 'invalid'; query: string; types: SearchItemType[]; message: string } & PageMeta);
+type LoaderData = ({ state: 'results' } & SearchAnswer) | ({ state: 'prompt' | 'invalid'; query: string; types: SearchItemType[]; message: string } & PageMeta);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -88,7 +85,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       pageUrl: `${site.siteUrl}/search`,
     } satisfies LoaderData;
   }
-  const params = new URLSearchParams({ query });
+  // The page lists `results` (one page of hits across types): the per-type lists are not asked for.
+  const params = new URLSearchParams({ query, lists: 'none' });
   if (types.length) params.set('types', types.join(','));
   if (page > 1) params.set('page', String(page));
   const res = await client.fetch(`/search?${params}`, { headers: { accept: 'application/json' } });
@@ -113,11 +111,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   unavailableWhen(res);
   if (!res.ok) throw new Error(`Search answered ${res.status}`);
-  const answer = (await res.json()) as SearchResponse;
-  // The page shows the merged results: each type's own list stays out of its data.
-  const lists = new Set<string>(SEARCH_TYPES.map(searchListKey));
-  const results = Object.fromEntries(Object.entries(answer).filter(([key]) => !lists.has(key))) as SearchResults;
-  const found: Extract<LoaderData, { state: 'results' }> = { state: 'results', ...results };
+  const answer = (await res.json()) as SearchAnswer;
+  const found: Extract<LoaderData, { state: 'results' }> = { state: 'results', ...answer };
   return pageData(found, answer);
 }
 

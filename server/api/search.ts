@@ -4,7 +4,7 @@ import { cached } from './cache.ts';
 import { Hono } from 'hono';
 import { PAGE_SIZE } from '../../common/constants.ts';
 import { SEARCH_TYPES, searchListKey, type SearchType } from '../../common/content-types.ts';
-import type { SearchItem, SearchResponse } from '../../common/api-types.ts';
+import type { SearchAnswer, SearchItem } from '../../common/api-types.ts';
 import { pageRow } from '../db/queries.ts';
 import { loadItems, searchIndex, type Hit } from '../search/engine.ts';
 import { QueryError } from '../search/query.ts';
@@ -29,6 +29,13 @@ function parseTypes(values: string[] | undefined): SearchType[] {
   return SEARCH_TYPES.filter((t) => out.has(t));
 }
 
+/** ?lists=none leaves out the per-type lists (the search page shows only `results`); absent: they are included. */
+function parseLists(value: string | undefined): boolean {
+  if (value === undefined) return true;
+  if (value === 'none') return false;
+  throw new HttpError(400, 'Unknown lists value: use lists=none or leave it out');
+}
+
 export function searchApi() {
   const app = new Hono<ApiEnv>();
 
@@ -36,6 +43,7 @@ export function searchApi() {
   app.get('/search', budgeted(), async (ctx) => {
     const { db, siteUrl } = deps(ctx);
     const types = parseTypes(ctx.req.queries('types'));
+    const lists = parseLists(ctx.req.query('lists'));
     const paging = parsePaging((k) => ctx.req.query(k), PAGE_SIZE.search);
     let outcome;
     try {
@@ -52,7 +60,7 @@ export function searchApi() {
     // Each type's hits (within the selection), paged like `results`: ?page=N gives every list's
     // page N, so a type with more hits than a page is read in full by paging, never cut short.
     const ofType = new Map<SearchType, Hit[]>(SEARCH_TYPES.map((t) => [t, selected.filter((h) => h.type === t)]));
-    const perType = new Map<SearchType, Hit[]>([...ofType].map(([t, hits]) => [t, hits.slice(paging.offset, paging.offset + paging.limit)]));
+    const perType = new Map<SearchType, Hit[]>(lists ? [...ofType].map(([t, hits]) => [t, hits.slice(paging.offset, paging.offset + paging.limit)]) : []);
     const typeTotals = Object.fromEntries([...ofType].map(([t, hits]) => [t, hits.length])) as Record<SearchType, number>;
     const typeTotalPages = Object.fromEntries([...ofType].map(([t, hits]) => [t, Math.ceil(hits.length / paging.limit)])) as Record<SearchType, number>;
     const items = await loadItems(db, [...pageHits, ...[...perType.values()].flat()]);
@@ -62,7 +70,7 @@ export function searchApi() {
     const page = await pageRow(db, 'search');
     const text = outcome.query.text;
     const params = new URLSearchParams({ query: text });
-    const body: SearchResponse = {
+    const body: SearchAnswer = {
       ...pageMeta(
         siteUrl,
         `/search?${params}`,
@@ -81,10 +89,11 @@ export function searchApi() {
       limit: paging.limit,
       typePaging: { page: paging.page, limit: paging.limit, totals: typeTotals, totalPages: typeTotalPages },
       results: pick(pageHits),
-      ...(Object.fromEntries(SEARCH_TYPES.map((type) => [searchListKey(type), []])) as unknown as Record<ReturnType<typeof searchListKey>, SearchItem[]>),
     };
-    for (const [type, hits] of perType) body[searchListKey(type)] = pick(hits) as SearchItem[];
-    return ctx.json(body);
+    if (!lists) return ctx.json(body);
+    const withLists = { ...body, ...(Object.fromEntries(SEARCH_TYPES.map((type) => [searchListKey(type), []])) as unknown as Record<ReturnType<typeof searchListKey>, SearchItem[]>) };
+    for (const [type, hits] of perType) withLists[searchListKey(type)] = pick(hits) as SearchItem[];
+    return ctx.json(withLists);
   });
 
   // What /sitemap.xml and /robots.txt are built from.

@@ -29,7 +29,7 @@ export const enquiries = pgTable(
     /** 'contact' | 'plan-a-safari' | 'safari' | 'home' | 'other': where it was sent from. */
     source: text('source').notNull().default('other'),
   },
-  (t) => [index('enquiries_created_idx').on(t.created_at)],
+  (t) => [index('enquiries_created_idx').on(t.created_at), index('enquiries_status_created_idx').on(t.status, t.created_at)],
 );
 
 /** Newsletter subscribers, one row per e-mail address whatever its letter case. */

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { answer, etagMatches, HttpCache, identityBody, isKeepable, queryKey, toCachedAnswer } from './cache.ts';
+import { answer, etagMatches, HttpCache, identityBody, isKeepable, queryKey, toCachedAnswer, writeKept } from './cache.ts';
 
 const page = (text: string, headers: Record<string, string> = {}, status = 200) =>
   new Response(text, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=60', ...headers } });
@@ -138,6 +138,93 @@ describe('HttpCache', () => {
     on.clear();
     expect(on.stats.entries).toBe(0);
     expect(cleared).toBe(1);
+  });
+
+  it("keeps an identity client's decoded body beside the compressed ones, counted against its budget", async () => {
+    const cache = new HttpCache({ maxBytes: 10_000_000 });
+    const html = big(3000, 'é');
+    const first = await cache.serve('k', get({ 'accept-encoding': 'br' }), async () => page(html));
+    const compressedBytes = cache.stats.bytes;
+    const plain = await cache.serve('k', get(), async () => page('other'));
+    const length = Buffer.byteLength(html);
+    expect(cache.stats.bytes).toBe(compressedBytes + length);
+    const again = await cache.serve('k', get(), async () => page('other'));
+    expect(cache.stats.bytes).toBe(compressedBytes + length);
+    for (const res of [plain, again]) {
+      expect(await res.text()).toBe(html);
+      expect(res.headers.get('content-encoding')).toBeNull();
+      expect(res.headers.get('content-length')).toBe(String(length));
+      expect(res.headers.get('vary')).toBe('accept-encoding');
+      expect(res.headers.get('etag')).toBe(first.headers.get('etag')!.replace('-br', ''));
+    }
+    // The compressed representations are unchanged.
+    const br = await cache.serve('k', get({ 'accept-encoding': 'br' }), async () => page('other'));
+    expect(br.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(Buffer.from(await br.arrayBuffer()).equals(Buffer.from(await first.arrayBuffer()))).toBe(true);
+    const notModified = await cache.serve('k', get({ 'if-none-match': plain.headers.get('etag')! }), async () => page('other'));
+    expect(notModified.status).toBe(304);
+  });
+
+  it('evicts the least recently used entries to make room for a decoded body, never the entry itself', async () => {
+    const html = big(4000, 'a');
+    const one = await toCachedAnswer(page(html));
+    const cache = new HttpCache({ maxBytes: 4 * (one.size + one.length) });
+    // As many entries as the budget holds: the decoded body needs room.
+    const keys = Array.from({ length: Math.floor(cache.maxBytes / one.size) }, (_, i) => `k${i}`);
+    for (const k of keys) cache.set(k, { ...one });
+    expect(cache.stats.entries).toBe(keys.length);
+    const res = await cache.serve('k1', get(), async () => page('other'));
+    expect(await res.text()).toBe(html);
+    expect(cache.stats.bytes).toBeLessThanOrEqual(cache.maxBytes);
+    expect(cache.get('k1')?.keptIdentity).toBeDefined();
+    expect(cache.get('k0')).toBeUndefined();
+    expect(cache.get('k2')).toBeUndefined();
+    expect(cache.get(keys.at(-1)!)).toBeDefined();
+    expect(cache.stats.evicted).toBeGreaterThanOrEqual(1);
+  });
+
+  it('serves a decoded body without keeping it when the entry would outgrow a quarter of the budget, or is no longer kept', async () => {
+    const html = big(4000, 'a');
+    const one = await toCachedAnswer(page(html));
+    const tight = new HttpCache({ maxBytes: one.size * 4 + 100 });
+    tight.set('k', one);
+    expect(new TextDecoder().decode(tight.identityOf('k', one))).toBe(html);
+    expect(one.keptIdentity).toBeUndefined();
+    expect(tight.stats.bytes).toBe(one.size);
+    const roomy = new HttpCache({ maxBytes: 10_000_000 });
+    const gone = await toCachedAnswer(page(html));
+    expect(new TextDecoder().decode(roomy.identityOf('k', gone))).toBe(html);
+    expect(gone.keptIdentity).toBeUndefined();
+    expect(roomy.stats.bytes).toBe(0);
+  });
+
+  it('writes the same identity bytes and headers on the fast path as through the Fetch API, decoding once', async () => {
+    const cache = new HttpCache({ maxBytes: 10_000_000 });
+    const html = big(3000, 'ß');
+    await cache.serve('k', get(), async () => page(html));
+    const entry = cache.get('k')!;
+    const before = cache.stats.bytes;
+    const written: { status: number; headers: Record<string, unknown>; body?: Uint8Array }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const out: (typeof written)[number] = { status: 0, headers: {} };
+      const res = {
+        writeHead: (status: number, headers: Record<string, unknown>) => Object.assign(out, { status, headers }),
+        end: (body?: Uint8Array) => Object.assign(out, { body }),
+      };
+      writeKept(entry, { method: 'GET', headers: {} } as never, res as never, { 'x-frame-options': 'DENY' }, (e) => cache.identityOf('k', e));
+      written.push(out);
+    }
+    expect(cache.stats.bytes - before).toBe(Buffer.byteLength(html)); // decoded at the first write, kept since
+    const viaFetch = await cache.serve('k', get(), async () => page('other'));
+    for (const w of written) {
+      expect(w.status).toBe(200);
+      expect(Buffer.from(w.body!).toString()).toBe(html);
+      expect(w.headers['content-length']).toBe(viaFetch.headers.get('content-length'));
+      expect(w.headers.etag).toBe(viaFetch.headers.get('etag'));
+      expect(w.headers['content-encoding']).toBeUndefined();
+      expect(w.headers['x-frame-options']).toBe('DENY');
+    }
+    expect(written[1]!.body).toBe(written[0]!.body);
   });
 
   it('keeps small bodies as they are', async () => {

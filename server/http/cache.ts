@@ -9,7 +9,10 @@
 //   drops everything (a change that cannot name its tables). Keys carry the build.
 // - Bounded by bytes, least recently used first out.
 // - Precompressed: each body is kept as brotli and gzip (compressed once, off the main thread);
-//   a client that accepts neither gets the gzip body decoded. Small bodies are kept as they are.
+//   a client that accepts neither gets the gzip body decoded, once: the decoded body is then kept
+//   beside the compressed ones (counted against the budget like any bytes, so the pages identity
+//   clients ask for stay decoded while they are among the recently used). Small bodies are kept as
+//   they are.
 // - A strong ETag per representation (If-None-Match -> 304).
 // - Coalescing: concurrent requests for a cold key wait for one producer.
 import { createHash } from 'node:crypto';
@@ -142,6 +145,30 @@ export class HttpCache {
     this.#stats.stored++;
   }
 
+  /**
+   * The uncompressed body of the entry kept under `key`: decoded from gzip at the first identity
+   * request and kept with the entry from then on (its bytes counted, older entries evicted to make
+   * room), unless that would make the entry larger than a quarter of the budget or the entry is no
+   * longer the one under `key`.
+   */
+  identityOf(key: string, entry: CachedAnswer): Uint8Array {
+    if (entry.identity) return entry.identity;
+    if (entry.keptIdentity) return entry.keptIdentity;
+    const body = identityBody(entry);
+    if (this.#entries.get(key) !== entry || entry.size + body.byteLength > this.maxBytes / 4) return body;
+    entry.keptIdentity = body;
+    entry.size += body.byteLength;
+    this.#bytes += body.byteLength;
+    for (const [otherKey, other] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      if (otherKey === key) continue;
+      this.#entries.delete(otherKey);
+      this.#bytes -= other.size;
+      this.#stats.evicted++;
+    }
+    return body;
+  }
+
   /** Drops every entry (a content change that cannot name the tables it wrote). */
   clear() {
     this.#stats.dropped += this.#entries.size;
@@ -194,7 +221,7 @@ export class HttpCache {
     if (hit) {
       this.#stats.hits++;
       noteReads(hit.reads);
-      return answer(hit, request);
+      return answer(hit, request, (e) => this.identityOf(key, e));
     }
     this.#stats.misses++;
     const pending = this.#inflight.get(key);
@@ -321,7 +348,7 @@ export function etagMatches(ifNoneMatch: string | null, tag: string): boolean {
 }
 
 /** The Response for a request from a kept answer: 304, HEAD, or the body in the best encoding. */
-export function answer(entry: CachedAnswer, request: Request): Response {
+export function answer(entry: CachedAnswer, request: Request, identity: (entry: CachedAnswer) => Uint8Array = identityBody): Response {
   const headers = new Headers(entry.headers);
   const compressed = !entry.identity;
   const encoding = compressed ? pickEncoding(request.headers.get('accept-encoding')) : undefined;
@@ -331,7 +358,7 @@ export function answer(entry: CachedAnswer, request: Request): Response {
     for (const h of ['content-type', 'content-length']) headers.delete(h);
     return new Response(null, { status: 304, headers });
   }
-  const body = encoding ? entry[encoding]! : identityBody(entry);
+  const body = encoding ? entry[encoding]! : identity(entry);
   if (encoding) headers.set('content-encoding', encoding);
   headers.set('content-length', String(body.byteLength));
   if (request.method === 'HEAD') return new Response(null, { status: entry.status, headers });
@@ -367,21 +394,27 @@ export function queryKey(search: URLSearchParams, policy: CachePolicy): string |
  * as answer() gives through the Fetch API, at a fraction of the cost per request. `extraHeaders`
  * are headers every response carries (the kept answer's own headers win).
  */
-export function writeKept(entry: CachedAnswer, req: IncomingMessage, res: ServerResponse, extraHeaders: Record<string, string> = {}): void {
+export function writeKept(
+  entry: CachedAnswer,
+  req: IncomingMessage,
+  res: ServerResponse,
+  extraHeaders: Record<string, string> = {},
+  identity: (entry: CachedAnswer) => Uint8Array = identityBody,
+): void {
   const compressed = !entry.identity;
   const acceptEncoding = req.headers['accept-encoding'];
   const encoding = compressed ? pickEncoding(Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding) : undefined;
   const slot = encoding ?? 'identity';
   const cachedHeaders = (entry.nodeHeaders ??= {});
   let headers = cachedHeaders[slot];
-  const body = encoding ? entry[encoding]! : identityBody(entry);
   if (!headers) {
+    const length = encoding ? entry[encoding]!.byteLength : entry.length;
     headers = { ...extraHeaders };
     for (const [name, value] of entry.headers) headers[name] = value;
     if (compressed) headers.vary = 'accept-encoding';
     headers.etag = etagFor(entry.tag, encoding);
     if (encoding) headers['content-encoding'] = encoding;
-    headers['content-length'] = String(body.byteLength);
+    headers['content-length'] = String(length);
     cachedHeaders[slot] = headers;
   }
   const inm = req.headers['if-none-match'];
@@ -395,5 +428,5 @@ export function writeKept(entry: CachedAnswer, req: IncomingMessage, res: Server
   }
   res.writeHead(entry.status, headers);
   if (req.method === 'HEAD') res.end();
-  else res.end(body);
+  else res.end(encoding ? entry[encoding]! : identity(entry));
 }

@@ -13,9 +13,23 @@ const gzipAsync = promisify(zlib.gzip);
 
 export type Encoding = 'br' | 'gzip';
 
+/** Answers for the Accept-Encoding values seen (clients send a handful of different ones). */
+const picked = new Map<string, Encoding | undefined>();
+const PICKED_MAX = 256;
+
 /** The best encoding the client accepts (q=0 refuses), or undefined for identity. */
 export function pickEncoding(acceptEncoding: string | undefined | null): Encoding | undefined {
   if (!acceptEncoding) return undefined;
+  if (picked.has(acceptEncoding)) return picked.get(acceptEncoding);
+  const encoding = parseAcceptEncoding(acceptEncoding);
+  if (acceptEncoding.length <= 200) {
+    if (picked.size >= PICKED_MAX) picked.clear();
+    picked.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding | undefined {
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');

@@ -1,0 +1,151 @@
+// npm run bench:scale — the site with far more data than today: 100,000 enquiries (each with a
+// note, and a status history for those past "new") and 50,000 confirmed subscribers, put straight
+// into a seeded database with SQL, then the site started on it in this process (the tests' helper,
+// tests/helpers/start-site.ts). Printed: set-up time, the sitemap's time, a cold render per
+// template, search latency, the console's inbox list, filters and full-text search (p95), one
+// enquiry's detail (p95), the dashboard (p95), the CSV export of every enquiry (time and RSS rise)
+// and queueing a campaign to 50,000 subscribers (time and RSS rise).
+// PGlite by default; PostgreSQL with BENCH_BACKEND=postgres and TEST_DATABASE_URL (a throwaway
+// server: the bench makes and drops a database of its own). Benchmarks print figures; they assert
+// nothing.
+//
+// Settings (environment): BENCH_BACKEND (pglite | postgres), BENCH_ENQUIRIES (default 100000),
+// BENCH_SUBSCRIBERS (default 50000), BENCH_REQUESTS (samples per console figure, default 30).
+import '../tests/helpers/production.ts';
+import { performance } from 'node:perf_hooks';
+import type { Backend } from '../tests/helpers/db.ts';
+import { startSite, type InProcessSite } from '../tests/helpers/start-site.ts';
+import { addStaff, signIn } from '../tests/helpers/staff.ts';
+import { loadAverage, median, percentile, query } from './lib.ts';
+
+const backend = (process.env.BENCH_BACKEND ?? 'pglite') as Backend;
+const ENQUIRIES = Number(process.env.BENCH_ENQUIRIES ?? 100_000);
+const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 50_000);
+const SAMPLES = Number(process.env.BENCH_REQUESTS ?? 30);
+const OWNER = 'owner@kigezitrails.example';
+
+const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+const rssMb = () => Math.round(process.memoryUsage().rss / 1048576);
+
+/** The generated data: enquiries spread over two years, their notes and status history, subscribers. */
+async function fill(site: InProcessSite) {
+  const run = (q: string) => site.rows(q);
+  await run(`insert into enquiries (name, email, phone, country, message, preferred_contact_method, created_at, status, source, safari_id)
+    select 'Visitor ' || g || ' ' || (array['Nakato','Okello','Müller','Smith','Dubois','Kamau','Ishimwe','García'])[1 + g % 8],
+      'visitor' || g || '@example.com', '+256 700 ' || lpad((g % 1000000)::text, 6, '0'),
+      (array['Uganda','Kenya','Rwanda','Tanzania','Germany','France','United States','United Kingdom'])[1 + g % 8],
+      'We would like ' || (array['a gorilla trek in Bwindi','a chimpanzee walk in Kibale','a week in the Serengeti','the Maasai Mara migration','a birding trip to Mabamba','a family safari in Queen Elizabeth'])[1 + g % 6]
+        || ' for ' || (2 + g % 5) || ' people in ' || (array['June','July','August','December','January','March'])[1 + g % 6] || '. Reference ' || md5(g::text) || '.',
+      (array['email','phone','whatsapp'])[1 + g % 3],
+      now() - ((g * 631) % (730 * 1440)) * interval '1 minute',
+      (array['new','contacted','quoted','booked','lost','spam','new','contacted'])[1 + g % 8],
+      (array['contact','plan-a-safari','safari','home','other'])[1 + g % 5],
+      case when g % 5 = 2 then (select id from safaris order by id offset (g % 40) limit 1) end
+    from generate_series(1, ${ENQUIRIES}) g`);
+  await run(`insert into enquiry_notes (enquiry_id, body, created_at)
+    select id, 'Called back about the dates and the permits; sent the options for ' || country || '.', created_at + interval '1 hour' from enquiries`);
+  await run(`insert into enquiry_status_changes (enquiry_id, from_status, to_status, at)
+    select id, 'new', status, created_at + interval '2 hours' from enquiries where status <> 'new'`);
+  await run(`insert into newsletter_subscribers (full_name, email, email_key, status, confirm_token_hash, unsubscribe_token_hash, created_at, confirmed_at)
+    select 'Reader ' || g, 'reader' || g || '@example.com', 'reader' || g || '@example.com', 'confirmed', md5('confirm ' || g), md5('unsubscribe ' || g),
+      now() - (g % 700) * interval '1 day', now() - (g % 700) * interval '1 day' + interval '1 hour'
+    from generate_series(1, ${SUBSCRIBERS}) g`);
+  await run('analyze');
+}
+
+/** Times of `n` sequential calls of `f` (ms), after one call not counted. */
+async function timed(n: number, f: (i: number) => Promise<unknown>): Promise<number[]> {
+  await f(-1);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await f(i);
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+function line(label: string, xs: number[], extra = '') {
+  console.log(`  ${label}`.padEnd(52) + `median ${ms(median(xs))} ms`.padEnd(20) + `p95 ${ms(percentile(xs, 95))} ms`.padEnd(18) + extra);
+}
+
+async function ok(res: Response, what: string): Promise<string> {
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${what} answered ${res.status}: ${text.slice(0, 300)}`);
+  return text;
+}
+
+console.log(`Ten times the data, on ${backend}: ${ENQUIRIES.toLocaleString('en')} enquiries, ${SUBSCRIBERS.toLocaleString('en')} confirmed subscribers (${loadAverage()})`);
+const t0 = performance.now();
+const site = await startSite({ backend, env: { SPAM_CHECKS: 'off', PAGE_CACHE_MB: '0' }, app: { forms: { startWorker: false } } });
+try {
+  const started = performance.now();
+  await fill(site);
+  const filled = performance.now();
+  await addStaff(site.app.database!.db, OWNER, 'owner', undefined, 'Olivia Owner');
+  console.log(`\nSet-up: site started in ${ms(started - t0)} ms, data generated in ${ms(filled - started)} ms`);
+
+  // The public site on this database.
+  console.log(`\nPublic pages (page cache off; wall time in this process, the site shares it) — ${loadAverage()}`);
+  const page = (p: string) => async () => ok(await fetch(site.base + p), p);
+  line('/sitemap.xml (first, then again)', await timed(5, page('/sitemap.xml')));
+  const firstSafari = (await site.rows<{ slug: string }>('select safarititleslug as slug from safaris order by id limit 1'))[0]!.slug;
+  const firstPark = (await site.rows<{ slug: string }>('select parktitleslug as slug from parks order by id limit 1'))[0]!.slug;
+  for (const [label, p] of [
+    ['home', '/'],
+    ['safari detail', `/safaris/${firstSafari}`],
+    ['safaris list', '/safaris'],
+    ['park detail', `/parks/${firstPark}`],
+    ['blogs list', '/blogs'],
+  ] as const)
+    line(`cold render: ${label}`, await timed(SAMPLES, page(p)));
+  line('/api/search?query=… (every query different)', await timed(SAMPLES * 3, (i) => page(`/api/search?query=${encodeURIComponent(query(i + 1000))}`)()));
+  line('/search?query=… (every query different)', await timed(SAMPLES, (i) => page(`/search?query=${encodeURIComponent(query(i + 5000))}`)()));
+
+  // The console.
+  const owner = await signIn(site.base, OWNER);
+  const admin = (p: string) => async () => ok(await owner.get(p), p);
+  console.log(`\nConsole API (signed in as an owner; target p95 ≤ 100 ms for the inbox, ≤ 200 ms for the dashboard) — ${loadAverage()}`);
+  line('inbox: first page', await timed(SAMPLES, admin('/enquiries')));
+  const deep = Math.min(500, ((await (await owner.get('/enquiries')).json()) as { totalPages: number }).totalPages);
+  line(`inbox: page ${deep}`, await timed(SAMPLES, admin(`/enquiries?page=${deep}`)));
+  line('inbox: status filter (quoted)', await timed(SAMPLES, admin('/enquiries?status=quoted')));
+  line('inbox: country and date filter', await timed(SAMPLES, admin(`/enquiries?country=Kenya&from=${new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10)}`)));
+  line('inbox: full-text search (a word)', await timed(SAMPLES, admin('/enquiries?q=chimpanzee')));
+  line('inbox: full-text search (a name, folded)', await timed(SAMPLES, admin('/enquiries?q=muller')));
+  line('inbox: search for an address part', await timed(SAMPLES, (i) => admin(`/enquiries?q=visitor${4242 + i}@`)()));
+  line('enquiry detail', await timed(SAMPLES, (i) => admin(`/enquiries/${1 + (((i + 1) * 7919) % ENQUIRIES)}`)()));
+  line('dashboard', await timed(SAMPLES, admin('/dashboard')));
+
+  // The export of every enquiry (the spam filter included, which the list leaves out).
+  const exportRss0 = rssMb();
+  let peak = exportRss0;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 20);
+  let e0 = performance.now();
+  const csv = await ok(await owner.get('/enquiries/export.csv'), 'export');
+  const exportMs = performance.now() - e0;
+  clearInterval(sampler);
+  const exported = csv.split('\n').length - 2;
+  console.log(
+    `  CSV export of the inbox`.padEnd(52) +
+      `${ms(exportMs)} ms, ${exported.toLocaleString('en')} rows, ${(csv.length / 1048576).toFixed(1)} MB; RSS of this process ${exportRss0} → peak ${peak} MB (target: all 100,000, streamed, ≤ 10 s, RSS rise ≤ 50 MB)`,
+  );
+
+  // Queueing a campaign to every confirmed subscriber (the mail worker is stopped: queued, not sent).
+  const created = (await (await owner.send('/campaigns', { subject: 'News from the forest', body: 'Gorilla permits for next season are open.' })).json()) as { id: number };
+  const campaignRss0 = rssMb();
+  peak = campaignRss0;
+  const sampler2 = setInterval(() => (peak = Math.max(peak, rssMb())), 20);
+  e0 = performance.now();
+  const sent = await ok(await owner.send(`/campaigns/${created.id}/send`, { expected: SUBSCRIBERS }), 'campaign send');
+  const queueMs = performance.now() - e0;
+  clearInterval(sampler2);
+  const [queued] = await site.rows<{ n: number }>(`select count(*)::int as n from newsletter_campaign_recipients where campaign_id = ${created.id}`);
+  console.log(
+    `  campaign queued to every confirmed subscriber`.padEnd(52) +
+      `${ms(queueMs)} ms, ${Number(queued?.n ?? 0).toLocaleString('en')} recipients; RSS ${campaignRss0} → peak ${peak} MB (target ≤ 30 s, flat memory); answer ${sent.slice(0, 120)}`,
+  );
+  console.log(`\n(${loadAverage()} at the end; wall times on a loaded machine: re-measure on a quiet one)`);
+} finally {
+  await site.stop();
+}
