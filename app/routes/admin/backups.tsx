@@ -6,6 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { formatAge, formatBytes, type BackupList } from '../../../common/backups.ts';
 import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import { formFields, formTexts } from '../../lib/read-form.ts';
 import type { Route } from './+types/backups';
 
 export function meta() {
@@ -17,8 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const sent = await adminSend<{ name: string; bytes: number }>(context, request, '/backups', { csrf: form.get(CSRF_FIELD) });
+  const texts = formTexts(await formFields(request));
+  const sent = await adminSend<{ name: string; bytes: number }>(context, request, '/backups', { csrf: texts[CSRF_FIELD] });
   if (!sent.ok) return { ok: false as const, message: sent.error! };
   return { ok: true as const, message: `Backup written: ${sent.data!.name} (${formatBytes(sent.data!.bytes)}).` };
 }

@@ -5,6 +5,7 @@ import type { CampaignDetail, CampaignPreview } from '../../../common/newsletter
 import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { Moment, plural, shownStatus, StatusBadge } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import { formFields, formTexts } from '../../lib/read-form.ts';
 import type { Route } from './+types/campaign-preview';
 import './campaign-preview.css';
 
@@ -28,9 +29,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = await request.formData();
-  if (form.get('intent') !== 'test') return { ok: false as const, message: 'Choose what to do.' };
-  const sent = await adminSend<{ to: string }>(context, request, `/campaigns/${encodeURIComponent(params.id)}/test`, { csrf: form.get(CSRF_FIELD) });
+  const texts = formTexts(await formFields(request));
+  if (texts.intent !== 'test') return { ok: false as const, message: 'Choose what to do.' };
+  const sent = await adminSend<{ to: string }>(context, request, `/campaigns/${encodeURIComponent(params.id)}/test`, { csrf: texts[CSRF_FIELD] });
   if (!sent.ok) return { ok: false as const, message: sent.error! };
   return { ok: true as const, to: sent.data!.to };
 }

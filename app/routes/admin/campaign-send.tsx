@@ -8,6 +8,7 @@ import { toLocalInput } from '../../../common/operator-time.ts';
 import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { plural } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import { formFields, formTexts } from '../../lib/read-form.ts';
 import { when } from '../../lib/console-time.ts';
 import type { Route } from './+types/campaign-send';
 
@@ -20,24 +21,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = form.get('intent');
+  const texts = formTexts(await formFields(request));
+  const csrf = texts[CSRF_FIELD];
   const path = `/campaigns/${encodeURIComponent(params.id)}/schedule`;
-  if (intent === 'schedule') {
-    const at = String(form.get('at') ?? '');
-    const sent = await adminSend<{ scheduledFor: string; timeZone: string }>(context, request, path, { method: 'PUT', json: { at }, csrf: form.get(CSRF_FIELD) });
+  if (texts.intent === 'schedule') {
+    const at = texts.at ?? '';
+    const sent = await adminSend<{ scheduledFor: string; timeZone: string }>(context, request, path, { method: 'PUT', json: { at }, csrf });
     if (!sent.ok) return { message: sent.error!, code: sent.code, field: sent.field, at };
     return { scheduled: sent.data!.scheduledFor, zone: sent.data!.timeZone };
   }
-  if (intent === 'unschedule') {
-    const sent = await adminSend(context, request, path, { method: 'DELETE', csrf: form.get(CSRF_FIELD) });
+  if (texts.intent === 'unschedule') {
+    const sent = await adminSend(context, request, path, { method: 'DELETE', csrf });
     if (!sent.ok) return { message: sent.error!, code: sent.code };
     return { unscheduled: true };
   }
-  const expected = Number(form.get('expected') ?? '');
+  const expected = Number(texts.expected ?? '');
   const sent = await adminSend<{ queued: number }>(context, request, `/campaigns/${encodeURIComponent(params.id)}/send`, {
     json: Number.isInteger(expected) && expected >= 0 ? { expected } : {},
-    csrf: form.get(CSRF_FIELD),
+    csrf,
   });
   if (!sent.ok) return { message: sent.error!, code: sent.code };
   throw redirect(`/admin/campaigns/${encodeURIComponent(params.id)}/preview?sent=${sent.data!.queued}`, { status: 303, headers: { 'cache-control': 'no-store' } });

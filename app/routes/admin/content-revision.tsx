@@ -8,6 +8,7 @@ import { CsrfInput, FormError, PageHead } from '../../components/admin/ConsoleUi
 import { At, ContentStatusBadge, DiffView, statusText } from '../../components/admin/ContentUi.tsx';
 import { adminGet, CSRF_FIELD } from '../../lib/admin.ts';
 import { contentSend } from '../../lib/content-api.ts';
+import { formFields, formTexts } from '../../lib/read-form.ts';
 import type { Route } from './+types/content-revision';
 import { ACTION_TEXT } from './content-revisions.tsx';
 
@@ -34,10 +35,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const base = check(params);
-  const form = await request.formData();
-  if (form.get('intent') !== 'restore') return { error: 'Choose what to do.' };
-  const baseRevision = Number.parseInt(String(form.get('baseRevision') ?? ''), 10);
-  const sent = await contentSend(context, request, `${base}/revisions/${params.rev}/restore`, { json: { baseRevision }, csrf: form.get(CSRF_FIELD) });
+  const texts = formTexts(await formFields(request));
+  if (texts.intent !== 'restore') return { error: 'Choose what to do.' };
+  const baseRevision = Number.parseInt(texts.baseRevision ?? '', 10);
+  const sent = await contentSend(context, request, `${base}/revisions/${params.rev}/restore`, { json: { baseRevision }, csrf: texts[CSRF_FIELD] ?? null });
   if (!sent.ok) {
     if (sent.kind === 'conflict')
       return { error: 'Someone saved this item while you were looking: the differences below are now against their version. Check them, then restore again if you still want to.' };

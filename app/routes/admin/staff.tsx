@@ -4,10 +4,11 @@
 // that would leave the console without an active owner.
 import { useId } from 'react';
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { z } from 'zod';
 import { INVITE_HOURS, staffInviteSchema, staffRoleSchema, type StaffList, type StaffRow } from '../../../common/staff-access.ts';
-import { firstIssue } from '../../../common/staff.ts';
 import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import { formFields, formText, formTexts, parseForm } from '../../lib/read-form.ts';
 import { when } from '../../lib/console-time.ts';
 import type { Route } from './+types/staff';
 import './staff.css';
@@ -30,25 +31,29 @@ const DONE: Record<string, string> = {
   invite: 'A new link to choose a password is on its way.',
 };
 
+const inviteForm = z.object({ email: formText, name: formText.optional(), role: formText }).pipe(staffInviteSchema);
+const roleForm = z.object({ role: formText }).pipe(staffRoleSchema);
+
 export async function action({ request, context }: Route.ActionArgs): Promise<Result> {
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  const csrf = form.get(CSRF_FIELD);
+  const form = await formFields(request);
+  const texts = formTexts(form);
+  const intent = texts.intent ?? '';
+  const csrf = texts[CSRF_FIELD];
   if (intent === 'add') {
-    const values = { email: String(form.get('email') ?? ''), name: String(form.get('name') ?? ''), role: String(form.get('role') ?? '') };
-    const parsed = staffInviteSchema.safeParse(values);
-    if (!parsed.success) return { intent, ok: false, ...firstIssue(parsed.error), values };
-    const sent = await adminSend(context, request, '/staff', { json: parsed.data, csrf });
+    const read = parseForm(form, inviteForm);
+    const values = { email: texts.email ?? '', name: texts.name ?? '', role: texts.role ?? '' };
+    if (!read.ok) return { intent, ok: false, message: read.error, field: read.field, values };
+    const sent = await adminSend(context, request, '/staff', { json: read.data, csrf });
     if (!sent.ok) return { intent, ok: false, message: sent.error!, field: sent.field, values };
-    return { intent, ok: true, message: `${parsed.data.email} is added. They will receive an e-mail with a link to choose their password, valid ${INVITE_HOURS} hours.` };
+    return { intent, ok: true, message: `${read.data.email} is added. They will receive an e-mail with a link to choose their password, valid ${INVITE_HOURS} hours.` };
   }
-  const id = String(form.get('id') ?? '');
+  const id = texts.id ?? '';
   if (!/^\d{1,9}$/.test(id) || !(intent in DONE)) return { intent, ok: false, message: 'Reload the page and try again.' };
   let json: unknown = {};
   if (intent === 'role') {
-    const parsed = staffRoleSchema.safeParse({ role: String(form.get('role') ?? '') });
-    if (!parsed.success) return { intent, ok: false, message: firstIssue(parsed.error).message };
-    json = parsed.data;
+    const read = parseForm(form, roleForm);
+    if (!read.ok) return { intent, ok: false, message: read.error };
+    json = read.data;
   }
   const sent = await adminSend(context, request, `/staff/${id}/${intent}`, { json, csrf });
   return sent.ok ? { intent, ok: true, message: DONE[intent]! } : { intent, ok: false, message: sent.error! };

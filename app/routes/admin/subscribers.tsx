@@ -5,6 +5,7 @@ import { SUBSCRIBER_STATUSES, type SubscriberList } from '../../../common/newsle
 import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { Day, plural, STATUS_LABEL, StatusBadge } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import { formFields, formTexts } from '../../lib/read-form.ts';
 import type { Route } from './+types/subscribers';
 import './subscribers.css';
 
@@ -31,12 +32,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const id = String(form.get('id') ?? '');
-  if (form.get('intent') !== 'unsubscribe' || !/^[1-9][0-9]{0,8}$/.test(id)) return { ok: false as const, message: 'Choose a subscriber.' };
-  const sent = await adminSend(context, request, `/subscribers/${id}/unsubscribe`, { csrf: form.get(CSRF_FIELD) });
+  const texts = formTexts(await formFields(request));
+  const id = texts.id ?? '';
+  if (texts.intent !== 'unsubscribe' || !/^[1-9][0-9]{0,8}$/.test(id)) return { ok: false as const, message: 'Choose a subscriber.' };
+  const sent = await adminSend(context, request, `/subscribers/${id}/unsubscribe`, { csrf: texts[CSRF_FIELD] });
   if (!sent.ok) return { ok: false as const, message: sent.error! };
-  return { ok: true as const, email: String(form.get('email') ?? '') };
+  return { ok: true as const, email: texts.email ?? '' };
 }
 
 export default function Subscribers() {
