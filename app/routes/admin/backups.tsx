@@ -26,6 +26,54 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
 
+/** The backups on the server, newest first, each to download. */
+function BackupFiles({ list }: { list: BackupList & { now: number } }) {
+  return (
+    <section className="c-panel" aria-labelledby="list-title">
+      <h2 id="list-title">{list.backups.length === 0 ? 'No backups yet' : `${list.backups.length} ${list.backups.length === 1 ? 'backup' : 'backups'}`}</h2>
+      {list.backups.length > 0 ? (
+        <table className="c-ltable">
+          <thead>
+            <tr>
+              <th scope="col">Backup</th>
+              <th scope="col">Written</th>
+              <th scope="col">Size</th>
+              <th scope="col">
+                <span className="sr-only">Download</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.backups.map((b) => (
+              <tr key={b.name}>
+                <th scope="row" data-label="Backup">
+                  <span className="c-ltable__mono">{b.name}</span>
+                  <span className="c-ltable__sub">{b.reason === 'daily' ? 'Daily' : 'Written on request'}</span>
+                </th>
+                <td data-label="Written">
+                  <time dateTime={b.createdAt}>{when.format(new Date(b.createdAt))}</time>
+                  <span className="c-ltable__sub">{formatAge(b.createdAt, list.now)}</span>
+                </td>
+                <td data-label="Size">{formatBytes(b.bytes)}</td>
+                <td>
+                  <a href={`/admin/backups/${encodeURIComponent(b.name)}`} download>
+                    Download<span className="sr-only"> {b.name}</span>
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="c-muted">Use “Back up now” to write the first one.</p>
+      )}
+      <p className="c-field__hint">
+        The files are on the server in <code>{list.directory}</code>. Copy them off the machine too: a backup on the same disk does not survive the disk.
+      </p>
+    </section>
+  );
+}
+
 export default function Backups() {
   const list = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -59,48 +107,7 @@ export default function Backups() {
           </div>
         </Form>
       </section>
-      <section className="c-panel" aria-labelledby="list-title">
-        <h2 id="list-title">{list.backups.length === 0 ? 'No backups yet' : `${list.backups.length} ${list.backups.length === 1 ? 'backup' : 'backups'}`}</h2>
-        {list.backups.length > 0 ? (
-          <table className="c-ltable">
-            <thead>
-              <tr>
-                <th scope="col">Backup</th>
-                <th scope="col">Written</th>
-                <th scope="col">Size</th>
-                <th scope="col">
-                  <span className="sr-only">Download</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.backups.map((b) => (
-                <tr key={b.name}>
-                  <th scope="row" data-label="Backup">
-                    <span className="c-ltable__mono">{b.name}</span>
-                    <span className="c-ltable__sub">{b.reason === 'daily' ? 'Daily' : 'Written on request'}</span>
-                  </th>
-                  <td data-label="Written">
-                    <time dateTime={b.createdAt}>{when.format(new Date(b.createdAt))}</time>
-                    <span className="c-ltable__sub">{formatAge(b.createdAt, list.now)}</span>
-                  </td>
-                  <td data-label="Size">{formatBytes(b.bytes)}</td>
-                  <td>
-                    <a href={`/admin/backups/${encodeURIComponent(b.name)}`} download>
-                      Download<span className="sr-only"> {b.name}</span>
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p className="c-muted">Use “Back up now” to write the first one.</p>
-        )}
-        <p className="c-field__hint">
-          The files are on the server in <code>{list.directory}</code>. Copy them off the machine too: a backup on the same disk does not survive the disk.
-        </p>
-      </section>
+      <BackupFiles list={list} />
       <section className="c-panel" aria-labelledby="restore-title">
         <h2 id="restore-title">Restoring</h2>
         <p>

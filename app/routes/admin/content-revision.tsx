@@ -47,6 +47,47 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   throw redirect(`/admin/content/${params.type}/${sent.data.item.id}?done=restored`, { status: 303, headers: { 'cache-control': 'no-store' } });
 }
 
+/** What the revision was: who, when, its state and address, beside the current version. */
+function RevisionFacts({ item, revision }: { item: ContentItem; revision: ContentRevision }) {
+  return (
+    <section className="c-panel" aria-labelledby="rev-title">
+      <h2 id="rev-title">This revision</h2>
+      <dl className="c-facts">
+        <div>
+          <dt>What happened</dt>
+          <dd>{ACTION_TEXT[revision.action] ?? revision.action}</dd>
+        </div>
+        <div>
+          <dt>By</dt>
+          <dd className="c-break">{revision.savedBy || 'The content files'}</dd>
+        </div>
+        <div>
+          <dt>When</dt>
+          <dd>
+            <At iso={revision.savedAt} />
+          </dd>
+        </div>
+        <div>
+          <dt>State after</dt>
+          <dd>{statusText(revision.status)}</dd>
+        </div>
+        <div className="c-facts__wide">
+          <dt>Address then</dt>
+          <dd>
+            <code className="c-mono c-break">{revision.slug}</code>
+          </dd>
+        </div>
+        <div className="c-facts__wide">
+          <dt>The current version</dt>
+          <dd>
+            Revision {item.revision}, <ContentStatusBadge item={item} />, address <code className="c-mono c-break">{item.slug}</code>
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
 export default function ContentRevisionScreen() {
   const { item, type, revision } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -64,41 +105,7 @@ export default function ContentRevisionScreen() {
         }
       />
       <FormError>{result?.error}</FormError>
-      <section className="c-panel" aria-labelledby="rev-title">
-        <h2 id="rev-title">This revision</h2>
-        <dl className="c-facts">
-          <div>
-            <dt>What happened</dt>
-            <dd>{ACTION_TEXT[revision.action] ?? revision.action}</dd>
-          </div>
-          <div>
-            <dt>By</dt>
-            <dd className="c-break">{revision.savedBy || 'The content files'}</dd>
-          </div>
-          <div>
-            <dt>When</dt>
-            <dd>
-              <At iso={revision.savedAt} />
-            </dd>
-          </div>
-          <div>
-            <dt>State after</dt>
-            <dd>{statusText(revision.status)}</dd>
-          </div>
-          <div className="c-facts__wide">
-            <dt>Address then</dt>
-            <dd>
-              <code className="c-mono c-break">{revision.slug}</code>
-            </dd>
-          </div>
-          <div className="c-facts__wide">
-            <dt>The current version</dt>
-            <dd>
-              Revision {item.revision}, <ContentStatusBadge item={item} />, address <code className="c-mono c-break">{item.slug}</code>
-            </dd>
-          </div>
-        </dl>
-      </section>
+      <RevisionFacts item={item} revision={revision} />
 
       <section className="c-panel" aria-labelledby="diff-title">
         <h2 id="diff-title">{isCurrent ? 'This is the current version' : `How revision ${revision.revision} differs from the current version`}</h2>

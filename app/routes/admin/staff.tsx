@@ -94,12 +94,73 @@ function RowAction({ member, intent, label }: { member: StaffRow; intent: string
   );
 }
 
+/** One member: who, their role and state, and what an owner can do about them. */
+function MemberRow({ m, me }: { m: StaffRow; me: number }) {
+  return (
+    <tr className={m.disabled ? 'is-disabled' : undefined}>
+      <th scope="row" data-label="Member">
+        <span className="c-ltable__name">{m.name || m.email}</span>
+        {m.name ? <span className="c-ltable__sub">{m.email}</span> : null}
+      </th>
+      <td data-label="Role">{m.role === 'owner' ? 'Owner' : 'Agent'}</td>
+      <td data-label="Two-step">{m.totp ? <span className="c-badge c-badge--on">On</span> : <span className="c-badge">Off</span>}</td>
+      <td data-label="Last sign-in">{m.lastSignInAt ? <time dateTime={m.lastSignInAt}>{when(m.lastSignInAt)}</time> : 'Never'}</td>
+      <td data-label="Status">{m.disabled ? <span className="c-badge c-badge--off">Disabled</span> : m.invited ? <span className="c-badge c-badge--wait">Invited</span> : 'Active'}</td>
+      <td data-label="Actions">
+        {m.id === me ? (
+          <span className="c-muted">You</span>
+        ) : (
+          <div className="c-rowactions">
+            {m.disabled ? null : <RoleForm member={m} />}
+            {m.disabled ? <RowAction member={m} intent="enable" label="Enable" /> : <RowAction member={m} intent="disable" label="Disable" />}
+            {m.disabled ? null : <RowAction member={m} intent="sign-out" label="Sign out everywhere" />}
+            {m.invited && !m.disabled ? <RowAction member={m} intent="invite" label="Send a new link" /> : null}
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** The form that adds a member and e-mails them their link. */
+function AddMember({ add, busy }: { add: Result | undefined; busy: boolean }) {
+  const err = (f: string) => (add && !add.ok && add.field === f ? add.message : undefined);
+  return (
+    <section className="c-panel" aria-labelledby="staff-add-title">
+      <h2 id="staff-add-title">Add a member</h2>
+      <p className="c-muted">They receive an e-mail with a link to choose their own password, valid {INVITE_HOURS} hours. Nobody else ever knows it.</p>
+      {add?.ok ? <Notice>{add.message}</Notice> : null}
+      <FormError>{add && !add.ok && !['email', 'name', 'role'].includes(add.field ?? '') ? add.message : undefined}</FormError>
+      <Form method="post" className="c-form" noValidate key={add?.ok ? 'sent' : 'form'}>
+        <CsrfInput />
+        <input type="hidden" name="intent" value="add" />
+        <Field label="Email" name="email" type="email" autoComplete="off" required defaultValue={add?.values?.email} error={err('email')} />
+        <Field label="Name" name="name" autoComplete="off" defaultValue={add?.values?.name} error={err('name')} />
+        <div className={`c-field${err('role') ? ' c-field--error' : ''}`}>
+          <label htmlFor="staff-role">Role</label>
+          {err('role') ? (
+            <p className="c-field__error" id="staff-role-error">
+              {err('role')}
+            </p>
+          ) : null}
+          <select id="staff-role" name="role" defaultValue={add?.values?.role ?? 'agent'} aria-describedby={err('role') ? 'staff-role-error' : undefined}>
+            <option value="agent">Agent: the enquiry inbox</option>
+            <option value="owner">Owner: everything, staff included</option>
+          </select>
+        </div>
+        <button className="btn btn--primary" type="submit" disabled={busy}>
+          Add and send the link
+        </button>
+      </Form>
+    </section>
+  );
+}
+
 export default function Staff() {
   const { staff, me } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const add = result?.intent === 'add' ? result : undefined;
-  const err = (f: string) => (add && !add.ok && add.field === f ? add.message : undefined);
   return (
     <>
       <PageHead title="Staff" lead="Everyone who can sign in to the console. Owners manage staff, subscribers and campaigns; agents handle enquiries." />
@@ -119,59 +180,12 @@ export default function Staff() {
           </thead>
           <tbody>
             {staff.map((m) => (
-              <tr key={m.id} className={m.disabled ? 'is-disabled' : undefined}>
-                <th scope="row" data-label="Member">
-                  <span className="c-ltable__name">{m.name || m.email}</span>
-                  {m.name ? <span className="c-ltable__sub">{m.email}</span> : null}
-                </th>
-                <td data-label="Role">{m.role === 'owner' ? 'Owner' : 'Agent'}</td>
-                <td data-label="Two-step">{m.totp ? <span className="c-badge c-badge--on">On</span> : <span className="c-badge">Off</span>}</td>
-                <td data-label="Last sign-in">{m.lastSignInAt ? <time dateTime={m.lastSignInAt}>{when(m.lastSignInAt)}</time> : 'Never'}</td>
-                <td data-label="Status">{m.disabled ? <span className="c-badge c-badge--off">Disabled</span> : m.invited ? <span className="c-badge c-badge--wait">Invited</span> : 'Active'}</td>
-                <td data-label="Actions">
-                  {m.id === me ? (
-                    <span className="c-muted">You</span>
-                  ) : (
-                    <div className="c-rowactions">
-                      {m.disabled ? null : <RoleForm member={m} />}
-                      {m.disabled ? <RowAction member={m} intent="enable" label="Enable" /> : <RowAction member={m} intent="disable" label="Disable" />}
-                      {m.disabled ? null : <RowAction member={m} intent="sign-out" label="Sign out everywhere" />}
-                      {m.invited && !m.disabled ? <RowAction member={m} intent="invite" label="Send a new link" /> : null}
-                    </div>
-                  )}
-                </td>
-              </tr>
+              <MemberRow key={m.id} m={m} me={me} />
             ))}
           </tbody>
         </table>
       </section>
-      <section className="c-panel" aria-labelledby="staff-add-title">
-        <h2 id="staff-add-title">Add a member</h2>
-        <p className="c-muted">They receive an e-mail with a link to choose their own password, valid {INVITE_HOURS} hours. Nobody else ever knows it.</p>
-        {add?.ok ? <Notice>{add.message}</Notice> : null}
-        <FormError>{add && !add.ok && !['email', 'name', 'role'].includes(add.field ?? '') ? add.message : undefined}</FormError>
-        <Form method="post" className="c-form" noValidate key={add?.ok ? 'sent' : 'form'}>
-          <CsrfInput />
-          <input type="hidden" name="intent" value="add" />
-          <Field label="Email" name="email" type="email" autoComplete="off" required defaultValue={add?.values?.email} error={err('email')} />
-          <Field label="Name" name="name" autoComplete="off" defaultValue={add?.values?.name} error={err('name')} />
-          <div className={`c-field${err('role') ? ' c-field--error' : ''}`}>
-            <label htmlFor="staff-role">Role</label>
-            {err('role') ? (
-              <p className="c-field__error" id="staff-role-error">
-                {err('role')}
-              </p>
-            ) : null}
-            <select id="staff-role" name="role" defaultValue={add?.values?.role ?? 'agent'} aria-describedby={err('role') ? 'staff-role-error' : undefined}>
-              <option value="agent">Agent: the enquiry inbox</option>
-              <option value="owner">Owner: everything, staff included</option>
-            </select>
-          </div>
-          <button className="btn btn--primary" type="submit" disabled={busy}>
-            Add and send the link
-          </button>
-        </Form>
-      </section>
+      <AddMember add={add} busy={busy} />
     </>
   );
 }
