@@ -80,43 +80,46 @@ function RecoveryCodes({ codes, fresh }: { codes: string[]; fresh: boolean }) {
   );
 }
 
+/** Two-step sign-in while it is on: new recovery codes, or turning it off. */
+function TwoStepOn({ status, intent, formError, field, busy }: { status: TotpStatus; intent?: string; formError?: string; field: (intent: string, f: string) => string | undefined; busy: boolean }) {
+  return (
+    <>
+      <p>
+        <span className="c-badge c-badge--on">On</span> Signing in asks for a code from your authenticator app. Recovery codes left: <strong>{status.recoveryLeft}</strong> of {RECOVERY_CODE_COUNT}.
+      </p>
+      <h3>New recovery codes</h3>
+      <p className="c-muted">Used some, or lost the list? Get ten new ones; the earlier codes stop working.</p>
+      <FormError>{intent === 'totp-recovery' ? formError : undefined}</FormError>
+      <Form method="post" className="c-form c-form--inline" noValidate>
+        <CsrfInput />
+        <input type="hidden" name="intent" value="totp-recovery" />
+        <Field label="Code from your app" name="code" autoComplete="one-time-code" required maxLength={40} error={field('totp-recovery', 'code')} />
+        <button className="btn btn--ghost" type="submit" disabled={busy}>
+          Get new codes
+        </button>
+      </Form>
+      <h3>Turn off two-step sign-in</h3>
+      <FormError>{intent === 'totp-disable' ? formError : undefined}</FormError>
+      <Form method="post" className="c-form" noValidate>
+        <CsrfInput />
+        <input type="hidden" name="intent" value="totp-disable" />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={field('totp-disable', 'password')} />
+        <Field label="Code" name="code" autoComplete="one-time-code" hint="From your app, or a recovery code." required maxLength={40} error={field('totp-disable', 'code')} />
+        <button className="btn btn--ghost" type="submit" disabled={busy}>
+          Turn off
+        </button>
+      </Form>
+    </>
+  );
+}
+
 function TwoStep({ status, result, busy }: { status: TotpStatus; result?: Result; busy: boolean }) {
   const mine = result?.intent.startsWith('totp') ? result : undefined;
   const err = (f: string) => (mine && !mine.ok && mine.field === f ? mine.message : undefined);
   const formError = mine && !mine.ok && !['code', 'password'].includes(mine.field ?? '') ? mine.message : undefined;
   if (mine?.ok && mine.recoveryCodes) return <RecoveryCodes codes={mine.recoveryCodes} fresh={mine.intent === 'totp-recovery'} />;
   const field = (intent: string, f: string) => (mine?.intent === intent ? err(f) : undefined);
-  if (status.enabled) {
-    return (
-      <>
-        <p>
-          <span className="c-badge c-badge--on">On</span> Signing in asks for a code from your authenticator app. Recovery codes left: <strong>{status.recoveryLeft}</strong> of {RECOVERY_CODE_COUNT}.
-        </p>
-        <h3>New recovery codes</h3>
-        <p className="c-muted">Used some, or lost the list? Get ten new ones; the earlier codes stop working.</p>
-        <FormError>{mine?.intent === 'totp-recovery' ? formError : undefined}</FormError>
-        <Form method="post" className="c-form c-form--inline" noValidate>
-          <CsrfInput />
-          <input type="hidden" name="intent" value="totp-recovery" />
-          <Field label="Code from your app" name="code" autoComplete="one-time-code" required maxLength={40} error={field('totp-recovery', 'code')} />
-          <button className="btn btn--ghost" type="submit" disabled={busy}>
-            Get new codes
-          </button>
-        </Form>
-        <h3>Turn off two-step sign-in</h3>
-        <FormError>{mine?.intent === 'totp-disable' ? formError : undefined}</FormError>
-        <Form method="post" className="c-form" noValidate>
-          <CsrfInput />
-          <input type="hidden" name="intent" value="totp-disable" />
-          <Field label="Password" name="password" type="password" autoComplete="current-password" required error={field('totp-disable', 'password')} />
-          <Field label="Code" name="code" autoComplete="one-time-code" hint="From your app, or a recovery code." required maxLength={40} error={field('totp-disable', 'code')} />
-          <button className="btn btn--ghost" type="submit" disabled={busy}>
-            Turn off
-          </button>
-        </Form>
-      </>
-    );
-  }
+  if (status.enabled) return <TwoStepOn status={status} intent={mine?.intent} formError={formError} field={field} busy={busy} />;
   if (status.pending) {
     const secretGroups = status.pending.secret.match(/.{1,4}/g)!.join(' ');
     return (
