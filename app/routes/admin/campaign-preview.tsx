@@ -52,6 +52,32 @@ function styleOf(css: string): Record<string, string> {
   return out;
 }
 
+/** The message as subscribers get it: the HTML e-mail and its text part. */
+function MailPreview({ preview }: { preview: Awaited<ReturnType<typeof loader>>['preview'] }) {
+  return (
+    <div className="c-preview">
+      <section className="c-preview__part" aria-labelledby="html-title">
+        <h2 id="html-title">HTML e-mail</h2>
+        <p className="c-preview__meta">
+          <span>Subject:</span> {preview.subject}
+        </p>
+        <div className="c-preview__mail" role="region" aria-label="The HTML e-mail" tabIndex={0}>
+          <div style={styleOf(preview.bodyStyle)} dangerouslySetInnerHTML={{ __html: preview.bodyHtml }} />
+        </div>
+      </section>
+      <section className="c-preview__part" aria-labelledby="text-title">
+        <h2 id="text-title">Text part</h2>
+        <p className="c-preview__meta">
+          <span>List-Unsubscribe-Post:</span> {preview.headers['List-Unsubscribe-Post']}
+        </p>
+        <pre className="c-preview__text" role="region" aria-label="The text part" tabIndex={0}>
+          {preview.text}
+        </pre>
+      </section>
+    </div>
+  );
+}
+
 export default function CampaignPreviewPage() {
   const { campaign, preview } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -128,26 +154,7 @@ export default function CampaignPreviewPage() {
         )}
       </section>
 
-      <div className="c-preview">
-        <section className="c-preview__part" aria-labelledby="html-title">
-          <h2 id="html-title">HTML e-mail</h2>
-          <p className="c-preview__meta">
-            <span>Subject:</span> {preview.subject}
-          </p>
-          <div className="c-preview__mail" role="region" aria-label="The HTML e-mail" tabIndex={0}>
-            <div style={styleOf(preview.bodyStyle)} dangerouslySetInnerHTML={{ __html: preview.bodyHtml }} />
-          </div>
-        </section>
-        <section className="c-preview__part" aria-labelledby="text-title">
-          <h2 id="text-title">Text part</h2>
-          <p className="c-preview__meta">
-            <span>List-Unsubscribe-Post:</span> {preview.headers['List-Unsubscribe-Post']}
-          </p>
-          <pre className="c-preview__text" role="region" aria-label="The text part" tabIndex={0}>
-            {preview.text}
-          </pre>
-        </section>
-      </div>
+      <MailPreview preview={preview} />
     </>
   );
 }

@@ -44,6 +44,65 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   throw redirect(`/admin/campaigns/${encodeURIComponent(params.id)}/preview?sent=${sent.data!.queued}`, { status: 303, headers: { 'cache-control': 'no-store' } });
 }
 
+/** Sending later: the time in the operator's zone, changed or cancelled. */
+function ScheduleSend({ c, result, busy, atError }: { c: Awaited<ReturnType<typeof loader>>; result: Awaited<ReturnType<typeof action>> | undefined; busy: boolean; atError?: string }) {
+  const zoneName = c.timeZone.replace(/_/g, ' ');
+  return (
+    <section className="c-panel" aria-labelledby="schedule-title">
+      <h2 id="schedule-title">Or send it later</h2>
+      {result && 'scheduled' in result && result.scheduled ? (
+        <Notice>
+          Scheduled: it will be sent on {when(result.scheduled, { zone: c.timeZone })} ({zoneName}).
+        </Notice>
+      ) : null}
+      {result && 'unscheduled' in result ? <Notice>The schedule is cancelled: the campaign stays a draft.</Notice> : null}
+      {c.scheduledFor ? (
+        <p>
+          Scheduled for <strong>{when(c.scheduledFor, { zone: c.timeZone })}</strong> ({zoneName}). Until then it is a draft: you can still change it, send it now, or choose another time.
+        </p>
+      ) : (
+        <p>Choose when it goes out, in the operator’s time zone ({zoneName}). It is sent then to everyone confirmed at that time.</p>
+      )}
+      <Form method="post" className="c-form" noValidate>
+        <CsrfInput />
+        <input type="hidden" name="intent" value="schedule" />
+        <div className={`c-field${atError ? ' c-field--error' : ''}`}>
+          <label htmlFor="schedule-at">Date and time ({zoneName})</label>
+          {atError ? (
+            <p className="c-field__error" id="schedule-at-error">
+              {atError}
+            </p>
+          ) : null}
+          <input
+            id="schedule-at"
+            name="at"
+            type="datetime-local"
+            className="c-input"
+            required
+            defaultValue={result && 'at' in result ? result.at : c.scheduledFor ? toLocalInput(c.scheduledFor, c.timeZone) : ''}
+            aria-invalid={atError ? true : undefined}
+            aria-describedby={atError ? 'schedule-at-error' : undefined}
+          />
+        </div>
+        <div className="c-actions">
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {c.scheduledFor ? 'Change the time' : 'Schedule'}
+          </button>
+        </div>
+      </Form>
+      {c.scheduledFor ? (
+        <Form method="post">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="unschedule" />
+          <button type="submit" className="btn btn--ghost" disabled={busy}>
+            Cancel the schedule
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
 export default function SendCampaign() {
   const c = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -86,60 +145,7 @@ export default function SendCampaign() {
           </>
         )}
       </section>
-      {draft && result?.code !== 'already-sent' ? (
-        <section className="c-panel" aria-labelledby="schedule-title">
-          <h2 id="schedule-title">Or send it later</h2>
-          {result && 'scheduled' in result && result.scheduled ? (
-            <Notice>
-              Scheduled: it will be sent on {when(result.scheduled, { zone: c.timeZone })} ({zoneName}).
-            </Notice>
-          ) : null}
-          {result && 'unscheduled' in result ? <Notice>The schedule is cancelled: the campaign stays a draft.</Notice> : null}
-          {c.scheduledFor ? (
-            <p>
-              Scheduled for <strong>{when(c.scheduledFor, { zone: c.timeZone })}</strong> ({zoneName}). Until then it is a draft: you can still change it, send it now, or choose another time.
-            </p>
-          ) : (
-            <p>Choose when it goes out, in the operator’s time zone ({zoneName}). It is sent then to everyone confirmed at that time.</p>
-          )}
-          <Form method="post" className="c-form" noValidate>
-            <CsrfInput />
-            <input type="hidden" name="intent" value="schedule" />
-            <div className={`c-field${atError ? ' c-field--error' : ''}`}>
-              <label htmlFor="schedule-at">Date and time ({zoneName})</label>
-              {atError ? (
-                <p className="c-field__error" id="schedule-at-error">
-                  {atError}
-                </p>
-              ) : null}
-              <input
-                id="schedule-at"
-                name="at"
-                type="datetime-local"
-                className="c-input"
-                required
-                defaultValue={result && 'at' in result ? result.at : c.scheduledFor ? toLocalInput(c.scheduledFor, c.timeZone) : ''}
-                aria-invalid={atError ? true : undefined}
-                aria-describedby={atError ? 'schedule-at-error' : undefined}
-              />
-            </div>
-            <div className="c-actions">
-              <button type="submit" className="btn btn--primary" disabled={busy}>
-                {c.scheduledFor ? 'Change the time' : 'Schedule'}
-              </button>
-            </div>
-          </Form>
-          {c.scheduledFor ? (
-            <Form method="post">
-              <CsrfInput />
-              <input type="hidden" name="intent" value="unschedule" />
-              <button type="submit" className="btn btn--ghost" disabled={busy}>
-                Cancel the schedule
-              </button>
-            </Form>
-          ) : null}
-        </section>
-      ) : null}
+      {draft && result?.code !== 'already-sent' ? <ScheduleSend c={c} result={result} busy={busy} atError={atError} /> : null}
     </>
   );
 }
