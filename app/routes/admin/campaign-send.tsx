@@ -109,7 +109,6 @@ export default function SendCampaign() {
   const busy = useNavigation().state !== 'idle';
   const draft = c.status === 'draft';
   const atError = result && 'field' in result && result.field === 'at' ? result.message : undefined;
-  const zoneName = c.timeZone.replace(/_/g, ' ');
   return (
     <>
       <PageHead title="Send the campaign" lead={<Link to={`/admin/campaigns/${c.id}/preview`}>Back to the preview</Link>} />
