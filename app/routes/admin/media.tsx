@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { Form, Link, useActionData, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import type { MediaImage, MediaList } from '../../../common/media-library.ts';
-import { Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { Notice, PageHead, Pager } from '../../components/admin/ConsoleUi.tsx';
 import { formatBytes, ImageUpload } from '../../components/admin/ImageUpload.tsx';
 import { plural } from '../../components/admin/NewsletterUi.tsx';
 import { MediaStatusBadge, MediaThumb } from '../../components/admin/MediaUi.tsx';
@@ -144,27 +144,7 @@ export default function Media() {
             ))}
           </ul>
         ) : null}
-        {list.pageCount > 1 ? (
-          <nav className="c-pager" aria-label="Pages">
-            {list.page > 1 ? (
-              <Link className="btn btn--ghost btn--sm" to={`/admin/media${listQuery(q, list.page - 1)}`} rel="prev">
-                Previous page
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span>
-              Page {list.page} of {list.pageCount}
-            </span>
-            {list.page < list.pageCount ? (
-              <Link className="btn btn--ghost btn--sm" to={`/admin/media${listQuery(q, list.page + 1)}`} rel="next">
-                Next page
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <Pager page={list.page} pages={list.pageCount} href={(p) => `/admin/media${listQuery(q, p)}`} />
       </section>
     </>
   );

@@ -5,7 +5,7 @@
 // rejected one can be approved later, and an approved one taken back.
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { isModerationStatus, MODERATION_LABELS, MODERATION_STATUSES, type ModeratedReview, type ModerationStatus, type ReviewList } from '../../../common/review-moderation.ts';
-import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { CsrfInput, FormError, Notice, PageHead, Pager } from '../../components/admin/ConsoleUi.tsx';
 import { plural } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { formFields, formTexts } from '../../lib/read-form.ts';
@@ -188,27 +188,7 @@ export default function Reviews() {
           ))}
         </ul>
       ) : null}
-      {pageCount > 1 ? (
-        <nav className="c-pager" aria-label="Pages">
-          {page > 1 ? (
-            <Link className="btn btn--ghost btn--sm" to={`/admin/reviews${listQuery(status, page - 1)}`} rel="prev">
-              Previous page
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link className="btn btn--ghost btn--sm" to={`/admin/reviews${listQuery(status, page + 1)}`} rel="next">
-              Next page
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pageCount} href={(p) => `/admin/reviews${listQuery(status, p)}`} />
     </>
   );
 }

@@ -2,7 +2,7 @@
 // status, 25 a page; export of what is shown as CSV, import, unsubscribe and erase one person.
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { SUBSCRIBER_STATUSES, type SubscriberList } from '../../../common/newsletter-admin.ts';
-import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { CsrfInput, FormError, Notice, PageHead, Pager } from '../../components/admin/ConsoleUi.tsx';
 import { Day, plural, STATUS_LABEL, StatusBadge } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { formFields, formTexts } from '../../lib/read-form.ts';
@@ -80,31 +80,6 @@ function SubscriberRow({ s, busy }: { s: SubscriberList['items'][number]; busy: 
         </div>
       </td>
     </tr>
-  );
-}
-
-/** The previous and next pages, keeping the filter. */
-function Pager({ list, url }: { list: SubscriberList; url: URL }) {
-  return (
-    <nav className="c-pager" aria-label="Pages">
-      {list.page > 1 ? (
-        <Link className="btn btn--ghost btn--sm" to={`/admin/subscribers${filterQuery(url, list.page - 1)}`} rel="prev">
-          Previous page
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span>
-        Page {list.page} of {list.totalPages}
-      </span>
-      {list.page < list.totalPages ? (
-        <Link className="btn btn--ghost btn--sm" to={`/admin/subscribers${filterQuery(url, list.page + 1)}`} rel="next">
-          Next page
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }
 
@@ -203,7 +178,7 @@ export default function Subscribers() {
         </table>
       ) : null}
 
-      {list.totalPages > 1 ? <Pager list={list} url={url} /> : null}
+      <Pager page={list.page} pages={list.totalPages} href={(p) => `/admin/subscribers${filterQuery(url, p)}`} />
     </>
   );
 }
