@@ -9,7 +9,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validateSubscriber } from '../../common/validation.ts';
 import { newsletterSubscribers } from '../db/schema-enquiries.ts';
-import type { Tx } from '../db/index.ts';
 import { hashToken as hash, newToken, queueConfirmation, TOKEN_SHAPE } from '../newsletter/confirmation.ts';
 import { tombstones } from '../newsletter/tombstones.ts';
 import { unsubscribeByToken } from '../newsletter/unsubscribe.ts';
