@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { formEntries, formText, parseForm, readFields, readForm } from './read-form.ts';
+import { formEntries, formText, formTexts, parseForm, readFields, readForm } from './read-form.ts';
 
 function post(body: BodyInit, headers: Record<string, string> = {}): Request {
   return new Request('http://localhost/x', { method: 'POST', body, headers });
@@ -46,5 +46,18 @@ describe('formText and readFields', () => {
     form.append('photo', new File(['x'], 'p.jpg'));
     expect(parseForm(form, schema)).toMatchObject({ ok: true, data: { name: '', photo: '' }, typed: {} });
     expect(await readFields(post(new URLSearchParams({ name: 'Amina' })), schema)).toEqual({ name: 'Amina', photo: '' });
+  });
+});
+
+describe('formTexts', () => {
+  it("gives each text field's first value and leaves files out, so a missing field stays missing", () => {
+    const form = new FormData();
+    form.append('intent', 'delete');
+    form.append('intent', 'edit');
+    form.append('_csrf', '');
+    form.append('file', new File(['x'], 'a.csv'));
+    const texts = formTexts(form);
+    expect(texts).toEqual({ intent: 'delete', _csrf: '' });
+    expect(texts.confirm).toBeUndefined();
   });
 });

@@ -19,6 +19,16 @@ export function formEntries(form: FormData): Record<string, FormDataEntryValue> 
   return entries;
 }
 
+/**
+ * Each text field's first value as it was sent, by its name (a file is left out): what a form with
+ * several buttons looks at first (its intent, its anti-forgery token) before choosing its schema.
+ */
+export function formTexts(form: FormData): Record<string, string> {
+  const typed: Record<string, string> = {};
+  for (const [key, value] of Object.entries(formEntries(form))) if (typeof value === 'string') typed[key] = value;
+  return typed;
+}
+
 /** Reads a posted form; a body that is not a form reads as an empty one (its checks then refuse it). */
 export async function formFields(request: Request): Promise<FormData> {
   try {
@@ -44,8 +54,7 @@ export async function readFields<S extends z.ZodType>(request: Request, schema: 
 /** The same for a form already read (a route that looks at it before choosing its schema). */
 export function parseForm<S extends z.ZodType>(form: FormData, schema: S): FormRead<z.output<S>> {
   const entries = formEntries(form);
-  const typed: Record<string, string> = {};
-  for (const [key, value] of Object.entries(entries)) if (typeof value === 'string') typed[key] = value;
+  const typed = formTexts(form);
   const parsed = schema.safeParse(entries);
   if (parsed.success) return { ok: true, form, typed, data: parsed.data };
   const { message, field } = firstIssue(parsed.error);

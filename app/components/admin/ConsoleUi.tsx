@@ -1,8 +1,8 @@
 // The console's building blocks: form fields with their errors (the form kit's), the anti-forgery
-// field, the heading of a screen and notices. Plain HTML forms underneath, so every screen works
+// field, the heading of a screen, notices and a list's pager. Plain HTML forms underneath, so every screen works
 // without JavaScript and with the keyboard.
 import type { ReactNode } from 'react';
-import { useRouteLoaderData } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import type { StaffSession } from '../../../common/staff.ts';
 import { CSRF_FIELD } from '../../lib/admin.ts';
 
@@ -39,5 +39,31 @@ export function PageHead({ title, lead, actions }: { title: string; lead?: React
       </div>
       {actions ? <div className="c-pagehead__actions">{actions}</div> : null}
     </header>
+  );
+}
+
+/** A list's previous and next pages (nothing when it has one page); `href` is a page's address. */
+export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
+  if (pages <= 1) return null;
+  return (
+    <nav className="c-pager" aria-label="Pages">
+      {page > 1 ? (
+        <Link className="btn btn--ghost btn--sm" to={href(page - 1)} rel="prev">
+          Previous page
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span>
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link className="btn btn--ghost btn--sm" to={href(page + 1)} rel="next">
+          Next page
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }

@@ -1,10 +1,12 @@
 // /admin/account: who you are, your password, two-step sign-in (an authenticator app's codes and
 // recovery codes), and signing out of every browser.
 import { data, Form, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { codeSchema, RECOVERY_CODE_COUNT, totpDisableSchema, type TotpStatus } from '../../../common/staff-access.ts';
-import { firstIssue, PASSWORD_MIN, passwordChangeSchema } from '../../../common/staff.ts';
+import { PASSWORD_MIN, passwordChangeSchema } from '../../../common/staff.ts';
 import { CsrfInput, Field, FormError, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD, withCookies } from '../../lib/admin.ts';
+import { formFields, formText, formTexts, parseForm } from '../../lib/read-form.ts';
 import type { Route } from './+types/account';
 import './account.css';
 
@@ -18,10 +20,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Result = { intent: string; ok: boolean; message?: string; field?: string; recoveryCodes?: string[] };
 
+const codeForm = z.object({ code: formText }).pipe(codeSchema);
+const disableForm = z.object({ password: formText, code: formText }).pipe(totpDisableSchema);
+const passwordForm = z.object({ current: formText, password: formText }).pipe(passwordChangeSchema);
+
 export async function action({ request, context }: Route.ActionArgs): Promise<Result | ReturnType<typeof data<Result>>> {
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? 'password');
-  const csrf = form.get(CSRF_FIELD);
+  const form = await formFields(request);
+  const texts = formTexts(form);
+  const intent = texts.intent ?? 'password';
+  const csrf = texts[CSRF_FIELD];
   const fail = (message: string, field?: string): Result => ({ intent, ok: false, message, field });
   switch (intent) {
     case 'totp-start':
@@ -29,34 +36,24 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
       const sent = await adminSend(context, request, intent === 'totp-start' ? '/account/totp/start' : '/account/totp/cancel', { csrf });
       return sent.ok ? { intent, ok: true } : fail(sent.error!);
     }
-    case 'totp-confirm': {
-      const parsed = codeSchema.safeParse({ code: String(form.get('code') ?? '') });
-      if (!parsed.success) return fail(firstIssue(parsed.error).message, 'code');
-      const sent = await adminSend<{ recoveryCodes: string[] }>(context, request, '/account/totp/confirm', { json: parsed.data, csrf });
-      return sent.ok ? { intent, ok: true, recoveryCodes: sent.data!.recoveryCodes } : fail(sent.error!, sent.field);
-    }
+    case 'totp-confirm':
     case 'totp-recovery': {
-      const parsed = codeSchema.safeParse({ code: String(form.get('code') ?? '') });
-      if (!parsed.success) return fail(firstIssue(parsed.error).message, 'code');
-      const sent = await adminSend<{ recoveryCodes: string[] }>(context, request, '/account/totp/recovery', { json: parsed.data, csrf });
+      const read = parseForm(form, codeForm);
+      if (!read.ok) return fail(read.error, 'code');
+      const path = intent === 'totp-confirm' ? '/account/totp/confirm' : '/account/totp/recovery';
+      const sent = await adminSend<{ recoveryCodes: string[] }>(context, request, path, { json: read.data, csrf });
       return sent.ok ? { intent, ok: true, recoveryCodes: sent.data!.recoveryCodes } : fail(sent.error!, sent.field);
     }
     case 'totp-disable': {
-      const parsed = totpDisableSchema.safeParse({ password: String(form.get('password') ?? ''), code: String(form.get('code') ?? '') });
-      if (!parsed.success) {
-        const issue = firstIssue(parsed.error);
-        return fail(issue.message, issue.field);
-      }
-      const sent = await adminSend(context, request, '/account/totp/disable', { json: parsed.data, csrf });
+      const read = parseForm(form, disableForm);
+      if (!read.ok) return fail(read.error, read.field);
+      const sent = await adminSend(context, request, '/account/totp/disable', { json: read.data, csrf });
       return sent.ok ? { intent, ok: true } : fail(sent.error!, sent.field);
     }
     default: {
-      const parsed = passwordChangeSchema.safeParse({ current: String(form.get('current') ?? ''), password: String(form.get('password') ?? '') });
-      if (!parsed.success) {
-        const issue = firstIssue(parsed.error);
-        return fail(issue.message, issue.field);
-      }
-      const sent = await adminSend(context, request, '/password', { json: parsed.data, csrf });
+      const read = parseForm(form, passwordForm);
+      if (!read.ok) return fail(read.error, read.field);
+      const sent = await adminSend(context, request, '/password', { json: read.data, csrf });
       // Changed: this browser stays a known device of the account (the API's new device cookie).
       if (sent.ok) return data<Result>({ intent: 'password', ok: true }, { headers: withCookies(sent.cookies) });
       return { intent: 'password', ok: false, message: sent.error!, field: sent.field };
@@ -83,43 +80,46 @@ function RecoveryCodes({ codes, fresh }: { codes: string[]; fresh: boolean }) {
   );
 }
 
+/** Two-step sign-in while it is on: new recovery codes, or turning it off. */
+function TwoStepOn({ status, intent, formError, field, busy }: { status: TotpStatus; intent?: string; formError?: string; field: (intent: string, f: string) => string | undefined; busy: boolean }) {
+  return (
+    <>
+      <p>
+        <span className="c-badge c-badge--on">On</span> Signing in asks for a code from your authenticator app. Recovery codes left: <strong>{status.recoveryLeft}</strong> of {RECOVERY_CODE_COUNT}.
+      </p>
+      <h3>New recovery codes</h3>
+      <p className="c-muted">Used some, or lost the list? Get ten new ones; the earlier codes stop working.</p>
+      <FormError>{intent === 'totp-recovery' ? formError : undefined}</FormError>
+      <Form method="post" className="c-form c-form--inline" noValidate>
+        <CsrfInput />
+        <input type="hidden" name="intent" value="totp-recovery" />
+        <Field label="Code from your app" name="code" autoComplete="one-time-code" required maxLength={40} error={field('totp-recovery', 'code')} />
+        <button className="btn btn--ghost" type="submit" disabled={busy}>
+          Get new codes
+        </button>
+      </Form>
+      <h3>Turn off two-step sign-in</h3>
+      <FormError>{intent === 'totp-disable' ? formError : undefined}</FormError>
+      <Form method="post" className="c-form" noValidate>
+        <CsrfInput />
+        <input type="hidden" name="intent" value="totp-disable" />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={field('totp-disable', 'password')} />
+        <Field label="Code" name="code" autoComplete="one-time-code" hint="From your app, or a recovery code." required maxLength={40} error={field('totp-disable', 'code')} />
+        <button className="btn btn--ghost" type="submit" disabled={busy}>
+          Turn off
+        </button>
+      </Form>
+    </>
+  );
+}
+
 function TwoStep({ status, result, busy }: { status: TotpStatus; result?: Result; busy: boolean }) {
   const mine = result?.intent.startsWith('totp') ? result : undefined;
   const err = (f: string) => (mine && !mine.ok && mine.field === f ? mine.message : undefined);
   const formError = mine && !mine.ok && !['code', 'password'].includes(mine.field ?? '') ? mine.message : undefined;
   if (mine?.ok && mine.recoveryCodes) return <RecoveryCodes codes={mine.recoveryCodes} fresh={mine.intent === 'totp-recovery'} />;
   const field = (intent: string, f: string) => (mine?.intent === intent ? err(f) : undefined);
-  if (status.enabled) {
-    return (
-      <>
-        <p>
-          <span className="c-badge c-badge--on">On</span> Signing in asks for a code from your authenticator app. Recovery codes left: <strong>{status.recoveryLeft}</strong> of {RECOVERY_CODE_COUNT}.
-        </p>
-        <h3>New recovery codes</h3>
-        <p className="c-muted">Used some, or lost the list? Get ten new ones; the earlier codes stop working.</p>
-        <FormError>{mine?.intent === 'totp-recovery' ? formError : undefined}</FormError>
-        <Form method="post" className="c-form c-form--inline" noValidate>
-          <CsrfInput />
-          <input type="hidden" name="intent" value="totp-recovery" />
-          <Field label="Code from your app" name="code" autoComplete="one-time-code" required maxLength={40} error={field('totp-recovery', 'code')} />
-          <button className="btn btn--ghost" type="submit" disabled={busy}>
-            Get new codes
-          </button>
-        </Form>
-        <h3>Turn off two-step sign-in</h3>
-        <FormError>{mine?.intent === 'totp-disable' ? formError : undefined}</FormError>
-        <Form method="post" className="c-form" noValidate>
-          <CsrfInput />
-          <input type="hidden" name="intent" value="totp-disable" />
-          <Field label="Password" name="password" type="password" autoComplete="current-password" required error={field('totp-disable', 'password')} />
-          <Field label="Code" name="code" autoComplete="one-time-code" hint="From your app, or a recovery code." required maxLength={40} error={field('totp-disable', 'code')} />
-          <button className="btn btn--ghost" type="submit" disabled={busy}>
-            Turn off
-          </button>
-        </Form>
-      </>
-    );
-  }
+  if (status.enabled) return <TwoStepOn status={status} intent={mine?.intent} formError={formError} field={field} busy={busy} />;
   if (status.pending) {
     const secretGroups = status.pending.secret.match(/.{1,4}/g)!.join(' ');
     return (

@@ -43,6 +43,44 @@ function AuditTarget({ target, action }: { target: string | null; action: string
   return t.href.startsWith('/admin') ? <Link to={t.href}>{t.text}</Link> : <a href={t.href}>{t.text}</a>;
 }
 
+/** The filters: one action, one member. */
+function AuditFilters({ actions, members, action, staff }: Pick<AuditPage, 'actions' | 'members'> & { action: string; staff: string }) {
+  return (
+    <Form method="get" className="c-filters" aria-label="Filter the audit log">
+      <div className="c-field">
+        <label htmlFor="audit-action">Action</label>
+        <select id="audit-action" name="action" defaultValue={action}>
+          <option value="">All actions</option>
+          {actions.map((a) => (
+            <option key={a} value={a}>
+              {label(a)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="c-field">
+        <label htmlFor="audit-staff">Member</label>
+        <select id="audit-staff" name="staff" defaultValue={staff}>
+          <option value="">Everyone</option>
+          {members.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.email}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn btn--primary">
+        Filter
+      </button>
+      {action || staff ? (
+        <Link to="/admin/audit" className="c-filters__clear">
+          Clear filters
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
 export default function Audit() {
   const { entries, page, pages, total, actions, members, action, staff } = useLoaderData<typeof loader>();
   const link = (p: number) => {
@@ -57,38 +95,7 @@ export default function Audit() {
   return (
     <>
       <PageHead title="Audit log" lead="Sign-ins, failed attempts and every change made in the console, newest first. Times are UTC." />
-      <Form method="get" className="c-filters" aria-label="Filter the audit log">
-        <div className="c-field">
-          <label htmlFor="audit-action">Action</label>
-          <select id="audit-action" name="action" defaultValue={action}>
-            <option value="">All actions</option>
-            {actions.map((a) => (
-              <option key={a} value={a}>
-                {label(a)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="c-field">
-          <label htmlFor="audit-staff">Member</label>
-          <select id="audit-staff" name="staff" defaultValue={staff}>
-            <option value="">Everyone</option>
-            {members.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.email}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn btn--primary">
-          Filter
-        </button>
-        {action || staff ? (
-          <Link to="/admin/audit" className="c-filters__clear">
-            Clear filters
-          </Link>
-        ) : null}
-      </Form>
+      <AuditFilters actions={actions} members={members} action={action} staff={staff} />
       <section className="c-panel" aria-labelledby="audit-title">
         <h2 id="audit-title" aria-live="polite">
           {total === 0 ? 'No entries' : `Entries ${first}–${last} of ${total}`}

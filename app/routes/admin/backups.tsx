@@ -6,6 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { formatAge, formatBytes, type BackupList } from '../../../common/backups.ts';
 import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import { formFields, formTexts } from '../../lib/read-form.ts';
 import type { Route } from './+types/backups';
 
 export function meta() {
@@ -17,13 +18,61 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const sent = await adminSend<{ name: string; bytes: number }>(context, request, '/backups', { csrf: form.get(CSRF_FIELD) });
+  const texts = formTexts(await formFields(request));
+  const sent = await adminSend<{ name: string; bytes: number }>(context, request, '/backups', { csrf: texts[CSRF_FIELD] });
   if (!sent.ok) return { ok: false as const, message: sent.error! };
   return { ok: true as const, message: `Backup written: ${sent.data!.name} (${formatBytes(sent.data!.bytes)}).` };
 }
 
 const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+
+/** The backups on the server, newest first, each to download. */
+function BackupFiles({ list }: { list: BackupList & { now: number } }) {
+  return (
+    <section className="c-panel" aria-labelledby="list-title">
+      <h2 id="list-title">{list.backups.length === 0 ? 'No backups yet' : `${list.backups.length} ${list.backups.length === 1 ? 'backup' : 'backups'}`}</h2>
+      {list.backups.length > 0 ? (
+        <table className="c-ltable">
+          <thead>
+            <tr>
+              <th scope="col">Backup</th>
+              <th scope="col">Written</th>
+              <th scope="col">Size</th>
+              <th scope="col">
+                <span className="sr-only">Download</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.backups.map((b) => (
+              <tr key={b.name}>
+                <th scope="row" data-label="Backup">
+                  <span className="c-ltable__mono">{b.name}</span>
+                  <span className="c-ltable__sub">{b.reason === 'daily' ? 'Daily' : 'Written on request'}</span>
+                </th>
+                <td data-label="Written">
+                  <time dateTime={b.createdAt}>{when.format(new Date(b.createdAt))}</time>
+                  <span className="c-ltable__sub">{formatAge(b.createdAt, list.now)}</span>
+                </td>
+                <td data-label="Size">{formatBytes(b.bytes)}</td>
+                <td>
+                  <a href={`/admin/backups/${encodeURIComponent(b.name)}`} download>
+                    Download<span className="sr-only"> {b.name}</span>
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="c-muted">Use “Back up now” to write the first one.</p>
+      )}
+      <p className="c-field__hint">
+        The files are on the server in <code>{list.directory}</code>. Copy them off the machine too: a backup on the same disk does not survive the disk.
+      </p>
+    </section>
+  );
+}
 
 export default function Backups() {
   const list = useLoaderData<typeof loader>();
@@ -58,48 +107,7 @@ export default function Backups() {
           </div>
         </Form>
       </section>
-      <section className="c-panel" aria-labelledby="list-title">
-        <h2 id="list-title">{list.backups.length === 0 ? 'No backups yet' : `${list.backups.length} ${list.backups.length === 1 ? 'backup' : 'backups'}`}</h2>
-        {list.backups.length > 0 ? (
-          <table className="c-ltable">
-            <thead>
-              <tr>
-                <th scope="col">Backup</th>
-                <th scope="col">Written</th>
-                <th scope="col">Size</th>
-                <th scope="col">
-                  <span className="sr-only">Download</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.backups.map((b) => (
-                <tr key={b.name}>
-                  <th scope="row" data-label="Backup">
-                    <span className="c-ltable__mono">{b.name}</span>
-                    <span className="c-ltable__sub">{b.reason === 'daily' ? 'Daily' : 'Written on request'}</span>
-                  </th>
-                  <td data-label="Written">
-                    <time dateTime={b.createdAt}>{when.format(new Date(b.createdAt))}</time>
-                    <span className="c-ltable__sub">{formatAge(b.createdAt, list.now)}</span>
-                  </td>
-                  <td data-label="Size">{formatBytes(b.bytes)}</td>
-                  <td>
-                    <a href={`/admin/backups/${encodeURIComponent(b.name)}`} download>
-                      Download<span className="sr-only"> {b.name}</span>
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p className="c-muted">Use “Back up now” to write the first one.</p>
-        )}
-        <p className="c-field__hint">
-          The files are on the server in <code>{list.directory}</code>. Copy them off the machine too: a backup on the same disk does not survive the disk.
-        </p>
-      </section>
+      <BackupFiles list={list} />
       <section className="c-panel" aria-labelledby="restore-title">
         <h2 id="restore-title">Restoring</h2>
         <p>

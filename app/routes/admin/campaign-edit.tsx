@@ -4,12 +4,13 @@
 // the cursor is; without JavaScript, each picture's Markdown is shown to copy.
 import { useId, useRef, useState } from 'react';
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { z } from 'zod';
 import type { MediaImage, MediaList } from '../../../common/media-library.ts';
 import { BODY_MAX, campaignSchema, pictureMarkdown, SUBJECT_MAX, type CampaignDetail } from '../../../common/newsletter-admin.ts';
 import { MediaThumb } from '../../components/admin/MediaUi.tsx';
-import { firstIssue } from '../../../common/staff.ts';
 import { CsrfInput, Field, FormError, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import { formFields, formText, formTexts, parseForm } from '../../lib/read-form.ts';
 import { requireOwner } from '../../lib/owner.ts';
 import type { Route } from './+types/campaign-edit';
 import './campaign-edit.css';
@@ -112,20 +113,23 @@ function LibraryPicker({ pictures, target }: { pictures: MediaImage[]; target: R
   );
 }
 
+const campaignForm = z.object({ subject: formText, body: formText }).pipe(campaignSchema);
+
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = await request.formData();
-  const csrf = form.get(CSRF_FIELD);
-  if (params.id && form.get('intent') === 'delete') {
+  const form = await formFields(request);
+  const texts = formTexts(form);
+  const csrf = texts[CSRF_FIELD];
+  if (params.id && texts.intent === 'delete') {
     const sent = await adminSend(context, request, `/campaigns/${encodeURIComponent(params.id)}`, { method: 'DELETE', csrf });
     if (!sent.ok) return { ok: false as const, message: sent.error!, field: undefined, values: null };
     throw redirect('/admin/campaigns?deleted=1', { status: 303, headers: { 'cache-control': 'no-store' } });
   }
-  const values = { subject: String(form.get('subject') ?? ''), body: String(form.get('body') ?? '') };
-  const parsed = campaignSchema.safeParse(values);
-  if (!parsed.success) return { ok: false as const, ...firstIssue(parsed.error), values };
+  const values = { subject: texts.subject ?? '', body: texts.body ?? '' };
+  const read = parseForm(form, campaignForm);
+  if (!read.ok) return { ok: false as const, message: read.error, field: read.field, values };
   const sent = params.id
-    ? await adminSend(context, request, `/campaigns/${encodeURIComponent(params.id)}`, { method: 'PUT', json: parsed.data, csrf })
-    : await adminSend<{ id: number }>(context, request, '/campaigns', { json: parsed.data, csrf });
+    ? await adminSend(context, request, `/campaigns/${encodeURIComponent(params.id)}`, { method: 'PUT', json: read.data, csrf })
+    : await adminSend<{ id: number }>(context, request, '/campaigns', { json: read.data, csrf });
   if (!sent.ok) return { ok: false as const, message: sent.error!, field: sent.field, values };
   const id = params.id ?? String((sent.data as { id: number }).id);
   throw redirect(`/admin/campaigns/${id}/preview?saved=1`, { status: 303, headers: { 'cache-control': 'no-store' } });

@@ -5,6 +5,7 @@ import type { CampaignDetail, CampaignPreview } from '../../../common/newsletter
 import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { Moment, plural, shownStatus, StatusBadge } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import { formFields, formTexts } from '../../lib/read-form.ts';
 import type { Route } from './+types/campaign-preview';
 import './campaign-preview.css';
 
@@ -28,9 +29,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = await request.formData();
-  if (form.get('intent') !== 'test') return { ok: false as const, message: 'Choose what to do.' };
-  const sent = await adminSend<{ to: string }>(context, request, `/campaigns/${encodeURIComponent(params.id)}/test`, { csrf: form.get(CSRF_FIELD) });
+  const texts = formTexts(await formFields(request));
+  if (texts.intent !== 'test') return { ok: false as const, message: 'Choose what to do.' };
+  const sent = await adminSend<{ to: string }>(context, request, `/campaigns/${encodeURIComponent(params.id)}/test`, { csrf: texts[CSRF_FIELD] });
   if (!sent.ok) return { ok: false as const, message: sent.error! };
   return { ok: true as const, to: sent.data!.to };
 }
@@ -49,6 +50,32 @@ function styleOf(css: string): Record<string, string> {
       ] = part.slice(i + 1).trim();
   }
   return out;
+}
+
+/** The message as subscribers get it: the HTML e-mail and its text part. */
+function MailPreview({ preview }: { preview: Awaited<ReturnType<typeof loader>>['preview'] }) {
+  return (
+    <div className="c-preview">
+      <section className="c-preview__part" aria-labelledby="html-title">
+        <h2 id="html-title">HTML e-mail</h2>
+        <p className="c-preview__meta">
+          <span>Subject:</span> {preview.subject}
+        </p>
+        <div className="c-preview__mail" role="region" aria-label="The HTML e-mail" tabIndex={0}>
+          <div style={styleOf(preview.bodyStyle)} dangerouslySetInnerHTML={{ __html: preview.bodyHtml }} />
+        </div>
+      </section>
+      <section className="c-preview__part" aria-labelledby="text-title">
+        <h2 id="text-title">Text part</h2>
+        <p className="c-preview__meta">
+          <span>List-Unsubscribe-Post:</span> {preview.headers['List-Unsubscribe-Post']}
+        </p>
+        <pre className="c-preview__text" role="region" aria-label="The text part" tabIndex={0}>
+          {preview.text}
+        </pre>
+      </section>
+    </div>
+  );
 }
 
 export default function CampaignPreviewPage() {
@@ -127,26 +154,7 @@ export default function CampaignPreviewPage() {
         )}
       </section>
 
-      <div className="c-preview">
-        <section className="c-preview__part" aria-labelledby="html-title">
-          <h2 id="html-title">HTML e-mail</h2>
-          <p className="c-preview__meta">
-            <span>Subject:</span> {preview.subject}
-          </p>
-          <div className="c-preview__mail" role="region" aria-label="The HTML e-mail" tabIndex={0}>
-            <div style={styleOf(preview.bodyStyle)} dangerouslySetInnerHTML={{ __html: preview.bodyHtml }} />
-          </div>
-        </section>
-        <section className="c-preview__part" aria-labelledby="text-title">
-          <h2 id="text-title">Text part</h2>
-          <p className="c-preview__meta">
-            <span>List-Unsubscribe-Post:</span> {preview.headers['List-Unsubscribe-Post']}
-          </p>
-          <pre className="c-preview__text" role="region" aria-label="The text part" tabIndex={0}>
-            {preview.text}
-          </pre>
-        </section>
-      </div>
+      <MailPreview preview={preview} />
     </>
   );
 }

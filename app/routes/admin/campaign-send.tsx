@@ -8,6 +8,7 @@ import { toLocalInput } from '../../../common/operator-time.ts';
 import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { plural } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import { formFields, formTexts } from '../../lib/read-form.ts';
 import { when } from '../../lib/console-time.ts';
 import type { Route } from './+types/campaign-send';
 
@@ -20,27 +21,86 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = form.get('intent');
+  const texts = formTexts(await formFields(request));
+  const csrf = texts[CSRF_FIELD];
   const path = `/campaigns/${encodeURIComponent(params.id)}/schedule`;
-  if (intent === 'schedule') {
-    const at = String(form.get('at') ?? '');
-    const sent = await adminSend<{ scheduledFor: string; timeZone: string }>(context, request, path, { method: 'PUT', json: { at }, csrf: form.get(CSRF_FIELD) });
+  if (texts.intent === 'schedule') {
+    const at = texts.at ?? '';
+    const sent = await adminSend<{ scheduledFor: string; timeZone: string }>(context, request, path, { method: 'PUT', json: { at }, csrf });
     if (!sent.ok) return { message: sent.error!, code: sent.code, field: sent.field, at };
     return { scheduled: sent.data!.scheduledFor, zone: sent.data!.timeZone };
   }
-  if (intent === 'unschedule') {
-    const sent = await adminSend(context, request, path, { method: 'DELETE', csrf: form.get(CSRF_FIELD) });
+  if (texts.intent === 'unschedule') {
+    const sent = await adminSend(context, request, path, { method: 'DELETE', csrf });
     if (!sent.ok) return { message: sent.error!, code: sent.code };
     return { unscheduled: true };
   }
-  const expected = Number(form.get('expected') ?? '');
+  const expected = Number(texts.expected ?? '');
   const sent = await adminSend<{ queued: number }>(context, request, `/campaigns/${encodeURIComponent(params.id)}/send`, {
     json: Number.isInteger(expected) && expected >= 0 ? { expected } : {},
-    csrf: form.get(CSRF_FIELD),
+    csrf,
   });
   if (!sent.ok) return { message: sent.error!, code: sent.code };
   throw redirect(`/admin/campaigns/${encodeURIComponent(params.id)}/preview?sent=${sent.data!.queued}`, { status: 303, headers: { 'cache-control': 'no-store' } });
+}
+
+/** Sending later: the time in the operator's zone, changed or cancelled. */
+function ScheduleSend({ c, result, busy, atError }: { c: Awaited<ReturnType<typeof loader>>; result: Awaited<ReturnType<typeof action>> | undefined; busy: boolean; atError?: string }) {
+  const zoneName = c.timeZone.replace(/_/g, ' ');
+  return (
+    <section className="c-panel" aria-labelledby="schedule-title">
+      <h2 id="schedule-title">Or send it later</h2>
+      {result && 'scheduled' in result && result.scheduled ? (
+        <Notice>
+          Scheduled: it will be sent on {when(result.scheduled, { zone: c.timeZone })} ({zoneName}).
+        </Notice>
+      ) : null}
+      {result && 'unscheduled' in result ? <Notice>The schedule is cancelled: the campaign stays a draft.</Notice> : null}
+      {c.scheduledFor ? (
+        <p>
+          Scheduled for <strong>{when(c.scheduledFor, { zone: c.timeZone })}</strong> ({zoneName}). Until then it is a draft: you can still change it, send it now, or choose another time.
+        </p>
+      ) : (
+        <p>Choose when it goes out, in the operator’s time zone ({zoneName}). It is sent then to everyone confirmed at that time.</p>
+      )}
+      <Form method="post" className="c-form" noValidate>
+        <CsrfInput />
+        <input type="hidden" name="intent" value="schedule" />
+        <div className={`c-field${atError ? ' c-field--error' : ''}`}>
+          <label htmlFor="schedule-at">Date and time ({zoneName})</label>
+          {atError ? (
+            <p className="c-field__error" id="schedule-at-error">
+              {atError}
+            </p>
+          ) : null}
+          <input
+            id="schedule-at"
+            name="at"
+            type="datetime-local"
+            className="c-input"
+            required
+            defaultValue={result && 'at' in result ? result.at : c.scheduledFor ? toLocalInput(c.scheduledFor, c.timeZone) : ''}
+            aria-invalid={atError ? true : undefined}
+            aria-describedby={atError ? 'schedule-at-error' : undefined}
+          />
+        </div>
+        <div className="c-actions">
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {c.scheduledFor ? 'Change the time' : 'Schedule'}
+          </button>
+        </div>
+      </Form>
+      {c.scheduledFor ? (
+        <Form method="post">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="unschedule" />
+          <button type="submit" className="btn btn--ghost" disabled={busy}>
+            Cancel the schedule
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
 }
 
 export default function SendCampaign() {
@@ -49,7 +109,6 @@ export default function SendCampaign() {
   const busy = useNavigation().state !== 'idle';
   const draft = c.status === 'draft';
   const atError = result && 'field' in result && result.field === 'at' ? result.message : undefined;
-  const zoneName = c.timeZone.replace(/_/g, ' ');
   return (
     <>
       <PageHead title="Send the campaign" lead={<Link to={`/admin/campaigns/${c.id}/preview`}>Back to the preview</Link>} />
@@ -85,60 +144,7 @@ export default function SendCampaign() {
           </>
         )}
       </section>
-      {draft && result?.code !== 'already-sent' ? (
-        <section className="c-panel" aria-labelledby="schedule-title">
-          <h2 id="schedule-title">Or send it later</h2>
-          {result && 'scheduled' in result && result.scheduled ? (
-            <Notice>
-              Scheduled: it will be sent on {when(result.scheduled, { zone: c.timeZone })} ({zoneName}).
-            </Notice>
-          ) : null}
-          {result && 'unscheduled' in result ? <Notice>The schedule is cancelled: the campaign stays a draft.</Notice> : null}
-          {c.scheduledFor ? (
-            <p>
-              Scheduled for <strong>{when(c.scheduledFor, { zone: c.timeZone })}</strong> ({zoneName}). Until then it is a draft: you can still change it, send it now, or choose another time.
-            </p>
-          ) : (
-            <p>Choose when it goes out, in the operator’s time zone ({zoneName}). It is sent then to everyone confirmed at that time.</p>
-          )}
-          <Form method="post" className="c-form" noValidate>
-            <CsrfInput />
-            <input type="hidden" name="intent" value="schedule" />
-            <div className={`c-field${atError ? ' c-field--error' : ''}`}>
-              <label htmlFor="schedule-at">Date and time ({zoneName})</label>
-              {atError ? (
-                <p className="c-field__error" id="schedule-at-error">
-                  {atError}
-                </p>
-              ) : null}
-              <input
-                id="schedule-at"
-                name="at"
-                type="datetime-local"
-                className="c-input"
-                required
-                defaultValue={result && 'at' in result ? result.at : c.scheduledFor ? toLocalInput(c.scheduledFor, c.timeZone) : ''}
-                aria-invalid={atError ? true : undefined}
-                aria-describedby={atError ? 'schedule-at-error' : undefined}
-              />
-            </div>
-            <div className="c-actions">
-              <button type="submit" className="btn btn--primary" disabled={busy}>
-                {c.scheduledFor ? 'Change the time' : 'Schedule'}
-              </button>
-            </div>
-          </Form>
-          {c.scheduledFor ? (
-            <Form method="post">
-              <CsrfInput />
-              <input type="hidden" name="intent" value="unschedule" />
-              <button type="submit" className="btn btn--ghost" disabled={busy}>
-                Cancel the schedule
-              </button>
-            </Form>
-          ) : null}
-        </section>
-      ) : null}
+      {draft && result?.code !== 'already-sent' ? <ScheduleSend c={c} result={result} busy={busy} atError={atError} /> : null}
     </>
   );
 }

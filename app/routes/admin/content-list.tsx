@@ -3,7 +3,7 @@
 // time), its last change, a link to edit it and, once published, to its page on the site.
 import { Form, Link, useLoaderData, useSearchParams } from 'react-router';
 import { CONTENT_STATUSES, type ContentList } from '../../../common/content-editing.ts';
-import { Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { Notice, PageHead, Pager } from '../../components/admin/ConsoleUi.tsx';
 import { ContentStatusBadge, listQuery, SavedBy, statusText } from '../../components/admin/ContentUi.tsx';
 import { plural } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet } from '../../lib/admin.ts';
@@ -143,27 +143,7 @@ export default function ContentListScreen() {
         </table>
       ) : null}
 
-      {list.totalPages > 1 ? (
-        <nav className="c-pager" aria-label="Pages">
-          {list.page > 1 ? (
-            <Link className="btn btn--ghost btn--sm" to={`${base}${listQuery(q, status, list.page - 1)}`} rel="prev">
-              Previous page
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Page {list.page} of {list.totalPages}
-          </span>
-          {list.page < list.totalPages ? (
-            <Link className="btn btn--ghost btn--sm" to={`${base}${listQuery(q, status, list.page + 1)}`} rel="next">
-              Next page
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={list.page} pages={list.totalPages} href={(p) => `${base}${listQuery(q, status, p)}`} />
     </>
   );
 }

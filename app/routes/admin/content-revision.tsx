@@ -8,6 +8,7 @@ import { CsrfInput, FormError, PageHead } from '../../components/admin/ConsoleUi
 import { At, ContentStatusBadge, DiffView, statusText } from '../../components/admin/ContentUi.tsx';
 import { adminGet, CSRF_FIELD } from '../../lib/admin.ts';
 import { contentSend } from '../../lib/content-api.ts';
+import { formFields, formTexts } from '../../lib/read-form.ts';
 import type { Route } from './+types/content-revision';
 import { ACTION_TEXT } from './content-revisions.tsx';
 
@@ -34,16 +35,57 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const base = check(params);
-  const form = await request.formData();
-  if (form.get('intent') !== 'restore') return { error: 'Choose what to do.' };
-  const baseRevision = Number.parseInt(String(form.get('baseRevision') ?? ''), 10);
-  const sent = await contentSend(context, request, `${base}/revisions/${params.rev}/restore`, { json: { baseRevision }, csrf: form.get(CSRF_FIELD) });
+  const texts = formTexts(await formFields(request));
+  if (texts.intent !== 'restore') return { error: 'Choose what to do.' };
+  const baseRevision = Number.parseInt(texts.baseRevision ?? '', 10);
+  const sent = await contentSend(context, request, `${base}/revisions/${params.rev}/restore`, { json: { baseRevision }, csrf: texts[CSRF_FIELD] ?? null });
   if (!sent.ok) {
     if (sent.kind === 'conflict')
       return { error: 'Someone saved this item while you were looking: the differences below are now against their version. Check them, then restore again if you still want to.' };
     return { error: sent.error };
   }
   throw redirect(`/admin/content/${params.type}/${sent.data.item.id}?done=restored`, { status: 303, headers: { 'cache-control': 'no-store' } });
+}
+
+/** What the revision was: who, when, its state and address, beside the current version. */
+function RevisionFacts({ item, revision }: { item: ContentItem; revision: ContentRevision }) {
+  return (
+    <section className="c-panel" aria-labelledby="rev-title">
+      <h2 id="rev-title">This revision</h2>
+      <dl className="c-facts">
+        <div>
+          <dt>What happened</dt>
+          <dd>{ACTION_TEXT[revision.action] ?? revision.action}</dd>
+        </div>
+        <div>
+          <dt>By</dt>
+          <dd className="c-break">{revision.savedBy || 'The content files'}</dd>
+        </div>
+        <div>
+          <dt>When</dt>
+          <dd>
+            <At iso={revision.savedAt} />
+          </dd>
+        </div>
+        <div>
+          <dt>State after</dt>
+          <dd>{statusText(revision.status)}</dd>
+        </div>
+        <div className="c-facts__wide">
+          <dt>Address then</dt>
+          <dd>
+            <code className="c-mono c-break">{revision.slug}</code>
+          </dd>
+        </div>
+        <div className="c-facts__wide">
+          <dt>The current version</dt>
+          <dd>
+            Revision {item.revision}, <ContentStatusBadge item={item} />, address <code className="c-mono c-break">{item.slug}</code>
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
 }
 
 export default function ContentRevisionScreen() {
@@ -63,41 +105,7 @@ export default function ContentRevisionScreen() {
         }
       />
       <FormError>{result?.error}</FormError>
-      <section className="c-panel" aria-labelledby="rev-title">
-        <h2 id="rev-title">This revision</h2>
-        <dl className="c-facts">
-          <div>
-            <dt>What happened</dt>
-            <dd>{ACTION_TEXT[revision.action] ?? revision.action}</dd>
-          </div>
-          <div>
-            <dt>By</dt>
-            <dd className="c-break">{revision.savedBy || 'The content files'}</dd>
-          </div>
-          <div>
-            <dt>When</dt>
-            <dd>
-              <At iso={revision.savedAt} />
-            </dd>
-          </div>
-          <div>
-            <dt>State after</dt>
-            <dd>{statusText(revision.status)}</dd>
-          </div>
-          <div className="c-facts__wide">
-            <dt>Address then</dt>
-            <dd>
-              <code className="c-mono c-break">{revision.slug}</code>
-            </dd>
-          </div>
-          <div className="c-facts__wide">
-            <dt>The current version</dt>
-            <dd>
-              Revision {item.revision}, <ContentStatusBadge item={item} />, address <code className="c-mono c-break">{item.slug}</code>
-            </dd>
-          </div>
-        </dl>
-      </section>
+      <RevisionFacts item={item} revision={revision} />
 
       <section className="c-panel" aria-labelledby="diff-title">
         <h2 id="diff-title">{isCurrent ? 'This is the current version' : `How revision ${revision.revision} differs from the current version`}</h2>

@@ -1,13 +1,14 @@
 // /admin/media/:id: one library image, larger, with its facts and processing state; its alt text
 // and caption edited; deleted after a confirmation (refused while content uses it).
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { z } from 'zod';
 import { ALT_MAX, CAPTION_MAX, mediaTextSchema, type MediaImage } from '../../../common/media-library.ts';
-import { firstIssue } from '../../../common/staff.ts';
 import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { formatBytes } from '../../components/admin/ImageUpload.tsx';
 import { MediaStatusBadge, MediaThumb } from '../../components/admin/MediaUi.tsx';
 import { Moment } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import { formFields, formText, formTexts, parseForm } from '../../lib/read-form.ts';
 import type { Route } from './+types/media-image';
 import './media-image.css';
 
@@ -21,21 +22,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return adminGet<MediaImage>(context, request, path(params.id));
 }
 
+const textForm = z.object({ alt: formText, caption: formText.optional() }).pipe(mediaTextSchema);
+
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = await request.formData();
-  const csrf = form.get(CSRF_FIELD);
-  if (form.get('intent') === 'delete') {
-    if (form.get('confirm') !== 'yes') return { intent: 'delete' as const, ok: false, message: 'Tick the box to confirm the deletion.' };
+  const form = await formFields(request);
+  const texts = formTexts(form);
+  const csrf = texts[CSRF_FIELD];
+  if (texts.intent === 'delete') {
+    if (texts.confirm !== 'yes') return { intent: 'delete' as const, ok: false, message: 'Tick the box to confirm the deletion.' };
     const sent = await adminSend<{ references?: { type: string; label: string }[] }>(context, request, path(params.id), { method: 'DELETE', csrf });
     if (!sent.ok) return { intent: 'delete' as const, ok: false, message: sent.error! };
     throw redirect('/admin/media?deleted=1', { status: 303, headers: { 'cache-control': 'no-store' } });
   }
-  const parsed = mediaTextSchema.safeParse({ alt: String(form.get('alt') ?? ''), caption: String(form.get('caption') ?? '') });
-  if (!parsed.success) {
-    const issue = firstIssue(parsed.error);
-    return { intent: 'edit' as const, ok: false, message: issue.message, field: issue.field };
-  }
-  const sent = await adminSend<MediaImage>(context, request, path(params.id), { method: 'PATCH', json: parsed.data, csrf });
+  const read = parseForm(form, textForm);
+  if (!read.ok) return { intent: 'edit' as const, ok: false, message: read.error, field: read.field };
+  const sent = await adminSend<MediaImage>(context, request, path(params.id), { method: 'PATCH', json: read.data, csrf });
   if (!sent.ok) return { intent: 'edit' as const, ok: false, message: sent.error!, field: sent.field };
   return { intent: 'edit' as const, ok: true, message: 'The alt text and caption are saved.' };
 }

@@ -6,11 +6,12 @@
 import { useEffect } from 'react';
 import { Form, Link, useActionData, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import type { MediaImage, MediaList } from '../../../common/media-library.ts';
-import { Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { Notice, PageHead, Pager } from '../../components/admin/ConsoleUi.tsx';
 import { formatBytes, ImageUpload } from '../../components/admin/ImageUpload.tsx';
 import { plural } from '../../components/admin/NewsletterUi.tsx';
 import { MediaStatusBadge, MediaThumb } from '../../components/admin/MediaUi.tsx';
 import { adminFetch, adminGet, CSRF_FIELD } from '../../lib/admin.ts';
+import { formEntries, formFields, formTexts } from '../../lib/read-form.ts';
 import type { Route } from './+types/media';
 import './media.css';
 
@@ -36,15 +37,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The upload of the form without JavaScript: the file handed on to the console API as it came. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  if (form.get('intent') !== 'upload') return { ok: false as const, message: 'Choose what to do.' };
-  const file = form.get('file');
+  const form = await formFields(request);
+  const texts = formTexts(form);
+  if (texts.intent !== 'upload') return { ok: false as const, message: 'Choose what to do.' };
+  const file = formEntries(form).file;
   const body = new FormData();
   if (file instanceof File) body.append('file', file, file.name);
-  body.append('alt', String(form.get('alt') ?? ''));
-  body.append('caption', String(form.get('caption') ?? ''));
+  body.append('alt', texts.alt ?? '');
+  body.append('caption', texts.caption ?? '');
   // Signed out, the form says so (the API's words) rather than leaving the screen.
-  const res = await adminFetch(context, request, '/media', { method: 'POST', body, csrf: form.get(CSRF_FIELD), allowSignedOut: true });
+  const res = await adminFetch(context, request, '/media', { method: 'POST', body, csrf: texts[CSRF_FIELD], allowSignedOut: true });
   const answer = (await res.json().catch(() => ({}))) as Partial<MediaImage> & { error?: string; code?: string };
   if (res.status !== 202) {
     const field = answer.code?.startsWith('invalid-') ? answer.code.slice(8) : answer.code === 'signed-out' ? undefined : 'file';
@@ -142,27 +144,7 @@ export default function Media() {
             ))}
           </ul>
         ) : null}
-        {list.pageCount > 1 ? (
-          <nav className="c-pager" aria-label="Pages">
-            {list.page > 1 ? (
-              <Link className="btn btn--ghost btn--sm" to={`/admin/media${listQuery(q, list.page - 1)}`} rel="prev">
-                Previous page
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span>
-              Page {list.page} of {list.pageCount}
-            </span>
-            {list.page < list.pageCount ? (
-              <Link className="btn btn--ghost btn--sm" to={`/admin/media${listQuery(q, list.page + 1)}`} rel="next">
-                Next page
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <Pager page={list.page} pages={list.pageCount} href={(p) => `/admin/media${listQuery(q, p)}`} />
       </section>
     </>
   );

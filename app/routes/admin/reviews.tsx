@@ -5,9 +5,10 @@
 // rejected one can be approved later, and an approved one taken back.
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { isModerationStatus, MODERATION_LABELS, MODERATION_STATUSES, type ModeratedReview, type ModerationStatus, type ReviewList } from '../../../common/review-moderation.ts';
-import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { CsrfInput, FormError, Notice, PageHead, Pager } from '../../components/admin/ConsoleUi.tsx';
 import { plural } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import { formFields, formTexts } from '../../lib/read-form.ts';
 import type { Route } from './+types/reviews';
 import './reviews.css';
 
@@ -34,14 +35,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = form.get('intent');
-  const id = String(form.get('id') ?? '');
+  const texts = formTexts(await formFields(request));
+  const { intent, id = '' } = texts;
+  const csrf = texts[CSRF_FIELD];
   if (intent === 'reply' && /^[1-9][0-9]{0,9}$/.test(id)) {
-    const reply = String(form.get('reply') ?? '');
-    const sent = await adminSend<{ changed: boolean }>(context, request, `/reviews/${id}/reply`, { json: { reply }, csrf: form.get(CSRF_FIELD) });
+    const reply = texts.reply ?? '';
+    const sent = await adminSend<{ changed: boolean }>(context, request, `/reviews/${id}/reply`, { json: { reply }, csrf });
     if (!sent.ok) return { ok: false as const, message: sent.status === 404 ? 'That review no longer exists.' : sent.error! };
-    const name = String(form.get('name') ?? '').slice(0, 80) || 'the review';
+    const name = (texts.name ?? '').slice(0, 80) || 'the review';
     return {
       ok: true as const,
       message: !sent.data!.changed
@@ -52,8 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
   }
   if ((intent !== 'approve' && intent !== 'reject') || !/^[1-9][0-9]{0,9}$/.test(id)) return { ok: false as const, message: 'Choose a review and what to do with it.' };
-  const name = String(form.get('name') ?? '').slice(0, 80) || 'The review';
-  const sent = await adminSend<{ status: ModerationStatus; shownChanged: boolean }>(context, request, `/reviews/${id}/${intent}`, { csrf: form.get(CSRF_FIELD) });
+  const name = (texts.name ?? '').slice(0, 80) || 'The review';
+  const sent = await adminSend<{ status: ModerationStatus; shownChanged: boolean }>(context, request, `/reviews/${id}/${intent}`, { csrf });
   if (!sent.ok) return { ok: false as const, message: sent.status === 404 ? 'That review no longer exists.' : sent.error! };
   return {
     ok: true as const,
@@ -187,27 +188,7 @@ export default function Reviews() {
           ))}
         </ul>
       ) : null}
-      {pageCount > 1 ? (
-        <nav className="c-pager" aria-label="Pages">
-          {page > 1 ? (
-            <Link className="btn btn--ghost btn--sm" to={`/admin/reviews${listQuery(status, page - 1)}`} rel="prev">
-              Previous page
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link className="btn btn--ghost btn--sm" to={`/admin/reviews${listQuery(status, page + 1)}`} rel="next">
-              Next page
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pageCount} href={(p) => `/admin/reviews${listQuery(status, p)}`} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import type { SubscriberRow } from '../../../common/newsletter-admin.ts';
 import { CsrfInput, FormError, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { plural, StatusBadge } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import { formFields, formTexts } from '../../lib/read-form.ts';
 import type { Route } from './+types/subscriber-erase';
 import './subscriber-erase.css';
 
@@ -18,10 +19,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = await request.formData();
+  const texts = formTexts(await formFields(request));
   // Without the tick nothing is erased, and the page says so beside the box.
-  if (form.get('confirm') !== 'yes') return { message: 'Nothing was erased: tick the box “I understand: erase this person now” to confirm, then press the button again.', field: 'confirm' };
-  const sent = await adminSend(context, request, `/subscribers/${encodeURIComponent(params.id)}/erase`, { json: { confirm: true }, csrf: form.get(CSRF_FIELD) });
+  if (texts.confirm !== 'yes') return { message: 'Nothing was erased: tick the box “I understand: erase this person now” to confirm, then press the button again.', field: 'confirm' };
+  const sent = await adminSend(context, request, `/subscribers/${encodeURIComponent(params.id)}/erase`, { json: { confirm: true }, csrf: texts[CSRF_FIELD] });
   if (!sent.ok) return { message: sent.error! };
   throw redirect('/admin/subscribers?erased=1', { status: 303, headers: { 'cache-control': 'no-store' } });
 }

@@ -4,11 +4,13 @@
 // confirmed, with that proof recorded on each of them. The
 // upload may be up to 2 MB: the one console write over the usual 64 KB (server/http/security.ts).
 import { Form, isRouteErrorResponse, Link, useActionData, useNavigation } from 'react-router';
+import { z } from 'zod';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importConsentSchema, type ImportOutcome, type ImportReport } from '../../../common/newsletter-admin.ts';
 import { proxyTooLargeMessage } from '../../../common/proxy-limit.ts';
 import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { Day, plural } from '../../components/admin/NewsletterUi.tsx';
 import { adminFetch, CSRF_FIELD } from '../../lib/admin.ts';
+import { formEntries, formFields, formText, formTexts, parseForm } from '../../lib/read-form.ts';
 import { requireOwner } from '../../lib/owner.ts';
 import type { Route } from './+types/subscribers-import';
 
@@ -26,28 +28,32 @@ const SHOWN = 200;
 const MB = IMPORT_MAX_BYTES / 1024 / 1024;
 const TOO_LARGE = `The file is too large: at most ${MB} MB.`;
 
+/** The proof of consent as the form names it, checked as the API checks it. */
+const consentForm = z
+  .object({ consentSource: formText, consentDate: formText })
+  .transform((v) => ({ source: v.consentSource, date: v.consentDate }))
+  .pipe(importConsentSchema);
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const file = form.get('file');
+  const form = await formFields(request);
+  const texts = formTexts(form);
+  const file = formEntries(form).file;
   if (!(file instanceof File) || file.size === 0) return { ok: false as const, message: 'Choose a CSV file to import.', field: 'file', typed: undefined };
   if (file.size > IMPORT_MAX_BYTES) return { ok: false as const, message: TOO_LARGE, field: 'file', typed: undefined };
-  const typed = { consented: form.get('consented') === 'yes', consentSource: String(form.get('consentSource') ?? ''), consentDate: String(form.get('consentDate') ?? '') };
+  const typed = { consented: texts.consented === 'yes', consentSource: texts.consentSource ?? '', consentDate: texts.consentDate ?? '' };
   const query = new URLSearchParams();
   if (typed.consented) {
-    const checked = importConsentSchema.safeParse({ source: typed.consentSource, date: typed.consentDate });
-    if (!checked.success) {
-      const issue = checked.error.issues[0]!;
-      return { ok: false as const, message: issue.message, field: issue.path[0] === 'date' ? 'consentDate' : 'consentSource', typed };
-    }
+    const read = parseForm(form, consentForm);
+    if (!read.ok) return { ok: false as const, message: read.error, field: read.field === 'date' ? 'consentDate' : 'consentSource', typed };
     query.set('consent', '1');
-    query.set('consentSource', checked.data.source);
-    query.set('consentDate', checked.data.date);
-  } else if (form.get('sendConfirmation') === 'yes') query.set('confirm', '1');
+    query.set('consentSource', read.data.source);
+    query.set('consentDate', read.data.date);
+  } else if (texts.sendConfirmation === 'yes') query.set('confirm', '1');
   const res = await adminFetch(context, request, `/subscribers/import${query.size ? `?${query}` : ''}`, {
     method: 'POST',
     headers: { 'content-type': 'text/csv' },
     body: await file.arrayBuffer(),
-    csrf: form.get(CSRF_FIELD),
+    csrf: texts[CSRF_FIELD],
     allowSignedOut: true,
   });
   const body = (await res.json().catch(() => ({}))) as Partial<ImportReport> & { error?: string };

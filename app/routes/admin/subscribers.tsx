@@ -2,9 +2,10 @@
 // status, 25 a page; export of what is shown as CSV, import, unsubscribe and erase one person.
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { SUBSCRIBER_STATUSES, type SubscriberList } from '../../../common/newsletter-admin.ts';
-import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { CsrfInput, FormError, Notice, PageHead, Pager } from '../../components/admin/ConsoleUi.tsx';
 import { Day, plural, STATUS_LABEL, StatusBadge } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import { formFields, formTexts } from '../../lib/read-form.ts';
 import type { Route } from './+types/subscribers';
 import './subscribers.css';
 
@@ -31,12 +32,88 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const id = String(form.get('id') ?? '');
-  if (form.get('intent') !== 'unsubscribe' || !/^[1-9][0-9]{0,8}$/.test(id)) return { ok: false as const, message: 'Choose a subscriber.' };
-  const sent = await adminSend(context, request, `/subscribers/${id}/unsubscribe`, { csrf: form.get(CSRF_FIELD) });
+  const texts = formTexts(await formFields(request));
+  const id = texts.id ?? '';
+  if (texts.intent !== 'unsubscribe' || !/^[1-9][0-9]{0,8}$/.test(id)) return { ok: false as const, message: 'Choose a subscriber.' };
+  const sent = await adminSend(context, request, `/subscribers/${id}/unsubscribe`, { csrf: texts[CSRF_FIELD] });
   if (!sent.ok) return { ok: false as const, message: sent.error! };
-  return { ok: true as const, email: String(form.get('email') ?? '') };
+  return { ok: true as const, email: texts.email ?? '' };
+}
+
+/** One subscriber: name, address, state, and unsubscribing or erasing them. */
+function SubscriberRow({ s, busy }: { s: SubscriberList['items'][number]; busy: boolean }) {
+  return (
+    <tr>
+      <th scope="row" data-label="Name">
+        {s.name || <span className="c-muted">(no name)</span>}
+      </th>
+      <td data-label="E-mail" className="c-break">
+        {s.email}
+      </td>
+      <td data-label="Status">
+        <StatusBadge status={s.status} />
+        {s.consent ? (
+          <p className="c-consent">
+            Consent: {s.consent.source}, <Day iso={s.consent.date} /> (imported)
+          </p>
+        ) : null}
+      </td>
+      <td data-label="Subscribed">
+        <Day iso={s.createdAt} />
+      </td>
+      <td className="c-table__actions">
+        <div className="c-rowactions">
+          {s.status !== 'unsubscribed' ? (
+            <Form method="post">
+              <CsrfInput />
+              <input type="hidden" name="intent" value="unsubscribe" />
+              <input type="hidden" name="id" value={s.id} />
+              <input type="hidden" name="email" value={s.email} />
+              <button type="submit" className="btn btn--ghost btn--sm" disabled={busy} aria-label={`Unsubscribe ${s.email}`}>
+                Unsubscribe
+              </button>
+            </Form>
+          ) : null}
+          <Link to={`/admin/subscribers/${s.id}/erase`} className="btn btn--ghost btn--sm c-danger" aria-label={`Erase ${s.email}`}>
+            Erase
+          </Link>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** Searching by name or address, and one state. */
+function SubscriberFilters({ q, status, filtered }: { q: string; status: string; filtered: boolean }) {
+  return (
+    <Form method="get" className="c-filters" role="search" aria-label="Subscribers">
+      <div className="c-field">
+        <label htmlFor="sub-q">Search name or e-mail</label>
+        <input id="sub-q" name="q" type="search" defaultValue={q} maxLength={200} autoComplete="off" />
+      </div>
+      <div className="c-field">
+        <label htmlFor="sub-status">Status</label>
+        <select id="sub-status" name="status" defaultValue={status}>
+          <option value="">All</option>
+          {SUBSCRIBER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABEL[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="c-filters__actions">
+        <button type="submit" className="btn btn--primary">
+          Show
+        </button>
+        {filtered ? (
+          <Link to="/admin/subscribers" className="c-textlink">
+            Clear
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
 }
 
 export default function Subscribers() {
@@ -69,33 +146,7 @@ export default function Subscribers() {
       {result?.ok ? <Notice>{result.email || 'The subscriber'} is unsubscribed and will get no more newsletters.</Notice> : null}
       <FormError>{result && !result.ok ? result.message : undefined}</FormError>
 
-      <Form method="get" className="c-filters" role="search" aria-label="Subscribers">
-        <div className="c-field">
-          <label htmlFor="sub-q">Search name or e-mail</label>
-          <input id="sub-q" name="q" type="search" defaultValue={q} maxLength={200} autoComplete="off" />
-        </div>
-        <div className="c-field">
-          <label htmlFor="sub-status">Status</label>
-          <select id="sub-status" name="status" defaultValue={status}>
-            <option value="">All</option>
-            {SUBSCRIBER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABEL[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="c-filters__actions">
-          <button type="submit" className="btn btn--primary">
-            Show
-          </button>
-          {filtered ? (
-            <Link to="/admin/subscribers" className="c-textlink">
-              Clear
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <SubscriberFilters q={q} status={status} filtered={filtered} />
 
       <p className="c-count" role="status">
         {list.total === 0
@@ -121,69 +172,13 @@ export default function Subscribers() {
           </thead>
           <tbody>
             {list.items.map((s) => (
-              <tr key={s.id}>
-                <th scope="row" data-label="Name">
-                  {s.name || <span className="c-muted">(no name)</span>}
-                </th>
-                <td data-label="E-mail" className="c-break">
-                  {s.email}
-                </td>
-                <td data-label="Status">
-                  <StatusBadge status={s.status} />
-                  {s.consent ? (
-                    <p className="c-consent">
-                      Consent: {s.consent.source}, <Day iso={s.consent.date} /> (imported)
-                    </p>
-                  ) : null}
-                </td>
-                <td data-label="Subscribed">
-                  <Day iso={s.createdAt} />
-                </td>
-                <td className="c-table__actions">
-                  <div className="c-rowactions">
-                    {s.status !== 'unsubscribed' ? (
-                      <Form method="post">
-                        <CsrfInput />
-                        <input type="hidden" name="intent" value="unsubscribe" />
-                        <input type="hidden" name="id" value={s.id} />
-                        <input type="hidden" name="email" value={s.email} />
-                        <button type="submit" className="btn btn--ghost btn--sm" disabled={busy} aria-label={`Unsubscribe ${s.email}`}>
-                          Unsubscribe
-                        </button>
-                      </Form>
-                    ) : null}
-                    <Link to={`/admin/subscribers/${s.id}/erase`} className="btn btn--ghost btn--sm c-danger" aria-label={`Erase ${s.email}`}>
-                      Erase
-                    </Link>
-                  </div>
-                </td>
-              </tr>
+              <SubscriberRow key={s.id} s={s} busy={busy} />
             ))}
           </tbody>
         </table>
       ) : null}
 
-      {list.totalPages > 1 ? (
-        <nav className="c-pager" aria-label="Pages">
-          {list.page > 1 ? (
-            <Link className="btn btn--ghost btn--sm" to={`/admin/subscribers${filterQuery(url, list.page - 1)}`} rel="prev">
-              Previous page
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Page {list.page} of {list.totalPages}
-          </span>
-          {list.page < list.totalPages ? (
-            <Link className="btn btn--ghost btn--sm" to={`/admin/subscribers${filterQuery(url, list.page + 1)}`} rel="next">
-              Next page
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={list.page} pages={list.totalPages} href={(p) => `/admin/subscribers${filterQuery(url, p)}`} />
     </>
   );
 }

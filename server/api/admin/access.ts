@@ -122,8 +122,8 @@ function signInCodeRoutes(app: Hono<AdminEnv>, { cookie, addressOf, lock, member
   });
 }
 
-/** Your second factor: set up, confirmed, turned off, new recovery codes. */
-function secondFactorRoutes(app: Hono<AdminEnv>, { addressOf, lock, memberRow, refuseWhenThrottled }: AccessContext): void {
+/** Your second factor: its state, set up, confirmed or cancelled. */
+function secondFactorRoutes(app: Hono<AdminEnv>, { addressOf, memberRow }: AccessContext): void {
   app.get('/account/totp', requireStaff(), async (c) => {
     const { db } = deps(c);
     const s = sessionOf(c);
@@ -169,7 +169,10 @@ function secondFactorRoutes(app: Hono<AdminEnv>, { addressOf, lock, memberRow, r
     });
     return c.json({ ok: true, recoveryCodes: codes });
   });
+}
 
+/** Your second factor, once on: turned off, new recovery codes (each with a current code). */
+function secondFactorChangeRoutes(app: Hono<AdminEnv>, { addressOf, lock, memberRow, refuseWhenThrottled }: AccessContext): void {
   /** Turns it off: the password and a code (or a recovery code). */
   app.post('/account/totp/disable', requireStaff(), async (c) => {
     const { db } = deps(c);
@@ -327,6 +330,7 @@ export function accessApi(opts: AccessApiOptions) {
   const ctx: AccessContext = { opts, cookie, addressOf, throttleKey, lock, memberRow, refuseWhenThrottled };
   signInCodeRoutes(app, ctx);
   secondFactorRoutes(app, ctx);
+  secondFactorChangeRoutes(app, ctx);
   passwordLinkRoutes(app, ctx);
   return app;
 }

@@ -119,23 +119,41 @@ export interface ContentApiOptions {
   previewRead?: (db: Db, path: string) => Promise<Response>;
 }
 
-export function contentApi(opts: ContentApiOptions) {
-  addContentReferenceCheck();
-  const app = new Hono<AdminEnv>();
-  const editor = requireContentEditor();
-  const changed = async () => {
-    await opts.contentChanged?.().catch(() => undefined);
-  };
-  const actorOf = (c: AdminContext): Actor => {
-    const s = sessionOf(c);
-    return { staffId: s.staff.id, email: s.staff.email, ip: sourceOf(c, opts.trust).address ?? null };
-  };
+/** A page as the site would show it with the editor's unsaved document (in a transaction that is rolled back). */
+async function pagePreview(c: AdminContext, opts: ContentApiOptions) {
+  const type = requireType(c.req.param('type') ?? '');
+  const id = idParam(c, 'Item');
+  const input = await readBody(c, pagePreviewSchema);
+  refuseControl(input.document);
+  const reader = opts.previewRead;
+  if (!reader) throw new HttpError(503, 'Page previews are not available on this server.', undefined, 'no-preview');
+  const read = input.read;
+  const answer = await previewItem(
+    deps(c).db,
+    type,
+    id,
+    input,
+    read
+      ? async (tx) => {
+          const res = await reader(tx, read);
+          return { status: res.status, type: res.headers.get('content-type') ?? 'application/json', body: await res.text() };
+        }
+      : undefined,
+  );
+  if (!answer.result) return c.json({ path: answer.path });
+  // The public answer as it is (its status and body), for the preview's render only.
+  return c.body(answer.result.body, answer.result.status as 200, { 'content-type': answer.result.type });
+}
 
-  app.onError((err, c) => {
-    if (err instanceof ContentStoreError) return c.json({ error: err.message, code: err.code, ...err.extra }, err.status);
-    throw err;
-  });
+/** What the routes that change content share: the editor's gate, the actor and the after-change call. */
+interface Editing {
+  editor: ReturnType<typeof requireContentEditor>;
+  actorOf: (c: AdminContext) => Actor;
+  changed: () => Promise<void>;
+}
 
+/** The content types, the lists, the forms, an item and the previews. */
+function readingRoutes(app: Hono<AdminEnv>, opts: ContentApiOptions, { editor }: Editing): void {
   app.get('/content', editor, async (c) => {
     const counts = await typeCounts(deps(c).db);
     return c.json({ types: CONTENT_TYPES.map((t) => typeInfo(t, counts[t.name]!)) });
@@ -147,30 +165,7 @@ export function contentApi(opts: ContentApiOptions) {
     return c.json({ html: markdownToHtml(markdown) });
   });
 
-  app.post('/content/:type/:id/preview', editor, async (c) => {
-    const type = requireType(c.req.param('type'));
-    const id = idParam(c, 'Item');
-    const input = await readBody(c, pagePreviewSchema);
-    refuseControl(input.document);
-    const reader = opts.previewRead;
-    if (!reader) throw new HttpError(503, 'Page previews are not available on this server.', undefined, 'no-preview');
-    const read = input.read;
-    const answer = await previewItem(
-      deps(c).db,
-      type,
-      id,
-      input,
-      read
-        ? async (tx) => {
-            const res = await reader(tx, read);
-            return { status: res.status, type: res.headers.get('content-type') ?? 'application/json', body: await res.text() };
-          }
-        : undefined,
-    );
-    if (!answer.result) return c.json({ path: answer.path });
-    // The public answer as it is (its status and body), for the preview's render only.
-    return c.body(answer.result.body, answer.result.status as 200, { 'content-type': answer.result.type });
-  });
+  app.post('/content/:type/:id/preview', editor, (c) => pagePreview(c, opts));
 
   app.get('/content/:type', editor, async (c) => {
     const type = requireType(c.req.param('type'));
@@ -188,6 +183,16 @@ export function contentApi(opts: ContentApiOptions) {
 
   app.get('/content/:type/form', editor, async (c) => c.json(await formOf(deps(c).db, requireType(c.req.param('type')))));
 
+  app.get('/content/:type/:id', editor, async (c) => {
+    const type = requireType(c.req.param('type'));
+    const db = deps(c).db;
+    const item = await getItem(db, type, idParam(c, 'Item'));
+    return c.json({ item, form: await formOf(db, type) });
+  });
+}
+
+/** Creating, saving, publishing, scheduling and deleting an item. */
+function writingRoutes(app: Hono<AdminEnv>, { editor, actorOf, changed }: Editing): void {
   app.post('/content/:type', editor, async (c) => {
     const type = requireType(c.req.param('type'));
     const input = await readBody(c, writeSchema);
@@ -195,13 +200,6 @@ export function contentApi(opts: ContentApiOptions) {
     const item = await createItem(deps(c).db, type, input, actorOf(c));
     await changed();
     return c.json({ item }, 201);
-  });
-
-  app.get('/content/:type/:id', editor, async (c) => {
-    const type = requireType(c.req.param('type'));
-    const db = deps(c).db;
-    const item = await getItem(db, type, idParam(c, 'Item'));
-    return c.json({ item, form: await formOf(db, type) });
   });
 
   app.put('/content/:type/:id', editor, async (c) => {
@@ -245,17 +243,20 @@ export function contentApi(opts: ContentApiOptions) {
     await changed();
     return c.json({ deleted: true });
   });
+}
 
+const revParam = (c: AdminContext) => {
+  const v = c.req.param('rev') ?? '';
+  if (!/^[1-9][0-9]{0,8}$/.test(v)) throw new HttpError(404, 'There is no such revision.');
+  return Number(v);
+};
+
+/** An item's revisions: the list, one revision, restoring one. */
+function revisionRoutes(app: Hono<AdminEnv>, { editor, actorOf, changed }: Editing): void {
   app.get('/content/:type/:id/revisions', editor, async (c) => {
     const type = requireType(c.req.param('type'));
     return c.json({ revisions: await listRevisions(deps(c).db, type, idParam(c, 'Item')) });
   });
-
-  const revParam = (c: AdminContext) => {
-    const v = c.req.param('rev') ?? '';
-    if (!/^[1-9][0-9]{0,8}$/.test(v)) throw new HttpError(404, 'There is no such revision.');
-    return Number(v);
-  };
 
   app.get('/content/:type/:id/revisions/:rev', editor, async (c) => {
     const type = requireType(c.req.param('type'));
@@ -271,6 +272,27 @@ export function contentApi(opts: ContentApiOptions) {
     await changed();
     return c.json({ item });
   });
+}
 
+export function contentApi(opts: ContentApiOptions) {
+  addContentReferenceCheck();
+  const app = new Hono<AdminEnv>();
+  const editing: Editing = {
+    editor: requireContentEditor(),
+    changed: async () => {
+      await opts.contentChanged?.().catch(() => undefined);
+    },
+    actorOf: (c) => {
+      const s = sessionOf(c);
+      return { staffId: s.staff.id, email: s.staff.email, ip: sourceOf(c, opts.trust).address ?? null };
+    },
+  };
+  app.onError((err, c) => {
+    if (err instanceof ContentStoreError) return c.json({ error: err.message, code: err.code, ...err.extra }, err.status);
+    throw err;
+  });
+  readingRoutes(app, opts, editing);
+  writingRoutes(app, editing);
+  revisionRoutes(app, editing);
   return app;
 }

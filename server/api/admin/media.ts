@@ -66,111 +66,120 @@ async function findMediaImage(db: Db, id: number): Promise<MediaImage | undefine
   return hit ? mediaImageOf(hit.row, hit.by) : undefined;
 }
 
+/** The address a change came from, for the audit log. */
+function addressOf(c: AdminContext, opts: MediaApiOptions): string | null {
+  return sourceOf(c, opts.trust).address ?? null;
+}
+
+/** The library, newest first, searched by alt text, caption or file name. */
+async function listImages(c: AdminContext) {
+  const db = deps(c).db;
+  const q = (c.req.query('q') ?? '').trim().slice(0, 200);
+  if (CONTROL.test(q)) throw new HttpError(400, 'Search for words, without control characters.', undefined, 'invalid-q');
+  const paging = parsePaging((k) => c.req.query(k), MEDIA_PAGE_SIZE);
+  const parts: SQL[] = [];
+  if (q) parts.push(or(ilike(mediaUploads.alt, likeText(q)), ilike(mediaUploads.caption, likeText(q)), ilike(mediaUploads.original_name, likeText(q)), ilike(mediaUploads.name, likeText(q)))!);
+  const where = parts.length ? and(...parts) : undefined;
+  const [{ n: total } = { n: 0 }] = await db.select({ n: count() }).from(mediaUploads).where(where);
+  const rows = await db
+    .select({ row: mediaUploads, by: staff.email })
+    .from(mediaUploads)
+    .leftJoin(staff, eq(staff.id, mediaUploads.uploaded_by))
+    .where(where)
+    .orderBy(desc(mediaUploads.id))
+    .limit(paging.limit)
+    .offset(paging.offset);
+  const answer: MediaList = {
+    items: rows.map((r) => mediaImageOf(r.row, r.by)),
+    total: Number(total),
+    page: paging.page,
+    pageCount: Math.max(1, Math.ceil(Number(total) / paging.limit)),
+    q,
+  };
+  return c.json(answer);
+}
+
+/** A new image (multipart: file, alt, caption), stored now and rendered in the background. */
+async function uploadImage(c: AdminContext, opts: MediaApiOptions) {
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  if (!type.startsWith('multipart/form-data')) throw new HttpError(415, 'Send the image as multipart/form-data, with the fields file, alt and caption.');
+  let form: Record<string, string | File | (string | File)[]>;
+  try {
+    form = await c.req.parseBody({ all: true });
+  } catch {
+    throw new HttpError(400, 'The upload could not be read. Please send it again.');
+  }
+  const file = form.file;
+  if (!(file instanceof File) || file.size === 0) throw new HttpError(400, MEDIA_MESSAGES.noFile, undefined, 'invalid-file');
+  if (file.size > UPLOAD_MAX_BYTES) throw new HttpError(413, MEDIA_MESSAGES.tooLarge, undefined, 'too-large');
+  const text = mediaTextSchema.safeParse({ alt: typeof form.alt === 'string' ? form.alt : undefined, caption: typeof form.caption === 'string' ? form.caption : undefined });
+  if (!text.success) {
+    const issue = firstIssue(text.error);
+    throw new HttpError(400, issue.message, undefined, `invalid-${issue.field ?? 'alt'}`);
+  }
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const image = await inspectUpload(bytes);
+  const s = sessionOf(c);
+  const db = deps(c).db;
+  const originalName = file.name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255);
+  const id = await storeUpload(db, opts.dirs, { bytes, image, originalName, alt: text.data.alt, caption: text.data.caption, staffId: s.staff.id });
+  await audit(db, {
+    staffId: s.staff.id,
+    actor: s.staff.email,
+    action: 'media.upload',
+    target: `media:${id}`,
+    detail: { format: image.format, bytes: bytes.length, width: image.width, height: image.height },
+    ip: addressOf(c, opts),
+  });
+  opts.kick();
+  return c.json((await findMediaImage(db, id))!, 202);
+}
+
+async function editImage(c: AdminContext, opts: MediaApiOptions) {
+  const id = idParam(c, 'Image');
+  const input = await readBody(c, mediaTextSchema);
+  const db = deps(c).db;
+  const s = sessionOf(c);
+  const [before] = await db.select({ alt: mediaUploads.alt, caption: mediaUploads.caption }).from(mediaUploads).where(eq(mediaUploads.id, id));
+  if (!before) throw new HttpError(404, 'Image not found');
+  await db.update(mediaUploads).set({ alt: input.alt, caption: input.caption, updated_at: new Date() }).where(eq(mediaUploads.id, id));
+  await audit(db, {
+    staffId: s.staff.id,
+    actor: s.staff.email,
+    action: 'media.edit',
+    target: `media:${id}`,
+    detail: { alt: before.alt !== input.alt, caption: before.caption !== input.caption },
+    ip: addressOf(c, opts),
+  });
+  return c.json((await findMediaImage(db, id))!);
+}
+
+/** Deletes an image no content uses (409 with the places that use it). */
+async function deleteImage(c: AdminContext, opts: MediaApiOptions) {
+  const id = idParam(c, 'Image');
+  const db = deps(c).db;
+  const s = sessionOf(c);
+  const [row] = await db.select({ name: mediaUploads.name }).from(mediaUploads).where(eq(mediaUploads.id, id));
+  if (!row) throw new HttpError(404, 'Image not found');
+  const references = await findMediaReferences(db, uploadStablePath(row.name));
+  if (references.length) return c.json({ error: MEDIA_MESSAGES.inUse, code: 'in-use', references }, 409);
+  await db.delete(mediaUploads).where(eq(mediaUploads.id, id));
+  await removeUploadFiles(opts.dirs, row.name);
+  await audit(db, { staffId: s.staff.id, actor: s.staff.email, action: 'media.delete', target: `media:${id}`, detail: { name: row.name }, ip: addressOf(c, opts) });
+  return c.json({ ok: true });
+}
+
 export function mediaApi(opts: MediaApiOptions) {
   const app = new Hono<AdminEnv>();
   const editor = requireContentEditor();
-  const addressOf = (c: AdminContext) => sourceOf(c, opts.trust).address ?? null;
-
-  app.get('/media', editor, async (c) => {
-    const db = deps(c).db;
-    const q = (c.req.query('q') ?? '').trim().slice(0, 200);
-    if (CONTROL.test(q)) throw new HttpError(400, 'Search for words, without control characters.', undefined, 'invalid-q');
-    const paging = parsePaging((k) => c.req.query(k), MEDIA_PAGE_SIZE);
-    const parts: SQL[] = [];
-    if (q) parts.push(or(ilike(mediaUploads.alt, likeText(q)), ilike(mediaUploads.caption, likeText(q)), ilike(mediaUploads.original_name, likeText(q)), ilike(mediaUploads.name, likeText(q)))!);
-    const where = parts.length ? and(...parts) : undefined;
-    const [{ n: total } = { n: 0 }] = await db.select({ n: count() }).from(mediaUploads).where(where);
-    const rows = await db
-      .select({ row: mediaUploads, by: staff.email })
-      .from(mediaUploads)
-      .leftJoin(staff, eq(staff.id, mediaUploads.uploaded_by))
-      .where(where)
-      .orderBy(desc(mediaUploads.id))
-      .limit(paging.limit)
-      .offset(paging.offset);
-    const answer: MediaList = {
-      items: rows.map((r) => mediaImageOf(r.row, r.by)),
-      total: Number(total),
-      page: paging.page,
-      pageCount: Math.max(1, Math.ceil(Number(total) / paging.limit)),
-      q,
-    };
-    return c.json(answer);
-  });
-
-  app.post('/media', editor, async (c) => {
-    const type = (c.req.header('content-type') ?? '').toLowerCase();
-    if (!type.startsWith('multipart/form-data')) throw new HttpError(415, 'Send the image as multipart/form-data, with the fields file, alt and caption.');
-    let form: Record<string, string | File | (string | File)[]>;
-    try {
-      form = await c.req.parseBody({ all: true });
-    } catch {
-      throw new HttpError(400, 'The upload could not be read. Please send it again.');
-    }
-    const file = form.file;
-    if (!(file instanceof File) || file.size === 0) throw new HttpError(400, MEDIA_MESSAGES.noFile, undefined, 'invalid-file');
-    if (file.size > UPLOAD_MAX_BYTES) throw new HttpError(413, MEDIA_MESSAGES.tooLarge, undefined, 'too-large');
-    const text = mediaTextSchema.safeParse({ alt: typeof form.alt === 'string' ? form.alt : undefined, caption: typeof form.caption === 'string' ? form.caption : undefined });
-    if (!text.success) {
-      const issue = firstIssue(text.error);
-      throw new HttpError(400, issue.message, undefined, `invalid-${issue.field ?? 'alt'}`);
-    }
-    const bytes = Buffer.from(await file.arrayBuffer());
-    const image = await inspectUpload(bytes);
-    const s = sessionOf(c);
-    const db = deps(c).db;
-    const originalName = file.name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255);
-    const id = await storeUpload(db, opts.dirs, { bytes, image, originalName, alt: text.data.alt, caption: text.data.caption, staffId: s.staff.id });
-    await audit(db, {
-      staffId: s.staff.id,
-      actor: s.staff.email,
-      action: 'media.upload',
-      target: `media:${id}`,
-      detail: { format: image.format, bytes: bytes.length, width: image.width, height: image.height },
-      ip: addressOf(c),
-    });
-    opts.kick();
-    return c.json((await findMediaImage(db, id))!, 202);
-  });
-
+  app.get('/media', editor, listImages);
+  app.post('/media', editor, (c) => uploadImage(c, opts));
   app.get('/media/:id', editor, async (c) => {
     const image = await findMediaImage(deps(c).db, idParam(c, 'Image'));
     if (!image) throw new HttpError(404, 'Image not found');
     return c.json(image);
   });
-
-  app.patch('/media/:id', editor, async (c) => {
-    const id = idParam(c, 'Image');
-    const input = await readBody(c, mediaTextSchema);
-    const db = deps(c).db;
-    const s = sessionOf(c);
-    const [before] = await db.select({ alt: mediaUploads.alt, caption: mediaUploads.caption }).from(mediaUploads).where(eq(mediaUploads.id, id));
-    if (!before) throw new HttpError(404, 'Image not found');
-    await db.update(mediaUploads).set({ alt: input.alt, caption: input.caption, updated_at: new Date() }).where(eq(mediaUploads.id, id));
-    await audit(db, {
-      staffId: s.staff.id,
-      actor: s.staff.email,
-      action: 'media.edit',
-      target: `media:${id}`,
-      detail: { alt: before.alt !== input.alt, caption: before.caption !== input.caption },
-      ip: addressOf(c),
-    });
-    return c.json((await findMediaImage(db, id))!);
-  });
-
-  app.delete('/media/:id', editor, async (c) => {
-    const id = idParam(c, 'Image');
-    const db = deps(c).db;
-    const s = sessionOf(c);
-    const [row] = await db.select({ name: mediaUploads.name }).from(mediaUploads).where(eq(mediaUploads.id, id));
-    if (!row) throw new HttpError(404, 'Image not found');
-    const references = await findMediaReferences(db, uploadStablePath(row.name));
-    if (references.length) return c.json({ error: MEDIA_MESSAGES.inUse, code: 'in-use', references }, 409);
-    await db.delete(mediaUploads).where(eq(mediaUploads.id, id));
-    await removeUploadFiles(opts.dirs, row.name);
-    await audit(db, { staffId: s.staff.id, actor: s.staff.email, action: 'media.delete', target: `media:${id}`, detail: { name: row.name }, ip: addressOf(c) });
-    return c.json({ ok: true });
-  });
-
+  app.patch('/media/:id', editor, (c) => editImage(c, opts));
+  app.delete('/media/:id', editor, (c) => deleteImage(c, opts));
   return app;
 }

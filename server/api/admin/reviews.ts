@@ -14,7 +14,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { isModerationStatus, MODERATION_STATUSES, REVIEWS_PAGE_SIZE, type ReviewCounts, type ReviewList } from '../../../common/review-moderation.ts';
 import { audit } from '../../auth/audit.ts';
-import { requireStaff, sessionOf, type AdminEnv } from '../../auth/guard.ts';
+import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
 import type { Db } from '../../db/index.ts';
 import { safaris, staff, travellerReviewPhotos, travellerReviews } from '../../db/schema.ts';
 import { approveReview, listReviews, rejectReview, REPLY_MAX, ReviewNotFound, setReviewReply } from '../../reviews.ts';
@@ -37,116 +37,118 @@ export interface ReviewsAdminOptions {
   contentChanged?: () => Promise<unknown>;
 }
 
+/** A page of the reviews in one state (pending by default), with who moderated each. */
+async function reviewList(c: AdminContext) {
+  const db = deps(c).db;
+  const raw = c.req.query('status');
+  if (raw !== undefined && !isModerationStatus(raw)) throw new HttpError(400, `Invalid status: use ${MODERATION_STATUSES.join(', ')}.`, undefined, 'invalid-status');
+  const status = raw ?? 'pending';
+  const paging = parsePaging((k) => c.req.query(k), REVIEWS_PAGE_SIZE);
+  const counts = await reviewCounts(db);
+  const rows = await listReviews(db, { status, limit: paging.limit, offset: paging.offset });
+  const by = [...new Set(rows.map((r) => r.moderatedBy).filter((v): v is number => v !== null))];
+  const names = new Map<number, string>();
+  if (by.length) for (const s of await db.select({ id: staff.id, name: staff.name, email: staff.email }).from(staff).where(inArray(staff.id, by))) names.set(s.id, s.name || s.email);
+  const answer: ReviewList = {
+    status,
+    counts,
+    page: paging.page,
+    pageCount: Math.max(1, Math.ceil(counts[status] / paging.limit)),
+    items: rows.map((r) => ({
+      ...r,
+      status: r.status,
+      thumb: r.photo ? `/admin/reviews/${r.id}/photo` : null,
+      moderatedBy: r.moderatedBy === null ? null : (names.get(r.moderatedBy) ?? `#${r.moderatedBy}`),
+    })),
+  };
+  return c.json(answer);
+}
+
+/** Approves or rejects a review; a change to what the safari's page shows is read at once. */
+async function moderate(c: AdminContext, opts: ReviewsAdminOptions, verb: 'approve' | 'reject') {
+  const apply = verb === 'approve' ? approveReview : rejectReview;
+  const id = idParam(c, 'Review');
+  const db = deps(c).db;
+  const s = sessionOf(c);
+  const [before] = await db
+    .select({ status: travellerReviews.status, safari: safaris.safarititleslug })
+    .from(travellerReviews)
+    .innerJoin(safaris, eq(safaris.id, travellerReviews.safari_id))
+    .where(eq(travellerReviews.id, id));
+  if (!before) throw new HttpError(404, 'Review not found');
+  let done: Awaited<ReturnType<typeof apply>>;
+  try {
+    done = await apply(db, id, { by: s.staff.id });
+  } catch (err) {
+    if (err instanceof ReviewNotFound) throw new HttpError(404, 'Review not found');
+    throw err;
+  }
+  if (done.contentVersion !== null) await opts.contentChanged?.().catch(() => undefined);
+  await audit(db, {
+    staffId: s.staff.id,
+    actor: s.staff.email,
+    action: `review.${verb}`,
+    target: `review:${id}`,
+    detail: { safari: before.safari, from: before.status },
+    ip: sourceOf(c, opts.trust).address ?? null,
+  });
+  return c.json({ id, status: done.status, shownChanged: done.contentVersion !== null, counts: await reviewCounts(db) });
+}
+
+/** The operator's public reply under a review ('' removes it). */
+async function reply(c: AdminContext, opts: ReviewsAdminOptions) {
+  const id = idParam(c, 'Review');
+  const db = deps(c).db;
+  const s = sessionOf(c);
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new HttpError(400, 'The request body is not valid JSON.');
+  }
+  const reply = (body as { reply?: unknown } | null)?.reply;
+  if (typeof reply !== 'string' || reply.length > REPLY_MAX || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(reply))
+    throw new HttpError(400, `Write the reply as text, at most ${REPLY_MAX} characters (empty removes it).`, undefined, 'invalid-reply');
+  let done: Awaited<ReturnType<typeof setReviewReply>>;
+  try {
+    done = await setReviewReply(db, id, reply, { by: s.staff.id });
+  } catch (err) {
+    if (err instanceof ReviewNotFound) throw new HttpError(404, 'Review not found');
+    throw err;
+  }
+  if (done.contentVersion !== null) await opts.contentChanged?.().catch(() => undefined);
+  if (done.changed)
+    await audit(db, {
+      staffId: s.staff.id,
+      actor: s.staff.email,
+      action: reply.trim() ? 'review.reply' : 'review.reply-removed',
+      target: `review:${id}`,
+      ip: sourceOf(c, opts.trust).address ?? null,
+    });
+  return c.json({ id, changed: done.changed, shownChanged: done.contentVersion !== null });
+}
+
+/** The review's photo, its smallest JPEG, for the moderation list. */
+async function photo(c: AdminContext) {
+  const id = idParam(c, 'Review');
+  const [row] = await deps(c)
+    .db.select({ bytes: travellerReviewPhotos.bytes })
+    .from(travellerReviewPhotos)
+    .where(and(eq(travellerReviewPhotos.review_id, id), eq(travellerReviewPhotos.format, 'jpg')))
+    .orderBy(asc(travellerReviewPhotos.width))
+    .limit(1);
+  if (!row) throw new HttpError(404, 'Photo not found');
+  return c.body(new Uint8Array(row.bytes), 200, { 'content-type': 'image/jpeg', 'x-content-type-options': 'nosniff' });
+}
+
 export function reviewsAdminApi(opts: ReviewsAdminOptions) {
   const app = new Hono<AdminEnv>();
   const moderator = requireStaff({ roles: ['owner', 'agent'] });
-
-  app.get('/reviews', moderator, async (c) => {
-    const db = deps(c).db;
-    const raw = c.req.query('status');
-    if (raw !== undefined && !isModerationStatus(raw)) throw new HttpError(400, `Invalid status: use ${MODERATION_STATUSES.join(', ')}.`, undefined, 'invalid-status');
-    const status = raw ?? 'pending';
-    const paging = parsePaging((k) => c.req.query(k), REVIEWS_PAGE_SIZE);
-    const counts = await reviewCounts(db);
-    const rows = await listReviews(db, { status, limit: paging.limit, offset: paging.offset });
-    const by = [...new Set(rows.map((r) => r.moderatedBy).filter((v): v is number => v !== null))];
-    const names = new Map<number, string>();
-    if (by.length) for (const s of await db.select({ id: staff.id, name: staff.name, email: staff.email }).from(staff).where(inArray(staff.id, by))) names.set(s.id, s.name || s.email);
-    const answer: ReviewList = {
-      status,
-      counts,
-      page: paging.page,
-      pageCount: Math.max(1, Math.ceil(counts[status] / paging.limit)),
-      items: rows.map((r) => ({
-        ...r,
-        status: r.status,
-        thumb: r.photo ? `/admin/reviews/${r.id}/photo` : null,
-        moderatedBy: r.moderatedBy === null ? null : (names.get(r.moderatedBy) ?? `#${r.moderatedBy}`),
-      })),
-    };
-    return c.json(answer);
-  });
-
+  app.get('/reviews', moderator, reviewList);
   app.get('/reviews/counts', moderator, async (c) => c.json(await reviewCounts(deps(c).db)));
-
-  for (const [verb, apply] of [
-    ['approve', approveReview],
-    ['reject', rejectReview],
-  ] as const) {
-    app.post(`/reviews/:id/${verb}`, moderator, async (c) => {
-      const id = idParam(c, 'Review');
-      const db = deps(c).db;
-      const s = sessionOf(c);
-      const [before] = await db
-        .select({ status: travellerReviews.status, safari: safaris.safarititleslug })
-        .from(travellerReviews)
-        .innerJoin(safaris, eq(safaris.id, travellerReviews.safari_id))
-        .where(eq(travellerReviews.id, id));
-      if (!before) throw new HttpError(404, 'Review not found');
-      let done: Awaited<ReturnType<typeof apply>>;
-      try {
-        done = await apply(db, id, { by: s.staff.id });
-      } catch (err) {
-        if (err instanceof ReviewNotFound) throw new HttpError(404, 'Review not found');
-        throw err;
-      }
-      if (done.contentVersion !== null) await opts.contentChanged?.().catch(() => undefined);
-      await audit(db, {
-        staffId: s.staff.id,
-        actor: s.staff.email,
-        action: `review.${verb}`,
-        target: `review:${id}`,
-        detail: { safari: before.safari, from: before.status },
-        ip: sourceOf(c, opts.trust).address ?? null,
-      });
-      return c.json({ id, status: done.status, shownChanged: done.contentVersion !== null, counts: await reviewCounts(db) });
-    });
-  }
-
-  // The operator's public reply under a review ('' removes it).
-  app.post('/reviews/:id/reply', moderator, async (c) => {
-    const id = idParam(c, 'Review');
-    const db = deps(c).db;
-    const s = sessionOf(c);
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      throw new HttpError(400, 'The request body is not valid JSON.');
-    }
-    const reply = (body as { reply?: unknown } | null)?.reply;
-    if (typeof reply !== 'string' || reply.length > REPLY_MAX || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(reply))
-      throw new HttpError(400, `Write the reply as text, at most ${REPLY_MAX} characters (empty removes it).`, undefined, 'invalid-reply');
-    let done: Awaited<ReturnType<typeof setReviewReply>>;
-    try {
-      done = await setReviewReply(db, id, reply, { by: s.staff.id });
-    } catch (err) {
-      if (err instanceof ReviewNotFound) throw new HttpError(404, 'Review not found');
-      throw err;
-    }
-    if (done.contentVersion !== null) await opts.contentChanged?.().catch(() => undefined);
-    if (done.changed)
-      await audit(db, {
-        staffId: s.staff.id,
-        actor: s.staff.email,
-        action: reply.trim() ? 'review.reply' : 'review.reply-removed',
-        target: `review:${id}`,
-        ip: sourceOf(c, opts.trust).address ?? null,
-      });
-    return c.json({ id, changed: done.changed, shownChanged: done.contentVersion !== null });
-  });
-
-  app.get('/reviews/:id/photo', moderator, async (c) => {
-    const id = idParam(c, 'Review');
-    const [row] = await deps(c)
-      .db.select({ bytes: travellerReviewPhotos.bytes })
-      .from(travellerReviewPhotos)
-      .where(and(eq(travellerReviewPhotos.review_id, id), eq(travellerReviewPhotos.format, 'jpg')))
-      .orderBy(asc(travellerReviewPhotos.width))
-      .limit(1);
-    if (!row) throw new HttpError(404, 'Photo not found');
-    return c.body(new Uint8Array(row.bytes), 200, { 'content-type': 'image/jpeg', 'x-content-type-options': 'nosniff' });
-  });
-
+  app.post('/reviews/:id/approve', moderator, (c) => moderate(c, opts, 'approve'));
+  app.post('/reviews/:id/reject', moderator, (c) => moderate(c, opts, 'reject'));
+  app.post('/reviews/:id/reply', moderator, (c) => reply(c, opts));
+  app.get('/reviews/:id/photo', moderator, photo);
   return app;
 }

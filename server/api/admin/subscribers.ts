@@ -206,169 +206,174 @@ function importCandidates(rows: ReturnType<typeof parseImport>, report: ImportRe
   return candidates;
 }
 
-export function subscribersApi(opts: NewsletterAdminOptions) {
-  const app = new Hono<AdminEnv>();
+async function listSubscribers(c: AdminContext) {
+  const { db } = deps(c);
+  const { where } = filterOf(c);
+  const rawPage = c.req.query('page') ?? '1';
+  if (!ID.test(rawPage)) throw new HttpError(400, 'Invalid page.', undefined, 'invalid-page');
+  const page = Number(rawPage);
+  const [{ n: total } = { n: 0 }] = await db.select({ n: count() }).from(newsletterSubscribers).where(where);
+  const totalPages = Math.max(1, Math.ceil(total / SUBSCRIBERS_PAGE_SIZE));
+  if (page > totalPages) throw new HttpError(400, 'There is no such page.', undefined, 'invalid-page');
+  const rows = await db
+    .select()
+    .from(newsletterSubscribers)
+    .where(where)
+    .orderBy(desc(newsletterSubscribers.created_at), desc(newsletterSubscribers.id))
+    .limit(SUBSCRIBERS_PAGE_SIZE)
+    .offset((page - 1) * SUBSCRIBERS_PAGE_SIZE);
+  const byStatus = await db.select({ status: newsletterSubscribers.status, n: count() }).from(newsletterSubscribers).groupBy(newsletterSubscribers.status);
+  const counts = { pending: 0, confirmed: 0, unsubscribed: 0 } as Record<SubscriberStatus, number>;
+  for (const r of byStatus) if (r.status in counts) counts[r.status as SubscriberStatus] = Number(r.n);
+  const answer: SubscriberList = { items: rows.map(rowOf), total: Number(total), page, totalPages, counts };
+  return c.json(answer);
+}
 
-  app.get('/subscribers', owner, async (c) => {
-    const { db } = deps(c);
-    const { where } = filterOf(c);
-    const rawPage = c.req.query('page') ?? '1';
-    if (!ID.test(rawPage)) throw new HttpError(400, 'Invalid page.', undefined, 'invalid-page');
-    const page = Number(rawPage);
-    const [{ n: total } = { n: 0 }] = await db.select({ n: count() }).from(newsletterSubscribers).where(where);
-    const totalPages = Math.max(1, Math.ceil(total / SUBSCRIBERS_PAGE_SIZE));
-    if (page > totalPages) throw new HttpError(400, 'There is no such page.', undefined, 'invalid-page');
-    const rows = await db
-      .select()
-      .from(newsletterSubscribers)
-      .where(where)
-      .orderBy(desc(newsletterSubscribers.created_at), desc(newsletterSubscribers.id))
-      .limit(SUBSCRIBERS_PAGE_SIZE)
-      .offset((page - 1) * SUBSCRIBERS_PAGE_SIZE);
-    const byStatus = await db.select({ status: newsletterSubscribers.status, n: count() }).from(newsletterSubscribers).groupBy(newsletterSubscribers.status);
-    const counts = { pending: 0, confirmed: 0, unsubscribed: 0 } as Record<SubscriberStatus, number>;
-    for (const r of byStatus) if (r.status in counts) counts[r.status as SubscriberStatus] = Number(r.n);
-    const answer: SubscriberList = { items: rows.map(rowOf), total: Number(total), page, totalPages, counts };
-    return c.json(answer);
+async function exportSubscribers(c: AdminContext, opts: NewsletterAdminOptions) {
+  const { db } = deps(c);
+  const { where, status, q } = filterOf(c);
+  const rows = await db.select().from(newsletterSubscribers).where(where).orderBy(asc(newsletterSubscribers.id));
+  const csv = stringify([
+    ['email', 'name', 'status', 'subscribed_at', 'confirmed_at', 'unsubscribed_at', 'consent_source', 'consent_date'],
+    ...rows.map((r) => {
+      const s = rowOf(r);
+      return [csvCell(s.email), csvCell(s.name), s.status, s.createdAt, s.confirmedAt ?? '', s.unsubscribedAt ?? '', csvCell(s.consent?.source), s.consent?.date ?? ''];
+    }),
+  ]);
+  const s = sessionOf(c);
+  await audit(db, { staffId: s.staff.id, actor: s.staff.email, action: 'subscribers.export', detail: { rows: rows.length, status: status ?? 'all', searched: q !== '' }, ip: addressOf(c, opts) });
+  const day = new Date().toISOString().slice(0, 10);
+  return c.body(`\uFEFF${csv}`, 200, {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="subscribers-${status ?? 'all'}-${day}.csv"`,
   });
+}
 
-  app.get('/subscribers/export.csv', owner, async (c) => {
-    const { db } = deps(c);
-    const { where, status, q } = filterOf(c);
-    const rows = await db.select().from(newsletterSubscribers).where(where).orderBy(asc(newsletterSubscribers.id));
-    const csv = stringify([
-      ['email', 'name', 'status', 'subscribed_at', 'confirmed_at', 'unsubscribed_at', 'consent_source', 'consent_date'],
-      ...rows.map((r) => {
-        const s = rowOf(r);
-        return [csvCell(s.email), csvCell(s.name), s.status, s.createdAt, s.confirmedAt ?? '', s.unsubscribedAt ?? '', csvCell(s.consent?.source), s.consent?.date ?? ''];
-      }),
-    ]);
-    const s = sessionOf(c);
-    await audit(db, { staffId: s.staff.id, actor: s.staff.email, action: 'subscribers.export', detail: { rows: rows.length, status: status ?? 'all', searched: q !== '' }, ip: addressOf(c, opts) });
-    const day = new Date().toISOString().slice(0, 10);
-    return c.body(`\uFEFF${csv}`, 200, {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="subscribers-${status ?? 'all'}-${day}.csv"`,
-    });
-  });
+// The body is the CSV itself (text/csv), up to IMPORT_MAX_BYTES: the one console write allowed
+// more than the usual 64 KB (server/http/security.ts writeLimitFor). ?confirm=1: send each added
+// person the double opt-in e-mail.
+async function importSubscribers(c: AdminContext, opts: NewsletterAdminOptions) {
+  const { db } = deps(c);
+  const text = await readImportFile(c);
+  const consent = readImportConsent(c);
+  const rows = parseImport(text);
+  const sendConfirmation = !consent && c.req.query('confirm') === '1';
+  const s = sessionOf(c);
+  const graves = tombstones(db);
 
-  // The body is the CSV itself (text/csv), up to IMPORT_MAX_BYTES: the one console write allowed
-  // more than the usual 64 KB (server/http/security.ts writeLimitFor). ?confirm=1: send each added
-  // person the double opt-in e-mail.
-  app.post('/subscribers/import', owner, async (c) => {
-    const { db } = deps(c);
-    const text = await readImportFile(c);
-    const consent = readImportConsent(c);
-    const rows = parseImport(text);
-    const sendConfirmation = !consent && c.req.query('confirm') === '1';
-    const s = sessionOf(c);
-    const graves = tombstones(db);
+  const report: ImportReport = { added: 0, existing: 0, invalid: 0, erased: 0, mailed: 0, consent, rows: [] };
+  const candidates = importCandidates(rows, report);
+  await graves.ready();
 
-    const report: ImportReport = { added: 0, existing: 0, invalid: 0, erased: 0, mailed: 0, consent, rows: [] };
-    const candidates = importCandidates(rows, report);
-    await graves.ready();
-
-    await db.transaction(async (tx) => {
-      const keys = [...candidates.keys()];
-      const buried = await graves.buried(tx, keys);
-      const start = Date.now();
-      const interval = 60_000 / opts.ratePerMinute;
-      let mailed = 0;
-      for (let i = 0; i < keys.length; i += 500) {
-        const chunk = keys.slice(i, i + 500).filter((k) => !buried.has(k));
-        const created = chunk.length
-          ? await tx
-              .insert(newsletterSubscribers)
-              .values(
-                chunk.map((k) => {
-                  const p = candidates.get(k)!;
-                  // Pending, whatever the file says, unless the owner gave the proof of consent for
-                  // the file; placeholder token hashes until a confirmation is sent.
-                  const base = { full_name: p.name, email: p.email, email_key: k, confirm_token_hash: `new:${newToken()}`, unsubscribe_token_hash: `new:${newToken()}` };
-                  return consent ? { ...base, status: 'confirmed', confirmed_at: sql`now()`, consent_source: consent.source, consent_date: consent.date } : { ...base, status: 'pending' };
-                }),
-              )
-              .onConflictDoNothing({ target: newsletterSubscribers.email_key })
-              .returning({ id: newsletterSubscribers.id, key: newsletterSubscribers.email_key })
-          : [];
-        const createdKeys = new Set(created.map((r) => r.key));
-        for (const k of keys.slice(i, i + 500)) {
-          const row = report.rows[candidates.get(k)!.at]!;
-          if (buried.has(k)) Object.assign(row, { outcome: 'erased', reason: 'Erased at their request before: not added again' });
-          else if (!createdKeys.has(k)) Object.assign(row, { outcome: 'existing', reason: 'Already on the list (left as it is)' });
-        }
-        if (sendConfirmation) {
-          for (const r of created) {
-            const p = candidates.get(r.key)!;
-            await queueConfirmation(tx, opts, r.id, { fullName: p.name, email: p.email }, new Date(start + mailed * interval));
-            mailed++;
-          }
+  await db.transaction(async (tx) => {
+    const keys = [...candidates.keys()];
+    const buried = await graves.buried(tx, keys);
+    const start = Date.now();
+    const interval = 60_000 / opts.ratePerMinute;
+    let mailed = 0;
+    for (let i = 0; i < keys.length; i += 500) {
+      const chunk = keys.slice(i, i + 500).filter((k) => !buried.has(k));
+      const created = chunk.length
+        ? await tx
+            .insert(newsletterSubscribers)
+            .values(
+              chunk.map((k) => {
+                const p = candidates.get(k)!;
+                // Pending, whatever the file says, unless the owner gave the proof of consent for
+                // the file; placeholder token hashes until a confirmation is sent.
+                const base = { full_name: p.name, email: p.email, email_key: k, confirm_token_hash: `new:${newToken()}`, unsubscribe_token_hash: `new:${newToken()}` };
+                return consent ? { ...base, status: 'confirmed', confirmed_at: sql`now()`, consent_source: consent.source, consent_date: consent.date } : { ...base, status: 'pending' };
+              }),
+            )
+            .onConflictDoNothing({ target: newsletterSubscribers.email_key })
+            .returning({ id: newsletterSubscribers.id, key: newsletterSubscribers.email_key })
+        : [];
+      const createdKeys = new Set(created.map((r) => r.key));
+      for (const k of keys.slice(i, i + 500)) {
+        const row = report.rows[candidates.get(k)!.at]!;
+        if (buried.has(k)) Object.assign(row, { outcome: 'erased', reason: 'Erased at their request before: not added again' });
+        else if (!createdKeys.has(k)) Object.assign(row, { outcome: 'existing', reason: 'Already on the list (left as it is)' });
+      }
+      if (sendConfirmation) {
+        for (const r of created) {
+          const p = candidates.get(r.key)!;
+          await queueConfirmation(tx, opts, r.id, { fullName: p.name, email: p.email }, new Date(start + mailed * interval));
+          mailed++;
         }
       }
-      for (const r of report.rows) report[r.outcome]++;
-      report.mailed = mailed;
-      await audit(tx, {
-        staffId: s.staff.id,
-        actor: s.staff.email,
-        action: 'subscribers.import',
-        detail: {
-          rows: rows.length,
-          added: report.added,
-          existing: report.existing,
-          invalid: report.invalid,
-          erased: report.erased,
-          confirmationsQueued: mailed,
-          ...(consent ? { consentSource: consent.source, consentDate: consent.date } : {}),
-        },
-        ip: addressOf(c, opts),
-      });
+    }
+    for (const r of report.rows) report[r.outcome]++;
+    report.mailed = mailed;
+    await audit(tx, {
+      staffId: s.staff.id,
+      actor: s.staff.email,
+      action: 'subscribers.import',
+      detail: {
+        rows: rows.length,
+        added: report.added,
+        existing: report.existing,
+        invalid: report.invalid,
+        erased: report.erased,
+        confirmationsQueued: mailed,
+        ...(consent ? { consentSource: consent.source, consentDate: consent.date } : {}),
+      },
+      ip: addressOf(c, opts),
     });
-    if (report.mailed) opts.kick();
-    return c.json(report);
   });
+  if (report.mailed) opts.kick();
+  return c.json(report);
+}
 
-  app.post('/subscribers/:id/unsubscribe', owner, async (c) => {
-    const { db } = deps(c);
-    const id = idParam(c, 'Subscriber');
-    const s = sessionOf(c);
-    const done = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(newsletterSubscribers)
-        .set({ status: 'unsubscribed', unsubscribed_at: sql`coalesce(${newsletterSubscribers.unsubscribed_at}, now())` })
-        .where(eq(newsletterSubscribers.id, id))
-        .returning({ id: newsletterSubscribers.id });
-      if (!row) return false;
-      await withdrawCampaignMail(tx, id);
-      await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'subscriber.unsubscribe', target: `subscriber:${id}`, ip: addressOf(c, opts) });
-      return true;
-    });
-    if (!done) throw new HttpError(404, 'Subscriber not found');
-    return c.json({ ok: true });
+async function unsubscribe(c: AdminContext, opts: NewsletterAdminOptions) {
+  const { db } = deps(c);
+  const id = idParam(c, 'Subscriber');
+  const s = sessionOf(c);
+  const done = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(newsletterSubscribers)
+      .set({ status: 'unsubscribed', unsubscribed_at: sql`coalesce(${newsletterSubscribers.unsubscribed_at}, now())` })
+      .where(eq(newsletterSubscribers.id, id))
+      .returning({ id: newsletterSubscribers.id });
+    if (!row) return false;
+    await withdrawCampaignMail(tx, id);
+    await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'subscriber.unsubscribe', target: `subscriber:${id}`, ip: addressOf(c, opts) });
+    return true;
   });
+  if (!done) throw new HttpError(404, 'Subscriber not found');
+  return c.json({ ok: true });
+}
 
-  app.get('/subscribers/:id', owner, async (c) => {
-    const id = idParam(c, 'Subscriber');
-    const [row] = await deps(c).db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id));
-    if (!row) throw new HttpError(404, 'Subscriber not found');
-    const [{ n } = { n: 0 }] = await deps(c).db.select({ n: count() }).from(enquiries).where(sql`lower(${enquiries.email}) = ${row.email_key}`);
-    return c.json({ ...rowOf(row), enquiries: Number(n) });
+async function subscriberDetail(c: AdminContext) {
+  const id = idParam(c, 'Subscriber');
+  const [row] = await deps(c).db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id));
+  if (!row) throw new HttpError(404, 'Subscriber not found');
+  const [{ n } = { n: 0 }] = await deps(c).db.select({ n: count() }).from(enquiries).where(sql`lower(${enquiries.email}) = ${row.email_key}`);
+  return c.json({ ...rowOf(row), enquiries: Number(n) });
+}
+
+async function erase(c: AdminContext, opts: NewsletterAdminOptions) {
+  const { db } = deps(c);
+  const id = idParam(c, 'Subscriber');
+  await readBody(c, eraseSchema);
+  const s = sessionOf(c);
+  await tombstones(db).ready();
+  const erased = await db.transaction(async (tx) => {
+    const done = await eraseSubscriber(db, tx, id);
+    // The subscriber's id only: the audit log keeps no trace of the address.
+    if (done) await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'subscriber.erase', target: `subscriber:${id}`, detail: done, ip: addressOf(c, opts) });
+    return done;
   });
+  if (!erased) throw new HttpError(404, 'Subscriber not found');
+  return c.json({ ok: true, ...erased });
+}
 
-  app.post('/subscribers/:id/erase', owner, async (c) => {
-    const { db } = deps(c);
-    const id = idParam(c, 'Subscriber');
-    await readBody(c, eraseSchema);
-    const s = sessionOf(c);
-    await tombstones(db).ready();
-    const erased = await db.transaction(async (tx) => {
-      const done = await eraseSubscriber(db, tx, id);
-      // The subscriber's id only: the audit log keeps no trace of the address.
-      if (done) await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'subscriber.erase', target: `subscriber:${id}`, detail: done, ip: addressOf(c, opts) });
-      return done;
-    });
-    if (!erased) throw new HttpError(404, 'Subscriber not found');
-    return c.json({ ok: true, ...erased });
-  });
-
+export function subscribersApi(opts: NewsletterAdminOptions) {
+  const app = new Hono<AdminEnv>();
+  app.get('/subscribers', owner, listSubscribers);
+  app.get('/subscribers/export.csv', owner, (c) => exportSubscribers(c, opts));
+  app.post('/subscribers/import', owner, (c) => importSubscribers(c, opts));
+  app.post('/subscribers/:id/unsubscribe', owner, (c) => unsubscribe(c, opts));
+  app.get('/subscribers/:id', owner, subscriberDetail);
+  app.post('/subscribers/:id/erase', owner, (c) => erase(c, opts));
   return app;
 }
