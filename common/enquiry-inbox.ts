@@ -30,17 +30,18 @@ export const INBOX_PAGE_SIZE = 25;
 
 /**
  * Where an enquiry was sent from, by the address of its page: the source and, on a safari's page
- * (/safaris/{slug}), the safari's slug. The migration 0008 backfill reads old rows the same way.
+ * (/safaris/{slug}) or the plan-a-safari page a safari's quote link opens (?safari={slug}), the
+ * safari's slug. The migration 0008 backfill reads old rows the same way.
  */
 export function sourceOfPage(pageUrl: string | null | undefined): { source: EnquirySource; safariSlug: string | null } {
   if (!pageUrl) return { source: 'other', safariSlug: null };
-  const path = pageUrl
-    .replace(/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/]*/, '')
-    .replace(/[?#].*$/s, '')
-    .replace(/\/+$/, '');
+  const local = pageUrl.replace(/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/]*/, '');
+  const path = local.replace(/[?#].*$/s, '').replace(/\/+$/, '');
   if (path === '') return { source: 'home', safariSlug: null };
   if (path === '/contact-us') return { source: 'contact', safariSlug: null };
-  if (path === '/plan-a-safari') return { source: 'plan-a-safari', safariSlug: null };
+  // A safari's "Get a free quote" link opens /plan-a-safari?safari={slug}.
+  const quoted = /^[^?#]*\?(?:[^#]*&)?safari=([a-z0-9]+(?:-[a-z0-9]+)*)(?:[&#]|$)/.exec(local);
+  if (path === '/plan-a-safari') return { source: 'plan-a-safari', safariSlug: quoted ? quoted[1]! : null };
   const m = /^\/safaris\/([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(path);
   // 'safari' once the slug is known to be a safari's (the caller looks it up).
   return { source: 'other', safariSlug: m ? m[1]! : null };

@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { tripSchema } from '../../common/enquiry-forms.ts';
-import { sourceOfPage } from '../../common/enquiry-inbox.ts';
+import { sourceOfPage, type EnquirySource } from '../../common/enquiry-inbox.ts';
 import { TRIP_FIELDS, TRIP_MESSAGES, tripLines, type Trip } from '../../common/enquiry-trip.ts';
 import { firstIssue } from '../../common/staff.ts';
 import { validateEnquiry } from '../../common/validation.ts';
@@ -61,13 +61,24 @@ async function readTrip(c: ApiContext): Promise<Trip> {
   throw new HttpError(400, issue.message, undefined, `invalid-${issue.field ?? 'trip'}`);
 }
 
-/** The safari of the enquiry: the one the visitor chose (an unknown one is a 400), else the one of the page it was sent from. */
-async function safariOf(db: Db, chosen: string | null, pageSlug: string | null): Promise<{ id: number; title: string; slug: string } | null> {
-  const slug = chosen ?? pageSlug;
+type SafariRef = { id: number; title: string; slug: string };
+
+async function safariBySlug(db: Db, slug: string | null): Promise<SafariRef | null> {
   if (!slug) return null;
   const [row] = await db.select({ id: safaris.id, title: safaris.safarititle, slug: safaris.safarititleslug }).from(safaris).where(eq(safaris.safarititleslug, slug));
-  if (!row && chosen) throw new HttpError(400, TRIP_MESSAGES.unknownSafari, undefined, 'invalid-safari');
   return row ?? null;
+}
+
+/**
+ * The enquiry's safari and source: the safari the visitor chose (an unknown one is a 400), else
+ * the one of the page it was sent from. Sent from a safari's quote form (the safari's page, or the
+ * plan-a-safari page its "Get a free quote" link opens), its source is "Safari quote".
+ */
+async function safariAndSource(db: Db, chosen: string | null, pageUrl: string | null): Promise<{ safari: SafariRef | null; source: EnquirySource }> {
+  const from = sourceOfPage(pageUrl);
+  const [picked, ofPage] = await Promise.all([safariBySlug(db, chosen), safariBySlug(db, from.safariSlug)]);
+  if (chosen && !picked) throw new HttpError(400, TRIP_MESSAGES.unknownSafari, undefined, 'invalid-safari');
+  return { safari: picked ?? ofPage, source: ofPage ? 'safari' : from.source };
 }
 
 export function enquiriesApi(opts: FormsApiOptions) {
@@ -91,9 +102,8 @@ export function enquiriesApi(opts: FormsApiOptions) {
     const pageUrl = enquiry.currentUrl ? new URL(enquiry.currentUrl, opts.siteUrl).toString() : refererOf(c.req.header('referer'));
 
     const { db } = deps(c);
-    // Where it was sent from, and its safari: the one chosen, or the one of a safari's page (for the inbox).
-    const from = sourceOfPage(pageUrl);
-    const safari = await safariOf(db, trip.safari, from.safariSlug);
+    // Its safari and where it was sent from (for the inbox).
+    const { safari, source } = await safariAndSource(db, trip.safari, pageUrl);
     const saved = await db.transaction(async (tx) => {
       await spendFormToken(tx, opts.tokens, token);
       if (opts.spam.enabled) {
@@ -117,7 +127,7 @@ export function enquiriesApi(opts: FormsApiOptions) {
           client_ip: clientIp,
           user_agent: userAgent,
           safari_id: safari?.id ?? null,
-          source: safari ? 'safari' : from.source,
+          source,
           safari: safari?.slug ?? null,
           travel_from: trip.travelFrom,
           travel_to: trip.travelTo,
