@@ -1,6 +1,7 @@
 // The enquiry inbox's words, shared by the console's screens and its API: the pipeline's
 // statuses, where an enquiry came from, and the shapes of the API's answers. The forms' rules
 // are in enquiry-forms.ts (zod builds its schemas when loaded: kept out of the browser's bundle).
+import type { Trip } from './enquiry-trip.ts';
 
 export const ENQUIRY_STATUSES = ['new', 'contacted', 'quoted', 'booked', 'lost', 'spam'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
@@ -24,6 +25,9 @@ export const SOURCE_LABELS: Record<EnquirySource, string> = {
   home: 'Home page',
   other: 'Other',
 };
+
+/** Why an agent may not export the enquiries (the API's 403, the inbox's note by its disabled button). */
+export const EXPORT_REFUSED = 'Only owners may export enquiries, unless an owner allows agents to in Settings.';
 
 /** Enquiries on one page of the inbox. */
 export const INBOX_PAGE_SIZE = 25;
@@ -54,7 +58,7 @@ export const REPLY_BODY_MAX = 20000;
 /** The reply form's first subject. */
 export const replySubject = (siteName: string) => `Re: Your enquiry with ${siteName}`;
 
-export const FILTER_KEYS = ['status', 'from', 'to', 'safari', 'country', 'q'] as const;
+export const FILTER_KEYS = ['status', 'from', 'to', 'safari', 'travelMonth', 'budget', 'country', 'q'] as const;
 
 /** The filters of a query string: empty values are no filter. */
 export function filterParams(params: URLSearchParams): Record<string, string> {
@@ -96,6 +100,8 @@ export interface InboxResponse {
   /** Choices of the filter form. */
   /** staff: the active members, for the bulk assignment. */
   options: { safaris: { id: number; title: string }[]; countries: string[]; staff: StaffRef[] };
+  /** The operator's time zone, the times are shown in. */
+  timeZone: string;
 }
 
 export interface OutboxState {
@@ -126,6 +132,8 @@ export interface EnquiryDetail {
   status: EnquiryStatus;
   source: EnquirySource;
   safari: { id: number; title: string; slug: string } | null;
+  /** The trip the visitor described (common/enquiry-trip.ts); every field null when none was given. */
+  trip: Trip;
   assignee: StaffRef | null;
   mail: OutboxState[];
   notes: { id: number; body: string; at: string; staff: StaffRef | null }[];
@@ -133,6 +141,8 @@ export interface EnquiryDetail {
   replies: { id: number; subject: string; body: string; at: string; staff: StaffRef | null; delivery: OutboxState['status'] | null }[];
   /** Who it may be assigned to (active staff). */
   staff: StaffRef[];
+  /** The operator's time zone, the times are shown in. */
+  timeZone: string;
 }
 
 export interface DashboardData {

@@ -4,10 +4,12 @@
 // rows take one change at once (a status, spam included, or an assignment): all or none.
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { bulkSchema, inboxFilterSchema } from '../../../common/enquiry-forms.ts';
-import { ENQUIRY_STATUSES, FILTER_KEYS, filterParams, SOURCE_LABELS, STATUS_LABELS, type InboxResponse } from '../../../common/enquiry-inbox.ts';
+import { ENQUIRY_STATUSES, EXPORT_REFUSED, FILTER_KEYS, filterParams, SOURCE_LABELS, STATUS_LABELS, type InboxResponse } from '../../../common/enquiry-inbox.ts';
+import { BUDGET_LABELS, BUDGETS } from '../../../common/enquiry-trip.ts';
+import type { StaffSession } from '../../../common/staff.ts';
 import { firstIssue } from '../../../common/staff.ts';
 import { CsrfInput, FormError, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
-import { StatusBadge, StatusOptions, staffName, When } from '../../components/admin/InboxUi.tsx';
+import { OperatorZone, StatusBadge, StatusOptions, staffName, When } from '../../components/admin/InboxUi.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import type { Route } from './+types/enquiries';
@@ -36,17 +38,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!/^[1-9][0-9]{0,5}$/.test(rawPage)) throw redirect(`/admin/enquiries${query.size ? `?${query}` : ''}`, { status: 303 });
     query.set('page', rawPage);
   }
-  let list: InboxResponse;
+  const [list, mayExport] = await Promise.all([inboxPage(context, request, query, rawPage !== null), mayExportEnquiries(context, request)]);
+  return { list, filters, error, mayExport };
+}
+
+/** The list's page; a page past the end (the list got shorter) is the first page. */
+async function inboxPage(context: Route.LoaderArgs['context'], request: Request, query: URLSearchParams, paged: boolean): Promise<InboxResponse> {
   try {
-    list = await adminGet<InboxResponse>(context, request, `/enquiries?${query}`);
+    return await adminGet<InboxResponse>(context, request, `/enquiries?${query}`);
   } catch (e) {
-    if (rawPage !== null && (e as { init?: { status?: number } })?.init?.status === 404) {
+    if (paged && (e as { init?: { status?: number } })?.init?.status === 404) {
       query.delete('page');
       throw redirect(`/admin/enquiries${query.size ? `?${query}` : ''}`, { status: 303 });
     }
     throw e;
   }
-  return { list, filters, error };
+}
+
+/** Owners may export; agents when an owner allows it (the API checks again). */
+async function mayExportEnquiries(context: Route.LoaderArgs['context'], request: Request): Promise<boolean> {
+  const session = await adminGet<StaffSession>(context, request, '/session');
+  if (session.staff.role === 'owner') return true;
+  return (await adminGet<{ export: boolean }>(context, request, '/settings/access')).export;
 }
 
 /** The bulk form's choice: "status:<status>" or "assign:<staff id>" / "assign:none". */
@@ -70,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Enquiries() {
-  const { list, filters, error } = useLoaderData<typeof loader>();
+  const { list, filters, error, mayExport } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const session = useConsoleSession();
   const busy = useNavigation().state === 'loading';
@@ -82,75 +95,13 @@ export default function Enquiries() {
   const lead = filtered && !error ? `${count} ${list.total === 1 ? 'matches' : 'match'} these filters` : filters.status ? count : `${count}, not counting spam`;
   const assignable = owner ? list.options.staff : list.options.staff.filter((m) => m.id === me);
   return (
-    <>
+    <OperatorZone.Provider value={list.timeZone}>
       <PageHead
         title="Enquiries"
         lead={lead}
-        actions={
-          <a className="btn btn--ghost btn--sm" href={`/admin/enquiries/export.csv${exportQuery ? `?${exportQuery}` : ''}`} download>
-            Export CSV
-          </a>
-        }
+        actions={<ExportButton query={exportQuery} allowed={mayExport} />}
       />
-      <section className="c-panel c-filters" aria-labelledby="filters-title">
-        <h2 id="filters-title" className="sr-only">
-          Filters
-        </h2>
-        <FormError>{error}</FormError>
-        <Form method="get" className="c-filters__form" role="search" aria-label="Enquiries">
-          <div className="c-field c-filters__q">
-            <label htmlFor="f-q">Search</label>
-            <input id="f-q" name="q" type="search" defaultValue={filters.q ?? ''} placeholder="Name, email or words of the message" maxLength={200} />
-          </div>
-          <div className="c-field">
-            <label htmlFor="f-status">Status</label>
-            <select id="f-status" name="status" defaultValue={filters.status ?? ''}>
-              <option value="">All but spam</option>
-              <StatusOptions />
-            </select>
-          </div>
-          <div className="c-field">
-            <label htmlFor="f-safari">Safari</label>
-            <select id="f-safari" name="safari" defaultValue={filters.safari ?? ''}>
-              <option value="">Any safari</option>
-              {list.options.safaris.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.title}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="c-field">
-            <label htmlFor="f-country">Country</label>
-            <select id="f-country" name="country" defaultValue={filters.country ?? ''}>
-              <option value="">Any country</option>
-              {list.options.countries.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="c-field">
-            <label htmlFor="f-from">Received from</label>
-            <input id="f-from" name="from" type="date" defaultValue={filters.from ?? ''} />
-          </div>
-          <div className="c-field">
-            <label htmlFor="f-to">Received until</label>
-            <input id="f-to" name="to" type="date" defaultValue={filters.to ?? ''} />
-          </div>
-          <div className="c-filters__actions">
-            <button type="submit" className="btn btn--primary">
-              Apply filters
-            </button>
-            {filtered ? (
-              <Link to="/admin/enquiries" className="c-textlink">
-                Clear filters
-              </Link>
-            ) : null}
-          </div>
-        </Form>
-      </section>
+      <InboxFilters list={list} filters={filters} error={error} />
 
       <section aria-labelledby="results-title" aria-busy={busy || undefined} className="c-results">
         <h2 id="results-title" className="sr-only">
@@ -274,6 +225,108 @@ export default function Enquiries() {
           enquiry is missing when numbers jump.
         </p>
       </section>
-    </>
+    </OperatorZone.Provider>
+  );
+}
+
+/** Export CSV: the filtered list; shown disabled, with the reason, to an agent an owner has not allowed. */
+function ExportButton({ query, allowed }: { query: string; allowed: boolean }) {
+  if (!allowed) {
+    return (
+      <span className="c-export">
+        <button type="button" className="btn btn--ghost btn--sm" disabled aria-describedby="export-refused">
+          Export CSV
+        </button>
+        <span id="export-refused" className="c-field__hint">
+          {EXPORT_REFUSED}
+        </span>
+      </span>
+    );
+  }
+  return (
+    <a className="btn btn--ghost btn--sm" href={`/admin/enquiries/export.csv${query ? `?${query}` : ''}`} download>
+      Export CSV
+    </a>
+  );
+}
+
+/** The filters and the search: a plain GET form, so every filtered list has its own address. */
+function InboxFilters({ list, filters, error }: { list: InboxResponse; filters: Record<string, string>; error: string | null }) {
+  const filtered = Object.keys(filters).length > 0;
+  return (
+      <section className="c-panel c-filters" aria-labelledby="filters-title">
+        <h2 id="filters-title" className="sr-only">
+          Filters
+        </h2>
+        <FormError>{error}</FormError>
+        <Form method="get" className="c-filters__form" role="search" aria-label="Enquiries">
+          <div className="c-field c-filters__q">
+            <label htmlFor="f-q">Search</label>
+            <input id="f-q" name="q" type="search" defaultValue={filters.q ?? ''} placeholder="Name, email or words of the message" maxLength={200} />
+          </div>
+          <div className="c-field">
+            <label htmlFor="f-status">Status</label>
+            <select id="f-status" name="status" defaultValue={filters.status ?? ''}>
+              <option value="">All but spam</option>
+              <StatusOptions />
+            </select>
+          </div>
+          <div className="c-field">
+            <label htmlFor="f-safari">Safari</label>
+            <select id="f-safari" name="safari" defaultValue={filters.safari ?? ''}>
+              <option value="">Any safari</option>
+              {list.options.safaris.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="c-field">
+            <label htmlFor="f-month">Travel month</label>
+            <input id="f-month" name="travelMonth" type="month" defaultValue={filters.travelMonth ?? ''} placeholder="2027-07" />
+          </div>
+          <div className="c-field">
+            <label htmlFor="f-budget">Budget per person</label>
+            <select id="f-budget" name="budget" defaultValue={filters.budget ?? ''}>
+              <option value="">Any budget</option>
+              {BUDGETS.map((b) => (
+                <option key={b} value={b}>
+                  {BUDGET_LABELS[b]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="c-field">
+            <label htmlFor="f-country">Country</label>
+            <select id="f-country" name="country" defaultValue={filters.country ?? ''}>
+              <option value="">Any country</option>
+              {list.options.countries.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="c-field">
+            <label htmlFor="f-from">Received from</label>
+            <input id="f-from" name="from" type="date" defaultValue={filters.from ?? ''} />
+          </div>
+          <div className="c-field">
+            <label htmlFor="f-to">Received until</label>
+            <input id="f-to" name="to" type="date" defaultValue={filters.to ?? ''} />
+          </div>
+          <div className="c-filters__actions">
+            <button type="submit" className="btn btn--primary">
+              Apply filters
+            </button>
+            {filtered ? (
+              <Link to="/admin/enquiries" className="c-textlink">
+                Clear filters
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+      </section>
   );
 }

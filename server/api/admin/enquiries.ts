@@ -9,6 +9,8 @@ import { stringify } from 'csv-stringify/sync';
 import { Hono } from 'hono';
 import { assignSchema, bulkSchema, inboxFilterSchema, noteSchema, replySchema, statusChangeSchema, type InboxFilter } from '../../../common/enquiry-forms.ts';
 import {
+  EXPORT_REFUSED,
+  FILTER_KEYS,
   INBOX_PAGE_SIZE,
   SOURCE_LABELS,
   STATUS_LABELS,
@@ -19,9 +21,11 @@ import {
   type OutboxState,
   type StaffRef,
 } from '../../../common/enquiry-inbox.ts';
+import { BUDGET_LABELS, whenLabel, type Budget, type Trip } from '../../../common/enquiry-trip.ts';
 import { firstIssue } from '../../../common/staff.ts';
 import { isEmail } from '../../../common/validation.ts';
 import { audit } from '../../auth/audit.ts';
+import { mayExport, readOperatorTimeZone } from '../../auth/content-access.ts';
 import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { enquiries, enquiryNotes, enquiryReplies, enquiryStatusChanges, mailOutbox, safaris, staff } from '../../db/schema.ts';
@@ -61,7 +65,7 @@ function enquiryId(c: AdminContext): number {
 /** The filters of the query string, checked (a 400 names what is wrong). */
 function readFilter(c: AdminContext): InboxFilter {
   const raw: Record<string, string> = {};
-  for (const k of ['status', 'from', 'to', 'safari', 'country', 'q'] as const) {
+  for (const k of FILTER_KEYS) {
     const v = c.req.query(k);
     if (v !== undefined && v.trim() !== '') raw[k] = v;
   }
@@ -97,6 +101,11 @@ function filterWhere(f: InboxFilter): SQL | undefined {
     f.from ? gte(enquiries.created_at, new Date(`${f.from}T00:00:00Z`)) : undefined,
     f.to ? lt(enquiries.created_at, new Date(Date.parse(`${f.to}T00:00:00Z`) + day)) : undefined,
     f.safari ? eq(enquiries.safari_id, f.safari) : undefined,
+    // A month: the flexible trips of that month, and the trips whose dates reach into it.
+    f.travelMonth
+      ? sql`(${enquiries.travel_month} = ${f.travelMonth} or (to_char(${enquiries.travel_from}, 'YYYY-MM') <= ${f.travelMonth} and to_char(coalesce(${enquiries.travel_to}, ${enquiries.travel_from}), 'YYYY-MM') >= ${f.travelMonth}))`
+      : undefined,
+    f.budget ? eq(enquiries.budget, f.budget) : undefined,
     f.country ? sql`lower(${enquiries.country}) = lower(${f.country})` : undefined,
     // The matches are found first, through the search indexes, then ordered and paged: folded
     // into the list's newest-first scan, the planner would test every row's words one by one.
@@ -107,6 +116,31 @@ function filterWhere(f: InboxFilter): SQL | undefined {
 
 const staffRef = (id: number | null, name: string | null, email: string | null): StaffRef | null => (id === null || email === null ? null : { id, name: name ?? '', email });
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+const tripColumns = {
+  safari: enquiries.safari,
+  travel_from: enquiries.travel_from,
+  travel_to: enquiries.travel_to,
+  travel_month: enquiries.travel_month,
+  adults: enquiries.adults,
+  children: enquiries.children,
+  child_ages: enquiries.child_ages,
+  budget: enquiries.budget,
+};
+
+/** An enquiry row's trip. */
+function tripOf(r: { [K in keyof typeof tripColumns]: (typeof enquiries.$inferSelect)[K] }): Trip {
+  return {
+    safari: r.safari,
+    travelFrom: r.travel_from,
+    travelTo: r.travel_to,
+    travelMonth: r.travel_month,
+    adults: r.adults,
+    children: r.children,
+    childAges: r.child_ages,
+    budget: r.budget as Budget | null,
+  };
+}
 
 function listQuery(db: Db, where: SQL | undefined) {
   return db
@@ -128,6 +162,7 @@ function listQuery(db: Db, where: SQL | undefined) {
       assignee_id: assignee.id,
       assignee_name: assignee.name,
       assignee_email: assignee.email,
+      ...tripColumns,
     })
     .from(enquiries)
     .leftJoin(safaris, eq(safaris.id, enquiries.safari_id))
@@ -182,7 +217,7 @@ async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail | null> 
     .leftJoin(assignee, eq(assignee.id, enquiries.assigned_to))
     .where(eq(enquiries.id, id));
   if (!e) return null;
-  const [mail, notes, history, replies, members] = await Promise.all([
+  const [mail, notes, history, replies, members, timeZone] = await Promise.all([
     db.select().from(mailOutbox).where(eq(mailOutbox.enquiry_id, id)).orderBy(asc(mailOutbox.id)),
     db
       .select({ id: enquiryNotes.id, body: enquiryNotes.body, at: enquiryNotes.created_at, sid: staff.id, sname: staff.name, semail: staff.email })
@@ -213,6 +248,7 @@ async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail | null> 
       .where(eq(enquiryReplies.enquiry_id, id))
       .orderBy(asc(enquiryReplies.created_at), asc(enquiryReplies.id)),
     activeStaff(db),
+    readOperatorTimeZone(db),
   ]);
   const r = e.row;
   return {
@@ -230,6 +266,7 @@ async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail | null> 
     status: r.status as EnquiryStatus,
     source: r.source as EnquirySource,
     safari: e.safari_id === null ? null : { id: e.safari_id, title: e.safari_title!, slug: e.safari_slug! },
+    trip: tripOf(r),
     assignee: staffRef(e.assignee_id, e.assignee_name, e.assignee_email),
     mail: mail.map(outboxState),
     notes: notes.map((n) => ({ id: n.id, body: n.body, at: iso(n.at)!, staff: staffRef(n.sid, n.sname, n.semail) })),
@@ -243,6 +280,7 @@ async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail | null> 
       delivery: (p.delivery as OutboxState['status'] | null) ?? null,
     })),
     staff: members,
+    timeZone,
   };
 }
 
@@ -292,18 +330,19 @@ async function assignTo(tx: Tx, id: number, staffId: number | null, c: AdminCont
 }
 
 /** The inbox's list and its CSV export. */
-function listRoutes(app: Hono<AdminEnv>): void {
+function listRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => string | null): void {
   app.get('/enquiries', async (c) => {
     const { db } = deps(c);
     const filter = readFilter(c);
     const paging = parsePaging((k) => c.req.query(k), INBOX_PAGE_SIZE);
     const where = filterWhere(filter);
-    const [counted, rows, safariOptions, countries, members] = await Promise.all([
+    const [counted, rows, safariOptions, countries, members, timeZone] = await Promise.all([
       db.select({ n: sql<number>`count(*)::int` }).from(enquiries).where(where),
       listQuery(db, where).limit(paging.limit).offset(paging.offset),
       db.selectDistinct({ id: safaris.id, title: safaris.safarititle }).from(safaris).innerJoin(enquiries, eq(enquiries.safari_id, safaris.id)).orderBy(asc(safaris.safarititle)),
       db.selectDistinct({ country: enquiries.country }).from(enquiries).where(sql`${enquiries.country} <> ''`).orderBy(asc(enquiries.country)),
       activeStaff(db),
+      readOperatorTimeZone(db),
     ]);
     const total = Number(counted[0]?.n ?? 0);
     const answer: InboxResponse = {
@@ -323,44 +362,63 @@ function listRoutes(app: Hono<AdminEnv>): void {
       totalPages: totalPagesFor(total, paging),
       total,
       options: { safaris: safariOptions, countries: [...new Set(countries.map((r) => r.country))], staff: members },
+      timeZone,
     };
     return c.json(answer);
   });
 
-  app.get('/enquiries/export.csv', async (c) => {
-    const { db } = deps(c);
-    const rows = await listQuery(db, filterWhere(readFilter(c))).limit(EXPORT_MAX_ROWS);
-    const csv = stringify(
-      rows.map((r) =>
-        [
-          r.id,
-          iso(r.created_at),
-          STATUS_LABELS[r.status as EnquiryStatus] ?? r.status,
-          SOURCE_LABELS[r.source as EnquirySource] ?? r.source,
-          r.name,
-          r.email,
-          r.phone,
-          r.country,
-          r.preferred_contact_method,
-          r.safari_title,
-          r.assignee_email,
-          r.page_url,
-          r.message,
-        ].map(safeCell),
-      ),
-      {
-        header: true,
-        columns: ['Id', 'Received (UTC)', 'Status', 'Source', 'Name', 'Email', 'Phone', 'Country', 'Preferred contact', 'Safari', 'Assigned to', 'Page', 'Message'],
-        quoted_match: /[\r\n]/,
-      },
-    );
-    const day = new Date().toISOString().slice(0, 10);
-    return c.body(`\uFEFF${csv}`, 200, {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="enquiries-${day}.csv"`,
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-    });
+  app.get('/enquiries/export.csv', (c) => exportCsv(c, addressOf));
+}
+
+const EXPORT_COLUMNS = ['Id', 'Received (UTC)', 'Status', 'Source', 'Name', 'Email', 'Phone', 'Country', 'Preferred contact', 'Safari', 'Assigned to', 'Page', 'Message'];
+const TRIP_EXPORT_COLUMNS = ['Travel from', 'Travel to', 'Travel month', 'Travel dates', 'Adults', 'Children', 'Children’s ages', 'Budget per person'];
+
+/** One row of the CSV: the enquiry's columns, then its trip's. */
+function exportRow(r: Awaited<ReturnType<typeof listQuery>>[number]): string[] {
+  const trip = tripOf(r);
+  return [
+    r.id,
+    iso(r.created_at),
+    STATUS_LABELS[r.status as EnquiryStatus] ?? r.status,
+    SOURCE_LABELS[r.source as EnquirySource] ?? r.source,
+    r.name,
+    r.email,
+    r.phone,
+    r.country,
+    r.preferred_contact_method,
+    r.safari_title,
+    r.assignee_email,
+    r.page_url,
+    r.message,
+    trip.travelFrom,
+    trip.travelTo,
+    trip.travelMonth,
+    whenLabel(trip),
+    trip.adults,
+    trip.children,
+    trip.childAges?.join(', ') ?? null,
+    trip.budget ? BUDGET_LABELS[trip.budget] : null,
+  ].map(safeCell);
+}
+
+/**
+ * The filtered list as a CSV file: owners, and agents while an owner allows it (a 403 otherwise).
+ * Every export is in the audit log, with its row count and filters.
+ */
+async function exportCsv(c: AdminContext, addressOf: (c: AdminContext) => string | null) {
+  const { db } = deps(c);
+  const s = sessionOf(c);
+  if (!(await mayExport(db, s))) throw new HttpError(403, EXPORT_REFUSED, undefined, 'forbidden');
+  const filter = readFilter(c);
+  const rows = await listQuery(db, filterWhere(filter)).limit(EXPORT_MAX_ROWS);
+  const csv = stringify(rows.map(exportRow), { header: true, columns: [...EXPORT_COLUMNS, ...TRIP_EXPORT_COLUMNS], quoted_match: /[\r\n]/ });
+  await audit(db, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiries.export', target: 'enquiries', detail: { rows: rows.length, filter }, ip: addressOf(c) });
+  const day = new Date().toISOString().slice(0, 10);
+  return c.body(`\uFEFF${csv}`, 200, {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="enquiries-${day}.csv"`,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
   });
 }
 
@@ -459,7 +517,7 @@ export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
   const addressOf = (c: AdminContext) => sourceOf(c, opts.trust).address ?? null;
   app.use('/enquiries/*', requireStaff());
   app.use('/enquiries', requireStaff());
-  listRoutes(app);
+  listRoutes(app, addressOf);
   changeRoutes(app, addressOf);
   replyRoute(app, opts, addressOf);
   return app;
