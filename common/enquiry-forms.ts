@@ -114,8 +114,18 @@ const wholeNumber = (min: number, max: number, message: string) =>
 
 /** The children's ages: a list of numbers, or the text '4, 9' of the form. */
 const agesSchema = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(/[,;\s]+/).filter(Boolean).map((a) => (/^\d{1,3}$/.test(a) ? Number(a) : a)) : v),
-  z.array(z.number({ error: TRIP_MESSAGES.childAges }).int(TRIP_MESSAGES.childAges).min(0, TRIP_MESSAGES.childAges).max(TRIP_LIMITS.childAgeMax, TRIP_MESSAGES.childAges), { error: TRIP_MESSAGES.childAges }).max(TRIP_LIMITS.childrenMax, TRIP_MESSAGES.childAges),
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(/[,;\s]+/)
+          .filter(Boolean)
+          .map((a) => (/^\d{1,3}$/.test(a) ? Number(a) : a))
+      : v,
+  z
+    .array(z.number({ error: TRIP_MESSAGES.childAges }).int(TRIP_MESSAGES.childAges).min(0, TRIP_MESSAGES.childAges).max(TRIP_LIMITS.childAgeMax, TRIP_MESSAGES.childAges), {
+      error: TRIP_MESSAGES.childAges,
+    })
+    .max(TRIP_LIMITS.childrenMax, TRIP_MESSAGES.childAges),
 );
 
 /**
@@ -128,13 +138,24 @@ export function earliestToday(now: Date = new Date()): string {
 
 /** The trip's rules: dates real and not in the past (to on or after from), a month YYYY-MM, travellers and ages in range, a budget from the list. */
 export function tripSchema(today: string = earliestToday()) {
-  const day = (message: string) => z.string({ error: message }).refine(realDate, message).refine((v) => v >= today, message);
+  const day = (message: string) =>
+    z
+      .string({ error: message })
+      .refine(realDate, message)
+      .refine((v) => v >= today, message);
   return z
     .object({
       safari: z.preprocess(given, z.string({ error: TRIP_MESSAGES.safari }).max(200, TRIP_MESSAGES.unknownSafari).regex(SLUG, TRIP_MESSAGES.unknownSafari).optional()),
       travelFrom: z.preprocess(given, day(TRIP_MESSAGES.travelFrom).optional()),
       travelTo: z.preprocess(given, day(TRIP_MESSAGES.travelTo).optional()),
-      travelMonth: z.preprocess(given, z.string({ error: TRIP_MESSAGES.travelMonth }).regex(MONTH, TRIP_MESSAGES.travelMonth).refine((v) => v >= today.slice(0, 7), TRIP_MESSAGES.travelMonth).optional()),
+      travelMonth: z.preprocess(
+        given,
+        z
+          .string({ error: TRIP_MESSAGES.travelMonth })
+          .regex(MONTH, TRIP_MESSAGES.travelMonth)
+          .refine((v) => v >= today.slice(0, 7), TRIP_MESSAGES.travelMonth)
+          .optional(),
+      ),
       adults: z.preprocess(given, wholeNumber(1, TRIP_LIMITS.adultsMax, TRIP_MESSAGES.adults).optional()),
       children: z.preprocess(given, wholeNumber(0, TRIP_LIMITS.childrenMax, TRIP_MESSAGES.children).optional()),
       childAges: z.preprocess(given, agesSchema.optional()),

@@ -78,17 +78,7 @@ function TripInput({
   ...input
 }: ControlProps & { label: string; hint?: string; wide?: boolean; type: string; placeholder?: string; min?: number; max?: number; inputMode?: 'numeric'; autoComplete?: string }) {
   const { invalid, describedBy, ...attrs } = input;
-  return (
-    <Field
-      look="site"
-      className={wide ? 'enq-field enq-field--wide' : 'enq-field'}
-      label={label}
-      hint={hint}
-      invalid={invalid}
-      describedBy={describedBy}
-      {...attrs}
-    />
-  );
+  return <Field look="site" className={wide ? 'enq-field enq-field--wide' : 'enq-field'} label={label} hint={hint} invalid={invalid} describedBy={describedBy} {...attrs} />;
 }
 
 function TripSelect({ label, options, invalid, describedBy, ...select }: ControlProps & { label: string; options: ReactNode }) {

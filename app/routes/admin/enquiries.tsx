@@ -96,11 +96,7 @@ export default function Enquiries() {
   const assignable = owner ? list.options.staff : list.options.staff.filter((m) => m.id === me);
   return (
     <OperatorZone.Provider value={list.timeZone}>
-      <PageHead
-        title="Enquiries"
-        lead={lead}
-        actions={<ExportButton query={exportQuery} allowed={mayExport} />}
-      />
+      <PageHead title="Enquiries" lead={lead} actions={<ExportButton query={exportQuery} allowed={mayExport} />} />
       <InboxFilters list={list} filters={filters} error={error} />
 
       <section aria-labelledby="results-title" aria-busy={busy || undefined} className="c-results">
@@ -254,79 +250,79 @@ function ExportButton({ query, allowed }: { query: string; allowed: boolean }) {
 function InboxFilters({ list, filters, error }: { list: InboxResponse; filters: Record<string, string>; error: string | null }) {
   const filtered = Object.keys(filters).length > 0;
   return (
-      <section className="c-panel c-filters" aria-labelledby="filters-title">
-        <h2 id="filters-title" className="sr-only">
-          Filters
-        </h2>
-        <FormError>{error}</FormError>
-        <Form method="get" className="c-filters__form" role="search" aria-label="Enquiries">
-          <div className="c-field c-filters__q">
-            <label htmlFor="f-q">Search</label>
-            <input id="f-q" name="q" type="search" defaultValue={filters.q ?? ''} placeholder="Name, email or words of the message" maxLength={200} />
-          </div>
-          <div className="c-field">
-            <label htmlFor="f-status">Status</label>
-            <select id="f-status" name="status" defaultValue={filters.status ?? ''}>
-              <option value="">All but spam</option>
-              <StatusOptions />
-            </select>
-          </div>
-          <div className="c-field">
-            <label htmlFor="f-safari">Safari</label>
-            <select id="f-safari" name="safari" defaultValue={filters.safari ?? ''}>
-              <option value="">Any safari</option>
-              {list.options.safaris.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.title}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="c-field">
-            <label htmlFor="f-month">Travel month</label>
-            <input id="f-month" name="travelMonth" type="month" defaultValue={filters.travelMonth ?? ''} placeholder="2027-07" />
-          </div>
-          <div className="c-field">
-            <label htmlFor="f-budget">Budget per person</label>
-            <select id="f-budget" name="budget" defaultValue={filters.budget ?? ''}>
-              <option value="">Any budget</option>
-              {BUDGETS.map((b) => (
-                <option key={b} value={b}>
-                  {BUDGET_LABELS[b]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="c-field">
-            <label htmlFor="f-country">Country</label>
-            <select id="f-country" name="country" defaultValue={filters.country ?? ''}>
-              <option value="">Any country</option>
-              {list.options.countries.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="c-field">
-            <label htmlFor="f-from">Received from</label>
-            <input id="f-from" name="from" type="date" defaultValue={filters.from ?? ''} />
-          </div>
-          <div className="c-field">
-            <label htmlFor="f-to">Received until</label>
-            <input id="f-to" name="to" type="date" defaultValue={filters.to ?? ''} />
-          </div>
-          <div className="c-filters__actions">
-            <button type="submit" className="btn btn--primary">
-              Apply filters
-            </button>
-            {filtered ? (
-              <Link to="/admin/enquiries" className="c-textlink">
-                Clear filters
-              </Link>
-            ) : null}
-          </div>
-        </Form>
-      </section>
+    <section className="c-panel c-filters" aria-labelledby="filters-title">
+      <h2 id="filters-title" className="sr-only">
+        Filters
+      </h2>
+      <FormError>{error}</FormError>
+      <Form method="get" className="c-filters__form" role="search" aria-label="Enquiries">
+        <div className="c-field c-filters__q">
+          <label htmlFor="f-q">Search</label>
+          <input id="f-q" name="q" type="search" defaultValue={filters.q ?? ''} placeholder="Name, email or words of the message" maxLength={200} />
+        </div>
+        <div className="c-field">
+          <label htmlFor="f-status">Status</label>
+          <select id="f-status" name="status" defaultValue={filters.status ?? ''}>
+            <option value="">All but spam</option>
+            <StatusOptions />
+          </select>
+        </div>
+        <div className="c-field">
+          <label htmlFor="f-safari">Safari</label>
+          <select id="f-safari" name="safari" defaultValue={filters.safari ?? ''}>
+            <option value="">Any safari</option>
+            {list.options.safaris.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="c-field">
+          <label htmlFor="f-month">Travel month</label>
+          <input id="f-month" name="travelMonth" type="month" defaultValue={filters.travelMonth ?? ''} placeholder="2027-07" />
+        </div>
+        <div className="c-field">
+          <label htmlFor="f-budget">Budget per person</label>
+          <select id="f-budget" name="budget" defaultValue={filters.budget ?? ''}>
+            <option value="">Any budget</option>
+            {BUDGETS.map((b) => (
+              <option key={b} value={b}>
+                {BUDGET_LABELS[b]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="c-field">
+          <label htmlFor="f-country">Country</label>
+          <select id="f-country" name="country" defaultValue={filters.country ?? ''}>
+            <option value="">Any country</option>
+            {list.options.countries.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="c-field">
+          <label htmlFor="f-from">Received from</label>
+          <input id="f-from" name="from" type="date" defaultValue={filters.from ?? ''} />
+        </div>
+        <div className="c-field">
+          <label htmlFor="f-to">Received until</label>
+          <input id="f-to" name="to" type="date" defaultValue={filters.to ?? ''} />
+        </div>
+        <div className="c-filters__actions">
+          <button type="submit" className="btn btn--primary">
+            Apply filters
+          </button>
+          {filtered ? (
+            <Link to="/admin/enquiries" className="c-textlink">
+              Clear filters
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </section>
   );
 }

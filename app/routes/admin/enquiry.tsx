@@ -74,6 +74,8 @@ const KIND_LABELS: Record<string, string> = {
   'enquiry-operator': 'Notice to the operator',
   'enquiry-acknowledgement': 'Acknowledgement to the visitor',
   'enquiry-reply': 'Reply to the visitor',
+  'enquiry-reply-copy': 'Copy of a reply to the operator',
+  'enquiry-assigned': 'Notice to the agent assigned',
 };
 
 const DELIVERY_LABELS: Record<OutboxState['status'], string> = { pending: 'Waiting', sending: 'Sending', sent: 'Sent', failed: 'Failed' };

@@ -29,7 +29,8 @@ import { mayExport, readOperatorTimeZone } from '../../auth/content-access.ts';
 import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { enquiries, enquiryNotes, enquiryReplies, enquiryStatusChanges, mailOutbox, safaris, staff } from '../../db/schema.ts';
-import { enquiryReply } from '../../mail/enquiry-reply.ts';
+import { enquiryAssignedMail } from '../../mail/enquiry-assigned.ts';
+import { enquiryReply, operatorCopy } from '../../mail/enquiry-reply.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { searchFold } from '../../search/fold.ts';
 import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
@@ -48,6 +49,8 @@ export interface InboxMailOptions {
 export interface EnquiriesAdminOptions {
   trust: ProxyTrust;
   mail: InboxMailOptions;
+  /** The site's address, for the console link in an agent's assignment notice. */
+  siteUrl: string;
 }
 
 /** The most rows one CSV export carries. */
@@ -307,7 +310,7 @@ async function changeStatus(tx: Tx, id: number, to: EnquiryStatus, c: AdminConte
 }
 
 /** Assigns one enquiry (null: nobody), as the member's role allows; false when it already was. */
-async function assignTo(tx: Tx, id: number, staffId: number | null, c: AdminContext, ip: string | null): Promise<boolean> {
+async function assignTo(tx: Tx, id: number, staffId: number | null, c: AdminContext, ip: string | null, opts: EnquiriesAdminOptions): Promise<boolean> {
   const s = sessionOf(c);
   const row = await locked(tx, id);
   if (s.staff.role !== 'owner') {
@@ -326,7 +329,38 @@ async function assignTo(tx: Tx, id: number, staffId: number | null, c: AdminCont
   if (row.assigned_to === staffId) return false;
   await tx.update(enquiries).set({ assigned_to: staffId }).where(eq(enquiries.id, id));
   await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiry.assign', target: `enquiry:${id}`, detail: { from: row.assigned_to, to: staffId }, ip });
+  // The member it is given to hears of it (not one who took it themself).
+  if (staffId !== null && staffId !== s.staff.id) await noticeToAssignee(tx, row, staffId, s.staff, opts);
   return true;
+}
+
+/**
+ * Tells a member of staff by e-mail (through the outbox) that an enquiry is theirs: once per
+ * enquiry and member, however often it goes back and forth.
+ */
+async function noticeToAssignee(tx: Tx, row: typeof enquiries.$inferSelect, staffId: number, by: { name: string; email: string }, opts: EnquiriesAdminOptions): Promise<void> {
+  const [member] = await tx.select({ name: staff.name, email: staff.email }).from(staff).where(eq(staff.id, staffId));
+  if (!member) return;
+  const [sent] = await tx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.enquiry_id, row.id), eq(mailOutbox.kind, 'enquiry-assigned'), sql`${mailOutbox.message}->'to'->>'address' = ${member.email}`))
+    .limit(1);
+  if (sent) return;
+  const [safari] = row.safari_id === null ? [] : await tx.select({ title: safaris.safarititle }).from(safaris).where(eq(safaris.id, row.safari_id));
+  const message = enquiryAssignedMail(
+    {
+      enquiryId: row.id,
+      agent: member,
+      by,
+      traveller: { name: row.name, country: row.country },
+      trip: tripOf(row),
+      safariTitle: safari?.title ?? null,
+      link: new URL(`/admin/enquiries/${row.id}`, opts.siteUrl).toString(),
+    },
+    { from: opts.mail.from },
+  );
+  await enqueueMail(tx, opts.mail.messageIdDomain, [{ kind: 'enquiry-assigned', enquiryId: row.id, message }]);
 }
 
 /** The inbox's list and its CSV export. */
@@ -423,7 +457,7 @@ async function exportCsv(c: AdminContext, addressOf: (c: AdminContext) => string
 }
 
 /** One enquiry, and the changes staff make to one or several: status, assignment, notes. */
-function changeRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => string | null): void {
+function changeRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => string | null, opts: EnquiriesAdminOptions): void {
   app.get('/enquiries/:id', async (c) => {
     const detail = await enquiryDetail(deps(c).db, enquiryId(c));
     if (!detail) throw new HttpError(404, 'Enquiry not found', undefined, 'not-found');
@@ -440,7 +474,8 @@ function changeRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => strin
   app.post('/enquiries/:id/assign', async (c) => {
     const id = enquiryId(c);
     const input = await readBody(c, assignSchema);
-    const changed = await deps(c).db.transaction((tx) => assignTo(tx, id, input.staffId, c, addressOf(c)));
+    const changed = await deps(c).db.transaction((tx) => assignTo(tx, id, input.staffId, c, addressOf(c), opts));
+    if (changed) opts.mail.onQueued();
     return c.json({ ok: true, staffId: input.staffId, changed });
   });
 
@@ -451,9 +486,10 @@ function changeRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => strin
     const change = input.change;
     const changed = await deps(c).db.transaction(async (tx) => {
       let n = 0;
-      for (const id of ids) if ('status' in change ? await changeStatus(tx, id, change.status, c, addressOf(c)) : await assignTo(tx, id, change.staffId, c, addressOf(c))) n++;
+      for (const id of ids) if ('status' in change ? await changeStatus(tx, id, change.status, c, addressOf(c)) : await assignTo(tx, id, change.staffId, c, addressOf(c), opts)) n++;
       return n;
     });
+    if (changed) opts.mail.onQueued();
     return c.json({ ok: true, count: ids.length, changed });
   });
 
@@ -483,17 +519,21 @@ function replyRoute(app: Hono<AdminEnv>, opts: EnquiriesAdminOptions, addressOf:
       const row = await locked(tx, id);
       // An enquiry whose personal data was erased has no address to answer.
       if (!isEmail(row.email)) throw new HttpError(409, 'This enquiry has no e-mail address to reply to.', undefined, 'no-address');
-      const [notice] = await tx
+      // Threaded with what the visitor received: their acknowledgement.
+      const [ack] = await tx
         .select({ message_id: mailOutbox.message_id })
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.enquiry_id, id), eq(mailOutbox.kind, 'enquiry-operator')))
+        .where(and(eq(mailOutbox.enquiry_id, id), eq(mailOutbox.kind, 'enquiry-acknowledgement')))
         .orderBy(asc(mailOutbox.id))
         .limit(1);
-      const message = enquiryReply(
-        { enquiryId: id, visitor: { name: row.name, email: row.email }, subject: input.subject, body: input.body, author: { name: s.staff.name }, threadMessageId: notice?.message_id ?? null },
-        { from: opts.mail.from, operatorEmail: opts.mail.operatorEmail },
-      );
-      const [outboxId] = await enqueueMail(tx, opts.mail.messageIdDomain, [{ kind: 'enquiry-reply', enquiryId: id, message }]);
+      const visitor = { name: row.name, email: row.email };
+      const mailOpts = { from: opts.mail.from, operatorEmail: opts.mail.operatorEmail };
+      const message = enquiryReply({ enquiryId: id, visitor, subject: input.subject, body: input.body, author: { name: s.staff.name }, threadMessageId: ack?.message_id ?? null }, mailOpts);
+      // The reply, and its copy for the operator's mailbox.
+      const [outboxId] = await enqueueMail(tx, opts.mail.messageIdDomain, [
+        { kind: 'enquiry-reply', enquiryId: id, message },
+        { kind: 'enquiry-reply-copy', enquiryId: id, message: operatorCopy(message, { enquiryId: id, visitor }, mailOpts) },
+      ]);
       const [r] = await tx.insert(enquiryReplies).values({ enquiry_id: id, staff_id: s.staff.id, subject: input.subject, body: input.body, outbox_id: outboxId! }).returning({ id: enquiryReplies.id });
       // A first answer moves a new enquiry on.
       if (row.status === 'new') await setStatus(tx, id, 'new', 'contacted', s.staff.id);
@@ -518,7 +558,7 @@ export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
   app.use('/enquiries/*', requireStaff());
   app.use('/enquiries', requireStaff());
   listRoutes(app, addressOf);
-  changeRoutes(app, addressOf);
+  changeRoutes(app, addressOf, opts);
   replyRoute(app, opts, addressOf);
   return app;
 }
