@@ -151,10 +151,10 @@ describe.each(backends())('enquiries with a trip on %s', (backend) => {
   it('lists the trip in the operator notice and the traveller’s acknowledgement', async () => {
     const currentUrl = `http://localhost:3000/safaris/${safari.slug}`;
     expect((await post({ safari: safari.slug, travelMonth: `${NEXT_YEAR}-07`, adults: 2, children: 1, childAges: [9], budget: '5000-8000', currentUrl })).status).toBe(201);
+    const [{ id }] = (await stored()) as [{ id: number }];
     await site.app.forms!.worker.runOnce();
-    await waitFor(() => smtp.received.length >= 2);
-    const notice = smtp.received.find((m) => m.to.includes(OPERATOR))!;
-    const ack = smtp.received.find((m) => m.to.includes('amina@example.com'))!;
+    const notice = await waitFor(() => smtp.received.find((m) => m.to.includes(OPERATOR) && m.text.includes(`New safari enquiry #${id}\n`)));
+    const ack = await waitFor(() => smtp.received.find((m) => m.to.includes('amina@example.com') && m.text.includes(`(reference #${id})`)));
     for (const line of [`Safari: ${safari.title}`, `Travel dates: flexible, July ${NEXT_YEAR}`, 'Travellers: 2 adults, 1 child (age 9)', 'Budget per person: US$5,000 to 8,000']) {
       expect(notice.text).toContain(line);
       expect(ack.text).toContain(line);
@@ -179,21 +179,23 @@ describe.each(backends())('enquiries with a trip on %s', (backend) => {
     };
     const send = (fields: Record<string, string>) =>
       fetch(`${base}/enquiry`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base }, body: new URLSearchParams(fields) });
-    // The cached page carries no token: the form comes back on /enquiry, asking to confirm, with the page and the trip kept.
-    const first = await send(form);
+    // Refused (a bad phone), the form comes back on /enquiry with the visitor's values, the page it was on and the trip.
+    const first = await send({ ...form, phone: '12' });
     const html = await first.text();
-    expect(html).toContain('Please confirm your enquiry');
-    const token = /name="formToken" value="([^"]+)"/.exec(html)?.[1];
-    expect(token).toBeTruthy();
-    expect(html).toContain(`name="currentUrl" value="${page.replace(/&/g, '&amp;')}"`);
+    expect(first.status).toBe(400);
+    expect(html).toContain('Please check your enquiry');
+    expect(html).toContain(MESSAGES.phone);
+    const kept = /name="currentUrl" value="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+    expect(kept).toBe(page);
     expect(html).toMatch(new RegExp(`<option value="${safari.slug}" selected=""`));
     expect(html).toMatch(/<option value="2000-3500" selected=""/);
-    // Sent again from /enquiry (its own Referer), it still records the page it was on.
+    // Sent again from /enquiry (its own Referer), it records the page the form was first on.
+    const token = /name="formToken" value="([^"]*)"/.exec(html)?.[1] ?? '';
     const second = await fetch(`${base}/enquiry`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base, referer: `${base}/enquiry` },
-      body: new URLSearchParams({ ...form, formToken: token! }),
+      body: new URLSearchParams({ ...form, currentUrl: kept!, formToken: token }),
     });
     expect(second.status).toBe(303);
     expect(second.headers.get('location')).toBe('/enquiry?sent=plan');
