@@ -9,6 +9,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/validation.ts';
 import { buildDir } from '../../server/web.ts';
+import { axeWithoutScripts } from '../helpers/browser.ts';
 import { OPERATOR, waitFor } from '../helpers/forms.ts';
 import { type ServerProcess, freePort, seededDataDir, startServer } from '../helpers/start-site.ts';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../helpers/smtp.ts';
@@ -70,19 +71,6 @@ async function newPage(javaScriptEnabled: boolean): Promise<{ page: Page; contex
     if (r.method() === 'POST' && (path === '/api/plan-a-safari' || path === '/enquiry' || path === '/enquiry.data')) count++;
   });
   return { page, context, dialogs, posts: () => count };
-}
-
-/** axe on a page loaded without JavaScript: its HTML, scripts removed, checked in a page that runs axe. */
-async function axeWithoutScripts(page: Page): Promise<string[]> {
-  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '');
-  const context = await browser.newContext();
-  const checker = await context.newPage();
-  const url = page.url();
-  await checker.route(url, (r) => r.fulfill({ status: 200, contentType: 'text/html', body: html }));
-  await checker.goto(url);
-  const result = await new AxeBuilder({ page: checker }).include('main').analyze();
-  await context.close();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function shot(page: Page, name: string) {
@@ -321,7 +309,7 @@ describe('enquiry form without JavaScript', { timeout: 60_000 }, () => {
     await expect.poll(() => again.getByRole('radio', { name: 'Whatsapp' }).isChecked()).toBe(true);
     await expect.poll(() => again.getByLabel(/^Phone(?! call)/).getAttribute('aria-invalid')).toBe('true');
     await shot(page, 'nojs-enquiry-error');
-    expect(await axeWithoutScripts(page)).toEqual([]);
+    expect(await axeWithoutScripts(browser, page)).toEqual([]);
 
     await again.getByLabel(/^Phone(?! call)/).fill('+353861234567');
     await again.getByRole('button').click();
@@ -471,7 +459,7 @@ describe('newsletter', { timeout: 60_000 }, () => {
     await page.waitForURL(`${base}/newsletter?subscribed=1`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Subscription successful!');
     await shot(page, 'nojs-newsletter-thanks');
-    expect(await axeWithoutScripts(page)).toEqual([]);
+    expect(await axeWithoutScripts(browser, page)).toEqual([]);
     await context.close();
   });
 });
@@ -553,7 +541,7 @@ describe('spam defence in the browser (SPAM_CHECKS=on)', { timeout: 90_000 }, ()
     await expect.poll(() => again.getByRole('radio', { name: 'Phone call' }).isChecked()).toBe(true);
     expect(await again.locator('input[name="formToken"]').getAttribute('value')).toMatch(/^\d{13}\./);
     await shot(page, 'nojs-enquiry-confirm');
-    expect(await axeWithoutScripts(page)).toEqual([]);
+    expect(await axeWithoutScripts(browser, page)).toEqual([]);
     // Nothing was stored yet; a person reads the message before pressing the button.
     expect(operatorMailFor('grace.twostep@example.com')).toBeUndefined();
     await page.waitForTimeout(2600);
