@@ -132,7 +132,7 @@ const agesSchema = z.preprocess(
  * The earliest day that is still today somewhere on earth (UTC−12): a traveller may choose their
  * own today wherever they are.
  */
-export function earliestToday(now: Date = new Date()): string {
+function earliestToday(now: Date = new Date()): string {
   return new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
 }
 

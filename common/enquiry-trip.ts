@@ -46,8 +46,6 @@ export interface Trip {
   budget: Budget | null;
 }
 
-export const NO_TRIP: Trip = { safari: null, travelFrom: null, travelTo: null, travelMonth: null, adults: null, children: null, childAges: null, budget: null };
-
 /** The trip as the form's text fields hold it (every value typed, '' when left empty). */
 export type TripValues = Record<TripField, string>;
 
@@ -56,14 +54,14 @@ export const EMPTY_TRIP_VALUES: TripValues = { safari: '', travelFrom: '', trave
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** '2027-07' as 'July 2027' (the value itself when it is not a month). */
-export function monthLabel(month: string): string {
+function monthLabel(month: string): string {
   const m = /^(\d{4})-(\d{2})$/.exec(month);
   const name = m ? MONTHS[Number(m[2]) - 1] : undefined;
   return m && name ? `${name} ${m[1]}` : month;
 }
 
 /** '2027-07-04' as '4 July 2027'. */
-export function dayLabel(day: string): string {
+function dayLabel(day: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   const name = m ? MONTHS[Number(m[2]) - 1] : undefined;
   return m && name ? `${Number(m[3])} ${name} ${m[1]}` : day;
@@ -77,7 +75,7 @@ export function whenLabel(t: Pick<Trip, 'travelFrom' | 'travelTo' | 'travelMonth
 }
 
 /** Who travels: '2 adults, 2 children (ages 6, 11)' (null when nothing was given). */
-export function travellersLabel(t: Pick<Trip, 'adults' | 'children' | 'childAges'>): string | null {
+function travellersLabel(t: Pick<Trip, 'adults' | 'children' | 'childAges'>): string | null {
   const parts: string[] = [];
   if (t.adults !== null) parts.push(`${t.adults} ${t.adults === 1 ? 'adult' : 'adults'}`);
   if (t.children !== null && t.children > 0) {

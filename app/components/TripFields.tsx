@@ -28,7 +28,7 @@ export interface TripFieldsProps {
 const isTripField = (f: string | undefined): f is TripField => TRIP_FIELDS.includes(f as TripField);
 
 /** Whether the visitor gave anything of the trip (the safari of a quote form counts only when it can be changed). */
-export function tripGiven(values: TripValues, safariChoosable: boolean): boolean {
+function tripGiven(values: TripValues, safariChoosable: boolean): boolean {
   return TRIP_FIELDS.some((f) => (f !== 'safari' || safariChoosable) && values[f].trim() !== '');
 }
 

@@ -1,7 +1,6 @@
 // The notice an agent receives when an enquiry is assigned to them: who enquired, the trip they
 // described and the link to the enquiry in the console (the traveller's message stays there).
 import { tripLines, type Trip } from '../../common/enquiry-trip.ts';
-import { site } from '../../common/site.ts';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
 import { oneLine } from './one-line.ts';
 import { contactFooterText, esc, greetingName, layout } from './templates.ts';

@@ -15,7 +15,10 @@ import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { type ServerProcess, freePort, seededDataDir, startServer } from '../helpers/start-site.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
-const LAUNCH = { executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] };
+const LAUNCH = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
 const YEAR = new Date().getUTCFullYear() + 1;
 
 let smtp: TestSmtp;
@@ -155,7 +158,10 @@ describe('the trip in the safari quote overlay', { timeout: 90_000 }, () => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       const result = await new AxeBuilder({ page }).include('.modal--quote').analyze();
-      expect(result.violations.map((v) => v.id), `axe at ${width}`).toEqual([]);
+      expect(
+        result.violations.map((v) => v.id),
+        `axe at ${width}`,
+      ).toEqual([]);
       await shot(page, `trip-quote-${width}`);
     }
     await form.getByRole('button', { name: 'Request my free quote' }).click();
