@@ -12,24 +12,14 @@ import { TRIP_MESSAGES } from '../common/enquiry-trip.ts';
 import { MESSAGES } from '../common/validation.ts';
 import type { Db } from '../server/db/index.ts';
 import { backends } from './helpers/db.ts';
-import { rowsOf } from './helpers/forms.ts';
+import { rowsOf, waitFor } from './helpers/forms.ts';
 import { type InProcessSite, startSite } from './helpers/start-site.ts';
-import { startTestSmtp, type TestSmtp } from './helpers/smtp.ts';
+import { startTestSmtp, type ReceivedMail, type TestSmtp } from './helpers/smtp.ts';
 import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
 
 const OPERATOR = 'bookings@kigezitrails.example';
 const FROM = 'Kigezi Trails <no-reply@kigezitrails.example>';
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
-
-async function waitFor<T>(what: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.each(backends())('enquiries with a trip on %s', (backend) => {
   let site: InProcessSite;
@@ -60,6 +50,12 @@ describe.each(backends())('enquiries with a trip on %s', (backend) => {
     await db.execute(sql`delete from console_settings where key in ('agents_export', 'time_zone')`);
     smtp.received.length = 0;
   });
+
+  /** The first mail received that matches, once it has come. */
+  async function mailWhere(match: (m: ReceivedMail) => boolean): Promise<ReceivedMail> {
+    await waitFor(() => smtp.received.some(match), 10_000, 'mail');
+    return smtp.received.find(match)!;
+  }
 
   const visitor = {
     name: 'Amina Otieno',
@@ -153,8 +149,8 @@ describe.each(backends())('enquiries with a trip on %s', (backend) => {
     expect((await post({ safari: safari.slug, travelMonth: `${NEXT_YEAR}-07`, adults: 2, children: 1, childAges: [9], budget: '5000-8000', currentUrl })).status).toBe(201);
     const [{ id }] = (await stored()) as [{ id: number }];
     await site.app.forms!.worker.runOnce();
-    const notice = await waitFor(() => smtp.received.find((m) => m.to.includes(OPERATOR) && m.text.includes(`New safari enquiry #${id}\n`)));
-    const ack = await waitFor(() => smtp.received.find((m) => m.to.includes('amina@example.com') && m.text.includes(`(reference #${id})`)));
+    const notice = await mailWhere((m) => m.to.includes(OPERATOR) && m.text.includes(`New safari enquiry #${id}\n`));
+    const ack = await mailWhere((m) => m.to.includes('amina@example.com') && m.text.includes(`(reference #${id})`));
     for (const line of [`Safari: ${safari.title}`, `Travel dates: flexible, July ${NEXT_YEAR}`, 'Travellers: 2 adults, 1 child (age 9)', 'Budget per person: US$5,000 to 8,000']) {
       expect(notice.text).toContain(line);
       expect(ack.text).toContain(line);
@@ -276,7 +272,7 @@ describe.each(backends())('enquiries with a trip on %s', (backend) => {
     await post({ travelMonth: `${NEXT_YEAR}-07`, adults: 2 });
     const [{ id }] = (await stored()) as [{ id: number }];
     await site.app.forms!.worker.runOnce();
-    await waitFor(() => smtp.received.length >= 2);
+    await waitFor(() => smtp.received.length >= 2, 10_000, 'the enquiry mails');
     smtp.received.length = 0;
     const agentId = agent.session.staff.id;
     expect((await owner.send(`/enquiries/${id}/assign`, { staffId: agentId })).status).toBe(200);
@@ -284,7 +280,7 @@ describe.each(backends())('enquiries with a trip on %s', (backend) => {
     expect((await owner.send(`/enquiries/${id}/assign`, { staffId: null })).status).toBe(200);
     expect((await owner.send(`/enquiries/${id}/assign`, { staffId: agentId })).status).toBe(200);
     await site.app.forms!.worker.runOnce();
-    const mail = await waitFor(() => smtp.received.find((m) => m.to.includes('agent@trip.example')));
+    const mail = await mailWhere((m) => m.to.includes('agent@trip.example'));
     expect(mail.header('subject')).toBe(`Enquiry #${id} from Amina Otieno (Kenya) is assigned to you`);
     expect(mail.text).toContain(`Grace Owner assigned enquiry #${id} from Amina Otieno (Kenya) to you.`);
     expect(mail.text).toContain(`Travel dates: flexible, July ${NEXT_YEAR}`);
