@@ -188,10 +188,7 @@ function useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverErr
   const fetcher = useFetcher<EnquiryResult>();
   const token = useFormToken(initialToken);
   const [values, setValues] = useState<EnquiryValues>({ ...empty, ...initialValues });
-  // A quote form's safari is its page's: it stays after a sent enquiry.
-  const freshTrip = (): TripValues => ({ ...EMPTY_TRIP_VALUES, ...(safaris ? {} : { safari: initialTrip?.safari ?? '' }) });
-  const [trip, setTrip] = useState<TripValues>({ ...EMPTY_TRIP_VALUES, ...initialTrip });
-  const setTripField = (field: TripField, value: string) => setTrip((t) => ({ ...t, [field]: value }));
+  const { trip, setTripField, resetTrip } = useTrip(initialTrip, safaris);
   const [error, setError] = useState<FormError>(serverError ? { message: serverError, field: serverErrorField } : null);
   // A second click before the answer must not send a second enquiry.
   const inFlight = useRef(false);
@@ -206,7 +203,7 @@ function useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverErr
     if (r.ok) {
       token.spent();
       setValues(empty);
-      setTrip(freshTrip());
+      resetTrip();
       setError(null);
       if (variant === 'quote') {
         window.alert(ENQUIRY_ALERTS.quoteSuccess);
@@ -265,6 +262,14 @@ function useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverErr
   }
 
   return { formRef, fetcher, token, values, setValues, set, trip, setTripField, error, sending, done, countdown: countdown.left, onSubmit, closeThanks };
+}
+
+/** The trip as typed; after a sent enquiry, a quote form keeps its safari (its page's). */
+function useTrip(initialTrip: Partial<TripValues> | undefined, safaris: EnquiryFormProps['safaris']) {
+  const [trip, setTrip] = useState<TripValues>({ ...EMPTY_TRIP_VALUES, ...initialTrip });
+  const setTripField = (field: TripField, value: string) => setTrip((t) => ({ ...t, [field]: value }));
+  const resetTrip = () => setTrip({ ...EMPTY_TRIP_VALUES, ...(safaris ? {} : { safari: initialTrip?.safari ?? '' }) });
+  return { trip, setTripField, resetTrip };
 }
 
 /** Contact and plan: the seconds left before the visitor is taken to /blogs (null: not counting). */

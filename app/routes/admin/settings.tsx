@@ -97,33 +97,7 @@ export default function Settings() {
         </Form>
       </section>
       <ExportSection allowed={settings.agentsExport} result={result?.form === 'export' ? result : undefined} busy={busy} />
-      <section className="c-panel" aria-labelledby="zone-title">
-        <h2 id="zone-title">Time zone</h2>
-        {zone?.ok ? <Notice>{zone.message}</Notice> : null}
-        <FormError>{zone && !zone.ok ? zone.message : undefined}</FormError>
-        <Form method="post" className="c-form">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="zone" />
-          <div className="c-field">
-            <label htmlFor="time-zone">The operator’s time zone</label>
-            <p className="c-field__hint" id="time-zone-hint">
-              Campaigns are scheduled in it, and the times in the operator’s e-mails and on the campaign screens are written in it. Now: {operatorTime(settings.now, settings.timeZone)}.
-            </p>
-            <select id="time-zone" name="timeZone" defaultValue={settings.timeZone} aria-describedby="time-zone-hint" className="c-input" key={settings.timeZone}>
-              {timeZoneChoices().map((z) => (
-                <option key={z} value={z}>
-                  {z.replace(/_/g, ' ')}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <button type="submit" className="btn btn--primary" disabled={busy}>
-              Save time zone
-            </button>
-          </div>
-        </Form>
-      </section>
+      <ZoneSection zone={settings.timeZone} now={settings.now} result={zone} busy={busy} />
       <section className="c-panel" aria-labelledby="rates-title">
         <h2 id="rates-title">Currency rates</h2>
         <p className="c-field__hint c-rates__intro" id="rates-hint">
@@ -181,6 +155,39 @@ function ExportSection({ allowed, result, busy }: { allowed: boolean; result?: {
         <div>
           <button type="submit" className="btn btn--primary" disabled={busy}>
             Save export setting
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** The operator's time zone (common/operator-time.ts). */
+function ZoneSection({ zone, now, result, busy }: { zone: string; now: string; result?: { ok: boolean; message: string }; busy: boolean }) {
+  return (
+    <section className="c-panel" aria-labelledby="zone-title">
+      <h2 id="zone-title">Time zone</h2>
+      {result?.ok ? <Notice>{result.message}</Notice> : null}
+      <FormError>{result && !result.ok ? result.message : undefined}</FormError>
+      <Form method="post" className="c-form">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="zone" />
+        <div className="c-field">
+          <label htmlFor="time-zone">The operator’s time zone</label>
+          <p className="c-field__hint" id="time-zone-hint">
+            Campaigns are scheduled in it, and the times in the operator’s e-mails, the enquiry inbox and the campaign screens are written in it. Now: {operatorTime(now, zone)}.
+          </p>
+          <select id="time-zone" name="timeZone" defaultValue={zone} aria-describedby="time-zone-hint" className="c-input" key={zone}>
+            {timeZoneChoices().map((z) => (
+              <option key={z} value={z}>
+                {z.replace(/_/g, ' ')}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            Save time zone
           </button>
         </div>
       </Form>

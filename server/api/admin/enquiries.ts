@@ -204,6 +204,26 @@ function outboxState(r: typeof mailOutbox.$inferSelect): OutboxState {
   };
 }
 
+/** The replies sent to the visitor, oldest first, with their delivery. */
+function repliesOf(db: Db, id: number) {
+  return db
+    .select({
+      id: enquiryReplies.id,
+      subject: enquiryReplies.subject,
+      body: enquiryReplies.body,
+      at: enquiryReplies.created_at,
+      sid: staff.id,
+      sname: staff.name,
+      semail: staff.email,
+      delivery: mailOutbox.status,
+    })
+    .from(enquiryReplies)
+    .leftJoin(staff, eq(staff.id, enquiryReplies.staff_id))
+    .leftJoin(mailOutbox, eq(mailOutbox.id, enquiryReplies.outbox_id))
+    .where(eq(enquiryReplies.enquiry_id, id))
+    .orderBy(asc(enquiryReplies.created_at), asc(enquiryReplies.id));
+}
+
 async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail | null> {
   const [e] = await db
     .select({
@@ -234,22 +254,7 @@ async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail | null> 
       .leftJoin(staff, eq(staff.id, enquiryStatusChanges.staff_id))
       .where(eq(enquiryStatusChanges.enquiry_id, id))
       .orderBy(asc(enquiryStatusChanges.at), asc(enquiryStatusChanges.id)),
-    db
-      .select({
-        id: enquiryReplies.id,
-        subject: enquiryReplies.subject,
-        body: enquiryReplies.body,
-        at: enquiryReplies.created_at,
-        sid: staff.id,
-        sname: staff.name,
-        semail: staff.email,
-        delivery: mailOutbox.status,
-      })
-      .from(enquiryReplies)
-      .leftJoin(staff, eq(staff.id, enquiryReplies.staff_id))
-      .leftJoin(mailOutbox, eq(mailOutbox.id, enquiryReplies.outbox_id))
-      .where(eq(enquiryReplies.enquiry_id, id))
-      .orderBy(asc(enquiryReplies.created_at), asc(enquiryReplies.id)),
+    repliesOf(db, id),
     activeStaff(db),
     readOperatorTimeZone(db),
   ]);
