@@ -84,143 +84,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Enquiries() {
   const { list, filters, error, mayExport } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const session = useConsoleSession();
-  const busy = useNavigation().state === 'loading';
   const filtered = Object.keys(filters).length > 0;
   const exportQuery = new URLSearchParams(error ? {} : filters).toString();
-  const me = session?.staff.id;
-  const owner = session?.staff.role === 'owner';
   const count = `${list.total} ${list.total === 1 ? 'enquiry' : 'enquiries'}`;
   const lead = filtered && !error ? `${count} ${list.total === 1 ? 'matches' : 'match'} these filters` : filters.status ? count : `${count}, not counting spam`;
-  const assignable = owner ? list.options.staff : list.options.staff.filter((m) => m.id === me);
   return (
     <OperatorZone.Provider value={list.timeZone}>
       <PageHead title="Enquiries" lead={lead} actions={<ExportButton query={exportQuery} allowed={mayExport} />} />
       <InboxFilters list={list} filters={filters} error={error} />
 
-      <section aria-labelledby="results-title" aria-busy={busy || undefined} className="c-results">
-        <h2 id="results-title" className="sr-only">
-          Results{list.totalPages > 1 ? `, page ${list.page} of ${list.totalPages}` : ''}
-        </h2>
-        {list.enquiries.length === 0 ? (
-          <div className="c-empty">
-            <p className="c-empty__title">{filtered ? 'No enquiries match these filters.' : 'No enquiries yet.'}</p>
-            <p className="c-muted">{filtered ? 'Try fewer filters or other words.' : 'Enquiries sent from the site’s forms appear here.'}</p>
-          </div>
-        ) : (
-          <>
-            <Form method="post" id="bulk" className="c-bulk" aria-labelledby="bulk-title">
-              <h3 id="bulk-title" className="c-bulk__title">
-                With the ticked enquiries
-              </h3>
-              <CsrfInput />
-              {result?.error ? <FormError>{result.error}</FormError> : null}
-              {result?.done ? <Notice>{result.done}</Notice> : null}
-              <div className="c-field">
-                <label htmlFor="bulk-change">Change</label>
-                <select id="bulk-change" name="change" defaultValue="">
-                  <option value="" disabled>
-                    Choose a change
-                  </option>
-                  <option value="status:spam">Mark as spam</option>
-                  <optgroup label="Set the status">
-                    {ENQUIRY_STATUSES.filter((st) => st !== 'spam').map((st) => (
-                      <option key={st} value={`status:${st}`}>
-                        {STATUS_LABELS[st]}
-                      </option>
-                    ))}
-                  </optgroup>
-                  <optgroup label="Assign to">
-                    {assignable.map((m) => (
-                      <option key={m.id} value={`assign:${m.id}`}>
-                        {m.id === me ? `${m.name || m.email} (you)` : m.name || m.email}
-                      </option>
-                    ))}
-                    <option value="assign:none">Nobody</option>
-                  </optgroup>
-                </select>
-              </div>
-              <button type="submit" className="btn btn--primary btn--sm">
-                Apply to ticked
-              </button>
-            </Form>
-            <table className="c-table c-etable">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="sr-only">Tick</span>
-                  </th>
-                  <th scope="col">Received</th>
-                  <th scope="col">From</th>
-                  <th scope="col">About</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Assigned to</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.enquiries.map((e) => (
-                  <tr key={e.id} className={e.status === 'new' ? 'is-new' : undefined}>
-                    <td className="c-etable__tick">
-                      <input type="checkbox" name="ids" value={e.id} form="bulk" aria-label={`Tick #${e.id}, ${e.name}`} />
-                    </td>
-                    <td className="c-etable__when">
-                      <When iso={e.receivedAt} />
-                      <span className="c-etable__ref">#{e.id}</span>
-                    </td>
-                    <td>
-                      <Link to={`/admin/enquiries/${e.id}`} className="c-etable__name">
-                        {e.name}
-                      </Link>
-                      <span className="c-etable__sub">
-                        {e.email}
-                        {e.country ? ` · ${e.country}` : ''}
-                      </span>
-                    </td>
-                    <td>
-                      <span className="c-etable__about">{e.safari ? e.safari.title : SOURCE_LABELS[e.source]}</span>
-                      <span className="c-etable__sub">{e.excerpt}</span>
-                    </td>
-                    <td>
-                      <StatusBadge status={e.status} />
-                    </td>
-                    <td className={e.assignee ? undefined : 'c-muted'}>{staffName(e.assignee, me)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <ul className="c-ecards">
-              {list.enquiries.map((e) => (
-                <li key={e.id} className={`c-ecard${e.status === 'new' ? ' is-new' : ''}`}>
-                  <div className="c-ecard__top">
-                    <input type="checkbox" name="ids" value={e.id} form="bulk" aria-label={`Tick #${e.id}, ${e.name}`} className="c-ecard__tick" />
-                    <Link to={`/admin/enquiries/${e.id}`} className="c-ecard__name">
-                      {e.name}
-                    </Link>
-                    <StatusBadge status={e.status} />
-                  </div>
-                  <p className="c-ecard__meta">
-                    <When iso={e.receivedAt} /> · #{e.id}
-                  </p>
-                  <p className="c-ecard__meta">
-                    {e.email}
-                    {e.country ? ` · ${e.country}` : ''}
-                  </p>
-                  <p className="c-ecard__about">{e.safari ? e.safari.title : SOURCE_LABELS[e.source]}</p>
-                  <p className="c-ecard__excerpt">{e.excerpt}</p>
-                  <p className="c-ecard__meta">Assigned to: {staffName(e.assignee, me)}</p>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-        <Pagination page={list.page} totalPages={list.totalPages} label="Pages of enquiries" />
-        <p className="c-field__hint">
-          Enquiry numbers are unique and follow the order enquiries arrived in, but are not consecutive: the database hands numbers out in batches of 32 ahead of use, so after the server stopped
-          abruptly, or after a restore, the next enquiry may be up to 32 higher than the last; an enquiry that could not be saved (its sender was asked to send it again) also uses up a number. No
-          enquiry is missing when numbers jump.
-        </p>
-      </section>
+      <InboxResults list={list} filters={filters} />
     </OperatorZone.Provider>
   );
 }
@@ -323,6 +196,141 @@ function InboxFilters({ list, filters, error }: { list: InboxResponse; filters: 
           ) : null}
         </div>
       </Form>
+    </section>
+  );
+}
+
+/** The list: a table on wide screens, cards on phones, the ticked rows' change, and the pages. */
+function InboxResults({ list, filters }: { list: InboxResponse; filters: Record<string, string> }) {
+  const result = useActionData<typeof action>();
+  const session = useConsoleSession();
+  const busy = useNavigation().state === 'loading';
+  const filtered = Object.keys(filters).length > 0;
+  const me = session?.staff.id;
+  const owner = session?.staff.role === 'owner';
+  const assignable = owner ? list.options.staff : list.options.staff.filter((m) => m.id === me);
+  return (
+    <section aria-labelledby="results-title" aria-busy={busy || undefined} className="c-results">
+      <h2 id="results-title" className="sr-only">
+        Results{list.totalPages > 1 ? `, page ${list.page} of ${list.totalPages}` : ''}
+      </h2>
+      {list.enquiries.length === 0 ? (
+        <div className="c-empty">
+          <p className="c-empty__title">{filtered ? 'No enquiries match these filters.' : 'No enquiries yet.'}</p>
+          <p className="c-muted">{filtered ? 'Try fewer filters or other words.' : 'Enquiries sent from the site’s forms appear here.'}</p>
+        </div>
+      ) : (
+        <>
+          <Form method="post" id="bulk" className="c-bulk" aria-labelledby="bulk-title">
+            <h3 id="bulk-title" className="c-bulk__title">
+              With the ticked enquiries
+            </h3>
+            <CsrfInput />
+            {result?.error ? <FormError>{result.error}</FormError> : null}
+            {result?.done ? <Notice>{result.done}</Notice> : null}
+            <div className="c-field">
+              <label htmlFor="bulk-change">Change</label>
+              <select id="bulk-change" name="change" defaultValue="">
+                <option value="" disabled>
+                  Choose a change
+                </option>
+                <option value="status:spam">Mark as spam</option>
+                <optgroup label="Set the status">
+                  {ENQUIRY_STATUSES.filter((st) => st !== 'spam').map((st) => (
+                    <option key={st} value={`status:${st}`}>
+                      {STATUS_LABELS[st]}
+                    </option>
+                  ))}
+                </optgroup>
+                <optgroup label="Assign to">
+                  {assignable.map((m) => (
+                    <option key={m.id} value={`assign:${m.id}`}>
+                      {m.id === me ? `${m.name || m.email} (you)` : m.name || m.email}
+                    </option>
+                  ))}
+                  <option value="assign:none">Nobody</option>
+                </optgroup>
+              </select>
+            </div>
+            <button type="submit" className="btn btn--primary btn--sm">
+              Apply to ticked
+            </button>
+          </Form>
+          <table className="c-table c-etable">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="sr-only">Tick</span>
+                </th>
+                <th scope="col">Received</th>
+                <th scope="col">From</th>
+                <th scope="col">About</th>
+                <th scope="col">Status</th>
+                <th scope="col">Assigned to</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.enquiries.map((e) => (
+                <tr key={e.id} className={e.status === 'new' ? 'is-new' : undefined}>
+                  <td className="c-etable__tick">
+                    <input type="checkbox" name="ids" value={e.id} form="bulk" aria-label={`Tick #${e.id}, ${e.name}`} />
+                  </td>
+                  <td className="c-etable__when">
+                    <When iso={e.receivedAt} />
+                    <span className="c-etable__ref">#{e.id}</span>
+                  </td>
+                  <td>
+                    <Link to={`/admin/enquiries/${e.id}`} className="c-etable__name">
+                      {e.name}
+                    </Link>
+                    <span className="c-etable__sub">
+                      {e.email}
+                      {e.country ? ` · ${e.country}` : ''}
+                    </span>
+                  </td>
+                  <td>
+                    <span className="c-etable__about">{e.safari ? e.safari.title : SOURCE_LABELS[e.source]}</span>
+                    <span className="c-etable__sub">{e.excerpt}</span>
+                  </td>
+                  <td>
+                    <StatusBadge status={e.status} />
+                  </td>
+                  <td className={e.assignee ? undefined : 'c-muted'}>{staffName(e.assignee, me)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <ul className="c-ecards">
+            {list.enquiries.map((e) => (
+              <li key={e.id} className={`c-ecard${e.status === 'new' ? ' is-new' : ''}`}>
+                <div className="c-ecard__top">
+                  <input type="checkbox" name="ids" value={e.id} form="bulk" aria-label={`Tick #${e.id}, ${e.name}`} className="c-ecard__tick" />
+                  <Link to={`/admin/enquiries/${e.id}`} className="c-ecard__name">
+                    {e.name}
+                  </Link>
+                  <StatusBadge status={e.status} />
+                </div>
+                <p className="c-ecard__meta">
+                  <When iso={e.receivedAt} /> · #{e.id}
+                </p>
+                <p className="c-ecard__meta">
+                  {e.email}
+                  {e.country ? ` · ${e.country}` : ''}
+                </p>
+                <p className="c-ecard__about">{e.safari ? e.safari.title : SOURCE_LABELS[e.source]}</p>
+                <p className="c-ecard__excerpt">{e.excerpt}</p>
+                <p className="c-ecard__meta">Assigned to: {staffName(e.assignee, me)}</p>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Pagination page={list.page} totalPages={list.totalPages} label="Pages of enquiries" />
+      <p className="c-field__hint">
+        Enquiry numbers are unique and follow the order enquiries arrived in, but are not consecutive: the database hands numbers out in batches of 32 ahead of use, so after the server stopped
+        abruptly, or after a restore, the next enquiry may be up to 32 higher than the last; an enquiry that could not be saved (its sender was asked to send it again) also uses up a number. No
+        enquiry is missing when numbers jump.
+      </p>
     </section>
   );
 }
