@@ -300,29 +300,7 @@ function InboxResults({ list, filters }: { list: InboxResponse; filters: Record<
               ))}
             </tbody>
           </table>
-          <ul className="c-ecards">
-            {list.enquiries.map((e) => (
-              <li key={e.id} className={`c-ecard${e.status === 'new' ? ' is-new' : ''}`}>
-                <div className="c-ecard__top">
-                  <input type="checkbox" name="ids" value={e.id} form="bulk" aria-label={`Tick #${e.id}, ${e.name}`} className="c-ecard__tick" />
-                  <Link to={`/admin/enquiries/${e.id}`} className="c-ecard__name">
-                    {e.name}
-                  </Link>
-                  <StatusBadge status={e.status} />
-                </div>
-                <p className="c-ecard__meta">
-                  <When iso={e.receivedAt} /> · #{e.id}
-                </p>
-                <p className="c-ecard__meta">
-                  {e.email}
-                  {e.country ? ` · ${e.country}` : ''}
-                </p>
-                <p className="c-ecard__about">{e.safari ? e.safari.title : SOURCE_LABELS[e.source]}</p>
-                <p className="c-ecard__excerpt">{e.excerpt}</p>
-                <p className="c-ecard__meta">Assigned to: {staffName(e.assignee, me)}</p>
-              </li>
-            ))}
-          </ul>
+          <InboxCards list={list} me={me} />
         </>
       )}
       <Pagination page={list.page} totalPages={list.totalPages} label="Pages of enquiries" />
@@ -332,5 +310,34 @@ function InboxResults({ list, filters }: { list: InboxResponse; filters: Record<
         enquiry is missing when numbers jump.
       </p>
     </section>
+  );
+}
+
+/** The list on phones: a card for each enquiry. */
+function InboxCards({ list, me }: { list: InboxResponse; me: number | undefined }) {
+  return (
+    <ul className="c-ecards">
+      {list.enquiries.map((e) => (
+        <li key={e.id} className={`c-ecard${e.status === 'new' ? ' is-new' : ''}`}>
+          <div className="c-ecard__top">
+            <input type="checkbox" name="ids" value={e.id} form="bulk" aria-label={`Tick #${e.id}, ${e.name}`} className="c-ecard__tick" />
+            <Link to={`/admin/enquiries/${e.id}`} className="c-ecard__name">
+              {e.name}
+            </Link>
+            <StatusBadge status={e.status} />
+          </div>
+          <p className="c-ecard__meta">
+            <When iso={e.receivedAt} /> · #{e.id}
+          </p>
+          <p className="c-ecard__meta">
+            {e.email}
+            {e.country ? ` · ${e.country}` : ''}
+          </p>
+          <p className="c-ecard__about">{e.safari ? e.safari.title : SOURCE_LABELS[e.source]}</p>
+          <p className="c-ecard__excerpt">{e.excerpt}</p>
+          <p className="c-ecard__meta">Assigned to: {staffName(e.assignee, me)}</p>
+        </li>
+      ))}
+    </ul>
   );
 }
