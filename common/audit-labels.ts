@@ -41,6 +41,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'enquiry.assign': 'Enquiry assigned',
   'enquiry.note': 'Note added to an enquiry',
   'enquiry.reply': 'Reply sent to a visitor',
+  'enquiries.export': 'Enquiries exported',
   'subscribers.import': 'Subscribers imported',
   'subscribers.export': 'Subscribers exported',
   'subscriber.unsubscribe': 'Subscriber unsubscribed',

@@ -1,7 +1,12 @@
-// The enquiry inbox's forms (status, assignment, note, reply) and its list's filters: one zod
-// schema each, used by the console's actions and loaders and by the API.
+// The enquiry inbox's forms (status, assignment, note, reply) and its list's filters, and the
+// trip an enquiry may carry: one zod schema each, used by the console's actions and loaders and
+// by the API.
 import { z } from 'zod';
 import { ENQUIRY_STATUSES, NOTE_MAX, REPLY_BODY_MAX, REPLY_SUBJECT_MAX } from './enquiry-inbox.ts';
+import { BUDGETS, TRIP_LIMITS, TRIP_MESSAGES, type Trip } from './enquiry-trip.ts';
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 /** A NUL cannot be stored in a text column. */
 const NUL = /\u0000/;
@@ -80,6 +85,8 @@ export const inboxFilterSchema = z
       .regex(/^[1-9][0-9]{0,8}$/, 'Invalid safari: a safari id')
       .transform(Number)
       .optional(),
+    travelMonth: z.string().regex(MONTH, 'Invalid travelMonth: a month such as 2027-07').optional(),
+    budget: z.enum(BUDGETS, { error: `Invalid budget: one of ${BUDGETS.join(', ')}` }).optional(),
     country: z
       .string()
       .trim()
@@ -95,3 +102,83 @@ export const inboxFilterSchema = z
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'Invalid dates: from is after to', path: ['from'] });
 export type InboxFilter = z.output<typeof inboxFilterSchema>;
+
+// ---- the trip an enquiry carries (every field optional) ----
+
+/** Empty text, or null, is a field left out. */
+const given = (v: unknown) => (v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'string' ? v.trim() : v);
+
+/** A whole number, typed (text of digits) or sent as a number. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : v), z.number({ error: message }).int(message).min(min, message).max(max, message));
+
+/** The children's ages: a list of numbers, or the text '4, 9' of the form. */
+const agesSchema = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(/[,;\s]+/)
+          .filter(Boolean)
+          .map((a) => (/^\d{1,3}$/.test(a) ? Number(a) : a))
+      : v,
+  z
+    .array(z.number({ error: TRIP_MESSAGES.childAges }).int(TRIP_MESSAGES.childAges).min(0, TRIP_MESSAGES.childAges).max(TRIP_LIMITS.childAgeMax, TRIP_MESSAGES.childAges), {
+      error: TRIP_MESSAGES.childAges,
+    })
+    .max(TRIP_LIMITS.childrenMax, TRIP_MESSAGES.childAges),
+);
+
+/**
+ * The earliest day that is still today somewhere on earth (UTC−12): a traveller may choose their
+ * own today wherever they are.
+ */
+function earliestToday(now: Date = new Date()): string {
+  return new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** The trip's rules: dates real and not in the past (to on or after from), a month YYYY-MM, travellers and ages in range, a budget from the list. */
+export function tripSchema(today: string = earliestToday()) {
+  const day = (message: string) =>
+    z
+      .string({ error: message })
+      .refine(realDate, message)
+      .refine((v) => v >= today, message);
+  return z
+    .object({
+      safari: z.preprocess(given, z.string({ error: TRIP_MESSAGES.safari }).max(200, TRIP_MESSAGES.unknownSafari).regex(SLUG, TRIP_MESSAGES.unknownSafari).optional()),
+      travelFrom: z.preprocess(given, day(TRIP_MESSAGES.travelFrom).optional()),
+      travelTo: z.preprocess(given, day(TRIP_MESSAGES.travelTo).optional()),
+      travelMonth: z.preprocess(
+        given,
+        z
+          .string({ error: TRIP_MESSAGES.travelMonth })
+          .regex(MONTH, TRIP_MESSAGES.travelMonth)
+          .refine((v) => v >= today.slice(0, 7), TRIP_MESSAGES.travelMonth)
+          .optional(),
+      ),
+      adults: z.preprocess(given, wholeNumber(1, TRIP_LIMITS.adultsMax, TRIP_MESSAGES.adults).optional()),
+      children: z.preprocess(given, wholeNumber(0, TRIP_LIMITS.childrenMax, TRIP_MESSAGES.children).optional()),
+      childAges: z.preprocess(given, agesSchema.optional()),
+      budget: z.preprocess(given, z.enum(BUDGETS, { error: TRIP_MESSAGES.budget }).optional()),
+    })
+    .check((ctx) => {
+      const t = ctx.value;
+      if (t.travelTo && !t.travelFrom) ctx.issues.push({ code: 'custom', message: TRIP_MESSAGES.travelToAlone, path: ['travelTo'], input: t.travelTo });
+      else if (t.travelTo && t.travelFrom && t.travelTo < t.travelFrom) ctx.issues.push({ code: 'custom', message: TRIP_MESSAGES.travelTo, path: ['travelTo'], input: t.travelTo });
+      // One age for each child: the number of ages is the number of children.
+      const ages = t.childAges?.length ?? 0;
+      if ((t.children ?? ages) !== ages) ctx.issues.push({ code: 'custom', message: TRIP_MESSAGES.childAges, path: ['childAges'], input: t.childAges });
+    })
+    .transform(
+      (t): Trip => ({
+        safari: t.safari ?? null,
+        travelFrom: t.travelFrom ?? null,
+        travelTo: t.travelTo ?? null,
+        travelMonth: t.travelMonth ?? null,
+        adults: t.adults ?? null,
+        children: t.children ?? (t.childAges?.length ? t.childAges.length : null),
+        childAges: t.childAges?.length ? t.childAges : null,
+        budget: t.budget ?? null,
+      }),
+    );
+}

@@ -1,6 +1,7 @@
 // The enquiry inbox's words, shared by the console's screens and its API: the pipeline's
 // statuses, where an enquiry came from, and the shapes of the API's answers. The forms' rules
 // are in enquiry-forms.ts (zod builds its schemas when loaded: kept out of the browser's bundle).
+import type { Trip } from './enquiry-trip.ts';
 
 export const ENQUIRY_STATUSES = ['new', 'contacted', 'quoted', 'booked', 'lost', 'spam'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
@@ -25,22 +26,26 @@ export const SOURCE_LABELS: Record<EnquirySource, string> = {
   other: 'Other',
 };
 
+/** Why an agent may not export the enquiries (the API's 403, the inbox's note by its disabled button). */
+export const EXPORT_REFUSED = 'Only owners may export enquiries, unless an owner allows agents to in Settings.';
+
 /** Enquiries on one page of the inbox. */
 export const INBOX_PAGE_SIZE = 25;
 
 /**
  * Where an enquiry was sent from, by the address of its page: the source and, on a safari's page
- * (/safaris/{slug}), the safari's slug. The migration 0008 backfill reads old rows the same way.
+ * (/safaris/{slug}) or the plan-a-safari page a safari's quote link opens (?safari={slug}), the
+ * safari's slug. The migration 0008 backfill reads old rows the same way.
  */
 export function sourceOfPage(pageUrl: string | null | undefined): { source: EnquirySource; safariSlug: string | null } {
   if (!pageUrl) return { source: 'other', safariSlug: null };
-  const path = pageUrl
-    .replace(/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/]*/, '')
-    .replace(/[?#].*$/s, '')
-    .replace(/\/+$/, '');
+  const local = pageUrl.replace(/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/]*/, '');
+  const path = local.replace(/[?#].*$/s, '').replace(/\/+$/, '');
   if (path === '') return { source: 'home', safariSlug: null };
   if (path === '/contact-us') return { source: 'contact', safariSlug: null };
-  if (path === '/plan-a-safari') return { source: 'plan-a-safari', safariSlug: null };
+  // A safari's "Get a free quote" link opens /plan-a-safari?safari={slug}.
+  const quoted = /^[^?#]*\?(?:[^#]*&)?safari=([a-z0-9]+(?:-[a-z0-9]+)*)(?:[&#]|$)/.exec(local);
+  if (path === '/plan-a-safari') return { source: 'plan-a-safari', safariSlug: quoted ? quoted[1]! : null };
   const m = /^\/safaris\/([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(path);
   // 'safari' once the slug is known to be a safari's (the caller looks it up).
   return { source: 'other', safariSlug: m ? m[1]! : null };
@@ -53,7 +58,7 @@ export const REPLY_BODY_MAX = 20000;
 /** The reply form's first subject. */
 export const replySubject = (siteName: string) => `Re: Your enquiry with ${siteName}`;
 
-export const FILTER_KEYS = ['status', 'from', 'to', 'safari', 'country', 'q'] as const;
+export const FILTER_KEYS = ['status', 'from', 'to', 'safari', 'travelMonth', 'budget', 'country', 'q'] as const;
 
 /** The filters of a query string: empty values are no filter. */
 export function filterParams(params: URLSearchParams): Record<string, string> {
@@ -95,6 +100,8 @@ export interface InboxResponse {
   /** Choices of the filter form. */
   /** staff: the active members, for the bulk assignment. */
   options: { safaris: { id: number; title: string }[]; countries: string[]; staff: StaffRef[] };
+  /** The operator's time zone, the times are shown in. */
+  timeZone: string;
 }
 
 export interface OutboxState {
@@ -125,6 +132,8 @@ export interface EnquiryDetail {
   status: EnquiryStatus;
   source: EnquirySource;
   safari: { id: number; title: string; slug: string } | null;
+  /** The trip the visitor described (common/enquiry-trip.ts); every field null when none was given. */
+  trip: Trip;
   assignee: StaffRef | null;
   mail: OutboxState[];
   notes: { id: number; body: string; at: string; staff: StaffRef | null }[];
@@ -132,6 +141,8 @@ export interface EnquiryDetail {
   replies: { id: number; subject: string; body: string; at: string; staff: StaffRef | null; delivery: OutboxState['status'] | null }[];
   /** Who it may be assigned to (active staff). */
   staff: StaffRef[];
+  /** The operator's time zone, the times are shown in. */
+  timeZone: string;
 }
 
 export interface DashboardData {

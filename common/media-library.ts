@@ -94,10 +94,16 @@ export interface ConsoleSettings {
   agentsEditContent: boolean;
   /** The operator's time zone (IANA name): campaign schedules, the operator's e-mails and the console's times. */
   timeZone: string;
+  /** Agents may export the enquiries (a CSV file of personal data); owners always may. */
+  agentsExport: boolean;
 }
 
 /** A change of settings: each field is optional, a missing one stays as it is. */
-export const consoleSettingsSchema = z.object({ agentsEditContent: z.boolean({ error: 'Choose yes or no.' }).optional(), timeZone: timeZoneSchema.optional() });
+export const consoleSettingsSchema = z.object({
+  agentsEditContent: z.boolean({ error: 'Choose yes or no.' }).optional(),
+  timeZone: timeZoneSchema.optional(),
+  agentsExport: z.boolean({ error: 'Choose yes or no.' }).optional(),
+});
 
 export const MEDIA_PROGRESS_LABEL: Record<MediaStatus, string> = {
   queued: 'Waiting to be processed',

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   contactMethodOf,
@@ -5,6 +6,7 @@ import {
   asciiDomain,
   isEmail,
   isPhone,
+  normalisePhone,
   isSuspicious,
   LIMITS,
   MESSAGES,
@@ -173,13 +175,57 @@ describe('rule 2: e-mail syntax (RFC 5321 mailbox, internationalised domains)', 
 });
 
 describe('rule 3: phone', () => {
-  const valid = ['1234567', '+1234567', '123456789012345', '+123456789012345', '+256 772 418 260', '0772418260'];
-  const invalid = ['', '123456', '+123456', '1234567890123456', '++1234567', '12345a7', 'phone', '+', '+256-772-418-260', ' +256772418260x', '+256  772418260', '(0772) 418260'];
+  const valid = [
+    '1234567',
+    '+1234567',
+    '123456789012345',
+    '+123456789012345',
+    '+256 772 418 260',
+    '0772418260',
+    '+256-772-418-260',
+    '+256  772418260',
+    '(0772) 418260',
+    '+33 (6) 12-34-56-78',
+    '077.241.8260',
+  ];
+  const invalid = ['', '123456', '+123456', '1234567890123456', '++1234567', '12345a7', 'phone', '+', ' +256772418260x', '256+772418260', '+256/772418260', '+ 12 34 5'];
   it.each(valid)('%j is a phone number', (p) => expect(isPhone(p)).toBe(true));
   it.each(invalid)('%j is not', (p) => expect(isPhone(p)).toBe(false));
   it('an empty phone is refused although it is not starred', () => {
     expect(validateEnquiry({ ...good, phone: '' })).toEqual({ ok: false, error: MESSAGES.phone, field: 'phone' });
     expect(validateEnquiry({ ...good, phone: null })).toEqual({ ok: false, error: MESSAGES.phone, field: 'phone' });
+  });
+  it('keeps the number without its separators', () => {
+    expect(normalisePhone('+33 (6) 12-34-56-78')).toBe('+33612345678');
+    expect(validateEnquiry({ ...good, phone: '+33 (6) 12-34-56-78' })).toMatchObject({ ok: true, value: { phone: '+33612345678' } });
+  });
+
+  const separator = fc.constantFrom(' ', '-', '.', '(', ')', '  ', ' (', ') ');
+  /** Digits with separators between some of them, and maybe a leading plus. */
+  const typed = (min: number, max: number) =>
+    fc
+      .tuple(fc.boolean(), fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), fc.option(separator, { nil: '' })), { minLength: min, maxLength: max }))
+      .map(([plus, parts]) => ({ digits: parts.map(([d]) => String(d)).join(''), plus, text: (plus ? '+' : '') + parts.map(([d, s]) => `${d}${s}`).join('') }));
+
+  it('accepts 7 to 15 digits whatever the separators, and keeps the digits with their plus', () => {
+    fc.assert(
+      fc.property(typed(7, 15), ({ digits, plus, text }) => {
+        expect(isPhone(text)).toBe(true);
+        expect(normalisePhone(text)).toBe((plus ? '+' : '') + digits);
+      }),
+    );
+  });
+  it('refuses fewer than 7 or more than 15 digits whatever the separators', () => {
+    fc.assert(fc.property(fc.oneof(typed(0, 6), typed(16, 30)), ({ text }) => !isPhone(text)));
+  });
+  it('refuses any other character, wherever it is', () => {
+    const other = fc.string({ minLength: 1, maxLength: 1 }).filter((ch) => !/[\d\s.\-()[\]+]/.test(ch));
+    fc.assert(
+      fc.property(typed(7, 15), other, fc.nat(), ({ text }, ch, at) => {
+        const i = at % (text.length + 1);
+        expect(isPhone(text.slice(0, i) + ch + text.slice(i))).toBe(false);
+      }),
+    );
   });
 });
 

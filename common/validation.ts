@@ -88,10 +88,19 @@ export function isEmail(value: string): boolean {
   return asciiDomain(value.slice(at + 1)) !== null;
 }
 
-/** An optional leading plus, then 7 to 15 digits; single spaces between digit groups are allowed. */
+/** The separators people type in a phone number (spaces, hyphens, dots, brackets): dropped before the check. */
+const PHONE_SEPARATORS = /[\s.\-()[\]]/g;
+
+/** A phone number as typed, without its separators: '+33 (6) 12-34-56-78' is '+33612345678'. */
+export function normalisePhone(value: string): string {
+  return value.replace(PHONE_SEPARATORS, '');
+}
+
+/** An optional leading plus, then 7 to 15 digits, once spaces, hyphens, dots and brackets are dropped. */
 export function isPhone(value: string): boolean {
-  if (!/^\+?\d+(?: \d+)*$/.test(value)) return false;
-  const digits = value.replace(/\D/g, '').length;
+  const phone = normalisePhone(value);
+  if (!/^\+?\d+$/.test(phone)) return false;
+  const digits = phone.replace(/\D/g, '').length;
   return digits >= 7 && digits <= 15;
 }
 
@@ -130,12 +139,13 @@ export function contactMethodOf(value: string | null | undefined): ContactMethod
 /**
  * Checks an enquiry in the order of spec point 5 and returns the first failure's message:
  * 1 suspicious pattern in name, email or message; 2 e-mail shape; 3 phone; 4 required fields.
- * After those, lengths, the contact method and the page address.
+ * After those, lengths, the contact method and the page address. The phone is kept without its
+ * separators.
  */
 export function validateEnquiry(input: EnquiryInput): Checked<Enquiry> {
   const name = clean(input.name);
   const email = clean(input.email);
-  const phone = clean(input.phone);
+  const phone = normalisePhone(clean(input.phone));
   const country = clean(input.country);
   const message = clean(input.message);
 

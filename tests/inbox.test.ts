@@ -1,7 +1,7 @@
 // The enquiry inbox's API (/api/admin/enquiries, /api/admin/dashboard) on the whole site, on
 // PGlite and PostgreSQL: where an enquiry comes from, the list with its filters, search and pages,
 // status changes and their history, who may assign whom, notes, a reply delivered to a real SMTP
-// server threaded with the operator's notice, the CSV export, guessed ids, and the dashboard's
+// server threaded with the traveller's acknowledgement (and its copy to the operator), the CSV export, guessed ids, and the dashboard's
 // figures against the same figures worked out here from the rows put in.
 import './helpers/production.ts';
 import { parse } from 'csv-parse/sync';
@@ -347,12 +347,16 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     ]);
   });
 
-  it('sends a reply to the visitor through the outbox, threaded with the operator notice, and moves a new enquiry to contacted', async () => {
+  it('sends a reply to the visitor through the outbox, threaded with their acknowledgement, with a copy to the operator, and moves a new enquiry to contacted', async () => {
     const id = await postEnquiry({ name: 'Amina Otieno', email: 'amina.reply@example.com', currentUrl: 'http://localhost:3000/contact-us' });
     // The operator notice and the acknowledgement go first.
     await site.app.forms!.worker.runOnce();
     await waitFor(() => smtp.received.length >= 2);
     const [notice] = await db.select().from(mailOutbox).where(sql`${mailOutbox.enquiry_id} = ${id} and ${mailOutbox.kind} = 'enquiry-operator'`);
+    // The acknowledgement as the traveller received it: the reply follows its Message-ID.
+    const ack = smtp.received.find((m) => m.to.includes('amina.reply@example.com'))!;
+    const ackId = ack.header('message-id');
+    expect(ackId).toMatch(/^<enquiry-acknowledgement\./);
     const subject = 'Re: Your enquiry with Kigezi Trails';
     const body = 'Dear Amina,\n\nThank you for your enquiry. July is a fine month for gorillas.\n\nKind regards';
     const res = await agent.send(`/enquiries/${id}/replies`, { subject, body });
@@ -364,8 +368,14 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     expect(mail.header('to')).toContain('amina.reply@example.com');
     expect(mail.header('reply-to')).toContain(OPERATOR);
     expect(mail.header('from')).toBe(FROM);
-    expect(mail.header('in-reply-to')).toBe(notice!.message_id);
-    expect(mail.header('references')).toBe(notice!.message_id);
+    expect(mail.header('in-reply-to')).toBe(ackId);
+    expect(mail.header('references')).toBe(ackId);
+    expect(mail.header('in-reply-to')).not.toBe(notice!.message_id);
+    // The operator's copy: the same words, to the operator's address.
+    const copy = await waitFor(() => smtp.received.find((m) => m.header('subject') === `Copy: ${subject}`));
+    expect(copy.to).toEqual([OPERATOR]);
+    expect(copy.text).toContain('July is a fine month for gorillas.');
+    expect(copy.text).toContain(`Copy of the reply sent to Amina Otieno <amina.reply@example.com> about enquiry #${id}.`);
     expect(mail.text).toContain('July is a fine month for gorillas.');
     expect(mail.text).toContain('Peter Agent');
     expect(mail.text).toContain(`#${id}`);
@@ -409,7 +419,7 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
       { name: 'Plain Name', email: 'c@example.com', status: 'lost', created_at: new Date(Date.now() - 1000) },
       { name: '\tTabbed', email: 'd@example.com', status: 'new', created_at: new Date() },
     ]);
-    const res = await agent.get('/enquiries/export.csv?status=new');
+    const res = await owner.get('/enquiries/export.csv?status=new');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -421,7 +431,7 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     expect(records.find((r) => r.Email === 'b@example.com')!.Phone).toBe("'-5");
     expect(records.find((r) => r.Email === 'a@example.com')!.Message).toBe("'+1 and more\nsecond line");
     expect(records.every((r) => r.Status === 'New')).toBe(true);
-    expect((await agent.get('/enquiries/export.csv?from=nope')).status).toBe(400);
+    expect((await owner.get('/enquiries/export.csv?from=nope')).status).toBe(400);
     expect((await fetch(`${base}/api/admin/enquiries/export.csv`)).status).toBe(401);
   });
 

@@ -10,11 +10,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { PrefetchPageLinks, useFetcher, useNavigate } from 'react-router';
 import { CONTACT_METHODS, DEFAULT_CONTACT_METHOD, type ContactMethod } from '../../common/constants.ts';
+import { EMPTY_TRIP_VALUES, type TripField, type TripValues } from '../../common/enquiry-trip.ts';
 import { hasRequiredEnquiryFields, LIMITS, validateEnquiry } from '../../common/validation.ts';
 import type { NotReached, SentBack } from '../lib/form-submit.ts';
 import { useFetcherAnswer, useFormToken } from '../lib/form-token.ts';
 import { ErrorList, Field, HoneyPot } from './Field.tsx';
 import { FormDialog } from './FormDialog.tsx';
+import { TripFields, type SafariChoice } from './TripFields.tsx';
 
 export type EnquiryVariant = 'contact' | 'plan' | 'quote' | 'home';
 
@@ -41,6 +43,10 @@ export interface EnquiryFormProps {
   serverErrorField?: string;
   /** The form token to send the form back with (only on the no-store /enquiry page). */
   initialToken?: string | null;
+  /** plan and quote: the trip as typed (the safari of the page the visitor came from). */
+  initialTrip?: Partial<TripValues>;
+  /** plan: the safaris to choose from (quote: the safari is its page's). */
+  safaris?: readonly SafariChoice[];
 }
 
 /** What the /enquiry action answers an enhanced form (app/routes/enquiry.tsx). */
@@ -89,17 +95,18 @@ interface TextFieldSpec {
 const TEXT_FIELDS: readonly TextFieldSpec[] = [
   { name: 'name', label: 'Name', required: true, type: 'text', autoComplete: 'name' },
   { name: 'email', label: 'Email', required: true, type: 'email', autoComplete: 'email', inputMode: 'email' },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: 'e.g. +256 772 418 260', hint: 'With country code, 7 to 15 digits' },
+  { name: 'phone', label: 'Phone', required: true, type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: 'e.g. +256 772 418 260', hint: 'With country code, 7 to 15 digits' },
   { name: 'country', label: 'Country', type: 'text', autoComplete: 'country-name' },
   { name: 'message', label: 'Message', required: true, placeholder: 'Travel dates, group size, parks or animals you dream of…', wide: true },
 ];
 
 type FormError = { message: string; field?: string } | null;
 
-export function EnquiryForm({ variant, currentUrl, onSubmitted, initialValues, serverError, serverErrorField, initialToken }: EnquiryFormProps) {
+export function EnquiryForm(props: EnquiryFormProps) {
+  const { variant, currentUrl, safaris } = props;
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
-  const enquiry = useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverError, serverErrorField, initialToken });
+  const enquiry = useEnquiry(props);
   const { token, values, error, sending } = enquiry;
   const errId = id('error');
 
@@ -141,6 +148,7 @@ export function EnquiryForm({ variant, currentUrl, onSubmitted, initialValues, s
             />
           ))}
           <ContactMethods value={values.preferredContactMethod} onChange={(m) => enquiry.setValues((v) => ({ ...v, preferredContactMethod: m }))} />
+          {(variant === 'plan' || variant === 'quote') && <TripFields id={id} values={enquiry.trip} onChange={enquiry.setTripField} safaris={safaris} errorField={error?.field} errId={errId} />}
         </div>
 
         <div className="enq-form__status">
@@ -174,12 +182,13 @@ export function EnquiryForm({ variant, currentUrl, onSubmitted, initialValues, s
  * (common/validation.ts) and the post through a fetcher with the form token, and what the
  * action's answer does (spec point 8).
  */
-function useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverError, serverErrorField, initialToken }: EnquiryFormProps) {
+function useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverError, serverErrorField, initialToken, initialTrip, safaris }: EnquiryFormProps) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const fetcher = useFetcher<EnquiryResult>();
   const token = useFormToken(initialToken);
   const [values, setValues] = useState<EnquiryValues>({ ...empty, ...initialValues });
+  const { trip, setTripField, resetTrip } = useTrip(initialTrip, safaris);
   const [error, setError] = useState<FormError>(serverError ? { message: serverError, field: serverErrorField } : null);
   // A second click before the answer must not send a second enquiry.
   const inFlight = useRef(false);
@@ -194,6 +203,7 @@ function useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverErr
     if (r.ok) {
       token.spent();
       setValues(empty);
+      resetTrip();
       setError(null);
       if (variant === 'quote') {
         window.alert(ENQUIRY_ALERTS.quoteSuccess);
@@ -251,7 +261,15 @@ function useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverErr
     if (variant === 'contact' || variant === 'plan') navigate('/blogs');
   }
 
-  return { formRef, fetcher, token, values, setValues, set, error, sending, done, countdown: countdown.left, onSubmit, closeThanks };
+  return { formRef, fetcher, token, values, setValues, set, trip, setTripField, error, sending, done, countdown: countdown.left, onSubmit, closeThanks };
+}
+
+/** The trip as typed; after a sent enquiry, a quote form keeps its safari (its page's). */
+function useTrip(initialTrip: Partial<TripValues> | undefined, safaris: EnquiryFormProps['safaris']) {
+  const [trip, setTrip] = useState<TripValues>({ ...EMPTY_TRIP_VALUES, ...initialTrip });
+  const setTripField = (field: TripField, value: string) => setTrip((t) => ({ ...t, [field]: value }));
+  const resetTrip = () => setTrip({ ...EMPTY_TRIP_VALUES, ...(safaris ? {} : { safari: initialTrip?.safari ?? '' }) });
+  return { trip, setTripField, resetTrip };
 }
 
 /** Contact and plan: the seconds left before the visitor is taken to /blogs (null: not counting). */

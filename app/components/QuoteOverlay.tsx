@@ -1,5 +1,5 @@
 // The safari page's Get a free quote overlay: the enquiry form (quote variant) in a modal dialog,
-// titled with the safari. Its code is loaded when the visitor asks for a quote.
+// titled with the safari, whose slug it sends (the field safari). Its code is loaded when the visitor asks for a quote.
 import { EnquiryForm } from './EnquiryForm.tsx';
 import { Modal } from './Modal.tsx';
 
@@ -8,10 +8,12 @@ export interface QuoteOverlayProps {
   /** '{days} Day {title}' of the safari. */
   heading: string;
   currentUrl: string;
+  /** The safari's slug, sent with the enquiry. */
+  safari: string;
   onClose: () => void;
 }
 
-export function QuoteOverlay({ open, heading, currentUrl, onClose }: QuoteOverlayProps) {
+export function QuoteOverlay({ open, heading, currentUrl, safari, onClose }: QuoteOverlayProps) {
   return (
     <Modal open={open} onClose={onClose} labelledBy="quote-title" className="modal--quote" closeLabel="Close the quote form">
       <p className="eyebrow">Free quote</p>
@@ -19,7 +21,7 @@ export function QuoteOverlay({ open, heading, currentUrl, onClose }: QuoteOverla
         {heading}
       </h2>
       <p className="modal__lead">Tell us your dates and group size and we will send a tailored price.</p>
-      {open && <EnquiryForm variant="quote" currentUrl={currentUrl} onSubmitted={onClose} />}
+      {open && <EnquiryForm variant="quote" currentUrl={currentUrl} initialTrip={{ safari }} onSubmitted={onClose} />}
     </Modal>
   );
 }

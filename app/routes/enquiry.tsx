@@ -8,11 +8,13 @@
 import { data, Link, redirect, useActionData, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { CONTACT_METHODS, DEFAULT_CONTACT_METHOD, type ContactMethod } from '../../common/constants.ts';
+import { TRIP_FIELDS, type TripValues } from '../../common/enquiry-trip.ts';
 import { site } from '../../common/site.ts';
 import { ENQUIRY_ALERTS, EnquiryForm, HOME_THANKS, SUBMIT_LABEL, type EnquiryValues, type EnquiryVariant } from '../components/EnquiryForm.tsx';
 import { apiContext } from '../context.ts';
 import { postToApi, reachServer, sentBack } from '../lib/form-submit.ts';
 import { formText, readFields } from '../lib/read-form.ts';
+import { safariChoices } from '../lib/safari-choices.ts';
 import type { Route } from './+types/enquiry';
 
 const VARIANTS: EnquiryVariant[] = ['contact', 'plan', 'quote', 'home'];
@@ -31,6 +33,15 @@ const ENQUIRY_FORM = z.object({
   currentUrl: formText,
   website: formText,
   enhanced: formText,
+  // The trip (plan and quote forms): checked by the API too.
+  safari: formText,
+  travelFrom: formText,
+  travelTo: formText,
+  travelMonth: formText,
+  adults: formText,
+  children: formText,
+  childAges: formText,
+  budget: formText,
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,22 +56,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     message: f.message,
     preferredContactMethod: CONTACT_METHODS.includes(method as ContactMethod) ? (method as ContactMethod) : DEFAULT_CONTACT_METHOD,
   };
+  const trip = Object.fromEntries(TRIP_FIELDS.map((k) => [k, f[k]])) as TripValues;
   const formToken = f.formToken;
-  const currentUrl = f.currentUrl || request.headers.get('referer') || '';
+  // The page the form was on: sent with the form (a form shown again here keeps its first page's).
+  const sentFrom = f.currentUrl || request.headers.get('referer') || '';
+  const currentUrl = sentFrom.length <= 2048 ? sentFrom : '';
   const api = context.get(apiContext);
-  const answer = await postToApi(api, request, '/plan-a-safari', {
-    ...values,
-    preferredContactMethod: method,
-    currentUrl: currentUrl.length <= 2048 ? currentUrl : '',
-    website: f.website,
-    formToken,
-  });
+  const answer = await postToApi(api, request, '/plan-a-safari', { ...values, ...trip, preferredContactMethod: method, currentUrl, website: f.website, formToken });
   if (answer.ok) {
     if (f.enhanced === '1') return { ok: true as const };
     throw redirect(`/enquiry?sent=${variant}`, 303);
   }
   const { result, status, headers } = await sentBack(api, answer, formToken, { button: SUBMIT_LABEL[variant], failure: ENQUIRY_ALERTS.serverFailure });
-  return data({ ...result, values, variant }, { status, headers });
+  const safaris = variant === 'plan' ? await safariChoices(context).catch(() => undefined) : undefined;
+  return data({ ...result, values, variant, trip, currentUrl, safaris }, { status, headers });
 }
 
 /** The enhanced form's post: a network or server failure becomes the form's alert, not an error page. */
@@ -125,6 +134,9 @@ export default function Enquiry() {
           serverError={result?.error}
           serverErrorField={result?.field}
           initialToken={result?.token}
+          currentUrl={result?.currentUrl || undefined}
+          initialTrip={result?.trip}
+          safaris={result?.safaris}
         />
       </div>
     </section>

@@ -1,4 +1,7 @@
 // Plan a safari: contact links (WhatsApp, call, two social networks) and the enquiry form.
+// A safari's "Get a free quote" link opens it as /plan-a-safari?safari={slug}: the form's safari
+// is chosen then, and the enquiry is the safari's quote (an unknown slug goes to the plain page).
+import { redirect } from 'react-router';
 import type { StaticPageResponse } from '../../common/api-types.ts';
 import { ContactCards } from '../components/Contact.tsx';
 import { EnquiryForm } from '../components/EnquiryForm.tsx';
@@ -9,13 +12,18 @@ import { pageHero } from '../lib/heroes.ts';
 import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/plan-a-safari';
-import { cachedPage } from '../lib/cache-policy.ts';
+import type { RouteHandle } from '../lib/cache-policy.ts';
+import { safariChoices } from '../lib/safari-choices.ts';
 
-/** Rendered once per content version and served from memory (server/page-cache.ts). */
-export const handle = cachedPage;
+/** Rendered once per content version and safari, and served from memory (server/page-cache.ts). */
+export const handle = { cache: { query: ['safari'] } } as const satisfies RouteHandle;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return api<StaticPageResponse>(context, '/plan-a-safari');
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const [page, safaris] = await Promise.all([api<StaticPageResponse>(context, '/plan-a-safari'), safariChoices(context)]);
+  const wanted = new URL(request.url).searchParams.get('safari');
+  // Only our safaris' slugs make pages of their own (and are kept); anything else is the plain page.
+  if (wanted !== null && !safaris.some((s) => s.slug === wanted)) throw redirect('/plan-a-safari', 302);
+  return { ...page, safaris, safari: wanted };
 }
 
 export const headers = pageHeaders;
@@ -47,7 +55,13 @@ export default function PlanASafari({ loaderData: data }: Route.ComponentProps) 
           </div>
           <div className="form-card form-card--light">
             <h2 className="form-card__title">Your safari enquiry</h2>
-            <EnquiryForm variant="plan" currentUrl={data.pageUrl} />
+            <EnquiryForm
+              key={data.safari ?? ''}
+              variant="plan"
+              currentUrl={data.safari ? `${data.pageUrl}?safari=${data.safari}` : data.pageUrl}
+              safaris={data.safaris}
+              initialTrip={data.safari ? { safari: data.safari } : undefined}
+            />
           </div>
         </div>
       </div>

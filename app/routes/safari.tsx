@@ -150,7 +150,7 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
                 <CalendarIcon size={18} /> {safari.safariday} {safari.safariday === 1 ? 'day' : 'days'}, fully guided
               </p>
               <a
-                href="/plan-a-safari"
+                href={`/plan-a-safari?safari=${encodeURIComponent(safari.safarititleslug)}`}
                 className="btn btn--primary btn--lg btn--block"
                 aria-haspopup="dialog"
                 onPointerEnter={() => void loadQuoteOverlay()}
@@ -184,7 +184,7 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
 
       {quoteWanted && (
         <Suspense>
-          <QuoteOverlay open={quoteOpen} heading={heading} currentUrl={data.pageUrl} onClose={() => setQuoteOpen(false)} />
+          <QuoteOverlay open={quoteOpen} heading={heading} currentUrl={data.pageUrl} safari={safari.safarititleslug} onClose={() => setQuoteOpen(false)} />
         </Suspense>
       )}
 

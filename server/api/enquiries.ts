@@ -8,8 +8,12 @@
 // POST /form-token hands out form tokens (a POST: GET answers are cached).
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { sourceOfPage } from '../../common/enquiry-inbox.ts';
+import { tripSchema } from '../../common/enquiry-forms.ts';
+import { sourceOfPage, type EnquirySource } from '../../common/enquiry-inbox.ts';
+import { TRIP_FIELDS, TRIP_MESSAGES, tripLines, type Trip } from '../../common/enquiry-trip.ts';
+import { firstIssue } from '../../common/staff.ts';
 import { validateEnquiry } from '../../common/validation.ts';
+import type { Db } from '../db/index.ts';
 import { safaris } from '../db/schema.ts';
 import { enquiries } from '../db/schema-enquiries.ts';
 import { readOperatorTimeZone } from '../auth/content-access.ts';
@@ -20,7 +24,7 @@ import type { FormTokens } from '../spam/form-token.ts';
 import { consume } from '../spam/rate-limit.ts';
 import { refuseCrossSite } from '../http/cross-site.ts';
 import { checkFormToken, formBodyLimit, HONEYPOT_MESSAGE, readJsonFields, spendFormToken, tooMany, USER_AGENT_MAX, type SpamSettings } from './forms-http.ts';
-import { deps, type ApiEnv } from '../http/deps.ts';
+import { deps, type ApiContext, type ApiEnv } from '../http/deps.ts';
 import { HttpError } from '../http/error.ts';
 
 export interface FormsApiOptions {
@@ -38,6 +42,45 @@ export interface FormsApiOptions {
 
 const ENQUIRY_FIELDS = ['name', 'email', 'phone', 'country', 'message', 'preferredContactMethod', 'currentUrl', 'website', 'formToken'] as const;
 
+/**
+ * The trip's fields of the body readJsonFields read (Hono keeps it): numbers and the ages' list
+ * as JSON sends them, or text as a form does. Checked by the trip's rules (a 400 names the field).
+ */
+async function readTrip(c: ApiContext): Promise<Trip> {
+  const raw = await c.req.text();
+  let body: Record<string, unknown> = {};
+  if (raw.trimStart().startsWith('{')) body = JSON.parse(raw) as Record<string, unknown>;
+  else {
+    const params = new URLSearchParams(raw);
+    body = Object.fromEntries(TRIP_FIELDS.filter((k) => params.has(k)).map((k) => [k, params.get(k)]));
+  }
+  const picked = Object.fromEntries(TRIP_FIELDS.filter((k) => Object.hasOwn(body, k)).map((k) => [k, body[k]]));
+  const parsed = tripSchema().safeParse(picked);
+  if (parsed.success) return parsed.data;
+  const issue = firstIssue(parsed.error);
+  throw new HttpError(400, issue.message, undefined, `invalid-${issue.field ?? 'trip'}`);
+}
+
+type SafariRef = { id: number; title: string; slug: string };
+
+async function safariBySlug(db: Db, slug: string | null): Promise<SafariRef | null> {
+  if (!slug) return null;
+  const [row] = await db.select({ id: safaris.id, title: safaris.safarititle, slug: safaris.safarititleslug }).from(safaris).where(eq(safaris.safarititleslug, slug));
+  return row ?? null;
+}
+
+/**
+ * The enquiry's safari and source: the safari the visitor chose (an unknown one is a 400), else
+ * the one of the page it was sent from. Sent from a safari's quote form (the safari's page, or the
+ * plan-a-safari page its "Get a free quote" link opens), its source is "Safari quote".
+ */
+async function safariAndSource(db: Db, chosen: string | null, pageUrl: string | null): Promise<{ safari: SafariRef | null; source: EnquirySource }> {
+  const from = sourceOfPage(pageUrl);
+  const [picked, ofPage] = await Promise.all([safariBySlug(db, chosen), safariBySlug(db, from.safariSlug)]);
+  if (chosen && !picked) throw new HttpError(400, TRIP_MESSAGES.unknownSafari, undefined, 'invalid-safari');
+  return { safari: picked ?? ofPage, source: ofPage ? 'safari' : from.source };
+}
+
 export function enquiriesApi(opts: FormsApiOptions) {
   const app = new Hono<ApiEnv>();
 
@@ -50,6 +93,7 @@ export function enquiriesApi(opts: FormsApiOptions) {
     const checked = validateEnquiry(body);
     if (!checked.ok) throw new HttpError(400, checked.error, undefined, checked.field && `invalid-${checked.field}`);
     const enquiry = checked.value;
+    const trip = await readTrip(c);
     const token = await checkFormToken(opts.tokens, opts.spam, body.formToken);
 
     const clientIp = sourceOf(c, opts.trust).address;
@@ -58,6 +102,8 @@ export function enquiriesApi(opts: FormsApiOptions) {
     const pageUrl = enquiry.currentUrl ? new URL(enquiry.currentUrl, opts.siteUrl).toString() : refererOf(c.req.header('referer'));
 
     const { db } = deps(c);
+    // Its safari and where it was sent from (for the inbox).
+    const { safari, source } = await safariAndSource(db, trip.safari, pageUrl);
     const saved = await db.transaction(async (tx) => {
       await spendFormToken(tx, opts.tokens, token);
       if (opts.spam.enabled) {
@@ -68,9 +114,6 @@ export function enquiriesApi(opts: FormsApiOptions) {
         const r = await consume(tx, 'enquiry-email', enquiry.email, opts.spam.limits.enquiryPerEmail);
         if (!r.ok) throw tooMany('enquiries for this e-mail address', r.retryAfterSeconds);
       }
-      // Where it was sent from, and the safari of a safari's page (for the inbox).
-      const from = sourceOfPage(pageUrl);
-      const [safari] = from.safariSlug ? await tx.select({ id: safaris.id }).from(safaris).where(eq(safaris.safarititleslug, from.safariSlug)) : [];
       const [row] = await tx
         .insert(enquiries)
         .values({
@@ -84,10 +127,18 @@ export function enquiriesApi(opts: FormsApiOptions) {
           client_ip: clientIp,
           user_agent: userAgent,
           safari_id: safari?.id ?? null,
-          source: safari ? 'safari' : from.source,
+          source,
+          safari: safari?.slug ?? null,
+          travel_from: trip.travelFrom,
+          travel_to: trip.travelTo,
+          travel_month: trip.travelMonth,
+          adults: trip.adults,
+          children: trip.children,
+          child_ages: trip.childAges,
+          budget: trip.budget,
         })
         .returning({ id: enquiries.id, created_at: enquiries.created_at });
-      const ctx = { id: row!.id, receivedAt: new Date(row!.created_at), clientIp, userAgent, pageUrl };
+      const ctx = { id: row!.id, receivedAt: new Date(row!.created_at), clientIp, userAgent, pageUrl, trip: tripLines({ ...trip, safari: safari?.slug ?? null }, safari?.title) };
       const mailOpts = { from: opts.mailFrom, operatorEmail: opts.operatorEmail, timeZone: await readOperatorTimeZone(tx) };
       await enqueueMail(tx, opts.messageIdDomain, [
         { kind: 'enquiry-operator', enquiryId: row!.id, message: operatorNotification(enquiry, ctx, mailOpts) },

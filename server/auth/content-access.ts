@@ -11,9 +11,9 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from '../../common/operator-time.ts';
 import { requireStaff, type AdminEnv } from './guard.ts';
 import type { Session } from './sessions.ts';
 
-const DEFAULT_CONSOLE_SETTINGS: ConsoleSettings = { agentsEditContent: false, timeZone: DEFAULT_TIME_ZONE };
+const DEFAULT_CONSOLE_SETTINGS: ConsoleSettings = { agentsEditContent: false, timeZone: DEFAULT_TIME_ZONE, agentsExport: false };
 
-const KEYS: Record<keyof ConsoleSettings, string> = { agentsEditContent: 'agents_edit_content', timeZone: 'time_zone' };
+const KEYS: Record<keyof ConsoleSettings, string> = { agentsEditContent: 'agents_edit_content', timeZone: 'time_zone', agentsExport: 'agents_export' };
 
 function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
@@ -54,6 +54,12 @@ export async function writeConsoleSettings(db: Db, next: Partial<ConsoleSettings
 export async function mayEditContent(db: Db, session: Pick<Session, 'staff'>): Promise<boolean> {
   if (session.staff.role === 'owner') return true;
   return (await readConsoleSettings(db)).agentsEditContent;
+}
+
+/** Whether this signed-in member of staff may export enquiries: owners always, agents while an owner allows it. */
+export async function mayExport(db: Db, session: Pick<Session, 'staff'>): Promise<boolean> {
+  if (session.staff.role === 'owner') return true;
+  return (await readConsoleSettings(db)).agentsExport;
 }
 
 /** requireStaff() (session, anti-forgery token on writes), then the content-editing permission. */

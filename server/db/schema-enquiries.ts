@@ -28,6 +28,18 @@ export const enquiries = pgTable(
     safari_id: integer('safari_id'),
     /** 'contact' | 'plan-a-safari' | 'safari' | 'home' | 'other': where it was sent from. */
     source: text('source').notNull().default('other'),
+    // The trip the visitor described (migration 0021; all optional, common/enquiry-trip.ts).
+    /** The safari's slug as the visitor chose it (safari_id is the same safari's row). */
+    safari: text('safari'),
+    travel_from: date('travel_from', { mode: 'string' }),
+    travel_to: date('travel_to', { mode: 'string' }),
+    /** 'YYYY-MM' of a flexible trip. */
+    travel_month: text('travel_month'),
+    adults: integer('adults'),
+    children: integer('children'),
+    child_ages: integer('child_ages').array(),
+    /** One of BUDGETS (per person, US dollars). */
+    budget: text('budget'),
   },
   (t) => [index('enquiries_created_idx').on(t.created_at), index('enquiries_status_created_idx').on(t.status, t.created_at)],
 );

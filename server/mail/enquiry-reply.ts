@@ -1,6 +1,7 @@
 // A reply written in the console's inbox to a visitor's enquiry: to the visitor, answers going to
-// the operator's address, threaded with the operator's notice of that enquiry. The same look as
-// the site's other e-mails (templates.ts).
+// the operator's address, threaded with the acknowledgement the visitor received for that enquiry
+// (not the operator's notice, which the visitor never saw); and its copy for the operator's
+// mailbox. The same look as the site's other e-mails (templates.ts).
 import { site } from '../../common/site.ts';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
 import { oneLine } from './one-line.ts';
@@ -13,7 +14,7 @@ export interface ReplyInput {
   body: string;
   /** The member of staff who wrote it, for the signature. */
   author: { name: string };
-  /** Message-ID of the enquiry's operator notice (In-Reply-To and References); none: not threaded. */
+  /** Message-ID of the visitor's acknowledgement of the enquiry (In-Reply-To and References); none: not threaded. */
   threadMessageId: string | null;
 }
 
@@ -52,5 +53,22 @@ export function enquiryReply(r: ReplyInput, opts: { from: string; operatorEmail:
     text,
     html,
     headers,
+  };
+}
+
+/** The operator's copy of a reply: the same words, to the operator's address, saying whom it answered. */
+export function operatorCopy(reply: OutboxMessage, r: Pick<ReplyInput, 'enquiryId' | 'visitor'>, opts: { from: string; operatorEmail: string }): OutboxMessage {
+  const to = `${oneLine(r.visitor.name)} <${oneLine(r.visitor.email)}>`;
+  const note = `Copy of the reply sent to ${to} about enquiry #${r.enquiryId}.`;
+  return {
+    from: opts.from,
+    to: { name: `${site.name} bookings`, address: opts.operatorEmail },
+    replyTo: { name: greetingName(r.visitor.name) ?? '', address: r.visitor.email },
+    subject: `Copy: ${reply.subject}`,
+    text: `${note}\n\n${reply.text}`,
+    html: reply.html?.replace(
+      '<tr><td style="padding:28px;font-size:15px;line-height:1.6">',
+      `<tr><td style="padding:28px;font-size:15px;line-height:1.6"><p style="margin:0 0 18px;color:#6b5a48;font-size:13px">${esc(note)}</p>`,
+    ),
   };
 }

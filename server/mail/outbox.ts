@@ -9,6 +9,8 @@ type OutboxKind =
   | 'enquiry-acknowledgement'
   | 'newsletter-confirmation'
   | 'enquiry-reply'
+  | 'enquiry-reply-copy'
+  | 'enquiry-assigned'
   | 'newsletter-campaign'
   | 'newsletter-test'
   | 'staff-password-reset'

@@ -37,6 +37,8 @@ export interface EnquiryContext {
   clientIp: string | null;
   userAgent: string | null;
   pageUrl: string | null;
+  /** The trip the visitor described, as label and text lines (common/enquiry-trip.ts tripLines); only what was given. */
+  trip?: [string, string][];
 }
 
 const methodLabel = (m: Enquiry['preferredContactMethod']) => (m === 'Phone' ? 'Phone call' : m);
@@ -52,6 +54,7 @@ export function operatorNotification(e: Enquiry, ctx: EnquiryContext, opts: { fr
       ['Phone', e.phone],
       ['Country', e.country || '(not given)'],
       ['Preferred contact', methodLabel(e.preferredContactMethod)],
+      ...(ctx.trip ?? []),
       ['Page', ctx.pageUrl ?? '(not given)'],
       ['Received', operatorTime(ctx.receivedAt, opts.timeZone ?? DEFAULT_TIME_ZONE, { seconds: true })],
       ['Enquiry number', String(ctx.id)],
@@ -86,8 +89,10 @@ export function visitorAcknowledgement(e: Enquiry, ctx: EnquiryContext, opts: { 
   const who = greetingName(e.name);
   const hello = who ? `Dear ${who},` : 'Hello,';
   const how = { Whatsapp: `on WhatsApp at the number you gave`, Email: 'by e-mail', Phone: 'with a phone call to the number you gave' }[e.preferredContactMethod];
+  const trip = (ctx.trip ?? []).map(([k, v]) => `${k}: ${oneLine(v)}`);
   const paras = [
     `Thank you for planning your safari with ${site.name}. We received your enquiry (reference #${ctx.id}) and one of our safari planners will get back to you ${how}, usually within one working day.`,
+    ...(trip.length ? [`The trip you described: ${trip.join('; ')}.`] : []),
     `If you would like to add anything, simply reply to this e-mail or call or WhatsApp us on ${site.phone}.`,
     `If you did not send an enquiry to ${site.name}, you can ignore this e-mail; we will not contact you again.`,
   ];

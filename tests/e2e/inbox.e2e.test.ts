@@ -19,6 +19,7 @@ import { rowsOf } from '../helpers/forms.ts';
 import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { addStaff, STAFF_PASSWORD } from '../helpers/staff.ts';
+import { writeConsoleSettings } from '../../server/auth/content-access.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 const OPERATOR = 'bookings@kigezitrails.example';
@@ -38,8 +39,10 @@ beforeAll(async () => {
   site = await startSite({ env: { SMTP_URL: smtp.url, SPAM_CHECKS: 'off', OPERATOR_EMAIL: OPERATOR, MAIL_POLL_MS: '100' } });
   base = site.base;
   db = site.app.database!.db;
-  await addStaff(db, 'grace@inbox.example', 'owner', undefined, 'Grace Owner');
+  const graceId = await addStaff(db, 'grace@inbox.example', 'owner', undefined, 'Grace Owner');
   await addStaff(db, 'peter@inbox.example', 'agent', undefined, 'Peter Agent');
+  // The agent below exports: an owner has allowed agents' exports (off by default).
+  await writeConsoleSettings(db, { agentsExport: true }, graceId);
   [safari] = rowsOf<{ id: number; slug: string; title: string }>(await db.execute(sql`select id, safarititleslug as slug, safarititle as title from safaris order by id limit 1`)) as [typeof safari];
 
   // Forty enquiries over the last months, in every status, from several countries and pages.

@@ -160,3 +160,19 @@ export function describeAtWidths(title: string, body: (view: WidthView) => void,
     });
   }
 }
+
+/**
+ * axe on a page loaded without JavaScript (axe cannot run in it): its HTML, scripts removed,
+ * checked in a page of a context that runs scripts, at the same width.
+ */
+export async function axeWithoutScripts(browser: Browser, page: Page, include = 'main'): Promise<string[]> {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '');
+  const context = await browser.newContext({ viewport: page.viewportSize() });
+  const checker = await context.newPage();
+  const url = page.url();
+  await checker.route(url, (r) => r.fulfill({ status: 200, contentType: 'text/html', body: html }));
+  await checker.goto(url);
+  const result = await new AxeBuilder({ page: checker }).include(include).analyze();
+  await context.close();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

@@ -1,5 +1,8 @@
 // Small pieces of the enquiry inbox's screens: the status badge and choices, dates and names as shown.
+// Times are written in the operator's time zone (a console setting), which the screen provides.
+import { createContext, useContext } from 'react';
 import { ENQUIRY_STATUSES, STATUS_LABELS, type EnquiryStatus, type StaffRef } from '../../../common/enquiry-inbox.ts';
+import { DEFAULT_TIME_ZONE, operatorTime } from '../../../common/operator-time.ts';
 
 export function StatusBadge({ status }: { status: EnquiryStatus }) {
   return <span className={`c-badge c-badge--${status}`}>{STATUS_LABELS[status] ?? status}</span>;
@@ -18,13 +21,18 @@ export function StatusOptions() {
   );
 }
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
-const dateOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** The operator's time zone of the screen (its API answer's timeZone). */
+export const OperatorZone = createContext<string>(DEFAULT_TIME_ZONE);
 
-/** "23 Nov 2026, 14:05 UTC" in a <time>. */
-export function When({ iso, withTime = true }: { iso: string; withTime?: boolean }) {
+/** "23 Nov 2026, 17:05 UTC+3" (the operator's time zone) in a <time>. */
+export function When({ iso }: { iso: string }) {
+  const zone = useContext(OperatorZone);
   const d = new Date(iso);
-  return <time dateTime={d.toISOString()}>{withTime ? `${dateTime.format(d)} UTC` : dateOnly.format(d)}</time>;
+  return (
+    <time dateTime={d.toISOString()} title={zone}>
+      {operatorTime(d, zone, { short: true })}
+    </time>
+  );
 }
 
 export const staffName = (s: StaffRef | null | undefined, me?: number) => (!s ? 'Nobody' : s.id === me ? `${s.name || s.email} (you)` : s.name || s.email);

@@ -4,10 +4,12 @@
 // rows take one change at once (a status, spam included, or an assignment): all or none.
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { bulkSchema, inboxFilterSchema } from '../../../common/enquiry-forms.ts';
-import { ENQUIRY_STATUSES, FILTER_KEYS, filterParams, SOURCE_LABELS, STATUS_LABELS, type InboxResponse } from '../../../common/enquiry-inbox.ts';
+import { ENQUIRY_STATUSES, EXPORT_REFUSED, FILTER_KEYS, filterParams, SOURCE_LABELS, STATUS_LABELS, type InboxResponse } from '../../../common/enquiry-inbox.ts';
+import { BUDGET_LABELS, BUDGETS } from '../../../common/enquiry-trip.ts';
+import type { StaffSession } from '../../../common/staff.ts';
 import { firstIssue } from '../../../common/staff.ts';
 import { CsrfInput, FormError, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
-import { StatusBadge, StatusOptions, staffName, When } from '../../components/admin/InboxUi.tsx';
+import { OperatorZone, StatusBadge, StatusOptions, staffName, When } from '../../components/admin/InboxUi.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import type { Route } from './+types/enquiries';
@@ -36,17 +38,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!/^[1-9][0-9]{0,5}$/.test(rawPage)) throw redirect(`/admin/enquiries${query.size ? `?${query}` : ''}`, { status: 303 });
     query.set('page', rawPage);
   }
-  let list: InboxResponse;
+  const [list, mayExport] = await Promise.all([inboxPage(context, request, query, rawPage !== null), mayExportEnquiries(context, request)]);
+  return { list, filters, error, mayExport };
+}
+
+/** The list's page; a page past the end (the list got shorter) is the first page. */
+async function inboxPage(context: Route.LoaderArgs['context'], request: Request, query: URLSearchParams, paged: boolean): Promise<InboxResponse> {
   try {
-    list = await adminGet<InboxResponse>(context, request, `/enquiries?${query}`);
+    return await adminGet<InboxResponse>(context, request, `/enquiries?${query}`);
   } catch (e) {
-    if (rawPage !== null && (e as { init?: { status?: number } })?.init?.status === 404) {
+    if (paged && (e as { init?: { status?: number } })?.init?.status === 404) {
       query.delete('page');
       throw redirect(`/admin/enquiries${query.size ? `?${query}` : ''}`, { status: 303 });
     }
     throw e;
   }
-  return { list, filters, error };
+}
+
+/** Owners may export; agents when an owner allows it (the API checks again). */
+async function mayExportEnquiries(context: Route.LoaderArgs['context'], request: Request): Promise<boolean> {
+  const session = await adminGet<StaffSession>(context, request, '/session');
+  if (session.staff.role === 'owner') return true;
+  return (await adminGet<{ export: boolean }>(context, request, '/settings/access')).export;
 }
 
 /** The bulk form's choice: "status:<status>" or "assign:<staff id>" / "assign:none". */
@@ -70,210 +83,261 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Enquiries() {
-  const { list, filters, error } = useLoaderData<typeof loader>();
+  const { list, filters, error, mayExport } = useLoaderData<typeof loader>();
+  const filtered = Object.keys(filters).length > 0;
+  const exportQuery = new URLSearchParams(error ? {} : filters).toString();
+  const count = `${list.total} ${list.total === 1 ? 'enquiry' : 'enquiries'}`;
+  const lead = filtered && !error ? `${count} ${list.total === 1 ? 'matches' : 'match'} these filters` : filters.status ? count : `${count}, not counting spam`;
+  return (
+    <OperatorZone.Provider value={list.timeZone}>
+      <PageHead title="Enquiries" lead={lead} actions={<ExportButton query={exportQuery} allowed={mayExport} />} />
+      <InboxFilters list={list} filters={filters} error={error} />
+
+      <InboxResults list={list} filters={filters} />
+    </OperatorZone.Provider>
+  );
+}
+
+/** Export CSV: the filtered list; shown disabled, with the reason, to an agent an owner has not allowed. */
+function ExportButton({ query, allowed }: { query: string; allowed: boolean }) {
+  if (!allowed) {
+    return (
+      <span className="c-export">
+        <button type="button" className="btn btn--ghost btn--sm" disabled aria-describedby="export-refused">
+          Export CSV
+        </button>
+        <span id="export-refused" className="c-field__hint">
+          {EXPORT_REFUSED}
+        </span>
+      </span>
+    );
+  }
+  return (
+    <a className="btn btn--ghost btn--sm" href={`/admin/enquiries/export.csv${query ? `?${query}` : ''}`} download>
+      Export CSV
+    </a>
+  );
+}
+
+/** The filters and the search: a plain GET form, so every filtered list has its own address. */
+function InboxFilters({ list, filters, error }: { list: InboxResponse; filters: Record<string, string>; error: string | null }) {
+  const filtered = Object.keys(filters).length > 0;
+  return (
+    <section className="c-panel c-filters" aria-labelledby="filters-title">
+      <h2 id="filters-title" className="sr-only">
+        Filters
+      </h2>
+      <FormError>{error}</FormError>
+      <Form method="get" className="c-filters__form" role="search" aria-label="Enquiries">
+        <div className="c-field c-filters__q">
+          <label htmlFor="f-q">Search</label>
+          <input id="f-q" name="q" type="search" defaultValue={filters.q ?? ''} placeholder="Name, email or words of the message" maxLength={200} />
+        </div>
+        <div className="c-field">
+          <label htmlFor="f-status">Status</label>
+          <select id="f-status" name="status" defaultValue={filters.status ?? ''}>
+            <option value="">All but spam</option>
+            <StatusOptions />
+          </select>
+        </div>
+        <div className="c-field">
+          <label htmlFor="f-safari">Safari</label>
+          <select id="f-safari" name="safari" defaultValue={filters.safari ?? ''}>
+            <option value="">Any safari</option>
+            {list.options.safaris.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="c-field">
+          <label htmlFor="f-month">Travel month</label>
+          <input id="f-month" name="travelMonth" type="month" defaultValue={filters.travelMonth ?? ''} placeholder="2027-07" />
+        </div>
+        <div className="c-field">
+          <label htmlFor="f-budget">Budget per person</label>
+          <select id="f-budget" name="budget" defaultValue={filters.budget ?? ''}>
+            <option value="">Any budget</option>
+            {BUDGETS.map((b) => (
+              <option key={b} value={b}>
+                {BUDGET_LABELS[b]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="c-field">
+          <label htmlFor="f-country">Country</label>
+          <select id="f-country" name="country" defaultValue={filters.country ?? ''}>
+            <option value="">Any country</option>
+            {list.options.countries.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="c-field">
+          <label htmlFor="f-from">Received from</label>
+          <input id="f-from" name="from" type="date" defaultValue={filters.from ?? ''} />
+        </div>
+        <div className="c-field">
+          <label htmlFor="f-to">Received until</label>
+          <input id="f-to" name="to" type="date" defaultValue={filters.to ?? ''} />
+        </div>
+        <div className="c-filters__actions">
+          <button type="submit" className="btn btn--primary">
+            Apply filters
+          </button>
+          {filtered ? (
+            <Link to="/admin/enquiries" className="c-textlink">
+              Clear filters
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** The list: a table on wide screens, cards on phones, the ticked rows' change, and the pages. */
+function InboxResults({ list, filters }: { list: InboxResponse; filters: Record<string, string> }) {
   const result = useActionData<typeof action>();
   const session = useConsoleSession();
   const busy = useNavigation().state === 'loading';
   const filtered = Object.keys(filters).length > 0;
-  const exportQuery = new URLSearchParams(error ? {} : filters).toString();
   const me = session?.staff.id;
   const owner = session?.staff.role === 'owner';
-  const count = `${list.total} ${list.total === 1 ? 'enquiry' : 'enquiries'}`;
-  const lead = filtered && !error ? `${count} ${list.total === 1 ? 'matches' : 'match'} these filters` : filters.status ? count : `${count}, not counting spam`;
   const assignable = owner ? list.options.staff : list.options.staff.filter((m) => m.id === me);
   return (
-    <>
-      <PageHead
-        title="Enquiries"
-        lead={lead}
-        actions={
-          <a className="btn btn--ghost btn--sm" href={`/admin/enquiries/export.csv${exportQuery ? `?${exportQuery}` : ''}`} download>
-            Export CSV
-          </a>
-        }
-      />
-      <section className="c-panel c-filters" aria-labelledby="filters-title">
-        <h2 id="filters-title" className="sr-only">
-          Filters
-        </h2>
-        <FormError>{error}</FormError>
-        <Form method="get" className="c-filters__form" role="search" aria-label="Enquiries">
-          <div className="c-field c-filters__q">
-            <label htmlFor="f-q">Search</label>
-            <input id="f-q" name="q" type="search" defaultValue={filters.q ?? ''} placeholder="Name, email or words of the message" maxLength={200} />
-          </div>
-          <div className="c-field">
-            <label htmlFor="f-status">Status</label>
-            <select id="f-status" name="status" defaultValue={filters.status ?? ''}>
-              <option value="">All but spam</option>
-              <StatusOptions />
-            </select>
-          </div>
-          <div className="c-field">
-            <label htmlFor="f-safari">Safari</label>
-            <select id="f-safari" name="safari" defaultValue={filters.safari ?? ''}>
-              <option value="">Any safari</option>
-              {list.options.safaris.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.title}
+    <section aria-labelledby="results-title" aria-busy={busy || undefined} className="c-results">
+      <h2 id="results-title" className="sr-only">
+        Results{list.totalPages > 1 ? `, page ${list.page} of ${list.totalPages}` : ''}
+      </h2>
+      {list.enquiries.length === 0 ? (
+        <div className="c-empty">
+          <p className="c-empty__title">{filtered ? 'No enquiries match these filters.' : 'No enquiries yet.'}</p>
+          <p className="c-muted">{filtered ? 'Try fewer filters or other words.' : 'Enquiries sent from the site’s forms appear here.'}</p>
+        </div>
+      ) : (
+        <>
+          <Form method="post" id="bulk" className="c-bulk" aria-labelledby="bulk-title">
+            <h3 id="bulk-title" className="c-bulk__title">
+              With the ticked enquiries
+            </h3>
+            <CsrfInput />
+            {result?.error ? <FormError>{result.error}</FormError> : null}
+            {result?.done ? <Notice>{result.done}</Notice> : null}
+            <div className="c-field">
+              <label htmlFor="bulk-change">Change</label>
+              <select id="bulk-change" name="change" defaultValue="">
+                <option value="" disabled>
+                  Choose a change
                 </option>
-              ))}
-            </select>
-          </div>
-          <div className="c-field">
-            <label htmlFor="f-country">Country</label>
-            <select id="f-country" name="country" defaultValue={filters.country ?? ''}>
-              <option value="">Any country</option>
-              {list.options.countries.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="c-field">
-            <label htmlFor="f-from">Received from</label>
-            <input id="f-from" name="from" type="date" defaultValue={filters.from ?? ''} />
-          </div>
-          <div className="c-field">
-            <label htmlFor="f-to">Received until</label>
-            <input id="f-to" name="to" type="date" defaultValue={filters.to ?? ''} />
-          </div>
-          <div className="c-filters__actions">
-            <button type="submit" className="btn btn--primary">
-              Apply filters
+                <option value="status:spam">Mark as spam</option>
+                <optgroup label="Set the status">
+                  {ENQUIRY_STATUSES.filter((st) => st !== 'spam').map((st) => (
+                    <option key={st} value={`status:${st}`}>
+                      {STATUS_LABELS[st]}
+                    </option>
+                  ))}
+                </optgroup>
+                <optgroup label="Assign to">
+                  {assignable.map((m) => (
+                    <option key={m.id} value={`assign:${m.id}`}>
+                      {m.id === me ? `${m.name || m.email} (you)` : m.name || m.email}
+                    </option>
+                  ))}
+                  <option value="assign:none">Nobody</option>
+                </optgroup>
+              </select>
+            </div>
+            <button type="submit" className="btn btn--primary btn--sm">
+              Apply to ticked
             </button>
-            {filtered ? (
-              <Link to="/admin/enquiries" className="c-textlink">
-                Clear filters
-              </Link>
-            ) : null}
-          </div>
-        </Form>
-      </section>
-
-      <section aria-labelledby="results-title" aria-busy={busy || undefined} className="c-results">
-        <h2 id="results-title" className="sr-only">
-          Results{list.totalPages > 1 ? `, page ${list.page} of ${list.totalPages}` : ''}
-        </h2>
-        {list.enquiries.length === 0 ? (
-          <div className="c-empty">
-            <p className="c-empty__title">{filtered ? 'No enquiries match these filters.' : 'No enquiries yet.'}</p>
-            <p className="c-muted">{filtered ? 'Try fewer filters or other words.' : 'Enquiries sent from the site’s forms appear here.'}</p>
-          </div>
-        ) : (
-          <>
-            <Form method="post" id="bulk" className="c-bulk" aria-labelledby="bulk-title">
-              <h3 id="bulk-title" className="c-bulk__title">
-                With the ticked enquiries
-              </h3>
-              <CsrfInput />
-              {result?.error ? <FormError>{result.error}</FormError> : null}
-              {result?.done ? <Notice>{result.done}</Notice> : null}
-              <div className="c-field">
-                <label htmlFor="bulk-change">Change</label>
-                <select id="bulk-change" name="change" defaultValue="">
-                  <option value="" disabled>
-                    Choose a change
-                  </option>
-                  <option value="status:spam">Mark as spam</option>
-                  <optgroup label="Set the status">
-                    {ENQUIRY_STATUSES.filter((st) => st !== 'spam').map((st) => (
-                      <option key={st} value={`status:${st}`}>
-                        {STATUS_LABELS[st]}
-                      </option>
-                    ))}
-                  </optgroup>
-                  <optgroup label="Assign to">
-                    {assignable.map((m) => (
-                      <option key={m.id} value={`assign:${m.id}`}>
-                        {m.id === me ? `${m.name || m.email} (you)` : m.name || m.email}
-                      </option>
-                    ))}
-                    <option value="assign:none">Nobody</option>
-                  </optgroup>
-                </select>
-              </div>
-              <button type="submit" className="btn btn--primary btn--sm">
-                Apply to ticked
-              </button>
-            </Form>
-            <table className="c-table c-etable">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="sr-only">Tick</span>
-                  </th>
-                  <th scope="col">Received</th>
-                  <th scope="col">From</th>
-                  <th scope="col">About</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Assigned to</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.enquiries.map((e) => (
-                  <tr key={e.id} className={e.status === 'new' ? 'is-new' : undefined}>
-                    <td className="c-etable__tick">
-                      <input type="checkbox" name="ids" value={e.id} form="bulk" aria-label={`Tick #${e.id}, ${e.name}`} />
-                    </td>
-                    <td className="c-etable__when">
-                      <When iso={e.receivedAt} />
-                      <span className="c-etable__ref">#{e.id}</span>
-                    </td>
-                    <td>
-                      <Link to={`/admin/enquiries/${e.id}`} className="c-etable__name">
-                        {e.name}
-                      </Link>
-                      <span className="c-etable__sub">
-                        {e.email}
-                        {e.country ? ` · ${e.country}` : ''}
-                      </span>
-                    </td>
-                    <td>
-                      <span className="c-etable__about">{e.safari ? e.safari.title : SOURCE_LABELS[e.source]}</span>
-                      <span className="c-etable__sub">{e.excerpt}</span>
-                    </td>
-                    <td>
-                      <StatusBadge status={e.status} />
-                    </td>
-                    <td className={e.assignee ? undefined : 'c-muted'}>{staffName(e.assignee, me)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <ul className="c-ecards">
+          </Form>
+          <table className="c-table c-etable">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="sr-only">Tick</span>
+                </th>
+                <th scope="col">Received</th>
+                <th scope="col">From</th>
+                <th scope="col">About</th>
+                <th scope="col">Status</th>
+                <th scope="col">Assigned to</th>
+              </tr>
+            </thead>
+            <tbody>
               {list.enquiries.map((e) => (
-                <li key={e.id} className={`c-ecard${e.status === 'new' ? ' is-new' : ''}`}>
-                  <div className="c-ecard__top">
-                    <input type="checkbox" name="ids" value={e.id} form="bulk" aria-label={`Tick #${e.id}, ${e.name}`} className="c-ecard__tick" />
-                    <Link to={`/admin/enquiries/${e.id}`} className="c-ecard__name">
+                <tr key={e.id} className={e.status === 'new' ? 'is-new' : undefined}>
+                  <td className="c-etable__tick">
+                    <input type="checkbox" name="ids" value={e.id} form="bulk" aria-label={`Tick #${e.id}, ${e.name}`} />
+                  </td>
+                  <td className="c-etable__when">
+                    <When iso={e.receivedAt} />
+                    <span className="c-etable__ref">#{e.id}</span>
+                  </td>
+                  <td>
+                    <Link to={`/admin/enquiries/${e.id}`} className="c-etable__name">
                       {e.name}
                     </Link>
+                    <span className="c-etable__sub">
+                      {e.email}
+                      {e.country ? ` · ${e.country}` : ''}
+                    </span>
+                  </td>
+                  <td>
+                    <span className="c-etable__about">{e.safari ? e.safari.title : SOURCE_LABELS[e.source]}</span>
+                    <span className="c-etable__sub">{e.excerpt}</span>
+                  </td>
+                  <td>
                     <StatusBadge status={e.status} />
-                  </div>
-                  <p className="c-ecard__meta">
-                    <When iso={e.receivedAt} /> · #{e.id}
-                  </p>
-                  <p className="c-ecard__meta">
-                    {e.email}
-                    {e.country ? ` · ${e.country}` : ''}
-                  </p>
-                  <p className="c-ecard__about">{e.safari ? e.safari.title : SOURCE_LABELS[e.source]}</p>
-                  <p className="c-ecard__excerpt">{e.excerpt}</p>
-                  <p className="c-ecard__meta">Assigned to: {staffName(e.assignee, me)}</p>
-                </li>
+                  </td>
+                  <td className={e.assignee ? undefined : 'c-muted'}>{staffName(e.assignee, me)}</td>
+                </tr>
               ))}
-            </ul>
-          </>
-        )}
-        <Pagination page={list.page} totalPages={list.totalPages} label="Pages of enquiries" />
-        <p className="c-field__hint">
-          Enquiry numbers are unique and follow the order enquiries arrived in, but are not consecutive: the database hands numbers out in batches of 32 ahead of use, so after the server stopped
-          abruptly, or after a restore, the next enquiry may be up to 32 higher than the last; an enquiry that could not be saved (its sender was asked to send it again) also uses up a number. No
-          enquiry is missing when numbers jump.
-        </p>
-      </section>
-    </>
+            </tbody>
+          </table>
+          <InboxCards list={list} me={me} />
+        </>
+      )}
+      <Pagination page={list.page} totalPages={list.totalPages} label="Pages of enquiries" />
+      <p className="c-field__hint">
+        Enquiry numbers are unique and follow the order enquiries arrived in, but are not consecutive: the database hands numbers out in batches of 32 ahead of use, so after the server stopped
+        abruptly, or after a restore, the next enquiry may be up to 32 higher than the last; an enquiry that could not be saved (its sender was asked to send it again) also uses up a number. No
+        enquiry is missing when numbers jump.
+      </p>
+    </section>
+  );
+}
+
+/** The list on phones: a card for each enquiry. */
+function InboxCards({ list, me }: { list: InboxResponse; me: number | undefined }) {
+  return (
+    <ul className="c-ecards">
+      {list.enquiries.map((e) => (
+        <li key={e.id} className={`c-ecard${e.status === 'new' ? ' is-new' : ''}`}>
+          <div className="c-ecard__top">
+            <input type="checkbox" name="ids" value={e.id} form="bulk" aria-label={`Tick #${e.id}, ${e.name}`} className="c-ecard__tick" />
+            <Link to={`/admin/enquiries/${e.id}`} className="c-ecard__name">
+              {e.name}
+            </Link>
+            <StatusBadge status={e.status} />
+          </div>
+          <p className="c-ecard__meta">
+            <When iso={e.receivedAt} /> · #{e.id}
+          </p>
+          <p className="c-ecard__meta">
+            {e.email}
+            {e.country ? ` · ${e.country}` : ''}
+          </p>
+          <p className="c-ecard__about">{e.safari ? e.safari.title : SOURCE_LABELS[e.source]}</p>
+          <p className="c-ecard__excerpt">{e.excerpt}</p>
+          <p className="c-ecard__meta">Assigned to: {staffName(e.assignee, me)}</p>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -7,9 +7,10 @@ import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, useS
 import { z } from 'zod';
 import { assignSchema, noteSchema, replySchema, statusChangeSchema } from '../../../common/enquiry-forms.ts';
 import { NOTE_MAX, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, replySubject, SOURCE_LABELS, STATUS_LABELS, type EnquiryDetail, type OutboxState } from '../../../common/enquiry-inbox.ts';
+import { tripLines } from '../../../common/enquiry-trip.ts';
 import { site } from '../../../common/site.ts';
 import { CsrfInput, Field, FormError, Notice, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
-import { StatusBadge, StatusOptions, staffName, When } from '../../components/admin/InboxUi.tsx';
+import { OperatorZone, StatusBadge, StatusOptions, staffName, When } from '../../components/admin/InboxUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { formEntries, formFields, formText, parseForm } from '../../lib/read-form.ts';
 import type { Route } from './+types/enquiry';
@@ -73,6 +74,8 @@ const KIND_LABELS: Record<string, string> = {
   'enquiry-operator': 'Notice to the operator',
   'enquiry-acknowledgement': 'Acknowledgement to the visitor',
   'enquiry-reply': 'Reply to the visitor',
+  'enquiry-reply-copy': 'Copy of a reply to the operator',
+  'enquiry-assigned': 'Notice to the agent assigned',
 };
 
 const DELIVERY_LABELS: Record<OutboxState['status'], string> = { pending: 'Waiting', sending: 'Sending', sent: 'Sent', failed: 'Failed' };
@@ -108,7 +111,7 @@ export default function EnquiryScreen() {
   };
 
   return (
-    <>
+    <OperatorZone.Provider value={e.timeZone}>
       <p className="c-back">
         <Link to="/admin/enquiries">← All enquiries</Link>
       </p>
@@ -132,6 +135,7 @@ export default function EnquiryScreen() {
       <div className="c-enquiry">
         <div className="c-enquiry__msg">
           <MessagePanel e={e} />
+          <TripPanel e={e} />
         </div>
 
         <aside className="c-enquiry__side" aria-label="Pipeline and e-mails">
@@ -144,7 +148,7 @@ export default function EnquiryScreen() {
           <NotesPanel notes={e.notes} me={me} forms={forms} />
         </div>
       </div>
-    </>
+    </OperatorZone.Provider>
   );
 }
 
@@ -211,6 +215,28 @@ function MessagePanel({ e }: { e: EnquiryDetail }) {
           <dd className="c-break">{e.userAgent ?? <span className="c-muted">Not known</span>}</dd>
         </div>
       </dl>
+    </section>
+  );
+}
+
+/** The trip the visitor described: dates or month, travellers and budget (the safari is the message's). */
+function TripPanel({ e }: { e: EnquiryDetail }) {
+  const lines = tripLines({ ...e.trip, safari: null });
+  return (
+    <section className="c-panel" aria-labelledby="trip-title">
+      <h2 id="trip-title">Trip</h2>
+      {lines.length ? (
+        <dl className="c-facts">
+          {lines.map(([label, text]) => (
+            <div key={label} className={label === 'Travellers' ? 'c-facts__wide' : undefined}>
+              <dt>{label}</dt>
+              <dd>{text}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="c-muted">No dates, travellers or budget were given.</p>
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 // /admin/settings (owners): the console's settings. Whether agents may edit content (the media
-// library, the content screens; the API applies it to every request), and the currency rates the
+// library, the content screens; the API applies it to every request), whether they may export
+// the enquiries, and the currency rates the
 // public pages convert prices with (units per US dollar, each with the date it was set), and the
 // operator's time zone (common/operator-time.ts).
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
@@ -23,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get('intent') === 'rates') return saveRates(form, context, request);
+  if (form.get('intent') === 'export') return saveExport(form, context, request);
   if (form.get('intent') === 'zone') {
     const timeZone = String(form.get('timeZone') ?? '');
     const sent = await adminSend<ConsoleSettings & { changed: string[] }>(context, request, '/settings', { method: 'PUT', json: { timeZone }, csrf: form.get(CSRF_FIELD) });
@@ -33,6 +35,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const sent = await adminSend<ConsoleSettings & { changed: string[] }>(context, request, '/settings', { method: 'PUT', json: { agentsEditContent }, csrf: form.get(CSRF_FIELD) });
   if (!sent.ok) return { ok: false as const, form: 'access' as const, message: sent.error! };
   return { ok: true as const, form: 'access' as const, message: sent.data!.changed.length ? 'The settings are saved.' : 'Nothing changed.' };
+}
+
+async function saveExport(form: FormData, context: Route.ActionArgs['context'], request: Request) {
+  const agentsExport = form.get('agentsExport') === 'yes';
+  const sent = await adminSend<ConsoleSettings & { changed: string[] }>(context, request, '/settings', { method: 'PUT', json: { agentsExport }, csrf: form.get(CSRF_FIELD) });
+  if (!sent.ok) return { ok: false as const, form: 'export' as const, message: sent.error! };
+  return { ok: true as const, form: 'export' as const, message: sent.data!.changed.length ? 'The export setting is saved.' : 'Nothing changed.' };
 }
 
 async function saveRates(form: FormData, context: Route.ActionArgs['context'], request: Request) {
@@ -87,33 +96,8 @@ export default function Settings() {
           </div>
         </Form>
       </section>
-      <section className="c-panel" aria-labelledby="zone-title">
-        <h2 id="zone-title">Time zone</h2>
-        {zone?.ok ? <Notice>{zone.message}</Notice> : null}
-        <FormError>{zone && !zone.ok ? zone.message : undefined}</FormError>
-        <Form method="post" className="c-form">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="zone" />
-          <div className="c-field">
-            <label htmlFor="time-zone">The operator’s time zone</label>
-            <p className="c-field__hint" id="time-zone-hint">
-              Campaigns are scheduled in it, and the times in the operator’s e-mails and on the campaign screens are written in it. Now: {operatorTime(settings.now, settings.timeZone)}.
-            </p>
-            <select id="time-zone" name="timeZone" defaultValue={settings.timeZone} aria-describedby="time-zone-hint" className="c-input" key={settings.timeZone}>
-              {timeZoneChoices().map((z) => (
-                <option key={z} value={z}>
-                  {z.replace(/_/g, ' ')}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <button type="submit" className="btn btn--primary" disabled={busy}>
-              Save time zone
-            </button>
-          </div>
-        </Form>
-      </section>
+      <ExportSection allowed={settings.agentsExport} result={result?.form === 'export' ? result : undefined} busy={busy} />
+      <ZoneSection zone={settings.timeZone} now={settings.now} result={zone} busy={busy} />
       <section className="c-panel" aria-labelledby="rates-title">
         <h2 id="rates-title">Currency rates</h2>
         <p className="c-field__hint c-rates__intro" id="rates-hint">
@@ -148,5 +132,65 @@ export default function Settings() {
         </Form>
       </section>
     </>
+  );
+}
+
+/** Whether agents may export the enquiries (personal data): off until an owner ticks it. */
+function ExportSection({ allowed, result, busy }: { allowed: boolean; result?: { ok: boolean; message: string }; busy: boolean }) {
+  return (
+    <section className="c-panel" aria-labelledby="export-title">
+      <h2 id="export-title">Exports</h2>
+      {result?.ok ? <Notice>{result.message}</Notice> : null}
+      <FormError>{result && !result.ok ? result.message : undefined}</FormError>
+      <Form method="post" className="c-form">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="export" />
+        <div className="c-check">
+          <input id="agents-export" name="agentsExport" type="checkbox" value="yes" defaultChecked={allowed} aria-describedby="agents-export-hint" />
+          <label htmlFor="agents-export">Agents may export enquiries</label>
+        </div>
+        <p className="c-field__hint" id="agents-export-hint">
+          Owners always may. An export is a file of travellers’ names, addresses and messages: every export, by anyone, is written to the audit log.
+        </p>
+        <div>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            Save export setting
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** The operator's time zone (common/operator-time.ts). */
+function ZoneSection({ zone, now, result, busy }: { zone: string; now: string; result?: { ok: boolean; message: string }; busy: boolean }) {
+  return (
+    <section className="c-panel" aria-labelledby="zone-title">
+      <h2 id="zone-title">Time zone</h2>
+      {result?.ok ? <Notice>{result.message}</Notice> : null}
+      <FormError>{result && !result.ok ? result.message : undefined}</FormError>
+      <Form method="post" className="c-form">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="zone" />
+        <div className="c-field">
+          <label htmlFor="time-zone">The operator’s time zone</label>
+          <p className="c-field__hint" id="time-zone-hint">
+            Campaigns are scheduled in it, and the times in the operator’s e-mails, the enquiry inbox and the campaign screens are written in it. Now: {operatorTime(now, zone)}.
+          </p>
+          <select id="time-zone" name="timeZone" defaultValue={zone} aria-describedby="time-zone-hint" className="c-input" key={zone}>
+            {timeZoneChoices().map((z) => (
+              <option key={z} value={z}>
+                {z.replace(/_/g, ' ')}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            Save time zone
+          </button>
+        </div>
+      </Form>
+    </section>
   );
 }

@@ -9,6 +9,8 @@ import { stringify } from 'csv-stringify/sync';
 import { Hono } from 'hono';
 import { assignSchema, bulkSchema, inboxFilterSchema, noteSchema, replySchema, statusChangeSchema, type InboxFilter } from '../../../common/enquiry-forms.ts';
 import {
+  EXPORT_REFUSED,
+  FILTER_KEYS,
   INBOX_PAGE_SIZE,
   SOURCE_LABELS,
   STATUS_LABELS,
@@ -19,13 +21,16 @@ import {
   type OutboxState,
   type StaffRef,
 } from '../../../common/enquiry-inbox.ts';
+import { BUDGET_LABELS, whenLabel, type Budget, type Trip } from '../../../common/enquiry-trip.ts';
 import { firstIssue } from '../../../common/staff.ts';
 import { isEmail } from '../../../common/validation.ts';
 import { audit } from '../../auth/audit.ts';
+import { mayExport, readOperatorTimeZone } from '../../auth/content-access.ts';
 import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { enquiries, enquiryNotes, enquiryReplies, enquiryStatusChanges, mailOutbox, safaris, staff } from '../../db/schema.ts';
-import { enquiryReply } from '../../mail/enquiry-reply.ts';
+import { enquiryAssignedMail } from '../../mail/enquiry-assigned.ts';
+import { enquiryReply, operatorCopy } from '../../mail/enquiry-reply.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { searchFold } from '../../search/fold.ts';
 import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
@@ -44,6 +49,8 @@ export interface InboxMailOptions {
 export interface EnquiriesAdminOptions {
   trust: ProxyTrust;
   mail: InboxMailOptions;
+  /** The site's address, for the console link in an agent's assignment notice. */
+  siteUrl: string;
 }
 
 /** The most rows one CSV export carries. */
@@ -61,7 +68,7 @@ function enquiryId(c: AdminContext): number {
 /** The filters of the query string, checked (a 400 names what is wrong). */
 function readFilter(c: AdminContext): InboxFilter {
   const raw: Record<string, string> = {};
-  for (const k of ['status', 'from', 'to', 'safari', 'country', 'q'] as const) {
+  for (const k of FILTER_KEYS) {
     const v = c.req.query(k);
     if (v !== undefined && v.trim() !== '') raw[k] = v;
   }
@@ -97,6 +104,11 @@ function filterWhere(f: InboxFilter): SQL | undefined {
     f.from ? gte(enquiries.created_at, new Date(`${f.from}T00:00:00Z`)) : undefined,
     f.to ? lt(enquiries.created_at, new Date(Date.parse(`${f.to}T00:00:00Z`) + day)) : undefined,
     f.safari ? eq(enquiries.safari_id, f.safari) : undefined,
+    // A month: the flexible trips of that month, and the trips whose dates reach into it.
+    f.travelMonth
+      ? sql`(${enquiries.travel_month} = ${f.travelMonth} or (to_char(${enquiries.travel_from}, 'YYYY-MM') <= ${f.travelMonth} and to_char(coalesce(${enquiries.travel_to}, ${enquiries.travel_from}), 'YYYY-MM') >= ${f.travelMonth}))`
+      : undefined,
+    f.budget ? eq(enquiries.budget, f.budget) : undefined,
     f.country ? sql`lower(${enquiries.country}) = lower(${f.country})` : undefined,
     // The matches are found first, through the search indexes, then ordered and paged: folded
     // into the list's newest-first scan, the planner would test every row's words one by one.
@@ -107,6 +119,31 @@ function filterWhere(f: InboxFilter): SQL | undefined {
 
 const staffRef = (id: number | null, name: string | null, email: string | null): StaffRef | null => (id === null || email === null ? null : { id, name: name ?? '', email });
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+const tripColumns = {
+  safari: enquiries.safari,
+  travel_from: enquiries.travel_from,
+  travel_to: enquiries.travel_to,
+  travel_month: enquiries.travel_month,
+  adults: enquiries.adults,
+  children: enquiries.children,
+  child_ages: enquiries.child_ages,
+  budget: enquiries.budget,
+};
+
+/** An enquiry row's trip. */
+function tripOf(r: { [K in keyof typeof tripColumns]: (typeof enquiries.$inferSelect)[K] }): Trip {
+  return {
+    safari: r.safari,
+    travelFrom: r.travel_from,
+    travelTo: r.travel_to,
+    travelMonth: r.travel_month,
+    adults: r.adults,
+    children: r.children,
+    childAges: r.child_ages,
+    budget: r.budget as Budget | null,
+  };
+}
 
 function listQuery(db: Db, where: SQL | undefined) {
   return db
@@ -128,6 +165,7 @@ function listQuery(db: Db, where: SQL | undefined) {
       assignee_id: assignee.id,
       assignee_name: assignee.name,
       assignee_email: assignee.email,
+      ...tripColumns,
     })
     .from(enquiries)
     .leftJoin(safaris, eq(safaris.id, enquiries.safari_id))
@@ -166,6 +204,26 @@ function outboxState(r: typeof mailOutbox.$inferSelect): OutboxState {
   };
 }
 
+/** The replies sent to the visitor, oldest first, with their delivery. */
+function repliesOf(db: Db, id: number) {
+  return db
+    .select({
+      id: enquiryReplies.id,
+      subject: enquiryReplies.subject,
+      body: enquiryReplies.body,
+      at: enquiryReplies.created_at,
+      sid: staff.id,
+      sname: staff.name,
+      semail: staff.email,
+      delivery: mailOutbox.status,
+    })
+    .from(enquiryReplies)
+    .leftJoin(staff, eq(staff.id, enquiryReplies.staff_id))
+    .leftJoin(mailOutbox, eq(mailOutbox.id, enquiryReplies.outbox_id))
+    .where(eq(enquiryReplies.enquiry_id, id))
+    .orderBy(asc(enquiryReplies.created_at), asc(enquiryReplies.id));
+}
+
 async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail | null> {
   const [e] = await db
     .select({
@@ -182,7 +240,7 @@ async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail | null> 
     .leftJoin(assignee, eq(assignee.id, enquiries.assigned_to))
     .where(eq(enquiries.id, id));
   if (!e) return null;
-  const [mail, notes, history, replies, members] = await Promise.all([
+  const [mail, notes, history, replies, members, timeZone] = await Promise.all([
     db.select().from(mailOutbox).where(eq(mailOutbox.enquiry_id, id)).orderBy(asc(mailOutbox.id)),
     db
       .select({ id: enquiryNotes.id, body: enquiryNotes.body, at: enquiryNotes.created_at, sid: staff.id, sname: staff.name, semail: staff.email })
@@ -196,23 +254,9 @@ async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail | null> 
       .leftJoin(staff, eq(staff.id, enquiryStatusChanges.staff_id))
       .where(eq(enquiryStatusChanges.enquiry_id, id))
       .orderBy(asc(enquiryStatusChanges.at), asc(enquiryStatusChanges.id)),
-    db
-      .select({
-        id: enquiryReplies.id,
-        subject: enquiryReplies.subject,
-        body: enquiryReplies.body,
-        at: enquiryReplies.created_at,
-        sid: staff.id,
-        sname: staff.name,
-        semail: staff.email,
-        delivery: mailOutbox.status,
-      })
-      .from(enquiryReplies)
-      .leftJoin(staff, eq(staff.id, enquiryReplies.staff_id))
-      .leftJoin(mailOutbox, eq(mailOutbox.id, enquiryReplies.outbox_id))
-      .where(eq(enquiryReplies.enquiry_id, id))
-      .orderBy(asc(enquiryReplies.created_at), asc(enquiryReplies.id)),
+    repliesOf(db, id),
     activeStaff(db),
+    readOperatorTimeZone(db),
   ]);
   const r = e.row;
   return {
@@ -230,6 +274,7 @@ async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail | null> 
     status: r.status as EnquiryStatus,
     source: r.source as EnquirySource,
     safari: e.safari_id === null ? null : { id: e.safari_id, title: e.safari_title!, slug: e.safari_slug! },
+    trip: tripOf(r),
     assignee: staffRef(e.assignee_id, e.assignee_name, e.assignee_email),
     mail: mail.map(outboxState),
     notes: notes.map((n) => ({ id: n.id, body: n.body, at: iso(n.at)!, staff: staffRef(n.sid, n.sname, n.semail) })),
@@ -243,6 +288,7 @@ async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail | null> 
       delivery: (p.delivery as OutboxState['status'] | null) ?? null,
     })),
     staff: members,
+    timeZone,
   };
 }
 
@@ -269,7 +315,7 @@ async function changeStatus(tx: Tx, id: number, to: EnquiryStatus, c: AdminConte
 }
 
 /** Assigns one enquiry (null: nobody), as the member's role allows; false when it already was. */
-async function assignTo(tx: Tx, id: number, staffId: number | null, c: AdminContext, ip: string | null): Promise<boolean> {
+async function assignTo(tx: Tx, id: number, staffId: number | null, c: AdminContext, ip: string | null, opts: EnquiriesAdminOptions): Promise<boolean> {
   const s = sessionOf(c);
   const row = await locked(tx, id);
   if (s.staff.role !== 'owner') {
@@ -288,22 +334,54 @@ async function assignTo(tx: Tx, id: number, staffId: number | null, c: AdminCont
   if (row.assigned_to === staffId) return false;
   await tx.update(enquiries).set({ assigned_to: staffId }).where(eq(enquiries.id, id));
   await audit(tx, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiry.assign', target: `enquiry:${id}`, detail: { from: row.assigned_to, to: staffId }, ip });
+  // The member it is given to hears of it (not one who took it themself).
+  if (staffId !== null && staffId !== s.staff.id) await noticeToAssignee(tx, row, staffId, s.staff, opts);
   return true;
 }
 
+/**
+ * Tells a member of staff by e-mail (through the outbox) that an enquiry is theirs: once per
+ * enquiry and member, however often it goes back and forth.
+ */
+async function noticeToAssignee(tx: Tx, row: typeof enquiries.$inferSelect, staffId: number, by: { name: string; email: string }, opts: EnquiriesAdminOptions): Promise<void> {
+  const [member] = await tx.select({ name: staff.name, email: staff.email }).from(staff).where(eq(staff.id, staffId));
+  if (!member) return;
+  const [sent] = await tx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.enquiry_id, row.id), eq(mailOutbox.kind, 'enquiry-assigned'), sql`${mailOutbox.message}->'to'->>'address' = ${member.email}`))
+    .limit(1);
+  if (sent) return;
+  const [safari] = row.safari_id === null ? [] : await tx.select({ title: safaris.safarititle }).from(safaris).where(eq(safaris.id, row.safari_id));
+  const message = enquiryAssignedMail(
+    {
+      enquiryId: row.id,
+      agent: member,
+      by,
+      traveller: { name: row.name, country: row.country },
+      trip: tripOf(row),
+      safariTitle: safari?.title ?? null,
+      link: new URL(`/admin/enquiries/${row.id}`, opts.siteUrl).toString(),
+    },
+    { from: opts.mail.from },
+  );
+  await enqueueMail(tx, opts.mail.messageIdDomain, [{ kind: 'enquiry-assigned', enquiryId: row.id, message }]);
+}
+
 /** The inbox's list and its CSV export. */
-function listRoutes(app: Hono<AdminEnv>): void {
+function listRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => string | null): void {
   app.get('/enquiries', async (c) => {
     const { db } = deps(c);
     const filter = readFilter(c);
     const paging = parsePaging((k) => c.req.query(k), INBOX_PAGE_SIZE);
     const where = filterWhere(filter);
-    const [counted, rows, safariOptions, countries, members] = await Promise.all([
+    const [counted, rows, safariOptions, countries, members, timeZone] = await Promise.all([
       db.select({ n: sql<number>`count(*)::int` }).from(enquiries).where(where),
       listQuery(db, where).limit(paging.limit).offset(paging.offset),
       db.selectDistinct({ id: safaris.id, title: safaris.safarititle }).from(safaris).innerJoin(enquiries, eq(enquiries.safari_id, safaris.id)).orderBy(asc(safaris.safarititle)),
       db.selectDistinct({ country: enquiries.country }).from(enquiries).where(sql`${enquiries.country} <> ''`).orderBy(asc(enquiries.country)),
       activeStaff(db),
+      readOperatorTimeZone(db),
     ]);
     const total = Number(counted[0]?.n ?? 0);
     const answer: InboxResponse = {
@@ -323,49 +401,68 @@ function listRoutes(app: Hono<AdminEnv>): void {
       totalPages: totalPagesFor(total, paging),
       total,
       options: { safaris: safariOptions, countries: [...new Set(countries.map((r) => r.country))], staff: members },
+      timeZone,
     };
     return c.json(answer);
   });
 
-  app.get('/enquiries/export.csv', async (c) => {
-    const { db } = deps(c);
-    const rows = await listQuery(db, filterWhere(readFilter(c))).limit(EXPORT_MAX_ROWS);
-    const csv = stringify(
-      rows.map((r) =>
-        [
-          r.id,
-          iso(r.created_at),
-          STATUS_LABELS[r.status as EnquiryStatus] ?? r.status,
-          SOURCE_LABELS[r.source as EnquirySource] ?? r.source,
-          r.name,
-          r.email,
-          r.phone,
-          r.country,
-          r.preferred_contact_method,
-          r.safari_title,
-          r.assignee_email,
-          r.page_url,
-          r.message,
-        ].map(safeCell),
-      ),
-      {
-        header: true,
-        columns: ['Id', 'Received (UTC)', 'Status', 'Source', 'Name', 'Email', 'Phone', 'Country', 'Preferred contact', 'Safari', 'Assigned to', 'Page', 'Message'],
-        quoted_match: /[\r\n]/,
-      },
-    );
-    const day = new Date().toISOString().slice(0, 10);
-    return c.body(`\uFEFF${csv}`, 200, {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="enquiries-${day}.csv"`,
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-    });
+  app.get('/enquiries/export.csv', (c) => exportCsv(c, addressOf));
+}
+
+const EXPORT_COLUMNS = ['Id', 'Received (UTC)', 'Status', 'Source', 'Name', 'Email', 'Phone', 'Country', 'Preferred contact', 'Safari', 'Assigned to', 'Page', 'Message'];
+const TRIP_EXPORT_COLUMNS = ['Travel from', 'Travel to', 'Travel month', 'Travel dates', 'Adults', 'Children', 'Children’s ages', 'Budget per person'];
+
+/** One row of the CSV: the enquiry's columns, then its trip's. */
+function exportRow(r: Awaited<ReturnType<typeof listQuery>>[number]): string[] {
+  const trip = tripOf(r);
+  return [
+    r.id,
+    iso(r.created_at),
+    STATUS_LABELS[r.status as EnquiryStatus] ?? r.status,
+    SOURCE_LABELS[r.source as EnquirySource] ?? r.source,
+    r.name,
+    r.email,
+    r.phone,
+    r.country,
+    r.preferred_contact_method,
+    r.safari_title,
+    r.assignee_email,
+    r.page_url,
+    r.message,
+    trip.travelFrom,
+    trip.travelTo,
+    trip.travelMonth,
+    whenLabel(trip),
+    trip.adults,
+    trip.children,
+    trip.childAges?.join(', ') ?? null,
+    trip.budget ? BUDGET_LABELS[trip.budget] : null,
+  ].map(safeCell);
+}
+
+/**
+ * The filtered list as a CSV file: owners, and agents while an owner allows it (a 403 otherwise).
+ * Every export is in the audit log, with its row count and filters.
+ */
+async function exportCsv(c: AdminContext, addressOf: (c: AdminContext) => string | null) {
+  const { db } = deps(c);
+  const s = sessionOf(c);
+  if (!(await mayExport(db, s))) throw new HttpError(403, EXPORT_REFUSED, undefined, 'forbidden');
+  const filter = readFilter(c);
+  const rows = await listQuery(db, filterWhere(filter)).limit(EXPORT_MAX_ROWS);
+  const csv = stringify(rows.map(exportRow), { header: true, columns: [...EXPORT_COLUMNS, ...TRIP_EXPORT_COLUMNS], quoted_match: /[\r\n]/ });
+  await audit(db, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiries.export', target: 'enquiries', detail: { rows: rows.length, filter }, ip: addressOf(c) });
+  const day = new Date().toISOString().slice(0, 10);
+  return c.body(`\uFEFF${csv}`, 200, {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="enquiries-${day}.csv"`,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
   });
 }
 
 /** One enquiry, and the changes staff make to one or several: status, assignment, notes. */
-function changeRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => string | null): void {
+function changeRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => string | null, opts: EnquiriesAdminOptions): void {
   app.get('/enquiries/:id', async (c) => {
     const detail = await enquiryDetail(deps(c).db, enquiryId(c));
     if (!detail) throw new HttpError(404, 'Enquiry not found', undefined, 'not-found');
@@ -382,7 +479,8 @@ function changeRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => strin
   app.post('/enquiries/:id/assign', async (c) => {
     const id = enquiryId(c);
     const input = await readBody(c, assignSchema);
-    const changed = await deps(c).db.transaction((tx) => assignTo(tx, id, input.staffId, c, addressOf(c)));
+    const changed = await deps(c).db.transaction((tx) => assignTo(tx, id, input.staffId, c, addressOf(c), opts));
+    if (changed) opts.mail.onQueued();
     return c.json({ ok: true, staffId: input.staffId, changed });
   });
 
@@ -393,9 +491,10 @@ function changeRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => strin
     const change = input.change;
     const changed = await deps(c).db.transaction(async (tx) => {
       let n = 0;
-      for (const id of ids) if ('status' in change ? await changeStatus(tx, id, change.status, c, addressOf(c)) : await assignTo(tx, id, change.staffId, c, addressOf(c))) n++;
+      for (const id of ids) if ('status' in change ? await changeStatus(tx, id, change.status, c, addressOf(c)) : await assignTo(tx, id, change.staffId, c, addressOf(c), opts)) n++;
       return n;
     });
+    if (changed) opts.mail.onQueued();
     return c.json({ ok: true, count: ids.length, changed });
   });
 
@@ -425,17 +524,21 @@ function replyRoute(app: Hono<AdminEnv>, opts: EnquiriesAdminOptions, addressOf:
       const row = await locked(tx, id);
       // An enquiry whose personal data was erased has no address to answer.
       if (!isEmail(row.email)) throw new HttpError(409, 'This enquiry has no e-mail address to reply to.', undefined, 'no-address');
-      const [notice] = await tx
+      // Threaded with what the visitor received: their acknowledgement.
+      const [ack] = await tx
         .select({ message_id: mailOutbox.message_id })
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.enquiry_id, id), eq(mailOutbox.kind, 'enquiry-operator')))
+        .where(and(eq(mailOutbox.enquiry_id, id), eq(mailOutbox.kind, 'enquiry-acknowledgement')))
         .orderBy(asc(mailOutbox.id))
         .limit(1);
-      const message = enquiryReply(
-        { enquiryId: id, visitor: { name: row.name, email: row.email }, subject: input.subject, body: input.body, author: { name: s.staff.name }, threadMessageId: notice?.message_id ?? null },
-        { from: opts.mail.from, operatorEmail: opts.mail.operatorEmail },
-      );
-      const [outboxId] = await enqueueMail(tx, opts.mail.messageIdDomain, [{ kind: 'enquiry-reply', enquiryId: id, message }]);
+      const visitor = { name: row.name, email: row.email };
+      const mailOpts = { from: opts.mail.from, operatorEmail: opts.mail.operatorEmail };
+      const message = enquiryReply({ enquiryId: id, visitor, subject: input.subject, body: input.body, author: { name: s.staff.name }, threadMessageId: ack?.message_id ?? null }, mailOpts);
+      // The reply, and its copy for the operator's mailbox.
+      const [outboxId] = await enqueueMail(tx, opts.mail.messageIdDomain, [
+        { kind: 'enquiry-reply', enquiryId: id, message },
+        { kind: 'enquiry-reply-copy', enquiryId: id, message: operatorCopy(message, { enquiryId: id, visitor }, mailOpts) },
+      ]);
       const [r] = await tx.insert(enquiryReplies).values({ enquiry_id: id, staff_id: s.staff.id, subject: input.subject, body: input.body, outbox_id: outboxId! }).returning({ id: enquiryReplies.id });
       // A first answer moves a new enquiry on.
       if (row.status === 'new') await setStatus(tx, id, 'new', 'contacted', s.staff.id);
@@ -459,8 +562,8 @@ export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
   const addressOf = (c: AdminContext) => sourceOf(c, opts.trust).address ?? null;
   app.use('/enquiries/*', requireStaff());
   app.use('/enquiries', requireStaff());
-  listRoutes(app);
-  changeRoutes(app, addressOf);
+  listRoutes(app, addressOf);
+  changeRoutes(app, addressOf, opts);
   replyRoute(app, opts, addressOf);
   return app;
 }

@@ -64,7 +64,7 @@ export function adminApi(opts: AdminApiOptions) {
     app.route('/', subscribersApi(newsletter));
     app.route('/', campaignsApi(newsletter));
   }
-  app.route('/', enquiriesAdminApi({ trust: opts.trust, mail }));
+  app.route('/', enquiriesAdminApi({ trust: opts.trust, mail, siteUrl: opts.siteUrl }));
   app.route('/', quotesAdminApi({ siteUrl: opts.siteUrl, trust: opts.trust, mail }));
   app.route('/', dashboardApi());
   app.route('/', settingsApi({ trust: opts.trust }));

@@ -1,11 +1,12 @@
-// /api/admin/settings (owners): the console's settings. Today one: whether agents may edit
-// content (the media library now, content items later; server/auth/content-access.ts).
+// /api/admin/settings (owners): the console's settings: whether agents may edit content (the media
+// library now, content items later; server/auth/content-access.ts), whether they may export the
+// enquiries, and the operator's time zone.
 // GET /settings/access answers any signed-in member of staff what they may do (the console shows
 // or hides its content screens with it; the API checks again on every request).
 import { Hono } from 'hono';
 import { consoleSettingsSchema } from '../../../common/media-library.ts';
 import { audit } from '../../auth/audit.ts';
-import { mayEditContent, readConsoleSettings, writeConsoleSettings } from '../../auth/content-access.ts';
+import { mayEditContent, mayExport, readConsoleSettings, writeConsoleSettings } from '../../auth/content-access.ts';
 import { requireStaff, sessionOf, type AdminEnv } from '../../auth/guard.ts';
 import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
 import { deps } from '../../http/deps.ts';
@@ -35,7 +36,11 @@ export function settingsApi(opts: { trust: ProxyTrust }) {
     return c.json({ ...(await readConsoleSettings(db)), changed });
   });
 
-  app.get('/settings/access', requireStaff(), async (c) => c.json({ editContent: await mayEditContent(deps(c).db, sessionOf(c)) }));
+  app.get('/settings/access', requireStaff(), async (c) => {
+    const { db } = deps(c);
+    const [editContent, exportData] = await Promise.all([mayEditContent(db, sessionOf(c)), mayExport(db, sessionOf(c))]);
+    return c.json({ editContent, export: exportData });
+  });
 
   return app;
 }

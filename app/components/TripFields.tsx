@@ -1,0 +1,141 @@
+// "Your trip": the optional part of the plan-a-safari form and the safari quote overlay (the
+// safari, the dates or a month when they are flexible, the travellers and the budget per person).
+// A disclosure keeps the form short on a phone: it opens by itself when the visitor came from a
+// safari, typed something in it, or the server's message is about one of its fields. Plain HTML
+// controls, so it works without JavaScript; the API checks it (common/enquiry-forms.ts tripSchema).
+import type { ReactNode } from 'react';
+import { BUDGET_LABELS, BUDGETS, TRIP_FIELDS, TRIP_LIMITS, type TripField, type TripValues } from '../../common/enquiry-trip.ts';
+import { Field } from './Field.tsx';
+
+/** A safari the visitor may choose. */
+export interface SafariChoice {
+  slug: string;
+  title: string;
+}
+
+export interface TripFieldsProps {
+  /** The id prefix of the form's fields. */
+  id: (name: string) => string;
+  values: TripValues;
+  onChange: (field: TripField, value: string) => void;
+  /** The safaris to choose from; without them the safari is the one given (a hidden field). */
+  safaris?: readonly SafariChoice[];
+  /** The field the form's message is about, and the message's id. */
+  errorField?: string;
+  errId: string;
+}
+
+const isTripField = (f: string | undefined): f is TripField => TRIP_FIELDS.includes(f as TripField);
+
+/** Whether the visitor gave anything of the trip (the safari of a quote form counts only when it can be changed). */
+function tripGiven(values: TripValues, safariChoosable: boolean): boolean {
+  return TRIP_FIELDS.some((f) => (f !== 'safari' || safariChoosable) && values[f].trim() !== '');
+}
+
+export function TripFields({ id, values, onChange, safaris, errorField, errId }: TripFieldsProps) {
+  const open = tripGiven(values, Boolean(safaris)) || isTripField(errorField);
+  const field = (name: TripField) => ({
+    id: id(name),
+    name,
+    value: values[name],
+    invalid: errorField === name,
+    describedBy: errorField === name ? errId : undefined,
+    onChange: (e: { target: { value: string } }) => onChange(name, e.target.value),
+  });
+  return (
+    <details className="enq-trip enq-field--wide" open={open || undefined}>
+      <summary className="enq-trip__summary">
+        Your trip <span className="enq-trip__optional">(optional: dates, travellers, budget)</span>
+      </summary>
+      <fieldset className="enq-trip__fields">
+        <legend className="sr-only">Your trip (optional)</legend>
+        {safaris ? <SafariSelect {...field('safari')} safaris={safaris} /> : <input type="hidden" name="safari" value={values.safari} />}
+        <TripInput {...field('travelFrom')} label="Travel from" type="date" autoComplete="off" />
+        <TripInput {...field('travelTo')} label="Travel to" type="date" autoComplete="off" />
+        <TripInput {...field('travelMonth')} label="Dates flexible? The month" type="month" placeholder="2027-07" hint="Instead of dates, e.g. 2027-07" wide />
+        <TripInput {...field('adults')} label="Adults" type="number" min={1} max={TRIP_LIMITS.adultsMax} inputMode="numeric" />
+        <TripInput {...field('children')} label="Children" type="number" min={0} max={TRIP_LIMITS.childrenMax} inputMode="numeric" />
+        <TripInput {...field('childAges')} label="Children’s ages" type="text" placeholder="e.g. 6, 11" hint="One age for each child, separated by commas" wide />
+        <BudgetSelect {...field('budget')} />
+      </fieldset>
+    </details>
+  );
+}
+
+interface ControlProps {
+  id: string;
+  name: TripField;
+  value: string;
+  invalid: boolean;
+  describedBy?: string;
+  onChange: (e: { target: { value: string } }) => void;
+}
+
+function TripInput({
+  label,
+  hint,
+  wide,
+  ...input
+}: ControlProps & { label: string; hint?: string; wide?: boolean; type: string; placeholder?: string; min?: number; max?: number; inputMode?: 'numeric'; autoComplete?: string }) {
+  const { invalid, describedBy, ...attrs } = input;
+  return <Field look="site" className={wide ? 'enq-field enq-field--wide' : 'enq-field'} label={label} hint={hint} invalid={invalid} describedBy={describedBy} {...attrs} />;
+}
+
+function TripSelect({ label, options, invalid, describedBy, ...select }: ControlProps & { label: string; options: ReactNode }) {
+  return (
+    <Field
+      look="site"
+      className="enq-field enq-field--wide"
+      id={select.id}
+      name={select.name}
+      label={label}
+      invalid={invalid}
+      describedBy={describedBy}
+      control={(aria) => (
+        <select id={aria.id} name={select.name} value={select.value} onChange={select.onChange} aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']}>
+          {options}
+        </select>
+      )}
+    />
+  );
+}
+
+function SafariSelect({ safaris, ...props }: ControlProps & { safaris: readonly SafariChoice[] }) {
+  const known = safaris.some((s) => s.slug === props.value);
+  return (
+    <TripSelect
+      {...props}
+      label="Safari"
+      options={
+        <>
+          <option value="">No particular safari yet</option>
+          {!known && props.value ? <option value={props.value}>{props.value}</option> : null}
+          {safaris.map((s) => (
+            <option key={s.slug} value={s.slug}>
+              {s.title}
+            </option>
+          ))}
+        </>
+      }
+    />
+  );
+}
+
+function BudgetSelect(props: ControlProps) {
+  return (
+    <TripSelect
+      {...props}
+      label="Budget per person"
+      options={
+        <>
+          <option value="">Not sure yet</option>
+          {BUDGETS.map((b) => (
+            <option key={b} value={b}>
+              {BUDGET_LABELS[b]}
+            </option>
+          ))}
+        </>
+      }
+    />
+  );
+}
