@@ -226,11 +226,6 @@ function useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverErr
 
   const set = (field: keyof EnquiryValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
-  function focusField(field?: string) {
-    const el = field ? formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`) : null;
-    el?.focus();
-  }
-
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (inFlight.current) return;
@@ -238,7 +233,7 @@ function useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverErr
     const checked = validateEnquiry({ ...values, currentUrl: null });
     if (!checked.ok) {
       setError({ message: checked.error, field: checked.field });
-      focusField(checked.field);
+      focusField(formRef.current, checked.field);
       return;
     }
     const form = e.currentTarget;
@@ -262,6 +257,12 @@ function useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverErr
   }
 
   return { formRef, fetcher, token, values, setValues, set, trip, setTripField, error, sending, done, countdown: countdown.left, onSubmit, closeThanks };
+}
+
+/** Moves the focus to the named field of the form, if there is one. */
+function focusField(form: HTMLFormElement | null, field?: string) {
+  const el = field ? form?.querySelector<HTMLElement>(`[name="${field}"]`) : null;
+  el?.focus();
 }
 
 /** The trip as typed; after a sent enquiry, a quote form keeps its safari (its page's). */

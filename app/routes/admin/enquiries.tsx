@@ -202,13 +202,10 @@ function InboxFilters({ list, filters, error }: { list: InboxResponse; filters: 
 
 /** The list: a table on wide screens, cards on phones, the ticked rows' change, and the pages. */
 function InboxResults({ list, filters }: { list: InboxResponse; filters: Record<string, string> }) {
-  const result = useActionData<typeof action>();
   const session = useConsoleSession();
   const busy = useNavigation().state === 'loading';
   const filtered = Object.keys(filters).length > 0;
   const me = session?.staff.id;
-  const owner = session?.staff.role === 'owner';
-  const assignable = owner ? list.options.staff : list.options.staff.filter((m) => m.id === me);
   return (
     <section aria-labelledby="results-title" aria-busy={busy || undefined} className="c-results">
       <h2 id="results-title" className="sr-only">
@@ -221,85 +218,8 @@ function InboxResults({ list, filters }: { list: InboxResponse; filters: Record<
         </div>
       ) : (
         <>
-          <Form method="post" id="bulk" className="c-bulk" aria-labelledby="bulk-title">
-            <h3 id="bulk-title" className="c-bulk__title">
-              With the ticked enquiries
-            </h3>
-            <CsrfInput />
-            {result?.error ? <FormError>{result.error}</FormError> : null}
-            {result?.done ? <Notice>{result.done}</Notice> : null}
-            <div className="c-field">
-              <label htmlFor="bulk-change">Change</label>
-              <select id="bulk-change" name="change" defaultValue="">
-                <option value="" disabled>
-                  Choose a change
-                </option>
-                <option value="status:spam">Mark as spam</option>
-                <optgroup label="Set the status">
-                  {ENQUIRY_STATUSES.filter((st) => st !== 'spam').map((st) => (
-                    <option key={st} value={`status:${st}`}>
-                      {STATUS_LABELS[st]}
-                    </option>
-                  ))}
-                </optgroup>
-                <optgroup label="Assign to">
-                  {assignable.map((m) => (
-                    <option key={m.id} value={`assign:${m.id}`}>
-                      {m.id === me ? `${m.name || m.email} (you)` : m.name || m.email}
-                    </option>
-                  ))}
-                  <option value="assign:none">Nobody</option>
-                </optgroup>
-              </select>
-            </div>
-            <button type="submit" className="btn btn--primary btn--sm">
-              Apply to ticked
-            </button>
-          </Form>
-          <table className="c-table c-etable">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="sr-only">Tick</span>
-                </th>
-                <th scope="col">Received</th>
-                <th scope="col">From</th>
-                <th scope="col">About</th>
-                <th scope="col">Status</th>
-                <th scope="col">Assigned to</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.enquiries.map((e) => (
-                <tr key={e.id} className={e.status === 'new' ? 'is-new' : undefined}>
-                  <td className="c-etable__tick">
-                    <input type="checkbox" name="ids" value={e.id} form="bulk" aria-label={`Tick #${e.id}, ${e.name}`} />
-                  </td>
-                  <td className="c-etable__when">
-                    <When iso={e.receivedAt} />
-                    <span className="c-etable__ref">#{e.id}</span>
-                  </td>
-                  <td>
-                    <Link to={`/admin/enquiries/${e.id}`} className="c-etable__name">
-                      {e.name}
-                    </Link>
-                    <span className="c-etable__sub">
-                      {e.email}
-                      {e.country ? ` · ${e.country}` : ''}
-                    </span>
-                  </td>
-                  <td>
-                    <span className="c-etable__about">{e.safari ? e.safari.title : SOURCE_LABELS[e.source]}</span>
-                    <span className="c-etable__sub">{e.excerpt}</span>
-                  </td>
-                  <td>
-                    <StatusBadge status={e.status} />
-                  </td>
-                  <td className={e.assignee ? undefined : 'c-muted'}>{staffName(e.assignee, me)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <BulkChange list={list} />
+          <InboxTable list={list} me={me} />
           <InboxCards list={list} me={me} />
         </>
       )}
@@ -310,6 +230,102 @@ function InboxResults({ list, filters }: { list: InboxResponse; filters: Record<
         enquiry is missing when numbers jump.
       </p>
     </section>
+  );
+}
+
+/** The change applied to the ticked enquiries: a status, spam, or who they are assigned to. */
+function BulkChange({ list }: { list: InboxResponse }) {
+  const result = useActionData<typeof action>();
+  const session = useConsoleSession();
+  const me = session?.staff.id;
+  const owner = session?.staff.role === 'owner';
+  const assignable = owner ? list.options.staff : list.options.staff.filter((m) => m.id === me);
+  return (
+    <Form method="post" id="bulk" className="c-bulk" aria-labelledby="bulk-title">
+      <h3 id="bulk-title" className="c-bulk__title">
+        With the ticked enquiries
+      </h3>
+      <CsrfInput />
+      {result?.error ? <FormError>{result.error}</FormError> : null}
+      {result?.done ? <Notice>{result.done}</Notice> : null}
+      <div className="c-field">
+        <label htmlFor="bulk-change">Change</label>
+        <select id="bulk-change" name="change" defaultValue="">
+          <option value="" disabled>
+            Choose a change
+          </option>
+          <option value="status:spam">Mark as spam</option>
+          <optgroup label="Set the status">
+            {ENQUIRY_STATUSES.filter((st) => st !== 'spam').map((st) => (
+              <option key={st} value={`status:${st}`}>
+                {STATUS_LABELS[st]}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Assign to">
+            {assignable.map((m) => (
+              <option key={m.id} value={`assign:${m.id}`}>
+                {m.id === me ? `${m.name || m.email} (you)` : m.name || m.email}
+              </option>
+            ))}
+            <option value="assign:none">Nobody</option>
+          </optgroup>
+        </select>
+      </div>
+      <button type="submit" className="btn btn--primary btn--sm">
+        Apply to ticked
+      </button>
+    </Form>
+  );
+}
+
+/** The list on wide screens: a row for each enquiry, with its tick box. */
+function InboxTable({ list, me }: { list: InboxResponse; me: number | undefined }) {
+  return (
+    <table className="c-table c-etable">
+      <thead>
+        <tr>
+          <th scope="col">
+            <span className="sr-only">Tick</span>
+          </th>
+          <th scope="col">Received</th>
+          <th scope="col">From</th>
+          <th scope="col">About</th>
+          <th scope="col">Status</th>
+          <th scope="col">Assigned to</th>
+        </tr>
+      </thead>
+      <tbody>
+        {list.enquiries.map((e) => (
+          <tr key={e.id} className={e.status === 'new' ? 'is-new' : undefined}>
+            <td className="c-etable__tick">
+              <input type="checkbox" name="ids" value={e.id} form="bulk" aria-label={`Tick #${e.id}, ${e.name}`} />
+            </td>
+            <td className="c-etable__when">
+              <When iso={e.receivedAt} />
+              <span className="c-etable__ref">#{e.id}</span>
+            </td>
+            <td>
+              <Link to={`/admin/enquiries/${e.id}`} className="c-etable__name">
+                {e.name}
+              </Link>
+              <span className="c-etable__sub">
+                {e.email}
+                {e.country ? ` · ${e.country}` : ''}
+              </span>
+            </td>
+            <td>
+              <span className="c-etable__about">{e.safari ? e.safari.title : SOURCE_LABELS[e.source]}</span>
+              <span className="c-etable__sub">{e.excerpt}</span>
+            </td>
+            <td>
+              <StatusBadge status={e.status} />
+            </td>
+            <td className={e.assignee ? undefined : 'c-muted'}>{staffName(e.assignee, me)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
