@@ -14,7 +14,8 @@ type OutboxKind =
   | 'staff-password-reset'
   | 'staff-invitation'
   | 'staff-account-locked'
-  | 'review-moderation';
+  | 'review-moderation'
+  | 'booking-reminder';
 
 export interface NewOutboxRow {
   kind: OutboxKind;
