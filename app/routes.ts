@@ -71,6 +71,10 @@ export default [
       route('enquiries', 'routes/admin/enquiries.tsx'),
       route('enquiries/export.csv', 'routes/admin/enquiries-export.ts'),
       route('enquiries/:id', 'routes/admin/enquiry.tsx'),
+      // Bookings (owners and agents): the lists and calendar, one booking, its receipts.
+      route('bookings', 'routes/admin/bookings.tsx'),
+      route('bookings/:id', 'routes/admin/booking.tsx'),
+      route('bookings/:id/receipts/:entry', 'routes/admin/booking-receipt.ts'),
       // Media library (owners; agents when allowed) and the console's settings (owners).
       route('media', 'routes/admin/media.tsx'),
       route('media/:id', 'routes/admin/media-image.tsx'),

@@ -88,6 +88,8 @@ export interface LodgeNight {
 }
 
 export interface BookingDetail extends BookingListItem {
+  /** The operator's day the account was computed for. */
+  today: string;
   quoteReference: string;
   leadPhone: string;
   depositDueOn: string;

@@ -126,6 +126,7 @@ export async function bookingDetail(db: Db, id: number, today: string): Promise<
   const doc = version!.document;
   return {
     ...listItem(b, doc.title, travellers.length, account),
+    today,
     quoteReference: quote?.reference ?? '',
     leadPhone: b.lead_phone,
     depositDueOn: b.deposit_due_on,

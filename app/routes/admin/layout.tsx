@@ -36,6 +36,7 @@ interface Section {
 export const SECTIONS: Section[] = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/enquiries', label: 'Enquiries' },
+  { to: '/admin/bookings', label: 'Bookings' },
   { to: '/admin/reviews', label: 'Reviews', count: 'pendingReviews' },
   { to: '/admin/staff', label: 'Staff', owner: true },
   { to: '/admin/audit', label: 'Audit log', owner: true },
