@@ -201,4 +201,20 @@ describe.each(backends())('bookings in the console on %s', (backend) => {
     expect(await res.json()).toEqual({ 'balance-soon': true, 'balance-overdue': true, 'trip-soon': false, changed: ['trip-soon'] });
     await owner.send('/settings/reminders', { 'trip-soon': true }, 'PUT');
   });
+
+  it('adds up the bookings on the dashboard: booked this month, received, deposits, outstanding', async () => {
+    const all = (await list()).items;
+    expect(all.length).toBeGreaterThan(5);
+    const d = ((await (await agent.get('/dashboard')).json()) as Json).bookings as import('../common/booking-console.ts').BookingDashboard;
+    const open = all.filter((b) => ['confirmed-pending-deposit', 'confirmed', 'balance-due'].includes(b.state));
+    const live = all.filter((b) => b.state !== 'cancelled');
+    expect(d.receivedMinor).toBe(all.reduce((a, b) => a + b.account.paidMinor, 0));
+    expect(d.outstandingMinor).toBe(open.reduce((a, b) => a + Math.max(b.account.outstandingMinor, 0), 0));
+    expect(d.depositsReceivedMinor).toBe(live.reduce((a, b) => a + Math.min(Math.max(b.account.paidMinor, 0), b.account.depositMinor), 0));
+    expect(d.bookedPerMonth).toHaveLength(12);
+    // Every booking here was made today (the database's clock): this month holds them all.
+    expect(d.bookedPerMonth.at(-1)).toEqual({ month: new Date().toISOString().slice(0, 7), valueMinor: live.reduce((a, b) => a + b.account.totalMinor, 0), bookings: live.length });
+    expect(d.funnel.booked).toBeLessThanOrEqual(d.funnel.quoted);
+    expect(d.funnel.quoted).toBeLessThanOrEqual(d.funnel.enquiries);
+  });
 });
