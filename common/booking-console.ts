@@ -61,7 +61,7 @@ export interface LedgerLine {
   recordedAt: string;
 }
 
-export interface BookingEventLine {
+interface BookingEventLine {
   id: number;
   kind: string;
   detail: Record<string, unknown>;
@@ -69,7 +69,7 @@ export interface BookingEventLine {
   at: string;
 }
 
-export interface ManifestTraveller {
+interface ManifestTraveller {
   position: number;
   name: string;
   age: number | null;
@@ -110,7 +110,9 @@ export const BOOKING_CONSOLE_MESSAGES = {
   ownerOnly: 'Only an owner may record refunds and corrections, or cancel a booking.',
 } as const;
 
-export const cancelSchema = z.object({ reason: z.string({ error: BOOKING_CONSOLE_MESSAGES.cancelReason }).trim().min(1, BOOKING_CONSOLE_MESSAGES.cancelReason).max(1000, BOOKING_CONSOLE_MESSAGES.cancelReason) });
+export const cancelSchema = z.object({
+  reason: z.string({ error: BOOKING_CONSOLE_MESSAGES.cancelReason }).trim().min(1, BOOKING_CONSOLE_MESSAGES.cancelReason).max(1000, BOOKING_CONSOLE_MESSAGES.cancelReason),
+});
 export const notesSchema = z.object({ notes: z.string({ error: BOOKING_CONSOLE_MESSAGES.notes }).max(10_000, BOOKING_CONSOLE_MESSAGES.notes) });
 export const nightSchema = z.object({ confirmed: z.boolean({ error: 'Say whether the night is confirmed.' }) });
 

@@ -189,7 +189,12 @@ async function startBackground(config: Config, database: Database, logger: Logge
   const campaigns = { ...newsletterOptions(config, forms), siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY) };
   const scheduledCampaigns = startScheduledCampaigns(database.db, campaigns, logger, schedulePollMs, availability);
   // Bookings: states that follow the calendar, and the travellers' reminders (each once, whichever process).
-  const reminders = startBookingReminders(database.db, { from: config.MAIL_FROM, messageIdDomain: messageIdDomain(config.MAIL_FROM), operatorEmail: config.OPERATOR_EMAIL, kick: () => forms.worker.kick(), clock }, logger, availability);
+  const reminders = startBookingReminders(
+    database.db,
+    { from: config.MAIL_FROM, messageIdDomain: messageIdDomain(config.MAIL_FROM), operatorEmail: config.OPERATOR_EMAIL, kick: () => forms.worker.kick(), clock },
+    logger,
+    availability,
+  );
   return {
     uploads,
     mediaWorker,

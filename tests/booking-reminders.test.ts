@@ -32,12 +32,15 @@ describe.each(backends())('booking reminders (%s)', (backend) => {
   async function bookWithDeposit(): Promise<number> {
     // Travel 10 March 2027, balance due 9 January 2027, deposit $2,736 due 4 December 2026.
     const { version } = await tdb.db.transaction((tx) => sentQuote(tx));
-    const b = await tdb.db.transaction((tx) => createBooking(tx, { quoteVersionId: version.id, lead: { name: 'Amina Okello', email: 'amina@example.com' }, travellers: ['Amina Okello', 'David Okello', 'Grace Okello'], today: '2026-11-27' }));
+    const b = await tdb.db.transaction((tx) =>
+      createBooking(tx, { quoteVersionId: version.id, lead: { name: 'Amina Okello', email: 'amina@example.com' }, travellers: ['Amina Okello', 'David Okello', 'Grace Okello'], today: '2026-11-27' }),
+    );
     await tdb.db.transaction((tx) => recordLedgerEntry(tx, b.id, { kind: 'payment', amountMinor: 273_600, method: 'bank-transfer', receivedOn: '2026-11-27' }, { staffId: owner }, '2026-11-27'));
     return b.id;
   }
   const stateOf = async (id: number) => (await tdb.db.select({ state: t.bookings.state }).from(t.bookings).where(eq(t.bookings.id, id)))[0]!.state;
-  const sentFor = async (id: number) => (await tdb.db.select({ kind: t.bookingEvents.kind }).from(t.bookingEvents).where(eq(t.bookingEvents.booking_id, id))).map((e) => e.kind).filter((k) => k.startsWith('reminder-'));
+  const sentFor = async (id: number) =>
+    (await tdb.db.select({ kind: t.bookingEvents.kind }).from(t.bookingEvents).where(eq(t.bookingEvents.booking_id, id))).map((e) => e.kind).filter((k) => k.startsWith('reminder-'));
 
   it('sends each reminder once as time moves, and the state follows the calendar', async () => {
     const id = await bookWithDeposit();

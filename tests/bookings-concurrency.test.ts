@@ -29,7 +29,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the ledger under concurrent pay
     db = await openDatabase({ databaseUrl: a.databaseUrl!, dataDir: '/nonexistent' });
     await addStaff(db.db, OWNER, 'owner');
     const { version } = await db.db.transaction((tx) => sentQuote(tx));
-    id = (await db.db.transaction((tx) => createBooking(tx, { quoteVersionId: version.id, lead: { name: 'Amina Okello', email: 'amina@example.com' }, travellers: ['Amina Okello', 'David Okello', 'Grace Okello'], today: '2026-11-27' }))).id;
+    id = (
+      await db.db.transaction((tx) =>
+        createBooking(tx, {
+          quoteVersionId: version.id,
+          lead: { name: 'Amina Okello', email: 'amina@example.com' },
+          travellers: ['Amina Okello', 'David Okello', 'Grace Okello'],
+          today: '2026-11-27',
+        }),
+      )
+    ).id;
     viaA = await signIn(a.url, OWNER);
     viaB = await signIn(b.url, OWNER);
   }, 180_000);

@@ -32,7 +32,9 @@ describe.each(backends())('bookings in the console on %s', (backend) => {
     const db = site.app.database!.db;
     const travelTo = addDays(travelFrom, 3);
     const { version } = await db.transaction((tx) => sentQuote(tx, { travelFrom, travelTo, balanceDueOn: addDays(travelFrom, -60) }));
-    const b = await db.transaction((tx) => createBooking(tx, { quoteVersionId: version.id, lead: { name: lead, email: 'amina@example.com' }, travellers: [lead, 'David Okello', 'Grace Okello'], today: '2026-11-27' }));
+    const b = await db.transaction((tx) =>
+      createBooking(tx, { quoteVersionId: version.id, lead: { name: lead, email: 'amina@example.com' }, travellers: [lead, 'David Okello', 'Grace Okello'], today: '2026-11-27' }),
+    );
     return b.id;
   }
   const detail = async (id: number) => (await (await owner.get(`/bookings/${id}`)).json()) as BookingDetail;
@@ -52,7 +54,11 @@ describe.each(backends())('bookings in the console on %s', (backend) => {
   it('refuses a visitor who is not signed in, and answers 404 for a booking that does not exist', async () => {
     const id = await book();
     for (const path of ['/bookings', `/bookings/${id}`, `/bookings/${id}/receipts/1`]) expect((await fetch(`${site.base}/api/admin${path}`)).status).toBe(401);
-    const post = await fetch(`${site.base}/api/admin/bookings/${id}/ledger`, { method: 'POST', headers: { 'content-type': 'application/json', origin: site.base }, body: JSON.stringify(payment(100)) });
+    const post = await fetch(`${site.base}/api/admin/bookings/${id}/ledger`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.base },
+      body: JSON.stringify(payment(100)),
+    });
     expect(post.status).toBe(401);
     expect((await owner.get('/bookings/999999')).status).toBe(404);
     expect((await owner.get('/bookings/abc')).status).toBe(404);
@@ -75,7 +81,11 @@ describe.each(backends())('bookings in the console on %s', (backend) => {
       const res = await owner.send(`/bookings/${id}/ledger`, body);
       expect([res.status, await res.json()], JSON.stringify(body)).toEqual([400, expect.objectContaining({ code, error: message })]);
     }
-    const raw = await fetch(`${site.base}/api/admin/bookings/${id}/ledger`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: owner.cookie, 'x-csrf-token': owner.csrf, origin: site.base }, body: '{"kind":' });
+    const raw = await fetch(`${site.base}/api/admin/bookings/${id}/ledger`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: owner.cookie, 'x-csrf-token': owner.csrf, origin: site.base },
+      body: '{"kind":',
+    });
     expect(raw.status).toBe(400);
     expect((await detail(id)).ledger).toEqual([]);
   });
@@ -166,7 +176,11 @@ describe.each(backends())('bookings in the console on %s', (backend) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toMatch(/B-2026-\d{4}-R\d+\.pdf/);
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect((await agent.get(`/bookings/${id}/receipts/999999`)).status).toBe(404);
   });
 

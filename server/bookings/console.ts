@@ -29,7 +29,7 @@ function conditions(f: BookingFilters): SQL[] {
 }
 
 /** The first day of the month after a YYYY-MM. */
-export function nextMonth(month: string): string {
+function nextMonth(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 }
@@ -77,14 +77,21 @@ function listItem(b: BookingRow, title: string, travellers: number, account: Boo
 export async function listBookings(db: Db, filters: BookingFilters, today: string): Promise<BookingList> {
   const where = conditions(filters);
   const rows = await db
-    .select({ booking: bookings, title: sql<string>`${quoteVersions.document}->>'title'`, travellers: sql<number>`(select count(*)::int from ${bookingTravellers} t where t.booking_id = ${bookings.id})` })
+    .select({
+      booking: bookings,
+      title: sql<string>`${quoteVersions.document}->>'title'`,
+      travellers: sql<number>`(select count(*)::int from ${bookingTravellers} t where t.booking_id = ${bookings.id})`,
+    })
     .from(bookings)
     .innerJoin(quoteVersions, eq(quoteVersions.id, bookings.quote_version_id))
     .where(where.length ? and(...where) : undefined)
     .orderBy(asc(bookings.travel_from), asc(bookings.id))
     .limit(LIST_LIMIT + 1);
   const shown = rows.slice(0, LIST_LIMIT);
-  const sums = await ledgerSums(db, shown.map((r) => r.booking.id));
+  const sums = await ledgerSums(
+    db,
+    shown.map((r) => r.booking.id),
+  );
   const items = shown
     .map((r) => listItem(r.booking, r.title ?? '', Number(r.travellers), accountOf(termsOf(r.booking), sums.get(r.booking.id) ?? [], today)))
     .filter((i) => matchesMoney(i.account, filters, today));

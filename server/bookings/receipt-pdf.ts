@@ -37,18 +37,32 @@ export const receiptNumber = (b: Pick<BookingDetail, 'reference'>, e: Pick<Ledge
 
 function row(doc: PDFKit.PDFDocument, label: string, value: string, y: number, bold = false): number {
   doc.font('sans').fontSize(10).fillColor(COLOURS.muted).text(label, MARGIN, y, { width: 200 });
-  doc.font(bold ? 'bold' : 'sans').fillColor(COLOURS.text).text(value, MARGIN + 200, y, { width: A4[0] - 2 * MARGIN - 200 });
+  doc
+    .font(bold ? 'bold' : 'sans')
+    .fillColor(COLOURS.text)
+    .text(value, MARGIN + 200, y, { width: A4[0] - 2 * MARGIN - 200 });
   return Math.max(doc.y, y + 16) + 6;
 }
 
 function rule(doc: PDFKit.PDFDocument, y: number): number {
-  doc.moveTo(MARGIN, y).lineTo(A4[0] - MARGIN, y).lineWidth(0.5).stroke(COLOURS.rule);
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(A4[0] - MARGIN, y)
+    .lineWidth(0.5)
+    .stroke(COLOURS.rule);
   return y + 14;
 }
 
 /** The receipt of one ledger entry of a booking (the account shown is the one right after that entry). */
 export function receiptPdf(b: BookingDetail, entry: LedgerLine): Promise<Uint8Array> {
-  const doc = new PDFDocument({ size: A4, margin: MARGIN, pdfVersion: '1.7', lang: 'en-GB', displayTitle: true, info: { Title: `${TITLES[entry.kind]} ${receiptNumber(b, entry)}`, Author: site.legalName, Creator: site.name } });
+  const doc = new PDFDocument({
+    size: A4,
+    margin: MARGIN,
+    pdfVersion: '1.7',
+    lang: 'en-GB',
+    displayTitle: true,
+    info: { Title: `${TITLES[entry.kind]} ${receiptNumber(b, entry)}`, Author: site.legalName, Creator: site.name },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Uint8Array>((resolve, reject) => {
@@ -74,12 +88,28 @@ export function receiptPdf(b: BookingDetail, entry: LedgerLine): Promise<Uint8Ar
   y = row(doc, 'Recorded by', entry.recordedBy, y);
   y = rule(doc, y + 4);
   const upTo = b.ledger.filter((e) => e.id <= entry.id);
-  const after = accountOf({ currency: b.currency, totalMinor: b.account.totalMinor, depositMinor: b.account.depositMinor, depositDueOn: b.depositDueOn, balanceDueOn: b.balanceDueOn, travelFrom: b.travelFrom, travelTo: b.travelTo }, upTo, entry.receivedOn);
+  const after = accountOf(
+    {
+      currency: b.currency,
+      totalMinor: b.account.totalMinor,
+      depositMinor: b.account.depositMinor,
+      depositDueOn: b.depositDueOn,
+      balanceDueOn: b.balanceDueOn,
+      travelFrom: b.travelFrom,
+      travelTo: b.travelTo,
+    },
+    upTo,
+    entry.receivedOn,
+  );
   y = row(doc, 'Trip price', formatMinor(after.totalMinor, b.currency), y);
   y = row(doc, 'Received to date', formatMinor(after.paidMinor, b.currency), y);
   y = row(doc, after.outstandingMinor < 0 ? 'Owed back to you' : 'Still to pay', formatMinor(Math.abs(after.outstandingMinor), b.currency), y, true);
   if (after.next) row(doc, 'Next payment', `${formatMinor(after.next.amountMinor, b.currency)} (${after.next.what}) by ${dayText(after.next.by)}`, y);
-  doc.font('sans').fontSize(8.5).fillColor(COLOURS.muted).text(`Thank you for travelling with ${site.name}. Questions about this receipt: ${site.email} or ${site.phone}.`, MARGIN, A4[1] - MARGIN - 20, { width: A4[0] - 2 * MARGIN });
+  doc
+    .font('sans')
+    .fontSize(8.5)
+    .fillColor(COLOURS.muted)
+    .text(`Thank you for travelling with ${site.name}. Questions about this receipt: ${site.email} or ${site.phone}.`, MARGIN, A4[1] - MARGIN - 20, { width: A4[0] - 2 * MARGIN });
   doc.end();
   return done;
 }

@@ -57,7 +57,7 @@ export async function writeReminderSettings(db: Db, next: Partial<ReminderSettin
 }
 
 /** The reminders a booking's account calls for on `today`. */
-export function remindersDue(account: BookingAccount, today: string): ReminderKind[] {
+function remindersDue(account: BookingAccount, today: string): ReminderKind[] {
   if (account.state === 'cancelled' || account.state === 'travelled') return [];
   const due: ReminderKind[] = [];
   const balance = account.next?.what === 'balance' ? account.next : null;
@@ -79,7 +79,10 @@ async function bookingTurn(tx: Tx, id: number, today: string, on: ReminderSettin
       .onConflictDoNothing()
       .returning({ id: bookingEvents.id });
     if (!claimed) continue;
-    const [v] = await tx.select({ title: sql<string>`${quoteVersions.document}->>'title'` }).from(quoteVersions).where(eq(quoteVersions.id, b.quote_version_id));
+    const [v] = await tx
+      .select({ title: sql<string>`${quoteVersions.document}->>'title'` })
+      .from(quoteVersions)
+      .where(eq(quoteVersions.id, b.quote_version_id));
     const message = bookingReminderMail(kind, { reference: b.reference, title: v?.title ?? b.reference, leadName: b.lead_name, leadEmail: b.lead_email, travelFrom: b.travel_from }, account, opts);
     await enqueueMail(tx, opts.messageIdDomain, [{ kind: 'booking-reminder', message }]);
     sent.push(kind);

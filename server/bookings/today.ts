@@ -8,7 +8,7 @@ export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
-export function dayIn(at: Date, zone: string): string {
+function dayIn(at: Date, zone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 

@@ -30,7 +30,11 @@ function wording(kind: ReminderKind, b: ReminderBooking, a: BookingAccount): { s
   if (kind === 'balance-overdue')
     return {
       subject: `Your balance for ${b.title} is overdue`,
-      paras: [`The balance of your booking ${b.reference}, ${b.title}, was due on ${dayText(a.next?.by ?? b.travelFrom)}, and ${amount} is still to pay.`, pay, 'If you have paid in the last few days, thank you: please ignore this reminder.'],
+      paras: [
+        `The balance of your booking ${b.reference}, ${b.title}, was due on ${dayText(a.next?.by ?? b.travelFrom)}, and ${amount} is still to pay.`,
+        pay,
+        'If you have paid in the last few days, thank you: please ignore this reminder.',
+      ],
     };
   return {
     subject: `Your trip starts in ${a.daysToTravel} ${a.daysToTravel === 1 ? 'day' : 'days'}`,

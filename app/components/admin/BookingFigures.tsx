@@ -13,7 +13,13 @@ export function BookingFigures({ b }: { b: BookingDashboard }) {
   const usd = (n: number) => formatMinor(n, b.currency);
   const points: Point[] = b.bookedPerMonth.map((m, i) => {
     const d = new Date(`${m.month}-01T00:00:00Z`);
-    return { label: monthText(m.month), tick: monthShort.format(d), subTick: i === 0 || d.getUTCMonth() === 0 ? String(d.getUTCFullYear()) : undefined, value: Math.round(m.valueMinor / 100), note: `${m.bookings} ${m.bookings === 1 ? 'booking' : 'bookings'}` };
+    return {
+      label: monthText(m.month),
+      tick: monthShort.format(d),
+      subTick: i === 0 || d.getUTCMonth() === 0 ? String(d.getUTCFullYear()) : undefined,
+      value: Math.round(m.valueMinor / 100),
+      note: `${m.bookings} ${m.bookings === 1 ? 'booking' : 'bookings'}`,
+    };
   });
   const year = b.bookedPerMonth.reduce((a, m) => a + m.valueMinor, 0);
   const f = b.funnel;
@@ -47,7 +53,13 @@ export function BookingFigures({ b }: { b: BookingDashboard }) {
         </li>
       </ul>
       <div className="c-panel">
-        <ColumnChart title="Value booked per month (US dollars)" summary={`${usd(year)} booked in the last 12 months, by the month each booking was made; cancelled bookings are left out.`} points={points} valueHead="Booked (USD)" nowLabel="This month, so far" />
+        <ColumnChart
+          title="Value booked per month (US dollars)"
+          summary={`${usd(year)} booked in the last 12 months, by the month each booking was made; cancelled bookings are left out.`}
+          points={points}
+          valueHead="Booked (USD)"
+          nowLabel="This month, so far"
+        />
       </div>
     </section>
   );

@@ -37,7 +37,15 @@ async function entryAction(intent: 'payment' | 'refund' | 'correction', form: Fo
   if (major === null || major === 0) return { intent, ok: false, message: 'Enter the amount in dollars, for example 2736 or 2,736.50.', field: 'amountMinor', typed };
   // A refund is money going back: typed as a positive amount, recorded negative.
   const amountMinor = intent === 'refund' ? -Math.abs(major) : major;
-  const json = { kind: intent, amountMinor, method: typed.method || null, reference: typed.reference, receivedOn: typed.receivedOn, reason: typed.reason, idempotencyKey: String(form.get('key') ?? '') || null };
+  const json = {
+    kind: intent,
+    amountMinor,
+    method: typed.method || null,
+    reference: typed.reference,
+    receivedOn: typed.receivedOn,
+    reason: typed.reason,
+    idempotencyKey: String(form.get('key') ?? '') || null,
+  };
   const sent = await adminSend<{ created: boolean }>(context, request, `/bookings/${id}/ledger`, { json, csrf: form.get(CSRF_FIELD) });
   if (!sent.ok) return { intent, ok: false, message: sent.error!, field: sent.field, typed };
   return { intent, ok: true, message: sent.data!.created ? ENTRY_DONE[intent] : 'This entry was already recorded.' };
@@ -60,7 +68,9 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   if (intent === 'night') {
     const night = String(form.get('night') ?? '');
     const sent = await adminSend(context, request, `/bookings/${id}/nights/${encodeURIComponent(night)}`, { method: 'PUT', json: { confirmed: form.get('confirmed') === 'yes' }, csrf });
-    return sent.ok ? { intent, ok: true, message: form.get('confirmed') === 'yes' ? `Night ${night} is confirmed with the lodge.` : `Night ${night} is marked as not confirmed.` } : { intent, ok: false, message: sent.error! };
+    return sent.ok
+      ? { intent, ok: true, message: form.get('confirmed') === 'yes' ? `Night ${night} is confirmed with the lodge.` : `Night ${night} is marked as not confirmed.` }
+      : { intent, ok: false, message: sent.error! };
   }
   return { intent: 'notes', ok: false, message: 'Choose what to do.' };
 }
@@ -149,7 +159,11 @@ function Ledger({ b }: { b: BookingDetail }) {
                   </td>
                   <td>
                     <a href={`/admin/bookings/${b.id}/receipts/${e.id}`}>
-                      PDF<span className="sr-only"> receipt of the {e.kind} of {dayText(e.receivedOn)}</span>
+                      PDF
+                      <span className="sr-only">
+                        {' '}
+                        receipt of the {e.kind} of {dayText(e.receivedOn)}
+                      </span>
                     </a>
                   </td>
                 </tr>
@@ -199,7 +213,16 @@ function EntryForm({ kind, b, keyValue, result, busy }: { kind: 'payment' | 'ref
             )}
           />
         ) : null}
-        {kind !== 'correction' ? <Field name="reference" label="Reference (optional)" hint="The bank's or the mobile money transaction's reference." maxLength={200} defaultValue={typed?.reference ?? ''} error={err('reference')} /> : null}
+        {kind !== 'correction' ? (
+          <Field
+            name="reference"
+            label="Reference (optional)"
+            hint="The bank's or the mobile money transaction's reference."
+            maxLength={200}
+            defaultValue={typed?.reference ?? ''}
+            error={err('reference')}
+          />
+        ) : null}
         <Field name="receivedOn" type="date" label={kind === 'payment' ? 'Date received' : 'Date'} required max={b.today} defaultValue={typed?.receivedOn ?? b.today} error={err('receivedOn')} />
         {kind !== 'payment' ? <Field name="reason" label="Reason" required maxLength={1000} defaultValue={typed?.reason ?? ''} error={err('reason')} /> : null}
         <div>
@@ -217,7 +240,9 @@ function Nights({ b, busy }: { b: BookingDetail; busy: boolean }) {
   return (
     <section className="c-panel" aria-labelledby="nights-title">
       <h2 id="nights-title">Lodges to confirm</h2>
-      <p className="c-muted">{b.nights.length === 0 ? 'The itinerary has no nights in a lodge.' : open === 0 ? 'Every night is confirmed with its lodge.' : `${open} of ${b.nights.length} nights still to confirm.`}</p>
+      <p className="c-muted">
+        {b.nights.length === 0 ? 'The itinerary has no nights in a lodge.' : open === 0 ? 'Every night is confirmed with its lodge.' : `${open} of ${b.nights.length} nights still to confirm.`}
+      </p>
       {b.nights.length ? (
         <ul className="c-bk-nights">
           {b.nights.map((n) => (
@@ -345,7 +370,13 @@ function Cancel({ b, result, busy }: { b: BookingDetail; result?: Result; busy: 
       <Form method="post" className="c-form">
         <CsrfInput />
         <input type="hidden" name="intent" value="cancel" />
-        <Field name="reason" label="Reason for cancelling" hint="Kept in the booking’s history and the audit log. Money already received stays in the ledger: record refunds as entries." required maxLength={1000} />
+        <Field
+          name="reason"
+          label="Reason for cancelling"
+          hint="Kept in the booking’s history and the audit log. Money already received stays in the ledger: record refunds as entries."
+          required
+          maxLength={1000}
+        />
         <div>
           <button type="submit" className="btn btn--ghost c-danger" disabled={busy}>
             Cancel booking {b.reference}
@@ -371,8 +402,7 @@ export default function Booking() {
         title={`${b.reference}: ${b.leadName}`}
         lead={
           <>
-            <StateBadge state={b.state} /> {b.title} · {dayText(b.travelFrom)} to {dayText(b.travelTo)} · {travellers} · quote {b.quoteReference} ·{' '}
-            <a href={`mailto:${b.leadEmail}`}>{b.leadEmail}</a>
+            <StateBadge state={b.state} /> {b.title} · {dayText(b.travelFrom)} to {dayText(b.travelTo)} · {travellers} · quote {b.quoteReference} · <a href={`mailto:${b.leadEmail}`}>{b.leadEmail}</a>
             {b.leadPhone ? ` · ${b.leadPhone}` : ''}
           </>
         }

@@ -273,7 +273,6 @@ function Calendar({ list }: { list: BookingList }) {
                     ))}
                   </td>
                 ) : (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the empty cells of a week have nothing else to tell them apart
                   <td key={`empty-${i}`} className="c-cal__off" />
                 ),
               )}

@@ -17,7 +17,11 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [settings, currency, reminders] = await Promise.all([adminGet<ConsoleSettings>(context, request, '/settings'), adminGet<AdminCurrencyRates>(context, request, '/currency-rates'), loadReminderSettings(context, request)]);
+  const [settings, currency, reminders] = await Promise.all([
+    adminGet<ConsoleSettings>(context, request, '/settings'),
+    adminGet<AdminCurrencyRates>(context, request, '/currency-rates'),
+    loadReminderSettings(context, request),
+  ]);
   return { ...settings, currency, reminders, now: new Date().toISOString() };
 }
 

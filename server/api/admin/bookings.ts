@@ -12,7 +12,18 @@
 //   GET  /settings/reminders, PUT            which reminders go to travellers (owners)
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { BOOKING_CONSOLE_MESSAGES, type BookingFilters, cancelSchema, isBookingState, reminderSettingsSchema, isMonth, MONEY_FILTERS, type MoneyFilter, nightSchema, notesSchema } from '../../../common/booking-console.ts';
+import {
+  BOOKING_CONSOLE_MESSAGES,
+  type BookingFilters,
+  cancelSchema,
+  isBookingState,
+  reminderSettingsSchema,
+  isMonth,
+  MONEY_FILTERS,
+  type MoneyFilter,
+  nightSchema,
+  notesSchema,
+} from '../../../common/booking-console.ts';
 import { ledgerEntryInputSchema } from '../../../common/booking-ledger.ts';
 import { audit } from '../../auth/audit.ts';
 import { requireStaff, sessionOf, type AdminEnv } from '../../auth/guard.ts';
@@ -90,7 +101,14 @@ export function bookingsAdminApi(opts: BookingsAdminOptions) {
     const today = await operatorDay(db, clock);
     const staffId = sessionOf(c).staff.id;
     const done = await db.transaction((tx) => recordLedgerEntry(tx, id, input, { staffId }, today)).catch(withFieldCode);
-    if (done.created) await record(c, `booking.${input.kind}`, id, { entry: done.entry.id, amountMinor: done.entry.amount_minor, currency: done.entry.currency, method: done.entry.method, reference: done.entry.reference });
+    if (done.created)
+      await record(c, `booking.${input.kind}`, id, {
+        entry: done.entry.id,
+        amountMinor: done.entry.amount_minor,
+        currency: done.entry.currency,
+        method: done.entry.method,
+        reference: done.entry.reference,
+      });
     return c.json({ entryId: done.entry.id, created: done.created, account: done.account }, done.created ? 201 : 200);
   });
 
@@ -137,7 +155,15 @@ export function bookingsAdminApi(opts: BookingsAdminOptions) {
     const db = deps(c).db;
     const s = sessionOf(c);
     const changed = await writeReminderSettings(db, input, s.staff.id);
-    if (changed.length) await audit(db, { staffId: s.staff.id, actor: s.staff.email, action: 'settings.change', target: 'settings', detail: { reminders: Object.fromEntries(changed.map((k) => [k, input[k]])) }, ip: ip(c) });
+    if (changed.length)
+      await audit(db, {
+        staffId: s.staff.id,
+        actor: s.staff.email,
+        action: 'settings.change',
+        target: 'settings',
+        detail: { reminders: Object.fromEntries(changed.map((k) => [k, input[k]])) },
+        ip: ip(c),
+      });
     return c.json({ ...(await readReminderSettings(db)), changed });
   });
 
