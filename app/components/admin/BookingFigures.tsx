@@ -44,11 +44,10 @@ export function BookingFigures({ b }: { b: BookingDashboard }) {
           </Link>
         </li>
         <li className="c-stat">
-          <span className="c-stat__value">
-            {f.enquiries} → {f.quoted} → {f.booked}
-          </span>
+          <span className="c-stat__value">{share(f.booked, f.enquiries)}</span>
           <span className="c-stat__label">
-            Enquiries → quoted ({share(f.quoted, f.enquiries)}) → booked ({share(f.booked, f.quoted)} of quoted), last 12 months
+            Enquiries booked, last 12 months: {f.enquiries} {f.enquiries === 1 ? 'enquiry' : 'enquiries'} → {f.quoted} quoted ({share(f.quoted, f.enquiries)}) → {f.booked} booked (
+            {share(f.booked, f.quoted)} of quoted)
           </span>
         </li>
       </ul>
