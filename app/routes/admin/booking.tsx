@@ -12,7 +12,7 @@ import { BOARD_LABELS } from '../../../common/quote-document.ts';
 import { CsrfInput, Field, FormError, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
 import { When } from '../../components/admin/InboxUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
-import { dayText, StateBadge } from '../../lib/booking-format.tsx';
+import { dayText, ScrollTable, StateBadge } from '../../lib/booking-format.tsx';
 import type { Route } from './+types/booking';
 import './bookings.css';
 
@@ -123,7 +123,7 @@ function Ledger({ b }: { b: BookingDetail }) {
       {b.ledger.length === 0 ? (
         <p className="c-muted">Nothing has been recorded yet.</p>
       ) : (
-        <div className="c-bk-scroll">
+        <ScrollTable label="Ledger entries">
           <table className="c-table">
             <caption className="sr-only">Ledger entries</caption>
             <thead>
@@ -170,7 +170,7 @@ function Ledger({ b }: { b: BookingDetail }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
     </section>
   );
@@ -278,7 +278,7 @@ function Manifest({ b }: { b: BookingDetail }) {
   return (
     <section className="c-panel" aria-labelledby="manifest-title">
       <h2 id="manifest-title">Traveller manifest</h2>
-      <div className="c-bk-scroll">
+      <ScrollTable label="Travellers on this booking">
         <table className="c-table">
           <caption className="sr-only">Travellers on this booking</caption>
           <thead>
@@ -303,7 +303,7 @@ function Manifest({ b }: { b: BookingDetail }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
       <p className="c-muted">Ages, dietary needs and medical notes are entered by the travellers on their trip page.</p>
     </section>
   );

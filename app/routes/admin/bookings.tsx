@@ -7,7 +7,7 @@ import { type BookingList, type BookingListItem, DUE_SOON_DAYS, isBookingState, 
 import { BOOKING_STATE_LABELS, BOOKING_STATES, formatMinor } from '../../../common/booking-money.ts';
 import { PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet } from '../../lib/admin.ts';
-import { dayText, monthText, StateBadge } from '../../lib/booking-format.tsx';
+import { dayText, monthText, ScrollTable, StateBadge } from '../../lib/booking-format.tsx';
 import type { Route } from './+types/bookings';
 import './bookings.css';
 
@@ -121,7 +121,7 @@ function Filters({ list }: { list: BookingList }) {
 function BookingTable({ items, caption, empty }: { items: BookingListItem[]; caption: string; empty: string }) {
   if (!items.length) return <p className="c-empty c-muted">{empty}</p>;
   return (
-    <div className="c-bk-scroll">
+    <ScrollTable label={caption}>
       <table className="c-table c-bk-table">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -174,7 +174,7 @@ function BookingTable({ items, caption, empty }: { items: BookingListItem[]; cap
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 
