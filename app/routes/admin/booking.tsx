@@ -191,7 +191,7 @@ function EntryForm({ kind, b, keyValue, result, busy }: { kind: 'payment' | 'ref
       <h2 id={`${kind}-title`}>{titles[kind]}</h2>
       {mine?.ok ? <Notice>{mine.message}</Notice> : null}
       <FormError>{mine && !mine.ok && !mine.field ? mine.message : undefined}</FormError>
-      <Form method="post" className="c-form c-bk-entry">
+      <Form method="post" className="c-form c-bk-entry" key={keyValue}>
         <CsrfInput />
         <input type="hidden" name="intent" value={kind} />
         <input type="hidden" name="key" value={keyValue} />
