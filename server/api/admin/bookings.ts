@@ -68,19 +68,18 @@ function withFieldCode(err: unknown): never {
   throw err;
 }
 
-export function bookingsAdminApi(opts: BookingsAdminOptions) {
-  const app = new Hono<AdminEnv>();
-  const staffOnly = requireStaff({ roles: ['owner', 'agent'] });
-  const clock = opts.clock ?? systemClock;
-  const ip = (c: Context<AdminEnv>) => sourceOf(c, opts.trust).address ?? null;
-  const record = (c: Context<AdminEnv>, action: string, id: number, detail?: Record<string, unknown>) => {
-    const s = sessionOf(c);
-    return audit(deps(c).db, { staffId: s.staff.id, actor: s.staff.email, action, target: `booking:${id}`, detail, ip: ip(c) });
-  };
-  const ownerFor = (c: Context<AdminEnv>) => {
-    if (sessionOf(c).staff.role !== 'owner') throw new HttpError(403, BOOKING_CONSOLE_MESSAGES.ownerOnly, undefined, 'forbidden');
-  };
+/** What the routes share: the guard, the clock, the audit and the owner check. */
+interface Shared {
+  app: Hono<AdminEnv>;
+  staffOnly: ReturnType<typeof requireStaff>;
+  clock: Clock;
+  ip: (c: Context<AdminEnv>) => string | null;
+  record: (c: Context<AdminEnv>, action: string, id: number, detail?: Record<string, unknown>) => Promise<void>;
+  ownerFor: (c: Context<AdminEnv>) => void;
+}
 
+/** The lists, one booking, its ledger and receipts. */
+function moneyRoutes({ app, staffOnly, clock, record, ownerFor }: Shared): void {
   app.get('/bookings', staffOnly, async (c) => {
     const db = deps(c).db;
     return c.json(await listBookings(db, filtersOf(c), await operatorDay(db, clock)));
@@ -120,7 +119,10 @@ export function bookingsAdminApi(opts: BookingsAdminOptions) {
     const pdf = await receiptPdf(b, entry);
     return c.body(new Uint8Array(pdf), 200, { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${receiptNumber(b, entry)}.pdf"`, 'x-content-type-options': 'nosniff' });
   });
+}
 
+/** Cancelling, notes and the lodges' nights. */
+function changeRoutes({ app, staffOnly, record, ownerFor }: Shared): void {
   app.post('/bookings/:id/cancel', staffOnly, async (c) => {
     ownerFor(c);
     const id = idParam(c, 'Booking');
@@ -147,7 +149,10 @@ export function bookingsAdminApi(opts: BookingsAdminOptions) {
     await record(c, confirmed ? 'booking.night-confirmed' : 'booking.night-unconfirmed', id, { night });
     return c.json({ ok: true });
   });
+}
 
+/** Which reminders go to travellers (owners). */
+function reminderRoutes({ app, ip }: Shared): void {
   const owner = requireStaff({ roles: ['owner'] });
   app.get('/settings/reminders', owner, async (c) => c.json(await readReminderSettings(deps(c).db)));
   app.put('/settings/reminders', owner, async (c) => {
@@ -166,6 +171,26 @@ export function bookingsAdminApi(opts: BookingsAdminOptions) {
       });
     return c.json({ ...(await readReminderSettings(db)), changed });
   });
+}
 
+export function bookingsAdminApi(opts: BookingsAdminOptions) {
+  const app = new Hono<AdminEnv>();
+  const ip = (c: Context<AdminEnv>) => sourceOf(c, opts.trust).address ?? null;
+  const shared: Shared = {
+    app,
+    staffOnly: requireStaff({ roles: ['owner', 'agent'] }),
+    clock: opts.clock ?? systemClock,
+    ip,
+    record: (c, action, id, detail) => {
+      const s = sessionOf(c);
+      return audit(deps(c).db, { staffId: s.staff.id, actor: s.staff.email, action, target: `booking:${id}`, detail, ip: ip(c) });
+    },
+    ownerFor: (c) => {
+      if (sessionOf(c).staff.role !== 'owner') throw new HttpError(403, BOOKING_CONSOLE_MESSAGES.ownerOnly, undefined, 'forbidden');
+    },
+  };
+  moneyRoutes(shared);
+  changeRoutes(shared);
+  reminderRoutes(shared);
   return app;
 }
