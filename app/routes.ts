@@ -78,6 +78,10 @@ export default [
       route('quotes', 'routes/admin/quotes.tsx'),
       route('quotes/new', 'routes/admin/quote-new.tsx'),
       route('quotes/:id', 'routes/admin/quote.tsx'),
+      // Bookings (owners and agents): the lists and calendar, one booking, its receipts.
+      route('bookings', 'routes/admin/bookings.tsx'),
+      route('bookings/:id', 'routes/admin/booking.tsx'),
+      route('bookings/:id/receipts/:entry', 'routes/admin/booking-receipt.ts'),
       // Media library (owners; agents when allowed) and the console's settings (owners).
       route('media', 'routes/admin/media.tsx'),
       route('media/:id', 'routes/admin/media-image.tsx'),

@@ -17,6 +17,7 @@ import { prepareDatabase } from './db/prepare.ts';
 import { tablesChangedBetween, watchContentVersion, type ContentVersionWatch } from './db/version.ts';
 import { createFormsAndMail, type FormsAndMail, type FormsAndMailOverrides } from './forms-and-mail.ts';
 import { startHousekeeping } from './housekeeping.ts';
+import { startBookingReminders } from './bookings/reminders.ts';
 import { HttpCache } from './http/cache.ts';
 import { messageIdDomain } from './mail/outbox.ts';
 import type { Logger } from './logger.ts';
@@ -45,7 +46,7 @@ export interface AppParts {
   stop(): Promise<void>;
 }
 
-type AppOptions = { web?: boolean; forms?: FormsAndMailOverrides; admin?: Pick<AdminApiOptions, 'limits' | 'resetLimits' | 'afterAnswer'>; schedulePollMs?: number };
+type AppOptions = { web?: boolean; forms?: FormsAndMailOverrides; admin?: Pick<AdminApiOptions, 'limits' | 'resetLimits' | 'afterAnswer' | 'clock'>; schedulePollMs?: number };
 
 export async function createApp(config: Config, logger: Logger, opts: AppOptions = {}): Promise<AppParts> {
   // Web-only process: pages are rendered from the API at API_URL, which /api proxies to.
@@ -59,7 +60,7 @@ export async function createApp(config: Config, logger: Logger, opts: AppOptions
   // The search index is made now, so that no visitor waits for it (server/search/engine.ts).
   void searchIndexOf(database.db).catch((err: unknown) => logger.warn({ err }, 'search index not made at start; the first search makes it'));
   const forms = createFormsAndMail(config, database.db, logger, opts.forms, availability);
-  const background = await startBackground(config, database, logger, availability, forms, opts.schedulePollMs ?? SCHEDULE_POLL_MS);
+  const background = await startBackground(config, database, logger, availability, forms, opts.schedulePollMs ?? SCHEDULE_POLL_MS, opts.admin?.clock);
   const previewRead = createPreviewRead(config, database, logger, availability);
   // One budget per process for the work no cache absorbs, shared by its pages and its API.
   const budget = config.SPAM_CHECKS === 'on' ? new ClientBudget({ sharePercent: config.CLIENT_SHARE_PERCENT, trust: new ProxyTrust(config.TRUST_PROXY) }) : undefined;
@@ -171,9 +172,9 @@ type Background = Awaited<ReturnType<typeof startBackground>>;
 
 /**
  * What runs beside the requests: backups (the control socket of the embedded database, the daily
- * dump), the media library's rendering, scheduled content and campaigns, the hourly housekeeping.
+ * dump), the media library's rendering, scheduled content and campaigns, the bookings' reminders, the hourly housekeeping.
  */
-async function startBackground(config: Config, database: Database, logger: Logger, availability: DatabaseAvailability, forms: FormsAndMail, schedulePollMs: number) {
+async function startBackground(config: Config, database: Database, logger: Logger, availability: DatabaseAvailability, forms: FormsAndMail, schedulePollMs: number, clock?: () => Date) {
   const housekeeping = startHousekeeping(database.db, logger, forms.tokens);
   // Backups: the embedded database is dumped by this process, on request (npm run db:backup) and daily.
   const control = database.kind === 'pglite' ? await startControlSocket({ dataDir: config.dataDir, database, logger, siteUrl: config.SITE_URL }) : null;
@@ -187,11 +188,18 @@ async function startBackground(config: Config, database: Database, logger: Logge
   // Campaigns owners scheduled are sent on time by whichever process finds them due first; each once.
   const campaigns = { ...newsletterOptions(config, forms), siteUrl: config.SITE_URL, trust: new ProxyTrust(config.TRUST_PROXY) };
   const scheduledCampaigns = startScheduledCampaigns(database.db, campaigns, logger, schedulePollMs, availability);
+  // Bookings: states that follow the calendar, and the travellers' reminders (each once, whichever process).
+  const reminders = startBookingReminders(
+    database.db,
+    { from: config.MAIL_FROM, messageIdDomain: messageIdDomain(config.MAIL_FROM), operatorEmail: config.OPERATOR_EMAIL, kick: () => forms.worker.kick(), clock },
+    logger,
+    availability,
+  );
   return {
     uploads,
     mediaWorker,
     async stop() {
-      await Promise.all([scheduled.stop(), scheduledCampaigns.stop(), housekeeping.stop()]);
+      await Promise.all([scheduled.stop(), scheduledCampaigns.stop(), reminders.stop(), housekeeping.stop()]);
       await mediaWorker.stop();
       daily?.stop();
       await control?.stop();

@@ -93,7 +93,7 @@ export async function createBooking(tx: Tx, input: NewBooking): Promise<BookingR
 }
 
 /** What the money function needs of a booking row. */
-function termsOf(b: BookingRow): BookingTerms {
+export function termsOf(b: BookingRow): BookingTerms {
   return {
     currency: b.currency as Currency,
     totalMinor: b.total_minor,

@@ -19,7 +19,8 @@ type OutboxKind =
   | 'review-moderation'
   | 'quote-sent'
   | 'booking-confirmation'
-  | 'booking-notice';
+  | 'booking-notice'
+  | 'booking-reminder';
 
 export interface NewOutboxRow {
   kind: OutboxKind;

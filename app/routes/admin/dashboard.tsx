@@ -7,6 +7,8 @@ import { Link, useLoaderData, useSearchParams } from 'react-router';
 import type { ReviewCounts } from '../../../common/review-moderation.ts';
 import { safariHeading } from '../../../common/safari-title.ts';
 import { SOURCE_LABELS, STATUS_LABELS, type DashboardData } from '../../../common/enquiry-inbox.ts';
+import type { BookingDashboard } from '../../../common/booking-console.ts';
+import { BookingFigures } from '../../components/admin/BookingFigures.tsx';
 import { BarList, ColumnChart, RateChart, type Point } from '../../components/admin/Charts.tsx';
 import { Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet } from '../../lib/admin.ts';
@@ -18,7 +20,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [d, reviews] = await Promise.all([adminGet<DashboardData>(context, request, '/dashboard'), adminGet<ReviewCounts>(context, request, '/reviews/counts')]);
+  const [d, reviews] = await Promise.all([adminGet<DashboardData & { bookings: BookingDashboard }>(context, request, '/dashboard'), adminGet<ReviewCounts>(context, request, '/reviews/counts')]);
   return { ...d, pendingReviews: reviews.pending };
 }
 
@@ -139,6 +141,7 @@ export default function Dashboard() {
           </li>
         </ul>
       </section>
+      <BookingFigures b={d.bookings} />
 
       <div className="c-dash">
         <div className="c-panel c-dash__wide">

@@ -8,6 +8,7 @@ import { parseRateText, type AdminCurrencyRates } from '../../../common/currency
 import type { ConsoleSettings } from '../../../common/media-library.ts';
 import { operatorTime, timeZoneChoices } from '../../../common/operator-time.ts';
 import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { loadReminderSettings, ReminderSettingsSection, saveReminderSettings } from '../../components/admin/ReminderSettings.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import type { Route } from './+types/settings';
 import './settings.css';
@@ -17,14 +18,19 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [settings, currency] = await Promise.all([adminGet<ConsoleSettings>(context, request, '/settings'), adminGet<AdminCurrencyRates>(context, request, '/currency-rates')]);
-  return { ...settings, currency, now: new Date().toISOString() };
+  const [settings, currency, reminders] = await Promise.all([
+    adminGet<ConsoleSettings>(context, request, '/settings'),
+    adminGet<AdminCurrencyRates>(context, request, '/currency-rates'),
+    loadReminderSettings(context, request),
+  ]);
+  return { ...settings, currency, reminders, now: new Date().toISOString() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get('intent') === 'rates') return saveRates(form, context, request);
   if (form.get('intent') === 'export') return saveExport(form, context, request);
+  if (form.get('intent') === 'reminders') return saveReminderSettings(form, context, request);
   if (form.get('intent') === 'zone') {
     const timeZone = String(form.get('timeZone') ?? '');
     const sent = await adminSend<ConsoleSettings & { changed: string[] }>(context, request, '/settings', { method: 'PUT', json: { timeZone }, csrf: form.get(CSRF_FIELD) });
@@ -131,6 +137,7 @@ export default function Settings() {
           </div>
         </Form>
       </section>
+      <ReminderSettingsSection settings={settings.reminders} result={result?.form === 'reminders' ? result : undefined} busy={busy} />
     </>
   );
 }

@@ -1,10 +1,12 @@
 // /api/admin/dashboard, for any signed-in member of staff: the console's first screen, in figures
 // over the last 12 weeks and months (enquiries per week, by status and source, the share booked,
-// open and unassigned ones, WhatsApp leads, and the safaris that draw the most).
+// open and unassigned ones, WhatsApp leads, and the safaris that draw the most), and the bookings'
+// money and conversion (server/bookings/dashboard.ts).
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { ENQUIRY_SOURCES, ENQUIRY_STATUSES, type DashboardData } from '../../../common/enquiry-inbox.ts';
 import { requireStaff, sessionOf, type AdminEnv } from '../../auth/guard.ts';
+import { bookingDashboard } from '../../bookings/dashboard.ts';
 import type { Db } from '../../db/index.ts';
 import { deps } from '../../http/deps.ts';
 import { whatsappLeadsPerWeek } from '../../leads.ts';
@@ -88,6 +90,10 @@ async function dashboardData(db: Db, me: number): Promise<DashboardData> {
 export function dashboardApi() {
   const app = new Hono<AdminEnv>();
   app.use('/dashboard', requireStaff());
-  app.get('/dashboard', async (c) => c.json(await dashboardData(deps(c).db, sessionOf(c).staff.id)));
+  app.get('/dashboard', async (c) => {
+    const db = deps(c).db;
+    const [enquiries, bookings] = await Promise.all([dashboardData(db, sessionOf(c).staff.id), bookingDashboard(db)]);
+    return c.json({ ...enquiries, bookings });
+  });
   return app;
 }

@@ -22,6 +22,7 @@ import { reviewsAdminApi } from './reviews.ts';
 import { currencyAdminApi } from './currency.ts';
 import { backupsApi, type BackupsApiOptions } from './backups.ts';
 import { quotesAdminApi } from './quotes.ts';
+import { bookingsAdminApi } from './bookings.ts';
 
 export interface AdminApiOptions {
   siteUrl: string;
@@ -42,6 +43,8 @@ export interface AdminApiOptions {
   previewRead?: ContentApiOptions['previewRead'];
   /** The backups screen (owners): mounted when the process has the database and DATA_DIR. */
   backups?: Omit<BackupsApiOptions, 'trust'>;
+  /** The current instant for bookings (their day, their reminders); tests move it. */
+  clock?: () => Date;
 }
 
 export function adminApi(opts: AdminApiOptions) {
@@ -67,6 +70,7 @@ export function adminApi(opts: AdminApiOptions) {
   app.route('/', enquiriesAdminApi({ trust: opts.trust, mail, siteUrl: opts.siteUrl }));
   app.route('/', quotesAdminApi({ siteUrl: opts.siteUrl, trust: opts.trust, mail }));
   app.route('/', dashboardApi());
+  app.route('/', bookingsAdminApi({ trust: opts.trust, clock: opts.clock }));
   app.route('/', settingsApi({ trust: opts.trust }));
   app.route('/', reviewsAdminApi({ trust: opts.trust, contentChanged: opts.contentChanged }));
   app.route('/', currencyAdminApi({ trust: opts.trust, contentChanged: opts.contentChanged }));

@@ -1,0 +1,293 @@
+// /admin/bookings: the bookings (owners and agents). Three views of one list: every booking with
+// filters (state, departing month, balance due or overdue) and a search by reference or name; the
+// departures as a calendar by month (a table with a heading per weekday, a list on phones); and the
+// balances overdue and falling due. Plain links and GET forms: it works without JavaScript.
+import { Form, Link, useLoaderData, useNavigation } from 'react-router';
+import { type BookingList, type BookingListItem, DUE_SOON_DAYS, isBookingState, isMonth, MONEY_FILTERS } from '../../../common/booking-console.ts';
+import { BOOKING_STATE_LABELS, BOOKING_STATES, formatMinor } from '../../../common/booking-money.ts';
+import { PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { adminGet } from '../../lib/admin.ts';
+import { dayText, monthText, ScrollTable, StateBadge } from '../../lib/booking-format.tsx';
+import type { Route } from './+types/bookings';
+import './bookings.css';
+
+export function meta() {
+  return [{ title: 'Bookings | Console' }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+type View = 'list' | 'calendar' | 'balances';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const raw = url.searchParams.get('view');
+  const view: View = raw === 'calendar' || raw === 'balances' ? raw : 'list';
+  if (view === 'balances') {
+    const [overdue, due] = await Promise.all([adminGet<BookingList>(context, request, '/bookings?money=overdue'), adminGet<BookingList>(context, request, '/bookings?money=due')]);
+    return { view, list: overdue, due };
+  }
+  const q = new URLSearchParams();
+  const state = url.searchParams.get('state');
+  const month = url.searchParams.get('month');
+  const money = url.searchParams.get('money');
+  if (isBookingState(state)) q.set('state', state);
+  if (isMonth(month)) q.set('month', month);
+  if (money && (MONEY_FILTERS as readonly string[]).includes(money)) q.set('money', money);
+  const search = url.searchParams.get('q')?.trim();
+  if (search) q.set('q', search.slice(0, 100));
+  if (view === 'calendar' && !q.has('month')) {
+    // This month: the operator's (the API's day), which differs from UTC's only around midnight.
+    q.set('month', new Date().toISOString().slice(0, 7));
+    const list = await adminGet<BookingList>(context, request, `/bookings?${q}`);
+    if (list.today.slice(0, 7) === q.get('month')) return { view, list, due: null };
+    q.set('month', list.today.slice(0, 7));
+  }
+  return { view, list: await adminGet<BookingList>(context, request, `/bookings${q.size ? `?${q}` : ''}`), due: null };
+}
+
+const money = (n: number, b: BookingListItem) => formatMinor(n, b.currency);
+
+function Views({ view }: { view: View }) {
+  const tabs: [View, string, string][] = [
+    ['list', 'All bookings', '/admin/bookings'],
+    ['calendar', 'Departures calendar', '/admin/bookings?view=calendar'],
+    ['balances', 'Balances due', '/admin/bookings?view=balances'],
+  ];
+  return (
+    <nav aria-label="Views of the bookings" className="c-bk-views">
+      <ul>
+        {tabs.map(([v, label, to]) => (
+          <li key={v}>
+            <Link to={to} aria-current={v === view ? 'page' : undefined} className="c-bk-views__link">
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Filters({ list }: { list: BookingList }) {
+  const f = list.filters;
+  const filtered = Boolean(f.state || f.month || f.money || f.q);
+  return (
+    <section className="c-panel c-filters" aria-labelledby="filters-title">
+      <h2 id="filters-title" className="sr-only">
+        Filters
+      </h2>
+      <Form method="get" className="c-filters__form" role="search" aria-label="Bookings">
+        <div className="c-field c-filters__q">
+          <label htmlFor="f-q">Search</label>
+          <input id="f-q" name="q" type="search" defaultValue={f.q ?? ''} placeholder="Reference (B-2026-0017) or traveller’s name" maxLength={100} />
+        </div>
+        <div className="c-field">
+          <label htmlFor="f-state">State</label>
+          <select id="f-state" name="state" defaultValue={f.state ?? ''}>
+            <option value="">Any state</option>
+            {BOOKING_STATES.map((s) => (
+              <option key={s} value={s}>
+                {BOOKING_STATE_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="c-field">
+          <label htmlFor="f-month">Departing in</label>
+          <input id="f-month" name="month" type="month" defaultValue={f.month ?? ''} />
+        </div>
+        <div className="c-field">
+          <label htmlFor="f-money">Money</label>
+          <select id="f-money" name="money" defaultValue={f.money ?? ''}>
+            <option value="">Any</option>
+            <option value="due">Balance due within {DUE_SOON_DAYS} days</option>
+            <option value="overdue">Overdue</option>
+          </select>
+        </div>
+        <div className="c-filters__actions">
+          <button type="submit" className="btn btn--primary">
+            Show bookings
+          </button>
+          {filtered ? (
+            <Link to="/admin/bookings" className="c-textlink">
+              Clear the filters
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function BookingTable({ items, caption, empty }: { items: BookingListItem[]; caption: string; empty: string }) {
+  if (!items.length) return <p className="c-empty c-muted">{empty}</p>;
+  return (
+    <ScrollTable label={caption}>
+      <table className="c-table c-bk-table">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Booking</th>
+            <th scope="col">Lead traveller</th>
+            <th scope="col">Departs</th>
+            <th scope="col">State</th>
+            <th scope="col" className="c-num">
+              Total
+            </th>
+            <th scope="col" className="c-num">
+              Paid
+            </th>
+            <th scope="col" className="c-num">
+              Outstanding
+            </th>
+            <th scope="col">Next payment</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((b) => (
+            <tr key={b.id}>
+              <th scope="row">
+                <Link to={`/admin/bookings/${b.id}`}>{b.reference}</Link>
+                <span className="c-bk-sub">{b.title}</span>
+              </th>
+              <td>
+                {b.leadName}
+                <span className="c-bk-sub">{b.travellers === 1 ? '1 traveller' : `${b.travellers} travellers`}</span>
+              </td>
+              <td>{dayText(b.travelFrom)}</td>
+              <td>
+                <StateBadge state={b.state} />
+              </td>
+              <td className="c-num">{money(b.account.totalMinor, b)}</td>
+              <td className="c-num">{money(b.account.paidMinor, b)}</td>
+              <td className="c-num">{money(b.account.outstandingMinor, b)}</td>
+              <td>
+                {b.account.next ? (
+                  <span className={b.account.overdue ? 'c-bk-overdue' : undefined}>
+                    {b.account.next.what === 'deposit' ? 'Deposit' : 'Balance'} {money(b.account.next.amountMinor, b)} by {dayText(b.account.next.by)}
+                    {b.account.overdue ? ' (overdue)' : ''}
+                  </span>
+                ) : (
+                  '—'
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollTable>
+  );
+}
+
+export default function Bookings() {
+  const { view, list, due } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state === 'loading';
+  return (
+    <>
+      <PageHead title="Bookings" lead="Booked trips, their money and their departures. A booking is made when a traveller accepts a quote." />
+      <Views view={view} />
+      {view === 'list' ? <Filters list={list} /> : null}
+      <section aria-labelledby="results-title" aria-busy={busy || undefined} className="c-results">
+        {view === 'calendar' ? <Calendar list={list} /> : null}
+        {view === 'list' ? (
+          <>
+            <h2 id="results-title" className="c-subhead">
+              {list.items.length === 1 ? '1 booking' : `${list.items.length} bookings`}
+              {list.more ? ' (the first ones; narrow the filters)' : ''}
+            </h2>
+            <BookingTable items={list.items} caption="Bookings, soonest departure first" empty="No bookings match these filters." />
+          </>
+        ) : null}
+        {view === 'balances' ? (
+          <>
+            <h2 id="results-title" className="c-subhead">
+              Overdue
+            </h2>
+            <BookingTable items={list.items} caption="Bookings with a payment overdue" empty="Nothing is overdue." />
+            <h2 className="c-subhead">Falling due within {DUE_SOON_DAYS} days</h2>
+            <BookingTable items={due?.items ?? []} caption={`Bookings with a payment due within ${DUE_SOON_DAYS} days`} empty={`Nothing falls due in the next ${DUE_SOON_DAYS} days.`} />
+          </>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** The month's days in weeks from Monday, null for the days of the months around it. */
+function weeksOf(month: string): (string | null)[][] {
+  const first = new Date(`${month}-01T00:00:00Z`);
+  const lead = (first.getUTCDay() + 6) % 7;
+  const days = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  const cells: (string | null)[] = [...Array<null>(lead).fill(null), ...Array.from({ length: days }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`)];
+  while (cells.length % 7) cells.push(null);
+  return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
+}
+
+function shiftMonth(month: string, by: number): string {
+  const d = new Date(`${month}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + by);
+  return d.toISOString().slice(0, 7);
+}
+
+function Calendar({ list }: { list: BookingList }) {
+  const month = list.filters.month ?? list.today.slice(0, 7);
+  const byDay = new Map<string, BookingListItem[]>();
+  for (const b of list.items) byDay.set(b.travelFrom, [...(byDay.get(b.travelFrom) ?? []), b]);
+  const departure = (b: BookingListItem) => (
+    <Link to={`/admin/bookings/${b.id}`} className={`c-cal__trip c-cal__trip--${b.state}`}>
+      {b.reference} · {b.leadName} ({b.travellers})
+    </Link>
+  );
+  return (
+    <>
+      <div className="c-cal__head">
+        <h2 id="results-title" className="c-subhead">
+          Departures in {monthText(month)}
+        </h2>
+        <nav aria-label="Months" className="c-cal__months">
+          <Link to={`/admin/bookings?view=calendar&month=${shiftMonth(month, -1)}`}>← {monthText(shiftMonth(month, -1))}</Link>
+          <Link to={`/admin/bookings?view=calendar&month=${shiftMonth(month, 1)}`}>{monthText(shiftMonth(month, 1))} →</Link>
+        </nav>
+      </div>
+      <table className="c-cal">
+        <caption className="sr-only">Departures in {monthText(month)}, by day</caption>
+        <thead>
+          <tr>
+            {WEEKDAYS.map((d) => (
+              <th key={d} scope="col">
+                <abbr title={d}>{d.slice(0, 3)}</abbr>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeksOf(month).map((week) => (
+            <tr key={week.find(Boolean)}>
+              {week.map((day, i) =>
+                day ? (
+                  <td key={day} className={day === list.today ? 'c-cal__today' : undefined} aria-current={day === list.today ? 'date' : undefined}>
+                    <span className="c-cal__day">{Number(day.slice(8))}</span>
+                    {(byDay.get(day) ?? []).map((b) => (
+                      <span key={b.id}>{departure(b)}</span>
+                    ))}
+                  </td>
+                ) : (
+                  <td key={`empty-${i}`} className="c-cal__off" />
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="c-cal__list" aria-label={`Departures in ${monthText(month)}`}>
+        {list.items.length === 0 ? <li className="c-muted">No departures this month.</li> : null}
+        {list.items.map((b) => (
+          <li key={b.id}>
+            <time dateTime={b.travelFrom}>{dayText(b.travelFrom)}</time> {departure(b)} <StateBadge state={b.state} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,157 @@
+// Bookings in the console, in a browser: an agent records the deposit by bank transfer on a
+// booking's screen (typed in dollars) and the booking is confirmed; the balance by mobile money and
+// it is paid in full, with a PDF receipt per payment; a night's lodge is ticked; the departure is on
+// the month's calendar (a table on a wide screen, a list on a phone). An owner sees the refund and
+// cancel forms and the reminders in settings. axe finds nothing on every new screen at 1280 and
+// 390 pixels; screenshots are kept for looking at.
+import '../helpers/production.ts';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBooking } from '../../server/bookings/bookings.ts';
+import type { Db } from '../../server/db/index.ts';
+import { sentQuote } from '../helpers/bookings.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
+import { type InProcessSite, startSite } from '../helpers/start-site.ts';
+import { addStaff } from '../helpers/staff.ts';
+
+const OWNER = 'olivia@kigezitrails.example';
+const AGENT = 'arthur@kigezitrails.example';
+const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/bookings-shots';
+const SIZES = [
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+] as const;
+
+let site: InProcessSite;
+let browser: Browser;
+let db: Db;
+let bookingId: number;
+let reference: string;
+
+beforeAll(async () => {
+  await mkdir(SHOTS, { recursive: true });
+  site = await startSite({ drivenMail: true });
+  db = site.app.database!.db;
+  await addStaff(db, OWNER, 'owner', undefined, 'Olivia Mugisha');
+  await addStaff(db, AGENT, 'agent', undefined, 'Arthur Agent');
+  const { version } = await db.transaction((tx) => sentQuote(tx, { travelFrom: '2027-03-10', travelTo: '2027-03-13' }));
+  const b = await db.transaction((tx) =>
+    createBooking(tx, { quoteVersionId: version.id, lead: { name: 'Amina Okello', email: 'amina@example.com' }, travellers: ['Amina Okello', 'David Okello', 'Grace Okello'], today: '2026-11-27' }),
+  );
+  bookingId = b.id;
+  reference = b.reference;
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function shoot(page: Page, name: string) {
+  for (const [size, viewport] of SIZES) {
+    await page.setViewportSize(viewport);
+    await settled(page);
+    expect(await violations(page), `${name} at ${size}`).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${size}.png`), fullPage: true });
+  }
+  await page.setViewportSize(SIZES[0][1]);
+}
+
+async function record(page: Page, amount: string, method: string, ref: string) {
+  const form = page.locator('section', { has: page.getByRole('heading', { name: 'Record a payment' }) });
+  await form.getByLabel('Amount (USD)').fill(amount);
+  await form.getByLabel('Method').selectOption({ label: method });
+  await form.getByLabel('Reference (optional)').fill(ref);
+  await form.getByRole('button', { name: 'Record a payment' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The payment is recorded.' }).waitFor()).resolves.toBeUndefined();
+  await settled(page);
+}
+
+describe('bookings in the console', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: SIZES[0][1], reducedMotion: 'reduce' });
+    page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await consoleSignIn(page, site.base, AGENT);
+  });
+  afterAll(() => context?.close());
+
+  it('records the deposit (confirmed), then the balance (paid), with a receipt for each', async () => {
+    await page.goto(`${site.base}/admin/bookings`);
+    await page.getByRole('link', { name: 'Bookings', exact: true }).first().waitFor();
+    await page.getByRole('link', { name: reference }).click();
+    await page.getByRole('heading', { level: 1, name: `${reference}: Amina Okello` }).waitFor();
+    expect(await page.locator('.c-pagehead .c-bk-state').textContent()).toBe('Confirmed, awaiting deposit');
+    await shoot(page, 'booking-new');
+    await record(page, '2,736', 'Bank transfer', 'STANBIC 55120');
+    expect(await page.locator('.c-pagehead .c-bk-state').textContent()).toBe('Confirmed');
+    expect(await page.locator('.c-bk-account').textContent()).toContain('$6,383.99');
+    await record(page, '6383.99', 'Mobile money', 'MTN 8812');
+    expect(await page.locator('.c-pagehead .c-bk-state').textContent()).toBe('Paid in full');
+    const rows = page.locator('section', { has: page.getByRole('heading', { name: 'Payments ledger' }) }).locator('tbody tr');
+    expect(await rows.count()).toBe(2);
+    expect(await rows.nth(1).textContent()).toContain('Arthur Agent');
+    const receipt = await page.request.get(`${site.base}${await rows.nth(0).getByRole('link').getAttribute('href')}`);
+    expect([receipt.status(), receipt.headers()['content-type'], (await receipt.body()).subarray(0, 5).toString()]).toEqual([200, 'application/pdf', '%PDF-']);
+    expect(await page.getByRole('heading', { name: 'Record a refund' }).count()).toBe(0);
+  });
+
+  it('ticks a night as confirmed with its lodge', async () => {
+    await page.getByRole('button', { name: 'Mark confirmed night 2' }).click();
+    await page.getByRole('status').filter({ hasText: 'Night 2 is confirmed with the lodge.' }).waitFor();
+    await page.locator('.c-bk-nights li').nth(1).getByText('Confirmed', { exact: true }).waitFor();
+    expect(await page.locator('.c-bk-nights li').nth(0).getByText('Not confirmed', { exact: true }).count()).toBe(1);
+    await shoot(page, 'booking-paid');
+  });
+
+  it('shows the departure on the month’s calendar, a table with weekday headings, and the lists', async () => {
+    await page.goto(`${site.base}/admin/bookings?view=calendar&month=2027-03`);
+    await page.getByRole('heading', { name: 'Departures in March 2027' }).waitFor();
+    const table = page.getByRole('table', { name: 'Departures in March 2027, by day' });
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    const cell = table.getByRole('cell').filter({ has: page.getByRole('link', { name: new RegExp(reference) }) });
+    expect(await cell.locator('.c-cal__day').textContent()).toBe('10');
+    await shoot(page, 'calendar');
+    await page.setViewportSize(SIZES[1][1]);
+    expect(await table.isVisible()).toBe(false);
+    expect(
+      await page
+        .getByRole('list', { name: 'Departures in March 2027' })
+        .getByRole('link', { name: new RegExp(reference) })
+        .isVisible(),
+    ).toBe(true);
+    await page.setViewportSize(SIZES[0][1]);
+    await page.goto(`${site.base}/admin/bookings?state=paid`);
+    await page.getByRole('link', { name: reference }).waitFor();
+    await shoot(page, 'list');
+    await page.goto(`${site.base}/admin/bookings?view=balances`);
+    await page.getByRole('heading', { name: 'Overdue' }).waitFor();
+    await shoot(page, 'balances');
+  });
+
+  it('shows an owner the refund, correction and cancel forms, and the reminders in settings; the dashboard’s bookings', async () => {
+    const owner = await browser.newContext({ viewport: SIZES[0][1], reducedMotion: 'reduce' });
+    const p = await owner.newPage();
+    p.setDefaultTimeout(30_000);
+    await consoleSignIn(p, site.base, OWNER);
+    await p.goto(`${site.base}/admin/bookings/${bookingId}`);
+    for (const name of ['Record a refund', 'Correct a mistake', 'Cancel the booking']) await p.getByRole('heading', { name }).waitFor();
+    await shoot(p, 'booking-owner');
+    await p.goto(`${site.base}/admin/settings`);
+    const reminders = p.locator('section', { has: p.getByRole('heading', { name: 'Booking reminders' }) });
+    await reminders.getByLabel('The trip starts in 7 days').uncheck();
+    await reminders.getByRole('button', { name: 'Save reminders' }).click();
+    await p.getByRole('status').filter({ hasText: 'The reminders are saved.' }).waitFor();
+    expect(await reminders.getByLabel('The trip starts in 7 days').isChecked()).toBe(false);
+    await p.goto(`${site.base}/admin`);
+    await p.getByRole('heading', { name: 'Bookings' }).waitFor();
+    expect(await p.locator('.c-dash__bookings .c-stats').textContent()).toContain('$9,119.99');
+    await shoot(p, 'dashboard');
+    await owner.close();
+  });
+});
