@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/helpers/sequencer.ts';
 
 // Three projects: `unit` (app/, common/, server/: no site, no browser; the inner loop,
 // `npm run test:unit`), `api` (tests/: whole sites on PGlite, and PostgreSQL where a file
@@ -15,6 +16,8 @@ const shared = {
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    // The longest files start first, whatever their project (tests/helpers/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     // Once per run: a directory for the seeded database templates the files clone
     // (tests/helpers/templates.ts), removed at the end with the PostgreSQL templates.
     globalSetup: ['tests/helpers/run-setup.ts'],
