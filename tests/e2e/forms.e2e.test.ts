@@ -4,11 +4,11 @@
 // Needs `npm run build` to have run.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/validation.ts';
 import { buildDir } from '../../server/web.ts';
+import { axeOn } from '../helpers/browser.ts';
 import { OPERATOR, waitFor } from '../helpers/forms.ts';
 import { type ServerProcess, freePort, seededDataDir, startServer } from '../helpers/start-site.ts';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../helpers/smtp.ts';
@@ -80,7 +80,7 @@ async function axeWithoutScripts(page: Page): Promise<string[]> {
   const url = page.url();
   await checker.route(url, (r) => r.fulfill({ status: 200, contentType: 'text/html', body: html }));
   await checker.goto(url);
-  const result = await new AxeBuilder({ page: checker }).include('main').analyze();
+  const result = await axeOn(checker).include('main').analyze();
   await context.close();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
@@ -150,7 +150,7 @@ describe('enquiry form with JavaScript', { timeout: 60_000 }, () => {
     await submit.click();
     await expect.poll(() => alert.textContent()).toBe(MESSAGES.required);
     expect(posts()).toBe(0);
-    const formAxe = await new AxeBuilder({ page }).include('form.enq-form').include('form.news-form').analyze();
+    const formAxe = await axeOn(page).include('form.enq-form').include('form.news-form').analyze();
     expect(formAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     // Success: cleared, method back to Email, modal, then /blogs.
@@ -165,7 +165,7 @@ describe('enquiry form with JavaScript', { timeout: 60_000 }, () => {
     await expect.poll(() => form.getByRole('alert').count()).toBe(0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Close');
     await shot(page, 'contact-success-modal');
-    const axe = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+    const axe = await axeOn(page).include('dialog[open]').analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.waitForURL(`${base}/blogs`);

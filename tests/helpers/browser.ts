@@ -104,12 +104,25 @@ export async function openSettled(page: Page, url: string): Promise<void> {
 }
 
 /**
+ * axe on `page`, run with axe.run() in the page itself (@axe-core/playwright's legacy mode). Its
+ * default runs axe.runPartial() in each frame and then axe.finishRun() in a new blank page of the
+ * context, into which it loads axe's 500 kB source once more: twice the time per check, for what
+ * only matters to pages with cross-origin frames (their content is checked too). No page is
+ * checked with a frame in it (the video player's frame comes in on a click, after the facade was
+ * checked); on every page and width of tests/e2e/a11y.test.ts both ways report the same rules with
+ * the same elements for violations, passes, incomplete and inapplicable.
+ */
+export function axeOn(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode(true);
+}
+
+/**
  * axe's violations on the page (or on the parts `include` names), one line each, empty when clean;
  * and proof that axe really ran over it (a page it could not analyse would report nothing at all):
  * more than `minPasses` rules passed (default 10).
  */
 export async function axeViolations(page: Page, opts: { include?: string; minPasses?: number } = {}): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
+  const builder = axeOn(page);
   if (opts.include) builder.include(opts.include);
   const result = await builder.analyze();
   expect(result.passes.length).toBeGreaterThan(opts.minPasses ?? 10);
