@@ -8,8 +8,9 @@ import LongestFirst from './tests/helpers/sequencer.ts';
 const shared = {
   environment: 'node',
   pool: 'forks',
-  // Generous: the suite shares two cores with PostgreSQL, Chromium and several servers.
-  testTimeout: 120_000,
+  // Generous: the suite shares two cores with PostgreSQL, Chromium and several servers (and, on a
+  // shared machine, with other work: at a load of 19 a restart test took over 120 s).
+  testTimeout: 240_000,
   hookTimeout: 180_000,
 } as const;
 
