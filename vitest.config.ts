@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/helpers/sequencer.ts';
 
 // Three projects: `unit` (app/, common/, server/: no site, no browser; the inner loop,
 // `npm run test:unit`), `api` (tests/: whole sites on PGlite, and PostgreSQL where a file
@@ -7,14 +8,17 @@ import { defineConfig } from 'vitest/config';
 const shared = {
   environment: 'node',
   pool: 'forks',
-  // Generous: the suite shares two cores with PostgreSQL, Chromium and several servers.
-  testTimeout: 120_000,
+  // Generous: the suite shares two cores with PostgreSQL, Chromium and several servers (and, on a
+  // shared machine, with other work: at a load of 19 a restart test took over 120 s).
+  testTimeout: 240_000,
   hookTimeout: 180_000,
 } as const;
 
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    // The longest files start first, whatever their project (tests/helpers/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     // Once per run: a directory for the seeded database templates the files clone
     // (tests/helpers/templates.ts), removed at the end with the PostgreSQL templates.
     globalSetup: ['tests/helpers/run-setup.ts'],

@@ -4,12 +4,12 @@
 // Needs `npm run build` to have run.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/validation.ts';
+import { DEFAULT_SPAM_SETTINGS } from '../../server/api/forms-http.ts';
 import { buildDir } from '../../server/web.ts';
-import { axeWithoutScripts } from '../helpers/browser.ts';
+import { axeOn, axeWithoutScripts } from '../helpers/browser.ts';
 import { OPERATOR, waitFor } from '../helpers/forms.ts';
 import { type ServerProcess, freePort, seededDataDir, startServer } from '../helpers/start-site.ts';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../helpers/smtp.ts';
@@ -71,6 +71,18 @@ async function newPage(javaScriptEnabled: boolean): Promise<{ page: Page; contex
     if (r.method() === 'POST' && (path === '/api/plan-a-safari' || path === '/enquiry' || path === '/enquiry.data')) count++;
   });
   return { page, context, dialogs, posts: () => count };
+}
+
+/**
+ * Waits until the token the form holds is older than the minimum fill time, as a person taking a
+ * moment would; the time counts from the token's issue (its first part, in ms), not from now.
+ */
+async function waitOutFillTime(form: Locator): Promise<void> {
+  const input = form.locator('input[name="formToken"]');
+  await expect.poll(() => input.getAttribute('value'), { timeout: 10_000 }).toMatch(/^\d{13}\./);
+  const issued = Number((await input.getAttribute('value'))!.split('.')[0]);
+  const left = issued + DEFAULT_SPAM_SETTINGS.minFillMs + 100 - Date.now();
+  if (left > 0) await new Promise((r) => setTimeout(r, left));
 }
 
 async function shot(page: Page, name: string) {
@@ -139,7 +151,7 @@ describe('enquiry form with JavaScript', { timeout: 60_000 }, () => {
     await submit.click();
     await expect.poll(() => alert.textContent()).toBe(MESSAGES.required);
     expect(posts()).toBe(0);
-    const formAxe = await new AxeBuilder({ page }).include('form.enq-form').include('form.news-form').analyze();
+    const formAxe = await axeOn(page).include('form.enq-form').include('form.news-form').analyze();
     expect(formAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     // Success: cleared, method back to Email, modal, then /blogs.
@@ -154,7 +166,7 @@ describe('enquiry form with JavaScript', { timeout: 60_000 }, () => {
     await expect.poll(() => form.getByRole('alert').count()).toBe(0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Close');
     await shot(page, 'contact-success-modal');
-    const axe = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+    const axe = await axeOn(page).include('dialog[open]').analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.waitForURL(`${base}/blogs`);
@@ -488,7 +500,7 @@ describe('spam defence in the browser (SPAM_CHECKS=on)', { timeout: 90_000 }, ()
     await fill(form, valid('robot'));
     await form.getByRole('button', { name: 'Send my enquiry' }).click();
     await expect.poll(() => form.getByRole('alert').textContent()).toBe('That was quick! Please check your details and press “Send my enquiry” again.');
-    await page.waitForTimeout(2600);
+    await waitOutFillTime(form);
     await form.getByRole('button', { name: 'Send my enquiry' }).click();
     await page.getByRole('dialog', { name: 'Thank you, your enquiry is on its way' }).waitFor();
     await context.close();
@@ -544,7 +556,7 @@ describe('spam defence in the browser (SPAM_CHECKS=on)', { timeout: 90_000 }, ()
     expect(await axeWithoutScripts(browser, page)).toEqual([]);
     // Nothing was stored yet; a person reads the message before pressing the button.
     expect(operatorMailFor('grace.twostep@example.com')).toBeUndefined();
-    await page.waitForTimeout(2600);
+    await waitOutFillTime(again);
     await again.getByRole('button', { name: 'Send message' }).click();
     await page.waitForURL(`${url}/enquiry?sent=contact`);
     await waitFor(() => Boolean(operatorMailFor('grace.twostep@example.com')), 10_000, 'operator mail');
@@ -560,7 +572,7 @@ describe('spam defence in the browser (SPAM_CHECKS=on)', { timeout: 90_000 }, ()
     const newsAgain = page.locator('form.news-form--page');
     await expect.poll(() => newsAgain.getByRole('alert').textContent()).toBe('Please check your details and press “Subscribe” to confirm.');
     await expect.poll(() => newsAgain.getByLabel('Email').inputValue()).toBe('peter.twostep@example.com');
-    await page.waitForTimeout(2600);
+    await waitOutFillTime(newsAgain);
     await newsAgain.getByRole('button', { name: 'Subscribe' }).click();
     await page.waitForURL(`${url}/newsletter?subscribed=1`);
     await waitFor(() => smtp.received.some((m) => m.to.includes('peter.twostep@example.com')), 10_000, 'opt-in mail');
@@ -577,7 +589,7 @@ describe('spam defence in the browser (SPAM_CHECKS=on)', { timeout: 90_000 }, ()
     await form.getByRole('button', { name: 'Send message' }).click();
     await expect.poll(() => form.getByRole('alert').textContent()).toBe('Please check your details and press “Send message” to confirm.');
     await expect.poll(() => form.getByLabel('Name').inputValue()).toBe('Grace notoken');
-    await page.waitForTimeout(2600);
+    await waitOutFillTime(form);
     await form.getByRole('button', { name: 'Send message' }).click();
     await page.getByRole('dialog', { name: 'Thank you, your enquiry is on its way' }).waitFor();
     await context.close();
@@ -597,7 +609,7 @@ describe('spam defence in the browser (SPAM_CHECKS=on)', { timeout: 90_000 }, ()
     await form.getByLabel('Full name').fill('Ruth Token');
     await form.getByLabel('Email').fill('ruth.token@example.com');
     expect(tokenRequests).toEqual(['POST']);
-    await page.waitForTimeout(2600);
+    await waitOutFillTime(form);
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await waitFor(() => dialogs.length === 1, 5000, 'alert');
     expect(dialogs).toEqual(['Subscription successful!']);

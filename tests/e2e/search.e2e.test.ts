@@ -4,12 +4,11 @@
 // Needs `npm run build` to have run.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../common/api-types.ts';
 import { buildDir } from '../../server/web.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { axeOn, launchBrowser } from '../helpers/browser.ts';
 import { type ServerProcess, freePort, seededDataDir, startServer } from '../helpers/start-site.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
@@ -154,7 +153,7 @@ describe('search page accessibility', () => {
     const page = await context.newPage();
     await page.goto(`${base}/search?query=chimpanzee`);
     await page.locator('.search-hit').first().waitFor();
-    const result = await new AxeBuilder({ page }).include('main').analyze();
+    const result = await axeOn(page).include('main').analyze();
     expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await page.waitForLoadState('networkidle');
     await page.getByRole('checkbox', { name: /^Animal\b/ }).focus();

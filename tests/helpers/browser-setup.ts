@@ -9,7 +9,9 @@ import { SHARED_SITE_ENV, SHARED_SITE_URL } from './shared-site.ts';
 import { startSiteProcess } from './start-site.ts';
 
 export default async function setup() {
-  const [browser, site] = await Promise.all([chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }), startSiteProcess({ env: SHARED_SITE_ENV })]);
+  // The site may take as long to come up as a file's set-up may (vitest.config.ts, hookTimeout): it
+  // starts with Chromium and the first files, on a machine that may be busy.
+  const [browser, site] = await Promise.all([chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }), startSiteProcess({ env: SHARED_SITE_ENV, timeoutMs: 180_000 })]);
   process.env.SAFARI_TEST_CHROMIUM_WS = browser.wsEndpoint();
   process.env[SHARED_SITE_URL] = site.url;
   return async () => {
