@@ -1,5 +1,6 @@
 // The console's quotes (/admin/quotes): the requests it sends and the answers it reads, checked by
 // the same schemas in the browser and the API.
+import type { EnquiryTrip } from './quote-base.ts';
 import './zod-csp.ts';
 import { z } from 'zod';
 import type { BookingState, PriceTerms } from './booking-money.ts';
@@ -72,4 +73,6 @@ export interface QuoteStart {
   enquiryId: number | null;
   safariSlug: string | null;
   message: string;
+  /** What the enquiry said about the trip; null for a quote made from nothing. */
+  trip: EnquiryTrip | null;
 }

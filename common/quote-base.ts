@@ -51,6 +51,36 @@ function frame(today: string, days: number): Pick<QuoteDocument, 'travelFrom' | 
   };
 }
 
+/** What an enquiry said about the trip (all optional), as a new quote takes it. */
+export interface EnquiryTrip {
+  travelFrom: string | null;
+  travelTo: string | null;
+  /** YYYY-MM: travel is flexible within that month. */
+  travelMonth: string | null;
+  adults: number | null;
+  children: number | null;
+  childAges: number[];
+}
+
+/**
+ * A new quote with the enquiry's trip in it: its travellers, and its dates (the first of its month
+ * when only a month was given), the itinerary's length kept when no last day was given. Dates
+ * already past are left to the agent.
+ */
+export function withEnquiryTrip(doc: QuoteDocument, trip: EnquiryTrip | null, today: string): QuoteDocument {
+  if (!trip) return doc;
+  const adults = trip.adults ?? doc.travellers.adults;
+  const children = trip.children ?? (trip.childAges.length || doc.travellers.children);
+  const childAges = trip.childAges.length === children ? trip.childAges : [];
+  const out: QuoteDocument = { ...doc, travellers: { adults, children, childAges } };
+  const from = trip.travelFrom ?? (trip.travelMonth ? `${trip.travelMonth}-01` : null);
+  if (!from || from < today) return out;
+  const length = Math.round((Date.parse(doc.travelTo) - Date.parse(doc.travelFrom)) / 86_400_000);
+  const to = trip.travelFrom && trip.travelTo && trip.travelTo >= from ? trip.travelTo : addDays(from, length);
+  const balance = addDays(from, -60);
+  return { ...out, travelFrom: from, travelTo: to, balanceDueOn: balance < today ? today : balance };
+}
+
 /** A blank itinerary of one day, for two adults. */
 export function blankQuote(today: string): QuoteDocument {
   return {

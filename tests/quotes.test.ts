@@ -66,7 +66,17 @@ describe.each(backends())('quotes and the trip page on %s', (backend) => {
   it('starts a quote from an enquiry, makes it, lists it and refuses a bad document in words', async () => {
     const start = (await (await owner.get(`/quotes/new?enquiry=${enquiryId}`)).json()) as QuoteStart;
     expect(start).toMatchObject({ traveller: { name: 'Amina Okello', email: TRAVELLER, phone: '+256700000001' }, enquiryId, safariSlug: null });
+    expect(start.trip).toEqual({ travelFrom: null, travelTo: null, travelMonth: null, adults: null, children: null, childAges: [] });
     expect((await owner.get('/quotes/new?enquiry=abc')).status).toBe(404);
+    // An enquiry that carries its trip starts the quote with it: the safari, the dates, the travellers.
+    const [withTrip] = await site.rows<{ id: number }>(
+      `insert into enquiries (name, email, phone, message, preferred_contact_method, source, safari, travel_from, travel_to, adults, children, child_ages)
+       values ('Jonas Weber', 'jonas@example.com', '+4915112345678', 'Gorillas and chimps.', 'Email', 'safari', '3-days-bwindi-gorilla-trekking-safari', '2027-07-10', '2027-07-16', 2, 1, '{9}') returning id`,
+    );
+    expect(await (await owner.get(`/quotes/new?enquiry=${withTrip!.id}`)).json()).toMatchObject({
+      safariSlug: '3-days-bwindi-gorilla-trekking-safari',
+      trip: { travelFrom: '2027-07-10', travelTo: '2027-07-16', travelMonth: null, adults: 2, children: 1, childAges: [9] },
+    });
     const bad = await owner.send('/quotes', { traveller: start.traveller, enquiryId, document: { ...documentFor('x'), days: [] } });
     expect([bad.status, ((await bad.json()) as Json).error]).toEqual([400, 'Add at least one day.']);
     const res = await owner.send('/quotes', { traveller: start.traveller, enquiryId, document: documentFor('Bwindi gorillas') });

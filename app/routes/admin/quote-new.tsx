@@ -3,7 +3,7 @@
 // copied in) or a blank itinerary. Saved as a draft, then opened on its own screen.
 import { Form, redirect, useActionData, useLoaderData } from 'react-router';
 import type { SafariResponse } from '../../../common/api-types.ts';
-import { blankQuote, quoteFromSafari } from '../../../common/quote-base.ts';
+import { blankQuote, quoteFromSafari, withEnquiryTrip } from '../../../common/quote-base.ts';
 import type { QuoteStart } from '../../../common/quote-admin.ts';
 import { documentFromForm } from '../../../common/quote-form.ts';
 import { CsrfInput, FormError, PageHead } from '../../components/admin/ConsoleUi.tsx';
@@ -31,7 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const res = await context.get(apiContext).fetch(`/safaris/${slug}`, { headers: { accept: 'application/json' } });
     if (res.ok) safari = (await res.json()) as SafariResponse;
   }
-  return { start: { ...start, safariSlug: safari ? slug : null }, document: safari ? quoteFromSafari(safari, today) : blankQuote(today), safariTitle: safari?.safari.safarititle ?? null };
+  return {
+    start: { ...start, safariSlug: safari ? slug : null },
+    document: withEnquiryTrip(safari ? quoteFromSafari(safari, today) : blankQuote(today), start.trip, today),
+    safariTitle: safari?.safari.safarititle ?? null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -33,7 +33,15 @@ const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
 /** What an enquiry already says about the trip: who, and the safari it was sent from. (The trip's own fields join here when enquiries carry them.) */
 function tripOfEnquiry(row: typeof enquiries.$inferSelect, safariSlug: string | null): QuoteStart {
-  return { traveller: { name: row.name, email: row.email, phone: row.phone }, enquiryId: row.id, safariSlug, message: row.message };
+  const trip = {
+    travelFrom: row.travel_from,
+    travelTo: row.travel_to,
+    travelMonth: row.travel_month,
+    adults: row.adults,
+    children: row.children,
+    childAges: row.child_ages ?? [],
+  };
+  return { traveller: { name: row.name, email: row.email, phone: row.phone }, enquiryId: row.id, safariSlug: safariSlug ?? row.safari, message: row.message, trip };
 }
 
 async function quoteList(db: Db): Promise<QuoteListItem[]> {
@@ -98,7 +106,7 @@ async function quoteDetail(db: Tx, id: number): Promise<QuoteDetail> {
 
 /** GET /quotes/new?enquiry={id}: the traveller and safari of an enquiry, to start a quote with. */
 async function quoteStart(db: Db, raw: string | undefined): Promise<QuoteStart> {
-  if (!raw) return { traveller: { name: '', email: '', phone: '' }, enquiryId: null, safariSlug: null, message: '' };
+  if (!raw) return { traveller: { name: '', email: '', phone: '' }, enquiryId: null, safariSlug: null, message: '', trip: null };
   if (!/^[1-9][0-9]{0,8}$/.test(raw)) throw new HttpError(404, 'Enquiry not found', undefined, 'not-found');
   const [row] = await db
     .select({ e: enquiries, slug: safaris.safarititleslug })
