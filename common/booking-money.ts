@@ -222,9 +222,11 @@ export function minorToDecimal(amountMinor: number, currency: Currency): string 
 /** A decimal amount as typed ("1,234.5", "-80") in minor units, or null when it is not one. */
 export function decimalToMinor(text: string, currency: Currency): number | null {
   const digits = MINOR_DIGITS[currency];
-  const m = /^(-)?(\d{1,12})(?:\.(\d+))?$/.exec(text.trim().replace(/[,\s]/g, ''));
+  const m = /^(-)?(\d{1,13})(?:\.(\d+))?$/.exec(text.trim().replace(/[,\s]/g, ''));
   if (!m || (m[3] ?? '').length > digits) return null;
   const n = Number(m[2]) * 10 ** digits + Number((m[3] ?? '').padEnd(digits, '0') || 0);
+  // Up to a trillion in major units of a currency without decimals (UGX, RWF), and never beyond exact integers.
+  if (!Number.isSafeInteger(n)) return null;
   return m[1] && n !== 0 ? -n : n;
 }
 

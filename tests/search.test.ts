@@ -85,9 +85,9 @@ for (const backend of backends()) {
       for (const extra of ['', '&types=park,blog', '&limit=2&page=2']) {
         const full = await search('gorilla', extra);
         const merged = (await search('gorilla', `${extra}&lists=none`)) as Partial<SearchResponse>;
-        for (const k of ['blogs', 'parks', 'experiences', 'safaris', 'faqs', 'animals', 'birds', 'lodges', 'guides']) expect(merged, `${extra} ${k}`).not.toHaveProperty(k);
-        const { blogs, parks, experiences, safaris, faqs, animals, birds, lodges, guides, ...rest } = full;
-        if (!extra) expect([blogs, parks, experiences, safaris, faqs, animals, birds, lodges, guides].flat().length).toBeGreaterThan(0);
+        for (const k of ['blogs', 'parks', 'experiences', 'safaris', 'faqs', 'animals', 'birds', 'lodges', 'guides', 'vehicles']) expect(merged, `${extra} ${k}`).not.toHaveProperty(k);
+        const { blogs, parks, experiences, safaris, faqs, animals, birds, lodges, guides, vehicles, ...rest } = full;
+        if (!extra) expect([blogs, parks, experiences, safaris, faqs, animals, birds, lodges, guides, vehicles].flat().length).toBeGreaterThan(0);
         expect(merged).toEqual(rest);
       }
       const bad = await get('gorilla', '&lists=some');

@@ -208,11 +208,12 @@ describe('the inbox in a browser', () => {
     await page.getByText('Your reply is on its way to the visitor.').waitFor();
     await expect.poll(() => smtp.received.some((m) => m.header('subject') === 'Re: Your enquiry with Kigezi Trails'), { timeout: 15_000 }).toBe(true);
     const mail = smtp.received.find((m) => m.header('subject') === 'Re: Your enquiry with Kigezi Trails')!;
-    const [notice] = await db.select().from(mailOutbox).where(sql`${mailOutbox.enquiry_id} = ${aminaId} and ${mailOutbox.kind} = 'enquiry-operator'`);
+    // Threaded on the acknowledgement the visitor received, not on the operator's notice.
+    const [ack] = await db.select().from(mailOutbox).where(sql`${mailOutbox.enquiry_id} = ${aminaId} and ${mailOutbox.kind} = 'enquiry-acknowledgement'`);
     expect(mail.to).toEqual(['amina.otieno@example.com']);
     expect(mail.header('reply-to')).toContain(OPERATOR);
-    expect(mail.header('in-reply-to')).toBe(notice!.message_id);
-    expect(mail.header('references')).toBe(notice!.message_id);
+    expect(mail.header('in-reply-to')).toBe(ack!.message_id);
+    expect(mail.header('references')).toBe(ack!.message_id);
     expect(mail.text).toContain('July is a fine month for gorillas.');
     // Stored on the enquiry, with its delivery.
     await expect
@@ -317,8 +318,9 @@ describe.each(SIZES)('axe on the console at %s size', (size, viewport) => {
     expect(robots.every((r) => r.includes('noindex'))).toBe(true);
     expect(await page.locator('h1').count()).toBe(1);
     if (name === 'dashboard') {
+      // The charts of enquiries, WhatsApp clicks and conversion, and the value booked per month.
       const charts = page.locator('svg[role="img"]');
-      expect(await charts.count()).toBe(5);
+      expect(await charts.count()).toBe(6);
       for (const chart of await charts.all()) {
         const name = await chart.evaluate((el) =>
           (el.getAttribute('aria-labelledby') ?? '')

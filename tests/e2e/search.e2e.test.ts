@@ -13,7 +13,7 @@ import { type ServerProcess, freePort, seededDataDir, startServer } from '../hel
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 // The spec's types in its order, then the types added since (guides).
-const LABELS = ['Blog', 'Park', 'Experience', 'Safari', 'Faq', 'Animal', 'Bird', 'Lodge', 'Guide'];
+const LABELS = ['Blog', 'Park', 'Experience', 'Safari', 'Faq', 'Animal', 'Bird', 'Lodge', 'Guide', 'Vehicle'];
 
 let server: ServerProcess;
 let browser: Browser;
