@@ -226,7 +226,8 @@ describe('the inbox in a browser', () => {
       )
       .toBe('Sent');
     expect(await page.locator('#reply .c-thread__item').textContent()).toContain('A quote follows.');
-    expect(await page.locator('.c-mail__item').count()).toBe(3);
+    // The operator's notice, the acknowledgement, the reply and the reply's copy to the operator.
+    expect(await page.locator('.c-mail__item').count()).toBe(4);
     // Quoted stays quoted (only a new enquiry becomes contacted).
     expect(await page.locator('.c-enquiry__state .c-badge').textContent()).toBe('Quoted');
   });
@@ -331,7 +332,7 @@ describe.each(SIZES)('axe on the console at %s size', (size, viewport) => {
         expect(name.length).toBeGreaterThan(30);
       }
       // Each chart's numbers are in a table.
-      expect(await page.locator('.c-chart__data table').count()).toBe(5);
+      expect(await page.locator('.c-chart__data table').count()).toBe(6);
       // WhatsApp clicks beside the enquiries: per week (a chart), and per safari (a table).
       expect(await page.getByRole('heading', { name: 'WhatsApp clicks per week' }).count()).toBe(1);
       const bySafari = page.getByRole('table', { name: /most WhatsApp clicks/ });
