@@ -65,8 +65,9 @@ describe('a budget of uncached work per address', () => {
   });
 
   it('still answers the flooding address its kept pages', async () => {
+    // Flooded again first: the debt the last test left may be paid back by now on a fast machine.
     const flooded = '203.0.113.10';
-    expect((await from(flooded, '/search?query=chimpanzee')).status).toBe(429);
+    await flood(flooded, (i) => `/search?query=chimpanzee+${i}`);
     for (const path of ['/', '/safaris', '/parks', '/search', '/blogs?page=1', '/no-such-page']) {
       for (let i = 0; i < 3; i++) {
         const res = await from(flooded, path);

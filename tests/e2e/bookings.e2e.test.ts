@@ -70,6 +70,14 @@ async function record(page: Page, amount: string, method: string, ref: string) {
   await settled(page);
 }
 
+/** Waits for the heading's state badge to read `state`. The router shows the action's notice while
+ * it reloads the booking, and React may commit the reloaded page a moment after the router is idle. */
+async function stateIs(page: Page, state: string) {
+  const badge = page.locator('.c-pagehead .c-bk-state');
+  await badge.filter({ hasText: new RegExp(`^${state}$`) }).waitFor({ timeout: 15_000 }).catch(() => undefined);
+  expect(await badge.textContent()).toBe(state);
+}
+
 describe('bookings in the console', () => {
   let context: BrowserContext;
   let page: Page;
@@ -89,10 +97,10 @@ describe('bookings in the console', () => {
     expect(await page.locator('.c-pagehead .c-bk-state').textContent()).toBe('Confirmed, awaiting deposit');
     await shoot(page, 'booking-new');
     await record(page, '2,736', 'Bank transfer', 'STANBIC 55120');
-    expect(await page.locator('.c-pagehead .c-bk-state').textContent()).toBe('Confirmed');
+    await stateIs(page, 'Confirmed');
     expect(await page.locator('.c-bk-account').textContent()).toContain('$6,383.99');
     await record(page, '6383.99', 'Mobile money', 'MTN 8812');
-    expect(await page.locator('.c-pagehead .c-bk-state').textContent()).toBe('Paid in full');
+    await stateIs(page, 'Paid in full');
     const rows = page.locator('section', { has: page.getByRole('heading', { name: 'Payments ledger' }) }).locator('tbody tr');
     expect(await rows.count()).toBe(2);
     expect(await rows.nth(1).textContent()).toContain('Arthur Agent');
