@@ -16,6 +16,7 @@ import PDFDocument from 'pdfkit';
 import type { SafariResponse } from '../../common/api-types.ts';
 import { LODGE_TIER_LABELS } from '../../common/constants.ts';
 import { dayRange, safariRoute, type RouteStop } from '../../common/route.ts';
+import { pdfBytes } from '../../common/pdf-bytes.ts';
 import { site } from '../../common/site.ts';
 import { price } from './format.ts';
 import { routeLayout } from './map/maps.server.ts';
@@ -642,12 +643,7 @@ export function itineraryPdf(data: SafariResponse): Promise<Uint8Array> {
     displayTitle: true,
     info: { Title: pdfText(`${heading}: itinerary`), Author: pdfText(site.legalName), Subject: pdfText(s.safarimetadescription), Creator: pdfText(site.name) },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Uint8Array>((resolve, reject) => {
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   for (const [name, data] of fonts()) doc.registerFont(name, data);
   const root = doc.struct('Document');
   doc.addStructure(root);

@@ -8,6 +8,7 @@ import PDFDocument from 'pdfkit';
 import type { BookingDetail, LedgerLine } from '../../common/booking-console.ts';
 import { accountOf, formatMinor } from '../../common/booking-money.ts';
 import { PAYMENT_METHOD_LABELS } from '../../common/booking-ledger.ts';
+import { pdfBytes } from '../../common/pdf-bytes.ts';
 import { site } from '../../common/site.ts';
 
 const A4: [number, number] = [595.28, 841.89];
@@ -63,12 +64,7 @@ export function receiptPdf(b: BookingDetail, entry: LedgerLine): Promise<Uint8Ar
     displayTitle: true,
     info: { Title: `${TITLES[entry.kind]} ${receiptNumber(b, entry)}`, Author: site.legalName, Creator: site.name },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Uint8Array>((resolve, reject) => {
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   for (const [name, data] of fonts()) doc.registerFont(name, data);
   doc.rect(0, 0, A4[0], 110).fill(COLOURS.band);
   doc.font('serif').fontSize(22).fillColor(COLOURS.bandText).text(site.name, MARGIN, 38);
