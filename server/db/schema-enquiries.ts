@@ -87,6 +87,15 @@ export interface OutboxMessage {
   html?: string;
   headers?: Record<string, string>;
   list?: { unsubscribe: { url: string; comment?: string } };
+  /** Files sent with the message (a quote's or an itinerary's PDF), stored with it: see server/mail/outbox.ts. */
+  attachments?: MailAttachment[];
+}
+
+/** A file carried by an outbox message: its bytes in base64, fixed when the message is queued. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
 }
 
 export const mailOutbox = pgTable(
