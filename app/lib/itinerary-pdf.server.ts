@@ -10,6 +10,8 @@
 // Tagged PDF (PDF 1.7) for screen readers: a language, the title shown as the window title, and a
 // structure tree: the title is H1, each section H2, each day H3, paragraphs P, lists L/LI, the map
 // a Figure with a text alternative; the band, rules, badges and page footers are artifacts.
+// The quote's PDF (server/bookings/quote-pdf.ts) is drawn with the same kit: openPdf, closePdf,
+// the structure helpers, the section headings, the day badge, the map and the contact block.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
@@ -24,14 +26,14 @@ import { MAP_COLOURS, type MapLayout } from './map/route-map.ts';
 import { cleanList, mealPlan } from './safari.ts';
 
 const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 54;
+export const MARGIN = 54;
 const FOOTER = 30;
-const COLOURS = { heading: '#15291e', text: '#1d1b18', muted: '#5f5950', accent: '#8a5d12', link: '#2f5d3f', rule: '#e4d9c2', band: '#15291e', bandText: '#fbf8f1' };
+export const COLOURS = { heading: '#15291e', text: '#1d1b18', muted: '#5f5950', accent: '#8a5d12', link: '#2f5d3f', rule: '#e4d9c2', band: '#15291e', bandText: '#fbf8f1' };
 const SERIF = 'Fraunces';
-const SERIF_BOLD = 'Fraunces-SemiBold';
+export const SERIF_BOLD = 'Fraunces-SemiBold';
 const ITALIC = 'Fraunces-Italic';
-const SANS = 'Manrope';
-const SANS_BOLD = 'Manrope-Bold';
+export const SANS = 'Manrope';
+export const SANS_BOLD = 'Manrope-Bold';
 
 /** The font files, by the name the drawing code uses. */
 const FONT_FILES: Record<string, string> = {
@@ -76,7 +78,7 @@ interface Run {
   italic?: boolean;
   href?: string;
 }
-interface Block {
+export interface Block {
   kind: 'p' | 'li' | 'h';
   runs: Run[];
 }
@@ -154,7 +156,7 @@ export function htmlBlocks(html: string, origin: string): Block[] {
 
 // ---------- Drawing ----------
 
-type Doc = PDFKit.PDFDocument;
+export type Doc = PDFKit.PDFDocument;
 
 const fontOf = (r: Run, base: 'sans' | 'serif') => (base === 'serif' ? (r.bold ? SERIF_BOLD : r.italic ? ITALIC : SERIF) : r.bold ? SANS_BOLD : r.italic ? ITALIC : SANS);
 
@@ -186,12 +188,12 @@ function runsHeight(doc: Doc, runs: Run[], size: number, width: number, base: 's
   );
 }
 
-function pageBottom(doc: Doc) {
+export function pageBottom(doc: Doc) {
   return doc.page.height - MARGIN - FOOTER;
 }
 
 /** Starts a new page unless `height` fits below the current position. */
-function ensureRoom(doc: Doc, height: number) {
+export function ensureRoom(doc: Doc, height: number) {
   if (doc.y + height > pageBottom(doc)) doc.addPage();
 }
 
@@ -201,14 +203,14 @@ function ensureRoom(doc: Doc, height: number) {
 const parents = new WeakMap<Doc, PDFKit.PDFStructureElement>();
 
 /** Draws `draw` as one structure element (P, H1, LI, Figure…) under the current parent. */
-function tagged(doc: Doc, type: string, draw: () => void, options: { alt?: string; actual?: string } = {}) {
+export function tagged(doc: Doc, type: string, draw: () => void, options: { alt?: string; actual?: string } = {}) {
   const parent = parents.get(doc);
   if (!parent) return draw();
   parent.add(doc.struct(type, options, [draw]));
 }
 
 /** A structure element (L, Sect) holding the elements `draw` makes. */
-function group(doc: Doc, type: string, draw: () => void) {
+export function group(doc: Doc, type: string, draw: () => void) {
   const parent = parents.get(doc);
   if (!parent) return draw();
   const el = doc.struct(type);
@@ -223,7 +225,7 @@ function group(doc: Doc, type: string, draw: () => void) {
 }
 
 /** Decoration a screen reader skips: bands, rules, badges, page footers. */
-function artifact(doc: Doc, draw: () => void, type: 'Layout' | 'Pagination' = 'Layout') {
+export function artifact(doc: Doc, draw: () => void, type: 'Layout' | 'Pagination' = 'Layout') {
   doc.markContent('Artifact', { type });
   draw();
   doc.endMarkedContent();
@@ -231,7 +233,7 @@ function artifact(doc: Doc, draw: () => void, type: 'Layout' | 'Pagination' = 'L
 
 /** Paragraphs, headings and list items (a run of items is one list); a paragraph starts where at
  *  least its first lines fit, and flows on to the next page. */
-function writeBlocks(doc: Doc, blocks: Block[], opts: { size: number; width: number; x: number; heading: string; gap: number }) {
+export function writeBlocks(doc: Doc, blocks: Block[], opts: { size: number; width: number; x: number; heading: string; gap: number }) {
   for (let i = 0; i < blocks.length; ) {
     if (blocks[i]!.kind === 'li') {
       let end = i;
@@ -258,7 +260,7 @@ function writeBlock(doc: Doc, b: Block, type: string, opts: { size: number; widt
 /** Height of a section heading (eyebrow and title) with the space around it. */
 const SECTION_HEADING = 70;
 
-function sectionHeading(doc: Doc, eyebrow: string, title: string, following = 40) {
+export function sectionHeading(doc: Doc, eyebrow: string, title: string, following = 40) {
   ensureRoom(doc, SECTION_HEADING + following);
   doc.moveDown(0.6);
   tagged(doc, 'P', () => doc.font(SANS_BOLD).fontSize(8).fillColor(COLOURS.accent).text(pdfText(eyebrow.toUpperCase()), MARGIN, undefined, { characterSpacing: 1.6 }));
@@ -268,7 +270,7 @@ function sectionHeading(doc: Doc, eyebrow: string, title: string, following = 40
 }
 
 /** The route map: the same layout as the SVG, drawn with PDF operators at (x, y), `w` wide. */
-function drawMap(doc: Doc, layout: MapLayout, x: number, y: number, w: number) {
+export function drawMap(doc: Doc, layout: MapLayout, x: number, y: number, w: number) {
   const f = w / layout.width;
   const h = layout.height * f;
   const c = MAP_COLOURS;
@@ -441,7 +443,7 @@ function cover(doc: Doc, data: SafariResponse, heading: string, route: RouteStop
   }
 }
 
-function listColumn(doc: Doc, title: string, items: string[], x: number, y: number, w: number, mark: string): number {
+export function listColumn(doc: Doc, title: string, items: string[], x: number, y: number, w: number, mark: string): number {
   tagged(doc, 'H3', () => doc.font(SERIF_BOLD).fontSize(14).fillColor(COLOURS.heading).text(title, x, y, { width: w }));
   doc.moveDown(0.3);
   group(doc, 'L', () => {
@@ -478,7 +480,24 @@ function dayParts(data: SafariResponse, i: number, origin: string): DayParts {
   return { title: day.title, blocks: htmlBlocks(day.description, origin), facts };
 }
 
-const DAY_INDENT = 44;
+export const DAY_INDENT = 44;
+
+/** The round "DAY n" badge left of a day's heading (decoration: the heading says the day). */
+export function dayBadge(doc: Doc, n: number, top: number) {
+  artifact(doc, () => {
+    doc.circle(MARGIN + 17, top + 15, 17).fill(COLOURS.heading);
+    doc
+      .font(SANS_BOLD)
+      .fontSize(6)
+      .fillColor('#e9b85c')
+      .text('DAY', MARGIN, top + 6, { width: 34, align: 'center', characterSpacing: 0.8 });
+    doc
+      .font(SERIF_BOLD)
+      .fontSize(13)
+      .fillColor(COLOURS.bandText)
+      .text(String(n), MARGIN, top + 13, { width: 34, align: 'center' });
+  });
+}
 
 /** The height a day's heading and first lines take (a day starts on a new page when they do not fit). */
 function dayStartHeight(doc: Doc, data: SafariResponse, i: number, origin: string): number {
@@ -503,19 +522,7 @@ function dayBlock(doc: Doc, data: SafariResponse, i: number, origin: string) {
 
   const top = doc.y;
   const page = doc.page;
-  artifact(doc, () => {
-    doc.circle(MARGIN + 17, top + 15, 17).fill(COLOURS.heading);
-    doc
-      .font(SANS_BOLD)
-      .fontSize(6)
-      .fillColor('#e9b85c')
-      .text('DAY', MARGIN, top + 6, { width: 34, align: 'center', characterSpacing: 0.8 });
-    doc
-      .font(SERIF_BOLD)
-      .fontSize(13)
-      .fillColor(COLOURS.bandText)
-      .text(String(day.day_number), MARGIN, top + 13, { width: 34, align: 'center' });
-  });
+  dayBadge(doc, day.day_number, top);
 
   tagged(
     doc,
@@ -560,7 +567,8 @@ function dayBlock(doc: Doc, data: SafariResponse, i: number, origin: string) {
 const CONTACT_NOTE =
   'Prices are per person in US dollars, from the amount shown; the final price depends on dates, lodges and group size. We tailor every trip: tell us your dates and we reply within a day.';
 
-function contact(doc: Doc, pageUrl: string) {
+/** The operator's contact block: its rows, then `link` (a labelled address) and the note under them. */
+export function contact(doc: Doc, link: [string, string] | null, note: string) {
   const width = doc.page.width - 2 * MARGIN;
   const rows: [string, string, string?][] = [
     ['Operator', site.legalName],
@@ -568,12 +576,12 @@ function contact(doc: Doc, pageUrl: string) {
     ['Phone', site.phone, site.phoneHref],
     ['WhatsApp', site.whatsapp, site.whatsappHref],
     ['E-mail', site.email, `mailto:${site.email}`],
-    ['This itinerary online', pageUrl, pageUrl],
+    ...(link ? [[link[0], link[1], link[1]] as [string, string, string]] : []),
   ];
   // The block is kept together (heading, rows and note): measured, not guessed.
   doc.font(SANS).fontSize(10);
   const rowsHeight = rows.reduce((n, [, value]) => n + doc.heightOfString(pdfText(value), { width: width - 136 }) + doc.currentLineHeight(true) * 0.35, 0);
-  const noteHeight = doc.fontSize(9).heightOfString(CONTACT_NOTE, { width }) + 9 * 0.6 * 1.2;
+  const noteHeight = doc.fontSize(9).heightOfString(note, { width }) + 9 * 0.6 * 1.2;
   sectionHeading(doc, 'Book or ask a question', 'Contact us', rowsHeight + noteHeight);
   for (const [label, value, href] of rows) {
     const top = doc.y;
@@ -588,7 +596,7 @@ function contact(doc: Doc, pageUrl: string) {
     doc.moveDown(0.35);
   }
   doc.moveDown(0.6);
-  tagged(doc, 'P', () => doc.font(SANS).fontSize(9).fillColor(COLOURS.muted).text(CONTACT_NOTE, MARGIN, undefined, { width }));
+  tagged(doc, 'P', () => doc.font(SANS).fontSize(9).fillColor(COLOURS.muted).text(note, MARGIN, undefined, { width }));
 }
 
 function footers(doc: Doc, pageUrl: string) {
@@ -620,6 +628,36 @@ function footers(doc: Doc, pageUrl: string) {
   }
 }
 
+/** A new A4 document in the site's fonts, tagged (PDF 1.7, English, its title shown), its structure root open; `done` resolves with its bytes. */
+export function openPdf(meta: { title: string; subject: string }): { doc: Doc; done: Promise<Uint8Array> } {
+  const doc = new PDFDocument({
+    size: A4,
+    margins: { top: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    pdfVersion: '1.7',
+    tagged: true,
+    lang: 'en-GB',
+    displayTitle: true,
+    info: { Title: pdfText(meta.title), Author: pdfText(site.legalName), Subject: pdfText(meta.subject), Creator: pdfText(site.name) },
+  });
+  const done = pdfBytes(doc);
+  for (const [name, data] of fonts()) doc.registerFont(name, data);
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  parents.set(doc, root);
+  return { doc, done };
+}
+
+/** Ends the structure, draws every page's footer (the site, its phone, `footerUrl`, the page number) and the document. */
+export function closePdf(doc: Doc, done: Promise<Uint8Array>, footerUrl: string): Promise<Uint8Array> {
+  const root = parents.get(doc);
+  parents.delete(doc);
+  root?.end();
+  footers(doc, footerUrl);
+  doc.end();
+  return done;
+}
+
 /** The itinerary PDF of a safari answer of the API. */
 export function itineraryPdf(data: SafariResponse): Promise<Uint8Array> {
   const s = data.safari;
@@ -633,21 +671,7 @@ export function itineraryPdf(data: SafariResponse): Promise<Uint8Array> {
   }
   const route = safariRoute(data.safaridays);
   const layout = routeLayout(route);
-  const doc = new PDFDocument({
-    size: A4,
-    margins: { top: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    pdfVersion: '1.7',
-    tagged: true,
-    lang: 'en-GB',
-    displayTitle: true,
-    info: { Title: pdfText(`${heading}: itinerary`), Author: pdfText(site.legalName), Subject: pdfText(s.safarimetadescription), Creator: pdfText(site.name) },
-  });
-  const done = pdfBytes(doc);
-  for (const [name, data] of fonts()) doc.registerFont(name, data);
-  const root = doc.struct('Document');
-  doc.addStructure(root);
-  parents.set(doc, root);
+  const { doc, done } = openPdf({ title: `${heading}: itinerary`, subject: s.safarimetadescription });
 
   group(doc, 'Sect', () => cover(doc, data, heading, route, layout));
 
@@ -678,10 +702,6 @@ export function itineraryPdf(data: SafariResponse): Promise<Uint8Array> {
     data.safaridays.forEach((_, i) => group(doc, 'Sect', () => dayBlock(doc, data, i, origin)));
   });
 
-  group(doc, 'Sect', () => contact(doc, pageUrl));
-  parents.delete(doc);
-  root.end();
-  footers(doc, pageUrl);
-  doc.end();
-  return done;
+  group(doc, 'Sect', () => contact(doc, ['This itinerary online', pageUrl], CONTACT_NOTE));
+  return closePdf(doc, done, pageUrl);
 }
