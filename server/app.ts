@@ -191,7 +191,7 @@ async function startBackground(config: Config, database: Database, logger: Logge
   // Bookings: states that follow the calendar, and the travellers' reminders (each once, whichever process).
   const reminders = startBookingReminders(
     database.db,
-    { from: config.MAIL_FROM, messageIdDomain: messageIdDomain(config.MAIL_FROM), operatorEmail: config.OPERATOR_EMAIL, kick: () => forms.worker.kick(), clock },
+    { siteUrl: config.SITE_URL, from: config.MAIL_FROM, messageIdDomain: messageIdDomain(config.MAIL_FROM), operatorEmail: config.OPERATOR_EMAIL, kick: () => forms.worker.kick(), clock },
     logger,
     availability,
   );

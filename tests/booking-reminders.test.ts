@@ -1,12 +1,14 @@
 // The bookings' reminders on PGlite and PostgreSQL, with time moved by the test (an injected
 // clock), never slept: the balance due in 14 days, then overdue, and the trip in 7 days, each sent
-// once to the lead traveller through the outbox, whatever the runs, restarts and processes; the
+// once to the lead traveller through the outbox with a new trip-page link (the links sent before
+// still open the trip), whatever the runs, restarts and processes; the
 // state following the calendar (balance-due, travelled); an owner's switch turning one off.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking } from '../server/bookings/bookings.ts';
 import { recordLedgerEntry } from '../server/bookings/ledger.ts';
 import { runBookingReminders, writeReminderSettings } from '../server/bookings/reminders.ts';
+import { quoteOfToken } from '../server/bookings/trip-links.ts';
 import { openDatabase } from '../server/db/index.ts';
 import * as t from '../server/db/schema.ts';
 import { sentQuote } from './helpers/bookings.ts';
@@ -14,7 +16,7 @@ import { backends, openTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { rowsOf } from './helpers/forms.ts';
 import { addStaff } from './helpers/staff.ts';
 
-const mail = { from: 'Kigezi Trails <bookings@kigezitrails.example>', messageIdDomain: 'kigezitrails.example', operatorEmail: 'ops@kigezitrails.example' };
+const mail = { siteUrl: 'https://kigezitrails.example', from: 'Kigezi Trails <bookings@kigezitrails.example>', messageIdDomain: 'kigezitrails.example', operatorEmail: 'ops@kigezitrails.example' };
 /** Morning in Kampala on a day. */
 const at = (day: string) => () => new Date(`${day}T06:00:00Z`);
 
@@ -69,6 +71,11 @@ describe.each(backends())('booking reminders (%s)', (backend) => {
       ['amina@example.com', 'Your trip starts in 7 days'],
     ]);
     expect(mails[0]!.text).toContain('$6,383.99 is still to pay');
+    // Each carries a new link to the trip page, which opens the booking's quote; the earlier ones still do.
+    const tokens = mails.map((m) => /https:\/\/kigezitrails\.example\/trip\/([A-Za-z0-9_-]{43})\n/.exec(m.text)?.[1]);
+    expect(new Set(tokens).size).toBe(3);
+    const [booking] = await tdb.db.select({ quote: t.bookings.quote_id }).from(t.bookings).where(eq(t.bookings.id, id));
+    for (const token of tokens) expect((await quoteOfToken(tdb.db, token!))?.id).toBe(booking!.quote);
   });
 
   it('sends once when two processes run at once and after a restart', async () => {

@@ -5,6 +5,11 @@
 // days. A reminder is a booking_events row unique per (booking, kind), inserted in the same
 // transaction as its e-mail: two processes, or a restart, never send it twice. "Now" comes from a
 // clock the caller gives, so tests move time. An owner turns each reminder off in settings.
+// Each reminder carries a link to the trip page. Only a token's hash is kept, so a reminder makes
+// a new link (in the same transaction as its e-mail, so a reminder that is not sent makes none);
+// the links sent before stay valid, since the traveller may use the one in an earlier e-mail, and
+// staff revoke them all at once from the quote. A booking gets at most three reminders, so three
+// links more at most.
 import { and, asc, eq, gt, notInArray, sql } from 'drizzle-orm';
 import { REMINDER_KINDS, type ReminderKind, type ReminderSettings } from '../../common/booking-console.ts';
 import { type BookingAccount, daysBetween } from '../../common/booking-money.ts';
@@ -16,9 +21,12 @@ import type { Logger } from '../logger.ts';
 import { bookingReminderMail } from '../mail/booking-reminders.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { syncBookingState } from './bookings.ts';
+import { createTripLink } from './trip-links.ts';
 import { type Clock, operatorDay, systemClock } from './today.ts';
 
 export interface ReminderOptions {
+  /** The site's address, for the trip page's link. */
+  siteUrl: string;
   from: string;
   messageIdDomain: string;
   operatorEmail: string;
@@ -83,7 +91,8 @@ async function bookingTurn(tx: Tx, id: number, today: string, on: ReminderSettin
       .select({ title: sql<string>`${quoteVersions.document}->>'title'` })
       .from(quoteVersions)
       .where(eq(quoteVersions.id, b.quote_version_id));
-    const message = bookingReminderMail(kind, { reference: b.reference, title: v?.title ?? b.reference, leadName: b.lead_name, leadEmail: b.lead_email, travelFrom: b.travel_from }, account, opts);
+    const tripUrl = `${opts.siteUrl}/trip/${await createTripLink(tx, b.quote_id)}`;
+    const message = bookingReminderMail(kind, { reference: b.reference, title: v?.title ?? b.reference, leadName: b.lead_name, leadEmail: b.lead_email, travelFrom: b.travel_from, tripUrl }, account, opts);
     await enqueueMail(tx, opts.messageIdDomain, [{ kind: 'booking-reminder', message }]);
     sent.push(kind);
   }

@@ -1,6 +1,7 @@
 // The reminders a traveller gets about a booking, in the site's look (templates.ts): the balance
 // falls due in 14 days, the balance is overdue, the trip starts in 7 days. Sent through the outbox
-// by the reminders job (server/bookings/reminders.ts); replies go to the operator.
+// by the reminders job (server/bookings/reminders.ts) with a link to the trip page; replies go to
+// the operator.
 import type { ReminderKind } from '../../common/booking-console.ts';
 import { formatMinor, type BookingAccount } from '../../common/booking-money.ts';
 import { site } from '../../common/site.ts';
@@ -14,6 +15,8 @@ export interface ReminderBooking {
   leadName: string;
   leadEmail: string;
   travelFrom: string;
+  /** The trip page (a link made for this reminder: the token is written only here). */
+  tripUrl: string;
 }
 
 const longDate = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -53,7 +56,12 @@ export function bookingReminderMail(kind: ReminderKind, b: ReminderBooking, acco
   const hello = name ? `Dear ${name},` : 'Hello,';
   const { subject, paras } = wording(kind, b, account);
   const sign = `Kind regards,\n${site.name}`;
-  const text = [hello, '', ...paras.flatMap((p) => [p, '']), sign, '', contactFooterText].join('\n');
-  const html = layout(subject, `<p>${esc(hello)}</p>${paras.map((p) => `<p>${esc(p)}</p>`).join('')}<p>Kind regards,<br>${esc(site.name)}</p>`, esc(contactFooterText));
+  const link = 'Your trip page, with what is paid and due, the itinerary and your receipts:';
+  const text = [hello, '', ...paras.flatMap((p) => [p, '']), link, b.tripUrl, '', sign, '', contactFooterText].join('\n');
+  const html = layout(
+    subject,
+    `<p>${esc(hello)}</p>${paras.map((p) => `<p>${esc(p)}</p>`).join('')}<p>${esc(link)}<br><a href="${esc(b.tripUrl)}">Open your trip page</a></p><p>Kind regards,<br>${esc(site.name)}</p>`,
+    esc(contactFooterText),
+  );
   return { from: opts.from, to, replyTo: { name: site.name, address: opts.operatorEmail }, subject: oneLine(subject), text, html };
 }
