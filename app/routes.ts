@@ -40,6 +40,7 @@ export default [
   // The traveller's private trip page (never cached, never in the sitemap).
   route('trip/:token', 'routes/trip.tsx'),
   route('trip/:token/route.svg', 'routes/trip-map.ts'),
+  route('trip/:token/quote.pdf', 'routes/trip-quote-pdf.ts'),
 
   // Old and observed addresses: permanent redirects (spec point 2).
   ...REDIRECT_ROUTE_PATHS.map((p) => route(p, 'routes/redirect.tsx', { id: `redirect-${p.replace(/\W+/g, '-')}` })),
@@ -78,6 +79,7 @@ export default [
       route('quotes', 'routes/admin/quotes.tsx'),
       route('quotes/new', 'routes/admin/quote-new.tsx'),
       route('quotes/:id', 'routes/admin/quote.tsx'),
+      route('quotes/:id/quote.pdf', 'routes/admin/quote-pdf.ts'),
       // Bookings (owners and agents): the lists and calendar, one booking, its receipts.
       route('bookings', 'routes/admin/bookings.tsx'),
       route('bookings/:id', 'routes/admin/booking.tsx'),

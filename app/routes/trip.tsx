@@ -141,7 +141,7 @@ function RouteMap({ view, token }: { view: TripView; token: string }) {
   );
 }
 
-function Price({ view }: { view: TripView }) {
+function Price({ view, token }: { view: TripView; token: string }) {
   const p = view.price;
   const d = view.document;
   const converted = d.display ? Math.round((p.totalMinor / 100) * d.display.rate) : null;
@@ -199,6 +199,11 @@ function Price({ view }: { view: TripView }) {
           </li>
         )}
       </ul>
+      <p>
+        <a href={`/trip/${token}/quote.pdf`} className="btn btn--ghost">
+          Download this quote (PDF)
+        </a>
+      </p>
     </section>
   );
 }
@@ -336,7 +341,7 @@ export default function Trip({ loaderData }: Route.ComponentProps) {
         {view.booking && <TripExtras view={view} token={token} result={result} />}
         <Days view={view} />
         <RouteMap view={view} token={token} />
-        <Price view={view} />
+        <Price view={view} token={token} />
         <Included view={view} />
         {!view.booking && <AcceptForm view={view} result={result} />}
         <Contacts />

@@ -1,5 +1,5 @@
 // /api/trip/{token}: the traveller's private trip page. The latest sent version of the quote the
-// link opens (and, once accepted, its booking and account); accepting it (a booking, e-mails to
+// link opens (and, once accepted, its booking and account) and its PDF; accepting it (a booking, e-mails to
 // the traveller and the operator); the travellers' ages, diets and medical notes. Every answer is
 // no-store, noindex and sends no Referer to other sites; a wrong token counts against the address (100 an hour,
 // then 429), and the token is never logged (server/logger.ts).
@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { checkQuoteDocument } from '../../common/quote-document.ts';
 import { acceptSchema, manifestSchema, TRIP_MESSAGES, TRIP_PAGE_HEADERS, type TripView } from '../../common/trip-page.ts';
 import { bookingAccount, createBooking, operatorToday } from '../bookings/bookings.ts';
+import { versionPdf } from '../bookings/quote-pdf.ts';
 import { currentSentVersion } from '../bookings/quotes.ts';
 import { quoteOfToken } from '../bookings/trip-links.ts';
 import type { Tx } from '../db/index.ts';
@@ -145,6 +146,13 @@ export function tripApi(opts: FormsApiOptions) {
   const app = new Hono<ApiEnv>();
   app.use('/trip/:token/*', async (c, next) => (c.req.method === 'POST' ? (refuseCrossSite(opts.siteUrl, opts.trust)(c as never, next) as Promise<void>) : next()));
   app.get('/trip/:token', async (c) => c.json(await tripView(deps(c).db, await tripQuote(c, opts.trust)), 200, PRIVATE));
+  app.get('/trip/:token/quote.pdf', async (c) => {
+    const quote = await tripQuote(c, opts.trust);
+    const version = await currentSentVersion(deps(c).db, quote.id);
+    if (!version) throw Object.assign(new HttpError(404, TRIP_MESSAGES.notFound, PRIVATE, 'not-found'), { quiet: true });
+    const pdf = await versionPdf(quote, version, opts.siteUrl);
+    return c.body(new Uint8Array(pdf.bytes), 200, { ...PRIVATE, 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${pdf.filename}"`, 'x-content-type-options': 'nosniff' });
+  });
   app.post('/trip/:token/accept', (c) => accept(c, opts));
   app.post('/trip/:token/manifest', (c) => manifest(c, opts));
   return app;

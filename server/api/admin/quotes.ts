@@ -1,8 +1,8 @@
 // /api/admin/quotes: quotes in the console, for any signed-in member of staff. The list, one quote
 // with its versions, making one (from an enquiry, a safari or nothing), saving its draft, sending
 // it (a new version supersedes the one sent before; the traveller gets an e-mail with the private
-// trip link; an enquiry it came from becomes `quoted`) and revoking its links. Every change is in
-// the audit log.
+// trip link and the version's PDF; an enquiry it came from becomes `quoted`), its latest version's
+// PDF, and revoking its links. Every change is in the audit log.
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { formatMinor } from '../../../common/booking-money.ts';
@@ -11,6 +11,7 @@ import { checkQuoteDocument } from '../../../common/quote-document.ts';
 import { audit } from '../../auth/audit.ts';
 import { type AdminContext, type AdminEnv, requireStaff, sessionOf } from '../../auth/guard.ts';
 import { operatorToday } from '../../bookings/bookings.ts';
+import { versionPdf } from '../../bookings/quote-pdf.ts';
 import { createQuote, markQuoteSent, saveQuoteDraft } from '../../bookings/quotes.ts';
 import { createTripLink, revokeTripLinks } from '../../bookings/trip-links.ts';
 import type { Db, Tx } from '../../db/index.ts';
@@ -18,7 +19,7 @@ import { bookings, enquiries, enquiryNotes, enquiryStatusChanges, quotes, quoteV
 import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
 import { deps } from '../../http/deps.ts';
 import { HttpError } from '../../http/error.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMail, pdfAttachment } from '../../mail/outbox.ts';
 import { quoteSentMessage } from '../../mail/quote-mail.ts';
 import { idParam, readBody } from './body.ts';
 import type { InboxMailOptions } from './enquiries.ts';
@@ -104,6 +105,15 @@ async function quoteDetail(db: Tx, id: number): Promise<QuoteDetail> {
   };
 }
 
+/** The PDF of a quote's latest version (a draft is marked as one). */
+async function latestPdf(db: Db, id: number, siteUrl: string) {
+  const [q] = await db.select().from(quotes).where(eq(quotes.id, id));
+  if (!q) throw new HttpError(404, 'Quote not found', undefined, 'not-found');
+  const [latest] = await db.select().from(quoteVersions).where(eq(quoteVersions.quote_id, id)).orderBy(desc(quoteVersions.version)).limit(1);
+  if (!latest) throw new HttpError(404, 'Quote not found', undefined, 'not-found');
+  return versionPdf(q, latest, siteUrl);
+}
+
 /** GET /quotes/new?enquiry={id}: the traveller and safari of an enquiry, to start a quote with. */
 async function quoteStart(db: Db, raw: string | undefined): Promise<QuoteStart> {
   if (!raw) return { traveller: { name: '', email: '', phone: '' }, enquiryId: null, safariSlug: null, message: '', trip: null };
@@ -147,6 +157,9 @@ async function sendQuote(tx: Tx, id: number, c: AdminContext, opts: QuotesAdminO
     },
     { from: opts.mail.from, operatorEmail: opts.mail.operatorEmail },
   );
+  // The version's PDF goes with it, made now and stored with the message (server/mail/outbox.ts).
+  const pdf = await versionPdf(q, sent, opts.siteUrl);
+  message.attachments = [pdfAttachment(pdf.filename, pdf.bytes)];
   const [outboxId] = await enqueueMail(tx, opts.mail.messageIdDomain, [{ kind: 'quote-sent', enquiryId: q.enquiry_id ?? undefined, message }]);
   const total = formatMinor(checked.price.totalMinor, checked.price.currency);
   if (q.enquiry_id) await markEnquiryQuoted(tx, q.enquiry_id, s.staff.id, `Quote ${q.reference} (version ${sent.version}, ${checked.document.title}) sent: ${total}.`);
@@ -210,6 +223,10 @@ export function quotesAdminApi(opts: QuotesAdminOptions) {
   app.get('/quotes', async (c) => c.json({ quotes: await quoteList(deps(c).db) }));
   app.get('/quotes/new', async (c) => c.json(await quoteStart(deps(c).db, c.req.query('enquiry'))));
   app.get('/quotes/:id', async (c) => c.json(await quoteDetail(deps(c).db, idParam(c, 'Quote'))));
+  app.get('/quotes/:id/quote.pdf', async (c) => {
+    const pdf = await latestPdf(deps(c).db, idParam(c, 'Quote'), opts.siteUrl);
+    return c.body(new Uint8Array(pdf.bytes), 200, { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${pdf.filename}"`, 'x-content-type-options': 'nosniff' });
+  });
   writeRoutes(app, opts);
   return app;
 }
