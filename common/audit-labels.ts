@@ -32,6 +32,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'media.edit': 'Image text edited',
   'media.delete': 'Image deleted',
   'settings.change': 'Settings changed',
+  'settings.reply-templates': 'Reply templates changed',
   'review.approve': 'Review approved',
   'review.reject': 'Review rejected',
   'review.reply': 'Reply to a review published',

@@ -9,6 +9,7 @@ import type { ConsoleSettings } from '../../../common/media-library.ts';
 import { operatorTime, timeZoneChoices } from '../../../common/operator-time.ts';
 import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { loadReminderSettings, ReminderSettingsSection, saveReminderSettings } from '../../components/admin/ReminderSettings.tsx';
+import { loadReplyTemplates, ReplyTemplatesSection, saveReplyTemplates } from '../../components/admin/ReplyTemplates.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import type { Route } from './+types/settings';
 import './settings.css';
@@ -18,12 +19,13 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [settings, currency, reminders] = await Promise.all([
+  const [settings, currency, reminders, replyTemplates] = await Promise.all([
     adminGet<ConsoleSettings>(context, request, '/settings'),
     adminGet<AdminCurrencyRates>(context, request, '/currency-rates'),
     loadReminderSettings(context, request),
+    loadReplyTemplates(context, request),
   ]);
-  return { ...settings, currency, reminders, now: new Date().toISOString() };
+  return { ...settings, currency, reminders, replyTemplates, now: new Date().toISOString() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,6 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get('intent') === 'rates') return saveRates(form, context, request);
   if (form.get('intent') === 'export') return saveExport(form, context, request);
   if (form.get('intent') === 'reminders') return saveReminderSettings(form, context, request);
+  if (form.get('intent') === 'reply-templates') return saveReplyTemplates(form, context, request);
   if (form.get('intent') === 'zone') {
     const timeZone = String(form.get('timeZone') ?? '');
     const sent = await adminSend<ConsoleSettings & { changed: string[] }>(context, request, '/settings', { method: 'PUT', json: { timeZone }, csrf: form.get(CSRF_FIELD) });
@@ -138,6 +141,7 @@ export default function Settings() {
         </Form>
       </section>
       <ReminderSettingsSection settings={settings.reminders} result={result?.form === 'reminders' ? result : undefined} busy={busy} />
+      <ReplyTemplatesSection templates={settings.replyTemplates} result={result?.form === 'reply-templates' ? result : undefined} busy={busy} />
     </>
   );
 }

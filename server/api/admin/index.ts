@@ -22,6 +22,8 @@ import { reviewsAdminApi } from './reviews.ts';
 import { currencyAdminApi } from './currency.ts';
 import { backupsApi, type BackupsApiOptions } from './backups.ts';
 import { quotesAdminApi } from './quotes.ts';
+import type { ItineraryMaker } from './reply-documents.ts';
+import { replyTemplatesApi } from './reply-templates.ts';
 import { bookingsAdminApi } from './bookings.ts';
 
 export interface AdminApiOptions {
@@ -45,6 +47,8 @@ export interface AdminApiOptions {
   backups?: Omit<BackupsApiOptions, 'trust'>;
   /** The current instant for bookings (their day, their reminders); tests move it. */
   clock?: () => Date;
+  /** Makes a safari's itinerary PDF for an enquiry's reply (server/app.ts). */
+  itinerary?: ItineraryMaker;
 }
 
 export function adminApi(opts: AdminApiOptions) {
@@ -67,11 +71,12 @@ export function adminApi(opts: AdminApiOptions) {
     app.route('/', subscribersApi(newsletter));
     app.route('/', campaignsApi(newsletter));
   }
-  app.route('/', enquiriesAdminApi({ trust: opts.trust, mail, siteUrl: opts.siteUrl }));
+  app.route('/', enquiriesAdminApi({ trust: opts.trust, mail, siteUrl: opts.siteUrl, itinerary: opts.itinerary }));
   app.route('/', quotesAdminApi({ siteUrl: opts.siteUrl, trust: opts.trust, mail }));
   app.route('/', dashboardApi());
   app.route('/', bookingsAdminApi({ trust: opts.trust, clock: opts.clock }));
   app.route('/', settingsApi({ trust: opts.trust }));
+  app.route('/', replyTemplatesApi({ trust: opts.trust }));
   app.route('/', reviewsAdminApi({ trust: opts.trust, contentChanged: opts.contentChanged }));
   app.route('/', currencyAdminApi({ trust: opts.trust, contentChanged: opts.contentChanged }));
   app.route('/', contentApi({ trust: opts.trust, contentChanged: opts.contentChanged, previewRead: opts.previewRead }));
