@@ -65,6 +65,10 @@ export const replySchema = z.object({
     .min(1, INBOX_MESSAGES.body)
     .max(REPLY_BODY_MAX, INBOX_MESSAGES.body)
     .refine((v) => !NUL.test(v), INBOX_MESSAGES.body),
+  /** The PDF itinerary of the enquiry's safari goes with the reply. */
+  attachItinerary: z.boolean({ error: 'Say whether the itinerary goes with the reply.' }).default(false),
+  /** A sent quote of the enquiry whose PDF and trip link go with the reply; null: none. */
+  quoteId: z.number({ error: 'Choose a quote of this enquiry, or none.' }).int().positive().max(2147483647).nullable().default(null),
 });
 
 // ---- filters (the list's query string) ----

@@ -6,6 +6,9 @@ import path from 'node:path';
 import { adminApi, type AdminApiOptions } from './api/admin/index.ts';
 import { checkLargeWritesFirst } from './api/admin/large-writes.ts';
 import { createApi } from './api/index.ts';
+import type { ItineraryMaker } from './api/admin/reply-documents.ts';
+import { itineraryPdf } from '../app/lib/itinerary-pdf.server.ts';
+import type { SafariResponse } from '../common/api-types.ts';
 import type { Config } from './config.ts';
 import { DatabaseAvailability } from './db/availability.ts';
 import type { Database } from './db/index.ts';
@@ -78,7 +81,8 @@ export async function createApp(config: Config, logger: Logger, opts: AppOptions
     basePath: opts.web === false ? '' : '/api',
     extend: (app) => {
       forms.mount(app);
-      app.route('/admin', adminApi({ ...adminOptions(config, database, forms, background, version, previewRead), ...opts.admin }) as never);
+      const itinerary = itineraryMaker(() => api, opts.web === false ? '' : '/api');
+      app.route('/admin', adminApi({ ...adminOptions(config, database, forms, background, version, previewRead), itinerary, ...opts.admin }) as never);
     },
   });
   const web =
@@ -231,6 +235,15 @@ function createPreviewRead(config: Config, database: Database, logger: Logger, a
     basePath: '',
   });
   return (tx: Database['db'], path: string) => previewTx.run(tx, async () => previewApi.fetch(new Request(`http://preview.internal${path}`, { headers: { accept: 'application/json' } })));
+}
+
+/** A safari's itinerary PDF for a reply: the public API's answer drawn as the safari page's PDF (app/lib/itinerary-pdf.server.ts). */
+function itineraryMaker(api: () => ReturnType<typeof createApi>, basePath: string): ItineraryMaker {
+  return async (slug) => {
+    const res = await api().fetch(new Request(`http://api.internal${basePath}/safaris/${encodeURIComponent(slug)}`, { headers: { accept: 'application/json' } }));
+    if (!res.ok) return null;
+    return { filename: `${slug}-itinerary.pdf`, bytes: await itineraryPdf((await res.json()) as SafariResponse) };
+  };
 }
 
 /** The operator console's API: its settings from the configuration and the process's parts. */

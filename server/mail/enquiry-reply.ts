@@ -1,7 +1,8 @@
 // A reply written in the console's inbox to a visitor's enquiry: to the visitor, answers going to
 // the operator's address, threaded with the acknowledgement the visitor received for that enquiry
 // (not the operator's notice, which the visitor never saw); and its copy for the operator's
-// mailbox. The same look as the site's other e-mails (templates.ts).
+// mailbox. The same look as the site's other e-mails (templates.ts). A reply may carry documents
+// (the itinerary's or a quote's PDF, and the quote's trip link): its words name them.
 import { site } from '../../common/site.ts';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
 import { oneLine } from './one-line.ts';
@@ -16,6 +17,17 @@ export interface ReplyInput {
   author: { name: string };
   /** Message-ID of the visitor's acknowledgement of the enquiry (In-Reply-To and References); none: not threaded. */
   threadMessageId: string | null;
+  /** The files that go with it, by name, and a quote's trip page (the visitor's private link, or the console's page in the operator's copy). */
+  documents?: { files: string[]; quote: { reference: string; url: string } | null };
+}
+
+/** The lines that name what goes with a reply: the quote's page, the files attached. */
+function documentLines(d: ReplyInput['documents']): string[] {
+  if (!d) return [];
+  const lines: string[] = [];
+  if (d.quote) lines.push(`Your quote ${d.quote.reference}, with the day-by-day itinerary, the price and the terms, is on your private trip page, where you can accept it:\n${d.quote.url}`);
+  if (d.files.length) lines.push(`Attached: ${d.files.join(', ')}.`);
+  return lines;
 }
 
 /** Paragraphs of plain text (blank lines between them), each kept with its line breaks. */
@@ -30,12 +42,13 @@ export function enquiryReply(r: ReplyInput, opts: { from: string; operatorEmail:
   const subject = oneLine(r.subject);
   const signature = [oneLine(r.author.name) || `The ${site.name} team`, site.name].filter((v, i, a) => a.indexOf(v) === i);
   const reference = `Your enquiry reference: #${r.enquiryId}`;
-  const text = [r.body.replace(/\r\n?/g, '\n').trim(), '', ...signature, '', reference, contactFooterText].join('\n');
+  const docs = documentLines(r.documents);
+  const text = [r.body.replace(/\r\n?/g, '\n').trim(), '', ...docs.flatMap((l) => [l, '']), ...signature, '', reference, contactFooterText].join('\n');
   const html = layout(
     subject,
     `${paragraphs(r.body)
       .map((p) => `<p style="margin:0 0 14px">${esc(p).replace(/\n/g, '<br>')}</p>`)
-      .join('')}
+      .join('')}${docs.map((l) => `<p style="margin:0 0 14px">${esc(l).replace(/\n(\S+)$/, (_, url: string) => `<br><a href="${url}">${url}</a>`)}</p>`).join('')}
 <p style="margin:20px 0 0">${signature.map(esc).join('<br>')}</p>
 <p style="margin:20px 0 0;font-size:13px;color:#6b5a48">${esc(reference)}</p>`,
     esc(contactFooterText),

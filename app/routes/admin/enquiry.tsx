@@ -1,14 +1,17 @@
 // /admin/enquiries/{id}: one enquiry. Everything the visitor sent and where from, the delivery of
 // its e-mails, its status and assignee (with their history), the notes thread, and a reply to
-// the visitor sent through the outbox. Each form posts here; a success comes back as a redirect
-// (so a reload does not send it twice) with a notice.
+// the visitor sent through the outbox, which may start from a template and carry the safari's
+// itinerary and a quote (ReplyDocuments.tsx). Each form posts here; a success comes back as a
+// redirect (so a reload does not send it twice) with a notice.
 import type { ReactNode } from 'react';
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { assignSchema, noteSchema, replySchema, statusChangeSchema } from '../../../common/enquiry-forms.ts';
 import { NOTE_MAX, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, replySubject, SOURCE_LABELS, STATUS_LABELS, type EnquiryDetail, type OutboxState } from '../../../common/enquiry-inbox.ts';
 import { tripLines } from '../../../common/enquiry-trip.ts';
+import type { ReplyKit } from '../../../common/reply-documents.ts';
 import { site } from '../../../common/site.ts';
+import { ReplyDocuments, ReplyTemplatePicker, templateFill } from '../../components/admin/ReplyDocuments.tsx';
 import { CsrfInput, Field, FormError, Notice, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
 import { OperatorZone, StatusBadge, StatusOptions, staffName, When } from '../../components/admin/InboxUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
@@ -23,7 +26,8 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Only digits reach the API; anything else is not an enquiry (the API would say 404 too).
   const id = /^[1-9][0-9]{0,9}$/.test(params.id) ? params.id : '0';
-  return adminGet<EnquiryDetail>(context, request, `/enquiries/${id}`);
+  const [e, kit] = await Promise.all([adminGet<EnquiryDetail>(context, request, `/enquiries/${id}`), adminGet<ReplyKit>(context, request, `/enquiries/${id}/reply-kit`)]);
+  return { ...e, kit };
 }
 
 const INTENTS = ['status', 'assign', 'note', 'reply'] as const;
@@ -41,18 +45,26 @@ const FORMS = {
       .pipe(assignSchema),
   },
   note: { path: 'notes', schema: z.object({ body: formText }).pipe(noteSchema) },
-  reply: { path: 'replies', schema: z.object({ subject: formText, body: formText }).pipe(replySchema) },
+  reply: {
+    path: 'replies',
+    schema: z
+      .object({ subject: formText, body: formText, attachItinerary: formText, quoteId: formText })
+      .transform((f): z.input<typeof replySchema> => ({ ...f, attachItinerary: f.attachItinerary === 'yes', quoteId: f.quoteId === '' ? null : Number(f.quoteId) }))
+      .pipe(replySchema),
+  },
 } satisfies Record<Intent, { path: string; schema: z.ZodType }>;
 
 /** What was typed, shown again with a refusal. */
-const TYPED = z.object({ intent: formText, subject: formText, body: formText, [CSRF_FIELD]: formText });
+const TYPED = z.object({ intent: formText, subject: formText, body: formText, attachItinerary: formText, quoteId: formText, template: formText, useTemplate: formText, [CSRF_FIELD]: formText });
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await formFields(request);
-  const { intent: posted, subject, body, [CSRF_FIELD]: csrf } = TYPED.parse(formEntries(form));
+  const { intent: posted, subject, body, attachItinerary, quoteId, template, useTemplate, [CSRF_FIELD]: csrf } = TYPED.parse(formEntries(form));
+  const fields = { subject, body, attachItinerary, quoteId };
+  // "Use template": the reply form again, its words those of the template (no JavaScript needed).
+  if (posted === 'reply' && useTemplate === 'yes') return templateFill(context, request, params.id, template, fields);
   const intent = posted as Intent;
   if (!INTENTS.includes(intent) || !/^[1-9][0-9]{0,9}$/.test(params.id)) return { intent, error: 'This form could not be read. Reload the page and try again.' };
-  const fields = { subject, body };
   const parsed = parseForm(form, FORMS[intent].schema);
   if (!parsed.ok) return { intent, field: parsed.field, message: parsed.error, error: parsed.error, fields };
   const sent = await adminSend<{ changed?: boolean }>(context, request, `/enquiries/${params.id}/${FORMS[intent].path}`, { json: parsed.data, csrf: csrf || null });
@@ -144,7 +156,7 @@ export default function EnquiryScreen() {
         </aside>
 
         <div className="c-enquiry__work">
-          <ReplyPanel e={e} me={me} forms={forms} />
+          <ReplyPanel e={e} kit={e.kit} me={me} forms={forms} />
           <NotesPanel notes={e.notes} me={me} forms={forms} />
         </div>
       </div>
@@ -367,7 +379,7 @@ function Moment({ label, iso }: { label: string; iso: string }) {
 }
 
 /** The replies sent, and the form for another. */
-function ReplyPanel({ e, me, forms }: { e: EnquiryDetail; me: number | undefined; forms: Forms }) {
+function ReplyPanel({ e, kit, me, forms }: { e: EnquiryDetail; kit: ReplyKit; me: number | undefined; forms: Forms }) {
   const { result, fieldError, errorFor } = forms;
   return (
     <section className="c-panel" aria-labelledby="reply-title" id="reply">
@@ -391,9 +403,10 @@ function ReplyPanel({ e, me, forms }: { e: EnquiryDetail; me: number | undefined
           ))}
         </ol>
       ) : null}
-      <FormError>{errorFor('reply') && !fieldError('reply', 'subject') && !fieldError('reply', 'body') ? errorFor('reply') : undefined}</FormError>
+      <FormError>{errorFor('reply') && !fieldError('reply', 'subject') && !fieldError('reply', 'body') && !fieldError('reply', 'template') ? errorFor('reply') : undefined}</FormError>
       <IntentForm intent="reply" className="c-form c-form--wide" noValidate>
         <p className="c-muted c-form__note">To {e.email}. Answers come back to the bookings address. A new enquiry becomes “Contacted”.</p>
+        <ReplyTemplatePicker kit={kit} result={result?.intent === 'reply' ? result : undefined} busy={forms.busy} />
         <Field
           id="reply-subject"
           name="subject"
@@ -424,11 +437,13 @@ function ReplyPanel({ e, me, forms }: { e: EnquiryDetail; me: number | undefined
               rows={8}
               maxLength={REPLY_BODY_MAX}
               defaultValue={result?.intent === 'reply' ? result.fields?.body : ''}
+              key={result?.intent === 'reply' && 'template' in result ? result.template : 'typed'}
               aria-invalid={aria['aria-invalid']}
               aria-describedby={aria['aria-describedby']}
             />
           )}
         />
+        <ReplyDocuments kit={kit} fields={result?.intent === 'reply' ? result.fields : undefined} />
         <div>
           <button type="submit" className="btn btn--primary" disabled={forms.busy}>
             Send reply

@@ -1,7 +1,8 @@
 // /api/admin/enquiries: the enquiry inbox, for any signed-in member of staff. The list (newest
 // first, 25 a page, filters and a search over name, e-mail and message), one enquiry with its
 // e-mails, notes, status history and replies; changing its status, assigning it, adding a note,
-// replying to the visitor through the outbox; and the CSV export of a filtered list (the
+// replying to the visitor through the outbox (with templates, the itinerary's and a quote's PDF:
+// reply-documents.ts); and the CSV export of a filtered list (the
 // dashboard's figures: dashboard.ts). Every change is in the audit log.
 import { and, asc, desc, eq, gte, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -37,6 +38,7 @@ import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
 import { deps, parsePaging, totalPagesFor } from '../../http/deps.ts';
 import { HttpError } from '../../http/error.ts';
 import { readBody } from './body.ts';
+import { type ItineraryMaker, itineraryAttachment, quoteAttachment, replyKit } from './reply-documents.ts';
 
 export interface InboxMailOptions {
   from: string;
@@ -51,6 +53,8 @@ export interface EnquiriesAdminOptions {
   mail: InboxMailOptions;
   /** The site's address, for the console link in an agent's assignment notice. */
   siteUrl: string;
+  /** Makes a safari's itinerary PDF for a reply (absent: a reply cannot attach one). */
+  itinerary?: ItineraryMaker;
 }
 
 /** The most rows one CSV export carries. */
@@ -520,6 +524,8 @@ function replyRoute(app: Hono<AdminEnv>, opts: EnquiriesAdminOptions, addressOf:
     const id = enquiryId(c);
     const s = sessionOf(c);
     const input = await readBody(c, replySchema);
+    // The itinerary is made before the transaction: it reads the content as a visitor's page does.
+    const itinerary = input.attachItinerary ? await itineraryAttachment(db, id, opts.itinerary) : null;
     const reply = await db.transaction(async (tx) => {
       const row = await locked(tx, id);
       // An enquiry whose personal data was erased has no address to answer.
@@ -533,11 +539,18 @@ function replyRoute(app: Hono<AdminEnv>, opts: EnquiriesAdminOptions, addressOf:
         .limit(1);
       const visitor = { name: row.name, email: row.email };
       const mailOpts = { from: opts.mail.from, operatorEmail: opts.mail.operatorEmail };
-      const message = enquiryReply({ enquiryId: id, visitor, subject: input.subject, body: input.body, author: { name: s.staff.name }, threadMessageId: ack?.message_id ?? null }, mailOpts);
-      // The reply, and its copy for the operator's mailbox.
+      const quote = input.quoteId ? await quoteAttachment(tx, id, input.quoteId, opts.siteUrl) : null;
+      const attachments = [itinerary, quote?.attachment].filter((a) => a !== null && a !== undefined);
+      const files = attachments.map((a) => a.filename);
+      const reply = { enquiryId: id, visitor, subject: input.subject, body: input.body, author: { name: s.staff.name }, threadMessageId: ack?.message_id ?? null };
+      const link = (url: 'tripUrl' | 'consoleUrl') => (quote ? { reference: quote.quote.reference, url: quote.quote[url] } : null);
+      const message = enquiryReply({ ...reply, documents: { files, quote: link('tripUrl') } }, mailOpts);
+      if (attachments.length) message.attachments = attachments;
+      // The reply, and its copy for the operator's mailbox (which links the quote in the console, not the traveller's page, and carries no files).
+      const copy = operatorCopy(enquiryReply({ ...reply, documents: { files, quote: link('consoleUrl') } }, mailOpts), { enquiryId: id, visitor }, mailOpts);
       const [outboxId] = await enqueueMail(tx, opts.mail.messageIdDomain, [
         { kind: 'enquiry-reply', enquiryId: id, message },
-        { kind: 'enquiry-reply-copy', enquiryId: id, message: operatorCopy(message, { enquiryId: id, visitor }, mailOpts) },
+        { kind: 'enquiry-reply-copy', enquiryId: id, message: copy },
       ]);
       const [r] = await tx.insert(enquiryReplies).values({ enquiry_id: id, staff_id: s.staff.id, subject: input.subject, body: input.body, outbox_id: outboxId! }).returning({ id: enquiryReplies.id });
       // A first answer moves a new enquiry on.
@@ -547,7 +560,7 @@ function replyRoute(app: Hono<AdminEnv>, opts: EnquiriesAdminOptions, addressOf:
         actor: s.staff.email,
         action: 'enquiry.reply',
         target: `enquiry:${id}`,
-        detail: { reply: r!.id, outbox: outboxId, ...(row.status === 'new' ? { status: 'contacted' } : {}) },
+        detail: { reply: r!.id, outbox: outboxId, ...(files.length ? { files } : {}), ...(row.status === 'new' ? { status: 'contacted' } : {}) },
         ip: addressOf(c),
       });
       return { id: r!.id, outboxId: outboxId!, status: row.status === 'new' ? 'contacted' : row.status };
@@ -555,6 +568,7 @@ function replyRoute(app: Hono<AdminEnv>, opts: EnquiriesAdminOptions, addressOf:
     opts.mail.onQueued();
     return c.json({ ok: true, ...reply }, 201);
   });
+  app.get('/enquiries/:id/reply-kit', async (c) => c.json(await replyKit(deps(c).db, enquiryId(c), sessionOf(c).staff.name)));
 }
 
 export function enquiriesAdminApi(opts: EnquiriesAdminOptions) {
