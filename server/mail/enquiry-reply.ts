@@ -17,15 +17,16 @@ export interface ReplyInput {
   author: { name: string };
   /** Message-ID of the visitor's acknowledgement of the enquiry (In-Reply-To and References); none: not threaded. */
   threadMessageId: string | null;
-  /** The files that go with it, by name, and a quote's trip page (the visitor's private link, or the console's page in the operator's copy). */
-  documents?: { files: string[]; quote: { reference: string; url: string } | null };
+  /** The files that go with it, by name, and a quote's page: the visitor's private trip link, or (`console`) the quote in the console, for the operator's copy. */
+  documents?: { files: string[]; quote: { reference: string; url: string; console?: boolean } | null };
 }
 
 /** The lines that name what goes with a reply: the quote's page, the files attached. */
 function documentLines(d: ReplyInput['documents']): string[] {
   if (!d) return [];
   const lines: string[] = [];
-  if (d.quote) lines.push(`Your quote ${d.quote.reference}, with the day-by-day itinerary, the price and the terms, is on your private trip page, where you can accept it:\n${d.quote.url}`);
+  if (d.quote?.console) lines.push(`Quote ${d.quote.reference} went with it, with a new private trip link for the traveller. In the console:\n${d.quote.url}`);
+  else if (d.quote) lines.push(`Your quote ${d.quote.reference}, with the day-by-day itinerary, the price and the terms, is on your private trip page, where you can accept it:\n${d.quote.url}`);
   if (d.files.length) lines.push(`Attached: ${d.files.join(', ')}.`);
   return lines;
 }

@@ -543,7 +543,7 @@ function replyRoute(app: Hono<AdminEnv>, opts: EnquiriesAdminOptions, addressOf:
       const attachments = [itinerary, quote?.attachment].filter((a) => a !== null && a !== undefined);
       const files = attachments.map((a) => a.filename);
       const reply = { enquiryId: id, visitor, subject: input.subject, body: input.body, author: { name: s.staff.name }, threadMessageId: ack?.message_id ?? null };
-      const link = (url: 'tripUrl' | 'consoleUrl') => (quote ? { reference: quote.quote.reference, url: quote.quote[url] } : null);
+      const link = (url: 'tripUrl' | 'consoleUrl') => (quote ? { reference: quote.quote.reference, url: quote.quote[url], console: url === 'consoleUrl' } : null);
       const message = enquiryReply({ ...reply, documents: { files, quote: link('tripUrl') } }, mailOpts);
       if (attachments.length) message.attachments = attachments;
       // The reply, and its copy for the operator's mailbox (which links the quote in the console, not the traveller's page, and carries no files).
