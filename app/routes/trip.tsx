@@ -199,7 +199,7 @@ function Price({ view, token }: { view: TripView; token: string }) {
           </li>
         )}
       </ul>
-      <p>
+      <p className="trip__pdf">
         <a href={`/trip/${token}/quote.pdf`} className="btn btn--ghost">
           Download this quote (PDF)
         </a>
