@@ -33,7 +33,17 @@ function attachmentsOf(mail: ReceivedMail | undefined): { filename: string; type
     const filename = /Content-Disposition: attachment; filename="?([^";\r\n]+)"?/i.exec(unfolded)?.[1];
     if (!filename) continue;
     const type = /Content-Type: ([^;\r\n]+)/i.exec(unfolded)?.[1] ?? '';
-    out.push({ filename, type, bytes: Buffer.from(rest.join('\n').replace(/--[^\s]*--\s*$/, '').replace(/\s+/g, ''), 'base64') });
+    out.push({
+      filename,
+      type,
+      bytes: Buffer.from(
+        rest
+          .join('\n')
+          .replace(/--[^\s]*--\s*$/, '')
+          .replace(/\s+/g, ''),
+        'base64',
+      ),
+    });
   }
   return out;
 }
@@ -90,7 +100,11 @@ describe.each(backends())('documents in the console’s e-mails on %s', (backend
       const res = await fetch(url);
       expect([res.status, res.headers.get('content-type'), res.headers.get('cache-control'), res.headers.get('x-robots-tag')], url).toEqual([200, 'application/pdf', 'no-store', 'noindex, nofollow']);
       expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="Q-\d{4}-\d{4}-v1\.pdf"$/);
-      expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        Buffer.from(await res.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
     }
     const wrong = await fetch(`${site.base}/trip/${'x'.repeat(43)}/quote.pdf`);
     expect([wrong.status, wrong.headers.get('cache-control')]).toEqual([404, 'no-store']);

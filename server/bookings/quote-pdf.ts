@@ -73,12 +73,24 @@ function cover(doc: Doc, q: QuotePdfInput) {
   const d = q.document;
   artifact(doc, () => doc.rect(0, 0, doc.page.width, 62).fill(COLOURS.band));
   tagged(doc, 'P', () => doc.font(SERIF_BOLD).fontSize(17).fillColor(COLOURS.bandText).text(pdfText(site.name), MARGIN, 22, { lineBreak: false }));
-  tagged(doc, 'P', () => doc.font(SANS).fontSize(8.5).fillColor('#c9d3c2').text(pdfText(site.tagline), MARGIN, 27, { width: width(doc), align: 'right' }));
+  tagged(doc, 'P', () =>
+    doc
+      .font(SANS)
+      .fontSize(8.5)
+      .fillColor('#c9d3c2')
+      .text(pdfText(site.tagline), MARGIN, 27, { width: width(doc), align: 'right' }),
+  );
   doc.y = 92;
   const eyebrow = `SAFARI QUOTE ${q.reference} · VERSION ${q.version}${q.sent ? '' : ' · DRAFT'}`;
   tagged(doc, 'P', () => doc.font(SANS_BOLD).fontSize(8).fillColor(COLOURS.accent).text(pdfText(eyebrow), MARGIN, undefined, { characterSpacing: 1.6 }));
   doc.moveDown(0.3);
-  tagged(doc, 'H1', () => doc.font(SERIF_BOLD).fontSize(26).fillColor(COLOURS.heading).text(pdfText(d.title), MARGIN, undefined, { width: width(doc), lineGap: 1 }));
+  tagged(doc, 'H1', () =>
+    doc
+      .font(SERIF_BOLD)
+      .fontSize(26)
+      .fillColor(COLOURS.heading)
+      .text(pdfText(d.title), MARGIN, undefined, { width: width(doc), lineGap: 1 }),
+  );
   doc.moveDown(0.4);
   const facts: [string, string][] = [
     ['Prepared for', q.travellerName],
@@ -145,9 +157,19 @@ function day(doc: Doc, d: QuoteDocument, i: number) {
   const top = doc.y;
   dayBadge(doc, i + 1, top);
   const date = dayText(addDays(d.travelFrom, i));
-  tagged(doc, 'H3', () => doc.font(SERIF_BOLD).fontSize(14).fillColor(COLOURS.heading).text(pdfText(day.title), bodyX, top + 2, { width: bodyW }), {
-    actual: pdfText(`Day ${i + 1}, ${date}: ${day.title}`),
-  });
+  tagged(
+    doc,
+    'H3',
+    () =>
+      doc
+        .font(SERIF_BOLD)
+        .fontSize(14)
+        .fillColor(COLOURS.heading)
+        .text(pdfText(day.title), bodyX, top + 2, { width: bodyW }),
+    {
+      actual: pdfText(`Day ${i + 1}, ${date}: ${day.title}`),
+    },
+  );
   tagged(doc, 'P', () => doc.font(SANS).fontSize(9).fillColor(COLOURS.muted).text(date, bodyX, undefined, { width: bodyW }));
   doc.moveDown(0.35);
   writeBlocks(doc, textBlocks(day.text), { size: 10, width: bodyW, x: bodyX, heading: 'H4', gap: 0.45 });
@@ -168,7 +190,14 @@ const COLUMNS = [0.5, 0.3, 0.2] as const;
 function priceRow(doc: Doc, cells: [string, string, string], bold: boolean) {
   const w = width(doc);
   const widths = COLUMNS.map((f) => w * f - 8);
-  const h = Math.max(...cells.map((c, i) => doc.font(bold ? SANS_BOLD : SANS).fontSize(9.5).heightOfString(pdfText(c), { width: widths[i]! })));
+  const h = Math.max(
+    ...cells.map((c, i) =>
+      doc
+        .font(bold ? SANS_BOLD : SANS)
+        .fontSize(9.5)
+        .heightOfString(pdfText(c), { width: widths[i]! }),
+    ),
+  );
   ensureRoom(doc, h + 8);
   const y = doc.y;
   group(doc, 'TR', () =>

@@ -92,7 +92,12 @@ async function bookingTurn(tx: Tx, id: number, today: string, on: ReminderSettin
       .from(quoteVersions)
       .where(eq(quoteVersions.id, b.quote_version_id));
     const tripUrl = `${opts.siteUrl}/trip/${await createTripLink(tx, b.quote_id)}`;
-    const message = bookingReminderMail(kind, { reference: b.reference, title: v?.title ?? b.reference, leadName: b.lead_name, leadEmail: b.lead_email, travelFrom: b.travel_from, tripUrl }, account, opts);
+    const message = bookingReminderMail(
+      kind,
+      { reference: b.reference, title: v?.title ?? b.reference, leadName: b.lead_name, leadEmail: b.lead_email, travelFrom: b.travel_from, tripUrl },
+      account,
+      opts,
+    );
     await enqueueMail(tx, opts.messageIdDomain, [{ kind: 'booking-reminder', message }]);
     sent.push(kind);
   }

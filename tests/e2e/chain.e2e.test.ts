@@ -56,7 +56,17 @@ function attachments(mail: ReceivedMail): Map<string, Buffer> {
   for (const part of mail.raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
     const [head = '', ...body] = part.split(/\r?\n\r?\n/);
     const name = /Content-Disposition: attachment; filename="?([^";\r\n]+)"?/i.exec(head.replace(/\r?\n[ \t]+/g, ' '))?.[1];
-    if (name) files.set(name, Buffer.from(body.join('').replace(/--\S*--\s*$/, '').replace(/\s+/g, ''), 'base64'));
+    if (name)
+      files.set(
+        name,
+        Buffer.from(
+          body
+            .join('')
+            .replace(/--\S*--\s*$/, '')
+            .replace(/\s+/g, ''),
+          'base64',
+        ),
+      );
   }
   return files;
 }
@@ -144,7 +154,9 @@ describe('from an enquiry to a paid trip', { timeout: 180_000 }, () => {
     await reply.getByLabel('Start from a template').selectOption({ label: 'Thank you' });
     await reply.getByRole('button', { name: 'Use template' }).click();
     await reply.getByRole('status').filter({ hasText: 'The template “Thank you” is in your reply.' }).waitFor();
-    await expect.poll(() => reply.getByLabel('Your reply').inputValue()).toBe('Dear Amina Okello,\n\nThank you for asking about Bwindi Gorilla Trekking Safari: the itinerary is attached.\n\nOlivia Owner');
+    await expect
+      .poll(() => reply.getByLabel('Your reply').inputValue())
+      .toBe('Dear Amina Okello,\n\nThank you for asking about Bwindi Gorilla Trekking Safari: the itinerary is attached.\n\nOlivia Owner');
     await reply.getByLabel('The itinerary of Bwindi Gorilla Trekking Safari (PDF)').check();
     await checkScreen(staffPage, 'enquiry-reply');
     await reply.getByRole('button', { name: 'Send reply' }).click();
@@ -191,7 +203,10 @@ describe('from an enquiry to a paid trip', { timeout: 180_000 }, () => {
     await page.getByLabel('Traveller 2').fill('David Okello');
     await page.getByLabel(/I have read and accept the terms/).check();
     await page.getByRole('button', { name: /Accept and book/ }).click();
-    await page.getByRole('status').filter({ hasText: /Thank you: your booking B-\d{4}-\d{4} is confirmed/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Thank you: your booking B-\d{4}-\d{4} is confirmed/ })
+      .waitFor();
     await context.close();
     await mailFor(TRAVELLER, 1, (m) => /^Booking B-\d{4}-\d{4} confirmed/.test(m.header('subject') ?? ''));
   });

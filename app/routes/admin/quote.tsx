@@ -69,10 +69,7 @@ export default function Quote() {
         <h2 id="q-versions">Versions</h2>
         <Versions q={q} />
         <p className="q-muted">
-          {q.openLinks} private link(s) open. {q.enquiryId ? `From enquiry #${q.enquiryId}.` : ''}{' '}
-          <a href={`/admin/quotes/${q.id}/quote.pdf`}>
-            Download version {q.version} (PDF)
-          </a>
+          {q.openLinks} private link(s) open. {q.enquiryId ? `From enquiry #${q.enquiryId}.` : ''} <a href={`/admin/quotes/${q.id}/quote.pdf`}>Download version {q.version} (PDF)</a>
         </p>
         {!q.booking && (
           <div className="q-actions">
