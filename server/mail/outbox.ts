@@ -43,7 +43,7 @@ export function messageIdDomain(from: string): string {
 }
 
 /** The most bytes of files one message carries (mail servers commonly refuse past 10–25 MB, after base64). */
-export const MAX_ATTACHMENT_BYTES = 8 * 1024 * 1024;
+const MAX_ATTACHMENT_BYTES = 8 * 1024 * 1024;
 
 /** A PDF to attach to a message. */
 export function pdfAttachment(filename: string, bytes: Uint8Array): MailAttachment {
