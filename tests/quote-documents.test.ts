@@ -9,7 +9,7 @@ import { addDays } from '../common/booking-money.ts';
 import type { ReplyKit } from '../common/reply-documents.ts';
 import { sampleQuoteDocument } from './helpers/bookings.ts';
 import { backends } from './helpers/db.ts';
-import { type ReceivedMail, startTestSmtp, type TestSmtp } from './helpers/smtp.ts';
+import { attachmentsOf, startTestSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import { addStaff, type SignedIn, signIn } from './helpers/staff.ts';
 
@@ -22,31 +22,6 @@ type Json = Record<string, any>;
 const today = new Date().toISOString().slice(0, 10);
 const travelFrom = addDays(today, 120);
 const document = sampleQuoteDocument({ title: 'Bwindi gorillas', travelFrom, travelTo: addDays(travelFrom, 3), balanceDueOn: addDays(travelFrom, -60), validUntil: addDays(today, 14) });
-
-/** The files attached to a received message: name, type and decoded bytes. */
-function attachmentsOf(mail: ReceivedMail | undefined): { filename: string; type: string; bytes: Buffer }[] {
-  if (!mail) return [];
-  const out: { filename: string; type: string; bytes: Buffer }[] = [];
-  for (const part of mail.raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
-    const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
-    const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
-    const filename = /Content-Disposition: attachment; filename="?([^";\r\n]+)"?/i.exec(unfolded)?.[1];
-    if (!filename) continue;
-    const type = /Content-Type: ([^;\r\n]+)/i.exec(unfolded)?.[1] ?? '';
-    out.push({
-      filename,
-      type,
-      bytes: Buffer.from(
-        rest
-          .join('\n')
-          .replace(/--[^\s]*--\s*$/, '')
-          .replace(/\s+/g, ''),
-        'base64',
-      ),
-    });
-  }
-  return out;
-}
 
 describe.each(backends())('documents in the console’s e-mails on %s', (backend) => {
   let site: InProcessSite;

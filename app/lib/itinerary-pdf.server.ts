@@ -367,13 +367,18 @@ export function drawMap(doc: Doc, layout: MapLayout, x: number, y: number, w: nu
   return h;
 }
 
-function cover(doc: Doc, data: SafariResponse, heading: string, route: RouteStop[], layout: MapLayout | null) {
+/** The dark band at the top of a cover: the site's name and its tagline. */
+export function brandBand(doc: Doc) {
   const width = doc.page.width - 2 * MARGIN;
-  const s = data.safari;
-  // Brand band.
   artifact(doc, () => doc.rect(0, 0, doc.page.width, 62).fill(COLOURS.band));
   tagged(doc, 'P', () => doc.font(SERIF_BOLD).fontSize(17).fillColor(COLOURS.bandText).text(pdfText(site.name), MARGIN, 22, { lineBreak: false }));
   tagged(doc, 'P', () => doc.font(SANS).fontSize(8.5).fillColor('#c9d3c2').text(pdfText(site.tagline), MARGIN, 27, { width, align: 'right' }));
+}
+
+function cover(doc: Doc, data: SafariResponse, heading: string, route: RouteStop[], layout: MapLayout | null) {
+  const width = doc.page.width - 2 * MARGIN;
+  const s = data.safari;
+  brandBand(doc);
 
   doc.y = 92;
   tagged(doc, 'P', () => doc.font(SANS_BOLD).fontSize(8).fillColor(COLOURS.accent).text('SAFARI ITINERARY', MARGIN, undefined, { characterSpacing: 1.6 }));
@@ -482,8 +487,27 @@ function dayParts(data: SafariResponse, i: number, origin: string): DayParts {
 
 export const DAY_INDENT = 44;
 
+/** A day's heading (H3; `actual` is what a screen reader says) at `top`, beside the round "DAY n" badge. */
+export function dayHeading(doc: Doc, n: number, title: string, actual: string, top: number) {
+  const bodyW = doc.page.width - 2 * MARGIN - DAY_INDENT;
+  dayBadge(doc, n, top);
+  tagged(
+    doc,
+    'H3',
+    () =>
+      doc
+        .font(SERIF_BOLD)
+        .fontSize(14)
+        .fillColor(COLOURS.heading)
+        .text(pdfText(title), MARGIN + DAY_INDENT, top + 2, { width: bodyW }),
+    {
+      actual: pdfText(actual),
+    },
+  );
+}
+
 /** The round "DAY n" badge left of a day's heading (decoration: the heading says the day). */
-export function dayBadge(doc: Doc, n: number, top: number) {
+function dayBadge(doc: Doc, n: number, top: number) {
   artifact(doc, () => {
     doc.circle(MARGIN + 17, top + 15, 17).fill(COLOURS.heading);
     doc
@@ -522,21 +546,7 @@ function dayBlock(doc: Doc, data: SafariResponse, i: number, origin: string) {
 
   const top = doc.y;
   const page = doc.page;
-  dayBadge(doc, day.day_number, top);
-
-  tagged(
-    doc,
-    'H3',
-    () =>
-      doc
-        .font(SERIF_BOLD)
-        .fontSize(14)
-        .fillColor(COLOURS.heading)
-        .text(pdfText(title), bodyX, top + 2, { width: bodyW }),
-    {
-      actual: pdfText(`Day ${day.day_number}: ${title}`),
-    },
-  );
+  dayHeading(doc, day.day_number, title, `Day ${day.day_number}: ${title}`, top);
   doc.moveDown(0.35);
   writeBlocks(doc, blocks, { size: 10, width: bodyW, x: bodyX, heading: 'H4', gap: 0.45 });
   doc.font(SANS).fontSize(9);

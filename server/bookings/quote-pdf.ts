@@ -12,11 +12,12 @@ import { site } from '../../common/site.ts';
 import {
   artifact,
   type Block,
+  brandBand,
   COLOURS,
   closePdf,
   contact,
   DAY_INDENT,
-  dayBadge,
+  dayHeading,
   type Doc,
   drawMap,
   ensureRoom,
@@ -71,15 +72,7 @@ function travellersText(d: QuoteDocument): string {
 
 function cover(doc: Doc, q: QuotePdfInput) {
   const d = q.document;
-  artifact(doc, () => doc.rect(0, 0, doc.page.width, 62).fill(COLOURS.band));
-  tagged(doc, 'P', () => doc.font(SERIF_BOLD).fontSize(17).fillColor(COLOURS.bandText).text(pdfText(site.name), MARGIN, 22, { lineBreak: false }));
-  tagged(doc, 'P', () =>
-    doc
-      .font(SANS)
-      .fontSize(8.5)
-      .fillColor('#c9d3c2')
-      .text(pdfText(site.tagline), MARGIN, 27, { width: width(doc), align: 'right' }),
-  );
+  brandBand(doc);
   doc.y = 92;
   const eyebrow = `SAFARI QUOTE ${q.reference} · VERSION ${q.version}${q.sent ? '' : ' · DRAFT'}`;
   tagged(doc, 'P', () => doc.font(SANS_BOLD).fontSize(8).fillColor(COLOURS.accent).text(pdfText(eyebrow), MARGIN, undefined, { characterSpacing: 1.6 }));
@@ -155,21 +148,8 @@ function day(doc: Doc, d: QuoteDocument, i: number) {
   const bodyW = width(doc) - DAY_INDENT;
   ensureRoom(doc, 90);
   const top = doc.y;
-  dayBadge(doc, i + 1, top);
   const date = dayText(addDays(d.travelFrom, i));
-  tagged(
-    doc,
-    'H3',
-    () =>
-      doc
-        .font(SERIF_BOLD)
-        .fontSize(14)
-        .fillColor(COLOURS.heading)
-        .text(pdfText(day.title), bodyX, top + 2, { width: bodyW }),
-    {
-      actual: pdfText(`Day ${i + 1}, ${date}: ${day.title}`),
-    },
-  );
+  dayHeading(doc, i + 1, day.title, `Day ${i + 1}, ${date}: ${day.title}`, top);
   tagged(doc, 'P', () => doc.font(SANS).fontSize(9).fillColor(COLOURS.muted).text(date, bodyX, undefined, { width: bodyW }));
   doc.moveDown(0.35);
   writeBlocks(doc, textBlocks(day.text), { size: 10, width: bodyW, x: bodyX, heading: 'H4', gap: 0.45 });

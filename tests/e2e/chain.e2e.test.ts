@@ -19,7 +19,7 @@ import { runBookingReminders } from '../../server/bookings/reminders.ts';
 import { buildDir } from '../../server/web.ts';
 import { axeViolations, launchBrowser, settled } from '../helpers/browser.ts';
 import { consoleSignIn } from '../helpers/console-browser.ts';
-import { type ReceivedMail, startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { attachmentsOf, type ReceivedMail, startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { addStaff } from '../helpers/staff.ts';
 
@@ -50,26 +50,8 @@ async function mailFor(to: string, count: number, match: (m: ReceivedMail) => bo
   return found();
 }
 
-/** The files of a received message, by name, decoded. */
-function attachments(mail: ReceivedMail): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  for (const part of mail.raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
-    const [head = '', ...body] = part.split(/\r?\n\r?\n/);
-    const name = /Content-Disposition: attachment; filename="?([^";\r\n]+)"?/i.exec(head.replace(/\r?\n[ \t]+/g, ' '))?.[1];
-    if (name)
-      files.set(
-        name,
-        Buffer.from(
-          body
-            .join('')
-            .replace(/--\S*--\s*$/, '')
-            .replace(/\s+/g, ''),
-          'base64',
-        ),
-      );
-  }
-  return files;
-}
+/** The files of a received message, by name. */
+const attachments = (mail: ReceivedMail) => new Map(attachmentsOf(mail).map((f) => [f.filename, f.bytes]));
 
 /** axe at both widths, a screenshot of each; back to the first width. */
 async function checkScreen(page: Page, name: string) {

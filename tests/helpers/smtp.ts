@@ -67,6 +67,30 @@ function textPart(raw: string): string {
   return '';
 }
 
+/** The files attached to a received message (base64 parts), in order: name, type and bytes. */
+export function attachmentsOf(mail: ReceivedMail | undefined): { filename: string; type: string; bytes: Buffer }[] {
+  const out: { filename: string; type: string; bytes: Buffer }[] = [];
+  for (const part of mail?.raw.split(/\r?\n--[^\r\n]+\r?\n/) ?? []) {
+    const [head = '', ...body] = part.split(/\r?\n\r?\n/);
+    const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+    const filename = /Content-Disposition: attachment; filename="?([^";\r\n]+)"?/i.exec(unfolded)?.[1];
+    if (!filename) continue;
+    const type = /Content-Type: ([^;\r\n]+)/i.exec(unfolded)?.[1] ?? '';
+    out.push({
+      filename,
+      type,
+      bytes: Buffer.from(
+        body
+          .join('')
+          .replace(/--\S*--\s*$/, '')
+          .replace(/\s+/g, ''),
+        'base64',
+      ),
+    });
+  }
+  return out;
+}
+
 export function toReceived(raw: string, from = '', to: string[] = []): ReceivedMail {
   const headers = parseHeaders(raw);
   return { from, to, raw, headers, text: textPart(raw), header: (n) => headers.get(n.toLowerCase())?.[0] };
