@@ -11,7 +11,7 @@
 // structure tree: the title is H1, each section H2, each day H3, paragraphs P, lists L/LI, the map
 // a Figure with a text alternative; the band, rules, badges and page footers are artifacts.
 // The quote's PDF (server/bookings/quote-pdf.ts) is drawn with the same kit: openPdf, closePdf,
-// the structure helpers, the section headings, the day badge, the map and the contact block.
+// the structure helpers, the band, the section and day headings, the map and the contact block.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
