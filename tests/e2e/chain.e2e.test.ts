@@ -1,7 +1,7 @@
 // The whole chain from an enquiry to a paid trip, in one run, in a real browser on the production
 // build with a real SMTP server: a visitor sends an enquiry with the trip from a safari's page; an
-// owner writes a reply template in settings, and the agent's reply starts from it and carries the
-// safari's itinerary; the quote is made from the enquiry and sent from the console; the e-mail
+// owner writes a reply template in settings, and the reply starts from it (with JavaScript and
+// without) and carries the safari's itinerary; the quote is made from the enquiry and sent from the console; the e-mail
 // arrives with the quote's PDF attached and the private link; the traveller opens the trip page,
 // downloads the PDF and accepts; the booking's deposit is recorded by hand and it is confirmed;
 // time is moved (an injected clock, never a sleep) to two weeks before the balance falls due and
@@ -127,6 +127,18 @@ describe('from an enquiry to a paid trip', { timeout: 180_000 }, () => {
     await section.getByRole('status').filter({ hasText: 'The reply templates are saved.' }).waitFor();
     await section.getByRole('group', { name: 'Template “Thank you”' }).waitFor();
     await checkScreen(staffPage, 'settings-templates');
+  });
+
+  it('“Use template” fills the reply without JavaScript too', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, storageState: await consoleContext.storageState(), viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${site.base}/admin/enquiries/${enquiryId}`);
+    await page.locator('#reply').getByLabel('Start from a template').selectOption({ label: 'Thank you' });
+    await page.locator('#reply').getByRole('button', { name: 'Use template' }).click();
+    await page.waitForLoadState('load');
+    await page.locator('#reply').getByRole('status').filter({ hasText: 'The template “Thank you” is in your reply.' }).waitFor();
+    expect(await page.locator('#reply').getByLabel('Your reply').inputValue()).toMatch(/^Dear Amina Okello,\n\nThank you for asking about Bwindi Gorilla Trekking Safari/);
+    await context.close();
   });
 
   it('the reply starts from the template and carries the safari’s itinerary', async () => {
