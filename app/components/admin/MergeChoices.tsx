@@ -10,6 +10,9 @@ function Side({ field, side, label, value, chosen }: { field: ConflictField; sid
   const id = `merge-${side}-${field.name}`;
   return (
     <div className={`c-merge__side c-merge__side--${side}`}>
+      <p className="c-merge__who" aria-hidden="true">
+        {side === 'mine' ? 'Yours' : 'Theirs'}
+      </p>
       <div className="c-merge__value" id={`${id}-value`} tabIndex={0} role="region" aria-label={`${field.label}: ${side === 'mine' ? 'your version' : 'their version'}`}>
         {value ? <pre>{value}</pre> : <p className="c-muted">(empty)</p>}
       </div>

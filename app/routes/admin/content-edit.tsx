@@ -398,7 +398,7 @@ function MergeView({ merge, current, choices, fields }: { merge: NonNullable<Con
   return (
     <>
       {merge.taken.length ? (
-        <p>
+        <p className="c-merge__taken">
           Their changes to {merge.taken.map((n) => fieldLabel(fields, n)).join(', ')} are already in your version below: only they changed {merge.taken.length === 1 ? 'that field' : 'those fields'}.
         </p>
       ) : null}
