@@ -483,8 +483,14 @@ describe('two people saving the same item', () => {
       const price = a.page.getByRole('group', { name: 'Price per person from (USD)' });
       await price.waitFor();
       expect(await a.page.locator('.c-merge__field').count()).toBe(1);
-      await price.getByRole('region', { name: /your version/ }).filter({ hasText: String(myPrice) }).waitFor();
-      await price.getByRole('region', { name: /their version/ }).filter({ hasText: String(theirPrice) }).waitFor();
+      await price
+        .getByRole('region', { name: /your version/ })
+        .filter({ hasText: String(myPrice) })
+        .waitFor();
+      await price
+        .getByRole('region', { name: /their version/ })
+        .filter({ hasText: String(theirPrice) })
+        .waitFor();
       await a.page.getByText('Their changes to Keywords are already in your version below').waitFor();
       expect(await a.page.locator('[name="doc.keywords"]').inputValue()).toBe(`${before.document.keywords}, Oscar`);
       expect(await a.page.locator('[name="doc.title"]').inputValue()).toBe(`Bwindi Gorilla Trek from Kabale (Olivia, ${tag})`);
@@ -673,7 +679,10 @@ describe.each(SIZES)('axe on the content screens at %s size', (size, width) => {
       await page.locator('[name="doc.itinerary.0.title"]').fill('Kabale to Rushaga and the trek');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByRole('button', { name: 'Save with these choices' }).waitFor();
-      await page.getByRole('group', { name: 'Itinerary' }).getByRole('radio', { name: /^Keep theirs/ }).waitFor();
+      await page
+        .getByRole('group', { name: 'Itinerary' })
+        .getByRole('radio', { name: /^Keep theirs/ })
+        .waitFor();
     }
     expect(await page.locator('h1').count()).toBe(1);
     const wide = await page.evaluate(
