@@ -110,9 +110,12 @@ export interface LodgeCard {
   lodgeheaderimagealt: string;
   lodgedescription: string;
   lodgetier: LodgeTier;
-  park_id: number;
-  parktitle: string;
-  parktitleslug: string;
+  /** The park it is in or beside: null for a hotel in a town (placetitle). */
+  park_id: number | null;
+  parktitle: string | null;
+  parktitleslug: string | null;
+  /** The town of a hotel outside the parks; null for a park's lodge. */
+  placetitle: string | null;
   destinationtitle: string;
   destinationtitleslug: string;
 }

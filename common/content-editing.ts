@@ -111,6 +111,20 @@ export interface DiffLine {
   text: string;
 }
 
+/** The label of an item's field as a conflict names it ('slug' is the address). */
+export function fieldLabel(fields: readonly FieldSpec[], name: string): string {
+  return name === 'slug' ? 'Address' : (fields.find((f) => f.name === name)?.label ?? name);
+}
+
+/** A field both versions changed since the revision the change was made on, each value as YAML. */
+export interface ConflictField {
+  /** The document's field, or 'slug' for the address. */
+  name: string;
+  label: string;
+  mine: string;
+  theirs: string;
+}
+
 /** A 409 answer to a save made on an older revision: both versions, nothing lost. */
 export interface ContentConflict {
   code: 'conflict';
@@ -119,6 +133,12 @@ export interface ContentConflict {
   yours: { slug: string; document: ContentDocument };
   /** Line diff from the current version (-) to yours (+). */
   diff: DiffLine[];
+  /**
+   * The three-way merge on the revision the change was made on (absent when that revision is not
+   * kept): the fields both changed, and yours with every field only they changed taken from theirs
+   * (`taken`), the clashing fields still yours until one is chosen.
+   */
+  merge?: { fields: ConflictField[]; merged: { slug: string; document: ContentDocument }; taken: string[] };
 }
 
 /** A refusal of a document: every problem, each with the path of its field ("itinerary.2.title"). */
@@ -131,6 +151,8 @@ export interface ContentProblems {
 export const CONTENT_MESSAGES = {
   notAllowed: 'Your role does not allow editing content. An owner can allow it on the settings screen.',
   conflict: 'Someone else saved this item after you opened it. Both versions are shown below: nothing is lost.',
+  conflictFields: 'Someone else saved this item after you opened it and changed some of the fields you changed. Choose which version of each to keep: nothing is lost.',
+  chooseEach: 'Choose which version to keep for each field both of you changed.',
   slugTaken: 'Another item of this type already has this address.',
   slugInvalid: 'The address must be lower-case words joined by hyphens (for example "lake-mburo-national-park").',
   fixed: 'This page is part of the site: it can be edited but not renamed, unpublished or deleted.',

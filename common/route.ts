@@ -1,7 +1,7 @@
 // A safari's route: the stops of its days in itinerary order, with a stop that carries on from
 // one day to the next (the night's lodge, the next morning's start) counted once. Shared by the
 // safari page (the list beside the map), the route map and the printable itinerary.
-import type { DayStop } from './api-types.ts';
+import type { DayStop, LodgeCard } from './api-types.ts';
 
 export interface RouteStop {
   /** 1-based position on the route (the number on the map's marker). */
@@ -57,4 +57,9 @@ export function shortStopName(title: string): string {
     .replace(/\s+(Impenetrable Forest\s+)?(National Park|National Reserve|Conservation Area|Gorilla National Park|Mountains National Park)$/i, '')
     .trim();
   return short || title;
+}
+
+/** Where a lodge is: its park, or the town of a hotel outside the parks. */
+export function lodgeSetting(lodge: Pick<LodgeCard, 'parktitle' | 'placetitle'>): string {
+  return lodge.parktitle ?? lodge.placetitle ?? '';
 }

@@ -9,7 +9,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { geoMercator, geoPath } from 'd3-geo';
+import { type GeoProjection, geoMercator, geoPath } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { FRAME, MAP_UNITS_PER_DEGREE, project } from '../app/lib/map/projection.ts';
@@ -95,7 +95,7 @@ const LABELS: { text: string; focus: boolean; at: [number, number][] }[] = [
   },
 ];
 
-type Pt = [number, number];
+export type Pt = [number, number];
 
 /** Squared distance from p to the segment a-b. */
 function segDist2(p: Pt, a: Pt, b: Pt): number {
@@ -118,7 +118,7 @@ function segDist2(p: Pt, a: Pt, b: Pt): number {
 }
 
 /** Douglas-Peucker, endpoints kept. */
-function simplify(points: Pt[], tolerance: number): Pt[] {
+export function simplify(points: Pt[], tolerance: number): Pt[] {
   if (points.length <= 2) return points;
   const keep = new Uint8Array(points.length);
   keep[0] = keep[points.length - 1] = 1;
@@ -169,7 +169,7 @@ function simplifiedTopology(topo: Topology): Topology {
 }
 
 /** SVG path data: absolute move, then relative lines, integers; rings under a unit dropped. */
-function pathData(rings: Pt[][]): string {
+export function pathData(rings: Pt[][]): string {
   let d = '';
   const num = (n: number, first: boolean) => (n < 0 || first ? String(n) : ` ${n}`);
   for (const ring of rings) {
@@ -204,46 +204,53 @@ export interface GeneratedCountry {
   d: string;
 }
 
+/** d3-geo's Mercator with the frame's north-west corner at (0, 0) (the formula of projection.ts), clipped to the frame. */
+export function frameProjection() {
+  const projection = geoMercator()
+    .scale((MAP_UNITS_PER_DEGREE * 180) / Math.PI)
+    .translate([0, 0])
+    .center([0, 0]);
+  const [ox, oy] = projection([FRAME.west, FRAME.north])!;
+  return projection.translate([-ox, -oy]).clipExtent([
+    [0, 0],
+    [FRAME.width, FRAME.height],
+  ]);
+}
+
+/** The rings of a feature in map units, clipped to the frame. */
+export function projectedRings(projection: GeoProjection, f: Parameters<ReturnType<typeof geoPath>>[0]): Pt[][] {
+  const rings: Pt[][] = [];
+  let ring: Pt[] = [];
+  geoPath(projection, {
+    moveTo: (x: number, y: number) => {
+      ring = [[x, y]];
+      rings.push(ring);
+    },
+    lineTo: (x: number, y: number) => void ring.push([x, y]),
+    closePath: () => {},
+    arc: () => {},
+  } as unknown as CanvasRenderingContext2D)(f);
+  return rings.filter((r) => r.length > 2);
+}
+
+/** The bounding box of rings, in whole map units: x0, y0, x1, y1. */
+export function boxOf(rings: Pt[][]): [number, number, number, number] {
+  const all = rings.flat();
+  return [Math.floor(Math.min(...all.map((p) => p[0]))), Math.floor(Math.min(...all.map((p) => p[1]))), Math.ceil(Math.max(...all.map((p) => p[0]))), Math.ceil(Math.max(...all.map((p) => p[1])))];
+}
+
 export async function buildMap(): Promise<string> {
   const require = createRequire(import.meta.url);
   const file = require.resolve('world-atlas/countries-10m.json');
   const topo = JSON.parse(await readFile(file, 'utf8')) as Topology<{ countries: GeometryCollection<{ name: string }> }>;
   const simple = simplifiedTopology(topo) as typeof topo;
-  const projection = geoMercator()
-    .scale((MAP_UNITS_PER_DEGREE * 180) / Math.PI)
-    .translate([0, 0])
-    .center([0, 0]);
-  // Place the frame's north-west corner at (0, 0), with the same formula as projection.ts.
-  const [ox, oy] = projection([FRAME.west, FRAME.north])!;
-  projection.translate([-ox, -oy]).clipExtent([
-    [0, 0],
-    [FRAME.width, FRAME.height],
-  ]);
+  const projection = frameProjection();
   const countries: GeneratedCountry[] = [];
   for (const geometry of simple.objects.countries.geometries) {
-    const f = feature(simple, geometry);
-    let rings: Pt[][] = [];
-    let ring: Pt[] = [];
-    geoPath(projection, {
-      moveTo: (x: number, y: number) => {
-        ring = [[x, y]];
-        rings.push(ring);
-      },
-      lineTo: (x: number, y: number) => void ring.push([x, y]),
-      closePath: () => {},
-      arc: () => {},
-    } as unknown as CanvasRenderingContext2D)(f);
-    rings = rings.filter((r) => r.length > 2);
+    const rings = projectedRings(projection, feature(simple, geometry));
     const d = pathData(rings);
     if (!d) continue;
-    const all = rings.flat();
-    const box: GeneratedCountry['box'] = [
-      Math.floor(Math.min(...all.map((p) => p[0]))),
-      Math.floor(Math.min(...all.map((p) => p[1]))),
-      Math.ceil(Math.max(...all.map((p) => p[0]))),
-      Math.ceil(Math.max(...all.map((p) => p[1]))),
-    ];
-    countries.push({ id: String(geometry.id), name: (geometry.properties as { name: string }).name, focus: FOCUS.has(String(geometry.id)), box, d });
+    countries.push({ id: String(geometry.id), name: (geometry.properties as { name: string }).name, focus: FOCUS.has(String(geometry.id)), box: boxOf(rings), d });
   }
   // Faded neighbours first, the focus countries drawn over them.
   countries.sort((a, b) => Number(a.focus) - Number(b.focus) || a.id.localeCompare(b.id));

@@ -29,6 +29,7 @@ const CARD = [
   'park_id',
   'parktitle',
   'parktitleslug',
+  'placetitle',
   'destinationtitle',
   'destinationtitleslug',
 ];
@@ -41,13 +42,15 @@ describe('lodge content checks', () => {
     content = await loadContent();
   });
 
-  it('has lodges in every country, each in a known park', () => {
+  it('has lodges in every country, each in a known park or at a known place', () => {
     const countryOf = new Map(content.parks.map((p) => [p.slug, p.destination]));
     for (const d of content.destinations)
       expect(
-        content.lodges.some((l) => countryOf.get(l.park) === d.slug),
+        content.lodges.some((l) => (l.park ? countryOf.get(l.park) : l.destination) === d.slug),
         d.slug,
       ).toBe(true);
+    const places = new Set(content.places.map((p) => p.slug));
+    for (const l of content.lodges) expect(l.park ? countryOf.has(l.park) : places.has(l.place!) && l.destination !== undefined, l.slug).toBe(true);
     expect(content.lodges.length).toBeGreaterThanOrEqual(30);
     for (const l of content.lodges) expect(l.amenities.length).toBeGreaterThanOrEqual(1);
   });
@@ -63,10 +66,25 @@ describe('lodge content checks', () => {
     expect(crossReferenceProblems(content)).toEqual([]);
     expect(crossReferenceProblems({ ...content, lodges: [{ ...lodge, park: 'atlantis' }, ...content.lodges.slice(1)] })).toEqual([`lodges/${lodge.slug}: unknown park atlantis`]);
     expect(crossReferenceProblems(withDay({ lodge: 'no-such-lodge' }))).toEqual([`safaris/${safari.slug}: day ${at + 1}: unknown lodge no-such-lodge`]);
-    const elsewhere = content.lodges.find((l) => !safari.itinerary[at]!.stops.includes(l.park))!;
+    const elsewhere = content.lodges.find((l) => l.park !== undefined && !safari.itinerary[at]!.stops.includes(l.park))!;
     expect(crossReferenceProblems(withDay({ lodge: elsewhere.slug }))).toEqual([
       `safaris/${safari.slug}: day ${at + 1}: lodge ${elsewhere.slug} is at ${elsewhere.park}, which is not one of the day's stops`,
     ]);
+    // A lodge at a place: the place must be known, and one of the day's stops.
+    const town = content.lodges.find((l) => l.place !== undefined && !safari.itinerary[at]!.stops.includes(l.place))!;
+    const others = content.lodges.filter((l) => l !== town);
+    expect(crossReferenceProblems({ ...content, lodges: [...others, { ...town, place: 'atlantis' }] })).toContain(`lodges/${town.slug}: unknown place atlantis`);
+    expect(crossReferenceProblems(withDay({ lodge: town.slug }))).toEqual([`safaris/${safari.slug}: day ${at + 1}: lodge ${town.slug} is at ${town.place}, which is not one of the day's stops`]);
+  });
+
+  it('links a lodge to every "Overnight at …" night spent in a town or at a place without a park', () => {
+    const places = new Set(content.places.map((p) => p.slug));
+    const unlinked = content.safaris.flatMap((s) =>
+      s.itinerary.flatMap((d, i) => (!d.lodge && /overnight/i.test(d.description) && places.has(d.stops[d.stops.length - 1]!) ? [`${s.slug} day ${i + 1}`] : [])),
+    );
+    expect(unlinked).toEqual([]);
+    const atPlaces = content.safaris.flatMap((s) => s.itinerary.filter((d) => d.lodge && content.lodges.find((l) => l.slug === d.lodge)?.place));
+    expect(atPlaces.length).toBeGreaterThanOrEqual(37);
   });
 });
 
@@ -99,13 +117,15 @@ for (const backend of backends()) {
     }
     /** The content's lodges in the list's order: country, park, then each lodge's order. */
     function listed(filter: (l: Content['lodges'][number]) => boolean = () => true) {
-      const park = new Map(content.parks.map((p, i) => [p.slug, { p, i }]));
+      const park = new Map(content.parks.map((p, i) => [p.slug, { order: p.order, i, destination: p.destination }]));
       const dest = new Map(content.destinations.map((d) => [d.slug, d.order]));
-      // Park ids follow the content files' order (the seed inserts them in that order).
+      // Park ids follow the content files' order (the seed inserts them in that order); a lodge at a
+      // place (no park) comes after the parks' lodges of its country.
+      const at = (l: Content['lodges'][number]) => (l.park ? park.get(l.park)! : { order: Infinity, i: Infinity, destination: l.destination! });
+      const minus = (x: number, y: number) => (x === y ? 0 : x - y);
       return content.lodges.filter(filter).sort((a, b) => {
-        const pa = park.get(a.park)!;
-        const pb = park.get(b.park)!;
-        return dest.get(pa.p.destination)! - dest.get(pb.p.destination)! || pa.p.order - pb.p.order || pa.i - pb.i || a.order - b.order || a.slug.localeCompare(b.slug);
+        const [pa, pb] = [at(a), at(b)];
+        return dest.get(pa.destination)! - dest.get(pb.destination)! || minus(pa.order, pb.order) || minus(pa.i, pb.i) || a.order - b.order || a.slug.localeCompare(b.slug);
       });
     }
 
@@ -196,6 +216,20 @@ for (const backend of backends()) {
       expect((await get('/lodges/%27%3B--')).status).toBe(404);
     });
 
+    it('GET /lodges/{slug} gives a lodge at a place its town and country, no park, and the safaris that stay there', async () => {
+      const src = content.lodges.find((l) => l.place === 'kigali')!;
+      const { lodge, otherLodges, safaris } = await ok<LodgeResponse>(`/lodges/${src.slug}`);
+      expect(lodge).toMatchObject({ lodgetitle: src.title, park_id: null, parktitle: null, parktitleslug: null, placetitle: 'Kigali', destinationtitleslug: 'rwanda' });
+      for (const o of otherLodges) expect(o.destinationtitleslug).toBe('rwanda');
+      const staying = content.safaris.filter((s) => s.itinerary.some((d) => d.lodge === src.slug)).map((s) => s.slug);
+      expect(staying.length).toBeGreaterThanOrEqual(3);
+      expect(safaris).toHaveLength(3);
+      for (const s of safaris) expect(staying).toContain(s.safarititleslug);
+      // Found by its town's name, among lodges.
+      const found = await ok<SearchResponse>('/search?query=Kigali&types=lodge&limit=100');
+      expect(found.results.map((r) => (r.type === 'lodge' ? r.lodgetitleslug : ''))).toContain(src.slug);
+    });
+
     it("GET /parks/{slug} lists the park's lodges in their order", async () => {
       for (const park of content.parks) {
         const body = await ok<ParkResponse>(`/parks/${park.slug}`);
@@ -270,7 +304,7 @@ for (const backend of backends()) {
         api.cache.clear();
         return (await ok<SearchResponse>(`/search?query=${encodeURIComponent(q)}&types=lodge`)).results.map((r) => (r.type === 'lodge' ? r.lodgetitleslug : ''));
       };
-      const [park] = await db.db.select().from(t.parks).where(eq(t.parks.parktitleslug, lodge.park));
+      const [park] = await db.db.select().from(t.parks).where(eq(t.parks.parktitleslug, lodge.park!));
       await db.db.update(t.parks).set({ parktitle: 'Vorpalwood Wilds' }).where(eq(t.parks.id, park!.id));
       expect(await search('vorpalwood')).toContain(lodge.slug);
       await db.db.update(t.parks).set({ parktitle: park!.parktitle }).where(eq(t.parks.id, park!.id));

@@ -12,7 +12,7 @@ import type {
   SafariCard as Safari,
 } from '../../common/api-types.ts';
 import { LODGE_TIER_LABELS, type LodgeTier } from '../../common/constants.ts';
-import { shortStopName } from '../../common/route.ts';
+import { lodgeSetting, shortStopName } from '../../common/route.ts';
 import { date, days } from '../lib/format.ts';
 import { Price } from './Price.tsx';
 import { Image } from './Image.tsx';
@@ -140,7 +140,10 @@ function TierBadge({ tier }: { tier: LodgeTier }) {
 }
 
 /** The fields a lodge card shows. */
-export type LodgeCardData = Pick<Lodge, 'id' | 'lodgetitle' | 'lodgetitleslug' | 'lodgeheaderimage' | 'lodgeheaderimagealt' | 'lodgedescription' | 'lodgetier' | 'parktitle' | 'destinationtitle'>;
+export type LodgeCardData = Pick<
+  Lodge,
+  'id' | 'lodgetitle' | 'lodgetitleslug' | 'lodgeheaderimage' | 'lodgeheaderimagealt' | 'lodgedescription' | 'lodgetier' | 'parktitle' | 'placetitle' | 'destinationtitle'
+>;
 
 /** A lodge: its tier on the picture, its park and country above the name (left out where the park is the page's subject). */
 export function LodgeCard({ lodge, headingLevel, showPark = true }: { lodge: LodgeCardData; headingLevel?: 2 | 3; showPark?: boolean }) {
@@ -153,7 +156,7 @@ export function LodgeCard({ lodge, headingLevel, showPark = true }: { lodge: Lod
       eyebrow={
         showPark ? (
           <>
-            <PinIcon size={14} /> {shortStopName(lodge.parktitle)}, {lodge.destinationtitle}
+            <PinIcon size={14} /> {shortStopName(lodgeSetting(lodge))}, {lodge.destinationtitle}
           </>
         ) : undefined
       }

@@ -282,6 +282,8 @@ export function drawMap(doc: Doc, layout: MapLayout, x: number, y: number, w: nu
   doc.transform(layout.scale * f, 0, 0, layout.scale * f, x + layout.tx * f, y + layout.ty * f);
   doc.lineWidth(1.1 / layout.scale).lineJoin('round');
   for (const country of layout.countries) doc.path(country.d).fillAndStroke(country.focus ? c.land : c.neighbour, c.border);
+  doc.lineWidth(0.8 / layout.scale);
+  for (const lake of layout.lakes) doc.path(lake.d).fillAndStroke(c.sea, c.shore);
   doc.restore();
 
   for (const l of layout.countryLabels) {

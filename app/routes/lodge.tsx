@@ -4,7 +4,7 @@
 import { Link } from 'react-router';
 import type { LodgeResponse } from '../../common/api-types.ts';
 import { LODGE_TIER_LABELS } from '../../common/constants.ts';
-import { shortStopName } from '../../common/route.ts';
+import { lodgeSetting, shortStopName } from '../../common/route.ts';
 import { site } from '../../common/site.ts';
 import { whatsappHref } from '../../common/whatsapp.ts';
 import { Grid, LodgeCard, SafariCard } from '../components/Cards.tsx';
@@ -29,7 +29,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return pageData(
     {
       ...r,
-      otherLodges: only(r.otherLodges, 'id', 'lodgetitle', 'lodgetitleslug', 'lodgeheaderimage', 'lodgeheaderimagealt', 'lodgedescription', 'lodgetier', 'parktitle', 'destinationtitle'),
+      otherLodges: only(r.otherLodges, 'id', 'lodgetitle', 'lodgetitleslug', 'lodgeheaderimage', 'lodgeheaderimagealt', 'lodgedescription', 'lodgetier', 'parktitle', 'placetitle', 'destinationtitle'),
     },
     r,
   );
@@ -43,7 +43,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) {
   const { lodge } = data;
-  const parkLink = `/parks/${lodge.parktitleslug}`;
+  const setting = lodgeSetting(lodge);
+  // A park's lodge links its park and the park's lodges; a town hotel names its town.
+  const park = lodge.parktitleslug ? { link: `/parks/${lodge.parktitleslug}`, lodges: `/lodges?park=${encodeURIComponent(lodge.parktitleslug)}` } : null;
   return (
     <>
       <Hero
@@ -52,11 +54,11 @@ export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) 
         imageAlt={lodge.lodgeheaderimagealt}
         eyebrow={
           <>
-            <PinIcon size={14} /> {lodge.parktitle}, {lodge.destinationtitle}
+            <PinIcon size={14} /> {setting}, {lodge.destinationtitle}
           </>
         }
         lead={<p>{lodge.lodgedescription}</p>}
-        crumbs={[{ label: 'Lodges', to: '/lodges' }, { label: shortStopName(lodge.parktitle), to: `/lodges?park=${encodeURIComponent(lodge.parktitleslug)}` }, { label: lodge.lodgetitle }]}
+        crumbs={[{ label: 'Lodges', to: '/lodges' }, ...(park ? [{ label: shortStopName(setting), to: park.lodges }] : []), { label: lodge.lodgetitle }]}
       />
       <div className="container page">
         <div className="page__grid page__grid--price-first">
@@ -92,7 +94,7 @@ export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) 
               <p className="price-card__days">
                 <PinIcon size={18} />
                 <span>
-                  In <Link to={parkLink}>{lodge.parktitle}</Link>, {lodge.destinationtitle}
+                  In {park ? <Link to={park.link}>{setting}</Link> : setting}, {lodge.destinationtitle}
                 </span>
               </p>
               <Link to="/plan-a-safari" className="btn btn--primary btn--lg btn--block">
@@ -126,7 +128,7 @@ export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) 
           tone={data.safaris.length > 0 ? 'plain' : 'sand'}
           eyebrow={`More in ${lodge.destinationtitle}`}
           title="Other lodges nearby"
-          more={{ to: `/lodges?park=${encodeURIComponent(lodge.parktitleslug)}`, label: `Where to stay in ${lodge.parktitle}` }}
+          more={park ? { to: park.lodges, label: `Where to stay in ${setting}` } : { to: '/lodges', label: 'All lodges' }}
         >
           <Grid>
             {data.otherLodges.map((l) => (

@@ -38,7 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return pageData(
     {
       ...r,
-      lodges: only(r.lodges, 'id', 'lodgetitle', 'lodgetitleslug', 'lodgeheaderimage', 'lodgeheaderimagealt', 'lodgedescription', 'lodgetier', 'parktitle', 'destinationtitle'),
+      lodges: only(r.lodges, 'id', 'lodgetitle', 'lodgetitleslug', 'lodgeheaderimage', 'lodgeheaderimagealt', 'lodgedescription', 'lodgetier', 'parktitle', 'placetitle', 'destinationtitle'),
     },
     r,
   );

@@ -30,7 +30,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       ...r,
       relatedParks: only(r.relatedParks, 'id', 'parktitle', 'parktitleslug', 'parkheaderimage', 'parkheaderimagealt', 'parkdescription', 'destinationtitle', 'destinationtitleslug'),
       otherParks: only(r.otherParks, 'id', 'parktitle', 'parktitleslug', 'parkheaderimage', 'parkheaderimagealt', 'destinationtitle'),
-      lodges: only(r.lodges, 'id', 'lodgetitle', 'lodgetitleslug', 'lodgeheaderimage', 'lodgeheaderimagealt', 'lodgedescription', 'lodgetier', 'parktitle', 'destinationtitle'),
+      lodges: only(r.lodges, 'id', 'lodgetitle', 'lodgetitleslug', 'lodgeheaderimage', 'lodgeheaderimagealt', 'lodgedescription', 'lodgetier', 'parktitle', 'placetitle', 'destinationtitle'),
     },
     r,
   );

@@ -6,6 +6,7 @@ import { data, Form, Link, useNavigation, useSubmit } from 'react-router';
 import type { PageMeta, SearchAnswer, SearchItem, SearchItemType } from '../../common/api-types.ts';
 import { LODGE_TIER_LABELS, PAGE_SIZE } from '../../common/constants.ts';
 import { SEARCH_TYPES, searchResultView, searchTypeInfo } from '../../common/content-types.ts';
+import { lodgeSetting } from '../../common/route.ts';
 import { Hero } from '../components/Hero.tsx';
 import { SearchIcon } from '../components/Icons.tsx';
 import { Image } from '../components/Image.tsx';
@@ -178,7 +179,7 @@ function Result({ item, terms }: { item: SearchItem; terms: string[] }) {
       </>
     );
   else if (item.type === 'park' && item.destinationtitle) meta = item.destinationtitle;
-  else if (item.type === 'lodge') meta = `${LODGE_TIER_LABELS[item.lodgetier]} · ${item.parktitle}`;
+  else if (item.type === 'lodge') meta = `${LODGE_TIER_LABELS[item.lodgetier]} · ${lodgeSetting(item)}`;
   return (
     <li className={`search-hit search-hit--${item.type}`}>
       <div className="search-hit__media">

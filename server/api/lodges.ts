@@ -1,4 +1,4 @@
-// Lodges and camps: the paginated list (optionally of one park and of one tier) and the detail.
+// Lodges and camps (and town hotels): the paginated list (optionally of one park and of one tier) and the detail.
 import { cached } from './cache.ts';
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -43,8 +43,9 @@ export function lodgesApi() {
       db
         .select({ ...c.lodgeCard, total: sql<number>`count(*) over ()`.mapWith(Number) })
         .from(t.lodges)
-        .innerJoin(t.parks, eq(t.lodges.park_id, t.parks.id))
-        .innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id))
+        .leftJoin(t.parks, eq(t.lodges.park_id, t.parks.id))
+        .leftJoin(t.places, eq(t.lodges.place_id, t.places.id))
+        .innerJoin(t.destinations, eq(t.lodges.destination_id, t.destinations.id))
         .where(where)
         .orderBy(...lodgeOrder)
         .limit(paging.limit)
@@ -83,27 +84,36 @@ export function lodgesApi() {
     const [row] = await db
       .select({
         ...c.lodgeFull,
-        destination_id: t.parks.destination_id,
+        destination_id: t.lodges.destination_id,
+        place_id: t.lodges.place_id,
         metatitle: t.lodges.metatitle,
         metakeywords: t.lodges.metakeywords,
         metadescription: t.lodges.metadescription,
       })
       .from(t.lodges)
-      .innerJoin(t.parks, eq(t.lodges.park_id, t.parks.id))
-      .innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id))
+      .leftJoin(t.parks, eq(t.lodges.park_id, t.parks.id))
+      .leftJoin(t.places, eq(t.lodges.place_id, t.places.id))
+      .innerJoin(t.destinations, eq(t.lodges.destination_id, t.destinations.id))
       .where(eq(t.lodges.lodgetitleslug, slugParam(ctx)));
     if (!row) throw notFound('Lodge');
-    const { metatitle, metakeywords, metadescription, destination_id, ...lodge } = row;
+    const { metatitle, metakeywords, metadescription, destination_id, place_id, ...lodge } = row;
     const [galleryImages, otherLodges, safaris] = await Promise.all([
       galleryOf(db, 'lodge', lodge.id),
-      // The same park first, then the rest of the country.
+      // The same park (or town) first, then the rest of the country.
       db
         .select(c.lodgeCard)
         .from(t.lodges)
-        .innerJoin(t.parks, eq(t.lodges.park_id, t.parks.id))
-        .innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id))
-        .where(and(eq(t.parks.destination_id, destination_id), ne(t.lodges.id, lodge.id)))
-        .orderBy(desc(sql`${t.lodges.park_id} = ${lodge.park_id}`), asc(t.parks.sort_order), asc(t.parks.id), asc(t.lodges.sort_order), asc(t.lodges.id))
+        .leftJoin(t.parks, eq(t.lodges.park_id, t.parks.id))
+        .leftJoin(t.places, eq(t.lodges.place_id, t.places.id))
+        .innerJoin(t.destinations, eq(t.lodges.destination_id, t.destinations.id))
+        .where(and(eq(t.lodges.destination_id, destination_id), ne(t.lodges.id, lodge.id)))
+        .orderBy(
+          desc(sql`coalesce(${t.lodges.park_id} = ${lodge.park_id} or ${t.lodges.place_id} = ${place_id}, false)`),
+          asc(t.parks.sort_order),
+          asc(t.parks.id),
+          asc(t.lodges.sort_order),
+          asc(t.lodges.id),
+        )
         .limit(3),
       db
         .selectDistinct(c.safariCard)

@@ -22,6 +22,11 @@ function stable(value: unknown): unknown {
   return value;
 }
 
+/** Whether two values of a document are the same, whatever the order of their keys (an absent value is null). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(stable(a ?? null)) === JSON.stringify(stable(b ?? null));
+}
+
 /** A hash of a document that does not depend on the order of its keys (jsonb reorders them). */
 export function documentHash(document: unknown): string {
   return createHash('sha256')

@@ -25,12 +25,12 @@ import { crossReferenceProblems } from '../db/content.ts';
 import type { Db } from '../db/index.ts';
 import { auditLog, contentItems, contentTombstones } from '../db/schema.ts';
 import { checkChange, isUniqueViolation, pictureProblems, slugFree } from './checks.ts';
-import { conflictUnless, lockedItem } from './conflicts.ts';
+import { conflictUnless, lockedItem, mergeOnto } from './conflicts.ts';
 import { slugTableOf } from './definitions.ts';
 import { checkSlug, documentProblems, fieldsOf, orderDocument } from './documents.ts';
 import { ContentStoreError, invalid, referenceError } from './errors.ts';
 import { project, publishedContent, referenceProblems } from './published.ts';
-import { getItem, itemOf } from './reading.ts';
+import { getItem, itemOf, type Row } from './reading.ts';
 import { addRedirects, renameReferences } from './renames.ts';
 import { getRevision, revisionRow } from './revisions.ts';
 import { transaction, writeAudit, type Actor } from './transaction.ts';
@@ -72,45 +72,75 @@ export async function saveItem(
   actor: Actor,
   action: 'save' | 'restore' = 'save',
 ): Promise<ContentItem> {
+  return (await writeItem(db, type, id, input, actor, action, false)).item;
+}
+
+/**
+ * Saves a new version of an item made on `baseRevision`, merged with what was saved since (see
+ * conflicts.ts): the fields only the other side changed are taken from it (`merged` names them);
+ * fields both changed are a conflict with both values.
+ */
+export function saveItemMerging(db: Db, type: ContentType, id: number, input: { slug: unknown; document: unknown; baseRevision?: unknown }, actor: Actor) {
+  return writeItem(db, type, id, input, actor, 'save', true);
+}
+
+async function writeItem(
+  db: Db,
+  type: ContentType,
+  id: number,
+  input: { slug: unknown; document: unknown; baseRevision?: unknown },
+  actor: Actor,
+  action: 'save' | 'restore',
+  merging: boolean,
+): Promise<{ item: ContentItem; merged: string[] }> {
   const baseRevision = Number(input.baseRevision);
   if (!Number.isInteger(baseRevision) || baseRevision < 1) throw new ContentStoreError(400, 'invalid-baseRevision', 'The revision the change was made on is missing.');
-  const slug = checkSlug(input.slug);
-  const raw = (input.document ?? {}) as ContentDocument;
-  // What is stored: the fields the type knows, in its order.
-  const document = orderDocument(fieldsOf(type.name), raw, true);
-  const row = await transaction(db, async (tx) => {
+  const mine = { slug: checkSlug(input.slug), document: (input.document ?? {}) as ContentDocument };
+  const { row, merged } = await transaction(db, async (tx) => {
     const current = await lockedItem(tx, type, id);
-    await conflictUnless(tx, type, current, baseRevision, { slug, document: raw });
+    let taken: string[] = [];
+    let version = mine;
+    if (merging) ({ version, taken } = await mergeOnto(tx, type, current, baseRevision, mine));
+    else await conflictUnless(tx, type, current, baseRevision, mine);
+    const { slug, document: raw } = version;
+    // What is stored: the fields the type knows, in its order.
+    const document = orderDocument(fieldsOf(type.name), raw, true);
     const renamed = await checkChange(tx, type, id, current.slug, { slug, raw, document });
-    const published = current.status === 'published';
     const [next] = await tx
       .update(contentItems)
       .set({ slug, document, revision: current.revision + 1, seed_hash: null, updated_at: new Date(), updated_by: actor.staffId })
       .where(eq(contentItems.id, id))
       .returning();
     await revisionRow(tx, next!, action, actor.staffId);
-    if (renamed) {
-      await renameReferences(tx, type, current.slug, slug, actor);
-      if (published) await addRedirects(tx, type, current.slug, slug);
-      // The row in the content table keeps its id (and everything that refers to it).
-      const target = slugTableOf(type.name);
-      if (target)
-        await tx
-          .update(target.table)
-          .set({ [target.slugKey]: slug } as never)
-          .where(eq(target.slug, current.slug));
-    }
-    if (published) {
-      // Checked on the changed content (references to a new slug renamed above).
-      const { content } = await publishedContent(tx);
-      const problems = crossReferenceProblems(content);
-      if (problems.length) throw referenceError(problems, 'This change would leave published content referring to something that is not published.');
-      await project(tx, type.name, slug);
-    }
-    await writeAudit(tx, actor, action, type, slug, renamed ? { from: current.slug, revision: next!.revision } : { revision: next!.revision });
-    return next!;
+    await afterSave(tx, type, current, slug, actor);
+    const detail = { ...(renamed ? { from: current.slug } : {}), revision: next!.revision, ...(taken.length ? { merged: taken } : {}) };
+    await writeAudit(tx, actor, action, type, slug, detail);
+    return { row: next!, merged: taken };
   });
-  return itemOf(type, row, actor.email);
+  return { item: itemOf(type, row, actor.email), merged };
+}
+
+/** A saved item's consequences: a new address renamed and redirected, a published item's content checked and projected. */
+async function afterSave(tx: Db, type: ContentType, current: Row, slug: string, actor: Actor) {
+  const published = current.status === 'published';
+  if (slug !== current.slug) {
+    await renameReferences(tx, type, current.slug, slug, actor);
+    if (published) await addRedirects(tx, type, current.slug, slug);
+    // The row in the content table keeps its id (and everything that refers to it).
+    const target = slugTableOf(type.name);
+    if (target)
+      await tx
+        .update(target.table)
+        .set({ [target.slugKey]: slug } as never)
+        .where(eq(target.slug, current.slug));
+  }
+  if (published) {
+    // Checked on the changed content (references to a new slug renamed above).
+    const { content } = await publishedContent(tx);
+    const problems = crossReferenceProblems(content);
+    if (problems.length) throw referenceError(problems, 'This change would leave published content referring to something that is not published.');
+    await project(tx, type.name, slug);
+  }
 }
 
 /** Publishes, unpublishes (back to draft) or schedules an item. */

@@ -62,6 +62,8 @@ export const lodgeCard = {
   park_id: t.lodges.park_id,
   parktitle: t.parks.parktitle,
   parktitleslug: t.parks.parktitleslug,
+  /** The town of a hotel outside the parks (null for a park's lodge, whose park is above). */
+  placetitle: t.places.placetitle,
   destinationtitle: t.destinations.destinationtitle,
   destinationtitleslug: t.destinations.destinationtitleslug,
 };

@@ -125,8 +125,14 @@ export function crossReferenceProblems(c: Content): string[] {
   const stopSlugs = new Set([...parkSlugs, ...c.places.map((p) => p.slug)]);
   for (const p of c.parks) if (!dest.has(p.destination)) problems.push(`parks/${p.slug}: unknown destination ${p.destination}`);
   for (const e of c.experiences) for (const d of e.destinations) if (!dest.has(d)) problems.push(`experiences/${e.slug}: unknown destination ${d}`);
-  const lodgePark = new Map(c.lodges.map((l) => [l.slug, l.park]));
-  for (const l of c.lodges) if (!parkSlugs.has(l.park)) problems.push(`lodges/${l.slug}: unknown park ${l.park}`);
+  // Where a lodge is: its park, or the town of a hotel outside the parks.
+  const lodgePark = new Map(c.lodges.map((l) => [l.slug, l.park ?? l.place]));
+  const placeSlugs = new Set(c.places.map((p) => p.slug));
+  for (const l of c.lodges) {
+    if (l.park !== undefined && !parkSlugs.has(l.park)) problems.push(`lodges/${l.slug}: unknown park ${l.park}`);
+    if (l.place !== undefined && !placeSlugs.has(l.place)) problems.push(`lodges/${l.slug}: unknown place ${l.place}`);
+    if (l.destination !== undefined && !dest.has(l.destination)) problems.push(`lodges/${l.slug}: unknown destination ${l.destination}`);
+  }
   for (const s of c.safaris) {
     for (const d of s.destinations) if (!dest.has(d)) problems.push(`safaris/${s.slug}: unknown destination ${d}`);
     for (const e of s.experiences) if (!exp.has(e)) problems.push(`safaris/${s.slug}: unknown experience ${e}`);

@@ -126,13 +126,14 @@ export async function countSafaris(db: Db, f: SafariFilter): Promise<number> {
 /** Lodges in the list's order: by country, park, then each lodge's set order. */
 export const lodgeOrder = [asc(t.destinations.sort_order), asc(t.parks.sort_order), asc(t.parks.id), asc(t.lodges.sort_order), asc(t.lodges.id)];
 
-/** Lodge cards (with their park and country) matching a condition, in the list's order. */
+/** Lodge cards (with their park or town and country) matching a condition, in the list's order. */
 export function findLodges(db: Db, where: SQL | undefined) {
   return db
     .select(c.lodgeCard)
     .from(t.lodges)
-    .innerJoin(t.parks, eq(t.lodges.park_id, t.parks.id))
-    .innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id))
+    .leftJoin(t.parks, eq(t.lodges.park_id, t.parks.id))
+    .leftJoin(t.places, eq(t.lodges.place_id, t.places.id))
+    .innerJoin(t.destinations, eq(t.lodges.destination_id, t.destinations.id))
     .where(where)
     .orderBy(...lodgeOrder)
     .$dynamic();

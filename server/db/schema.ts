@@ -185,7 +185,7 @@ export const places = pgTable(
   (t) => [uniqueIndex('places_slug_idx').on(t.placetitleslug)],
 );
 
-/** Lodges and camps in or beside a park, where the nights of an itinerary are spent. */
+/** Lodges and camps in or beside a park, and hotels in the towns a safari starts, ends or breaks in: where the nights of an itinerary are spent. */
 export const lodges = pgTable(
   'lodges',
   {
@@ -199,9 +199,14 @@ export const lodges = pgTable(
     /** 'budget' | 'mid-range' | 'luxury' (common/constants.ts LODGE_TIERS). */
     lodgetier: text('lodgetier', { enum: LODGE_TIERS }).notNull(),
     amenities: jsonb('amenities').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    park_id: integer('park_id')
+    /** The park it is in or beside; null for a hotel in a town (place_id). */
+    park_id: integer('park_id').references(() => parks.id, { onDelete: 'restrict' }),
+    /** The town (a place) of a town hotel; null for a park's lodge. */
+    place_id: integer('place_id').references(() => places.id, { onDelete: 'restrict' }),
+    /** Its country: its park's, or the town's. */
+    destination_id: integer('destination_id')
       .notNull()
-      .references(() => parks.id, { onDelete: 'restrict' }),
+      .references(() => destinations.id, { onDelete: 'restrict' }),
     sort_order: integer('sort_order').notNull().default(100),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
@@ -211,7 +216,9 @@ export const lodges = pgTable(
   (t) => [
     uniqueIndex('lodges_slug_idx').on(t.lodgetitleslug),
     index('lodges_park_idx').on(t.park_id, t.sort_order, t.id),
+    index('lodges_destination_idx').on(t.destination_id),
     check('lodges_tier_check', sql`${t.lodgetier} in ('budget', 'mid-range', 'luxury')`),
+    check('lodges_park_or_town_check', sql`(${t.park_id} is null) <> (${t.place_id} is null)`),
   ],
 );
 

@@ -2,8 +2,9 @@
 // draft, previews its Markdown live, publishes it and finds it on its page and in the site search;
 // edits a safari's itinerary (adds a day, moves it, removes another, reorders the stops) with
 // JavaScript and again without it (every button a plain form post, nothing typed lost); two
-// owners save the same safari and the second gets the conflict view with both versions, then
-// saves theirs over; an earlier revision is restored; a changed address leaves a permanent
+// owners save the same safari: what only one changed merges by itself, and the fields both changed
+// are shown side by side to choose from with the keyboard, with and without JavaScript; an earlier
+// revision is restored; a changed address leaves a permanent
 // redirect; a deletion needs its confirmation. axe finds nothing on the types, a list, the safari
 // form, the conflict view and the revisions at 1280 and 390 pixels wide, nothing is wider than the
 // screen; screenshots are kept for review (SCREENSHOT_DIR, default /tmp/content-editor-shots).
@@ -419,42 +420,101 @@ describe('pictures and publication times', () => {
 });
 
 describe('two people saving the same item', () => {
-  it('gives the second one the conflict view with both versions, and “save mine” keeps what they typed', async () => {
+  /** Both pages open the safari's form, as it is now. */
+  async function bothOpen(pages: Page[], js = true) {
+    const { id, revision } = await item('safaris', SAFARI);
+    for (const p of pages) {
+      await p.goto(`${site.base}/admin/content/safaris/${id}`);
+      // A page without JavaScript (the first, then) has no router to settle.
+      if (js || p !== pages[0]) await settled(p);
+    }
+    return { id, revision };
+  }
+
+  it('merges by itself what only one of them changed, and says so', async () => {
     const a = await consolePage(OWNER);
     const b = await consolePage(OTHER);
     try {
-      const { id, revision } = await item('safaris', SAFARI);
-      for (const p of [a.page, b.page]) {
-        await p.goto(`${site.base}/admin/content/safaris/${id}`);
-        await settled(p);
-      }
+      const { revision } = await bothOpen([a.page, b.page]);
       await b.page.locator('[name="doc.title"]').fill('Bwindi Gorilla Trek from Kabale (Oscar)');
       await b.page.getByRole('button', { name: 'Save', exact: true }).click();
       await b.page.waitForURL(/\?done=saved$/);
-      expect((await item('safaris', SAFARI)).revision).toBe(revision + 1);
 
       await a.page.locator('[name="doc.price"]').fill('1190');
       await a.page.getByRole('button', { name: 'Save', exact: true }).click();
-      await a.page.getByRole('alert').getByText('Someone else saved this item after you opened it.').waitFor();
-      const theirs = a.page.getByRole('region', { name: /The saved version/ });
-      await theirs.waitFor();
-      expect(await theirs.textContent()).toContain(OTHER);
-      // The differences, marked in words: their title against yours, their price against yours.
-      const diff = a.page.getByRole('region', { name: 'What differs between the saved version and yours' });
-      const text = await diff.textContent();
-      expect(text).toContain('Only in the saved version: title: Bwindi Gorilla Trek from Kabale (Oscar)');
-      expect(text).toContain('Only in your version: price: 1190');
-      // The form still holds what was typed.
-      expect(await a.page.locator('[name="doc.price"]').inputValue()).toBe('1190');
-      expect(await a.page.locator('[name="doc.title"]').inputValue()).toBe('Bwindi Gorilla Trek from Kabale');
-      await a.page.screenshot({ path: path.join(SHOTS, 'conflict-desktop.png'), fullPage: true });
-
-      await a.page.getByRole('button', { name: 'Save mine over theirs' }).click();
-      await a.page.waitForURL(/\?done=saved$/);
+      await a.page.waitForURL(/\?done=saved&merged=title$/);
+      await a.page.getByRole('status').filter({ hasText: 'Someone else saved it meanwhile: their changes to Title are kept too.' }).waitFor();
       const now = await item('safaris', SAFARI);
       expect(now.revision).toBe(revision + 2);
       expect(now.document.price).toBe(1190);
-      expect(now.document.title).toBe('Bwindi Gorilla Trek from Kabale');
+      expect(now.document.title).toBe('Bwindi Gorilla Trek from Kabale (Oscar)');
+      // The form shows the merged version.
+      expect(await a.page.locator('[name="doc.title"]').inputValue()).toBe('Bwindi Gorilla Trek from Kabale (Oscar)');
+      expect(a.errors).toEqual([]);
+      expect(b.errors).toEqual([]);
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  });
+
+  it.for([
+    ['with JavaScript', true],
+    ['without JavaScript', false],
+  ] as const)('shows the fields both changed side by side, %s, and saves the choices made with the keyboard', async ([, js]) => {
+    const a = await consolePage(OWNER, { js });
+    const b = await consolePage(OTHER);
+    try {
+      const { revision } = await bothOpen([a.page, b.page], js);
+      const before = await item('safaris', SAFARI);
+      // Values of their own for each run (the run before left its choices saved).
+      const [theirPrice, myPrice, tag] = [before.document.price + 7, before.document.price + 13, js ? 'JS' : 'no JS'];
+      await b.page.locator('[name="doc.price"]').fill(String(theirPrice));
+      await b.page.locator('[name="doc.keywords"]').fill(`${before.document.keywords}, Oscar`);
+      await b.page.getByRole('button', { name: 'Save', exact: true }).click();
+      await b.page.waitForURL(/\?done=saved$/);
+
+      await a.page.locator('[name="doc.price"]').fill(String(myPrice));
+      await a.page.locator('[name="doc.title"]').fill(`Bwindi Gorilla Trek from Kabale (Olivia, ${tag})`);
+      await a.page.getByRole('button', { name: 'Save', exact: true }).click();
+      await a.page.getByRole('alert').filter({ hasText: 'changed some of the fields you changed' }).waitFor();
+      // One fieldset for the one field both changed, with both values; the keywords only they
+      // changed are merged into the form already.
+      const price = a.page.getByRole('group', { name: 'Price per person from (USD)' });
+      await price.waitFor();
+      expect(await a.page.locator('.c-merge__field').count()).toBe(1);
+      await price
+        .getByRole('region', { name: /your version/ })
+        .filter({ hasText: String(myPrice) })
+        .waitFor();
+      await price
+        .getByRole('region', { name: /their version/ })
+        .filter({ hasText: String(theirPrice) })
+        .waitFor();
+      await a.page.getByText('Their changes to Keywords are already in your version below').waitFor();
+      expect(await a.page.locator('[name="doc.keywords"]').inputValue()).toBe(`${before.document.keywords}, Oscar`);
+      expect(await a.page.locator('[name="doc.title"]').inputValue()).toBe(`Bwindi Gorilla Trek from Kabale (Olivia, ${tag})`);
+      expect((await item('safaris', SAFARI)).revision).toBe(revision + 1);
+      await a.page.screenshot({ path: path.join(SHOTS, `merge-${js ? 'js' : 'nojs'}-desktop.png`), fullPage: true });
+
+      // By keyboard: focus "Keep mine", arrow to "Keep theirs", Tab to the save button, Enter.
+      const mine = price.getByRole('radio', { name: 'Keep mine' });
+      await mine.focus();
+      await a.page.keyboard.press('Space');
+      expect(await mine.isChecked()).toBe(true);
+      await a.page.keyboard.press('ArrowDown');
+      expect(await price.getByRole('radio', { name: /^Keep theirs/ }).isChecked()).toBe(true);
+      await a.page.keyboard.press('Tab');
+      const saveChoices = a.page.getByRole('button', { name: 'Save with these choices' });
+      expect(await saveChoices.evaluate((el) => el === document.activeElement)).toBe(true);
+      await a.page.keyboard.press('Enter');
+      await a.page.waitForURL(/\?done=saved$/);
+      const now = await item('safaris', SAFARI);
+      expect(now.revision).toBe(revision + 2);
+      // Their price (chosen), their keywords (merged), my title (mine alone): nothing lost.
+      expect(now.document.price).toBe(theirPrice);
+      expect(now.document.keywords).toBe(`${before.document.keywords}, Oscar`);
+      expect(now.document.title).toBe(`Bwindi Gorilla Trek from Kabale (Olivia, ${tag})`);
       expect(a.errors.filter((e) => !e.includes('409'))).toEqual([]);
       expect(b.errors).toEqual([]);
     } finally {
@@ -604,18 +664,25 @@ describe.each(SIZES)('axe on the content screens at %s size', (size, width) => {
       await page.evaluate(() => window.scrollTo(0, 0));
     }
     if (name === 'conflict') {
-      // Someone else saves meanwhile (through the API), then this page saves.
+      // Someone else saves meanwhile (through the API), changing the price and the itinerary this
+      // page changes too, and the keywords; then this page saves.
       const other = await signIn(site.base, OTHER);
       const current = await item('safaris', SAFARI);
+      const itinerary = current.document.itinerary.map((d: { title: string }, i: number) => (i === 0 ? { ...d, title: `${d.title} (${size})` } : d));
       const put = await other.send(
         `/content/safaris/${id}`,
-        { slug: current.slug, document: { ...current.document, keywords: `${current.document.keywords}, ${size}` }, baseRevision: revision },
+        { slug: current.slug, document: { ...current.document, price: 900 + width, itinerary, keywords: `${current.document.keywords}, ${size}` }, baseRevision: revision },
         'PUT',
       );
       expect(put.status).toBe(200);
       await page.locator('[name="doc.price"]').fill(String(1000 + width));
+      await page.locator('[name="doc.itinerary.0.title"]').fill('Kabale to Rushaga and the trek');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await page.getByRole('button', { name: 'Save mine over theirs' }).waitFor();
+      await page.getByRole('button', { name: 'Save with these choices' }).waitFor();
+      await page
+        .getByRole('group', { name: 'Itinerary' })
+        .getByRole('radio', { name: /^Keep theirs/ })
+        .waitFor();
     }
     expect(await page.locator('h1').count()).toBe(1);
     const wide = await page.evaluate(

@@ -105,7 +105,7 @@ for (const [label, viewport, options] of [
       expect(await page.locator('h1').textContent()).toBe(lodge.lodge.lodgetitle);
       expect(await page.locator('.amenities__list li').allTextContents()).toEqual(lodge.lodge.amenities.map((a) => ` ${a}`));
       expect(await page.locator('.stay-card strong').textContent()).toBe({ budget: 'Budget', 'mid-range': 'Mid-range', luxury: 'Luxury' }[lodge.lodge.lodgetier]);
-      expect(await page.locator('.stay-card').getByRole('link', { name: lodge.lodge.parktitle }).getAttribute('href')).toBe(`/parks/${PARK}`);
+      expect(await page.locator('.stay-card').getByRole('link', { name: lodge.lodge.parktitle! }).getAttribute('href')).toBe(`/parks/${PARK}`);
       expect(await page.locator('.stay-card').getByRole('link', { name: 'Plan a safari with a stay here' }).getAttribute('href')).toBe('/plan-a-safari');
       // The map loads as an image (the square one on phones).
       const map = page.locator('.park-map img');

@@ -36,6 +36,15 @@ export interface MapCountry {
   d: string;
 }
 
+/** A lake, drawn over the countries in the colour of water. */
+export interface MapLake {
+  name: string;
+  /** Bounding box in map units: x0, y0, x1, y1. */
+  box: readonly [number, number, number, number];
+  /** SVG path data in map units. */
+  d: string;
+}
+
 /** A place for a country's name; a name may have several, in order of preference. */
 export interface MapLabel {
   text: string;

@@ -9,6 +9,7 @@ import { safariRoute, type RouteStop } from '../../../common/route.ts';
 import { buildMap } from '../../../scripts/build-map.ts';
 import { loadContent, type Content } from '../../../server/db/content.ts';
 import { COUNTRIES } from './east-africa.ts';
+import { LAKES } from './lakes.ts';
 import { parkLayout, routeLayout, stopLabel } from './maps.server.ts';
 import { FRAME, MAP_UNITS_PER_DEGREE, project } from './projection.ts';
 import { MAP_SIZES, mapSvg, type MapLayout } from './route-map.ts';
@@ -71,6 +72,42 @@ describe('the base map', () => {
     for (const name of ['Uganda', 'Kenya', 'Tanzania', 'Rwanda', 'Burundi']) expect(byName.get(name)?.focus, name).toBe(true);
     for (const name of ['Dem. Rep. Congo', 'S. Sudan', 'Ethiopia', 'Somalia', 'Zambia', 'Malawi', 'Mozambique']) expect(byName.get(name)?.focus, name).toBe(false);
     for (const c of COUNTRIES) expect(c.d).toMatch(/^M-?\d+ -?\d+l[-\d ]+z(M-?\d+ -?\d+l[-\d ]+z)*$/);
+  });
+});
+
+describe('the lakes', () => {
+  it('hold the great lakes of the frame as path data, each inside the frame', () => {
+    const names = LAKES.map((l) => l.name);
+    for (const name of ['Lake Victoria', 'Lake Tanganyika', 'Lake Kivu', 'Lake Albert', 'Lake Edward', 'Lake Malawi']) expect(names).toContain(name);
+    for (const l of LAKES) {
+      expect(l.d, l.name).toMatch(/^M-?\d+ -?\d+l[-\d ]+z(M-?\d+ -?\d+l[-\d ]+z)*$/);
+      expect(l.box[0]).toBeGreaterThanOrEqual(0);
+      expect(l.box[2]).toBeLessThanOrEqual(Math.ceil(FRAME.width));
+      expect(l.box[3]).toBeLessThanOrEqual(Math.ceil(FRAME.height));
+    }
+    // Lake Victoria's outline where the projection puts the lake: Kampala's shore to Mwanza's.
+    const victoria = LAKES.find((l) => l.name === 'Lake Victoria')!;
+    const [x0, y0] = project(31.6, 0.6);
+    const [x1, y1] = project(34.9, -3.1);
+    expect(victoria.box[0]).toBeGreaterThan(x0);
+    expect(victoria.box[1]).toBeGreaterThan(y0);
+    expect(victoria.box[2]).toBeLessThan(x1);
+    expect(victoria.box[3]).toBeLessThan(y1);
+  });
+
+  it('are drawn on the maps whose view takes them in, over the countries and under the route', () => {
+    const lakesOf = (svg: string) => [...svg.matchAll(/<path data-name="([^"]+)"/g)].map((m) => m[1]);
+    const rwandaTanzania = mapSvg(routeLayout(routeOf('14-days-rwanda-gorillas-and-tanzania-serengeti'))!, 'Route');
+    expect(lakesOf(rwandaTanzania)).toEqual(expect.arrayContaining(['Lake Victoria', 'Lake Kivu', 'Lake Tanganyika']));
+    const lastCountry = rwandaTanzania.lastIndexOf('<path fill=');
+    const firstLake = rwandaTanzania.indexOf('<g class="lakes"');
+    expect(firstLake).toBeGreaterThan(lastCountry);
+    expect(rwandaTanzania.indexOf('<polyline')).toBeGreaterThan(firstLake);
+    expect(lakesOf(mapSvg(routeLayout(routeOf('6-days-rwanda-gorillas-nyungwe-and-lake-kivu'), 'phone')!, 'Route'))).toContain('Lake Kivu');
+    // A map of the Mara and Nakuru reaches neither Lake Tanganyika nor Lake Kivu.
+    const kenya = lakesOf(mapSvg(routeLayout(routeOf('5-days-maasai-mara-and-lake-nakuru'))!, 'Route'));
+    expect(kenya).not.toContain('Lake Tanganyika');
+    expect(kenya).not.toContain('Lake Kivu');
   });
 });
 

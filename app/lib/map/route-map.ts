@@ -5,7 +5,8 @@
 // safari and park pages show it as a same-origin image) and the itinerary PDF draws the same
 // layout with its own drawing calls.
 import { COUNTRIES, LABELS } from './east-africa.ts';
-import { FRAME, MAP_UNITS_PER_DEGREE, project, type MapCountry } from './projection.ts';
+import { LAKES } from './lakes.ts';
+import { FRAME, MAP_UNITS_PER_DEGREE, project, type MapCountry, type MapLake } from './projection.ts';
 
 /** The picture's size in pixels: landscape for wide screens, square for phones. */
 export const MAP_SIZES = { wide: [400, 300], phone: [300, 300] } as const;
@@ -14,6 +15,7 @@ export type MapSize = keyof typeof MAP_SIZES;
 /** Colours of the map (the site's palette). */
 export const MAP_COLOURS = {
   sea: '#cfe1e6',
+  shore: '#a9c8d1',
   land: '#f6eedb',
   neighbour: '#e6e2d8',
   border: '#ffffff',
@@ -76,6 +78,8 @@ export interface MapLayout {
   tx: number;
   ty: number;
   countries: readonly MapCountry[];
+  /** The lakes in view, drawn over the countries and under the route. */
+  lakes: readonly MapLake[];
   countryLabels: (MapText & { focus: boolean })[];
   /** The route in pixels, in order (empty for a single location). */
   line: [number, number][];
@@ -162,6 +166,7 @@ export function layoutMap(points: readonly MapPoint[], opts: LayoutOptions): Map
   const toPx = ([ux, uy]: [number, number]): [number, number] => [ux * scale + tx, uy * scale + ty];
   const view: Box = [vx, vy, vx + viewW, vy + viewH];
   const countries = COUNTRIES.filter((c) => overlap([c.box[0], c.box[1], c.box[2], c.box[3]], view) > 0);
+  const lakes = LAKES.filter((l) => overlap([l.box[0], l.box[1], l.box[2], l.box[3]], view) > 0);
   const countryLabels = LABELS.map((l) => {
     const [x, y] = toPx([l.x, l.y]);
     return { text: l.text, x, y, anchor: 'middle' as const, focus: l.focus };
@@ -300,7 +305,7 @@ export function layoutMap(points: readonly MapPoint[], opts: LayoutOptions): Map
     return fits;
   });
 
-  return { width: W, height: H, scale, tx, ty, countries, countryLabels: shownCountries, line, markers, labels };
+  return { width: W, height: H, scale, tx, ty, countries, lakes, countryLabels: shownCountries, line, markers, labels };
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -315,11 +320,16 @@ export function mapSvg(layout: MapLayout, title: string): string {
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${layout.width} ${layout.height}" width="${layout.width}" height="${layout.height}" role="img" aria-labelledby="map-title" font-family="${MAP_FONT}">`,
     `<title id="map-title">${esc(title)}</title>`,
-    `<desc>Country outlines: Natural Earth (public domain).</desc>`,
+    `<desc>Country outlines and lakes: Natural Earth (public domain).</desc>`,
     `<rect width="${layout.width}" height="${layout.height}" fill="${c.sea}"/>`,
     `<g transform="matrix(${n(s, 5)} 0 0 ${n(s, 5)} ${n(layout.tx, 2)} ${n(layout.ty, 2)})" stroke="${c.border}" stroke-width="${n(1.1 / s, 3)}" stroke-linejoin="round">`,
   );
   for (const country of layout.countries) out.push(`<path fill="${country.focus ? c.land : c.neighbour}" d="${country.d}"/>`);
+  if (layout.lakes.length) {
+    out.push(`<g class="lakes" fill="${c.sea}" stroke="${c.shore}" stroke-width="${n(0.8 / s, 3)}">`);
+    for (const lake of layout.lakes) out.push(`<path data-name="${esc(lake.name)}" d="${lake.d}"/>`);
+    out.push('</g>');
+  }
   out.push('</g>');
   if (layout.countryLabels.length) {
     out.push(`<g font-size="${COUNTRY_SIZE}" font-weight="600" letter-spacing="1.5" text-anchor="middle">`);

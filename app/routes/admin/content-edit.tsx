@@ -4,16 +4,30 @@
 // deletion. Without JavaScript every button is a plain form post: the list buttons (add, remove,
 // move a day or a picture) and "Preview" come back as the same form with the unsaved document
 // changed, nothing typed lost; with JavaScript those act in the browser. A save made on an older
-// revision (someone else saved meanwhile) comes back as the conflict view: the saved version and
-// its differences from yours, and your version still in the form, to save over theirs.
+// revision (someone else saved meanwhile) is merged by the API field by field; when both changed a
+// field it comes back as the conflict view: the saved version, each field both changed with its two
+// values to choose from ("Keep mine" / "Keep theirs", app/components/admin/MergeChoices.tsx), and
+// your version merged with the fields only they changed in the form. Saving with the choices saves
+// on their revision, theirs read back from it.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
-import { CONTENT_MESSAGES, type ContentConflict, type ContentDocument, type ContentForm, type ContentItem, type DiffLine, type FieldSpec } from '../../../common/content-editing.ts';
+import {
+  CONTENT_MESSAGES,
+  type ContentConflict,
+  type ContentDocument,
+  type ContentForm,
+  type ContentItem,
+  type ContentRevision,
+  type DiffLine,
+  type FieldSpec,
+  fieldLabel,
+} from '../../../common/content-editing.ts';
 import type { MediaImage, MediaList } from '../../../common/media-library.ts';
 import { safariHeading } from '../../../common/safari-title.ts';
 import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { ContentFields, type LibrarySearch } from '../../components/admin/ContentFields.tsx';
 import { At, ContentStatusBadge, DiffView } from '../../components/admin/ContentUi.tsx';
+import { type MergeChoice, MergeChoices } from '../../components/admin/MergeChoices.tsx';
 import { imageMetaOf } from '../../components/Image.tsx';
 import { apiContext } from '../../context.ts';
 import { adminGet, CSRF_FIELD } from '../../lib/admin.ts';
@@ -134,7 +148,9 @@ export interface EditState {
   library?: MediaImage[];
   librarySearch?: LibrarySearch;
   problems?: Problem[];
-  conflict?: { current: ContentItem; diff: DiffLine[] };
+  conflict?: { current: ContentItem; diff: DiffLine[]; merge?: ContentConflict['merge'] };
+  /** After a conflict with fields both changed: the choices made so far. */
+  choices?: Record<string, MergeChoice>;
 }
 
 type ActionResult = EditState | { kind: 'delete'; error: string };
@@ -142,7 +158,11 @@ type ActionResult = EditState | { kind: 'delete'; error: string };
 /** A refused write, as the form shows it: the conflict view, the problems, or the error. */
 function refused(sent: Exclude<ContentAnswer<unknown>, { ok: true }>, state: EditState): EditState {
   if (sent.kind === 'conflict') {
-    return { ...state, kind: 'conflict', baseRevision: sent.conflict.current.revision, error: CONTENT_MESSAGES.conflict, conflict: { current: sent.conflict.current, diff: sent.conflict.diff ?? [] } };
+    const { current, diff, merge } = sent.conflict;
+    // Merged: the form holds the merged version, and the save keeps the revision it was made on.
+    if (merge?.fields.length)
+      return { ...state, kind: 'conflict', doc: merge.merged.document, slug: merge.merged.slug, error: state.error ?? sent.error, conflict: { current, diff: diff ?? [], merge } };
+    return { ...state, kind: 'conflict', baseRevision: current.revision, error: CONTENT_MESSAGES.conflict, conflict: { current, diff: diff ?? [] } };
   }
   if (sent.kind === 'problems') {
     const problems = sent.problems.map((p) => ({ ...p, path: p.path.replace(/^document\./, '') }));
@@ -158,6 +178,34 @@ function refused(sent: Exclude<ContentAnswer<unknown>, { ok: true }>, state: Edi
 }
 
 type Ctx = Route.ActionArgs['context'];
+
+/**
+ * A save after a conflict with fields both changed: when every such field has its choice, the
+ * form's version with theirs taken where chosen (read from the revision they saved), to be saved on
+ * that revision; otherwise the form's version on its own revision again, which the API answers with
+ * the same conflict, and the reminder to choose.
+ */
+async function withChoices(context: Ctx, request: Request, fd: FormData, state: EditState, itemPath: string): Promise<EditState> {
+  const clashes = fd.getAll('clash').map(String);
+  const theirsRevision = Number.parseInt(String(fd.get('theirsRevision') ?? ''), 10);
+  if (!clashes.length || !Number.isInteger(theirsRevision) || theirsRevision < 1) return state;
+  const choices: Record<string, MergeChoice> = {};
+  for (const name of clashes) {
+    const c = fd.get(`choose.${name}`);
+    if (c === 'mine' || c === 'theirs') choices[name] = c;
+  }
+  if (Object.keys(choices).length < clashes.length) return { ...state, choices, error: CONTENT_MESSAGES.chooseEach };
+  const theirs = await adminGet<ContentRevision>(context, request, `${itemPath}/revisions/${theirsRevision}`);
+  const doc: ContentDocument = { ...state.doc };
+  let slug = state.slug;
+  for (const [name, c] of Object.entries(choices)) {
+    if (c !== 'theirs') continue;
+    if (name === 'slug') slug = theirs.slug;
+    else if (name in theirs.document) doc[name] = theirs.document[name];
+    else delete doc[name];
+  }
+  return { ...state, doc, slug, baseRevision: theirsRevision, choices };
+}
 
 /** Deletes the item once the box is ticked; a refusal says why (what refers to it, each named). */
 async function deleteItem(context: Ctx, request: Request, params: Route.ActionArgs['params'], fd: FormData): Promise<ActionResult> {
@@ -242,6 +290,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   // First the document is saved (unless it says what the saved one says), then its state changes.
   let saved: ContentItem;
   let changed = true;
+  let merged: string[] = [];
   if (!item) {
     const sent = await contentSend(context, request, `/content/${type}`, { json: { slug, document: doc }, csrf });
     if (!sent.ok) return refused(sent, state);
@@ -250,9 +299,15 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     saved = item;
     changed = false;
   } else {
-    const sent = await contentSend(context, request, `/content/${type}/${item.id}`, { method: 'PUT', json: { slug, document: doc, baseRevision: state.baseRevision }, csrf });
-    if (!sent.ok) return refused(sent, state);
+    const chosen = await withChoices(context, request, fd, state, `/content/${type}/${item.id}`);
+    const sent = await contentSend<{ item: ContentItem; merged?: string[] }>(context, request, `/content/${type}/${item.id}`, {
+      method: 'PUT',
+      json: { slug: chosen.slug, document: chosen.doc, baseRevision: chosen.baseRevision },
+      csrf,
+    });
+    if (!sent.ok) return refused(sent, chosen);
     saved = sent.data.item;
+    merged = sent.data.merged ?? [];
   }
   const moved = Boolean(item && item.slug !== saved.slug && item.status === 'published');
 
@@ -271,10 +326,19 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     saved = sent.data.item;
   }
   const done = write === 'save' ? (!item ? 'created' : changed ? 'saved' : 'unchanged') : DONE[write];
-  throw redirect(`/admin/content/${type}/${saved.id}?done=${done}${moved ? '&moved=1' : ''}`, { status: 303, headers: noStore });
+  const also = merged.length ? `&merged=${encodeURIComponent(merged.join(','))}` : '';
+  throw redirect(`/admin/content/${type}/${saved.id}?done=${done}${moved ? '&moved=1' : ''}${also}`, { status: 303, headers: noStore });
 }
 
-function DoneNotice({ item, singular }: { item: ContentItem | null; singular: string }) {
+/** The fields a save took from a version saved meanwhile (their labels), for the notice. */
+function mergedNote(params: URLSearchParams, fields: readonly FieldSpec[]): ReactNode {
+  const names = (params.get('merged') ?? '').split(',').filter(Boolean);
+  if (!names.length) return null;
+  const labels = names.map((n) => fieldLabel(fields, n));
+  return <> Someone else saved it meanwhile: their changes to {labels.join(', ')} are kept too.</>;
+}
+
+function DoneNotice({ item, singular, fields }: { item: ContentItem | null; singular: string; fields: readonly FieldSpec[] }) {
   const [params] = useSearchParams();
   const done = params.get('done');
   const failed = params.get('failed');
@@ -308,6 +372,7 @@ function DoneNotice({ item, singular }: { item: ContentItem | null; singular: st
         <Notice>
           {text[done]}
           {params.has('moved') ? <> Its old address now redirects to the new one.</> : null}
+          {mergedNote(params, fields)}
         </Notice>
       ) : null}
       {failed ? <FormError>It could not be published: {failed}</FormError> : null}
@@ -328,7 +393,41 @@ function ProblemSummary({ fields, problems, error }: { fields: readonly FieldSpe
   );
 }
 
-function ConflictView({ current, diff, here }: { current: ContentItem; diff: DiffLine[]; here: string }) {
+/** What was merged, and the fields both changed with their two values to choose from. */
+function MergeView({ merge, current, choices, fields }: { merge: NonNullable<ContentConflict['merge']>; current: ContentItem; choices: Record<string, MergeChoice>; fields: readonly FieldSpec[] }) {
+  return (
+    <>
+      {merge.taken.length ? (
+        <p className="c-merge__taken">
+          Their changes to {merge.taken.map((n) => fieldLabel(fields, n)).join(', ')} are already in your version below: only they changed {merge.taken.length === 1 ? 'that field' : 'those fields'}.
+        </p>
+      ) : null}
+      <h3 className="c-subhead">{merge.fields.length === 1 ? 'The field you both changed' : `The ${merge.fields.length} fields you both changed`}: choose which version to keep</h3>
+      <MergeChoices fields={merge.fields} choices={choices} by={current.updatedBy || 'the content files'} />
+      <div className="c-editor__buttons">
+        <button type="submit" form="content-form" name="intent" value="save" className="btn btn--primary">
+          Save with these choices
+        </button>
+      </div>
+    </>
+  );
+}
+
+function ConflictView({
+  current,
+  diff,
+  here,
+  merge,
+  choices,
+  fields,
+}: {
+  current: ContentItem;
+  diff: DiffLine[];
+  here: string;
+  merge?: ContentConflict['merge'];
+  choices: Record<string, MergeChoice>;
+  fields: readonly FieldSpec[];
+}) {
   return (
     <section className="c-panel c-conflict" aria-labelledby="theirs-title">
       <h2 id="theirs-title">The saved version (revision {current.revision})</h2>
@@ -360,7 +459,11 @@ function ConflictView({ current, diff, here }: { current: ContentItem; diff: Dif
           </dd>
         </div>
       </dl>
-      <DiffView lines={diff} title="What differs between the saved version and yours" labels={{ minus: 'Only in the saved version', plus: 'Only in your version' }} />
+      {merge ? (
+        <MergeView merge={merge} current={current} choices={choices} fields={fields} />
+      ) : (
+        <DiffView lines={diff} title="What differs between the saved version and yours" labels={{ minus: 'Only in the saved version', plus: 'Only in your version' }} />
+      )}
       <p className="c-conflict__choice">
         Keep theirs instead? <a href={here}>Discard your changes and load the saved version</a>.
       </p>
@@ -401,13 +504,13 @@ export default function ContentEditor() {
   return (
     <>
       <EditorHead item={item} type={type} title={title} listPath={listPath} />
-      {!edit ? <DoneNotice item={item} singular={type.singular} /> : null}
+      {!edit ? <DoneNotice item={item} singular={type.singular} fields={form.fields} /> : null}
       {edit?.kind === 'problems' ? <ProblemSummary fields={form.fields} problems={edit.problems ?? []} error={edit.error} /> : null}
-      {edit?.kind === 'conflict' ? <FormError>{CONTENT_MESSAGES.conflict}</FormError> : null}
+      {edit?.kind === 'conflict' ? <FormError>{edit.error ?? CONTENT_MESSAGES.conflict}</FormError> : null}
       {edit?.kind === 'edit' && edit.error ? <FormError>{edit.error}</FormError> : null}
       {type.fixed ? <p className="c-muted c-content-note">{CONTENT_MESSAGES.fixed}</p> : null}
 
-      {conflict ? <ConflictView current={conflict.current} diff={conflict.diff} here={location.pathname} /> : null}
+      {conflict ? <ConflictView current={conflict.current} diff={conflict.diff} here={location.pathname} merge={conflict.merge} choices={edit?.choices ?? {}} fields={form.fields} /> : null}
       {conflict ? (
         <h2 className="c-subhead" id="yours-title">
           Your version (not saved yet)
@@ -430,6 +533,14 @@ export default function ContentEditor() {
         </button>
         <CsrfInput />
         <input type="hidden" name="baseRevision" value={edit?.baseRevision ?? item?.revision ?? 0} />
+        {conflict?.merge ? (
+          <>
+            <input type="hidden" name="theirsRevision" value={conflict.current.revision} />
+            {conflict.merge.fields.map((f) => (
+              <input key={f.name} type="hidden" name="clash" value={f.name} />
+            ))}
+          </>
+        ) : null}
         <EditorBar item={item} status={status} busy={busy} conflict={Boolean(conflict)} previewAction={previewAction} />
         <div className="c-editor__main">
           <FieldsPanel item={item} form={form} edit={edit} library={library} pictures={pictures} editor={editor} typing={typing} siteTitle={siteTitle} />
@@ -741,7 +852,7 @@ function PublicationPanel({
   status: string;
   edit: Edit | undefined;
   busy: boolean;
-  conflict: Pick<ContentConflict, 'current'> | undefined;
+  conflict: Pick<ContentConflict, 'current' | 'merge'> | undefined;
   listPath: string;
   previewAction: string | undefined;
 }) {
@@ -751,10 +862,19 @@ function PublicationPanel({
       {item ? <SavedFacts item={item} listPath={listPath} /> : <p className="c-muted">A new {type.singular} is saved as a draft: it is on the site once published.</p>}
       {conflict ? (
         <div className="c-editor__buttons">
-          <button type="submit" name="intent" value="save" className="btn btn--primary" disabled={busy}>
-            Save mine over theirs
-          </button>
-          <p className="c-field__hint">Your version replaces the saved one (revision {conflict.current.revision}); theirs stays in the history.</p>
+          {conflict.merge ? (
+            <p className="c-field__hint">
+              <a href="#theirs-title">Choose the version of each field you both changed</a>, then save: your version with those choices is saved on theirs (revision {conflict.current.revision}); both
+              stay in the history.
+            </p>
+          ) : (
+            <>
+              <button type="submit" name="intent" value="save" className="btn btn--primary" disabled={busy}>
+                Save mine over theirs
+              </button>
+              <p className="c-field__hint">Your version replaces the saved one (revision {conflict.current.revision}); theirs stays in the history.</p>
+            </>
+          )}
         </div>
       ) : (
         <>

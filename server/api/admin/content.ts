@@ -6,7 +6,7 @@
 //   GET    /content/:type/form                        the type's form (fields, choices, blank document)
 //   POST   /content/:type                             { slug, document } -> a new draft
 //   GET    /content/:type/:id                         { item, form }
-//   PUT    /content/:type/:id                         { slug, document, baseRevision } (409 on a newer revision)
+//   PUT    /content/:type/:id                         { slug, document, baseRevision } (merged with a newer revision, field by field; 409 when both changed a field)
 //   POST   /content/:type/:id/publish | unpublish     { baseRevision }
 //   POST   /content/:type/:id/schedule                { baseRevision, at }
 //   DELETE /content/:type/:id                         { baseRevision }
@@ -31,7 +31,7 @@ import { previewItem } from '../../content/preview.ts';
 import { choicesFor, getItem, listItems, referencedCollections, requireType, typeCounts } from '../../content/reading.ts';
 import { getRevision, listRevisions } from '../../content/revisions.ts';
 import type { Actor } from '../../content/transaction.ts';
-import { createItem, deleteItem, restoreRevision, saveItem, setStatus } from '../../content/writing.ts';
+import { createItem, deleteItem, restoreRevision, saveItemMerging, setStatus } from '../../content/writing.ts';
 import { CONTENT_TYPES, type ContentType } from '../../content/types.ts';
 import type { Db } from '../../db/index.ts';
 import { markdownToHtml } from '../../db/html.ts';
@@ -207,9 +207,9 @@ function writingRoutes(app: Hono<AdminEnv>, { editor, actorOf, changed }: Editin
     const id = idParam(c, 'Item');
     const input = await readBody(c, writeSchema);
     refuseControl(input.document);
-    const item = await saveItem(deps(c).db, type, id, input, actorOf(c));
+    const { item, merged } = await saveItemMerging(deps(c).db, type, id, input, actorOf(c));
     await changed();
-    return c.json({ item });
+    return c.json(merged.length ? { item, merged } : { item });
   });
 
   for (const [verb, to] of [

@@ -23,7 +23,7 @@ import safaris from './safaris.ts';
 import vehicles from './vehicles.ts';
 import type { ContentTypeModule } from './type.ts';
 
-export const CONTENT_MODULES = [destinations, parks, lodges, places, experiences, guides, vehicles, safaris, blogs, animals, birds, faqs, reviews, pages] as const;
+export const CONTENT_MODULES = [destinations, parks, places, lodges, experiences, guides, vehicles, safaris, blogs, animals, birds, faqs, reviews, pages] as const;
 
 type Module = (typeof CONTENT_MODULES)[number];
 export type CollectionName = Module['collection'];

@@ -1,33 +1,52 @@
-// Lodges and camps we book, in or beside a park: a page, a gallery, a marker on the maps, and the
-// nights of the itineraries.
+// Lodges and camps we book, in or beside a park, and the hotels of the towns a safari starts, ends
+// or breaks in (a place, with its country): a page, a gallery, a marker on the maps, and the nights
+// of the itineraries.
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { LODGE_TIERS } from '../../../common/constants.ts';
 import * as c from '../../db/columns.ts';
 import { markdownToHtml } from '../../db/html.ts';
+import type { Db } from '../../db/index.ts';
 import * as t from '../../db/schema.ts';
 import { galleryItem, image, location, markdown, ref, seo, text } from './fields.ts';
 import { contentType, named, pageColumns, replaceGallery, upsert } from './type.ts';
 
-/** A lodge or camp we book, in or beside a park. */
-const lodgeSchema = z.object({
-  /** The lodge's name. */
-  title: text,
-  /** The park (slug) it is in or beside. */
-  park: ref('parks'),
-  tier: z.enum(LODGE_TIERS),
-  order: z.number().int().default(100),
-  /** Short plain text, for cards and meta. */
-  description: text,
-  body: markdown,
-  /** Short facts shown as a list ("Hot showers", "Wi-Fi in the main lodge"). */
-  amenities: z.array(text.max(80)).min(1),
-  /** Where the lodge is: its marker on its map. */
-  location,
-  image,
-  gallery: z.array(galleryItem).default([]),
-  seo,
-});
+/** A lodge or camp we book, in or beside a park, or a hotel in a town. */
+const lodgeSchema = z
+  .object({
+    /** The lodge's name. */
+    title: text,
+    /** The park (slug) it is in or beside; none for a lodge at a place. */
+    park: ref('parks').optional(),
+    /** The town or place (a place's slug) of a hotel or camp outside the parks, instead of a park. */
+    place: ref('places').optional(),
+    /** The country (a destination's slug) of a lodge at a place (a park's lodge is in its park's). */
+    destination: ref('destinations').optional(),
+    tier: z.enum(LODGE_TIERS),
+    order: z.number().int().default(100),
+    /** Short plain text, for cards and meta. */
+    description: text,
+    body: markdown,
+    /** Short facts shown as a list ("Hot showers", "Wi-Fi in the main lodge"). */
+    amenities: z.array(text.max(80)).min(1),
+    /** Where the lodge is: its marker on its map. */
+    location,
+    image,
+    gallery: z.array(galleryItem).default([]),
+    seo,
+  })
+  .superRefine((l, ctx) => {
+    if ((l.park === undefined) === (l.place === undefined)) ctx.addIssue({ code: 'custom', path: ['park'], message: 'Choose either the park the lodge is in or the town or place it is at.' });
+    if (l.place !== undefined && l.destination === undefined) ctx.addIssue({ code: 'custom', path: ['destination'], message: 'Choose the country of the town or place.' });
+    if (l.park !== undefined && l.destination !== undefined) ctx.addIssue({ code: 'custom', path: ['destination'], message: 'A park’s lodge is in its park’s country: leave the country empty.' });
+  });
+
+/** A lodge's country: its own (a lodge at a place), or its park's. */
+async function destinationOf(tx: Db, parkId: number | null, own: number | undefined): Promise<number> {
+  if (own !== undefined) return own;
+  const [park] = await tx.select({ id: t.parks.destination_id }).from(t.parks).where(eq(t.parks.id, parkId!));
+  return park!.id;
+}
 
 export default contentType({
   collection: 'lodges',
@@ -43,29 +62,34 @@ export default contentType({
       db
         .select(c.lodgeCard)
         .from(t.lodges)
-        .innerJoin(t.parks, eq(t.lodges.park_id, t.parks.id))
-        .innerJoin(t.destinations, eq(t.parks.destination_id, t.destinations.id))
+        .leftJoin(t.parks, eq(t.lodges.park_id, t.parks.id))
+        .leftJoin(t.places, eq(t.lodges.place_id, t.places.id))
+        .innerJoin(t.destinations, eq(t.lodges.destination_id, t.destinations.id))
         .where(inArray(t.lodges.id, ids)),
     document: {
       ...named('lodge'),
-      // Its tier, its amenities and its park's name.
+      // Its tier, its amenities and its park's or place's name.
       body: `x.lodgeparagraph || ' ' || x.lodgetier || ' '
              || coalesce((SELECT string_agg(a, ' ') FROM jsonb_array_elements_text(x.amenities) AS a), '') || ' '
-             || coalesce(p.parktitle, '')`,
-      joins: 'LEFT JOIN parks p ON p.id = x.park_id',
+             || coalesce(p.parktitle, pl.placetitle, '')`,
+      joins: 'LEFT JOIN parks p ON p.id = x.park_id LEFT JOIN places pl ON pl.id = x.place_id',
       alsoFrom: [{ table: 'parks', column: 'parktitle', items: 'SELECT l.id FROM lodges l WHERE l.park_id = NEW.id' }],
     },
   },
   async project(tx, items, p) {
     for (const l of items) {
       if (!p.want(l.slug)) continue;
-      const parkIds = await p.ids('parks');
+      const parkId = l.park === undefined ? null : (await p.ids('parks')).get(l.park)!;
+      const placeId = l.place === undefined ? null : (await p.ids('places')).get(l.place)!;
+      const destinationId = await destinationOf(tx, parkId, l.destination === undefined ? undefined : (await p.ids('destinations')).get(l.destination));
       const id = await upsert(tx, t.lodges, t.lodges.lodgetitleslug, l.slug, {
         ...pageColumns('lodge', 'lodges', l),
         lodgeparagraph: markdownToHtml(l.body),
         lodgetier: l.tier,
         amenities: l.amenities,
-        park_id: parkIds.get(l.park)!,
+        park_id: parkId,
+        place_id: placeId,
+        destination_id: destinationId,
         sort_order: l.order,
         latitude: l.location.lat,
         longitude: l.location.lng,
