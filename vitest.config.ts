@@ -12,11 +12,17 @@ const shared = {
   // shared machine, with other work: at a load of 19 a restart test took over 120 s).
   testTimeout: 240_000,
   hookTimeout: 180_000,
+  // expect.poll() waits up to 15 s for what it checks (vitest's default is 1 s): a page under load
+  // may commit a moment late, and a poll that passes returns as soon as it does.
+  expect: { poll: { timeout: 15_000 } },
 } as const;
 
 export default defineConfig({
   test: {
-    maxWorkers: 2,
+    // Three files at a time on two cores: a file spends part of its time waiting (a site starting
+    // or stopping, Chromium, PostgreSQL, a form's minimum fill time), and a third file fills that
+    // time (`npm test -- --maxWorkers 2` for two).
+    maxWorkers: 3,
     // The longest files start first, whatever their project (tests/helpers/sequencer.ts).
     sequence: { sequencer: LongestFirst },
     // Once per run: a directory for the seeded database templates the files clone
