@@ -60,7 +60,7 @@ describe.each(backends())('proxy trust in the running server on %s', (backend) =
       redirect: 'manual',
     });
 
-  it('without TRUST_PROXY: the connection is the visitor; a new X-Forwarded-For gets no fresh allowance, X-Forwarded-Host is not ours', { timeout: 120_000 }, async () => {
+  it('without TRUST_PROXY: the connection is the visitor; a new X-Forwarded-For gets no fresh allowance, X-Forwarded-Host is not ours', async () => {
     const base = await start({});
     // One more token than the posts use, for the page action below (a token's minimum fill time is waited out once).
     const [token, ...ts] = await tokens(base, PER_IP + 3);
@@ -83,7 +83,7 @@ describe.each(backends())('proxy trust in the running server on %s', (backend) =
     expect(shop.status).toBe(403);
   });
 
-  it('with TRUST_PROXY naming the proxy: its X-Forwarded-For is the visitor, its -Host and -Proto the page the form was on', { timeout: 120_000 }, async () => {
+  it('with TRUST_PROXY naming the proxy: its X-Forwarded-For is the visitor, its -Host and -Proto the page the form was on', async () => {
     const base = await start({ TRUST_PROXY: '127.0.0.1/32,::1' });
     const ts = await tokens(base, PER_IP + 2);
     for (let i = 0; i < ts.length; i++) expect((await enquire(base, i, ts[i]!, { 'x-forwarded-for': `198.51.100.${i}` })).status).toBe(201);

@@ -33,7 +33,8 @@ function node(script: string, args: string[], env: Record<string, string>) {
 
 for (const backend of backends()) {
   describe(`restore drill on ${backend}`, () => {
-    it('restores every enquiry, subscriber, upload and console edit committed before a backup taken under load', async () => {
+    // Two server starts, the commands, the load and the backup: more than the suite's 240 s on a busy machine.
+    it('restores every enquiry, subscriber, upload and console edit committed before a backup taken under load', { timeout: 480_000 }, async () => {
       const work = await mkdtemp(path.join(os.tmpdir(), 'safari-drill-'));
       // The site starts on a copy of the run's seeded database; the restore goes into an empty one.
       const source = backend === 'postgres' ? await seededPostgresUrl() : undefined;
