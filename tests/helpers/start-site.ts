@@ -205,7 +205,8 @@ export async function freePort(): Promise<number> {
 /**
  * How long a server may take to come up unless told otherwise: within a hook's time
  * (vitest.config.ts, hookTimeout 180 s). On a busy machine (a load of 25 on two cores) a start on a
- * copy of the seeded database, set-up step included, was not up within 90 s.
+ * copy of the seeded database, set-up step included, was not up within 90 s. A hook that starts a
+ * server keeps the suite's 180 s: one that gave up first left the server it was starting running.
  */
 const START_TIMEOUT_MS = 150_000;
 
