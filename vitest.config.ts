@@ -12,11 +12,18 @@ const shared = {
   // shared machine, with other work: at a load of 19 a restart test took over 120 s).
   testTimeout: 240_000,
   hookTimeout: 180_000,
+  // expect.poll() waits up to 15 s for what it checks (vitest's default is 1 s): a page under load
+  // may commit a moment late, and a poll that passes returns as soon as it does.
+  expect: { poll: { timeout: 15_000 } },
 } as const;
 
 export default defineConfig({
   test: {
-    maxWorkers: 2,
+    // Two files at a time on two cores. A file spends part of its time waiting (a site starting or
+    // stopping, Chromium, PostgreSQL, a form's minimum fill time), so a third would fill that time,
+    // but it has not yet been shown free of timeouts on a quiet machine: try it with
+    // `TEST_WORKERS=3 npm test`.
+    maxWorkers: Number(process.env.TEST_WORKERS) || 2,
     // The longest files start first, whatever their project (tests/helpers/sequencer.ts).
     sequence: { sequencer: LongestFirst },
     // Once per run: a directory for the seeded database templates the files clone

@@ -383,7 +383,7 @@ describe.skipIf(!pg)('nginx with the reference configuration in front of two wor
     const deadline = Date.now() + 180_000;
     let status = image.status;
     while (status !== 'done' && status !== 'failed' && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 1000));
+      await new Promise((r) => setTimeout(r, 200));
       status = (JSON.parse((await request(`/api/admin/media/${image.id}`, { headers: { cookie } })).text()) as { status: string }).status;
     }
     expect(status).toBe('done');

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../server/db/index.ts';
 import { contentVersion } from '../server/db/schema.ts';
 import { makePgliteTemplate } from '../server/db/template.ts';
-import { freePort, startServer } from './helpers/start-site.ts';
+import { freePort, seededDataDir, startServer } from './helpers/start-site.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const children: ChildProcess[] = [];
@@ -20,6 +20,13 @@ afterAll(async () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
+
+/** A DATA_DIR holding a copy of the run's seeded database: a start that finds its content loaded already. */
+async function seeded(): Promise<string> {
+  const dir = await seededDataDir('safari-proc-');
+  dirs.push(dir);
+  return dir;
+}
 
 async function start(entry: string, env: Record<string, string>, reuseDataDir?: string) {
   const dataDir = reuseDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'safari-proc-')));
@@ -59,7 +66,7 @@ describe('the server process', () => {
 
   it('serves pages, the API at /api and fingerprinted assets; drains in-flight requests on SIGTERM', async () => {
     // WEB_CONCURRENCY cannot apply to the embedded database: one process, and a warning.
-    const { child, url, output } = await start('server/index.ts', { WEB_CONCURRENCY: '2' });
+    const { child, url, output } = await start('server/index.ts', { WEB_CONCURRENCY: '2' }, await seeded());
     expect(logLines(output()).some((l) => l.level === 40 && String(l.msg).startsWith('WEB_CONCURRENCY is ignored'))).toBe(true);
     expect(logLines(output()).filter((l) => l.msg === 'site is up')).toHaveLength(1);
     const home = await fetch(`${url}/`);
@@ -88,7 +95,7 @@ describe('the server process', () => {
   });
 
   it('runs the API alone at / and the web process through API_URL', async () => {
-    const api = await start('server/api/main.ts', {});
+    const api = await start('server/api/main.ts', {}, await seeded());
     const direct = await fetch(`${api.url}/safaris`);
     expect(direct.status).toBe(200);
     const body = (await direct.json()) as { allsafaris: { safarititleslug: string }[] };

@@ -15,10 +15,11 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ContentItem, ContentList } from '../common/content-editing.ts';
 import { openDatabase } from '../server/db/index.ts';
-import { backends, freshPostgresUrl } from './helpers/db.ts';
+import { backends, freshPostgresUrl, seededPostgresUrl } from './helpers/db.ts';
 import { goodEnquiry, rowsOf } from './helpers/forms.ts';
 import { type ServerProcess, freePort, startServer } from './helpers/start-site.ts';
 import { signIn, STAFF_PASSWORD } from './helpers/staff.ts';
+import { copySeededPglite } from './helpers/templates.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const run = promisify(execFile);
@@ -32,9 +33,11 @@ function node(script: string, args: string[], env: Record<string, string>) {
 
 for (const backend of backends()) {
   describe(`restore drill on ${backend}`, () => {
-    it('restores every enquiry, subscriber, upload and console edit committed before a backup taken under load', async () => {
+    // Two server starts, the commands, the load and the backup: more than the suite's 240 s on a busy machine.
+    it('restores every enquiry, subscriber, upload and console edit committed before a backup taken under load', { timeout: 480_000 }, async () => {
       const work = await mkdtemp(path.join(os.tmpdir(), 'safari-drill-'));
-      const source = backend === 'postgres' ? await freshPostgresUrl() : undefined;
+      // The site starts on a copy of the run's seeded database; the restore goes into an empty one.
+      const source = backend === 'postgres' ? await seededPostgresUrl() : undefined;
       const target = backend === 'postgres' ? await freshPostgresUrl() : undefined;
       const env = (dir: string, url?: string) => ({
         DATA_DIR: dir,
@@ -55,6 +58,7 @@ for (const backend of backends()) {
         }
       };
       try {
+        if (backend === 'pglite') await copySeededPglite(first.DATA_DIR);
         server = await startServer(first, await freePort(), { ready: '/api/readyz' });
         const base = `http://127.0.0.1:${server.port}`;
         await node('server/auth/create-user.ts', ['--email', OWNER, '--role', 'owner'], { ...first, ADMIN_PASSWORD: STAFF_PASSWORD });

@@ -173,7 +173,7 @@ describe('the built site, as crawlers read it', () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     server = await startServer({ DATA_DIR: await seededDataDir('seo-'), DATABASE_URL: '', SITE_URL: SITE, NODE_ENV: 'production', LOG_LEVEL: 'warn' }, port);
-  }, 120_000);
+  });
   afterAll(async () => {
     server?.child.kill('SIGTERM');
     await server?.exited;
@@ -398,7 +398,7 @@ describe('a site on a non-public address', () => {
     const port = await freePort();
     base = `http://localhost:${port}`;
     server = await startServer({ DATA_DIR: await seededDataDir('seo-dev-'), DATABASE_URL: '', SITE_URL: base, NODE_ENV: 'production', LOG_LEVEL: 'warn' }, port);
-  }, 120_000);
+  });
   afterAll(async () => {
     server?.child.kill('SIGTERM');
     await server?.exited;

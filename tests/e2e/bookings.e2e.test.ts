@@ -158,7 +158,7 @@ describe('bookings in the console', () => {
     await reminders.getByLabel('The trip starts in 7 days').uncheck();
     await reminders.getByRole('button', { name: 'Save reminders' }).click();
     await p.getByRole('status').filter({ hasText: 'The reminders are saved.' }).waitFor();
-    expect(await reminders.getByLabel('The trip starts in 7 days').isChecked()).toBe(false);
+    await expect.poll(() => reminders.getByLabel('The trip starts in 7 days').isChecked()).toBe(false);
     await p.goto(`${site.base}/admin`);
     await p.getByRole('heading', { name: 'Bookings' }).waitFor();
     expect(await p.locator('.c-dash__bookings .c-stats').textContent()).toContain('$9,119.99');

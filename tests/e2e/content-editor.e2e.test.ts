@@ -101,7 +101,7 @@ describe('with JavaScript', () => {
 
     await page.locator('[name="doc.title"]').fill('Birding at Lake Mburo at dawn');
     // The address follows the title until it is edited.
-    expect(await page.getByLabel('Address').inputValue()).toBe(POST);
+    await expect.poll(() => page.getByLabel('Address').inputValue()).toBe(POST);
     await page.getByLabel('Date').fill('2026-11-20');
     await page.locator('[name="doc.description"]').fill('A dawn boat trip on Lake Mburo for African finfoot and shoebill.');
     const body = page.getByLabel('Body', { exact: true });
@@ -296,7 +296,7 @@ describe('without JavaScript', () => {
     await page.locator('[name="doc.itinerary.2.description"]').fill('The drive to *Kigali* for your flight.');
     await page.getByRole('button', { name: 'Move day 3 up' }).click();
     await page.waitForLoadState();
-    expect(await page.locator('[name="doc.itinerary.1.title"]').inputValue()).toBe('Back to Kigali');
+    await expect.poll(() => page.locator('[name="doc.itinerary.1.title"]').inputValue()).toBe('Back to Kigali');
     expect(await page.locator('[name="doc.itinerary.2.title"]').inputValue()).toBe('Pre-dawn drive and gorilla trek');
     await page.getByRole('button', { name: 'Preview Description', exact: true }).nth(2).click();
     await page.waitForLoadState();
@@ -304,8 +304,8 @@ describe('without JavaScript', () => {
     await preview.locator('em', { hasText: 'Kigali' }).waitFor();
     await page.getByRole('button', { name: 'Remove day 1' }).click();
     await page.waitForLoadState();
-    expect(await page.locator('.c-repeat__item').count()).toBe(2);
-    expect(await page.locator('[name="doc.itinerary.0.title"]').inputValue()).toBe('Back to Kigali');
+    await expect.poll(() => page.locator('.c-repeat__item').count()).toBe(2);
+    await expect.poll(() => page.locator('[name="doc.itinerary.0.title"]').inputValue()).toBe('Back to Kigali');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL(/\?done=saved$/);
     await page.getByText('Saved. The changes are on the site.').waitFor();
@@ -354,7 +354,7 @@ describe('pictures and publication times', () => {
     await page.locator('[name="doc.title"]').fill(before.document.title);
     await header.getByRole('radio', { name: 'Mist over the forest canopy at first light' }).check();
     // The library's alt text comes with the picture, in place of the old picture's.
-    expect(await header.getByLabel('Alt text (required)').inputValue()).toBe('Mist over the forest canopy at first light');
+    await expect.poll(() => header.getByLabel('Alt text (required)').inputValue()).toBe('Mist over the forest canopy at first light');
 
     const gallery = page.getByRole('group', { name: /^Gallery/ });
     const count = before.document.gallery.length;
@@ -364,7 +364,7 @@ describe('pictures and publication times', () => {
     // A new picture has none yet: its chooser is open.
     await entry.getByRole('radio', { name: 'Mist over the forest canopy at first light' }).check();
     // A new picture gets it too; here it is written anew.
-    expect(await entry.getByLabel('Alt text (required)').inputValue()).toBe('Mist over the forest canopy at first light');
+    await expect.poll(() => entry.getByLabel('Alt text (required)').inputValue()).toBe('Mist over the forest canopy at first light');
     await entry.getByLabel('Alt text (required)').fill('Morning mist over the canopy of Bwindi');
     await entry.getByLabel('Caption', { exact: true }).fill('First light in Ruhija.');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -388,7 +388,7 @@ describe('pictures and publication times', () => {
     await page.goto(`${site.base}/admin/content/faqs/new`);
     await settled(page);
     await page.locator('[name="doc.question"]').fill('Can we see gorillas and chimpanzees in one week?');
-    expect(await page.getByLabel('Address').inputValue()).toBe('can-we-see-gorillas-and-chimpanzees-in-one-week');
+    await expect.poll(() => page.getByLabel('Address').inputValue()).toBe('can-we-see-gorillas-and-chimpanzees-in-one-week');
     await page.getByLabel('Answer', { exact: true }).fill('Yes: Kibale and Bwindi are a day’s drive apart.');
     await page.getByLabel('Order in lists').fill('990');
     await page.getByRole('button', { name: 'Save draft' }).click();
@@ -546,7 +546,7 @@ describe('revisions, addresses and deletion', () => {
     await page.getByRole('link', { name: /^Revision 1: see the changes$/ }).click();
     await page.waitForURL(/\/revisions\/1$/);
     const diff = page.getByRole('region', { name: /Revision 1 against the current version/ });
-    expect(await diff.textContent()).toContain('Only in the current version: price: 1190');
+    await expect.poll(() => diff.textContent()).toContain('Only in the current version: price: 1190');
     expect(await diff.textContent()).toContain('Only in revision 1: price: 1050');
     await page.getByRole('button', { name: 'Restore this version' }).click();
     await page.waitForURL(/\/admin\/content\/safaris\/\d+\?done=restored$/);

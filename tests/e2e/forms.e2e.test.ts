@@ -48,7 +48,7 @@ beforeAll(async () => {
   const safaris = (await (await fetch(`${base}/api/safaris`)).json()) as { allsafaris: { safarititleslug: string }[] };
   safariSlug = safaris.allsafaris[0]!.safarititleslug;
   browser = await chromium.launch(LAUNCH);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -476,7 +476,7 @@ describe('newsletter', { timeout: 60_000 }, () => {
   });
 });
 
-describe('spam defence in the browser (SPAM_CHECKS=on)', { timeout: 90_000 }, () => {
+describe('spam defence in the browser (SPAM_CHECKS=on)', () => {
   let guarded: ServerProcess;
   let url: string;
   beforeAll(async () => {
@@ -486,7 +486,7 @@ describe('spam defence in the browser (SPAM_CHECKS=on)', { timeout: 90_000 }, ()
       { DATA_DIR: await seededDataDir('forms-e2e-spam-'), DATABASE_URL: '', SMTP_URL: smtp.url, SITE_URL: url, OPERATOR_EMAIL: OPERATOR, SPAM_CHECKS: 'on', LOG_LEVEL: 'warn' },
       port,
     );
-  }, 120_000);
+  });
   afterAll(async () => {
     guarded?.child.kill('SIGTERM');
     await guarded?.exited;

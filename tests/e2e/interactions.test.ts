@@ -339,13 +339,13 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await expect((await panelOf(vision)).isVisible()).resolves.toBe(true);
       await expect((await panelOf(mission)).isVisible()).resolves.toBe(false);
       await mission.click();
-      await expect(mission.getAttribute('aria-selected')).resolves.toBe('true');
-      await expect((await panelOf(mission)).isVisible()).resolves.toBe(true);
-      await expect((await panelOf(vision)).isVisible()).resolves.toBe(false);
+      await expect.poll(() => mission.getAttribute('aria-selected')).toBe('true');
+      await expect.poll(async () => (await panelOf(mission)).isVisible()).toBe(true);
+      await expect.poll(async () => (await panelOf(vision)).isVisible()).toBe(false);
       // Keyboard: arrow back to Vision.
       await mission.press('ArrowLeft');
-      await expect(vision.getAttribute('aria-selected')).resolves.toBe('true');
-      await expect((await panelOf(vision)).isVisible()).resolves.toBe(true);
+      await expect.poll(() => vision.getAttribute('aria-selected')).toBe('true');
+      await expect.poll(async () => (await panelOf(vision)).isVisible()).toBe(true);
     });
 
     it('FAQ accordion expands and collapses', async () => {
@@ -644,7 +644,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         const response = page.waitForResponse((r) => r.url().endsWith('/nav/destinations/rwanda'));
         await panel.getByRole('tab', { name: rw.destinationTitle }).click();
         await response;
-        await expect(panel.getByRole('tab', { name: rw.destinationTitle }).getAttribute('aria-selected')).resolves.toBe('true');
+        await expect.poll(() => panel.getByRole('tab', { name: rw.destinationTitle }).getAttribute('aria-selected')).toBe('true');
         // The panel lists the nav answer's parks (it may arrive a moment after the response).
         await expect.poll(async () => (await cardTitles()).map((t) => t.trim())).toEqual(rw.parks.map((p: Json) => p.parktitle));
         expect((await cardTitles()).length).toBeGreaterThan(0);

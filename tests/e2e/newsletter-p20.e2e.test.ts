@@ -84,7 +84,7 @@ describe('the owner', () => {
     await body.press('End');
     await body.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(el.value.length, el.value.length));
     await page.getByRole('button', { name: 'Insert the picture “A silverback gorilla resting in Bwindi forest”' }).click();
-    expect(await body.inputValue()).toBe('Dear travellers,\nthe permits are out.\n\n![A silverback gorilla resting in Bwindi forest](images/uploads/bwindi-gorilla-1a2b3c.jpg)\n\n');
+    await expect.poll(() => body.inputValue()).toBe('Dear travellers,\nthe permits are out.\n\n![A silverback gorilla resting in Bwindi forest](images/uploads/bwindi-gorilla-1a2b3c.jpg)\n\n');
     await page.getByRole('button', { name: 'Save and preview' }).click();
     await page.waitForURL(/\/admin\/campaigns\/\d+\/preview\?saved=1$/);
     await settled(page);

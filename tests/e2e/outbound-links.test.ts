@@ -137,7 +137,7 @@ describe.each([1280, 1440])('social links in the sticky bar at %ipx', (width) =>
     expect(await button.getAttribute('aria-expanded')).toBe('false');
 
     await button.click();
-    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
     const menu = page.locator(`#${await button.getAttribute('aria-controls')}`);
     const links = menu.getByRole('link');
     expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(SOCIAL_HREFS);
@@ -165,21 +165,21 @@ describe.each([1280, 1440])('social links in the sticky bar at %ipx', (width) =>
     expect(scrolledTo).toBeGreaterThan(300);
     await button.focus();
     await page.keyboard.press('Enter');
-    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(site.social.facebook);
     // The focused link shows it.
     expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe('none');
     await page.keyboard.press('Escape');
-    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
     // Focus moving inside the sticky bar never scrolled the page.
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolledTo);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Follow us');
     // A click elsewhere closes it too.
     await button.click();
-    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
     await page.mouse.click(4, 600);
-    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('leave the sticky bar when the page is back at the top, where the top bar has them', async () => {

@@ -25,7 +25,7 @@ beforeAll(async () => {
   base = `http://localhost:${port}`;
   server = await startServer({ DATA_DIR: await seededDataDir('search-e2e-'), DATABASE_URL: '', SITE_URL: base, LOG_LEVEL: 'warn' }, port);
   browser = await launchBrowser();
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -172,7 +172,7 @@ describe('prices in the visitor currency', () => {
         // On a phone the switch is in the menu; on a desktop in the bar above the header.
         if (label === 'phone') {
           await page.getByRole('button', { name: 'Open menu' }).click();
-          await expect(page.locator('.currency-switch--menu select').inputValue()).resolves.toBe('EUR');
+          await expect.poll(() => page.locator('.currency-switch--menu select').inputValue()).toBe('EUR');
           expect(await axeViolations(page, { include: '.site-nav', minPasses: 3 })).toEqual([]);
           await shot(page, 'currency-menu-phone');
         } else {
@@ -253,8 +253,8 @@ describe('reviews', () => {
       await form.getByRole('radio', { name: '4 stars' }).check();
       await form.getByLabel('Your review').fill('Short.');
       await form.getByRole('button', { name: 'Send my review' }).click();
-      await expect(form.getByRole('alert').textContent()).resolves.toBe(REVIEW_MESSAGES.text);
-      await expect(form.getByLabel('Your review').getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect.poll(() => form.getByRole('alert').textContent()).toBe(REVIEW_MESSAGES.text);
+      await expect.poll(() => form.getByLabel('Your review').getAttribute('aria-invalid')).toBe('true');
       await form.getByLabel('Your review').fill('Our guide read the forest like a book; the gorilla family in Rushaga was worth every step.');
       // A file that is not a picture is refused in the browser, before anything is sent.
       await form.getByLabel('A photo from your safari (optional)').setInputFiles(gifFile);
@@ -456,8 +456,8 @@ describe('gallery viewer: key repeat, zoom steps, swipes', () => {
       await expect.poll(() => zoomOf(page)).toBe(2);
       await zoomIn.click();
       await expect.poll(() => zoomOf(page)).toBe(3);
-      await expect(zoomIn.isDisabled()).resolves.toBe(true);
-      await expect(page.locator('.yarl__toolbar [aria-live]').textContent()).resolves.toBe('Zoomed to 300%');
+      await expect.poll(() => zoomIn.isDisabled()).toBe(true);
+      await expect.poll(() => page.locator('.yarl__toolbar [aria-live]').textContent()).toBe('Zoomed to 300%');
       await zoomOut.click();
       await expect.poll(() => zoomOf(page)).toBe(2);
       await page.waitForTimeout(200);

@@ -1,6 +1,6 @@
 // The order the test files start in (vitest.config.ts, sequence.sequencer): longest first, across
-// the three projects, so that the two workers finish together instead of one of them running a
-// long file alone at the end. Vitest's own order puts the projects one after the other and, with
+// the three projects, so that the workers finish together instead of one of them running a long
+// file alone at the end. Vitest's own order puts the projects one after the other and, with
 // no earlier run in its cache (a fresh clone, as in CI), the largest files first; file size says
 // little here (tests/e2e/a11y.test.ts is short and runs longest). A file's expected time is its
 // time in vitest's cache when there is one, else its time in the last full run below, else
@@ -10,22 +10,22 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Seconds per file in the last full run on a quiet 2-core machine (the longest ones; CI's `npm test` prints them). */
 const LAST_RUN_SECONDS: Record<string, number> = {
-  'tests/e2e/a11y.test.ts': 163,
-  'tests/fuzz.test.ts': 108,
-  'tests/e2e/forms.e2e.test.ts': 102,
-  'tests/e2e/content-editor.e2e.test.ts': 65,
-  'tests/e2e/traveller.e2e.test.ts': 63,
-  'tests/content-restart.test.ts': 63,
-  'tests/restore-drill.test.ts': 57,
-  'tests/process.test.ts': 54,
+  'tests/e2e/forms.e2e.test.ts': 86,
+  'tests/fuzz.test.ts': 84,
+  'tests/e2e/a11y.test.ts': 72,
+  'tests/content-restart.test.ts': 67,
+  'tests/e2e/content-editor.e2e.test.ts': 56,
+  'tests/restore-drill.test.ts': 54,
+  'tests/process.test.ts': 53,
   'tests/e2e/console-access.e2e.test.ts': 53,
   'tests/e2e/console-reviews.e2e.test.ts': 52,
   'tests/e2e/newsletter-console.e2e.test.ts': 51,
+  'tests/forms-proxy.test.ts': 51,
   'tests/e2e/traveller-polish.e2e.test.ts': 49,
+  'tests/e2e/traveller.e2e.test.ts': 47,
   'tests/seo.test.ts': 46,
-  'tests/forms-proxy.test.ts': 45,
   'tests/e2e/interactions.test.ts': 43,
-  'tests/data-dir-lock.test.ts': 40,
+  'tests/data-dir-lock.test.ts': 41,
   'tests/guides.test.ts': 40,
   'tests/deploy.test.ts': 39,
   'tests/e2e/media.e2e.test.ts': 38,
