@@ -23,6 +23,7 @@ import { currencyAdminApi } from './currency.ts';
 import { backupsApi, type BackupsApiOptions } from './backups.ts';
 import { quotesAdminApi } from './quotes.ts';
 import { bookingsAdminApi } from './bookings.ts';
+import { departuresAdminApi } from './departures.ts';
 
 export interface AdminApiOptions {
   siteUrl: string;
@@ -71,6 +72,7 @@ export function adminApi(opts: AdminApiOptions) {
   app.route('/', quotesAdminApi({ siteUrl: opts.siteUrl, trust: opts.trust, mail }));
   app.route('/', dashboardApi());
   app.route('/', bookingsAdminApi({ trust: opts.trust, clock: opts.clock }));
+  app.route('/', departuresAdminApi({ trust: opts.trust, clock: opts.clock, mail }));
   app.route('/', settingsApi({ trust: opts.trust }));
   app.route('/', reviewsAdminApi({ trust: opts.trust, contentChanged: opts.contentChanged }));
   app.route('/', currencyAdminApi({ trust: opts.trust, contentChanged: opts.contentChanged }));
