@@ -103,6 +103,8 @@ export interface PublicDeparture {
   currency: 'USD';
   status: DepartureStatus;
   guide: { slug: string; name: string } | null;
+  /** When it went on sale (YYYY-MM-DD): its offer's validFrom. */
+  onSaleFrom: string;
 }
 
 /** GET /api/departures/safari/:slug */

@@ -43,6 +43,7 @@ function publicOf(r: Selected, taken: number): PublicDeparture {
     currency: 'USD',
     status: d.status as DepartureStatus,
     guide: d.guide_slug && r.guideName ? { slug: d.guide_slug, name: r.guideName } : null,
+    onSaleFrom: d.created_at.toISOString().slice(0, 10),
   };
 }
 

@@ -7,7 +7,7 @@ import { type BookingList, type BookingListItem, DUE_SOON_DAYS, isBookingState, 
 import { BOOKING_STATE_LABELS, BOOKING_STATES, formatMinor } from '../../../common/booking-money.ts';
 import { PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet } from '../../lib/admin.ts';
-import { dayText, monthText, ScrollTable, StateBadge } from '../../lib/booking-format.tsx';
+import { dayText, monthText, ScrollTable, shiftMonth, StateBadge, WEEKDAYS, weeksOf } from '../../lib/booking-format.tsx';
 import type { Route } from './+types/bookings';
 import './bookings.css';
 
@@ -210,24 +210,6 @@ export default function Bookings() {
       </section>
     </>
   );
-}
-
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
-/** The month's days in weeks from Monday, null for the days of the months around it. */
-function weeksOf(month: string): (string | null)[][] {
-  const first = new Date(`${month}-01T00:00:00Z`);
-  const lead = (first.getUTCDay() + 6) % 7;
-  const days = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  const cells: (string | null)[] = [...Array<null>(lead).fill(null), ...Array.from({ length: days }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`)];
-  while (cells.length % 7) cells.push(null);
-  return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
-}
-
-function shiftMonth(month: string, by: number): string {
-  const d = new Date(`${month}-01T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + by);
-  return d.toISOString().slice(0, 7);
 }
 
 function Calendar({ list }: { list: BookingList }) {
