@@ -8,7 +8,7 @@
 import './helpers/production.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DepartureDetail, DepartureList, SafariDepartures } from '../common/departures.ts';
-import { releaseExpiredHolds } from '../server/departures/seats.ts';
+import { extendHold, releaseExpiredHolds } from '../server/departures/seats.ts';
 import { backends } from './helpers/db.ts';
 import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
@@ -125,6 +125,44 @@ describe.each(backends())('group departures on %s', (backend) => {
     await site.rows(`update departure_seats set hold_until = now() - interval '1 minute' where booking_id = ${await bookingIdOf(again.reference)}`);
     expect(await seatsLeft(id)).toBe(2);
     expect((await book(id, ['Sara Nambi', 'Joy Nambi'])).status).toBe(201);
+  });
+
+  it('keeps a hold a payment is open for (extendHold), never shortening it', async () => {
+    const id = await create({ seats: 2, startsOn: '2027-03-26' });
+    const made = (await (await book(id, ['Amina Okello'])).json()) as Json;
+    const bookingId = await bookingIdOf(made.reference);
+    const db = site.app.database!.db;
+    const inAnHour = new Date(Date.now() + 60 * 60_000);
+    expect(await db.transaction((tx) => extendHold(tx, bookingId, inAnHour))).toBe(true);
+    expect(await db.transaction((tx) => extendHold(tx, bookingId, new Date(Date.now() + 5 * 60_000)))).toBe(true);
+    expect(await releaseExpiredHolds(db, new Date(Date.now() + 45 * 60_000))).not.toContain(bookingId);
+    expect(await seatsLeft(id)).toBe(1);
+    expect(await releaseExpiredHolds(db, new Date(Date.now() + 61 * 60_000))).toContain(bookingId);
+    expect(await db.transaction((tx) => extendHold(tx, bookingId, inAnHour))).toBe(false);
+  });
+
+  it('is findable: an Offer per upcoming departure in the safari’s JSON-LD, its date in the sitemap, the list’s month filter', async () => {
+    const id = await create({ startsOn: '2027-07-02', seats: 3 });
+    const soldOut = await create({ startsOn: '2027-07-16', seats: 1 });
+    expect((await book(soldOut, ['Amina Okello'])).status).toBe(201);
+    const html = await (await fetch(`${site.base}/safaris/${slug}`)).text();
+    const graph = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].flatMap((m) => (JSON.parse(m[1]!) as Json)['@graph'] as Json[]);
+    const trip = graph.find((n) => n['@id']?.endsWith('#trip'))!;
+    const offers = trip.offers as Json[];
+    const offer = offers.find((o) => String(o.url).endsWith(`/departures/${id}`))!;
+    expect(offer).toMatchObject({ '@type': 'Offer', price: '2450.00', priceCurrency: 'USD', availability: 'https://schema.org/LimitedAvailability', availabilityStarts: '2027-07-02' });
+    expect(offer.validFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(offers.find((o) => String(o.url).endsWith(`/departures/${soldOut}`))).toMatchObject({ availability: 'https://schema.org/SoldOut', inventoryLevel: { value: 0 } });
+    const [{ at }] = (await site.rows<{ at: string }>(`select to_char(max(updated_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') as at from departures where safari_slug = '${slug}'`)) as [{ at: string }];
+    const sitemap = await (await fetch(`${site.base}/sitemap.xml`)).text();
+    const entry = new RegExp(`<loc>[^<]*/safaris/${slug}</loc>\\s*<lastmod>([^<]+)</lastmod>`).exec(sitemap);
+    expect(entry?.[1]?.slice(0, 19)).toBe(at);
+    const july = await (await fetch(`${site.base}/safaris?month=2027-07`)).text();
+    expect(july).toContain('with a group departure in July 2027');
+    expect(july).toContain(`href="/safaris/${slug}"`);
+    const none = await (await fetch(`${site.base}/safaris?month=2031-01`)).text();
+    expect(none).not.toContain('with a group departure in');
+    expect(none).toContain('Lowest to Highest');
   });
 
   it('moves a traveller’s booking to another departure, its seats checked there', async () => {

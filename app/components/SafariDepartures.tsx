@@ -21,7 +21,7 @@ function Departure({ d, slug }: { d: PublicDeparture; slug: string }) {
     <li className={`departures__item${open ? '' : ' departures__item--full'}`}>
       <div className="departures__when">
         <strong>{day(d.startsOn)}</strong>
-        <span>to {day(d.endsOn)}</span>
+        {d.endsOn !== d.startsOn && <span>to {day(d.endsOn)}</span>}
       </div>
       <div className="departures__facts">
         <span className={`departures__status departures__status--${d.status}`}>{DEPARTURE_STATUS_LABELS[d.status]}</span>
