@@ -54,7 +54,9 @@ try {
     await get(`${site.base}/safaris`);
     const before = pages.stats.dropped;
     const body = JSON.stringify({ travellers: [`Bench Traveller${i}`], leadName: `Bench Traveller${i}`, email: 'bench@example.com', acceptTerms: true });
-    booking.push(await timed(() => fetch(`${site.base}/api/departures/${id}/book`, { method: 'POST', headers: { 'content-type': 'application/json', origin: site.base }, body }).then((r) => r.arrayBuffer())));
+    booking.push(
+      await timed(() => fetch(`${site.base}/api/departures/${id}/book`, { method: 'POST', headers: { 'content-type': 'application/json', origin: site.base }, body }).then((r) => r.arrayBuffer())),
+    );
     await site.app.contentVersion!.refresh();
     dropped.push(pages.stats.dropped - before);
     render.push(await timed(() => get(page)));

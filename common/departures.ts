@@ -8,7 +8,7 @@ import { isIsoDay } from './booking-money.ts';
 
 z.config({ jitless: true });
 
-export const DEPARTURE_STATUSES = ['open', 'guaranteed', 'full', 'cancelled'] as const;
+const DEPARTURE_STATUSES = ['open', 'guaranteed', 'full', 'cancelled'] as const;
 export type DepartureStatus = (typeof DEPARTURE_STATUSES)[number];
 export const DEPARTURE_STATUS_LABELS: Record<DepartureStatus, string> = { open: 'Open', guaranteed: 'Guaranteed to run', full: 'Full', cancelled: 'Cancelled' };
 
@@ -16,7 +16,7 @@ export const DEPARTURE_STATUS_LABELS: Record<DepartureStatus, string> = { open: 
 export const HOLD_MINUTES = 30;
 /** "Only N seats left" from this many seats down. */
 export const FEW_SEATS = 3;
-export const MAX_SEATS = 99;
+const MAX_SEATS = 99;
 
 /** The terms a traveller accepts when booking seats on a departure. */
 export const DEPARTURE_TERMS =
@@ -79,7 +79,10 @@ export type SeatBooking = z.output<typeof seatBookingSchema>;
 /** POST /api/admin/departures/:id/cancel */
 export const departureCancelSchema = z.object({ reason: z.string({ error: DEPARTURE_MESSAGES.reason }).trim().min(3, DEPARTURE_MESSAGES.reason).max(1000, DEPARTURE_MESSAGES.reason) });
 /** POST /api/admin/departures/:id/move */
-export const departureMoveSchema = z.object({ bookingId: z.number().int().positive(), toDepartureId: z.number({ error: DEPARTURE_MESSAGES.moveTarget }).int().positive(DEPARTURE_MESSAGES.moveTarget) });
+export const departureMoveSchema = z.object({
+  bookingId: z.number().int().positive(),
+  toDepartureId: z.number({ error: DEPARTURE_MESSAGES.moveTarget }).int().positive(DEPARTURE_MESSAGES.moveTarget),
+});
 
 /** schema.org availability of a departure with this many seats left. */
 export function availabilityOf(d: { status: DepartureStatus; seatsLeft: number }): 'InStock' | 'LimitedAvailability' | 'SoldOut' {

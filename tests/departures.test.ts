@@ -108,7 +108,13 @@ describe.each(backends())('group departures on %s', (backend) => {
     const unpaid = (await (await book(id, ['Amina Okello', 'David Okello'])).json()) as Json;
     const paid = (await (await book(id, ['Grace Okello', 'Peter Okello'])).json()) as Json;
     const paidId = await bookingIdOf(paid.reference);
-    const pay = await owner.send(`/bookings/${paidId}/ledger`, { kind: 'payment', amountMinor: 100_000, method: 'bank-transfer', reference: 'TT-9', receivedOn: new Date().toISOString().slice(0, 10) });
+    const pay = await owner.send(`/bookings/${paidId}/ledger`, {
+      kind: 'payment',
+      amountMinor: 100_000,
+      method: 'bank-transfer',
+      reference: 'TT-9',
+      receivedOn: new Date().toISOString().slice(0, 10),
+    });
     expect(pay.status).toBe(201);
     expect(await seatsLeft(id)).toBe(0);
     const db = site.app.database!.db;
@@ -153,7 +159,9 @@ describe.each(backends())('group departures on %s', (backend) => {
     expect(offer).toMatchObject({ '@type': 'Offer', price: '2450.00', priceCurrency: 'USD', availability: 'https://schema.org/LimitedAvailability', availabilityStarts: '2027-07-02' });
     expect(offer.validFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(offers.find((o) => String(o.url).endsWith(`/departures/${soldOut}`))).toMatchObject({ availability: 'https://schema.org/SoldOut', inventoryLevel: { value: 0 } });
-    const [{ at }] = (await site.rows<{ at: string }>(`select to_char(max(updated_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') as at from departures where safari_slug = '${slug}'`)) as [{ at: string }];
+    const [{ at }] = (await site.rows<{ at: string }>(`select to_char(max(updated_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') as at from departures where safari_slug = '${slug}'`)) as [
+      { at: string },
+    ];
     const sitemap = await (await fetch(`${site.base}/sitemap.xml`)).text();
     const entry = new RegExp(`<loc>[^<]*/safaris/${slug}</loc>\\s*<lastmod>([^<]+)</lastmod>`).exec(sitemap);
     expect(entry?.[1]?.slice(0, 19)).toBe(at);
@@ -194,7 +202,9 @@ describe.each(backends())('group departures on %s', (backend) => {
     const res = await owner.send(`/departures/${id}/cancel`, { reason: 'Too few travellers to run the trip.' });
     expect(await res.json()).toEqual({ ok: true, mailed: 2, refundsDue: 1 });
     expect((await owner.send(`/departures/${id}/cancel`, { reason: 'Again.' })).status).toBe(409);
-    const mails = await site.rows<{ to: string; text: string }>(`select message->'to'->>'address' as to, message->>'text' as text from mail_outbox where kind = 'departure-cancelled' and (message->>'subject' like '%${one.reference}%' or message->>'subject' like '%${two.reference}%')`);
+    const mails = await site.rows<{ to: string; text: string }>(
+      `select message->'to'->>'address' as to, message->>'text' as text from mail_outbox where kind = 'departure-cancelled' and (message->>'subject' like '%${one.reference}%' or message->>'subject' like '%${two.reference}%')`,
+    );
     expect(mails).toHaveLength(2);
     expect(mails.find((m) => m.text.includes(two.reference))!.text).toContain('everything you paid, $1,500,');
     const states = await site.rows<{ state: string }>(`select state from bookings where reference in ('${one.reference}', '${two.reference}')`);

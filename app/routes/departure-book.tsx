@@ -208,9 +208,7 @@ export default function DepartureBook({ loaderData }: Route.ComponentProps) {
                 <button type="submit" className="btn btn--primary btn--lg" aria-disabled={busy}>
                   Book {seats === 1 ? 'my seat' : `${seats} seats`}
                 </button>
-                <p className="trip__note">
-                  Next: your private trip page, where you pay the deposit. We hold your seats for {HOLD_MINUTES} minutes meanwhile.
-                </p>
+                <p className="trip__note">Next: your private trip page, where you pay the deposit. We hold your seats for {HOLD_MINUTES} minutes meanwhile.</p>
               </Form>
             </>
           )}

@@ -50,7 +50,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const sort = parseSort(url.searchParams.get('sort'));
   const known = new Set<string>(SAFARI_COUNTRIES.map((c) => c.slug));
   const countries = [...new Set(url.searchParams.getAll('country'))].filter((c) => known.has(c));
-  const [[all, ...idLists], departing] = await loadList(() => Promise.all([Promise.all([api<SafarisResponse>(context, '/safaris'), ...countries.map((c) => safariIdsIn(context, c))]), departingIn(context, url.searchParams.get('month'))]));
+  const [[all, ...idLists], departing] = await loadList(() =>
+    Promise.all([Promise.all([api<SafarisResponse>(context, '/safaris'), ...countries.map((c) => safariIdsIn(context, c))]), departingIn(context, url.searchParams.get('month'))]),
+  );
   let list: Safari[] = dedupeById(all.allsafaris);
   if (countries.length) {
     const ids = new Set(idLists.flat());

@@ -41,7 +41,16 @@ async function forBooking(c: ApiContext): Promise<DepartureForBooking> {
 async function mailBooked(tx: Tx, made: BookedSeats, travellers: string[], opts: FormsApiOptions, today: string) {
   const { booking, quote } = made;
   const account = (await bookingAccount(tx, booking.id, today))!.account;
-  const mail = { reference: booking.reference, quoteReference: quote.reference, title: made.title, lead: { name: booking.lead_name, email: booking.lead_email }, travellers, travelFrom: booking.travel_from, travelTo: booking.travel_to, account };
+  const mail = {
+    reference: booking.reference,
+    quoteReference: quote.reference,
+    title: made.title,
+    lead: { name: booking.lead_name, email: booking.lead_email },
+    travellers,
+    travelFrom: booking.travel_from,
+    travelTo: booking.travel_to,
+    account,
+  };
   const to = { from: opts.mailFrom, operatorEmail: opts.operatorEmail };
   await enqueueMail(tx, opts.messageIdDomain, [
     { kind: 'booking-confirmation', message: bookingConfirmationMessage({ ...mail, tripUrl: `${opts.siteUrl}/trip/${made.token}` }, to) },

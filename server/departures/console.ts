@@ -65,7 +65,12 @@ export async function manifestOf(db: Db | Tx, departureId: number, now: Date, to
     .orderBy(asc(departureSeats.created_at));
   const ids = rows.map((r) => r.booking.id);
   const people = ids.length ? await db.select().from(bookingTravellers).where(inArray(bookingTravellers.booking_id, ids)).orderBy(asc(bookingTravellers.position)) : [];
-  const refunds = ids.length ? await db.select({ id: bookingEvents.booking_id }).from(bookingEvents).where(and(inArray(bookingEvents.booking_id, ids), eq(bookingEvents.kind, 'refund-due'))) : [];
+  const refunds = ids.length
+    ? await db
+        .select({ id: bookingEvents.booking_id })
+        .from(bookingEvents)
+        .where(and(inArray(bookingEvents.booking_id, ids), eq(bookingEvents.kind, 'refund-due')))
+    : [];
   const out: ManifestBooking[] = [];
   for (const { seat, booking: b } of rows) {
     const account = (await bookingAccount(db, b.id, today))!.account;
@@ -115,7 +120,9 @@ export async function moveBooking(tx: Tx, fromId: number, bookingId: number, toI
     .update(bookings)
     .set({ travel_from: addDays(b!.travel_from, shift), travel_to: addDays(b!.travel_to, shift), updated_at: now })
     .where(eq(bookings.id, bookingId));
-  await tx.insert(bookingEvents).values({ booking_id: bookingId, kind: 'departure-moved', detail: { from: from.starts_on, to: to.starts_on, fromDeparture: fromId, toDeparture: toId }, staff_id: staffId });
+  await tx
+    .insert(bookingEvents)
+    .values({ booking_id: bookingId, kind: 'departure-moved', detail: { from: from.starts_on, to: to.starts_on, fromDeparture: fromId, toDeparture: toId }, staff_id: staffId });
   await seatsChanged(tx, [fromId, toId], now);
   return { from: from.starts_on, to: to.starts_on };
 }

@@ -14,8 +14,7 @@ export type DepartureRow = typeof departures.$inferSelect;
 const paid = sql`exists (select 1 from ledger_entries l where l.booking_id = ${departureSeats.booking_id} and l.kind = 'payment')`;
 
 /** The seats rows that count at `now`. */
-export const countedAt = (now: Date) =>
-  and(isNull(departureSeats.released_at), ne(bookings.state, 'cancelled'), or(isNull(departureSeats.hold_until), gt(departureSeats.hold_until, now), paid));
+export const countedAt = (now: Date) => and(isNull(departureSeats.released_at), ne(bookings.state, 'cancelled'), or(isNull(departureSeats.hold_until), gt(departureSeats.hold_until, now), paid));
 
 /** Seats taken per departure at `now` (departures without any are absent). */
 export async function seatsTaken(db: Db | Tx, departureIds: number[], now: Date): Promise<Map<number, { taken: number; held: number; bookings: number }>> {

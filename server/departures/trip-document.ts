@@ -24,7 +24,15 @@ export async function safariOf(tx: Tx, slug: string) {
   const [safari] = await tx.select({ id: safaris.id, title: safaris.safarititle, days: safaris.safariday }).from(safaris).where(eq(safaris.safarititleslug, slug));
   if (!safari) return null;
   const days = await tx
-    .select({ title: safariDays.title, description: safariDays.description, breakfast: safariDays.breakfast, lunch: safariDays.lunch, dinner: safariDays.dinner, lodge: lodges.lodgetitle, lodgeSlug: lodges.lodgetitleslug })
+    .select({
+      title: safariDays.title,
+      description: safariDays.description,
+      breakfast: safariDays.breakfast,
+      lunch: safariDays.lunch,
+      dinner: safariDays.dinner,
+      lodge: lodges.lodgetitle,
+      lodgeSlug: lodges.lodgetitleslug,
+    })
     .from(safariDays)
     .leftJoin(lodges, eq(lodges.id, safariDays.lodge_id))
     .where(eq(safariDays.safari_id, safari.id))

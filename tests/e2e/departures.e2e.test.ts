@@ -57,7 +57,8 @@ beforeAll(async () => {
   [slug, title] = [s!.slug, s!.title];
   const [g] = await site.rows<{ slug: string }>('select guidetitleslug as slug from guides order by id limit 1');
   const make = async (startsOn: string, seats: number, status = 'open') =>
-    ((await (await owner.send('/departures', { safariSlug: slug, startsOn, seats, priceMinor: 245_000, singleSupplementMinor: 38_000, status, guideSlug: g?.slug ?? null })).json()) as { id: number }).id;
+    ((await (await owner.send('/departures', { safariSlug: slug, startsOn, seats, priceMinor: 245_000, singleSupplementMinor: 38_000, status, guideSlug: g?.slug ?? null })).json()) as { id: number })
+      .id;
   first = await make('2027-03-12', 8, 'guaranteed');
   second = await make('2027-04-09', 4);
   browser = await launchBrowser();
@@ -96,7 +97,10 @@ describe('a traveller books seats on a departure', () => {
     await page.waitForURL(/\/trip\/[A-Za-z0-9_-]{43}$/);
     await settled(page);
     await page.getByRole('heading', { name: 'Confirmed, awaiting deposit' }).waitFor();
-    await page.getByText(/Booking B-\d{4}-\d{4}/).first().waitFor();
+    await page
+      .getByText(/Booking B-\d{4}-\d{4}/)
+      .first()
+      .waitFor();
     await shot(page, 'departure-trip-1280');
     await page.context().close();
   }, 120_000);

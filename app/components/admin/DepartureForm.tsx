@@ -75,7 +75,14 @@ export function DepartureFields(props: { safaris: { slug: string; title: string 
         <Field label="Seats" name="seats" inputMode="numeric" required defaultValue={v('seats', String(i.seats ?? 8))} error={err('seats')} hint="The group's size, 1 to 99." />
       </div>
       <div className="c-dep-row">
-        <Field label="Price per person (US$)" name="price" inputMode="decimal" required defaultValue={v('price', i.priceMinor !== undefined ? minorToDecimal(i.priceMinor, 'USD') : '')} error={err('priceMinor')} />
+        <Field
+          label="Price per person (US$)"
+          name="price"
+          inputMode="decimal"
+          required
+          defaultValue={v('price', i.priceMinor !== undefined ? minorToDecimal(i.priceMinor, 'USD') : '')}
+          error={err('priceMinor')}
+        />
         <Field
           label="Single supplement (US$)"
           name="supplement"
@@ -85,38 +92,45 @@ export function DepartureFields(props: { safaris: { slug: string; title: string 
           hint="Per single room; 0 for none."
         />
       </div>
-      <div className="c-dep-row">
-        <Field
-          label="Status"
-          name="status"
-          error={err('status')}
-          hint="Full closes sales; cancelling is below, on the departure."
-          control={(aria) => (
-            <select {...aria} name="status" defaultValue={v('status', i.status ?? 'open')}>
-              {(['open', 'guaranteed', 'full'] as const).map((s) => (
-                <option key={s} value={s}>
-                  {DEPARTURE_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          )}
-        />
-        <Field
-          label="Guide"
-          name="guideSlug"
-          error={err('guideSlug')}
-          control={(aria) => (
-            <select {...aria} name="guideSlug" defaultValue={v('guideSlug', i.guideSlug ?? '')}>
-              <option value="">Not chosen yet</option>
-              {guides.map((g) => (
-                <option key={g.slug} value={g.slug}>
-                  {g.name}
-                </option>
-              ))}
-            </select>
-          )}
-        />
-      </div>
+      <StatusAndGuide guides={guides} status={v('status', i.status ?? 'open')} guide={v('guideSlug', i.guideSlug ?? '')} err={err} />
     </>
+  );
+}
+
+/** The status (cancelling is the departure's own action) and the guide. */
+function StatusAndGuide({ guides, status, guide, err }: { guides: { slug: string; name: string }[]; status: string; guide: string; err: (field: string) => string | undefined }) {
+  return (
+    <div className="c-dep-row">
+      <Field
+        label="Status"
+        name="status"
+        error={err('status')}
+        hint="Full closes sales; cancelling is below, on the departure."
+        control={(aria) => (
+          <select {...aria} name="status" defaultValue={status}>
+            {(['open', 'guaranteed', 'full'] as const).map((s) => (
+              <option key={s} value={s}>
+                {DEPARTURE_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        )}
+      />
+      <Field
+        label="Guide"
+        name="guideSlug"
+        error={err('guideSlug')}
+        control={(aria) => (
+          <select {...aria} name="guideSlug" defaultValue={guide}>
+            <option value="">Not chosen yet</option>
+            {guides.map((g) => (
+              <option key={g.slug} value={g.slug}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        )}
+      />
+    </div>
   );
 }

@@ -39,7 +39,11 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     const sent = await adminSend<{ mailed: number; refundsDue: number }>(context, request, `/departures/${id}/cancel`, { json: { reason: String(form.get('reason') ?? '') }, csrf });
     if (!sent.ok) return { intent, ok: false, message: sent.error!, field: sent.field, typed: { reason: String(form.get('reason') ?? '') } };
     const { mailed, refundsDue } = sent.data!;
-    return { intent, ok: true, message: `The departure is cancelled. ${mailed === 1 ? '1 traveller is' : `${mailed} travellers are`} e-mailed; ${refundsDue === 1 ? '1 booking has' : `${refundsDue} bookings have`} a refund due: record each in the booking's ledger.` };
+    return {
+      intent,
+      ok: true,
+      message: `The departure is cancelled. ${mailed === 1 ? '1 traveller is' : `${mailed} travellers are`} e-mailed; ${refundsDue === 1 ? '1 booking has' : `${refundsDue} bookings have`} a refund due: record each in the booking's ledger.`,
+    };
   }
   const built = departureJson(form);
   if (!built.ok) return { ...built, intent: 'change' };

@@ -61,7 +61,7 @@ function Views({ view, safari }: { view: string; safari: string }) {
   );
 }
 
-export function SeatsText({ d }: { d: ConsoleDeparture }) {
+function SeatsText({ d }: { d: ConsoleDeparture }) {
   return (
     <>
       {d.booked} booked{d.held ? `, ${d.held} held` : ''} · <strong>{d.seatsLeft}</strong> of {d.seats} left

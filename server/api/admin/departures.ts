@@ -115,7 +115,11 @@ export function departuresAdminApi(opts: DeparturesAdminOptions) {
       const title = (await departureById(tx, id, clock()))?.safariTitle ?? '';
       const mails = await cancelDeparture(tx, id, reason, { now: clock(), today }, sessionOf(c).staff.id);
       const to = { from: opts.mail.from, operatorEmail: opts.mail.operatorEmail };
-      await enqueueMail(tx, opts.mail.messageIdDomain, mails.map((m) => ({ kind: 'departure-cancelled', message: departureCancelledMessage({ ...m, title }, to) })));
+      await enqueueMail(
+        tx,
+        opts.mail.messageIdDomain,
+        mails.map((m) => ({ kind: 'departure-cancelled', message: departureCancelledMessage({ ...m, title }, to) })),
+      );
       return mails;
     });
     opts.mail.onQueued?.();
