@@ -9,7 +9,7 @@ import { type ConsoleDeparture, DEPARTURE_STATUS_LABELS, type DepartureList } fr
 import { CsrfInput, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { DepartureFields, departureJson, DepartureStatusBadge, type FormResult } from '../../components/admin/DepartureForm.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
-import { dayText, monthText, ScrollTable, shiftMonth, WEEKDAYS, weeksOf } from '../../lib/booking-format.tsx';
+import { dayText, MonthCalendar, ScrollTable } from '../../lib/booking-format.tsx';
 import type { Route } from './+types/departures';
 import './bookings.css';
 import './departures.css';
@@ -112,64 +112,21 @@ function DepartureTable({ items }: { items: ConsoleDeparture[] }) {
 }
 
 function Calendar({ items, month, today, safari }: { items: ConsoleDeparture[]; month: string; today: string; safari: string }) {
-  const byDay = new Map<string, ConsoleDeparture[]>();
-  for (const d of items) byDay.set(d.startsOn, [...(byDay.get(d.startsOn) ?? []), d]);
-  const to = (m: string) => `/admin/departures?view=calendar&month=${m}${safari ? `&safari=${encodeURIComponent(safari)}` : ''}`;
-  const chip = (d: ConsoleDeparture) => (
-    <Link to={`/admin/departures/${d.id}`} className={`c-cal__trip c-dep-chip c-dep-chip--${d.status}`}>
-      {d.safariTitle} · {d.seatsLeft}/{d.seats} left
-    </Link>
-  );
   return (
-    <>
-      <div className="c-cal__head">
-        <h2 id="results-title" className="c-subhead">
-          Departures in {monthText(month)}
-        </h2>
-        <nav aria-label="Months" className="c-cal__months">
-          <Link to={to(shiftMonth(month, -1))}>← {monthText(shiftMonth(month, -1))}</Link>
-          <Link to={to(shiftMonth(month, 1))}>{monthText(shiftMonth(month, 1))} →</Link>
-        </nav>
-      </div>
-      <table className="c-cal">
-        <caption className="sr-only">Departures in {monthText(month)}, by day</caption>
-        <thead>
-          <tr>
-            {WEEKDAYS.map((d) => (
-              <th key={d} scope="col">
-                <abbr title={d}>{d.slice(0, 3)}</abbr>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {weeksOf(month).map((week) => (
-            <tr key={week.find(Boolean)}>
-              {week.map((day, i) =>
-                day ? (
-                  <td key={day} className={day === today ? 'c-cal__today' : undefined} aria-current={day === today ? 'date' : undefined}>
-                    <span className="c-cal__day">{Number(day.slice(8))}</span>
-                    {(byDay.get(day) ?? []).map((d) => (
-                      <span key={d.id}>{chip(d)}</span>
-                    ))}
-                  </td>
-                ) : (
-                  <td key={`empty-${i}`} className="c-cal__off" />
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <ul className="c-cal__list" aria-label={`Departures in ${monthText(month)}`}>
-        {items.length === 0 ? <li className="c-muted">No departures this month.</li> : null}
-        {items.map((d) => (
-          <li key={d.id}>
-            <time dateTime={d.startsOn}>{dayText(d.startsOn)}</time> {chip(d)} {DEPARTURE_STATUS_LABELS[d.status]}
-          </li>
-        ))}
-      </ul>
-    </>
+    <MonthCalendar
+      month={month}
+      today={today}
+      items={items}
+      dayOf={(d) => d.startsOn}
+      keyOf={(d) => d.id}
+      chip={(d) => (
+        <Link to={`/admin/departures/${d.id}`} className={`c-cal__trip c-dep-chip c-dep-chip--${d.status}`}>
+          {d.safariTitle} · {d.seatsLeft}/{d.seats} left
+        </Link>
+      )}
+      after={(d) => DEPARTURE_STATUS_LABELS[d.status]}
+      hrefOf={(m) => `/admin/departures?view=calendar&month=${m}${safari ? `&safari=${encodeURIComponent(safari)}` : ''}`}
+    />
   );
 }
 
