@@ -93,7 +93,7 @@ function Header({ d }: { d: DepartureForBooking }) {
       <ul className="trip__facts" role="list">
         <li>
           <span>Dates</span>
-          {longDay(d.startsOn)} – {longDay(d.endsOn)}
+          {d.endsOn === d.startsOn ? longDay(d.startsOn) : `${longDay(d.startsOn)} – ${longDay(d.endsOn)}`}
         </li>
         <li>
           <span>Per person</span>

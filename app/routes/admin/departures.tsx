@@ -175,7 +175,7 @@ export default function Departures() {
           </>
         )}
       </section>
-      <section className="c-panel" aria-labelledby="new-departure-title">
+      <section className="c-panel c-dep-new" aria-labelledby="new-departure-title">
         <h2 id="new-departure-title">Add a departure</h2>
         <Form method="post" className="c-form c-dep-form" noValidate>
           <CsrfInput />
