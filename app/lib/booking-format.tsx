@@ -112,3 +112,20 @@ export function MonthCalendar<T>({ month, today, items, dayOf, keyOf, chip, afte
     </>
   );
 }
+
+/** The tabs between a screen's views: each its label and address, the current one marked. */
+export function ViewTabs({ label, view, tabs }: { label: string; view: string; tabs: readonly (readonly [view: string, text: string, to: string])[] }) {
+  return (
+    <nav aria-label={label} className="c-bk-views">
+      <ul>
+        {tabs.map(([v, text, to]) => (
+          <li key={v}>
+            <Link to={to} aria-current={v === view ? 'page' : undefined} className="c-bk-views__link">
+              {text}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

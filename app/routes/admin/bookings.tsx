@@ -7,7 +7,7 @@ import { type BookingList, type BookingListItem, DUE_SOON_DAYS, isBookingState, 
 import { BOOKING_STATE_LABELS, BOOKING_STATES, formatMinor } from '../../../common/booking-money.ts';
 import { PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet } from '../../lib/admin.ts';
-import { dayText, MonthCalendar, ScrollTable, StateBadge } from '../../lib/booking-format.tsx';
+import { dayText, MonthCalendar, ScrollTable, StateBadge, ViewTabs } from '../../lib/booking-format.tsx';
 import type { Route } from './+types/bookings';
 import './bookings.css';
 
@@ -52,19 +52,7 @@ function Views({ view }: { view: View }) {
     ['calendar', 'Departures calendar', '/admin/bookings?view=calendar'],
     ['balances', 'Balances due', '/admin/bookings?view=balances'],
   ];
-  return (
-    <nav aria-label="Views of the bookings" className="c-bk-views">
-      <ul>
-        {tabs.map(([v, label, to]) => (
-          <li key={v}>
-            <Link to={to} aria-current={v === view ? 'page' : undefined} className="c-bk-views__link">
-              {label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <ViewTabs label="Views of the bookings" view={view} tabs={tabs} />;
 }
 
 function Filters({ list }: { list: BookingList }) {

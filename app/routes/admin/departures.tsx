@@ -9,7 +9,7 @@ import { type ConsoleDeparture, DEPARTURE_STATUS_LABELS, type DepartureList } fr
 import { CsrfInput, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { DepartureFields, departureJson, DepartureStatusBadge, type FormResult } from '../../components/admin/DepartureForm.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
-import { dayText, MonthCalendar, ScrollTable } from '../../lib/booking-format.tsx';
+import { dayText, MonthCalendar, ScrollTable, ViewTabs } from '../../lib/booking-format.tsx';
 import type { Route } from './+types/departures';
 import './bookings.css';
 import './departures.css';
@@ -46,19 +46,7 @@ function Views({ view, safari }: { view: string; safari: string }) {
     ['list', 'Upcoming departures', `/admin/departures${s ? `?${s}` : ''}`],
     ['calendar', 'Calendar', `/admin/departures?view=calendar${s ? `&${s}` : ''}`],
   ];
-  return (
-    <nav aria-label="Views of the departures" className="c-bk-views">
-      <ul>
-        {tabs.map(([v, label, to]) => (
-          <li key={v}>
-            <Link to={to} aria-current={v === view ? 'page' : undefined} className="c-bk-views__link">
-              {label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <ViewTabs label="Views of the departures" view={view} tabs={tabs} />;
 }
 
 function SeatsText({ d }: { d: ConsoleDeparture }) {
