@@ -21,6 +21,8 @@ export default [
   route('safaris/experiences/:slug', 'routes/safaris-experience.tsx'),
   route('safaris/:slug/route.svg', 'routes/safari-route-map.ts'),
   route('safaris/:slug/itinerary.pdf', 'routes/safari-itinerary.ts'),
+  // Booking seats on a group departure (never cached: its seats change).
+  route('safaris/:slug/departures/:id', 'routes/departure-book.tsx'),
 
   route('contact-us', 'routes/contact.tsx'),
   route('plan-a-safari', 'routes/plan-a-safari.tsx'),
@@ -84,6 +86,9 @@ export default [
       route('bookings', 'routes/admin/bookings.tsx'),
       route('bookings/:id', 'routes/admin/booking.tsx'),
       route('bookings/:id/receipts/:entry', 'routes/admin/booking-receipt.ts'),
+      // Group departures (owners and agents): the list and calendar, one departure with its manifest.
+      route('departures', 'routes/admin/departures.tsx'),
+      route('departures/:id', 'routes/admin/departure.tsx'),
       // Media library (owners; agents when allowed) and the console's settings (owners).
       route('media', 'routes/admin/media.tsx'),
       route('media/:id', 'routes/admin/media-image.tsx'),

@@ -46,6 +46,10 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'quote.create': 'Quote made',
   'quote.send': 'Quote sent to the traveller',
   'quote.revoke-links': 'Quote’s trip links revoked',
+  'departure.create': 'Group departure added',
+  'departure.change': 'Group departure changed',
+  'departure.move': 'Booking moved to another departure',
+  'departure.cancel': 'Group departure cancelled (travellers e-mailed)',
   'subscribers.import': 'Subscribers imported',
   'subscribers.export': 'Subscribers exported',
   'subscriber.unsubscribe': 'Subscriber unsubscribed',
@@ -95,6 +99,7 @@ const RECORDS: Record<string, { label: string; href: (id: string) => string }> =
   campaign: { label: 'Campaign', href: (id) => `/admin/campaigns/${id}/preview` },
   media: { label: 'Image', href: (id) => `/admin/media/${id}` },
   subscriber: { label: 'Subscriber', href: () => '/admin/subscribers' },
+  departure: { label: 'Departure', href: (id) => `/admin/departures/${id}` },
 };
 
 /** The target in words, and where it can be seen (null when nowhere, e.g. what was deleted). */

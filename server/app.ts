@@ -30,6 +30,8 @@ import { searchIndexOf } from './search/engine.ts';
 import { ClientBudget } from './spam/budget.ts';
 import { ProxyTrust } from './http/client-address.ts';
 import { createWeb, loadServerBuild } from './web.ts';
+import { startHoldRelease } from './departures/hold-release.ts';
+import { systemClock } from './bookings/today.ts';
 
 /** Where large request bodies are kept while they arrive (the files are unlinked at once). */
 const spoolDir = (dataDir: string) => path.join(dataDir, 'tmp');
@@ -199,11 +201,13 @@ async function startBackground(config: Config, database: Database, logger: Logge
     logger,
     availability,
   );
+  // Group departures: seats held for an unpaid booking are released when the hold runs out.
+  const holds = startHoldRelease(database.db, logger, clock ?? systemClock, availability);
   return {
     uploads,
     mediaWorker,
     async stop() {
-      await Promise.all([scheduled.stop(), scheduledCampaigns.stop(), reminders.stop(), housekeeping.stop()]);
+      await Promise.all([scheduled.stop(), scheduledCampaigns.stop(), reminders.stop(), holds.stop(), housekeeping.stop()]);
       await mediaWorker.stop();
       daily?.stop();
       await control?.stop();

@@ -10,6 +10,7 @@ import { newsletterApi } from './api/newsletter.ts';
 import { leadsApi } from './api/leads.ts';
 import { reviewsApi } from './api/reviews.ts';
 import { tripApi } from './api/trip.ts';
+import { departuresApi } from './api/departures.ts';
 import type { Config } from './config.ts';
 import type { DatabaseAvailability } from './db/availability.ts';
 import type { Db } from './db/index.ts';
@@ -71,6 +72,7 @@ export function createFormsAndMail(config: FormsAndMailConfig, db: Db, logger: L
       app.route('/', reviewsApi(options));
       app.route('/', leadsApi(options));
       app.route('/', tripApi(options));
+      app.route('/', departuresApi(options));
     },
     worker,
     transport,

@@ -27,13 +27,18 @@ import { buildMeta } from '../lib/meta.ts';
 import { cleanList, mealPlan } from '../lib/safari.ts';
 import { safariHeading } from '../../common/safari-title.ts';
 import type { Route } from './+types/safari';
+import type { SafariDepartures as SafariDeparturesAnswer } from '../../common/departures.ts';
+import { SafariDepartures } from '../components/SafariDepartures.tsx';
 import { cachedPage } from '../lib/cache-policy.ts';
 
 /** Rendered once per content version and served from memory (server/page-cache.ts). */
 export const handle = cachedPage;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  return api<SafariResponse>(context, `/safaris/${encodeURIComponent(params.slug)}`);
+  const slug = encodeURIComponent(params.slug);
+  // The departures' seats are read fresh on every render; a seat taken drops the kept page (server/departures/seats.ts).
+  const [safari, { departures }] = await Promise.all([api<SafariResponse>(context, `/safaris/${slug}`), api<SafariDeparturesAnswer>(context, `/departures/safari/${slug}`)]);
+  return { ...safari, departures };
 }
 
 export const headers = pageHeaders;
@@ -95,6 +100,8 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
                 </ul>
               </div>
             </section>
+
+            <SafariDepartures departures={data.departures} slug={safari.safarititleslug} />
 
             <SafariRouteMap slug={safari.safarititleslug} heading={heading} days={data.safaridays} />
 

@@ -36,23 +36,35 @@ async function safariIdsIn(context: Route.LoaderArgs['context'], slug: string): 
   return [first, ...rest].flatMap((r) => r.safaris.map((s) => s.id));
 }
 
+/** The months with group departures, and (for ?month=YYYY-MM among them) the safaris departing then. */
+async function departingIn(context: Route.LoaderArgs['context'], asked: string | null): Promise<{ months: string[]; month: string; slugs?: Set<string> }> {
+  const { months } = await api<{ months: string[] }>(context, '/departures/months');
+  if (!asked || !months.includes(asked)) return { months, month: '' };
+  const { safaris } = await api<{ safaris: string[] }>(context, `/departures/in/${asked}`);
+  return { months, month: asked, slugs: new Set(safaris) };
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = requestPage(request);
   const sort = parseSort(url.searchParams.get('sort'));
   const known = new Set<string>(SAFARI_COUNTRIES.map((c) => c.slug));
   const countries = [...new Set(url.searchParams.getAll('country'))].filter((c) => known.has(c));
-  const [all, ...idLists] = await loadList(() => Promise.all([api<SafarisResponse>(context, '/safaris'), ...countries.map((c) => safariIdsIn(context, c))]));
+  const [[all, ...idLists], departing] = await loadList(() =>
+    Promise.all([Promise.all([api<SafarisResponse>(context, '/safaris'), ...countries.map((c) => safariIdsIn(context, c))]), departingIn(context, url.searchParams.get('month'))]),
+  );
   let list: Safari[] = dedupeById(all.allsafaris);
   if (countries.length) {
     const ids = new Set(idLists.flat());
     list = list.filter((s) => ids.has(s.id));
   }
+  if (departing.slugs) list = list.filter((s) => departing.slugs!.has(s.safarititleslug));
+  const { months, month } = departing;
   const { items, totalPages } = slicePage(sortByDays(list, sort), page, PAGE_SIZE.safaris);
   if (page > totalPages) notFound();
   const { allsafaris: _all, ...pageMeta } = all;
   // Only this page's safaris (and their images' metadata) travel with the page.
-  return pageData({ ...pageMeta, safaris: items, total: list.length, page, totalPages, sort, countries }, all);
+  return pageData({ ...pageMeta, safaris: items, total: list.length, page, totalPages, sort, countries, months, month }, all);
 }
 
 export const headers = pageHeaders;
@@ -93,6 +105,7 @@ export default function Safaris({ loaderData: data }: Route.ComponentProps) {
               ))}
             </div>
           </fieldset>
+          {data.months.length > 0 && <DepartureMonth months={data.months} month={data.month} />}
           <div className="filters__actions">
             <label className="filters__label" htmlFor="safari-sort">
               Sort by days
@@ -108,7 +121,8 @@ export default function Safaris({ loaderData: data }: Route.ComponentProps) {
         </Form>
         <p className="result-count" role="status">
           {data.total} {data.total === 1 ? 'safari' : 'safaris'}
-          {data.countries.length ? ` in ${data.countries.map((c) => SAFARI_COUNTRIES.find((x) => x.slug === c)?.label).join(', ')}` : ''} · page {data.page} of {data.totalPages}
+          {data.countries.length ? ` in ${data.countries.map((c) => SAFARI_COUNTRIES.find((x) => x.slug === c)?.label).join(', ')}` : ''}
+          {data.month ? ` with a group departure in ${monthName(data.month)}` : ''} · page {data.page} of {data.totalPages}
         </p>
         {data.safaris.length ? (
           <Grid>
@@ -117,10 +131,31 @@ export default function Safaris({ loaderData: data }: Route.ComponentProps) {
             ))}
           </Grid>
         ) : (
-          <Empty>No safaris match these countries.</Empty>
+          <Empty>{data.month ? `No safaris match these countries with a group departure in ${monthName(data.month)}.` : 'No safaris match these countries.'}</Empty>
         )}
         <Pagination page={data.page} totalPages={data.totalPages} />
       </div>
     </>
+  );
+}
+
+const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "Group departure in": any month, or one of the months with departures on sale. */
+function DepartureMonth({ months, month }: { months: string[]; month: string }) {
+  return (
+    <div className="filters__actions">
+      <label className="filters__label" htmlFor="safari-month">
+        Group departure in
+      </label>
+      <select id="safari-month" name="month" className="select" defaultValue={month} key={month}>
+        <option value="">Any month</option>
+        {months.map((m) => (
+          <option key={m} value={m}>
+            {monthName(m)}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

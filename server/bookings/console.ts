@@ -29,7 +29,7 @@ function conditions(f: BookingFilters): SQL[] {
 }
 
 /** The first day of the month after a YYYY-MM. */
-function nextMonth(month: string): string {
+export function nextMonth(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 }

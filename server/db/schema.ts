@@ -477,3 +477,6 @@ export * from './schema-content.ts';
 
 // Quotes, trip links, bookings, their travellers, the payment ledger and the bookings' events.
 export * from './schema-bookings.ts';
+
+// Group departures: a safari's fixed dates sold per seat, and the seats each booking holds.
+export * from './schema-departures.ts';

@@ -25,6 +25,7 @@ type OutboxKind =
   | 'quote-sent'
   | 'booking-confirmation'
   | 'booking-notice'
+  | 'departure-cancelled'
   | 'booking-reminder';
 
 export interface NewOutboxRow {

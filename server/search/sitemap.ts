@@ -8,6 +8,7 @@ import { siteIndexable as isIndexable } from '../../common/seo.ts';
 import type { Db } from '../db/index.ts';
 import type { CollectionName } from '../db/content.ts';
 import { slugTableOf } from '../content/definitions.ts';
+import { departuresChangedAt } from '../departures/read.ts';
 
 export interface SitemapEntry {
   /** Absolute URL on SITE_URL. */
@@ -83,6 +84,12 @@ export async function sitemapEntries(db: Db, siteUrl: string): Promise<SitemapEn
   const pageSlugs = [...pageDates.keys()].filter((slug) => !UNLISTED_PAGES.has(slug)).sort((a, b) => (a === 'home' ? -1 : b === 'home' ? 1 : a.localeCompare(b)));
   for (const slug of pageSlugs) add(pageRowPath(slug), pageDates.get(slug));
   for (const r of lists.sort((a, b) => a.path.localeCompare(b.path))) add(r.path, r.lastmod);
-  for (const r of details.sort((a, b) => a.path.localeCompare(b.path))) add(r.path, r.lastmod);
+  // A safari's page shows its departures: their newest change counts for its date too.
+  const departed = await departuresChangedAt(db);
+  const withDepartures = (r: { path: string; lastmod: string }) => {
+    const at = r.path.startsWith('/safaris/') ? departed.get(r.path.slice('/safaris/'.length)) : undefined;
+    return at && at > new Date(r.lastmod) ? at : r.lastmod;
+  };
+  for (const r of details.sort((a, b) => a.path.localeCompare(b.path))) add(r.path, withDepartures(r));
   return out;
 }

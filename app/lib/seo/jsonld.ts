@@ -19,6 +19,8 @@ import type {
 import { SITE_SHARE_IMAGE } from '../../../common/media.ts';
 import { isPublicSiteUrl } from '../../../common/seo.ts';
 import { site } from '../../../common/site.ts';
+import { minorToDecimal } from '../../../common/booking-money.ts';
+import { availabilityOf, type PublicDeparture } from '../../../common/departures.ts';
 
 type JsonLdNode = { '@type': string | string[]; '@id'?: string } & Record<string, unknown>;
 
@@ -139,15 +141,40 @@ function touristTrip(data: SafariResponse): JsonLdNode {
         description: plainText(d.description, 500) || undefined,
       })),
     },
-    offers: {
-      '@type': 'Offer',
-      url: data.pageUrl,
-      price: safari.safariprice,
-      priceCurrency: 'USD',
-      description: 'From price per person',
-      offeredBy: { '@id': ids(origin).organization },
-    },
+    offers: withDepartureOffers(
+      {
+        '@type': 'Offer',
+        url: data.pageUrl,
+        price: safari.safariprice,
+        priceCurrency: 'USD',
+        description: 'From price per person',
+        offeredBy: { '@id': ids(origin).organization },
+      },
+      data,
+    ),
   };
+}
+
+/** The safari's offer, and one per upcoming group departure (its seats as availability) when it has any. */
+function withDepartureOffers(from: JsonLdNode, data: SafariResponse & { departures?: PublicDeparture[] }): JsonLdNode | JsonLdNode[] {
+  if (!data.departures?.length) return from;
+  const origin = originOf(data.pageUrl);
+  return [
+    from,
+    ...data.departures.map((d) => ({
+      '@type': 'Offer',
+      url: `${origin}/safaris/${d.safariSlug}/departures/${d.id}`,
+      name: `Group departure, ${d.startsOn}`,
+      price: minorToDecimal(d.priceMinor, d.currency),
+      priceCurrency: d.currency,
+      availability: `https://schema.org/${availabilityOf(d)}`,
+      validFrom: d.onSaleFrom,
+      availabilityStarts: d.startsOn,
+      availabilityEnds: d.endsOn,
+      inventoryLevel: { '@type': 'QuantitativeValue', value: d.seatsLeft },
+      offeredBy: { '@id': ids(origin).organization },
+    })),
+  ];
 }
 
 /**

@@ -7,7 +7,7 @@ import { type BookingList, type BookingListItem, DUE_SOON_DAYS, isBookingState, 
 import { BOOKING_STATE_LABELS, BOOKING_STATES, formatMinor } from '../../../common/booking-money.ts';
 import { PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet } from '../../lib/admin.ts';
-import { dayText, monthText, ScrollTable, StateBadge } from '../../lib/booking-format.tsx';
+import { dayText, MonthCalendar, ScrollTable, StateBadge, ViewTabs } from '../../lib/booking-format.tsx';
 import type { Route } from './+types/bookings';
 import './bookings.css';
 
@@ -52,19 +52,7 @@ function Views({ view }: { view: View }) {
     ['calendar', 'Departures calendar', '/admin/bookings?view=calendar'],
     ['balances', 'Balances due', '/admin/bookings?view=balances'],
   ];
-  return (
-    <nav aria-label="Views of the bookings" className="c-bk-views">
-      <ul>
-        {tabs.map(([v, label, to]) => (
-          <li key={v}>
-            <Link to={to} aria-current={v === view ? 'page' : undefined} className="c-bk-views__link">
-              {label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <ViewTabs label="Views of the bookings" view={view} tabs={tabs} />;
 }
 
 function Filters({ list }: { list: BookingList }) {
@@ -212,82 +200,22 @@ export default function Bookings() {
   );
 }
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
-/** The month's days in weeks from Monday, null for the days of the months around it. */
-function weeksOf(month: string): (string | null)[][] {
-  const first = new Date(`${month}-01T00:00:00Z`);
-  const lead = (first.getUTCDay() + 6) % 7;
-  const days = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  const cells: (string | null)[] = [...Array<null>(lead).fill(null), ...Array.from({ length: days }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`)];
-  while (cells.length % 7) cells.push(null);
-  return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
-}
-
-function shiftMonth(month: string, by: number): string {
-  const d = new Date(`${month}-01T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + by);
-  return d.toISOString().slice(0, 7);
-}
-
 function Calendar({ list }: { list: BookingList }) {
   const month = list.filters.month ?? list.today.slice(0, 7);
-  const byDay = new Map<string, BookingListItem[]>();
-  for (const b of list.items) byDay.set(b.travelFrom, [...(byDay.get(b.travelFrom) ?? []), b]);
-  const departure = (b: BookingListItem) => (
-    <Link to={`/admin/bookings/${b.id}`} className={`c-cal__trip c-cal__trip--${b.state}`}>
-      {b.reference} · {b.leadName} ({b.travellers})
-    </Link>
-  );
   return (
-    <>
-      <div className="c-cal__head">
-        <h2 id="results-title" className="c-subhead">
-          Departures in {monthText(month)}
-        </h2>
-        <nav aria-label="Months" className="c-cal__months">
-          <Link to={`/admin/bookings?view=calendar&month=${shiftMonth(month, -1)}`}>← {monthText(shiftMonth(month, -1))}</Link>
-          <Link to={`/admin/bookings?view=calendar&month=${shiftMonth(month, 1)}`}>{monthText(shiftMonth(month, 1))} →</Link>
-        </nav>
-      </div>
-      <table className="c-cal">
-        <caption className="sr-only">Departures in {monthText(month)}, by day</caption>
-        <thead>
-          <tr>
-            {WEEKDAYS.map((d) => (
-              <th key={d} scope="col">
-                <abbr title={d}>{d.slice(0, 3)}</abbr>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {weeksOf(month).map((week) => (
-            <tr key={week.find(Boolean)}>
-              {week.map((day, i) =>
-                day ? (
-                  <td key={day} className={day === list.today ? 'c-cal__today' : undefined} aria-current={day === list.today ? 'date' : undefined}>
-                    <span className="c-cal__day">{Number(day.slice(8))}</span>
-                    {(byDay.get(day) ?? []).map((b) => (
-                      <span key={b.id}>{departure(b)}</span>
-                    ))}
-                  </td>
-                ) : (
-                  <td key={`empty-${i}`} className="c-cal__off" />
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <ul className="c-cal__list" aria-label={`Departures in ${monthText(month)}`}>
-        {list.items.length === 0 ? <li className="c-muted">No departures this month.</li> : null}
-        {list.items.map((b) => (
-          <li key={b.id}>
-            <time dateTime={b.travelFrom}>{dayText(b.travelFrom)}</time> {departure(b)} <StateBadge state={b.state} />
-          </li>
-        ))}
-      </ul>
-    </>
+    <MonthCalendar
+      month={month}
+      today={list.today}
+      items={list.items}
+      dayOf={(b) => b.travelFrom}
+      keyOf={(b) => b.id}
+      chip={(b) => (
+        <Link to={`/admin/bookings/${b.id}`} className={`c-cal__trip c-cal__trip--${b.state}`}>
+          {b.reference} · {b.leadName} ({b.travellers})
+        </Link>
+      )}
+      after={(b) => <StateBadge state={b.state} />}
+      hrefOf={(m) => `/admin/bookings?view=calendar&month=${m}`}
+    />
   );
 }

@@ -38,6 +38,7 @@ export const SECTIONS: Section[] = [
   { to: '/admin/enquiries', label: 'Enquiries' },
   { to: '/admin/quotes', label: 'Quotes' },
   { to: '/admin/bookings', label: 'Bookings' },
+  { to: '/admin/departures', label: 'Departures' },
   { to: '/admin/reviews', label: 'Reviews', count: 'pendingReviews' },
   { to: '/admin/staff', label: 'Staff', owner: true },
   { to: '/admin/audit', label: 'Audit log', owner: true },

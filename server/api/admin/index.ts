@@ -25,6 +25,7 @@ import { quotesAdminApi } from './quotes.ts';
 import type { ItineraryMaker } from './reply-documents.ts';
 import { replyTemplatesApi } from './reply-templates.ts';
 import { bookingsAdminApi } from './bookings.ts';
+import { departuresAdminApi } from './departures.ts';
 
 export interface AdminApiOptions {
   siteUrl: string;
@@ -75,6 +76,7 @@ export function adminApi(opts: AdminApiOptions) {
   app.route('/', quotesAdminApi({ siteUrl: opts.siteUrl, trust: opts.trust, mail }));
   app.route('/', dashboardApi());
   app.route('/', bookingsAdminApi({ trust: opts.trust, clock: opts.clock }));
+  app.route('/', departuresAdminApi({ trust: opts.trust, clock: opts.clock, mail }));
   app.route('/', settingsApi({ trust: opts.trust }));
   app.route('/', replyTemplatesApi({ trust: opts.trust }));
   app.route('/', reviewsAdminApi({ trust: opts.trust, contentChanged: opts.contentChanged }));

@@ -1,0 +1,234 @@
+// /safaris/:slug/departures/:id — booking seats on a group departure, with no quote: how many
+// seats (travellers), their names, the lead traveller's contact, the terms. The booking is made
+// at once and the traveller lands on the private trip page, where the deposit is paid; the seats
+// are held for 30 minutes meanwhile. Plain forms (no JavaScript needed: the seats' form reloads
+// the page with as many name fields); never cached, never indexed (the seats change).
+import { useState } from 'react';
+import { data, Form, Link, redirect, useActionData, useNavigation, useSubmit } from 'react-router';
+import { formatMinor, type PriceLineInput, priceOf } from '../../common/booking-money.ts';
+import { DEPARTURE_STATUS_LABELS, HOLD_MINUTES, type DepartureForBooking } from '../../common/departures.ts';
+import { site } from '../../common/site.ts';
+import { apiContext } from '../context.ts';
+import { api, notFound } from '../lib/load.ts';
+import { formEntries, formFields } from '../lib/read-form.ts';
+import { seatsWords } from '../components/SafariDepartures.tsx';
+import type { Route } from './+types/departure-book';
+import './trip.css';
+
+const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' } as const;
+/** At most this many seats in one booking from the page (a bigger group asks us). */
+const MAX_ONLINE_SEATS = 12;
+const PASSED_ON = ['origin', 'sec-fetch-site'];
+
+const longDay = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const text = (v: FormDataEntryValue | undefined) => (typeof v === 'string' ? v : '');
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const d = await api<DepartureForBooking & { onSale: boolean }>(context, `/departures/${encodeURIComponent(params.id)}`);
+  if (d.safariSlug !== params.slug) notFound();
+  const most = Math.max(1, Math.min(d.seatsLeft, MAX_ONLINE_SEATS));
+  const asked = Number(new URL(request.url).searchParams.get('seats'));
+  const seats = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, most) : Math.min(2, most);
+  return data({ departure: d, seats, most }, { headers: PRIVATE });
+}
+
+export function headers() {
+  return PRIVATE;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const d = loaderData?.departure;
+  const title = d ? `Book seats: ${d.safariTitle}, ${longDay(d.startsOn)}` : 'Book seats';
+  return [{ title: `${title} | ${site.name}` }, { name: 'robots', content: 'noindex' }];
+}
+
+function bookingBody(f: Record<string, FormDataEntryValue>) {
+  const travellers = Object.keys(f)
+    .filter((k) => /^traveller\d{1,2}$/.test(k))
+    .sort((a, b) => Number(a.slice(9)) - Number(b.slice(9)))
+    .map((k) => text(f[k]));
+  return { travellers, leadName: travellers[0] ?? '', singleRooms: Number(text(f.singleRooms)) || 0, email: text(f.email).trim(), phone: text(f.phone), acceptTerms: text(f.acceptTerms) === 'yes' };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const form = formEntries(await formFields(request));
+  const typed = Object.fromEntries(Object.entries(form).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  for (const h of PASSED_ON) {
+    const v = request.headers.get(h);
+    if (v !== null) headers[h] = v;
+  }
+  const res = await context.get(apiContext).fetch(`/departures/${encodeURIComponent(params.id)}/book`, { method: 'POST', headers, body: JSON.stringify(bookingBody(form)) });
+  const answer = (await res.json().catch(() => null)) as { error?: string; tripPath?: string } | null;
+  if (res.status === 201 && answer?.tripPath) return redirect(answer.tripPath, { headers: PRIVATE });
+  const words = answer?.error ?? 'Something went wrong on our side. Your seats are not booked yet: please try again in a moment.';
+  return data({ ok: false, text: words, typed }, { status: res.status >= 500 ? res.status : res.status === 409 ? 409 : 400, headers: PRIVATE });
+}
+
+function Summary({ d, seats, singles }: { d: DepartureForBooking; seats: number; singles: number }) {
+  const lines: PriceLineInput[] = [{ label: 'Seats', basis: 'person', unitMinor: d.priceMinor }];
+  const withSingles = singles > 0 && d.singleSupplementMinor > 0;
+  if (withSingles) lines.push({ label: 'Single rooms', basis: 'person', unitMinor: d.singleSupplementMinor, quantity: singles });
+  const price = priceOf({ currency: d.currency, lines, travellers: { adults: seats, children: 0 }, depositPercent: d.depositPercent, travelFrom: d.startsOn });
+  return (
+    <ul className="trip__terms-facts" role="list" aria-live="polite">
+      <li>
+        {seats} {seats === 1 ? 'seat' : 'seats'} × {formatMinor(d.priceMinor, d.currency)}
+        {withSingles && ` + ${singles} single ${singles === 1 ? 'room' : 'rooms'} × ${formatMinor(d.singleSupplementMinor, d.currency)}`}: <strong>{formatMinor(price.totalMinor, d.currency)}</strong>
+      </li>
+      <li>
+        Deposit to confirm: <strong>{formatMinor(price.depositMinor, d.currency)}</strong> ({price.depositPercent} %); the balance by {longDay(price.balanceDueOn)}
+      </li>
+    </ul>
+  );
+}
+
+function Header({ d }: { d: DepartureForBooking }) {
+  return (
+    <header className="trip__head">
+      <p className="eyebrow eyebrow--light">Group departure</p>
+      <h1>
+        {d.safariDays}-day {d.safariTitle}
+      </h1>
+      <ul className="trip__facts" role="list">
+        <li>
+          <span>Dates</span>
+          {d.endsOn === d.startsOn ? longDay(d.startsOn) : `${longDay(d.startsOn)} – ${longDay(d.endsOn)}`}
+        </li>
+        <li>
+          <span>Per person</span>
+          {formatMinor(d.priceMinor, d.currency)}
+          {d.singleSupplementMinor > 0 ? ` (single room +${formatMinor(d.singleSupplementMinor, d.currency)})` : ''}
+        </li>
+        <li>
+          <span>Seats</span>
+          {seatsWords(d)} · {DEPARTURE_STATUS_LABELS[d.status]}
+        </li>
+        {d.guide && (
+          <li>
+            <span>Your guide</span>
+            <Link to={`/guides/${d.guide.slug}`}>{d.guide.name}</Link>
+          </li>
+        )}
+      </ul>
+    </header>
+  );
+}
+
+/** How many seats: a GET form, so the page comes back with as many name fields (at once with JavaScript). */
+function SeatsForm({ seats, most }: { seats: number; most: number }) {
+  const submit = useSubmit();
+  return (
+    <Form method="get" className="departure-seats" preventScrollReset replace onChange={(e) => submit(e.currentTarget, { method: 'get', preventScrollReset: true, replace: true })}>
+      <label className="trip__field">
+        <span>How many travellers?</span>
+        <select name="seats" defaultValue={seats} key={seats} className="select">
+          {Array.from({ length: most }, (_, i) => (
+            <option key={i + 1} value={i + 1}>
+              {i + 1} {i === 0 ? 'seat' : 'seats'}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="btn btn--ghost btn--sm">
+        Change
+      </button>
+    </Form>
+  );
+}
+
+function Travellers({ count, typed }: { count: number; typed: Record<string, string> }) {
+  return (
+    <fieldset className="trip__travellers">
+      <legend>The names of all {count === 1 ? 'travellers' : `${count} travellers`}, as in their passports</legend>
+      {Array.from({ length: count }, (_, i) => (
+        <label key={i} className="trip__field">
+          <span>{i === 0 ? 'Traveller 1 (lead traveller)' : `Traveller ${i + 1}`}</span>
+          <input name={`traveller${i}`} required defaultValue={typed[`traveller${i}`] ?? ''} autoComplete={i === 0 ? 'name' : 'off'} />
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export default function DepartureBook({ loaderData }: Route.ComponentProps) {
+  const { departure: d, seats, most } = loaderData;
+  const result = useActionData<typeof action>();
+  const typed = result?.typed ?? {};
+  const busy = useNavigation().state === 'submitting';
+  const [singles, setSingles] = useState(Math.min(Number(typed.singleRooms) || 0, seats));
+  return (
+    <article className="trip">
+      <Header d={d} />
+      <div className="trip__body">
+        <section className="trip__section trip__accept" aria-labelledby="book-title">
+          <p className="eyebrow">No quote needed</p>
+          <h2 id="book-title">Book your seats</h2>
+          {!d.onSale ? (
+            <p role="alert">This departure is full. Choose another date on the safari’s page, or ask us about a private trip.</p>
+          ) : (
+            <>
+              <SeatsForm seats={seats} most={most} />
+              <Form method="post" className="trip__form" noValidate>
+                {result && !result.ok && (
+                  <p className="trip__error" role="alert" id="book-error">
+                    {result.text}
+                  </p>
+                )}
+                <Travellers count={seats} typed={typed} />
+                {d.singleSupplementMinor > 0 && (
+                  <label className="trip__field">
+                    <span>Single rooms (+{formatMinor(d.singleSupplementMinor, d.currency)} each)</span>
+                    <select name="singleRooms" className="select" value={singles} onChange={(e) => setSingles(Number(e.target.value))}>
+                      {Array.from({ length: seats + 1 }, (_, i) => (
+                        <option key={i} value={i}>
+                          {i === 0 ? 'None: we share rooms' : `${i} single ${i === 1 ? 'room' : 'rooms'}`}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                )}
+                <label className="trip__field">
+                  <span>Lead traveller’s e-mail</span>
+                  <input type="email" name="email" autoComplete="email" required defaultValue={typed.email ?? ''} aria-describedby={result && !result.ok ? 'book-error' : undefined} />
+                </label>
+                <label className="trip__field">
+                  <span>Phone or WhatsApp (optional)</span>
+                  <input type="tel" name="phone" autoComplete="tel" defaultValue={typed.phone ?? ''} />
+                </label>
+                <Summary d={d} seats={seats} singles={singles} />
+                <details className="trip__terms">
+                  <summary>Read the terms</summary>
+                  <p>{d.terms}</p>
+                </details>
+                <label className="trip__check">
+                  <input type="checkbox" name="acceptTerms" value="yes" required />
+                  <span>I have read and accept the terms, and I book these seats for the travellers named above.</span>
+                </label>
+                <button type="submit" className="btn btn--primary btn--lg" aria-disabled={busy}>
+                  Book {seats === 1 ? 'my seat' : `${seats} seats`}
+                </button>
+                <p className="trip__note">Next: your private trip page, where you pay the deposit. We hold your seats for {HOLD_MINUTES} minutes meanwhile.</p>
+              </Form>
+            </>
+          )}
+        </section>
+      </div>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <section className="form-page" aria-labelledby="book-error-title">
+      <div className="form-page__card">
+        <p className="eyebrow">Group departure</p>
+        <h1 id="book-error-title">This departure is not on sale</h1>
+        <p className="form-page__lead">It may have left, been cancelled or sold out. See the safari’s other dates, or ask us about a private trip.</p>
+        <p>
+          <Link to="/safaris">All safaris</Link> · Call or WhatsApp us on <a href={site.phoneHref}>{site.phone}</a>.
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,166 @@
+// Group departures: a safari's fixed dates sold seat by seat. What the public answers and the
+// console's screens read, the forms they send (one schema each, for the page's action and the
+// API), and the words both show. Money is in minor units of the departure's currency
+// (common/booking-money.ts); a booking made from a departure is priced by priceOf like any other.
+import './zod-csp.ts';
+import { z } from 'zod';
+import { isIsoDay } from './booking-money.ts';
+
+z.config({ jitless: true });
+
+const DEPARTURE_STATUSES = ['open', 'guaranteed', 'full', 'cancelled'] as const;
+export type DepartureStatus = (typeof DEPARTURE_STATUSES)[number];
+export const DEPARTURE_STATUS_LABELS: Record<DepartureStatus, string> = { open: 'Open', guaranteed: 'Guaranteed to run', full: 'Full', cancelled: 'Cancelled' };
+
+/** How long seats are held after a booking is made, waiting for the deposit. */
+export const HOLD_MINUTES = 30;
+/** "Only N seats left" from this many seats down. */
+export const FEW_SEATS = 3;
+const MAX_SEATS = 99;
+
+/** The terms a traveller accepts when booking seats on a departure. */
+export const DEPARTURE_TERMS =
+  'Your seats are held for 30 minutes while you pay the deposit; without a payment by then they are released. Your booking is confirmed when we receive the deposit, and the balance is due by the date shown. If we cancel a departure, you get back everything you paid. Cancellation by you more than 60 days before departure: the deposit is kept; 60 to 30 days: 50 % of the total; less than 30 days: the total. We strongly recommend travel insurance.';
+
+export const DEPARTURE_MESSAGES = {
+  startsOn: 'Enter the departure date.',
+  past: 'The departure date cannot be in the past.',
+  seats: `Enter the number of seats, from 1 to ${MAX_SEATS}.`,
+  seatsBelowBooked: 'There are more seats booked than that: move or cancel bookings first.',
+  price: 'Enter the price per person, in dollars and cents.',
+  supplement: 'Enter the single supplement, in dollars and cents (0 for none).',
+  status: 'Choose a status from the list.',
+  safari: 'Choose a safari from the list.',
+  guide: 'Choose a guide from the list, or none.',
+  notFound: 'This departure is no longer on sale.',
+  closed: 'This departure is no longer on sale. Choose another date, or ask us for a private trip.',
+  soldOut: 'Sorry: there are not enough seats left on this departure. Choose fewer seats or another date.',
+  travellers: 'Enter the full name of every traveller.',
+  singles: 'Single rooms cannot be more than the travellers.',
+  leadName: 'Enter the lead traveller’s full name.',
+  email: 'Enter an e-mail address we can reach you at.',
+  phone: 'Enter a phone number, or leave it empty.',
+  terms: 'Tick the box to accept the terms.',
+  cancelled: 'This departure is already cancelled.',
+  reason: 'Say why the departure is cancelled (the travellers read it).',
+  moveTarget: 'Choose another departure of the same safari that is on sale.',
+  notOnDeparture: 'This booking is not on this departure.',
+} as const;
+
+const money = (message: string) => z.number({ error: message }).int(message).min(0, message).max(1e10, message);
+const name = (message: string) => z.string({ error: message }).trim().min(2, message).max(200, message);
+
+/** POST /api/admin/departures and PUT /api/admin/departures/:id */
+export const departureInputSchema = z.object({
+  safariSlug: z.string({ error: DEPARTURE_MESSAGES.safari }).trim().min(1, DEPARTURE_MESSAGES.safari).max(200, DEPARTURE_MESSAGES.safari),
+  startsOn: z.string({ error: DEPARTURE_MESSAGES.startsOn }).refine(isIsoDay, DEPARTURE_MESSAGES.startsOn),
+  seats: z.number({ error: DEPARTURE_MESSAGES.seats }).int(DEPARTURE_MESSAGES.seats).min(1, DEPARTURE_MESSAGES.seats).max(MAX_SEATS, DEPARTURE_MESSAGES.seats),
+  priceMinor: money(DEPARTURE_MESSAGES.price),
+  singleSupplementMinor: money(DEPARTURE_MESSAGES.supplement).default(0),
+  currency: z.literal('USD', { error: 'Departures are sold in US dollars, like quotes.' }).default('USD'),
+  status: z.enum(DEPARTURE_STATUSES, { error: DEPARTURE_MESSAGES.status }).default('open'),
+  guideSlug: z.string().trim().max(200).nullable().default(null),
+});
+export type DepartureInput = z.output<typeof departureInputSchema>;
+
+/** POST /api/departures/:id/book */
+export const seatBookingSchema = z
+  .object({
+    travellers: z.array(name(DEPARTURE_MESSAGES.travellers)).min(1, DEPARTURE_MESSAGES.travellers).max(MAX_SEATS),
+    singleRooms: z.number().int().min(0).max(MAX_SEATS).default(0),
+    leadName: name(DEPARTURE_MESSAGES.leadName),
+    email: z.email({ error: DEPARTURE_MESSAGES.email }).max(254, DEPARTURE_MESSAGES.email),
+    phone: z.string().trim().max(40, DEPARTURE_MESSAGES.phone).default(''),
+    acceptTerms: z.literal(true, { error: DEPARTURE_MESSAGES.terms }),
+  })
+  .refine((b) => b.singleRooms <= b.travellers.length, { message: DEPARTURE_MESSAGES.singles, path: ['singleRooms'] });
+export type SeatBooking = z.output<typeof seatBookingSchema>;
+
+/** POST /api/admin/departures/:id/cancel */
+export const departureCancelSchema = z.object({ reason: z.string({ error: DEPARTURE_MESSAGES.reason }).trim().min(3, DEPARTURE_MESSAGES.reason).max(1000, DEPARTURE_MESSAGES.reason) });
+/** POST /api/admin/departures/:id/move */
+export const departureMoveSchema = z.object({
+  bookingId: z.number().int().positive(),
+  toDepartureId: z.number({ error: DEPARTURE_MESSAGES.moveTarget }).int().positive(DEPARTURE_MESSAGES.moveTarget),
+});
+
+/** schema.org availability of a departure with this many seats left. */
+export function availabilityOf(d: { status: DepartureStatus; seatsLeft: number }): 'InStock' | 'LimitedAvailability' | 'SoldOut' {
+  if (d.status === 'cancelled' || d.status === 'full' || d.seatsLeft <= 0) return 'SoldOut';
+  return d.seatsLeft <= FEW_SEATS ? 'LimitedAvailability' : 'InStock';
+}
+
+/** Whether seats can be booked on it (on sale and not sold out). */
+export const onSale = (d: { status: DepartureStatus; seatsLeft: number }) => availabilityOf(d) !== 'SoldOut';
+
+/** A departure as the public sees it. */
+export interface PublicDeparture {
+  id: number;
+  safariSlug: string;
+  startsOn: string;
+  endsOn: string;
+  seats: number;
+  seatsLeft: number;
+  priceMinor: number;
+  singleSupplementMinor: number;
+  currency: 'USD';
+  status: DepartureStatus;
+  guide: { slug: string; name: string } | null;
+  /** When it went on sale (YYYY-MM-DD): its offer's validFrom. */
+  onSaleFrom: string;
+}
+
+/** GET /api/departures/safari/:slug */
+export interface SafariDepartures {
+  departures: PublicDeparture[];
+}
+
+/** GET /api/departures/:id: one departure with what its booking page shows. */
+export interface DepartureForBooking extends PublicDeparture {
+  safariTitle: string;
+  safariDays: number;
+  terms: string;
+  depositPercent: number;
+}
+
+/** A departure in the console: the public view, and who holds its seats. */
+export interface ConsoleDeparture extends PublicDeparture {
+  safariTitle: string;
+  booked: number;
+  held: number;
+  bookings: number;
+}
+
+export interface ManifestBooking {
+  bookingId: number;
+  reference: string;
+  state: string;
+  leadName: string;
+  leadEmail: string;
+  leadPhone: string;
+  seats: number;
+  singleRooms: number;
+  /** Until when the seats are held waiting for a payment; null once paid (or kept by staff). */
+  holdUntil: string | null;
+  paid: boolean;
+  refundDue: boolean;
+  travellers: { name: string; age: number | null; dietary: string; medical: string }[];
+}
+
+/** GET /api/admin/departures/:id */
+export interface DepartureDetail {
+  departure: ConsoleDeparture;
+  manifest: ManifestBooking[];
+  /** Other departures of the same safari a booking may move to. */
+  moveTargets: PublicDeparture[];
+  safaris: { slug: string; title: string }[];
+  guides: { slug: string; name: string }[];
+}
+
+/** GET /api/admin/departures */
+export interface DepartureList {
+  today: string;
+  items: ConsoleDeparture[];
+  safaris: { slug: string; title: string }[];
+  guides: { slug: string; name: string }[];
+}

@@ -1,0 +1,110 @@
+// /api/departures: group departures for the public pages, and booking seats on one.
+//
+//   GET  /departures/safari/:slug   a safari's upcoming departures with their seats left (not kept: seats change)
+//   GET  /departures/months         the months with a departure on sale (the safaris list's filter)
+//   GET  /departures/in/:month      the safaris with a departure on sale in a month (YYYY-MM)
+//   GET  /departures/:id            one departure on sale, for its booking page
+//   POST /departures/:id/book       seats booked: a booking held 30 minutes, its trip page's address
+//
+// The booking is answered with the private trip page's path (the traveller goes there to pay the
+// deposit) and e-mailed to the traveller, with a notice to the operator, through the outbox.
+import { Hono } from 'hono';
+import { DEPARTURE_MESSAGES, type DepartureForBooking, DEPARTURE_TERMS, onSale, seatBookingSchema } from '../../common/departures.ts';
+import { DEFAULT_DEPOSIT_PERCENT } from '../../common/booking-money.ts';
+import { TRIP_PAGE_HEADERS } from '../../common/trip-page.ts';
+import { bookingAccount, operatorToday } from '../bookings/bookings.ts';
+import { bookSeats, type BookedSeats } from '../departures/book.ts';
+import { departureById, departureMonths, safarisDepartingIn, upcomingDepartures } from '../departures/read.ts';
+import type { Tx } from '../db/index.ts';
+import { refuseCrossSite } from '../http/cross-site.ts';
+import { type ApiContext, type ApiEnv, deps, slugParam } from '../http/deps.ts';
+import { HttpError } from '../http/error.ts';
+import { bookingConfirmationMessage, bookingNoticeMessage } from '../mail/quote-mail.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { idParam, readBody } from './admin/body.ts';
+import type { FormsApiOptions } from './enquiries.ts';
+
+const NO_STORE = { 'Cache-Control': 'no-store' } as const;
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+async function forBooking(c: ApiContext): Promise<DepartureForBooking> {
+  const { db } = deps(c);
+  const id = idParam(c, 'Departure');
+  const today = await operatorToday(db);
+  const d = await departureById(db, id, new Date());
+  if (!d || d.startsOn <= today || d.status === 'cancelled') throw Object.assign(new HttpError(404, DEPARTURE_MESSAGES.notFound, NO_STORE, 'not-found'), { quiet: true });
+  const { booked: _b, held: _h, bookings: _n, ...rest } = d;
+  return { ...rest, safariDays: Math.max(1, 1 + Math.round((Date.parse(d.endsOn) - Date.parse(d.startsOn)) / 86_400_000)), terms: DEPARTURE_TERMS, depositPercent: DEFAULT_DEPOSIT_PERCENT };
+}
+
+/** The traveller's confirmation and the operator's notice, in the booking's transaction. */
+async function mailBooked(tx: Tx, made: BookedSeats, travellers: string[], opts: FormsApiOptions, today: string) {
+  const { booking, quote } = made;
+  const account = (await bookingAccount(tx, booking.id, today))!.account;
+  const mail = {
+    reference: booking.reference,
+    quoteReference: quote.reference,
+    title: made.title,
+    lead: { name: booking.lead_name, email: booking.lead_email },
+    travellers,
+    travelFrom: booking.travel_from,
+    travelTo: booking.travel_to,
+    account,
+  };
+  const to = { from: opts.mailFrom, operatorEmail: opts.operatorEmail };
+  await enqueueMail(tx, opts.messageIdDomain, [
+    { kind: 'booking-confirmation', message: bookingConfirmationMessage({ ...mail, tripUrl: `${opts.siteUrl}/trip/${made.token}` }, to) },
+    { kind: 'booking-notice', message: bookingNoticeMessage({ ...mail, consoleUrl: `${opts.siteUrl}/admin/departures/${made.departure.id}` }, to) },
+  ]);
+}
+
+async function book(c: ApiContext, opts: FormsApiOptions) {
+  const id = idParam(c, 'Departure');
+  const input = await readBody(c, seatBookingSchema);
+  const { db } = deps(c);
+  const made = await db.transaction(async (tx) => {
+    const today = await operatorToday(tx);
+    const booked = await bookSeats(tx, id, input, { today, now: new Date() });
+    await mailBooked(tx, booked, input.travellers, opts, today);
+    return booked;
+  });
+  opts.onQueued();
+  return c.json(
+    {
+      ok: true,
+      reference: made.booking.reference,
+      tripPath: `/trip/${made.token}`,
+      holdUntil: made.holdUntil.toISOString(),
+      message: `Thank you: your seats are booked (${made.booking.reference}) and held for 30 minutes while you pay the deposit. We have sent the details to ${made.booking.lead_email}.`,
+    },
+    201,
+    TRIP_PAGE_HEADERS,
+  );
+}
+
+export function departuresApi(opts: FormsApiOptions) {
+  const app = new Hono<ApiEnv>();
+  app.use('/departures/:id/book', refuseCrossSite(opts.siteUrl, opts.trust));
+  app.get('/departures/safari/:slug', async (c) => {
+    const { db } = deps(c);
+    const slug = slugParam(c);
+    const departures = slug ? await upcomingDepartures(db, slug, await operatorToday(db), new Date()) : [];
+    return c.json({ departures }, 200, NO_STORE);
+  });
+  app.get('/departures/months', async (c) => {
+    const { db } = deps(c);
+    return c.json({ months: await departureMonths(db, await operatorToday(db)) }, 200, NO_STORE);
+  });
+  app.get('/departures/in/:month', async (c) => {
+    const month = c.req.param('month');
+    if (!MONTH.test(month)) throw new HttpError(400, 'Give the month as YYYY-MM.', NO_STORE, 'invalid-month');
+    const { db } = deps(c);
+    return c.json({ safaris: await safarisDepartingIn(db, month, await operatorToday(db)) }, 200, NO_STORE);
+  });
+  app.get('/departures/:id', async (c) => {
+    const d = await forBooking(c);
+    return c.json({ ...d, onSale: onSale(d) }, 200, NO_STORE);
+  });
+  app.post('/departures/:id/book', (c) => book(c, opts));
+  return app;
+}

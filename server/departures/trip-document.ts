@@ -1,0 +1,79 @@
+// The trip a booking of departure seats fixes: the safari's itinerary on the departure's dates, the
+// seats at the price per person and the single rooms at the supplement, as the document every
+// booking keeps (common/quote-document.ts) and priced by the one money function. The traveller
+// never sees it as a quote: the booking page books it at once, and the trip page shows it.
+import { asc, eq } from 'drizzle-orm';
+import { addDays, DEFAULT_DEPOSIT_PERCENT } from '../../common/booking-money.ts';
+import { DEPARTURE_TERMS } from '../../common/departures.ts';
+import type { QuoteDocument } from '../../common/quote-document.ts';
+import type { Tx } from '../db/index.ts';
+import { lodges, safariDays, safaris } from '../db/schema.ts';
+import type { DepartureRow } from './seats.ts';
+
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 5000);
+
+/** The safari of a departure, with its days; null when the safari is no longer published. */
+export async function safariOf(tx: Tx, slug: string) {
+  const [safari] = await tx.select({ id: safaris.id, title: safaris.safarititle, days: safaris.safariday }).from(safaris).where(eq(safaris.safarititleslug, slug));
+  if (!safari) return null;
+  const days = await tx
+    .select({
+      title: safariDays.title,
+      description: safariDays.description,
+      breakfast: safariDays.breakfast,
+      lunch: safariDays.lunch,
+      dinner: safariDays.dinner,
+      lodge: lodges.lodgetitle,
+      lodgeSlug: lodges.lodgetitleslug,
+    })
+    .from(safariDays)
+    .leftJoin(lodges, eq(lodges.id, safariDays.lodge_id))
+    .where(eq(safariDays.safari_id, safari.id))
+    .orderBy(asc(safariDays.day_number));
+  return { ...safari, itinerary: days };
+}
+
+export type DepartureSafari = NonNullable<Awaited<ReturnType<typeof safariOf>>>;
+
+/** The last day of a departure of a safari of `days` days. */
+export const endOf = (startsOn: string, days: number) => addDays(startsOn, Math.max(days, 1) - 1);
+
+/** The document of a booking of `travellers` seats (and `singleRooms` single rooms) on a departure, on `today`. */
+export function departureDocument(d: DepartureRow, safari: DepartureSafari, travellers: number, singleRooms: number, today: string): QuoteDocument {
+  const balance = addDays(d.starts_on, -60);
+  const itinerary = safari.itinerary.length ? safari.itinerary : [{ title: safari.title, description: '', breakfast: false, lunch: false, dinner: false, lodge: null, lodgeSlug: null }];
+  const lines: QuoteDocument['lines'] = [{ label: `${safari.title}, group departure (per person)`, category: 'safari', basis: 'person', unitMinor: d.price_minor, quantity: null }];
+  if (singleRooms > 0 && d.single_supplement_minor > 0)
+    lines.push({ label: 'Single room supplement', category: 'single-supplement', basis: 'person', unitMinor: d.single_supplement_minor, quantity: singleRooms });
+  return {
+    title: `${safari.days}-day ${safari.title}`,
+    message: '',
+    travelFrom: d.starts_on,
+    travelTo: endOf(d.starts_on, safari.days),
+    travellers: { adults: travellers, children: 0, childAges: [] },
+    days: itinerary.map((day) => ({
+      title: day.title,
+      text: plain(day.description),
+      lodge: day.lodge && day.lodgeSlug ? { slug: day.lodgeSlug, name: day.lodge, roomType: '', board: 'full-board' as const } : null,
+      meals: { breakfast: day.breakfast, lunch: day.lunch, dinner: day.dinner },
+      activities: [],
+      stops: [],
+    })),
+    lines,
+    currency: 'USD',
+    display: null,
+    depositPercent: DEFAULT_DEPOSIT_PERCENT,
+    balanceDueOn: balance < today ? today : balance,
+    validUntil: today,
+    terms: DEPARTURE_TERMS,
+    included: [],
+    excluded: [],
+  };
+}
