@@ -87,6 +87,8 @@ export interface OutboxMessage {
   html?: string;
   headers?: Record<string, string>;
   list?: { unsubscribe: { url: string; comment?: string } };
+  /** Files sent with it (a payment's receipt PDF), base64. */
+  attachments?: { filename: string; contentType: string; base64: string }[];
 }
 
 export const mailOutbox = pgTable(

@@ -470,3 +470,6 @@ export * from './schema-content.ts';
 
 // Quotes, trip links, bookings, their travellers, the payment ledger and the bookings' events.
 export * from './schema-bookings.ts';
+
+// Online payments: the attempts sent to the providers and the providers' events.
+export * from './schema-payments.ts';

@@ -20,7 +20,9 @@ type OutboxKind =
   | 'quote-sent'
   | 'booking-confirmation'
   | 'booking-notice'
-  | 'booking-reminder';
+  | 'booking-reminder'
+  | 'payment-receipt'
+  | 'payment-flagged';
 
 export interface NewOutboxRow {
   kind: OutboxKind;

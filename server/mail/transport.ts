@@ -28,6 +28,7 @@ function mailOptions(m: OutboxMessage, messageId: string) {
     html: m.html,
     headers,
     list: m.list ? { unsubscribe: { url: oneLine(m.list.unsubscribe.url), comment: m.list.unsubscribe.comment ? oneLine(m.list.unsubscribe.comment) : undefined } } : undefined,
+    attachments: m.attachments?.map((a) => ({ filename: oneLine(a.filename), contentType: oneLine(a.contentType), content: a.base64, encoding: 'base64' })),
     messageId,
   };
 }

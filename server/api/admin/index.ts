@@ -23,6 +23,8 @@ import { currencyAdminApi } from './currency.ts';
 import { backupsApi, type BackupsApiOptions } from './backups.ts';
 import { quotesAdminApi } from './quotes.ts';
 import { bookingsAdminApi } from './bookings.ts';
+import { paymentsAdminApi } from './payments.ts';
+import type { PaymentsOptions } from '../../payments/index.ts';
 
 export interface AdminApiOptions {
   siteUrl: string;
@@ -45,6 +47,8 @@ export interface AdminApiOptions {
   backups?: Omit<BackupsApiOptions, 'trust'>;
   /** The current instant for bookings (their day, their reminders); tests move it. */
   clock?: () => Date;
+  /** Online payments: the booking's attempts and refunds through the providers. */
+  payments?: PaymentsOptions;
 }
 
 export function adminApi(opts: AdminApiOptions) {
@@ -71,6 +75,7 @@ export function adminApi(opts: AdminApiOptions) {
   app.route('/', quotesAdminApi({ siteUrl: opts.siteUrl, trust: opts.trust, mail }));
   app.route('/', dashboardApi());
   app.route('/', bookingsAdminApi({ trust: opts.trust, clock: opts.clock }));
+  if (opts.payments) app.route('/', paymentsAdminApi({ trust: opts.trust, ...opts.payments, clock: opts.clock ?? opts.payments.clock }));
   app.route('/', settingsApi({ trust: opts.trust }));
   app.route('/', reviewsAdminApi({ trust: opts.trust, contentChanged: opts.contentChanged }));
   app.route('/', currencyAdminApi({ trust: opts.trust, contentChanged: opts.contentChanged }));
