@@ -102,8 +102,10 @@ export function flutterwaveProvider(settings: FlutterwaveSettings): PaymentProvi
       }
       const id = body.data?.id;
       if (body.event !== 'charge.completed' || (typeof id !== 'number' && typeof id !== 'string')) return null;
-      // Nothing in the body is believed: the transaction is asked of Flutterwave by its id.
-      return { id: `${body.event}:${id}`, type: body.event, payment: await verifyById(String(id)) } satisfies ProviderEvent;
+      // Nothing in the body is believed: the transaction is asked of Flutterwave by its id. Flutterwave
+      // sends the same event again when a pending transaction settles: the verified status is part of its id.
+      const payment = await verifyById(String(id));
+      return { id: `${body.event}:${id}:${payment.status}`, type: body.event, payment } satisfies ProviderEvent;
     },
     async lookUp(attempt) {
       const r = await call<FlwTransaction>('GET', `/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(attempt.key)}`);
