@@ -8,8 +8,7 @@ import type { Currency } from './currency.ts';
 
 z.config({ jitless: true });
 
-export const PAY_METHODS = ['card', 'mobile-money'] as const;
-export type PayMethod = (typeof PAY_METHODS)[number];
+const PAY_METHODS = ['card', 'mobile-money'] as const;
 /** The currencies mobile money is charged in (at the day's rate from the booking's currency). */
 export const MOBILE_CURRENCIES = ['UGX', 'KES', 'TZS', 'RWF'] as const;
 export type MobileCurrency = (typeof MOBILE_CURRENCIES)[number];
@@ -20,8 +19,7 @@ export const MOBILE_NETWORKS: Record<MobileCurrency, string> = {
   RWF: 'MTN MoMo or Airtel Money, Rwanda',
 };
 
-export const ATTEMPT_STATES = ['open', 'paid', 'failed', 'flagged', 'refunded'] as const;
-export type AttemptState = (typeof ATTEMPT_STATES)[number];
+export type AttemptState = 'open' | 'paid' | 'failed' | 'flagged' | 'refunded';
 
 export const ATTEMPT_STATE_LABELS: Record<AttemptState, string> = {
   open: 'Waiting for the provider',

@@ -7,7 +7,12 @@ const WEB_CONCURRENCY_MESSAGE = 'WEB_CONCURRENCY must be a whole number of proce
 
 /** An optional secret of a given shape (empty is unset). */
 function optionalSecret(shape: RegExp, message: string) {
-  return z.string().trim().regex(shape, message).optional().or(z.literal('').transform(() => undefined));
+  return z
+    .string()
+    .trim()
+    .regex(shape, message)
+    .optional()
+    .or(z.literal('').transform(() => undefined));
 }
 
 function optionalUrl(name: string) {
@@ -108,8 +113,6 @@ const envSchema = z.object({
   /** Tests and the demo only: the providers' API at another address (the test servers in tests/helpers/). */
   STRIPE_API_URL: optionalUrl('STRIPE_API_URL'),
   FLUTTERWAVE_API_URL: optionalUrl('FLUTTERWAVE_API_URL'),
-  /** 1: the demo's test payment servers run beside the site, and every page says no real money moves. */
-  PAYMENTS_DEMO: z.enum(['0', '1', '']).default('').transform((v) => v === '1'),
 });
 
 /** Each provider's key goes with its webhook secret: one without the other is refused at start. */

@@ -40,14 +40,20 @@ describe.each(backends())('online payments on %s', (backend) => {
     return db.transaction(async (tx) => {
       const { quote, version } = await sentQuote(tx, doc());
       const token = await createTripLink(tx, quote.id);
-      const b = await createBooking(tx, { quoteVersionId: version.id, lead: { name: 'Amina Okello', email: 'amina@example.com' }, travellers: ['Amina Okello', 'David Okello', 'Grace Okello'], today });
+      const b = await createBooking(tx, {
+        quoteVersionId: version.id,
+        lead: { name: 'Amina Okello', email: 'amina@example.com' },
+        travellers: ['Amina Okello', 'David Okello', 'Grace Okello'],
+        today,
+      });
       return { id: b.id, token, reference: b.reference };
     });
   }
   const pay = (token: string, body: unknown) =>
     fetch(`${site.base}/api/trip/${token}/pay`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' }, body: JSON.stringify(body) });
   const view = async (token: string, attempt?: string) => (await (await fetch(`${site.base}/api/trip/${token}/payment${attempt ? `?attempt=${attempt}` : ''}`)).json()) as TripPayView;
-  const ledger = (id: number) => site.rows<{ amount_minor: string; kind: string; method: string; provider: string }>(`select amount_minor, kind, method, provider from ledger_entries where booking_id = ${id} order by id`);
+  const ledger = (id: number) =>
+    site.rows<{ amount_minor: string; kind: string; method: string; provider: string }>(`select amount_minor, kind, method, provider from ledger_entries where booking_id = ${id} order by id`);
   const receipts = (ref: string) => site.rows<{ message: Json }>(`select message from mail_outbox where kind = 'payment-receipt' and message->>'subject' like '%${ref}%'`);
   const sessionOf = (key: string) => [...stripe.sessions.values()].find((s) => s.client_reference_id === key)!;
 
@@ -129,9 +135,17 @@ describe.each(backends())('online payments on %s', (backend) => {
     const [{ n: events }] = (await site.rows<{ n: number }>('select count(*)::int as n from payment_events')) as [{ n: number }];
     const forged = await stripe.send('checkout.session.completed', s, { secret: 'whsec_notthesecret' });
     expect(forged.status).toBe(400);
-    const unsigned = await fetch(stripe.webhook.url!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 'evt_x', type: 'checkout.session.completed', data: { object: s } }) });
+    const unsigned = await fetch(stripe.webhook.url!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'evt_x', type: 'checkout.session.completed', data: { object: s } }),
+    });
     expect(unsigned.status).toBe(400);
-    const wrongHash = await fetch(flw.webhook.url!, { method: 'POST', headers: { 'content-type': 'application/json', 'verif-hash': 'guess' }, body: JSON.stringify({ event: 'charge.completed', data: { id: 1 } }) });
+    const wrongHash = await fetch(flw.webhook.url!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'verif-hash': 'guess' },
+      body: JSON.stringify({ event: 'charge.completed', data: { id: 1 } }),
+    });
     expect(wrongHash.status).toBe(400);
     const [{ n: after }] = (await site.rows<{ n: number }>('select count(*)::int as n from payment_events')) as [{ n: number }];
     expect(after).toBe(events);
@@ -171,9 +185,13 @@ describe.each(backends())('online payments on %s', (backend) => {
     expect(JSON.parse(r2.body).outcome).toBe('flagged');
     expect(await ledger(b.id)).toEqual([]);
     expect(await ledger(c.id)).toEqual([]);
-    const flagged = await site.rows<{ booking_id: number; flag_reason: string }>(`select booking_id, flag_reason from payment_attempts where state = 'flagged' and booking_id in (${b.id}, ${c.id}) order by booking_id`);
+    const flagged = await site.rows<{ booking_id: number; flag_reason: string }>(
+      `select booking_id, flag_reason from payment_attempts where state = 'flagged' and booking_id in (${b.id}, ${c.id}) order by booking_id`,
+    );
     expect(flagged.map((f) => f.flag_reason)).toEqual([expect.stringContaining('$1;'), expect.stringContaining('cancelled')]);
-    const notices = await site.rows(`select id from mail_outbox where kind = 'payment-flagged' and message->>'subject' in ('Payment needs attention: booking ${b.reference}', 'Payment needs attention: booking ${c.reference}')`);
+    const notices = await site.rows(
+      `select id from mail_outbox where kind = 'payment-flagged' and message->>'subject' in ('Payment needs attention: booking ${b.reference}', 'Payment needs attention: booking ${c.reference}')`,
+    );
     expect(notices).toHaveLength(2);
   });
 

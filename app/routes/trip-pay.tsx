@@ -10,6 +10,7 @@ import type { Currency } from '../../common/currency.ts';
 import { MOBILE_NETWORKS, PAY_MESSAGES, type TripPayView } from '../../common/payments.ts';
 
 const money = (n: number, c: string) => formatMinor(n, c as Currency);
+const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const POLL_MS = 3000;
 
 /** Asks the attempt's state until it is no longer open, then reloads the page's data. */
@@ -110,7 +111,7 @@ export function PayPanel({ pay, token, cancelled, error }: { pay: TripPayView; t
       )}
       {due && (
         <p className="trip__note">
-          By bank transfer: {money(due.amountMinor, due.currency)} by {due.by}, quoting the reference <strong>{pay.reference}</strong>. We confirm every payment by e-mail.
+          By bank transfer: {money(due.amountMinor, due.currency)} by {longDay(due.by)}, quoting the reference <strong>{pay.reference}</strong>. We confirm every payment by e-mail.
         </p>
       )}
     </section>

@@ -24,7 +24,7 @@ export const newAttemptKey = (prefix: 'pay' | 'refund') => `${prefix}-${randomBy
 const unitOf = (c: Currency) => decimalToMinor('1', c) ?? 1;
 
 /** The amount in each mobile-money currency at today's rates (units per US dollar, server/currency.ts). */
-export async function mobileOptions(db: Db | Tx, amountMinor: number, currency: Currency): Promise<MobileOption[]> {
+async function mobileOptions(db: Db | Tx, amountMinor: number, currency: Currency): Promise<MobileOption[]> {
   const { rates } = await readCurrencyRates(db as Db);
   const from = rates[currency];
   if (!from) return [];
@@ -32,7 +32,7 @@ export async function mobileOptions(db: Db | Tx, amountMinor: number, currency: 
     const to = rates[c];
     if (!to) return [];
     const rate = to / from;
-    return [{ currency: c, rate, amountMinor: Math.round(((amountMinor / unitOf(currency)) * rate) * unitOf(c)) }];
+    return [{ currency: c, rate, amountMinor: Math.round((amountMinor / unitOf(currency)) * rate * unitOf(c)) }];
   });
 }
 

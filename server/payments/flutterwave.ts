@@ -39,7 +39,7 @@ interface FlwRefund {
   status: string;
 }
 
-export class FlutterwaveError extends Error {}
+class FlutterwaveError extends Error {}
 
 const toMinor = (amount: number, currency: string): number => {
   const n = isCurrency(currency) ? decimalToMinor(String(amount), currency) : null;

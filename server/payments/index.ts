@@ -19,7 +19,9 @@ export interface PaymentsOptions {
   clock?: Clock;
 }
 
-export function providersFromConfig(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL' | 'FLUTTERWAVE_SECRET_KEY' | 'FLUTTERWAVE_WEBHOOK_HASH' | 'FLUTTERWAVE_API_URL'>): Providers {
+export function providersFromConfig(
+  config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL' | 'FLUTTERWAVE_SECRET_KEY' | 'FLUTTERWAVE_WEBHOOK_HASH' | 'FLUTTERWAVE_API_URL'>,
+): Providers {
   const providers: Providers = {};
   if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET)
     providers.stripe = stripeProvider({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL });

@@ -47,6 +47,10 @@ export function paymentFlaggedMessage(a: { reference: string; reason: string; co
     to: { name: site.name, address: opts.operatorEmail },
     subject,
     text,
-    html: layout(subject, `<p>A payment on booking <strong>${esc(a.reference)}</strong> was not booked and needs your attention:</p><p>${esc(a.reason)}</p><p><a href="${esc(a.consoleUrl)}">Open the booking</a></p>`, esc(contactFooterText)),
+    html: layout(
+      subject,
+      `<p>A payment on booking <strong>${esc(a.reference)}</strong> was not booked and needs your attention:</p><p>${esc(a.reason)}</p><p><a href="${esc(a.consoleUrl)}">Open the booking</a></p>`,
+      esc(contactFooterText),
+    ),
   };
 }

@@ -19,7 +19,7 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
-export interface CheckoutStarted {
+interface CheckoutStarted {
   /** The provider's object for this attempt (Checkout Session id; for Flutterwave, the tx_ref). */
   providerRef: string;
   /** The hosted page the traveller is sent to. */

@@ -16,7 +16,7 @@ import type { PaymentsOptions } from './index.ts';
 import { type Settled, settleEvent } from './settle.ts';
 
 /** An attempt without an answer this long is asked of the provider. */
-export const RECONCILE_AFTER_MS = 10 * 60_000;
+const RECONCILE_AFTER_MS = 10 * 60_000;
 const EVERY_MS = 60_000;
 const BATCH = 50;
 /** Attempts older than this are no longer asked (the provider's sessions expire within a day). */

@@ -55,7 +55,14 @@ async function writeRefundAttempt(db: Db, bookingId: number, paymentId: number, 
 }
 
 /** Starts a refund of a paid attempt; answers the refund attempt and what came of it so far. */
-export async function startRefund(db: Db, bookingId: number, paymentId: number, input: { amountMinor: number; reason: string }, staffId: number, opts: PaymentsOptions): Promise<{ attempt: AttemptRow; outcome: Settled }> {
+export async function startRefund(
+  db: Db,
+  bookingId: number,
+  paymentId: number,
+  input: { amountMinor: number; reason: string },
+  staffId: number,
+  opts: PaymentsOptions,
+): Promise<{ attempt: AttemptRow; outcome: Settled }> {
   const attempt = await writeRefundAttempt(db, bookingId, paymentId, input, staffId);
   const provider = opts.providers[attempt.provider as 'stripe' | 'flutterwave'];
   if (!provider) throw new HttpError(503, PAY_MESSAGES.providerDown, undefined, 'provider-unavailable');

@@ -78,7 +78,14 @@ async function settlePayment(tx: Tx, provider: PaymentProvider, p: PaymentOutcom
   const done = await recordLedgerEntry(
     tx,
     a.booking_id,
-    { kind: 'payment', amountMinor: a.amount_minor, method: provider.method, reference: `${provider.name} ${p.providerPayment ?? a.provider_ref ?? ''}${converted}`.slice(0, 200), receivedOn: today, idempotencyKey: a.idempotency_key },
+    {
+      kind: 'payment',
+      amountMinor: a.amount_minor,
+      method: provider.method,
+      reference: `${provider.name} ${p.providerPayment ?? a.provider_ref ?? ''}${converted}`.slice(0, 200),
+      receivedOn: today,
+      idempotencyKey: a.idempotency_key,
+    },
     { provider: provider.name },
     today,
   );
@@ -88,7 +95,7 @@ async function settlePayment(tx: Tx, provider: PaymentProvider, p: PaymentOutcom
 }
 
 /** A refund the provider confirmed becomes a negative entry (once, by the refund attempt's key). */
-export async function settleRefund(tx: Tx, provider: PaymentProvider, r: RefundOutcome, opts: PaymentsOptions): Promise<Settled> {
+async function settleRefund(tx: Tx, provider: PaymentProvider, r: RefundOutcome, opts: PaymentsOptions): Promise<Settled> {
   const which = r.key ? eq(paymentAttempts.idempotency_key, r.key) : eq(paymentAttempts.provider_ref, r.refundRef);
   const a = await lockAttempt(tx, and(which, eq(paymentAttempts.what, 'refund'), eq(paymentAttempts.provider, provider.name))!);
   if (!a) return 'unknown';
@@ -102,7 +109,15 @@ export async function settleRefund(tx: Tx, provider: PaymentProvider, r: RefundO
   const done = await recordLedgerEntry(
     tx,
     a.booking_id,
-    { kind: 'refund', amountMinor: -a.amount_minor, method: provider.method, reference: `${provider.name} ${r.refundRef}`.slice(0, 200), reason: a.reason || 'Refund through the provider', receivedOn: today, idempotencyKey: a.idempotency_key },
+    {
+      kind: 'refund',
+      amountMinor: -a.amount_minor,
+      method: provider.method,
+      reference: `${provider.name} ${r.refundRef}`.slice(0, 200),
+      reason: a.reason || 'Refund through the provider',
+      receivedOn: today,
+      idempotencyKey: a.idempotency_key,
+    },
     { provider: provider.name },
     today,
   );
@@ -125,7 +140,10 @@ export async function settleEvent(db: Db, provider: PaymentProvider, event: Prov
     else if (event.refund) settled = await settleRefund(tx, provider, event.refund, opts);
     const key = event.payment?.key;
     const [a] = key ? await tx.select({ id: paymentAttempts.id }).from(paymentAttempts).where(eq(paymentAttempts.idempotency_key, key)) : [];
-    await tx.update(paymentEvents).set({ outcome: settled, attempt_id: a?.id ?? null }).where(eq(paymentEvents.id, stored.id));
+    await tx
+      .update(paymentEvents)
+      .set({ outcome: settled, attempt_id: a?.id ?? null })
+      .where(eq(paymentEvents.id, stored.id));
     return settled;
   });
   if (outcome === 'paid' || outcome === 'refunded' || outcome === 'flagged') opts.onQueued();

@@ -29,7 +29,7 @@ function clientOf(s: StripeSettings): Stripe {
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
 
 /** What a session says of its payment. */
-export function sessionOutcome(session: Session, failed = false): PaymentOutcome | null {
+function sessionOutcome(session: Session, failed = false): PaymentOutcome | null {
   const key = session.client_reference_id;
   if (!key) return null;
   let status: PaymentOutcome['status'] = 'pending';

@@ -6,7 +6,7 @@
 // and the charge.completed webhook with its `verif-hash` header. FLUTTERWAVE_API_URL points the site here.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
-export interface FakeTransaction {
+interface FakeTransaction {
   id: number;
   tx_ref: string;
   flw_ref: string;
@@ -99,9 +99,17 @@ async function api(ctx: Ctx, req: IncomingMessage, res: ServerResponse, path: st
   const refund = /^\/v3\/transactions\/(\d+)\/refund$/.exec(path);
   if (req.method === 'POST' && refund) {
     const t = byId(ctx, refund[1]!);
-    if (!t || t.status !== 'successful') return answer(res, 400, 'Transaction cannot be refunded');
+    if (t?.status !== 'successful') return answer(res, 400, 'Transaction cannot be refunded');
     const b = await bodyOf(req);
-    const r = { id: nextId++, tx_id: t.id, flw_ref: t.flw_ref, amount_refunded: Number(b.amount ?? t.amount), status: 'completed', destination: 'payment_source', created_at: new Date().toISOString() };
+    const r = {
+      id: nextId++,
+      tx_id: t.id,
+      flw_ref: t.flw_ref,
+      amount_refunded: Number(b.amount ?? t.amount),
+      status: 'completed',
+      destination: 'payment_source',
+      created_at: new Date().toISOString(),
+    };
     ctx.refunds.set(r.id, r);
     return answer(res, 200, 'Transaction refund initiated', r);
   }

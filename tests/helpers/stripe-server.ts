@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Stripe from 'stripe';
 
-export interface FakeSession {
+interface FakeSession {
   id: string;
   object: 'checkout.session';
   url: string;
@@ -102,7 +102,15 @@ async function api(ctx: Ctx, req: IncomingMessage, res: ServerResponse, path: st
   if (req.method === 'GET' && session) return ctx.sessions.has(session[1]!) ? json(res, 200, ctx.sessions.get(session[1]!)) : notFound(res, 'checkout.session');
   if (req.method === 'POST' && path === '/v1/refunds') {
     const form = await formOf(req);
-    const r = { id: newId('re'), object: 'refund', amount: Number(form.get('amount')), currency: 'usd', status: 'succeeded', payment_intent: form.get('payment_intent'), metadata: { attempt: form.get('metadata[attempt]') ?? '' } };
+    const r = {
+      id: newId('re'),
+      object: 'refund',
+      amount: Number(form.get('amount')),
+      currency: 'usd',
+      status: 'succeeded',
+      payment_intent: form.get('payment_intent'),
+      metadata: { attempt: form.get('metadata[attempt]') ?? '' },
+    };
     const paid = [...ctx.sessions.values()].find((s) => s.payment_intent === r.payment_intent);
     if (!paid) return notFound(res, 'payment_intent');
     r.currency = paid.currency;

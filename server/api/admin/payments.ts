@@ -48,7 +48,11 @@ export function paymentsAdminApi(opts: PaymentsOptions & { trust: ProxyTrust }) 
 
   app.get('/bookings/:id/payments', staffOnly, async (c) => {
     const db = deps(c).db as Db;
-    const rows = await db.select().from(paymentAttempts).where(eq(paymentAttempts.booking_id, idParam(c, 'Booking'))).orderBy(desc(paymentAttempts.id));
+    const rows = await db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.booking_id, idParam(c, 'Booking')))
+      .orderBy(desc(paymentAttempts.id));
     return c.json({ attempts: await Promise.all(rows.map((r) => lineOf(db, r))) });
   });
 
@@ -71,11 +75,29 @@ export function paymentsAdminApi(opts: PaymentsOptions & { trust: ProxyTrust }) 
     const input = await readBody(c, refundSchema);
     const s = sessionOf(c);
     const db = deps(c).db as Db;
-    const [exists] = await db.select({ id: paymentAttempts.id }).from(paymentAttempts).where(and(eq(paymentAttempts.id, paymentId), eq(paymentAttempts.booking_id, id)));
+    const [exists] = await db
+      .select({ id: paymentAttempts.id })
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.id, paymentId), eq(paymentAttempts.booking_id, id)));
     if (!exists) throw new HttpError(404, 'Payment not found', undefined, 'not-found');
     const { attempt, outcome } = await startRefund(db, id, paymentId, input, s.staff.id, opts);
-    await audit(db, { staffId: s.staff.id, actor: s.staff.email, action: 'booking.refund-started', target: `booking:${id}`, detail: { payment: paymentId, refund: attempt.id, amountMinor: input.amountMinor, outcome }, ip: ip(c) });
-    return c.json({ ok: true, refund: await lineOf(db, attempt), outcome, message: outcome === 'refunded' ? 'Refunded: the ledger shows it.' : 'Refund asked of the provider: the ledger shows it once the provider confirms.' }, 201);
+    await audit(db, {
+      staffId: s.staff.id,
+      actor: s.staff.email,
+      action: 'booking.refund-started',
+      target: `booking:${id}`,
+      detail: { payment: paymentId, refund: attempt.id, amountMinor: input.amountMinor, outcome },
+      ip: ip(c),
+    });
+    return c.json(
+      {
+        ok: true,
+        refund: await lineOf(db, attempt),
+        outcome,
+        message: outcome === 'refunded' ? 'Refunded: the ledger shows it.' : 'Refund asked of the provider: the ledger shows it once the provider confirms.',
+      },
+      201,
+    );
   });
   return app;
 }
