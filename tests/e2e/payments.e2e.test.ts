@@ -20,6 +20,8 @@ import { freePort, type InProcessSite, startSite } from '../helpers/start-site.t
 import { listen } from '../../server/http/serve.ts';
 import { createLogger } from '../../server/logger.ts';
 import { startStripeTestServer, type StripeTestServer } from '../helpers/stripe-server.ts';
+import { consoleSignIn } from '../helpers/console-browser.ts';
+import { addStaff } from '../helpers/staff.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 let SITE = '';
@@ -117,6 +119,57 @@ describe('paying on the trip page', () => {
     await page.getByRole('region', { name: 'Pay the balance' }).waitFor();
     await shot(page, 'trip-pay-confirmed-1280');
     expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('online payments in the console', () => {
+  it('lists a flagged payment under "Needs attention", and refunds a card payment through Stripe; axe clean at 1280 and 390 px', async () => {
+    await addStaff(site.app.database!.db, 'olivia@pay.example', 'owner', undefined, 'Olivia Owner');
+    // A second booking whose card payment came back short: flagged, not booked.
+    const other = await site.app.database!.db.transaction(async (tx) => {
+      const today = new Date().toISOString().slice(0, 10);
+      const from = addDays(today, 90);
+      const { quote, version } = await sentQuote(tx, sampleQuoteDocument({ travelFrom: from, travelTo: addDays(from, 3), balanceDueOn: addDays(from, -60), validUntil: addDays(today, 14) }));
+      const t = await createTripLink(tx, quote.id);
+      await createBooking(tx, { quoteVersionId: version.id, lead: { name: 'Lena Fischer', email: 'lena@example.com' }, travellers: ['Lena Fischer', 'Jonas Fischer', 'Mia Fischer'], today });
+      return t;
+    });
+    const started = (await (
+      await fetch(`${site.base}/api/trip/${other}/pay`, { method: 'POST', headers: { 'content-type': 'application/json', origin: SITE }, body: JSON.stringify({ what: 'deposit', method: 'card' }) })
+    ).json()) as { attempt: string };
+    const short = [...stripe.sessions.values()].find((s) => s.client_reference_id === started.attempt)!;
+    expect(JSON.parse((await stripe.send('checkout.session.completed', stripe.pay(short.id, 500))).body).outcome).toBe('flagged');
+    for (const width of [1280, 390]) {
+      const context = await contextAt(width);
+      const page = await context.newPage();
+      await consoleSignIn(page, SITE, 'olivia@pay.example');
+      await page.goto(`${SITE}/admin/bookings?view=attention`);
+      await settled(page);
+      await page.getByRole('heading', { name: '1 payment needs attention' }).waitFor();
+      await page.getByText(/The provider took \$5; the deposit asked for \$2,736/).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await shot(page, `console-attention-${width}`);
+      await page.getByRole('link', { name: /^B-\d{4}-\d{4}$/ }).click();
+      await page.getByRole('heading', { name: 'Online payments' }).waitFor();
+      await page.getByText('One payment needs attention:').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await context.close();
+    }
+    const context = await contextAt(1280);
+    const page = await context.newPage();
+    await consoleSignIn(page, SITE, 'olivia@pay.example');
+    const [paid] = await site.rows<{ booking_id: number }>(`select booking_id from payment_attempts where state = 'paid' limit 1`);
+    await page.goto(`${SITE}/admin/bookings/${paid!.booking_id}`);
+    await settled(page);
+    const panel = page.getByRole('region', { name: 'Online payments' });
+    await panel.getByLabel(/^Refund \(USD\), up to \$2,736/).fill('500');
+    await panel.getByLabel('Reason').fill('One night less at the lodge.');
+    await panel.getByRole('button', { name: 'Refund through Stripe' }).click();
+    await panel.getByText('Refunded: the ledger shows it.').waitFor();
+    await page.getByRole('region', { name: 'Payments ledger' }).getByText('-$500').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'console-booking-payments-1280');
     await context.close();
   });
 });
