@@ -246,4 +246,26 @@ describe.each(backends())('online payments on %s', (backend) => {
     const agent = await signIn(site.base, agentEmail);
     expect((await agent.send(`/bookings/${b.id}/payments/${paid.id}/refund`, { amountMinor: 100, reason: 'Agents cannot' })).status).toBe(403);
   });
+
+  it('refunds a mobile-money payment in full through Flutterwave, in the currency it was charged in', async () => {
+    const b = await booking();
+    const started = (await (await pay(b.token, { what: 'deposit', method: 'mobile-money', currency: 'KES' })).json()) as { attempt: string };
+    flw.pay(started.attempt);
+    expect(JSON.parse((await flw.send(started.attempt)).body).outcome).toBe('paid');
+    const email = `owner-${backend}-flw@kigezitrails.example`;
+    await addStaff(site.app.database!.db, email, 'owner');
+    const owner = await signIn(site.base, email);
+    const paid = ((await (await owner.get(`/bookings/${b.id}/payments`)).json()) as { attempts: AttemptLine[] }).attempts.find((a) => a.state === 'paid')!;
+    expect(paid).toMatchObject({ provider: 'flutterwave', chargeCurrency: 'KES', amountMinor: 273_600 });
+    const res = await owner.send(`/bookings/${b.id}/payments/${paid.id}/refund`, { amountMinor: 273_600, reason: 'The trip is off.' });
+    expect(((await res.json()) as Json).outcome).toBe('refunded');
+    const t = flw.transactions.get(started.attempt)!;
+    expect(flw.requests.some((r) => r.method === 'POST' && r.path === `/v3/transactions/${t.id}/refund`)).toBe(true);
+    expect((await ledger(b.id)).map((r) => [Number(r.amount_minor), r.kind, r.method])).toEqual([
+      [273_600, 'payment', 'mobile-money'],
+      [-273_600, 'refund', 'mobile-money'],
+    ]);
+    expect(await receipts(b.reference)).toHaveLength(2);
+    expect(await site.rows(`select id from mail_outbox where kind = 'payment-receipt' and message->>'subject' = 'Refund of $2,736 for your booking ${b.reference}'`)).toHaveLength(1);
+  });
 });

@@ -58,6 +58,22 @@ async function flag(tx: Tx, a: AttemptRow, reason: string, p: PaymentOutcome, re
   return 'flagged';
 }
 
+/** Writes the ledger entry of a settled attempt (once, by its key), moves the attempt on, and queues the receipt. */
+async function book(
+  tx: Tx,
+  a: AttemptRow,
+  provider: PaymentProvider,
+  entry: { kind: 'payment' | 'refund'; amountMinor: number; reference: string; reason?: string },
+  next: Partial<AttemptRow>,
+  opts: PaymentsOptions,
+): Promise<void> {
+  const today = await operatorDay(tx, opts.clock);
+  const input = { ...entry, method: provider.method, reference: `${provider.name} ${entry.reference}`.slice(0, 200), receivedOn: today, idempotencyKey: a.idempotency_key };
+  const done = await recordLedgerEntry(tx, a.booking_id, input, { provider: provider.name }, today);
+  await setAttempt(tx, a.id, { ...next, ledger_entry_id: done.entry.id });
+  if (done.created) await queueReceipt(tx, a.booking_id, done.entry.id, today, opts);
+}
+
 async function settlePayment(tx: Tx, provider: PaymentProvider, p: PaymentOutcome, opts: PaymentsOptions): Promise<Settled> {
   const a = await lockAttempt(tx, and(eq(paymentAttempts.idempotency_key, p.key), eq(paymentAttempts.provider, provider.name))!);
   if (!a || a.what === 'refund') return 'unknown';
@@ -73,24 +89,15 @@ async function settlePayment(tx: Tx, provider: PaymentProvider, p: PaymentOutcom
   const [b] = await tx.select({ state: bookings.state, reference: bookings.reference }).from(bookings).where(eq(bookings.id, a.booking_id)).for('update');
   const wrong = mismatch(a, p, b!.state);
   if (wrong) return flag(tx, a, wrong, p, b!.reference, opts);
-  const today = await operatorDay(tx, opts.clock);
   const converted = a.charge_currency !== a.currency ? ` (${money(a.charge_minor, a.charge_currency)} at ${a.rate.toPrecision(6)} ${a.charge_currency} per ${a.currency})` : '';
-  const done = await recordLedgerEntry(
+  await book(
     tx,
-    a.booking_id,
-    {
-      kind: 'payment',
-      amountMinor: a.amount_minor,
-      method: provider.method,
-      reference: `${provider.name} ${p.providerPayment ?? a.provider_ref ?? ''}${converted}`.slice(0, 200),
-      receivedOn: today,
-      idempotencyKey: a.idempotency_key,
-    },
-    { provider: provider.name },
-    today,
+    a,
+    provider,
+    { kind: 'payment', amountMinor: a.amount_minor, reference: `${p.providerPayment ?? a.provider_ref ?? ''}${converted}` },
+    { state: 'paid', provider_payment: p.providerPayment },
+    opts,
   );
-  await setAttempt(tx, a.id, { state: 'paid', provider_payment: p.providerPayment, ledger_entry_id: done.entry.id });
-  if (done.created) await queueReceipt(tx, a.booking_id, done.entry.id, today, opts);
   return 'paid';
 }
 
@@ -105,24 +112,14 @@ async function settleRefund(tx: Tx, provider: PaymentProvider, r: RefundOutcome,
     await setAttempt(tx, a.id, { state: 'failed' });
     return 'failed';
   }
-  const today = await operatorDay(tx, opts.clock);
-  const done = await recordLedgerEntry(
+  await book(
     tx,
-    a.booking_id,
-    {
-      kind: 'refund',
-      amountMinor: -a.amount_minor,
-      method: provider.method,
-      reference: `${provider.name} ${r.refundRef}`.slice(0, 200),
-      reason: a.reason || 'Refund through the provider',
-      receivedOn: today,
-      idempotencyKey: a.idempotency_key,
-    },
-    { provider: provider.name },
-    today,
+    a,
+    provider,
+    { kind: 'refund', amountMinor: -a.amount_minor, reference: r.refundRef, reason: a.reason || 'Refund through the provider' },
+    { state: 'refunded', provider_ref: r.refundRef },
+    opts,
   );
-  await setAttempt(tx, a.id, { state: 'refunded', provider_ref: r.refundRef, ledger_entry_id: done.entry.id });
-  if (done.created) await queueReceipt(tx, a.booking_id, done.entry.id, today, opts);
   return 'refunded';
 }
 
