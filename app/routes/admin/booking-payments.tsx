@@ -8,7 +8,7 @@ import { decimalToMinor, formatMinor } from '../../../common/booking-money.ts';
 import { ATTEMPT_STATE_LABELS, type AttemptLine, PROVIDER_LABELS } from '../../../common/payments.ts';
 import { CsrfInput, Field, FormError, Notice } from '../../components/admin/ConsoleUi.tsx';
 import { When } from '../../components/admin/InboxUi.tsx';
-import { adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import { type adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { ScrollTable } from '../../lib/booking-format.tsx';
 
 export type ProviderRefundResult = { intent: 'provider-refund'; ok: boolean; message: string; attempt: string };
