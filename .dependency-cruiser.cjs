@@ -11,7 +11,7 @@ const BASE = '^server/(config|logger|trust-proxy|job-loop)\\.ts$';
 /** The database module, less the set-up and control that compose domain modules, and the content files, projection and card columns (they read the content types' registry). */
 const DB = `^${NOT_ENTRY}server/db/(?!(prepare|control|command|seed|content|queries)\\.ts$)`;
 const HTTP = '^server/http/';
-const DOMAIN = `^${NOT_ENTRY}server/((auth|bookings|departures|content|search|mail|media|newsletter|spam)/|(reviews|leads|currency)\\.ts$|db/(seed|content|queries)\\.ts$)`;
+const DOMAIN = `^${NOT_ENTRY}server/((auth|bookings|departures|content|search|mail|media|newsletter|payments|spam)/|(reviews|leads|currency)\\.ts$|db/(seed|content|queries)\\.ts$)`;
 const API = `^${NOT_ENTRY}server/api/`;
 
 const upward = (name, from, allowed) => ({

@@ -21,6 +21,9 @@ import { tablesChangedBetween, watchContentVersion, type ContentVersionWatch } f
 import { createFormsAndMail, type FormsAndMail, type FormsAndMailOverrides } from './forms-and-mail.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { startBookingReminders } from './bookings/reminders.ts';
+import { paymentsApi } from './api/payments.ts';
+import { type PaymentsOptions, providersFromConfig } from './payments/index.ts';
+import { startPaymentReconciliation } from './payments/reconcile.ts';
 import { HttpCache } from './http/cache.ts';
 import { messageIdDomain } from './mail/outbox.ts';
 import type { Logger } from './logger.ts';
@@ -65,7 +68,9 @@ export async function createApp(config: Config, logger: Logger, opts: AppOptions
   // The search index is made now, so that no visitor waits for it (server/search/engine.ts).
   void searchIndexOf(database.db).catch((err: unknown) => logger.warn({ err }, 'search index not made at start; the first search makes it'));
   const forms = createFormsAndMail(config, database.db, logger, opts.forms, availability);
+  const payments = paymentsOptions(config, forms, opts.admin?.clock);
   const background = await startBackground(config, database, logger, availability, forms, opts.schedulePollMs ?? SCHEDULE_POLL_MS, opts.admin?.clock);
+  const reconciliation = Object.keys(payments.providers).length ? startPaymentReconciliation(database.db, payments, logger, availability) : null;
   const previewRead = createPreviewRead(config, database, logger, availability);
   // One budget per process for the work no cache absorbs, shared by its pages and its API.
   const budget = config.SPAM_CHECKS === 'on' ? new ClientBudget({ sharePercent: config.CLIENT_SHARE_PERCENT, trust: new ProxyTrust(config.TRUST_PROXY) }) : undefined;
@@ -84,7 +89,8 @@ export async function createApp(config: Config, logger: Logger, opts: AppOptions
     extend: (app) => {
       forms.mount(app);
       const itinerary = itineraryMaker(() => api, opts.web === false ? '' : '/api');
-      app.route('/admin', adminApi({ ...adminOptions(config, database, forms, background, version, previewRead), itinerary, ...opts.admin }) as never);
+      app.route('/', paymentsApi({ ...payments, trust: new ProxyTrust(config.TRUST_PROXY) }));
+      app.route('/admin', adminApi({ ...adminOptions(config, database, forms, background, version, previewRead), itinerary, payments, ...opts.admin }) as never);
     },
   });
   const web =
@@ -111,6 +117,7 @@ export async function createApp(config: Config, logger: Logger, opts: AppOptions
     contentVersion: version,
     stop: async () => {
       version.stop();
+      await reconciliation?.stop();
       await background.stop();
       await forms.stop();
       availability.stop();
@@ -161,6 +168,17 @@ function dropChangedOnContentChange(database: Database, { answers, pages }: Cach
       'content changed; the cached answers and pages made from it dropped',
     );
   });
+}
+
+/** Online payments: the providers configured, the receipts' mail, the clock (tests move it). */
+function paymentsOptions(config: Config, forms: FormsAndMail, clock?: () => Date): PaymentsOptions {
+  return {
+    providers: providersFromConfig(config),
+    siteUrl: config.SITE_URL,
+    mail: { from: config.MAIL_FROM, operatorEmail: config.OPERATOR_EMAIL, messageIdDomain: messageIdDomain(config.MAIL_FROM) },
+    onQueued: () => forms.worker.kick(),
+    clock,
+  };
 }
 
 /** The newsletter's settings, for the console's screens and for the campaigns owners scheduled. */

@@ -57,4 +57,19 @@ describe('configuration', () => {
     expect(loadConfig({ CLIENT_SHARE_PERCENT: '12.5' }).CLIENT_SHARE_PERCENT).toBe(12.5);
     for (const bad of ['0', '-1', '101', 'half', ' ']) expect(() => loadConfig({ CLIENT_SHARE_PERCENT: bad })).toThrow(/CLIENT_SHARE_PERCENT must be a percentage from 1 to 100/);
   });
+  it('takes a payment provider only with its webhook secret, and refuses keys of the wrong shape', () => {
+    expect(loadConfig({}).STRIPE_SECRET_KEY).toBeUndefined();
+    const both = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      FLUTTERWAVE_SECRET_KEY: 'FLWSECK_TEST-abc123-X',
+      FLUTTERWAVE_WEBHOOK_HASH: 'a-long-secret-hash-1234',
+    });
+    expect([both.STRIPE_SECRET_KEY, both.FLUTTERWAVE_WEBHOOK_HASH]).toEqual(['sk_test_abc123', 'a-long-secret-hash-1234']);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toThrow(/STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc123' })).toThrow(/STRIPE_SECRET_KEY is required with STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ FLUTTERWAVE_SECRET_KEY: 'FLWSECK_TEST-abc' })).toThrow(/FLUTTERWAVE_WEBHOOK_HASH is required/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' })).toThrow(/STRIPE_SECRET_KEY must be a Stripe secret key/);
+    expect(() => loadConfig({ FLUTTERWAVE_SECRET_KEY: 'FLWSECK_TEST-abc', FLUTTERWAVE_WEBHOOK_HASH: 'short' })).toThrow(/FLUTTERWAVE_WEBHOOK_HASH must be the secret hash/);
+  });
 });

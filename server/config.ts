@@ -5,6 +5,24 @@ import { parseTrustProxy } from './trust-proxy.ts';
 
 const WEB_CONCURRENCY_MESSAGE = 'WEB_CONCURRENCY must be a whole number of processes from 1 to 64';
 
+/** An optional secret of a given shape (empty is unset). */
+function optionalSecret(shape: RegExp, message: string) {
+  return z
+    .string()
+    .trim()
+    .regex(shape, message)
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+}
+
+function optionalUrl(name: string) {
+  return z
+    .url({ message: `${name} must be an absolute URL such as http://127.0.0.1:41001` })
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .transform((u) => u?.replace(/\/+$/, ''));
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -86,10 +104,31 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number({ message: WEB_CONCURRENCY_MESSAGE }).int(WEB_CONCURRENCY_MESSAGE).min(1, WEB_CONCURRENCY_MESSAGE).max(64, WEB_CONCURRENCY_MESSAGE).default(1),
   ),
+  /** Cards through Stripe Checkout (server/payments/stripe.ts): the secret API key and the webhook endpoint's signing secret. */
+  STRIPE_SECRET_KEY: optionalSecret(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)'),
+  STRIPE_WEBHOOK_SECRET: optionalSecret(/^whsec_[A-Za-z0-9+/=]+$/, 'STRIPE_WEBHOOK_SECRET must be the signing secret of the webhook endpoint (whsec_…)'),
+  /** Mobile money through Flutterwave (server/payments/flutterwave.ts): the secret key and the webhook's secret hash. */
+  FLUTTERWAVE_SECRET_KEY: optionalSecret(/^FLWSECK(_TEST)?-[A-Za-z0-9-]+$/, 'FLUTTERWAVE_SECRET_KEY must be a Flutterwave secret key (FLWSECK_TEST-… or FLWSECK-…)'),
+  FLUTTERWAVE_WEBHOOK_HASH: optionalSecret(/^\S{16,200}$/, 'FLUTTERWAVE_WEBHOOK_HASH must be the secret hash set on the webhook, 16 characters or more, no spaces'),
+  /** Tests and the demo only: the providers' API at another address (the test servers in tests/helpers/). */
+  STRIPE_API_URL: optionalUrl('STRIPE_API_URL'),
+  FLUTTERWAVE_API_URL: optionalUrl('FLUTTERWAVE_API_URL'),
+});
+
+/** Each provider's key goes with its webhook secret: one without the other is refused at start. */
+const pairedSchema = envSchema.superRefine((env, ctx) => {
+  const pairs = [
+    ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+    ['FLUTTERWAVE_SECRET_KEY', 'FLUTTERWAVE_WEBHOOK_HASH'],
+  ] as const;
+  for (const [key, secret] of pairs) {
+    if (env[key] && !env[secret]) ctx.addIssue({ code: 'custom', path: [secret], message: `${secret} is required with ${key}: without it the provider's webhooks cannot be verified` });
+    if (!env[key] && env[secret]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required with ${secret}` });
+  }
 });
 
 /** Unset, SITE_URL is this machine at PORT (so the links a command prints lead to the server). */
-const configSchema = envSchema.transform(({ SITE_URL, ...rest }) => ({ ...rest, SITE_URL: SITE_URL ?? `http://localhost:${rest.PORT}` }));
+const configSchema = pairedSchema.transform(({ SITE_URL, ...rest }) => ({ ...rest, SITE_URL: SITE_URL ?? `http://localhost:${rest.PORT}` }));
 
 export type Config = z.output<typeof configSchema> & {
   dataDir: string;

@@ -1,7 +1,7 @@
 // The trip page's two forms, posted without JavaScript as well as with it: "Accept this quote" and
 // the travellers' details. The fields become the API's JSON (POST /api/trip/{token}/accept and
 // /manifest), which makes every check; its sentence comes back to the page, with what was typed.
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { TRIP_PAGE_HEADERS } from '../../common/trip-page.ts';
 import { apiContext } from '../context.ts';
 import { formEntries, formFields } from '../lib/read-form.ts';
@@ -33,18 +33,27 @@ function manifestBody(f: Record<string, FormDataEntryValue>) {
   };
 }
 
+/** "Pay the deposit/balance": the method field is `card` or `mobile-money:UGX`. */
+function payBody(f: Record<string, FormDataEntryValue>) {
+  const [method, currency] = text(f.method).split(':');
+  return { what: text(f.what), method: method ?? '', currency: currency || null };
+}
+
 export async function tripAction({ request, context, params }: Route.ActionArgs) {
   const form = formEntries(await formFields(request));
-  const intent = text(form.intent) === 'manifest' ? 'manifest' : 'accept';
+  const asked = text(form.intent);
+  const intent = asked === 'manifest' || asked === 'pay' ? asked : 'accept';
   const typed = Object.fromEntries(Object.entries(form).flatMap(([k, v]) => (typeof v === 'string' && k !== 'intent' ? [[k, v]] : [])));
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   for (const h of PASSED_ON) {
     const v = request.headers.get(h);
     if (v !== null) headers[h] = v;
   }
-  const body = intent === 'accept' ? acceptBody(form) : manifestBody(form);
+  const body = intent === 'accept' ? acceptBody(form) : intent === 'pay' ? payBody(form) : manifestBody(form);
   const res = await context.get(apiContext).fetch(`/trip/${encodeURIComponent(params.token)}/${intent}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  const answer = (await res.json().catch(() => null)) as { error?: string; message?: string; code?: string } | null;
+  const answer = (await res.json().catch(() => null)) as { error?: string; message?: string; code?: string; url?: string } | null;
+  // The provider's hosted page: the traveller pays there and is sent back to this page.
+  if (intent === 'pay' && res.ok && answer?.url) return redirect(answer.url, { headers: PRIVATE });
   const words = (res.ok ? answer?.message : answer?.error) ?? 'Something went wrong on our side. Please try again in a moment.';
   return data({ ok: res.ok, text: words, intent, typed }, { status: res.ok ? 200 : res.status >= 500 ? res.status : res.status === 429 ? 429 : 400, headers: PRIVATE });
 }

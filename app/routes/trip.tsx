@@ -10,14 +10,16 @@ import { BOARD_LABELS, PRICE_CATEGORY_LABELS, quoteRouteDays } from '../../commo
 import { dayRange, safariRoute } from '../../common/route.ts';
 import { site } from '../../common/site.ts';
 import { TRIP_MESSAGES, TRIP_PAGE_HEADERS, type TripView } from '../../common/trip-page.ts';
+import type { TripPayView } from '../../common/payments.ts';
 import { apiContext } from '../context.ts';
 import { tripAction } from './trip-action.ts';
+import { PayPanel } from './trip-pay.tsx';
 import type { Route } from './+types/trip';
 import './trip.css';
 
 const PRIVATE = TRIP_PAGE_HEADERS;
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const res = await context.get(apiContext).fetch(`/trip/${encodeURIComponent(params.token)}`, { headers: { accept: 'application/json' } });
   if (res.status === 404 || res.status === 429) {
     const body = (await res.json().catch(() => null)) as { error?: string } | null;
@@ -27,7 +29,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     );
   }
   if (!res.ok) throw data({ error: null }, { status: res.status === 503 ? 503 : 500, headers: PRIVATE });
-  return data({ view: (await res.json()) as TripView, token: params.token }, { headers: PRIVATE });
+  const view = (await res.json()) as TripView;
+  return data({ view, token: params.token, ...(await payOf(context, params.token, view, new URL(request.url))) }, { headers: PRIVATE });
+}
+
+/** The pay panel's data once booked (GET /api/trip/{token}/payment); the attempt the provider sent the traveller back from. */
+async function payOf(context: Route.LoaderArgs['context'], token: string, view: TripView, url: URL): Promise<{ pay: TripPayView | null; cancelled: boolean }> {
+  if (!view.booking) return { pay: null, cancelled: false };
+  const attempt = url.searchParams.get('payment');
+  const res = await context.get(apiContext).fetch(`/trip/${encodeURIComponent(token)}/payment${attempt ? `?attempt=${encodeURIComponent(attempt)}` : ''}`, { headers: { accept: 'application/json' } });
+  return { pay: res.ok ? ((await res.json()) as TripPayView) : null, cancelled: url.searchParams.get('back') === 'cancelled' };
 }
 
 export const action = tripAction;
@@ -326,7 +337,7 @@ function Booking({ view }: { view: TripView }) {
 }
 
 export default function Trip({ loaderData }: Route.ComponentProps) {
-  const { view, token } = loaderData;
+  const { view, token, pay, cancelled } = loaderData;
   const result = useActionData<typeof action>() as ActionResult;
   return (
     <article className="trip">
@@ -338,6 +349,7 @@ export default function Trip({ loaderData }: Route.ComponentProps) {
           </p>
         )}
         {view.booking && <Booking view={view} />}
+        {pay && <PayPanel pay={pay} token={token} cancelled={cancelled} error={result?.intent === 'pay' && !result.ok ? result.text : null} />}
         {view.booking && <TripExtras view={view} token={token} result={result} />}
         <Days view={view} />
         <RouteMap view={view} token={token} />

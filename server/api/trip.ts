@@ -29,7 +29,7 @@ const TRIP_GUESS_LIMIT: Limit = { max: 100, windowMs: 3_600_000 };
 const PRIVATE = TRIP_PAGE_HEADERS;
 
 /** The quote a token opens; a wrong one counts against the caller's address, and past the limit is a 429. */
-async function tripQuote(c: ApiContext, trust: FormsApiOptions['trust']) {
+export async function tripQuote(c: ApiContext, trust: FormsApiOptions['trust']) {
   const { db } = deps(c);
   const token = c.req.param('token') ?? '';
   const quote = await quoteOfToken(db, token);

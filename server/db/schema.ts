@@ -480,3 +480,5 @@ export * from './schema-bookings.ts';
 
 // Group departures: a safari's fixed dates sold per seat, and the seats each booking holds.
 export * from './schema-departures.ts';
+// Online payments: the attempts sent to the providers and the providers' events.
+export * from './schema-payments.ts';

@@ -26,7 +26,9 @@ type OutboxKind =
   | 'booking-confirmation'
   | 'booking-notice'
   | 'departure-cancelled'
-  | 'booking-reminder';
+  | 'booking-reminder'
+  | 'payment-receipt'
+  | 'payment-flagged';
 
 export interface NewOutboxRow {
   kind: OutboxKind;

@@ -13,6 +13,8 @@ import { CsrfInput, Field, FormError, Notice, PageHead, useConsoleSession } from
 import { When } from '../../components/admin/InboxUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { dayText, ScrollTable, StateBadge } from '../../lib/booking-format.tsx';
+import type { AttemptLine } from '../../../common/payments.ts';
+import { OnlinePayments, type ProviderRefundResult, providerRefundAction } from './booking-payments.tsx';
 import type { Route } from './+types/booking';
 import './bookings.css';
 
@@ -21,9 +23,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const booking = await adminGet<BookingDetail>(context, request, `/bookings/${encodeURIComponent(params.id)}`);
+  const [booking, online] = await Promise.all([
+    adminGet<BookingDetail>(context, request, `/bookings/${encodeURIComponent(params.id)}`),
+    adminGet<{ attempts: AttemptLine[] }>(context, request, `/bookings/${encodeURIComponent(params.id)}/payments`),
+  ]);
   // Each entry form carries a key of its own: the same form sent twice records one entry.
-  return { booking, key: crypto.randomUUID() };
+  return { booking, attempts: online.attempts, key: crypto.randomUUID() };
 }
 
 type Intent = 'payment' | 'refund' | 'correction' | 'cancel' | 'notes' | 'night';
@@ -51,11 +56,12 @@ async function entryAction(intent: 'payment' | 'refund' | 'correction', form: Fo
   return { intent, ok: true, message: sent.data!.created ? ENTRY_DONE[intent] : 'This entry was already recorded.' };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs): Promise<Result> {
+export async function action({ request, context, params }: Route.ActionArgs): Promise<Result | ProviderRefundResult> {
   const form = await request.formData();
-  const intent = String(form.get('intent') ?? '') as Intent;
+  const intent = String(form.get('intent') ?? '') as Intent | 'provider-refund';
   const id = encodeURIComponent(params.id);
   const csrf = form.get(CSRF_FIELD);
+  if (intent === 'provider-refund') return providerRefundAction(form, id, (path, json, token) => adminSend(context, request, path, { json, csrf: token }));
   if (intent === 'payment' || intent === 'refund' || intent === 'correction') return entryAction(intent, form, id, context, request);
   if (intent === 'cancel') {
     const sent = await adminSend(context, request, `/bookings/${id}/cancel`, { json: { reason: String(form.get('reason') ?? '') }, csrf });
@@ -388,8 +394,9 @@ function Cancel({ b, result, busy }: { b: BookingDetail; result?: Result; busy: 
 }
 
 export default function Booking() {
-  const { booking: b, key } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const { booking: b, attempts, key } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const result = answer?.intent === 'provider-refund' ? undefined : (answer as Result | undefined);
   const busy = useNavigation().state === 'submitting';
   const owner = useConsoleSession()?.staff.role === 'owner';
   const travellers = b.travellers === 1 ? '1 traveller' : `${b.travellers} travellers`;
@@ -413,6 +420,7 @@ export default function Booking() {
         <div className="c-bk-main">
           <Account b={b} />
           <Ledger b={b} />
+          <OnlinePayments b={b} attempts={attempts} owner={owner} result={answer?.intent === 'provider-refund' ? (answer as ProviderRefundResult) : undefined} busy={busy} />
           <Manifest b={b} />
           <Nights b={b} busy={busy} />
           <History b={b} />

@@ -8,6 +8,7 @@ import { BOOKING_STATE_LABELS, BOOKING_STATES, formatMinor } from '../../../comm
 import { PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet } from '../../lib/admin.ts';
 import { dayText, MonthCalendar, ScrollTable, StateBadge, ViewTabs } from '../../lib/booking-format.tsx';
+import { AttentionList, type AttentionItem } from './bookings-attention.tsx';
 import type { Route } from './+types/bookings';
 import './bookings.css';
 
@@ -15,12 +16,16 @@ export function meta() {
   return [{ title: 'Bookings | Console' }, { name: 'robots', content: 'noindex, nofollow' }];
 }
 
-type View = 'list' | 'calendar' | 'balances';
+type View = 'list' | 'calendar' | 'balances' | 'attention';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const raw = url.searchParams.get('view');
-  const view: View = raw === 'calendar' || raw === 'balances' ? raw : 'list';
+  const view: View = raw === 'calendar' || raw === 'balances' || raw === 'attention' ? raw : 'list';
+  if (view === 'attention') {
+    const { items } = await adminGet<{ items: AttentionItem[] }>(context, request, '/payments/attention');
+    return { view, list: { today: '', filters: {}, items: [], more: false } as BookingList, due: undefined, attention: items };
+  }
   if (view === 'balances') {
     const [overdue, due] = await Promise.all([adminGet<BookingList>(context, request, '/bookings?money=overdue'), adminGet<BookingList>(context, request, '/bookings?money=due')]);
     return { view, list: overdue, due };
@@ -51,6 +56,7 @@ function Views({ view }: { view: View }) {
     ['list', 'All bookings', '/admin/bookings'],
     ['calendar', 'Departures calendar', '/admin/bookings?view=calendar'],
     ['balances', 'Balances due', '/admin/bookings?view=balances'],
+    ['attention', 'Needs attention', '/admin/bookings?view=attention'],
   ];
   return <ViewTabs label="Views of the bookings" view={view} tabs={tabs} />;
 }
@@ -167,7 +173,8 @@ function BookingTable({ items, caption, empty }: { items: BookingListItem[]; cap
 }
 
 export default function Bookings() {
-  const { view, list, due } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { view, list, due } = data;
   const busy = useNavigation().state === 'loading';
   return (
     <>
@@ -176,6 +183,7 @@ export default function Bookings() {
       {view === 'list' ? <Filters list={list} /> : null}
       <section aria-labelledby="results-title" aria-busy={busy || undefined} className="c-results">
         {view === 'calendar' ? <Calendar list={list} /> : null}
+        {view === 'attention' && 'attention' in data ? <AttentionList items={data.attention} /> : null}
         {view === 'list' ? (
           <>
             <h2 id="results-title" className="c-subhead">

@@ -26,6 +26,8 @@ import type { ItineraryMaker } from './reply-documents.ts';
 import { replyTemplatesApi } from './reply-templates.ts';
 import { bookingsAdminApi } from './bookings.ts';
 import { departuresAdminApi } from './departures.ts';
+import { paymentsAdminApi } from './payments.ts';
+import type { PaymentsOptions } from '../../payments/index.ts';
 
 export interface AdminApiOptions {
   siteUrl: string;
@@ -50,6 +52,8 @@ export interface AdminApiOptions {
   clock?: () => Date;
   /** Makes a safari's itinerary PDF for an enquiry's reply (server/app.ts). */
   itinerary?: ItineraryMaker;
+  /** Online payments: the booking's attempts and refunds through the providers. */
+  payments?: PaymentsOptions;
 }
 
 export function adminApi(opts: AdminApiOptions) {
@@ -77,6 +81,7 @@ export function adminApi(opts: AdminApiOptions) {
   app.route('/', dashboardApi());
   app.route('/', bookingsAdminApi({ trust: opts.trust, clock: opts.clock }));
   app.route('/', departuresAdminApi({ trust: opts.trust, clock: opts.clock, mail }));
+  if (opts.payments) app.route('/', paymentsAdminApi({ trust: opts.trust, ...opts.payments, clock: opts.clock ?? opts.payments.clock }));
   app.route('/', settingsApi({ trust: opts.trust }));
   app.route('/', replyTemplatesApi({ trust: opts.trust }));
   app.route('/', reviewsAdminApi({ trust: opts.trust, contentChanged: opts.contentChanged }));
