@@ -45,18 +45,38 @@ export function conversionPerMonth(db: Tx) {
      order by periods.p`);
 }
 
+const OPEN = new Set(['new', 'contacted', 'quoted']);
+
+/**
+ * The enquiries by status, by source (spam left out), and the open ones (all, unassigned, mine):
+ * one scan, grouped by status and source, summed here.
+ */
+async function countsByStatusAndSource(db: Db, me: number) {
+  const rows = rowsOf<{ status: string; source: string; n: number; unassigned: number; mine: number }>(
+    await db.execute(sql`
+      select status, source, count(*)::int as n, count(*) filter (where assigned_to is null)::int as unassigned, count(*) filter (where assigned_to = ${me})::int as mine
+        from enquiries group by status, source`),
+  );
+  const statusCount = new Map<string, number>();
+  const sourceCount = new Map<string, number>();
+  const t = { open: 0, unassigned: 0, mine: 0 };
+  for (const r of rows) {
+    statusCount.set(r.status, (statusCount.get(r.status) ?? 0) + Number(r.n));
+    if (r.status !== 'spam') sourceCount.set(r.source, (sourceCount.get(r.source) ?? 0) + Number(r.n));
+    if (!OPEN.has(r.status)) continue;
+    t.open += Number(r.n);
+    t.unassigned += Number(r.unassigned);
+    t.mine += Number(r.mine);
+  }
+  return { statusCount, sourceCount, t };
+}
+
 /** The dashboard's figures, in UTC: weeks start on Monday. */
 async function dashboardData(db: Db, me: number): Promise<DashboardData> {
-  const [weeks, months, statuses, sources, totals, leadWeeks, safariRows] = await Promise.all([
+  const [weeks, months, counts, leadWeeks, safariRows] = await Promise.all([
     enquiriesPerWeek(db),
     conversionPerMonth(db),
-    db.execute(sql`select status, count(*)::int as n from enquiries group by status`),
-    db.execute(sql`select source, count(*)::int as n from enquiries where status <> 'spam' group by source`),
-    db.execute(sql`
-      select count(*) filter (where status in ('new', 'contacted', 'quoted'))::int as open,
-             count(*) filter (where status in ('new', 'contacted', 'quoted') and assigned_to is null)::int as unassigned,
-             count(*) filter (where status in ('new', 'contacted', 'quoted') and assigned_to = ${me})::int as mine
-        from enquiries`),
+    countsByStatusAndSource(db, me),
     whatsappLeadsPerWeek(db),
     db.execute(sql`
       with since as (select date_trunc('week', now() at time zone 'UTC') - interval '11 weeks' as t),
@@ -77,9 +97,7 @@ async function dashboardData(db: Db, me: number): Promise<DashboardData> {
        limit 10`),
   ]);
   const perWeek = rowsOf<{ week: string; n: number }>(weeks).map((w) => ({ week: w.week, count: Number(w.n) }));
-  const statusCount = new Map(rowsOf<{ status: string; n: number }>(statuses).map((r) => [r.status, Number(r.n)]));
-  const sourceCount = new Map(rowsOf<{ source: string; n: number }>(sources).map((r) => [r.source, Number(r.n)]));
-  const t = rowsOf<{ open: number; unassigned: number; mine: number }>(totals)[0]!;
+  const { statusCount, sourceCount, t } = counts;
   return {
     perWeek,
     byStatus: ENQUIRY_STATUSES.map((status) => ({ status, count: statusCount.get(status) ?? 0 })),
