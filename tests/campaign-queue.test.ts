@@ -40,7 +40,9 @@ for (const backend of backends()) {
         select 'Reader ' || g, 'Reader' || g || '@Example.com', 'reader' || g || '@example.com',
                case when g % 5 = 0 then (array['pending', 'unsubscribed'])[1 + g / 5 % 2] else 'confirmed' end, md5('c' || g), md5('u' || g)
           from generate_series(1, ${(CONFIRMED * 5) / 4}) g`);
-      campaign = rowsOf<{ id: number }>(await db.db.execute(sql`insert into newsletter_campaigns (subject, body_md, status) values ('Gorilla permits', 'Next season is **open**.', 'draft') returning id`))[0]!.id;
+      campaign = rowsOf<{ id: number }>(
+        await db.db.execute(sql`insert into newsletter_campaigns (subject, body_md, status) values ('Gorilla permits', 'Next season is **open**.', 'draft') returning id`),
+      )[0]!.id;
     });
 
     const counts = async () =>

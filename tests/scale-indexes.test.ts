@@ -39,8 +39,7 @@ for (const backend of backends()) {
         await db.db.execute(sql`insert into enquiries (name, email, phone, message, preferred_contact_method)
           values ('Jürgen MÜLLER', 'jm@example.com', '', 'Gorillas in Bwindi, then Lake Bunyonyi.', 'email') returning id`),
       );
-      const matches = async (q: string) =>
-        rowsOf<{ id: number }>(await db.db.execute(sql`select id from enquiries where search_words @@ to_tsquery('simple'::regconfig, ${q})`)).map((r) => r.id);
+      const matches = async (q: string) => rowsOf<{ id: number }>(await db.db.execute(sql`select id from enquiries where search_words @@ to_tsquery('simple'::regconfig, ${q})`)).map((r) => r.id);
       expect(await matches('muller:* & jurgen')).toEqual([row!.id]);
       expect(await matches('bunyonyi')).toEqual([row!.id]);
       await db.db.execute(sql`update enquiries set message = 'The Serengeti in July.' where id = ${row!.id}`);
