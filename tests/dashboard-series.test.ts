@@ -5,10 +5,10 @@
 // PostgreSQL.
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversionPerMonth, enquiriesPerWeek } from '../server/api/admin/dashboard.ts';
 import type { Tx } from '../server/db/index.ts';
-import { backends, openTestDatabase, type TestDatabase } from './helpers/db.ts';
+import { backends, useTestDatabase } from './helpers/db.ts';
 import { rowsOf } from './helpers/forms.ts';
 
 /** The former queries, as they were, for the comparison. */
@@ -56,14 +56,7 @@ async function bothWays(tx: Tx, rows: { at: ReturnType<typeof sql>; status: stri
 
 for (const backend of backends()) {
   describe(`the dashboard's series on ${backend}`, () => {
-    let db: TestDatabase;
-    beforeAll(async () => {
-      db = await openTestDatabase(backend);
-    });
-    afterAll(async () => {
-      if (backend === 'pglite') await db.close();
-      else await db.drop();
-    });
+    const database = useTestDatabase(backend);
 
     it('counts random enquiries per week and month as the former query did', async () => {
       let nonEmpty = 0;
@@ -71,8 +64,8 @@ for (const backend of backends()) {
         fc.asyncProperty(fc.array(enquiry, { maxLength: 60 }), async (rows) => {
           let seen: Awaited<ReturnType<typeof bothWays>> | undefined;
           // One transaction: both ways see the same now(); it is rolled back, nothing is kept.
-          await db.db
-            .transaction(async (tx) => {
+          await database()
+            .db.transaction(async (tx) => {
               seen = await bothWays(tx, rows);
               tx.rollback();
             })

@@ -9,23 +9,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../server/db/index.ts';
 import { backends } from './helpers/db.ts';
-import { rowsOf } from './helpers/forms.ts';
+import { rowsOf, waitFor } from './helpers/forms.ts';
 import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
 
 const HEADER =
   'Id,Received (UTC),Status,Source,Name,Email,Phone,Country,Preferred contact,Safari,Assigned to,Page,Message,Travel from,Travel to,Travel month,Travel dates,Adults,Children,Children’s ages,Budget per person';
 const COUNT = 2600;
-
-async function waitFor<T>(what: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.each(backends())('the inbox export on %s', (backend) => {
   let site: InProcessSite;
@@ -90,10 +80,8 @@ describe.each(backends())('the inbox export on %s', (backend) => {
     const reader = res.body!.getReader();
     await reader.read();
     stop.abort();
-    const [entry] = await waitFor(async () => {
-      const audits = await exportAudits();
-      return audits.length > 0 ? audits : undefined;
-    });
+    await waitFor(async () => (await exportAudits()).length > 0, 15_000, 'the export in the audit log');
+    const [entry] = await exportAudits();
     expect(entry!.detail.incomplete).toBe(true);
     expect(entry!.detail.rows).toBeGreaterThan(0);
     expect(entry!.detail.rows).toBeLessThan(15_000);
