@@ -27,7 +27,7 @@ for (const backend of backends()) {
       expect(plan).toContain('enquiries_status_created_idx');
     });
 
-    it('keeps the folded words of a new or changed enquiry, and a word search uses their index', async () => {
+    it('keeps the folded words and name of a new or changed enquiry, and a word search uses their index', async () => {
       const [row] = rowsOf<{ id: number }>(
         await database().db.execute(sql`insert into enquiries (name, email, phone, message, preferred_contact_method)
           values ('Jürgen MÜLLER', 'jm@example.com', '', 'Gorillas in Bwindi, then Lake Bunyonyi.', 'email') returning id`),
@@ -39,6 +39,8 @@ for (const backend of backends()) {
       await database().db.execute(sql`update enquiries set message = 'The Serengeti in July.' where id = ${row!.id}`);
       expect(await matches('bunyonyi')).toEqual([]);
       expect(await matches('serengeti')).toEqual([row!.id]);
+      const named = rowsOf<{ id: number }>(await database().db.execute(sql`select id from enquiries where search_name ilike '%gen mul%'`)).map((r) => r.id);
+      expect(named).toEqual([row!.id]);
       expect(await planOf(sql`select id from enquiries where search_words @@ to_tsquery('simple'::regconfig, 'muller:*')`)).toContain('enquiries_search_idx');
     });
 

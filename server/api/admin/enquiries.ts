@@ -90,7 +90,8 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%
 function searchCondition(q: string): SQL {
   const folded = searchFold(q);
   const words = (folded.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
-  const partial = sql`(${enquiries.email} ilike ${likePattern(q)} or search_fold(${enquiries.name}) ilike ${likePattern(folded)})`;
+  // search_name: the stored folded name (migration 0031).
+  const partial = sql`(${enquiries.email} ilike ${likePattern(q)} or search_name ilike ${likePattern(folded)})`;
   if (words.length === 0) return partial;
   const tsq = words.map((w) => `${w}:*`).join(' & ');
   // search_words: the stored folded words of the name, address and message (migration 0031).
