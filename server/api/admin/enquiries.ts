@@ -472,7 +472,8 @@ type ExportCursor = { at: string; id: number } | null;
 
 /** The next rows of the export after `cursor`, newest first as the list: a keyset on (received, id). */
 async function exportBatch(db: Db, where: SQL | undefined, cursor: ExportCursor) {
-  const after = cursor ? sql`(${enquiries.created_at}, ${enquiries.id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined;
+  // (received, id) < (cursor), written so that the index on the received time serves the range.
+  const after = cursor ? sql`${enquiries.created_at} <= ${cursor.at}::timestamptz and (${enquiries.created_at} < ${cursor.at}::timestamptz or ${enquiries.id} < ${cursor.id})` : undefined;
   const rows = await listQuery(db, and(where, after)).limit(EXPORT_BATCH);
   const last = rows[rows.length - 1];
   return { rows, next: last ? { at: last.created_at_text, id: last.id } : null };
