@@ -1,6 +1,7 @@
-// npm run bench:scale — the site with far more data than today: 100,000 enquiries (each with a
-// note, and a status history for those past "new") and 50,000 confirmed subscribers, put straight
-// into a seeded database with SQL, then the site started on it in this process (the tests' helper,
+// npm run bench:scale — the site with far more data than today: 450 safaris and about 3,000
+// content items in all (copies of the seeded safaris with their own titles, and generated blog
+// posts, reusing the existing pictures), 100,000 enquiries (each with a note, and a status history
+// for those past "new") and 50,000 confirmed subscribers, put straight into a seeded database with SQL, then the site started on it in this process (the tests' helper,
 // tests/helpers/start-site.ts). Printed: set-up time, the sitemap's time, a cold render per
 // template, search latency, the console's inbox list, filters and full-text search (p95), one
 // enquiry's detail (p95), the dashboard (p95), the CSV export of every enquiry (time and RSS rise)
@@ -10,7 +11,8 @@
 // nothing.
 //
 // Settings (environment): BENCH_BACKEND (pglite | postgres), BENCH_ENQUIRIES (default 100000),
-// BENCH_SUBSCRIBERS (default 50000), BENCH_REQUESTS (samples per console figure, default 30).
+// BENCH_SUBSCRIBERS (default 50000), BENCH_SAFARIS (default 450), BENCH_ITEMS (content items in
+// all, default 3000), BENCH_REQUESTS (samples per console figure, default 30).
 import '../tests/helpers/production.ts';
 import { performance } from 'node:perf_hooks';
 import type { Backend } from '../tests/helpers/db.ts';
@@ -22,9 +24,15 @@ const backend = (process.env.BENCH_BACKEND ?? 'pglite') as Backend;
 const ENQUIRIES = Number(process.env.BENCH_ENQUIRIES ?? 100_000);
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 50_000);
 const SAMPLES = Number(process.env.BENCH_REQUESTS ?? 30);
+const SAFARIS = Number(process.env.BENCH_SAFARIS ?? 450);
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 3000);
 const OWNER = 'owner@kigezitrails.example';
 
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const c = process.cpuUsage(since);
+  return (c.user + c.system) / 1000;
+};
 const rssMb = () => Math.round(process.memoryUsage().rss / 1048576);
 
 /** The generated data: enquiries spread over two years, their notes and status history, subscribers. */
@@ -53,20 +61,56 @@ async function fill(site: InProcessSite) {
   await run('analyze');
 }
 
-/** Times of `n` sequential calls of `f` (ms), after one call not counted. */
-async function timed(n: number, f: (i: number) => Promise<unknown>): Promise<number[]> {
-  await f(-1);
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await f(i);
-    out.push(performance.now() - t0);
-  }
-  return out;
+/**
+ * The content at ten times its size, before anything is searched (the search index is made at the
+ * first search): safaris copied from the seeded ones under titles of their own (days, prices and
+ * pictures kept), then blog posts of generated text with the existing posts' pictures, up to about
+ * ITEMS searchable items in all. Returns the safaris and items there are.
+ */
+async function fillContent(site: InProcessSite): Promise<{ safaris: number; items: number }> {
+  const run = (q: string) => site.rows(q);
+  const count = async (q: string) => Number((await site.rows<{ n: number }>(q))[0]!.n);
+  const have = await count('select count(*)::int as n from safaris');
+  await run(`insert into safaris (safarititle, safarititleslug, safariday, safariprice, safariheaderimage, safariheaderimagealt, safarimetadescription, safaridescription, safariincludes, safariexcludes, sort_order, metatitle, metakeywords, metadescription)
+    select s.safarititle || ' (' || (array['Dry season','Green season','Private','Family','Photographic','Luxury','Budget','Walking','Birding'])[1 + g % 9] || ' ' || g || ')',
+      s.safarititleslug || '-edition-' || g, s.safariday, s.safariprice + g % 7 * 50, s.safariheaderimage, s.safariheaderimagealt, s.safarimetadescription, s.safaridescription,
+      s.safariincludes, s.safariexcludes, 1000 + g, s.metatitle, s.metakeywords, s.metadescription
+    from generate_series(1, ${Math.max(0, SAFARIS - have)}) g
+    join lateral (select * from safaris order by id offset (g % ${have}) limit 1) s on true`);
+  const items = await count('select count(*)::int as n from search_documents');
+  await run(`insert into blogs (blogtitle, blogtitleslug, blogheaderimage, blogheaderimagealt, blogdescription, blogparagraph, metakeywords, metadescription)
+    select t.title, 'field-notes-' || g, b.blogheaderimage, b.blogheaderimagealt, 'Notes from the guides: ' || lower(t.title) || '.',
+      '<p>' || t.title || '. ' || repeat('Our guides tracked ' || (array['gorillas','chimpanzees','lions','elephants','shoebills','leopards'])[1 + g % 6]
+        || ' near ' || (array['Bwindi','Kibale','the Mara','the Serengeti','Mabamba','Queen Elizabeth'])[1 + g % 6] || ' at first light; the rains had eased and the tracks were fresh. ', 1 + g % 8) || '</p>',
+      '', 'Field notes ' || g
+    from generate_series(1, ${Math.max(0, ITEMS - items)}) g
+    cross join lateral (select 'Field notes ' || g || ': ' || (array['a morning with the gorillas','the chimpanzees of Kibale','the migration crossing','birding on the swamp','tree-climbing lions','a night drive'])[1 + g % 6] as title) t
+    join lateral (select * from blogs where blogtitleslug not like 'field-notes-%' order by id offset (g % 30) limit 1) b on true`);
+  await run('analyze');
+  return { safaris: await count('select count(*)::int as n from safaris'), items: await count('select count(*)::int as n from search_documents') };
 }
 
-function line(label: string, xs: number[], extra = '') {
-  console.log(`  ${label}`.padEnd(52) + `median ${ms(median(xs))} ms`.padEnd(20) + `p95 ${ms(percentile(xs, 95))} ms`.padEnd(18) + extra);
+/**
+ * Wall times of `n` sequential calls of `f` (ms), after one call not counted, and this process's
+ * CPU time during each (ms, user + system: the site and the client; PGlite's work included, a
+ * PostgreSQL server's not).
+ */
+async function timed(n: number, f: (i: number) => Promise<unknown>): Promise<{ wall: number[]; cpu: number[] }> {
+  await f(-1);
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    await f(i);
+    wall.push(performance.now() - t0);
+    cpu.push(cpuMs(c0));
+  }
+  return { wall, cpu };
+}
+
+function line(label: string, t: { wall: number[]; cpu: number[] }, extra = '') {
+  console.log(`  ${label}`.padEnd(52) + `median ${ms(median(t.wall))} ms`.padEnd(20) + `p95 ${ms(percentile(t.wall, 95))} ms`.padEnd(18) + `CPU median ${ms(median(t.cpu))} ms`.padEnd(22) + extra);
 }
 
 async function ok(res: Response, what: string): Promise<string> {
@@ -80,16 +124,21 @@ const t0 = performance.now();
 const site = await startSite({ backend, env: { SPAM_CHECKS: 'off', PAGE_CACHE_MB: '0' }, app: { forms: { startWorker: false } } });
 try {
   const started = performance.now();
+  const content = await fillContent(site);
+  const contentFilled = performance.now();
   await fill(site);
   const filled = performance.now();
   await addStaff(site.app.database!.db, OWNER, 'owner', undefined, 'Olivia Owner');
-  console.log(`\nSet-up: site started in ${ms(started - t0)} ms, data generated in ${ms(filled - started)} ms`);
+  console.log(
+    `\nSet-up: site started in ${ms(started - t0)} ms; content generated in ${ms(contentFilled - started)} ms (${content.safaris} safaris, ${content.items} searchable items); enquiries and subscribers in ${ms(filled - contentFilled)} ms`,
+  );
 
   // The public site on this database.
   console.log(`\nPublic pages (page cache off; wall time in this process, the site shares it) — ${loadAverage()}`);
   const page = (p: string) => async () => ok(await fetch(site.base + p), p);
   line('/sitemap.xml (first, then again)', await timed(5, page('/sitemap.xml')));
   const firstSafari = (await site.rows<{ slug: string }>('select safarititleslug as slug from safaris order by id limit 1'))[0]!.slug;
+  const copied = (await site.rows<{ slug: string }>(`select safarititleslug as slug from safaris where safarititleslug like '%-edition-%' order by id limit 1`))[0]?.slug ?? firstSafari;
   const firstPark = (await site.rows<{ slug: string }>('select parktitleslug as slug from parks order by id limit 1'))[0]!.slug;
   for (const [label, p] of [
     ['home', '/'],
@@ -97,6 +146,9 @@ try {
     ['safaris list', '/safaris'],
     ['park detail', `/parks/${firstPark}`],
     ['blogs list', '/blogs'],
+    ['blog post (generated)', '/blogs/field-notes-7'],
+    ['safari detail (a copy)', `/safaris/${copied}`],
+    ['safaris list, page 10', '/safaris?page=10'],
   ] as const)
     line(`cold render: ${label}`, await timed(SAMPLES, page(p)));
   line('/api/search?query=… (every query different)', await timed(SAMPLES * 3, (i) => page(`/api/search?query=${encodeURIComponent(query(i + 1000))}`)()));
@@ -121,14 +173,16 @@ try {
   const exportRss0 = rssMb();
   let peak = exportRss0;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 20);
+  let c0 = process.cpuUsage();
   let e0 = performance.now();
   const csv = await ok(await owner.get('/enquiries/export.csv'), 'export');
   const exportMs = performance.now() - e0;
+  const exportCpu = cpuMs(c0);
   clearInterval(sampler);
   const exported = csv.split('\n').length - 2;
   console.log(
     `  CSV export of the inbox`.padEnd(52) +
-      `${ms(exportMs)} ms, ${exported.toLocaleString('en')} rows, ${(csv.length / 1048576).toFixed(1)} MB; RSS of this process ${exportRss0} → peak ${peak} MB (target: all 100,000, streamed, ≤ 10 s, RSS rise ≤ 50 MB)`,
+      `${ms(exportMs)} ms (CPU ${ms(exportCpu)} ms), ${exported.toLocaleString('en')} rows, ${(csv.length / 1048576).toFixed(1)} MB; RSS of this process ${exportRss0} → peak ${peak} MB (target: all 100,000, streamed, ≤ 10 s, RSS rise ≤ 50 MB)`,
   );
 
   // Queueing a campaign to every confirmed subscriber (the mail worker is stopped: queued, not sent).
@@ -136,14 +190,16 @@ try {
   const campaignRss0 = rssMb();
   peak = campaignRss0;
   const sampler2 = setInterval(() => (peak = Math.max(peak, rssMb())), 20);
+  c0 = process.cpuUsage();
   e0 = performance.now();
   const sent = await ok(await owner.send(`/campaigns/${created.id}/send`, { expected: SUBSCRIBERS }), 'campaign send');
   const queueMs = performance.now() - e0;
+  const queueCpu = cpuMs(c0);
   clearInterval(sampler2);
   const [queued] = await site.rows<{ n: number }>(`select count(*)::int as n from newsletter_campaign_recipients where campaign_id = ${created.id}`);
   console.log(
     `  campaign queued to every confirmed subscriber`.padEnd(52) +
-      `${ms(queueMs)} ms, ${Number(queued?.n ?? 0).toLocaleString('en')} recipients; RSS ${campaignRss0} → peak ${peak} MB (target ≤ 30 s, flat memory); answer ${sent.slice(0, 120)}`,
+      `${ms(queueMs)} ms (CPU ${ms(queueCpu)} ms), ${Number(queued?.n ?? 0).toLocaleString('en')} recipients; RSS ${campaignRss0} → peak ${peak} MB (target ≤ 30 s, flat memory); answer ${sent.slice(0, 120)}`,
   );
   console.log(`\n(${loadAverage()} at the end; wall times on a loaded machine: re-measure on a quiet one)`);
 } finally {

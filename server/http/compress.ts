@@ -2,7 +2,7 @@
 // cached API answers) are compressed once at high quality and kept; a page rendered for one request
 // (its bytes held in memory, common/document-bytes.ts) is compressed in one call at a fast setting,
 // and any other body as it streams.
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -137,7 +137,10 @@ export function compression(opts: { fixed: (path: string) => boolean; maxEntries
       replaceResponse(c, new Response(body as BodyInit, { status: res.status, headers }));
       return;
     }
-    const compressed = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream).pipe(streamCompressor(encoding));
+    // pipeline, not pipe: a download cut off destroys the compressor, and with it the body's
+    // stream, whose source is cancelled (a streamed export stops reading and says so).
+    const compressed = streamCompressor(encoding);
+    pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), compressed, () => {});
     replaceResponse(c, new Response(Readable.toWeb(compressed) as ReadableStream, { status: res.status, statusText: res.statusText, headers }));
   };
 }

@@ -1,6 +1,7 @@
 // Databases for integration tests: an in-memory PGlite, and, when TEST_DATABASE_URL points at a
 // PostgreSQL server, a fresh database created on it for the test file (a copy of the run's migrated
 // template) and dropped afterwards.
+import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/index.ts';
 import { openMemoryDatabase } from '../../server/db/prepare.ts';
 import { migratedMemoryDump, newPostgresDatabase } from './templates.ts';
@@ -49,4 +50,17 @@ export async function openTestDatabase(backend: Backend): Promise<TestDatabase> 
       await drop();
     },
   };
+}
+
+/** A test database of `backend` for the describe block it is called in: opened before its tests, closed (and dropped) after them. */
+export function useTestDatabase(backend: Backend): () => TestDatabase {
+  let db: TestDatabase | undefined;
+  beforeAll(async () => {
+    db = await openTestDatabase(backend);
+  });
+  afterAll(async () => {
+    if (backend === 'pglite') await db?.close();
+    else await db?.drop();
+  });
+  return () => db!;
 }

@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { ENQUIRY_SOURCES, ENQUIRY_STATUSES, type DashboardData } from '../../../common/enquiry-inbox.ts';
 import { requireStaff, sessionOf, type AdminEnv } from '../../auth/guard.ts';
-import { bookingDashboard } from '../../bookings/dashboard.ts';
-import type { Db } from '../../db/index.ts';
+import { bookingDashboard, lastTwelve } from '../../bookings/dashboard.ts';
+import type { Db, Tx } from '../../db/index.ts';
 import { deps } from '../../http/deps.ts';
 import { whatsappLeadsPerWeek } from '../../leads.ts';
 
@@ -15,34 +15,68 @@ function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
+/** The enquiries (spam left out) received in each of the last 12 weeks, oldest first. */
+export function enquiriesPerWeek(db: Tx) {
+  const weeks = lastTwelve('week');
+  return db.execute(sql`
+    with ${weeks.ctes},
+    counted as (
+      select ${weeks.period(sql`e.created_at`)} as p, count(*)::int as n
+        from enquiries e
+       where e.status <> 'spam' and ${weeks.within(sql`e.created_at`)}
+       group by 1)
+    select to_char(periods.p, 'YYYY-MM-DD') as week, coalesce(counted.n, 0)::int as n
+      from periods left join counted on counted.p = periods.p
+     order by periods.p`);
+}
+
+/** The enquiries (spam left out) received in each of the last 12 months, and how many of them are booked. */
+export function conversionPerMonth(db: Tx) {
+  const months = lastTwelve('month');
+  return db.execute(sql`
+    with ${months.ctes},
+    counted as (
+      select ${months.period(sql`e.created_at`)} as p, count(*) filter (where e.status = 'booked')::int as booked, count(*)::int as total
+        from enquiries e
+       where e.status <> 'spam' and ${months.within(sql`e.created_at`)}
+       group by 1)
+    select to_char(periods.p, 'YYYY-MM') as month, coalesce(counted.booked, 0)::int as booked, coalesce(counted.total, 0)::int as total
+      from periods left join counted on counted.p = periods.p
+     order by periods.p`);
+}
+
+const OPEN = new Set(['new', 'contacted', 'quoted']);
+
+/**
+ * The enquiries by status, by source (spam left out), and the open ones (all, unassigned, mine):
+ * one scan, grouped by status and source, summed here.
+ */
+async function countsByStatusAndSource(db: Db, me: number) {
+  const rows = rowsOf<{ status: string; source: string; n: number; unassigned: number; mine: number }>(
+    await db.execute(sql`
+      select status, source, count(*)::int as n, count(*) filter (where assigned_to is null)::int as unassigned, count(*) filter (where assigned_to = ${me})::int as mine
+        from enquiries group by status, source`),
+  );
+  const statusCount = new Map<string, number>();
+  const sourceCount = new Map<string, number>();
+  const t = { open: 0, unassigned: 0, mine: 0 };
+  for (const r of rows) {
+    statusCount.set(r.status, (statusCount.get(r.status) ?? 0) + Number(r.n));
+    if (r.status !== 'spam') sourceCount.set(r.source, (sourceCount.get(r.source) ?? 0) + Number(r.n));
+    if (!OPEN.has(r.status)) continue;
+    t.open += Number(r.n);
+    t.unassigned += Number(r.unassigned);
+    t.mine += Number(r.mine);
+  }
+  return { statusCount, sourceCount, t };
+}
+
 /** The dashboard's figures, in UTC: weeks start on Monday. */
 async function dashboardData(db: Db, me: number): Promise<DashboardData> {
-  const [weeks, months, statuses, sources, totals, leadWeeks, safariRows] = await Promise.all([
-    db.execute(sql`
-      with weeks as (
-        select generate_series(date_trunc('week', now() at time zone 'UTC') - interval '11 weeks', date_trunc('week', now() at time zone 'UTC'), interval '1 week') as wk)
-      select to_char(w.wk, 'YYYY-MM-DD') as week, count(e.id)::int as n
-        from weeks w
-        left join enquiries e
-          on e.status <> 'spam' and (e.created_at at time zone 'UTC') >= w.wk and (e.created_at at time zone 'UTC') < w.wk + interval '1 week'
-       group by w.wk order by w.wk`),
-    db.execute(sql`
-      with months as (
-        select generate_series(date_trunc('month', now() at time zone 'UTC') - interval '11 months', date_trunc('month', now() at time zone 'UTC'), interval '1 month') as m)
-      select to_char(m.m, 'YYYY-MM') as month,
-             count(e.id) filter (where e.status = 'booked')::int as booked,
-             count(e.id)::int as total
-        from months m
-        left join enquiries e
-          on e.status <> 'spam' and (e.created_at at time zone 'UTC') >= m.m and (e.created_at at time zone 'UTC') < m.m + interval '1 month'
-       group by m.m order by m.m`),
-    db.execute(sql`select status, count(*)::int as n from enquiries group by status`),
-    db.execute(sql`select source, count(*)::int as n from enquiries where status <> 'spam' group by source`),
-    db.execute(sql`
-      select count(*) filter (where status in ('new', 'contacted', 'quoted'))::int as open,
-             count(*) filter (where status in ('new', 'contacted', 'quoted') and assigned_to is null)::int as unassigned,
-             count(*) filter (where status in ('new', 'contacted', 'quoted') and assigned_to = ${me})::int as mine
-        from enquiries`),
+  const [weeks, months, counts, leadWeeks, safariRows] = await Promise.all([
+    enquiriesPerWeek(db),
+    conversionPerMonth(db),
+    countsByStatusAndSource(db, me),
     whatsappLeadsPerWeek(db),
     db.execute(sql`
       with since as (select date_trunc('week', now() at time zone 'UTC') - interval '11 weeks' as t),
@@ -54,7 +88,7 @@ async function dashboardData(db: Db, me: number): Promise<DashboardData> {
       sent as (
         select e.safari_id as id, count(*)::int as n
           from enquiries e
-         where e.status <> 'spam' and e.safari_id is not null and (e.created_at at time zone 'UTC') >= (select t from since)
+         where e.status <> 'spam' and e.safari_id is not null and e.created_at >= ((select t from since) at time zone 'UTC')
          group by e.safari_id)
       select s.safarititleslug as slug, s.safarititle as title, s.safariday as days, coalesce(clicks.n, 0) as clicks, coalesce(sent.n, 0) as enquiries
         from safaris s left join clicks on clicks.id = s.id left join sent on sent.id = s.id
@@ -63,9 +97,7 @@ async function dashboardData(db: Db, me: number): Promise<DashboardData> {
        limit 10`),
   ]);
   const perWeek = rowsOf<{ week: string; n: number }>(weeks).map((w) => ({ week: w.week, count: Number(w.n) }));
-  const statusCount = new Map(rowsOf<{ status: string; n: number }>(statuses).map((r) => [r.status, Number(r.n)]));
-  const sourceCount = new Map(rowsOf<{ source: string; n: number }>(sources).map((r) => [r.source, Number(r.n)]));
-  const t = rowsOf<{ open: number; unassigned: number; mine: number }>(totals)[0]!;
+  const { statusCount, sourceCount, t } = counts;
   return {
     perWeek,
     byStatus: ENQUIRY_STATUSES.map((status) => ({ status, count: statusCount.get(status) ?? 0 })),

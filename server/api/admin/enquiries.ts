@@ -57,8 +57,8 @@ export interface EnquiriesAdminOptions {
   itinerary?: ItineraryMaker;
 }
 
-/** The most rows one CSV export carries. */
-const EXPORT_MAX_ROWS = 50_000;
+/** Rows read (and written) at a time by the CSV export. */
+const EXPORT_BATCH = 1000;
 
 const assignee = alias(staff, 'assignee');
 
@@ -88,16 +88,18 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%
 
 /**
  * The search, blind to accents and case ("Muller" finds "Müller"; search_fold(), migration 0018):
- * every word (or word beginning) of q in the name, address or message (the GIN index, same
- * expression), or q anywhere in the address or the name (pg_trgm).
+ * every word (or word beginning) of q in the name, address or message (their stored words and
+ * its GIN index), or q anywhere in the address or the name (pg_trgm).
  */
 function searchCondition(q: string): SQL {
   const folded = searchFold(q);
   const words = (folded.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
-  const partial = sql`(${enquiries.email} ilike ${likePattern(q)} or search_fold(${enquiries.name}) ilike ${likePattern(folded)})`;
+  // search_name: the stored folded name (migration 0031).
+  const partial = sql`(${enquiries.email} ilike ${likePattern(q)} or search_name ilike ${likePattern(folded)})`;
   if (words.length === 0) return partial;
   const tsq = words.map((w) => `${w}:*`).join(' & ');
-  return sql`(to_tsvector('simple'::regconfig, search_fold(${enquiries.name} || ' ' || ${enquiries.email} || ' ' || ${enquiries.message})) @@ to_tsquery('simple'::regconfig, ${tsq}) or ${partial})`;
+  // search_words: the stored folded words of the name, address and message (migration 0031).
+  return sql`(search_words @@ to_tsquery('simple'::regconfig, ${tsq}) or ${partial})`;
 }
 
 function filterWhere(f: InboxFilter): SQL | undefined {
@@ -154,6 +156,8 @@ function listQuery(db: Db, where: SQL | undefined) {
     .select({
       id: enquiries.id,
       created_at: enquiries.created_at,
+      /** The time as the database writes it, to the microsecond: the export's keyset. */
+      created_at_text: sql<string>`${enquiries.created_at}::text`,
       name: enquiries.name,
       email: enquiries.email,
       phone: enquiries.phone,
@@ -372,6 +376,29 @@ async function noticeToAssignee(tx: Tx, row: typeof enquiries.$inferSelect, staf
   await enqueueMail(tx, opts.mail.messageIdDomain, [{ kind: 'enquiry-assigned', enquiryId: row.id, message }]);
 }
 
+/** The safaris enquiries were sent about, by title: one look in the enquiries' index per safari. */
+function safariChoices(db: Db) {
+  return db
+    .select({ id: safaris.id, title: safaris.safarititle })
+    .from(safaris)
+    .where(sql`exists (select 1 from ${enquiries} where ${enquiries.safari_id} = ${safaris.id})`)
+    .orderBy(asc(safaris.safarititle), asc(safaris.id));
+}
+
+/**
+ * The countries enquiries came from, in order: the next one after each, along the country index
+ * (migration 0031), one look per country instead of reading every enquiry.
+ */
+async function countryChoices(db: Db): Promise<{ country: string }[]> {
+  const rows = await db.execute(sql`
+    with recursive c(country) as (
+      select min(country) from enquiries where country <> ''
+      union all
+      select (select min(e.country) from enquiries e where e.country > c.country) from c where c.country is not null)
+    select country from c where country is not null`);
+  return (Array.isArray(rows) ? rows : (rows as { rows: { country: string }[] }).rows) as { country: string }[];
+}
+
 /** The inbox's list and its CSV export. */
 function listRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => string | null): void {
   app.get('/enquiries', async (c) => {
@@ -382,8 +409,8 @@ function listRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => string 
     const [counted, rows, safariOptions, countries, members, timeZone] = await Promise.all([
       db.select({ n: sql<number>`count(*)::int` }).from(enquiries).where(where),
       listQuery(db, where).limit(paging.limit).offset(paging.offset),
-      db.selectDistinct({ id: safaris.id, title: safaris.safarititle }).from(safaris).innerJoin(enquiries, eq(enquiries.safari_id, safaris.id)).orderBy(asc(safaris.safarititle)),
-      db.selectDistinct({ country: enquiries.country }).from(enquiries).where(sql`${enquiries.country} <> ''`).orderBy(asc(enquiries.country)),
+      safariChoices(db),
+      countryChoices(db),
       activeStaff(db),
       readOperatorTimeZone(db),
     ]);
@@ -444,20 +471,61 @@ function exportRow(r: Awaited<ReturnType<typeof listQuery>>[number]): string[] {
   ].map(safeCell);
 }
 
+/** The export's place in the list: the last row written (its time as the database wrote it, to the microsecond). */
+type ExportCursor = { at: string; id: number } | null;
+
+/** The next rows of the export after `cursor`, newest first as the list: a keyset on (received, id). */
+async function exportBatch(db: Db, where: SQL | undefined, cursor: ExportCursor) {
+  // (received, id) < (cursor), written so that the index on the received time serves the range.
+  const after = cursor ? sql`${enquiries.created_at} <= ${cursor.at}::timestamptz and (${enquiries.created_at} < ${cursor.at}::timestamptz or ${enquiries.id} < ${cursor.id})` : undefined;
+  const rows = await listQuery(db, and(where, after)).limit(EXPORT_BATCH);
+  const last = rows[rows.length - 1];
+  return { rows, next: last ? { at: last.created_at_text, id: last.id } : null };
+}
+
 /**
  * The filtered list as a CSV file: owners, and agents while an owner allows it (a 403 otherwise).
- * Every export is in the audit log, with its row count and filters.
+ * Every row, streamed: read a batch at a time and written as it is read, so memory stays flat
+ * however many enquiries there are. The first batch is read before the answer starts (an outage
+ * then is a 503, not a broken file). Every export is in the audit log, with its row count and
+ * filters, once written to the end (or, when the download is cut off, the rows written until then).
  */
 async function exportCsv(c: AdminContext, addressOf: (c: AdminContext) => string | null) {
   const { db } = deps(c);
   const s = sessionOf(c);
   if (!(await mayExport(db, s))) throw new HttpError(403, EXPORT_REFUSED, undefined, 'forbidden');
   const filter = readFilter(c);
-  const rows = await listQuery(db, filterWhere(filter)).limit(EXPORT_MAX_ROWS);
-  const csv = stringify(rows.map(exportRow), { header: true, columns: [...EXPORT_COLUMNS, ...TRIP_EXPORT_COLUMNS], quoted_match: /[\r\n]/ });
-  await audit(db, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiries.export', target: 'enquiries', detail: { rows: rows.length, filter }, ip: addressOf(c) });
+  const where = filterWhere(filter);
+  let batch = await exportBatch(db, where, null);
+  let started = false;
+  let written = 0;
+  let audited = false;
+  const record = async (detail: Record<string, unknown>) => {
+    if (audited) return;
+    audited = true;
+    await audit(db, { staffId: s.staff.id, actor: s.staff.email, action: 'enquiries.export', target: 'enquiries', detail: { rows: written, filter, ...detail }, ip: addressOf(c) });
+  };
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const first = !started;
+      started = true;
+      const text = stringify(batch.rows.map(exportRow), { header: first, columns: [...EXPORT_COLUMNS, ...TRIP_EXPORT_COLUMNS], quoted_match: /[\r\n]/ });
+      written += batch.rows.length;
+      if (text) controller.enqueue(encoder.encode(first ? `\uFEFF${text}` : text));
+      if (batch.rows.length < EXPORT_BATCH || !batch.next) {
+        await record({});
+        controller.close();
+        return;
+      }
+      batch = await exportBatch(db, where, batch.next);
+    },
+    async cancel() {
+      await record({ incomplete: true });
+    },
+  });
   const day = new Date().toISOString().slice(0, 10);
-  return c.body(`\uFEFF${csv}`, 200, {
+  return c.body(body, 200, {
     'content-type': 'text/csv; charset=utf-8',
     'content-disposition': `attachment; filename="enquiries-${day}.csv"`,
     'cache-control': 'no-store',
