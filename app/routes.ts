@@ -80,6 +80,7 @@ export default [
       route('quotes/:id', 'routes/admin/quote.tsx'),
       // Bookings (owners and agents): the lists and calendar, one booking, its receipts.
       route('bookings', 'routes/admin/bookings.tsx'),
+      route('bookings/new', 'routes/admin/booking-new.tsx'),
       route('bookings/:id', 'routes/admin/booking.tsx'),
       route('bookings/:id/receipts/:entry', 'routes/admin/booking-receipt.ts'),
       // Media library (owners; agents when allowed) and the console's settings (owners).

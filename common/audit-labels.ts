@@ -45,6 +45,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'quote.create': 'Quote made',
   'quote.send': 'Quote sent to the traveller',
   'quote.revoke-links': 'Quote’s trip links revoked',
+  'booking.create': 'Booking made by hand',
   'subscribers.import': 'Subscribers imported',
   'subscribers.export': 'Subscribers exported',
   'subscriber.unsubscribe': 'Subscriber unsubscribed',
@@ -94,6 +95,7 @@ const RECORDS: Record<string, { label: string; href: (id: string) => string }> =
   campaign: { label: 'Campaign', href: (id) => `/admin/campaigns/${id}/preview` },
   media: { label: 'Image', href: (id) => `/admin/media/${id}` },
   subscriber: { label: 'Subscriber', href: () => '/admin/subscribers' },
+  booking: { label: 'Booking', href: (id) => `/admin/bookings/${id}` },
 };
 
 /** The target in words, and where it can be seen (null when nowhere, e.g. what was deleted). */

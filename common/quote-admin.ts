@@ -11,7 +11,8 @@ z.config({ jitless: true });
 
 export const QUOTE_STATUS_LABELS: Record<(typeof QUOTE_STATUSES)[number], string> = { draft: 'Draft', sent: 'Sent', accepted: 'Accepted', withdrawn: 'Withdrawn' };
 
-const traveller = z.object({
+/** Who a quote is for; also the lead traveller of a booking made by hand (common/booking-manual.ts). */
+export const travellerSchema = z.object({
   name: z.string({ error: 'Enter the traveller’s name.' }).trim().min(1, 'Enter the traveller’s name.').max(200, 'The name: at most 200 characters.'),
   email: z
     .string({ error: 'Enter the traveller’s e-mail address.' })
@@ -23,7 +24,7 @@ const traveller = z.object({
 
 /** POST /api/admin/quotes */
 export const newQuoteSchema = z.object({
-  traveller,
+  traveller: travellerSchema,
   enquiryId: z.number().int().positive().nullable().default(null),
   safariSlug: z
     .string()

@@ -69,7 +69,8 @@ const quoteDaySchema = z.object({
   stops: z.array(routeStopSchema).max(10).default([]),
 });
 
-const quotePriceLineSchema = z
+/** A price line (a quote's, or a booking made by hand's: common/booking-manual.ts). */
+export const quotePriceLineSchema = z
   .object({
     label: words('the line’s description', 200).min(1, 'Describe every price line.'),
     category: z.enum(PRICE_CATEGORIES, { error: 'Choose what the line is for.' }),

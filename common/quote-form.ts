@@ -44,7 +44,8 @@ function dayOf(f: Record<string, string>, i: number): QuoteDocument['days'][numb
   };
 }
 
-function lineOf(f: Record<string, string>, i: number): QuoteDocument['lines'][number] | null {
+/** The price line of row `i` (line{i}Label, …), or null when the row is blank (also read by common/booking-manual.ts). */
+export function lineOf(f: Record<string, string>, i: number): QuoteDocument['lines'][number] | null {
   const label = (f[`line${i}Label`] ?? '').trim();
   const unit = (f[`line${i}Unit`] ?? '').trim();
   if (!label && !unit) return null;

@@ -138,16 +138,11 @@ function Money({ doc }: { doc: Doc }) {
   );
 }
 
-export function QuoteFields({ doc }: { doc: Doc }) {
-  const days = [...doc.days, ...Array.from({ length: EXTRA_DAYS }, () => emptyDay)];
-  const priceLines = [...doc.lines, ...Array.from({ length: EXTRA_LINES }, () => emptyLine)];
+/** The price lines' table: the lines given, then `extra` empty rows to add one (also the booking made by hand's). */
+export function PriceLines({ lines, extra }: { lines: Doc['lines']; extra: number }) {
+  const priceLines = [...lines, ...Array.from({ length: extra }, () => emptyLine)];
   return (
-    <div className="q-editor">
-      <Trip doc={doc} />
-      <h2 className="q-heading">Day by day</h2>
-      {days.map((d, i) => (
-        <Day key={`${i}-${d.title}`} day={d} i={i} />
-      ))}
+    <>
       <h2 className="q-heading">Price (US dollars)</h2>
       <div className="q-table-wrap">
         <table className="c-table q-lines">
@@ -168,6 +163,20 @@ export function QuoteFields({ doc }: { doc: Doc }) {
         </table>
       </div>
       <p className="q-hint">A discount is a negative price. An empty quantity counts every traveller on a per-person line, and 1 on a per-group line.</p>
+    </>
+  );
+}
+
+export function QuoteFields({ doc }: { doc: Doc }) {
+  const days = [...doc.days, ...Array.from({ length: EXTRA_DAYS }, () => emptyDay)];
+  return (
+    <div className="q-editor">
+      <Trip doc={doc} />
+      <h2 className="q-heading">Day by day</h2>
+      {days.map((d, i) => (
+        <Day key={`${i}-${d.title}`} day={d} i={i} />
+      ))}
+      <PriceLines lines={doc.lines} extra={EXTRA_LINES} />
       <Money doc={doc} />
     </div>
   );
