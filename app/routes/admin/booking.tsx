@@ -217,7 +217,7 @@ function EntryForm({ kind, b, keyValue, result, busy }: { kind: 'payment' | 'ref
           <Field
             name="reference"
             label="Reference (optional)"
-            hint="The bank's or the mobile money transaction's reference."
+            hint="The bank's or the mobile money transaction's reference; not the traveller's name or e-mail (the ledger is kept after an erasure)."
             maxLength={200}
             defaultValue={typed?.reference ?? ''}
             error={err('reference')}
