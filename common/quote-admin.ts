@@ -4,6 +4,7 @@ import type { EnquiryTrip } from './quote-base.ts';
 import './zod-csp.ts';
 import { z } from 'zod';
 import type { BookingState, PriceTerms } from './booking-money.ts';
+import type { CurrencyRates } from './currency.ts';
 import type { QuoteDocument, QUOTE_STATUSES } from './quote-document.ts';
 import { isEmail } from './validation.ts';
 
@@ -76,4 +77,11 @@ export interface QuoteStart {
   message: string;
   /** What the enquiry said about the trip; null for a quote made from nothing. */
   trip: EnquiryTrip | null;
+}
+
+/** GET /api/admin/quote-choices: the lodges a night is spent at, the site's currency rates, the operator's day. */
+export interface QuoteChoices {
+  lodges: { slug: string; name: string; park: string }[];
+  rates: CurrencyRates;
+  today: string;
 }

@@ -97,7 +97,12 @@ export const quoteDocumentSchema = z
     currency: z.literal('USD').default('USD'),
     /** Shown beside the dollars at the rate of the day the quote was made, or null. */
     display: z
-      .object({ currency: z.enum(CURRENCIES.filter((c) => c !== 'USD') as [string, ...string[]]), rate: z.number().positive().max(1e6) })
+      .object({
+        currency: z.enum(CURRENCIES.filter((c) => c !== 'USD') as [string, ...string[]]),
+        rate: z.number({ error: 'Enter the rate as a number of units per US dollar.' }).positive('Enter the rate as a number of units per US dollar.').max(1e6),
+        /** The day of the rate: the site's rate's, or the day the agent set their own (kept with the version). */
+        rateOn: isoDay('the rate’s date').nullish(),
+      })
       .nullable()
       .default(null),
     depositPercent: z.number().int().min(0).max(100).default(DEFAULT_DEPOSIT_PERCENT),
