@@ -64,7 +64,9 @@ describe.each(backends())('erasing a person’s quotes and bookings on %s', (bac
     await db.execute(sql`insert into booking_events (booking_id, kind, detail) values (${booked.id}, 'reminder-trip-soon', ${JSON.stringify({ on: '2027-03-03', to: EMAIL })}::jsonb)`);
     expect((await owner.send(`/bookings/${booked.id}/notes`, { notes: 'Erin phoned: Lily is 9' }, 'PUT')).status).toBe(200);
     expect((await owner.send(`/bookings/${booked.id}/ledger`, { kind: 'payment', amountMinor: 300_000, method: 'bank-transfer', reference: 'TT-88', receivedOn: '2026-11-26' })).status).toBe(201);
-    await db.transaction((tx) => createQuote(tx, { traveller: { name: 'Erin Erase', email: EMAIL.toLowerCase() }, document: sampleQuoteDocument({ message: 'Dear Erin, a second idea.' }), year: 2026 }));
+    await db.transaction((tx) =>
+      createQuote(tx, { traveller: { name: 'Erin Erase', email: EMAIL.toLowerCase() }, document: sampleQuoteDocument({ message: 'Dear Erin, a second idea.' }), year: 2026 }),
+    );
     const manual = await owner.send('/bookings', {
       title: 'Family of Erin: Kidepo',
       travelFrom: '2027-06-01',
@@ -82,7 +84,9 @@ describe.each(backends())('erasing a person’s quotes and bookings on %s', (bac
   it('refuses a ledger entry that names a traveller or gives their address', async () => {
     const db = site.app.database!.db;
     const { version } = await db.transaction((tx) => sentQuote(tx));
-    const b = await db.transaction((tx) => createBooking(tx, { quoteVersionId: version.id, lead: { name: 'Amina Okello', email: 'amina@example.com' }, travellers: ['Amina Okello', 'David Okello', 'Grace Okello'], today: '2026-11-27' }));
+    const b = await db.transaction((tx) =>
+      createBooking(tx, { quoteVersionId: version.id, lead: { name: 'Amina Okello', email: 'amina@example.com' }, travellers: ['Amina Okello', 'David Okello', 'Grace Okello'], today: '2026-11-27' }),
+    );
     const payment = { kind: 'payment', amountMinor: 100, method: 'bank-transfer', receivedOn: '2026-11-26' };
     for (const [body, field] of [
       [{ ...payment, reference: 'Transfer from David Okello' }, 'reference'],
@@ -99,7 +103,9 @@ describe.each(backends())('erasing a person’s quotes and bookings on %s', (bac
     const ids = await thePerson();
     const db = site.app.database!.db;
     const { version } = await db.transaction((tx) => sentQuote(tx));
-    const other = await db.transaction((tx) => createBooking(tx, { quoteVersionId: version.id, lead: { name: 'Amina Okello', email: 'amina@example.com' }, travellers: ['Amina Okello', 'David Okello', 'Grace Okello'], today: '2026-11-27' }));
+    const other = await db.transaction((tx) =>
+      createBooking(tx, { quoteVersionId: version.id, lead: { name: 'Amina Okello', email: 'amina@example.com' }, travellers: ['Amina Okello', 'David Okello', 'Grace Okello'], today: '2026-11-27' }),
+    );
     const before = { booked: money(await detail(ids.booked)), manual: money(await detail(ids.manual)), other: await detail(other.id), dashboard: await dashboardMoney() };
     const ledgerBefore = await site.rows(`select * from ledger_entries order by id`);
     expect(before.booked.account.paidMinor).toBe(300_000);

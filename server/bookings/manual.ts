@@ -23,7 +23,14 @@ async function titleOf(tx: Tx, input: ManualBooking): Promise<string> {
 
 function priced(input: ManualBooking) {
   try {
-    return priceOf({ currency: 'USD', lines: input.lines, travellers: travellerCount(input.travellers), depositPercent: input.depositPercent, travelFrom: input.travelFrom, balanceDueOn: input.balanceDueOn });
+    return priceOf({
+      currency: 'USD',
+      lines: input.lines,
+      travellers: travellerCount(input.travellers),
+      depositPercent: input.depositPercent,
+      travelFrom: input.travelFrom,
+      balanceDueOn: input.balanceDueOn,
+    });
   } catch (e) {
     if (e instanceof MoneyError) throw invalid(`${e.message}.`, 'lines');
     throw e;

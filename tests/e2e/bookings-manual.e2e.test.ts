@@ -77,7 +77,10 @@ describe('the console with JavaScript', () => {
     await shoot(page, 'booking-new-error');
     await page.getByLabel('Travellers', { exact: true }).fill('Joseph Mukasa\nIvan Mukasa, 9');
     await page.getByRole('button', { name: 'Make the booking' }).click();
-    await page.getByRole('status').filter({ hasText: /Booking B-\d{4}-\d{4} was made/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Booking B-\d{4}-\d{4} was made/ })
+      .waitFor();
     await page.getByRole('heading', { level: 1, name: /^B-\d{4}-\d{4}: Joseph Mukasa$/ }).waitFor();
     await page.locator('.c-pagehead').filter({ hasText: 'made by hand' }).waitFor();
     // Two travellers at $690: $1,380, a deposit of 30 %.
@@ -95,7 +98,10 @@ describe('the console with JavaScript', () => {
     expect(await lodge.inputValue()).toBe('ekihango-crater-cottages|Ekihango Crater Cottages');
     const find = page.locator('#day0-lodge-find');
     await find.fill('heron');
-    await page.locator('#day0-lodge-find-count').filter({ hasText: /^1 of \d+ lodges match$/ }).waitFor();
+    await page
+      .locator('#day0-lodge-find-count')
+      .filter({ hasText: /^1 of \d+ lodges match$/ })
+      .waitFor();
     // The chosen lodge stays while the search narrows the rest.
     expect(await lodge.locator('option').allTextContents()).toEqual(['No lodge (the last day, or a night in transit)', 'Ekihango Crater Cottages', 'Heron Bank Lodge']);
     await lodge.selectOption({ label: 'Heron Bank Lodge' });
@@ -108,7 +114,10 @@ describe('the console with JavaScript', () => {
     await expect.poll(() => saved.inputValue()).toBe('heron-bank-lodge|Heron Bank Lodge');
     expect(await page.getByLabel('Room type').first().inputValue()).toBe('River-view double');
     expect(await page.getByLabel('At the rate (units per US dollar)').inputValue()).toBe('3600');
-    await page.locator('#display-rate-hint').filter({ hasText: /This version: 3,600 UGX, the rate of \d+ \w+ \d{4}\./ }).waitFor();
+    await page
+      .locator('#display-rate-hint')
+      .filter({ hasText: /This version: 3,600 UGX, the rate of \d+ \w+ \d{4}\./ })
+      .waitFor();
     await shoot(page, 'quote-saved');
   });
 });

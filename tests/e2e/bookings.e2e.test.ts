@@ -74,7 +74,10 @@ async function record(page: Page, amount: string, method: string, ref: string) {
  * it reloads the booking, and React may commit the reloaded page a moment after the router is idle. */
 async function stateIs(page: Page, state: string) {
   const badge = page.locator('.c-pagehead .c-bk-state');
-  await badge.filter({ hasText: new RegExp(`^${state}$`) }).waitFor({ timeout: 15_000 }).catch(() => undefined);
+  await badge
+    .filter({ hasText: new RegExp(`^${state}$`) })
+    .waitFor({ timeout: 15_000 })
+    .catch(() => undefined);
   expect(await badge.textContent()).toBe(state);
 }
 

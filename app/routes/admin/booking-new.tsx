@@ -107,7 +107,14 @@ export default function NewBooking() {
   const lines = Array.from({ length: MANUAL_LINE_ROWS }, (_, i) => lineOf(v, i)).flatMap((l) => (l && Number.isFinite(l.unitMinor) ? [l] : []));
   return (
     <>
-      <PageHead title="New booking" lead={<>A trip booked on the phone or in person, without a quote. <Link to="/admin/bookings">Back to the bookings</Link></>} />
+      <PageHead
+        title="New booking"
+        lead={
+          <>
+            A trip booked on the phone or in person, without a quote. <Link to="/admin/bookings">Back to the bookings</Link>
+          </>
+        }
+      />
       <Form method="post" className="q-form" noValidate>
         <CsrfInput />
         <FormError>{result ? `The booking was not made: ${result.error}` : undefined}</FormError>

@@ -311,7 +311,8 @@ function Manifest({ b }: { b: BookingDetail }) {
 
 function eventText(e: BookingDetail['events'][number]): string {
   const d = e.detail as { from?: BookingState | null; to?: BookingState; reason?: string; night?: number; confirmed?: boolean; on?: string; manual?: boolean };
-  if (e.kind === 'state') return `${d.from ? `${BOOKING_STATE_LABELS[d.from]} → ` : d.manual ? 'Booked by hand: ' : 'Booked: '}${d.to ? BOOKING_STATE_LABELS[d.to] : ''}${d.reason ? ` (${d.reason})` : ''}`;
+  if (e.kind === 'state')
+    return `${d.from ? `${BOOKING_STATE_LABELS[d.from]} → ` : d.manual ? 'Booked by hand: ' : 'Booked: '}${d.to ? BOOKING_STATE_LABELS[d.to] : ''}${d.reason ? ` (${d.reason})` : ''}`;
   if (e.kind === 'lodge-night') return `Night ${d.night} ${d.confirmed ? 'confirmed' : 'marked not confirmed'} with the lodge`;
   if (e.kind === 'notes') return 'Notes changed';
   if (e.kind === 'reminder-balance-soon') return 'Reminder sent: the balance falls due in 14 days';
@@ -403,7 +404,8 @@ export default function Booking() {
         title={`${b.reference}: ${b.leadName}`}
         lead={
           <>
-            <StateBadge state={b.state} /> {b.title} · {dayText(b.travelFrom)} to {dayText(b.travelTo)} · {travellers} · {b.manual ? 'made by hand' : `quote ${b.quoteReference}`} · <a href={`mailto:${b.leadEmail}`}>{b.leadEmail}</a>
+            <StateBadge state={b.state} /> {b.title} · {dayText(b.travelFrom)} to {dayText(b.travelTo)} · {travellers} · {b.manual ? 'made by hand' : `quote ${b.quoteReference}`} ·{' '}
+            <a href={`mailto:${b.leadEmail}`}>{b.leadEmail}</a>
             {b.leadPhone ? ` · ${b.leadPhone}` : ''}
           </>
         }

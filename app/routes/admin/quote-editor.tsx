@@ -161,7 +161,9 @@ function RateHint({ doc, rates }: { doc: Doc; rates: CurrencyRates }) {
   const site = CURRENCIES.flatMap((c) => (c !== 'USD' && rates.rates[c] ? [`${c} ${rates.rates[c].toLocaleString('en')}`] : []));
   return (
     <p className="q-field--wide q-muted" id="display-rate-hint">
-      {site.length ? `The site’s rates${rates.updatedAt ? ` (set on ${dayText(rates.updatedAt.slice(0, 10))})` : ''}: ${site.join(' · ')} per US dollar. Leave the rate empty to use the site’s.` : 'The site has no currency rates: enter the rate.'}
+      {site.length
+        ? `The site’s rates${rates.updatedAt ? ` (set on ${dayText(rates.updatedAt.slice(0, 10))})` : ''}: ${site.join(' · ')} per US dollar. Leave the rate empty to use the site’s.`
+        : 'The site has no currency rates: enter the rate.'}
       {doc.display ? ` This version: ${doc.display.rate.toLocaleString('en')} ${doc.display.currency}${doc.display.rateOn ? `, the rate of ${dayText(doc.display.rateOn)}` : ''}.` : ''}
     </p>
   );

@@ -37,7 +37,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const sent = await adminSend<{ revoked: number }>(context, request, `/quotes/${id}/revoke`, { csrf });
     return sent.ok ? { ok: `${sent.data?.revoked ?? 0} private link(s) revoked: they no longer open the trip.` } : { error: sent.error };
   }
-  const sent = await adminSend<{ version: number }>(context, request, `/quotes/${id}`, { method: 'PUT', json: { document: documentFromForm(f, await adminGet<QuoteChoices>(context, request, '/quote-choices')) }, csrf });
+  const sent = await adminSend<{ version: number }>(context, request, `/quotes/${id}`, {
+    method: 'PUT',
+    json: { document: documentFromForm(f, await adminGet<QuoteChoices>(context, request, '/quote-choices')) },
+    csrf,
+  });
   return sent.ok ? { ok: `Saved as version ${sent.data?.version} (a draft until you send it).` } : { error: sent.error };
 }
 
