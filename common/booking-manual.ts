@@ -12,9 +12,6 @@ import { lineOf } from './quote-form.ts';
 
 z.config({ jitless: true });
 
-/** A price line of a booking made by hand, as entered (priceOf prices it). */
-export type ManualPriceLine = z.infer<typeof quotePriceLineSchema>;
-
 /** Rows of price lines the form offers. */
 export const MANUAL_LINE_ROWS = 6;
 const MAX_TRAVELLERS = 40;

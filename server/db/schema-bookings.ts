@@ -5,7 +5,6 @@
 // of the row's currency (common/booking-money.ts).
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ManualPriceLine } from '../../common/booking-manual.ts';
 import type { QuoteDocument } from '../../common/quote-document.ts';
 import { enquiries } from './schema-enquiries.ts';
 import { staff } from './schema-staff.ts';
@@ -99,7 +98,7 @@ export const bookings = pgTable(
     /** A booking made by hand (migration 0029): its trip's title, the safari it is, and its price lines as priced (common/booking-manual.ts). */
     title: text('title'),
     safari_slug: text('safari_slug'),
-    price_lines: jsonb('price_lines').$type<ManualPriceLine[]>(),
+    price_lines: jsonb('price_lines').$type<QuoteDocument['lines']>(),
     created_by: integer('created_by').references(() => staff.id, { onDelete: 'set null' }),
     /** common/booking-money.ts BOOKING_STATES */
     state: text('state').notNull().default('confirmed-pending-deposit'),
