@@ -11,7 +11,7 @@ import type { Tx } from '../db/index.ts';
 import { bookingEvents, bookings, bookingTravellers, quotes, quoteVersions, tripLinks } from '../db/schema.ts';
 
 /** What a booking's lead traveller is called once erased; their trip's title likewise. */
-export const ERASED_NAME = 'Erased traveller';
+const ERASED_NAME = 'Erased traveller';
 const ERASED_TITLE = 'Trip of an erased traveller';
 
 export type ErasedBookings = {

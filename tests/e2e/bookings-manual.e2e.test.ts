@@ -5,20 +5,16 @@
 // plain select. axe finds nothing at 1280 and 390 pixels; screenshots are kept for looking at.
 import '../helpers/production.ts';
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
-import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
+import { CONSOLE_SIZES, checkAndShoot, consoleSignIn } from '../helpers/console-browser.ts';
 import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { addStaff } from '../helpers/staff.ts';
 
 const AGENT = 'arthur@kigezitrails.example';
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/bookings-manual-shots';
-const SIZES = [
-  ['desktop', { width: 1280, height: 900 }],
-  ['phone', { width: 390, height: 844 }],
-] as const;
+const SIZES = CONSOLE_SIZES;
 
 let site: InProcessSite;
 let browser: Browser;
@@ -34,15 +30,7 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function shoot(page: Page, name: string) {
-  for (const [size, viewport] of SIZES) {
-    await page.setViewportSize(viewport);
-    await settled(page);
-    expect(await violations(page), `${name} at ${size}`).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${size}.png`), fullPage: true });
-  }
-  await page.setViewportSize(SIZES[0][1]);
-}
+const shoot = (page: Page, name: string) => checkAndShoot(page, SHOTS, name);
 
 describe('the console with JavaScript', () => {
   let context: BrowserContext;
@@ -66,13 +54,13 @@ describe('the console with JavaScript', () => {
     await page.getByLabel('Lead traveller’s name').fill('Joseph Mukasa');
     await page.getByLabel('Lead traveller’s e-mail').fill('joseph@example.com');
     await page.getByLabel('Lead traveller’s phone').fill('+256 772 000111');
-    await page.getByLabel('Travellers', { exact: true }).fill('Joseph Mukasa\nIvan Mukasa, nine');
+    await page.getByLabel('Travellers', { exact: true }).fill('Joseph Mukasa\nIvan Mukasa, 9y');
     await page.getByLabel('Line 1: description').fill('Chimpanzee safari');
     await page.getByLabel('Line 1: unit price in US dollars').fill('690');
     await page.getByRole('button', { name: 'Make the booking' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'An age is a whole number of years' });
     await alert.waitFor();
-    expect(await page.getByLabel('Travellers', { exact: true }).inputValue()).toBe('Joseph Mukasa\nIvan Mukasa, nine');
+    expect(await page.getByLabel('Travellers', { exact: true }).inputValue()).toBe('Joseph Mukasa\nIvan Mukasa, 9y');
     expect(await page.getByLabel('Lead traveller’s name').inputValue()).toBe('Joseph Mukasa');
     await shoot(page, 'booking-new-error');
     await page.getByLabel('Travellers', { exact: true }).fill('Joseph Mukasa\nIvan Mukasa, 9');
@@ -84,8 +72,8 @@ describe('the console with JavaScript', () => {
     await page.getByRole('heading', { level: 1, name: /^B-\d{4}-\d{4}: Joseph Mukasa$/ }).waitFor();
     await page.locator('.c-pagehead').filter({ hasText: 'made by hand' }).waitFor();
     // Two travellers at $690: $1,380, a deposit of 30 %.
-    await page.locator('.c-bk-account').filter({ hasText: '$1,380.00' }).waitFor();
-    await page.getByRole('cell', { name: 'Ivan Mukasa' }).waitFor();
+    await page.locator('.c-bk-account div').filter({ hasText: 'Trip price' }).filter({ hasText: '$1,380' }).waitFor();
+    await page.getByRole('rowheader', { name: /^Ivan Mukasa/ }).waitFor();
     await shoot(page, 'booking-manual');
   });
 
@@ -99,11 +87,14 @@ describe('the console with JavaScript', () => {
     const find = page.locator('#day0-lodge-find');
     await find.fill('heron');
     await page
-      .locator('#day0-lodge-find-count')
-      .filter({ hasText: /^1 of \d+ lodges match$/ })
+      .locator('#day0-lodge-count')
+      .filter({ hasText: /^\d+ of \d+ lodges match$/ })
       .waitFor();
-    // The chosen lodge stays while the search narrows the rest.
-    expect(await lodge.locator('option').allTextContents()).toEqual(['No lodge (the last day, or a night in transit)', 'Ekihango Crater Cottages', 'Heron Bank Lodge']);
+    // The search narrows the list; the chosen lodge stays.
+    const options = await lodge.locator('option').allTextContents();
+    expect(options).toContain('Heron Bank Lodge');
+    expect(options).toContain('Ekihango Crater Cottages');
+    expect(options.length).toBeLessThan(6);
     await lodge.selectOption({ label: 'Heron Bank Lodge' });
     await page.getByLabel('Room type').first().fill('River-view double');
     await page.getByLabel('Also show the total in').selectOption('UGX');
@@ -150,6 +141,6 @@ describe('the console without JavaScript', () => {
     await page.getByLabel('Line 1: unit price in US dollars').fill('450');
     await page.getByRole('button', { name: 'Make the booking' }).click();
     await page.getByRole('heading', { level: 1, name: /^B-\d{4}-\d{4}: Ruth Achieng$/ }).waitFor();
-    await page.locator('.c-bk-account').filter({ hasText: '$450.00' }).waitFor();
+    await page.locator('.c-bk-account div').filter({ hasText: 'Trip price' }).filter({ hasText: '$450' }).waitFor();
   });
 });
