@@ -304,7 +304,9 @@ function Manifest({ b }: { b: BookingDetail }) {
           </tbody>
         </table>
       </ScrollTable>
-      <p className="c-muted">Ages, dietary needs and medical notes are entered by the travellers on their trip page.</p>
+      <p className="c-muted">
+        {b.manual ? 'A booking made by hand has no trip page: the ages are those given when it was made.' : 'Ages, dietary needs and medical notes are entered by the travellers on their trip page.'}
+      </p>
     </section>
   );
 }
