@@ -84,6 +84,7 @@ export default [
       route('quotes/:id/quote.pdf', 'routes/admin/quote-pdf.ts'),
       // Bookings (owners and agents): the lists and calendar, one booking, its receipts.
       route('bookings', 'routes/admin/bookings.tsx'),
+      route('bookings/new', 'routes/admin/booking-new.tsx'),
       route('bookings/:id', 'routes/admin/booking.tsx'),
       route('bookings/:id/receipts/:entry', 'routes/admin/booking-receipt.ts'),
       // Group departures (owners and agents): the list and calendar, one departure with its manifest.

@@ -50,6 +50,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'departure.change': 'Group departure changed',
   'departure.move': 'Booking moved to another departure',
   'departure.cancel': 'Group departure cancelled (travellers e-mailed)',
+  'booking.create': 'Booking made by hand',
   'subscribers.import': 'Subscribers imported',
   'subscribers.export': 'Subscribers exported',
   'subscriber.unsubscribe': 'Subscriber unsubscribed',
@@ -100,6 +101,7 @@ const RECORDS: Record<string, { label: string; href: (id: string) => string }> =
   media: { label: 'Image', href: (id) => `/admin/media/${id}` },
   subscriber: { label: 'Subscriber', href: () => '/admin/subscribers' },
   departure: { label: 'Departure', href: (id) => `/admin/departures/${id}` },
+  booking: { label: 'Booking', href: (id) => `/admin/bookings/${id}` },
 };
 
 /** The target in words, and where it can be seen (null when nowhere, e.g. what was deleted). */

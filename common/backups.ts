@@ -19,6 +19,8 @@ export interface BackupList {
   daily: boolean;
   /** A backup being written right now (by this screen). */
   running: boolean;
+  /** The operator's time zone, the backups' times are shown in. */
+  timeZone: string;
 }
 
 export const BACKUP_MESSAGES = {

@@ -90,7 +90,9 @@ export interface LodgeNight {
 export interface BookingDetail extends BookingListItem {
   /** The operator's day the account was computed for. */
   today: string;
+  /** The quote it was booked from; empty for a booking made by hand (`manual`). */
   quoteReference: string;
+  manual: boolean;
   leadPhone: string;
   depositDueOn: string;
   balanceDueOn: string;

@@ -4,6 +4,7 @@ import type { EnquiryTrip } from './quote-base.ts';
 import './zod-csp.ts';
 import { z } from 'zod';
 import type { BookingState, PriceTerms } from './booking-money.ts';
+import type { CurrencyRates } from './currency.ts';
 import type { QuoteDocument, QUOTE_STATUSES } from './quote-document.ts';
 import { isEmail } from './validation.ts';
 
@@ -11,7 +12,8 @@ z.config({ jitless: true });
 
 export const QUOTE_STATUS_LABELS: Record<(typeof QUOTE_STATUSES)[number], string> = { draft: 'Draft', sent: 'Sent', accepted: 'Accepted', withdrawn: 'Withdrawn' };
 
-const traveller = z.object({
+/** Who a quote is for; also the lead traveller of a booking made by hand (common/booking-manual.ts). */
+export const travellerSchema = z.object({
   name: z.string({ error: 'Enter the traveller’s name.' }).trim().min(1, 'Enter the traveller’s name.').max(200, 'The name: at most 200 characters.'),
   email: z
     .string({ error: 'Enter the traveller’s e-mail address.' })
@@ -23,7 +25,7 @@ const traveller = z.object({
 
 /** POST /api/admin/quotes */
 export const newQuoteSchema = z.object({
-  traveller,
+  traveller: travellerSchema,
   enquiryId: z.number().int().positive().nullable().default(null),
   safariSlug: z
     .string()
@@ -75,4 +77,11 @@ export interface QuoteStart {
   message: string;
   /** What the enquiry said about the trip; null for a quote made from nothing. */
   trip: EnquiryTrip | null;
+}
+
+/** GET /api/admin/quote-choices: the lodges a night is spent at, the site's currency rates, the operator's day. */
+export interface QuoteChoices {
+  lodges: { slug: string; name: string; park: string }[];
+  rates: CurrencyRates;
+  today: string;
 }

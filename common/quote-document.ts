@@ -69,7 +69,8 @@ const quoteDaySchema = z.object({
   stops: z.array(routeStopSchema).max(10).default([]),
 });
 
-const quotePriceLineSchema = z
+/** A price line (a quote's, or a booking made by hand's: common/booking-manual.ts). */
+export const quotePriceLineSchema = z
   .object({
     label: words('the line’s description', 200).min(1, 'Describe every price line.'),
     category: z.enum(PRICE_CATEGORIES, { error: 'Choose what the line is for.' }),
@@ -96,7 +97,12 @@ export const quoteDocumentSchema = z
     currency: z.literal('USD').default('USD'),
     /** Shown beside the dollars at the rate of the day the quote was made, or null. */
     display: z
-      .object({ currency: z.enum(CURRENCIES.filter((c) => c !== 'USD') as [string, ...string[]]), rate: z.number().positive().max(1e6) })
+      .object({
+        currency: z.enum(CURRENCIES.filter((c) => c !== 'USD') as [string, ...string[]]),
+        rate: z.number({ error: 'Enter the rate as a number of units per US dollar.' }).positive('Enter the rate as a number of units per US dollar.').max(1e6),
+        /** The day of the rate: the site's rate's, or the day the agent set their own (kept with the version). */
+        rateOn: isoDay('the rate’s date').nullish(),
+      })
       .nullable()
       .default(null),
     depositPercent: z.number().int().min(0).max(100).default(DEFAULT_DEPOSIT_PERCENT),

@@ -58,7 +58,7 @@ describe('the quote editor’s form', () => {
     });
     expect(c.document.days[1]?.stops).toEqual([]);
     expect(c.document.included).toEqual(['Park fees', 'Driver-guide']);
-    expect(c.document.display).toEqual({ currency: 'UGX', rate: 3700 });
+    expect(c.document.display).toEqual({ currency: 'UGX', rate: 3700, rateOn: null });
     expect(c.price).toMatchObject({ totalMinor: 3 * 125_050 - 10_000, depositMinor: Math.floor(((3 * 125_050 - 10_000) * 25 + 50) / 100) });
   });
 
@@ -66,6 +66,26 @@ describe('the quote editor’s form', () => {
     expect(checkQuoteDocument(documentFromForm({ ...base, line0Unit: '12.345' }))).toMatchObject({ ok: false, path: 'lines.0.unitMinor' });
     expect(checkQuoteDocument(documentFromForm({ ...base, adults: 'two' }))).toMatchObject({ ok: false, path: 'travellers.adults' });
     expect(checkQuoteDocument(documentFromForm({ ...base, travelFrom: '' }))).toMatchObject({ ok: false, path: 'travelFrom' });
+  });
+
+  it('takes the display currency’s rate from the site’s with its date, and keeps the agent’s own', () => {
+    const site = { rates: { base: 'USD' as const, rates: { USD: 1, UGX: 3712.5, EUR: 0.92 }, updatedAt: '2026-11-20T09:30:00.000Z' }, today: '2026-11-27' };
+    const display = (over: Record<string, string>) => {
+      const c = checkQuoteDocument(documentFromForm({ ...base, ...over }, site));
+      return c.ok ? c.document.display : c.error;
+    };
+    // Empty: the site's rate, of the day it was set.
+    expect(display({ displayRate: '' })).toEqual({ currency: 'UGX', rate: 3712.5, rateOn: '2026-11-20' });
+    // The site's rate typed in: the same.
+    expect(display({ displayCurrency: 'EUR', displayRate: '0.92' })).toEqual({ currency: 'EUR', rate: 0.92, rateOn: '2026-11-20' });
+    // The agent's own rate: of today.
+    expect(display({ displayRate: '3650' })).toEqual({ currency: 'UGX', rate: 3650, rateOn: '2026-11-27' });
+    // Saved again unchanged: it keeps its day, whatever the site's rate is now.
+    expect(display({ displayRate: '3650', displayWas: 'UGX|3650', displayRateOn: '2026-11-02' })).toEqual({ currency: 'UGX', rate: 3650, rateOn: '2026-11-02' });
+    // A currency the site has no rate for, left empty, and a rate that is not a number: a clear error.
+    expect(display({ displayCurrency: 'KES', displayRate: '' })).toBe('Enter the rate as a number of units per US dollar.');
+    expect(display({ displayRate: 'abc' })).toBe('Enter the rate as a number of units per US dollar.');
+    expect(display({ displayCurrency: 'USD' })).toBeNull();
   });
 
   it('starts a blank quote valid for 14 days, its balance 60 days before travel', () => {

@@ -2,6 +2,7 @@
 // quote document flattened to names (day0Title, line2Unit…), and read back into the document the
 // API checks (common/quote-document.ts). Blank extra rows (a new day, a new price line) are left out.
 import { decimalToMinor } from './booking-money.ts';
+import { type CurrencyRates, isCurrency } from './currency.ts';
 import type { QuoteDocument } from './quote-document.ts';
 
 /** Empty rows the editor offers after the existing ones, to add a day or a price line. */
@@ -44,7 +45,8 @@ function dayOf(f: Record<string, string>, i: number): QuoteDocument['days'][numb
   };
 }
 
-function lineOf(f: Record<string, string>, i: number): QuoteDocument['lines'][number] | null {
+/** The price line of row `i` (line{i}Label, …), or null when the row is blank (also read by common/booking-manual.ts). */
+export function lineOf(f: Record<string, string>, i: number): QuoteDocument['lines'][number] | null {
   const label = (f[`line${i}Label`] ?? '').trim();
   const unit = (f[`line${i}Unit`] ?? '').trim();
   if (!label && !unit) return null;
@@ -59,15 +61,38 @@ function lineOf(f: Record<string, string>, i: number): QuoteDocument['lines'][nu
   };
 }
 
+/** What the form reads the display currency's rate against: the site's rates and the operator's day. */
+export interface FormSite {
+  rates: CurrencyRates;
+  today: string;
+}
+
+/**
+ * The display currency and its rate: an empty rate takes the site's (and the day it was set); a
+ * rate left as it was keeps its day; the site's rate typed in takes its day; any other is the
+ * agent's own, of today. Stored with the version, so a sent quote's rate never changes.
+ */
+function displayOf(f: Record<string, string>, site: FormSite | undefined) {
+  const currency = f.displayCurrency;
+  if (!currency || currency === 'USD') return null;
+  const siteRate = isCurrency(currency) ? site?.rates.rates[currency] : undefined;
+  const siteDay = site?.rates.updatedAt ? site.rates.updatedAt.slice(0, 10) : null;
+  const typed = (f.displayRate ?? '').trim();
+  if (!typed) return siteRate ? { currency, rate: siteRate, rateOn: siteDay } : { currency, rate: 0, rateOn: null };
+  const rate = Number(typed);
+  const kept = f.displayWas === `${currency}|${typed}`;
+  const rateOn = kept ? f.displayRateOn || null : rate === siteRate ? siteDay : (site?.today ?? null);
+  return { currency, rate: Number.isFinite(rate) ? rate : 0, rateOn };
+}
+
 /** The document the form's fields describe (unchecked: the API's schema says what is wrong). */
-export function documentFromForm(f: Record<string, string>): unknown {
+export function documentFromForm(f: Record<string, string>, site?: FormSite): unknown {
   const children = int(f.children, 0);
   const ages = (f.childAges ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
     .map((s) => int(s, 0));
-  const rate = Number(f.displayRate);
   return {
     title: f.title ?? '',
     message: f.message ?? '',
@@ -77,7 +102,7 @@ export function documentFromForm(f: Record<string, string>): unknown {
     days: indexes(f, /^day(\d+)Title$/).flatMap((i) => dayOf(f, i) ?? []),
     lines: indexes(f, /^line(\d+)Label$/).flatMap((i) => lineOf(f, i) ?? []),
     currency: 'USD',
-    display: f.displayCurrency && f.displayCurrency !== 'USD' ? { currency: f.displayCurrency, rate: Number.isFinite(rate) ? rate : 0 } : null,
+    display: displayOf(f, site),
     depositPercent: int(f.depositPercent, 30),
     balanceDueOn: f.balanceDueOn ?? '',
     validUntil: f.validUntil ?? '',

@@ -431,6 +431,11 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     expect(records.find((r) => r.Email === 'b@example.com')!.Phone).toBe("'-5");
     expect(records.find((r) => r.Email === 'a@example.com')!.Message).toBe("'+1 and more\nsecond line");
     expect(records.every((r) => r.Status === 'New')).toBe(true);
+    // The time received is the operator's (Africa/Kampala by default, UTC+3), named in the heading.
+    const [received] = await site.rows<{ at: string }>(`select to_char(created_at at time zone 'Africa/Kampala', 'YYYY-MM-DD HH24:MI') as at from enquiries where email = 'c@example.com'`);
+    expect(Object.keys(records[0]!)[1]).toBe('Received (Africa/Kampala)');
+    const lost = parse((await (await owner.get('/enquiries/export.csv?status=lost')).text()).replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    expect(lost[0]!['Received (Africa/Kampala)']).toBe(received!.at);
     expect((await owner.get('/enquiries/export.csv?from=nope')).status).toBe(400);
     expect((await fetch(`${base}/api/admin/enquiries/export.csv`)).status).toBe(401);
   });

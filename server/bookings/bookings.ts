@@ -37,7 +37,7 @@ export interface NewBooking {
 }
 
 /** The day the deposit is due: a week after acceptance, but not after the balance (unless that has passed). */
-function depositDueOn(today: string, balanceDueOn: string): string {
+export function depositDueOn(today: string, balanceDueOn: string): string {
   const week = addDays(today, DEPOSIT_DUE_DAYS);
   return balanceDueOn >= today && balanceDueOn < week ? balanceDueOn : week;
 }

@@ -79,11 +79,11 @@ export async function listBookings(db: Db, filters: BookingFilters, today: strin
   const rows = await db
     .select({
       booking: bookings,
-      title: sql<string>`${quoteVersions.document}->>'title'`,
+      title: sql<string>`coalesce(${bookings.title}, ${quoteVersions.document}->>'title')`,
       travellers: sql<number>`(select count(*)::int from ${bookingTravellers} t where t.booking_id = ${bookings.id})`,
     })
     .from(bookings)
-    .innerJoin(quoteVersions, eq(quoteVersions.id, bookings.quote_version_id))
+    .leftJoin(quoteVersions, eq(quoteVersions.id, bookings.quote_version_id))
     .where(where.length ? and(...where) : undefined)
     .orderBy(asc(bookings.travel_from), asc(bookings.id))
     .limit(LIST_LIMIT + 1);
@@ -123,18 +123,20 @@ export async function bookingDetail(db: Db, id: number, today: string): Promise<
   const found = await bookingAccount(db, id, today);
   if (!found) return null;
   const { booking: b, entries, account } = found;
+  // A booking made by hand has no quote: its title is its own, and it has no lodges to confirm.
   const [[version], [quote], travellers, events] = await Promise.all([
-    db.select({ document: quoteVersions.document }).from(quoteVersions).where(eq(quoteVersions.id, b.quote_version_id)),
-    db.select({ reference: quotes.reference }).from(quotes).where(eq(quotes.id, b.quote_id)),
+    b.quote_version_id === null ? [] : db.select({ document: quoteVersions.document }).from(quoteVersions).where(eq(quoteVersions.id, b.quote_version_id)),
+    b.quote_id === null ? [] : db.select({ reference: quotes.reference }).from(quotes).where(eq(quotes.id, b.quote_id)),
     db.select().from(bookingTravellers).where(eq(bookingTravellers.booking_id, id)).orderBy(asc(bookingTravellers.position)),
     db.select().from(bookingEvents).where(eq(bookingEvents.booking_id, id)).orderBy(asc(bookingEvents.at), asc(bookingEvents.id)),
   ]);
   const names = await staffNames(db, [...entries.map((e) => e.recorded_by), ...events.map((e) => e.staff_id)]);
-  const doc = version!.document;
+  const doc = version?.document ?? null;
   return {
-    ...listItem(b, doc.title, travellers.length, account),
+    ...listItem(b, b.title ?? doc?.title ?? '', travellers.length, account),
     today,
     quoteReference: quote?.reference ?? '',
+    manual: b.quote_id === null,
     leadPhone: b.lead_phone,
     depositDueOn: b.deposit_due_on,
     balanceDueOn: b.balance_due_on,
@@ -154,7 +156,7 @@ export async function bookingDetail(db: Db, id: number, today: string): Promise<
     })),
     events: [...events].reverse().map((e) => ({ id: e.id, kind: e.kind, detail: e.detail, by: e.staff_id === null ? null : (names.get(e.staff_id) ?? null), at: e.at.toISOString() })),
     manifest: travellers.map((t) => ({ position: t.position, name: t.name, age: t.age, dietary: t.dietary, medical: t.medical })),
-    nights: lodgeNights(doc, b.travel_from, events),
+    nights: doc ? lodgeNights(doc, b.travel_from, events) : [],
   };
 }
 
@@ -184,7 +186,7 @@ export async function saveNotes(tx: Tx, id: number, notes: string, staffId: numb
 /** Ticks (or unticks) a night's lodge as confirmed: an event, so who confirmed what, and when, stays. */
 export async function confirmNight(tx: Tx, id: number, night: number, confirmed: boolean, staffId: number): Promise<void> {
   const b = await lockBooking(tx, id);
-  const [version] = await tx.select({ document: quoteVersions.document }).from(quoteVersions).where(eq(quoteVersions.id, b.quote_version_id));
+  const [version] = b.quote_version_id === null ? [] : await tx.select({ document: quoteVersions.document }).from(quoteVersions).where(eq(quoteVersions.id, b.quote_version_id));
   const day = version?.document.days[night - 1];
   if (!day?.lodge) throw Object.assign(new HttpError(400, BOOKING_CONSOLE_MESSAGES.night, undefined, 'invalid-night'), { field: 'night' });
   await tx.insert(bookingEvents).values({ booking_id: id, kind: 'lodge-night', detail: { night, confirmed, lodge: day.lodge.name }, staff_id: staffId });

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { ledgerEntryInputSchema, type LedgerEntryInput } from '../../common/booking-ledger.ts';
 import type { BookingAccount } from '../../common/booking-money.ts';
 import type { Tx } from '../db/index.ts';
-import { bookings, ledgerEntries } from '../db/schema.ts';
+import { bookings, bookingTravellers, ledgerEntries } from '../db/schema.ts';
 import { HttpError } from '../http/error.ts';
 import { type LedgerRow, syncBookingState } from './bookings.ts';
 
@@ -23,6 +23,7 @@ export interface RecordedEntry {
 const LEDGER_ERRORS = {
   future: 'The date received cannot be in the future.',
   keyReused: 'This idempotency key was already used for a different entry.',
+  personal: 'Leave the traveller’s name and e-mail address out: the ledger is kept for the accounts even after a traveller’s data is erased. Use the bank’s or the receipt’s reference.',
 } as const;
 
 function invalid(message: string, field: string): HttpError {
@@ -40,6 +41,19 @@ function sameEntry(existing: LedgerRow, bookingId: number, amountMinor: number, 
   return existing;
 }
 
+/**
+ * The ledger is append-only and outlives an erasure, so it must hold no personal data: a reference
+ * or a reason that names the lead traveller or a traveller (full name), or gives their address, is refused.
+ */
+async function refusePersonalData(tx: Tx, booking: typeof bookings.$inferSelect, e: { reference: string; reason: string }): Promise<void> {
+  const names = (await tx.select({ name: bookingTravellers.name }).from(bookingTravellers).where(eq(bookingTravellers.booking_id, booking.id))).map((t) => t.name);
+  const personal = [booking.lead_name, booking.lead_email, ...names].map((v) => v.trim().toLowerCase()).filter((v) => v.length >= 3);
+  for (const field of ['reference', 'reason'] as const) {
+    const text = e[field].toLowerCase();
+    if (personal.some((p) => text.includes(p))) throw invalid(LEDGER_ERRORS.personal, field);
+  }
+}
+
 /** Records one entry on a booking (in a transaction: the booking's row is locked while it runs). */
 export async function recordLedgerEntry(tx: Tx, bookingId: number, input: LedgerEntryInput, by: Recorder, today: string): Promise<RecordedEntry> {
   const parsed = ledgerEntryInputSchema.safeParse(input);
@@ -51,6 +65,7 @@ export async function recordLedgerEntry(tx: Tx, bookingId: number, input: Ledger
   if (e.receivedOn > today) throw invalid(LEDGER_ERRORS.future, 'receivedOn');
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
   if (!booking) throw new HttpError(404, 'Booking not found', undefined, 'not-found');
+  await refusePersonalData(tx, booking, e);
   if (e.idempotencyKey) {
     const existing = await entryByKey(tx, e.idempotencyKey);
     if (existing) return { entry: sameEntry(existing, bookingId, e.amountMinor, e.kind), created: false, account: (await syncBookingState(tx, bookingId, today)).account };

@@ -92,12 +92,14 @@ export const bookings = pgTable(
   {
     id: serial('id').primaryKey(),
     reference: text('reference').notNull(),
-    quote_id: integer('quote_id')
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'restrict' }),
-    quote_version_id: integer('quote_version_id')
-      .notNull()
-      .references(() => quoteVersions.id, { onDelete: 'restrict' }),
+    /** The accepted quote and version; both null for a booking staff made by hand (a phone booking). */
+    quote_id: integer('quote_id').references(() => quotes.id, { onDelete: 'restrict' }),
+    quote_version_id: integer('quote_version_id').references(() => quoteVersions.id, { onDelete: 'restrict' }),
+    /** A booking made by hand (migration 0029): its trip's title, the safari it is, and its price lines as priced (common/booking-manual.ts). */
+    title: text('title'),
+    safari_slug: text('safari_slug'),
+    price_lines: jsonb('price_lines').$type<QuoteDocument['lines']>(),
+    created_by: integer('created_by').references(() => staff.id, { onDelete: 'set null' }),
     /** common/booking-money.ts BOOKING_STATES */
     state: text('state').notNull().default('confirmed-pending-deposit'),
     travel_from: date('travel_from', { mode: 'string' }).notNull(),
@@ -122,6 +124,7 @@ export const bookings = pgTable(
     check('bookings_state_check', sql`${t.state} in ('confirmed-pending-deposit', 'confirmed', 'balance-due', 'paid', 'travelled', 'cancelled')`),
     check('bookings_money_check', sql`${t.total_minor} >= 0 and ${t.deposit_minor} between 0 and ${t.total_minor}`),
     check('bookings_dates_check', sql`${t.travel_from} <= ${t.travel_to}`),
+    check('bookings_origin_check', sql`(${t.quote_id} is null) = (${t.quote_version_id} is null) and (${t.quote_id} is not null or (${t.title} is not null and ${t.price_lines} is not null))`),
   ],
 );
 

@@ -15,8 +15,9 @@ export interface ReminderBooking {
   leadName: string;
   leadEmail: string;
   travelFrom: string;
-  /** The trip page (a link made for this reminder: the token is written only here). */
-  tripUrl: string;
+  /** The trip page (a link made for this reminder: the token is written only here); none for a
+   * booking made by hand, which has no trip page. */
+  tripUrl?: string;
 }
 
 const longDate = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -57,10 +58,11 @@ export function bookingReminderMail(kind: ReminderKind, b: ReminderBooking, acco
   const { subject, paras } = wording(kind, b, account);
   const sign = `Kind regards,\n${site.name}`;
   const link = 'Your trip page, with what is paid and due, the itinerary and your receipts:';
-  const text = [hello, '', ...paras.flatMap((p) => [p, '']), link, b.tripUrl, '', sign, '', contactFooterText].join('\n');
+  const trip = b.tripUrl ? [link, b.tripUrl, ''] : [];
+  const text = [hello, '', ...paras.flatMap((p) => [p, '']), ...trip, sign, '', contactFooterText].join('\n');
   const html = layout(
     subject,
-    `<p>${esc(hello)}</p>${paras.map((p) => `<p>${esc(p)}</p>`).join('')}<p>${esc(link)}<br><a href="${esc(b.tripUrl)}">Open your trip page</a></p><p>Kind regards,<br>${esc(site.name)}</p>`,
+    `<p>${esc(hello)}</p>${paras.map((p) => `<p>${esc(p)}</p>`).join('')}${b.tripUrl ? `<p>${esc(link)}<br><a href="${esc(b.tripUrl)}">Open your trip page</a></p>` : ''}<p>Kind regards,<br>${esc(site.name)}</p>`,
     esc(contactFooterText),
   );
   return { from: opts.from, to, replyTo: { name: site.name, address: opts.operatorEmail }, subject: oneLine(subject), text, html };

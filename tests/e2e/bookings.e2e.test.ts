@@ -6,24 +6,20 @@
 // 390 pixels; screenshots are kept for looking at.
 import '../helpers/production.ts';
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking } from '../../server/bookings/bookings.ts';
 import type { Db } from '../../server/db/index.ts';
 import { sentQuote } from '../helpers/bookings.ts';
 import { launchBrowser } from '../helpers/browser.ts';
-import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
+import { CONSOLE_SIZES, checkAndShoot, consoleSignIn, settled } from '../helpers/console-browser.ts';
 import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { addStaff } from '../helpers/staff.ts';
 
 const OWNER = 'olivia@kigezitrails.example';
 const AGENT = 'arthur@kigezitrails.example';
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/bookings-shots';
-const SIZES = [
-  ['desktop', { width: 1280, height: 900 }],
-  ['phone', { width: 390, height: 844 }],
-] as const;
+const SIZES = CONSOLE_SIZES;
 
 let site: InProcessSite;
 let browser: Browser;
@@ -50,15 +46,7 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function shoot(page: Page, name: string) {
-  for (const [size, viewport] of SIZES) {
-    await page.setViewportSize(viewport);
-    await settled(page);
-    expect(await violations(page), `${name} at ${size}`).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${size}.png`), fullPage: true });
-  }
-  await page.setViewportSize(SIZES[0][1]);
-}
+const shoot = (page: Page, name: string) => checkAndShoot(page, SHOTS, name);
 
 async function record(page: Page, amount: string, method: string, ref: string) {
   const form = page.locator('section', { has: page.getByRole('heading', { name: 'Record a payment' }) });

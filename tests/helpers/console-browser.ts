@@ -18,3 +18,21 @@ export { settled };
 
 /** axe's violations on the page, one line each (and proof that it checked something). */
 export const violations = (page: Page): Promise<string[]> => axeViolations(page);
+
+/** The console's two widths: a desktop and a phone. */
+export const CONSOLE_SIZES = [
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+] as const;
+
+/** At each width: axe finds nothing, and a full-page screenshot `${name}-${size}.png` is kept in `dir`; back to the desktop after. */
+export async function checkAndShoot(page: Page, dir: string, name: string): Promise<void> {
+  const { expect } = await import('vitest');
+  for (const [size, viewport] of CONSOLE_SIZES) {
+    await page.setViewportSize(viewport);
+    await settled(page);
+    expect(await violations(page), `${name} at ${size}`).toEqual([]);
+    await page.screenshot({ path: `${dir}/${name}-${size}.png`, fullPage: true });
+  }
+  await page.setViewportSize(CONSOLE_SIZES[0][1]);
+}

@@ -6,6 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { formatAge, formatBytes, type BackupList } from '../../../common/backups.ts';
 import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import { when } from '../../lib/console-time.ts';
 import { formFields, formTexts } from '../../lib/read-form.ts';
 import type { Route } from './+types/backups';
 
@@ -23,8 +24,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!sent.ok) return { ok: false as const, message: sent.error! };
   return { ok: true as const, message: `Backup written: ${sent.data!.name} (${formatBytes(sent.data!.bytes)}).` };
 }
-
-const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
 
 /** The backups on the server, newest first, each to download. */
 function BackupFiles({ list }: { list: BackupList & { now: number } }) {
@@ -51,7 +50,7 @@ function BackupFiles({ list }: { list: BackupList & { now: number } }) {
                   <span className="c-ltable__sub">{b.reason === 'daily' ? 'Daily' : 'Written on request'}</span>
                 </th>
                 <td data-label="Written">
-                  <time dateTime={b.createdAt}>{when.format(new Date(b.createdAt))}</time>
+                  <time dateTime={b.createdAt}>{when(b.createdAt, { zone: list.timeZone })}</time>
                   <span className="c-ltable__sub">{formatAge(b.createdAt, list.now)}</span>
                 </td>
                 <td data-label="Size">{formatBytes(b.bytes)}</td>

@@ -4,7 +4,7 @@
 // or a correction (always a new entry, never an edit) and a cancellation with a reason; the
 // traveller manifest; the lodges to confirm night by night; and the staff's notes. Amounts are
 // typed in major units (dollars) and turned into minor units by decimalToMinor, the one function.
-import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import type { BookingDetail } from '../../../common/booking-console.ts';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../common/booking-ledger.ts';
 import { BOOKING_STATE_LABELS, type BookingState, decimalToMinor, formatMinor } from '../../../common/booking-money.ts';
@@ -223,7 +223,7 @@ function EntryForm({ kind, b, keyValue, result, busy }: { kind: 'payment' | 'ref
           <Field
             name="reference"
             label="Reference (optional)"
-            hint="The bank's or the mobile money transaction's reference."
+            hint="The bank's or the mobile money transaction's reference; not the traveller's name or e-mail (the ledger is kept after an erasure)."
             maxLength={200}
             defaultValue={typed?.reference ?? ''}
             error={err('reference')}
@@ -310,14 +310,17 @@ function Manifest({ b }: { b: BookingDetail }) {
           </tbody>
         </table>
       </ScrollTable>
-      <p className="c-muted">Ages, dietary needs and medical notes are entered by the travellers on their trip page.</p>
+      <p className="c-muted">
+        {b.manual ? 'A booking made by hand has no trip page: the ages are those given when it was made.' : 'Ages, dietary needs and medical notes are entered by the travellers on their trip page.'}
+      </p>
     </section>
   );
 }
 
 function eventText(e: BookingDetail['events'][number]): string {
-  const d = e.detail as { from?: BookingState | null; to?: BookingState; reason?: string; night?: number; confirmed?: boolean; on?: string };
-  if (e.kind === 'state') return `${d.from ? `${BOOKING_STATE_LABELS[d.from]} → ` : 'Booked: '}${d.to ? BOOKING_STATE_LABELS[d.to] : ''}${d.reason ? ` (${d.reason})` : ''}`;
+  const d = e.detail as { from?: BookingState | null; to?: BookingState; reason?: string; night?: number; confirmed?: boolean; on?: string; manual?: boolean };
+  if (e.kind === 'state')
+    return `${d.from ? `${BOOKING_STATE_LABELS[d.from]} → ` : d.manual ? 'Booked by hand: ' : 'Booked: '}${d.to ? BOOKING_STATE_LABELS[d.to] : ''}${d.reason ? ` (${d.reason})` : ''}`;
   if (e.kind === 'lodge-night') return `Night ${d.night} ${d.confirmed ? 'confirmed' : 'marked not confirmed'} with the lodge`;
   if (e.kind === 'notes') return 'Notes changed';
   if (e.kind === 'reminder-balance-soon') return 'Reminder sent: the balance falls due in 14 days';
@@ -395,6 +398,7 @@ function Cancel({ b, result, busy }: { b: BookingDetail; result?: Result; busy: 
 
 export default function Booking() {
   const { booking: b, attempts, key } = useLoaderData<typeof loader>();
+  const made = useSearchParams()[0].has('made');
   const answer = useActionData<typeof action>();
   const result = answer?.intent === 'provider-refund' ? undefined : (answer as Result | undefined);
   const busy = useNavigation().state === 'submitting';
@@ -409,11 +413,13 @@ export default function Booking() {
         title={`${b.reference}: ${b.leadName}`}
         lead={
           <>
-            <StateBadge state={b.state} /> {b.title} · {dayText(b.travelFrom)} to {dayText(b.travelTo)} · {travellers} · quote {b.quoteReference} · <a href={`mailto:${b.leadEmail}`}>{b.leadEmail}</a>
+            <StateBadge state={b.state} /> {b.title} · {dayText(b.travelFrom)} to {dayText(b.travelTo)} · {travellers} · {b.manual ? 'made by hand' : `quote ${b.quoteReference}`} ·{' '}
+            <a href={`mailto:${b.leadEmail}`}>{b.leadEmail}</a>
             {b.leadPhone ? ` · ${b.leadPhone}` : ''}
           </>
         }
       />
+      {made && !result ? <Notice>Booking {b.reference} was made. Record the deposit below when it arrives.</Notice> : null}
       {result?.intent === 'cancel' && result.ok ? <Notice>{result.message}</Notice> : null}
       {result?.intent === 'night' ? result.ok ? <Notice>{result.message}</Notice> : <FormError>{result.message}</FormError> : null}
       <div className="c-bk-grid">

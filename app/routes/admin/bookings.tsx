@@ -178,7 +178,15 @@ export default function Bookings() {
   const busy = useNavigation().state === 'loading';
   return (
     <>
-      <PageHead title="Bookings" lead="Booked trips, their money and their departures. A booking is made when a traveller accepts a quote." />
+      <PageHead
+        title="Bookings"
+        lead="Booked trips, their money and their departures. A booking is made when a traveller accepts a quote, or by hand for a trip booked on the phone."
+        actions={
+          <Link to="/admin/bookings/new" className="btn btn--primary">
+            New booking
+          </Link>
+        }
+      />
       <Views view={view} />
       {view === 'list' ? <Filters list={list} /> : null}
       <section aria-labelledby="results-title" aria-busy={busy || undefined} className="c-results">

@@ -1,11 +1,15 @@
 // The fields of a quote in the console (a plain form: common/quote-form.ts reads it back): the
 // trip and its dates, the travellers, the days (text, the night's lodge with room and board,
 // meals, activities), the price lines, the money terms and what is included. Shared by the new
-// quote screen and a quote's screen.
+// quote screen and a quote's screen. The lodges and the currency rates come from the site
+// (GET /api/admin/quote-choices).
+import { useEffect, useState } from 'react';
 import { minorToDecimal } from '../../../common/booking-money.ts';
-import { CURRENCIES } from '../../../common/currency.ts';
+import { CURRENCIES, type CurrencyRates } from '../../../common/currency.ts';
+import type { QuoteChoices } from '../../../common/quote-admin.ts';
 import { BOARD_BASES, BOARD_LABELS, PRICE_CATEGORIES, PRICE_CATEGORY_LABELS, type QuoteDocument } from '../../../common/quote-document.ts';
 import { EXTRA_DAYS, EXTRA_LINES } from '../../../common/quote-form.ts';
+import { dayText } from '../../lib/booking-format.tsx';
 
 type Doc = QuoteDocument;
 const emptyDay: Doc['days'][number] = { title: '', text: '', lodge: null, meals: { breakfast: false, lunch: false, dinner: false }, activities: [], stops: [] };
@@ -38,8 +42,56 @@ function Trip({ doc }: { doc: Doc }) {
   );
 }
 
-function Day({ day, i }: { day: Doc['days'][number]; i: number }) {
-  const lodge = day.lodge ? `${day.lodge.slug}|${day.lodge.name}` : '';
+type Lodge = QuoteChoices['lodges'][number];
+const lodgeValue = (l: { slug: string; name: string }) => `${l.slug}|${l.name}`;
+
+/**
+ * The night's lodge, chosen from the site's lodges grouped by park: a native select (keyboard
+ * type-ahead, works without JavaScript), and once the page runs, a search box that narrows it by
+ * lodge or park (the chosen one always stays). A lodge no longer in the content stays choosable.
+ */
+function LodgeSelect({ i, lodge, lodges }: { i: number; lodge: Doc['days'][number]['lodge']; lodges: Lodge[] }) {
+  const [value, setValue] = useState(lodge ? lodgeValue(lodge) : '');
+  const [query, setQuery] = useState('');
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  const q = query.trim().toLowerCase();
+  const shown = lodges.filter((l) => !q || lodgeValue(l) === value || `${l.name} ${l.park}`.toLowerCase().includes(q));
+  const parks = [...new Set(shown.map((l) => l.park))];
+  const gone = lodge && !lodges.some((l) => lodgeValue(l) === lodgeValue(lodge));
+  const id = `day${i}-lodge`;
+  return (
+    <div className="q-field q-field--wide q-lodge">
+      {enhanced ? (
+        <div className="q-lodge__find">
+          <label htmlFor={`${id}-find`}>Find a lodge (name or park)</label>
+          <input id={`${id}-find`} type="search" value={query} onChange={(e) => setQuery(e.target.value)} aria-controls={id} aria-describedby={`${id}-count`} autoComplete="off" />
+          <span id={`${id}-count`} className="q-muted" aria-live="polite">
+            {q ? `${shown.length} of ${lodges.length} lodges match` : `${lodges.length} lodges`}
+          </span>
+        </div>
+      ) : null}
+      <label htmlFor={id}>Lodge for the night</label>
+      <select id={id} name={`day${i}Lodge`} value={value} onChange={(e) => setValue(e.target.value)}>
+        <option value="">No lodge (the last day, or a night in transit)</option>
+        {gone ? <option value={lodgeValue(lodge)}>{lodge.name} (no longer in the lodges)</option> : null}
+        {parks.map((park) => (
+          <optgroup key={park} label={park}>
+            {shown
+              .filter((l) => l.park === park)
+              .map((l) => (
+                <option key={l.slug} value={lodgeValue(l)}>
+                  {l.name}
+                </option>
+              ))}
+          </optgroup>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function Day({ day, i, lodges }: { day: Doc['days'][number]; i: number; lodges: Lodge[] }) {
   return (
     <fieldset className="q-group q-day">
       <legend>{day.title ? `Day ${i + 1}: ${day.title}` : `Day ${i + 1} (new: fill in to add it)`}</legend>
@@ -48,7 +100,7 @@ function Day({ day, i }: { day: Doc['days'][number]; i: number }) {
         <span>What happens</span>
         <textarea name={`day${i}Text`} rows={3} defaultValue={day.text} />
       </label>
-      <Text name={`day${i}Lodge`} label="Lodge for the night (slug|name)" value={lodge} wide />
+      <LodgeSelect i={i} lodge={day.lodge} lodges={lodges} />
       <Text name={`day${i}Room`} label="Room type" value={day.lodge?.roomType ?? ''} />
       <label className="q-field">
         <span>Board</span>
@@ -104,7 +156,20 @@ function Line({ line, i }: { line: Doc['lines'][number]; i: number }) {
   );
 }
 
-function Money({ doc }: { doc: Doc }) {
+/** The site's rates and their date, and this version's rate and its date (kept with the version). */
+function RateHint({ doc, rates }: { doc: Doc; rates: CurrencyRates }) {
+  const site = CURRENCIES.flatMap((c) => (c !== 'USD' && rates.rates[c] ? [`${c} ${rates.rates[c].toLocaleString('en')}`] : []));
+  return (
+    <p className="q-field--wide q-muted" id="display-rate-hint">
+      {site.length
+        ? `The site’s rates${rates.updatedAt ? ` (set on ${dayText(rates.updatedAt.slice(0, 10))})` : ''}: ${site.join(' · ')} per US dollar. Leave the rate empty to use the site’s.`
+        : 'The site has no currency rates: enter the rate.'}
+      {doc.display ? ` This version: ${doc.display.rate.toLocaleString('en')} ${doc.display.currency}${doc.display.rateOn ? `, the rate of ${dayText(doc.display.rateOn)}` : ''}.` : ''}
+    </p>
+  );
+}
+
+function Money({ doc, rates }: { doc: Doc; rates: CurrencyRates }) {
   return (
     <fieldset className="q-group">
       <legend>Deposit, balance and validity</legend>
@@ -121,7 +186,13 @@ function Money({ doc }: { doc: Doc }) {
           ))}
         </select>
       </label>
-      <Text name="displayRate" label="At the rate (units per US dollar)" value={doc.display?.rate ?? ''} />
+      <label className="q-field">
+        <span>At the rate (units per US dollar)</span>
+        <input name="displayRate" inputMode="decimal" defaultValue={doc.display?.rate ?? ''} aria-describedby="display-rate-hint" />
+      </label>
+      <input type="hidden" name="displayWas" value={doc.display ? `${doc.display.currency}|${doc.display.rate}` : ''} />
+      <input type="hidden" name="displayRateOn" value={doc.display?.rateOn ?? ''} />
+      <RateHint doc={doc} rates={rates} />
       <label className="q-field q-field--wide">
         <span>Terms</span>
         <textarea name="terms" rows={5} defaultValue={doc.terms} />
@@ -138,16 +209,11 @@ function Money({ doc }: { doc: Doc }) {
   );
 }
 
-export function QuoteFields({ doc }: { doc: Doc }) {
-  const days = [...doc.days, ...Array.from({ length: EXTRA_DAYS }, () => emptyDay)];
-  const priceLines = [...doc.lines, ...Array.from({ length: EXTRA_LINES }, () => emptyLine)];
+/** The price lines' table: the lines given, then `extra` empty rows to add one (also the booking made by hand's). */
+export function PriceLines({ lines, extra }: { lines: Doc['lines']; extra: number }) {
+  const priceLines = [...lines, ...Array.from({ length: extra }, () => emptyLine)];
   return (
-    <div className="q-editor">
-      <Trip doc={doc} />
-      <h2 className="q-heading">Day by day</h2>
-      {days.map((d, i) => (
-        <Day key={`${i}-${d.title}`} day={d} i={i} />
-      ))}
+    <>
       <h2 className="q-heading">Price (US dollars)</h2>
       <div className="q-table-wrap">
         <table className="c-table q-lines">
@@ -168,7 +234,21 @@ export function QuoteFields({ doc }: { doc: Doc }) {
         </table>
       </div>
       <p className="q-hint">A discount is a negative price. An empty quantity counts every traveller on a per-person line, and 1 on a per-group line.</p>
-      <Money doc={doc} />
+    </>
+  );
+}
+
+export function QuoteFields({ doc, choices }: { doc: Doc; choices: QuoteChoices }) {
+  const days = [...doc.days, ...Array.from({ length: EXTRA_DAYS }, () => emptyDay)];
+  return (
+    <div className="q-editor">
+      <Trip doc={doc} />
+      <h2 className="q-heading">Day by day</h2>
+      {days.map((d, i) => (
+        <Day key={`${i}-${d.title}`} day={d} i={i} lodges={choices.lodges} />
+      ))}
+      <PriceLines lines={doc.lines} extra={EXTRA_LINES} />
+      <Money doc={doc} rates={choices.rates} />
     </div>
   );
 }

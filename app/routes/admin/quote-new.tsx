@@ -4,7 +4,7 @@
 import { Form, redirect, useActionData, useLoaderData } from 'react-router';
 import type { SafariResponse } from '../../../common/api-types.ts';
 import { blankQuote, quoteFromSafari, withEnquiryTrip } from '../../../common/quote-base.ts';
-import type { QuoteStart } from '../../../common/quote-admin.ts';
+import type { QuoteChoices, QuoteStart } from '../../../common/quote-admin.ts';
 import { documentFromForm } from '../../../common/quote-form.ts';
 import { CsrfInput, FormError, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { apiContext } from '../../context.ts';
@@ -23,9 +23,13 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const enquiry = url.searchParams.get('enquiry');
-  const start = await adminGet<QuoteStart>(context, request, `/quotes/new${enquiry ? `?enquiry=${encodeURIComponent(enquiry)}` : ''}`);
+  const [start, choices] = await Promise.all([
+    adminGet<QuoteStart>(context, request, `/quotes/new${enquiry ? `?enquiry=${encodeURIComponent(enquiry)}` : ''}`),
+    adminGet<QuoteChoices>(context, request, '/quote-choices'),
+  ]);
   const slug = url.searchParams.get('safari') ?? start.safariSlug;
-  const today = new Date().toISOString().slice(0, 10);
+  // The operator's day (their time zone), not UTC's.
+  const today = choices.today;
   let safari: SafariResponse | null = null;
   if (slug && SLUG.test(slug)) {
     const res = await context.get(apiContext).fetch(`/safaris/${slug}`, { headers: { accept: 'application/json' } });
@@ -35,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     start: { ...start, safariSlug: safari ? slug : null },
     document: withEnquiryTrip(safari ? quoteFromSafari(safari, today) : blankQuote(today), start.trip, today),
     safariTitle: safari?.safari.safarititle ?? null,
+    choices,
   };
 }
 
@@ -45,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     traveller: { name: f.travellerName ?? '', email: f.travellerEmail ?? '', phone: f.travellerPhone ?? '' },
     enquiryId: f.enquiryId ? Number(f.enquiryId) : null,
     safariSlug: f.safariSlug || null,
-    document: documentFromForm(f),
+    document: documentFromForm(f, await adminGet<QuoteChoices>(context, request, '/quote-choices')),
   };
   const sent = await adminSend<{ id: number }>(context, request, '/quotes', { json, csrf: form.get(CSRF_FIELD) });
   if (sent.ok && sent.data) throw redirect(`/admin/quotes/${sent.data.id}`, { status: 303, headers: { 'cache-control': 'no-store' } });
@@ -53,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewQuote() {
-  const { start, document, safariTitle } = useLoaderData<typeof loader>();
+  const { start, document, safariTitle, choices } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const lead = safariTitle ? `Based on the safari “${safariTitle}”: change anything before you send it.` : 'A blank itinerary: add the days and the price lines.';
   return (
@@ -80,7 +85,7 @@ export default function NewQuote() {
           </label>
           {start.message && <p className="q-field--wide q-muted">Their enquiry: “{start.message}”</p>}
         </fieldset>
-        <QuoteFields doc={document} />
+        <QuoteFields doc={document} choices={choices} />
         <button type="submit" className="btn btn--primary">
           Save the draft
         </button>

@@ -3,7 +3,7 @@
 // sent before), and revoking its private links. Once accepted, the booking's reference and state.
 import { Form, useActionData, useLoaderData } from 'react-router';
 import { BOOKING_STATE_LABELS, formatMinor } from '../../../common/booking-money.ts';
-import { QUOTE_STATUS_LABELS, type QuoteDetail } from '../../../common/quote-admin.ts';
+import { QUOTE_STATUS_LABELS, type QuoteChoices, type QuoteDetail } from '../../../common/quote-admin.ts';
 import { documentFromForm } from '../../../common/quote-form.ts';
 import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
@@ -20,7 +20,8 @@ const ID = /^[1-9][0-9]{0,8}$/;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = ID.test(params.id) ? params.id : '0';
-  return adminGet<QuoteDetail>(context, request, `/quotes/${id}`);
+  const [quote, choices] = await Promise.all([adminGet<QuoteDetail>(context, request, `/quotes/${id}`), adminGet<QuoteChoices>(context, request, '/quote-choices')]);
+  return { ...quote, choices };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -36,7 +37,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const sent = await adminSend<{ revoked: number }>(context, request, `/quotes/${id}/revoke`, { csrf });
     return sent.ok ? { ok: `${sent.data?.revoked ?? 0} private link(s) revoked: they no longer open the trip.` } : { error: sent.error };
   }
-  const sent = await adminSend<{ version: number }>(context, request, `/quotes/${id}`, { method: 'PUT', json: { document: documentFromForm(f) }, csrf });
+  const sent = await adminSend<{ version: number }>(context, request, `/quotes/${id}`, {
+    method: 'PUT',
+    json: { document: documentFromForm(f, await adminGet<QuoteChoices>(context, request, '/quote-choices')) },
+    csrf,
+  });
   return sent.ok ? { ok: `Saved as version ${sent.data?.version} (a draft until you send it).` } : { error: sent.error };
 }
 
@@ -95,7 +100,7 @@ export default function Quote() {
       {!q.booking && (
         <Form method="post" className="q-form">
           <CsrfInput />
-          <QuoteFields key={q.version} doc={q.document} />
+          <QuoteFields key={q.version} doc={q.document} choices={q.choices} />
           <button type="submit" name="intent" value="save" className="btn btn--primary">
             {q.draft ? 'Save the draft' : 'Save as a new version'}
           </button>

@@ -1,5 +1,6 @@
 // /admin/subscribers/:id/erase (owners): erases one person at their request, after a confirmation:
-// their subscription, their enquiries and every e-mail to or about them. Only a one-way
+// their subscription, their enquiries, quotes and bookings' personal data (server/bookings/erasure.ts)
+// and every e-mail to or about them. Only a one-way
 // fingerprint (HMAC) of the address is kept, so that an import cannot add them again.
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import type { SubscriberRow } from '../../../common/newsletter-admin.ts';
@@ -46,6 +47,8 @@ export default function EraseSubscriber() {
         <ul>
           <li>their subscription and their place in past campaigns,</li>
           <li>{s.enquiries ? `their ${plural(s.enquiries, 'enquiry', 'enquiries')}, with notes and replies,` : 'any enquiry they sent (there is none now),'}</li>
+          <li>their quotes and private trip links,</li>
+          <li>on their bookings: their names, contacts, the manifest and the notes (the amounts, dates and payments stay, without a name, so that the accounts still balance),</li>
           <li>every e-mail to or about them still in the outbox.</li>
         </ul>
         <p className="c-muted">

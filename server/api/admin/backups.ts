@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { BACKUP_MESSAGES, type BackupList } from '../../../common/backups.ts';
 import { audit } from '../../auth/audit.ts';
+import { readOperatorTimeZone } from '../../auth/content-access.ts';
 import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
 import { BACKUP_FILE, backupName, backupsDir, listBackups, writeSnapshot } from '../../db/backup.ts';
 import type { Database } from '../../db/index.ts';
@@ -35,7 +36,8 @@ export function backupsApi(opts: BackupsApiOptions) {
   };
 
   app.get('/backups', owner, async (c) => {
-    const body: BackupList = { backups: await listBackups(opts.dataDir), directory: dir, database: opts.database.kind, daily: opts.daily, running: running !== null };
+    const [backups, timeZone] = await Promise.all([listBackups(opts.dataDir), readOperatorTimeZone(deps(c).db)]);
+    const body: BackupList = { backups, directory: dir, database: opts.database.kind, daily: opts.daily, running: running !== null, timeZone };
     return c.json(body);
   });
 

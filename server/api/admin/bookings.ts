@@ -3,6 +3,8 @@
 // or undo a sale. Every change is in the audit log.
 //
 //   GET  /bookings?state=&month=&money=&q=   the list (money: due | overdue), soonest departure first
+//   GET  /bookings/new                       what a booking made by hand is chosen from (the safaris)
+//   POST /bookings                           a booking made by hand (common/booking-manual.ts)
 //   GET  /bookings/:id                       one booking: account, ledger, history, manifest, lodges per night
 //   POST /bookings/:id/ledger                a payment, refund or correction (common/booking-ledger.ts)
 //   GET  /bookings/:id/receipts/:entry       a ledger entry's receipt (PDF)
@@ -10,6 +12,7 @@
 //   PUT  /bookings/:id/notes                 the staff's notes
 //   PUT  /bookings/:id/nights/:night         a night's lodge ticked as confirmed (or not)
 //   GET  /settings/reminders, PUT            which reminders go to travellers (owners)
+import { asc } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import {
@@ -25,13 +28,16 @@ import {
   notesSchema,
 } from '../../../common/booking-console.ts';
 import { ledgerEntryInputSchema } from '../../../common/booking-ledger.ts';
+import { manualBookingSchema } from '../../../common/booking-manual.ts';
 import { audit } from '../../auth/audit.ts';
 import { requireStaff, sessionOf, type AdminEnv } from '../../auth/guard.ts';
 import { bookingDetail, cancelBooking, confirmNight, listBookings, saveNotes } from '../../bookings/console.ts';
 import { recordLedgerEntry } from '../../bookings/ledger.ts';
+import { createManualBooking } from '../../bookings/manual.ts';
 import { readReminderSettings, writeReminderSettings } from '../../bookings/reminders.ts';
 import { receiptNumber, receiptPdf } from '../../bookings/receipt-pdf.ts';
 import { type Clock, operatorDay, systemClock } from '../../bookings/today.ts';
+import { safaris } from '../../db/schema.ts';
 import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
 import { deps } from '../../http/deps.ts';
 import { HttpError } from '../../http/error.ts';
@@ -76,6 +82,23 @@ interface Shared {
   ip: (c: Context<AdminEnv>) => string | null;
   record: (c: Context<AdminEnv>, action: string, id: number, detail?: Record<string, unknown>) => Promise<void>;
   ownerFor: (c: Context<AdminEnv>) => void;
+}
+
+/** A booking made by hand, for a trip booked on the phone: what it is chosen from, and making it. */
+function manualRoutes({ app, staffOnly, clock, record }: Shared): void {
+  app.get('/bookings/new', staffOnly, async (c) => {
+    const rows = await deps(c).db.select({ slug: safaris.safarititleslug, title: safaris.safarititle }).from(safaris).orderBy(asc(safaris.safarititle));
+    return c.json({ safaris: rows });
+  });
+
+  app.post('/bookings', staffOnly, async (c) => {
+    const input = await readBody(c, manualBookingSchema);
+    const db = deps(c).db;
+    const today = await operatorDay(db, clock);
+    const booking = await db.transaction((tx) => createManualBooking(tx, input, today, sessionOf(c).staff.id));
+    await record(c, 'booking.create', booking.id, { reference: booking.reference, manual: true, totalMinor: booking.total_minor, currency: booking.currency });
+    return c.json({ id: booking.id, reference: booking.reference }, 201);
+  });
 }
 
 /** The lists, one booking, its ledger and receipts. */
@@ -189,6 +212,7 @@ export function bookingsAdminApi(opts: BookingsAdminOptions) {
       if (sessionOf(c).staff.role !== 'owner') throw new HttpError(403, BOOKING_CONSOLE_MESSAGES.ownerOnly, undefined, 'forbidden');
     },
   };
+  manualRoutes(shared);
   moneyRoutes(shared);
   changeRoutes(shared);
   reminderRoutes(shared);

@@ -24,6 +24,7 @@ import {
 } from '../../../common/enquiry-inbox.ts';
 import { BUDGET_LABELS, whenLabel, type Budget, type Trip } from '../../../common/enquiry-trip.ts';
 import { firstIssue } from '../../../common/staff.ts';
+import { toLocalInput } from '../../../common/operator-time.ts';
 import { isEmail } from '../../../common/validation.ts';
 import { audit } from '../../auth/audit.ts';
 import { mayExport, readOperatorTimeZone } from '../../auth/content-access.ts';
@@ -440,15 +441,16 @@ function listRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => string 
   app.get('/enquiries/export.csv', (c) => exportCsv(c, addressOf));
 }
 
-const EXPORT_COLUMNS = ['Id', 'Received (UTC)', 'Status', 'Source', 'Name', 'Email', 'Phone', 'Country', 'Preferred contact', 'Safari', 'Assigned to', 'Page', 'Message'];
+/** The CSV's columns; the time received is in the operator's time zone, named in its heading. */
+const exportColumns = (zone: string) => ['Id', `Received (${zone})`, 'Status', 'Source', 'Name', 'Email', 'Phone', 'Country', 'Preferred contact', 'Safari', 'Assigned to', 'Page', 'Message'];
 const TRIP_EXPORT_COLUMNS = ['Travel from', 'Travel to', 'Travel month', 'Travel dates', 'Adults', 'Children', 'Children’s ages', 'Budget per person'];
 
 /** One row of the CSV: the enquiry's columns, then its trip's. */
-function exportRow(r: Awaited<ReturnType<typeof listQuery>>[number]): string[] {
+function exportRow(r: Awaited<ReturnType<typeof listQuery>>[number], zone: string): string[] {
   const trip = tripOf(r);
   return [
     r.id,
-    iso(r.created_at),
+    toLocalInput(r.created_at, zone).replace('T', ' '),
     STATUS_LABELS[r.status as EnquiryStatus] ?? r.status,
     SOURCE_LABELS[r.source as EnquirySource] ?? r.source,
     r.name,
@@ -496,6 +498,7 @@ async function exportCsv(c: AdminContext, addressOf: (c: AdminContext) => string
   if (!(await mayExport(db, s))) throw new HttpError(403, EXPORT_REFUSED, undefined, 'forbidden');
   const filter = readFilter(c);
   const where = filterWhere(filter);
+  const zone = await readOperatorTimeZone(db);
   let batch = await exportBatch(db, where, null);
   let started = false;
   let written = 0;
@@ -510,7 +513,10 @@ async function exportCsv(c: AdminContext, addressOf: (c: AdminContext) => string
     async pull(controller) {
       const first = !started;
       started = true;
-      const text = stringify(batch.rows.map(exportRow), { header: first, columns: [...EXPORT_COLUMNS, ...TRIP_EXPORT_COLUMNS], quoted_match: /[\r\n]/ });
+      const text = stringify(
+        batch.rows.map((r) => exportRow(r, zone)),
+        { header: first, columns: [...exportColumns(zone), ...TRIP_EXPORT_COLUMNS], quoted_match: /[\r\n]/ },
+      );
       written += batch.rows.length;
       if (text) controller.enqueue(encoder.encode(first ? `\uFEFF${text}` : text));
       if (batch.rows.length < EXPORT_BATCH || !batch.next) {
@@ -524,7 +530,7 @@ async function exportCsv(c: AdminContext, addressOf: (c: AdminContext) => string
       await record({ incomplete: true });
     },
   });
-  const day = new Date().toISOString().slice(0, 10);
+  const day = toLocalInput(new Date(), zone).slice(0, 10);
   return c.body(body, 200, {
     'content-type': 'text/csv; charset=utf-8',
     'content-disposition': `attachment; filename="enquiries-${day}.csv"`,

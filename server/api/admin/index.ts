@@ -21,6 +21,7 @@ import { contentApi, type ContentApiOptions } from './content.ts';
 import { reviewsAdminApi } from './reviews.ts';
 import { currencyAdminApi } from './currency.ts';
 import { backupsApi, type BackupsApiOptions } from './backups.ts';
+import { quoteChoicesApi } from './quote-choices.ts';
 import { quotesAdminApi } from './quotes.ts';
 import type { ItineraryMaker } from './reply-documents.ts';
 import { replyTemplatesApi } from './reply-templates.ts';
@@ -77,6 +78,7 @@ export function adminApi(opts: AdminApiOptions) {
     app.route('/', campaignsApi(newsletter));
   }
   app.route('/', enquiriesAdminApi({ trust: opts.trust, mail, siteUrl: opts.siteUrl, itinerary: opts.itinerary }));
+  app.route('/', quoteChoicesApi());
   app.route('/', quotesAdminApi({ siteUrl: opts.siteUrl, trust: opts.trust, mail }));
   app.route('/', dashboardApi());
   app.route('/', bookingsAdminApi({ trust: opts.trust, clock: opts.clock }));

@@ -24,6 +24,7 @@ import {
 import { isEmail, validateSubscriber } from '../../../common/validation.ts';
 import { audit } from '../../auth/audit.ts';
 import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
+import { eraseQuotesAndBookings, type ErasedBookings } from '../../bookings/erasure.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { enquiries, mailOutbox, newsletterSubscribers, rateLimits } from '../../db/schema.ts';
 import { newToken, queueConfirmation } from '../../newsletter/confirmation.ts';
@@ -73,9 +74,10 @@ const addressOf = (c: AdminContext, opts: NewsletterAdminOptions) => sourceOf(c,
 /**
  * Removes a subscriber's personal data everywhere and leaves a tombstone. Returns what was deleted
  * (counts only). Enquiries are deleted by id, so the tables that hang off an enquiry (notes,
- * history, replies: foreign keys ON DELETE CASCADE) go with them.
+ * history, replies: foreign keys ON DELETE CASCADE) go with them; quotes and bookings are
+ * server/bookings/erasure.ts's.
  */
-async function eraseSubscriber(db: Db, tx: Tx, id: number): Promise<{ enquiries: number; mail: number } | null> {
+async function eraseSubscriber(db: Db, tx: Tx, id: number): Promise<({ enquiries: number; mail: number } & ErasedBookings) | null> {
   const [person] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).for('update');
   if (!person) return null;
   const key = person.email_key;
@@ -94,6 +96,9 @@ async function eraseSubscriber(db: Db, tx: Tx, id: number): Promise<{ enquiries:
       ),
     )
     .returning({ id: mailOutbox.id });
+  // Their quotes and bookings (found by address or by their enquiries, before those go): the
+  // quotes never booked are deleted, the bookings kept for the accounts without their person.
+  const booked = await eraseQuotesAndBookings(tx, key, theirEnquiries);
   let deletedEnquiries = 0;
   for (let i = 0; i < theirEnquiries.length; i += 500) {
     deletedEnquiries += (
@@ -107,7 +112,7 @@ async function eraseSubscriber(db: Db, tx: Tx, id: number): Promise<{ enquiries:
   await tx.delete(rateLimits).where(eq(rateLimits.key_hash, createHash('sha256').update(key).digest('hex')));
   // Campaign recipient rows go with the subscriber (ON DELETE CASCADE).
   await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id));
-  return { enquiries: deletedEnquiries, mail: mail.length };
+  return { enquiries: deletedEnquiries, mail: mail.length, ...booked };
 }
 
 interface ParsedRow {
