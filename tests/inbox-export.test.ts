@@ -14,7 +14,7 @@ import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
 
 const HEADER =
-  'Id,Received (UTC),Status,Source,Name,Email,Phone,Country,Preferred contact,Safari,Assigned to,Page,Message,Travel from,Travel to,Travel month,Travel dates,Adults,Children,Children’s ages,Budget per person';
+  'Id,Received (Africa/Kampala),Status,Source,Name,Email,Phone,Country,Preferred contact,Safari,Assigned to,Page,Message,Travel from,Travel to,Travel month,Travel dates,Adults,Children,Children’s ages,Budget per person';
 const COUNT = 2600;
 
 describe.each(backends())('the inbox export on %s', (backend) => {
