@@ -1,8 +1,9 @@
 // Shapes of the JSON API's answers (spec points 3 and 7), shared by the server and the React app.
 // Dates are ISO strings in JSON. Image fields are paths relative to the API base ("images/...").
 import type { LodgeTier } from './constants.ts';
-import type { CardOf as ServerCardOf, DetailOf, ListedCollection } from '../server/content/types/index.ts';
+import type { CardOf as ServerCardOf, DetailedCollection, DetailOf, ListedCollection } from '../server/content/types/index.ts';
 import type { ContentTypeEntry, SearchType, searchListKey } from './content-types.ts';
+import type { ApprovedReview, ReviewSummary } from './reviews.ts';
 
 export interface PageMeta {
   title: string;
@@ -29,7 +30,7 @@ interface Safari extends SafariCard {
   /** Comma-separated items. */
   safariexcludes: string;
 }
-export interface DayActivity {
+interface DayActivity {
   id: number;
   experiencetitle: string;
   experiencetitleslug: string;
@@ -202,27 +203,8 @@ export interface Review {
   rating: number;
 }
 
-/** A traveller's review of a safari, as shown on its page once a moderator approved it. */
-export interface ApprovedReview {
-  id: number;
-  name: string;
-  country: string;
-  /** 1 to 5 stars. */
-  rating: number;
-  text: string;
-  /** The day it was written (YYYY-MM-DD). */
-  date: string;
-  /** The photo that came with it: a stable image path (gallery sizes) and its intrinsic size. */
-  photo: { src: string; width: number; height: number } | null;
-  /** The operator's public reply under the review, and the day it was written (YYYY-MM-DD). */
-  reply: { text: string; date: string } | null;
-}
-
-/** Count and average (one decimal) of a safari's approved reviews. */
-export interface ReviewSummary {
-  count: number;
-  average: number;
-}
+/** A traveller's review of a safari as its page shows it, and a safari's rating (common/reviews.ts). */
+export type { ApprovedReview, ReviewSummary };
 
 /** Static page copy: sanitised HTML body and named HTML blocks (e.g. vision, mission, tip-1..tip-7). */
 interface PageCopy {
@@ -456,7 +438,7 @@ type CardOf<C extends ListedCollection> = Wire<ServerCardOf<C>>;
 /** GET <list>?page=&limit=: the list page's fields, one page of cards under the collection's name. */
 export type ListResponse<C extends ListedCollection> = PageMeta & Paged & { [K in C]: CardOf<C>[] };
 /** GET <list>/{slug}: the page's fields and what the type's detail answer holds. */
-export type DetailResponse<C extends ListedCollection> = PageMeta & Wire<DetailOf<C>>;
+export type DetailResponse<C extends DetailedCollection> = PageMeta & Wire<DetailOf<C>>;
 /** The search hits of the types read off their modules. */
 type ReadOffSearchItem = { [C in ListedCollection]: ContentTypeEntry<C> extends { search: { type: infer T } } ? CardOf<C> & { type: T } : never }[ListedCollection];
 
