@@ -33,7 +33,6 @@ export const ALLOWED: Record<string, string> = {
   'app/components/layout/NavPanels.tsx#TabbedPanel': 'not split yet',
   'app/lib/itinerary-pdf.server.ts#drawMap': 'not split yet',
   'app/lib/map/route-map.ts#layoutMap': 'not split yet',
-  'app/lib/seo/jsonld.ts#pageGraph': 'not split yet',
   'app/routes/admin/content-list.tsx#ContentListScreen': 'not split yet',
   'app/routes/admin/media-image.tsx#MediaImageScreen': 'not split yet',
   'app/routes/admin/media.tsx#Media': 'not split yet',
