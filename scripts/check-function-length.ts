@@ -37,7 +37,6 @@ export const ALLOWED: Record<string, string> = {
   'app/routes/admin/media-image.tsx#MediaImageScreen': 'not split yet',
   'app/routes/admin/media.tsx#Media': 'not split yet',
   'app/routes/admin/subscribers-import.tsx#ImportSubscribers': 'not split yet',
-  'app/routes/safari.tsx#SafariDetail': 'not split yet',
 };
 
 const SOURCE = /^(app|server|common)\/.*\.(ts|tsx)$/;
