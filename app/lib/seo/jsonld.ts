@@ -360,32 +360,23 @@ const aboutNodes =
     return [aboutPage(pageUrl, title, item[`${prefix}description`]!, item[`${prefix}headerimage`]!), crumbs(list, listPath, title)];
   };
 
+/** A detail page's nodes: its item's (when the answer has it under `key`), its breadcrumbs, and any after them. */
+const detailNodes =
+  <D>(key: string, node: (d: D) => JsonLdNode, list: string, listPath: string, name: (d: D) => string, after?: (d: D) => JsonLdNode | null): DetailNodes =>
+  (data, _url, crumbs) => {
+    if (!data[key]) return [];
+    const d = data as unknown as D;
+    return [node(d), crumbs(list, listPath, name(d)), after?.(d) ?? null];
+  };
+
 /** The detail pages with JSON-LD nodes of their own (each built above). */
 const DETAIL_NODES: Partial<Record<RouteKind, DetailNodes>> = {
-  safari: (data, _url, crumbs) => {
-    const d = data as unknown as SafariResponse;
-    return d.safari ? [touristTrip(d), crumbs('Safaris', '/safaris', `${d.safari.safariday} Day ${d.safari.safarititle}`), ratedSafari(d)] : [];
-  },
-  blog: (data, _url, crumbs) => {
-    const d = data as unknown as BlogResponse;
-    return d.blog ? [blogPosting(d), crumbs('Blogs', '/blogs', d.blog.blogtitle)] : [];
-  },
-  park: (data, _url, crumbs) => {
-    const d = data as unknown as ParkResponse;
-    return d.park ? [touristAttraction(d), crumbs('Parks', '/parks', d.park.parktitle)] : [];
-  },
-  lodge: (data, _url, crumbs) => {
-    const d = data as unknown as LodgeResponse;
-    return d.lodge ? [lodgingBusiness(d), crumbs('Lodges', '/lodges', d.lodge.lodgetitle)] : [];
-  },
-  guide: (data, _url, crumbs) => {
-    const d = data as unknown as GuideResponse;
-    return d.guide ? [guidePerson(d), crumbs('Guides', '/guides', d.guide.guidetitle)] : [];
-  },
-  destination: (data, _url, crumbs) => {
-    const d = data as unknown as DestinationResponse;
-    return d.destination ? [touristDestination(d), crumbs('Destinations', '/destinations', d.destination.destinationtitle)] : [];
-  },
+  safari: detailNodes<SafariResponse>('safari', touristTrip, 'Safaris', '/safaris', (d) => `${d.safari.safariday} Day ${d.safari.safarititle}`, ratedSafari),
+  blog: detailNodes<BlogResponse>('blog', blogPosting, 'Blogs', '/blogs', (d) => d.blog.blogtitle),
+  park: detailNodes<ParkResponse>('park', touristAttraction, 'Parks', '/parks', (d) => d.park.parktitle),
+  lodge: detailNodes<LodgeResponse>('lodge', lodgingBusiness, 'Lodges', '/lodges', (d) => d.lodge.lodgetitle),
+  guide: detailNodes<GuideResponse>('guide', guidePerson, 'Guides', '/guides', (d) => d.guide.guidetitle),
+  destination: detailNodes<DestinationResponse>('destination', touristDestination, 'Destinations', '/destinations', (d) => d.destination.destinationtitle),
   animal: aboutNodes('animal', 'Animals', '/animals'),
   bird: aboutNodes('bird', 'Birds', '/birds'),
   experience: aboutNodes('experience', 'Experiences', '/experiences'),
