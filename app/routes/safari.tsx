@@ -6,13 +6,12 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { SafariDay, SafariResponse } from '../../common/api-types.ts';
 import { LODGE_TIER_LABELS } from '../../common/constants.ts';
-import { site } from '../../common/site.ts';
 import { whatsappHref } from '../../common/whatsapp.ts';
 import { Grid, SafariCard } from '../components/Cards.tsx';
-import { ExternalLink } from '../components/ExternalLink.tsx';
 import { YourGuides } from '../components/GuideCards.tsx';
+import { PriceCardContact } from '../components/Contact.tsx';
 import { Hero } from '../components/Hero.tsx';
-import { CalendarIcon, CheckIcon, CrossIcon, DownloadIcon, PhoneIcon, WhatsAppIcon } from '../components/Icons.tsx';
+import { CalendarIcon, CheckIcon, CrossIcon, DownloadIcon } from '../components/Icons.tsx';
 import { Image } from '../components/Image.tsx';
 import { CurrencySwitch } from '../components/CurrencySwitch.tsx';
 import { Price, PriceNote } from '../components/Price.tsx';
@@ -213,14 +212,7 @@ function PriceCard({ safari, heading, pageUrl, onQuote }: { safari: SafariRespon
         <a className="price-card__pdf" href={itineraryPdfPath(safari.safarititleslug)} type="application/pdf">
           <DownloadIcon size={18} /> Download itinerary (PDF)
         </a>
-        <div className="price-card__contact">
-          <ExternalLink href={whatsappHref({ title: heading, url: pageUrl, safari: true })}>
-            <WhatsAppIcon size={18} /> WhatsApp us
-          </ExternalLink>
-          <a href={site.phoneHref}>
-            <PhoneIcon size={18} /> {site.phone}
-          </a>
-        </div>
+        <PriceCardContact whatsapp={whatsappHref({ title: heading, url: pageUrl, safari: true })}>{' WhatsApp us'}</PriceCardContact>
       </div>
     </aside>
   );

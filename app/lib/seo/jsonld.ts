@@ -6,11 +6,8 @@
 import { CONTENT_TYPES, type ContentTypeInfo, jsonLdType, type PagePrefix } from '../../../common/content-types.ts';
 import type {
   GuideResponse,
-  AnimalResponse,
-  BirdResponse,
   BlogResponse,
   DestinationResponse,
-  ExperienceResponse,
   Faq,
   LodgeResponse,
   ParkResponse,
