@@ -4,15 +4,7 @@
 // are approved), FAQPage, BlogPosting, TouristAttraction for a park, LodgingBusiness for a lodge,
 // and a BreadcrumbList on detail pages. Only facts the API states are used (no invented availability, ratings or dates).
 import { CONTENT_TYPES, type ContentTypeInfo, jsonLdType, type PagePrefix } from '../../../common/content-types.ts';
-import type {
-  GuideResponse,
-  BlogResponse,
-  DestinationResponse,
-  Faq,
-  LodgeResponse,
-  ParkResponse,
-  SafariResponse,
-} from '../../../common/api-types.ts';
+import type { GuideResponse, BlogResponse, DestinationResponse, Faq, LodgeResponse, ParkResponse, SafariResponse } from '../../../common/api-types.ts';
 import { SITE_SHARE_IMAGE } from '../../../common/media.ts';
 import { isPublicSiteUrl } from '../../../common/seo.ts';
 import { site } from '../../../common/site.ts';
