@@ -1,7 +1,7 @@
 // Shapes of the JSON API's answers (spec points 3 and 7), shared by the server and the React app.
 // Dates are ISO strings in JSON. Image fields are paths relative to the API base ("images/...").
 import type { LodgeTier } from './constants.ts';
-import type { CardOf as ServerCardOf, DetailOf, ListedCollection } from '../server/content/types/index.ts';
+import type { CardOf as ServerCardOf, DetailedCollection, DetailOf, ListedCollection } from '../server/content/types/index.ts';
 import type { ContentTypeEntry, SearchType, searchListKey } from './content-types.ts';
 
 export interface PageMeta {
@@ -12,171 +12,27 @@ export interface PageMeta {
   pageUrl: string;
 }
 
-export interface SafariCard {
-  id: number;
-  safarititle: string;
-  safarititleslug: string;
-  safariday: number;
-  safariprice: number;
-  safariheaderimage: string;
-  safariheaderimagealt: string;
-  safarimetadescription: string;
-}
-interface Safari extends SafariCard {
-  safaridescription: string;
-  /** Comma-separated items. */
-  safariincludes: string;
-  /** Comma-separated items. */
-  safariexcludes: string;
-}
-export interface DayActivity {
-  id: number;
-  experiencetitle: string;
-  experiencetitleslug: string;
-  experienceheaderimage: string;
-  experienceheaderimagealt: string;
-  /** Whether the activity has an image to show. */
-  image: boolean;
-}
-/** Where an itinerary day goes: a park (with its page) or a place such as a town or an airport. */
-export interface DayStop {
-  title: string;
-  /** The park's slug (its page is /parks/{slug}); null for a place, which has no page. */
-  parktitleslug: string | null;
-  /** WGS 84 degrees; null when the park has no location yet. */
-  latitude: number | null;
-  longitude: number | null;
-}
-/** Where an itinerary day's night is spent (its page is /lodges/{lodgetitleslug}). */
-interface DayLodge {
-  lodgetitle: string;
-  lodgetitleslug: string;
-  lodgetier: LodgeTier;
-}
-export interface SafariDay {
-  id: number;
-  day_number: number;
-  title: string;
-  description: string;
-  breakfast: boolean | 'true' | 'false';
-  lunch: boolean | 'true' | 'false';
-  dinner: boolean | 'true' | 'false';
-  drinking_water: boolean | 'true' | 'false';
-  experiences: DayActivity[];
-  /** The day's stops in order (the route on the safari's map). */
-  stops: DayStop[];
-  /** Where the night is spent; null when the itinerary names no lodge. */
-  lodge: DayLodge | null;
-}
-
-export interface BlogCard {
-  id: number;
-  blogtitle: string;
-  blogtitleslug: string;
-  blogheaderimage: string;
-  blogheaderimagealt: string;
-  blogdescription: string;
-  created_at: string;
-}
-interface Blog extends BlogCard {
-  blogparagraph: string;
-}
-
-export interface ParkCard {
-  id: number;
-  parktitle: string;
-  parktitleslug: string;
-  parkheaderimage: string;
-  parkheaderimagealt: string;
-  parkdescription: string;
-  created_at: string;
-  destination_id: number;
-  destinationtitle: string;
-  destinationtitleslug: string;
-}
-export interface Park extends ParkCard {
-  parkoverview: string;
-  parkdetails: string;
-  /** WGS 84 degrees; null when the park has no location yet. */
-  latitude: number | null;
-  longitude: number | null;
-}
-
-export interface LodgeCard {
-  id: number;
-  lodgetitle: string;
-  lodgetitleslug: string;
-  lodgeheaderimage: string;
-  lodgeheaderimagealt: string;
-  lodgedescription: string;
-  lodgetier: LodgeTier;
-  /** The park it is in or beside: null for a hotel in a town (placetitle). */
-  park_id: number | null;
-  parktitle: string | null;
-  parktitleslug: string | null;
-  /** The town of a hotel outside the parks; null for a park's lodge. */
-  placetitle: string | null;
-  destinationtitle: string;
-  destinationtitleslug: string;
-}
-interface Lodge extends LodgeCard {
-  lodgeparagraph: string;
-  amenities: string[];
-  /** WGS 84 degrees. */
-  latitude: number;
-  longitude: number;
-}
-
-export interface DestinationCard {
-  id: number;
-  destinationtitle: string;
-  destinationtitleslug: string;
-  destinationtag: string;
-  destinationheaderimage: string;
-  destinationheaderimagealt: string;
-  destinationdescription: string;
-}
-interface Destination extends DestinationCard {
-  destinationparagraph: string;
-  youtubeembedlink: string | null;
-}
-
-export interface ExperienceCard {
-  id: number;
-  experiencetitle: string;
-  experiencetitleslug: string;
-  experiencedescription: string;
-  experienceheaderimage: string;
-  experienceheaderimagealt: string;
-}
-interface Experience extends ExperienceCard {
-  experienceparagraph: string;
-}
-
-export interface AnimalCard {
-  id: number;
-  animaltitle: string;
-  animaltitleslug: string;
-  animaldescription: string;
-  animalheaderimage: string;
-  animalheaderimagealt: string;
-}
-interface Animal extends AnimalCard {
-  animalparagraph: string;
-}
-
-export interface BirdCard {
-  id: number;
-  birdtitle: string;
-  birdtitleslug: string;
-  birddescription: string;
-  birdheaderimage: string;
-  birdheaderimagealt: string;
-}
-interface Bird extends BirdCard {
-  birdoverview: string;
-  birddetails: string;
-}
+// The cards and items of the types whose detail answers are read off their modules (below), named
+// as the app knows them.
+/** A safari's card (lists, related safaris, search results). */
+export type SafariCard = SafariResponse['otherSafaris'][number];
+type Meal = 'breakfast' | 'lunch' | 'dinner' | 'drinking_water';
+/**
+ * A day of a safari's itinerary: its meals, activities, stops (the route on its map) and the
+ * night's lodge (null when none is named). The spec lets a meal flag be a boolean or the string
+ * true (spec point 7): the server sends booleans, the page reads either.
+ */
+export type SafariDay = Omit<SafariResponse['safaridays'][number], Meal> & { [M in Meal]: boolean | 'true' | 'false' };
+/** Where an itinerary day goes: a park (`parktitleslug` its page) or a place such as a town (`parktitleslug` null); WGS 84 degrees, null when unknown. */
+export type DayStop = SafariDay['stops'][number];
+export type BlogCard = CardOf<'blogs'>;
+export type ParkCard = ParkResponse['relatedParks'][number];
+export type Park = ParkResponse['park'];
+export type LodgeCard = LodgeResponse['otherLodges'][number];
+export type DestinationCard = DestinationResponse['otherDestinations'][number];
+export type ExperienceCard = CardOf<'experiences'>;
+export type AnimalCard = CardOf<'animals'>;
+export type BirdCard = CardOf<'birds'>;
 
 export interface Faq {
   id: number;
@@ -185,14 +41,8 @@ export interface Faq {
   faqslug: string;
 }
 
-export interface GalleryImage {
-  id: number;
-  /** Relative to the API base. */
-  filepath: string;
-  /** Used as alt text. */
-  filename: string;
-  caption: string;
-}
+/** A gallery's picture (`filepath` relative to the API base, `filename` its alt text). */
+export type GalleryImage = ParkResponse['galleryImages'][number];
 
 export interface Review {
   id: number;
@@ -205,27 +55,8 @@ export interface Review {
   rating: number;
 }
 
-/** A traveller's review of a safari, as shown on its page once a moderator approved it. */
-export interface ApprovedReview {
-  id: number;
-  name: string;
-  country: string;
-  /** 1 to 5 stars. */
-  rating: number;
-  text: string;
-  /** The day it was written (YYYY-MM-DD). */
-  date: string;
-  /** The photo that came with it: a stable image path (gallery sizes) and its intrinsic size. */
-  photo: { src: string; width: number; height: number } | null;
-  /** The operator's public reply under the review, and the day it was written (YYYY-MM-DD). */
-  reply: { text: string; date: string } | null;
-}
-
-/** Count and average (one decimal) of a safari's approved reviews. */
-export interface ReviewSummary {
-  count: number;
-  average: number;
-}
+/** A traveller's review of a safari as its page shows it, and a safari's rating. */
+export type { ApprovedReview, ReviewSummary } from './reviews.ts';
 
 /** Static page copy: sanitised HTML body and named HTML blocks (e.g. vision, mission, tip-1..tip-7). */
 interface PageCopy {
@@ -303,46 +134,20 @@ export interface ContentWithListsResponse extends PageMeta, PageCopy {
   safaris: SafariCard[];
   blogs: BlogCard[];
 }
-export interface AnimalsResponse extends PageMeta, Paged {
-  animals: AnimalCard[];
-}
-export interface AnimalResponse extends PageMeta {
-  animal: Animal;
-  relatedAnimals: AnimalCard[];
-  otherAnimals: AnimalCard[];
-  galleryImages: GalleryImage[];
-}
-export interface BirdsResponse extends PageMeta, Paged {
-  birds: BirdCard[];
-}
-export interface BirdResponse extends PageMeta {
-  bird: Bird;
-  relatedBirds: BirdCard[];
-  otherBirds: BirdCard[];
-  galleryImages: GalleryImage[];
-}
+export type AnimalsResponse = ListResponse<'animals'>;
+export type AnimalResponse = DetailResponse<'animals'>;
+export type BirdsResponse = ListResponse<'birds'>;
+export type BirdResponse = DetailResponse<'birds'>;
 export interface ParksResponse extends PageMeta, Paged {
   parks: ParkCard[];
 }
 export interface DestinationsResponse extends PageMeta {
   destinations: DestinationCard[];
 }
-export interface DestinationResponse extends PageMeta {
-  destination: Destination;
-  otherDestinations: DestinationCard[];
-  blogs: BlogCard[];
-  prevPost: DestinationCard | null;
-  nextPost: DestinationCard | null;
-}
-export interface ParkResponse extends PageMeta {
-  park: Park;
-  relatedParks: ParkCard[];
-  otherParks: ParkCard[];
-  blogs: BlogCard[];
-  galleryImages: GalleryImage[];
-  /** The park's lodges in their set order ("Where to stay"). */
-  lodges: LodgeCard[];
-}
+/** GET /destinations/{slug}: the country, the others, the latest posts, the previous and next in the set order. */
+export type DestinationResponse = DetailResponse<'destinations'>;
+/** GET /parks/{slug}: the park, three more of its country, five of others, the latest posts, its gallery and its lodges in their set order. */
+export type ParkResponse = DetailResponse<'parks'>;
 /** GET /lodges?page=&limit=[&park={park slug}][&tier={tier}] */
 export interface LodgesResponse extends PageMeta, Paged {
   lodges: LodgeCard[];
@@ -351,50 +156,23 @@ export interface LodgesResponse extends PageMeta, Paged {
   /** The tier filter in effect, or null. */
   tier: LodgeTier | null;
 }
-export interface LodgeResponse extends PageMeta {
-  lodge: Lodge;
-  galleryImages: GalleryImage[];
-  /** Other lodges nearby: the same park first, then the same country (at most 3). */
-  otherLodges: LodgeCard[];
-  /** Safaris that spend a night here, shortest first (at most 3). */
-  safaris: SafariCard[];
-}
+/** GET /lodges/{slug}: the lodge, its gallery, at most three others nearby (its park's first, then its country's) and three safaris that spend a night there, shortest first. */
+export type LodgeResponse = DetailResponse<'lodges'>;
 export interface SafarisResponse extends PageMeta {
   allsafaris: SafariCard[];
 }
-export interface SafariResponse extends PageMeta {
-  safari: Safari;
-  safaridays: SafariDay[];
-  otherSafaris: SafariCard[];
-  blogs: BlogCard[];
-  /** Approved reviews of travellers, newest first (at most 20). */
-  reviews: ApprovedReview[];
-  /** Count and average of every approved review; null when there is none. */
-  rating: ReviewSummary | null;
-  /** The guides who usually lead it, in order. */
-  guides: GuideCard[];
-  /** The vehicle it usually runs in, when it names one. */
-  vehicle: CardOf<'vehicles'> | null;
-}
-export interface BlogsResponse extends PageMeta, Paged {
-  blogs: BlogCard[];
-}
-export interface BlogResponse extends PageMeta {
-  blog: Blog;
-  prevPost: BlogCard | null;
-  nextPost: BlogCard | null;
-  relatedBlogs: BlogCard[];
-}
-export interface ExperiencesResponse extends PageMeta, Paged {
-  experiences: ExperienceCard[];
-}
-export interface ExperienceResponse extends PageMeta {
-  experience: Experience;
-  relatedExperiences: ExperienceCard[];
-  relatedSafaris: SafariCard[];
-  blogs: BlogCard[];
-  galleryImages: GalleryImage[];
-}
+/**
+ * GET /safaris/{slug}: the safari, its itinerary, three related safaris, the latest posts, the
+ * approved reviews (newest first, at most 20) and their rating (null when none), the guides who
+ * usually lead it and its vehicle (null when it names none).
+ */
+export type SafariResponse = DetailResponse<'safaris'>;
+export type BlogsResponse = ListResponse<'blogs'>;
+/** GET /blogs/{slug}: the post, the one before (older) and after (newer), and the latest three others. */
+export type BlogResponse = DetailResponse<'blogs'>;
+export type ExperiencesResponse = ListResponse<'experiences'>;
+/** GET /experiences/{slug}: the experience, the four after it, six safaris that offer it, the latest posts and its gallery. */
+export type ExperienceResponse = DetailResponse<'experiences'>;
 
 /** The search types (common/content-types.ts). */
 export type SearchItemType = SearchType;
@@ -459,7 +237,7 @@ type CardOf<C extends ListedCollection> = Wire<ServerCardOf<C>>;
 /** GET <list>?page=&limit=: the list page's fields, one page of cards under the collection's name. */
 export type ListResponse<C extends ListedCollection> = PageMeta & Paged & { [K in C]: CardOf<C>[] };
 /** GET <list>/{slug}: the page's fields and what the type's detail answer holds. */
-export type DetailResponse<C extends ListedCollection> = PageMeta & Wire<DetailOf<C>>;
+export type DetailResponse<C extends DetailedCollection> = PageMeta & Wire<DetailOf<C>>;
 /** The search hits of the types read off their modules. */
 type ReadOffSearchItem = { [C in ListedCollection]: ContentTypeEntry<C> extends { search: { type: infer T } } ? CardOf<C> & { type: T } : never }[ListedCollection];
 

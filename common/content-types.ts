@@ -3,9 +3,9 @@
 // its pages, and how search shows it. The rest is derived from here: the console's types
 // (server/content/types.ts), the search types and their result links (server/search/, the search
 // page), the sitemap's detail pages (server/search/sitemap.ts) and the API answers read off a type
-// (server/api/card-list.ts, server/api/species.ts, server/api/pages.ts). Its document schema is in
-// server/db/content.ts, its tables in server/db/schema.ts and its server-side parts (table, search
-// document) in server/content/definitions.ts. Isomorphic: the browser reads it too.
+// (server/api/card-list.ts, server/api/pages.ts). Its document schema, tables, projection, search
+// document and page queries are its module's, server/content/types/<collection>.ts. Isomorphic:
+// the browser reads it too.
 import { PAGE_SIZE } from './constants.ts';
 import { aboutPath } from './site.ts';
 

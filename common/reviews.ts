@@ -92,3 +92,25 @@ export function checkReview(input: Partial<Record<ReviewField, unknown>>): Revie
 
 /** What the API answers a review it accepted (shown by the form). */
 export const REVIEW_THANKS = 'Thank you for your review! We read every review before it appears, usually within a few days.';
+
+/** A traveller's review of a safari, as shown on its page once a moderator approved it. */
+export interface ApprovedReview {
+  id: number;
+  name: string;
+  country: string;
+  /** 1 to 5 stars. */
+  rating: number;
+  text: string;
+  /** The day it was written (YYYY-MM-DD). */
+  date: string;
+  /** The photo that came with it: a stable image path (gallery sizes) and its intrinsic size. */
+  photo: { src: string; width: number; height: number } | null;
+  /** The operator's public reply under the review, and the day it was written (YYYY-MM-DD). */
+  reply: { text: string; date: string } | null;
+}
+
+/** Count and average (one decimal) of a safari's approved reviews. */
+export interface ReviewSummary {
+  count: number;
+  average: number;
+}

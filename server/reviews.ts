@@ -7,20 +7,15 @@
 // The console (added later) calls: listReviews / listPendingReviews, approveReview, rejectReview,
 // and reviewPhotoFile for a pending review's photo. Approving (or taking back an approved review)
 // moves the content version on, so the safari's kept page and API answer are produced again.
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
-import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE, REVIEW_MESSAGES, sniffPhoto, type ReviewFields } from '../common/reviews.ts';
-import type { ApprovedReview, ReviewSummary } from '../common/api-types.ts';
+import { type ApprovedReview, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE, REVIEW_MESSAGES, sniffPhoto, type ReviewFields } from '../common/reviews.ts';
+import { publicFields, toApproved } from './content/types/safari-reviews.ts';
 import type { Db, Tx } from './db/index.ts';
 import { safaris, travellerReviewPhotos, travellerReviews, type ReviewStatus } from './db/schema.ts';
 import { bumpContentVersion } from './db/version.ts';
 import { renderImage, type RenderedImage } from './media/pipeline.ts';
 import type { ImageFormat } from './media/variants.ts';
-
-/** The stable path of a review's photo (a gallery-sized image: 480 and 1280 px wide). */
-export function reviewPhotoPath(id: number): string {
-  return `images/reviews/visitors/${id}.jpg`;
-}
 
 /** A review's photo request: images/reviews/visitors/{id}.jpg or one of its variants. */
 export const REVIEW_PHOTO_FILE = /^reviews\/visitors\/([1-9][0-9]{0,9})(?:\.w(\d{2,4})\.(avif|webp|jpg)|\.jpg)$/;
@@ -75,36 +70,6 @@ export async function insertReview(tx: Tx, safariId: number, fields: ReviewField
   return { id: row!.id, created_at: new Date(row!.created_at) };
 }
 
-const publicFields = {
-  id: travellerReviews.id,
-  name: travellerReviews.name,
-  country: travellerReviews.country,
-  rating: travellerReviews.rating,
-  text: travellerReviews.body,
-  created_at: travellerReviews.created_at,
-  photo_width: travellerReviews.photo_width,
-  photo_height: travellerReviews.photo_height,
-  reply: travellerReviews.reply,
-  replied_at: travellerReviews.replied_at,
-};
-
-type PublicRow = { [K in keyof typeof publicFields]: unknown };
-
-function toApproved(r: PublicRow): ApprovedReview {
-  const id = Number(r.id);
-  const hasPhoto = r.photo_width !== null && r.photo_height !== null;
-  return {
-    id,
-    name: String(r.name),
-    country: String(r.country),
-    rating: Number(r.rating),
-    text: String(r.text),
-    date: new Date(r.created_at as string).toISOString().slice(0, 10),
-    photo: hasPhoto ? { src: reviewPhotoPath(id), width: Number(r.photo_width), height: Number(r.photo_height) } : null,
-    reply: typeof r.reply === 'string' && r.reply ? { text: r.reply, date: new Date((r.replied_at ?? r.created_at) as string).toISOString().slice(0, 10) } : null,
-  };
-}
-
 /** The longest public reply. */
 export const REPLY_MAX = 2000;
 
@@ -126,28 +91,6 @@ export async function setReviewReply(db: Db, id: number, reply: string, opts: { 
     const contentVersion = before.status === 'approved' ? await bumpContentVersion(tx, [travellerReviews]) : null;
     return { changed: true, contentVersion };
   });
-}
-
-/** The approved reviews of a safari, newest first (what its page shows). */
-export async function approvedReviews(db: Db, safariId: number, limit = 20): Promise<ApprovedReview[]> {
-  const rows = await db
-    .select(publicFields)
-    .from(travellerReviews)
-    .where(and(eq(travellerReviews.safari_id, safariId), eq(travellerReviews.status, 'approved')))
-    .orderBy(desc(travellerReviews.created_at), desc(travellerReviews.id))
-    .limit(limit);
-  return rows.map(toApproved);
-}
-
-/** Count and average of a safari's approved reviews; null when it has none. */
-export async function reviewSummary(db: Db, safariId: number): Promise<ReviewSummary | null> {
-  const [row] = await db
-    .select({ n: count(), avg: sql<string | null>`avg(${travellerReviews.rating})` })
-    .from(travellerReviews)
-    .where(and(eq(travellerReviews.safari_id, safariId), eq(travellerReviews.status, 'approved')));
-  const n = Number(row?.n ?? 0);
-  if (!n) return null;
-  return { count: n, average: Math.round(Number(row!.avg) * 10) / 10 };
 }
 
 // ---- moderation (the console) ----

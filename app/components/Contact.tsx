@@ -1,6 +1,6 @@
 // Contact shortcuts (WhatsApp, direct call, e-mail and social pages), the social icon row and the
 // sticky bar's Follow us menu of the same links.
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { site } from '../../common/site.ts';
 import { usePageWhatsAppHref } from '../lib/whatsapp.ts';
 import { ExternalLink } from './ExternalLink.tsx';
@@ -120,5 +120,23 @@ export function ContactCards({ withEmail = false }: { withEmail?: boolean }) {
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * A price card's contacts (a safari's, a lodge's): WhatsApp, its message naming the page, with
+ * its label after the icon (its leading space included), and the phone.
+ */
+export function PriceCardContact({ whatsapp, children }: { whatsapp: string; children: ReactNode }) {
+  return (
+    <div className="price-card__contact">
+      <ExternalLink href={whatsapp}>
+        <WhatsAppIcon size={18} />
+        {children}
+      </ExternalLink>
+      <a href={site.phoneHref}>
+        <PhoneIcon size={18} /> {site.phone}
+      </a>
+    </div>
   );
 }

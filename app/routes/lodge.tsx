@@ -5,13 +5,12 @@ import { Link } from 'react-router';
 import type { LodgeResponse } from '../../common/api-types.ts';
 import { LODGE_TIER_LABELS } from '../../common/constants.ts';
 import { lodgeSetting, shortStopName } from '../../common/route.ts';
-import { site } from '../../common/site.ts';
 import { whatsappHref } from '../../common/whatsapp.ts';
 import { Grid, LodgeCard, SafariCard } from '../components/Cards.tsx';
-import { ExternalLink } from '../components/ExternalLink.tsx';
 import { Gallery } from '../components/Gallery.tsx';
+import { PriceCardContact } from '../components/Contact.tsx';
 import { Hero } from '../components/Hero.tsx';
-import { CheckIcon, PhoneIcon, PinIcon, WhatsAppIcon } from '../components/Icons.tsx';
+import { CheckIcon, PinIcon } from '../components/Icons.tsx';
 import { ParkLocationMap } from '../components/ParkLocationMap.tsx';
 import { RichText } from '../components/RichText.tsx';
 import { Section } from '../components/Section.tsx';
@@ -101,14 +100,10 @@ export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) 
                 Plan a safari with a stay here
               </Link>
               <p className="price-card__note">We book it as part of a guided safari, with the drives, permits and park fees. Tell us your dates and we reply within a day.</p>
-              <div className="price-card__contact">
-                <ExternalLink href={whatsappHref({ title: lodge.lodgetitle, url: data.pageUrl })}>
-                  <WhatsAppIcon size={18} /> Ask about {lodge.lodgetitle} on WhatsApp
-                </ExternalLink>
-                <a href={site.phoneHref}>
-                  <PhoneIcon size={18} /> {site.phone}
-                </a>
-              </div>
+              <PriceCardContact whatsapp={whatsappHref({ title: lodge.lodgetitle, url: data.pageUrl })}>
+                {' Ask about '}
+                {lodge.lodgetitle} on WhatsApp
+              </PriceCardContact>
             </div>
           </aside>
         </div>

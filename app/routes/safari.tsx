@@ -6,13 +6,12 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { SafariDay, SafariResponse } from '../../common/api-types.ts';
 import { LODGE_TIER_LABELS } from '../../common/constants.ts';
-import { site } from '../../common/site.ts';
 import { whatsappHref } from '../../common/whatsapp.ts';
 import { Grid, SafariCard } from '../components/Cards.tsx';
-import { ExternalLink } from '../components/ExternalLink.tsx';
 import { YourGuides } from '../components/GuideCards.tsx';
+import { PriceCardContact } from '../components/Contact.tsx';
 import { Hero } from '../components/Hero.tsx';
-import { CalendarIcon, CheckIcon, CrossIcon, DownloadIcon, PhoneIcon, WhatsAppIcon } from '../components/Icons.tsx';
+import { CalendarIcon, CheckIcon, CrossIcon, DownloadIcon } from '../components/Icons.tsx';
 import { Image } from '../components/Image.tsx';
 import { CurrencySwitch } from '../components/CurrencySwitch.tsx';
 import { Price, PriceNote } from '../components/Price.tsx';
@@ -56,8 +55,6 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
   const [quoteOpen, setQuoteOpen] = useState(false);
   // Mounted from the first request on, so that closing keeps the dialog's own closing behaviour.
   const [quoteWanted, setQuoteWanted] = useState(false);
-  const includes = cleanList(safari.safariincludes);
-  const excludes = cleanList(safari.safariexcludes);
   const heading = safariHeading(safari.safariday, safari.safarititle);
   return (
     <>
@@ -78,28 +75,7 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
               <RichText html={safari.safaridescription} className="prose--lead" />
             </section>
 
-            <section className="inc-exc" aria-label="What is included">
-              <div className="inc-exc__col inc-exc__col--in">
-                <h2 className="inc-exc__title">Includes</h2>
-                <ul>
-                  {includes.map((item, i) => (
-                    <li key={i}>
-                      <CheckIcon size={18} /> {item}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-              <div className="inc-exc__col inc-exc__col--out">
-                <h2 className="inc-exc__title">Excludes</h2>
-                <ul>
-                  {excludes.map((item, i) => (
-                    <li key={i}>
-                      <CrossIcon size={18} /> {item}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            </section>
+            <IncludesExcludes includes={cleanList(safari.safariincludes)} excludes={cleanList(safari.safariexcludes)} />
 
             <SafariDepartures departures={data.departures} slug={safari.safarititleslug} />
 
@@ -117,73 +93,18 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
 
             <YourGuides guides={data.guides} />
 
-            {data.vehicle && (
-              <section className="your-vehicle" aria-labelledby="your-vehicle-title">
-                <p className="eyebrow">What you travel in</p>
-                <h2 id="your-vehicle-title">Your vehicle</h2>
-                <div className="vehicle-chip">
-                  <span className="vehicle-chip__media">
-                    <Image src={data.vehicle.vehicleheaderimage} alt="" width={600} height={400} sizes="132px" />
-                  </span>
-                  <span className="vehicle-chip__body">
-                    <Link to={`/vehicles/${data.vehicle.vehicletitleslug}`} className="vehicle-chip__name">
-                      {data.vehicle.vehicletitle}
-                    </Link>
-                    <span className="vehicle-chip__kind">{data.vehicle.vehiclekind}</span>
-                    <span className="vehicle-chip__facts">
-                      {data.vehicle.vehicleseats} seats{data.vehicle.vehiclewindowseats ? ', each at a window' : ''}
-                      {data.vehicle.vehiclefeatures.length > 0 && ` · ${data.vehicle.vehiclefeatures.join(', ')}`}
-                    </span>
-                  </span>
-                </div>
-              </section>
-            )}
+            {data.vehicle && <YourVehicle vehicle={data.vehicle} />}
           </article>
 
-          <aside className="page__aside" aria-label="Price and booking">
-            <div className="price-card">
-              {/* The amount has a line of its own, so a converted (wider) amount moves nothing. */}
-              <p className="price-card__amount">
-                <span className="price-card__label">From</span>{' '}
-                <strong>
-                  <Price usd={safari.safariprice} />
-                </strong>
-              </p>
-              <p className="price-card__per">
-                <span className="price-card__label">Per pax</span> · <PriceNote usd={safari.safariprice} />
-              </p>
-              <CurrencySwitch className="currency-switch--card" label="Show prices in" />
-              <p className="price-card__days">
-                <CalendarIcon size={18} /> {safari.safariday} {safari.safariday === 1 ? 'day' : 'days'}, fully guided
-              </p>
-              <a
-                href={`/plan-a-safari?safari=${encodeURIComponent(safari.safarititleslug)}`}
-                className="btn btn--primary btn--lg btn--block"
-                aria-haspopup="dialog"
-                onPointerEnter={() => void loadQuoteOverlay()}
-                onFocus={() => void loadQuoteOverlay()}
-                onClick={(e) => {
-                  e.preventDefault();
-                  setQuoteWanted(true);
-                  setQuoteOpen(true);
-                }}
-              >
-                Get a free quote
-              </a>
-              <p className="price-card__note">Tailor the dates, lodges and pace. We reply within a day.</p>
-              <a className="price-card__pdf" href={itineraryPdfPath(safari.safarititleslug)} type="application/pdf">
-                <DownloadIcon size={18} /> Download itinerary (PDF)
-              </a>
-              <div className="price-card__contact">
-                <ExternalLink href={whatsappHref({ title: heading, url: data.pageUrl, safari: true })}>
-                  <WhatsAppIcon size={18} /> WhatsApp us
-                </ExternalLink>
-                <a href={site.phoneHref}>
-                  <PhoneIcon size={18} /> {site.phone}
-                </a>
-              </div>
-            </div>
-          </aside>
+          <PriceCard
+            safari={safari}
+            heading={heading}
+            pageUrl={data.pageUrl}
+            onQuote={() => {
+              setQuoteWanted(true);
+              setQuoteOpen(true);
+            }}
+          />
         </div>
       </div>
 
@@ -206,6 +127,101 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
       )}
       <NewsSection blogs={data.blogs} />
     </>
+  );
+}
+
+/** What the price includes and excludes, two lists side by side. */
+function IncludesExcludes({ includes, excludes }: { includes: string[]; excludes: string[] }) {
+  return (
+    <section className="inc-exc" aria-label="What is included">
+      <div className="inc-exc__col inc-exc__col--in">
+        <h2 className="inc-exc__title">Includes</h2>
+        <ul>
+          {includes.map((item, i) => (
+            <li key={i}>
+              <CheckIcon size={18} /> {item}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="inc-exc__col inc-exc__col--out">
+        <h2 className="inc-exc__title">Excludes</h2>
+        <ul>
+          {excludes.map((item, i) => (
+            <li key={i}>
+              <CrossIcon size={18} /> {item}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+/** The vehicle the safari usually runs in: its picture, name, kind, seats and features. */
+function YourVehicle({ vehicle }: { vehicle: NonNullable<SafariResponse['vehicle']> }) {
+  return (
+    <section className="your-vehicle" aria-labelledby="your-vehicle-title">
+      <p className="eyebrow">What you travel in</p>
+      <h2 id="your-vehicle-title">Your vehicle</h2>
+      <div className="vehicle-chip">
+        <span className="vehicle-chip__media">
+          <Image src={vehicle.vehicleheaderimage} alt="" width={600} height={400} sizes="132px" />
+        </span>
+        <span className="vehicle-chip__body">
+          <Link to={`/vehicles/${vehicle.vehicletitleslug}`} className="vehicle-chip__name">
+            {vehicle.vehicletitle}
+          </Link>
+          <span className="vehicle-chip__kind">{vehicle.vehiclekind}</span>
+          <span className="vehicle-chip__facts">
+            {vehicle.vehicleseats} seats{vehicle.vehiclewindowseats ? ', each at a window' : ''}
+            {vehicle.vehiclefeatures.length > 0 && ` · ${vehicle.vehiclefeatures.join(', ')}`}
+          </span>
+        </span>
+      </div>
+    </section>
+  );
+}
+
+/** The price and booking card: the price, the currency, the quote button, the itinerary's PDF and the contacts. */
+function PriceCard({ safari, heading, pageUrl, onQuote }: { safari: SafariResponse['safari']; heading: string; pageUrl: string; onQuote: () => void }) {
+  return (
+    <aside className="page__aside" aria-label="Price and booking">
+      <div className="price-card">
+        {/* The amount has a line of its own, so a converted (wider) amount moves nothing. */}
+        <p className="price-card__amount">
+          <span className="price-card__label">From</span>{' '}
+          <strong>
+            <Price usd={safari.safariprice} />
+          </strong>
+        </p>
+        <p className="price-card__per">
+          <span className="price-card__label">Per pax</span> · <PriceNote usd={safari.safariprice} />
+        </p>
+        <CurrencySwitch className="currency-switch--card" label="Show prices in" />
+        <p className="price-card__days">
+          <CalendarIcon size={18} /> {safari.safariday} {safari.safariday === 1 ? 'day' : 'days'}, fully guided
+        </p>
+        <a
+          href={`/plan-a-safari?safari=${encodeURIComponent(safari.safarititleslug)}`}
+          className="btn btn--primary btn--lg btn--block"
+          aria-haspopup="dialog"
+          onPointerEnter={() => void loadQuoteOverlay()}
+          onFocus={() => void loadQuoteOverlay()}
+          onClick={(e) => {
+            e.preventDefault();
+            onQuote();
+          }}
+        >
+          Get a free quote
+        </a>
+        <p className="price-card__note">Tailor the dates, lodges and pace. We reply within a day.</p>
+        <a className="price-card__pdf" href={itineraryPdfPath(safari.safarititleslug)} type="application/pdf">
+          <DownloadIcon size={18} /> Download itinerary (PDF)
+        </a>
+        <PriceCardContact whatsapp={whatsappHref({ title: heading, url: pageUrl, safari: true })}>{' WhatsApp us'}</PriceCardContact>
+      </div>
+    </aside>
   );
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dedupeById, pageMeta } from './answers.ts';
+import { dedupeById } from '../db/queries.ts';
+import { pageMeta } from './answers.ts';
 
 describe('dedupeById', () => {
   it('keeps the first occurrence in order', () => {

@@ -29,7 +29,6 @@ import { parksApi } from './parks.ts';
 import { safarisApi } from './safaris.ts';
 import { searchApi } from './search.ts';
 import { redirectsApi } from './redirects.ts';
-import { animalsApi, birdsApi } from './species.ts';
 
 export interface ApiOptions {
   deps: ApiDeps;
@@ -92,11 +91,10 @@ function mountResources(app: Hono<ApiEnv>, opts: ApiOptions): void {
   app.route('/', parksApi());
   app.route('/', lodgesApi());
   app.route('/', destinationsApi());
-  app.route('/', contentTypesApi());
-  app.route('/', blogsApi());
   app.route('/', experiencesApi());
-  app.route('/', animalsApi());
-  app.route('/', birdsApi());
+  // The Blogs panel (/blogs/nav) before the posts (/blogs/:slug) of the registry's routes.
+  app.route('/', blogsApi());
+  app.route('/', contentTypesApi());
   app.route('/', searchApi());
   app.route('/', redirectsApi());
 }

@@ -5,11 +5,11 @@ import { asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { aboutPath } from '../../common/site.ts';
 import * as c from '../db/columns.ts';
-import { featuredSafaris, latestBlogs, pageRow, allExperiences } from '../db/queries.ts';
+import { dedupeById, featuredSafaris, latestBlogs, pageRow, allExperiences } from '../db/queries.ts';
 import * as t from '../db/schema.ts';
 import { deps, type ApiContext, type ApiEnv } from '../http/deps.ts';
 import { HttpError } from '../http/error.ts';
-import { dedupeById, pageMeta } from './answers.ts';
+import { pageMeta } from './answers.ts';
 import { experienceBySlug, destinationBySlug } from '../db/queries.ts';
 
 /** Metadata and copy of a static page; the page row must exist. */

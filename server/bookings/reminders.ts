@@ -94,7 +94,12 @@ async function bookingTurn(tx: Tx, id: number, today: string, on: ReminderSettin
       .where(eq(bookings.id, id));
     // A new trip link per reminder (only a token's hash is kept); a booking made by hand has no trip page.
     const tripUrl = b.quote_id === null ? undefined : `${opts.siteUrl}/trip/${await createTripLink(tx, b.quote_id)}`;
-    const message = bookingReminderMail(kind, { reference: b.reference, title: v?.title ?? b.reference, leadName: b.lead_name, leadEmail: b.lead_email, travelFrom: b.travel_from, tripUrl }, account, opts);
+    const message = bookingReminderMail(
+      kind,
+      { reference: b.reference, title: v?.title ?? b.reference, leadName: b.lead_name, leadEmail: b.lead_email, travelFrom: b.travel_from, tripUrl },
+      account,
+      opts,
+    );
     await enqueueMail(tx, opts.messageIdDomain, [{ kind: 'booking-reminder', message }]);
     sent.push(kind);
   }

@@ -4,9 +4,7 @@ import * as c from './columns.ts';
 import type { Db } from './index.ts';
 import { noteReads, traced } from './reads.ts';
 import * as t from './schema.ts';
-
-export type { GalleryOwner } from '../content/types/index.ts';
-import type { GalleryOwner } from '../content/types/index.ts';
+import type { PagePrefix } from '../../common/content-types.ts';
 
 // Reference data (destinations, experiences, page rows) is tiny, read by almost every request
 // and changes only with the content: it is memoised per database until the content changes
@@ -139,7 +137,8 @@ export function findLodges(db: Db, where: SQL | undefined) {
     .$dynamic();
 }
 
-export function galleryOf(db: Db, owner: GalleryOwner, ownerId: number) {
+/** An item's gallery, its owner named by its type's page prefix (gallery_images.owner_type: 'park', 'lodge'...). */
+export function galleryOf(db: Db, owner: PagePrefix, ownerId: number) {
   return db
     .select(c.galleryFields)
     .from(t.galleryImages)
@@ -167,6 +166,12 @@ export function allDestinations(db: Db) {
 /** All experiences in their set order. */
 export function allExperiences(db: Db) {
   return memo(db, 'experiences', () => db.select(c.experienceCard).from(t.experiences).orderBy(asc(t.experiences.sort_order), asc(t.experiences.id)));
+}
+
+/** Removes later duplicates by id, keeping the first occurrence's order. */
+export function dedupeById<T extends { id: number }>(items: T[]): T[] {
+  const seen = new Set<number>();
+  return items.filter((i) => (seen.has(i.id) ? false : (seen.add(i.id), true)));
 }
 
 /**

@@ -4,18 +4,7 @@
 // are approved), FAQPage, BlogPosting, TouristAttraction for a park, LodgingBusiness for a lodge,
 // and a BreadcrumbList on detail pages. Only facts the API states are used (no invented availability, ratings or dates).
 import { CONTENT_TYPES, type ContentTypeInfo, jsonLdType, type PagePrefix } from '../../../common/content-types.ts';
-import type {
-  GuideResponse,
-  AnimalResponse,
-  BirdResponse,
-  BlogResponse,
-  DestinationResponse,
-  ExperienceResponse,
-  Faq,
-  LodgeResponse,
-  ParkResponse,
-  SafariResponse,
-} from '../../../common/api-types.ts';
+import type { GuideResponse, BlogResponse, DestinationResponse, Faq, LodgeResponse, ParkResponse, SafariResponse } from '../../../common/api-types.ts';
 import { SITE_SHARE_IMAGE } from '../../../common/media.ts';
 import { isPublicSiteUrl } from '../../../common/seo.ts';
 import { site } from '../../../common/site.ts';
@@ -372,12 +361,70 @@ export function routeKind(routeId: string): RouteKind | null {
 type AnyData = Record<string, unknown> & { pageUrl?: string; title?: string };
 
 /** The structured data graph of a page: site-wide nodes, plus the nodes of the page's route. */
-export function pageGraph(kind: RouteKind | null, data: AnyData | null | undefined, fallbackOrigin = ''): JsonLdGraph | null {
-  const pageUrl = typeof data?.pageUrl === 'string' ? data.pageUrl : '';
-  const origin = originOf(pageUrl) || fallbackOrigin;
-  if (!origin) return null;
-  const graph: JsonLdNode[] = [travelAgency(origin), webSite(origin)];
-  const crumbs = (list: string, listPath: string, name: string): JsonLdNode =>
+/** The breadcrumbs of a detail page: Home, its list, itself. */
+type Crumbs = (list: string, listPath: string, name: string) => JsonLdNode;
+/** A detail page's own nodes (null where a fact is missing), read off its answer. */
+type DetailNodes = (data: AnyData, pageUrl: string, crumbs: Crumbs) => (JsonLdNode | null)[];
+
+/** An item described from its own fields alone: a species' or an experience's AboutPage. */
+const aboutNodes =
+  (prefix: 'animal' | 'bird' | 'experience', list: string, listPath: string): DetailNodes =>
+  (data, pageUrl, crumbs) => {
+    const item = data[prefix] as Record<string, string> | undefined;
+    if (!item) return [];
+    const title = item[`${prefix}title`]!;
+    return [aboutPage(pageUrl, title, item[`${prefix}description`]!, item[`${prefix}headerimage`]!), crumbs(list, listPath, title)];
+  };
+
+/** A detail page's nodes: its item's (when the answer has it under `key`), its breadcrumbs, and any after them. */
+const detailNodes =
+  <D>(key: string, node: (d: D) => JsonLdNode, list: string, listPath: string, name: (d: D) => string, after?: (d: D) => JsonLdNode | null): DetailNodes =>
+  (data, _url, crumbs) => {
+    if (!data[key]) return [];
+    const d = data as unknown as D;
+    return [node(d), crumbs(list, listPath, name(d)), after?.(d) ?? null];
+  };
+
+/** The detail pages with JSON-LD nodes of their own (each built above). */
+const DETAIL_NODES: Partial<Record<RouteKind, DetailNodes>> = {
+  safari: detailNodes<SafariResponse>('safari', touristTrip, 'Safaris', '/safaris', (d) => `${d.safari.safariday} Day ${d.safari.safarititle}`, ratedSafari),
+  blog: detailNodes<BlogResponse>('blog', blogPosting, 'Blogs', '/blogs', (d) => d.blog.blogtitle),
+  park: detailNodes<ParkResponse>('park', touristAttraction, 'Parks', '/parks', (d) => d.park.parktitle),
+  lodge: detailNodes<LodgeResponse>('lodge', lodgingBusiness, 'Lodges', '/lodges', (d) => d.lodge.lodgetitle),
+  guide: detailNodes<GuideResponse>('guide', guidePerson, 'Guides', '/guides', (d) => d.guide.guidetitle),
+  destination: detailNodes<DestinationResponse>('destination', touristDestination, 'Destinations', '/destinations', (d) => d.destination.destinationtitle),
+  animal: aboutNodes('animal', 'Animals', '/animals'),
+  bird: aboutNodes('bird', 'Birds', '/birds'),
+  experience: aboutNodes('experience', 'Experiences', '/experiences'),
+};
+
+/** The home page's and the FAQ page's nodes: the questions, and the FAQ page's breadcrumbs. */
+function faqNodes(kind: 'home' | 'faq', data: AnyData, pageUrl: string, origin: string): (JsonLdNode | null)[] {
+  const questions = faqPage((data.faqs as Faq[] | undefined) ?? [], pageUrl);
+  if (kind === 'home') return [questions];
+  return [
+    questions,
+    breadcrumbList(
+      [
+        { name: 'Home', url: `${origin}/` },
+        { name: String(data.title ?? 'FAQ'), url: pageUrl },
+      ],
+      pageUrl,
+    ),
+  ];
+}
+
+/** A type its entry describes (common/content-types.ts): the item is under its prefix. */
+function describedNodes(kind: RouteKind, data: AnyData, pageUrl: string, crumbs: Crumbs): JsonLdNode[] {
+  const info = CONTENT_TYPES.find((t) => t.page?.prefix === kind);
+  const item = info?.page ? (data[info.page.prefix] as Record<string, unknown> | undefined) : undefined;
+  const node = info && item ? describedItem(info, item, pageUrl) : null;
+  return info?.page && node ? [node, crumbs(info.label, info.page.list, String(node.name))] : [];
+}
+
+/** A page's own nodes, by its kind. */
+function pageNodes(kind: RouteKind | null, data: AnyData, pageUrl: string, origin: string): (JsonLdNode | null)[] {
+  const crumbs: Crumbs = (list, listPath, name) =>
     breadcrumbList(
       [
         { name: 'Home', url: `${origin}/` },
@@ -386,86 +433,18 @@ export function pageGraph(kind: RouteKind | null, data: AnyData | null | undefin
       ],
       pageUrl,
     );
-  if (data && pageUrl) {
-    switch (kind) {
-      case 'home':
-      case 'faq': {
-        const node = faqPage((data.faqs as Faq[] | undefined) ?? [], pageUrl);
-        if (node) graph.push(node);
-        if (kind === 'faq')
-          graph.push(
-            breadcrumbList(
-              [
-                { name: 'Home', url: `${origin}/` },
-                { name: String(data.title ?? 'FAQ'), url: pageUrl },
-              ],
-              pageUrl,
-            ),
-          );
-        break;
-      }
-      case 'safari': {
-        const d = data as unknown as SafariResponse;
-        if (d.safari) {
-          graph.push(touristTrip(d), crumbs('Safaris', '/safaris', `${d.safari.safariday} Day ${d.safari.safarititle}`));
-          const rated = ratedSafari(d);
-          if (rated) graph.push(rated);
-        }
-        break;
-      }
-      case 'blog': {
-        const d = data as unknown as BlogResponse;
-        if (d.blog) graph.push(blogPosting(d), crumbs('Blogs', '/blogs', d.blog.blogtitle));
-        break;
-      }
-      case 'park': {
-        const d = data as unknown as ParkResponse;
-        if (d.park) graph.push(touristAttraction(d), crumbs('Parks', '/parks', d.park.parktitle));
-        break;
-      }
-      case 'lodge': {
-        const d = data as unknown as LodgeResponse;
-        if (d.lodge) graph.push(lodgingBusiness(d), crumbs('Lodges', '/lodges', d.lodge.lodgetitle));
-        break;
-      }
-      case 'guide': {
-        const d = data as unknown as GuideResponse;
-        if (d.guide) graph.push(guidePerson(d), crumbs('Guides', '/guides', d.guide.guidetitle));
-        break;
-      }
-      case 'destination': {
-        const d = data as unknown as DestinationResponse;
-        if (d.destination) graph.push(touristDestination(d), crumbs('Destinations', '/destinations', d.destination.destinationtitle));
-        break;
-      }
-      case 'animal': {
-        const d = data as unknown as AnimalResponse;
-        if (d.animal) graph.push(aboutPage(pageUrl, d.animal.animaltitle, d.animal.animaldescription, d.animal.animalheaderimage), crumbs('Animals', '/animals', d.animal.animaltitle));
-        break;
-      }
-      case 'bird': {
-        const d = data as unknown as BirdResponse;
-        if (d.bird) graph.push(aboutPage(pageUrl, d.bird.birdtitle, d.bird.birddescription, d.bird.birdheaderimage), crumbs('Birds', '/birds', d.bird.birdtitle));
-        break;
-      }
-      case 'experience': {
-        const d = data as unknown as ExperienceResponse;
-        if (d.experience)
-          graph.push(
-            aboutPage(pageUrl, d.experience.experiencetitle, d.experience.experiencedescription, d.experience.experienceheaderimage),
-            crumbs('Experiences', '/experiences', d.experience.experiencetitle),
-          );
-        break;
-      }
-      default: {
-        // A type its entry describes (common/content-types.ts): the item is under its prefix.
-        const info = CONTENT_TYPES.find((t) => t.page?.prefix === kind);
-        const item = info?.page ? (data[info.page.prefix] as Record<string, unknown> | undefined) : undefined;
-        const node = info && item ? describedItem(info, item, pageUrl) : null;
-        if (info?.page && node) graph.push(node, crumbs(info.label, info.page.list, String(node.name)));
-      }
-    }
-  }
+  if (kind === 'home' || kind === 'faq') return faqNodes(kind, data, pageUrl, origin);
+  const own = kind ? DETAIL_NODES[kind] : undefined;
+  if (own) return own(data, pageUrl, crumbs);
+  return kind ? describedNodes(kind, data, pageUrl, crumbs) : [];
+}
+
+export function pageGraph(kind: RouteKind | null, data: AnyData | null | undefined, fallbackOrigin = ''): JsonLdGraph | null {
+  const pageUrl = typeof data?.pageUrl === 'string' ? data.pageUrl : '';
+  const origin = originOf(pageUrl) || fallbackOrigin;
+  if (!origin) return null;
+  const graph: JsonLdNode[] = [travelAgency(origin), webSite(origin)];
+  if (data && pageUrl) for (const node of pageNodes(kind, data, pageUrl, origin)) if (node) graph.push(node);
   return { '@context': 'https://schema.org', '@graph': graph.map(prune) };
 }
 

@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import * as c from '../../db/columns.ts';
 import { markdownToHtml } from '../../db/html.ts';
+import type { Db } from '../../db/index.ts';
 import * as t from '../../db/schema.ts';
+import { speciesDetail } from './species.ts';
 import { galleryItem, image, markdown, seo, text } from './fields.ts';
 import { cardsById, contentType, inOrder, named, pageColumns, replaceGallery, upsert } from './type.ts';
 
@@ -15,6 +17,13 @@ const animalSchema = z.object({
   gallery: z.array(galleryItem).default([]),
   seo,
 });
+
+/** An animal's page: the animal, the four after it, five others and its gallery. */
+async function animalDetail(db: Db, slug: string) {
+  const found = await speciesDetail(db, { table: t.animals, prefix: 'animal', slugColumn: t.animals.animaltitleslug, full: c.animalFull, card: c.animalCard }, slug);
+  if (!found) return null;
+  return { ...found.page, body: { animal: found.item, relatedAnimals: found.related, otherAnimals: found.other, galleryImages: found.galleryImages } };
+}
 
 export default contentType({
   collection: 'animals',
@@ -29,6 +38,7 @@ export default contentType({
     results: cardsById(t.animals, c.animalCard),
     document: { ...named('animal'), body: 'x.animalparagraph' },
   },
+  detail: { notFound: 'Animal', read: animalDetail },
   cardList: inOrder(t.animals, c.animalCard, 'Animals of East Africa'),
   async project(tx, items, p) {
     for (const a of items) {

@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import * as c from '../../db/columns.ts';
 import { markdownToHtml } from '../../db/html.ts';
+import type { Db } from '../../db/index.ts';
 import * as t from '../../db/schema.ts';
+import { speciesDetail } from './species.ts';
 import { galleryItem, image, markdown, seo, text } from './fields.ts';
 import { cardsById, contentType, inOrder, named, pageColumns, replaceGallery, upsert } from './type.ts';
 
@@ -17,6 +19,13 @@ const birdSchema = z.object({
   seo,
 });
 
+/** A bird's page: the bird, the four after it, five others and its gallery. */
+async function birdDetail(db: Db, slug: string) {
+  const found = await speciesDetail(db, { table: t.birds, prefix: 'bird', slugColumn: t.birds.birdtitleslug, full: c.birdFull, card: c.birdCard }, slug);
+  if (!found) return null;
+  return { ...found.page, body: { bird: found.item, relatedBirds: found.related, otherBirds: found.other, galleryImages: found.galleryImages } };
+}
+
 export default contentType({
   collection: 'birds',
   schema: birdSchema,
@@ -30,6 +39,7 @@ export default contentType({
     results: cardsById(t.birds, c.birdCard),
     document: { ...named('bird'), body: `x.birdoverview || ' ' || x.birddetails` },
   },
+  detail: { notFound: 'Bird', read: birdDetail },
   cardList: inOrder(t.birds, c.birdCard, 'Birds of East Africa'),
   async project(tx, items, p) {
     for (const b of items) {

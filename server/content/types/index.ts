@@ -46,5 +46,8 @@ type ModuleOf<C extends CollectionName> = Extract<Module, { collection: C }>;
 export type ListedCollection = { [C in CollectionName]: string extends keyof NonNullable<ModuleOf<C>['cardList']>['card'] ? never : C }[CollectionName];
 /** A type's card on the wire: its card columns' values. */
 export type CardOf<C extends ListedCollection> = InferColumnsDataTypes<NonNullable<ModuleOf<C>['cardList']>['card']>;
+type BodyOf<C extends CollectionName> = NonNullable<Awaited<ReturnType<NonNullable<ModuleOf<C>['detail']>['read']>>>['body'];
+/** The collections whose detail answer is read off their module. */
+export type DetailedCollection = { [C in CollectionName]: string extends keyof BodyOf<C> ? never : C }[CollectionName];
 /** A type's detail answer's own fields on the wire (besides the page metadata). */
-export type DetailOf<C extends ListedCollection> = NonNullable<Awaited<ReturnType<NonNullable<ModuleOf<C>['detail']>['read']>>>['body'];
+export type DetailOf<C extends DetailedCollection> = BodyOf<C>;

@@ -7,6 +7,7 @@ import { markdownToHtml } from '../../db/html.ts';
 import * as t from '../../db/schema.ts';
 import { image, listItem, markdown, ref, stopRef, text } from './fields.ts';
 import { cardsById, contentType, headerImage, named, upsert } from './type.ts';
+import { safariDetail } from './safaris.queries.ts';
 import { safariVehicles } from './vehicles.ts';
 
 const safariDaySchema = z.object({
@@ -54,6 +55,7 @@ export default contentType({
   table: t.safaris,
   slugKey: 'safarititleslug',
   images: 'art',
+  detail: { notFound: 'Safari', read: safariDetail },
   search: {
     type: 'safari',
     titleBoost: 0.1,

@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { SearchType } from '../../../common/content-types.ts';
+import type { PagePrefix, SearchType } from '../../../common/content-types.ts';
 import type { Db } from '../../db/index.ts';
 import * as t from '../../db/schema.ts';
 import { galleryImagePath, headerImagePath, type ImageCollection } from '../../media/paths.ts';
@@ -112,7 +112,7 @@ export interface Detail<B extends Record<string, unknown> = Record<string, unkno
 export function contentType<
   const C extends string,
   S extends z.ZodType,
-  const G extends string = never,
+  const G extends PagePrefix = never,
   K extends Record<string, PgColumn> = Record<string, PgColumn>,
   B extends Record<string, unknown> = Record<string, unknown>,
 >(m: TypedModule<C, S, G, K, B>): TypedModule<C, S, G, K, B> {
@@ -197,6 +197,26 @@ export const cardsById =
   (table: PgTable & { id: PgColumn }, card: Record<string, PgColumn>) =>
   (db: Db, ids: number[]): Promise<{ id: number }[]> =>
     db.select(card).from(table).where(inArray(table.id, ids)) as unknown as Promise<{ id: number }[]>;
+
+type MetaRow = { metatitle: string | null; metakeywords: string; metadescription: string };
+
+/** A page-backed table's search-engine metadata columns, read beside an item's own. */
+export const metaColumns = <T extends { [K in keyof MetaRow]: PgColumn }>(table: T): Pick<T, keyof MetaRow> => ({
+  metatitle: table.metatitle,
+  metakeywords: table.metakeywords,
+  metadescription: table.metadescription,
+});
+
+/**
+ * An item's row read with its metadata columns, split: the item on the wire, and its page's title,
+ * keywords and description (the item's own <prefix>title and <prefix>description unless its
+ * metadata names others).
+ */
+export function itemPage<R extends MetaRow>(row: R, prefix: string): { item: Omit<R, keyof MetaRow>; title: string; keywords: string; description: string } {
+  const { metatitle, metakeywords, metadescription, ...item } = row;
+  const own = item as unknown as Record<string, string>;
+  return { item, title: metatitle ?? own[`${prefix}title`]!, keywords: metakeywords, description: metadescription || own[`${prefix}description`]! };
+}
 
 /** The card list of a type kept in its items' `order` (then as added). */
 export const inOrder = <K extends Record<string, PgColumn>>(table: Listed, card: K, title: string): CardList<K> => ({ card, order: [asc(table.sort_order), asc(table.id)], title });

@@ -11,7 +11,7 @@ import { markdownToHtml } from '../../db/html.ts';
 import type { Db } from '../../db/index.ts';
 import * as t from '../../db/schema.ts';
 import { image, markdown, seo, text } from './fields.ts';
-import { cardsById, contentType, headerImage, inOrder, upsert } from './type.ts';
+import { cardsById, contentType, headerImage, inOrder, itemPage, metaColumns, upsert } from './type.ts';
 
 export const VEHICLE_KINDS = ['4x4 safari vehicle', 'Extended 4x4 safari vehicle', 'Safari minibus', 'Open game-drive vehicle', 'Overland truck'] as const;
 export const VEHICLE_FEATURES = ['Pop-up roof', 'Charging points', 'Fridge', 'Binoculars', 'Wi-Fi'] as const;
@@ -101,11 +101,11 @@ export default contentType({
     notFound: 'Vehicle',
     async read(db, slug) {
       const [row] = await db
-        .select({ ...vehicleCard, vehicleparagraph: vehicles.vehicleparagraph, metatitle: vehicles.metatitle, metakeywords: vehicles.metakeywords, metadescription: vehicles.metadescription })
+        .select({ ...vehicleCard, vehicleparagraph: vehicles.vehicleparagraph, ...metaColumns(vehicles) })
         .from(vehicles)
         .where(eq(vehicles.vehicletitleslug, slug));
       if (!row) return null;
-      const { metatitle, metakeywords, metadescription, ...vehicle } = row;
+      const { item: vehicle, ...page } = itemPage(row, 'vehicle');
       const [safaris, others] = await Promise.all([
         db
           .select(c.safariCard)
@@ -115,12 +115,7 @@ export default contentType({
           .orderBy(asc(t.safaris.sort_order), asc(t.safaris.id)),
         db.select(vehicleCard).from(vehicles).orderBy(asc(vehicles.sort_order), asc(vehicles.id)),
       ]);
-      return {
-        title: metatitle ?? vehicle.vehicletitle,
-        keywords: metakeywords,
-        description: metadescription || vehicle.vehicledescription,
-        body: { vehicle, safaris, otherVehicles: others.filter((v) => v.id !== vehicle.id) },
-      };
+      return { ...page, body: { vehicle, safaris, otherVehicles: others.filter((v) => v.id !== vehicle.id) } };
     },
   },
   search: {
