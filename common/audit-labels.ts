@@ -51,6 +51,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'departure.move': 'Booking moved to another departure',
   'departure.cancel': 'Group departure cancelled (travellers e-mailed)',
   'booking.create': 'Booking made by hand',
+  'booking.refund-started': 'Refund sent to the payment provider',
   'subscribers.import': 'Subscribers imported',
   'subscribers.export': 'Subscribers exported',
   'subscriber.unsubscribe': 'Subscriber unsubscribed',
