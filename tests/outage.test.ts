@@ -7,7 +7,7 @@
 // outage, not an error per request. Then the database comes back: the site recovers by itself and
 // every accepted enquiry is delivered exactly once.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +27,13 @@ const PG_PORT = 43402;
 const SITE_PORT = 43403;
 
 function pg(command: 'start' | 'stop', dir: string) {
-  execFileSync('bash', [path.join(root, `scripts/pg-${command}.sh`), dir, String(PG_PORT)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    execFileSync('bash', [path.join(root, `scripts/pg-${command}.sh`), dir, String(PG_PORT)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (e) {
+    // The server's own words on why it did not start (its log is removed with the directory).
+    const log = existsSync(path.join(dir, 'server.log')) ? readFileSync(path.join(dir, 'server.log'), 'utf8').slice(-2000) : '(no server log)';
+    throw new Error(`pg-${command}.sh on port ${PG_PORT} failed: ${(e as Error).message}\n${log}`);
+  }
 }
 
 interface Sent {
