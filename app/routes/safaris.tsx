@@ -50,9 +50,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const sort = parseSort(url.searchParams.get('sort'));
   const known = new Set<string>(SAFARI_COUNTRIES.map((c) => c.slug));
   const countries = [...new Set(url.searchParams.getAll('country'))].filter((c) => known.has(c));
-  const [[all, ...idLists], departing] = await loadList(() =>
-    Promise.all([Promise.all([api<SafarisResponse>(context, '/safaris'), ...countries.map((c) => safariIdsIn(context, c))]), departingIn(context, url.searchParams.get('month'))]),
-  );
+  const asked = url.searchParams.get('month');
+  const [[all, ...idLists], departing] = await loadList(async () => {
+    // Both asked at once; the list's own failure (and its sentence) wins over the departures'.
+    const departures = departingIn(context, asked).then(
+      (d) => ({ ok: true as const, d }),
+      (e: unknown) => ({ ok: false as const, e }),
+    );
+    const lists = await Promise.all([api<SafarisResponse>(context, '/safaris'), ...countries.map((c) => safariIdsIn(context, c))]);
+    const dep = await departures;
+    if (dep.ok) return [lists, dep.d] as const;
+    // Without departures the list still shows, without the month filter; a month asked for cannot be honoured.
+    if (asked) throw dep.e;
+    return [lists, { months: [] as string[], month: '' } as Awaited<ReturnType<typeof departingIn>>] as const;
+  });
   let list: Safari[] = dedupeById(all.allsafaris);
   if (countries.length) {
     const ids = new Set(idLists.flat());

@@ -73,7 +73,7 @@ describe('quotes in the console', () => {
     await page.getByRole('link', { name: 'Make a quote' }).click();
     await page.waitForURL(/\/admin\/quotes\/new\?enquiry=/);
     await settled(page);
-    expect(await page.getByLabel('E-mail').inputValue()).toBe('lena@example.com');
+    expect(await page.getByLabel('E-mail', { exact: true }).inputValue()).toBe('lena@example.com');
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('Title', { exact: true }).first().fill('Gorillas in July');
     await page
