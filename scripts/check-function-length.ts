@@ -20,11 +20,6 @@ export const MAX_LINES = 80;
 export const ALLOWED: Record<string, string> = {
   // Markup only (layout data): a public page's sections in order, with no logic of their own.
   'app/routes/home.tsx#Home': 'markup only',
-  'app/routes/lodge.tsx#LodgeDetail': 'markup only',
-  'app/routes/park.tsx#ParkDetail': 'markup only',
-  // Not split yet: each to be split into named parts, then taken off this list.
-  'app/lib/itinerary-pdf.server.ts#drawMap': 'not split yet',
-  'app/lib/map/route-map.ts#layoutMap': 'not split yet',
 };
 
 const SOURCE = /^(app|server|common)\/.*\.(ts|tsx)$/;
