@@ -269,15 +269,32 @@ export function sectionHeading(doc: Doc, eyebrow: string, title: string, followi
   doc.moveDown(0.4);
 }
 
+/** Where the map is drawn: its scale `f` (PDF points per map unit) and `at`, a map point's place on the page. */
+interface MapFrame {
+  f: number;
+  at: (px: number, py: number) => [number, number];
+}
+
 /** The route map: the same layout as the SVG, drawn with PDF operators at (x, y), `w` wide. */
 export function drawMap(doc: Doc, layout: MapLayout, x: number, y: number, w: number) {
   const f = w / layout.width;
   const h = layout.height * f;
-  const c = MAP_COLOURS;
-  const at = (px: number, py: number): [number, number] => [x + px * f, y + py * f];
+  const frame: MapFrame = { f, at: (px, py) => [x + px * f, y + py * f] };
   doc.save();
   doc.rect(x, y, w, h).clip();
-  doc.rect(x, y, w, h).fill(c.sea);
+  doc.rect(x, y, w, h).fill(MAP_COLOURS.sea);
+  drawLand(doc, layout, x, y, f);
+  drawCountryLabels(doc, layout, frame);
+  drawRouteLine(doc, layout, frame);
+  drawMarkers(doc, layout, frame);
+  drawPlaceLabels(doc, layout, frame);
+  doc.restore();
+  return h;
+}
+
+/** The countries (the one toured in the land colour) and the lakes, in the map's own units. */
+function drawLand(doc: Doc, layout: MapLayout, x: number, y: number, f: number) {
+  const c = MAP_COLOURS;
   doc.save();
   doc.transform(layout.scale * f, 0, 0, layout.scale * f, x + layout.tx * f, y + layout.ty * f);
   doc.lineWidth(1.1 / layout.scale).lineJoin('round');
@@ -285,7 +302,11 @@ export function drawMap(doc: Doc, layout: MapLayout, x: number, y: number, w: nu
   doc.lineWidth(0.8 / layout.scale);
   for (const lake of layout.lakes) doc.path(lake.d).fillAndStroke(c.sea, c.shore);
   doc.restore();
+}
 
+/** The countries' names, spaced out, and the ocean's in italics. */
+function drawCountryLabels(doc: Doc, layout: MapLayout, { f, at }: MapFrame) {
+  const c = MAP_COLOURS;
   for (const l of layout.countryLabels) {
     const size = 10 * f;
     doc.font(l.text === 'Indian Ocean' ? ITALIC : SANS_BOLD).fontSize(size);
@@ -294,7 +315,11 @@ export function drawMap(doc: Doc, layout: MapLayout, x: number, y: number, w: nu
     const [lx, ly] = at(l.x, l.y);
     doc.fillColor(l.focus ? c.countryLabel : c.neighbourLabel).text(l.text, lx - tw / 2, ly, { lineBreak: false, baseline: 'alphabetic', characterSpacing: spacing });
   }
+}
 
+/** The route, a line over a wider white halo. */
+function drawRouteLine(doc: Doc, layout: MapLayout, { f, at }: MapFrame) {
+  const c = MAP_COLOURS;
   if (layout.line.length > 1) {
     const pts = layout.line.map(([px, py]) => at(px, py));
     for (const [width, colour, opacity] of [
@@ -308,7 +333,11 @@ export function drawMap(doc: Doc, layout: MapLayout, x: number, y: number, w: nu
       doc.restore();
     }
   }
+}
 
+/** The stops: a dot, a numbered pill, or a ringed circle. */
+function drawMarkers(doc: Doc, layout: MapLayout, { f, at }: MapFrame) {
+  const c = MAP_COLOURS;
   for (const m of layout.markers) {
     const [mx, my] = at(m.x, m.y);
     const r = 9 * f;
@@ -335,7 +364,11 @@ export function drawMap(doc: Doc, layout: MapLayout, x: number, y: number, w: nu
       doc.circle(mx, my, 2.5 * f).fill(c.halo);
     }
   }
+}
 
+/** The places' names: their leader lines first, then each name over a white halo, as on the SVG map. */
+function drawPlaceLabels(doc: Doc, layout: MapLayout, { f, at }: MapFrame) {
+  const c = MAP_COLOURS;
   for (const l of layout.labels) {
     if (!l.leader) continue;
     const [x1, y1, x2, y2] = l.leader;
@@ -365,8 +398,6 @@ export function drawMap(doc: Doc, layout: MapLayout, x: number, y: number, w: nu
     doc.restore();
     doc.fillColor(c.label).text(text, left, ly, { lineBreak: false, baseline: 'alphabetic' });
   }
-  doc.restore();
-  return h;
 }
 
 /** The dark band at the top of a cover: the site's name and its tagline. */
