@@ -68,6 +68,16 @@ describe.each(backends())('online payments on %s', (backend) => {
     onQueued: () => {},
     clock: () => new Date(Date.now() + minutes * 60_000),
   });
+  /** A booking whose deposit came by M-Pesa in Kenya shillings, and an owner (`owner-{backend}-{who}@…`) signed in. */
+  async function paidByMpesa(who: string) {
+    const b = await booking();
+    const started = (await (await pay(b.token, { what: 'deposit', method: 'mobile-money', currency: 'KES' })).json()) as { attempt: string };
+    flw.pay(started.attempt);
+    expect(JSON.parse((await flw.send(started.attempt)).body).outcome).toBe('paid');
+    const email = `owner-${backend}-${who}@kigezitrails.example`;
+    await addStaff(site.app.database!.db, email, 'owner');
+    return { b, started, owner: await signIn(site.base, email) };
+  }
   const attemptOf = async (key: string) =>
     (await site.rows<{ id: number; state: string; provider_ref: string | null }>(`select id, state, provider_ref from payment_attempts where idempotency_key = '${key}'`))[0]!;
 
@@ -254,13 +264,7 @@ describe.each(backends())('online payments on %s', (backend) => {
   });
 
   it('refunds a mobile-money payment in full through Flutterwave, in the currency it was charged in', async () => {
-    const b = await booking();
-    const started = (await (await pay(b.token, { what: 'deposit', method: 'mobile-money', currency: 'KES' })).json()) as { attempt: string };
-    flw.pay(started.attempt);
-    expect(JSON.parse((await flw.send(started.attempt)).body).outcome).toBe('paid');
-    const email = `owner-${backend}-flw@kigezitrails.example`;
-    await addStaff(site.app.database!.db, email, 'owner');
-    const owner = await signIn(site.base, email);
+    const { b, started, owner } = await paidByMpesa('flw');
     const paid = ((await (await owner.get(`/bookings/${b.id}/payments`)).json()) as { attempts: AttemptLine[] }).attempts.find((a) => a.state === 'paid')!;
     expect(paid).toMatchObject({ provider: 'flutterwave', chargeCurrency: 'KES', amountMinor: 273_600 });
     const res = await owner.send(`/bookings/${b.id}/payments/${paid.id}/refund`, { amountMinor: 273_600, reason: 'The trip is off.' });
@@ -343,13 +347,7 @@ describe.each(backends())('online payments on %s', (backend) => {
   });
 
   it('books a Flutterwave refund that stays pending only when it completes, and frees the amount again when one fails', async () => {
-    const b = await booking();
-    const started = (await (await pay(b.token, { what: 'deposit', method: 'mobile-money', currency: 'KES' })).json()) as { attempt: string };
-    flw.pay(started.attempt);
-    expect(JSON.parse((await flw.send(started.attempt)).body).outcome).toBe('paid');
-    const email = `owner-${backend}-pending@kigezitrails.example`;
-    await addStaff(site.app.database!.db, email, 'owner');
-    const owner = await signIn(site.base, email);
+    const { b, owner } = await paidByMpesa('pending');
     const attempts = async () => ((await (await owner.get(`/bookings/${b.id}/payments`)).json()) as { attempts: AttemptLine[] }).attempts;
     const paid = (await attempts()).find((a) => a.state === 'paid')!;
     const db = site.app.database!.db as Db;
