@@ -46,6 +46,25 @@ async function contextAt(width: number, javaScriptEnabled = true): Promise<Brows
   return browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled });
 }
 
+/** A trip page opened in a new context at `width`, settled. */
+async function tripPage(tripToken: string, width: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await contextAt(width);
+  const page = await context.newPage();
+  await page.goto(`${SITE}/trip/${tripToken}`);
+  await settled(page);
+  return { context, page };
+}
+
+/** Chooses the card, presses `button`, and pays on the local Stripe's hosted page (which shows `amount`); back on the trip page. */
+async function payByCard(page: Page, button: string, amount: string): Promise<void> {
+  await page.getByRole('radio', { name: /^Card/ }).check();
+  await page.getByRole('button', { name: button }).click();
+  await page.waitForURL(/127\.0\.0\.1:\d+\/pay\/cs_test_/);
+  await page.getByText(`Amount: ${amount}`).waitFor();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.waitForURL(/\/trip\/[^?]+\?payment=pay-/);
+}
+
 /** A booking of three travellers ($9,119.99, deposit $2,736), `days` ahead; answers its trip page's token. */
 async function newBooking(lead: string, travellers: string[], days: number): Promise<string> {
   return site.app.database!.db.transaction(async (tx) => {
@@ -100,10 +119,7 @@ afterAll(async () => {
 
 describe('paying on the trip page', () => {
   it('shows the ways to pay, axe clean at 390 px', async () => {
-    const context = await contextAt(390);
-    const page = await context.newPage();
-    await page.goto(`${SITE}/trip/${token}`);
-    await settled(page);
+    const { context, page } = await tripPage(token, 390);
     const panel = page.getByRole('region', { name: 'Pay the deposit' });
     await panel.waitFor();
     await bankTransferOnce(page, 'Pay the deposit');
@@ -116,18 +132,10 @@ describe('paying on the trip page', () => {
 
   it('pays the deposit by card: the hosted page, back before the webhook, updated when it lands; axe clean at 1280 px', async () => {
     stripe.webhook.auto = false;
-    const context = await contextAt(1280);
-    const page = await context.newPage();
-    await page.goto(`${SITE}/trip/${token}`);
-    await settled(page);
+    const { context, page } = await tripPage(token, 1280);
     await shot(page, 'trip-pay-1280');
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('radio', { name: /^Card/ }).check();
-    await page.getByRole('button', { name: 'Pay the deposit' }).click();
-    await page.waitForURL(/127\.0\.0\.1:\d+\/pay\/cs_test_/);
-    await page.getByText('Amount: 2736.00 USD').waitFor();
-    await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(/\/trip\/[^?]+\?payment=pay-/);
+    await payByCard(page, 'Pay the deposit', '2736.00 USD');
     await page.getByText('Your payment is being confirmed').waitFor();
     await shot(page, 'trip-pay-confirming-1280');
     expect(await axeViolations(page)).toEqual([]);
@@ -143,25 +151,14 @@ describe('paying on the trip page', () => {
   it('pays the balance by card, the webhook landing before the browser is back; axe clean at 1280 and 390 px', async () => {
     stripe.webhook.auto = true;
     for (const width of [1280, 390]) {
-      const context = await contextAt(width);
-      const page = await context.newPage();
-      await page.goto(`${SITE}/trip/${token}`);
-      await settled(page);
+      const { context, page } = await tripPage(token, width);
       await bankTransferOnce(page, 'Pay the balance');
       expect(await axeViolations(page)).toEqual([]);
       await shot(page, `trip-pay-balance-${width}`);
       await context.close();
     }
-    const context = await contextAt(1280);
-    const page = await context.newPage();
-    await page.goto(`${SITE}/trip/${token}`);
-    await settled(page);
-    await page.getByRole('radio', { name: /^Card/ }).check();
-    await page.getByRole('button', { name: 'Pay the balance' }).click();
-    await page.waitForURL(/127\.0\.0\.1:\d+\/pay\/cs_test_/);
-    await page.getByText('Amount: 6383.99 USD').waitFor();
-    await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(/\/trip\/[^?]+\?payment=pay-/);
+    const { context, page } = await tripPage(token, 1280);
+    await payByCard(page, 'Pay the balance', '6383.99 USD');
     await page.getByText(/Thank you: your balance of \$6,383\.99 is confirmed/).waitFor();
     await page.getByText('Nothing more is due. Thank you!').waitFor();
     expect(await page.getByRole('button', { name: /^Pay the/ }).count()).toBe(0);
@@ -174,10 +171,7 @@ describe('paying on the trip page', () => {
   it('pays the deposit by mobile money: Flutterwave’s hosted link, back before the webhook, verified by id, updated when it lands; axe clean at 390 and 1280 px', async () => {
     flw.webhook.auto = false;
     const mobile = await newBooking('Joseph Mugisha', ['Joseph Mugisha', 'Esther Mugisha', 'Ruth Mugisha'], 100);
-    const context = await contextAt(390);
-    const page = await context.newPage();
-    await page.goto(`${SITE}/trip/${mobile}`);
-    await settled(page);
+    const { context, page } = await tripPage(mobile, 390);
     const option = page.getByRole('radio', { name: /^Mobile money, MTN MoMo or Airtel Money, Uganda: UGX/ });
     const shown = (await option.locator('xpath=..').textContent()) ?? '';
     await option.check();
@@ -212,10 +206,7 @@ describe('paying on the trip page', () => {
   it('says so when the bank refuses a card payment after checkout, and offers to pay again; axe clean at 1280 and 390 px', async () => {
     stripe.webhook.auto = false;
     const refused = await newBooking('Sofia Rossi', ['Sofia Rossi', 'Marco Rossi', 'Luca Rossi'], 95);
-    const context = await contextAt(1280);
-    const page = await context.newPage();
-    await page.goto(`${SITE}/trip/${refused}`);
-    await settled(page);
+    const { context, page } = await tripPage(refused, 1280);
     await page.getByRole('radio', { name: /^Card/ }).check();
     await page.getByRole('button', { name: 'Pay the deposit' }).click();
     await page.waitForURL(/127\.0\.0\.1:\d+\/pay\/cs_test_/);
@@ -247,11 +238,7 @@ describe('paying on the trip page', () => {
     expect(shown!.headers()['content-security-policy']).toContain(`form-action 'self' ${stripe.url} ${flw.url};`);
     await bankTransferOnce(page, 'Pay the deposit');
     expect(await axeWithoutScripts(browser, page)).toEqual([]);
-    await page.getByRole('radio', { name: /^Card/ }).check();
-    await page.getByRole('button', { name: 'Pay the deposit' }).click();
-    await page.waitForURL(/127\.0\.0\.1:\d+\/pay\/cs_test_/);
-    await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(/\/trip\/[^?]+\?payment=pay-/);
+    await payByCard(page, 'Pay the deposit', '2736.00 USD');
     await page.getByText('Your payment is being confirmed').waitFor();
     expect(await axeWithoutScripts(browser, page)).toEqual([]);
     await shot(page, 'trip-pay-nojs-confirming-390');
