@@ -297,7 +297,8 @@ function AcceptForm({ view, result }: { view: TripView; result: ActionResult }) 
   );
 }
 
-function Booking({ view }: { view: TripView }) {
+/** The booking's state and account; how to pay is the pay panel's, told here only when the panel could not be shown. */
+function Booking({ view, payPanel }: { view: TripView; payPanel: boolean }) {
   const b = view.booking!;
   const a = b.account;
   const days = daysBetween(view.today, view.document.travelFrom);
@@ -326,8 +327,13 @@ function Booking({ view }: { view: TripView }) {
       </dl>
       {a.next ? (
         <p className={a.overdue ? 'trip__due trip__due--late' : 'trip__due'}>
-          {a.overdue ? 'Overdue: ' : 'Next: '}the {a.next.what} of <strong>{money(a.next.amountMinor, a.currency)}</strong> by <strong>{longDay(a.next.by)}</strong>. Pay by bank transfer or mobile
-          money with the reference <strong>{b.reference}</strong>; we confirm every payment by e-mail.
+          {a.overdue ? 'Overdue: ' : 'Next: '}the {a.next.what} of <strong>{money(a.next.amountMinor, a.currency)}</strong> by <strong>{longDay(a.next.by)}</strong>.
+          {!payPanel && (
+            <>
+              {' '}
+              Pay by bank transfer or mobile money with the reference <strong>{b.reference}</strong>; we confirm every payment by e-mail.
+            </>
+          )}
         </p>
       ) : (
         <p className="trip__due">Nothing more is due. Thank you!</p>
@@ -348,7 +354,7 @@ export default function Trip({ loaderData }: Route.ComponentProps) {
             {result.text}
           </p>
         )}
-        {view.booking && <Booking view={view} />}
+        {view.booking && <Booking view={view} payPanel={Boolean(pay)} />}
         {pay && <PayPanel pay={pay} token={token} cancelled={cancelled} error={result?.intent === 'pay' && !result.ok ? result.text : null} />}
         {view.booking && <TripExtras view={view} token={token} result={result} />}
         <Days view={view} />
