@@ -283,6 +283,8 @@ describe.each(backends())('online payments on %s', (backend) => {
     const b = await booking();
     // A bank debit: the session completes unpaid (still being confirmed), then the bank refuses it.
     const first = (await (await pay(b.token, { what: 'deposit', method: 'card' })).json()) as { attempt: string };
+    // No seats are held for a quoted trip: Stripe's session keeps its own lifetime.
+    expect(sessionOf(first.attempt).expires_at).toBeNull();
     const later = stripe.payLater(sessionOf(first.attempt).id);
     expect(JSON.parse((await stripe.send('checkout.session.completed', later)).body).outcome).toBe('pending');
     expect((await view(b.token, first.attempt)).attempt?.state).toBe('open');
@@ -332,6 +334,10 @@ describe.each(backends())('online payments on %s', (backend) => {
     const seats = () => site.rows<{ hold_until: Date | string; released_at: unknown }>(`select hold_until, released_at from departure_seats where booking_id = ${id}`);
     const started = (await (await pay(token, { what: 'deposit', method: 'card' })).json()) as { attempt: string };
     const [held] = await seats();
+    // Stripe's page closes (at least 30 minutes on, as Stripe requires) before the seats are let go.
+    const closes = sessionOf(started.attempt).expires_at! * 1000;
+    expect(closes).toBeGreaterThanOrEqual(Date.now() + 29 * 60_000);
+    expect(closes).toBeLessThan(new Date(held!.hold_until).getTime());
     expect(JSON.parse((await stripe.send('checkout.session.expired', stripe.expire(sessionOf(started.attempt).id))).body).outcome).toBe('failed');
     // Nothing released early: the traveller may still pay within the hold.
     expect(await seats()).toEqual([{ hold_until: held!.hold_until, released_at: null }]);

@@ -59,6 +59,7 @@ async function pay(c: ApiContext, opts: PaymentsOptions & { trust: FormsApiOptio
       customer: { name: b.lead_name, email: b.lead_email, phone: b.lead_phone },
       returnUrl: back,
       cancelUrl: `${back}&back=cancelled`,
+      closesAt: attempt.closesAt ?? undefined,
     });
     await db.update(paymentAttempts).set({ provider_ref: started.providerRef, updated_at: new Date() }).where(eq(paymentAttempts.id, attempt.id));
     return c.json({ ok: true, url: started.url, attempt: attempt.idempotency_key }, 201, PRIVATE);

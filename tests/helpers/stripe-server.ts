@@ -21,6 +21,8 @@ interface FakeSession {
   payment_intent: string | null;
   success_url: string;
   cancel_url: string;
+  /** Unix seconds, when the site asked for a session that closes early (held seats); else null. */
+  expires_at: number | null;
 }
 
 export interface StripeTestServer {
@@ -79,6 +81,7 @@ function sessionFrom(form: URLSearchParams, base: string): FakeSession {
     payment_intent: null,
     success_url: form.get('success_url') ?? '',
     cancel_url: form.get('cancel_url') ?? '',
+    expires_at: form.has('expires_at') ? Number(form.get('expires_at')) : null,
   };
 }
 
