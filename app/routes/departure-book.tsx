@@ -8,6 +8,7 @@ import { data, Form, Link, redirect, useActionData, useNavigation, useSubmit } f
 import { formatMinor, type PriceLineInput, priceOf } from '../../common/booking-money.ts';
 import { DEPARTURE_STATUS_LABELS, HOLD_MINUTES, type DepartureForBooking } from '../../common/departures.ts';
 import { site } from '../../common/site.ts';
+import { AcceptTerms } from '../components/AcceptTerms.tsx';
 import { apiContext } from '../context.ts';
 import { api, notFound } from '../lib/load.ts';
 import { formEntries, formFields } from '../lib/read-form.ts';
@@ -197,14 +198,7 @@ export default function DepartureBook({ loaderData }: Route.ComponentProps) {
                   <input type="tel" name="phone" autoComplete="tel" defaultValue={typed.phone ?? ''} />
                 </label>
                 <Summary d={d} seats={seats} singles={singles} />
-                <details className="trip__terms">
-                  <summary>Read the terms</summary>
-                  <p>{d.terms}</p>
-                </details>
-                <label className="trip__check">
-                  <input type="checkbox" name="acceptTerms" value="yes" required />
-                  <span>I have read and accept the terms, and I book these seats for the travellers named above.</span>
-                </label>
+                <AcceptTerms terms={d.terms} what="these seats" />
                 <button type="submit" className="btn btn--primary btn--lg" aria-disabled={busy}>
                   Book {seats === 1 ? 'my seat' : `${seats} seats`}
                 </button>
