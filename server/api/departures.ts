@@ -45,11 +45,11 @@ async function forBooking(c: ApiContext): Promise<DepartureForBooking> {
 
 /** The traveller's confirmation and the operator's notice, in the booking's transaction. */
 async function mailBooked(tx: Tx, made: BookedSeats, travellers: string[], opts: FormsApiOptions, today: string) {
-  const { booking, quote } = made;
+  const { booking } = made;
   const account = (await bookingAccount(tx, booking.id, today))!.account;
   const mail = {
     reference: booking.reference,
-    quoteReference: quote.reference,
+    quoteReference: null,
     title: made.title,
     lead: { name: booking.lead_name, email: booking.lead_email },
     travellers,
@@ -60,7 +60,7 @@ async function mailBooked(tx: Tx, made: BookedSeats, travellers: string[], opts:
   const to = { from: opts.mailFrom, operatorEmail: opts.operatorEmail };
   await enqueueMail(tx, opts.messageIdDomain, [
     { kind: 'booking-confirmation', message: bookingConfirmationMessage({ ...mail, tripUrl: `${opts.siteUrl}/trip/${made.token}` }, to) },
-    { kind: 'booking-notice', message: bookingNoticeMessage({ ...mail, consoleUrl: `${opts.siteUrl}/admin/departures/${made.departure.id}` }, to) },
+    { kind: 'booking-notice', message: bookingNoticeMessage({ ...mail, consoleUrl: `${opts.siteUrl}/admin/bookings/${booking.id}` }, to) },
   ]);
 }
 
