@@ -26,22 +26,28 @@ describe.each(backends())('seat bookings protected like the enquiry form on %s',
     return ((await res.json()) as { id: number }).id;
   }
   const token = (at = Date.now()) => site.app.forms!.tokens.issue(at);
+  /** A request sent once more if a kept-alive connection was closed before it went (ECONNRESET). */
+  const sent = (send: () => Promise<Response>) => send().catch((e: { cause?: { code?: string } }) => (e.cause?.code === 'ECONNRESET' ? send() : Promise.reject(e)));
   /** A booking from `address` (the proxy's X-Forwarded-For, believed with TRUST_PROXY). */
   const book = (id: number, address: string, travellers: string[], over: Json = {}) =>
-    fetch(`${site.base}/api/departures/${id}/book`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: site.base, 'x-forwarded-for': address },
-      body: JSON.stringify({ travellers, singleRooms: 0, leadName: travellers[0], email: `${travellers[0]!.split(' ')[0]!.toLowerCase()}@example.com`, phone: '', acceptTerms: true, ...over }),
-    });
+    sent(() =>
+      fetch(`${site.base}/api/departures/${id}/book`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: site.base, 'x-forwarded-for': address },
+        body: JSON.stringify({ travellers, singleRooms: 0, leadName: travellers[0], email: `${travellers[0]!.split(' ')[0]!.toLowerCase()}@example.com`, phone: '', acceptTerms: true, ...over }),
+      }),
+    );
   const withToken = async (over: Json = {}) => ({ formToken: await token(), ...over });
   const seatsTaken = async (id: number) => Number((await site.rows<{ n: number }>(`select coalesce(sum(seats), 0)::int as n from departure_seats where departure_id = ${id}`))[0]!.n);
   const page = (id: number, address: string, fields: Record<string, string>) =>
-    fetch(`${site.base}/safaris/${slug}/departures/${id}?seats=1`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.base, 'x-forwarded-for': address },
-      body: new URLSearchParams(fields),
-    });
+    sent(() =>
+      fetch(`${site.base}/safaris/${slug}/departures/${id}?seats=1`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.base, 'x-forwarded-for': address },
+        body: new URLSearchParams(fields),
+      }),
+    );
 
   beforeAll(async () => {
     site = await startSite({

@@ -49,7 +49,7 @@ describe.each(backends())('group departures on %s', (backend) => {
     owner = await signIn(site.base, OWNER);
     agent = await signIn(site.base, AGENT);
     slug = (await site.rows<{ s: string }>('select safarititleslug as s from safaris order by id limit 1'))[0]!.s;
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await site?.stop();
   });
