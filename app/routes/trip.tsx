@@ -11,6 +11,7 @@ import { dayRange, safariRoute } from '../../common/route.ts';
 import { site } from '../../common/site.ts';
 import { TRIP_MESSAGES, TRIP_PAGE_HEADERS, type TripView } from '../../common/trip-page.ts';
 import type { TripPayView } from '../../common/payments.ts';
+import { AcceptTerms } from '../components/AcceptTerms.tsx';
 import { apiContext } from '../context.ts';
 import { tripAction } from './trip-action.ts';
 import { PayPanel } from './trip-pay.tsx';
@@ -279,14 +280,7 @@ function AcceptForm({ view, result }: { view: TripView; result: ActionResult }) 
               </label>
             ))}
           </fieldset>
-          <details className="trip__terms">
-            <summary>Read the terms</summary>
-            <p>{d.terms}</p>
-          </details>
-          <label className="trip__check">
-            <input type="checkbox" name="acceptTerms" value="yes" required />
-            <span>I have read and accept the terms, and I book this trip for the travellers named above.</span>
-          </label>
+          <AcceptTerms terms={d.terms} what="this trip" />
           <button type="submit" className="btn btn--primary btn--lg" aria-disabled={busy}>
             Accept and book for {money(view.price.totalMinor, view.price.currency)}
           </button>

@@ -53,6 +53,7 @@ async function anonymiseQuotes(tx: Tx, quoteIds: number[]): Promise<void> {
 /** The bookings: the money and dates stay; the people and what was written about them go. */
 async function anonymiseBookings(tx: Tx, bookingIds: number[]): Promise<void> {
   if (!bookingIds.length) return;
+  await tx.delete(tripLinks).where(inArray(tripLinks.booking_id, bookingIds));
   await tx
     .update(bookings)
     .set({ lead_name: ERASED_NAME, lead_email: '', lead_phone: '', notes: '', title: sql`case when ${bookings.title} is null then null else ${ERASED_TITLE} end`, updated_at: new Date() })

@@ -396,6 +396,12 @@ function Cancel({ b, result, busy }: { b: BookingDetail; result?: Result; busy: 
   );
 }
 
+/** Where the booking came from: its quote, staff's hand, or a group departure's seats (its manifest). */
+function BookedFrom({ b }: { b: BookingDetail }) {
+  if (b.departureId !== null) return <Link to={`/admin/departures/${b.departureId}`}>seats on a group departure</Link>;
+  return b.manual ? 'made by hand' : `quote ${b.quoteReference}`;
+}
+
 export default function Booking() {
   const { booking: b, attempts, key } = useLoaderData<typeof loader>();
   const made = useSearchParams()[0].has('made');
@@ -413,8 +419,7 @@ export default function Booking() {
         title={`${b.reference}: ${b.leadName}`}
         lead={
           <>
-            <StateBadge state={b.state} /> {b.title} · {dayText(b.travelFrom)} to {dayText(b.travelTo)} · {travellers} · {b.manual ? 'made by hand' : `quote ${b.quoteReference}`} ·{' '}
-            <a href={`mailto:${b.leadEmail}`}>{b.leadEmail}</a>
+            <StateBadge state={b.state} /> {b.title} · {dayText(b.travelFrom)} to {dayText(b.travelTo)} · {travellers} · <BookedFrom b={b} /> · <a href={`mailto:${b.leadEmail}`}>{b.leadEmail}</a>
             {b.leadPhone ? ` · ${b.leadPhone}` : ''}
           </>
         }
