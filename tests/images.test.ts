@@ -44,7 +44,7 @@ beforeAll(async () => {
         .filter((p): p is string => !!p),
     ),
   ].sort();
-}, 120_000);
+});
 
 afterAll(async () => {
   await database?.close();
