@@ -31,7 +31,7 @@ export const ALLOWED: Record<string, string> = {
   'app/components/admin/ContentFields.tsx#PictureFieldset': 'not split yet',
   'app/components/admin/ImageUpload.tsx#ImageUpload': 'not split yet',
   'app/components/layout/NavPanels.tsx#TabbedPanel': 'not split yet',
-  'app/lib/itinerary-pdf.server.ts#drawMap': 'not split yet',
+  'app/lib/pdf-kit.server.ts#drawMap': 'not split yet',
   'app/lib/map/route-map.ts#layoutMap': 'not split yet',
   'app/routes/admin/content-list.tsx#ContentListScreen': 'not split yet',
   'app/routes/admin/media-image.tsx#MediaImageScreen': 'not split yet',
