@@ -12,33 +12,9 @@ import { dayRange, safariRoute, type RouteStop } from '../../common/route.ts';
 import { price } from './format.ts';
 import { routeLayout } from './map/maps.server.ts';
 import type { MapLayout } from './map/route-map.ts';
-import {
-  artifact,
-  type Block,
-  brandBand,
-  closePdf,
-  COLOURS,
-  contact,
-  DAY_INDENT,
-  dayHeading,
-  type Doc,
-  drawMap,
-  ensureRoom,
-  group,
-  htmlBlocks,
-  listColumn,
-  MARGIN,
-  openPdf,
-  pageBottom,
-  pdfText,
-  runsHeight,
-  SANS,
-  SANS_BOLD,
-  SERIF_BOLD,
-  sectionHeading,
-  tagged,
-  writeBlocks,
-} from './pdf-kit.server.ts';
+import { type Block, type Doc, COLOURS, DAY_INDENT, MARGIN, SANS, SANS_BOLD, SERIF_BOLD } from './pdf-kit.server.ts';
+import { artifact, closePdf, group, htmlBlocks, openPdf, pdfText, tagged } from './pdf-kit.server.ts';
+import { brandBand, contact, dayHeading, drawMap, ensureRoom, listColumn, pageBottom, runsHeight, sectionHeading, writeBlocks } from './pdf-kit.server.ts';
 import { cleanList, mealPlan } from './safari.ts';
 
 function cover(doc: Doc, data: SafariResponse, heading: string, route: RouteStop[], layout: MapLayout | null) {
