@@ -8,7 +8,8 @@ import { decimalToMinor, formatMinor } from '../../../common/booking-money.ts';
 import { ATTEMPT_STATE_LABELS, type AttemptLine, PROVIDER_LABELS } from '../../../common/payments.ts';
 import { CsrfInput, Field, FormError, Notice } from '../../components/admin/ConsoleUi.tsx';
 import { When } from '../../components/admin/InboxUi.tsx';
-import { ConsoleTable, num } from '../../components/admin/ConsoleTable.tsx';
+import { ConsoleTable } from '../../components/admin/ConsoleTable.tsx';
+import { num } from '../../components/ColumnHeads.tsx';
 import { type adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 
 export type ProviderRefundResult = { intent: 'provider-refund'; ok: boolean; message: string; attempt: string };

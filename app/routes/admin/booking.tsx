@@ -11,7 +11,8 @@ import { BOOKING_STATE_LABELS, type BookingState, decimalToMinor, formatMinor } 
 import { BOARD_LABELS } from '../../../common/quote-document.ts';
 import { CsrfInput, Field, FormError, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
 import { When } from '../../components/admin/InboxUi.tsx';
-import { ConsoleTable, num } from '../../components/admin/ConsoleTable.tsx';
+import { ConsoleTable } from '../../components/admin/ConsoleTable.tsx';
+import { num } from '../../components/ColumnHeads.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { dayText, StateBadge } from '../../lib/booking-format.tsx';
 import type { AttemptLine } from '../../../common/payments.ts';

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { formatMinor } from '../../../common/booking-money.ts';
 import { type AttemptLine, PROVIDER_LABELS } from '../../../common/payments.ts';
 import { When } from '../../components/admin/InboxUi.tsx';
-import { ConsoleTable, num } from '../../components/admin/ConsoleTable.tsx';
+import { ConsoleTable } from '../../components/admin/ConsoleTable.tsx';
+import { num } from '../../components/ColumnHeads.tsx';
 
 export interface AttentionItem {
   bookingId: number;
