@@ -16,6 +16,7 @@ import { apiContext } from '../context.ts';
 import { tripAction } from './trip-action.ts';
 import { PayPanel } from './trip-pay.tsx';
 import type { Route } from './+types/trip';
+import { ColumnHeads } from '../components/ColumnHeads.tsx';
 import './trip.css';
 
 const PRIVATE = TRIP_PAGE_HEADERS;
@@ -163,13 +164,7 @@ function Price({ view, token }: { view: TripView; token: string }) {
       <h2 id="trip-price">Price breakdown</h2>
       <table className="trip__price">
         <caption className="sr-only">Price lines of the quote, in US dollars</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Amount</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Item', 'Quantity', 'Amount']} />
         <tbody>
           {p.lines.map((l, i) => (
             <tr key={`${i}-${l.label}`}>

@@ -5,6 +5,7 @@ import { Form, Link, useLoaderData } from 'react-router';
 import { auditActionLabel, auditActorLabel, auditTarget } from '../../../common/audit-labels.ts';
 import { AUDIT_PAGE_SIZE, type AuditPage } from '../../../common/staff-access.ts';
 import { PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { ColumnHeads } from '../../components/ColumnHeads.tsx';
 import { adminGet } from '../../lib/admin.ts';
 import { when } from '../../lib/console-time.ts';
 import type { Route } from './+types/audit';
@@ -102,15 +103,7 @@ export default function Audit() {
         </h2>
         {entries.length > 0 ? (
           <table className="c-ltable c-ltable--audit">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">Address</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={['When', 'Who', 'Action', 'Target', 'Address']} />
             <tbody>
               {entries.map((e) => (
                 <tr key={e.id}>
