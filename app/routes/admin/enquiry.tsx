@@ -140,6 +140,11 @@ export default function EnquiryScreen() {
           <Link className="btn btn--primary btn--sm" to={`/admin/quotes/new?enquiry=${e.id}`}>
             Make a quote
           </Link>
+          {owner ? (
+            <Link className="btn btn--ghost btn--sm c-danger" to={`/admin/erase?enquiry=${e.id}`}>
+              Erase this person
+            </Link>
+          ) : null}
         </div>
       </header>
       {done && Object.hasOwn(DONE, done) ? <Notice>{DONE[done]}</Notice> : null}
