@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { eraseSchema } from './newsletter-admin.ts';
 import { isEmail } from './validation.ts';
 
-export const ERASE_EMAIL_MESSAGE = 'Enter the person’s e-mail address, like name@example.com.';
+const ERASE_EMAIL_MESSAGE = 'Enter the person’s e-mail address, like name@example.com.';
 
 const emailField = z
   .string({ error: ERASE_EMAIL_MESSAGE })

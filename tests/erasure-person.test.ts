@@ -100,7 +100,14 @@ describe.each(backends())('erasing a person who never subscribed, on %s', (backe
     expect(audits).toEqual([{ actor: 'owner@kigezitrails.example', target: null, detail: { subscribed: false, enquiries: 1, mail: 1, quotes: 1, bookings: 1 } }]);
     // Nothing is left to find, by the address or the booking.
     expect(((await (await owner.send('/erasure/look-up', { email: EMAIL })).json()) as PersonLookup).footprint).toEqual({
-      subscribed: false, enquiries: 0, quotes: 0, tripLinks: 0, mail: 0, bookings: 0, travellers: 0, ledgerEntries: 0,
+      subscribed: false,
+      enquiries: 0,
+      quotes: 0,
+      tripLinks: 0,
+      mail: 0,
+      bookings: 0,
+      travellers: 0,
+      ledgerEntries: 0,
     });
     expect((await owner.get(`/erasure?booking=${person.booking}`)).status).toBe(404);
     // Nothing personal is left in any text column of any table (the audit log's included).

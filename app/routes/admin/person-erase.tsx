@@ -49,7 +49,9 @@ function Footprint({ f }: { f: PersonFootprint }) {
     f.quotes ? `${plural(f.quotes, 'quote')} never booked, with every version` : null,
     f.tripLinks ? plural(f.tripLinks, 'private trip link') : null,
     f.mail ? `${plural(f.mail, 'e-mail')} to or about them in the outbox` : null,
-    f.bookings ? `on ${plural(f.bookings, 'booking')}: the lead traveller’s name, e-mail and phone, the notes, and the manifest (${plural(f.travellers, 'traveller')}: names, ages, diet, medical notes)` : null,
+    f.bookings
+      ? `on ${plural(f.bookings, 'booking')}: the lead traveller’s name, e-mail and phone, the notes, and the manifest (${plural(f.travellers, 'traveller')}: names, ages, diet, medical notes)`
+      : null,
   ].filter((x): x is string => x !== null);
   return (
     <>
@@ -123,9 +125,7 @@ export default function ErasePerson() {
   return (
     <>
       <PageHead title="Erase a person" lead={<Link to="/admin/subscribers">Back to the subscribers</Link>} />
-      {erased && !answer ? (
-        <Notice>The person was erased: their enquiries, quotes, subscription and e-mails are gone, and their bookings are kept for the accounts without their name.</Notice>
-      ) : null}
+      {erased && !answer ? <Notice>The person was erased: their enquiries, quotes, subscription and e-mails are gone, and their bookings are kept for the accounts without their name.</Notice> : null}
       {lookup ? <Confirmation lookup={lookup} answer={answer} busy={busy} /> : <LookUp answer={answer} busy={busy} />}
     </>
   );

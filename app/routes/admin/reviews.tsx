@@ -66,7 +66,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
 }
 
-
 function Stars({ rating }: { rating: number }) {
   return (
     <span className="c-rv__stars" role="img" aria-label={`${rating} of 5 stars`}>

@@ -74,7 +74,6 @@ async function saveRates(form: FormData, context: Route.ActionArgs['context'], r
   };
 }
 
-
 export default function Settings() {
   const settings = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();

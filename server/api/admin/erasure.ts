@@ -29,8 +29,14 @@ async function addressOfRecord(c: AdminContext, db: Db): Promise<string | null> 
   if (!ID.test(id)) throw new HttpError(400, `Choose ${enquiry !== undefined ? 'an enquiry' : 'a booking'} by its number.`, undefined, 'invalid-id');
   const [row] =
     enquiry !== undefined
-      ? await db.select({ email: enquiries.email }).from(enquiries).where(eq(enquiries.id, Number(id)))
-      : await db.select({ email: bookings.lead_email }).from(bookings).where(eq(bookings.id, Number(id)));
+      ? await db
+          .select({ email: enquiries.email })
+          .from(enquiries)
+          .where(eq(enquiries.id, Number(id)))
+      : await db
+          .select({ email: bookings.lead_email })
+          .from(bookings)
+          .where(eq(bookings.id, Number(id)));
   if (!row) throw new HttpError(404, `${enquiry !== undefined ? 'Enquiry' : 'Booking'} not found`);
   // A booking whose traveller was erased already keeps no address.
   if (!row.email) throw new HttpError(404, 'This traveller was erased already.', undefined, 'erased');

@@ -3,8 +3,7 @@
 // when the owner asks, unless the owner gives the proof of their earlier consent for the file: a
 // source and a date, recorded on each person added as confirmed), unsubscribing one person and erasing one person
 // everywhere. Every change is in the audit log, by subscriber id: no address is written there.
-import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
@@ -26,7 +25,7 @@ import { audit } from '../../auth/audit.ts';
 import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
 import { erasePerson, type ErasedBookings } from '../../bookings/erasure.ts';
 import type { Db, Tx } from '../../db/index.ts';
-import { enquiries, mailOutbox, newsletterSubscribers, rateLimits } from '../../db/schema.ts';
+import { enquiries, newsletterSubscribers } from '../../db/schema.ts';
 import { newToken, queueConfirmation } from '../../newsletter/confirmation.ts';
 import { tombstones } from '../../newsletter/tombstones.ts';
 import { withdrawCampaignMail } from '../../newsletter/unsubscribe.ts';
