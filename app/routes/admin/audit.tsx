@@ -7,7 +7,7 @@ import { AUDIT_PAGE_SIZE, type AuditPage } from '../../../common/staff-access.ts
 import { PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { ColumnHeads } from '../../components/ColumnHeads.tsx';
 import { adminGet } from '../../lib/admin.ts';
-import { when } from '../../lib/console-time.ts';
+import { useOperatorZone, when } from '../../lib/console-time.ts';
 import type { Route } from './+types/audit';
 import './audit.css';
 
@@ -84,6 +84,7 @@ function AuditFilters({ actions, members, action, staff }: Pick<AuditPage, 'acti
 
 export default function Audit() {
   const { entries, page, pages, total, actions, members, action, staff } = useLoaderData<typeof loader>();
+  const zone = useOperatorZone();
   const link = (p: number) => {
     const q = new URLSearchParams();
     if (action) q.set('action', action);
@@ -95,7 +96,7 @@ export default function Audit() {
   const last = Math.min(total, page * AUDIT_PAGE_SIZE);
   return (
     <>
-      <PageHead title="Audit log" lead="Sign-ins, failed attempts and every change made in the console, newest first. Times are UTC." />
+      <PageHead title="Audit log" lead={`Sign-ins, failed attempts and every change made in the console, newest first. Times are in the operator’s time zone (${zone.replace(/_/g, ' ')}).`} />
       <AuditFilters actions={actions} members={members} action={action} staff={staff} />
       <section className="c-panel" aria-labelledby="audit-title">
         <h2 id="audit-title" aria-live="polite">
@@ -108,7 +109,7 @@ export default function Audit() {
               {entries.map((e) => (
                 <tr key={e.id}>
                   <td data-label="When">
-                    <time dateTime={e.at}>{when(e.at, { seconds: true })}</time>
+                    <time dateTime={e.at}>{when(e.at, { seconds: true, zone })}</time>
                   </td>
                   <td data-label="Who">{e.actor ? e.actor : <span className="c-muted">{auditActorLabel(e.actor, e.action)}</span>}</td>
                   <th scope="row" data-label="Action">

@@ -395,6 +395,13 @@ export default function Booking() {
             {b.leadPhone ? ` · ${b.leadPhone}` : ''}
           </>
         }
+        actions={
+          owner && b.leadEmail ? (
+            <Link className="btn btn--ghost btn--sm c-danger" to={`/admin/erase?booking=${b.id}`}>
+              Erase this person
+            </Link>
+          ) : undefined
+        }
       />
       {made && !result ? <Notice>Booking {b.reference} was made. Record the deposit below when it arrives.</Notice> : null}
       {result?.intent === 'cancel' && result.ok ? <Notice>{result.message}</Notice> : null}

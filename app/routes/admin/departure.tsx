@@ -11,6 +11,7 @@ import { DepartureFields, departureJson, DepartureStatusBadge, type FormResult }
 import { ConsoleTable } from '../../components/admin/ConsoleTable.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { dayText, StateBadge } from '../../lib/booking-format.tsx';
+import { useOperatorZone, when } from '../../lib/console-time.ts';
 import type { Route } from './+types/departure';
 import './bookings.css';
 import './departures.css';
@@ -80,9 +81,10 @@ function MoveForm({ m, targets }: { m: ManifestBooking; targets: PublicDeparture
 }
 
 function Money({ m }: { m: ManifestBooking }) {
+  const zone = useOperatorZone();
   if (m.refundDue) return <span className="c-dep-refund">Refund due</span>;
   if (m.paid) return <>Deposit received</>;
-  if (m.holdUntil) return <>Held until {new Date(m.holdUntil).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC, unpaid</>;
+  if (m.holdUntil) return <>Held until {when(m.holdUntil, { zone })}, unpaid</>;
   return <>Kept without a payment</>;
 }
 
