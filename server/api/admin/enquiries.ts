@@ -233,7 +233,13 @@ async function inboxRows(db: Db, where: SQL | undefined, cursor: ReturnType<type
   if (!forward && !more) return inboxRows(db, where, null, limit);
   const rows = forward ? read.slice(0, limit) : read.slice(0, limit).reverse();
   const exists = async (from: InboxCursor, side: 'before' | 'after') =>
-    (await db.select({ id: enquiries.id }).from(enquiries).where(and(where, beyond(from, side))).limit(1)).length > 0;
+    (
+      await db
+        .select({ id: enquiries.id })
+        .from(enquiries)
+        .where(and(where, beyond(from, side)))
+        .limit(1)
+    ).length > 0;
   const first = rows[0];
   const last = rows[rows.length - 1];
   const newer = forward ? (cursor ? await exists(first ? cursorOf(first) : cursor.at, 'after') : false) : more;
