@@ -208,7 +208,7 @@ function Price({ view, token }: { view: TripView; token: string }) {
       </ul>
       <p className="trip__pdf">
         <a href={`/trip/${token}/quote.pdf`} className="btn btn--ghost">
-          Download this quote (PDF)
+          {view.booking ? 'Download your trip (PDF)' : 'Download this quote (PDF)'}
         </a>
       </p>
     </section>
@@ -279,7 +279,7 @@ function AcceptForm({ view, result }: { view: TripView; result: ActionResult }) 
           <button type="submit" className="btn btn--primary btn--lg" aria-disabled={busy}>
             Accept and book for {money(view.price.totalMinor, view.price.currency)}
           </button>
-          <p className="trip__note">You pay nothing now: we e-mail you the deposit’s bank details, and the booking is confirmed when it arrives.</p>
+          <p className="trip__note">You pay nothing now: once you have booked, this page shows how to pay the deposit, and the booking is confirmed when it arrives.</p>
         </Form>
       )}
     </section>
