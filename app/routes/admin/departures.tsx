@@ -28,7 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = new URLSearchParams();
   if (safari) q.set('safari', safari);
   if (view === 'calendar') q.set('month', isMonth(asked) ? asked : new Date().toISOString().slice(0, 7));
-  const list = await adminGet<DepartureList>(context, request, `/departures${q.size ? `?${q}` : ''}`);
+  let list = await adminGet<DepartureList>(context, request, `/departures${q.size ? `?${q}` : ''}`);
+  if (view === 'calendar' && !isMonth(asked) && list.today.slice(0, 7) !== q.get('month')) {
+    // This month is the operator's (the API's day), which differs from UTC's only around midnight.
+    q.set('month', list.today.slice(0, 7));
+    list = await adminGet<DepartureList>(context, request, `/departures?${q}`);
+  }
   const items = view === 'list' ? list.items.filter((d) => d.startsOn >= list.today) : list.items;
   return { view, safari, month: q.get('month') ?? list.today.slice(0, 7), list: { ...list, items } };
 }
