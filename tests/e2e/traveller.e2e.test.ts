@@ -135,8 +135,15 @@ describe('prices in the visitor currency', () => {
         expect(await page.evaluate(() => localStorage.getItem('kt-currency'))).toBe('EUR');
         await context.addInitScript(() => {
           (window as any).__shift = 0;
+          (window as any).__moved = [];
           new PerformanceObserver((list) => {
-            for (const e of list.getEntries() as any[]) if (!e.hadRecentInput) (window as any).__shift += e.value;
+            for (const e of list.getEntries() as any[]) {
+              if (e.hadRecentInput) continue;
+              (window as any).__shift += e.value;
+              // What moved, to say so if the check fails.
+              for (const s of e.sources ?? [])
+                (window as any).__moved.push(`${Math.round(e.startTime)} ms ${e.value.toFixed(3)} ${s.node?.nodeName ?? '?'}.${(s.node as Element | null)?.className ?? ''}`);
+            }
           }).observe({ type: 'layout-shift', buffered: true });
         });
         const eur = Math.round(safari.safari.safariprice * rates.rates.EUR);
@@ -147,11 +154,11 @@ describe('prices in the visitor currency', () => {
           return (await page.evaluate(() => (window as any).__shift)) as number;
         };
         // On a loaded machine a web font can now and then arrive after the first paint and move the
-        // hero's text (a font swap, not the conversion): a second load tells the two apart, as a
+        // hero's text (a font swap, not the conversion): further loads tell the two apart, as a
         // shift caused by converting happens on every load.
         let shift = await shiftOfALoad();
-        if (shift >= 0.01) shift = Math.min(shift, await shiftOfALoad());
-        expect(shift, 'cumulative layout shift while converting').toBeLessThan(0.01);
+        for (let again = 0; again < 3 && shift >= 0.01; again++) shift = Math.min(shift, await shiftOfALoad());
+        expect(shift, `cumulative layout shift while converting; moved: ${await page.evaluate(() => (window as any).__moved.join('; '))}`).toBeLessThan(0.01);
 
         // The longest amounts (Rwandan francs) on a list of cards: nothing moves either.
         await select.selectOption('RWF');
