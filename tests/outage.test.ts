@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNAVAILABLE_CODE, UNAVAILABLE_MESSAGE } from '../common/forms.ts';
 import { openDatabase, type Database } from '../server/db/index.ts';
-import { type ServerProcess, startServer } from './helpers/start-site.ts';
+import { freePort, type ServerProcess, startServer } from './helpers/start-site.ts';
 import { decodeEntities } from './helpers/site.ts';
 import { startTestSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { addStaff, signIn } from './helpers/staff.ts';
@@ -22,9 +22,9 @@ import { addStaff, signIn } from './helpers/staff.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const pgBin = existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
 const built = existsSync(path.join(root, 'build/server/index.js'));
-/** Ports of this test: its own PostgreSQL server and the site. */
-const PG_PORT = 43402;
-const SITE_PORT = 43403;
+/** Ports of this test (its own PostgreSQL server and the site): free ones, chosen before it starts. */
+let PG_PORT = 0;
+let SITE_PORT = 0;
 
 function pg(command: 'start' | 'stop', dir: string) {
   try {
@@ -60,9 +60,12 @@ describe.skipIf(!pgBin || !built)('PostgreSQL stopped and started again under tr
   let site: ServerProcess;
   let base: string;
   let cookie: string;
-  const databaseUrl = `postgres://postgres@127.0.0.1:${PG_PORT}/safari_test`;
+  let databaseUrl = '';
 
   beforeAll(async () => {
+    PG_PORT = await freePort();
+    SITE_PORT = await freePort();
+    databaseUrl = `postgres://postgres@127.0.0.1:${PG_PORT}/safari_test`;
     pgDir = await mkdtemp(path.join(os.tmpdir(), 'safari-outage-pg-'));
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'safari-outage-site-'));
     pg('start', pgDir);
