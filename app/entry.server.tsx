@@ -7,7 +7,7 @@ import { headData } from './lib/seo/jsonld.ts';
 import { bytesResponse } from '../common/document-bytes.ts';
 
 // Re-exported so the server can provide the API client under the same context key.
-export { apiContext, pageRendererContext } from './context.ts';
+export { apiContext, pageRendererContext, siteLanguagesContext } from './context.ts';
 
 export const streamTimeout = 5_000;
 

@@ -1,0 +1,31 @@
+// The page's language in the UI: read off its address (common/languages.ts), with the languages
+// the server serves (the root loader names them when there are several).
+import type { MetaDescriptor } from 'react-router';
+import { DEFAULT_LANGUAGE, LANGUAGES, englishPath, languageOfPath, localizePath, urlIn, type Language } from '../../common/languages.ts';
+
+type RootData = { languages?: readonly Language[] } | undefined;
+
+/** The languages served, from the root's loader data (one of the matches given to meta or a hook). */
+export function servedLanguages(matches: readonly unknown[]): readonly Language[] {
+  const root = matches.find((m) => (m as { id?: string } | undefined)?.id === 'root') as { loaderData?: RootData; data?: RootData } | undefined;
+  return (root?.loaderData ?? root?.data)?.languages ?? [DEFAULT_LANGUAGE];
+}
+
+/**
+ * The canonical link of a page in its own language, and (when several languages are served) an
+ * alternate for each served language plus x-default, the English page.
+ */
+export function languageLinks(englishUrl: string, pathname: string, matches: readonly unknown[]): MetaDescriptor[] {
+  const language = languageOfPath(pathname);
+  const tags: MetaDescriptor[] = [{ tagName: 'link', rel: 'canonical', href: urlIn(englishUrl, language) }];
+  const served = servedLanguages(matches);
+  if (served.length < 2) return tags;
+  for (const l of served) tags.push({ tagName: 'link', rel: 'alternate', hrefLang: LANGUAGES[l].code, href: urlIn(englishUrl, l) });
+  tags.push({ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: englishUrl });
+  return tags;
+}
+
+/** The same page's address in another language (the switcher): through its English address. */
+export function pathIn(pathname: string, language: Language): string {
+  return localizePath(englishPath(pathname), language);
+}
