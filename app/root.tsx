@@ -5,6 +5,8 @@ import { ErrorView } from './components/ErrorView.tsx';
 import { StructuredData } from './components/StructuredData.tsx';
 import { Footer } from './components/layout/Footer.tsx';
 import { Header } from './components/layout/Header.tsx';
+import { LanguageSuggestion } from './components/layout/LanguageSuggestion.tsx';
+import { I18nContext, i18nFor, useT } from './i18n/index.ts';
 import { pageHeaders } from './lib/load.ts';
 import { useWhatsAppLeads } from './lib/whatsapp.ts';
 import { notFoundMeta } from './lib/meta.ts';
@@ -64,18 +66,30 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const language = languageOfPath(useLocation().pathname);
   // Clicks on the WhatsApp buttons are counted per page (app/lib/whatsapp.ts).
   useWhatsAppLeads();
   return (
+    <I18nContext value={i18nFor(language)}>
+      <ShellBody year={data?.year}>{children}</ShellBody>
+    </I18nContext>
+  );
+}
+
+/** The page's chrome, in the page's language (the messages of the context above). */
+function ShellBody({ year, children }: { year: number | undefined; children: ReactNode }) {
+  const t = useT();
+  return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('shell.skip')}
       </a>
+      <LanguageSuggestion />
       <Header />
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <Footer year={data?.year ?? new Date().getFullYear()} />
+      <Footer year={year ?? new Date().getFullYear()} />
     </>
   );
 }

@@ -106,6 +106,7 @@ export async function createApp(config: Config, logger: Logger, opts: AppOptions
           budget,
           trust: new ProxyTrust(config.TRUST_PROXY),
           spoolDir: spoolDir(config.dataDir),
+          languages: config.SITE_LANGUAGES,
         });
   return {
     database,

@@ -1,6 +1,6 @@
 // The page's language in the UI: read off its address (common/languages.ts), with the languages
 // the server serves (the root loader names them when there are several).
-import type { MetaDescriptor } from 'react-router';
+import { useLocation, type MetaDescriptor } from 'react-router';
 import { DEFAULT_LANGUAGE, LANGUAGES, englishPath, languageOfPath, localizePath, urlIn, type Language } from '../../common/languages.ts';
 
 type RootData = { languages?: readonly Language[] } | undefined;
@@ -28,4 +28,15 @@ export function languageLinks(englishUrl: string, pathname: string, matches: rea
 /** The same page's address in another language (the switcher): through its English address. */
 export function pathIn(pathname: string, language: Language): string {
   return localizePath(englishPath(pathname), language);
+}
+
+/** The page's language, read off its address. */
+export function useLanguage(): Language {
+  return languageOfPath(useLocation().pathname);
+}
+
+/** A maker of addresses in the page's language from English ones (the shell's links). */
+export function useLocalPath(): (englishPath: string) => string {
+  const language = useLanguage();
+  return (path) => localizePath(path, language);
 }
