@@ -5,6 +5,7 @@ import './zod-csp.ts';
 import { z } from 'zod';
 import { BOOKING_STATES, type BookingAccount, type BookingState } from './booking-money.ts';
 import type { Currency } from './currency.ts';
+import type { Language } from './languages.ts';
 
 z.config({ jitless: true });
 
@@ -94,6 +95,8 @@ export interface BookingDetail extends BookingListItem {
   quoteReference: string;
   manual: boolean;
   leadPhone: string;
+  /** The language of the page the traveller booked from (common/languages.ts). */
+  language: Language;
   depositDueOn: string;
   balanceDueOn: string;
   notes: string;

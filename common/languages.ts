@@ -238,3 +238,15 @@ export function urlIn(englishUrl: string, language: Language): string {
   url.pathname = localizePath(url.pathname, language);
   return url.toString();
 }
+
+export const LANGUAGE_FIELD_MESSAGE = `The language must be one of ${LANGUAGE_CODES.join(', ')}.`;
+
+/**
+ * The language a form or the API names for what a traveller sends (the page's language): absent
+ * or empty is English; anything else must be a language of the registry.
+ */
+export function formLanguage(value: string | null | undefined): { ok: true; value: Language } | { ok: false; error: string } {
+  const given = (value ?? '').trim();
+  if (given === '') return { ok: true, value: DEFAULT_LANGUAGE };
+  return isLanguage(given) ? { ok: true, value: given } : { ok: false, error: LANGUAGE_FIELD_MESSAGE };
+}

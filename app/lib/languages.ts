@@ -40,3 +40,19 @@ export function useLocalPath(): (englishPath: string) => string {
   const language = useLanguage();
   return (path) => localizePath(path, language);
 }
+
+/**
+ * The language of the page a form was sent from (stored with what the traveller sent): the page's
+ * address when the form names it, else the Referer, else the address the form was posted to.
+ */
+export function languageOfForm(request: Request, pageUrl?: string | null): Language {
+  for (const candidate of [pageUrl, request.headers.get('referer'), request.url]) {
+    if (!candidate) continue;
+    try {
+      return languageOfPath(new URL(candidate, request.url).pathname);
+    } catch {
+      // not an address: the next one
+    }
+  }
+  return DEFAULT_LANGUAGE;
+}
