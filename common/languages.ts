@@ -145,13 +145,17 @@ function isRouteWord(index: number, englishWord: string): boolean {
   return index === 0 || (index >= 1 && INNER_WORDS.has(englishWord));
 }
 
+const OTHERS = LANGUAGE_CODES.filter((l) => l !== DEFAULT_LANGUAGE).join('|');
+const PREFIX = new RegExp(`^/(${OTHERS})(?=/|$)`);
+const ROUTE_ID_PREFIX = new RegExp(`^(${OTHERS}):`);
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGE_CODES as readonly string[]).includes(value);
 }
 
 /** The language an address is in (by its prefix) and its path without the prefix. */
 export function splitLanguage(path: string): { language: Language; rest: string } {
-  const m = /^\/(de|fr|es)(?=\/|$)/.exec(path);
+  const m = PREFIX.exec(path);
   if (!m) return { language: DEFAULT_LANGUAGE, rest: path };
   return { language: m[1] as Language, rest: path.slice(m[0].length) || '/' };
 }
@@ -227,7 +231,7 @@ export function baseRouteId(id: string): string {
 
 /** The language of a route by its id (see localizedRouteId). */
 export function languageOfRouteId(id: string): Language {
-  const m = /^(de|fr|es):/.exec(id);
+  const m = ROUTE_ID_PREFIX.exec(id);
   return m ? (m[1] as Language) : DEFAULT_LANGUAGE;
 }
 
