@@ -133,9 +133,10 @@ const PATH_WORDS: Readonly<Record<Exclude<Language, 'en'>, Readonly<Record<strin
 };
 
 /** The reverse tables, made once. */
-const ENGLISH_WORDS = Object.fromEntries(
-  Object.entries(PATH_WORDS).map(([lang, words]) => [lang, Object.fromEntries(Object.entries(words).map(([en, local]) => [local, en]))]),
-) as Record<Exclude<Language, 'en'>, Record<string, string>>;
+const ENGLISH_WORDS = Object.fromEntries(Object.entries(PATH_WORDS).map(([lang, words]) => [lang, Object.fromEntries(Object.entries(words).map(([en, local]) => [local, en]))])) as Record<
+  Exclude<Language, 'en'>,
+  Record<string, string>
+>;
 
 /** Words of a route after its first: the lists by country, the departures, the newsletter's steps. */
 const INNER_WORDS = new Set(['in', 'experiences', 'departures', 'confirm', 'unsubscribe']);

@@ -131,7 +131,16 @@ export async function createApp(config: Config, logger: Logger, opts: AppOptions
 async function createWebOnly(config: Config, logger: Logger): Promise<AppParts> {
   const trust = new ProxyTrust(config.TRUST_PROXY);
   const budget = config.SPAM_CHECKS === 'on' ? new ClientBudget({ sharePercent: config.CLIENT_SHARE_PERCENT, trust }) : undefined;
-  const web = createWeb({ apiUrl: config.API_URL, logger, build: await loadServerBuild(), siteUrl: config.SITE_URL, trust, budget, spoolDir: spoolDir(config.dataDir), languages: config.SITE_LANGUAGES });
+  const web = createWeb({
+    apiUrl: config.API_URL,
+    logger,
+    build: await loadServerBuild(),
+    siteUrl: config.SITE_URL,
+    trust,
+    budget,
+    spoolDir: spoolDir(config.dataDir),
+    languages: config.SITE_LANGUAGES,
+  });
   logger.info({ apiUrl: config.API_URL }, 'web process using the API at API_URL');
   return { web, stop: async () => {} };
 }

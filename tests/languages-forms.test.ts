@@ -23,7 +23,9 @@ describe.each(backends())('the language of enquiries and subscribers on %s', (ba
     expect(french.status).toBe(201);
     const plain = await h.post('/plan-a-safari', goodEnquiry(32));
     expect(plain.status).toBe(201);
-    const rows = await h.rows<{ id: number; language: string }>(`select id, language from enquiries where id in (${((await french.json()) as { id: number }).id}, ${((await plain.json()) as { id: number }).id}) order by id`);
+    const rows = await h.rows<{ id: number; language: string }>(
+      `select id, language from enquiries where id in (${((await french.json()) as { id: number }).id}, ${((await plain.json()) as { id: number }).id}) order by id`,
+    );
     expect(rows.map((r) => r.language)).toEqual(['fr', 'en']);
   });
 

@@ -63,7 +63,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const sentFrom = f.currentUrl || request.headers.get('referer') || '';
   const currentUrl = sentFrom.length <= 2048 ? sentFrom : '';
   const api = context.get(apiContext);
-  const answer = await postToApi(api, request, '/plan-a-safari', { ...values, ...trip, preferredContactMethod: method, currentUrl, website: f.website, formToken, language: languageOfForm(request, currentUrl) });
+  const answer = await postToApi(api, request, '/plan-a-safari', {
+    ...values,
+    ...trip,
+    preferredContactMethod: method,
+    currentUrl,
+    website: f.website,
+    formToken,
+    language: languageOfForm(request, currentUrl),
+  });
   if (answer.ok) {
     if (f.enhanced === '1') return { ok: true as const };
     throw redirect(`/enquiry?sent=${variant}`, 303);

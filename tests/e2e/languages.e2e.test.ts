@@ -46,7 +46,10 @@ describeAtWidths('the language switcher', (view) => {
 
   it('suggests the German page to a German browser, never moves it, and remembers a dismissal', async () => {
     const { page, tag } = view;
-    const context = await page.context().browser()!.newContext({ viewport: { width: view.width, height: 844 }, locale: 'de-DE', reducedMotion: 'reduce' });
+    const context = await page
+      .context()
+      .browser()!
+      .newContext({ viewport: { width: view.width, height: 844 }, locale: 'de-DE', reducedMotion: 'reduce' });
     const german = await context.newPage();
     try {
       await openSettled(german, `${site.url}/contact-us`);

@@ -43,6 +43,20 @@ function copyrightText(year: number): string {
   return `© ${site.copyrightStartYear}–${year} ${site.name}`;
 }
 
+/** The footer's last line of links: terms, privacy, contact. */
+function LegalLinks() {
+  const t = useT();
+  const local = useLocalPath();
+  const terms = <Link to={local('/terms-and-conditions')}>{t('footer.termsShort')}</Link>;
+  const privacy = <Link to={local('/privacy-policy')}>{t('footer.privacyShort')}</Link>;
+  const contact = <Link to={local('/contact-us')}>{t('footer.contactShort')}</Link>;
+  return (
+    <>
+      {terms} · {privacy} · {contact}
+    </>
+  );
+}
+
 export function Footer({ year }: { year: number }) {
   const whatsapp = usePageWhatsAppHref();
   const t = useT();
@@ -115,7 +129,7 @@ export function Footer({ year }: { year: number }) {
           {`. ${t('footer.rights')}`}
         </p>
         <p>
-          <Link to={local('/terms-and-conditions')}>{t('footer.termsShort')}</Link> · <Link to={local('/privacy-policy')}>{t('footer.privacyShort')}</Link> · <Link to={local('/contact-us')}>{t('footer.contactShort')}</Link>
+          <LegalLinks />
         </p>
       </div>
     </footer>
