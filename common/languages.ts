@@ -155,7 +155,7 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /** The language an address is in (by its prefix) and its path without the prefix. */
-export function splitLanguage(path: string): { language: Language; rest: string } {
+function splitLanguage(path: string): { language: Language; rest: string } {
   const m = PREFIX.exec(path);
   if (!m) return { language: DEFAULT_LANGUAGE, rest: path };
   return { language: m[1] as Language, rest: path.slice(m[0].length) || '/' };

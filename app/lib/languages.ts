@@ -6,7 +6,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, englishPath, languageOfPath, localizePath,
 type RootData = { languages?: readonly Language[] } | undefined;
 
 /** The languages served, from the root's loader data (one of the matches given to meta or a hook). */
-export function servedLanguages(matches: readonly unknown[]): readonly Language[] {
+function servedLanguages(matches: readonly unknown[]): readonly Language[] {
   const root = matches.find((m) => (m as { id?: string } | undefined)?.id === 'root') as { loaderData?: RootData; data?: RootData } | undefined;
   return (root?.loaderData ?? root?.data)?.languages ?? [DEFAULT_LANGUAGE];
 }
@@ -31,7 +31,7 @@ export function pathIn(pathname: string, language: Language): string {
 }
 
 /** The page's language, read off its address. */
-export function useLanguage(): Language {
+function useLanguage(): Language {
   return languageOfPath(useLocation().pathname);
 }
 

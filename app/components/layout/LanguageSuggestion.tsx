@@ -11,7 +11,7 @@ import { pathIn } from '../../lib/languages.ts';
 const DISMISSED = 'language-suggestion-dismissed';
 
 /** The first language of the browser's list the site serves, if it is not the page's. */
-export function preferredLanguage(browser: readonly string[], served: readonly Language[], current: Language): Language | null {
+function preferredLanguage(browser: readonly string[], served: readonly Language[], current: Language): Language | null {
   for (const tag of browser) {
     const code = tag.toLowerCase().split('-')[0];
     if (isLanguage(code) && served.includes(code)) return code === current ? null : code;
