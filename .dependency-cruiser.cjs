@@ -39,6 +39,14 @@ module.exports = {
       to: { path: '^server/' },
     },
     {
+      name: 'server-reads-app-server-modules',
+      severity: 'error',
+      comment:
+        'The server reads from app/ only its server-only modules (*.server.ts: the PDF kit, the itinerary PDF, the maps\' layout) or types; the rest of app/ is the UI.',
+      from: { path: '^server/' },
+      to: { path: '^app/', pathNot: '\\.server\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'common-isomorphic',
       severity: 'error',
       comment: 'common/ runs in the browser and on the server: it imports neither (no code of theirs).',

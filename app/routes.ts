@@ -81,6 +81,7 @@ export default [
       route('subscribers/export.csv', 'routes/admin/subscribers-export.ts'),
       route('subscribers/import', 'routes/admin/subscribers-import.tsx'),
       route('subscribers/:id/erase', 'routes/admin/subscriber-erase.tsx'),
+      route('erase', 'routes/admin/person-erase.tsx'),
       route('campaigns', 'routes/admin/campaigns.tsx'),
       route('campaigns/new', 'routes/admin/campaign-edit.tsx', { id: 'campaign-new' }),
       route('campaigns/:id', 'routes/admin/campaign-edit.tsx', { id: 'campaign-edit' }),

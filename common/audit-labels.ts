@@ -56,6 +56,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'subscribers.export': 'Subscribers exported',
   'subscriber.unsubscribe': 'Subscriber unsubscribed',
   'subscriber.erase': 'Subscriber erased',
+  'person.erase': 'Person erased (enquiries, quotes, bookings’ personal data)',
   'campaign.create': 'Campaign written',
   'campaign.edit': 'Campaign edited',
   'campaign.delete': 'Campaign deleted',

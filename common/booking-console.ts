@@ -91,9 +91,11 @@ export interface LodgeNight {
 export interface BookingDetail extends BookingListItem {
   /** The operator's day the account was computed for. */
   today: string;
-  /** The quote it was booked from; empty for a booking made by hand (`manual`). */
+  /** The quote it was booked from; empty for a booking made by hand (`manual`) or of a departure's seats. */
   quoteReference: string;
   manual: boolean;
+  /** The group departure whose seats it holds (booked with no quote); null for the others. */
+  departureId: number | null;
   leadPhone: string;
   /** The language of the page the traveller booked from (common/languages.ts). */
   language: Language;

@@ -14,6 +14,13 @@ export const DEPARTURE_STATUS_LABELS: Record<DepartureStatus, string> = { open: 
 
 /** How long seats are held after a booking is made, waiting for the deposit. */
 export const HOLD_MINUTES = 30;
+/**
+ * A card or mobile-money payment for held seats: the provider's page closes after this many minutes
+ * (Stripe's shortest Checkout Session is 30 minutes), and the seats stay held a few minutes beyond,
+ * so the provider can never take money for seats already released.
+ */
+export const PAY_WINDOW_MINUTES = 31;
+export const PAY_HOLD_MINUTES = PAY_WINDOW_MINUTES + 5;
 /** "Only N seats left" from this many seats down. */
 export const FEW_SEATS = 3;
 const MAX_SEATS = 99;

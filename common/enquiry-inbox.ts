@@ -34,6 +34,27 @@ export const EXPORT_REFUSED = 'Only owners may export enquiries, unless an owner
 export const INBOX_PAGE_SIZE = 25;
 
 /**
+ * A place in the inbox's newest-first order, for its pages' addresses (?before= older rows,
+ * ?after= newer ones): an enquiry's time received, in microseconds since 1970 as the database
+ * keeps it, and its id (which orders enquiries received in the same microsecond).
+ */
+export interface InboxCursor {
+  /** Microseconds since 1970-01-01 UTC, as decimal digits (beyond a JavaScript number's exact range). */
+  us: string;
+  id: number;
+}
+
+/** The cursor's form in an address: "<microseconds>-<id>". */
+export const formatInboxCursor = (c: InboxCursor) => `${c.us}-${c.id}`;
+
+/** An address's cursor, or null when it is not one (16 digits reach the year 2286). */
+export function parseInboxCursor(raw: string): InboxCursor | null {
+  const m = /^([0-9]{1,16})-([1-9][0-9]{0,9})$/.exec(raw);
+  if (!m || Number(m[2]) > 2147483647) return null;
+  return { us: m[1]!.replace(/^0+(?=.)/, ''), id: Number(m[2]) };
+}
+
+/**
  * Where an enquiry was sent from, by the address of its page: the source and, on a safari's page
  * (/safaris/{slug}) or the plan-a-safari page a safari's quote link opens (?safari={slug}), the
  * safari's slug. The migration 0008 backfill reads old rows the same way.
@@ -95,9 +116,11 @@ interface InboxRow {
 
 export interface InboxResponse {
   enquiries: InboxRow[];
-  page: number;
-  totalPages: number;
+  /** The matches of the filters in all (exact). */
   total: number;
+  /** The cursors of the pages before and after this one (?after= / ?before=), null at either end. */
+  newer: string | null;
+  older: string | null;
   /** Choices of the filter form. */
   /** staff: the active members, for the bulk assignment. */
   options: { safaris: { id: number; title: string }[]; countries: string[]; staff: StaffRef[] };

@@ -22,7 +22,7 @@ import { createFormsAndMail, type FormsAndMail, type FormsAndMailOverrides } fro
 import { startHousekeeping } from './housekeeping.ts';
 import { startBookingReminders } from './bookings/reminders.ts';
 import { paymentsApi } from './api/payments.ts';
-import { type PaymentsOptions, providersFromConfig } from './payments/index.ts';
+import { hostedPageOrigins, type PaymentsOptions, providersFromConfig } from './payments/index.ts';
 import { startPaymentReconciliation } from './payments/reconcile.ts';
 import { HttpCache } from './http/cache.ts';
 import { messageIdDomain } from './mail/outbox.ts';
@@ -101,6 +101,7 @@ export async function createApp(config: Config, logger: Logger, opts: AppOptions
           apiUrl: config.API_URL,
           logger,
           siteUrl: config.SITE_URL,
+          formTargets: hostedPageOrigins(config),
           build: await loadServerBuild(),
           pages: { cache: caches.pages },
           budget,
@@ -136,6 +137,7 @@ async function createWebOnly(config: Config, logger: Logger): Promise<AppParts> 
     logger,
     build: await loadServerBuild(),
     siteUrl: config.SITE_URL,
+    formTargets: hostedPageOrigins(config),
     trust,
     budget,
     spoolDir: spoolDir(config.dataDir),

@@ -32,6 +32,8 @@ export interface WebOptions {
   build: ServerBuild;
   /** The canonical origin (security headers: HSTS when https). */
   siteUrl: string;
+  /** Other origins a page's form may lead to (the payment providers' hosted pages, server/payments/index.ts). */
+  formTargets?: readonly string[];
   clientDir?: string;
   /** Rendered pages of routes that opt in, scoped to the content version (server/page-cache.ts). */
   pages?: { cache: HttpCache };
@@ -191,7 +193,7 @@ type Planner = ReturnType<typeof pagePlanner>;
  * what escapes a handler. `planner` is read when a request comes (it is made after the routes).
  */
 function mountEdge(app: Hono, opts: WebOptions, planner: () => Planner): void {
-  const security = { siteUrl: opts.siteUrl };
+  const security = { siteUrl: opts.siteUrl, formTargets: opts.formTargets };
   // Every response leaves with the security headers (server/http/security.ts).
   app.use('*', securityHeaders(security));
   // Fingerprinted assets are compressed once and kept; pages as they stream.
@@ -323,7 +325,7 @@ type Render = (request: Request, peer: string | undefined) => Promise<Response>;
 
 /** React Router's renderer, reading the API for the visitor, with the answers a page's status calls for. */
 function pageRenderer(opts: WebOptions): Render {
-  const security = { siteUrl: opts.siteUrl };
+  const security = { siteUrl: opts.siteUrl, formTargets: opts.formTargets };
   const handle = createRequestHandler(opts.build, 'production');
   const entry = opts.build.entry.module as unknown as { apiContext: RouterContext<ApiClient>; pageRendererContext?: RouterContext<unknown>; siteLanguagesContext?: RouterContext<unknown> };
   const apiContext = entry.apiContext;

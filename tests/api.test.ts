@@ -7,7 +7,6 @@ import { NAV_MAX_EXPERIENCES, NAV_MAX_PARKS, NAV_MAX_SAFARIS, PAGE_SIZE } from '
 import { aboutPath } from '../common/site.ts';
 import { createApi, type Api } from '../server/api/index.ts';
 import { loadContent, type Content } from '../server/db/content.ts';
-import { syncContent } from '../server/db/seed.ts';
 import { backends, openTestDatabase, type TestDatabase } from './helpers/db.ts';
 
 const SITE = 'https://www.kigezitrails.example';
@@ -56,9 +55,8 @@ for (const backend of backends()) {
     let content: Content;
 
     beforeAll(async () => {
-      db = await openTestDatabase(backend);
+      db = await openTestDatabase(backend, 'content');
       content = await loadContent();
-      await syncContent(db.db, content);
       api = createApi({
         deps: { db: db.db, siteUrl: SITE, logger: pino({ level: 'silent' }), ping: db.ping },
         mediaDirs: [],

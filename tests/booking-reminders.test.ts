@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking } from '../server/bookings/bookings.ts';
 import { recordLedgerEntry } from '../server/bookings/ledger.ts';
 import { runBookingReminders, writeReminderSettings } from '../server/bookings/reminders.ts';
-import { quoteOfToken } from '../server/bookings/trip-links.ts';
+import { linkOfToken } from '../server/bookings/trip-links.ts';
 import { openDatabase } from '../server/db/index.ts';
 import * as t from '../server/db/schema.ts';
 import { sentQuote } from './helpers/bookings.ts';
@@ -75,7 +75,7 @@ describe.each(backends())('booking reminders (%s)', (backend) => {
     const tokens = mails.map((m) => /https:\/\/kigezitrails\.example\/trip\/([A-Za-z0-9_-]{43})\n/.exec(m.text)?.[1]);
     expect(new Set(tokens).size).toBe(3);
     const [booking] = await tdb.db.select({ quote: t.bookings.quote_id }).from(t.bookings).where(eq(t.bookings.id, id));
-    for (const token of tokens) expect((await quoteOfToken(tdb.db, token!))?.id).toBe(booking!.quote);
+    for (const token of tokens) expect((await linkOfToken(tdb.db, token!))?.quote?.id).toBe(booking!.quote);
   });
 
   it('sends once when two processes run at once and after a restart', async () => {

@@ -7,27 +7,22 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingDetail } from '../common/booking-console.ts';
 import { createBooking } from '../server/bookings/bookings.ts';
-import { type Database, openDatabase } from '../server/db/index.ts';
+import type { Database } from '../server/db/index.ts';
 import { sentQuote } from './helpers/bookings.ts';
 import { rowsOf } from './helpers/forms.ts';
-import { type SiteProcess, startSiteProcess } from './helpers/start-site.ts';
-import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
-
-const OWNER = 'owner@kigezitrails.example';
+import { signIn, type SignedIn } from './helpers/staff.ts';
+import { OWNER, startTwoProcesses, type TwoProcesses } from './helpers/two-processes.ts';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the ledger under concurrent payments from two processes (postgres)', () => {
-  let a: SiteProcess;
-  let b: SiteProcess;
+  let sites: TwoProcesses;
   let db: Database;
   let viaA: SignedIn;
   let viaB: SignedIn;
   let id: number;
 
   beforeAll(async () => {
-    a = await startSiteProcess({ backend: 'postgres', env: { SPAM_CHECKS: 'off' } });
-    b = await startSiteProcess({ shareDatabase: a.databaseUrl, env: { SPAM_CHECKS: 'off' } });
-    db = await openDatabase({ databaseUrl: a.databaseUrl!, dataDir: '/nonexistent' });
-    await addStaff(db.db, OWNER, 'owner');
+    sites = await startTwoProcesses();
+    db = sites.db;
     const { version } = await db.db.transaction((tx) => sentQuote(tx));
     id = (
       await db.db.transaction((tx) =>
@@ -39,14 +34,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the ledger under concurrent pay
         }),
       )
     ).id;
-    viaA = await signIn(a.url, OWNER);
-    viaB = await signIn(b.url, OWNER);
+    viaA = await signIn(sites.a.url, OWNER);
+    viaB = await signIn(sites.b.url, OWNER);
   }, 180_000);
-  afterAll(async () => {
-    await db?.close();
-    await b?.stop();
-    await a?.stop();
-  });
+  afterAll(() => sites?.stop());
 
   it('records every payment once and the account adds up', async () => {
     const amounts = Array.from({ length: 40 }, (_, i) => 10_000 + i * 137);

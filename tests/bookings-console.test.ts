@@ -12,13 +12,10 @@ import { createBooking } from '../server/bookings/bookings.ts';
 import { sentQuote } from './helpers/bookings.ts';
 import { backends } from './helpers/db.ts';
 import { rowsOf } from './helpers/forms.ts';
-import { type InProcessSite, startSite } from './helpers/start-site.ts';
-import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
+import { AGENT, startBookingsConsole } from './helpers/bookings-console.ts';
+import type { InProcessSite } from './helpers/start-site.ts';
+import type { SignedIn } from './helpers/staff.ts';
 
-const OWNER = 'owner@kigezitrails.example';
-const AGENT = 'agent@kigezitrails.example';
-/** The operator's morning of 27 November 2026 (Kampala). */
-const NOW = new Date('2026-11-27T06:00:00Z');
 type Json = Record<string, any>;
 
 const payment = (amountMinor: number, over: Json = {}) => ({ kind: 'payment', amountMinor, method: 'bank-transfer', reference: 'TT-1', receivedOn: '2026-11-26', ...over });
@@ -41,11 +38,7 @@ describe.each(backends())('bookings in the console on %s', (backend) => {
   const list = async (q = '') => (await (await owner.get(`/bookings${q}`)).json()) as BookingList;
 
   beforeAll(async () => {
-    site = await startSite({ backend, env: { SPAM_CHECKS: 'off' }, app: { admin: { clock: () => NOW } } });
-    await addStaff(site.app.database!.db, OWNER, 'owner', undefined, 'Olivia Owner');
-    await addStaff(site.app.database!.db, AGENT, 'agent', undefined, 'Amos Agent');
-    owner = await signIn(site.base, OWNER);
-    agent = await signIn(site.base, AGENT);
+    ({ site, owner, agent } = await startBookingsConsole(backend));
   }, 120_000);
   afterAll(async () => {
     await site?.stop();

@@ -9,12 +9,10 @@ import type { BookingDetail, BookingList } from '../common/booking-console.ts';
 import { priceOf } from '../common/booking-money.ts';
 import { backends } from './helpers/db.ts';
 import { rowsOf } from './helpers/forms.ts';
-import { type InProcessSite, startSite } from './helpers/start-site.ts';
-import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
+import { AGENT, startBookingsConsole } from './helpers/bookings-console.ts';
+import type { InProcessSite } from './helpers/start-site.ts';
+import type { SignedIn } from './helpers/staff.ts';
 
-const OWNER = 'owner@kigezitrails.example';
-const AGENT = 'agent@kigezitrails.example';
-const NOW = new Date('2026-11-27T06:00:00Z');
 const SAFARI = '1-day-bwindi-gorilla-trek-from-kabale';
 type Json = Record<string, any>;
 
@@ -48,11 +46,7 @@ describe.each(backends())('bookings made by hand on %s', (backend) => {
   const count = async () => rowsOf<{ n: number }>(await site.app.database!.db.execute(sql`select count(*)::int as n from bookings`))[0]!.n;
 
   beforeAll(async () => {
-    site = await startSite({ backend, env: { SPAM_CHECKS: 'off' }, app: { admin: { clock: () => NOW } } });
-    await addStaff(site.app.database!.db, OWNER, 'owner', undefined, 'Olivia Owner');
-    await addStaff(site.app.database!.db, AGENT, 'agent', undefined, 'Amos Agent');
-    owner = await signIn(site.base, OWNER);
-    agent = await signIn(site.base, AGENT);
+    ({ site, owner, agent } = await startBookingsConsole(backend));
   }, 120_000);
   afterAll(async () => {
     await site?.stop();

@@ -50,7 +50,7 @@ async function bothWays(tx: Tx, rows: { at: ReturnType<typeof sql>; status: stri
       values ('Test Traveller', 'traveller@example.com', '+256 700 000000', 'A week in the forest.', 'email', ${r.status}, ${r.at})`);
   return {
     former: { weeks: rowsOf(await tx.execute(formerWeeks)), months: rowsOf(await tx.execute(formerMonths)) },
-    now: { weeks: rowsOf(await enquiriesPerWeek(tx)), months: rowsOf(await conversionPerMonth(tx)) },
+    now: { weeks: rowsOf(await enquiriesPerWeek(tx, 'UTC')), months: rowsOf(await conversionPerMonth(tx, 'UTC')) },
   };
 }
 
@@ -81,6 +81,26 @@ for (const backend of backends()) {
       );
       // The random data did reach the series (not only times outside them).
       expect(nonEmpty).toBeGreaterThan(5);
+    });
+
+    it('puts an enquiry in the month and week of the operator’s time zone, not of UTC', async () => {
+      // The last minute of last month in New York is already this month in UTC (4 or 5 hours on).
+      const edge = sql`date_trunc('month', now() at time zone 'America/New_York') at time zone 'America/New_York' - interval '1 minute'`;
+      let seen: { ny: unknown[]; utc: unknown[] } | undefined;
+      await database()
+        .db.transaction(async (tx) => {
+          await tx.execute(sql`delete from enquiries`);
+          await tx.execute(sql`insert into enquiries (name, email, phone, message, preferred_contact_method, status, created_at)
+            values ('Test Traveller', 'traveller@example.com', '+256 700 000000', 'A week in the forest.', 'email', 'new', ${edge})`);
+          seen = { ny: rowsOf(await conversionPerMonth(tx, 'America/New_York')), utc: rowsOf(await conversionPerMonth(tx, 'UTC')) };
+          tx.rollback();
+        })
+        .catch((e: unknown) => {
+          if (!(e instanceof Error && /rollback/i.test(e.message))) throw e;
+        });
+      const totals = (rows: unknown[]) => (rows as { total: number }[]).map((m) => Number(m.total));
+      expect(totals(seen!.ny).slice(10)).toEqual([1, 0]);
+      expect(totals(seen!.utc).slice(10)).toEqual([0, 1]);
     });
   });
 }

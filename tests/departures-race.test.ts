@@ -4,35 +4,29 @@
 // departure's row lock (SELECT … FOR UPDATE) before counting. The same race inside one process on
 // PGlite is in tests/departures.test.ts. Needs TEST_DATABASE_URL and `npm run build`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../server/db/index.ts';
+import type { Database } from '../server/db/index.ts';
 import { rowsOf } from './helpers/forms.ts';
 import { sql } from 'drizzle-orm';
-import { type SiteProcess, startSiteProcess } from './helpers/start-site.ts';
-import { addStaff, signIn } from './helpers/staff.ts';
-
-const OWNER = 'owner@kigezitrails.example';
+import type { SiteProcess } from './helpers/start-site.ts';
+import { signIn } from './helpers/staff.ts';
+import { OWNER, startTwoProcesses, type TwoProcesses } from './helpers/two-processes.ts';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the last seats of a departure booked through two processes (postgres)', () => {
+  let sites: TwoProcesses;
   let a: SiteProcess;
   let b: SiteProcess;
   let db: Database;
   let id: number;
 
   beforeAll(async () => {
-    a = await startSiteProcess({ backend: 'postgres', env: { SPAM_CHECKS: 'off' } });
-    b = await startSiteProcess({ shareDatabase: a.databaseUrl, env: { SPAM_CHECKS: 'off' } });
-    db = await openDatabase({ databaseUrl: a.databaseUrl!, dataDir: '/nonexistent' });
-    await addStaff(db.db, OWNER, 'owner');
+    sites = await startTwoProcesses();
+    ({ a, b, db } = sites);
     const owner = await signIn(a.url, OWNER);
     const [safari] = rowsOf<{ slug: string }>(await db.db.execute(sql`select safarititleslug as slug from safaris order by id limit 1`));
     const made = await owner.send('/departures', { safariSlug: safari!.slug, startsOn: '2027-06-04', seats: 6, priceMinor: 199_000, status: 'guaranteed' });
     id = ((await made.json()) as { id: number }).id;
   }, 180_000);
-  afterAll(async () => {
-    await db?.close();
-    await b?.stop();
-    await a?.stop();
-  });
+  afterAll(() => sites?.stop());
 
   const book = (base: string, name: string, seats = 1) =>
     fetch(`${base}/api/departures/${id}/book`, {

@@ -49,7 +49,7 @@ describe.each(backends())('group departures on %s', (backend) => {
     owner = await signIn(site.base, OWNER);
     agent = await signIn(site.base, AGENT);
     slug = (await site.rows<{ s: string }>('select safarititleslug as s from safaris order by id limit 1'))[0]!.s;
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await site?.stop();
   });
@@ -70,15 +70,37 @@ describe.each(backends())('group departures on %s', (backend) => {
 
   it('books seats with no quote: a booking pending its deposit, its trip page, e-mails, and the seats held 30 minutes', async () => {
     const id = await create({ seats: 6 });
+    const quotesBefore = await site.rows<{ n: number }>('select count(*)::int as n from quotes');
     const res = await book(id, ['Amina Okello', 'David Okello'], { singleRooms: 1 });
     expect(res.status, await res.clone().text()).toBe(201);
     const body = (await res.json()) as Json;
     expect(body.tripPath).toMatch(/^\/trip\/[A-Za-z0-9_-]{43}$/);
-    const [b] = await site.rows<Json>(`select state, total_minor::int as total_minor, travel_from from bookings where reference = '${body.reference}'`);
-    expect(b).toMatchObject({ state: 'confirmed-pending-deposit', total_minor: 2 * 245_000 + 38_000 });
+    const [b] = await site.rows<Json>(
+      `select id, state, total_minor::int as total_minor, deposit_minor::int as deposit_minor, travel_from, quote_id, title, safari_slug, price_lines from bookings where reference = '${body.reference}'`,
+    );
+    expect(b).toMatchObject({ state: 'confirmed-pending-deposit', total_minor: 2 * 245_000 + 38_000, deposit_minor: 158_400, quote_id: null, safari_slug: slug });
+    expect(b!.price_lines.map((l: Json) => [l.unitMinor, l.quantity])).toEqual([
+      [245_000, null],
+      [38_000, 1],
+    ]);
     expect(String(b!.travel_from)).toContain('2027');
+    // No quote behind it (none in the console's quotes): its trip link is the booking's own.
+    expect(await site.rows('select count(*)::int as n from quotes')).toEqual(quotesBefore);
+    expect(await site.rows(`select quote_id from trip_links where booking_id = ${b!.id}`)).toEqual([{ quote_id: null }]);
     const trip = (await (await fetch(`${site.base}/api${body.tripPath}`)).json()) as Json;
     expect(trip.booking).toMatchObject({ reference: body.reference, state: 'confirmed-pending-deposit' });
+    expect(trip).toMatchObject({ reference: body.reference, travellerName: 'Amina Okello', expired: false, price: { totalMinor: 528_000, depositMinor: 158_400 } });
+    expect(trip.document).toMatchObject({ title: b!.title, travelFrom: '2027-03-12', travellers: { adults: 2 } });
+    expect(trip.document.days.length).toBeGreaterThan(0);
+    const pdf = await fetch(`${site.base}/api${body.tripPath}/quote.pdf`);
+    expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    const accept = await fetch(`${site.base}/api${body.tripPath}/accept`, { method: 'POST', headers: { 'content-type': 'application/json', origin: site.base }, body: '{}' });
+    expect([accept.status, ((await accept.json()) as Json).code]).toEqual([409, 'already-booked']);
+    const console = (await (await owner.get(`/bookings/${b!.id}`)).json()) as Json;
+    expect(console).toMatchObject({ departureId: id, manual: false, quoteReference: '' });
+    const [notice] = await site.rows<{ text: string }>(`select message->>'text' as text from mail_outbox where kind = 'booking-notice' and message->>'subject' like '%${body.reference}%'`);
+    expect(notice!.text).toContain(`Booking ${body.reference} of a group departure: `);
+    expect(notice!.text).toContain(`/admin/bookings/${b!.id}`);
     expect(await seatsLeft(id)).toBe(4);
     const d = await detail(id);
     expect(d.manifest).toHaveLength(1);

@@ -9,7 +9,6 @@ import { loadContent } from '../server/db/content.ts';
 import type { Database } from '../server/db/index.ts';
 import { openMigratedMemoryDatabase } from './helpers/db.ts';
 import * as t from '../server/db/schema.ts';
-import { syncContent } from '../server/db/seed.ts';
 import { mediaDirs } from '../server/media/dirs.ts';
 import { collectJobs } from '../server/media/jobs.ts';
 import { readManifest, type Manifest } from '../server/media/manifest.ts';
@@ -23,8 +22,8 @@ let database: Database;
 let stored: string[] = [];
 
 beforeAll(async () => {
-  database = await openMigratedMemoryDatabase();
-  await syncContent(database.db, await loadContent(contentDir));
+  // The content files' projection (content/, a copy of the run's: tests/helpers/templates.ts).
+  database = await openMigratedMemoryDatabase('content');
   const { db } = database;
   const columns = await Promise.all([
     db.select({ p: t.destinations.destinationheaderimage }).from(t.destinations),
@@ -45,7 +44,7 @@ beforeAll(async () => {
         .filter((p): p is string => !!p),
     ),
   ].sort();
-}, 120_000);
+});
 
 afterAll(async () => {
   await database?.close();

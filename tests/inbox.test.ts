@@ -137,23 +137,75 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     expect(d.mail.map((m) => m.kind).sort()).toEqual(['enquiry-acknowledgement', 'enquiry-operator']);
   });
 
-  it('lists newest first, 25 a page, and refuses a bad page or limit with 400', async () => {
+  it('lists newest first, 25 a page, and refuses a bad cursor or limit with 400', async () => {
     const now = Date.now();
     await insert(Array.from({ length: 30 }, (_, i) => ({ name: `Person ${i}`, created_at: new Date(now - i * 3600_000) })));
     const first = await list(agent);
     expect(first.total).toBe(30);
-    expect(first.totalPages).toBe(2);
+    expect(first.newer).toBeNull();
     expect(first.enquiries).toHaveLength(25);
     expect(first.enquiries.map((e) => e.name).slice(0, 3)).toEqual(['Person 0', 'Person 1', 'Person 2']);
     const times = first.enquiries.map((e) => Date.parse(e.receivedAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    const second = await list(agent, '?page=2');
+    const second = await list(agent, `?before=${first.older}`);
     expect(second.enquiries.map((e) => e.name)).toEqual(['Person 25', 'Person 26', 'Person 27', 'Person 28', 'Person 29']);
-    for (const q of ['?page=0', '?page=abc', '?page=3', '?limit=0', '?limit=101', '?page=-1', '?page=1.5']) {
+    expect([second.total, second.older]).toEqual([30, null]);
+    // Newer from the second page is the first page, whole.
+    expect((await list(agent, `?after=${second.newer}`)).enquiries.map((e) => e.name)).toEqual(first.enquiries.map((e) => e.name));
+    for (const q of ['?before=abc', '?before=', '?after=12-0', '?before=12345678901234567-1', '?before=1-2147483648', '?before=1-1&after=1-1', '?before=-1-1', '?limit=0', '?limit=101']) {
       const res = await agent.get(`/enquiries${q}`);
       expect(res.status, q).toBe(400);
-      expect(((await res.json()) as { error: string }).error).toMatch(/Invalid (page|limit)/);
+      expect(((await res.json()) as { error: string }).error).toMatch(/Invalid (cursor|limit)/);
     }
+    // Cursors at either end of time are pages (empty or whole), not errors.
+    expect((await list(agent, '?before=0-1')).enquiries).toEqual([]);
+    expect((await list(agent, '?before=9999999999999999-2147483647')).enquiries).toHaveLength(25);
+    expect((await list(agent, '?after=0-1')).enquiries).toHaveLength(25);
+  });
+
+  it('walks every enquiry exactly once, in order, both ways, with filters and a search, through equal times', async () => {
+    const base = Date.UTC(2026, 5, 1);
+    const statuses = ['new', 'quoted', 'contacted', 'spam', 'quoted', 'booked'] as const;
+    // 61 enquiries, most of them received in the same millisecond as others (groups of 4), some
+    // only a microsecond apart (below); a third mention a word the search looks for.
+    await insert(
+      Array.from({ length: 61 }, (_, i) => ({
+        name: `Walker ${i}`,
+        status: statuses[i % statuses.length]!,
+        created_at: new Date(base - Math.floor(i / 4) * 60_000),
+        message: i % 3 === 0 ? 'A balloon safari over the Mara.' : 'Gorilla trekking.',
+      })),
+    );
+    await db.execute(sql`update enquiries set created_at = created_at + (id % 2) * interval '1 microsecond' where id % 8 < 2`);
+    const expected = async (where: ReturnType<typeof sql>) => rowsOf<{ id: number }>(await db.execute(sql`select id from enquiries where ${where} order by created_at desc, id desc`)).map((r) => r.id);
+    const walk = async (filters: string) => {
+      const pages: number[][] = [];
+      let page = await list(owner, `?limit=7${filters}`);
+      for (;;) {
+        pages.push(page.enquiries.map((e) => e.id));
+        if (!page.older) break;
+        page = await list(owner, `?limit=7${filters}&before=${page.older}`);
+        expect(page.newer).not.toBeNull();
+      }
+      // And back, Newer after Newer, to the first page.
+      const back: number[][] = [page.enquiries.map((e) => e.id)];
+      while (page.newer) {
+        page = await list(owner, `?limit=7${filters}&after=${page.newer}`);
+        back.unshift(page.enquiries.map((e) => e.id));
+      }
+      expect(back).toEqual(pages);
+      return { ids: pages.flat(), total: page.total };
+    };
+    const all = await expected(sql`status <> 'spam'`);
+    expect(all.length).toBeGreaterThan(40);
+    expect(await walk('')).toEqual({ ids: all, total: all.length });
+    const quoted = await expected(sql`status = 'quoted'`);
+    expect(await walk('&status=quoted')).toEqual({ ids: quoted, total: quoted.length });
+    const balloon = await expected(sql`status <> 'spam' and message like '%balloon%'`);
+    expect(balloon.length).toBeGreaterThan(7);
+    expect(await walk('&q=balloon')).toEqual({ ids: balloon, total: balloon.length });
+    const both = await expected(sql`status = 'quoted' and message like '%balloon%'`);
+    expect(await walk('&q=balloon&status=quoted')).toEqual({ ids: both, total: both.length });
   });
 
   it('filters by status, dates, safari and country, and searches name, e-mail and message', async () => {
@@ -460,8 +512,11 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
 
   it('answers any filter, search or page with a list or a 400, never a 500', async () => {
     await insert([{ name: "Zoë O'Brien", email: 'zoe@example.com', message: 'Gorilla trek; 100% sure? \\ _x_' }]);
-    const keys = ['status', 'from', 'to', 'safari', 'country', 'q', 'page', 'limit'] as const;
-    const value = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('', '%', '_', '\\', "'", ':*', '!', '&|', '2026-01-01', '0', '-1', '1', '1e9', 'new', 'NaN', '\u0000'));
+    const keys = ['status', 'from', 'to', 'safari', 'country', 'q', 'before', 'after', 'limit'] as const;
+    const value = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom('', '%', '_', '\\', "'", ':*', '!', '&|', '2026-01-01', '0', '-1', '1', '1e9', 'new', 'NaN', '\u0000', '1795000000123456-7', '0-1', '9999999999999999-1'),
+    );
     await fc.assert(
       fc.asyncProperty(fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 4 }), async (params) => {
         const qs = new URLSearchParams(params as Record<string, string>).toString();

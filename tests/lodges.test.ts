@@ -95,9 +95,8 @@ for (const backend of backends()) {
     let content: Content;
 
     beforeAll(async () => {
-      db = await openTestDatabase(backend);
+      db = await openTestDatabase(backend, 'content');
       content = await loadContent();
-      await syncContent(db.db, content);
       api = createApi({ deps: { db: db.db, siteUrl: SITE, logger: pino({ level: 'silent' }), ping: db.ping }, mediaDirs: [] });
     });
     afterAll(async () => {

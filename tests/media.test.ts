@@ -420,15 +420,15 @@ describe.each(backends())('media library on %s', (backend) => {
       expect(res.status).toBe(403);
       expect(res.headers.get('cache-control')).toBe('no-store');
     }
-    expect(await (await agent.get('/settings/access')).json()).toEqual({ editContent: false, export: false });
-    expect(await (await owner.get('/settings/access')).json()).toEqual({ editContent: true, export: true });
+    expect(await (await agent.get('/settings/access')).json()).toEqual({ editContent: false, export: false, timeZone: 'Africa/Kampala' });
+    expect(await (await owner.get('/settings/access')).json()).toEqual({ editContent: true, export: true, timeZone: 'Africa/Kampala' });
     expect(await (await owner.get('/settings')).json()).toEqual({ agentsEditContent: false, timeZone: 'Africa/Kampala', agentsExport: false });
     expect((await owner.send('/settings', { agentsEditContent: 'yes' }, 'PUT')).status).toBe(400);
 
     const allow = await owner.send('/settings', { agentsEditContent: true }, 'PUT');
     expect(allow.status).toBe(200);
     expect(await allow.json()).toMatchObject({ agentsEditContent: true, changed: ['agentsEditContent'] });
-    expect(await (await agent.get('/settings/access')).json()).toEqual({ editContent: true, export: false });
+    expect(await (await agent.get('/settings/access')).json()).toEqual({ editContent: true, export: false, timeZone: 'Africa/Kampala' });
     const list = await agent.get('/media');
     expect(list.status).toBe(200);
     expect(list.headers.get('cache-control')).toBe('no-store');

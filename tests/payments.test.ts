@@ -3,7 +3,10 @@
 // Uganda shillings, a card balance; the webhook before and after the browser returns, and twice;
 // a forged signature and a wrong verif-hash refused; an amount that does not match flagged; a
 // payment for a cancelled booking flagged; a webhook that never comes, reconciled; a refund from
-// the console; one receipt e-mail (with its PDF) per payment.
+// the console; one receipt e-mail (with its PDF) per payment. A card payment that fails after
+// checkout (checkout.session.async_payment_failed) and a Checkout Session that expires: the attempt
+// fails, nothing is booked, a departure's seats stay held until their hold runs out, and the
+// traveller may pay again. A Flutterwave refund that stays pending, then completes or fails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../common/booking-money.ts';
 import type { AttemptLine, TripPayView } from '../common/payments.ts';
@@ -14,6 +17,7 @@ import { loadConfig } from '../server/config.ts';
 import type { Db } from '../server/db/index.ts';
 import { providersFromConfig, type PaymentsOptions } from '../server/payments/index.ts';
 import { reconcilePayments } from '../server/payments/reconcile.ts';
+import { releaseExpiredHolds } from '../server/departures/seats.ts';
 import { sampleQuoteDocument, sentQuote } from './helpers/bookings.ts';
 import { backends } from './helpers/db.ts';
 import { type FlutterwaveTestServer, startFlutterwaveTestServer } from './helpers/flutterwave-server.ts';
@@ -56,6 +60,26 @@ describe.each(backends())('online payments on %s', (backend) => {
     site.rows<{ amount_minor: string; kind: string; method: string; provider: string }>(`select amount_minor, kind, method, provider from ledger_entries where booking_id = ${id} order by id`);
   const receipts = (ref: string) => site.rows<{ message: Json }>(`select message from mail_outbox where kind = 'payment-receipt' and message->>'subject' like '%${ref}%'`);
   const sessionOf = (key: string) => [...stripe.sessions.values()].find((s) => s.client_reference_id === key)!;
+  /** The reconciliation's options, its clock `minutes` ahead of now. */
+  const opts = (minutes: number): PaymentsOptions => ({
+    providers: providersFromConfig(loadConfig({ ...env, DATA_DIR: '/nonexistent' })),
+    siteUrl: 'http://localhost:3000',
+    mail: { from: 'Kigezi Trails <no-reply@kigezitrails.example>', operatorEmail: 'bookings@kigezitrails.example', messageIdDomain: 'kigezitrails.example' },
+    onQueued: () => {},
+    clock: () => new Date(Date.now() + minutes * 60_000),
+  });
+  /** A booking whose deposit came by M-Pesa in Kenya shillings, and an owner (`owner-{backend}-{who}@…`) signed in. */
+  async function paidByMpesa(who: string) {
+    const b = await booking();
+    const started = (await (await pay(b.token, { what: 'deposit', method: 'mobile-money', currency: 'KES' })).json()) as { attempt: string };
+    flw.pay(started.attempt);
+    expect(JSON.parse((await flw.send(started.attempt)).body).outcome).toBe('paid');
+    const email = `owner-${backend}-${who}@kigezitrails.example`;
+    await addStaff(site.app.database!.db, email, 'owner');
+    return { b, started, owner: await signIn(site.base, email) };
+  }
+  const attemptOf = async (key: string) =>
+    (await site.rows<{ id: number; state: string; provider_ref: string | null }>(`select id, state, provider_ref from payment_attempts where idempotency_key = '${key}'`))[0]!;
 
   beforeAll(async () => {
     stripe = await startStripeTestServer({ webhookSecret: WHSEC });
@@ -199,14 +223,6 @@ describe.each(backends())('online payments on %s', (backend) => {
     const b = await booking();
     const d = (await (await pay(b.token, { what: 'deposit', method: 'card' })).json()) as { attempt: string };
     stripe.pay(sessionOf(d.attempt).id);
-    const config = loadConfig({ ...env, DATA_DIR: '/nonexistent' });
-    const opts = (minutes: number): PaymentsOptions => ({
-      providers: providersFromConfig(config),
-      siteUrl: 'http://localhost:3000',
-      mail: { from: 'Kigezi Trails <no-reply@kigezitrails.example>', operatorEmail: 'bookings@kigezitrails.example', messageIdDomain: 'kigezitrails.example' },
-      onQueued: () => {},
-      clock: () => new Date(Date.now() + minutes * 60_000),
-    });
     const db = site.app.database!.db as Db;
     const early = await reconcilePayments(db, opts(5));
     expect(early.find((x) => x.outcome === 'paid')).toBeUndefined();
@@ -248,13 +264,7 @@ describe.each(backends())('online payments on %s', (backend) => {
   });
 
   it('refunds a mobile-money payment in full through Flutterwave, in the currency it was charged in', async () => {
-    const b = await booking();
-    const started = (await (await pay(b.token, { what: 'deposit', method: 'mobile-money', currency: 'KES' })).json()) as { attempt: string };
-    flw.pay(started.attempt);
-    expect(JSON.parse((await flw.send(started.attempt)).body).outcome).toBe('paid');
-    const email = `owner-${backend}-flw@kigezitrails.example`;
-    await addStaff(site.app.database!.db, email, 'owner');
-    const owner = await signIn(site.base, email);
+    const { b, started, owner } = await paidByMpesa('flw');
     const paid = ((await (await owner.get(`/bookings/${b.id}/payments`)).json()) as { attempts: AttemptLine[] }).attempts.find((a) => a.state === 'paid')!;
     expect(paid).toMatchObject({ provider: 'flutterwave', chargeCurrency: 'KES', amountMinor: 273_600 });
     const res = await owner.send(`/bookings/${b.id}/payments/${paid.id}/refund`, { amountMinor: 273_600, reason: 'The trip is off.' });
@@ -266,6 +276,122 @@ describe.each(backends())('online payments on %s', (backend) => {
       [-273_600, 'refund', 'mobile-money'],
     ]);
     expect(await receipts(b.reference)).toHaveLength(2);
+    expect(await site.rows(`select id from mail_outbox where kind = 'payment-receipt' and message->>'subject' = 'Refund of $2,736 for your booking ${b.reference}'`)).toHaveLength(1);
+  });
+
+  it('fails a card payment refused after checkout and an expired Checkout Session, booking nothing; the deposit can be paid again', async () => {
+    const b = await booking();
+    // A bank debit: the session completes unpaid (still being confirmed), then the bank refuses it.
+    const first = (await (await pay(b.token, { what: 'deposit', method: 'card' })).json()) as { attempt: string };
+    // No seats are held for a quoted trip: Stripe's session keeps its own lifetime.
+    expect(sessionOf(first.attempt).expires_at).toBeNull();
+    const later = stripe.payLater(sessionOf(first.attempt).id);
+    expect(JSON.parse((await stripe.send('checkout.session.completed', later)).body).outcome).toBe('pending');
+    expect((await view(b.token, first.attempt)).attempt?.state).toBe('open');
+    const refused = await stripe.send('checkout.session.async_payment_failed', later);
+    expect([refused.status, JSON.parse(refused.body).outcome]).toEqual([200, 'failed']);
+    expect(JSON.parse((await stripe.send('checkout.session.async_payment_failed', later, { id: refused.id })).body).outcome).toBe('replay');
+    const afterRefused = await view(b.token, first.attempt);
+    expect(afterRefused.attempt).toMatchObject({ state: 'failed', what: 'deposit' });
+    expect(afterRefused.due).toMatchObject({ what: 'deposit', amountMinor: 273_600 });
+    // A Checkout Session left to run out.
+    const second = (await (await pay(b.token, { what: 'deposit', method: 'card' })).json()) as { attempt: string };
+    expect(second.attempt).not.toBe(first.attempt);
+    const expired = await stripe.send('checkout.session.expired', stripe.expire(sessionOf(second.attempt).id));
+    expect([expired.status, JSON.parse(expired.body).outcome]).toEqual([200, 'failed']);
+    expect((await view(b.token, second.attempt)).attempt?.state).toBe('failed');
+    expect((await attemptOf(first.attempt)).state).toBe('failed');
+    expect(await ledger(b.id)).toEqual([]);
+    expect(await receipts(b.reference)).toHaveLength(0);
+    const [state] = await site.rows<{ state: string }>(`select state from bookings where id = ${b.id}`);
+    expect(state!.state).toBe('confirmed-pending-deposit');
+    // Paying again works, and books the deposit once.
+    const third = (await (await pay(b.token, { what: 'deposit', method: 'card' })).json()) as { attempt: string };
+    expect(JSON.parse((await stripe.send('checkout.session.completed', stripe.pay(sessionOf(third.attempt).id))).body).outcome).toBe('paid');
+    expect((await ledger(b.id)).map((r) => Number(r.amount_minor))).toEqual([273_600]);
+    // A failure told late, after the deposit is in, changes nothing.
+    expect(JSON.parse((await stripe.send('checkout.session.expired', sessionOf(second.attempt))).body).outcome).toBe('failed');
+    expect((await ledger(b.id)).map((r) => Number(r.amount_minor))).toEqual([273_600]);
+  });
+
+  it('keeps a departure’s seats held until the hold runs out when its card payment expires, then releases them', async () => {
+    const email = `owner-${backend}-hold@kigezitrails.example`;
+    await addStaff(site.app.database!.db, email, 'owner');
+    const owner = await signIn(site.base, email);
+    const [safari] = await site.rows<{ s: string }>('select safarititleslug as s from safaris order by id limit 1');
+    const made = await owner.send('/departures', { safariSlug: safari!.s, startsOn: addDays(today, 200), seats: 4, priceMinor: 245_000, singleSupplementMinor: 0, status: 'open', guideSlug: null });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const departureId = ((await made.json()) as { id: number }).id;
+    const booked = await fetch(`${site.base}/api/departures/${departureId}/book`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.base },
+      body: JSON.stringify({ travellers: ['Amina Okello', 'David Okello'], singleRooms: 0, leadName: 'Amina Okello', email: 'amina@example.com', phone: '', acceptTerms: true }),
+    });
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    const { tripPath, reference } = (await booked.json()) as { tripPath: string; reference: string };
+    const token = tripPath.split('/').pop()!;
+    const [{ id }] = (await site.rows<{ id: number }>(`select id from bookings where reference = '${reference}'`)) as [{ id: number }];
+    const seats = () => site.rows<{ hold_until: Date | string; released_at: unknown }>(`select hold_until, released_at from departure_seats where booking_id = ${id}`);
+    const started = (await (await pay(token, { what: 'deposit', method: 'card' })).json()) as { attempt: string };
+    const [held] = await seats();
+    // Stripe's page closes (at least 30 minutes on, as Stripe requires) before the seats are let go.
+    const closes = sessionOf(started.attempt).expires_at! * 1000;
+    expect(closes).toBeGreaterThanOrEqual(Date.now() + 29 * 60_000);
+    expect(closes).toBeLessThan(new Date(held!.hold_until).getTime());
+    expect(JSON.parse((await stripe.send('checkout.session.expired', stripe.expire(sessionOf(started.attempt).id))).body).outcome).toBe('failed');
+    // Nothing released early: the traveller may still pay within the hold.
+    expect(await seats()).toEqual([{ hold_until: held!.hold_until, released_at: null }]);
+    const [kept] = await site.rows<{ state: string }>(`select state from bookings where id = ${id}`);
+    expect(kept!.state).toBe('confirmed-pending-deposit');
+    expect(await ledger(id)).toEqual([]);
+    // Once the hold has run out, the release job frees the seats and cancels the unpaid booking.
+    const released = await releaseExpiredHolds(site.app.database!.db, new Date(new Date(held!.hold_until).getTime() + 60_000));
+    expect(released).toContain(id);
+    const [gone] = await site.rows<{ state: string }>(`select state from bookings where id = ${id}`);
+    expect(gone!.state).toBe('cancelled');
+    expect(await ledger(id)).toEqual([]);
+  });
+
+  it('books a Flutterwave refund that stays pending only when it completes, and frees the amount again when one fails', async () => {
+    const { b, owner } = await paidByMpesa('pending');
+    const attempts = async () => ((await (await owner.get(`/bookings/${b.id}/payments`)).json()) as { attempts: AttemptLine[] }).attempts;
+    const paid = (await attempts()).find((a) => a.state === 'paid')!;
+    const db = site.app.database!.db as Db;
+    const refundPending = async (amountMinor: number, reason: string) => {
+      flw.refunds.startAs = 'pending';
+      const res = await owner.send(`/bookings/${b.id}/payments/${paid.id}/refund`, { amountMinor, reason });
+      flw.refunds.startAs = 'completed';
+      expect(res.status).toBe(201);
+      const body = (await res.json()) as { outcome: string; message: string; refund: AttemptLine };
+      expect([body.outcome, body.message, body.refund.state]).toEqual(['pending', 'Refund asked of the provider: the ledger shows it once the provider confirms.', 'open']);
+      return body.refund;
+    };
+    const mine = async (refundId: number, minutes: number) => (await reconcilePayments(db, opts(minutes))).find((x) => x.id === refundId)?.outcome;
+    try {
+      // One that fails: nothing in the ledger, and the whole payment refundable again.
+      const failing = await refundPending(100_000, 'One traveller cannot come.');
+      expect((await attempts()).find((a) => a.id === paid.id)?.refundableMinor).toBe(173_600);
+      flw.finishRefund(Number(failing.providerRef), 'failed');
+      expect(await mine(failing.id, 11)).toBe('failed');
+      expect((await attempts()).find((a) => a.id === failing.id)?.state).toBe('failed');
+      expect((await attempts()).find((a) => a.id === paid.id)?.refundableMinor).toBe(273_600);
+      // One that completes: pending when asked, booked once when Flutterwave says it is done.
+      const refund = await refundPending(273_600, 'The trip is off.');
+      expect(await ledger(b.id)).toHaveLength(1);
+      expect(await mine(refund.id, 5)).toBeUndefined();
+      expect(await mine(refund.id, 11)).toBe('pending');
+      expect(await ledger(b.id)).toHaveLength(1);
+      flw.finishRefund(Number(refund.providerRef), 'completed');
+      expect(await mine(refund.id, 22)).toBe('refunded');
+      expect(await mine(refund.id, 33)).toBeUndefined();
+    } finally {
+      flw.refunds.startAs = 'completed';
+    }
+    expect((await ledger(b.id)).map((r) => [Number(r.amount_minor), r.kind, r.method])).toEqual([
+      [273_600, 'payment', 'mobile-money'],
+      [-273_600, 'refund', 'mobile-money'],
+    ]);
+    expect((await attempts()).find((a) => a.id === paid.id)?.refundableMinor).toBe(0);
     expect(await site.rows(`select id from mail_outbox where kind = 'payment-receipt' and message->>'subject' = 'Refund of $2,736 for your booking ${b.reference}'`)).toHaveLength(1);
   });
 });

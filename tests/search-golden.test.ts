@@ -7,8 +7,6 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchItem, SearchResponse } from '../common/api-types.ts';
 import { createApi, type Api } from '../server/api/index.ts';
-import { loadContent } from '../server/db/content.ts';
-import { syncContent } from '../server/db/seed.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { insertSearchFixture } from './search.fixture.ts';
 
@@ -160,9 +158,8 @@ for (const set of ['fixture', 'content'] as const) {
     let db: TestDatabase;
     let api: Api;
     beforeAll(async () => {
-      db = await openTestDatabase('pglite');
+      db = await openTestDatabase('pglite', set === 'fixture' ? 'migrated' : 'content');
       if (set === 'fixture') await insertSearchFixture(db.db);
-      else await syncContent(db.db, await loadContent());
       api = createApi({ deps: { db: db.db, siteUrl: SITE, logger: pino({ level: 'silent' }), ping: db.ping }, mediaDirs: [] });
     }, 120_000);
     afterAll(async () => {

@@ -14,7 +14,6 @@ import { aboutPath } from '../common/site.ts';
 import { REDIRECTS } from '../app/lib/redirects.ts';
 import { createApi } from '../server/api/index.ts';
 import { loadContent } from '../server/db/content.ts';
-import { syncContent } from '../server/db/seed.ts';
 import { buildDir } from '../server/web.ts';
 import { backends, openTestDatabase } from './helpers/db.ts';
 import { type ServerProcess, freePort, seededDataDir, startServer } from './helpers/start-site.ts';
@@ -77,9 +76,8 @@ const nonEmpty = (v: unknown) => typeof v === 'string' && v.trim().length > 0;
 for (const backend of backends()) {
   describe(`sitemap data on ${backend}`, () => {
     it('lists exactly the indexable pages the database has, with valid dates', async () => {
-      const db = await openTestDatabase(backend);
+      const db = await openTestDatabase(backend, 'content');
       try {
-        await syncContent(db.db, await loadContent());
         const api = createApi({ deps: { db: db.db, siteUrl: SITE, logger: pino({ level: 'silent' }), ping: db.ping }, mediaDirs: [] });
         const body = (await (await api.request('/seo/sitemap')).json()) as { urls: { loc: string; lastmod: string }[] };
         const rows = async (q: ReturnType<typeof sql>) => {

@@ -143,9 +143,8 @@ for (const backend of backends()) {
     let safariSlug: string;
 
     beforeAll(async () => {
-      tdb = await openTestDatabase(backend);
+      tdb = await openTestDatabase(backend, 'content');
       content = await loadContent();
-      await syncContent(tdb.db, content);
       safariSlug = content.safaris[0]!.slug;
     });
     afterAll(async () => {

@@ -124,19 +124,20 @@ function tabbable(root: Element): HTMLElement[] {
   );
 }
 
-export default function GalleryViewer({ images, index, onClose }: { images: GalleryImage[]; index: number; onClose: () => void }) {
-  const controller = useRef<ControllerRef>(null);
-  const zoomRef = useRef<ZoomRef>(null);
+type Ref<T> = { readonly current: T | null };
 
-  const step = (dir: 'in' | 'out') => {
-    const z = zoomRef.current;
-    if (!z || z.disabled) return;
-    z.changeZoom(dir === 'in' ? zoomInStep(z.zoom) : zoomOutStep(z.zoom));
-  };
+/** One zoom step in or out, when the picture can zoom. */
+function stepZoom(zoomRef: Ref<ZoomRef>, dir: 'in' | 'out'): void {
+  const z = zoomRef.current;
+  if (!z || z.disabled) return;
+  z.changeZoom(dir === 'in' ? zoomInStep(z.zoom) : zoomOutStep(z.zoom));
+}
 
-  // Keys: the repeat limit for every key action but Escape, and the zoom keys' steps. Listened to
-  // on the window's capture phase, before the viewer's own handlers see the key.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: listened to once for the viewer's life: step reads the zoom through a ref, so the first one stays right
+/**
+ * Keys: the repeat limit for every key action but Escape, and the zoom keys' steps. Listened to on
+ * the window's capture phase, before the viewer's own handlers see the key.
+ */
+function useKeyRules(zoomRef: Ref<ZoomRef>): void {
   useEffect(() => {
     const gate = keyRepeatGate(LIGHTBOX.keyRepeatLimitMs);
     const onKey = (e: KeyboardEvent) => {
@@ -152,14 +153,18 @@ export default function GalleryViewer({ images, index, onClose }: { images: Gall
       e.preventDefault();
       e.stopPropagation();
       if (zoomKey === 'reset') zoomRef.current?.changeZoom(MIN_ZOOM);
-      else step(zoomKey);
+      else stepZoom(zoomRef, zoomKey);
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, []);
+  }, [zoomRef]);
+}
 
-  // Tab and Shift+Tab go round the viewer: from the last button to the first and back, and from
-  // anywhere else (the picture's container has the focus when the viewer opens) into the viewer.
+/**
+ * Tab and Shift+Tab go round the viewer: from the last button to the first and back, and from
+ * anywhere else (the picture's container has the focus when the viewer opens) into the viewer.
+ */
+function useFocusLoop(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Tab' || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -175,78 +180,104 @@ export default function GalleryViewer({ images, index, onClose }: { images: Gall
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
   }, []);
+}
 
-  // Pointers: swipes between pictures, double click or tap to zoom, a click beside the picture closes.
-  useEffect(() => {
-    let down: { id: number; x: number; y: number; t: number; target: Element; button: Element | null } | null = null;
-    let others = 0;
-    let lastTap: { t: number; x: number; y: number } | null = null;
-    const container = () => document.querySelector('.yarl__container');
-    const onDown = (e: PointerEvent) => {
-      const target = e.target as Element;
-      const button = target.closest('button');
-      // Of the buttons, only previous and next may start a swipe (they sit where a thumb swipes).
-      if (!container()?.contains(target) || (button && !button.matches('.yarl__navigation_prev, .yarl__navigation_next'))) return;
-      if (down) {
-        others++; // a second finger: a pinch, not a swipe
-        return;
-      }
-      if (e.pointerType === 'mouse' && e.button !== 0) return;
-      down = { id: e.pointerId, x: e.clientX, y: e.clientY, t: e.timeStamp, target, button };
-      others = 0;
-    };
-    const onUp = (e: PointerEvent) => {
-      if (!down || e.pointerId !== down.id) {
-        if (down && others > 0) others--;
-        return;
-      }
-      const start = down;
-      const pinched = others > 0;
-      down = null;
-      if (pinched) return;
-      const dx = e.clientX - start.x;
-      const dy = e.clientY - start.y;
-      const box = container()?.getBoundingClientRect();
-      const zoom = zoomRef.current?.zoom ?? MIN_ZOOM;
-      const moved = Math.hypot(dx, dy) >= TAP_SLOP;
-      if (moved) {
-        lastTap = null;
-        // A swipe that started on a previous or next button does not click it as well.
-        if (start.button) {
-          const swallow = (c: MouseEvent) => {
-            if (start.button?.contains(c.target as Node)) {
-              c.preventDefault();
-              c.stopPropagation();
-            }
-          };
-          window.addEventListener('click', swallow, { capture: true, once: true });
-          setTimeout(() => window.removeEventListener('click', swallow, true), 0);
-        }
-        // A zoomed picture is panned by dragging; only a fitted one is swiped.
-        if (zoom > MIN_ZOOM + 0.01 || !box) return;
-        const action = swipeAction(dx, dy, box.width);
-        if (action === 'prev') controller.current?.prev();
-        else if (action === 'next') controller.current?.next();
-        return;
-      }
-      if (start.button) return; // a tap on previous or next: the button's click does it
-      const onPicture = start.target.closest('.lightbox-picture') !== null;
-      if (onPicture) {
-        const limit = e.pointerType === 'touch' ? DOUBLE_TAP_MS : DOUBLE_CLICK_MS;
-        if (lastTap && e.timeStamp - lastTap.t <= limit && Math.hypot(e.clientX - lastTap.x, e.clientY - lastTap.y) < 3 * TAP_SLOP) {
-          lastTap = null;
-          const z = zoomRef.current;
-          if (z && !z.disabled && box) z.changeZoom(doubleClickZoom(z.zoom), false, e.clientX - box.left - box.width / 2, e.clientY - box.top - box.height / 2);
-        } else lastTap = { t: e.timeStamp, x: e.clientX, y: e.clientY };
-        return;
-      }
+/** Where a pointer went down: which one, where, when, on what, and the previous or next button under it. */
+interface PointerStart {
+  id: number;
+  x: number;
+  y: number;
+  t: number;
+  target: Element;
+  button: Element | null;
+}
+
+const viewerContainer = () => document.querySelector('.yarl__container');
+
+/** A swipe that started on a previous or next button does not click it as well. */
+function swallowNextClick(button: Element): void {
+  const swallow = (c: MouseEvent) => {
+    if (button.contains(c.target as Node)) {
+      c.preventDefault();
+      c.stopPropagation();
+    }
+  };
+  window.addEventListener('click', swallow, { capture: true, once: true });
+  setTimeout(() => window.removeEventListener('click', swallow, true), 0);
+}
+
+/**
+ * The pointer rules over the viewer's life: swipes between pictures, double click or tap to zoom,
+ * a click beside the picture closes. Returns the window's pointer handlers.
+ */
+function pointerRules(controller: Ref<ControllerRef>, zoomRef: Ref<ZoomRef>) {
+  let down: PointerStart | null = null;
+  let others = 0;
+  let lastTap: { t: number; x: number; y: number } | null = null;
+
+  /** A pointer that moved: a swipe to the previous or next picture (a zoomed one is panned instead). */
+  const swiped = (start: PointerStart, dx: number, dy: number, box: DOMRect | undefined) => {
+    lastTap = null;
+    if (start.button) swallowNextClick(start.button);
+    // A zoomed picture is panned by dragging; only a fitted one is swiped.
+    if ((zoomRef.current?.zoom ?? MIN_ZOOM) > MIN_ZOOM + 0.01 || !box) return;
+    const action = swipeAction(dx, dy, box.width);
+    if (action === 'prev') controller.current?.prev();
+    else if (action === 'next') controller.current?.next();
+  };
+
+  /** A tap or click on the picture: the second of two close together steps the zoom at that point. */
+  const tappedPicture = (e: PointerEvent, box: DOMRect | undefined) => {
+    const limit = e.pointerType === 'touch' ? DOUBLE_TAP_MS : DOUBLE_CLICK_MS;
+    if (lastTap && e.timeStamp - lastTap.t <= limit && Math.hypot(e.clientX - lastTap.x, e.clientY - lastTap.y) < 3 * TAP_SLOP) {
       lastTap = null;
-      // A click on the dark area around the picture closes the viewer.
-      if (start.target.matches('.yarl__slide, .yarl__slide_wrapper, .yarl__container') && start.target === e.target) controller.current?.close();
-    };
-    const onCancel = (e: PointerEvent) => {
-      if (down?.id === e.pointerId) down = null;
-    };
+      const z = zoomRef.current;
+      if (z && !z.disabled && box) z.changeZoom(doubleClickZoom(z.zoom), false, e.clientX - box.left - box.width / 2, e.clientY - box.top - box.height / 2);
+    } else lastTap = { t: e.timeStamp, x: e.clientX, y: e.clientY };
+  };
+
+  const onDown = (e: PointerEvent) => {
+    const target = e.target as Element;
+    const button = target.closest('button');
+    // Of the buttons, only previous and next may start a swipe (they sit where a thumb swipes).
+    if (!viewerContainer()?.contains(target) || (button && !button.matches('.yarl__navigation_prev, .yarl__navigation_next'))) return;
+    if (down) {
+      others++; // a second finger: a pinch, not a swipe
+      return;
+    }
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    down = { id: e.pointerId, x: e.clientX, y: e.clientY, t: e.timeStamp, target, button };
+    others = 0;
+  };
+  const onUp = (e: PointerEvent) => {
+    if (!down || e.pointerId !== down.id) {
+      if (down && others > 0) others--;
+      return;
+    }
+    const start = down;
+    const pinched = others > 0;
+    down = null;
+    if (pinched) return;
+    const dx = e.clientX - start.x;
+    const dy = e.clientY - start.y;
+    const box = viewerContainer()?.getBoundingClientRect();
+    if (Math.hypot(dx, dy) >= TAP_SLOP) return swiped(start, dx, dy, box);
+    if (start.button) return; // a tap on previous or next: the button's click does it
+    if (start.target.closest('.lightbox-picture') !== null) return tappedPicture(e, box);
+    lastTap = null;
+    // A click on the dark area around the picture closes the viewer.
+    if (start.target.matches('.yarl__slide, .yarl__slide_wrapper, .yarl__container') && start.target === e.target) controller.current?.close();
+  };
+  const onCancel = (e: PointerEvent) => {
+    if (down?.id === e.pointerId) down = null;
+  };
+  return { onDown, onUp, onCancel };
+}
+
+/** The pointer rules (pointerRules), listened to on the window's capture phase while the viewer is open. */
+function usePointerRules(controller: Ref<ControllerRef>, zoomRef: Ref<ZoomRef>): void {
+  useEffect(() => {
+    const { onDown, onUp, onCancel } = pointerRules(controller, zoomRef);
     window.addEventListener('pointerdown', onDown, true);
     window.addEventListener('pointerup', onUp, true);
     window.addEventListener('pointercancel', onCancel, true);
@@ -255,7 +286,15 @@ export default function GalleryViewer({ images, index, onClose }: { images: Gall
       window.removeEventListener('pointerup', onUp, true);
       window.removeEventListener('pointercancel', onCancel, true);
     };
-  }, []);
+  }, [controller, zoomRef]);
+}
+
+export default function GalleryViewer({ images, index, onClose }: { images: GalleryImage[]; index: number; onClose: () => void }) {
+  const controller = useRef<ControllerRef>(null);
+  const zoomRef = useRef<ZoomRef>(null);
+  useKeyRules(zoomRef);
+  useFocusLoop();
+  usePointerRules(controller, zoomRef);
 
   return (
     <Lightbox
@@ -280,7 +319,7 @@ export default function GalleryViewer({ images, index, onClose }: { images: Gall
       labels={{ Previous: 'Previous image', Next: 'Next image', Close: 'Close gallery' }}
       render={{
         slide: ({ slide, rect }): ReactNode => (slide.type === 'gallery-image' ? <GalleryPicture slide={slide} rect={rect} /> : undefined),
-        buttonZoom: (zoom) => <ZoomButtons zoom={zoom} onStep={step} />,
+        buttonZoom: (zoom) => <ZoomButtons zoom={zoom} onStep={(dir) => stepZoom(zoomRef, dir)} />,
         controls: () => <Counter />,
       }}
     />

@@ -87,27 +87,33 @@ function lookupMap(data: object): Record<string, ImageMeta> | undefined {
   return map && typeof map === 'object' ? map : undefined;
 }
 
-/** The image's metadata from any matched route's loader data (top level, or one level down). */
+/**
+ * A route's loader data's image metadata, its own map first, then its values' maps (one level
+ * down) in their order: the first map naming a path wins. Made once per loader data object (the
+ * data of a render or a navigation), instead of once per picture.
+ */
+const metaOfData = new WeakMap<object, Map<string, ImageMeta>>();
+function dataMeta(data: object): Map<string, ImageMeta> {
+  let found = metaOfData.get(data);
+  if (found) return found;
+  found = new Map();
+  const maps = [lookupMap(data), ...Object.values(data).map((value) => (value && typeof value === 'object' && !Array.isArray(value) ? lookupMap(value) : undefined))];
+  for (const map of maps) if (map) for (const [path, meta] of Object.entries(map)) if (meta && !found.has(path)) found.set(path, meta);
+  metaOfData.set(data, found);
+  return found;
+}
+
+/** The image's metadata from any matched route's loader data (top level, or one level down), the deepest route first. */
 function useImageMeta(path: string | undefined): ImageMeta | undefined {
   const matches = useMatches();
   if (!path) return undefined;
   for (let i = matches.length - 1; i >= 0; i--) {
     const data = matches[i]!.loaderData;
     if (!data || typeof data !== 'object') continue;
-    const found = lookup(data, path);
+    const found = dataMeta(data).get(path);
     if (found) return found;
-    for (const value of Object.values(data)) {
-      if (value && typeof value === 'object' && !Array.isArray(value)) {
-        const nested = lookup(value, path);
-        if (nested) return nested;
-      }
-    }
   }
   return undefined;
-}
-
-function lookup(data: object, path: string): ImageMeta | undefined {
-  return lookupMap(data)?.[path];
 }
 
 export function Image({ src, alt, width, height, sizes, priority, className, meta: given }: ImageProps) {

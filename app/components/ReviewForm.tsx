@@ -53,10 +53,8 @@ export function ReviewForm({ slug, safariTitle, initialValues, serverError, serv
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const review = useReview({ initialValues, serverError, serverErrorField, initialToken });
-  const { token, values, error, sending } = review;
+  const { token, error, sending } = review;
   const errId = id('error');
-  const invalid = (field: FieldName) => error?.field === field;
-  const linked = (field: FieldName) => ({ invalid: invalid(field), describedBy: invalid(field) ? errId : undefined });
 
   if (review.thanks) return <ReviewThanks text={review.thanks} />;
 
@@ -79,68 +77,7 @@ export function ReviewForm({ slug, safariTitle, initialValues, serverError, serv
 
       <p className="enq-form__legend-note">All fields but the photo are required. Reviews appear once our team has read them.</p>
 
-      <div className="enq-form__grid">
-        <Field
-          look="site"
-          id={id('name')}
-          label="Your name"
-          name="name"
-          type="text"
-          autoComplete="name"
-          aria-required="true"
-          maxLength={REVIEW_LIMITS.name}
-          value={values.name}
-          onChange={review.set('name')}
-          {...linked('name')}
-        />
-        <Field
-          look="site"
-          id={id('country')}
-          label="Country you live in"
-          name="country"
-          type="text"
-          autoComplete="country-name"
-          aria-required="true"
-          maxLength={REVIEW_LIMITS.country}
-          value={values.country}
-          onChange={review.set('country')}
-          {...linked('country')}
-        />
-        <StarRating value={values.rating} onChange={(rating) => review.setValues((v) => ({ ...v, rating }))} invalid={invalid('rating')} errId={errId} />
-        <Field
-          look="site"
-          className="enq-field enq-field--wide"
-          id={id('text')}
-          label="Your review"
-          name="text"
-          {...linked('text')}
-          control={(aria) => (
-            <textarea
-              id={aria.id}
-              name="text"
-              rows={6}
-              aria-required="true"
-              maxLength={REVIEW_LIMITS.text}
-              placeholder="What made the trip for you: the trek, the guide, the lodges…"
-              value={values.text}
-              onChange={review.set('text')}
-              aria-invalid={aria['aria-invalid']}
-              aria-describedby={aria['aria-describedby']}
-            />
-          )}
-        />
-        <Field
-          look="site"
-          className="enq-field enq-field--wide"
-          id={id('photo')}
-          label="A photo from your safari (optional)"
-          name="photo"
-          type="file"
-          accept={PHOTO_ACCEPT}
-          hint="JPEG, PNG, WebP or AVIF, up to 6 MB. Shown with your review."
-          {...linked('photo')}
-        />
-      </div>
+      <ReviewFields review={review} id={id} errId={errId} />
 
       <div className="enq-form__status">
         {error && (
@@ -156,6 +93,77 @@ export function ReviewForm({ slug, safariTitle, initialValues, serverError, serv
         </button>
       </div>
     </review.fetcher.Form>
+  );
+}
+
+/** The review's fields: name, country, stars, the text and the photo; the one the message is about is marked and described by it. */
+function ReviewFields({ review, id, errId }: { review: ReturnType<typeof useReview>; id: (name: string) => string; errId: string }) {
+  const { values, error } = review;
+  const invalid = (field: FieldName) => error?.field === field;
+  const linked = (field: FieldName) => ({ invalid: invalid(field), describedBy: invalid(field) ? errId : undefined });
+  return (
+    <div className="enq-form__grid">
+      <Field
+        look="site"
+        id={id('name')}
+        label="Your name"
+        name="name"
+        type="text"
+        autoComplete="name"
+        aria-required="true"
+        maxLength={REVIEW_LIMITS.name}
+        value={values.name}
+        onChange={review.set('name')}
+        {...linked('name')}
+      />
+      <Field
+        look="site"
+        id={id('country')}
+        label="Country you live in"
+        name="country"
+        type="text"
+        autoComplete="country-name"
+        aria-required="true"
+        maxLength={REVIEW_LIMITS.country}
+        value={values.country}
+        onChange={review.set('country')}
+        {...linked('country')}
+      />
+      <StarRating value={values.rating} onChange={(rating) => review.setValues((v) => ({ ...v, rating }))} invalid={invalid('rating')} errId={errId} />
+      <Field
+        look="site"
+        className="enq-field enq-field--wide"
+        id={id('text')}
+        label="Your review"
+        name="text"
+        {...linked('text')}
+        control={(aria) => (
+          <textarea
+            id={aria.id}
+            name="text"
+            rows={6}
+            aria-required="true"
+            maxLength={REVIEW_LIMITS.text}
+            placeholder="What made the trip for you: the trek, the guide, the lodges…"
+            value={values.text}
+            onChange={review.set('text')}
+            aria-invalid={aria['aria-invalid']}
+            aria-describedby={aria['aria-describedby']}
+          />
+        )}
+      />
+      <Field
+        look="site"
+        className="enq-field enq-field--wide"
+        id={id('photo')}
+        label="A photo from your safari (optional)"
+        name="photo"
+        type="file"
+        accept={PHOTO_ACCEPT}
+        hint="JPEG, PNG, WebP or AVIF, up to 6 MB. Shown with your review."
+        {...linked('photo')}
+      />
+    </div>
   );
 }
 

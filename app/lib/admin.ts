@@ -54,6 +54,11 @@ export async function adminGet<T>(context: Ctx, request: Request, path: string):
   return (await res.json()) as T;
 }
 
+/** The operator's time zone (a console setting), for an action that reads a time typed in it. */
+export async function operatorZoneOf(context: Ctx, request: Request): Promise<string> {
+  return (await adminGet<{ timeZone: string }>(context, request, '/settings/access')).timeZone;
+}
+
 /** A file from the console API (CSV exports), passed on to the browser as it is, never kept. */
 export async function adminFile(context: Ctx, request: Request, path: string): Promise<Response> {
   const res = await adminFetch(context, request, path, { headers: { accept: '*/*' } });

@@ -424,12 +424,17 @@ describe('small helpers', () => {
     expect(slugify('!!!')).toBe('');
   });
 
-  it('reads and writes the schedule time in UTC', () => {
-    expect(fromDateTimeInput('2026-12-03T09:30')).toBe('2026-12-03T09:30:00.000Z');
-    expect(fromDateTimeInput('2026-13-03T09:30')).toBeUndefined();
-    expect(fromDateTimeInput('tomorrow')).toBeUndefined();
-    expect(toDateTimeInput('2026-12-03T09:30:00.000Z')).toBe('2026-12-03T09:30');
-    expect(toDateTimeInput(null)).toBe('');
+  it('reads and writes the schedule time in the operator’s time zone', () => {
+    expect(fromDateTimeInput('2026-12-03T09:30', 'UTC')).toBe('2026-12-03T09:30:00.000Z');
+    expect(fromDateTimeInput('2026-12-03T09:30', 'Africa/Kampala')).toBe('2026-12-03T06:30:00.000Z');
+    expect(fromDateTimeInput('2026-12-03T09:30', 'America/New_York')).toBe('2026-12-03T14:30:00.000Z');
+    expect(fromDateTimeInput('2026-07-03T09:30', 'America/New_York')).toBe('2026-07-03T13:30:00.000Z');
+    expect(fromDateTimeInput('2026-13-03T09:30', 'UTC')).toBeUndefined();
+    expect(fromDateTimeInput('tomorrow', 'UTC')).toBeUndefined();
+    expect(toDateTimeInput('2026-12-03T09:30:00.000Z', 'UTC')).toBe('2026-12-03T09:30');
+    expect(toDateTimeInput('2026-12-03T06:30:00.000Z', 'Africa/Kampala')).toBe('2026-12-03T09:30');
+    expect(toDateTimeInput('2026-12-03T14:30:00.000Z', 'America/New_York')).toBe('2026-12-03T09:30');
+    expect(toDateTimeInput(null, 'UTC')).toBe('');
     expect(toDateInput('2024-05-01T00:00:00.000Z')).toBe('2024-05-01');
     expect(toDateInput(5)).toBe('');
   });

@@ -8,6 +8,7 @@
 // A field's path is its keys in the document; "itinerary.2.title" is also how the API names a
 // problem's field (ContentProblems), so the form's ids and the problems meet on the same key.
 import { blankDocument, type ContentDocument, type DiffLine, type FieldSpec } from '../../common/content-editing.ts';
+import { fromLocalInput, toLocalInput } from '../../common/operator-time.ts';
 
 type Seg = string | number;
 export type Path = readonly Seg[];
@@ -437,18 +438,16 @@ export function slugify(text: string): string {
 
 export const SLUG_PATTERN = '[a-z0-9]+(-[a-z0-9]+)*';
 
-/** A datetime-local input's value (read as UTC, which the screen says) -> ISO; invalid: undefined. */
-export function fromDateTimeInput(value: string): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return undefined;
-  const d = new Date(`${value.length === 16 ? `${value}:00` : value}Z`);
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+/** A datetime-local input's value, read in the operator's time zone (which the screen names) -> ISO; invalid: undefined. */
+export function fromDateTimeInput(value: string, zone: string): string | undefined {
+  return fromLocalInput(value, zone)?.toISOString();
 }
 
-/** ISO -> a datetime-local input's value in UTC ("2026-12-03T09:00"). */
-export function toDateTimeInput(iso: string | null | undefined): string {
+/** ISO -> a datetime-local input's value in the operator's time zone ("2026-12-03T12:00"). */
+export function toDateTimeInput(iso: string | null | undefined, zone: string): string {
   if (!iso) return '';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 16);
+  return Number.isNaN(d.getTime()) ? '' : toLocalInput(d, zone);
 }
 
 /** A date field's value as the date input wants it ("2024-05-01"), from an ISO date or time. */

@@ -27,6 +27,11 @@ export interface ApiAnswer {
  * data when they come as FormData (a form with a file). A failed call is a 502 without words.
  */
 export async function postToApi(api: ApiClient, request: Request, path: string, fields: Record<string, string> | FormData): Promise<ApiAnswer> {
+  return (await postWithBody(api, request, path, fields)).answer;
+}
+
+/** The same for fields of any JSON type, with the answer's body (what a success carries, such as the page to go to). */
+export async function postWithBody(api: ApiClient, request: Request, path: string, fields: Record<string, unknown> | FormData): Promise<{ answer: ApiAnswer; body: Record<string, unknown> | null }> {
   const multipart = fields instanceof FormData;
   // FormData sets its own multipart content type, with the boundary.
   const headers: Record<string, string> = multipart ? {} : { 'content-type': 'application/json' };
@@ -38,18 +43,20 @@ export async function postToApi(api: ApiClient, request: Request, path: string, 
   try {
     res = await api.fetch(path, { method: 'POST', headers, body: multipart ? fields : JSON.stringify(fields) });
   } catch {
-    return { ok: false, status: 502 };
+    return { answer: { ok: false, status: 502 }, body: null };
   }
-  const body = (await res.json().catch(() => null)) as { error?: unknown; message?: unknown; code?: unknown } | null;
+  const json = (await res.json().catch(() => null)) as unknown;
+  const body = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
   const text = res.ok ? body?.message : body?.error;
   const retryAfter = res.headers.get('retry-after');
-  return {
+  const answer: ApiAnswer = {
     ok: res.ok,
     status: res.status,
     ...(retryAfter && /^\d{1,6}$/.test(retryAfter) ? { retryAfter } : {}),
     ...(typeof text === 'string' && text ? { text } : {}),
     ...(typeof body?.code === 'string' ? { code: body.code } : {}),
   };
+  return { answer, body };
 }
 
 /** A fresh form token for a form sent back to the visitor; null when none could be had. */

@@ -21,6 +21,16 @@ describe('pageData', () => {
     expect(pageData(answer).imageMeta).toEqual({ 'images/x/y.jpg': meta('11111111') });
     expect(pageData({ text: 'no images' }).imageMeta).toEqual({});
   });
+
+  it('lists the images in the order the data first mentions them, and takes no other key', () => {
+    const answer = { imageMeta: { 'images/a/1.jpg': meta('11111111'), 'images/a/2.jpg': meta('22222222'), 'images/a/3.jpg': meta('33333333') } };
+    const data = pageData(
+      { last: 'images/a/3.jpg', items: [{ i: '//images/a/2.jpg' }, { i: 'images/a/3.jpg' }], words: ['constructor', '__proto__', 'toString', ''], first: 'images/a/1.jpg' },
+      answer,
+    );
+    expect(Object.keys(data.imageMeta)).toEqual(['images/a/3.jpg', 'images/a/2.jpg', 'images/a/1.jpg']);
+    expect(JSON.stringify(data.imageMeta)).toBe(JSON.stringify({ 'images/a/3.jpg': meta('33333333'), 'images/a/2.jpg': meta('22222222'), 'images/a/1.jpg': meta('11111111') }));
+  });
 });
 
 describe('only', () => {

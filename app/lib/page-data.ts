@@ -6,12 +6,18 @@ import { imageMetaOf } from '../components/Image.tsx';
 
 export type PageData<T> = Omit<T, 'imageMeta'> & { imageMeta: Record<string, ImageMeta> };
 
-function strings(value: unknown, out: Set<string>, depth = 0): Set<string> {
-  if (depth > 12) return out;
-  if (typeof value === 'string') out.add(value.replace(/^\/+/, ''));
-  else if (Array.isArray(value)) for (const v of value) strings(v, out, depth + 1);
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (k !== 'imageMeta') strings(v, out, depth + 1);
-  return out;
+/**
+ * The images of `known` that `value` mentions, into `out` in the order they are first mentioned (a
+ * path may start with slashes). Looks each string up as it walks: no set of every string is made
+ * (hashing a page's long HTML fields cost more than the look-ups).
+ */
+function mentioned(value: unknown, known: Record<string, ImageMeta>, out: Record<string, ImageMeta>, depth = 0): void {
+  if (depth > 12) return;
+  if (typeof value === 'string') {
+    const s = value.charCodeAt(0) === 0x2f ? value.replace(/^\/+/, '') : value;
+    if (Object.hasOwn(known, s) && known[s]) out[s] = known[s];
+  } else if (Array.isArray(value)) for (const v of value) mentioned(v, known, out, depth + 1);
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (k !== 'imageMeta') mentioned(v, known, out, depth + 1);
 }
 
 /**
@@ -19,9 +25,8 @@ function strings(value: unknown, out: Set<string>, depth = 0): Set<string> {
  * the API answers it was made of (`data` itself when it is an answer).
  */
 export function pageData<T extends object>(data: T, ...answers: unknown[]): PageData<T> {
-  const known = imageMetaOf(data, ...answers);
   const imageMeta: Record<string, ImageMeta> = {};
-  for (const s of strings(data, new Set())) if (known[s]) imageMeta[s] = known[s];
+  mentioned(data, imageMetaOf(data, ...answers), imageMeta);
   return { ...data, imageMeta };
 }
 

@@ -3,14 +3,18 @@
 // at once and the traveller lands on the private trip page, where the deposit is paid; the seats
 // are held for 30 minutes meanwhile. Plain forms (no JavaScript needed: the seats' form reloads
 // the page with as many name fields); never cached, never indexed (the seats change).
-import { useState } from 'react';
-import { data, Form, Link, redirect, useActionData, useNavigation, useSubmit } from 'react-router';
+import { type FormEvent, useState } from 'react';
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useActionData, useNavigation, useSubmit } from 'react-router';
 import { formatMinor, type PriceLineInput, priceOf } from '../../common/booking-money.ts';
 import { DEPARTURE_STATUS_LABELS, HOLD_MINUTES, type DepartureForBooking } from '../../common/departures.ts';
 import { site } from '../../common/site.ts';
+import { AcceptTerms } from '../components/AcceptTerms.tsx';
 import { apiContext } from '../context.ts';
 import { api, notFound } from '../lib/load.ts';
-import { formEntries, formFields } from '../lib/read-form.ts';
+import { postWithBody, sentBack } from '../lib/form-submit.ts';
+import { useFormToken } from '../lib/form-token.ts';
+import { formFields, formTexts } from '../lib/read-form.ts';
+import { HoneyPot } from '../components/Field.tsx';
 import { seatsWords } from '../components/SafariDepartures.tsx';
 import type { Route } from './+types/departure-book';
 import './trip.css';
@@ -18,7 +22,6 @@ import './trip.css';
 const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' } as const;
 /** At most this many seats in one booking from the page (a bigger group asks us). */
 const MAX_ONLINE_SEATS = 12;
-const PASSED_ON = ['origin', 'sec-fetch-site'];
 
 const longDay = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const text = (v: FormDataEntryValue | undefined) => (typeof v === 'string' ? v : '');
@@ -32,8 +35,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return data({ departure: d, seats, most }, { headers: PRIVATE });
 }
 
-export function headers() {
-  return PRIVATE;
+/** Never kept; a refusal for too many requests or an outage says when to try again. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retry = actionHeaders.get('retry-after');
+  return retry ? { ...PRIVATE, 'Retry-After': retry } : PRIVATE;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -42,7 +47,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${title} | ${site.name}` }, { name: 'robots', content: 'noindex' }];
 }
 
-function bookingBody(f: Record<string, FormDataEntryValue>) {
+function bookingBody(f: Record<string, string>) {
   const travellers = Object.keys(f)
     .filter((k) => /^traveller\d{1,2}$/.test(k))
     .sort((a, b) => Number(a.slice(9)) - Number(b.slice(9)))
@@ -50,19 +55,29 @@ function bookingBody(f: Record<string, FormDataEntryValue>) {
   return { travellers, leadName: travellers[0] ?? '', singleRooms: Number(text(f.singleRooms)) || 0, email: text(f.email).trim(), phone: text(f.phone), acceptTerms: text(f.acceptTerms) === 'yes' };
 }
 
+const FAILURE = 'Something went wrong on our side. Your seats are not booked yet: please try again in a moment.';
+const bookLabel = (seats: number) => `Book ${seats === 1 ? 'my seat' : `${seats} seats`}`;
+
+/**
+ * Hands the booking to the API (POST /api/departures/:id/book), which checks it like the enquiry
+ * form (app/lib/form-submit.ts): booked, the private trip page; refused, the form again with the
+ * visitor's values, the API's words and status (a 429 or 503 with its Retry-After) and a form
+ * token (a fresh one, and "press the button to confirm", when the token was missing or spent).
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = formEntries(await formFields(request));
-  const typed = Object.fromEntries(Object.entries(form).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  for (const h of PASSED_ON) {
-    const v = request.headers.get(h);
-    if (v !== null) headers[h] = v;
-  }
-  const res = await context.get(apiContext).fetch(`/departures/${encodeURIComponent(params.id)}/book`, { method: 'POST', headers, body: JSON.stringify(bookingBody(form)) });
-  const answer = (await res.json().catch(() => null)) as { error?: string; tripPath?: string } | null;
-  if (res.status === 201 && answer?.tripPath) return redirect(answer.tripPath, { headers: PRIVATE });
-  const words = answer?.error ?? 'Something went wrong on our side. Your seats are not booked yet: please try again in a moment.';
-  return data({ ok: false, text: words, typed }, { status: res.status >= 500 ? res.status : res.status === 409 ? 409 : 400, headers: PRIVATE });
+  const typed = formTexts(await formFields(request));
+  const api = context.get(apiContext);
+  const fields = { ...bookingBody(typed), formToken: typed.formToken ?? '', website: typed.website ?? '' };
+  const { answer, body } = await postWithBody(api, request, `/departures/${encodeURIComponent(params.id)}/book`, fields);
+  if (answer.ok && typeof body?.tripPath === 'string') return redirect(body.tripPath, { headers: PRIVATE });
+  const { result, status, headers } = await sentBack(api, answer, fields.formToken, { button: bookLabel(fields.travellers.length), failure: FAILURE });
+  return data({ ...result, typed }, { status, headers: { ...PRIVATE, ...headers } });
+}
+
+/** After a refused booking the page keeps what it shows; after an outage or a refusal for too many requests it asks nothing more of the server. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionStatus === 503 || actionStatus === 429) return false;
+  return defaultShouldRevalidate;
 }
 
 function Summary({ d, seats, singles }: { d: DepartureForBooking; seats: number; singles: number }) {
@@ -151,12 +166,72 @@ function Travellers({ count, typed }: { count: number; typed: Record<string, str
   );
 }
 
-export default function DepartureBook({ loaderData }: Route.ComponentProps) {
-  const { departure: d, seats, most } = loaderData;
-  const result = useActionData<typeof action>();
+type Refused = Extract<NonNullable<ReturnType<typeof useActionData<typeof action>>>, { ok: false }>;
+
+/**
+ * The booking form: the travellers, the rooms, the lead traveller's contact, the price and the
+ * terms, with the enquiry form's defences (a form token asked for when the visitor goes into the
+ * form, a honeypot). A submit that comes before its token waits for it (five seconds at most).
+ */
+function BookForm({ d, seats, result }: { d: DepartureForBooking; seats: number; result: Refused | undefined }) {
   const typed = result?.typed ?? {};
+  const token = useFormToken(result?.token);
+  const submit = useSubmit();
   const busy = useNavigation().state === 'submitting';
   const [singles, setSingles] = useState(Math.min(Number(typed.singleRooms) || 0, seats));
+  const withToken = (e: FormEvent<HTMLFormElement>) => {
+    if (token.value) return;
+    e.preventDefault();
+    const fields = new FormData(e.currentTarget);
+    void token.get().then((t) => {
+      fields.set('formToken', t ?? '');
+      submit(fields, { method: 'post' });
+    });
+  };
+  return (
+    <Form method="post" className="trip__form" noValidate onFocus={token.engage} onSubmit={withToken}>
+      <input type="hidden" name="formToken" value={token.value ?? ''} />
+      <HoneyPot id="book-website" />
+      {result && (
+        <p className="trip__error" role="alert" id="book-error">
+          {result.error}
+        </p>
+      )}
+      <Travellers count={seats} typed={typed} />
+      {d.singleSupplementMinor > 0 && (
+        <label className="trip__field">
+          <span>Single rooms (+{formatMinor(d.singleSupplementMinor, d.currency)} each)</span>
+          <select name="singleRooms" className="select" value={singles} onChange={(e) => setSingles(Number(e.target.value))}>
+            {Array.from({ length: seats + 1 }, (_, i) => (
+              <option key={i} value={i}>
+                {i === 0 ? 'None: we share rooms' : `${i} single ${i === 1 ? 'room' : 'rooms'}`}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label className="trip__field">
+        <span>Lead traveller’s e-mail</span>
+        <input type="email" name="email" autoComplete="email" required defaultValue={typed.email ?? ''} aria-describedby={result ? 'book-error' : undefined} />
+      </label>
+      <label className="trip__field">
+        <span>Phone or WhatsApp (optional)</span>
+        <input type="tel" name="phone" autoComplete="tel" defaultValue={typed.phone ?? ''} />
+      </label>
+      <Summary d={d} seats={seats} singles={singles} />
+      <AcceptTerms terms={d.terms} what="these seats" />
+      <button type="submit" className="btn btn--primary btn--lg" aria-disabled={busy}>
+        {bookLabel(seats)}
+      </button>
+      <p className="trip__note">Next: your private trip page, where you pay the deposit. We hold your seats for {HOLD_MINUTES} minutes meanwhile.</p>
+    </Form>
+  );
+}
+
+export default function DepartureBook({ loaderData }: Route.ComponentProps) {
+  const { departure: d, seats, most } = loaderData;
+  const answer = useActionData<typeof action>();
+  const result = answer && !answer.ok ? answer : undefined;
   return (
     <article className="trip">
       <Header d={d} />
@@ -169,47 +244,7 @@ export default function DepartureBook({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               <SeatsForm seats={seats} most={most} />
-              <Form method="post" className="trip__form" noValidate>
-                {result && !result.ok && (
-                  <p className="trip__error" role="alert" id="book-error">
-                    {result.text}
-                  </p>
-                )}
-                <Travellers count={seats} typed={typed} />
-                {d.singleSupplementMinor > 0 && (
-                  <label className="trip__field">
-                    <span>Single rooms (+{formatMinor(d.singleSupplementMinor, d.currency)} each)</span>
-                    <select name="singleRooms" className="select" value={singles} onChange={(e) => setSingles(Number(e.target.value))}>
-                      {Array.from({ length: seats + 1 }, (_, i) => (
-                        <option key={i} value={i}>
-                          {i === 0 ? 'None: we share rooms' : `${i} single ${i === 1 ? 'room' : 'rooms'}`}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                )}
-                <label className="trip__field">
-                  <span>Lead traveller’s e-mail</span>
-                  <input type="email" name="email" autoComplete="email" required defaultValue={typed.email ?? ''} aria-describedby={result && !result.ok ? 'book-error' : undefined} />
-                </label>
-                <label className="trip__field">
-                  <span>Phone or WhatsApp (optional)</span>
-                  <input type="tel" name="phone" autoComplete="tel" defaultValue={typed.phone ?? ''} />
-                </label>
-                <Summary d={d} seats={seats} singles={singles} />
-                <details className="trip__terms">
-                  <summary>Read the terms</summary>
-                  <p>{d.terms}</p>
-                </details>
-                <label className="trip__check">
-                  <input type="checkbox" name="acceptTerms" value="yes" required />
-                  <span>I have read and accept the terms, and I book these seats for the travellers named above.</span>
-                </label>
-                <button type="submit" className="btn btn--primary btn--lg" aria-disabled={busy}>
-                  Book {seats === 1 ? 'my seat' : `${seats} seats`}
-                </button>
-                <p className="trip__note">Next: your private trip page, where you pay the deposit. We hold your seats for {HOLD_MINUTES} minutes meanwhile.</p>
-              </Form>
+              <BookForm key={result ? `${result.error}${result.token}` : 'new'} d={d} seats={seats} result={result} />
             </>
           )}
         </section>

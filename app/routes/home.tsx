@@ -58,9 +58,16 @@ const PROMISES = [
   { Icon: LeafIcon, title: 'Travel that gives back', text: 'A share of every safari supports the Batwa community and their schools.' },
 ];
 
+/** The hero's picture: the first gorilla safari's, or else the first park's. */
+function heroPicture(data: Route.ComponentProps['loaderData']): { heroImage: string | undefined; heroAlt: string } {
+  return {
+    heroImage: data.uggorillasafaris[0]?.safariheaderimage ?? data.parks[0]?.parkheaderimage,
+    heroAlt: data.uggorillasafaris[0]?.safariheaderimagealt ?? data.parks[0]?.parkheaderimagealt ?? '',
+  };
+}
+
 export default function Home({ loaderData: data }: Route.ComponentProps) {
-  const heroImage = data.uggorillasafaris[0]?.safariheaderimage ?? data.parks[0]?.parkheaderimage;
-  const heroAlt = data.uggorillasafaris[0]?.safariheaderimagealt ?? data.parks[0]?.parkheaderimagealt ?? '';
+  const { heroImage, heroAlt } = heroPicture(data);
   return (
     <>
       {/* 1. Hero */}

@@ -85,27 +85,7 @@ export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) 
             />
             <Gallery images={data.galleryImages} title={`${lodge.lodgetitle} in pictures`} />
           </article>
-          <aside className="page__aside" aria-label="Staying here">
-            <div className="price-card stay-card">
-              <p className="price-card__amount">
-                <span className="price-card__label">Standard</span> <strong>{LODGE_TIER_LABELS[lodge.lodgetier]}</strong>
-              </p>
-              <p className="price-card__days">
-                <PinIcon size={18} />
-                <span>
-                  In {park ? <Link to={park.link}>{setting}</Link> : setting}, {lodge.destinationtitle}
-                </span>
-              </p>
-              <Link to="/plan-a-safari" className="btn btn--primary btn--lg btn--block">
-                Plan a safari with a stay here
-              </Link>
-              <p className="price-card__note">We book it as part of a guided safari, with the drives, permits and park fees. Tell us your dates and we reply within a day.</p>
-              <PriceCardContact whatsapp={whatsappHref({ title: lodge.lodgetitle, url: data.pageUrl })}>
-                {' Ask about '}
-                {lodge.lodgetitle} on WhatsApp
-              </PriceCardContact>
-            </div>
-          </aside>
+          <StayCard lodge={lodge} setting={setting} parkLink={park?.link} pageUrl={data.pageUrl} />
         </div>
       </div>
       {data.safaris.length > 0 && (
@@ -133,5 +113,32 @@ export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) 
         </Section>
       )}
     </>
+  );
+}
+
+/** The side card: the lodge's standard, where it is, and the ways to plan a stay there. */
+function StayCard({ lodge, setting, parkLink, pageUrl }: { lodge: Route.ComponentProps['loaderData']['lodge']; setting: string; parkLink: string | undefined; pageUrl: string }) {
+  return (
+    <aside className="page__aside" aria-label="Staying here">
+      <div className="price-card stay-card">
+        <p className="price-card__amount">
+          <span className="price-card__label">Standard</span> <strong>{LODGE_TIER_LABELS[lodge.lodgetier]}</strong>
+        </p>
+        <p className="price-card__days">
+          <PinIcon size={18} />
+          <span>
+            In {parkLink ? <Link to={parkLink}>{setting}</Link> : setting}, {lodge.destinationtitle}
+          </span>
+        </p>
+        <Link to="/plan-a-safari" className="btn btn--primary btn--lg btn--block">
+          Plan a safari with a stay here
+        </Link>
+        <p className="price-card__note">We book it as part of a guided safari, with the drives, permits and park fees. Tell us your dates and we reply within a day.</p>
+        <PriceCardContact whatsapp={whatsappHref({ title: lodge.lodgetitle, url: pageUrl })}>
+          {' Ask about '}
+          {lodge.lodgetitle} on WhatsApp
+        </PriceCardContact>
+      </div>
+    </aside>
   );
 }

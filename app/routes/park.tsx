@@ -70,33 +70,7 @@ export default function ParkDetail({ loaderData: data }: Route.ComponentProps) {
             <ParkLocationMap slug={park.parktitleslug} title={park.parktitle} country={park.destinationtitle} latitude={park.latitude} longitude={park.longitude} />
             <Gallery images={data.galleryImages} title={`${park.parktitle} in pictures`} />
           </article>
-          <aside className="page__aside" aria-label="Search and other destinations">
-            <section className="side-search" aria-labelledby="side-search-title">
-              <h2 id="side-search-title">Search the site</h2>
-              <Form method="get" action="/search" role="search">
-                <label htmlFor="park-search" className="sr-only">
-                  Search term
-                </label>
-                <input id="park-search" name="query" type="search" placeholder="Parks, animals, safaris…" required />
-                <button type="submit" className="btn btn--gold">
-                  <SearchIcon size={18} />
-                  <span className="sr-only">Search</span>
-                </button>
-              </Form>
-            </section>
-            <SideList
-              id="other-parks"
-              title="Other Popular destinations"
-              items={data.otherParks.map((p) => ({
-                key: p.id,
-                to: `/parks/${p.parktitleslug}`,
-                image: p.parkheaderimage,
-                alt: p.parkheaderimagealt,
-                title: p.parktitle,
-                meta: p.destinationtitle,
-              }))}
-            />
-          </aside>
+          <ParkAside otherParks={data.otherParks} />
         </div>
       </div>
       <Section id="lodges" eyebrow="Where to stay" title={`Lodges in and around ${shortStopName(park.parktitle)}`} more={{ to: '/lodges', label: 'All lodges' }}>
@@ -131,5 +105,38 @@ export default function ParkDetail({ loaderData: data }: Route.ComponentProps) {
       </Section>
       <NewsSection blogs={data.blogs} />
     </>
+  );
+}
+
+/** The side column: a search of the site and the other popular destinations. */
+function ParkAside({ otherParks }: { otherParks: Route.ComponentProps['loaderData']['otherParks'] }) {
+  return (
+    <aside className="page__aside" aria-label="Search and other destinations">
+      <section className="side-search" aria-labelledby="side-search-title">
+        <h2 id="side-search-title">Search the site</h2>
+        <Form method="get" action="/search" role="search">
+          <label htmlFor="park-search" className="sr-only">
+            Search term
+          </label>
+          <input id="park-search" name="query" type="search" placeholder="Parks, animals, safaris…" required />
+          <button type="submit" className="btn btn--gold">
+            <SearchIcon size={18} />
+            <span className="sr-only">Search</span>
+          </button>
+        </Form>
+      </section>
+      <SideList
+        id="other-parks"
+        title="Other Popular destinations"
+        items={otherParks.map((p) => ({
+          key: p.id,
+          to: `/parks/${p.parktitleslug}`,
+          image: p.parkheaderimage,
+          alt: p.parkheaderimagealt,
+          title: p.parktitle,
+          meta: p.destinationtitle,
+        }))}
+      />
+    </aside>
   );
 }

@@ -55,7 +55,12 @@ function Confirmation({ pay, cancelled }: { pay: TripPayView; cancelled: boolean
         Thank you: your {a.what} of {money(a.amountMinor, a.currency)} is confirmed. We have e-mailed your receipt.
       </p>
     );
-  if (a.state === 'failed') return <p className="trip__error">The payment was not completed and nothing was taken. Please try again, or choose another way to pay.</p>;
+  if (a.state === 'failed')
+    return (
+      <p className="trip__error" role="status">
+        The payment was not completed and nothing was taken. Please try again, or choose another way to pay.
+      </p>
+    );
   return <p className="trip__note">We are checking your payment and will contact you shortly.</p>;
 }
 

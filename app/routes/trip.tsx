@@ -11,10 +11,12 @@ import { dayRange, safariRoute } from '../../common/route.ts';
 import { site } from '../../common/site.ts';
 import { TRIP_MESSAGES, TRIP_PAGE_HEADERS, type TripView } from '../../common/trip-page.ts';
 import type { TripPayView } from '../../common/payments.ts';
+import { AcceptTerms } from '../components/AcceptTerms.tsx';
 import { apiContext } from '../context.ts';
 import { tripAction } from './trip-action.ts';
 import { PayPanel } from './trip-pay.tsx';
 import type { Route } from './+types/trip';
+import { ColumnHeads } from '../components/ColumnHeads.tsx';
 import './trip.css';
 
 const PRIVATE = TRIP_PAGE_HEADERS;
@@ -162,13 +164,7 @@ function Price({ view, token }: { view: TripView; token: string }) {
       <h2 id="trip-price">Price breakdown</h2>
       <table className="trip__price">
         <caption className="sr-only">Price lines of the quote, in US dollars</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Amount</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Item', 'Quantity', 'Amount']} />
         <tbody>
           {p.lines.map((l, i) => (
             <tr key={`${i}-${l.label}`}>
@@ -212,7 +208,7 @@ function Price({ view, token }: { view: TripView; token: string }) {
       </ul>
       <p className="trip__pdf">
         <a href={`/trip/${token}/quote.pdf`} className="btn btn--ghost">
-          Download this quote (PDF)
+          {view.booking ? 'Download your trip (PDF)' : 'Download this quote (PDF)'}
         </a>
       </p>
     </section>
@@ -279,25 +275,19 @@ function AcceptForm({ view, result }: { view: TripView; result: ActionResult }) 
               </label>
             ))}
           </fieldset>
-          <details className="trip__terms">
-            <summary>Read the terms</summary>
-            <p>{d.terms}</p>
-          </details>
-          <label className="trip__check">
-            <input type="checkbox" name="acceptTerms" value="yes" required />
-            <span>I have read and accept the terms, and I book this trip for the travellers named above.</span>
-          </label>
+          <AcceptTerms terms={d.terms} what="this trip" />
           <button type="submit" className="btn btn--primary btn--lg" aria-disabled={busy}>
             Accept and book for {money(view.price.totalMinor, view.price.currency)}
           </button>
-          <p className="trip__note">You pay nothing now: we e-mail you the deposit’s bank details, and the booking is confirmed when it arrives.</p>
+          <p className="trip__note">You pay nothing now: once you have booked, this page shows how to pay the deposit, and the booking is confirmed when it arrives.</p>
         </Form>
       )}
     </section>
   );
 }
 
-function Booking({ view }: { view: TripView }) {
+/** The booking's state and account; how to pay is the pay panel's, told here only when the panel could not be shown. */
+function Booking({ view, payPanel }: { view: TripView; payPanel: boolean }) {
   const b = view.booking!;
   const a = b.account;
   const days = daysBetween(view.today, view.document.travelFrom);
@@ -326,8 +316,13 @@ function Booking({ view }: { view: TripView }) {
       </dl>
       {a.next ? (
         <p className={a.overdue ? 'trip__due trip__due--late' : 'trip__due'}>
-          {a.overdue ? 'Overdue: ' : 'Next: '}the {a.next.what} of <strong>{money(a.next.amountMinor, a.currency)}</strong> by <strong>{longDay(a.next.by)}</strong>. Pay by bank transfer or mobile
-          money with the reference <strong>{b.reference}</strong>; we confirm every payment by e-mail.
+          {a.overdue ? 'Overdue: ' : 'Next: '}the {a.next.what} of <strong>{money(a.next.amountMinor, a.currency)}</strong> by <strong>{longDay(a.next.by)}</strong>.
+          {!payPanel && (
+            <>
+              {' '}
+              Pay by bank transfer or mobile money with the reference <strong>{b.reference}</strong>; we confirm every payment by e-mail.
+            </>
+          )}
         </p>
       ) : (
         <p className="trip__due">Nothing more is due. Thank you!</p>
@@ -348,7 +343,7 @@ export default function Trip({ loaderData }: Route.ComponentProps) {
             {result.text}
           </p>
         )}
-        {view.booking && <Booking view={view} />}
+        {view.booking && <Booking view={view} payPanel={Boolean(pay)} />}
         {pay && <PayPanel pay={pay} token={token} cancelled={cancelled} error={result?.intent === 'pay' && !result.ok ? result.text : null} />}
         {view.booking && <TripExtras view={view} token={token} result={result} />}
         <Days view={view} />

@@ -4,25 +4,31 @@
 //   GET  /departures/months         the months with a departure on sale (the safaris list's filter)
 //   GET  /departures/in/:month      the safaris with a departure on sale in a month (YYYY-MM)
 //   GET  /departures/:id            one departure on sale, for its booking page
-//   POST /departures/:id/book       seats booked: a booking held 30 minutes, its trip page's address
+//   POST /departures/:id/book       seats booked: a booking held 30 minutes, its trip page's address;
+//                                   protected like the enquiry form (form token, honeypot, the seats
+//                                   allowed per address and per e-mail, the per-address budget)
 //
 // The booking is answered with the private trip page's path (the traveller goes there to pay the
 // deposit) and e-mailed to the traveller, with a notice to the operator, through the outbox.
 import { Hono } from 'hono';
-import { DEPARTURE_MESSAGES, type DepartureForBooking, DEPARTURE_TERMS, onSale, seatBookingSchema } from '../../common/departures.ts';
+import { DEPARTURE_MESSAGES, type DepartureForBooking, DEPARTURE_TERMS, onSale, type SeatBooking, seatBookingSchema } from '../../common/departures.ts';
 import { DEFAULT_DEPOSIT_PERCENT } from '../../common/booking-money.ts';
 import { TRIP_PAGE_HEADERS } from '../../common/trip-page.ts';
 import { bookingAccount, operatorToday } from '../bookings/bookings.ts';
 import { bookSeats, type BookedSeats } from '../departures/book.ts';
 import { departureById, departureMonths, safarisDepartingIn, upcomingDepartures } from '../departures/read.ts';
 import type { Tx } from '../db/index.ts';
+import { limitKey, sourceOf } from '../http/client-address.ts';
 import { refuseCrossSite } from '../http/cross-site.ts';
 import { type ApiContext, type ApiEnv, deps, slugParam } from '../http/deps.ts';
 import { HttpError } from '../http/error.ts';
 import { bookingConfirmationMessage, bookingNoticeMessage } from '../mail/quote-mail.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { consume } from '../spam/rate-limit.ts';
 import { idParam, readBody } from './admin/body.ts';
+import { budgeted } from './budget.ts';
 import type { FormsApiOptions } from './enquiries.ts';
+import { checkFormToken, formBodyLimit, HONEYPOT_MESSAGE, readJsonFields, spendFormToken, tooMany } from './forms-http.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -39,11 +45,11 @@ async function forBooking(c: ApiContext): Promise<DepartureForBooking> {
 
 /** The traveller's confirmation and the operator's notice, in the booking's transaction. */
 async function mailBooked(tx: Tx, made: BookedSeats, travellers: string[], opts: FormsApiOptions, today: string) {
-  const { booking, quote } = made;
+  const { booking } = made;
   const account = (await bookingAccount(tx, booking.id, today))!.account;
   const mail = {
     reference: booking.reference,
-    quoteReference: quote.reference,
+    quoteReference: null,
     title: made.title,
     lead: { name: booking.lead_name, email: booking.lead_email },
     travellers,
@@ -54,15 +60,41 @@ async function mailBooked(tx: Tx, made: BookedSeats, travellers: string[], opts:
   const to = { from: opts.mailFrom, operatorEmail: opts.operatorEmail };
   await enqueueMail(tx, opts.messageIdDomain, [
     { kind: 'booking-confirmation', message: bookingConfirmationMessage({ ...mail, tripUrl: `${opts.siteUrl}/trip/${made.token}` }, to) },
-    { kind: 'booking-notice', message: bookingNoticeMessage({ ...mail, consoleUrl: `${opts.siteUrl}/admin/departures/${made.departure.id}` }, to) },
+    { kind: 'booking-notice', message: bookingNoticeMessage({ ...mail, consoleUrl: `${opts.siteUrl}/admin/bookings/${booking.id}` }, to) },
   ]);
 }
 
+/**
+ * The seats' allowance of the visitor's address and e-mail address (each seat counts), in the
+ * booking's transaction: a booking refused later (sold out) gives its seats back.
+ */
+async function countSeats(tx: Tx, opts: FormsApiOptions, address: string | null, input: SeatBooking) {
+  if (!opts.spam.enabled) return;
+  const seats = input.travellers.length;
+  if (address) {
+    const r = await consume(tx, 'seats-ip', limitKey(address), opts.spam.limits.seatsPerIp, Date.now(), seats);
+    if (!r.ok) throw tooMany('seats booked from your connection', r.retryAfterSeconds);
+  }
+  const r = await consume(tx, 'seats-email', input.email, opts.spam.limits.seatsPerEmail, Date.now(), seats);
+  if (!r.ok) throw tooMany('seats booked for this e-mail address', r.retryAfterSeconds);
+}
+
+/**
+ * Checked like the enquiry form: cross-site and size (middleware), field types and the honeypot,
+ * the booking's rules, the form token; then in one transaction the token is spent, the seats
+ * counted against the address and the e-mail address, the seats taken and the e-mails queued.
+ */
 async function book(c: ApiContext, opts: FormsApiOptions) {
   const id = idParam(c, 'Departure');
+  const spam = await readJsonFields(c, ['formToken', 'website'] as const);
+  if (spam.website?.trim()) throw new HttpError(400, HONEYPOT_MESSAGE);
   const input = await readBody(c, seatBookingSchema);
+  const token = await checkFormToken(opts.tokens, opts.spam, spam.formToken);
+  const address = sourceOf(c, opts.trust).address;
   const { db } = deps(c);
   const made = await db.transaction(async (tx) => {
+    await spendFormToken(tx, opts.tokens, token);
+    await countSeats(tx, opts, address, input);
     const today = await operatorToday(tx);
     const booked = await bookSeats(tx, id, input, { today, now: new Date() });
     await mailBooked(tx, booked, input.travellers, opts, today);
@@ -105,6 +137,6 @@ export function departuresApi(opts: FormsApiOptions) {
     const d = await forBooking(c);
     return c.json({ ...d, onSale: onSale(d) }, 200, NO_STORE);
   });
-  app.post('/departures/:id/book', (c) => book(c, opts));
+  app.post('/departures/:id/book', formBodyLimit(), budgeted(), (c) => book(c, opts));
   return app;
 }

@@ -79,6 +79,9 @@ export interface SpamSettings {
     whatsappLeadPerIp: { max: number; windowMs: number };
     /** Reviews per address (server/api/reviews.ts). */
     reviewPerIp: { max: number; windowMs: number };
+    /** Group departures' seats booked per address and per e-mail address (server/api/departures.ts): each seat counts. */
+    seatsPerIp: { max: number; windowMs: number };
+    seatsPerEmail: { max: number; windowMs: number };
   };
 }
 
@@ -93,6 +96,8 @@ export const DEFAULT_SPAM_SETTINGS: SpamSettings = {
     subscribePerEmail: { max: 5, windowMs: HOUR },
     whatsappLeadPerIp: { max: 20, windowMs: HOUR },
     reviewPerIp: { max: 4, windowMs: 24 * HOUR },
+    seatsPerIp: { max: 12, windowMs: HOUR },
+    seatsPerEmail: { max: 12, windowMs: HOUR },
   },
 };
 

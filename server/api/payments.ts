@@ -13,7 +13,7 @@ import { Hono } from 'hono';
 import { PAY_MESSAGES, type PayInput } from '../../common/payments.ts';
 import { TRIP_PAGE_HEADERS } from '../../common/trip-page.ts';
 import type { Db } from '../db/index.ts';
-import { bookings, paymentAttempts } from '../db/schema.ts';
+import { paymentAttempts } from '../db/schema.ts';
 import { refuseCrossSite } from '../http/cross-site.ts';
 import { type ApiContext, type ApiEnv, deps } from '../http/deps.ts';
 import { HttpError } from '../http/error.ts';
@@ -22,13 +22,12 @@ import type { PaymentsOptions } from '../payments/index.ts';
 import { type PaymentProvider, WebhookRefused } from '../payments/provider.ts';
 import { settleEvent } from '../payments/settle.ts';
 import type { FormsApiOptions } from './enquiries.ts';
-import { tripQuote } from './trip.ts';
+import { tripBooking } from './trip.ts';
 
 const PRIVATE = TRIP_PAGE_HEADERS;
 
 async function bookingOfTrip(c: ApiContext, trust: FormsApiOptions['trust']) {
-  const quote = await tripQuote(c, trust);
-  const [b] = await deps(c).db.select().from(bookings).where(eq(bookings.quote_id, quote.id));
+  const b = await tripBooking(c, trust);
   if (!b) throw new HttpError(409, 'Accept the quote first: payments belong to the booking.', PRIVATE, 'not-booked');
   return b;
 }
@@ -59,6 +58,7 @@ async function pay(c: ApiContext, opts: PaymentsOptions & { trust: FormsApiOptio
       customer: { name: b.lead_name, email: b.lead_email, phone: b.lead_phone },
       returnUrl: back,
       cancelUrl: `${back}&back=cancelled`,
+      closesAt: attempt.closesAt ?? undefined,
     });
     await db.update(paymentAttempts).set({ provider_ref: started.providerRef, updated_at: new Date() }).where(eq(paymentAttempts.id, attempt.id));
     return c.json({ ok: true, url: started.url, attempt: attempt.idempotency_key }, 201, PRIVATE);

@@ -1,5 +1,6 @@
 // /api/trip/{token}: the traveller's private trip page. The latest sent version of the quote the
-// link opens (and, once accepted, its booking and account) and its PDF; accepting it (a booking, e-mails to
+// link opens (and, once accepted, its booking and account) and its PDF, or the booking a link of
+// its own opens (seats on a group departure: no quote, the trip made from the departure); accepting it (a booking, e-mails to
 // the traveller and the operator); the travellers' ages, diets and medical notes. Every answer is
 // no-store, noindex and sends no Referer to other sites; a wrong token counts against the address (100 an hour,
 // then 429), and the token is never logged (server/logger.ts).
@@ -8,10 +9,11 @@ import { Hono } from 'hono';
 import type { z } from 'zod';
 import { checkQuoteDocument } from '../../common/quote-document.ts';
 import { acceptSchema, manifestSchema, TRIP_MESSAGES, TRIP_PAGE_HEADERS, type TripView } from '../../common/trip-page.ts';
-import { bookingAccount, createBooking, operatorToday } from '../bookings/bookings.ts';
+import { bookingAccount, type BookingRow, createBooking, operatorToday } from '../bookings/bookings.ts';
 import { versionPdf } from '../bookings/quote-pdf.ts';
-import { currentSentVersion } from '../bookings/quotes.ts';
-import { quoteOfToken } from '../bookings/trip-links.ts';
+import { currentSentVersion, type QuoteRow } from '../bookings/quotes.ts';
+import { linkOfToken, type TripLinkTarget } from '../bookings/trip-links.ts';
+import { bookingTripDocument } from '../departures/trip-document.ts';
 import type { Tx } from '../db/index.ts';
 import { bookings, bookingTravellers } from '../db/schema.ts';
 import { limitKey, sourceOf } from '../http/client-address.ts';
@@ -28,42 +30,55 @@ const TRIP_GUESS_LIMIT: Limit = { max: 100, windowMs: 3_600_000 };
 
 const PRIVATE = TRIP_PAGE_HEADERS;
 
-/** The quote a token opens; a wrong one counts against the caller's address, and past the limit is a 429. */
-export async function tripQuote(c: ApiContext, trust: FormsApiOptions['trust']) {
+const notFound = () => Object.assign(new HttpError(404, TRIP_MESSAGES.notFound, PRIVATE, 'not-found'), { quiet: true });
+
+/** What a token opens (a quote, or a booking with no quote); a wrong one counts against the caller's address, and past the limit is a 429. */
+async function tripLink(c: ApiContext, trust: FormsApiOptions['trust']): Promise<TripLinkTarget> {
   const { db } = deps(c);
   const token = c.req.param('token') ?? '';
-  const quote = await quoteOfToken(db, token);
-  if (quote) return quote;
+  const link = await linkOfToken(db, token);
+  if (link) return link;
   const address = sourceOf(c, trust).address;
   if (address) {
     const r = await consume(db, 'trip-token-miss', limitKey(address), TRIP_GUESS_LIMIT);
     if (!r.ok) throw Object.assign(new HttpError(429, TRIP_MESSAGES.throttled, { 'retry-after': String(r.retryAfterSeconds), ...PRIVATE }, 'throttled'), { quiet: true });
   }
-  throw Object.assign(new HttpError(404, TRIP_MESSAGES.notFound, PRIVATE, 'not-found'), { quiet: true });
+  throw notFound();
 }
 
-async function tripView(db: Tx, quote: NonNullable<Awaited<ReturnType<typeof quoteOfToken>>>): Promise<TripView> {
+/** The booking a link opens: its quote's once accepted, or its own; null while the quote is not accepted. */
+export async function tripBooking(c: ApiContext, trust: FormsApiOptions['trust']): Promise<BookingRow | null> {
+  const link = await tripLink(c, trust);
+  const [b] = await deps(c)
+    .db.select()
+    .from(bookings)
+    .where(link.quote ? eq(bookings.quote_id, link.quote.id) : eq(bookings.id, link.bookingId));
+  return b ?? null;
+}
+
+/** The booking's part of the trip page: its state, account and travellers on `today`. */
+async function bookingPart(db: Tx, id: number, today: string): Promise<NonNullable<TripView['booking']>> {
+  const found = (await bookingAccount(db, id, today))!;
+  const travellers = await db.select().from(bookingTravellers).where(eq(bookingTravellers.booking_id, id)).orderBy(asc(bookingTravellers.position));
+  const b = found.booking;
+  return {
+    reference: b.reference,
+    state: found.account.state,
+    leadName: b.lead_name,
+    account: found.account,
+    depositDueOn: b.deposit_due_on,
+    balanceDueOn: b.balance_due_on,
+    travellers: travellers.map((t) => ({ position: t.position, name: t.name, age: t.age, dietary: t.dietary, medical: t.medical })),
+  };
+}
+
+async function quoteTripView(db: Tx, quote: QuoteRow): Promise<TripView> {
   const version = await currentSentVersion(db, quote.id);
-  if (!version?.sent_at) throw Object.assign(new HttpError(404, TRIP_MESSAGES.notFound, PRIVATE, 'not-found'), { quiet: true });
+  if (!version?.sent_at) throw notFound();
   const checked = checkQuoteDocument(version.document);
   if (!checked.ok) throw new Error(`quote ${quote.id} holds an invalid document`);
   const today = await operatorToday(db);
-  const [booked] = await db.select({ id: bookings.id, version: bookings.quote_version_id }).from(bookings).where(eq(bookings.quote_id, quote.id));
-  let booking: TripView['booking'] = null;
-  if (booked) {
-    const found = (await bookingAccount(db, booked.id, today))!;
-    const travellers = await db.select().from(bookingTravellers).where(eq(bookingTravellers.booking_id, booked.id)).orderBy(asc(bookingTravellers.position));
-    const b = found.booking;
-    booking = {
-      reference: b.reference,
-      state: found.account.state,
-      leadName: b.lead_name,
-      account: found.account,
-      depositDueOn: b.deposit_due_on,
-      balanceDueOn: b.balance_due_on,
-      travellers: travellers.map((t) => ({ position: t.position, name: t.name, age: t.age, dietary: t.dietary, medical: t.medical })),
-    };
-  }
+  const [booked] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.quote_id, quote.id));
   return {
     reference: quote.reference,
     travellerName: quote.traveller_name,
@@ -73,8 +88,46 @@ async function tripView(db: Tx, quote: NonNullable<Awaited<ReturnType<typeof quo
     price: checked.price,
     today,
     expired: checked.document.validUntil < today,
-    booking,
+    booking: booked ? await bookingPart(db, booked.id, today) : null,
   };
+}
+
+/** A booking with no quote (seats on a group departure): its trip as its document, and the booking. */
+async function bookedTrip(db: Tx, id: number) {
+  const [b] = await db.select().from(bookings).where(eq(bookings.id, id));
+  const document = b ? await bookingTripDocument(db, b) : null;
+  if (!b || !document) throw notFound();
+  const checked = checkQuoteDocument(document);
+  if (!checked.ok) throw new Error(`booking ${id} makes an invalid trip document: ${checked.error}`);
+  return { booking: b, document: checked.document, price: checked.price };
+}
+
+async function bookingTripView(db: Tx, id: number): Promise<TripView> {
+  const { booking: b, document, price } = await bookedTrip(db, id);
+  const today = await operatorToday(db);
+  return {
+    reference: b.reference,
+    travellerName: b.lead_name,
+    version: 1,
+    sentAt: b.created_at.toISOString(),
+    document,
+    price,
+    today,
+    expired: false,
+    booking: await bookingPart(db, id, today),
+  };
+}
+
+/** The trip's PDF: the quote's latest sent version, or the trip of a booking with no quote. */
+async function tripPdf(c: ApiContext, siteUrl: string, link: TripLinkTarget) {
+  const { db } = deps(c);
+  if (!link.quote) {
+    const { booking: b, document } = await bookedTrip(db, link.bookingId);
+    return versionPdf({ reference: b.reference, traveller_name: b.lead_name }, { version: 1, document, sent_at: b.created_at }, siteUrl);
+  }
+  const version = await currentSentVersion(db, link.quote.id);
+  if (!version) throw notFound();
+  return versionPdf(link.quote, version, siteUrl);
 }
 
 async function bodyOf<S extends z.ZodType>(c: ApiContext, schema: S): Promise<z.output<S>> {
@@ -93,7 +146,8 @@ async function bodyOf<S extends z.ZodType>(c: ApiContext, schema: S): Promise<z.
 }
 
 async function accept(c: ApiContext, opts: FormsApiOptions) {
-  const quote = await tripQuote(c, opts.trust);
+  const { quote } = await tripLink(c, opts.trust);
+  if (!quote) throw new HttpError(409, 'This trip is already booked.', PRIVATE, 'already-booked');
   const input = await bodyOf(c, acceptSchema);
   const { db } = deps(c);
   const made = await db.transaction(async (tx) => {
@@ -126,10 +180,9 @@ async function accept(c: ApiContext, opts: FormsApiOptions) {
 }
 
 async function manifest(c: ApiContext, opts: FormsApiOptions) {
-  const quote = await tripQuote(c, opts.trust);
+  const booking = await tripBooking(c, opts.trust);
   const input = await bodyOf(c, manifestSchema);
   const { db } = deps(c);
-  const [booking] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.quote_id, quote.id));
   if (!booking) throw new HttpError(409, 'Accept the quote first: the travellers’ details belong to the booking.', PRIVATE, 'not-booked');
   await db.transaction(async (tx) => {
     for (const t of input.travellers) {
@@ -145,12 +198,13 @@ async function manifest(c: ApiContext, opts: FormsApiOptions) {
 export function tripApi(opts: FormsApiOptions) {
   const app = new Hono<ApiEnv>();
   app.use('/trip/:token/*', async (c, next) => (c.req.method === 'POST' ? (refuseCrossSite(opts.siteUrl, opts.trust)(c as never, next) as Promise<void>) : next()));
-  app.get('/trip/:token', async (c) => c.json(await tripView(deps(c).db, await tripQuote(c, opts.trust)), 200, PRIVATE));
+  app.get('/trip/:token', async (c) => {
+    const link = await tripLink(c, opts.trust);
+    const { db } = deps(c);
+    return c.json(link.quote ? await quoteTripView(db, link.quote) : await bookingTripView(db, link.bookingId), 200, PRIVATE);
+  });
   app.get('/trip/:token/quote.pdf', async (c) => {
-    const quote = await tripQuote(c, opts.trust);
-    const version = await currentSentVersion(deps(c).db, quote.id);
-    if (!version) throw Object.assign(new HttpError(404, TRIP_MESSAGES.notFound, PRIVATE, 'not-found'), { quiet: true });
-    const pdf = await versionPdf(quote, version, opts.siteUrl);
+    const pdf = await tripPdf(c, opts.siteUrl, await tripLink(c, opts.trust));
     return c.body(new Uint8Array(pdf.bytes), 200, { ...PRIVATE, 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${pdf.filename}"`, 'x-content-type-options': 'nosniff' });
   });
   app.post('/trip/:token/accept', (c) => accept(c, opts));

@@ -8,7 +8,7 @@ import { accountOf, addDays, type BookingAccount, type BookingState, daysBetween
 import type { Currency } from '../../common/currency.ts';
 import type { QuoteDocument } from '../../common/quote-document.ts';
 import type { Db, Tx } from '../db/index.ts';
-import { bookingEvents, bookings, bookingTravellers, ledgerEntries, quotes, quoteVersions, staff } from '../db/schema.ts';
+import { bookingEvents, bookings, bookingTravellers, departureSeats, ledgerEntries, quotes, quoteVersions, staff } from '../db/schema.ts';
 import { HttpError } from '../http/error.ts';
 import { type BookingRow, bookingAccount, termsOf } from './bookings.ts';
 import type { Language } from '../../common/languages.ts';
@@ -125,9 +125,10 @@ export async function bookingDetail(db: Db, id: number, today: string): Promise<
   if (!found) return null;
   const { booking: b, entries, account } = found;
   // A booking made by hand has no quote: its title is its own, and it has no lodges to confirm.
-  const [[version], [quote], travellers, events] = await Promise.all([
+  const [[version], [quote], [seats], travellers, events] = await Promise.all([
     b.quote_version_id === null ? [] : db.select({ document: quoteVersions.document }).from(quoteVersions).where(eq(quoteVersions.id, b.quote_version_id)),
     b.quote_id === null ? [] : db.select({ reference: quotes.reference }).from(quotes).where(eq(quotes.id, b.quote_id)),
+    b.quote_id === null ? db.select({ departureId: departureSeats.departure_id }).from(departureSeats).where(eq(departureSeats.booking_id, id)) : [],
     db.select().from(bookingTravellers).where(eq(bookingTravellers.booking_id, id)).orderBy(asc(bookingTravellers.position)),
     db.select().from(bookingEvents).where(eq(bookingEvents.booking_id, id)).orderBy(asc(bookingEvents.at), asc(bookingEvents.id)),
   ]);
@@ -137,7 +138,8 @@ export async function bookingDetail(db: Db, id: number, today: string): Promise<
     ...listItem(b, b.title ?? doc?.title ?? '', travellers.length, account),
     today,
     quoteReference: quote?.reference ?? '',
-    manual: b.quote_id === null,
+    manual: b.quote_id === null && !seats,
+    departureId: seats?.departureId ?? null,
     leadPhone: b.lead_phone,
     language: b.language as Language,
     depositDueOn: b.deposit_due_on,

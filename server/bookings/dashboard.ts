@@ -13,27 +13,28 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
- * The last 12 weeks (starting on Monday) or months, in UTC, for a series counted in one scan: the
+ * The last 12 weeks (starting on Monday) or months, in the operator's time zone, for a series counted in one scan: the
  * rows of the period are read once (a range on their time, which an index can serve), put in their
  * period by date_trunc and joined to the twelve starts, instead of testing every row against every
  * period. `ctes`: `bounds(first, next)` (the first period's start and the end of the last, times
  * without a zone) and `periods(p)` (the twelve starts), to follow a WITH; `period(at)`: the period
  * of a time; `within(at)`: the condition that a time falls in the twelve.
  */
-export function lastTwelve(unit: 'week' | 'month') {
+export function lastTwelve(unit: 'week' | 'month', zone: string) {
   const u = sql.raw(`'${unit}'`);
+  const z = sql`${zone}::text`;
   const step = sql.raw(`interval '1 ${unit}'`);
   return {
     ctes: sql`bounds as (
-        select date_trunc(${u}, now() at time zone 'UTC') - ${sql.raw(`interval '11 ${unit}s'`)} as first, date_trunc(${u}, now() at time zone 'UTC') + ${step} as next),
+        select date_trunc(${u}, now() at time zone ${z}) - ${sql.raw(`interval '11 ${unit}s'`)} as first, date_trunc(${u}, now() at time zone ${z}) + ${step} as next),
       periods as (select generate_series(first, next - ${step}, ${step}) as p from bounds)`,
-    period: (at: SQL) => sql`date_trunc(${u}, ${at} at time zone 'UTC')`,
-    within: (at: SQL) => sql`${at} >= ((select first from bounds) at time zone 'UTC') and ${at} < ((select next from bounds) at time zone 'UTC')`,
+    period: (at: SQL) => sql`date_trunc(${u}, ${at} at time zone ${z})`,
+    within: (at: SQL) => sql`${at} >= ((select first from bounds) at time zone ${z}) and ${at} < ((select next from bounds) at time zone ${z})`,
   };
 }
 
-export async function bookingDashboard(db: Db): Promise<BookingDashboard> {
-  const months = lastTwelve('month');
+export async function bookingDashboard(db: Db, zone: string): Promise<BookingDashboard> {
+  const months = lastTwelve('month', zone);
   const [perMonth, money, funnel] = await Promise.all([
     db.execute(sql`
       with ${months.ctes},

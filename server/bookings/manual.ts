@@ -1,10 +1,12 @@
 // A booking staff make by hand (a trip booked on the phone): no quote and no version behind it, so
-// it keeps its own title, safari and price lines (migration 0029). The price comes from the one
+// it keeps its own title, safari and price lines (migration 0029). Seats booked on a group
+// departure are written the same way (insertQuotelessBooking, server/departures/book.ts). The price comes from the one
 // money function (priceOf), exactly as a quote's does; the rest is a booking like any other (its
 // ledger, state, reminders and screen).
 import { eq } from 'drizzle-orm';
 import { type ManualBooking, MANUAL_BOOKING_MESSAGES, travellerCount } from '../../common/booking-manual.ts';
-import { MoneyError, priceOf } from '../../common/booking-money.ts';
+import { MoneyError, type PriceTerms, priceOf } from '../../common/booking-money.ts';
+import type { QuoteDocument } from '../../common/quote-document.ts';
 import type { Tx } from '../db/index.ts';
 import { bookingEvents, bookings, bookingTravellers, safaris } from '../db/schema.ts';
 import { HttpError } from '../http/error.ts';
@@ -37,34 +39,69 @@ function priced(input: ManualBooking) {
   }
 }
 
-/** Makes a booking from a checked request (common/booking-manual.ts) on the operator's `today`. */
-export async function createManualBooking(tx: Tx, input: ManualBooking, today: string, staffId: number): Promise<BookingRow> {
-  const title = await titleOf(tx, input);
-  const price = priced(input);
-  const reference = await nextReference(tx, 'B', Number(today.slice(0, 4)));
+/** A booking with no quote behind it: its trip, its price lines as priceOf priced them, its people. */
+export interface QuotelessBooking {
+  title: string;
+  safariSlug: string | null;
+  lines: QuoteDocument['lines'];
+  price: PriceTerms;
+  travelFrom: string;
+  travelTo: string;
+  lead: { name: string; email: string; phone: string };
+  travellers: { name: string; age: number | null }[];
+  notes: string;
+  /** The staff member who made it; null for a traveller's own (seats on a group departure). */
+  staffId: number | null;
+  /** The operator's calendar day it is made on. */
+  today: string;
+  /** What its first state event says besides the state (`manual: true`, the departure). */
+  event: Record<string, unknown>;
+}
+
+/** Writes a booking with no quote: its row (the next reference of the year), its travellers and its first state. */
+export async function insertQuotelessBooking(tx: Tx, b: QuotelessBooking): Promise<BookingRow> {
+  const reference = await nextReference(tx, 'B', Number(b.today.slice(0, 4)));
   const [booking] = await tx
     .insert(bookings)
     .values({
       reference,
-      title,
-      safari_slug: input.safariSlug,
-      price_lines: input.lines,
-      created_by: staffId,
-      travel_from: input.travelFrom,
-      travel_to: input.travelTo,
-      currency: price.currency,
-      lead_name: input.lead.name,
-      lead_email: input.lead.email,
-      lead_phone: input.lead.phone,
-      total_minor: price.totalMinor,
-      deposit_minor: price.depositMinor,
-      deposit_due_on: depositDueOn(today, price.balanceDueOn),
-      balance_due_on: price.balanceDueOn,
-      notes: input.notes,
+      title: b.title,
+      safari_slug: b.safariSlug,
+      price_lines: b.lines,
+      created_by: b.staffId,
+      travel_from: b.travelFrom,
+      travel_to: b.travelTo,
+      currency: b.price.currency,
+      lead_name: b.lead.name,
+      lead_email: b.lead.email,
+      lead_phone: b.lead.phone,
+      total_minor: b.price.totalMinor,
+      deposit_minor: b.price.depositMinor,
+      deposit_due_on: depositDueOn(b.today, b.price.balanceDueOn),
+      balance_due_on: b.price.balanceDueOn,
+      notes: b.notes,
     })
     .returning();
   if (!booking) throw new Error('booking not inserted');
-  await tx.insert(bookingTravellers).values(input.travellers.map((t, position) => ({ booking_id: booking.id, position, name: t.name, age: t.age })));
-  await tx.insert(bookingEvents).values({ booking_id: booking.id, kind: 'state', detail: { from: null, to: booking.state, manual: true }, staff_id: staffId });
+  await tx.insert(bookingTravellers).values(b.travellers.map((t, position) => ({ booking_id: booking.id, position, name: t.name, age: t.age })));
+  await tx.insert(bookingEvents).values({ booking_id: booking.id, kind: 'state', detail: { from: null, to: booking.state, ...b.event }, staff_id: b.staffId });
   return booking;
+}
+
+/** Makes a booking from a checked request (common/booking-manual.ts) on the operator's `today`. */
+export async function createManualBooking(tx: Tx, input: ManualBooking, today: string, staffId: number): Promise<BookingRow> {
+  return insertQuotelessBooking(tx, {
+    title: await titleOf(tx, input),
+    safariSlug: input.safariSlug,
+    lines: input.lines,
+    price: priced(input),
+    travelFrom: input.travelFrom,
+    travelTo: input.travelTo,
+    lead: input.lead,
+    travellers: input.travellers,
+    notes: input.notes,
+    staffId,
+    today,
+    event: { manual: true },
+  });
 }

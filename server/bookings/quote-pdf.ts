@@ -1,4 +1,4 @@
-// A quote version as a PDF, drawn with the itinerary PDF's kit (app/lib/itinerary-pdf.server.ts:
+// A quote version as a PDF, drawn with the PDF kit the itinerary shares (app/lib/pdf-kit.server.ts:
 // the site's fonts, a tagged PDF 1.7 in English with its title shown, H1/H2/H3 headings, lists
 // and the route map as a Figure with its text alternative): a cover with the trip, who it is for,
 // the dates and the route map; the day by day with each night's lodge, its room and board; the
@@ -33,7 +33,7 @@ import {
   sectionHeading,
   tagged,
   writeBlocks,
-} from '../../app/lib/itinerary-pdf.server.ts';
+} from '../../app/lib/pdf-kit.server.ts';
 import { routeLayout } from '../../app/lib/map/maps.server.ts';
 
 export interface QuotePdfInput {

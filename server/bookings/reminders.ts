@@ -21,7 +21,7 @@ import type { Logger } from '../logger.ts';
 import { bookingReminderMail } from '../mail/booking-reminders.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { syncBookingState } from './bookings.ts';
-import { createTripLink } from './trip-links.ts';
+import { createBookingTripLink, createTripLink, hasBookingTripLink } from './trip-links.ts';
 import { type Clock, operatorDay, systemClock } from './today.ts';
 
 export interface ReminderOptions {
@@ -92,8 +92,10 @@ async function bookingTurn(tx: Tx, id: number, today: string, on: ReminderSettin
       .from(bookings)
       .leftJoin(quoteVersions, eq(quoteVersions.id, bookings.quote_version_id))
       .where(eq(bookings.id, id));
-    // A new trip link per reminder (only a token's hash is kept); a booking made by hand has no trip page.
-    const tripUrl = b.quote_id === null ? undefined : `${opts.siteUrl}/trip/${await createTripLink(tx, b.quote_id)}`;
+    // A new trip link per reminder (only a token's hash is kept): its quote's, or its own for a
+    // booking of departure seats; a booking made by hand has no trip page.
+    const token = b.quote_id !== null ? await createTripLink(tx, b.quote_id) : (await hasBookingTripLink(tx, id)) ? await createBookingTripLink(tx, id) : null;
+    const tripUrl = token === null ? undefined : `${opts.siteUrl}/trip/${token}`;
     const message = bookingReminderMail(
       kind,
       { reference: b.reference, title: v?.title ?? b.reference, leadName: b.lead_name, leadEmail: b.lead_email, travelFrom: b.travel_from, tripUrl },

@@ -4,7 +4,7 @@
 // booking's events (its state history and the reminders sent). Amounts are integers in minor units
 // of the row's currency (common/booking-money.ts).
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { QuoteDocument } from '../../common/quote-document.ts';
 import { enquiries } from './schema-enquiries.ts';
 import { staff } from './schema-staff.ts';
@@ -71,19 +71,27 @@ export const quoteVersions = pgTable(
   (t) => [uniqueIndex('quote_versions_quote_version_idx').on(t.quote_id, t.version)],
 );
 
-/** The private link of a quote's trip page: only the SHA-256 of its random token is kept. */
+/**
+ * The private link of a trip page: only the SHA-256 of its random token is kept. It opens a quote
+ * (and its booking once accepted), or a booking made with no quote (seats on a group departure,
+ * migration 0033): one or the other.
+ */
 export const tripLinks = pgTable(
   'trip_links',
   {
     id: serial('id').primaryKey(),
     token_hash: text('token_hash').notNull(),
-    quote_id: integer('quote_id')
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
+    quote_id: integer('quote_id').references(() => quotes.id, { onDelete: 'cascade' }),
+    booking_id: integer('booking_id').references((): AnyPgColumn => bookings.id, { onDelete: 'cascade' }),
     created_at: at('created_at').notNull().defaultNow(),
     revoked_at: at('revoked_at'),
   },
-  (t) => [uniqueIndex('trip_links_token_idx').on(t.token_hash), index('trip_links_quote_idx').on(t.quote_id)],
+  (t) => [
+    uniqueIndex('trip_links_token_idx').on(t.token_hash),
+    index('trip_links_quote_idx').on(t.quote_id),
+    index('trip_links_booking_idx').on(t.booking_id),
+    check('trip_links_owner_check', sql`(${t.quote_id} is null) <> (${t.booking_id} is null)`),
+  ],
 );
 
 /** A booked trip: the accepted quote version and the price it fixed. */

@@ -1,13 +1,15 @@
 // The trip a booking of departure seats fixes: the safari's itinerary on the departure's dates, the
-// seats at the price per person and the single rooms at the supplement, as the document every
-// booking keeps (common/quote-document.ts) and priced by the one money function. The traveller
-// never sees it as a quote: the booking page books it at once, and the trip page shows it.
+// seats at the price per person and the single rooms at the supplement, in the shape of a quote's
+// document (common/quote-document.ts) and priced by the one money function. The booking keeps its
+// title and price lines (it has no quote); its trip page shows the document made again from them,
+// the departure and the safari's days (bookingTripDocument).
 import { asc, eq } from 'drizzle-orm';
 import { addDays, DEFAULT_DEPOSIT_PERCENT } from '../../common/booking-money.ts';
 import { DEPARTURE_TERMS } from '../../common/departures.ts';
 import type { QuoteDocument } from '../../common/quote-document.ts';
 import type { Tx } from '../db/index.ts';
-import { lodges, safariDays, safaris } from '../db/schema.ts';
+import type { BookingRow } from '../bookings/bookings.ts';
+import { departures, departureSeats, lodges, safariDays, safaris } from '../db/schema.ts';
 import type { DepartureRow } from './seats.ts';
 
 const plain = (html: string) =>
@@ -75,5 +77,31 @@ export function departureDocument(d: DepartureRow, safari: DepartureSafari, trav
     terms: DEPARTURE_TERMS,
     included: [],
     excluded: [],
+  };
+}
+
+/**
+ * The trip page's document of a booking of departure seats (no quote behind it): the safari's days
+ * as they are now, on the booking's dates, with the title and price lines the booking fixed. Null
+ * when the booking holds no seats on a departure.
+ */
+export async function bookingTripDocument(tx: Tx, b: BookingRow): Promise<QuoteDocument | null> {
+  const [seat] = await tx
+    .select({ departure: departures, seats: departureSeats.seats, singles: departureSeats.single_rooms })
+    .from(departureSeats)
+    .innerJoin(departures, eq(departures.id, departureSeats.departure_id))
+    .where(eq(departureSeats.booking_id, b.id));
+  if (!seat) return null;
+  const title = b.title ?? seat.departure.safari_slug;
+  const safari = (await safariOf(tx, seat.departure.safari_slug)) ?? { id: 0, title, days: 1, itinerary: [] };
+  const made = b.created_at.toISOString().slice(0, 10);
+  return {
+    ...departureDocument(seat.departure, safari, seat.seats, seat.singles, made),
+    title,
+    travelFrom: b.travel_from,
+    travelTo: b.travel_to,
+    lines: b.price_lines ?? [],
+    balanceDueOn: b.balance_due_on,
+    validUntil: made,
   };
 }

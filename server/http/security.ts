@@ -30,6 +30,8 @@ const FRAME_SOURCES = ['https://www.youtube-nocookie.com'];
 export interface SecurityOptions {
   /** The site's canonical origin: HSTS and upgrade-insecure-requests when it is https. */
   siteUrl: string;
+  /** Origins besides the site's own that a page's form may lead to (form-action): the payment providers' hosted pages. */
+  formTargets?: readonly string[];
 }
 
 /** Headers every response carries. */
@@ -64,7 +66,7 @@ function pageCsp(scriptHashes: readonly string[], opts: SecurityOptions): string
     `frame-src ${FRAME_SOURCES.join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self'${(opts.formTargets ?? []).map((o) => ` ${o}`).join('')}`,
     "frame-ancestors 'none'",
     `report-uri ${CSP_REPORT_PATH}`,
     ...(https ? ['upgrade-insecure-requests'] : []),

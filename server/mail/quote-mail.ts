@@ -73,7 +73,8 @@ ${button(q.tripUrl, 'See your trip and accept the quote')}
 
 export interface BookingMailInput {
   reference: string;
-  quoteReference: string;
+  /** The accepted quote's; null for a booking with no quote (seats on a group departure). */
+  quoteReference: string | null;
   title: string;
   lead: { name: string; email: string };
   travellers: string[];
@@ -90,7 +91,7 @@ export function bookingConfirmationMessage(b: BookingMailInput, opts: { from: st
   const subject = oneLine(`Booking ${b.reference} confirmed: ${b.title}`);
   const next = a.next ? `Please pay the ${a.next.what} of ${formatMinor(a.next.amountMinor, a.currency)} by ${longDay(a.next.by)}. Your trip page shows how.` : 'Nothing is due.';
   const lines = [
-    `Booking ${b.reference} (quote ${b.quoteReference}): ${b.title}`,
+    b.quoteReference ? `Booking ${b.reference} (quote ${b.quoteReference}): ${b.title}` : `Booking ${b.reference}: ${b.title}`,
     `${longDay(b.travelFrom)} to ${longDay(b.travelTo)}`,
     `Travellers: ${b.travellers.join(', ')}`,
     `Total: ${formatMinor(a.totalMinor, a.currency)}`,
@@ -111,18 +112,22 @@ ${button(b.tripUrl, 'Open your trip page')}
   return { from: opts.from, to: { name: hello ?? '', address: b.lead.email }, replyTo: { name: `${site.name} bookings`, address: opts.operatorEmail }, subject, text, html };
 }
 
-/** The operator's notice of a booking made on a trip page (no private link: the console has it). */
+/** The operator's notice of a booking made on a trip page or of a departure's seats (no private link: the console has it). */
 export function bookingNoticeMessage(b: Omit<BookingMailInput, 'tripUrl'> & { consoleUrl: string }, opts: { from: string; operatorEmail: string }): OutboxMessage {
   const a = b.account;
   const subject = oneLine(`New booking ${b.reference}: ${b.lead.name}, ${b.title}`);
   const lines = [
-    `Booking ${b.reference} from quote ${b.quoteReference}: ${b.title}`,
+    b.quoteReference ? `Booking ${b.reference} from quote ${b.quoteReference}: ${b.title}` : `Booking ${b.reference} of a group departure: ${b.title}`,
     `Lead traveller: ${b.lead.name} <${b.lead.email}>`,
     `Travellers: ${b.travellers.join(', ')}`,
     `Travel: ${longDay(b.travelFrom)} to ${longDay(b.travelTo)}`,
     `Total: ${formatMinor(a.totalMinor, a.currency)}; deposit ${formatMinor(a.depositMinor, a.currency)}${a.next ? ` due by ${longDay(a.next.by)}` : ''}`,
   ];
   const text = [...lines, '', b.consoleUrl].join('\n');
-  const html = layout(subject, `<p style="margin:0 0 14px">${lines.map(esc).join('<br>')}</p>${button(b.consoleUrl, 'Open the quote in the console')}`, esc(contactFooterText));
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 14px">${lines.map(esc).join('<br>')}</p>${button(b.consoleUrl, b.quoteReference ? 'Open the quote in the console' : 'Open the booking in the console')}`,
+    esc(contactFooterText),
+  );
   return { from: opts.from, to: { name: `${site.name} bookings`, address: opts.operatorEmail }, replyTo: { name: oneLine(b.lead.name), address: b.lead.email }, subject, text, html };
 }

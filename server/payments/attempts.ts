@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { decimalToMinor } from '../../common/booking-money.ts';
 import type { Currency } from '../../common/currency.ts';
-import { HOLD_MINUTES } from '../../common/departures.ts';
+import { PAY_HOLD_MINUTES, PAY_WINDOW_MINUTES } from '../../common/departures.ts';
 import { type AttemptStatus, MOBILE_CURRENCIES, type MobileOption, PAY_MESSAGES, type PayInput, paySchema, type TripPayView } from '../../common/payments.ts';
 import { bookingAccount, syncBookingState } from '../bookings/bookings.ts';
 import { operatorDay, systemClock } from '../bookings/today.ts';
@@ -87,7 +87,7 @@ async function chargeFor(tx: Tx, input: ReturnType<typeof paySchema.parse>, amou
 }
 
 /** Writes the attempt for what is due now (the booking's row locked), before any provider is asked. */
-export async function createAttempt(db: Db, bookingId: number, raw: PayInput, opts: PaymentsOptions): Promise<AttemptRow> {
+export async function createAttempt(db: Db, bookingId: number, raw: PayInput, opts: PaymentsOptions): Promise<AttemptRow & { closesAt: Date | null }> {
   const parsed = paySchema.safeParse(raw);
   if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message, undefined, `invalid-${parsed.error.issues[0]!.path.join('.') || 'body'}`);
   const input = parsed.data;
@@ -111,8 +111,10 @@ export async function createAttempt(db: Db, bookingId: number, raw: PayInput, op
         idempotency_key: newAttemptKey('pay'),
       })
       .returning();
-    // A departure's seats stay held while the payment is open: another 30 minutes from now.
-    await extendHold(tx, bookingId, new Date((opts.clock ?? systemClock)().getTime() + HOLD_MINUTES * 60_000));
-    return row!;
+    // A departure's seats stay held while the payment is open, a little longer than the provider's
+    // page stays open, so that no payment can arrive for seats already released.
+    const now = (opts.clock ?? systemClock)().getTime();
+    const held = await extendHold(tx, bookingId, new Date(now + PAY_HOLD_MINUTES * 60_000));
+    return { ...row!, closesAt: held ? new Date(now + PAY_WINDOW_MINUTES * 60_000) : null };
   });
 }

@@ -88,6 +88,7 @@ export function flutterwaveProvider(settings: FlutterwaveSettings): PaymentProvi
         customer: { email: req.customer.email, name: req.customer.name, phonenumber: req.customer.phone },
         customizations: { title: req.description },
         meta: { attempt: req.key },
+        ...(req.closesAt ? { session_duration: Math.max(1, Math.floor((req.closesAt.getTime() - Date.now()) / 60_000)) } : {}),
       });
       if (!r.ok || !r.data?.link) throw new FlutterwaveError(`Flutterwave did not give a payment link: ${r.message.slice(0, 200)}`);
       return { providerRef: req.key, url: r.data.link };

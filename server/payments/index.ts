@@ -29,3 +29,15 @@ export function providersFromConfig(
     providers.flutterwave = flutterwaveProvider({ secretKey: config.FLUTTERWAVE_SECRET_KEY, webhookHash: config.FLUTTERWAVE_WEBHOOK_HASH, apiUrl: config.FLUTTERWAVE_API_URL });
   return providers;
 }
+
+/**
+ * Where the configured providers' hosted pages are (Stripe Checkout, Flutterwave's payment link; the
+ * test servers' address when the API is elsewhere): the pay form leads there without JavaScript (the
+ * site's answer to it is a redirect), so the pages' Content-Security-Policy allows it in `form-action`.
+ */
+export function hostedPageOrigins(config: Parameters<typeof providersFromConfig>[0]): string[] {
+  const out: string[] = [];
+  if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) out.push(config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL).origin : 'https://checkout.stripe.com');
+  if (config.FLUTTERWAVE_SECRET_KEY && config.FLUTTERWAVE_WEBHOOK_HASH) out.push(config.FLUTTERWAVE_API_URL ? new URL(config.FLUTTERWAVE_API_URL).origin : 'https://checkout.flutterwave.com');
+  return out;
+}

@@ -17,6 +17,8 @@ export interface CheckoutRequest {
   /** Where the provider sends the browser back (success and cancel alike: the page asks the database). */
   returnUrl: string;
   cancelUrl: string;
+  /** When the provider's page must stop taking this payment (held seats), or none. */
+  closesAt?: Date;
 }
 
 interface CheckoutStarted {

@@ -83,6 +83,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
           line_items: [{ quantity: 1, price_data: { currency: req.currency.toLowerCase(), unit_amount: req.amountMinor, product_data: { name: req.description } } }],
           success_url: req.returnUrl,
           cancel_url: req.cancelUrl,
+          ...(req.closesAt ? { expires_at: Math.ceil(req.closesAt.getTime() / 1000) } : {}),
         },
         { idempotencyKey: req.key },
       );

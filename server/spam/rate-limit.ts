@@ -17,12 +17,13 @@ export function keyHash(key: string): string {
   return createHash('sha256').update(key.toLowerCase()).digest('hex');
 }
 
-export async function consume(tx: Tx, bucket: string, key: string, limit: Limit, now = Date.now()): Promise<LimitResult> {
+/** Counts `weight` hits (1 a submission; the seats of a booking) against `key`'s allowance in `bucket`. */
+export async function consume(tx: Tx, bucket: string, key: string, limit: Limit, now = Date.now(), weight = 1): Promise<LimitResult> {
   const windowStart = Math.floor(now / limit.windowMs) * limit.windowMs;
   const result = await tx.execute(sql`
     insert into rate_limits (bucket, key_hash, window_start, hits)
-    values (${bucket}, ${keyHash(key)}, ${new Date(windowStart).toISOString()}::timestamptz, 1)
-    on conflict (bucket, key_hash, window_start) do update set hits = rate_limits.hits + 1
+    values (${bucket}, ${keyHash(key)}, ${new Date(windowStart).toISOString()}::timestamptz, ${weight})
+    on conflict (bucket, key_hash, window_start) do update set hits = rate_limits.hits + ${weight}
     returning hits`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { hits: number }[];
   const hits = Number(rows[0]?.hits ?? 0);

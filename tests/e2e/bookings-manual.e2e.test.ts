@@ -8,13 +8,13 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
-import { CONSOLE_SIZES, checkAndShoot, consoleSignIn } from '../helpers/console-browser.ts';
+import { consolePage } from '../helpers/console-page.ts';
+import { checkAndShoot } from '../helpers/console-browser.ts';
 import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { addStaff } from '../helpers/staff.ts';
 
 const AGENT = 'arthur@kigezitrails.example';
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/bookings-manual-shots';
-const SIZES = CONSOLE_SIZES;
 
 let site: InProcessSite;
 let browser: Browser;
@@ -36,10 +36,7 @@ describe('the console with JavaScript', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: SIZES[0][1], reducedMotion: 'reduce' });
-    page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    await consoleSignIn(page, site.base, AGENT);
+    ({ context, page } = await consolePage(browser, site.base, AGENT, { reducedMotion: 'reduce' }));
   });
   afterAll(() => context?.close());
 
@@ -117,10 +114,7 @@ describe('the console without JavaScript', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: SIZES[0][1], javaScriptEnabled: false });
-    page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    await consoleSignIn(page, site.base, AGENT);
+    ({ context, page } = await consolePage(browser, site.base, AGENT, { javaScriptEnabled: false }));
   });
   afterAll(() => context?.close());
 

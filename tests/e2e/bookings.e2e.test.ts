@@ -12,7 +12,8 @@ import { createBooking } from '../../server/bookings/bookings.ts';
 import type { Db } from '../../server/db/index.ts';
 import { sentQuote } from '../helpers/bookings.ts';
 import { launchBrowser } from '../helpers/browser.ts';
-import { CONSOLE_SIZES, checkAndShoot, consoleSignIn, settled } from '../helpers/console-browser.ts';
+import { consolePage } from '../helpers/console-page.ts';
+import { CONSOLE_SIZES, checkAndShoot, settled } from '../helpers/console-browser.ts';
 import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { addStaff } from '../helpers/staff.ts';
 
@@ -73,10 +74,7 @@ describe('bookings in the console', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: SIZES[0][1], reducedMotion: 'reduce' });
-    page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    await consoleSignIn(page, site.base, AGENT);
+    ({ context, page } = await consolePage(browser, site.base, AGENT, { reducedMotion: 'reduce' }));
   });
   afterAll(() => context?.close());
 
@@ -134,10 +132,7 @@ describe('bookings in the console', () => {
   });
 
   it('shows an owner the refund, correction and cancel forms, and the reminders in settings; the dashboard’s bookings', async () => {
-    const owner = await browser.newContext({ viewport: SIZES[0][1], reducedMotion: 'reduce' });
-    const p = await owner.newPage();
-    p.setDefaultTimeout(30_000);
-    await consoleSignIn(p, site.base, OWNER);
+    const { context: owner, page: p } = await consolePage(browser, site.base, OWNER, { reducedMotion: 'reduce' });
     await p.goto(`${site.base}/admin/bookings/${bookingId}`);
     for (const name of ['Record a refund', 'Correct a mistake', 'Cancel the booking']) await p.getByRole('heading', { name }).waitFor();
     await shoot(p, 'booking-owner');

@@ -21,6 +21,7 @@ import { consoleSignIn, settled, violations } from '../helpers/console-browser.t
 import { addLibraryPicture } from '../helpers/console-site.ts';
 import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { addStaff, signIn } from '../helpers/staff.ts';
+import { toLocalInput } from '../../common/operator-time.ts';
 
 const OWNER = 'olivia@kigezitrails.example';
 const OTHER = 'oscar@kigezitrails.example';
@@ -396,7 +397,8 @@ describe('pictures and publication times', () => {
     await page.getByText('The question is saved as a draft').waitFor();
     const when = new Date(Date.now() + 3 * 86_400_000);
     when.setUTCSeconds(0, 0);
-    await page.getByLabel('Publish later (time in UTC)').fill(when.toISOString().slice(0, 16));
+    // Typed in the operator's time zone (Africa/Kampala by default), which the field names.
+    await page.getByLabel('Publish later (time in Africa/Kampala)').fill(toLocalInput(when, 'Africa/Kampala'));
     await page.getByRole('button', { name: 'Schedule' }).click();
     await page.waitForURL(/\?done=scheduled$/);
     await page.getByText('Scheduled: it will be published on').waitFor();
@@ -408,7 +410,7 @@ describe('pictures and publication times', () => {
     await page
       .locator('tbody tr')
       .filter({ hasText: 'Can we see gorillas' })
-      .getByText(/^Scheduled for \d+ \w{3} \d{4}, \d\d:\d\d UTC$/)
+      .getByText(/^Scheduled for \d+ \w{3} \d{4}, \d\d:\d\d UTC\+3$/)
       .waitFor();
     await page.getByRole('link', { name: 'Can we see gorillas and chimpanzees in one week?', exact: true }).click();
     await settled(page);

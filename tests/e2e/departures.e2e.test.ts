@@ -1,6 +1,7 @@
 // Group departures in a real browser, on the production build: a traveller finds a safari's
 // departures (seats left, Book a seat), books three seats with their names and lands on the private
-// trip page with the booking pending its deposit; the safaris list filters on a departure month;
+// trip page with the booking pending its deposit (a booking of the departure, with no quote behind
+// it, sent with its form token); the safaris list filters on a departure month;
 // in the console the departures' list, calendar and one departure with its manifest, a booking
 // moved to another date and the departure cancelled. axe finds nothing on every new screen at
 // 1280 and 390 px. E2E_SCREENSHOTS_DIR=dir keeps screenshots. Needs `npm run build`.
@@ -50,7 +51,10 @@ async function openAt(width: number, url: string, signedIn = false): Promise<Pag
 
 beforeAll(async () => {
   if (!existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('No production build: run `npm run build` before the browser tests.');
-  site = await startSite({ env: { SPAM_CHECKS: 'off' }, drivenMail: true });
+  // The spam checks on, as in production (the form token, the seats allowed per address); no
+  // minimum fill time and the process's whole share for the address, so that a slow machine never
+  // refuses the test's own clicks.
+  site = await startSite({ env: { SPAM_CHECKS: 'on', CLIENT_SHARE_PERCENT: '100' }, drivenMail: true, app: { forms: { spam: { minFillMs: 0 } } } });
   await addStaff(site.app.database!.db, OWNER, 'owner', undefined, 'Olivia Owner');
   const owner = await signIn(site.base, OWNER);
   const [s] = await site.rows<{ slug: string; title: string }>('select safarititleslug as slug, safarititle as title from safaris order by id limit 1');
@@ -101,8 +105,14 @@ describe('a traveller books seats on a departure', () => {
       .getByText(/Booking B-\d{4}-\d{4}/)
       .first()
       .waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'departure-trip-1280');
     await page.context().close();
+    // A booking of the departure, with no quote behind it.
+    const [made] = await site.rows<{ quote: number | null; form: number }>(
+      `select b.quote_id as quote, (select count(*)::int from form_tokens_used) as form from bookings b join departure_seats s on s.booking_id = b.id where s.departure_id = ${first}`,
+    );
+    expect(made).toEqual({ quote: null, form: 1 });
   }, 120_000);
 
   it('shows the seats left after the booking, and the booking page, axe-clean on a phone', async () => {

@@ -2,7 +2,8 @@
 // signs in, filters and searches the inbox, opens an enquiry, changes its status, adds a note,
 // takes it, and replies (the reply reaches the SMTP server threaded with the operator notice);
 // the export link keeps the filters; guessed addresses are 404 pages; axe finds nothing on the
-// dashboard, the inbox and an enquiry at desktop and phone sizes. E2E_SCREENSHOTS_DIR=dir keeps
+// dashboard, the inbox (its older page too, by Older and back by Newer) and an enquiry at desktop
+// and phone sizes. E2E_SCREENSHOTS_DIR=dir keeps
 // screenshots of each. Needs `npm run build` to have run.
 import '../helpers/production.ts';
 import { existsSync } from 'node:fs';
@@ -248,6 +249,40 @@ describe('the inbox in a browser', () => {
   });
 });
 
+/**
+ * The inbox's pages: Older (a cursor in the address), then Newer back to the first page; at either
+ * end the other step is dimmed. Ends on the older page, for axe.
+ */
+async function olderAndBack(page: Page) {
+  const pager = page.getByRole('navigation', { name: 'Pages of enquiries' });
+  // The table's rows (on a phone the cards are shown, the table is still in the page).
+  const cards = page.locator('table.c-etable tbody tr');
+  const refs = () => page.locator('.c-etable__ref').allTextContents();
+  await expect.poll(() => cards.count()).toBe(25);
+  const first = await refs();
+  expect(await pager.locator('[aria-disabled="true"]').filter({ hasText: 'Newer' }).count()).toBe(1);
+  await pager.getByRole('link', { name: 'Older' }).click();
+  await page.waitForURL(/\/admin\/enquiries\?before=\d+-\d+$/, { waitUntil: 'commit' });
+  await settled(page);
+  // The enquiries but spam (36, less those the tests before marked as spam): the rest after the
+  // first 25 are on the older page, none of the first page's.
+  const total = Number(/^(\d+) enquiries, not counting spam$/.exec((await page.locator('.c-pagehead__lead').textContent()) ?? '')?.[1]);
+  expect(total).toBeGreaterThan(25);
+  expect(total).toBeLessThanOrEqual(50);
+  await expect.poll(() => cards.count()).toBe(total - 25);
+  const older = await refs();
+  expect(older.filter((r) => first.includes(r))).toEqual([]);
+  expect(await pager.locator('[aria-disabled="true"]').filter({ hasText: 'Older' }).count()).toBe(1);
+  const olderUrl = page.url();
+  await pager.getByRole('link', { name: 'Newer' }).click();
+  await page.waitForURL(/\/admin\/enquiries\?after=\d+-\d+$/, { waitUntil: 'commit' });
+  await settled(page);
+  await expect.poll(() => refs()).toEqual(first);
+  // The older page's address is a bookmark: it opens the same page.
+  await open(page, olderUrl.slice(base.length));
+  await expect.poll(() => refs()).toEqual(older);
+}
+
 const SIZES = [
   ['desktop', { width: 1280, height: 860 }],
   ['phone', { width: 390, height: 844 }],
@@ -308,10 +343,12 @@ describe.each(SIZES)('axe on the console at %s size', (size, viewport) => {
     ['dashboard', '/admin'],
     ['inbox', '/admin/enquiries'],
     ['inbox-filtered', '/admin/enquiries?status=new&country=Kenya'],
+    ['inbox-older', '/admin/enquiries'],
     ['enquiry', '/admin/enquiries/__AMINA__'],
   ] as const)('%s (%s)', async ([name, p]) => {
     const res = await open(page, p.replace('__AMINA__', String(aminaId)));
     expect(res!.status()).toBe(200);
+    if (name === 'inbox-older') await olderAndBack(page);
     // Never kept by anything, never indexed.
     expect(res!.headers()['cache-control']).toBe('no-store');
     const robots = await page.locator('meta[name="robots"]').evaluateAll((els) => els.map((el) => el.getAttribute('content') ?? ''));

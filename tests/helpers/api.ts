@@ -3,7 +3,6 @@ import pino from 'pino';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createApi, type Api } from '../../server/api/index.ts';
 import { loadContent, type Content } from '../../server/db/content.ts';
-import { syncContent } from '../../server/db/seed.ts';
 import { openTestDatabase, type Backend, type TestDatabase } from './db.ts';
 
 type Json = Record<string, any>;
@@ -24,15 +23,14 @@ export function apiRequests(api: { request: (path: string) => Response | Promise
 
 /**
  * A test file's in-process API over the site's own content on one backend: the database opened,
- * seeded from the content files, before the file's tests, and closed (or dropped) after them.
+ * with the content files' projection (a copy of the run's: tests/helpers/templates.ts), before the file's tests, and closed (or dropped) after them.
  * Read its fields inside the tests.
  */
 export function contentApi(backend: Backend, siteUrl: string): { db: TestDatabase; api: Api; content: Content } {
   const handle = {} as { db: TestDatabase; api: Api; content: Content };
   beforeAll(async () => {
-    handle.db = await openTestDatabase(backend);
+    handle.db = await openTestDatabase(backend, 'content');
     handle.content = await loadContent();
-    await syncContent(handle.db.db, handle.content);
     handle.api = createApi({ deps: { db: handle.db.db, siteUrl, logger: pino({ level: 'silent' }), ping: handle.db.ping }, mediaDirs: [] });
   });
   afterAll(async () => {

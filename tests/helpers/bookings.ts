@@ -1,5 +1,6 @@
 // Quotes and bookings for tests: a complete quote document, and a sent quote (with its version)
-// written through the domain functions, ready to be accepted (createBooking).
+// written through the domain functions, ready to be accepted (createBooking); and where an erased
+// person's words are still found in the database.
 import type { QuoteDocument } from '../../common/quote-document.ts';
 import type { Tx } from '../../server/db/index.ts';
 import { createQuote, markQuoteSent } from '../../server/bookings/quotes.ts';
@@ -62,4 +63,18 @@ export async function sentQuote(tx: Tx, over: Partial<QuoteDocument> = {}) {
   const { quote } = await createQuote(tx, { traveller: { name: 'Amina Okello', email: 'amina@example.com', phone: '+256700000001' }, document: sampleQuoteDocument(over), year: 2026 });
   const version = await markQuoteSent(tx, quote.id, null);
   return { quote, version };
+}
+
+/** Every text or JSON column, in any table, that still holds one of these words (any letter case): "table.column: value". */
+export async function textsLeft(rows: <T>(query: string) => Promise<T[]>, words: string[]): Promise<string[]> {
+  const columns = await rows<{ table_name: string; column_name: string }>(
+    `select table_name, column_name from information_schema.columns where table_schema = 'public' and data_type in ('text', 'jsonb', 'character varying', 'json')`,
+  );
+  const patterns = words.map((p) => `'%${p.toLowerCase()}%'`).join(', ');
+  const found: string[] = [];
+  for (const c of columns) {
+    const hits = await rows<{ v: string }>(`select "${c.column_name}"::text as v from "${c.table_name}" where lower("${c.column_name}"::text) like any (array[${patterns}]) limit 1`);
+    if (hits.length) found.push(`${c.table_name}.${c.column_name}: ${hits[0]!.v.slice(0, 200)}`);
+  }
+  return found;
 }

@@ -1,6 +1,6 @@
 // Databases for integration tests: an in-memory PGlite, and, when TEST_DATABASE_URL points at a
 // PostgreSQL server, a fresh database created on it for the test file (a copy of the run's migrated
-// template) and dropped afterwards.
+// template, or of its content template) and dropped afterwards.
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/index.ts';
 import { openMemoryDatabase } from '../../server/db/prepare.ts';
@@ -24,9 +24,16 @@ export function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<v
   return newPostgresDatabase();
 }
 
-/** An in-memory PGlite database, migrated: a copy of the run's (tests/helpers/templates.ts). */
-export async function openMigratedMemoryDatabase(): Promise<Database> {
-  return openMemoryDatabase(await migratedMemoryDump());
+/** What a test database holds: the schema only, or the content files' projection too. */
+type TestDatabaseKind = 'migrated' | 'content';
+
+/**
+ * An in-memory PGlite database, migrated: a copy of the run's (tests/helpers/templates.ts);
+ * `content`: with the content files' projection in its tables, as syncContent(db, loadContent())
+ * leaves them.
+ */
+export async function openMigratedMemoryDatabase(from: TestDatabaseKind = 'migrated'): Promise<Database> {
+  return openMemoryDatabase(await migratedMemoryDump(from));
 }
 
 /** A fresh PostgreSQL database on the TEST_DATABASE_URL server, migrated and seeded (a copy of the run's template). */
@@ -34,13 +41,18 @@ export function seededPostgresUrl(): Promise<{ url: string; drop: () => Promise<
   return newPostgresDatabase('seeded');
 }
 
-export async function openTestDatabase(backend: Backend): Promise<TestDatabase> {
+/**
+ * A test database of `backend`: migrated, and with `content` its content tables already hold the
+ * content files' projection (what syncContent(db, await loadContent()) writes), copied from the
+ * run's template instead of written again by each file.
+ */
+export async function openTestDatabase(backend: Backend, from: TestDatabaseKind = 'migrated'): Promise<TestDatabase> {
   if (backend === 'pglite') {
-    const db = await openMigratedMemoryDatabase();
+    const db = await openMigratedMemoryDatabase(from);
     return { ...db, drop: async () => {} };
   }
-  // A copy of the run's migrated database (tests/helpers/templates.ts): opening it migrates nothing.
-  const { url, drop } = await newPostgresDatabase('migrated');
+  // A copy of one of the run's databases (tests/helpers/templates.ts): opening it migrates nothing.
+  const { url, drop } = await newPostgresDatabase(from);
   const db = await openDatabase({ databaseUrl: url, dataDir: '/nonexistent' });
   return {
     ...db,

@@ -25,6 +25,10 @@ export interface FlutterwaveTestServer {
   transactions: Map<string, FakeTransaction>;
   requests: { method: string; path: string }[];
   webhook: { url: string | null; auto: boolean };
+  /** The status new refunds start in: 'completed' at once (the default), or 'pending' until `finishRefund`. */
+  refunds: { startAs: 'completed' | 'pending' };
+  /** Settles a pending refund, as Flutterwave does when the network answers. */
+  finishRefund(id: number, status: 'completed' | 'failed'): void;
   /** Completes a payment as the hosted page does; `amount` overrides what was taken. */
   pay(txRef: string, amount?: number): FakeTransaction;
   /** Sends charge.completed for a transaction with a verif-hash (the right one unless given). */
@@ -49,7 +53,7 @@ function answer(res: ServerResponse, status: number, message: string, data: unkn
   res.end(JSON.stringify({ status: status < 400 ? 'success' : 'error', message, data }));
 }
 
-type Ctx = Omit<FlutterwaveTestServer, 'close' | 'url' | 'port'> & { base: string; refunds: Map<number, Record<string, unknown>> };
+type Ctx = Omit<FlutterwaveTestServer, 'close' | 'url' | 'port'> & { base: string; refundsById: Map<number, Record<string, unknown>> };
 
 const byId = (ctx: Ctx, id: string) => [...ctx.transactions.values()].find((t) => String(t.id) === id);
 
@@ -67,7 +71,7 @@ function reads(ctx: Ctx, res: ServerResponse, path: string, query: URLSearchPara
   }
   const refund = /^\/v3\/refunds\/(\d+)$/.exec(path);
   if (refund) {
-    const r = ctx.refunds.get(Number(refund[1]));
+    const r = ctx.refundsById.get(Number(refund[1]));
     r ? answer(res, 200, 'Refund fetched', r) : answer(res, 404, 'Refund not found');
     return true;
   }
@@ -106,11 +110,11 @@ async function api(ctx: Ctx, req: IncomingMessage, res: ServerResponse, path: st
       tx_id: t.id,
       flw_ref: t.flw_ref,
       amount_refunded: Number(b.amount ?? t.amount),
-      status: 'completed',
+      status: ctx.refunds.startAs,
       destination: 'payment_source',
       created_at: new Date().toISOString(),
     };
-    ctx.refunds.set(r.id, r);
+    ctx.refundsById.set(r.id, r);
     return answer(res, 200, 'Transaction refund initiated', r);
   }
   return answer(res, 404, 'Not found');
@@ -143,9 +147,15 @@ export async function startFlutterwaveTestServer(opts: { port?: number; webhookH
   const ctx: Ctx = {
     base: `http://127.0.0.1:${port}`,
     transactions: new Map(),
-    refunds: new Map(),
+    refundsById: new Map(),
+    refunds: { startAs: 'completed' },
     requests: [],
     webhook: { url: opts.webhookUrl ?? null, auto: true },
+    finishRefund(id, status) {
+      const r = ctx.refundsById.get(id);
+      if (!r) throw new Error(`no refund ${id}`);
+      r.status = status;
+    },
     pay(txRef, amount) {
       const t = ctx.transactions.get(txRef);
       if (!t) throw new Error(`no transaction ${txRef}`);
@@ -166,6 +176,6 @@ export async function startFlutterwaveTestServer(opts: { port?: number; webhookH
     const work = page ? hosted(ctx, req, res, decodeURIComponent(page[1]!)) : api(ctx, req, res, u.pathname, u.searchParams);
     work.catch((err: unknown) => answer(res, 500, String(err)));
   });
-  const { base: _b, refunds: _r, ...rest } = ctx;
+  const { base: _b, refundsById: _r, ...rest } = ctx;
   return { ...rest, url: ctx.base, port, close: () => new Promise<void>((r) => server.close(() => r())) };
 }

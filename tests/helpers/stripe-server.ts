@@ -10,7 +10,7 @@ import Stripe from 'stripe';
 interface FakeSession {
   id: string;
   object: 'checkout.session';
-  url: string;
+  url: string | null;
   client_reference_id: string | null;
   metadata: Record<string, string>;
   amount_total: number;
@@ -21,6 +21,8 @@ interface FakeSession {
   payment_intent: string | null;
   success_url: string;
   cancel_url: string;
+  /** Unix seconds, when the site asked for a session that closes early (held seats); else null. */
+  expires_at: number | null;
 }
 
 export interface StripeTestServer {
@@ -34,6 +36,10 @@ export interface StripeTestServer {
   webhook: { url: string | null; auto: boolean };
   /** Pays a session (as the hosted page does): paid, with a PaymentIntent; `amount` overrides what was taken. */
   pay(sessionId: string, amount?: number): FakeSession;
+  /** Completes a session whose payment method settles later (a bank debit): complete, still unpaid, with a PaymentIntent. */
+  payLater(sessionId: string): FakeSession;
+  /** Lets a session run out, as Stripe does at its `expires_at`: expired, unpaid, no address. */
+  expire(sessionId: string): FakeSession;
   /** Sends a signed event about an object; answers the site's status and body. */
   send(type: string, object: unknown, opts?: { secret?: string; id?: string }): Promise<{ status: number; body: string; id: string }>;
   close(): Promise<void>;
@@ -75,6 +81,7 @@ function sessionFrom(form: URLSearchParams, base: string): FakeSession {
     payment_intent: null,
     success_url: form.get('success_url') ?? '',
     cancel_url: form.get('cancel_url') ?? '',
+    expires_at: form.has('expires_at') ? Number(form.get('expires_at')) : null,
   };
 }
 
@@ -124,7 +131,7 @@ async function api(ctx: Ctx, req: IncomingMessage, res: ServerResponse, path: st
 
 async function hosted(ctx: Ctx, req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
   const s = ctx.sessions.get(id);
-  if (!s) return notFound(res, 'checkout.session');
+  if (!s || s.status === 'expired') return notFound(res, 'checkout.session');
   if (req.method === 'GET') {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(HOSTED(s));
@@ -142,6 +149,11 @@ export async function startStripeTestServer(opts: { port?: number; webhookSecret
   await new Promise<void>((r) => server.listen(opts.port ?? 0, '127.0.0.1', r));
   const port = (server.address() as { port: number }).port;
   const base = `http://127.0.0.1:${port}`;
+  const sessionAt = (id: string) => {
+    const s = ctx.sessions.get(id);
+    if (!s) throw new Error(`no session ${id}`);
+    return s;
+  };
   const ctx: Ctx = {
     base,
     sessions: new Map(),
@@ -149,10 +161,16 @@ export async function startStripeTestServer(opts: { port?: number; webhookSecret
     requests: [],
     webhook: { url: opts.webhookUrl ?? null, auto: true },
     pay(sessionId, amount) {
-      const s = ctx.sessions.get(sessionId);
-      if (!s) throw new Error(`no session ${sessionId}`);
+      const s = sessionAt(sessionId);
       Object.assign(s, { payment_status: 'paid', status: 'complete', payment_intent: s.payment_intent ?? newId('pi'), ...(amount !== undefined ? { amount_total: amount } : {}) });
       return s;
+    },
+    payLater(sessionId) {
+      const s = sessionAt(sessionId);
+      return Object.assign(s, { payment_status: 'unpaid', status: 'complete', payment_intent: s.payment_intent ?? newId('pi') });
+    },
+    expire(sessionId) {
+      return Object.assign(sessionAt(sessionId), { payment_status: 'unpaid', status: 'expired', url: null });
     },
     async send(type, object, o = {}) {
       if (!ctx.webhook.url) throw new Error('no webhook address');
@@ -170,5 +188,5 @@ export async function startStripeTestServer(opts: { port?: number; webhookSecret
     work.catch((err: unknown) => json(res, 500, { error: { message: String(err) } }));
   });
   const { base: _b, ...rest } = ctx;
-  return { ...rest, pay: ctx.pay, send: ctx.send, url: base, port, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { ...rest, pay: ctx.pay, payLater: ctx.payLater, expire: ctx.expire, send: ctx.send, url: base, port, close: () => new Promise<void>((r) => server.close(() => r())) };
 }

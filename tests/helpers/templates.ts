@@ -1,11 +1,14 @@
 // The databases a test site starts from, made once per run and copied by each file instead of
 // migrating and seeding its own (about 6 s of a start each on this machine):
 // - a migrated in-memory database, as a dump each in-memory test database is loaded from;
+// - the same with the content files' projection in its content tables (syncContent, about 4 s of
+//   CPU on the embedded database each time a file did it), for the files that read the site's own
+//   content through the API;
 // - a seeded embedded database: a DATA_DIR's `pglite` directory after the set-up step
 //   (server/setup.ts: the build's empty template, every migration, the content files), copied
 //   into the site's fresh DATA_DIR;
-// - on PostgreSQL (TEST_DATABASE_URL), a migrated and a seeded database that each file's database
-//   is created from with CREATE DATABASE … TEMPLATE.
+// - on PostgreSQL (TEST_DATABASE_URL), a migrated, a content and a seeded database that each
+//   file's database is created from with CREATE DATABASE … TEMPLATE.
 // The first file that needs one makes it under a lock in the run's directory (SAFARI_TEST_RUN_DIR,
 // made by tests/helpers/run-setup.ts; outside vitest, a directory of this process); the others wait
 // for it. A start from a copy still runs the set-up step (migrations and content files: nothing to
@@ -17,6 +20,7 @@ import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import type { Db } from '../../server/db/index.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -99,12 +103,14 @@ export async function copySeededPglite(dataDir: string): Promise<void> {
 /**
  * The run's migrated in-memory database, as a dump to start a new in-memory database from
  * (openMemoryDatabase(dump)): migrating one from nothing takes seconds, loading the dump a fraction.
+ * `content`: its content tables hold the content files' projection too (syncContent).
  */
-export async function migratedMemoryDump(): Promise<Blob> {
-  const dir = await once('memory-migrated', async (dir) => {
+export async function migratedMemoryDump(kind: 'migrated' | 'content' = 'migrated'): Promise<Blob> {
+  const dir = await once(`memory-${kind}`, async (dir) => {
     const { openMemoryDatabase } = await import('../../server/db/prepare.ts');
-    const db = await openMemoryDatabase();
+    const db = await openMemoryDatabase(kind === 'content' ? await migratedMemoryDump('migrated') : undefined);
     try {
+      if (kind === 'content') await syncContentFiles(db.db);
       await writeFile(path.join(dir, 'pgdata.tar'), Buffer.from(await (await db.dump!()).arrayBuffer()));
     } finally {
       await db.close();
@@ -112,6 +118,15 @@ export async function migratedMemoryDump(): Promise<Blob> {
   });
   return new Blob([await readFile(path.join(dir, 'pgdata.tar'))]);
 }
+
+/** Writes the content files' projection into the content tables, as a test that seeds its database does. */
+async function syncContentFiles(db: Db): Promise<void> {
+  const [{ loadContent }, { syncContent }] = await Promise.all([import('../../server/db/content.ts'), import('../../server/db/seed.ts')]);
+  await syncContent(db, await loadContent());
+}
+
+const TEMPLATE_KINDS = ['migrated', 'content', 'seeded'] as const;
+type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
 function admin(): postgres.Sql {
   const base = process.env.TEST_DATABASE_URL;
@@ -125,14 +140,34 @@ function databaseUrl(name: string): string {
   return url.toString();
 }
 
-/** The name of the run's PostgreSQL template (`migrated`: schema only; `seeded`: the content files too). */
-async function postgresTemplate(kind: 'migrated' | 'seeded'): Promise<string> {
+/** CREATE DATABASE `name`, empty or as a copy of `template`. */
+async function createDatabase(a: postgres.Sql, name: string, template?: string): Promise<void> {
+  // A template may be copied by one CREATE DATABASE at a time: another file's copy makes this
+  // one fail with "source database … is being accessed by other users"; it is tried again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await a.unsafe(template ? `create database ${name} template ${template}` : `create database ${name}`);
+      return;
+    } catch (e) {
+      if (!template || attempt >= 50 || !/being accessed by other users/.test(String((e as Error).message))) throw e;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+}
+
+/**
+ * The name of the run's PostgreSQL template (`migrated`: schema only; `content`: with the content
+ * files' projection, as migratedMemoryDump('content'); `seeded`: after the set-up step).
+ */
+async function postgresTemplate(kind: TemplateKind): Promise<string> {
   const name = `safari_tpl_${kind}_${runTag()}`;
   await once(`postgres-${kind}`, async () => {
+    // The content template starts as a copy of the migrated one.
+    const from = kind === 'content' ? await postgresTemplate('migrated') : undefined;
     const a = admin();
     try {
       await a.unsafe(`drop database if exists ${name} with (force)`);
-      await a.unsafe(`create database ${name}`);
+      await createDatabase(a, name, from);
     } finally {
       await a.end();
     }
@@ -141,7 +176,11 @@ async function postgresTemplate(kind: 'migrated' | 'seeded'): Promise<string> {
       // Migrated and with its search index, as the set-up step leaves a database (server/db/prepare.ts).
       const { openPreparedDatabase } = await import('../../server/db/prepare.ts');
       const db = await openPreparedDatabase({ databaseUrl: databaseUrl(name), dataDir: '/nonexistent' });
-      await db.close();
+      try {
+        if (kind === 'content') await syncContentFiles(db.db);
+      } finally {
+        await db.close();
+      }
     }
   });
   return name;
@@ -152,7 +191,7 @@ export async function dropPostgresTemplates(): Promise<void> {
   if (!process.env.TEST_DATABASE_URL) return;
   const a = admin();
   try {
-    for (const kind of ['migrated', 'seeded']) await a.unsafe(`drop database if exists safari_tpl_${kind}_${runTag()} with (force)`);
+    for (const kind of TEMPLATE_KINDS) await a.unsafe(`drop database if exists safari_tpl_${kind}_${runTag()} with (force)`);
   } finally {
     await a.end();
   }
@@ -160,24 +199,14 @@ export async function dropPostgresTemplates(): Promise<void> {
 
 /**
  * A new PostgreSQL database on the TEST_DATABASE_URL server: empty (`from` absent), or a copy of
- * the run's migrated or seeded template.
+ * one of the run's templates.
  */
-export async function newPostgresDatabase(from?: 'migrated' | 'seeded'): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function newPostgresDatabase(from?: TemplateKind): Promise<{ url: string; drop: () => Promise<void> }> {
   const template = from ? await postgresTemplate(from) : undefined;
   const name = `safari_t_${randomBytes(6).toString('hex')}`;
   const a = admin();
   try {
-    // A template may be copied by one CREATE DATABASE at a time: another file's copy makes this
-    // one fail with "source database … is being accessed by other users"; it is tried again.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await a.unsafe(template ? `create database ${name} template ${template}` : `create database ${name}`);
-        break;
-      } catch (e) {
-        if (!template || attempt >= 50 || !/being accessed by other users/.test(String((e as Error).message))) throw e;
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-      }
-    }
+    await createDatabase(a, name, template);
   } finally {
     await a.end();
   }

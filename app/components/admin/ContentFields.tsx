@@ -295,17 +295,14 @@ async function renderMarkdown(markdown: string, csrf: string, signal: AbortSigna
 
 const PREVIEW_DELAY_MS = 450;
 
-function MarkdownField({ label, required, hint, path, value }: { label: string; required: boolean; hint?: string; path: Path; value: unknown }) {
-  const { previews, focus } = useEditor();
+/**
+ * The live preview of a Markdown field: the HTML last rendered (undefined until asked for), whether
+ * an update is under way or failed, and `refresh`, which renders the textarea's text after a pause
+ * in the typing (at once with `now`), dropping a render still under way.
+ */
+function useMarkdownPreview(initial: string | undefined) {
   const session = useConsoleSession();
-  const hintText = hint ?? (
-    <>
-      Markdown: an empty line between paragraphs, <code>## Heading</code>, <code>**bold**</code>, <code>*italic*</code>, <code>[link text](/safaris)</code>, <code>- list item</code>.
-    </>
-  );
-  const d = useDescribed(path, hintText);
-  const key = pathKey(path);
-  const [html, setHtml] = useState<string | undefined>(previews[key]);
+  const [html, setHtml] = useState<string | undefined>(initial);
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
   const area = useRef<HTMLTextAreaElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -342,6 +339,31 @@ function MarkdownField({ label, required, hint, path, value }: { label: string; 
       now ? 0 : PREVIEW_DELAY_MS,
     );
   }
+  return { html, state, area, refresh };
+}
+
+/** The preview pane beside a Markdown field: the site's rendering of the text, and whether it is up to date. */
+function MarkdownPreview({ id, label, html, state, autoFocus }: { id: string; label: string; html: string; state: 'idle' | 'busy' | 'failed'; autoFocus: boolean }) {
+  return (
+    <div className="c-md__preview" id={id} tabIndex={-1} role="group" aria-label={`Preview: ${label}`} autoFocus={autoFocus}>
+      <p className="c-md__label" aria-hidden="true">
+        Preview{state === 'busy' ? ' (updating…)' : state === 'failed' ? ' (could not be updated)' : ''}
+      </p>
+      {/* The API's HTML, sanitised exactly as the site's pages are. */}
+      <div className="prose c-md__html" dangerouslySetInnerHTML={{ __html: html || '<p><em>Nothing to show yet.</em></p>' }} />
+    </div>
+  );
+}
+
+function MarkdownField({ label, required, hint, path, value }: { label: string; required: boolean; hint?: string; path: Path; value: unknown }) {
+  const { previews, focus } = useEditor();
+  const hintText = hint ?? (
+    <>
+      Markdown: an empty line between paragraphs, <code>## Heading</code>, <code>**bold**</code>, <code>*italic*</code>, <code>[link text](/safaris)</code>, <code>- list item</code>.
+    </>
+  );
+  const d = useDescribed(path, hintText);
+  const { html, state, area, refresh } = useMarkdownPreview(previews[pathKey(path)]);
 
   const previewId = fieldId(path, 'preview');
   const body = text(value);
@@ -368,15 +390,7 @@ function MarkdownField({ label, required, hint, path, value }: { label: string; 
           onInput={() => refresh()}
           {...d.aria}
         />
-        {html !== undefined ? (
-          <div className="c-md__preview" id={previewId} tabIndex={-1} role="group" aria-label={`Preview: ${label}`} autoFocus={focus === previewId}>
-            <p className="c-md__label" aria-hidden="true">
-              Preview{state === 'busy' ? ' (updating…)' : state === 'failed' ? ' (could not be updated)' : ''}
-            </p>
-            {/* The API's HTML, sanitised exactly as the site's pages are. */}
-            <div className="prose c-md__html" dangerouslySetInnerHTML={{ __html: html || '<p><em>Nothing to show yet.</em></p>' }} />
-          </div>
-        ) : null}
+        {html !== undefined ? <MarkdownPreview id={previewId} label={label} html={html} state={state} autoFocus={focus === previewId} /> : null}
       </div>
       <div className="c-md__actions">
         <IntentButton intent={intentOf('preview', path)} id={fieldId(path, 'previewbtn')} label={html === undefined ? `Preview ${label}` : `Update preview of ${label}`} onClient={() => refresh(true)}>
@@ -590,6 +604,8 @@ function RepeatField({ field, path, value }: { field: Extract<FieldSpec, { kind:
   );
 }
 
+type PictureValue = { alt?: unknown; file?: unknown; upload?: unknown; caption?: unknown };
+
 function PictureFieldset({
   label,
   hint,
@@ -613,20 +629,16 @@ function PictureFieldset({
   errors?: Described;
   autoFocus?: boolean;
 }) {
-  const { library, collection, slug, focus, pictures, librarySearch, onPicture } = useEditor();
-  const searched = librarySearch?.key === pathKey(path) ? librarySearch : undefined;
+  const { library, collection, slug, pictures, onPicture } = useEditor();
   const own = useDescribed(path, hint);
   const d = errors ?? own;
-  const pic = (value && typeof value === 'object' ? value : {}) as { alt?: unknown; file?: unknown; upload?: unknown; caption?: unknown };
+  const pic = (value && typeof value === 'object' ? value : {}) as PictureValue;
   const upload = typeof pic.upload === 'string' ? pic.upload : '';
   const file = typeof pic.file === 'string' ? pic.file : '';
   const derived = contentImagePath(collection, slug, pic, Boolean(entry));
   const shown = upload || (derived && pictures.includes(derived)) ? derived : undefined;
   const current = upload ? library.find((m) => m.path === upload) : undefined;
-  const altPath = [...path, 'alt'];
-  const alt = useDescribed(altPath);
-  const choices = library.filter((m) => m.path !== upload);
-  const radioName = docName([...path, 'upload']);
+  const alt = useDescribed([...path, 'alt']);
   const currentText = upload ? `The chosen library picture${current ? `: ${current.alt}` : ''}` : file ? `The content file ${file}` : shown ? 'The item’s own picture' : 'No picture yet';
   const keepText = upload || file || shown ? `Keep ${currentText.charAt(0).toLowerCase()}${currentText.slice(1)}` : 'No picture yet: choose one below';
   return (
@@ -648,34 +660,7 @@ function PictureFieldset({
             <div className="c-picture__none">No picture yet</div>
           )}
         </div>
-        <div className="c-picture__fields">
-          <div className={`c-field${alt.errors.length ? ' c-field--error' : ''}`}>
-            <label htmlFor={alt.id}>Alt text{required ? ' (required)' : ' (optional)'}</label>
-            <p className="c-field__hint" id={`${alt.id}--hint`}>
-              What the picture shows, for people who cannot see it.
-            </p>
-            <Errors id={alt.errorId} errors={alt.errors} />
-            <input
-              type="text"
-              id={alt.id}
-              name={docName(altPath)}
-              defaultValue={text(pic.alt)}
-              required={required}
-              maxLength={300}
-              autoComplete="off"
-              autoFocus={focus === alt.id}
-              aria-invalid={alt.errors.length ? true : undefined}
-              aria-describedby={[`${alt.id}--hint`, alt.errorId].filter(Boolean).join(' ')}
-            />
-          </div>
-          {others
-            .filter((f) => f.name !== 'alt')
-            .map((f) => (
-              <FieldView key={f.name} field={f} path={[...path, f.name]} value={(pic as Record<string, unknown>)[f.name]} />
-            ))}
-          {file ? <input type="hidden" name={docName([...path, 'file'])} value={file} /> : null}
-          <input type="hidden" name={pictureWasName(path)} value={`${upload}\n${text(pic.alt)}`} />
-        </div>
+        <PictureFields path={path} pic={pic} alt={alt} required={required} others={others} file={file} upload={upload} />
       </div>
       {onPicture ? (
         <ImageUpload
@@ -686,97 +671,192 @@ function PictureFieldset({
           }}
         />
       ) : null}
-      <details className="c-fold c-picker" open={Boolean(searched) || (!upload && !file && !shown)}>
-        <summary>
-          <span className="c-fold__label">Picture:</span> <span className="c-fold__value">{currentText}. Choose another from the media library…</span>
-        </summary>
-        <fieldset className="c-picker__set">
-          <legend>Media library: {label}</legend>
-          <div className="c-picker__search">
-            <div className="c-field">
-              <label htmlFor={fieldId(path, 'libq')}>Search the library (alt text, caption or file name)</label>
-              <input
-                type="search"
-                id={fieldId(path, 'libq')}
-                name={libraryQueryName(path)}
-                defaultValue={searched?.q ?? ''}
-                maxLength={200}
-                autoComplete="off"
-                autoFocus={focus === fieldId(path, 'libq')}
-                onKeyDown={(e) => {
-                  // Enter searches (not the form's default button).
-                  if (e.key !== 'Enter') return;
-                  e.preventDefault();
-                  document.getElementById(fieldId(path, 'libsearch'))?.click();
-                }}
-              />
-            </div>
-            <button type="submit" name="intent" value={intentOf('library', path)} id={fieldId(path, 'libsearch')} formNoValidate className="btn btn--ghost btn--sm">
-              Search
-            </button>
-          </div>
-          {searched ? (
-            <p className="c-count" role="status">
-              {searched.total === 0
-                ? 'No picture matches.'
-                : `${searched.total} ${searched.total === 1 ? 'picture matches' : 'pictures match'}${searched.q ? ` “${searched.q}”` : ''}${searched.total > library.length ? ` (the ${library.length} newest shown)` : ''}.`}
-            </p>
-          ) : library.length >= 24 ? (
-            <p className="c-count">The newest pictures are shown; search for others.</p>
-          ) : null}
-          <ul className="c-picker__grid">
-            <li className="c-picker__item c-picker__item--keep">
-              <input
-                type="radio"
-                id={`${d.id}--keep`}
-                name={radioName}
-                value={upload}
-                defaultChecked
-                onChange={(e) => {
-                  const field = document.getElementById(alt.id) as HTMLInputElement | null;
-                  if (e.currentTarget.checked && field) field.value = text(pic.alt);
-                }}
-              />
-              <label htmlFor={`${d.id}--keep`}>{keepText}</label>
-            </li>
-            {choices.map((m) => (
-              <li key={m.id} className="c-picker__item">
-                <input type="hidden" name={libraryAltName(path)} value={`${m.path}\n${m.alt}`} />
-                <input
-                  type="radio"
-                  id={`${d.id}--m${m.id}`}
-                  name={radioName}
-                  value={m.path}
-                  onChange={(e) => {
-                    // The library's alt text comes with the picture (saving does the same without JavaScript).
-                    const field = document.getElementById(alt.id) as HTMLInputElement | null;
-                    if (e.currentTarget.checked && field && m.alt) field.value = m.alt;
-                  }}
-                />
-                <label htmlFor={`${d.id}--m${m.id}`}>
-                  <span className="c-picker__thumb">
-                    {/* Named by the label's text beside it. */}
-                    <LibraryThumb image={m} sizes="10rem" />
-                  </span>
-                  <span className="c-picker__alt">{m.alt}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-          {choices.length === 0 && !searched ? <p className="c-muted">The media library has no other processed picture yet.</p> : null}
-          <p className="c-picker__more">
-            <a href="/admin/media" target="_blank" rel="noopener" className="c-textlink">
-              Upload a new picture in the media library (opens in a new tab)
-            </a>
-            , then{' '}
-            <button type="submit" name="intent" value="refresh" formNoValidate className="c-inlinebtn">
-              show the newest pictures here
-            </button>
-            .
-          </p>
-        </fieldset>
-      </details>
+      <LibraryPicker path={path} label={label} groupId={d.id} altId={alt.id} altText={text(pic.alt)} upload={upload} currentText={currentText} keepText={keepText} empty={!upload && !file && !shown} />
     </fieldset>
+  );
+}
+
+/** A picture's own fields: its alt text first, the type's other fields, and what the saving needs to know it was. */
+function PictureFields({
+  path,
+  pic,
+  alt,
+  required,
+  others,
+  file,
+  upload,
+}: {
+  path: Path;
+  pic: PictureValue;
+  alt: Described;
+  required: boolean;
+  others: readonly FieldSpec[];
+  file: string;
+  upload: string;
+}) {
+  const { focus } = useEditor();
+  return (
+    <div className="c-picture__fields">
+      <div className={`c-field${alt.errors.length ? ' c-field--error' : ''}`}>
+        <label htmlFor={alt.id}>Alt text{required ? ' (required)' : ' (optional)'}</label>
+        <p className="c-field__hint" id={`${alt.id}--hint`}>
+          What the picture shows, for people who cannot see it.
+        </p>
+        <Errors id={alt.errorId} errors={alt.errors} />
+        <input
+          type="text"
+          id={alt.id}
+          name={docName([...path, 'alt'])}
+          defaultValue={text(pic.alt)}
+          required={required}
+          maxLength={300}
+          autoComplete="off"
+          autoFocus={focus === alt.id}
+          aria-invalid={alt.errors.length ? true : undefined}
+          aria-describedby={[`${alt.id}--hint`, alt.errorId].filter(Boolean).join(' ')}
+        />
+      </div>
+      {others
+        .filter((f) => f.name !== 'alt')
+        .map((f) => (
+          <FieldView key={f.name} field={f} path={[...path, f.name]} value={(pic as Record<string, unknown>)[f.name]} />
+        ))}
+      {file ? <input type="hidden" name={docName([...path, 'file'])} value={file} /> : null}
+      <input type="hidden" name={pictureWasName(path)} value={`${upload}\n${text(pic.alt)}`} />
+    </div>
+  );
+}
+
+interface PickerProps {
+  path: Path;
+  label: string;
+  /** The picture's fieldset id, which the radio buttons' ids start with. */
+  groupId: string;
+  /** The alt text field, filled with a chosen picture's alt text. */
+  altId: string;
+  /** The alt text as saved, put back when "Keep" is chosen again. */
+  altText: string;
+  upload: string;
+  currentText: string;
+  keepText: string;
+  /** Nothing chosen yet: the picker starts open. */
+  empty: boolean;
+}
+
+/** The fold that chooses another picture from the media library: a search, then the pictures as radio buttons. */
+function LibraryPicker({ path, label, groupId, altId, altText, upload, currentText, keepText, empty }: PickerProps) {
+  const { library, librarySearch } = useEditor();
+  const searched = librarySearch?.key === pathKey(path) ? librarySearch : undefined;
+  const choices = library.filter((m) => m.path !== upload);
+  return (
+    <details className="c-fold c-picker" open={Boolean(searched) || empty}>
+      <summary>
+        <span className="c-fold__label">Picture:</span> <span className="c-fold__value">{currentText}. Choose another from the media library…</span>
+      </summary>
+      <fieldset className="c-picker__set">
+        <legend>Media library: {label}</legend>
+        <LibrarySearchBox path={path} searched={searched} shown={library.length} />
+        <LibraryChoices path={path} groupId={groupId} altId={altId} altText={altText} upload={upload} keepText={keepText} choices={choices} />
+        {choices.length === 0 && !searched ? <p className="c-muted">The media library has no other processed picture yet.</p> : null}
+        <p className="c-picker__more">
+          <a href="/admin/media" target="_blank" rel="noopener" className="c-textlink">
+            Upload a new picture in the media library (opens in a new tab)
+          </a>
+          , then{' '}
+          <button type="submit" name="intent" value="refresh" formNoValidate className="c-inlinebtn">
+            show the newest pictures here
+          </button>
+          .
+        </p>
+      </fieldset>
+    </details>
+  );
+}
+
+/** The library's search box (Enter searches, not the form's default button) and how many pictures it found. */
+function LibrarySearchBox({ path, searched, shown }: { path: Path; searched: LibrarySearch | undefined; shown: number }) {
+  const { focus } = useEditor();
+  return (
+    <>
+      <div className="c-picker__search">
+        <div className="c-field">
+          <label htmlFor={fieldId(path, 'libq')}>Search the library (alt text, caption or file name)</label>
+          <input
+            type="search"
+            id={fieldId(path, 'libq')}
+            name={libraryQueryName(path)}
+            defaultValue={searched?.q ?? ''}
+            maxLength={200}
+            autoComplete="off"
+            autoFocus={focus === fieldId(path, 'libq')}
+            onKeyDown={(e) => {
+              // Enter searches (not the form's default button).
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              document.getElementById(fieldId(path, 'libsearch'))?.click();
+            }}
+          />
+        </div>
+        <button type="submit" name="intent" value={intentOf('library', path)} id={fieldId(path, 'libsearch')} formNoValidate className="btn btn--ghost btn--sm">
+          Search
+        </button>
+      </div>
+      {searched ? (
+        <p className="c-count" role="status">
+          {searched.total === 0
+            ? 'No picture matches.'
+            : `${searched.total} ${searched.total === 1 ? 'picture matches' : 'pictures match'}${searched.q ? ` “${searched.q}”` : ''}${searched.total > shown ? ` (the ${shown} newest shown)` : ''}.`}
+        </p>
+      ) : shown >= 24 ? (
+        <p className="c-count">The newest pictures are shown; search for others.</p>
+      ) : null}
+    </>
+  );
+}
+
+/** The radio buttons: keep the picture there is, or one of the library's (its alt text comes with it). */
+function LibraryChoices({ path, groupId, altId, altText, upload, keepText, choices }: Omit<PickerProps, 'label' | 'currentText' | 'empty'> & { choices: MediaImage[] }) {
+  const radioName = docName([...path, 'upload']);
+  return (
+    <ul className="c-picker__grid">
+      <li className="c-picker__item c-picker__item--keep">
+        <input
+          type="radio"
+          id={`${groupId}--keep`}
+          name={radioName}
+          value={upload}
+          defaultChecked
+          onChange={(e) => {
+            const field = document.getElementById(altId) as HTMLInputElement | null;
+            if (e.currentTarget.checked && field) field.value = altText;
+          }}
+        />
+        <label htmlFor={`${groupId}--keep`}>{keepText}</label>
+      </li>
+      {choices.map((m) => (
+        <li key={m.id} className="c-picker__item">
+          <input type="hidden" name={libraryAltName(path)} value={`${m.path}\n${m.alt}`} />
+          <input
+            type="radio"
+            id={`${groupId}--m${m.id}`}
+            name={radioName}
+            value={m.path}
+            onChange={(e) => {
+              // The library's alt text comes with the picture (saving does the same without JavaScript).
+              const field = document.getElementById(altId) as HTMLInputElement | null;
+              if (e.currentTarget.checked && field && m.alt) field.value = m.alt;
+            }}
+          />
+          <label htmlFor={`${groupId}--m${m.id}`}>
+            <span className="c-picker__thumb">
+              {/* Named by the label's text beside it. */}
+              <LibraryThumb image={m} sizes="10rem" />
+            </span>
+            <span className="c-picker__alt">{m.alt}</span>
+          </label>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,7 +1,7 @@
 // Small pieces of the content editor's screens: an item's state, a time, who saved it, and a line
 // diff shown with "+" and "−" markers and words (never colour alone).
 import type { ContentItemSummary, ContentStatus, DiffLine } from '../../../common/content-editing.ts';
-import { when } from '../../lib/console-time.ts';
+import { useOperatorZone, when } from '../../lib/console-time.ts';
 import { diffHunks, diffStats } from '../../lib/content-form.ts';
 import './ContentUi.css';
 
@@ -10,19 +10,21 @@ const STATUS_TONE: Record<ContentStatus, string> = { draft: 'draft', published: 
 
 export const statusText = (s: ContentStatus) => STATUS_TEXT[s] ?? s;
 
-/** "Published", "Draft", or "Scheduled for 3 Dec 2026, 09:00 UTC". */
+/** "Published", "Draft", or "Scheduled for 3 Dec 2026, 12:00 UTC+3" (the operator's time zone). */
 export function ContentStatusBadge({ item }: { item: Pick<ContentItemSummary, 'status' | 'publishAt'> }) {
-  const text = item.status === 'scheduled' && item.publishAt ? `Scheduled for ${when(item.publishAt)}` : STATUS_TEXT[item.status];
+  const zone = useOperatorZone();
+  const text = item.status === 'scheduled' && item.publishAt ? `Scheduled for ${when(item.publishAt, { zone })}` : STATUS_TEXT[item.status];
   return <span className={`c-badge c-badge--${STATUS_TONE[item.status] ?? 'draft'} c-badge--wrap`}>{text}</span>;
 }
 
-/** A time as the console shows it (UTC, the same on the server and in the browser). */
+/** A time as the console shows it (the operator's time zone, the same on the server and in the browser). */
 export function At({ iso }: { iso: string | null | undefined }) {
+  const zone = useOperatorZone();
   if (!iso) return <span className="c-muted">—</span>;
-  return <time dateTime={iso}>{when(iso)}</time>;
+  return <time dateTime={iso}>{when(iso, { zone })}</time>;
 }
 
-/** "Olivia Mugisha, 3 Dec 2026, 09:00 UTC" */
+/** "Olivia Mugisha, 3 Dec 2026, 12:00 UTC+3" (the operator's time zone) */
 export function SavedBy({ by, at }: { by: string | null; at: string }) {
   return (
     <>

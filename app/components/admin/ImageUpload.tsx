@@ -17,7 +17,7 @@
 // The server decides what is an image (by its bytes); the only check made here is the size, so
 // that a 25 MB file is not sent for nothing. A 413 that is not the site's own (no JSON error) is
 // a proxy's in front of the site, and said so.
-import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { Form } from 'react-router';
 import { ALT_MAX, CAPTION_MAX, MEDIA_MESSAGES, MEDIA_PROGRESS_LABEL, UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, type MediaImage } from '../../../common/media-library.ts';
 import { proxyTooLargeMessage } from '../../../common/proxy-limit.ts';
@@ -87,66 +87,110 @@ function statusText(item: Item): string {
   }
 }
 
-export function ImageUpload({ onUploaded, onProcessed, action = '/admin/media', label = 'Upload an image', multiple: many = true, serverError, serverField, embedded = false }: ImageUploadProps) {
-  const multiple = many && !embedded;
-  const session = useConsoleSession();
-  const id = useId();
-  const [enhanced, setEnhanced] = useState(false);
-  const [items, setItems] = useState<Item[]>([]);
-  const [dragging, setDragging] = useState(false);
-  const [announce, setAnnounce] = useState('');
-  const [busy, setBusy] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const keyRef = useRef(0);
-  const live = useRef(true);
-  const callbacks = useRef({ onUploaded, onProcessed });
-  callbacks.current = { onUploaded, onProcessed };
+/** What the API answered a file: the image, queued (202), or its refusal. */
+type Answer = (MediaImage & { error?: string; code?: string }) | undefined;
 
+/** Posts one file to the API with its alt text and caption, reporting the share of bytes sent; 'interrupted' when the connection failed. */
+function postFile(item: Item, csrf: string, onSent: (share: number) => void): Promise<{ status: number; answer: Answer } | 'interrupted'> {
+  return new Promise((resolve) => {
+    const body = new FormData();
+    body.append('file', item.file, item.file.name);
+    body.append('alt', item.alt);
+    body.append('caption', item.caption);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', API);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('x-csrf-token', csrf);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onSent(e.loaded / e.total);
+    };
+    xhr.onerror = () => resolve('interrupted');
+    xhr.onload = () => {
+      let answer: Answer;
+      try {
+        answer = JSON.parse(xhr.responseText);
+      } catch {
+        answer = undefined;
+      }
+      resolve({ status: xhr.status, answer });
+    };
+    xhr.send(body);
+  });
+}
+
+/** Asks for an uploaded image every POLL_MS while it is queued or processing (and still wanted); its last state. */
+async function watchProcessing(image: MediaImage, wanted: () => boolean, onChange: (image: MediaImage) => void): Promise<MediaImage> {
+  let current = image;
+  while (wanted() && (current.status === 'queued' || current.status === 'processing')) {
+    await new Promise((r) => setTimeout(r, POLL_MS));
+    const res = await fetch(`${API}/${current.id}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' }).catch(() => undefined);
+    if (!res?.ok) continue;
+    current = (await res.json()) as MediaImage;
+    onChange(current);
+  }
+  return current;
+}
+
+/** A file just chosen: ready to be described, or refused at once when it is over the size limit. */
+function chosenItem(file: File, key: number): Item {
+  const tooLarge = file.size > UPLOAD_MAX_BYTES;
+  return { key, file, alt: '', caption: '', phase: tooLarge ? 'refused' : 'ready', sent: 0, error: tooLarge ? MEDIA_MESSAGES.tooLarge : undefined };
+}
+
+/** Why a file was not taken, and what becomes of it: back to its fields for its alt text, or refused. */
+function refusal(status: number, answer: Answer): { message: string; patch: Partial<Item> } {
+  // A 413 without the site's own words: a proxy in front refused the file (files over the
+  // site's limit are not sent at all).
+  const message = answer?.error ?? (status === 413 ? proxyTooLargeMessage(UPLOAD_MAX_BYTES / 1024 / 1024) : 'The upload was refused. Please try again.');
+  return { message, patch: answer?.code === 'invalid-alt' ? { phase: 'ready', altError: true, error: message } : { phase: 'refused', error: message } };
+}
+
+/** True while the component is on the page (a follow-up after it left does nothing). */
+function useMounted() {
+  const live = useRef(true);
   useEffect(() => {
-    setEnhanced(true);
     live.current = true;
     return () => {
       live.current = false;
     };
   }, []);
+  return live;
+}
+
+/**
+ * The files chosen and their way through: chosen (too large ones refused at once), described,
+ * checked for alt text, sent one after the other, followed while their variants are made; and the
+ * sentence announced after each step.
+ */
+function useUploads({ id, multiple, onUploaded, onProcessed }: { id: string; multiple: boolean } & Pick<ImageUploadProps, 'onUploaded' | 'onProcessed'>) {
+  const session = useConsoleSession();
+  const [items, setItems] = useState<Item[]>([]);
+  const [announce, setAnnounce] = useState('');
+  const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const keyRef = useRef(0);
+  const live = useMounted();
+  const callbacks = useRef({ onUploaded, onProcessed });
+  callbacks.current = { onUploaded, onProcessed };
 
   const update = (key: number, patch: Partial<Item>) => setItems((all) => all.map((it) => (it.key === key ? { ...it, ...patch } : it)));
+  const remove = (key: number) => setItems((all) => all.filter((x) => x.key !== key));
 
   function addFiles(list: FileList | File[]) {
     const files = [...list];
     if (!files.length) return;
     const chosen = multiple ? files : files.slice(0, 1);
-    setItems((all) => [
-      ...(multiple ? all.filter((it) => it.phase !== 'done') : []),
-      ...chosen.map((file) => ({
-        key: ++keyRef.current,
-        file,
-        alt: '',
-        caption: '',
-        phase: (file.size > UPLOAD_MAX_BYTES ? 'refused' : 'ready') as Phase,
-        sent: 0,
-        error: file.size > UPLOAD_MAX_BYTES ? MEDIA_MESSAGES.tooLarge : undefined,
-      })),
-    ]);
+    setItems((all) => [...(multiple ? all.filter((it) => it.phase !== 'done') : []), ...chosen.map((file) => chosenItem(file, ++keyRef.current))]);
     setAnnounce(`${chosen.length} ${chosen.length === 1 ? 'file' : 'files'} chosen. Describe each image, then upload.`);
     if (inputRef.current) inputRef.current.value = '';
   }
 
-  function onDrop(e: DragEvent<HTMLElement>) {
-    e.preventDefault();
-    setDragging(false);
-    if (e.dataTransfer?.files?.length) addFiles(e.dataTransfer.files);
-  }
-
   async function follow(item: Item, image: MediaImage) {
-    let current = image;
-    while (live.current && (current.status === 'queued' || current.status === 'processing')) {
-      await new Promise((r) => setTimeout(r, POLL_MS));
-      const res = await fetch(`${API}/${current.id}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' }).catch(() => undefined);
-      if (!res?.ok) continue;
-      current = (await res.json()) as MediaImage;
-      update(item.key, { image: current });
-    }
+    const current = await watchProcessing(
+      image,
+      () => live.current,
+      (now) => update(item.key, { image: now }),
+    );
     if (!live.current) return;
     const failed = current.status === 'failed';
     update(item.key, { phase: failed ? 'failed' : 'done', image: current, error: current.error ?? undefined });
@@ -154,53 +198,24 @@ export function ImageUpload({ onUploaded, onProcessed, action = '/admin/media', 
     callbacks.current.onProcessed?.(current);
   }
 
-  function send(item: Item): Promise<void> {
-    return new Promise((resolve) => {
-      const body = new FormData();
-      body.append('file', item.file, item.file.name);
-      body.append('alt', item.alt);
-      body.append('caption', item.caption);
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', API);
-      xhr.setRequestHeader('accept', 'application/json');
-      xhr.setRequestHeader('x-csrf-token', session?.csrf ?? '');
-      xhr.upload.onprogress = (e) => {
-        if (e.lengthComputable) update(item.key, { sent: e.loaded / e.total });
-      };
-      xhr.onerror = () => {
-        update(item.key, { phase: 'refused', error: 'The upload was interrupted. Check the connection and try again.' });
-        resolve();
-      };
-      xhr.onload = () => {
-        let answer: (MediaImage & { error?: string; code?: string }) | undefined;
-        try {
-          answer = JSON.parse(xhr.responseText);
-        } catch {
-          answer = undefined;
-        }
-        if (xhr.status === 202 && answer) {
-          update(item.key, { phase: 'processing', sent: 1, image: answer });
-          setAnnounce(`${item.file.name} uploaded; processing.`);
-          callbacks.current.onUploaded?.(answer);
-          void follow(item, answer);
-        } else {
-          // A 413 without the site's own words: a proxy in front refused the file (files over the
-          // site's limit are not sent at all).
-          const message = answer?.error ?? (xhr.status === 413 ? proxyTooLargeMessage(UPLOAD_MAX_BYTES / 1024 / 1024) : 'The upload was refused. Please try again.');
-          update(item.key, answer?.code === 'invalid-alt' ? { phase: 'ready', altError: true, error: message } : { phase: 'refused', error: message });
-          setAnnounce(`${item.file.name}: ${message}`);
-        }
-        resolve();
-      };
-      update(item.key, { phase: 'uploading', sent: 0, error: undefined, altError: false });
-      xhr.send(body);
-    });
-  }
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    if (!enhanced) return;
-    e.preventDefault();
-    await uploadReady();
+  async function send(item: Item): Promise<void> {
+    update(item.key, { phase: 'uploading', sent: 0, error: undefined, altError: false });
+    const sent = await postFile(item, session?.csrf ?? '', (share) => update(item.key, { sent: share }));
+    if (sent === 'interrupted') {
+      update(item.key, { phase: 'refused', error: 'The upload was interrupted. Check the connection and try again.' });
+      return;
+    }
+    const { status, answer } = sent;
+    if (status === 202 && answer) {
+      update(item.key, { phase: 'processing', sent: 1, image: answer });
+      setAnnounce(`${item.file.name} uploaded; processing.`);
+      callbacks.current.onUploaded?.(answer);
+      void follow(item, answer);
+      return;
+    }
+    const { message, patch } = refusal(status, answer);
+    update(item.key, patch);
+    setAnnounce(`${item.file.name}: ${message}`);
   }
 
   async function uploadReady() {
@@ -222,8 +237,29 @@ export function ImageUpload({ onUploaded, onProcessed, action = '/admin/media', 
     setBusy(false);
   }
 
-  const zoneLabel = embedded ? 'Drop a new picture here, or choose a file' : enhanced ? 'Drop images here, or choose files' : 'Choose an image file';
-  const hint = `JPEG, PNG, WebP or AVIF, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB and 40 megapixels.`;
+  return { items, announce, busy, inputRef, update, remove, addFiles, uploadReady };
+}
+
+/** True once the page is hydrated: the upload is then enhanced. */
+function useEnhanced(): boolean {
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  return enhanced;
+}
+
+export function ImageUpload({ onUploaded, onProcessed, action = '/admin/media', label = 'Upload an image', multiple: many = true, serverError, serverField, embedded = false }: ImageUploadProps) {
+  const multiple = many && !embedded;
+  const id = useId();
+  const enhanced = useEnhanced();
+  const uploads = useUploads({ id, multiple, onUploaded, onProcessed });
+  const { items, busy, uploadReady } = uploads;
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    if (!enhanced) return;
+    e.preventDefault();
+    await uploadReady();
+  }
+
   const pending = items.filter((it) => it.phase === 'ready').length;
 
   // Enter in a field of an embedded zone uploads (it must not send the form around it).
@@ -236,111 +272,9 @@ export function ImageUpload({ onUploaded, onProcessed, action = '/admin/media', 
   if (embedded && !enhanced) return null;
   const body = (
     <>
-      <div
-        className={`c-upload__zone${dragging ? ' c-upload__zone--over' : ''}`}
-        onDragOver={(e) => {
-          e.preventDefault();
-          if (!dragging) setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-      >
-        <label htmlFor={`${id}-file`} className="c-upload__label">
-          {zoneLabel}
-        </label>
-        <p className="c-field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-        <input
-          ref={inputRef}
-          id={`${id}-file`}
-          className="c-upload__input"
-          name={embedded ? undefined : 'file'}
-          type="file"
-          accept={UPLOAD_ACCEPT}
-          multiple={enhanced && multiple}
-          required={!enhanced}
-          aria-describedby={`${id}-hint`}
-          aria-invalid={serverField === 'file' ? true : undefined}
-          onChange={enhanced ? (e) => e.currentTarget.files && addFiles(e.currentTarget.files) : undefined}
-        />
-      </div>
+      <DropZone id={id} inputRef={uploads.inputRef} embedded={embedded} enhanced={enhanced} multiple={multiple} serverField={serverField} onFiles={uploads.addFiles} />
 
-      {enhanced ? (
-        items.length ? (
-          <ul className="c-upload__list" aria-label="Chosen images">
-            {items.map((it) => (
-              <li key={it.key} className={`c-upload__item c-upload__item--${it.phase}`}>
-                <div className="c-upload__file">
-                  <span className="c-upload__name c-break">{it.file.name}</span>
-                  <span className="c-muted">{formatBytes(it.file.size)}</span>
-                </div>
-                {it.phase === 'ready' ? (
-                  <div className="c-upload__fields">
-                    <div className={`c-field${it.altError ? ' c-field--error' : ''}`}>
-                      <label htmlFor={`${id}-alt-${it.key}`}>Alt text (required)</label>
-                      {it.altError ? (
-                        <p className="c-field__error" id={`${id}-alt-${it.key}-error`}>
-                          {it.error}
-                        </p>
-                      ) : null}
-                      <input
-                        id={`${id}-alt-${it.key}`}
-                        type="text"
-                        value={it.alt}
-                        maxLength={ALT_MAX}
-                        aria-invalid={it.altError ? true : undefined}
-                        aria-describedby={it.altError ? `${id}-alt-${it.key}-error` : undefined}
-                        onChange={(e) => update(it.key, { alt: e.currentTarget.value, altError: false })}
-                        onKeyDown={onEnter}
-                      />
-                    </div>
-                    <div className="c-field">
-                      <label htmlFor={`${id}-caption-${it.key}`}>Caption (optional)</label>
-                      <input
-                        id={`${id}-caption-${it.key}`}
-                        type="text"
-                        value={it.caption}
-                        maxLength={CAPTION_MAX}
-                        onChange={(e) => update(it.key, { caption: e.currentTarget.value })}
-                        onKeyDown={onEnter}
-                      />
-                    </div>
-                    <button type="button" className="c-linkbtn c-linkbtn--muted" onClick={() => setItems((all) => all.filter((x) => x.key !== it.key))}>
-                      Remove {it.file.name} from the list
-                    </button>
-                  </div>
-                ) : (
-                  <div className="c-upload__state">
-                    {it.phase === 'refused' || it.phase === 'failed' ? null : (
-                      <progress
-                        max={1}
-                        value={it.phase === 'uploading' ? it.sent : it.phase === 'processing' ? (it.image?.variantsTotal ? it.image.variantsDone / it.image.variantsTotal : undefined) : 1}
-                        aria-label={`${it.file.name}: ${statusText(it)}`}
-                      />
-                    )}
-                    <span className={it.phase === 'refused' || it.phase === 'failed' ? 'c-upload__error' : undefined}>{statusText(it)}</span>
-                  </div>
-                )}
-              </li>
-            ))}
-          </ul>
-        ) : null
-      ) : (
-        <>
-          <div className={`c-field${serverField === 'alt' ? ' c-field--error' : ''}`}>
-            <label htmlFor={`${id}-alt`}>Alt text (required)</label>
-            <p className="c-field__hint" id={`${id}-alt-hint`}>
-              What the image shows, for people who cannot see it.
-            </p>
-            <input id={`${id}-alt`} name="alt" type="text" required maxLength={ALT_MAX} aria-describedby={`${id}-alt-hint`} aria-invalid={serverField === 'alt' ? true : undefined} />
-          </div>
-          <div className="c-field">
-            <label htmlFor={`${id}-caption`}>Caption (optional)</label>
-            <input id={`${id}-caption`} name="caption" type="text" maxLength={CAPTION_MAX} />
-          </div>
-        </>
-      )}
+      {enhanced ? items.length ? <ChosenImages id={id} items={items} update={uploads.update} remove={uploads.remove} onEnter={onEnter} /> : null : <PlainFields id={id} serverField={serverField} />}
 
       {serverError ? (
         <div className="c-alert c-alert--error" role="alert">
@@ -348,7 +282,7 @@ export function ImageUpload({ onUploaded, onProcessed, action = '/admin/media', 
         </div>
       ) : null}
       <p className="sr-only" role="status" aria-live="polite">
-        {announce}
+        {uploads.announce}
       </p>
       {embedded && !items.length ? null : (
         <div>
@@ -377,5 +311,150 @@ export function ImageUpload({ onUploaded, onProcessed, action = '/admin/media', 
       <input type="hidden" name="intent" value="upload" />
       {body}
     </Form>
+  );
+}
+
+interface DropZoneProps {
+  id: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  embedded: boolean;
+  enhanced: boolean;
+  multiple: boolean;
+  serverField?: string;
+  onFiles: (files: FileList | File[]) => void;
+}
+
+/** The zone: the file input's label, a drop target once enhanced, with the limits as its hint. */
+function DropZone({ id, inputRef, embedded, enhanced, multiple, serverField, onFiles }: DropZoneProps) {
+  const [dragging, setDragging] = useState(false);
+  const zoneLabel = embedded ? 'Drop a new picture here, or choose a file' : enhanced ? 'Drop images here, or choose files' : 'Choose an image file';
+  const hint = `JPEG, PNG, WebP or AVIF, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB and 40 megapixels.`;
+  function onDrop(e: DragEvent<HTMLElement>) {
+    e.preventDefault();
+    setDragging(false);
+    if (e.dataTransfer?.files?.length) onFiles(e.dataTransfer.files);
+  }
+  return (
+    <div
+      className={`c-upload__zone${dragging ? ' c-upload__zone--over' : ''}`}
+      onDragOver={(e) => {
+        e.preventDefault();
+        if (!dragging) setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <label htmlFor={`${id}-file`} className="c-upload__label">
+        {zoneLabel}
+      </label>
+      <p className="c-field__hint" id={`${id}-hint`}>
+        {hint}
+      </p>
+      <input
+        ref={inputRef}
+        id={`${id}-file`}
+        className="c-upload__input"
+        name={embedded ? undefined : 'file'}
+        type="file"
+        accept={UPLOAD_ACCEPT}
+        multiple={enhanced && multiple}
+        required={!enhanced}
+        aria-describedby={`${id}-hint`}
+        aria-invalid={serverField === 'file' ? true : undefined}
+        onChange={enhanced ? (e) => e.currentTarget.files && onFiles(e.currentTarget.files) : undefined}
+      />
+    </div>
+  );
+}
+
+interface ChosenProps {
+  id: string;
+  update: (key: number, patch: Partial<Item>) => void;
+  remove: (key: number) => void;
+  onEnter: (e: KeyboardEvent<HTMLInputElement>) => void;
+}
+
+/** The files chosen (with JavaScript): each one's fields while it waits, then its progress. */
+function ChosenImages({ items, ...rest }: ChosenProps & { items: Item[] }) {
+  return (
+    <ul className="c-upload__list" aria-label="Chosen images">
+      {items.map((it) => (
+        <li key={it.key} className={`c-upload__item c-upload__item--${it.phase}`}>
+          <div className="c-upload__file">
+            <span className="c-upload__name c-break">{it.file.name}</span>
+            <span className="c-muted">{formatBytes(it.file.size)}</span>
+          </div>
+          {it.phase === 'ready' ? <ChosenFields it={it} {...rest} /> : <ChosenProgress it={it} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A chosen file's alt text (required) and caption, and the button that takes it off the list. */
+function ChosenFields({ it, id, update, remove, onEnter }: ChosenProps & { it: Item }) {
+  return (
+    <div className="c-upload__fields">
+      <div className={`c-field${it.altError ? ' c-field--error' : ''}`}>
+        <label htmlFor={`${id}-alt-${it.key}`}>Alt text (required)</label>
+        {it.altError ? (
+          <p className="c-field__error" id={`${id}-alt-${it.key}-error`}>
+            {it.error}
+          </p>
+        ) : null}
+        <input
+          id={`${id}-alt-${it.key}`}
+          type="text"
+          value={it.alt}
+          maxLength={ALT_MAX}
+          aria-invalid={it.altError ? true : undefined}
+          aria-describedby={it.altError ? `${id}-alt-${it.key}-error` : undefined}
+          onChange={(e) => update(it.key, { alt: e.currentTarget.value, altError: false })}
+          onKeyDown={onEnter}
+        />
+      </div>
+      <div className="c-field">
+        <label htmlFor={`${id}-caption-${it.key}`}>Caption (optional)</label>
+        <input id={`${id}-caption-${it.key}`} type="text" value={it.caption} maxLength={CAPTION_MAX} onChange={(e) => update(it.key, { caption: e.currentTarget.value })} onKeyDown={onEnter} />
+      </div>
+      <button type="button" className="c-linkbtn c-linkbtn--muted" onClick={() => remove(it.key)}>
+        Remove {it.file.name} from the list
+      </button>
+    </div>
+  );
+}
+
+/** A file on its way: a progress bar (bytes sent, then variants made) and its state in words. */
+function ChosenProgress({ it }: { it: Item }) {
+  return (
+    <div className="c-upload__state">
+      {it.phase === 'refused' || it.phase === 'failed' ? null : (
+        <progress
+          max={1}
+          value={it.phase === 'uploading' ? it.sent : it.phase === 'processing' ? (it.image?.variantsTotal ? it.image.variantsDone / it.image.variantsTotal : undefined) : 1}
+          aria-label={`${it.file.name}: ${statusText(it)}`}
+        />
+      )}
+      <span className={it.phase === 'refused' || it.phase === 'failed' ? 'c-upload__error' : undefined}>{statusText(it)}</span>
+    </div>
+  );
+}
+
+/** Without JavaScript: one file's alt text and caption, posted with the form. */
+function PlainFields({ id, serverField }: { id: string; serverField?: string }) {
+  return (
+    <>
+      <div className={`c-field${serverField === 'alt' ? ' c-field--error' : ''}`}>
+        <label htmlFor={`${id}-alt`}>Alt text (required)</label>
+        <p className="c-field__hint" id={`${id}-alt-hint`}>
+          What the image shows, for people who cannot see it.
+        </p>
+        <input id={`${id}-alt`} name="alt" type="text" required maxLength={ALT_MAX} aria-describedby={`${id}-alt-hint`} aria-invalid={serverField === 'alt' ? true : undefined} />
+      </div>
+      <div className="c-field">
+        <label htmlFor={`${id}-caption`}>Caption (optional)</label>
+        <input id={`${id}-caption`} name="caption" type="text" maxLength={CAPTION_MAX} />
+      </div>
+    </>
   );
 }

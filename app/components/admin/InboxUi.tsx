@@ -1,8 +1,8 @@
 // Small pieces of the enquiry inbox's screens: the status badge and choices, dates and names as shown.
 // Times are written in the operator's time zone (a console setting), which the screen provides.
-import { createContext, useContext } from 'react';
 import { ENQUIRY_STATUSES, STATUS_LABELS, type EnquiryStatus, type StaffRef } from '../../../common/enquiry-inbox.ts';
-import { DEFAULT_TIME_ZONE, operatorTime } from '../../../common/operator-time.ts';
+import { operatorTime } from '../../../common/operator-time.ts';
+import { useOperatorZone } from '../../lib/console-time.ts';
 
 export function StatusBadge({ status }: { status: EnquiryStatus }) {
   return <span className={`c-badge c-badge--${status}`}>{STATUS_LABELS[status] ?? status}</span>;
@@ -21,12 +21,9 @@ export function StatusOptions() {
   );
 }
 
-/** The operator's time zone of the screen (its API answer's timeZone). */
-export const OperatorZone = createContext<string>(DEFAULT_TIME_ZONE);
-
 /** "23 Nov 2026, 17:05 UTC+3" (the operator's time zone) in a <time>. */
 export function When({ iso }: { iso: string }) {
-  const zone = useContext(OperatorZone);
+  const zone = useOperatorZone();
   const d = new Date(iso);
   return (
     <time dateTime={d.toISOString()} title={zone}>

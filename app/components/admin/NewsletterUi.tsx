@@ -1,19 +1,19 @@
 // Small pieces of the owner's newsletter screens (subscribers and campaigns).
 import type { CampaignSummary, SubscriberStatus } from '../../../common/newsletter-admin.ts';
-import { when } from '../../lib/console-time.ts';
+import { dayOf, useOperatorZone, when } from '../../lib/console-time.ts';
 
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** A date the same on the server and in the browser (UTC). */
+/** A date the same on the server and in the browser: a calendar date as it is, an instant's day in the operator's time zone. */
 export function Day({ iso }: { iso: string | null }) {
+  const zone = useOperatorZone();
   if (!iso) return <span className="c-muted">—</span>;
-  return <time dateTime={iso}>{DAY.format(new Date(iso))}</time>;
+  return <time dateTime={iso}>{dayOf(iso, zone)}</time>;
 }
 
-/** A time to the minute, in UTC or in the operator's time zone when given. */
+/** A time to the minute, in the operator's time zone. */
 export function Moment({ iso, zone }: { iso: string | null; zone?: string }) {
+  const operator = useOperatorZone();
   if (!iso) return <span className="c-muted">—</span>;
-  return <time dateTime={iso}>{when(iso, { zone })}</time>;
+  return <time dateTime={iso}>{when(iso, { zone: zone ?? operator })}</time>;
 }
 
 export const STATUS_LABEL: Record<SubscriberStatus, string> = {

@@ -76,13 +76,16 @@ interface TabbedPanelProps {
   load: (slug: string) => Promise<NavPanelAnswer>;
 }
 
-function TabbedPanel({ id, config, tabs, initial, load }: TabbedPanelProps) {
-  const { tabsLabel, heading, render, empty, more, aside } = config;
+/**
+ * The tab shown and the tabs' items: the first tab's came with the panel; another's are loaded the
+ * first time it is chosen and kept. A failure is said in the panel (and logged) only if that tab is
+ * still the one wanted.
+ */
+function usePanelTabs(id: string, initial: NavPanelData, load: (slug: string) => Promise<NavPanelAnswer>) {
   const [selected, setSelected] = useState(initial.slug);
   const [cache, setCache] = useState<Record<string, NavPanelData>>(() => ({ [initial.slug]: initial }));
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const wanted = useRef(selected);
 
   async function select(slug: string) {
@@ -102,6 +105,13 @@ function TabbedPanel({ id, config, tabs, initial, load }: TabbedPanelProps) {
       if (wanted.current === slug) setLoading(false);
     }
   }
+  return { selected, data: cache[selected], loading, failed, select };
+}
+
+function TabbedPanel({ id, config, tabs, initial, load }: TabbedPanelProps) {
+  const { tabsLabel, aside } = config;
+  const { selected, data, loading, failed, select } = usePanelTabs(id, initial, load);
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
 
   function onKeyDown(e: KeyboardEvent, i: number) {
     const n = nextTabIndex(e.key, i, tabs.length, 'vertical') ?? nextTabIndex(e.key, i, tabs.length, 'horizontal');
@@ -111,7 +121,6 @@ function TabbedPanel({ id, config, tabs, initial, load }: TabbedPanelProps) {
     void select(tabs[n]!.slug);
   }
 
-  const data = cache[selected];
   const panelId = `mega-${id}-panel`;
   const tabId = (slug: string) => `mega-${id}-tab-${slug}`;
   return (
@@ -146,19 +155,7 @@ function TabbedPanel({ id, config, tabs, initial, load }: TabbedPanelProps) {
         aria-busy={loading}
         className={`mega__content${loading ? ' is-loading' : ''}`}
       >
-        {data ? (
-          <>
-            <p className="mega__heading">{heading(data)}</p>
-            {data.items.length > 0 ? render(data) : <p className="mega__empty">{empty}</p>}
-            <Link to={more(data).to} className="more-link">
-              <span>{more(data).label}</span> <ArrowRight size={18} />
-            </Link>
-          </>
-        ) : failed ? (
-          <p className="mega__empty">This list could not be loaded just now.</p>
-        ) : (
-          <PanelSkeleton />
-        )}
+        <TabContent config={config} data={data} failed={failed} />
       </div>
       <div className="mega__aside">
         <p className="mega__aside-title">{aside.title}</p>
@@ -169,6 +166,23 @@ function TabbedPanel({ id, config, tabs, initial, load }: TabbedPanelProps) {
       </div>
     </div>
   );
+}
+
+/** The chosen tab's items under their heading, with the link to all of them; or the failure, or a skeleton while they load. */
+function TabContent({ config, data, failed }: { config: PanelConfig; data: NavPanelData | undefined; failed: boolean }) {
+  const { heading, render, empty, more } = config;
+  if (data) {
+    return (
+      <>
+        <p className="mega__heading">{heading(data)}</p>
+        {data.items.length > 0 ? render(data) : <p className="mega__empty">{empty}</p>}
+        <Link to={more(data).to} className="more-link">
+          <span>{more(data).label}</span> <ArrowRight size={18} />
+        </Link>
+      </>
+    );
+  }
+  return failed ? <p className="mega__empty">This list could not be loaded just now.</p> : <PanelSkeleton />;
 }
 
 function PanelSkeleton() {

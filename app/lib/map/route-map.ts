@@ -141,19 +141,18 @@ function keepInside(markers: MapMarker[], width: number, height: number) {
   }
 }
 
-/** Lays out a map of the points (those with coordinates), or returns null when none has any. */
-export function layoutMap(points: readonly MapPoint[], opts: LayoutOptions): MapLayout | null {
-  const located = points.filter((p) => Number.isFinite(p.latitude) && Number.isFinite(p.longitude));
-  if (!located.length) return null;
-  const [W, H] = MAP_SIZES[opts.size ?? 'wide'];
-  const units = located.map((p) => project(p.longitude, p.latitude));
+type Px = [number, number];
+type Segment = readonly [Px, Px];
+
+/** The view: the scale and offset that frame the points with room around them (no closer than `minSpanDegrees`), and the part of the base map it shows. */
+function frameView(units: Px[], W: number, H: number, minSpanDegrees: number) {
   const xs = units.map((u) => u[0]);
   const ys = units.map((u) => u[1]);
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   // Room around the points for the markers and their labels.
   const padX = W * 0.2;
   const padY = H * 0.11;
-  const maxScale = W / (opts.minSpanDegrees * MAP_UNITS_PER_DEGREE);
+  const maxScale = W / (minSpanDegrees * MAP_UNITS_PER_DEGREE);
   const scale = Math.min(maxScale, x1 > x0 ? (W - 2 * padX) / (x1 - x0) : maxScale, y1 > y0 ? (H - 2 * padY) / (y1 - y0) : maxScale);
   const viewW = W / scale;
   const viewH = H / scale;
@@ -163,19 +162,28 @@ export function layoutMap(points: readonly MapPoint[], opts: LayoutOptions): Map
   const vy = clampView((y0 + y1) / 2, viewH, FRAME.height);
   const tx = -vx * scale;
   const ty = -vy * scale;
-  const toPx = ([ux, uy]: [number, number]): [number, number] => [ux * scale + tx, uy * scale + ty];
+  const toPx = ([ux, uy]: Px): Px => [ux * scale + tx, uy * scale + ty];
   const view: Box = [vx, vy, vx + viewW, vy + viewH];
-  const countries = COUNTRIES.filter((c) => overlap([c.box[0], c.box[1], c.box[2], c.box[3]], view) > 0);
-  const lakes = LAKES.filter((l) => overlap([l.box[0], l.box[1], l.box[2], l.box[3]], view) > 0);
-  const countryLabels = LABELS.map((l) => {
-    const [x, y] = toPx([l.x, l.y]);
-    return { text: l.text, x, y, anchor: 'middle' as const, focus: l.focus };
-  });
+  return { scale, tx, ty, toPx, view };
+}
 
-  // One marker per place: a stop the route comes back to carries all its numbers.
-  const groups: { x: number; y: number; numbers: number[]; label: string }[] = [];
+/** A place on the map: where, the route's numbers that stop there, and its name. */
+interface PlaceGroup {
+  x: number;
+  y: number;
+  numbers: number[];
+  label: string;
+}
+
+/**
+ * One marker per place (a stop the route comes back to carries all its numbers), kept inside the
+ * picture; numbered markers that would cover each other become dots. `groupOf` gives each point's
+ * place, in the points' order.
+ */
+function placeMarkers(located: readonly MapPoint[], pixels: Px[], W: number, H: number) {
+  const groups: PlaceGroup[] = [];
   const groupOf = located.map((p, i) => {
-    const [x, y] = toPx(units[i]!);
+    const [x, y] = pixels[i]!;
     const at = groups.findIndex((g) => Math.abs(g.x - x) < 0.5 && Math.abs(g.y - y) < 0.5 && g.label === p.label);
     if (at >= 0) {
       if (p.number !== undefined) groups[at]!.numbers.push(p.number);
@@ -199,13 +207,150 @@ export function layoutMap(points: readonly MapPoint[], opts: LayoutOptions): Map
       m.w = 2 * DOT_R;
     }
   });
-  const line: [number, number][] = [];
-  if (opts.route && groups.length > 1)
-    for (const g of groupOf) {
-      const m = markers[g]!;
-      const last = line[line.length - 1];
-      if (!last || last[0] !== m.x || last[1] !== m.y) line.push([m.x, m.y]);
+  return { groups, groupOf, markers };
+}
+
+/** The route through the markers in the points' order, a place visited twice in a row drawn once. */
+function routeLine(groupOf: number[], markers: MapMarker[]): Px[] {
+  const line: Px[] = [];
+  for (const g of groupOf) {
+    const m = markers[g]!;
+    const last = line[line.length - 1];
+    if (!last || last[0] !== m.x || last[1] !== m.y) line.push([m.x, m.y]);
+  }
+  return line;
+}
+
+const LABEL_ASC = LABEL_SIZE * 0.75;
+const LABEL_DESC = LABEL_SIZE * 0.25;
+/** How far out from the marker each ring of places for a label lies (the first ring touches it). */
+const LABEL_RINGS = [0, 16, 32, 52, 76, 100];
+
+/** What a marker's label is placed among: the picture's size, the markers' boxes, the labels placed so far and the route's segments. */
+interface LabelScene {
+  W: number;
+  H: number;
+  markerBoxes: Box[];
+  placed: Box[];
+  segments: Segment[];
+}
+
+/** The eight places around a marker for its label, `d` further out than touching it. */
+function labelSpots(text: string, m: MapMarker, d: number): MapText[] {
+  const half = m.w / 2;
+  const R = m.dot ? DOT_R : MARKER_R;
+  const asc = LABEL_ASC;
+  return [
+    { text, x: m.x + half + 4 + d, y: m.y + asc / 2, anchor: 'start' },
+    { text, x: m.x - half - 4 - d, y: m.y + asc / 2, anchor: 'end' },
+    { text, x: m.x, y: m.y - R - 4 - d, anchor: 'middle' },
+    { text, x: m.x, y: m.y + R + 3 + asc + d, anchor: 'middle' },
+    { text, x: m.x + half * 0.7 + 2 + d * 0.7, y: m.y - R - 1 - d * 0.7, anchor: 'start' },
+    { text, x: m.x + half * 0.7 + 2 + d * 0.7, y: m.y + R + asc + d * 0.7, anchor: 'start' },
+    { text, x: m.x - half * 0.7 - 2 - d * 0.7, y: m.y - R - 1 - d * 0.7, anchor: 'end' },
+    { text, x: m.x - half * 0.7 - 2 - d * 0.7, y: m.y + R + asc + d * 0.7, anchor: 'end' },
+  ];
+}
+
+/** The box a label of width `tw` covers, with a little room. */
+function labelBox(c: MapText, tw: number): Box {
+  const left = c.anchor === 'start' ? c.x : c.anchor === 'end' ? c.x - tw : c.x - tw / 2;
+  return [left - 2, c.y - LABEL_ASC - 2, left + tw + 2, c.y + LABEL_DESC + 2];
+}
+
+/** The leader line from the marker's edge to the nearest point of the label's box. */
+function leaderTo(m: MapMarker, b: Box): [Px, Px] {
+  const half = m.w / 2;
+  const R = m.dot ? DOT_R : MARKER_R;
+  const to: Px = [Math.min(Math.max(m.x, b[0]), b[2]), Math.min(Math.max(m.y, b[1]), b[3])];
+  const d = Math.hypot(to[0] - m.x, to[1] - m.y) || 1;
+  const r = Math.min(half, R) + 1;
+  return [[m.x + ((to[0] - m.x) / d) * r, m.y + ((to[1] - m.y) / d) * r], to];
+}
+
+/**
+ * What a label's place costs marker `i`: the area hidden behind other labels and markers or cut
+ * off by the edge, the spot's order and ring, the route crossing it and, further out, a leader line
+ * crossing another label or marker.
+ */
+function spotCost(scene: LabelScene, m: MapMarker, i: number, b: Box, order: number, ring: number): number {
+  const { W, H, markerBoxes, placed, segments } = scene;
+  const area = (b[2] - b[0]) * (b[3] - b[1]);
+  const inside = Math.max(0, Math.min(b[2], W) - Math.max(b[0], 0)) * Math.max(0, Math.min(b[3], H) - Math.max(b[1], 0));
+  // Area hidden behind other labels and markers, or cut off by the edge.
+  let clash = area - inside;
+  for (const p of placed) clash += overlap(b, p);
+  markerBoxes.forEach((mb, j) => {
+    if (j !== i) clash += overlap(b, mb);
+  });
+  let cost = clash * 20 + (area - inside) * 30 + order * 2 + ring * 40;
+  for (const [p, q] of segments) if (segmentHits(p, q, b)) cost += 60;
+  if (ring > 0) {
+    // A leader line that crosses another label or marker is hard to follow.
+    const [p, q] = leaderTo(m, b);
+    for (const o of placed) if (segmentHits(p, q, o)) cost += 200;
+    markerBoxes.forEach((mb, j) => {
+      if (j !== i && segmentHits(p, q, mb)) cost += 200;
+    });
+  }
+  return cost;
+}
+
+/** Marker `i`'s label at the cheapest of its spots (spotCost); its box is added to the scene's placed ones. */
+function placeLabel(scene: LabelScene, group: PlaceGroup, m: MapMarker, i: number): MapText {
+  const text = m.dot ? `${group.label} (${m.text})` : group.label;
+  const tw = textWidth(text);
+  let best: { c: MapText; b: Box; leader: boolean } | null = null;
+  let bestCost = Infinity;
+  LABEL_RINGS.forEach((d, ring) =>
+    labelSpots(text, m, d).forEach((c, order) => {
+      const b = labelBox(c, tw);
+      const cost = spotCost(scene, m, i, b, order, ring);
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = { c, b, leader: ring > 0 };
+      }
+    }),
+  );
+  const chosen = best!;
+  scene.placed.push(chosen.b);
+  if (!chosen.leader) return chosen.c;
+  const [p, q] = leaderTo(m, chosen.b);
+  return { ...chosen.c, leader: [p[0], p[1], q[0], q[1]] };
+}
+
+/** Country names where they fit and leave the markers, the labels, the route and the leader lines clear; each name once. */
+function fitCountryLabels(countryLabels: (MapText & { focus: boolean })[], taken: Box[], lines: Segment[], W: number, H: number) {
+  const shown = new Set<string>();
+  return countryLabels.filter((l) => {
+    if (shown.has(l.text)) return false;
+    const half = countryTextWidth(l.text) / 2 + 2;
+    const b: Box = [l.x - half, l.y - COUNTRY_SIZE, l.x + half, l.y + 3];
+    const fits = b[0] >= 0 && b[2] <= W && b[1] >= 0 && b[3] <= H && taken.every((t) => overlap(b, t) === 0) && !lines.some(([p, q]) => segmentHits(p, q, b));
+    if (fits) {
+      shown.add(l.text);
+      taken.push(b);
     }
+    return fits;
+  });
+}
+
+/** Lays out a map of the points (those with coordinates), or returns null when none has any. */
+export function layoutMap(points: readonly MapPoint[], opts: LayoutOptions): MapLayout | null {
+  const located = points.filter((p) => Number.isFinite(p.latitude) && Number.isFinite(p.longitude));
+  if (!located.length) return null;
+  const [W, H] = MAP_SIZES[opts.size ?? 'wide'];
+  const units = located.map((p) => project(p.longitude, p.latitude));
+  const { scale, tx, ty, toPx, view } = frameView(units, W, H, opts.minSpanDegrees);
+  const countries = COUNTRIES.filter((c) => overlap([c.box[0], c.box[1], c.box[2], c.box[3]], view) > 0);
+  const lakes = LAKES.filter((l) => overlap([l.box[0], l.box[1], l.box[2], l.box[3]], view) > 0);
+  const countryLabels = LABELS.map((l) => {
+    const [x, y] = toPx([l.x, l.y]);
+    return { text: l.text, x, y, anchor: 'middle' as const, focus: l.focus };
+  });
+
+  const { groups, groupOf, markers } = placeMarkers(located, units.map(toPx), W, H);
+  const line = opts.route && groups.length > 1 ? routeLine(groupOf, markers) : [];
   const markerBoxes: Box[] = markers.map((m) => {
     const r = m.dot ? DOT_R : MARKER_R;
     return [m.x - m.w / 2, m.y - r, m.x + m.w / 2, m.y + r];
@@ -214,97 +359,22 @@ export function layoutMap(points: readonly MapPoint[], opts: LayoutOptions): Map
   // Labels: for each marker, the free-est of eight places around it; when all of them are taken,
   // the same eight directions further out, joined to the marker by a leader line. Every place gets
   // its label (the most crowded one takes the least crowded spot).
-  const placed: Box[] = [];
-  const leaders: [[number, number], [number, number]][] = [];
   const segments = line.slice(1).map((q, i) => [line[i]!, q] as const);
-  const asc = LABEL_SIZE * 0.75;
-  const desc = LABEL_SIZE * 0.25;
-  const labels: MapText[] = groups.map((g, i): MapText => {
-    const m = markers[i]!;
-    const text = m.dot ? `${g.label} (${m.text})` : g.label;
-    const tw = textWidth(text);
-    const half = m.w / 2;
-    const R = m.dot ? DOT_R : MARKER_R;
-    const around = (d: number): MapText[] => [
-      { text, x: m.x + half + 4 + d, y: m.y + asc / 2, anchor: 'start' },
-      { text, x: m.x - half - 4 - d, y: m.y + asc / 2, anchor: 'end' },
-      { text, x: m.x, y: m.y - R - 4 - d, anchor: 'middle' },
-      { text, x: m.x, y: m.y + R + 3 + asc + d, anchor: 'middle' },
-      { text, x: m.x + half * 0.7 + 2 + d * 0.7, y: m.y - R - 1 - d * 0.7, anchor: 'start' },
-      { text, x: m.x + half * 0.7 + 2 + d * 0.7, y: m.y + R + asc + d * 0.7, anchor: 'start' },
-      { text, x: m.x - half * 0.7 - 2 - d * 0.7, y: m.y - R - 1 - d * 0.7, anchor: 'end' },
-      { text, x: m.x - half * 0.7 - 2 - d * 0.7, y: m.y + R + asc + d * 0.7, anchor: 'end' },
-    ];
-    const boxOf = (c: MapText): Box => {
-      const left = c.anchor === 'start' ? c.x : c.anchor === 'end' ? c.x - tw : c.x - tw / 2;
-      return [left - 2, c.y - asc - 2, left + tw + 2, c.y + desc + 2];
-    };
-    /** The leader line from the marker's edge to the nearest point of the label's box. */
-    const leaderOf = (b: Box): [[number, number], [number, number]] => {
-      const to: [number, number] = [Math.min(Math.max(m.x, b[0]), b[2]), Math.min(Math.max(m.y, b[1]), b[3])];
-      const d = Math.hypot(to[0] - m.x, to[1] - m.y) || 1;
-      const r = Math.min(half, R) + 1;
-      return [[m.x + ((to[0] - m.x) / d) * r, m.y + ((to[1] - m.y) / d) * r], to];
-    };
-    let best: { c: MapText; b: Box; leader: boolean } | null = null;
-    let bestCost = Infinity;
-    [0, 16, 32, 52, 76, 100].forEach((d, ring) =>
-      around(d).forEach((c, order) => {
-        const b = boxOf(c);
-        const area = (b[2] - b[0]) * (b[3] - b[1]);
-        const inside = Math.max(0, Math.min(b[2], W) - Math.max(b[0], 0)) * Math.max(0, Math.min(b[3], H) - Math.max(b[1], 0));
-        // Area hidden behind other labels and markers, or cut off by the edge.
-        let clash = area - inside;
-        for (const p of placed) clash += overlap(b, p);
-        markerBoxes.forEach((mb, j) => {
-          if (j !== i) clash += overlap(b, mb);
-        });
-        let cost = clash * 20 + (area - inside) * 30 + order * 2 + ring * 40;
-        for (const [p, q] of segments) if (segmentHits(p, q, b)) cost += 60;
-        if (ring > 0) {
-          // A leader line that crosses another label or marker is hard to follow.
-          const [p, q] = leaderOf(b);
-          for (const o of placed) if (segmentHits(p, q, o)) cost += 200;
-          markerBoxes.forEach((mb, j) => {
-            if (j !== i && segmentHits(p, q, mb)) cost += 200;
-          });
-        }
-        if (cost < bestCost) {
-          bestCost = cost;
-          best = { c, b, leader: ring > 0 };
-        }
-      }),
-    );
-    const chosen = best!;
-    placed.push(chosen.b);
-    if (!chosen.leader) return chosen.c;
-    const [p, q] = leaderOf(chosen.b);
-    leaders.push([p, q]);
-    return { ...chosen.c, leader: [p[0], p[1], q[0], q[1]] };
-  });
+  const scene: LabelScene = { W, H, markerBoxes, placed: [], segments };
+  const labels = groups.map((g, i) => placeLabel(scene, g, markers[i]!, i));
+  const leaders = labels.flatMap((l): Segment[] =>
+    l.leader
+      ? [
+          [
+            [l.leader[0], l.leader[1]],
+            [l.leader[2], l.leader[3]],
+          ],
+        ]
+      : [],
+  );
 
   // Country names where they fit and leave the markers and their labels clear.
-  const taken = [...markerBoxes, ...placed];
-  const shown = new Set<string>();
-  const shownCountries = countryLabels.filter((l) => {
-    if (shown.has(l.text)) return false;
-    const half = countryTextWidth(l.text) / 2 + 2;
-    const b: Box = [l.x - half, l.y - COUNTRY_SIZE, l.x + half, l.y + 3];
-    const fits =
-      b[0] >= 0 &&
-      b[2] <= W &&
-      b[1] >= 0 &&
-      b[3] <= H &&
-      taken.every((t) => overlap(b, t) === 0) &&
-      !segments.some(([p, q]) => segmentHits(p, q, b)) &&
-      !leaders.some(([p, q]) => segmentHits(p, q, b));
-    if (fits) {
-      shown.add(l.text);
-      taken.push(b);
-    }
-    return fits;
-  });
-
+  const shownCountries = fitCountryLabels(countryLabels, [...markerBoxes, ...scene.placed], [...segments, ...leaders], W, H);
   return { width: W, height: H, scale, tx, ty, countries, lakes, countryLabels: shownCountries, line, markers, labels };
 }
 

@@ -5,8 +5,9 @@ import { Form, Link, useLoaderData } from 'react-router';
 import { auditActionLabel, auditActorLabel, auditTarget } from '../../../common/audit-labels.ts';
 import { AUDIT_PAGE_SIZE, type AuditPage } from '../../../common/staff-access.ts';
 import { PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { ColumnHeads } from '../../components/ColumnHeads.tsx';
 import { adminGet } from '../../lib/admin.ts';
-import { when } from '../../lib/console-time.ts';
+import { useOperatorZone, when } from '../../lib/console-time.ts';
 import type { Route } from './+types/audit';
 import './audit.css';
 
@@ -83,6 +84,7 @@ function AuditFilters({ actions, members, action, staff }: Pick<AuditPage, 'acti
 
 export default function Audit() {
   const { entries, page, pages, total, actions, members, action, staff } = useLoaderData<typeof loader>();
+  const zone = useOperatorZone();
   const link = (p: number) => {
     const q = new URLSearchParams();
     if (action) q.set('action', action);
@@ -94,7 +96,7 @@ export default function Audit() {
   const last = Math.min(total, page * AUDIT_PAGE_SIZE);
   return (
     <>
-      <PageHead title="Audit log" lead="Sign-ins, failed attempts and every change made in the console, newest first. Times are UTC." />
+      <PageHead title="Audit log" lead={`Sign-ins, failed attempts and every change made in the console, newest first. Times are in the operator’s time zone (${zone.replace(/_/g, ' ')}).`} />
       <AuditFilters actions={actions} members={members} action={action} staff={staff} />
       <section className="c-panel" aria-labelledby="audit-title">
         <h2 id="audit-title" aria-live="polite">
@@ -102,20 +104,12 @@ export default function Audit() {
         </h2>
         {entries.length > 0 ? (
           <table className="c-ltable c-ltable--audit">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">Address</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={['When', 'Who', 'Action', 'Target', 'Address']} />
             <tbody>
               {entries.map((e) => (
                 <tr key={e.id}>
                   <td data-label="When">
-                    <time dateTime={e.at}>{when(e.at, { seconds: true })}</time>
+                    <time dateTime={e.at}>{when(e.at, { seconds: true, zone })}</time>
                   </td>
                   <td data-label="Who">{e.actor ? e.actor : <span className="c-muted">{auditActorLabel(e.actor, e.action)}</span>}</td>
                   <th scope="row" data-label="Action">

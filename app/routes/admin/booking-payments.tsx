@@ -8,8 +8,9 @@ import { decimalToMinor, formatMinor } from '../../../common/booking-money.ts';
 import { ATTEMPT_STATE_LABELS, type AttemptLine, PROVIDER_LABELS } from '../../../common/payments.ts';
 import { CsrfInput, Field, FormError, Notice } from '../../components/admin/ConsoleUi.tsx';
 import { When } from '../../components/admin/InboxUi.tsx';
+import { ConsoleTable } from '../../components/admin/ConsoleTable.tsx';
+import { num } from '../../components/ColumnHeads.tsx';
 import { type adminSend, CSRF_FIELD } from '../../lib/admin.ts';
-import { ScrollTable } from '../../lib/booking-format.tsx';
 
 export type ProviderRefundResult = { intent: 'provider-refund'; ok: boolean; message: string; attempt: string };
 
@@ -84,27 +85,11 @@ export function OnlinePayments({ attempts, owner, result, busy }: { b: BookingDe
       ) : (
         <p className="c-muted">Each attempt the traveller made on the trip page, and the refunds sent through the providers.</p>
       )}
-      <ScrollTable label="Online payment attempts">
-        <table className="c-table">
-          <caption className="sr-only">Online payment attempts</caption>
-          <thead>
-            <tr>
-              <th scope="col">Attempt</th>
-              <th scope="col" className="c-num">
-                Amount
-              </th>
-              <th scope="col">State</th>
-              <th scope="col">Started</th>
-              <th scope="col">Refund</th>
-            </tr>
-          </thead>
-          <tbody>
-            {attempts.map((a) => (
-              <AttemptRow key={a.id} a={a} owner={owner} result={result} busy={busy} />
-            ))}
-          </tbody>
-        </table>
-      </ScrollTable>
+      <ConsoleTable label="Online payment attempts" columns={['Attempt', num('Amount'), 'State', 'Started', 'Refund']}>
+        {attempts.map((a) => (
+          <AttemptRow key={a.id} a={a} owner={owner} result={result} busy={busy} />
+        ))}
+      </ConsoleTable>
     </section>
   );
 }

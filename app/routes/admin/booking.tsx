@@ -11,8 +11,10 @@ import { BOOKING_STATE_LABELS, type BookingState, decimalToMinor, formatMinor } 
 import { BOARD_LABELS } from '../../../common/quote-document.ts';
 import { CsrfInput, Field, FormError, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
 import { When } from '../../components/admin/InboxUi.tsx';
+import { ConsoleTable } from '../../components/admin/ConsoleTable.tsx';
+import { num } from '../../components/ColumnHeads.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
-import { dayText, ScrollTable, StateBadge } from '../../lib/booking-format.tsx';
+import { dayText, StateBadge } from '../../lib/booking-format.tsx';
 import type { AttemptLine } from '../../../common/payments.ts';
 import { OnlinePayments, type ProviderRefundResult, providerRefundAction } from './booking-payments.tsx';
 import type { Route } from './+types/booking';
@@ -130,54 +132,37 @@ function Ledger({ b }: { b: BookingDetail }) {
       {b.ledger.length === 0 ? (
         <p className="c-muted">Nothing has been recorded yet.</p>
       ) : (
-        <ScrollTable label="Ledger entries">
-          <table className="c-table">
-            <caption className="sr-only">Ledger entries</caption>
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">Entry</th>
-                <th scope="col" className="c-num">
-                  Amount
-                </th>
-                <th scope="col">Method and reference</th>
-                <th scope="col">Recorded</th>
-                <th scope="col">Receipt</th>
-              </tr>
-            </thead>
-            <tbody>
-              {b.ledger.map((e) => (
-                <tr key={e.id}>
-                  <td>{dayText(e.receivedOn)}</td>
-                  <th scope="row">
-                    {e.kind === 'payment' ? 'Payment' : e.kind === 'refund' ? 'Refund' : 'Correction'}
-                    {e.reason ? <span className="c-bk-sub c-break">{e.reason}</span> : null}
-                  </th>
-                  <td className="c-num">{formatMinor(e.amountMinor, e.currency)}</td>
-                  <td className="c-break">
-                    {e.method ? PAYMENT_METHOD_LABELS[e.method as keyof typeof PAYMENT_METHOD_LABELS] : '—'}
-                    {e.reference ? <span className="c-bk-sub">{e.reference}</span> : null}
-                  </td>
-                  <td>
-                    {e.recordedBy}
-                    <span className="c-bk-sub">
-                      <When iso={e.recordedAt} />
-                    </span>
-                  </td>
-                  <td>
-                    <a href={`/admin/bookings/${b.id}/receipts/${e.id}`}>
-                      PDF
-                      <span className="sr-only">
-                        {' '}
-                        receipt of the {e.kind} of {dayText(e.receivedOn)}
-                      </span>
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+        <ConsoleTable label="Ledger entries" columns={['Received', 'Entry', num('Amount'), 'Method and reference', 'Recorded', 'Receipt']}>
+          {b.ledger.map((e) => (
+            <tr key={e.id}>
+              <td>{dayText(e.receivedOn)}</td>
+              <th scope="row">
+                {e.kind === 'payment' ? 'Payment' : e.kind === 'refund' ? 'Refund' : 'Correction'}
+                {e.reason ? <span className="c-bk-sub c-break">{e.reason}</span> : null}
+              </th>
+              <td className="c-num">{formatMinor(e.amountMinor, e.currency)}</td>
+              <td className="c-break">
+                {e.method ? PAYMENT_METHOD_LABELS[e.method as keyof typeof PAYMENT_METHOD_LABELS] : '—'}
+                {e.reference ? <span className="c-bk-sub">{e.reference}</span> : null}
+              </td>
+              <td>
+                {e.recordedBy}
+                <span className="c-bk-sub">
+                  <When iso={e.recordedAt} />
+                </span>
+              </td>
+              <td>
+                <a href={`/admin/bookings/${b.id}/receipts/${e.id}`}>
+                  PDF
+                  <span className="sr-only">
+                    {' '}
+                    receipt of the {e.kind} of {dayText(e.receivedOn)}
+                  </span>
+                </a>
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
     </section>
   );
@@ -285,32 +270,19 @@ function Manifest({ b }: { b: BookingDetail }) {
   return (
     <section className="c-panel" aria-labelledby="manifest-title">
       <h2 id="manifest-title">Traveller manifest</h2>
-      <ScrollTable label="Travellers on this booking">
-        <table className="c-table">
-          <caption className="sr-only">Travellers on this booking</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Age</th>
-              <th scope="col">Dietary needs</th>
-              <th scope="col">Medical notes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {b.manifest.map((t) => (
-              <tr key={t.position}>
-                <th scope="row">
-                  {t.name}
-                  {t.position === 0 ? <span className="c-bk-sub">Lead traveller</span> : null}
-                </th>
-                <td>{t.age ?? '—'}</td>
-                <td className="c-break">{t.dietary || '—'}</td>
-                <td className="c-break">{t.medical || '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollTable>
+      <ConsoleTable label="Travellers on this booking" columns={['Name', 'Age', 'Dietary needs', 'Medical notes']}>
+        {b.manifest.map((t) => (
+          <tr key={t.position}>
+            <th scope="row">
+              {t.name}
+              {t.position === 0 ? <span className="c-bk-sub">Lead traveller</span> : null}
+            </th>
+            <td>{t.age ?? '—'}</td>
+            <td className="c-break">{t.dietary || '—'}</td>
+            <td className="c-break">{t.medical || '—'}</td>
+          </tr>
+        ))}
+      </ConsoleTable>
       <p className="c-muted">
         {b.manual ? 'A booking made by hand has no trip page: the ages are those given when it was made.' : 'Ages, dietary needs and medical notes are entered by the travellers on their trip page.'}
       </p>
@@ -397,6 +369,12 @@ function Cancel({ b, result, busy }: { b: BookingDetail; result?: Result; busy: 
   );
 }
 
+/** Where the booking came from: its quote, staff's hand, or a group departure's seats (its manifest). */
+function BookedFrom({ b }: { b: BookingDetail }) {
+  if (b.departureId !== null) return <Link to={`/admin/departures/${b.departureId}`}>seats on a group departure</Link>;
+  return b.manual ? 'made by hand' : `quote ${b.quoteReference}`;
+}
+
 export default function Booking() {
   const { booking: b, attempts, key } = useLoaderData<typeof loader>();
   const made = useSearchParams()[0].has('made');
@@ -414,11 +392,17 @@ export default function Booking() {
         title={`${b.reference}: ${b.leadName}`}
         lead={
           <>
-            <StateBadge state={b.state} /> {b.title} · {dayText(b.travelFrom)} to {dayText(b.travelTo)} · {travellers} · {b.manual ? 'made by hand' : `quote ${b.quoteReference}`} ·{' '}
-            <a href={`mailto:${b.leadEmail}`}>{b.leadEmail}</a>
+            <StateBadge state={b.state} /> {b.title} · {dayText(b.travelFrom)} to {dayText(b.travelTo)} · {travellers} · <BookedFrom b={b} /> · <a href={`mailto:${b.leadEmail}`}>{b.leadEmail}</a>
             {b.leadPhone ? ` · ${b.leadPhone}` : ''}
             {` · ${LANGUAGES[b.language]?.name ?? b.language}`}
           </>
+        }
+        actions={
+          owner && b.leadEmail ? (
+            <Link className="btn btn--ghost btn--sm c-danger" to={`/admin/erase?booking=${b.id}`}>
+              Erase this person
+            </Link>
+          ) : undefined
         }
       />
       {made && !result ? <Notice>Booking {b.reference} was made. Record the deposit below when it arrives.</Notice> : null}

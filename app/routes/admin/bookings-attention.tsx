@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { formatMinor } from '../../../common/booking-money.ts';
 import { type AttemptLine, PROVIDER_LABELS } from '../../../common/payments.ts';
 import { When } from '../../components/admin/InboxUi.tsx';
-import { ScrollTable } from '../../lib/booking-format.tsx';
+import { ConsoleTable } from '../../components/admin/ConsoleTable.tsx';
+import { num } from '../../components/ColumnHeads.tsx';
 
 export interface AttentionItem {
   bookingId: number;
@@ -23,41 +24,25 @@ export function AttentionList({ items }: { items: AttentionItem[] }) {
       {items.length === 0 ? (
         <p className="c-muted">Every online payment is booked in its ledger.</p>
       ) : (
-        <ScrollTable label="Payments that need attention">
-          <table className="c-table">
-            <caption className="sr-only">Online payments not booked, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Booking</th>
-                <th scope="col">Payment</th>
-                <th scope="col" className="c-num">
-                  Amount
-                </th>
-                <th scope="col">Why</th>
-                <th scope="col">Started</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((i) => (
-                <tr key={i.attempt.id}>
-                  <th scope="row">
-                    <Link to={`/admin/bookings/${i.bookingId}`}>{i.reference}</Link>
-                    <span className="c-bk-sub">{i.leadName}</span>
-                  </th>
-                  <td>
-                    {i.attempt.what === 'deposit' ? 'Deposit' : 'Balance'}
-                    <span className="c-bk-sub">{PROVIDER_LABELS[i.attempt.provider]}</span>
-                  </td>
-                  <td className="c-num">{formatMinor(i.attempt.chargeMinor, i.attempt.chargeCurrency)}</td>
-                  <td className="c-break">{i.attempt.flagReason}</td>
-                  <td>
-                    <When iso={i.attempt.createdAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+        <ConsoleTable label="Payments that need attention" caption="Online payments not booked, newest first" columns={['Booking', 'Payment', num('Amount'), 'Why', 'Started']}>
+          {items.map((i) => (
+            <tr key={i.attempt.id}>
+              <th scope="row">
+                <Link to={`/admin/bookings/${i.bookingId}`}>{i.reference}</Link>
+                <span className="c-bk-sub">{i.leadName}</span>
+              </th>
+              <td>
+                {i.attempt.what === 'deposit' ? 'Deposit' : 'Balance'}
+                <span className="c-bk-sub">{PROVIDER_LABELS[i.attempt.provider]}</span>
+              </td>
+              <td className="c-num">{formatMinor(i.attempt.chargeMinor, i.attempt.chargeCurrency)}</td>
+              <td className="c-break">{i.attempt.flagReason}</td>
+              <td>
+                <When iso={i.attempt.createdAt} />
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
     </>
   );

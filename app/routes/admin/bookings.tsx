@@ -6,8 +6,10 @@ import { Form, Link, useLoaderData, useNavigation } from 'react-router';
 import { type BookingList, type BookingListItem, DUE_SOON_DAYS, isBookingState, isMonth, MONEY_FILTERS } from '../../../common/booking-console.ts';
 import { BOOKING_STATE_LABELS, BOOKING_STATES, formatMinor } from '../../../common/booking-money.ts';
 import { PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { ConsoleTable } from '../../components/admin/ConsoleTable.tsx';
+import { num } from '../../components/ColumnHeads.tsx';
 import { adminGet } from '../../lib/admin.ts';
-import { dayText, MonthCalendar, ScrollTable, StateBadge, ViewTabs } from '../../lib/booking-format.tsx';
+import { dayText, MonthCalendar, StateBadge, ViewTabs } from '../../lib/booking-format.tsx';
 import { AttentionList, type AttentionItem } from './bookings-attention.tsx';
 import type { Route } from './+types/bookings';
 import './bookings.css';
@@ -115,60 +117,37 @@ function Filters({ list }: { list: BookingList }) {
 function BookingTable({ items, caption, empty }: { items: BookingListItem[]; caption: string; empty: string }) {
   if (!items.length) return <p className="c-empty c-muted">{empty}</p>;
   return (
-    <ScrollTable label={caption}>
-      <table className="c-table c-bk-table">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Booking</th>
-            <th scope="col">Lead traveller</th>
-            <th scope="col">Departs</th>
-            <th scope="col">State</th>
-            <th scope="col" className="c-num">
-              Total
-            </th>
-            <th scope="col" className="c-num">
-              Paid
-            </th>
-            <th scope="col" className="c-num">
-              Outstanding
-            </th>
-            <th scope="col">Next payment</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((b) => (
-            <tr key={b.id}>
-              <th scope="row">
-                <Link to={`/admin/bookings/${b.id}`}>{b.reference}</Link>
-                <span className="c-bk-sub">{b.title}</span>
-              </th>
-              <td>
-                {b.leadName}
-                <span className="c-bk-sub">{b.travellers === 1 ? '1 traveller' : `${b.travellers} travellers`}</span>
-              </td>
-              <td>{dayText(b.travelFrom)}</td>
-              <td>
-                <StateBadge state={b.state} />
-              </td>
-              <td className="c-num">{money(b.account.totalMinor, b)}</td>
-              <td className="c-num">{money(b.account.paidMinor, b)}</td>
-              <td className="c-num">{money(b.account.outstandingMinor, b)}</td>
-              <td>
-                {b.account.next ? (
-                  <span className={b.account.overdue ? 'c-bk-overdue' : undefined}>
-                    {b.account.next.what === 'deposit' ? 'Deposit' : 'Balance'} {money(b.account.next.amountMinor, b)} by {dayText(b.account.next.by)}
-                    {b.account.overdue ? ' (overdue)' : ''}
-                  </span>
-                ) : (
-                  '—'
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollTable>
+    <ConsoleTable label={caption} className="c-table c-bk-table" columns={['Booking', 'Lead traveller', 'Departs', 'State', num('Total'), num('Paid'), num('Outstanding'), 'Next payment']}>
+      {items.map((b) => (
+        <tr key={b.id}>
+          <th scope="row">
+            <Link to={`/admin/bookings/${b.id}`}>{b.reference}</Link>
+            <span className="c-bk-sub">{b.title}</span>
+          </th>
+          <td>
+            {b.leadName}
+            <span className="c-bk-sub">{b.travellers === 1 ? '1 traveller' : `${b.travellers} travellers`}</span>
+          </td>
+          <td>{dayText(b.travelFrom)}</td>
+          <td>
+            <StateBadge state={b.state} />
+          </td>
+          <td className="c-num">{money(b.account.totalMinor, b)}</td>
+          <td className="c-num">{money(b.account.paidMinor, b)}</td>
+          <td className="c-num">{money(b.account.outstandingMinor, b)}</td>
+          <td>
+            {b.account.next ? (
+              <span className={b.account.overdue ? 'c-bk-overdue' : undefined}>
+                {b.account.next.what === 'deposit' ? 'Deposit' : 'Balance'} {money(b.account.next.amountMinor, b)} by {dayText(b.account.next.by)}
+                {b.account.overdue ? ' (overdue)' : ''}
+              </span>
+            ) : (
+              '—'
+            )}
+          </td>
+        </tr>
+      ))}
+    </ConsoleTable>
   );
 }
 

@@ -4,6 +4,7 @@ import { Link, useLoaderData, useSearchParams } from 'react-router';
 import type { CampaignSummary } from '../../../common/newsletter-admin.ts';
 import { Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { Moment, plural, shownStatus, StatusBadge } from '../../components/admin/NewsletterUi.tsx';
+import { ColumnHeads, num } from '../../components/ColumnHeads.tsx';
 import { adminGet } from '../../lib/admin.ts';
 import type { Route } from './+types/campaigns';
 import './campaigns.css';
@@ -38,22 +39,7 @@ export default function Campaigns() {
       ) : (
         <table className="c-table c-table--stack">
           <caption className="sr-only">Campaigns, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Subject</th>
-              <th scope="col">Status</th>
-              <th scope="col">Sent</th>
-              <th scope="col" className="c-num">
-                Queued
-              </th>
-              <th scope="col" className="c-num">
-                Delivered
-              </th>
-              <th scope="col" className="c-num">
-                Failed
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Subject', 'Status', 'Sent', num('Queued'), num('Delivered'), num('Failed')]} />
           <tbody>
             {items.map((c) => (
               <tr key={c.id}>

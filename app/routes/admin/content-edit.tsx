@@ -30,7 +30,7 @@ import { At, ContentStatusBadge, DiffView } from '../../components/admin/Content
 import { type MergeChoice, MergeChoices } from '../../components/admin/MergeChoices.tsx';
 import { imageMetaOf } from '../../components/Image.tsx';
 import { apiContext } from '../../context.ts';
-import { adminGet, CSRF_FIELD } from '../../lib/admin.ts';
+import { adminGet, CSRF_FIELD, operatorZoneOf } from '../../lib/admin.ts';
 import { contentSend, type ContentAnswer } from '../../lib/content-api.ts';
 import {
   applyIntent,
@@ -54,7 +54,7 @@ import {
   type Path,
   type Problem,
 } from '../../lib/content-form.ts';
-import { when } from '../../lib/console-time.ts';
+import { useOperatorZone, when } from '../../lib/console-time.ts';
 import type { Route } from './+types/content-edit';
 import './content-edit.css';
 
@@ -282,7 +282,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
 
   let at: string | undefined;
   if (write === 'schedule') {
-    at = fromDateTimeInput(publishAt);
+    at = fromDateTimeInput(publishAt, await operatorZoneOf(context, request));
     if (!at) return { ...state, error: 'Choose the date and time of publication.', field: 'publishAt' };
     if (Date.parse(at) <= Date.now()) return { ...state, error: CONTENT_MESSAGES.scheduleInPast, field: 'publishAt' };
   }
@@ -340,6 +340,7 @@ function mergedNote(params: URLSearchParams, fields: readonly FieldSpec[]): Reac
 
 function DoneNotice({ item, singular, fields }: { item: ContentItem | null; singular: string; fields: readonly FieldSpec[] }) {
   const [params] = useSearchParams();
+  const zone = useOperatorZone();
   const done = params.get('done');
   const failed = params.get('failed');
   if (!item || !done) return null;
@@ -356,14 +357,14 @@ function DoneNotice({ item, singular, fields }: { item: ContentItem | null; sing
       item.status === 'published' ? (
         <>Saved. The changes are on the site.{view}</>
       ) : item.status === 'scheduled' && item.publishAt ? (
-        <>Saved. It will be published on {when(item.publishAt)}.</>
+        <>Saved. It will be published on {when(item.publishAt, { zone })}.</>
       ) : (
         <>Saved as a draft.</>
       ),
     unchanged: <>Nothing to save: the form says what the saved version says.</>,
     published: <>Published: it is on the site now.{view}</>,
     unpublished: <>Unpublished: it is no longer on the site and is kept as a draft.</>,
-    scheduled: item.publishAt ? <>Scheduled: it will be published on {when(item.publishAt)}.</> : <>Scheduled.</>,
+    scheduled: item.publishAt ? <>Scheduled: it will be published on {when(item.publishAt, { zone })}.</> : <>Scheduled.</>,
     restored: <>The earlier version is restored (saved as a new revision).{view}</>,
   };
   return (
@@ -931,12 +932,13 @@ function SavedFacts({ item, listPath }: { item: ContentItem; listPath: string })
 
 function ScheduleField({ item, edit, status, busy }: { item: ContentItem | null; edit: Edit | undefined; status: string; busy: boolean }) {
   const scheduleError = edit?.field === 'publishAt' ? edit.error : undefined;
+  const zone = useOperatorZone();
   return (
     <Field
       className="c-editor__schedule c-field"
       id="content-publish-at"
       name="publishAt"
-      label="Publish later (time in UTC)"
+      label={`Publish later (time in ${zone.replace(/_/g, ' ')})`}
       error={scheduleError}
       control={(aria) => (
         <>
@@ -944,7 +946,7 @@ function ScheduleField({ item, edit, status, busy }: { item: ContentItem | null;
             id={aria.id}
             name="publishAt"
             type="datetime-local"
-            defaultValue={edit?.publishAt ?? toDateTimeInput(item?.publishAt)}
+            defaultValue={edit?.publishAt ?? toDateTimeInput(item?.publishAt, zone)}
             aria-invalid={aria['aria-invalid']}
             aria-describedby={aria['aria-describedby']}
           />

@@ -28,6 +28,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { list, q, status };
 }
 
+type Type = ContentList['type'];
+
 export default function ContentListScreen() {
   const { list, q, status } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
@@ -55,33 +57,7 @@ export default function ContentListScreen() {
       {deleted !== null ? <Notice>{deleted ? `“${deleted}” was deleted.` : 'The item was deleted.'}</Notice> : null}
       {type.fixed ? <p className="c-muted c-content-note">These pages are part of the site: they can be edited but not added, renamed or deleted.</p> : null}
 
-      <Form method="get" className="c-filters" role="search" aria-label={type.label}>
-        <div className="c-field">
-          <label htmlFor="content-q">Search title or address</label>
-          <input id="content-q" name="q" type="search" defaultValue={q} maxLength={200} autoComplete="off" />
-        </div>
-        <div className="c-field">
-          <label htmlFor="content-status">State</label>
-          <select id="content-status" name="status" defaultValue={status}>
-            <option value="">All</option>
-            {CONTENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusText(s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="c-filters__actions">
-          <button type="submit" className="btn btn--primary">
-            Show
-          </button>
-          {filtered ? (
-            <Link to={base} className="c-textlink">
-              Clear
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <ContentFilters type={type} q={q} status={status} base={base} />
 
       <p className="c-count" role="status">
         {list.total === 0
@@ -91,59 +67,97 @@ export default function ContentListScreen() {
           : `${plural(list.total, type.singular)}${filtered ? ' match' : ''}${list.totalPages > 1 ? ` · page ${list.page} of ${list.totalPages}` : ''}`}
       </p>
 
-      {list.items.length ? (
-        <table className="c-table c-table--stack c-ctable">
-          <caption className="sr-only">
-            {type.label}
-            {filtered ? ' matching the filter' : ''}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Address</th>
-              <th scope="col">State</th>
-              <th scope="col">Last change</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((item) => (
-              <tr key={item.id}>
-                <th scope="row" data-label="Title" className="c-break">
-                  <Link to={`${base}/${item.id}`}>{item.title}</Link>
-                </th>
-                <td data-label="Address" className="c-break c-ctable__slug">
-                  <code className="c-mono">{item.slug}</code>
-                </td>
-                <td data-label="State">
-                  <ContentStatusBadge item={item} />
-                </td>
-                <td data-label="Last change" className="c-ctable__when">
-                  <span>
-                    <SavedBy by={item.updatedBy} at={item.updatedAt} />
-                  </span>
-                </td>
-                <td className="c-table__actions">
-                  <div className="c-rowactions">
-                    <Link to={`${base}/${item.id}`} className="btn btn--ghost btn--sm" aria-label={`Edit ${item.title}`}>
-                      Edit
-                    </Link>
-                    {item.status === 'published' && item.publicPath ? (
-                      <a href={item.publicPath} className="btn btn--ghost btn--sm" aria-label={`View on site: ${item.title}`}>
-                        View on site
-                      </a>
-                    ) : null}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      {list.items.length ? <ContentTable type={type} items={list.items} base={base} filtered={filtered} /> : null}
 
       <Pager page={list.page} pages={list.totalPages} href={(p) => `${base}${listQuery(q, status, p)}`} />
     </>
+  );
+}
+
+/** The search by title or address and the state filter (a plain GET form), with a way back to everything. */
+function ContentFilters({ type, q, status, base }: { type: Type; q: string; status: string; base: string }) {
+  return (
+    <Form method="get" className="c-filters" role="search" aria-label={type.label}>
+      <div className="c-field">
+        <label htmlFor="content-q">Search title or address</label>
+        <input id="content-q" name="q" type="search" defaultValue={q} maxLength={200} autoComplete="off" />
+      </div>
+      <div className="c-field">
+        <label htmlFor="content-status">State</label>
+        <select id="content-status" name="status" defaultValue={status}>
+          <option value="">All</option>
+          {CONTENT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {statusText(s)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="c-filters__actions">
+        <button type="submit" className="btn btn--primary">
+          Show
+        </button>
+        {q || status ? (
+          <Link to={base} className="c-textlink">
+            Clear
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+/** The page's items: title (to edit it), address, state, last change, and its page on the site once published. */
+function ContentTable({ type, items, base, filtered }: { type: Type; items: ContentList['items']; base: string; filtered: boolean }) {
+  return (
+    <table className="c-table c-table--stack c-ctable">
+      <caption className="sr-only">
+        {type.label}
+        {filtered ? ' matching the filter' : ''}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Title</th>
+          <th scope="col">Address</th>
+          <th scope="col">State</th>
+          <th scope="col">Last change</th>
+          <th scope="col">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id}>
+            <th scope="row" data-label="Title" className="c-break">
+              <Link to={`${base}/${item.id}`}>{item.title}</Link>
+            </th>
+            <td data-label="Address" className="c-break c-ctable__slug">
+              <code className="c-mono">{item.slug}</code>
+            </td>
+            <td data-label="State">
+              <ContentStatusBadge item={item} />
+            </td>
+            <td data-label="Last change" className="c-ctable__when">
+              <span>
+                <SavedBy by={item.updatedBy} at={item.updatedAt} />
+              </span>
+            </td>
+            <td className="c-table__actions">
+              <div className="c-rowactions">
+                <Link to={`${base}/${item.id}`} className="btn btn--ghost btn--sm" aria-label={`Edit ${item.title}`}>
+                  Edit
+                </Link>
+                {item.status === 'published' && item.publicPath ? (
+                  <a href={item.publicPath} className="btn btn--ghost btn--sm" aria-label={`View on site: ${item.title}`}>
+                    View on site
+                  </a>
+                ) : null}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

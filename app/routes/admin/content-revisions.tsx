@@ -5,6 +5,7 @@ import { Link, useLoaderData } from 'react-router';
 import type { ContentForm, ContentItem, ContentRevisionSummary } from '../../../common/content-editing.ts';
 import { PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { At, ContentStatusBadge, statusText } from '../../components/admin/ContentUi.tsx';
+import { ColumnHeads } from '../../components/ColumnHeads.tsx';
 import { adminGet } from '../../lib/admin.ts';
 import type { Route } from './+types/content-revisions';
 
@@ -55,15 +56,7 @@ export default function ContentRevisions() {
       </p>
       <table className="c-table c-table--stack c-ctable">
         <caption className="sr-only">Revisions of {item.title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Revision</th>
-            <th scope="col">What happened</th>
-            <th scope="col">State after</th>
-            <th scope="col">By</th>
-            <th scope="col">When</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Revision', 'What happened', 'State after', 'By', 'When']} />
         <tbody>
           {revisions.map((r) => (
             <tr key={r.revision}>

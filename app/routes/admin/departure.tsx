@@ -8,8 +8,10 @@ import type { BookingState } from '../../../common/booking-money.ts';
 import type { DepartureDetail, ManifestBooking, PublicDeparture } from '../../../common/departures.ts';
 import { CsrfInput, Field, FormError, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
 import { DepartureFields, departureJson, DepartureStatusBadge, type FormResult } from '../../components/admin/DepartureForm.tsx';
+import { ConsoleTable } from '../../components/admin/ConsoleTable.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
-import { dayText, ScrollTable, StateBadge } from '../../lib/booking-format.tsx';
+import { dayText, StateBadge } from '../../lib/booking-format.tsx';
+import { useOperatorZone, when } from '../../lib/console-time.ts';
 import type { Route } from './+types/departure';
 import './bookings.css';
 import './departures.css';
@@ -79,9 +81,10 @@ function MoveForm({ m, targets }: { m: ManifestBooking; targets: PublicDeparture
 }
 
 function Money({ m }: { m: ManifestBooking }) {
+  const zone = useOperatorZone();
   if (m.refundDue) return <span className="c-dep-refund">Refund due</span>;
   if (m.paid) return <>Deposit received</>;
-  if (m.holdUntil) return <>Held until {new Date(m.holdUntil).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC, unpaid</>;
+  if (m.holdUntil) return <>Held until {when(m.holdUntil, { zone })}, unpaid</>;
   return <>Kept without a payment</>;
 }
 
@@ -96,55 +99,44 @@ function Manifest({ detail, cancelled }: { detail: DepartureDetail; cancelled: b
       {manifest.length === 0 ? (
         <p className="c-empty c-muted">{cancelled ? 'The departure is cancelled: nobody holds seats on it.' : 'Nobody has booked this departure yet.'}</p>
       ) : (
-        <ScrollTable label="Manifest of the departure">
-          <table className="c-table c-bk-table">
-            <caption className="sr-only">Bookings holding seats on this departure, in the order they were made</caption>
-            <thead>
-              <tr>
-                <th scope="col">Booking</th>
-                <th scope="col">Travellers</th>
-                <th scope="col">Seats</th>
-                <th scope="col">Money</th>
-                <th scope="col" className="c-dep-noprint">
-                  Move
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {manifest.map((m) => (
-                <tr key={m.bookingId}>
-                  <th scope="row">
-                    <Link to={`/admin/bookings/${m.bookingId}`}>{m.reference}</Link> <StateBadge state={m.state as BookingState} />
-                    <span className="c-bk-sub">
-                      {m.leadName} · <a href={`mailto:${m.leadEmail}`}>{m.leadEmail}</a>
-                      {m.leadPhone ? ` · ${m.leadPhone}` : ''}
-                    </span>
-                  </th>
-                  <td>
-                    <ol className="c-dep-travellers">
-                      {m.travellers.map((t, i) => (
-                        <li key={i}>
-                          {t.name}
-                          {t.age !== null ? `, ${t.age}` : ''}
-                          {t.dietary ? ` · diet: ${t.dietary}` : ''}
-                          {t.medical ? ` · medical: ${t.medical}` : ''}
-                        </li>
-                      ))}
-                    </ol>
-                  </td>
-                  <td>
-                    {m.seats}
-                    {m.singleRooms ? <span className="c-bk-sub">{m.singleRooms} single</span> : null}
-                  </td>
-                  <td>
-                    <Money m={m} />
-                  </td>
-                  <td className="c-dep-noprint">{cancelled ? '—' : <MoveForm m={m} targets={moveTargets} />}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+        <ConsoleTable
+          label="Manifest of the departure"
+          caption="Bookings holding seats on this departure, in the order they were made"
+          className="c-table c-bk-table"
+          columns={['Booking', 'Travellers', 'Seats', 'Money', ['Move', 'c-dep-noprint']]}
+        >
+          {manifest.map((m) => (
+            <tr key={m.bookingId}>
+              <th scope="row">
+                <Link to={`/admin/bookings/${m.bookingId}`}>{m.reference}</Link> <StateBadge state={m.state as BookingState} />
+                <span className="c-bk-sub">
+                  {m.leadName} · <a href={`mailto:${m.leadEmail}`}>{m.leadEmail}</a>
+                  {m.leadPhone ? ` · ${m.leadPhone}` : ''}
+                </span>
+              </th>
+              <td>
+                <ol className="c-dep-travellers">
+                  {m.travellers.map((t, i) => (
+                    <li key={i}>
+                      {t.name}
+                      {t.age !== null ? `, ${t.age}` : ''}
+                      {t.dietary ? ` · diet: ${t.dietary}` : ''}
+                      {t.medical ? ` · medical: ${t.medical}` : ''}
+                    </li>
+                  ))}
+                </ol>
+              </td>
+              <td>
+                {m.seats}
+                {m.singleRooms ? <span className="c-bk-sub">{m.singleRooms} single</span> : null}
+              </td>
+              <td>
+                <Money m={m} />
+              </td>
+              <td className="c-dep-noprint">{cancelled ? '—' : <MoveForm m={m} targets={moveTargets} />}</td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
     </section>
   );

@@ -8,8 +8,10 @@ import { formatMinor } from '../../../common/booking-money.ts';
 import { type ConsoleDeparture, DEPARTURE_STATUS_LABELS, type DepartureList } from '../../../common/departures.ts';
 import { CsrfInput, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { DepartureFields, departureJson, DepartureStatusBadge, type FormResult } from '../../components/admin/DepartureForm.tsx';
+import { ConsoleTable } from '../../components/admin/ConsoleTable.tsx';
+import { num } from '../../components/ColumnHeads.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
-import { dayText, MonthCalendar, ScrollTable, ViewTabs } from '../../lib/booking-format.tsx';
+import { dayText, MonthCalendar, ViewTabs } from '../../lib/booking-format.tsx';
 import type { Route } from './+types/departures';
 import './bookings.css';
 import './departures.css';
@@ -26,7 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = new URLSearchParams();
   if (safari) q.set('safari', safari);
   if (view === 'calendar') q.set('month', isMonth(asked) ? asked : new Date().toISOString().slice(0, 7));
-  const list = await adminGet<DepartureList>(context, request, `/departures${q.size ? `?${q}` : ''}`);
+  let list = await adminGet<DepartureList>(context, request, `/departures${q.size ? `?${q}` : ''}`);
+  if (view === 'calendar' && !isMonth(asked) && list.today.slice(0, 7) !== q.get('month')) {
+    // This month is the operator's (the API's day), which differs from UTC's only around midnight.
+    q.set('month', list.today.slice(0, 7));
+    list = await adminGet<DepartureList>(context, request, `/departures?${q}`);
+  }
   const items = view === 'list' ? list.items.filter((d) => d.startsOn >= list.today) : list.items;
   return { view, safari, month: q.get('month') ?? list.today.slice(0, 7), list: { ...list, items } };
 }
@@ -60,42 +67,25 @@ function SeatsText({ d }: { d: ConsoleDeparture }) {
 function DepartureTable({ items }: { items: ConsoleDeparture[] }) {
   if (!items.length) return <p className="c-empty c-muted">No departures yet. Add one with the form below.</p>;
   return (
-    <ScrollTable label="Departures, soonest first">
-      <table className="c-table c-bk-table">
-        <caption className="sr-only">Departures, soonest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Departs</th>
-            <th scope="col">Safari</th>
-            <th scope="col">Status</th>
-            <th scope="col">Seats</th>
-            <th scope="col" className="c-num">
-              Per person
-            </th>
-            <th scope="col">Guide</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((d) => (
-            <tr key={d.id}>
-              <th scope="row">
-                <Link to={`/admin/departures/${d.id}`}>{dayText(d.startsOn)}</Link>
-                <span className="c-bk-sub">to {dayText(d.endsOn)}</span>
-              </th>
-              <td>{d.safariTitle}</td>
-              <td>
-                <DepartureStatusBadge d={d} />
-              </td>
-              <td>
-                <SeatsText d={d} />
-              </td>
-              <td className="c-num">{formatMinor(d.priceMinor, d.currency)}</td>
-              <td>{d.guide?.name ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollTable>
+    <ConsoleTable label="Departures, soonest first" className="c-table c-bk-table" columns={['Departs', 'Safari', 'Status', 'Seats', num('Per person'), 'Guide']}>
+      {items.map((d) => (
+        <tr key={d.id}>
+          <th scope="row">
+            <Link to={`/admin/departures/${d.id}`}>{dayText(d.startsOn)}</Link>
+            <span className="c-bk-sub">to {dayText(d.endsOn)}</span>
+          </th>
+          <td>{d.safariTitle}</td>
+          <td>
+            <DepartureStatusBadge d={d} />
+          </td>
+          <td>
+            <SeatsText d={d} />
+          </td>
+          <td className="c-num">{formatMinor(d.priceMinor, d.currency)}</td>
+          <td>{d.guide?.name ?? '—'}</td>
+        </tr>
+      ))}
+    </ConsoleTable>
   );
 }
 

@@ -1,16 +1,18 @@
 // /admin/enquiries: the inbox. Newest first, 25 a page; filters and the search are a plain GET
-// form, so every filtered list has its own address (and works without JavaScript). A table on
+// form, so every filtered list has its own address (and works without JavaScript). Pages go
+// "Newer" / "Older" by a cursor in the address (?before= / ?after=), which can be bookmarked. A table on
 // wide screens, stacked cards on phones; "Export CSV" downloads the same filtered list. Ticked
 // rows take one change at once (a status, spam included, or an assignment): all or none.
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { bulkSchema, inboxFilterSchema } from '../../../common/enquiry-forms.ts';
-import { ENQUIRY_STATUSES, EXPORT_REFUSED, FILTER_KEYS, filterParams, SOURCE_LABELS, STATUS_LABELS, type InboxResponse } from '../../../common/enquiry-inbox.ts';
+import { ENQUIRY_STATUSES, EXPORT_REFUSED, FILTER_KEYS, filterParams, parseInboxCursor, SOURCE_LABELS, STATUS_LABELS, type InboxResponse } from '../../../common/enquiry-inbox.ts';
 import { BUDGET_LABELS, BUDGETS } from '../../../common/enquiry-trip.ts';
 import type { StaffSession } from '../../../common/staff.ts';
 import { firstIssue } from '../../../common/staff.ts';
 import { CsrfInput, FormError, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
-import { OperatorZone, StatusBadge, StatusOptions, staffName, When } from '../../components/admin/InboxUi.tsx';
-import { Pagination } from '../../components/Pagination.tsx';
+import { StatusBadge, StatusOptions, staffName, When } from '../../components/admin/InboxUi.tsx';
+import { ChevronLeft, ChevronRight } from '../../components/Icons.tsx';
+import { OperatorZone } from '../../lib/console-time.ts';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import type { Route } from './+types/enquiries';
 import './enquiries.css';
@@ -23,36 +25,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filters = filterParams(url.searchParams);
   // The filter form sends its empty fields too: one tidy address per list.
+  const cursor = pageCursor(url.searchParams);
+  const firstPage = () => redirect(`/admin/enquiries${Object.keys(filters).length ? `?${new URLSearchParams(filters)}` : ''}`, { status: 303 });
+  // A page number (the pages' old addresses) or a cursor that is not one: the first page.
+  if (cursor === 'bad' || url.searchParams.has('page')) throw firstPage();
   if (FILTER_KEYS.some((k) => url.searchParams.has(k) && !(k in filters))) {
     const tidy = new URLSearchParams(filters);
-    const page = url.searchParams.get('page');
-    if (page) tidy.set('page', page);
+    if (cursor) tidy.set(cursor.side, cursor.raw);
     throw redirect(`/admin/enquiries${tidy.size ? `?${tidy}` : ''}`, { status: 303 });
   }
   const checked = inboxFilterSchema.safeParse(filters);
   const error = checked.success ? null : firstIssue(checked.error).message.replace(/^Invalid (\w+): /, (_m, f: string) => `${f === 'q' ? 'Search' : f[0]!.toUpperCase() + f.slice(1)}: `);
   const query = new URLSearchParams(checked.success ? filters : {});
-  const rawPage = url.searchParams.get('page');
-  if (rawPage !== null) {
-    // A page that is not a page number, or past the end (the list got shorter): the first page.
-    if (!/^[1-9][0-9]{0,5}$/.test(rawPage)) throw redirect(`/admin/enquiries${query.size ? `?${query}` : ''}`, { status: 303 });
-    query.set('page', rawPage);
-  }
-  const [list, mayExport] = await Promise.all([inboxPage(context, request, query, rawPage !== null), mayExportEnquiries(context, request)]);
+  if (cursor) query.set(cursor.side, cursor.raw);
+  const [list, mayExport] = await Promise.all([adminGet<InboxResponse>(context, request, `/enquiries?${query}`), mayExportEnquiries(context, request)]);
+  // Past the end (the list got shorter since the address was made): the first page.
+  if (cursor && list.enquiries.length === 0) throw firstPage();
   return { list, filters, error, mayExport };
 }
 
-/** The list's page; a page past the end (the list got shorter) is the first page. */
-async function inboxPage(context: Route.LoaderArgs['context'], request: Request, query: URLSearchParams, paged: boolean): Promise<InboxResponse> {
-  try {
-    return await adminGet<InboxResponse>(context, request, `/enquiries?${query}`);
-  } catch (e) {
-    if (paged && (e as { init?: { status?: number } })?.init?.status === 404) {
-      query.delete('page');
-      throw redirect(`/admin/enquiries${query.size ? `?${query}` : ''}`, { status: 303 });
-    }
-    throw e;
-  }
+/** The address's page: ?before= (older) or ?after= (newer) and its cursor; 'bad' when it is not one. */
+function pageCursor(params: URLSearchParams): { side: 'before' | 'after'; raw: string } | null | 'bad' {
+  const before = params.get('before');
+  const after = params.get('after');
+  if (before === null && after === null) return null;
+  const side = before !== null ? 'before' : 'after';
+  const raw = (before ?? after)!;
+  return (before !== null && after !== null) || !parseInboxCursor(raw) ? 'bad' : { side, raw };
 }
 
 /** Owners may export; agents when an owner allows it (the API checks again). */
@@ -209,7 +208,7 @@ function InboxResults({ list, filters }: { list: InboxResponse; filters: Record<
   return (
     <section aria-labelledby="results-title" aria-busy={busy || undefined} className="c-results">
       <h2 id="results-title" className="sr-only">
-        Results{list.totalPages > 1 ? `, page ${list.page} of ${list.totalPages}` : ''}
+        Results
       </h2>
       {list.enquiries.length === 0 ? (
         <div className="c-empty">
@@ -223,13 +222,56 @@ function InboxResults({ list, filters }: { list: InboxResponse; filters: Record<
           <InboxCards list={list} me={me} />
         </>
       )}
-      <Pagination page={list.page} totalPages={list.totalPages} label="Pages of enquiries" />
+      <InboxPager list={list} />
       <p className="c-field__hint">
         Enquiry numbers are unique and follow the order enquiries arrived in, but are not consecutive: the database hands numbers out in batches of 32 ahead of use, so after the server stopped
         abruptly, or after a restore, the next enquiry may be up to 32 higher than the last; an enquiry that could not be saved (its sender was asked to send it again) also uses up a number. No
         enquiry is missing when numbers jump.
       </p>
     </section>
+  );
+}
+
+/** "Newer" and "Older": links to the pages beside this one, the filters kept; dimmed at either end. */
+function InboxPager({ list }: { list: InboxResponse }) {
+  const location = useLocation();
+  if (!list.newer && !list.older) return null;
+  const href = (side: 'before' | 'after', cursor: string) => {
+    const params = new URLSearchParams(location.search);
+    params.delete('before');
+    params.delete('after');
+    params.set(side, cursor);
+    return `${location.pathname}?${params}`;
+  };
+  const step = (cursor: string | null, side: 'before' | 'after', rel: 'prev' | 'next', text: React.ReactNode) =>
+    cursor ? (
+      <Link className="pagination__step" to={href(side, cursor)} rel={rel}>
+        {text}
+      </Link>
+    ) : (
+      <span className="pagination__step is-disabled" aria-disabled="true">
+        {text}
+      </span>
+    );
+  return (
+    <nav className="pagination" aria-label="Pages of enquiries">
+      {step(
+        list.newer,
+        'after',
+        'prev',
+        <>
+          <ChevronLeft size={18} /> Newer
+        </>,
+      )}
+      {step(
+        list.older,
+        'before',
+        'next',
+        <>
+          Older <ChevronRight size={18} />
+        </>,
+      )}
+    </nav>
   );
 }
 

@@ -13,7 +13,8 @@ import type { ReplyKit } from '../../../common/reply-documents.ts';
 import { site } from '../../../common/site.ts';
 import { ReplyDocuments, ReplyTemplatePicker, templateFill } from '../../components/admin/ReplyDocuments.tsx';
 import { CsrfInput, Field, FormError, Notice, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
-import { OperatorZone, StatusBadge, StatusOptions, staffName, When } from '../../components/admin/InboxUi.tsx';
+import { StatusBadge, StatusOptions, staffName, When } from '../../components/admin/InboxUi.tsx';
+import { OperatorZone } from '../../lib/console-time.ts';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { formEntries, formFields, formText, parseForm } from '../../lib/read-form.ts';
 import type { Route } from './+types/enquiry';
@@ -141,6 +142,11 @@ export default function EnquiryScreen() {
           <Link className="btn btn--primary btn--sm" to={`/admin/quotes/new?enquiry=${e.id}`}>
             Make a quote
           </Link>
+          {owner ? (
+            <Link className="btn btn--ghost btn--sm c-danger" to={`/admin/erase?enquiry=${e.id}`}>
+              Erase this person
+            </Link>
+          ) : null}
         </div>
       </header>
       {done && Object.hasOwn(DONE, done) ? <Notice>{DONE[done]}</Notice> : null}

@@ -8,17 +8,19 @@ import type { StaffSession } from '../../../common/staff.ts';
 import { CsrfInput } from '../../components/admin/ConsoleUi.tsx';
 import { BrandMark } from '../../components/layout/Brand.tsx';
 import { adminGet } from '../../lib/admin.ts';
+import { OperatorZone } from '../../lib/console-time.ts';
 import type { Route } from './+types/layout';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await adminGet<StaffSession>(context, request, '/session');
   // Whether the content screens (content editing, the media library) are shown: owners, and agents when allowed.
   // The reviews waiting for a moderator are counted beside their menu entry (one grouped count).
+  // The operator's time zone comes with it: every screen writes its times in it.
   const [access, reviews] = await Promise.all([
-    session.staff.role === 'owner' ? { editContent: true } : adminGet<{ editContent: boolean }>(context, request, '/settings/access'),
+    adminGet<{ editContent: boolean; timeZone: string }>(context, request, '/settings/access'),
     adminGet<ReviewCounts>(context, request, '/reviews/counts').catch(() => ({ pending: 0 })),
   ]);
-  return { ...session, editContent: access.editContent, pendingReviews: reviews.pending };
+  return { ...session, editContent: session.staff.role === 'owner' || access.editContent, timeZone: access.timeZone, pendingReviews: reviews.pending };
 }
 
 interface Section {
@@ -107,7 +109,9 @@ export default function ConsoleLayout() {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="c-main">
-        <Outlet />
+        <OperatorZone.Provider value={session.timeZone}>
+          <Outlet />
+        </OperatorZone.Provider>
       </main>
     </div>
   );

@@ -55,14 +55,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true as const, image: answer as MediaImage };
 }
 
-export default function Media() {
-  const { list, q } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const [params] = useSearchParams();
-  const revalidator = useRevalidator();
+/**
+ * While something is being processed, the grid follows it (with JavaScript): the list is asked for
+ * again a moment after each fresh one, until nothing is queued or processing.
+ */
+function useFollowProcessing(list: MediaList, revalidator: ReturnType<typeof useRevalidator>): void {
   const working = list.items.some((i) => i.status === 'queued' || i.status === 'processing');
-
-  // While something is being processed, the grid follows it (with JavaScript).
   // biome-ignore lint/correctness/useExhaustiveDependencies: each fresh list starts the next wait, so the grid keeps following the work
   useEffect(() => {
     if (!working) return;
@@ -71,6 +69,14 @@ export default function Media() {
     }, 1500);
     return () => clearTimeout(timer);
   }, [working, revalidator, list]);
+}
+
+export default function Media() {
+  const { list, q } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const revalidator = useRevalidator();
+  useFollowProcessing(list, revalidator);
 
   return (
     <>
@@ -92,60 +98,74 @@ export default function Media() {
         />
       </section>
 
-      <section aria-labelledby="library-title">
-        <h2 id="library-title" className="c-subhead">
-          Library
-        </h2>
-        <Form method="get" className="c-filters" role="search" aria-label="Media library">
-          <div className="c-field">
-            <label htmlFor="media-q">Search alt text, caption or file name</label>
-            <input id="media-q" name="q" type="search" defaultValue={q} maxLength={200} autoComplete="off" />
-          </div>
-          <div className="c-filters__actions">
-            <button type="submit" className="btn btn--primary">
-              Search
-            </button>
-            {q ? (
-              <Link to="/admin/media" className="c-textlink">
-                Clear
-              </Link>
-            ) : null}
-          </div>
-        </Form>
-        <p className="c-count" role="status">
-          {list.total === 0
-            ? q
-              ? 'No image matches.'
-              : 'No image has been uploaded yet.'
-            : `${plural(list.total, 'image')}${q ? ' match' : ''}${list.pageCount > 1 ? ` · page ${list.page} of ${list.pageCount}` : ''}`}
-        </p>
-        {list.items.length ? (
-          <ul className="c-media" aria-label="Images">
-            {list.items.map((image) => (
-              <li key={image.id} className="c-media__card">
-                <div className="c-media__frame">
-                  <MediaThumb image={image} />
-                </div>
-                <div className="c-media__body">
-                  <p className="c-media__alt c-break">{image.alt}</p>
-                  <p className="c-media__facts">
-                    <span>
-                      {image.width} × {image.height}
-                    </span>
-                    <span>{formatBytes(image.bytes)}</span>
-                    <span>{image.format.toUpperCase()}</span>
-                  </p>
-                  <MediaStatusBadge image={image} />
-                  <Link to={`/admin/media/${image.id}`} className="btn btn--ghost btn--sm c-media__edit" aria-label={`Edit or delete: ${image.alt}`}>
-                    Edit
-                  </Link>
-                </div>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <Pager page={list.page} pages={list.pageCount} href={(p) => `/admin/media${listQuery(q, p)}`} />
-      </section>
+      <Library list={list} q={q} />
     </>
+  );
+}
+
+/** The library: its search, how many images it holds (or match), a page of them as cards, and the pager. */
+function Library({ list, q }: { list: MediaList; q: string }) {
+  return (
+    <section aria-labelledby="library-title">
+      <h2 id="library-title" className="c-subhead">
+        Library
+      </h2>
+      <Form method="get" className="c-filters" role="search" aria-label="Media library">
+        <div className="c-field">
+          <label htmlFor="media-q">Search alt text, caption or file name</label>
+          <input id="media-q" name="q" type="search" defaultValue={q} maxLength={200} autoComplete="off" />
+        </div>
+        <div className="c-filters__actions">
+          <button type="submit" className="btn btn--primary">
+            Search
+          </button>
+          {q ? (
+            <Link to="/admin/media" className="c-textlink">
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      <p className="c-count" role="status">
+        {list.total === 0
+          ? q
+            ? 'No image matches.'
+            : 'No image has been uploaded yet.'
+          : `${plural(list.total, 'image')}${q ? ' match' : ''}${list.pageCount > 1 ? ` · page ${list.page} of ${list.pageCount}` : ''}`}
+      </p>
+      {list.items.length ? (
+        <ul className="c-media" aria-label="Images">
+          {list.items.map((image) => (
+            <MediaCard key={image.id} image={image} />
+          ))}
+        </ul>
+      ) : null}
+      <Pager page={list.page} pages={list.pageCount} href={(p) => `/admin/media${listQuery(q, p)}`} />
+    </section>
+  );
+}
+
+/** One image of the library: its thumbnail, alt text, dimensions, size, format and state, and the way to its own screen. */
+function MediaCard({ image }: { image: MediaImage }) {
+  return (
+    <li className="c-media__card">
+      <div className="c-media__frame">
+        <MediaThumb image={image} />
+      </div>
+      <div className="c-media__body">
+        <p className="c-media__alt c-break">{image.alt}</p>
+        <p className="c-media__facts">
+          <span>
+            {image.width} × {image.height}
+          </span>
+          <span>{formatBytes(image.bytes)}</span>
+          <span>{image.format.toUpperCase()}</span>
+        </p>
+        <MediaStatusBadge image={image} />
+        <Link to={`/admin/media/${image.id}`} className="btn btn--ghost btn--sm c-media__edit" aria-label={`Edit or delete: ${image.alt}`}>
+          Edit
+        </Link>
+      </div>
+    </li>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from 'react-router';
 import { BOOKING_STATE_LABELS, formatMinor } from '../../../common/booking-money.ts';
 import { QUOTE_STATUS_LABELS, type QuoteListItem } from '../../../common/quote-admin.ts';
 import { PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { ColumnHeads } from '../../components/ColumnHeads.tsx';
 import { adminGet } from '../../lib/admin.ts';
 import type { Route } from './+types/quotes';
 import './quotes.css';
@@ -35,16 +36,7 @@ export default function Quotes() {
         <div className="q-table-wrap">
           <table className="c-table">
             <caption className="sr-only">Quotes, the latest changed first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Quote</th>
-                <th scope="col">Traveller</th>
-                <th scope="col">Trip</th>
-                <th scope="col">Travel</th>
-                <th scope="col">Total</th>
-                <th scope="col">State</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={['Quote', 'Traveller', 'Trip', 'Travel', 'Total', 'State']} />
             <tbody>
               {quotes.map((q) => (
                 <tr key={q.id}>

@@ -8,6 +8,7 @@ import { isModerationStatus, MODERATION_LABELS, MODERATION_STATUSES, type Modera
 import { CsrfInput, FormError, Notice, PageHead, Pager } from '../../components/admin/ConsoleUi.tsx';
 import { plural } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
+import { dayOf, useOperatorZone } from '../../lib/console-time.ts';
 import { formFields, formTexts } from '../../lib/read-form.ts';
 import type { Route } from './+types/reviews';
 import './reviews.css';
@@ -65,9 +66,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const showDate = (iso: string) => dateFormat.format(new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso));
-
 function Stars({ rating }: { rating: number }) {
   return (
     <span className="c-rv__stars" role="img" aria-label={`${rating} of 5 stars`}>
@@ -80,6 +78,7 @@ function Stars({ rating }: { rating: number }) {
 }
 
 function ReviewCard({ review, busy }: { review: ModeratedReview; busy: boolean }) {
+  const zone = useOperatorZone();
   const titleId = `review-${review.id}-title`;
   const button = (intent: 'approve' | 'reject') => (
     <Form method="post" className="c-rv__form">
@@ -107,11 +106,11 @@ function ReviewCard({ review, busy }: { review: ModeratedReview; busy: boolean }
             On <Link to={`/safaris/${review.safari.slug}`}>{review.safari.title}</Link>
           </span>
           <span>
-            Written <time dateTime={review.date}>{showDate(review.date)}</time>
+            Written <time dateTime={review.date}>{dayOf(review.date, zone)}</time>
           </span>
           {review.moderatedAt && review.status !== 'pending' ? (
             <span>
-              {MODERATION_LABELS[review.status]} <time dateTime={review.moderatedAt}>{showDate(review.moderatedAt)}</time>
+              {MODERATION_LABELS[review.status]} <time dateTime={review.moderatedAt}>{dayOf(review.moderatedAt, zone)}</time>
               {review.moderatedBy ? ` by ${review.moderatedBy}` : ''}
             </span>
           ) : null}

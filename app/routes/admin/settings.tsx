@@ -7,6 +7,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { parseRateText, type AdminCurrencyRates } from '../../../common/currency-admin.ts';
 import type { ConsoleSettings } from '../../../common/media-library.ts';
 import { operatorTime, timeZoneChoices } from '../../../common/operator-time.ts';
+import { dayOf } from '../../lib/console-time.ts';
 import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { loadReminderSettings, ReminderSettingsSection, saveReminderSettings } from '../../components/admin/ReminderSettings.tsx';
 import { loadReplyTemplates, ReplyTemplatesSection, saveReplyTemplates } from '../../components/admin/ReplyTemplates.tsx';
@@ -73,8 +74,6 @@ async function saveRates(form: FormData, context: Route.ActionArgs['context'], r
   };
 }
 
-const setOn = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
 export default function Settings() {
   const settings = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -123,7 +122,7 @@ export default function Settings() {
                 key={`${r.currency} ${r.updatedAt ?? ''}`}
                 name={`rate-${r.currency}`}
                 label={`${r.name} (${r.currency}) per US dollar`}
-                hint={r.updatedAt ? `Set ${setOn.format(new Date(r.updatedAt))}${r.updatedBy ? ` by ${r.updatedBy}` : ' from the content file'}` : 'No rate yet: prices stay in US dollars'}
+                hint={r.updatedAt ? `Set ${dayOf(r.updatedAt, settings.timeZone)}${r.updatedBy ? ` by ${r.updatedBy}` : ' from the content file'}` : 'No rate yet: prices stay in US dollars'}
                 type="text"
                 inputMode="decimal"
                 autoComplete="off"
@@ -186,7 +185,7 @@ function ZoneSection({ zone, now, result, busy }: { zone: string; now: string; r
         <div className="c-field">
           <label htmlFor="time-zone">The operator’s time zone</label>
           <p className="c-field__hint" id="time-zone-hint">
-            Campaigns are scheduled in it, and the times in the operator’s e-mails, the enquiry inbox and the campaign screens are written in it. Now: {operatorTime(now, zone)}.
+            Campaigns are scheduled in it, and the times in the operator’s e-mails and on every console screen are written in it. Now: {operatorTime(now, zone)}.
           </p>
           <select id="time-zone" name="timeZone" defaultValue={zone} aria-describedby="time-zone-hint" className="c-input" key={zone}>
             {timeZoneChoices().map((z) => (

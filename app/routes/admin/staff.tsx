@@ -9,7 +9,7 @@ import { INVITE_HOURS, staffInviteSchema, staffRoleSchema, type StaffList, type 
 import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { formFields, formText, formTexts, parseForm } from '../../lib/read-form.ts';
-import { when } from '../../lib/console-time.ts';
+import { useOperatorZone, when } from '../../lib/console-time.ts';
 import type { Route } from './+types/staff';
 import './staff.css';
 
@@ -96,6 +96,7 @@ function RowAction({ member, intent, label }: { member: StaffRow; intent: string
 
 /** One member: who, their role and state, and what an owner can do about them. */
 function MemberRow({ m, me }: { m: StaffRow; me: number }) {
+  const zone = useOperatorZone();
   return (
     <tr className={m.disabled ? 'is-disabled' : undefined}>
       <th scope="row" data-label="Member">
@@ -104,7 +105,7 @@ function MemberRow({ m, me }: { m: StaffRow; me: number }) {
       </th>
       <td data-label="Role">{m.role === 'owner' ? 'Owner' : 'Agent'}</td>
       <td data-label="Two-step">{m.totp ? <span className="c-badge c-badge--on">On</span> : <span className="c-badge">Off</span>}</td>
-      <td data-label="Last sign-in">{m.lastSignInAt ? <time dateTime={m.lastSignInAt}>{when(m.lastSignInAt)}</time> : 'Never'}</td>
+      <td data-label="Last sign-in">{m.lastSignInAt ? <time dateTime={m.lastSignInAt}>{when(m.lastSignInAt, { zone })}</time> : 'Never'}</td>
       <td data-label="Status">{m.disabled ? <span className="c-badge c-badge--off">Disabled</span> : m.invited ? <span className="c-badge c-badge--wait">Invited</span> : 'Active'}</td>
       <td data-label="Actions">
         {m.id === me ? (

@@ -2,9 +2,10 @@
 // their subscription, their enquiries, quotes and bookings' personal data (server/bookings/erasure.ts)
 // and every e-mail to or about them. Only a one-way
 // fingerprint (HMAC) of the address is kept, so that an import cannot add them again.
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import type { SubscriberRow } from '../../../common/newsletter-admin.ts';
-import { CsrfInput, FormError, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { FormError, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { EraseConfirm, UNTICKED } from '../../components/admin/EraseConfirm.tsx';
 import { plural, StatusBadge } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { formFields, formTexts } from '../../lib/read-form.ts';
@@ -22,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const texts = formTexts(await formFields(request));
   // Without the tick nothing is erased, and the page says so beside the box.
-  if (texts.confirm !== 'yes') return { message: 'Nothing was erased: tick the box “I understand: erase this person now” to confirm, then press the button again.', field: 'confirm' };
+  if (texts.confirm !== 'yes') return UNTICKED;
   const sent = await adminSend(context, request, `/subscribers/${encodeURIComponent(params.id)}/erase`, { json: { confirm: true }, csrf: texts[CSRF_FIELD] });
   if (!sent.ok) return { message: sent.error! };
   throw redirect('/admin/subscribers?erased=1', { status: 303, headers: { 'cache-control': 'no-store' } });
@@ -55,29 +56,7 @@ export default function EraseSubscriber() {
           Only a one-way fingerprint of the address is kept, so an import cannot add them again. If they sign up again themselves on the site, that is their new consent and they are added as pending.
         </p>
         <FormError>{result && !('field' in result) ? result.message : undefined}</FormError>
-        <Form method="post" className="c-form" noValidate>
-          <CsrfInput />
-          {result && 'field' in result ? (
-            <p className="c-field__error" id="erase-confirm-error" role="alert">
-              {result.message}
-            </p>
-          ) : null}
-          <div className={`c-check${result && 'field' in result ? ' c-field--error' : ''}`}>
-            <input
-              id="erase-confirm"
-              name="confirm"
-              type="checkbox"
-              value="yes"
-              aria-invalid={result && 'field' in result ? true : undefined}
-              aria-describedby={result && 'field' in result ? 'erase-confirm-error' : undefined}
-              autoFocus={result && 'field' in result ? true : undefined}
-            />
-            <label htmlFor="erase-confirm">I understand: erase this person now. This cannot be undone.</label>
-          </div>
-          <button type="submit" className="btn btn--primary c-btn-danger" disabled={busy}>
-            Erase {s.email}
-          </button>
-        </Form>
+        <EraseConfirm unticked={result && 'field' in result ? result.message : undefined} busy={busy} button={`Erase ${s.email}`} />
       </section>
     </>
   );

@@ -84,126 +84,146 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 const OUTCOME: Record<ImportOutcome, string> = { added: 'Added', existing: 'Already there', invalid: 'Not imported', erased: 'Erased before' };
 
+type Result = Awaited<ReturnType<typeof clientAction>>;
+type Imported = Extract<Result, { ok: true }>;
+
 export default function ImportSubscribers() {
   const result = useActionData<typeof clientAction>();
   const busy = useNavigation().state === 'submitting';
-  const fieldError = result && !result.ok && result.field?.startsWith('consent') ? result.field : undefined;
-  const typed = result && !result.ok ? result.typed : undefined;
   return (
     <>
       <PageHead title="Import subscribers" lead={<Link to="/admin/subscribers">Back to the subscribers</Link>} />
-      {result?.ok ? (
-        <section className="c-panel" aria-labelledby="report-title">
-          <h2 id="report-title">Import of {result.file}</h2>
-          <Notice>
-            {result.report.consent ? (
-              <>
-                {plural(result.report.added, 'person', 'people')} added as confirmed, with the proof of consent “{result.report.consent.source}”, <Day iso={result.report.consent.date} />; no e-mail
-                was sent.
-              </>
-            ) : (
-              <>
-                {plural(result.report.added, 'person', 'people')} added as pending
-                {result.report.mailed ? `; ${plural(result.report.mailed, 'confirmation e-mail')} on the way` : '; no e-mail was sent'}.
-              </>
-            )}
-          </Notice>
-          <dl className="c-stats">
-            <div>
-              <dt>Added</dt>
-              <dd>{result.report.added.toLocaleString('en')}</dd>
-            </div>
-            <div>
-              <dt>Already there</dt>
-              <dd>{result.report.existing.toLocaleString('en')}</dd>
-            </div>
-            <div>
-              <dt>Not valid</dt>
-              <dd>{result.report.invalid.toLocaleString('en')}</dd>
-            </div>
-            <div>
-              <dt>Erased before</dt>
-              <dd>{result.report.erased.toLocaleString('en')}</dd>
-            </div>
-          </dl>
-          {result.report.rows.length ? (
-            <table className="c-table">
-              <caption>Rows not added</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Result</th>
-                  <th scope="col">Why</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.report.rows.map((r) => (
-                  <tr key={r.line}>
-                    <td>{r.line}</td>
-                    <td className="c-break">{r.email || <span className="c-muted">(empty)</span>}</td>
-                    <td>{OUTCOME[r.outcome]}</td>
-                    <td>{r.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
-          {result.more ? <p className="c-muted">And {plural(result.more, 'more row')} not added.</p> : null}
-        </section>
-      ) : null}
-      <section className="c-panel" aria-labelledby="import-title">
-        <h2 id="import-title">{result?.ok ? 'Import another file' : 'Choose a file'}</h2>
-        <p>
-          A CSV file (UTF-8) whose first row names the columns <code>email</code> and <code>name</code>; other columns are ignored. At most {MB} MB and {IMPORT_MAX_ROWS.toLocaleString('en')} rows.
-        </p>
-        <p className="c-muted">
-          Everyone imported is <strong>pending</strong>: they receive the newsletter only after they confirm their address themselves, unless you give the proof that they agreed before (below). People
-          already on the list are left as they are, and people erased at their request are not added again.
-        </p>
-        <FormError>{result && !result.ok && !fieldError ? result.message : undefined}</FormError>
-        {/* A new, empty form after each import: the proof of consent is given again for each file. */}
-        <Form method="post" encType="multipart/form-data" className="c-form" key={result?.ok ? result.done : 'form'}>
-          <CsrfInput />
-          <div className="c-field">
-            <label htmlFor="import-file">CSV file</label>
-            <input id="import-file" name="file" type="file" accept=".csv,text/csv" required />
-          </div>
-          <div className="c-check">
-            <input id="import-confirm" name="sendConfirmation" type="checkbox" value="yes" />
-            <label htmlFor="import-confirm">Send them a confirmation e-mail</label>
-          </div>
-          <fieldset className="c-fieldset">
-            <legend>Moving a list that already agreed?</legend>
-            <div className="c-check">
-              <input id="import-consented" name="consented" type="checkbox" value="yes" defaultChecked={typed?.consented} aria-describedby="import-consented-hint" />
-              <label htmlFor="import-consented">Everyone in this file already agreed to receive our newsletter: add them as confirmed</label>
-            </div>
-            <p className="c-field__hint" id="import-consented-hint">
-              Only with the proof of their consent, for the whole file: where they agreed and on which day. It is kept on each person’s row. They get no confirmation e-mail.
-            </p>
-            <Field
-              label="Where they agreed"
-              name="consentSource"
-              hint="For example: sign-up form on our old website, or the newsletter list of our previous e-mail service."
-              maxLength={200}
-              autoComplete="off"
-              defaultValue={typed?.consentSource}
-              error={fieldError === 'consentSource' ? result?.message : undefined}
-            />
-            <Field
-              label="The day they agreed (or the last of those days)"
-              name="consentDate"
-              type="date"
-              defaultValue={typed?.consentDate}
-              error={fieldError === 'consentDate' ? result?.message : undefined}
-            />
-          </fieldset>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? 'Importing…' : 'Import'}
-          </button>
-        </Form>
-      </section>
+      {result?.ok ? <ImportReportSection result={result} /> : null}
+      <ImportFormSection result={result} busy={busy} />
     </>
+  );
+}
+
+/** What the last import did: the sentence, the counts, and the rows not added (the first SHOWN of them). */
+function ImportReportSection({ result }: { result: Imported }) {
+  const { report } = result;
+  return (
+    <section className="c-panel" aria-labelledby="report-title">
+      <h2 id="report-title">Import of {result.file}</h2>
+      <Notice>
+        {report.consent ? (
+          <>
+            {plural(report.added, 'person', 'people')} added as confirmed, with the proof of consent “{report.consent.source}”, <Day iso={report.consent.date} />; no e-mail was sent.
+          </>
+        ) : (
+          <>
+            {plural(report.added, 'person', 'people')} added as pending
+            {report.mailed ? `; ${plural(report.mailed, 'confirmation e-mail')} on the way` : '; no e-mail was sent'}.
+          </>
+        )}
+      </Notice>
+      <dl className="c-stats">
+        <div>
+          <dt>Added</dt>
+          <dd>{report.added.toLocaleString('en')}</dd>
+        </div>
+        <div>
+          <dt>Already there</dt>
+          <dd>{report.existing.toLocaleString('en')}</dd>
+        </div>
+        <div>
+          <dt>Not valid</dt>
+          <dd>{report.invalid.toLocaleString('en')}</dd>
+        </div>
+        <div>
+          <dt>Erased before</dt>
+          <dd>{report.erased.toLocaleString('en')}</dd>
+        </div>
+      </dl>
+      {report.rows.length ? <RowsNotAdded rows={report.rows} /> : null}
+      {result.more ? <p className="c-muted">And {plural(result.more, 'more row')} not added.</p> : null}
+    </section>
+  );
+}
+
+/** The rows of the file that were not added, each with its line, address, result and why. */
+function RowsNotAdded({ rows }: { rows: ImportReport['rows'] }) {
+  return (
+    <table className="c-table">
+      <caption>Rows not added</caption>
+      <thead>
+        <tr>
+          <th scope="col">Line</th>
+          <th scope="col">E-mail</th>
+          <th scope="col">Result</th>
+          <th scope="col">Why</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.line}>
+            <td>{r.line}</td>
+            <td className="c-break">{r.email || <span className="c-muted">(empty)</span>}</td>
+            <td>{OUTCOME[r.outcome]}</td>
+            <td>{r.reason}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The file to import and what to do with its people: a confirmation e-mail, or confirmed at once with the proof of their consent. */
+function ImportFormSection({ result, busy }: { result: Result | undefined; busy: boolean }) {
+  const fieldError = result && !result.ok && result.field?.startsWith('consent') ? result.field : undefined;
+  const typed = result && !result.ok ? result.typed : undefined;
+  return (
+    <section className="c-panel" aria-labelledby="import-title">
+      <h2 id="import-title">{result?.ok ? 'Import another file' : 'Choose a file'}</h2>
+      <p>
+        A CSV file (UTF-8) whose first row names the columns <code>email</code> and <code>name</code>; other columns are ignored. At most {MB} MB and {IMPORT_MAX_ROWS.toLocaleString('en')} rows.
+      </p>
+      <p className="c-muted">
+        Everyone imported is <strong>pending</strong>: they receive the newsletter only after they confirm their address themselves, unless you give the proof that they agreed before (below). People
+        already on the list are left as they are, and people erased at their request are not added again.
+      </p>
+      <FormError>{result && !result.ok && !fieldError ? result.message : undefined}</FormError>
+      {/* A new, empty form after each import: the proof of consent is given again for each file. */}
+      <Form method="post" encType="multipart/form-data" className="c-form" key={result?.ok ? result.done : 'form'}>
+        <CsrfInput />
+        <div className="c-field">
+          <label htmlFor="import-file">CSV file</label>
+          <input id="import-file" name="file" type="file" accept=".csv,text/csv" required />
+        </div>
+        <div className="c-check">
+          <input id="import-confirm" name="sendConfirmation" type="checkbox" value="yes" />
+          <label htmlFor="import-confirm">Send them a confirmation e-mail</label>
+        </div>
+        <fieldset className="c-fieldset">
+          <legend>Moving a list that already agreed?</legend>
+          <div className="c-check">
+            <input id="import-consented" name="consented" type="checkbox" value="yes" defaultChecked={typed?.consented} aria-describedby="import-consented-hint" />
+            <label htmlFor="import-consented">Everyone in this file already agreed to receive our newsletter: add them as confirmed</label>
+          </div>
+          <p className="c-field__hint" id="import-consented-hint">
+            Only with the proof of their consent, for the whole file: where they agreed and on which day. It is kept on each person’s row. They get no confirmation e-mail.
+          </p>
+          <Field
+            label="Where they agreed"
+            name="consentSource"
+            hint="For example: sign-up form on our old website, or the newsletter list of our previous e-mail service."
+            maxLength={200}
+            autoComplete="off"
+            defaultValue={typed?.consentSource}
+            error={fieldError === 'consentSource' ? result?.message : undefined}
+          />
+          <Field
+            label="The day they agreed (or the last of those days)"
+            name="consentDate"
+            type="date"
+            defaultValue={typed?.consentDate}
+            error={fieldError === 'consentDate' ? result?.message : undefined}
+          />
+        </fieldset>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? 'Importing…' : 'Import'}
+        </button>
+      </Form>
+    </section>
   );
 }

@@ -137,6 +137,9 @@ export default function Subscribers() {
             <a className="btn btn--ghost" href={exportHref} download>
               Export {filtered ? 'these' : 'all'} as CSV
             </a>
+            <Link className="btn btn--ghost c-danger" to="/admin/erase">
+              Erase a person
+            </Link>
           </>
         }
       />

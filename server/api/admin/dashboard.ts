@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { ENQUIRY_SOURCES, ENQUIRY_STATUSES, type DashboardData } from '../../../common/enquiry-inbox.ts';
+import { readOperatorTimeZone } from '../../auth/content-access.ts';
 import { requireStaff, sessionOf, type AdminEnv } from '../../auth/guard.ts';
 import { bookingDashboard, lastTwelve } from '../../bookings/dashboard.ts';
 import type { Db, Tx } from '../../db/index.ts';
@@ -16,8 +17,8 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /** The enquiries (spam left out) received in each of the last 12 weeks, oldest first. */
-export function enquiriesPerWeek(db: Tx) {
-  const weeks = lastTwelve('week');
+export function enquiriesPerWeek(db: Tx, zone: string) {
+  const weeks = lastTwelve('week', zone);
   return db.execute(sql`
     with ${weeks.ctes},
     counted as (
@@ -31,8 +32,8 @@ export function enquiriesPerWeek(db: Tx) {
 }
 
 /** The enquiries (spam left out) received in each of the last 12 months, and how many of them are booked. */
-export function conversionPerMonth(db: Tx) {
-  const months = lastTwelve('month');
+export function conversionPerMonth(db: Tx, zone: string) {
+  const months = lastTwelve('month', zone);
   return db.execute(sql`
     with ${months.ctes},
     counted as (
@@ -71,15 +72,15 @@ async function countsByStatusAndSource(db: Db, me: number) {
   return { statusCount, sourceCount, t };
 }
 
-/** The dashboard's figures, in UTC: weeks start on Monday. */
-async function dashboardData(db: Db, me: number): Promise<DashboardData> {
+/** The dashboard's figures, in the operator's time zone: weeks start on Monday. */
+async function dashboardData(db: Db, me: number, zone: string): Promise<DashboardData> {
   const [weeks, months, counts, leadWeeks, safariRows] = await Promise.all([
-    enquiriesPerWeek(db),
-    conversionPerMonth(db),
+    enquiriesPerWeek(db, zone),
+    conversionPerMonth(db, zone),
     countsByStatusAndSource(db, me),
     whatsappLeadsPerWeek(db),
     db.execute(sql`
-      with since as (select date_trunc('week', now() at time zone 'UTC') - interval '11 weeks' as t),
+      with since as (select date_trunc('week', now() at time zone ${zone}::text) - interval '11 weeks' as t),
       clicks as (
         select s.id, sum(l.clicks)::int as n
           from whatsapp_leads l join safaris s on l.path = '/safaris/' || s.safarititleslug
@@ -88,7 +89,7 @@ async function dashboardData(db: Db, me: number): Promise<DashboardData> {
       sent as (
         select e.safari_id as id, count(*)::int as n
           from enquiries e
-         where e.status <> 'spam' and e.safari_id is not null and e.created_at >= ((select t from since) at time zone 'UTC')
+         where e.status <> 'spam' and e.safari_id is not null and e.created_at >= ((select t from since) at time zone ${zone}::text)
          group by e.safari_id)
       select s.safarititleslug as slug, s.safarititle as title, s.safariday as days, coalesce(clicks.n, 0) as clicks, coalesce(sent.n, 0) as enquiries
         from safaris s left join clicks on clicks.id = s.id left join sent on sent.id = s.id
@@ -124,7 +125,8 @@ export function dashboardApi() {
   app.use('/dashboard', requireStaff());
   app.get('/dashboard', async (c) => {
     const db = deps(c).db;
-    const [enquiries, bookings] = await Promise.all([dashboardData(db, sessionOf(c).staff.id), bookingDashboard(db)]);
+    const zone = await readOperatorTimeZone(db);
+    const [enquiries, bookings] = await Promise.all([dashboardData(db, sessionOf(c).staff.id, zone), bookingDashboard(db, zone)]);
     return c.json({ ...enquiries, bookings });
   });
   return app;

@@ -12,12 +12,15 @@ import { assignSchema, bulkSchema, inboxFilterSchema, noteSchema, replySchema, s
 import {
   EXPORT_REFUSED,
   FILTER_KEYS,
+  formatInboxCursor,
   INBOX_PAGE_SIZE,
+  parseInboxCursor,
   SOURCE_LABELS,
   STATUS_LABELS,
   type EnquiryDetail,
   type EnquirySource,
   type EnquiryStatus,
+  type InboxCursor,
   type InboxResponse,
   type OutboxState,
   type StaffRef,
@@ -36,7 +39,7 @@ import { enquiryReply, operatorCopy } from '../../mail/enquiry-reply.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { searchFold } from '../../search/fold.ts';
 import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
-import { deps, parsePaging, totalPagesFor } from '../../http/deps.ts';
+import { deps, parsePaging } from '../../http/deps.ts';
 import { HttpError } from '../../http/error.ts';
 import { readBody } from './body.ts';
 import { type ItineraryMaker, itineraryAttachment, quoteAttachment, replyKit } from './reply-documents.ts';
@@ -153,13 +156,15 @@ function tripOf(r: { [K in keyof typeof tripColumns]: (typeof enquiries.$inferSe
   };
 }
 
-function listQuery(db: Db, where: SQL | undefined) {
+/** The list's columns and joins, newest first (or, for the page after a cursor, oldest first). */
+function listQuery(db: Db, where: SQL | undefined, order: 'newest' | 'oldest' = 'newest') {
+  const by = order === 'newest' ? desc : asc;
   return db
     .select({
       id: enquiries.id,
       created_at: enquiries.created_at,
-      /** The time as the database writes it, to the microsecond: the export's keyset. */
-      created_at_text: sql<string>`${enquiries.created_at}::text`,
+      /** The time received in microseconds since 1970, exact: the pages' and the export's keyset. */
+      created_us: sql<string>`(extract(epoch from ${enquiries.created_at}) * 1000000)::bigint::text`,
       name: enquiries.name,
       email: enquiries.email,
       phone: enquiries.phone,
@@ -181,7 +186,66 @@ function listQuery(db: Db, where: SQL | undefined) {
     .leftJoin(safaris, eq(safaris.id, enquiries.safari_id))
     .leftJoin(assignee, eq(assignee.id, enquiries.assigned_to))
     .where(where)
-    .orderBy(desc(enquiries.created_at), desc(enquiries.id));
+    .orderBy(by(enquiries.created_at), by(enquiries.id));
+}
+
+/** A cursor's time as a timestamp, exact to the microsecond (whole seconds, then the rest). */
+function cursorTime(c: InboxCursor): SQL {
+  const us = BigInt(c.us);
+  return sql`(to_timestamp(${(us / 1_000_000n).toString()}::bigint) + ${Number(us % 1_000_000n)}::int * interval '1 microsecond')`;
+}
+
+/**
+ * The enquiries older (`before`) or newer (`after`) than a cursor in the list's order: a keyset on
+ * (received, id), written so that the index on the time received serves the range.
+ */
+function beyond(c: InboxCursor, side: 'before' | 'after'): SQL {
+  const at = cursorTime(c);
+  return side === 'before'
+    ? sql`(${enquiries.created_at} <= ${at} and (${enquiries.created_at} < ${at} or ${enquiries.id} < ${c.id}))`
+    : sql`(${enquiries.created_at} >= ${at} and (${enquiries.created_at} > ${at} or ${enquiries.id} > ${c.id}))`;
+}
+
+type ListRow = Awaited<ReturnType<typeof listQuery>>[number];
+const cursorOf = (r: ListRow): InboxCursor => ({ us: r.created_us, id: r.id });
+
+/** The page's cursor of the query string (?before= or ?after=; a 400 names a bad one). */
+function readCursor(c: AdminContext): { side: 'before' | 'after'; at: InboxCursor } | null {
+  const before = c.req.query('before');
+  const after = c.req.query('after');
+  if (before !== undefined && after !== undefined) throw new HttpError(400, 'Invalid cursor: give before or after, not both', undefined, 'invalid-cursor');
+  const raw = before ?? after;
+  if (raw === undefined) return null;
+  const at = parseInboxCursor(raw);
+  if (!at) throw new HttpError(400, 'Invalid cursor: it must be the address of a page of the list', undefined, 'invalid-cursor');
+  return { side: before !== undefined ? 'before' : 'after', at };
+}
+
+/**
+ * One page of the filtered list, by keyset: the first page, or the rows just before or after a
+ * cursor. Its own cost does not grow with how deep the page is. One row more than the page is read
+ * to know whether there is a page beyond it; the other side is one look in the index.
+ */
+async function inboxRows(db: Db, where: SQL | undefined, cursor: ReturnType<typeof readCursor>, limit: number) {
+  const forward = !cursor || cursor.side === 'before';
+  const read = await listQuery(db, and(where, cursor ? beyond(cursor.at, cursor.side) : undefined), forward ? 'newest' : 'oldest').limit(limit + 1);
+  const more = read.length > limit;
+  // Back at the newest rows: the first page itself, full.
+  if (!forward && !more) return inboxRows(db, where, null, limit);
+  const rows = forward ? read.slice(0, limit) : read.slice(0, limit).reverse();
+  const exists = async (from: InboxCursor, side: 'before' | 'after') =>
+    (
+      await db
+        .select({ id: enquiries.id })
+        .from(enquiries)
+        .where(and(where, beyond(from, side)))
+        .limit(1)
+    ).length > 0;
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  const newer = forward ? (cursor ? await exists(first ? cursorOf(first) : cursor.at, 'after') : false) : more;
+  const older = forward ? more : await exists(last ? cursorOf(last) : cursor!.at, 'before');
+  return { rows, newer: newer && first ? formatInboxCursor(cursorOf(first)) : null, older: older && last ? formatInboxCursor(cursorOf(last)) : null };
 }
 
 const excerpt = (m: string) => {
@@ -407,11 +471,13 @@ function listRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => string 
   app.get('/enquiries', async (c) => {
     const { db } = deps(c);
     const filter = readFilter(c);
-    const paging = parsePaging((k) => c.req.query(k), INBOX_PAGE_SIZE);
+    // Pages go by cursor; ?limit= is the page's size.
+    const { limit } = parsePaging((k) => (k === 'limit' ? c.req.query(k) : undefined), INBOX_PAGE_SIZE);
+    const cursor = readCursor(c);
     const where = filterWhere(filter);
-    const [counted, rows, safariOptions, countries, members, timeZone] = await Promise.all([
+    const [counted, page, safariOptions, countries, members, timeZone] = await Promise.all([
       db.select({ n: sql<number>`count(*)::int` }).from(enquiries).where(where),
-      listQuery(db, where).limit(paging.limit).offset(paging.offset),
+      inboxRows(db, where, cursor, limit),
       safariChoices(db),
       countryChoices(db),
       activeStaff(db),
@@ -419,7 +485,7 @@ function listRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => string 
     ]);
     const total = Number(counted[0]?.n ?? 0);
     const answer: InboxResponse = {
-      enquiries: rows.map((r) => ({
+      enquiries: page.rows.map((r) => ({
         id: r.id,
         receivedAt: iso(r.created_at)!,
         name: r.name,
@@ -431,9 +497,9 @@ function listRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => string 
         assignee: staffRef(r.assignee_id, r.assignee_name, r.assignee_email),
         excerpt: excerpt(r.message),
       })),
-      page: paging.page,
-      totalPages: totalPagesFor(total, paging),
       total,
+      newer: page.newer,
+      older: page.older,
       options: { safaris: safariOptions, countries: [...new Set(countries.map((r) => r.country))], staff: members },
       timeZone,
     };
@@ -448,7 +514,7 @@ const exportColumns = (zone: string) => ['Id', `Received (${zone})`, 'Status', '
 const TRIP_EXPORT_COLUMNS = ['Travel from', 'Travel to', 'Travel month', 'Travel dates', 'Adults', 'Children', 'Children’s ages', 'Budget per person'];
 
 /** One row of the CSV: the enquiry's columns, then its trip's. */
-function exportRow(r: Awaited<ReturnType<typeof listQuery>>[number], zone: string): string[] {
+function exportRow(r: ListRow, zone: string): string[] {
   const trip = tripOf(r);
   return [
     r.id,
@@ -475,16 +541,11 @@ function exportRow(r: Awaited<ReturnType<typeof listQuery>>[number], zone: strin
   ].map(safeCell);
 }
 
-/** The export's place in the list: the last row written (its time as the database wrote it, to the microsecond). */
-type ExportCursor = { at: string; id: number } | null;
-
-/** The next rows of the export after `cursor`, newest first as the list: a keyset on (received, id). */
-async function exportBatch(db: Db, where: SQL | undefined, cursor: ExportCursor) {
-  // (received, id) < (cursor), written so that the index on the received time serves the range.
-  const after = cursor ? sql`${enquiries.created_at} <= ${cursor.at}::timestamptz and (${enquiries.created_at} < ${cursor.at}::timestamptz or ${enquiries.id} < ${cursor.id})` : undefined;
-  const rows = await listQuery(db, and(where, after)).limit(EXPORT_BATCH);
+/** The next rows of the export after `cursor` (the last row written), newest first as the list. */
+async function exportBatch(db: Db, where: SQL | undefined, cursor: InboxCursor | null) {
+  const rows = await listQuery(db, and(where, cursor ? beyond(cursor, 'before') : undefined)).limit(EXPORT_BATCH);
   const last = rows[rows.length - 1];
-  return { rows, next: last ? { at: last.created_at_text, id: last.id } : null };
+  return { rows, next: last ? cursorOf(last) : null };
 }
 
 /**

@@ -13,6 +13,7 @@ import { staffApi } from './staff.ts';
 import type { NewsletterAdminOptions } from '../../newsletter/send.ts';
 import { campaignsApi } from './campaigns.ts';
 import { subscribersApi } from './subscribers.ts';
+import { erasureApi } from './erasure.ts';
 import { dashboardApi } from './dashboard.ts';
 import { enquiriesAdminApi, type InboxMailOptions } from './enquiries.ts';
 import { mediaApi, type MediaApiOptions } from './media.ts';
@@ -77,6 +78,7 @@ export function adminApi(opts: AdminApiOptions) {
     app.route('/', subscribersApi(newsletter));
     app.route('/', campaignsApi(newsletter));
   }
+  app.route('/', erasureApi({ trust: opts.trust }));
   app.route('/', enquiriesAdminApi({ trust: opts.trust, mail, siteUrl: opts.siteUrl, itinerary: opts.itinerary }));
   app.route('/', quoteChoicesApi());
   app.route('/', quotesAdminApi({ siteUrl: opts.siteUrl, trust: opts.trust, mail }));

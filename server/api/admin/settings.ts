@@ -2,11 +2,12 @@
 // library now, content items later; server/auth/content-access.ts), whether they may export the
 // enquiries, and the operator's time zone.
 // GET /settings/access answers any signed-in member of staff what they may do (the console shows
-// or hides its content screens with it; the API checks again on every request).
+// or hides its content screens with it; the API checks again on every request), and the operator's
+// time zone, in which every console screen writes its times.
 import { Hono } from 'hono';
 import { consoleSettingsSchema } from '../../../common/media-library.ts';
 import { audit } from '../../auth/audit.ts';
-import { mayEditContent, mayExport, readConsoleSettings, writeConsoleSettings } from '../../auth/content-access.ts';
+import { mayEditContent, mayExport, readConsoleSettings, readOperatorTimeZone, writeConsoleSettings } from '../../auth/content-access.ts';
 import { requireStaff, sessionOf, type AdminEnv } from '../../auth/guard.ts';
 import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
 import { deps } from '../../http/deps.ts';
@@ -38,8 +39,8 @@ export function settingsApi(opts: { trust: ProxyTrust }) {
 
   app.get('/settings/access', requireStaff(), async (c) => {
     const { db } = deps(c);
-    const [editContent, exportData] = await Promise.all([mayEditContent(db, sessionOf(c)), mayExport(db, sessionOf(c))]);
-    return c.json({ editContent, export: exportData });
+    const [editContent, exportData, timeZone] = await Promise.all([mayEditContent(db, sessionOf(c)), mayExport(db, sessionOf(c)), readOperatorTimeZone(db)]);
+    return c.json({ editContent, export: exportData, timeZone });
   });
 
   return app;

@@ -3,8 +3,7 @@
 // when the owner asks, unless the owner gives the proof of their earlier consent for the file: a
 // source and a date, recorded on each person added as confirmed), unsubscribing one person and erasing one person
 // everywhere. Every change is in the audit log, by subscriber id: no address is written there.
-import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
@@ -24,9 +23,9 @@ import {
 import { isEmail, validateSubscriber } from '../../../common/validation.ts';
 import { audit } from '../../auth/audit.ts';
 import { requireStaff, sessionOf, type AdminContext, type AdminEnv } from '../../auth/guard.ts';
-import { eraseQuotesAndBookings, type ErasedBookings } from '../../bookings/erasure.ts';
+import { erasePerson, type ErasedBookings } from '../../bookings/erasure.ts';
 import type { Db, Tx } from '../../db/index.ts';
-import { enquiries, mailOutbox, newsletterSubscribers, rateLimits } from '../../db/schema.ts';
+import { enquiries, newsletterSubscribers } from '../../db/schema.ts';
 import { newToken, queueConfirmation } from '../../newsletter/confirmation.ts';
 import { tombstones } from '../../newsletter/tombstones.ts';
 import { withdrawCampaignMail } from '../../newsletter/unsubscribe.ts';
@@ -72,47 +71,14 @@ const rowOf = (r: typeof newsletterSubscribers.$inferSelect): SubscriberRow => (
 const addressOf = (c: AdminContext, opts: NewsletterAdminOptions) => sourceOf(c, opts.trust).address ?? null;
 
 /**
- * Removes a subscriber's personal data everywhere and leaves a tombstone. Returns what was deleted
- * (counts only). Enquiries are deleted by id, so the tables that hang off an enquiry (notes,
- * history, replies: foreign keys ON DELETE CASCADE) go with them; quotes and bookings are
- * server/bookings/erasure.ts's.
+ * Removes a subscriber's personal data everywhere and leaves a tombstone (server/bookings/erasure.ts,
+ * the erase of any person). Returns what was deleted (counts only), or null when there is no such subscriber.
  */
 async function eraseSubscriber(db: Db, tx: Tx, id: number): Promise<({ enquiries: number; mail: number } & ErasedBookings) | null> {
   const [person] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).for('update');
   if (!person) return null;
-  const key = person.email_key;
-  await tombstones(db).bury(tx, key);
-  const theirEnquiries = (await tx.select({ id: enquiries.id }).from(enquiries).where(sql`lower(${enquiries.email}) = ${key}`)).map((r) => r.id);
-  // Mail to or about the person: their confirmation and newsletter e-mails, the acknowledgements
-  // of their enquiries, and the operator's notices of them (which carry their address as Reply-To).
-  const mail = await tx
-    .delete(mailOutbox)
-    .where(
-      or(
-        eq(mailOutbox.subscriber_id, id),
-        theirEnquiries.length ? inArray(mailOutbox.enquiry_id, theirEnquiries) : undefined,
-        sql`lower(${mailOutbox.message}->'to'->>'address') = ${key}`,
-        sql`lower(${mailOutbox.message}->'replyTo'->>'address') = ${key}`,
-      ),
-    )
-    .returning({ id: mailOutbox.id });
-  // Their quotes and bookings (found by address or by their enquiries, before those go): the
-  // quotes never booked are deleted, the bookings kept for the accounts without their person.
-  const booked = await eraseQuotesAndBookings(tx, key, theirEnquiries);
-  let deletedEnquiries = 0;
-  for (let i = 0; i < theirEnquiries.length; i += 500) {
-    deletedEnquiries += (
-      await tx
-        .delete(enquiries)
-        .where(inArray(enquiries.id, theirEnquiries.slice(i, i + 500)))
-        .returning({ id: enquiries.id })
-    ).length;
-  }
-  // The rate-limit counters keyed by their address (hashed) go too.
-  await tx.delete(rateLimits).where(eq(rateLimits.key_hash, createHash('sha256').update(key).digest('hex')));
-  // Campaign recipient rows go with the subscriber (ON DELETE CASCADE).
-  await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id));
-  return { enquiries: deletedEnquiries, mail: mail.length, ...booked };
+  const { enquiries: deleted, mail, quotes, bookings } = await erasePerson(db, tx, person.email_key);
+  return { enquiries: deleted, mail, quotes, bookings };
 }
 
 interface ParsedRow {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { htmlBlocks, pdfText } from './itinerary-pdf.server.ts';
+import { htmlBlocks, pdfText } from './pdf-kit.server.ts';
 
-describe('itinerary PDF text', () => {
+describe('the PDF kit: text', () => {
   it('reads paragraphs, list items, emphasis and links (made absolute) from stored HTML', () => {
     const blocks = htmlBlocks(
       '<h2>Getting there</h2><p>You track chimps in <a href="/parks/kibale-national-park">Kibale</a> &amp; <strong>gorillas</strong>.</p><ul><li>Permit&nbsp;US $800</li><li><em>Porters</em></li></ul>',
