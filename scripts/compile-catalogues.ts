@@ -1,5 +1,5 @@
 // Compiles the message catalogues (app/i18n/catalogues/<language>.json, ICU MessageFormat) into
-// the form Lingui's runtime reads without a parser (app/i18n/compiled/<language>.ts), so the
+// the form the messages' runtime reads without a parser (app/i18n/messages.ts) (app/i18n/compiled/<language>.ts), so the
 // browser loads no message parser. Run after editing a catalogue: `npm run i18n:compile`
 // (app/i18n/catalogues.test.ts fails while a compiled file is out of date).
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -1,13 +1,13 @@
-// The UI's messages (app/i18n/catalogues/, compiled to app/i18n/compiled/): one Lingui instance
-// per language, made once. English is in the shell; another language's catalogue is its own
+// The UI's messages (app/i18n/catalogues/, compiled to app/i18n/compiled/): one catalogue per
+// language, made once (app/i18n/messages.ts reads them). English is in the shell; another language's catalogue is its own
 // chunk, loaded only on its pages (entry.client.tsx loads it before hydrating; the server loads
 // each once). A component reads the page's messages with useT().
-import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { createContext, useContext } from 'react';
 import { DEFAULT_LANGUAGE, type Language } from '../../common/languages.ts';
 import { messages as english } from './compiled/en.ts';
+import { catalogue, type Catalogue as I18n, type Messages } from './messages.ts';
 
-const instances = new Map<Language, I18n>([[DEFAULT_LANGUAGE, setupI18n({ locale: DEFAULT_LANGUAGE, messages: { en: english } })]]);
+const instances = new Map<Language, I18n>([[DEFAULT_LANGUAGE, catalogue(DEFAULT_LANGUAGE, english)]]);
 
 const CATALOGUES: Record<Exclude<Language, 'en'>, () => Promise<{ messages: Messages }>> = {
   de: () => import('./compiled/de.ts'),
@@ -20,7 +20,7 @@ export async function loadLanguage(language: Language): Promise<I18n> {
   const known = instances.get(language);
   if (known) return known;
   const { messages } = await CATALOGUES[language as Exclude<Language, 'en'>]();
-  const made = setupI18n({ locale: language, messages: { [language]: messages } });
+  const made = catalogue(language, messages);
   instances.set(language, made);
   return made;
 }
