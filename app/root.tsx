@@ -19,7 +19,6 @@ import { ErrorView } from './components/ErrorView.tsx';
 import { StructuredData } from './components/StructuredData.tsx';
 import { Footer } from './components/layout/Footer.tsx';
 import { Header } from './components/layout/Header.tsx';
-import { LanguageSuggestion } from './components/layout/LanguageSuggestion.tsx';
 import { I18nContext, i18nFor, useT } from './i18n/index.ts';
 import { pageHeaders } from './lib/load.ts';
 import { useWhatsAppLeads } from './lib/whatsapp.ts';
@@ -98,7 +97,7 @@ function ShellBody({ year, children }: { year: number | undefined; children: Rea
       <a className="skip-link" href="#main">
         {t('shell.skip')}
       </a>
-      <LanguageSuggestion />
+      <SuggestionWhenServed />
       <Header />
       <main id="main" tabIndex={-1}>
         {children}
@@ -106,6 +105,21 @@ function ShellBody({ year, children }: { year: number | undefined; children: Rea
       <Footer year={year ?? new Date().getFullYear()} />
     </>
   );
+}
+
+const LanguageSuggestion = lazy(() => import('./components/layout/LanguageSuggestion.tsx').then((m) => ({ default: m.LanguageSuggestion })));
+
+/** The suggestion line of another language (decided in the browser after hydration): its code is
+ * loaded then, and only when the site serves several languages, so no page carries it before. */
+function SuggestionWhenServed() {
+  const several = (useRouteLoaderData<typeof loader>('root')?.languages?.length ?? 0) > 1;
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(several), [several]);
+  return mounted ? (
+    <Suspense>
+      <LanguageSuggestion />
+    </Suspense>
+  ) : null;
 }
 
 const loadLoadingView = () => import('./components/LoadingView.tsx');

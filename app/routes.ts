@@ -1,7 +1,8 @@
 // The one explicit map of every URL of the site (no file-system routing).
 import { type RouteConfig, type RouteConfigEntry, index, layout, route } from '@react-router/dev/routes';
 import { CONTENT_TYPES, PAGES_WITH_SIDE_LISTS, PLAIN_PAGES } from '../common/content-types.ts';
-import { LANGUAGE_CODES, localizedRouteId, localizePath } from '../common/languages.ts';
+import { localizePath } from '../common/language-paths.ts';
+import { LANGUAGE_CODES, localizedRouteId } from '../common/languages.ts';
 import { aboutPath } from '../common/site.ts';
 import { REDIRECT_ROUTE_PATHS } from './lib/redirects.ts';
 

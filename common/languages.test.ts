@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { baseRouteId, englishPath, languageOfPath, languageOfRouteId, LANGUAGE_CODES, localizedRouteId, localizePath, parseSiteLanguages, translatePath, urlIn } from './languages.ts';
+import { englishPath, localizePath, translatePath, urlIn } from './language-paths.ts';
+import { baseRouteId, languageOfPath, languageOfRouteId, LANGUAGE_CODES, localizedRouteId, parseSiteLanguages } from './languages.ts';
 
 describe('the languages registry', () => {
   it('translates the route words of an address and keeps slugs, files and queries', () => {

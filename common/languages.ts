@@ -1,9 +1,9 @@
 // The site's languages, in one home: which exist, what the page's <html lang> and hreflang say,
 // and how an English address reads in each (translated path words under /de/, /fr/, /es/).
-// English is the default and stays at today's addresses, with no prefix. Which languages are
+// English is the default and stays at today's addresses, with no prefix. The translated words
+// of the addresses are in common/language-paths.ts (the pages of one language need none of them). Which languages are
 // served is configuration (SITE_LANGUAGES, server/config.ts); the routes of every language are
 // built (app/routes.ts) and a language that is not served answers 404. Isomorphic.
-import { aboutPath } from './site.ts';
 
 export const LANGUAGE_CODES = ['en', 'de', 'fr', 'es'] as const;
 export type Language = (typeof LANGUAGE_CODES)[number];
@@ -26,126 +26,6 @@ export const LANGUAGES: Readonly<Record<Language, LanguageInfo>> = {
   es: { code: 'es', name: 'Español', tag: 'es', prefix: '/es' },
 };
 
-/**
- * The words of the public addresses that are translated, English first. A word is translated
- * only where it is a word of the route (see localizedSegments), never inside a slug or a file name.
- */
-const PATH_WORDS: Readonly<Record<Exclude<Language, 'en'>, Readonly<Record<string, string>>>> = {
-  de: {
-    safaris: 'safaris',
-    destinations: 'reiseziele',
-    parks: 'nationalparks',
-    lodges: 'unterkuenfte',
-    experiences: 'erlebnisse',
-    blogs: 'reiseblog',
-    animals: 'tiere',
-    birds: 'voegel',
-    guides: 'guides',
-    vehicles: 'fahrzeuge',
-    in: 'in',
-    departures: 'termine',
-    'contact-us': 'kontakt',
-    'plan-a-safari': 'safari-planen',
-    'gorilla-tracking-tips': 'tipps-gorilla-tracking',
-    'frequently-asked-questions': 'haeufige-fragen',
-    'terms-and-conditions': 'agb',
-    'privacy-policy': 'datenschutz',
-    'travel-advice': 'reisehinweise',
-    'our-impact': 'unsere-wirkung',
-    'our-conservation-promise': 'unser-naturschutzversprechen',
-    'why-book-with-us': 'warum-mit-uns',
-    'sustainability-and-environmental-conservation': 'nachhaltigkeit-und-naturschutz',
-    search: 'suche',
-    'too-many-requests': 'zu-viele-anfragen',
-    enquiry: 'anfrage',
-    review: 'bewertung',
-    newsletter: 'newsletter',
-    confirm: 'bestaetigen',
-    unsubscribe: 'abmelden',
-    [aboutPath.slice(1)]: 'ueber-kigezi-trails',
-  },
-  fr: {
-    safaris: 'safaris',
-    destinations: 'destinations',
-    parks: 'parcs',
-    lodges: 'hebergements',
-    experiences: 'experiences',
-    blogs: 'blog',
-    animals: 'animaux',
-    birds: 'oiseaux',
-    guides: 'guides',
-    vehicles: 'vehicules',
-    in: 'en',
-    departures: 'departs',
-    'contact-us': 'contact',
-    'plan-a-safari': 'organiser-un-safari',
-    'gorilla-tracking-tips': 'conseils-trek-gorilles',
-    'frequently-asked-questions': 'questions-frequentes',
-    'terms-and-conditions': 'conditions-generales',
-    'privacy-policy': 'confidentialite',
-    'travel-advice': 'conseils-aux-voyageurs',
-    'our-impact': 'notre-impact',
-    'our-conservation-promise': 'notre-engagement-pour-la-nature',
-    'why-book-with-us': 'pourquoi-reserver-avec-nous',
-    'sustainability-and-environmental-conservation': 'durabilite-et-protection-de-la-nature',
-    search: 'recherche',
-    'too-many-requests': 'trop-de-requetes',
-    enquiry: 'demande',
-    review: 'avis',
-    newsletter: 'newsletter',
-    confirm: 'confirmer',
-    unsubscribe: 'desinscription',
-    [aboutPath.slice(1)]: 'a-propos-de-kigezi-trails',
-  },
-  es: {
-    safaris: 'safaris',
-    destinations: 'destinos',
-    parks: 'parques',
-    lodges: 'alojamientos',
-    experiences: 'experiencias',
-    blogs: 'blog',
-    animals: 'animales',
-    birds: 'aves',
-    guides: 'guias',
-    vehicles: 'vehiculos',
-    in: 'en',
-    departures: 'salidas',
-    'contact-us': 'contacto',
-    'plan-a-safari': 'planificar-un-safari',
-    'gorilla-tracking-tips': 'consejos-trekking-gorilas',
-    'frequently-asked-questions': 'preguntas-frecuentes',
-    'terms-and-conditions': 'terminos-y-condiciones',
-    'privacy-policy': 'privacidad',
-    'travel-advice': 'consejos-de-viaje',
-    'our-impact': 'nuestro-impacto',
-    'our-conservation-promise': 'nuestro-compromiso-con-la-conservacion',
-    'why-book-with-us': 'por-que-reservar-con-nosotros',
-    'sustainability-and-environmental-conservation': 'sostenibilidad-y-conservacion',
-    search: 'buscar',
-    'too-many-requests': 'demasiadas-solicitudes',
-    enquiry: 'consulta',
-    review: 'opinion',
-    newsletter: 'boletin',
-    confirm: 'confirmar',
-    unsubscribe: 'baja',
-    [aboutPath.slice(1)]: 'sobre-kigezi-trails',
-  },
-};
-
-/** The reverse tables, made once. */
-const ENGLISH_WORDS = Object.fromEntries(Object.entries(PATH_WORDS).map(([lang, words]) => [lang, Object.fromEntries(Object.entries(words).map(([en, local]) => [local, en]))])) as Record<
-  Exclude<Language, 'en'>,
-  Record<string, string>
->;
-
-/** Words of a route after its first: the lists by country, the departures, the newsletter's steps. */
-const INNER_WORDS = new Set(['in', 'experiences', 'departures', 'confirm', 'unsubscribe']);
-
-/** Whether the segment at this place of a path is a route word (the first, or a known inner word). */
-function isRouteWord(index: number, englishWord: string): boolean {
-  return index === 0 || (index >= 1 && INNER_WORDS.has(englishWord));
-}
-
 const OTHERS = LANGUAGE_CODES.filter((l) => l !== DEFAULT_LANGUAGE).join('|');
 const PREFIX = new RegExp(`^/(${OTHERS})(?=/|$)`);
 const ROUTE_ID_PREFIX = new RegExp(`^(${OTHERS}):`);
@@ -155,7 +35,7 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /** The language an address is in (by its prefix) and its path without the prefix. */
-function splitLanguage(path: string): { language: Language; rest: string } {
+export function splitLanguage(path: string): { language: Language; rest: string } {
   const m = PREFIX.exec(path);
   if (!m) return { language: DEFAULT_LANGUAGE, rest: path };
   return { language: m[1] as Language, rest: path.slice(m[0].length) || '/' };
@@ -163,47 +43,6 @@ function splitLanguage(path: string): { language: Language; rest: string } {
 
 export function languageOfPath(path: string): Language {
   return splitLanguage(path).language;
-}
-
-function mapSegments(path: string, map: (segment: string, index: number) => string): string {
-  const [pathname, query = ''] = splitQuery(path);
-  const segments = pathname.split('/').slice(1);
-  const out = segments.map((s, i) => (s === '' ? s : map(s, i)));
-  return `/${out.join('/')}${query}`;
-}
-
-function splitQuery(path: string): [string, string] {
-  const at = path.search(/[?#]/);
-  return at < 0 ? [path, ''] : [path.slice(0, at), path.slice(at)];
-}
-
-/**
- * An English address (or a route pattern such as `parks/in/:slug`, with or without its leading
- * slash) in another language: `/parks/in/uganda` → `/fr/parcs/en/uganda`. English returns it as given.
- */
-export function localizePath(englishPath: string, language: Language): string {
-  if (language === 'en') return englishPath;
-  const words = PATH_WORDS[language];
-  const leading = englishPath.startsWith('/');
-  const translated = mapSegments(leading ? englishPath : `/${englishPath}`, (s, i) => (isRouteWord(i, s) ? (words[s] ?? s) : s));
-  const prefixed = translated === '/' ? `${LANGUAGES[language].prefix}/` : `${LANGUAGES[language].prefix}${translated}`;
-  return leading ? prefixed : prefixed.slice(1);
-}
-
-/** The English address of an address in any language: `/de/nationalparks/bwindi` → `/parks/bwindi`. */
-export function englishPath(path: string): string {
-  const { language, rest } = splitLanguage(path);
-  if (language === 'en') return path;
-  const words = ENGLISH_WORDS[language];
-  return mapSegments(rest, (s, i) => {
-    const english = words[s];
-    return english !== undefined && isRouteWord(i, english) ? english : s;
-  });
-}
-
-/** The same page in another language: through its English address. */
-export function translatePath(path: string, language: Language): string {
-  return localizePath(englishPath(path), language);
 }
 
 /**
@@ -234,14 +73,6 @@ export function baseRouteId(id: string): string {
 export function languageOfRouteId(id: string): Language {
   const m = ROUTE_ID_PREFIX.exec(id);
   return m ? (m[1] as Language) : DEFAULT_LANGUAGE;
-}
-
-/** An absolute English address in a language: its path translated, its query kept. */
-export function urlIn(englishUrl: string, language: Language): string {
-  if (language === DEFAULT_LANGUAGE) return englishUrl;
-  const url = new URL(englishUrl);
-  url.pathname = localizePath(url.pathname, language);
-  return url.toString();
 }
 
 export const LANGUAGE_FIELD_MESSAGE = `The language must be one of ${LANGUAGE_CODES.join(', ')}.`;

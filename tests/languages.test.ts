@@ -4,7 +4,8 @@
 // language's pages apart; a language not served is not found.
 import './helpers/production.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishPath, LANGUAGE_CODES, LANGUAGES, localizePath, type Language } from '../common/languages.ts';
+import { englishPath, localizePath } from '../common/language-paths.ts';
+import { LANGUAGE_CODES, LANGUAGES, type Language } from '../common/languages.ts';
 import { type InProcessSite, startSite } from './helpers/start-site.ts';
 
 const SITE = 'http://localhost:3000';

@@ -1,7 +1,33 @@
 // The page's language in the UI: read off its address (common/languages.ts), with the languages
-// the server serves (the root loader names them when there are several).
+// the server serves (the root loader names them when there are several). The addresses in other
+// languages (common/language-paths.ts) are a chunk of their own: the server loads it at start, the
+// browser before hydrating a page in another language or a page with the switcher
+// (entry.client.tsx), so an English page of an English-only site never loads it.
 import { useLocation, type MetaDescriptor } from 'react-router';
-import { DEFAULT_LANGUAGE, LANGUAGES, englishPath, languageOfPath, localizePath, urlIn, type Language } from '../../common/languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageOfPath, type Language } from '../../common/languages.ts';
+
+type LanguagePaths = typeof import('../../common/language-paths.ts');
+let paths: LanguagePaths | undefined;
+
+/** The addresses in other languages, loaded once. */
+export async function loadLanguagePaths(): Promise<void> {
+  paths ??= await import('../../common/language-paths.ts');
+}
+
+function loadedPaths(): LanguagePaths {
+  if (!paths) throw new Error('the addresses in other languages are not loaded (loadLanguagePaths)');
+  return paths;
+}
+
+/** An English address in a language (English: as given). */
+function localizePath(englishPath: string, language: Language): string {
+  return language === DEFAULT_LANGUAGE ? englishPath : loadedPaths().localizePath(englishPath, language);
+}
+
+/** An absolute English address in a language, its query kept (English: as given). */
+export function urlIn(englishUrl: string, language: Language): string {
+  return language === DEFAULT_LANGUAGE ? englishUrl : loadedPaths().urlIn(englishUrl, language);
+}
 
 type RootData = { languages?: readonly Language[] } | undefined;
 
@@ -27,7 +53,7 @@ export function languageLinks(englishUrl: string, pathname: string, matches: rea
 
 /** The same page's address in another language (the switcher): through its English address. */
 export function pathIn(pathname: string, language: Language): string {
-  return localizePath(englishPath(pathname), language);
+  return language === DEFAULT_LANGUAGE && languageOfPath(pathname) === DEFAULT_LANGUAGE ? pathname : loadedPaths().translatePath(pathname, language);
 }
 
 /** The page's language, read off its address. */

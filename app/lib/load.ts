@@ -4,7 +4,7 @@ import { data, type RouterContextProvider } from 'react-router';
 import { responseText } from '../../common/document-bytes.ts';
 import { apiContext } from '../context.ts';
 import { BadPage, pageParam } from './pagination.ts';
-import { englishPath } from '../../common/languages.ts';
+import { englishPath } from '../../common/language-paths.ts';
 
 export function notFound(): never {
   throw data(null, { status: 404 });

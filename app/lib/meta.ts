@@ -4,8 +4,8 @@ import type { MetaDescriptor } from 'react-router';
 import type { PageMeta } from '../../common/api-types.ts';
 import { SITE_SHARE_IMAGE, shareImagePath } from '../../common/media.ts';
 import { site } from '../../common/site.ts';
-import { languageLinks } from './languages.ts';
-import { languageOfPath, urlIn } from '../../common/languages.ts';
+import { languageLinks, urlIn } from './languages.ts';
+import { languageOfPath } from '../../common/languages.ts';
 
 export interface MetaOptions {
   /** An API-relative image path (e.g. "images/parks/bwindi.jpg") for og:image. */

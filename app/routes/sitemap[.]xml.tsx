@@ -1,7 +1,8 @@
 // /sitemap.xml: every indexable address with its last modification time, from the database
 // (through the API). Old addresses that redirect are never listed.
 import { apiContext, siteLanguagesContext } from '../context.ts';
-import { DEFAULT_LANGUAGE, LANGUAGES, urlIn, type Language } from '../../common/languages.ts';
+import { urlIn } from '../../common/language-paths.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../common/languages.ts';
 import { redirectTarget } from '../lib/redirects.ts';
 import type { Route } from './+types/sitemap[.]xml';
 import { cachedPage } from '../lib/cache-policy.ts';

@@ -8,7 +8,8 @@ import type { GuideResponse, BlogResponse, DestinationResponse, Faq, LodgeRespon
 import { SITE_SHARE_IMAGE } from '../../../common/media.ts';
 import { isPublicSiteUrl } from '../../../common/seo.ts';
 import { site } from '../../../common/site.ts';
-import { DEFAULT_LANGUAGE, LANGUAGES, baseRouteId, languageOfRouteId, urlIn, type Language } from '../../../common/languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, baseRouteId, languageOfRouteId, type Language } from '../../../common/languages.ts';
+import { urlIn } from '../languages.ts';
 import { minorToDecimal } from '../../../common/booking-money.ts';
 import { availabilityOf, type PublicDeparture } from '../../../common/departures.ts';
 
