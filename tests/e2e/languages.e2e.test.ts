@@ -1,11 +1,14 @@
 // The language switcher and the suggestion line in a browser, with all four languages served, at
 // 1280 and 390 px: the switcher goes to the same page in the other language (keyboard only), its
 // links say their language; a German browser on an English page is offered the German page, the
-// offer can be dismissed and stays dismissed; axe finds nothing. Screenshots go to SCREENSHOT_DIR
-// when it is set.
+// offer can be dismissed and stays dismissed; axe finds nothing; a French page hydrates with its
+// addresses and goes on in French client-side. On an English-only site the pages load none of the
+// other languages' code (catalogues, translated addresses, the suggestion line). Screenshots go
+// to SCREENSHOT_DIR when it is set.
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { axeViolations, describeAtWidths, openSettled } from '../helpers/browser.ts';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, describeAtWidths, launchBrowser, openSettled, settled } from '../helpers/browser.ts';
 import { startSiteProcess, type SiteProcess } from '../helpers/start-site.ts';
 
 let site: SiteProcess;
@@ -68,5 +71,52 @@ describeAtWidths('the language switcher', (view) => {
     } finally {
       await context.close();
     }
+  });
+
+  it('hydrates a French page with its addresses, and its links go on in French without a new document', async () => {
+    const { page } = view;
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.context().addInitScript(() => localStorage.setItem('language-suggestion-dismissed', '1'));
+    await openSettled(page, `${site.url}/fr/parcs`);
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    await page.locator('footer a[href="/fr/questions-frequentes"]').click();
+    await page.waitForURL(`${site.url}/fr/questions-frequentes`);
+    await page.locator('link[rel="canonical"][href$="/fr/questions-frequentes"]').waitFor({ state: 'attached' });
+    await settled(page);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await page.locator('.language-switch--topbar a[hreflang="de"]').getAttribute('href')).toBe('/de/haeufige-fragen');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('an English-only site', () => {
+  let english: SiteProcess;
+  let browser: Browser;
+  beforeAll(async () => {
+    [english, browser] = await Promise.all([startSiteProcess(), launchBrowser()]);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await english?.stop();
+  });
+
+  it("loads none of the other languages' code, on a page or after a client navigation", async () => {
+    const page = await browser.newPage({ locale: 'de-DE' });
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await openSettled(page, `${english.url}/parks`);
+    await page.locator('footer a[href="/frequently-asked-questions"]').click();
+    await page.waitForURL(`${english.url}/frequently-asked-questions`);
+    await page.locator('link[rel="canonical"][href$="/frequently-asked-questions"]').waitFor({ state: 'attached' });
+    await settled(page);
+    expect(scripts.some((s) => /\/assets\/shell-[\w-]+\.js$/.test(s))).toBe(true);
+    expect(scripts.filter((s) => /\/assets\/(language-paths|LanguageSuggestion|de|fr|es)-[\w-]+\.js$/.test(s))).toEqual([]);
+    expect(await page.locator('.language-suggestion, .language-switch').count()).toBe(0);
+    await page.close();
   });
 });
