@@ -1,5 +1,6 @@
 import { createContext } from 'react-router';
 import type { ApiClient } from '../common/api-client.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../common/languages.ts';
 
 /** The API client, provided by the server for every request (see server/web.ts). */
 export const apiContext = createContext<ApiClient>();
@@ -11,3 +12,6 @@ export const apiContext = createContext<ApiClient>();
  */
 export type PageRenderer = (url: string, read: ApiClient['fetch']) => Promise<Response>;
 export const pageRendererContext = createContext<PageRenderer | null>(null);
+
+/** The languages the site serves (SITE_LANGUAGES, common/languages.ts), provided by the server. */
+export const siteLanguagesContext = createContext<readonly Language[]>([DEFAULT_LANGUAGE]);

@@ -5,11 +5,17 @@ import { ServerRouter } from 'react-router';
 import { ServerHeadData } from './components/StructuredData.tsx';
 import { headData } from './lib/seo/jsonld.ts';
 import { bytesResponse } from '../common/document-bytes.ts';
+import { LANGUAGE_CODES } from '../common/languages.ts';
+import { loadLanguage } from './i18n/index.ts';
+import { loadLanguagePaths } from './lib/languages.ts';
 
 // Re-exported so the server can provide the API client under the same context key.
-export { apiContext, pageRendererContext } from './context.ts';
+export { apiContext, pageRendererContext, siteLanguagesContext } from './context.ts';
 
 export const streamTimeout = 5_000;
+
+// Every language's messages and addresses, loaded once when the server starts (never per render).
+await Promise.all([...LANGUAGE_CODES.map(loadLanguage), loadLanguagePaths()]);
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, _loadContext: RouterContextProvider) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders });

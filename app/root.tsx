@@ -1,14 +1,31 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useNavigation, useRouteError, useRouteLoaderData, type LinksFunction } from 'react-router';
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useNavigation,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+  type LinksFunction,
+} from 'react-router';
 import manropeLatin from '@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2?url';
 import { ErrorView } from './components/ErrorView.tsx';
 import { StructuredData } from './components/StructuredData.tsx';
 import { Footer } from './components/layout/Footer.tsx';
 import { Header } from './components/layout/Header.tsx';
+import { I18nContext, i18nFor, useT } from './i18n/index.ts';
 import { pageHeaders } from './lib/load.ts';
 import { useWhatsAppLeads } from './lib/whatsapp.ts';
 import { notFoundMeta } from './lib/meta.ts';
 import type { Route } from './+types/root';
+import { siteLanguagesContext } from './context.ts';
+import { LANGUAGES, languageOfPath } from '../common/languages.ts';
 // The one stylesheet, rendered as a React stylesheet resource (precedence): React puts it in the
 // head before the module preloads, so the browser asks for it first.
 import appCss from './styles/app.css?url';
@@ -21,9 +38,13 @@ export const links: LinksFunction = () => [
 ];
 
 /** The year for the footer's copyright line, the same on the server and in the browser. The
- * navigation panels are not loaded here: the header fetches them on demand (routes/nav-panel.ts). */
-export function loader() {
-  return { year: new Date().getFullYear() };
+ * navigation panels are not loaded here: the header fetches them on demand (routes/nav-panel.ts).
+ * The languages served are named only when there are several (the switcher and hreflang need
+ * them); an address in a language not served is not found. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const languages = context.get(siteLanguagesContext);
+  if (!languages.includes(languageOfPath(new URL(request.url).pathname))) throw data(null, { status: 404 });
+  return languages.length > 1 ? { year: new Date().getFullYear(), languages } : { year: new Date().getFullYear() };
 }
 
 // Nothing here changes with the page: load it once per visit.
@@ -34,8 +55,9 @@ export function shouldRevalidate() {
 export const headers = pageHeaders;
 
 export function Layout({ children }: { children: ReactNode }) {
+  const language = languageOfPath(useLocation().pathname);
   return (
-    <html lang="en-GB">
+    <html lang={LANGUAGES[language].tag}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -57,20 +79,47 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const language = languageOfPath(useLocation().pathname);
   // Clicks on the WhatsApp buttons are counted per page (app/lib/whatsapp.ts).
   useWhatsAppLeads();
   return (
+    <I18nContext value={i18nFor(language)}>
+      <ShellBody year={data?.year}>{children}</ShellBody>
+    </I18nContext>
+  );
+}
+
+/** The page's chrome, in the page's language (the messages of the context above). */
+function ShellBody({ year, children }: { year: number | undefined; children: ReactNode }) {
+  const t = useT();
+  return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('shell.skip')}
       </a>
+      <SuggestionWhenServed />
       <Header />
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <Footer year={data?.year ?? new Date().getFullYear()} />
+      <Footer year={year ?? new Date().getFullYear()} />
     </>
   );
+}
+
+const LanguageSuggestion = lazy(() => import('./components/layout/LanguageSuggestion.tsx').then((m) => ({ default: m.LanguageSuggestion })));
+
+/** The suggestion line of another language (decided in the browser after hydration): its code is
+ * loaded then, and only when the site serves several languages, so no page carries it before. */
+function SuggestionWhenServed() {
+  const several = (useRouteLoaderData<typeof loader>('root')?.languages?.length ?? 0) > 1;
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(several), [several]);
+  return mounted ? (
+    <Suspense>
+      <LanguageSuggestion />
+    </Suspense>
+  ) : null;
 }
 
 const loadLoadingView = () => import('./components/LoadingView.tsx');

@@ -1,10 +1,13 @@
 // The one explicit map of every URL of the site (no file-system routing).
-import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+import { type RouteConfig, type RouteConfigEntry, index, layout, route } from '@react-router/dev/routes';
 import { CONTENT_TYPES, PAGES_WITH_SIDE_LISTS, PLAIN_PAGES } from '../common/content-types.ts';
+import { localizePath } from '../common/language-paths.ts';
+import { LANGUAGE_CODES, localizedRouteId } from '../common/languages.ts';
 import { aboutPath } from '../common/site.ts';
 import { REDIRECT_ROUTE_PATHS } from './lib/redirects.ts';
 
-export default [
+/** The public pages, at their English addresses; every other language has them too (below). */
+const publicRoutes: RouteConfigEntry[] = [
   index('routes/home.tsx'),
   route(aboutPath.slice(1), 'routes/about.tsx'),
 
@@ -39,6 +42,16 @@ export default [
   route('newsletter', 'routes/newsletter.tsx'),
   route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
   route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
+];
+
+/** A public route in another language: its translated path (common/languages.ts), its own id. */
+const inLanguage = (language: (typeof LANGUAGE_CODES)[number]) => (entry: RouteConfigEntry) =>
+  route(localizePath(entry.index ? '/' : entry.path!, language).replace(/^\/|\/$/g, ''), entry.file, { id: localizedRouteId(entry.id ?? entry.file.replace(/\.tsx?$/, ''), language) });
+
+export default [
+  ...publicRoutes,
+  // The same pages under /de/, /fr/ and /es/ (served when SITE_LANGUAGES names the language).
+  ...LANGUAGE_CODES.filter((l) => l !== 'en').flatMap((l) => publicRoutes.map(inLanguage(l))),
   // The traveller's private trip page (never cached, never in the sitemap).
   route('trip/:token', 'routes/trip.tsx'),
   route('trip/:token/route.svg', 'routes/trip-map.ts'),

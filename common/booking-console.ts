@@ -5,6 +5,7 @@ import './zod-csp.ts';
 import { z } from 'zod';
 import { BOOKING_STATES, type BookingAccount, type BookingState } from './booking-money.ts';
 import type { Currency } from './currency.ts';
+import type { Language } from './languages.ts';
 
 z.config({ jitless: true });
 
@@ -96,6 +97,8 @@ export interface BookingDetail extends BookingListItem {
   /** The group departure whose seats it holds (booked with no quote); null for the others. */
   departureId: number | null;
   leadPhone: string;
+  /** The language of the page the traveller booked from (common/languages.ts). */
+  language: Language;
   depositDueOn: string;
   balanceDueOn: string;
   notes: string;

@@ -5,6 +5,7 @@
 import './zod-csp.ts';
 import { z } from 'zod';
 import { isIsoDay } from './booking-money.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, LANGUAGE_FIELD_MESSAGE } from './languages.ts';
 
 z.config({ jitless: true });
 
@@ -79,6 +80,8 @@ export const seatBookingSchema = z
     email: z.email({ error: DEPARTURE_MESSAGES.email }).max(254, DEPARTURE_MESSAGES.email),
     phone: z.string().trim().max(40, DEPARTURE_MESSAGES.phone).default(''),
     acceptTerms: z.literal(true, { error: DEPARTURE_MESSAGES.terms }),
+    /** The language of the booking page (common/languages.ts); absent is English. */
+    language: z.enum(LANGUAGE_CODES, { error: LANGUAGE_FIELD_MESSAGE }).default(DEFAULT_LANGUAGE),
   })
   .refine((b) => b.singleRooms <= b.travellers.length, { message: DEPARTURE_MESSAGES.singles, path: ['singleRooms'] });
 export type SeatBooking = z.output<typeof seatBookingSchema>;

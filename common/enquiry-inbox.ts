@@ -2,6 +2,7 @@
 // statuses, where an enquiry came from, and the shapes of the API's answers. The forms' rules
 // are in enquiry-forms.ts (zod builds its schemas when loaded: kept out of the browser's bundle).
 import type { Trip } from './enquiry-trip.ts';
+import type { Language } from './languages.ts';
 
 export const ENQUIRY_STATUSES = ['new', 'contacted', 'quoted', 'booked', 'lost', 'spam'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
@@ -150,6 +151,8 @@ export interface EnquiryDetail {
   message: string;
   preferredContactMethod: string;
   pageUrl: string | null;
+  /** The language of the page it was sent from (common/languages.ts). */
+  language: Language;
   clientIp: string | null;
   userAgent: string | null;
   status: EnquiryStatus;

@@ -107,6 +107,7 @@ export async function createApp(config: Config, logger: Logger, opts: AppOptions
           budget,
           trust: new ProxyTrust(config.TRUST_PROXY),
           spoolDir: spoolDir(config.dataDir),
+          languages: config.SITE_LANGUAGES,
         });
   return {
     database,
@@ -140,6 +141,7 @@ async function createWebOnly(config: Config, logger: Logger): Promise<AppParts> 
     trust,
     budget,
     spoolDir: spoolDir(config.dataDir),
+    languages: config.SITE_LANGUAGES,
   });
   logger.info({ apiUrl: config.API_URL }, 'web process using the API at API_URL');
   return { web, stop: async () => {} };

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy } from './trust-proxy.ts';
+import { parseSiteLanguages } from '../common/languages.ts';
 
 const WEB_CONCURRENCY_MESSAGE = 'WEB_CONCURRENCY must be a whole number of processes from 1 to 64';
 
@@ -81,6 +82,21 @@ const envSchema = z.object({
     .min(1, 'CLIENT_SHARE_PERCENT must be a percentage from 1 to 100')
     .max(100, 'CLIENT_SHARE_PERCENT must be a percentage from 1 to 100')
     .default(25),
+  /**
+   * The languages served (common/languages.ts), comma-separated: "en,de,fr,es". English is always
+   * served; another language's addresses (/de/…, /fr/…, /es/…) answer 404 until it is named here.
+   */
+  SITE_LANGUAGES: z
+    .string()
+    .default('en')
+    .transform((v, ctx) => {
+      try {
+        return parseSiteLanguages(v);
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: `SITE_LANGUAGES: ${(e as Error).message}` });
+        return z.NEVER;
+      }
+    }),
   /** Memory for rendered pages kept and served again (0 turns the page cache off). */
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   /** Memory for API answers kept and served again (0 turns the API cache off). */

@@ -19,6 +19,7 @@ import { atPublicOrigin, callerSource, forwardedHeaders, ProxyTrust, socketAddre
 import type { ClientBudget } from './spam/budget.ts';
 import { mediaDirs } from './media/dirs.ts';
 import { bytesResponse, responseBytes } from '../common/document-bytes.ts';
+import type { Language } from '../common/languages.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 export const buildDir = path.join(projectRoot, 'build');
@@ -42,6 +43,8 @@ export interface WebOptions {
   trust?: ProxyTrust;
   /** Where the console's large writes are kept while they arrive (under DATA_DIR); none: in memory. */
   spoolDir?: string;
+  /** The languages served (SITE_LANGUAGES); default: English only. */
+  languages?: readonly Language[];
 }
 
 /** Request headers a cached render never depends on, or must not see. */
@@ -324,19 +327,22 @@ type Render = (request: Request, peer: string | undefined) => Promise<Response>;
 function pageRenderer(opts: WebOptions): Render {
   const security = { siteUrl: opts.siteUrl, formTargets: opts.formTargets };
   const handle = createRequestHandler(opts.build, 'production');
-  const entry = opts.build.entry.module as unknown as { apiContext: RouterContext<ApiClient>; pageRendererContext?: RouterContext<unknown> };
+  const entry = opts.build.entry.module as unknown as { apiContext: RouterContext<ApiClient>; pageRendererContext?: RouterContext<unknown>; siteLanguagesContext?: RouterContext<unknown> };
   const apiContext = entry.apiContext;
+  // The languages served, for the root's loader (a language not served answers 404).
+  const languages: [RouterContext, unknown][] = entry.siteLanguagesContext && opts.languages ? [[entry.siteLanguagesContext, opts.languages]] : [];
   // A public page drawn from other API answers (the content editor's preview): the same handler,
   // no page cache, nothing of the visitor's request; the caller adds the security policy.
   const renderPage = (url: string, read: ApiClient['fetch']) => {
     const client = withImageMetaFrom({ fetch: read }, mediaDirs()[0]!);
-    return handle(new Request(url, { headers: { accept: 'text/html' } }), new RouterContextProvider(new Map<RouterContext, unknown>([[apiContext, client]])));
+    return handle(new Request(url, { headers: { accept: 'text/html' } }), new RouterContextProvider(new Map<RouterContext, unknown>([[apiContext, client], ...languages])));
   };
   return (request, peer) => {
     const client = apiClientFor(opts, request, peer);
     const context = new RouterContextProvider(
       new Map<RouterContext, unknown>([
         [apiContext, client],
+        ...languages,
         ...(entry.pageRendererContext && isConsolePath(new URL(request.url).pathname) ? [[entry.pageRendererContext, renderPage] as [RouterContext, unknown]] : []),
       ]),
     );

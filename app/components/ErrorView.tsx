@@ -5,13 +5,22 @@ import { Link } from 'react-router';
 import { whatsappHref } from '../../common/whatsapp.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 import { ArrowRight, WhatsAppIcon } from './Icons.tsx';
+import { useT, type Translate } from '../i18n/index.ts';
+import { useLocalPath } from '../lib/languages.ts';
 
 const LINKS = [
-  { to: '/safaris', label: 'Safaris' },
-  { to: '/parks', label: 'Destinations' },
-  { to: '/experiences', label: 'Experiences' },
-  { to: '/blogs', label: 'Blogs' },
+  { to: '/safaris', label: 'error.safaris' },
+  { to: '/parks', label: 'error.destinations' },
+  { to: '/experiences', label: 'error.experiences' },
+  { to: '/blogs', label: 'error.blogs' },
 ];
+
+/** The sentence under the status: what happened, in the page's language. */
+function whatHappened(t: Translate, missing: boolean, status: number, failure: boolean): string {
+  if (missing) return t('error.missing');
+  if (status === 429) return t('error.tooMany');
+  return failure ? t('error.retrySoon') : t('error.ours');
+}
 
 export interface ErrorViewProps {
   status?: number;
@@ -21,6 +30,8 @@ export interface ErrorViewProps {
 
 export function ErrorView({ status = 404, failure }: ErrorViewProps) {
   const missing = status === 404 && !failure;
+  const t = useT();
+  const local = useLocalPath();
   return (
     <section className="oops" aria-labelledby="oops-title">
       <div className="container oops__inner">
@@ -36,40 +47,33 @@ export function ErrorView({ status = 404, failure }: ErrorViewProps) {
           </g>
         </svg>
         <h1 id="oops-title" className="oops__title">
-          Ooops!
+          {t('error.title')}
         </h1>
         {failure ? (
           <p className="oops__failure" role="alert">
             {failure.message}
           </p>
         ) : (
-          <p className="oops__code">{missing ? 'Error: 404 Page' : `Error: ${status} Page`}</p>
+          <p className="oops__code">{t('error.code', { status: String(missing ? 404 : status) })}</p>
         )}
         <p className="oops__text">
-          {missing
-            ? 'The trail you followed has gone cold: this page does not exist or has moved.'
-            : status === 429
-              ? 'You have sent us more requests than we can answer in a short time. Please wait a minute and try again.'
-              : failure
-                ? 'Please try again in a moment.'
-                : 'Something went wrong on our side. Please try again in a moment.'}{' '}
-          Chat with our Kabale team or pick up the trail below.
+          {whatHappened(t, missing, status, !!failure)} {t('error.chatLine')}
         </p>
         <div className="oops__actions">
           {failure && (
             <a className="btn btn--primary" href={failure.retryHref}>
-              Try again
+              {t('error.tryAgain')}
             </a>
           )}
           <ExternalLink className="btn btn--whatsapp" href={whatsappHref()}>
-            <WhatsAppIcon size={20} /> Chat with us on WhatsApp
+            <WhatsAppIcon size={20} /> {t('error.whatsapp')}
           </ExternalLink>
         </div>
         <ul className="oops__links">
           {LINKS.map((l) => (
             <li key={l.to}>
-              <Link to={l.to}>
-                {l.label} <ArrowRight size={16} />
+              <Link to={local(l.to)}>
+                {t(l.label)} <ArrowRight size={16} />
               </Link>
             </li>
           ))}

@@ -1,7 +1,9 @@
 // The loading view: an elephant walking on the spot, drawn in SVG and animated in CSS.
 import '../styles/loading.css';
+import { useT } from '../i18n/index.ts';
 
 export function LoadingView() {
+  const t = useT();
   return (
     <div className="loading" role="status" aria-live="polite">
       <div className="loading__card">
@@ -30,7 +32,7 @@ export function LoadingView() {
           </g>
           <path className="elephant__ground" d="M10 130h180" />
         </svg>
-        <p className="loading__text">Preparing your safari adventure...</p>
+        <p className="loading__text">{t('loading.text')}</p>
       </div>
     </div>
   );

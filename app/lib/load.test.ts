@@ -13,4 +13,9 @@ describe('requestPath', () => {
     expect(requestPath(req('/safaris/Uganda-Safaris.data'))).toBe('/safaris/Uganda-Safaris');
     expect(requestPath(req('/_root.data'))).toBe('/');
   });
+  it('is the English page for a page in another language', () => {
+    expect(requestPath(req('/de/datenschutz'))).toBe('/privacy-policy');
+    expect(requestPath(req('/fr/conditions-generales.data'))).toBe('/terms-and-conditions');
+    expect(requestPath(req('/es/'))).toBe('/');
+  });
 });

@@ -4,6 +4,7 @@ import { data, type RouterContextProvider } from 'react-router';
 import { responseText } from '../../common/document-bytes.ts';
 import { apiContext } from '../context.ts';
 import { BadPage, pageParam } from './pagination.ts';
+import { englishPath } from '../../common/language-paths.ts';
 
 export function notFound(): never {
   throw data(null, { status: 404 });
@@ -58,7 +59,8 @@ export function unavailableWhen(res: Response, error?: string): void {
  * single-fetch suffix is removed; a trailing slash is dropped too. */
 export function requestPath(request: Request): string {
   const path = new URL(request.url).pathname.replace(/\.data$/, '').replace(/\/+$/, '');
-  return path === '/_root' ? '/' : path || '/';
+  // A page in another language reads the English page's answer (common/languages.ts).
+  return englishPath(path === '/_root' ? '/' : path || '/');
 }
 
 /** ?page from the request URL; a malformed page is the not-found view. */

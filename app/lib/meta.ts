@@ -4,12 +4,20 @@ import type { MetaDescriptor } from 'react-router';
 import type { PageMeta } from '../../common/api-types.ts';
 import { SITE_SHARE_IMAGE, shareImagePath } from '../../common/media.ts';
 import { site } from '../../common/site.ts';
+import { languageLinks, urlIn } from './languages.ts';
+import { languageOfPath } from '../../common/languages.ts';
 
 export interface MetaOptions {
   /** An API-relative image path (e.g. "images/parks/bwindi.jpg") for og:image. */
   image?: string | null;
   imageAlt?: string | null;
   type?: 'website' | 'article';
+}
+
+/** Where the page is: its address (its language) and the matched routes (the languages served). */
+export interface MetaPlace {
+  location: { pathname: string };
+  matches: readonly unknown[];
 }
 
 /**
@@ -41,16 +49,17 @@ function fullTitle(title: string): string {
   return title.includes(site.name) ? title : `${title} | ${site.name}`;
 }
 
-export function buildMeta(page: PageMeta | undefined | null, opts: MetaOptions = {}): MetaDescriptor[] {
+export function buildMeta(page: PageMeta | undefined | null, opts: MetaOptions = {}, at?: MetaPlace): MetaDescriptor[] {
   if (!page) return notFoundMeta();
   const title = fullTitle(page.title);
   const image = absoluteImage(page.pageUrl, opts.image);
-  const url = canonicalUrl(page);
+  const url = at ? urlIn(canonicalUrl(page), languageOfPath(at.location.pathname)) : canonicalUrl(page);
+  const links = at ? languageLinks(canonicalUrl(page), at.location.pathname, at.matches) : [{ tagName: 'link', rel: 'canonical', href: url }];
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: page.pageDescription },
     { name: 'keywords', content: page.pageKeywords },
-    { tagName: 'link', rel: 'canonical', href: url },
+    ...links,
     { property: 'og:site_name', content: site.name },
     { property: 'og:title', content: title },
     { property: 'og:description', content: page.pageDescription },

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { WHATSAPP_LEAD_PATH } from '../../common/leads.ts';
 import { isOperatorWhatsApp, whatsappHref } from '../../common/whatsapp.ts';
+import { baseRouteId } from '../../common/languages.ts';
 
 type PageData = { title?: unknown; pageUrl?: unknown; safari?: unknown };
 
@@ -14,7 +15,7 @@ export function usePageWhatsAppHref(): string {
   for (let i = matches.length - 1; i >= 0; i--) {
     const data = matches[i]!.loaderData as PageData | undefined;
     if (!data || typeof data !== 'object' || typeof data.pageUrl !== 'string') continue;
-    const safari = matches[i]!.id === 'routes/safari' && !!data.safari;
+    const safari = baseRouteId(matches[i]!.id) === 'routes/safari' && !!data.safari;
     return whatsappHref({ title: typeof data.title === 'string' ? data.title : null, url: data.pageUrl, safari });
   }
   return whatsappHref();

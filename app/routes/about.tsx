@@ -31,8 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: pageHero('about').image });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: pageHero('about').image }, { location, matches });
 }
 
 const CARDS = [

@@ -24,8 +24,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: loaderData?.animal.animalheaderimage, imageAlt: loaderData?.animal.animalheaderimagealt, type: 'article' });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.animal.animalheaderimage, imageAlt: loaderData?.animal.animalheaderimagealt, type: 'article' }, { location, matches });
 }
 
 export default function AnimalDetail({ loaderData: data }: Route.ComponentProps) {

@@ -18,8 +18,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: loaderData?.animals[0]?.animalheaderimage });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.animals[0]?.animalheaderimage }, { location, matches });
 }
 
 export default function Animals({ loaderData: data }: Route.ComponentProps) {

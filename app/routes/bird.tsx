@@ -24,8 +24,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: loaderData?.bird.birdheaderimage, imageAlt: loaderData?.bird.birdheaderimagealt, type: 'article' });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.bird.birdheaderimage, imageAlt: loaderData?.bird.birdheaderimagealt, type: 'article' }, { location, matches });
 }
 
 export default function BirdDetail({ loaderData: data }: Route.ComponentProps) {

@@ -22,8 +22,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: HERO_IMAGE });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: HERO_IMAGE }, { location, matches });
 }
 
 export default function Birds({ loaderData: data }: Route.ComponentProps) {

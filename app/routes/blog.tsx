@@ -26,8 +26,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: loaderData?.blog.blogheaderimage, imageAlt: loaderData?.blog.blogheaderimagealt, type: 'article' });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.blog.blogheaderimage, imageAlt: loaderData?.blog.blogheaderimagealt, type: 'article' }, { location, matches });
 }
 
 export default function BlogPost({ loaderData: data }: Route.ComponentProps) {

@@ -18,8 +18,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: loaderData?.blogs[0]?.blogheaderimage });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.blogs[0]?.blogheaderimage }, { location, matches });
 }
 
 export default function Blogs({ loaderData: data }: Route.ComponentProps) {

@@ -22,8 +22,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: pageHero('contact').image });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: pageHero('contact').image }, { location, matches });
 }
 
 export default function Contact({ loaderData: data }: Route.ComponentProps) {

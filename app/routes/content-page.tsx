@@ -31,8 +31,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: loaderData ? pageHero(loaderData.key).image : undefined });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData ? pageHero(loaderData.key).image : undefined }, { location, matches });
 }
 
 export default function ContentPage({ loaderData: data }: Route.ComponentProps) {

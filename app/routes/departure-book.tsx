@@ -18,6 +18,7 @@ import { HoneyPot } from '../components/Field.tsx';
 import { seatsWords } from '../components/SafariDepartures.tsx';
 import type { Route } from './+types/departure-book';
 import './trip.css';
+import { languageOfForm } from '../lib/languages.ts';
 
 const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' } as const;
 /** At most this many seats in one booking from the page (a bigger group asks us). */
@@ -67,7 +68,8 @@ const bookLabel = (seats: number) => `Book ${seats === 1 ? 'my seat' : `${seats}
 export async function action({ request, context, params }: Route.ActionArgs) {
   const typed = formTexts(await formFields(request));
   const api = context.get(apiContext);
-  const fields = { ...bookingBody(typed), formToken: typed.formToken ?? '', website: typed.website ?? '' };
+  // The booking is in the language of the page it was made on (the page posts to itself).
+  const fields = { ...bookingBody(typed), formToken: typed.formToken ?? '', website: typed.website ?? '', language: languageOfForm(request) };
   const { answer, body } = await postWithBody(api, request, `/departures/${encodeURIComponent(params.id)}/book`, fields);
   if (answer.ok && typeof body?.tripPath === 'string') return redirect(body.tripPath, { headers: PRIVATE });
   const { result, status, headers } = await sentBack(api, answer, fields.formToken, { button: bookLabel(fields.travellers.length), failure: FAILURE });

@@ -27,8 +27,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: loaderData?.destination.destinationheaderimage, imageAlt: loaderData?.destination.destinationheaderimagealt });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.destination.destinationheaderimage, imageAlt: loaderData?.destination.destinationheaderimagealt }, { location, matches });
 }
 
 export default function DestinationDetail({ loaderData: data }: Route.ComponentProps) {

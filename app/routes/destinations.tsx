@@ -16,8 +16,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: loaderData?.destinations[0]?.destinationheaderimage });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.destinations[0]?.destinationheaderimage }, { location, matches });
 }
 
 export default function Destinations({ loaderData: data }: Route.ComponentProps) {

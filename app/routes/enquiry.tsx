@@ -16,6 +16,7 @@ import { postToApi, reachServer, sentBack } from '../lib/form-submit.ts';
 import { formText, readFields } from '../lib/read-form.ts';
 import { safariChoices } from '../lib/safari-choices.ts';
 import type { Route } from './+types/enquiry';
+import { languageOfForm } from '../lib/languages.ts';
 
 const VARIANTS: EnquiryVariant[] = ['contact', 'plan', 'quote', 'home'];
 const variantOf = (v: unknown): EnquiryVariant => (VARIANTS.includes(v as EnquiryVariant) ? (v as EnquiryVariant) : 'plan');
@@ -62,7 +63,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const sentFrom = f.currentUrl || request.headers.get('referer') || '';
   const currentUrl = sentFrom.length <= 2048 ? sentFrom : '';
   const api = context.get(apiContext);
-  const answer = await postToApi(api, request, '/plan-a-safari', { ...values, ...trip, preferredContactMethod: method, currentUrl, website: f.website, formToken });
+  const answer = await postToApi(api, request, '/plan-a-safari', {
+    ...values,
+    ...trip,
+    preferredContactMethod: method,
+    currentUrl,
+    website: f.website,
+    formToken,
+    language: languageOfForm(request, currentUrl),
+  });
   if (answer.ok) {
     if (f.enhanced === '1') return { ok: true as const };
     throw redirect(`/enquiry?sent=${variant}`, 303);

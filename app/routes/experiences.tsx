@@ -18,8 +18,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: loaderData?.experiences[0]?.experienceheaderimage });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.experiences[0]?.experienceheaderimage }, { location, matches });
 }
 
 export default function Experiences({ loaderData: data }: Route.ComponentProps) {

@@ -18,8 +18,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: pageHero('faq').image });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: pageHero('faq').image }, { location, matches });
 }
 
 export default function FaqPage({ loaderData: data }: Route.ComponentProps) {

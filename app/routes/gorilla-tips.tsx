@@ -22,8 +22,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: pageHero('tips').image, type: 'article' });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: pageHero('tips').image, type: 'article' }, { location, matches });
 }
 
 /** The tips in order: tip-1 to tip-7, skipping any that are missing. */

@@ -22,8 +22,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: loaderData?.guide.guideheaderimage, imageAlt: loaderData?.guide.guideheaderimagealt });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.guide.guideheaderimage, imageAlt: loaderData?.guide.guideheaderimagealt }, { location, matches });
 }
 
 export default function GuideDetail({ loaderData: data }: Route.ComponentProps) {

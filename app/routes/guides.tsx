@@ -18,8 +18,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: loaderData?.guides[0]?.guideheaderimage });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.guides[0]?.guideheaderimage }, { location, matches });
 }
 
 export default function Guides({ loaderData: data }: Route.ComponentProps) {

@@ -39,9 +39,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
   const image = loaderData?.uggorillasafaris[0]?.safariheaderimage ?? loaderData?.parks[0]?.parkheaderimage;
-  return buildMeta(loaderData, { image });
+  return buildMeta(loaderData, { image }, { location, matches });
 }
 
 // Far below the fold: the form's HTML is in the page, its code loads when the browser is idle.

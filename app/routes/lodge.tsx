@@ -36,8 +36,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: loaderData?.lodge.lodgeheaderimage, imageAlt: loaderData?.lodge.lodgeheaderimagealt, type: 'article' });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.lodge.lodgeheaderimage, imageAlt: loaderData?.lodge.lodgeheaderimagealt, type: 'article' }, { location, matches });
 }
 
 export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) {

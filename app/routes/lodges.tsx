@@ -46,8 +46,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: loaderData?.lodges[0]?.lodgeheaderimage });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.lodges[0]?.lodgeheaderimage }, { location, matches });
 }
 
 export default function Lodges({ loaderData: data }: Route.ComponentProps) {

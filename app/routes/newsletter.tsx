@@ -12,6 +12,7 @@ import { apiContext } from '../context.ts';
 import { postToApi, reachServer, sentBack } from '../lib/form-submit.ts';
 import { formText, readFields } from '../lib/read-form.ts';
 import type { Route } from './+types/newsletter';
+import { languageOfForm } from '../lib/languages.ts';
 
 /** The newsletter form's fields as posted: every check is the API's (common/validation.ts). */
 const NEWSLETTER_FORM = z.object({ fullName: formText, email: formText, formToken: formText, website: formText, enhanced: formText });
@@ -21,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = { fullName: f.fullName, email: f.email };
   const formToken = f.formToken;
   const api = context.get(apiContext);
-  const answer = await postToApi(api, request, '/admin/clients', { ...values, website: f.website, formToken });
+  const answer = await postToApi(api, request, '/admin/clients', { ...values, website: f.website, formToken, language: languageOfForm(request) });
   if (answer.ok) {
     if (f.enhanced === '1') return { ok: true as const };
     throw redirect('/newsletter?subscribed=1', 303);

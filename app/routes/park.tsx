@@ -38,8 +38,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: loaderData?.park.parkheaderimage, imageAlt: loaderData?.park.parkheaderimagealt, type: 'article' });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.park.parkheaderimage, imageAlt: loaderData?.park.parkheaderimagealt, type: 'article' }, { location, matches });
 }
 
 export default function ParkDetail({ loaderData: data }: Route.ComponentProps) {

@@ -46,8 +46,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: loaderData?.parks[0]?.parkheaderimage });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.parks[0]?.parkheaderimage }, { location, matches });
 }
 
 export default function Parks({ loaderData: data }: Route.ComponentProps) {

@@ -28,8 +28,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: pageHero('plan').image });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: pageHero('plan').image }, { location, matches });
 }
 
 const STEPS = ['Tell us your dates, group and wishes', 'Get a tailored itinerary and an honest price', 'We secure permits, lodges and transfers'];

@@ -42,8 +42,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: loaderData?.safari.safariheaderimage, imageAlt: loaderData?.safari.safariheaderimagealt, type: 'article' });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.safari.safariheaderimage, imageAlt: loaderData?.safari.safariheaderimagealt, type: 'article' }, { location, matches });
 }
 
 // The quote overlay's code (dialog and enquiry form) loads when it is wanted.

@@ -30,9 +30,9 @@ export function ErrorBoundary() {
   return <ListFailureBoundary fallback={SAFARI_LIST_FAILURE} />;
 }
 
-export function meta({ loaderData, error }: Route.MetaArgs) {
+export function meta({ loaderData, error, location, matches }: Route.MetaArgs) {
   if (error) return listFailureMeta(error);
-  return buildMeta(loaderData, { image: loaderData?.experienceImage, imageAlt: loaderData?.experienceImageAlt });
+  return buildMeta(loaderData, { image: loaderData?.experienceImage, imageAlt: loaderData?.experienceImageAlt }, { location, matches });
 }
 
 export default function SafarisByExperience({ loaderData: data }: Route.ComponentProps) {

@@ -28,9 +28,9 @@ export function ErrorBoundary() {
   return <ListFailureBoundary fallback={SAFARI_LIST_FAILURE} />;
 }
 
-export function meta({ loaderData, error }: Route.MetaArgs) {
+export function meta({ loaderData, error, location, matches }: Route.MetaArgs) {
   if (error) return listFailureMeta(error);
-  return buildMeta(loaderData, { image: loaderData?.destinationImage, imageAlt: loaderData?.destinationImageAlt });
+  return buildMeta(loaderData, { image: loaderData?.destinationImage, imageAlt: loaderData?.destinationImageAlt }, { location, matches });
 }
 
 export default function SafarisIn({ loaderData: data }: Route.ComponentProps) {

@@ -85,9 +85,9 @@ export function ErrorBoundary() {
   return <ListFailureBoundary fallback={SAFARI_LIST_FAILURE} />;
 }
 
-export function meta({ loaderData, error }: Route.MetaArgs) {
+export function meta({ loaderData, error, location, matches }: Route.MetaArgs) {
   if (error) return listFailureMeta(error);
-  return buildMeta(loaderData, { image: loaderData?.safaris[0]?.safariheaderimage });
+  return buildMeta(loaderData, { image: loaderData?.safaris[0]?.safariheaderimage }, { location, matches });
 }
 
 export default function Safaris({ loaderData: data }: Route.ComponentProps) {

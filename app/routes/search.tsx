@@ -119,10 +119,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
   const lead = loaderData?.state === 'results' ? loaderData.results.find((r) => describe(r).image) : undefined;
   // Result pages are for visitors, not for search engines' indexes; their links are followed.
-  return [...buildMeta(loaderData, { image: lead ? describe(lead).image : null }), { name: 'robots', content: 'noindex, follow' }];
+  return [...buildMeta(loaderData, { image: lead ? describe(lead).image : null }, { location, matches }), { name: 'robots', content: 'noindex, follow' }];
 }
 
 function SearchForm({ query, types, counts }: { query: string; types: SearchItemType[]; counts?: Record<SearchItemType, number> }) {

@@ -21,8 +21,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: loaderData?.vehicle.vehicleheaderimage, imageAlt: loaderData?.vehicle.vehicleheaderimagealt });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.vehicle.vehicleheaderimage, imageAlt: loaderData?.vehicle.vehicleheaderimagealt }, { location, matches });
 }
 
 export default function VehicleDetail({ loaderData: data }: Route.ComponentProps) {

@@ -18,8 +18,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const headers = pageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: loaderData?.vehicles[0]?.vehicleheaderimage });
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  return buildMeta(loaderData, { image: loaderData?.vehicles[0]?.vehicleheaderimage }, { location, matches });
 }
 
 /** "6 seats, each at a window". */

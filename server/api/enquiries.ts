@@ -8,6 +8,7 @@
 // POST /form-token hands out form tokens (a POST: GET answers are cached).
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { formLanguage } from '../../common/languages.ts';
 import { tripSchema } from '../../common/enquiry-forms.ts';
 import { sourceOfPage, type EnquirySource } from '../../common/enquiry-inbox.ts';
 import { TRIP_FIELDS, TRIP_MESSAGES, tripLines, type Trip } from '../../common/enquiry-trip.ts';
@@ -40,7 +41,7 @@ export interface FormsApiOptions {
   onQueued(): void;
 }
 
-const ENQUIRY_FIELDS = ['name', 'email', 'phone', 'country', 'message', 'preferredContactMethod', 'currentUrl', 'website', 'formToken'] as const;
+const ENQUIRY_FIELDS = ['name', 'email', 'phone', 'country', 'message', 'preferredContactMethod', 'currentUrl', 'website', 'formToken', 'language'] as const;
 
 /**
  * The trip's fields of the body readJsonFields read (Hono keeps it): numbers and the ages' list
@@ -93,6 +94,8 @@ export function enquiriesApi(opts: FormsApiOptions) {
     const checked = validateEnquiry(body);
     if (!checked.ok) throw new HttpError(400, checked.error, undefined, checked.field && `invalid-${checked.field}`);
     const enquiry = checked.value;
+    const language = formLanguage(body.language);
+    if (!language.ok) throw new HttpError(400, language.error, undefined, 'invalid-language');
     const trip = await readTrip(c);
     const token = await checkFormToken(opts.tokens, opts.spam, body.formToken);
 
@@ -124,6 +127,7 @@ export function enquiriesApi(opts: FormsApiOptions) {
           message: enquiry.message,
           preferred_contact_method: enquiry.preferredContactMethod,
           page_url: pageUrl,
+          language: language.value,
           client_ip: clientIp,
           user_agent: userAgent,
           safari_id: safari?.id ?? null,

@@ -19,6 +19,7 @@ import { refuseCrossSite } from '../http/cross-site.ts';
 import { checkFormToken, formBodyLimit, HONEYPOT_MESSAGE, readJsonFields, spendFormToken, tooMany, USER_AGENT_MAX } from './forms-http.ts';
 import { deps, type ApiContext, type ApiEnv } from '../http/deps.ts';
 import { HttpError } from '../http/error.ts';
+import { formLanguage } from '../../common/languages.ts';
 
 /** A pending subscriber who subscribes again gets a new confirmation e-mail at most this often. */
 const RESEND_AFTER_MS = 10 * 60_000;
@@ -27,10 +28,12 @@ export const SUBSCRIBED_MESSAGE = 'Subscription successful! Please check your in
 
 /** Subscribes, with double opt-in: the same answer whatever the address's state. */
 async function subscribe(c: ApiContext, opts: FormsApiOptions) {
-  const body = await readJsonFields(c, ['fullName', 'email', 'website', 'formToken'] as const);
+  const body = await readJsonFields(c, ['fullName', 'email', 'website', 'formToken', 'language'] as const);
   if (body.website?.trim()) throw new HttpError(400, HONEYPOT_MESSAGE);
   const checked = validateSubscriber(body);
   if (!checked.ok) throw new HttpError(400, checked.error, undefined, checked.field && `invalid-${checked.field}`);
+  const language = formLanguage(body.language);
+  if (!language.ok) throw new HttpError(400, language.error, undefined, 'invalid-language');
   const s = checked.value;
   const token = await checkFormToken(opts.tokens, opts.spam, body.formToken);
   const emailKey = s.email.toLowerCase();
@@ -65,6 +68,7 @@ async function subscribe(c: ApiContext, opts: FormsApiOptions) {
         unsubscribe_token_hash: `new:${newToken()}`,
         client_ip: clientIp,
         user_agent: userAgent,
+        language: language.value,
       })
       .onConflictDoNothing({ target: newsletterSubscribers.email_key })
       .returning({ id: newsletterSubscribers.id });

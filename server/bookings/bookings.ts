@@ -10,7 +10,7 @@ import { checkQuoteDocument } from '../../common/quote-document.ts';
 import { toLocalInput } from '../../common/operator-time.ts';
 import { readOperatorTimeZone } from '../auth/content-access.ts';
 import type { Tx } from '../db/index.ts';
-import { bookingEvents, bookings, bookingTravellers, ledgerEntries, quotes, quoteVersions } from '../db/schema.ts';
+import { bookingEvents, bookings, bookingTravellers, enquiries, ledgerEntries, quotes, quoteVersions } from '../db/schema.ts';
 import { HttpError } from '../http/error.ts';
 import { nextReference } from './references.ts';
 
@@ -53,6 +53,13 @@ async function lockVersion(tx: Tx, versionId: number) {
   return row;
 }
 
+/** The language of the enquiry a quote answers (a booking from it is in that language); English without one. */
+async function enquiryLanguage(tx: Tx, enquiryId: number | null): Promise<string> {
+  if (enquiryId === null) return 'en';
+  const [row] = await tx.select({ language: enquiries.language }).from(enquiries).where(eq(enquiries.id, enquiryId));
+  return row?.language ?? 'en';
+}
+
 /** Books an accepted quote version: the booking, its travellers, its first state; the quote becomes accepted. */
 export async function createBooking(tx: Tx, input: NewBooking): Promise<BookingRow> {
   const { version, quote } = await lockVersion(tx, input.quoteVersionId);
@@ -67,10 +74,12 @@ export async function createBooking(tx: Tx, input: NewBooking): Promise<BookingR
   const names = input.travellers.map((n) => n.trim());
   if (names.length !== doc.travellers.adults + doc.travellers.children || names.some((n) => !n)) throw new HttpError(400, BOOKING_MESSAGES.travellers, undefined, 'travellers');
   const reference = await nextReference(tx, 'B', Number(input.today.slice(0, 4)));
+  const language = await enquiryLanguage(tx, quote.enquiry_id);
   const [booking] = await tx
     .insert(bookings)
     .values({
       reference,
+      language,
       quote_id: quote.id,
       quote_version_id: version.id,
       travel_from: doc.travelFrom,

@@ -11,6 +11,7 @@ import type { Db, Tx } from '../db/index.ts';
 import { bookingEvents, bookings, bookingTravellers, departureSeats, ledgerEntries, quotes, quoteVersions, staff } from '../db/schema.ts';
 import { HttpError } from '../http/error.ts';
 import { type BookingRow, bookingAccount, termsOf } from './bookings.ts';
+import type { Language } from '../../common/languages.ts';
 
 /** At most this many bookings in one list. */
 const LIST_LIMIT = 300;
@@ -140,6 +141,7 @@ export async function bookingDetail(db: Db, id: number, today: string): Promise<
     manual: b.quote_id === null && !seats,
     departureId: seats?.departureId ?? null,
     leadPhone: b.lead_phone,
+    language: b.language as Language,
     depositDueOn: b.deposit_due_on,
     balanceDueOn: b.balance_due_on,
     notes: b.notes,

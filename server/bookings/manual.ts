@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { type ManualBooking, MANUAL_BOOKING_MESSAGES, travellerCount } from '../../common/booking-manual.ts';
 import { MoneyError, type PriceTerms, priceOf } from '../../common/booking-money.ts';
+import type { Language } from '../../common/languages.ts';
 import type { QuoteDocument } from '../../common/quote-document.ts';
 import type { Tx } from '../db/index.ts';
 import { bookingEvents, bookings, bookingTravellers, safaris } from '../db/schema.ts';
@@ -56,6 +57,8 @@ export interface QuotelessBooking {
   today: string;
   /** What its first state event says besides the state (`manual: true`, the departure). */
   event: Record<string, unknown>;
+  /** The language of the page it was booked from; absent (made by hand) is English. */
+  language?: Language;
 }
 
 /** Writes a booking with no quote: its row (the next reference of the year), its travellers and its first state. */
@@ -80,6 +83,7 @@ export async function insertQuotelessBooking(tx: Tx, b: QuotelessBooking): Promi
       deposit_due_on: depositDueOn(b.today, b.price.balanceDueOn),
       balance_due_on: b.price.balanceDueOn,
       notes: b.notes,
+      language: b.language,
     })
     .returning();
   if (!booking) throw new Error('booking not inserted');

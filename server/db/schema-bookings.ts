@@ -121,6 +121,8 @@ export const bookings = pgTable(
     deposit_due_on: date('deposit_due_on', { mode: 'string' }).notNull(),
     balance_due_on: date('balance_due_on', { mode: 'string' }).notNull(),
     notes: text('notes').notNull().default(''),
+    /** The language of the page the traveller booked from (migration 0036, common/languages.ts). */
+    language: text('language').notNull().default('en'),
     created_at: at('created_at').notNull().defaultNow(),
     updated_at: at('updated_at').notNull().defaultNow(),
   },

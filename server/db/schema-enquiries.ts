@@ -16,6 +16,8 @@ export const enquiries = pgTable(
     message: text('message').notNull(),
     preferred_contact_method: text('preferred_contact_method').notNull(),
     page_url: text('page_url'),
+    /** The language of the page it was sent from (migration 0036, common/languages.ts). */
+    language: text('language').notNull().default('en'),
     client_ip: text('client_ip'),
     user_agent: text('user_agent'),
     created_at: at('created_at').notNull().defaultNow(),
@@ -60,6 +62,8 @@ export const newsletterSubscribers = pgTable(
     unsubscribe_token_hash: text('unsubscribe_token_hash').notNull(),
     client_ip: text('client_ip'),
     user_agent: text('user_agent'),
+    /** The language of the page the form was sent from (migration 0036, common/languages.ts). */
+    language: text('language').notNull().default('en'),
     created_at: at('created_at').notNull().defaultNow(),
     confirmation_sent_at: at('confirmation_sent_at'),
     confirmed_at: at('confirmed_at'),

@@ -49,6 +49,7 @@ export async function bookSeats(tx: Tx, departureId: number, input: SeatBooking,
     staffId: null,
     today: at.today,
     event: {},
+    language: input.language,
   });
   const token = await createBookingTripLink(tx, booking.id);
   const holdUntil = new Date(at.now.getTime() + HOLD_MINUTES * 60_000);

@@ -12,6 +12,8 @@ import { ExternalLink } from '../ExternalLink.tsx';
 import { Ridge } from '../Hero.tsx';
 import { MailIcon, PhoneIcon, PinIcon, WhatsAppIcon } from '../Icons.tsx';
 import { BrandMark } from './Brand.tsx';
+import { useT, useTParts } from '../../i18n/index.ts';
+import { useLocalPath } from '../../lib/languages.ts';
 
 const NewsletterForm = lazy(() =>
   whenIdle()
@@ -21,28 +23,45 @@ const NewsletterForm = lazy(() =>
 
 /** Pages of ours (to) and, for the visa application, the official site (href, a new tab). */
 const USEFUL_LINKS: ({ to: string; label: string } | { href: string; label: string })[] = [
-  { to: aboutPath, label: 'About us' },
-  { to: '/why-book-with-us', label: 'Why book with us' },
-  { to: '/gorilla-tracking-tips', label: 'Gorilla tracking tips' },
-  { to: '/lodges', label: 'Where to stay' },
-  { to: '/travel-advice', label: 'Travel advice' },
-  { href: site.visaSite, label: 'Uganda e-visa (official site)' },
-  { to: '/frequently-asked-questions', label: 'FAQs' },
-  { to: '/our-impact', label: 'Our impact' },
-  { to: '/our-conservation-promise', label: 'Our conservation promise' },
-  { to: '/sustainability-and-environmental-conservation', label: 'Sustainability' },
-  { to: '/animals', label: 'Animals' },
-  { to: '/birds', label: 'Birds' },
-  { to: '/terms-and-conditions', label: 'Terms and conditions' },
-  { to: '/privacy-policy', label: 'Privacy policy' },
+  { to: aboutPath, label: 'footer.about' },
+  { to: '/why-book-with-us', label: 'footer.why' },
+  { to: '/gorilla-tracking-tips', label: 'footer.tips' },
+  { to: '/lodges', label: 'footer.stay' },
+  { to: '/travel-advice', label: 'footer.advice' },
+  { href: site.visaSite, label: 'footer.visa' },
+  { to: '/frequently-asked-questions', label: 'footer.faqs' },
+  { to: '/our-impact', label: 'footer.impact' },
+  { to: '/our-conservation-promise', label: 'footer.promise' },
+  { to: '/sustainability-and-environmental-conservation', label: 'footer.sustainability' },
+  { to: '/animals', label: 'footer.animals' },
+  { to: '/birds', label: 'footer.birds' },
+  { to: '/terms-and-conditions', label: 'footer.terms' },
+  { to: '/privacy-policy', label: 'footer.privacy' },
 ];
 
 function copyrightText(year: number): string {
   return `© ${site.copyrightStartYear}–${year} ${site.name}`;
 }
 
+/** The footer's last line of links: terms, privacy, contact. */
+function LegalLinks() {
+  const t = useT();
+  const local = useLocalPath();
+  const terms = <Link to={local('/terms-and-conditions')}>{t('footer.termsShort')}</Link>;
+  const privacy = <Link to={local('/privacy-policy')}>{t('footer.privacyShort')}</Link>;
+  const contact = <Link to={local('/contact-us')}>{t('footer.contactShort')}</Link>;
+  return (
+    <>
+      {terms} · {privacy} · {contact}
+    </>
+  );
+}
+
 export function Footer({ year }: { year: number }) {
   const whatsapp = usePageWhatsAppHref();
+  const t = useT();
+  const parts = useTParts();
+  const local = useLocalPath();
   return (
     <footer className="site-footer">
       <Ridge className="site-footer__ridge" />
@@ -52,11 +71,11 @@ export function Footer({ year }: { year: number }) {
             <BrandMark size={48} />
             <span>{site.name}</span>
           </p>
-          <p>Gorilla, chimpanzee and wildlife safaris planned by a Kabale team that has walked these trails since {site.foundedYear}. A share of every safari supports the Batwa community.</p>
+          <p>{parts('footer.intro', { year: String(site.foundedYear) })}</p>
           <SocialLinks className="socials--footer" />
         </div>
         <div>
-          <h2 className="site-footer__title">Get in touch</h2>
+          <h2 className="site-footer__title">{t('footer.touch')}</h2>
           <ul className="site-footer__contact">
             <li>
               <PhoneIcon size={18} />
@@ -80,34 +99,37 @@ export function Footer({ year }: { year: number }) {
         </div>
         <nav aria-labelledby="footer-links-title">
           <h2 id="footer-links-title" className="site-footer__title">
-            Useful links
+            {t('footer.links')}
           </h2>
           <ul className="site-footer__links">
             {USEFUL_LINKS.map((l) =>
               'to' in l ? (
                 <li key={l.to}>
-                  <Link to={l.to}>{l.label}</Link>
+                  <Link to={local(l.to)}>{t(l.label)}</Link>
                 </li>
               ) : (
                 <li key={l.href}>
-                  <ExternalLink href={l.href}>{l.label}</ExternalLink>
+                  <ExternalLink href={l.href}>{t(l.label)}</ExternalLink>
                 </li>
               ),
             )}
           </ul>
         </nav>
         <div className="site-footer__news">
-          <h2 className="site-footer__title">Newsletter</h2>
-          <p>Seasonal permit news, new itineraries and stories from the field, a few times a year.</p>
+          <h2 className="site-footer__title">{t('footer.newsletter')}</h2>
+          <p>{t('footer.newsletterText')}</p>
           <Suspense>
             <NewsletterForm />
           </Suspense>
         </div>
       </div>
       <div className="container site-footer__bottom">
-        <p>{copyrightText(year)}. All rights reserved.</p>
         <p>
-          <Link to="/terms-and-conditions">Terms</Link> · <Link to="/privacy-policy">Privacy</Link> · <Link to="/contact-us">Contact</Link>
+          {copyrightText(year)}
+          {`. ${t('footer.rights')}`}
+        </p>
+        <p>
+          <LegalLinks />
         </p>
       </div>
     </footer>

@@ -14,6 +14,9 @@ import { SocialLinks, SocialMenu } from '../Contact.tsx';
 import { whenIdle } from '../../lib/idle.ts';
 import { ChevronDown, CloseIcon, MailIcon, MenuIcon, PhoneIcon, PinIcon, SearchIcon } from '../Icons.tsx';
 import { Brand } from './Brand.tsx';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { useT } from '../../i18n/index.ts';
+import { useLocalPath } from '../../lib/languages.ts';
 
 const DESKTOP_QUERY = '(min-width: 1080px)';
 const HOVER_QUERY = '(hover: hover) and (min-width: 1080px)';
@@ -291,8 +294,9 @@ function usePanelLoader(
 
 /** The bar above the header: where we are, how to reach us, the currency, the social links. */
 function TopBar() {
+  const t = useT();
   return (
-    <aside className="topbar" aria-label="Contact details and currency">
+    <aside className="topbar" aria-label={t('header.topbar')}>
       <div className="container topbar__inner">
         <p className="topbar__item topbar__item--place">
           <PinIcon size={15} /> {site.location}
@@ -304,8 +308,9 @@ function TopBar() {
           <MailIcon size={15} /> {site.email}
         </a>
         <Suspense>
-          <CurrencySwitch className="currency-switch--topbar" label="Currency" />
+          <CurrencySwitch className="currency-switch--topbar" label={t('header.currency')} />
         </Suspense>
+        <LanguageSwitcher className="language-switch--topbar" />
         <SocialLinks className="topbar__socials" />
       </div>
     </aside>
@@ -314,26 +319,28 @@ function TopBar() {
 
 /** The main navigation: Home, the panels, Contact; on phones also the menu's extras. */
 function MainNav({ menuOpen, panelProps }: { menuOpen: boolean; panelProps: (key: PanelKey) => NavPanelProps }) {
+  const t = useT();
+  const local = useLocalPath();
   return (
-    <nav id="site-menu" className={`site-nav${menuOpen ? ' is-open' : ''}`} aria-label="Main">
+    <nav id="site-menu" className={`site-nav${menuOpen ? ' is-open' : ''}`} aria-label={t('header.nav')}>
       <ul className="nav-list">
         <li className="nav-item">
-          <NavLink to="/" end className="nav-link">
-            Home
+          <NavLink to={local('/')} end className="nav-link">
+            {t('header.home')}
           </NavLink>
         </li>
         {PANEL_KEYS.map((key) => (
           <NavPanel key={key} {...panelProps(key)} />
         ))}
         <li className="nav-item">
-          <NavLink to="/contact-us" className="nav-link">
-            Contact
+          <NavLink to={local('/contact-us')} className="nav-link">
+            {t('header.contact')}
           </NavLink>
         </li>
       </ul>
       <div className="site-nav__mobile-extra">
-        <Link to="/plan-a-safari" className="btn btn--primary btn--block">
-          Plan a safari
+        <Link to={local('/plan-a-safari')} className="btn btn--primary btn--block">
+          {t('header.plan')}
         </Link>
         <a className="site-nav__contact" href={site.phoneHref}>
           <PhoneIcon size={16} /> {site.phone}
@@ -341,6 +348,7 @@ function MainNav({ menuOpen, panelProps }: { menuOpen: boolean; panelProps: (key
         <Suspense>
           <CurrencySwitch className="currency-switch--menu" />
         </Suspense>
+        <LanguageSwitcher className="language-switch--menu" />
         <SocialLinks />
       </div>
     </nav>
@@ -361,12 +369,14 @@ function HeaderActions({
   onMenu: () => void;
   onSearch: () => void;
 }) {
+  const t = useT();
+  const local = useLocalPath();
   return (
     <div className="site-header__actions">
       {/* Spec point 2: the social links stay in the bar once the top bar has scrolled away (wide screens; CSS). */}
       {scrolled && <SocialMenu className="site-header__socials" />}
       <a
-        href="/search"
+        href={local('/search')}
         className="icon-btn search-trigger"
         aria-haspopup="dialog"
         onPointerEnter={() => void import('./SearchDialog.tsx')}
@@ -377,14 +387,14 @@ function HeaderActions({
         }}
       >
         <SearchIcon size={21} />
-        <span className="sr-only">Search</span>
+        <span className="sr-only">{t('header.search')}</span>
       </a>
-      <Link to="/plan-a-safari" className="btn btn--primary site-header__cta">
-        Plan a safari
+      <Link to={local('/plan-a-safari')} className="btn btn--primary site-header__cta">
+        {t('header.plan')}
       </Link>
       <button ref={menuButton} type="button" className="icon-btn menu-toggle" aria-expanded={menuOpen} aria-controls="site-menu" onClick={onMenu}>
         {menuOpen ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
-        <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+        <span className="sr-only">{menuOpen ? t('header.menuClose') : t('header.menuOpen')}</span>
       </button>
     </div>
   );
@@ -455,11 +465,12 @@ function NavPanel({ panelKey, label, href, hydrated, open, content, loadTab, onW
 
 /** Shown in an open panel until its content has arrived (prefetching makes this rare). */
 function PanelLoading({ failed }: { failed: boolean }) {
+  const t = useT();
   return (
     <div className="mega__inner mega__inner--simple">
       <div className={`mega__content${failed ? '' : ' is-loading'}`} aria-busy={!failed}>
         {failed ? (
-          <p className="mega__empty">This list could not be loaded just now.</p>
+          <p className="mega__empty">{t('header.panelFailed')}</p>
         ) : (
           <div className="mega__skeleton" aria-hidden="true">
             <span />

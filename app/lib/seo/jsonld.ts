@@ -8,6 +8,8 @@ import type { GuideResponse, BlogResponse, DestinationResponse, Faq, LodgeRespon
 import { SITE_SHARE_IMAGE } from '../../../common/media.ts';
 import { isPublicSiteUrl } from '../../../common/seo.ts';
 import { site } from '../../../common/site.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, baseRouteId, languageOfRouteId, type Language } from '../../../common/languages.ts';
+import { urlIn } from '../languages.ts';
 import { minorToDecimal } from '../../../common/booking-money.ts';
 import { availabilityOf, type PublicDeparture } from '../../../common/departures.ts';
 
@@ -355,7 +357,7 @@ const ROUTE_KINDS: Record<string, RouteKind> = Object.fromEntries([
 ]);
 
 export function routeKind(routeId: string): RouteKind | null {
-  return ROUTE_KINDS[routeId] ?? null;
+  return ROUTE_KINDS[baseRouteId(routeId)] ?? null;
 }
 
 type AnyData = Record<string, unknown> & { pageUrl?: string; title?: string };
@@ -439,12 +441,14 @@ function pageNodes(kind: RouteKind | null, data: AnyData, pageUrl: string, origi
   return kind ? describedNodes(kind, data, pageUrl, crumbs) : [];
 }
 
-export function pageGraph(kind: RouteKind | null, data: AnyData | null | undefined, fallbackOrigin = ''): JsonLdGraph | null {
-  const pageUrl = typeof data?.pageUrl === 'string' ? data.pageUrl : '';
+export function pageGraph(kind: RouteKind | null, data: AnyData | null | undefined, fallbackOrigin = '', language: Language = DEFAULT_LANGUAGE): JsonLdGraph | null {
+  const pageUrl = typeof data?.pageUrl === 'string' ? urlIn(data.pageUrl, language) : '';
   const origin = originOf(pageUrl) || fallbackOrigin;
   if (!origin) return null;
   const graph: JsonLdNode[] = [travelAgency(origin), webSite(origin)];
-  if (data && pageUrl) for (const node of pageNodes(kind, data, pageUrl, origin)) if (node) graph.push(node);
+  // Another language's page says so on each of its own nodes (the site's nodes are the same).
+  const inLanguage = language === DEFAULT_LANGUAGE ? {} : { inLanguage: LANGUAGES[language].tag };
+  if (data && pageUrl) for (const node of pageNodes(kind, data, pageUrl, origin)) if (node) graph.push({ ...node, ...inLanguage });
   return { '@context': 'https://schema.org', '@graph': graph.map(prune) };
 }
 
@@ -480,7 +484,7 @@ export function headData(matches: readonly Match[]): { noindex: boolean; jsonLd:
     const m = matches[i]!;
     const data = (m.loaderData ?? m.data) as AnyData | undefined;
     if (data && typeof data === 'object' && typeof data.pageUrl === 'string') {
-      const graph = pageGraph(routeKind(m.id), data);
+      const graph = pageGraph(routeKind(m.id), data, '', languageOfRouteId(m.id));
       return { noindex: !isPublicSiteUrl(data.pageUrl), jsonLd: graph ? jsonLdScript(graph) : null };
     }
   }

@@ -19,6 +19,7 @@ import type { AttemptLine } from '../../../common/payments.ts';
 import { OnlinePayments, type ProviderRefundResult, providerRefundAction } from './booking-payments.tsx';
 import type { Route } from './+types/booking';
 import './bookings.css';
+import { LANGUAGES } from '../../../common/languages.ts';
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.booking.reference ?? 'Booking'} | Console` }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -393,6 +394,7 @@ export default function Booking() {
           <>
             <StateBadge state={b.state} /> {b.title} · {dayText(b.travelFrom)} to {dayText(b.travelTo)} · {travellers} · <BookedFrom b={b} /> · <a href={`mailto:${b.leadEmail}`}>{b.leadEmail}</a>
             {b.leadPhone ? ` · ${b.leadPhone}` : ''}
+            {` · ${LANGUAGES[b.language]?.name ?? b.language}`}
           </>
         }
         actions={

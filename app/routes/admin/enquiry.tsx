@@ -19,6 +19,7 @@ import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { formEntries, formFields, formText, parseForm } from '../../lib/read-form.ts';
 import type { Route } from './+types/enquiry';
 import './enquiry.css';
+import { LANGUAGES } from '../../../common/languages.ts';
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   return [{ title: `${data ? `Enquiry #${data.id} from ${data.name}` : 'Enquiry'} | Console` }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -201,6 +202,10 @@ function MessagePanel({ e }: { e: EnquiryDetail }) {
         <div>
           <dt>Preferred contact</dt>
           <dd>{e.preferredContactMethod === 'Phone' ? 'Phone call' : e.preferredContactMethod}</dd>
+        </div>
+        <div>
+          <dt>Language</dt>
+          <dd>{LANGUAGES[e.language]?.name ?? e.language}</dd>
         </div>
         <div>
           <dt>Safari</dt>

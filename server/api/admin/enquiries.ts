@@ -43,6 +43,7 @@ import { deps, parsePaging } from '../../http/deps.ts';
 import { HttpError } from '../../http/error.ts';
 import { readBody } from './body.ts';
 import { type ItineraryMaker, itineraryAttachment, quoteAttachment, replyKit } from './reply-documents.ts';
+import type { Language } from '../../../common/languages.ts';
 
 export interface InboxMailOptions {
   from: string;
@@ -342,6 +343,7 @@ async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail | null> 
     message: r.message,
     preferredContactMethod: r.preferred_contact_method,
     pageUrl: r.page_url,
+    language: r.language as Language,
     clientIp: r.client_ip,
     userAgent: r.user_agent,
     status: r.status as EnquiryStatus,

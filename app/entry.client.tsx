@@ -1,0 +1,25 @@
+// The browser's entry: React Router's own, after the page's message catalogue is there (English is
+// in the shell; another language's chunk is loaded here, on its pages only), so the page hydrates
+// with the messages the server rendered it with. The addresses in other languages are loaded too
+// where the page needs them: a page in another language, or one with the switcher or hreflang
+// links (a site serving several languages).
+import { startTransition, StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { HydratedRouter } from 'react-router/dom';
+import { languageOfPath } from '../common/languages.ts';
+import { loadLanguage } from './i18n/index.ts';
+import { loadLanguagePaths } from './lib/languages.ts';
+
+const language = languageOfPath(window.location.pathname);
+const needsPaths = language !== 'en' || document.querySelector('[hreflang]') !== null;
+
+void Promise.all([loadLanguage(language), needsPaths ? loadLanguagePaths() : undefined]).finally(() => {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+});

@@ -1,0 +1,56 @@
+// The message catalogues: every key of any language is in every language, every message is valid
+// ICU with the same placeholders as the English, and the compiled files are up to date.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGE_CODES } from '../../common/languages.ts';
+import { compiledMessages } from './compile.ts';
+import { i18nFor, loadLanguage } from './index.ts';
+
+const source = (language: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, 'catalogues', `${language}.json`), 'utf8')) as Record<string, string>;
+
+/** The names of a message's values, plurals' included (it throws on a message that is not ICU). */
+function placeholders(message: string): string[] {
+  const names = new Set<string>();
+  const walk = (tokens: unknown[]) => {
+    for (const t of tokens) {
+      if (!Array.isArray(t)) continue;
+      names.add(t[0] as string);
+      const cases = t[2];
+      if (cases && typeof cases === 'object') for (const c of Object.values(cases)) if (Array.isArray(c)) walk(c);
+    }
+  };
+  walk(compileMessageOrThrow(message));
+  return [...names].sort();
+}
+
+describe('message catalogues', () => {
+  const all = new Set(LANGUAGE_CODES.flatMap((l) => Object.keys(source(l))));
+
+  it.each(LANGUAGE_CODES)('%s has every key of every language, and no empty message', (language) => {
+    const catalogue = source(language);
+    const missing = [...all].filter((key) => !(key in catalogue));
+    expect(missing, `keys missing in ${language}`).toEqual([]);
+    for (const [key, message] of Object.entries(catalogue)) expect(message.trim(), `${language} ${key}`).not.toBe('');
+  });
+
+  it.each(LANGUAGE_CODES)('%s: every message is ICU with the English placeholders', (language) => {
+    const english = source('en');
+    for (const [key, message] of Object.entries(source(language))) expect(placeholders(message), `${language} ${key}`).toEqual(placeholders(english[key]!));
+  });
+
+  it.each(LANGUAGE_CODES)('%s: the compiled catalogue is up to date (npm run i18n:compile)', async (language) => {
+    const { messages } = (await import(`./compiled/${language}.ts`)) as { messages: Record<string, unknown> };
+    expect(messages).toEqual(compiledMessages(source(language)));
+  });
+
+  it('formats plurals per language', async () => {
+    expect(i18nFor('en')._('language.otherCount', { count: 1 })).toBe('1 other language');
+    expect(i18nFor('en')._('language.otherCount', { count: 3 })).toBe('3 other languages');
+    expect((await loadLanguage('de'))._('language.otherCount', { count: 2 })).toBe('2 weitere Sprachen');
+    expect((await loadLanguage('fr'))._('language.otherCount', { count: 1 })).toBe('1 autre langue');
+    expect((await loadLanguage('es'))._('language.suggest', { language: 'Español' })).toBe('Esta página también está disponible en Español.');
+    expect((await loadLanguage('de'))._('language.suggest', { language: 'Deutsch' })).toBe('Diese Seite gibt es auch auf Deutsch.');
+  });
+});
