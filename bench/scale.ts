@@ -58,7 +58,8 @@ async function fill(site: InProcessSite) {
     select 'Reader ' || g, 'reader' || g || '@example.com', 'reader' || g || '@example.com', 'confirmed', md5('confirm ' || g), md5('unsubscribe ' || g),
       now() - (g % 700) * interval '1 day', now() - (g % 700) * interval '1 day' + interval '1 hour'
     from generate_series(1, ${SUBSCRIBERS}) g`);
-  await run('analyze');
+  // As the daily upkeep leaves the embedded database (server/db/upkeep.ts; autovacuum on PostgreSQL).
+  await run('vacuum (analyze)');
 }
 
 /**
@@ -86,7 +87,8 @@ async function fillContent(site: InProcessSite): Promise<{ safaris: number; item
     from generate_series(1, ${Math.max(0, ITEMS - items)}) g
     cross join lateral (select 'Field notes ' || g || ': ' || (array['a morning with the gorillas','the chimpanzees of Kibale','the migration crossing','birding on the swamp','tree-climbing lions','a night drive'])[1 + g % 6] as title) t
     join lateral (select * from blogs where blogtitleslug not like 'field-notes-%' order by id offset (g % 30) limit 1) b on true`);
-  await run('analyze');
+  // As the daily upkeep leaves the embedded database (server/db/upkeep.ts; autovacuum on PostgreSQL).
+  await run('vacuum (analyze)');
   return { safaris: await count('select count(*)::int as n from safaris'), items: await count('select count(*)::int as n from search_documents') };
 }
 
@@ -174,7 +176,7 @@ try {
   line('enquiry detail', await timed(SAMPLES, (i) => admin(`/enquiries/${1 + (((i + 1) * 7919) % ENQUIRIES)}`)()));
   line('dashboard', await timed(SAMPLES, admin('/dashboard')));
 
-  // The export of every enquiry (the spam filter included, which the list leaves out).
+  // The export of the inbox as it opens: every enquiry but spam (the generated data marks one in eight as spam).
   const exportRss0 = rssMb();
   let peak = exportRss0;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 20);
@@ -186,8 +188,8 @@ try {
   clearInterval(sampler);
   const exported = csv.split('\n').length - 2;
   console.log(
-    `  CSV export of the inbox`.padEnd(52) +
-      `${ms(exportMs)} ms (CPU ${ms(exportCpu)} ms), ${exported.toLocaleString('en')} rows, ${(csv.length / 1048576).toFixed(1)} MB; RSS of this process ${exportRss0} → peak ${peak} MB (target: all 100,000, streamed, ≤ 10 s, RSS rise ≤ 50 MB)`,
+    `  CSV export of the inbox (all but spam)`.padEnd(52) +
+      `${ms(exportMs)} ms (CPU ${ms(exportCpu)} ms), ${exported.toLocaleString('en')} rows, ${(csv.length / 1048576).toFixed(1)} MB; RSS of this process ${exportRss0} → peak ${peak} MB (target: streamed, ≤ 10 s for 100,000, RSS rise ≤ 50 MB)`,
   );
 
   // Queueing a campaign to every confirmed subscriber (the mail worker is stopped: queued, not sent).

@@ -116,8 +116,10 @@ interface InboxRow {
 
 export interface InboxResponse {
   enquiries: InboxRow[];
-  /** The matches of the filters in all (exact). */
+  /** The matches of the filters in all: exact, except a search's beyond a thousand (totalCapped). */
   total: number;
+  /** True when a search matches more than `total` (counting stops there). */
+  totalCapped: boolean;
   /** The cursors of the pages before and after this one (?after= / ?before=), null at either end. */
   newer: string | null;
   older: string | null;

@@ -20,6 +20,7 @@ import { prepareDatabase } from './db/prepare.ts';
 import { tablesChangedBetween, watchContentVersion, type ContentVersionWatch } from './db/version.ts';
 import { createFormsAndMail, type FormsAndMail, type FormsAndMailOverrides } from './forms-and-mail.ts';
 import { startHousekeeping } from './housekeeping.ts';
+import { startDatabaseUpkeep } from './db/upkeep.ts';
 import { startBookingReminders } from './bookings/reminders.ts';
 import { paymentsApi } from './api/payments.ts';
 import { hostedPageOrigins, type PaymentsOptions, providersFromConfig } from './payments/index.ts';
@@ -208,10 +209,12 @@ type Background = Awaited<ReturnType<typeof startBackground>>;
 
 /**
  * What runs beside the requests: backups (the control socket of the embedded database, the daily
- * dump), the media library's rendering, scheduled content and campaigns, the bookings' reminders, the hourly housekeeping.
+ * dump), the media library's rendering, scheduled content and campaigns, the bookings' reminders, the hourly housekeeping,
+ * the embedded database's daily upkeep.
  */
 async function startBackground(config: Config, database: Database, logger: Logger, availability: DatabaseAvailability, forms: FormsAndMail, schedulePollMs: number, clock?: () => Date) {
   const housekeeping = startHousekeeping(database.db, logger, forms.tokens);
+  const upkeep = startDatabaseUpkeep(database, logger);
   // Backups: the embedded database is dumped by this process, on request (npm run db:backup) and daily.
   const control = database.kind === 'pglite' ? await startControlSocket({ dataDir: config.dataDir, database, logger, siteUrl: config.SITE_URL }) : null;
   const daily = config.DAILY_BACKUPS === 'on' ? startDailyBackups({ database, databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, logger }) : null;
@@ -237,7 +240,7 @@ async function startBackground(config: Config, database: Database, logger: Logge
     uploads,
     mediaWorker,
     async stop() {
-      await Promise.all([scheduled.stop(), scheduledCampaigns.stop(), reminders.stop(), holds.stop(), housekeeping.stop()]);
+      await Promise.all([scheduled.stop(), scheduledCampaigns.stop(), reminders.stop(), holds.stop(), housekeeping.stop(), upkeep?.stop()]);
       await mediaWorker.stop();
       daily?.stop();
       await control?.stop();

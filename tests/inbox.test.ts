@@ -208,6 +208,27 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
     expect(await walk('&q=balloon&status=quoted')).toEqual({ ids: both, total: both.length });
   });
 
+  it('finds a search’s rare matches far down the list, and counts a common word up to a thousand', async () => {
+    // 2,100 recent enquiries without the word, then three old ones with it: beyond the rows a
+    // search first tests one by one, so the search indexes find them.
+    await db.execute(sql`insert into enquiries (name, email, phone, country, message, preferred_contact_method, created_at, status, source)
+      select 'Recent ' || g, 'recent' || g || '@example.com', '', 'Kenya', 'Gorilla trekking in Bwindi.', 'email', now() - g * interval '1 minute', 'new', 'contact'
+      from generate_series(1, 2100) g`);
+    const old = await insert(['2025-01-03', '2025-01-02', '2025-01-01'].map((d) => ({ created_at: new Date(`${d}T08:00:00Z`), message: 'A dhow trip off Zanzibar.' })));
+    const rare = await list(owner, '?q=dhow&limit=2');
+    expect(rare.enquiries.map((e) => e.id)).toEqual(old.slice(0, 2).map((r) => r.id));
+    expect([rare.total, rare.totalCapped, rare.older !== null, rare.newer]).toEqual([3, false, true, null]);
+    const rest = await list(owner, `?q=dhow&limit=2&before=${rare.older}`);
+    expect([rest.enquiries.map((e) => e.id), rest.older, rest.newer !== null]).toEqual([[old[2]!.id], null, true]);
+    // A word in 2,100 enquiries: the newest page, in order, and "more than 1,000".
+    const common = await list(owner, '?q=bwindi');
+    const newest = rowsOf<{ id: number }>(await db.execute(sql`select id from enquiries where message like '%Bwindi%' order by created_at desc, id desc limit 25`)).map((r) => r.id);
+    expect(common.enquiries.map((e) => e.id)).toEqual(newest);
+    expect([common.total, common.totalCapped]).toEqual([1000, true]);
+    // Without a search the count stays exact.
+    expect([(await list(owner)).total, (await list(owner)).totalCapped]).toEqual([2103, false]);
+  });
+
   it('filters by status, dates, safari and country, and searches name, e-mail and message', async () => {
     const t = (iso: string) => new Date(iso);
     const ids = await insert([

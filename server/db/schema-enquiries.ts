@@ -43,7 +43,11 @@ export const enquiries = pgTable(
     /** One of BUDGETS (per person, US dollars). */
     budget: text('budget'),
   },
-  (t) => [index('enquiries_created_idx').on(t.created_at), index('enquiries_status_created_idx').on(t.status, t.created_at)],
+  (t) => [
+    index('enquiries_created_idx').on(t.created_at, t.status),
+    index('enquiries_status_created_idx').on(t.status, t.created_at),
+    index('enquiries_counts_idx').on(t.status, t.source, t.assigned_to),
+  ],
 );
 
 /** Newsletter subscribers, one row per e-mail address whatever its letter case. */

@@ -85,7 +85,7 @@ export default function Enquiries() {
   const { list, filters, error, mayExport } = useLoaderData<typeof loader>();
   const filtered = Object.keys(filters).length > 0;
   const exportQuery = new URLSearchParams(error ? {} : filters).toString();
-  const count = `${list.total} ${list.total === 1 ? 'enquiry' : 'enquiries'}`;
+  const count = list.totalCapped ? `More than ${list.total.toLocaleString('en-GB')} enquiries` : `${list.total} ${list.total === 1 ? 'enquiry' : 'enquiries'}`;
   const lead = filtered && !error ? `${count} ${list.total === 1 ? 'matches' : 'match'} these filters` : filters.status ? count : `${count}, not counting spam`;
   return (
     <OperatorZone.Provider value={list.timeZone}>

@@ -107,7 +107,8 @@ function searchCondition(q: string): SQL {
   return sql`(search_words @@ to_tsquery('simple'::regconfig, ${tsq}) or ${partial})`;
 }
 
-function filterWhere(f: InboxFilter): SQL | undefined {
+/** The filters but the search: status, dates, safari, month, budget, country. */
+function baseWhere(f: InboxFilter): SQL | undefined {
   const day = 86_400_000;
   return and(
     // Spam is a filter of its own: every other list leaves it out.
@@ -121,11 +122,27 @@ function filterWhere(f: InboxFilter): SQL | undefined {
       : undefined,
     f.budget ? eq(enquiries.budget, f.budget) : undefined,
     f.country ? sql`lower(${enquiries.country}) = lower(${f.country})` : undefined,
-    // The matches are found first, through the search indexes, then ordered and paged: folded
-    // into the list's newest-first scan, the planner would test every row's words one by one.
-    // (OFFSET 0 keeps the subquery from being folded in.)
-    f.q ? sql`${enquiries.id} in (select id from enquiries where ${searchCondition(f.q)} offset 0)` : undefined,
   );
+}
+
+/**
+ * The filters of a list, written two ways. `indexed`: the search's matches are found first, through
+ * the search indexes, then ordered and paged (folded into the list's newest-first scan, the planner
+ * would test every row's words one by one; OFFSET 0 keeps the subquery from being folded in) —
+ * cheap when the words are rare. `base` + `match`: the other filters, and the search tested row by
+ * row — cheap over the next rows of the list when the words are common (firstRows).
+ */
+interface InboxWhere {
+  base: SQL | undefined;
+  match: SQL | undefined;
+  indexed: SQL | undefined;
+}
+
+function filterWhere(f: InboxFilter): InboxWhere {
+  const base = baseWhere(f);
+  if (!f.q) return { base, match: undefined, indexed: base };
+  const match = searchCondition(f.q);
+  return { base, match, indexed: and(base, sql`${enquiries.id} in (select id from enquiries where ${match} offset 0)`) };
 }
 
 const staffRef = (id: number | null, name: string | null, email: string | null): StaffRef | null => (id === null || email === null ? null : { id, name: name ?? '', email });
@@ -221,26 +238,58 @@ function readCursor(c: AdminContext): { side: 'before' | 'after'; at: InboxCurso
   return { side: before !== undefined ? 'before' : 'after', at };
 }
 
+/** How many of the list's next rows a search first tests one by one (firstRows). */
+const SEARCH_WINDOW = 2000;
+/** A search's matches are counted up to this many ("more than 1,000"); other filters exactly. */
+export const INBOX_COUNT_CAP = 1000;
+
+/**
+ * The first `n` rows of the list (after `extra`, a cursor's side) in `order`. Without a search, one
+ * walk of the time index. With one, first the matches among the next SEARCH_WINDOW rows of the list
+ * (the same walk, then each row's words tested): when they fill `n`, they are the first n matches
+ * of all, since the window is the list's own beginning. Otherwise the words are rare, and the
+ * search indexes find them.
+ */
+async function firstRows(db: Db, w: InboxWhere, extra: SQL | undefined, order: 'newest' | 'oldest', n: number) {
+  if (w.match) {
+    const by = order === 'newest' ? desc : asc;
+    const next = db.select({ id: enquiries.id }).from(enquiries).where(and(w.base, extra)).orderBy(by(enquiries.created_at), by(enquiries.id)).limit(SEARCH_WINDOW);
+    const near = await listQuery(db, and(sql`${enquiries.id} = any(array(${next}))`, w.match), order).limit(n);
+    if (near.length === n) return near;
+  }
+  return listQuery(db, and(w.indexed, extra), order).limit(n);
+}
+
+/** The list's matches in all; a search's only up to INBOX_COUNT_CAP (then `capped`). */
+async function countMatches(db: Db, w: InboxWhere): Promise<{ total: number; capped: boolean }> {
+  if (!w.match) {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(enquiries).where(w.base);
+    return { total: Number(row?.n ?? 0), capped: false };
+  }
+  const some = db
+    .select({ one: sql`1` })
+    .from(enquiries)
+    .where(and(w.base, w.match))
+    .limit(INBOX_COUNT_CAP + 1)
+    .as('some');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(some);
+  const n = Number(row?.n ?? 0);
+  return n > INBOX_COUNT_CAP ? { total: INBOX_COUNT_CAP, capped: true } : { total: n, capped: false };
+}
+
 /**
  * One page of the filtered list, by keyset: the first page, or the rows just before or after a
  * cursor. Its own cost does not grow with how deep the page is. One row more than the page is read
- * to know whether there is a page beyond it; the other side is one look in the index.
+ * to know whether there is a page beyond it; the other side is one look (firstRows, one row).
  */
-async function inboxRows(db: Db, where: SQL | undefined, cursor: ReturnType<typeof readCursor>, limit: number) {
+async function inboxRows(db: Db, w: InboxWhere, cursor: ReturnType<typeof readCursor>, limit: number) {
   const forward = !cursor || cursor.side === 'before';
-  const read = await listQuery(db, and(where, cursor ? beyond(cursor.at, cursor.side) : undefined), forward ? 'newest' : 'oldest').limit(limit + 1);
+  const read = await firstRows(db, w, cursor ? beyond(cursor.at, cursor.side) : undefined, forward ? 'newest' : 'oldest', limit + 1);
   const more = read.length > limit;
   // Back at the newest rows: the first page itself, full.
-  if (!forward && !more) return inboxRows(db, where, null, limit);
+  if (!forward && !more) return inboxRows(db, w, null, limit);
   const rows = forward ? read.slice(0, limit) : read.slice(0, limit).reverse();
-  const exists = async (from: InboxCursor, side: 'before' | 'after') =>
-    (
-      await db
-        .select({ id: enquiries.id })
-        .from(enquiries)
-        .where(and(where, beyond(from, side)))
-        .limit(1)
-    ).length > 0;
+  const exists = async (from: InboxCursor, side: 'before' | 'after') => (await firstRows(db, w, beyond(from, side), side === 'before' ? 'newest' : 'oldest', 1)).length > 0;
   const first = rows[0];
   const last = rows[rows.length - 1];
   const newer = forward ? (cursor ? await exists(first ? cursorOf(first) : cursor.at, 'after') : false) : more;
@@ -476,14 +525,13 @@ function listRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => string 
     const cursor = readCursor(c);
     const where = filterWhere(filter);
     const [counted, page, safariOptions, countries, members, timeZone] = await Promise.all([
-      db.select({ n: sql<number>`count(*)::int` }).from(enquiries).where(where),
+      countMatches(db, where),
       inboxRows(db, where, cursor, limit),
       safariChoices(db),
       countryChoices(db),
       activeStaff(db),
       readOperatorTimeZone(db),
     ]);
-    const total = Number(counted[0]?.n ?? 0);
     const answer: InboxResponse = {
       enquiries: page.rows.map((r) => ({
         id: r.id,
@@ -497,7 +545,8 @@ function listRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => string 
         assignee: staffRef(r.assignee_id, r.assignee_name, r.assignee_email),
         excerpt: excerpt(r.message),
       })),
-      total,
+      total: counted.total,
+      totalCapped: counted.capped,
       newer: page.newer,
       older: page.older,
       options: { safaris: safariOptions, countries: [...new Set(countries.map((r) => r.country))], staff: members },
@@ -560,7 +609,7 @@ async function exportCsv(c: AdminContext, addressOf: (c: AdminContext) => string
   const s = sessionOf(c);
   if (!(await mayExport(db, s))) throw new HttpError(403, EXPORT_REFUSED, undefined, 'forbidden');
   const filter = readFilter(c);
-  const where = filterWhere(filter);
+  const where = filterWhere(filter).indexed;
   const zone = await readOperatorTimeZone(db);
   let batch = await exportBatch(db, where, null);
   let started = false;
