@@ -52,7 +52,7 @@ export function TripFields({ id, values, onChange, safaris, errorField, errId }:
         {safaris ? <SafariSelect {...field('safari')} safaris={safaris} /> : <input type="hidden" name="safari" value={values.safari} />}
         <TripInput {...field('travelFrom')} label="Travel from" type="date" autoComplete="off" />
         <TripInput {...field('travelTo')} label="Travel to" type="date" autoComplete="off" />
-        <TripInput {...field('travelMonth')} label="Dates flexible? The month" type="month" placeholder="2027-07" hint="Instead of dates, e.g. 2027-07" wide />
+        <TripInput {...field('travelMonth')} label="Dates flexible? The month" type="month" hint="Instead of dates, e.g. 2027-07" wide />
         <TripInput {...field('adults')} label="Adults" type="number" min={1} max={TRIP_LIMITS.adultsMax} inputMode="numeric" />
         <TripInput {...field('children')} label="Children" type="number" min={0} max={TRIP_LIMITS.childrenMax} inputMode="numeric" />
         <TripInput {...field('childAges')} label="Children’s ages" type="text" placeholder="e.g. 6, 11" hint="One age for each child, separated by commas" wide />
