@@ -35,28 +35,38 @@ function buildWith(build: ServerBuild, keep: (id: string) => boolean): ServerBui
   return { ...build, routes, assets: { ...build.assets, routes: assetRoutes } };
 }
 
-/** The handler for a page address: one per static first segment, built once, and the whole table's. */
-export function routeScopedHandler(build: ServerBuild): Handler {
+/**
+ * The builds a page address is rendered with: one per static first segment of the routes' paths,
+ * one with only the routes every address shares, and the whole build. `scopeOf` names the one
+ * for an address.
+ */
+export function routeScopes(build: ServerBuild): { builds: ServerBuild[]; scopeOf: (pathname: string) => ServerBuild } {
+  if (build.basename && build.basename !== '/') return { builds: [build], scopeOf: () => build };
   const firsts = new Map<string, string | undefined>();
   for (const [id, route] of Object.entries(build.routes)) if (route) firsts.set(id, firstSegmentOf(build.routes, route));
   const shared = (id: string) => {
     const f = firsts.get(id);
     return f === undefined || f === '';
   };
-  const full = createRequestHandler(build, 'production');
-  if (build.basename && build.basename !== '/') return full;
-  const bySegment = new Map<string, Handler>();
+  const bySegment = new Map<string, ServerBuild>();
   for (const segment of new Set(firsts.values())) {
-    if (segment) bySegment.set(segment, createRequestHandler(buildWith(build, (id) => shared(id) || firsts.get(id) === segment), 'production'));
+    if (segment) bySegment.set(segment, buildWith(build, (id) => shared(id) || firsts.get(id) === segment));
   }
-  const sharedOnly = createRequestHandler(buildWith(build, shared), 'production');
+  const sharedOnly = buildWith(build, shared);
   const manifestPath = build.routeDiscovery?.manifestPath ?? '/__manifest';
-  return (request, context) => {
-    const { pathname } = new URL(request.url);
-    if (pathname.endsWith('.data') || pathname === manifestPath || pathname.includes('%') || pathname.includes('//') || !pathname.startsWith('/')) return full(request, context);
+  const scopeOf = (pathname: string): ServerBuild => {
+    if (pathname.endsWith('.data') || pathname === manifestPath || pathname.includes('%') || pathname.includes('//') || !pathname.startsWith('/')) return build;
     const end = pathname.indexOf('/', 1);
     const segment = pathname.slice(1, end === -1 ? undefined : end).toLowerCase();
-    if (segment === '') return (pathname === '/' ? sharedOnly : full)(request, context);
-    return (bySegment.get(segment) ?? sharedOnly)(request, context);
+    if (segment === '') return pathname === '/' ? sharedOnly : build;
+    return bySegment.get(segment) ?? sharedOnly;
   };
+  return { builds: [build, sharedOnly, ...bySegment.values()], scopeOf };
+}
+
+/** React Router's handler for a page address, over only the routes the address can match. */
+export function routeScopedHandler(build: ServerBuild): Handler {
+  const { builds, scopeOf } = routeScopes(build);
+  const handlers = new Map(builds.map((b) => [b, createRequestHandler(b, 'production')]));
+  return (request, context) => handlers.get(scopeOf(new URL(request.url).pathname))!(request, context);
 }
