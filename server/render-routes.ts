@@ -50,7 +50,11 @@ export function routeScopes(build: ServerBuild): { builds: ServerBuild[]; scopeO
   };
   const bySegment = new Map<string, ServerBuild>();
   for (const segment of new Set(firsts.values())) {
-    if (segment) bySegment.set(segment, buildWith(build, (id) => shared(id) || firsts.get(id) === segment));
+    if (segment)
+      bySegment.set(
+        segment,
+        buildWith(build, (id) => shared(id) || firsts.get(id) === segment),
+      );
   }
   const sharedOnly = buildWith(build, shared);
   const manifestPath = build.routeDiscovery?.manifestPath ?? '/__manifest';
