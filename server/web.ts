@@ -4,7 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
+import { RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import type { ApiClient } from '../common/api-client.ts';
 import { compression } from './http/compress.ts';
 import { isClientFault, logClientFault, refuseUnknownMethods } from './http/edge.ts';
@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeKept, type HttpCache } from './http/cache.ts';
 import { baseHeaders, boundedWrites, discardBody, isStaffLargeWrite, securityHeaders, tooLargeMessage, withPagePolicy, writeLimitFor } from './http/security.ts';
 import { decodable, pagePlanner } from './page-cache.ts';
+import { routeScopedHandler } from './render-routes.ts';
 import type { Logger } from './logger.ts';
 import { withImageMetaFrom } from './media/annotate.ts';
 import { atPublicOrigin, callerSource, forwardedHeaders, ProxyTrust, socketAddress } from './http/client-address.ts';
@@ -326,7 +327,7 @@ type Render = (request: Request, peer: string | undefined) => Promise<Response>;
 /** React Router's renderer, reading the API for the visitor, with the answers a page's status calls for. */
 function pageRenderer(opts: WebOptions): Render {
   const security = { siteUrl: opts.siteUrl, formTargets: opts.formTargets };
-  const handle = createRequestHandler(opts.build, 'production');
+  const handle = routeScopedHandler(opts.build);
   const entry = opts.build.entry.module as unknown as { apiContext: RouterContext<ApiClient>; pageRendererContext?: RouterContext<unknown>; siteLanguagesContext?: RouterContext<unknown> };
   const apiContext = entry.apiContext;
   // The languages served, for the root's loader (a language not served answers 404).
