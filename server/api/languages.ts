@@ -45,6 +45,8 @@ export function languageAnswers(basePath: string, forward: Forward): MiddlewareH
     const english = own ? englishAddress(rest.replace(/\/+$/, '') || '/', own) : rest;
     if (english === null) throw new HttpError(404, 'Not found in this language');
     const url = new URL(c.req.url);
+    // A search is made in the language's own documents (server/api/search.ts).
+    if (english === '/search') url.searchParams.set('language', language);
     const res = await forward(new Request(`${url.origin}${basePath}${english}${url.search}`, { headers: c.req.raw.headers }), c.env);
     if (!res.ok || !(res.headers.get('content-type') ?? '').includes('application/json')) return res;
     return translated(c, res, { english, own, catalogues });
