@@ -76,7 +76,10 @@ export async function itemLanguages(db: Db, collection: CollectionName, slug: st
 
 /** Site addresses in HTML links, at the language's addresses (translated slugs too). */
 function localizeLinks(html: string, catalogue: Catalogue): string {
-  return html.replace(/href="(\/(?!\/|api\/|images\/)[^"#?]*)([^"]*)"/g, (_all, path: string, rest: string) => `href="${localizePath(translatedSlugPath(path, catalogue), catalogue.language)}${rest}"`);
+  return html.replace(
+    /href="(\/(?!\/|api\/|images\/)[^"#?]*)([^"]*)"/g,
+    (_all, path: string, rest: string) => `href="${localizePath(translatedSlugPath(path, catalogue), catalogue.language)}${rest}"`,
+  );
 }
 
 /** An English address with the item's translated slug, when it has one: /safaris/x → /safaris/x-de. */

@@ -167,7 +167,11 @@ export class SearchIndex {
       ? sql`select type, item_id as id, title, words, tsv::text as tsv from search_translated_documents where language = ${language}`
       : sql`select type, item_id as id, title, words, tsv::text as tsv from search_documents`;
     return db.transaction(async (tx) => {
-      const documents = rowsOf<{ type: SearchType; id: number; title: string; words: string[]; tsv: string }>(await tx.execute(from)).map((r) => ({ ...r, id: Number(r.id), words: Array.isArray(r.words) ? r.words : [] }));
+      const documents = rowsOf<{ type: SearchType; id: number; title: string; words: string[]; tsv: string }>(await tx.execute(from)).map((r) => ({
+        ...r,
+        id: Number(r.id),
+        words: Array.isArray(r.words) ? r.words : [],
+      }));
       const items: SearchItem[] = [];
       for (const d of DEFINITIONS) {
         if (!d.search) continue;

@@ -24,10 +24,10 @@ import { type Analyser, tokens } from './text.ts';
 import { parseTsvector } from './tsquery.ts';
 
 /** Each language's text search configuration (PostgreSQL's Snowball stemmers and stop words). */
-export const TEXT_SEARCH_CONFIG: Record<TranslationLanguage, string> = { de: 'german', fr: 'french', es: 'spanish' };
+const TEXT_SEARCH_CONFIG: Record<TranslationLanguage, string> = { de: 'german', fr: 'french', es: 'spanish' };
 
 /** A translated item's search document before analysis: plain text and HTML, as the English one is read. */
-export interface TranslatedText {
+interface TranslatedText {
   type: SearchType;
   id: number;
   slug: string;
@@ -61,7 +61,7 @@ function textsOf(field: TranslatableField, value: unknown): string[] {
 }
 
 /** The search texts of an item in a language: its translation merged over its English document. */
-export function translatedText(type: SearchType, collection: CollectionName, english: Doc, translation: Doc): Omit<TranslatedText, 'type' | 'id' | 'slug'> {
+function translatedText(type: SearchType, collection: CollectionName, english: Doc, translation: Doc): Omit<TranslatedText, 'type' | 'id' | 'slug'> {
   const fields = translatableFields(collection);
   const doc = mergeTranslation(fields, english, translation);
   const titleField = TITLE_FIELDS.find((f) => typeof doc[f] === 'string');
@@ -78,7 +78,7 @@ export function translatedText(type: SearchType, collection: CollectionName, eng
 }
 
 /** Every published item of a searchable type with a complete translation into `language`, as search texts. */
-export async function translatedTexts(db: Db, language: TranslationLanguage): Promise<TranslatedText[]> {
+async function translatedTexts(db: Db, language: TranslationLanguage): Promise<TranslatedText[]> {
   const rows = await db
     .select({ collection: contentItems.collection, slug: contentItems.slug, english: contentItems.document, translation: contentTranslations.document, translatedSlug: contentTranslations.slug })
     .from(contentItems)
@@ -105,9 +105,9 @@ export async function syncTranslatedDocuments(db: Db, language: TranslationLangu
   const config = TEXT_SEARCH_CONFIG[language];
   await db.transaction(async (tx) => {
     const stored = new Map(
-      rowsOf<{ type: string; id: number; hash: string }>(
-        await tx.execute(sql`select type, item_id as id, source_hash as hash from search_translated_documents where language = ${language}`),
-      ).map((r) => [`${r.type}:${Number(r.id)}`, r.hash]),
+      rowsOf<{ type: string; id: number; hash: string }>(await tx.execute(sql`select type, item_id as id, source_hash as hash from search_translated_documents where language = ${language}`)).map(
+        (r) => [`${r.type}:${Number(r.id)}`, r.hash],
+      ),
     );
     const wanted = new Set<string>();
     for (const t of texts.sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : a.id - b.id))) {

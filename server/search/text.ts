@@ -6,7 +6,7 @@
 import porter2 from 'wink-porter2-stemmer';
 
 /** PostgreSQL's english.stop (the Snowball list). */
-export const STOP_WORDS: ReadonlySet<string> = new Set(
+const STOP_WORDS: ReadonlySet<string> = new Set(
   (
     'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its itself ' +
     'they them their theirs themselves what which who whom this that these those am is are was were be been being have has had ' +
@@ -20,7 +20,7 @@ const WORD = /[\p{L}\p{N}\p{M}]+(?:-[\p{L}\p{N}\p{M}]+)*/gu;
 const ALPHA = /^[\p{L}\p{M}]+$/u;
 
 /** English stem of one lower-case word: numbers are kept as they are, as the parser's number tokens are. */
-export function stem(word: string): string {
+function stem(word: string): string {
   // A hyphenated word is stemmed at its end ("tree-climbing" -> "tree-climb").
   const hyphen = word.lastIndexOf('-');
   if (hyphen > 0 && word.split('-').every((p) => ALPHA.test(p))) return word.slice(0, hyphen + 1) + stem(word.slice(hyphen + 1));

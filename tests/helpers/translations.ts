@@ -25,7 +25,9 @@ export async function translateEverything(db: Db, languages: readonly Translatio
   const { documents } = await loadContentFiles();
   const english = new Map(documents.map((d) => [`${d.collection}/${d.slug}`, d.document]));
   const files = languages.flatMap((language) =>
-    documents.filter((d) => isTranslatedType(d.collection)).map((d) => ({ language, collection: d.collection, fileSlug: d.slug, document: germanOf(d.collection, d.document, language.toUpperCase()) })),
+    documents
+      .filter((d) => isTranslatedType(d.collection))
+      .map((d) => ({ language, collection: d.collection, fileSlug: d.slug, document: germanOf(d.collection, d.document, language.toUpperCase()) })),
   );
   const result = await importTranslationFiles(db, files, english);
   if (result.refused.length) throw new Error(`translations refused:\n${result.refused.join('\n')}`);
