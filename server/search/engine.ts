@@ -19,7 +19,7 @@ import type { SearchItem } from '../../common/api-types.ts';
 import { DEFINITIONS } from '../content/definitions.ts';
 import type { Db } from '../db/index.ts';
 import { isTranslationLanguage } from '../content/translatable.ts';
-import { analyserFor, syncTranslatedDocuments } from './languages.ts';
+import { analyserFor, rowsOf, syncTranslatedDocuments } from './languages.ts';
 import { parseQuery, replaceWords, type ParsedQuery } from './query.ts';
 import { type Analyser, ENGLISH, lexemesOf, trigramSequence, trigrams, wordSimilarityOf } from './text.ts';
 import { and, matches, or, parseTsvector, plainQuery, prefixQuery, tsRank, websearchQuery, type Expand, type Lexemes, type Operand, type TsQuery, WEIGHT } from './tsquery.ts';
@@ -96,10 +96,6 @@ interface Doc {
   lexemes: Lexemes;
   /** The title's lexemes alone (weight A), for title hits. */
   titleLexemes: Lexemes;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 /** The lexemes of a document's title: those with positions of weight A (only the title has them). */

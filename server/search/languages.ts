@@ -26,6 +26,9 @@ import { parseTsvector } from './tsquery.ts';
 /** Each language's text search configuration (PostgreSQL's Snowball stemmers and stop words). */
 const TEXT_SEARCH_CONFIG: Record<TranslationLanguage, string> = { de: 'german', fr: 'french', es: 'spanish' };
 
+/** The advisory lock (with the language's number) under which a language's documents are written. */
+const SYNC_LOCK = 727_274_039;
+
 /** A translated item's search document before analysis: plain text and HTML, as the English one is read. */
 interface TranslatedText {
   type: SearchType;
@@ -101,9 +104,11 @@ async function translatedTexts(db: Db, language: TranslationLanguage): Promise<T
 
 /** Writes the language's search documents that changed and removes those of items no longer translated. */
 export async function syncTranslatedDocuments(db: Db, language: TranslationLanguage): Promise<void> {
-  const texts = await translatedTexts(db, language);
   const config = TEXT_SEARCH_CONFIG[language];
   await db.transaction(async (tx) => {
+    // Processes making the language's index at once write in turn, each from the texts as they are then.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SYNC_LOCK}::int, ${Object.keys(TEXT_SEARCH_CONFIG).indexOf(language)}::int)`);
+    const texts = await translatedTexts(tx as unknown as Db, language);
     const stored = new Map(
       rowsOf<{ type: string; id: number; hash: string }>(await tx.execute(sql`select type, item_id as id, source_hash as hash from search_translated_documents where language = ${language}`)).map(
         (r) => [`${r.type}:${Number(r.id)}`, r.hash],
@@ -116,7 +121,7 @@ export async function syncTranslatedDocuments(db: Db, language: TranslationLangu
       const hash = documentHash({ ...t, config });
       if (stored.get(key) !== hash) await writeDocument(tx as unknown as Db, language, config, t, hash);
     }
-    for (const key of stored.keys()) {
+    for (const key of [...stored.keys()].sort()) {
       if (wanted.has(key)) continue;
       const [type, id] = key.split(':');
       await tx.execute(sql`delete from search_translated_documents where type = ${type} and item_id = ${Number(id)} and language = ${language}`);
@@ -143,7 +148,8 @@ async function writeDocument(tx: Db, language: string, config: string, t: Transl
       set slug = excluded.slug, title = excluded.title, words = excluded.words, tsv = excluded.tsv, source_hash = excluded.source_hash, updated_at = now()`);
 }
 
-function rowsOf<T>(result: unknown): T[] {
+/** The rows of a raw query's result, whichever driver ran it (PGlite or postgres.js). */
+export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
