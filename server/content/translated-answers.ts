@@ -12,6 +12,7 @@ import { aboutPath } from '../../common/site.ts';
 import type { CollectionName } from '../db/content.ts';
 import { markdownToHtml } from '../db/html.ts';
 import type { Db } from '../db/index.ts';
+import { memo } from '../db/queries.ts';
 import { contentItems, contentTranslations } from '../db/schema.ts';
 import { CONTENT_MODULES } from './types/index.ts';
 import { isComplete, isTranslatedType, mergeTranslation, translatableFields, TRANSLATION_LANGUAGES, type TranslatableField, type TranslationLanguage } from './translatable.ts';
@@ -44,7 +45,7 @@ const SLUG_KEYS = CONTENT_MODULES.flatMap((m) => (m.slugKey && m.slugKey !== 'sl
 const BY_LIST = new Map(CONTENT_MODULES.flatMap((m) => (contentTypeInfo(m.collection)?.page ? [[contentTypeInfo(m.collection)!.page!.list, m.collection] as const] : [])));
 
 /** Every published item of a translated type with its translation into `language`, if it counts. */
-export async function loadCatalogue(db: Db, language: TranslationLanguage): Promise<Catalogue> {
+async function loadCatalogue(db: Db, language: TranslationLanguage): Promise<Catalogue> {
   const types = CONTENT_MODULES.map((m) => m.collection).filter(isTranslatedType);
   const rows = await db
     .select({ collection: contentItems.collection, slug: contentItems.slug, document: contentItems.document, translation: contentTranslations.document, translatedSlug: contentTranslations.slug })
@@ -211,7 +212,12 @@ export function localAddress(englishPathOfItem: string, catalogue: Catalogue): s
   return localizePath(translatedSlugPath(englishPathOfItem, catalogue), catalogue.language);
 }
 
-/** Every language's catalogue (the sitemap's alternates). */
-export async function allCatalogues(db: Db): Promise<Catalogue[]> {
-  return Promise.all(TRANSLATION_LANGUAGES.map((l) => loadCatalogue(db, l)));
+/** Every language's catalogue, memoised until the content changes (server/db/queries.ts `memo`). */
+export function allCatalogues(db: Db): Promise<Catalogue[]> {
+  return memo(db, 'translation catalogues', () => Promise.all(TRANSLATION_LANGUAGES.map((l) => loadCatalogue(db, l))));
+}
+
+/** One language's catalogue (memoised with the others). */
+export async function catalogueOf(db: Db, language: TranslationLanguage): Promise<Catalogue> {
+  return (await allCatalogues(db)).find((c) => c.language === language)!;
 }
