@@ -62,22 +62,12 @@ async function loadCatalogue(db: Db, language: TranslationLanguage): Promise<Cat
   return { language, items };
 }
 
-/** The languages an item exists in (English, and those it is translated into), with its slug in each. */
-export async function itemLanguages(db: Db, collection: CollectionName, slug: string): Promise<Partial<Record<Language, string>> | null> {
-  const rows = await db
-    .select({ document: contentItems.document, language: contentTranslations.language, translation: contentTranslations.document, translatedSlug: contentTranslations.slug })
-    .from(contentItems)
-    .leftJoin(contentTranslations, eq(contentTranslations.item_id, contentItems.id))
-    .where(and(eq(contentItems.collection, collection), eq(contentItems.slug, slug), eq(contentItems.status, 'published')));
-  if (!rows.length) return null;
-  const out: Partial<Record<Language, string>> = { en: slug };
-  for (const r of rows) if (r.language && r.translation && isComplete(collection, r.document, r.translation)) out[r.language as Language] = r.translatedSlug ?? slug;
-  return out;
-}
-
 /** Site addresses in HTML links, at the language's addresses (translated slugs too). */
 function localizeLinks(html: string, catalogue: Catalogue): string {
-  return html.replace(/href="(\/(?!\/|api\/|images\/)[^"#?]*)([^"]*)"/g, (_all, path: string, rest: string) => `href="${localizePath(translatedSlugPath(path, catalogue), catalogue.language)}${rest}"`);
+  return html.replace(
+    /href="(\/(?!\/|api\/|images\/)[^"#?]*)([^"]*)"/g,
+    (_all, path: string, rest: string) => `href="${localizePath(translatedSlugPath(path, catalogue), catalogue.language)}${rest}"`,
+  );
 }
 
 /** An English address with the item's translated slug, when it has one: /safaris/x → /safaris/x-de. */

@@ -28,7 +28,9 @@ export async function translateEverything(app: SiteApp, languages: readonly Tran
   const { documents } = await loadContentFiles();
   const english = new Map(documents.map((d) => [`${d.collection}/${d.slug}`, d.document]));
   const files = languages.flatMap((language) =>
-    documents.filter((d) => isTranslatedType(d.collection)).map((d) => ({ language, collection: d.collection, fileSlug: d.slug, document: germanOf(d.collection, d.document, language.toUpperCase()) })),
+    documents
+      .filter((d) => isTranslatedType(d.collection))
+      .map((d) => ({ language, collection: d.collection, fileSlug: d.slug, document: germanOf(d.collection, d.document, language.toUpperCase()) })),
   );
   const result = await importTranslationFiles(db, files, english);
   if (result.refused.length) throw new Error(`translations refused:\n${result.refused.join('\n')}`);
