@@ -2,7 +2,7 @@
 // /api/admin/content/:type/:id/translations): shared by the API and the console's screens.
 
 /** The languages content is translated into, as the console names them. */
-export type TranslationLanguageCode = 'de' | 'fr' | 'es';
+type TranslationLanguageCode = 'de' | 'fr' | 'es';
 
 /** A translatable field of a type: its name and kind, and for a group or list of entries its own fields. */
 export type TranslatableField = { name: string; kind: 'text' | 'markdown' | 'list' | 'blocks' } | { name: string; kind: 'group' | 'repeat'; fields: TranslatableField[] };
