@@ -25,7 +25,8 @@ beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
   site = await startSite({ env: { SITE_LANGUAGES: 'en,de,fr,es' } });
   await addStaff(site.app.database!.db, OWNER, 'owner', undefined, 'Olivia Mugisha');
-  [{ id }] = await site.rows<{ id: number }>(`select id from content_items where collection = 'safaris' and slug = '${SAFARI}'`);
+  const rows = await site.rows<{ id: number }>(`select id from content_items where collection = 'safaris' and slug = '${SAFARI}'`);
+  id = rows[0]!.id;
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })).newPage();
   page.setDefaultTimeout(20_000);
