@@ -121,6 +121,7 @@ function filterWhere(f: InboxFilter): SQL | undefined {
       : undefined,
     f.budget ? eq(enquiries.budget, f.budget) : undefined,
     f.country ? sql`lower(${enquiries.country}) = lower(${f.country})` : undefined,
+    f.language ? eq(enquiries.language, f.language) : undefined,
     // The matches are found first, through the search indexes, then ordered and paged: folded
     // into the list's newest-first scan, the planner would test every row's words one by one.
     // (OFFSET 0 keeps the subquery from being folded in.)
@@ -169,6 +170,7 @@ function listQuery(db: Db, where: SQL | undefined, order: 'newest' | 'oldest' = 
       email: enquiries.email,
       phone: enquiries.phone,
       country: enquiries.country,
+      language: enquiries.language,
       message: enquiries.message,
       preferred_contact_method: enquiries.preferred_contact_method,
       page_url: enquiries.page_url,
@@ -491,6 +493,7 @@ function listRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => string 
         name: r.name,
         email: r.email,
         country: r.country,
+        language: r.language as Language,
         status: r.status as EnquiryStatus,
         source: r.source as EnquirySource,
         safari: r.safari_id === null ? null : { id: r.safari_id, title: r.safari_title!, slug: r.safari_slug! },
