@@ -119,6 +119,23 @@ function ExportButton({ query, allowed }: { query: string; allowed: boolean }) {
   );
 }
 
+/** The language of the page an enquiry was sent from. */
+function LanguageFilter({ value }: { value: string | undefined }) {
+  return (
+    <div className="c-field">
+      <label htmlFor="f-language">Language</label>
+      <select id="f-language" name="language" defaultValue={value ?? ''}>
+        <option value="">Any language</option>
+        {LANGUAGE_CODES.map((l) => (
+          <option key={l} value={l}>
+            {LANGUAGES[l].name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** The filters and the search: a plain GET form, so every filtered list has its own address. */
 function InboxFilters({ list, filters, error }: { list: InboxResponse; filters: Record<string, string>; error: string | null }) {
   const filtered = Object.keys(filters).length > 0;
@@ -177,17 +194,7 @@ function InboxFilters({ list, filters, error }: { list: InboxResponse; filters: 
             ))}
           </select>
         </div>
-        <div className="c-field">
-          <label htmlFor="f-language">Language</label>
-          <select id="f-language" name="language" defaultValue={filters.language ?? ''}>
-            <option value="">Any language</option>
-            {LANGUAGE_CODES.map((l) => (
-              <option key={l} value={l}>
-                {LANGUAGES[l].name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LanguageFilter value={filters.language} />
         <div className="c-field">
           <label htmlFor="f-from">Received from</label>
           <input id="f-from" name="from" type="date" defaultValue={filters.from ?? ''} />
