@@ -356,17 +356,17 @@ const WORDS = (
 ).split(' ');
 
 /** The i-th query of the run: one or two words, every seventh with a letter left out. */
-export function query(i: number): string {
-  const a = WORDS[(i * 7919) % WORDS.length]!;
-  const b = WORDS[(i * 104729 + 13) % WORDS.length]!;
+export function query(i: number, words: readonly string[] = WORDS): string {
+  const a = words[(i * 7919) % words.length]!;
+  const b = words[(i * 104729 + 13) % words.length]!;
   let q = i % 3 === 0 ? a : `${a} ${b}`;
   if (i % 7 === 0 && q.length > 5) q = q.slice(0, 3) + q.slice(4);
   return q;
 }
 
 /** A wrk script making a new query for every request on `prefix` (the same words and rule as query()). */
-export function queryLuaScript(prefix: string): string {
-  return `local words = { ${WORDS.map((w) => `"${w}"`).join(', ')} }
+export function queryLuaScript(prefix: string, words: readonly string[] = WORDS): string {
+  return `local words = { ${words.map((w) => `"${encodeURIComponent(w)}"`).join(', ')} }
 local n = #words
 local i = math.random(1, 1000000)
 request = function()
@@ -375,7 +375,7 @@ request = function()
   local b = words[(i * 104729 + 13) % n + 1]
   local q = a
   if i % 3 ~= 0 then q = a .. "+" .. b end
-  if i % 7 == 0 and #q > 5 then q = q:sub(1, 3) .. q:sub(5) end
+  if i % 7 == 0 and #q > 5 and not q:find("%", 1, true) then q = q:sub(1, 3) .. q:sub(5) end
   return wrk.format(nil, "${prefix}" .. q .. "&n=" .. i)
 end
 `;

@@ -15,6 +15,7 @@ import { apiContext } from '../context.ts';
 import { days } from '../lib/format.ts';
 import { Price } from '../components/Price.tsx';
 import { notFound, pageHeaders, requestPage, unavailableWhen } from '../lib/load.ts';
+import { useLocalPath } from '../lib/languages.ts';
 import { pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/search';
@@ -128,8 +129,9 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 function SearchForm({ query, types, counts }: { query: string; types: SearchItemType[]; counts?: Record<SearchItemType, number> }) {
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
+  const local = useLocalPath();
   return (
-    <Form method="get" action="/search" className="search-page__form" role="search" ref={form}>
+    <Form method="get" action={local('/search')} className="search-page__form" role="search" ref={form}>
       <div className="search-form">
         <label htmlFor="search-page-input" className="sr-only">
           Search the site
@@ -171,6 +173,7 @@ function SearchForm({ query, types, counts }: { query: string; types: SearchItem
 
 function Result({ item, terms }: { item: SearchItem; terms: string[] }) {
   const d = describe(item);
+  const local = useLocalPath();
   let meta: ReactNode = null;
   if (item.type === 'safari')
     meta = (
@@ -192,7 +195,7 @@ function Result({ item, terms }: { item: SearchItem; terms: string[] }) {
         </p>
         <h2 className="search-hit__title">
           {d.href ? (
-            <Link to={d.href}>
+            <Link to={local(d.href)}>
               <Highlight text={d.title} terms={terms} />
             </Link>
           ) : (
@@ -215,7 +218,8 @@ function Result({ item, terms }: { item: SearchItem; terms: string[] }) {
 
 export default function Search({ loaderData: data }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const busy = navigation.state === 'loading' && navigation.location?.pathname === '/search';
+  const local = useLocalPath();
+  const busy = navigation.state === 'loading' && navigation.location?.pathname === local('/search');
   const results = data.state === 'results' ? data : null;
   const heading = results ? (
     <>
@@ -264,9 +268,9 @@ export default function Search({ loaderData: data }: Route.ComponentProps) {
                   <p>Nothing matched {results.types.length ? 'in the ticked types' : 'those words'}.</p>
                   <span>Try another spelling, fewer words, or one of these:</span>
                   <span className="search-page__suggest">
-                    <Link to="/search?query=gorilla%20trekking">Gorilla trekking</Link>
-                    <Link to="/search?query=chimpanzee">Chimpanzees</Link>
-                    <Link to="/safaris">All safaris</Link>
+                    <Link to={local('/search?query=gorilla%20trekking')}>Gorilla trekking</Link>
+                    <Link to={local('/search?query=chimpanzee')}>Chimpanzees</Link>
+                    <Link to={local('/safaris')}>All safaris</Link>
                   </span>
                 </div>
               )}

@@ -1,10 +1,13 @@
-// Site search (GET /search?query=&types=&page=) and the data behind /sitemap.xml and /robots.txt.
+// Site search (GET /search?query=&types=&page=&language=) and the data behind /sitemap.xml and /robots.txt.
+// In another language, /<lang>/search (server/api/languages.ts) asks this route with `language`
+// and gives its cards in that language.
 import { budgeted } from './budget.ts';
 import { cached } from './cache.ts';
 import { Hono } from 'hono';
 import { PAGE_SIZE } from '../../common/constants.ts';
 import { SEARCH_TYPES, searchListKey, type SearchType } from '../../common/content-types.ts';
 import type { SearchAnswer, SearchItem } from '../../common/api-types.ts';
+import { isLanguage, LANGUAGE_CODES } from '../../common/languages.ts';
 import { pageRow } from '../db/queries.ts';
 import { loadItems, searchIndex, type Hit } from '../search/engine.ts';
 import { QueryError } from '../search/query.ts';
@@ -29,6 +32,13 @@ function parseTypes(values: string[] | undefined): SearchType[] {
   return SEARCH_TYPES.filter((t) => out.has(t));
 }
 
+/** ?language=de searches the German documents (absent: English). */
+function parseLanguage(value: string | undefined): string {
+  if (value === undefined || value === '') return 'en';
+  if (!isLanguage(value)) throw new HttpError(400, `Unknown language "${value.slice(0, 40)}": use ${LANGUAGE_CODES.join(', ')}`);
+  return value;
+}
+
 /** ?lists=none leaves out the per-type lists (the search page shows only `results`); absent: they are included. */
 function parseLists(value: string | undefined): boolean {
   if (value === undefined) return true;
@@ -45,9 +55,10 @@ export function searchApi() {
     const types = parseTypes(ctx.req.queries('types'));
     const lists = parseLists(ctx.req.query('lists'));
     const paging = parsePaging((k) => ctx.req.query(k), PAGE_SIZE.search);
+    const language = parseLanguage(ctx.req.query('language'));
     let outcome;
     try {
-      outcome = await searchIndex(db, ctx.req.query('query'));
+      outcome = await searchIndex(db, ctx.req.query('query'), language);
     } catch (e) {
       if (e instanceof QueryError) throw new HttpError(400, e.message);
       throw e;
@@ -63,7 +74,7 @@ export function searchApi() {
     const perType = new Map<SearchType, Hit[]>(lists ? [...ofType].map(([t, hits]) => [t, hits.slice(paging.offset, paging.offset + paging.limit)]) : []);
     const typeTotals = Object.fromEntries([...ofType].map(([t, hits]) => [t, hits.length])) as Record<SearchType, number>;
     const typeTotalPages = Object.fromEntries([...ofType].map(([t, hits]) => [t, Math.ceil(hits.length / paging.limit)])) as Record<SearchType, number>;
-    const items = await loadItems(db, [...pageHits, ...[...perType.values()].flat()]);
+    const items = await loadItems(db, [...pageHits, ...[...perType.values()].flat()], language);
     const byKey = new Map(items.map((i) => [`${i.type}:${i.id}`, i]));
     const pick = (hits: Hit[]) => hits.flatMap((h) => byKey.get(`${h.type}:${h.id}`) ?? []);
 

@@ -285,8 +285,8 @@ export class RestoreError extends Error {}
 async function restorePglite(database: string, dataDir: string): Promise<void> {
   const dir = path.join(dataDir, 'pglite');
   // Opening the restored files proves they are a database.
-  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
-  const client = await PGlite.create({ dataDir: database, extensions: { pg_trgm } });
+  const [{ PGlite }, { pg_trgm }, { unaccent }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm'), import('@electric-sql/pglite/contrib/unaccent')]);
+  const client = await PGlite.create({ dataDir: database, extensions: { pg_trgm, unaccent } });
   await client.query('select 1');
   await client.close();
   await rename(database, dir);
@@ -295,10 +295,10 @@ async function restorePglite(database: string, dataDir: string): Promise<void> {
 /** A backup from before uploads were kept with it: PGlite's own data-directory dump. */
 async function restoreLegacyPglite(file: string, dataDir: string): Promise<void> {
   const dir = path.join(dataDir, 'pglite');
-  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
+  const [{ PGlite }, { pg_trgm }, { unaccent }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm'), import('@electric-sql/pglite/contrib/unaccent')]);
   const partial = `${dir}.restoring`;
   await rm(partial, { recursive: true, force: true });
-  const client = await PGlite.create({ dataDir: partial, loadDataDir: new Blob([await readFile(file)]), extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir: partial, loadDataDir: new Blob([await readFile(file)]), extensions: { pg_trgm, unaccent } });
   await client.query('select 1');
   await client.close();
   await rename(partial, dir);

@@ -137,11 +137,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 async function openPglite(dataDir: string | undefined, migrate: boolean, afterMigrate?: (db: Db) => Promise<void>, loadDataDir?: Blob): Promise<Database> {
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm'), import('drizzle-orm/pglite')]);
+  const [{ PGlite }, { pg_trgm }, { unaccent }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+    import('drizzle-orm/pglite'),
+  ]);
   const client = await PGlite.create({
     dataDir,
     loadDataDir,
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, unaccent },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
   });
   const db = drizzlePglite({ client, schema, logger: traceLogger }) as unknown as Db;

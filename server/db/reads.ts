@@ -64,7 +64,7 @@ interface Statement {
 const OWNED = new Set(['gallery_images']);
 
 /** Tables kept by triggers from the content tables (0002_search): made from all of the content. */
-const DERIVED = new Set(['search_documents', 'search_words']);
+const DERIVED = new Set(['search_documents', 'search_words', 'search_translated_documents']);
 
 const IDENT = String.raw`(?:"?[a-z_][a-z0-9_]*"?\s*\.\s*)?"?([a-z_][a-z0-9_]*)\b"?`;
 // A table after FROM or JOIN, unless it is a function call (unnest(...)) or a subquery.

@@ -18,8 +18,10 @@ import type { SearchType } from '../../common/content-types.ts';
 import type { SearchItem } from '../../common/api-types.ts';
 import { DEFINITIONS } from '../content/definitions.ts';
 import type { Db } from '../db/index.ts';
+import { isTranslationLanguage } from '../content/translatable.ts';
+import { analyserFor, rowsOf, syncTranslatedDocuments } from './languages.ts';
 import { parseQuery, replaceWords, type ParsedQuery } from './query.ts';
-import { lexemesOf, trigramSequence, trigrams, wordSimilarityOf } from './text.ts';
+import { type Analyser, ENGLISH, lexemesOf, trigramSequence, trigrams, wordSimilarityOf } from './text.ts';
 import { and, matches, or, parseTsvector, plainQuery, prefixQuery, tsRank, websearchQuery, type Expand, type Lexemes, type Operand, type TsQuery, WEIGHT } from './tsquery.ts';
 
 /** Lowest trigram similarity at which a vocabulary word replaces an unknown query word. */
@@ -96,10 +98,6 @@ interface Doc {
   titleLexemes: Lexemes;
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
 /** The lexemes of a document's title: those with positions of weight A (only the title has them). */
 function onlyTitle(lexemes: Lexemes): Lexemes {
   const out = new Map<string, number[]>();
@@ -155,12 +153,21 @@ export class SearchIndex {
     return this.#docs.size;
   }
 
-  /** Reads every search document and result row (one consistent snapshot). */
-  static async load(db: Db): Promise<SearchIndex> {
+  /**
+   * Reads every search document of a language and its result rows (one consistent snapshot): the
+   * English ones, or another language's (its documents written first, server/search/languages.ts).
+   */
+  static async load(db: Db, language = 'en'): Promise<SearchIndex> {
+    if (isTranslationLanguage(language)) await syncTranslatedDocuments(db, language);
+    const from = isTranslationLanguage(language)
+      ? sql`select type, item_id as id, title, words, tsv::text as tsv from search_translated_documents where language = ${language}`
+      : sql`select type, item_id as id, title, words, tsv::text as tsv from search_documents`;
     return db.transaction(async (tx) => {
-      const documents = rowsOf<{ type: SearchType; id: number; title: string; words: string[]; tsv: string }>(
-        await tx.execute(sql`select type, item_id as id, title, words, tsv::text as tsv from search_documents`),
-      ).map((r) => ({ ...r, id: Number(r.id), words: Array.isArray(r.words) ? r.words : [] }));
+      const documents = rowsOf<{ type: SearchType; id: number; title: string; words: string[]; tsv: string }>(await tx.execute(from)).map((r) => ({
+        ...r,
+        id: Number(r.id),
+        words: Array.isArray(r.words) ? r.words : [],
+      }));
       const items: SearchItem[] = [];
       for (const d of DEFINITIONS) {
         if (!d.search) continue;
@@ -174,7 +181,8 @@ export class SearchIndex {
 
   /** The documents holding a lexeme, or a lexeme starting with it. */
   #holding(op: Operand): { keys: readonly string[]; terms: readonly string[] } {
-    if (!op.prefix) return { keys: this.#postings.get(op.lexeme) ?? [], terms: [op.lexeme] };
+    if (!op.prefix && !op.also) return { keys: this.#postings.get(op.lexeme) ?? [], terms: [op.lexeme] };
+    if (!op.prefix) return { keys: [...new Set([op.lexeme, ...op.also!].flatMap((l) => this.#postings.get(l) ?? []))], terms: [op.lexeme] };
     const keys = new Set<string>();
     const terms: string[] = [];
     for (const [term, docs] of this.#postings.atPrefix(op.lexeme)) {
@@ -243,25 +251,25 @@ export class SearchIndex {
     };
   }
 
-  /** What a word of the query is to the index: a stop word, its English stems, whether any document has it. */
-  #wordInfo(w: string, expand: Expand): WordInfo {
-    const english = lexemesOf(w, 'english');
-    const stop = english.length === 0;
-    const known = this.#known(or(plainQuery(w, 'english'), plainQuery(w, 'simple')), expand);
-    return { stop, stems: english.flat().map((l) => l.lexeme), known };
+  /** What a word of the query is to the index: a stop word, its stems in the index's language, whether any document has it. */
+  #wordInfo(w: string, expand: Expand, analyser: Analyser): WordInfo {
+    const own = lexemesOf(w, analyser);
+    const stop = own.length === 0;
+    const known = this.#known(or(plainQuery(w, analyser), plainQuery(w, 'simple', analyser)), expand);
+    return { stop, stems: own.flat().map((l) => l.lexeme), known };
   }
 
   /**
    * Corrections of the words the index does not know (not stop words, not numbers, not the word
    * being typed when some indexed word starts with it): word → the closest indexed word.
    */
-  #corrections(query: ParsedQuery, info: Map<string, WordInfo>, expand: Expand): Map<string, string> {
+  #corrections(query: ParsedQuery, info: Map<string, WordInfo>, expand: Expand, analyser: Analyser): Map<string, string> {
     const corrections = new Map<string, string>();
     for (const [w, i] of info) {
       if (i.stop || i.known || [...w].length < CORRECTION_MIN_LENGTH || /^\p{N}+$/u.test(w)) continue;
       const fix = this.#closestWord(w);
       if (!fix || fix.sim < CORRECTION_MIN_SIMILARITY || fix.word === w) continue;
-      if (w === query.typing && this.#known(typed(w), expand)) continue;
+      if (w === query.typing && this.#known(typed(w, analyser), expand)) continue;
       corrections.set(w, fix.word);
     }
     return corrections;
@@ -283,8 +291,12 @@ export class SearchIndex {
     return [{ type: d.type, id: d.id, score: rank + titleHit + closeness, title: d.title }];
   }
 
-  /** Runs a search. Throws QueryError (a 400) for an empty or over-long text. */
-  search(raw: string | undefined | null): SearchOutcome {
+  /**
+   * Runs a search, its words read by the index's language (`analyser`: English by default; another
+   * language's from analyserFor, which must have read the words of the text and its corrections).
+   * Throws QueryError (a 400) for an empty or over-long text.
+   */
+  search(raw: string | undefined | null, analyser: Analyser = ENGLISH): SearchOutcome {
     const query = parseQuery(raw);
     // Prefix operands stand for the index's lexemes they start (found once per search).
     const expansions = new Map<string, readonly string[]>();
@@ -294,20 +306,20 @@ export class SearchIndex {
       return list;
     };
     const distinct = [...new Set(query.words.map((w) => w.word))];
-    const info = new Map(distinct.map((w) => [w, this.#wordInfo(w, expand)] as const));
-    const corrections = this.#corrections(query, info, expand);
+    const info = new Map(distinct.map((w) => [w, this.#wordInfo(w, expand, analyser)] as const));
+    const corrections = this.#corrections(query, info, expand, analyser);
     const corrected = corrections.size ? replaceWords(query.text, corrections) : null;
 
     // The alternatives a document may match, each with its share of the score.
-    const parts: { tsq: TsQuery | null; weight: number }[] = [{ tsq: websearchQuery(query.text), weight: 1 }];
-    if (corrected) parts.push({ tsq: websearchQuery(corrected), weight: 0.7 });
+    const parts: { tsq: TsQuery | null; weight: number }[] = [{ tsq: websearchQuery(query.text, analyser), weight: 1 }];
+    if (corrected) parts.push({ tsq: websearchQuery(corrected, analyser), weight: 0.7 });
     // A stop word being typed ("the") would match nearly everything by prefix.
     if (query.typing && !info.get(query.typing)?.stop) {
       const before = corrected ? replaceWords(query.textBeforeTyping, corrections) : query.textBeforeTyping;
-      parts.push({ tsq: and(before ? websearchQuery(before) : null, typed(query.typing)), weight: 0.8 });
+      parts.push({ tsq: and(before ? websearchQuery(before, analyser) : null, typed(query.typing, analyser)), weight: 0.8 });
     }
     const positive = query.words.filter((w) => !w.negated).map((w) => corrections.get(w.word) ?? w.word);
-    const stopWord = (w: string) => info.get(w)?.stop ?? lexemesOf(w, 'english').length === 0;
+    const stopWord = (w: string) => info.get(w)?.stop ?? lexemesOf(w, analyser).length === 0;
     // Only exclusions ("-rwanda"): nothing is asked for, so nothing is found.
     if (!positive.length) return { query, corrected, highlight: [], hits: [] };
 
@@ -336,38 +348,49 @@ export class SearchIndex {
 }
 
 /** The word being typed as a prefix in both configurations. */
-function typed(word: string): TsQuery | null {
-  return or(prefixQuery(word, 'simple'), prefixQuery(word, 'english'));
+function typed(word: string, analyser: Analyser): TsQuery | null {
+  return or(prefixQuery(word, 'simple', analyser), prefixQuery(word, analyser));
 }
 
-const indexes = new WeakMap<Db, Promise<SearchIndex>>();
+/** Each database's indexes, by language ('en', 'de'...). */
+const indexes = new WeakMap<Db, Map<string, Promise<SearchIndex>>>();
 
-/** This process's index of the database's search documents (made at the first use after a change). */
-export function searchIndexOf(db: Db): Promise<SearchIndex> {
-  let index = indexes.get(db);
+/** This process's index of the database's search documents in a language (made at the first use after a change). */
+export function searchIndexOf(db: Db, language = 'en'): Promise<SearchIndex> {
+  let mine = indexes.get(db);
+  if (!mine) indexes.set(db, (mine = new Map()));
+  let index = mine.get(language);
   if (!index) {
-    index = SearchIndex.load(db);
-    indexes.set(db, index);
+    index = SearchIndex.load(db, language);
+    mine.set(language, index);
     const made = index;
     made.catch(() => {
-      if (indexes.get(db) === made) indexes.delete(db);
+      if (mine.get(language) === made) mine.delete(language);
     });
   }
   return index;
 }
 
-/** Content changed: the next search makes the index again from the database. */
+/** Content changed: the next search in each language makes its index again from the database. */
 export function forgetSearchIndex(db: Db): void {
   indexes.delete(db);
 }
 
-/** Runs a search. Throws QueryError (a 400) for an empty or over-long text. */
-export async function searchIndex(db: Db, raw: string | undefined | null): Promise<SearchOutcome> {
+/**
+ * Runs a search in a language (English by default). Throws QueryError (a 400) for an empty or
+ * over-long text. Another language's words are read by its configuration first (the text's, and
+ * those of its corrections once known: a second reading only when a correction brings new words).
+ */
+export async function searchIndex(db: Db, raw: string | undefined | null, language = 'en'): Promise<SearchOutcome> {
   parseQuery(raw); // a bad text is refused before the index is needed
-  return (await searchIndexOf(db)).search(raw);
+  const index = await searchIndexOf(db, language);
+  if (!isTranslationLanguage(language)) return index.search(raw);
+  const first = index.search(raw, await analyserFor(db, language, [raw!]));
+  if (!first.corrected) return first;
+  return index.search(raw, await analyserFor(db, language, [raw!, first.corrected]));
 }
 
 /** The result rows of hits, in the hits' order, each tagged with its type (a vanished item is skipped). */
-export async function loadItems(db: Db, hits: Hit[]): Promise<SearchItem[]> {
-  return (await searchIndexOf(db)).items(hits);
+export async function loadItems(db: Db, hits: Hit[], language = 'en'): Promise<SearchItem[]> {
+  return (await searchIndexOf(db, language)).items(hits);
 }

@@ -6,7 +6,7 @@
 import porter2 from 'wink-porter2-stemmer';
 
 /** PostgreSQL's english.stop (the Snowball list). */
-export const STOP_WORDS: ReadonlySet<string> = new Set(
+const STOP_WORDS: ReadonlySet<string> = new Set(
   (
     'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its itself ' +
     'they them their theirs themselves what which who whom this that these those am is are was were be been being have has had ' +
@@ -20,7 +20,7 @@ const WORD = /[\p{L}\p{N}\p{M}]+(?:-[\p{L}\p{N}\p{M}]+)*/gu;
 const ALPHA = /^[\p{L}\p{M}]+$/u;
 
 /** English stem of one lower-case word: numbers are kept as they are, as the parser's number tokens are. */
-export function stem(word: string): string {
+function stem(word: string): string {
   // A hyphenated word is stemmed at its end ("tree-climbing" -> "tree-climb").
   const hyphen = word.lastIndexOf('-');
   if (hyphen > 0 && word.split('-').every((p) => ALPHA.test(p))) return word.slice(0, hyphen + 1) + stem(word.slice(hyphen + 1));
@@ -53,16 +53,43 @@ export function tokens(text: string): Token[] {
 export interface QueryLexeme {
   lexeme: string;
   offset: number;
+  /** Other lexemes the word stands for (a German loanword's plural: "gorillas" is also "gorilla"). */
+  also?: readonly string[];
 }
 
+/**
+ * How a language's configuration reads one lower-case word (a part of the parser's token): its
+ * lexeme, or null for a stop word; and its lexeme in the 'simple' configuration (the word itself,
+ * its accents removed where the language's documents were made with unaccent).
+ */
+export interface Analyser {
+  language: string;
+  lexeme(part: string): { lexeme: string; also?: readonly string[] } | null;
+  simple(part: string): string;
+}
+
+/** PostgreSQL's 'english' configuration, as the English documents are made with it. */
+export const ENGLISH: Analyser = {
+  language: 'en',
+  lexeme: (part) => (STOP_WORDS.has(part) ? null : { lexeme: stem(part) }),
+  simple: (part) => part,
+};
+
+/** The language's own configuration ('english' stands for English), or 'simple' read by that language's analyser. */
+export type Config = 'english' | 'simple' | Analyser;
+
 /** What plainto_tsquery(config, text) asks for: the lexemes of the text, in a phrase per hyphenated word. */
-export function lexemesOf(text: string, config: 'english' | 'simple'): QueryLexeme[][] {
+export function lexemesOf(text: string, config: Config, analyser: Analyser = ENGLISH): QueryLexeme[][] {
+  const own = typeof config === 'object' ? config : config === 'english' ? ENGLISH : null;
   const runs: QueryLexeme[][] = [];
   for (const t of tokens(text)) {
     const run: QueryLexeme[] = [];
     t.parts.forEach((part, i) => {
-      if (config === 'simple') run.push({ lexeme: part, offset: i });
-      else if (!STOP_WORDS.has(part)) run.push({ lexeme: stem(part), offset: i });
+      if (!own) run.push({ lexeme: analyser.simple(part), offset: i });
+      else {
+        const l = own.lexeme(part);
+        if (l) run.push({ ...l, offset: i });
+      }
     });
     if (run.length) runs.push(run);
   }

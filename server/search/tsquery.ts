@@ -3,12 +3,14 @@
 // plainto_tsquery read like PostgreSQL reads them, `@@` matching, and ts_rank() computed the way
 // PostgreSQL computes it (float4 arithmetic included), so results and their order are the
 // database's.
-import { lexemesOf, STOP_WORDS, stem, tokens } from './text.ts';
+import { type Analyser, type Config, ENGLISH, lexemesOf, tokens } from './text.ts';
 
 /** A lexeme of a query, at its offset in its phrase; `prefix`: it matches every lexeme that starts with it. */
 export interface Operand {
   lexeme: string;
   prefix: boolean;
+  /** Other lexemes it stands for as well (never set for English). */
+  also?: readonly string[];
 }
 export type TsQuery = { op: 'phrase'; items: (Operand & { offset: number })[] } | { op: 'and' | 'or'; args: TsQuery[] } | { op: 'not'; arg: TsQuery };
 
@@ -31,13 +33,13 @@ export const or = (...parts: (TsQuery | null)[]) => combine('or', parts);
 export const and = (...parts: (TsQuery | null)[]) => combine('and', parts);
 
 /** plainto_tsquery(config, text): every word's lexemes, each hyphenated word a phrase. */
-export function plainQuery(text: string, config: 'english' | 'simple'): TsQuery | null {
-  return and(...lexemesOf(text, config).map((run) => phrase(run.map((l) => ({ ...l, prefix: false })))));
+export function plainQuery(text: string, config: Config, analyser: Analyser = ENGLISH): TsQuery | null {
+  return and(...lexemesOf(text, config, analyser).map((run) => phrase(run.map((l) => ({ ...l, prefix: false })))));
 }
 
 /** plainto_tsquery(config, word) with ':*' on its last lexeme (the word being typed). */
-export function prefixQuery(word: string, config: 'english' | 'simple'): TsQuery | null {
-  const runs = lexemesOf(word, config);
+export function prefixQuery(word: string, config: Config, analyser: Analyser = ENGLISH): TsQuery | null {
+  const runs = lexemesOf(word, config, analyser);
   const last = runs.at(-1);
   if (last) last[last.length - 1] = { ...last.at(-1)!, prefix: true } as never;
   return and(...runs.map((run) => phrase(run.map((l) => ({ prefix: false, ...l })))));
@@ -51,7 +53,7 @@ const OPERATOR_CHARS = /[!&|():*<>\\]/u;
  * minus excludes, OR between two operands offers either; stop words are dropped (inside a phrase
  * they leave a gap).
  */
-export function websearchQuery(text: string): TsQuery | null {
+export function websearchQuery(text: string, analyser: Analyser = ENGLISH): TsQuery | null {
   // Operands in order, with OR markers between them.
   type Item = { kind: 'operand'; query: TsQuery | null; negated: boolean } | { kind: 'or' };
   const items: Item[] = [];
@@ -81,7 +83,7 @@ export function websearchQuery(text: string): TsQuery | null {
       let body = '';
       while (i < chars.length && chars[i] !== '"') body += chars[i++];
       i++;
-      items.push({ kind: 'operand', query: phraseOf(body), negated });
+      items.push({ kind: 'operand', query: phraseOf(body, analyser), negated });
       continue;
     }
     const w = word();
@@ -93,7 +95,7 @@ export function websearchQuery(text: string): TsQuery | null {
       items.push({ kind: 'or' });
       continue;
     }
-    items.push({ kind: 'operand', query: phraseOf(w), negated });
+    items.push({ kind: 'operand', query: phraseOf(w, analyser), negated });
   }
   // AND binds tighter than OR; an OR with nothing on one side is ignored, as is a dropped word.
   const groups: TsQuery[][] = [[]];
@@ -113,12 +115,13 @@ export function websearchQuery(text: string): TsQuery | null {
 }
 
 /** The words of a text in a row (stop words leave gaps), as one phrase. */
-function phraseOf(text: string): TsQuery | null {
+function phraseOf(text: string, analyser: Analyser): TsQuery | null {
   const items: (Operand & { offset: number })[] = [];
   let at = 0;
   for (const t of tokens(text)) {
     t.parts.forEach((part, k) => {
-      if (!STOP_WORDS.has(part)) items.push({ lexeme: stem(part), offset: at + k, prefix: false });
+      const l = analyser.lexeme(part);
+      if (l) items.push({ ...l, offset: at + k, prefix: false });
     });
     at += t.parts.length;
   }
@@ -130,8 +133,14 @@ function phraseOf(text: string): TsQuery | null {
 /** The document's lexemes an operand stands for (a prefix: every one it starts, in byte order). */
 export type Expand = (op: Operand) => readonly string[];
 
+/** The lexemes a plain operand stands for that the document has. */
+function plainNames(doc: Lexemes, op: Operand): string[] {
+  if (!op.also) return doc.has(op.lexeme) ? [op.lexeme] : [];
+  return [op.lexeme, ...op.also].filter((l) => doc.has(l));
+}
+
 function positionsOf(doc: Lexemes, op: Operand, expand: Expand): number[] {
-  const names = op.prefix ? expand(op).filter((l) => doc.has(l)) : doc.has(op.lexeme) ? [op.lexeme] : [];
+  const names = op.prefix ? expand(op).filter((l) => doc.has(l)) : plainNames(doc, op);
   const out: number[] = [];
   for (const name of names) for (const p of doc.get(name)!) out.push(p >> 2);
   return names.length > 1 ? [...new Set(out)].sort((a, b) => a - b) : out;
@@ -149,7 +158,7 @@ export function matches(doc: Lexemes, q: TsQuery, expand: Expand): boolean {
     case 'phrase': {
       if (q.items.length === 1) {
         const only = q.items[0]!;
-        return only.prefix ? expand(only).some((l) => doc.has(l)) : doc.has(only.lexeme);
+        return only.prefix ? expand(only).some((l) => doc.has(l)) : doc.has(only.lexeme) || (only.also?.some((l) => doc.has(l)) ?? false);
       }
       const lists = q.items.map((it) => positionsOf(doc, it, expand));
       if (lists.some((l) => l.length === 0)) return false;
@@ -192,7 +201,7 @@ const wordDistance = (w: number): number => (w > 100 ? FAR : DISTANCE[w]!);
 
 /** Each lexeme an operand stands for in the document, with its positions (position * 4 + weight). */
 function entries(doc: Lexemes, op: Operand, expand: Expand): (readonly number[])[] {
-  if (!op.prefix) return doc.has(op.lexeme) ? [doc.get(op.lexeme)!] : [];
+  if (!op.prefix) return plainNames(doc, op).map((l) => doc.get(l)!);
   return expand(op)
     .filter((l) => doc.has(l))
     .map((l) => doc.get(l)!);

@@ -21,13 +21,14 @@ export interface Migratable {
 
 export async function openMigratable(backend: Backend): Promise<Migratable> {
   if (backend === 'pglite') {
-    const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+    const [{ PGlite }, { pg_trgm }, { unaccent }, { drizzle }, { migrate }] = await Promise.all([
       import('@electric-sql/pglite'),
       import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('@electric-sql/pglite/contrib/unaccent'),
       import('drizzle-orm/pglite'),
       import('drizzle-orm/pglite/migrator'),
     ]);
-    const client = await PGlite.create({ extensions: { pg_trgm } });
+    const client = await PGlite.create({ extensions: { pg_trgm, unaccent } });
     await client.exec('create extension if not exists pg_trgm');
     const db = drizzle({ client });
     return {
