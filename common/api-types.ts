@@ -1,6 +1,7 @@
 // Shapes of the JSON API's answers (spec points 3 and 7), shared by the server and the React app.
 // Dates are ISO strings in JSON. Image fields are paths relative to the API base ("images/...").
 import type { LodgeTier } from './constants.ts';
+import type { Language } from './languages.ts';
 import type { CardOf as ServerCardOf, DetailedCollection, DetailOf, ListedCollection } from '../server/content/types/index.ts';
 import type { ContentTypeEntry, SearchType, searchListKey } from './content-types.ts';
 
@@ -10,6 +11,11 @@ export interface PageMeta {
   pageDescription: string;
   /** Absolute canonical URL of the page on SITE_URL. */
   pageUrl: string;
+  /**
+   * The page's addresses in the languages it exists in, when several are served (the answers of
+   * /api/<lang>/…, server/api/languages.ts): its hreflang alternates name only those.
+   */
+  alternates?: Partial<Record<Language, string>>;
 }
 
 // The cards and items of the types whose detail answers are read off their modules (below), named

@@ -19,7 +19,7 @@ import { atPublicOrigin, callerSource, forwardedHeaders, ProxyTrust, socketAddre
 import type { ClientBudget } from './spam/budget.ts';
 import { mediaDirs } from './media/dirs.ts';
 import { bytesResponse, responseBytes } from '../common/document-bytes.ts';
-import type { Language } from '../common/languages.ts';
+import { languageOfPath, type Language } from '../common/languages.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 export const buildDir = path.join(projectRoot, 'build');
@@ -93,6 +93,23 @@ async function movedTo(client: ApiClient, url: URL): Promise<string | undefined>
   } catch {
     return undefined;
   }
+}
+
+/** API paths read in a page's language (server/api/languages.ts): the content, not the console, files or redirects. */
+const IN_LANGUAGE = /^\/(?!admin(\/|$)|redirects(\/|\?|$)|images\/)/;
+
+/**
+ * A page's API reads in its language when several are served: /api/de/… for a German page (its
+ * items translated, the untranslated left out), /api/en/… for an English one (which names the
+ * languages each page exists in). With English alone the reads are the plain English answers.
+ */
+function inPageLanguage(client: ApiClient, request: Request, languages: readonly Language[] | undefined): ApiClient {
+  if (!languages || languages.length < 2) return client;
+  const language = languageOfPath(new URL(request.url).pathname);
+  return {
+    ...client,
+    fetch: (p, init) => (IN_LANGUAGE.test(p) && (init?.method ?? 'GET') === 'GET' ? client.fetch(`/${language}${p}`, init) : client.fetch(p, init)),
+  };
 }
 
 function apiClientFor(opts: Pick<WebOptions, 'api' | 'apiUrl' | 'trust'>, incoming?: Request, peer?: string): ApiClient {
@@ -338,7 +355,7 @@ function pageRenderer(opts: WebOptions): Render {
     return handle(new Request(url, { headers: { accept: 'text/html' } }), new RouterContextProvider(new Map<RouterContext, unknown>([[apiContext, client], ...languages])));
   };
   return (request, peer) => {
-    const client = apiClientFor(opts, request, peer);
+    const client = inPageLanguage(apiClientFor(opts, request, peer), request, opts.languages);
     const context = new RouterContextProvider(
       new Map<RouterContext, unknown>([
         [apiContext, client],

@@ -1,12 +1,14 @@
 // The site in four languages (SITE_LANGUAGES=en,de,fr,es) against the production build: every
 // public page in every language with its <html lang>, its canonical in its own language, hreflang
 // alternates that point at each other, the sitemap's alternates; the page cache keeps each
-// language's pages apart; a language not served is not found.
+// language's pages apart; a language not served is not found. Every item is translated first (an
+// untranslated item has no page in that language: tests/content-translations-site.test.ts).
 import './helpers/production.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishPath, localizePath } from '../common/language-paths.ts';
 import { LANGUAGE_CODES, LANGUAGES, type Language } from '../common/languages.ts';
 import { type InProcessSite, startSite } from './helpers/start-site.ts';
+import { translateEverything } from './helpers/translations.ts';
 
 const SITE = 'http://localhost:3000';
 
@@ -36,6 +38,7 @@ describe('the site in four languages', () => {
 
   beforeAll(async () => {
     site = await startSite({ env: { SITE_LANGUAGES: 'en,de,fr,es' } });
+    await translateEverything(site.app.database!.db);
     sitemap = await (await fetch(`${site.base}/sitemap.xml`)).text();
   });
   afterAll(() => site?.stop());

@@ -41,14 +41,30 @@ function servedLanguages(matches: readonly unknown[]): readonly Language[] {
  * The canonical link of a page in its own language, and (when several languages are served) an
  * alternate for each served language plus x-default, the English page.
  */
-export function languageLinks(englishUrl: string, pathname: string, matches: readonly unknown[]): MetaDescriptor[] {
+export function languageLinks(englishUrl: string, pathname: string, matches: readonly unknown[], alternates?: PageAlternates): MetaDescriptor[] {
   const language = languageOfPath(pathname);
   const tags: MetaDescriptor[] = [{ tagName: 'link', rel: 'canonical', href: urlIn(englishUrl, language) }];
   const served = servedLanguages(matches);
   if (served.length < 2) return tags;
-  for (const l of served) tags.push({ tagName: 'link', rel: 'alternate', hrefLang: LANGUAGES[l].code, href: urlIn(englishUrl, l) });
-  tags.push({ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: englishUrl });
+  // The languages the page exists in, when its answer names them (an untranslated item: English only).
+  const at = (l: Language) => (alternates ? (alternates[l] === undefined ? undefined : addressAt(englishUrl, alternates[l])) : urlIn(englishUrl, l));
+  for (const l of served) {
+    const href = at(l);
+    if (href) tags.push({ tagName: 'link', rel: 'alternate', hrefLang: LANGUAGES[l].code, href });
+  }
+  const fallback = at(DEFAULT_LANGUAGE);
+  if (fallback) tags.push({ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: fallback });
   return tags;
+}
+
+/** The addresses of a page in the languages it exists in (each in its language's form), from its API answer. */
+export type PageAlternates = Partial<Record<Language, string>>;
+
+/** An address of the page's site, the page's query kept (later pages of a list). */
+function addressAt(pageUrl: string, path: string): string {
+  const url = new URL(pageUrl);
+  url.pathname = path;
+  return url.toString();
 }
 
 /** The same page's address in another language (the switcher): through its English address. */

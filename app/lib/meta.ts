@@ -54,7 +54,7 @@ export function buildMeta(page: PageMeta | undefined | null, opts: MetaOptions =
   const title = fullTitle(page.title);
   const image = absoluteImage(page.pageUrl, opts.image);
   const url = at ? urlIn(canonicalUrl(page), languageOfPath(at.location.pathname)) : canonicalUrl(page);
-  const links = at ? languageLinks(canonicalUrl(page), at.location.pathname, at.matches) : [{ tagName: 'link', rel: 'canonical', href: url }];
+  const links = at ? languageLinks(canonicalUrl(page), at.location.pathname, at.matches, page.alternates) : [{ tagName: 'link', rel: 'canonical', href: url }];
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: page.pageDescription },

@@ -13,15 +13,22 @@ export const handle = cachedPage;
 interface SitemapData {
   siteUrl: string;
   indexable: boolean;
-  urls: { loc: string; lastmod: string }[];
+  /** `alternates`: the address in each language it exists in, when the API names them (several languages served). */
+  urls: { loc: string; lastmod: string; alternates?: Partial<Record<Language, string>> }[];
 }
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** An address's alternates in every served language, and x-default (English). */
-function alternates(loc: string, languages: readonly Language[]): string {
-  const links = [...languages.map((l) => [LANGUAGES[l].code, urlIn(loc, l)]), ['x-default', loc]];
-  return links.map(([lang, href]) => `\n    <xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(href!)}"/>`).join('');
+function alternates(links: [string, string][]): string {
+  return links.map(([lang, href]) => `\n    <xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(href)}"/>`).join('');
+}
+
+/** An address in each served language it exists in (all of them unless the API names fewer), each with its href. */
+function addressesOf(u: SitemapData['urls'][number], languages: readonly Language[]): [Language, string][] {
+  if (!u.alternates) return languages.map((l) => [l, urlIn(u.loc, l)]);
+  const origin = new URL(u.loc).origin;
+  return languages.flatMap((l): [Language, string][] => (u.alternates![l] === undefined ? [] : [[l, origin + u.alternates![l]]]));
 }
 
 /**
@@ -35,7 +42,12 @@ export function sitemapXml(urls: SitemapData['urls'], languages: readonly Langua
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
   }
   const body = listed
-    .flatMap((u) => languages.map((l) => `  <url>\n    <loc>${escapeXml(urlIn(u.loc, l))}</loc>\n    <lastmod>${escapeXml(u.lastmod)}</lastmod>${alternates(u.loc, languages)}\n  </url>`))
+    .flatMap((u) => {
+      const addresses = addressesOf(u, languages);
+      const english = addresses.find(([l]) => l === DEFAULT_LANGUAGE);
+      const links = alternates([...addresses.map(([l, href]): [string, string] => [LANGUAGES[l].code, href]), ...(english ? [['x-default', english[1]] as [string, string]] : [])]);
+      return addresses.map(([, href]) => `  <url>\n    <loc>${escapeXml(href)}</loc>\n    <lastmod>${escapeXml(u.lastmod)}</lastmod>${links}\n  </url>`);
+    })
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`;
 }

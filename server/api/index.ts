@@ -24,6 +24,7 @@ import { imagesApi } from './images.ts';
 import { lodgesApi } from './lodges.ts';
 import { currencyApi } from './currency.ts';
 import { reviewPhotosApi } from './reviews.ts';
+import { languageAnswers } from './languages.ts';
 import { pagesApi } from './pages.ts';
 import { parksApi } from './parks.ts';
 import { safarisApi } from './safaris.ts';
@@ -139,6 +140,8 @@ export function createApi(opts: ApiOptions) {
     ),
   );
 
+  // Answers in a language (/api/de/…): the English answer of the same route, translated.
+  app.use('*', languageAnswers(opts.basePath ?? '', async (request, env) => app.fetch(request, env as never)));
   mountResources(app, opts);
   app.notFound((c) => c.json({ error: 'Not found' }, 404, { 'content-type': JSON_TYPE, 'cache-control': 'no-store' }));
   app.onError(apiErrorAnswer(opts.deps));

@@ -12,8 +12,7 @@ import { loadConfigOrExit } from '../config.ts';
 import { CommandRefused, runCommand } from '../db/command.ts';
 import { ContentError } from '../db/content.ts';
 import { createLogger } from '../logger.ts';
-import type { ImportResult } from './content-files.ts';
-import { importReport, parseImportArgs, runImport } from './reimport.ts';
+import { importReport, parseImportArgs, runImport, type ImportOutcome } from './reimport.ts';
 
 let request;
 try {
@@ -25,11 +24,11 @@ try {
 const config = loadConfigOrExit();
 if (request.dir) request.dir = path.resolve(request.dir);
 try {
-  const { result } = await runCommand<ImportResult>(config, {
+  const { result } = await runCommand<ImportOutcome>(config, {
     name: 'content:import',
     migrate: true,
     direct: (database) => runImport(database.db, createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL), request),
-    viaServer: async (send) => (await send<{ result: ImportResult }>('/import', request)).result,
+    viaServer: async (send) => (await send<{ result: ImportOutcome }>('/import', request)).result,
   });
   console.log(importReport(result));
 } catch (e) {

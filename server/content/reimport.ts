@@ -3,6 +3,7 @@
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../logger.ts';
 import { loadContentIntoDatabase } from './load.ts';
+import type { TranslationImportResult } from './translation-files.ts';
 import type { ImportResult } from './content-files.ts';
 
 export interface ImportRequest {
@@ -41,12 +42,16 @@ export function parseImportArgs(args: string[]): ImportRequest {
   return out;
 }
 
-export async function runImport(db: Db, logger: Logger, request: ImportRequest): Promise<ImportResult> {
-  return (await loadContentIntoDatabase(db, logger, { dir: request.dir, choices: { overwrite: request.overwrite, restore: request.restore } })).files;
+/** What an import did: the English files, and the translation files. */
+export type ImportOutcome = ImportResult & { translations?: TranslationImportResult };
+
+export async function runImport(db: Db, logger: Logger, request: ImportRequest): Promise<ImportOutcome> {
+  const done = await loadContentIntoDatabase(db, logger, { dir: request.dir, choices: { overwrite: request.overwrite, restore: request.restore } });
+  return { ...done.files, translations: done.translations };
 }
 
 /** What the command prints: the counts, then every file left alone and why. */
-export function importReport(r: ImportResult): string {
+export function importReport(r: ImportOutcome): string {
   const lines = [`Content files imported: ${r.imported} new, ${r.updated} updated, ${r.removed} removed with their file, ${r.overwritten.length} overwritten, ${r.restored.length} restored.`];
   const list = (items: string[], why: string) => {
     if (items.length) lines.push(`${why} (${items.length}):`, ...items.map((k) => `  ${k}`));
@@ -56,5 +61,12 @@ export function importReport(r: ImportResult): string {
   list(r.kept, 'Changed in the console, kept (name one with --overwrite to take its file)');
   list(r.deleted, 'Deleted in the console, not imported (name one with --restore to bring it back)');
   list(r.taken, 'Not imported: another item already has this address');
+  const t = r.translations;
+  if (t) {
+    lines.push(`Translation files imported: ${t.imported} new, ${t.updated} updated, ${t.removed} removed with their file.`);
+    list(t.kept, 'Translations changed in the console, kept');
+    list(t.refused, 'Translation files refused');
+    list(t.orphans, 'Translation files whose English item is not there, not imported');
+  }
   return lines.join('\n');
 }

@@ -33,6 +33,7 @@ import { project, publishedContent, referenceProblems } from './published.ts';
 import { getItem, itemOf, type Row } from './reading.ts';
 import { addRedirects, renameReferences } from './renames.ts';
 import { getRevision, revisionRow } from './revisions.ts';
+import { markChangedEnglish } from './translation-files.ts';
 import { transaction, writeAudit, type Actor } from './transaction.ts';
 import { contentType, type ContentType } from './types.ts';
 
@@ -113,6 +114,8 @@ async function writeItem(
       .returning();
     await revisionRow(tx, next!, action, actor.staffId);
     await afterSave(tx, type, current, slug, actor);
+    // Its translations made from other English texts keep serving, marked "needs review".
+    await markChangedEnglish(tx, id);
     const detail = { ...(renamed ? { from: current.slug } : {}), revision: next!.revision, ...(taken.length ? { merged: taken } : {}) };
     await writeAudit(tx, actor, action, type, slug, detail);
     return { row: next!, merged: taken };

@@ -81,3 +81,42 @@ export const contentTombstones = pgTable('content_tombstones', {
   deleted_at: at('deleted_at').notNull().defaultNow(),
   deleted_by: integer('deleted_by').references(() => staff.id, { onDelete: 'set null' }),
 });
+
+/**
+ * An item's translation into one of the site's other languages (migration 0037): the translatable
+ * fields of its document in that language (content/translations/<lang>/<type>/<file-slug>.yaml
+ * holds the same), keyed by the item's row, so a renamed English slug keeps its translations and a
+ * deleted item takes them with it.
+ */
+export const contentTranslations = pgTable(
+  'content_translations',
+  {
+    id: serial('id').primaryKey(),
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => contentItems.id, { onDelete: 'cascade' }),
+    /** 'de', 'fr', 'es' (common/languages.ts). */
+    language: text('language').notNull(),
+    /** The translatable fields only, in the shape of the English document. */
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    /** The item's address in this language, when staff gave it one (else the English slug). */
+    slug: text('slug'),
+    revision: integer('revision').notNull().default(1),
+    /** 'current', or 'needs_review' once the English it was made from changed. */
+    status: text('status').notNull().default('current'),
+    /** Hash of the English translatable fields it was made from (or last reviewed against). */
+    source_hash: text('source_hash').notNull(),
+    /** Hash of the translation file this version came from; null once changed in the console. */
+    seed_hash: text('seed_hash'),
+    /** The translation file it was made from, as "lang/collection/file-slug"; null if made in the console. */
+    origin: text('origin'),
+    created_at: at('created_at').notNull().defaultNow(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+    updated_by: integer('updated_by').references(() => staff.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('content_translations_item_idx').on(t.item_id, t.language),
+    check('content_translations_language_check', sql`${t.language} in ('de', 'fr', 'es')`),
+    check('content_translations_status_check', sql`${t.status} in ('current', 'needs_review')`),
+  ],
+);

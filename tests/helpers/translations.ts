@@ -1,0 +1,32 @@
+// Translations for tests: an English document's translatable fields, each text marked with the
+// language ("DE Gorilla trekking"), internal links kept at their English address as the format asks.
+import { isTranslatedType, translatableFields, translatablePart, TRANSLATION_LANGUAGES, type TranslationLanguage } from '../../server/content/translatable.ts';
+import { importTranslationFiles } from '../../server/content/translation-files.ts';
+import { loadContentFiles, type CollectionName } from '../../server/db/content.ts';
+import type { Db } from '../../server/db/index.ts';
+
+function mark(value: unknown, tag: string): unknown {
+  if (typeof value === 'string') return `${tag} ${value}`;
+  if (Array.isArray(value)) return value.map((v) => mark(v, tag));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mark(v, tag)]));
+  return value;
+}
+
+/** The item's translation file in "German": every translatable text prefixed with "DE". */
+export function germanOf(collection: CollectionName, english: Record<string, unknown>, tag = 'DE'): Record<string, unknown> {
+  return mark(translatablePart(translatableFields(collection), english), tag) as Record<string, unknown>;
+}
+
+/**
+ * Every content file's item translated into each language ("DE …", "FR …", "ES …"), imported as
+ * translation files are: the site then has every page in every language.
+ */
+export async function translateEverything(db: Db, languages: readonly TranslationLanguage[] = TRANSLATION_LANGUAGES): Promise<void> {
+  const { documents } = await loadContentFiles();
+  const english = new Map(documents.map((d) => [`${d.collection}/${d.slug}`, d.document]));
+  const files = languages.flatMap((language) =>
+    documents.filter((d) => isTranslatedType(d.collection)).map((d) => ({ language, collection: d.collection, fileSlug: d.slug, document: germanOf(d.collection, d.document, language.toUpperCase()) })),
+  );
+  const result = await importTranslationFiles(db, files, english);
+  if (result.refused.length) throw new Error(`translations refused:\n${result.refused.join('\n')}`);
+}
