@@ -92,8 +92,8 @@ export interface ServerMessages {
   readonly locale: string;
   /** A message with its values; with `escape`, the message's text and its text values are escaped (HTML). */
   t(key: ServerMessageKey, values?: MessageValues, escape?: (s: string) => string): string;
-  /** A calendar day ("2027-07-04"): "4 July 2027", "4. Juli 2027"; `weekday` names the day too. */
-  day(day: string, style?: 'long' | 'weekday'): string;
+  /** A calendar day ("2027-07-04"): "4 July 2027", "4. Juli 2027"; `weekday` names the day too, `month` only its month ("July 2027"). */
+  day(day: string, style?: 'long' | 'weekday' | 'month'): string;
   /** An amount in minor units in the language's format ($12,345 in English as everywhere on the site). */
   money(amountMinor: number, currency: Currency): string;
 }
@@ -108,6 +108,7 @@ function formatter(language: Language): ServerMessages {
   const dates = {
     long: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
     weekday: new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    month: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
   };
   const render = (nodes: Node[], values: MessageValues, escape: (s: string) => string, count?: number): string =>
     nodes

@@ -142,11 +142,19 @@ export function enquiriesApi(opts: FormsApiOptions) {
           budget: trip.budget,
         })
         .returning({ id: enquiries.id, created_at: enquiries.created_at });
-      const ctx = { id: row!.id, receivedAt: new Date(row!.created_at), clientIp, userAgent, pageUrl, trip: tripLines({ ...trip, safari: safari?.slug ?? null }, safari?.title) };
+      const ctx = {
+        id: row!.id,
+        receivedAt: new Date(row!.created_at),
+        clientIp,
+        userAgent,
+        pageUrl,
+        trip: tripLines({ ...trip, safari: safari?.slug ?? null }, safari?.title),
+        travel: { trip: { ...trip, safari: safari?.slug ?? null }, safariTitle: safari?.title },
+      };
       const mailOpts = { from: opts.mailFrom, operatorEmail: opts.operatorEmail, timeZone: await readOperatorTimeZone(tx) };
       await enqueueMail(tx, opts.messageIdDomain, [
         { kind: 'enquiry-operator', enquiryId: row!.id, message: operatorNotification(enquiry, ctx, mailOpts) },
-        { kind: 'enquiry-acknowledgement', enquiryId: row!.id, message: visitorAcknowledgement(enquiry, ctx, mailOpts) },
+        { kind: 'enquiry-acknowledgement', enquiryId: row!.id, message: visitorAcknowledgement(enquiry, ctx, { ...mailOpts, language: language.value }) },
       ]);
       return row!;
     });

@@ -24,6 +24,7 @@ import { bookingConfirmationMessage, bookingNoticeMessage } from '../mail/quote-
 import { enqueueMail } from '../mail/outbox.ts';
 import { consume, type Limit } from '../spam/rate-limit.ts';
 import type { FormsApiOptions } from './enquiries.ts';
+import type { Language } from '../../common/languages.ts';
 
 /** Wrong tokens an address may try in an hour before it is refused. */
 const TRIP_GUESS_LIMIT: Limit = { max: 100, windowMs: 3_600_000 };
@@ -167,6 +168,7 @@ async function accept(c: ApiContext, opts: FormsApiOptions) {
       travelFrom: booking.travel_from,
       travelTo: booking.travel_to,
       account: found.account,
+      language: booking.language as Language,
     };
     const to = { from: opts.mailFrom, operatorEmail: opts.operatorEmail };
     await enqueueMail(tx, opts.messageIdDomain, [

@@ -8,6 +8,7 @@ export const de: Record<ServerMessageKey, string> = {
   'mail.warmRegards': 'Herzliche Grüße',
   'mail.kindRegards': 'Mit freundlichen Grüßen',
   'mail.quoted': '„{text}“',
+  'mail.fact': '{label}: {value}',
   'mail.dateRange': '{from} bis {to}',
   'mail.tripButton': 'Zu Ihrer Reiseseite',
 
@@ -69,7 +70,8 @@ export const de: Record<ServerMessageKey, string> = {
   'booking.nothingDue': 'Derzeit ist nichts zu zahlen.',
   'booking.tripPage': 'Ihre Reiseseite:',
 
-  'reminder.pay': 'Um per Banküberweisung, in bar oder per Mobile Money zu zahlen, antworten Sie auf diese E-Mail oder rufen Sie uns unter {phone} an, und geben Sie Ihre Buchungsnummer {reference} an.',
+  'reminder.pay':
+    'Um per Banküberweisung, in bar oder per Mobile Money zu zahlen, antworten Sie auf diese E-Mail oder rufen Sie uns unter {phone} an, und geben Sie Ihre Buchungsnummer {reference} an.',
   'reminder.soon.subject': 'Die Restzahlung für {title} ist am {date} fällig',
   'reminder.soon.body': 'Die Restzahlung für Ihre Buchung {reference}, {title}, ist am {date} fällig: Offen sind noch {amount}.',
   'reminder.overdue.subject': 'Die Restzahlung für {title} ist überfällig',
@@ -82,7 +84,8 @@ export const de: Record<ServerMessageKey, string> = {
   'reminder.link': 'Ihre Reiseseite mit allen Zahlungen und offenen Beträgen, dem Reiseverlauf und Ihren Quittungen:',
 
   'receipt.subject': '{kind, select, refund {Erstattung von {amount} für Ihre Buchung {reference}} other {Zahlung erhalten: {amount} für Ihre Buchung {reference}}}',
-  'receipt.first': '{kind, select, refund {Wir haben Ihnen {amount} für Ihre Buchung {reference} ({title}) erstattet.} other {Vielen Dank: Wir haben {amount} für Ihre Buchung {reference} ({title}) erhalten.}}',
+  'receipt.first':
+    '{kind, select, refund {Wir haben Ihnen {amount} für Ihre Buchung {reference} ({title}) erstattet.} other {Vielen Dank: Wir haben {amount} für Ihre Buchung {reference} ({title}) erhalten.}}',
   'receipt.attached': 'Ihre Quittung {number} finden Sie im Anhang.',
   'receipt.next': 'Als Nächstes: {what, select, deposit {die Anzahlung} other {die Restzahlung}} von {amount} bis zum {date}.',
   'receipt.nothingMore': 'Es ist nichts mehr zu zahlen.',

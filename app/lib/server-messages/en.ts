@@ -9,6 +9,7 @@ export const en = {
   'mail.warmRegards': 'Warm regards,',
   'mail.kindRegards': 'Kind regards,',
   'mail.quoted': '"{text}"',
+  'mail.fact': '{label}: {value}',
   'mail.dateRange': '{from} to {to}',
   'mail.tripButton': 'Open your trip page',
 
@@ -54,8 +55,7 @@ export const en = {
   'quote.balance': 'Balance due',
   'quote.balanceValue': '{amount} by {date}',
   'quote.validUntil': 'Valid until',
-  'quote.seeAll':
-    'See the day-by-day itinerary, the lodges, the price breakdown, the terms and a printable PDF on your private trip page, and accept the quote there when you are ready:',
+  'quote.seeAll': 'See the day-by-day itinerary, the lodges, the price breakdown, the terms and a printable PDF on your private trip page, and accept the quote there when you are ready:',
   'quote.yoursAlone': 'The link is yours alone: please do not share it.',
   'quote.button': 'See your trip and accept the quote',
   'quote.pageHas': 'Your private trip page has the day-by-day itinerary, the lodges, the price breakdown, the terms and a printable PDF.',

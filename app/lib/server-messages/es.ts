@@ -8,6 +8,7 @@ export const es: Record<ServerMessageKey, string> = {
   'mail.warmRegards': 'Un cordial saludo,',
   'mail.kindRegards': 'Atentamente,',
   'mail.quoted': '«{text}»',
+  'mail.fact': '{label}: {value}',
   'mail.dateRange': 'del {from} al {to}',
   'mail.tripButton': 'Abrir la página de su viaje',
 
@@ -35,7 +36,8 @@ export const es: Record<ServerMessageKey, string> = {
 
   'newsletter.subject': 'Confirme su suscripción al boletín de {site}',
   'newsletter.title': 'Confirme su suscripción al boletín',
-  'newsletter.ask': 'Le rogamos que confirme que desea recibir el boletín de {site}: ideas de safari, novedades sobre los permisos para gorilas e historias desde el terreno, aproximadamente una vez al mes.',
+  'newsletter.ask':
+    'Le rogamos que confirme que desea recibir el boletín de {site}: ideas de safari, novedades sobre los permisos para gorilas e historias desde el terreno, aproximadamente una vez al mes.',
   'newsletter.confirmLine': 'Confirmar su suscripción: {url}',
   'newsletter.button': 'Confirmar mi suscripción',
   'newsletter.notYou': 'Si no lo ha solicitado, ignore este correo y no quedará suscrito.',

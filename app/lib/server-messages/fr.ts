@@ -8,6 +8,7 @@ export const fr: Record<ServerMessageKey, string> = {
   'mail.warmRegards': 'Bien chaleureusement,',
   'mail.kindRegards': 'Bien cordialement,',
   'mail.quoted': '« {text} »',
+  'mail.fact': '{label} : {value}',
   'mail.dateRange': 'du {from} au {to}',
   'mail.tripButton': 'Ouvrir votre page de voyage',
 
@@ -77,12 +78,14 @@ export const fr: Record<ServerMessageKey, string> = {
   'reminder.overdue.paid': 'Si vous avez réglé ces derniers jours, merci : ne tenez pas compte de ce rappel.',
   'reminder.trip.subject': 'Votre voyage commence dans {days, plural, one {# jour} other {# jours}}',
   'reminder.trip.body': '{title} (réservation {reference}) commence le {date}. Nous nous réjouissons de vous accueillir.',
-  'reminder.trip.pack': 'Pensez à votre passeport, à votre certificat de vaccination contre la fièvre jaune, à de bonnes chaussures de marche, à des vêtements de pluie et à une couche chaude pour les matinées.',
+  'reminder.trip.pack':
+    'Pensez à votre passeport, à votre certificat de vaccination contre la fièvre jaune, à de bonnes chaussures de marche, à des vêtements de pluie et à une couche chaude pour les matinées.',
   'reminder.trip.questions': 'Une question avant le départ : répondez à cet e-mail ou appelez-nous au {phone}.',
   'reminder.link': 'Votre page de voyage, avec ce qui est réglé et ce qui reste dû, l’itinéraire et vos reçus :',
 
   'receipt.subject': '{kind, select, refund {Remboursement de {amount} pour votre réservation {reference}} other {Paiement reçu : {amount} pour votre réservation {reference}}}',
-  'receipt.first': '{kind, select, refund {Nous vous avons remboursé {amount} sur votre réservation {reference} ({title}).} other {Merci : nous avons bien reçu {amount} pour votre réservation {reference} ({title}).}}',
+  'receipt.first':
+    '{kind, select, refund {Nous vous avons remboursé {amount} sur votre réservation {reference} ({title}).} other {Merci : nous avons bien reçu {amount} pour votre réservation {reference} ({title}).}}',
   'receipt.attached': 'Votre reçu {number} est joint à cet e-mail.',
   'receipt.next': 'Prochaine étape : {what, select, deposit {l’acompte} other {le solde}} de {amount} au plus tard le {date}.',
   'receipt.nothingMore': 'Plus rien n’est dû.',

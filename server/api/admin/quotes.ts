@@ -10,7 +10,7 @@ import { newQuoteSchema, type QuoteDetail, type QuoteListItem, type QuoteStart, 
 import { checkQuoteDocument } from '../../../common/quote-document.ts';
 import { audit } from '../../auth/audit.ts';
 import { type AdminContext, type AdminEnv, requireStaff, sessionOf } from '../../auth/guard.ts';
-import { operatorToday } from '../../bookings/bookings.ts';
+import { enquiryLanguage, operatorToday } from '../../bookings/bookings.ts';
 import { versionPdf } from '../../bookings/quote-pdf.ts';
 import { createQuote, markQuoteSent, saveQuoteDraft } from '../../bookings/quotes.ts';
 import { createTripLink, revokeTripLinks } from '../../bookings/trip-links.ts';
@@ -154,6 +154,7 @@ async function sendQuote(tx: Tx, id: number, c: AdminContext, opts: QuotesAdminO
       price: checked.price,
       tripUrl: `${opts.siteUrl}/trip/${token}`,
       author: { name: s.staff.name },
+      language: await enquiryLanguage(tx, q.enquiry_id),
     },
     { from: opts.mail.from, operatorEmail: opts.mail.operatorEmail },
   );
