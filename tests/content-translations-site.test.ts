@@ -100,7 +100,7 @@ describe.each(backends())('translated content on the site on %s', (backend) => {
       await tx.update(contentTranslations).set({ slug: 'gorilla-tagestour-ab-kabale' }).where(eq(contentTranslations.item_id, item!.id));
       await bumpContentVersion(tx as never, [contentTranslations]);
     });
-    await site.app.caches?.pages.clear();
+    await site.app.contentVersion!.refresh();
     const moved = await get(`/de/safaris/${TRANSLATED}`);
     expect(moved.status).toBe(301);
     expect(moved.headers.get('location')).toBe('/de/safaris/gorilla-tagestour-ab-kabale');

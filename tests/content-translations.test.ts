@@ -79,7 +79,10 @@ describe.each(backends())('content translations on %s', (backend) => {
   it('never overwrites a translation changed in the console with its file', async () => {
     const { row } = await rowOf(safari.slug);
     const edited = { ...(row!.document as Doc), title: 'Gorilla-Safari (von Hand)' };
-    await db().update(contentTranslations).set({ document: edited, seed_hash: null, revision: row!.revision + 1 }).where(eq(contentTranslations.id, row!.id));
+    await db()
+      .update(contentTranslations)
+      .set({ document: edited, seed_hash: null, revision: row!.revision + 1 })
+      .where(eq(contentTranslations.id, row!.id));
     await writeTranslation('de', 'safaris', safari.slug, { ...germanOf('safaris', safari.document), title: 'Aus der Datei' });
     const result = await importFiles();
     expect(result.kept).toEqual([`de/safaris/${safari.slug}.yaml`]);
@@ -109,10 +112,16 @@ describe.each(backends())('content translations on %s', (backend) => {
 
   it('marks a translation "needs review" when the English text changes, not when its price or order does', async () => {
     const { item } = await rowOf(safari.slug);
-    await db().update(contentItems).set({ document: { ...item.document, price: Number(item.document.price) + 100, order: 3 } }).where(eq(contentItems.id, item.id));
+    await db()
+      .update(contentItems)
+      .set({ document: { ...item.document, price: Number(item.document.price) + 100, order: 3 } })
+      .where(eq(contentItems.id, item.id));
     expect(await markChangedEnglish(db(), item.id)).toBe(0);
     expect((await rowOf(safari.slug)).row!.status).toBe('current');
-    await db().update(contentItems).set({ document: { ...item.document, title: `${String(item.document.title)} (new)` } }).where(eq(contentItems.id, item.id));
+    await db()
+      .update(contentItems)
+      .set({ document: { ...item.document, title: `${String(item.document.title)} (new)` } })
+      .where(eq(contentItems.id, item.id));
     expect(await markChangedEnglish(db(), item.id)).toBe(1);
     expect((await rowOf(safari.slug)).row!.status).toBe('needs_review');
   });

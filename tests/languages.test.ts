@@ -38,7 +38,7 @@ describe('the site in four languages', () => {
 
   beforeAll(async () => {
     site = await startSite({ env: { SITE_LANGUAGES: 'en,de,fr,es' } });
-    await translateEverything(site.app.database!.db);
+    await translateEverything(site.app);
     sitemap = await (await fetch(`${site.base}/sitemap.xml`)).text();
   });
   afterAll(() => site?.stop());

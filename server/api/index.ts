@@ -141,7 +141,10 @@ export function createApi(opts: ApiOptions) {
   );
 
   // Answers in a language (/api/de/…): the English answer of the same route, translated.
-  app.use('*', languageAnswers(opts.basePath ?? '', async (request, env) => app.fetch(request, env as never)));
+  app.use(
+    '*',
+    languageAnswers(opts.basePath ?? '', async (request, env) => app.fetch(request, env as never)),
+  );
   mountResources(app, opts);
   app.notFound((c) => c.json({ error: 'Not found' }, 404, { 'content-type': JSON_TYPE, 'cache-control': 'no-store' }));
   app.onError(apiErrorAnswer(opts.deps));

@@ -16,7 +16,7 @@ import { JSON_TYPE } from './cache.ts';
 const LANGUAGE_PATH = /^\/([a-z]{2})(\/.*)?$/;
 
 /** The addresses of an English address in every language it exists in (null: not a content page, all). */
-export function alternatesOf(englishPath: string, catalogues: Catalogue[]): Partial<Record<Language, string>> {
+function alternatesOf(englishPath: string, catalogues: Catalogue[]): Partial<Record<Language, string>> {
   const out: Partial<Record<Language, string>> = { [DEFAULT_LANGUAGE]: englishPath };
   for (const c of catalogues) if (!answerSubjects(englishPath, c).missing) out[c.language] = localAddress(englishPath, c);
   return out;

@@ -6,7 +6,7 @@ import { englishPath } from '../../common/language-paths.ts';
 import { splitLanguage } from '../../common/languages.ts';
 import { findRedirect } from '../content/renames.ts';
 import { isTranslationLanguage } from '../content/translatable.ts';
-import { englishAddress, loadCatalogue, localAddress } from '../content/translated-answers.ts';
+import { englishAddress, catalogueOf, localAddress } from '../content/translated-answers.ts';
 import type { Db } from '../db/index.ts';
 import { deps, type ApiEnv } from '../http/deps.ts';
 import { HttpError } from '../http/error.ts';
@@ -22,7 +22,7 @@ async function languageRedirect(db: Db, path: string): Promise<string | null> {
   if (!isTranslationLanguage(language)) return null;
   const english = englishPath(path);
   const target = (await findRedirect(db, english)) ?? english;
-  const catalogue = await loadCatalogue(db, language);
+  const catalogue = await catalogueOf(db, language);
   if (englishAddress(target, catalogue) !== null && target === english) return null;
   const to = localAddress(target, catalogue);
   return to === path ? null : to;

@@ -22,7 +22,7 @@ export function isTranslationLanguage(value: unknown): value is TranslationLangu
  * it does, the item is left out of that language (its page is not found there). Places and
  * reviews are not translated (a place is a town's name; a review stays in its writer's words).
  */
-export const TRANSLATED_TYPES: Partial<Record<CollectionName, { required: readonly string[] }>> = {
+const TRANSLATED_TYPES: Partial<Record<CollectionName, { required: readonly string[] }>> = {
   safaris: { required: ['title', 'description', 'itinerary'] },
   destinations: { required: ['title', 'description'] },
   parks: { required: ['title', 'description'] },

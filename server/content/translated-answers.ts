@@ -12,6 +12,7 @@ import { aboutPath } from '../../common/site.ts';
 import type { CollectionName } from '../db/content.ts';
 import { markdownToHtml } from '../db/html.ts';
 import type { Db } from '../db/index.ts';
+import { memo } from '../db/queries.ts';
 import { contentItems, contentTranslations } from '../db/schema.ts';
 import { CONTENT_MODULES } from './types/index.ts';
 import { isComplete, isTranslatedType, mergeTranslation, translatableFields, TRANSLATION_LANGUAGES, type TranslatableField, type TranslationLanguage } from './translatable.ts';
@@ -44,7 +45,7 @@ const SLUG_KEYS = CONTENT_MODULES.flatMap((m) => (m.slugKey && m.slugKey !== 'sl
 const BY_LIST = new Map(CONTENT_MODULES.flatMap((m) => (contentTypeInfo(m.collection)?.page ? [[contentTypeInfo(m.collection)!.page!.list, m.collection] as const] : [])));
 
 /** Every published item of a translated type with its translation into `language`, if it counts. */
-export async function loadCatalogue(db: Db, language: TranslationLanguage): Promise<Catalogue> {
+async function loadCatalogue(db: Db, language: TranslationLanguage): Promise<Catalogue> {
   const types = CONTENT_MODULES.map((m) => m.collection).filter(isTranslatedType);
   const rows = await db
     .select({ collection: contentItems.collection, slug: contentItems.slug, document: contentItems.document, translation: contentTranslations.document, translatedSlug: contentTranslations.slug })
@@ -61,22 +62,12 @@ export async function loadCatalogue(db: Db, language: TranslationLanguage): Prom
   return { language, items };
 }
 
-/** The languages an item exists in (English, and those it is translated into), with its slug in each. */
-export async function itemLanguages(db: Db, collection: CollectionName, slug: string): Promise<Partial<Record<Language, string>> | null> {
-  const rows = await db
-    .select({ document: contentItems.document, language: contentTranslations.language, translation: contentTranslations.document, translatedSlug: contentTranslations.slug })
-    .from(contentItems)
-    .leftJoin(contentTranslations, eq(contentTranslations.item_id, contentItems.id))
-    .where(and(eq(contentItems.collection, collection), eq(contentItems.slug, slug), eq(contentItems.status, 'published')));
-  if (!rows.length) return null;
-  const out: Partial<Record<Language, string>> = { en: slug };
-  for (const r of rows) if (r.language && r.translation && isComplete(collection, r.document, r.translation)) out[r.language as Language] = r.translatedSlug ?? slug;
-  return out;
-}
-
 /** Site addresses in HTML links, at the language's addresses (translated slugs too). */
 function localizeLinks(html: string, catalogue: Catalogue): string {
-  return html.replace(/href="(\/(?!\/|api\/|images\/)[^"#?]*)([^"]*)"/g, (_all, path: string, rest: string) => `href="${localizePath(translatedSlugPath(path, catalogue), catalogue.language)}${rest}"`);
+  return html.replace(
+    /href="(\/(?!\/|api\/|images\/)[^"#?]*)([^"]*)"/g,
+    (_all, path: string, rest: string) => `href="${localizePath(translatedSlugPath(path, catalogue), catalogue.language)}${rest}"`,
+  );
 }
 
 /** An English address with the item's translated slug, when it has one: /safaris/x → /safaris/x-de. */
@@ -211,7 +202,12 @@ export function localAddress(englishPathOfItem: string, catalogue: Catalogue): s
   return localizePath(translatedSlugPath(englishPathOfItem, catalogue), catalogue.language);
 }
 
-/** Every language's catalogue (the sitemap's alternates). */
-export async function allCatalogues(db: Db): Promise<Catalogue[]> {
-  return Promise.all(TRANSLATION_LANGUAGES.map((l) => loadCatalogue(db, l)));
+/** Every language's catalogue, memoised until the content changes (server/db/queries.ts `memo`). */
+export function allCatalogues(db: Db): Promise<Catalogue[]> {
+  return memo(db, 'translation catalogues', () => Promise.all(TRANSLATION_LANGUAGES.map((l) => loadCatalogue(db, l))));
+}
+
+/** One language's catalogue (memoised with the others). */
+export async function catalogueOf(db: Db, language: TranslationLanguage): Promise<Catalogue> {
+  return (await allCatalogues(db)).find((c) => c.language === language)!;
 }

@@ -113,7 +113,10 @@ type Row = typeof contentTranslations.$inferSelect;
  */
 export async function importTranslationFiles(tx: Db, files: TranslationFile[], englishFiles: Map<string, Doc>): Promise<TranslationImportResult> {
   const result: TranslationImportResult = { imported: 0, updated: 0, removed: 0, kept: [], refused: [], orphans: [] };
-  const items = await tx.select({ id: contentItems.id, collection: contentItems.collection, origin: contentItems.origin, document: contentItems.document }).from(contentItems).where(isNotNull(contentItems.origin));
+  const items = await tx
+    .select({ id: contentItems.id, collection: contentItems.collection, origin: contentItems.origin, document: contentItems.document })
+    .from(contentItems)
+    .where(isNotNull(contentItems.origin));
   const byOrigin = new Map(items.map((i) => [i.origin!, i]));
   const rows = await tx.select().from(contentTranslations);
   const byKey = new Map<string, Row>(rows.map((r) => [`${r.item_id}/${r.language}`, r]));

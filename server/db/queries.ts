@@ -17,7 +17,8 @@ interface Memo {
 }
 const memos = new WeakMap<Db, Map<string, Memo>>();
 
-function memo<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
+/** `load`'s value memoised per database until the content changes (the translated content's catalogues too). */
+export function memo<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   let m = memos.get(db);
   if (!m) memos.set(db, (m = new Map()));
   let hit = m.get(key);

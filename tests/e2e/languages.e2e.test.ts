@@ -4,16 +4,21 @@
 // offer can be dismissed and stays dismissed; axe finds nothing; a French page hydrates with its
 // addresses and goes on in French client-side. On an English-only site the pages load none of the
 // other languages' code (catalogues, translated addresses, the suggestion line). Screenshots go
-// to SCREENSHOT_DIR when it is set.
+// to SCREENSHOT_DIR when it is set. Every item is translated first (an untranslated item has no
+// page in another language), on a site in this process so that its database can be given them.
+import '../helpers/production.ts';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeAtWidths, launchBrowser, openSettled, settled } from '../helpers/browser.ts';
-import { startSiteProcess, type SiteProcess } from '../helpers/start-site.ts';
+import { startSite, startSiteProcess, type InProcessSite, type SiteProcess } from '../helpers/start-site.ts';
+import { translateEverything } from '../helpers/translations.ts';
 
-let site: SiteProcess;
+let site: InProcessSite & { url: string };
 beforeAll(async () => {
-  site = await startSiteProcess({ env: { SITE_LANGUAGES: 'en,de,fr,es' } });
+  const started = await startSite({ env: { SITE_LANGUAGES: 'en,de,fr,es' } });
+  await translateEverything(started.app);
+  site = Object.assign(started, { url: started.base });
 }, 180_000);
 afterAll(() => site?.stop());
 

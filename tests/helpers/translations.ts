@@ -3,7 +3,9 @@
 import { isTranslatedType, translatableFields, translatablePart, TRANSLATION_LANGUAGES, type TranslationLanguage } from '../../server/content/translatable.ts';
 import { importTranslationFiles } from '../../server/content/translation-files.ts';
 import { loadContentFiles, type CollectionName } from '../../server/db/content.ts';
-import type { Db } from '../../server/db/index.ts';
+import type { InProcessSite } from './start-site.ts';
+
+type SiteApp = InProcessSite['app'];
 
 function mark(value: unknown, tag: string): unknown {
   if (typeof value === 'string') return `${tag} ${value}`;
@@ -21,12 +23,17 @@ export function germanOf(collection: CollectionName, english: Record<string, unk
  * Every content file's item translated into each language ("DE …", "FR …", "ES …"), imported as
  * translation files are: the site then has every page in every language.
  */
-export async function translateEverything(db: Db, languages: readonly TranslationLanguage[] = TRANSLATION_LANGUAGES): Promise<void> {
+export async function translateEverything(app: SiteApp, languages: readonly TranslationLanguage[] = TRANSLATION_LANGUAGES): Promise<void> {
+  const db = app.database!.db;
   const { documents } = await loadContentFiles();
   const english = new Map(documents.map((d) => [`${d.collection}/${d.slug}`, d.document]));
   const files = languages.flatMap((language) =>
-    documents.filter((d) => isTranslatedType(d.collection)).map((d) => ({ language, collection: d.collection, fileSlug: d.slug, document: germanOf(d.collection, d.document, language.toUpperCase()) })),
+    documents
+      .filter((d) => isTranslatedType(d.collection))
+      .map((d) => ({ language, collection: d.collection, fileSlug: d.slug, document: germanOf(d.collection, d.document, language.toUpperCase()) })),
   );
   const result = await importTranslationFiles(db, files, english);
   if (result.refused.length) throw new Error(`translations refused:\n${result.refused.join('\n')}`);
+  // The site drops what it kept of the content before the test goes on.
+  await app.contentVersion!.refresh();
 }

@@ -18,6 +18,7 @@
 //                                                     would give it with this version published: the
 //                                                     whole-page preview's data (server/content/preview.ts
 //                                                     previewItem; always rolled back, never kept)
+//   …/translations                                    an item's translations (./translations.ts)
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -40,6 +41,7 @@ import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
 import { deps } from '../../http/deps.ts';
 import { HttpError } from '../../http/error.ts';
 import { idParam, readBody } from './body.ts';
+import { translationRoutes } from './translations.ts';
 
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
@@ -294,5 +296,6 @@ export function contentApi(opts: ContentApiOptions) {
   readingRoutes(app, opts, editing);
   writingRoutes(app, editing);
   revisionRoutes(app, editing);
+  translationRoutes(app, editing);
   return app;
 }
