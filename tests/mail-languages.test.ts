@@ -27,7 +27,10 @@ function decoded(value: string | undefined): string {
   return (value ?? '').replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) =>
     enc.toLowerCase() === 'b'
       ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
 }
 /** No-break spaces (French puts narrow ones in numbers and before $US) read as plain ones. */
@@ -114,7 +117,12 @@ describe.each(backends())('e-mails in the traveller’s language on %s', (backen
       const version = await markQuoteSent(tx, quote.id, null);
       const checked = checkQuoteDocument(version.document);
       if (!checked.ok) throw new Error('the sample quote does not check');
-      const booking = await createBooking(tx, { quoteVersionId: version.id, lead: { name: 'Claire Dubois', email: 'claire@example.fr' }, travellers: ['Claire Dubois', 'Marc Dubois', 'Léa Dubois'], today: '2026-11-27' });
+      const booking = await createBooking(tx, {
+        quoteVersionId: version.id,
+        lead: { name: 'Claire Dubois', email: 'claire@example.fr' },
+        travellers: ['Claire Dubois', 'Marc Dubois', 'Léa Dubois'],
+        today: '2026-11-27',
+      });
       const account = (await bookingAccount(tx, booking.id, '2026-11-27'))!.account;
       const common = { reference: booking.reference, title: checked.document.title, lead: { name: 'Claire Dubois', email: 'claire@example.fr' }, language: booking.language as 'fr' };
       await enqueueMail(tx, 'kigezitrails.example', [
@@ -128,7 +136,15 @@ describe.each(backends())('e-mails in the traveller’s language on %s', (backen
         {
           kind: 'booking-confirmation',
           message: bookingConfirmationMessage(
-            { ...common, quoteReference: quote.reference, travellers: ['Claire Dubois', 'Marc Dubois', 'Léa Dubois'], travelFrom: booking.travel_from, travelTo: booking.travel_to, account, tripUrl: `${SITE}/trip/abc` },
+            {
+              ...common,
+              quoteReference: quote.reference,
+              travellers: ['Claire Dubois', 'Marc Dubois', 'Léa Dubois'],
+              travelFrom: booking.travel_from,
+              travelTo: booking.travel_to,
+              account,
+              tripUrl: `${SITE}/trip/abc`,
+            },
             mailOpts,
           ),
         },

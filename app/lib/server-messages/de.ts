@@ -97,6 +97,7 @@ export const de: Record<ServerMessageKey, string> = {
   'departure.nothingPaid': 'Sie haben für diese Buchung nichts bezahlt; es ist also nichts zu erstatten.',
   'departure.otherDate': 'Möchten Sie an einem anderen Termin reisen? Antworten Sie auf diese E-Mail: Wir reservieren Ihnen gern Plätze.',
 
+  'pdf.tagline': 'Gorilla-, Schimpansen- und Wildtiersafaris in ganz Ostafrika',
   'pdf.kicker': 'SAFARI-REISEVERLAUF',
   'pdf.heading': '{title} ({days, plural, one {# Tag} other {# Tage}})',
   'pdf.docTitle': '{heading}: Reiseverlauf',
@@ -109,6 +110,7 @@ export const de: Record<ServerMessageKey, string> = {
   'pdf.day': 'Tag {number}',
   'pdf.dayRange': 'Tage {first}–{last}',
   'pdf.dayList': 'Tage {days}',
+  'pdf.dayBadge': 'TAG',
   'pdf.dayTitle': 'Tag {number}: {title}',
   'pdf.where': 'Wo',
   'pdf.then': '{first}, danach {next}',

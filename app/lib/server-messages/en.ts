@@ -95,6 +95,7 @@ export const en = {
   'departure.nothingPaid': 'You have paid nothing on this booking, so nothing is owed.',
   'departure.otherDate': 'If you would like to travel on another date, reply to this e-mail: we will gladly hold seats for you.',
 
+  'pdf.tagline': 'Gorilla, chimpanzee and wildlife safaris across East Africa',
   'pdf.kicker': 'SAFARI ITINERARY',
   'pdf.heading': '{days} Day {title}',
   'pdf.docTitle': '{heading}: itinerary',
@@ -107,6 +108,7 @@ export const en = {
   'pdf.day': 'Day {number}',
   'pdf.dayRange': 'Days {first}–{last}',
   'pdf.dayList': 'Days {days}',
+  'pdf.dayBadge': 'DAY',
   'pdf.dayTitle': 'Day {number}: {title}',
   'pdf.where': 'Where',
   'pdf.then': '{first}, then {next}',

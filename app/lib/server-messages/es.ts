@@ -96,6 +96,7 @@ export const es: Record<ServerMessageKey, string> = {
   'departure.nothingPaid': 'No ha pagado nada por esta reserva, por lo que no se le debe nada.',
   'departure.otherDate': 'Si desea viajar en otra fecha, responda a este correo: con mucho gusto le reservaremos plazas.',
 
+  'pdf.tagline': 'Safaris de gorilas, chimpancés y fauna en toda África Oriental',
   'pdf.kicker': 'ITINERARIO DEL SAFARI',
   'pdf.heading': '{title} ({days, plural, one {# día} other {# días}})',
   'pdf.docTitle': '{heading}: itinerario',
@@ -108,6 +109,7 @@ export const es: Record<ServerMessageKey, string> = {
   'pdf.day': 'Día {number}',
   'pdf.dayRange': 'Días {first}–{last}',
   'pdf.dayList': 'Días {days}',
+  'pdf.dayBadge': 'DÍA',
   'pdf.dayTitle': 'Día {number}: {title}',
   'pdf.where': 'Dónde',
   'pdf.then': '{first} y después {next}',

@@ -97,6 +97,7 @@ export const fr: Record<ServerMessageKey, string> = {
   'departure.nothingPaid': 'Vous n’avez rien payé pour cette réservation : rien ne vous est donc dû.',
   'departure.otherDate': 'Si vous souhaitez voyager à une autre date, répondez à cet e-mail : nous vous réserverons volontiers des places.',
 
+  'pdf.tagline': 'Safaris gorilles, chimpanzés et faune sauvage dans toute l’Afrique de l’Est',
   'pdf.kicker': 'ITINÉRAIRE DU SAFARI',
   'pdf.heading': '{title} ({days, plural, one {# jour} other {# jours}})',
   'pdf.docTitle': '{heading} : itinéraire',
@@ -109,6 +110,7 @@ export const fr: Record<ServerMessageKey, string> = {
   'pdf.day': 'Jour {number}',
   'pdf.dayRange': 'Jours {first}–{last}',
   'pdf.dayList': 'Jours {days}',
+  'pdf.dayBadge': 'JOUR',
   'pdf.dayTitle': 'Jour {number} : {title}',
   'pdf.where': 'Où',
   'pdf.then': '{first}, puis {next}',
