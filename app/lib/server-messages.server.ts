@@ -90,8 +90,8 @@ export interface ServerMessages {
   readonly language: Language;
   /** Intl's locale of the language. */
   readonly locale: string;
-  /** A message with its values; with `escape`, the message's text and its text values are escaped (HTML). */
-  t(key: ServerMessageKey, values?: MessageValues, escape?: (s: string) => string): string;
+  /** A message with its values; with `escapeText`, the message's text and its text values are escaped (HTML). */
+  t(key: ServerMessageKey, values?: MessageValues, escapeText?: (s: string) => string): string;
   /** A calendar day ("2027-07-04"): "4 July 2027", "4. Juli 2027"; `weekday` names the day too, `month` only its month ("July 2027"). */
   day(day: string, style?: 'long' | 'weekday' | 'month'): string;
   /** An amount in minor units in the language's format ($12,345 in English as everywhere on the site). */
@@ -110,28 +110,28 @@ function formatter(language: Language): ServerMessages {
     weekday: new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
     month: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
   };
-  const render = (nodes: Node[], values: MessageValues, escape: (s: string) => string, count?: number): string =>
+  const render = (nodes: Node[], values: MessageValues, escapeText: (s: string) => string, count?: number): string =>
     nodes
       .map((n) => {
-        if (typeof n === 'string') return escape(count === undefined ? n : n.replaceAll('#', numbers.format(count)));
+        if (typeof n === 'string') return escapeText(count === undefined ? n : n.replaceAll('#', numbers.format(count)));
         const value = values[n.name];
         if (value === undefined) throw new Error(`the message's value ${n.name} is missing`);
-        if (!n.kind || !n.options) return typeof value === 'object' ? value.html : escape(String(value));
+        if (!n.kind || !n.options) return typeof value === 'object' ? value.html : escapeText(String(value));
         const key = typeof value === 'object' ? value.html : value;
-        if (n.kind === 'select') return render(n.options[String(key)] ?? n.options.other!, values, escape, count);
+        if (n.kind === 'select') return render(n.options[String(key)] ?? n.options.other!, values, escapeText, count);
         const num = Number(key);
-        return render(n.options[`=${num}`] ?? n.options[rules.select(num)] ?? n.options.other!, values, escape, num);
+        return render(n.options[`=${num}`] ?? n.options[rules.select(num)] ?? n.options.other!, values, escapeText, num);
       })
       .join('');
   return {
     language,
     locale,
-    t(key, values = {}, escape = (s) => s) {
+    t(key, values = {}, escapeText = (s) => s) {
       const source = SERVER_CATALOGUES[language][key];
       const cacheKey = `${language} ${key}`;
       let nodes = parsed.get(cacheKey);
       if (!nodes) parsed.set(cacheKey, (nodes = parseMessage(source)));
-      return render(nodes, values, escape);
+      return render(nodes, values, escapeText);
     },
     day: (day, style = 'long') => dates[style].format(new Date(`${day}T00:00:00Z`)),
     money: (amountMinor, currency) => (language === DEFAULT_LANGUAGE ? formatMinor(amountMinor, currency) : formatMinor(amountMinor, currency, locale)),
