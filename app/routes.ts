@@ -122,6 +122,8 @@ export default [
       route('content/:type/:id/preview', 'routes/admin/content-page-preview.ts'),
       route('content/:type/:id/revisions', 'routes/admin/content-revisions.tsx'),
       route('content/:type/:id/revisions/:rev', 'routes/admin/content-revision.tsx'),
+      route('content/:type/:id/translations/:lang', 'routes/admin/content-translation.tsx'),
+      route('translations', 'routes/admin/translations.tsx'),
       route('*', 'routes/admin/not-found.tsx', { id: 'admin-not-found' }),
     ]),
   ]),

@@ -4,6 +4,7 @@
 // lists of entries (itinerary days, gallery pictures) are translated; numbers, booleans, dates,
 // choices, references to other items, files, URLs and addresses come from the English.
 import type { FieldSpec } from '../../common/content-editing.ts';
+import type { TranslatableField } from '../../common/content-translations.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language } from '../../common/languages.ts';
 import { collections, type CollectionName } from '../db/content.ts';
 import { describeSchema } from './describe.ts';
@@ -44,8 +45,7 @@ export function isTranslatedType(collection: string): collection is CollectionNa
 /** Text fields that are not prose: files, addresses, links. */
 const NOT_PROSE = new Set(['file', 'upload', 'video', 'url', 'website', 'email', 'phone', 'slug']);
 
-/** A translatable field: its name and kind, and for a group or list of entries its own fields. */
-export type TranslatableField = { name: string; kind: 'text' | 'markdown' | 'list' | 'blocks' } | { name: string; kind: 'group' | 'repeat'; fields: TranslatableField[] };
+export type { TranslatableField };
 
 function translatableOf(fields: FieldSpec[]): TranslatableField[] {
   const out: TranslatableField[] = [];

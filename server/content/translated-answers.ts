@@ -7,7 +7,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { contentTypeInfo } from '../../common/content-types.ts';
 import { localizePath } from '../../common/language-paths.ts';
-import type { Language } from '../../common/languages.ts';
 import { aboutPath } from '../../common/site.ts';
 import type { CollectionName } from '../db/content.ts';
 import { markdownToHtml } from '../db/html.ts';

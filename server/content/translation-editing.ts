@@ -4,6 +4,7 @@
 // reviewing per language and type. A save makes the translation the console's (files no longer
 // overwrite it); a changed translated slug leaves a redirect like an English one.
 import { and, eq, sql } from 'drizzle-orm';
+import type { TranslationState, TranslationTodo, TranslationView } from '../../common/content-translations.ts';
 import { localizePath } from '../../common/language-paths.ts';
 import { contentTypeInfo } from '../../common/content-types.ts';
 import type { CollectionName } from '../db/content.ts';
@@ -18,21 +19,6 @@ import { translationProblems } from './translation-files.ts';
 import type { ContentType } from './types.ts';
 
 type Doc = Record<string, unknown>;
-
-/** One language's translation of an item as the console shows it. */
-export interface TranslationView {
-  language: TranslationLanguage;
-  /** The item's English translatable fields (read-only beside the translation). */
-  english: Doc;
-  fields: TranslatableField[];
-  translation: { document: Doc; slug: string | null; revision: number; status: 'current' | 'needs_review'; complete: boolean; updatedAt: string; fromFile: boolean } | null;
-}
-
-/** An item's translation states, one per language: missing, current or needing review. */
-export interface TranslationState {
-  language: TranslationLanguage;
-  state: 'missing' | 'incomplete' | 'current' | 'needs_review';
-}
 
 function requireLanguage(value: string): TranslationLanguage {
   if (!(TRANSLATION_LANGUAGES as readonly string[]).includes(value)) throw new ContentStoreError(404, 'no-language', 'There is no such language.');
@@ -188,15 +174,6 @@ export async function markReviewed(db: Db, type: ContentType, id: number, lang: 
     await writeAudit(tx, actor, 'translation.review', type, item.slug, { language, revision: row.revision + 1, english: hash.slice(0, 12) });
   });
   return getTranslation(db, type, id, language);
-}
-
-/** What needs doing in one language and type: items with no (complete) translation, and those to review. */
-export interface TranslationTodo {
-  language: TranslationLanguage;
-  type: string;
-  missing: number;
-  needsReview: number;
-  items: { id: number; slug: string; title: string; state: 'missing' | 'incomplete' | 'needs_review' }[];
 }
 
 const titleOf = (d: Doc, slug: string) => String(d.title ?? d.name ?? d.question ?? slug);

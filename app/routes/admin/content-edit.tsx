@@ -22,6 +22,8 @@ import {
   type FieldSpec,
   fieldLabel,
 } from '../../../common/content-editing.ts';
+import { TRANSLATION_STATE_TEXT, type TranslationState } from '../../../common/content-translations.ts';
+import { LANGUAGES } from '../../../common/languages.ts';
 import type { MediaImage, MediaList } from '../../../common/media-library.ts';
 import { safariHeading } from '../../../common/safari-title.ts';
 import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
@@ -30,7 +32,7 @@ import { At, ContentStatusBadge, DiffView } from '../../components/admin/Content
 import { type MergeChoice, MergeChoices } from '../../components/admin/MergeChoices.tsx';
 import { imageMetaOf } from '../../components/Image.tsx';
 import { apiContext } from '../../context.ts';
-import { adminGet, CSRF_FIELD, operatorZoneOf } from '../../lib/admin.ts';
+import { adminFetch, adminGet, CSRF_FIELD, operatorZoneOf } from '../../lib/admin.ts';
 import { contentSend, type ContentAnswer } from '../../lib/content-api.ts';
 import {
   applyIntent,
@@ -123,7 +125,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ),
   );
   // The pictures' metadata (hashed variant names, sizes, placeholders) for the Image component.
-  return { item, form, library, pictures: found.filter((p): p is string => Boolean(p)), imageMeta: imageMetaOf(answer, media) };
+  const translations = item ? await translationStatesOf(context, request, `/content/${form.type.name}/${item.id}/translations`) : [];
+  return { item, form, library, pictures: found.filter((p): p is string => Boolean(p)), imageMeta: imageMetaOf(answer, media), translations };
+}
+
+/** The item's translation in each language (none for a type that is not translated). */
+async function translationStatesOf(context: Route.LoaderArgs['context'], request: Request, path: string): Promise<TranslationState[]> {
+  const res = await adminFetch(context, request, path);
+  return res.ok ? ((await res.json()) as { languages: TranslationState[] }).languages : [];
 }
 
 const WRITES = ['save', 'publish', 'unpublish', 'schedule'] as const;
@@ -926,7 +935,27 @@ function SavedFacts({ item, listPath }: { item: ContentItem; listPath: string })
           {item.revision} · <Link to={`${listPath}/${item.id}/revisions`}>all revisions</Link>
         </dd>
       </div>
+      <TranslationFacts item={item} listPath={listPath} />
     </dl>
+  );
+}
+
+/** The item's translations: each language's state, leading to its side-by-side editor. */
+function TranslationFacts({ item, listPath }: { item: ContentItem; listPath: string }) {
+  const { translations } = useLoaderData<typeof loader>();
+  if (!translations.length) return null;
+  return (
+    <div>
+      <dt>Translations</dt>
+      <dd>
+        {translations.map((t, i) => (
+          <span key={t.language}>
+            {i ? ' · ' : ''}
+            <Link to={`${listPath}/${item.id}/translations/${t.language}`}>{LANGUAGES[t.language].name}</Link>: {TRANSLATION_STATE_TEXT[t.state]}
+          </span>
+        ))}
+      </dd>
+    </div>
   );
 }
 
