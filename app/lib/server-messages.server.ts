@@ -83,8 +83,8 @@ export function messagePlaceholders(message: string): string[] {
 }
 
 /** A value put into a message: text (escaped for HTML when the message is), or HTML as it is. */
-export type MessageValue = string | number | { html: string };
-export type MessageValues = Record<string, MessageValue>;
+type MessageValue = string | number | { html: string };
+type MessageValues = Record<string, MessageValue>;
 
 export interface ServerMessages {
   readonly language: Language;

@@ -241,7 +241,7 @@ function readCursor(c: AdminContext): { side: 'before' | 'after'; at: InboxCurso
 /** How many of the list's next rows a search first tests one by one (firstRows). */
 const SEARCH_WINDOW = 2000;
 /** A search's matches are counted up to this many ("more than 1,000"); other filters exactly. */
-export const INBOX_COUNT_CAP = 1000;
+const INBOX_COUNT_CAP = 1000;
 
 /**
  * The first `n` rows of the list (after `extra`, a cursor's side) in `order`. Without a search, one
