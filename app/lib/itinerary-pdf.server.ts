@@ -10,22 +10,15 @@
 import type { SafariResponse } from '../../common/api-types.ts';
 import { urlIn } from '../../common/language-paths.ts';
 import { DEFAULT_LANGUAGE, languageOfPath, type Language } from '../../common/languages.ts';
-import { dayRange, type DayWords, safariRoute, type RouteStop } from '../../common/route.ts';
+import { dayRange, safariRoute, type RouteStop } from '../../common/route.ts';
 import { price } from './format.ts';
 import { routeLayout } from './map/maps.server.ts';
 import type { MapLayout } from './map/route-map.ts';
 import { type Block, type Doc, COLOURS, DAY_INDENT, MARGIN, SANS, SANS_BOLD, SERIF_BOLD } from './pdf-kit.server.ts';
-import { artifact, closePdf, group, htmlBlocks, openPdf, pdfText, tagged } from './pdf-kit.server.ts';
+import { artifact, closePdf, factLabel, group, htmlBlocks, openPdf, pdfText, tagged } from './pdf-kit.server.ts';
 import { brandBand, contact, dayHeading, drawMap, ensureRoom, listColumn, pageBottom, runsHeight, sectionHeading, writeBlocks } from './pdf-kit.server.ts';
 import { cleanList, mealPlan } from './safari.ts';
-import { serverMessages, type ServerMessages } from './server-messages.server.ts';
-
-/** A day range in the document's language ("Day 3", "Tage 2–4"). */
-const dayWords = (m: ServerMessages): DayWords => ({
-  day: (number) => m.t('pdf.day', { number }),
-  range: (first, last) => m.t('pdf.dayRange', { first, last }),
-  list: (days) => m.t('pdf.dayList', { days }),
-});
+import { dayWords, serverMessages, type ServerMessages } from './server-messages.server.ts';
 
 /** The price per person: the site's own dollars in English ("$1,680"), the language's format otherwise. */
 function priceIn(m: ServerMessages, value: number | string): string {
@@ -155,11 +148,11 @@ function dayBlock(doc: Doc, m: ServerMessages, data: SafariResponse, i: number, 
   doc.moveDown(0.35);
   writeBlocks(doc, blocks, { size: 10, width: bodyW, x: bodyX, heading: 'H4', gap: 0.45 });
   doc.font(SANS).fontSize(9);
-  const factsHeight = facts.reduce((n, [label, value]) => n + doc.heightOfString(`${label}: ${pdfText(value)}`, { width: bodyW, lineGap: 1.5 }) + 3, 0);
+  const factsHeight = facts.reduce((n, [label, value]) => n + doc.heightOfString(`${factLabel(doc, label)}${pdfText(value)}`, { width: bodyW, lineGap: 1.5 }) + 3, 0);
   if (factsHeight <= pageBottom(doc) - MARGIN) ensureRoom(doc, factsHeight);
   for (const [label, value] of facts) {
     tagged(doc, 'P', () => {
-      doc.font(SANS_BOLD).fontSize(9).fillColor(COLOURS.accent).text(`${label}: `, bodyX, undefined, { width: bodyW, continued: true });
+      doc.font(SANS_BOLD).fontSize(9).fillColor(COLOURS.accent).text(factLabel(doc, label), bodyX, undefined, { width: bodyW, continued: true });
       doc.font(SANS).fillColor(COLOURS.text).text(pdfText(value), { lineGap: 1.5 });
     });
     doc.moveDown(0.15);

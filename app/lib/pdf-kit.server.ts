@@ -532,6 +532,9 @@ function footers(doc: Doc, pageUrl: string) {
 const languages = new WeakMap<Doc, ServerMessages>();
 const messagesOf = (doc: Doc) => languages.get(doc) ?? serverMessages(DEFAULT_LANGUAGE);
 
+/** A fact's label as the document's language writes it before its value ("Meals: ", "Repas : "). */
+export const factLabel = (doc: Doc, label: string) => messagesOf(doc).t('pdf.label', { label });
+
 /** A new A4 document in the site's fonts, tagged (PDF 1.7, in its language, English unless given; its title shown), its structure root open; `done` resolves with its bytes. */
 export function openPdf(meta: { title: string; subject: string; language?: Language }): { doc: Doc; done: Promise<Uint8Array> } {
   const m = serverMessages(meta.language ?? DEFAULT_LANGUAGE);

@@ -8,6 +8,7 @@
 import { formatMinor } from '../../common/booking-money.ts';
 import type { Currency } from '../../common/currency.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../common/languages.ts';
+import type { DayWords } from '../../common/route.ts';
 import { de } from './server-messages/de.ts';
 import { en, type ServerMessageKey } from './server-messages/en.ts';
 import { es } from './server-messages/es.ts';
@@ -93,7 +94,9 @@ export interface ServerMessages {
   /** A message with its values; with `escapeText`, the message's text and its text values are escaped (HTML). */
   t(key: ServerMessageKey, values?: MessageValues, escapeText?: (s: string) => string): string;
   /** A calendar day ("2027-07-04"): "4 July 2027", "4. Juli 2027"; `weekday` names the day too, `month` only its month ("July 2027"). */
-  day(day: string, style?: 'long' | 'weekday' | 'month'): string;
+  day(day: string, style?: 'long' | 'weekday' | 'weekdayShort' | 'month'): string;
+  /** A number in the language's digits and separators. */
+  number(n: number): string;
   /** An amount in minor units in the language's format ($12,345 in English as everywhere on the site). */
   money(amountMinor: number, currency: Currency): string;
 }
@@ -108,6 +111,7 @@ function formatter(language: Language): ServerMessages {
   const dates = {
     long: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
     weekday: new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    weekdayShort: new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
     month: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
   };
   const render = (nodes: Node[], values: MessageValues, escapeText: (s: string) => string, count?: number): string =>
@@ -134,9 +138,17 @@ function formatter(language: Language): ServerMessages {
       return render(nodes, values, escapeText);
     },
     day: (day, style = 'long') => dates[style].format(new Date(`${day}T00:00:00Z`)),
+    number: (n) => numbers.format(n),
     money: (amountMinor, currency) => (language === DEFAULT_LANGUAGE ? formatMinor(amountMinor, currency) : formatMinor(amountMinor, currency, locale)),
   };
 }
+
+/** A day range in the language ("Day 3", "Tage 2–4"), for common/route.ts dayRange. */
+export const dayWords = (m: ServerMessages): DayWords => ({
+  day: (number) => m.t('pdf.day', { number }),
+  range: (first, last) => m.t('pdf.dayRange', { first, last }),
+  list: (days) => m.t('pdf.dayList', { days }),
+});
 
 /** The messages and formats of a language (made once). */
 export function serverMessages(language: Language): ServerMessages {

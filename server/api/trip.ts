@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import type { z } from 'zod';
 import { checkQuoteDocument } from '../../common/quote-document.ts';
 import { acceptSchema, manifestSchema, TRIP_MESSAGES, TRIP_PAGE_HEADERS, type TripView } from '../../common/trip-page.ts';
-import { bookingAccount, type BookingRow, createBooking, operatorToday } from '../bookings/bookings.ts';
+import { bookingAccount, type BookingRow, createBooking, enquiryLanguage, operatorToday } from '../bookings/bookings.ts';
 import { versionPdf } from '../bookings/quote-pdf.ts';
 import { currentSentVersion, type QuoteRow } from '../bookings/quotes.ts';
 import { linkOfToken, type TripLinkTarget } from '../bookings/trip-links.ts';
@@ -124,11 +124,11 @@ async function tripPdf(c: ApiContext, siteUrl: string, link: TripLinkTarget) {
   const { db } = deps(c);
   if (!link.quote) {
     const { booking: b, document } = await bookedTrip(db, link.bookingId);
-    return versionPdf({ reference: b.reference, traveller_name: b.lead_name }, { version: 1, document, sent_at: b.created_at }, siteUrl);
+    return versionPdf({ reference: b.reference, traveller_name: b.lead_name }, { version: 1, document, sent_at: b.created_at }, siteUrl, b.language as Language);
   }
   const version = await currentSentVersion(db, link.quote.id);
   if (!version) throw notFound();
-  return versionPdf(link.quote, version, siteUrl);
+  return versionPdf(link.quote, version, siteUrl, await enquiryLanguage(db, link.quote.enquiry_id));
 }
 
 async function bodyOf<S extends z.ZodType>(c: ApiContext, schema: S): Promise<z.output<S>> {
