@@ -1,6 +1,7 @@
 // The enquiry inbox's forms (status, assignment, note, reply) and its list's filters, and the
 // trip an enquiry may carry: one zod schema each, used by the console's actions and loaders and
 // by the API.
+import { LANGUAGE_CODES } from './languages.ts';
 import { z } from 'zod';
 import { ENQUIRY_STATUSES, NOTE_MAX, REPLY_BODY_MAX, REPLY_SUBJECT_MAX } from './enquiry-inbox.ts';
 import { BUDGETS, TRIP_LIMITS, TRIP_MESSAGES, type Trip } from './enquiry-trip.ts';
@@ -91,6 +92,8 @@ export const inboxFilterSchema = z
       .optional(),
     travelMonth: z.string().regex(MONTH, 'Invalid travelMonth: a month such as 2027-07').optional(),
     budget: z.enum(BUDGETS, { error: `Invalid budget: one of ${BUDGETS.join(', ')}` }).optional(),
+    /** The language of the page it was sent from. */
+    language: z.enum(LANGUAGE_CODES, { error: `Invalid language: one of ${LANGUAGE_CODES.join(', ')}` }).optional(),
     country: z
       .string()
       .trim()

@@ -80,7 +80,7 @@ export const REPLY_BODY_MAX = 20000;
 /** The reply form's first subject. */
 export const replySubject = (siteName: string) => `Re: Your enquiry with ${siteName}`;
 
-export const FILTER_KEYS = ['status', 'from', 'to', 'safari', 'travelMonth', 'budget', 'country', 'q'] as const;
+export const FILTER_KEYS = ['status', 'from', 'to', 'safari', 'travelMonth', 'budget', 'country', 'language', 'q'] as const;
 
 /** The filters of a query string: empty values are no filter. */
 export function filterParams(params: URLSearchParams): Record<string, string> {
@@ -106,6 +106,8 @@ interface InboxRow {
   name: string;
   email: string;
   country: string;
+  /** The language of the page it was sent from. */
+  language: Language;
   status: EnquiryStatus;
   source: EnquirySource;
   safari: { id: number; title: string; slug: string } | null;

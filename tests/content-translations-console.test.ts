@@ -2,11 +2,13 @@
 // translation saved on revision 0, a stale save refused (409), a translation that does not fit
 // its English refused with the field named (400), an English edit marking it "needs review" until
 // "Mark as reviewed", a translated address with a redirect from the old one, the overview of what
-// needs translating, and audit lines for every change.
+// needs translating, and audit lines for every change. The inbox names each enquiry's language
+// and filters by it.
 import './helpers/production.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentItem, ContentList } from '../common/content-editing.ts';
+import { enquiries } from '../server/db/schema.ts';
 import { backends } from './helpers/db.ts';
 import { rowsOf } from './helpers/forms.ts';
 import { type InProcessSite, startSite } from './helpers/start-site.ts';
@@ -82,5 +84,26 @@ describe.each(backends())('translations in the console on %s', (backend) => {
     expect(old.headers.get('location')).toBe('/de/safaris/gorilla-tagestour-kabale');
     const audit = rowsOf<{ action: string }>(await site.app.database!.db.execute(sql`select action from audit_log where action like 'content.translation.%' order by id`));
     expect(audit.map((a) => a.action)).toEqual(['content.translation.save', 'content.translation.review', 'content.translation.save', 'content.translation.save']);
+  });
+
+  it('names each enquiry’s language in the inbox and filters by it', async () => {
+    const db = site.app.database!.db;
+    const base = { phone: '+256700000000', country: 'Germany', message: 'Wir möchten Gorillas sehen.', preferred_contact_method: 'Email' };
+    await db.insert(enquiries).values([
+      { ...base, name: 'Greta Gast', email: 'greta@example.com', language: 'de' },
+      { ...base, name: 'Emma English', email: 'emma@example.com', language: 'en' },
+    ]);
+    const german = (await (await owner.get('/enquiries?language=de')).json()) as { enquiries: { name: string; language: string }[] };
+    expect(german.enquiries.map((e) => [e.name, e.language])).toEqual([['Greta Gast', 'de']]);
+    const all = (await (await owner.get('/enquiries')).json()) as { enquiries: { name: string; language: string }[] };
+    expect(all.enquiries.find((e) => e.name === 'Emma English')?.language).toBe('en');
+    const bad = await owner.get('/enquiries?language=xx');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/language/);
+    const page = await fetch(`${site.base}/admin/enquiries?language=de`, { headers: { cookie: owner.cookie } });
+    const html = (await page.text()).replaceAll('<!-- -->', '');
+    expect(html).toContain('Greta Gast');
+    expect(html).toContain('greta@example.com · Germany · Deutsch');
+    expect(html).not.toContain('Emma English');
   });
 });

@@ -141,7 +141,7 @@ export async function saveTranslation(
     if ((row?.revision ?? 0) !== input.baseRevision) throw new ContentStoreError(409, 'conflict', 'Someone saved this translation since you opened it. Reload it to see their version.');
     const fields = translatableFields(collection);
     const document = cleaned(fields, input.document);
-    const problems = translationProblems(item.document, document, language);
+    const problems = translationProblems(item.document, document, language, { whole: false });
     if (problems.length) throw new ContentStoreError(400, 'invalid', 'Some fields do not fit the English item.', { problems: problems.map((p) => ({ path: p.split(': ')[0], message: p })) });
     const slug = await checkTranslatedSlug(tx, collection, id, language, input.slug);
     const values = { document, slug, seed_hash: null, updated_at: new Date(), updated_by: actor.staffId };

@@ -43,7 +43,7 @@ const isDoc = (v: unknown): v is Doc => typeof v === 'object' && v !== null && !
  * (same keys and nesting as the English, text only where the English has text, lists of entries
  * of the same length, nothing empty, the main texts present). An empty list: nothing.
  */
-export function translationProblems(english: Doc, translation: unknown, where: string): string[] {
+export function translationProblems(english: Doc, translation: unknown, where: string, opts: { whole?: boolean } = { whole: true }): string[] {
   const problems: string[] = [];
   const compare = (en: unknown, tr: unknown, at: string): void => {
     if (tr === null || tr === undefined) return;
@@ -68,6 +68,8 @@ export function translationProblems(english: Doc, translation: unknown, where: s
   };
   if (!isDoc(translation)) return [`${where}: should be a map of the English file's keys`];
   compare(english, translation, where);
+  // A file is whole; a translation saved in the console may be work in progress.
+  if (!opts.whole) return problems;
   for (const k of ['title', 'name', 'question', 'description', 'body', 'answer']) if (typeof english[k] === 'string' && !(k in translation)) problems.push(`${where}: ${k} missing`);
   if (Array.isArray(english.itinerary) && !Array.isArray(translation.itinerary)) problems.push(`${where}: itinerary missing`);
   return problems;

@@ -7,6 +7,19 @@ import { staff } from './schema-staff.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
+/**
+ * What a document seeded from a file keeps beside it: the hash of the file this version came from
+ * (null once it was changed in the console), the file it was made from (null for one made in the
+ * console), and when and by whom it was made and last changed.
+ */
+const seededColumns = () => ({
+  seed_hash: text('seed_hash'),
+  origin: text('origin'),
+  created_at: at('created_at').notNull().defaultNow(),
+  updated_at: at('updated_at').notNull().defaultNow(),
+  updated_by: integer('updated_by').references(() => staff.id, { onDelete: 'set null' }),
+});
+
 export const contentItems = pgTable(
   'content_items',
   {
@@ -22,17 +35,9 @@ export const contentItems = pgTable(
     status: text('status').notNull().default('published'),
     publish_at: at('publish_at'),
     published_at: at('published_at'),
-    /** Hash of the content file this version came from; null once it was changed in the console. */
-    seed_hash: text('seed_hash'),
-    /**
-     * The content file the item was made from, as "collection/file-slug" (migration 0015): it stays
-     * when staff rename the item, so the file is matched to it again. Null for items made in the
-     * console.
-     */
-    origin: text('origin'),
-    created_at: at('created_at').notNull().defaultNow(),
-    updated_at: at('updated_at').notNull().defaultNow(),
-    updated_by: integer('updated_by').references(() => staff.id, { onDelete: 'set null' }),
+    // seed_hash, origin: the content file, as "collection/file-slug" (migration 0015); it stays when
+    // staff rename the item, so the file is matched to it again.
+    ...seededColumns(),
   },
   (t) => [
     uniqueIndex('content_items_slug_idx').on(t.collection, t.slug),
@@ -106,13 +111,8 @@ export const contentTranslations = pgTable(
     status: text('status').notNull().default('current'),
     /** Hash of the English translatable fields it was made from (or last reviewed against). */
     source_hash: text('source_hash').notNull(),
-    /** Hash of the translation file this version came from; null once changed in the console. */
-    seed_hash: text('seed_hash'),
-    /** The translation file it was made from, as "lang/collection/file-slug"; null if made in the console. */
-    origin: text('origin'),
-    created_at: at('created_at').notNull().defaultNow(),
-    updated_at: at('updated_at').notNull().defaultNow(),
-    updated_by: integer('updated_by').references(() => staff.id, { onDelete: 'set null' }),
+    // seed_hash, origin: the translation file, as "lang/collection/file-slug".
+    ...seededColumns(),
   },
   (t) => [
     uniqueIndex('content_translations_item_idx').on(t.item_id, t.language),

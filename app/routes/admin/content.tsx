@@ -28,7 +28,15 @@ export default function ContentTypes() {
   const { types } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHead title="Content" lead="Everything the site shows: edit an item, save it as a draft, publish it or schedule it. Every save is kept, so any earlier version can be restored." />
+      <PageHead
+        title="Content"
+        lead="Everything the site shows: edit an item, save it as a draft, publish it or schedule it. Every save is kept, so any earlier version can be restored."
+        actions={
+          <Link className="btn btn--ghost" to="/admin/translations">
+            Translations
+          </Link>
+        }
+      />
       <ul className="c-types" aria-label="Content types">
         {types.map((t) => {
           const total = t.counts.published + t.counts.draft + t.counts.scheduled;

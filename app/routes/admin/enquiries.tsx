@@ -3,6 +3,7 @@
 // "Newer" / "Older" by a cursor in the address (?before= / ?after=), which can be bookmarked. A table on
 // wide screens, stacked cards on phones; "Export CSV" downloads the same filtered list. Ticked
 // rows take one change at once (a status, spam included, or an assignment): all or none.
+import { LANGUAGE_CODES, LANGUAGES } from '../../../common/languages.ts';
 import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { bulkSchema, inboxFilterSchema } from '../../../common/enquiry-forms.ts';
 import { ENQUIRY_STATUSES, EXPORT_REFUSED, FILTER_KEYS, filterParams, parseInboxCursor, SOURCE_LABELS, STATUS_LABELS, type InboxResponse } from '../../../common/enquiry-inbox.ts';
@@ -118,6 +119,23 @@ function ExportButton({ query, allowed }: { query: string; allowed: boolean }) {
   );
 }
 
+/** The language of the page an enquiry was sent from. */
+function LanguageFilter({ value }: { value: string | undefined }) {
+  return (
+    <div className="c-field">
+      <label htmlFor="f-language">Language</label>
+      <select id="f-language" name="language" defaultValue={value ?? ''}>
+        <option value="">Any language</option>
+        {LANGUAGE_CODES.map((l) => (
+          <option key={l} value={l}>
+            {LANGUAGES[l].name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** The filters and the search: a plain GET form, so every filtered list has its own address. */
 function InboxFilters({ list, filters, error }: { list: InboxResponse; filters: Record<string, string>; error: string | null }) {
   const filtered = Object.keys(filters).length > 0;
@@ -176,6 +194,7 @@ function InboxFilters({ list, filters, error }: { list: InboxResponse; filters: 
             ))}
           </select>
         </div>
+        <LanguageFilter value={filters.language} />
         <div className="c-field">
           <label htmlFor="f-from">Received from</label>
           <input id="f-from" name="from" type="date" defaultValue={filters.from ?? ''} />
@@ -354,6 +373,7 @@ function InboxTable({ list, me }: { list: InboxResponse; me: number | undefined 
               <span className="c-etable__sub">
                 {e.email}
                 {e.country ? ` · ${e.country}` : ''}
+                {` · ${LANGUAGES[e.language]?.name ?? e.language}`}
               </span>
             </td>
             <td>
@@ -390,6 +410,7 @@ function InboxCards({ list, me }: { list: InboxResponse; me: number | undefined 
           <p className="c-ecard__meta">
             {e.email}
             {e.country ? ` · ${e.country}` : ''}
+            {` · ${LANGUAGES[e.language]?.name ?? e.language}`}
           </p>
           <p className="c-ecard__about">{e.safari ? e.safari.title : SOURCE_LABELS[e.source]}</p>
           <p className="c-ecard__excerpt">{e.excerpt}</p>

@@ -122,6 +122,7 @@ function baseWhere(f: InboxFilter): SQL | undefined {
       : undefined,
     f.budget ? eq(enquiries.budget, f.budget) : undefined,
     f.country ? sql`lower(${enquiries.country}) = lower(${f.country})` : undefined,
+    f.language ? eq(enquiries.language, f.language) : undefined,
   );
 }
 
@@ -186,6 +187,7 @@ function listQuery(db: Db, where: SQL | undefined, order: 'newest' | 'oldest' = 
       email: enquiries.email,
       phone: enquiries.phone,
       country: enquiries.country,
+      language: enquiries.language,
       message: enquiries.message,
       preferred_contact_method: enquiries.preferred_contact_method,
       page_url: enquiries.page_url,
@@ -539,6 +541,7 @@ function listRoutes(app: Hono<AdminEnv>, addressOf: (c: AdminContext) => string 
         name: r.name,
         email: r.email,
         country: r.country,
+        language: r.language as Language,
         status: r.status as EnquiryStatus,
         source: r.source as EnquirySource,
         safari: r.safari_id === null ? null : { id: r.safari_id, title: r.safari_title!, slug: r.safari_slug! },
