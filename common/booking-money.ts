@@ -232,13 +232,16 @@ export function decimalToMinor(text: string, currency: Currency): number | null 
 
 const formats = new Map<string, Intl.NumberFormat>();
 
-/** Minor units as money text: 123456 USD → "$1,234.56"; a whole amount without decimals: "$1,200". */
-export function formatMinor(amountMinor: number, currency: Currency): string {
+/**
+ * Minor units as money text: 123456 USD → "$1,234.56"; a whole amount without decimals: "$1,200".
+ * `locale`: another language's format ("1.234,56 $" in de-DE); the site's own English one by default.
+ */
+export function formatMinor(amountMinor: number, currency: Currency, locale?: string): string {
   const digits = amountMinor % 10 ** MINOR_DIGITS[currency] === 0 ? 0 : MINOR_DIGITS[currency];
-  const key = `${currency} ${digits}`;
+  const key = `${currency} ${digits} ${locale ?? ''}`;
   let f = formats.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(currency === 'USD' ? 'en-US' : 'en-GB', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    f = new Intl.NumberFormat(locale ?? (currency === 'USD' ? 'en-US' : 'en-GB'), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
     formats.set(key, f);
   }
   return f.format(Number(minorToDecimal(amountMinor, currency)));

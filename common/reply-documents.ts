@@ -2,9 +2,13 @@
 // owners' templates filled for this enquiry and agent, the itinerary PDF of the safari the visitor
 // asked about, and the quotes made for this enquiry that were sent (the latest sent version's PDF
 // and a private trip link go with the reply).
+import type { Language } from './languages.ts';
 import type { ReplyTemplate } from './reply-templates.ts';
 
 export interface ReplyKit {
+  /** The language the traveller wrote in (the page the enquiry was sent from). */
+  language: Language;
+  /** The templates, those in the traveller's language first. */
   templates: ReplyTemplate[];
   /** The enquiry's safari, whose itinerary PDF can go with the reply; null when it names none. */
   itinerary: { slug: string; title: string } | null;

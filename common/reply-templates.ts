@@ -2,9 +2,12 @@
 // enquiry's reply form to start the reply with. Placeholders in braces are filled for the enquiry
 // and the agent: {name} the visitor, {safari} the safari they asked about, {agent} the agent
 // replying. One schema for the settings form and the API; the fill is the same on either side.
+// A template is written in one language (English unless it names another); the reply form offers
+// the templates in the enquiry's language first.
 import './zod-csp.ts';
 import { z } from 'zod';
 import { REPLY_BODY_MAX } from './enquiry-inbox.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language } from './languages.ts';
 
 z.config({ jitless: true });
 
@@ -22,7 +25,12 @@ export interface ReplyTemplate {
   id: string;
   name: string;
   body: string;
+  /** The language it is written in; absent: English. */
+  language?: Language;
 }
+
+/** A template's language (absent: English). */
+export const templateLanguage = (t: Pick<ReplyTemplate, 'language'>): Language => t.language ?? DEFAULT_LANGUAGE;
 
 const PLACEHOLDER = /\{([a-zA-Z]+)\}/g;
 const known = Object.keys(REPLY_TEMPLATE_PLACEHOLDERS).map((k) => `{${k}}`);
@@ -45,6 +53,11 @@ const templateSchema = z.object({
       const unknown = [...v.matchAll(PLACEHOLDER)].map((m) => m[0]).find((p) => !known.includes(p));
       if (unknown) ctx.addIssue({ code: 'custom', message: `${unknown} is not a placeholder: use ${known.join(', ')}.` });
     }),
+  // English is kept as no language at all, so an English template reads as it always did.
+  language: z
+    .enum(LANGUAGE_CODES, { error: 'Choose the language of every template from the list.' })
+    .optional()
+    .transform((l) => (l === DEFAULT_LANGUAGE ? undefined : l)),
 });
 
 /** PUT /api/admin/settings/reply-templates: the whole list, in its order. */
@@ -52,8 +65,13 @@ export const replyTemplatesSchema = z.object({
   templates: z
     .array(templateSchema)
     .max(REPLY_TEMPLATES_MAX, `At most ${REPLY_TEMPLATES_MAX} templates.`)
-    .refine((l) => new Set(l.map((t) => t.name.toLowerCase())).size === l.length, 'Two templates have the same name: give each its own.'),
+    .refine((l) => new Set(l.map((t) => `${templateLanguage(t)} ${t.name.toLowerCase()}`)).size === l.length, 'Two templates have the same name: give each its own.'),
 });
+
+/** The templates for a reply to someone who wrote in `language`: those in that language first, then the others, each in the owners' order. */
+export function templatesFor<T extends Pick<ReplyTemplate, 'language'>>(templates: readonly T[], language: Language): T[] {
+  return [...templates.filter((t) => templateLanguage(t) === language), ...templates.filter((t) => templateLanguage(t) !== language)];
+}
 
 /** A template's words with its placeholders filled. */
 export function fillReplyTemplate(body: string, values: Record<Placeholder, string>): string {

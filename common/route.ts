@@ -39,12 +39,21 @@ export function safariRoute(days: readonly { day_number: number; stops: readonly
 }
 
 /** "Day 3", "Days 2–4", "Days 1, 3". */
-export function dayRange(days: readonly number[]): string {
+export function dayRange(days: readonly number[], words: DayWords = ENGLISH_DAY_WORDS): string {
   if (days.length === 0) return '';
-  if (days.length === 1) return `Day ${days[0]}`;
+  if (days.length === 1) return words.day(days[0]!);
   const contiguous = days.every((d, i) => i === 0 || d === days[i - 1]! + 1);
-  return contiguous ? `Days ${days[0]}–${days[days.length - 1]}` : `Days ${days.join(', ')}`;
+  return contiguous ? words.range(days[0]!, days[days.length - 1]!) : words.list(days.join(', '));
 }
+
+/** The words of a day range in a language (a PDF in another language gives its own). */
+export interface DayWords {
+  day(n: number): string;
+  range(first: number, last: number): string;
+  list(days: string): string;
+}
+
+const ENGLISH_DAY_WORDS: DayWords = { day: (n) => `Day ${n}`, range: (a, b) => `Days ${a}–${b}`, list: (d) => `Days ${d}` };
 
 /**
  * The name a map label uses for a park: its title without the kind of protected area it is, an

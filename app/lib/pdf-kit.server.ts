@@ -13,9 +13,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../common/languages.ts';
 import { pdfBytes } from '../../common/pdf-bytes.ts';
 import { site } from '../../common/site.ts';
 import { MAP_COLOURS, type MapLayout } from './map/route-map.ts';
+import { serverMessages, type ServerMessages } from './server-messages.server.ts';
 
 const A4: [number, number] = [595.28, 841.89];
 export const MARGIN = 54;
@@ -397,7 +399,13 @@ export function brandBand(doc: Doc) {
   const width = doc.page.width - 2 * MARGIN;
   artifact(doc, () => doc.rect(0, 0, doc.page.width, 62).fill(COLOURS.band));
   tagged(doc, 'P', () => doc.font(SERIF_BOLD).fontSize(17).fillColor(COLOURS.bandText).text(pdfText(site.name), MARGIN, 22, { lineBreak: false }));
-  tagged(doc, 'P', () => doc.font(SANS).fontSize(8.5).fillColor('#c9d3c2').text(pdfText(site.tagline), MARGIN, 27, { width, align: 'right' }));
+  tagged(doc, 'P', () =>
+    doc
+      .font(SANS)
+      .fontSize(8.5)
+      .fillColor('#c9d3c2')
+      .text(pdfText(messagesOf(doc).t('pdf.tagline')), MARGIN, 27, { width, align: 'right' }),
+  );
 }
 
 export function listColumn(doc: Doc, title: string, items: string[], x: number, y: number, w: number, mark: string): number {
@@ -449,7 +457,7 @@ function dayBadge(doc: Doc, n: number, top: number) {
       .font(SANS_BOLD)
       .fontSize(6)
       .fillColor('#e9b85c')
-      .text('DAY', MARGIN, top + 6, { width: 34, align: 'center', characterSpacing: 0.8 });
+      .text(messagesOf(doc).t('pdf.dayBadge'), MARGIN, top + 6, { width: 34, align: 'center', characterSpacing: 0.8 });
     doc
       .font(SERIF_BOLD)
       .fontSize(13)
@@ -461,19 +469,20 @@ function dayBadge(doc: Doc, n: number, top: number) {
 /** The operator's contact block: its rows, then `link` (a labelled address) and the note under them. */
 export function contact(doc: Doc, link: [string, string] | null, note: string) {
   const width = doc.page.width - 2 * MARGIN;
+  const m = messagesOf(doc);
   const rows: [string, string, string?][] = [
-    ['Operator', site.legalName],
-    ['Office', site.location],
-    ['Phone', site.phone, site.phoneHref],
+    [m.t('pdf.operator'), site.legalName],
+    [m.t('pdf.office'), site.location],
+    [m.t('pdf.phone'), site.phone, site.phoneHref],
     ['WhatsApp', site.whatsapp, site.whatsappHref],
-    ['E-mail', site.email, `mailto:${site.email}`],
+    [m.t('pdf.email'), site.email, `mailto:${site.email}`],
     ...(link ? [[link[0], link[1], link[1]] as [string, string, string]] : []),
   ];
   // The block is kept together (heading, rows and note): measured, not guessed.
   doc.font(SANS).fontSize(10);
   const rowsHeight = rows.reduce((n, [, value]) => n + doc.heightOfString(pdfText(value), { width: width - 136 }) + doc.currentLineHeight(true) * 0.35, 0);
   const noteHeight = doc.fontSize(9).heightOfString(note, { width }) + 9 * 0.6 * 1.2;
-  sectionHeading(doc, 'Book or ask a question', 'Contact us', rowsHeight + noteHeight);
+  sectionHeading(doc, m.t('pdf.contactKicker'), m.t('pdf.contactHeading'), rowsHeight + noteHeight);
   for (const [label, value, href] of rows) {
     const top = doc.y;
     tagged(doc, 'P', () => {
@@ -511,7 +520,7 @@ function footers(doc: Doc, pageUrl: string) {
           .fontSize(8)
           .fillColor(COLOURS.muted)
           .text(pdfText(`${site.name}  ·  ${site.phone}  ·  ${pageUrl}`), MARGIN, y, { width: width - 70, lineBreak: false, link: pageUrl });
-        doc.text(`Page ${i + 1} of ${range.count}`, MARGIN, y, { width, align: 'right', lineBreak: false });
+        doc.text(messagesOf(doc).t('pdf.page', { number: i + 1, count: range.count }), MARGIN, y, { width, align: 'right', lineBreak: false });
       },
       'Pagination',
     );
@@ -519,18 +528,27 @@ function footers(doc: Doc, pageUrl: string) {
   }
 }
 
-/** A new A4 document in the site's fonts, tagged (PDF 1.7, English, its title shown), its structure root open; `done` resolves with its bytes. */
-export function openPdf(meta: { title: string; subject: string }): { doc: Doc; done: Promise<Uint8Array> } {
+/** The messages of a document's language (its contact block, badges and footers). */
+const languages = new WeakMap<Doc, ServerMessages>();
+const messagesOf = (doc: Doc) => languages.get(doc) ?? serverMessages(DEFAULT_LANGUAGE);
+
+/** A fact's label as the document's language writes it before its value ("Meals: ", "Repas : "). */
+export const factLabel = (doc: Doc, label: string) => messagesOf(doc).t('pdf.label', { label });
+
+/** A new A4 document in the site's fonts, tagged (PDF 1.7, in its language, English unless given; its title shown), its structure root open; `done` resolves with its bytes. */
+export function openPdf(meta: { title: string; subject: string; language?: Language }): { doc: Doc; done: Promise<Uint8Array> } {
+  const m = serverMessages(meta.language ?? DEFAULT_LANGUAGE);
   const doc = new PDFDocument({
     size: A4,
     margins: { top: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN, right: MARGIN },
     bufferPages: true,
     pdfVersion: '1.7',
     tagged: true,
-    lang: 'en-GB',
+    lang: LANGUAGES[m.language].tag,
     displayTitle: true,
     info: { Title: pdfText(meta.title), Author: pdfText(site.legalName), Subject: pdfText(meta.subject), Creator: pdfText(site.name) },
   });
+  languages.set(doc, m);
   const done = pdfBytes(doc);
   for (const [name, data] of fonts()) doc.registerFont(name, data);
   const root = doc.struct('Document');

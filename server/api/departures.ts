@@ -29,6 +29,7 @@ import { idParam, readBody } from './admin/body.ts';
 import { budgeted } from './budget.ts';
 import type { FormsApiOptions } from './enquiries.ts';
 import { checkFormToken, formBodyLimit, HONEYPOT_MESSAGE, readJsonFields, spendFormToken, tooMany } from './forms-http.ts';
+import type { Language } from '../../common/languages.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -56,6 +57,7 @@ async function mailBooked(tx: Tx, made: BookedSeats, travellers: string[], opts:
     travelFrom: booking.travel_from,
     travelTo: booking.travel_to,
     account,
+    language: booking.language as Language,
   };
   const to = { from: opts.mailFrom, operatorEmail: opts.operatorEmail };
   await enqueueMail(tx, opts.messageIdDomain, [

@@ -19,7 +19,7 @@ import { safaris } from '../db/schema.ts';
 import { enquiries } from '../db/schema-enquiries.ts';
 import { readOperatorTimeZone } from '../auth/content-access.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { operatorNotification, visitorAcknowledgement } from '../mail/templates.ts';
+import { type EnquiryContext, operatorNotification, visitorAcknowledgement } from '../mail/templates.ts';
 import { limitKey, sourceOf, type ProxyTrust } from '../http/client-address.ts';
 import type { FormTokens } from '../spam/form-token.ts';
 import { consume } from '../spam/rate-limit.ts';
@@ -75,6 +75,12 @@ async function safariBySlug(db: Db, slug: string | null): Promise<SafariRef | nu
  * the one of the page it was sent from. Sent from a safari's quote form (the safari's page, or the
  * plan-a-safari page its "Get a free quote" link opens), its source is "Safari quote".
  */
+/** The trip for the e-mails: the operator's lines, and the trip itself for the traveller's language. */
+function tripContext(trip: Trip, safari: SafariRef | null): Pick<EnquiryContext, 'trip' | 'travel'> {
+  const asked = { ...trip, safari: safari?.slug ?? null };
+  return { trip: tripLines(asked, safari?.title), travel: { trip: asked, safariTitle: safari?.title } };
+}
+
 async function safariAndSource(db: Db, chosen: string | null, pageUrl: string | null): Promise<{ safari: SafariRef | null; source: EnquirySource }> {
   const from = sourceOfPage(pageUrl);
   const [picked, ofPage] = await Promise.all([safariBySlug(db, chosen), safariBySlug(db, from.safariSlug)]);
@@ -142,11 +148,11 @@ export function enquiriesApi(opts: FormsApiOptions) {
           budget: trip.budget,
         })
         .returning({ id: enquiries.id, created_at: enquiries.created_at });
-      const ctx = { id: row!.id, receivedAt: new Date(row!.created_at), clientIp, userAgent, pageUrl, trip: tripLines({ ...trip, safari: safari?.slug ?? null }, safari?.title) };
+      const ctx = { id: row!.id, receivedAt: new Date(row!.created_at), clientIp, userAgent, pageUrl, ...tripContext(trip, safari) };
       const mailOpts = { from: opts.mailFrom, operatorEmail: opts.operatorEmail, timeZone: await readOperatorTimeZone(tx) };
       await enqueueMail(tx, opts.messageIdDomain, [
         { kind: 'enquiry-operator', enquiryId: row!.id, message: operatorNotification(enquiry, ctx, mailOpts) },
-        { kind: 'enquiry-acknowledgement', enquiryId: row!.id, message: visitorAcknowledgement(enquiry, ctx, mailOpts) },
+        { kind: 'enquiry-acknowledgement', enquiryId: row!.id, message: visitorAcknowledgement(enquiry, ctx, { ...mailOpts, language: language.value }) },
       ]);
       return row!;
     });

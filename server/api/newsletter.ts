@@ -73,7 +73,7 @@ async function subscribe(c: ApiContext, opts: FormsApiOptions) {
       .onConflictDoNothing({ target: newsletterSubscribers.email_key })
       .returning({ id: newsletterSubscribers.id });
     if (created) {
-      await queueConfirmation(tx, opts, created.id, s);
+      await queueConfirmation(tx, opts, created.id, { ...s, language: language.value });
       return 'mailed' as const;
     }
     const [existing] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email_key, emailKey)).for('update');
@@ -81,8 +81,11 @@ async function subscribe(c: ApiContext, opts: FormsApiOptions) {
     if (!existing || existing.status === 'confirmed') return 'nothing' as const;
     const recentlySent = existing.confirmation_sent_at && Date.now() - new Date(existing.confirmation_sent_at).getTime() < RESEND_AFTER_MS;
     if (existing.status === 'unsubscribed' || !recentlySent) {
-      await tx.update(newsletterSubscribers).set({ status: 'pending', full_name: s.fullName, email: s.email, unsubscribed_at: null }).where(eq(newsletterSubscribers.id, existing.id));
-      await queueConfirmation(tx, opts, existing.id, s);
+      await tx
+        .update(newsletterSubscribers)
+        .set({ status: 'pending', full_name: s.fullName, email: s.email, language: language.value, unsubscribed_at: null })
+        .where(eq(newsletterSubscribers.id, existing.id));
+      await queueConfirmation(tx, opts, existing.id, { ...s, language: language.value });
       return 'mailed' as const;
     }
     return 'nothing' as const;

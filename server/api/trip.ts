@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import type { z } from 'zod';
 import { checkQuoteDocument } from '../../common/quote-document.ts';
 import { acceptSchema, manifestSchema, TRIP_MESSAGES, TRIP_PAGE_HEADERS, type TripView } from '../../common/trip-page.ts';
-import { bookingAccount, type BookingRow, createBooking, operatorToday } from '../bookings/bookings.ts';
+import { bookingAccount, type BookingRow, createBooking, enquiryLanguage, operatorToday } from '../bookings/bookings.ts';
 import { versionPdf } from '../bookings/quote-pdf.ts';
 import { currentSentVersion, type QuoteRow } from '../bookings/quotes.ts';
 import { linkOfToken, type TripLinkTarget } from '../bookings/trip-links.ts';
@@ -24,6 +24,7 @@ import { bookingConfirmationMessage, bookingNoticeMessage } from '../mail/quote-
 import { enqueueMail } from '../mail/outbox.ts';
 import { consume, type Limit } from '../spam/rate-limit.ts';
 import type { FormsApiOptions } from './enquiries.ts';
+import type { Language } from '../../common/languages.ts';
 
 /** Wrong tokens an address may try in an hour before it is refused. */
 const TRIP_GUESS_LIMIT: Limit = { max: 100, windowMs: 3_600_000 };
@@ -123,11 +124,11 @@ async function tripPdf(c: ApiContext, siteUrl: string, link: TripLinkTarget) {
   const { db } = deps(c);
   if (!link.quote) {
     const { booking: b, document } = await bookedTrip(db, link.bookingId);
-    return versionPdf({ reference: b.reference, traveller_name: b.lead_name }, { version: 1, document, sent_at: b.created_at }, siteUrl);
+    return versionPdf({ reference: b.reference, traveller_name: b.lead_name }, { version: 1, document, sent_at: b.created_at }, siteUrl, b.language as Language);
   }
   const version = await currentSentVersion(db, link.quote.id);
   if (!version) throw notFound();
-  return versionPdf(link.quote, version, siteUrl);
+  return versionPdf(link.quote, version, siteUrl, await enquiryLanguage(db, link.quote.enquiry_id));
 }
 
 async function bodyOf<S extends z.ZodType>(c: ApiContext, schema: S): Promise<z.output<S>> {
@@ -167,6 +168,7 @@ async function accept(c: ApiContext, opts: FormsApiOptions) {
       travelFrom: booking.travel_from,
       travelTo: booking.travel_to,
       account: found.account,
+      language: booking.language as Language,
     };
     const to = { from: opts.mailFrom, operatorEmail: opts.operatorEmail };
     await enqueueMail(tx, opts.messageIdDomain, [

@@ -9,10 +9,11 @@ import type { Currency } from '../../common/currency.ts';
 import { checkQuoteDocument } from '../../common/quote-document.ts';
 import { toLocalInput } from '../../common/operator-time.ts';
 import { readOperatorTimeZone } from '../auth/content-access.ts';
-import type { Tx } from '../db/index.ts';
+import type { Db, Tx } from '../db/index.ts';
 import { bookingEvents, bookings, bookingTravellers, enquiries, ledgerEntries, quotes, quoteVersions } from '../db/schema.ts';
 import { HttpError } from '../http/error.ts';
 import { nextReference } from './references.ts';
+import { isLanguage, type Language } from '../../common/languages.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
@@ -54,10 +55,10 @@ async function lockVersion(tx: Tx, versionId: number) {
 }
 
 /** The language of the enquiry a quote answers (a booking from it is in that language); English without one. */
-async function enquiryLanguage(tx: Tx, enquiryId: number | null): Promise<string> {
+export async function enquiryLanguage(tx: Db | Tx, enquiryId: number | null): Promise<Language> {
   if (enquiryId === null) return 'en';
   const [row] = await tx.select({ language: enquiries.language }).from(enquiries).where(eq(enquiries.id, enquiryId));
-  return row?.language ?? 'en';
+  return isLanguage(row?.language) ? row.language : 'en';
 }
 
 /** Books an accepted quote version: the booking, its travellers, its first state; the quote becomes accepted. */

@@ -79,3 +79,28 @@ describe('the quote PDF', () => {
     expect(quotePdfName({ reference: 'Q-2026-0042', version: 2 })).toBe('Q-2026-0042-v2.pdf');
   });
 });
+
+describe('the quote PDF in the traveller’s language', () => {
+  it('writes its labels, dates and money in French for a French enquiry, tagged French', async () => {
+    const checked = checkQuoteDocument(sampleQuoteDocument());
+    if (!checked.ok) throw new Error(checked.error);
+    const input = { reference: 'Q-2026-0042', version: 2, travellerName: 'Claire Dubois', document: checked.document, price: checked.price, sent: false, language: 'fr' as const };
+    const bytes = await quotePdf(input, 'https://kigezitrails.example');
+    expect(new TextDecoder('latin1').decode(bytes)).toMatch(/\/Lang \(fr\)/);
+    const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+    const all = (text as string).replace(/[\s\u202f\u00a0]+/g, ' ');
+    expect(all.replace(/ /g, '')).toContain('DEVISSAFARIQ-2026-0042·VERSION2·BROUILLON');
+    for (const words of [
+      'Préparé pour : Claire Dubois',
+      'Dates : du mer. 10 mars 2027 au sam. 13 mars 2027 (4 jours)',
+      'Détail du prix',
+      'par personne',
+      'Non inclus',
+      'Validité et conditions',
+      'Page 1 sur',
+    ])
+      expect(all, words).toContain(words);
+    expect(all).toMatch(/Total : [\d ]+,\d\d \$US/);
+    expect(all).not.toMatch(/Prepared for|Price breakdown|per person|Page 1 of/);
+  });
+});

@@ -1,12 +1,14 @@
 // A quote version as a PDF, drawn with the PDF kit the itinerary shares (app/lib/pdf-kit.server.ts:
-// the site's fonts, a tagged PDF 1.7 in English with its title shown, H1/H2/H3 headings, lists
+// the site's fonts, a tagged PDF 1.7 in the traveller's language with its title shown, H1/H2/H3 headings, lists
 // and the route map as a Figure with its text alternative): a cover with the trip, who it is for,
 // the dates and the route map; the day by day with each night's lodge, its room and board; the
 // price lines, the total, the deposit and the balance with their due dates; what is included and
 // not; the validity and the terms; the operator's contacts. The trip's private link is not
-// printed: the PDF may be forwarded, the link is the traveller's alone.
-import { addDays, DEPOSIT_DUE_DAYS, formatMinor, type PriceTerms } from '../../common/booking-money.ts';
-import { BOARD_LABELS, checkQuoteDocument, PRICE_CATEGORY_LABELS, type QuoteDocument, quoteRouteDays } from '../../common/quote-document.ts';
+// printed: the PDF may be forwarded, the link is the traveller's alone. Its words are the server's
+// catalogue's (app/lib/server-messages.server.ts) in the language of the enquiry or booking.
+import { addDays, DEPOSIT_DUE_DAYS, type PriceTerms } from '../../common/booking-money.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../common/languages.ts';
+import { checkQuoteDocument, type QuoteDocument, quoteRouteDays } from '../../common/quote-document.ts';
 import { dayRange, safariRoute } from '../../common/route.ts';
 import { site } from '../../common/site.ts';
 import {
@@ -21,6 +23,7 @@ import {
   type Doc,
   drawMap,
   ensureRoom,
+  factLabel,
   group,
   listColumn,
   MARGIN,
@@ -35,6 +38,7 @@ import {
   writeBlocks,
 } from '../../app/lib/pdf-kit.server.ts';
 import { routeLayout } from '../../app/lib/map/maps.server.ts';
+import { dayWords, serverMessages, type ServerMessages } from '../../app/lib/server-messages.server.ts';
 
 export interface QuotePdfInput {
   reference: string;
@@ -44,11 +48,11 @@ export interface QuotePdfInput {
   price: PriceTerms;
   /** Whether this version was sent (a draft is marked as one). */
   sent: boolean;
+  /** The traveller's language (the enquiry's or the booking's); English when not given. */
+  language?: Language;
 }
 
-const longDate = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dayText = (day: string) => longDate.format(new Date(`${day}T00:00:00Z`));
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const dayText = (m: ServerMessages, day: string) => m.day(day, 'weekdayShort');
 
 /** The PDF's file name: the reference and version, e.g. Q-2026-0042-v2.pdf. */
 export const quotePdfName = (q: Pick<QuotePdfInput, 'reference' | 'version'>) => `${q.reference}-v${q.version}.pdf`;
@@ -64,17 +68,17 @@ const textBlocks = (text: string): Block[] =>
 
 const width = (doc: Doc) => doc.page.width - 2 * MARGIN;
 
-function travellersText(d: QuoteDocument): string {
+function travellersText(m: ServerMessages, d: QuoteDocument): string {
   const t = d.travellers;
-  const ages = t.childAges.length ? ` (aged ${t.childAges.join(', ')})` : '';
-  return `${plural(t.adults, 'adult', 'adults')}${t.children ? `, ${plural(t.children, 'child', 'children')}${ages}` : ''}`;
+  const ages = t.childAges.length ? ` ${m.t('qpdf.aged', { ages: t.childAges.join(', ') })}` : '';
+  return `${m.t('trip.adults', { count: t.adults })}${t.children ? `, ${m.t('trip.children', { count: t.children })}${ages}` : ''}`;
 }
 
-function cover(doc: Doc, q: QuotePdfInput) {
+function cover(doc: Doc, m: ServerMessages, q: QuotePdfInput) {
   const d = q.document;
   brandBand(doc);
   doc.y = 92;
-  const eyebrow = `SAFARI QUOTE ${q.reference} · VERSION ${q.version}${q.sent ? '' : ' · DRAFT'}`;
+  const eyebrow = m.t('qpdf.eyebrow', { reference: q.reference, version: q.version, draft: q.sent ? 'no' : 'yes' });
   tagged(doc, 'P', () => doc.font(SANS_BOLD).fontSize(8).fillColor(COLOURS.accent).text(pdfText(eyebrow), MARGIN, undefined, { characterSpacing: 1.6 }));
   doc.moveDown(0.3);
   tagged(doc, 'H1', () =>
@@ -86,29 +90,29 @@ function cover(doc: Doc, q: QuotePdfInput) {
   );
   doc.moveDown(0.4);
   const facts: [string, string][] = [
-    ['Prepared for', q.travellerName],
-    ['Dates', `${dayText(d.travelFrom)} to ${dayText(d.travelTo)} (${plural(d.days.length, 'day', 'days')})`],
-    ['Travellers', travellersText(d)],
-    ['Total', formatMinor(q.price.totalMinor, q.price.currency)],
-    ['Valid until', dayText(d.validUntil)],
+    [m.t('qpdf.preparedFor'), q.travellerName],
+    [m.t('quote.dates'), m.t('qpdf.dates', { from: dayText(m, d.travelFrom), to: dayText(m, d.travelTo), days: d.days.length })],
+    [m.t('quote.travellers'), travellersText(m, d)],
+    [m.t('quote.total'), m.money(q.price.totalMinor, q.price.currency)],
+    [m.t('quote.validUntil'), dayText(m, d.validUntil)],
   ];
   for (const [label, value] of facts) fact(doc, label, value, MARGIN, width(doc));
   doc.moveDown(0.6);
   if (d.message.trim()) writeBlocks(doc, textBlocks(d.message), { size: 10.5, width: width(doc), x: MARGIN, heading: 'H3', gap: 0.5 });
-  routeMap(doc, d);
+  routeMap(doc, m, d);
 }
 
 /** A label and its value on one line ("Dates: …"), as one paragraph. */
 function fact(doc: Doc, label: string, value: string, x: number, w: number) {
   tagged(doc, 'P', () => {
-    doc.font(SANS_BOLD).fontSize(10).fillColor(COLOURS.accent).text(`${label}: `, x, undefined, { width: w, continued: true });
+    doc.font(SANS_BOLD).fontSize(10).fillColor(COLOURS.accent).text(factLabel(doc, label), x, undefined, { width: w, continued: true });
     doc.font(SANS).fillColor(COLOURS.text).text(pdfText(value), { lineGap: 1.5 });
   });
   doc.moveDown(0.15);
 }
 
 /** The route map under the cover's text, in the room that is left, with its stops listed. */
-function routeMap(doc: Doc, d: QuoteDocument) {
+function routeMap(doc: Doc, m: ServerMessages, d: QuoteDocument) {
   const route = safariRoute(quoteRouteDays(d));
   const layout = routeLayout(route);
   if (!layout || !route.length) return;
@@ -118,12 +122,12 @@ function routeMap(doc: Doc, d: QuoteDocument) {
   const mapW = Math.min(width(doc), ((pageBottom(doc) - doc.y - listHeight - 20) * layout.width) / layout.height);
   const left = MARGIN + (width(doc) - mapW) / 2;
   const top = doc.y + 6;
-  const alt = `Route map: ${route.map((r) => `${r.number}. ${r.title}`).join(', ')}.`;
+  const alt = m.t('pdf.mapAlt', { stops: route.map((r) => `${r.number}. ${r.title}`).join(', ') });
   let h = 0;
   tagged(doc, 'Figure', () => (h = drawMap(doc, layout, left, top, mapW)), { alt: pdfText(alt) });
   artifact(doc, () => doc.rect(left, top, mapW, h).lineWidth(0.5).stroke(COLOURS.rule));
   doc.y = top + h + 10;
-  tagged(doc, 'H2', () => doc.font(SANS_BOLD).fontSize(8).fillColor(COLOURS.accent).text('THE ROUTE', MARGIN, undefined, { characterSpacing: 1.6 }));
+  tagged(doc, 'H2', () => doc.font(SANS_BOLD).fontSize(8).fillColor(COLOURS.accent).text(m.t('pdf.route'), MARGIN, undefined, { characterSpacing: 1.6 }));
   doc.moveDown(0.3);
   group(doc, 'L', () => {
     for (const stop of route) {
@@ -135,31 +139,31 @@ function routeMap(doc: Doc, d: QuoteDocument) {
           .text(pdfText(`${stop.number}.  ${stop.title}`), MARGIN, undefined, { width: width(doc), continued: true, lineGap: 2 })
           .font(SANS)
           .fillColor(COLOURS.muted)
-          .text(`  ${dayRange(stop.days)}`),
+          .text(`  ${dayRange(stop.days, dayWords(m))}`),
       );
     }
   });
 }
 
 /** One day: its badge, heading (with its date), text, the night's lodge, meals and activities. */
-function day(doc: Doc, d: QuoteDocument, i: number) {
+function day(doc: Doc, m: ServerMessages, d: QuoteDocument, i: number) {
   const day = d.days[i]!;
   const bodyX = MARGIN + DAY_INDENT;
   const bodyW = width(doc) - DAY_INDENT;
   ensureRoom(doc, 90);
   const top = doc.y;
-  const date = dayText(addDays(d.travelFrom, i));
-  dayHeading(doc, i + 1, day.title, `Day ${i + 1}, ${date}: ${day.title}`, top);
+  const date = dayText(m, addDays(d.travelFrom, i));
+  dayHeading(doc, i + 1, day.title, m.t('qpdf.dayTitle', { number: i + 1, date, title: day.title }), top);
   tagged(doc, 'P', () => doc.font(SANS).fontSize(9).fillColor(COLOURS.muted).text(date, bodyX, undefined, { width: bodyW }));
   doc.moveDown(0.35);
   writeBlocks(doc, textBlocks(day.text), { size: 10, width: bodyW, x: bodyX, heading: 'H4', gap: 0.45 });
-  const meals = (['breakfast', 'lunch', 'dinner'] as const).filter((m) => day.meals[m]);
+  const meals = (['breakfast', 'lunch', 'dinner'] as const).filter((meal) => day.meals[meal]).map((meal) => m.t('qpdf.meal', { meal }));
   if (day.lodge) {
-    const room = [day.lodge.roomType, BOARD_LABELS[day.lodge.board].toLowerCase()].filter(Boolean).join(', ');
-    fact(doc, 'Overnight', `${day.lodge.name} (${room})`, bodyX, bodyW);
+    const room = [day.lodge.roomType, m.t('qpdf.board', { board: day.lodge.board })].filter(Boolean).join(', ');
+    fact(doc, m.t('pdf.overnight'), `${day.lodge.name} (${room})`, bodyX, bodyW);
   }
-  if (meals.length) fact(doc, 'Meals', meals.join(', '), bodyX, bodyW);
-  if (day.activities.length) fact(doc, 'Activities', day.activities.join(', '), bodyX, bodyW);
+  if (meals.length) fact(doc, m.t('pdf.meals'), meals.join(', '), bodyX, bodyW);
+  if (day.activities.length) fact(doc, m.t('pdf.activities'), day.activities.join(', '), bodyX, bodyW);
   doc.y = Math.max(doc.y, top + 38);
   doc.moveDown(0.9);
 }
@@ -203,31 +207,31 @@ function priceRow(doc: Doc, cells: [string, string, string], bold: boolean) {
 }
 
 /** The price lines as a table (item, quantity, amount) with the total, then the deposit and balance with their dates. */
-function price(doc: Doc, q: QuotePdfInput) {
+function price(doc: Doc, m: ServerMessages, q: QuotePdfInput) {
   const p = q.price;
   const d = q.document;
-  sectionHeading(doc, 'The price', 'Price breakdown', 60);
+  const money = (minor: number) => m.money(minor, p.currency);
+  sectionHeading(doc, m.t('qpdf.priceKicker'), m.t('qpdf.priceHeading'), 60);
   group(doc, 'Table', () => {
-    priceRow(doc, ['Item', 'Quantity', 'Amount'], true);
+    priceRow(doc, [m.t('qpdf.item'), m.t('qpdf.quantity'), m.t('qpdf.amount')], true);
     p.lines.forEach((l, i) => {
-      const kind = PRICE_CATEGORY_LABELS[d.lines[i]?.category ?? 'other'];
-      const basis = l.basis === 'person' ? 'per person' : 'per group';
-      priceRow(doc, [`${l.label} (${kind.toLowerCase()})`, `${l.quantity} × ${formatMinor(l.unitMinor, p.currency)} ${basis}`, formatMinor(l.amountMinor, p.currency)], false);
+      const kind = m.t('qpdf.category', { category: d.lines[i]?.category ?? 'other' });
+      priceRow(doc, [`${l.label} (${kind})`, m.t('qpdf.line', { quantity: l.quantity, unit: money(l.unitMinor), basis: l.basis }), money(l.amountMinor)], false);
     });
-    priceRow(doc, ['Total', '', formatMinor(p.totalMinor, p.currency)], true);
+    priceRow(doc, [m.t('quote.total'), '', money(p.totalMinor)], true);
   });
   doc.moveDown(0.5);
   const w = width(doc);
   if (d.display) {
-    const about = Math.round((p.totalMinor / 100) * d.display.rate).toLocaleString('en-GB');
-    fact(doc, 'In your currency', `about ${about} ${d.display.currency} at the rate of the day the quote was made (approximate; billed in USD)`, MARGIN, w);
+    const about = m.number(Math.round((p.totalMinor / 100) * d.display.rate));
+    fact(doc, m.t('qpdf.yourCurrency'), m.t('qpdf.about', { amount: about, currency: d.display.currency }), MARGIN, w);
   }
-  fact(doc, 'Deposit to book', `${formatMinor(p.depositMinor, p.currency)} (${p.depositPercent} %), due within ${DEPOSIT_DUE_DAYS} days of accepting`, MARGIN, w);
-  fact(doc, 'Balance', `${formatMinor(p.balanceMinor, p.currency)}, due by ${dayText(p.balanceDueOn)}`, MARGIN, w);
+  fact(doc, m.t('quote.deposit'), m.t('qpdf.depositValue', { amount: money(p.depositMinor), percent: p.depositPercent, days: DEPOSIT_DUE_DAYS }), MARGIN, w);
+  fact(doc, m.t('qpdf.balance'), m.t('qpdf.balanceValue', { amount: money(p.balanceMinor), date: dayText(m, p.balanceDueOn) }), MARGIN, w);
 }
 
 /** Included and not included, side by side. */
-function lists(doc: Doc, d: QuoteDocument) {
+function lists(doc: Doc, m: ServerMessages, d: QuoteDocument) {
   if (!d.included.length && !d.excluded.length) return;
   const colW = (width(doc) - 24) / 2;
   doc.font(SANS).fontSize(9.5);
@@ -235,8 +239,8 @@ function lists(doc: Doc, d: QuoteDocument) {
   ensureRoom(doc, Math.max(height(d.included), height(d.excluded)) + 20);
   doc.moveDown(0.8);
   const top = doc.y;
-  const endIn = listColumn(doc, 'Included', d.included, MARGIN, top, colW, '+');
-  const endOut = listColumn(doc, 'Not included', d.excluded, MARGIN + colW + 24, top, colW, '-');
+  const endIn = listColumn(doc, m.t('qpdf.included'), d.included, MARGIN, top, colW, '+');
+  const endOut = listColumn(doc, m.t('qpdf.excluded'), d.excluded, MARGIN + colW + 24, top, colW, '-');
   doc.y = Math.max(endIn, endOut);
   doc.x = MARGIN;
 }
@@ -244,24 +248,26 @@ function lists(doc: Doc, d: QuoteDocument) {
 /** The quote's PDF. */
 export function quotePdf(q: QuotePdfInput, siteUrl: string): Promise<Uint8Array> {
   const d = q.document;
-  const { doc, done } = openPdf({ title: `${d.title}: quote ${q.reference}`, subject: `Safari quote ${q.reference}, version ${q.version}, for ${q.travellerName}` });
-  group(doc, 'Sect', () => cover(doc, q));
+  const m = serverMessages(q.language ?? DEFAULT_LANGUAGE);
+  const title = m.t('qpdf.title', { title: d.title, reference: q.reference });
+  const { doc, done } = openPdf({ title, subject: m.t('qpdf.subject', { reference: q.reference, version: q.version, name: q.travellerName }), language: m.language });
+  group(doc, 'Sect', () => cover(doc, m, q));
   doc.addPage();
   group(doc, 'Sect', () => {
-    sectionHeading(doc, 'Day by day', 'Your itinerary', 90);
-    d.days.forEach((_, i) => group(doc, 'Sect', () => day(doc, d, i)));
+    sectionHeading(doc, m.t('pdf.dayByDay'), m.t('qpdf.yourItinerary'), 90);
+    d.days.forEach((_, i) => group(doc, 'Sect', () => day(doc, m, d, i)));
   });
   group(doc, 'Sect', () => {
-    price(doc, q);
-    lists(doc, d);
+    price(doc, m, q);
+    lists(doc, m, d);
   });
   group(doc, 'Sect', () => {
-    sectionHeading(doc, 'Before you accept', 'Validity and terms', 60);
-    fact(doc, 'Valid until', dayText(d.validUntil), MARGIN, width(doc));
+    sectionHeading(doc, m.t('qpdf.beforeKicker'), m.t('qpdf.beforeHeading'), 60);
+    fact(doc, m.t('quote.validUntil'), dayText(m, d.validUntil), MARGIN, width(doc));
     doc.moveDown(0.3);
     writeBlocks(doc, textBlocks(d.terms), { size: 9.5, width: width(doc), x: MARGIN, heading: 'H3', gap: 0.45 });
   });
-  group(doc, 'Sect', () => contact(doc, null, `To accept this quote, open the private link in our e-mail. Questions: ${site.email} or ${site.phone}.`));
+  group(doc, 'Sect', () => contact(doc, null, m.t('qpdf.contactNote', { email: site.email, phone: site.phone })));
   return closePdf(doc, done, siteUrl);
 }
 
@@ -270,9 +276,11 @@ export async function versionPdf(
   quote: { reference: string; traveller_name: string },
   version: { version: number; document: unknown; sent_at: Date | null },
   siteUrl: string,
+  language?: Language,
 ): Promise<{ filename: string; bytes: Uint8Array }> {
   const checked = checkQuoteDocument(version.document);
   if (!checked.ok) throw new Error(`quote ${quote.reference} version ${version.version} holds an invalid document`);
-  const input = { reference: quote.reference, version: version.version, travellerName: quote.traveller_name, document: checked.document, price: checked.price, sent: version.sent_at !== null };
+  const sent = version.sent_at !== null;
+  const input = { reference: quote.reference, version: version.version, travellerName: quote.traveller_name, document: checked.document, price: checked.price, sent, language };
   return { filename: quotePdfName(input), bytes: await quotePdf(input, siteUrl) };
 }

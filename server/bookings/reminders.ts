@@ -23,6 +23,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { syncBookingState } from './bookings.ts';
 import { createBookingTripLink, createTripLink, hasBookingTripLink } from './trip-links.ts';
 import { type Clock, operatorDay, systemClock } from './today.ts';
+import type { Language } from '../../common/languages.ts';
 
 export interface ReminderOptions {
   /** The site's address, for the trip page's link. */
@@ -98,7 +99,7 @@ async function bookingTurn(tx: Tx, id: number, today: string, on: ReminderSettin
     const tripUrl = token === null ? undefined : `${opts.siteUrl}/trip/${token}`;
     const message = bookingReminderMail(
       kind,
-      { reference: b.reference, title: v?.title ?? b.reference, leadName: b.lead_name, leadEmail: b.lead_email, travelFrom: b.travel_from, tripUrl },
+      { reference: b.reference, title: v?.title ?? b.reference, leadName: b.lead_name, leadEmail: b.lead_email, travelFrom: b.travel_from, tripUrl, language: b.language as Language },
       account,
       opts,
     );

@@ -13,6 +13,7 @@ import { bookingEvents, bookings, bookingTravellers, departures, departureSeats 
 import { HttpError } from '../http/error.ts';
 import type { CancelledDepartureMail } from './mail.ts';
 import { countedAt, lockDeparture, seatsChanged } from './seats.ts';
+import type { Language } from '../../common/languages.ts';
 
 const invalid = (message: string, field: string) => Object.assign(new HttpError(400, message, undefined, `invalid-${field}`), { field });
 
@@ -152,7 +153,15 @@ export async function cancelDeparture(tx: Tx, id: number, reason: string, at: { 
     await tx.insert(bookingEvents).values({ booking_id: bookingId, kind: 'state', detail: { from: b.state, to: 'cancelled', reason: `Departure cancelled: ${reason}` }, staff_id: staffId });
     const paidMinor = found.account.paidMinor;
     if (paidMinor > 0) await tx.insert(bookingEvents).values({ booking_id: bookingId, kind: 'refund-due', detail: { amountMinor: paidMinor, currency: b.currency, departure: id }, staff_id: staffId });
-    mails.push({ reference: b.reference, startsOn: departure.starts_on, lead: { name: b.lead_name, email: b.lead_email }, reason, paidMinor, currency: b.currency as Currency });
+    mails.push({
+      reference: b.reference,
+      startsOn: departure.starts_on,
+      lead: { name: b.lead_name, email: b.lead_email },
+      reason,
+      paidMinor,
+      currency: b.currency as Currency,
+      language: b.language as Language,
+    });
   }
   await seatsChanged(tx, [id], at.now);
   return mails;

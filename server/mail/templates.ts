@@ -1,8 +1,13 @@
 // The e-mails the site sends: the operator's enquiry notification, the visitor's acknowledgement
 // and the newsletter opt-in. Rendered when the enquiry is accepted and stored in the outbox as is.
+// What goes to a traveller is in the language of the page they wrote from (the server's
+// catalogues, app/lib/server-messages.server.ts); what goes to the operator is English.
+import { BUDGETS, type Trip } from '../../common/enquiry-trip.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../common/languages.ts';
 import { DEFAULT_TIME_ZONE, operatorTime } from '../../common/operator-time.ts';
 import { site } from '../../common/site.ts';
 import type { Enquiry } from '../../common/validation.ts';
+import { serverMessages, type ServerMessages } from '../../app/lib/server-messages.server.ts';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
 import { oneLine } from './one-line.ts';
 
@@ -18,8 +23,11 @@ export function greetingName(name: string): string | null {
   return /^[\p{L}\p{M}' .-]+$/u.test(n) && !/\.\S/.test(n) && !/https?|www/i.test(n) ? n : null;
 }
 
-export function layout(title: string, bodyHtml: string, footerHtml: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title></head>
+/** "Dear Anne," or, with no name to use, "Hello," in the mail's language. */
+export const greeting = (m: ServerMessages, name: string | null) => (name ? m.t('mail.hello', { name }) : m.t('mail.helloAnonymous'));
+
+export function layout(title: string, bodyHtml: string, footerHtml: string, language: Language = DEFAULT_LANGUAGE): string {
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${esc(title)}</title></head>
 <body style="margin:0;background:#f4efe6;font-family:Helvetica,Arial,sans-serif;color:#2b2118">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#fffdf8;border-radius:8px;overflow:hidden">
@@ -39,6 +47,29 @@ export interface EnquiryContext {
   pageUrl: string | null;
   /** The trip the visitor described, as label and text lines (common/enquiry-trip.ts tripLines); only what was given. */
   trip?: [string, string][];
+  /** The trip itself and its safari's title, for the acknowledgement in another language. */
+  travel?: { trip: Trip; safariTitle?: string | null };
+}
+
+/** The trip's lines in a language other than English (English: the lines the operator reads too). */
+function travelLines(travel: NonNullable<EnquiryContext['travel']>, m: ServerMessages): [string, string][] {
+  const t = travel.trip;
+  const day = (d: string) => m.day(d);
+  const dates = t.travelFrom ? (t.travelTo && t.travelTo !== t.travelFrom ? m.t('mail.dateRange', { from: day(t.travelFrom), to: day(t.travelTo) }) : day(t.travelFrom)) : null;
+  const month = t.travelMonth ? m.t('trip.flexible', { month: m.day(`${t.travelMonth}-01`, 'month') }) : null;
+  const who: string[] = [];
+  if (t.adults !== null) who.push(m.t('trip.adults', { count: t.adults }));
+  if (t.children !== null && t.children > 0) {
+    const ages = t.childAges?.length ? ` (${m.t('trip.ages', { count: t.childAges.length, ages: t.childAges.join(', ') })})` : '';
+    who.push(`${m.t('trip.children', { count: t.children })}${ages}`);
+  } else if (t.children === 0 && t.adults !== null) who.push(m.t('trip.noChildren'));
+  const lines: [string, string | null][] = [
+    [m.t('trip.safari'), t.safari ? (travel.safariTitle ?? t.safari) : null],
+    [m.t('trip.dates'), [dates, month].filter(Boolean).join('; ') || null],
+    [m.t('trip.travellers'), who.join(', ') || null],
+    [m.t('trip.budget'), t.budget && BUDGETS.includes(t.budget) ? m.t(`trip.budget.${t.budget}`) : null],
+  ];
+  return lines.filter((l): l is [string, string] => l[1] !== null);
 }
 
 const methodLabel = (m: Enquiry['preferredContactMethod']) => (m === 'Phone' ? 'Phone call' : m);
@@ -84,61 +115,55 @@ export function operatorNotification(e: Enquiry, ctx: EnquiryContext, opts: { fr
   };
 }
 
-/** Confirms receipt to the visitor without repeating what they wrote. */
-export function visitorAcknowledgement(e: Enquiry, ctx: EnquiryContext, opts: { from: string; operatorEmail: string }): OutboxMessage {
+/** Confirms receipt to the visitor without repeating what they wrote, in the language of the page they wrote from. */
+export function visitorAcknowledgement(e: Enquiry, ctx: EnquiryContext, opts: { from: string; operatorEmail: string; language?: Language }): OutboxMessage {
+  const m = serverMessages(opts.language ?? DEFAULT_LANGUAGE);
   const who = greetingName(e.name);
-  const hello = who ? `Dear ${who},` : 'Hello,';
-  const how = { Whatsapp: `on WhatsApp at the number you gave`, Email: 'by e-mail', Phone: 'with a phone call to the number you gave' }[e.preferredContactMethod];
-  const trip = (ctx.trip ?? []).map(([k, v]) => `${k}: ${oneLine(v)}`);
+  const hello = greeting(m, who);
+  const lines = m.language === DEFAULT_LANGUAGE || !ctx.travel ? (ctx.trip ?? []) : travelLines(ctx.travel, m);
+  const trip = lines.map(([label, v]) => m.t('mail.fact', { label, value: oneLine(v) }));
   const paras = [
-    `Thank you for planning your safari with ${site.name}. We received your enquiry (reference #${ctx.id}) and one of our safari planners will get back to you ${how}, usually within one working day.`,
-    ...(trip.length ? [`The trip you described: ${trip.join('; ')}.`] : []),
-    `If you would like to add anything, simply reply to this e-mail or call or WhatsApp us on ${site.phone}.`,
-    `If you did not send an enquiry to ${site.name}, you can ignore this e-mail; we will not contact you again.`,
+    m.t('ack.thanks', { site: site.name, id: ctx.id, how: e.preferredContactMethod }),
+    ...(trip.length ? [m.t('ack.trip', { trip: trip.join('; ') })] : []),
+    m.t('ack.add', { phone: site.phone }),
+    m.t('ack.notYou', { site: site.name }),
   ];
-  const text = [hello, '', ...paras.flatMap((p) => [p, '']), `Warm regards,`, `The ${site.name} team`, '', contactFooterText].join('\n');
-  const html = layout(
-    'We received your safari enquiry',
-    `<p>${esc(hello)}</p>${paras.map((p) => `<p>${esc(p)}</p>`).join('')}<p>Warm regards,<br>The ${esc(site.name)} team</p>`,
-    esc(contactFooterText),
-  );
+  const [regards, team] = [m.t('mail.warmRegards'), m.t('mail.team', { site: site.name })];
+  const text = [hello, '', ...paras.flatMap((p) => [p, '']), regards, team, '', contactFooterText].join('\n');
+  const html = layout(m.t('ack.title'), `<p>${esc(hello)}</p>${paras.map((p) => `<p>${esc(p)}</p>`).join('')}<p>${esc(regards)}<br>${esc(team)}</p>`, esc(contactFooterText), m.language);
   return {
     from: opts.from,
     to: { name: who ?? '', address: e.email },
     replyTo: { name: `${site.name} bookings`, address: opts.operatorEmail },
-    subject: `We received your safari enquiry (#${ctx.id})`,
+    subject: m.t('ack.subject', { id: ctx.id }),
     text,
     html,
   };
 }
 
-export function newsletterConfirmation(s: { fullName: string; email: string }, links: { confirm: string; unsubscribe: string; oneClickUnsubscribe: string }, opts: { from: string }): OutboxMessage {
-  const who = greetingName(s.fullName);
-  const hello = who ? `Dear ${who},` : 'Hello,';
-  const text = [
-    hello,
-    '',
-    `Please confirm that you would like to receive the ${site.name} newsletter: safari ideas, gorilla permit news and stories from the field, about once a month.`,
-    '',
-    `Confirm your subscription: ${links.confirm}`,
-    '',
-    'If you did not ask for this, ignore this e-mail and you will not be subscribed.',
-    '',
-    `Unsubscribe: ${links.unsubscribe}`,
-    contactFooterText,
-  ].join('\n');
+/** The double opt-in, in the language of the page the visitor signed up on (its links to that language's pages). */
+export function newsletterConfirmation(
+  s: { fullName: string; email: string },
+  links: { confirm: string; unsubscribe: string; oneClickUnsubscribe: string },
+  opts: { from: string; language?: Language },
+): OutboxMessage {
+  const m = serverMessages(opts.language ?? DEFAULT_LANGUAGE);
+  const hello = greeting(m, greetingName(s.fullName));
+  const [ask, notYou] = [m.t('newsletter.ask', { site: site.name }), m.t('newsletter.notYou')];
+  const text = [hello, '', ask, '', m.t('newsletter.confirmLine', { url: links.confirm }), '', notYou, '', m.t('newsletter.unsubscribeLine', { url: links.unsubscribe }), contactFooterText].join('\n');
   const html = layout(
-    'Confirm your newsletter subscription',
+    m.t('newsletter.title'),
     `<p>${esc(hello)}</p>
-<p>Please confirm that you would like to receive the ${esc(site.name)} newsletter: safari ideas, gorilla permit news and stories from the field, about once a month.</p>
-<p style="margin:28px 0"><a href="${esc(links.confirm)}" style="background:#b5862c;color:#fff;padding:12px 22px;border-radius:4px;text-decoration:none;font-weight:bold">Confirm my subscription</a></p>
-<p>If you did not ask for this, ignore this e-mail and you will not be subscribed.</p>`,
-    `${esc(contactFooterText)}<br><a href="${esc(links.unsubscribe)}" style="color:#5a4a3a">Unsubscribe</a>`,
+<p>${esc(ask)}</p>
+<p style="margin:28px 0"><a href="${esc(links.confirm)}" style="background:#b5862c;color:#fff;padding:12px 22px;border-radius:4px;text-decoration:none;font-weight:bold">${esc(m.t('newsletter.button'))}</a></p>
+<p>${esc(notYou)}</p>`,
+    `${esc(contactFooterText)}<br><a href="${esc(links.unsubscribe)}" style="color:#5a4a3a">${esc(m.t('newsletter.unsubscribe'))}</a>`,
+    m.language,
   );
   return {
     from: opts.from,
-    to: { name: who ?? '', address: s.email },
-    subject: `Please confirm your ${site.name} newsletter subscription`,
+    to: { name: greetingName(s.fullName) ?? '', address: s.email },
+    subject: m.t('newsletter.subject', { site: site.name }),
     text,
     html,
     headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },

@@ -4,6 +4,8 @@
 // (server/api/admin/subscribers.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { urlIn } from '../../common/language-paths.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../common/languages.ts';
 import { newsletterSubscribers } from '../db/schema-enquiries.ts';
 import type { Tx } from '../db/index.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -20,8 +22,9 @@ export interface ConfirmationOptions {
   messageIdDomain: string;
 }
 
-/** Rotates the subscriber's tokens and queues a confirmation e-mail carrying them. */
-export async function queueConfirmation(tx: Tx, opts: ConfirmationOptions, id: number, s: { fullName: string; email: string }, notBefore?: Date): Promise<void> {
+/** Rotates the subscriber's tokens and queues a confirmation e-mail carrying them, in the subscriber's language (its links to that language's pages). */
+export async function queueConfirmation(tx: Tx, opts: ConfirmationOptions, id: number, s: { fullName: string; email: string; language?: Language }, notBefore?: Date): Promise<void> {
+  const language = s.language ?? DEFAULT_LANGUAGE;
   const confirm = newToken();
   const unsubscribe = newToken();
   await tx
@@ -29,10 +32,10 @@ export async function queueConfirmation(tx: Tx, opts: ConfirmationOptions, id: n
     .set({ confirm_token_hash: hashToken(confirm), unsubscribe_token_hash: hashToken(unsubscribe), confirmation_sent_at: sql`now()` })
     .where(eq(newsletterSubscribers.id, id));
   const links = {
-    confirm: `${opts.siteUrl}/newsletter/confirm?token=${confirm}`,
-    unsubscribe: `${opts.siteUrl}/newsletter/unsubscribe?token=${unsubscribe}`,
+    confirm: urlIn(`${opts.siteUrl}/newsletter/confirm?token=${confirm}`, language),
+    unsubscribe: urlIn(`${opts.siteUrl}/newsletter/unsubscribe?token=${unsubscribe}`, language),
     // The page answers a GET with a button and a one-click POST (RFC 8058) by unsubscribing.
-    oneClickUnsubscribe: `${opts.siteUrl}/newsletter/unsubscribe?token=${unsubscribe}`,
+    oneClickUnsubscribe: urlIn(`${opts.siteUrl}/newsletter/unsubscribe?token=${unsubscribe}`, language),
   };
-  await enqueueMail(tx, opts.messageIdDomain, [{ kind: 'newsletter-confirmation', subscriberId: id, message: newsletterConfirmation(s, links, { from: opts.mailFrom }), notBefore }]);
+  await enqueueMail(tx, opts.messageIdDomain, [{ kind: 'newsletter-confirmation', subscriberId: id, message: newsletterConfirmation(s, links, { from: opts.mailFrom, language }), notBefore }]);
 }

@@ -1,31 +1,35 @@
 // The e-mails of online payments: the traveller's confirmation of a payment (or refund) with its
 // receipt PDF attached (server/bookings/receipt-pdf.ts), queued once, in the transaction that
-// wrote the ledger entry; and the operator's notice of an attempt flagged for staff.
+// wrote the ledger entry, in the booking's language; and the operator's notice (English) of an
+// attempt flagged for staff.
 import type { BookingDetail, LedgerLine } from '../../common/booking-console.ts';
-import { formatMinor } from '../../common/booking-money.ts';
 import { site } from '../../common/site.ts';
+import { serverMessages } from '../../app/lib/server-messages.server.ts';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
 import { receiptNumber, receiptPdf } from '../bookings/receipt-pdf.ts';
 import { oneLine } from '../mail/one-line.ts';
 import { pdfAttachment } from '../mail/outbox.ts';
-import { contactFooterText, esc, greetingName, layout } from '../mail/templates.ts';
-
-const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+import { contactFooterText, esc, greeting, greetingName, layout } from '../mail/templates.ts';
 
 /** The traveller's confirmation of a payment or refund, its receipt attached. */
 export async function paymentReceiptMessage(b: BookingDetail, entry: LedgerLine, opts: { from: string; operatorEmail: string }): Promise<OutboxMessage> {
+  const m = serverMessages(b.language);
   const number = receiptNumber(b, entry);
-  const amount = formatMinor(Math.abs(entry.amountMinor), entry.currency);
-  const refund = entry.kind === 'refund';
-  const hello = greetingName(b.leadName);
-  const subject = oneLine(refund ? `Refund of ${amount} for your booking ${b.reference}` : `Payment received: ${amount} for your booking ${b.reference}`);
-  const first = refund ? `We have refunded ${amount} on your booking ${b.reference} ("${b.title}").` : `Thank you: we have received ${amount} for your booking ${b.reference} ("${b.title}").`;
-  const next = b.account.next ? `Next: the ${b.account.next.what} of ${formatMinor(b.account.next.amountMinor, b.currency)} by ${longDay(b.account.next.by)}.` : 'Nothing more is due.';
-  const lines = [hello ? `Dear ${hello},` : 'Hello,', '', first, `Your receipt ${number} is attached.`, next, '', `The ${site.name} team`, '', contactFooterText];
+  const amount = m.money(Math.abs(entry.amountMinor), entry.currency);
+  const kind = entry.kind === 'refund' ? 'refund' : 'payment';
+  const subject = oneLine(m.t('receipt.subject', { kind, amount, reference: b.reference }));
+  const first = m.t('receipt.first', { kind, amount, reference: b.reference, title: m.t('mail.quoted', { text: b.title }) });
+  const next = b.account.next
+    ? m.t('receipt.next', { what: b.account.next.what, amount: m.money(b.account.next.amountMinor, b.currency), date: m.day(b.account.next.by) })
+    : m.t('receipt.nothingMore');
+  const team = m.t('mail.team', { site: site.name });
+  const hello = greeting(m, greetingName(b.leadName));
+  const lines = [hello, '', first, m.t('receipt.attached', { number }), next, '', team, '', contactFooterText];
   const html = layout(
     subject,
-    `<p>${esc(lines[0]!)}</p><p>${esc(first)}</p><p>Your receipt <strong>${esc(number)}</strong> is attached.</p><p>${esc(next)}</p><p>The ${esc(site.name)} team</p>`,
+    `<p>${esc(hello)}</p><p>${esc(first)}</p><p>${m.t('receipt.attached', { number: { html: `<strong>${esc(number)}</strong>` } }, esc)}</p><p>${esc(next)}</p><p>${esc(team)}</p>`,
     esc(contactFooterText),
+    m.language,
   );
   const pdf = await receiptPdf(b, entry);
   return {

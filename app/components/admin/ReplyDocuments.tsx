@@ -2,7 +2,9 @@
 // the form and comes back with the template's words in the reply, filled for the enquiry and the
 // agent, so it works without JavaScript), and the documents that go with the reply: the safari's
 // itinerary PDF and a sent quote of the enquiry (its PDF and the private trip link).
+import { LANGUAGES } from '../../../common/languages.ts';
 import type { ReplyKit } from '../../../common/reply-documents.ts';
+import { type ReplyTemplate, templateLanguage } from '../../../common/reply-templates.ts';
 import { adminGet } from '../../lib/admin.ts';
 
 type Ctx = Parameters<typeof adminGet>[0];
@@ -28,36 +30,70 @@ export async function templateFill(context: Ctx, request: Request, id: string, t
   };
 }
 
-export function ReplyTemplatePicker({ kit, result, busy }: { kit: ReplyKit; result?: { template?: string; notice?: string; field?: string; error?: string }; busy: boolean }) {
-  if (!kit.templates.length) return <p className="c-muted c-form__note">No reply templates yet: an owner can write them in Settings.</p>;
-  const error = result?.field === 'template' ? result.error : undefined;
+const templateOptions = (templates: ReplyTemplate[]) =>
+  templates.map((t) => (
+    <option key={t.id} value={t.id}>
+      {t.name}
+    </option>
+  ));
+
+/** The templates, grouped by language when they are in several: the traveller's first (the kit's order). */
+function TemplateOptions({ kit }: { kit: ReplyKit }) {
+  const languages = [...new Set(kit.templates.map(templateLanguage))];
+  if (languages.length < 2) return <>{templateOptions(kit.templates)}</>;
   return (
-    <div className="c-inline-form c-reply-template">
-      <div className="c-field">
-        <label htmlFor="reply-template">Start from a template</label>
-        <select id="reply-template" name="template" defaultValue="" aria-invalid={error ? true : undefined} aria-describedby={error ? 'reply-template-error' : undefined}>
-          <option value="">Choose a template</option>
-          {kit.templates.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
-        </select>
-        {error ? (
-          <p className="c-field__error" id="reply-template-error">
-            {error}
+    <>
+      {languages.map((l) => (
+        <optgroup key={l} label={l === kit.language ? `${LANGUAGES[l].name} (the traveller’s language)` : LANGUAGES[l].name}>
+          {templateOptions(kit.templates.filter((t) => templateLanguage(t) === l))}
+        </optgroup>
+      ))}
+    </>
+  );
+}
+
+export function ReplyTemplatePicker({ kit, result, busy }: { kit: ReplyKit; result?: { template?: string; notice?: string; field?: string; error?: string }; busy: boolean }) {
+  const wrote =
+    kit.language === 'en' ? null : (
+      <p className="c-form__note" id="reply-language">
+        The traveller wrote in {LANGUAGES[kit.language].name}: the templates in {LANGUAGES[kit.language].name} come first.
+      </p>
+    );
+  if (!kit.templates.length)
+    return (
+      <>
+        {wrote}
+        <p className="c-muted c-form__note">No reply templates yet: an owner can write them in Settings.</p>
+      </>
+    );
+  const error = result?.field === 'template' ? result.error : undefined;
+  const described = [error ? 'reply-template-error' : '', wrote ? 'reply-language' : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <>
+      {wrote}
+      <div className="c-inline-form c-reply-template">
+        <div className="c-field">
+          <label htmlFor="reply-template">Start from a template</label>
+          <select id="reply-template" name="template" defaultValue="" aria-invalid={error ? true : undefined} aria-describedby={described}>
+            <option value="">Choose a template</option>
+            <TemplateOptions kit={kit} />
+          </select>
+          {error ? (
+            <p className="c-field__error" id="reply-template-error">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" name="useTemplate" value="yes" className="btn btn--ghost btn--sm" formNoValidate disabled={busy}>
+          Use template
+        </button>
+        {result?.notice ? (
+          <p className="c-muted c-reply-template__note" role="status">
+            {result.notice}
           </p>
         ) : null}
       </div>
-      <button type="submit" name="useTemplate" value="yes" className="btn btn--ghost btn--sm" formNoValidate disabled={busy}>
-        Use template
-      </button>
-      {result?.notice ? (
-        <p className="c-muted c-reply-template__note" role="status">
-          {result.notice}
-        </p>
-      ) : null}
-    </div>
+    </>
   );
 }
 

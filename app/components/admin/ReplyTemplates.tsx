@@ -1,10 +1,11 @@
-// The settings screen's section for the reply templates (owners): each template's name and words,
+// The settings screen's section for the reply templates (owners): each template's name, language and words,
 // with the placeholders filled when an agent uses it ({name}, {safari}, {agent}); a blank one to
 // add another, and a box to remove one. One form, the whole list saved at once; it works without
 // JavaScript. Its loader part, its action and its form live here, so the settings screen only mounts it.
 import { Form } from 'react-router';
 import { REPLY_BODY_MAX } from '../../../common/enquiry-inbox.ts';
-import { REPLY_TEMPLATE_NAME_MAX, REPLY_TEMPLATE_PLACEHOLDERS, REPLY_TEMPLATES_MAX, type ReplyTemplate } from '../../../common/reply-templates.ts';
+import { LANGUAGE_CODES, LANGUAGES, type Language } from '../../../common/languages.ts';
+import { REPLY_TEMPLATE_NAME_MAX, REPLY_TEMPLATE_PLACEHOLDERS, REPLY_TEMPLATES_MAX, type ReplyTemplate, templateLanguage } from '../../../common/reply-templates.ts';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { CsrfInput, FormError, Notice } from './ConsoleUi.tsx';
 
@@ -22,7 +23,9 @@ function postedTemplates(form: FormData): ReplyTemplate[] {
     const id = String(form.get(`t${i}-id`) ?? '') || `t-${Date.now().toString(36)}`;
     const isNew = !form.get(`t${i}-id`);
     if (form.get(`t${i}-remove`) === 'yes' || (isNew && !name.trim() && !body.trim())) continue;
-    out.push({ id, name, body });
+    // English is sent as no language (the API keeps it so); another is checked by the API.
+    const language = String(form.get(`t${i}-language`) ?? '') || 'en';
+    out.push(language === 'en' ? { id, name, body } : { id, name, body, language: language as Language });
   }
   return out;
 }
@@ -45,6 +48,16 @@ function TemplateFields({ t, i }: { t: ReplyTemplate | null; i: number }) {
         <input id={`t${i}-name`} name={`t${i}-name`} maxLength={REPLY_TEMPLATE_NAME_MAX} defaultValue={t?.name ?? ''} />
       </div>
       <div className="c-field">
+        <label htmlFor={`t${i}-language`}>Language</label>
+        <select id={`t${i}-language`} name={`t${i}-language`} defaultValue={t ? templateLanguage(t) : 'en'}>
+          {LANGUAGE_CODES.map((code) => (
+            <option key={code} value={code}>
+              {LANGUAGES[code].name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="c-field">
         <label htmlFor={`t${i}-body`}>Words</label>
         <textarea id={`t${i}-body`} name={`t${i}-body`} rows={6} maxLength={REPLY_BODY_MAX} defaultValue={t?.body ?? ''} aria-describedby="templates-hint" />
       </div>
@@ -64,7 +77,8 @@ export function ReplyTemplatesSection({ templates, result, busy }: { templates: 
     <section className="c-panel" aria-labelledby="templates-title">
       <h2 id="templates-title">Reply templates</h2>
       <p className="c-field__hint" id="templates-hint">
-        Words an agent can start a reply to an enquiry with. These placeholders are filled in:{' '}
+        Words an agent can start a reply to an enquiry with, each in the language it is written in (an enquiry’s reply offers the templates in its traveller’s language first). These placeholders are
+        filled in:{' '}
         {Object.entries(REPLY_TEMPLATE_PLACEHOLDERS)
           .map(([k, v]) => `{${k}} ${v}`)
           .join('; ')}

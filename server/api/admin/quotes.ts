@@ -10,7 +10,7 @@ import { newQuoteSchema, type QuoteDetail, type QuoteListItem, type QuoteStart, 
 import { checkQuoteDocument } from '../../../common/quote-document.ts';
 import { audit } from '../../auth/audit.ts';
 import { type AdminContext, type AdminEnv, requireStaff, sessionOf } from '../../auth/guard.ts';
-import { operatorToday } from '../../bookings/bookings.ts';
+import { enquiryLanguage, operatorToday } from '../../bookings/bookings.ts';
 import { versionPdf } from '../../bookings/quote-pdf.ts';
 import { createQuote, markQuoteSent, saveQuoteDraft } from '../../bookings/quotes.ts';
 import { createTripLink, revokeTripLinks } from '../../bookings/trip-links.ts';
@@ -111,7 +111,7 @@ async function latestPdf(db: Db, id: number, siteUrl: string) {
   if (!q) throw new HttpError(404, 'Quote not found', undefined, 'not-found');
   const [latest] = await db.select().from(quoteVersions).where(eq(quoteVersions.quote_id, id)).orderBy(desc(quoteVersions.version)).limit(1);
   if (!latest) throw new HttpError(404, 'Quote not found', undefined, 'not-found');
-  return versionPdf(q, latest, siteUrl);
+  return versionPdf(q, latest, siteUrl, await enquiryLanguage(db, q.enquiry_id));
 }
 
 /** GET /quotes/new?enquiry={id}: the traveller and safari of an enquiry, to start a quote with. */
@@ -145,6 +145,7 @@ async function sendQuote(tx: Tx, id: number, c: AdminContext, opts: QuotesAdminO
   const checked = checkQuoteDocument(sent.document);
   if (!q || !checked.ok) throw new Error(`quote ${id} cannot be sent`);
   const token = await createTripLink(tx, id);
+  const language = await enquiryLanguage(tx, q.enquiry_id);
   const message = quoteSentMessage(
     {
       reference: q.reference,
@@ -154,11 +155,12 @@ async function sendQuote(tx: Tx, id: number, c: AdminContext, opts: QuotesAdminO
       price: checked.price,
       tripUrl: `${opts.siteUrl}/trip/${token}`,
       author: { name: s.staff.name },
+      language,
     },
     { from: opts.mail.from, operatorEmail: opts.mail.operatorEmail },
   );
   // The version's PDF goes with it, made now and stored with the message (server/mail/outbox.ts).
-  const pdf = await versionPdf(q, sent, opts.siteUrl);
+  const pdf = await versionPdf(q, sent, opts.siteUrl, language);
   message.attachments = [pdfAttachment(pdf.filename, pdf.bytes)];
   const [outboxId] = await enqueueMail(tx, opts.mail.messageIdDomain, [{ kind: 'quote-sent', enquiryId: q.enquiry_id ?? undefined, message }]);
   const total = formatMinor(checked.price.totalMinor, checked.price.currency);

@@ -4,7 +4,9 @@
 // visitor's e-mail; the operator's copy links the quote in the console instead).
 import { and, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { REPLY_DOCUMENT_MESSAGES, type ReplyKit } from '../../../common/reply-documents.ts';
-import { fillReplyTemplate } from '../../../common/reply-templates.ts';
+import { isLanguage } from '../../../common/languages.ts';
+import { fillReplyTemplate, templatesFor } from '../../../common/reply-templates.ts';
+import { enquiryLanguage } from '../../bookings/bookings.ts';
 import { versionPdf } from '../../bookings/quote-pdf.ts';
 import { createTripLink } from '../../bookings/trip-links.ts';
 import type { Db, Tx } from '../../db/index.ts';
@@ -26,7 +28,7 @@ export interface ReplyDocuments {
 
 async function enquirySafari(db: Db | Tx, enquiryId: number) {
   const [row] = await db
-    .select({ name: enquiries.name, slug: safaris.safarititleslug, title: safaris.safarititle })
+    .select({ name: enquiries.name, language: enquiries.language, slug: safaris.safarititleslug, title: safaris.safarititle })
     .from(enquiries)
     .leftJoin(safaris, eq(safaris.id, enquiries.safari_id))
     .where(eq(enquiries.id, enquiryId));
@@ -44,12 +46,14 @@ function sentQuotes(db: Db | Tx, enquiryId: number) {
     .orderBy(desc(quotes.id));
 }
 
-/** GET /enquiries/{id}/reply-kit: the templates filled for this enquiry and agent, and the documents it can carry. */
+/** GET /enquiries/{id}/reply-kit: the templates filled for this enquiry and agent (those in its language first), and the documents it can carry. */
 export async function replyKit(db: Db, enquiryId: number, agent: string): Promise<ReplyKit> {
   const [e, templates, sent] = await Promise.all([enquirySafari(db, enquiryId), readReplyTemplates(db), sentQuotes(db, enquiryId)]);
   const values = { name: greetingName(e.name) ?? e.name, safari: e.title ?? 'your safari', agent };
+  const language = isLanguage(e.language) ? e.language : 'en';
   return {
-    templates: templates.map((t) => ({ ...t, body: fillReplyTemplate(t.body, values) })),
+    language,
+    templates: templatesFor(templates, language).map((t) => ({ ...t, body: fillReplyTemplate(t.body, values) })),
     itinerary: e.slug && e.title ? { slug: e.slug, title: e.title } : null,
     quotes: sent.map(({ quote, version }) => ({ id: quote.id, reference: quote.reference, version: version.version, title: (version.document as { title?: string }).title ?? quote.reference })),
   };
@@ -68,7 +72,7 @@ export async function itineraryAttachment(db: Db, enquiryId: number, make: Itine
 export async function quoteAttachment(tx: Tx, enquiryId: number, quoteId: number, siteUrl: string): Promise<{ attachment: MailAttachment; quote: NonNullable<ReplyDocuments['quote']> }> {
   const [found] = (await sentQuotes(tx, enquiryId)).filter((r) => r.quote.id === quoteId);
   if (!found) throw new HttpError(400, REPLY_DOCUMENT_MESSAGES.notQuote, undefined, 'invalid-quoteId');
-  const pdf = await versionPdf(found.quote, found.version, siteUrl);
+  const pdf = await versionPdf(found.quote, found.version, siteUrl, await enquiryLanguage(tx, enquiryId));
   const token = await createTripLink(tx, quoteId);
   return {
     attachment: pdfAttachment(pdf.filename, pdf.bytes),
