@@ -1,8 +1,8 @@
 // The console's side-by-side translation editor in a browser, at 1280 and 390 px: from an item's
 // editor to its German translation with the keyboard, the English read-only beside each field,
-// a title typed and saved (the notice waited for), the state badge, the screen of what needs
-// translating; axe finds nothing and full-page screenshots are kept (SCREENSHOT_DIR, or
-// /tmp/content-translations-shots).
+// a title typed and saved (the notice waited for), the state badge, the counts on the content
+// screen and the screen of what needs translating; axe finds nothing and full-page screenshots
+// are kept (SCREENSHOT_DIR, or /tmp/content-translations-shots).
 import '../helpers/production.ts';
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
@@ -57,6 +57,13 @@ describe('translating an item in the console', () => {
     const [row] = await site.rows<{ document: { title: string }; revision: number }>(`select document, revision from content_translations where item_id = ${id} and language = 'de'`);
     expect(row).toMatchObject({ document: { title: 'Bwindi-Gorilla-Trekking ab Kabale' }, revision: 1 });
     await checkAndShoot(page, SHOTS, 'translation-editor');
+  });
+
+  it('counts on the content screen what each type lacks in each language', async () => {
+    await page.goto(`${site.base}/admin/content`);
+    const safaris = page.locator('.c-types__card').filter({ hasText: 'Safaris' });
+    await safaris.filter({ hasText: /Deutsch \d+ to translate/ }).waitFor();
+    expect(await safaris.textContent()).toMatch(/Français \d+ to translate/);
   });
 
   it('lists what needs translating per language and type', async () => {

@@ -3,6 +3,8 @@
 // allows content editing (the API checks every request; others get the 403 screen).
 import { Link, useLoaderData } from 'react-router';
 import type { ContentTypeInfo } from '../../../common/content-editing.ts';
+import type { TranslationTodo } from '../../../common/content-translations.ts';
+import { LANGUAGES } from '../../../common/languages.ts';
 import { PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { plural } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet } from '../../lib/admin.ts';
@@ -14,7 +16,20 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminGet<{ types: ContentTypeInfo[] }>(context, request, '/content');
+  const [{ types }, { todo }] = await Promise.all([adminGet<{ types: ContentTypeInfo[] }>(context, request, '/content'), adminGet<{ todo: TranslationTodo[] }>(context, request, '/translations')]);
+  return { types, todo };
+}
+
+/** What a type's translations lack, per language: "Deutsch 3 to translate, 1 to review". */
+function translationText(todo: TranslationTodo[], type: string): string | null {
+  const parts = todo
+    .filter((t) => t.type === type && (t.missing || t.needsReview))
+    .map(
+      (t) =>
+        `${LANGUAGES[t.language].name} ${[t.missing ? `${t.missing.toLocaleString('en')} to translate` : '', t.needsReview ? `${t.needsReview.toLocaleString('en')} to review` : ''].filter(Boolean).join(', ')}`,
+    );
+  if (!parts.length) return todo.some((t) => t.type === type) ? 'Translated' : null;
+  return parts.join(' · ');
 }
 
 export function countsText(t: ContentTypeInfo): string {
@@ -25,7 +40,7 @@ export function countsText(t: ContentTypeInfo): string {
 }
 
 export default function ContentTypes() {
-  const { types } = useLoaderData<typeof loader>();
+  const { types, todo } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHead
@@ -46,6 +61,7 @@ export default function ContentTypes() {
                 <span className="c-types__label">{t.label}</span>
                 <span className="c-types__total">{plural(total, 'item')}</span>
                 <span className="c-types__counts">{countsText(t)}</span>
+                {translationText(todo, t.name) ? <span className="c-types__counts">{translationText(todo, t.name)}</span> : null}
               </Link>
             </li>
           );
