@@ -41,9 +41,16 @@ describe.each(backends())('translated content on the site on %s', (backend) => {
       await mkdir(path.join(dir, 'translations', 'de', collection), { recursive: true });
       await writeFile(path.join(dir, 'translations', 'de', collection, `${slug}.yaml`), stringify(germanOf(collection, english.get(key)!)));
     }
+    // The site seeded the real translation files; these tests choose what is translated.
+    await db().transaction(async (tx) => {
+      await tx.delete(contentTranslations);
+      await bumpContentVersion(tx as never, [contentTranslations]);
+    });
     const read = await readTranslationFiles(dir);
     const result = await importTranslationFiles(db(), read.files, english);
     expect(result).toMatchObject({ imported: 2, refused: [] });
+    await db().transaction((tx) => bumpContentVersion(tx as never, [contentTranslations]));
+    await site.app.contentVersion!.refresh();
   });
   afterAll(async () => {
     await site?.stop();
@@ -60,6 +67,18 @@ describe.each(backends())('translated content on the site on %s', (backend) => {
     expect(html).toContain('href="/de/erlebnisse/canoeing-on-lake-bunyonyi"');
     expect(html).not.toContain('href="/experiences/canoeing-on-lake-bunyonyi"');
     expect(alternatesOf(html)).toEqual([`en ${SITE}/safaris/${TRANSLATED}`, `de ${SITE}/de/safaris/${TRANSLATED}`, `x-default ${SITE}/safaris/${TRANSLATED}`]);
+  });
+
+  it('answers the API in German to clients that accept compressed answers, and to a repeated request', async () => {
+    for (const encoding of ['gzip', 'br', 'identity']) {
+      const res = await fetch(`${site.base}/api/de/safaris/${TRANSLATED}`, { headers: { 'accept-encoding': encoding } });
+      expect([encoding, res.status]).toEqual([encoding, 200]);
+      expect(JSON.stringify(await res.json())).toContain('DE Bwindi Gorilla Trek from Kabale');
+    }
+    const english = await fetch(`${site.base}/api/safaris/${TRANSLATED}`);
+    const etag = english.headers.get('etag');
+    const again = await fetch(`${site.base}/api/de/safaris/${TRANSLATED}`, { headers: etag ? { 'if-none-match': etag } : {} });
+    expect(again.status).toBe(200);
   });
 
   it('leaves an untranslated item out: not in the German list, its German page not found, its hreflang naming English only', async () => {

@@ -47,7 +47,11 @@ export function languageAnswers(basePath: string, forward: Forward): MiddlewareH
     const url = new URL(c.req.url);
     // A search is made in the language's own documents (server/api/search.ts).
     if (english === '/search') url.searchParams.set('language', language);
-    const res = await forward(new Request(`${url.origin}${basePath}${english}${url.search}`, { headers: c.req.raw.headers }), c.env);
+    // The English answer is read here, so it is asked for plain (not compressed, not a 304 for the
+    // client's copy of another answer); the translated answer is compressed on its way out.
+    const headers = new Headers(c.req.raw.headers);
+    for (const h of ['accept-encoding', 'if-none-match', 'if-modified-since']) headers.delete(h);
+    const res = await forward(new Request(`${url.origin}${basePath}${english}${url.search}`, { headers }), c.env);
     if (!res.ok || !(res.headers.get('content-type') ?? '').includes('application/json')) return res;
     return translated(c, res, { english, own, catalogues });
   };
