@@ -5,10 +5,12 @@ import path from 'node:path';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '../../common/languages.ts';
-import { compiledMessages } from './compile.ts';
+import { CATALOGUE_PARTS, compiledMessages } from './compile.ts';
 import { i18nFor, loadLanguage } from './index.ts';
 
-const source = (language: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, 'catalogues', `${language}.json`), 'utf8')) as Record<string, string>;
+const read = (name: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, 'catalogues', `${name}.json`), 'utf8')) as Record<string, string>;
+/** A language's whole catalogue: its shell's part and its pages' part. */
+const source = (language: string) => Object.assign({}, ...CATALOGUE_PARTS.map((part) => read(`${part}${language}`))) as Record<string, string>;
 
 /** The names of a message's values, plurals' included (it throws on a message that is not ICU). */
 function placeholders(message: string): string[] {
@@ -41,8 +43,16 @@ describe('message catalogues', () => {
   });
 
   it.each(LANGUAGE_CODES)('%s: the compiled catalogue is up to date (npm run i18n:compile)', async (language) => {
-    const { messages } = (await import(`./compiled/${language}.ts`)) as { messages: Record<string, unknown> };
-    expect(messages).toEqual(compiledMessages(source(language)));
+    for (const part of CATALOGUE_PARTS) {
+      const file = path.join(import.meta.dirname, 'compiled', `${part}${language}.ts`);
+      const { messages } = (await import(/* @vite-ignore */ file)) as { messages: Record<string, unknown> };
+      expect(messages, `${part}${language}`).toEqual(compiledMessages(read(`${part}${language}`)));
+    }
+  });
+
+  it.each(LANGUAGE_CODES)('%s: a key is in one part only (the shell or the pages)', (language) => {
+    const [shell, pages] = CATALOGUE_PARTS.map((part) => Object.keys(read(`${part}${language}`)));
+    expect(shell!.filter((key) => pages!.includes(key))).toEqual([]);
   });
 
   it('formats plurals per language', async () => {

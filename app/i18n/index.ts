@@ -1,26 +1,34 @@
 // The UI's messages (app/i18n/catalogues/, compiled to app/i18n/compiled/): one catalogue per
-// language, made once (app/i18n/messages.ts reads them). English is in the shell; another language's catalogue is its own
-// chunk, loaded only on its pages (entry.client.tsx loads it before hydrating; the server loads
-// each once). A component reads the page's messages with useT().
+// language, made once (app/i18n/messages.ts reads them), in two parts: the shell's and the pages'.
+// English's shell part is in the shell, its pages' part comes with the pages that read it
+// (app/i18n/pages.ts); another language's parts are chunks of their own, loaded only on its pages
+// (entry.client.tsx loads them before hydrating; the server loads each once). A component reads
+// the page's messages with useT() (a page's or a form's: from app/i18n/pages.ts).
 import { createContext, useContext } from 'react';
 import { DEFAULT_LANGUAGE, type Language } from '../../common/languages.ts';
 import { messages as english } from './compiled/en.ts';
 import { catalogue, type Catalogue as I18n, type Messages } from './messages.ts';
 
-const instances = new Map<Language, I18n>([[DEFAULT_LANGUAGE, catalogue(DEFAULT_LANGUAGE, english)]]);
+const instances = new Map<Language, I18n>([[DEFAULT_LANGUAGE, catalogue(DEFAULT_LANGUAGE, { ...english })]]);
 
-const CATALOGUES: Record<Exclude<Language, 'en'>, () => Promise<{ messages: Messages }>> = {
-  de: () => import('./compiled/de.ts'),
-  fr: () => import('./compiled/fr.ts'),
-  es: () => import('./compiled/es.ts'),
+type Part = Promise<{ messages: Messages }>;
+const CATALOGUES: Record<Exclude<Language, 'en'>, () => [Part, Part]> = {
+  de: () => [import('./compiled/de.ts'), import('./compiled/pages/de.ts')],
+  fr: () => [import('./compiled/fr.ts'), import('./compiled/pages/fr.ts')],
+  es: () => [import('./compiled/es.ts'), import('./compiled/pages/es.ts')],
 };
+
+/** English's pages' messages, added by the module of the pages that read them (app/i18n/pages.ts). */
+export function addEnglishPages(messages: Messages): void {
+  Object.assign(instances.get(DEFAULT_LANGUAGE)!.messages, messages);
+}
 
 /** The language's messages, loaded once (English is always there). */
 export async function loadLanguage(language: Language): Promise<I18n> {
   const known = instances.get(language);
   if (known) return known;
-  const { messages } = await CATALOGUES[language as Exclude<Language, 'en'>]();
-  const made = catalogue(language, messages);
+  const [shell, pages] = await Promise.all(CATALOGUES[language as Exclude<Language, 'en'>]());
+  const made = catalogue(language, { ...shell.messages, ...pages.messages });
   instances.set(language, made);
   return made;
 }

@@ -1,0 +1,11 @@
+// The pages' and forms' messages (app/i18n/catalogues/pages/): a component outside the shell reads
+// its messages through this module, which brings English's pages' part with it, so that part rides
+// in the pages' chunks and never in the shell's. Other languages load both parts together
+// (app/i18n/index.ts).
+import { messages } from './compiled/pages/en.ts';
+import { addEnglishPages } from './index.ts';
+
+addEnglishPages(messages);
+
+export { useT, useTParts } from './index.ts';
+export type { Translate } from './index.ts';
