@@ -4,7 +4,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Review } from '../../common/api-types.ts';
 import { site } from '../../common/site.ts';
-import { date } from '../lib/format.ts';
+import { useFormat } from '../lib/format.ts';
 import { Image } from './Image.tsx';
 import { QuoteIcon, StarIcon } from './Icons.tsx';
 
@@ -49,7 +49,7 @@ function Avatar({ review }: { review: ReviewData }) {
 
 function ReviewCard({ review }: { review: ReviewData }) {
   const [open, setOpen] = useState(false);
-  const d = date(review.date);
+  const d = useFormat().date(review.date);
   const titleId = `review-${review.id}-title`;
   return (
     <article className="review">

@@ -6,7 +6,8 @@ import type { ApprovedReview, ReviewSummary } from '../../common/api-types.ts';
 import { site } from '../../common/site.ts';
 import { apiAsset } from '../../common/api-client.ts';
 import { whenIdle } from '../lib/idle.ts';
-import { date } from '../lib/format.ts';
+import { useFormat } from '../lib/format.ts';
+import { useT, useTParts } from '../i18n/pages.ts';
 import { Image } from './Image.tsx';
 import { StarIcon } from './Icons.tsx';
 
@@ -28,12 +29,15 @@ function StarRating({ value, label }: { value: number; label?: string }) {
 }
 
 function TravellerReview({ review }: { review: ApprovedReview }) {
+  const { date } = useFormat();
+  const t = useT();
+  const tParts = useTParts();
   const d = date(review.date);
   return (
     <li className="t-review">
       <article aria-labelledby={`t-review-${review.id}`}>
         <header className="t-review__head">
-          <StarRating value={review.rating} label={`${review.rating} out of 5 stars`} />
+          <StarRating value={review.rating} label={t('reviews.stars', { rating: review.rating })} />
           <h3 id={`t-review-${review.id}`} className="t-review__name">
             {review.name}
             <span className="t-review__country">, {review.country}</span>
@@ -45,14 +49,15 @@ function TravellerReview({ review }: { review: ApprovedReview }) {
         <p className="t-review__text">{review.text}</p>
         {review.photo && (
           <a className="t-review__photo" href={apiAsset(review.photo.src)} target="_blank" rel="noopener">
-            <Image src={review.photo.src} alt={`Photo from ${review.name}'s safari`} width={review.photo.width} height={review.photo.height} sizes="(min-width: 700px) 240px, 60vw" />
-            <span className="sr-only"> (opens the full photo)</span>
+            <Image src={review.photo.src} alt={t('reviews.photoAlt', { name: review.name })} width={review.photo.width} height={review.photo.height} sizes="(min-width: 700px) 240px, 60vw" />
+            <span className="sr-only">{t('reviews.opensPhoto')}</span>
           </a>
         )}
         {review.reply ? (
           <div className="t-review__reply">
             <p className="t-review__reply-head">
-              Reply from {site.name}, <time dateTime={review.reply.date}>{date(review.reply.date).text}</time>
+              {tParts('reviews.replyFrom', { name: site.name })}
+              <time dateTime={review.reply.date}>{date(review.reply.date).text}</time>
             </p>
             <p className="t-review__text">{review.reply.text}</p>
           </div>

@@ -9,7 +9,7 @@
 import type { SafariResponse } from '../../common/api-types.ts';
 import { LODGE_TIER_LABELS } from '../../common/constants.ts';
 import { dayRange, safariRoute, type RouteStop } from '../../common/route.ts';
-import { price } from './format.ts';
+import { formatMoney } from '../../common/intl.ts';
 import { routeLayout } from './map/maps.server.ts';
 import type { MapLayout } from './map/route-map.ts';
 import { type Block, type Doc, COLOURS, DAY_INDENT, MARGIN, SANS, SANS_BOLD, SERIF_BOLD } from './pdf-kit.server.ts';
@@ -33,7 +33,7 @@ function cover(doc: Doc, data: SafariResponse, heading: string, route: RouteStop
       .font(SANS_BOLD)
       .fontSize(12)
       .fillColor(COLOURS.text)
-      .text(`${days}  ·  from ${price(s.safariprice)} per person`, MARGIN, undefined, { continued: true })
+      .text(`${days}  ·  from ${formatMoney(s.safariprice, 'USD')} per person`, MARGIN, undefined, { continued: true })
       .font(SANS)
       .fillColor(COLOURS.muted)
       .text('  (US dollars)'),

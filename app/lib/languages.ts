@@ -57,7 +57,7 @@ export function pathIn(pathname: string, language: Language): string {
 }
 
 /** The page's language, read off its address. */
-function useLanguage(): Language {
+export function useLanguage(): Language {
   return languageOfPath(useLocation().pathname);
 }
 

@@ -5,7 +5,8 @@ import { site } from '../../common/site.ts';
 import { Hero } from '../components/Hero.tsx';
 import { ArrowRight, CompassIcon, LeafIcon, ShieldIcon, UsersIcon, PinIcon, MailIcon } from '../components/Icons.tsx';
 import { RichText } from '../components/RichText.tsx';
-import { blogSideItems, safariSideItems, SideList } from '../components/SideList.tsx';
+import { SideList, useBlogSideItems, useSafariSideItems } from '../components/SideList.tsx';
+import { useT } from '../i18n/pages.ts';
 import { pageHero } from '../lib/heroes.ts';
 import { api, pageHeaders } from '../lib/load.ts';
 import { only, pageData } from '../lib/page-data.ts';
@@ -46,6 +47,9 @@ const CARDS = [
 
 export default function About({ loaderData: data }: Route.ComponentProps) {
   const hero = pageHero('about');
+  const t = useT();
+  const safaris = useSafariSideItems(data.safaris);
+  const blogs = useBlogSideItems(data.blogs);
   return (
     <>
       <Hero title={data.title} image={hero.image} imageAlt={hero.alt} eyebrow={`Kabale, since ${site.foundedYear}`} crumbs={[{ label: 'About us' }]} />
@@ -69,8 +73,8 @@ export default function About({ loaderData: data }: Route.ComponentProps) {
             </ul>
           </div>
           <aside className="page__aside">
-            <SideList id="popular-safaris" title="Popular Safaris" items={safariSideItems(data.safaris)} />
-            <SideList id="recent-news" title="Recent news and updates" items={blogSideItems(data.blogs)} />
+            <SideList id="popular-safaris" title={t('side.popularSafaris')} items={safaris} />
+            <SideList id="recent-news" title={t('side.recentNews')} items={blogs} />
           </aside>
         </div>
       </div>

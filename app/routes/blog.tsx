@@ -8,7 +8,7 @@ import { PostNav } from '../components/PostNav.tsx';
 import { RichText } from '../components/RichText.tsx';
 import { Section } from '../components/Section.tsx';
 import { ShareBlock } from '../components/ShareBlock.tsx';
-import { date } from '../lib/format.ts';
+import { useFormat } from '../lib/format.ts';
 import { api, pageHeaders } from '../lib/load.ts';
 import { pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
@@ -32,7 +32,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 
 export default function BlogPost({ loaderData: data }: Route.ComponentProps) {
   const { blog } = data;
-  const d = date(blog.created_at);
+  const d = useFormat().date(blog.created_at);
   return (
     <>
       <Hero

@@ -13,7 +13,7 @@ import { ParkLocationMap } from '../components/ParkLocationMap.tsx';
 import { NewsSection } from '../components/NewsSection.tsx';
 import { Section } from '../components/Section.tsx';
 import { SideList } from '../components/SideList.tsx';
-import { date } from '../lib/format.ts';
+import { useFormat } from '../lib/format.ts';
 import { api, pageHeaders } from '../lib/load.ts';
 import { only, pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
@@ -44,7 +44,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 
 export default function ParkDetail({ loaderData: data }: Route.ComponentProps) {
   const { park } = data;
-  const d = date(park.created_at);
+  const d = useFormat().date(park.created_at);
   const moreSlug = data.relatedParks[0]?.destinationtitleslug ?? park.destinationtitleslug;
   return (
     <>

@@ -12,11 +12,11 @@ import { SearchIcon } from '../components/Icons.tsx';
 import { Image } from '../components/Image.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { apiContext } from '../context.ts';
-import { days } from '../lib/format.ts';
 import { Price } from '../components/Price.tsx';
 import { notFound, pageHeaders, requestPage, unavailableWhen } from '../lib/load.ts';
 import { pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
+import { useT } from '../i18n/pages.ts';
 import type { Route } from './+types/search';
 import { cachedPage } from '../lib/cache-policy.ts';
 
@@ -170,12 +170,15 @@ function SearchForm({ query, types, counts }: { query: string; types: SearchItem
 }
 
 function Result({ item, terms }: { item: SearchItem; terms: string[] }) {
+  const t = useT();
   const d = describe(item);
   let meta: ReactNode = null;
   if (item.type === 'safari')
     meta = (
       <>
-        {days(item.safariday)} · From <Price usd={item.safariprice} />
+        {t('format.days', { count: item.safariday })}
+        {` · ${t('side.from')}`}
+        <Price usd={item.safariprice} />
       </>
     );
   else if (item.type === 'park' && item.destinationtitle) meta = item.destinationtitle;
