@@ -11,7 +11,7 @@ import type {
   ParkCard as Park,
   SafariCard as Safari,
 } from '../../common/api-types.ts';
-import { LODGE_TIER_LABELS, type LodgeTier } from '../../common/constants.ts';
+import type { LodgeTier } from '../../common/constants.ts';
 import { lodgeSetting, shortStopName } from '../../common/route.ts';
 import { useFormat } from '../lib/format.ts';
 import { useT, useTParts } from '../i18n/pages.ts';
@@ -141,7 +141,8 @@ export function ParkCard({ park, headingLevel }: { park: ParkCardData; headingLe
 
 /** A lodge's standard as a small label ("Mid-range"). */
 function TierBadge({ tier }: { tier: LodgeTier }) {
-  return <span className={`tier-badge tier-badge--${tier}`}>{LODGE_TIER_LABELS[tier]}</span>;
+  const t = useT();
+  return <span className={`tier-badge tier-badge--${tier}`}>{t(`tier.${tier}`)}</span>;
 }
 
 /** The fields a lodge card shows. */

@@ -27,6 +27,8 @@ export function useFormat() {
     language,
     date: (iso: string) => date(iso, language),
     day: (value: string, style?: DateStyle) => formatDate(value, language, style),
+    /** "March 2027" for a YYYY-MM. */
+    month: (value: string) => formatDate(value, language, 'month'),
     number: (n: number, maximumFractionDigits?: number) => formatNumber(n, language, maximumFractionDigits),
   };
 }
