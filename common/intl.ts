@@ -74,3 +74,12 @@ export function moneyFormat(currency: string, language: Language = DEFAULT_LANGU
 export function formatMoney(amount: number, currency: string, language: Language = DEFAULT_LANGUAGE, digits = 0): string {
   return moneyFormat(currency, language, digits).format(amount);
 }
+
+const listFormats = new Map<Language, Intl.ListFormat>();
+
+/** "English, Luganda and Swahili"; "Englisch, Luganda und Swahili". */
+export function formatList(items: readonly string[], language: Language): string {
+  let f = listFormats.get(language);
+  if (!f) listFormats.set(language, (f = new Intl.ListFormat(intlLocale(language), { type: 'conjunction' })));
+  return f.format(items);
+}
