@@ -5,12 +5,11 @@ import type { GuideCard as GuideCardData } from '../../common/api-types.ts';
 import { Card } from './Cards.tsx';
 import { Image } from './Image.tsx';
 import { formatList } from '../../common/intl.ts';
-import { useT, useTParts } from '../i18n/pages.ts';
-import { useLanguage } from '../lib/languages.ts';
+import { usePageLanguage, useT, useTParts } from '../i18n/pages.ts';
 
 /** The languages a guide speaks, as a list of the page's language: "English, Luganda and Swahili". */
 export function useSpoken(): (languages: readonly string[]) => string {
-  const language = useLanguage();
+  const language = usePageLanguage();
   return (languages) => formatList(languages, language);
 }
 

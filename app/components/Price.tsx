@@ -4,14 +4,13 @@
 // the amount keeps to about the width of a dollar price.
 import { showPrice } from '../../common/currency.ts';
 import { formatMoney } from '../../common/intl.ts';
-import { useT } from '../i18n/pages.ts';
+import { usePageLanguage, useT } from '../i18n/pages.ts';
 import { useCurrency } from '../lib/currency.ts';
-import { useLanguage } from '../lib/languages.ts';
 
 export function Price({ usd, className }: { usd: number; className?: string }) {
   const { currency, rates } = useCurrency();
   const t = useT();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const shown = showPrice(usd, currency, rates, language);
   const code = shown.sign.length > 1;
   const sign = <span className={code ? 'money__code' : 'money__sign'}>{shown.sign}</span>;
@@ -36,7 +35,7 @@ export function Price({ usd, className }: { usd: number; className?: string }) {
 export function PriceNote({ usd, className }: { usd: number; className?: string }) {
   const { currency, rates } = useCurrency();
   const t = useT();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const shown = showPrice(usd, currency, rates, language);
   return <span className={className}>{shown.converted ? `${t('price.note')} (${formatMoney(usd, 'USD', language)}).` : t('price.billedUsd')}</span>;
 }

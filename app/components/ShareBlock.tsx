@@ -3,8 +3,7 @@
 import { SHARE_TEXT } from '../../common/constants.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 import { FacebookIcon, LinkedInIcon, ShareIcon, WhatsAppIcon, XIcon } from './Icons.tsx';
-import { useT } from '../i18n/pages.ts';
-import { useLanguage } from '../lib/languages.ts';
+import { usePageLanguage, useT } from '../i18n/pages.ts';
 
 export function shareLinks(url: string, text: string = SHARE_TEXT) {
   const u = encodeURIComponent(url);
@@ -19,7 +18,7 @@ export function shareLinks(url: string, text: string = SHARE_TEXT) {
 
 export function ShareBlock({ url, title }: { url: string; title?: string }) {
   const t = useT();
-  const language = useLanguage();
+  const language = usePageLanguage();
   return (
     <section className="share" aria-label={t('share.title')}>
       <p className="share__title">

@@ -40,6 +40,11 @@ export function i18nFor(language: Language): I18n {
 
 export const I18nContext = createContext<I18n>(i18nFor(DEFAULT_LANGUAGE));
 
+/** The page's language: its messages' (the root provides them by the page's address). */
+export function usePageLanguage(): Language {
+  return useContext(I18nContext).locale as Language;
+}
+
 /** A message of the page's language by its key, with its values (ICU: plurals, selects). */
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
 

@@ -2,7 +2,7 @@
 // one home of the formatters; this binds them to the page).
 import { formatDate, formatNumber, type DateStyle } from '../../common/intl.ts';
 import type { Language } from '../../common/languages.ts';
-import { useLanguage } from './languages.ts';
+import { usePageLanguage } from '../i18n/index.ts';
 
 /** Dates already formatted (pages show the same dates on every render); bounded, emptied when full. */
 const formattedDates = new Map<string, { text: string; iso: string }>();
@@ -22,7 +22,7 @@ export function date(iso: string, language: Language = 'en'): { text: string; is
 
 /** The page's formats: its dates and numbers. */
 export function useFormat() {
-  const language = useLanguage();
+  const language = usePageLanguage();
   return {
     language,
     date: (iso: string) => date(iso, language),

@@ -57,7 +57,7 @@ export function pathIn(pathname: string, language: Language): string {
 }
 
 /** The page's language, read off its address. */
-export function useLanguage(): Language {
+function useLanguage(): Language {
   return languageOfPath(useLocation().pathname);
 }
 

@@ -23,7 +23,6 @@ import { cachedPage } from '../lib/cache-policy.ts';
 /** Only the bare search page is kept: any query (terms, types, page) is rendered for its request. */
 export const handle = cachedPage;
 
-
 /** The type filter from the URL: ?types=blog&types=park or ?types=blog,park; unknown names are ignored. */
 export function typesParam(url: URL): SearchItemType[] {
   const wanted = new Set(
@@ -232,13 +231,7 @@ export default function Search({ loaderData: data }: Route.ComponentProps) {
   );
   return (
     <>
-      <Hero
-        title={heading}
-        size="compact"
-        eyebrow={t('search.label')}
-        lead={<p>{t('search.lead')}</p>}
-        crumbs={[{ label: t('search.title') }]}
-      />
+      <Hero title={heading} size="compact" eyebrow={t('search.label')} lead={<p>{t('search.lead')}</p>} crumbs={[{ label: t('search.title') }]} />
       <div className={`container page search-page${busy ? ' is-busy' : ''}`}>
         <SearchForm query={data.query} types={data.types} counts={results?.counts} />
         <div className="search-page__results" aria-live="polite">
@@ -246,12 +239,7 @@ export default function Search({ loaderData: data }: Route.ComponentProps) {
             <>
               <p className="result-count" role="status">
                 {tParts('search.count', { count: String(results.total), unit: t('search.unit', { count: results.total }) })}
-                {results.totalPages > 1 && (
-                  <span className="search-page__pageinfo">
-                    {' '}
-                    {tParts('search.pageOf', { page: String(results.page), total: String(results.totalPages) })}
-                  </span>
-                )}
+                {results.totalPages > 1 && <span className="search-page__pageinfo"> {tParts('search.pageOf', { page: String(results.page), total: String(results.totalPages) })}</span>}
               </p>
               {results.correctedQuery && (
                 <p className="search-page__corrected">
