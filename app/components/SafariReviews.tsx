@@ -19,8 +19,9 @@ const ReviewForm = lazy(() =>
 
 function StarRating({ value, label }: { value: number; label?: string }) {
   const on = Math.round(value);
+  const t = useT();
   return (
-    <span className="stars" role="img" aria-label={label ?? `${value} out of 5 stars`}>
+    <span className="stars" role="img" aria-label={label ?? t('reviews.stars', { rating: value })}>
       {Array.from({ length: 5 }, (_, i) => (
         <StarIcon key={i} size={16} className={i < on ? 'is-on' : 'is-off'} />
       ))}
@@ -68,21 +69,24 @@ function TravellerReview({ review }: { review: ApprovedReview }) {
 }
 
 export function SafariReviews({ slug, title, reviews, rating }: { slug: string; title: string; reviews: ApprovedReview[]; rating: ReviewSummary | null }) {
+  const t = useT();
+  const tParts = useTParts();
   return (
     <section id="reviews" className="section section--mist t-reviews" aria-labelledby="reviews-title">
       <div className="container t-reviews__grid">
         <div>
-          <p className="eyebrow">From our travellers</p>
+          <p className="eyebrow">{t('reviews.eyebrow')}</p>
           <h2 id="reviews-title" className="section__title">
-            Reviews
+            {t('reviews.title')}
           </h2>
           {rating ? (
             <p className="t-reviews__summary">
-              <StarRating value={rating.average} label={`Rated ${rating.average} out of 5`} />
-              <strong>{rating.average.toFixed(1)}</strong> out of 5 · {rating.count} {rating.count === 1 ? 'review' : 'reviews'}
+              <StarRating value={rating.average} label={t('reviews.rated', { rating: rating.average })} />
+              <strong>{rating.average.toFixed(1)}</strong>
+              {tParts('reviews.outOf', { count: String(rating.count), unit: t('reviews.unit', { count: rating.count }) })}
             </p>
           ) : (
-            <p className="t-reviews__summary">No reviews of this safari yet. Travelled with us? Be the first to tell others about it.</p>
+            <p className="t-reviews__summary">{t('reviews.none')}</p>
           )}
           {reviews.length > 0 && (
             <ul className="t-reviews__list">
@@ -93,7 +97,7 @@ export function SafariReviews({ slug, title, reviews, rating }: { slug: string; 
           )}
         </div>
         <div className="t-reviews__write">
-          <h3 className="t-reviews__write-title">Write a review</h3>
+          <h3 className="t-reviews__write-title">{t('reviews.write')}</h3>
           <Suspense>
             <ReviewForm slug={slug} safariTitle={title} />
           </Suspense>
