@@ -40,10 +40,14 @@ function englishSentences(): Map<string, string> {
 
 /**
  * The words of the UI a visitor meets on a page: its text and the names and descriptions of its
- * elements, without the items' own texts (the content's prose, translated or not, is not the UI's).
+ * elements, without the items' own texts (the content's prose and the cards' descriptions,
+ * translated or not, are not the UI's).
  */
 function visibleWords(html: string): string {
-  const ui = html.replace(/<head>[\s\S]*?<\/head>/, '').replace(/<div class="prose[^"]*">[\s\S]*?<\/div>/g, ' ');
+  const ui = html
+    .replace(/<head>[\s\S]*?<\/head>/, '')
+    .replace(/<div class="prose[^"]*">[\s\S]*?<\/div>/g, ' ')
+    .replace(/<p class="card__text">[\s\S]*?<\/p>/g, ' ');
   const attributes = [...ui.matchAll(/\s(?:alt|aria-label|placeholder|title)="([^"]*)"/g)].map((m) => decodeEntities(m[1]!));
   return `${htmlText(ui)} ${attributes.join(' ')}`;
 }
