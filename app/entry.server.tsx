@@ -7,8 +7,6 @@ import { headData } from './lib/seo/jsonld.ts';
 import { bytesResponse } from '../common/document-bytes.ts';
 import { LANGUAGE_CODES } from '../common/languages.ts';
 import { loadLanguage } from './i18n/index.ts';
-// English's pages' messages, whichever route renders first (the pages' chunks bring them in the browser).
-import './i18n/pages.ts';
 import { loadLanguagePaths } from './lib/languages.ts';
 
 // Re-exported so the server can provide the API client under the same context key.

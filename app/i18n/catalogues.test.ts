@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '../../common/languages.ts';
 import { CATALOGUE_PARTS, compiledMessages } from './compile.ts';
 import { i18nFor, loadLanguage } from './index.ts';
-import './pages.ts';
 
 const read = (name: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, 'catalogues', `${name}.json`), 'utf8')) as Record<string, string>;
 /** A language's whole catalogue: its shell's part and its pages' part. */
@@ -75,7 +74,7 @@ describe("the spec's exact English words stay exact in the English catalogue", (
     const { ENQUIRY_ALERTS, HOME_THANKS, SUBMIT_LABEL } = await import('../components/EnquiryForm.tsx');
     const { NEWSLETTER_ALERTS, SUBSCRIBE_LABEL } = await import('../components/NewsletterForm.tsx');
     const { confirmMessage, tooFastMessage } = await import('../../common/forms.ts');
-    const english = i18nFor('en');
+    const english = await loadLanguage('en');
     for (const [name, text] of Object.entries(MESSAGES)) expect(en[`validation.${name}`], name).toBe(text);
     for (const field of Object.keys(LIMITS) as (keyof typeof LIMITS)[]) {
       expect(english._('validation.tooLong', { field: english._(`validation.field.${field}`), max: String(LIMITS[field]) })).toBe(tooLongMessage(field));

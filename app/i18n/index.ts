@@ -1,9 +1,9 @@
 // The UI's messages (app/i18n/catalogues/, compiled to app/i18n/compiled/): one catalogue per
 // language, made once (app/i18n/messages.ts reads them), in two parts: the shell's and the pages'.
-// English's shell part is in the shell, its pages' part comes with the pages that read it
-// (app/i18n/pages.ts); another language's parts are chunks of their own, loaded only on its pages
-// (entry.client.tsx loads them before hydrating; the server loads each once). A component reads
-// the page's messages with useT() (a page's or a form's: from app/i18n/pages.ts).
+// English's shell part is in the shell; every other part is a chunk of its own, loaded only on its
+// language's pages (entry.client.tsx loads them before hydrating; the server loads each once), so a
+// page loads its own language's messages and no other's. A component reads the page's messages
+// with useT() (a page's or a form's: from app/i18n/pages.ts).
 import { createContext, useContext } from 'react';
 import { DEFAULT_LANGUAGE, type Language } from '../../common/languages.ts';
 import { messages as english } from './compiled/en.ts';
@@ -18,13 +18,15 @@ const CATALOGUES: Record<Exclude<Language, 'en'>, () => [Part, Part]> = {
   es: () => [import('./compiled/es.ts'), import('./compiled/pages/es.ts')],
 };
 
-/** English's pages' messages, added by the module of the pages that read them (app/i18n/pages.ts). */
-export function addEnglishPages(messages: Messages): void {
-  Object.assign(instances.get(DEFAULT_LANGUAGE)!.messages, messages);
-}
+let englishPages: Promise<void> | undefined;
 
 /** The language's messages, loaded once (English is always there). */
 export async function loadLanguage(language: Language): Promise<I18n> {
+  if (language === DEFAULT_LANGUAGE) {
+    const english = instances.get(DEFAULT_LANGUAGE)!;
+    await (englishPages ??= import('./compiled/pages/en.ts').then(({ messages }) => void Object.assign(english.messages, messages)));
+    return english;
+  }
   const known = instances.get(language);
   if (known) return known;
   const [shell, pages] = await Promise.all(CATALOGUES[language as Exclude<Language, 'en'>]());

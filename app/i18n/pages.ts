@@ -1,12 +1,9 @@
 // The pages' and forms' messages (app/i18n/catalogues/pages/): a component outside the shell reads
-// its messages through this module, which brings English's pages' part with it, so that part rides
-// in the pages' chunks and never in the shell's. Other languages load both parts together
-// (app/i18n/index.ts).
-import { messages } from './compiled/pages/en.ts';
+// them through this module. Every language's pages' part is a chunk of its own, loaded with the
+// language (app/i18n/index.ts loadLanguage: by entry.client.tsx before hydrating, by the server at
+// start).
 import { failureText, type Failure } from './failure.ts';
-import { addEnglishPages, useT } from './index.ts';
-
-addEnglishPages(messages);
+import { useT } from './index.ts';
 
 export { usePageLanguage, useT, useTParts } from './index.ts';
 
