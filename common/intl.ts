@@ -12,7 +12,7 @@ export function intlLocale(language: Language): string {
 }
 
 /** The date styles the pages show. */
-export const DATE_STYLES = {
+const DATE_STYLES = {
   /** "15 January 2024" */
   long: { day: 'numeric', month: 'long', year: 'numeric' },
   /** "15 Jan 2024" */

@@ -1,16 +1,15 @@
 // What a visitor reads, in the page's language (SITE_LANGUAGES=en,de,fr,es), against the
 // production build: a German page of every template carries no sentence of the English catalogue
 // that German says otherwise; a French form sent without JavaScript comes back on its French page
-// with the French message and the visitor's values; the API answers a form's checks in the language
-// it is given, the spec's English when none, in the same order.
+// with the French message and the visitor's values (the API's messages in a language:
+// tests/languages-forms.test.ts).
 import './helpers/production.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localizePath } from '../common/language-paths.ts';
 import { CATALOGUE_PARTS } from '../app/i18n/compile.ts';
-import { backends, openTestDatabase, type TestDatabase } from './helpers/db.ts';
-import { formsHarness, goodEnquiry, type FormsHarness } from './helpers/forms.ts';
+import { goodEnquiry } from './helpers/forms.ts';
 import { decodeEntities, htmlText } from './helpers/site.ts';
 import { type InProcessSite, startSite } from './helpers/start-site.ts';
 
@@ -119,42 +118,5 @@ describe('the UI in the page language', () => {
     expect(html).toContain('<html lang="en');
     expect(html).toContain('Please enter a valid email address.');
     expect(html).toContain('action="/enquiry"');
-  });
-});
-
-describe.each(backends())("the API's form messages in the form's language on %s", (backend) => {
-  let tdb: TestDatabase;
-  let h: FormsHarness;
-  beforeAll(async () => {
-    tdb = await openTestDatabase(backend);
-    h = await formsHarness(backend, { tdb, forms: { startWorker: false } });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await tdb?.drop();
-  });
-
-  const errorOf = async (res: Response) => ({ status: res.status, error: ((await res.json()) as { error: string }).error });
-
-  it('answers an enquiry’s checks in French, in the spec’s order', async () => {
-    expect(await errorOf(await h.post('/plan-a-safari', { ...goodEnquiry(1), email: 'x', message: 'drop table; --', language: 'fr' }))).toEqual({
-      status: 400,
-      error: 'Votre saisie contient des caractères ou des mots non autorisés. Veuillez revoir votre message.',
-    });
-    expect(await errorOf(await h.post('/plan-a-safari', { ...goodEnquiry(2), email: 'x', phone: '1', language: 'fr' }))).toEqual({ status: 400, error: 'Veuillez saisir une adresse e-mail valide.' });
-    expect(await errorOf(await h.post('/plan-a-safari', { ...goodEnquiry(3), phone: '12', language: 'fr' }))).toEqual({ status: 400, error: 'Veuillez saisir un numéro de téléphone valide.' });
-    expect(await errorOf(await h.post('/plan-a-safari', { ...goodEnquiry(4), message: '', language: 'fr' }))).toEqual({ status: 400, error: 'Le nom, l’e-mail et le message sont obligatoires.' });
-    expect(await errorOf(await h.post('/plan-a-safari', { ...goodEnquiry(5), country: 'x'.repeat(81), language: 'fr' }))).toEqual({ status: 400, error: 'Pays : trop long (au plus 80 caractères).' });
-    expect(await errorOf(await h.post('/plan-a-safari', { ...goodEnquiry(6), adults: '0', language: 'fr' }))).toEqual({ status: 400, error: 'Adultes : un nombre entier de 1 à 50.' });
-  });
-
-  it('answers in German and Spanish, and in the spec’s English when no language is given', async () => {
-    expect(await errorOf(await h.post('/plan-a-safari', { ...goodEnquiry(9), email: 'x', language: 'de' }))).toEqual({ status: 400, error: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' });
-    expect(await errorOf(await h.post('/admin/clients', { fullName: '', email: 'ana@example.com', language: 'es' }))).toEqual({
-      status: 400,
-      error: 'El nombre completo y el correo electrónico son obligatorios.',
-    });
-    expect(await errorOf(await h.post('/plan-a-safari', { ...goodEnquiry(10), email: 'x' }))).toEqual({ status: 400, error: 'Please enter a valid email address.' });
-    expect(await errorOf(await h.post('/plan-a-safari', { ...goodEnquiry(11), email: 'x', language: 'it' }))).toEqual({ status: 400, error: 'Please enter a valid email address.' });
   });
 });

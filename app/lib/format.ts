@@ -8,7 +8,7 @@ import { usePageLanguage } from '../i18n/index.ts';
 const formattedDates = new Map<string, { text: string; iso: string }>();
 
 /** "15 January 2024" in the language; the ISO date for the datetime attribute. */
-export function date(iso: string, language: Language = 'en'): { text: string; iso: string } {
+function date(iso: string, language: Language): { text: string; iso: string } {
   const key = `${language} ${iso}`;
   let out = formattedDates.get(key);
   if (!out) {
