@@ -1,6 +1,7 @@
 // A price: US dollars as the server renders it, converted in the browser to the visitor's
 // currency when they chose one (app/lib/currency.ts). Converted amounts start with "≈" and are
-// rounded (common/currency.ts); the currency code of the shillings and francs is set smaller so
+// rounded (common/currency.ts); a sign after the amount (German, French, Spanish) follows a space;
+// the currency code of the shillings and francs is set smaller so
 // the amount keeps to about the width of a dollar price.
 import { showPrice } from '../../common/currency.ts';
 import { formatMoney } from '../../common/intl.ts';
@@ -25,7 +26,7 @@ export function Price({ usd, className }: { usd: number; className?: string }) {
       {shown.signFirst && sign}
       {shown.signFirst && code && ' '}
       {shown.number}
-      {!shown.signFirst && code && ' '}
+      {!shown.signFirst && ' '}
       {!shown.signFirst && sign}
     </span>
   );
