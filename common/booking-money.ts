@@ -9,6 +9,8 @@
 // either way) in any order: paid = their sum; outstanding = total − paid (negative: money owed
 // back); and, on a given day, what is due now and what is due next, and by when.
 import type { Currency } from './currency.ts';
+import { formatMoney } from './intl.ts';
+import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
 
 /** Decimal places of each currency's minor unit (ISO 4217). */
 const MINOR_DIGITS: Record<Currency, number> = { USD: 2, EUR: 2, GBP: 2, KES: 2, TZS: 2, UGX: 0, RWF: 0 };
@@ -230,19 +232,8 @@ export function decimalToMinor(text: string, currency: Currency): number | null 
   return m[1] && n !== 0 ? -n : n;
 }
 
-const formats = new Map<string, Intl.NumberFormat>();
-
-/**
- * Minor units as money text: 123456 USD → "$1,234.56"; a whole amount without decimals: "$1,200".
- * `locale`: another language's format ("1.234,56 $" in de-DE); the site's own English one by default.
- */
-export function formatMinor(amountMinor: number, currency: Currency, locale?: string): string {
+/** Minor units as money text: 123456 USD → "$1,234.56"; a whole amount without decimals: "$1,200". */
+export function formatMinor(amountMinor: number, currency: Currency, language: Language = DEFAULT_LANGUAGE): string {
   const digits = amountMinor % 10 ** MINOR_DIGITS[currency] === 0 ? 0 : MINOR_DIGITS[currency];
-  const key = `${currency} ${digits} ${locale ?? ''}`;
-  let f = formats.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(locale ?? (currency === 'USD' ? 'en-US' : 'en-GB'), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
-    formats.set(key, f);
-  }
-  return f.format(Number(minorToDecimal(amountMinor, currency)));
+  return formatMoney(Number(minorToDecimal(amountMinor, currency)), currency, language, digits);
 }

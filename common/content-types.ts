@@ -168,7 +168,7 @@ export function contentTypeInfo(collection: string): ContentTypeInfo | undefined
 }
 
 /** The content type a search type belongs to. */
-export function searchTypeInfo(type: SearchType): ContentTypeInfo & { search: NonNullable<ContentTypeInfo['search']> } {
+function searchTypeInfo(type: SearchType): ContentTypeInfo & { search: NonNullable<ContentTypeInfo['search']> } {
   return CONTENT_TYPES.find((t) => t.search?.type === type) as ContentTypeInfo & { search: NonNullable<ContentTypeInfo['search']> };
 }
 

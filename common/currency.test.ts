@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONVERSION_NOTE, convertUsd, CURRENCIES, formatMoney, ROUNDING_STEP, showPrice, type CurrencyRates } from './currency.ts';
+import { CONVERSION_NOTE, convertUsd, CURRENCIES, ROUNDING_STEP, showPrice, type CurrencyRates } from './currency.ts';
+import { formatMoney } from './intl.ts';
 
 const rates: CurrencyRates = { base: 'USD', rates: { USD: 1, EUR: 0.86, GBP: 0.76, UGX: 3600, KES: 129, TZS: 2450, RWF: 1450 }, updatedAt: '2026-11-16T00:00:00.000Z' };
 /** A narrow no-break space (U+202F) or no-break space, as Intl puts between a code and the number. */

@@ -8,6 +8,9 @@
 //   RWF             1,000 francs     (about US $0.70: prices run to millions of francs, so the
 //                                     hundreds would be false precision)
 
+import { moneyFormat } from './intl.ts';
+import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
+
 export const BASE_CURRENCY = 'USD';
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'UGX', 'KES', 'TZS', 'RWF'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -50,28 +53,6 @@ export function convertUsd(usd: number, currency: Currency, rates: CurrencyRates
   return Math.round((usd * rate) / step) * step;
 }
 
-const formatters = new Map<Currency, Intl.NumberFormat>();
-
-/** The formatter of a currency: "$1,680" (as the server renders dollars), "€1,546", "UGX 6,173,000". */
-function moneyFormat(currency: Currency): Intl.NumberFormat {
-  let f = formatters.get(currency);
-  if (!f) {
-    f = new Intl.NumberFormat(currency === 'USD' ? 'en-US' : 'en-GB', {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'symbol',
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 0,
-    });
-    formatters.set(currency, f);
-  }
-  return f;
-}
-
-export function formatMoney(amount: number, currency: Currency): string {
-  return moneyFormat(currency).format(amount);
-}
-
 export interface ShownPrice {
   currency: Currency;
   /** The whole text, e.g. "€1,546". */
@@ -90,15 +71,15 @@ export interface ShownPrice {
 const shownParts = new Map<string, Omit<ShownPrice, 'converted'>>();
 const SHOWN_PARTS_MAX = 2000;
 
-/** A dollar price as shown in the wanted currency, or in dollars when that currency has no rate. */
-export function showPrice(usd: number, wanted: Currency, rates: CurrencyRates | null | undefined): ShownPrice {
+/** A dollar price as shown in the wanted currency (or in dollars when that currency has no rate), in the page's language. */
+export function showPrice(usd: number, wanted: Currency, rates: CurrencyRates | null | undefined, language: Language = DEFAULT_LANGUAGE): ShownPrice {
   const amount = convertUsd(usd, wanted, rates);
   const currency: Currency = amount === null ? 'USD' : wanted;
   const value = amount ?? Math.round(usd);
-  const key = `${currency} ${value}`;
+  const key = `${language} ${currency} ${value}`;
   let shown = shownParts.get(key);
   if (!shown) {
-    const parts = moneyFormat(currency).formatToParts(value);
+    const parts = moneyFormat(currency, language).formatToParts(value);
     const signAt = parts.findIndex((p) => p.type === 'currency');
     const numberAt = parts.findIndex((p) => p.type === 'integer');
     const sign = parts[signAt]?.value ?? '';

@@ -11,9 +11,10 @@ import type {
   ParkCard as Park,
   SafariCard as Safari,
 } from '../../common/api-types.ts';
-import { LODGE_TIER_LABELS, type LodgeTier } from '../../common/constants.ts';
+import type { LodgeTier } from '../../common/constants.ts';
 import { lodgeSetting, shortStopName } from '../../common/route.ts';
-import { date, days } from '../lib/format.ts';
+import { useFormat } from '../lib/format.ts';
+import { useT, useTParts } from '../i18n/pages.ts';
 import { Price } from './Price.tsx';
 import { Image } from './Image.tsx';
 import { ArrowRight, CalendarIcon, CompassIcon, PinIcon } from './Icons.tsx';
@@ -80,29 +81,32 @@ export function Grid({ children, cols = 3, className }: { children: ReactNode; c
 }
 
 function DaysBadge({ n }: { n: number }) {
+  const t = useT();
   return (
     <span className="days-badge">
       <strong>{n}</strong>
-      <span>{n === 1 ? 'Day' : 'Days'}</span>
+      <span>{t('format.dayWord', { count: n })}</span>
     </span>
   );
 }
 
 export function SafariCard({ safari, cta, headingLevel }: { safari: Safari; cta?: string; headingLevel?: 2 | 3 }) {
+  const t = useT();
+  const title = `${t('format.days', { count: safari.safariday })} ${safari.safarititle}`;
   return (
     <Card
       to={`/safaris/${safari.safarititleslug}`}
       image={safari.safariheaderimage}
       alt={safari.safariheaderimagealt}
       badge={<DaysBadge n={safari.safariday} />}
-      title={`${days(safari.safariday)} ${safari.safarititle}`}
-      name={`${days(safari.safariday)} ${safari.safarititle}`}
+      title={title}
+      name={title}
       text={safari.safarimetadescription}
       cta={cta}
       headingLevel={headingLevel}
       footer={
         <p className="price">
-          <span className="price__from">Per pax from</span>{' '}
+          <span className="price__from">{t('cards.perPaxFrom')}</span>{' '}
           <strong>
             <Price usd={safari.safariprice} />
           </strong>
@@ -116,6 +120,7 @@ export function SafariCard({ safari, cta, headingLevel }: { safari: Safari; cta?
 export type ParkCardData = Pick<Park, 'id' | 'parktitle' | 'parktitleslug' | 'parkheaderimage' | 'parkheaderimagealt' | 'parkdescription' | 'destinationtitle'>;
 
 export function ParkCard({ park, headingLevel }: { park: ParkCardData; headingLevel?: 2 | 3 }) {
+  const t = useT();
   return (
     <Card
       to={`/parks/${park.parktitleslug}`}
@@ -129,14 +134,15 @@ export function ParkCard({ park, headingLevel }: { park: ParkCardData; headingLe
       title={park.parktitle}
       text={park.parkdescription}
       headingLevel={headingLevel}
-      footer={<span className="card__more">Explore</span>}
+      footer={<span className="card__more">{t('cards.explore')}</span>}
     />
   );
 }
 
 /** A lodge's standard as a small label ("Mid-range"). */
 function TierBadge({ tier }: { tier: LodgeTier }) {
-  return <span className={`tier-badge tier-badge--${tier}`}>{LODGE_TIER_LABELS[tier]}</span>;
+  const t = useT();
+  return <span className={`tier-badge tier-badge--${tier}`}>{t(`tier.${tier}`)}</span>;
 }
 
 /** The fields a lodge card shows. */
@@ -147,6 +153,7 @@ export type LodgeCardData = Pick<
 
 /** A lodge: its tier on the picture, its park and country above the name (left out where the park is the page's subject). */
 export function LodgeCard({ lodge, headingLevel, showPark = true }: { lodge: LodgeCardData; headingLevel?: 2 | 3; showPark?: boolean }) {
+  const t = useT();
   return (
     <Card
       to={`/lodges/${lodge.lodgetitleslug}`}
@@ -163,13 +170,14 @@ export function LodgeCard({ lodge, headingLevel, showPark = true }: { lodge: Lod
       title={lodge.lodgetitle}
       text={lodge.lodgedescription}
       headingLevel={headingLevel}
-      footer={<span className="card__more">See the lodge</span>}
+      footer={<span className="card__more">{t('cards.seeLodge')}</span>}
     />
   );
 }
 
 export function BlogCard({ blog, headingLevel, reloadDocument }: { blog: Blog; headingLevel?: 2 | 3; reloadDocument?: boolean }) {
-  const d = date(blog.created_at);
+  const t = useT();
+  const d = useFormat().date(blog.created_at);
   return (
     <Card
       to={`/blogs/${blog.blogtitleslug}`}
@@ -184,12 +192,13 @@ export function BlogCard({ blog, headingLevel, reloadDocument }: { blog: Blog; h
       text={blog.blogdescription}
       headingLevel={headingLevel}
       reloadDocument={reloadDocument}
-      footer={<span className="card__more">Read the story</span>}
+      footer={<span className="card__more">{t('cards.readStory')}</span>}
     />
   );
 }
 
 export function ExperienceCard({ experience, headingLevel, to }: { experience: Experience; headingLevel?: 2 | 3; to?: string }) {
+  const t = useT();
   return (
     <Card
       to={to ?? `/experiences/${experience.experiencetitleslug}`}
@@ -199,12 +208,13 @@ export function ExperienceCard({ experience, headingLevel, to }: { experience: E
       text={experience.experiencedescription}
       headingLevel={headingLevel}
       variant="tile"
-      footer={<span className="card__more">Discover</span>}
+      footer={<span className="card__more">{t('cards.discover')}</span>}
     />
   );
 }
 
 export function DestinationCard({ destination, headingLevel }: { destination: Destination; headingLevel?: 2 | 3 }) {
+  const tParts = useTParts();
   return (
     <Card
       to={`/destinations/${destination.destinationtitleslug}`}
@@ -215,12 +225,13 @@ export function DestinationCard({ destination, headingLevel }: { destination: De
       text={destination.destinationdescription}
       headingLevel={headingLevel}
       variant="tile"
-      footer={<span className="card__more">Explore {destination.destinationtitle}</span>}
+      footer={<span className="card__more">{tParts('cards.exploreCountry', { country: destination.destinationtitle })}</span>}
     />
   );
 }
 
 export function AnimalCard({ animal, headingLevel }: { animal: Animal; headingLevel?: 2 | 3 }) {
+  const t = useT();
   return (
     <Card
       to={`/animals/${animal.animaltitleslug}`}
@@ -228,7 +239,7 @@ export function AnimalCard({ animal, headingLevel }: { animal: Animal; headingLe
       alt={animal.animalheaderimagealt}
       title={animal.animaltitle}
       text={animal.animaldescription}
-      cta="View details"
+      cta={t('cards.viewDetails')}
       name={animal.animaltitle}
       headingLevel={headingLevel}
     />
@@ -236,6 +247,7 @@ export function AnimalCard({ animal, headingLevel }: { animal: Animal; headingLe
 }
 
 export function BirdCard({ bird, headingLevel }: { bird: Bird; headingLevel?: 2 | 3 }) {
+  const t = useT();
   return (
     <Card
       to={`/birds/${bird.birdtitleslug}`}
@@ -243,7 +255,7 @@ export function BirdCard({ bird, headingLevel }: { bird: Bird; headingLevel?: 2 
       alt={bird.birdheaderimagealt}
       title={bird.birdtitle}
       text={bird.birddescription}
-      cta="View details"
+      cta={t('cards.viewDetails')}
       name={bird.birdtitle}
       headingLevel={headingLevel}
     />

@@ -2,15 +2,17 @@
 // dollars) and shown once the page's script runs (the html element's `js` class, set before the
 // first paint, so nothing moves); without JavaScript prices simply stay in dollars.
 import { useId } from 'react';
-import { CONVERSION_NOTE, CURRENCIES, CURRENCY_NAMES, isCurrency } from '../../common/currency.ts';
+import { CURRENCIES, isCurrency } from '../../common/currency.ts';
+import { useT } from '../i18n/pages.ts';
 import { chooseCurrency, useCurrency } from '../lib/currency.ts';
 
-export function CurrencySwitch({ className, label = 'Prices in' }: { className?: string; label?: string }) {
+export function CurrencySwitch({ className, label }: { className?: string; label?: string }) {
   const id = useId();
+  const t = useT();
   const { currency } = useCurrency();
   return (
     <div className={`currency-switch${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>{label ?? t('currency.pricesIn')}</label>
       <select
         id={id}
         value={currency}
@@ -21,12 +23,12 @@ export function CurrencySwitch({ className, label = 'Prices in' }: { className?:
       >
         {CURRENCIES.map((c) => (
           <option key={c} value={c}>
-            {c} · {CURRENCY_NAMES[c]}
+            {c} · {t(`currency.${c}`)}
           </option>
         ))}
       </select>
       <span id={`${id}-note`} className="currency-switch__note">
-        {currency === 'USD' ? 'Billed in USD' : CONVERSION_NOTE}
+        {currency === 'USD' ? t('currency.billedUsd') : t('price.note')}
       </span>
     </div>
   );

@@ -17,6 +17,8 @@ import { useFetcherAnswer, useFormToken } from '../lib/form-token.ts';
 import { ErrorList, Field, HoneyPot } from './Field.tsx';
 import { FormDialog } from './FormDialog.tsx';
 import { TripFields, type SafariChoice } from './TripFields.tsx';
+import { useFailure, useT } from '../i18n/pages.ts';
+import { useLocalPath } from '../lib/languages.ts';
 
 export type EnquiryVariant = 'contact' | 'plan' | 'quote' | 'home';
 
@@ -64,7 +66,6 @@ export const HOME_THANKS = {
   text: 'Thank you for choosing the product. We will get back to you shortly.',
 } as const;
 
-const METHOD_LABELS: Record<ContactMethod, string> = { Whatsapp: 'Whatsapp', Email: 'Email', Phone: 'Phone call' };
 /** Seconds before the contact and plan pages move on to /blogs after a sent enquiry. */
 const REDIRECT_SECONDS = 6;
 
@@ -77,10 +78,9 @@ export const SUBMIT_LABEL: Record<EnquiryVariant, string> = {
   home: 'Start planning',
 };
 
-/** One text field of the form: its label, its input's attributes, and whether it is required. */
+/** One text field of the form: its input's attributes, and whether it is required (its label, placeholder and hint: the catalogues' keys). */
 interface TextFieldSpec {
   name: Exclude<keyof EnquiryValues, 'preferredContactMethod'>;
-  label: string;
   required?: boolean;
   /** An input's type; a textarea when absent. */
   type?: 'text' | 'email' | 'tel';
@@ -93,11 +93,11 @@ interface TextFieldSpec {
 
 /** The form's text fields in their order: a new field is one more line here (and in EnquiryValues). */
 const TEXT_FIELDS: readonly TextFieldSpec[] = [
-  { name: 'name', label: 'Name', required: true, type: 'text', autoComplete: 'name' },
-  { name: 'email', label: 'Email', required: true, type: 'email', autoComplete: 'email', inputMode: 'email' },
-  { name: 'phone', label: 'Phone', required: true, type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: 'e.g. +256 772 418 260', hint: 'With country code, 7 to 15 digits' },
-  { name: 'country', label: 'Country', type: 'text', autoComplete: 'country-name' },
-  { name: 'message', label: 'Message', required: true, placeholder: 'Travel dates, group size, parks or animals you dream of…', wide: true },
+  { name: 'name', required: true, type: 'text', autoComplete: 'name' },
+  { name: 'email', required: true, type: 'email', autoComplete: 'email', inputMode: 'email' },
+  { name: 'phone', required: true, type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: 'enquiry.phonePlaceholder', hint: 'enquiry.phoneHint' },
+  { name: 'country', type: 'text', autoComplete: 'country-name' },
+  { name: 'message', required: true, placeholder: 'enquiry.messagePlaceholder', wide: true },
 ];
 
 type FormError = { message: string; field?: string } | null;
@@ -109,19 +109,21 @@ export function EnquiryForm(props: EnquiryFormProps) {
   const enquiry = useEnquiry(props);
   const { token, values, error, sending } = enquiry;
   const errId = id('error');
+  const t = useT();
+  const localPath = useLocalPath();
 
   return (
     <>
-      {token.engaged && <PrefetchPageLinks page="/enquiry" />}
+      {token.engaged && <PrefetchPageLinks page={localPath('/enquiry')} />}
       <enquiry.fetcher.Form
         ref={enquiry.formRef}
         method="post"
-        action="/enquiry"
+        action={localPath('/enquiry')}
         noValidate
         onSubmit={enquiry.onSubmit}
         onFocus={token.engage}
         className={`enq-form enq-form--${variant}`}
-        aria-label={variant === 'quote' ? 'Request a free quote' : 'Plan your safari'}
+        aria-label={t(variant === 'quote' ? 'enquiry.label.quote' : 'enquiry.label.plan')}
         aria-busy={sending}
       >
         <input type="hidden" name="variant" value={variant} />
@@ -130,8 +132,10 @@ export function EnquiryForm(props: EnquiryFormProps) {
         <HoneyPot id={id('website')} />
 
         <p className="enq-form__legend-note">
-          Fields marked <span aria-hidden="true">*</span>
-          <span className="sr-only">with a star</span> are required.
+          {t('enquiry.marked')}
+          <span aria-hidden="true">*</span>
+          <span className="sr-only">{t('enquiry.withStar')}</span>
+          {t('enquiry.areRequired')}
         </p>
 
         <div className="enq-form__grid">
@@ -163,10 +167,12 @@ export function EnquiryForm(props: EnquiryFormProps) {
         <div className="enq-form__actions">
           {/* aria-disabled rather than disabled: focus stays on the button while sending, so it can come back there. */}
           <button type="submit" className="btn btn--primary btn--lg enq-form__submit" aria-disabled={sending || undefined}>
-            {sending ? 'Sending…' : SUBMIT_LABEL[variant]}
+            {sending ? t('enquiry.sending') : t(`enquiry.submit.${variant}`)}
           </button>
           <p className="enq-form__privacy">
-            By submitting this form you agree to our <a href="/privacy-policy">privacy policy</a>.
+            {t('enquiry.privacyBefore')}
+            <a href={localPath('/privacy-policy')}>{t('enquiry.privacyLink')}</a>
+            {t('enquiry.privacyAfter')}
           </p>
         </div>
       </enquiry.fetcher.Form>
@@ -184,6 +190,9 @@ export function EnquiryForm(props: EnquiryFormProps) {
  */
 function useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverError, serverErrorField, initialToken, initialTrip, safaris }: EnquiryFormProps) {
   const navigate = useNavigate();
+  const t = useT();
+  const failureText = useFailure();
+  const localPath = useLocalPath();
   const formRef = useRef<HTMLFormElement>(null);
   const fetcher = useFetcher<EnquiryResult>();
   const token = useFormToken(initialToken);
@@ -195,7 +204,7 @@ function useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverErr
   const [waiting, setWaiting] = useState(false);
   const sending = waiting || fetcher.state !== 'idle';
   const [done, setDone] = useState(false);
-  const countdown = useCountdown(navigate);
+  const countdown = useCountdown(navigate, localPath('/blogs'));
 
   // The action's answer (spec point 8).
   useFetcherAnswer(fetcher, (r) => {
@@ -206,7 +215,7 @@ function useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverErr
       resetTrip();
       setError(null);
       if (variant === 'quote') {
-        window.alert(ENQUIRY_ALERTS.quoteSuccess);
+        window.alert(t('enquiry.quoteSuccess'));
         onSubmitted?.();
         return;
       }
@@ -216,12 +225,12 @@ function useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverErr
       return;
     }
     if ('failure' in r) {
-      window.alert(r.failure === 'network' ? ENQUIRY_ALERTS.networkFailure : ENQUIRY_ALERTS.failureAlert);
+      window.alert(t(r.failure === 'network' ? 'enquiry.networkFailure' : 'enquiry.failureAlert'));
       return;
     }
     if (r.token) token.set(r.token);
     setError({ message: r.error, field: r.field });
-    if (variant === 'home' && r.kind !== 'confirm') window.alert(ENQUIRY_ALERTS.failureAlert);
+    if (variant === 'home' && r.kind !== 'confirm') window.alert(t('enquiry.failureAlert'));
   });
 
   const set = (field: keyof EnquiryValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
@@ -232,7 +241,7 @@ function useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverErr
     if (variant === 'home' && !hasRequiredEnquiryFields(values)) return;
     const checked = validateEnquiry({ ...values, currentUrl: null });
     if (!checked.ok) {
-      setError({ message: checked.error, field: checked.field });
+      setError({ message: failureText(checked), field: checked.field });
       focusField(formRef.current, checked.field);
       return;
     }
@@ -247,13 +256,13 @@ function useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverErr
     fields.set('currentUrl', currentUrl || window.location.href);
     fields.set('enhanced', '1');
     // Nothing on the page depends on an enquiry: no loader runs again.
-    void fetcher.submit(fields, { method: 'post', action: '/enquiry', defaultShouldRevalidate: false });
+    void fetcher.submit(fields, { method: 'post', action: localPath('/enquiry'), defaultShouldRevalidate: false });
   }
 
   function closeThanks() {
     setDone(false);
     countdown.stop();
-    if (variant === 'contact' || variant === 'plan') navigate('/blogs');
+    if (variant === 'contact' || variant === 'plan') navigate(localPath('/blogs'));
   }
 
   return { formRef, fetcher, token, values, setValues, set, trip, setTripField, error, sending, done, countdown: countdown.left, onSubmit, closeThanks };
@@ -274,17 +283,17 @@ function useTrip(initialTrip: Partial<TripValues> | undefined, safaris: EnquiryF
 }
 
 /** Contact and plan: the seconds left before the visitor is taken to /blogs (null: not counting). */
-function useCountdown(navigate: ReturnType<typeof useNavigate>) {
+function useCountdown(navigate: ReturnType<typeof useNavigate>, blogs: string) {
   const [left, setLeft] = useState<number | null>(null);
   useEffect(() => {
     if (left === null) return;
     if (left <= 0) {
-      navigate('/blogs');
+      navigate(blogs);
       return;
     }
     const t = setTimeout(() => setLeft((c) => (c === null ? null : c - 1)), 1000);
     return () => clearTimeout(t);
-  }, [left, navigate]);
+  }, [left, navigate, blogs]);
   return { left, start: (seconds: number) => setLeft(seconds), stop: () => setLeft(null) };
 }
 
@@ -306,16 +315,18 @@ function EnquiryTextField({
   invalid: boolean;
   errId: string;
 }) {
+  const t = useT();
+  const text = t(`validation.field.${spec.name}`);
   // One text node before the star, as a label written out in full would have.
   const label = spec.required ? (
     <>
-      {`${spec.label} `}
+      {`${text} `}
       <Star />
     </>
   ) : (
-    spec.label
+    text
   );
-  const common = { 'aria-required': spec.required ? ('true' as const) : undefined, maxLength: LIMITS[spec.name], placeholder: spec.placeholder, value, onChange };
+  const common = { 'aria-required': spec.required ? ('true' as const) : undefined, maxLength: LIMITS[spec.name], placeholder: spec.placeholder && t(spec.placeholder), value, onChange };
   return (
     <Field
       look="site"
@@ -323,7 +334,7 @@ function EnquiryTextField({
       id={id}
       name={spec.name}
       label={label}
-      hint={spec.hint}
+      hint={spec.hint && t(spec.hint)}
       invalid={invalid}
       describedBy={invalid ? errId : undefined}
       control={(aria) =>
@@ -347,14 +358,15 @@ function EnquiryTextField({
 }
 
 function ContactMethods({ value, onChange }: { value: ContactMethod; onChange: (m: ContactMethod) => void }) {
+  const t = useT();
   return (
     <fieldset className="enq-field enq-field--wide enq-methods">
-      <legend>Preferred contact method</legend>
+      <legend>{t('enquiry.contactMethod')}</legend>
       <div className="enq-methods__options">
         {CONTACT_METHODS.map((m) => (
           <label key={m} className="enq-methods__option">
             <input type="radio" name="preferredContactMethod" value={m} checked={value === m} onChange={() => onChange(m)} />
-            <span>{METHOD_LABELS[m]}</span>
+            <span>{t(`enquiry.method.${m}`)}</span>
           </label>
         ))}
       </div>
@@ -364,20 +376,20 @@ function ContactMethods({ value, onChange }: { value: ContactMethod; onChange: (
 
 /** Contact and plan, after a sent enquiry: the visitor is taken to /blogs when it counts down. */
 function OnItsWay({ open, countdown, onClose }: { open: boolean; countdown: number | null; onClose: () => void }) {
+  const t = useT();
   return (
-    <FormDialog open={open} title="Thank you, your enquiry is on its way" onClose={onClose} closeLabel="Close">
-      <p>A safari planner will get back to you shortly, usually within one working day.</p>
-      <p className="enq-dialog__muted">
-        {countdown !== null && countdown > 0 ? `Meanwhile, we are taking you to our safari stories in ${countdown} second${countdown === 1 ? '' : 's'}.` : 'Meanwhile, enjoy our safari stories.'}
-      </p>
+    <FormDialog open={open} title={t('enquiry.thanksTitle')} onClose={onClose} closeLabel={t('enquiry.close')}>
+      <p>{t('enquiry.thanksText')}</p>
+      <p className="enq-dialog__muted">{countdown !== null && countdown > 0 ? t('enquiry.countdown', { count: countdown }) : t('enquiry.meanwhile')}</p>
     </FormDialog>
   );
 }
 
 function HomeThanks({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
   return (
-    <FormDialog open={open} title={HOME_THANKS.title} onClose={onClose} closeLabel="Close">
-      <p>{HOME_THANKS.text}</p>
+    <FormDialog open={open} title={t('enquiry.homeTitle')} onClose={onClose} closeLabel={t('enquiry.close')}>
+      <p>{t('enquiry.homeText')}</p>
     </FormDialog>
   );
 }

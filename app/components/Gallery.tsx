@@ -6,19 +6,21 @@ import type { GalleryImage } from '../../common/api-types.ts';
 import { apiAsset } from '../../common/api-client.ts';
 import { Image } from './Image.tsx';
 import { ExpandIcon } from './Icons.tsx';
+import { useT } from '../i18n/pages.ts';
 
 const loadViewer = () => import('./GalleryViewer.tsx');
 const GalleryViewer = lazy(loadViewer);
 
-export function Gallery({ images, title = 'Gallery' }: { images: GalleryImage[]; title?: string }) {
+export function Gallery({ images, title }: { images: GalleryImage[]; title?: string }) {
   const [index, setIndex] = useState(-1);
+  const t = useT();
   if (images.length === 0) return null;
   // One large lead picture when the rest fill whole rows of four; otherwise an even grid.
   const lead = images.length >= 5 && (images.length - 1) % 4 === 0;
   return (
     <section className="gallery" aria-labelledby="gallery-title">
       <h2 id="gallery-title" className="gallery__title">
-        {title}
+        {title ?? t('gallery.title')}
       </h2>
       <ul className={`gallery__grid gallery__grid--${Math.min(images.length, 4)}`}>
         {images.map((img, i) => (
@@ -33,7 +35,7 @@ export function Gallery({ images, title = 'Gallery' }: { images: GalleryImage[];
                 e.preventDefault();
                 setIndex(i);
               }}
-              aria-label={`Open image ${i + 1} of ${images.length}${img.caption ? `: ${img.caption}` : ''}`}
+              aria-label={img.caption ? t('gallery.openCaption', { n: i + 1, total: images.length, caption: img.caption }) : t('gallery.open', { n: i + 1, total: images.length })}
               aria-haspopup="dialog"
             >
               <Image src={img.filepath} alt={img.filename} width={600} height={450} sizes="(min-width: 900px) 25vw, 50vw" />

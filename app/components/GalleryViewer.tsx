@@ -22,8 +22,7 @@ import type { GalleryImage } from '../../common/api-types.ts';
 import { apiAsset } from '../../common/api-client.ts';
 import { LIGHTBOX } from '../../common/constants.ts';
 import { doubleClickZoom, keyRepeatGate, LIMITED_KEYS, MAX_ZOOM, MIN_ZOOM, swipeAction, zoomInStep, zoomOutStep, zoomPercent } from '../lib/lightbox.ts';
-
-export const IMAGE_ERROR_TEXT = 'This image failed to load.';
+import { useT, useTParts } from '../i18n/pages.ts';
 
 export interface GallerySlide extends GenericSlide {
   type: 'gallery-image';
@@ -65,10 +64,11 @@ const ZoomOutIcon = createIcon(
 /** One picture: fitted into the slide, or the failure text. */
 function GalleryPicture({ slide, rect }: { slide: GallerySlide; rect: RenderSlideProps['rect'] }) {
   const [failed, setFailed] = useState(false);
+  const t = useT();
   if (failed) {
     return (
       <p className="lightbox-error" role="alert">
-        {IMAGE_ERROR_TEXT}
+        {t('gallery.failed')}
       </p>
     );
   }
@@ -87,6 +87,7 @@ function GalleryPicture({ slide, rect }: { slide: GallerySlide; rect: RenderSlid
 
 /** The toolbar's zoom buttons: one step in or out; focus moves to the other when one runs out. */
 function ZoomButtons({ zoom, onStep }: { zoom: ZoomRef; onStep: (dir: 'in' | 'out') => void }) {
+  const t = useT();
   const inRef = useRef<HTMLButtonElement>(null);
   const outRef = useRef<HTMLButtonElement>(null);
   const atMax = zoom.disabled || zoom.zoom >= MAX_ZOOM - 0.01;
@@ -98,7 +99,7 @@ function ZoomButtons({ zoom, onStep }: { zoom: ZoomRef; onStep: (dir: 'in' | 'ou
   return (
     <>
       <span className="sr-only" aria-live="polite">
-        {zoom.zoom > MIN_ZOOM + 0.01 ? `Zoomed to ${zoomPercent(zoom.zoom)}` : ''}
+        {zoom.zoom > MIN_ZOOM + 0.01 ? t('gallery.zoomedTo', { percent: zoomPercent(zoom.zoom) }) : ''}
       </span>
       <IconButton ref={inRef} label="Zoom in" icon={ZoomInIcon} disabled={atMax} onClick={() => onStep('in')} />
       <IconButton ref={outRef} label="Zoom out" icon={ZoomOutIcon} disabled={atMin} onClick={() => onStep('out')} />
@@ -109,10 +110,11 @@ function ZoomButtons({ zoom, onStep }: { zoom: ZoomRef; onStep: (dir: 'in' | 'ou
 /** Which picture is shown, of how many: "2 of 4". */
 function Counter() {
   const { currentIndex, slides } = useLightboxState();
+  const tParts = useTParts();
   if (slides.length < 2) return null;
   return (
     <p className="lightbox-counter" aria-live="polite" aria-atomic="true">
-      {currentIndex + 1} of {slides.length}
+      {tParts('gallery.counter', { n: String(currentIndex + 1), total: String(slides.length) })}
     </p>
   );
 }
@@ -292,6 +294,7 @@ function usePointerRules(controller: Ref<ControllerRef>, zoomRef: Ref<ZoomRef>):
 export default function GalleryViewer({ images, index, onClose }: { images: GalleryImage[]; index: number; onClose: () => void }) {
   const controller = useRef<ControllerRef>(null);
   const zoomRef = useRef<ZoomRef>(null);
+  const t = useT();
   useKeyRules(zoomRef);
   useFocusLoop();
   usePointerRules(controller, zoomRef);
@@ -316,7 +319,7 @@ export default function GalleryViewer({ images, index, onClose }: { images: Gall
       }}
       controller={{ ref: controller, closeOnBackdropClick: false, closeOnEscape: true, disableSwipeNavigation: true }}
       captions={{ descriptionTextAlign: 'center', descriptionMaxLines: 3 }}
-      labels={{ Previous: 'Previous image', Next: 'Next image', Close: 'Close gallery' }}
+      labels={{ Previous: t('gallery.prev'), Next: t('gallery.next'), Close: t('gallery.close'), 'Zoom in': t('gallery.zoomIn'), 'Zoom out': t('gallery.zoomOut') }}
       render={{
         slide: ({ slide, rect }): ReactNode => (slide.type === 'gallery-image' ? <GalleryPicture slide={slide} rect={rect} /> : undefined),
         buttonZoom: (zoom) => <ZoomButtons zoom={zoom} onStep={(dir) => stepZoom(zoomRef, dir)} />,

@@ -4,20 +4,21 @@ import { Link } from 'react-router';
 import type { GuideCard as GuideCardData } from '../../common/api-types.ts';
 import { Card } from './Cards.tsx';
 import { Image } from './Image.tsx';
+import { formatList } from '../../common/intl.ts';
+import { usePageLanguage, useT, useTParts } from '../i18n/pages.ts';
 
-/** "English, Luganda and Swahili". */
-export function spoken(languages: readonly string[]): string {
-  if (languages.length < 2) return languages[0] ?? '';
-  return `${languages.slice(0, -1).join(', ')} and ${languages[languages.length - 1]}`;
-}
-
-export function yearsGuiding(n: number): string {
-  return n === 1 ? '1 year guiding' : `${n} years guiding`;
+/** The languages a guide speaks, as a list of the page's language: "English, Luganda and Swahili". */
+export function useSpoken(): (languages: readonly string[]) => string {
+  const language = usePageLanguage();
+  return (languages) => formatList(languages, language);
 }
 
 const firstName = (name: string) => name.split(' ')[0] ?? name;
 
 export function GuideCard({ guide, headingLevel }: { guide: GuideCardData; headingLevel?: 2 | 3 }) {
+  const t = useT();
+  const tParts = useTParts();
+  const spoken = useSpoken();
   return (
     <Card
       to={`/guides/${guide.guidetitleslug}`}
@@ -26,20 +27,23 @@ export function GuideCard({ guide, headingLevel }: { guide: GuideCardData; headi
       variant="tall"
       eyebrow={guide.guiderole}
       title={guide.guidetitle}
-      text={`${guide.guidedescription} Speaks ${spoken(guide.guidelanguages)}.`}
+      text={t('guides.cardText', { text: guide.guidedescription, languages: spoken(guide.guidelanguages) })}
       headingLevel={headingLevel}
-      footer={<span className="card__more">Meet {firstName(guide.guidetitle)}</span>}
+      footer={<span className="card__more">{tParts('guides.meet', { name: firstName(guide.guidetitle) })}</span>}
     />
   );
 }
 
 /** A safari's guides, when it names some. */
 export function YourGuides({ guides }: { guides: readonly GuideCardData[] }) {
+  const t = useT();
+  const tParts = useTParts();
+  const spoken = useSpoken();
   if (!guides.length) return null;
   return (
     <section className="your-guides" aria-labelledby="your-guides-title">
-      <p className="eyebrow">Who leads this safari</p>
-      <h2 id="your-guides-title">Your guides</h2>
+      <p className="eyebrow">{t('guides.whoLeads')}</p>
+      <h2 id="your-guides-title">{t('guides.yours')}</h2>
       <ul className="your-guides__list">
         {guides.map((g) => (
           <li key={g.id} className="guide-chip">
@@ -52,14 +56,16 @@ export function YourGuides({ guides }: { guides: readonly GuideCardData[] }) {
               </Link>
               <span className="guide-chip__role">{g.guiderole}</span>
               <span className="guide-chip__facts">
-                Speaks {spoken(g.guidelanguages)} · {yearsGuiding(g.guideyears)}
+                {tParts('guides.speaksList', { languages: spoken(g.guidelanguages) })}
+                {t('guides.years', { count: g.guideyears })}
               </span>
             </span>
           </li>
         ))}
       </ul>
       <p className="your-guides__note">
-        Guides are confirmed when you book; <Link to="/guides">meet the whole team</Link>.
+        {t('guides.confirmed')}
+        <Link to="/guides">{t('guides.meetTeam')}</Link>.
       </p>
     </section>
   );

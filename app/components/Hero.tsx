@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Image } from './Image.tsx';
 import { ChevronRight } from './Icons.tsx';
+import { useT } from '../i18n/index.ts';
 
 interface Crumb {
   label: string;
@@ -22,6 +23,7 @@ export interface HeroProps {
 }
 
 export function Hero({ title, image, imageAlt = '', eyebrow, lead, crumbs, actions, size = 'page' }: HeroProps) {
+  const t = useT();
   return (
     <section className={`hero hero--${size}`} aria-labelledby="page-title">
       <div className="hero__media">
@@ -29,10 +31,10 @@ export function Hero({ title, image, imageAlt = '', eyebrow, lead, crumbs, actio
       </div>
       <div className="hero__inner container">
         {crumbs && crumbs.length > 0 && (
-          <nav className="crumbs" aria-label="Breadcrumb">
+          <nav className="crumbs" aria-label={t('crumbs.label')}>
             <ol>
               <li>
-                <Link to="/">Home</Link>
+                <Link to="/">{t('crumbs.home')}</Link>
               </li>
               {crumbs.map((c, i) => (
                 <li key={i}>
@@ -50,7 +52,7 @@ export function Hero({ title, image, imageAlt = '', eyebrow, lead, crumbs, actio
         {lead && <div className="hero__lead">{lead}</div>}
         <div className="hero__actions">
           <Link to="/plan-a-safari" className="btn btn--primary btn--lg">
-            Plan a safari
+            {t('header.plan')}
           </Link>
           {actions}
         </div>

@@ -9,6 +9,8 @@ import { LIMITS, validateSubscriber } from '../../common/validation.ts';
 import type { NotReached, SentBack } from '../lib/form-submit.ts';
 import { useFetcherAnswer, useFormToken } from '../lib/form-token.ts';
 import { ErrorList, Field, HoneyPot } from './Field.tsx';
+import { useFailure, useT } from '../i18n/pages.ts';
+import { useLocalPath } from '../lib/languages.ts';
 
 export const NEWSLETTER_ALERTS = {
   success: 'Subscription successful!',
@@ -37,18 +39,28 @@ export function NewsletterForm({ tone = 'footer', initialValues, serverError, se
   const { fetcher, token, fullName, setFullName, email, setEmail, note, sending, onSubmit } = useNewsletter({ serverError, serverErrorField, initialToken, initialValues });
   // Both fields point at the form's message while there is one; the one it is about is invalid.
   const described = (field: string) => ({ describedBy: note ? `${uid}-error` : undefined, invalid: note?.field === field });
+  const t = useT();
+  const localPath = useLocalPath();
 
   return (
     <>
-      {token.engaged && <PrefetchPageLinks page="/newsletter" />}
-      <fetcher.Form method="post" action="/newsletter" onSubmit={onSubmit} onFocus={token.engage} className={`news-form news-form--${tone}`} aria-label="Newsletter" aria-busy={sending}>
+      {token.engaged && <PrefetchPageLinks page={localPath('/newsletter')} />}
+      <fetcher.Form
+        method="post"
+        action={localPath('/newsletter')}
+        onSubmit={onSubmit}
+        onFocus={token.engage}
+        className={`news-form news-form--${tone}`}
+        aria-label={t('newsletter.label')}
+        aria-busy={sending}
+      >
         <input type="hidden" name="formToken" value={token.value ?? ''} />
         <HoneyPot id={`${uid}-website`} />
         <Field
           look="site"
           className="news-form__field"
           id={`${uid}-name`}
-          label="Full name"
+          label={t('validation.field.fullName')}
           name="fullName"
           type="text"
           autoComplete="name"
@@ -62,7 +74,7 @@ export function NewsletterForm({ tone = 'footer', initialValues, serverError, se
           look="site"
           className="news-form__field"
           id={`${uid}-email`}
-          label="Email"
+          label={t('validation.field.email')}
           name="email"
           type="email"
           autoComplete="email"
@@ -78,7 +90,7 @@ export function NewsletterForm({ tone = 'footer', initialValues, serverError, se
           </ErrorList>
         )}
         <button type="submit" className="btn btn--gold news-form__submit" aria-disabled={sending || undefined}>
-          {sending ? 'Subscribing…' : SUBSCRIBE_LABEL}
+          {sending ? t('newsletter.subscribing') : t('newsletter.subscribe')}
         </button>
       </fetcher.Form>
     </>
@@ -89,6 +101,10 @@ export function NewsletterForm({ tone = 'footer', initialValues, serverError, se
 function useNewsletter({ initialValues, serverError, serverErrorField, initialToken }: NewsletterFormProps) {
   const fetcher = useFetcher<NewsletterResult>();
   const token = useFormToken(initialToken);
+  const t = useT();
+  const failureText = useFailure();
+  const localPath = useLocalPath();
+  const failed = (text: string) => t('newsletter.failure', { text });
   const [fullName, setFullName] = useState(initialValues?.fullName ?? '');
   const [email, setEmail] = useState(initialValues?.email ?? '');
   /** A message shown in the form: the server's (no JavaScript), or a request to press Subscribe again. */
@@ -104,14 +120,14 @@ function useNewsletter({ initialValues, serverError, serverErrorField, initialTo
       setFullName('');
       setEmail('');
       setNote(null);
-      window.alert(NEWSLETTER_ALERTS.success);
+      window.alert(t('newsletter.success'));
     } else if ('failure' in r) {
-      window.alert(r.failure === 'network' ? NEWSLETTER_ALERTS.exception : NEWSLETTER_ALERTS.failure(`HTTP ${r.status}`));
+      window.alert(r.failure === 'network' ? t('newsletter.exception') : failed(`HTTP ${r.status}`));
     } else {
       if (r.token) token.set(r.token);
       if (r.kind === 'refused') {
         setNote(null);
-        window.alert(NEWSLETTER_ALERTS.failure(r.error));
+        window.alert(failed(r.error));
       } else {
         setNote({ text: r.error });
       }
@@ -124,7 +140,7 @@ function useNewsletter({ initialValues, serverError, serverErrorField, initialTo
     // The browser has checked that both fields are filled in; the e-mail rule is the server's too.
     const checked = validateSubscriber({ fullName, email });
     if (!checked.ok) {
-      window.alert(NEWSLETTER_ALERTS.failure(checked.error));
+      window.alert(failed(failureText(checked)));
       return;
     }
     const form = e.currentTarget;
@@ -135,7 +151,7 @@ function useNewsletter({ initialValues, serverError, serverErrorField, initialTo
     const fields = new FormData(form);
     fields.set('formToken', formToken ?? '');
     fields.set('enhanced', '1');
-    void fetcher.submit(fields, { method: 'post', action: '/newsletter', defaultShouldRevalidate: false });
+    void fetcher.submit(fields, { method: 'post', action: localPath('/newsletter'), defaultShouldRevalidate: false });
   }
 
   return { fetcher, token, fullName, setFullName, email, setEmail, note, sending, onSubmit };

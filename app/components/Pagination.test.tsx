@@ -1,7 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Pagination } from './Pagination.tsx';
+import { loadLanguage } from '../i18n/index.ts';
+
+// The pages' English messages, as the server and the browser load them before rendering.
+beforeAll(() => loadLanguage('en'));
 
 const render = (url: string, page: number, totalPages: number) =>
   renderToStaticMarkup(

@@ -1,6 +1,7 @@
 // Where a park is: a map of East Africa with the park marked (a same-origin SVG image drawn on the
 // server by /parks/{slug}/location.svg, no script) and the location in words as its caption.
 // Kept apart from the safari's route map so that each page's code carries only its own map.
+import { useT } from '../i18n/pages.ts';
 
 /** "1.03° S, 29.70° E" */
 export function formatCoordinates(latitude: number, longitude: number): string {
@@ -25,18 +26,19 @@ export function ParkLocationMap({
   latitude: number | null;
   longitude: number | null;
 }) {
+  const t = useT();
   if (latitude === null || longitude === null) return null;
   const where = formatCoordinates(latitude, longitude);
   // Drawn by app/routes/park-location-map.ts; a square picture on phones (cachedMap's ?size=phone).
   return (
     <section className="park-map" aria-labelledby="park-map-title">
-      <h2 id="park-map-title">Where it is</h2>
+      <h2 id="park-map-title">{t('map.whereItIs')}</h2>
       <figure className="park-map__figure">
         <picture>
           <source media="screen and (max-width: 759px)" srcSet={`${src}?size=phone`} width={300} height={300} />
-          <img className="route-map__img" src={src} width={400} height={300} loading="lazy" decoding="async" alt={`Map of East Africa with ${title} marked in ${country}.`} />
+          <img className="route-map__img" src={src} width={400} height={300} loading="lazy" decoding="async" alt={t('map.alt', { title, country })} />
         </picture>
-        <figcaption className="park-map__caption">{`${title} lies in ${country}, at ${where}.`}</figcaption>
+        <figcaption className="park-map__caption">{t('map.caption', { title, country, where })}</figcaption>
       </figure>
     </section>
   );

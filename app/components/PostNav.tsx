@@ -1,5 +1,6 @@
 // Previous Post / Next Post buttons. They are full page navigations (spec point 2).
 import { ChevronLeft, ChevronRight } from './Icons.tsx';
+import { useT } from '../i18n/pages.ts';
 
 interface Target {
   to: string;
@@ -7,13 +8,15 @@ interface Target {
 }
 
 export function PostNav({ prev, next }: { prev: Target | null; next: Target | null }) {
+  const t = useT();
   if (!prev && !next) return null;
   return (
-    <nav className="post-nav" aria-label="More posts">
+    <nav className="post-nav" aria-label={t('postNav.label')}>
       {prev ? (
         <a href={prev.to} className="post-nav__link post-nav__link--prev" rel="prev">
           <span className="post-nav__dir">
-            <ChevronLeft size={16} /> Previous Post
+            <ChevronLeft size={16} />
+            {t('postNav.prev')}
           </span>
           <span className="post-nav__title">{prev.title}</span>
         </a>
@@ -23,7 +26,8 @@ export function PostNav({ prev, next }: { prev: Target | null; next: Target | nu
       {next ? (
         <a href={next.to} className="post-nav__link post-nav__link--next" rel="next">
           <span className="post-nav__dir">
-            Next Post <ChevronRight size={16} />
+            {t('postNav.next')}
+            <ChevronRight size={16} />
           </span>
           <span className="post-nav__title">{next.title}</span>
         </a>

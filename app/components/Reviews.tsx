@@ -4,17 +4,19 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Review } from '../../common/api-types.ts';
 import { site } from '../../common/site.ts';
-import { date } from '../lib/format.ts';
+import { useFormat } from '../lib/format.ts';
 import { Image } from './Image.tsx';
 import { QuoteIcon, StarIcon } from './Icons.tsx';
+import { useT } from '../i18n/pages.ts';
 
 // The popup's dialog code loads when a review is opened (or about to be).
 const loadModal = () => import('./Modal.tsx');
 const Modal = lazy(() => loadModal().then((m) => ({ default: m.Modal })));
 
 function Stars({ n = 5 }: { n?: number }) {
+  const t = useT();
   return (
-    <span className="stars" role="img" aria-label={`${n} out of 5 stars`}>
+    <span className="stars" role="img" aria-label={t('reviews.stars', { rating: n })}>
       {Array.from({ length: 5 }, (_, i) => (
         <StarIcon key={i} size={16} className={i < n ? 'is-on' : undefined} />
       ))}
@@ -49,7 +51,7 @@ function Avatar({ review }: { review: ReviewData }) {
 
 function ReviewCard({ review }: { review: ReviewData }) {
   const [open, setOpen] = useState(false);
-  const d = date(review.date);
+  const d = useFormat().date(review.date);
   const titleId = `review-${review.id}-title`;
   return (
     <article className="review">

@@ -3,40 +3,47 @@
 // departure's booking page. Nothing shows when the safari has no departures.
 import { Link } from 'react-router';
 import { formatMinor } from '../../common/booking-money.ts';
-import { DEPARTURE_STATUS_LABELS, FEW_SEATS, onSale, type PublicDeparture } from '../../common/departures.ts';
+import { FEW_SEATS, onSale, type PublicDeparture } from '../../common/departures.ts';
+import { useT, useTParts, type Translate } from '../i18n/pages.ts';
+import { useFormat } from '../lib/format.ts';
 import './SafariDepartures.css';
 
-const day = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-export function seatsWords(d: PublicDeparture): string {
-  if (d.status === 'full' || d.seatsLeft <= 0) return 'Full';
-  if (d.seatsLeft <= FEW_SEATS) return `Only ${d.seatsLeft} ${d.seatsLeft === 1 ? 'seat' : 'seats'} left`;
-  return `${d.seatsLeft} of ${d.seats} seats left`;
+/** The seats left, in words of the page's language. */
+export function seatsWords(d: PublicDeparture, t: Translate): string {
+  if (d.status === 'full' || d.seatsLeft <= 0) return t('departures.full');
+  if (d.seatsLeft <= FEW_SEATS) return t('departures.fewLeft', { count: d.seatsLeft });
+  return t('departures.seatsLeft', { left: d.seatsLeft, seats: d.seats });
 }
 
 function Departure({ d, slug }: { d: PublicDeparture; slug: string }) {
+  const t = useT();
+  const tParts = useTParts();
+  const f = useFormat();
+  const day = (value: string) => f.day(value, 'weekdayShort');
   const open = onSale(d);
   const taken = Math.round(((d.seats - d.seatsLeft) / d.seats) * 100);
   return (
     <li className={`departures__item${open ? '' : ' departures__item--full'}`}>
       <div className="departures__when">
         <strong>{day(d.startsOn)}</strong>
-        {d.endsOn !== d.startsOn && <span>to {day(d.endsOn)}</span>}
+        {d.endsOn !== d.startsOn && <span>{tParts('departures.to', { date: day(d.endsOn) })}</span>}
       </div>
       <div className="departures__facts">
-        <span className={`departures__status departures__status--${d.status}`}>{DEPARTURE_STATUS_LABELS[d.status]}</span>
+        <span className={`departures__status departures__status--${d.status}`}>{t(`departures.status.${d.status}`)}</span>
         {d.guide && (
           <span>
-            Guide: <Link to={`/guides/${d.guide.slug}`}>{d.guide.name}</Link>
+            {t('departures.guide')}
+            <Link to={`/guides/${d.guide.slug}`}>{d.guide.name}</Link>
           </span>
         )}
       </div>
       <div className="departures__price">
-        <strong>{formatMinor(d.priceMinor, d.currency)}</strong> per person
-        {d.singleSupplementMinor > 0 && <span>Single room +{formatMinor(d.singleSupplementMinor, d.currency)}</span>}
+        <strong>{formatMinor(d.priceMinor, d.currency, f.language)}</strong>
+        {t('departures.perPerson')}
+        {d.singleSupplementMinor > 0 && <span>{tParts('departures.single', { amount: formatMinor(d.singleSupplementMinor, d.currency, f.language) })}</span>}
       </div>
       <div className="departures__seats">
-        <span className={d.seatsLeft <= FEW_SEATS ? 'departures__few' : undefined}>{seatsWords(d)}</span>
+        <span className={d.seatsLeft <= FEW_SEATS ? 'departures__few' : undefined}>{seatsWords(d, t)}</span>
         <span className="departures__bar" aria-hidden="true">
           <span style={{ width: `${taken}%` }} />
         </span>
@@ -44,10 +51,11 @@ function Departure({ d, slug }: { d: PublicDeparture; slug: string }) {
       <div className="departures__action">
         {open ? (
           <Link className="btn btn--primary" to={`/safaris/${slug}/departures/${d.id}`}>
-            Book a seat<span className="sr-only"> on {day(d.startsOn)}</span>
+            {t('departures.book')}
+            <span className="sr-only">{tParts('departures.bookOn', { date: day(d.startsOn) })}</span>
           </Link>
         ) : (
-          <span className="departures__closed">Sold out</span>
+          <span className="departures__closed">{t('departures.soldOut')}</span>
         )}
       </div>
     </li>
@@ -55,12 +63,13 @@ function Departure({ d, slug }: { d: PublicDeparture; slug: string }) {
 }
 
 export function SafariDepartures({ departures, slug }: { departures: PublicDeparture[]; slug: string }) {
+  const t = useT();
   if (!departures.length) return null;
   return (
     <section className="departures" aria-labelledby="departures-title">
-      <p className="eyebrow">Join a small group</p>
-      <h2 id="departures-title">Group departures</h2>
-      <p className="departures__lead">Fixed dates with a guide and other travellers. Book your seats here; we hold them for 30 minutes while you pay the deposit.</p>
+      <p className="eyebrow">{t('departures.eyebrow')}</p>
+      <h2 id="departures-title">{t('departures.title')}</h2>
+      <p className="departures__lead">{t('departures.lead')}</p>
       <ul className="departures__list" role="list">
         {departures.map((d) => (
           <Departure key={d.id} d={d} slug={slug} />

@@ -3,6 +3,7 @@
 import { SHARE_TEXT } from '../../common/constants.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 import { FacebookIcon, LinkedInIcon, ShareIcon, WhatsAppIcon, XIcon } from './Icons.tsx';
+import { usePageLanguage, useT } from '../i18n/pages.ts';
 
 export function shareLinks(url: string, text: string = SHARE_TEXT) {
   const u = encodeURIComponent(url);
@@ -15,16 +16,18 @@ export function shareLinks(url: string, text: string = SHARE_TEXT) {
   ] as const;
 }
 
-export function ShareBlock({ url, title = 'Share this page' }: { url: string; title?: string }) {
+export function ShareBlock({ url, title }: { url: string; title?: string }) {
+  const t = useT();
+  const language = usePageLanguage();
   return (
-    <section className="share" aria-label="Share this page">
+    <section className="share" aria-label={t('share.title')}>
       <p className="share__title">
-        <ShareIcon size={18} /> {title}
+        <ShareIcon size={18} /> {title ?? t('share.title')}
       </p>
       <ul className="share__list">
-        {shareLinks(url).map(({ network, label, href, Icon }) => (
+        {shareLinks(url, language === 'en' ? SHARE_TEXT : t('share.text')).map(({ network, label, href, Icon }) => (
           <li key={network}>
-            <ExternalLink className={`share__link share__link--${network}`} href={href} data-network={network} label={`Share on ${label}`}>
+            <ExternalLink className={`share__link share__link--${network}`} href={href} data-network={network} label={t('share.on', { network: label })}>
               <Icon size={18} />
               <span>{label}</span>
             </ExternalLink>

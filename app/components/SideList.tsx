@@ -2,7 +2,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { BlogCard, SafariCard } from '../../common/api-types.ts';
-import { date, days } from '../lib/format.ts';
+import { useFormat } from '../lib/format.ts';
+import { useT } from '../i18n/pages.ts';
 import { Price } from './Price.tsx';
 import { Image } from './Image.tsx';
 
@@ -45,22 +46,28 @@ export function SideList({ title, items, more, id }: { title: string; items: Sid
 export type SideSafari = Pick<SafariCard, 'id' | 'safarititle' | 'safarititleslug' | 'safariday' | 'safariprice' | 'safariheaderimage' | 'safariheaderimagealt'>;
 export type SideBlog = Pick<BlogCard, 'id' | 'blogtitle' | 'blogtitleslug' | 'blogheaderimage' | 'blogheaderimagealt' | 'created_at'>;
 
-export const safariSideItems = (safaris: SideSafari[]): SideItem[] =>
-  safaris.map((s) => ({
+/** The side list's rows of safaris, in the page's language. */
+export function useSafariSideItems(safaris: SideSafari[]): SideItem[] {
+  const t = useT();
+  return safaris.map((s) => ({
     key: s.id,
     to: `/safaris/${s.safarititleslug}`,
     image: s.safariheaderimage,
     alt: s.safariheaderimagealt,
-    title: `${days(s.safariday)} ${s.safarititle}`,
+    title: `${t('format.days', { count: s.safariday })} ${s.safarititle}`,
     meta: (
       <>
-        From <Price usd={s.safariprice} />
+        {t('side.from')}
+        <Price usd={s.safariprice} />
       </>
     ),
   }));
+}
 
-export const blogSideItems = (blogs: SideBlog[]): SideItem[] =>
-  blogs.map((b) => {
+/** The side list's rows of posts, dated in the page's language. */
+export function useBlogSideItems(blogs: SideBlog[]): SideItem[] {
+  const { date } = useFormat();
+  return blogs.map((b) => {
     const d = date(b.created_at);
     return {
       key: b.id,
@@ -71,3 +78,4 @@ export const blogSideItems = (blogs: SideBlog[]): SideItem[] =>
       meta: <time dateTime={d.iso}>{d.text}</time>,
     };
   });
+}

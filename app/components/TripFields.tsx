@@ -4,8 +4,9 @@
 // safari, typed something in it, or the server's message is about one of its fields. Plain HTML
 // controls, so it works without JavaScript; the API checks it (common/enquiry-forms.ts tripSchema).
 import type { ReactNode } from 'react';
-import { BUDGET_LABELS, BUDGETS, TRIP_FIELDS, TRIP_LIMITS, type TripField, type TripValues } from '../../common/enquiry-trip.ts';
+import { BUDGETS, TRIP_FIELDS, TRIP_LIMITS, type TripField, type TripValues } from '../../common/enquiry-trip.ts';
 import { Field } from './Field.tsx';
+import { useT } from '../i18n/pages.ts';
 
 /** A safari the visitor may choose. */
 export interface SafariChoice {
@@ -34,6 +35,7 @@ function tripGiven(values: TripValues, safariChoosable: boolean): boolean {
 
 export function TripFields({ id, values, onChange, safaris, errorField, errId }: TripFieldsProps) {
   const open = tripGiven(values, Boolean(safaris)) || isTripField(errorField);
+  const t = useT();
   const field = (name: TripField) => ({
     id: id(name),
     name,
@@ -45,17 +47,18 @@ export function TripFields({ id, values, onChange, safaris, errorField, errId }:
   return (
     <details className="enq-trip enq-field--wide" open={open || undefined}>
       <summary className="enq-trip__summary">
-        Your trip <span className="enq-trip__optional">(optional: dates, travellers, budget)</span>
+        {t('trip.summary')}
+        <span className="enq-trip__optional">{t('trip.optional')}</span>
       </summary>
       <fieldset className="enq-trip__fields">
-        <legend className="sr-only">Your trip (optional)</legend>
+        <legend className="sr-only">{t('trip.legend')}</legend>
         {safaris ? <SafariSelect {...field('safari')} safaris={safaris} /> : <input type="hidden" name="safari" value={values.safari} />}
-        <TripInput {...field('travelFrom')} label="Travel from" type="date" autoComplete="off" />
-        <TripInput {...field('travelTo')} label="Travel to" type="date" autoComplete="off" />
-        <TripInput {...field('travelMonth')} label="Dates flexible? The month" type="month" hint="Instead of dates, e.g. 2027-07" wide />
-        <TripInput {...field('adults')} label="Adults" type="number" min={1} max={TRIP_LIMITS.adultsMax} inputMode="numeric" />
-        <TripInput {...field('children')} label="Children" type="number" min={0} max={TRIP_LIMITS.childrenMax} inputMode="numeric" />
-        <TripInput {...field('childAges')} label="Children’s ages" type="text" placeholder="e.g. 6, 11" hint="One age for each child, separated by commas" wide />
+        <TripInput {...field('travelFrom')} label={t('trip.travelFrom')} type="date" autoComplete="off" />
+        <TripInput {...field('travelTo')} label={t('trip.travelTo')} type="date" autoComplete="off" />
+        <TripInput {...field('travelMonth')} label={t('trip.travelMonth')} type="month" hint={t('trip.travelMonthHint')} wide />
+        <TripInput {...field('adults')} label={t('trip.adults')} type="number" min={1} max={TRIP_LIMITS.adultsMax} inputMode="numeric" />
+        <TripInput {...field('children')} label={t('trip.children')} type="number" min={0} max={TRIP_LIMITS.childrenMax} inputMode="numeric" />
+        <TripInput {...field('childAges')} label={t('trip.childAges')} type="text" placeholder={t('trip.childAgesPlaceholder')} hint={t('trip.childAgesHint')} wide />
         <BudgetSelect {...field('budget')} />
       </fieldset>
     </details>
@@ -102,13 +105,14 @@ function TripSelect({ label, options, invalid, describedBy, ...select }: Control
 
 function SafariSelect({ safaris, ...props }: ControlProps & { safaris: readonly SafariChoice[] }) {
   const known = safaris.some((s) => s.slug === props.value);
+  const t = useT();
   return (
     <TripSelect
       {...props}
-      label="Safari"
+      label={t('trip.safari')}
       options={
         <>
-          <option value="">No particular safari yet</option>
+          <option value="">{t('trip.noSafari')}</option>
           {!known && props.value ? <option value={props.value}>{props.value}</option> : null}
           {safaris.map((s) => (
             <option key={s.slug} value={s.slug}>
@@ -122,16 +126,17 @@ function SafariSelect({ safaris, ...props }: ControlProps & { safaris: readonly 
 }
 
 function BudgetSelect(props: ControlProps) {
+  const t = useT();
   return (
     <TripSelect
       {...props}
-      label="Budget per person"
+      label={t('trip.budget')}
       options={
         <>
-          <option value="">Not sure yet</option>
+          <option value="">{t('trip.notSure')}</option>
           {BUDGETS.map((b) => (
             <option key={b} value={b}>
-              {BUDGET_LABELS[b]}
+              {t(`trip.budget.${b}`)}
             </option>
           ))}
         </>

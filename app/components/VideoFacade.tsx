@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { youtubePlayerUrl, youtubeWatchUrl } from '../lib/video.ts';
 import { Image } from './Image.tsx';
+import { useT, useTParts } from '../i18n/pages.ts';
 
 export interface VideoFacadeProps {
   /** The YouTube video id. */
@@ -17,7 +18,9 @@ export interface VideoFacadeProps {
 }
 
 export function VideoFacade({ id, subject, poster }: VideoFacadeProps) {
-  const title = `Video: ${subject}`;
+  const t = useT();
+  const tParts = useTParts();
+  const title = t('video.title', { subject });
   const [playing, setPlaying] = useState(false);
   if (playing) {
     return (
@@ -56,10 +59,11 @@ export function VideoFacade({ id, subject, poster }: VideoFacadeProps) {
           </svg>
         </span>
         <span className="video__label">
-          Play video<span className="sr-only"> of {subject}</span>
+          {t('video.play')}
+          <span className="sr-only">{tParts('video.of', { subject })}</span>
         </span>
       </a>
-      <figcaption className="video__note">The video plays from YouTube once you press play; nothing is loaded from YouTube before.</figcaption>
+      <figcaption className="video__note">{t('video.note')}</figcaption>
     </figure>
   );
 }

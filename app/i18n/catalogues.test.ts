@@ -5,10 +5,12 @@ import path from 'node:path';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '../../common/languages.ts';
-import { compiledMessages } from './compile.ts';
+import { CATALOGUE_PARTS, compiledMessages } from './compile.ts';
 import { i18nFor, loadLanguage } from './index.ts';
 
-const source = (language: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, 'catalogues', `${language}.json`), 'utf8')) as Record<string, string>;
+const read = (name: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, 'catalogues', `${name}.json`), 'utf8')) as Record<string, string>;
+/** A language's whole catalogue: its shell's part and its pages' part. */
+const source = (language: string) => Object.assign({}, ...CATALOGUE_PARTS.map((part) => read(`${part}${language}`))) as Record<string, string>;
 
 /** The names of a message's values, plurals' included (it throws on a message that is not ICU). */
 function placeholders(message: string): string[] {
@@ -41,8 +43,16 @@ describe('message catalogues', () => {
   });
 
   it.each(LANGUAGE_CODES)('%s: the compiled catalogue is up to date (npm run i18n:compile)', async (language) => {
-    const { messages } = (await import(`./compiled/${language}.ts`)) as { messages: Record<string, unknown> };
-    expect(messages).toEqual(compiledMessages(source(language)));
+    for (const part of CATALOGUE_PARTS) {
+      const file = path.join(import.meta.dirname, 'compiled', `${part}${language}.ts`);
+      const { messages } = (await import(/* @vite-ignore */ file)) as { messages: Record<string, unknown> };
+      expect(messages, `${part}${language}`).toEqual(compiledMessages(read(`${part}${language}`)));
+    }
+  });
+
+  it.each(LANGUAGE_CODES)('%s: a key is in one part only (the shell or the pages)', (language) => {
+    const [shell, pages] = CATALOGUE_PARTS.map((part) => Object.keys(read(`${part}${language}`)));
+    expect(shell!.filter((key) => pages!.includes(key))).toEqual([]);
   });
 
   it('formats plurals per language', async () => {
@@ -52,5 +62,31 @@ describe('message catalogues', () => {
     expect((await loadLanguage('fr'))._('language.otherCount', { count: 1 })).toBe('1 autre langue');
     expect((await loadLanguage('es'))._('language.suggest', { language: 'Español' })).toBe('Esta página también está disponible en Español.');
     expect((await loadLanguage('de'))._('language.suggest', { language: 'Deutsch' })).toBe('Diese Seite gibt es auch auf Deutsch.');
+  });
+});
+
+describe("the spec's exact English words stay exact in the English catalogue", () => {
+  const en = source('en');
+
+  it('the validation messages, the forms and their alerts', async () => {
+    const { LIMITS, MESSAGES, tooLongMessage } = await import('../../common/validation.ts');
+    const { TRIP_MESSAGES } = await import('../../common/enquiry-trip.ts');
+    const { ENQUIRY_ALERTS, HOME_THANKS, SUBMIT_LABEL } = await import('../components/EnquiryForm.tsx');
+    const { NEWSLETTER_ALERTS, SUBSCRIBE_LABEL } = await import('../components/NewsletterForm.tsx');
+    const { confirmMessage, tooFastMessage } = await import('../../common/forms.ts');
+    const english = await loadLanguage('en');
+    for (const [name, text] of Object.entries(MESSAGES)) expect(en[`validation.${name}`], name).toBe(text);
+    for (const field of Object.keys(LIMITS) as (keyof typeof LIMITS)[]) {
+      expect(english._('validation.tooLong', { field: english._(`validation.field.${field}`), max: String(LIMITS[field]) })).toBe(tooLongMessage(field));
+    }
+    const max: Record<string, number> = { adults: 50, children: 20, childAges: 17 };
+    for (const [name, text] of Object.entries(TRIP_MESSAGES)) expect(english._(`trip.error.${name}`, { max: String(max[name] ?? '') }), name).toBe(text);
+    for (const [variant, label] of Object.entries(SUBMIT_LABEL)) expect(en[`enquiry.submit.${variant}`]).toBe(label);
+    for (const [name, text] of Object.entries(ENQUIRY_ALERTS)) expect(en[`enquiry.${name}`]).toBe(text);
+    expect([en['enquiry.homeTitle'], en['enquiry.homeText']]).toEqual([HOME_THANKS.title, HOME_THANKS.text]);
+    expect([en['newsletter.success'], en['newsletter.exception'], en['newsletter.subscribe']]).toEqual([NEWSLETTER_ALERTS.success, NEWSLETTER_ALERTS.exception, SUBSCRIBE_LABEL]);
+    expect(english._('newsletter.failure', { text: 'x' })).toBe(NEWSLETTER_ALERTS.failure('x'));
+    expect(english._('forms.confirm', { button: 'Send' })).toBe(confirmMessage('Send'));
+    expect(english._('forms.tooFast', { button: 'Send' })).toBe(tooFastMessage('Send'));
   });
 });

@@ -3,14 +3,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BOOKING_STATE_LABELS, type BookingState } from '../../common/booking-money.ts';
+import { formatDate } from '../../common/intl.ts';
 
-const short = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** "10 Mar 2027" for a YYYY-MM-DD. */
-export const dayText = (day: string) => short.format(new Date(`${day}T00:00:00Z`));
+/** "10 Mar 2027" for a YYYY-MM-DD (the console writes English). */
+export const dayText = (day: string) => formatDate(day, 'en', 'short');
 /** "March 2027" for a YYYY-MM. */
-export const monthText = (month: string) => monthName.format(new Date(`${month}-01T00:00:00Z`));
+export const monthText = (month: string) => formatDate(month, 'en', 'month');
 
 export function StateBadge({ state }: { state: BookingState }) {
   return <span className={`c-badge c-bk-state c-bk-state--${state}`}>{BOOKING_STATE_LABELS[state]}</span>;

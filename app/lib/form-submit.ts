@@ -8,6 +8,8 @@
 import { isRouteErrorResponse } from 'react-router';
 import type { ApiClient } from '../../common/api-client.ts';
 import { confirmMessage, isFormTokenCode, TOO_FAST_CODE, tooFastMessage } from '../../common/forms.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../common/languages.ts';
+import { i18nFor } from '../i18n/index.ts';
 
 /** Headers of the visitor's request that the API's cross-site check reads. */
 const PASSED_ON = ['origin', 'sec-fetch-site'];
@@ -93,15 +95,18 @@ export async function sentBack(
   api: ApiClient,
   answer: ApiAnswer,
   postedToken: string,
-  words: { button: string; failure: string },
+  words: { button: string; failure: string; language?: Language },
 ): Promise<{ result: SentBack; status: number; headers: Record<string, string> }> {
+  // The spec's English words, or the page's language's (the pages' catalogue).
+  const say = (key: 'confirm' | 'tooFast', english: (button: string) => string) =>
+    words.language && words.language !== DEFAULT_LANGUAGE ? i18nFor(words.language)._(`forms.${key}`, { button: words.button }) : english(words.button);
   const headers: Record<string, string> = answer.retryAfter && (answer.status === 503 || answer.status === 429) ? { 'retry-after': answer.retryAfter } : {};
   if (isFormTokenCode(answer.code)) {
-    return { result: { ok: false, error: confirmMessage(words.button), token: await freshToken(api), kind: 'confirm' }, status: 200, headers };
+    return { result: { ok: false, error: say('confirm', confirmMessage), token: await freshToken(api), kind: 'confirm' }, status: 200, headers };
   }
   if (answer.code === TOO_FAST_CODE) {
     // The same token will do in a moment.
-    return { result: { ok: false, error: tooFastMessage(words.button), token: postedToken, kind: 'too-fast' }, status: 400, headers };
+    return { result: { ok: false, error: say('tooFast', tooFastMessage), token: postedToken, kind: 'too-fast' }, status: 400, headers };
   }
   const field = answer.code?.startsWith('invalid-') ? answer.code.slice('invalid-'.length) : undefined;
   return {

@@ -11,7 +11,7 @@ import type { SafariResponse } from '../../common/api-types.ts';
 import { urlIn } from '../../common/language-paths.ts';
 import { DEFAULT_LANGUAGE, languageOfPath, type Language } from '../../common/languages.ts';
 import { dayRange, safariRoute, type RouteStop } from '../../common/route.ts';
-import { price } from './format.ts';
+import { formatMoney } from '../../common/intl.ts';
 import { routeLayout } from './map/maps.server.ts';
 import type { MapLayout } from './map/route-map.ts';
 import { type Block, type Doc, COLOURS, DAY_INDENT, MARGIN, SANS, SANS_BOLD, SERIF_BOLD } from './pdf-kit.server.ts';
@@ -22,8 +22,7 @@ import { dayWords, serverMessages, type ServerMessages } from './server-messages
 
 /** The price per person: the site's own dollars in English ("$1,680"), the language's format otherwise. */
 function priceIn(m: ServerMessages, value: number | string): string {
-  const minor = Math.round(Number(value) * 100);
-  return m.language === DEFAULT_LANGUAGE || !Number.isSafeInteger(minor) ? price(value) : m.money(minor, 'USD');
+  return formatMoney(Number(value), 'USD', m.language);
 }
 
 /** The safari page's address in the PDF's language (the answer's, when it is already in it). */

@@ -7,7 +7,7 @@
 // reads the PDF kit. English stays the site's own formats (British dates, formatMinor's money).
 import { formatMinor } from '../../common/booking-money.ts';
 import type { Currency } from '../../common/currency.ts';
-import { DEFAULT_LANGUAGE, type Language } from '../../common/languages.ts';
+import type { Language } from '../../common/languages.ts';
 import type { DayWords } from '../../common/route.ts';
 import { de } from './server-messages/de.ts';
 import { en, type ServerMessageKey } from './server-messages/en.ts';
@@ -139,7 +139,7 @@ function formatter(language: Language): ServerMessages {
     },
     day: (day, style = 'long') => dates[style].format(new Date(`${day}T00:00:00Z`)),
     number: (n) => numbers.format(n),
-    money: (amountMinor, currency) => (language === DEFAULT_LANGUAGE ? formatMinor(amountMinor, currency) : formatMinor(amountMinor, currency, locale)),
+    money: (amountMinor, currency) => formatMinor(amountMinor, currency, language),
   };
 }
 

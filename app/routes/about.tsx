@@ -5,7 +5,8 @@ import { site } from '../../common/site.ts';
 import { Hero } from '../components/Hero.tsx';
 import { ArrowRight, CompassIcon, LeafIcon, ShieldIcon, UsersIcon, PinIcon, MailIcon } from '../components/Icons.tsx';
 import { RichText } from '../components/RichText.tsx';
-import { blogSideItems, safariSideItems, SideList } from '../components/SideList.tsx';
+import { SideList, useBlogSideItems, useSafariSideItems } from '../components/SideList.tsx';
+import { useT } from '../i18n/pages.ts';
 import { pageHero } from '../lib/heroes.ts';
 import { api, pageHeaders } from '../lib/load.ts';
 import { only, pageData } from '../lib/page-data.ts';
@@ -36,19 +37,22 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 }
 
 const CARDS = [
-  { to: '/why-book-with-us', title: 'Why book with us', text: 'Local guides, honest prices and trips built around you.', Icon: CompassIcon },
-  { to: '/our-impact', title: 'Learn about our impact', text: 'How every safari supports the Batwa and their schools.', Icon: UsersIcon },
-  { to: '/our-conservation-promise', title: 'Learn about our Conservation Promise', text: 'What we do to keep the forests and their primates safe.', Icon: LeafIcon },
-  { to: '/travel-advice', title: 'Travel advice', text: 'Visas, health, money and what to pack for East Africa.', Icon: PinIcon },
-  { to: '/terms-and-conditions', title: 'Terms and conditions', text: 'Bookings, payments, cancellations and permits.', Icon: ShieldIcon },
-  { to: '/privacy-policy', title: 'Privacy policy', text: 'What we keep about you, and why.', Icon: MailIcon },
+  { to: '/why-book-with-us', title: 'home.whyEyebrow', text: 'about.whyText', Icon: CompassIcon },
+  { to: '/our-impact', title: 'about.impact', text: 'about.impactText', Icon: UsersIcon },
+  { to: '/our-conservation-promise', title: 'about.promise', text: 'about.promiseText', Icon: LeafIcon },
+  { to: '/travel-advice', title: 'about.advice', text: 'about.adviceText', Icon: PinIcon },
+  { to: '/terms-and-conditions', title: 'about.terms', text: 'about.termsText', Icon: ShieldIcon },
+  { to: '/privacy-policy', title: 'about.privacy', text: 'about.privacyText', Icon: MailIcon },
 ];
 
 export default function About({ loaderData: data }: Route.ComponentProps) {
   const hero = pageHero('about');
+  const t = useT();
+  const safaris = useSafariSideItems(data.safaris);
+  const blogs = useBlogSideItems(data.blogs);
   return (
     <>
-      <Hero title={data.title} image={hero.image} imageAlt={hero.alt} eyebrow={`Kabale, since ${site.foundedYear}`} crumbs={[{ label: 'About us' }]} />
+      <Hero title={data.title} image={hero.image} imageAlt={hero.alt} eyebrow={t('about.since', { year: site.foundedYear })} crumbs={[{ label: t('about.crumb') }]} />
       <div className="container page">
         <div className="page__grid">
           <div>
@@ -60,8 +64,8 @@ export default function About({ loaderData: data }: Route.ComponentProps) {
                     <span className="link-card__icon">
                       <Icon size={24} />
                     </span>
-                    <span className="link-card__title">{title}</span>
-                    <span className="link-card__text">{text}</span>
+                    <span className="link-card__title">{t(title)}</span>
+                    <span className="link-card__text">{t(text)}</span>
                     <ArrowRight size={18} className="link-card__arrow" />
                   </Link>
                 </li>
@@ -69,8 +73,8 @@ export default function About({ loaderData: data }: Route.ComponentProps) {
             </ul>
           </div>
           <aside className="page__aside">
-            <SideList id="popular-safaris" title="Popular Safaris" items={safariSideItems(data.safaris)} />
-            <SideList id="recent-news" title="Recent news and updates" items={blogSideItems(data.blogs)} />
+            <SideList id="popular-safaris" title={t('side.popularSafaris')} items={safaris} />
+            <SideList id="recent-news" title={t('side.recentNews')} items={blogs} />
           </aside>
         </div>
       </div>

@@ -13,6 +13,7 @@ import { only, pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/animal';
 import { cachedPage } from '../lib/cache-policy.ts';
+import { useT } from '../i18n/pages.ts';
 
 /** Rendered once per content version and served from memory (server/page-cache.ts). */
 export const handle = cachedPage;
@@ -30,35 +31,36 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 
 export default function AnimalDetail({ loaderData: data }: Route.ComponentProps) {
   const { animal } = data;
+  const t = useT();
   return (
     <>
       <Hero
         title={animal.animaltitle}
         image={animal.animalheaderimage}
         imageAlt={animal.animalheaderimagealt}
-        eyebrow="Wildlife guide"
+        eyebrow={t('animals.eyebrow')}
         lead={<p>{animal.animaldescription}</p>}
-        crumbs={[{ label: 'Animals', to: '/animals' }, { label: animal.animaltitle }]}
+        crumbs={[{ label: t('animals.crumb'), to: '/animals' }, { label: animal.animaltitle }]}
       />
       <div className="container page">
         <div className="page__grid">
           <article>
             <RichText html={animal.animalparagraph} />
-            <Gallery images={data.galleryImages} title={`${animal.animaltitle} in pictures`} />
+            <Gallery images={data.galleryImages} title={t('detail.inPictures', { title: animal.animaltitle })} />
             <ShareBlock url={data.pageUrl} />
           </article>
           <aside className="page__aside">
             <SideList
               id="popular-posts"
-              title="Popular posts"
+              title={t('animals.popular')}
               items={data.otherAnimals.map((a) => ({ key: a.id, to: `/animals/${a.animaltitleslug}`, image: a.animalheaderimage, alt: a.animalheaderimagealt, title: a.animaltitle }))}
-              more={<MoreLink to="/animals">All animals</MoreLink>}
+              more={<MoreLink to="/animals">{t('animals.all')}</MoreLink>}
             />
           </aside>
         </div>
       </div>
       {data.relatedAnimals.length > 0 && (
-        <Section id="other-animals" tone="sand" eyebrow="Keep exploring" title="Other animals" more={{ to: '/animals', label: 'All animals' }}>
+        <Section id="other-animals" tone="sand" eyebrow={t('detail.keepExploring')} title={t('animals.others')} more={{ to: '/animals', label: t('animals.all') }}>
           <Grid cols={4}>
             {data.relatedAnimals.map((a) => (
               <AnimalCard key={a.id} animal={a} />

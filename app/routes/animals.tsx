@@ -5,6 +5,7 @@ import { AnimalCard } from '../components/Cards.tsx';
 import { CardListPage } from '../components/CardListPage.tsx';
 import { api, pageHeaders, requestPage } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
+import { useT } from '../i18n/pages.ts';
 import type { Route } from './+types/animals';
 import { cachedList } from '../lib/cache-policy.ts';
 
@@ -23,19 +24,20 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 }
 
 export default function Animals({ loaderData: data }: Route.ComponentProps) {
+  const t = useT();
   const [lead] = data.animals;
   return (
     <CardListPage
       title={data.title}
       image={lead?.animalheaderimage}
       imageAlt={lead?.animalheaderimagealt}
-      eyebrow="Wildlife guide"
-      lead="The primates, big game and river dwellers you can meet on safari with us."
-      crumb="Animals"
+      eyebrow={t('animals.eyebrow')}
+      lead={t('animals.lead')}
+      crumb={t('animals.crumb')}
       items={data.animals}
       card={(a) => <AnimalCard key={a.id} animal={a} headingLevel={2} />}
       cols={4}
-      empty="No animals listed yet."
+      empty={t('animals.empty')}
       page={data.page}
       totalPages={data.totalPages}
     />

@@ -13,6 +13,7 @@ import { only, pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/bird';
 import { cachedPage } from '../lib/cache-policy.ts';
+import { useT } from '../i18n/pages.ts';
 
 /** Rendered once per content version and served from memory (server/page-cache.ts). */
 export const handle = cachedPage;
@@ -30,36 +31,37 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 
 export default function BirdDetail({ loaderData: data }: Route.ComponentProps) {
   const { bird } = data;
+  const t = useT();
   return (
     <>
       <Hero
         title={bird.birdtitle}
         image={bird.birdheaderimage}
         imageAlt={bird.birdheaderimagealt}
-        eyebrow="Birds of East Africa"
+        eyebrow={t('birds.eyebrowOne')}
         lead={<p>{bird.birddescription}</p>}
-        crumbs={[{ label: 'Birds', to: '/birds' }, { label: bird.birdtitle }]}
+        crumbs={[{ label: t('birds.crumb'), to: '/birds' }, { label: bird.birdtitle }]}
       />
       <div className="container page">
         <div className="page__grid">
           <article>
             <RichText html={bird.birdoverview} className="prose--lead" />
             <RichText html={bird.birddetails} />
-            <Gallery images={data.galleryImages} title={`${bird.birdtitle} in pictures`} />
+            <Gallery images={data.galleryImages} title={t('detail.inPictures', { title: bird.birdtitle })} />
             <ShareBlock url={data.pageUrl} />
           </article>
           <aside className="page__aside">
             <SideList
               id="popular-birds"
-              title="Popular bird species"
+              title={t('birds.popular')}
               items={data.otherBirds.map((b) => ({ key: b.id, to: `/birds/${b.birdtitleslug}`, image: b.birdheaderimage, alt: b.birdheaderimagealt, title: b.birdtitle }))}
-              more={<MoreLink to="/birds">All birds</MoreLink>}
+              more={<MoreLink to="/birds">{t('birds.all')}</MoreLink>}
             />
           </aside>
         </div>
       </div>
       {data.relatedBirds.length > 0 && (
-        <Section id="more-birds" tone="sand" eyebrow="Keep birding" title="More bird species" more={{ to: '/birds', label: 'All birds' }}>
+        <Section id="more-birds" tone="sand" eyebrow={t('birds.keepBirding')} title={t('birds.more')} more={{ to: '/birds', label: t('birds.all') }}>
           <Grid cols={4}>
             {data.relatedBirds.map((b) => (
               <BirdCard key={b.id} bird={b} />

@@ -5,6 +5,7 @@ import { BirdCard } from '../components/Cards.tsx';
 import { CardListPage } from '../components/CardListPage.tsx';
 import { api, pageHeaders, requestPage } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
+import { useT } from '../i18n/pages.ts';
 import type { Route } from './+types/birds';
 import { cachedList } from '../lib/cache-policy.ts';
 
@@ -13,7 +14,6 @@ export const handle = cachedList;
 
 /** The birds list keeps one hero image on every page: the birding safaris experience. */
 const HERO_IMAGE = 'images/experiences/birding-safaris.jpg';
-const HERO_ALT = 'Birdwatchers with binoculars on a forest trail at first light';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = requestPage(request);
@@ -27,18 +27,19 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 }
 
 export default function Birds({ loaderData: data }: Route.ComponentProps) {
+  const t = useT();
   return (
     <CardListPage
       title={data.title}
       image={HERO_IMAGE}
-      imageAlt={HERO_ALT}
-      eyebrow="Birding in East Africa"
-      lead="Over 1,000 species recorded in Uganda alone, from the shoebill to the Albertine Rift endemics."
-      crumb="Birds"
+      imageAlt={t('birds.heroAlt')}
+      eyebrow={t('birds.eyebrow')}
+      lead={t('birds.lead')}
+      crumb={t('birds.crumb')}
       items={data.birds}
       card={(b) => <BirdCard key={b.id} bird={b} headingLevel={2} />}
       cols={4}
-      empty="No bird species listed yet."
+      empty={t('birds.empty')}
       page={data.page}
       totalPages={data.totalPages}
     />

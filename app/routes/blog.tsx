@@ -8,12 +8,13 @@ import { PostNav } from '../components/PostNav.tsx';
 import { RichText } from '../components/RichText.tsx';
 import { Section } from '../components/Section.tsx';
 import { ShareBlock } from '../components/ShareBlock.tsx';
-import { date } from '../lib/format.ts';
+import { useFormat } from '../lib/format.ts';
 import { api, pageHeaders } from '../lib/load.ts';
 import { pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/blog';
 import { cachedPage } from '../lib/cache-policy.ts';
+import { useT } from '../i18n/pages.ts';
 
 /** Rendered once per content version and served from memory (server/page-cache.ts). */
 export const handle = cachedPage;
@@ -32,7 +33,8 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 
 export default function BlogPost({ loaderData: data }: Route.ComponentProps) {
   const { blog } = data;
-  const d = date(blog.created_at);
+  const d = useFormat().date(blog.created_at);
+  const t = useT();
   return (
     <>
       <Hero
@@ -44,7 +46,7 @@ export default function BlogPost({ loaderData: data }: Route.ComponentProps) {
             <CalendarIcon size={14} /> <time dateTime={d.iso}>{d.text}</time>
           </>
         }
-        crumbs={[{ label: 'Blogs', to: '/blogs' }, { label: blog.blogtitle }]}
+        crumbs={[{ label: t('blogs.crumb'), to: '/blogs' }, { label: blog.blogtitle }]}
       />
       <article className="container container--narrow page">
         <p className="standfirst">{blog.blogdescription}</p>
@@ -56,7 +58,7 @@ export default function BlogPost({ loaderData: data }: Route.ComponentProps) {
         />
       </article>
       {data.relatedBlogs.length > 0 && (
-        <Section id="related" tone="sand" eyebrow="Keep reading" title="Related posts" more={{ to: '/blogs', label: 'All stories' }}>
+        <Section id="related" tone="sand" eyebrow={t('blogs.keepReading')} title={t('blogs.related')} more={{ to: '/blogs', label: t('news.all') }}>
           <Grid>
             {data.relatedBlogs.map((b) => (
               <BlogCard key={b.id} blog={b} />

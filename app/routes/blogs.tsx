@@ -5,6 +5,7 @@ import { BlogCard } from '../components/Cards.tsx';
 import { CardListPage } from '../components/CardListPage.tsx';
 import { api, pageHeaders, requestPage } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
+import { useT } from '../i18n/pages.ts';
 import type { Route } from './+types/blogs';
 import { cachedList } from '../lib/cache-policy.ts';
 
@@ -23,18 +24,19 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 }
 
 export default function Blogs({ loaderData: data }: Route.ComponentProps) {
+  const t = useT();
   const [lead] = data.blogs;
   return (
     <CardListPage
       title={data.title}
       image={lead?.blogheaderimage}
       imageAlt={lead?.blogheaderimagealt}
-      eyebrow="Stories from the field"
-      lead="Trip reports, seasonal advice and practical guides from our guides in Kabale."
-      crumb="Blogs"
+      eyebrow={t('blogs.eyebrow')}
+      lead={t('blogs.lead')}
+      crumb={t('blogs.crumb')}
       items={data.blogs}
       card={(b) => <BlogCard key={b.id} blog={b} headingLevel={2} />}
-      empty="No stories published yet."
+      empty={t('blogs.empty')}
       page={data.page}
       totalPages={data.totalPages}
     />

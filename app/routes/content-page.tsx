@@ -3,7 +3,8 @@
 import type { ContentWithListsResponse } from '../../common/api-types.ts';
 import { Hero } from '../components/Hero.tsx';
 import { RichText } from '../components/RichText.tsx';
-import { blogSideItems, safariSideItems, SideList } from '../components/SideList.tsx';
+import { SideList, useBlogSideItems, useSafariSideItems } from '../components/SideList.tsx';
+import { useT } from '../i18n/pages.ts';
 import { Tabs } from '../components/Tabs.tsx';
 import { pageHero } from '../lib/heroes.ts';
 import { api, pageHeaders, requestPath } from '../lib/load.ts';
@@ -37,6 +38,9 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 
 export default function ContentPage({ loaderData: data }: Route.ComponentProps) {
   const hero = pageHero(data.key);
+  const t = useT();
+  const safaris = useSafariSideItems(data.safaris);
+  const blogs = useBlogSideItems(data.blogs);
   const { vision, mission, ...rest } = data.blocks;
   const tabs = [
     ...(vision ? [{ id: 'vision', label: 'Vision', content: <RichText html={vision} /> }] : []),
@@ -62,8 +66,8 @@ export default function ContentPage({ loaderData: data }: Route.ComponentProps) 
             ))}
           </div>
           <aside className="page__aside">
-            <SideList id="popular-safaris" title="Popular Safaris" items={safariSideItems(data.safaris)} />
-            <SideList id="recent-news" title="Recent news and updates" items={blogSideItems(data.blogs)} />
+            <SideList id="popular-safaris" title={t('side.popularSafaris')} items={safaris} />
+            <SideList id="recent-news" title={t('side.recentNews')} items={blogs} />
           </aside>
         </div>
       </div>

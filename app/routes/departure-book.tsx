@@ -6,7 +6,9 @@
 import { type FormEvent, useState } from 'react';
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useActionData, useNavigation, useSubmit } from 'react-router';
 import { formatMinor, type PriceLineInput, priceOf } from '../../common/booking-money.ts';
-import { DEPARTURE_STATUS_LABELS, HOLD_MINUTES, type DepartureForBooking } from '../../common/departures.ts';
+import { HOLD_MINUTES, type DepartureForBooking } from '../../common/departures.ts';
+import { formatDate } from '../../common/intl.ts';
+import { useT } from '../i18n/pages.ts';
 import { site } from '../../common/site.ts';
 import { AcceptTerms } from '../components/AcceptTerms.tsx';
 import { apiContext } from '../context.ts';
@@ -24,7 +26,7 @@ const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' } as co
 /** At most this many seats in one booking from the page (a bigger group asks us). */
 const MAX_ONLINE_SEATS = 12;
 
-const longDay = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longDay = (d: string) => formatDate(d, 'en', 'full');
 const text = (v: FormDataEntryValue | undefined) => (typeof v === 'string' ? v : '');
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -101,6 +103,7 @@ function Summary({ d, seats, singles }: { d: DepartureForBooking; seats: number;
 }
 
 function Header({ d }: { d: DepartureForBooking }) {
+  const t = useT();
   return (
     <header className="trip__head">
       <p className="eyebrow eyebrow--light">Group departure</p>
@@ -119,7 +122,7 @@ function Header({ d }: { d: DepartureForBooking }) {
         </li>
         <li>
           <span>Seats</span>
-          {seatsWords(d)} · {DEPARTURE_STATUS_LABELS[d.status]}
+          {seatsWords(d, t)} · {t(`departures.status.${d.status}`)}
         </li>
         {d.guide && (
           <li>

@@ -15,6 +15,7 @@ import { youtubeId } from '../lib/video.ts';
 import { VideoFacade } from '../components/VideoFacade.tsx';
 import type { Route } from './+types/destination';
 import { cachedPage } from '../lib/cache-policy.ts';
+import { useT, useTParts } from '../i18n/pages.ts';
 
 /** Rendered once per content version and served from memory (server/page-cache.ts). */
 export const handle = cachedPage;
@@ -34,6 +35,8 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 export default function DestinationDetail({ loaderData: data }: Route.ComponentProps) {
   const { destination } = data;
   const video = youtubeId(destination.youtubeembedlink);
+  const t = useT();
+  const tParts = useTParts();
   return (
     <>
       <Hero
@@ -42,10 +45,10 @@ export default function DestinationDetail({ loaderData: data }: Route.ComponentP
         imageAlt={destination.destinationheaderimagealt}
         eyebrow={destination.destinationtag}
         lead={<p>{destination.destinationdescription}</p>}
-        crumbs={[{ label: 'Destinations', to: '/destinations' }, { label: destination.destinationtitle }]}
+        crumbs={[{ label: t('destinations.crumb'), to: '/destinations' }, { label: destination.destinationtitle }]}
         actions={
           <Link to={`/safaris/in/${destination.destinationtitleslug}`} className="btn btn--light btn--lg">
-            {destination.destinationtitle} safaris
+            {tParts('destinations.safarisOf', { country: destination.destinationtitle })}
           </Link>
         }
       />
@@ -54,10 +57,10 @@ export default function DestinationDetail({ loaderData: data }: Route.ComponentP
         <RichText html={destination.destinationparagraph} />
         <div className="quick-links">
           <Link to={`/parks/in/${destination.destinationtitleslug}`} className="btn btn--ghost">
-            Attractions in {destination.destinationtitle}
+            {tParts('destinations.attractionsIn', { country: destination.destinationtitle })}
           </Link>
           <Link to={`/experiences/in/${destination.destinationtitleslug}`} className="btn btn--ghost">
-            Experiences in {destination.destinationtitle}
+            {tParts('destinations.experiencesIn', { country: destination.destinationtitle })}
           </Link>
         </div>
         <PostNav
@@ -66,7 +69,7 @@ export default function DestinationDetail({ loaderData: data }: Route.ComponentP
         />
       </div>
       {data.otherDestinations.length > 0 && (
-        <Section id="others" tone="sand" eyebrow="Keep exploring" title="Other destinations" more={{ to: '/destinations', label: 'All destinations' }}>
+        <Section id="others" tone="sand" eyebrow={t('detail.keepExploring')} title={t('destinations.others')} more={{ to: '/destinations', label: t('destinations.all') }}>
           <Grid cols={4}>
             {data.otherDestinations.map((d) => (
               <DestinationCard key={d.id} destination={d} />

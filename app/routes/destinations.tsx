@@ -4,6 +4,7 @@ import { DestinationCard, Empty, Grid } from '../components/Cards.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
+import { useT } from '../i18n/pages.ts';
 import type { Route } from './+types/destinations';
 import { cachedPage } from '../lib/cache-policy.ts';
 
@@ -22,15 +23,16 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 
 export default function Destinations({ loaderData: data }: Route.ComponentProps) {
   const [lead] = data.destinations;
+  const t = useT();
   return (
     <>
       <Hero
         title={data.title}
         image={lead?.destinationheaderimage}
         imageAlt={lead?.destinationheaderimagealt}
-        eyebrow="Five countries"
-        lead={<p>Uganda, Rwanda, Kenya, Tanzania and the Democratic Republic of Congo: forests, volcanoes, savannah and lakes.</p>}
-        crumbs={[{ label: 'Destinations' }]}
+        eyebrow={t('destinations.eyebrow')}
+        lead={<p>{t('destinations.lead')}</p>}
+        crumbs={[{ label: t('destinations.crumb') }]}
       />
       <div className="container page">
         {data.destinations.length ? (
@@ -40,7 +42,7 @@ export default function Destinations({ loaderData: data }: Route.ComponentProps)
             ))}
           </Grid>
         ) : (
-          <Empty>No destinations listed yet.</Empty>
+          <Empty>{t('destinations.empty')}</Empty>
         )}
       </div>
     </>

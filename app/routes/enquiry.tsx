@@ -10,13 +10,16 @@ import { z } from 'zod';
 import { CONTACT_METHODS, DEFAULT_CONTACT_METHOD, type ContactMethod } from '../../common/constants.ts';
 import { TRIP_FIELDS, type TripValues } from '../../common/enquiry-trip.ts';
 import { site } from '../../common/site.ts';
-import { ENQUIRY_ALERTS, EnquiryForm, HOME_THANKS, SUBMIT_LABEL, type EnquiryValues, type EnquiryVariant } from '../components/EnquiryForm.tsx';
+import { EnquiryForm, type EnquiryValues, type EnquiryVariant } from '../components/EnquiryForm.tsx';
+import { languageOfPath } from '../../common/languages.ts';
+import { i18nFor } from '../i18n/index.ts';
+import { useT } from '../i18n/pages.ts';
 import { apiContext } from '../context.ts';
 import { postToApi, reachServer, sentBack } from '../lib/form-submit.ts';
 import { formText, readFields } from '../lib/read-form.ts';
 import { safariChoices } from '../lib/safari-choices.ts';
 import type { Route } from './+types/enquiry';
-import { languageOfForm } from '../lib/languages.ts';
+import { languageOfForm, pathIn, useLocalPath } from '../lib/languages.ts';
 
 const VARIANTS: EnquiryVariant[] = ['contact', 'plan', 'quote', 'home'];
 const variantOf = (v: unknown): EnquiryVariant => (VARIANTS.includes(v as EnquiryVariant) ? (v as EnquiryVariant) : 'plan');
@@ -48,6 +51,8 @@ const ENQUIRY_FORM = z.object({
 export async function action({ request, context }: Route.ActionArgs) {
   const f = await readFields(request, ENQUIRY_FORM);
   const variant = variantOf(f.variant);
+  // The language of this page (/enquiry, /fr/demande…): its answer's words and its thank-you page's address.
+  const language = languageOfPath(new URL(request.url).pathname);
   const method = f.preferredContactMethod;
   const values: EnquiryValues = {
     name: f.name,
@@ -74,9 +79,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (answer.ok) {
     if (f.enhanced === '1') return { ok: true as const };
-    throw redirect(`/enquiry?sent=${variant}`, 303);
+    throw redirect(`${pathIn('/enquiry', language)}?sent=${variant}`, 303);
   }
-  const { result, status, headers } = await sentBack(api, answer, formToken, { button: SUBMIT_LABEL[variant], failure: ENQUIRY_ALERTS.serverFailure });
+  const i18n = i18nFor(language);
+  const { result, status, headers } = await sentBack(api, answer, formToken, { button: i18n._(`enquiry.submit.${variant}`), failure: i18n._('enquiry.serverFailure'), language });
   const safaris = variant === 'plan' ? await safariChoices(context).catch(() => undefined) : undefined;
   return data({ ...result, values, variant, trip, currentUrl, safaris }, { status, headers });
 }
@@ -101,6 +107,8 @@ export default function Enquiry() {
   const answer = useActionData<typeof action>();
   // The answer to a post made without JavaScript (an enhanced form keeps its answer to itself).
   const result = answer && 'values' in answer ? answer : undefined;
+  const t = useT();
+  const localPath = useLocalPath();
 
   if (sent && !result) {
     const home = sent === 'home';
@@ -112,15 +120,15 @@ export default function Enquiry() {
               <path d="M5 12.5l4.2 4.2L19 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </div>
-          <h1 id="enquiry-title">{home ? HOME_THANKS.title : 'Thank you, your enquiry is on its way'}</h1>
-          <p className="form-page__lead">{home ? HOME_THANKS.text : 'A safari planner will get back to you shortly, usually within one working day.'}</p>
-          <p>We have also sent you an e-mail to confirm that your enquiry arrived.</p>
+          <h1 id="enquiry-title">{t(home ? 'enquiry.homeTitle' : 'enquiry.thanksTitle')}</h1>
+          <p className="form-page__lead">{t(home ? 'enquiry.homeText' : 'enquiry.thanksText')}</p>
+          <p>{t('enquiry.mailSent')}</p>
           <div className="form-page__actions">
-            <Link className="btn btn--primary" to="/blogs">
-              Read our safari stories
+            <Link className="btn btn--primary" to={localPath('/blogs')}>
+              {t('enquiry.readStories')}
             </Link>
-            <Link className="btn btn--ghost" to="/safaris">
-              Browse safaris
+            <Link className="btn btn--ghost" to={localPath('/safaris')}>
+              {t('enquiry.browseSafaris')}
             </Link>
           </div>
         </div>
@@ -131,10 +139,12 @@ export default function Enquiry() {
   return (
     <section className="form-page" aria-labelledby="enquiry-title">
       <div className="form-page__card form-page__card--wide">
-        <p className="eyebrow">Plan your safari</p>
-        <h1 id="enquiry-title">{result ? (result.kind === 'confirm' ? 'Please confirm your enquiry' : 'Please check your enquiry') : 'Tell us about the safari you have in mind'}</h1>
+        <p className="eyebrow">{t('enquiry.eyebrow')}</p>
+        <h1 id="enquiry-title">{t(result ? (result.kind === 'confirm' ? 'enquiry.confirmTitle' : 'enquiry.checkTitle') : 'enquiry.title')}</h1>
         <p className="form-page__lead">
-          Our planners in Kabale answer every enquiry personally, usually within one working day. You can also call or WhatsApp us on <a href={site.phoneHref}>{site.phone}</a>.
+          {t('enquiry.pageLead')}
+          <a href={site.phoneHref}>{site.phone}</a>
+          {t('enquiry.pageLeadEnd')}
         </p>
         <EnquiryForm
           key={result ? JSON.stringify(result.values) + result.error + result.token : 'empty'}

@@ -14,6 +14,7 @@ import { buildMeta } from '../lib/meta.ts';
 import { dedupeById } from '../lib/safari.ts';
 import type { Route } from './+types/experience';
 import { cachedPage } from '../lib/cache-policy.ts';
+import { useT } from '../i18n/pages.ts';
 
 /** Rendered once per content version and served from memory (server/page-cache.ts). */
 export const handle = cachedPage;
@@ -31,27 +32,28 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 export default function ExperienceDetail({ loaderData: data }: Route.ComponentProps) {
   const { experience } = data;
   const safaris = dedupeById(data.relatedSafaris);
+  const t = useT();
   return (
     <>
       <Hero
         title={experience.experiencetitle}
         image={experience.experienceheaderimage}
         imageAlt={experience.experienceheaderimagealt}
-        eyebrow="Safari experience"
+        eyebrow={t('experiences.eyebrowOne')}
         lead={<p>{experience.experiencedescription}</p>}
-        crumbs={[{ label: 'Experiences', to: '/experiences' }, { label: experience.experiencetitle }]}
+        crumbs={[{ label: t('experiences.crumb'), to: '/experiences' }, { label: experience.experiencetitle }]}
       />
       <div className="container container--narrow page">
         <RichText html={experience.experienceparagraph} />
-        <Gallery images={data.galleryImages} title={`${experience.experiencetitle} in pictures`} />
+        <Gallery images={data.galleryImages} title={t('detail.inPictures', { title: experience.experiencetitle })} />
         <ShareBlock url={data.pageUrl} />
       </div>
       <Section
         id="safaris"
         tone="sand"
-        eyebrow="Trips that include it"
-        title={`${experience.experiencetitle} safaris`}
-        more={{ to: `/safaris/experiences/${experience.experiencetitleslug}`, label: 'More safaris' }}
+        eyebrow={t('experiences.tripsInclude')}
+        title={t('experiences.safarisOf', { name: experience.experiencetitle })}
+        more={{ to: `/safaris/experiences/${experience.experiencetitleslug}`, label: t('safari.moreSafaris') }}
       >
         {safaris.length ? (
           <Grid>
@@ -60,11 +62,11 @@ export default function ExperienceDetail({ loaderData: data }: Route.ComponentPr
             ))}
           </Grid>
         ) : (
-          <Empty>No safaris available for this experience.</Empty>
+          <Empty>{t('experiences.noSafaris')}</Empty>
         )}
       </Section>
       {data.relatedExperiences.length > 0 && (
-        <Section id="other-experiences" eyebrow="Keep exploring" title="Other experiences" more={{ to: '/experiences', label: 'All experiences' }}>
+        <Section id="other-experiences" eyebrow={t('detail.keepExploring')} title={t('experiences.others')} more={{ to: '/experiences', label: t('experiences.all') }}>
           <Grid cols={4}>
             {data.relatedExperiences.map((x) => (
               <ExperienceCard key={x.id} experience={x} to={`/experience/${x.experiencetitleslug}`} />

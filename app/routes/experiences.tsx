@@ -5,6 +5,7 @@ import { ExperienceCard } from '../components/Cards.tsx';
 import { CardListPage } from '../components/CardListPage.tsx';
 import { api, pageHeaders, requestPage } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
+import { useT } from '../i18n/pages.ts';
 import type { Route } from './+types/experiences';
 import { cachedList } from '../lib/cache-policy.ts';
 
@@ -23,19 +24,20 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 }
 
 export default function Experiences({ loaderData: data }: Route.ComponentProps) {
+  const t = useT();
   const [lead] = data.experiences;
   return (
     <CardListPage
       title={data.title}
       image={lead?.experienceheaderimage}
       imageAlt={lead?.experienceheaderimagealt}
-      eyebrow="Things to do on safari"
-      lead="Primate treks, game drives, boat cruises, birding and time with the people of the region."
-      crumb="Experiences"
+      eyebrow={t('experiences.eyebrow')}
+      lead={t('experiences.lead')}
+      crumb={t('experiences.crumb')}
       items={data.experiences}
       card={(e) => <ExperienceCard key={e.id} experience={e} headingLevel={2} />}
       cols={4}
-      empty="No experiences listed yet."
+      empty={t('experiences.empty')}
       page={data.page}
       totalPages={data.totalPages}
     />

@@ -3,7 +3,8 @@
 import type { GuideResponse } from '../../common/api-types.ts';
 import { Grid, SafariCard } from '../components/Cards.tsx';
 import { FactList } from '../components/FactList.tsx';
-import { spoken, yearsGuiding } from '../components/GuideCards.tsx';
+import { useSpoken } from '../components/GuideCards.tsx';
+import { useT, useTParts } from '../i18n/pages.ts';
 import { Hero } from '../components/Hero.tsx';
 import { RichText } from '../components/RichText.tsx';
 import { MoreLink, Section } from '../components/Section.tsx';
@@ -28,7 +29,10 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 
 export default function GuideDetail({ loaderData: data }: Route.ComponentProps) {
   const { guide } = data;
-  const first = guide.guidetitle.split(' ')[0];
+  const first = guide.guidetitle.split(' ')[0] ?? '';
+  const t = useT();
+  const tParts = useTParts();
+  const spoken = useSpoken();
   return (
     <>
       <Hero
@@ -37,7 +41,7 @@ export default function GuideDetail({ loaderData: data }: Route.ComponentProps) 
         imageAlt={guide.guideheaderimagealt}
         eyebrow={guide.guiderole}
         lead={<p>{guide.guidedescription}</p>}
-        crumbs={[{ label: 'Guides', to: '/guides' }, { label: guide.guidetitle }]}
+        crumbs={[{ label: t('guides.crumb'), to: '/guides' }, { label: guide.guidetitle }]}
       />
       <div className="container page">
         <div className="page__grid">
@@ -45,12 +49,12 @@ export default function GuideDetail({ loaderData: data }: Route.ComponentProps) 
             <FactList
               className="guide-facts"
               facts={[
-                ['Role', guide.guiderole],
-                ['Speaks', spoken(guide.guidelanguages)],
-                ['Experience', yearsGuiding(guide.guideyears)],
+                [t('guides.role'), guide.guiderole],
+                [t('guides.speaks'), spoken(guide.guidelanguages)],
+                [t('guides.experience'), t('guides.years', { count: guide.guideyears })],
               ]}
             />
-            <h2 className="guide-specialities__title">What {first} knows best</h2>
+            <h2 className="guide-specialities__title">{tParts('guides.knowsBest', { name: first })}</h2>
             <ul className="chips guide-specialities">
               {guide.guidespecialities.map((s) => (
                 <li key={s} className="chip">
@@ -58,21 +62,21 @@ export default function GuideDetail({ loaderData: data }: Route.ComponentProps) 
                 </li>
               ))}
             </ul>
-            <h2>About {first}</h2>
+            <h2>{tParts('guides.about', { name: first })}</h2>
             <RichText html={guide.guideparagraph} />
           </article>
           <aside className="page__aside">
             <SideList
               id="other-guides"
-              title="Other guides"
+              title={t('guides.others')}
               items={data.otherGuides.map((g) => ({ key: g.id, to: `/guides/${g.guidetitleslug}`, image: g.guideheaderimage, alt: g.guideheaderimagealt, title: g.guidetitle }))}
-              more={<MoreLink to="/guides">The whole team</MoreLink>}
+              more={<MoreLink to="/guides">{t('guides.wholeTeam')}</MoreLink>}
             />
           </aside>
         </div>
       </div>
       {data.safaris.length > 0 && (
-        <Section id="guide-safaris" tone="sand" eyebrow="Travel with them" title={`Safaris ${first} usually leads`} more={{ to: '/safaris', label: 'All safaris' }}>
+        <Section id="guide-safaris" tone="sand" eyebrow={t('guides.travelWith')} title={t('guides.leads', { name: first })} more={{ to: '/safaris', label: t('safaris.all') }}>
           <Grid>
             {data.safaris.map((s) => (
               <SafariCard key={s.id} safari={s} />

@@ -6,6 +6,7 @@ import { GuideCard } from '../components/GuideCards.tsx';
 import { cachedList } from '../lib/cache-policy.ts';
 import { api, pageHeaders, requestPage } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
+import { useT } from '../i18n/pages.ts';
 import type { Route } from './+types/guides';
 
 /** Rendered once per content version and served from memory; each valid ?page=N is its own page. */
@@ -23,18 +24,19 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 }
 
 export default function Guides({ loaderData: data }: Route.ComponentProps) {
+  const t = useT();
   return (
     <CardListPage
       title={data.title}
       image="images/pages/guides.jpg"
       imageAlt=""
-      eyebrow="The people who lead your safari"
-      lead="Born and raised in the countries you travel through: they track gorillas, read the migration, name birds by their song and look after you from the first morning to the last."
-      crumb="Guides"
+      eyebrow={t('guides.eyebrow')}
+      lead={t('guides.lead')}
+      crumb={t('guides.crumb')}
       items={data.guides}
       card={(g) => <GuideCard key={g.id} guide={g} headingLevel={2} />}
       cols={4}
-      empty="No guides listed yet."
+      empty={t('guides.empty')}
       page={data.page}
       totalPages={data.totalPages}
     />

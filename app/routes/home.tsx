@@ -18,6 +18,7 @@ import { whenIdle } from '../lib/idle.ts';
 import { api, pageHeaders } from '../lib/load.ts';
 import { only, pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
+import { useT } from '../i18n/pages.ts';
 import type { Route } from './+types/home';
 import { cachedPage } from '../lib/cache-policy.ts';
 
@@ -68,6 +69,7 @@ function heroPicture(data: Route.ComponentProps['loaderData']): { heroImage: str
 
 export default function Home({ loaderData: data }: Route.ComponentProps) {
   const { heroImage, heroAlt } = heroPicture(data);
+  const t = useT();
   return (
     <>
       {/* 1. Hero */}
@@ -92,7 +94,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
       {/* 2. Why book with us */}
       <Section
         id="why"
-        eyebrow="Why book with us"
+        eyebrow={t('home.whyEyebrow')}
         title="A safari company that lives on the trail"
         intro={<RichText html={data.blocks['why-book-with-us']} />}
         more={{ to: '/why-book-with-us', label: 'Why travellers choose us' }}

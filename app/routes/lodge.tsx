@@ -3,7 +3,6 @@
 // safaris that spend a night here, and other lodges nearby.
 import { Link } from 'react-router';
 import type { LodgeResponse } from '../../common/api-types.ts';
-import { LODGE_TIER_LABELS } from '../../common/constants.ts';
 import { lodgeSetting, shortStopName } from '../../common/route.ts';
 import { whatsappHref } from '../../common/whatsapp.ts';
 import { Grid, LodgeCard, SafariCard } from '../components/Cards.tsx';
@@ -19,6 +18,7 @@ import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import { only, pageData } from '../lib/page-data.ts';
 import type { Route } from './+types/lodge';
+import { useT, useTParts } from '../i18n/pages.ts';
 
 /** Rendered once per content version and served from memory (server/page-cache.ts). */
 export const handle = cachedPage;
@@ -45,6 +45,7 @@ export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) 
   const setting = lodgeSetting(lodge);
   // A park's lodge links its park and the park's lodges; a town hotel names its town.
   const park = lodge.parktitleslug ? { link: `/parks/${lodge.parktitleslug}`, lodges: `/lodges?park=${encodeURIComponent(lodge.parktitleslug)}` } : null;
+  const t = useT();
   return (
     <>
       <Hero
@@ -57,7 +58,7 @@ export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) 
           </>
         }
         lead={<p>{lodge.lodgedescription}</p>}
-        crumbs={[{ label: 'Lodges', to: '/lodges' }, ...(park ? [{ label: shortStopName(setting), to: park.lodges }] : []), { label: lodge.lodgetitle }]}
+        crumbs={[{ label: t('lodges.crumb'), to: '/lodges' }, ...(park ? [{ label: shortStopName(setting), to: park.lodges }] : []), { label: lodge.lodgetitle }]}
       />
       <div className="container page">
         <div className="page__grid page__grid--price-first">
@@ -65,7 +66,7 @@ export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) 
             <RichText html={lodge.lodgeparagraph} />
             <section className="amenities" aria-labelledby="amenities-title">
               <h2 id="amenities-title" className="amenities__title">
-                What it offers
+                {t('lodge.offers')}
               </h2>
               <ul className="amenities__list">
                 {lodge.amenities.map((a) => (
@@ -83,13 +84,13 @@ export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) 
               latitude={lodge.latitude}
               longitude={lodge.longitude}
             />
-            <Gallery images={data.galleryImages} title={`${lodge.lodgetitle} in pictures`} />
+            <Gallery images={data.galleryImages} title={t('detail.inPictures', { title: lodge.lodgetitle })} />
           </article>
           <StayCard lodge={lodge} setting={setting} parkLink={park?.link} pageUrl={data.pageUrl} />
         </div>
       </div>
       {data.safaris.length > 0 && (
-        <Section id="safaris" tone="sand" eyebrow="Itineraries" title={`Safaris that stay at ${lodge.lodgetitle}`} more={{ to: '/safaris', label: 'All safaris' }}>
+        <Section id="safaris" tone="sand" eyebrow={t('lodge.itineraries')} title={t('lodge.safarisStaying', { name: lodge.lodgetitle })} more={{ to: '/safaris', label: t('safaris.all') }}>
           <Grid>
             {data.safaris.map((s) => (
               <SafariCard key={s.id} safari={s} />
@@ -101,9 +102,9 @@ export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) 
         <Section
           id="other-lodges"
           tone={data.safaris.length > 0 ? 'plain' : 'sand'}
-          eyebrow={`More in ${lodge.destinationtitle}`}
-          title="Other lodges nearby"
-          more={park ? { to: park.lodges, label: `Where to stay in ${setting}` } : { to: '/lodges', label: 'All lodges' }}
+          eyebrow={t('detail.moreIn', { place: lodge.destinationtitle })}
+          title={t('lodge.nearby')}
+          more={park ? { to: park.lodges, label: t('lodge.whereToStayIn', { place: setting }) } : { to: '/lodges', label: t('parks.allLodges') }}
         >
           <Grid>
             {data.otherLodges.map((l) => (
@@ -118,26 +119,26 @@ export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) 
 
 /** The side card: the lodge's standard, where it is, and the ways to plan a stay there. */
 function StayCard({ lodge, setting, parkLink, pageUrl }: { lodge: Route.ComponentProps['loaderData']['lodge']; setting: string; parkLink: string | undefined; pageUrl: string }) {
+  const t = useT();
+  const tParts = useTParts();
   return (
-    <aside className="page__aside" aria-label="Staying here">
+    <aside className="page__aside" aria-label={t('lodge.staying')}>
       <div className="price-card stay-card">
         <p className="price-card__amount">
-          <span className="price-card__label">Standard</span> <strong>{LODGE_TIER_LABELS[lodge.lodgetier]}</strong>
+          <span className="price-card__label">{t('lodge.standard')}</span> <strong>{t(`tier.${lodge.lodgetier}`)}</strong>
         </p>
         <p className="price-card__days">
           <PinIcon size={18} />
           <span>
-            In {parkLink ? <Link to={parkLink}>{setting}</Link> : setting}, {lodge.destinationtitle}
+            {t('lodge.in')}
+            {parkLink ? <Link to={parkLink}>{setting}</Link> : setting}, {lodge.destinationtitle}
           </span>
         </p>
         <Link to="/plan-a-safari" className="btn btn--primary btn--lg btn--block">
-          Plan a safari with a stay here
+          {t('lodge.plan')}
         </Link>
-        <p className="price-card__note">We book it as part of a guided safari, with the drives, permits and park fees. Tell us your dates and we reply within a day.</p>
-        <PriceCardContact whatsapp={whatsappHref({ title: lodge.lodgetitle, url: pageUrl })}>
-          {' Ask about '}
-          {lodge.lodgetitle} on WhatsApp
-        </PriceCardContact>
+        <p className="price-card__note">{t('lodge.note')}</p>
+        <PriceCardContact whatsapp={whatsappHref({ title: lodge.lodgetitle, url: pageUrl })}>{tParts('lodge.askWhatsapp', { name: lodge.lodgetitle })}</PriceCardContact>
       </div>
     </aside>
   );

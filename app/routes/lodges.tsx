@@ -3,7 +3,7 @@
 // Every filter is a plain link, so the page works without JavaScript.
 import { Link } from 'react-router';
 import type { LodgesResponse } from '../../common/api-types.ts';
-import { LODGE_TIER_LABELS, LODGE_TIERS, PAGE_SIZE, type LodgeTier } from '../../common/constants.ts';
+import { LODGE_TIERS, PAGE_SIZE, type LodgeTier } from '../../common/constants.ts';
 import { Empty, Grid, LodgeCard } from '../components/Cards.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { Pagination } from '../components/Pagination.tsx';
@@ -11,6 +11,7 @@ import type { RouteHandle } from '../lib/cache-policy.ts';
 import { api, pageHeaders, requestPage } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import { only, pageData } from '../lib/page-data.ts';
+import { useT, useTParts } from '../i18n/pages.ts';
 import type { Route } from './+types/lodges';
 
 /** Rendered once per content version and served from memory: each valid page of each filter is
@@ -53,48 +54,45 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 export default function Lodges({ loaderData: data }: Route.ComponentProps) {
   const [lead] = data.lodges;
   const park = data.park;
-  const what = data.tier ? `${LODGE_TIER_LABELS[data.tier].toLowerCase()} lodges` : 'lodges';
+  const t = useT();
+  const tParts = useTParts();
+  const what = t('lodges.what', { tier: data.tier === 'mid-range' ? 'midRange' : (data.tier ?? 'any') });
   return (
     <>
       <Hero
         title={data.title}
         image={lead?.lodgeheaderimage}
         imageAlt={lead?.lodgeheaderimagealt}
-        eyebrow="Where to stay"
-        lead={
-          <p>
-            {park
-              ? `The places we book for nights in and around ${park.parktitle}, from simple bandas to the lodges that make the trip.`
-              : 'Lodges and tented camps we book in the parks we travel in, from simple bandas to a splurge, each chosen for where it is as much as what it offers.'}
-          </p>
-        }
-        crumbs={park ? [{ label: 'Lodges', to: '/lodges' }, { label: park.parktitle }] : [{ label: 'Lodges' }]}
+        eyebrow={t('lodges.eyebrow')}
+        lead={<p>{park ? t('lodges.leadPark', { park: park.parktitle }) : t('lodges.lead')}</p>}
+        crumbs={park ? [{ label: t('lodges.crumb'), to: '/lodges' }, { label: park.parktitle }] : [{ label: t('lodges.crumb') }]}
         actions={
           park ? (
             <Link to={`/parks/${park.parktitleslug}`} className="btn btn--light btn--lg">
-              About the park
+              {t('lodges.aboutPark')}
             </Link>
           ) : undefined
         }
       />
       <div className="container page">
-        <nav className="chip-nav" aria-label="Lodges by standard">
+        <nav className="chip-nav" aria-label={t('lodges.byStandard')}>
           <Link to={lodgesHref(park?.parktitleslug ?? null, null)} className="chip" aria-current={data.tier === null ? 'page' : undefined}>
-            Every standard
+            {t('lodges.everyStandard')}
           </Link>
           {LODGE_TIERS.map((tier) => (
             <Link key={tier} to={lodgesHref(park?.parktitleslug ?? null, tier)} className="chip" aria-current={data.tier === tier ? 'page' : undefined}>
-              {LODGE_TIER_LABELS[tier]}
+              {t(`tier.${tier}`)}
             </Link>
           ))}
           {park && (
             <Link to={lodgesHref(null, data.tier)} className="chip chip--clear">
-              Every park
+              {t('lodges.everyPark')}
             </Link>
           )}
         </nav>
         <p className="result-count" role="status">
-          {park ? `${what[0]!.toUpperCase()}${what.slice(1)} in ${park.parktitle}` : `All ${what}`} · page {data.page} of {Math.max(data.totalPages, 1)}
+          {park ? t('lodges.inPark', { what: `${what[0]!.toUpperCase()}${what.slice(1)}`, park: park.parktitle }) : t('lodges.all', { what })}
+          {tParts('list.pageOf', { page: String(data.page), total: String(Math.max(data.totalPages, 1)) })}
         </p>
         {data.lodges.length ? (
           <Grid>
@@ -103,7 +101,7 @@ export default function Lodges({ loaderData: data }: Route.ComponentProps) {
             ))}
           </Grid>
         ) : (
-          <Empty>No {what} listed here yet. Ask us: we know more places than we list.</Empty>
+          <Empty>{tParts('lodges.empty', { what })}</Empty>
         )}
         <Pagination page={data.page} totalPages={data.totalPages} />
       </div>

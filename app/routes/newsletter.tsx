@@ -7,12 +7,15 @@
 import { data, Link, redirect, useActionData, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { site } from '../../common/site.ts';
-import { NEWSLETTER_ALERTS, NewsletterForm, SUBSCRIBE_LABEL } from '../components/NewsletterForm.tsx';
+import { NewsletterForm } from '../components/NewsletterForm.tsx';
+import { languageOfPath } from '../../common/languages.ts';
+import { i18nFor } from '../i18n/index.ts';
+import { useT } from '../i18n/pages.ts';
 import { apiContext } from '../context.ts';
 import { postToApi, reachServer, sentBack } from '../lib/form-submit.ts';
 import { formText, readFields } from '../lib/read-form.ts';
 import type { Route } from './+types/newsletter';
-import { languageOfForm } from '../lib/languages.ts';
+import { languageOfForm, pathIn, useLocalPath } from '../lib/languages.ts';
 
 /** The newsletter form's fields as posted: every check is the API's (common/validation.ts). */
 const NEWSLETTER_FORM = z.object({ fullName: formText, email: formText, formToken: formText, website: formText, enhanced: formText });
@@ -20,14 +23,15 @@ const NEWSLETTER_FORM = z.object({ fullName: formText, email: formText, formToke
 export async function action({ request, context }: Route.ActionArgs) {
   const f = await readFields(request, NEWSLETTER_FORM);
   const values = { fullName: f.fullName, email: f.email };
+  const language = languageOfPath(new URL(request.url).pathname);
   const formToken = f.formToken;
   const api = context.get(apiContext);
   const answer = await postToApi(api, request, '/admin/clients', { ...values, website: f.website, formToken, language: languageOfForm(request) });
   if (answer.ok) {
     if (f.enhanced === '1') return { ok: true as const };
-    throw redirect('/newsletter?subscribed=1', 303);
+    throw redirect(`${pathIn('/newsletter', language)}?subscribed=1`, 303);
   }
-  const { result, status, headers } = await sentBack(api, answer, formToken, { button: SUBSCRIBE_LABEL, failure: `HTTP ${answer.status}` });
+  const { result, status, headers } = await sentBack(api, answer, formToken, { button: i18nFor(language)._('newsletter.subscribe'), failure: `HTTP ${answer.status}`, language });
   return data({ ...result, values }, { status, headers });
 }
 
@@ -51,20 +55,20 @@ export default function Newsletter() {
   const answer = useActionData<typeof action>();
   // The answer to a post made without JavaScript (an enhanced form keeps its answer to itself).
   const result = answer && 'values' in answer ? answer : undefined;
+  const t = useT();
+  const localPath = useLocalPath();
   if (subscribed && !result) {
     return (
       <section className="form-page form-page--thanks" aria-labelledby="newsletter-title">
         <div className="form-page__card">
-          <h1 id="newsletter-title">{NEWSLETTER_ALERTS.success}</h1>
-          <p className="form-page__lead">
-            Please check your inbox: unless this address is already on our list, we have sent you an e-mail with a link to confirm your subscription. Nothing is sent until you confirm.
-          </p>
+          <h1 id="newsletter-title">{t('newsletter.success')}</h1>
+          <p className="form-page__lead">{t('newsletter.checkInbox')}</p>
           <div className="form-page__actions">
-            <Link className="btn btn--primary" to="/blogs">
-              Read our safari stories
+            <Link className="btn btn--primary" to={localPath('/blogs')}>
+              {t('enquiry.readStories')}
             </Link>
-            <Link className="btn btn--ghost" to="/">
-              Back to the home page
+            <Link className="btn btn--ghost" to={localPath('/')}>
+              {t('newsletter.home')}
             </Link>
           </div>
         </div>
@@ -74,14 +78,14 @@ export default function Newsletter() {
   return (
     <section className="form-page" aria-labelledby="newsletter-title">
       <div className="form-page__card">
-        <p className="eyebrow">Newsletter</p>
-        <h1 id="newsletter-title">Safari news, a few times a year</h1>
-        <p className="form-page__lead">Seasonal permit news, new itineraries and stories from the field. Unsubscribe at any time.</p>
+        <p className="eyebrow">{t('newsletter.label')}</p>
+        <h1 id="newsletter-title">{t('newsletter.title')}</h1>
+        <p className="form-page__lead">{t('newsletter.lead')}</p>
         <NewsletterForm
           key={result ? result.error + result.token : 'empty'}
           tone="page"
           initialValues={result?.values}
-          serverError={result ? (result.kind === 'refused' ? NEWSLETTER_ALERTS.failure(result.error) : result.error) : undefined}
+          serverError={result ? (result.kind === 'refused' ? t('newsletter.failure', { text: result.error }) : result.error) : undefined}
           serverErrorField={result?.field}
           initialToken={result?.token}
         />

@@ -13,10 +13,11 @@ import { ParkLocationMap } from '../components/ParkLocationMap.tsx';
 import { NewsSection } from '../components/NewsSection.tsx';
 import { Section } from '../components/Section.tsx';
 import { SideList } from '../components/SideList.tsx';
-import { date } from '../lib/format.ts';
+import { useFormat } from '../lib/format.ts';
 import { api, pageHeaders } from '../lib/load.ts';
 import { only, pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
+import { useT, useTParts } from '../i18n/pages.ts';
 import type { Route } from './+types/park';
 import { cachedPage } from '../lib/cache-policy.ts';
 
@@ -44,7 +45,9 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 
 export default function ParkDetail({ loaderData: data }: Route.ComponentProps) {
   const { park } = data;
-  const d = date(park.created_at);
+  const d = useFormat().date(park.created_at);
+  const t = useT();
+  const tParts = useTParts();
   const moreSlug = data.relatedParks[0]?.destinationtitleslug ?? park.destinationtitleslug;
   return (
     <>
@@ -57,23 +60,25 @@ export default function ParkDetail({ loaderData: data }: Route.ComponentProps) {
             <PinIcon size={14} /> {park.destinationtitle}
           </>
         }
-        crumbs={[{ label: 'Parks', to: '/parks' }, { label: park.destinationtitle, to: `/parks/in/${park.destinationtitleslug}` }, { label: park.parktitle }]}
+        crumbs={[{ label: t('parks.crumbParks'), to: '/parks' }, { label: park.destinationtitle, to: `/parks/in/${park.destinationtitleslug}` }, { label: park.parktitle }]}
       />
       <div className="container page">
         <div className="page__grid">
           <article>
             <p className="byline">
-              <CalendarIcon size={16} /> Published <time dateTime={d.iso}>{d.text}</time>
+              <CalendarIcon size={16} />
+              {t('detail.published')}
+              <time dateTime={d.iso}>{d.text}</time>
             </p>
             <RichText html={park.parkoverview} className="prose--lead" />
             <RichText html={park.parkdetails} />
             <ParkLocationMap slug={park.parktitleslug} title={park.parktitle} country={park.destinationtitle} latitude={park.latitude} longitude={park.longitude} />
-            <Gallery images={data.galleryImages} title={`${park.parktitle} in pictures`} />
+            <Gallery images={data.galleryImages} title={t('detail.inPictures', { title: park.parktitle })} />
           </article>
           <ParkAside otherParks={data.otherParks} />
         </div>
       </div>
-      <Section id="lodges" eyebrow="Where to stay" title={`Lodges in and around ${shortStopName(park.parktitle)}`} more={{ to: '/lodges', label: 'All lodges' }}>
+      <Section id="lodges" eyebrow={t('lodges.eyebrow')} title={t('parks.lodgesAround', { park: shortStopName(park.parktitle) })} more={{ to: '/lodges', label: t('parks.allLodges') }}>
         {data.lodges.length ? (
           <Grid>
             {data.lodges.map((l) => (
@@ -82,16 +87,18 @@ export default function ParkDetail({ loaderData: data }: Route.ComponentProps) {
           </Grid>
         ) : (
           <p>
-            We have not listed lodges here yet, but we book rooms for every trip: <Link to="/plan-a-safari">tell us your dates</Link> and we suggest where to stay.
+            {t('parks.noLodges')}
+            <Link to="/plan-a-safari">{t('parks.tellDates')}</Link>
+            {t('parks.weSuggest')}
           </p>
         )}
       </Section>
       <Section
         id="related"
         tone="sand"
-        eyebrow={`More in ${park.destinationtitle}`}
-        title="Related destinations"
-        more={{ to: `/parks/top-tourist-attractions-in-${moreSlug}`, label: 'More attractions' }}
+        eyebrow={t('detail.moreIn', { place: park.destinationtitle })}
+        title={t('parks.related')}
+        more={{ to: `/parks/top-tourist-attractions-in-${moreSlug}`, label: t('parks.moreAttractions') }}
       >
         {data.relatedParks.length ? (
           <Grid>
@@ -100,7 +107,7 @@ export default function ParkDetail({ loaderData: data }: Route.ComponentProps) {
             ))}
           </Grid>
         ) : (
-          <p>This is the only attraction we list in {park.destinationtitle} so far.</p>
+          <p>{tParts('parks.onlyOne', { country: park.destinationtitle })}</p>
         )}
       </Section>
       <NewsSection blogs={data.blogs} />
@@ -110,24 +117,25 @@ export default function ParkDetail({ loaderData: data }: Route.ComponentProps) {
 
 /** The side column: a search of the site and the other popular destinations. */
 function ParkAside({ otherParks }: { otherParks: Route.ComponentProps['loaderData']['otherParks'] }) {
+  const t = useT();
   return (
-    <aside className="page__aside" aria-label="Search and other destinations">
+    <aside className="page__aside" aria-label={t('parks.asideLabel')}>
       <section className="side-search" aria-labelledby="side-search-title">
-        <h2 id="side-search-title">Search the site</h2>
+        <h2 id="side-search-title">{t('parks.searchTitle')}</h2>
         <Form method="get" action="/search" role="search">
           <label htmlFor="park-search" className="sr-only">
-            Search term
+            {t('parks.searchTerm')}
           </label>
-          <input id="park-search" name="query" type="search" placeholder="Parks, animals, safaris…" required />
+          <input id="park-search" name="query" type="search" placeholder={t('parks.searchPlaceholder')} required />
           <button type="submit" className="btn btn--gold">
             <SearchIcon size={18} />
-            <span className="sr-only">Search</span>
+            <span className="sr-only">{t('parks.search')}</span>
           </button>
         </Form>
       </section>
       <SideList
         id="other-parks"
-        title="Other Popular destinations"
+        title={t('parks.otherPopular')}
         items={otherParks.map((p) => ({
           key: p.id,
           to: `/parks/${p.parktitleslug}`,

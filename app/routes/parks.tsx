@@ -9,6 +9,7 @@ import { Pagination } from '../components/Pagination.tsx';
 import { api, notFound, pageHeaders, requestPage } from '../lib/load.ts';
 import { only, pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
+import { useT, useTParts } from '../i18n/pages.ts';
 import type { Route } from './+types/parks';
 import { cachedList } from '../lib/cache-policy.ts';
 
@@ -54,20 +55,22 @@ export default function Parks({ loaderData: data }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [lead] = data.parks;
   const selectedTitle = data.destinations.find((d) => d.slug === data.selected)?.title;
+  const t = useT();
+  const tParts = useTParts();
   return (
     <>
       <Hero
         title={data.title}
         image={lead?.parkheaderimage}
         imageAlt={lead?.parkheaderimagealt}
-        eyebrow="National parks and attractions"
-        lead={<p>Rainforests, volcanoes, savannah and lakes across the five countries we travel in.</p>}
-        crumbs={[{ label: 'Destinations', to: '/destinations' }, { label: 'Parks and attractions' }]}
+        eyebrow={t('parks.eyebrow')}
+        lead={<p>{t('parks.lead')}</p>}
+        crumbs={[{ label: t('destinations.crumb'), to: '/destinations' }, { label: t('parks.crumb') }]}
       />
       <div className="container page">
-        <Form method="get" action="/parks" className="filters filters--row" aria-label="Filter attractions by country">
+        <Form method="get" action="/parks" className="filters filters--row" aria-label={t('parks.filterLabel')}>
           <fieldset>
-            <legend>Country</legend>
+            <legend>{t('filters.country')}</legend>
             <div className="check-list">
               {data.destinations.map((d) => (
                 <label key={d.slug} className="check">
@@ -94,12 +97,13 @@ export default function Parks({ loaderData: data }: Route.ComponentProps) {
           {data.selected && <input type="hidden" name="current" value={data.selected} />}
           <div className="filters__actions">
             <button type="submit" className="btn btn--ghost filters__apply">
-              Apply filter
+              {t('parks.apply')}
             </button>
           </div>
         </Form>
         <p className="result-count" role="status">
-          {selectedTitle ? `Attractions in ${selectedTitle}` : 'All attractions'} · page {data.page} of {Math.max(data.totalPages, 1)}
+          {selectedTitle ? t('parks.inCountry', { country: selectedTitle }) : t('parks.all')}
+          {tParts('list.pageOf', { page: String(data.page), total: String(Math.max(data.totalPages, 1)) })}
         </p>
         {data.parks.length ? (
           <Grid>
@@ -108,7 +112,7 @@ export default function Parks({ loaderData: data }: Route.ComponentProps) {
             ))}
           </Grid>
         ) : (
-          <Empty>No attractions listed for this country yet.</Empty>
+          <Empty>{t('parks.empty')}</Empty>
         )}
         <Pagination page={data.page} totalPages={data.totalPages} />
       </div>

@@ -1,8 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SafariDay } from '../../common/api-types.ts';
 import { ItineraryDay } from './safari.tsx';
+import { loadLanguage } from '../i18n/index.ts';
+
+// The pages' English messages, as the server and the browser load them before rendering.
+beforeAll(() => loadLanguage('en'));
 
 const day = (over: Partial<SafariDay>): SafariDay => ({
   id: 1,

@@ -5,7 +5,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { SafariDay, SafariResponse } from '../../common/api-types.ts';
-import { LODGE_TIER_LABELS } from '../../common/constants.ts';
 import { whatsappHref } from '../../common/whatsapp.ts';
 import { Grid, SafariCard } from '../components/Cards.tsx';
 import { YourGuides } from '../components/GuideCards.tsx';
@@ -29,6 +28,7 @@ import type { Route } from './+types/safari';
 import type { SafariDepartures as SafariDeparturesAnswer } from '../../common/departures.ts';
 import { SafariDepartures } from '../components/SafariDepartures.tsx';
 import { cachedPage } from '../lib/cache-policy.ts';
+import { useT, useTParts } from '../i18n/pages.ts';
 
 /** Rendered once per content version and served from memory (server/page-cache.ts). */
 export const handle = cachedPage;
@@ -55,6 +55,7 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
   const [quoteOpen, setQuoteOpen] = useState(false);
   // Mounted from the first request on, so that closing keeps the dialog's own closing behaviour.
   const [quoteWanted, setQuoteWanted] = useState(false);
+  const t = useT();
   const heading = safariHeading(safari.safariday, safari.safarititle);
   return (
     <>
@@ -62,15 +63,15 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
         title={heading}
         image={safari.safariheaderimage}
         imageAlt={safari.safariheaderimagealt}
-        eyebrow={`${safari.safariday} ${safari.safariday === 1 ? 'day' : 'days'} · fully guided · private 4x4`}
-        crumbs={[{ label: 'Safaris', to: '/safaris' }, { label: heading }]}
+        eyebrow={t('safari.eyebrow', { count: safari.safariday })}
+        crumbs={[{ label: t('safaris.crumb'), to: '/safaris' }, { label: heading }]}
       />
       <div className="container page">
         <div className="page__grid page__grid--price-first">
           <article className="safari">
             <section aria-labelledby="overview-title">
               <h2 id="overview-title" className="sr-only">
-                Overview
+                {t('safari.overview')}
               </h2>
               <RichText html={safari.safaridescription} className="prose--lead" />
             </section>
@@ -82,8 +83,8 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
             <SafariRouteMap slug={safari.safarititleslug} heading={heading} days={data.safaridays} />
 
             <section className="itinerary" aria-labelledby="itinerary-title">
-              <p className="eyebrow">Day by day</p>
-              <h2 id="itinerary-title">Detailed Itinerary</h2>
+              <p className="eyebrow">{t('safari.dayByDay')}</p>
+              <h2 id="itinerary-title">{t('safari.itinerary')}</h2>
               <ol className="itinerary__days">
                 {data.safaridays.map((day) => (
                   <ItineraryDay key={day.id} day={day} />
@@ -117,7 +118,7 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
       )}
 
       {data.otherSafaris.length > 0 && (
-        <Section id="related" tone="sand" eyebrow="You may also like" title="Related safaris" more={{ to: '/safaris', label: 'More safaris' }}>
+        <Section id="related" tone="sand" eyebrow={t('safari.alsoLike')} title={t('safari.related')} more={{ to: '/safaris', label: t('safari.moreSafaris') }}>
           <Grid>
             {data.otherSafaris.map((s) => (
               <SafariCard key={s.id} safari={s} />
@@ -132,10 +133,11 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
 
 /** What the price includes and excludes, two lists side by side. */
 function IncludesExcludes({ includes, excludes }: { includes: string[]; excludes: string[] }) {
+  const t = useT();
   return (
-    <section className="inc-exc" aria-label="What is included">
+    <section className="inc-exc" aria-label={t('safari.whatIncluded')}>
       <div className="inc-exc__col inc-exc__col--in">
-        <h2 className="inc-exc__title">Includes</h2>
+        <h2 className="inc-exc__title">{t('safari.includes')}</h2>
         <ul>
           {includes.map((item, i) => (
             <li key={i}>
@@ -145,7 +147,7 @@ function IncludesExcludes({ includes, excludes }: { includes: string[]; excludes
         </ul>
       </div>
       <div className="inc-exc__col inc-exc__col--out">
-        <h2 className="inc-exc__title">Excludes</h2>
+        <h2 className="inc-exc__title">{t('safari.excludes')}</h2>
         <ul>
           {excludes.map((item, i) => (
             <li key={i}>
@@ -160,10 +162,11 @@ function IncludesExcludes({ includes, excludes }: { includes: string[]; excludes
 
 /** The vehicle the safari usually runs in: its picture, name, kind, seats and features. */
 function YourVehicle({ vehicle }: { vehicle: NonNullable<SafariResponse['vehicle']> }) {
+  const t = useT();
   return (
     <section className="your-vehicle" aria-labelledby="your-vehicle-title">
-      <p className="eyebrow">What you travel in</p>
-      <h2 id="your-vehicle-title">Your vehicle</h2>
+      <p className="eyebrow">{t('safari.travelIn')}</p>
+      <h2 id="your-vehicle-title">{t('safari.yourVehicle')}</h2>
       <div className="vehicle-chip">
         <span className="vehicle-chip__media">
           <Image src={vehicle.vehicleheaderimage} alt="" width={600} height={400} sizes="132px" />
@@ -174,7 +177,9 @@ function YourVehicle({ vehicle }: { vehicle: NonNullable<SafariResponse['vehicle
           </Link>
           <span className="vehicle-chip__kind">{vehicle.vehiclekind}</span>
           <span className="vehicle-chip__facts">
-            {vehicle.vehicleseats} seats{vehicle.vehiclewindowseats ? ', each at a window' : ''}
+            {vehicle.vehicleseats}
+            {t('safari.seats', { count: vehicle.vehicleseats })}
+            {vehicle.vehiclewindowseats ? t('safari.windowSeats') : ''}
             {vehicle.vehiclefeatures.length > 0 && ` · ${vehicle.vehiclefeatures.join(', ')}`}
           </span>
         </span>
@@ -185,22 +190,25 @@ function YourVehicle({ vehicle }: { vehicle: NonNullable<SafariResponse['vehicle
 
 /** The price and booking card: the price, the currency, the quote button, the itinerary's PDF and the contacts. */
 function PriceCard({ safari, heading, pageUrl, onQuote }: { safari: SafariResponse['safari']; heading: string; pageUrl: string; onQuote: () => void }) {
+  const t = useT();
+  const tParts = useTParts();
   return (
-    <aside className="page__aside" aria-label="Price and booking">
+    <aside className="page__aside" aria-label={t('safari.priceAndBooking')}>
       <div className="price-card">
         {/* The amount has a line of its own, so a converted (wider) amount moves nothing. */}
         <p className="price-card__amount">
-          <span className="price-card__label">From</span>{' '}
+          <span className="price-card__label">{t('safari.from')}</span>{' '}
           <strong>
             <Price usd={safari.safariprice} />
           </strong>
         </p>
         <p className="price-card__per">
-          <span className="price-card__label">Per pax</span> · <PriceNote usd={safari.safariprice} />
+          <span className="price-card__label">{t('safari.perPax')}</span> · <PriceNote usd={safari.safariprice} />
         </p>
-        <CurrencySwitch className="currency-switch--card" label="Show prices in" />
+        <CurrencySwitch className="currency-switch--card" label={t('safari.showPricesIn')} />
         <p className="price-card__days">
-          <CalendarIcon size={18} /> {safari.safariday} {safari.safariday === 1 ? 'day' : 'days'}, fully guided
+          <CalendarIcon size={18} />
+          {tParts('safari.daysGuided', { count: String(safari.safariday), unit: t('safari.dayUnit', { count: safari.safariday }) })}
         </p>
         <a
           href={`/plan-a-safari?safari=${encodeURIComponent(safari.safarititleslug)}`}
@@ -213,45 +221,48 @@ function PriceCard({ safari, heading, pageUrl, onQuote }: { safari: SafariRespon
             onQuote();
           }}
         >
-          Get a free quote
+          {t('safari.quote')}
         </a>
-        <p className="price-card__note">Tailor the dates, lodges and pace. We reply within a day.</p>
+        <p className="price-card__note">{t('safari.quoteNote')}</p>
         <a className="price-card__pdf" href={itineraryPdfPath(safari.safarititleslug)} type="application/pdf">
-          <DownloadIcon size={18} /> Download itinerary (PDF)
+          <DownloadIcon size={18} />
+          {t('safari.pdf')}
         </a>
-        <PriceCardContact whatsapp={whatsappHref({ title: heading, url: pageUrl, safari: true })}>{' WhatsApp us'}</PriceCardContact>
+        <PriceCardContact whatsapp={whatsappHref({ title: heading, url: pageUrl, safari: true })}>{t('safari.whatsapp')}</PriceCardContact>
       </div>
     </aside>
   );
 }
 
 export function ItineraryDay({ day }: { day: SafariDay }) {
+  const t = useT();
+  const tParts = useTParts();
   const meals = mealPlan(day);
   return (
     <li className="day">
       <div className="day__marker" aria-hidden="true">
-        <span>Day</span>
+        <span>{t('safari.day')}</span>
         <strong>{day.day_number}</strong>
       </div>
       <div className="day__body">
         <h3 className="day__title">
-          <span className="sr-only">Day {day.day_number}: </span>
+          <span className="sr-only">{tParts('safari.dayN', { n: String(day.day_number) })}</span>
           {day.title}
         </h3>
         <RichText html={day.description} />
         {day.lodge && (
           <p className="day__lodge">
-            <span className="day__lodge-label">Overnight:</span> <Link to={`/lodges/${day.lodge.lodgetitleslug}`}>{day.lodge.lodgetitle}</Link>{' '}
-            <span className="day__lodge-tier">({LODGE_TIER_LABELS[day.lodge.lodgetier].toLowerCase()})</span>
+            <span className="day__lodge-label">{t('safari.overnight')}</span> <Link to={`/lodges/${day.lodge.lodgetitleslug}`}>{day.lodge.lodgetitle}</Link>{' '}
+            <span className="day__lodge-tier">({t('safari.tier', { tier: day.lodge.lodgetier === 'mid-range' ? 'midRange' : day.lodge.lodgetier })})</span>
           </p>
         )}
         {meals.length > 0 && (
           <div className="day__meals">
-            <h4 className="day__label">Meal plan</h4>
+            <h4 className="day__label">{t('safari.mealPlan')}</h4>
             <ul className="chips">
               {meals.map((m) => (
                 <li key={m} className="chip chip--meal">
-                  {m}
+                  {t(`meals.${m}`)}
                 </li>
               ))}
             </ul>
@@ -259,7 +270,7 @@ export function ItineraryDay({ day }: { day: SafariDay }) {
         )}
         {day.experiences.length > 0 && (
           <div className="day__activities">
-            <h4 className="day__label">Activities</h4>
+            <h4 className="day__label">{t('safari.activities')}</h4>
             <ul className="activities">
               {day.experiences.map((x) => (
                 <li key={x.id} className="activity">

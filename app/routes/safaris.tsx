@@ -15,6 +15,8 @@ import { slicePage } from '../lib/pagination.ts';
 import { dedupeById, parseSort, sortByDays } from '../lib/safari.ts';
 import type { Route } from './+types/safaris';
 import { cachedList } from '../lib/cache-policy.ts';
+import { useT, useTParts } from '../i18n/pages.ts';
+import { useFormat } from '../lib/format.ts';
 import { ListFailureBoundary } from '../components/ListFailure.tsx';
 import { listFailureMeta, loadList, SAFARI_LIST_FAILURE } from '../lib/list-failure.ts';
 
@@ -92,6 +94,9 @@ export function meta({ loaderData, error, location, matches }: Route.MetaArgs) {
 
 export default function Safaris({ loaderData: data }: Route.ComponentProps) {
   const submit = useSubmit();
+  const t = useT();
+  const tParts = useTParts();
+  const monthName = useFormat().month;
   const [lead] = data.safaris;
   return (
     <>
@@ -99,19 +104,19 @@ export default function Safaris({ loaderData: data }: Route.ComponentProps) {
         title={data.title}
         image={lead?.safariheaderimage}
         imageAlt={lead?.safariheaderimagealt}
-        eyebrow="Tour packages"
-        lead={<p>From a two-day gorilla trek to a two-week journey across East Africa. Every itinerary can be tailored to you.</p>}
-        crumbs={[{ label: 'Safaris' }]}
+        eyebrow={t('safaris.eyebrow')}
+        lead={<p>{t('safaris.lead')}</p>}
+        crumbs={[{ label: t('safaris.crumb') }]}
       />
       <div className="container page">
-        <Form method="get" action="/safaris" className="filters filters--row" aria-label="Filter and sort safaris" onChange={(e) => submit(e.currentTarget, { method: 'get', action: '/safaris' })}>
+        <Form method="get" action="/safaris" className="filters filters--row" aria-label={t('safaris.filterLabel')} onChange={(e) => submit(e.currentTarget, { method: 'get', action: '/safaris' })}>
           <fieldset>
-            <legend>Country</legend>
+            <legend>{t('filters.country')}</legend>
             <div className="check-list">
               {SAFARI_COUNTRIES.map((c) => (
                 <label key={c.slug} className="check">
                   <input type="checkbox" name="country" value={c.slug} defaultChecked={data.countries.includes(c.slug)} key={`${c.slug}-${data.countries.includes(c.slug)}`} />
-                  {c.label}
+                  {t(`country.${c.slug}`)}
                 </label>
               ))}
             </div>
@@ -119,21 +124,22 @@ export default function Safaris({ loaderData: data }: Route.ComponentProps) {
           {data.months.length > 0 && <DepartureMonth months={data.months} month={data.month} />}
           <div className="filters__actions">
             <label className="filters__label" htmlFor="safari-sort">
-              Sort by days
+              {t('safaris.sortByDays')}
             </label>
             <select id="safari-sort" name="sort" className="select" defaultValue={data.sort} key={data.sort}>
-              <option value="asc">Lowest to Highest</option>
-              <option value="desc">Highest to Lowest</option>
+              <option value="asc">{t('safaris.sortAsc')}</option>
+              <option value="desc">{t('safaris.sortDesc')}</option>
             </select>
             <button type="submit" className="btn btn--ghost filters__apply">
-              Apply
+              {t('filters.apply')}
             </button>
           </div>
         </Form>
         <p className="result-count" role="status">
-          {data.total} {data.total === 1 ? 'safari' : 'safaris'}
-          {data.countries.length ? ` in ${data.countries.map((c) => SAFARI_COUNTRIES.find((x) => x.slug === c)?.label).join(', ')}` : ''}
-          {data.month ? ` with a group departure in ${monthName(data.month)}` : ''} · page {data.page} of {data.totalPages}
+          {data.total} {t('safaris.noun', { count: data.total })}
+          {data.countries.length ? t('safaris.inCountries', { countries: data.countries.map((c) => t(`country.${c}`)).join(', ') }) : ''}
+          {data.month ? t('safaris.withDeparture', { month: monthName(data.month) }) : ''}
+          {tParts('list.pageOf', { page: String(data.page), total: String(data.totalPages) })}
         </p>
         {data.safaris.length ? (
           <Grid>
@@ -142,7 +148,7 @@ export default function Safaris({ loaderData: data }: Route.ComponentProps) {
             ))}
           </Grid>
         ) : (
-          <Empty>{data.month ? `No safaris match these countries with a group departure in ${monthName(data.month)}.` : 'No safaris match these countries.'}</Empty>
+          <Empty>{data.month ? t('safaris.noneWithDeparture', { month: monthName(data.month) }) : t('safaris.none')}</Empty>
         )}
         <Pagination page={data.page} totalPages={data.totalPages} />
       </div>
@@ -150,17 +156,17 @@ export default function Safaris({ loaderData: data }: Route.ComponentProps) {
   );
 }
 
-const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** "Group departure in": any month, or one of the months with departures on sale. */
 function DepartureMonth({ months, month }: { months: string[]; month: string }) {
+  const t = useT();
+  const monthName = useFormat().month;
   return (
     <div className="filters__actions">
       <label className="filters__label" htmlFor="safari-month">
-        Group departure in
+        {t('safaris.departureIn')}
       </label>
       <select id="safari-month" name="month" className="select" defaultValue={month} key={month}>
-        <option value="">Any month</option>
+        <option value="">{t('safaris.anyMonth')}</option>
         {months.map((m) => (
           <option key={m} value={m}>
             {monthName(m)}

@@ -4,27 +4,25 @@
 import { useRef, type ReactNode } from 'react';
 import { data, Form, Link, useNavigation, useSubmit } from 'react-router';
 import type { PageMeta, SearchAnswer, SearchItem, SearchItemType } from '../../common/api-types.ts';
-import { LODGE_TIER_LABELS, PAGE_SIZE } from '../../common/constants.ts';
-import { SEARCH_TYPES, searchResultView, searchTypeInfo } from '../../common/content-types.ts';
+import { PAGE_SIZE } from '../../common/constants.ts';
+import { SEARCH_TYPES, searchResultView } from '../../common/content-types.ts';
 import { lodgeSetting } from '../../common/route.ts';
 import { Hero } from '../components/Hero.tsx';
 import { SearchIcon } from '../components/Icons.tsx';
 import { Image } from '../components/Image.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { apiContext } from '../context.ts';
-import { days } from '../lib/format.ts';
 import { Price } from '../components/Price.tsx';
 import { notFound, pageHeaders, requestPage, unavailableWhen } from '../lib/load.ts';
 import { useLocalPath } from '../lib/languages.ts';
 import { pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
+import { useT, useTParts } from '../i18n/pages.ts';
 import type { Route } from './+types/search';
 import { cachedPage } from '../lib/cache-policy.ts';
 
 /** Only the bare search page is kept: any query (terms, types, page) is rendered for its request. */
 export const handle = cachedPage;
-
-export const TYPE_LABELS = Object.fromEntries(SEARCH_TYPES.map((t) => [t, searchTypeInfo(t).search.label])) as Record<SearchItemType, string>;
 
 /** The type filter from the URL: ?types=blog&types=park or ?types=blog,park; unknown names are ignored. */
 export function typesParam(url: URL): SearchItemType[] {
@@ -130,59 +128,63 @@ function SearchForm({ query, types, counts }: { query: string; types: SearchItem
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const local = useLocalPath();
+  const t = useT();
   return (
     <Form method="get" action={local('/search')} className="search-page__form" role="search" ref={form}>
       <div className="search-form">
         <label htmlFor="search-page-input" className="sr-only">
-          Search the site
+          {t('search.label')}
         </label>
         <SearchIcon size={22} className="search-form__icon" />
-        <input id="search-page-input" name="query" type="search" defaultValue={query} key={query} autoComplete="off" maxLength={500} placeholder="Gorillas, Bwindi, a 5 day safari…" />
+        <input id="search-page-input" name="query" type="search" defaultValue={query} key={query} autoComplete="off" maxLength={500} placeholder={t('search.placeholder')} />
         <button type="submit" className="btn btn--primary">
-          Search
+          {t('search.button')}
         </button>
       </div>
       <fieldset className="search-page__types">
-        <legend>Show only</legend>
+        <legend>{t('search.showOnly')}</legend>
         <div className="check-list">
-          {SEARCH_TYPES.map((t) => (
-            <label key={t} className="check">
+          {SEARCH_TYPES.map((type) => (
+            <label key={type} className="check">
               <input
                 type="checkbox"
                 name="types"
-                value={t}
-                defaultChecked={types.includes(t)}
-                key={`${t}-${types.includes(t)}`}
+                value={type}
+                defaultChecked={types.includes(type)}
+                key={`${type}-${types.includes(type)}`}
                 onChange={() => {
                   if (form.current?.querySelector<HTMLInputElement>('input[name=query]')?.value.trim()) submit(form.current, { preventScrollReset: true });
                 }}
               />
-              {TYPE_LABELS[t]}
-              {counts && <span className="check__count">{counts[t]}</span>}
+              {t(`search.type.${type}`)}
+              {counts && <span className="check__count">{counts[type]}</span>}
             </label>
           ))}
         </div>
-        <p className="search-page__hint">None ticked shows every type.</p>
+        <p className="search-page__hint">{t('search.hint')}</p>
       </fieldset>
       <button type="submit" className="btn btn--ghost filters__apply">
-        Apply filter
+        {t('search.apply')}
       </button>
     </Form>
   );
 }
 
 function Result({ item, terms }: { item: SearchItem; terms: string[] }) {
+  const t = useT();
   const d = describe(item);
   const local = useLocalPath();
   let meta: ReactNode = null;
   if (item.type === 'safari')
     meta = (
       <>
-        {days(item.safariday)} · From <Price usd={item.safariprice} />
+        {t('format.days', { count: item.safariday })}
+        {` · ${t('side.from')}`}
+        <Price usd={item.safariprice} />
       </>
     );
   else if (item.type === 'park' && item.destinationtitle) meta = item.destinationtitle;
-  else if (item.type === 'lodge') meta = `${LODGE_TIER_LABELS[item.lodgetier]} · ${lodgeSetting(item)}`;
+  else if (item.type === 'lodge') meta = `${t(`tier.${item.lodgetier}`)} · ${lodgeSetting(item)}`;
   return (
     <li className={`search-hit search-hit--${item.type}`}>
       <div className="search-hit__media">
@@ -190,7 +192,7 @@ function Result({ item, terms }: { item: SearchItem; terms: string[] }) {
       </div>
       <div className="search-hit__body">
         <p className="search-hit__tags">
-          <span className={`type-tag type-tag--${item.type}`}>{TYPE_LABELS[item.type]}</span>
+          <span className={`type-tag type-tag--${item.type}`}>{t(`search.type.${item.type}`)}</span>
           {meta && <span className="search-hit__meta">{meta}</span>}
         </p>
         <h2 className="search-hit__title">
@@ -221,39 +223,32 @@ export default function Search({ loaderData: data }: Route.ComponentProps) {
   const local = useLocalPath();
   const busy = navigation.state === 'loading' && navigation.location?.pathname === local('/search');
   const results = data.state === 'results' ? data : null;
+  const t = useT();
+  const tParts = useTParts();
   const heading = results ? (
     <>
-      Results for <q>{results.query}</q>
+      {t('search.resultsFor')}
+      <q>{results.query}</q>
     </>
   ) : (
-    'Search'
+    t('search.title')
   );
   return (
     <>
-      <Hero
-        title={heading}
-        size="compact"
-        eyebrow="Search the site"
-        lead={<p>Safaris, parks, experiences, animals, birds, stories and answers to common questions.</p>}
-        crumbs={[{ label: 'Search' }]}
-      />
+      <Hero title={heading} size="compact" eyebrow={t('search.label')} lead={<p>{t('search.lead')}</p>} crumbs={[{ label: t('search.title') }]} />
       <div className={`container page search-page${busy ? ' is-busy' : ''}`}>
         <SearchForm query={data.query} types={data.types} counts={results?.counts} />
         <div className="search-page__results" aria-live="polite">
           {results ? (
             <>
               <p className="result-count" role="status">
-                We&apos;ve got {results.total} {results.total === 1 ? 'result' : 'results'} for you
-                {results.totalPages > 1 && (
-                  <span className="search-page__pageinfo">
-                    {' '}
-                    · page {results.page} of {results.totalPages}
-                  </span>
-                )}
+                {tParts('search.count', { count: String(results.total), unit: t('search.unit', { count: results.total }) })}
+                {results.totalPages > 1 && <span className="search-page__pageinfo"> {tParts('search.pageOf', { page: String(results.page), total: String(results.totalPages) })}</span>}
               </p>
               {results.correctedQuery && (
                 <p className="search-page__corrected">
-                  Including results for <strong>{results.correctedQuery}</strong>
+                  {t('search.including')}
+                  <strong>{results.correctedQuery}</strong>
                 </p>
               )}
               {results.results.length ? (
@@ -265,20 +260,20 @@ export default function Search({ loaderData: data }: Route.ComponentProps) {
               ) : (
                 <div className="empty">
                   <SearchIcon size={28} />
-                  <p>Nothing matched {results.types.length ? 'in the ticked types' : 'those words'}.</p>
-                  <span>Try another spelling, fewer words, or one of these:</span>
+                  <p>{tParts('search.nothing', { what: results.types.length ? t('search.inTypes') : t('search.inWords') })}</p>
+                  <span>{t('search.tryAnother')}</span>
                   <span className="search-page__suggest">
-                    <Link to={local('/search?query=gorilla%20trekking')}>Gorilla trekking</Link>
-                    <Link to={local('/search?query=chimpanzee')}>Chimpanzees</Link>
-                    <Link to={local('/safaris')}>All safaris</Link>
+                    <Link to={local('/search?query=gorilla%20trekking')}>{t('search.gorillaTrekking')}</Link>
+                    <Link to={local('/search?query=chimpanzee')}>{t('search.chimpanzees')}</Link>
+                    <Link to={local('/safaris')}>{t('safaris.all')}</Link>
                   </span>
                 </div>
               )}
-              <Pagination page={results.page} totalPages={results.totalPages} label="Search result pages" />
+              <Pagination page={results.page} totalPages={results.totalPages} label={t('search.pagesLabel')} />
             </>
           ) : data.state === 'results' ? null : (
             <p className={`result-count${data.state === 'invalid' ? ' search-page__error' : ''}`} role={data.state === 'invalid' ? 'alert' : 'status'}>
-              {data.message}
+              {data.state === 'prompt' ? t('search.prompt') : data.message}
             </p>
           )}
         </div>

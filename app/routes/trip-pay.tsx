@@ -8,9 +8,10 @@ import { Form, useNavigation, useRevalidator } from 'react-router';
 import { formatMinor } from '../../common/booking-money.ts';
 import type { Currency } from '../../common/currency.ts';
 import { MOBILE_NETWORKS, PAY_MESSAGES, type TripPayView } from '../../common/payments.ts';
+import { formatDate, formatNumber } from '../../common/intl.ts';
 
 const money = (n: number, c: string) => formatMinor(n, c as Currency);
-const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longDay = (day: string) => formatDate(day, 'en', 'weekdayLong');
 const POLL_MS = 3000;
 
 /** Asks the attempt's state until it is no longer open, then reloads the page's data. */
@@ -79,8 +80,7 @@ function Methods({ pay }: { pay: TripPayView }) {
         <label key={m.currency} className="trip__check">
           <input type="radio" name="method" value={`mobile-money:${m.currency}`} defaultChecked={!pay.card && i === 0} />
           <span>
-            Mobile money, {MOBILE_NETWORKS[m.currency]}: <strong>{money(m.amountMinor, m.currency)}</strong> at {m.rate.toLocaleString('en-GB', { maximumFractionDigits: 4 })} {m.currency} per{' '}
-            {due.currency}, today’s rate
+            Mobile money, {MOBILE_NETWORKS[m.currency]}: <strong>{money(m.amountMinor, m.currency)}</strong> at {formatNumber(m.rate, 'en', 4)} {m.currency} per {due.currency}, today’s rate
           </span>
         </label>
       ))}

@@ -18,6 +18,7 @@ import { PayPanel } from './trip-pay.tsx';
 import type { Route } from './+types/trip';
 import { ColumnHeads } from '../components/ColumnHeads.tsx';
 import './trip.css';
+import { formatDate, formatNumber } from '../../common/intl.ts';
 
 const PRIVATE = TRIP_PAGE_HEADERS;
 
@@ -54,7 +55,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${title} | ${site.name}` }, { name: 'robots', content: 'noindex, nofollow' }, { name: 'referrer', content: 'same-origin' }];
 }
 
-const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longDay = (day: string) => formatDate(day, 'en', 'weekdayLong');
 const money = (n: number, c: string) => formatMinor(n, c as Currency);
 
 function Header({ view }: { view: TripView }) {
@@ -190,7 +191,7 @@ function Price({ view, token }: { view: TripView; token: string }) {
       </table>
       {converted !== null && d.display && (
         <p className="trip__note">
-          About {converted.toLocaleString('en-GB')} {d.display.currency} at the rate of the day the quote was made (approximate; billed in USD).
+          About {formatNumber(converted, 'en')} {d.display.currency} at the rate of the day the quote was made (approximate; billed in USD).
         </p>
       )}
       <ul className="trip__terms-facts" role="list">

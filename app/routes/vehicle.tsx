@@ -11,6 +11,7 @@ import { cachedPage } from '../lib/cache-policy.ts';
 import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/vehicle';
+import { useT } from '../i18n/pages.ts';
 
 /** Rendered once per content version and served from memory (server/page-cache.ts). */
 export const handle = cachedPage;
@@ -27,6 +28,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 
 export default function VehicleDetail({ loaderData: data }: Route.ComponentProps) {
   const { vehicle } = data;
+  const t = useT();
   return (
     <>
       <Hero
@@ -35,7 +37,7 @@ export default function VehicleDetail({ loaderData: data }: Route.ComponentProps
         imageAlt={vehicle.vehicleheaderimagealt}
         eyebrow={vehicle.vehiclekind}
         lead={<p>{vehicle.vehicledescription}</p>}
-        crumbs={[{ label: 'Vehicles', to: '/vehicles' }, { label: vehicle.vehicletitle }]}
+        crumbs={[{ label: t('vehicles.crumb'), to: '/vehicles' }, { label: vehicle.vehicletitle }]}
       />
       <div className="container page">
         <div className="page__grid">
@@ -43,14 +45,14 @@ export default function VehicleDetail({ loaderData: data }: Route.ComponentProps
             <FactList
               className="vehicle-facts"
               facts={[
-                ['Kind', vehicle.vehiclekind],
-                ['Seats', `${vehicle.vehicleseats} travellers`],
-                ['Window seats', vehicle.vehiclewindowseats ? 'One for everyone' : 'Not for everyone'],
+                [t('vehicles.kind'), vehicle.vehiclekind],
+                [t('vehicles.seats'), t('vehicles.travellers', { count: vehicle.vehicleseats })],
+                [t('vehicles.windowSeats'), vehicle.vehiclewindowseats ? t('vehicles.windowAll') : t('vehicles.windowNotAll')],
               ]}
             />
             {vehicle.vehiclefeatures.length > 0 && (
               <>
-                <h2 className="vehicle-features__title">On board</h2>
+                <h2 className="vehicle-features__title">{t('vehicles.onBoard')}</h2>
                 <ul className="chips vehicle-features">
                   {vehicle.vehiclefeatures.map((f) => (
                     <li key={f} className="chip">
@@ -60,21 +62,21 @@ export default function VehicleDetail({ loaderData: data }: Route.ComponentProps
                 </ul>
               </>
             )}
-            <h2>About this vehicle</h2>
+            <h2>{t('vehicles.about')}</h2>
             <RichText html={vehicle.vehicleparagraph} />
           </article>
           <aside className="page__aside">
             <SideList
               id="other-vehicles"
-              title="The rest of the fleet"
+              title={t('vehicles.rest')}
               items={data.otherVehicles.map((v) => ({ key: v.id, to: `/vehicles/${v.vehicletitleslug}`, image: v.vehicleheaderimage, alt: v.vehicleheaderimagealt, title: v.vehicletitle }))}
-              more={<MoreLink to="/vehicles">All our vehicles</MoreLink>}
+              more={<MoreLink to="/vehicles">{t('vehicles.all')}</MoreLink>}
             />
           </aside>
         </div>
       </div>
       {data.safaris.length > 0 && (
-        <Section id="vehicle-safaris" tone="sand" eyebrow="Travel in it" title="Safaris it usually runs" more={{ to: '/safaris', label: 'All safaris' }}>
+        <Section id="vehicle-safaris" tone="sand" eyebrow={t('vehicles.travelIn')} title={t('vehicles.safaris')} more={{ to: '/safaris', label: t('safaris.all') }}>
           <Grid>
             {data.safaris.map((s) => (
               <SafariCard key={s.id} safari={s} />

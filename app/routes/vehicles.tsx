@@ -6,6 +6,7 @@ import { CardListPage } from '../components/CardListPage.tsx';
 import { cachedList } from '../lib/cache-policy.ts';
 import { api, pageHeaders, requestPage } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
+import { useT } from '../i18n/pages.ts';
 import type { Route } from './+types/vehicles';
 
 /** Rendered once per content version and served from memory; each valid ?page=N is its own page. */
@@ -22,20 +23,18 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
   return buildMeta(loaderData, { image: loaderData?.vehicles[0]?.vehicleheaderimage }, { location, matches });
 }
 
-/** "6 seats, each at a window". */
-function seatsLine(seats: number, windowSeats: boolean): string {
-  return `${seats} ${seats === 1 ? 'seat' : 'seats'}${windowSeats ? ', each at a window' : ''}`;
-}
-
 export default function Vehicles({ loaderData: data }: Route.ComponentProps) {
+  const t = useT();
+  /** "6 seats, each at a window". */
+  const seatsLine = (seats: number, windowSeats: boolean) => `${t('vehicles.seatsLine', { count: seats })}${windowSeats ? t('safari.windowSeats') : ''}`;
   return (
     <CardListPage
       title={data.title}
       image={data.vehicles[0]?.vehicleheaderimage}
       imageAlt=""
-      eyebrow="What you travel in"
-      lead="Every safari is private: you have the vehicle, its roof and its windows to yourselves, with your guide at the wheel."
-      crumb="Vehicles"
+      eyebrow={t('safari.travelIn')}
+      lead={t('vehicles.lead')}
+      crumb={t('vehicles.crumb')}
       items={data.vehicles}
       card={(v) => (
         <Card
@@ -47,10 +46,10 @@ export default function Vehicles({ loaderData: data }: Route.ComponentProps) {
           title={v.vehicletitle}
           text={`${v.vehicledescription} ${seatsLine(v.vehicleseats, v.vehiclewindowseats)}.`}
           headingLevel={2}
-          footer={<span className="card__more">See inside</span>}
+          footer={<span className="card__more">{t('vehicles.seeInside')}</span>}
         />
       )}
-      empty="No vehicles listed yet."
+      empty={t('vehicles.empty')}
       page={data.page}
       totalPages={data.totalPages}
     />

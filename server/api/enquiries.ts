@@ -8,7 +8,8 @@
 // POST /form-token hands out form tokens (a POST: GET answers are cached).
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { formLanguage } from '../../common/languages.ts';
+import { formLanguage, type Language } from '../../common/languages.ts';
+import { tripFailureMessage } from '../../app/i18n/form-messages.server.ts';
 import { tripSchema } from '../../common/enquiry-forms.ts';
 import { sourceOfPage, type EnquirySource } from '../../common/enquiry-inbox.ts';
 import { TRIP_FIELDS, TRIP_MESSAGES, tripLines, type Trip } from '../../common/enquiry-trip.ts';
@@ -24,7 +25,7 @@ import { limitKey, sourceOf, type ProxyTrust } from '../http/client-address.ts';
 import type { FormTokens } from '../spam/form-token.ts';
 import { consume } from '../spam/rate-limit.ts';
 import { refuseCrossSite } from '../http/cross-site.ts';
-import { checkFormToken, formBodyLimit, HONEYPOT_MESSAGE, readJsonFields, spendFormToken, tooMany, USER_AGENT_MAX, type SpamSettings } from './forms-http.ts';
+import { checkFormToken, formBodyLimit, HONEYPOT_MESSAGE, invalidForm, readJsonFields, spendFormToken, tooMany, USER_AGENT_MAX, type SpamSettings } from './forms-http.ts';
 import { deps, type ApiContext, type ApiEnv } from '../http/deps.ts';
 import { HttpError } from '../http/error.ts';
 
@@ -47,7 +48,7 @@ const ENQUIRY_FIELDS = ['name', 'email', 'phone', 'country', 'message', 'preferr
  * The trip's fields of the body readJsonFields read (Hono keeps it): numbers and the ages' list
  * as JSON sends them, or text as a form does. Checked by the trip's rules (a 400 names the field).
  */
-async function readTrip(c: ApiContext): Promise<Trip> {
+async function readTrip(c: ApiContext, language: Language): Promise<Trip> {
   const raw = await c.req.text();
   let body: Record<string, unknown> = {};
   if (raw.trimStart().startsWith('{')) body = JSON.parse(raw) as Record<string, unknown>;
@@ -59,7 +60,7 @@ async function readTrip(c: ApiContext): Promise<Trip> {
   const parsed = tripSchema().safeParse(picked);
   if (parsed.success) return parsed.data;
   const issue = firstIssue(parsed.error);
-  throw new HttpError(400, issue.message, undefined, `invalid-${issue.field ?? 'trip'}`);
+  throw new HttpError(400, tripFailureMessage(issue.message, language), undefined, `invalid-${issue.field ?? 'trip'}`);
 }
 
 type SafariRef = { id: number; title: string; slug: string };
@@ -81,10 +82,10 @@ function tripContext(trip: Trip, safari: SafariRef | null): Pick<EnquiryContext,
   return { trip: tripLines(asked, safari?.title), travel: { trip: asked, safariTitle: safari?.title } };
 }
 
-async function safariAndSource(db: Db, chosen: string | null, pageUrl: string | null): Promise<{ safari: SafariRef | null; source: EnquirySource }> {
+async function safariAndSource(db: Db, chosen: string | null, pageUrl: string | null, language: Language): Promise<{ safari: SafariRef | null; source: EnquirySource }> {
   const from = sourceOfPage(pageUrl);
   const [picked, ofPage] = await Promise.all([safariBySlug(db, chosen), safariBySlug(db, from.safariSlug)]);
-  if (chosen && !picked) throw new HttpError(400, TRIP_MESSAGES.unknownSafari, undefined, 'invalid-safari');
+  if (chosen && !picked) throw new HttpError(400, tripFailureMessage(TRIP_MESSAGES.unknownSafari, language), undefined, 'invalid-safari');
   return { safari: picked ?? ofPage, source: ofPage ? 'safari' : from.source };
 }
 
@@ -98,11 +99,11 @@ export function enquiriesApi(opts: FormsApiOptions) {
     if (body.website?.trim()) throw new HttpError(400, HONEYPOT_MESSAGE);
 
     const checked = validateEnquiry(body);
-    if (!checked.ok) throw new HttpError(400, checked.error, undefined, checked.field && `invalid-${checked.field}`);
+    if (!checked.ok) throw invalidForm(checked, body.language);
     const enquiry = checked.value;
     const language = formLanguage(body.language);
     if (!language.ok) throw new HttpError(400, language.error, undefined, 'invalid-language');
-    const trip = await readTrip(c);
+    const trip = await readTrip(c, language.value);
     const token = await checkFormToken(opts.tokens, opts.spam, body.formToken);
 
     const clientIp = sourceOf(c, opts.trust).address;
@@ -112,7 +113,7 @@ export function enquiriesApi(opts: FormsApiOptions) {
 
     const { db } = deps(c);
     // Its safari and where it was sent from (for the inbox).
-    const { safari, source } = await safariAndSource(db, trip.safari, pageUrl);
+    const { safari, source } = await safariAndSource(db, trip.safari, pageUrl, language.value);
     const saved = await db.transaction(async (tx) => {
       await spendFormToken(tx, opts.tokens, token);
       if (opts.spam.enabled) {

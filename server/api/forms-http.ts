@@ -5,6 +5,9 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { TOO_FAST_CODE, type FormTokenCode } from '../../common/forms.ts';
+import { DEFAULT_LANGUAGE, formLanguage } from '../../common/languages.ts';
+import type { Checked } from '../../common/validation.ts';
+import { failureMessage } from '../../app/i18n/form-messages.server.ts';
 import type { Tx } from '../db/index.ts';
 import type { FormTokens } from '../spam/form-token.ts';
 import type { ApiContext, ApiEnv } from '../http/deps.ts';
@@ -105,6 +108,16 @@ export function tooMany(what: string, retryAfterSeconds: number): HttpError {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   const wait = minutes <= 1 ? 'a minute' : `${minutes} minutes`;
   return new HttpError(429, `Too many ${what}. Please wait ${wait} and try again, or call or WhatsApp us.`, { 'retry-after': String(retryAfterSeconds) });
+}
+
+/**
+ * A form's failed check (common/validation.ts) as the API's 400, in the language of the page it
+ * was sent from (the body's `language`; English when it is missing or unknown, which the route
+ * refuses after the fields' own checks, in their order).
+ */
+export function invalidForm(failure: Extract<Checked<unknown>, { ok: false }>, language: string | null | undefined): HttpError {
+  const l = formLanguage(language);
+  return new HttpError(400, failureMessage(failure, l.ok ? l.value : DEFAULT_LANGUAGE), undefined, failure.field && `invalid-${failure.field}`);
 }
 
 export const HONEYPOT_MESSAGE = 'Your form could not be accepted. Please call or WhatsApp us instead.';

@@ -16,7 +16,7 @@ import { limitKey, sourceOf } from '../http/client-address.ts';
 import { consume } from '../spam/rate-limit.ts';
 import type { FormsApiOptions } from './enquiries.ts';
 import { refuseCrossSite } from '../http/cross-site.ts';
-import { checkFormToken, formBodyLimit, HONEYPOT_MESSAGE, readJsonFields, spendFormToken, tooMany, USER_AGENT_MAX } from './forms-http.ts';
+import { checkFormToken, formBodyLimit, HONEYPOT_MESSAGE, invalidForm, readJsonFields, spendFormToken, tooMany, USER_AGENT_MAX } from './forms-http.ts';
 import { deps, type ApiContext, type ApiEnv } from '../http/deps.ts';
 import { HttpError } from '../http/error.ts';
 import { formLanguage } from '../../common/languages.ts';
@@ -31,7 +31,7 @@ async function subscribe(c: ApiContext, opts: FormsApiOptions) {
   const body = await readJsonFields(c, ['fullName', 'email', 'website', 'formToken', 'language'] as const);
   if (body.website?.trim()) throw new HttpError(400, HONEYPOT_MESSAGE);
   const checked = validateSubscriber(body);
-  if (!checked.ok) throw new HttpError(400, checked.error, undefined, checked.field && `invalid-${checked.field}`);
+  if (!checked.ok) throw invalidForm(checked, body.language);
   const language = formLanguage(body.language);
   if (!language.ok) throw new HttpError(400, language.error, undefined, 'invalid-language');
   const s = checked.value;

@@ -4,7 +4,7 @@
 // that load their items on demand; and Blogs, the latest stories.
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { days } from '../../lib/format.ts';
+import { useT } from '../../i18n/pages.ts';
 import { Price } from '../Price.tsx';
 import type { NavItem, NavPanelAnswer, NavPanelData, NavTab, PanelKey } from '../../lib/nav.ts';
 import { Image } from '../Image.tsx';
@@ -214,6 +214,7 @@ function ParkItems({ items }: { items: NavItem[] }) {
 }
 
 function SafariItems({ items }: { items: NavItem[] }) {
+  const t = useT();
   return (
     <ul className="mega__rows">
       {items.map((s) => (
@@ -224,10 +225,11 @@ function SafariItems({ items }: { items: NavItem[] }) {
             </span>
             <span className="mega-row__text">
               <span className="mega-row__title">
-                {days(s.days ?? 0)} {s.title}
+                {t('format.days', { count: s.days ?? 0 })} {s.title}
               </span>
               <span className="mega-row__meta">
-                From <Price usd={s.price ?? 0} />
+                {t('side.from')}
+                <Price usd={s.price ?? 0} />
               </span>
             </span>
           </Link>

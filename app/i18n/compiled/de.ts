@@ -69,4 +69,6 @@ export const messages: Messages = {
       },
     ],
   ],
+  'crumbs.label': ['Brotkrümelnavigation'],
+  'crumbs.home': ['Startseite'],
 };

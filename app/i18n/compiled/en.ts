@@ -65,4 +65,6 @@ export const messages: Messages = {
       },
     ],
   ],
+  'crumbs.label': ['Breadcrumb'],
+  'crumbs.home': ['Home'],
 };

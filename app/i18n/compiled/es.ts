@@ -69,4 +69,6 @@ export const messages: Messages = {
       },
     ],
   ],
+  'crumbs.label': ['Ruta de navegación'],
+  'crumbs.home': ['Inicio'],
 };

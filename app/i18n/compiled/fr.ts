@@ -69,4 +69,6 @@ export const messages: Messages = {
       },
     ],
   ],
+  'crumbs.label': ['Fil d’Ariane'],
+  'crumbs.home': ['Accueil'],
 };
