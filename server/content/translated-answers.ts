@@ -38,8 +38,15 @@ export interface Catalogue {
 /** The answer is not found in this language (an untranslated item's page). */
 export const LEFT_OUT = Symbol('left out');
 
-/** The collections' slug keys in answers (pages are found by their address, not a key). */
-const SLUG_KEYS = CONTENT_MODULES.flatMap((m) => (m.slugKey && m.slugKey !== 'slug' && isTranslatedType(m.collection) ? [[m.slugKey, m.collection] as const] : []));
+/**
+ * The collections' slug keys in answers (pages are found by their address, not a key), the most
+ * specific first: an object holding several is the item of the first (a park's card holds its
+ * country's slug too, a lodge's its park's), so the types others refer to come last.
+ */
+const REFERRED_LAST: readonly string[] = ['lodges', 'places', 'parks', 'destinations'];
+const SLUG_KEYS = CONTENT_MODULES.flatMap((m) => (m.slugKey && m.slugKey !== 'slug' && isTranslatedType(m.collection) ? [[m.slugKey, m.collection] as const] : [])).sort(
+  ([, a], [, b]) => REFERRED_LAST.indexOf(a) - REFERRED_LAST.indexOf(b),
+);
 /** The collections by their list's address ('/safaris' → safaris). */
 const BY_LIST = new Map(CONTENT_MODULES.flatMap((m) => (contentTypeInfo(m.collection)?.page ? [[contentTypeInfo(m.collection)!.page!.list, m.collection] as const] : [])));
 
