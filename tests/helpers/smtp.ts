@@ -1,6 +1,11 @@
 // A real SMTP server for tests (the smtp-server package), keeping every message it accepts.
-// It can be stopped and started again on the same port, and told to refuse messages.
+// It can be stopped and started again on the same port, and told to refuse messages. Also: the
+// whole site sending its mail to one.
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import type { Db } from '../../server/db/index.ts';
+import type { Backend } from './db.ts';
+import { FROM, OPERATOR } from './forms.ts';
+import { type InProcessSite, startSite } from './start-site.ts';
 
 export interface ReceivedMail {
   from: string;
@@ -169,4 +174,19 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
     });
   await state.start();
   return state;
+}
+
+/**
+ * The whole site on `backend`, its mail going to a test SMTP server started first (from FROM, the
+ * operator's copies to OPERATOR), spam checks off; its origin and database alongside.
+ */
+export async function siteWithSmtp(backend: Backend): Promise<{ site: InProcessSite; smtp: TestSmtp; base: string; db: Db }> {
+  const smtp = await startTestSmtp();
+  try {
+    const site = await startSite({ backend, env: { SMTP_URL: smtp.url, SPAM_CHECKS: 'off', OPERATOR_EMAIL: OPERATOR, MAIL_FROM: FROM } });
+    return { site, smtp, base: site.base, db: site.app.database!.db };
+  } catch (e) {
+    await smtp.stop();
+    throw e;
+  }
 }
