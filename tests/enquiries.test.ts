@@ -24,7 +24,7 @@ const byKind = (mails: ReceivedMail[], to: string) => mails.filter((m) => m.to.i
  * closed after them; after each test the SMTP server accepts again, the test's harness (`current`)
  * is closed, and the tables are emptied.
  */
-function smtpAndDatabase(backend: Backend, opened: (smtp: TestSmtp, tdb: TestDatabase) => void, current: () => FormsHarness | undefined) {
+function smtpAndDatabase(backend: Backend, { opened, current }: { opened: (smtp: TestSmtp, tdb: TestDatabase) => void; current: () => FormsHarness | undefined }) {
   let smtp: TestSmtp;
   let tdb: TestDatabase;
   beforeAll(async () => {
@@ -49,11 +49,7 @@ describe.each(backends())('enquiries on %s', (backend) => {
   let h: FormsHarness;
   let tdb: TestDatabase;
   const harness = (opts: Parameters<typeof formsHarness>[1] = {}) => formsHarness(backend, { tdb, ...opts });
-  smtpAndDatabase(
-    backend,
-    (s, t) => ([smtp, tdb] = [s, t]),
-    () => h,
-  );
+  smtpAndDatabase(backend, { opened: (s, t) => ([smtp, tdb] = [s, t]), current: () => h });
 
   it('stores an accepted enquiry with its outbox rows before answering 201, then delivers both e-mails', async () => {
     h = await harness({ smtp, forms: { startWorker: false } });
@@ -591,11 +587,7 @@ describe.each(backends())('newsletter on %s', (backend) => {
   let h: FormsHarness;
   let tdb: TestDatabase;
   const harness = (opts: Parameters<typeof formsHarness>[1] = {}) => formsHarness(backend, { tdb, ...opts });
-  smtpAndDatabase(
-    backend,
-    (s, t) => ([smtp, tdb] = [s, t]),
-    () => h,
-  );
+  smtpAndDatabase(backend, { opened: (s, t) => ([smtp, tdb] = [s, t]), current: () => h });
 
   it('subscribes once per address, mails a double opt-in with one-click unsubscribe, confirms and unsubscribes', async () => {
     h = await harness({ smtp, forms: { startWorker: false } });
