@@ -29,10 +29,7 @@ const shoot = (page: Page, name: string) => checkAndShoot(page, SHOTS, name);
 
 describe('the console with JavaScript', () => {
   let page: Page;
-  forTheBlock(
-    () => consolePage(browser, site.base, AGENT, { reducedMotion: 'reduce' }),
-    (o) => ({ page } = o),
-  );
+  forTheBlock(async () => ({ page } = await consolePage(browser, site.base, AGENT, { reducedMotion: 'reduce' })));
 
   it('makes a booking by hand: a mistake is named and the values kept, then the booking’s screen', async () => {
     await page.goto(`${site.base}/admin/bookings`);
@@ -106,10 +103,7 @@ describe('the console with JavaScript', () => {
 
 describe('the console without JavaScript', () => {
   let page: Page;
-  forTheBlock(
-    () => consolePage(browser, site.base, AGENT, { javaScriptEnabled: false }),
-    (o) => ({ page } = o),
-  );
+  forTheBlock(async () => ({ page } = await consolePage(browser, site.base, AGENT, { javaScriptEnabled: false })));
 
   it('offers the lodges as a plain select, and makes a booking by hand', async () => {
     await page.goto(`${site.base}/admin/quotes/new?safari=2-days-kibale-chimpanzee-trekking`);

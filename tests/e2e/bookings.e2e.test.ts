@@ -70,10 +70,7 @@ async function stateIs(page: Page, state: string) {
 describe('bookings in the console', () => {
   let context: BrowserContext;
   let page: Page;
-  forTheBlock(
-    () => consolePage(browser, site.base, AGENT, { reducedMotion: 'reduce' }),
-    (o) => ({ context, page } = o),
-  );
+  forTheBlock(async () => ({ context, page } = await consolePage(browser, site.base, AGENT, { reducedMotion: 'reduce' })));
 
   it('records the deposit (confirmed), then the balance (paid), with a receipt for each', async () => {
     await page.goto(`${site.base}/admin/bookings`);

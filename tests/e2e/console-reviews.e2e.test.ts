@@ -13,7 +13,7 @@ import { CURRENCY_KEY } from '../../app/lib/currency.ts';
 import { showPrice } from '../../common/currency.ts';
 import type { Db, Tx } from '../../server/db/index.ts';
 import { insertReview, renderReviewPhoto } from '../../server/reviews.ts';
-import { consolePage, forTheBlock, PHONE_OPTIONS } from '../helpers/console-page.ts';
+import { consolePage, forTheBlock, sizedOptions } from '../helpers/console-page.ts';
 import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
 import { consoleBrowserSite } from '../helpers/console-site.ts';
 import type { InProcessSite } from '../helpers/start-site.ts';
@@ -67,10 +67,7 @@ describe('review moderation', () => {
     await addReview('Tom Becker', 'Germany', 2, 'The lodge was fine but the drive was very long and the car broke down twice on the way.');
     await addReview('Ana Sousa', 'Portugal', 4, 'Lovely trip.\nThe chimpanzees in Kibale were the highlight, and the guides were patient with our children.');
   });
-  forTheBlock(
-    () => consolePage(browser, site.base, AGENT, { viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce' }, 20_000),
-    (o) => ({ context, page } = o),
-  );
+  forTheBlock(async () => ({ context, page } = await consolePage(browser, site.base, AGENT, { viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce' }, 20_000)));
 
   it('an agent sees the waiting reviews with the count in the menu and on the dashboard, approves one and sees it on the safari page at once', async () => {
     const menuEntry = page.locator('.c-nav a[href="/admin/reviews"]');
@@ -211,10 +208,7 @@ describe.each(SIZES)('axe on the reviews and settings screens at %s size', (size
     await addReview('Wanjiru Kamau', 'Kenya', 4, `A wonderful week (${size}): the boat trip on the Kazinga Channel, elephants at the water, and a guide who never tired of our questions.`, true);
     await addReview('Liam O’Connor', 'Ireland', 3, 'Good trip overall; the early starts were hard but worth it for the tree-climbing lions of Ishasha.');
   });
-  forTheBlock(
-    () => consolePage(browser, site.base, OWNER, { viewport, reducedMotion: 'reduce', ...(size === 'phone' ? PHONE_OPTIONS : {}) }, 20_000),
-    (o) => ({ page, errors } = o),
-  );
+  forTheBlock(async () => ({ page, errors } = await consolePage(browser, site.base, OWNER, sizedOptions(size, viewport), 20_000)));
 
   it.for([
     ['reviews', '/admin/reviews'],

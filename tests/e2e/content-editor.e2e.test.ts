@@ -55,10 +55,7 @@ const consolePage = (email: string, opts: { js?: boolean; width?: number } = {})
 describe('with JavaScript', () => {
   let page: Page;
   let errors: string[];
-  forTheBlock(
-    () => consolePage(OWNER),
-    (o) => ({ page, errors } = o),
-  );
+  forTheBlock(async () => ({ page, errors } = await consolePage(OWNER)));
 
   it('writes a blog post as a draft with a live preview, publishes it, and it is on the site and in search', async () => {
     await page.getByRole('navigation', { name: 'Console' }).last().getByRole('link', { name: 'Content' }).click();
@@ -247,10 +244,7 @@ describe('with JavaScript', () => {
 
 describe('without JavaScript', () => {
   let page: Page;
-  forTheBlock(
-    () => consolePage(OWNER, { js: false }),
-    (o) => ({ page } = o),
-  );
+  forTheBlock(async () => ({ page } = await consolePage(OWNER, { js: false })));
 
   it('adds, moves and removes days and previews Markdown by posting the form, nothing typed lost, then saves', async () => {
     const { id } = await item('safaris', SAFARI);
@@ -285,10 +279,7 @@ describe('without JavaScript', () => {
 describe('pictures and publication times', () => {
   let page: Page;
   let errors: string[];
-  forTheBlock(
-    () => consolePage(OWNER),
-    (o) => ({ page, errors } = o),
-  );
+  forTheBlock(async () => ({ page, errors } = await consolePage(OWNER)));
 
   it('picks media-library pictures for a park’s header and a new gallery picture', async () => {
     // A picture in the library, processed.
@@ -497,10 +488,7 @@ describe('revisions, addresses and deletion', () => {
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
-  forTheBlock(
-    () => consolePage(OWNER),
-    (o) => ({ context, page, errors } = o),
-  );
+  forTheBlock(async () => ({ context, page, errors } = await consolePage(OWNER)));
 
   it('lists the revisions and restores an earlier one', async () => {
     // The price the tests before left (the two people's saves move it).
@@ -588,10 +576,7 @@ const SIZES = [
 describe.each(SIZES)('axe on the content screens at %s size', (size, width) => {
   let page: Page;
   let errors: string[];
-  forTheBlock(
-    () => consolePage(OWNER, { width }),
-    (o) => ({ page, errors } = o),
-  );
+  forTheBlock(async () => ({ page, errors } = await consolePage(OWNER, { width })));
 
   it.for([['types'], ['list'], ['form'], ['conflict'], ['revisions'], ['revision']] as const)('%s', async ([name]) => {
     const { id, revision } = await item('safaris', SAFARI);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consolePage, forTheBlock, PHONE_OPTIONS } from '../helpers/console-page.ts';
+import { consolePage, forTheBlock, sizedOptions } from '../helpers/console-page.ts';
 import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
 import { consoleBrowserSite } from '../helpers/console-site.ts';
 import type { InProcessSite } from '../helpers/start-site.ts';
@@ -60,10 +60,7 @@ const libraryCount = async () => Number((await site.rows<{ n: number }>('select 
 describe('the owner, with JavaScript', () => {
   let page: Page;
   let errors: string[];
-  forTheBlock(
-    () => consolePage(browser, site.base, OWNER, { viewport: { width: 1366, height: 860 }, reducedMotion: 'reduce' }, 20_000),
-    (o) => ({ page, errors } = o),
-  );
+  forTheBlock(async () => ({ page, errors } = await consolePage(browser, site.base, OWNER, { viewport: { width: 1366, height: 860 }, reducedMotion: 'reduce' }, 20_000)));
 
   it('picks a file, describes it and follows it from upload to its variants', async () => {
     await page.getByRole('navigation', { name: 'Console' }).last().getByRole('link', { name: 'Media' }).click();
@@ -171,10 +168,7 @@ describe('the owner, with JavaScript', () => {
 
 describe('without JavaScript', () => {
   let page: Page;
-  forTheBlock(
-    () => consolePage(browser, site.base, OWNER, { viewport: { width: 1366, height: 860 }, javaScriptEnabled: false }, 20_000),
-    (o) => ({ page } = o),
-  );
+  forTheBlock(async () => ({ page } = await consolePage(browser, site.base, OWNER, { viewport: { width: 1366, height: 860 }, javaScriptEnabled: false }, 20_000)));
 
   it('uploads through the plain form, and shows a refusal as a message', async () => {
     await page.goto(`${site.base}/admin/media`);
@@ -248,10 +242,7 @@ const SIZES = [
 describe.each(SIZES)('axe on the media screens at %s size', (size, viewport) => {
   let page: Page;
   let errors: string[];
-  forTheBlock(
-    () => consolePage(browser, site.base, OWNER, { viewport, reducedMotion: 'reduce', ...(size === 'phone' ? PHONE_OPTIONS : {}) }, 20_000),
-    (o) => ({ page, errors } = o),
-  );
+  forTheBlock(async () => ({ page, errors } = await consolePage(browser, site.base, OWNER, sizedOptions(size, viewport), 20_000)));
 
   it.for([
     ['media', '/admin/media'],

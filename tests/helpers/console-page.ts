@@ -7,11 +7,16 @@ import { afterAll, beforeAll } from 'vitest';
 import { CONSOLE_SIZES, consoleSignIn } from './console-browser.ts';
 
 /** A phone's context options beside its viewport: touch, the mobile viewport meta, a sharp screen. */
-export const PHONE_OPTIONS = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
+const PHONE_OPTIONS = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 
 /** The content editor's tests' options: `width` wide (a phone below 500 px) and 900 px high, reduced motion, JavaScript on or off. */
 export function editorOptions(width = 1280, js = true): BrowserContextOptions {
   return { viewport: { width, height: 900 }, reducedMotion: 'reduce', javaScriptEnabled: js, ...(width < 500 ? PHONE_OPTIONS : {}) };
+}
+
+/** Options at one of the console's sizes: its viewport, reduced motion, and a phone's options on the phone. */
+export function sizedOptions(size: 'desktop' | 'phone', viewport: { width: number; height: number }): BrowserContextOptions {
+  return { viewport, reducedMotion: 'reduce', ...(size === 'phone' ? PHONE_OPTIONS : {}) };
 }
 
 export interface OpenPage {
@@ -34,13 +39,14 @@ export async function consolePage(browser: Browser, base: string, email: string,
   return { context, page, errors };
 }
 
-/** For the tests of one describe block: what `open` opens, before them (handed to `use`), its context closed after them. */
-export function forTheBlock(open: () => Promise<OpenPage>, use: (opened: OpenPage) => void): void {
+/**
+ * For the tests of one describe block: `open` before them (it opens a page and keeps what the
+ * block needs of it, returning it all), its context closed after them.
+ */
+export function forTheBlock(open: () => Promise<OpenPage>): void {
   let context: BrowserContext | undefined;
   beforeAll(async () => {
-    const opened = await open();
-    context = opened.context;
-    use(opened);
+    ({ context } = await open());
   });
   afterAll(() => context?.close());
 }
