@@ -14,7 +14,7 @@ import { showPrice } from '../../common/currency.ts';
 import type { Db, Tx } from '../../server/db/index.ts';
 import { insertReview, renderReviewPhoto } from '../../server/reviews.ts';
 import { consolePage, forTheBlock, sizedOptions } from '../helpers/console-page.ts';
-import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
+import { consoleSignIn, settled, violations, widerThan } from '../helpers/console-browser.ts';
 import { consoleBrowserSite } from '../helpers/console-site.ts';
 import type { InProcessSite } from '../helpers/start-site.ts';
 
@@ -226,14 +226,7 @@ describe.each(SIZES)('axe on the reviews and settings screens at %s size', (size
     if (name === 'reviews')
       await expect.poll(() => imgs.evaluateAll((els) => els.length > 0 && els.every((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0))).toBe(true);
     expect(await page.locator('h1').count()).toBe(1);
-    const wide = await page.evaluate(
-      (w) =>
-        [...document.querySelectorAll('body *')]
-          .filter((el) => el.getBoundingClientRect().right > w + 0.5)
-          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
-          .slice(-5),
-      viewport.width,
-    );
+    const wide = await widerThan(page, viewport.width);
     // (The dashboard's chart tables are not this screen's work: only the figures above them are.)
     expect(name === 'dashboard' ? wide.filter((w) => !/^(td|tr|th|table)\./.test(w)) : wide).toEqual([]);
     expect(await violations(page)).toEqual([]);

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consolePage, forTheBlock, sizedOptions } from '../helpers/console-page.ts';
-import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
+import { consoleSignIn, settled, violations, widerThan } from '../helpers/console-browser.ts';
 import { consoleBrowserSite } from '../helpers/console-site.ts';
 import type { InProcessSite } from '../helpers/start-site.ts';
 
@@ -266,14 +266,7 @@ describe.each(SIZES)('axe on the media screens at %s size', (size, viewport) => 
     }
     expect(await page.locator('h1').count()).toBe(1);
     // Nothing wider than the screen (the widest elements named when something is).
-    const wide = await page.evaluate(
-      (w) =>
-        [...document.querySelectorAll('body *')]
-          .filter((el) => el.getBoundingClientRect().right > w + 0.5)
-          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
-          .slice(-5),
-      viewport.width,
-    );
+    const wide = await widerThan(page, viewport.width);
     expect(wide).toEqual([]);
     expect(await violations(page)).toEqual([]);
     expect(errors.splice(0)).toEqual([]);
