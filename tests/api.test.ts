@@ -1,13 +1,13 @@
 // Integration tests of every read path of spec point 7, on PGlite and (when TEST_DATABASE_URL is
 // set) on a real PostgreSQL. Expectations are derived from the content files, so they hold as the
 // content grows.
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NAV_MAX_EXPERIENCES, NAV_MAX_PARKS, NAV_MAX_SAFARIS, PAGE_SIZE } from '../common/constants.ts';
 import { aboutPath } from '../common/site.ts';
-import { createApi, type Api } from '../server/api/index.ts';
-import { loadContent, type Content } from '../server/db/content.ts';
-import { backends, openTestDatabase, type TestDatabase } from './helpers/db.ts';
+import type { Api } from '../server/api/index.ts';
+import type { Content } from '../server/db/content.ts';
+import { contentApi } from './helpers/api.ts';
+import { backends, type TestDatabase } from './helpers/db.ts';
 
 const SITE = 'https://www.kigezitrails.example';
 
@@ -50,22 +50,11 @@ function uniqueIds(items: { id: number }[]) {
 
 for (const backend of backends()) {
   describe(`read API on ${backend}`, () => {
+    const site = contentApi(backend, SITE);
     let db: TestDatabase;
     let api: Api;
     let content: Content;
-
-    beforeAll(async () => {
-      db = await openTestDatabase(backend, 'content');
-      content = await loadContent();
-      api = createApi({
-        deps: { db: db.db, siteUrl: SITE, logger: pino({ level: 'silent' }), ping: db.ping },
-        mediaDirs: [],
-      });
-    });
-    afterAll(async () => {
-      if (backend === 'pglite') await db.close();
-      else await db.drop();
-    });
+    beforeAll(() => ({ db, api, content } = site));
 
     async function get(path: string, headers?: Record<string, string>) {
       const res = await api.request(path, { headers });

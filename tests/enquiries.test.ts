@@ -9,7 +9,7 @@ import { MESSAGES, tooLongMessage } from '../common/validation.ts';
 import { BAD_TOKEN_MESSAGE, DEFAULT_SPAM_SETTINGS, HONEYPOT_MESSAGE, MISSING_TOKEN_MESSAGE, TOO_FAST_MESSAGE, USED_TOKEN_MESSAGE } from '../server/api/forms-http.ts';
 import { createFormTokens, FORM_TOKEN_TTL_MS } from '../server/spam/form-token.ts';
 import { SUBSCRIBED_MESSAGE } from '../server/api/newsletter.ts';
-import { backends, openTestDatabase, type TestDatabase } from './helpers/db.ts';
+import { type Backend, backends, openTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { FROM, formsHarness, goodEnquiry, OPERATOR, SITE, waitFor, type FormsHarness } from './helpers/forms.ts';
 import { startTestSmtp, toReceived, type ReceivedMail, type TestSmtp } from './helpers/smtp.ts';
 
@@ -19,15 +19,18 @@ const count = async (h: FormsHarness, table: string) => Number((await h.rows<{ n
 const truncate = (t: TestDatabase) => t.db.execute(sql.raw('truncate enquiries, mail_outbox, newsletter_subscribers, rate_limits, form_tokens_used restart identity cascade'));
 const byKind = (mails: ReceivedMail[], to: string) => mails.filter((m) => m.to.includes(to));
 
-describe.each(backends())('enquiries on %s', (backend) => {
+/**
+ * A describe block's SMTP server and database, opened before its tests (handed to `opened`) and
+ * closed after them; after each test the SMTP server accepts again, the test's harness (`current`)
+ * is closed, and the tables are emptied.
+ */
+function smtpAndDatabase(backend: Backend, { opened, current }: { opened: (smtp: TestSmtp, tdb: TestDatabase) => void; current: () => FormsHarness | undefined }) {
   let smtp: TestSmtp;
-  let h: FormsHarness;
   let tdb: TestDatabase;
-  const harness = (opts: Parameters<typeof formsHarness>[1] = {}) => formsHarness(backend, { tdb, ...opts });
-
   beforeAll(async () => {
     smtp = await startTestSmtp();
     tdb = await openTestDatabase(backend);
+    opened(smtp, tdb);
   });
   afterAll(async () => {
     await smtp.stop();
@@ -35,10 +38,18 @@ describe.each(backends())('enquiries on %s', (backend) => {
   });
   afterEach(async () => {
     smtp.refuse = null;
-    await h?.close();
+    await current()?.close();
     await truncate(tdb);
     smtp.received.length = 0;
   });
+}
+
+describe.each(backends())('enquiries on %s', (backend) => {
+  let smtp: TestSmtp;
+  let h: FormsHarness;
+  let tdb: TestDatabase;
+  const harness = (opts: Parameters<typeof formsHarness>[1] = {}) => formsHarness(backend, { tdb, ...opts });
+  smtpAndDatabase(backend, { opened: (s, t) => ([smtp, tdb] = [s, t]), current: () => h });
 
   it('stores an accepted enquiry with its outbox rows before answering 201, then delivers both e-mails', async () => {
     h = await harness({ smtp, forms: { startWorker: false } });
@@ -576,21 +587,7 @@ describe.each(backends())('newsletter on %s', (backend) => {
   let h: FormsHarness;
   let tdb: TestDatabase;
   const harness = (opts: Parameters<typeof formsHarness>[1] = {}) => formsHarness(backend, { tdb, ...opts });
-
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    tdb = await openTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await smtp.stop();
-    await tdb.drop();
-  });
-  afterEach(async () => {
-    smtp.refuse = null;
-    await h?.close();
-    await truncate(tdb);
-    smtp.received.length = 0;
-  });
+  smtpAndDatabase(backend, { opened: (s, t) => ([smtp, tdb] = [s, t]), current: () => h });
 
   it('subscribes once per address, mails a double opt-in with one-click unsubscribe, confirms and unsubscribes', async () => {
     h = await harness({ smtp, forms: { startWorker: false } });

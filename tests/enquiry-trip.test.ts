@@ -12,13 +12,11 @@ import { TRIP_MESSAGES } from '../common/enquiry-trip.ts';
 import { MESSAGES } from '../common/validation.ts';
 import type { Db } from '../server/db/index.ts';
 import { backends } from './helpers/db.ts';
-import { rowsOf, waitFor } from './helpers/forms.ts';
-import { type InProcessSite, startSite } from './helpers/start-site.ts';
-import { startTestSmtp, type ReceivedMail, type TestSmtp } from './helpers/smtp.ts';
+import { OPERATOR, rowsOf, waitFor } from './helpers/forms.ts';
+import type { InProcessSite } from './helpers/start-site.ts';
+import { siteWithSmtp, type ReceivedMail, type TestSmtp } from './helpers/smtp.ts';
 import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
 
-const OPERATOR = 'bookings@kigezitrails.example';
-const FROM = 'Kigezi Trails <no-reply@kigezitrails.example>';
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 
 describe.each(backends())('enquiries with a trip on %s', (backend) => {
@@ -31,10 +29,7 @@ describe.each(backends())('enquiries with a trip on %s', (backend) => {
   let safari: { id: number; slug: string; title: string };
 
   beforeAll(async () => {
-    smtp = await startTestSmtp();
-    site = await startSite({ backend, env: { SMTP_URL: smtp.url, SPAM_CHECKS: 'off', OPERATOR_EMAIL: OPERATOR, MAIL_FROM: FROM } });
-    base = site.base;
-    db = site.app.database!.db;
+    ({ site, smtp, base, db } = await siteWithSmtp(backend));
     await addStaff(db, 'owner@trip.example', 'owner', undefined, 'Grace Owner');
     await addStaff(db, 'agent@trip.example', 'agent', undefined, 'Peter Agent');
     owner = await signIn(base, 'owner@trip.example');

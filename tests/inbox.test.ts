@@ -12,13 +12,11 @@ import type { DashboardData, EnquiryDetail, InboxResponse } from '../common/enqu
 import type { Db } from '../server/db/index.ts';
 import { enquiries, mailOutbox } from '../server/db/schema.ts';
 import { backends } from './helpers/db.ts';
-import { rowsOf } from './helpers/forms.ts';
-import { type InProcessSite, startSite } from './helpers/start-site.ts';
-import { startTestSmtp, type TestSmtp } from './helpers/smtp.ts';
+import { FROM, OPERATOR, postPublicEnquiry, rowsOf } from './helpers/forms.ts';
+import type { InProcessSite } from './helpers/start-site.ts';
+import { siteWithSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
 
-const OPERATOR = 'bookings@kigezitrails.example';
-const FROM = 'Kigezi Trails <no-reply@kigezitrails.example>';
 const DAY = 86_400_000;
 
 type Row = typeof enquiries.$inferInsert;
@@ -45,10 +43,7 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
   let safariB: { id: number; slug: string; title: string };
 
   beforeAll(async () => {
-    smtp = await startTestSmtp();
-    site = await startSite({ backend, env: { SMTP_URL: smtp.url, SPAM_CHECKS: 'off', OPERATOR_EMAIL: OPERATOR, MAIL_FROM: FROM } });
-    base = site.base;
-    db = site.app.database!.db;
+    ({ site, smtp, base, db } = await siteWithSmtp(backend));
     await addStaff(db, 'owner@inbox.example', 'owner', undefined, 'Grace Owner');
     await addStaff(db, 'agent@inbox.example', 'agent', undefined, 'Peter Agent');
     await addStaff(db, 'agent2@inbox.example', 'agent', undefined, 'Ruth Second');
@@ -85,21 +80,14 @@ describe.each(backends())('enquiry inbox on %s', (backend) => {
 
   /** Posts an enquiry as the public form does (form token, then the enquiry). */
   async function postEnquiry(fields: Record<string, string>): Promise<number> {
-    const headers = { 'content-type': 'application/json', origin: base };
-    const { token } = (await (await fetch(`${base}/api/form-token`, { method: 'POST', headers })).json()) as { token: string };
-    const res = await fetch(`${base}/api/plan-a-safari`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        name: 'Amina Otieno',
-        email: 'amina@example.com',
-        phone: '+256772418260',
-        country: 'Kenya',
-        message: 'A five day gorilla and chimpanzee trip in July for two adults.',
-        preferredContactMethod: 'Email',
-        formToken: token,
-        ...fields,
-      }),
+    const res = await postPublicEnquiry(base, {
+      name: 'Amina Otieno',
+      email: 'amina@example.com',
+      phone: '+256772418260',
+      country: 'Kenya',
+      message: 'A five day gorilla and chimpanzee trip in July for two adults.',
+      preferredContactMethod: 'Email',
+      ...fields,
     });
     expect(res.status).toBe(201);
     return ((await res.json()) as { id: number }).id;

@@ -4,16 +4,16 @@
 // search documents following edits, and the seed removing a lodge. Expectations come from the
 // content files, so they hold as the content grows.
 import { and, eq, sql } from 'drizzle-orm';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LODGE_TIERS, PAGE_SIZE } from '../common/constants.ts';
 import type { LodgeResponse, LodgesResponse, ParkResponse, SafariResponse, SearchResponse } from '../common/api-types.ts';
 import { pageGraph, routeKind } from '../app/lib/seo/jsonld.ts';
-import { createApi, type Api } from '../server/api/index.ts';
+import type { Api } from '../server/api/index.ts';
 import { crossReferenceProblems, loadContent, type Content } from '../server/db/content.ts';
 import * as t from '../server/db/schema.ts';
 import { syncContent } from '../server/db/seed.ts';
-import { backends, openTestDatabase, type TestDatabase } from './helpers/db.ts';
+import { apiRequests, contentApi } from './helpers/api.ts';
+import { backends, type TestDatabase } from './helpers/db.ts';
 
 const SITE = 'https://www.kigezitrails.example';
 type Json = Record<string, any>;
@@ -90,30 +90,12 @@ describe('lodge content checks', () => {
 
 for (const backend of backends()) {
   describe(`lodges on ${backend}`, () => {
+    const site = contentApi(backend, SITE);
     let db: TestDatabase;
     let api: Api;
     let content: Content;
-
-    beforeAll(async () => {
-      db = await openTestDatabase(backend, 'content');
-      content = await loadContent();
-      api = createApi({ deps: { db: db.db, siteUrl: SITE, logger: pino({ level: 'silent' }), ping: db.ping }, mediaDirs: [] });
-    });
-    afterAll(async () => {
-      if (backend === 'pglite') await db.close();
-      else await db.drop();
-    });
-
-    async function get(path: string) {
-      const res = await api.request(path);
-      return { res, status: res.status, body: (await res.json()) as Json };
-    }
-    async function ok<T = Json>(path: string): Promise<T> {
-      const r = await get(path);
-      expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBe(200);
-      expect(r.res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-      return r.body as T;
-    }
+    beforeAll(() => ({ db, api, content } = site));
+    const { get, ok } = apiRequests({ request: (path) => api.request(path) }, { contentType: 'application/json; charset=utf-8' });
     /** The content's lodges in the list's order: country, park, then each lodge's order. */
     function listed(filter: (l: Content['lodges'][number]) => boolean = () => true) {
       const park = new Map(content.parks.map((p, i) => [p.slug, { order: p.order, i, destination: p.destination }]));

@@ -2,7 +2,7 @@
 // with each navigation panel open, and with the mobile menu open.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchBrowser, openSettled } from '../helpers/browser.ts';
+import { axeViolations, browserForTheFile, openSettled } from '../helpers/browser.ts';
 import { onePerTemplate, siteRoutes } from '../helpers/site.ts';
 import { sharedSite } from '../helpers/shared-site.ts';
 
@@ -16,12 +16,7 @@ const templates = [
 ];
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+browserForTheFile((b) => (browser = b));
 
 const open = (page: Page, path: string) => openSettled(page, base + path);
 

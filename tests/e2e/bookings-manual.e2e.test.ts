@@ -4,14 +4,12 @@
 // the total in Uganda shillings at the site's rate with its date. Without JavaScript the lodge is a
 // plain select. axe finds nothing at 1280 and 390 pixels; screenshots are kept for looking at.
 import '../helpers/production.ts';
-import { mkdir } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.ts';
-import { consolePage } from '../helpers/console-page.ts';
+import { consolePage, forTheBlock } from '../helpers/console-page.ts';
 import { checkAndShoot } from '../helpers/console-browser.ts';
-import { type InProcessSite, startSite } from '../helpers/start-site.ts';
-import { addStaff } from '../helpers/staff.ts';
+import { consoleBrowserSite } from '../helpers/console-site.ts';
+import type { InProcessSite } from '../helpers/start-site.ts';
 
 const AGENT = 'arthur@kigezitrails.example';
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/bookings-manual-shots';
@@ -20,10 +18,7 @@ let site: InProcessSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
-  site = await startSite({ drivenMail: true });
-  await addStaff(site.app.database!.db, AGENT, 'agent', undefined, 'Arthur Agent');
-  browser = await launchBrowser();
+  ({ site, browser } = await consoleBrowserSite(SHOTS, [[AGENT, 'agent', 'Arthur Agent']]));
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -33,12 +28,8 @@ afterAll(async () => {
 const shoot = (page: Page, name: string) => checkAndShoot(page, SHOTS, name);
 
 describe('the console with JavaScript', () => {
-  let context: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    ({ context, page } = await consolePage(browser, site.base, AGENT, { reducedMotion: 'reduce' }));
-  });
-  afterAll(() => context?.close());
+  forTheBlock(async () => ({ page } = await consolePage(browser, site.base, AGENT, { reducedMotion: 'reduce' })));
 
   it('makes a booking by hand: a mistake is named and the values kept, then the booking’s screen', async () => {
     await page.goto(`${site.base}/admin/bookings`);
@@ -111,12 +102,8 @@ describe('the console with JavaScript', () => {
 });
 
 describe('the console without JavaScript', () => {
-  let context: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    ({ context, page } = await consolePage(browser, site.base, AGENT, { javaScriptEnabled: false }));
-  });
-  afterAll(() => context?.close());
+  forTheBlock(async () => ({ page } = await consolePage(browser, site.base, AGENT, { javaScriptEnabled: false })));
 
   it('offers the lodges as a plain select, and makes a booking by hand', async () => {
     await page.goto(`${site.base}/admin/quotes/new?safari=2-days-kibale-chimpanzee-trekking`);

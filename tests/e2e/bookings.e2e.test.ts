@@ -5,17 +5,15 @@
 // cancel forms and the reminders in settings. axe finds nothing on every new screen at 1280 and
 // 390 pixels; screenshots are kept for looking at.
 import '../helpers/production.ts';
-import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking } from '../../server/bookings/bookings.ts';
 import type { Db } from '../../server/db/index.ts';
 import { sentQuote } from '../helpers/bookings.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import { consolePage } from '../helpers/console-page.ts';
+import { consolePage, forTheBlock } from '../helpers/console-page.ts';
 import { CONSOLE_SIZES, checkAndShoot, settled } from '../helpers/console-browser.ts';
-import { type InProcessSite, startSite } from '../helpers/start-site.ts';
-import { addStaff } from '../helpers/staff.ts';
+import { consoleBrowserSite } from '../helpers/console-site.ts';
+import type { InProcessSite } from '../helpers/start-site.ts';
 
 const OWNER = 'olivia@kigezitrails.example';
 const AGENT = 'arthur@kigezitrails.example';
@@ -29,18 +27,17 @@ let bookingId: number;
 let reference: string;
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
-  site = await startSite({ drivenMail: true });
+  ({ site, browser } = await consoleBrowserSite(SHOTS, [
+    [OWNER, 'owner', 'Olivia Mugisha'],
+    [AGENT, 'agent', 'Arthur Agent'],
+  ]));
   db = site.app.database!.db;
-  await addStaff(db, OWNER, 'owner', undefined, 'Olivia Mugisha');
-  await addStaff(db, AGENT, 'agent', undefined, 'Arthur Agent');
   const { version } = await db.transaction((tx) => sentQuote(tx, { travelFrom: '2027-03-10', travelTo: '2027-03-13' }));
   const b = await db.transaction((tx) =>
     createBooking(tx, { quoteVersionId: version.id, lead: { name: 'Amina Okello', email: 'amina@example.com' }, travellers: ['Amina Okello', 'David Okello', 'Grace Okello'], today: '2026-11-27' }),
   );
   bookingId = b.id;
   reference = b.reference;
-  browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -73,10 +70,7 @@ async function stateIs(page: Page, state: string) {
 describe('bookings in the console', () => {
   let context: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    ({ context, page } = await consolePage(browser, site.base, AGENT, { reducedMotion: 'reduce' }));
-  });
-  afterAll(() => context?.close());
+  forTheBlock(async () => ({ context, page } = await consolePage(browser, site.base, AGENT, { reducedMotion: 'reduce' })));
 
   it('records the deposit (confirmed), then the balance (paid), with a receipt for each', async () => {
     await page.goto(`${site.base}/admin/bookings`);

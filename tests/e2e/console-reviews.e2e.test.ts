@@ -5,7 +5,6 @@
 // /admin/settings, a bad one is refused with its field marked, and the safari page's prices convert
 // with the new rate. axe finds nothing on both screens at 1280 and 390 pixels; screenshots are kept.
 import '../helpers/production.ts';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -14,10 +13,10 @@ import { CURRENCY_KEY } from '../../app/lib/currency.ts';
 import { showPrice } from '../../common/currency.ts';
 import type { Db, Tx } from '../../server/db/index.ts';
 import { insertReview, renderReviewPhoto } from '../../server/reviews.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
-import { type InProcessSite, startSite } from '../helpers/start-site.ts';
-import { addStaff } from '../helpers/staff.ts';
+import { consolePage, forTheBlock, sizedOptions } from '../helpers/console-page.ts';
+import { consoleSignIn, settled, violations, widerThan } from '../helpers/console-browser.ts';
+import { consoleBrowserSite } from '../helpers/console-site.ts';
+import type { InProcessSite } from '../helpers/start-site.ts';
 
 const OWNER = 'olivia@kigezitrails.example';
 const AGENT = 'arthur@kigezitrails.example';
@@ -48,13 +47,12 @@ const signInAs = (page: Page, email: string) => consoleSignIn(page, site.base, e
 const reviewCard = (page: Page, name: string) => page.locator('li.c-rv').filter({ has: page.getByRole('heading', { name }) });
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
-  site = await startSite({ drivenMail: true });
+  ({ site, browser } = await consoleBrowserSite(SHOTS, [
+    [OWNER, 'owner', 'Olivia Mugisha'],
+    [AGENT, 'agent', 'Arthur Agent'],
+  ]));
   db = site.app.database!.db;
-  await addStaff(db, OWNER, 'owner', undefined, 'Olivia Mugisha');
-  await addStaff(db, AGENT, 'agent', undefined, 'Arthur Agent');
   safari = (await site.rows<{ id: number; slug: string; title: string }>('select id, safarititleslug as slug, safarititle as title from safaris order by id limit 1'))[0]!;
-  browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -68,12 +66,8 @@ describe('review moderation', () => {
     await addReview('Grace Achieng', 'Kenya', 5, 'Our guide read the forest like a book; the gorilla family in Rushaga was worth every step of the climb.', true);
     await addReview('Tom Becker', 'Germany', 2, 'The lodge was fine but the drive was very long and the car broke down twice on the way.');
     await addReview('Ana Sousa', 'Portugal', 4, 'Lovely trip.\nThe chimpanzees in Kibale were the highlight, and the guides were patient with our children.');
-    context = await browser.newContext({ viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce' });
-    page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await signInAs(page, AGENT);
   });
-  afterAll(() => context?.close());
+  forTheBlock(async () => ({ context, page } = await consolePage(browser, site.base, AGENT, { viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce' }, 20_000)));
 
   it('an agent sees the waiting reviews with the count in the menu and on the dashboard, approves one and sees it on the safari page at once', async () => {
     const menuEntry = page.locator('.c-nav a[href="/admin/reviews"]');
@@ -208,22 +202,13 @@ describe('currency rates', () => {
 });
 
 describe.each(SIZES)('axe on the reviews and settings screens at %s size', (size, viewport) => {
-  let context: BrowserContext;
   let page: Page;
-  const errors: string[] = [];
+  let errors: string[];
   beforeAll(async () => {
     await addReview('Wanjiru Kamau', 'Kenya', 4, `A wonderful week (${size}): the boat trip on the Kazinga Channel, elephants at the water, and a guide who never tired of our questions.`, true);
     await addReview('Liam O’Connor', 'Ireland', 3, 'Good trip overall; the early starts were hard but worth it for the tree-climbing lions of Ishasha.');
-    context = await browser.newContext({ viewport, reducedMotion: 'reduce', ...(size === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
-    page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signInAs(page, OWNER);
   });
-  afterAll(() => context?.close());
+  forTheBlock(async () => ({ page, errors } = await consolePage(browser, site.base, OWNER, sizedOptions(size, viewport), 20_000)));
 
   it.for([
     ['reviews', '/admin/reviews'],
@@ -241,14 +226,7 @@ describe.each(SIZES)('axe on the reviews and settings screens at %s size', (size
     if (name === 'reviews')
       await expect.poll(() => imgs.evaluateAll((els) => els.length > 0 && els.every((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0))).toBe(true);
     expect(await page.locator('h1').count()).toBe(1);
-    const wide = await page.evaluate(
-      (w) =>
-        [...document.querySelectorAll('body *')]
-          .filter((el) => el.getBoundingClientRect().right > w + 0.5)
-          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
-          .slice(-5),
-      viewport.width,
-    );
+    const wide = await widerThan(page, viewport.width);
     // (The dashboard's chart tables are not this screen's work: only the figures above them are.)
     expect(name === 'dashboard' ? wide.filter((w) => !/^(td|tr|th|table)\./.test(w)) : wide).toEqual([]);
     expect(await violations(page)).toEqual([]);

@@ -9,18 +9,15 @@
 // form, the conflict view and the revisions at 1280 and 390 pixels wide, nothing is wider than the
 // screen; screenshots are kept for review (SCREENSHOT_DIR, default /tmp/content-editor-shots).
 import '../helpers/production.ts';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDir } from '../../server/web.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
-import { addLibraryPicture } from '../helpers/console-site.ts';
-import { type InProcessSite, startSite } from '../helpers/start-site.ts';
-import { addStaff, signIn } from '../helpers/staff.ts';
+import { settled, violations } from '../helpers/console-browser.ts';
+import { addLibraryPicture, consoleBrowserSite, contentItem } from '../helpers/console-site.ts';
+import { editorOptions, forTheBlock, consolePage as openConsolePage } from '../helpers/console-page.ts';
+import type { InProcessSite } from '../helpers/start-site.ts';
+import { signIn } from '../helpers/staff.ts';
 import { toLocalInput } from '../../common/operator-time.ts';
 
 const OWNER = 'olivia@kigezitrails.example';
@@ -34,14 +31,11 @@ let site: InProcessSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('No production build: run `npm run build` before the browser tests.');
-  await mkdir(SHOTS, { recursive: true });
-  site = await startSite({ drivenMail: true });
-  const db = site.app.database!.db;
-  await addStaff(db, OWNER, 'owner', undefined, 'Olivia Mugisha');
-  await addStaff(db, OTHER, 'owner', undefined, 'Oscar Okello');
-  await addStaff(db, AGENT, 'agent', undefined, 'Arthur Agent');
-  browser = await launchBrowser();
+  ({ site, browser } = await consoleBrowserSite(SHOTS, [
+    [OWNER, 'owner', 'Olivia Mugisha'],
+    [OTHER, 'owner', 'Oscar Okello'],
+    [AGENT, 'agent', 'Arthur Agent'],
+  ]));
   // A picture in the library for the blog post made below (an item made in the console takes its
   // pictures from the library), processed.
   await addLibraryPicture(site.base, await signIn(site.base, OWNER), 'shoebill.jpg', 'A shoebill standing in papyrus at the lake’s edge');
@@ -51,45 +45,17 @@ afterAll(async () => {
   await site?.stop();
 });
 
-const signInAs = (page: Page, email: string) => consoleSignIn(page, site.base, email);
-
-async function item(collection: string, slug: string) {
-  const [row] = await site.rows<{ id: number; revision: number; status: string; slug: string; document: any }>(
-    `select id, revision, status, slug, document from content_items where collection = '${collection}' and slug = '${slug}'`,
-  );
-  return row!;
-}
+const item = (collection: string, slug: string) => contentItem(site, collection, slug);
 
 const days = async (slug = SAFARI) => ((await item('safaris', slug)).document.itinerary as { title: string; stops: string[] }[]).map((d) => d.title);
 
 /** A console page in its own context, signed in; console errors and page errors collected. */
-async function consolePage(email: string, opts: { js?: boolean; width?: number } = {}) {
-  const width = opts.width ?? 1280;
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    reducedMotion: 'reduce',
-    javaScriptEnabled: opts.js ?? true,
-    ...(width < 500 ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signInAs(page, email);
-  return { context, page, errors };
-}
+const consolePage = (email: string, opts: { js?: boolean; width?: number } = {}) => openConsolePage(browser, site.base, email, editorOptions(opts.width, opts.js), 20_000);
 
 describe('with JavaScript', () => {
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
-  beforeAll(async () => {
-    ({ context, page, errors } = await consolePage(OWNER));
-  });
-  afterAll(() => context?.close());
+  forTheBlock(async () => ({ page, errors } = await consolePage(OWNER)));
 
   it('writes a blog post as a draft with a live preview, publishes it, and it is on the site and in search', async () => {
     await page.getByRole('navigation', { name: 'Console' }).last().getByRole('link', { name: 'Content' }).click();
@@ -277,12 +243,8 @@ describe('with JavaScript', () => {
 });
 
 describe('without JavaScript', () => {
-  let context: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    ({ context, page } = await consolePage(OWNER, { js: false }));
-  });
-  afterAll(() => context?.close());
+  forTheBlock(async () => ({ page } = await consolePage(OWNER, { js: false })));
 
   it('adds, moves and removes days and previews Markdown by posting the form, nothing typed lost, then saves', async () => {
     const { id } = await item('safaris', SAFARI);
@@ -315,13 +277,9 @@ describe('without JavaScript', () => {
 });
 
 describe('pictures and publication times', () => {
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
-  beforeAll(async () => {
-    ({ context, page, errors } = await consolePage(OWNER));
-  });
-  afterAll(() => context?.close());
+  forTheBlock(async () => ({ page, errors } = await consolePage(OWNER)));
 
   it('picks media-library pictures for a park’s header and a new gallery picture', async () => {
     // A picture in the library, processed.
@@ -530,10 +488,7 @@ describe('revisions, addresses and deletion', () => {
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
-  beforeAll(async () => {
-    ({ context, page, errors } = await consolePage(OWNER));
-  });
-  afterAll(() => context?.close());
+  forTheBlock(async () => ({ context, page, errors } = await consolePage(OWNER)));
 
   it('lists the revisions and restores an earlier one', async () => {
     // The price the tests before left (the two people's saves move it).
@@ -619,13 +574,9 @@ const SIZES = [
 ] as const;
 
 describe.each(SIZES)('axe on the content screens at %s size', (size, width) => {
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
-  beforeAll(async () => {
-    ({ context, page, errors } = await consolePage(OWNER, { width }));
-  });
-  afterAll(() => context?.close());
+  forTheBlock(async () => ({ page, errors } = await consolePage(OWNER, { width })));
 
   it.for([['types'], ['list'], ['form'], ['conflict'], ['revisions'], ['revision']] as const)('%s', async ([name]) => {
     const { id, revision } = await item('safaris', SAFARI);

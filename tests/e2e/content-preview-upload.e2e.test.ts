@@ -12,17 +12,15 @@
 // the drop zone at 1280 and 390 px; screenshots are kept (SCREENSHOT_DIR, default
 // /tmp/content-editor-shots).
 import '../helpers/production.ts';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDir } from '../../server/web.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
-import { type InProcessSite, startSite } from '../helpers/start-site.ts';
-import { addStaff, signIn } from '../helpers/staff.ts';
+import { settled, violations } from '../helpers/console-browser.ts';
+import { consoleBrowserSite, contentItem } from '../helpers/console-site.ts';
+import { consolePage as openConsolePage, editorOptions } from '../helpers/console-page.ts';
+import type { InProcessSite } from '../helpers/start-site.ts';
+import { signIn } from '../helpers/staff.ts';
 
 const OWNER = 'olga@kigezitrails.example';
 const AGENT = 'amos@kigezitrails.example';
@@ -34,44 +32,19 @@ let site: InProcessSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('No production build: run `npm run build` before the browser tests.');
-  await mkdir(SHOTS, { recursive: true });
-  site = await startSite({ drivenMail: true });
-  const db = site.app.database!.db;
-  await addStaff(db, OWNER, 'owner', undefined, 'Olga Owner');
-  await addStaff(db, AGENT, 'agent', undefined, 'Amos Agent');
-  browser = await launchBrowser();
+  ({ site, browser } = await consoleBrowserSite(SHOTS, [
+    [OWNER, 'owner', 'Olga Owner'],
+    [AGENT, 'agent', 'Amos Agent'],
+  ]));
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
   await site?.stop();
 });
 
-async function item(collection: string, slug: string) {
-  const [row] = await site.rows<{ id: number; revision: number; status: string; slug: string; document: any }>(
-    `select id, revision, status, slug, document from content_items where collection = '${collection}' and slug = '${slug}'`,
-  );
-  return row!;
-}
+const item = (collection: string, slug: string) => contentItem(site, collection, slug);
 
-async function consolePage(email: string, opts: { js?: boolean; width?: number } = {}) {
-  const width = opts.width ?? 1280;
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    reducedMotion: 'reduce',
-    javaScriptEnabled: opts.js ?? true,
-    ...(width < 500 ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  await consoleSignIn(page, site.base, email);
-  return { context, page, errors };
-}
+const consolePage = (email: string, opts: { js?: boolean; width?: number } = {}) => openConsolePage(browser, site.base, email, editorOptions(opts.width, opts.js), 20_000);
 
 /** Presses "Preview page" and returns the new tab with the answer's headers. */
 async function openPreview(page: Page) {

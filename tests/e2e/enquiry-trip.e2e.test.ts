@@ -11,8 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDir } from '../../server/web.ts';
 import { axeWithoutScripts } from '../helpers/browser.ts';
 import { OPERATOR, waitFor } from '../helpers/forms.ts';
-import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
-import { type ServerProcess, freePort, seededDataDir, startServer } from '../helpers/start-site.ts';
+import { siteProcessWithSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 const LAUNCH = {
@@ -22,20 +21,14 @@ const LAUNCH = {
 const YEAR = new Date().getUTCFullYear() + 1;
 
 let smtp: TestSmtp;
-let server: ServerProcess;
+let stopSite: (() => Promise<void>) | undefined;
 let browser: Browser;
 let base: string;
 let safari: { slug: string; title: string; days: number };
 
 beforeAll(async () => {
   if (!existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('No production build: run `npm run build` before the browser tests.');
-  smtp = await startTestSmtp();
-  const port = await freePort();
-  base = `http://localhost:${port}`;
-  server = await startServer(
-    { DATA_DIR: await seededDataDir('trip-e2e-'), DATABASE_URL: '', SMTP_URL: smtp.url, SITE_URL: base, OPERATOR_EMAIL: OPERATOR, SPAM_CHECKS: 'off', LOG_LEVEL: 'warn', MAIL_POLL_MS: '100' },
-    port,
-  );
+  ({ smtp, base, stop: stopSite } = await siteProcessWithSmtp('trip-e2e-'));
   const list = (await (await fetch(`${base}/api/safaris`)).json()) as { allsafaris: { safarititleslug: string; safarititle: string; safariday: number }[] };
   const first = list.allsafaris[0]!;
   safari = { slug: first.safarititleslug, title: first.safarititle, days: first.safariday };
@@ -44,9 +37,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  server?.child.kill('SIGTERM');
-  await server?.exited;
-  await smtp?.stop();
+  await stopSite?.();
 });
 
 const noticeFor = (email: string) => smtp.received.find((m) => m.to.includes(OPERATOR) && m.header('reply-to')?.includes(email));

@@ -12,7 +12,7 @@ import { buildDir } from '../../server/web.ts';
 import { axeOn, axeWithoutScripts } from '../helpers/browser.ts';
 import { OPERATOR, waitFor } from '../helpers/forms.ts';
 import { type ServerProcess, freePort, seededDataDir, startServer } from '../helpers/start-site.ts';
-import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../helpers/smtp.ts';
+import { siteProcessWithSmtp, type ReceivedMail, type TestSmtp } from '../helpers/smtp.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 const LAUNCH = {
@@ -21,30 +21,14 @@ const LAUNCH = {
 };
 
 let smtp: TestSmtp;
-let server: ServerProcess;
+let stopSite: (() => Promise<void>) | undefined;
 let browser: Browser;
 let base: string;
 let safariSlug: string;
 
 beforeAll(async () => {
   if (!existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('No production build: run `npm run build` before the browser tests.');
-  smtp = await startTestSmtp();
-  const port = await freePort();
-  base = `http://localhost:${port}`;
-  server = await startServer(
-    {
-      DATA_DIR: await seededDataDir('forms-e2e-'),
-      DATABASE_URL: '',
-      SMTP_URL: smtp.url,
-      SITE_URL: base,
-      OPERATOR_EMAIL: OPERATOR,
-      // Many submissions from one address in a few seconds: the limits and fill time are tested at the API.
-      SPAM_CHECKS: 'off',
-      LOG_LEVEL: 'warn',
-      MAIL_POLL_MS: '100',
-    },
-    port,
-  );
+  ({ smtp, base, stop: stopSite } = await siteProcessWithSmtp('forms-e2e-'));
   const safaris = (await (await fetch(`${base}/api/safaris`)).json()) as { allsafaris: { safarititleslug: string }[] };
   safariSlug = safaris.allsafaris[0]!.safarititleslug;
   browser = await chromium.launch(LAUNCH);
@@ -52,9 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  server?.child.kill('SIGTERM');
-  await server?.exited;
-  await smtp?.stop();
+  await stopSite?.();
 });
 
 async function newPage(javaScriptEnabled: boolean): Promise<{ page: Page; context: BrowserContext; dialogs: string[]; posts: () => number }> {

@@ -16,7 +16,7 @@ import type { Db } from '../../server/db/index.ts';
 import { enquiries, mailOutbox } from '../../server/db/schema.ts';
 import { buildDir } from '../../server/web.ts';
 import { axeViolations, launchBrowser, settled } from '../helpers/browser.ts';
-import { rowsOf } from '../helpers/forms.ts';
+import { postPublicEnquiry, rowsOf } from '../helpers/forms.ts';
 import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { addStaff, STAFF_PASSWORD } from '../helpers/staff.ts';
@@ -75,21 +75,14 @@ beforeAll(async () => {
     )}`,
   );
   // One sent from a safari's page through the public API: its operator notice is the thread.
-  const headers = { 'content-type': 'application/json', origin: base };
-  const { token } = (await (await fetch(`${base}/api/form-token`, { method: 'POST', headers })).json()) as { token: string };
-  const res = await fetch(`${base}/api/plan-a-safari`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      name: 'Amina Otieno',
-      email: 'amina.otieno@example.com',
-      phone: '+254 712 345678',
-      country: 'Kenya',
-      message: 'We would like a five day gorilla and chimpanzee trip in July for two adults.\nCould you send us a quote?',
-      preferredContactMethod: 'Whatsapp',
-      currentUrl: `http://localhost:3000/safaris/${safari.slug}`,
-      formToken: token,
-    }),
+  const res = await postPublicEnquiry(base, {
+    name: 'Amina Otieno',
+    email: 'amina.otieno@example.com',
+    phone: '+254 712 345678',
+    country: 'Kenya',
+    message: 'We would like a five day gorilla and chimpanzee trip in July for two adults.\nCould you send us a quote?',
+    preferredContactMethod: 'Whatsapp',
+    currentUrl: `http://localhost:3000/safaris/${safari.slug}`,
   });
   expect(res.status).toBe(201);
   aminaId = ((await res.json()) as { id: number }).id;

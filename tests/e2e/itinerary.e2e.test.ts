@@ -3,8 +3,8 @@
 // addresses; the route map and the park's location map load as images at desktop and phone sizes
 // (the phone gets its square picture), add no script, and axe finds nothing on either page.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchBrowser, openSettled } from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, browserForTheFile, openSettled } from '../helpers/browser.ts';
 import { getJson } from '../helpers/site.ts';
 import { sharedSite } from '../helpers/shared-site.ts';
 
@@ -15,12 +15,7 @@ const safari = [...allsafaris].sort((a, b) => b.safariday - a.safariday)[0]!.saf
 const park = 'bwindi-impenetrable-forest-national-park';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+browserForTheFile((b) => (browser = b));
 
 const open = (page: Page, path: string) => openSettled(page, base + path);
 

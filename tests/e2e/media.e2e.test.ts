@@ -5,15 +5,15 @@
 // /admin/media, an image's screen and /admin/settings at desktop and phone sizes; screenshots are
 // kept for review.
 import '../helpers/production.ts';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.ts';
-import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
-import { type InProcessSite, startSite } from '../helpers/start-site.ts';
-import { addStaff } from '../helpers/staff.ts';
+import { consolePage, forTheBlock, sizedOptions } from '../helpers/console-page.ts';
+import { consoleSignIn, settled, violations, widerThan } from '../helpers/console-browser.ts';
+import { consoleBrowserSite } from '../helpers/console-site.ts';
+import type { InProcessSite } from '../helpers/start-site.ts';
 
 const OWNER = 'olivia@kigezitrails.example';
 const AGENT = 'arthur@kigezitrails.example';
@@ -33,14 +33,12 @@ async function photo(hue: string, width: number, height: number, format: 'jpeg' 
 }
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
-  site = await startSite({ drivenMail: true });
-  const db = site.app.database!.db;
-  await addStaff(db, OWNER, 'owner', undefined, 'Olivia Mugisha');
-  await addStaff(db, AGENT, 'agent', undefined, 'Arthur Agent');
+  ({ site, browser } = await consoleBrowserSite(SHOTS, [
+    [OWNER, 'owner', 'Olivia Mugisha'],
+    [AGENT, 'agent', 'Arthur Agent'],
+  ]));
   lion = await photo('#c9a04a', 1400, 933);
   lake = await photo('#3f7f9a', 1000, 750, 'png');
-  browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -60,20 +58,9 @@ async function bigFile(mb: number): Promise<string> {
 const libraryCount = async () => Number((await site.rows<{ n: number }>('select count(*)::int as n from media_uploads'))[0]!.n);
 
 describe('the owner, with JavaScript', () => {
-  let context: BrowserContext;
   let page: Page;
-  const errors: string[] = [];
-  beforeAll(async () => {
-    context = await browser.newContext({ viewport: { width: 1366, height: 860 }, reducedMotion: 'reduce' });
-    page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signInAs(page, OWNER);
-  });
-  afterAll(() => context?.close());
+  let errors: string[];
+  forTheBlock(async () => ({ page, errors } = await consolePage(browser, site.base, OWNER, { viewport: { width: 1366, height: 860 }, reducedMotion: 'reduce' }, 20_000)));
 
   it('picks a file, describes it and follows it from upload to its variants', async () => {
     await page.getByRole('navigation', { name: 'Console' }).last().getByRole('link', { name: 'Media' }).click();
@@ -180,15 +167,8 @@ describe('the owner, with JavaScript', () => {
 });
 
 describe('without JavaScript', () => {
-  let context: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    context = await browser.newContext({ viewport: { width: 1366, height: 860 }, javaScriptEnabled: false });
-    page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await signInAs(page, OWNER);
-  });
-  afterAll(() => context?.close());
+  forTheBlock(async () => ({ page } = await consolePage(browser, site.base, OWNER, { viewport: { width: 1366, height: 860 }, javaScriptEnabled: false }, 20_000)));
 
   it('uploads through the plain form, and shows a refusal as a message', async () => {
     await page.goto(`${site.base}/admin/media`);
@@ -260,20 +240,9 @@ const SIZES = [
 ] as const;
 
 describe.each(SIZES)('axe on the media screens at %s size', (size, viewport) => {
-  let context: BrowserContext;
   let page: Page;
-  const errors: string[] = [];
-  beforeAll(async () => {
-    context = await browser.newContext({ viewport, reducedMotion: 'reduce', ...(size === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
-    page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signInAs(page, OWNER);
-  });
-  afterAll(() => context?.close());
+  let errors: string[];
+  forTheBlock(async () => ({ page, errors } = await consolePage(browser, site.base, OWNER, sizedOptions(size, viewport), 20_000)));
 
   it.for([
     ['media', '/admin/media'],
@@ -297,14 +266,7 @@ describe.each(SIZES)('axe on the media screens at %s size', (size, viewport) => 
     }
     expect(await page.locator('h1').count()).toBe(1);
     // Nothing wider than the screen (the widest elements named when something is).
-    const wide = await page.evaluate(
-      (w) =>
-        [...document.querySelectorAll('body *')]
-          .filter((el) => el.getBoundingClientRect().right > w + 0.5)
-          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
-          .slice(-5),
-      viewport.width,
-    );
+    const wide = await widerThan(page, viewport.width);
     expect(wide).toEqual([]);
     expect(await violations(page)).toEqual([]);
     expect(errors.splice(0)).toEqual([]);

@@ -6,18 +6,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { site } from '../../common/site.ts';
-import { axeViolations, launchBrowser, openSettled } from '../helpers/browser.ts';
+import { axeViolations, browserForTheFile, openSettled } from '../helpers/browser.ts';
 import { sharedSite } from '../helpers/shared-site.ts';
 
 const server = sharedSite();
 const base = server.url;
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+browserForTheFile((b) => (browser = b));
 
 const open = (page: Page, path: string) => openSettled(page, base + path);
 

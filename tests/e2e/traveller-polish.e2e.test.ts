@@ -8,7 +8,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchBrowser, openSettled } from '../helpers/browser.ts';
+import { axeViolations, launchBrowser, openSettled, screenshotTo } from '../helpers/browser.ts';
 import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
@@ -43,15 +43,7 @@ async function newPage(viewport: { width: number; height: number }, currency?: s
 
 const open = (page: Page, path: string) => openSettled(page, base + path);
 
-async function shot(page: Page, name: string, locator?: string) {
-  if (!SHOTS) return;
-  if (locator)
-    await page
-      .locator(locator)
-      .first()
-      .screenshot({ path: path.join(SHOTS, `${name}.png`) });
-  else await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
+const shot = (page: Page, name: string, locator?: string) => screenshotTo(SHOTS, page, name, locator);
 
 describe('safari cards in shillings and francs', () => {
   for (const [label, viewport] of SIZES) {

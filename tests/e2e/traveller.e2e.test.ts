@@ -16,7 +16,7 @@ import { CONVERSION_NOTE } from '../../common/currency.ts';
 import { REVIEW_MESSAGES } from '../../common/reviews.ts';
 import { leadDay, whatsappLeadCounts } from '../../server/leads.ts';
 import { approveReview, listPendingReviews, listReviews } from '../../server/reviews.ts';
-import { axeViolations, launchBrowser, openSettled } from '../helpers/browser.ts';
+import { axeViolations, launchBrowser, openSettled, screenshotTo } from '../helpers/browser.ts';
 import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
@@ -69,15 +69,7 @@ async function newPage(viewport = DESKTOP, opts: { javaScriptEnabled?: boolean }
 
 const open = (page: Page, path: string) => openSettled(page, base + path);
 
-async function shot(page: Page, name: string, locator?: string) {
-  if (!SHOTS) return;
-  if (locator)
-    await page
-      .locator(locator)
-      .first()
-      .screenshot({ path: path.join(SHOTS, `${name}.png`) });
-  else await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
+const shot = (page: Page, name: string, locator?: string) => screenshotTo(SHOTS, page, name, locator);
 
 /** axe on a page loaded without JavaScript: its HTML, scripts removed, checked in a page that runs axe. */
 async function axeWithoutScripts(page: Page, include: string): Promise<string[]> {

@@ -7,7 +7,8 @@ import { openTestDatabase, type Backend, type TestDatabase } from './db.ts';
 
 type Json = Record<string, any>;
 
-export function apiRequests(api: { request: (path: string) => Response | Promise<Response> }) {
+/** `get` and `ok` over the API; with `contentType`, `ok` also expects that Content-Type. */
+export function apiRequests(api: { request: (path: string) => Response | Promise<Response> }, opts: { contentType?: string } = {}) {
   async function get(path: string) {
     const res = await api.request(path);
     return { res, status: res.status, body: (await res.json()) as Json };
@@ -16,6 +17,7 @@ export function apiRequests(api: { request: (path: string) => Response | Promise
   async function ok<T = Json>(path: string): Promise<T> {
     const r = await get(path);
     expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBe(200);
+    if (opts.contentType) expect(r.res.headers.get('content-type')).toBe(opts.contentType);
     return r.body as T;
   }
   return { get, ok };

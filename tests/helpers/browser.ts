@@ -2,6 +2,7 @@
 // opens reports Content-Security-Policy violations of its pages; tests/helpers/csp-guard.ts fails
 // the test that caused any. Below: what the browser tests do on every page (wait for the router and
 // the fonts, run axe).
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
@@ -76,6 +77,26 @@ export async function launchBrowser(opts: { local?: boolean } = {}): Promise<Bro
     return page;
   };
   return browser;
+}
+
+/** Keeps a screenshot `${name}.png` of the page (or of the first element `locator` finds) in `dir`; nothing without a `dir`. */
+export async function screenshotTo(dir: string | undefined, page: Page, name: string, locator?: string): Promise<void> {
+  if (!dir) return;
+  const file = { path: path.join(dir, `${name}.png`) };
+  if (locator) await page.locator(locator).first().screenshot(file);
+  else await page.screenshot(file);
+}
+
+/** The test file's Chromium (launchBrowser), launched before its tests (handed to `use`) and closed after them. */
+export function browserForTheFile(use: (browser: Browser) => void): void {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    use(browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 // What the console's browser tests share: signing in through the form, waiting for the router to
-// settle, and axe's violations in one line each.
+// settle, axe's violations and what is wider than the screen in one line each.
 import type { Page } from 'playwright-core';
 import { axeViolations, settled } from './browser.ts';
 import { STAFF_PASSWORD } from './staff.ts';
@@ -18,6 +18,18 @@ export { settled };
 
 /** axe's violations on the page, one line each (and proof that it checked something). */
 export const violations = (page: Page): Promise<string[]> => axeViolations(page);
+
+/** The last five elements wider than `width` (tag and classes), to name what overflows the screen. */
+export function widerThan(page: Page, width: number): Promise<string[]> {
+  return page.evaluate(
+    (w) =>
+      [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > w + 0.5)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
+        .slice(-5),
+    width,
+  );
+}
 
 /** The console's two widths: a desktop and a phone. */
 export const CONSOLE_SIZES = [

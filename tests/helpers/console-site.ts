@@ -1,9 +1,17 @@
 // The console's sites moved to tests/helpers/start-site.ts: startConsoleSite(backend, env,
 // shareDatabase, schedulePollMs) is startSite({ backend, env, shareDatabase, drivenMail: true, app:
-// { schedulePollMs } }). Here too: a picture put in the media library, processed.
+// { schedulePollMs } }). Here too: a picture put in the media library, processed; and a console
+// browser file's site, staff and Chromium; a content item's row.
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
+import type { StaffRole } from '../../common/staff.ts';
+import { buildDir } from '../../server/web.ts';
+import { launchBrowser } from './browser.ts';
 import type { Backend } from './db.ts';
-import type { SignedIn } from './staff.ts';
+import { addStaff, type SignedIn } from './staff.ts';
 import { startSite, type InProcessSite } from './start-site.ts';
 
 export type ConsoleSite = InProcessSite;
@@ -32,4 +40,25 @@ export async function addLibraryPicture(base: string, who: SignedIn, name: strin
     if (status === 'failed' || Date.now() > until) throw new Error(`the library picture was not processed (${status})`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * A console browser file's set-up: the production build checked for, the screenshots' folder
+ * `shots` made, the site started in this process with driven mail, its staff added (email, role,
+ * name; the usual password), and Chromium launched.
+ */
+export async function consoleBrowserSite(shots: string, staff: [email: string, role: StaffRole, name: string][]): Promise<{ site: ConsoleSite; browser: Browser }> {
+  if (!existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('No production build: run `npm run build` before the browser tests.');
+  await mkdir(shots, { recursive: true });
+  const site = await startSite({ drivenMail: true });
+  for (const [email, role, name] of staff) await addStaff(site.app.database!.db, email, role, undefined, name);
+  return { site, browser: await launchBrowser() };
+}
+
+/** The content item `slug` of `collection` as stored: id, revision, status, slug and document. */
+export async function contentItem(site: ConsoleSite, collection: string, slug: string) {
+  const [row] = await site.rows<{ id: number; revision: number; status: string; slug: string; document: any }>(
+    `select id, revision, status, slug, document from content_items where collection = '${collection}' and slug = '${slug}'`,
+  );
+  return row!;
 }

@@ -108,3 +108,10 @@ export const goodEnquiry = (i = 0) => ({
   preferredContactMethod: 'Whatsapp',
   currentUrl: `${SITE}/safaris/3-days-bwindi-gorilla-safari`,
 });
+
+/** Posts an enquiry to the site at `base` as its public form does: a form token, then the enquiry carrying it. */
+export async function postPublicEnquiry(base: string, fields: Record<string, string>): Promise<Response> {
+  const headers = { 'content-type': 'application/json', origin: base };
+  const { token } = (await (await fetch(`${base}/api/form-token`, { method: 'POST', headers })).json()) as { token: string };
+  return fetch(`${base}/api/plan-a-safari`, { method: 'POST', headers, body: JSON.stringify({ ...fields, formToken: token }) });
+}

@@ -1,6 +1,11 @@
 // A real SMTP server for tests (the smtp-server package), keeping every message it accepts.
-// It can be stopped and started again on the same port, and told to refuse messages.
+// It can be stopped and started again on the same port, and told to refuse messages. Also: the
+// whole site sending its mail to one, in this process or in a process of its own.
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import type { Db } from '../../server/db/index.ts';
+import type { Backend } from './db.ts';
+import { FROM, OPERATOR } from './forms.ts';
+import { freePort, type InProcessSite, seededDataDir, startServer, startSite } from './start-site.ts';
 
 export interface ReceivedMail {
   from: string;
@@ -169,4 +174,44 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
     });
   await state.start();
   return state;
+}
+
+/**
+ * The whole site on `backend`, its mail going to a test SMTP server started first (from FROM, the
+ * operator's copies to OPERATOR), spam checks off; its origin and database alongside.
+ */
+export async function siteWithSmtp(backend: Backend): Promise<{ site: InProcessSite; smtp: TestSmtp; base: string; db: Db }> {
+  const smtp = await startTestSmtp();
+  try {
+    const site = await startSite({ backend, env: { SMTP_URL: smtp.url, SPAM_CHECKS: 'off', OPERATOR_EMAIL: OPERATOR, MAIL_FROM: FROM } });
+    return { site, smtp, base: site.base, db: site.app.database!.db };
+  } catch (e) {
+    await smtp.stop();
+    throw e;
+  }
+}
+
+/**
+ * The built site in a process of its own on a copy of the seeded PGlite database (`prefix` names its
+ * DATA_DIR), its mail going to a test SMTP server started first (the operator's copies to OPERATOR,
+ * the outbox polled every 100 ms), spam checks off: many submissions from one address in a few
+ * seconds (the limits and fill time are tested at the API). `stop()` ends the process, then the SMTP server.
+ */
+export async function siteProcessWithSmtp(prefix: string): Promise<{ smtp: TestSmtp; base: string; stop(): Promise<void> }> {
+  const smtp = await startTestSmtp();
+  try {
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    const env = { DATA_DIR: await seededDataDir(prefix), DATABASE_URL: '', SMTP_URL: smtp.url, SITE_URL: base, OPERATOR_EMAIL: OPERATOR, SPAM_CHECKS: 'off', LOG_LEVEL: 'warn', MAIL_POLL_MS: '100' };
+    const server = await startServer(env, port);
+    const stop = async () => {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      await smtp.stop();
+    };
+    return { smtp, base, stop };
+  } catch (e) {
+    await smtp.stop();
+    throw e;
+  }
 }
