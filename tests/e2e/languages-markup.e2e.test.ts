@@ -28,19 +28,17 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** The first link of a list page to one of its items (/safaris/… from /safaris), in that page's language. */
-async function firstItem(listPath: string, itemPrefix: string): Promise<string> {
-  const html = await (await fetch(site.url + listPath)).text();
-  const found = new RegExp(`href="(${itemPrefix.replace(/\//g, '\\/')}[a-z0-9-]+)"`).exec(html);
-  if (!found) throw new Error(`no item link under ${itemPrefix} on ${listPath}`);
-  return found[1]!;
+/** The first item of a list page (/safaris/x from /safaris), at its address in the page's language. */
+async function firstItem(list: string, language: Language): Promise<string> {
+  const html = await (await fetch(site.url + localizePath(list, language))).text();
+  const found = new RegExp(`href="(?:/${language})?${list}/([a-z0-9-]+)"`).exec(html) ?? new RegExp(`href="${localizePath(list, language)}/([a-z0-9-]+)"`).exec(html);
+  if (!found) throw new Error(`no item link on ${localizePath(list, language)}`);
+  return localizePath(`${list}/${found[1]}`, language);
 }
 
 async function pagesOf(language: Language): Promise<string[]> {
   const paths = SAMPLE.map((p) => (p.startsWith('/no-such') ? (language === 'en' ? p : `/${language}${p}`) : localizePath(p, language)));
-  const safaris = localizePath('/safaris', language);
-  const parks = localizePath('/parks', language);
-  paths.push(await firstItem(safaris, `${safaris}/`), await firstItem(parks, `${parks}/`));
+  paths.push(await firstItem('/safaris', language), await firstItem('/parks', language));
   return paths;
 }
 
