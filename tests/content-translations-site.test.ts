@@ -85,7 +85,7 @@ describe.each(backends())('translated content on the site on %s', (backend) => {
     expect((await get(`/de/safaris/${UNTRANSLATED}`)).status).toBe(404);
     const list = await (await get('/de/safaris')).text();
     expect(list).toContain('DE Bwindi Gorilla Trek from Kabale');
-    expect(list).toContain(`/safaris/${TRANSLATED}"`);
+    expect(list, 'the card links to the German page').toContain(`href="/de/safaris/${TRANSLATED}"`);
     expect(list).not.toContain(UNTRANSLATED);
     const english = await (await get(`/safaris/${UNTRANSLATED}`)).text();
     expect(alternatesOf(english)).toEqual([`en ${SITE}/safaris/${UNTRANSLATED}`, `x-default ${SITE}/safaris/${UNTRANSLATED}`]);

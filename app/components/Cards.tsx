@@ -1,6 +1,7 @@
 // Content cards. The title link covers the whole card; images keep a fixed aspect ratio.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useLocalLink } from '../lib/languages.ts';
 import type {
   AnimalCard as Animal,
   BirdCard as Bird,
@@ -41,6 +42,7 @@ interface CardProps {
 }
 
 export function Card({ to, image, alt, title, text, eyebrow, badge, footer, cta, name, headingLevel = 3, variant = 'default', sizes, reloadDocument }: CardProps) {
+  const local = useLocalLink();
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const [w, h] = variant === 'default' ? [600, 400] : [600, 750];
   return (
@@ -52,7 +54,7 @@ export function Card({ to, image, alt, title, text, eyebrow, badge, footer, cta,
       <div className="card__body">
         {eyebrow && <p className="card__eyebrow">{eyebrow}</p>}
         <H className="card__title">
-          <Link to={to} className="card__link" reloadDocument={reloadDocument}>
+          <Link to={local(to)} className="card__link" reloadDocument={reloadDocument}>
             {title}
           </Link>
         </H>

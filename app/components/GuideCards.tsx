@@ -1,5 +1,6 @@
 // The guides: a guide's card on the list of the team, and the "Your guides" section of a safari's
 // page (a portrait, the name linking to the guide's page, the role, the languages and years).
+import { useLocalLink } from '../lib/languages.ts';
 import { Link } from 'react-router';
 import type { GuideCard as GuideCardData } from '../../common/api-types.ts';
 import { Card } from './Cards.tsx';
@@ -16,12 +17,13 @@ export function useSpoken(): (languages: readonly string[]) => string {
 const firstName = (name: string) => name.split(' ')[0] ?? name;
 
 export function GuideCard({ guide, headingLevel }: { guide: GuideCardData; headingLevel?: 2 | 3 }) {
+  const local = useLocalLink();
   const t = useT();
   const tParts = useTParts();
   const spoken = useSpoken();
   return (
     <Card
-      to={`/guides/${guide.guidetitleslug}`}
+      to={local(`/guides/${guide.guidetitleslug}`)}
       image={guide.guideheaderimage}
       alt={guide.guideheaderimagealt}
       variant="tall"
@@ -36,6 +38,7 @@ export function GuideCard({ guide, headingLevel }: { guide: GuideCardData; headi
 
 /** A safari's guides, when it names some. */
 export function YourGuides({ guides }: { guides: readonly GuideCardData[] }) {
+  const local = useLocalLink();
   const t = useT();
   const tParts = useTParts();
   const spoken = useSpoken();
@@ -51,7 +54,7 @@ export function YourGuides({ guides }: { guides: readonly GuideCardData[] }) {
               <Image src={g.guideheaderimage} alt="" width={192} height={192} sizes="88px" />
             </span>
             <span className="guide-chip__body">
-              <Link to={`/guides/${g.guidetitleslug}`} className="guide-chip__name">
+              <Link to={local(`/guides/${g.guidetitleslug}`)} className="guide-chip__name">
                 {g.guidetitle}
               </Link>
               <span className="guide-chip__role">{g.guiderole}</span>

@@ -1,6 +1,7 @@
 // The route of a safari: a map of East Africa with the stops numbered in itinerary order (a
 // same-origin SVG image drawn on the server, no script) and, as its caption, the same stops as an
 // ordered list with their days, which is also the map's text alternative.
+import { useLocalLink } from '../lib/languages.ts';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { SafariDay } from '../../common/api-types.ts';
@@ -22,6 +23,7 @@ function stopDays(days: readonly number[], t: Translate): string {
 }
 
 export function SafariRouteMap({ slug, heading, days }: { slug: string; heading: string; days: readonly SafariDay[] }) {
+  const local = useLocalLink();
   const t = useT();
   const route = safariRoute(days);
   if (!route.length) return null;
@@ -45,7 +47,7 @@ export function SafariRouteMap({ slug, heading, days }: { slug: string; heading:
               <li key={stop.number} className="route-map__stop">
                 <span className="route-map__num">{stop.number}</span>
                 <span className="route-map__name">
-                  {stop.parktitleslug ? <Link to={`/parks/${stop.parktitleslug}`}>{stop.title}</Link> : stop.title}
+                  {stop.parktitleslug ? <Link to={local(`/parks/${stop.parktitleslug}`)}>{stop.title}</Link> : stop.title}
                   <span className="route-map__days">{stopDays(stop.days, t)}</span>
                 </span>
               </li>

@@ -1,6 +1,7 @@
 // The safari page's group departures: each upcoming date with its guide, its price per person and
 // single supplement, the seats left (as words and as a bar), and "Book a seat", which opens the
 // departure's booking page. Nothing shows when the safari has no departures.
+import { useLocalLink } from '../lib/languages.ts';
 import { Link } from 'react-router';
 import { formatMinor } from '../../common/booking-money.ts';
 import { FEW_SEATS, onSale, type PublicDeparture } from '../../common/departures.ts';
@@ -16,6 +17,7 @@ export function seatsWords(d: PublicDeparture, t: Translate): string {
 }
 
 function Departure({ d, slug }: { d: PublicDeparture; slug: string }) {
+  const local = useLocalLink();
   const t = useT();
   const tParts = useTParts();
   const f = useFormat();
@@ -33,7 +35,7 @@ function Departure({ d, slug }: { d: PublicDeparture; slug: string }) {
         {d.guide && (
           <span>
             {t('departures.guide')}
-            <Link to={`/guides/${d.guide.slug}`}>{d.guide.name}</Link>
+            <Link to={local(`/guides/${d.guide.slug}`)}>{d.guide.name}</Link>
           </span>
         )}
       </div>
@@ -50,7 +52,7 @@ function Departure({ d, slug }: { d: PublicDeparture; slug: string }) {
       </div>
       <div className="departures__action">
         {open ? (
-          <Link className="btn btn--primary" to={`/safaris/${slug}/departures/${d.id}`}>
+          <Link className="btn btn--primary" to={local(`/safaris/${slug}/departures/${d.id}`)}>
             {t('departures.book')}
             <span className="sr-only">{tParts('departures.bookOn', { date: day(d.startsOn) })}</span>
           </Link>

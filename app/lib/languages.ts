@@ -78,6 +78,12 @@ function useLanguage(): Language {
 }
 
 /** A maker of addresses in the page's language from English ones (the shell's links). */
+/** A link's address in the page's language, given in English or already in the page's language. */
+export function useLocalLink(): (path: string) => string {
+  const language = useLanguage();
+  return (path) => pathIn(path, language);
+}
+
 export function useLocalPath(): (englishPath: string) => string {
   const language = useLanguage();
   return (path) => localizePath(path, language);

@@ -1,5 +1,6 @@
 // Destination detail: title and tag, optional video (a facade: YouTube loads on play), the HTML text, Previous/Next Post,
 // Other destinations (with a link to all) and blogs.
+import { useLocalLink } from '../lib/languages.ts';
 import { Link } from 'react-router';
 import type { DestinationResponse } from '../../common/api-types.ts';
 import { DestinationCard, Grid } from '../components/Cards.tsx';
@@ -33,6 +34,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 }
 
 export default function DestinationDetail({ loaderData: data }: Route.ComponentProps) {
+  const local = useLocalLink();
   const { destination } = data;
   const video = youtubeId(destination.youtubeembedlink);
   const t = useT();
@@ -47,7 +49,7 @@ export default function DestinationDetail({ loaderData: data }: Route.ComponentP
         lead={<p>{destination.destinationdescription}</p>}
         crumbs={[{ label: t('destinations.crumb'), to: '/destinations' }, { label: destination.destinationtitle }]}
         actions={
-          <Link to={`/safaris/in/${destination.destinationtitleslug}`} className="btn btn--light btn--lg">
+          <Link to={local(`/safaris/in/${destination.destinationtitleslug}`)} className="btn btn--light btn--lg">
             {tParts('destinations.safarisOf', { country: destination.destinationtitle })}
           </Link>
         }
@@ -56,10 +58,10 @@ export default function DestinationDetail({ loaderData: data }: Route.ComponentP
         {video && <VideoFacade id={video} subject={destination.destinationtitle} poster={destination.destinationheaderimage} />}
         <RichText html={destination.destinationparagraph} />
         <div className="quick-links">
-          <Link to={`/parks/in/${destination.destinationtitleslug}`} className="btn btn--ghost">
+          <Link to={local(`/parks/in/${destination.destinationtitleslug}`)} className="btn btn--ghost">
             {tParts('destinations.attractionsIn', { country: destination.destinationtitle })}
           </Link>
-          <Link to={`/experiences/in/${destination.destinationtitleslug}`} className="btn btn--ghost">
+          <Link to={local(`/experiences/in/${destination.destinationtitleslug}`)} className="btn btn--ghost">
             {tParts('destinations.experiencesIn', { country: destination.destinationtitle })}
           </Link>
         </div>

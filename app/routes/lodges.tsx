@@ -1,6 +1,7 @@
 // Lodges and camps: 12 per page (?page=N), optionally of one park (?park=<slug>, from a park's
 // "Where to stay") and of one tier (?tier=budget|mid-range|luxury, the chips above the grid).
 // Every filter is a plain link, so the page works without JavaScript.
+import { useLocalLink } from '../lib/languages.ts';
 import { Link } from 'react-router';
 import type { LodgesResponse } from '../../common/api-types.ts';
 import { LODGE_TIERS, PAGE_SIZE, type LodgeTier } from '../../common/constants.ts';
@@ -52,6 +53,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 }
 
 export default function Lodges({ loaderData: data }: Route.ComponentProps) {
+  const local = useLocalLink();
   const [lead] = data.lodges;
   const park = data.park;
   const t = useT();
@@ -68,7 +70,7 @@ export default function Lodges({ loaderData: data }: Route.ComponentProps) {
         crumbs={park ? [{ label: t('lodges.crumb'), to: '/lodges' }, { label: park.parktitle }] : [{ label: t('lodges.crumb') }]}
         actions={
           park ? (
-            <Link to={`/parks/${park.parktitleslug}`} className="btn btn--light btn--lg">
+            <Link to={local(`/parks/${park.parktitleslug}`)} className="btn btn--light btn--lg">
               {t('lodges.aboutPark')}
             </Link>
           ) : undefined

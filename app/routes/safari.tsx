@@ -2,6 +2,7 @@
 // the Get a free quote overlay; Detailed Itinerary (the night's lodge, meal plan, activities);
 // Your guides; Your vehicle; Related safaris with a More safaris link; News and updates; travellers' reviews (approved ones)
 // and the review form.
+import { useLocalLink } from '../lib/languages.ts';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { SafariDay, SafariResponse } from '../../common/api-types.ts';
@@ -162,6 +163,7 @@ function IncludesExcludes({ includes, excludes }: { includes: string[]; excludes
 
 /** The vehicle the safari usually runs in: its picture, name, kind, seats and features. */
 function YourVehicle({ vehicle }: { vehicle: NonNullable<SafariResponse['vehicle']> }) {
+  const local = useLocalLink();
   const t = useT();
   return (
     <section className="your-vehicle" aria-labelledby="your-vehicle-title">
@@ -172,7 +174,7 @@ function YourVehicle({ vehicle }: { vehicle: NonNullable<SafariResponse['vehicle
           <Image src={vehicle.vehicleheaderimage} alt="" width={600} height={400} sizes="132px" />
         </span>
         <span className="vehicle-chip__body">
-          <Link to={`/vehicles/${vehicle.vehicletitleslug}`} className="vehicle-chip__name">
+          <Link to={local(`/vehicles/${vehicle.vehicletitleslug}`)} className="vehicle-chip__name">
             {vehicle.vehicletitle}
           </Link>
           <span className="vehicle-chip__kind">{vehicle.vehiclekind}</span>
@@ -235,6 +237,7 @@ function PriceCard({ safari, heading, pageUrl, onQuote }: { safari: SafariRespon
 }
 
 export function ItineraryDay({ day }: { day: SafariDay }) {
+  const local = useLocalLink();
   const t = useT();
   const tParts = useTParts();
   const meals = mealPlan(day);
@@ -252,7 +255,7 @@ export function ItineraryDay({ day }: { day: SafariDay }) {
         <RichText html={day.description} />
         {day.lodge && (
           <p className="day__lodge">
-            <span className="day__lodge-label">{t('safari.overnight')}</span> <Link to={`/lodges/${day.lodge.lodgetitleslug}`}>{day.lodge.lodgetitle}</Link>{' '}
+            <span className="day__lodge-label">{t('safari.overnight')}</span> <Link to={local(`/lodges/${day.lodge.lodgetitleslug}`)}>{day.lodge.lodgetitle}</Link>{' '}
             <span className="day__lodge-tier">({t('safari.tier', { tier: day.lodge.lodgetier === 'mid-range' ? 'midRange' : day.lodge.lodgetier })})</span>
           </p>
         )}
@@ -279,7 +282,7 @@ export function ItineraryDay({ day }: { day: SafariDay }) {
                       <Image src={x.experienceheaderimage} alt={x.experienceheaderimagealt} width={160} height={120} sizes="72px" />
                     </span>
                   )}
-                  <Link to={`/experiences/${x.experiencetitleslug}`}>{x.experiencetitle}</Link>
+                  <Link to={local(`/experiences/${x.experiencetitleslug}`)}>{x.experiencetitle}</Link>
                 </li>
               ))}
             </ul>

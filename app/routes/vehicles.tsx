@@ -1,4 +1,5 @@
 // Our safari vehicles: the fleet travellers ride in, 12 per page (?page=N), in the console's order.
+import { useLocalLink } from '../lib/languages.ts';
 import type { ListResponse } from '../../common/api-types.ts';
 import { contentTypeInfo } from '../../common/content-types.ts';
 import { Card } from '../components/Cards.tsx';
@@ -24,6 +25,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 }
 
 export default function Vehicles({ loaderData: data }: Route.ComponentProps) {
+  const local = useLocalLink();
   const t = useT();
   /** "6 seats, each at a window". */
   const seatsLine = (seats: number, windowSeats: boolean) => `${t('vehicles.seatsLine', { count: seats })}${windowSeats ? t('safari.windowSeats') : ''}`;
@@ -39,7 +41,7 @@ export default function Vehicles({ loaderData: data }: Route.ComponentProps) {
       card={(v) => (
         <Card
           key={v.id}
-          to={`/vehicles/${v.vehicletitleslug}`}
+          to={local(`/vehicles/${v.vehicletitleslug}`)}
           image={v.vehicleheaderimage}
           alt={v.vehicleheaderimagealt}
           eyebrow={v.vehiclekind}

@@ -4,6 +4,7 @@
 // that load their items on demand; and Blogs, the latest stories.
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useLocalLink } from '../../lib/languages.ts';
 import { useT } from '../../i18n/pages.ts';
 import { Price } from '../Price.tsx';
 import type { NavItem, NavPanelAnswer, NavPanelData, NavTab, PanelKey } from '../../lib/nav.ts';
@@ -196,6 +197,7 @@ function PanelSkeleton() {
 }
 
 function ParkItems({ items }: { items: NavItem[] }) {
+  const local = useLocalLink();
   return (
     <ul className="mega__cards">
       {items.map((p) => (
@@ -204,7 +206,7 @@ function ParkItems({ items }: { items: NavItem[] }) {
             <Image src={p.image} alt={p.alt} width={320} height={200} sizes="200px" meta={p.meta} />
           </div>
           <p className="mega-card__title">{p.title}</p>
-          <Link to={`/parks/${p.slug}`} className="mega-card__cta" aria-label={`Explore ${p.title}`}>
+          <Link to={local(`/parks/${p.slug}`)} className="mega-card__cta" aria-label={`Explore ${p.title}`}>
             Explore <ArrowRight size={14} />
           </Link>
         </li>
@@ -214,12 +216,13 @@ function ParkItems({ items }: { items: NavItem[] }) {
 }
 
 function SafariItems({ items }: { items: NavItem[] }) {
+  const local = useLocalLink();
   const t = useT();
   return (
     <ul className="mega__rows">
       {items.map((s) => (
         <li key={s.id}>
-          <Link to={`/safaris/${s.slug}`} className="mega-row">
+          <Link to={local(`/safaris/${s.slug}`)} className="mega-row">
             <span className="mega-row__media">
               <Image src={s.image} alt={s.alt} width={160} height={120} sizes="96px" meta={s.meta} />
             </span>
@@ -240,6 +243,7 @@ function SafariItems({ items }: { items: NavItem[] }) {
 }
 
 function ExperienceItems({ items }: { items: NavItem[] }) {
+  const local = useLocalLink();
   return (
     <ul className="mega__cards mega__cards--3">
       {items.map((x) => (
@@ -247,7 +251,7 @@ function ExperienceItems({ items }: { items: NavItem[] }) {
           <div className="mega-card__media">
             <Image src={x.image} alt={x.alt} width={320} height={200} sizes="200px" meta={x.meta} />
           </div>
-          <Link to={`/experiences/${x.slug}`} className="mega-card__title mega-card__link">
+          <Link to={local(`/experiences/${x.slug}`)} className="mega-card__title mega-card__link">
             {x.title}
           </Link>
         </li>
@@ -257,11 +261,12 @@ function ExperienceItems({ items }: { items: NavItem[] }) {
 }
 
 function BlogItems({ items }: { items: NavItem[] }) {
+  const local = useLocalLink();
   return (
     <ul className="mega__rows mega__rows--2">
       {items.map((b) => (
         <li key={b.id}>
-          <Link to={`/blogs/${b.slug}`} className="mega-row">
+          <Link to={local(`/blogs/${b.slug}`)} className="mega-row">
             <span className="mega-row__media">
               <Image src={b.image} alt={b.alt} width={160} height={120} sizes="96px" meta={b.meta} />
             </span>
