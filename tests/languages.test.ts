@@ -45,6 +45,21 @@ describe('the site in four languages', () => {
 
   const get = (path: string) => fetch(site.base + path);
 
+  it('links the pages of a language to the same language: cards, lists, navigation, the price card', async () => {
+    for (const path of ['/de/', '/de/safaris', '/fr/parcs/bwindi-impenetrable-forest-national-park', '/es/safaris/1-day-bwindi-gorilla-trek-from-kabale', '/de/reiseblog']) {
+      const html = await (await get(path)).text();
+      const language = path.split('/')[1]!;
+      // Every site link but the language switcher's (hreflang) and files (pictures, assets, the API).
+      const links = [...html.matchAll(/<a [^>]*href="(\/[^"]*)"[^>]*>/g)].filter((m) => !/hreflang=/i.test(m[0])).map((m) => m[1]!);
+      const pages = links.filter((h) => !/^\/(assets|images|fonts|api)\//.test(h) && h !== '/favicon.svg' && h !== '/');
+      expect(pages.length, path).toBeGreaterThan(10);
+      expect(
+        pages.filter((h) => !h.startsWith(`/${language}/`)),
+        path,
+      ).toEqual([]);
+    }
+  });
+
   it('lists every address in every language in the sitemap, each naming all four and x-default', () => {
     expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
     const entries = [...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);

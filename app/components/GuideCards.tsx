@@ -68,7 +68,7 @@ export function YourGuides({ guides }: { guides: readonly GuideCardData[] }) {
       </ul>
       <p className="your-guides__note">
         {t('guides.confirmed')}
-        <Link to="/guides">{t('guides.meetTeam')}</Link>.
+        <Link to={local('/guides')}>{t('guides.meetTeam')}</Link>.
       </p>
     </section>
   );

@@ -1,4 +1,5 @@
 // The page hero: background image, breadcrumbs, the page title and a Plan a safari button.
+import { useLocalLink } from '../lib/languages.ts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Image } from './Image.tsx';
@@ -24,6 +25,7 @@ export interface HeroProps {
 
 export function Hero({ title, image, imageAlt = '', eyebrow, lead, crumbs, actions, size = 'page' }: HeroProps) {
   const t = useT();
+  const local = useLocalLink();
   return (
     <section className={`hero hero--${size}`} aria-labelledby="page-title">
       <div className="hero__media">
@@ -39,7 +41,7 @@ export function Hero({ title, image, imageAlt = '', eyebrow, lead, crumbs, actio
               {crumbs.map((c, i) => (
                 <li key={i}>
                   <ChevronRight size={14} />
-                  {c.to ? <Link to={c.to}>{c.label}</Link> : <span aria-current="page">{c.label}</span>}
+                  {c.to ? <Link to={local(c.to)}>{c.label}</Link> : <span aria-current="page">{c.label}</span>}
                 </li>
               ))}
             </ol>
@@ -51,7 +53,7 @@ export function Hero({ title, image, imageAlt = '', eyebrow, lead, crumbs, actio
         </h1>
         {lead && <div className="hero__lead">{lead}</div>}
         <div className="hero__actions">
-          <Link to="/plan-a-safari" className="btn btn--primary btn--lg">
+          <Link to={local('/plan-a-safari')} className="btn btn--primary btn--lg">
             {t('header.plan')}
           </Link>
           {actions}

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight } from './Icons.tsx';
+import { useLocalLink } from '../lib/languages.ts';
 
 export interface SectionProps {
   id?: string;
@@ -39,8 +40,9 @@ export function Section({ id, eyebrow, title, intro, more, tone = 'plain', class
 }
 
 export function MoreLink({ to, children, reloadDocument }: { to: string; children: ReactNode; reloadDocument?: boolean }) {
+  const local = useLocalLink();
   return (
-    <Link to={to} className="more-link" reloadDocument={reloadDocument}>
+    <Link to={local(to)} className="more-link" reloadDocument={reloadDocument}>
       <span>{children}</span>
       <ArrowRight size={18} />
     </Link>

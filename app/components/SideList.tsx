@@ -1,4 +1,5 @@
 // A compact list of linked items with a thumbnail (Popular Safaris, Recent news, Popular posts).
+import { useLocalLink } from '../lib/languages.ts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { BlogCard, SafariCard } from '../../common/api-types.ts';
@@ -17,6 +18,7 @@ export interface SideItem {
 }
 
 export function SideList({ title, items, more, id }: { title: string; items: SideItem[]; more?: ReactNode; id: string }) {
+  const local = useLocalLink();
   if (items.length === 0) return null;
   return (
     <section className="side-list" aria-labelledby={id}>
@@ -30,7 +32,7 @@ export function SideList({ title, items, more, id }: { title: string; items: Sid
               <Image src={item.image} alt={item.alt} width={160} height={120} sizes="96px" />
             </div>
             <div>
-              <Link to={item.to} className="side-item__link">
+              <Link to={local(item.to)} className="side-item__link">
                 {item.title}
               </Link>
               {item.meta && <p className="side-item__meta">{item.meta}</p>}

@@ -20,7 +20,7 @@ import { HoneyPot } from '../components/Field.tsx';
 import { seatsWords } from '../components/SafariDepartures.tsx';
 import type { Route } from './+types/departure-book';
 import './trip.css';
-import { languageOfForm } from '../lib/languages.ts';
+import { languageOfForm, useLocalLink } from '../lib/languages.ts';
 
 const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' } as const;
 /** At most this many seats in one booking from the page (a bigger group asks us). */
@@ -103,6 +103,7 @@ function Summary({ d, seats, singles }: { d: DepartureForBooking; seats: number;
 }
 
 function Header({ d }: { d: DepartureForBooking }) {
+  const local = useLocalLink();
   const t = useT();
   return (
     <header className="trip__head">
@@ -127,7 +128,7 @@ function Header({ d }: { d: DepartureForBooking }) {
         {d.guide && (
           <li>
             <span>Your guide</span>
-            <Link to={`/guides/${d.guide.slug}`}>{d.guide.name}</Link>
+            <Link to={local(`/guides/${d.guide.slug}`)}>{d.guide.name}</Link>
           </li>
         )}
       </ul>
@@ -259,6 +260,7 @@ export default function DepartureBook({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
+  const local = useLocalLink();
   return (
     <section className="form-page" aria-labelledby="book-error-title">
       <div className="form-page__card">
@@ -266,7 +268,7 @@ export function ErrorBoundary() {
         <h1 id="book-error-title">This departure is not on sale</h1>
         <p className="form-page__lead">It may have left, been cancelled or sold out. See the safari’s other dates, or ask us about a private trip.</p>
         <p>
-          <Link to="/safaris">All safaris</Link> · Call or WhatsApp us on <a href={site.phoneHref}>{site.phone}</a>.
+          <Link to={local('/safaris')}>All safaris</Link> · Call or WhatsApp us on <a href={site.phoneHref}>{site.phone}</a>.
         </p>
       </div>
     </section>

@@ -1,6 +1,7 @@
 // Home (spec point 2): hero; why book with us; top experiences; about; safaris; gorilla promo;
 // gorilla safaris; chimpanzee promo; chimpanzee safaris; Batwa call-to-action; top destinations;
 // plan-your-safari form with contact shortcuts; reviews; News and Updates; FAQ.
+import { useLocalLink } from '../lib/languages.ts';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { HomeResponse } from '../../common/api-types.ts';
@@ -68,6 +69,7 @@ function heroPicture(data: Route.ComponentProps['loaderData']): { heroImage: str
 }
 
 export default function Home({ loaderData: data }: Route.ComponentProps) {
+  const local = useLocalLink();
   const { heroImage, heroAlt } = heroPicture(data);
   const t = useT();
   return (
@@ -85,7 +87,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
         }
         lead={<RichText html={data.blocks.hero} />}
         actions={
-          <Link to="/safaris" className="btn btn--light btn--lg">
+          <Link to={local('/safaris')} className="btn btn--light btn--lg">
             Browse safaris
           </Link>
         }
@@ -219,10 +221,10 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
           <div>
             <RichText html={data.blocks.batwa} className="batwa__text" />
             <div className="batwa__actions">
-              <Link to="/plan-a-safari" className="btn btn--gold btn--lg">
+              <Link to={local('/plan-a-safari')} className="btn btn--gold btn--lg">
                 Plan a safari that gives back
               </Link>
-              <Link to="/our-impact" className="btn btn--light">
+              <Link to={local('/our-impact')} className="btn btn--light">
                 See our impact
               </Link>
             </div>
@@ -279,6 +281,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
 }
 
 function Promo({ html, image, alt, tone, flip }: { html: string | undefined; image: string | undefined; alt: string; tone: 'forest' | 'mist'; flip?: boolean }) {
+  const local = useLocalLink();
   return (
     <section className={`section section--${tone} promo${flip ? ' promo--flip' : ''}`}>
       <div className="container promo__grid">
@@ -287,7 +290,7 @@ function Promo({ html, image, alt, tone, flip }: { html: string | undefined; ima
         </div>
         <div className="promo__text">
           <RichText html={html} />
-          <Link to="/plan-a-safari" className="btn btn--primary">
+          <Link to={local('/plan-a-safari')} className="btn btn--primary">
             Plan a safari
           </Link>
         </div>

@@ -1,4 +1,5 @@
 // Parks of a country: 9 per page, heading 'Destinations in {destination title}'.
+import { useLocalLink } from '../lib/languages.ts';
 import { Link } from 'react-router';
 import type { ParksInResponse } from '../../common/api-types.ts';
 import { PAGE_SIZE } from '../../common/constants.ts';
@@ -27,6 +28,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 }
 
 export default function ParksIn({ loaderData: data }: Route.ComponentProps) {
+  const local = useLocalLink();
   return (
     <>
       <Hero
@@ -36,7 +38,7 @@ export default function ParksIn({ loaderData: data }: Route.ComponentProps) {
         eyebrow="Top tourist attractions"
         crumbs={[{ label: 'Parks and attractions', to: '/parks' }, { label: data.destinationTitle }]}
         actions={
-          <Link to={`/destinations/${data.destinationTitleSlug}`} className="btn btn--light btn--lg">
+          <Link to={local(`/destinations/${data.destinationTitleSlug}`)} className="btn btn--light btn--lg">
             About {data.destinationTitle}
           </Link>
         }
@@ -44,7 +46,7 @@ export default function ParksIn({ loaderData: data }: Route.ComponentProps) {
       <div className="container page">
         <nav className="chip-nav" aria-label="Other countries">
           {data.destinations.map((d) => (
-            <Link key={d.id} to={`/parks/in/${d.destinationtitleslug}`} className="chip" aria-current={d.destinationtitleslug === data.destinationTitleSlug ? 'page' : undefined}>
+            <Link key={d.id} to={local(`/parks/in/${d.destinationtitleslug}`)} className="chip" aria-current={d.destinationtitleslug === data.destinationTitleSlug ? 'page' : undefined}>
               {d.destinationtitle}
             </Link>
           ))}

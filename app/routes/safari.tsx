@@ -192,6 +192,7 @@ function YourVehicle({ vehicle }: { vehicle: NonNullable<SafariResponse['vehicle
 
 /** The price and booking card: the price, the currency, the quote button, the itinerary's PDF and the contacts. */
 function PriceCard({ safari, heading, pageUrl, onQuote }: { safari: SafariResponse['safari']; heading: string; pageUrl: string; onQuote: () => void }) {
+  const local = useLocalLink();
   const t = useT();
   const tParts = useTParts();
   return (
@@ -213,7 +214,7 @@ function PriceCard({ safari, heading, pageUrl, onQuote }: { safari: SafariRespon
           {tParts('safari.daysGuided', { count: String(safari.safariday), unit: t('safari.dayUnit', { count: safari.safariday }) })}
         </p>
         <a
-          href={`/plan-a-safari?safari=${encodeURIComponent(safari.safarititleslug)}`}
+          href={local(`/plan-a-safari?safari=${encodeURIComponent(safari.safarititleslug)}`)}
           className="btn btn--primary btn--lg btn--block"
           aria-haspopup="dialog"
           onPointerEnter={() => void loadQuoteOverlay()}
@@ -226,7 +227,7 @@ function PriceCard({ safari, heading, pageUrl, onQuote }: { safari: SafariRespon
           {t('safari.quote')}
         </a>
         <p className="price-card__note">{t('safari.quoteNote')}</p>
-        <a className="price-card__pdf" href={itineraryPdfPath(safari.safarititleslug)} type="application/pdf">
+        <a className="price-card__pdf" href={local(itineraryPdfPath(safari.safarititleslug))} type="application/pdf">
           <DownloadIcon size={18} />
           {t('safari.pdf')}
         </a>

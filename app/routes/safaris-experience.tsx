@@ -1,4 +1,5 @@
 // Safaris of an experience: '{experience title} Safaris', 9 per page, duplicates removed.
+import { useLocalLink } from '../lib/languages.ts';
 import { Link } from 'react-router';
 import type { SafarisByExperienceResponse } from '../../common/api-types.ts';
 import { PAGE_SIZE } from '../../common/constants.ts';
@@ -36,6 +37,7 @@ export function meta({ loaderData, error, location, matches }: Route.MetaArgs) {
 }
 
 export default function SafarisByExperience({ loaderData: data }: Route.ComponentProps) {
+  const local = useLocalLink();
   const safaris = dedupeById(data.safaris);
   return (
     <>
@@ -46,7 +48,7 @@ export default function SafarisByExperience({ loaderData: data }: Route.Componen
         eyebrow="Safaris by experience"
         crumbs={[{ label: 'Safaris', to: '/safaris' }, { label: data.experienceTitle }]}
         actions={
-          <Link to={`/experiences/${data.experienceTitleSlug}`} className="btn btn--light btn--lg">
+          <Link to={local(`/experiences/${data.experienceTitleSlug}`)} className="btn btn--light btn--lg">
             About {data.experienceTitle.toLowerCase()}
           </Link>
         }
@@ -54,7 +56,7 @@ export default function SafarisByExperience({ loaderData: data }: Route.Componen
       <div className="container page">
         <nav className="chip-nav" aria-label="Other experiences">
           {data.safariexperiences.map((x) => (
-            <Link key={x.id} to={`/safaris/experiences/${x.experiencetitleslug}`} className="chip" aria-current={x.experiencetitleslug === data.experienceTitleSlug ? 'page' : undefined}>
+            <Link key={x.id} to={local(`/safaris/experiences/${x.experiencetitleslug}`)} className="chip" aria-current={x.experiencetitleslug === data.experienceTitleSlug ? 'page' : undefined}>
               {x.experiencetitle}
             </Link>
           ))}

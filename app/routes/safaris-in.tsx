@@ -1,4 +1,5 @@
 // Safaris of a country: 9 per page, duplicates removed.
+import { useLocalLink } from '../lib/languages.ts';
 import type { SafarisInResponse } from '../../common/api-types.ts';
 import { PAGE_SIZE } from '../../common/constants.ts';
 import { Empty, Grid, SafariCard } from '../components/Cards.tsx';
@@ -34,6 +35,7 @@ export function meta({ loaderData, error, location, matches }: Route.MetaArgs) {
 }
 
 export default function SafarisIn({ loaderData: data }: Route.ComponentProps) {
+  const local = useLocalLink();
   const safaris = dedupeById(data.safaris);
   return (
     <>
@@ -56,7 +58,7 @@ export default function SafarisIn({ loaderData: data }: Route.ComponentProps) {
         )}
         <Pagination page={data.page} totalPages={data.totalPages} />
         <p className="page__more">
-          <MoreLink to={`/destinations/${data.destinationTitleSlug}`}>Travel guide to {data.destinationTitle}</MoreLink>
+          <MoreLink to={local(`/destinations/${data.destinationTitleSlug}`)}>Travel guide to {data.destinationTitle}</MoreLink>
         </p>
       </div>
     </>

@@ -1,4 +1,5 @@
 // The operator's mark: a sun rising over the Virunga cones, and the name set in Fraunces.
+import { useLocalLink } from '../../lib/languages.ts';
 import { Link } from 'react-router';
 import { site } from '../../../common/site.ts';
 
@@ -14,8 +15,9 @@ export function BrandMark({ size = 40 }: { size?: number }) {
 }
 
 export function Brand({ onNavigate }: { onNavigate?: () => void }) {
+  const local = useLocalLink();
   return (
-    <Link to="/" className="brand" onClick={onNavigate}>
+    <Link to={local('/')} className="brand" onClick={onNavigate}>
       <BrandMark />
       <span className="brand__text">
         <span className="brand__name">{site.name}</span>

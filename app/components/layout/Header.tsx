@@ -16,7 +16,7 @@ import { ChevronDown, CloseIcon, MailIcon, MenuIcon, PhoneIcon, PinIcon, SearchI
 import { Brand } from './Brand.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { useT } from '../../i18n/index.ts';
-import { useLocalPath } from '../../lib/languages.ts';
+import { useLocalLink, useLocalPath } from '../../lib/languages.ts';
 
 const DESKTOP_QUERY = '(min-width: 1080px)';
 const HOVER_QUERY = '(hover: hover) and (min-width: 1080px)';
@@ -419,10 +419,11 @@ interface NavPanelProps {
 function NavPanel({ panelKey, label, href, hydrated, open, content, loadTab, onWant, onToggle, onClose, onHoverOpen, onHoverClose }: NavPanelProps) {
   const button = useRef<HTMLButtonElement>(null);
   const panelId = `mega-${panelKey}`;
+  const local = useLocalLink();
   if (!hydrated) {
     return (
       <li className="nav-item has-panel" data-panel={panelKey}>
-        <a href={href} className="nav-link nav-trigger">
+        <a href={local(href)} className="nav-link nav-trigger">
           {label}
           <ChevronDown size={16} className="nav-trigger__chev" />
         </a>
