@@ -8,13 +8,12 @@ import './helpers/production.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentItem, ContentList } from '../common/content-editing.ts';
-import { contentTranslations, enquiries } from '../server/db/schema.ts';
-import { bumpContentVersion } from '../server/db/version.ts';
+import { enquiries } from '../server/db/schema.ts';
 import { backends } from './helpers/db.ts';
 import { rowsOf } from './helpers/forms.ts';
 import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
-import { germanOf } from './helpers/translations.ts';
+import { clearTranslations, germanOf } from './helpers/translations.ts';
 
 const OWNER = 'owner@kigezitrails.example';
 const SLUG = '1-day-bwindi-gorilla-trek-from-kabale';
@@ -32,11 +31,7 @@ describe.each(backends())('translations in the console on %s', (backend) => {
     await addStaff(site.app.database!.db, OWNER, 'owner');
     owner = await signIn(site.base, OWNER);
     // The site seeded the real translation files; these tests start from none.
-    await site.app.database!.db.transaction(async (tx) => {
-      await tx.delete(contentTranslations);
-      await bumpContentVersion(tx as never, [contentTranslations]);
-    });
-    await site.app.contentVersion!.refresh();
+    await clearTranslations(site.app);
     const list = (await (await owner.get(`/content/safaris?q=${SLUG}`)).json()) as ContentList;
     const id = list.items.find((i) => i.slug === SLUG)!.id;
     item = ((await (await owner.get(`/content/safaris/${id}`)).json()) as { item: ContentItem }).item;

@@ -17,7 +17,7 @@ import { contentItems, contentTranslations } from '../server/db/schema.ts';
 import { bumpContentVersion } from '../server/db/version.ts';
 import { backends } from './helpers/db.ts';
 import { type InProcessSite, startSite } from './helpers/start-site.ts';
-import { germanOf } from './helpers/translations.ts';
+import { clearTranslations, germanOf } from './helpers/translations.ts';
 
 const SITE = 'http://localhost:3000';
 const TRANSLATED = '1-day-bwindi-gorilla-trek-from-kabale';
@@ -42,10 +42,7 @@ describe.each(backends())('translated content on the site on %s', (backend) => {
       await writeFile(path.join(dir, 'translations', 'de', collection, `${slug}.yaml`), stringify(germanOf(collection, english.get(key)!)));
     }
     // The site seeded the real translation files; these tests choose what is translated.
-    await db().transaction(async (tx) => {
-      await tx.delete(contentTranslations);
-      await bumpContentVersion(tx as never, [contentTranslations]);
-    });
+    await clearTranslations(site.app);
     const read = await readTranslationFiles(dir);
     const result = await importTranslationFiles(db(), read.files, english);
     expect(result).toMatchObject({ imported: 2, refused: [] });

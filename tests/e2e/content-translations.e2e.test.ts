@@ -11,6 +11,7 @@ import { launchBrowser } from '../helpers/browser.ts';
 import { checkAndShoot, consoleSignIn, settled } from '../helpers/console-browser.ts';
 import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { addStaff } from '../helpers/staff.ts';
+import { clearTranslations } from '../helpers/translations.ts';
 
 const OWNER = 'olivia@kigezitrails.example';
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/content-translations-shots';
@@ -24,6 +25,7 @@ let id: number;
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
   site = await startSite({ env: { SITE_LANGUAGES: 'en,de,fr,es' } });
+  await clearTranslations(site.app);
   await addStaff(site.app.database!.db, OWNER, 'owner', undefined, 'Olivia Mugisha');
   const rows = await site.rows<{ id: number }>(`select id from content_items where collection = 'safaris' and slug = '${SAFARI}'`);
   id = rows[0]!.id;

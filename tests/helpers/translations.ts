@@ -3,6 +3,8 @@
 import { isTranslatedType, translatableFields, translatablePart, TRANSLATION_LANGUAGES, type TranslationLanguage } from '../../server/content/translatable.ts';
 import { importTranslationFiles } from '../../server/content/translation-files.ts';
 import { loadContentFiles, type CollectionName } from '../../server/db/content.ts';
+import { contentTranslations } from '../../server/db/schema.ts';
+import { bumpContentVersion } from '../../server/db/version.ts';
 import type { InProcessSite } from './start-site.ts';
 
 type SiteApp = InProcessSite['app'];
@@ -35,5 +37,14 @@ export async function translateEverything(app: SiteApp, languages: readonly Tran
   const result = await importTranslationFiles(db, files, english);
   if (result.refused.length) throw new Error(`translations refused:\n${result.refused.join('\n')}`);
   // The site drops what it kept of the content before the test goes on.
+  await app.contentVersion!.refresh();
+}
+
+/** Takes every translation away (the site seeds the real files at start), so a test chooses its own. */
+export async function clearTranslations(app: SiteApp): Promise<void> {
+  await app.database!.db.transaction(async (tx) => {
+    await tx.delete(contentTranslations);
+    await bumpContentVersion(tx as never, [contentTranslations]);
+  });
   await app.contentVersion!.refresh();
 }
