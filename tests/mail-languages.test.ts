@@ -80,6 +80,8 @@ describe.each(backends())('e-mails in the traveller’s language on %s', (backen
     expect(text).toContain('Voyageurs : 2 adultes, 1 enfant (âge 9)');
     expect(text).toContain('Budget par personne : De 3 500 à 5 000 $ US');
     expect(ack!.raw).toContain('<html lang=3D"fr">');
+    // The operator's mailbox is named in French.
+    expect(decoded(ack!.header('reply-to'))).toContain('Kigezi Trails – Réservations');
 
     const [notice] = to(OPERATOR);
     expect(subjectOf(notice)).toBe(`Safari enquiry #${id} from Claire Dubois`);
@@ -95,6 +97,7 @@ describe.each(backends())('e-mails in the traveller’s language on %s', (backen
     expect(subjectOf(ack)).toBe(`We received your safari enquiry (#${id})`);
     expect(ack!.text).toContain('The trip you described: Travel dates: 4 July 2027 to 12 July 2027; Travellers: 2 adults, 1 child (age 9); Budget per person: US$3,500 to 5,000.');
     expect(ack!.raw).toContain('<html lang=3D"en">');
+    expect(decoded(ack!.header('reply-to'))).toContain('Kigezi Trails bookings');
   });
 
   it('confirms a French newsletter sign-up in French, with links to the French pages', async () => {
@@ -196,9 +199,11 @@ describe.each(backends())('e-mails in the traveller’s language on %s', (backen
     expect(textOf(soon)).toContain('commence le mercredi 10 mars 2027. Nous nous réjouissons de vous accueillir.');
     expect(textOf(soon)).toMatch(new RegExp(`${SITE.replace(/\./g, '\\.')}/trip/[A-Za-z0-9_-]{43}\\n`));
 
+    for (const m of [quote, booked]) expect(decoded(m!.header('reply-to'))).toContain('Kigezi Trails – Réservations');
     const cancelled = bySubject('Départ annulé');
     expect(subjectOf(cancelled)).toBe(`Départ annulé : ${made.document.title}, 10 mars 2027 (réservation ${made.booking.reference})`);
     expect(textOf(cancelled)).toContain('Vous serez intégralement remboursé de ce que vous avez payé, soit 1 500 $US');
+    expect(decoded(cancelled!.header('reply-to'))).toContain('Kigezi Trails – Réservations');
     expect(mails.every((m) => m.raw.includes('<html lang=3D"fr">'))).toBe(true);
     expect(mails).toHaveLength(7);
   });

@@ -10,7 +10,7 @@ import { site } from '../../common/site.ts';
 import { serverMessages, type ServerMessages } from '../../app/lib/server-messages.server.ts';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
 import { oneLine } from './one-line.ts';
-import { contactFooterText, esc, greetingName, layout } from './templates.ts';
+import { bookingsName, contactFooterText, esc, greetingName, layout } from './templates.ts';
 
 export interface ReplyInput {
   enquiryId: number;
@@ -70,7 +70,7 @@ export function enquiryReply(r: ReplyInput, opts: { from: string; operatorEmail:
   return {
     from: opts.from,
     to: { name: greetingName(r.visitor.name) ?? '', address: r.visitor.email },
-    replyTo: { name: `${site.name} bookings`, address: opts.operatorEmail },
+    replyTo: { name: bookingsName(m), address: opts.operatorEmail },
     subject,
     text,
     html,

@@ -11,6 +11,7 @@ export const de: Record<ServerMessageKey, string> = {
   'mail.fact': '{label}: {value}',
   'mail.dateRange': '{from} bis {to}',
   'mail.tripButton': 'Zu Ihrer Reiseseite',
+  'mail.bookings': '{site} – Buchungen',
 
   'ack.subject': 'Wir haben Ihre Safari-Anfrage erhalten (Nr. {id})',
   'ack.title': 'Wir haben Ihre Safari-Anfrage erhalten',

@@ -12,6 +12,7 @@ export const en = {
   'mail.fact': '{label}: {value}',
   'mail.dateRange': '{from} to {to}',
   'mail.tripButton': 'Open your trip page',
+  'mail.bookings': '{site} bookings',
 
   'ack.subject': 'We received your safari enquiry (#{id})',
   'ack.title': 'We received your safari enquiry',

@@ -11,6 +11,7 @@ export const es: Record<ServerMessageKey, string> = {
   'mail.fact': '{label}: {value}',
   'mail.dateRange': 'del {from} al {to}',
   'mail.tripButton': 'Abrir la página de su viaje',
+  'mail.bookings': '{site} – Reservas',
 
   'ack.subject': 'Hemos recibido su solicitud de safari (n.º {id})',
   'ack.title': 'Hemos recibido su solicitud de safari',

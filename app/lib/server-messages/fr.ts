@@ -11,6 +11,7 @@ export const fr: Record<ServerMessageKey, string> = {
   'mail.fact': '{label} : {value}',
   'mail.dateRange': 'du {from} au {to}',
   'mail.tripButton': 'Ouvrir votre page de voyage',
+  'mail.bookings': '{site} – Réservations',
 
   'ack.subject': 'Nous avons bien reçu votre demande de safari (n° {id})',
   'ack.title': 'Nous avons bien reçu votre demande de safari',
