@@ -2,7 +2,8 @@
 // booking's receipt (the console's download and the receipt e-mail's attachment) has Spanish titles,
 // labels, payment method, money and dates, and the console can still download the English copy;
 // a German enquiry's reply with the itinerary attached carries the safari's German itinerary and
-// names it in German; a French enquiry whose safari has no French translation gets the English one.
+// names it in German, and the quote sent for it is a German PDF; a French enquiry whose safari has
+// no French translation gets the English itinerary.
 import './helpers/production.ts';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { bookingDetail } from '../server/bookings/console.ts';
 import { importTranslationFiles, readTranslationFiles } from '../server/content/translation-files.ts';
 import { defaultContentDir, loadContentFiles } from '../server/db/content.ts';
 import { paymentReceiptMessage } from '../server/payments/mail.ts';
-import { sentQuote } from './helpers/bookings.ts';
+import { sampleQuoteDocument, sentQuote } from './helpers/bookings.ts';
 import { backends } from './helpers/db.ts';
 import { attachmentsOf, startTestSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { type InProcessSite, startSite } from './helpers/start-site.ts';
@@ -170,6 +171,21 @@ describe.each(backends())('the traveller’s PDFs in their language on %s', (bac
       expect(reply?.text).toContain(`Ihre Anfragenummer: ${id}`);
       expect(reply?.text).not.toMatch(/Attached:|Your enquiry reference/);
       expect(reply?.raw).toContain('<html lang=3D"de">');
+    });
+
+    it('attaches the quote sent for a German enquiry as a German PDF', async () => {
+      const id = await enquiry('Anna Schmidt', 'anna@example.de', 'de');
+      const document = sampleQuoteDocument({ validUntil: '2099-12-31' });
+      const made = (await (await owner.send('/quotes', { traveller: { name: 'Anna Schmidt', email: 'anna@example.de' }, enquiryId: id, document })).json()) as { id: number; reference: string };
+      expect((await owner.send(`/quotes/${made.id}/send`)).status).toBe(200);
+      await site.drainMail();
+      const [mail] = mailTo('anna@example.de');
+      const [file] = attachmentsOf(mail);
+      expect(file?.filename).toBe(`${made.reference}-v1.pdf`);
+      expect(pdfLanguage(file!.bytes)).toBe('de');
+      const text = await pdfText(file!.bytes);
+      for (const label of ['Erstellt für', 'Preisaufstellung', 'Gültigkeit und Bedingungen', 'Vollpension']) expect(text, label).toContain(label);
+      expect(text).not.toMatch(/Prepared for|Price breakdown/);
     });
 
     it('sends a French enquiry the English itinerary when the safari has no French translation', async () => {
