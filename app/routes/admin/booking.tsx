@@ -161,8 +161,7 @@ function Ledger({ b }: { b: BookingDetail }) {
                   {b.language === 'en' ? null : ` (${LANGUAGES[b.language]?.name ?? b.language})`}
                 </a>
                 {b.language === 'en' ? null : (
-                  <>
-                    {' · '}
+                  <span className="c-bk-sub">
                     <a href={`/admin/bookings/${b.id}/receipts/${e.id}?language=en`} hrefLang="en">
                       English
                       <span className="sr-only">
@@ -170,7 +169,7 @@ function Ledger({ b }: { b: BookingDetail }) {
                         copy of the receipt of the {e.kind} of {dayText(e.receivedOn)}
                       </span>
                     </a>
-                  </>
+                  </span>
                 )}
               </td>
             </tr>
