@@ -76,12 +76,17 @@ describe.each(backends())('the traveller’s PDFs in their language on %s', (bac
       expect(b.language).toBe('es');
     });
 
-    it('downloads from the console in Spanish: titles, labels, method, money and dates', async () => {
-      const res = await agent.get(`/bookings/${id}/receipts/${b.ledger[0]!.id}`);
-      expect(res.status).toBe(200);
+    /** A receipt the console downloads: a PDF tagged with `language`, as text. */
+    async function receipt(path: string, language: string): Promise<string> {
+      const res = await agent.get(path);
+      expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/pdf']);
       const bytes = new Uint8Array(await res.arrayBuffer());
-      expect(pdfLanguage(bytes)).toBe('es');
-      const text = await pdfText(bytes);
+      expect(pdfLanguage(bytes)).toBe(language);
+      return pdfText(bytes);
+    }
+
+    it('downloads from the console in Spanish: titles, labels, method, money and dates', async () => {
+      const text = await receipt(`/bookings/${id}/receipts/${b.ledger[0]!.id}`, 'es');
       for (const label of [
         'Recibo de pago',
         `Número de recibo ${b.reference}-R${b.ledger[0]!.id}`,
@@ -104,11 +109,7 @@ describe.each(backends())('the traveller’s PDFs in their language on %s', (bac
 
     it('gives the console the English copy on asking, and no third language', async () => {
       const entry = b.ledger[0]!.id;
-      const res = await agent.get(`/bookings/${id}/receipts/${entry}?language=en`);
-      expect(res.status).toBe(200);
-      const bytes = new Uint8Array(await res.arrayBuffer());
-      expect(pdfLanguage(bytes)).toBe('en-GB');
-      const text = await pdfText(bytes);
+      const text = await receipt(`/bookings/${id}/receipts/${entry}?language=en`, 'en-GB');
       for (const label of [
         'Payment receipt',
         'Travel dates 10 March 2027 to 13 March 2027',
@@ -151,16 +152,22 @@ describe.each(backends())('the traveller’s PDFs in their language on %s', (bac
         )
       )[0]!.id;
 
-    it('sends a German enquiry the German itinerary, named in German', async () => {
-      const id = await enquiry('Jonas Weber', 'jonas@example.de', 'de');
-      const res = await agent.send(`/enquiries/${id}/replies`, { subject: 'Ihre Gorilla-Safari', body: 'Guten Tag Herr Weber,\n\nanbei der Reiseverlauf.', attachItinerary: true });
+    /** An agent's reply to the enquiry with the itinerary attached, as the traveller receives it. */
+    async function replyWithItinerary(id: number, email: string, subject: string, body: string) {
+      const res = await agent.send(`/enquiries/${id}/replies`, { subject, body, attachItinerary: true });
       expect(res.status, await res.clone().text()).toBe(201);
       await site.drainMail();
-      const reply = mailTo('jonas@example.de').find((m) => m.header('subject') === 'Ihre Gorilla-Safari');
+      const reply = mailTo(email).find((m) => m.header('subject') === subject);
       const [file] = attachmentsOf(reply);
       expect(file?.filename).toBe(`${SLUG}-itinerary.pdf`);
-      expect(pdfLanguage(file!.bytes)).toBe('de');
-      const text = await pdfText(file!.bytes);
+      return { reply, file: file! };
+    }
+
+    it('sends a German enquiry the German itinerary, named in German', async () => {
+      const id = await enquiry('Jonas Weber', 'jonas@example.de', 'de');
+      const { reply, file } = await replyWithItinerary(id, 'jonas@example.de', 'Ihre Gorilla-Safari', 'Guten Tag Herr Weber,\n\nanbei der Reiseverlauf.');
+      expect(pdfLanguage(file.bytes)).toBe('de');
+      const text = await pdfText(file.bytes);
       expect(text.replace(/ /g, '')).toContain('SAFARI-REISEVERLAUF');
       expect(text).toContain('Gorilla-Trekking in Bwindi ab Kabale (1 Tag)');
       for (const label of ['Überblick', 'Ausführlicher Reiseverlauf', 'Dieser Reiseverlauf online', 'Seite 1 von 3']) expect(text, label).toContain(label);
@@ -190,13 +197,9 @@ describe.each(backends())('the traveller’s PDFs in their language on %s', (bac
 
     it('sends a French enquiry the English itinerary when the safari has no French translation', async () => {
       const id = await enquiry('Claire Dubois', 'claire@example.fr', 'fr');
-      const res = await agent.send(`/enquiries/${id}/replies`, { subject: 'Votre safari', body: 'Bonjour Madame Dubois,\n\nvoici le programme.', attachItinerary: true });
-      expect(res.status, await res.clone().text()).toBe(201);
-      await site.drainMail();
-      const reply = mailTo('claire@example.fr').find((m) => m.header('subject') === 'Votre safari');
-      const [file] = attachmentsOf(reply);
-      expect(pdfLanguage(file!.bytes)).toBe('en-GB');
-      const text = await pdfText(file!.bytes);
+      const { reply, file } = await replyWithItinerary(id, 'claire@example.fr', 'Votre safari', 'Bonjour Madame Dubois,\n\nvoici le programme.');
+      expect(pdfLanguage(file.bytes)).toBe('en-GB');
+      const text = await pdfText(file.bytes);
       expect(text).toContain('Detailed itinerary');
       expect(reply?.text).toContain(`Pièces jointes : ${SLUG}-itinerary.pdf.`);
       expect(reply?.text).toContain(`Référence de votre demande : n° ${id}`);
