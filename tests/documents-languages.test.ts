@@ -44,7 +44,6 @@ describe.each(backends())('the traveller’s PDFs in their language on %s', (bac
     const db = site.app.database!.db;
     await addStaff(db, 'owner@kigezitrails.example', 'owner', undefined, 'Olivia Owner');
     await addStaff(db, 'agent@kigezitrails.example', 'agent', undefined, 'Amos Agent');
-    [owner, agent] = await Promise.all([signIn(site.base, 'owner@kigezitrails.example'), signIn(site.base, 'agent@kigezitrails.example')]);
     // The safari's German translation as the content holds it.
     const { documents } = await loadContentFiles();
     const english = new Map(documents.map((d) => [`${d.collection}/${d.slug}`, d.document]));
@@ -52,6 +51,8 @@ describe.each(backends())('the traveller’s PDFs in their language on %s', (bac
     const ours = files.filter((f) => f.language === 'de' && f.collection === 'safaris' && f.fileSlug === SLUG);
     expect(ours).toHaveLength(1);
     expect(await importTranslationFiles(db, ours, english)).toMatchObject({ refused: [] });
+    // Signed in last, so the first requests do not wait on a connection left idle by the import.
+    [owner, agent] = await Promise.all([signIn(site.base, 'owner@kigezitrails.example'), signIn(site.base, 'agent@kigezitrails.example')]);
   }, 120_000);
   afterAll(async () => {
     await site?.stop();
