@@ -9,7 +9,7 @@ z.config({ jitless: true });
 
 const LEDGER_KINDS = ['payment', 'refund', 'correction'] as const;
 export const PAYMENT_METHODS = ['bank-transfer', 'cash', 'card', 'mobile-money'] as const;
-type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   'bank-transfer': 'Bank transfer',
   cash: 'Cash',

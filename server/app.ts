@@ -9,6 +9,7 @@ import { createApi } from './api/index.ts';
 import type { ItineraryMaker } from './api/admin/reply-documents.ts';
 import { itineraryPdf } from '../app/lib/itinerary-pdf.server.ts';
 import type { SafariResponse } from '../common/api-types.ts';
+import { DEFAULT_LANGUAGE } from '../common/languages.ts';
 import type { Config } from './config.ts';
 import { DatabaseAvailability } from './db/availability.ts';
 import type { Database } from './db/index.ts';
@@ -274,12 +275,20 @@ function createPreviewRead(config: Config, database: Database, logger: Logger, a
   return (tx: Database['db'], path: string) => previewTx.run(tx, async () => previewApi.fetch(new Request(`http://preview.internal${path}`, { headers: { accept: 'application/json' } })));
 }
 
-/** A safari's itinerary PDF for a reply: the public API's answer drawn as the safari page's PDF (app/lib/itinerary-pdf.server.ts). */
+/**
+ * A safari's itinerary PDF for a reply, in the enquiry's language: the public API's answer in that
+ * language (/api/de/safaris/…) drawn as the safari page's PDF (app/lib/itinerary-pdf.server.ts);
+ * a safari not translated into it is sent as the English page's PDF.
+ */
 function itineraryMaker(api: () => ReturnType<typeof createApi>, basePath: string): ItineraryMaker {
-  return async (slug) => {
-    const res = await api().fetch(new Request(`http://api.internal${basePath}/safaris/${encodeURIComponent(slug)}`, { headers: { accept: 'application/json' } }));
+  const read = (path: string) => api().fetch(new Request(`http://api.internal${basePath}${path}`, { headers: { accept: 'application/json' } }));
+  return async (slug, language) => {
+    const path = `/safaris/${encodeURIComponent(slug)}`;
+    const translated = language === DEFAULT_LANGUAGE ? null : await read(`/${language}${path}`);
+    const res = translated?.ok ? translated : await read(path);
     if (!res.ok) return null;
-    return { filename: `${slug}-itinerary.pdf`, bytes: await itineraryPdf((await res.json()) as SafariResponse) };
+    const drawnIn = res === translated ? language : DEFAULT_LANGUAGE;
+    return { filename: `${slug}-itinerary.pdf`, bytes: await itineraryPdf((await res.json()) as SafariResponse, drawnIn) };
   };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { site } from '../common/site.ts';
 import { ConfigError, listenHost, loadConfig, trustsAnyoneDirectly } from './config.ts';
 
 describe('configuration', () => {
@@ -8,6 +9,9 @@ describe('configuration', () => {
     expect(c.SITE_URL).toBe('http://localhost:3000');
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.dataDir).toMatch(/data$/);
+    // The sender is named by the operator's name of the site's one config.
+    expect(c.MAIL_FROM).toBe(`${site.name} <no-reply@kigezitrails.example>`);
+    expect(c.MAIL_FROM).toBe('Kigezi Trails <no-reply@kigezitrails.example>');
   });
   it('fails with a clear message naming the bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);

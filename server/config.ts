@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy } from './trust-proxy.ts';
 import { parseSiteLanguages } from '../common/languages.ts';
+import { site } from '../common/site.ts';
 
 const WEB_CONCURRENCY_MESSAGE = 'WEB_CONCURRENCY must be a whole number of processes from 1 to 64';
 
@@ -55,7 +56,8 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   OPERATOR_EMAIL: z.email({ message: 'OPERATOR_EMAIL must be an e-mail address' }).default('bookings@kigezitrails.example'),
-  MAIL_FROM: z.string().default('Kigezi Trails <no-reply@kigezitrails.example>'),
+  // The sender's name is the operator's (common/site.ts), the same in every language.
+  MAIL_FROM: z.string().default(`${site.name} <no-reply@kigezitrails.example>`),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Set to 'off' to turn the spam checks (minimum fill time, rate limits) off, e.g. for load tests. */
   SPAM_CHECKS: z.enum(['on', 'off']).default('on'),

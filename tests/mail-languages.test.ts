@@ -2,8 +2,9 @@
 // PostgreSQL: a French enquiry sent from a /fr/ page is acknowledged in French (its trip's dates
 // and budget in French) while the operator's notice stays English; a French sign-up's
 // confirmation links to the French pages; a booking made from a French enquiry's quote gets its
-// confirmation, reminders, receipt and cancellation in French; the quote sent for it too; an
-// English enquiry's e-mails are unchanged.
+// confirmation, reminders, receipt and cancellation in French; the quote sent for it too; a
+// newsletter campaign's footer and unsubscribe page are in each subscriber's language; an English
+// enquiry's e-mails are unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlIn } from '../common/language-paths.ts';
 import { bookingAccount, createBooking } from '../server/bookings/bookings.ts';
@@ -13,6 +14,7 @@ import { createQuote, markQuoteSent } from '../server/bookings/quotes.ts';
 import { runBookingReminders } from '../server/bookings/reminders.ts';
 import { departureCancelledMessage } from '../server/departures/mail.ts';
 import { enqueueMail } from '../server/mail/outbox.ts';
+import { sendCampaign } from '../server/newsletter/send.ts';
 import { bookingConfirmationMessage, quoteSentMessage } from '../server/mail/quote-mail.ts';
 import { paymentReceiptMessage } from '../server/payments/mail.ts';
 import { checkQuoteDocument } from '../common/quote-document.ts';
@@ -78,6 +80,8 @@ describe.each(backends())('e-mails in the traveller’s language on %s', (backen
     expect(text).toContain('Voyageurs : 2 adultes, 1 enfant (âge 9)');
     expect(text).toContain('Budget par personne : De 3 500 à 5 000 $ US');
     expect(ack!.raw).toContain('<html lang=3D"fr">');
+    // The operator's mailbox is named in French.
+    expect(decoded(ack!.header('reply-to'))).toContain('Kigezi Trails – Réservations');
 
     const [notice] = to(OPERATOR);
     expect(subjectOf(notice)).toBe(`Safari enquiry #${id} from Claire Dubois`);
@@ -93,6 +97,7 @@ describe.each(backends())('e-mails in the traveller’s language on %s', (backen
     expect(subjectOf(ack)).toBe(`We received your safari enquiry (#${id})`);
     expect(ack!.text).toContain('The trip you described: Travel dates: 4 July 2027 to 12 July 2027; Travellers: 2 adults, 1 child (age 9); Budget per person: US$3,500 to 5,000.');
     expect(ack!.raw).toContain('<html lang=3D"en">');
+    expect(decoded(ack!.header('reply-to'))).toContain('Kigezi Trails bookings');
   });
 
   it('confirms a French newsletter sign-up in French, with links to the French pages', async () => {
@@ -194,10 +199,44 @@ describe.each(backends())('e-mails in the traveller’s language on %s', (backen
     expect(textOf(soon)).toContain('commence le mercredi 10 mars 2027. Nous nous réjouissons de vous accueillir.');
     expect(textOf(soon)).toMatch(new RegExp(`${SITE.replace(/\./g, '\\.')}/trip/[A-Za-z0-9_-]{43}\\n`));
 
+    for (const m of [quote, booked]) expect(decoded(m!.header('reply-to'))).toContain('Kigezi Trails – Réservations');
     const cancelled = bySubject('Départ annulé');
     expect(subjectOf(cancelled)).toBe(`Départ annulé : ${made.document.title}, 10 mars 2027 (réservation ${made.booking.reference})`);
     expect(textOf(cancelled)).toContain('Vous serez intégralement remboursé de ce que vous avez payé, soit 1 500 $US');
+    expect(decoded(cancelled!.header('reply-to'))).toContain('Kigezi Trails – Réservations');
     expect(mails.every((m) => m.raw.includes('<html lang=3D"fr">'))).toBe(true);
     expect(mails).toHaveLength(7);
+  });
+
+  it('sends a campaign with the footer and the unsubscribe page in each subscriber’s language; the owner’s words as written', async () => {
+    await h.rows(`insert into newsletter_subscribers (full_name, email, email_key, status, confirm_token_hash, unsubscribe_token_hash, language) values
+      ('Lucía García', 'lucia.news@example.es', 'lucia.news@example.es', 'confirmed', md5('c-es'), md5('u-es'), 'es'),
+      ('Jonas Weber', 'jonas.news@example.de', 'jonas.news@example.de', 'confirmed', md5('c-de'), md5('u-de'), 'de'),
+      ('Amina Okello', 'amina.news@example.com', 'amina.news@example.com', 'confirmed', md5('c-en'), md5('u-en'), 'en')`);
+    const [campaign] = await h.rows<{ id: number }>(`insert into newsletter_campaigns (subject, body_md, status) values ('Gorilla permits 2027', 'Next season is **open**.', 'draft') returning id`);
+    const opts = { siteUrl: SITE, trust: { mode: 'none' } as never, mailFrom: FROM, messageIdDomain: 'kigezitrails.example', operatorEmail: OPERATOR, ratePerMinute: 60_000, kick: () => {} };
+    const queued = await sendCampaign(tdb.db, opts, campaign!.id, { staffId: null, actor: 'test', ip: null });
+    expect(queued.queued).toBeGreaterThanOrEqual(3);
+    smtp.received.length = 0;
+    await new Promise((r) => setTimeout(r, 50));
+    await deliver();
+    const unsubscribe = (language: 'es' | 'de') => urlIn(`${SITE}/newsletter/unsubscribe`, language).replace(/[.?]/g, '\\$&');
+
+    const [es] = to('lucia.news@example.es');
+    expect(subjectOf(es)).toBe('Gorilla permits 2027');
+    expect(textOf(es)).toContain('Next season is open.');
+    expect(textOf(es)).toContain('Recibe este correo electrónico porque se suscribió al boletín de Kigezi Trails y confirmó su dirección.');
+    expect(textOf(es)).toMatch(new RegExp(`Darse de baja: ${unsubscribe('es')}\\?token=[A-Za-z0-9_-]{32}\\n`));
+    expect(es!.raw).toContain('<html lang=3D"es">');
+
+    const [de] = to('jonas.news@example.de');
+    expect(textOf(de)).toContain('Sie erhalten diese E-Mail, weil Sie den Newsletter von Kigezi Trails abonniert und Ihre Adresse bestätigt haben.');
+    expect(textOf(de)).toMatch(new RegExp(`Abmelden: ${unsubscribe('de')}\\?token=[A-Za-z0-9_-]{32}\\n`));
+    expect(unsubscribe('de')).toMatch(/\/de\//);
+
+    const [en] = to('amina.news@example.com');
+    expect(textOf(en)).toContain('You receive this e-mail because you subscribed to the Kigezi Trails newsletter and confirmed your address.');
+    expect(textOf(en)).toMatch(new RegExp(`Unsubscribe: ${SITE.replace(/\./g, '\\.')}/newsletter/unsubscribe\\?token=[A-Za-z0-9_-]{32}\\n`));
+    expect(en!.raw).toContain('<html lang=3D"en">');
   });
 });

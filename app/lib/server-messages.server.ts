@@ -1,12 +1,13 @@
 // The server's messages in the traveller's language: the e-mails to travellers (server/mail/ and
 // the bookings', payments' and departures' mail) and the PDFs (the itinerary, the quote). One
 // catalogue per language (app/lib/server-messages/<lang>.ts, ICU MessageFormat's values, plurals
-// and selects), read here by a small formatter, with the dates and money of the language through
-// Intl. Server only (a `.server.ts` module: the browser never loads it); it sits in app/ because
-// the itinerary PDF is drawn here (app/lib/itinerary-pdf.server.ts), and server/ reads it as it
-// reads the PDF kit. English stays the site's own formats (British dates, formatMinor's money).
+// and selects), read here by a small formatter, with the dates, numbers and money of the language
+// through the site's one Intl home (common/intl.ts). Server only (a `.server.ts` module: the
+// browser never loads it); it sits in app/ because the itinerary PDF is drawn here
+// (app/lib/itinerary-pdf.server.ts), and server/ reads it as it reads the PDF kit. English stays the site's own formats (British dates, formatMinor's money).
 import { formatMinor } from '../../common/booking-money.ts';
 import type { Currency } from '../../common/currency.ts';
+import { type DateStyle, formatDate, formatNumber, intlLocale } from '../../common/intl.ts';
 import type { Language } from '../../common/languages.ts';
 import type { DayWords } from '../../common/route.ts';
 import { de } from './server-messages/de.ts';
@@ -16,9 +17,6 @@ import { fr } from './server-messages/fr.ts';
 
 export type { ServerMessageKey };
 export const SERVER_CATALOGUES: Readonly<Record<Language, Readonly<Record<ServerMessageKey, string>>>> = { en, de, fr, es };
-
-/** Intl's locale of each language's dates and money. */
-const LOCALES: Readonly<Record<Language, string>> = { en: 'en-GB', de: 'de-DE', fr: 'fr-FR', es: 'es-ES' };
 
 /** A parsed message: text, a value by name, or a plural's or select's branches by key. */
 type Node = string | { name: string; kind?: 'plural' | 'select'; options?: Record<string, Node[]> };
@@ -101,23 +99,19 @@ export interface ServerMessages {
   money(amountMinor: number, currency: Currency): string;
 }
 
+/** The day styles of the messages, as the site's Intl home (common/intl.ts) names them. */
+const DAY_STYLES = { long: 'long', weekday: 'full', weekdayShort: 'weekdayLong', month: 'month' } as const satisfies Record<string, DateStyle>;
+
 const parsed = new Map<string, Node[]>();
 const made = new Map<Language, ServerMessages>();
 
 function formatter(language: Language): ServerMessages {
-  const locale = LOCALES[language];
+  const locale = intlLocale(language);
   const rules = new Intl.PluralRules(locale);
-  const numbers = new Intl.NumberFormat(locale);
-  const dates = {
-    long: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-    weekday: new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-    weekdayShort: new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-    month: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-  };
   const render = (nodes: Node[], values: MessageValues, escapeText: (s: string) => string, count?: number): string =>
     nodes
       .map((n) => {
-        if (typeof n === 'string') return escapeText(count === undefined ? n : n.replaceAll('#', numbers.format(count)));
+        if (typeof n === 'string') return escapeText(count === undefined ? n : n.replaceAll('#', formatNumber(count, language)));
         const value = values[n.name];
         if (value === undefined) throw new Error(`the message's value ${n.name} is missing`);
         if (!n.kind || !n.options) return typeof value === 'object' ? value.html : escapeText(String(value));
@@ -137,8 +131,8 @@ function formatter(language: Language): ServerMessages {
       if (!nodes) parsed.set(cacheKey, (nodes = parseMessage(source)));
       return render(nodes, values, escapeText);
     },
-    day: (day, style = 'long') => dates[style].format(new Date(`${day}T00:00:00Z`)),
-    number: (n) => numbers.format(n),
+    day: (day, style = 'long') => formatDate(day, language, DAY_STYLES[style]),
+    number: (n) => formatNumber(n, language),
     money: (amountMinor, currency) => formatMinor(amountMinor, currency, language),
   };
 }

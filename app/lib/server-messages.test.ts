@@ -1,6 +1,7 @@
 // The server's catalogues (e-mails and PDFs): every key in every language, every message readable
 // with the English placeholders, and the formatter's values, plurals, selects, escaping and formats.
 import { describe, expect, it } from 'vitest';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../common/booking-ledger.ts';
 import { LANGUAGE_CODES } from '../../common/languages.ts';
 import { messagePlaceholders, parseMessage, SERVER_CATALOGUES, serverMessages } from './server-messages.server.ts';
 
@@ -52,5 +53,12 @@ describe('the server’s message catalogues', () => {
     expect(serverMessages('en').money(1234500, 'USD')).toBe('$12,345');
     expect(serverMessages('fr').money(1234550, 'USD')).toBe('12\u202f345,50\u00a0$US');
     expect(serverMessages('de').money(1234500, 'EUR')).toBe('12.345\u00a0€');
+  });
+
+  it('names every payment method in each language, in English as the console does', () => {
+    for (const method of PAYMENT_METHODS) expect(serverMessages('en').t(`rpdf.method.${method}`)).toBe(PAYMENT_METHOD_LABELS[method]);
+    expect(PAYMENT_METHODS.map((method) => serverMessages('es').t(`rpdf.method.${method}`))).toEqual(['Transferencia bancaria', 'Efectivo', 'Tarjeta', 'Pago por móvil (mobile money)']);
+    expect(serverMessages('de').t('rpdf.title', { kind: 'refund' })).toBe('Erstattungsbeleg');
+    expect(serverMessages('fr').t('rpdf.outstanding', { owed: 'yes' })).toBe('À vous rembourser');
   });
 });

@@ -7,7 +7,7 @@ import { site } from '../../common/site.ts';
 import { serverMessages } from '../../app/lib/server-messages.server.ts';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
 import { oneLine } from '../mail/one-line.ts';
-import { contactFooterText, esc, greeting, greetingName, layout } from '../mail/templates.ts';
+import { bookingsName, contactFooterText, esc, greeting, greetingName, layout } from '../mail/templates.ts';
 
 export interface CancelledDepartureMail {
   reference: string;
@@ -37,5 +37,5 @@ ${paragraphs.map((p) => `<p style="margin:0 0 14px">${esc(p)}</p>`).join('\n')}
     esc(contactFooterText),
     t.language,
   );
-  return { from: opts.from, to: { name: name ?? '', address: m.lead.email }, replyTo: { name: `${site.name} bookings`, address: opts.operatorEmail }, subject, text, html };
+  return { from: opts.from, to: { name: name ?? '', address: m.lead.email }, replyTo: { name: bookingsName(t), address: opts.operatorEmail }, subject, text, html };
 }

@@ -8,8 +8,11 @@
 // no per-recipient address but the unsubscribe links).
 import { marked, type Token, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { urlIn } from '../../common/language-paths.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../common/languages.ts';
 import { LIBRARY_PICTURE } from '../../common/newsletter-admin.ts';
 import { site } from '../../common/site.ts';
+import { serverMessages } from '../../app/lib/server-messages.server.ts';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
 import { markdownToHtml } from '../db/html.ts';
 import { oneLine } from './one-line.ts';
@@ -29,10 +32,10 @@ export interface CampaignLinks {
   mailto: string;
 }
 
-/** The links of one recipient's message, from their token. */
-export function campaignLinks(siteUrl: string, token: string, unsubscribeMailbox: string): CampaignLinks {
+/** The links of one recipient's message, from their token (the unsubscribe page in their language). */
+export function campaignLinks(siteUrl: string, token: string, unsubscribeMailbox: string, language: Language = DEFAULT_LANGUAGE): CampaignLinks {
   return {
-    unsubscribe: `${siteUrl}/newsletter/unsubscribe?token=${token}`,
+    unsubscribe: urlIn(`${siteUrl}/newsletter/unsubscribe?token=${token}`, language),
     oneClick: `${siteUrl}/api/newsletter/unsubscribe/one-click?token=${token}`,
     mailto: `mailto:${unsubscribeMailbox}?subject=unsubscribe`,
   };
@@ -172,22 +175,25 @@ export function campaignBodyText(bodyMd: string, siteUrl: string): string {
     .trim();
 }
 
-const subscribedBecause = `You receive this e-mail because you subscribed to the ${site.name} newsletter and confirmed your address.`;
-
 /**
  * The message for one recipient (or for a test: `test` marks the subject). Rendered once per
- * recipient when the campaign is sent, and stored in the outbox as it is.
+ * recipient language when the campaign is sent (each recipient's token and address put in), and
+ * stored in the outbox as it is. The owner's words are as written; the footer (why it came, the
+ * unsubscribe link) is in the subscriber's language.
  */
 export function campaignMessage(
   content: CampaignContent,
   to: { name: string; address: string },
   links: CampaignLinks,
-  opts: { from: string; siteUrl: string; replyTo: string; test?: boolean; bodyHtml?: string; bodyText?: string },
+  opts: { from: string; siteUrl: string; replyTo: string; test?: boolean; bodyHtml?: string; bodyText?: string; language?: Language },
 ): OutboxMessage {
+  const m = serverMessages(opts.language ?? DEFAULT_LANGUAGE);
   const subject = `${opts.test ? '[Test] ' : ''}${oneLine(content.subject)}`;
   const bodyHtml = opts.bodyHtml ?? campaignBodyHtml(content.bodyMd, opts.siteUrl);
-  const text = [opts.bodyText ?? campaignBodyText(content.bodyMd, opts.siteUrl), '', '--', subscribedBecause, `Unsubscribe: ${links.unsubscribe}`, contactFooterText].join('\n');
-  const html = layout(oneLine(content.subject), bodyHtml, `${esc(subscribedBecause)}<br><a href="${esc(links.unsubscribe)}" style="color:#5a4a3a">Unsubscribe</a> · ${esc(contactFooterText)}`);
+  const because = m.t('newsletter.because', { site: site.name });
+  const text = [opts.bodyText ?? campaignBodyText(content.bodyMd, opts.siteUrl), '', '--', because, m.t('newsletter.unsubscribeLine', { url: links.unsubscribe }), contactFooterText].join('\n');
+  const unsubscribe = `<a href="${esc(links.unsubscribe)}" style="color:#5a4a3a">${esc(m.t('newsletter.unsubscribe'))}</a>`;
+  const html = layout(oneLine(content.subject), bodyHtml, `${esc(because)}<br>${unsubscribe} · ${esc(contactFooterText)}`, m.language);
   return {
     from: opts.from,
     to,

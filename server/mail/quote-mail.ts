@@ -10,7 +10,7 @@ import { site } from '../../common/site.ts';
 import { serverMessages } from '../../app/lib/server-messages.server.ts';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
 import { oneLine } from './one-line.ts';
-import { contactFooterText, esc, greeting, greetingName, layout } from './templates.ts';
+import { bookingsName, contactFooterText, esc, greeting, greetingName, layout } from './templates.ts';
 
 const longDay = (day: string) => serverMessages(DEFAULT_LANGUAGE).day(day);
 
@@ -79,7 +79,7 @@ ${button(q.tripUrl, m.t('quote.button'))}
     esc(contactFooterText),
     m.language,
   );
-  return { from: opts.from, to: { name: name ?? '', address: q.traveller.email }, replyTo: { name: `${site.name} bookings`, address: opts.operatorEmail }, subject, text, html };
+  return { from: opts.from, to: { name: name ?? '', address: q.traveller.email }, replyTo: { name: bookingsName(m), address: opts.operatorEmail }, subject, text, html };
 }
 
 export interface BookingMailInput {
@@ -124,7 +124,7 @@ ${button(b.tripUrl, m.t('mail.tripButton'))}
     esc(contactFooterText),
     m.language,
   );
-  return { from: opts.from, to: { name: name ?? '', address: b.lead.email }, replyTo: { name: `${site.name} bookings`, address: opts.operatorEmail }, subject, text, html };
+  return { from: opts.from, to: { name: name ?? '', address: b.lead.email }, replyTo: { name: bookingsName(m), address: opts.operatorEmail }, subject, text, html };
 }
 
 /** The operator's notice of a booking made on a trip page or of a departure's seats (no private link: the console has it). */

@@ -26,6 +26,9 @@ export function greetingName(name: string): string | null {
 /** "Dear Anne," or, with no name to use, "Hello," in the mail's language. */
 export const greeting = (m: ServerMessages, name: string | null) => (name ? m.t('mail.hello', { name }) : m.t('mail.helloAnonymous'));
 
+/** The name of the operator's mailbox a traveller's replies go to ("Kigezi Trails bookings"), in the mail's language. */
+export const bookingsName = (m: ServerMessages) => m.t('mail.bookings', { site: site.name });
+
 export function layout(title: string, bodyHtml: string, footerHtml: string, language: Language = DEFAULT_LANGUAGE): string {
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${esc(title)}</title></head>
 <body style="margin:0;background:#f4efe6;font-family:Helvetica,Arial,sans-serif;color:#2b2118">
@@ -134,7 +137,7 @@ export function visitorAcknowledgement(e: Enquiry, ctx: EnquiryContext, opts: { 
   return {
     from: opts.from,
     to: { name: who ?? '', address: e.email },
-    replyTo: { name: `${site.name} bookings`, address: opts.operatorEmail },
+    replyTo: { name: bookingsName(m), address: opts.operatorEmail },
     subject: m.t('ack.subject', { id: ctx.id }),
     text,
     html,

@@ -4,9 +4,11 @@
 // RETURNING: of two senders, in two tabs or two processes, one gets the row, the other nothing)
 // and writes one recipient row per subscriber (unique per campaign and subscriber), each message
 // staggered at NEWSLETTER_RATE_PER_MINUTE through the outbox: the message is made once and each
-// batch of subscribers queued by one INSERT … SELECT, so 50,000 take seconds, not a minute.
+// batch of subscribers queued by one INSERT … SELECT per language (the footer and the unsubscribe
+// page in the subscriber's), so 50,000 take seconds, not a minute.
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../common/languages.ts';
 import { CAMPAIGN_MESSAGES } from '../../common/newsletter-admin.ts';
 import { audit } from '../auth/audit.ts';
 import type { Db, Tx } from '../db/index.ts';
@@ -42,19 +44,30 @@ export interface Sender {
 const QUEUE_BATCH = 2000;
 
 /**
- * The campaign's message once, as JSON text, for every subscriber: their unsubscribe token stands
- * as `placeholder` (a random word no campaign contains) and their address is set by the query.
+ * The campaign's message once per subscribers' language, as JSON text, for every subscriber of
+ * that language (its footer and unsubscribe page in it): their unsubscribe token stands as
+ * `placeholder` (a random word no campaign contains) and their address is set by the query.
  */
-function messageTemplate(claimed: { subject: string; body_md: string }, opts: NewsletterAdminOptions) {
+function messageTemplates(claimed: { subject: string; body_md: string }, opts: NewsletterAdminOptions): (language: string) => { json: string; placeholder: string } {
   const placeholder = `token${randomBytes(16).toString('hex')}`;
-  const message = campaignMessage({ subject: claimed.subject, bodyMd: claimed.body_md }, { name: '', address: '' }, campaignLinks(opts.siteUrl, placeholder, opts.operatorEmail), {
-    from: opts.mailFrom,
-    siteUrl: opts.siteUrl,
-    replyTo: opts.operatorEmail,
-    bodyHtml: campaignBodyHtml(claimed.body_md, opts.siteUrl),
-    bodyText: campaignBodyText(claimed.body_md, opts.siteUrl),
-  });
-  return { json: JSON.stringify(message), placeholder };
+  const body = { bodyHtml: campaignBodyHtml(claimed.body_md, opts.siteUrl), bodyText: campaignBodyText(claimed.body_md, opts.siteUrl) };
+  const made = new Map<Language, { json: string; placeholder: string }>();
+  return (stored) => {
+    const language = isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+    let template = made.get(language);
+    if (!template) {
+      const links = campaignLinks(opts.siteUrl, placeholder, opts.operatorEmail, language);
+      const message = campaignMessage({ subject: claimed.subject, bodyMd: claimed.body_md }, { name: '', address: '' }, links, {
+        from: opts.mailFrom,
+        siteUrl: opts.siteUrl,
+        replyTo: opts.operatorEmail,
+        ...body,
+        language,
+      });
+      made.set(language, (template = { json: JSON.stringify(message), placeholder }));
+    }
+    return template;
+  };
 }
 
 /**
@@ -121,22 +134,26 @@ export async function sendCampaign(db: Db, opts: NewsletterAdminOptions, id: num
       if (!exists) throw new HttpError(404, 'Campaign not found');
       throw new HttpError(409, CAMPAIGN_MESSAGES.alreadySent, undefined, 'already-sent');
     }
-    const template = messageTemplate(claimed, opts);
+    const templateIn = messageTemplates(claimed, opts);
     const start = Date.now();
     let queued = 0;
-    // The confirmed subscribers, a batch at a time by id: each batch one statement.
+    // The confirmed subscribers, a batch at a time by id: each batch one statement per language.
     for (let after = 0; ; ) {
-      const ids = (
-        await tx
-          .select({ id: newsletterSubscribers.id })
-          .from(newsletterSubscribers)
-          .where(and(eq(newsletterSubscribers.status, 'confirmed'), gt(newsletterSubscribers.id, after)))
-          .orderBy(asc(newsletterSubscribers.id))
-          .limit(QUEUE_BATCH)
-      ).map((r) => r.id);
-      if (ids.length === 0) break;
-      queued += await queueBatch(tx, opts, { id, template, ids, start, before: queued, interval });
-      after = ids[ids.length - 1]!;
+      const rows = await tx
+        .select({ id: newsletterSubscribers.id, language: newsletterSubscribers.language })
+        .from(newsletterSubscribers)
+        .where(and(eq(newsletterSubscribers.status, 'confirmed'), gt(newsletterSubscribers.id, after)))
+        .orderBy(asc(newsletterSubscribers.id))
+        .limit(QUEUE_BATCH);
+      if (rows.length === 0) break;
+      const byLanguage = new Map<string, number[]>();
+      for (const r of rows) {
+        const ids = byLanguage.get(r.language);
+        if (ids) ids.push(r.id);
+        else byLanguage.set(r.language, [r.id]);
+      }
+      for (const [language, ids] of byLanguage) queued += await queueBatch(tx, opts, { id, template: templateIn(language), ids, start, before: queued, interval });
+      after = rows[rows.length - 1]!.id;
     }
     // Thrown inside the transaction: the campaign stays a draft.
     if (queued === 0) throw new HttpError(409, CAMPAIGN_MESSAGES.noRecipients, undefined, 'no-recipients');

@@ -1,6 +1,7 @@
 // Bookings in the console, in a browser: an agent records the deposit by bank transfer on a
 // booking's screen (typed in dollars) and the booking is confirmed; the balance by mobile money and
-// it is paid in full, with a PDF receipt per payment; a night's lodge is ticked; the departure is on
+// it is paid in full, with a PDF receipt per payment (a Spanish booking's in Spanish, and its
+// English copy); a night's lodge is ticked; the departure is on
 // the month's calendar (a table on a wide screen, a list on a phone). An owner sees the refund and
 // cancel forms and the reminders in settings. axe finds nothing on every new screen at 1280 and
 // 390 pixels; screenshots are kept for looking at.
@@ -8,6 +9,7 @@ import '../helpers/production.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking } from '../../server/bookings/bookings.ts';
+import { recordLedgerEntry } from '../../server/bookings/ledger.ts';
 import type { Db } from '../../server/db/index.ts';
 import { sentQuote } from '../helpers/bookings.ts';
 import { consolePage, forTheBlock } from '../helpers/console-page.ts';
@@ -141,5 +143,35 @@ describe('bookings in the console', () => {
     expect(await p.locator('.c-dash__bookings .c-stats').textContent()).toContain('$9,119.99');
     await shoot(p, 'dashboard');
     await owner.close();
+  });
+
+  // Last: its booking would change the dashboard's figures above.
+  it('offers a Spanish booking’s receipt in Spanish and in English', async () => {
+    const { version } = await db.transaction((tx) => sentQuote(tx, { travelFrom: '2027-04-10', travelTo: '2027-04-13' }));
+    const b = await db.transaction((tx) =>
+      createBooking(tx, { quoteVersionId: version.id, lead: { name: 'Lucía García', email: 'lucia@example.es' }, travellers: ['Lucía García', 'Pablo García', 'Inés García'], today: '2026-11-27' }),
+    );
+    await site.rows(`update bookings set language = 'es' where id = ${b.id}`);
+    const [staff] = await site.rows<{ id: number }>(`select id from staff where email = '${AGENT}'`);
+    await db.transaction((tx) => recordLedgerEntry(tx, b.id, { kind: 'payment', amountMinor: 273_600, method: 'card', receivedOn: '2026-11-26' }, { staffId: staff!.id }, '2026-11-27'));
+    await page.goto(`${site.base}/admin/bookings/${b.id}`);
+    await page.getByRole('heading', { level: 1, name: `${b.reference}: Lucía García` }).waitFor();
+    const cell = page
+      .locator('section', { has: page.getByRole('heading', { name: 'Payments ledger' }) })
+      .locator('tbody tr td')
+      .last();
+    await cell.getByRole('link', { name: /^PDF receipt of the payment of 26 Nov 2026 \(Español\)$/ }).waitFor();
+    const english = cell.getByRole('link', { name: 'English copy of the receipt of the payment of 26 Nov 2026' });
+    expect(await english.getAttribute('hreflang')).toBe('en');
+    const [es, en] = await Promise.all([cell.getByRole('link').first(), english].map(async (link) => (await page.request.get(`${site.base}${await link.getAttribute('href')}`)).body()));
+    expect(es?.toString('latin1')).toMatch(/\/Lang \(es\)/);
+    expect(en?.toString('latin1')).toMatch(/\/Lang \(en-GB\)/);
+    await shoot(page, 'booking-spanish-receipts');
+    // The ledger's table scrolls sideways: its receipt column in view for a picture of it.
+    const ledger = page.locator('section', { has: page.getByRole('heading', { name: 'Payments ledger' }) });
+    await cell.evaluate((td) => {
+      for (let el = td.parentElement; el; el = el.parentElement) if (el.scrollWidth > el.clientWidth) el.scrollLeft = el.scrollWidth;
+    });
+    await ledger.screenshot({ path: `${SHOTS}/booking-spanish-receipts-ledger.png` });
   });
 });

@@ -158,7 +158,19 @@ function Ledger({ b }: { b: BookingDetail }) {
                     {' '}
                     receipt of the {e.kind} of {dayText(e.receivedOn)}
                   </span>
+                  {b.language === 'en' ? null : ` (${LANGUAGES[b.language]?.name ?? b.language})`}
                 </a>
+                {b.language === 'en' ? null : (
+                  <span className="c-bk-sub">
+                    <a href={`/admin/bookings/${b.id}/receipts/${e.id}?language=en`} hrefLang="en">
+                      English
+                      <span className="sr-only">
+                        {' '}
+                        copy of the receipt of the {e.kind} of {dayText(e.receivedOn)}
+                      </span>
+                    </a>
+                  </span>
+                )}
               </td>
             </tr>
           ))}

@@ -139,7 +139,10 @@ function moneyRoutes({ app, staffOnly, clock, record, ownerFor }: Shared): void 
     const b = await bookingDetail(db, idParam(c, 'Booking'), await operatorDay(db, clock));
     const entry = b?.ledger.find((e) => String(e.id) === c.req.param('entry'));
     if (!b || !entry) throw new HttpError(404, 'Receipt not found');
-    const pdf = await receiptPdf(b, entry);
+    // The traveller's copy, in the booking's language; ?language=en the operator's English copy.
+    const asked = c.req.query('language');
+    if (asked !== undefined && asked !== 'en' && asked !== b.language) throw new HttpError(400, 'A receipt is in the booking’s language or in English.', undefined, 'invalid-language');
+    const pdf = await receiptPdf(b, entry, asked === 'en' ? 'en' : b.language);
     return c.body(new Uint8Array(pdf), 200, { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${receiptNumber(b, entry)}.pdf"`, 'x-content-type-options': 'nosniff' });
   });
 }

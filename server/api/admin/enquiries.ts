@@ -43,7 +43,7 @@ import { deps, parsePaging } from '../../http/deps.ts';
 import { HttpError } from '../../http/error.ts';
 import { readBody } from './body.ts';
 import { type ItineraryMaker, itineraryAttachment, quoteAttachment, replyKit } from './reply-documents.ts';
-import type { Language } from '../../../common/languages.ts';
+import { isLanguage, type Language } from '../../../common/languages.ts';
 
 export interface InboxMailOptions {
   from: string;
@@ -731,7 +731,8 @@ function replyRoute(app: Hono<AdminEnv>, opts: EnquiriesAdminOptions, addressOf:
       const quote = input.quoteId ? await quoteAttachment(tx, id, input.quoteId, opts.siteUrl) : null;
       const attachments = [itinerary, quote?.attachment].filter((a) => a !== null && a !== undefined);
       const files = attachments.map((a) => a.filename);
-      const reply = { enquiryId: id, visitor, subject: input.subject, body: input.body, author: { name: s.staff.name }, threadMessageId: ack?.message_id ?? null };
+      const language = isLanguage(row.language) ? row.language : undefined;
+      const reply = { enquiryId: id, visitor, subject: input.subject, body: input.body, author: { name: s.staff.name }, threadMessageId: ack?.message_id ?? null, language };
       const link = (url: 'tripUrl' | 'consoleUrl') => (quote ? { reference: quote.quote.reference, url: quote.quote[url], console: url === 'consoleUrl' } : null);
       const message = enquiryReply({ ...reply, documents: { files, quote: link('tripUrl') } }, mailOpts);
       if (attachments.length) message.attachments = attachments;

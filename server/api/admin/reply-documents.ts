@@ -4,7 +4,7 @@
 // visitor's e-mail; the operator's copy links the quote in the console instead).
 import { and, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { REPLY_DOCUMENT_MESSAGES, type ReplyKit } from '../../../common/reply-documents.ts';
-import { isLanguage } from '../../../common/languages.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/languages.ts';
 import { fillReplyTemplate, templatesFor } from '../../../common/reply-templates.ts';
 import { enquiryLanguage } from '../../bookings/bookings.ts';
 import { versionPdf } from '../../bookings/quote-pdf.ts';
@@ -17,8 +17,12 @@ import { pdfAttachment } from '../../mail/outbox.ts';
 import { readReplyTemplates } from '../../mail/reply-templates.ts';
 import { greetingName } from '../../mail/templates.ts';
 
-/** Makes a safari's itinerary PDF (the composition gives it: server/app.ts); null for no such safari. */
-export type ItineraryMaker = (slug: string) => Promise<{ filename: string; bytes: Uint8Array } | null>;
+/**
+ * Makes a safari's itinerary PDF in a language (the composition gives it: server/app.ts): the
+ * safari's translation with the language's labels, or the English PDF when the safari has no
+ * translation in it; null for no such safari.
+ */
+export type ItineraryMaker = (slug: string, language: Language) => Promise<{ filename: string; bytes: Uint8Array } | null>;
 
 /** The documents of one reply: its files, and the quote's links for the visitor and for the operator's copy. */
 export interface ReplyDocuments {
@@ -59,11 +63,11 @@ export async function replyKit(db: Db, enquiryId: number, agent: string): Promis
   };
 }
 
-/** The itinerary PDF, made before the reply's transaction (it reads the content as a visitor's page does). */
+/** The itinerary PDF in the enquiry's language, made before the reply's transaction (it reads the content as a visitor's page does). */
 export async function itineraryAttachment(db: Db, enquiryId: number, make: ItineraryMaker | undefined): Promise<MailAttachment> {
-  const { slug } = await enquirySafari(db, enquiryId);
+  const { slug, language } = await enquirySafari(db, enquiryId);
   if (!slug) throw new HttpError(400, REPLY_DOCUMENT_MESSAGES.noSafari, undefined, 'invalid-attachItinerary');
-  const pdf = await make?.(slug).catch(() => null);
+  const pdf = await make?.(slug, isLanguage(language) ? language : DEFAULT_LANGUAGE).catch(() => null);
   if (!pdf) throw new HttpError(503, REPLY_DOCUMENT_MESSAGES.noItinerary, undefined, 'itinerary-unavailable');
   return pdfAttachment(pdf.filename, pdf.bytes);
 }
