@@ -77,8 +77,9 @@ export function safarisWithDepartures(db: Db): Promise<ReadonlySet<string>> {
 }
 
 /**
- * After a departure was made or changed in this process: the set above is read again at once (other
- * processes drop it when the content version's notification reaches them).
+ * After a departure was made in this process (the only change that adds a safari to the set: none is
+ * made cancelled, and none comes back from it), the set is read again at once; other processes drop
+ * it when the content version's notification reaches them.
  */
 export const departuresWritten = (db: Db) => forgetReferenceData(db);
 

@@ -94,7 +94,6 @@ export function departuresAdminApi(opts: DeparturesAdminOptions) {
     const id = idParam(c, 'Departure');
     const input = await readBody(c, departureInputSchema);
     const changed = await deps(c).db.transaction((tx) => updateDeparture(tx, id, input, clock()));
-    departuresWritten(deps(c).db);
     if (changed) await record(c, 'departure.change', id, { startsOn: input.startsOn, seats: input.seats, status: input.status });
     return c.json({ changed });
   });
