@@ -68,6 +68,15 @@ describe.each(backends())('group departures on %s', (backend) => {
     expect(audit.map((a) => a.action)).toEqual(['departure.create']);
   });
 
+  it('answers no departures for a safari without any, and lists its first one as soon as it is made', async () => {
+    const [other] = await site.rows<{ s: string }>(`select safarititleslug as s from safaris where safarititleslug <> '${slug}' order by id desc limit 1`);
+    const of = async () => ((await (await fetch(`${site.base}/api/departures/safari/${other!.s}`)).json()) as SafariDepartures).departures.map((d) => d.id);
+    expect(await of()).toEqual([]);
+    expect(await of()).toEqual([]);
+    const id = await create({ safariSlug: other!.s });
+    expect(await of()).toEqual([id]);
+  });
+
   it('books seats with no quote: a booking pending its deposit, its trip page, e-mails, and the seats held 30 minutes', async () => {
     const id = await create({ seats: 6 });
     const quotesBefore = await site.rows<{ n: number }>('select count(*)::int as n from quotes');

@@ -16,7 +16,7 @@ import { DEFAULT_DEPOSIT_PERCENT } from '../../common/booking-money.ts';
 import { TRIP_PAGE_HEADERS } from '../../common/trip-page.ts';
 import { bookingAccount, operatorToday } from '../bookings/bookings.ts';
 import { bookSeats, type BookedSeats } from '../departures/book.ts';
-import { departureById, departureMonths, safarisDepartingIn, upcomingDepartures } from '../departures/read.ts';
+import { departureById, departureMonths, safarisDepartingIn, safarisWithDepartures, upcomingDepartures } from '../departures/read.ts';
 import type { Tx } from '../db/index.ts';
 import { limitKey, sourceOf } from '../http/client-address.ts';
 import { refuseCrossSite } from '../http/cross-site.ts';
@@ -122,7 +122,8 @@ export function departuresApi(opts: FormsApiOptions) {
   app.get('/departures/safari/:slug', async (c) => {
     const { db } = deps(c);
     const slug = slugParam(c);
-    const departures = slug ? await upcomingDepartures(db, slug, await operatorToday(db), new Date()) : [];
+    // A safari without any departure (most) answers at once, without a query.
+    const departures = slug && (await safarisWithDepartures(db)).has(slug) ? await upcomingDepartures(db, slug, await operatorToday(db), new Date()) : [];
     return c.json({ departures }, 200, NO_STORE);
   });
   app.get('/departures/months', async (c) => {

@@ -5,6 +5,7 @@ import { and, asc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-o
 import type { ConsoleDeparture, DepartureStatus, PublicDeparture } from '../../common/departures.ts';
 import { nextMonth } from '../bookings/console.ts';
 import type { Db, Tx } from '../db/index.ts';
+import { forgetReferenceData, memo } from '../db/queries.ts';
 import { departures, guides, safaris } from '../db/schema.ts';
 import { seatsTaken } from './seats.ts';
 import { endOf } from './trip-document.ts';
@@ -61,6 +62,26 @@ async function withSeats(db: Db | Tx, rows: Selected[], now: Date): Promise<Cons
 }
 
 const strip = ({ safariTitle: _t, booked: _b, held: _h, bookings: _n, ...d }: ConsoleDeparture): PublicDeparture => d;
+
+/**
+ * The safaris (their slugs) that have a departure not cancelled, at any date: memoised with the
+ * reference data until the content changes (every change of a departure moves the content version,
+ * server/departures/seats.ts), so the page of a safari without one, most of them, costs no query.
+ * A safari missing from the set has no upcoming departure whatever the day; one in it is read.
+ */
+export function safarisWithDepartures(db: Db): Promise<ReadonlySet<string>> {
+  return memo(db, 'safaris with departures', async () => {
+    const rows = await db.selectDistinct({ slug: departures.safari_slug }).from(departures).where(ne(departures.status, 'cancelled'));
+    return new Set(rows.map((r) => r.slug));
+  });
+}
+
+/**
+ * After a departure was made in this process (the only change that adds a safari to the set: none is
+ * made cancelled, and none comes back from it), the set is read again at once; other processes drop
+ * it when the content version's notification reaches them.
+ */
+export const departuresWritten = (db: Db) => forgetReferenceData(db);
 
 /** A safari's departures after `today` that are not cancelled, soonest first. */
 export async function upcomingDepartures(db: Db | Tx, safariSlug: string, today: string, now: Date): Promise<PublicDeparture[]> {

@@ -8,7 +8,10 @@
 //   answer whose making overlapped such a change is served to its requests but not kept. `clear()`
 //   drops everything (a change that cannot name its tables). Keys carry the build.
 // - Bounded by bytes, least recently used first out.
-// - Precompressed: each body is kept as brotli and gzip (compressed once, off the main thread);
+// - Precompressed: each body is kept as brotli and gzip (compressed off the main thread): first at
+//   a fast setting, since the request that made the answer waits for it (a crawler's first pass
+//   asks for each page once), then, when the answer is asked for again, once more at the best
+//   setting in the background, the fast copies serving meanwhile (`upgrade`);
 //   a client that accepts neither gets the gzip body decoded, once: the decoded body is then kept
 //   beside the compressed ones (counted against the budget like any bytes, so the pages identity
 //   clients ask for stay decoded while they are among the recently used). Small bodies are kept as
@@ -26,6 +29,7 @@ import { bytesResponse, readBytes, responseBytes } from '../../common/document-b
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+const gunzip = promisify(zlib.gunzip);
 
 /** Bodies smaller than this are kept and sent uncompressed. */
 const MIN_COMPRESS_BYTES = 1024;
@@ -53,6 +57,8 @@ export interface CachedAnswer {
   reads?: ReadonlySet<string>;
   /** Node header objects per encoding, made on first use by writeKept(). */
   nodeHeaders?: Partial<Record<'br' | 'gzip' | 'identity', OutgoingHttpHeaders>>;
+  /** The compressed copies are the fast ones, not compressed at the best setting yet. */
+  draft?: boolean;
 }
 
 export interface HttpCacheStats {
@@ -123,8 +129,34 @@ export class HttpCache {
       // Most recently used at the end: the first entries are evicted first.
       this.#entries.delete(key);
       this.#entries.set(key, e);
+      if (e.draft) this.#upgrade(key, e);
     }
     return e;
+  }
+
+  /**
+   * An answer asked for again: its body (kept, or decoded from the gzip copy) is compressed at the
+   * best setting, off the main thread and off this request's path (it is served the fast copies),
+   * and put in place of the fast copies while the entry is still the one under `key`. The body is
+   * the same, so is its ETag.
+   */
+  #upgrade(key: string, entry: CachedAnswer) {
+    entry.draft = false;
+    const body = entry.keptIdentity ? Promise.resolve(entry.keptIdentity) : gunzip(entry.gzip!);
+    void body
+      .then((b) => compressed(b, this.brotliQuality, 9))
+      .then(
+        ({ br, gzip }) => {
+          if (this.#entries.get(key) !== entry) return;
+          const change = br.byteLength + gzip.byteLength - entry.br!.byteLength - entry.gzip!.byteLength;
+          entry.br = br;
+          entry.gzip = gzip;
+          entry.nodeHeaders = undefined;
+          entry.size += change;
+          this.#bytes += change;
+        },
+        () => {},
+      );
   }
 
   set(key: string, entry: CachedAnswer) {
@@ -246,7 +278,7 @@ export class HttpCache {
           fresh = res;
           return undefined;
         }
-        return toCachedAnswer(res, key, this.keepIdentity, this.brotliQuality);
+        return toCachedAnswer(res, key, this.keepIdentity, this.brotliQuality, true);
       }).then(({ value, trace }) => ({ value: value && Object.assign(value, { reads: trace.reads }) }));
       // Made while a change of what it read was committed: served to the requests that asked, not kept.
       if (entry && !this.#overtaken(since, entry.reads!)) this.set(key, entry);
@@ -290,8 +322,30 @@ export function isKeepable(res: Response, statuses: readonly number[] = [200]): 
   return true;
 }
 
-/** Reads a Response into an entry: strong tag from the bytes, compressed copies made once. */
-export async function toCachedAnswer(res: Response, key = '', keepIdentity = false, brotliQuality = 9): Promise<CachedAnswer> {
+/** Brotli and gzip copies of a body, compressed at once on libuv's threads. */
+async function compressed(body: Uint8Array, brotliQuality: number, gzipLevel: number): Promise<{ br: Uint8Array; gzip: Uint8Array }> {
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      },
+    }),
+    gzip(body, { level: gzipLevel }),
+  ]);
+  return { br: new Uint8Array(br.buffer, br.byteOffset, br.byteLength), gzip: new Uint8Array(gz.buffer, gz.byteOffset, gz.byteLength) };
+}
+
+/** The fast setting of a first copy: what a page rendered for one request is sent with (server/http/compress.ts). */
+const FAST = { brotli: 3, gzip: 6 };
+
+/**
+ * Reads a Response into an entry: strong tag from the bytes, compressed copies made once (at
+ * `brotliQuality` and gzip -9), or with `draft` at the fast setting, which HttpCache replaces with
+ * the best once the answer is asked for again.
+ */
+export async function toCachedAnswer(res: Response, key = '', keepIdentity = false, brotliQuality = 9, draft = false): Promise<CachedAnswer> {
   const body = await readBytes(res);
   const headers: [string, string][] = [];
   res.headers.forEach((value, name) => {
@@ -302,25 +356,17 @@ export async function toCachedAnswer(res: Response, key = '', keepIdentity = fal
   if (body.byteLength < MIN_COMPRESS_BYTES) {
     return { status: res.status, headers, tag, length: body.byteLength, identity: body, size: overhead + body.byteLength };
   }
-  const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-      },
-    }),
-    gzip(body, { level: 9 }),
-  ]);
+  const { br, gzip } = draft ? await compressed(body, FAST.brotli, FAST.gzip) : await compressed(body, brotliQuality, 9);
   return {
     status: res.status,
     headers,
     tag,
     length: body.byteLength,
     keptIdentity: keepIdentity ? body : undefined,
-    br: new Uint8Array(br.buffer, br.byteOffset, br.byteLength),
-    gzip: new Uint8Array(gz.buffer, gz.byteOffset, gz.byteLength),
-    size: overhead + br.byteLength + gz.byteLength + (keepIdentity ? body.byteLength : 0),
+    br,
+    gzip,
+    size: overhead + br.byteLength + gzip.byteLength + (keepIdentity ? body.byteLength : 0),
+    ...(draft ? { draft } : {}),
   };
 }
 

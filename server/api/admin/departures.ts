@@ -21,7 +21,7 @@ import type { Db } from '../../db/index.ts';
 import { guides, safaris } from '../../db/schema.ts';
 import { cancelDeparture, createDeparture, manifestOf, moveBooking, updateDeparture } from '../../departures/console.ts';
 import { departureCancelledMessage } from '../../departures/mail.ts';
-import { consoleDepartures, departureById } from '../../departures/read.ts';
+import { consoleDepartures, departureById, departuresWritten } from '../../departures/read.ts';
 import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
 import { deps } from '../../http/deps.ts';
 import { HttpError } from '../../http/error.ts';
@@ -85,6 +85,7 @@ export function departuresAdminApi(opts: DeparturesAdminOptions) {
     const db = deps(c).db;
     const today = await operatorDay(db, clock);
     const id = await db.transaction((tx) => createDeparture(tx, input, sessionOf(c).staff.id, today));
+    departuresWritten(db);
     await record(c, 'departure.create', id, { safari: input.safariSlug, startsOn: input.startsOn, seats: input.seats });
     return c.json({ id }, 201);
   });
