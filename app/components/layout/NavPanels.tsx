@@ -5,7 +5,8 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useLocalLink } from '../../lib/languages.ts';
-import { useT } from '../../i18n/pages.ts';
+import { usePageLanguage, useT } from '../../i18n/pages.ts';
+import { safariCardTitle } from '../../../common/safari-title.ts';
 import { Price } from '../Price.tsx';
 import type { NavItem, NavPanelAnswer, NavPanelData, NavTab, PanelKey } from '../../lib/nav.ts';
 import { Image } from '../Image.tsx';
@@ -218,6 +219,7 @@ function ParkItems({ items }: { items: NavItem[] }) {
 function SafariItems({ items }: { items: NavItem[] }) {
   const local = useLocalLink();
   const t = useT();
+  const language = usePageLanguage();
   return (
     <ul className="mega__rows">
       {items.map((s) => (
@@ -227,9 +229,7 @@ function SafariItems({ items }: { items: NavItem[] }) {
               <Image src={s.image} alt={s.alt} width={160} height={120} sizes="96px" meta={s.meta} />
             </span>
             <span className="mega-row__text">
-              <span className="mega-row__title">
-                {t('format.days', { count: s.days ?? 0 })} {s.title}
-              </span>
+              <span className="mega-row__title">{safariCardTitle(s.days ?? 0, s.title, language)}</span>
               <span className="mega-row__meta">
                 {t('side.from')}
                 <Price usd={s.price ?? 0} />
