@@ -64,7 +64,7 @@ export function Card({ to, image, alt, title, text, eyebrow, badge, footer, cta,
           <div className="card__foot">
             {footer}
             {cta ? (
-              <Link to={to} className="card__cta" aria-label={name ? `${cta}: ${name}` : undefined} reloadDocument={reloadDocument}>
+              <Link to={local(to)} className="card__cta" aria-label={name ? `${cta}: ${name}` : undefined} reloadDocument={reloadDocument}>
                 {cta} <ArrowRight size={16} />
               </Link>
             ) : (

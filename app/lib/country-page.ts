@@ -13,7 +13,7 @@ export function countryValues(slug: string, country: string): { slug: string; co
 }
 
 /** The catalogue's keys of a page's title and description, and their values. */
-export interface PageWords {
+interface PageWords {
   title: string;
   description: string;
   values: Record<string, string>;
