@@ -84,4 +84,8 @@ export const messages: Messages = {
       },
     ],
   ],
+  'nav.destinations': ['Reiseziele'],
+  'nav.safaris': ['Safaris'],
+  'nav.experiences': ['Erlebnisse'],
+  'nav.blogs': ['Reiseblog'],
 };

@@ -80,4 +80,8 @@ export const messages: Messages = {
       },
     ],
   ],
+  'nav.destinations': ['Destinations'],
+  'nav.safaris': ['Safaris'],
+  'nav.experiences': ['Experiences'],
+  'nav.blogs': ['Blogs'],
 };

@@ -84,4 +84,8 @@ export const messages: Messages = {
       },
     ],
   ],
+  'nav.destinations': ['Destinos'],
+  'nav.safaris': ['Safaris'],
+  'nav.experiences': ['Experiencias'],
+  'nav.blogs': ['Blog'],
 };

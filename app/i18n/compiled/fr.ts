@@ -84,4 +84,8 @@ export const messages: Messages = {
       },
     ],
   ],
+  'nav.destinations': ['Destinations'],
+  'nav.safaris': ['Safaris'],
+  'nav.experiences': ['Expériences'],
+  'nav.blogs': ['Blog'],
 };

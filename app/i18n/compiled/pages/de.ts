@@ -596,7 +596,7 @@ export const messages: Messages = {
   'home.givesText': ['Ein Teil jeder Safari unterstützt die Gemeinschaft der Batwa und ihre Schulen.'],
   'home.experiencesEyebrow': ['Top-Erlebnisse'],
   'home.experiencesTitle': ['Was möchten Sie erleben?'],
-  'home.guidingSince': ['Unterwegs seit'],
+  'home.guidingSince': ['Aktiv seit'],
   'home.aboutEyebrow': ['Über ', ['name']],
   'home.aboutTitle': ['Im Hochland von Kigezi zu Hause'],
   'home.ourStory': ['Unsere Geschichte'],
@@ -735,4 +735,46 @@ export const messages: Messages = {
   'quote.lead': ['Nennen Sie uns Reisedaten und Gruppengröße, und wir senden Ihnen einen maßgeschneiderten Preis.'],
   'quote.close': ['Angebotsformular schließen'],
   'listFailure.safaris': ['Die Safaris konnten nicht geladen werden.'],
+  'nav.safariExperiences': ['Safari-Erlebnisse'],
+  'nav.topAttractionsIn': [
+    [
+      'slug',
+      'select',
+      {
+        democratic_republic_of_congo: ['Highlights in der Demokratischen Republik Kongo'],
+        other: ['Highlights in ', ['country']],
+      },
+    ],
+  ],
+  'nav.allAttractionsIn': [
+    [
+      'slug',
+      'select',
+      {
+        democratic_republic_of_congo: ['Alle Sehenswürdigkeiten in der Demokratischen Republik Kongo'],
+        other: ['Alle Sehenswürdigkeiten in ', ['country']],
+      },
+    ],
+  ],
+  'nav.allExperiencesIn': [
+    [
+      'slug',
+      'select',
+      {
+        democratic_republic_of_congo: ['Alle Erlebnisse in der Demokratischen Republik Kongo'],
+        other: ['Alle Erlebnisse in ', ['country']],
+      },
+    ],
+  ],
+  'nav.noExperiences': ['Für dieses Reiseziel sind noch keine Erlebnisse aufgeführt.'],
+  'nav.allSafarisOf': ['Alle Safaris: ', ['name']],
+  'nav.destinationsAsideTitle': ['Fünf Länder, ein Team'],
+  'nav.destinationsAsideText': ['Uganda, Ruanda, Kenia, Tansania und die DR Kongo, geplant von unserem Büro in Kabale aus.'],
+  'nav.safarisAsideTitle': ['Jede Safari maßgeschneidert'],
+  'nav.safarisAsideText': ['Vom zweitägigen Gorilla-Trekking bis zur dreiwöchigen Reise durch fünf Länder.'],
+  'nav.experiencesAsideTitle': ['Primaten, Savannen und Menschen'],
+  'nav.experiencesAsideText': ['Gorilla- und Schimpansen-Trekking, Pirschfahrten, Bootsfahrten und Kulturbesuche.'],
+  'nav.latest': ['Neues von unterwegs'],
+  'nav.noStories': ['Geschichten sind unterwegs.'],
+  'nav.allBlogs': ['Alle Beiträge'],
 };

@@ -724,4 +724,43 @@ export const messages: Messages = {
   'quote.lead': ['Tell us your dates and group size and we will send a tailored price.'],
   'quote.close': ['Close the quote form'],
   'listFailure.safaris': ['Failed to fetch safaris'],
+  'nav.safariExperiences': ['Safari experiences'],
+  'nav.topAttractionsIn': [
+    [
+      'slug',
+      'select',
+      {
+        other: ['Top attractions in ', ['country']],
+      },
+    ],
+  ],
+  'nav.allAttractionsIn': [
+    [
+      'slug',
+      'select',
+      {
+        other: ['All attractions in ', ['country']],
+      },
+    ],
+  ],
+  'nav.allExperiencesIn': [
+    [
+      'slug',
+      'select',
+      {
+        other: ['All experiences in ', ['country']],
+      },
+    ],
+  ],
+  'nav.noExperiences': ['No experiences listed for this destination yet.'],
+  'nav.allSafarisOf': ['All ', ['name'], ' safaris'],
+  'nav.destinationsAsideTitle': ['Five countries, one team'],
+  'nav.destinationsAsideText': ['Uganda, Rwanda, Kenya, Tanzania and the DR Congo, planned from our office in Kabale.'],
+  'nav.safarisAsideTitle': ['Every safari, tailor-made'],
+  'nav.safarisAsideText': ['From a two-day gorilla trek to a three-week journey across five countries.'],
+  'nav.experiencesAsideTitle': ['Primates, plains and people'],
+  'nav.experiencesAsideText': ['Gorilla and chimpanzee trekking, game drives, boat cruises and cultural visits.'],
+  'nav.latest': ['Latest from the trail'],
+  'nav.noStories': ['Stories are on their way.'],
+  'nav.allBlogs': ['All blogs'],
 };

@@ -735,4 +735,46 @@ export const messages: Messages = {
   'quote.lead': ['Indíquenos sus fechas y el tamaño del grupo y le enviaremos un precio a medida.'],
   'quote.close': ['Cerrar el formulario de presupuesto'],
   'listFailure.safaris': ['No se han podido cargar los safaris.'],
+  'nav.safariExperiences': ['Experiencias de safari'],
+  'nav.topAttractionsIn': [
+    [
+      'slug',
+      'select',
+      {
+        democratic_republic_of_congo: ['Atracciones destacadas en la ', ['country']],
+        other: ['Atracciones destacadas en ', ['country']],
+      },
+    ],
+  ],
+  'nav.allAttractionsIn': [
+    [
+      'slug',
+      'select',
+      {
+        democratic_republic_of_congo: ['Todas las atracciones en la ', ['country']],
+        other: ['Todas las atracciones en ', ['country']],
+      },
+    ],
+  ],
+  'nav.allExperiencesIn': [
+    [
+      'slug',
+      'select',
+      {
+        democratic_republic_of_congo: ['Todas las experiencias en la ', ['country']],
+        other: ['Todas las experiencias en ', ['country']],
+      },
+    ],
+  ],
+  'nav.noExperiences': ['Todavía no hay experiencias para este destino.'],
+  'nav.allSafarisOf': ['Todos los safaris: ', ['name']],
+  'nav.destinationsAsideTitle': ['Cinco países, un solo equipo'],
+  'nav.destinationsAsideText': ['Uganda, Ruanda, Kenia, Tanzania y la RD del Congo, planificados desde nuestra oficina en Kabale.'],
+  'nav.safarisAsideTitle': ['Cada safari, a medida'],
+  'nav.safarisAsideText': ['Desde un trekking de gorilas de dos días hasta un viaje de tres semanas por cinco países.'],
+  'nav.experiencesAsideTitle': ['Primates, sabanas y personas'],
+  'nav.experiencesAsideText': ['Trekking de gorilas y chimpancés, safaris en vehículo, cruceros en barco y visitas culturales.'],
+  'nav.latest': ['Lo último desde la ruta'],
+  'nav.noStories': ['Pronto publicaremos nuestras historias.'],
+  'nav.allBlogs': ['Todos los artículos'],
 };

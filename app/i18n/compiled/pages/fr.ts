@@ -742,4 +742,49 @@ export const messages: Messages = {
   'quote.lead': ['Indiquez-nous vos dates et la taille de votre groupe : nous vous enverrons un prix sur mesure.'],
   'quote.close': ['Fermer le formulaire de devis'],
   'listFailure.safaris': ['Impossible de charger les safaris.'],
+  'nav.safariExperiences': ['Expériences de safari'],
+  'nav.topAttractionsIn': [
+    [
+      'slug',
+      'select',
+      {
+        rwanda: ['Sites phares au ', ['country']],
+        kenya: ['Sites phares au ', ['country']],
+        other: ['Sites phares en ', ['country']],
+      },
+    ],
+  ],
+  'nav.allAttractionsIn': [
+    [
+      'slug',
+      'select',
+      {
+        rwanda: ['Tous les sites au ', ['country']],
+        kenya: ['Tous les sites au ', ['country']],
+        other: ['Tous les sites en ', ['country']],
+      },
+    ],
+  ],
+  'nav.allExperiencesIn': [
+    [
+      'slug',
+      'select',
+      {
+        rwanda: ['Toutes les expériences au ', ['country']],
+        kenya: ['Toutes les expériences au ', ['country']],
+        other: ['Toutes les expériences en ', ['country']],
+      },
+    ],
+  ],
+  'nav.noExperiences': ["Aucune expérience n'est encore répertoriée pour cette destination."],
+  'nav.allSafarisOf': ['Tous les safaris : ', ['name']],
+  'nav.destinationsAsideTitle': ['Cinq pays, une seule équipe'],
+  'nav.destinationsAsideText': ['Ouganda, Rwanda, Kenya, Tanzanie et RD Congo, organisés depuis notre bureau de Kabale.'],
+  'nav.safarisAsideTitle': ['Chaque safari sur mesure'],
+  'nav.safarisAsideText': ['Du trek des gorilles de deux jours au voyage de trois semaines à travers cinq pays.'],
+  'nav.experiencesAsideTitle': ['Primates, savanes et rencontres'],
+  'nav.experiencesAsideText': ['Trek des gorilles et des chimpanzés, safaris en véhicule, croisières en bateau et visites culturelles.'],
+  'nav.latest': ['Dernières nouvelles du terrain'],
+  'nav.noStories': ['Nos récits arrivent bientôt.'],
+  'nav.allBlogs': ['Tous les articles'],
 };
