@@ -162,8 +162,8 @@ export default function App() {
   );
 }
 
-export function meta({ error }: Route.MetaArgs) {
-  if (error) return notFoundMeta(isRouteErrorResponse(error) ? error.status : 500);
+export function meta({ error, location }: Route.MetaArgs) {
+  if (error) return notFoundMeta(isRouteErrorResponse(error) ? error.status : 500, languageOfPath(location.pathname));
   return [];
 }
 

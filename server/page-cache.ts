@@ -6,6 +6,7 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import type { CachePolicy, RouteHandle } from '../app/lib/cache-policy.ts';
 import { queryKey } from './http/cache.ts';
+import { DEFAULT_LANGUAGE, languageOfPath } from '../common/languages.ts';
 
 export interface PagePlan {
   /** Cache key: build, year, path and the normalised query. */
@@ -128,9 +129,10 @@ function planCore({ matchesOf, notPages, manifestPath, policyOf }: Planning, pat
   const policy = leaf ? policyOf(leaf.id) : undefined;
   if (!matches || !policy) return null;
   if (policy.anyAddress) {
-    // One document for every address this route answers (client data requests excluded: their
-    // answer names the address's route matches).
-    return isData ? null : { path: `* ${leaf!.id}`, render: url.pathname, statuses: ANY_ADDRESS_STATUSES };
+    // One document for every address this route answers in a language (client data requests
+    // excluded: their answer names the address's route matches); English keeps its key.
+    const language = languageOfPath(url.pathname);
+    return isData ? null : { path: `* ${leaf!.id}${language === DEFAULT_LANGUAGE ? '' : ` ${language}`}`, render: url.pathname, statuses: ANY_ADDRESS_STATUSES };
   }
   const params = new URLSearchParams(url.search);
   const routesPart = isData ? routesPartOf(params, matches) : '';

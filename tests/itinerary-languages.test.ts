@@ -52,7 +52,7 @@ describe.each(backends().slice(0, 1))('the itinerary PDF in the page’s languag
     const text = await pdfText(bytes);
     // Letter-spaced kickers come out of the text letter by letter.
     expect(text.replace(/ /g, '')).toContain('SAFARI-REISEVERLAUF');
-    expect(text).toContain('Gorilla-Trekking in Bwindi ab Kabale (1 Tag)');
+    expect(text).toContain('1 Tag: Gorilla-Trekking in Bwindi ab Kabale');
     expect(text).toMatch(/1 Tag · ab [\d.]+ \$ pro Person \(US-Dollar\)/);
     for (const label of [
       'Gorilla-, Schimpansen- und Wildtiersafaris in ganz Ostafrika',

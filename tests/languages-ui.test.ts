@@ -1,6 +1,8 @@
 // What a visitor reads, in the page's language (SITE_LANGUAGES=en,de,fr,es), against the
-// production build: a German page of every template carries no sentence of the English catalogue
-// that German says otherwise; a French form sent without JavaScript comes back on its French page
+// production build: a German, French and Spanish page of every template carries no sentence of the
+// English catalogue that the language says otherwise; a German page's <title> and description are
+// German (an English page's stay as they were); no link on a German page leaves German but the
+// language switcher's; a French form sent without JavaScript comes back on its French page
 // with the French message and the visitor's values (the API's messages in a language:
 // tests/languages-forms.test.ts).
 import './helpers/production.ts';
@@ -20,12 +22,13 @@ const catalogue = (language: string) =>
   ) as Record<string, string>;
 
 /**
- * The English catalogue's sentences a German page must not show: each message's text between its
- * values, four words or more, that the German message does not say too (a name, "Safari", stays).
+ * The English catalogue's sentences a page in another language must not show: each message's text
+ * between its values, four words or more, that the language's message does not say too (a name,
+ * "Safari", stays).
  */
-function englishSentences(): Map<string, string> {
+function englishSentences(language = 'de'): Map<string, string> {
   const en = catalogue('en');
-  const de = catalogue('de');
+  const de = catalogue(language);
   const found = new Map<string, string>();
   for (const [key, message] of Object.entries(en)) {
     if (message.includes('{') && /,\s*(plural|select)/.test(message)) continue;
@@ -51,12 +54,12 @@ function visibleWords(html: string): string {
   return `${htmlText(ui)} ${attributes.join(' ')}`;
 }
 
-/** One address of each kind of page in the sitemap, in German. */
-function germanSample(sitemap: string): string[] {
+/** One address of each kind of page in the sitemap, in a language (German unless told). */
+function germanSample(sitemap: string, language = 'de'): string[] {
   const seen = new Map<string, string>();
   for (const m of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {
     const p = new URL(m[1]!).pathname;
-    if (!p.startsWith('/de/') && p !== '/de') continue;
+    if (!p.startsWith(`/${language}/`) && p !== `/${language}`) continue;
     const parts = p.split('/').filter(Boolean);
     const kind = `${parts[1] ?? ''}/${parts.length}`;
     if (!seen.has(kind)) seen.set(kind, p);
@@ -88,6 +91,64 @@ describe('the UI in the page language', () => {
       for (const [text, key] of sentences) if (words.includes(text)) left.push(`${page}: ${key} "${text}"`);
     }
     expect(left).toEqual([]);
+  });
+
+  it.for(['fr', 'es'] as const)('shows no English catalogue sentence on a %s page of any template', async (language) => {
+    const sentences = englishSentences(language);
+    const sitemap = await (await fetch(`${site.base}/sitemap.xml`)).text();
+    const countryPages = ['/parks/in/uganda', '/safaris/in/rwanda', '/experiences/in/kenya', '/safaris/experiences/birding-safaris'].map((p) => localizePath(p, language));
+    const pages = [...new Set([...germanSample(sitemap, language), ...countryPages])];
+    expect(pages.length).toBeGreaterThan(15);
+    // The country pages and a safari experience's page are in the sample.
+    for (const list of ['/parks/in/', '/safaris/in/', '/experiences/in/', '/safaris/experiences/'])
+      expect(
+        pages.some((p) => p.startsWith(localizePath(list, language))),
+        list,
+      ).toBe(true);
+    const left: string[] = [];
+    for (const page of pages) {
+      const html = await (await fetch(site.base + page)).text();
+      expect(html, page).toContain(`<html lang="${language}"`);
+      const words = visibleWords(html);
+      for (const [text, key] of sentences) if (words.includes(text)) left.push(`${page}: ${key} "${text}"`);
+    }
+    expect(left).toEqual([]);
+  });
+
+  it('says a German page’s title and description in German, and keeps the English ones', async () => {
+    const head = async (page: string) => {
+      const html = await (await fetch(site.base + page)).text();
+      return { title: decodeEntities(/<title>([^<]*)<\/title>/.exec(html)![1]!), description: decodeEntities(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '') };
+    };
+    expect(await head('/de/nationalparks/in/uganda')).toEqual({
+      title: 'Reiseziele in Uganda | Kigezi Trails',
+      description: 'Nationalparks und Sehenswürdigkeiten in Uganda, mit den Safaris, die wir dort führen.',
+    });
+    expect((await head('/de/nationalparks/in/democratic-republic-of-congo')).title).toBe('Reiseziele in der Demokratischen Republik Kongo | Kigezi Trails');
+    expect((await head('/de/safaris/in/rwanda')).title).toBe('Safaris in Ruanda | Kigezi Trails');
+    expect((await head('/fr/safaris/en/rwanda')).title).toBe('Safaris au Rwanda | Kigezi Trails');
+    expect((await head('/de/erlebnisse/in/kenya')).description).toMatch(/^Erlebnisse auf Safari in Kenia: /);
+    expect((await head('/de/safaris/1-day-bwindi-gorilla-trek-from-kabale')).title).toBe('1 Tag: Gorilla-Trekking in Bwindi ab Kabale | Kigezi Trails');
+    expect((await head('/de/gibt-es-nicht')).title).toBe('Seite nicht gefunden | Kigezi Trails');
+    // English as the API words it.
+    const english = await head('/parks/in/uganda');
+    expect(english.title).toBe('Destinations in Uganda | Kigezi Trails');
+    expect(english.description).toMatch(/^National parks and tourist attractions in Uganda: /);
+    expect((await head('/safaris/1-day-bwindi-gorilla-trek-from-kabale')).title).toBe('1 Day Bwindi Gorilla Trek from Kabale | Kigezi Trails');
+    expect((await head('/no-such-page')).title).toBe('Page not found | Kigezi Trails');
+  });
+
+  it('links a German page of every template only to German pages, but for the language switcher', async () => {
+    const sitemap = await (await fetch(`${site.base}/sitemap.xml`)).text();
+    const leaving: string[] = [];
+    const countryPages = ['/parks/in/uganda', '/safaris/in/rwanda', '/experiences/in/kenya', '/safaris/experiences/birding-safaris'].map((p) => localizePath(p, 'de'));
+    for (const page of [...new Set([...germanSample(sitemap), ...countryPages, localizePath('/gibt-es-nicht', 'de')])]) {
+      const html = await (await fetch(site.base + page)).text();
+      // Every link of the site (files, pictures and the API aside) but the switcher's (hreflang).
+      const links = [...html.matchAll(/<a [^>]*href="(\/[^"]*)"[^>]*>/g)].filter((m) => !/hreflang=/i.test(m[0])).map((m) => m[1]!);
+      for (const href of links) if (!/^\/(assets|images|fonts|api)\//.test(href) && href !== '/favicon.svg' && !href.startsWith('/de/')) leaving.push(`${page}: ${href}`);
+    }
+    expect(leaving).toEqual([]);
   });
 
   it('sends a French form without JavaScript back to its French page, with the French message and the values kept', async () => {

@@ -15,7 +15,8 @@ import type {
 import type { LodgeTier } from '../../common/constants.ts';
 import { lodgeSetting, shortStopName } from '../../common/route.ts';
 import { useFormat } from '../lib/format.ts';
-import { useT, useTParts } from '../i18n/pages.ts';
+import { usePageLanguage, useT, useTParts } from '../i18n/pages.ts';
+import { safariCardTitle } from '../../common/safari-title.ts';
 import { Price } from './Price.tsx';
 import { Image } from './Image.tsx';
 import { ArrowRight, CalendarIcon, CompassIcon, PinIcon } from './Icons.tsx';
@@ -63,7 +64,7 @@ export function Card({ to, image, alt, title, text, eyebrow, badge, footer, cta,
           <div className="card__foot">
             {footer}
             {cta ? (
-              <Link to={to} className="card__cta" aria-label={name ? `${cta}: ${name}` : undefined} reloadDocument={reloadDocument}>
+              <Link to={local(to)} className="card__cta" aria-label={name ? `${cta}: ${name}` : undefined} reloadDocument={reloadDocument}>
                 {cta} <ArrowRight size={16} />
               </Link>
             ) : (
@@ -94,7 +95,7 @@ function DaysBadge({ n }: { n: number }) {
 
 export function SafariCard({ safari, cta, headingLevel }: { safari: Safari; cta?: string; headingLevel?: 2 | 3 }) {
   const t = useT();
-  const title = `${t('format.days', { count: safari.safariday })} ${safari.safarititle}`;
+  const title = safariCardTitle(safari.safariday, safari.safarititle, usePageLanguage());
   return (
     <Card
       to={`/safaris/${safari.safarititleslug}`}

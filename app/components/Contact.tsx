@@ -4,6 +4,8 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { site } from '../../common/site.ts';
 import { usePageWhatsAppHref } from '../lib/whatsapp.ts';
 import { ExternalLink } from './ExternalLink.tsx';
+import { useT } from '../i18n/pages.ts';
+import { useT as useShellT } from '../i18n/index.ts';
 import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, UsersIcon, WhatsAppIcon, XIcon, YouTubeIcon } from './Icons.tsx';
 
 const SOCIALS = [
@@ -14,11 +16,12 @@ const SOCIALS = [
 ] as const;
 
 export function SocialLinks({ className }: { className?: string }) {
+  const t = useShellT();
   return (
     <ul className={`socials${className ? ` ${className}` : ''}`}>
       {SOCIALS.map(({ key, label, href, Icon }) => (
         <li key={key}>
-          <ExternalLink href={href} label={`${site.name} on ${label}`}>
+          <ExternalLink href={href} label={t('social.on', { site: site.name, network: label })}>
             <Icon size={18} />
           </ExternalLink>
         </li>
@@ -37,6 +40,7 @@ export function SocialMenu({ className }: { className?: string }) {
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const t = useShellT();
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (e: PointerEvent) => {
@@ -61,9 +65,9 @@ export function SocialMenu({ className }: { className?: string }) {
         if (next && !e.currentTarget.contains(next)) setOpen(false);
       }}
     >
-      <button ref={button} type="button" className="icon-btn social-menu__button" title="Follow us" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((v) => !v)}>
+      <button ref={button} type="button" className="icon-btn social-menu__button" title={t('social.follow')} aria-expanded={open} aria-controls={listId} onClick={() => setOpen((v) => !v)}>
         <UsersIcon size={21} />
-        <span className="sr-only">Follow us</span>
+        <span className="sr-only">{t('social.follow')}</span>
       </button>
       <ul id={listId} className="social-menu__list" hidden={!open}>
         {SOCIALS.map(({ key, label, href, Icon }) => (
@@ -82,12 +86,13 @@ export function SocialMenu({ className }: { className?: string }) {
 /** Cards: WhatsApp, call, Instagram, Facebook (contact page), or with e-mail in place of one. */
 export function ContactCards({ withEmail = false }: { withEmail?: boolean }) {
   const whatsapp = usePageWhatsAppHref();
+  const t = useT();
   const cards = [
-    { key: 'whatsapp', title: 'WhatsApp', text: 'Chat with our Kabale team', href: whatsapp, Icon: WhatsAppIcon, external: true, value: site.whatsapp },
-    { key: 'call', title: 'Direct call', text: 'Talk to a safari planner', href: site.phoneHref, Icon: PhoneIcon, external: false, value: site.phone },
-    ...(withEmail ? [{ key: 'email', title: 'E-mail', text: 'Write to us any time', href: `mailto:${site.email}`, Icon: MailIcon, external: false, value: site.email }] : []),
-    { key: 'instagram', title: 'Instagram', text: 'Photos from the trail', href: site.social.instagram, Icon: InstagramIcon, external: true, value: '@kigezitrails' },
-    { key: 'facebook', title: 'Facebook', text: 'News and departures', href: site.social.facebook, Icon: FacebookIcon, external: true, value: 'Kigezi Trails' },
+    { key: 'whatsapp', title: 'WhatsApp', text: t('contact.whatsappText'), href: whatsapp, Icon: WhatsAppIcon, external: true, value: site.whatsapp },
+    { key: 'call', title: t('contact.call'), text: t('contact.callText'), href: site.phoneHref, Icon: PhoneIcon, external: false, value: site.phone },
+    ...(withEmail ? [{ key: 'email', title: t('contact.email'), text: t('contact.emailText'), href: `mailto:${site.email}`, Icon: MailIcon, external: false, value: site.email }] : []),
+    { key: 'instagram', title: 'Instagram', text: t('contact.instagramText'), href: site.social.instagram, Icon: InstagramIcon, external: true, value: '@kigezitrails' },
+    { key: 'facebook', title: 'Facebook', text: t('contact.facebookText'), href: site.social.facebook, Icon: FacebookIcon, external: true, value: 'Kigezi Trails' },
   ];
   return (
     <ul className="contact-cards">

@@ -36,7 +36,7 @@ export function Hero({ title, image, imageAlt = '', eyebrow, lead, crumbs, actio
           <nav className="crumbs" aria-label={t('crumbs.label')}>
             <ol>
               <li>
-                <Link to="/">{t('crumbs.home')}</Link>
+                <Link to={local('/')}>{t('crumbs.home')}</Link>
               </li>
               {crumbs.map((c, i) => (
                 <li key={i}>

@@ -1,6 +1,7 @@
 // Previous Post / Next Post buttons. They are full page navigations (spec point 2).
 import { ChevronLeft, ChevronRight } from './Icons.tsx';
 import { useT } from '../i18n/pages.ts';
+import { useLocalLink } from '../lib/languages.ts';
 
 interface Target {
   to: string;
@@ -9,11 +10,12 @@ interface Target {
 
 export function PostNav({ prev, next }: { prev: Target | null; next: Target | null }) {
   const t = useT();
+  const local = useLocalLink();
   if (!prev && !next) return null;
   return (
     <nav className="post-nav" aria-label={t('postNav.label')}>
       {prev ? (
-        <a href={prev.to} className="post-nav__link post-nav__link--prev" rel="prev">
+        <a href={local(prev.to)} className="post-nav__link post-nav__link--prev" rel="prev">
           <span className="post-nav__dir">
             <ChevronLeft size={16} />
             {t('postNav.prev')}
@@ -24,7 +26,7 @@ export function PostNav({ prev, next }: { prev: Target | null; next: Target | nu
         <span />
       )}
       {next ? (
-        <a href={next.to} className="post-nav__link post-nav__link--next" rel="next">
+        <a href={local(next.to)} className="post-nav__link post-nav__link--next" rel="next">
           <span className="post-nav__dir">
             {t('postNav.next')}
             <ChevronRight size={16} />

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { BlogCard, SafariCard } from '../../common/api-types.ts';
 import { useFormat } from '../lib/format.ts';
-import { useT } from '../i18n/pages.ts';
+import { usePageLanguage, useT } from '../i18n/pages.ts';
+import { safariCardTitle } from '../../common/safari-title.ts';
 import { Price } from './Price.tsx';
 import { Image } from './Image.tsx';
 
@@ -51,12 +52,13 @@ export type SideBlog = Pick<BlogCard, 'id' | 'blogtitle' | 'blogtitleslug' | 'bl
 /** The side list's rows of safaris, in the page's language. */
 export function useSafariSideItems(safaris: SideSafari[]): SideItem[] {
   const t = useT();
+  const language = usePageLanguage();
   return safaris.map((s) => ({
     key: s.id,
     to: `/safaris/${s.safarititleslug}`,
     image: s.safariheaderimage,
     alt: s.safariheaderimagealt,
-    title: `${t('format.days', { count: s.safariday })} ${s.safarititle}`,
+    title: safariCardTitle(s.safariday, s.safarititle, language),
     meta: (
       <>
         {t('side.from')}

@@ -10,6 +10,7 @@
 import type { SafariResponse } from '../../common/api-types.ts';
 import { urlIn } from '../../common/language-paths.ts';
 import { DEFAULT_LANGUAGE, languageOfPath, type Language } from '../../common/languages.ts';
+import { safariHeading } from '../../common/safari-title.ts';
 import { dayRange, safariRoute, type RouteStop } from '../../common/route.ts';
 import { formatMoney } from '../../common/intl.ts';
 import { routeLayout } from './map/maps.server.ts';
@@ -174,7 +175,7 @@ function dayBlock(doc: Doc, m: ServerMessages, data: SafariResponse, i: number, 
 export function itineraryPdf(data: SafariResponse, language: Language = DEFAULT_LANGUAGE): Promise<Uint8Array> {
   const m = serverMessages(language);
   const s = data.safari;
-  const heading = m.t('pdf.heading', { days: s.safariday, title: s.safarititle });
+  const heading = safariHeading(s.safariday, s.safarititle, language);
   const pageUrl = pageIn(data.pageUrl, language);
   let origin = '';
   try {

@@ -5,7 +5,8 @@ import type { PageMeta } from '../../common/api-types.ts';
 import { SITE_SHARE_IMAGE, shareImagePath } from '../../common/media.ts';
 import { site } from '../../common/site.ts';
 import { languageLinks, urlIn } from './languages.ts';
-import { languageOfPath } from '../../common/languages.ts';
+import { DEFAULT_LANGUAGE, languageOfPath, type Language } from '../../common/languages.ts';
+import { i18nFor } from '../i18n/index.ts';
 
 export interface MetaOptions {
   /** An API-relative image path (e.g. "images/parks/bwindi.jpg") for og:image. */
@@ -50,7 +51,7 @@ function fullTitle(title: string): string {
 }
 
 export function buildMeta(page: PageMeta | undefined | null, opts: MetaOptions = {}, at?: MetaPlace): MetaDescriptor[] {
-  if (!page) return notFoundMeta();
+  if (!page) return notFoundMeta(404, at ? languageOfPath(at.location.pathname) : DEFAULT_LANGUAGE);
   const title = fullTitle(page.title);
   const image = absoluteImage(page.pageUrl, opts.image);
   const url = at ? urlIn(canonicalUrl(page), languageOfPath(at.location.pathname)) : canonicalUrl(page);
@@ -77,9 +78,8 @@ export function buildMeta(page: PageMeta | undefined | null, opts: MetaOptions =
   return tags;
 }
 
-export function notFoundMeta(status = 404): MetaDescriptor[] {
-  return [
-    { title: status === 404 ? `Page not found | ${site.name}` : status === 429 ? `Too many requests | ${site.name}` : `Something went wrong | ${site.name}` },
-    { name: 'robots', content: 'noindex' },
-  ];
+/** The head of the not-found and error views, titled in the page's language. */
+export function notFoundMeta(status = 404, language: Language = DEFAULT_LANGUAGE): MetaDescriptor[] {
+  const said = status === 404 || status === 429 ? String(status) : 'other';
+  return [{ title: `${i18nFor(language)._('error.pageTitle', { status: said })} | ${site.name}` }, { name: 'robots', content: 'noindex' }];
 }

@@ -6,12 +6,12 @@ import { DEFAULT_DESTINATION_TAB, DEFAULT_EXPERIENCE_TAB, NAV_MAX_EXPERIENCES, N
 import type { ImageMeta } from '../components/Image.tsx';
 import { dedupeById } from './safari.ts';
 
-/** The four mega panels, and the list page a trigger links to without JavaScript. */
+/** The four mega panels (their labels: the shell catalogue's keys), and the list page a trigger links to without JavaScript. */
 export const NAV_PANELS = {
-  destinations: { label: 'Destinations', list: '/destinations', defaultTab: DEFAULT_DESTINATION_TAB },
-  safaris: { label: 'Safaris', list: '/safaris', defaultTab: DEFAULT_EXPERIENCE_TAB },
-  experiences: { label: 'Experiences', list: '/experiences', defaultTab: DEFAULT_DESTINATION_TAB },
-  blogs: { label: 'Blogs', list: '/blogs', defaultTab: null },
+  destinations: { label: 'nav.destinations', list: '/destinations', defaultTab: DEFAULT_DESTINATION_TAB },
+  safaris: { label: 'nav.safaris', list: '/safaris', defaultTab: DEFAULT_EXPERIENCE_TAB },
+  experiences: { label: 'nav.experiences', list: '/experiences', defaultTab: DEFAULT_DESTINATION_TAB },
+  blogs: { label: 'nav.blogs', list: '/blogs', defaultTab: null },
 } as const;
 export type PanelKey = keyof typeof NAV_PANELS;
 

@@ -7,6 +7,7 @@ import { ArrowRight, CompassIcon, LeafIcon, ShieldIcon, UsersIcon, PinIcon, Mail
 import { RichText } from '../components/RichText.tsx';
 import { SideList, useBlogSideItems, useSafariSideItems } from '../components/SideList.tsx';
 import { useT } from '../i18n/pages.ts';
+import { useLocalLink } from '../lib/languages.ts';
 import { pageHero } from '../lib/heroes.ts';
 import { api, pageHeaders } from '../lib/load.ts';
 import { only, pageData } from '../lib/page-data.ts';
@@ -48,6 +49,7 @@ const CARDS = [
 export default function About({ loaderData: data }: Route.ComponentProps) {
   const hero = pageHero('about');
   const t = useT();
+  const local = useLocalLink();
   const safaris = useSafariSideItems(data.safaris);
   const blogs = useBlogSideItems(data.blogs);
   return (
@@ -60,7 +62,7 @@ export default function About({ loaderData: data }: Route.ComponentProps) {
             <ul className="link-cards">
               {CARDS.map(({ to, title, text, Icon }) => (
                 <li key={to}>
-                  <Link to={to} className="link-card">
+                  <Link to={local(to)} className="link-card">
                     <span className="link-card__icon">
                       <Icon size={24} />
                     </span>

@@ -10,6 +10,7 @@ import { RichText } from '../components/RichText.tsx';
 import { pageHero } from '../lib/heroes.ts';
 import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
+import { useT } from '../i18n/pages.ts';
 import type { Route } from './+types/contact';
 import { cachedPage } from '../lib/cache-policy.ts';
 
@@ -28,9 +29,10 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 
 export default function Contact({ loaderData: data }: Route.ComponentProps) {
   const hero = pageHero('contact');
+  const t = useT();
   return (
     <>
-      <Hero title={data.title} image={hero.image} imageAlt={hero.alt} eyebrow="We reply within a day" crumbs={[{ label: 'Contact us' }]} size="compact" />
+      <Hero title={data.title} image={hero.image} imageAlt={hero.alt} eyebrow={t('contact.eyebrow')} crumbs={[{ label: t('contact.crumb') }]} size="compact" />
       <div className="container page">
         <div className="contact-layout">
           <div className="contact-layout__info">
@@ -44,12 +46,13 @@ export default function Contact({ loaderData: data }: Route.ComponentProps) {
                 <MailIcon size={18} /> <a href={`mailto:${site.email}`}>{site.email}</a>
               </li>
               <li>
-                <ClockIcon size={18} /> Monday to Saturday, 8 am to 6 pm (East Africa Time)
+                <ClockIcon size={18} />
+                {t('contact.hours')}
               </li>
             </ul>
           </div>
           <div className="form-card form-card--light">
-            <h2 className="form-card__title">Send us a message</h2>
+            <h2 className="form-card__title">{t('contact.send')}</h2>
             <EnquiryForm variant="contact" currentUrl={data.pageUrl} />
           </div>
         </div>

@@ -43,21 +43,21 @@ export default function ContentPage({ loaderData: data }: Route.ComponentProps) 
   const blogs = useBlogSideItems(data.blogs);
   const { vision, mission, ...rest } = data.blocks;
   const tabs = [
-    ...(vision ? [{ id: 'vision', label: 'Vision', content: <RichText html={vision} /> }] : []),
-    ...(mission ? [{ id: 'mission', label: 'Mission', content: <RichText html={mission} /> }] : []),
+    ...(vision ? [{ id: 'vision', label: t('content.vision'), content: <RichText html={vision} /> }] : []),
+    ...(mission ? [{ id: 'mission', label: t('content.mission'), content: <RichText html={mission} /> }] : []),
   ];
   return (
     <>
-      <Hero title={data.title} image={hero.image} imageAlt={hero.alt} eyebrow="About us" crumbs={[{ label: data.title }]} />
+      <Hero title={data.title} image={hero.image} imageAlt={hero.alt} eyebrow={t('about.crumb')} crumbs={[{ label: data.title }]} />
       <div className="container page">
         <div className="page__grid">
           <div>
             {tabs.length > 0 && (
               <section className="vm" aria-labelledby="vm-title">
                 <h2 id="vm-title" className="vm__title">
-                  What drives us
+                  {t('content.drives')}
                 </h2>
-                <Tabs tabs={tabs} label="Our vision and mission" defaultId="vision" />
+                <Tabs tabs={tabs} label={t('content.tabsLabel')} defaultId="vision" />
               </section>
             )}
             <RichText html={data.content} className="prose--lead" />

@@ -6,7 +6,8 @@ import { Hero } from '../components/Hero.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { api, pageHeaders, requestPage } from '../lib/load.ts';
 import { pageData } from '../lib/page-data.ts';
-import { buildMeta } from '../lib/meta.ts';
+import { countryValues, metaInLanguage } from '../lib/country-page.ts';
+import { useT } from '../i18n/pages.ts';
 import { dedupeById } from '../lib/safari.ts';
 import type { Route } from './+types/experiences-in';
 import { cachedList } from '../lib/cache-policy.ts';
@@ -24,19 +25,25 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export const headers = pageHeaders;
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: loaderData?.destinationImage, imageAlt: loaderData?.destinationImageAlt }, { location, matches });
+  const words = loaderData && {
+    title: 'countryPage.experiencesTitle',
+    description: 'countryPage.experiencesDescription',
+    values: countryValues(loaderData.destinationTitleSlug, loaderData.destinationTitle),
+  };
+  return metaInLanguage(loaderData, words, { image: loaderData?.destinationImage, imageAlt: loaderData?.destinationImageAlt }, { location, matches });
 }
 
 export default function ExperiencesIn({ loaderData: data }: Route.ComponentProps) {
   const experiences = dedupeById(data.experiences);
+  const t = useT();
   return (
     <>
       <Hero
-        title={`Experiences in ${data.destinationTitle}`}
+        title={t('countryPage.experiencesTitle', countryValues(data.destinationTitleSlug, data.destinationTitle))}
         image={data.destinationImage}
         imageAlt={data.destinationImageAlt}
         eyebrow={data.destinationTitle}
-        crumbs={[{ label: 'Experiences', to: '/experiences' }, { label: data.destinationTitle }]}
+        crumbs={[{ label: t('experiences.crumb'), to: '/experiences' }, { label: data.destinationTitle }]}
       />
       <div className="container page">
         {experiences.length ? (
@@ -46,7 +53,7 @@ export default function ExperiencesIn({ loaderData: data }: Route.ComponentProps
             ))}
           </Grid>
         ) : (
-          <Empty>No experiences available for this destination.</Empty>
+          <Empty>{t('countryPage.noExperiences')}</Empty>
         )}
         <Pagination page={data.page} totalPages={data.totalPages} />
       </div>

@@ -6,6 +6,7 @@ import { RichText } from '../components/RichText.tsx';
 import { pageHero } from '../lib/heroes.ts';
 import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
+import { useT } from '../i18n/pages.ts';
 import type { Route } from './+types/faq';
 import { cachedPage } from '../lib/cache-policy.ts';
 
@@ -24,9 +25,10 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 
 export default function FaqPage({ loaderData: data }: Route.ComponentProps) {
   const hero = pageHero('faq');
+  const t = useT();
   return (
     <>
-      <Hero title={data.title} image={hero.image} imageAlt={hero.alt} eyebrow="Good to know" crumbs={[{ label: 'FAQs' }]} />
+      <Hero title={data.title} image={hero.image} imageAlt={hero.alt} eyebrow={t('faq.eyebrow')} crumbs={[{ label: t('faq.crumb') }]} />
       <div className="container container--narrow page">
         <RichText html={data.content} className="prose--lead" />
         <FaqList faqs={data.faqs} />

@@ -9,6 +9,8 @@ import { Section } from '../components/Section.tsx';
 import { pageHero } from '../lib/heroes.ts';
 import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
+import { useT } from '../i18n/pages.ts';
+import { useLocalLink } from '../lib/languages.ts';
 import { dedupeById } from '../lib/safari.ts';
 import type { Route } from './+types/gorilla-tips';
 import { cachedPage } from '../lib/cache-policy.ts';
@@ -33,28 +35,30 @@ export function orderedTips(blocks: Record<string, string>): { n: number; html: 
 
 export default function GorillaTips({ loaderData: data }: Route.ComponentProps) {
   const hero = pageHero('tips');
+  const t = useT();
+  const local = useLocalLink();
   return (
     <>
-      <Hero title={data.title} image={hero.image} imageAlt={hero.alt} eyebrow="Before you trek" crumbs={[{ label: 'Gorilla tracking tips' }]} />
+      <Hero title={data.title} image={hero.image} imageAlt={hero.alt} eyebrow={t('tips.eyebrow')} crumbs={[{ label: t('tips.crumb') }]} />
       <div className="container container--narrow page">
         <RichText html={data.content} className="prose--lead" />
         <ol className="tips">
-          {orderedTips(data.blocks).map((t) => (
-            <li key={t.n} className="tip" id={`tip-${t.n}`}>
-              <RichText html={t.html} />
+          {orderedTips(data.blocks).map((tip) => (
+            <li key={tip.n} className="tip" id={`tip-${tip.n}`}>
+              <RichText html={tip.html} />
             </li>
           ))}
         </ol>
       </div>
-      <Section id="gorilla-safaris" tone="sand" eyebrow="Ready to go?" title="Gorilla safaris">
+      <Section id="gorilla-safaris" tone="sand" eyebrow={t('tips.ready')} title={t('tips.safaris')}>
         <Grid>
           {dedupeById(data.gorillasafaris).map((s) => (
-            <SafariCard key={s.id} safari={s} cta="View details" />
+            <SafariCard key={s.id} safari={s} cta={t('cards.viewDetails')} />
           ))}
         </Grid>
         <p className="center">
-          <Link to="/safaris" className="btn btn--primary btn--lg">
-            View more
+          <Link to={local('/safaris')} className="btn btn--primary btn--lg">
+            {t('tips.more')}
           </Link>
         </p>
       </Section>

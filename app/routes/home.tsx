@@ -19,7 +19,7 @@ import { whenIdle } from '../lib/idle.ts';
 import { api, pageHeaders } from '../lib/load.ts';
 import { only, pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
-import { useT } from '../i18n/pages.ts';
+import { useT, useTParts } from '../i18n/pages.ts';
 import type { Route } from './+types/home';
 import { cachedPage } from '../lib/cache-policy.ts';
 
@@ -54,11 +54,11 @@ const EnquiryForm = lazy(() =>
 );
 
 const PROMISES = [
-  { Icon: CompassIcon, title: `Local since ${site.foundedYear}`, text: 'Planned and guided from Kabale, two hours from Bwindi and the Rwandan border.' },
-  { Icon: UsersIcon, title: 'Guides, not just drivers', text: 'Driver-guides trained in wildlife, birds and first aid, with you all the way.' },
-  { Icon: ShieldIcon, title: 'Honest, clear prices', text: 'Every permit, park fee, lodge and meal listed in your quote. No surprises.' },
-  { Icon: LeafIcon, title: 'Travel that gives back', text: 'A share of every safari supports the Batwa community and their schools.' },
-];
+  { Icon: CompassIcon, title: 'home.localTitle', text: 'home.localText' },
+  { Icon: UsersIcon, title: 'home.guidesTitle', text: 'home.guidesText' },
+  { Icon: ShieldIcon, title: 'home.pricesTitle', text: 'home.pricesText' },
+  { Icon: LeafIcon, title: 'home.givesTitle', text: 'home.givesText' },
+] as const;
 
 /** The hero's picture: the first gorilla safari's, or else the first park's. */
 function heroPicture(data: Route.ComponentProps['loaderData']): { heroImage: string | undefined; heroAlt: string } {
@@ -72,6 +72,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
   const local = useLocalLink();
   const { heroImage, heroAlt } = heroPicture(data);
   const t = useT();
+  const tParts = useTParts();
   return (
     <>
       {/* 1. Hero */}
@@ -79,16 +80,17 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
         size="home"
         image={heroImage}
         imageAlt={heroAlt}
-        eyebrow="Kabale · Bwindi · The Virungas"
+        eyebrow={t('home.heroEyebrow')}
         title={
           <>
-            Gorilla trekking &amp; wildlife safaris, <em>planned in Kigezi</em>
+            {t('home.heroTitle')}
+            <em>{t('home.heroTitleEm')}</em>
           </>
         }
         lead={<RichText html={data.blocks.hero} />}
         actions={
           <Link to={local('/safaris')} className="btn btn--light btn--lg">
-            Browse safaris
+            {t('home.browse')}
           </Link>
         }
       />
@@ -97,9 +99,9 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
       <Section
         id="why"
         eyebrow={t('home.whyEyebrow')}
-        title="A safari company that lives on the trail"
+        title={t('home.whyTitle')}
         intro={<RichText html={data.blocks['why-book-with-us']} />}
-        more={{ to: '/why-book-with-us', label: 'Why travellers choose us' }}
+        more={{ to: '/why-book-with-us', label: t('home.whyMore') }}
       >
         <ul className="promises">
           {PROMISES.map(({ Icon, title, text }) => (
@@ -107,15 +109,15 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
               <span className="promise__icon">
                 <Icon size={26} />
               </span>
-              <h3 className="promise__title">{title}</h3>
-              <p>{text}</p>
+              <h3 className="promise__title">{t(title, { year: site.foundedYear })}</h3>
+              <p>{t(text)}</p>
             </li>
           ))}
         </ul>
       </Section>
 
       {/* 3. Top experiences */}
-      <Section id="experiences" tone="sand" eyebrow="Top experiences" title="What will you come for?" more={{ to: '/experiences', label: 'All experiences' }}>
+      <Section id="experiences" tone="sand" eyebrow={t('home.experiencesEyebrow')} title={t('home.experiencesTitle')} more={{ to: '/experiences', label: t('experiences.all') }}>
         <div className="rail">
           {data.experiences.map((e) => (
             <ExperienceCard key={e.id} experience={e} />
@@ -140,33 +142,33 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
               />
             </div>
             <p className="about-home__since">
-              <span>Guiding since</span>
+              <span>{t('home.guidingSince')}</span>
               <strong>{site.foundedYear}</strong>
             </p>
           </div>
           <div>
-            <p className="eyebrow">About {site.name}</p>
-            <h2 id="about-title">Born in the Kigezi highlands</h2>
+            <p className="eyebrow">{tParts('home.aboutEyebrow', { name: site.name })}</p>
+            <h2 id="about-title">{t('home.aboutTitle')}</h2>
             <RichText html={data.blocks.about} />
-            <MoreLink to={aboutPath}>Our story</MoreLink>
+            <MoreLink to={aboutPath}>{t('home.ourStory')}</MoreLink>
           </div>
         </div>
         <div className="container">
           <dl className="stats">
             <div>
-              <dt>Uganda’s share of the world’s mountain gorillas</dt>
-              <dd>53.9%</dd>
+              <dt>{t('home.statShare')}</dt>
+              <dd>{t('home.statShareValue')}</dd>
             </div>
             <div>
-              <dt>Habituated gorilla families to visit</dt>
+              <dt>{t('home.statFamilies')}</dt>
               <dd>24+</dd>
             </div>
             <div>
-              <dt>Reviews on {site.reviewSite.name}</dt>
+              <dt>{tParts('home.statReviews', { site: site.reviewSite.name })}</dt>
               <dd>{site.reviewSite.reviews}</dd>
             </div>
             <div>
-              <dt>Ranked among tour operators of our region</dt>
+              <dt>{t('home.statRank')}</dt>
               <dd>#{site.reviewSite.rank}</dd>
             </div>
           </dl>
@@ -174,7 +176,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
       </section>
 
       {/* 5. Safaris */}
-      <Section id="safaris" tone="sand" eyebrow="Safari packages" title="Popular safaris" more={{ to: '/safaris', label: 'All safaris' }}>
+      <Section id="safaris" tone="sand" eyebrow={t('home.safarisEyebrow')} title={t('home.safarisTitle')} more={{ to: '/safaris', label: t('safaris.all') }}>
         <Grid className="grid--rail">
           {data.safaris.map((s) => (
             <SafariCard key={s.id} safari={s} />
@@ -184,12 +186,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
 
       {/* 6. Gorilla promo, 7. gorilla safaris */}
       <Promo html={data.blocks['gorilla-promo']} image={data.uggorillasafaris[1]?.safariheaderimage ?? heroImage} alt={data.uggorillasafaris[1]?.safariheaderimagealt ?? heroAlt} tone="forest" />
-      <Section
-        id="gorilla-safaris"
-        eyebrow="Gorilla safaris in Uganda"
-        title="Meet the gorillas of Bwindi and Mgahinga"
-        more={{ to: '/safaris/gorilla-tracking-safaris-in-uganda', label: 'All gorilla safaris' }}
-      >
+      <Section id="gorilla-safaris" eyebrow={t('home.gorillaEyebrow')} title={t('home.gorillaTitle')} more={{ to: '/safaris/gorilla-tracking-safaris-in-uganda', label: t('home.gorillaMore') }}>
         <Grid className="grid--rail">
           {data.uggorillasafaris.map((s) => (
             <SafariCard key={s.id} safari={s} />
@@ -199,12 +196,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
 
       {/* 8. Chimpanzee promo, 9. chimpanzee safaris */}
       <Promo html={data.blocks['chimpanzee-promo']} image={data.ugchimpsafaris[0]?.safariheaderimage} alt={data.ugchimpsafaris[0]?.safariheaderimagealt ?? ''} tone="mist" flip />
-      <Section
-        id="chimpanzee-safaris"
-        eyebrow="Chimpanzee safaris in Uganda"
-        title="Follow the chimpanzees of Kibale"
-        more={{ to: '/safaris/chimpanzee-tracking-safaris-in-uganda', label: 'All chimpanzee safaris' }}
-      >
+      <Section id="chimpanzee-safaris" eyebrow={t('home.chimpEyebrow')} title={t('home.chimpTitle')} more={{ to: '/safaris/chimpanzee-tracking-safaris-in-uganda', label: t('home.chimpMore') }}>
         <Grid className="grid--rail">
           {data.ugchimpsafaris.map((s) => (
             <SafariCard key={s.id} safari={s} />
@@ -213,7 +205,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
       </Section>
 
       {/* 10. Batwa donation call-to-action */}
-      <section className="batwa" aria-label="Travel that gives back to the Batwa">
+      <section className="batwa" aria-label={t('home.batwaLabel')}>
         <div className="container batwa__inner">
           <p className="batwa__figure" aria-hidden="true">
             10<span>%</span>
@@ -222,10 +214,10 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
             <RichText html={data.blocks.batwa} className="batwa__text" />
             <div className="batwa__actions">
               <Link to={local('/plan-a-safari')} className="btn btn--gold btn--lg">
-                Plan a safari that gives back
+                {t('home.batwaPlan')}
               </Link>
               <Link to={local('/our-impact')} className="btn btn--light">
-                See our impact
+                {t('home.batwaImpact')}
               </Link>
             </div>
           </div>
@@ -233,7 +225,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
       </section>
 
       {/* 11. Top destinations */}
-      <Section id="destinations" eyebrow="Top destinations" title="Parks and places we know by heart" more={{ to: '/parks', label: 'All destinations' }}>
+      <Section id="destinations" eyebrow={t('home.destinationsEyebrow')} title={t('home.destinationsTitle')} more={{ to: '/parks', label: t('destinations.all') }}>
         <Grid className="grid--rail">
           {data.parks.map((p) => (
             <ParkCard key={p.id} park={p} />
@@ -245,8 +237,8 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
       <section className="section section--forest plan-home" id="plan" aria-labelledby="plan-title">
         <div className="container plan-home__grid">
           <div>
-            <p className="eyebrow">Plan your safari</p>
-            <h2 id="plan-title">Tell us about the trip you are dreaming of</h2>
+            <p className="eyebrow">{t('home.planEyebrow')}</p>
+            <h2 id="plan-title">{t('home.planTitle')}</h2>
             <RichText html={data.blocks.plan} />
             <ContactCards />
           </div>
@@ -259,12 +251,12 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
       </section>
 
       {/* 13. Reviews */}
-      <Section id="reviews" tone="sand" eyebrow="Traveller reviews" title="In our guests’ words">
+      <Section id="reviews" tone="sand" eyebrow={t('home.reviewsEyebrow')} title={t('home.reviewsTitle')}>
         <Reviews reviews={data.reviews} />
       </Section>
 
       {/* 14. News and Updates */}
-      <Section id="news" eyebrow="From the journal" title="News and Updates" more={{ to: '/blogs', label: 'All stories' }}>
+      <Section id="news" eyebrow={t('news.eyebrow')} title={t('home.newsTitle')} more={{ to: '/blogs', label: t('news.all') }}>
         <Grid className="grid--rail">
           {data.blogs.map((b) => (
             <BlogCard key={b.id} blog={b} />
@@ -273,7 +265,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
       </Section>
 
       {/* 15. FAQ */}
-      <Section id="faq" tone="mist" eyebrow="Good to know" title="Frequently asked questions" more={{ to: '/frequently-asked-questions', label: 'All questions' }}>
+      <Section id="faq" tone="mist" eyebrow={t('faq.eyebrow')} title={t('home.faqTitle')} more={{ to: '/frequently-asked-questions', label: t('home.faqMore') }}>
         <FaqList faqs={data.faqs} />
       </Section>
     </>
@@ -282,6 +274,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
 
 function Promo({ html, image, alt, tone, flip }: { html: string | undefined; image: string | undefined; alt: string; tone: 'forest' | 'mist'; flip?: boolean }) {
   const local = useLocalLink();
+  const t = useT();
   return (
     <section className={`section section--${tone} promo${flip ? ' promo--flip' : ''}`}>
       <div className="container promo__grid">
@@ -291,7 +284,7 @@ function Promo({ html, image, alt, tone, flip }: { html: string | undefined; ima
         <div className="promo__text">
           <RichText html={html} />
           <Link to={local('/plan-a-safari')} className="btn btn--primary">
-            Plan a safari
+            {t('header.plan')}
           </Link>
         </div>
       </div>

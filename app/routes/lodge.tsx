@@ -1,6 +1,7 @@
 // Lodge detail: hero with its tier and park, what it is like (Markdown), what it offers, where it
 // is (map), gallery, a card to plan a safari with a stay here (with WhatsApp and a call), the
 // safaris that spend a night here, and other lodges nearby.
+import { useLocalLink } from '../lib/languages.ts';
 import { Link } from 'react-router';
 import type { LodgeResponse } from '../../common/api-types.ts';
 import { lodgeSetting, shortStopName } from '../../common/route.ts';
@@ -120,6 +121,7 @@ export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) 
 /** The side card: the lodge's standard, where it is, and the ways to plan a stay there. */
 function StayCard({ lodge, setting, parkLink, pageUrl }: { lodge: Route.ComponentProps['loaderData']['lodge']; setting: string; parkLink: string | undefined; pageUrl: string }) {
   const t = useT();
+  const local = useLocalLink();
   const tParts = useTParts();
   return (
     <aside className="page__aside" aria-label={t('lodge.staying')}>
@@ -131,10 +133,10 @@ function StayCard({ lodge, setting, parkLink, pageUrl }: { lodge: Route.Componen
           <PinIcon size={18} />
           <span>
             {t('lodge.in')}
-            {parkLink ? <Link to={parkLink}>{setting}</Link> : setting}, {lodge.destinationtitle}
+            {parkLink ? <Link to={local(parkLink)}>{setting}</Link> : setting}, {lodge.destinationtitle}
           </span>
         </p>
-        <Link to="/plan-a-safari" className="btn btn--primary btn--lg btn--block">
+        <Link to={local('/plan-a-safari')} className="btn btn--primary btn--lg btn--block">
           {t('lodge.plan')}
         </Link>
         <p className="price-card__note">{t('lodge.note')}</p>

@@ -78,16 +78,16 @@ export default function Lodges({ loaderData: data }: Route.ComponentProps) {
       />
       <div className="container page">
         <nav className="chip-nav" aria-label={t('lodges.byStandard')}>
-          <Link to={lodgesHref(park?.parktitleslug ?? null, null)} className="chip" aria-current={data.tier === null ? 'page' : undefined}>
+          <Link to={local(lodgesHref(park?.parktitleslug ?? null, null))} className="chip" aria-current={data.tier === null ? 'page' : undefined}>
             {t('lodges.everyStandard')}
           </Link>
           {LODGE_TIERS.map((tier) => (
-            <Link key={tier} to={lodgesHref(park?.parktitleslug ?? null, tier)} className="chip" aria-current={data.tier === tier ? 'page' : undefined}>
+            <Link key={tier} to={local(lodgesHref(park?.parktitleslug ?? null, tier))} className="chip" aria-current={data.tier === tier ? 'page' : undefined}>
               {t(`tier.${tier}`)}
             </Link>
           ))}
           {park && (
-            <Link to={lodgesHref(null, data.tier)} className="chip chip--clear">
+            <Link to={local(lodgesHref(null, data.tier))} className="chip chip--clear">
               {t('lodges.everyPark')}
             </Link>
           )}

@@ -8,7 +8,8 @@ import { Hero } from '../components/Hero.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { api, pageHeaders, requestPage } from '../lib/load.ts';
 import { only, pageData } from '../lib/page-data.ts';
-import { buildMeta } from '../lib/meta.ts';
+import { countryValues, metaInLanguage } from '../lib/country-page.ts';
+import { useT, useTParts } from '../i18n/pages.ts';
 import type { Route } from './+types/parks-in';
 import { cachedList } from '../lib/cache-policy.ts';
 
@@ -24,27 +25,31 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export const headers = pageHeaders;
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: loaderData?.destinationImage, imageAlt: loaderData?.destinationImageAlt }, { location, matches });
+  const words = loaderData && { title: 'countryPage.parksTitle', description: 'countryPage.parksDescription', values: countryValues(loaderData.destinationTitleSlug, loaderData.destinationTitle) };
+  return metaInLanguage(loaderData, words, { image: loaderData?.destinationImage, imageAlt: loaderData?.destinationImageAlt }, { location, matches });
 }
 
 export default function ParksIn({ loaderData: data }: Route.ComponentProps) {
   const local = useLocalLink();
+  const t = useT();
+  const tParts = useTParts();
+  const country = countryValues(data.destinationTitleSlug, data.destinationTitle);
   return (
     <>
       <Hero
-        title={`Destinations in ${data.destinationTitle}`}
+        title={t('countryPage.parksTitle', country)}
         image={data.destinationImage}
         imageAlt={data.destinationImageAlt}
-        eyebrow="Top tourist attractions"
-        crumbs={[{ label: 'Parks and attractions', to: '/parks' }, { label: data.destinationTitle }]}
+        eyebrow={t('countryPage.parksEyebrow')}
+        crumbs={[{ label: t('parks.crumb'), to: '/parks' }, { label: data.destinationTitle }]}
         actions={
           <Link to={local(`/destinations/${data.destinationTitleSlug}`)} className="btn btn--light btn--lg">
-            About {data.destinationTitle}
+            {tParts('countryPage.about', { country: data.destinationTitle })}
           </Link>
         }
       />
       <div className="container page">
-        <nav className="chip-nav" aria-label="Other countries">
+        <nav className="chip-nav" aria-label={t('countryPage.otherCountries')}>
           {data.destinations.map((d) => (
             <Link key={d.id} to={local(`/parks/in/${d.destinationtitleslug}`)} className="chip" aria-current={d.destinationtitleslug === data.destinationTitleSlug ? 'page' : undefined}>
               {d.destinationtitle}
@@ -58,7 +63,7 @@ export default function ParksIn({ loaderData: data }: Route.ComponentProps) {
             ))}
           </Grid>
         ) : (
-          <Empty>No attractions listed for this destination yet.</Empty>
+          <Empty>{t('countryPage.noParks')}</Empty>
         )}
         <Pagination page={data.page} totalPages={data.totalPages} />
       </div>

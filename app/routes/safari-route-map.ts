@@ -3,6 +3,8 @@
 // image beside the list of stops (a square picture for phones with ?size=phone); kept in the page
 // cache like the page itself.
 import { safariRoute } from '../../common/route.ts';
+import { languageOfPath } from '../../common/languages.ts';
+import { safariHeading } from '../../common/safari-title.ts';
 import type { SafariResponse } from '../../common/api-types.ts';
 import { requestedSize, routeDescription, routeLayout } from '../lib/map/maps.server.ts';
 import { cachedMap } from '../lib/cache-policy.ts';
@@ -21,6 +23,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const route = safariRoute(data.safaridays);
   const layout = routeLayout(route, size);
   if (!layout) return fileNotFound('route map');
-  const heading = `${data.safari.safariday} Day ${data.safari.safarititle}`;
+  const heading = safariHeading(data.safari.safariday, data.safari.safarititle, languageOfPath(new URL(request.url).pathname));
   return fileResponse(mapSvg(layout, routeDescription(heading, route)), { 'Content-Type': 'image/svg+xml; charset=utf-8' });
 }

@@ -29,7 +29,8 @@ import type { Route } from './+types/safari';
 import type { SafariDepartures as SafariDeparturesAnswer } from '../../common/departures.ts';
 import { SafariDepartures } from '../components/SafariDepartures.tsx';
 import { cachedPage } from '../lib/cache-policy.ts';
-import { useT, useTParts } from '../i18n/pages.ts';
+import { usePageLanguage, useT, useTParts } from '../i18n/pages.ts';
+import { languageOfPath } from '../../common/languages.ts';
 
 /** Rendered once per content version and served from memory (server/page-cache.ts). */
 export const handle = cachedPage;
@@ -44,7 +45,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const headers = pageHeaders;
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
-  return buildMeta(loaderData, { image: loaderData?.safari.safariheaderimage, imageAlt: loaderData?.safari.safariheaderimagealt, type: 'article' }, { location, matches });
+  // The title in the page's language (the API's is the English heading).
+  const page = loaderData && { ...loaderData, title: safariHeading(loaderData.safari.safariday, loaderData.safari.safarititle, languageOfPath(location.pathname)) };
+  return buildMeta(page, { image: loaderData?.safari.safariheaderimage, imageAlt: loaderData?.safari.safariheaderimagealt, type: 'article' }, { location, matches });
 }
 
 // The quote overlay's code (dialog and enquiry form) loads when it is wanted.
@@ -57,7 +60,7 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
   // Mounted from the first request on, so that closing keeps the dialog's own closing behaviour.
   const [quoteWanted, setQuoteWanted] = useState(false);
   const t = useT();
-  const heading = safariHeading(safari.safariday, safari.safarititle);
+  const heading = safariHeading(safari.safariday, safari.safarititle, usePageLanguage());
   return (
     <>
       <Hero

@@ -8,7 +8,8 @@ import { Hero } from '../components/Hero.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { api, pageHeaders, requestPage } from '../lib/load.ts';
 import { only, pageData } from '../lib/page-data.ts';
-import { buildMeta } from '../lib/meta.ts';
+import { metaInLanguage } from '../lib/country-page.ts';
+import { usePageLanguage, useT, useTParts } from '../i18n/pages.ts';
 import { dedupeById } from '../lib/safari.ts';
 import type { Route } from './+types/safaris-experience';
 import { cachedList } from '../lib/cache-policy.ts';
@@ -33,28 +34,33 @@ export function ErrorBoundary() {
 
 export function meta({ loaderData, error, location, matches }: Route.MetaArgs) {
   if (error) return listFailureMeta(error);
-  return buildMeta(loaderData, { image: loaderData?.experienceImage, imageAlt: loaderData?.experienceImageAlt }, { location, matches });
+  const words = loaderData && { title: 'experiencePage.title', description: 'experiencePage.description', values: { experience: loaderData.experienceTitle } };
+  return metaInLanguage(loaderData, words, { image: loaderData?.experienceImage, imageAlt: loaderData?.experienceImageAlt }, { location, matches });
 }
 
 export default function SafarisByExperience({ loaderData: data }: Route.ComponentProps) {
   const local = useLocalLink();
   const safaris = dedupeById(data.safaris);
+  const t = useT();
+  const tParts = useTParts();
+  // English says "About gorilla trekking"; the other languages keep the title's capitals (German nouns).
+  const experienceName = usePageLanguage() === 'en' ? data.experienceTitle.toLowerCase() : data.experienceTitle;
   return (
     <>
       <Hero
-        title={`${data.experienceTitle} Safaris`}
+        title={t('experiencePage.title', { experience: data.experienceTitle })}
         image={data.experienceImage}
         imageAlt={data.experienceImageAlt}
-        eyebrow="Safaris by experience"
-        crumbs={[{ label: 'Safaris', to: '/safaris' }, { label: data.experienceTitle }]}
+        eyebrow={t('experiencePage.eyebrow')}
+        crumbs={[{ label: t('safaris.crumb'), to: '/safaris' }, { label: data.experienceTitle }]}
         actions={
           <Link to={local(`/experiences/${data.experienceTitleSlug}`)} className="btn btn--light btn--lg">
-            About {data.experienceTitle.toLowerCase()}
+            {tParts('experiencePage.about', { experience: experienceName })}
           </Link>
         }
       />
       <div className="container page">
-        <nav className="chip-nav" aria-label="Other experiences">
+        <nav className="chip-nav" aria-label={t('experiencePage.others')}>
           {data.safariexperiences.map((x) => (
             <Link key={x.id} to={local(`/safaris/experiences/${x.experiencetitleslug}`)} className="chip" aria-current={x.experiencetitleslug === data.experienceTitleSlug ? 'page' : undefined}>
               {x.experiencetitle}
@@ -68,7 +74,7 @@ export default function SafarisByExperience({ loaderData: data }: Route.Componen
             ))}
           </Grid>
         ) : (
-          <Empty>No safaris available for this experience.</Empty>
+          <Empty>{t('experiences.noSafaris')}</Empty>
         )}
         <Pagination page={data.page} totalPages={data.totalPages} />
       </div>

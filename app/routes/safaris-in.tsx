@@ -7,7 +7,8 @@ import { Hero } from '../components/Hero.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { MoreLink } from '../components/Section.tsx';
 import { api, pageHeaders, requestPage } from '../lib/load.ts';
-import { buildMeta } from '../lib/meta.ts';
+import { countryValues, metaInLanguage } from '../lib/country-page.ts';
+import { useT, useTParts } from '../i18n/pages.ts';
 import { dedupeById } from '../lib/safari.ts';
 import type { Route } from './+types/safaris-in';
 import { cachedList } from '../lib/cache-policy.ts';
@@ -31,20 +32,24 @@ export function ErrorBoundary() {
 
 export function meta({ loaderData, error, location, matches }: Route.MetaArgs) {
   if (error) return listFailureMeta(error);
-  return buildMeta(loaderData, { image: loaderData?.destinationImage, imageAlt: loaderData?.destinationImageAlt }, { location, matches });
+  const words = loaderData && { title: 'countryPage.safarisTitle', description: 'countryPage.safarisDescription', values: countryValues(loaderData.destinationTitleSlug, loaderData.destinationTitle) };
+  return metaInLanguage(loaderData, words, { image: loaderData?.destinationImage, imageAlt: loaderData?.destinationImageAlt }, { location, matches });
 }
 
 export default function SafarisIn({ loaderData: data }: Route.ComponentProps) {
   const local = useLocalLink();
   const safaris = dedupeById(data.safaris);
+  const t = useT();
+  const tParts = useTParts();
+  const country = countryValues(data.destinationTitleSlug, data.destinationTitle);
   return (
     <>
       <Hero
-        title={data.title}
+        title={t('countryPage.safarisTitle', country)}
         image={data.destinationImage}
         imageAlt={data.destinationImageAlt}
-        eyebrow={`Safaris in ${data.destinationTitle}`}
-        crumbs={[{ label: 'Safaris', to: '/safaris' }, { label: data.destinationTitle }]}
+        eyebrow={t('countryPage.safarisEyebrow', country)}
+        crumbs={[{ label: t('safaris.crumb'), to: '/safaris' }, { label: data.destinationTitle }]}
       />
       <div className="container page">
         {safaris.length ? (
@@ -54,11 +59,11 @@ export default function SafarisIn({ loaderData: data }: Route.ComponentProps) {
             ))}
           </Grid>
         ) : (
-          <Empty>No safaris available for this destination.</Empty>
+          <Empty>{t('countryPage.noSafaris')}</Empty>
         )}
         <Pagination page={data.page} totalPages={data.totalPages} />
         <p className="page__more">
-          <MoreLink to={local(`/destinations/${data.destinationTitleSlug}`)}>Travel guide to {data.destinationTitle}</MoreLink>
+          <MoreLink to={local(`/destinations/${data.destinationTitleSlug}`)}>{tParts('countryPage.guide', { country: data.destinationTitle })}</MoreLink>
         </p>
       </div>
     </>

@@ -161,6 +161,7 @@ type Opener = 'hover' | 'click';
  * hover, click and keyboard rules that open and close them.
  */
 function useNavPanels(hydrated: boolean) {
+  const t = useT();
   const [open, setOpen] = useState<PanelKey | null>(null);
   const [panels, setPanels] = useState<Partial<Record<PanelKey, PanelState>>>({});
   const closeTimer = useRef<number | undefined>(undefined);
@@ -209,7 +210,7 @@ function useNavPanels(hydrated: boolean) {
 
   const panelProps = (key: PanelKey): NavPanelProps => ({
     panelKey: key,
-    label: NAV_PANELS[key].label,
+    label: t(NAV_PANELS[key].label),
     href: NAV_PANELS[key].list,
     hydrated,
     open: open === key,

@@ -5,7 +5,9 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useLocalLink } from '../../lib/languages.ts';
-import { useT } from '../../i18n/pages.ts';
+import { usePageLanguage, useT, type Translate } from '../../i18n/pages.ts';
+import type { Language } from '../../../common/languages.ts';
+import { safariCardTitle } from '../../../common/safari-title.ts';
 import { Price } from '../Price.tsx';
 import type { NavItem, NavPanelAnswer, NavPanelData, NavTab, PanelKey } from '../../lib/nav.ts';
 import { Image } from '../Image.tsx';
@@ -16,51 +18,58 @@ import '../../styles/nav-panels.css';
 /** Loads one tab of a panel (cached by the caller). */
 export type TabLoader = (panel: PanelKey, tab: string) => Promise<NavPanelAnswer>;
 
+/** A panel's words in the page's language (t) and its tab's data. */
 interface PanelConfig {
-  tabsLabel: string;
-  heading: (d: NavPanelData) => string;
+  tabsLabel: (t: Translate) => string;
+  heading: (t: Translate, d: NavPanelData) => string;
   render: (d: NavPanelData) => ReactNode;
-  empty: string;
-  more: (d: NavPanelData) => { to: string; label: string };
-  aside: { title: string; text: string; to: string; label: string };
+  empty: (t: Translate) => string;
+  more: (t: Translate, d: NavPanelData, language: Language) => { to: string; label: string };
+  aside: (t: Translate) => { title: string; text: string; to: string; label: string };
 }
+
+/** A country tab's values: its name, and its slug as the messages' selects read it. */
+const country = (d: NavPanelData) => ({ slug: d.slug.replaceAll('-', '_'), country: d.title });
 
 const PANELS: Record<Exclude<PanelKey, 'blogs'>, PanelConfig> = {
   destinations: {
-    tabsLabel: 'Destinations',
-    heading: (d) => `Top attractions in ${d.title}`,
+    tabsLabel: (t) => t('nav.destinations'),
+    heading: (t, d) => t('nav.topAttractionsIn', country(d)),
     render: (d) => <ParkItems items={d.items} />,
-    empty: 'No attractions listed for this destination yet.',
-    more: (d) => ({ to: `/parks/in/${d.slug}`, label: `All attractions in ${d.title}` }),
-    aside: { title: 'Five countries, one team', text: 'Uganda, Rwanda, Kenya, Tanzania and the DR Congo, planned from our office in Kabale.', to: '/destinations', label: 'All destinations' },
+    empty: (t) => t('countryPage.noParks'),
+    more: (t, d) => ({ to: `/parks/in/${d.slug}`, label: t('nav.allAttractionsIn', country(d)) }),
+    aside: (t) => ({ title: t('nav.destinationsAsideTitle'), text: t('nav.destinationsAsideText'), to: '/destinations', label: t('destinations.all') }),
   },
   safaris: {
-    tabsLabel: 'Safari experiences',
-    heading: (d) => `${d.title} safaris`,
+    tabsLabel: (t) => t('nav.safariExperiences'),
+    heading: (t, d) => t('experiences.safarisOf', { name: d.title }),
     render: (d) => <SafariItems items={d.items} />,
-    empty: 'No safaris available for this experience.',
-    more: (d) => ({ to: `/safaris/experiences/${d.slug}`, label: `All ${d.title.toLowerCase()} safaris` }),
-    aside: { title: 'Every safari, tailor-made', text: 'From a two-day gorilla trek to a three-week journey across five countries.', to: '/safaris', label: 'All safaris' },
+    empty: (t) => t('experiences.noSafaris'),
+    // English says "All gorilla trekking safaris"; the other languages keep the title's capitals.
+    more: (t, d, language) => ({ to: `/safaris/experiences/${d.slug}`, label: t('nav.allSafarisOf', { name: language === 'en' ? d.title.toLowerCase() : d.title }) }),
+    aside: (t) => ({ title: t('nav.safarisAsideTitle'), text: t('nav.safarisAsideText'), to: '/safaris', label: t('safaris.all') }),
   },
   experiences: {
-    tabsLabel: 'Destinations',
-    heading: (d) => `Experiences in ${d.title}`,
+    tabsLabel: (t) => t('nav.destinations'),
+    heading: (t, d) => t('destinations.experiencesIn', { country: d.title }),
     render: (d) => <ExperienceItems items={d.items} />,
-    empty: 'No experiences listed for this destination yet.',
-    more: (d) => ({ to: `/experiences/in/${d.slug}`, label: `All experiences in ${d.title}` }),
-    aside: { title: 'Primates, plains and people', text: 'Gorilla and chimpanzee trekking, game drives, boat cruises and cultural visits.', to: '/experiences', label: 'All experiences' },
+    empty: (t) => t('nav.noExperiences'),
+    more: (t, d) => ({ to: `/experiences/in/${d.slug}`, label: t('nav.allExperiencesIn', country(d)) }),
+    aside: (t) => ({ title: t('nav.experiencesAsideTitle'), text: t('nav.experiencesAsideText'), to: '/experiences', label: t('experiences.all') }),
   },
 };
 
 export function PanelContent({ panel, answer, loadTab }: { panel: PanelKey; answer: NavPanelAnswer; loadTab: TabLoader }) {
+  const t = useT();
+  const local = useLocalLink();
   if (panel === 'blogs') {
     return (
       <div className="mega__inner mega__inner--simple">
         <div className="mega__content">
-          <p className="mega__heading">Latest from the trail</p>
-          {answer.data.items.length > 0 ? <BlogItems items={answer.data.items} /> : <p className="mega__empty">Stories are on their way.</p>}
-          <Link to="/blogs" className="more-link">
-            <span>All blogs</span> <ArrowRight size={18} />
+          <p className="mega__heading">{t('nav.latest')}</p>
+          {answer.data.items.length > 0 ? <BlogItems items={answer.data.items} /> : <p className="mega__empty">{t('nav.noStories')}</p>}
+          <Link to={local('/blogs')} className="more-link">
+            <span>{t('nav.allBlogs')}</span> <ArrowRight size={18} />
           </Link>
         </div>
       </div>
@@ -110,7 +119,10 @@ function usePanelTabs(id: string, initial: NavPanelData, load: (slug: string) =>
 }
 
 function TabbedPanel({ id, config, tabs, initial, load }: TabbedPanelProps) {
-  const { tabsLabel, aside } = config;
+  const t = useT();
+  const local = useLocalLink();
+  const tabsLabel = config.tabsLabel(t);
+  const aside = config.aside(t);
   const { selected, data, loading, failed, select } = usePanelTabs(id, initial, load);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -161,7 +173,7 @@ function TabbedPanel({ id, config, tabs, initial, load }: TabbedPanelProps) {
       <div className="mega__aside">
         <p className="mega__aside-title">{aside.title}</p>
         <p>{aside.text}</p>
-        <Link to={aside.to} className="btn btn--ghost btn--sm">
+        <Link to={local(aside.to)} className="btn btn--ghost btn--sm">
           {aside.label}
         </Link>
       </div>
@@ -171,19 +183,22 @@ function TabbedPanel({ id, config, tabs, initial, load }: TabbedPanelProps) {
 
 /** The chosen tab's items under their heading, with the link to all of them; or the failure, or a skeleton while they load. */
 function TabContent({ config, data, failed }: { config: PanelConfig; data: NavPanelData | undefined; failed: boolean }) {
-  const { heading, render, empty, more } = config;
+  const t = useT();
+  const local = useLocalLink();
+  const language = usePageLanguage();
   if (data) {
+    const more = config.more(t, data, language);
     return (
       <>
-        <p className="mega__heading">{heading(data)}</p>
-        {data.items.length > 0 ? render(data) : <p className="mega__empty">{empty}</p>}
-        <Link to={more(data).to} className="more-link">
-          <span>{more(data).label}</span> <ArrowRight size={18} />
+        <p className="mega__heading">{config.heading(t, data)}</p>
+        {data.items.length > 0 ? config.render(data) : <p className="mega__empty">{config.empty(t)}</p>}
+        <Link to={local(more.to)} className="more-link">
+          <span>{more.label}</span> <ArrowRight size={18} />
         </Link>
       </>
     );
   }
-  return failed ? <p className="mega__empty">This list could not be loaded just now.</p> : <PanelSkeleton />;
+  return failed ? <p className="mega__empty">{t('header.panelFailed')}</p> : <PanelSkeleton />;
 }
 
 function PanelSkeleton() {
@@ -198,6 +213,7 @@ function PanelSkeleton() {
 
 function ParkItems({ items }: { items: NavItem[] }) {
   const local = useLocalLink();
+  const t = useT();
   return (
     <ul className="mega__cards">
       {items.map((p) => (
@@ -206,8 +222,8 @@ function ParkItems({ items }: { items: NavItem[] }) {
             <Image src={p.image} alt={p.alt} width={320} height={200} sizes="200px" meta={p.meta} />
           </div>
           <p className="mega-card__title">{p.title}</p>
-          <Link to={local(`/parks/${p.slug}`)} className="mega-card__cta" aria-label={`Explore ${p.title}`}>
-            Explore <ArrowRight size={14} />
+          <Link to={local(`/parks/${p.slug}`)} className="mega-card__cta" aria-label={t('cards.exploreCountry', { country: p.title })}>
+            {t('cards.explore')} <ArrowRight size={14} />
           </Link>
         </li>
       ))}
@@ -218,6 +234,7 @@ function ParkItems({ items }: { items: NavItem[] }) {
 function SafariItems({ items }: { items: NavItem[] }) {
   const local = useLocalLink();
   const t = useT();
+  const language = usePageLanguage();
   return (
     <ul className="mega__rows">
       {items.map((s) => (
@@ -227,9 +244,7 @@ function SafariItems({ items }: { items: NavItem[] }) {
               <Image src={s.image} alt={s.alt} width={160} height={120} sizes="96px" meta={s.meta} />
             </span>
             <span className="mega-row__text">
-              <span className="mega-row__title">
-                {t('format.days', { count: s.days ?? 0 })} {s.title}
-              </span>
+              <span className="mega-row__title">{safariCardTitle(s.days ?? 0, s.title, language)}</span>
               <span className="mega-row__meta">
                 {t('side.from')}
                 <Price usd={s.price ?? 0} />

@@ -71,4 +71,21 @@ export const messages: Messages = {
   ],
   'crumbs.label': ['Brotkrümelnavigation'],
   'crumbs.home': ['Startseite'],
+  'social.on': [['site'], ' auf ', ['network']],
+  'social.follow': ['Folgen Sie uns'],
+  'error.pageTitle': [
+    [
+      'status',
+      'select',
+      {
+        '404': ['Seite nicht gefunden'],
+        '429': ['Zu viele Anfragen'],
+        other: ['Etwas ist schiefgelaufen'],
+      },
+    ],
+  ],
+  'nav.destinations': ['Reiseziele'],
+  'nav.safaris': ['Safaris'],
+  'nav.experiences': ['Erlebnisse'],
+  'nav.blogs': ['Reiseblog'],
 };

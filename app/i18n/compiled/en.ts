@@ -67,4 +67,21 @@ export const messages: Messages = {
   ],
   'crumbs.label': ['Breadcrumb'],
   'crumbs.home': ['Home'],
+  'social.on': [['site'], ' on ', ['network']],
+  'social.follow': ['Follow us'],
+  'error.pageTitle': [
+    [
+      'status',
+      'select',
+      {
+        '404': ['Page not found'],
+        '429': ['Too many requests'],
+        other: ['Something went wrong'],
+      },
+    ],
+  ],
+  'nav.destinations': ['Destinations'],
+  'nav.safaris': ['Safaris'],
+  'nav.experiences': ['Experiences'],
+  'nav.blogs': ['Blogs'],
 };

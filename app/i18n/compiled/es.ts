@@ -71,4 +71,21 @@ export const messages: Messages = {
   ],
   'crumbs.label': ['Ruta de navegación'],
   'crumbs.home': ['Inicio'],
+  'social.on': [['site'], ' en ', ['network']],
+  'social.follow': ['Síganos'],
+  'error.pageTitle': [
+    [
+      'status',
+      'select',
+      {
+        '404': ['Página no encontrada'],
+        '429': ['Demasiadas solicitudes'],
+        other: ['Algo ha salido mal'],
+      },
+    ],
+  ],
+  'nav.destinations': ['Destinos'],
+  'nav.safaris': ['Safaris'],
+  'nav.experiences': ['Experiencias'],
+  'nav.blogs': ['Blog'],
 };

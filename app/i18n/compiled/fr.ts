@@ -71,4 +71,21 @@ export const messages: Messages = {
   ],
   'crumbs.label': ['Fil d’Ariane'],
   'crumbs.home': ['Accueil'],
+  'social.on': [['site'], ' sur ', ['network']],
+  'social.follow': ['Suivez-nous'],
+  'error.pageTitle': [
+    [
+      'status',
+      'select',
+      {
+        '404': ['Page introuvable'],
+        '429': ['Trop de requêtes'],
+        other: ["Une erreur s'est produite"],
+      },
+    ],
+  ],
+  'nav.destinations': ['Destinations'],
+  'nav.safaris': ['Safaris'],
+  'nav.experiences': ['Expériences'],
+  'nav.blogs': ['Blog'],
 };

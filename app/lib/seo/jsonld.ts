@@ -8,6 +8,7 @@ import type { GuideResponse, BlogResponse, DestinationResponse, Faq, LodgeRespon
 import { SITE_SHARE_IMAGE } from '../../../common/media.ts';
 import { isPublicSiteUrl } from '../../../common/seo.ts';
 import { site } from '../../../common/site.ts';
+import { safariHeading } from '../../../common/safari-title.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, baseRouteId, languageOfRouteId, type Language } from '../../../common/languages.ts';
 import { urlIn } from '../languages.ts';
 import { minorToDecimal } from '../../../common/booking-money.ts';
@@ -109,14 +110,14 @@ function breadcrumbList(crumbs: Crumb[], pageUrl: string): JsonLdNode {
   };
 }
 
-function touristTrip(data: SafariResponse): JsonLdNode {
+function touristTrip(data: SafariResponse, language: Language): JsonLdNode {
   const origin = originOf(data.pageUrl);
   const { safari } = data;
   const days = [...data.safaridays].sort((a, b) => a.day_number - b.day_number);
   return {
     '@type': jsonLdType('safaris'),
     '@id': `${data.pageUrl}#trip`,
-    name: `${safari.safariday} Day ${safari.safarititle}`,
+    name: safariHeading(safari.safariday, safari.safarititle, language),
     description: plainText(safari.safarimetadescription || safari.safaridescription, 500),
     url: data.pageUrl,
     image: imageUrl(origin, safari.safariheaderimage),
@@ -172,14 +173,14 @@ function withDepartureOffers(from: JsonLdNode, data: SafariResponse & { departur
  * The safari as a Product with its travellers' rating: only from approved reviews (the API sends
  * no others), and only when there is at least one. Its offer is in US dollars, as billed.
  */
-function ratedSafari(data: SafariResponse): JsonLdNode | null {
+function ratedSafari(data: SafariResponse, language: Language): JsonLdNode | null {
   if (!data.rating || data.rating.count < 1) return null;
   const origin = originOf(data.pageUrl);
   const { safari } = data;
   return {
     '@type': 'Product',
     '@id': `${data.pageUrl}#product`,
-    name: `${safari.safariday} Day ${safari.safarititle}`,
+    name: safariHeading(safari.safariday, safari.safarititle, language),
     description: plainText(safari.safarimetadescription || safari.safaridescription, 500),
     url: data.pageUrl,
     image: imageUrl(origin, safari.safariheaderimage),
@@ -366,7 +367,7 @@ type AnyData = Record<string, unknown> & { pageUrl?: string; title?: string };
 /** The breadcrumbs of a detail page: Home, its list, itself. */
 type Crumbs = (list: string, listPath: string, name: string) => JsonLdNode;
 /** A detail page's own nodes (null where a fact is missing), read off its answer. */
-type DetailNodes = (data: AnyData, pageUrl: string, crumbs: Crumbs) => (JsonLdNode | null)[];
+type DetailNodes = (data: AnyData, pageUrl: string, crumbs: Crumbs, language: Language) => (JsonLdNode | null)[];
 
 /** An item described from its own fields alone: a species' or an experience's AboutPage. */
 const aboutNodes =
@@ -380,16 +381,23 @@ const aboutNodes =
 
 /** A detail page's nodes: its item's (when the answer has it under `key`), its breadcrumbs, and any after them. */
 const detailNodes =
-  <D>(key: string, node: (d: D) => JsonLdNode, list: string, listPath: string, name: (d: D) => string, after?: (d: D) => JsonLdNode | null): DetailNodes =>
-  (data, _url, crumbs) => {
+  <D>(
+    key: string,
+    node: (d: D, language: Language) => JsonLdNode,
+    list: string,
+    listPath: string,
+    name: (d: D, language: Language) => string,
+    after?: (d: D, language: Language) => JsonLdNode | null,
+  ): DetailNodes =>
+  (data, _url, crumbs, language) => {
     if (!data[key]) return [];
     const d = data as unknown as D;
-    return [node(d), crumbs(list, listPath, name(d)), after?.(d) ?? null];
+    return [node(d, language), crumbs(list, listPath, name(d, language)), after?.(d, language) ?? null];
   };
 
 /** The detail pages with JSON-LD nodes of their own (each built above). */
 const DETAIL_NODES: Partial<Record<RouteKind, DetailNodes>> = {
-  safari: detailNodes<SafariResponse>('safari', touristTrip, 'Safaris', '/safaris', (d) => `${d.safari.safariday} Day ${d.safari.safarititle}`, ratedSafari),
+  safari: detailNodes<SafariResponse>('safari', touristTrip, 'Safaris', '/safaris', (d, language) => safariHeading(d.safari.safariday, d.safari.safarititle, language), ratedSafari),
   blog: detailNodes<BlogResponse>('blog', blogPosting, 'Blogs', '/blogs', (d) => d.blog.blogtitle),
   park: detailNodes<ParkResponse>('park', touristAttraction, 'Parks', '/parks', (d) => d.park.parktitle),
   lodge: detailNodes<LodgeResponse>('lodge', lodgingBusiness, 'Lodges', '/lodges', (d) => d.lodge.lodgetitle),
@@ -425,7 +433,7 @@ function describedNodes(kind: RouteKind, data: AnyData, pageUrl: string, crumbs:
 }
 
 /** A page's own nodes, by its kind. */
-function pageNodes(kind: RouteKind | null, data: AnyData, pageUrl: string, origin: string): (JsonLdNode | null)[] {
+function pageNodes(kind: RouteKind | null, data: AnyData, pageUrl: string, origin: string, language: Language): (JsonLdNode | null)[] {
   const crumbs: Crumbs = (list, listPath, name) =>
     breadcrumbList(
       [
@@ -437,7 +445,7 @@ function pageNodes(kind: RouteKind | null, data: AnyData, pageUrl: string, origi
     );
   if (kind === 'home' || kind === 'faq') return faqNodes(kind, data, pageUrl, origin);
   const own = kind ? DETAIL_NODES[kind] : undefined;
-  if (own) return own(data, pageUrl, crumbs);
+  if (own) return own(data, pageUrl, crumbs, language);
   return kind ? describedNodes(kind, data, pageUrl, crumbs) : [];
 }
 
@@ -448,7 +456,7 @@ export function pageGraph(kind: RouteKind | null, data: AnyData | null | undefin
   const graph: JsonLdNode[] = [travelAgency(origin), webSite(origin)];
   // Another language's page says so on each of its own nodes (the site's nodes are the same).
   const inLanguage = language === DEFAULT_LANGUAGE ? {} : { inLanguage: LANGUAGES[language].tag };
-  if (data && pageUrl) for (const node of pageNodes(kind, data, pageUrl, origin)) if (node) graph.push({ ...node, ...inLanguage });
+  if (data && pageUrl) for (const node of pageNodes(kind, data, pageUrl, origin, language)) if (node) graph.push({ ...node, ...inLanguage });
   return { '@context': 'https://schema.org', '@graph': graph.map(prune) };
 }
 

@@ -127,7 +127,6 @@ export const de: Record<ServerMessageKey, string> = {
 
   'pdf.tagline': 'Gorilla-, Schimpansen- und Wildtiersafaris in ganz Ostafrika',
   'pdf.kicker': 'SAFARI-REISEVERLAUF',
-  'pdf.heading': '{title} ({days, plural, one {# Tag} other {# Tage}})',
   'pdf.docTitle': '{heading}: Reiseverlauf',
   'pdf.days': '{count, plural, one {# Tag} other {# Tage}}',
   'pdf.from': 'ab {price} pro Person',

@@ -125,7 +125,6 @@ export const en = {
 
   'pdf.tagline': 'Gorilla, chimpanzee and wildlife safaris across East Africa',
   'pdf.kicker': 'SAFARI ITINERARY',
-  'pdf.heading': '{days} Day {title}',
   'pdf.docTitle': '{heading}: itinerary',
   'pdf.days': '{count, plural, one {# day} other {# days}}',
   'pdf.from': 'from {price} per person',

@@ -126,7 +126,6 @@ export const es: Record<ServerMessageKey, string> = {
 
   'pdf.tagline': 'Safaris de gorilas, chimpancés y fauna en toda África Oriental',
   'pdf.kicker': 'ITINERARIO DEL SAFARI',
-  'pdf.heading': '{title} ({days, plural, one {# día} other {# días}})',
   'pdf.docTitle': '{heading}: itinerario',
   'pdf.days': '{count, plural, one {# día} other {# días}}',
   'pdf.from': 'desde {price} por persona',

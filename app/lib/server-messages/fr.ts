@@ -127,7 +127,6 @@ export const fr: Record<ServerMessageKey, string> = {
 
   'pdf.tagline': 'Safaris gorilles, chimpanzés et faune sauvage dans toute l’Afrique de l’Est',
   'pdf.kicker': 'ITINÉRAIRE DU SAFARI',
-  'pdf.heading': '{title} ({days, plural, one {# jour} other {# jours}})',
   'pdf.docTitle': '{heading} : itinéraire',
   'pdf.days': '{count, plural, one {# jour} other {# jours}}',
   'pdf.from': 'à partir de {price} par personne',
