@@ -8,6 +8,7 @@ import { messages as de } from './compiled/pages/de.ts';
 import { messages as es } from './compiled/pages/es.ts';
 import { messages as fr } from './compiled/pages/fr.ts';
 import { failureText, type Failure } from './failure.ts';
+import { reviewMessageText } from './review-messages.ts';
 import { catalogue, type Catalogue } from './messages.ts';
 
 const CATALOGUES: Record<Exclude<Language, 'en'>, Catalogue> = { de: catalogue('de', de), fr: catalogue('fr', fr), es: catalogue('es', es) };
@@ -25,4 +26,11 @@ export function tripFailureMessage(english: string, language: Language): string 
   if (language === DEFAULT_LANGUAGE || !key) return english;
   const max = { adults: TRIP_LIMITS.adultsMax, children: TRIP_LIMITS.childrenMax, childAges: TRIP_LIMITS.childAgeMax }[key as string];
   return CATALOGUES[language as Exclude<Language, 'en'>]._(`trip.error.${key}`, max === undefined ? undefined : { max: String(max) });
+}
+
+/** A review's sentence (a check's words or the thanks, common/reviews.ts) in a language; other words as they came. */
+export function reviewMessage(english: string, language: Language): string {
+  if (language === DEFAULT_LANGUAGE) return english;
+  const c = CATALOGUES[language as Exclude<Language, 'en'>];
+  return reviewMessageText((key) => c._(key), english);
 }
