@@ -1064,6 +1064,62 @@ export const messages: Messages = {
       "name"
     ]
   ],
+  "whatsapp.safariAt": [
+    "Hallo ",
+    [
+      "name"
+    ],
+    "! Ich habe eine Frage zur Safari „",
+    [
+      "title"
+    ],
+    "“: ",
+    [
+      "url"
+    ]
+  ],
+  "whatsapp.safari": [
+    "Hallo ",
+    [
+      "name"
+    ],
+    "! Ich habe eine Frage zur Safari „",
+    [
+      "title"
+    ],
+    "“."
+  ],
+  "whatsapp.titled": [
+    "Hallo ",
+    [
+      "name"
+    ],
+    "! Ich habe eine Frage zu „",
+    [
+      "title"
+    ],
+    "“: ",
+    [
+      "url"
+    ]
+  ],
+  "whatsapp.page": [
+    "Hallo ",
+    [
+      "name"
+    ],
+    "! Ich habe eine Frage zu dieser Seite: ",
+    [
+      "url"
+    ]
+  ],
+  "whatsapp.plan": [
+    "Hallo ",
+    [
+      "name"
+    ],
+    "! Ich möchte eine Safari planen."
+  ],
   "share.text": [
     "Schauen Sie sich diesen großartigen Beitrag an!"
   ],

@@ -1065,6 +1065,62 @@ export const messages: Messages = {
     ],
     " on WhatsApp"
   ],
+  "whatsapp.safariAt": [
+    "Hello ",
+    [
+      "name"
+    ],
+    "! I would like to ask about the safari “",
+    [
+      "title"
+    ],
+    "”: ",
+    [
+      "url"
+    ]
+  ],
+  "whatsapp.safari": [
+    "Hello ",
+    [
+      "name"
+    ],
+    "! I would like to ask about the safari “",
+    [
+      "title"
+    ],
+    "”."
+  ],
+  "whatsapp.titled": [
+    "Hello ",
+    [
+      "name"
+    ],
+    "! I have a question about “",
+    [
+      "title"
+    ],
+    "”: ",
+    [
+      "url"
+    ]
+  ],
+  "whatsapp.page": [
+    "Hello ",
+    [
+      "name"
+    ],
+    "! I have a question about this page: ",
+    [
+      "url"
+    ]
+  ],
+  "whatsapp.plan": [
+    "Hello ",
+    [
+      "name"
+    ],
+    "! I would like to plan a safari."
+  ],
   "share.text": [
     "Check out this amazing post!"
   ],

@@ -1066,6 +1066,62 @@ export const messages: Messages = {
     ],
     " en WhatsApp"
   ],
+  "whatsapp.safariAt": [
+    "¡Hola, ",
+    [
+      "name"
+    ],
+    "! Quisiera preguntar por el safari «",
+    [
+      "title"
+    ],
+    "»: ",
+    [
+      "url"
+    ]
+  ],
+  "whatsapp.safari": [
+    "¡Hola, ",
+    [
+      "name"
+    ],
+    "! Quisiera preguntar por el safari «",
+    [
+      "title"
+    ],
+    "»."
+  ],
+  "whatsapp.titled": [
+    "¡Hola, ",
+    [
+      "name"
+    ],
+    "! Tengo una pregunta sobre «",
+    [
+      "title"
+    ],
+    "»: ",
+    [
+      "url"
+    ]
+  ],
+  "whatsapp.page": [
+    "¡Hola, ",
+    [
+      "name"
+    ],
+    "! Tengo una pregunta sobre esta página: ",
+    [
+      "url"
+    ]
+  ],
+  "whatsapp.plan": [
+    "¡Hola, ",
+    [
+      "name"
+    ],
+    "! Quisiera planificar un safari."
+  ],
   "share.text": [
     "¡Descubra esta fantástica publicación!"
   ],

@@ -1063,6 +1063,62 @@ export const messages: Messages = {
     ],
     " via WhatsApp"
   ],
+  "whatsapp.safariAt": [
+    "Bonjour ",
+    [
+      "name"
+    ],
+    " ! J’aimerais me renseigner sur le safari « ",
+    [
+      "title"
+    ],
+    " » : ",
+    [
+      "url"
+    ]
+  ],
+  "whatsapp.safari": [
+    "Bonjour ",
+    [
+      "name"
+    ],
+    " ! J’aimerais me renseigner sur le safari « ",
+    [
+      "title"
+    ],
+    " »."
+  ],
+  "whatsapp.titled": [
+    "Bonjour ",
+    [
+      "name"
+    ],
+    " ! J’ai une question au sujet de « ",
+    [
+      "title"
+    ],
+    " » : ",
+    [
+      "url"
+    ]
+  ],
+  "whatsapp.page": [
+    "Bonjour ",
+    [
+      "name"
+    ],
+    " ! J’ai une question au sujet de cette page : ",
+    [
+      "url"
+    ]
+  ],
+  "whatsapp.plan": [
+    "Bonjour ",
+    [
+      "name"
+    ],
+    " ! J’aimerais organiser un safari."
+  ],
   "share.text": [
     "Découvrez cet article passionnant !"
   ],
