@@ -2,6 +2,7 @@
 // server's half of the forms in the page's language; the pages say the same with useT()). English
 // is the spec's exact words, as common/validation.ts writes them; the other languages come from
 // the pages' catalogues (`validation.<key>`). Server-only: it loads every catalogue it needs.
+import { DEPARTURE_MESSAGES } from '../../common/departures.ts';
 import { TRIP_LIMITS, TRIP_MESSAGES } from '../../common/enquiry-trip.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../common/languages.ts';
 import { messages as de } from './compiled/pages/de.ts';
@@ -33,4 +34,24 @@ export function reviewMessage(english: string, language: Language): string {
   if (language === DEFAULT_LANGUAGE) return english;
   const c = CATALOGUES[language as Exclude<Language, 'en'>];
   return reviewMessageText((key) => c._(key), english);
+}
+
+/** The booking checks a traveller can meet on a departure's page (common/departures.ts), by their keys. */
+const DEPARTURE_KEYS = {
+  notFound: 'book.error.notFound',
+  closed: 'book.error.closed',
+  soldOut: 'book.error.soldOut',
+  travellers: 'book.error.travellers',
+  singles: 'book.error.singles',
+  leadName: 'book.error.leadName',
+  email: 'book.error.email',
+  phone: 'book.error.phone',
+  terms: 'book.error.terms',
+} as const satisfies Partial<Record<keyof typeof DEPARTURE_MESSAGES, string>>;
+
+/** A seat booking's refusal (one of DEPARTURE_MESSAGES, by its English words) in a language; other words as they came. */
+export function departureMessage(english: string, language: Language): string {
+  if (language === DEFAULT_LANGUAGE) return english;
+  const name = (Object.keys(DEPARTURE_KEYS) as (keyof typeof DEPARTURE_KEYS)[]).find((k) => DEPARTURE_MESSAGES[k] === english);
+  return name ? CATALOGUES[language as Exclude<Language, 'en'>]._(DEPARTURE_KEYS[name]) : english;
 }

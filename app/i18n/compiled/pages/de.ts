@@ -220,6 +220,243 @@ export const messages: Messages = {
   "departures.status.cancelled": [
     "Abgesagt"
   ],
+  "book.failure": [
+    "Bei uns ist etwas schiefgelaufen. Ihre Plätze sind noch nicht gebucht: Bitte versuchen Sie es gleich noch einmal."
+  ],
+  "book.button": [
+    [
+      "seats",
+      "plural",
+      {
+        "one": [
+          "Meinen Platz buchen"
+        ],
+        "other": [
+          "#",
+          " Plätze buchen"
+        ]
+      }
+    ]
+  ],
+  "book.seatWord": [
+    [
+      "n",
+      "plural",
+      {
+        "one": [
+          "Platz"
+        ],
+        "other": [
+          "Plätze"
+        ]
+      }
+    ]
+  ],
+  "book.times": [
+    " × "
+  ],
+  "book.singlesTimes": [
+    " + ",
+    [
+      "count",
+      "plural",
+      {
+        "one": [
+          "#",
+          " Einzelzimmer"
+        ],
+        "other": [
+          "#",
+          " Einzelzimmer"
+        ]
+      }
+    ],
+    " × ",
+    [
+      "price"
+    ]
+  ],
+  "book.depositLabel": [
+    "Anzahlung zur Bestätigung: "
+  ],
+  "book.depositRest": [
+    " (",
+    [
+      "percent"
+    ],
+    " %); der Restbetrag bis ",
+    [
+      "day"
+    ]
+  ],
+  "book.eyebrow": [
+    "Gruppenreise"
+  ],
+  "book.title": [
+    [
+      "title"
+    ],
+    " (",
+    [
+      "days"
+    ],
+    " Tage)"
+  ],
+  "book.dates": [
+    "Reisedaten"
+  ],
+  "book.perPerson": [
+    "Pro Person"
+  ],
+  "book.singleFrom": [
+    " (Einzelzimmer +",
+    [
+      "price"
+    ],
+    ")"
+  ],
+  "book.seats": [
+    "Plätze"
+  ],
+  "book.guide": [
+    "Ihr Guide"
+  ],
+  "book.howMany": [
+    "Wie viele Reisende?"
+  ],
+  "book.change": [
+    "Ändern"
+  ],
+  "book.namesOf": [
+    "Die Namen aller "
+  ],
+  "book.travellersCount": [
+    [
+      "count",
+      "plural",
+      {
+        "one": [
+          "Reisenden"
+        ],
+        "other": [
+          "#",
+          " Reisenden"
+        ]
+      }
+    ]
+  ],
+  "book.namesEnd": [
+    ", wie im Reisepass"
+  ],
+  "book.leadTraveller": [
+    "Reisende(r) 1 (Hauptreisende(r))"
+  ],
+  "book.traveller": [
+    "Reisende(r) ",
+    [
+      "n"
+    ]
+  ],
+  "book.singleRooms": [
+    "Einzelzimmer (je +",
+    [
+      "price"
+    ],
+    ")"
+  ],
+  "book.noSingles": [
+    "Keine: Wir teilen Zimmer"
+  ],
+  "book.singleCount": [
+    [
+      "count",
+      "plural",
+      {
+        "one": [
+          "#",
+          " Einzelzimmer"
+        ],
+        "other": [
+          "#",
+          " Einzelzimmer"
+        ]
+      }
+    ]
+  ],
+  "book.email": [
+    "E-Mail der/des Hauptreisenden"
+  ],
+  "book.phone": [
+    "Telefon oder WhatsApp (optional)"
+  ],
+  "book.theseSeats": [
+    "diese Plätze"
+  ],
+  "book.next": [
+    "Als Nächstes: Ihre private Reiseseite, auf der Sie die Anzahlung leisten. Wir halten Ihre Plätze so lange ",
+    [
+      "minutes"
+    ],
+    " Minuten für Sie frei."
+  ],
+  "book.noQuote": [
+    "Kein Angebot nötig"
+  ],
+  "book.heading": [
+    "Buchen Sie Ihre Plätze"
+  ],
+  "book.full": [
+    "Diese Gruppenreise ist ausgebucht. Wählen Sie auf der Seite der Safari einen anderen Termin oder fragen Sie uns nach einer Privatreise."
+  ],
+  "book.notOnSale": [
+    "Diese Gruppenreise ist nicht buchbar"
+  ],
+  "book.notOnSaleLead": [
+    "Sie ist vielleicht schon abgereist, abgesagt oder ausgebucht. Sehen Sie sich die anderen Termine der Safari an oder fragen Sie uns nach einer Privatreise."
+  ],
+  "book.allSafaris": [
+    "Alle Safaris"
+  ],
+  "book.callUs": [
+    " · Rufen Sie uns an oder schreiben Sie uns per WhatsApp: "
+  ],
+  "book.error.notFound": [
+    "Diese Gruppenreise ist nicht mehr buchbar."
+  ],
+  "book.error.closed": [
+    "Diese Gruppenreise ist nicht mehr buchbar. Wählen Sie einen anderen Termin oder fragen Sie uns nach einer Privatreise."
+  ],
+  "book.error.soldOut": [
+    "Leider sind auf dieser Gruppenreise nicht mehr genug Plätze frei. Wählen Sie weniger Plätze oder einen anderen Termin."
+  ],
+  "book.error.travellers": [
+    "Bitte geben Sie den vollständigen Namen aller Reisenden ein."
+  ],
+  "book.error.singles": [
+    "Es kann nicht mehr Einzelzimmer als Reisende geben."
+  ],
+  "book.error.leadName": [
+    "Bitte geben Sie den vollständigen Namen der/des Hauptreisenden ein."
+  ],
+  "book.error.email": [
+    "Bitte geben Sie eine E-Mail-Adresse ein, unter der wir Sie erreichen."
+  ],
+  "book.error.phone": [
+    "Bitte geben Sie eine Telefonnummer ein oder lassen Sie das Feld leer."
+  ],
+  "book.error.terms": [
+    "Bitte kreuzen Sie das Kästchen an, um die Bedingungen anzunehmen."
+  ],
+  "terms.read": [
+    "Bedingungen lesen"
+  ],
+  "terms.accept": [
+    "Ich habe die Bedingungen gelesen und nehme sie an, und ich buche ",
+    [
+      "what"
+    ],
+    " für die oben genannten Reisenden."
+  ],
   "country.uganda": [
     "Uganda"
   ],

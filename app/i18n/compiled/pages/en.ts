@@ -221,6 +221,243 @@ export const messages: Messages = {
   "departures.status.cancelled": [
     "Cancelled"
   ],
+  "book.failure": [
+    "Something went wrong on our side. Your seats are not booked yet: please try again in a moment."
+  ],
+  "book.button": [
+    "Book ",
+    [
+      "seats",
+      "plural",
+      {
+        "one": [
+          "my seat"
+        ],
+        "other": [
+          "#",
+          " seats"
+        ]
+      }
+    ]
+  ],
+  "book.seatWord": [
+    [
+      "n",
+      "plural",
+      {
+        "one": [
+          "seat"
+        ],
+        "other": [
+          "seats"
+        ]
+      }
+    ]
+  ],
+  "book.times": [
+    " × "
+  ],
+  "book.singlesTimes": [
+    " + ",
+    [
+      "count",
+      "plural",
+      {
+        "one": [
+          "#",
+          " single room"
+        ],
+        "other": [
+          "#",
+          " single rooms"
+        ]
+      }
+    ],
+    " × ",
+    [
+      "price"
+    ]
+  ],
+  "book.depositLabel": [
+    "Deposit to confirm: "
+  ],
+  "book.depositRest": [
+    " (",
+    [
+      "percent"
+    ],
+    " %); the balance by ",
+    [
+      "day"
+    ]
+  ],
+  "book.eyebrow": [
+    "Group departure"
+  ],
+  "book.title": [
+    [
+      "days"
+    ],
+    "-day ",
+    [
+      "title"
+    ]
+  ],
+  "book.dates": [
+    "Dates"
+  ],
+  "book.perPerson": [
+    "Per person"
+  ],
+  "book.singleFrom": [
+    " (single room +",
+    [
+      "price"
+    ],
+    ")"
+  ],
+  "book.seats": [
+    "Seats"
+  ],
+  "book.guide": [
+    "Your guide"
+  ],
+  "book.howMany": [
+    "How many travellers?"
+  ],
+  "book.change": [
+    "Change"
+  ],
+  "book.namesOf": [
+    "The names of all "
+  ],
+  "book.travellersCount": [
+    [
+      "count",
+      "plural",
+      {
+        "one": [
+          "travellers"
+        ],
+        "other": [
+          "#",
+          " travellers"
+        ]
+      }
+    ]
+  ],
+  "book.namesEnd": [
+    ", as in their passports"
+  ],
+  "book.leadTraveller": [
+    "Traveller 1 (lead traveller)"
+  ],
+  "book.traveller": [
+    "Traveller ",
+    [
+      "n"
+    ]
+  ],
+  "book.singleRooms": [
+    "Single rooms (+",
+    [
+      "price"
+    ],
+    " each)"
+  ],
+  "book.noSingles": [
+    "None: we share rooms"
+  ],
+  "book.singleCount": [
+    [
+      "count",
+      "plural",
+      {
+        "one": [
+          "#",
+          " single room"
+        ],
+        "other": [
+          "#",
+          " single rooms"
+        ]
+      }
+    ]
+  ],
+  "book.email": [
+    "Lead traveller’s e-mail"
+  ],
+  "book.phone": [
+    "Phone or WhatsApp (optional)"
+  ],
+  "book.theseSeats": [
+    "these seats"
+  ],
+  "book.next": [
+    "Next: your private trip page, where you pay the deposit. We hold your seats for ",
+    [
+      "minutes"
+    ],
+    " minutes meanwhile."
+  ],
+  "book.noQuote": [
+    "No quote needed"
+  ],
+  "book.heading": [
+    "Book your seats"
+  ],
+  "book.full": [
+    "This departure is full. Choose another date on the safari’s page, or ask us about a private trip."
+  ],
+  "book.notOnSale": [
+    "This departure is not on sale"
+  ],
+  "book.notOnSaleLead": [
+    "It may have left, been cancelled or sold out. See the safari’s other dates, or ask us about a private trip."
+  ],
+  "book.allSafaris": [
+    "All safaris"
+  ],
+  "book.callUs": [
+    " · Call or WhatsApp us on "
+  ],
+  "book.error.notFound": [
+    "This departure is no longer on sale."
+  ],
+  "book.error.closed": [
+    "This departure is no longer on sale. Choose another date, or ask us for a private trip."
+  ],
+  "book.error.soldOut": [
+    "Sorry: there are not enough seats left on this departure. Choose fewer seats or another date."
+  ],
+  "book.error.travellers": [
+    "Enter the full name of every traveller."
+  ],
+  "book.error.singles": [
+    "Single rooms cannot be more than the travellers."
+  ],
+  "book.error.leadName": [
+    "Enter the lead traveller’s full name."
+  ],
+  "book.error.email": [
+    "Enter an e-mail address we can reach you at."
+  ],
+  "book.error.phone": [
+    "Enter a phone number, or leave it empty."
+  ],
+  "book.error.terms": [
+    "Tick the box to accept the terms."
+  ],
+  "terms.read": [
+    "Read the terms"
+  ],
+  "terms.accept": [
+    "I have read and accept the terms, and I book ",
+    [
+      "what"
+    ],
+    " for the travellers named above."
+  ],
   "country.uganda": [
     "Uganda"
   ],

@@ -221,6 +221,245 @@ export const messages: Messages = {
   "departures.status.cancelled": [
     "Cancelada"
   ],
+  "book.failure": [
+    "Algo ha fallado por nuestra parte. Sus plazas aún no están reservadas: inténtelo de nuevo en un momento."
+  ],
+  "book.button": [
+    [
+      "seats",
+      "plural",
+      {
+        "one": [
+          "Reservar mi plaza"
+        ],
+        "other": [
+          "Reservar ",
+          "#",
+          " plazas"
+        ]
+      }
+    ]
+  ],
+  "book.seatWord": [
+    [
+      "n",
+      "plural",
+      {
+        "one": [
+          "plaza"
+        ],
+        "other": [
+          "plazas"
+        ]
+      }
+    ]
+  ],
+  "book.times": [
+    " × "
+  ],
+  "book.singlesTimes": [
+    " + ",
+    [
+      "count",
+      "plural",
+      {
+        "one": [
+          "#",
+          " habitación individual"
+        ],
+        "other": [
+          "#",
+          " habitaciones individuales"
+        ]
+      }
+    ],
+    " × ",
+    [
+      "price"
+    ]
+  ],
+  "book.depositLabel": [
+    "Depósito para confirmar: "
+  ],
+  "book.depositRest": [
+    " (",
+    [
+      "percent"
+    ],
+    " %); el saldo a más tardar el ",
+    [
+      "day"
+    ]
+  ],
+  "book.eyebrow": [
+    "Salida en grupo"
+  ],
+  "book.title": [
+    [
+      "title"
+    ],
+    " (",
+    [
+      "days"
+    ],
+    " días)"
+  ],
+  "book.dates": [
+    "Fechas"
+  ],
+  "book.perPerson": [
+    "Por persona"
+  ],
+  "book.singleFrom": [
+    " (habitación individual +",
+    [
+      "price"
+    ],
+    ")"
+  ],
+  "book.seats": [
+    "Plazas"
+  ],
+  "book.guide": [
+    "Su guía"
+  ],
+  "book.howMany": [
+    "¿Cuántos viajeros?"
+  ],
+  "book.change": [
+    "Cambiar"
+  ],
+  "book.namesOf": [
+    "Los nombres "
+  ],
+  "book.travellersCount": [
+    [
+      "count",
+      "plural",
+      {
+        "one": [
+          "de los viajeros"
+        ],
+        "other": [
+          "de los ",
+          "#",
+          " viajeros"
+        ]
+      }
+    ]
+  ],
+  "book.namesEnd": [
+    ", como figuran en su pasaporte"
+  ],
+  "book.leadTraveller": [
+    "Viajero 1 (viajero principal)"
+  ],
+  "book.traveller": [
+    "Viajero ",
+    [
+      "n"
+    ]
+  ],
+  "book.singleRooms": [
+    "Habitaciones individuales (+",
+    [
+      "price"
+    ],
+    " cada una)"
+  ],
+  "book.noSingles": [
+    "Ninguna: compartimos habitación"
+  ],
+  "book.singleCount": [
+    [
+      "count",
+      "plural",
+      {
+        "one": [
+          "#",
+          " habitación individual"
+        ],
+        "other": [
+          "#",
+          " habitaciones individuales"
+        ]
+      }
+    ]
+  ],
+  "book.email": [
+    "Correo electrónico del viajero principal"
+  ],
+  "book.phone": [
+    "Teléfono o WhatsApp (opcional)"
+  ],
+  "book.theseSeats": [
+    "estas plazas"
+  ],
+  "book.next": [
+    "A continuación: su página de viaje privada, donde abona el depósito. Mientras tanto, le guardamos las plazas durante ",
+    [
+      "minutes"
+    ],
+    " minutos."
+  ],
+  "book.noQuote": [
+    "Sin presupuesto"
+  ],
+  "book.heading": [
+    "Reserve sus plazas"
+  ],
+  "book.full": [
+    "Esta salida está completa. Elija otra fecha en la página del safari o consúltenos por un viaje privado."
+  ],
+  "book.notOnSale": [
+    "Esta salida no está a la venta"
+  ],
+  "book.notOnSaleLead": [
+    "Puede que ya haya salido, se haya cancelado o esté completa. Consulte las otras fechas del safari o pregúntenos por un viaje privado."
+  ],
+  "book.allSafaris": [
+    "Todos los safaris"
+  ],
+  "book.callUs": [
+    " · Llámenos o escríbanos por WhatsApp al "
+  ],
+  "book.error.notFound": [
+    "Esta salida ya no está a la venta."
+  ],
+  "book.error.closed": [
+    "Esta salida ya no está a la venta. Elija otra fecha o pídanos un viaje privado."
+  ],
+  "book.error.soldOut": [
+    "Lo sentimos: no quedan plazas suficientes en esta salida. Elija menos plazas u otra fecha."
+  ],
+  "book.error.travellers": [
+    "Indique el nombre completo de cada viajero."
+  ],
+  "book.error.singles": [
+    "No puede haber más habitaciones individuales que viajeros."
+  ],
+  "book.error.leadName": [
+    "Indique el nombre completo del viajero principal."
+  ],
+  "book.error.email": [
+    "Indique una dirección de correo electrónico en la que podamos localizarle."
+  ],
+  "book.error.phone": [
+    "Indique un número de teléfono o deje el campo vacío."
+  ],
+  "book.error.terms": [
+    "Marque la casilla para aceptar las condiciones."
+  ],
+  "terms.read": [
+    "Leer las condiciones"
+  ],
+  "terms.accept": [
+    "He leído y acepto las condiciones, y reservo ",
+    [
+      "what"
+    ],
+    " para los viajeros indicados arriba."
+  ],
   "country.uganda": [
     "Uganda"
   ],

@@ -219,6 +219,245 @@ export const messages: Messages = {
   "departures.status.cancelled": [
     "Annulé"
   ],
+  "book.failure": [
+    "Une erreur s’est produite de notre côté. Vos places ne sont pas encore réservées : veuillez réessayer dans un instant."
+  ],
+  "book.button": [
+    [
+      "seats",
+      "plural",
+      {
+        "one": [
+          "Réserver ma place"
+        ],
+        "other": [
+          "Réserver ",
+          "#",
+          " places"
+        ]
+      }
+    ]
+  ],
+  "book.seatWord": [
+    [
+      "n",
+      "plural",
+      {
+        "one": [
+          "place"
+        ],
+        "other": [
+          "places"
+        ]
+      }
+    ]
+  ],
+  "book.times": [
+    " × "
+  ],
+  "book.singlesTimes": [
+    " + ",
+    [
+      "count",
+      "plural",
+      {
+        "one": [
+          "#",
+          " chambre individuelle"
+        ],
+        "other": [
+          "#",
+          " chambres individuelles"
+        ]
+      }
+    ],
+    " × ",
+    [
+      "price"
+    ]
+  ],
+  "book.depositLabel": [
+    "Acompte pour confirmer : "
+  ],
+  "book.depositRest": [
+    " (",
+    [
+      "percent"
+    ],
+    " %) ; le solde au plus tard le ",
+    [
+      "day"
+    ]
+  ],
+  "book.eyebrow": [
+    "Départ en groupe"
+  ],
+  "book.title": [
+    [
+      "title"
+    ],
+    " (",
+    [
+      "days"
+    ],
+    " jours)"
+  ],
+  "book.dates": [
+    "Dates"
+  ],
+  "book.perPerson": [
+    "Par personne"
+  ],
+  "book.singleFrom": [
+    " (chambre individuelle +",
+    [
+      "price"
+    ],
+    ")"
+  ],
+  "book.seats": [
+    "Places"
+  ],
+  "book.guide": [
+    "Votre guide"
+  ],
+  "book.howMany": [
+    "Combien de voyageurs ?"
+  ],
+  "book.change": [
+    "Modifier"
+  ],
+  "book.namesOf": [
+    "Les noms "
+  ],
+  "book.travellersCount": [
+    [
+      "count",
+      "plural",
+      {
+        "one": [
+          "des voyageurs"
+        ],
+        "other": [
+          "des ",
+          "#",
+          " voyageurs"
+        ]
+      }
+    ]
+  ],
+  "book.namesEnd": [
+    ", tels qu’ils figurent sur leur passeport"
+  ],
+  "book.leadTraveller": [
+    "Voyageur 1 (voyageur principal)"
+  ],
+  "book.traveller": [
+    "Voyageur ",
+    [
+      "n"
+    ]
+  ],
+  "book.singleRooms": [
+    "Chambres individuelles (+",
+    [
+      "price"
+    ],
+    " chacune)"
+  ],
+  "book.noSingles": [
+    "Aucune : nous partageons les chambres"
+  ],
+  "book.singleCount": [
+    [
+      "count",
+      "plural",
+      {
+        "one": [
+          "#",
+          " chambre individuelle"
+        ],
+        "other": [
+          "#",
+          " chambres individuelles"
+        ]
+      }
+    ]
+  ],
+  "book.email": [
+    "E-mail du voyageur principal"
+  ],
+  "book.phone": [
+    "Téléphone ou WhatsApp (facultatif)"
+  ],
+  "book.theseSeats": [
+    "ces places"
+  ],
+  "book.next": [
+    "Ensuite : votre page de voyage privée, où vous réglez l’acompte. Nous vous réservons vos places pendant ",
+    [
+      "minutes"
+    ],
+    " minutes."
+  ],
+  "book.noQuote": [
+    "Sans devis"
+  ],
+  "book.heading": [
+    "Réservez vos places"
+  ],
+  "book.full": [
+    "Ce départ est complet. Choisissez une autre date sur la page du safari, ou demandez-nous un voyage privé."
+  ],
+  "book.notOnSale": [
+    "Ce départ n’est pas en vente"
+  ],
+  "book.notOnSaleLead": [
+    "Il est peut-être déjà parti, annulé ou complet. Consultez les autres dates du safari, ou demandez-nous un voyage privé."
+  ],
+  "book.allSafaris": [
+    "Tous les safaris"
+  ],
+  "book.callUs": [
+    " · Appelez-nous ou écrivez-nous sur WhatsApp au "
+  ],
+  "book.error.notFound": [
+    "Ce départ n’est plus en vente."
+  ],
+  "book.error.closed": [
+    "Ce départ n’est plus en vente. Choisissez une autre date, ou demandez-nous un voyage privé."
+  ],
+  "book.error.soldOut": [
+    "Désolés : il ne reste pas assez de places sur ce départ. Choisissez moins de places ou une autre date."
+  ],
+  "book.error.travellers": [
+    "Veuillez saisir le nom complet de chaque voyageur."
+  ],
+  "book.error.singles": [
+    "Les chambres individuelles ne peuvent pas dépasser le nombre de voyageurs."
+  ],
+  "book.error.leadName": [
+    "Veuillez saisir le nom complet du voyageur principal."
+  ],
+  "book.error.email": [
+    "Veuillez saisir une adresse e-mail à laquelle nous pouvons vous joindre."
+  ],
+  "book.error.phone": [
+    "Veuillez saisir un numéro de téléphone, ou laisser le champ vide."
+  ],
+  "book.error.terms": [
+    "Veuillez cocher la case pour accepter les conditions."
+  ],
+  "terms.read": [
+    "Lire les conditions"
+  ],
+  "terms.accept": [
+    "J’ai lu et j’accepte les conditions, et je réserve ",
+    [
+      "what"
+    ],
+    " pour les voyageurs nommés ci-dessus."
+  ],
   "country.uganda": [
     "Ouganda"
   ],
