@@ -3,6 +3,8 @@
 // is the spec's exact words, as common/validation.ts writes them; the other languages come from
 // the pages' catalogues (`validation.<key>`). Server-only: it loads every catalogue it needs.
 import { DEPARTURE_MESSAGES } from '../../common/departures.ts';
+import { PAY_MESSAGES } from '../../common/payments.ts';
+import { TRIP_MESSAGES as TRIP_PAGE_MESSAGES } from '../../common/trip-page.ts';
 import { TRIP_LIMITS, TRIP_MESSAGES } from '../../common/enquiry-trip.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../common/languages.ts';
 import { messages as de } from './compiled/pages/de.ts';
@@ -54,4 +56,27 @@ export function departureMessage(english: string, language: Language): string {
   if (language === DEFAULT_LANGUAGE) return english;
   const name = (Object.keys(DEPARTURE_KEYS) as (keyof typeof DEPARTURE_KEYS)[]).find((k) => DEPARTURE_MESSAGES[k] === english);
   return name ? CATALOGUES[language as Exclude<Language, 'en'>]._(DEPARTURE_KEYS[name]) : english;
+}
+
+/** The trip page's refusals a traveller can meet (common/trip-page.ts, common/payments.ts), by their keys. */
+const TRIP_PAGE_KEYS: [string, string][] = [
+  [TRIP_PAGE_MESSAGES.leadName, 'tripPage.error.leadName'],
+  [TRIP_PAGE_MESSAGES.traveller, 'tripPage.error.traveller'],
+  [TRIP_PAGE_MESSAGES.terms, 'tripPage.error.terms'],
+  [TRIP_PAGE_MESSAGES.age, 'tripPage.error.age'],
+  [TRIP_PAGE_MESSAGES.notes, 'tripPage.error.notes'],
+  [PAY_MESSAGES.method, 'tripPage.pay.method'],
+  [PAY_MESSAGES.currency, 'tripPage.pay.currency'],
+  [PAY_MESSAGES.nothingDue, 'tripPage.pay.nothingDue'],
+  [PAY_MESSAGES.changed, 'tripPage.pay.changed'],
+  [PAY_MESSAGES.unavailable, 'tripPage.pay.unavailable'],
+  [PAY_MESSAGES.providerDown, 'tripPage.pay.providerDown'],
+  [PAY_MESSAGES.noRate, 'tripPage.pay.noRate'],
+];
+
+/** A trip page's refusal (by its English words) in a language; other words as they came. */
+export function tripPageMessage(english: string, language: Language): string {
+  if (language === DEFAULT_LANGUAGE) return english;
+  const key = TRIP_PAGE_KEYS.find(([words]) => words === english)?.[1];
+  return key ? CATALOGUES[language as Exclude<Language, 'en'>]._(key) : english;
 }

@@ -457,6 +457,549 @@ export const messages: Messages = {
     ],
     " für die oben genannten Reisenden."
   ],
+  "tripPage.booking": [
+    "Buchung ",
+    [
+      "reference"
+    ]
+  ],
+  "tripPage.quote": [
+    "Ihr Angebot ",
+    [
+      "reference"
+    ]
+  ],
+  "tripPage.adults": [
+    [
+      "count",
+      "plural",
+      {
+        "one": [
+          "#",
+          " Erwachsene(r)"
+        ],
+        "other": [
+          "#",
+          " Erwachsene"
+        ]
+      }
+    ]
+  ],
+  "tripPage.children": [
+    [
+      "count",
+      "plural",
+      {
+        "one": [
+          "#",
+          " Kind"
+        ],
+        "other": [
+          "#",
+          " Kinder"
+        ]
+      }
+    ]
+  ],
+  "tripPage.dates": [
+    "Reisedaten"
+  ],
+  "tripPage.travellers": [
+    "Reisende"
+  ],
+  "tripPage.total": [
+    "Gesamtpreis"
+  ],
+  "tripPage.dayByDay": [
+    "Tag für Tag"
+  ],
+  "tripPage.itinerary": [
+    "Ihre Reiseroute"
+  ],
+  "tripPage.day": [
+    "Tag ",
+    [
+      "n"
+    ],
+    ": "
+  ],
+  "tripPage.overnight": [
+    "Übernachtung"
+  ],
+  "tripPage.board.room-only": [
+    "nur Übernachtung"
+  ],
+  "tripPage.board.bed-and-breakfast": [
+    "Übernachtung mit Frühstück"
+  ],
+  "tripPage.board.half-board": [
+    "Halbpension"
+  ],
+  "tripPage.board.full-board": [
+    "Vollpension"
+  ],
+  "tripPage.board.all-inclusive": [
+    "All inclusive"
+  ],
+  "tripPage.meals": [
+    "Mahlzeiten"
+  ],
+  "tripPage.breakfast": [
+    "Frühstück"
+  ],
+  "tripPage.lunch": [
+    "Mittagessen"
+  ],
+  "tripPage.dinner": [
+    "Abendessen"
+  ],
+  "tripPage.activities": [
+    "Aktivitäten"
+  ],
+  "tripPage.whereYouGo": [
+    "Wohin die Reise geht"
+  ],
+  "tripPage.routeMap": [
+    "Routenkarte"
+  ],
+  "tripPage.mapAlt": [
+    "Karte Ostafrikas mit den ",
+    [
+      "count"
+    ],
+    " Stationen Ihrer Reise, nummeriert in der Reihenfolge der Liste."
+  ],
+  "tripPage.dayOne": [
+    "Tag ",
+    [
+      "n"
+    ]
+  ],
+  "tripPage.dayRange": [
+    "Tage ",
+    [
+      "first"
+    ],
+    "–",
+    [
+      "last"
+    ]
+  ],
+  "tripPage.dayList": [
+    "Tage ",
+    [
+      "days"
+    ]
+  ],
+  "tripPage.thePrice": [
+    "Der Preis"
+  ],
+  "tripPage.breakdown": [
+    "Preisaufstellung"
+  ],
+  "tripPage.priceCaption": [
+    "Preispositionen des Angebots in US-Dollar"
+  ],
+  "tripPage.item": [
+    "Position"
+  ],
+  "tripPage.quantity": [
+    "Menge"
+  ],
+  "tripPage.amount": [
+    "Betrag"
+  ],
+  "tripPage.category.safari": [
+    "Safari"
+  ],
+  "tripPage.category.accommodation": [
+    "Unterkunft"
+  ],
+  "tripPage.category.permit": [
+    "Permit"
+  ],
+  "tripPage.category.transfer": [
+    "Transfer"
+  ],
+  "tripPage.category.flight": [
+    "Flug"
+  ],
+  "tripPage.category.activity": [
+    "Aktivität"
+  ],
+  "tripPage.category.single-supplement": [
+    "Einzelzimmerzuschlag"
+  ],
+  "tripPage.category.discount": [
+    "Rabatt"
+  ],
+  "tripPage.category.other": [
+    "Sonstiges"
+  ],
+  "tripPage.perPerson": [
+    "pro Person"
+  ],
+  "tripPage.perGroup": [
+    "pro Gruppe"
+  ],
+  "tripPage.about": [
+    "Etwa ",
+    [
+      "amount"
+    ],
+    " ",
+    [
+      "currency"
+    ],
+    " zum Kurs des Tages, an dem das Angebot erstellt wurde (ungefähr; abgerechnet in USD)."
+  ],
+  "tripPage.depositLabel": [
+    "Anzahlung zur Buchung: "
+  ],
+  "tripPage.percent": [
+    " (",
+    [
+      "percent"
+    ],
+    " %)"
+  ],
+  "tripPage.balanceLabel": [
+    "Restbetrag: "
+  ],
+  "tripPage.by": [
+    " bis ",
+    [
+      "day"
+    ]
+  ],
+  "tripPage.validUntil": [
+    "Gültig bis "
+  ],
+  "tripPage.pdfTrip": [
+    "Ihre Reise herunterladen (PDF)"
+  ],
+  "tripPage.pdfQuote": [
+    "Dieses Angebot herunterladen (PDF)"
+  ],
+  "tripPage.includesLabel": [
+    "Was im Preis enthalten ist und was nicht"
+  ],
+  "tripPage.included": [
+    "Inklusive"
+  ],
+  "tripPage.notIncluded": [
+    "Nicht inklusive"
+  ],
+  "tripPage.accept": [
+    "Dieses Angebot annehmen"
+  ],
+  "tripPage.expired": [
+    "Dieses Angebot war bis ",
+    [
+      "day"
+    ],
+    " gültig. Kontaktieren Sie uns, und wir senden Ihnen ein aktuelles."
+  ],
+  "tripPage.leadName": [
+    "Vollständiger Name der/des Hauptreisenden"
+  ],
+  "tripPage.names": [
+    "Die Namen aller ",
+    [
+      "count"
+    ],
+    " Reisenden, wie im Reisepass"
+  ],
+  "tripPage.traveller": [
+    "Reisende(r) ",
+    [
+      "n"
+    ]
+  ],
+  "tripPage.thisTrip": [
+    "diese Reise"
+  ],
+  "tripPage.acceptButton": [
+    "Annehmen und für ",
+    [
+      "amount"
+    ],
+    " buchen"
+  ],
+  "tripPage.payNothingNow": [
+    "Sie zahlen jetzt nichts: Nach der Buchung zeigt Ihnen diese Seite, wie Sie die Anzahlung leisten, und die Buchung ist bestätigt, sobald sie eingegangen ist."
+  ],
+  "tripPage.yourBooking": [
+    "Ihre Buchung"
+  ],
+  "tripPage.state.confirmed-pending-deposit": [
+    "Bestätigt, Anzahlung ausstehend"
+  ],
+  "tripPage.state.confirmed": [
+    "Bestätigt"
+  ],
+  "tripPage.state.balance-due": [
+    "Restbetrag fällig"
+  ],
+  "tripPage.state.paid": [
+    "Vollständig bezahlt"
+  ],
+  "tripPage.state.travelled": [
+    "Gereist"
+  ],
+  "tripPage.state.cancelled": [
+    "Storniert"
+  ],
+  "tripPage.dayWord": [
+    [
+      "n",
+      "plural",
+      {
+        "one": [
+          "Tag"
+        ],
+        "other": [
+          "Tage"
+        ]
+      }
+    ]
+  ],
+  "tripPage.toGo": [
+    " bis zur Abreise"
+  ],
+  "tripPage.paid": [
+    "Bezahlt"
+  ],
+  "tripPage.stillToPay": [
+    "Noch zu zahlen"
+  ],
+  "tripPage.overdue": [
+    "Überfällig: "
+  ],
+  "tripPage.next": [
+    "Als Nächstes: "
+  ],
+  "tripPage.dueWhat": [
+    [
+      "what"
+    ],
+    " von "
+  ],
+  "tripPage.what.deposit": [
+    "die Anzahlung"
+  ],
+  "tripPage.what.balance": [
+    "der Restbetrag"
+  ],
+  "tripPage.what.refund": [
+    "die Erstattung"
+  ],
+  "tripPage.dueBy": [
+    " bis "
+  ],
+  "tripPage.payBy": [
+    "Zahlen Sie per Banküberweisung oder Mobile Money mit der Referenz "
+  ],
+  "tripPage.payByEnd": [
+    "; wir bestätigen jede Zahlung per E-Mail."
+  ],
+  "tripPage.nothingDue": [
+    "Es ist nichts mehr fällig. Vielen Dank!"
+  ],
+  "tripPage.bring": [
+    "Was Sie mitbringen sollten"
+  ],
+  "tripPage.bring.passport": [
+    "Reisepass, der nach der Reise noch sechs Monate gültig ist, und Ihre Visa (East Africa Tourist Visa oder das E-Visum jedes Landes)"
+  ],
+  "tripPage.bring.fever": [
+    "Gelbfieber-Impfbescheinigung"
+  ],
+  "tripPage.bring.layers": [
+    "Leichte Kleidung in Grün- und Brauntönen, ein warmes Fleece für die Morgenstunden, eine Regenjacke"
+  ],
+  "tripPage.bring.boots": [
+    "Feste Wanderschuhe und Gartenhandschuhe für das Gorilla- und Schimpansen-Trekking"
+  ],
+  "tripPage.bring.kit": [
+    "Fernglas, eine Kamera mit Ersatzakkus, Sonnencreme, Insektenschutz und Ihre Medikamente"
+  ],
+  "tripPage.yourTravellers": [
+    "Ihre Reisenden"
+  ],
+  "tripPage.manifestLead": [
+    "Nennen Sie uns das Alter jeder reisenden Person und alles, was wir zu Ernährung oder Gesundheit wissen sollten: Wir geben es an die Lodges und Ihren Guide weiter, an niemanden sonst."
+  ],
+  "tripPage.age": [
+    "Alter"
+  ],
+  "tripPage.diet": [
+    "Ernährung"
+  ],
+  "tripPage.dietPlaceholder": [
+    "Vegetarisch, Allergien …"
+  ],
+  "tripPage.medical": [
+    "Medizinische Hinweise"
+  ],
+  "tripPage.saveTravellers": [
+    "Angaben der Reisenden speichern"
+  ],
+  "tripPage.questions": [
+    "Fragen zu Ihrer Reise?"
+  ],
+  "tripPage.phone": [
+    "Telefon: "
+  ],
+  "tripPage.whatsapp": [
+    "WhatsApp: "
+  ],
+  "tripPage.email": [
+    "E-Mail: "
+  ],
+  "tripPage.failure": [
+    "Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es gleich noch einmal."
+  ],
+  "tripPage.accepted": [
+    "Vielen Dank: Ihre Buchung ",
+    [
+      "reference"
+    ],
+    " ist bestätigt. Wir haben Ihnen die Einzelheiten per E-Mail gesendet."
+  ],
+  "tripPage.saved": [
+    "Vielen Dank: Die Angaben der Reisenden sind gespeichert."
+  ],
+  "tripPage.error.leadName": [
+    "Bitte geben Sie den vollständigen Namen der/des Hauptreisenden ein."
+  ],
+  "tripPage.error.traveller": [
+    "Bitte geben Sie den vollständigen Namen aller Reisenden ein."
+  ],
+  "tripPage.error.terms": [
+    "Bitte kreuzen Sie das Kästchen an, um die Bedingungen anzunehmen."
+  ],
+  "tripPage.error.age": [
+    "Bitte geben Sie ein Alter von 0 bis 120 ein oder lassen Sie das Feld leer."
+  ],
+  "tripPage.error.notes": [
+    "Höchstens 1.000 Zeichen."
+  ],
+  "tripPage.pay.method": [
+    "Bitte wählen Sie, wie Sie zahlen möchten."
+  ],
+  "tripPage.pay.currency": [
+    "Bitte wählen Sie die Währung Ihres Mobile-Money-Kontos."
+  ],
+  "tripPage.pay.nothingDue": [
+    "Für diese Buchung ist derzeit nichts fällig."
+  ],
+  "tripPage.pay.changed": [
+    "Der fällige Betrag hat sich geändert, seit die Seite angezeigt wurde. Bitte prüfen Sie ihn erneut und zahlen Sie dann."
+  ],
+  "tripPage.pay.unavailable": [
+    "Diese Zahlungsart ist nicht verfügbar. Wählen Sie eine andere oder zahlen Sie per Banküberweisung."
+  ],
+  "tripPage.pay.providerDown": [
+    "Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut oder zahlen Sie per Banküberweisung."
+  ],
+  "tripPage.pay.noRate": [
+    "Für diese Währung haben wir heute keinen Wechselkurs. Wählen Sie eine andere oder zahlen Sie per Karte oder Banküberweisung."
+  ],
+  "tripPage.pay.confirming": [
+    "Ihre Zahlung wird bestätigt"
+  ],
+  "tripPage.pay.left": [
+    "Sie haben die Zahlungsseite verlassen: Es wurde nichts abgebucht. Wählen Sie unten eine Zahlungsart, sobald Sie bereit sind."
+  ],
+  "tripPage.pay.confirmingWhat": [
+    ": ",
+    [
+      "what"
+    ],
+    " von ",
+    [
+      "amount"
+    ],
+    ". Diese Seite aktualisiert sich von selbst, sobald sie bestätigt ist."
+  ],
+  "tripPage.pay.checkAgain": [
+    "Erneut prüfen"
+  ],
+  "tripPage.pay.paid": [
+    "Vielen Dank: ",
+    [
+      "what"
+    ],
+    " von ",
+    [
+      "amount"
+    ],
+    " ist bestätigt. Wir haben Ihnen die Quittung per E-Mail gesendet."
+  ],
+  "tripPage.pay.failed": [
+    "Die Zahlung wurde nicht abgeschlossen, und es wurde nichts abgebucht. Bitte versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart."
+  ],
+  "tripPage.pay.checking": [
+    "Wir prüfen Ihre Zahlung und melden uns in Kürze bei Ihnen."
+  ],
+  "tripPage.pay.how": [
+    "Wie möchten Sie zahlen?"
+  ],
+  "tripPage.pay.card": [
+    "Karte (Visa, Mastercard, American Express): ",
+    [
+      "amount"
+    ]
+  ],
+  "tripPage.pay.mobile": [
+    "Mobile Money, ",
+    [
+      "network"
+    ],
+    ": "
+  ],
+  "tripPage.pay.rate": [
+    " zu ",
+    [
+      "rate"
+    ],
+    " ",
+    [
+      "currency"
+    ],
+    " je ",
+    [
+      "base"
+    ],
+    ", Tageskurs"
+  ],
+  "tripPage.pay.deposit": [
+    "Anzahlung leisten"
+  ],
+  "tripPage.pay.balance": [
+    "Restbetrag zahlen"
+  ],
+  "tripPage.pay.payments": [
+    "Zahlungen"
+  ],
+  "tripPage.pay.secure": [
+    "Sie zahlen auf der sicheren Seite des Anbieters; Ihre Karte und Ihre PIN sehen wir nie."
+  ],
+  "tripPage.pay.bank": [
+    "Per Banküberweisung: ",
+    [
+      "amount"
+    ],
+    " bis ",
+    [
+      "day"
+    ],
+    ", unter Angabe der Referenz "
+  ],
+  "tripPage.pay.bankEnd": [
+    ". Wir bestätigen jede Zahlung per E-Mail."
+  ],
   "country.uganda": [
     "Uganda"
   ],

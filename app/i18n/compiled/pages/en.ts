@@ -458,6 +458,549 @@ export const messages: Messages = {
     ],
     " for the travellers named above."
   ],
+  "tripPage.booking": [
+    "Booking ",
+    [
+      "reference"
+    ]
+  ],
+  "tripPage.quote": [
+    "Your quote ",
+    [
+      "reference"
+    ]
+  ],
+  "tripPage.adults": [
+    [
+      "count",
+      "plural",
+      {
+        "one": [
+          "#",
+          " adult"
+        ],
+        "other": [
+          "#",
+          " adults"
+        ]
+      }
+    ]
+  ],
+  "tripPage.children": [
+    [
+      "count",
+      "plural",
+      {
+        "one": [
+          "#",
+          " child"
+        ],
+        "other": [
+          "#",
+          " children"
+        ]
+      }
+    ]
+  ],
+  "tripPage.dates": [
+    "Dates"
+  ],
+  "tripPage.travellers": [
+    "Travellers"
+  ],
+  "tripPage.total": [
+    "Total"
+  ],
+  "tripPage.dayByDay": [
+    "Day by day"
+  ],
+  "tripPage.itinerary": [
+    "Your itinerary"
+  ],
+  "tripPage.day": [
+    "Day ",
+    [
+      "n"
+    ],
+    ": "
+  ],
+  "tripPage.overnight": [
+    "Overnight"
+  ],
+  "tripPage.board.room-only": [
+    "room only"
+  ],
+  "tripPage.board.bed-and-breakfast": [
+    "bed and breakfast"
+  ],
+  "tripPage.board.half-board": [
+    "half board"
+  ],
+  "tripPage.board.full-board": [
+    "full board"
+  ],
+  "tripPage.board.all-inclusive": [
+    "all inclusive"
+  ],
+  "tripPage.meals": [
+    "Meals"
+  ],
+  "tripPage.breakfast": [
+    "Breakfast"
+  ],
+  "tripPage.lunch": [
+    "Lunch"
+  ],
+  "tripPage.dinner": [
+    "Dinner"
+  ],
+  "tripPage.activities": [
+    "Activities"
+  ],
+  "tripPage.whereYouGo": [
+    "Where you go"
+  ],
+  "tripPage.routeMap": [
+    "Route map"
+  ],
+  "tripPage.mapAlt": [
+    "Map of East Africa with the ",
+    [
+      "count"
+    ],
+    " stops of your trip, numbered in the order listed."
+  ],
+  "tripPage.dayOne": [
+    "Day ",
+    [
+      "n"
+    ]
+  ],
+  "tripPage.dayRange": [
+    "Days ",
+    [
+      "first"
+    ],
+    "–",
+    [
+      "last"
+    ]
+  ],
+  "tripPage.dayList": [
+    "Days ",
+    [
+      "days"
+    ]
+  ],
+  "tripPage.thePrice": [
+    "The price"
+  ],
+  "tripPage.breakdown": [
+    "Price breakdown"
+  ],
+  "tripPage.priceCaption": [
+    "Price lines of the quote, in US dollars"
+  ],
+  "tripPage.item": [
+    "Item"
+  ],
+  "tripPage.quantity": [
+    "Quantity"
+  ],
+  "tripPage.amount": [
+    "Amount"
+  ],
+  "tripPage.category.safari": [
+    "Safari"
+  ],
+  "tripPage.category.accommodation": [
+    "Accommodation"
+  ],
+  "tripPage.category.permit": [
+    "Permit"
+  ],
+  "tripPage.category.transfer": [
+    "Transfer"
+  ],
+  "tripPage.category.flight": [
+    "Flight"
+  ],
+  "tripPage.category.activity": [
+    "Activity"
+  ],
+  "tripPage.category.single-supplement": [
+    "Single supplement"
+  ],
+  "tripPage.category.discount": [
+    "Discount"
+  ],
+  "tripPage.category.other": [
+    "Other"
+  ],
+  "tripPage.perPerson": [
+    "per person"
+  ],
+  "tripPage.perGroup": [
+    "per group"
+  ],
+  "tripPage.about": [
+    "About ",
+    [
+      "amount"
+    ],
+    " ",
+    [
+      "currency"
+    ],
+    " at the rate of the day the quote was made (approximate; billed in USD)."
+  ],
+  "tripPage.depositLabel": [
+    "Deposit to book: "
+  ],
+  "tripPage.percent": [
+    " (",
+    [
+      "percent"
+    ],
+    " %)"
+  ],
+  "tripPage.balanceLabel": [
+    "Balance: "
+  ],
+  "tripPage.by": [
+    " by ",
+    [
+      "day"
+    ]
+  ],
+  "tripPage.validUntil": [
+    "Valid until "
+  ],
+  "tripPage.pdfTrip": [
+    "Download your trip (PDF)"
+  ],
+  "tripPage.pdfQuote": [
+    "Download this quote (PDF)"
+  ],
+  "tripPage.includesLabel": [
+    "What the price includes and excludes"
+  ],
+  "tripPage.included": [
+    "Included"
+  ],
+  "tripPage.notIncluded": [
+    "Not included"
+  ],
+  "tripPage.accept": [
+    "Accept this quote"
+  ],
+  "tripPage.expired": [
+    "This quote was valid until ",
+    [
+      "day"
+    ],
+    ". Contact us and we will send you an updated one."
+  ],
+  "tripPage.leadName": [
+    "Lead traveller’s full name"
+  ],
+  "tripPage.names": [
+    "The names of all ",
+    [
+      "count"
+    ],
+    " travellers, as in their passports"
+  ],
+  "tripPage.traveller": [
+    "Traveller ",
+    [
+      "n"
+    ]
+  ],
+  "tripPage.thisTrip": [
+    "this trip"
+  ],
+  "tripPage.acceptButton": [
+    "Accept and book for ",
+    [
+      "amount"
+    ]
+  ],
+  "tripPage.payNothingNow": [
+    "You pay nothing now: once you have booked, this page shows how to pay the deposit, and the booking is confirmed when it arrives."
+  ],
+  "tripPage.yourBooking": [
+    "Your booking"
+  ],
+  "tripPage.state.confirmed-pending-deposit": [
+    "Confirmed, awaiting deposit"
+  ],
+  "tripPage.state.confirmed": [
+    "Confirmed"
+  ],
+  "tripPage.state.balance-due": [
+    "Balance due"
+  ],
+  "tripPage.state.paid": [
+    "Paid in full"
+  ],
+  "tripPage.state.travelled": [
+    "Travelled"
+  ],
+  "tripPage.state.cancelled": [
+    "Cancelled"
+  ],
+  "tripPage.dayWord": [
+    [
+      "n",
+      "plural",
+      {
+        "one": [
+          "day"
+        ],
+        "other": [
+          "days"
+        ]
+      }
+    ]
+  ],
+  "tripPage.toGo": [
+    " to go"
+  ],
+  "tripPage.paid": [
+    "Paid"
+  ],
+  "tripPage.stillToPay": [
+    "Still to pay"
+  ],
+  "tripPage.overdue": [
+    "Overdue: "
+  ],
+  "tripPage.next": [
+    "Next: "
+  ],
+  "tripPage.dueWhat": [
+    "the ",
+    [
+      "what"
+    ],
+    " of "
+  ],
+  "tripPage.what.deposit": [
+    "deposit"
+  ],
+  "tripPage.what.balance": [
+    "balance"
+  ],
+  "tripPage.what.refund": [
+    "refund"
+  ],
+  "tripPage.dueBy": [
+    " by "
+  ],
+  "tripPage.payBy": [
+    "Pay by bank transfer or mobile money with the reference "
+  ],
+  "tripPage.payByEnd": [
+    "; we confirm every payment by e-mail."
+  ],
+  "tripPage.nothingDue": [
+    "Nothing more is due. Thank you!"
+  ],
+  "tripPage.bring": [
+    "What to bring"
+  ],
+  "tripPage.bring.passport": [
+    "Passport valid for six months after you travel, and your visas (East Africa Tourist Visa or each country’s e-visa)"
+  ],
+  "tripPage.bring.fever": [
+    "Yellow fever vaccination certificate"
+  ],
+  "tripPage.bring.layers": [
+    "Light layers in greens and browns, a warm fleece for the mornings, a rain jacket"
+  ],
+  "tripPage.bring.boots": [
+    "Sturdy walking boots and garden gloves for the gorilla and chimpanzee treks"
+  ],
+  "tripPage.bring.kit": [
+    "Binoculars, a camera with spare batteries, sun cream, insect repellent and your medicines"
+  ],
+  "tripPage.yourTravellers": [
+    "Your travellers"
+  ],
+  "tripPage.manifestLead": [
+    "Tell us each traveller’s age and anything we should know about food or health: we pass it on to the lodges and your guide, and to no one else."
+  ],
+  "tripPage.age": [
+    "Age"
+  ],
+  "tripPage.diet": [
+    "Diet"
+  ],
+  "tripPage.dietPlaceholder": [
+    "Vegetarian, allergies…"
+  ],
+  "tripPage.medical": [
+    "Medical notes"
+  ],
+  "tripPage.saveTravellers": [
+    "Save the travellers’ details"
+  ],
+  "tripPage.questions": [
+    "Questions about your trip?"
+  ],
+  "tripPage.phone": [
+    "Phone: "
+  ],
+  "tripPage.whatsapp": [
+    "WhatsApp: "
+  ],
+  "tripPage.email": [
+    "E-mail: "
+  ],
+  "tripPage.failure": [
+    "Something went wrong on our side. Please try again in a moment."
+  ],
+  "tripPage.accepted": [
+    "Thank you: your booking ",
+    [
+      "reference"
+    ],
+    " is confirmed. We have sent you the details by e-mail."
+  ],
+  "tripPage.saved": [
+    "Thank you: the travellers’ details are saved."
+  ],
+  "tripPage.error.leadName": [
+    "Enter the lead traveller’s full name."
+  ],
+  "tripPage.error.traveller": [
+    "Enter the full name of every traveller."
+  ],
+  "tripPage.error.terms": [
+    "Tick the box to accept the terms."
+  ],
+  "tripPage.error.age": [
+    "Enter an age from 0 to 120, or leave it empty."
+  ],
+  "tripPage.error.notes": [
+    "At most 1,000 characters."
+  ],
+  "tripPage.pay.method": [
+    "Choose how to pay."
+  ],
+  "tripPage.pay.currency": [
+    "Choose the currency of your mobile money account."
+  ],
+  "tripPage.pay.nothingDue": [
+    "Nothing is due on this booking now."
+  ],
+  "tripPage.pay.changed": [
+    "The amount due has changed since the page was shown. Please look at it again, then pay."
+  ],
+  "tripPage.pay.unavailable": [
+    "This way of paying is not available. Choose another, or pay by bank transfer."
+  ],
+  "tripPage.pay.providerDown": [
+    "The payment provider cannot be reached just now. Please try again in a few minutes, or pay by bank transfer."
+  ],
+  "tripPage.pay.noRate": [
+    "We have no exchange rate for this currency today. Choose another, or pay by card or bank transfer."
+  ],
+  "tripPage.pay.confirming": [
+    "Your payment is being confirmed"
+  ],
+  "tripPage.pay.left": [
+    "You left the payment page: nothing was taken. Choose a way to pay below when you are ready."
+  ],
+  "tripPage.pay.confirmingWhat": [
+    ": the ",
+    [
+      "what"
+    ],
+    " of ",
+    [
+      "amount"
+    ],
+    ". This page updates by itself when it is confirmed."
+  ],
+  "tripPage.pay.checkAgain": [
+    "Check again"
+  ],
+  "tripPage.pay.paid": [
+    "Thank you: your ",
+    [
+      "what"
+    ],
+    " of ",
+    [
+      "amount"
+    ],
+    " is confirmed. We have e-mailed your receipt."
+  ],
+  "tripPage.pay.failed": [
+    "The payment was not completed and nothing was taken. Please try again, or choose another way to pay."
+  ],
+  "tripPage.pay.checking": [
+    "We are checking your payment and will contact you shortly."
+  ],
+  "tripPage.pay.how": [
+    "How would you like to pay?"
+  ],
+  "tripPage.pay.card": [
+    "Card (Visa, Mastercard, American Express): ",
+    [
+      "amount"
+    ]
+  ],
+  "tripPage.pay.mobile": [
+    "Mobile money, ",
+    [
+      "network"
+    ],
+    ": "
+  ],
+  "tripPage.pay.rate": [
+    " at ",
+    [
+      "rate"
+    ],
+    " ",
+    [
+      "currency"
+    ],
+    " per ",
+    [
+      "base"
+    ],
+    ", today’s rate"
+  ],
+  "tripPage.pay.deposit": [
+    "Pay the deposit"
+  ],
+  "tripPage.pay.balance": [
+    "Pay the balance"
+  ],
+  "tripPage.pay.payments": [
+    "Payments"
+  ],
+  "tripPage.pay.secure": [
+    "You pay on the provider’s secure page; we never see your card or your PIN."
+  ],
+  "tripPage.pay.bank": [
+    "By bank transfer: ",
+    [
+      "amount"
+    ],
+    " by ",
+    [
+      "day"
+    ],
+    ", quoting the reference "
+  ],
+  "tripPage.pay.bankEnd": [
+    ". We confirm every payment by e-mail."
+  ],
   "country.uganda": [
     "Uganda"
   ],

@@ -460,6 +460,548 @@ export const messages: Messages = {
     ],
     " para los viajeros indicados arriba."
   ],
+  "tripPage.booking": [
+    "Reserva ",
+    [
+      "reference"
+    ]
+  ],
+  "tripPage.quote": [
+    "Su presupuesto ",
+    [
+      "reference"
+    ]
+  ],
+  "tripPage.adults": [
+    [
+      "count",
+      "plural",
+      {
+        "one": [
+          "#",
+          " adulto"
+        ],
+        "other": [
+          "#",
+          " adultos"
+        ]
+      }
+    ]
+  ],
+  "tripPage.children": [
+    [
+      "count",
+      "plural",
+      {
+        "one": [
+          "#",
+          " niño"
+        ],
+        "other": [
+          "#",
+          " niños"
+        ]
+      }
+    ]
+  ],
+  "tripPage.dates": [
+    "Fechas"
+  ],
+  "tripPage.travellers": [
+    "Viajeros"
+  ],
+  "tripPage.total": [
+    "Total"
+  ],
+  "tripPage.dayByDay": [
+    "Día a día"
+  ],
+  "tripPage.itinerary": [
+    "Su itinerario"
+  ],
+  "tripPage.day": [
+    "Día ",
+    [
+      "n"
+    ],
+    ": "
+  ],
+  "tripPage.overnight": [
+    "Alojamiento"
+  ],
+  "tripPage.board.room-only": [
+    "solo alojamiento"
+  ],
+  "tripPage.board.bed-and-breakfast": [
+    "alojamiento y desayuno"
+  ],
+  "tripPage.board.half-board": [
+    "media pensión"
+  ],
+  "tripPage.board.full-board": [
+    "pensión completa"
+  ],
+  "tripPage.board.all-inclusive": [
+    "todo incluido"
+  ],
+  "tripPage.meals": [
+    "Comidas"
+  ],
+  "tripPage.breakfast": [
+    "Desayuno"
+  ],
+  "tripPage.lunch": [
+    "Almuerzo"
+  ],
+  "tripPage.dinner": [
+    "Cena"
+  ],
+  "tripPage.activities": [
+    "Actividades"
+  ],
+  "tripPage.whereYouGo": [
+    "Adónde va"
+  ],
+  "tripPage.routeMap": [
+    "Mapa de la ruta"
+  ],
+  "tripPage.mapAlt": [
+    "Mapa de África Oriental con las ",
+    [
+      "count"
+    ],
+    " paradas de su viaje, numeradas en el orden de la lista."
+  ],
+  "tripPage.dayOne": [
+    "Día ",
+    [
+      "n"
+    ]
+  ],
+  "tripPage.dayRange": [
+    "Días ",
+    [
+      "first"
+    ],
+    "–",
+    [
+      "last"
+    ]
+  ],
+  "tripPage.dayList": [
+    "Días ",
+    [
+      "days"
+    ]
+  ],
+  "tripPage.thePrice": [
+    "El precio"
+  ],
+  "tripPage.breakdown": [
+    "Desglose del precio"
+  ],
+  "tripPage.priceCaption": [
+    "Partidas del presupuesto, en dólares estadounidenses"
+  ],
+  "tripPage.item": [
+    "Concepto"
+  ],
+  "tripPage.quantity": [
+    "Cantidad"
+  ],
+  "tripPage.amount": [
+    "Importe"
+  ],
+  "tripPage.category.safari": [
+    "Safari"
+  ],
+  "tripPage.category.accommodation": [
+    "Alojamiento"
+  ],
+  "tripPage.category.permit": [
+    "Permiso"
+  ],
+  "tripPage.category.transfer": [
+    "Traslado"
+  ],
+  "tripPage.category.flight": [
+    "Vuelo"
+  ],
+  "tripPage.category.activity": [
+    "Actividad"
+  ],
+  "tripPage.category.single-supplement": [
+    "Suplemento individual"
+  ],
+  "tripPage.category.discount": [
+    "Descuento"
+  ],
+  "tripPage.category.other": [
+    "Otros"
+  ],
+  "tripPage.perPerson": [
+    "por persona"
+  ],
+  "tripPage.perGroup": [
+    "por grupo"
+  ],
+  "tripPage.about": [
+    "Unos ",
+    [
+      "amount"
+    ],
+    " ",
+    [
+      "currency"
+    ],
+    " al cambio del día en que se hizo el presupuesto (aproximado; se factura en USD)."
+  ],
+  "tripPage.depositLabel": [
+    "Depósito para reservar: "
+  ],
+  "tripPage.percent": [
+    " (",
+    [
+      "percent"
+    ],
+    " %)"
+  ],
+  "tripPage.balanceLabel": [
+    "Saldo: "
+  ],
+  "tripPage.by": [
+    " a más tardar el ",
+    [
+      "day"
+    ]
+  ],
+  "tripPage.validUntil": [
+    "Válido hasta el "
+  ],
+  "tripPage.pdfTrip": [
+    "Descargar su viaje (PDF)"
+  ],
+  "tripPage.pdfQuote": [
+    "Descargar este presupuesto (PDF)"
+  ],
+  "tripPage.includesLabel": [
+    "Qué incluye y qué no incluye el precio"
+  ],
+  "tripPage.included": [
+    "Incluido"
+  ],
+  "tripPage.notIncluded": [
+    "No incluido"
+  ],
+  "tripPage.accept": [
+    "Aceptar este presupuesto"
+  ],
+  "tripPage.expired": [
+    "Este presupuesto era válido hasta el ",
+    [
+      "day"
+    ],
+    ". Contáctenos y le enviaremos uno actualizado."
+  ],
+  "tripPage.leadName": [
+    "Nombre completo del viajero principal"
+  ],
+  "tripPage.names": [
+    "Los nombres de los ",
+    [
+      "count"
+    ],
+    " viajeros, como figuran en su pasaporte"
+  ],
+  "tripPage.traveller": [
+    "Viajero ",
+    [
+      "n"
+    ]
+  ],
+  "tripPage.thisTrip": [
+    "este viaje"
+  ],
+  "tripPage.acceptButton": [
+    "Aceptar y reservar por ",
+    [
+      "amount"
+    ]
+  ],
+  "tripPage.payNothingNow": [
+    "No paga nada ahora: una vez hecha la reserva, esta página le indica cómo abonar el depósito, y la reserva queda confirmada cuando lo recibimos."
+  ],
+  "tripPage.yourBooking": [
+    "Su reserva"
+  ],
+  "tripPage.state.confirmed-pending-deposit": [
+    "Confirmada, pendiente del depósito"
+  ],
+  "tripPage.state.confirmed": [
+    "Confirmada"
+  ],
+  "tripPage.state.balance-due": [
+    "Saldo pendiente"
+  ],
+  "tripPage.state.paid": [
+    "Pagada en su totalidad"
+  ],
+  "tripPage.state.travelled": [
+    "Viaje realizado"
+  ],
+  "tripPage.state.cancelled": [
+    "Cancelada"
+  ],
+  "tripPage.dayWord": [
+    [
+      "n",
+      "plural",
+      {
+        "one": [
+          "día"
+        ],
+        "other": [
+          "días"
+        ]
+      }
+    ]
+  ],
+  "tripPage.toGo": [
+    " para la salida"
+  ],
+  "tripPage.paid": [
+    "Pagado"
+  ],
+  "tripPage.stillToPay": [
+    "Pendiente de pago"
+  ],
+  "tripPage.overdue": [
+    "Vencido: "
+  ],
+  "tripPage.next": [
+    "Próximo pago: "
+  ],
+  "tripPage.dueWhat": [
+    [
+      "what"
+    ],
+    " de "
+  ],
+  "tripPage.what.deposit": [
+    "el depósito"
+  ],
+  "tripPage.what.balance": [
+    "el saldo"
+  ],
+  "tripPage.what.refund": [
+    "el reembolso"
+  ],
+  "tripPage.dueBy": [
+    " a más tardar el "
+  ],
+  "tripPage.payBy": [
+    "Pague por transferencia bancaria o dinero móvil con la referencia "
+  ],
+  "tripPage.payByEnd": [
+    "; confirmamos cada pago por correo electrónico."
+  ],
+  "tripPage.nothingDue": [
+    "No queda nada pendiente. ¡Gracias!"
+  ],
+  "tripPage.bring": [
+    "Qué llevar"
+  ],
+  "tripPage.bring.passport": [
+    "Pasaporte con validez de seis meses después del viaje, y sus visados (East Africa Tourist Visa o el visado electrónico de cada país)"
+  ],
+  "tripPage.bring.fever": [
+    "Certificado de vacunación contra la fiebre amarilla"
+  ],
+  "tripPage.bring.layers": [
+    "Prendas ligeras en verdes y marrones, un forro polar para las mañanas, una chaqueta impermeable"
+  ],
+  "tripPage.bring.boots": [
+    "Botas de montaña resistentes y guantes de jardinería para el trekking de gorilas y de chimpancés"
+  ],
+  "tripPage.bring.kit": [
+    "Prismáticos, una cámara con baterías de repuesto, protector solar, repelente de insectos y sus medicamentos"
+  ],
+  "tripPage.yourTravellers": [
+    "Sus viajeros"
+  ],
+  "tripPage.manifestLead": [
+    "Indíquenos la edad de cada viajero y lo que debamos saber sobre alimentación o salud: se lo transmitimos a los lodges y a su guía, y a nadie más."
+  ],
+  "tripPage.age": [
+    "Edad"
+  ],
+  "tripPage.diet": [
+    "Dieta"
+  ],
+  "tripPage.dietPlaceholder": [
+    "Vegetariano, alergias…"
+  ],
+  "tripPage.medical": [
+    "Notas médicas"
+  ],
+  "tripPage.saveTravellers": [
+    "Guardar los datos de los viajeros"
+  ],
+  "tripPage.questions": [
+    "¿Preguntas sobre su viaje?"
+  ],
+  "tripPage.phone": [
+    "Teléfono: "
+  ],
+  "tripPage.whatsapp": [
+    "WhatsApp: "
+  ],
+  "tripPage.email": [
+    "Correo electrónico: "
+  ],
+  "tripPage.failure": [
+    "Algo ha fallado por nuestra parte. Inténtelo de nuevo en un momento."
+  ],
+  "tripPage.accepted": [
+    "Gracias: su reserva ",
+    [
+      "reference"
+    ],
+    " está confirmada. Le hemos enviado los detalles por correo electrónico."
+  ],
+  "tripPage.saved": [
+    "Gracias: los datos de los viajeros están guardados."
+  ],
+  "tripPage.error.leadName": [
+    "Indique el nombre completo del viajero principal."
+  ],
+  "tripPage.error.traveller": [
+    "Indique el nombre completo de cada viajero."
+  ],
+  "tripPage.error.terms": [
+    "Marque la casilla para aceptar las condiciones."
+  ],
+  "tripPage.error.age": [
+    "Indique una edad de 0 a 120 o deje el campo vacío."
+  ],
+  "tripPage.error.notes": [
+    "1000 caracteres como máximo."
+  ],
+  "tripPage.pay.method": [
+    "Elija cómo pagar."
+  ],
+  "tripPage.pay.currency": [
+    "Elija la moneda de su cuenta de dinero móvil."
+  ],
+  "tripPage.pay.nothingDue": [
+    "No hay nada pendiente en esta reserva por ahora."
+  ],
+  "tripPage.pay.changed": [
+    "El importe pendiente ha cambiado desde que se mostró la página. Revíselo de nuevo y luego pague."
+  ],
+  "tripPage.pay.unavailable": [
+    "Esta forma de pago no está disponible. Elija otra o pague por transferencia bancaria."
+  ],
+  "tripPage.pay.providerDown": [
+    "No es posible contactar ahora con el proveedor de pagos. Inténtelo de nuevo en unos minutos o pague por transferencia bancaria."
+  ],
+  "tripPage.pay.noRate": [
+    "Hoy no tenemos tipo de cambio para esta moneda. Elija otra o pague con tarjeta o por transferencia bancaria."
+  ],
+  "tripPage.pay.confirming": [
+    "Su pago se está confirmando"
+  ],
+  "tripPage.pay.left": [
+    "Ha salido de la página de pago: no se ha cobrado nada. Elija una forma de pago abajo cuando esté listo."
+  ],
+  "tripPage.pay.confirmingWhat": [
+    ": ",
+    [
+      "what"
+    ],
+    " de ",
+    [
+      "amount"
+    ],
+    ". Esta página se actualiza sola cuando se confirme."
+  ],
+  "tripPage.pay.checkAgain": [
+    "Comprobar de nuevo"
+  ],
+  "tripPage.pay.paid": [
+    "Gracias: ",
+    [
+      "what"
+    ],
+    " de ",
+    [
+      "amount"
+    ],
+    " está confirmado. Le hemos enviado el recibo por correo electrónico."
+  ],
+  "tripPage.pay.failed": [
+    "El pago no se completó y no se ha cobrado nada. Inténtelo de nuevo o elija otra forma de pago."
+  ],
+  "tripPage.pay.checking": [
+    "Estamos comprobando su pago y nos pondremos en contacto con usted en breve."
+  ],
+  "tripPage.pay.how": [
+    "¿Cómo desea pagar?"
+  ],
+  "tripPage.pay.card": [
+    "Tarjeta (Visa, Mastercard, American Express): ",
+    [
+      "amount"
+    ]
+  ],
+  "tripPage.pay.mobile": [
+    "Dinero móvil, ",
+    [
+      "network"
+    ],
+    ": "
+  ],
+  "tripPage.pay.rate": [
+    " a ",
+    [
+      "rate"
+    ],
+    " ",
+    [
+      "currency"
+    ],
+    " por ",
+    [
+      "base"
+    ],
+    ", cambio del día"
+  ],
+  "tripPage.pay.deposit": [
+    "Pagar el depósito"
+  ],
+  "tripPage.pay.balance": [
+    "Pagar el saldo"
+  ],
+  "tripPage.pay.payments": [
+    "Pagos"
+  ],
+  "tripPage.pay.secure": [
+    "Paga en la página segura del proveedor; nunca vemos su tarjeta ni su PIN."
+  ],
+  "tripPage.pay.bank": [
+    "Por transferencia bancaria: ",
+    [
+      "amount"
+    ],
+    " a más tardar el ",
+    [
+      "day"
+    ],
+    ", indicando la referencia "
+  ],
+  "tripPage.pay.bankEnd": [
+    ". Confirmamos cada pago por correo electrónico."
+  ],
   "country.uganda": [
     "Uganda"
   ],

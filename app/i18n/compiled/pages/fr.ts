@@ -458,6 +458,548 @@ export const messages: Messages = {
     ],
     " pour les voyageurs nommés ci-dessus."
   ],
+  "tripPage.booking": [
+    "Réservation ",
+    [
+      "reference"
+    ]
+  ],
+  "tripPage.quote": [
+    "Votre devis ",
+    [
+      "reference"
+    ]
+  ],
+  "tripPage.adults": [
+    [
+      "count",
+      "plural",
+      {
+        "one": [
+          "#",
+          " adulte"
+        ],
+        "other": [
+          "#",
+          " adultes"
+        ]
+      }
+    ]
+  ],
+  "tripPage.children": [
+    [
+      "count",
+      "plural",
+      {
+        "one": [
+          "#",
+          " enfant"
+        ],
+        "other": [
+          "#",
+          " enfants"
+        ]
+      }
+    ]
+  ],
+  "tripPage.dates": [
+    "Dates"
+  ],
+  "tripPage.travellers": [
+    "Voyageurs"
+  ],
+  "tripPage.total": [
+    "Total"
+  ],
+  "tripPage.dayByDay": [
+    "Jour après jour"
+  ],
+  "tripPage.itinerary": [
+    "Votre itinéraire"
+  ],
+  "tripPage.day": [
+    "Jour ",
+    [
+      "n"
+    ],
+    " : "
+  ],
+  "tripPage.overnight": [
+    "Nuit"
+  ],
+  "tripPage.board.room-only": [
+    "chambre seule"
+  ],
+  "tripPage.board.bed-and-breakfast": [
+    "chambre et petit-déjeuner"
+  ],
+  "tripPage.board.half-board": [
+    "demi-pension"
+  ],
+  "tripPage.board.full-board": [
+    "pension complète"
+  ],
+  "tripPage.board.all-inclusive": [
+    "tout compris"
+  ],
+  "tripPage.meals": [
+    "Repas"
+  ],
+  "tripPage.breakfast": [
+    "Petit-déjeuner"
+  ],
+  "tripPage.lunch": [
+    "Déjeuner"
+  ],
+  "tripPage.dinner": [
+    "Dîner"
+  ],
+  "tripPage.activities": [
+    "Activités"
+  ],
+  "tripPage.whereYouGo": [
+    "Où vous allez"
+  ],
+  "tripPage.routeMap": [
+    "Carte de l’itinéraire"
+  ],
+  "tripPage.mapAlt": [
+    "Carte de l’Afrique de l’Est avec les ",
+    [
+      "count"
+    ],
+    " étapes de votre voyage, numérotées dans l’ordre de la liste."
+  ],
+  "tripPage.dayOne": [
+    "Jour ",
+    [
+      "n"
+    ]
+  ],
+  "tripPage.dayRange": [
+    "Jours ",
+    [
+      "first"
+    ],
+    " à ",
+    [
+      "last"
+    ]
+  ],
+  "tripPage.dayList": [
+    "Jours ",
+    [
+      "days"
+    ]
+  ],
+  "tripPage.thePrice": [
+    "Le prix"
+  ],
+  "tripPage.breakdown": [
+    "Détail du prix"
+  ],
+  "tripPage.priceCaption": [
+    "Lignes de prix du devis, en dollars US"
+  ],
+  "tripPage.item": [
+    "Poste"
+  ],
+  "tripPage.quantity": [
+    "Quantité"
+  ],
+  "tripPage.amount": [
+    "Montant"
+  ],
+  "tripPage.category.safari": [
+    "Safari"
+  ],
+  "tripPage.category.accommodation": [
+    "Hébergement"
+  ],
+  "tripPage.category.permit": [
+    "Permis"
+  ],
+  "tripPage.category.transfer": [
+    "Transfert"
+  ],
+  "tripPage.category.flight": [
+    "Vol"
+  ],
+  "tripPage.category.activity": [
+    "Activité"
+  ],
+  "tripPage.category.single-supplement": [
+    "Supplément chambre individuelle"
+  ],
+  "tripPage.category.discount": [
+    "Remise"
+  ],
+  "tripPage.category.other": [
+    "Autre"
+  ],
+  "tripPage.perPerson": [
+    "par personne"
+  ],
+  "tripPage.perGroup": [
+    "par groupe"
+  ],
+  "tripPage.about": [
+    "Environ ",
+    [
+      "amount"
+    ],
+    " ",
+    [
+      "currency"
+    ],
+    " au taux du jour où le devis a été établi (approximatif ; facturé en USD)."
+  ],
+  "tripPage.depositLabel": [
+    "Acompte à la réservation : "
+  ],
+  "tripPage.percent": [
+    " (",
+    [
+      "percent"
+    ],
+    " %)"
+  ],
+  "tripPage.balanceLabel": [
+    "Solde : "
+  ],
+  "tripPage.by": [
+    " au plus tard le ",
+    [
+      "day"
+    ]
+  ],
+  "tripPage.validUntil": [
+    "Valable jusqu’au "
+  ],
+  "tripPage.pdfTrip": [
+    "Télécharger votre voyage (PDF)"
+  ],
+  "tripPage.pdfQuote": [
+    "Télécharger ce devis (PDF)"
+  ],
+  "tripPage.includesLabel": [
+    "Ce que le prix comprend et ne comprend pas"
+  ],
+  "tripPage.included": [
+    "Inclus"
+  ],
+  "tripPage.notIncluded": [
+    "Non inclus"
+  ],
+  "tripPage.accept": [
+    "Accepter ce devis"
+  ],
+  "tripPage.expired": [
+    "Ce devis était valable jusqu’au ",
+    [
+      "day"
+    ],
+    ". Contactez-nous et nous vous enverrons un devis à jour."
+  ],
+  "tripPage.leadName": [
+    "Nom complet du voyageur principal"
+  ],
+  "tripPage.names": [
+    "Les noms des ",
+    [
+      "count"
+    ],
+    " voyageurs, tels qu’ils figurent sur leur passeport"
+  ],
+  "tripPage.traveller": [
+    "Voyageur ",
+    [
+      "n"
+    ]
+  ],
+  "tripPage.thisTrip": [
+    "ce voyage"
+  ],
+  "tripPage.acceptButton": [
+    "Accepter et réserver pour ",
+    [
+      "amount"
+    ]
+  ],
+  "tripPage.payNothingNow": [
+    "Vous ne payez rien maintenant : une fois la réservation faite, cette page indique comment régler l’acompte, et la réservation est confirmée à sa réception."
+  ],
+  "tripPage.yourBooking": [
+    "Votre réservation"
+  ],
+  "tripPage.state.confirmed-pending-deposit": [
+    "Confirmée, acompte attendu"
+  ],
+  "tripPage.state.confirmed": [
+    "Confirmée"
+  ],
+  "tripPage.state.balance-due": [
+    "Solde à régler"
+  ],
+  "tripPage.state.paid": [
+    "Entièrement payée"
+  ],
+  "tripPage.state.travelled": [
+    "Voyage effectué"
+  ],
+  "tripPage.state.cancelled": [
+    "Annulée"
+  ],
+  "tripPage.dayWord": [
+    [
+      "n",
+      "plural",
+      {
+        "one": [
+          "jour"
+        ],
+        "other": [
+          "jours"
+        ]
+      }
+    ]
+  ],
+  "tripPage.toGo": [
+    " avant le départ"
+  ],
+  "tripPage.paid": [
+    "Payé"
+  ],
+  "tripPage.stillToPay": [
+    "Reste à payer"
+  ],
+  "tripPage.overdue": [
+    "En retard : "
+  ],
+  "tripPage.next": [
+    "Prochaine échéance : "
+  ],
+  "tripPage.dueWhat": [
+    [
+      "what"
+    ],
+    " de "
+  ],
+  "tripPage.what.deposit": [
+    "l’acompte"
+  ],
+  "tripPage.what.balance": [
+    "le solde"
+  ],
+  "tripPage.what.refund": [
+    "le remboursement"
+  ],
+  "tripPage.dueBy": [
+    " au plus tard le "
+  ],
+  "tripPage.payBy": [
+    "Payez par virement bancaire ou mobile money avec la référence "
+  ],
+  "tripPage.payByEnd": [
+    " ; nous confirmons chaque paiement par e-mail."
+  ],
+  "tripPage.nothingDue": [
+    "Plus rien n’est dû. Merci !"
+  ],
+  "tripPage.bring": [
+    "Ce qu’il faut emporter"
+  ],
+  "tripPage.bring.passport": [
+    "Passeport valable six mois après votre voyage, et vos visas (East Africa Tourist Visa ou l’e-visa de chaque pays)"
+  ],
+  "tripPage.bring.fever": [
+    "Certificat de vaccination contre la fièvre jaune"
+  ],
+  "tripPage.bring.layers": [
+    "Des couches légères dans les verts et les bruns, une polaire chaude pour le matin, une veste de pluie"
+  ],
+  "tripPage.bring.boots": [
+    "De bonnes chaussures de marche et des gants de jardinage pour le trek des gorilles et des chimpanzés"
+  ],
+  "tripPage.bring.kit": [
+    "Des jumelles, un appareil photo avec des batteries de rechange, de la crème solaire, un répulsif anti-insectes et vos médicaments"
+  ],
+  "tripPage.yourTravellers": [
+    "Vos voyageurs"
+  ],
+  "tripPage.manifestLead": [
+    "Indiquez-nous l’âge de chaque voyageur et ce que nous devons savoir sur son alimentation ou sa santé : nous le transmettons aux lodges et à votre guide, et à personne d’autre."
+  ],
+  "tripPage.age": [
+    "Âge"
+  ],
+  "tripPage.diet": [
+    "Régime alimentaire"
+  ],
+  "tripPage.dietPlaceholder": [
+    "Végétarien, allergies…"
+  ],
+  "tripPage.medical": [
+    "Informations médicales"
+  ],
+  "tripPage.saveTravellers": [
+    "Enregistrer les informations des voyageurs"
+  ],
+  "tripPage.questions": [
+    "Des questions sur votre voyage ?"
+  ],
+  "tripPage.phone": [
+    "Téléphone : "
+  ],
+  "tripPage.whatsapp": [
+    "WhatsApp : "
+  ],
+  "tripPage.email": [
+    "E-mail : "
+  ],
+  "tripPage.failure": [
+    "Une erreur s’est produite de notre côté. Veuillez réessayer dans un instant."
+  ],
+  "tripPage.accepted": [
+    "Merci : votre réservation ",
+    [
+      "reference"
+    ],
+    " est confirmée. Nous vous avons envoyé les détails par e-mail."
+  ],
+  "tripPage.saved": [
+    "Merci : les informations des voyageurs sont enregistrées."
+  ],
+  "tripPage.error.leadName": [
+    "Veuillez saisir le nom complet du voyageur principal."
+  ],
+  "tripPage.error.traveller": [
+    "Veuillez saisir le nom complet de chaque voyageur."
+  ],
+  "tripPage.error.terms": [
+    "Veuillez cocher la case pour accepter les conditions."
+  ],
+  "tripPage.error.age": [
+    "Veuillez saisir un âge de 0 à 120, ou laisser le champ vide."
+  ],
+  "tripPage.error.notes": [
+    "1 000 caractères au plus."
+  ],
+  "tripPage.pay.method": [
+    "Veuillez choisir comment payer."
+  ],
+  "tripPage.pay.currency": [
+    "Veuillez choisir la devise de votre compte mobile money."
+  ],
+  "tripPage.pay.nothingDue": [
+    "Rien n’est dû sur cette réservation pour le moment."
+  ],
+  "tripPage.pay.changed": [
+    "Le montant dû a changé depuis l’affichage de la page. Veuillez le vérifier à nouveau, puis payer."
+  ],
+  "tripPage.pay.unavailable": [
+    "Ce moyen de paiement n’est pas disponible. Choisissez-en un autre, ou payez par virement bancaire."
+  ],
+  "tripPage.pay.providerDown": [
+    "Le prestataire de paiement est injoignable pour le moment. Veuillez réessayer dans quelques minutes, ou payer par virement bancaire."
+  ],
+  "tripPage.pay.noRate": [
+    "Nous n’avons pas de taux de change pour cette devise aujourd’hui. Choisissez-en une autre, ou payez par carte ou par virement bancaire."
+  ],
+  "tripPage.pay.confirming": [
+    "Votre paiement est en cours de confirmation"
+  ],
+  "tripPage.pay.left": [
+    "Vous avez quitté la page de paiement : rien n’a été débité. Choisissez un moyen de paiement ci-dessous quand vous serez prêt."
+  ],
+  "tripPage.pay.confirmingWhat": [
+    " : ",
+    [
+      "what"
+    ],
+    " de ",
+    [
+      "amount"
+    ],
+    ". Cette page se met à jour d’elle-même dès la confirmation."
+  ],
+  "tripPage.pay.checkAgain": [
+    "Vérifier à nouveau"
+  ],
+  "tripPage.pay.paid": [
+    "Merci : ",
+    [
+      "what"
+    ],
+    " de ",
+    [
+      "amount"
+    ],
+    " est confirmé. Nous vous avons envoyé le reçu par e-mail."
+  ],
+  "tripPage.pay.failed": [
+    "Le paiement n’a pas abouti et rien n’a été débité. Veuillez réessayer, ou choisir un autre moyen de paiement."
+  ],
+  "tripPage.pay.checking": [
+    "Nous vérifions votre paiement et vous contacterons sous peu."
+  ],
+  "tripPage.pay.how": [
+    "Comment souhaitez-vous payer ?"
+  ],
+  "tripPage.pay.card": [
+    "Carte (Visa, Mastercard, American Express) : ",
+    [
+      "amount"
+    ]
+  ],
+  "tripPage.pay.mobile": [
+    "Mobile money, ",
+    [
+      "network"
+    ],
+    " : "
+  ],
+  "tripPage.pay.rate": [
+    " à ",
+    [
+      "rate"
+    ],
+    " ",
+    [
+      "currency"
+    ],
+    " pour 1 ",
+    [
+      "base"
+    ],
+    ", taux du jour"
+  ],
+  "tripPage.pay.deposit": [
+    "Régler l’acompte"
+  ],
+  "tripPage.pay.balance": [
+    "Régler le solde"
+  ],
+  "tripPage.pay.payments": [
+    "Paiements"
+  ],
+  "tripPage.pay.secure": [
+    "Vous payez sur la page sécurisée du prestataire ; nous ne voyons jamais votre carte ni votre code PIN."
+  ],
+  "tripPage.pay.bank": [
+    "Par virement bancaire : ",
+    [
+      "amount"
+    ],
+    " au plus tard le ",
+    [
+      "day"
+    ],
+    ", en indiquant la référence "
+  ],
+  "tripPage.pay.bankEnd": [
+    ". Nous confirmons chaque paiement par e-mail."
+  ],
   "country.uganda": [
     "Ouganda"
   ],
