@@ -2,6 +2,7 @@
 // titled with the safari, whose slug it sends (the field safari). Its code is loaded when the visitor asks for a quote.
 import { EnquiryForm } from './EnquiryForm.tsx';
 import { Modal } from './Modal.tsx';
+import { useT } from '../i18n/pages.ts';
 
 export interface QuoteOverlayProps {
   open: boolean;
@@ -14,13 +15,14 @@ export interface QuoteOverlayProps {
 }
 
 export function QuoteOverlay({ open, heading, currentUrl, safari, onClose }: QuoteOverlayProps) {
+  const t = useT();
   return (
-    <Modal open={open} onClose={onClose} labelledBy="quote-title" className="modal--quote" closeLabel="Close the quote form">
-      <p className="eyebrow">Free quote</p>
+    <Modal open={open} onClose={onClose} labelledBy="quote-title" className="modal--quote" closeLabel={t('quote.close')}>
+      <p className="eyebrow">{t('quote.eyebrow')}</p>
       <h2 id="quote-title" className="modal__title">
         {heading}
       </h2>
-      <p className="modal__lead">Tell us your dates and group size and we will send a tailored price.</p>
+      <p className="modal__lead">{t('quote.lead')}</p>
       {open && <EnquiryForm variant="quote" currentUrl={currentUrl} initialTrip={{ safari }} onSubmitted={onClose} />}
     </Modal>
   );

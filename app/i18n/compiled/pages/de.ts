@@ -2303,6 +2303,36 @@ export const messages: Messages = {
     ],
     "“."
   ],
+  "forms.honeypot": [
+    "Website (bitte leer lassen)"
+  ],
+  "quote.close": [
+    "Angebotsformular schließen"
+  ],
+  "quote.eyebrow": [
+    "Kostenloses Angebot"
+  ],
+  "quote.lead": [
+    "Nennen Sie uns Ihre Reisedaten und die Größe Ihrer Gruppe, und wir senden Ihnen einen individuellen Preis."
+  ],
+  "plan.eyebrow": [
+    "Maßgeschneiderte Safaris"
+  ],
+  "plan.crumb": [
+    "Safari planen"
+  ],
+  "plan.step1": [
+    "Nennen Sie uns Reisedaten, Gruppe und Wünsche"
+  ],
+  "plan.step2": [
+    "Sie erhalten eine maßgeschneiderte Reiseroute und einen ehrlichen Preis"
+  ],
+  "plan.step3": [
+    "Wir sichern Permits, Lodges und Transfers"
+  ],
+  "plan.formTitle": [
+    "Ihre Safari-Anfrage"
+  ],
   "enquiry.mailSent": [
     "Außerdem haben wir Ihnen eine E-Mail geschickt, die den Eingang Ihrer Anfrage bestätigt."
   ],

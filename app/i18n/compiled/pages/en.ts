@@ -2303,6 +2303,36 @@ export const messages: Messages = {
     ],
     "” again."
   ],
+  "forms.honeypot": [
+    "Website (leave this empty)"
+  ],
+  "quote.close": [
+    "Close the quote form"
+  ],
+  "quote.eyebrow": [
+    "Free quote"
+  ],
+  "quote.lead": [
+    "Tell us your dates and group size and we will send a tailored price."
+  ],
+  "plan.eyebrow": [
+    "Tailor-made safaris"
+  ],
+  "plan.crumb": [
+    "Plan a safari"
+  ],
+  "plan.step1": [
+    "Tell us your dates, group and wishes"
+  ],
+  "plan.step2": [
+    "Get a tailored itinerary and an honest price"
+  ],
+  "plan.step3": [
+    "We secure permits, lodges and transfers"
+  ],
+  "plan.formTitle": [
+    "Your safari enquiry"
+  ],
   "enquiry.mailSent": [
     "We have also sent you an e-mail to confirm that your enquiry arrived."
   ],

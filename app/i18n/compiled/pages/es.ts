@@ -2305,6 +2305,36 @@ export const messages: Messages = {
     ],
     "»."
   ],
+  "forms.honeypot": [
+    "Sitio web (deje este campo vacío)"
+  ],
+  "quote.close": [
+    "Cerrar el formulario de presupuesto"
+  ],
+  "quote.eyebrow": [
+    "Presupuesto gratuito"
+  ],
+  "quote.lead": [
+    "Indíquenos sus fechas y el tamaño de su grupo y le enviaremos un precio a medida."
+  ],
+  "plan.eyebrow": [
+    "Safaris a medida"
+  ],
+  "plan.crumb": [
+    "Planificar un safari"
+  ],
+  "plan.step1": [
+    "Cuéntenos sus fechas, su grupo y sus deseos"
+  ],
+  "plan.step2": [
+    "Reciba un itinerario a medida y un precio honesto"
+  ],
+  "plan.step3": [
+    "Nos ocupamos de permisos, lodges y traslados"
+  ],
+  "plan.formTitle": [
+    "Su solicitud de safari"
+  ],
   "enquiry.mailSent": [
     "También le hemos enviado un correo electrónico para confirmar que hemos recibido su consulta."
   ],

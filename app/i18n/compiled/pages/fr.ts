@@ -2302,6 +2302,36 @@ export const messages: Messages = {
     ],
     " »."
   ],
+  "forms.honeypot": [
+    "Site web (laissez ce champ vide)"
+  ],
+  "quote.close": [
+    "Fermer le formulaire de devis"
+  ],
+  "quote.eyebrow": [
+    "Devis gratuit"
+  ],
+  "quote.lead": [
+    "Indiquez-nous vos dates et la taille de votre groupe, et nous vous enverrons un prix sur mesure."
+  ],
+  "plan.eyebrow": [
+    "Safaris sur mesure"
+  ],
+  "plan.crumb": [
+    "Organiser un safari"
+  ],
+  "plan.step1": [
+    "Indiquez-nous vos dates, votre groupe et vos envies"
+  ],
+  "plan.step2": [
+    "Recevez un itinéraire sur mesure et un prix honnête"
+  ],
+  "plan.step3": [
+    "Nous réservons permis, lodges et transferts"
+  ],
+  "plan.formTitle": [
+    "Votre demande de safari"
+  ],
   "enquiry.mailSent": [
     "Nous vous avons également envoyé un e-mail confirmant la bonne réception de votre demande."
   ],
