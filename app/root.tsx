@@ -1,19 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useNavigation,
-  useLocation,
-  useRouteError,
-  useRouteLoaderData,
-  type LinksFunction,
-} from 'react-router';
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useNavigation, useRouteError, useRouteLoaderData, type LinksFunction } from 'react-router';
 import manropeLatin from '@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2?url';
 import { ErrorView } from './components/ErrorView.tsx';
 import { StructuredData } from './components/StructuredData.tsx';

@@ -48,7 +48,8 @@ describe.each(backends())('the traveller’s forms and pages in their language o
   });
 
   describe('the review form', () => {
-    const review = (over: Record<string, string>) => new URLSearchParams({ slug, name: 'Claire Martin', country: 'France', rating: '5', text: 'Un trek inoubliable avec les gorilles de Bwindi.', ...over });
+    const review = (over: Record<string, string>) =>
+      new URLSearchParams({ slug, name: 'Claire Martin', country: 'France', rating: '5', text: 'Un trek inoubliable avec les gorilles de Bwindi.', ...over });
 
     it('sends a French review without JavaScript back to its French page, with the French message and the values kept', async () => {
       const res = await post(localizePath('/review', 'fr'), review({ rating: '' }), 'application/x-www-form-urlencoded');
@@ -79,7 +80,10 @@ describe.each(backends())('the traveller’s forms and pages in their language o
       const errorOf = async (res: Response) => ({ status: res.status, error: ((await res.json()) as { error: string }).error });
       const base = Object.fromEntries(review({}));
       expect(await errorOf(await api({ ...base, name: '', language: 'fr' }))).toEqual({ status: 400, error: 'Veuillez saisir votre nom.' });
-      expect(await errorOf(await api({ ...base, text: 'Zu kurz.', language: 'de' }))).toEqual({ status: 400, error: 'Bitte erzählen Sie anderen Reisenden in mindestens 20 Zeichen von Ihrer Safari.' });
+      expect(await errorOf(await api({ ...base, text: 'Zu kurz.', language: 'de' }))).toEqual({
+        status: 400,
+        error: 'Bitte erzählen Sie anderen Reisenden in mindestens 20 Zeichen von Ihrer Safari.',
+      });
       expect(await errorOf(await api({ ...base, text: 'Mire www.ejemplo.com para más fotos del viaje', language: 'es' }))).toEqual({
         status: 400,
         error: 'No incluya direcciones web en su opinión.',
@@ -94,13 +98,23 @@ describe.each(backends())('the traveller’s forms and pages in their language o
 
   describe('seats booked from a German departure page', () => {
     const bookingPage = () => localizePath(`/safaris/${slug}/departures/${departureId}`, 'de');
-    const form = (over: Record<string, string>) => new URLSearchParams({ traveller0: 'Lena Vogel', traveller1: 'Jonas Vogel', singleRooms: '1', email: 'lena@example.com', phone: '', acceptTerms: 'yes', ...over });
+    const form = (over: Record<string, string>) =>
+      new URLSearchParams({ traveller0: 'Lena Vogel', traveller1: 'Jonas Vogel', singleRooms: '1', email: 'lena@example.com', phone: '', acceptTerms: 'yes', ...over });
 
     it('shows the German page with the seats, the price lines and the terms in German', async () => {
       const html = await (await fetch(`${site.base}${bookingPage()}?seats=2`)).text();
       expect(html).toContain('<html lang="de"');
       const text = spaced(htmlText(html));
-      for (const words of ['Buchen Sie Ihre Plätze', 'Wie viele Reisende?', '2 Plätze × 2.450 $', '1 Einzelzimmer', 'Anzahlung zur Bestätigung:', 'Bedingungen lesen', '2 Plätze buchen', 'Reisende(r) 1 (Hauptreisende(r))'])
+      for (const words of [
+        'Buchen Sie Ihre Plätze',
+        'Wie viele Reisende?',
+        '2 Plätze × 2.450 $',
+        '1 Einzelzimmer',
+        'Anzahlung zur Bestätigung:',
+        'Bedingungen lesen',
+        '2 Plätze buchen',
+        'Reisende(r) 1 (Hauptreisende(r))',
+      ])
         expect(text, words).toContain(words);
       expect(text).not.toMatch(/Book your seats|How many travellers|Deposit to confirm/);
     });
@@ -122,7 +136,16 @@ describe.each(backends())('the traveller’s forms and pages in their language o
       const html = await (await fetch(site.base + trip)).text();
       expect(html).toContain('<html lang="de"');
       const text = spaced(htmlText(html));
-      for (const words of ['Ihre Buchung', 'Bestätigt, Anzahlung ausstehend', 'Noch zu zahlen', 'Ihre Reiseroute', 'Preisaufstellung', 'Was Sie mitbringen sollten', 'Ihre Reisenden', 'Fragen zu Ihrer Reise?'])
+      for (const words of [
+        'Ihre Buchung',
+        'Bestätigt, Anzahlung ausstehend',
+        'Noch zu zahlen',
+        'Ihre Reiseroute',
+        'Preisaufstellung',
+        'Was Sie mitbringen sollten',
+        'Ihre Reisenden',
+        'Fragen zu Ihrer Reise?',
+      ])
         expect(text, words).toContain(words);
       expect(text).not.toMatch(/Your booking|Still to pay|Price breakdown|What to bring/);
       const [mail] = await site.rows<{ subject: string }>("select message->>'subject' as subject from mail_outbox where kind = 'booking-confirmation' order by id desc limit 1");
@@ -149,8 +172,7 @@ describe.each(backends())('the traveller’s forms and pages in their language o
       const html = await (await fetch(`${site.base}/trip/${token}`)).text();
       expect(html).toContain('<html lang="es"');
       const text = spaced(htmlText(html));
-      for (const words of ['Su presupuesto', 'Su itinerario', 'Desglose del precio', 'Aceptar este presupuesto', 'Descargar este presupuesto (PDF)', 'Viajero 1'])
-        expect(text, words).toContain(words);
+      for (const words of ['Su presupuesto', 'Su itinerario', 'Desglose del precio', 'Aceptar este presupuesto', 'Descargar este presupuesto (PDF)', 'Viajero 1']) expect(text, words).toContain(words);
       expect(text).not.toMatch(/Your itinerary|Accept this quote|Price breakdown/);
       // The header's switcher changes the page's language at the same address.
       expect(html).toContain(`href="/trip/${token}?lang=en"`);

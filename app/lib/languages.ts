@@ -77,11 +77,9 @@ export function pathIn(pathname: string, language: Language): string {
  * `shownLanguage` (the trip page: the booking's or quote's), if any.
  */
 export function useDataLanguage(): Language | undefined {
-  for (const m of useMatches()) {
-    const named = (m.loaderData as { shownLanguage?: unknown } | undefined)?.shownLanguage;
-    if (isLanguage(named)) return named;
-  }
-  return undefined;
+  const matches = useMatches();
+  const named = matches.map((m) => (m.loaderData as { shownLanguage?: unknown } | undefined)?.shownLanguage).find(isLanguage);
+  return named;
 }
 
 /** The language the page is shown in: the one its data names, else its address's. */

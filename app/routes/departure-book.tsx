@@ -67,7 +67,6 @@ function bookingBody(f: Record<string, string>) {
   return { travellers, leadName: travellers[0] ?? '', singleRooms: Number(text(f.singleRooms)) || 0, email: text(f.email).trim(), phone: text(f.phone), acceptTerms: text(f.acceptTerms) === 'yes' };
 }
 
-
 /**
  * Hands the booking to the API (POST /api/departures/:id/book), which checks it like the enquiry
  * form (app/lib/form-submit.ts): booked, the private trip page; refused, the form again with the

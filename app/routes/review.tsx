@@ -41,10 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const language = languageOfPath(new URL(request.url).pathname);
   const i18n = i18nFor(language);
   if (!SLUG.test(slug) || slug.length > 200) {
-    return data(
-      { ok: false as const, error: i18n._('review.noSafari'), token: null, kind: 'refused' as const, values, slug: '', hadPhoto: false },
-      { status: 400 },
-    );
+    return data({ ok: false as const, error: i18n._('review.noSafari'), token: null, kind: 'refused' as const, values, slug: '', hadPhoto: false }, { status: 400 });
   }
   const out = new FormData();
   for (const [k, v] of Object.entries(values)) out.set(k, v);

@@ -67,7 +67,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${title} | ${site.name}` }, { name: 'robots', content: 'noindex, nofollow' }, { name: 'referrer', content: 'same-origin' }];
 }
 
-
 function Header({ view }: { view: TripView }) {
   const d = view.document;
   const t = useT();
@@ -151,7 +150,11 @@ function RouteMap({ view, token }: { view: TripView; token: string }) {
   const t = useT();
   const route = safariRoute(quoteRouteDays(view.document));
   if (!route.length) return null;
-  const words = { day: (n: number) => t('tripPage.dayOne', { n }), range: (first: number, last: number) => t('tripPage.dayRange', { first, last }), list: (days: string) => t('tripPage.dayList', { days }) };
+  const words = {
+    day: (n: number) => t('tripPage.dayOne', { n }),
+    range: (first: number, last: number) => t('tripPage.dayRange', { first, last }),
+    list: (days: string) => t('tripPage.dayList', { days }),
+  };
   return (
     <section className="trip__section" aria-labelledby="trip-route">
       <p className="eyebrow">{t('tripPage.whereYouGo')}</p>
@@ -209,11 +212,7 @@ function Price({ view, token }: { view: TripView; token: string }) {
           </tr>
         </tfoot>
       </table>
-      {converted !== null && d.display && (
-        <p className="trip__note">
-          {tParts('tripPage.about', { amount: number(converted), currency: d.display.currency })}
-        </p>
-      )}
+      {converted !== null && d.display && <p className="trip__note">{tParts('tripPage.about', { amount: number(converted), currency: d.display.currency })}</p>}
       <ul className="trip__terms-facts" role="list">
         <li>
           {t('tripPage.depositLabel')}

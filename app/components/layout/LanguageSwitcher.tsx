@@ -10,10 +10,10 @@ export function LanguageSwitcher({ className }: { className: string }) {
   const root = useRouteLoaderData('root') as { languages?: readonly Language[] } | undefined;
   const { pathname, search } = useLocation();
   const t = useT();
-  const languages = root?.languages;
-  if (!languages || languages.length < 2) return null;
   // A page at one address for every language (the trip page) switches with ?lang=.
   const byData = useDataLanguage();
+  const languages = root?.languages;
+  if (!languages || languages.length < 2) return null;
   const current = byData ?? languageOfPath(pathname);
   const href = (l: Language) => (byData ? `${pathname}?lang=${l}` : `${pathIn(pathname, l)}${search}`);
   return (

@@ -2,203 +2,73 @@
 import type { Messages } from '../messages.ts';
 
 export const messages: Messages = {
-  "shell.skip": [
-    "Zum Inhalt springen"
+  'shell.skip': ['Zum Inhalt springen'],
+  'header.topbar': ['Kontaktdaten und Währung'],
+  'header.currency': ['Währung'],
+  'header.nav': ['Hauptnavigation'],
+  'header.home': ['Startseite'],
+  'header.contact': ['Kontakt'],
+  'header.plan': ['Safari planen'],
+  'header.search': ['Suche'],
+  'header.menuOpen': ['Menü öffnen'],
+  'header.menuClose': ['Menü schließen'],
+  'header.panelFailed': ['Diese Liste lässt sich gerade nicht laden.'],
+  'footer.intro': [
+    'Gorilla-, Schimpansen- und Wildtiersafaris, geplant von einem Team aus Kabale, das diese Pfade seit ',
+    ['year'],
+    ' begeht. Ein Teil jeder Safari kommt der Gemeinschaft der Batwa zugute.',
   ],
-  "header.topbar": [
-    "Kontaktdaten und Währung"
-  ],
-  "header.currency": [
-    "Währung"
-  ],
-  "header.nav": [
-    "Hauptnavigation"
-  ],
-  "header.home": [
-    "Startseite"
-  ],
-  "header.contact": [
-    "Kontakt"
-  ],
-  "header.plan": [
-    "Safari planen"
-  ],
-  "header.search": [
-    "Suche"
-  ],
-  "header.menuOpen": [
-    "Menü öffnen"
-  ],
-  "header.menuClose": [
-    "Menü schließen"
-  ],
-  "header.panelFailed": [
-    "Diese Liste lässt sich gerade nicht laden."
-  ],
-  "footer.intro": [
-    "Gorilla-, Schimpansen- und Wildtiersafaris, geplant von einem Team aus Kabale, das diese Pfade seit ",
+  'footer.touch': ['Kontakt aufnehmen'],
+  'footer.links': ['Nützliche Links'],
+  'footer.about': ['Über uns'],
+  'footer.why': ['Warum mit uns reisen'],
+  'footer.tips': ['Tipps für das Gorilla-Tracking'],
+  'footer.stay': ['Unterkünfte'],
+  'footer.advice': ['Reisehinweise'],
+  'footer.visa': ['E-Visum für Uganda (offizielle Seite)'],
+  'footer.faqs': ['Häufige Fragen'],
+  'footer.impact': ['Unsere Wirkung'],
+  'footer.promise': ['Unser Naturschutzversprechen'],
+  'footer.sustainability': ['Nachhaltigkeit'],
+  'footer.animals': ['Tiere'],
+  'footer.birds': ['Vögel'],
+  'footer.terms': ['Allgemeine Geschäftsbedingungen'],
+  'footer.privacy': ['Datenschutzerklärung'],
+  'footer.newsletter': ['Newsletter'],
+  'footer.newsletterText': ['Neuigkeiten zu Genehmigungen, neue Reiserouten und Geschichten aus dem Feld – einige Male im Jahr.'],
+  'footer.rights': ['Alle Rechte vorbehalten.'],
+  'footer.termsShort': ['AGB'],
+  'footer.privacyShort': ['Datenschutz'],
+  'footer.contactShort': ['Kontakt'],
+  'error.title': ['Hoppla!'],
+  'error.code': ['Fehler ', ['status']],
+  'error.missing': ['Diese Spur ist kalt geworden: Die Seite gibt es nicht oder sie ist umgezogen.'],
+  'error.tooMany': ['Sie haben uns in kurzer Zeit mehr Anfragen gesendet, als wir beantworten können. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.'],
+  'error.retrySoon': ['Bitte versuchen Sie es gleich noch einmal.'],
+  'error.ours': ['Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es gleich noch einmal.'],
+  'error.chatLine': ['Schreiben Sie unserem Team in Kabale oder nehmen Sie unten eine neue Spur auf.'],
+  'error.tryAgain': ['Erneut versuchen'],
+  'error.whatsapp': ['Per WhatsApp schreiben'],
+  'error.safaris': ['Safaris'],
+  'error.destinations': ['Reiseziele'],
+  'error.experiences': ['Erlebnisse'],
+  'error.blogs': ['Reiseblog'],
+  'loading.text': ['Ihr Safari-Abenteuer wird vorbereitet …'],
+  'language.label': ['Sprache'],
+  'language.current': [['language'], ' (aktuelle Sprache)'],
+  'language.suggest': ['Diese Seite gibt es auch auf ', ['language'], '.'],
+  'language.suggestLink': ['Auf ', ['language'], ' lesen'],
+  'language.dismiss': ['Ausblenden'],
+  'language.otherCount': [
     [
-      "year"
-    ],
-    " begeht. Ein Teil jeder Safari kommt der Gemeinschaft der Batwa zugute."
-  ],
-  "footer.touch": [
-    "Kontakt aufnehmen"
-  ],
-  "footer.links": [
-    "Nützliche Links"
-  ],
-  "footer.about": [
-    "Über uns"
-  ],
-  "footer.why": [
-    "Warum mit uns reisen"
-  ],
-  "footer.tips": [
-    "Tipps für das Gorilla-Tracking"
-  ],
-  "footer.stay": [
-    "Unterkünfte"
-  ],
-  "footer.advice": [
-    "Reisehinweise"
-  ],
-  "footer.visa": [
-    "E-Visum für Uganda (offizielle Seite)"
-  ],
-  "footer.faqs": [
-    "Häufige Fragen"
-  ],
-  "footer.impact": [
-    "Unsere Wirkung"
-  ],
-  "footer.promise": [
-    "Unser Naturschutzversprechen"
-  ],
-  "footer.sustainability": [
-    "Nachhaltigkeit"
-  ],
-  "footer.animals": [
-    "Tiere"
-  ],
-  "footer.birds": [
-    "Vögel"
-  ],
-  "footer.terms": [
-    "Allgemeine Geschäftsbedingungen"
-  ],
-  "footer.privacy": [
-    "Datenschutzerklärung"
-  ],
-  "footer.newsletter": [
-    "Newsletter"
-  ],
-  "footer.newsletterText": [
-    "Neuigkeiten zu Genehmigungen, neue Reiserouten und Geschichten aus dem Feld – einige Male im Jahr."
-  ],
-  "footer.rights": [
-    "Alle Rechte vorbehalten."
-  ],
-  "footer.termsShort": [
-    "AGB"
-  ],
-  "footer.privacyShort": [
-    "Datenschutz"
-  ],
-  "footer.contactShort": [
-    "Kontakt"
-  ],
-  "error.title": [
-    "Hoppla!"
-  ],
-  "error.code": [
-    "Fehler ",
-    [
-      "status"
-    ]
-  ],
-  "error.missing": [
-    "Diese Spur ist kalt geworden: Die Seite gibt es nicht oder sie ist umgezogen."
-  ],
-  "error.tooMany": [
-    "Sie haben uns in kurzer Zeit mehr Anfragen gesendet, als wir beantworten können. Bitte warten Sie eine Minute und versuchen Sie es dann erneut."
-  ],
-  "error.retrySoon": [
-    "Bitte versuchen Sie es gleich noch einmal."
-  ],
-  "error.ours": [
-    "Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es gleich noch einmal."
-  ],
-  "error.chatLine": [
-    "Schreiben Sie unserem Team in Kabale oder nehmen Sie unten eine neue Spur auf."
-  ],
-  "error.tryAgain": [
-    "Erneut versuchen"
-  ],
-  "error.whatsapp": [
-    "Per WhatsApp schreiben"
-  ],
-  "error.safaris": [
-    "Safaris"
-  ],
-  "error.destinations": [
-    "Reiseziele"
-  ],
-  "error.experiences": [
-    "Erlebnisse"
-  ],
-  "error.blogs": [
-    "Reiseblog"
-  ],
-  "loading.text": [
-    "Ihr Safari-Abenteuer wird vorbereitet …"
-  ],
-  "language.label": [
-    "Sprache"
-  ],
-  "language.current": [
-    [
-      "language"
-    ],
-    " (aktuelle Sprache)"
-  ],
-  "language.suggest": [
-    "Diese Seite gibt es auch auf ",
-    [
-      "language"
-    ],
-    "."
-  ],
-  "language.suggestLink": [
-    "Auf ",
-    [
-      "language"
-    ],
-    " lesen"
-  ],
-  "language.dismiss": [
-    "Ausblenden"
-  ],
-  "language.otherCount": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " weitere Sprache"
-        ],
-        "other": [
-          "#",
-          " weitere Sprachen"
-        ]
-      }
-    ]
+        one: ['#', ' weitere Sprache'],
+        other: ['#', ' weitere Sprachen'],
+      },
+    ],
   ],
-  "crumbs.label": [
-    "Brotkrümelnavigation"
-  ],
-  "crumbs.home": [
-    "Startseite"
-  ]
+  'crumbs.label': ['Brotkrümelnavigation'],
+  'crumbs.home': ['Startseite'],
 };

@@ -2,203 +2,69 @@
 import type { Messages } from '../messages.ts';
 
 export const messages: Messages = {
-  "shell.skip": [
-    "Skip to content"
-  ],
-  "header.topbar": [
-    "Contact details and currency"
-  ],
-  "header.currency": [
-    "Currency"
-  ],
-  "header.nav": [
-    "Main"
-  ],
-  "header.home": [
-    "Home"
-  ],
-  "header.contact": [
-    "Contact"
-  ],
-  "header.plan": [
-    "Plan a safari"
-  ],
-  "header.search": [
-    "Search"
-  ],
-  "header.menuOpen": [
-    "Open menu"
-  ],
-  "header.menuClose": [
-    "Close menu"
-  ],
-  "header.panelFailed": [
-    "This list could not be loaded just now."
-  ],
-  "footer.intro": [
-    "Gorilla, chimpanzee and wildlife safaris planned by a Kabale team that has walked these trails since ",
+  'shell.skip': ['Skip to content'],
+  'header.topbar': ['Contact details and currency'],
+  'header.currency': ['Currency'],
+  'header.nav': ['Main'],
+  'header.home': ['Home'],
+  'header.contact': ['Contact'],
+  'header.plan': ['Plan a safari'],
+  'header.search': ['Search'],
+  'header.menuOpen': ['Open menu'],
+  'header.menuClose': ['Close menu'],
+  'header.panelFailed': ['This list could not be loaded just now.'],
+  'footer.intro': ['Gorilla, chimpanzee and wildlife safaris planned by a Kabale team that has walked these trails since ', ['year'], '. A share of every safari supports the Batwa community.'],
+  'footer.touch': ['Get in touch'],
+  'footer.links': ['Useful links'],
+  'footer.about': ['About us'],
+  'footer.why': ['Why book with us'],
+  'footer.tips': ['Gorilla tracking tips'],
+  'footer.stay': ['Where to stay'],
+  'footer.advice': ['Travel advice'],
+  'footer.visa': ['Uganda e-visa (official site)'],
+  'footer.faqs': ['FAQs'],
+  'footer.impact': ['Our impact'],
+  'footer.promise': ['Our conservation promise'],
+  'footer.sustainability': ['Sustainability'],
+  'footer.animals': ['Animals'],
+  'footer.birds': ['Birds'],
+  'footer.terms': ['Terms and conditions'],
+  'footer.privacy': ['Privacy policy'],
+  'footer.newsletter': ['Newsletter'],
+  'footer.newsletterText': ['Seasonal permit news, new itineraries and stories from the field, a few times a year.'],
+  'footer.rights': ['All rights reserved.'],
+  'footer.termsShort': ['Terms'],
+  'footer.privacyShort': ['Privacy'],
+  'footer.contactShort': ['Contact'],
+  'error.title': ['Ooops!'],
+  'error.code': ['Error: ', ['status'], ' Page'],
+  'error.missing': ['The trail you followed has gone cold: this page does not exist or has moved.'],
+  'error.tooMany': ['You have sent us more requests than we can answer in a short time. Please wait a minute and try again.'],
+  'error.retrySoon': ['Please try again in a moment.'],
+  'error.ours': ['Something went wrong on our side. Please try again in a moment.'],
+  'error.chatLine': ['Chat with our Kabale team or pick up the trail below.'],
+  'error.tryAgain': ['Try again'],
+  'error.whatsapp': ['Chat with us on WhatsApp'],
+  'error.safaris': ['Safaris'],
+  'error.destinations': ['Destinations'],
+  'error.experiences': ['Experiences'],
+  'error.blogs': ['Blogs'],
+  'loading.text': ['Preparing your safari adventure...'],
+  'language.label': ['Language'],
+  'language.current': [['language'], ' (current language)'],
+  'language.suggest': ['This page is also available in ', ['language'], '.'],
+  'language.suggestLink': ['Read it in ', ['language']],
+  'language.dismiss': ['Dismiss'],
+  'language.otherCount': [
     [
-      "year"
-    ],
-    ". A share of every safari supports the Batwa community."
-  ],
-  "footer.touch": [
-    "Get in touch"
-  ],
-  "footer.links": [
-    "Useful links"
-  ],
-  "footer.about": [
-    "About us"
-  ],
-  "footer.why": [
-    "Why book with us"
-  ],
-  "footer.tips": [
-    "Gorilla tracking tips"
-  ],
-  "footer.stay": [
-    "Where to stay"
-  ],
-  "footer.advice": [
-    "Travel advice"
-  ],
-  "footer.visa": [
-    "Uganda e-visa (official site)"
-  ],
-  "footer.faqs": [
-    "FAQs"
-  ],
-  "footer.impact": [
-    "Our impact"
-  ],
-  "footer.promise": [
-    "Our conservation promise"
-  ],
-  "footer.sustainability": [
-    "Sustainability"
-  ],
-  "footer.animals": [
-    "Animals"
-  ],
-  "footer.birds": [
-    "Birds"
-  ],
-  "footer.terms": [
-    "Terms and conditions"
-  ],
-  "footer.privacy": [
-    "Privacy policy"
-  ],
-  "footer.newsletter": [
-    "Newsletter"
-  ],
-  "footer.newsletterText": [
-    "Seasonal permit news, new itineraries and stories from the field, a few times a year."
-  ],
-  "footer.rights": [
-    "All rights reserved."
-  ],
-  "footer.termsShort": [
-    "Terms"
-  ],
-  "footer.privacyShort": [
-    "Privacy"
-  ],
-  "footer.contactShort": [
-    "Contact"
-  ],
-  "error.title": [
-    "Ooops!"
-  ],
-  "error.code": [
-    "Error: ",
-    [
-      "status"
-    ],
-    " Page"
-  ],
-  "error.missing": [
-    "The trail you followed has gone cold: this page does not exist or has moved."
-  ],
-  "error.tooMany": [
-    "You have sent us more requests than we can answer in a short time. Please wait a minute and try again."
-  ],
-  "error.retrySoon": [
-    "Please try again in a moment."
-  ],
-  "error.ours": [
-    "Something went wrong on our side. Please try again in a moment."
-  ],
-  "error.chatLine": [
-    "Chat with our Kabale team or pick up the trail below."
-  ],
-  "error.tryAgain": [
-    "Try again"
-  ],
-  "error.whatsapp": [
-    "Chat with us on WhatsApp"
-  ],
-  "error.safaris": [
-    "Safaris"
-  ],
-  "error.destinations": [
-    "Destinations"
-  ],
-  "error.experiences": [
-    "Experiences"
-  ],
-  "error.blogs": [
-    "Blogs"
-  ],
-  "loading.text": [
-    "Preparing your safari adventure..."
-  ],
-  "language.label": [
-    "Language"
-  ],
-  "language.current": [
-    [
-      "language"
-    ],
-    " (current language)"
-  ],
-  "language.suggest": [
-    "This page is also available in ",
-    [
-      "language"
-    ],
-    "."
-  ],
-  "language.suggestLink": [
-    "Read it in ",
-    [
-      "language"
-    ]
-  ],
-  "language.dismiss": [
-    "Dismiss"
-  ],
-  "language.otherCount": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " other language"
-        ],
-        "other": [
-          "#",
-          " other languages"
-        ]
-      }
-    ]
+        one: ['#', ' other language'],
+        other: ['#', ' other languages'],
+      },
+    ],
   ],
-  "crumbs.label": [
-    "Breadcrumb"
-  ],
-  "crumbs.home": [
-    "Home"
-  ]
+  'crumbs.label': ['Breadcrumb'],
+  'crumbs.home': ['Home'],
 };

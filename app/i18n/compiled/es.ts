@@ -2,202 +2,73 @@
 import type { Messages } from '../messages.ts';
 
 export const messages: Messages = {
-  "shell.skip": [
-    "Ir al contenido"
+  'shell.skip': ['Ir al contenido'],
+  'header.topbar': ['Datos de contacto y moneda'],
+  'header.currency': ['Moneda'],
+  'header.nav': ['Navegación principal'],
+  'header.home': ['Inicio'],
+  'header.contact': ['Contacto'],
+  'header.plan': ['Planificar un safari'],
+  'header.search': ['Buscar'],
+  'header.menuOpen': ['Abrir el menú'],
+  'header.menuClose': ['Cerrar el menú'],
+  'header.panelFailed': ['No se ha podido cargar esta lista en este momento.'],
+  'footer.intro': [
+    'Safaris de gorilas, chimpancés y fauna salvaje planificados por un equipo de Kabale que recorre estos senderos desde ',
+    ['year'],
+    '. Una parte de cada safari apoya a la comunidad batwa.',
   ],
-  "header.topbar": [
-    "Datos de contacto y moneda"
-  ],
-  "header.currency": [
-    "Moneda"
-  ],
-  "header.nav": [
-    "Navegación principal"
-  ],
-  "header.home": [
-    "Inicio"
-  ],
-  "header.contact": [
-    "Contacto"
-  ],
-  "header.plan": [
-    "Planificar un safari"
-  ],
-  "header.search": [
-    "Buscar"
-  ],
-  "header.menuOpen": [
-    "Abrir el menú"
-  ],
-  "header.menuClose": [
-    "Cerrar el menú"
-  ],
-  "header.panelFailed": [
-    "No se ha podido cargar esta lista en este momento."
-  ],
-  "footer.intro": [
-    "Safaris de gorilas, chimpancés y fauna salvaje planificados por un equipo de Kabale que recorre estos senderos desde ",
+  'footer.touch': ['Contacte con nosotros'],
+  'footer.links': ['Enlaces útiles'],
+  'footer.about': ['Quiénes somos'],
+  'footer.why': ['Por qué reservar con nosotros'],
+  'footer.tips': ['Consejos para el trekking de gorilas'],
+  'footer.stay': ['Dónde alojarse'],
+  'footer.advice': ['Consejos de viaje'],
+  'footer.visa': ['Visado electrónico de Uganda (web oficial)'],
+  'footer.faqs': ['Preguntas frecuentes'],
+  'footer.impact': ['Nuestro impacto'],
+  'footer.promise': ['Nuestro compromiso con la conservación'],
+  'footer.sustainability': ['Sostenibilidad'],
+  'footer.animals': ['Animales'],
+  'footer.birds': ['Aves'],
+  'footer.terms': ['Términos y condiciones'],
+  'footer.privacy': ['Política de privacidad'],
+  'footer.newsletter': ['Boletín'],
+  'footer.newsletterText': ['Novedades sobre permisos, nuevos itinerarios e historias del terreno, unas pocas veces al año.'],
+  'footer.rights': ['Todos los derechos reservados.'],
+  'footer.termsShort': ['Términos'],
+  'footer.privacyShort': ['Privacidad'],
+  'footer.contactShort': ['Contacto'],
+  'error.title': ['¡Vaya!'],
+  'error.code': ['Error ', ['status']],
+  'error.missing': ['El rastro que seguía se ha perdido: esta página no existe o se ha trasladado.'],
+  'error.tooMany': ['Nos ha enviado más solicitudes de las que podemos atender en tan poco tiempo. Espere un minuto y vuelva a intentarlo.'],
+  'error.retrySoon': ['Vuelva a intentarlo en un momento.'],
+  'error.ours': ['Algo ha fallado por nuestra parte. Vuelva a intentarlo en un momento.'],
+  'error.chatLine': ['Escriba a nuestro equipo de Kabale o retome el rastro más abajo.'],
+  'error.tryAgain': ['Volver a intentarlo'],
+  'error.whatsapp': ['Escríbanos por WhatsApp'],
+  'error.safaris': ['Safaris'],
+  'error.destinations': ['Destinos'],
+  'error.experiences': ['Experiencias'],
+  'error.blogs': ['Blog'],
+  'loading.text': ['Preparando su aventura de safari…'],
+  'language.label': ['Idioma'],
+  'language.current': [['language'], ' (idioma actual)'],
+  'language.suggest': ['Esta página también está disponible en ', ['language'], '.'],
+  'language.suggestLink': ['Leerla en ', ['language']],
+  'language.dismiss': ['Cerrar'],
+  'language.otherCount': [
     [
-      "year"
-    ],
-    ". Una parte de cada safari apoya a la comunidad batwa."
-  ],
-  "footer.touch": [
-    "Contacte con nosotros"
-  ],
-  "footer.links": [
-    "Enlaces útiles"
-  ],
-  "footer.about": [
-    "Quiénes somos"
-  ],
-  "footer.why": [
-    "Por qué reservar con nosotros"
-  ],
-  "footer.tips": [
-    "Consejos para el trekking de gorilas"
-  ],
-  "footer.stay": [
-    "Dónde alojarse"
-  ],
-  "footer.advice": [
-    "Consejos de viaje"
-  ],
-  "footer.visa": [
-    "Visado electrónico de Uganda (web oficial)"
-  ],
-  "footer.faqs": [
-    "Preguntas frecuentes"
-  ],
-  "footer.impact": [
-    "Nuestro impacto"
-  ],
-  "footer.promise": [
-    "Nuestro compromiso con la conservación"
-  ],
-  "footer.sustainability": [
-    "Sostenibilidad"
-  ],
-  "footer.animals": [
-    "Animales"
-  ],
-  "footer.birds": [
-    "Aves"
-  ],
-  "footer.terms": [
-    "Términos y condiciones"
-  ],
-  "footer.privacy": [
-    "Política de privacidad"
-  ],
-  "footer.newsletter": [
-    "Boletín"
-  ],
-  "footer.newsletterText": [
-    "Novedades sobre permisos, nuevos itinerarios e historias del terreno, unas pocas veces al año."
-  ],
-  "footer.rights": [
-    "Todos los derechos reservados."
-  ],
-  "footer.termsShort": [
-    "Términos"
-  ],
-  "footer.privacyShort": [
-    "Privacidad"
-  ],
-  "footer.contactShort": [
-    "Contacto"
-  ],
-  "error.title": [
-    "¡Vaya!"
-  ],
-  "error.code": [
-    "Error ",
-    [
-      "status"
-    ]
-  ],
-  "error.missing": [
-    "El rastro que seguía se ha perdido: esta página no existe o se ha trasladado."
-  ],
-  "error.tooMany": [
-    "Nos ha enviado más solicitudes de las que podemos atender en tan poco tiempo. Espere un minuto y vuelva a intentarlo."
-  ],
-  "error.retrySoon": [
-    "Vuelva a intentarlo en un momento."
-  ],
-  "error.ours": [
-    "Algo ha fallado por nuestra parte. Vuelva a intentarlo en un momento."
-  ],
-  "error.chatLine": [
-    "Escriba a nuestro equipo de Kabale o retome el rastro más abajo."
-  ],
-  "error.tryAgain": [
-    "Volver a intentarlo"
-  ],
-  "error.whatsapp": [
-    "Escríbanos por WhatsApp"
-  ],
-  "error.safaris": [
-    "Safaris"
-  ],
-  "error.destinations": [
-    "Destinos"
-  ],
-  "error.experiences": [
-    "Experiencias"
-  ],
-  "error.blogs": [
-    "Blog"
-  ],
-  "loading.text": [
-    "Preparando su aventura de safari…"
-  ],
-  "language.label": [
-    "Idioma"
-  ],
-  "language.current": [
-    [
-      "language"
-    ],
-    " (idioma actual)"
-  ],
-  "language.suggest": [
-    "Esta página también está disponible en ",
-    [
-      "language"
-    ],
-    "."
-  ],
-  "language.suggestLink": [
-    "Leerla en ",
-    [
-      "language"
-    ]
-  ],
-  "language.dismiss": [
-    "Cerrar"
-  ],
-  "language.otherCount": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " idioma más"
-        ],
-        "other": [
-          "#",
-          " idiomas más"
-        ]
-      }
-    ]
+        one: ['#', ' idioma más'],
+        other: ['#', ' idiomas más'],
+      },
+    ],
   ],
-  "crumbs.label": [
-    "Ruta de navegación"
-  ],
-  "crumbs.home": [
-    "Inicio"
-  ]
+  'crumbs.label': ['Ruta de navegación'],
+  'crumbs.home': ['Inicio'],
 };

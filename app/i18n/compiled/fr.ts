@@ -2,202 +2,73 @@
 import type { Messages } from '../messages.ts';
 
 export const messages: Messages = {
-  "shell.skip": [
-    "Aller au contenu"
+  'shell.skip': ['Aller au contenu'],
+  'header.topbar': ['Coordonnées et devise'],
+  'header.currency': ['Devise'],
+  'header.nav': ['Navigation principale'],
+  'header.home': ['Accueil'],
+  'header.contact': ['Contact'],
+  'header.plan': ['Organiser un safari'],
+  'header.search': ['Rechercher'],
+  'header.menuOpen': ['Ouvrir le menu'],
+  'header.menuClose': ['Fermer le menu'],
+  'header.panelFailed': ['Cette liste ne peut pas être chargée pour le moment.'],
+  'footer.intro': [
+    'Safaris gorilles, chimpanzés et faune sauvage, conçus par une équipe de Kabale qui parcourt ces pistes depuis ',
+    ['year'],
+    '. Une part de chaque safari soutient la communauté batwa.',
   ],
-  "header.topbar": [
-    "Coordonnées et devise"
-  ],
-  "header.currency": [
-    "Devise"
-  ],
-  "header.nav": [
-    "Navigation principale"
-  ],
-  "header.home": [
-    "Accueil"
-  ],
-  "header.contact": [
-    "Contact"
-  ],
-  "header.plan": [
-    "Organiser un safari"
-  ],
-  "header.search": [
-    "Rechercher"
-  ],
-  "header.menuOpen": [
-    "Ouvrir le menu"
-  ],
-  "header.menuClose": [
-    "Fermer le menu"
-  ],
-  "header.panelFailed": [
-    "Cette liste ne peut pas être chargée pour le moment."
-  ],
-  "footer.intro": [
-    "Safaris gorilles, chimpanzés et faune sauvage, conçus par une équipe de Kabale qui parcourt ces pistes depuis ",
+  'footer.touch': ['Nous contacter'],
+  'footer.links': ['Liens utiles'],
+  'footer.about': ['À propos'],
+  'footer.why': ['Pourquoi voyager avec nous'],
+  'footer.tips': ['Conseils pour le trek des gorilles'],
+  'footer.stay': ['Où séjourner'],
+  'footer.advice': ['Conseils aux voyageurs'],
+  'footer.visa': ['E-visa pour l’Ouganda (site officiel)'],
+  'footer.faqs': ['Questions fréquentes'],
+  'footer.impact': ['Notre impact'],
+  'footer.promise': ['Notre engagement pour la nature'],
+  'footer.sustainability': ['Durabilité'],
+  'footer.animals': ['Animaux'],
+  'footer.birds': ['Oiseaux'],
+  'footer.terms': ['Conditions générales'],
+  'footer.privacy': ['Politique de confidentialité'],
+  'footer.newsletter': ['Lettre d’information'],
+  'footer.newsletterText': ['Actualités des permis, nouveaux itinéraires et récits du terrain, quelques fois par an.'],
+  'footer.rights': ['Tous droits réservés.'],
+  'footer.termsShort': ['Conditions'],
+  'footer.privacyShort': ['Confidentialité'],
+  'footer.contactShort': ['Contact'],
+  'error.title': ['Oups !'],
+  'error.code': ['Erreur ', ['status']],
+  'error.missing': ['La piste que vous suiviez s’est perdue : cette page n’existe pas ou a été déplacée.'],
+  'error.tooMany': ['Vous nous avez envoyé plus de requêtes que nous ne pouvons en traiter en si peu de temps. Merci de patienter une minute avant de réessayer.'],
+  'error.retrySoon': ['Merci de réessayer dans un instant.'],
+  'error.ours': ['Un problème est survenu de notre côté. Merci de réessayer dans un instant.'],
+  'error.chatLine': ['Écrivez à notre équipe de Kabale ou reprenez la piste ci-dessous.'],
+  'error.tryAgain': ['Réessayer'],
+  'error.whatsapp': ['Nous écrire sur WhatsApp'],
+  'error.safaris': ['Safaris'],
+  'error.destinations': ['Destinations'],
+  'error.experiences': ['Expériences'],
+  'error.blogs': ['Blog'],
+  'loading.text': ['Nous préparons votre aventure en safari…'],
+  'language.label': ['Langue'],
+  'language.current': [['language'], ' (langue actuelle)'],
+  'language.suggest': ['Cette page existe aussi en ', ['language'], '.'],
+  'language.suggestLink': ['La lire en ', ['language']],
+  'language.dismiss': ['Masquer'],
+  'language.otherCount': [
     [
-      "year"
-    ],
-    ". Une part de chaque safari soutient la communauté batwa."
-  ],
-  "footer.touch": [
-    "Nous contacter"
-  ],
-  "footer.links": [
-    "Liens utiles"
-  ],
-  "footer.about": [
-    "À propos"
-  ],
-  "footer.why": [
-    "Pourquoi voyager avec nous"
-  ],
-  "footer.tips": [
-    "Conseils pour le trek des gorilles"
-  ],
-  "footer.stay": [
-    "Où séjourner"
-  ],
-  "footer.advice": [
-    "Conseils aux voyageurs"
-  ],
-  "footer.visa": [
-    "E-visa pour l’Ouganda (site officiel)"
-  ],
-  "footer.faqs": [
-    "Questions fréquentes"
-  ],
-  "footer.impact": [
-    "Notre impact"
-  ],
-  "footer.promise": [
-    "Notre engagement pour la nature"
-  ],
-  "footer.sustainability": [
-    "Durabilité"
-  ],
-  "footer.animals": [
-    "Animaux"
-  ],
-  "footer.birds": [
-    "Oiseaux"
-  ],
-  "footer.terms": [
-    "Conditions générales"
-  ],
-  "footer.privacy": [
-    "Politique de confidentialité"
-  ],
-  "footer.newsletter": [
-    "Lettre d’information"
-  ],
-  "footer.newsletterText": [
-    "Actualités des permis, nouveaux itinéraires et récits du terrain, quelques fois par an."
-  ],
-  "footer.rights": [
-    "Tous droits réservés."
-  ],
-  "footer.termsShort": [
-    "Conditions"
-  ],
-  "footer.privacyShort": [
-    "Confidentialité"
-  ],
-  "footer.contactShort": [
-    "Contact"
-  ],
-  "error.title": [
-    "Oups !"
-  ],
-  "error.code": [
-    "Erreur ",
-    [
-      "status"
-    ]
-  ],
-  "error.missing": [
-    "La piste que vous suiviez s’est perdue : cette page n’existe pas ou a été déplacée."
-  ],
-  "error.tooMany": [
-    "Vous nous avez envoyé plus de requêtes que nous ne pouvons en traiter en si peu de temps. Merci de patienter une minute avant de réessayer."
-  ],
-  "error.retrySoon": [
-    "Merci de réessayer dans un instant."
-  ],
-  "error.ours": [
-    "Un problème est survenu de notre côté. Merci de réessayer dans un instant."
-  ],
-  "error.chatLine": [
-    "Écrivez à notre équipe de Kabale ou reprenez la piste ci-dessous."
-  ],
-  "error.tryAgain": [
-    "Réessayer"
-  ],
-  "error.whatsapp": [
-    "Nous écrire sur WhatsApp"
-  ],
-  "error.safaris": [
-    "Safaris"
-  ],
-  "error.destinations": [
-    "Destinations"
-  ],
-  "error.experiences": [
-    "Expériences"
-  ],
-  "error.blogs": [
-    "Blog"
-  ],
-  "loading.text": [
-    "Nous préparons votre aventure en safari…"
-  ],
-  "language.label": [
-    "Langue"
-  ],
-  "language.current": [
-    [
-      "language"
-    ],
-    " (langue actuelle)"
-  ],
-  "language.suggest": [
-    "Cette page existe aussi en ",
-    [
-      "language"
-    ],
-    "."
-  ],
-  "language.suggestLink": [
-    "La lire en ",
-    [
-      "language"
-    ]
-  ],
-  "language.dismiss": [
-    "Masquer"
-  ],
-  "language.otherCount": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " autre langue"
-        ],
-        "other": [
-          "#",
-          " autres langues"
-        ]
-      }
-    ]
+        one: ['#', ' autre langue'],
+        other: ['#', ' autres langues'],
+      },
+    ],
   ],
-  "crumbs.label": [
-    "Fil d’Ariane"
-  ],
-  "crumbs.home": [
-    "Accueil"
-  ]
+  'crumbs.label': ['Fil d’Ariane'],
+  'crumbs.home': ['Accueil'],
 };

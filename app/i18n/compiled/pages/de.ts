@@ -2,2797 +2,917 @@
 import type { Messages } from '../../messages.ts';
 
 export const messages: Messages = {
-  "pagination.label": [
-    "Seitennavigation"
-  ],
-  "pagination.prev": [
-    "Zurück"
-  ],
-  "pagination.next": [
-    "Weiter"
-  ],
-  "pagination.page": [
-    "Seite ",
+  'pagination.label': ['Seitennavigation'],
+  'pagination.prev': ['Zurück'],
+  'pagination.next': ['Weiter'],
+  'pagination.page': ['Seite ', ['page']],
+  'format.days': [
     [
-      "page"
-    ]
-  ],
-  "format.days": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " Tag"
-        ],
-        "other": [
-          "#",
-          " Tage"
-        ]
-      }
-    ]
+        one: ['#', ' Tag'],
+        other: ['#', ' Tage'],
+      },
+    ],
   ],
-  "format.dayWord": [
+  'format.dayWord': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "Tag"
-        ],
-        "other": [
-          "Tage"
-        ]
-      }
-    ]
-  ],
-  "cards.perPaxFrom": [
-    "Pro Person ab"
-  ],
-  "cards.explore": [
-    "Entdecken"
-  ],
-  "cards.seeLodge": [
-    "Zur Unterkunft"
-  ],
-  "cards.readStory": [
-    "Zur Geschichte"
-  ],
-  "cards.discover": [
-    "Mehr erfahren"
-  ],
-  "cards.exploreCountry": [
-    [
-      "country"
+        one: ['Tag'],
+        other: ['Tage'],
+      },
     ],
-    " entdecken"
   ],
-  "cards.viewDetails": [
-    "Details ansehen"
-  ],
-  "price.about": [
-    "etwa "
-  ],
-  "price.billedUsd": [
-    "Abrechnung in US-Dollar."
-  ],
-  "price.note": [
-    "Ungefährer Betrag; Abrechnung in USD"
-  ],
-  "currency.pricesIn": [
-    "Preise in"
-  ],
-  "currency.billedUsd": [
-    "Abrechnung in USD"
-  ],
-  "currency.USD": [
-    "US-Dollar"
-  ],
-  "currency.EUR": [
-    "Euro"
-  ],
-  "currency.GBP": [
-    "Pfund Sterling"
-  ],
-  "currency.UGX": [
-    "Uganda-Schilling"
-  ],
-  "currency.KES": [
-    "Kenia-Schilling"
-  ],
-  "currency.TZS": [
-    "Tansania-Schilling"
-  ],
-  "currency.RWF": [
-    "Ruanda-Franc"
-  ],
-  "side.from": [
-    "Ab "
-  ],
-  "side.popularSafaris": [
-    "Beliebte Safaris"
-  ],
-  "side.recentNews": [
-    "Aktuelles und Neuigkeiten"
-  ],
-  "reviews.stars": [
+  'cards.perPaxFrom': ['Pro Person ab'],
+  'cards.explore': ['Entdecken'],
+  'cards.seeLodge': ['Zur Unterkunft'],
+  'cards.readStory': ['Zur Geschichte'],
+  'cards.discover': ['Mehr erfahren'],
+  'cards.exploreCountry': [['country'], ' entdecken'],
+  'cards.viewDetails': ['Details ansehen'],
+  'price.about': ['etwa '],
+  'price.billedUsd': ['Abrechnung in US-Dollar.'],
+  'price.note': ['Ungefährer Betrag; Abrechnung in USD'],
+  'currency.pricesIn': ['Preise in'],
+  'currency.billedUsd': ['Abrechnung in USD'],
+  'currency.USD': ['US-Dollar'],
+  'currency.EUR': ['Euro'],
+  'currency.GBP': ['Pfund Sterling'],
+  'currency.UGX': ['Uganda-Schilling'],
+  'currency.KES': ['Kenia-Schilling'],
+  'currency.TZS': ['Tansania-Schilling'],
+  'currency.RWF': ['Ruanda-Franc'],
+  'side.from': ['Ab '],
+  'side.popularSafaris': ['Beliebte Safaris'],
+  'side.recentNews': ['Aktuelles und Neuigkeiten'],
+  'reviews.stars': [['rating'], ' von 5 Sternen'],
+  'reviews.photoAlt': ['Foto von der Safari von ', ['name']],
+  'reviews.opensPhoto': [' (öffnet das Foto in voller Größe)'],
+  'reviews.replyFrom': ['Antwort von ', ['name'], ', '],
+  'departures.full': ['Ausgebucht'],
+  'departures.fewLeft': [
     [
-      "rating"
-    ],
-    " von 5 Sternen"
-  ],
-  "reviews.photoAlt": [
-    "Foto von der Safari von ",
-    [
-      "name"
-    ]
-  ],
-  "reviews.opensPhoto": [
-    " (öffnet das Foto in voller Größe)"
-  ],
-  "reviews.replyFrom": [
-    "Antwort von ",
-    [
-      "name"
-    ],
-    ", "
-  ],
-  "departures.full": [
-    "Ausgebucht"
-  ],
-  "departures.fewLeft": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "Nur noch ",
-          "#",
-          " Platz frei"
-        ],
-        "other": [
-          "Nur noch ",
-          "#",
-          " Plätze frei"
-        ]
-      }
-    ]
-  ],
-  "departures.seatsLeft": [
-    [
-      "left"
+        one: ['Nur noch ', '#', ' Platz frei'],
+        other: ['Nur noch ', '#', ' Plätze frei'],
+      },
     ],
-    " von ",
+  ],
+  'departures.seatsLeft': [['left'], ' von ', ['seats'], ' Plätzen frei'],
+  'departures.to': ['bis ', ['date']],
+  'departures.guide': ['Guide: '],
+  'departures.perPerson': [' pro Person'],
+  'departures.single': ['Einzelzimmer +', ['amount']],
+  'departures.book': ['Platz buchen'],
+  'departures.bookOn': [' am ', ['date']],
+  'departures.soldOut': ['Ausverkauft'],
+  'departures.eyebrow': ['In kleiner Gruppe reisen'],
+  'departures.title': ['Gruppenreisen mit festen Terminen'],
+  'departures.lead': ['Feste Termine mit Guide und anderen Reisenden. Buchen Sie Ihre Plätze hier; wir halten sie 30 Minuten für Sie frei, während Sie die Anzahlung leisten.'],
+  'departures.status.open': ['Buchbar'],
+  'departures.status.guaranteed': ['Durchführung garantiert'],
+  'departures.status.full': ['Ausgebucht'],
+  'departures.status.cancelled': ['Abgesagt'],
+  'book.failure': ['Bei uns ist etwas schiefgelaufen. Ihre Plätze sind noch nicht gebucht: Bitte versuchen Sie es gleich noch einmal.'],
+  'book.button': [
     [
-      "seats"
-    ],
-    " Plätzen frei"
-  ],
-  "departures.to": [
-    "bis ",
-    [
-      "date"
-    ]
-  ],
-  "departures.guide": [
-    "Guide: "
-  ],
-  "departures.perPerson": [
-    " pro Person"
-  ],
-  "departures.single": [
-    "Einzelzimmer +",
-    [
-      "amount"
-    ]
-  ],
-  "departures.book": [
-    "Platz buchen"
-  ],
-  "departures.bookOn": [
-    " am ",
-    [
-      "date"
-    ]
-  ],
-  "departures.soldOut": [
-    "Ausverkauft"
-  ],
-  "departures.eyebrow": [
-    "In kleiner Gruppe reisen"
-  ],
-  "departures.title": [
-    "Gruppenreisen mit festen Terminen"
-  ],
-  "departures.lead": [
-    "Feste Termine mit Guide und anderen Reisenden. Buchen Sie Ihre Plätze hier; wir halten sie 30 Minuten für Sie frei, während Sie die Anzahlung leisten."
-  ],
-  "departures.status.open": [
-    "Buchbar"
-  ],
-  "departures.status.guaranteed": [
-    "Durchführung garantiert"
-  ],
-  "departures.status.full": [
-    "Ausgebucht"
-  ],
-  "departures.status.cancelled": [
-    "Abgesagt"
-  ],
-  "book.failure": [
-    "Bei uns ist etwas schiefgelaufen. Ihre Plätze sind noch nicht gebucht: Bitte versuchen Sie es gleich noch einmal."
-  ],
-  "book.button": [
-    [
-      "seats",
-      "plural",
+      'seats',
+      'plural',
       {
-        "one": [
-          "Meinen Platz buchen"
-        ],
-        "other": [
-          "#",
-          " Plätze buchen"
-        ]
-      }
-    ]
+        one: ['Meinen Platz buchen'],
+        other: ['#', ' Plätze buchen'],
+      },
+    ],
   ],
-  "book.seatWord": [
+  'book.seatWord': [
     [
-      "n",
-      "plural",
+      'n',
+      'plural',
       {
-        "one": [
-          "Platz"
-        ],
-        "other": [
-          "Plätze"
-        ]
-      }
-    ]
+        one: ['Platz'],
+        other: ['Plätze'],
+      },
+    ],
   ],
-  "book.times": [
-    " × "
-  ],
-  "book.singlesTimes": [
-    " + ",
+  'book.times': [' × '],
+  'book.singlesTimes': [
+    ' + ',
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " Einzelzimmer"
-        ],
-        "other": [
-          "#",
-          " Einzelzimmer"
-        ]
-      }
+        one: ['#', ' Einzelzimmer'],
+        other: ['#', ' Einzelzimmer'],
+      },
     ],
-    " × ",
+    ' × ',
+    ['price'],
+  ],
+  'book.depositLabel': ['Anzahlung zur Bestätigung: '],
+  'book.depositRest': [' (', ['percent'], ' %); der Restbetrag bis ', ['day']],
+  'book.eyebrow': ['Gruppenreise'],
+  'book.title': [['title'], ' (', ['days'], ' Tage)'],
+  'book.dates': ['Reisedaten'],
+  'book.perPerson': ['Pro Person'],
+  'book.singleFrom': [' (Einzelzimmer +', ['price'], ')'],
+  'book.seats': ['Plätze'],
+  'book.guide': ['Ihr Guide'],
+  'book.howMany': ['Wie viele Reisende?'],
+  'book.change': ['Ändern'],
+  'book.namesOf': ['Die Namen aller '],
+  'book.travellersCount': [
     [
-      "price"
-    ]
-  ],
-  "book.depositLabel": [
-    "Anzahlung zur Bestätigung: "
-  ],
-  "book.depositRest": [
-    " (",
-    [
-      "percent"
-    ],
-    " %); der Restbetrag bis ",
-    [
-      "day"
-    ]
-  ],
-  "book.eyebrow": [
-    "Gruppenreise"
-  ],
-  "book.title": [
-    [
-      "title"
-    ],
-    " (",
-    [
-      "days"
-    ],
-    " Tage)"
-  ],
-  "book.dates": [
-    "Reisedaten"
-  ],
-  "book.perPerson": [
-    "Pro Person"
-  ],
-  "book.singleFrom": [
-    " (Einzelzimmer +",
-    [
-      "price"
-    ],
-    ")"
-  ],
-  "book.seats": [
-    "Plätze"
-  ],
-  "book.guide": [
-    "Ihr Guide"
-  ],
-  "book.howMany": [
-    "Wie viele Reisende?"
-  ],
-  "book.change": [
-    "Ändern"
-  ],
-  "book.namesOf": [
-    "Die Namen aller "
-  ],
-  "book.travellersCount": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "Reisenden"
-        ],
-        "other": [
-          "#",
-          " Reisenden"
-        ]
-      }
-    ]
-  ],
-  "book.namesEnd": [
-    ", wie im Reisepass"
-  ],
-  "book.leadTraveller": [
-    "Reisende(r) 1 (Hauptreisende(r))"
-  ],
-  "book.traveller": [
-    "Reisende(r) ",
-    [
-      "n"
-    ]
-  ],
-  "book.singleRooms": [
-    "Einzelzimmer (je +",
-    [
-      "price"
+        one: ['Reisenden'],
+        other: ['#', ' Reisenden'],
+      },
     ],
-    ")"
   ],
-  "book.noSingles": [
-    "Keine: Wir teilen Zimmer"
-  ],
-  "book.singleCount": [
+  'book.namesEnd': [', wie im Reisepass'],
+  'book.leadTraveller': ['Reisende(r) 1 (Hauptreisende(r))'],
+  'book.traveller': ['Reisende(r) ', ['n']],
+  'book.singleRooms': ['Einzelzimmer (je +', ['price'], ')'],
+  'book.noSingles': ['Keine: Wir teilen Zimmer'],
+  'book.singleCount': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " Einzelzimmer"
-        ],
-        "other": [
-          "#",
-          " Einzelzimmer"
-        ]
-      }
-    ]
-  ],
-  "book.email": [
-    "E-Mail der/des Hauptreisenden"
-  ],
-  "book.phone": [
-    "Telefon oder WhatsApp (optional)"
-  ],
-  "book.theseSeats": [
-    "diese Plätze"
-  ],
-  "book.next": [
-    "Als Nächstes: Ihre private Reiseseite, auf der Sie die Anzahlung leisten. Wir halten Ihre Plätze so lange ",
-    [
-      "minutes"
+        one: ['#', ' Einzelzimmer'],
+        other: ['#', ' Einzelzimmer'],
+      },
     ],
-    " Minuten für Sie frei."
   ],
-  "book.noQuote": [
-    "Kein Angebot nötig"
-  ],
-  "book.heading": [
-    "Buchen Sie Ihre Plätze"
-  ],
-  "book.full": [
-    "Diese Gruppenreise ist ausgebucht. Wählen Sie auf der Seite der Safari einen anderen Termin oder fragen Sie uns nach einer Privatreise."
-  ],
-  "book.notOnSale": [
-    "Diese Gruppenreise ist nicht buchbar"
-  ],
-  "book.notOnSaleLead": [
-    "Sie ist vielleicht schon abgereist, abgesagt oder ausgebucht. Sehen Sie sich die anderen Termine der Safari an oder fragen Sie uns nach einer Privatreise."
-  ],
-  "book.allSafaris": [
-    "Alle Safaris"
-  ],
-  "book.callUs": [
-    " · Rufen Sie uns an oder schreiben Sie uns per WhatsApp: "
-  ],
-  "book.error.notFound": [
-    "Diese Gruppenreise ist nicht mehr buchbar."
-  ],
-  "book.error.closed": [
-    "Diese Gruppenreise ist nicht mehr buchbar. Wählen Sie einen anderen Termin oder fragen Sie uns nach einer Privatreise."
-  ],
-  "book.error.soldOut": [
-    "Leider sind auf dieser Gruppenreise nicht mehr genug Plätze frei. Wählen Sie weniger Plätze oder einen anderen Termin."
-  ],
-  "book.error.travellers": [
-    "Bitte geben Sie den vollständigen Namen aller Reisenden ein."
-  ],
-  "book.error.singles": [
-    "Es kann nicht mehr Einzelzimmer als Reisende geben."
-  ],
-  "book.error.leadName": [
-    "Bitte geben Sie den vollständigen Namen der/des Hauptreisenden ein."
-  ],
-  "book.error.email": [
-    "Bitte geben Sie eine E-Mail-Adresse ein, unter der wir Sie erreichen."
-  ],
-  "book.error.phone": [
-    "Bitte geben Sie eine Telefonnummer ein oder lassen Sie das Feld leer."
-  ],
-  "book.error.terms": [
-    "Bitte kreuzen Sie das Kästchen an, um die Bedingungen anzunehmen."
-  ],
-  "terms.read": [
-    "Bedingungen lesen"
-  ],
-  "terms.accept": [
-    "Ich habe die Bedingungen gelesen und nehme sie an, und ich buche ",
+  'book.email': ['E-Mail der/des Hauptreisenden'],
+  'book.phone': ['Telefon oder WhatsApp (optional)'],
+  'book.theseSeats': ['diese Plätze'],
+  'book.next': ['Als Nächstes: Ihre private Reiseseite, auf der Sie die Anzahlung leisten. Wir halten Ihre Plätze so lange ', ['minutes'], ' Minuten für Sie frei.'],
+  'book.noQuote': ['Kein Angebot nötig'],
+  'book.heading': ['Buchen Sie Ihre Plätze'],
+  'book.full': ['Diese Gruppenreise ist ausgebucht. Wählen Sie auf der Seite der Safari einen anderen Termin oder fragen Sie uns nach einer Privatreise.'],
+  'book.notOnSale': ['Diese Gruppenreise ist nicht buchbar'],
+  'book.notOnSaleLead': ['Sie ist vielleicht schon abgereist, abgesagt oder ausgebucht. Sehen Sie sich die anderen Termine der Safari an oder fragen Sie uns nach einer Privatreise.'],
+  'book.allSafaris': ['Alle Safaris'],
+  'book.callUs': [' · Rufen Sie uns an oder schreiben Sie uns per WhatsApp: '],
+  'book.error.notFound': ['Diese Gruppenreise ist nicht mehr buchbar.'],
+  'book.error.closed': ['Diese Gruppenreise ist nicht mehr buchbar. Wählen Sie einen anderen Termin oder fragen Sie uns nach einer Privatreise.'],
+  'book.error.soldOut': ['Leider sind auf dieser Gruppenreise nicht mehr genug Plätze frei. Wählen Sie weniger Plätze oder einen anderen Termin.'],
+  'book.error.travellers': ['Bitte geben Sie den vollständigen Namen aller Reisenden ein.'],
+  'book.error.singles': ['Es kann nicht mehr Einzelzimmer als Reisende geben.'],
+  'book.error.leadName': ['Bitte geben Sie den vollständigen Namen der/des Hauptreisenden ein.'],
+  'book.error.email': ['Bitte geben Sie eine E-Mail-Adresse ein, unter der wir Sie erreichen.'],
+  'book.error.phone': ['Bitte geben Sie eine Telefonnummer ein oder lassen Sie das Feld leer.'],
+  'book.error.terms': ['Bitte kreuzen Sie das Kästchen an, um die Bedingungen anzunehmen.'],
+  'terms.read': ['Bedingungen lesen'],
+  'terms.accept': ['Ich habe die Bedingungen gelesen und nehme sie an, und ich buche ', ['what'], ' für die oben genannten Reisenden.'],
+  'tripPage.booking': ['Buchung ', ['reference']],
+  'tripPage.quote': ['Ihr Angebot ', ['reference']],
+  'tripPage.adults': [
     [
-      "what"
-    ],
-    " für die oben genannten Reisenden."
-  ],
-  "tripPage.booking": [
-    "Buchung ",
-    [
-      "reference"
-    ]
-  ],
-  "tripPage.quote": [
-    "Ihr Angebot ",
-    [
-      "reference"
-    ]
-  ],
-  "tripPage.adults": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " Erwachsene(r)"
-        ],
-        "other": [
-          "#",
-          " Erwachsene"
-        ]
-      }
-    ]
+        one: ['#', ' Erwachsene(r)'],
+        other: ['#', ' Erwachsene'],
+      },
+    ],
   ],
-  "tripPage.children": [
+  'tripPage.children': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " Kind"
-        ],
-        "other": [
-          "#",
-          " Kinder"
-        ]
-      }
-    ]
-  ],
-  "tripPage.dates": [
-    "Reisedaten"
-  ],
-  "tripPage.travellers": [
-    "Reisende"
-  ],
-  "tripPage.total": [
-    "Gesamtpreis"
-  ],
-  "tripPage.dayByDay": [
-    "Tag für Tag"
-  ],
-  "tripPage.itinerary": [
-    "Ihre Reiseroute"
-  ],
-  "tripPage.day": [
-    "Tag ",
-    [
-      "n"
+        one: ['#', ' Kind'],
+        other: ['#', ' Kinder'],
+      },
     ],
-    ": "
   ],
-  "tripPage.overnight": [
-    "Übernachtung"
-  ],
-  "tripPage.board.room-only": [
-    "nur Übernachtung"
-  ],
-  "tripPage.board.bed-and-breakfast": [
-    "Übernachtung mit Frühstück"
-  ],
-  "tripPage.board.half-board": [
-    "Halbpension"
-  ],
-  "tripPage.board.full-board": [
-    "Vollpension"
-  ],
-  "tripPage.board.all-inclusive": [
-    "All inclusive"
-  ],
-  "tripPage.meals": [
-    "Mahlzeiten"
-  ],
-  "tripPage.breakfast": [
-    "Frühstück"
-  ],
-  "tripPage.lunch": [
-    "Mittagessen"
-  ],
-  "tripPage.dinner": [
-    "Abendessen"
-  ],
-  "tripPage.activities": [
-    "Aktivitäten"
-  ],
-  "tripPage.whereYouGo": [
-    "Wohin die Reise geht"
-  ],
-  "tripPage.routeMap": [
-    "Routenkarte"
-  ],
-  "tripPage.mapAlt": [
-    "Karte Ostafrikas mit den ",
+  'tripPage.dates': ['Reisedaten'],
+  'tripPage.travellers': ['Reisende'],
+  'tripPage.total': ['Gesamtpreis'],
+  'tripPage.dayByDay': ['Tag für Tag'],
+  'tripPage.itinerary': ['Ihre Reiseroute'],
+  'tripPage.day': ['Tag ', ['n'], ': '],
+  'tripPage.overnight': ['Übernachtung'],
+  'tripPage.board.room-only': ['nur Übernachtung'],
+  'tripPage.board.bed-and-breakfast': ['Übernachtung mit Frühstück'],
+  'tripPage.board.half-board': ['Halbpension'],
+  'tripPage.board.full-board': ['Vollpension'],
+  'tripPage.board.all-inclusive': ['All inclusive'],
+  'tripPage.meals': ['Mahlzeiten'],
+  'tripPage.breakfast': ['Frühstück'],
+  'tripPage.lunch': ['Mittagessen'],
+  'tripPage.dinner': ['Abendessen'],
+  'tripPage.activities': ['Aktivitäten'],
+  'tripPage.whereYouGo': ['Wohin die Reise geht'],
+  'tripPage.routeMap': ['Routenkarte'],
+  'tripPage.mapAlt': ['Karte Ostafrikas mit den ', ['count'], ' Stationen Ihrer Reise, nummeriert in der Reihenfolge der Liste.'],
+  'tripPage.dayOne': ['Tag ', ['n']],
+  'tripPage.dayRange': ['Tage ', ['first'], '–', ['last']],
+  'tripPage.dayList': ['Tage ', ['days']],
+  'tripPage.thePrice': ['Der Preis'],
+  'tripPage.breakdown': ['Preisaufstellung'],
+  'tripPage.priceCaption': ['Preispositionen des Angebots in US-Dollar'],
+  'tripPage.item': ['Position'],
+  'tripPage.quantity': ['Menge'],
+  'tripPage.amount': ['Betrag'],
+  'tripPage.category.safari': ['Safari'],
+  'tripPage.category.accommodation': ['Unterkunft'],
+  'tripPage.category.permit': ['Permit'],
+  'tripPage.category.transfer': ['Transfer'],
+  'tripPage.category.flight': ['Flug'],
+  'tripPage.category.activity': ['Aktivität'],
+  'tripPage.category.single-supplement': ['Einzelzimmerzuschlag'],
+  'tripPage.category.discount': ['Rabatt'],
+  'tripPage.category.other': ['Sonstiges'],
+  'tripPage.perPerson': ['pro Person'],
+  'tripPage.perGroup': ['pro Gruppe'],
+  'tripPage.about': ['Etwa ', ['amount'], ' ', ['currency'], ' zum Kurs des Tages, an dem das Angebot erstellt wurde (ungefähr; abgerechnet in USD).'],
+  'tripPage.depositLabel': ['Anzahlung zur Buchung: '],
+  'tripPage.percent': [' (', ['percent'], ' %)'],
+  'tripPage.balanceLabel': ['Restbetrag: '],
+  'tripPage.by': [' bis ', ['day']],
+  'tripPage.validUntil': ['Gültig bis '],
+  'tripPage.pdfTrip': ['Ihre Reise herunterladen (PDF)'],
+  'tripPage.pdfQuote': ['Dieses Angebot herunterladen (PDF)'],
+  'tripPage.includesLabel': ['Was im Preis enthalten ist und was nicht'],
+  'tripPage.included': ['Inklusive'],
+  'tripPage.notIncluded': ['Nicht inklusive'],
+  'tripPage.accept': ['Dieses Angebot annehmen'],
+  'tripPage.expired': ['Dieses Angebot war bis ', ['day'], ' gültig. Kontaktieren Sie uns, und wir senden Ihnen ein aktuelles.'],
+  'tripPage.leadName': ['Vollständiger Name der/des Hauptreisenden'],
+  'tripPage.names': ['Die Namen aller ', ['count'], ' Reisenden, wie im Reisepass'],
+  'tripPage.traveller': ['Reisende(r) ', ['n']],
+  'tripPage.thisTrip': ['diese Reise'],
+  'tripPage.acceptButton': ['Annehmen und für ', ['amount'], ' buchen'],
+  'tripPage.payNothingNow': ['Sie zahlen jetzt nichts: Nach der Buchung zeigt Ihnen diese Seite, wie Sie die Anzahlung leisten, und die Buchung ist bestätigt, sobald sie eingegangen ist.'],
+  'tripPage.yourBooking': ['Ihre Buchung'],
+  'tripPage.state.confirmed-pending-deposit': ['Bestätigt, Anzahlung ausstehend'],
+  'tripPage.state.confirmed': ['Bestätigt'],
+  'tripPage.state.balance-due': ['Restbetrag fällig'],
+  'tripPage.state.paid': ['Vollständig bezahlt'],
+  'tripPage.state.travelled': ['Gereist'],
+  'tripPage.state.cancelled': ['Storniert'],
+  'tripPage.dayWord': [
     [
-      "count"
-    ],
-    " Stationen Ihrer Reise, nummeriert in der Reihenfolge der Liste."
-  ],
-  "tripPage.dayOne": [
-    "Tag ",
-    [
-      "n"
-    ]
-  ],
-  "tripPage.dayRange": [
-    "Tage ",
-    [
-      "first"
-    ],
-    "–",
-    [
-      "last"
-    ]
-  ],
-  "tripPage.dayList": [
-    "Tage ",
-    [
-      "days"
-    ]
-  ],
-  "tripPage.thePrice": [
-    "Der Preis"
-  ],
-  "tripPage.breakdown": [
-    "Preisaufstellung"
-  ],
-  "tripPage.priceCaption": [
-    "Preispositionen des Angebots in US-Dollar"
-  ],
-  "tripPage.item": [
-    "Position"
-  ],
-  "tripPage.quantity": [
-    "Menge"
-  ],
-  "tripPage.amount": [
-    "Betrag"
-  ],
-  "tripPage.category.safari": [
-    "Safari"
-  ],
-  "tripPage.category.accommodation": [
-    "Unterkunft"
-  ],
-  "tripPage.category.permit": [
-    "Permit"
-  ],
-  "tripPage.category.transfer": [
-    "Transfer"
-  ],
-  "tripPage.category.flight": [
-    "Flug"
-  ],
-  "tripPage.category.activity": [
-    "Aktivität"
-  ],
-  "tripPage.category.single-supplement": [
-    "Einzelzimmerzuschlag"
-  ],
-  "tripPage.category.discount": [
-    "Rabatt"
-  ],
-  "tripPage.category.other": [
-    "Sonstiges"
-  ],
-  "tripPage.perPerson": [
-    "pro Person"
-  ],
-  "tripPage.perGroup": [
-    "pro Gruppe"
-  ],
-  "tripPage.about": [
-    "Etwa ",
-    [
-      "amount"
-    ],
-    " ",
-    [
-      "currency"
-    ],
-    " zum Kurs des Tages, an dem das Angebot erstellt wurde (ungefähr; abgerechnet in USD)."
-  ],
-  "tripPage.depositLabel": [
-    "Anzahlung zur Buchung: "
-  ],
-  "tripPage.percent": [
-    " (",
-    [
-      "percent"
-    ],
-    " %)"
-  ],
-  "tripPage.balanceLabel": [
-    "Restbetrag: "
-  ],
-  "tripPage.by": [
-    " bis ",
-    [
-      "day"
-    ]
-  ],
-  "tripPage.validUntil": [
-    "Gültig bis "
-  ],
-  "tripPage.pdfTrip": [
-    "Ihre Reise herunterladen (PDF)"
-  ],
-  "tripPage.pdfQuote": [
-    "Dieses Angebot herunterladen (PDF)"
-  ],
-  "tripPage.includesLabel": [
-    "Was im Preis enthalten ist und was nicht"
-  ],
-  "tripPage.included": [
-    "Inklusive"
-  ],
-  "tripPage.notIncluded": [
-    "Nicht inklusive"
-  ],
-  "tripPage.accept": [
-    "Dieses Angebot annehmen"
-  ],
-  "tripPage.expired": [
-    "Dieses Angebot war bis ",
-    [
-      "day"
-    ],
-    " gültig. Kontaktieren Sie uns, und wir senden Ihnen ein aktuelles."
-  ],
-  "tripPage.leadName": [
-    "Vollständiger Name der/des Hauptreisenden"
-  ],
-  "tripPage.names": [
-    "Die Namen aller ",
-    [
-      "count"
-    ],
-    " Reisenden, wie im Reisepass"
-  ],
-  "tripPage.traveller": [
-    "Reisende(r) ",
-    [
-      "n"
-    ]
-  ],
-  "tripPage.thisTrip": [
-    "diese Reise"
-  ],
-  "tripPage.acceptButton": [
-    "Annehmen und für ",
-    [
-      "amount"
-    ],
-    " buchen"
-  ],
-  "tripPage.payNothingNow": [
-    "Sie zahlen jetzt nichts: Nach der Buchung zeigt Ihnen diese Seite, wie Sie die Anzahlung leisten, und die Buchung ist bestätigt, sobald sie eingegangen ist."
-  ],
-  "tripPage.yourBooking": [
-    "Ihre Buchung"
-  ],
-  "tripPage.state.confirmed-pending-deposit": [
-    "Bestätigt, Anzahlung ausstehend"
-  ],
-  "tripPage.state.confirmed": [
-    "Bestätigt"
-  ],
-  "tripPage.state.balance-due": [
-    "Restbetrag fällig"
-  ],
-  "tripPage.state.paid": [
-    "Vollständig bezahlt"
-  ],
-  "tripPage.state.travelled": [
-    "Gereist"
-  ],
-  "tripPage.state.cancelled": [
-    "Storniert"
-  ],
-  "tripPage.dayWord": [
-    [
-      "n",
-      "plural",
+      'n',
+      'plural',
       {
-        "one": [
-          "Tag"
-        ],
-        "other": [
-          "Tage"
-        ]
-      }
-    ]
-  ],
-  "tripPage.toGo": [
-    " bis zur Abreise"
-  ],
-  "tripPage.paid": [
-    "Bezahlt"
-  ],
-  "tripPage.stillToPay": [
-    "Noch zu zahlen"
-  ],
-  "tripPage.overdue": [
-    "Überfällig: "
-  ],
-  "tripPage.next": [
-    "Als Nächstes: "
-  ],
-  "tripPage.dueWhat": [
-    [
-      "what"
+        one: ['Tag'],
+        other: ['Tage'],
+      },
     ],
-    " von "
   ],
-  "tripPage.what.deposit": [
-    "die Anzahlung"
+  'tripPage.toGo': [' bis zur Abreise'],
+  'tripPage.paid': ['Bezahlt'],
+  'tripPage.stillToPay': ['Noch zu zahlen'],
+  'tripPage.overdue': ['Überfällig: '],
+  'tripPage.next': ['Als Nächstes: '],
+  'tripPage.dueWhat': [['what'], ' von '],
+  'tripPage.what.deposit': ['die Anzahlung'],
+  'tripPage.what.balance': ['der Restbetrag'],
+  'tripPage.what.refund': ['die Erstattung'],
+  'tripPage.dueBy': [' bis '],
+  'tripPage.payBy': ['Zahlen Sie per Banküberweisung oder Mobile Money mit der Referenz '],
+  'tripPage.payByEnd': ['; wir bestätigen jede Zahlung per E-Mail.'],
+  'tripPage.nothingDue': ['Es ist nichts mehr fällig. Vielen Dank!'],
+  'tripPage.bring': ['Was Sie mitbringen sollten'],
+  'tripPage.bring.passport': ['Reisepass, der nach der Reise noch sechs Monate gültig ist, und Ihre Visa (East Africa Tourist Visa oder das E-Visum jedes Landes)'],
+  'tripPage.bring.fever': ['Gelbfieber-Impfbescheinigung'],
+  'tripPage.bring.layers': ['Leichte Kleidung in Grün- und Brauntönen, ein warmes Fleece für die Morgenstunden, eine Regenjacke'],
+  'tripPage.bring.boots': ['Feste Wanderschuhe und Gartenhandschuhe für das Gorilla- und Schimpansen-Trekking'],
+  'tripPage.bring.kit': ['Fernglas, eine Kamera mit Ersatzakkus, Sonnencreme, Insektenschutz und Ihre Medikamente'],
+  'tripPage.yourTravellers': ['Ihre Reisenden'],
+  'tripPage.manifestLead': [
+    'Nennen Sie uns das Alter jeder reisenden Person und alles, was wir zu Ernährung oder Gesundheit wissen sollten: Wir geben es an die Lodges und Ihren Guide weiter, an niemanden sonst.',
   ],
-  "tripPage.what.balance": [
-    "der Restbetrag"
-  ],
-  "tripPage.what.refund": [
-    "die Erstattung"
-  ],
-  "tripPage.dueBy": [
-    " bis "
-  ],
-  "tripPage.payBy": [
-    "Zahlen Sie per Banküberweisung oder Mobile Money mit der Referenz "
-  ],
-  "tripPage.payByEnd": [
-    "; wir bestätigen jede Zahlung per E-Mail."
-  ],
-  "tripPage.nothingDue": [
-    "Es ist nichts mehr fällig. Vielen Dank!"
-  ],
-  "tripPage.bring": [
-    "Was Sie mitbringen sollten"
-  ],
-  "tripPage.bring.passport": [
-    "Reisepass, der nach der Reise noch sechs Monate gültig ist, und Ihre Visa (East Africa Tourist Visa oder das E-Visum jedes Landes)"
-  ],
-  "tripPage.bring.fever": [
-    "Gelbfieber-Impfbescheinigung"
-  ],
-  "tripPage.bring.layers": [
-    "Leichte Kleidung in Grün- und Brauntönen, ein warmes Fleece für die Morgenstunden, eine Regenjacke"
-  ],
-  "tripPage.bring.boots": [
-    "Feste Wanderschuhe und Gartenhandschuhe für das Gorilla- und Schimpansen-Trekking"
-  ],
-  "tripPage.bring.kit": [
-    "Fernglas, eine Kamera mit Ersatzakkus, Sonnencreme, Insektenschutz und Ihre Medikamente"
-  ],
-  "tripPage.yourTravellers": [
-    "Ihre Reisenden"
-  ],
-  "tripPage.manifestLead": [
-    "Nennen Sie uns das Alter jeder reisenden Person und alles, was wir zu Ernährung oder Gesundheit wissen sollten: Wir geben es an die Lodges und Ihren Guide weiter, an niemanden sonst."
-  ],
-  "tripPage.age": [
-    "Alter"
-  ],
-  "tripPage.diet": [
-    "Ernährung"
-  ],
-  "tripPage.dietPlaceholder": [
-    "Vegetarisch, Allergien …"
-  ],
-  "tripPage.medical": [
-    "Medizinische Hinweise"
-  ],
-  "tripPage.saveTravellers": [
-    "Angaben der Reisenden speichern"
-  ],
-  "tripPage.questions": [
-    "Fragen zu Ihrer Reise?"
-  ],
-  "tripPage.phone": [
-    "Telefon: "
-  ],
-  "tripPage.whatsapp": [
-    "WhatsApp: "
-  ],
-  "tripPage.email": [
-    "E-Mail: "
-  ],
-  "tripPage.failure": [
-    "Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es gleich noch einmal."
-  ],
-  "tripPage.accepted": [
-    "Vielen Dank: Ihre Buchung ",
+  'tripPage.age': ['Alter'],
+  'tripPage.diet': ['Ernährung'],
+  'tripPage.dietPlaceholder': ['Vegetarisch, Allergien …'],
+  'tripPage.medical': ['Medizinische Hinweise'],
+  'tripPage.saveTravellers': ['Angaben der Reisenden speichern'],
+  'tripPage.questions': ['Fragen zu Ihrer Reise?'],
+  'tripPage.phone': ['Telefon: '],
+  'tripPage.whatsapp': ['WhatsApp: '],
+  'tripPage.email': ['E-Mail: '],
+  'tripPage.failure': ['Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es gleich noch einmal.'],
+  'tripPage.accepted': ['Vielen Dank: Ihre Buchung ', ['reference'], ' ist bestätigt. Wir haben Ihnen die Einzelheiten per E-Mail gesendet.'],
+  'tripPage.saved': ['Vielen Dank: Die Angaben der Reisenden sind gespeichert.'],
+  'tripPage.error.leadName': ['Bitte geben Sie den vollständigen Namen der/des Hauptreisenden ein.'],
+  'tripPage.error.traveller': ['Bitte geben Sie den vollständigen Namen aller Reisenden ein.'],
+  'tripPage.error.terms': ['Bitte kreuzen Sie das Kästchen an, um die Bedingungen anzunehmen.'],
+  'tripPage.error.age': ['Bitte geben Sie ein Alter von 0 bis 120 ein oder lassen Sie das Feld leer.'],
+  'tripPage.error.notes': ['Höchstens 1.000 Zeichen.'],
+  'tripPage.pay.method': ['Bitte wählen Sie, wie Sie zahlen möchten.'],
+  'tripPage.pay.currency': ['Bitte wählen Sie die Währung Ihres Mobile-Money-Kontos.'],
+  'tripPage.pay.nothingDue': ['Für diese Buchung ist derzeit nichts fällig.'],
+  'tripPage.pay.changed': ['Der fällige Betrag hat sich geändert, seit die Seite angezeigt wurde. Bitte prüfen Sie ihn erneut und zahlen Sie dann.'],
+  'tripPage.pay.unavailable': ['Diese Zahlungsart ist nicht verfügbar. Wählen Sie eine andere oder zahlen Sie per Banküberweisung.'],
+  'tripPage.pay.providerDown': ['Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut oder zahlen Sie per Banküberweisung.'],
+  'tripPage.pay.noRate': ['Für diese Währung haben wir heute keinen Wechselkurs. Wählen Sie eine andere oder zahlen Sie per Karte oder Banküberweisung.'],
+  'tripPage.pay.confirming': ['Ihre Zahlung wird bestätigt'],
+  'tripPage.pay.left': ['Sie haben die Zahlungsseite verlassen: Es wurde nichts abgebucht. Wählen Sie unten eine Zahlungsart, sobald Sie bereit sind.'],
+  'tripPage.pay.confirmingWhat': [': ', ['what'], ' von ', ['amount'], '. Diese Seite aktualisiert sich von selbst, sobald sie bestätigt ist.'],
+  'tripPage.pay.checkAgain': ['Erneut prüfen'],
+  'tripPage.pay.paid': ['Vielen Dank: ', ['what'], ' von ', ['amount'], ' ist bestätigt. Wir haben Ihnen die Quittung per E-Mail gesendet.'],
+  'tripPage.pay.failed': ['Die Zahlung wurde nicht abgeschlossen, und es wurde nichts abgebucht. Bitte versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.'],
+  'tripPage.pay.checking': ['Wir prüfen Ihre Zahlung und melden uns in Kürze bei Ihnen.'],
+  'tripPage.pay.how': ['Wie möchten Sie zahlen?'],
+  'tripPage.pay.card': ['Karte (Visa, Mastercard, American Express): ', ['amount']],
+  'tripPage.pay.mobile': ['Mobile Money, ', ['network'], ': '],
+  'tripPage.pay.rate': [' zu ', ['rate'], ' ', ['currency'], ' je ', ['base'], ', Tageskurs'],
+  'tripPage.pay.deposit': ['Anzahlung leisten'],
+  'tripPage.pay.balance': ['Restbetrag zahlen'],
+  'tripPage.pay.payments': ['Zahlungen'],
+  'tripPage.pay.secure': ['Sie zahlen auf der sicheren Seite des Anbieters; Ihre Karte und Ihre PIN sehen wir nie.'],
+  'tripPage.pay.bank': ['Per Banküberweisung: ', ['amount'], ' bis ', ['day'], ', unter Angabe der Referenz '],
+  'tripPage.pay.bankEnd': ['. Wir bestätigen jede Zahlung per E-Mail.'],
+  'country.uganda': ['Uganda'],
+  'country.rwanda': ['Ruanda'],
+  'country.tanzania': ['Tansania'],
+  'country.democratic-republic-of-congo': ['DR Kongo'],
+  'country.kenya': ['Kenia'],
+  'filters.country': ['Land'],
+  'filters.apply': ['Anwenden'],
+  'list.pageOf': [' · Seite ', ['page'], ' von ', ['total']],
+  'safaris.eyebrow': ['Reisepakete'],
+  'safaris.lead': ['Vom zweitägigen Gorilla-Trekking bis zur zweiwöchigen Reise quer durch Ostafrika. Jede Reiseroute passen wir gern an Ihre Wünsche an.'],
+  'safaris.crumb': ['Safaris'],
+  'safaris.filterLabel': ['Safaris filtern und sortieren'],
+  'safaris.sortByDays': ['Nach Reisedauer sortieren'],
+  'safaris.sortAsc': ['Kürzeste zuerst'],
+  'safaris.sortDesc': ['Längste zuerst'],
+  'safaris.noun': [
     [
-      "reference"
-    ],
-    " ist bestätigt. Wir haben Ihnen die Einzelheiten per E-Mail gesendet."
-  ],
-  "tripPage.saved": [
-    "Vielen Dank: Die Angaben der Reisenden sind gespeichert."
-  ],
-  "tripPage.error.leadName": [
-    "Bitte geben Sie den vollständigen Namen der/des Hauptreisenden ein."
-  ],
-  "tripPage.error.traveller": [
-    "Bitte geben Sie den vollständigen Namen aller Reisenden ein."
-  ],
-  "tripPage.error.terms": [
-    "Bitte kreuzen Sie das Kästchen an, um die Bedingungen anzunehmen."
-  ],
-  "tripPage.error.age": [
-    "Bitte geben Sie ein Alter von 0 bis 120 ein oder lassen Sie das Feld leer."
-  ],
-  "tripPage.error.notes": [
-    "Höchstens 1.000 Zeichen."
-  ],
-  "tripPage.pay.method": [
-    "Bitte wählen Sie, wie Sie zahlen möchten."
-  ],
-  "tripPage.pay.currency": [
-    "Bitte wählen Sie die Währung Ihres Mobile-Money-Kontos."
-  ],
-  "tripPage.pay.nothingDue": [
-    "Für diese Buchung ist derzeit nichts fällig."
-  ],
-  "tripPage.pay.changed": [
-    "Der fällige Betrag hat sich geändert, seit die Seite angezeigt wurde. Bitte prüfen Sie ihn erneut und zahlen Sie dann."
-  ],
-  "tripPage.pay.unavailable": [
-    "Diese Zahlungsart ist nicht verfügbar. Wählen Sie eine andere oder zahlen Sie per Banküberweisung."
-  ],
-  "tripPage.pay.providerDown": [
-    "Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut oder zahlen Sie per Banküberweisung."
-  ],
-  "tripPage.pay.noRate": [
-    "Für diese Währung haben wir heute keinen Wechselkurs. Wählen Sie eine andere oder zahlen Sie per Karte oder Banküberweisung."
-  ],
-  "tripPage.pay.confirming": [
-    "Ihre Zahlung wird bestätigt"
-  ],
-  "tripPage.pay.left": [
-    "Sie haben die Zahlungsseite verlassen: Es wurde nichts abgebucht. Wählen Sie unten eine Zahlungsart, sobald Sie bereit sind."
-  ],
-  "tripPage.pay.confirmingWhat": [
-    ": ",
-    [
-      "what"
-    ],
-    " von ",
-    [
-      "amount"
-    ],
-    ". Diese Seite aktualisiert sich von selbst, sobald sie bestätigt ist."
-  ],
-  "tripPage.pay.checkAgain": [
-    "Erneut prüfen"
-  ],
-  "tripPage.pay.paid": [
-    "Vielen Dank: ",
-    [
-      "what"
-    ],
-    " von ",
-    [
-      "amount"
-    ],
-    " ist bestätigt. Wir haben Ihnen die Quittung per E-Mail gesendet."
-  ],
-  "tripPage.pay.failed": [
-    "Die Zahlung wurde nicht abgeschlossen, und es wurde nichts abgebucht. Bitte versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart."
-  ],
-  "tripPage.pay.checking": [
-    "Wir prüfen Ihre Zahlung und melden uns in Kürze bei Ihnen."
-  ],
-  "tripPage.pay.how": [
-    "Wie möchten Sie zahlen?"
-  ],
-  "tripPage.pay.card": [
-    "Karte (Visa, Mastercard, American Express): ",
-    [
-      "amount"
-    ]
-  ],
-  "tripPage.pay.mobile": [
-    "Mobile Money, ",
-    [
-      "network"
-    ],
-    ": "
-  ],
-  "tripPage.pay.rate": [
-    " zu ",
-    [
-      "rate"
-    ],
-    " ",
-    [
-      "currency"
-    ],
-    " je ",
-    [
-      "base"
-    ],
-    ", Tageskurs"
-  ],
-  "tripPage.pay.deposit": [
-    "Anzahlung leisten"
-  ],
-  "tripPage.pay.balance": [
-    "Restbetrag zahlen"
-  ],
-  "tripPage.pay.payments": [
-    "Zahlungen"
-  ],
-  "tripPage.pay.secure": [
-    "Sie zahlen auf der sicheren Seite des Anbieters; Ihre Karte und Ihre PIN sehen wir nie."
-  ],
-  "tripPage.pay.bank": [
-    "Per Banküberweisung: ",
-    [
-      "amount"
-    ],
-    " bis ",
-    [
-      "day"
-    ],
-    ", unter Angabe der Referenz "
-  ],
-  "tripPage.pay.bankEnd": [
-    ". Wir bestätigen jede Zahlung per E-Mail."
-  ],
-  "country.uganda": [
-    "Uganda"
-  ],
-  "country.rwanda": [
-    "Ruanda"
-  ],
-  "country.tanzania": [
-    "Tansania"
-  ],
-  "country.democratic-republic-of-congo": [
-    "DR Kongo"
-  ],
-  "country.kenya": [
-    "Kenia"
-  ],
-  "filters.country": [
-    "Land"
-  ],
-  "filters.apply": [
-    "Anwenden"
-  ],
-  "list.pageOf": [
-    " · Seite ",
-    [
-      "page"
-    ],
-    " von ",
-    [
-      "total"
-    ]
-  ],
-  "safaris.eyebrow": [
-    "Reisepakete"
-  ],
-  "safaris.lead": [
-    "Vom zweitägigen Gorilla-Trekking bis zur zweiwöchigen Reise quer durch Ostafrika. Jede Reiseroute passen wir gern an Ihre Wünsche an."
-  ],
-  "safaris.crumb": [
-    "Safaris"
-  ],
-  "safaris.filterLabel": [
-    "Safaris filtern und sortieren"
-  ],
-  "safaris.sortByDays": [
-    "Nach Reisedauer sortieren"
-  ],
-  "safaris.sortAsc": [
-    "Kürzeste zuerst"
-  ],
-  "safaris.sortDesc": [
-    "Längste zuerst"
-  ],
-  "safaris.noun": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "Safari"
-        ],
-        "other": [
-          "Safaris"
-        ]
-      }
-    ]
-  ],
-  "safaris.inCountries": [
-    " in ",
-    [
-      "countries"
-    ]
-  ],
-  "safaris.withDeparture": [
-    " mit Gruppentermin im ",
-    [
-      "month"
-    ]
-  ],
-  "safaris.noneWithDeparture": [
-    "Für diese Länder gibt es keine Safaris mit Gruppentermin im ",
-    [
-      "month"
+        one: ['Safari'],
+        other: ['Safaris'],
+      },
     ],
-    "."
   ],
-  "safaris.none": [
-    "Für diese Länder gibt es keine passenden Safaris."
+  'safaris.inCountries': [' in ', ['countries']],
+  'safaris.withDeparture': [' mit Gruppentermin im ', ['month']],
+  'safaris.noneWithDeparture': ['Für diese Länder gibt es keine Safaris mit Gruppentermin im ', ['month'], '.'],
+  'safaris.none': ['Für diese Länder gibt es keine passenden Safaris.'],
+  'safaris.departureIn': ['Gruppentermin im'],
+  'safaris.anyMonth': ['Beliebiger Monat'],
+  'animals.eyebrow': ['Tierwelt'],
+  'animals.lead': ['Primaten, Großwild und die Bewohner der Flüsse, denen Sie auf einer Safari mit uns begegnen können.'],
+  'animals.crumb': ['Tiere'],
+  'animals.empty': ['Noch keine Tiere aufgeführt.'],
+  'birds.eyebrow': ['Vogelbeobachtung in Ostafrika'],
+  'birds.lead': ['Allein in Uganda sind über 1.000 Arten nachgewiesen, vom Schuhschnabel bis zu den Endemiten des Albertine Rift.'],
+  'birds.crumb': ['Vögel'],
+  'birds.empty': ['Noch keine Vogelarten aufgeführt.'],
+  'birds.heroAlt': ['Vogelbeobachter mit Ferngläsern auf einem Waldpfad im ersten Morgenlicht'],
+  'blogs.eyebrow': ['Geschichten von unterwegs'],
+  'blogs.lead': ['Reiseberichte, Tipps zur besten Reisezeit und praktische Ratgeber von unseren Guides in Kabale.'],
+  'blogs.crumb': ['Blog'],
+  'blogs.empty': ['Noch keine Geschichten veröffentlicht.'],
+  'experiences.eyebrow': ['Erlebnisse auf Safari'],
+  'experiences.lead': ['Primaten-Trekking, Pirschfahrten, Bootsausflüge, Vogelbeobachtung und Begegnungen mit den Menschen der Region.'],
+  'experiences.crumb': ['Erlebnisse'],
+  'experiences.empty': ['Noch keine Erlebnisse aufgeführt.'],
+  'guides.eyebrow': ['Die Menschen, die Ihre Safari begleiten'],
+  'guides.lead': [
+    'Geboren und aufgewachsen in den Ländern, die Sie bereisen: Sie spüren Gorillas auf, lesen die große Tierwanderung, erkennen Vögel an ihrem Gesang und kümmern sich vom ersten bis zum letzten Morgen um Sie.',
   ],
-  "safaris.departureIn": [
-    "Gruppentermin im"
-  ],
-  "safaris.anyMonth": [
-    "Beliebiger Monat"
-  ],
-  "animals.eyebrow": [
-    "Tierwelt"
-  ],
-  "animals.lead": [
-    "Primaten, Großwild und die Bewohner der Flüsse, denen Sie auf einer Safari mit uns begegnen können."
-  ],
-  "animals.crumb": [
-    "Tiere"
-  ],
-  "animals.empty": [
-    "Noch keine Tiere aufgeführt."
-  ],
-  "birds.eyebrow": [
-    "Vogelbeobachtung in Ostafrika"
-  ],
-  "birds.lead": [
-    "Allein in Uganda sind über 1.000 Arten nachgewiesen, vom Schuhschnabel bis zu den Endemiten des Albertine Rift."
-  ],
-  "birds.crumb": [
-    "Vögel"
-  ],
-  "birds.empty": [
-    "Noch keine Vogelarten aufgeführt."
-  ],
-  "birds.heroAlt": [
-    "Vogelbeobachter mit Ferngläsern auf einem Waldpfad im ersten Morgenlicht"
-  ],
-  "blogs.eyebrow": [
-    "Geschichten von unterwegs"
-  ],
-  "blogs.lead": [
-    "Reiseberichte, Tipps zur besten Reisezeit und praktische Ratgeber von unseren Guides in Kabale."
-  ],
-  "blogs.crumb": [
-    "Blog"
-  ],
-  "blogs.empty": [
-    "Noch keine Geschichten veröffentlicht."
-  ],
-  "experiences.eyebrow": [
-    "Erlebnisse auf Safari"
-  ],
-  "experiences.lead": [
-    "Primaten-Trekking, Pirschfahrten, Bootsausflüge, Vogelbeobachtung und Begegnungen mit den Menschen der Region."
-  ],
-  "experiences.crumb": [
-    "Erlebnisse"
-  ],
-  "experiences.empty": [
-    "Noch keine Erlebnisse aufgeführt."
-  ],
-  "guides.eyebrow": [
-    "Die Menschen, die Ihre Safari begleiten"
-  ],
-  "guides.lead": [
-    "Geboren und aufgewachsen in den Ländern, die Sie bereisen: Sie spüren Gorillas auf, lesen die große Tierwanderung, erkennen Vögel an ihrem Gesang und kümmern sich vom ersten bis zum letzten Morgen um Sie."
-  ],
-  "guides.crumb": [
-    "Guides"
-  ],
-  "guides.empty": [
-    "Noch keine Guides aufgeführt."
-  ],
-  "tier.budget": [
-    "Budget"
-  ],
-  "tier.mid-range": [
-    "Mittelklasse"
-  ],
-  "tier.luxury": [
-    "Luxus"
-  ],
-  "lodges.what": [
+  'guides.crumb': ['Guides'],
+  'guides.empty': ['Noch keine Guides aufgeführt.'],
+  'tier.budget': ['Budget'],
+  'tier.mid-range': ['Mittelklasse'],
+  'tier.luxury': ['Luxus'],
+  'lodges.what': [
     [
-      "tier",
-      "select",
+      'tier',
+      'select',
       {
-        "budget": [
-          "Budget-Lodges"
-        ],
-        "midRange": [
-          "Mittelklasse-Lodges"
-        ],
-        "luxury": [
-          "Luxus-Lodges"
-        ],
-        "other": [
-          "Lodges"
-        ]
-      }
-    ]
-  ],
-  "lodges.all": [
-    "Alle ",
-    [
-      "what"
-    ]
-  ],
-  "lodges.inPark": [
-    [
-      "what"
+        budget: ['Budget-Lodges'],
+        midRange: ['Mittelklasse-Lodges'],
+        luxury: ['Luxus-Lodges'],
+        other: ['Lodges'],
+      },
     ],
-    " in ",
+  ],
+  'lodges.all': ['Alle ', ['what']],
+  'lodges.inPark': [['what'], ' in ', ['park']],
+  'lodges.empty': ['Hier sind noch keine ', ['what'], ' aufgeführt. Fragen Sie uns: Wir kennen mehr Unterkünfte, als wir zeigen.'],
+  'lodges.eyebrow': ['Unterkünfte'],
+  'lodges.leadPark': ['Die Unterkünfte, die wir für Nächte in und um ', ['park'], ' buchen, von einfachen Bandas bis zu Lodges, die selbst ein Höhepunkt der Reise sind.'],
+  'lodges.lead': ['Lodges und Zeltcamps, die wir in den Parks unserer Reisen buchen, von einfachen Bandas bis zum besonderen Luxus, jede ebenso nach ihrer Lage wie nach ihrem Angebot ausgewählt.'],
+  'lodges.crumb': ['Lodges'],
+  'lodges.aboutPark': ['Über den Park'],
+  'lodges.byStandard': ['Lodges nach Kategorie'],
+  'lodges.everyStandard': ['Alle Kategorien'],
+  'lodges.everyPark': ['Alle Parks'],
+  'parks.eyebrow': ['Nationalparks und Sehenswürdigkeiten'],
+  'parks.lead': ['Regenwälder, Vulkane, Savannen und Seen in den fünf Ländern, die wir bereisen.'],
+  'parks.crumb': ['Parks und Sehenswürdigkeiten'],
+  'parks.filterLabel': ['Sehenswürdigkeiten nach Land filtern'],
+  'parks.apply': ['Filter anwenden'],
+  'parks.inCountry': ['Sehenswürdigkeiten in ', ['country']],
+  'parks.all': ['Alle Sehenswürdigkeiten'],
+  'parks.empty': ['Für dieses Land sind noch keine Sehenswürdigkeiten aufgeführt.'],
+  'destinations.crumb': ['Reiseziele'],
+  'destinations.eyebrow': ['Fünf Länder'],
+  'destinations.lead': ['Uganda, Ruanda, Kenia, Tansania und die Demokratische Republik Kongo: Wälder, Vulkane, Savannen und Seen.'],
+  'destinations.empty': ['Noch keine Reiseziele aufgeführt.'],
+  'safari.eyebrow': [
     [
-      "park"
-    ]
-  ],
-  "lodges.empty": [
-    "Hier sind noch keine ",
-    [
-      "what"
-    ],
-    " aufgeführt. Fragen Sie uns: Wir kennen mehr Unterkünfte, als wir zeigen."
-  ],
-  "lodges.eyebrow": [
-    "Unterkünfte"
-  ],
-  "lodges.leadPark": [
-    "Die Unterkünfte, die wir für Nächte in und um ",
-    [
-      "park"
-    ],
-    " buchen, von einfachen Bandas bis zu Lodges, die selbst ein Höhepunkt der Reise sind."
-  ],
-  "lodges.lead": [
-    "Lodges und Zeltcamps, die wir in den Parks unserer Reisen buchen, von einfachen Bandas bis zum besonderen Luxus, jede ebenso nach ihrer Lage wie nach ihrem Angebot ausgewählt."
-  ],
-  "lodges.crumb": [
-    "Lodges"
-  ],
-  "lodges.aboutPark": [
-    "Über den Park"
-  ],
-  "lodges.byStandard": [
-    "Lodges nach Kategorie"
-  ],
-  "lodges.everyStandard": [
-    "Alle Kategorien"
-  ],
-  "lodges.everyPark": [
-    "Alle Parks"
-  ],
-  "parks.eyebrow": [
-    "Nationalparks und Sehenswürdigkeiten"
-  ],
-  "parks.lead": [
-    "Regenwälder, Vulkane, Savannen und Seen in den fünf Ländern, die wir bereisen."
-  ],
-  "parks.crumb": [
-    "Parks und Sehenswürdigkeiten"
-  ],
-  "parks.filterLabel": [
-    "Sehenswürdigkeiten nach Land filtern"
-  ],
-  "parks.apply": [
-    "Filter anwenden"
-  ],
-  "parks.inCountry": [
-    "Sehenswürdigkeiten in ",
-    [
-      "country"
-    ]
-  ],
-  "parks.all": [
-    "Alle Sehenswürdigkeiten"
-  ],
-  "parks.empty": [
-    "Für dieses Land sind noch keine Sehenswürdigkeiten aufgeführt."
-  ],
-  "destinations.crumb": [
-    "Reiseziele"
-  ],
-  "destinations.eyebrow": [
-    "Fünf Länder"
-  ],
-  "destinations.lead": [
-    "Uganda, Ruanda, Kenia, Tansania und die Demokratische Republik Kongo: Wälder, Vulkane, Savannen und Seen."
-  ],
-  "destinations.empty": [
-    "Noch keine Reiseziele aufgeführt."
-  ],
-  "safari.eyebrow": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " Tag"
-        ],
-        "other": [
-          "#",
-          " Tage"
-        ]
-      }
+        one: ['#', ' Tag'],
+        other: ['#', ' Tage'],
+      },
     ],
-    " · durchgehend geführt · privater 4x4"
+    ' · durchgehend geführt · privater 4x4',
   ],
-  "safari.overview": [
-    "Überblick"
-  ],
-  "safari.dayByDay": [
-    "Tag für Tag"
-  ],
-  "safari.itinerary": [
-    "Detaillierter Reiseverlauf"
-  ],
-  "safari.alsoLike": [
-    "Das könnte Ihnen auch gefallen"
-  ],
-  "safari.related": [
-    "Ähnliche Safaris"
-  ],
-  "safari.moreSafaris": [
-    "Weitere Safaris"
-  ],
-  "safari.whatIncluded": [
-    "Leistungen"
-  ],
-  "safari.includes": [
-    "Inklusive"
-  ],
-  "safari.excludes": [
-    "Nicht inklusive"
-  ],
-  "safari.travelIn": [
-    "Womit Sie reisen"
-  ],
-  "safari.yourVehicle": [
-    "Ihr Fahrzeug"
-  ],
-  "safari.seats": [
+  'safari.overview': ['Überblick'],
+  'safari.dayByDay': ['Tag für Tag'],
+  'safari.itinerary': ['Detaillierter Reiseverlauf'],
+  'safari.alsoLike': ['Das könnte Ihnen auch gefallen'],
+  'safari.related': ['Ähnliche Safaris'],
+  'safari.moreSafaris': ['Weitere Safaris'],
+  'safari.whatIncluded': ['Leistungen'],
+  'safari.includes': ['Inklusive'],
+  'safari.excludes': ['Nicht inklusive'],
+  'safari.travelIn': ['Womit Sie reisen'],
+  'safari.yourVehicle': ['Ihr Fahrzeug'],
+  'safari.seats': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          " Sitzplatz"
-        ],
-        "other": [
-          " Sitzplätze"
-        ]
-      }
-    ]
+        one: [' Sitzplatz'],
+        other: [' Sitzplätze'],
+      },
+    ],
   ],
-  "safari.windowSeats": [
-    ", jeder am Fenster"
-  ],
-  "safari.priceAndBooking": [
-    "Preis und Buchung"
-  ],
-  "safari.from": [
-    "Ab"
-  ],
-  "safari.perPax": [
-    "Pro Person"
-  ],
-  "safari.showPricesIn": [
-    "Preise anzeigen in"
-  ],
-  "safari.dayUnit": [
+  'safari.windowSeats': [', jeder am Fenster'],
+  'safari.priceAndBooking': ['Preis und Buchung'],
+  'safari.from': ['Ab'],
+  'safari.perPax': ['Pro Person'],
+  'safari.showPricesIn': ['Preise anzeigen in'],
+  'safari.dayUnit': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "Tag"
-        ],
-        "other": [
-          "Tage"
-        ]
-      }
-    ]
-  ],
-  "safari.daysGuided": [
-    " ",
-    [
-      "count"
+        one: ['Tag'],
+        other: ['Tage'],
+      },
     ],
-    " ",
+  ],
+  'safari.daysGuided': [' ', ['count'], ' ', ['unit'], ', durchgehend geführt'],
+  'safari.quote': ['Kostenloses Angebot anfordern'],
+  'safari.quoteNote': ['Termine, Unterkünfte und Tempo nach Ihren Wünschen. Wir antworten innerhalb eines Tages.'],
+  'safari.pdf': [' Reiseverlauf herunterladen (PDF)'],
+  'safari.whatsapp': [' Schreiben Sie uns per WhatsApp'],
+  'safari.day': ['Tag'],
+  'safari.dayN': ['Tag ', ['n'], ': '],
+  'safari.overnight': ['Übernachtung:'],
+  'safari.tier': [
     [
-      "unit"
-    ],
-    ", durchgehend geführt"
-  ],
-  "safari.quote": [
-    "Kostenloses Angebot anfordern"
-  ],
-  "safari.quoteNote": [
-    "Termine, Unterkünfte und Tempo nach Ihren Wünschen. Wir antworten innerhalb eines Tages."
-  ],
-  "safari.pdf": [
-    " Reiseverlauf herunterladen (PDF)"
-  ],
-  "safari.whatsapp": [
-    " Schreiben Sie uns per WhatsApp"
-  ],
-  "safari.day": [
-    "Tag"
-  ],
-  "safari.dayN": [
-    "Tag ",
-    [
-      "n"
-    ],
-    ": "
-  ],
-  "safari.overnight": [
-    "Übernachtung:"
-  ],
-  "safari.tier": [
-    [
-      "tier",
-      "select",
+      'tier',
+      'select',
       {
-        "budget": [
-          "Budget"
-        ],
-        "midRange": [
-          "Mittelklasse"
-        ],
-        "luxury": [
-          "Luxus"
-        ],
-        "other": []
-      }
-    ]
-  ],
-  "safari.mealPlan": [
-    "Verpflegung"
-  ],
-  "safari.activities": [
-    "Aktivitäten"
-  ],
-  "meals.Breakfast": [
-    "Frühstück"
-  ],
-  "meals.Lunch": [
-    "Mittagessen"
-  ],
-  "meals.Dinner": [
-    "Abendessen"
-  ],
-  "meals.Drinking water": [
-    "Trinkwasser"
-  ],
-  "news.eyebrow": [
-    "Aus unserem Journal"
-  ],
-  "news.title": [
-    "Neuigkeiten"
-  ],
-  "news.all": [
-    "Alle Geschichten"
-  ],
-  "guides.meet": [
-    [
-      "name"
+        budget: ['Budget'],
+        midRange: ['Mittelklasse'],
+        luxury: ['Luxus'],
+        other: [],
+      },
     ],
-    " kennenlernen"
   ],
-  "guides.whoLeads": [
-    "Wer diese Safari begleitet"
-  ],
-  "guides.yours": [
-    "Ihre Guides"
-  ],
-  "routeMap.eyebrow": [
-    "Wohin die Reise geht"
-  ],
-  "routeMap.title": [
-    "Routenkarte"
-  ],
-  "routeMap.lead": [
-    "Die Route, Station für Station"
-  ],
-  "guides.cardText": [
+  'safari.mealPlan': ['Verpflegung'],
+  'safari.activities': ['Aktivitäten'],
+  'meals.Breakfast': ['Frühstück'],
+  'meals.Lunch': ['Mittagessen'],
+  'meals.Dinner': ['Abendessen'],
+  'meals.Drinking water': ['Trinkwasser'],
+  'news.eyebrow': ['Aus unserem Journal'],
+  'news.title': ['Neuigkeiten'],
+  'news.all': ['Alle Geschichten'],
+  'guides.meet': [['name'], ' kennenlernen'],
+  'guides.whoLeads': ['Wer diese Safari begleitet'],
+  'guides.yours': ['Ihre Guides'],
+  'routeMap.eyebrow': ['Wohin die Reise geht'],
+  'routeMap.title': ['Routenkarte'],
+  'routeMap.lead': ['Die Route, Station für Station'],
+  'guides.cardText': [['text'], ' Spricht ', ['languages'], '.'],
+  'guides.speaks': ['Sprachen'],
+  'guides.speaksList': ['Spricht ', ['languages'], ' · '],
+  'guides.years': [
     [
-      "text"
-    ],
-    " Spricht ",
-    [
-      "languages"
-    ],
-    "."
-  ],
-  "guides.speaks": [
-    "Sprachen"
-  ],
-  "guides.speaksList": [
-    "Spricht ",
-    [
-      "languages"
-    ],
-    " · "
-  ],
-  "guides.years": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " Jahr als Guide"
-        ],
-        "other": [
-          "#",
-          " Jahre als Guide"
-        ]
-      }
-    ]
-  ],
-  "guides.experience": [
-    "Erfahrung"
-  ],
-  "routeMap.alt": [
-    "Karte Ostafrikas mit der Route der Reise „",
-    [
-      "heading"
+        one: ['#', ' Jahr als Guide'],
+        other: ['#', ' Jahre als Guide'],
+      },
     ],
-    "“: ",
+  ],
+  'guides.experience': ['Erfahrung'],
+  'routeMap.alt': [
+    'Karte Ostafrikas mit der Route der Reise „',
+    ['heading'],
+    '“: ',
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " Station"
-        ],
-        "other": [
-          "#",
-          " Stationen"
-        ]
-      }
+        one: ['#', ' Station'],
+        other: ['#', ' Stationen'],
+      },
     ],
-    ", nummeriert in der Reihenfolge der Liste neben der Karte."
+    ', nummeriert in der Reihenfolge der Liste neben der Karte.',
   ],
-  "routeMap.days": [
+  'routeMap.days': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "Tag ",
-          [
-            "days"
-          ]
-        ],
-        "other": [
-          "Tage ",
-          [
-            "days"
-          ]
-        ]
-      }
-    ]
-  ],
-  "guides.confirmed": [
-    "Die Guides stehen mit Ihrer Buchung fest; "
-  ],
-  "guides.meetTeam": [
-    "lernen Sie das ganze Team kennen"
-  ],
-  "guides.role": [
-    "Aufgabe"
-  ],
-  "guides.knowsBest": [
-    "Was ",
-    [
-      "name"
+        one: ['Tag ', ['days']],
+        other: ['Tage ', ['days']],
+      },
     ],
-    " am besten kennt"
   ],
-  "guides.about": [
-    "Über ",
+  'guides.confirmed': ['Die Guides stehen mit Ihrer Buchung fest; '],
+  'guides.meetTeam': ['lernen Sie das ganze Team kennen'],
+  'guides.role': ['Aufgabe'],
+  'guides.knowsBest': ['Was ', ['name'], ' am besten kennt'],
+  'guides.about': ['Über ', ['name']],
+  'guides.others': ['Weitere Guides'],
+  'guides.wholeTeam': ['Das ganze Team'],
+  'guides.travelWith': ['Mit ihnen reisen'],
+  'guides.leads': ['Safaris, die ', ['name'], ' meist begleitet'],
+  'safaris.all': ['Alle Safaris'],
+  'detail.published': [' Veröffentlicht am '],
+  'detail.inPictures': [['title'], ' in Bildern'],
+  'detail.keepExploring': ['Weiter entdecken'],
+  'detail.moreIn': ['Mehr in ', ['place']],
+  'parks.crumbParks': ['Parks'],
+  'parks.lodgesAround': ['Lodges in und um ', ['park']],
+  'parks.allLodges': ['Alle Lodges'],
+  'parks.noLodges': ['Hier haben wir noch keine Lodges aufgeführt, doch wir buchen die Zimmer für jede Reise: '],
+  'parks.tellDates': ['nennen Sie uns Ihre Reisedaten'],
+  'parks.weSuggest': [' und wir schlagen Ihnen passende Unterkünfte vor.'],
+  'parks.related': ['Ähnliche Reiseziele'],
+  'parks.moreAttractions': ['Weitere Sehenswürdigkeiten'],
+  'parks.onlyOne': ['Dies ist bisher die einzige Sehenswürdigkeit, die wir in ', ['country'], ' aufführen.'],
+  'parks.asideLabel': ['Suche und weitere Reiseziele'],
+  'parks.searchTitle': ['Website durchsuchen'],
+  'parks.searchTerm': ['Suchbegriff'],
+  'parks.searchPlaceholder': ['Parks, Tiere, Safaris …'],
+  'parks.search': ['Suchen'],
+  'parks.otherPopular': ['Weitere beliebte Reiseziele'],
+  'postNav.label': ['Weitere Beiträge'],
+  'postNav.prev': [' Vorheriger Beitrag'],
+  'postNav.next': ['Nächster Beitrag '],
+  'video.play': ['Video abspielen'],
+  'video.of': [' über ', ['subject']],
+  'video.note': ['Das Video wird erst beim Abspielen von YouTube geladen; vorher wird nichts von YouTube abgerufen.'],
+  'map.whereItIs': ['Lage'],
+  'map.alt': ['Karte Ostafrikas, auf der ', ['title'], ' in ', ['country'], ' markiert ist.'],
+  'map.caption': [['title'], ' liegt in ', ['country'], ', bei ', ['where'], '.'],
+  'gallery.title': ['Galerie'],
+  'gallery.open': ['Bild ', ['n'], ' von ', ['total'], ' öffnen'],
+  'gallery.openCaption': ['Bild ', ['n'], ' von ', ['total'], ' öffnen: ', ['caption']],
+  'gallery.prev': ['Vorheriges Bild'],
+  'gallery.next': ['Nächstes Bild'],
+  'gallery.close': ['Galerie schließen'],
+  'gallery.failed': ['Dieses Bild konnte nicht geladen werden.'],
+  'destinations.safarisOf': ['Safaris in ', ['country']],
+  'destinations.attractionsIn': ['Sehenswürdigkeiten in ', ['country']],
+  'destinations.experiencesIn': ['Erlebnisse in ', ['country']],
+  'destinations.others': ['Weitere Reiseziele'],
+  'destinations.all': ['Alle Reiseziele'],
+  'gallery.zoomedTo': ['Vergrößert auf ', ['percent']],
+  'gallery.zoomIn': ['Vergrößern'],
+  'gallery.zoomOut': ['Verkleinern'],
+  'gallery.counter': [['n'], ' von ', ['total']],
+  'video.title': ['Video: ', ['subject']],
+  'lodge.offers': ['Ausstattung'],
+  'lodge.itineraries': ['Reiserouten'],
+  'lodge.safarisStaying': ['Safaris mit Übernachtung im ', ['name']],
+  'lodge.nearby': ['Weitere Lodges in der Nähe'],
+  'lodge.whereToStayIn': ['Unterkünfte in ', ['place']],
+  'lodge.staying': ['Ihr Aufenthalt'],
+  'lodge.standard': ['Kategorie'],
+  'lodge.in': ['In '],
+  'lodge.plan': ['Safari mit Aufenthalt hier planen'],
+  'lodge.note': ['Wir buchen die Unterkunft als Teil einer geführten Safari, mit Fahrten, Genehmigungen und Parkgebühren. Nennen Sie uns Ihre Reisedaten, und wir antworten innerhalb eines Tages.'],
+  'lodge.askWhatsapp': [' Fragen Sie per WhatsApp nach ', ['name']],
+  'whatsapp.safariAt': ['Hallo ', ['name'], '! Ich habe eine Frage zur Safari „', ['title'], '“: ', ['url']],
+  'whatsapp.safari': ['Hallo ', ['name'], '! Ich habe eine Frage zur Safari „', ['title'], '“.'],
+  'whatsapp.titled': ['Hallo ', ['name'], '! Ich habe eine Frage zu „', ['title'], '“: ', ['url']],
+  'whatsapp.page': ['Hallo ', ['name'], '! Ich habe eine Frage zu dieser Seite: ', ['url']],
+  'whatsapp.plan': ['Hallo ', ['name'], '! Ich möchte eine Safari planen.'],
+  'share.text': ['Schauen Sie sich diesen großartigen Beitrag an!'],
+  'share.title': ['Diese Seite teilen'],
+  'share.on': ['Auf ', ['network'], ' teilen'],
+  'experiences.eyebrowOne': ['Safari-Erlebnis'],
+  'experiences.tripsInclude': ['Reisen mit diesem Erlebnis'],
+  'experiences.safarisOf': ['Safaris: ', ['name']],
+  'experiences.noSafaris': ['Für dieses Erlebnis sind keine Safaris verfügbar.'],
+  'experiences.others': ['Weitere Erlebnisse'],
+  'experiences.all': ['Alle Erlebnisse'],
+  'animals.popular': ['Beliebte Beiträge'],
+  'animals.all': ['Alle Tiere'],
+  'animals.others': ['Weitere Tiere'],
+  'birds.eyebrowOne': ['Vögel Ostafrikas'],
+  'birds.popular': ['Beliebte Vogelarten'],
+  'birds.all': ['Alle Vögel'],
+  'birds.keepBirding': ['Weiter beobachten'],
+  'birds.more': ['Weitere Vogelarten'],
+  'blogs.keepReading': ['Weiterlesen'],
+  'blogs.related': ['Ähnliche Beiträge'],
+  'vehicles.crumb': ['Fahrzeuge'],
+  'vehicles.kind': ['Typ'],
+  'vehicles.seats': ['Sitzplätze'],
+  'vehicles.travellers': [['count'], ' Reisende'],
+  'vehicles.windowSeats': ['Fensterplätze'],
+  'vehicles.windowAll': ['Für jeden einen'],
+  'vehicles.windowNotAll': ['Nicht für alle'],
+  'vehicles.onBoard': ['An Bord'],
+  'vehicles.about': ['Über dieses Fahrzeug'],
+  'vehicles.rest': ['Der Rest unserer Flotte'],
+  'vehicles.all': ['Alle unsere Fahrzeuge'],
+  'vehicles.travelIn': ['Damit reisen'],
+  'vehicles.safaris': ['Safaris mit diesem Fahrzeug'],
+  'search.type.blog': ['Blog'],
+  'search.type.park': ['Park'],
+  'search.type.experience': ['Erlebnis'],
+  'search.type.safari': ['Safari'],
+  'search.type.faq': ['FAQ'],
+  'search.type.animal': ['Tier'],
+  'search.type.bird': ['Vogel'],
+  'search.type.lodge': ['Lodge'],
+  'search.type.guide': ['Guide'],
+  'search.type.vehicle': ['Fahrzeug'],
+  'search.prompt': ['Bitte geben Sie einen Suchbegriff ein.'],
+  'search.label': ['Website durchsuchen'],
+  'search.placeholder': ['Gorillas, Bwindi, eine 5-tägige Safari …'],
+  'search.button': ['Suchen'],
+  'search.showOnly': ['Nur anzeigen'],
+  'search.hint': ['Ohne Auswahl werden alle Arten angezeigt.'],
+  'search.apply': ['Filter anwenden'],
+  'search.resultsFor': ['Ergebnisse für '],
+  'search.title': ['Suche'],
+  'search.lead': ['Safaris, Parks, Erlebnisse, Tiere, Vögel, Geschichten und Antworten auf häufige Fragen.'],
+  'search.count': ['Wir haben ', ['count'], ' ', ['unit'], ' für Sie'],
+  'search.pageOf': ['· Seite ', ['page'], ' von ', ['total']],
+  'search.including': ['Einschließlich Ergebnissen für '],
+  'search.tryAnother': ['Versuchen Sie eine andere Schreibweise, weniger Wörter oder einen dieser Vorschläge:'],
+  'search.gorillaTrekking': ['Gorilla-Trekking'],
+  'search.chimpanzees': ['Schimpansen'],
+  'search.pagesLabel': ['Seiten der Suchergebnisse'],
+  'search.unit': [
     [
-      "name"
-    ]
-  ],
-  "guides.others": [
-    "Weitere Guides"
-  ],
-  "guides.wholeTeam": [
-    "Das ganze Team"
-  ],
-  "guides.travelWith": [
-    "Mit ihnen reisen"
-  ],
-  "guides.leads": [
-    "Safaris, die ",
-    [
-      "name"
-    ],
-    " meist begleitet"
-  ],
-  "safaris.all": [
-    "Alle Safaris"
-  ],
-  "detail.published": [
-    " Veröffentlicht am "
-  ],
-  "detail.inPictures": [
-    [
-      "title"
-    ],
-    " in Bildern"
-  ],
-  "detail.keepExploring": [
-    "Weiter entdecken"
-  ],
-  "detail.moreIn": [
-    "Mehr in ",
-    [
-      "place"
-    ]
-  ],
-  "parks.crumbParks": [
-    "Parks"
-  ],
-  "parks.lodgesAround": [
-    "Lodges in und um ",
-    [
-      "park"
-    ]
-  ],
-  "parks.allLodges": [
-    "Alle Lodges"
-  ],
-  "parks.noLodges": [
-    "Hier haben wir noch keine Lodges aufgeführt, doch wir buchen die Zimmer für jede Reise: "
-  ],
-  "parks.tellDates": [
-    "nennen Sie uns Ihre Reisedaten"
-  ],
-  "parks.weSuggest": [
-    " und wir schlagen Ihnen passende Unterkünfte vor."
-  ],
-  "parks.related": [
-    "Ähnliche Reiseziele"
-  ],
-  "parks.moreAttractions": [
-    "Weitere Sehenswürdigkeiten"
-  ],
-  "parks.onlyOne": [
-    "Dies ist bisher die einzige Sehenswürdigkeit, die wir in ",
-    [
-      "country"
-    ],
-    " aufführen."
-  ],
-  "parks.asideLabel": [
-    "Suche und weitere Reiseziele"
-  ],
-  "parks.searchTitle": [
-    "Website durchsuchen"
-  ],
-  "parks.searchTerm": [
-    "Suchbegriff"
-  ],
-  "parks.searchPlaceholder": [
-    "Parks, Tiere, Safaris …"
-  ],
-  "parks.search": [
-    "Suchen"
-  ],
-  "parks.otherPopular": [
-    "Weitere beliebte Reiseziele"
-  ],
-  "postNav.label": [
-    "Weitere Beiträge"
-  ],
-  "postNav.prev": [
-    " Vorheriger Beitrag"
-  ],
-  "postNav.next": [
-    "Nächster Beitrag "
-  ],
-  "video.play": [
-    "Video abspielen"
-  ],
-  "video.of": [
-    " über ",
-    [
-      "subject"
-    ]
-  ],
-  "video.note": [
-    "Das Video wird erst beim Abspielen von YouTube geladen; vorher wird nichts von YouTube abgerufen."
-  ],
-  "map.whereItIs": [
-    "Lage"
-  ],
-  "map.alt": [
-    "Karte Ostafrikas, auf der ",
-    [
-      "title"
-    ],
-    " in ",
-    [
-      "country"
-    ],
-    " markiert ist."
-  ],
-  "map.caption": [
-    [
-      "title"
-    ],
-    " liegt in ",
-    [
-      "country"
-    ],
-    ", bei ",
-    [
-      "where"
-    ],
-    "."
-  ],
-  "gallery.title": [
-    "Galerie"
-  ],
-  "gallery.open": [
-    "Bild ",
-    [
-      "n"
-    ],
-    " von ",
-    [
-      "total"
-    ],
-    " öffnen"
-  ],
-  "gallery.openCaption": [
-    "Bild ",
-    [
-      "n"
-    ],
-    " von ",
-    [
-      "total"
-    ],
-    " öffnen: ",
-    [
-      "caption"
-    ]
-  ],
-  "gallery.prev": [
-    "Vorheriges Bild"
-  ],
-  "gallery.next": [
-    "Nächstes Bild"
-  ],
-  "gallery.close": [
-    "Galerie schließen"
-  ],
-  "gallery.failed": [
-    "Dieses Bild konnte nicht geladen werden."
-  ],
-  "destinations.safarisOf": [
-    "Safaris in ",
-    [
-      "country"
-    ]
-  ],
-  "destinations.attractionsIn": [
-    "Sehenswürdigkeiten in ",
-    [
-      "country"
-    ]
-  ],
-  "destinations.experiencesIn": [
-    "Erlebnisse in ",
-    [
-      "country"
-    ]
-  ],
-  "destinations.others": [
-    "Weitere Reiseziele"
-  ],
-  "destinations.all": [
-    "Alle Reiseziele"
-  ],
-  "gallery.zoomedTo": [
-    "Vergrößert auf ",
-    [
-      "percent"
-    ]
-  ],
-  "gallery.zoomIn": [
-    "Vergrößern"
-  ],
-  "gallery.zoomOut": [
-    "Verkleinern"
-  ],
-  "gallery.counter": [
-    [
-      "n"
-    ],
-    " von ",
-    [
-      "total"
-    ]
-  ],
-  "video.title": [
-    "Video: ",
-    [
-      "subject"
-    ]
-  ],
-  "lodge.offers": [
-    "Ausstattung"
-  ],
-  "lodge.itineraries": [
-    "Reiserouten"
-  ],
-  "lodge.safarisStaying": [
-    "Safaris mit Übernachtung im ",
-    [
-      "name"
-    ]
-  ],
-  "lodge.nearby": [
-    "Weitere Lodges in der Nähe"
-  ],
-  "lodge.whereToStayIn": [
-    "Unterkünfte in ",
-    [
-      "place"
-    ]
-  ],
-  "lodge.staying": [
-    "Ihr Aufenthalt"
-  ],
-  "lodge.standard": [
-    "Kategorie"
-  ],
-  "lodge.in": [
-    "In "
-  ],
-  "lodge.plan": [
-    "Safari mit Aufenthalt hier planen"
-  ],
-  "lodge.note": [
-    "Wir buchen die Unterkunft als Teil einer geführten Safari, mit Fahrten, Genehmigungen und Parkgebühren. Nennen Sie uns Ihre Reisedaten, und wir antworten innerhalb eines Tages."
-  ],
-  "lodge.askWhatsapp": [
-    " Fragen Sie per WhatsApp nach ",
-    [
-      "name"
-    ]
-  ],
-  "whatsapp.safariAt": [
-    "Hallo ",
-    [
-      "name"
-    ],
-    "! Ich habe eine Frage zur Safari „",
-    [
-      "title"
-    ],
-    "“: ",
-    [
-      "url"
-    ]
-  ],
-  "whatsapp.safari": [
-    "Hallo ",
-    [
-      "name"
-    ],
-    "! Ich habe eine Frage zur Safari „",
-    [
-      "title"
-    ],
-    "“."
-  ],
-  "whatsapp.titled": [
-    "Hallo ",
-    [
-      "name"
-    ],
-    "! Ich habe eine Frage zu „",
-    [
-      "title"
-    ],
-    "“: ",
-    [
-      "url"
-    ]
-  ],
-  "whatsapp.page": [
-    "Hallo ",
-    [
-      "name"
-    ],
-    "! Ich habe eine Frage zu dieser Seite: ",
-    [
-      "url"
-    ]
-  ],
-  "whatsapp.plan": [
-    "Hallo ",
-    [
-      "name"
-    ],
-    "! Ich möchte eine Safari planen."
-  ],
-  "share.text": [
-    "Schauen Sie sich diesen großartigen Beitrag an!"
-  ],
-  "share.title": [
-    "Diese Seite teilen"
-  ],
-  "share.on": [
-    "Auf ",
-    [
-      "network"
-    ],
-    " teilen"
-  ],
-  "experiences.eyebrowOne": [
-    "Safari-Erlebnis"
-  ],
-  "experiences.tripsInclude": [
-    "Reisen mit diesem Erlebnis"
-  ],
-  "experiences.safarisOf": [
-    "Safaris: ",
-    [
-      "name"
-    ]
-  ],
-  "experiences.noSafaris": [
-    "Für dieses Erlebnis sind keine Safaris verfügbar."
-  ],
-  "experiences.others": [
-    "Weitere Erlebnisse"
-  ],
-  "experiences.all": [
-    "Alle Erlebnisse"
-  ],
-  "animals.popular": [
-    "Beliebte Beiträge"
-  ],
-  "animals.all": [
-    "Alle Tiere"
-  ],
-  "animals.others": [
-    "Weitere Tiere"
-  ],
-  "birds.eyebrowOne": [
-    "Vögel Ostafrikas"
-  ],
-  "birds.popular": [
-    "Beliebte Vogelarten"
-  ],
-  "birds.all": [
-    "Alle Vögel"
-  ],
-  "birds.keepBirding": [
-    "Weiter beobachten"
-  ],
-  "birds.more": [
-    "Weitere Vogelarten"
-  ],
-  "blogs.keepReading": [
-    "Weiterlesen"
-  ],
-  "blogs.related": [
-    "Ähnliche Beiträge"
-  ],
-  "vehicles.crumb": [
-    "Fahrzeuge"
-  ],
-  "vehicles.kind": [
-    "Typ"
-  ],
-  "vehicles.seats": [
-    "Sitzplätze"
-  ],
-  "vehicles.travellers": [
-    [
-      "count"
-    ],
-    " Reisende"
-  ],
-  "vehicles.windowSeats": [
-    "Fensterplätze"
-  ],
-  "vehicles.windowAll": [
-    "Für jeden einen"
-  ],
-  "vehicles.windowNotAll": [
-    "Nicht für alle"
-  ],
-  "vehicles.onBoard": [
-    "An Bord"
-  ],
-  "vehicles.about": [
-    "Über dieses Fahrzeug"
-  ],
-  "vehicles.rest": [
-    "Der Rest unserer Flotte"
-  ],
-  "vehicles.all": [
-    "Alle unsere Fahrzeuge"
-  ],
-  "vehicles.travelIn": [
-    "Damit reisen"
-  ],
-  "vehicles.safaris": [
-    "Safaris mit diesem Fahrzeug"
-  ],
-  "search.type.blog": [
-    "Blog"
-  ],
-  "search.type.park": [
-    "Park"
-  ],
-  "search.type.experience": [
-    "Erlebnis"
-  ],
-  "search.type.safari": [
-    "Safari"
-  ],
-  "search.type.faq": [
-    "FAQ"
-  ],
-  "search.type.animal": [
-    "Tier"
-  ],
-  "search.type.bird": [
-    "Vogel"
-  ],
-  "search.type.lodge": [
-    "Lodge"
-  ],
-  "search.type.guide": [
-    "Guide"
-  ],
-  "search.type.vehicle": [
-    "Fahrzeug"
-  ],
-  "search.prompt": [
-    "Bitte geben Sie einen Suchbegriff ein."
-  ],
-  "search.label": [
-    "Website durchsuchen"
-  ],
-  "search.placeholder": [
-    "Gorillas, Bwindi, eine 5-tägige Safari …"
-  ],
-  "search.button": [
-    "Suchen"
-  ],
-  "search.showOnly": [
-    "Nur anzeigen"
-  ],
-  "search.hint": [
-    "Ohne Auswahl werden alle Arten angezeigt."
-  ],
-  "search.apply": [
-    "Filter anwenden"
-  ],
-  "search.resultsFor": [
-    "Ergebnisse für "
-  ],
-  "search.title": [
-    "Suche"
-  ],
-  "search.lead": [
-    "Safaris, Parks, Erlebnisse, Tiere, Vögel, Geschichten und Antworten auf häufige Fragen."
-  ],
-  "search.count": [
-    "Wir haben ",
-    [
-      "count"
-    ],
-    " ",
-    [
-      "unit"
-    ],
-    " für Sie"
-  ],
-  "search.pageOf": [
-    "· Seite ",
-    [
-      "page"
-    ],
-    " von ",
-    [
-      "total"
-    ]
-  ],
-  "search.including": [
-    "Einschließlich Ergebnissen für "
-  ],
-  "search.tryAnother": [
-    "Versuchen Sie eine andere Schreibweise, weniger Wörter oder einen dieser Vorschläge:"
-  ],
-  "search.gorillaTrekking": [
-    "Gorilla-Trekking"
-  ],
-  "search.chimpanzees": [
-    "Schimpansen"
-  ],
-  "search.pagesLabel": [
-    "Seiten der Suchergebnisse"
-  ],
-  "search.unit": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "Ergebnis"
-        ],
-        "other": [
-          "Ergebnisse"
-        ]
-      }
-    ]
-  ],
-  "search.nothing": [
-    "Keine Treffer ",
-    [
-      "what"
+        one: ['Ergebnis'],
+        other: ['Ergebnisse'],
+      },
     ],
-    "."
   ],
-  "search.inTypes": [
-    "in den gewählten Arten"
-  ],
-  "search.inWords": [
-    "zu diesen Suchwörtern"
-  ],
-  "validation.suspicious": [
-    "Ihre Eingabe enthält unzulässige Zeichen oder Wörter. Bitte überarbeiten Sie Ihre Nachricht."
-  ],
-  "validation.email": [
-    "Bitte geben Sie eine gültige E-Mail-Adresse ein."
-  ],
-  "validation.phone": [
-    "Bitte geben Sie eine gültige Telefonnummer ein."
-  ],
-  "validation.required": [
-    "Name, E-Mail und Nachricht sind Pflichtfelder."
-  ],
-  "validation.newsletterRequired": [
-    "Vollständiger Name und E-Mail-Adresse sind Pflichtfelder."
-  ],
-  "validation.contactMethod": [
-    "Bitte wählen Sie WhatsApp, E-Mail oder Telefon als bevorzugten Kontaktweg."
-  ],
-  "validation.currentUrl": [
-    "Die mit der Anfrage gesendete Seitenadresse ist keine gültige Webadresse."
-  ],
-  "validation.tooLong": [
+  'search.nothing': ['Keine Treffer ', ['what'], '.'],
+  'search.inTypes': ['in den gewählten Arten'],
+  'search.inWords': ['zu diesen Suchwörtern'],
+  'validation.suspicious': ['Ihre Eingabe enthält unzulässige Zeichen oder Wörter. Bitte überarbeiten Sie Ihre Nachricht.'],
+  'validation.email': ['Bitte geben Sie eine gültige E-Mail-Adresse ein.'],
+  'validation.phone': ['Bitte geben Sie eine gültige Telefonnummer ein.'],
+  'validation.required': ['Name, E-Mail und Nachricht sind Pflichtfelder.'],
+  'validation.newsletterRequired': ['Vollständiger Name und E-Mail-Adresse sind Pflichtfelder.'],
+  'validation.contactMethod': ['Bitte wählen Sie WhatsApp, E-Mail oder Telefon als bevorzugten Kontaktweg.'],
+  'validation.currentUrl': ['Die mit der Anfrage gesendete Seitenadresse ist keine gültige Webadresse.'],
+  'validation.tooLong': [['field'], ' ist zu lang (höchstens ', ['max'], ' Zeichen).'],
+  'validation.field.name': ['Name'],
+  'validation.field.email': ['E-Mail'],
+  'validation.field.phone': ['Telefon'],
+  'validation.field.country': ['Land'],
+  'validation.field.message': ['Nachricht'],
+  'validation.field.currentUrl': ['Seitenadresse'],
+  'validation.field.fullName': ['Vollständiger Name'],
+  'enquiry.label.quote': ['Kostenloses Angebot anfordern'],
+  'enquiry.label.plan': ['Planen Sie Ihre Safari'],
+  'enquiry.phonePlaceholder': ['z. B. +49 30 1234567'],
+  'enquiry.phoneHint': ['Mit Ländervorwahl, 7 bis 15 Ziffern'],
+  'enquiry.messagePlaceholder': ['Reisedaten, Gruppengröße, Parks oder Tiere, von denen Sie träumen …'],
+  'enquiry.marked': ['Mit '],
+  'enquiry.withStar': ['Sternchen'],
+  'enquiry.areRequired': [' gekennzeichnete Felder sind Pflichtfelder.'],
+  'enquiry.sending': ['Wird gesendet …'],
+  'enquiry.submit.contact': ['Nachricht senden'],
+  'enquiry.submit.plan': ['Anfrage senden'],
+  'enquiry.submit.quote': ['Kostenloses Angebot anfordern'],
+  'enquiry.submit.home': ['Jetzt planen'],
+  'enquiry.privacyBefore': ['Mit dem Absenden dieses Formulars stimmen Sie unserer '],
+  'enquiry.privacyLink': ['Datenschutzerklärung'],
+  'enquiry.privacyAfter': [' zu.'],
+  'enquiry.contactMethod': ['Bevorzugter Kontaktweg'],
+  'enquiry.method.Whatsapp': ['WhatsApp'],
+  'enquiry.method.Email': ['E-Mail'],
+  'enquiry.method.Phone': ['Anruf'],
+  'enquiry.thanksTitle': ['Vielen Dank, Ihre Anfrage ist unterwegs'],
+  'enquiry.thanksText': ['Ein Safariplaner meldet sich in Kürze bei Ihnen, in der Regel innerhalb eines Werktags.'],
+  'enquiry.countdown': [
     [
-      "field"
-    ],
-    " ist zu lang (höchstens ",
-    [
-      "max"
-    ],
-    " Zeichen)."
-  ],
-  "validation.field.name": [
-    "Name"
-  ],
-  "validation.field.email": [
-    "E-Mail"
-  ],
-  "validation.field.phone": [
-    "Telefon"
-  ],
-  "validation.field.country": [
-    "Land"
-  ],
-  "validation.field.message": [
-    "Nachricht"
-  ],
-  "validation.field.currentUrl": [
-    "Seitenadresse"
-  ],
-  "validation.field.fullName": [
-    "Vollständiger Name"
-  ],
-  "enquiry.label.quote": [
-    "Kostenloses Angebot anfordern"
-  ],
-  "enquiry.label.plan": [
-    "Planen Sie Ihre Safari"
-  ],
-  "enquiry.phonePlaceholder": [
-    "z. B. +49 30 1234567"
-  ],
-  "enquiry.phoneHint": [
-    "Mit Ländervorwahl, 7 bis 15 Ziffern"
-  ],
-  "enquiry.messagePlaceholder": [
-    "Reisedaten, Gruppengröße, Parks oder Tiere, von denen Sie träumen …"
-  ],
-  "enquiry.marked": [
-    "Mit "
-  ],
-  "enquiry.withStar": [
-    "Sternchen"
-  ],
-  "enquiry.areRequired": [
-    " gekennzeichnete Felder sind Pflichtfelder."
-  ],
-  "enquiry.sending": [
-    "Wird gesendet …"
-  ],
-  "enquiry.submit.contact": [
-    "Nachricht senden"
-  ],
-  "enquiry.submit.plan": [
-    "Anfrage senden"
-  ],
-  "enquiry.submit.quote": [
-    "Kostenloses Angebot anfordern"
-  ],
-  "enquiry.submit.home": [
-    "Jetzt planen"
-  ],
-  "enquiry.privacyBefore": [
-    "Mit dem Absenden dieses Formulars stimmen Sie unserer "
-  ],
-  "enquiry.privacyLink": [
-    "Datenschutzerklärung"
-  ],
-  "enquiry.privacyAfter": [
-    " zu."
-  ],
-  "enquiry.contactMethod": [
-    "Bevorzugter Kontaktweg"
-  ],
-  "enquiry.method.Whatsapp": [
-    "WhatsApp"
-  ],
-  "enquiry.method.Email": [
-    "E-Mail"
-  ],
-  "enquiry.method.Phone": [
-    "Anruf"
-  ],
-  "enquiry.thanksTitle": [
-    "Vielen Dank, Ihre Anfrage ist unterwegs"
-  ],
-  "enquiry.thanksText": [
-    "Ein Safariplaner meldet sich in Kürze bei Ihnen, in der Regel innerhalb eines Werktags."
-  ],
-  "enquiry.countdown": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "Inzwischen bringen wir Sie in ",
-          "#",
-          " Sekunde zu unseren Safarigeschichten."
-        ],
-        "other": [
-          "Inzwischen bringen wir Sie in ",
-          "#",
-          " Sekunden zu unseren Safarigeschichten."
-        ]
-      }
-    ]
-  ],
-  "enquiry.meanwhile": [
-    "Stöbern Sie inzwischen in unseren Safarigeschichten."
-  ],
-  "enquiry.close": [
-    "Schließen"
-  ],
-  "enquiry.homeTitle": [
-    "Vielen Dank!"
-  ],
-  "enquiry.homeText": [
-    "Vielen Dank für Ihr Interesse. Wir melden uns in Kürze bei Ihnen."
-  ],
-  "enquiry.quoteSuccess": [
-    "Ihr Formular wurde erfolgreich gesendet!"
-  ],
-  "enquiry.serverFailure": [
-    "Das Formular konnte nicht gesendet werden."
-  ],
-  "enquiry.failureAlert": [
-    "Fehler beim Senden des Formulars."
-  ],
-  "enquiry.networkFailure": [
-    "Beim Senden des Formulars ist ein Fehler aufgetreten."
-  ],
-  "forms.confirm": [
-    "Bitte prüfen Sie Ihre Angaben und klicken Sie zur Bestätigung auf „",
-    [
-      "button"
+        one: ['Inzwischen bringen wir Sie in ', '#', ' Sekunde zu unseren Safarigeschichten.'],
+        other: ['Inzwischen bringen wir Sie in ', '#', ' Sekunden zu unseren Safarigeschichten.'],
+      },
     ],
-    "“."
   ],
-  "forms.tooFast": [
-    "Das ging schnell! Bitte prüfen Sie Ihre Angaben und klicken Sie noch einmal auf „",
+  'enquiry.meanwhile': ['Stöbern Sie inzwischen in unseren Safarigeschichten.'],
+  'enquiry.close': ['Schließen'],
+  'enquiry.homeTitle': ['Vielen Dank!'],
+  'enquiry.homeText': ['Vielen Dank für Ihr Interesse. Wir melden uns in Kürze bei Ihnen.'],
+  'enquiry.quoteSuccess': ['Ihr Formular wurde erfolgreich gesendet!'],
+  'enquiry.serverFailure': ['Das Formular konnte nicht gesendet werden.'],
+  'enquiry.failureAlert': ['Fehler beim Senden des Formulars.'],
+  'enquiry.networkFailure': ['Beim Senden des Formulars ist ein Fehler aufgetreten.'],
+  'forms.confirm': ['Bitte prüfen Sie Ihre Angaben und klicken Sie zur Bestätigung auf „', ['button'], '“.'],
+  'forms.tooFast': ['Das ging schnell! Bitte prüfen Sie Ihre Angaben und klicken Sie noch einmal auf „', ['button'], '“.'],
+  'forms.honeypot': ['Website (bitte leer lassen)'],
+  'quote.close': ['Angebotsformular schließen'],
+  'quote.eyebrow': ['Kostenloses Angebot'],
+  'quote.lead': ['Nennen Sie uns Ihre Reisedaten und die Größe Ihrer Gruppe, und wir senden Ihnen einen individuellen Preis.'],
+  'plan.eyebrow': ['Maßgeschneiderte Safaris'],
+  'plan.crumb': ['Safari planen'],
+  'plan.step1': ['Nennen Sie uns Reisedaten, Gruppe und Wünsche'],
+  'plan.step2': ['Sie erhalten eine maßgeschneiderte Reiseroute und einen ehrlichen Preis'],
+  'plan.step3': ['Wir sichern Permits, Lodges und Transfers'],
+  'plan.formTitle': ['Ihre Safari-Anfrage'],
+  'enquiry.mailSent': ['Außerdem haben wir Ihnen eine E-Mail geschickt, die den Eingang Ihrer Anfrage bestätigt.'],
+  'enquiry.readStories': ['Unsere Safarigeschichten lesen'],
+  'enquiry.browseSafaris': ['Safaris entdecken'],
+  'enquiry.eyebrow': ['Planen Sie Ihre Safari'],
+  'enquiry.confirmTitle': ['Bitte bestätigen Sie Ihre Anfrage'],
+  'enquiry.checkTitle': ['Bitte prüfen Sie Ihre Anfrage'],
+  'enquiry.title': ['Erzählen Sie uns von der Safari, die Ihnen vorschwebt'],
+  'enquiry.pageLead': ['Unsere Planer in Kabale beantworten jede Anfrage persönlich, in der Regel innerhalb eines Werktags. Sie erreichen uns auch telefonisch oder per WhatsApp unter '],
+  'enquiry.pageLeadEnd': ['.'],
+  'trip.summary': ['Ihre Reise '],
+  'trip.optional': ['(optional: Termine, Reisende, Budget)'],
+  'trip.legend': ['Ihre Reise (optional)'],
+  'trip.travelFrom': ['Reisebeginn'],
+  'trip.travelTo': ['Reiseende'],
+  'trip.travelMonth': ['Flexibel? Der Reisemonat'],
+  'trip.travelMonthHint': ['Statt genauer Daten, z. B. 2027-07'],
+  'trip.adults': ['Erwachsene'],
+  'trip.children': ['Kinder'],
+  'trip.childAges': ['Alter der Kinder'],
+  'trip.childAgesPlaceholder': ['z. B. 6, 11'],
+  'trip.childAgesHint': ['Ein Alter pro Kind, durch Kommas getrennt'],
+  'trip.safari': ['Safari'],
+  'trip.noSafari': ['Noch keine bestimmte Safari'],
+  'trip.budget': ['Budget pro Person'],
+  'trip.notSure': ['Noch unklar'],
+  'trip.budget.under-2000': ['Unter 2.000 US$'],
+  'trip.budget.2000-3500': ['2.000 bis 3.500 US$'],
+  'trip.budget.3500-5000': ['3.500 bis 5.000 US$'],
+  'trip.budget.5000-8000': ['5.000 bis 8.000 US$'],
+  'trip.budget.over-8000': ['Über 8.000 US$'],
+  'trip.error.safari': ['Wählen Sie eine unserer Safaris oder lassen Sie das Feld leer.'],
+  'trip.error.unknownSafari': ['Unter dieser Adresse gibt es keine Safari: Wählen Sie eine unserer Safaris oder lassen Sie das Feld leer.'],
+  'trip.error.travelFrom': ['Reisebeginn: Wählen Sie ein gültiges Datum, heute oder später.'],
+  'trip.error.travelTo': ['Reiseende: Wählen Sie ein gültiges Datum am oder nach dem ersten Reisetag.'],
+  'trip.error.travelToAlone': ['Reiseende: Bitte geben Sie auch den ersten Reisetag an.'],
+  'trip.error.travelMonth': ['Reisemonat: Wählen Sie einen Monat wie 2027-07, diesen Monat oder später.'],
+  'trip.error.adults': ['Erwachsene: eine ganze Zahl von 1 bis ', ['max'], '.'],
+  'trip.error.children': ['Kinder: eine ganze Zahl von 0 bis ', ['max'], '.'],
+  'trip.error.childAges': ['Alter der Kinder: ein Alter von 0 bis ', ['max'], ' pro Kind, durch Kommas getrennt.'],
+  'trip.error.budget': ['Budget pro Person: Wählen Sie eine der Spannen.'],
+  'newsletter.label': ['Newsletter'],
+  'newsletter.success': ['Anmeldung erfolgreich!'],
+  'newsletter.failure': ['Anmeldung fehlgeschlagen: ', ['text']],
+  'newsletter.exception': ['Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.'],
+  'newsletter.subscribe': ['Abonnieren'],
+  'newsletter.subscribing': ['Wird angemeldet …'],
+  'newsletter.checkInbox': [
+    'Bitte sehen Sie in Ihrem Posteingang nach: Sofern diese Adresse nicht bereits auf unserer Liste steht, haben wir Ihnen eine E-Mail mit einem Bestätigungslink geschickt. Wir senden Ihnen nichts, bevor Sie bestätigt haben.',
+  ],
+  'newsletter.home': ['Zurück zur Startseite'],
+  'newsletter.title': ['Safari-Neuigkeiten, ein paar Mal im Jahr'],
+  'newsletter.lead': ['Neues zu Genehmigungen je nach Saison, neue Reiserouten und Geschichten von unterwegs. Abmeldung jederzeit möglich.'],
+  'newsletterLink.confirmTitle': ['Bestätigen Sie Ihr Abonnement'],
+  'newsletterLink.subscribed': ['Sie haben den Newsletter abonniert'],
+  'newsletterLink.confirmLead': ['Ein Klick, und Sie erhalten unseren Safari-Newsletter: Neuigkeiten zu den Permits der Saison, neue Reiserouten und Geschichten aus dem Busch.'],
+  'newsletterLink.confirmButton': ['Abonnement bestätigen'],
+  'newsletterLink.stories': ['Unsere Safari-Geschichten lesen'],
+  'newsletterLink.confirmed': ['Ihr Abonnement ist bestätigt. Willkommen beim Newsletter von Kigezi Trails!'],
+  'newsletterLink.confirmInvalid': ['Dieser Bestätigungslink ist nicht mehr gültig. Bitte melden Sie sich erneut über das Formular unten auf jeder Seite an.'],
+  'newsletterLink.incomplete': ['Dieser Link ist unvollständig. Bitte öffnen Sie den Link aus der E-Mail erneut.'],
+  'newsletterLink.failure': ['Etwas ist schiefgelaufen. Bitte versuchen Sie es noch einmal.'],
+  'newsletterLink.unsubscribeTitle': ['Vom Newsletter abmelden'],
+  'newsletterLink.unsubscribedTitle': ['Sie sind abgemeldet'],
+  'newsletterLink.unsubscribeLead': ['Drücken Sie die Schaltfläche, und wir senden Ihnen den Newsletter von ', ['name'], ' nicht mehr.'],
+  'newsletterLink.unsubscribeButton': ['Abmelden'],
+  'newsletterLink.home': ['Zurück zur Startseite'],
+  'newsletterLink.unsubscribed': ['Sie sind abgemeldet und erhalten unseren Newsletter nicht mehr.'],
+  'newsletterLink.unsubscribeInvalid': ['Dieser Abmeldelink ist nicht mehr gültig. Wenn Sie weiterhin E-Mails von uns erhalten, antworten Sie bitte auf eine davon, und wir tragen Sie aus.'],
+  'vehicles.lead': ['Jede Safari ist privat: Fahrzeug, Dach und Fenster gehören Ihnen allein, am Steuer sitzt Ihr Guide.'],
+  'vehicles.empty': ['Noch keine Fahrzeuge aufgeführt.'],
+  'vehicles.seeInside': ['Innen ansehen'],
+  'vehicles.seatsLine': [
     [
-      "button"
-    ],
-    "“."
-  ],
-  "forms.honeypot": [
-    "Website (bitte leer lassen)"
-  ],
-  "quote.close": [
-    "Angebotsformular schließen"
-  ],
-  "quote.eyebrow": [
-    "Kostenloses Angebot"
-  ],
-  "quote.lead": [
-    "Nennen Sie uns Ihre Reisedaten und die Größe Ihrer Gruppe, und wir senden Ihnen einen individuellen Preis."
-  ],
-  "plan.eyebrow": [
-    "Maßgeschneiderte Safaris"
-  ],
-  "plan.crumb": [
-    "Safari planen"
-  ],
-  "plan.step1": [
-    "Nennen Sie uns Reisedaten, Gruppe und Wünsche"
-  ],
-  "plan.step2": [
-    "Sie erhalten eine maßgeschneiderte Reiseroute und einen ehrlichen Preis"
-  ],
-  "plan.step3": [
-    "Wir sichern Permits, Lodges und Transfers"
-  ],
-  "plan.formTitle": [
-    "Ihre Safari-Anfrage"
-  ],
-  "enquiry.mailSent": [
-    "Außerdem haben wir Ihnen eine E-Mail geschickt, die den Eingang Ihrer Anfrage bestätigt."
-  ],
-  "enquiry.readStories": [
-    "Unsere Safarigeschichten lesen"
-  ],
-  "enquiry.browseSafaris": [
-    "Safaris entdecken"
-  ],
-  "enquiry.eyebrow": [
-    "Planen Sie Ihre Safari"
-  ],
-  "enquiry.confirmTitle": [
-    "Bitte bestätigen Sie Ihre Anfrage"
-  ],
-  "enquiry.checkTitle": [
-    "Bitte prüfen Sie Ihre Anfrage"
-  ],
-  "enquiry.title": [
-    "Erzählen Sie uns von der Safari, die Ihnen vorschwebt"
-  ],
-  "enquiry.pageLead": [
-    "Unsere Planer in Kabale beantworten jede Anfrage persönlich, in der Regel innerhalb eines Werktags. Sie erreichen uns auch telefonisch oder per WhatsApp unter "
-  ],
-  "enquiry.pageLeadEnd": [
-    "."
-  ],
-  "trip.summary": [
-    "Ihre Reise "
-  ],
-  "trip.optional": [
-    "(optional: Termine, Reisende, Budget)"
-  ],
-  "trip.legend": [
-    "Ihre Reise (optional)"
-  ],
-  "trip.travelFrom": [
-    "Reisebeginn"
-  ],
-  "trip.travelTo": [
-    "Reiseende"
-  ],
-  "trip.travelMonth": [
-    "Flexibel? Der Reisemonat"
-  ],
-  "trip.travelMonthHint": [
-    "Statt genauer Daten, z. B. 2027-07"
-  ],
-  "trip.adults": [
-    "Erwachsene"
-  ],
-  "trip.children": [
-    "Kinder"
-  ],
-  "trip.childAges": [
-    "Alter der Kinder"
-  ],
-  "trip.childAgesPlaceholder": [
-    "z. B. 6, 11"
-  ],
-  "trip.childAgesHint": [
-    "Ein Alter pro Kind, durch Kommas getrennt"
-  ],
-  "trip.safari": [
-    "Safari"
-  ],
-  "trip.noSafari": [
-    "Noch keine bestimmte Safari"
-  ],
-  "trip.budget": [
-    "Budget pro Person"
-  ],
-  "trip.notSure": [
-    "Noch unklar"
-  ],
-  "trip.budget.under-2000": [
-    "Unter 2.000 US$"
-  ],
-  "trip.budget.2000-3500": [
-    "2.000 bis 3.500 US$"
-  ],
-  "trip.budget.3500-5000": [
-    "3.500 bis 5.000 US$"
-  ],
-  "trip.budget.5000-8000": [
-    "5.000 bis 8.000 US$"
-  ],
-  "trip.budget.over-8000": [
-    "Über 8.000 US$"
-  ],
-  "trip.error.safari": [
-    "Wählen Sie eine unserer Safaris oder lassen Sie das Feld leer."
-  ],
-  "trip.error.unknownSafari": [
-    "Unter dieser Adresse gibt es keine Safari: Wählen Sie eine unserer Safaris oder lassen Sie das Feld leer."
-  ],
-  "trip.error.travelFrom": [
-    "Reisebeginn: Wählen Sie ein gültiges Datum, heute oder später."
-  ],
-  "trip.error.travelTo": [
-    "Reiseende: Wählen Sie ein gültiges Datum am oder nach dem ersten Reisetag."
-  ],
-  "trip.error.travelToAlone": [
-    "Reiseende: Bitte geben Sie auch den ersten Reisetag an."
-  ],
-  "trip.error.travelMonth": [
-    "Reisemonat: Wählen Sie einen Monat wie 2027-07, diesen Monat oder später."
-  ],
-  "trip.error.adults": [
-    "Erwachsene: eine ganze Zahl von 1 bis ",
-    [
-      "max"
-    ],
-    "."
-  ],
-  "trip.error.children": [
-    "Kinder: eine ganze Zahl von 0 bis ",
-    [
-      "max"
-    ],
-    "."
-  ],
-  "trip.error.childAges": [
-    "Alter der Kinder: ein Alter von 0 bis ",
-    [
-      "max"
-    ],
-    " pro Kind, durch Kommas getrennt."
-  ],
-  "trip.error.budget": [
-    "Budget pro Person: Wählen Sie eine der Spannen."
-  ],
-  "newsletter.label": [
-    "Newsletter"
-  ],
-  "newsletter.success": [
-    "Anmeldung erfolgreich!"
-  ],
-  "newsletter.failure": [
-    "Anmeldung fehlgeschlagen: ",
-    [
-      "text"
-    ]
-  ],
-  "newsletter.exception": [
-    "Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut."
-  ],
-  "newsletter.subscribe": [
-    "Abonnieren"
-  ],
-  "newsletter.subscribing": [
-    "Wird angemeldet …"
-  ],
-  "newsletter.checkInbox": [
-    "Bitte sehen Sie in Ihrem Posteingang nach: Sofern diese Adresse nicht bereits auf unserer Liste steht, haben wir Ihnen eine E-Mail mit einem Bestätigungslink geschickt. Wir senden Ihnen nichts, bevor Sie bestätigt haben."
-  ],
-  "newsletter.home": [
-    "Zurück zur Startseite"
-  ],
-  "newsletter.title": [
-    "Safari-Neuigkeiten, ein paar Mal im Jahr"
-  ],
-  "newsletter.lead": [
-    "Neues zu Genehmigungen je nach Saison, neue Reiserouten und Geschichten von unterwegs. Abmeldung jederzeit möglich."
-  ],
-  "newsletterLink.confirmTitle": [
-    "Bestätigen Sie Ihr Abonnement"
-  ],
-  "newsletterLink.subscribed": [
-    "Sie haben den Newsletter abonniert"
-  ],
-  "newsletterLink.confirmLead": [
-    "Ein Klick, und Sie erhalten unseren Safari-Newsletter: Neuigkeiten zu den Permits der Saison, neue Reiserouten und Geschichten aus dem Busch."
-  ],
-  "newsletterLink.confirmButton": [
-    "Abonnement bestätigen"
-  ],
-  "newsletterLink.stories": [
-    "Unsere Safari-Geschichten lesen"
-  ],
-  "newsletterLink.confirmed": [
-    "Ihr Abonnement ist bestätigt. Willkommen beim Newsletter von Kigezi Trails!"
-  ],
-  "newsletterLink.confirmInvalid": [
-    "Dieser Bestätigungslink ist nicht mehr gültig. Bitte melden Sie sich erneut über das Formular unten auf jeder Seite an."
-  ],
-  "newsletterLink.incomplete": [
-    "Dieser Link ist unvollständig. Bitte öffnen Sie den Link aus der E-Mail erneut."
-  ],
-  "newsletterLink.failure": [
-    "Etwas ist schiefgelaufen. Bitte versuchen Sie es noch einmal."
-  ],
-  "newsletterLink.unsubscribeTitle": [
-    "Vom Newsletter abmelden"
-  ],
-  "newsletterLink.unsubscribedTitle": [
-    "Sie sind abgemeldet"
-  ],
-  "newsletterLink.unsubscribeLead": [
-    "Drücken Sie die Schaltfläche, und wir senden Ihnen den Newsletter von ",
-    [
-      "name"
-    ],
-    " nicht mehr."
-  ],
-  "newsletterLink.unsubscribeButton": [
-    "Abmelden"
-  ],
-  "newsletterLink.home": [
-    "Zurück zur Startseite"
-  ],
-  "newsletterLink.unsubscribed": [
-    "Sie sind abgemeldet und erhalten unseren Newsletter nicht mehr."
-  ],
-  "newsletterLink.unsubscribeInvalid": [
-    "Dieser Abmeldelink ist nicht mehr gültig. Wenn Sie weiterhin E-Mails von uns erhalten, antworten Sie bitte auf eine davon, und wir tragen Sie aus."
-  ],
-  "vehicles.lead": [
-    "Jede Safari ist privat: Fahrzeug, Dach und Fenster gehören Ihnen allein, am Steuer sitzt Ihr Guide."
-  ],
-  "vehicles.empty": [
-    "Noch keine Fahrzeuge aufgeführt."
-  ],
-  "vehicles.seeInside": [
-    "Innen ansehen"
-  ],
-  "vehicles.seatsLine": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " Sitzplatz"
-        ],
-        "other": [
-          "#",
-          " Sitzplätze"
-        ]
-      }
-    ]
-  ],
-  "reviews.rated": [
-    "Bewertet mit ",
-    [
-      "rating"
+        one: ['#', ' Sitzplatz'],
+        other: ['#', ' Sitzplätze'],
+      },
     ],
-    " von 5"
   ],
-  "reviews.outOf": [
-    " von 5 · ",
+  'reviews.rated': ['Bewertet mit ', ['rating'], ' von 5'],
+  'reviews.outOf': [' von 5 · ', ['count'], ' ', ['unit']],
+  'reviews.unit': [
     [
-      "count"
-    ],
-    " ",
-    [
-      "unit"
-    ]
-  ],
-  "reviews.unit": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "Bewertung"
-        ],
-        "other": [
-          "Bewertungen"
-        ]
-      }
-    ]
-  ],
-  "reviews.none": [
-    "Zu dieser Safari gibt es noch keine Bewertungen. Sie sind mit uns gereist? Erzählen Sie als Erste oder Erster davon."
-  ],
-  "reviews.eyebrow": [
-    "Von unseren Reisenden"
-  ],
-  "reviews.title": [
-    "Bewertungen"
-  ],
-  "reviews.write": [
-    "Bewertung schreiben"
-  ],
-  "review.formLabel": [
-    "Bewertung der Safari „",
-    [
-      "title"
+        one: ['Bewertung'],
+        other: ['Bewertungen'],
+      },
     ],
-    "“"
   ],
-  "review.legendNote": [
-    "Alle Felder außer dem Foto sind Pflichtfelder. Bewertungen erscheinen, sobald unser Team sie gelesen hat."
-  ],
-  "review.name": [
-    "Ihr Name"
-  ],
-  "review.country": [
-    "Ihr Wohnsitzland"
-  ],
-  "review.rating": [
-    "Ihre Bewertung in Sternen"
-  ],
-  "review.starWord": [
+  'reviews.none': ['Zu dieser Safari gibt es noch keine Bewertungen. Sie sind mit uns gereist? Erzählen Sie als Erste oder Erster davon.'],
+  'reviews.eyebrow': ['Von unseren Reisenden'],
+  'reviews.title': ['Bewertungen'],
+  'reviews.write': ['Bewertung schreiben'],
+  'review.formLabel': ['Bewertung der Safari „', ['title'], '“'],
+  'review.legendNote': ['Alle Felder außer dem Foto sind Pflichtfelder. Bewertungen erscheinen, sobald unser Team sie gelesen hat.'],
+  'review.name': ['Ihr Name'],
+  'review.country': ['Ihr Wohnsitzland'],
+  'review.rating': ['Ihre Bewertung in Sternen'],
+  'review.starWord': [
     [
-      "n",
-      "plural",
+      'n',
+      'plural',
       {
-        "one": [
-          "Stern"
-        ],
-        "other": [
-          "Sterne"
-        ]
-      }
-    ]
+        one: ['Stern'],
+        other: ['Sterne'],
+      },
+    ],
   ],
-  "review.text": [
-    "Ihre Bewertung"
-  ],
-  "review.textPlaceholder": [
-    "Was Ihre Reise ausgemacht hat: das Trekking, der Guide, die Lodges …"
-  ],
-  "review.photo": [
-    "Ein Foto von Ihrer Safari (optional)"
-  ],
-  "review.photoHint": [
-    "JPEG, PNG, WebP oder AVIF, bis 6 MB. Wird mit Ihrer Bewertung gezeigt."
-  ],
-  "review.sending": [
-    "Wird gesendet …"
-  ],
-  "review.submit": [
-    "Bewertung senden"
-  ],
-  "review.failure": [
-    "Ihre Bewertung konnte nicht gesendet werden. Bitte versuchen Sie es gleich noch einmal."
-  ],
-  "review.thanksTitle": [
-    "Vielen Dank!"
-  ],
-  "review.thanks": [
-    "Vielen Dank für Ihre Bewertung! Wir lesen jede Bewertung, bevor sie erscheint – meist innerhalb weniger Tage."
-  ],
-  "review.pageTitleThanks": [
-    "Vielen Dank für Ihre Bewertung"
-  ],
-  "review.eyebrow": [
-    "Ihre Bewertung"
-  ],
-  "review.confirmTitle": [
-    "Bitte bestätigen Sie Ihre Bewertung"
-  ],
-  "review.checkTitle": [
-    "Bitte prüfen Sie Ihre Bewertung"
-  ],
-  "review.photoAgain": [
-    "Browser behalten eine gewählte Datei nicht: Wenn Sie ein Foto gesendet haben, wählen Sie es bitte erneut."
-  ],
-  "review.writtenOnPage": [
-    "Bewertungen schreiben Sie auf der Seite einer Safari. "
-  ],
-  "review.chooseSafari": [
-    "Wählen Sie Ihre Safari"
-  ],
-  "review.writtenOnPageEnd": [
-    " und schreiben Sie Ihre Bewertung dort."
-  ],
-  "review.backToSafari": [
-    "Zurück zur Safari"
-  ],
-  "review.browseSafaris": [
-    "Safaris ansehen"
-  ],
-  "review.noSafari": [
-    "Diese Bewertung nennt keine Safari. Bitte schreiben Sie sie auf der Seite der Safari."
-  ],
-  "review.error.name": [
-    "Bitte geben Sie Ihren Namen ein."
-  ],
-  "review.error.nameLong": [
-    "Ihr Name ist zu lang (höchstens 80 Zeichen)."
-  ],
-  "review.error.country": [
-    "Bitte geben Sie Ihr Wohnsitzland ein."
-  ],
-  "review.error.countryLong": [
-    "Das Land ist zu lang (höchstens 60 Zeichen)."
-  ],
-  "review.error.rating": [
-    "Bitte wählen Sie eine Bewertung von 1 bis 5 Sternen."
-  ],
-  "review.error.text": [
-    "Bitte erzählen Sie anderen Reisenden in mindestens 20 Zeichen von Ihrer Safari."
-  ],
-  "review.error.textLong": [
-    "Ihre Bewertung ist zu lang (höchstens 3.000 Zeichen)."
-  ],
-  "review.error.links": [
-    "Bitte lassen Sie Webadressen aus Ihrer Bewertung weg."
-  ],
-  "review.error.photoType": [
-    "Das Foto muss ein JPEG-, PNG-, WebP- oder AVIF-Bild sein."
-  ],
-  "review.error.photoSize": [
-    "Das Foto ist zu groß: Bitte wählen Sie eines mit höchstens 6 MB."
-  ],
-  "review.error.photoUnreadable": [
-    "Das Foto konnte nicht als Bild gelesen werden. Bitte wählen Sie ein anderes oder senden Sie Ihre Bewertung ohne Foto."
-  ],
-  "review.error.photoTooManyPixels": [
-    "Das Foto hat zu viele Pixel (höchstens 40 Megapixel). Bitte wählen Sie ein kleineres."
-  ],
-  "review.error.photoTooSmall": [
-    "Das Foto ist zu klein: Bitte wählen Sie eines mit mindestens 200 Pixeln Breite und Höhe."
-  ],
-  "home.whyEyebrow": [
-    "Warum mit uns reisen"
-  ],
-  "about.whyText": [
-    "Einheimische Guides, ehrliche Preise und Reisen, die sich nach Ihnen richten."
-  ],
-  "about.impact": [
-    "Unser Beitrag vor Ort"
-  ],
-  "about.impactText": [
-    "Wie jede Safari die Batwa und ihre Schulen unterstützt."
-  ],
-  "about.promise": [
-    "Unser Naturschutzversprechen"
-  ],
-  "about.promiseText": [
-    "Was wir tun, um die Wälder und ihre Primaten zu schützen."
-  ],
-  "about.advice": [
-    "Reisehinweise"
-  ],
-  "about.adviceText": [
-    "Visa, Gesundheit, Geld und was Sie für Ostafrika einpacken sollten."
-  ],
-  "about.terms": [
-    "Allgemeine Geschäftsbedingungen"
-  ],
-  "about.termsText": [
-    "Buchungen, Zahlungen, Stornierungen und Genehmigungen."
-  ],
-  "about.privacy": [
-    "Datenschutzerklärung"
-  ],
-  "about.privacyText": [
-    "Welche Daten wir über Sie speichern und warum."
-  ],
-  "about.since": [
-    "Kabale, seit ",
-    [
-      "year"
-    ]
-  ],
-  "about.crumb": [
-    "Über uns"
-  ]
+  'review.text': ['Ihre Bewertung'],
+  'review.textPlaceholder': ['Was Ihre Reise ausgemacht hat: das Trekking, der Guide, die Lodges …'],
+  'review.photo': ['Ein Foto von Ihrer Safari (optional)'],
+  'review.photoHint': ['JPEG, PNG, WebP oder AVIF, bis 6 MB. Wird mit Ihrer Bewertung gezeigt.'],
+  'review.sending': ['Wird gesendet …'],
+  'review.submit': ['Bewertung senden'],
+  'review.failure': ['Ihre Bewertung konnte nicht gesendet werden. Bitte versuchen Sie es gleich noch einmal.'],
+  'review.thanksTitle': ['Vielen Dank!'],
+  'review.thanks': ['Vielen Dank für Ihre Bewertung! Wir lesen jede Bewertung, bevor sie erscheint – meist innerhalb weniger Tage.'],
+  'review.pageTitleThanks': ['Vielen Dank für Ihre Bewertung'],
+  'review.eyebrow': ['Ihre Bewertung'],
+  'review.confirmTitle': ['Bitte bestätigen Sie Ihre Bewertung'],
+  'review.checkTitle': ['Bitte prüfen Sie Ihre Bewertung'],
+  'review.photoAgain': ['Browser behalten eine gewählte Datei nicht: Wenn Sie ein Foto gesendet haben, wählen Sie es bitte erneut.'],
+  'review.writtenOnPage': ['Bewertungen schreiben Sie auf der Seite einer Safari. '],
+  'review.chooseSafari': ['Wählen Sie Ihre Safari'],
+  'review.writtenOnPageEnd': [' und schreiben Sie Ihre Bewertung dort.'],
+  'review.backToSafari': ['Zurück zur Safari'],
+  'review.browseSafaris': ['Safaris ansehen'],
+  'review.noSafari': ['Diese Bewertung nennt keine Safari. Bitte schreiben Sie sie auf der Seite der Safari.'],
+  'review.error.name': ['Bitte geben Sie Ihren Namen ein.'],
+  'review.error.nameLong': ['Ihr Name ist zu lang (höchstens 80 Zeichen).'],
+  'review.error.country': ['Bitte geben Sie Ihr Wohnsitzland ein.'],
+  'review.error.countryLong': ['Das Land ist zu lang (höchstens 60 Zeichen).'],
+  'review.error.rating': ['Bitte wählen Sie eine Bewertung von 1 bis 5 Sternen.'],
+  'review.error.text': ['Bitte erzählen Sie anderen Reisenden in mindestens 20 Zeichen von Ihrer Safari.'],
+  'review.error.textLong': ['Ihre Bewertung ist zu lang (höchstens 3.000 Zeichen).'],
+  'review.error.links': ['Bitte lassen Sie Webadressen aus Ihrer Bewertung weg.'],
+  'review.error.photoType': ['Das Foto muss ein JPEG-, PNG-, WebP- oder AVIF-Bild sein.'],
+  'review.error.photoSize': ['Das Foto ist zu groß: Bitte wählen Sie eines mit höchstens 6 MB.'],
+  'review.error.photoUnreadable': ['Das Foto konnte nicht als Bild gelesen werden. Bitte wählen Sie ein anderes oder senden Sie Ihre Bewertung ohne Foto.'],
+  'review.error.photoTooManyPixels': ['Das Foto hat zu viele Pixel (höchstens 40 Megapixel). Bitte wählen Sie ein kleineres.'],
+  'review.error.photoTooSmall': ['Das Foto ist zu klein: Bitte wählen Sie eines mit mindestens 200 Pixeln Breite und Höhe.'],
+  'home.whyEyebrow': ['Warum mit uns reisen'],
+  'about.whyText': ['Einheimische Guides, ehrliche Preise und Reisen, die sich nach Ihnen richten.'],
+  'about.impact': ['Unser Beitrag vor Ort'],
+  'about.impactText': ['Wie jede Safari die Batwa und ihre Schulen unterstützt.'],
+  'about.promise': ['Unser Naturschutzversprechen'],
+  'about.promiseText': ['Was wir tun, um die Wälder und ihre Primaten zu schützen.'],
+  'about.advice': ['Reisehinweise'],
+  'about.adviceText': ['Visa, Gesundheit, Geld und was Sie für Ostafrika einpacken sollten.'],
+  'about.terms': ['Allgemeine Geschäftsbedingungen'],
+  'about.termsText': ['Buchungen, Zahlungen, Stornierungen und Genehmigungen.'],
+  'about.privacy': ['Datenschutzerklärung'],
+  'about.privacyText': ['Welche Daten wir über Sie speichern und warum.'],
+  'about.since': ['Kabale, seit ', ['year']],
+  'about.crumb': ['Über uns'],
 };

@@ -2,2797 +2,914 @@
 import type { Messages } from '../../messages.ts';
 
 export const messages: Messages = {
-  "pagination.label": [
-    "Pagination"
-  ],
-  "pagination.prev": [
-    "Prev"
-  ],
-  "pagination.next": [
-    "Next"
-  ],
-  "pagination.page": [
-    "Page ",
+  'pagination.label': ['Pagination'],
+  'pagination.prev': ['Prev'],
+  'pagination.next': ['Next'],
+  'pagination.page': ['Page ', ['page']],
+  'format.days': [
     [
-      "page"
-    ]
-  ],
-  "format.days": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " Day"
-        ],
-        "other": [
-          "#",
-          " Days"
-        ]
-      }
-    ]
+        one: ['#', ' Day'],
+        other: ['#', ' Days'],
+      },
+    ],
   ],
-  "format.dayWord": [
+  'format.dayWord': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "Day"
-        ],
-        "other": [
-          "Days"
-        ]
-      }
-    ]
-  ],
-  "cards.perPaxFrom": [
-    "Per pax from"
-  ],
-  "cards.explore": [
-    "Explore"
-  ],
-  "cards.seeLodge": [
-    "See the lodge"
-  ],
-  "cards.readStory": [
-    "Read the story"
-  ],
-  "cards.discover": [
-    "Discover"
-  ],
-  "cards.exploreCountry": [
-    "Explore ",
-    [
-      "country"
-    ]
-  ],
-  "cards.viewDetails": [
-    "View details"
-  ],
-  "price.about": [
-    "about "
-  ],
-  "price.billedUsd": [
-    "Billed in US dollars."
-  ],
-  "price.note": [
-    "Approximate; billed in USD"
-  ],
-  "currency.pricesIn": [
-    "Prices in"
-  ],
-  "currency.billedUsd": [
-    "Billed in USD"
-  ],
-  "currency.USD": [
-    "US dollar"
-  ],
-  "currency.EUR": [
-    "Euro"
-  ],
-  "currency.GBP": [
-    "Pound sterling"
-  ],
-  "currency.UGX": [
-    "Ugandan shilling"
-  ],
-  "currency.KES": [
-    "Kenyan shilling"
-  ],
-  "currency.TZS": [
-    "Tanzanian shilling"
-  ],
-  "currency.RWF": [
-    "Rwandan franc"
-  ],
-  "side.from": [
-    "From "
-  ],
-  "side.popularSafaris": [
-    "Popular Safaris"
-  ],
-  "side.recentNews": [
-    "Recent news and updates"
-  ],
-  "reviews.stars": [
-    [
-      "rating"
+        one: ['Day'],
+        other: ['Days'],
+      },
     ],
-    " out of 5 stars"
   ],
-  "reviews.photoAlt": [
-    "Photo from ",
+  'cards.perPaxFrom': ['Per pax from'],
+  'cards.explore': ['Explore'],
+  'cards.seeLodge': ['See the lodge'],
+  'cards.readStory': ['Read the story'],
+  'cards.discover': ['Discover'],
+  'cards.exploreCountry': ['Explore ', ['country']],
+  'cards.viewDetails': ['View details'],
+  'price.about': ['about '],
+  'price.billedUsd': ['Billed in US dollars.'],
+  'price.note': ['Approximate; billed in USD'],
+  'currency.pricesIn': ['Prices in'],
+  'currency.billedUsd': ['Billed in USD'],
+  'currency.USD': ['US dollar'],
+  'currency.EUR': ['Euro'],
+  'currency.GBP': ['Pound sterling'],
+  'currency.UGX': ['Ugandan shilling'],
+  'currency.KES': ['Kenyan shilling'],
+  'currency.TZS': ['Tanzanian shilling'],
+  'currency.RWF': ['Rwandan franc'],
+  'side.from': ['From '],
+  'side.popularSafaris': ['Popular Safaris'],
+  'side.recentNews': ['Recent news and updates'],
+  'reviews.stars': [['rating'], ' out of 5 stars'],
+  'reviews.photoAlt': ['Photo from ', ['name'], "'s safari"],
+  'reviews.opensPhoto': [' (opens the full photo)'],
+  'reviews.replyFrom': ['Reply from ', ['name'], ', '],
+  'departures.full': ['Full'],
+  'departures.fewLeft': [
     [
-      "name"
-    ],
-    "'s safari"
-  ],
-  "reviews.opensPhoto": [
-    " (opens the full photo)"
-  ],
-  "reviews.replyFrom": [
-    "Reply from ",
-    [
-      "name"
-    ],
-    ", "
-  ],
-  "departures.full": [
-    "Full"
-  ],
-  "departures.fewLeft": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "Only ",
-          "#",
-          " seat left"
-        ],
-        "other": [
-          "Only ",
-          "#",
-          " seats left"
-        ]
-      }
-    ]
-  ],
-  "departures.seatsLeft": [
-    [
-      "left"
+        one: ['Only ', '#', ' seat left'],
+        other: ['Only ', '#', ' seats left'],
+      },
     ],
-    " of ",
+  ],
+  'departures.seatsLeft': [['left'], ' of ', ['seats'], ' seats left'],
+  'departures.to': ['to ', ['date']],
+  'departures.guide': ['Guide: '],
+  'departures.perPerson': [' per person'],
+  'departures.single': ['Single room +', ['amount']],
+  'departures.book': ['Book a seat'],
+  'departures.bookOn': [' on ', ['date']],
+  'departures.soldOut': ['Sold out'],
+  'departures.eyebrow': ['Join a small group'],
+  'departures.title': ['Group departures'],
+  'departures.lead': ['Fixed dates with a guide and other travellers. Book your seats here; we hold them for 30 minutes while you pay the deposit.'],
+  'departures.status.open': ['Open'],
+  'departures.status.guaranteed': ['Guaranteed to run'],
+  'departures.status.full': ['Full'],
+  'departures.status.cancelled': ['Cancelled'],
+  'book.failure': ['Something went wrong on our side. Your seats are not booked yet: please try again in a moment.'],
+  'book.button': [
+    'Book ',
     [
-      "seats"
-    ],
-    " seats left"
-  ],
-  "departures.to": [
-    "to ",
-    [
-      "date"
-    ]
-  ],
-  "departures.guide": [
-    "Guide: "
-  ],
-  "departures.perPerson": [
-    " per person"
-  ],
-  "departures.single": [
-    "Single room +",
-    [
-      "amount"
-    ]
-  ],
-  "departures.book": [
-    "Book a seat"
-  ],
-  "departures.bookOn": [
-    " on ",
-    [
-      "date"
-    ]
-  ],
-  "departures.soldOut": [
-    "Sold out"
-  ],
-  "departures.eyebrow": [
-    "Join a small group"
-  ],
-  "departures.title": [
-    "Group departures"
-  ],
-  "departures.lead": [
-    "Fixed dates with a guide and other travellers. Book your seats here; we hold them for 30 minutes while you pay the deposit."
-  ],
-  "departures.status.open": [
-    "Open"
-  ],
-  "departures.status.guaranteed": [
-    "Guaranteed to run"
-  ],
-  "departures.status.full": [
-    "Full"
-  ],
-  "departures.status.cancelled": [
-    "Cancelled"
-  ],
-  "book.failure": [
-    "Something went wrong on our side. Your seats are not booked yet: please try again in a moment."
-  ],
-  "book.button": [
-    "Book ",
-    [
-      "seats",
-      "plural",
+      'seats',
+      'plural',
       {
-        "one": [
-          "my seat"
-        ],
-        "other": [
-          "#",
-          " seats"
-        ]
-      }
-    ]
+        one: ['my seat'],
+        other: ['#', ' seats'],
+      },
+    ],
   ],
-  "book.seatWord": [
+  'book.seatWord': [
     [
-      "n",
-      "plural",
+      'n',
+      'plural',
       {
-        "one": [
-          "seat"
-        ],
-        "other": [
-          "seats"
-        ]
-      }
-    ]
+        one: ['seat'],
+        other: ['seats'],
+      },
+    ],
   ],
-  "book.times": [
-    " × "
-  ],
-  "book.singlesTimes": [
-    " + ",
+  'book.times': [' × '],
+  'book.singlesTimes': [
+    ' + ',
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " single room"
-        ],
-        "other": [
-          "#",
-          " single rooms"
-        ]
-      }
+        one: ['#', ' single room'],
+        other: ['#', ' single rooms'],
+      },
     ],
-    " × ",
+    ' × ',
+    ['price'],
+  ],
+  'book.depositLabel': ['Deposit to confirm: '],
+  'book.depositRest': [' (', ['percent'], ' %); the balance by ', ['day']],
+  'book.eyebrow': ['Group departure'],
+  'book.title': [['days'], '-day ', ['title']],
+  'book.dates': ['Dates'],
+  'book.perPerson': ['Per person'],
+  'book.singleFrom': [' (single room +', ['price'], ')'],
+  'book.seats': ['Seats'],
+  'book.guide': ['Your guide'],
+  'book.howMany': ['How many travellers?'],
+  'book.change': ['Change'],
+  'book.namesOf': ['The names of all '],
+  'book.travellersCount': [
     [
-      "price"
-    ]
-  ],
-  "book.depositLabel": [
-    "Deposit to confirm: "
-  ],
-  "book.depositRest": [
-    " (",
-    [
-      "percent"
-    ],
-    " %); the balance by ",
-    [
-      "day"
-    ]
-  ],
-  "book.eyebrow": [
-    "Group departure"
-  ],
-  "book.title": [
-    [
-      "days"
-    ],
-    "-day ",
-    [
-      "title"
-    ]
-  ],
-  "book.dates": [
-    "Dates"
-  ],
-  "book.perPerson": [
-    "Per person"
-  ],
-  "book.singleFrom": [
-    " (single room +",
-    [
-      "price"
-    ],
-    ")"
-  ],
-  "book.seats": [
-    "Seats"
-  ],
-  "book.guide": [
-    "Your guide"
-  ],
-  "book.howMany": [
-    "How many travellers?"
-  ],
-  "book.change": [
-    "Change"
-  ],
-  "book.namesOf": [
-    "The names of all "
-  ],
-  "book.travellersCount": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "travellers"
-        ],
-        "other": [
-          "#",
-          " travellers"
-        ]
-      }
-    ]
-  ],
-  "book.namesEnd": [
-    ", as in their passports"
-  ],
-  "book.leadTraveller": [
-    "Traveller 1 (lead traveller)"
-  ],
-  "book.traveller": [
-    "Traveller ",
-    [
-      "n"
-    ]
-  ],
-  "book.singleRooms": [
-    "Single rooms (+",
-    [
-      "price"
+        one: ['travellers'],
+        other: ['#', ' travellers'],
+      },
     ],
-    " each)"
   ],
-  "book.noSingles": [
-    "None: we share rooms"
-  ],
-  "book.singleCount": [
+  'book.namesEnd': [', as in their passports'],
+  'book.leadTraveller': ['Traveller 1 (lead traveller)'],
+  'book.traveller': ['Traveller ', ['n']],
+  'book.singleRooms': ['Single rooms (+', ['price'], ' each)'],
+  'book.noSingles': ['None: we share rooms'],
+  'book.singleCount': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " single room"
-        ],
-        "other": [
-          "#",
-          " single rooms"
-        ]
-      }
-    ]
-  ],
-  "book.email": [
-    "Lead traveller’s e-mail"
-  ],
-  "book.phone": [
-    "Phone or WhatsApp (optional)"
-  ],
-  "book.theseSeats": [
-    "these seats"
-  ],
-  "book.next": [
-    "Next: your private trip page, where you pay the deposit. We hold your seats for ",
-    [
-      "minutes"
+        one: ['#', ' single room'],
+        other: ['#', ' single rooms'],
+      },
     ],
-    " minutes meanwhile."
   ],
-  "book.noQuote": [
-    "No quote needed"
-  ],
-  "book.heading": [
-    "Book your seats"
-  ],
-  "book.full": [
-    "This departure is full. Choose another date on the safari’s page, or ask us about a private trip."
-  ],
-  "book.notOnSale": [
-    "This departure is not on sale"
-  ],
-  "book.notOnSaleLead": [
-    "It may have left, been cancelled or sold out. See the safari’s other dates, or ask us about a private trip."
-  ],
-  "book.allSafaris": [
-    "All safaris"
-  ],
-  "book.callUs": [
-    " · Call or WhatsApp us on "
-  ],
-  "book.error.notFound": [
-    "This departure is no longer on sale."
-  ],
-  "book.error.closed": [
-    "This departure is no longer on sale. Choose another date, or ask us for a private trip."
-  ],
-  "book.error.soldOut": [
-    "Sorry: there are not enough seats left on this departure. Choose fewer seats or another date."
-  ],
-  "book.error.travellers": [
-    "Enter the full name of every traveller."
-  ],
-  "book.error.singles": [
-    "Single rooms cannot be more than the travellers."
-  ],
-  "book.error.leadName": [
-    "Enter the lead traveller’s full name."
-  ],
-  "book.error.email": [
-    "Enter an e-mail address we can reach you at."
-  ],
-  "book.error.phone": [
-    "Enter a phone number, or leave it empty."
-  ],
-  "book.error.terms": [
-    "Tick the box to accept the terms."
-  ],
-  "terms.read": [
-    "Read the terms"
-  ],
-  "terms.accept": [
-    "I have read and accept the terms, and I book ",
+  'book.email': ['Lead traveller’s e-mail'],
+  'book.phone': ['Phone or WhatsApp (optional)'],
+  'book.theseSeats': ['these seats'],
+  'book.next': ['Next: your private trip page, where you pay the deposit. We hold your seats for ', ['minutes'], ' minutes meanwhile.'],
+  'book.noQuote': ['No quote needed'],
+  'book.heading': ['Book your seats'],
+  'book.full': ['This departure is full. Choose another date on the safari’s page, or ask us about a private trip.'],
+  'book.notOnSale': ['This departure is not on sale'],
+  'book.notOnSaleLead': ['It may have left, been cancelled or sold out. See the safari’s other dates, or ask us about a private trip.'],
+  'book.allSafaris': ['All safaris'],
+  'book.callUs': [' · Call or WhatsApp us on '],
+  'book.error.notFound': ['This departure is no longer on sale.'],
+  'book.error.closed': ['This departure is no longer on sale. Choose another date, or ask us for a private trip.'],
+  'book.error.soldOut': ['Sorry: there are not enough seats left on this departure. Choose fewer seats or another date.'],
+  'book.error.travellers': ['Enter the full name of every traveller.'],
+  'book.error.singles': ['Single rooms cannot be more than the travellers.'],
+  'book.error.leadName': ['Enter the lead traveller’s full name.'],
+  'book.error.email': ['Enter an e-mail address we can reach you at.'],
+  'book.error.phone': ['Enter a phone number, or leave it empty.'],
+  'book.error.terms': ['Tick the box to accept the terms.'],
+  'terms.read': ['Read the terms'],
+  'terms.accept': ['I have read and accept the terms, and I book ', ['what'], ' for the travellers named above.'],
+  'tripPage.booking': ['Booking ', ['reference']],
+  'tripPage.quote': ['Your quote ', ['reference']],
+  'tripPage.adults': [
     [
-      "what"
-    ],
-    " for the travellers named above."
-  ],
-  "tripPage.booking": [
-    "Booking ",
-    [
-      "reference"
-    ]
-  ],
-  "tripPage.quote": [
-    "Your quote ",
-    [
-      "reference"
-    ]
-  ],
-  "tripPage.adults": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " adult"
-        ],
-        "other": [
-          "#",
-          " adults"
-        ]
-      }
-    ]
+        one: ['#', ' adult'],
+        other: ['#', ' adults'],
+      },
+    ],
   ],
-  "tripPage.children": [
+  'tripPage.children': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " child"
-        ],
-        "other": [
-          "#",
-          " children"
-        ]
-      }
-    ]
-  ],
-  "tripPage.dates": [
-    "Dates"
-  ],
-  "tripPage.travellers": [
-    "Travellers"
-  ],
-  "tripPage.total": [
-    "Total"
-  ],
-  "tripPage.dayByDay": [
-    "Day by day"
-  ],
-  "tripPage.itinerary": [
-    "Your itinerary"
-  ],
-  "tripPage.day": [
-    "Day ",
-    [
-      "n"
+        one: ['#', ' child'],
+        other: ['#', ' children'],
+      },
     ],
-    ": "
   ],
-  "tripPage.overnight": [
-    "Overnight"
-  ],
-  "tripPage.board.room-only": [
-    "room only"
-  ],
-  "tripPage.board.bed-and-breakfast": [
-    "bed and breakfast"
-  ],
-  "tripPage.board.half-board": [
-    "half board"
-  ],
-  "tripPage.board.full-board": [
-    "full board"
-  ],
-  "tripPage.board.all-inclusive": [
-    "all inclusive"
-  ],
-  "tripPage.meals": [
-    "Meals"
-  ],
-  "tripPage.breakfast": [
-    "Breakfast"
-  ],
-  "tripPage.lunch": [
-    "Lunch"
-  ],
-  "tripPage.dinner": [
-    "Dinner"
-  ],
-  "tripPage.activities": [
-    "Activities"
-  ],
-  "tripPage.whereYouGo": [
-    "Where you go"
-  ],
-  "tripPage.routeMap": [
-    "Route map"
-  ],
-  "tripPage.mapAlt": [
-    "Map of East Africa with the ",
+  'tripPage.dates': ['Dates'],
+  'tripPage.travellers': ['Travellers'],
+  'tripPage.total': ['Total'],
+  'tripPage.dayByDay': ['Day by day'],
+  'tripPage.itinerary': ['Your itinerary'],
+  'tripPage.day': ['Day ', ['n'], ': '],
+  'tripPage.overnight': ['Overnight'],
+  'tripPage.board.room-only': ['room only'],
+  'tripPage.board.bed-and-breakfast': ['bed and breakfast'],
+  'tripPage.board.half-board': ['half board'],
+  'tripPage.board.full-board': ['full board'],
+  'tripPage.board.all-inclusive': ['all inclusive'],
+  'tripPage.meals': ['Meals'],
+  'tripPage.breakfast': ['Breakfast'],
+  'tripPage.lunch': ['Lunch'],
+  'tripPage.dinner': ['Dinner'],
+  'tripPage.activities': ['Activities'],
+  'tripPage.whereYouGo': ['Where you go'],
+  'tripPage.routeMap': ['Route map'],
+  'tripPage.mapAlt': ['Map of East Africa with the ', ['count'], ' stops of your trip, numbered in the order listed.'],
+  'tripPage.dayOne': ['Day ', ['n']],
+  'tripPage.dayRange': ['Days ', ['first'], '–', ['last']],
+  'tripPage.dayList': ['Days ', ['days']],
+  'tripPage.thePrice': ['The price'],
+  'tripPage.breakdown': ['Price breakdown'],
+  'tripPage.priceCaption': ['Price lines of the quote, in US dollars'],
+  'tripPage.item': ['Item'],
+  'tripPage.quantity': ['Quantity'],
+  'tripPage.amount': ['Amount'],
+  'tripPage.category.safari': ['Safari'],
+  'tripPage.category.accommodation': ['Accommodation'],
+  'tripPage.category.permit': ['Permit'],
+  'tripPage.category.transfer': ['Transfer'],
+  'tripPage.category.flight': ['Flight'],
+  'tripPage.category.activity': ['Activity'],
+  'tripPage.category.single-supplement': ['Single supplement'],
+  'tripPage.category.discount': ['Discount'],
+  'tripPage.category.other': ['Other'],
+  'tripPage.perPerson': ['per person'],
+  'tripPage.perGroup': ['per group'],
+  'tripPage.about': ['About ', ['amount'], ' ', ['currency'], ' at the rate of the day the quote was made (approximate; billed in USD).'],
+  'tripPage.depositLabel': ['Deposit to book: '],
+  'tripPage.percent': [' (', ['percent'], ' %)'],
+  'tripPage.balanceLabel': ['Balance: '],
+  'tripPage.by': [' by ', ['day']],
+  'tripPage.validUntil': ['Valid until '],
+  'tripPage.pdfTrip': ['Download your trip (PDF)'],
+  'tripPage.pdfQuote': ['Download this quote (PDF)'],
+  'tripPage.includesLabel': ['What the price includes and excludes'],
+  'tripPage.included': ['Included'],
+  'tripPage.notIncluded': ['Not included'],
+  'tripPage.accept': ['Accept this quote'],
+  'tripPage.expired': ['This quote was valid until ', ['day'], '. Contact us and we will send you an updated one.'],
+  'tripPage.leadName': ['Lead traveller’s full name'],
+  'tripPage.names': ['The names of all ', ['count'], ' travellers, as in their passports'],
+  'tripPage.traveller': ['Traveller ', ['n']],
+  'tripPage.thisTrip': ['this trip'],
+  'tripPage.acceptButton': ['Accept and book for ', ['amount']],
+  'tripPage.payNothingNow': ['You pay nothing now: once you have booked, this page shows how to pay the deposit, and the booking is confirmed when it arrives.'],
+  'tripPage.yourBooking': ['Your booking'],
+  'tripPage.state.confirmed-pending-deposit': ['Confirmed, awaiting deposit'],
+  'tripPage.state.confirmed': ['Confirmed'],
+  'tripPage.state.balance-due': ['Balance due'],
+  'tripPage.state.paid': ['Paid in full'],
+  'tripPage.state.travelled': ['Travelled'],
+  'tripPage.state.cancelled': ['Cancelled'],
+  'tripPage.dayWord': [
     [
-      "count"
-    ],
-    " stops of your trip, numbered in the order listed."
-  ],
-  "tripPage.dayOne": [
-    "Day ",
-    [
-      "n"
-    ]
-  ],
-  "tripPage.dayRange": [
-    "Days ",
-    [
-      "first"
-    ],
-    "–",
-    [
-      "last"
-    ]
-  ],
-  "tripPage.dayList": [
-    "Days ",
-    [
-      "days"
-    ]
-  ],
-  "tripPage.thePrice": [
-    "The price"
-  ],
-  "tripPage.breakdown": [
-    "Price breakdown"
-  ],
-  "tripPage.priceCaption": [
-    "Price lines of the quote, in US dollars"
-  ],
-  "tripPage.item": [
-    "Item"
-  ],
-  "tripPage.quantity": [
-    "Quantity"
-  ],
-  "tripPage.amount": [
-    "Amount"
-  ],
-  "tripPage.category.safari": [
-    "Safari"
-  ],
-  "tripPage.category.accommodation": [
-    "Accommodation"
-  ],
-  "tripPage.category.permit": [
-    "Permit"
-  ],
-  "tripPage.category.transfer": [
-    "Transfer"
-  ],
-  "tripPage.category.flight": [
-    "Flight"
-  ],
-  "tripPage.category.activity": [
-    "Activity"
-  ],
-  "tripPage.category.single-supplement": [
-    "Single supplement"
-  ],
-  "tripPage.category.discount": [
-    "Discount"
-  ],
-  "tripPage.category.other": [
-    "Other"
-  ],
-  "tripPage.perPerson": [
-    "per person"
-  ],
-  "tripPage.perGroup": [
-    "per group"
-  ],
-  "tripPage.about": [
-    "About ",
-    [
-      "amount"
-    ],
-    " ",
-    [
-      "currency"
-    ],
-    " at the rate of the day the quote was made (approximate; billed in USD)."
-  ],
-  "tripPage.depositLabel": [
-    "Deposit to book: "
-  ],
-  "tripPage.percent": [
-    " (",
-    [
-      "percent"
-    ],
-    " %)"
-  ],
-  "tripPage.balanceLabel": [
-    "Balance: "
-  ],
-  "tripPage.by": [
-    " by ",
-    [
-      "day"
-    ]
-  ],
-  "tripPage.validUntil": [
-    "Valid until "
-  ],
-  "tripPage.pdfTrip": [
-    "Download your trip (PDF)"
-  ],
-  "tripPage.pdfQuote": [
-    "Download this quote (PDF)"
-  ],
-  "tripPage.includesLabel": [
-    "What the price includes and excludes"
-  ],
-  "tripPage.included": [
-    "Included"
-  ],
-  "tripPage.notIncluded": [
-    "Not included"
-  ],
-  "tripPage.accept": [
-    "Accept this quote"
-  ],
-  "tripPage.expired": [
-    "This quote was valid until ",
-    [
-      "day"
-    ],
-    ". Contact us and we will send you an updated one."
-  ],
-  "tripPage.leadName": [
-    "Lead traveller’s full name"
-  ],
-  "tripPage.names": [
-    "The names of all ",
-    [
-      "count"
-    ],
-    " travellers, as in their passports"
-  ],
-  "tripPage.traveller": [
-    "Traveller ",
-    [
-      "n"
-    ]
-  ],
-  "tripPage.thisTrip": [
-    "this trip"
-  ],
-  "tripPage.acceptButton": [
-    "Accept and book for ",
-    [
-      "amount"
-    ]
-  ],
-  "tripPage.payNothingNow": [
-    "You pay nothing now: once you have booked, this page shows how to pay the deposit, and the booking is confirmed when it arrives."
-  ],
-  "tripPage.yourBooking": [
-    "Your booking"
-  ],
-  "tripPage.state.confirmed-pending-deposit": [
-    "Confirmed, awaiting deposit"
-  ],
-  "tripPage.state.confirmed": [
-    "Confirmed"
-  ],
-  "tripPage.state.balance-due": [
-    "Balance due"
-  ],
-  "tripPage.state.paid": [
-    "Paid in full"
-  ],
-  "tripPage.state.travelled": [
-    "Travelled"
-  ],
-  "tripPage.state.cancelled": [
-    "Cancelled"
-  ],
-  "tripPage.dayWord": [
-    [
-      "n",
-      "plural",
+      'n',
+      'plural',
       {
-        "one": [
-          "day"
-        ],
-        "other": [
-          "days"
-        ]
-      }
-    ]
-  ],
-  "tripPage.toGo": [
-    " to go"
-  ],
-  "tripPage.paid": [
-    "Paid"
-  ],
-  "tripPage.stillToPay": [
-    "Still to pay"
-  ],
-  "tripPage.overdue": [
-    "Overdue: "
-  ],
-  "tripPage.next": [
-    "Next: "
-  ],
-  "tripPage.dueWhat": [
-    "the ",
-    [
-      "what"
+        one: ['day'],
+        other: ['days'],
+      },
     ],
-    " of "
   ],
-  "tripPage.what.deposit": [
-    "deposit"
-  ],
-  "tripPage.what.balance": [
-    "balance"
-  ],
-  "tripPage.what.refund": [
-    "refund"
-  ],
-  "tripPage.dueBy": [
-    " by "
-  ],
-  "tripPage.payBy": [
-    "Pay by bank transfer or mobile money with the reference "
-  ],
-  "tripPage.payByEnd": [
-    "; we confirm every payment by e-mail."
-  ],
-  "tripPage.nothingDue": [
-    "Nothing more is due. Thank you!"
-  ],
-  "tripPage.bring": [
-    "What to bring"
-  ],
-  "tripPage.bring.passport": [
-    "Passport valid for six months after you travel, and your visas (East Africa Tourist Visa or each country’s e-visa)"
-  ],
-  "tripPage.bring.fever": [
-    "Yellow fever vaccination certificate"
-  ],
-  "tripPage.bring.layers": [
-    "Light layers in greens and browns, a warm fleece for the mornings, a rain jacket"
-  ],
-  "tripPage.bring.boots": [
-    "Sturdy walking boots and garden gloves for the gorilla and chimpanzee treks"
-  ],
-  "tripPage.bring.kit": [
-    "Binoculars, a camera with spare batteries, sun cream, insect repellent and your medicines"
-  ],
-  "tripPage.yourTravellers": [
-    "Your travellers"
-  ],
-  "tripPage.manifestLead": [
-    "Tell us each traveller’s age and anything we should know about food or health: we pass it on to the lodges and your guide, and to no one else."
-  ],
-  "tripPage.age": [
-    "Age"
-  ],
-  "tripPage.diet": [
-    "Diet"
-  ],
-  "tripPage.dietPlaceholder": [
-    "Vegetarian, allergies…"
-  ],
-  "tripPage.medical": [
-    "Medical notes"
-  ],
-  "tripPage.saveTravellers": [
-    "Save the travellers’ details"
-  ],
-  "tripPage.questions": [
-    "Questions about your trip?"
-  ],
-  "tripPage.phone": [
-    "Phone: "
-  ],
-  "tripPage.whatsapp": [
-    "WhatsApp: "
-  ],
-  "tripPage.email": [
-    "E-mail: "
-  ],
-  "tripPage.failure": [
-    "Something went wrong on our side. Please try again in a moment."
-  ],
-  "tripPage.accepted": [
-    "Thank you: your booking ",
+  'tripPage.toGo': [' to go'],
+  'tripPage.paid': ['Paid'],
+  'tripPage.stillToPay': ['Still to pay'],
+  'tripPage.overdue': ['Overdue: '],
+  'tripPage.next': ['Next: '],
+  'tripPage.dueWhat': ['the ', ['what'], ' of '],
+  'tripPage.what.deposit': ['deposit'],
+  'tripPage.what.balance': ['balance'],
+  'tripPage.what.refund': ['refund'],
+  'tripPage.dueBy': [' by '],
+  'tripPage.payBy': ['Pay by bank transfer or mobile money with the reference '],
+  'tripPage.payByEnd': ['; we confirm every payment by e-mail.'],
+  'tripPage.nothingDue': ['Nothing more is due. Thank you!'],
+  'tripPage.bring': ['What to bring'],
+  'tripPage.bring.passport': ['Passport valid for six months after you travel, and your visas (East Africa Tourist Visa or each country’s e-visa)'],
+  'tripPage.bring.fever': ['Yellow fever vaccination certificate'],
+  'tripPage.bring.layers': ['Light layers in greens and browns, a warm fleece for the mornings, a rain jacket'],
+  'tripPage.bring.boots': ['Sturdy walking boots and garden gloves for the gorilla and chimpanzee treks'],
+  'tripPage.bring.kit': ['Binoculars, a camera with spare batteries, sun cream, insect repellent and your medicines'],
+  'tripPage.yourTravellers': ['Your travellers'],
+  'tripPage.manifestLead': ['Tell us each traveller’s age and anything we should know about food or health: we pass it on to the lodges and your guide, and to no one else.'],
+  'tripPage.age': ['Age'],
+  'tripPage.diet': ['Diet'],
+  'tripPage.dietPlaceholder': ['Vegetarian, allergies…'],
+  'tripPage.medical': ['Medical notes'],
+  'tripPage.saveTravellers': ['Save the travellers’ details'],
+  'tripPage.questions': ['Questions about your trip?'],
+  'tripPage.phone': ['Phone: '],
+  'tripPage.whatsapp': ['WhatsApp: '],
+  'tripPage.email': ['E-mail: '],
+  'tripPage.failure': ['Something went wrong on our side. Please try again in a moment.'],
+  'tripPage.accepted': ['Thank you: your booking ', ['reference'], ' is confirmed. We have sent you the details by e-mail.'],
+  'tripPage.saved': ['Thank you: the travellers’ details are saved.'],
+  'tripPage.error.leadName': ['Enter the lead traveller’s full name.'],
+  'tripPage.error.traveller': ['Enter the full name of every traveller.'],
+  'tripPage.error.terms': ['Tick the box to accept the terms.'],
+  'tripPage.error.age': ['Enter an age from 0 to 120, or leave it empty.'],
+  'tripPage.error.notes': ['At most 1,000 characters.'],
+  'tripPage.pay.method': ['Choose how to pay.'],
+  'tripPage.pay.currency': ['Choose the currency of your mobile money account.'],
+  'tripPage.pay.nothingDue': ['Nothing is due on this booking now.'],
+  'tripPage.pay.changed': ['The amount due has changed since the page was shown. Please look at it again, then pay.'],
+  'tripPage.pay.unavailable': ['This way of paying is not available. Choose another, or pay by bank transfer.'],
+  'tripPage.pay.providerDown': ['The payment provider cannot be reached just now. Please try again in a few minutes, or pay by bank transfer.'],
+  'tripPage.pay.noRate': ['We have no exchange rate for this currency today. Choose another, or pay by card or bank transfer.'],
+  'tripPage.pay.confirming': ['Your payment is being confirmed'],
+  'tripPage.pay.left': ['You left the payment page: nothing was taken. Choose a way to pay below when you are ready.'],
+  'tripPage.pay.confirmingWhat': [': the ', ['what'], ' of ', ['amount'], '. This page updates by itself when it is confirmed.'],
+  'tripPage.pay.checkAgain': ['Check again'],
+  'tripPage.pay.paid': ['Thank you: your ', ['what'], ' of ', ['amount'], ' is confirmed. We have e-mailed your receipt.'],
+  'tripPage.pay.failed': ['The payment was not completed and nothing was taken. Please try again, or choose another way to pay.'],
+  'tripPage.pay.checking': ['We are checking your payment and will contact you shortly.'],
+  'tripPage.pay.how': ['How would you like to pay?'],
+  'tripPage.pay.card': ['Card (Visa, Mastercard, American Express): ', ['amount']],
+  'tripPage.pay.mobile': ['Mobile money, ', ['network'], ': '],
+  'tripPage.pay.rate': [' at ', ['rate'], ' ', ['currency'], ' per ', ['base'], ', today’s rate'],
+  'tripPage.pay.deposit': ['Pay the deposit'],
+  'tripPage.pay.balance': ['Pay the balance'],
+  'tripPage.pay.payments': ['Payments'],
+  'tripPage.pay.secure': ['You pay on the provider’s secure page; we never see your card or your PIN.'],
+  'tripPage.pay.bank': ['By bank transfer: ', ['amount'], ' by ', ['day'], ', quoting the reference '],
+  'tripPage.pay.bankEnd': ['. We confirm every payment by e-mail.'],
+  'country.uganda': ['Uganda'],
+  'country.rwanda': ['Rwanda'],
+  'country.tanzania': ['Tanzania'],
+  'country.democratic-republic-of-congo': ['Drc'],
+  'country.kenya': ['Kenya'],
+  'filters.country': ['Country'],
+  'filters.apply': ['Apply'],
+  'list.pageOf': [' · page ', ['page'], ' of ', ['total']],
+  'safaris.eyebrow': ['Tour packages'],
+  'safaris.lead': ['From a two-day gorilla trek to a two-week journey across East Africa. Every itinerary can be tailored to you.'],
+  'safaris.crumb': ['Safaris'],
+  'safaris.filterLabel': ['Filter and sort safaris'],
+  'safaris.sortByDays': ['Sort by days'],
+  'safaris.sortAsc': ['Lowest to Highest'],
+  'safaris.sortDesc': ['Highest to Lowest'],
+  'safaris.noun': [
     [
-      "reference"
-    ],
-    " is confirmed. We have sent you the details by e-mail."
-  ],
-  "tripPage.saved": [
-    "Thank you: the travellers’ details are saved."
-  ],
-  "tripPage.error.leadName": [
-    "Enter the lead traveller’s full name."
-  ],
-  "tripPage.error.traveller": [
-    "Enter the full name of every traveller."
-  ],
-  "tripPage.error.terms": [
-    "Tick the box to accept the terms."
-  ],
-  "tripPage.error.age": [
-    "Enter an age from 0 to 120, or leave it empty."
-  ],
-  "tripPage.error.notes": [
-    "At most 1,000 characters."
-  ],
-  "tripPage.pay.method": [
-    "Choose how to pay."
-  ],
-  "tripPage.pay.currency": [
-    "Choose the currency of your mobile money account."
-  ],
-  "tripPage.pay.nothingDue": [
-    "Nothing is due on this booking now."
-  ],
-  "tripPage.pay.changed": [
-    "The amount due has changed since the page was shown. Please look at it again, then pay."
-  ],
-  "tripPage.pay.unavailable": [
-    "This way of paying is not available. Choose another, or pay by bank transfer."
-  ],
-  "tripPage.pay.providerDown": [
-    "The payment provider cannot be reached just now. Please try again in a few minutes, or pay by bank transfer."
-  ],
-  "tripPage.pay.noRate": [
-    "We have no exchange rate for this currency today. Choose another, or pay by card or bank transfer."
-  ],
-  "tripPage.pay.confirming": [
-    "Your payment is being confirmed"
-  ],
-  "tripPage.pay.left": [
-    "You left the payment page: nothing was taken. Choose a way to pay below when you are ready."
-  ],
-  "tripPage.pay.confirmingWhat": [
-    ": the ",
-    [
-      "what"
-    ],
-    " of ",
-    [
-      "amount"
-    ],
-    ". This page updates by itself when it is confirmed."
-  ],
-  "tripPage.pay.checkAgain": [
-    "Check again"
-  ],
-  "tripPage.pay.paid": [
-    "Thank you: your ",
-    [
-      "what"
-    ],
-    " of ",
-    [
-      "amount"
-    ],
-    " is confirmed. We have e-mailed your receipt."
-  ],
-  "tripPage.pay.failed": [
-    "The payment was not completed and nothing was taken. Please try again, or choose another way to pay."
-  ],
-  "tripPage.pay.checking": [
-    "We are checking your payment and will contact you shortly."
-  ],
-  "tripPage.pay.how": [
-    "How would you like to pay?"
-  ],
-  "tripPage.pay.card": [
-    "Card (Visa, Mastercard, American Express): ",
-    [
-      "amount"
-    ]
-  ],
-  "tripPage.pay.mobile": [
-    "Mobile money, ",
-    [
-      "network"
-    ],
-    ": "
-  ],
-  "tripPage.pay.rate": [
-    " at ",
-    [
-      "rate"
-    ],
-    " ",
-    [
-      "currency"
-    ],
-    " per ",
-    [
-      "base"
-    ],
-    ", today’s rate"
-  ],
-  "tripPage.pay.deposit": [
-    "Pay the deposit"
-  ],
-  "tripPage.pay.balance": [
-    "Pay the balance"
-  ],
-  "tripPage.pay.payments": [
-    "Payments"
-  ],
-  "tripPage.pay.secure": [
-    "You pay on the provider’s secure page; we never see your card or your PIN."
-  ],
-  "tripPage.pay.bank": [
-    "By bank transfer: ",
-    [
-      "amount"
-    ],
-    " by ",
-    [
-      "day"
-    ],
-    ", quoting the reference "
-  ],
-  "tripPage.pay.bankEnd": [
-    ". We confirm every payment by e-mail."
-  ],
-  "country.uganda": [
-    "Uganda"
-  ],
-  "country.rwanda": [
-    "Rwanda"
-  ],
-  "country.tanzania": [
-    "Tanzania"
-  ],
-  "country.democratic-republic-of-congo": [
-    "Drc"
-  ],
-  "country.kenya": [
-    "Kenya"
-  ],
-  "filters.country": [
-    "Country"
-  ],
-  "filters.apply": [
-    "Apply"
-  ],
-  "list.pageOf": [
-    " · page ",
-    [
-      "page"
-    ],
-    " of ",
-    [
-      "total"
-    ]
-  ],
-  "safaris.eyebrow": [
-    "Tour packages"
-  ],
-  "safaris.lead": [
-    "From a two-day gorilla trek to a two-week journey across East Africa. Every itinerary can be tailored to you."
-  ],
-  "safaris.crumb": [
-    "Safaris"
-  ],
-  "safaris.filterLabel": [
-    "Filter and sort safaris"
-  ],
-  "safaris.sortByDays": [
-    "Sort by days"
-  ],
-  "safaris.sortAsc": [
-    "Lowest to Highest"
-  ],
-  "safaris.sortDesc": [
-    "Highest to Lowest"
-  ],
-  "safaris.noun": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "safari"
-        ],
-        "other": [
-          "safaris"
-        ]
-      }
-    ]
-  ],
-  "safaris.inCountries": [
-    " in ",
-    [
-      "countries"
-    ]
-  ],
-  "safaris.withDeparture": [
-    " with a group departure in ",
-    [
-      "month"
-    ]
-  ],
-  "safaris.noneWithDeparture": [
-    "No safaris match these countries with a group departure in ",
-    [
-      "month"
+        one: ['safari'],
+        other: ['safaris'],
+      },
     ],
-    "."
   ],
-  "safaris.none": [
-    "No safaris match these countries."
-  ],
-  "safaris.departureIn": [
-    "Group departure in"
-  ],
-  "safaris.anyMonth": [
-    "Any month"
-  ],
-  "animals.eyebrow": [
-    "Wildlife guide"
-  ],
-  "animals.lead": [
-    "The primates, big game and river dwellers you can meet on safari with us."
-  ],
-  "animals.crumb": [
-    "Animals"
-  ],
-  "animals.empty": [
-    "No animals listed yet."
-  ],
-  "birds.eyebrow": [
-    "Birding in East Africa"
-  ],
-  "birds.lead": [
-    "Over 1,000 species recorded in Uganda alone, from the shoebill to the Albertine Rift endemics."
-  ],
-  "birds.crumb": [
-    "Birds"
-  ],
-  "birds.empty": [
-    "No bird species listed yet."
-  ],
-  "birds.heroAlt": [
-    "Birdwatchers with binoculars on a forest trail at first light"
-  ],
-  "blogs.eyebrow": [
-    "Stories from the field"
-  ],
-  "blogs.lead": [
-    "Trip reports, seasonal advice and practical guides from our guides in Kabale."
-  ],
-  "blogs.crumb": [
-    "Blogs"
-  ],
-  "blogs.empty": [
-    "No stories published yet."
-  ],
-  "experiences.eyebrow": [
-    "Things to do on safari"
-  ],
-  "experiences.lead": [
-    "Primate treks, game drives, boat cruises, birding and time with the people of the region."
-  ],
-  "experiences.crumb": [
-    "Experiences"
-  ],
-  "experiences.empty": [
-    "No experiences listed yet."
-  ],
-  "guides.eyebrow": [
-    "The people who lead your safari"
-  ],
-  "guides.lead": [
-    "Born and raised in the countries you travel through: they track gorillas, read the migration, name birds by their song and look after you from the first morning to the last."
-  ],
-  "guides.crumb": [
-    "Guides"
-  ],
-  "guides.empty": [
-    "No guides listed yet."
-  ],
-  "tier.budget": [
-    "Budget"
-  ],
-  "tier.mid-range": [
-    "Mid-range"
-  ],
-  "tier.luxury": [
-    "Luxury"
-  ],
-  "lodges.what": [
+  'safaris.inCountries': [' in ', ['countries']],
+  'safaris.withDeparture': [' with a group departure in ', ['month']],
+  'safaris.noneWithDeparture': ['No safaris match these countries with a group departure in ', ['month'], '.'],
+  'safaris.none': ['No safaris match these countries.'],
+  'safaris.departureIn': ['Group departure in'],
+  'safaris.anyMonth': ['Any month'],
+  'animals.eyebrow': ['Wildlife guide'],
+  'animals.lead': ['The primates, big game and river dwellers you can meet on safari with us.'],
+  'animals.crumb': ['Animals'],
+  'animals.empty': ['No animals listed yet.'],
+  'birds.eyebrow': ['Birding in East Africa'],
+  'birds.lead': ['Over 1,000 species recorded in Uganda alone, from the shoebill to the Albertine Rift endemics.'],
+  'birds.crumb': ['Birds'],
+  'birds.empty': ['No bird species listed yet.'],
+  'birds.heroAlt': ['Birdwatchers with binoculars on a forest trail at first light'],
+  'blogs.eyebrow': ['Stories from the field'],
+  'blogs.lead': ['Trip reports, seasonal advice and practical guides from our guides in Kabale.'],
+  'blogs.crumb': ['Blogs'],
+  'blogs.empty': ['No stories published yet.'],
+  'experiences.eyebrow': ['Things to do on safari'],
+  'experiences.lead': ['Primate treks, game drives, boat cruises, birding and time with the people of the region.'],
+  'experiences.crumb': ['Experiences'],
+  'experiences.empty': ['No experiences listed yet.'],
+  'guides.eyebrow': ['The people who lead your safari'],
+  'guides.lead': ['Born and raised in the countries you travel through: they track gorillas, read the migration, name birds by their song and look after you from the first morning to the last.'],
+  'guides.crumb': ['Guides'],
+  'guides.empty': ['No guides listed yet.'],
+  'tier.budget': ['Budget'],
+  'tier.mid-range': ['Mid-range'],
+  'tier.luxury': ['Luxury'],
+  'lodges.what': [
     [
-      "tier",
-      "select",
+      'tier',
+      'select',
       {
-        "budget": [
-          "budget lodges"
-        ],
-        "midRange": [
-          "mid-range lodges"
-        ],
-        "luxury": [
-          "luxury lodges"
-        ],
-        "other": [
-          "lodges"
-        ]
-      }
-    ]
-  ],
-  "lodges.all": [
-    "All ",
-    [
-      "what"
-    ]
-  ],
-  "lodges.inPark": [
-    [
-      "what"
+        budget: ['budget lodges'],
+        midRange: ['mid-range lodges'],
+        luxury: ['luxury lodges'],
+        other: ['lodges'],
+      },
     ],
-    " in ",
+  ],
+  'lodges.all': ['All ', ['what']],
+  'lodges.inPark': [['what'], ' in ', ['park']],
+  'lodges.empty': ['No ', ['what'], ' listed here yet. Ask us: we know more places than we list.'],
+  'lodges.eyebrow': ['Where to stay'],
+  'lodges.leadPark': ['The places we book for nights in and around ', ['park'], ', from simple bandas to the lodges that make the trip.'],
+  'lodges.lead': ['Lodges and tented camps we book in the parks we travel in, from simple bandas to a splurge, each chosen for where it is as much as what it offers.'],
+  'lodges.crumb': ['Lodges'],
+  'lodges.aboutPark': ['About the park'],
+  'lodges.byStandard': ['Lodges by standard'],
+  'lodges.everyStandard': ['Every standard'],
+  'lodges.everyPark': ['Every park'],
+  'parks.eyebrow': ['National parks and attractions'],
+  'parks.lead': ['Rainforests, volcanoes, savannah and lakes across the five countries we travel in.'],
+  'parks.crumb': ['Parks and attractions'],
+  'parks.filterLabel': ['Filter attractions by country'],
+  'parks.apply': ['Apply filter'],
+  'parks.inCountry': ['Attractions in ', ['country']],
+  'parks.all': ['All attractions'],
+  'parks.empty': ['No attractions listed for this country yet.'],
+  'destinations.crumb': ['Destinations'],
+  'destinations.eyebrow': ['Five countries'],
+  'destinations.lead': ['Uganda, Rwanda, Kenya, Tanzania and the Democratic Republic of Congo: forests, volcanoes, savannah and lakes.'],
+  'destinations.empty': ['No destinations listed yet.'],
+  'safari.eyebrow': [
     [
-      "park"
-    ]
-  ],
-  "lodges.empty": [
-    "No ",
-    [
-      "what"
-    ],
-    " listed here yet. Ask us: we know more places than we list."
-  ],
-  "lodges.eyebrow": [
-    "Where to stay"
-  ],
-  "lodges.leadPark": [
-    "The places we book for nights in and around ",
-    [
-      "park"
-    ],
-    ", from simple bandas to the lodges that make the trip."
-  ],
-  "lodges.lead": [
-    "Lodges and tented camps we book in the parks we travel in, from simple bandas to a splurge, each chosen for where it is as much as what it offers."
-  ],
-  "lodges.crumb": [
-    "Lodges"
-  ],
-  "lodges.aboutPark": [
-    "About the park"
-  ],
-  "lodges.byStandard": [
-    "Lodges by standard"
-  ],
-  "lodges.everyStandard": [
-    "Every standard"
-  ],
-  "lodges.everyPark": [
-    "Every park"
-  ],
-  "parks.eyebrow": [
-    "National parks and attractions"
-  ],
-  "parks.lead": [
-    "Rainforests, volcanoes, savannah and lakes across the five countries we travel in."
-  ],
-  "parks.crumb": [
-    "Parks and attractions"
-  ],
-  "parks.filterLabel": [
-    "Filter attractions by country"
-  ],
-  "parks.apply": [
-    "Apply filter"
-  ],
-  "parks.inCountry": [
-    "Attractions in ",
-    [
-      "country"
-    ]
-  ],
-  "parks.all": [
-    "All attractions"
-  ],
-  "parks.empty": [
-    "No attractions listed for this country yet."
-  ],
-  "destinations.crumb": [
-    "Destinations"
-  ],
-  "destinations.eyebrow": [
-    "Five countries"
-  ],
-  "destinations.lead": [
-    "Uganda, Rwanda, Kenya, Tanzania and the Democratic Republic of Congo: forests, volcanoes, savannah and lakes."
-  ],
-  "destinations.empty": [
-    "No destinations listed yet."
-  ],
-  "safari.eyebrow": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " day"
-        ],
-        "other": [
-          "#",
-          " days"
-        ]
-      }
+        one: ['#', ' day'],
+        other: ['#', ' days'],
+      },
     ],
-    " · fully guided · private 4x4"
+    ' · fully guided · private 4x4',
   ],
-  "safari.overview": [
-    "Overview"
-  ],
-  "safari.dayByDay": [
-    "Day by day"
-  ],
-  "safari.itinerary": [
-    "Detailed Itinerary"
-  ],
-  "safari.alsoLike": [
-    "You may also like"
-  ],
-  "safari.related": [
-    "Related safaris"
-  ],
-  "safari.moreSafaris": [
-    "More safaris"
-  ],
-  "safari.whatIncluded": [
-    "What is included"
-  ],
-  "safari.includes": [
-    "Includes"
-  ],
-  "safari.excludes": [
-    "Excludes"
-  ],
-  "safari.travelIn": [
-    "What you travel in"
-  ],
-  "safari.yourVehicle": [
-    "Your vehicle"
-  ],
-  "safari.seats": [
+  'safari.overview': ['Overview'],
+  'safari.dayByDay': ['Day by day'],
+  'safari.itinerary': ['Detailed Itinerary'],
+  'safari.alsoLike': ['You may also like'],
+  'safari.related': ['Related safaris'],
+  'safari.moreSafaris': ['More safaris'],
+  'safari.whatIncluded': ['What is included'],
+  'safari.includes': ['Includes'],
+  'safari.excludes': ['Excludes'],
+  'safari.travelIn': ['What you travel in'],
+  'safari.yourVehicle': ['Your vehicle'],
+  'safari.seats': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          " seat"
-        ],
-        "other": [
-          " seats"
-        ]
-      }
-    ]
+        one: [' seat'],
+        other: [' seats'],
+      },
+    ],
   ],
-  "safari.windowSeats": [
-    ", each at a window"
-  ],
-  "safari.priceAndBooking": [
-    "Price and booking"
-  ],
-  "safari.from": [
-    "From"
-  ],
-  "safari.perPax": [
-    "Per pax"
-  ],
-  "safari.showPricesIn": [
-    "Show prices in"
-  ],
-  "safari.dayUnit": [
+  'safari.windowSeats': [', each at a window'],
+  'safari.priceAndBooking': ['Price and booking'],
+  'safari.from': ['From'],
+  'safari.perPax': ['Per pax'],
+  'safari.showPricesIn': ['Show prices in'],
+  'safari.dayUnit': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "day"
-        ],
-        "other": [
-          "days"
-        ]
-      }
-    ]
-  ],
-  "safari.daysGuided": [
-    " ",
-    [
-      "count"
+        one: ['day'],
+        other: ['days'],
+      },
     ],
-    " ",
+  ],
+  'safari.daysGuided': [' ', ['count'], ' ', ['unit'], ', fully guided'],
+  'safari.quote': ['Get a free quote'],
+  'safari.quoteNote': ['Tailor the dates, lodges and pace. We reply within a day.'],
+  'safari.pdf': [' Download itinerary (PDF)'],
+  'safari.whatsapp': [' WhatsApp us'],
+  'safari.day': ['Day'],
+  'safari.dayN': ['Day ', ['n'], ': '],
+  'safari.overnight': ['Overnight:'],
+  'safari.tier': [
     [
-      "unit"
-    ],
-    ", fully guided"
-  ],
-  "safari.quote": [
-    "Get a free quote"
-  ],
-  "safari.quoteNote": [
-    "Tailor the dates, lodges and pace. We reply within a day."
-  ],
-  "safari.pdf": [
-    " Download itinerary (PDF)"
-  ],
-  "safari.whatsapp": [
-    " WhatsApp us"
-  ],
-  "safari.day": [
-    "Day"
-  ],
-  "safari.dayN": [
-    "Day ",
-    [
-      "n"
-    ],
-    ": "
-  ],
-  "safari.overnight": [
-    "Overnight:"
-  ],
-  "safari.tier": [
-    [
-      "tier",
-      "select",
+      'tier',
+      'select',
       {
-        "budget": [
-          "budget"
-        ],
-        "midRange": [
-          "mid-range"
-        ],
-        "luxury": [
-          "luxury"
-        ],
-        "other": []
-      }
-    ]
-  ],
-  "safari.mealPlan": [
-    "Meal plan"
-  ],
-  "safari.activities": [
-    "Activities"
-  ],
-  "meals.Breakfast": [
-    "Breakfast"
-  ],
-  "meals.Lunch": [
-    "Lunch"
-  ],
-  "meals.Dinner": [
-    "Dinner"
-  ],
-  "meals.Drinking water": [
-    "Drinking water"
-  ],
-  "news.eyebrow": [
-    "From the journal"
-  ],
-  "news.title": [
-    "News and updates"
-  ],
-  "news.all": [
-    "All stories"
-  ],
-  "guides.meet": [
-    "Meet ",
-    [
-      "name"
-    ]
-  ],
-  "guides.whoLeads": [
-    "Who leads this safari"
-  ],
-  "guides.yours": [
-    "Your guides"
-  ],
-  "routeMap.eyebrow": [
-    "Where you go"
-  ],
-  "routeMap.title": [
-    "Route map"
-  ],
-  "routeMap.lead": [
-    "The route, stop by stop"
-  ],
-  "guides.cardText": [
-    [
-      "text"
+        budget: ['budget'],
+        midRange: ['mid-range'],
+        luxury: ['luxury'],
+        other: [],
+      },
     ],
-    " Speaks ",
-    [
-      "languages"
-    ],
-    "."
   ],
-  "guides.speaks": [
-    "Speaks"
-  ],
-  "guides.speaksList": [
-    "Speaks ",
+  'safari.mealPlan': ['Meal plan'],
+  'safari.activities': ['Activities'],
+  'meals.Breakfast': ['Breakfast'],
+  'meals.Lunch': ['Lunch'],
+  'meals.Dinner': ['Dinner'],
+  'meals.Drinking water': ['Drinking water'],
+  'news.eyebrow': ['From the journal'],
+  'news.title': ['News and updates'],
+  'news.all': ['All stories'],
+  'guides.meet': ['Meet ', ['name']],
+  'guides.whoLeads': ['Who leads this safari'],
+  'guides.yours': ['Your guides'],
+  'routeMap.eyebrow': ['Where you go'],
+  'routeMap.title': ['Route map'],
+  'routeMap.lead': ['The route, stop by stop'],
+  'guides.cardText': [['text'], ' Speaks ', ['languages'], '.'],
+  'guides.speaks': ['Speaks'],
+  'guides.speaksList': ['Speaks ', ['languages'], ' · '],
+  'guides.years': [
     [
-      "languages"
-    ],
-    " · "
-  ],
-  "guides.years": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " year guiding"
-        ],
-        "other": [
-          "#",
-          " years guiding"
-        ]
-      }
-    ]
-  ],
-  "guides.experience": [
-    "Experience"
-  ],
-  "routeMap.alt": [
-    "Map of East Africa showing the route of the ",
-    [
-      "heading"
+        one: ['#', ' year guiding'],
+        other: ['#', ' years guiding'],
+      },
     ],
-    ": ",
+  ],
+  'guides.experience': ['Experience'],
+  'routeMap.alt': [
+    'Map of East Africa showing the route of the ',
+    ['heading'],
+    ': ',
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " stop"
-        ],
-        "other": [
-          "#",
-          " stops"
-        ]
-      }
+        one: ['#', ' stop'],
+        other: ['#', ' stops'],
+      },
     ],
-    ", numbered in the order listed beside the map."
+    ', numbered in the order listed beside the map.',
   ],
-  "routeMap.days": [
+  'routeMap.days': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "Day ",
-          [
-            "days"
-          ]
-        ],
-        "other": [
-          "Days ",
-          [
-            "days"
-          ]
-        ]
-      }
-    ]
-  ],
-  "guides.confirmed": [
-    "Guides are confirmed when you book; "
-  ],
-  "guides.meetTeam": [
-    "meet the whole team"
-  ],
-  "guides.role": [
-    "Role"
-  ],
-  "guides.knowsBest": [
-    "What ",
-    [
-      "name"
+        one: ['Day ', ['days']],
+        other: ['Days ', ['days']],
+      },
     ],
-    " knows best"
   ],
-  "guides.about": [
-    "About ",
+  'guides.confirmed': ['Guides are confirmed when you book; '],
+  'guides.meetTeam': ['meet the whole team'],
+  'guides.role': ['Role'],
+  'guides.knowsBest': ['What ', ['name'], ' knows best'],
+  'guides.about': ['About ', ['name']],
+  'guides.others': ['Other guides'],
+  'guides.wholeTeam': ['The whole team'],
+  'guides.travelWith': ['Travel with them'],
+  'guides.leads': ['Safaris ', ['name'], ' usually leads'],
+  'safaris.all': ['All safaris'],
+  'detail.published': [' Published '],
+  'detail.inPictures': [['title'], ' in pictures'],
+  'detail.keepExploring': ['Keep exploring'],
+  'detail.moreIn': ['More in ', ['place']],
+  'parks.crumbParks': ['Parks'],
+  'parks.lodgesAround': ['Lodges in and around ', ['park']],
+  'parks.allLodges': ['All lodges'],
+  'parks.noLodges': ['We have not listed lodges here yet, but we book rooms for every trip: '],
+  'parks.tellDates': ['tell us your dates'],
+  'parks.weSuggest': [' and we suggest where to stay.'],
+  'parks.related': ['Related destinations'],
+  'parks.moreAttractions': ['More attractions'],
+  'parks.onlyOne': ['This is the only attraction we list in ', ['country'], ' so far.'],
+  'parks.asideLabel': ['Search and other destinations'],
+  'parks.searchTitle': ['Search the site'],
+  'parks.searchTerm': ['Search term'],
+  'parks.searchPlaceholder': ['Parks, animals, safaris…'],
+  'parks.search': ['Search'],
+  'parks.otherPopular': ['Other Popular destinations'],
+  'postNav.label': ['More posts'],
+  'postNav.prev': [' Previous Post'],
+  'postNav.next': ['Next Post '],
+  'video.play': ['Play video'],
+  'video.of': [' of ', ['subject']],
+  'video.note': ['The video plays from YouTube once you press play; nothing is loaded from YouTube before.'],
+  'map.whereItIs': ['Where it is'],
+  'map.alt': ['Map of East Africa with ', ['title'], ' marked in ', ['country'], '.'],
+  'map.caption': [['title'], ' lies in ', ['country'], ', at ', ['where'], '.'],
+  'gallery.title': ['Gallery'],
+  'gallery.open': ['Open image ', ['n'], ' of ', ['total']],
+  'gallery.openCaption': ['Open image ', ['n'], ' of ', ['total'], ': ', ['caption']],
+  'gallery.prev': ['Previous image'],
+  'gallery.next': ['Next image'],
+  'gallery.close': ['Close gallery'],
+  'gallery.failed': ['This image failed to load.'],
+  'destinations.safarisOf': [['country'], ' safaris'],
+  'destinations.attractionsIn': ['Attractions in ', ['country']],
+  'destinations.experiencesIn': ['Experiences in ', ['country']],
+  'destinations.others': ['Other destinations'],
+  'destinations.all': ['All destinations'],
+  'gallery.zoomedTo': ['Zoomed to ', ['percent']],
+  'gallery.zoomIn': ['Zoom in'],
+  'gallery.zoomOut': ['Zoom out'],
+  'gallery.counter': [['n'], ' of ', ['total']],
+  'video.title': ['Video: ', ['subject']],
+  'lodge.offers': ['What it offers'],
+  'lodge.itineraries': ['Itineraries'],
+  'lodge.safarisStaying': ['Safaris that stay at ', ['name']],
+  'lodge.nearby': ['Other lodges nearby'],
+  'lodge.whereToStayIn': ['Where to stay in ', ['place']],
+  'lodge.staying': ['Staying here'],
+  'lodge.standard': ['Standard'],
+  'lodge.in': ['In '],
+  'lodge.plan': ['Plan a safari with a stay here'],
+  'lodge.note': ['We book it as part of a guided safari, with the drives, permits and park fees. Tell us your dates and we reply within a day.'],
+  'lodge.askWhatsapp': [' Ask about ', ['name'], ' on WhatsApp'],
+  'whatsapp.safariAt': ['Hello ', ['name'], '! I would like to ask about the safari “', ['title'], '”: ', ['url']],
+  'whatsapp.safari': ['Hello ', ['name'], '! I would like to ask about the safari “', ['title'], '”.'],
+  'whatsapp.titled': ['Hello ', ['name'], '! I have a question about “', ['title'], '”: ', ['url']],
+  'whatsapp.page': ['Hello ', ['name'], '! I have a question about this page: ', ['url']],
+  'whatsapp.plan': ['Hello ', ['name'], '! I would like to plan a safari.'],
+  'share.text': ['Check out this amazing post!'],
+  'share.title': ['Share this page'],
+  'share.on': ['Share on ', ['network']],
+  'experiences.eyebrowOne': ['Safari experience'],
+  'experiences.tripsInclude': ['Trips that include it'],
+  'experiences.safarisOf': [['name'], ' safaris'],
+  'experiences.noSafaris': ['No safaris available for this experience.'],
+  'experiences.others': ['Other experiences'],
+  'experiences.all': ['All experiences'],
+  'animals.popular': ['Popular posts'],
+  'animals.all': ['All animals'],
+  'animals.others': ['Other animals'],
+  'birds.eyebrowOne': ['Birds of East Africa'],
+  'birds.popular': ['Popular bird species'],
+  'birds.all': ['All birds'],
+  'birds.keepBirding': ['Keep birding'],
+  'birds.more': ['More bird species'],
+  'blogs.keepReading': ['Keep reading'],
+  'blogs.related': ['Related posts'],
+  'vehicles.crumb': ['Vehicles'],
+  'vehicles.kind': ['Kind'],
+  'vehicles.seats': ['Seats'],
+  'vehicles.travellers': [['count'], ' travellers'],
+  'vehicles.windowSeats': ['Window seats'],
+  'vehicles.windowAll': ['One for everyone'],
+  'vehicles.windowNotAll': ['Not for everyone'],
+  'vehicles.onBoard': ['On board'],
+  'vehicles.about': ['About this vehicle'],
+  'vehicles.rest': ['The rest of the fleet'],
+  'vehicles.all': ['All our vehicles'],
+  'vehicles.travelIn': ['Travel in it'],
+  'vehicles.safaris': ['Safaris it usually runs'],
+  'search.type.blog': ['Blog'],
+  'search.type.park': ['Park'],
+  'search.type.experience': ['Experience'],
+  'search.type.safari': ['Safari'],
+  'search.type.faq': ['Faq'],
+  'search.type.animal': ['Animal'],
+  'search.type.bird': ['Bird'],
+  'search.type.lodge': ['Lodge'],
+  'search.type.guide': ['Guide'],
+  'search.type.vehicle': ['Vehicle'],
+  'search.prompt': ['Please enter a search term.'],
+  'search.label': ['Search the site'],
+  'search.placeholder': ['Gorillas, Bwindi, a 5 day safari…'],
+  'search.button': ['Search'],
+  'search.showOnly': ['Show only'],
+  'search.hint': ['None ticked shows every type.'],
+  'search.apply': ['Apply filter'],
+  'search.resultsFor': ['Results for '],
+  'search.title': ['Search'],
+  'search.lead': ['Safaris, parks, experiences, animals, birds, stories and answers to common questions.'],
+  'search.count': ["We've got ", ['count'], ' ', ['unit'], ' for you'],
+  'search.pageOf': ['· page ', ['page'], ' of ', ['total']],
+  'search.including': ['Including results for '],
+  'search.tryAnother': ['Try another spelling, fewer words, or one of these:'],
+  'search.gorillaTrekking': ['Gorilla trekking'],
+  'search.chimpanzees': ['Chimpanzees'],
+  'search.pagesLabel': ['Search result pages'],
+  'search.unit': [
     [
-      "name"
-    ]
-  ],
-  "guides.others": [
-    "Other guides"
-  ],
-  "guides.wholeTeam": [
-    "The whole team"
-  ],
-  "guides.travelWith": [
-    "Travel with them"
-  ],
-  "guides.leads": [
-    "Safaris ",
-    [
-      "name"
-    ],
-    " usually leads"
-  ],
-  "safaris.all": [
-    "All safaris"
-  ],
-  "detail.published": [
-    " Published "
-  ],
-  "detail.inPictures": [
-    [
-      "title"
-    ],
-    " in pictures"
-  ],
-  "detail.keepExploring": [
-    "Keep exploring"
-  ],
-  "detail.moreIn": [
-    "More in ",
-    [
-      "place"
-    ]
-  ],
-  "parks.crumbParks": [
-    "Parks"
-  ],
-  "parks.lodgesAround": [
-    "Lodges in and around ",
-    [
-      "park"
-    ]
-  ],
-  "parks.allLodges": [
-    "All lodges"
-  ],
-  "parks.noLodges": [
-    "We have not listed lodges here yet, but we book rooms for every trip: "
-  ],
-  "parks.tellDates": [
-    "tell us your dates"
-  ],
-  "parks.weSuggest": [
-    " and we suggest where to stay."
-  ],
-  "parks.related": [
-    "Related destinations"
-  ],
-  "parks.moreAttractions": [
-    "More attractions"
-  ],
-  "parks.onlyOne": [
-    "This is the only attraction we list in ",
-    [
-      "country"
-    ],
-    " so far."
-  ],
-  "parks.asideLabel": [
-    "Search and other destinations"
-  ],
-  "parks.searchTitle": [
-    "Search the site"
-  ],
-  "parks.searchTerm": [
-    "Search term"
-  ],
-  "parks.searchPlaceholder": [
-    "Parks, animals, safaris…"
-  ],
-  "parks.search": [
-    "Search"
-  ],
-  "parks.otherPopular": [
-    "Other Popular destinations"
-  ],
-  "postNav.label": [
-    "More posts"
-  ],
-  "postNav.prev": [
-    " Previous Post"
-  ],
-  "postNav.next": [
-    "Next Post "
-  ],
-  "video.play": [
-    "Play video"
-  ],
-  "video.of": [
-    " of ",
-    [
-      "subject"
-    ]
-  ],
-  "video.note": [
-    "The video plays from YouTube once you press play; nothing is loaded from YouTube before."
-  ],
-  "map.whereItIs": [
-    "Where it is"
-  ],
-  "map.alt": [
-    "Map of East Africa with ",
-    [
-      "title"
-    ],
-    " marked in ",
-    [
-      "country"
-    ],
-    "."
-  ],
-  "map.caption": [
-    [
-      "title"
-    ],
-    " lies in ",
-    [
-      "country"
-    ],
-    ", at ",
-    [
-      "where"
-    ],
-    "."
-  ],
-  "gallery.title": [
-    "Gallery"
-  ],
-  "gallery.open": [
-    "Open image ",
-    [
-      "n"
-    ],
-    " of ",
-    [
-      "total"
-    ]
-  ],
-  "gallery.openCaption": [
-    "Open image ",
-    [
-      "n"
-    ],
-    " of ",
-    [
-      "total"
-    ],
-    ": ",
-    [
-      "caption"
-    ]
-  ],
-  "gallery.prev": [
-    "Previous image"
-  ],
-  "gallery.next": [
-    "Next image"
-  ],
-  "gallery.close": [
-    "Close gallery"
-  ],
-  "gallery.failed": [
-    "This image failed to load."
-  ],
-  "destinations.safarisOf": [
-    [
-      "country"
-    ],
-    " safaris"
-  ],
-  "destinations.attractionsIn": [
-    "Attractions in ",
-    [
-      "country"
-    ]
-  ],
-  "destinations.experiencesIn": [
-    "Experiences in ",
-    [
-      "country"
-    ]
-  ],
-  "destinations.others": [
-    "Other destinations"
-  ],
-  "destinations.all": [
-    "All destinations"
-  ],
-  "gallery.zoomedTo": [
-    "Zoomed to ",
-    [
-      "percent"
-    ]
-  ],
-  "gallery.zoomIn": [
-    "Zoom in"
-  ],
-  "gallery.zoomOut": [
-    "Zoom out"
-  ],
-  "gallery.counter": [
-    [
-      "n"
-    ],
-    " of ",
-    [
-      "total"
-    ]
-  ],
-  "video.title": [
-    "Video: ",
-    [
-      "subject"
-    ]
-  ],
-  "lodge.offers": [
-    "What it offers"
-  ],
-  "lodge.itineraries": [
-    "Itineraries"
-  ],
-  "lodge.safarisStaying": [
-    "Safaris that stay at ",
-    [
-      "name"
-    ]
-  ],
-  "lodge.nearby": [
-    "Other lodges nearby"
-  ],
-  "lodge.whereToStayIn": [
-    "Where to stay in ",
-    [
-      "place"
-    ]
-  ],
-  "lodge.staying": [
-    "Staying here"
-  ],
-  "lodge.standard": [
-    "Standard"
-  ],
-  "lodge.in": [
-    "In "
-  ],
-  "lodge.plan": [
-    "Plan a safari with a stay here"
-  ],
-  "lodge.note": [
-    "We book it as part of a guided safari, with the drives, permits and park fees. Tell us your dates and we reply within a day."
-  ],
-  "lodge.askWhatsapp": [
-    " Ask about ",
-    [
-      "name"
-    ],
-    " on WhatsApp"
-  ],
-  "whatsapp.safariAt": [
-    "Hello ",
-    [
-      "name"
-    ],
-    "! I would like to ask about the safari “",
-    [
-      "title"
-    ],
-    "”: ",
-    [
-      "url"
-    ]
-  ],
-  "whatsapp.safari": [
-    "Hello ",
-    [
-      "name"
-    ],
-    "! I would like to ask about the safari “",
-    [
-      "title"
-    ],
-    "”."
-  ],
-  "whatsapp.titled": [
-    "Hello ",
-    [
-      "name"
-    ],
-    "! I have a question about “",
-    [
-      "title"
-    ],
-    "”: ",
-    [
-      "url"
-    ]
-  ],
-  "whatsapp.page": [
-    "Hello ",
-    [
-      "name"
-    ],
-    "! I have a question about this page: ",
-    [
-      "url"
-    ]
-  ],
-  "whatsapp.plan": [
-    "Hello ",
-    [
-      "name"
-    ],
-    "! I would like to plan a safari."
-  ],
-  "share.text": [
-    "Check out this amazing post!"
-  ],
-  "share.title": [
-    "Share this page"
-  ],
-  "share.on": [
-    "Share on ",
-    [
-      "network"
-    ]
-  ],
-  "experiences.eyebrowOne": [
-    "Safari experience"
-  ],
-  "experiences.tripsInclude": [
-    "Trips that include it"
-  ],
-  "experiences.safarisOf": [
-    [
-      "name"
-    ],
-    " safaris"
-  ],
-  "experiences.noSafaris": [
-    "No safaris available for this experience."
-  ],
-  "experiences.others": [
-    "Other experiences"
-  ],
-  "experiences.all": [
-    "All experiences"
-  ],
-  "animals.popular": [
-    "Popular posts"
-  ],
-  "animals.all": [
-    "All animals"
-  ],
-  "animals.others": [
-    "Other animals"
-  ],
-  "birds.eyebrowOne": [
-    "Birds of East Africa"
-  ],
-  "birds.popular": [
-    "Popular bird species"
-  ],
-  "birds.all": [
-    "All birds"
-  ],
-  "birds.keepBirding": [
-    "Keep birding"
-  ],
-  "birds.more": [
-    "More bird species"
-  ],
-  "blogs.keepReading": [
-    "Keep reading"
-  ],
-  "blogs.related": [
-    "Related posts"
-  ],
-  "vehicles.crumb": [
-    "Vehicles"
-  ],
-  "vehicles.kind": [
-    "Kind"
-  ],
-  "vehicles.seats": [
-    "Seats"
-  ],
-  "vehicles.travellers": [
-    [
-      "count"
-    ],
-    " travellers"
-  ],
-  "vehicles.windowSeats": [
-    "Window seats"
-  ],
-  "vehicles.windowAll": [
-    "One for everyone"
-  ],
-  "vehicles.windowNotAll": [
-    "Not for everyone"
-  ],
-  "vehicles.onBoard": [
-    "On board"
-  ],
-  "vehicles.about": [
-    "About this vehicle"
-  ],
-  "vehicles.rest": [
-    "The rest of the fleet"
-  ],
-  "vehicles.all": [
-    "All our vehicles"
-  ],
-  "vehicles.travelIn": [
-    "Travel in it"
-  ],
-  "vehicles.safaris": [
-    "Safaris it usually runs"
-  ],
-  "search.type.blog": [
-    "Blog"
-  ],
-  "search.type.park": [
-    "Park"
-  ],
-  "search.type.experience": [
-    "Experience"
-  ],
-  "search.type.safari": [
-    "Safari"
-  ],
-  "search.type.faq": [
-    "Faq"
-  ],
-  "search.type.animal": [
-    "Animal"
-  ],
-  "search.type.bird": [
-    "Bird"
-  ],
-  "search.type.lodge": [
-    "Lodge"
-  ],
-  "search.type.guide": [
-    "Guide"
-  ],
-  "search.type.vehicle": [
-    "Vehicle"
-  ],
-  "search.prompt": [
-    "Please enter a search term."
-  ],
-  "search.label": [
-    "Search the site"
-  ],
-  "search.placeholder": [
-    "Gorillas, Bwindi, a 5 day safari…"
-  ],
-  "search.button": [
-    "Search"
-  ],
-  "search.showOnly": [
-    "Show only"
-  ],
-  "search.hint": [
-    "None ticked shows every type."
-  ],
-  "search.apply": [
-    "Apply filter"
-  ],
-  "search.resultsFor": [
-    "Results for "
-  ],
-  "search.title": [
-    "Search"
-  ],
-  "search.lead": [
-    "Safaris, parks, experiences, animals, birds, stories and answers to common questions."
-  ],
-  "search.count": [
-    "We've got ",
-    [
-      "count"
-    ],
-    " ",
-    [
-      "unit"
-    ],
-    " for you"
-  ],
-  "search.pageOf": [
-    "· page ",
-    [
-      "page"
-    ],
-    " of ",
-    [
-      "total"
-    ]
-  ],
-  "search.including": [
-    "Including results for "
-  ],
-  "search.tryAnother": [
-    "Try another spelling, fewer words, or one of these:"
-  ],
-  "search.gorillaTrekking": [
-    "Gorilla trekking"
-  ],
-  "search.chimpanzees": [
-    "Chimpanzees"
-  ],
-  "search.pagesLabel": [
-    "Search result pages"
-  ],
-  "search.unit": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "result"
-        ],
-        "other": [
-          "results"
-        ]
-      }
-    ]
-  ],
-  "search.nothing": [
-    "Nothing matched ",
-    [
-      "what"
+        one: ['result'],
+        other: ['results'],
+      },
     ],
-    "."
   ],
-  "search.inTypes": [
-    "in the ticked types"
-  ],
-  "search.inWords": [
-    "those words"
-  ],
-  "validation.suspicious": [
-    "Suspicious input detected. Please revise your message."
-  ],
-  "validation.email": [
-    "Please enter a valid email address."
-  ],
-  "validation.phone": [
-    "Please enter a valid phone number."
-  ],
-  "validation.required": [
-    "Name, Email, and Message are required."
-  ],
-  "validation.newsletterRequired": [
-    "Full name and email are required."
-  ],
-  "validation.contactMethod": [
-    "Please choose Whatsapp, Email or Phone as the preferred contact method."
-  ],
-  "validation.currentUrl": [
-    "The page address sent with the enquiry is not a valid web address."
-  ],
-  "validation.tooLong": [
+  'search.nothing': ['Nothing matched ', ['what'], '.'],
+  'search.inTypes': ['in the ticked types'],
+  'search.inWords': ['those words'],
+  'validation.suspicious': ['Suspicious input detected. Please revise your message.'],
+  'validation.email': ['Please enter a valid email address.'],
+  'validation.phone': ['Please enter a valid phone number.'],
+  'validation.required': ['Name, Email, and Message are required.'],
+  'validation.newsletterRequired': ['Full name and email are required.'],
+  'validation.contactMethod': ['Please choose Whatsapp, Email or Phone as the preferred contact method.'],
+  'validation.currentUrl': ['The page address sent with the enquiry is not a valid web address.'],
+  'validation.tooLong': [['field'], ' is too long (at most ', ['max'], ' characters).'],
+  'validation.field.name': ['Name'],
+  'validation.field.email': ['Email'],
+  'validation.field.phone': ['Phone'],
+  'validation.field.country': ['Country'],
+  'validation.field.message': ['Message'],
+  'validation.field.currentUrl': ['Page address'],
+  'validation.field.fullName': ['Full name'],
+  'enquiry.label.quote': ['Request a free quote'],
+  'enquiry.label.plan': ['Plan your safari'],
+  'enquiry.phonePlaceholder': ['e.g. +256 772 418 260'],
+  'enquiry.phoneHint': ['With country code, 7 to 15 digits'],
+  'enquiry.messagePlaceholder': ['Travel dates, group size, parks or animals you dream of…'],
+  'enquiry.marked': ['Fields marked '],
+  'enquiry.withStar': ['with a star'],
+  'enquiry.areRequired': [' are required.'],
+  'enquiry.sending': ['Sending…'],
+  'enquiry.submit.contact': ['Send message'],
+  'enquiry.submit.plan': ['Send my enquiry'],
+  'enquiry.submit.quote': ['Request my free quote'],
+  'enquiry.submit.home': ['Start planning'],
+  'enquiry.privacyBefore': ['By submitting this form you agree to our '],
+  'enquiry.privacyLink': ['privacy policy'],
+  'enquiry.privacyAfter': ['.'],
+  'enquiry.contactMethod': ['Preferred contact method'],
+  'enquiry.method.Whatsapp': ['Whatsapp'],
+  'enquiry.method.Email': ['Email'],
+  'enquiry.method.Phone': ['Phone call'],
+  'enquiry.thanksTitle': ['Thank you, your enquiry is on its way'],
+  'enquiry.thanksText': ['A safari planner will get back to you shortly, usually within one working day.'],
+  'enquiry.countdown': [
     [
-      "field"
-    ],
-    " is too long (at most ",
-    [
-      "max"
-    ],
-    " characters)."
-  ],
-  "validation.field.name": [
-    "Name"
-  ],
-  "validation.field.email": [
-    "Email"
-  ],
-  "validation.field.phone": [
-    "Phone"
-  ],
-  "validation.field.country": [
-    "Country"
-  ],
-  "validation.field.message": [
-    "Message"
-  ],
-  "validation.field.currentUrl": [
-    "Page address"
-  ],
-  "validation.field.fullName": [
-    "Full name"
-  ],
-  "enquiry.label.quote": [
-    "Request a free quote"
-  ],
-  "enquiry.label.plan": [
-    "Plan your safari"
-  ],
-  "enquiry.phonePlaceholder": [
-    "e.g. +256 772 418 260"
-  ],
-  "enquiry.phoneHint": [
-    "With country code, 7 to 15 digits"
-  ],
-  "enquiry.messagePlaceholder": [
-    "Travel dates, group size, parks or animals you dream of…"
-  ],
-  "enquiry.marked": [
-    "Fields marked "
-  ],
-  "enquiry.withStar": [
-    "with a star"
-  ],
-  "enquiry.areRequired": [
-    " are required."
-  ],
-  "enquiry.sending": [
-    "Sending…"
-  ],
-  "enquiry.submit.contact": [
-    "Send message"
-  ],
-  "enquiry.submit.plan": [
-    "Send my enquiry"
-  ],
-  "enquiry.submit.quote": [
-    "Request my free quote"
-  ],
-  "enquiry.submit.home": [
-    "Start planning"
-  ],
-  "enquiry.privacyBefore": [
-    "By submitting this form you agree to our "
-  ],
-  "enquiry.privacyLink": [
-    "privacy policy"
-  ],
-  "enquiry.privacyAfter": [
-    "."
-  ],
-  "enquiry.contactMethod": [
-    "Preferred contact method"
-  ],
-  "enquiry.method.Whatsapp": [
-    "Whatsapp"
-  ],
-  "enquiry.method.Email": [
-    "Email"
-  ],
-  "enquiry.method.Phone": [
-    "Phone call"
-  ],
-  "enquiry.thanksTitle": [
-    "Thank you, your enquiry is on its way"
-  ],
-  "enquiry.thanksText": [
-    "A safari planner will get back to you shortly, usually within one working day."
-  ],
-  "enquiry.countdown": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "Meanwhile, we are taking you to our safari stories in ",
-          "#",
-          " second."
-        ],
-        "other": [
-          "Meanwhile, we are taking you to our safari stories in ",
-          "#",
-          " seconds."
-        ]
-      }
-    ]
-  ],
-  "enquiry.meanwhile": [
-    "Meanwhile, enjoy our safari stories."
-  ],
-  "enquiry.close": [
-    "Close"
-  ],
-  "enquiry.homeTitle": [
-    "Thank You!"
-  ],
-  "enquiry.homeText": [
-    "Thank you for choosing the product. We will get back to you shortly."
-  ],
-  "enquiry.quoteSuccess": [
-    "Your form has been submitted successfully!"
-  ],
-  "enquiry.serverFailure": [
-    "Failed to submit the form."
-  ],
-  "enquiry.failureAlert": [
-    "Error submitting the form."
-  ],
-  "enquiry.networkFailure": [
-    "An error occurred while submitting the form."
-  ],
-  "forms.confirm": [
-    "Please check your details and press “",
-    [
-      "button"
+        one: ['Meanwhile, we are taking you to our safari stories in ', '#', ' second.'],
+        other: ['Meanwhile, we are taking you to our safari stories in ', '#', ' seconds.'],
+      },
     ],
-    "” to confirm."
   ],
-  "forms.tooFast": [
-    "That was quick! Please check your details and press “",
+  'enquiry.meanwhile': ['Meanwhile, enjoy our safari stories.'],
+  'enquiry.close': ['Close'],
+  'enquiry.homeTitle': ['Thank You!'],
+  'enquiry.homeText': ['Thank you for choosing the product. We will get back to you shortly.'],
+  'enquiry.quoteSuccess': ['Your form has been submitted successfully!'],
+  'enquiry.serverFailure': ['Failed to submit the form.'],
+  'enquiry.failureAlert': ['Error submitting the form.'],
+  'enquiry.networkFailure': ['An error occurred while submitting the form.'],
+  'forms.confirm': ['Please check your details and press “', ['button'], '” to confirm.'],
+  'forms.tooFast': ['That was quick! Please check your details and press “', ['button'], '” again.'],
+  'forms.honeypot': ['Website (leave this empty)'],
+  'quote.close': ['Close the quote form'],
+  'quote.eyebrow': ['Free quote'],
+  'quote.lead': ['Tell us your dates and group size and we will send a tailored price.'],
+  'plan.eyebrow': ['Tailor-made safaris'],
+  'plan.crumb': ['Plan a safari'],
+  'plan.step1': ['Tell us your dates, group and wishes'],
+  'plan.step2': ['Get a tailored itinerary and an honest price'],
+  'plan.step3': ['We secure permits, lodges and transfers'],
+  'plan.formTitle': ['Your safari enquiry'],
+  'enquiry.mailSent': ['We have also sent you an e-mail to confirm that your enquiry arrived.'],
+  'enquiry.readStories': ['Read our safari stories'],
+  'enquiry.browseSafaris': ['Browse safaris'],
+  'enquiry.eyebrow': ['Plan your safari'],
+  'enquiry.confirmTitle': ['Please confirm your enquiry'],
+  'enquiry.checkTitle': ['Please check your enquiry'],
+  'enquiry.title': ['Tell us about the safari you have in mind'],
+  'enquiry.pageLead': ['Our planners in Kabale answer every enquiry personally, usually within one working day. You can also call or WhatsApp us on '],
+  'enquiry.pageLeadEnd': ['.'],
+  'trip.summary': ['Your trip '],
+  'trip.optional': ['(optional: dates, travellers, budget)'],
+  'trip.legend': ['Your trip (optional)'],
+  'trip.travelFrom': ['Travel from'],
+  'trip.travelTo': ['Travel to'],
+  'trip.travelMonth': ['Dates flexible? The month'],
+  'trip.travelMonthHint': ['Instead of dates, e.g. 2027-07'],
+  'trip.adults': ['Adults'],
+  'trip.children': ['Children'],
+  'trip.childAges': ['Children’s ages'],
+  'trip.childAgesPlaceholder': ['e.g. 6, 11'],
+  'trip.childAgesHint': ['One age for each child, separated by commas'],
+  'trip.safari': ['Safari'],
+  'trip.noSafari': ['No particular safari yet'],
+  'trip.budget': ['Budget per person'],
+  'trip.notSure': ['Not sure yet'],
+  'trip.budget.under-2000': ['Under US$2,000'],
+  'trip.budget.2000-3500': ['US$2,000 to 3,500'],
+  'trip.budget.3500-5000': ['US$3,500 to 5,000'],
+  'trip.budget.5000-8000': ['US$5,000 to 8,000'],
+  'trip.budget.over-8000': ['Over US$8,000'],
+  'trip.error.safari': ['Choose one of our safaris, or leave the safari empty.'],
+  'trip.error.unknownSafari': ['We have no safari at that address: choose one of our safaris, or leave the safari empty.'],
+  'trip.error.travelFrom': ['Travel from: choose a real date, today or later.'],
+  'trip.error.travelTo': ['Travel to: choose a real date on or after the first day of travel.'],
+  'trip.error.travelToAlone': ['Travel to: give the first day of travel too.'],
+  'trip.error.travelMonth': ['Travel month: choose a month such as 2027-07, this month or later.'],
+  'trip.error.adults': ['Adults: a whole number from 1 to ', ['max'], '.'],
+  'trip.error.children': ['Children: a whole number from 0 to ', ['max'], '.'],
+  'trip.error.childAges': ['Children’s ages: one age from 0 to ', ['max'], ' for each child, separated by commas.'],
+  'trip.error.budget': ['Budget per person: choose one of the ranges.'],
+  'newsletter.label': ['Newsletter'],
+  'newsletter.success': ['Subscription successful!'],
+  'newsletter.failure': ['Subscription failed: ', ['text']],
+  'newsletter.exception': ['An error occurred. Please try again later.'],
+  'newsletter.subscribe': ['Subscribe'],
+  'newsletter.subscribing': ['Subscribing…'],
+  'newsletter.checkInbox': [
+    'Please check your inbox: unless this address is already on our list, we have sent you an e-mail with a link to confirm your subscription. Nothing is sent until you confirm.',
+  ],
+  'newsletter.home': ['Back to the home page'],
+  'newsletter.title': ['Safari news, a few times a year'],
+  'newsletter.lead': ['Seasonal permit news, new itineraries and stories from the field. Unsubscribe at any time.'],
+  'newsletterLink.confirmTitle': ['Confirm your subscription'],
+  'newsletterLink.subscribed': ['You are subscribed'],
+  'newsletterLink.confirmLead': ['One click and you will receive our safari newsletter: seasonal permit news, new itineraries and stories from the field.'],
+  'newsletterLink.confirmButton': ['Confirm my subscription'],
+  'newsletterLink.stories': ['Read our safari stories'],
+  'newsletterLink.confirmed': ['Your subscription is confirmed. Welcome to the Kigezi Trails newsletter!'],
+  'newsletterLink.confirmInvalid': ['This confirmation link is no longer valid. Please subscribe again from the form at the bottom of any page.'],
+  'newsletterLink.incomplete': ['This link is incomplete. Please open the link from the e-mail again.'],
+  'newsletterLink.failure': ['Something went wrong. Please try again.'],
+  'newsletterLink.unsubscribeTitle': ['Unsubscribe from our newsletter'],
+  'newsletterLink.unsubscribedTitle': ['You are unsubscribed'],
+  'newsletterLink.unsubscribeLead': ['Press the button and we will stop sending you the ', ['name'], ' newsletter.'],
+  'newsletterLink.unsubscribeButton': ['Unsubscribe'],
+  'newsletterLink.home': ['Back to the home page'],
+  'newsletterLink.unsubscribed': ['You have been unsubscribed. You will not receive our newsletter any more.'],
+  'newsletterLink.unsubscribeInvalid': ['This unsubscribe link is no longer valid. If you still receive our e-mails, reply to one and we will remove you.'],
+  'vehicles.lead': ['Every safari is private: you have the vehicle, its roof and its windows to yourselves, with your guide at the wheel.'],
+  'vehicles.empty': ['No vehicles listed yet.'],
+  'vehicles.seeInside': ['See inside'],
+  'vehicles.seatsLine': [
     [
-      "button"
-    ],
-    "” again."
-  ],
-  "forms.honeypot": [
-    "Website (leave this empty)"
-  ],
-  "quote.close": [
-    "Close the quote form"
-  ],
-  "quote.eyebrow": [
-    "Free quote"
-  ],
-  "quote.lead": [
-    "Tell us your dates and group size and we will send a tailored price."
-  ],
-  "plan.eyebrow": [
-    "Tailor-made safaris"
-  ],
-  "plan.crumb": [
-    "Plan a safari"
-  ],
-  "plan.step1": [
-    "Tell us your dates, group and wishes"
-  ],
-  "plan.step2": [
-    "Get a tailored itinerary and an honest price"
-  ],
-  "plan.step3": [
-    "We secure permits, lodges and transfers"
-  ],
-  "plan.formTitle": [
-    "Your safari enquiry"
-  ],
-  "enquiry.mailSent": [
-    "We have also sent you an e-mail to confirm that your enquiry arrived."
-  ],
-  "enquiry.readStories": [
-    "Read our safari stories"
-  ],
-  "enquiry.browseSafaris": [
-    "Browse safaris"
-  ],
-  "enquiry.eyebrow": [
-    "Plan your safari"
-  ],
-  "enquiry.confirmTitle": [
-    "Please confirm your enquiry"
-  ],
-  "enquiry.checkTitle": [
-    "Please check your enquiry"
-  ],
-  "enquiry.title": [
-    "Tell us about the safari you have in mind"
-  ],
-  "enquiry.pageLead": [
-    "Our planners in Kabale answer every enquiry personally, usually within one working day. You can also call or WhatsApp us on "
-  ],
-  "enquiry.pageLeadEnd": [
-    "."
-  ],
-  "trip.summary": [
-    "Your trip "
-  ],
-  "trip.optional": [
-    "(optional: dates, travellers, budget)"
-  ],
-  "trip.legend": [
-    "Your trip (optional)"
-  ],
-  "trip.travelFrom": [
-    "Travel from"
-  ],
-  "trip.travelTo": [
-    "Travel to"
-  ],
-  "trip.travelMonth": [
-    "Dates flexible? The month"
-  ],
-  "trip.travelMonthHint": [
-    "Instead of dates, e.g. 2027-07"
-  ],
-  "trip.adults": [
-    "Adults"
-  ],
-  "trip.children": [
-    "Children"
-  ],
-  "trip.childAges": [
-    "Children’s ages"
-  ],
-  "trip.childAgesPlaceholder": [
-    "e.g. 6, 11"
-  ],
-  "trip.childAgesHint": [
-    "One age for each child, separated by commas"
-  ],
-  "trip.safari": [
-    "Safari"
-  ],
-  "trip.noSafari": [
-    "No particular safari yet"
-  ],
-  "trip.budget": [
-    "Budget per person"
-  ],
-  "trip.notSure": [
-    "Not sure yet"
-  ],
-  "trip.budget.under-2000": [
-    "Under US$2,000"
-  ],
-  "trip.budget.2000-3500": [
-    "US$2,000 to 3,500"
-  ],
-  "trip.budget.3500-5000": [
-    "US$3,500 to 5,000"
-  ],
-  "trip.budget.5000-8000": [
-    "US$5,000 to 8,000"
-  ],
-  "trip.budget.over-8000": [
-    "Over US$8,000"
-  ],
-  "trip.error.safari": [
-    "Choose one of our safaris, or leave the safari empty."
-  ],
-  "trip.error.unknownSafari": [
-    "We have no safari at that address: choose one of our safaris, or leave the safari empty."
-  ],
-  "trip.error.travelFrom": [
-    "Travel from: choose a real date, today or later."
-  ],
-  "trip.error.travelTo": [
-    "Travel to: choose a real date on or after the first day of travel."
-  ],
-  "trip.error.travelToAlone": [
-    "Travel to: give the first day of travel too."
-  ],
-  "trip.error.travelMonth": [
-    "Travel month: choose a month such as 2027-07, this month or later."
-  ],
-  "trip.error.adults": [
-    "Adults: a whole number from 1 to ",
-    [
-      "max"
-    ],
-    "."
-  ],
-  "trip.error.children": [
-    "Children: a whole number from 0 to ",
-    [
-      "max"
-    ],
-    "."
-  ],
-  "trip.error.childAges": [
-    "Children’s ages: one age from 0 to ",
-    [
-      "max"
-    ],
-    " for each child, separated by commas."
-  ],
-  "trip.error.budget": [
-    "Budget per person: choose one of the ranges."
-  ],
-  "newsletter.label": [
-    "Newsletter"
-  ],
-  "newsletter.success": [
-    "Subscription successful!"
-  ],
-  "newsletter.failure": [
-    "Subscription failed: ",
-    [
-      "text"
-    ]
-  ],
-  "newsletter.exception": [
-    "An error occurred. Please try again later."
-  ],
-  "newsletter.subscribe": [
-    "Subscribe"
-  ],
-  "newsletter.subscribing": [
-    "Subscribing…"
-  ],
-  "newsletter.checkInbox": [
-    "Please check your inbox: unless this address is already on our list, we have sent you an e-mail with a link to confirm your subscription. Nothing is sent until you confirm."
-  ],
-  "newsletter.home": [
-    "Back to the home page"
-  ],
-  "newsletter.title": [
-    "Safari news, a few times a year"
-  ],
-  "newsletter.lead": [
-    "Seasonal permit news, new itineraries and stories from the field. Unsubscribe at any time."
-  ],
-  "newsletterLink.confirmTitle": [
-    "Confirm your subscription"
-  ],
-  "newsletterLink.subscribed": [
-    "You are subscribed"
-  ],
-  "newsletterLink.confirmLead": [
-    "One click and you will receive our safari newsletter: seasonal permit news, new itineraries and stories from the field."
-  ],
-  "newsletterLink.confirmButton": [
-    "Confirm my subscription"
-  ],
-  "newsletterLink.stories": [
-    "Read our safari stories"
-  ],
-  "newsletterLink.confirmed": [
-    "Your subscription is confirmed. Welcome to the Kigezi Trails newsletter!"
-  ],
-  "newsletterLink.confirmInvalid": [
-    "This confirmation link is no longer valid. Please subscribe again from the form at the bottom of any page."
-  ],
-  "newsletterLink.incomplete": [
-    "This link is incomplete. Please open the link from the e-mail again."
-  ],
-  "newsletterLink.failure": [
-    "Something went wrong. Please try again."
-  ],
-  "newsletterLink.unsubscribeTitle": [
-    "Unsubscribe from our newsletter"
-  ],
-  "newsletterLink.unsubscribedTitle": [
-    "You are unsubscribed"
-  ],
-  "newsletterLink.unsubscribeLead": [
-    "Press the button and we will stop sending you the ",
-    [
-      "name"
-    ],
-    " newsletter."
-  ],
-  "newsletterLink.unsubscribeButton": [
-    "Unsubscribe"
-  ],
-  "newsletterLink.home": [
-    "Back to the home page"
-  ],
-  "newsletterLink.unsubscribed": [
-    "You have been unsubscribed. You will not receive our newsletter any more."
-  ],
-  "newsletterLink.unsubscribeInvalid": [
-    "This unsubscribe link is no longer valid. If you still receive our e-mails, reply to one and we will remove you."
-  ],
-  "vehicles.lead": [
-    "Every safari is private: you have the vehicle, its roof and its windows to yourselves, with your guide at the wheel."
-  ],
-  "vehicles.empty": [
-    "No vehicles listed yet."
-  ],
-  "vehicles.seeInside": [
-    "See inside"
-  ],
-  "vehicles.seatsLine": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " seat"
-        ],
-        "other": [
-          "#",
-          " seats"
-        ]
-      }
-    ]
-  ],
-  "reviews.rated": [
-    "Rated ",
-    [
-      "rating"
+        one: ['#', ' seat'],
+        other: ['#', ' seats'],
+      },
     ],
-    " out of 5"
   ],
-  "reviews.outOf": [
-    " out of 5 · ",
+  'reviews.rated': ['Rated ', ['rating'], ' out of 5'],
+  'reviews.outOf': [' out of 5 · ', ['count'], ' ', ['unit']],
+  'reviews.unit': [
     [
-      "count"
-    ],
-    " ",
-    [
-      "unit"
-    ]
-  ],
-  "reviews.unit": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "review"
-        ],
-        "other": [
-          "reviews"
-        ]
-      }
-    ]
-  ],
-  "reviews.none": [
-    "No reviews of this safari yet. Travelled with us? Be the first to tell others about it."
-  ],
-  "reviews.eyebrow": [
-    "From our travellers"
-  ],
-  "reviews.title": [
-    "Reviews"
-  ],
-  "reviews.write": [
-    "Write a review"
-  ],
-  "review.formLabel": [
-    "Review the ",
-    [
-      "title"
+        one: ['review'],
+        other: ['reviews'],
+      },
     ],
-    " safari"
   ],
-  "review.legendNote": [
-    "All fields but the photo are required. Reviews appear once our team has read them."
-  ],
-  "review.name": [
-    "Your name"
-  ],
-  "review.country": [
-    "Country you live in"
-  ],
-  "review.rating": [
-    "Your rating"
-  ],
-  "review.starWord": [
+  'reviews.none': ['No reviews of this safari yet. Travelled with us? Be the first to tell others about it.'],
+  'reviews.eyebrow': ['From our travellers'],
+  'reviews.title': ['Reviews'],
+  'reviews.write': ['Write a review'],
+  'review.formLabel': ['Review the ', ['title'], ' safari'],
+  'review.legendNote': ['All fields but the photo are required. Reviews appear once our team has read them.'],
+  'review.name': ['Your name'],
+  'review.country': ['Country you live in'],
+  'review.rating': ['Your rating'],
+  'review.starWord': [
     [
-      "n",
-      "plural",
+      'n',
+      'plural',
       {
-        "one": [
-          "star"
-        ],
-        "other": [
-          "stars"
-        ]
-      }
-    ]
+        one: ['star'],
+        other: ['stars'],
+      },
+    ],
   ],
-  "review.text": [
-    "Your review"
-  ],
-  "review.textPlaceholder": [
-    "What made the trip for you: the trek, the guide, the lodges…"
-  ],
-  "review.photo": [
-    "A photo from your safari (optional)"
-  ],
-  "review.photoHint": [
-    "JPEG, PNG, WebP or AVIF, up to 6 MB. Shown with your review."
-  ],
-  "review.sending": [
-    "Sending…"
-  ],
-  "review.submit": [
-    "Send my review"
-  ],
-  "review.failure": [
-    "Your review could not be sent. Please try again in a moment."
-  ],
-  "review.thanksTitle": [
-    "Thank you!"
-  ],
-  "review.thanks": [
-    "Thank you for your review! We read every review before it appears, usually within a few days."
-  ],
-  "review.pageTitleThanks": [
-    "Thank you for your review"
-  ],
-  "review.eyebrow": [
-    "Your review"
-  ],
-  "review.confirmTitle": [
-    "Please confirm your review"
-  ],
-  "review.checkTitle": [
-    "Please check your review"
-  ],
-  "review.photoAgain": [
-    "Browsers do not keep a chosen file: if you sent a photo, please choose it again."
-  ],
-  "review.writtenOnPage": [
-    "Reviews are written on a safari’s page. "
-  ],
-  "review.chooseSafari": [
-    "Choose your safari"
-  ],
-  "review.writtenOnPageEnd": [
-    " and write yours there."
-  ],
-  "review.backToSafari": [
-    "Back to the safari"
-  ],
-  "review.browseSafaris": [
-    "Browse safaris"
-  ],
-  "review.noSafari": [
-    "This review does not name a safari. Please write it from the safari’s page."
-  ],
-  "review.error.name": [
-    "Please enter your name."
-  ],
-  "review.error.nameLong": [
-    "Your name is too long (at most 80 characters)."
-  ],
-  "review.error.country": [
-    "Please enter the country you live in."
-  ],
-  "review.error.countryLong": [
-    "The country is too long (at most 60 characters)."
-  ],
-  "review.error.rating": [
-    "Please choose a rating from 1 to 5 stars."
-  ],
-  "review.error.text": [
-    "Please tell other travellers about your safari in at least 20 characters."
-  ],
-  "review.error.textLong": [
-    "Your review is too long (at most 3,000 characters)."
-  ],
-  "review.error.links": [
-    "Please leave web addresses out of your review."
-  ],
-  "review.error.photoType": [
-    "The photo must be a JPEG, PNG, WebP or AVIF picture."
-  ],
-  "review.error.photoSize": [
-    "The photo is too large: please choose one of at most 6 MB."
-  ],
-  "review.error.photoUnreadable": [
-    "The photo could not be read as a picture. Please choose another one, or send your review without it."
-  ],
-  "review.error.photoTooManyPixels": [
-    "The photo is too large in pixels (at most 40 megapixels). Please choose a smaller one."
-  ],
-  "review.error.photoTooSmall": [
-    "The photo is too small: please choose one at least 200 pixels wide and high."
-  ],
-  "home.whyEyebrow": [
-    "Why book with us"
-  ],
-  "about.whyText": [
-    "Local guides, honest prices and trips built around you."
-  ],
-  "about.impact": [
-    "Learn about our impact"
-  ],
-  "about.impactText": [
-    "How every safari supports the Batwa and their schools."
-  ],
-  "about.promise": [
-    "Learn about our Conservation Promise"
-  ],
-  "about.promiseText": [
-    "What we do to keep the forests and their primates safe."
-  ],
-  "about.advice": [
-    "Travel advice"
-  ],
-  "about.adviceText": [
-    "Visas, health, money and what to pack for East Africa."
-  ],
-  "about.terms": [
-    "Terms and conditions"
-  ],
-  "about.termsText": [
-    "Bookings, payments, cancellations and permits."
-  ],
-  "about.privacy": [
-    "Privacy policy"
-  ],
-  "about.privacyText": [
-    "What we keep about you, and why."
-  ],
-  "about.since": [
-    "Kabale, since ",
-    [
-      "year"
-    ]
-  ],
-  "about.crumb": [
-    "About us"
-  ]
+  'review.text': ['Your review'],
+  'review.textPlaceholder': ['What made the trip for you: the trek, the guide, the lodges…'],
+  'review.photo': ['A photo from your safari (optional)'],
+  'review.photoHint': ['JPEG, PNG, WebP or AVIF, up to 6 MB. Shown with your review.'],
+  'review.sending': ['Sending…'],
+  'review.submit': ['Send my review'],
+  'review.failure': ['Your review could not be sent. Please try again in a moment.'],
+  'review.thanksTitle': ['Thank you!'],
+  'review.thanks': ['Thank you for your review! We read every review before it appears, usually within a few days.'],
+  'review.pageTitleThanks': ['Thank you for your review'],
+  'review.eyebrow': ['Your review'],
+  'review.confirmTitle': ['Please confirm your review'],
+  'review.checkTitle': ['Please check your review'],
+  'review.photoAgain': ['Browsers do not keep a chosen file: if you sent a photo, please choose it again.'],
+  'review.writtenOnPage': ['Reviews are written on a safari’s page. '],
+  'review.chooseSafari': ['Choose your safari'],
+  'review.writtenOnPageEnd': [' and write yours there.'],
+  'review.backToSafari': ['Back to the safari'],
+  'review.browseSafaris': ['Browse safaris'],
+  'review.noSafari': ['This review does not name a safari. Please write it from the safari’s page.'],
+  'review.error.name': ['Please enter your name.'],
+  'review.error.nameLong': ['Your name is too long (at most 80 characters).'],
+  'review.error.country': ['Please enter the country you live in.'],
+  'review.error.countryLong': ['The country is too long (at most 60 characters).'],
+  'review.error.rating': ['Please choose a rating from 1 to 5 stars.'],
+  'review.error.text': ['Please tell other travellers about your safari in at least 20 characters.'],
+  'review.error.textLong': ['Your review is too long (at most 3,000 characters).'],
+  'review.error.links': ['Please leave web addresses out of your review.'],
+  'review.error.photoType': ['The photo must be a JPEG, PNG, WebP or AVIF picture.'],
+  'review.error.photoSize': ['The photo is too large: please choose one of at most 6 MB.'],
+  'review.error.photoUnreadable': ['The photo could not be read as a picture. Please choose another one, or send your review without it.'],
+  'review.error.photoTooManyPixels': ['The photo is too large in pixels (at most 40 megapixels). Please choose a smaller one.'],
+  'review.error.photoTooSmall': ['The photo is too small: please choose one at least 200 pixels wide and high.'],
+  'home.whyEyebrow': ['Why book with us'],
+  'about.whyText': ['Local guides, honest prices and trips built around you.'],
+  'about.impact': ['Learn about our impact'],
+  'about.impactText': ['How every safari supports the Batwa and their schools.'],
+  'about.promise': ['Learn about our Conservation Promise'],
+  'about.promiseText': ['What we do to keep the forests and their primates safe.'],
+  'about.advice': ['Travel advice'],
+  'about.adviceText': ['Visas, health, money and what to pack for East Africa.'],
+  'about.terms': ['Terms and conditions'],
+  'about.termsText': ['Bookings, payments, cancellations and permits.'],
+  'about.privacy': ['Privacy policy'],
+  'about.privacyText': ['What we keep about you, and why.'],
+  'about.since': ['Kabale, since ', ['year']],
+  'about.crumb': ['About us'],
 };

@@ -2,2799 +2,913 @@
 import type { Messages } from '../../messages.ts';
 
 export const messages: Messages = {
-  "pagination.label": [
-    "Paginación"
-  ],
-  "pagination.prev": [
-    "Anterior"
-  ],
-  "pagination.next": [
-    "Siguiente"
-  ],
-  "pagination.page": [
-    "Página ",
+  'pagination.label': ['Paginación'],
+  'pagination.prev': ['Anterior'],
+  'pagination.next': ['Siguiente'],
+  'pagination.page': ['Página ', ['page']],
+  'format.days': [
     [
-      "page"
-    ]
-  ],
-  "format.days": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " día"
-        ],
-        "other": [
-          "#",
-          " días"
-        ]
-      }
-    ]
+        one: ['#', ' día'],
+        other: ['#', ' días'],
+      },
+    ],
   ],
-  "format.dayWord": [
+  'format.dayWord': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "día"
-        ],
-        "other": [
-          "días"
-        ]
-      }
-    ]
-  ],
-  "cards.perPaxFrom": [
-    "Por persona desde"
-  ],
-  "cards.explore": [
-    "Descubrir"
-  ],
-  "cards.seeLodge": [
-    "Ver el lodge"
-  ],
-  "cards.readStory": [
-    "Leer la historia"
-  ],
-  "cards.discover": [
-    "Conocer más"
-  ],
-  "cards.exploreCountry": [
-    "Descubrir ",
-    [
-      "country"
-    ]
-  ],
-  "cards.viewDetails": [
-    "Ver detalles"
-  ],
-  "price.about": [
-    "aprox. "
-  ],
-  "price.billedUsd": [
-    "Facturado en dólares estadounidenses."
-  ],
-  "price.note": [
-    "Importe aproximado; facturado en USD"
-  ],
-  "currency.pricesIn": [
-    "Precios en"
-  ],
-  "currency.billedUsd": [
-    "Facturado en USD"
-  ],
-  "currency.USD": [
-    "Dólar estadounidense"
-  ],
-  "currency.EUR": [
-    "Euro"
-  ],
-  "currency.GBP": [
-    "Libra esterlina"
-  ],
-  "currency.UGX": [
-    "Chelín ugandés"
-  ],
-  "currency.KES": [
-    "Chelín keniano"
-  ],
-  "currency.TZS": [
-    "Chelín tanzano"
-  ],
-  "currency.RWF": [
-    "Franco ruandés"
-  ],
-  "side.from": [
-    "Desde "
-  ],
-  "side.popularSafaris": [
-    "Safaris más solicitados"
-  ],
-  "side.recentNews": [
-    "Noticias y novedades"
-  ],
-  "reviews.stars": [
-    [
-      "rating"
+        one: ['día'],
+        other: ['días'],
+      },
     ],
-    " de 5 estrellas"
   ],
-  "reviews.photoAlt": [
-    "Foto del safari de ",
+  'cards.perPaxFrom': ['Por persona desde'],
+  'cards.explore': ['Descubrir'],
+  'cards.seeLodge': ['Ver el lodge'],
+  'cards.readStory': ['Leer la historia'],
+  'cards.discover': ['Conocer más'],
+  'cards.exploreCountry': ['Descubrir ', ['country']],
+  'cards.viewDetails': ['Ver detalles'],
+  'price.about': ['aprox. '],
+  'price.billedUsd': ['Facturado en dólares estadounidenses.'],
+  'price.note': ['Importe aproximado; facturado en USD'],
+  'currency.pricesIn': ['Precios en'],
+  'currency.billedUsd': ['Facturado en USD'],
+  'currency.USD': ['Dólar estadounidense'],
+  'currency.EUR': ['Euro'],
+  'currency.GBP': ['Libra esterlina'],
+  'currency.UGX': ['Chelín ugandés'],
+  'currency.KES': ['Chelín keniano'],
+  'currency.TZS': ['Chelín tanzano'],
+  'currency.RWF': ['Franco ruandés'],
+  'side.from': ['Desde '],
+  'side.popularSafaris': ['Safaris más solicitados'],
+  'side.recentNews': ['Noticias y novedades'],
+  'reviews.stars': [['rating'], ' de 5 estrellas'],
+  'reviews.photoAlt': ['Foto del safari de ', ['name']],
+  'reviews.opensPhoto': [' (abre la foto completa)'],
+  'reviews.replyFrom': ['Respuesta de ', ['name'], ', '],
+  'departures.full': ['Completo'],
+  'departures.fewLeft': [
     [
-      "name"
-    ]
-  ],
-  "reviews.opensPhoto": [
-    " (abre la foto completa)"
-  ],
-  "reviews.replyFrom": [
-    "Respuesta de ",
-    [
-      "name"
-    ],
-    ", "
-  ],
-  "departures.full": [
-    "Completo"
-  ],
-  "departures.fewLeft": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "Solo queda ",
-          "#",
-          " plaza"
-        ],
-        "other": [
-          "Solo quedan ",
-          "#",
-          " plazas"
-        ]
-      }
-    ]
-  ],
-  "departures.seatsLeft": [
-    "Quedan ",
-    [
-      "left"
+        one: ['Solo queda ', '#', ' plaza'],
+        other: ['Solo quedan ', '#', ' plazas'],
+      },
     ],
-    " de ",
+  ],
+  'departures.seatsLeft': ['Quedan ', ['left'], ' de ', ['seats'], ' plazas'],
+  'departures.to': ['al ', ['date']],
+  'departures.guide': ['Guía: '],
+  'departures.perPerson': [' por persona'],
+  'departures.single': ['Habitación individual +', ['amount']],
+  'departures.book': ['Reservar plaza'],
+  'departures.bookOn': [' el ', ['date']],
+  'departures.soldOut': ['Agotado'],
+  'departures.eyebrow': ['Viajar en grupo reducido'],
+  'departures.title': ['Salidas en grupo'],
+  'departures.lead': ['Fechas fijas con guía y otros viajeros. Reserve aquí sus plazas; se las guardamos 30 minutos mientras abona el depósito.'],
+  'departures.status.open': ['Abierta'],
+  'departures.status.guaranteed': ['Salida garantizada'],
+  'departures.status.full': ['Completa'],
+  'departures.status.cancelled': ['Cancelada'],
+  'book.failure': ['Algo ha fallado por nuestra parte. Sus plazas aún no están reservadas: inténtelo de nuevo en un momento.'],
+  'book.button': [
     [
-      "seats"
-    ],
-    " plazas"
-  ],
-  "departures.to": [
-    "al ",
-    [
-      "date"
-    ]
-  ],
-  "departures.guide": [
-    "Guía: "
-  ],
-  "departures.perPerson": [
-    " por persona"
-  ],
-  "departures.single": [
-    "Habitación individual +",
-    [
-      "amount"
-    ]
-  ],
-  "departures.book": [
-    "Reservar plaza"
-  ],
-  "departures.bookOn": [
-    " el ",
-    [
-      "date"
-    ]
-  ],
-  "departures.soldOut": [
-    "Agotado"
-  ],
-  "departures.eyebrow": [
-    "Viajar en grupo reducido"
-  ],
-  "departures.title": [
-    "Salidas en grupo"
-  ],
-  "departures.lead": [
-    "Fechas fijas con guía y otros viajeros. Reserve aquí sus plazas; se las guardamos 30 minutos mientras abona el depósito."
-  ],
-  "departures.status.open": [
-    "Abierta"
-  ],
-  "departures.status.guaranteed": [
-    "Salida garantizada"
-  ],
-  "departures.status.full": [
-    "Completa"
-  ],
-  "departures.status.cancelled": [
-    "Cancelada"
-  ],
-  "book.failure": [
-    "Algo ha fallado por nuestra parte. Sus plazas aún no están reservadas: inténtelo de nuevo en un momento."
-  ],
-  "book.button": [
-    [
-      "seats",
-      "plural",
+      'seats',
+      'plural',
       {
-        "one": [
-          "Reservar mi plaza"
-        ],
-        "other": [
-          "Reservar ",
-          "#",
-          " plazas"
-        ]
-      }
-    ]
+        one: ['Reservar mi plaza'],
+        other: ['Reservar ', '#', ' plazas'],
+      },
+    ],
   ],
-  "book.seatWord": [
+  'book.seatWord': [
     [
-      "n",
-      "plural",
+      'n',
+      'plural',
       {
-        "one": [
-          "plaza"
-        ],
-        "other": [
-          "plazas"
-        ]
-      }
-    ]
+        one: ['plaza'],
+        other: ['plazas'],
+      },
+    ],
   ],
-  "book.times": [
-    " × "
-  ],
-  "book.singlesTimes": [
-    " + ",
+  'book.times': [' × '],
+  'book.singlesTimes': [
+    ' + ',
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " habitación individual"
-        ],
-        "other": [
-          "#",
-          " habitaciones individuales"
-        ]
-      }
+        one: ['#', ' habitación individual'],
+        other: ['#', ' habitaciones individuales'],
+      },
     ],
-    " × ",
+    ' × ',
+    ['price'],
+  ],
+  'book.depositLabel': ['Depósito para confirmar: '],
+  'book.depositRest': [' (', ['percent'], ' %); el saldo a más tardar el ', ['day']],
+  'book.eyebrow': ['Salida en grupo'],
+  'book.title': [['title'], ' (', ['days'], ' días)'],
+  'book.dates': ['Fechas'],
+  'book.perPerson': ['Por persona'],
+  'book.singleFrom': [' (habitación individual +', ['price'], ')'],
+  'book.seats': ['Plazas'],
+  'book.guide': ['Su guía'],
+  'book.howMany': ['¿Cuántos viajeros?'],
+  'book.change': ['Cambiar'],
+  'book.namesOf': ['Los nombres '],
+  'book.travellersCount': [
     [
-      "price"
-    ]
-  ],
-  "book.depositLabel": [
-    "Depósito para confirmar: "
-  ],
-  "book.depositRest": [
-    " (",
-    [
-      "percent"
-    ],
-    " %); el saldo a más tardar el ",
-    [
-      "day"
-    ]
-  ],
-  "book.eyebrow": [
-    "Salida en grupo"
-  ],
-  "book.title": [
-    [
-      "title"
-    ],
-    " (",
-    [
-      "days"
-    ],
-    " días)"
-  ],
-  "book.dates": [
-    "Fechas"
-  ],
-  "book.perPerson": [
-    "Por persona"
-  ],
-  "book.singleFrom": [
-    " (habitación individual +",
-    [
-      "price"
-    ],
-    ")"
-  ],
-  "book.seats": [
-    "Plazas"
-  ],
-  "book.guide": [
-    "Su guía"
-  ],
-  "book.howMany": [
-    "¿Cuántos viajeros?"
-  ],
-  "book.change": [
-    "Cambiar"
-  ],
-  "book.namesOf": [
-    "Los nombres "
-  ],
-  "book.travellersCount": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "de los viajeros"
-        ],
-        "other": [
-          "de los ",
-          "#",
-          " viajeros"
-        ]
-      }
-    ]
-  ],
-  "book.namesEnd": [
-    ", como figuran en su pasaporte"
-  ],
-  "book.leadTraveller": [
-    "Viajero 1 (viajero principal)"
-  ],
-  "book.traveller": [
-    "Viajero ",
-    [
-      "n"
-    ]
-  ],
-  "book.singleRooms": [
-    "Habitaciones individuales (+",
-    [
-      "price"
+        one: ['de los viajeros'],
+        other: ['de los ', '#', ' viajeros'],
+      },
     ],
-    " cada una)"
   ],
-  "book.noSingles": [
-    "Ninguna: compartimos habitación"
-  ],
-  "book.singleCount": [
+  'book.namesEnd': [', como figuran en su pasaporte'],
+  'book.leadTraveller': ['Viajero 1 (viajero principal)'],
+  'book.traveller': ['Viajero ', ['n']],
+  'book.singleRooms': ['Habitaciones individuales (+', ['price'], ' cada una)'],
+  'book.noSingles': ['Ninguna: compartimos habitación'],
+  'book.singleCount': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " habitación individual"
-        ],
-        "other": [
-          "#",
-          " habitaciones individuales"
-        ]
-      }
-    ]
-  ],
-  "book.email": [
-    "Correo electrónico del viajero principal"
-  ],
-  "book.phone": [
-    "Teléfono o WhatsApp (opcional)"
-  ],
-  "book.theseSeats": [
-    "estas plazas"
-  ],
-  "book.next": [
-    "A continuación: su página de viaje privada, donde abona el depósito. Mientras tanto, le guardamos las plazas durante ",
-    [
-      "minutes"
+        one: ['#', ' habitación individual'],
+        other: ['#', ' habitaciones individuales'],
+      },
     ],
-    " minutos."
   ],
-  "book.noQuote": [
-    "Sin presupuesto"
-  ],
-  "book.heading": [
-    "Reserve sus plazas"
-  ],
-  "book.full": [
-    "Esta salida está completa. Elija otra fecha en la página del safari o consúltenos por un viaje privado."
-  ],
-  "book.notOnSale": [
-    "Esta salida no está a la venta"
-  ],
-  "book.notOnSaleLead": [
-    "Puede que ya haya salido, se haya cancelado o esté completa. Consulte las otras fechas del safari o pregúntenos por un viaje privado."
-  ],
-  "book.allSafaris": [
-    "Todos los safaris"
-  ],
-  "book.callUs": [
-    " · Llámenos o escríbanos por WhatsApp al "
-  ],
-  "book.error.notFound": [
-    "Esta salida ya no está a la venta."
-  ],
-  "book.error.closed": [
-    "Esta salida ya no está a la venta. Elija otra fecha o pídanos un viaje privado."
-  ],
-  "book.error.soldOut": [
-    "Lo sentimos: no quedan plazas suficientes en esta salida. Elija menos plazas u otra fecha."
-  ],
-  "book.error.travellers": [
-    "Indique el nombre completo de cada viajero."
-  ],
-  "book.error.singles": [
-    "No puede haber más habitaciones individuales que viajeros."
-  ],
-  "book.error.leadName": [
-    "Indique el nombre completo del viajero principal."
-  ],
-  "book.error.email": [
-    "Indique una dirección de correo electrónico en la que podamos localizarle."
-  ],
-  "book.error.phone": [
-    "Indique un número de teléfono o deje el campo vacío."
-  ],
-  "book.error.terms": [
-    "Marque la casilla para aceptar las condiciones."
-  ],
-  "terms.read": [
-    "Leer las condiciones"
-  ],
-  "terms.accept": [
-    "He leído y acepto las condiciones, y reservo ",
+  'book.email': ['Correo electrónico del viajero principal'],
+  'book.phone': ['Teléfono o WhatsApp (opcional)'],
+  'book.theseSeats': ['estas plazas'],
+  'book.next': ['A continuación: su página de viaje privada, donde abona el depósito. Mientras tanto, le guardamos las plazas durante ', ['minutes'], ' minutos.'],
+  'book.noQuote': ['Sin presupuesto'],
+  'book.heading': ['Reserve sus plazas'],
+  'book.full': ['Esta salida está completa. Elija otra fecha en la página del safari o consúltenos por un viaje privado.'],
+  'book.notOnSale': ['Esta salida no está a la venta'],
+  'book.notOnSaleLead': ['Puede que ya haya salido, se haya cancelado o esté completa. Consulte las otras fechas del safari o pregúntenos por un viaje privado.'],
+  'book.allSafaris': ['Todos los safaris'],
+  'book.callUs': [' · Llámenos o escríbanos por WhatsApp al '],
+  'book.error.notFound': ['Esta salida ya no está a la venta.'],
+  'book.error.closed': ['Esta salida ya no está a la venta. Elija otra fecha o pídanos un viaje privado.'],
+  'book.error.soldOut': ['Lo sentimos: no quedan plazas suficientes en esta salida. Elija menos plazas u otra fecha.'],
+  'book.error.travellers': ['Indique el nombre completo de cada viajero.'],
+  'book.error.singles': ['No puede haber más habitaciones individuales que viajeros.'],
+  'book.error.leadName': ['Indique el nombre completo del viajero principal.'],
+  'book.error.email': ['Indique una dirección de correo electrónico en la que podamos localizarle.'],
+  'book.error.phone': ['Indique un número de teléfono o deje el campo vacío.'],
+  'book.error.terms': ['Marque la casilla para aceptar las condiciones.'],
+  'terms.read': ['Leer las condiciones'],
+  'terms.accept': ['He leído y acepto las condiciones, y reservo ', ['what'], ' para los viajeros indicados arriba.'],
+  'tripPage.booking': ['Reserva ', ['reference']],
+  'tripPage.quote': ['Su presupuesto ', ['reference']],
+  'tripPage.adults': [
     [
-      "what"
-    ],
-    " para los viajeros indicados arriba."
-  ],
-  "tripPage.booking": [
-    "Reserva ",
-    [
-      "reference"
-    ]
-  ],
-  "tripPage.quote": [
-    "Su presupuesto ",
-    [
-      "reference"
-    ]
-  ],
-  "tripPage.adults": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " adulto"
-        ],
-        "other": [
-          "#",
-          " adultos"
-        ]
-      }
-    ]
+        one: ['#', ' adulto'],
+        other: ['#', ' adultos'],
+      },
+    ],
   ],
-  "tripPage.children": [
+  'tripPage.children': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " niño"
-        ],
-        "other": [
-          "#",
-          " niños"
-        ]
-      }
-    ]
-  ],
-  "tripPage.dates": [
-    "Fechas"
-  ],
-  "tripPage.travellers": [
-    "Viajeros"
-  ],
-  "tripPage.total": [
-    "Total"
-  ],
-  "tripPage.dayByDay": [
-    "Día a día"
-  ],
-  "tripPage.itinerary": [
-    "Su itinerario"
-  ],
-  "tripPage.day": [
-    "Día ",
-    [
-      "n"
+        one: ['#', ' niño'],
+        other: ['#', ' niños'],
+      },
     ],
-    ": "
   ],
-  "tripPage.overnight": [
-    "Alojamiento"
-  ],
-  "tripPage.board.room-only": [
-    "solo alojamiento"
-  ],
-  "tripPage.board.bed-and-breakfast": [
-    "alojamiento y desayuno"
-  ],
-  "tripPage.board.half-board": [
-    "media pensión"
-  ],
-  "tripPage.board.full-board": [
-    "pensión completa"
-  ],
-  "tripPage.board.all-inclusive": [
-    "todo incluido"
-  ],
-  "tripPage.meals": [
-    "Comidas"
-  ],
-  "tripPage.breakfast": [
-    "Desayuno"
-  ],
-  "tripPage.lunch": [
-    "Almuerzo"
-  ],
-  "tripPage.dinner": [
-    "Cena"
-  ],
-  "tripPage.activities": [
-    "Actividades"
-  ],
-  "tripPage.whereYouGo": [
-    "Adónde va"
-  ],
-  "tripPage.routeMap": [
-    "Mapa de la ruta"
-  ],
-  "tripPage.mapAlt": [
-    "Mapa de África Oriental con las ",
+  'tripPage.dates': ['Fechas'],
+  'tripPage.travellers': ['Viajeros'],
+  'tripPage.total': ['Total'],
+  'tripPage.dayByDay': ['Día a día'],
+  'tripPage.itinerary': ['Su itinerario'],
+  'tripPage.day': ['Día ', ['n'], ': '],
+  'tripPage.overnight': ['Alojamiento'],
+  'tripPage.board.room-only': ['solo alojamiento'],
+  'tripPage.board.bed-and-breakfast': ['alojamiento y desayuno'],
+  'tripPage.board.half-board': ['media pensión'],
+  'tripPage.board.full-board': ['pensión completa'],
+  'tripPage.board.all-inclusive': ['todo incluido'],
+  'tripPage.meals': ['Comidas'],
+  'tripPage.breakfast': ['Desayuno'],
+  'tripPage.lunch': ['Almuerzo'],
+  'tripPage.dinner': ['Cena'],
+  'tripPage.activities': ['Actividades'],
+  'tripPage.whereYouGo': ['Adónde va'],
+  'tripPage.routeMap': ['Mapa de la ruta'],
+  'tripPage.mapAlt': ['Mapa de África Oriental con las ', ['count'], ' paradas de su viaje, numeradas en el orden de la lista.'],
+  'tripPage.dayOne': ['Día ', ['n']],
+  'tripPage.dayRange': ['Días ', ['first'], '–', ['last']],
+  'tripPage.dayList': ['Días ', ['days']],
+  'tripPage.thePrice': ['El precio'],
+  'tripPage.breakdown': ['Desglose del precio'],
+  'tripPage.priceCaption': ['Partidas del presupuesto, en dólares estadounidenses'],
+  'tripPage.item': ['Concepto'],
+  'tripPage.quantity': ['Cantidad'],
+  'tripPage.amount': ['Importe'],
+  'tripPage.category.safari': ['Safari'],
+  'tripPage.category.accommodation': ['Alojamiento'],
+  'tripPage.category.permit': ['Permiso'],
+  'tripPage.category.transfer': ['Traslado'],
+  'tripPage.category.flight': ['Vuelo'],
+  'tripPage.category.activity': ['Actividad'],
+  'tripPage.category.single-supplement': ['Suplemento individual'],
+  'tripPage.category.discount': ['Descuento'],
+  'tripPage.category.other': ['Otros'],
+  'tripPage.perPerson': ['por persona'],
+  'tripPage.perGroup': ['por grupo'],
+  'tripPage.about': ['Unos ', ['amount'], ' ', ['currency'], ' al cambio del día en que se hizo el presupuesto (aproximado; se factura en USD).'],
+  'tripPage.depositLabel': ['Depósito para reservar: '],
+  'tripPage.percent': [' (', ['percent'], ' %)'],
+  'tripPage.balanceLabel': ['Saldo: '],
+  'tripPage.by': [' a más tardar el ', ['day']],
+  'tripPage.validUntil': ['Válido hasta el '],
+  'tripPage.pdfTrip': ['Descargar su viaje (PDF)'],
+  'tripPage.pdfQuote': ['Descargar este presupuesto (PDF)'],
+  'tripPage.includesLabel': ['Qué incluye y qué no incluye el precio'],
+  'tripPage.included': ['Incluido'],
+  'tripPage.notIncluded': ['No incluido'],
+  'tripPage.accept': ['Aceptar este presupuesto'],
+  'tripPage.expired': ['Este presupuesto era válido hasta el ', ['day'], '. Contáctenos y le enviaremos uno actualizado.'],
+  'tripPage.leadName': ['Nombre completo del viajero principal'],
+  'tripPage.names': ['Los nombres de los ', ['count'], ' viajeros, como figuran en su pasaporte'],
+  'tripPage.traveller': ['Viajero ', ['n']],
+  'tripPage.thisTrip': ['este viaje'],
+  'tripPage.acceptButton': ['Aceptar y reservar por ', ['amount']],
+  'tripPage.payNothingNow': ['No paga nada ahora: una vez hecha la reserva, esta página le indica cómo abonar el depósito, y la reserva queda confirmada cuando lo recibimos.'],
+  'tripPage.yourBooking': ['Su reserva'],
+  'tripPage.state.confirmed-pending-deposit': ['Confirmada, pendiente del depósito'],
+  'tripPage.state.confirmed': ['Confirmada'],
+  'tripPage.state.balance-due': ['Saldo pendiente'],
+  'tripPage.state.paid': ['Pagada en su totalidad'],
+  'tripPage.state.travelled': ['Viaje realizado'],
+  'tripPage.state.cancelled': ['Cancelada'],
+  'tripPage.dayWord': [
     [
-      "count"
-    ],
-    " paradas de su viaje, numeradas en el orden de la lista."
-  ],
-  "tripPage.dayOne": [
-    "Día ",
-    [
-      "n"
-    ]
-  ],
-  "tripPage.dayRange": [
-    "Días ",
-    [
-      "first"
-    ],
-    "–",
-    [
-      "last"
-    ]
-  ],
-  "tripPage.dayList": [
-    "Días ",
-    [
-      "days"
-    ]
-  ],
-  "tripPage.thePrice": [
-    "El precio"
-  ],
-  "tripPage.breakdown": [
-    "Desglose del precio"
-  ],
-  "tripPage.priceCaption": [
-    "Partidas del presupuesto, en dólares estadounidenses"
-  ],
-  "tripPage.item": [
-    "Concepto"
-  ],
-  "tripPage.quantity": [
-    "Cantidad"
-  ],
-  "tripPage.amount": [
-    "Importe"
-  ],
-  "tripPage.category.safari": [
-    "Safari"
-  ],
-  "tripPage.category.accommodation": [
-    "Alojamiento"
-  ],
-  "tripPage.category.permit": [
-    "Permiso"
-  ],
-  "tripPage.category.transfer": [
-    "Traslado"
-  ],
-  "tripPage.category.flight": [
-    "Vuelo"
-  ],
-  "tripPage.category.activity": [
-    "Actividad"
-  ],
-  "tripPage.category.single-supplement": [
-    "Suplemento individual"
-  ],
-  "tripPage.category.discount": [
-    "Descuento"
-  ],
-  "tripPage.category.other": [
-    "Otros"
-  ],
-  "tripPage.perPerson": [
-    "por persona"
-  ],
-  "tripPage.perGroup": [
-    "por grupo"
-  ],
-  "tripPage.about": [
-    "Unos ",
-    [
-      "amount"
-    ],
-    " ",
-    [
-      "currency"
-    ],
-    " al cambio del día en que se hizo el presupuesto (aproximado; se factura en USD)."
-  ],
-  "tripPage.depositLabel": [
-    "Depósito para reservar: "
-  ],
-  "tripPage.percent": [
-    " (",
-    [
-      "percent"
-    ],
-    " %)"
-  ],
-  "tripPage.balanceLabel": [
-    "Saldo: "
-  ],
-  "tripPage.by": [
-    " a más tardar el ",
-    [
-      "day"
-    ]
-  ],
-  "tripPage.validUntil": [
-    "Válido hasta el "
-  ],
-  "tripPage.pdfTrip": [
-    "Descargar su viaje (PDF)"
-  ],
-  "tripPage.pdfQuote": [
-    "Descargar este presupuesto (PDF)"
-  ],
-  "tripPage.includesLabel": [
-    "Qué incluye y qué no incluye el precio"
-  ],
-  "tripPage.included": [
-    "Incluido"
-  ],
-  "tripPage.notIncluded": [
-    "No incluido"
-  ],
-  "tripPage.accept": [
-    "Aceptar este presupuesto"
-  ],
-  "tripPage.expired": [
-    "Este presupuesto era válido hasta el ",
-    [
-      "day"
-    ],
-    ". Contáctenos y le enviaremos uno actualizado."
-  ],
-  "tripPage.leadName": [
-    "Nombre completo del viajero principal"
-  ],
-  "tripPage.names": [
-    "Los nombres de los ",
-    [
-      "count"
-    ],
-    " viajeros, como figuran en su pasaporte"
-  ],
-  "tripPage.traveller": [
-    "Viajero ",
-    [
-      "n"
-    ]
-  ],
-  "tripPage.thisTrip": [
-    "este viaje"
-  ],
-  "tripPage.acceptButton": [
-    "Aceptar y reservar por ",
-    [
-      "amount"
-    ]
-  ],
-  "tripPage.payNothingNow": [
-    "No paga nada ahora: una vez hecha la reserva, esta página le indica cómo abonar el depósito, y la reserva queda confirmada cuando lo recibimos."
-  ],
-  "tripPage.yourBooking": [
-    "Su reserva"
-  ],
-  "tripPage.state.confirmed-pending-deposit": [
-    "Confirmada, pendiente del depósito"
-  ],
-  "tripPage.state.confirmed": [
-    "Confirmada"
-  ],
-  "tripPage.state.balance-due": [
-    "Saldo pendiente"
-  ],
-  "tripPage.state.paid": [
-    "Pagada en su totalidad"
-  ],
-  "tripPage.state.travelled": [
-    "Viaje realizado"
-  ],
-  "tripPage.state.cancelled": [
-    "Cancelada"
-  ],
-  "tripPage.dayWord": [
-    [
-      "n",
-      "plural",
+      'n',
+      'plural',
       {
-        "one": [
-          "día"
-        ],
-        "other": [
-          "días"
-        ]
-      }
-    ]
-  ],
-  "tripPage.toGo": [
-    " para la salida"
-  ],
-  "tripPage.paid": [
-    "Pagado"
-  ],
-  "tripPage.stillToPay": [
-    "Pendiente de pago"
-  ],
-  "tripPage.overdue": [
-    "Vencido: "
-  ],
-  "tripPage.next": [
-    "Próximo pago: "
-  ],
-  "tripPage.dueWhat": [
-    [
-      "what"
+        one: ['día'],
+        other: ['días'],
+      },
     ],
-    " de "
   ],
-  "tripPage.what.deposit": [
-    "el depósito"
-  ],
-  "tripPage.what.balance": [
-    "el saldo"
-  ],
-  "tripPage.what.refund": [
-    "el reembolso"
-  ],
-  "tripPage.dueBy": [
-    " a más tardar el "
-  ],
-  "tripPage.payBy": [
-    "Pague por transferencia bancaria o dinero móvil con la referencia "
-  ],
-  "tripPage.payByEnd": [
-    "; confirmamos cada pago por correo electrónico."
-  ],
-  "tripPage.nothingDue": [
-    "No queda nada pendiente. ¡Gracias!"
-  ],
-  "tripPage.bring": [
-    "Qué llevar"
-  ],
-  "tripPage.bring.passport": [
-    "Pasaporte con validez de seis meses después del viaje, y sus visados (East Africa Tourist Visa o el visado electrónico de cada país)"
-  ],
-  "tripPage.bring.fever": [
-    "Certificado de vacunación contra la fiebre amarilla"
-  ],
-  "tripPage.bring.layers": [
-    "Prendas ligeras en verdes y marrones, un forro polar para las mañanas, una chaqueta impermeable"
-  ],
-  "tripPage.bring.boots": [
-    "Botas de montaña resistentes y guantes de jardinería para el trekking de gorilas y de chimpancés"
-  ],
-  "tripPage.bring.kit": [
-    "Prismáticos, una cámara con baterías de repuesto, protector solar, repelente de insectos y sus medicamentos"
-  ],
-  "tripPage.yourTravellers": [
-    "Sus viajeros"
-  ],
-  "tripPage.manifestLead": [
-    "Indíquenos la edad de cada viajero y lo que debamos saber sobre alimentación o salud: se lo transmitimos a los lodges y a su guía, y a nadie más."
-  ],
-  "tripPage.age": [
-    "Edad"
-  ],
-  "tripPage.diet": [
-    "Dieta"
-  ],
-  "tripPage.dietPlaceholder": [
-    "Vegetariano, alergias…"
-  ],
-  "tripPage.medical": [
-    "Notas médicas"
-  ],
-  "tripPage.saveTravellers": [
-    "Guardar los datos de los viajeros"
-  ],
-  "tripPage.questions": [
-    "¿Preguntas sobre su viaje?"
-  ],
-  "tripPage.phone": [
-    "Teléfono: "
-  ],
-  "tripPage.whatsapp": [
-    "WhatsApp: "
-  ],
-  "tripPage.email": [
-    "Correo electrónico: "
-  ],
-  "tripPage.failure": [
-    "Algo ha fallado por nuestra parte. Inténtelo de nuevo en un momento."
-  ],
-  "tripPage.accepted": [
-    "Gracias: su reserva ",
+  'tripPage.toGo': [' para la salida'],
+  'tripPage.paid': ['Pagado'],
+  'tripPage.stillToPay': ['Pendiente de pago'],
+  'tripPage.overdue': ['Vencido: '],
+  'tripPage.next': ['Próximo pago: '],
+  'tripPage.dueWhat': [['what'], ' de '],
+  'tripPage.what.deposit': ['el depósito'],
+  'tripPage.what.balance': ['el saldo'],
+  'tripPage.what.refund': ['el reembolso'],
+  'tripPage.dueBy': [' a más tardar el '],
+  'tripPage.payBy': ['Pague por transferencia bancaria o dinero móvil con la referencia '],
+  'tripPage.payByEnd': ['; confirmamos cada pago por correo electrónico.'],
+  'tripPage.nothingDue': ['No queda nada pendiente. ¡Gracias!'],
+  'tripPage.bring': ['Qué llevar'],
+  'tripPage.bring.passport': ['Pasaporte con validez de seis meses después del viaje, y sus visados (East Africa Tourist Visa o el visado electrónico de cada país)'],
+  'tripPage.bring.fever': ['Certificado de vacunación contra la fiebre amarilla'],
+  'tripPage.bring.layers': ['Prendas ligeras en verdes y marrones, un forro polar para las mañanas, una chaqueta impermeable'],
+  'tripPage.bring.boots': ['Botas de montaña resistentes y guantes de jardinería para el trekking de gorilas y de chimpancés'],
+  'tripPage.bring.kit': ['Prismáticos, una cámara con baterías de repuesto, protector solar, repelente de insectos y sus medicamentos'],
+  'tripPage.yourTravellers': ['Sus viajeros'],
+  'tripPage.manifestLead': ['Indíquenos la edad de cada viajero y lo que debamos saber sobre alimentación o salud: se lo transmitimos a los lodges y a su guía, y a nadie más.'],
+  'tripPage.age': ['Edad'],
+  'tripPage.diet': ['Dieta'],
+  'tripPage.dietPlaceholder': ['Vegetariano, alergias…'],
+  'tripPage.medical': ['Notas médicas'],
+  'tripPage.saveTravellers': ['Guardar los datos de los viajeros'],
+  'tripPage.questions': ['¿Preguntas sobre su viaje?'],
+  'tripPage.phone': ['Teléfono: '],
+  'tripPage.whatsapp': ['WhatsApp: '],
+  'tripPage.email': ['Correo electrónico: '],
+  'tripPage.failure': ['Algo ha fallado por nuestra parte. Inténtelo de nuevo en un momento.'],
+  'tripPage.accepted': ['Gracias: su reserva ', ['reference'], ' está confirmada. Le hemos enviado los detalles por correo electrónico.'],
+  'tripPage.saved': ['Gracias: los datos de los viajeros están guardados.'],
+  'tripPage.error.leadName': ['Indique el nombre completo del viajero principal.'],
+  'tripPage.error.traveller': ['Indique el nombre completo de cada viajero.'],
+  'tripPage.error.terms': ['Marque la casilla para aceptar las condiciones.'],
+  'tripPage.error.age': ['Indique una edad de 0 a 120 o deje el campo vacío.'],
+  'tripPage.error.notes': ['1000 caracteres como máximo.'],
+  'tripPage.pay.method': ['Elija cómo pagar.'],
+  'tripPage.pay.currency': ['Elija la moneda de su cuenta de dinero móvil.'],
+  'tripPage.pay.nothingDue': ['No hay nada pendiente en esta reserva por ahora.'],
+  'tripPage.pay.changed': ['El importe pendiente ha cambiado desde que se mostró la página. Revíselo de nuevo y luego pague.'],
+  'tripPage.pay.unavailable': ['Esta forma de pago no está disponible. Elija otra o pague por transferencia bancaria.'],
+  'tripPage.pay.providerDown': ['No es posible contactar ahora con el proveedor de pagos. Inténtelo de nuevo en unos minutos o pague por transferencia bancaria.'],
+  'tripPage.pay.noRate': ['Hoy no tenemos tipo de cambio para esta moneda. Elija otra o pague con tarjeta o por transferencia bancaria.'],
+  'tripPage.pay.confirming': ['Su pago se está confirmando'],
+  'tripPage.pay.left': ['Ha salido de la página de pago: no se ha cobrado nada. Elija una forma de pago abajo cuando esté listo.'],
+  'tripPage.pay.confirmingWhat': [': ', ['what'], ' de ', ['amount'], '. Esta página se actualiza sola cuando se confirme.'],
+  'tripPage.pay.checkAgain': ['Comprobar de nuevo'],
+  'tripPage.pay.paid': ['Gracias: ', ['what'], ' de ', ['amount'], ' está confirmado. Le hemos enviado el recibo por correo electrónico.'],
+  'tripPage.pay.failed': ['El pago no se completó y no se ha cobrado nada. Inténtelo de nuevo o elija otra forma de pago.'],
+  'tripPage.pay.checking': ['Estamos comprobando su pago y nos pondremos en contacto con usted en breve.'],
+  'tripPage.pay.how': ['¿Cómo desea pagar?'],
+  'tripPage.pay.card': ['Tarjeta (Visa, Mastercard, American Express): ', ['amount']],
+  'tripPage.pay.mobile': ['Dinero móvil, ', ['network'], ': '],
+  'tripPage.pay.rate': [' a ', ['rate'], ' ', ['currency'], ' por ', ['base'], ', cambio del día'],
+  'tripPage.pay.deposit': ['Pagar el depósito'],
+  'tripPage.pay.balance': ['Pagar el saldo'],
+  'tripPage.pay.payments': ['Pagos'],
+  'tripPage.pay.secure': ['Paga en la página segura del proveedor; nunca vemos su tarjeta ni su PIN.'],
+  'tripPage.pay.bank': ['Por transferencia bancaria: ', ['amount'], ' a más tardar el ', ['day'], ', indicando la referencia '],
+  'tripPage.pay.bankEnd': ['. Confirmamos cada pago por correo electrónico.'],
+  'country.uganda': ['Uganda'],
+  'country.rwanda': ['Ruanda'],
+  'country.tanzania': ['Tanzania'],
+  'country.democratic-republic-of-congo': ['RD del Congo'],
+  'country.kenya': ['Kenia'],
+  'filters.country': ['País'],
+  'filters.apply': ['Aplicar'],
+  'list.pageOf': [' · página ', ['page'], ' de ', ['total']],
+  'safaris.eyebrow': ['Paquetes de viaje'],
+  'safaris.lead': ['Desde un trekking de gorilas de dos días hasta un viaje de dos semanas por África Oriental. Adaptamos cada itinerario a sus deseos.'],
+  'safaris.crumb': ['Safaris'],
+  'safaris.filterLabel': ['Filtrar y ordenar los safaris'],
+  'safaris.sortByDays': ['Ordenar por duración'],
+  'safaris.sortAsc': ['De menor a mayor'],
+  'safaris.sortDesc': ['De mayor a menor'],
+  'safaris.noun': [
     [
-      "reference"
-    ],
-    " está confirmada. Le hemos enviado los detalles por correo electrónico."
-  ],
-  "tripPage.saved": [
-    "Gracias: los datos de los viajeros están guardados."
-  ],
-  "tripPage.error.leadName": [
-    "Indique el nombre completo del viajero principal."
-  ],
-  "tripPage.error.traveller": [
-    "Indique el nombre completo de cada viajero."
-  ],
-  "tripPage.error.terms": [
-    "Marque la casilla para aceptar las condiciones."
-  ],
-  "tripPage.error.age": [
-    "Indique una edad de 0 a 120 o deje el campo vacío."
-  ],
-  "tripPage.error.notes": [
-    "1000 caracteres como máximo."
-  ],
-  "tripPage.pay.method": [
-    "Elija cómo pagar."
-  ],
-  "tripPage.pay.currency": [
-    "Elija la moneda de su cuenta de dinero móvil."
-  ],
-  "tripPage.pay.nothingDue": [
-    "No hay nada pendiente en esta reserva por ahora."
-  ],
-  "tripPage.pay.changed": [
-    "El importe pendiente ha cambiado desde que se mostró la página. Revíselo de nuevo y luego pague."
-  ],
-  "tripPage.pay.unavailable": [
-    "Esta forma de pago no está disponible. Elija otra o pague por transferencia bancaria."
-  ],
-  "tripPage.pay.providerDown": [
-    "No es posible contactar ahora con el proveedor de pagos. Inténtelo de nuevo en unos minutos o pague por transferencia bancaria."
-  ],
-  "tripPage.pay.noRate": [
-    "Hoy no tenemos tipo de cambio para esta moneda. Elija otra o pague con tarjeta o por transferencia bancaria."
-  ],
-  "tripPage.pay.confirming": [
-    "Su pago se está confirmando"
-  ],
-  "tripPage.pay.left": [
-    "Ha salido de la página de pago: no se ha cobrado nada. Elija una forma de pago abajo cuando esté listo."
-  ],
-  "tripPage.pay.confirmingWhat": [
-    ": ",
-    [
-      "what"
-    ],
-    " de ",
-    [
-      "amount"
-    ],
-    ". Esta página se actualiza sola cuando se confirme."
-  ],
-  "tripPage.pay.checkAgain": [
-    "Comprobar de nuevo"
-  ],
-  "tripPage.pay.paid": [
-    "Gracias: ",
-    [
-      "what"
-    ],
-    " de ",
-    [
-      "amount"
-    ],
-    " está confirmado. Le hemos enviado el recibo por correo electrónico."
-  ],
-  "tripPage.pay.failed": [
-    "El pago no se completó y no se ha cobrado nada. Inténtelo de nuevo o elija otra forma de pago."
-  ],
-  "tripPage.pay.checking": [
-    "Estamos comprobando su pago y nos pondremos en contacto con usted en breve."
-  ],
-  "tripPage.pay.how": [
-    "¿Cómo desea pagar?"
-  ],
-  "tripPage.pay.card": [
-    "Tarjeta (Visa, Mastercard, American Express): ",
-    [
-      "amount"
-    ]
-  ],
-  "tripPage.pay.mobile": [
-    "Dinero móvil, ",
-    [
-      "network"
-    ],
-    ": "
-  ],
-  "tripPage.pay.rate": [
-    " a ",
-    [
-      "rate"
-    ],
-    " ",
-    [
-      "currency"
-    ],
-    " por ",
-    [
-      "base"
-    ],
-    ", cambio del día"
-  ],
-  "tripPage.pay.deposit": [
-    "Pagar el depósito"
-  ],
-  "tripPage.pay.balance": [
-    "Pagar el saldo"
-  ],
-  "tripPage.pay.payments": [
-    "Pagos"
-  ],
-  "tripPage.pay.secure": [
-    "Paga en la página segura del proveedor; nunca vemos su tarjeta ni su PIN."
-  ],
-  "tripPage.pay.bank": [
-    "Por transferencia bancaria: ",
-    [
-      "amount"
-    ],
-    " a más tardar el ",
-    [
-      "day"
-    ],
-    ", indicando la referencia "
-  ],
-  "tripPage.pay.bankEnd": [
-    ". Confirmamos cada pago por correo electrónico."
-  ],
-  "country.uganda": [
-    "Uganda"
-  ],
-  "country.rwanda": [
-    "Ruanda"
-  ],
-  "country.tanzania": [
-    "Tanzania"
-  ],
-  "country.democratic-republic-of-congo": [
-    "RD del Congo"
-  ],
-  "country.kenya": [
-    "Kenia"
-  ],
-  "filters.country": [
-    "País"
-  ],
-  "filters.apply": [
-    "Aplicar"
-  ],
-  "list.pageOf": [
-    " · página ",
-    [
-      "page"
-    ],
-    " de ",
-    [
-      "total"
-    ]
-  ],
-  "safaris.eyebrow": [
-    "Paquetes de viaje"
-  ],
-  "safaris.lead": [
-    "Desde un trekking de gorilas de dos días hasta un viaje de dos semanas por África Oriental. Adaptamos cada itinerario a sus deseos."
-  ],
-  "safaris.crumb": [
-    "Safaris"
-  ],
-  "safaris.filterLabel": [
-    "Filtrar y ordenar los safaris"
-  ],
-  "safaris.sortByDays": [
-    "Ordenar por duración"
-  ],
-  "safaris.sortAsc": [
-    "De menor a mayor"
-  ],
-  "safaris.sortDesc": [
-    "De mayor a menor"
-  ],
-  "safaris.noun": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "safari"
-        ],
-        "other": [
-          "safaris"
-        ]
-      }
-    ]
-  ],
-  "safaris.inCountries": [
-    " en ",
-    [
-      "countries"
-    ]
-  ],
-  "safaris.withDeparture": [
-    " con salida en grupo en ",
-    [
-      "month"
-    ]
-  ],
-  "safaris.noneWithDeparture": [
-    "Ningún safari coincide con estos países con salida en grupo en ",
-    [
-      "month"
+        one: ['safari'],
+        other: ['safaris'],
+      },
     ],
-    "."
   ],
-  "safaris.none": [
-    "Ningún safari coincide con estos países."
-  ],
-  "safaris.departureIn": [
-    "Salida en grupo en"
-  ],
-  "safaris.anyMonth": [
-    "Cualquier mes"
-  ],
-  "animals.eyebrow": [
-    "Guía de fauna"
-  ],
-  "animals.lead": [
-    "Los primates, la gran fauna y los habitantes de los ríos que podrá encontrar en un safari con nosotros."
-  ],
-  "animals.crumb": [
-    "Animales"
-  ],
-  "animals.empty": [
-    "Todavía no hay animales en la lista."
-  ],
-  "birds.eyebrow": [
-    "Observación de aves en África Oriental"
-  ],
-  "birds.lead": [
-    "Más de 1.000 especies registradas solo en Uganda, desde el picozapato hasta los endemismos del Rift Albertino."
-  ],
-  "birds.crumb": [
-    "Aves"
-  ],
-  "birds.empty": [
-    "Todavía no hay especies de aves en la lista."
-  ],
-  "birds.heroAlt": [
-    "Observadores de aves con prismáticos en un sendero del bosque con las primeras luces del día"
-  ],
-  "blogs.eyebrow": [
-    "Historias desde el terreno"
-  ],
-  "blogs.lead": [
-    "Relatos de viaje, consejos de temporada y guías prácticas de nuestros guías en Kabale."
-  ],
-  "blogs.crumb": [
-    "Blog"
-  ],
-  "blogs.empty": [
-    "Todavía no hay historias publicadas."
-  ],
-  "experiences.eyebrow": [
-    "Qué hacer en un safari"
-  ],
-  "experiences.lead": [
-    "Trekking de primates, safaris en vehículo, paseos en barco, observación de aves y encuentros con la gente de la región."
-  ],
-  "experiences.crumb": [
-    "Experiencias"
-  ],
-  "experiences.empty": [
-    "Todavía no hay experiencias en la lista."
-  ],
-  "guides.eyebrow": [
-    "Las personas que guían su safari"
-  ],
-  "guides.lead": [
-    "Nacidos y criados en los países que recorrerá: rastrean gorilas, leen la migración, reconocen las aves por su canto y le cuidan desde la primera mañana hasta la última."
-  ],
-  "guides.crumb": [
-    "Guías"
-  ],
-  "guides.empty": [
-    "Todavía no hay guías en la lista."
-  ],
-  "tier.budget": [
-    "Económico"
-  ],
-  "tier.mid-range": [
-    "Gama media"
-  ],
-  "tier.luxury": [
-    "Lujo"
-  ],
-  "lodges.what": [
+  'safaris.inCountries': [' en ', ['countries']],
+  'safaris.withDeparture': [' con salida en grupo en ', ['month']],
+  'safaris.noneWithDeparture': ['Ningún safari coincide con estos países con salida en grupo en ', ['month'], '.'],
+  'safaris.none': ['Ningún safari coincide con estos países.'],
+  'safaris.departureIn': ['Salida en grupo en'],
+  'safaris.anyMonth': ['Cualquier mes'],
+  'animals.eyebrow': ['Guía de fauna'],
+  'animals.lead': ['Los primates, la gran fauna y los habitantes de los ríos que podrá encontrar en un safari con nosotros.'],
+  'animals.crumb': ['Animales'],
+  'animals.empty': ['Todavía no hay animales en la lista.'],
+  'birds.eyebrow': ['Observación de aves en África Oriental'],
+  'birds.lead': ['Más de 1.000 especies registradas solo en Uganda, desde el picozapato hasta los endemismos del Rift Albertino.'],
+  'birds.crumb': ['Aves'],
+  'birds.empty': ['Todavía no hay especies de aves en la lista.'],
+  'birds.heroAlt': ['Observadores de aves con prismáticos en un sendero del bosque con las primeras luces del día'],
+  'blogs.eyebrow': ['Historias desde el terreno'],
+  'blogs.lead': ['Relatos de viaje, consejos de temporada y guías prácticas de nuestros guías en Kabale.'],
+  'blogs.crumb': ['Blog'],
+  'blogs.empty': ['Todavía no hay historias publicadas.'],
+  'experiences.eyebrow': ['Qué hacer en un safari'],
+  'experiences.lead': ['Trekking de primates, safaris en vehículo, paseos en barco, observación de aves y encuentros con la gente de la región.'],
+  'experiences.crumb': ['Experiencias'],
+  'experiences.empty': ['Todavía no hay experiencias en la lista.'],
+  'guides.eyebrow': ['Las personas que guían su safari'],
+  'guides.lead': ['Nacidos y criados en los países que recorrerá: rastrean gorilas, leen la migración, reconocen las aves por su canto y le cuidan desde la primera mañana hasta la última.'],
+  'guides.crumb': ['Guías'],
+  'guides.empty': ['Todavía no hay guías en la lista.'],
+  'tier.budget': ['Económico'],
+  'tier.mid-range': ['Gama media'],
+  'tier.luxury': ['Lujo'],
+  'lodges.what': [
     [
-      "tier",
-      "select",
+      'tier',
+      'select',
       {
-        "budget": [
-          "lodges económicos"
-        ],
-        "midRange": [
-          "lodges de gama media"
-        ],
-        "luxury": [
-          "lodges de lujo"
-        ],
-        "other": [
-          "lodges"
-        ]
-      }
-    ]
-  ],
-  "lodges.all": [
-    "Todos los ",
-    [
-      "what"
-    ]
-  ],
-  "lodges.inPark": [
-    [
-      "what"
+        budget: ['lodges económicos'],
+        midRange: ['lodges de gama media'],
+        luxury: ['lodges de lujo'],
+        other: ['lodges'],
+      },
     ],
-    " en ",
+  ],
+  'lodges.all': ['Todos los ', ['what']],
+  'lodges.inPark': [['what'], ' en ', ['park']],
+  'lodges.empty': ['Aún no figuran ', ['what'], ' aquí. Pregúntenos: conocemos más alojamientos de los que mostramos.'],
+  'lodges.eyebrow': ['Dónde alojarse'],
+  'lodges.leadPark': ['Los alojamientos que reservamos para pasar la noche en ', ['park'], ' y sus alrededores, desde sencillas bandas hasta lodges que son parte del viaje.'],
+  'lodges.lead': ['Lodges y campamentos de tiendas que reservamos en los parques que recorremos, desde sencillas bandas hasta un capricho, elegidos tanto por su ubicación como por lo que ofrecen.'],
+  'lodges.crumb': ['Lodges'],
+  'lodges.aboutPark': ['Sobre el parque'],
+  'lodges.byStandard': ['Lodges por categoría'],
+  'lodges.everyStandard': ['Todas las categorías'],
+  'lodges.everyPark': ['Todos los parques'],
+  'parks.eyebrow': ['Parques nacionales y atracciones'],
+  'parks.lead': ['Selvas, volcanes, sabanas y lagos en los cinco países que recorremos.'],
+  'parks.crumb': ['Parques y atracciones'],
+  'parks.filterLabel': ['Filtrar atracciones por país'],
+  'parks.apply': ['Aplicar filtro'],
+  'parks.inCountry': ['Atracciones en ', ['country']],
+  'parks.all': ['Todas las atracciones'],
+  'parks.empty': ['Todavía no hay atracciones para este país.'],
+  'destinations.crumb': ['Destinos'],
+  'destinations.eyebrow': ['Cinco países'],
+  'destinations.lead': ['Uganda, Ruanda, Kenia, Tanzania y la República Democrática del Congo: bosques, volcanes, sabanas y lagos.'],
+  'destinations.empty': ['Todavía no hay destinos en la lista.'],
+  'safari.eyebrow': [
     [
-      "park"
-    ]
-  ],
-  "lodges.empty": [
-    "Aún no figuran ",
-    [
-      "what"
-    ],
-    " aquí. Pregúntenos: conocemos más alojamientos de los que mostramos."
-  ],
-  "lodges.eyebrow": [
-    "Dónde alojarse"
-  ],
-  "lodges.leadPark": [
-    "Los alojamientos que reservamos para pasar la noche en ",
-    [
-      "park"
-    ],
-    " y sus alrededores, desde sencillas bandas hasta lodges que son parte del viaje."
-  ],
-  "lodges.lead": [
-    "Lodges y campamentos de tiendas que reservamos en los parques que recorremos, desde sencillas bandas hasta un capricho, elegidos tanto por su ubicación como por lo que ofrecen."
-  ],
-  "lodges.crumb": [
-    "Lodges"
-  ],
-  "lodges.aboutPark": [
-    "Sobre el parque"
-  ],
-  "lodges.byStandard": [
-    "Lodges por categoría"
-  ],
-  "lodges.everyStandard": [
-    "Todas las categorías"
-  ],
-  "lodges.everyPark": [
-    "Todos los parques"
-  ],
-  "parks.eyebrow": [
-    "Parques nacionales y atracciones"
-  ],
-  "parks.lead": [
-    "Selvas, volcanes, sabanas y lagos en los cinco países que recorremos."
-  ],
-  "parks.crumb": [
-    "Parques y atracciones"
-  ],
-  "parks.filterLabel": [
-    "Filtrar atracciones por país"
-  ],
-  "parks.apply": [
-    "Aplicar filtro"
-  ],
-  "parks.inCountry": [
-    "Atracciones en ",
-    [
-      "country"
-    ]
-  ],
-  "parks.all": [
-    "Todas las atracciones"
-  ],
-  "parks.empty": [
-    "Todavía no hay atracciones para este país."
-  ],
-  "destinations.crumb": [
-    "Destinos"
-  ],
-  "destinations.eyebrow": [
-    "Cinco países"
-  ],
-  "destinations.lead": [
-    "Uganda, Ruanda, Kenia, Tanzania y la República Democrática del Congo: bosques, volcanes, sabanas y lagos."
-  ],
-  "destinations.empty": [
-    "Todavía no hay destinos en la lista."
-  ],
-  "safari.eyebrow": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " día"
-        ],
-        "other": [
-          "#",
-          " días"
-        ]
-      }
+        one: ['#', ' día'],
+        other: ['#', ' días'],
+      },
     ],
-    " · totalmente guiado · 4x4 privado"
+    ' · totalmente guiado · 4x4 privado',
   ],
-  "safari.overview": [
-    "Resumen"
-  ],
-  "safari.dayByDay": [
-    "Día a día"
-  ],
-  "safari.itinerary": [
-    "Itinerario detallado"
-  ],
-  "safari.alsoLike": [
-    "También le puede interesar"
-  ],
-  "safari.related": [
-    "Safaris similares"
-  ],
-  "safari.moreSafaris": [
-    "Más safaris"
-  ],
-  "safari.whatIncluded": [
-    "Qué está incluido"
-  ],
-  "safari.includes": [
-    "Incluye"
-  ],
-  "safari.excludes": [
-    "No incluye"
-  ],
-  "safari.travelIn": [
-    "En qué viajará"
-  ],
-  "safari.yourVehicle": [
-    "Su vehículo"
-  ],
-  "safari.seats": [
+  'safari.overview': ['Resumen'],
+  'safari.dayByDay': ['Día a día'],
+  'safari.itinerary': ['Itinerario detallado'],
+  'safari.alsoLike': ['También le puede interesar'],
+  'safari.related': ['Safaris similares'],
+  'safari.moreSafaris': ['Más safaris'],
+  'safari.whatIncluded': ['Qué está incluido'],
+  'safari.includes': ['Incluye'],
+  'safari.excludes': ['No incluye'],
+  'safari.travelIn': ['En qué viajará'],
+  'safari.yourVehicle': ['Su vehículo'],
+  'safari.seats': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          " asiento"
-        ],
-        "other": [
-          " asientos"
-        ]
-      }
-    ]
+        one: [' asiento'],
+        other: [' asientos'],
+      },
+    ],
   ],
-  "safari.windowSeats": [
-    ", todos junto a la ventanilla"
-  ],
-  "safari.priceAndBooking": [
-    "Precio y reserva"
-  ],
-  "safari.from": [
-    "Desde"
-  ],
-  "safari.perPax": [
-    "Por persona"
-  ],
-  "safari.showPricesIn": [
-    "Mostrar precios en"
-  ],
-  "safari.dayUnit": [
+  'safari.windowSeats': [', todos junto a la ventanilla'],
+  'safari.priceAndBooking': ['Precio y reserva'],
+  'safari.from': ['Desde'],
+  'safari.perPax': ['Por persona'],
+  'safari.showPricesIn': ['Mostrar precios en'],
+  'safari.dayUnit': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "día"
-        ],
-        "other": [
-          "días"
-        ]
-      }
-    ]
-  ],
-  "safari.daysGuided": [
-    " ",
-    [
-      "count"
+        one: ['día'],
+        other: ['días'],
+      },
     ],
-    " ",
+  ],
+  'safari.daysGuided': [' ', ['count'], ' ', ['unit'], ', totalmente guiado'],
+  'safari.quote': ['Solicitar presupuesto gratuito'],
+  'safari.quoteNote': ['Adapte las fechas, los alojamientos y el ritmo. Le respondemos en un día.'],
+  'safari.pdf': [' Descargar el itinerario (PDF)'],
+  'safari.whatsapp': [' Escríbanos por WhatsApp'],
+  'safari.day': ['Día'],
+  'safari.dayN': ['Día ', ['n'], ': '],
+  'safari.overnight': ['Alojamiento:'],
+  'safari.tier': [
     [
-      "unit"
-    ],
-    ", totalmente guiado"
-  ],
-  "safari.quote": [
-    "Solicitar presupuesto gratuito"
-  ],
-  "safari.quoteNote": [
-    "Adapte las fechas, los alojamientos y el ritmo. Le respondemos en un día."
-  ],
-  "safari.pdf": [
-    " Descargar el itinerario (PDF)"
-  ],
-  "safari.whatsapp": [
-    " Escríbanos por WhatsApp"
-  ],
-  "safari.day": [
-    "Día"
-  ],
-  "safari.dayN": [
-    "Día ",
-    [
-      "n"
-    ],
-    ": "
-  ],
-  "safari.overnight": [
-    "Alojamiento:"
-  ],
-  "safari.tier": [
-    [
-      "tier",
-      "select",
+      'tier',
+      'select',
       {
-        "budget": [
-          "económico"
-        ],
-        "midRange": [
-          "gama media"
-        ],
-        "luxury": [
-          "lujo"
-        ],
-        "other": []
-      }
-    ]
-  ],
-  "safari.mealPlan": [
-    "Comidas"
-  ],
-  "safari.activities": [
-    "Actividades"
-  ],
-  "meals.Breakfast": [
-    "Desayuno"
-  ],
-  "meals.Lunch": [
-    "Almuerzo"
-  ],
-  "meals.Dinner": [
-    "Cena"
-  ],
-  "meals.Drinking water": [
-    "Agua potable"
-  ],
-  "news.eyebrow": [
-    "De nuestro diario"
-  ],
-  "news.title": [
-    "Noticias y novedades"
-  ],
-  "news.all": [
-    "Todas las historias"
-  ],
-  "guides.meet": [
-    "Conozca a ",
-    [
-      "name"
-    ]
-  ],
-  "guides.whoLeads": [
-    "Quién dirige este safari"
-  ],
-  "guides.yours": [
-    "Sus guías"
-  ],
-  "routeMap.eyebrow": [
-    "Adónde irá"
-  ],
-  "routeMap.title": [
-    "Mapa de la ruta"
-  ],
-  "routeMap.lead": [
-    "La ruta, parada a parada"
-  ],
-  "guides.cardText": [
-    [
-      "text"
+        budget: ['económico'],
+        midRange: ['gama media'],
+        luxury: ['lujo'],
+        other: [],
+      },
     ],
-    " Habla ",
-    [
-      "languages"
-    ],
-    "."
   ],
-  "guides.speaks": [
-    "Idiomas"
-  ],
-  "guides.speaksList": [
-    "Habla ",
+  'safari.mealPlan': ['Comidas'],
+  'safari.activities': ['Actividades'],
+  'meals.Breakfast': ['Desayuno'],
+  'meals.Lunch': ['Almuerzo'],
+  'meals.Dinner': ['Cena'],
+  'meals.Drinking water': ['Agua potable'],
+  'news.eyebrow': ['De nuestro diario'],
+  'news.title': ['Noticias y novedades'],
+  'news.all': ['Todas las historias'],
+  'guides.meet': ['Conozca a ', ['name']],
+  'guides.whoLeads': ['Quién dirige este safari'],
+  'guides.yours': ['Sus guías'],
+  'routeMap.eyebrow': ['Adónde irá'],
+  'routeMap.title': ['Mapa de la ruta'],
+  'routeMap.lead': ['La ruta, parada a parada'],
+  'guides.cardText': [['text'], ' Habla ', ['languages'], '.'],
+  'guides.speaks': ['Idiomas'],
+  'guides.speaksList': ['Habla ', ['languages'], ' · '],
+  'guides.years': [
     [
-      "languages"
-    ],
-    " · "
-  ],
-  "guides.years": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " año como guía"
-        ],
-        "other": [
-          "#",
-          " años como guía"
-        ]
-      }
-    ]
-  ],
-  "guides.experience": [
-    "Experiencia"
-  ],
-  "routeMap.alt": [
-    "Mapa de África Oriental con la ruta del viaje «",
-    [
-      "heading"
+        one: ['#', ' año como guía'],
+        other: ['#', ' años como guía'],
+      },
     ],
-    "»: ",
+  ],
+  'guides.experience': ['Experiencia'],
+  'routeMap.alt': [
+    'Mapa de África Oriental con la ruta del viaje «',
+    ['heading'],
+    '»: ',
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " parada"
-        ],
-        "other": [
-          "#",
-          " paradas"
-        ]
-      }
+        one: ['#', ' parada'],
+        other: ['#', ' paradas'],
+      },
     ],
-    ", numeradas en el orden de la lista junto al mapa."
+    ', numeradas en el orden de la lista junto al mapa.',
   ],
-  "routeMap.days": [
+  'routeMap.days': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "Día ",
-          [
-            "days"
-          ]
-        ],
-        "other": [
-          "Días ",
-          [
-            "days"
-          ]
-        ]
-      }
-    ]
-  ],
-  "guides.confirmed": [
-    "Los guías se confirman al reservar; "
-  ],
-  "guides.meetTeam": [
-    "conozca a todo el equipo"
-  ],
-  "guides.role": [
-    "Función"
-  ],
-  "guides.knowsBest": [
-    "Lo que ",
-    [
-      "name"
+        one: ['Día ', ['days']],
+        other: ['Días ', ['days']],
+      },
     ],
-    " conoce mejor"
   ],
-  "guides.about": [
-    "Sobre ",
+  'guides.confirmed': ['Los guías se confirman al reservar; '],
+  'guides.meetTeam': ['conozca a todo el equipo'],
+  'guides.role': ['Función'],
+  'guides.knowsBest': ['Lo que ', ['name'], ' conoce mejor'],
+  'guides.about': ['Sobre ', ['name']],
+  'guides.others': ['Otros guías'],
+  'guides.wholeTeam': ['Todo el equipo'],
+  'guides.travelWith': ['Viajar con ellos'],
+  'guides.leads': ['Safaris que ', ['name'], ' suele guiar'],
+  'safaris.all': ['Todos los safaris'],
+  'detail.published': [' Publicado el '],
+  'detail.inPictures': [['title'], ' en imágenes'],
+  'detail.keepExploring': ['Siga explorando'],
+  'detail.moreIn': ['Más en ', ['place']],
+  'parks.crumbParks': ['Parques'],
+  'parks.lodgesAround': ['Lodges en ', ['park'], ' y alrededores'],
+  'parks.allLodges': ['Todos los lodges'],
+  'parks.noLodges': ['Aún no hemos incluido lodges aquí, pero reservamos el alojamiento de cada viaje: '],
+  'parks.tellDates': ['díganos sus fechas'],
+  'parks.weSuggest': [' y le sugerimos dónde alojarse.'],
+  'parks.related': ['Destinos relacionados'],
+  'parks.moreAttractions': ['Más atracciones'],
+  'parks.onlyOne': ['Por ahora es la única atracción que presentamos en ', ['country'], '.'],
+  'parks.asideLabel': ['Búsqueda y otros destinos'],
+  'parks.searchTitle': ['Buscar en el sitio'],
+  'parks.searchTerm': ['Término de búsqueda'],
+  'parks.searchPlaceholder': ['Parques, animales, safaris…'],
+  'parks.search': ['Buscar'],
+  'parks.otherPopular': ['Otros destinos populares'],
+  'postNav.label': ['Más publicaciones'],
+  'postNav.prev': [' Publicación anterior'],
+  'postNav.next': ['Publicación siguiente '],
+  'video.play': ['Reproducir el vídeo'],
+  'video.of': [' sobre ', ['subject']],
+  'video.note': ['El vídeo se reproduce desde YouTube al pulsar el botón; antes no se carga nada de YouTube.'],
+  'map.whereItIs': ['Ubicación'],
+  'map.alt': ['Mapa de África Oriental con ', ['title'], ' señalado en ', ['country'], '.'],
+  'map.caption': [['title'], ' se encuentra en ', ['country'], ', en ', ['where'], '.'],
+  'gallery.title': ['Galería'],
+  'gallery.open': ['Abrir la imagen ', ['n'], ' de ', ['total']],
+  'gallery.openCaption': ['Abrir la imagen ', ['n'], ' de ', ['total'], ': ', ['caption']],
+  'gallery.prev': ['Imagen anterior'],
+  'gallery.next': ['Imagen siguiente'],
+  'gallery.close': ['Cerrar la galería'],
+  'gallery.failed': ['No se ha podido cargar esta imagen.'],
+  'destinations.safarisOf': ['Safaris en ', ['country']],
+  'destinations.attractionsIn': ['Atracciones en ', ['country']],
+  'destinations.experiencesIn': ['Experiencias en ', ['country']],
+  'destinations.others': ['Otros destinos'],
+  'destinations.all': ['Todos los destinos'],
+  'gallery.zoomedTo': ['Ampliado al ', ['percent']],
+  'gallery.zoomIn': ['Acercar'],
+  'gallery.zoomOut': ['Alejar'],
+  'gallery.counter': [['n'], ' de ', ['total']],
+  'video.title': ['Vídeo: ', ['subject']],
+  'lodge.offers': ['Lo que ofrece'],
+  'lodge.itineraries': ['Itinerarios'],
+  'lodge.safarisStaying': ['Safaris que se alojan en ', ['name']],
+  'lodge.nearby': ['Otros lodges cercanos'],
+  'lodge.whereToStayIn': ['Dónde alojarse en ', ['place']],
+  'lodge.staying': ['Alojarse aquí'],
+  'lodge.standard': ['Categoría'],
+  'lodge.in': ['En '],
+  'lodge.plan': ['Planificar un safari con estancia aquí'],
+  'lodge.note': ['Lo reservamos como parte de un safari guiado, con los trayectos, los permisos y las tasas de los parques. Indíquenos sus fechas y le responderemos en un día.'],
+  'lodge.askWhatsapp': [' Pregunte por ', ['name'], ' en WhatsApp'],
+  'whatsapp.safariAt': ['¡Hola, ', ['name'], '! Quisiera preguntar por el safari «', ['title'], '»: ', ['url']],
+  'whatsapp.safari': ['¡Hola, ', ['name'], '! Quisiera preguntar por el safari «', ['title'], '».'],
+  'whatsapp.titled': ['¡Hola, ', ['name'], '! Tengo una pregunta sobre «', ['title'], '»: ', ['url']],
+  'whatsapp.page': ['¡Hola, ', ['name'], '! Tengo una pregunta sobre esta página: ', ['url']],
+  'whatsapp.plan': ['¡Hola, ', ['name'], '! Quisiera planificar un safari.'],
+  'share.text': ['¡Descubra esta fantástica publicación!'],
+  'share.title': ['Compartir esta página'],
+  'share.on': ['Compartir en ', ['network']],
+  'experiences.eyebrowOne': ['Experiencia de safari'],
+  'experiences.tripsInclude': ['Viajes que lo incluyen'],
+  'experiences.safarisOf': ['Safaris: ', ['name']],
+  'experiences.noSafaris': ['No hay safaris disponibles para esta experiencia.'],
+  'experiences.others': ['Otras experiencias'],
+  'experiences.all': ['Todas las experiencias'],
+  'animals.popular': ['Publicaciones populares'],
+  'animals.all': ['Todos los animales'],
+  'animals.others': ['Otros animales'],
+  'birds.eyebrowOne': ['Aves de África Oriental'],
+  'birds.popular': ['Especies de aves populares'],
+  'birds.all': ['Todas las aves'],
+  'birds.keepBirding': ['Siga observando aves'],
+  'birds.more': ['Más especies de aves'],
+  'blogs.keepReading': ['Siga leyendo'],
+  'blogs.related': ['Publicaciones relacionadas'],
+  'vehicles.crumb': ['Vehículos'],
+  'vehicles.kind': ['Tipo'],
+  'vehicles.seats': ['Asientos'],
+  'vehicles.travellers': [['count'], ' viajeros'],
+  'vehicles.windowSeats': ['Asientos de ventanilla'],
+  'vehicles.windowAll': ['Uno para cada viajero'],
+  'vehicles.windowNotAll': ['No para todos'],
+  'vehicles.onBoard': ['A bordo'],
+  'vehicles.about': ['Sobre este vehículo'],
+  'vehicles.rest': ['El resto de la flota'],
+  'vehicles.all': ['Todos nuestros vehículos'],
+  'vehicles.travelIn': ['Viajar en él'],
+  'vehicles.safaris': ['Safaris en los que suele circular'],
+  'search.type.blog': ['Blog'],
+  'search.type.park': ['Parque'],
+  'search.type.experience': ['Experiencia'],
+  'search.type.safari': ['Safari'],
+  'search.type.faq': ['Preguntas frecuentes'],
+  'search.type.animal': ['Animal'],
+  'search.type.bird': ['Ave'],
+  'search.type.lodge': ['Lodge'],
+  'search.type.guide': ['Guía'],
+  'search.type.vehicle': ['Vehículo'],
+  'search.prompt': ['Introduzca un término de búsqueda.'],
+  'search.label': ['Buscar en el sitio'],
+  'search.placeholder': ['Gorilas, Bwindi, un safari de 5 días…'],
+  'search.button': ['Buscar'],
+  'search.showOnly': ['Mostrar solo'],
+  'search.hint': ['Sin selección se muestran todos los tipos.'],
+  'search.apply': ['Aplicar filtro'],
+  'search.resultsFor': ['Resultados para '],
+  'search.title': ['Búsqueda'],
+  'search.lead': ['Safaris, parques, experiencias, animales, aves, historias y respuestas a las preguntas frecuentes.'],
+  'search.count': ['Tenemos ', ['count'], ' ', ['unit'], ' para usted'],
+  'search.pageOf': ['· página ', ['page'], ' de ', ['total']],
+  'search.including': ['Incluidos los resultados para '],
+  'search.tryAnother': ['Pruebe otra ortografía, menos palabras o una de estas opciones:'],
+  'search.gorillaTrekking': ['Trekking de gorilas'],
+  'search.chimpanzees': ['Chimpancés'],
+  'search.pagesLabel': ['Páginas de resultados'],
+  'search.unit': [
     [
-      "name"
-    ]
-  ],
-  "guides.others": [
-    "Otros guías"
-  ],
-  "guides.wholeTeam": [
-    "Todo el equipo"
-  ],
-  "guides.travelWith": [
-    "Viajar con ellos"
-  ],
-  "guides.leads": [
-    "Safaris que ",
-    [
-      "name"
-    ],
-    " suele guiar"
-  ],
-  "safaris.all": [
-    "Todos los safaris"
-  ],
-  "detail.published": [
-    " Publicado el "
-  ],
-  "detail.inPictures": [
-    [
-      "title"
-    ],
-    " en imágenes"
-  ],
-  "detail.keepExploring": [
-    "Siga explorando"
-  ],
-  "detail.moreIn": [
-    "Más en ",
-    [
-      "place"
-    ]
-  ],
-  "parks.crumbParks": [
-    "Parques"
-  ],
-  "parks.lodgesAround": [
-    "Lodges en ",
-    [
-      "park"
-    ],
-    " y alrededores"
-  ],
-  "parks.allLodges": [
-    "Todos los lodges"
-  ],
-  "parks.noLodges": [
-    "Aún no hemos incluido lodges aquí, pero reservamos el alojamiento de cada viaje: "
-  ],
-  "parks.tellDates": [
-    "díganos sus fechas"
-  ],
-  "parks.weSuggest": [
-    " y le sugerimos dónde alojarse."
-  ],
-  "parks.related": [
-    "Destinos relacionados"
-  ],
-  "parks.moreAttractions": [
-    "Más atracciones"
-  ],
-  "parks.onlyOne": [
-    "Por ahora es la única atracción que presentamos en ",
-    [
-      "country"
-    ],
-    "."
-  ],
-  "parks.asideLabel": [
-    "Búsqueda y otros destinos"
-  ],
-  "parks.searchTitle": [
-    "Buscar en el sitio"
-  ],
-  "parks.searchTerm": [
-    "Término de búsqueda"
-  ],
-  "parks.searchPlaceholder": [
-    "Parques, animales, safaris…"
-  ],
-  "parks.search": [
-    "Buscar"
-  ],
-  "parks.otherPopular": [
-    "Otros destinos populares"
-  ],
-  "postNav.label": [
-    "Más publicaciones"
-  ],
-  "postNav.prev": [
-    " Publicación anterior"
-  ],
-  "postNav.next": [
-    "Publicación siguiente "
-  ],
-  "video.play": [
-    "Reproducir el vídeo"
-  ],
-  "video.of": [
-    " sobre ",
-    [
-      "subject"
-    ]
-  ],
-  "video.note": [
-    "El vídeo se reproduce desde YouTube al pulsar el botón; antes no se carga nada de YouTube."
-  ],
-  "map.whereItIs": [
-    "Ubicación"
-  ],
-  "map.alt": [
-    "Mapa de África Oriental con ",
-    [
-      "title"
-    ],
-    " señalado en ",
-    [
-      "country"
-    ],
-    "."
-  ],
-  "map.caption": [
-    [
-      "title"
-    ],
-    " se encuentra en ",
-    [
-      "country"
-    ],
-    ", en ",
-    [
-      "where"
-    ],
-    "."
-  ],
-  "gallery.title": [
-    "Galería"
-  ],
-  "gallery.open": [
-    "Abrir la imagen ",
-    [
-      "n"
-    ],
-    " de ",
-    [
-      "total"
-    ]
-  ],
-  "gallery.openCaption": [
-    "Abrir la imagen ",
-    [
-      "n"
-    ],
-    " de ",
-    [
-      "total"
-    ],
-    ": ",
-    [
-      "caption"
-    ]
-  ],
-  "gallery.prev": [
-    "Imagen anterior"
-  ],
-  "gallery.next": [
-    "Imagen siguiente"
-  ],
-  "gallery.close": [
-    "Cerrar la galería"
-  ],
-  "gallery.failed": [
-    "No se ha podido cargar esta imagen."
-  ],
-  "destinations.safarisOf": [
-    "Safaris en ",
-    [
-      "country"
-    ]
-  ],
-  "destinations.attractionsIn": [
-    "Atracciones en ",
-    [
-      "country"
-    ]
-  ],
-  "destinations.experiencesIn": [
-    "Experiencias en ",
-    [
-      "country"
-    ]
-  ],
-  "destinations.others": [
-    "Otros destinos"
-  ],
-  "destinations.all": [
-    "Todos los destinos"
-  ],
-  "gallery.zoomedTo": [
-    "Ampliado al ",
-    [
-      "percent"
-    ]
-  ],
-  "gallery.zoomIn": [
-    "Acercar"
-  ],
-  "gallery.zoomOut": [
-    "Alejar"
-  ],
-  "gallery.counter": [
-    [
-      "n"
-    ],
-    " de ",
-    [
-      "total"
-    ]
-  ],
-  "video.title": [
-    "Vídeo: ",
-    [
-      "subject"
-    ]
-  ],
-  "lodge.offers": [
-    "Lo que ofrece"
-  ],
-  "lodge.itineraries": [
-    "Itinerarios"
-  ],
-  "lodge.safarisStaying": [
-    "Safaris que se alojan en ",
-    [
-      "name"
-    ]
-  ],
-  "lodge.nearby": [
-    "Otros lodges cercanos"
-  ],
-  "lodge.whereToStayIn": [
-    "Dónde alojarse en ",
-    [
-      "place"
-    ]
-  ],
-  "lodge.staying": [
-    "Alojarse aquí"
-  ],
-  "lodge.standard": [
-    "Categoría"
-  ],
-  "lodge.in": [
-    "En "
-  ],
-  "lodge.plan": [
-    "Planificar un safari con estancia aquí"
-  ],
-  "lodge.note": [
-    "Lo reservamos como parte de un safari guiado, con los trayectos, los permisos y las tasas de los parques. Indíquenos sus fechas y le responderemos en un día."
-  ],
-  "lodge.askWhatsapp": [
-    " Pregunte por ",
-    [
-      "name"
-    ],
-    " en WhatsApp"
-  ],
-  "whatsapp.safariAt": [
-    "¡Hola, ",
-    [
-      "name"
-    ],
-    "! Quisiera preguntar por el safari «",
-    [
-      "title"
-    ],
-    "»: ",
-    [
-      "url"
-    ]
-  ],
-  "whatsapp.safari": [
-    "¡Hola, ",
-    [
-      "name"
-    ],
-    "! Quisiera preguntar por el safari «",
-    [
-      "title"
-    ],
-    "»."
-  ],
-  "whatsapp.titled": [
-    "¡Hola, ",
-    [
-      "name"
-    ],
-    "! Tengo una pregunta sobre «",
-    [
-      "title"
-    ],
-    "»: ",
-    [
-      "url"
-    ]
-  ],
-  "whatsapp.page": [
-    "¡Hola, ",
-    [
-      "name"
-    ],
-    "! Tengo una pregunta sobre esta página: ",
-    [
-      "url"
-    ]
-  ],
-  "whatsapp.plan": [
-    "¡Hola, ",
-    [
-      "name"
-    ],
-    "! Quisiera planificar un safari."
-  ],
-  "share.text": [
-    "¡Descubra esta fantástica publicación!"
-  ],
-  "share.title": [
-    "Compartir esta página"
-  ],
-  "share.on": [
-    "Compartir en ",
-    [
-      "network"
-    ]
-  ],
-  "experiences.eyebrowOne": [
-    "Experiencia de safari"
-  ],
-  "experiences.tripsInclude": [
-    "Viajes que lo incluyen"
-  ],
-  "experiences.safarisOf": [
-    "Safaris: ",
-    [
-      "name"
-    ]
-  ],
-  "experiences.noSafaris": [
-    "No hay safaris disponibles para esta experiencia."
-  ],
-  "experiences.others": [
-    "Otras experiencias"
-  ],
-  "experiences.all": [
-    "Todas las experiencias"
-  ],
-  "animals.popular": [
-    "Publicaciones populares"
-  ],
-  "animals.all": [
-    "Todos los animales"
-  ],
-  "animals.others": [
-    "Otros animales"
-  ],
-  "birds.eyebrowOne": [
-    "Aves de África Oriental"
-  ],
-  "birds.popular": [
-    "Especies de aves populares"
-  ],
-  "birds.all": [
-    "Todas las aves"
-  ],
-  "birds.keepBirding": [
-    "Siga observando aves"
-  ],
-  "birds.more": [
-    "Más especies de aves"
-  ],
-  "blogs.keepReading": [
-    "Siga leyendo"
-  ],
-  "blogs.related": [
-    "Publicaciones relacionadas"
-  ],
-  "vehicles.crumb": [
-    "Vehículos"
-  ],
-  "vehicles.kind": [
-    "Tipo"
-  ],
-  "vehicles.seats": [
-    "Asientos"
-  ],
-  "vehicles.travellers": [
-    [
-      "count"
-    ],
-    " viajeros"
-  ],
-  "vehicles.windowSeats": [
-    "Asientos de ventanilla"
-  ],
-  "vehicles.windowAll": [
-    "Uno para cada viajero"
-  ],
-  "vehicles.windowNotAll": [
-    "No para todos"
-  ],
-  "vehicles.onBoard": [
-    "A bordo"
-  ],
-  "vehicles.about": [
-    "Sobre este vehículo"
-  ],
-  "vehicles.rest": [
-    "El resto de la flota"
-  ],
-  "vehicles.all": [
-    "Todos nuestros vehículos"
-  ],
-  "vehicles.travelIn": [
-    "Viajar en él"
-  ],
-  "vehicles.safaris": [
-    "Safaris en los que suele circular"
-  ],
-  "search.type.blog": [
-    "Blog"
-  ],
-  "search.type.park": [
-    "Parque"
-  ],
-  "search.type.experience": [
-    "Experiencia"
-  ],
-  "search.type.safari": [
-    "Safari"
-  ],
-  "search.type.faq": [
-    "Preguntas frecuentes"
-  ],
-  "search.type.animal": [
-    "Animal"
-  ],
-  "search.type.bird": [
-    "Ave"
-  ],
-  "search.type.lodge": [
-    "Lodge"
-  ],
-  "search.type.guide": [
-    "Guía"
-  ],
-  "search.type.vehicle": [
-    "Vehículo"
-  ],
-  "search.prompt": [
-    "Introduzca un término de búsqueda."
-  ],
-  "search.label": [
-    "Buscar en el sitio"
-  ],
-  "search.placeholder": [
-    "Gorilas, Bwindi, un safari de 5 días…"
-  ],
-  "search.button": [
-    "Buscar"
-  ],
-  "search.showOnly": [
-    "Mostrar solo"
-  ],
-  "search.hint": [
-    "Sin selección se muestran todos los tipos."
-  ],
-  "search.apply": [
-    "Aplicar filtro"
-  ],
-  "search.resultsFor": [
-    "Resultados para "
-  ],
-  "search.title": [
-    "Búsqueda"
-  ],
-  "search.lead": [
-    "Safaris, parques, experiencias, animales, aves, historias y respuestas a las preguntas frecuentes."
-  ],
-  "search.count": [
-    "Tenemos ",
-    [
-      "count"
-    ],
-    " ",
-    [
-      "unit"
-    ],
-    " para usted"
-  ],
-  "search.pageOf": [
-    "· página ",
-    [
-      "page"
-    ],
-    " de ",
-    [
-      "total"
-    ]
-  ],
-  "search.including": [
-    "Incluidos los resultados para "
-  ],
-  "search.tryAnother": [
-    "Pruebe otra ortografía, menos palabras o una de estas opciones:"
-  ],
-  "search.gorillaTrekking": [
-    "Trekking de gorilas"
-  ],
-  "search.chimpanzees": [
-    "Chimpancés"
-  ],
-  "search.pagesLabel": [
-    "Páginas de resultados"
-  ],
-  "search.unit": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "resultado"
-        ],
-        "other": [
-          "resultados"
-        ]
-      }
-    ]
-  ],
-  "search.nothing": [
-    "Sin coincidencias ",
-    [
-      "what"
+        one: ['resultado'],
+        other: ['resultados'],
+      },
     ],
-    "."
   ],
-  "search.inTypes": [
-    "en los tipos marcados"
-  ],
-  "search.inWords": [
-    "con esas palabras"
-  ],
-  "validation.suspicious": [
-    "Su texto contiene caracteres o palabras no permitidos. Revise su mensaje, por favor."
-  ],
-  "validation.email": [
-    "Introduzca una dirección de correo electrónico válida."
-  ],
-  "validation.phone": [
-    "Introduzca un número de teléfono válido."
-  ],
-  "validation.required": [
-    "El nombre, el correo electrónico y el mensaje son obligatorios."
-  ],
-  "validation.newsletterRequired": [
-    "El nombre completo y el correo electrónico son obligatorios."
-  ],
-  "validation.contactMethod": [
-    "Elija WhatsApp, correo electrónico o teléfono como medio de contacto preferido."
-  ],
-  "validation.currentUrl": [
-    "La dirección de página enviada con la consulta no es una dirección web válida."
-  ],
-  "validation.tooLong": [
+  'search.nothing': ['Sin coincidencias ', ['what'], '.'],
+  'search.inTypes': ['en los tipos marcados'],
+  'search.inWords': ['con esas palabras'],
+  'validation.suspicious': ['Su texto contiene caracteres o palabras no permitidos. Revise su mensaje, por favor.'],
+  'validation.email': ['Introduzca una dirección de correo electrónico válida.'],
+  'validation.phone': ['Introduzca un número de teléfono válido.'],
+  'validation.required': ['El nombre, el correo electrónico y el mensaje son obligatorios.'],
+  'validation.newsletterRequired': ['El nombre completo y el correo electrónico son obligatorios.'],
+  'validation.contactMethod': ['Elija WhatsApp, correo electrónico o teléfono como medio de contacto preferido.'],
+  'validation.currentUrl': ['La dirección de página enviada con la consulta no es una dirección web válida.'],
+  'validation.tooLong': [['field'], ': demasiado largo (máximo ', ['max'], ' caracteres).'],
+  'validation.field.name': ['Nombre'],
+  'validation.field.email': ['Correo electrónico'],
+  'validation.field.phone': ['Teléfono'],
+  'validation.field.country': ['País'],
+  'validation.field.message': ['Mensaje'],
+  'validation.field.currentUrl': ['Dirección de la página'],
+  'validation.field.fullName': ['Nombre completo'],
+  'enquiry.label.quote': ['Solicitar un presupuesto gratuito'],
+  'enquiry.label.plan': ['Planifique su safari'],
+  'enquiry.phonePlaceholder': ['p. ej. +34 612 345 678'],
+  'enquiry.phoneHint': ['Con el prefijo del país, de 7 a 15 dígitos'],
+  'enquiry.messagePlaceholder': ['Fechas de viaje, tamaño del grupo, parques o animales con los que sueña…'],
+  'enquiry.marked': ['Los campos marcados con '],
+  'enquiry.withStar': ['asterisco'],
+  'enquiry.areRequired': [' son obligatorios.'],
+  'enquiry.sending': ['Enviando…'],
+  'enquiry.submit.contact': ['Enviar mensaje'],
+  'enquiry.submit.plan': ['Enviar mi consulta'],
+  'enquiry.submit.quote': ['Solicitar mi presupuesto gratuito'],
+  'enquiry.submit.home': ['Empezar a planificar'],
+  'enquiry.privacyBefore': ['Al enviar este formulario acepta nuestra '],
+  'enquiry.privacyLink': ['política de privacidad'],
+  'enquiry.privacyAfter': ['.'],
+  'enquiry.contactMethod': ['Medio de contacto preferido'],
+  'enquiry.method.Whatsapp': ['WhatsApp'],
+  'enquiry.method.Email': ['Correo electrónico'],
+  'enquiry.method.Phone': ['Llamada telefónica'],
+  'enquiry.thanksTitle': ['Gracias, su consulta está en camino'],
+  'enquiry.thanksText': ['Un planificador de safaris se pondrá en contacto con usted en breve, normalmente en un día laborable.'],
+  'enquiry.countdown': [
     [
-      "field"
-    ],
-    ": demasiado largo (máximo ",
-    [
-      "max"
-    ],
-    " caracteres)."
-  ],
-  "validation.field.name": [
-    "Nombre"
-  ],
-  "validation.field.email": [
-    "Correo electrónico"
-  ],
-  "validation.field.phone": [
-    "Teléfono"
-  ],
-  "validation.field.country": [
-    "País"
-  ],
-  "validation.field.message": [
-    "Mensaje"
-  ],
-  "validation.field.currentUrl": [
-    "Dirección de la página"
-  ],
-  "validation.field.fullName": [
-    "Nombre completo"
-  ],
-  "enquiry.label.quote": [
-    "Solicitar un presupuesto gratuito"
-  ],
-  "enquiry.label.plan": [
-    "Planifique su safari"
-  ],
-  "enquiry.phonePlaceholder": [
-    "p. ej. +34 612 345 678"
-  ],
-  "enquiry.phoneHint": [
-    "Con el prefijo del país, de 7 a 15 dígitos"
-  ],
-  "enquiry.messagePlaceholder": [
-    "Fechas de viaje, tamaño del grupo, parques o animales con los que sueña…"
-  ],
-  "enquiry.marked": [
-    "Los campos marcados con "
-  ],
-  "enquiry.withStar": [
-    "asterisco"
-  ],
-  "enquiry.areRequired": [
-    " son obligatorios."
-  ],
-  "enquiry.sending": [
-    "Enviando…"
-  ],
-  "enquiry.submit.contact": [
-    "Enviar mensaje"
-  ],
-  "enquiry.submit.plan": [
-    "Enviar mi consulta"
-  ],
-  "enquiry.submit.quote": [
-    "Solicitar mi presupuesto gratuito"
-  ],
-  "enquiry.submit.home": [
-    "Empezar a planificar"
-  ],
-  "enquiry.privacyBefore": [
-    "Al enviar este formulario acepta nuestra "
-  ],
-  "enquiry.privacyLink": [
-    "política de privacidad"
-  ],
-  "enquiry.privacyAfter": [
-    "."
-  ],
-  "enquiry.contactMethod": [
-    "Medio de contacto preferido"
-  ],
-  "enquiry.method.Whatsapp": [
-    "WhatsApp"
-  ],
-  "enquiry.method.Email": [
-    "Correo electrónico"
-  ],
-  "enquiry.method.Phone": [
-    "Llamada telefónica"
-  ],
-  "enquiry.thanksTitle": [
-    "Gracias, su consulta está en camino"
-  ],
-  "enquiry.thanksText": [
-    "Un planificador de safaris se pondrá en contacto con usted en breve, normalmente en un día laborable."
-  ],
-  "enquiry.countdown": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "Mientras tanto, le llevamos a nuestras historias de safari en ",
-          "#",
-          " segundo."
-        ],
-        "other": [
-          "Mientras tanto, le llevamos a nuestras historias de safari en ",
-          "#",
-          " segundos."
-        ]
-      }
-    ]
-  ],
-  "enquiry.meanwhile": [
-    "Mientras tanto, disfrute de nuestras historias de safari."
-  ],
-  "enquiry.close": [
-    "Cerrar"
-  ],
-  "enquiry.homeTitle": [
-    "¡Gracias!"
-  ],
-  "enquiry.homeText": [
-    "Gracias por su interés. Nos pondremos en contacto con usted en breve."
-  ],
-  "enquiry.quoteSuccess": [
-    "¡Su formulario se ha enviado correctamente!"
-  ],
-  "enquiry.serverFailure": [
-    "No se ha podido enviar el formulario."
-  ],
-  "enquiry.failureAlert": [
-    "Error al enviar el formulario."
-  ],
-  "enquiry.networkFailure": [
-    "Se ha producido un error al enviar el formulario."
-  ],
-  "forms.confirm": [
-    "Compruebe sus datos y pulse «",
-    [
-      "button"
+        one: ['Mientras tanto, le llevamos a nuestras historias de safari en ', '#', ' segundo.'],
+        other: ['Mientras tanto, le llevamos a nuestras historias de safari en ', '#', ' segundos.'],
+      },
     ],
-    "» para confirmar."
   ],
-  "forms.tooFast": [
-    "¡Qué rapidez! Compruebe sus datos y pulse de nuevo «",
+  'enquiry.meanwhile': ['Mientras tanto, disfrute de nuestras historias de safari.'],
+  'enquiry.close': ['Cerrar'],
+  'enquiry.homeTitle': ['¡Gracias!'],
+  'enquiry.homeText': ['Gracias por su interés. Nos pondremos en contacto con usted en breve.'],
+  'enquiry.quoteSuccess': ['¡Su formulario se ha enviado correctamente!'],
+  'enquiry.serverFailure': ['No se ha podido enviar el formulario.'],
+  'enquiry.failureAlert': ['Error al enviar el formulario.'],
+  'enquiry.networkFailure': ['Se ha producido un error al enviar el formulario.'],
+  'forms.confirm': ['Compruebe sus datos y pulse «', ['button'], '» para confirmar.'],
+  'forms.tooFast': ['¡Qué rapidez! Compruebe sus datos y pulse de nuevo «', ['button'], '».'],
+  'forms.honeypot': ['Sitio web (deje este campo vacío)'],
+  'quote.close': ['Cerrar el formulario de presupuesto'],
+  'quote.eyebrow': ['Presupuesto gratuito'],
+  'quote.lead': ['Indíquenos sus fechas y el tamaño de su grupo y le enviaremos un precio a medida.'],
+  'plan.eyebrow': ['Safaris a medida'],
+  'plan.crumb': ['Planificar un safari'],
+  'plan.step1': ['Cuéntenos sus fechas, su grupo y sus deseos'],
+  'plan.step2': ['Reciba un itinerario a medida y un precio honesto'],
+  'plan.step3': ['Nos ocupamos de permisos, lodges y traslados'],
+  'plan.formTitle': ['Su solicitud de safari'],
+  'enquiry.mailSent': ['También le hemos enviado un correo electrónico para confirmar que hemos recibido su consulta.'],
+  'enquiry.readStories': ['Leer nuestras historias de safari'],
+  'enquiry.browseSafaris': ['Ver los safaris'],
+  'enquiry.eyebrow': ['Planifique su safari'],
+  'enquiry.confirmTitle': ['Confirme su consulta, por favor'],
+  'enquiry.checkTitle': ['Revise su consulta, por favor'],
+  'enquiry.title': ['Cuéntenos el safari que tiene en mente'],
+  'enquiry.pageLead': ['Nuestros planificadores en Kabale responden personalmente a cada consulta, normalmente en un día laborable. También puede llamarnos o escribirnos por WhatsApp al '],
+  'enquiry.pageLeadEnd': ['.'],
+  'trip.summary': ['Su viaje '],
+  'trip.optional': ['(opcional: fechas, viajeros, presupuesto)'],
+  'trip.legend': ['Su viaje (opcional)'],
+  'trip.travelFrom': ['Fecha de salida'],
+  'trip.travelTo': ['Fecha de regreso'],
+  'trip.travelMonth': ['¿Fechas flexibles? El mes'],
+  'trip.travelMonthHint': ['En lugar de fechas, p. ej. 2027-07'],
+  'trip.adults': ['Adultos'],
+  'trip.children': ['Niños'],
+  'trip.childAges': ['Edades de los niños'],
+  'trip.childAgesPlaceholder': ['p. ej. 6, 11'],
+  'trip.childAgesHint': ['Una edad por niño, separadas por comas'],
+  'trip.safari': ['Safari'],
+  'trip.noSafari': ['Aún ningún safari en concreto'],
+  'trip.budget': ['Presupuesto por persona'],
+  'trip.notSure': ['Aún no lo sé'],
+  'trip.budget.under-2000': ['Menos de 2.000 US$'],
+  'trip.budget.2000-3500': ['De 2.000 a 3.500 US$'],
+  'trip.budget.3500-5000': ['De 3.500 a 5.000 US$'],
+  'trip.budget.5000-8000': ['De 5.000 a 8.000 US$'],
+  'trip.budget.over-8000': ['Más de 8.000 US$'],
+  'trip.error.safari': ['Elija uno de nuestros safaris o deje el campo vacío.'],
+  'trip.error.unknownSafari': ['No tenemos ningún safari en esa dirección: elija uno de nuestros safaris o deje el campo vacío.'],
+  'trip.error.travelFrom': ['Fecha de salida: elija una fecha válida, hoy o posterior.'],
+  'trip.error.travelTo': ['Fecha de regreso: elija una fecha válida igual o posterior al primer día del viaje.'],
+  'trip.error.travelToAlone': ['Fecha de regreso: indique también el primer día del viaje.'],
+  'trip.error.travelMonth': ['Mes del viaje: elija un mes como 2027-07, este mes o posterior.'],
+  'trip.error.adults': ['Adultos: un número entero de 1 a ', ['max'], '.'],
+  'trip.error.children': ['Niños: un número entero de 0 a ', ['max'], '.'],
+  'trip.error.childAges': ['Edades de los niños: una edad de 0 a ', ['max'], ' por niño, separadas por comas.'],
+  'trip.error.budget': ['Presupuesto por persona: elija uno de los rangos.'],
+  'newsletter.label': ['Boletín'],
+  'newsletter.success': ['¡Suscripción realizada!'],
+  'newsletter.failure': ['La suscripción ha fallado: ', ['text']],
+  'newsletter.exception': ['Se ha producido un error. Inténtelo de nuevo más tarde.'],
+  'newsletter.subscribe': ['Suscribirse'],
+  'newsletter.subscribing': ['Suscribiendo…'],
+  'newsletter.checkInbox': [
+    'Revise su bandeja de entrada: salvo que esta dirección ya figure en nuestra lista, le hemos enviado un correo con un enlace para confirmar su suscripción. No le enviaremos nada hasta que lo confirme.',
+  ],
+  'newsletter.home': ['Volver a la página de inicio'],
+  'newsletter.title': ['Noticias de safari, unas pocas veces al año'],
+  'newsletter.lead': ['Novedades de permisos según la temporada, nuevos itinerarios e historias desde el terreno. Puede darse de baja en cualquier momento.'],
+  'newsletterLink.confirmTitle': ['Confirme su suscripción'],
+  'newsletterLink.subscribed': ['Ya está suscrito'],
+  'newsletterLink.confirmLead': ['Con un clic recibirá nuestro boletín de safaris: novedades de permisos de la temporada, nuevos itinerarios e historias sobre el terreno.'],
+  'newsletterLink.confirmButton': ['Confirmar mi suscripción'],
+  'newsletterLink.stories': ['Leer nuestras historias de safari'],
+  'newsletterLink.confirmed': ['Su suscripción está confirmada. ¡Bienvenido al boletín de Kigezi Trails!'],
+  'newsletterLink.confirmInvalid': ['Este enlace de confirmación ya no es válido. Suscríbase de nuevo desde el formulario al pie de cualquier página.'],
+  'newsletterLink.incomplete': ['Este enlace está incompleto. Abra de nuevo el enlace del correo electrónico.'],
+  'newsletterLink.failure': ['Algo ha fallado. Inténtelo de nuevo.'],
+  'newsletterLink.unsubscribeTitle': ['Darse de baja de nuestro boletín'],
+  'newsletterLink.unsubscribedTitle': ['Se ha dado de baja'],
+  'newsletterLink.unsubscribeLead': ['Pulse el botón y dejaremos de enviarle el boletín de ', ['name'], '.'],
+  'newsletterLink.unsubscribeButton': ['Darse de baja'],
+  'newsletterLink.home': ['Volver a la página de inicio'],
+  'newsletterLink.unsubscribed': ['Se ha dado de baja. Ya no recibirá nuestro boletín.'],
+  'newsletterLink.unsubscribeInvalid': ['Este enlace de baja ya no es válido. Si sigue recibiendo nuestros correos, responda a uno y le daremos de baja.'],
+  'vehicles.lead': ['Cada safari es privado: el vehículo, su techo y sus ventanillas son solo suyos, con su guía al volante.'],
+  'vehicles.empty': ['Todavía no hay vehículos en la lista.'],
+  'vehicles.seeInside': ['Ver el interior'],
+  'vehicles.seatsLine': [
     [
-      "button"
-    ],
-    "»."
-  ],
-  "forms.honeypot": [
-    "Sitio web (deje este campo vacío)"
-  ],
-  "quote.close": [
-    "Cerrar el formulario de presupuesto"
-  ],
-  "quote.eyebrow": [
-    "Presupuesto gratuito"
-  ],
-  "quote.lead": [
-    "Indíquenos sus fechas y el tamaño de su grupo y le enviaremos un precio a medida."
-  ],
-  "plan.eyebrow": [
-    "Safaris a medida"
-  ],
-  "plan.crumb": [
-    "Planificar un safari"
-  ],
-  "plan.step1": [
-    "Cuéntenos sus fechas, su grupo y sus deseos"
-  ],
-  "plan.step2": [
-    "Reciba un itinerario a medida y un precio honesto"
-  ],
-  "plan.step3": [
-    "Nos ocupamos de permisos, lodges y traslados"
-  ],
-  "plan.formTitle": [
-    "Su solicitud de safari"
-  ],
-  "enquiry.mailSent": [
-    "También le hemos enviado un correo electrónico para confirmar que hemos recibido su consulta."
-  ],
-  "enquiry.readStories": [
-    "Leer nuestras historias de safari"
-  ],
-  "enquiry.browseSafaris": [
-    "Ver los safaris"
-  ],
-  "enquiry.eyebrow": [
-    "Planifique su safari"
-  ],
-  "enquiry.confirmTitle": [
-    "Confirme su consulta, por favor"
-  ],
-  "enquiry.checkTitle": [
-    "Revise su consulta, por favor"
-  ],
-  "enquiry.title": [
-    "Cuéntenos el safari que tiene en mente"
-  ],
-  "enquiry.pageLead": [
-    "Nuestros planificadores en Kabale responden personalmente a cada consulta, normalmente en un día laborable. También puede llamarnos o escribirnos por WhatsApp al "
-  ],
-  "enquiry.pageLeadEnd": [
-    "."
-  ],
-  "trip.summary": [
-    "Su viaje "
-  ],
-  "trip.optional": [
-    "(opcional: fechas, viajeros, presupuesto)"
-  ],
-  "trip.legend": [
-    "Su viaje (opcional)"
-  ],
-  "trip.travelFrom": [
-    "Fecha de salida"
-  ],
-  "trip.travelTo": [
-    "Fecha de regreso"
-  ],
-  "trip.travelMonth": [
-    "¿Fechas flexibles? El mes"
-  ],
-  "trip.travelMonthHint": [
-    "En lugar de fechas, p. ej. 2027-07"
-  ],
-  "trip.adults": [
-    "Adultos"
-  ],
-  "trip.children": [
-    "Niños"
-  ],
-  "trip.childAges": [
-    "Edades de los niños"
-  ],
-  "trip.childAgesPlaceholder": [
-    "p. ej. 6, 11"
-  ],
-  "trip.childAgesHint": [
-    "Una edad por niño, separadas por comas"
-  ],
-  "trip.safari": [
-    "Safari"
-  ],
-  "trip.noSafari": [
-    "Aún ningún safari en concreto"
-  ],
-  "trip.budget": [
-    "Presupuesto por persona"
-  ],
-  "trip.notSure": [
-    "Aún no lo sé"
-  ],
-  "trip.budget.under-2000": [
-    "Menos de 2.000 US$"
-  ],
-  "trip.budget.2000-3500": [
-    "De 2.000 a 3.500 US$"
-  ],
-  "trip.budget.3500-5000": [
-    "De 3.500 a 5.000 US$"
-  ],
-  "trip.budget.5000-8000": [
-    "De 5.000 a 8.000 US$"
-  ],
-  "trip.budget.over-8000": [
-    "Más de 8.000 US$"
-  ],
-  "trip.error.safari": [
-    "Elija uno de nuestros safaris o deje el campo vacío."
-  ],
-  "trip.error.unknownSafari": [
-    "No tenemos ningún safari en esa dirección: elija uno de nuestros safaris o deje el campo vacío."
-  ],
-  "trip.error.travelFrom": [
-    "Fecha de salida: elija una fecha válida, hoy o posterior."
-  ],
-  "trip.error.travelTo": [
-    "Fecha de regreso: elija una fecha válida igual o posterior al primer día del viaje."
-  ],
-  "trip.error.travelToAlone": [
-    "Fecha de regreso: indique también el primer día del viaje."
-  ],
-  "trip.error.travelMonth": [
-    "Mes del viaje: elija un mes como 2027-07, este mes o posterior."
-  ],
-  "trip.error.adults": [
-    "Adultos: un número entero de 1 a ",
-    [
-      "max"
-    ],
-    "."
-  ],
-  "trip.error.children": [
-    "Niños: un número entero de 0 a ",
-    [
-      "max"
-    ],
-    "."
-  ],
-  "trip.error.childAges": [
-    "Edades de los niños: una edad de 0 a ",
-    [
-      "max"
-    ],
-    " por niño, separadas por comas."
-  ],
-  "trip.error.budget": [
-    "Presupuesto por persona: elija uno de los rangos."
-  ],
-  "newsletter.label": [
-    "Boletín"
-  ],
-  "newsletter.success": [
-    "¡Suscripción realizada!"
-  ],
-  "newsletter.failure": [
-    "La suscripción ha fallado: ",
-    [
-      "text"
-    ]
-  ],
-  "newsletter.exception": [
-    "Se ha producido un error. Inténtelo de nuevo más tarde."
-  ],
-  "newsletter.subscribe": [
-    "Suscribirse"
-  ],
-  "newsletter.subscribing": [
-    "Suscribiendo…"
-  ],
-  "newsletter.checkInbox": [
-    "Revise su bandeja de entrada: salvo que esta dirección ya figure en nuestra lista, le hemos enviado un correo con un enlace para confirmar su suscripción. No le enviaremos nada hasta que lo confirme."
-  ],
-  "newsletter.home": [
-    "Volver a la página de inicio"
-  ],
-  "newsletter.title": [
-    "Noticias de safari, unas pocas veces al año"
-  ],
-  "newsletter.lead": [
-    "Novedades de permisos según la temporada, nuevos itinerarios e historias desde el terreno. Puede darse de baja en cualquier momento."
-  ],
-  "newsletterLink.confirmTitle": [
-    "Confirme su suscripción"
-  ],
-  "newsletterLink.subscribed": [
-    "Ya está suscrito"
-  ],
-  "newsletterLink.confirmLead": [
-    "Con un clic recibirá nuestro boletín de safaris: novedades de permisos de la temporada, nuevos itinerarios e historias sobre el terreno."
-  ],
-  "newsletterLink.confirmButton": [
-    "Confirmar mi suscripción"
-  ],
-  "newsletterLink.stories": [
-    "Leer nuestras historias de safari"
-  ],
-  "newsletterLink.confirmed": [
-    "Su suscripción está confirmada. ¡Bienvenido al boletín de Kigezi Trails!"
-  ],
-  "newsletterLink.confirmInvalid": [
-    "Este enlace de confirmación ya no es válido. Suscríbase de nuevo desde el formulario al pie de cualquier página."
-  ],
-  "newsletterLink.incomplete": [
-    "Este enlace está incompleto. Abra de nuevo el enlace del correo electrónico."
-  ],
-  "newsletterLink.failure": [
-    "Algo ha fallado. Inténtelo de nuevo."
-  ],
-  "newsletterLink.unsubscribeTitle": [
-    "Darse de baja de nuestro boletín"
-  ],
-  "newsletterLink.unsubscribedTitle": [
-    "Se ha dado de baja"
-  ],
-  "newsletterLink.unsubscribeLead": [
-    "Pulse el botón y dejaremos de enviarle el boletín de ",
-    [
-      "name"
-    ],
-    "."
-  ],
-  "newsletterLink.unsubscribeButton": [
-    "Darse de baja"
-  ],
-  "newsletterLink.home": [
-    "Volver a la página de inicio"
-  ],
-  "newsletterLink.unsubscribed": [
-    "Se ha dado de baja. Ya no recibirá nuestro boletín."
-  ],
-  "newsletterLink.unsubscribeInvalid": [
-    "Este enlace de baja ya no es válido. Si sigue recibiendo nuestros correos, responda a uno y le daremos de baja."
-  ],
-  "vehicles.lead": [
-    "Cada safari es privado: el vehículo, su techo y sus ventanillas son solo suyos, con su guía al volante."
-  ],
-  "vehicles.empty": [
-    "Todavía no hay vehículos en la lista."
-  ],
-  "vehicles.seeInside": [
-    "Ver el interior"
-  ],
-  "vehicles.seatsLine": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " asiento"
-        ],
-        "other": [
-          "#",
-          " asientos"
-        ]
-      }
-    ]
-  ],
-  "reviews.rated": [
-    "Valorado con ",
-    [
-      "rating"
+        one: ['#', ' asiento'],
+        other: ['#', ' asientos'],
+      },
     ],
-    " de 5"
   ],
-  "reviews.outOf": [
-    " de 5 · ",
+  'reviews.rated': ['Valorado con ', ['rating'], ' de 5'],
+  'reviews.outOf': [' de 5 · ', ['count'], ' ', ['unit']],
+  'reviews.unit': [
     [
-      "count"
-    ],
-    " ",
-    [
-      "unit"
-    ]
-  ],
-  "reviews.unit": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "opinión"
-        ],
-        "other": [
-          "opiniones"
-        ]
-      }
-    ]
-  ],
-  "reviews.none": [
-    "Aún no hay opiniones sobre este safari. ¿Ha viajado con nosotros? Sea el primero en contarlo."
-  ],
-  "reviews.eyebrow": [
-    "De nuestros viajeros"
-  ],
-  "reviews.title": [
-    "Opiniones"
-  ],
-  "reviews.write": [
-    "Escribir una opinión"
-  ],
-  "review.formLabel": [
-    "Opine sobre el safari «",
-    [
-      "title"
+        one: ['opinión'],
+        other: ['opiniones'],
+      },
     ],
-    "»"
   ],
-  "review.legendNote": [
-    "Todos los campos son obligatorios salvo la foto. Las opiniones se publican cuando nuestro equipo las ha leído."
-  ],
-  "review.name": [
-    "Su nombre"
-  ],
-  "review.country": [
-    "País de residencia"
-  ],
-  "review.rating": [
-    "Su valoración"
-  ],
-  "review.starWord": [
+  'reviews.none': ['Aún no hay opiniones sobre este safari. ¿Ha viajado con nosotros? Sea el primero en contarlo.'],
+  'reviews.eyebrow': ['De nuestros viajeros'],
+  'reviews.title': ['Opiniones'],
+  'reviews.write': ['Escribir una opinión'],
+  'review.formLabel': ['Opine sobre el safari «', ['title'], '»'],
+  'review.legendNote': ['Todos los campos son obligatorios salvo la foto. Las opiniones se publican cuando nuestro equipo las ha leído.'],
+  'review.name': ['Su nombre'],
+  'review.country': ['País de residencia'],
+  'review.rating': ['Su valoración'],
+  'review.starWord': [
     [
-      "n",
-      "plural",
+      'n',
+      'plural',
       {
-        "one": [
-          "estrella"
-        ],
-        "other": [
-          "estrellas"
-        ]
-      }
-    ]
+        one: ['estrella'],
+        other: ['estrellas'],
+      },
+    ],
   ],
-  "review.text": [
-    "Su opinión"
-  ],
-  "review.textPlaceholder": [
-    "Lo que hizo especial su viaje: el trekking, el guía, los lodges…"
-  ],
-  "review.photo": [
-    "Una foto de su safari (opcional)"
-  ],
-  "review.photoHint": [
-    "JPEG, PNG, WebP o AVIF, hasta 6 MB. Se muestra con su opinión."
-  ],
-  "review.sending": [
-    "Enviando…"
-  ],
-  "review.submit": [
-    "Enviar mi opinión"
-  ],
-  "review.failure": [
-    "No se ha podido enviar su opinión. Inténtelo de nuevo en un momento."
-  ],
-  "review.thanksTitle": [
-    "¡Gracias!"
-  ],
-  "review.thanks": [
-    "¡Gracias por su opinión! Leemos cada opinión antes de publicarla, normalmente en pocos días."
-  ],
-  "review.pageTitleThanks": [
-    "Gracias por su opinión"
-  ],
-  "review.eyebrow": [
-    "Su opinión"
-  ],
-  "review.confirmTitle": [
-    "Confirme su opinión"
-  ],
-  "review.checkTitle": [
-    "Revise su opinión"
-  ],
-  "review.photoAgain": [
-    "Los navegadores no conservan un archivo elegido: si envió una foto, vuelva a elegirla."
-  ],
-  "review.writtenOnPage": [
-    "Las opiniones se escriben en la página de un safari. "
-  ],
-  "review.chooseSafari": [
-    "Elija su safari"
-  ],
-  "review.writtenOnPageEnd": [
-    " y escriba allí la suya."
-  ],
-  "review.backToSafari": [
-    "Volver al safari"
-  ],
-  "review.browseSafaris": [
-    "Ver safaris"
-  ],
-  "review.noSafari": [
-    "Esta opinión no indica ningún safari. Escríbala desde la página del safari."
-  ],
-  "review.error.name": [
-    "Indique su nombre."
-  ],
-  "review.error.nameLong": [
-    "Su nombre es demasiado largo (80 caracteres como máximo)."
-  ],
-  "review.error.country": [
-    "Indique su país de residencia."
-  ],
-  "review.error.countryLong": [
-    "El país es demasiado largo (60 caracteres como máximo)."
-  ],
-  "review.error.rating": [
-    "Elija una valoración de 1 a 5 estrellas."
-  ],
-  "review.error.text": [
-    "Cuente a otros viajeros cómo fue su safari en al menos 20 caracteres."
-  ],
-  "review.error.textLong": [
-    "Su opinión es demasiado larga (3000 caracteres como máximo)."
-  ],
-  "review.error.links": [
-    "No incluya direcciones web en su opinión."
-  ],
-  "review.error.photoType": [
-    "La foto debe ser una imagen JPEG, PNG, WebP o AVIF."
-  ],
-  "review.error.photoSize": [
-    "La foto es demasiado grande: elija una de 6 MB como máximo."
-  ],
-  "review.error.photoUnreadable": [
-    "No se ha podido leer la foto como imagen. Elija otra o envíe su opinión sin ella."
-  ],
-  "review.error.photoTooManyPixels": [
-    "La foto tiene demasiados píxeles (40 megapíxeles como máximo). Elija una más pequeña."
-  ],
-  "review.error.photoTooSmall": [
-    "La foto es demasiado pequeña: elija una de al menos 200 píxeles de ancho y de alto."
-  ],
-  "home.whyEyebrow": [
-    "Por qué viajar con nosotros"
-  ],
-  "about.whyText": [
-    "Guías locales, precios honestos y viajes pensados para usted."
-  ],
-  "about.impact": [
-    "Conozca nuestro impacto"
-  ],
-  "about.impactText": [
-    "Cómo cada safari apoya a los batwa y a sus escuelas."
-  ],
-  "about.promise": [
-    "Conozca nuestro compromiso con la conservación"
-  ],
-  "about.promiseText": [
-    "Lo que hacemos para proteger los bosques y sus primates."
-  ],
-  "about.advice": [
-    "Consejos de viaje"
-  ],
-  "about.adviceText": [
-    "Visados, salud, dinero y qué llevar a África Oriental."
-  ],
-  "about.terms": [
-    "Términos y condiciones"
-  ],
-  "about.termsText": [
-    "Reservas, pagos, cancelaciones y permisos."
-  ],
-  "about.privacy": [
-    "Política de privacidad"
-  ],
-  "about.privacyText": [
-    "Qué datos guardamos sobre usted y por qué."
-  ],
-  "about.since": [
-    "Kabale, desde ",
-    [
-      "year"
-    ]
-  ],
-  "about.crumb": [
-    "Sobre nosotros"
-  ]
+  'review.text': ['Su opinión'],
+  'review.textPlaceholder': ['Lo que hizo especial su viaje: el trekking, el guía, los lodges…'],
+  'review.photo': ['Una foto de su safari (opcional)'],
+  'review.photoHint': ['JPEG, PNG, WebP o AVIF, hasta 6 MB. Se muestra con su opinión.'],
+  'review.sending': ['Enviando…'],
+  'review.submit': ['Enviar mi opinión'],
+  'review.failure': ['No se ha podido enviar su opinión. Inténtelo de nuevo en un momento.'],
+  'review.thanksTitle': ['¡Gracias!'],
+  'review.thanks': ['¡Gracias por su opinión! Leemos cada opinión antes de publicarla, normalmente en pocos días.'],
+  'review.pageTitleThanks': ['Gracias por su opinión'],
+  'review.eyebrow': ['Su opinión'],
+  'review.confirmTitle': ['Confirme su opinión'],
+  'review.checkTitle': ['Revise su opinión'],
+  'review.photoAgain': ['Los navegadores no conservan un archivo elegido: si envió una foto, vuelva a elegirla.'],
+  'review.writtenOnPage': ['Las opiniones se escriben en la página de un safari. '],
+  'review.chooseSafari': ['Elija su safari'],
+  'review.writtenOnPageEnd': [' y escriba allí la suya.'],
+  'review.backToSafari': ['Volver al safari'],
+  'review.browseSafaris': ['Ver safaris'],
+  'review.noSafari': ['Esta opinión no indica ningún safari. Escríbala desde la página del safari.'],
+  'review.error.name': ['Indique su nombre.'],
+  'review.error.nameLong': ['Su nombre es demasiado largo (80 caracteres como máximo).'],
+  'review.error.country': ['Indique su país de residencia.'],
+  'review.error.countryLong': ['El país es demasiado largo (60 caracteres como máximo).'],
+  'review.error.rating': ['Elija una valoración de 1 a 5 estrellas.'],
+  'review.error.text': ['Cuente a otros viajeros cómo fue su safari en al menos 20 caracteres.'],
+  'review.error.textLong': ['Su opinión es demasiado larga (3000 caracteres como máximo).'],
+  'review.error.links': ['No incluya direcciones web en su opinión.'],
+  'review.error.photoType': ['La foto debe ser una imagen JPEG, PNG, WebP o AVIF.'],
+  'review.error.photoSize': ['La foto es demasiado grande: elija una de 6 MB como máximo.'],
+  'review.error.photoUnreadable': ['No se ha podido leer la foto como imagen. Elija otra o envíe su opinión sin ella.'],
+  'review.error.photoTooManyPixels': ['La foto tiene demasiados píxeles (40 megapíxeles como máximo). Elija una más pequeña.'],
+  'review.error.photoTooSmall': ['La foto es demasiado pequeña: elija una de al menos 200 píxeles de ancho y de alto.'],
+  'home.whyEyebrow': ['Por qué viajar con nosotros'],
+  'about.whyText': ['Guías locales, precios honestos y viajes pensados para usted.'],
+  'about.impact': ['Conozca nuestro impacto'],
+  'about.impactText': ['Cómo cada safari apoya a los batwa y a sus escuelas.'],
+  'about.promise': ['Conozca nuestro compromiso con la conservación'],
+  'about.promiseText': ['Lo que hacemos para proteger los bosques y sus primates.'],
+  'about.advice': ['Consejos de viaje'],
+  'about.adviceText': ['Visados, salud, dinero y qué llevar a África Oriental.'],
+  'about.terms': ['Términos y condiciones'],
+  'about.termsText': ['Reservas, pagos, cancelaciones y permisos.'],
+  'about.privacy': ['Política de privacidad'],
+  'about.privacyText': ['Qué datos guardamos sobre usted y por qué.'],
+  'about.since': ['Kabale, desde ', ['year']],
+  'about.crumb': ['Sobre nosotros'],
 };

@@ -2,2796 +2,919 @@
 import type { Messages } from '../../messages.ts';
 
 export const messages: Messages = {
-  "pagination.label": [
-    "Pagination"
-  ],
-  "pagination.prev": [
-    "Précédent"
-  ],
-  "pagination.next": [
-    "Suivant"
-  ],
-  "pagination.page": [
-    "Page ",
+  'pagination.label': ['Pagination'],
+  'pagination.prev': ['Précédent'],
+  'pagination.next': ['Suivant'],
+  'pagination.page': ['Page ', ['page']],
+  'format.days': [
     [
-      "page"
-    ]
-  ],
-  "format.days": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " jour"
-        ],
-        "other": [
-          "#",
-          " jours"
-        ]
-      }
-    ]
+        one: ['#', ' jour'],
+        other: ['#', ' jours'],
+      },
+    ],
   ],
-  "format.dayWord": [
+  'format.dayWord': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "jour"
-        ],
-        "other": [
-          "jours"
-        ]
-      }
-    ]
-  ],
-  "cards.perPaxFrom": [
-    "Par personne à partir de"
-  ],
-  "cards.explore": [
-    "Découvrir"
-  ],
-  "cards.seeLodge": [
-    "Voir le lodge"
-  ],
-  "cards.readStory": [
-    "Lire le récit"
-  ],
-  "cards.discover": [
-    "En savoir plus"
-  ],
-  "cards.exploreCountry": [
-    "Découvrir ",
-    [
-      "country"
-    ]
-  ],
-  "cards.viewDetails": [
-    "Voir les détails"
-  ],
-  "price.about": [
-    "environ "
-  ],
-  "price.billedUsd": [
-    "Facturé en dollars américains."
-  ],
-  "price.note": [
-    "Montant approximatif ; facturé en USD"
-  ],
-  "currency.pricesIn": [
-    "Prix en"
-  ],
-  "currency.billedUsd": [
-    "Facturé en USD"
-  ],
-  "currency.USD": [
-    "Dollar américain"
-  ],
-  "currency.EUR": [
-    "Euro"
-  ],
-  "currency.GBP": [
-    "Livre sterling"
-  ],
-  "currency.UGX": [
-    "Shilling ougandais"
-  ],
-  "currency.KES": [
-    "Shilling kényan"
-  ],
-  "currency.TZS": [
-    "Shilling tanzanien"
-  ],
-  "currency.RWF": [
-    "Franc rwandais"
-  ],
-  "side.from": [
-    "À partir de "
-  ],
-  "side.popularSafaris": [
-    "Safaris les plus demandés"
-  ],
-  "side.recentNews": [
-    "Actualités et nouveautés"
-  ],
-  "reviews.stars": [
-    [
-      "rating"
+        one: ['jour'],
+        other: ['jours'],
+      },
     ],
-    " étoiles sur 5"
   ],
-  "reviews.photoAlt": [
-    "Photo du safari de ",
+  'cards.perPaxFrom': ['Par personne à partir de'],
+  'cards.explore': ['Découvrir'],
+  'cards.seeLodge': ['Voir le lodge'],
+  'cards.readStory': ['Lire le récit'],
+  'cards.discover': ['En savoir plus'],
+  'cards.exploreCountry': ['Découvrir ', ['country']],
+  'cards.viewDetails': ['Voir les détails'],
+  'price.about': ['environ '],
+  'price.billedUsd': ['Facturé en dollars américains.'],
+  'price.note': ['Montant approximatif ; facturé en USD'],
+  'currency.pricesIn': ['Prix en'],
+  'currency.billedUsd': ['Facturé en USD'],
+  'currency.USD': ['Dollar américain'],
+  'currency.EUR': ['Euro'],
+  'currency.GBP': ['Livre sterling'],
+  'currency.UGX': ['Shilling ougandais'],
+  'currency.KES': ['Shilling kényan'],
+  'currency.TZS': ['Shilling tanzanien'],
+  'currency.RWF': ['Franc rwandais'],
+  'side.from': ['À partir de '],
+  'side.popularSafaris': ['Safaris les plus demandés'],
+  'side.recentNews': ['Actualités et nouveautés'],
+  'reviews.stars': [['rating'], ' étoiles sur 5'],
+  'reviews.photoAlt': ['Photo du safari de ', ['name']],
+  'reviews.opensPhoto': [' (ouvre la photo en grand)'],
+  'reviews.replyFrom': ['Réponse de ', ['name'], ', '],
+  'departures.full': ['Complet'],
+  'departures.fewLeft': [
     [
-      "name"
-    ]
-  ],
-  "reviews.opensPhoto": [
-    " (ouvre la photo en grand)"
-  ],
-  "reviews.replyFrom": [
-    "Réponse de ",
-    [
-      "name"
-    ],
-    ", "
-  ],
-  "departures.full": [
-    "Complet"
-  ],
-  "departures.fewLeft": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "Plus que ",
-          "#",
-          " place"
-        ],
-        "other": [
-          "Plus que ",
-          "#",
-          " places"
-        ]
-      }
-    ]
-  ],
-  "departures.seatsLeft": [
-    [
-      "left"
+        one: ['Plus que ', '#', ' place'],
+        other: ['Plus que ', '#', ' places'],
+      },
     ],
-    " places libres sur ",
+  ],
+  'departures.seatsLeft': [['left'], ' places libres sur ', ['seats']],
+  'departures.to': ['au ', ['date']],
+  'departures.guide': ['Guide : '],
+  'departures.perPerson': [' par personne'],
+  'departures.single': ['Chambre individuelle +', ['amount']],
+  'departures.book': ['Réserver une place'],
+  'departures.bookOn': [' le ', ['date']],
+  'departures.soldOut': ['Complet'],
+  'departures.eyebrow': ['Voyager en petit groupe'],
+  'departures.title': ['Départs en groupe'],
+  'departures.lead': ['Des dates fixes, avec un guide et d’autres voyageurs. Réservez vos places ici ; nous vous les gardons 30 minutes, le temps de régler l’acompte.'],
+  'departures.status.open': ['Ouvert'],
+  'departures.status.guaranteed': ['Départ garanti'],
+  'departures.status.full': ['Complet'],
+  'departures.status.cancelled': ['Annulé'],
+  'book.failure': ['Une erreur s’est produite de notre côté. Vos places ne sont pas encore réservées : veuillez réessayer dans un instant.'],
+  'book.button': [
     [
-      "seats"
-    ]
-  ],
-  "departures.to": [
-    "au ",
-    [
-      "date"
-    ]
-  ],
-  "departures.guide": [
-    "Guide : "
-  ],
-  "departures.perPerson": [
-    " par personne"
-  ],
-  "departures.single": [
-    "Chambre individuelle +",
-    [
-      "amount"
-    ]
-  ],
-  "departures.book": [
-    "Réserver une place"
-  ],
-  "departures.bookOn": [
-    " le ",
-    [
-      "date"
-    ]
-  ],
-  "departures.soldOut": [
-    "Complet"
-  ],
-  "departures.eyebrow": [
-    "Voyager en petit groupe"
-  ],
-  "departures.title": [
-    "Départs en groupe"
-  ],
-  "departures.lead": [
-    "Des dates fixes, avec un guide et d’autres voyageurs. Réservez vos places ici ; nous vous les gardons 30 minutes, le temps de régler l’acompte."
-  ],
-  "departures.status.open": [
-    "Ouvert"
-  ],
-  "departures.status.guaranteed": [
-    "Départ garanti"
-  ],
-  "departures.status.full": [
-    "Complet"
-  ],
-  "departures.status.cancelled": [
-    "Annulé"
-  ],
-  "book.failure": [
-    "Une erreur s’est produite de notre côté. Vos places ne sont pas encore réservées : veuillez réessayer dans un instant."
-  ],
-  "book.button": [
-    [
-      "seats",
-      "plural",
+      'seats',
+      'plural',
       {
-        "one": [
-          "Réserver ma place"
-        ],
-        "other": [
-          "Réserver ",
-          "#",
-          " places"
-        ]
-      }
-    ]
+        one: ['Réserver ma place'],
+        other: ['Réserver ', '#', ' places'],
+      },
+    ],
   ],
-  "book.seatWord": [
+  'book.seatWord': [
     [
-      "n",
-      "plural",
+      'n',
+      'plural',
       {
-        "one": [
-          "place"
-        ],
-        "other": [
-          "places"
-        ]
-      }
-    ]
+        one: ['place'],
+        other: ['places'],
+      },
+    ],
   ],
-  "book.times": [
-    " × "
-  ],
-  "book.singlesTimes": [
-    " + ",
+  'book.times': [' × '],
+  'book.singlesTimes': [
+    ' + ',
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " chambre individuelle"
-        ],
-        "other": [
-          "#",
-          " chambres individuelles"
-        ]
-      }
+        one: ['#', ' chambre individuelle'],
+        other: ['#', ' chambres individuelles'],
+      },
     ],
-    " × ",
+    ' × ',
+    ['price'],
+  ],
+  'book.depositLabel': ['Acompte pour confirmer : '],
+  'book.depositRest': [' (', ['percent'], ' %) ; le solde au plus tard le ', ['day']],
+  'book.eyebrow': ['Départ en groupe'],
+  'book.title': [['title'], ' (', ['days'], ' jours)'],
+  'book.dates': ['Dates'],
+  'book.perPerson': ['Par personne'],
+  'book.singleFrom': [' (chambre individuelle +', ['price'], ')'],
+  'book.seats': ['Places'],
+  'book.guide': ['Votre guide'],
+  'book.howMany': ['Combien de voyageurs ?'],
+  'book.change': ['Modifier'],
+  'book.namesOf': ['Les noms '],
+  'book.travellersCount': [
     [
-      "price"
-    ]
-  ],
-  "book.depositLabel": [
-    "Acompte pour confirmer : "
-  ],
-  "book.depositRest": [
-    " (",
-    [
-      "percent"
-    ],
-    " %) ; le solde au plus tard le ",
-    [
-      "day"
-    ]
-  ],
-  "book.eyebrow": [
-    "Départ en groupe"
-  ],
-  "book.title": [
-    [
-      "title"
-    ],
-    " (",
-    [
-      "days"
-    ],
-    " jours)"
-  ],
-  "book.dates": [
-    "Dates"
-  ],
-  "book.perPerson": [
-    "Par personne"
-  ],
-  "book.singleFrom": [
-    " (chambre individuelle +",
-    [
-      "price"
-    ],
-    ")"
-  ],
-  "book.seats": [
-    "Places"
-  ],
-  "book.guide": [
-    "Votre guide"
-  ],
-  "book.howMany": [
-    "Combien de voyageurs ?"
-  ],
-  "book.change": [
-    "Modifier"
-  ],
-  "book.namesOf": [
-    "Les noms "
-  ],
-  "book.travellersCount": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "des voyageurs"
-        ],
-        "other": [
-          "des ",
-          "#",
-          " voyageurs"
-        ]
-      }
-    ]
-  ],
-  "book.namesEnd": [
-    ", tels qu’ils figurent sur leur passeport"
-  ],
-  "book.leadTraveller": [
-    "Voyageur 1 (voyageur principal)"
-  ],
-  "book.traveller": [
-    "Voyageur ",
-    [
-      "n"
-    ]
-  ],
-  "book.singleRooms": [
-    "Chambres individuelles (+",
-    [
-      "price"
+        one: ['des voyageurs'],
+        other: ['des ', '#', ' voyageurs'],
+      },
     ],
-    " chacune)"
   ],
-  "book.noSingles": [
-    "Aucune : nous partageons les chambres"
-  ],
-  "book.singleCount": [
+  'book.namesEnd': [', tels qu’ils figurent sur leur passeport'],
+  'book.leadTraveller': ['Voyageur 1 (voyageur principal)'],
+  'book.traveller': ['Voyageur ', ['n']],
+  'book.singleRooms': ['Chambres individuelles (+', ['price'], ' chacune)'],
+  'book.noSingles': ['Aucune : nous partageons les chambres'],
+  'book.singleCount': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " chambre individuelle"
-        ],
-        "other": [
-          "#",
-          " chambres individuelles"
-        ]
-      }
-    ]
-  ],
-  "book.email": [
-    "E-mail du voyageur principal"
-  ],
-  "book.phone": [
-    "Téléphone ou WhatsApp (facultatif)"
-  ],
-  "book.theseSeats": [
-    "ces places"
-  ],
-  "book.next": [
-    "Ensuite : votre page de voyage privée, où vous réglez l’acompte. Nous vous réservons vos places pendant ",
-    [
-      "minutes"
+        one: ['#', ' chambre individuelle'],
+        other: ['#', ' chambres individuelles'],
+      },
     ],
-    " minutes."
   ],
-  "book.noQuote": [
-    "Sans devis"
-  ],
-  "book.heading": [
-    "Réservez vos places"
-  ],
-  "book.full": [
-    "Ce départ est complet. Choisissez une autre date sur la page du safari, ou demandez-nous un voyage privé."
-  ],
-  "book.notOnSale": [
-    "Ce départ n’est pas en vente"
-  ],
-  "book.notOnSaleLead": [
-    "Il est peut-être déjà parti, annulé ou complet. Consultez les autres dates du safari, ou demandez-nous un voyage privé."
-  ],
-  "book.allSafaris": [
-    "Tous les safaris"
-  ],
-  "book.callUs": [
-    " · Appelez-nous ou écrivez-nous sur WhatsApp au "
-  ],
-  "book.error.notFound": [
-    "Ce départ n’est plus en vente."
-  ],
-  "book.error.closed": [
-    "Ce départ n’est plus en vente. Choisissez une autre date, ou demandez-nous un voyage privé."
-  ],
-  "book.error.soldOut": [
-    "Désolés : il ne reste pas assez de places sur ce départ. Choisissez moins de places ou une autre date."
-  ],
-  "book.error.travellers": [
-    "Veuillez saisir le nom complet de chaque voyageur."
-  ],
-  "book.error.singles": [
-    "Les chambres individuelles ne peuvent pas dépasser le nombre de voyageurs."
-  ],
-  "book.error.leadName": [
-    "Veuillez saisir le nom complet du voyageur principal."
-  ],
-  "book.error.email": [
-    "Veuillez saisir une adresse e-mail à laquelle nous pouvons vous joindre."
-  ],
-  "book.error.phone": [
-    "Veuillez saisir un numéro de téléphone, ou laisser le champ vide."
-  ],
-  "book.error.terms": [
-    "Veuillez cocher la case pour accepter les conditions."
-  ],
-  "terms.read": [
-    "Lire les conditions"
-  ],
-  "terms.accept": [
-    "J’ai lu et j’accepte les conditions, et je réserve ",
+  'book.email': ['E-mail du voyageur principal'],
+  'book.phone': ['Téléphone ou WhatsApp (facultatif)'],
+  'book.theseSeats': ['ces places'],
+  'book.next': ['Ensuite : votre page de voyage privée, où vous réglez l’acompte. Nous vous réservons vos places pendant ', ['minutes'], ' minutes.'],
+  'book.noQuote': ['Sans devis'],
+  'book.heading': ['Réservez vos places'],
+  'book.full': ['Ce départ est complet. Choisissez une autre date sur la page du safari, ou demandez-nous un voyage privé.'],
+  'book.notOnSale': ['Ce départ n’est pas en vente'],
+  'book.notOnSaleLead': ['Il est peut-être déjà parti, annulé ou complet. Consultez les autres dates du safari, ou demandez-nous un voyage privé.'],
+  'book.allSafaris': ['Tous les safaris'],
+  'book.callUs': [' · Appelez-nous ou écrivez-nous sur WhatsApp au '],
+  'book.error.notFound': ['Ce départ n’est plus en vente.'],
+  'book.error.closed': ['Ce départ n’est plus en vente. Choisissez une autre date, ou demandez-nous un voyage privé.'],
+  'book.error.soldOut': ['Désolés : il ne reste pas assez de places sur ce départ. Choisissez moins de places ou une autre date.'],
+  'book.error.travellers': ['Veuillez saisir le nom complet de chaque voyageur.'],
+  'book.error.singles': ['Les chambres individuelles ne peuvent pas dépasser le nombre de voyageurs.'],
+  'book.error.leadName': ['Veuillez saisir le nom complet du voyageur principal.'],
+  'book.error.email': ['Veuillez saisir une adresse e-mail à laquelle nous pouvons vous joindre.'],
+  'book.error.phone': ['Veuillez saisir un numéro de téléphone, ou laisser le champ vide.'],
+  'book.error.terms': ['Veuillez cocher la case pour accepter les conditions.'],
+  'terms.read': ['Lire les conditions'],
+  'terms.accept': ['J’ai lu et j’accepte les conditions, et je réserve ', ['what'], ' pour les voyageurs nommés ci-dessus.'],
+  'tripPage.booking': ['Réservation ', ['reference']],
+  'tripPage.quote': ['Votre devis ', ['reference']],
+  'tripPage.adults': [
     [
-      "what"
-    ],
-    " pour les voyageurs nommés ci-dessus."
-  ],
-  "tripPage.booking": [
-    "Réservation ",
-    [
-      "reference"
-    ]
-  ],
-  "tripPage.quote": [
-    "Votre devis ",
-    [
-      "reference"
-    ]
-  ],
-  "tripPage.adults": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " adulte"
-        ],
-        "other": [
-          "#",
-          " adultes"
-        ]
-      }
-    ]
+        one: ['#', ' adulte'],
+        other: ['#', ' adultes'],
+      },
+    ],
   ],
-  "tripPage.children": [
+  'tripPage.children': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " enfant"
-        ],
-        "other": [
-          "#",
-          " enfants"
-        ]
-      }
-    ]
-  ],
-  "tripPage.dates": [
-    "Dates"
-  ],
-  "tripPage.travellers": [
-    "Voyageurs"
-  ],
-  "tripPage.total": [
-    "Total"
-  ],
-  "tripPage.dayByDay": [
-    "Jour après jour"
-  ],
-  "tripPage.itinerary": [
-    "Votre itinéraire"
-  ],
-  "tripPage.day": [
-    "Jour ",
-    [
-      "n"
+        one: ['#', ' enfant'],
+        other: ['#', ' enfants'],
+      },
     ],
-    " : "
   ],
-  "tripPage.overnight": [
-    "Nuit"
-  ],
-  "tripPage.board.room-only": [
-    "chambre seule"
-  ],
-  "tripPage.board.bed-and-breakfast": [
-    "chambre et petit-déjeuner"
-  ],
-  "tripPage.board.half-board": [
-    "demi-pension"
-  ],
-  "tripPage.board.full-board": [
-    "pension complète"
-  ],
-  "tripPage.board.all-inclusive": [
-    "tout compris"
-  ],
-  "tripPage.meals": [
-    "Repas"
-  ],
-  "tripPage.breakfast": [
-    "Petit-déjeuner"
-  ],
-  "tripPage.lunch": [
-    "Déjeuner"
-  ],
-  "tripPage.dinner": [
-    "Dîner"
-  ],
-  "tripPage.activities": [
-    "Activités"
-  ],
-  "tripPage.whereYouGo": [
-    "Où vous allez"
-  ],
-  "tripPage.routeMap": [
-    "Carte de l’itinéraire"
-  ],
-  "tripPage.mapAlt": [
-    "Carte de l’Afrique de l’Est avec les ",
+  'tripPage.dates': ['Dates'],
+  'tripPage.travellers': ['Voyageurs'],
+  'tripPage.total': ['Total'],
+  'tripPage.dayByDay': ['Jour après jour'],
+  'tripPage.itinerary': ['Votre itinéraire'],
+  'tripPage.day': ['Jour ', ['n'], ' : '],
+  'tripPage.overnight': ['Nuit'],
+  'tripPage.board.room-only': ['chambre seule'],
+  'tripPage.board.bed-and-breakfast': ['chambre et petit-déjeuner'],
+  'tripPage.board.half-board': ['demi-pension'],
+  'tripPage.board.full-board': ['pension complète'],
+  'tripPage.board.all-inclusive': ['tout compris'],
+  'tripPage.meals': ['Repas'],
+  'tripPage.breakfast': ['Petit-déjeuner'],
+  'tripPage.lunch': ['Déjeuner'],
+  'tripPage.dinner': ['Dîner'],
+  'tripPage.activities': ['Activités'],
+  'tripPage.whereYouGo': ['Où vous allez'],
+  'tripPage.routeMap': ['Carte de l’itinéraire'],
+  'tripPage.mapAlt': ['Carte de l’Afrique de l’Est avec les ', ['count'], ' étapes de votre voyage, numérotées dans l’ordre de la liste.'],
+  'tripPage.dayOne': ['Jour ', ['n']],
+  'tripPage.dayRange': ['Jours ', ['first'], ' à ', ['last']],
+  'tripPage.dayList': ['Jours ', ['days']],
+  'tripPage.thePrice': ['Le prix'],
+  'tripPage.breakdown': ['Détail du prix'],
+  'tripPage.priceCaption': ['Lignes de prix du devis, en dollars US'],
+  'tripPage.item': ['Poste'],
+  'tripPage.quantity': ['Quantité'],
+  'tripPage.amount': ['Montant'],
+  'tripPage.category.safari': ['Safari'],
+  'tripPage.category.accommodation': ['Hébergement'],
+  'tripPage.category.permit': ['Permis'],
+  'tripPage.category.transfer': ['Transfert'],
+  'tripPage.category.flight': ['Vol'],
+  'tripPage.category.activity': ['Activité'],
+  'tripPage.category.single-supplement': ['Supplément chambre individuelle'],
+  'tripPage.category.discount': ['Remise'],
+  'tripPage.category.other': ['Autre'],
+  'tripPage.perPerson': ['par personne'],
+  'tripPage.perGroup': ['par groupe'],
+  'tripPage.about': ['Environ ', ['amount'], ' ', ['currency'], ' au taux du jour où le devis a été établi (approximatif ; facturé en USD).'],
+  'tripPage.depositLabel': ['Acompte à la réservation : '],
+  'tripPage.percent': [' (', ['percent'], ' %)'],
+  'tripPage.balanceLabel': ['Solde : '],
+  'tripPage.by': [' au plus tard le ', ['day']],
+  'tripPage.validUntil': ['Valable jusqu’au '],
+  'tripPage.pdfTrip': ['Télécharger votre voyage (PDF)'],
+  'tripPage.pdfQuote': ['Télécharger ce devis (PDF)'],
+  'tripPage.includesLabel': ['Ce que le prix comprend et ne comprend pas'],
+  'tripPage.included': ['Inclus'],
+  'tripPage.notIncluded': ['Non inclus'],
+  'tripPage.accept': ['Accepter ce devis'],
+  'tripPage.expired': ['Ce devis était valable jusqu’au ', ['day'], '. Contactez-nous et nous vous enverrons un devis à jour.'],
+  'tripPage.leadName': ['Nom complet du voyageur principal'],
+  'tripPage.names': ['Les noms des ', ['count'], ' voyageurs, tels qu’ils figurent sur leur passeport'],
+  'tripPage.traveller': ['Voyageur ', ['n']],
+  'tripPage.thisTrip': ['ce voyage'],
+  'tripPage.acceptButton': ['Accepter et réserver pour ', ['amount']],
+  'tripPage.payNothingNow': ['Vous ne payez rien maintenant : une fois la réservation faite, cette page indique comment régler l’acompte, et la réservation est confirmée à sa réception.'],
+  'tripPage.yourBooking': ['Votre réservation'],
+  'tripPage.state.confirmed-pending-deposit': ['Confirmée, acompte attendu'],
+  'tripPage.state.confirmed': ['Confirmée'],
+  'tripPage.state.balance-due': ['Solde à régler'],
+  'tripPage.state.paid': ['Entièrement payée'],
+  'tripPage.state.travelled': ['Voyage effectué'],
+  'tripPage.state.cancelled': ['Annulée'],
+  'tripPage.dayWord': [
     [
-      "count"
-    ],
-    " étapes de votre voyage, numérotées dans l’ordre de la liste."
-  ],
-  "tripPage.dayOne": [
-    "Jour ",
-    [
-      "n"
-    ]
-  ],
-  "tripPage.dayRange": [
-    "Jours ",
-    [
-      "first"
-    ],
-    " à ",
-    [
-      "last"
-    ]
-  ],
-  "tripPage.dayList": [
-    "Jours ",
-    [
-      "days"
-    ]
-  ],
-  "tripPage.thePrice": [
-    "Le prix"
-  ],
-  "tripPage.breakdown": [
-    "Détail du prix"
-  ],
-  "tripPage.priceCaption": [
-    "Lignes de prix du devis, en dollars US"
-  ],
-  "tripPage.item": [
-    "Poste"
-  ],
-  "tripPage.quantity": [
-    "Quantité"
-  ],
-  "tripPage.amount": [
-    "Montant"
-  ],
-  "tripPage.category.safari": [
-    "Safari"
-  ],
-  "tripPage.category.accommodation": [
-    "Hébergement"
-  ],
-  "tripPage.category.permit": [
-    "Permis"
-  ],
-  "tripPage.category.transfer": [
-    "Transfert"
-  ],
-  "tripPage.category.flight": [
-    "Vol"
-  ],
-  "tripPage.category.activity": [
-    "Activité"
-  ],
-  "tripPage.category.single-supplement": [
-    "Supplément chambre individuelle"
-  ],
-  "tripPage.category.discount": [
-    "Remise"
-  ],
-  "tripPage.category.other": [
-    "Autre"
-  ],
-  "tripPage.perPerson": [
-    "par personne"
-  ],
-  "tripPage.perGroup": [
-    "par groupe"
-  ],
-  "tripPage.about": [
-    "Environ ",
-    [
-      "amount"
-    ],
-    " ",
-    [
-      "currency"
-    ],
-    " au taux du jour où le devis a été établi (approximatif ; facturé en USD)."
-  ],
-  "tripPage.depositLabel": [
-    "Acompte à la réservation : "
-  ],
-  "tripPage.percent": [
-    " (",
-    [
-      "percent"
-    ],
-    " %)"
-  ],
-  "tripPage.balanceLabel": [
-    "Solde : "
-  ],
-  "tripPage.by": [
-    " au plus tard le ",
-    [
-      "day"
-    ]
-  ],
-  "tripPage.validUntil": [
-    "Valable jusqu’au "
-  ],
-  "tripPage.pdfTrip": [
-    "Télécharger votre voyage (PDF)"
-  ],
-  "tripPage.pdfQuote": [
-    "Télécharger ce devis (PDF)"
-  ],
-  "tripPage.includesLabel": [
-    "Ce que le prix comprend et ne comprend pas"
-  ],
-  "tripPage.included": [
-    "Inclus"
-  ],
-  "tripPage.notIncluded": [
-    "Non inclus"
-  ],
-  "tripPage.accept": [
-    "Accepter ce devis"
-  ],
-  "tripPage.expired": [
-    "Ce devis était valable jusqu’au ",
-    [
-      "day"
-    ],
-    ". Contactez-nous et nous vous enverrons un devis à jour."
-  ],
-  "tripPage.leadName": [
-    "Nom complet du voyageur principal"
-  ],
-  "tripPage.names": [
-    "Les noms des ",
-    [
-      "count"
-    ],
-    " voyageurs, tels qu’ils figurent sur leur passeport"
-  ],
-  "tripPage.traveller": [
-    "Voyageur ",
-    [
-      "n"
-    ]
-  ],
-  "tripPage.thisTrip": [
-    "ce voyage"
-  ],
-  "tripPage.acceptButton": [
-    "Accepter et réserver pour ",
-    [
-      "amount"
-    ]
-  ],
-  "tripPage.payNothingNow": [
-    "Vous ne payez rien maintenant : une fois la réservation faite, cette page indique comment régler l’acompte, et la réservation est confirmée à sa réception."
-  ],
-  "tripPage.yourBooking": [
-    "Votre réservation"
-  ],
-  "tripPage.state.confirmed-pending-deposit": [
-    "Confirmée, acompte attendu"
-  ],
-  "tripPage.state.confirmed": [
-    "Confirmée"
-  ],
-  "tripPage.state.balance-due": [
-    "Solde à régler"
-  ],
-  "tripPage.state.paid": [
-    "Entièrement payée"
-  ],
-  "tripPage.state.travelled": [
-    "Voyage effectué"
-  ],
-  "tripPage.state.cancelled": [
-    "Annulée"
-  ],
-  "tripPage.dayWord": [
-    [
-      "n",
-      "plural",
+      'n',
+      'plural',
       {
-        "one": [
-          "jour"
-        ],
-        "other": [
-          "jours"
-        ]
-      }
-    ]
-  ],
-  "tripPage.toGo": [
-    " avant le départ"
-  ],
-  "tripPage.paid": [
-    "Payé"
-  ],
-  "tripPage.stillToPay": [
-    "Reste à payer"
-  ],
-  "tripPage.overdue": [
-    "En retard : "
-  ],
-  "tripPage.next": [
-    "Prochaine échéance : "
-  ],
-  "tripPage.dueWhat": [
-    [
-      "what"
+        one: ['jour'],
+        other: ['jours'],
+      },
     ],
-    " de "
   ],
-  "tripPage.what.deposit": [
-    "l’acompte"
+  'tripPage.toGo': [' avant le départ'],
+  'tripPage.paid': ['Payé'],
+  'tripPage.stillToPay': ['Reste à payer'],
+  'tripPage.overdue': ['En retard : '],
+  'tripPage.next': ['Prochaine échéance : '],
+  'tripPage.dueWhat': [['what'], ' de '],
+  'tripPage.what.deposit': ['l’acompte'],
+  'tripPage.what.balance': ['le solde'],
+  'tripPage.what.refund': ['le remboursement'],
+  'tripPage.dueBy': [' au plus tard le '],
+  'tripPage.payBy': ['Payez par virement bancaire ou mobile money avec la référence '],
+  'tripPage.payByEnd': [' ; nous confirmons chaque paiement par e-mail.'],
+  'tripPage.nothingDue': ['Plus rien n’est dû. Merci !'],
+  'tripPage.bring': ['Ce qu’il faut emporter'],
+  'tripPage.bring.passport': ['Passeport valable six mois après votre voyage, et vos visas (East Africa Tourist Visa ou l’e-visa de chaque pays)'],
+  'tripPage.bring.fever': ['Certificat de vaccination contre la fièvre jaune'],
+  'tripPage.bring.layers': ['Des couches légères dans les verts et les bruns, une polaire chaude pour le matin, une veste de pluie'],
+  'tripPage.bring.boots': ['De bonnes chaussures de marche et des gants de jardinage pour le trek des gorilles et des chimpanzés'],
+  'tripPage.bring.kit': ['Des jumelles, un appareil photo avec des batteries de rechange, de la crème solaire, un répulsif anti-insectes et vos médicaments'],
+  'tripPage.yourTravellers': ['Vos voyageurs'],
+  'tripPage.manifestLead': [
+    'Indiquez-nous l’âge de chaque voyageur et ce que nous devons savoir sur son alimentation ou sa santé : nous le transmettons aux lodges et à votre guide, et à personne d’autre.',
   ],
-  "tripPage.what.balance": [
-    "le solde"
-  ],
-  "tripPage.what.refund": [
-    "le remboursement"
-  ],
-  "tripPage.dueBy": [
-    " au plus tard le "
-  ],
-  "tripPage.payBy": [
-    "Payez par virement bancaire ou mobile money avec la référence "
-  ],
-  "tripPage.payByEnd": [
-    " ; nous confirmons chaque paiement par e-mail."
-  ],
-  "tripPage.nothingDue": [
-    "Plus rien n’est dû. Merci !"
-  ],
-  "tripPage.bring": [
-    "Ce qu’il faut emporter"
-  ],
-  "tripPage.bring.passport": [
-    "Passeport valable six mois après votre voyage, et vos visas (East Africa Tourist Visa ou l’e-visa de chaque pays)"
-  ],
-  "tripPage.bring.fever": [
-    "Certificat de vaccination contre la fièvre jaune"
-  ],
-  "tripPage.bring.layers": [
-    "Des couches légères dans les verts et les bruns, une polaire chaude pour le matin, une veste de pluie"
-  ],
-  "tripPage.bring.boots": [
-    "De bonnes chaussures de marche et des gants de jardinage pour le trek des gorilles et des chimpanzés"
-  ],
-  "tripPage.bring.kit": [
-    "Des jumelles, un appareil photo avec des batteries de rechange, de la crème solaire, un répulsif anti-insectes et vos médicaments"
-  ],
-  "tripPage.yourTravellers": [
-    "Vos voyageurs"
-  ],
-  "tripPage.manifestLead": [
-    "Indiquez-nous l’âge de chaque voyageur et ce que nous devons savoir sur son alimentation ou sa santé : nous le transmettons aux lodges et à votre guide, et à personne d’autre."
-  ],
-  "tripPage.age": [
-    "Âge"
-  ],
-  "tripPage.diet": [
-    "Régime alimentaire"
-  ],
-  "tripPage.dietPlaceholder": [
-    "Végétarien, allergies…"
-  ],
-  "tripPage.medical": [
-    "Informations médicales"
-  ],
-  "tripPage.saveTravellers": [
-    "Enregistrer les informations des voyageurs"
-  ],
-  "tripPage.questions": [
-    "Des questions sur votre voyage ?"
-  ],
-  "tripPage.phone": [
-    "Téléphone : "
-  ],
-  "tripPage.whatsapp": [
-    "WhatsApp : "
-  ],
-  "tripPage.email": [
-    "E-mail : "
-  ],
-  "tripPage.failure": [
-    "Une erreur s’est produite de notre côté. Veuillez réessayer dans un instant."
-  ],
-  "tripPage.accepted": [
-    "Merci : votre réservation ",
+  'tripPage.age': ['Âge'],
+  'tripPage.diet': ['Régime alimentaire'],
+  'tripPage.dietPlaceholder': ['Végétarien, allergies…'],
+  'tripPage.medical': ['Informations médicales'],
+  'tripPage.saveTravellers': ['Enregistrer les informations des voyageurs'],
+  'tripPage.questions': ['Des questions sur votre voyage ?'],
+  'tripPage.phone': ['Téléphone : '],
+  'tripPage.whatsapp': ['WhatsApp : '],
+  'tripPage.email': ['E-mail : '],
+  'tripPage.failure': ['Une erreur s’est produite de notre côté. Veuillez réessayer dans un instant.'],
+  'tripPage.accepted': ['Merci : votre réservation ', ['reference'], ' est confirmée. Nous vous avons envoyé les détails par e-mail.'],
+  'tripPage.saved': ['Merci : les informations des voyageurs sont enregistrées.'],
+  'tripPage.error.leadName': ['Veuillez saisir le nom complet du voyageur principal.'],
+  'tripPage.error.traveller': ['Veuillez saisir le nom complet de chaque voyageur.'],
+  'tripPage.error.terms': ['Veuillez cocher la case pour accepter les conditions.'],
+  'tripPage.error.age': ['Veuillez saisir un âge de 0 à 120, ou laisser le champ vide.'],
+  'tripPage.error.notes': ['1 000 caractères au plus.'],
+  'tripPage.pay.method': ['Veuillez choisir comment payer.'],
+  'tripPage.pay.currency': ['Veuillez choisir la devise de votre compte mobile money.'],
+  'tripPage.pay.nothingDue': ['Rien n’est dû sur cette réservation pour le moment.'],
+  'tripPage.pay.changed': ['Le montant dû a changé depuis l’affichage de la page. Veuillez le vérifier à nouveau, puis payer.'],
+  'tripPage.pay.unavailable': ['Ce moyen de paiement n’est pas disponible. Choisissez-en un autre, ou payez par virement bancaire.'],
+  'tripPage.pay.providerDown': ['Le prestataire de paiement est injoignable pour le moment. Veuillez réessayer dans quelques minutes, ou payer par virement bancaire.'],
+  'tripPage.pay.noRate': ['Nous n’avons pas de taux de change pour cette devise aujourd’hui. Choisissez-en une autre, ou payez par carte ou par virement bancaire.'],
+  'tripPage.pay.confirming': ['Votre paiement est en cours de confirmation'],
+  'tripPage.pay.left': ['Vous avez quitté la page de paiement : rien n’a été débité. Choisissez un moyen de paiement ci-dessous quand vous serez prêt.'],
+  'tripPage.pay.confirmingWhat': [' : ', ['what'], ' de ', ['amount'], '. Cette page se met à jour d’elle-même dès la confirmation.'],
+  'tripPage.pay.checkAgain': ['Vérifier à nouveau'],
+  'tripPage.pay.paid': ['Merci : ', ['what'], ' de ', ['amount'], ' est confirmé. Nous vous avons envoyé le reçu par e-mail.'],
+  'tripPage.pay.failed': ['Le paiement n’a pas abouti et rien n’a été débité. Veuillez réessayer, ou choisir un autre moyen de paiement.'],
+  'tripPage.pay.checking': ['Nous vérifions votre paiement et vous contacterons sous peu.'],
+  'tripPage.pay.how': ['Comment souhaitez-vous payer ?'],
+  'tripPage.pay.card': ['Carte (Visa, Mastercard, American Express) : ', ['amount']],
+  'tripPage.pay.mobile': ['Mobile money, ', ['network'], ' : '],
+  'tripPage.pay.rate': [' à ', ['rate'], ' ', ['currency'], ' pour 1 ', ['base'], ', taux du jour'],
+  'tripPage.pay.deposit': ['Régler l’acompte'],
+  'tripPage.pay.balance': ['Régler le solde'],
+  'tripPage.pay.payments': ['Paiements'],
+  'tripPage.pay.secure': ['Vous payez sur la page sécurisée du prestataire ; nous ne voyons jamais votre carte ni votre code PIN.'],
+  'tripPage.pay.bank': ['Par virement bancaire : ', ['amount'], ' au plus tard le ', ['day'], ', en indiquant la référence '],
+  'tripPage.pay.bankEnd': ['. Nous confirmons chaque paiement par e-mail.'],
+  'country.uganda': ['Ouganda'],
+  'country.rwanda': ['Rwanda'],
+  'country.tanzania': ['Tanzanie'],
+  'country.democratic-republic-of-congo': ['RD Congo'],
+  'country.kenya': ['Kenya'],
+  'filters.country': ['Pays'],
+  'filters.apply': ['Appliquer'],
+  'list.pageOf': [' · page ', ['page'], ' sur ', ['total']],
+  'safaris.eyebrow': ['Circuits'],
+  'safaris.lead': ['Du trek de deux jours à la rencontre des gorilles au grand voyage de deux semaines à travers l’Afrique de l’Est. Chaque itinéraire peut être adapté à vos envies.'],
+  'safaris.crumb': ['Safaris'],
+  'safaris.filterLabel': ['Filtrer et trier les safaris'],
+  'safaris.sortByDays': ['Trier par durée'],
+  'safaris.sortAsc': ['Du plus court au plus long'],
+  'safaris.sortDesc': ['Du plus long au plus court'],
+  'safaris.noun': [
     [
-      "reference"
-    ],
-    " est confirmée. Nous vous avons envoyé les détails par e-mail."
-  ],
-  "tripPage.saved": [
-    "Merci : les informations des voyageurs sont enregistrées."
-  ],
-  "tripPage.error.leadName": [
-    "Veuillez saisir le nom complet du voyageur principal."
-  ],
-  "tripPage.error.traveller": [
-    "Veuillez saisir le nom complet de chaque voyageur."
-  ],
-  "tripPage.error.terms": [
-    "Veuillez cocher la case pour accepter les conditions."
-  ],
-  "tripPage.error.age": [
-    "Veuillez saisir un âge de 0 à 120, ou laisser le champ vide."
-  ],
-  "tripPage.error.notes": [
-    "1 000 caractères au plus."
-  ],
-  "tripPage.pay.method": [
-    "Veuillez choisir comment payer."
-  ],
-  "tripPage.pay.currency": [
-    "Veuillez choisir la devise de votre compte mobile money."
-  ],
-  "tripPage.pay.nothingDue": [
-    "Rien n’est dû sur cette réservation pour le moment."
-  ],
-  "tripPage.pay.changed": [
-    "Le montant dû a changé depuis l’affichage de la page. Veuillez le vérifier à nouveau, puis payer."
-  ],
-  "tripPage.pay.unavailable": [
-    "Ce moyen de paiement n’est pas disponible. Choisissez-en un autre, ou payez par virement bancaire."
-  ],
-  "tripPage.pay.providerDown": [
-    "Le prestataire de paiement est injoignable pour le moment. Veuillez réessayer dans quelques minutes, ou payer par virement bancaire."
-  ],
-  "tripPage.pay.noRate": [
-    "Nous n’avons pas de taux de change pour cette devise aujourd’hui. Choisissez-en une autre, ou payez par carte ou par virement bancaire."
-  ],
-  "tripPage.pay.confirming": [
-    "Votre paiement est en cours de confirmation"
-  ],
-  "tripPage.pay.left": [
-    "Vous avez quitté la page de paiement : rien n’a été débité. Choisissez un moyen de paiement ci-dessous quand vous serez prêt."
-  ],
-  "tripPage.pay.confirmingWhat": [
-    " : ",
-    [
-      "what"
-    ],
-    " de ",
-    [
-      "amount"
-    ],
-    ". Cette page se met à jour d’elle-même dès la confirmation."
-  ],
-  "tripPage.pay.checkAgain": [
-    "Vérifier à nouveau"
-  ],
-  "tripPage.pay.paid": [
-    "Merci : ",
-    [
-      "what"
-    ],
-    " de ",
-    [
-      "amount"
-    ],
-    " est confirmé. Nous vous avons envoyé le reçu par e-mail."
-  ],
-  "tripPage.pay.failed": [
-    "Le paiement n’a pas abouti et rien n’a été débité. Veuillez réessayer, ou choisir un autre moyen de paiement."
-  ],
-  "tripPage.pay.checking": [
-    "Nous vérifions votre paiement et vous contacterons sous peu."
-  ],
-  "tripPage.pay.how": [
-    "Comment souhaitez-vous payer ?"
-  ],
-  "tripPage.pay.card": [
-    "Carte (Visa, Mastercard, American Express) : ",
-    [
-      "amount"
-    ]
-  ],
-  "tripPage.pay.mobile": [
-    "Mobile money, ",
-    [
-      "network"
-    ],
-    " : "
-  ],
-  "tripPage.pay.rate": [
-    " à ",
-    [
-      "rate"
-    ],
-    " ",
-    [
-      "currency"
-    ],
-    " pour 1 ",
-    [
-      "base"
-    ],
-    ", taux du jour"
-  ],
-  "tripPage.pay.deposit": [
-    "Régler l’acompte"
-  ],
-  "tripPage.pay.balance": [
-    "Régler le solde"
-  ],
-  "tripPage.pay.payments": [
-    "Paiements"
-  ],
-  "tripPage.pay.secure": [
-    "Vous payez sur la page sécurisée du prestataire ; nous ne voyons jamais votre carte ni votre code PIN."
-  ],
-  "tripPage.pay.bank": [
-    "Par virement bancaire : ",
-    [
-      "amount"
-    ],
-    " au plus tard le ",
-    [
-      "day"
-    ],
-    ", en indiquant la référence "
-  ],
-  "tripPage.pay.bankEnd": [
-    ". Nous confirmons chaque paiement par e-mail."
-  ],
-  "country.uganda": [
-    "Ouganda"
-  ],
-  "country.rwanda": [
-    "Rwanda"
-  ],
-  "country.tanzania": [
-    "Tanzanie"
-  ],
-  "country.democratic-republic-of-congo": [
-    "RD Congo"
-  ],
-  "country.kenya": [
-    "Kenya"
-  ],
-  "filters.country": [
-    "Pays"
-  ],
-  "filters.apply": [
-    "Appliquer"
-  ],
-  "list.pageOf": [
-    " · page ",
-    [
-      "page"
-    ],
-    " sur ",
-    [
-      "total"
-    ]
-  ],
-  "safaris.eyebrow": [
-    "Circuits"
-  ],
-  "safaris.lead": [
-    "Du trek de deux jours à la rencontre des gorilles au grand voyage de deux semaines à travers l’Afrique de l’Est. Chaque itinéraire peut être adapté à vos envies."
-  ],
-  "safaris.crumb": [
-    "Safaris"
-  ],
-  "safaris.filterLabel": [
-    "Filtrer et trier les safaris"
-  ],
-  "safaris.sortByDays": [
-    "Trier par durée"
-  ],
-  "safaris.sortAsc": [
-    "Du plus court au plus long"
-  ],
-  "safaris.sortDesc": [
-    "Du plus long au plus court"
-  ],
-  "safaris.noun": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "safari"
-        ],
-        "other": [
-          "safaris"
-        ]
-      }
-    ]
-  ],
-  "safaris.inCountries": [
-    " en ",
-    [
-      "countries"
-    ]
-  ],
-  "safaris.withDeparture": [
-    " avec un départ en groupe en ",
-    [
-      "month"
-    ]
-  ],
-  "safaris.noneWithDeparture": [
-    "Aucun safari ne correspond à ces pays avec un départ en groupe en ",
-    [
-      "month"
+        one: ['safari'],
+        other: ['safaris'],
+      },
     ],
-    "."
   ],
-  "safaris.none": [
-    "Aucun safari ne correspond à ces pays."
+  'safaris.inCountries': [' en ', ['countries']],
+  'safaris.withDeparture': [' avec un départ en groupe en ', ['month']],
+  'safaris.noneWithDeparture': ['Aucun safari ne correspond à ces pays avec un départ en groupe en ', ['month'], '.'],
+  'safaris.none': ['Aucun safari ne correspond à ces pays.'],
+  'safaris.departureIn': ['Départ en groupe en'],
+  'safaris.anyMonth': ['Tous les mois'],
+  'animals.eyebrow': ['Guide de la faune'],
+  'animals.lead': ['Les primates, les grands mammifères et les habitants des rivières que vous pourrez croiser en safari avec nous.'],
+  'animals.crumb': ['Animaux'],
+  'animals.empty': ['Aucun animal n’est encore répertorié.'],
+  'birds.eyebrow': ['L’ornithologie en Afrique de l’Est'],
+  'birds.lead': ['Plus de 1 000 espèces recensées rien qu’en Ouganda, du bec-en-sabot aux endémiques du rift Albertin.'],
+  'birds.crumb': ['Oiseaux'],
+  'birds.empty': ['Aucune espèce d’oiseau n’est encore répertoriée.'],
+  'birds.heroAlt': ['Des ornithologues munis de jumelles sur un sentier forestier aux premières lueurs du jour'],
+  'blogs.eyebrow': ['Récits du terrain'],
+  'blogs.lead': ['Récits de voyage, conseils de saison et guides pratiques rédigés par nos guides de Kabale.'],
+  'blogs.crumb': ['Blog'],
+  'blogs.empty': ['Aucun récit publié pour le moment.'],
+  'experiences.eyebrow': ['Que faire en safari'],
+  'experiences.lead': ['Treks à la rencontre des primates, safaris en véhicule, croisières en bateau, ornithologie et rencontres avec les habitants de la région.'],
+  'experiences.crumb': ['Expériences'],
+  'experiences.empty': ['Aucune expérience n’est encore répertoriée.'],
+  'guides.eyebrow': ['Ceux qui vous accompagnent en safari'],
+  'guides.lead': [
+    'Nés et élevés dans les pays que vous traversez, ils pistent les gorilles, lisent la migration, reconnaissent les oiseaux à leur chant et prennent soin de vous du premier au dernier matin.',
   ],
-  "safaris.departureIn": [
-    "Départ en groupe en"
-  ],
-  "safaris.anyMonth": [
-    "Tous les mois"
-  ],
-  "animals.eyebrow": [
-    "Guide de la faune"
-  ],
-  "animals.lead": [
-    "Les primates, les grands mammifères et les habitants des rivières que vous pourrez croiser en safari avec nous."
-  ],
-  "animals.crumb": [
-    "Animaux"
-  ],
-  "animals.empty": [
-    "Aucun animal n’est encore répertorié."
-  ],
-  "birds.eyebrow": [
-    "L’ornithologie en Afrique de l’Est"
-  ],
-  "birds.lead": [
-    "Plus de 1 000 espèces recensées rien qu’en Ouganda, du bec-en-sabot aux endémiques du rift Albertin."
-  ],
-  "birds.crumb": [
-    "Oiseaux"
-  ],
-  "birds.empty": [
-    "Aucune espèce d’oiseau n’est encore répertoriée."
-  ],
-  "birds.heroAlt": [
-    "Des ornithologues munis de jumelles sur un sentier forestier aux premières lueurs du jour"
-  ],
-  "blogs.eyebrow": [
-    "Récits du terrain"
-  ],
-  "blogs.lead": [
-    "Récits de voyage, conseils de saison et guides pratiques rédigés par nos guides de Kabale."
-  ],
-  "blogs.crumb": [
-    "Blog"
-  ],
-  "blogs.empty": [
-    "Aucun récit publié pour le moment."
-  ],
-  "experiences.eyebrow": [
-    "Que faire en safari"
-  ],
-  "experiences.lead": [
-    "Treks à la rencontre des primates, safaris en véhicule, croisières en bateau, ornithologie et rencontres avec les habitants de la région."
-  ],
-  "experiences.crumb": [
-    "Expériences"
-  ],
-  "experiences.empty": [
-    "Aucune expérience n’est encore répertoriée."
-  ],
-  "guides.eyebrow": [
-    "Ceux qui vous accompagnent en safari"
-  ],
-  "guides.lead": [
-    "Nés et élevés dans les pays que vous traversez, ils pistent les gorilles, lisent la migration, reconnaissent les oiseaux à leur chant et prennent soin de vous du premier au dernier matin."
-  ],
-  "guides.crumb": [
-    "Guides"
-  ],
-  "guides.empty": [
-    "Aucun guide n’est encore répertorié."
-  ],
-  "tier.budget": [
-    "Économique"
-  ],
-  "tier.mid-range": [
-    "Milieu de gamme"
-  ],
-  "tier.luxury": [
-    "Luxe"
-  ],
-  "lodges.what": [
+  'guides.crumb': ['Guides'],
+  'guides.empty': ['Aucun guide n’est encore répertorié.'],
+  'tier.budget': ['Économique'],
+  'tier.mid-range': ['Milieu de gamme'],
+  'tier.luxury': ['Luxe'],
+  'lodges.what': [
     [
-      "tier",
-      "select",
+      'tier',
+      'select',
       {
-        "budget": [
-          "lodges économiques"
-        ],
-        "midRange": [
-          "lodges de milieu de gamme"
-        ],
-        "luxury": [
-          "lodges de luxe"
-        ],
-        "other": [
-          "lodges"
-        ]
-      }
-    ]
-  ],
-  "lodges.all": [
-    "Tous les ",
-    [
-      "what"
-    ]
-  ],
-  "lodges.inPark": [
-    [
-      "what"
+        budget: ['lodges économiques'],
+        midRange: ['lodges de milieu de gamme'],
+        luxury: ['lodges de luxe'],
+        other: ['lodges'],
+      },
     ],
-    " à ",
+  ],
+  'lodges.all': ['Tous les ', ['what']],
+  'lodges.inPark': [['what'], ' à ', ['park']],
+  'lodges.empty': ['Aucun de nos ', ['what'], ' n’est encore répertorié ici. Demandez-nous : nous connaissons bien plus d’adresses que nous n’en présentons.'],
+  'lodges.eyebrow': ['Où séjourner'],
+  'lodges.leadPark': ['Les adresses que nous réservons pour vos nuits à ', ['park'], ' et alentour, des bandas toutes simples aux lodges qui font le voyage.'],
+  'lodges.lead': [
+    'Les lodges et camps de toile que nous réservons dans les parcs de nos voyages, de la banda toute simple à la folie, chacun choisi autant pour son emplacement que pour ce qu’il offre.',
+  ],
+  'lodges.crumb': ['Lodges'],
+  'lodges.aboutPark': ['À propos du parc'],
+  'lodges.byStandard': ['Lodges par catégorie'],
+  'lodges.everyStandard': ['Toutes les catégories'],
+  'lodges.everyPark': ['Tous les parcs'],
+  'parks.eyebrow': ['Parcs nationaux et sites'],
+  'parks.lead': ['Forêts tropicales, volcans, savanes et lacs dans les cinq pays où nous voyageons.'],
+  'parks.crumb': ['Parcs et sites'],
+  'parks.filterLabel': ['Filtrer les sites par pays'],
+  'parks.apply': ['Appliquer le filtre'],
+  'parks.inCountry': ['Sites : ', ['country']],
+  'parks.all': ['Tous les sites'],
+  'parks.empty': ['Aucun site n’est encore répertorié pour ce pays.'],
+  'destinations.crumb': ['Destinations'],
+  'destinations.eyebrow': ['Cinq pays'],
+  'destinations.lead': ['Ouganda, Rwanda, Kenya, Tanzanie et République démocratique du Congo : forêts, volcans, savanes et lacs.'],
+  'destinations.empty': ['Aucune destination n’est encore répertoriée.'],
+  'safari.eyebrow': [
     [
-      "park"
-    ]
-  ],
-  "lodges.empty": [
-    "Aucun de nos ",
-    [
-      "what"
-    ],
-    " n’est encore répertorié ici. Demandez-nous : nous connaissons bien plus d’adresses que nous n’en présentons."
-  ],
-  "lodges.eyebrow": [
-    "Où séjourner"
-  ],
-  "lodges.leadPark": [
-    "Les adresses que nous réservons pour vos nuits à ",
-    [
-      "park"
-    ],
-    " et alentour, des bandas toutes simples aux lodges qui font le voyage."
-  ],
-  "lodges.lead": [
-    "Les lodges et camps de toile que nous réservons dans les parcs de nos voyages, de la banda toute simple à la folie, chacun choisi autant pour son emplacement que pour ce qu’il offre."
-  ],
-  "lodges.crumb": [
-    "Lodges"
-  ],
-  "lodges.aboutPark": [
-    "À propos du parc"
-  ],
-  "lodges.byStandard": [
-    "Lodges par catégorie"
-  ],
-  "lodges.everyStandard": [
-    "Toutes les catégories"
-  ],
-  "lodges.everyPark": [
-    "Tous les parcs"
-  ],
-  "parks.eyebrow": [
-    "Parcs nationaux et sites"
-  ],
-  "parks.lead": [
-    "Forêts tropicales, volcans, savanes et lacs dans les cinq pays où nous voyageons."
-  ],
-  "parks.crumb": [
-    "Parcs et sites"
-  ],
-  "parks.filterLabel": [
-    "Filtrer les sites par pays"
-  ],
-  "parks.apply": [
-    "Appliquer le filtre"
-  ],
-  "parks.inCountry": [
-    "Sites : ",
-    [
-      "country"
-    ]
-  ],
-  "parks.all": [
-    "Tous les sites"
-  ],
-  "parks.empty": [
-    "Aucun site n’est encore répertorié pour ce pays."
-  ],
-  "destinations.crumb": [
-    "Destinations"
-  ],
-  "destinations.eyebrow": [
-    "Cinq pays"
-  ],
-  "destinations.lead": [
-    "Ouganda, Rwanda, Kenya, Tanzanie et République démocratique du Congo : forêts, volcans, savanes et lacs."
-  ],
-  "destinations.empty": [
-    "Aucune destination n’est encore répertoriée."
-  ],
-  "safari.eyebrow": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " jour"
-        ],
-        "other": [
-          "#",
-          " jours"
-        ]
-      }
+        one: ['#', ' jour'],
+        other: ['#', ' jours'],
+      },
     ],
-    " · entièrement guidé · 4x4 privatif"
+    ' · entièrement guidé · 4x4 privatif',
   ],
-  "safari.overview": [
-    "Aperçu"
-  ],
-  "safari.dayByDay": [
-    "Jour après jour"
-  ],
-  "safari.itinerary": [
-    "Itinéraire détaillé"
-  ],
-  "safari.alsoLike": [
-    "Vous aimerez aussi"
-  ],
-  "safari.related": [
-    "Safaris similaires"
-  ],
-  "safari.moreSafaris": [
-    "Plus de safaris"
-  ],
-  "safari.whatIncluded": [
-    "Ce qui est compris"
-  ],
-  "safari.includes": [
-    "Compris"
-  ],
-  "safari.excludes": [
-    "Non compris"
-  ],
-  "safari.travelIn": [
-    "Votre véhicule de voyage"
-  ],
-  "safari.yourVehicle": [
-    "Votre véhicule"
-  ],
-  "safari.seats": [
+  'safari.overview': ['Aperçu'],
+  'safari.dayByDay': ['Jour après jour'],
+  'safari.itinerary': ['Itinéraire détaillé'],
+  'safari.alsoLike': ['Vous aimerez aussi'],
+  'safari.related': ['Safaris similaires'],
+  'safari.moreSafaris': ['Plus de safaris'],
+  'safari.whatIncluded': ['Ce qui est compris'],
+  'safari.includes': ['Compris'],
+  'safari.excludes': ['Non compris'],
+  'safari.travelIn': ['Votre véhicule de voyage'],
+  'safari.yourVehicle': ['Votre véhicule'],
+  'safari.seats': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          " place"
-        ],
-        "other": [
-          " places"
-        ]
-      }
-    ]
+        one: [' place'],
+        other: [' places'],
+      },
+    ],
   ],
-  "safari.windowSeats": [
-    ", toutes côté fenêtre"
-  ],
-  "safari.priceAndBooking": [
-    "Prix et réservation"
-  ],
-  "safari.from": [
-    "À partir de"
-  ],
-  "safari.perPax": [
-    "Par personne"
-  ],
-  "safari.showPricesIn": [
-    "Afficher les prix en"
-  ],
-  "safari.dayUnit": [
+  'safari.windowSeats': [', toutes côté fenêtre'],
+  'safari.priceAndBooking': ['Prix et réservation'],
+  'safari.from': ['À partir de'],
+  'safari.perPax': ['Par personne'],
+  'safari.showPricesIn': ['Afficher les prix en'],
+  'safari.dayUnit': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "jour"
-        ],
-        "other": [
-          "jours"
-        ]
-      }
-    ]
-  ],
-  "safari.daysGuided": [
-    " ",
-    [
-      "count"
+        one: ['jour'],
+        other: ['jours'],
+      },
     ],
-    " ",
+  ],
+  'safari.daysGuided': [' ', ['count'], ' ', ['unit'], ', entièrement guidé'],
+  'safari.quote': ['Demander un devis gratuit'],
+  'safari.quoteNote': ['Dates, lodges et rythme à votre mesure. Nous vous répondons sous 24 heures.'],
+  'safari.pdf': [' Télécharger l’itinéraire (PDF)'],
+  'safari.whatsapp': [' Écrivez-nous sur WhatsApp'],
+  'safari.day': ['Jour'],
+  'safari.dayN': ['Jour ', ['n'], ' : '],
+  'safari.overnight': ['Nuit :'],
+  'safari.tier': [
     [
-      "unit"
-    ],
-    ", entièrement guidé"
-  ],
-  "safari.quote": [
-    "Demander un devis gratuit"
-  ],
-  "safari.quoteNote": [
-    "Dates, lodges et rythme à votre mesure. Nous vous répondons sous 24 heures."
-  ],
-  "safari.pdf": [
-    " Télécharger l’itinéraire (PDF)"
-  ],
-  "safari.whatsapp": [
-    " Écrivez-nous sur WhatsApp"
-  ],
-  "safari.day": [
-    "Jour"
-  ],
-  "safari.dayN": [
-    "Jour ",
-    [
-      "n"
-    ],
-    " : "
-  ],
-  "safari.overnight": [
-    "Nuit :"
-  ],
-  "safari.tier": [
-    [
-      "tier",
-      "select",
+      'tier',
+      'select',
       {
-        "budget": [
-          "économique"
-        ],
-        "midRange": [
-          "milieu de gamme"
-        ],
-        "luxury": [
-          "luxe"
-        ],
-        "other": []
-      }
-    ]
-  ],
-  "safari.mealPlan": [
-    "Repas"
-  ],
-  "safari.activities": [
-    "Activités"
-  ],
-  "meals.Breakfast": [
-    "Petit-déjeuner"
-  ],
-  "meals.Lunch": [
-    "Déjeuner"
-  ],
-  "meals.Dinner": [
-    "Dîner"
-  ],
-  "meals.Drinking water": [
-    "Eau potable"
-  ],
-  "news.eyebrow": [
-    "Notre journal"
-  ],
-  "news.title": [
-    "Actualités"
-  ],
-  "news.all": [
-    "Tous les récits"
-  ],
-  "guides.meet": [
-    "Rencontrer ",
-    [
-      "name"
-    ]
-  ],
-  "guides.whoLeads": [
-    "Qui vous guide"
-  ],
-  "guides.yours": [
-    "Vos guides"
-  ],
-  "routeMap.eyebrow": [
-    "Votre parcours"
-  ],
-  "routeMap.title": [
-    "Carte de l’itinéraire"
-  ],
-  "routeMap.lead": [
-    "Le parcours, étape par étape"
-  ],
-  "guides.cardText": [
-    [
-      "text"
+        budget: ['économique'],
+        midRange: ['milieu de gamme'],
+        luxury: ['luxe'],
+        other: [],
+      },
     ],
-    " Parle ",
-    [
-      "languages"
-    ],
-    "."
   ],
-  "guides.speaks": [
-    "Langues"
-  ],
-  "guides.speaksList": [
-    "Parle ",
+  'safari.mealPlan': ['Repas'],
+  'safari.activities': ['Activités'],
+  'meals.Breakfast': ['Petit-déjeuner'],
+  'meals.Lunch': ['Déjeuner'],
+  'meals.Dinner': ['Dîner'],
+  'meals.Drinking water': ['Eau potable'],
+  'news.eyebrow': ['Notre journal'],
+  'news.title': ['Actualités'],
+  'news.all': ['Tous les récits'],
+  'guides.meet': ['Rencontrer ', ['name']],
+  'guides.whoLeads': ['Qui vous guide'],
+  'guides.yours': ['Vos guides'],
+  'routeMap.eyebrow': ['Votre parcours'],
+  'routeMap.title': ['Carte de l’itinéraire'],
+  'routeMap.lead': ['Le parcours, étape par étape'],
+  'guides.cardText': [['text'], ' Parle ', ['languages'], '.'],
+  'guides.speaks': ['Langues'],
+  'guides.speaksList': ['Parle ', ['languages'], ' · '],
+  'guides.years': [
     [
-      "languages"
-    ],
-    " · "
-  ],
-  "guides.years": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " an de guidage"
-        ],
-        "other": [
-          "#",
-          " ans de guidage"
-        ]
-      }
-    ]
-  ],
-  "guides.experience": [
-    "Expérience"
-  ],
-  "routeMap.alt": [
-    "Carte de l’Afrique de l’Est montrant l’itinéraire du circuit « ",
-    [
-      "heading"
+        one: ['#', ' an de guidage'],
+        other: ['#', ' ans de guidage'],
+      },
     ],
-    " » : ",
+  ],
+  'guides.experience': ['Expérience'],
+  'routeMap.alt': [
+    'Carte de l’Afrique de l’Est montrant l’itinéraire du circuit « ',
+    ['heading'],
+    ' » : ',
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " étape"
-        ],
-        "other": [
-          "#",
-          " étapes"
-        ]
-      }
+        one: ['#', ' étape'],
+        other: ['#', ' étapes'],
+      },
     ],
-    ", numérotées dans l’ordre de la liste à côté de la carte."
+    ', numérotées dans l’ordre de la liste à côté de la carte.',
   ],
-  "routeMap.days": [
+  'routeMap.days': [
     [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "Jour ",
-          [
-            "days"
-          ]
-        ],
-        "other": [
-          "Jours ",
-          [
-            "days"
-          ]
-        ]
-      }
-    ]
-  ],
-  "guides.confirmed": [
-    "Les guides sont confirmés à la réservation ; "
-  ],
-  "guides.meetTeam": [
-    "découvrez toute l’équipe"
-  ],
-  "guides.role": [
-    "Rôle"
-  ],
-  "guides.knowsBest": [
-    "Les spécialités de ",
-    [
-      "name"
-    ]
-  ],
-  "guides.about": [
-    "À propos de ",
-    [
-      "name"
-    ]
-  ],
-  "guides.others": [
-    "Autres guides"
-  ],
-  "guides.wholeTeam": [
-    "Toute l’équipe"
-  ],
-  "guides.travelWith": [
-    "Voyager avec eux"
-  ],
-  "guides.leads": [
-    "Les safaris que ",
-    [
-      "name"
+        one: ['Jour ', ['days']],
+        other: ['Jours ', ['days']],
+      },
     ],
-    " guide le plus souvent"
   ],
-  "safaris.all": [
-    "Tous les safaris"
-  ],
-  "detail.published": [
-    " Publié le "
-  ],
-  "detail.inPictures": [
+  'guides.confirmed': ['Les guides sont confirmés à la réservation ; '],
+  'guides.meetTeam': ['découvrez toute l’équipe'],
+  'guides.role': ['Rôle'],
+  'guides.knowsBest': ['Les spécialités de ', ['name']],
+  'guides.about': ['À propos de ', ['name']],
+  'guides.others': ['Autres guides'],
+  'guides.wholeTeam': ['Toute l’équipe'],
+  'guides.travelWith': ['Voyager avec eux'],
+  'guides.leads': ['Les safaris que ', ['name'], ' guide le plus souvent'],
+  'safaris.all': ['Tous les safaris'],
+  'detail.published': [' Publié le '],
+  'detail.inPictures': [['title'], ' en images'],
+  'detail.keepExploring': ['Continuer l’exploration'],
+  'detail.moreIn': ['Plus de découvertes : ', ['place']],
+  'parks.crumbParks': ['Parcs'],
+  'parks.lodgesAround': ['Lodges à ', ['park'], ' et alentour'],
+  'parks.allLodges': ['Tous les lodges'],
+  'parks.noLodges': ['Nous n’avons pas encore de lodges répertoriés ici, mais nous réservons l’hébergement de chaque voyage : '],
+  'parks.tellDates': ['indiquez-nous vos dates'],
+  'parks.weSuggest': [' et nous vous proposons où séjourner.'],
+  'parks.related': ['Destinations similaires'],
+  'parks.moreAttractions': ['Plus de sites'],
+  'parks.onlyOne': ['C’est pour l’instant le seul site que nous présentons pour cette destination : ', ['country'], '.'],
+  'parks.asideLabel': ['Recherche et autres destinations'],
+  'parks.searchTitle': ['Rechercher sur le site'],
+  'parks.searchTerm': ['Terme de recherche'],
+  'parks.searchPlaceholder': ['Parcs, animaux, safaris…'],
+  'parks.search': ['Rechercher'],
+  'parks.otherPopular': ['Autres destinations prisées'],
+  'postNav.label': ['Autres articles'],
+  'postNav.prev': [' Article précédent'],
+  'postNav.next': ['Article suivant '],
+  'video.play': ['Lire la vidéo'],
+  'video.of': [' : ', ['subject']],
+  'video.note': ['La vidéo est lue depuis YouTube dès que vous appuyez sur lecture ; rien n’est chargé depuis YouTube auparavant.'],
+  'map.whereItIs': ['Situation'],
+  'map.alt': ['Carte de l’Afrique de l’Est situant ', ['title'], ' (', ['country'], ').'],
+  'map.caption': [['title'], ' se trouve en ', ['country'], ', à ', ['where'], '.'],
+  'gallery.title': ['Galerie'],
+  'gallery.open': ['Ouvrir l’image ', ['n'], ' sur ', ['total']],
+  'gallery.openCaption': ['Ouvrir l’image ', ['n'], ' sur ', ['total'], ' : ', ['caption']],
+  'gallery.prev': ['Image précédente'],
+  'gallery.next': ['Image suivante'],
+  'gallery.close': ['Fermer la galerie'],
+  'gallery.failed': ['Cette image n’a pas pu être chargée.'],
+  'destinations.safarisOf': ['Safaris : ', ['country']],
+  'destinations.attractionsIn': ['Sites à découvrir : ', ['country']],
+  'destinations.experiencesIn': ['Expériences : ', ['country']],
+  'destinations.others': ['Autres destinations'],
+  'destinations.all': ['Toutes les destinations'],
+  'gallery.zoomedTo': ['Zoom à ', ['percent']],
+  'gallery.zoomIn': ['Zoom avant'],
+  'gallery.zoomOut': ['Zoom arrière'],
+  'gallery.counter': [['n'], ' sur ', ['total']],
+  'video.title': ['Vidéo : ', ['subject']],
+  'lodge.offers': ['Ce qu’il propose'],
+  'lodge.itineraries': ['Itinéraires'],
+  'lodge.safarisStaying': ['Les safaris qui font étape au ', ['name']],
+  'lodge.nearby': ['Autres lodges à proximité'],
+  'lodge.whereToStayIn': ['Où séjourner : ', ['place']],
+  'lodge.staying': ['Séjourner ici'],
+  'lodge.standard': ['Catégorie'],
+  'lodge.in': ['À '],
+  'lodge.plan': ['Organiser un safari avec un séjour ici'],
+  'lodge.note': ['Nous le réservons dans le cadre d’un safari guidé, avec les trajets, les permis et les droits d’entrée des parcs. Indiquez-nous vos dates : nous vous répondons sous 24 heures.'],
+  'lodge.askWhatsapp': [' Renseignez-vous sur ', ['name'], ' via WhatsApp'],
+  'whatsapp.safariAt': ['Bonjour ', ['name'], ' ! J’aimerais me renseigner sur le safari « ', ['title'], ' » : ', ['url']],
+  'whatsapp.safari': ['Bonjour ', ['name'], ' ! J’aimerais me renseigner sur le safari « ', ['title'], ' ».'],
+  'whatsapp.titled': ['Bonjour ', ['name'], ' ! J’ai une question au sujet de « ', ['title'], ' » : ', ['url']],
+  'whatsapp.page': ['Bonjour ', ['name'], ' ! J’ai une question au sujet de cette page : ', ['url']],
+  'whatsapp.plan': ['Bonjour ', ['name'], ' ! J’aimerais organiser un safari.'],
+  'share.text': ['Découvrez cet article passionnant !'],
+  'share.title': ['Partager cette page'],
+  'share.on': ['Partager sur ', ['network']],
+  'experiences.eyebrowOne': ['Expérience de safari'],
+  'experiences.tripsInclude': ['Les voyages qui l’incluent'],
+  'experiences.safarisOf': ['Safaris : ', ['name']],
+  'experiences.noSafaris': ['Aucun safari n’est disponible pour cette expérience.'],
+  'experiences.others': ['Autres expériences'],
+  'experiences.all': ['Toutes les expériences'],
+  'animals.popular': ['Articles populaires'],
+  'animals.all': ['Tous les animaux'],
+  'animals.others': ['Autres animaux'],
+  'birds.eyebrowOne': ['Oiseaux d’Afrique de l’Est'],
+  'birds.popular': ['Espèces d’oiseaux populaires'],
+  'birds.all': ['Tous les oiseaux'],
+  'birds.keepBirding': ['Continuer l’observation'],
+  'birds.more': ['Plus d’espèces d’oiseaux'],
+  'blogs.keepReading': ['Poursuivre la lecture'],
+  'blogs.related': ['Articles similaires'],
+  'vehicles.crumb': ['Véhicules'],
+  'vehicles.kind': ['Type'],
+  'vehicles.seats': ['Places'],
+  'vehicles.travellers': [['count'], ' voyageurs'],
+  'vehicles.windowSeats': ['Places côté fenêtre'],
+  'vehicles.windowAll': ['Une pour chacun'],
+  'vehicles.windowNotAll': ['Pas pour tous'],
+  'vehicles.onBoard': ['À bord'],
+  'vehicles.about': ['À propos de ce véhicule'],
+  'vehicles.rest': ['Le reste de la flotte'],
+  'vehicles.all': ['Tous nos véhicules'],
+  'vehicles.travelIn': ['Voyager à bord'],
+  'vehicles.safaris': ['Les safaris qu’il assure habituellement'],
+  'search.type.blog': ['Blog'],
+  'search.type.park': ['Parc'],
+  'search.type.experience': ['Expérience'],
+  'search.type.safari': ['Safari'],
+  'search.type.faq': ['FAQ'],
+  'search.type.animal': ['Animal'],
+  'search.type.bird': ['Oiseau'],
+  'search.type.lodge': ['Lodge'],
+  'search.type.guide': ['Guide'],
+  'search.type.vehicle': ['Véhicule'],
+  'search.prompt': ['Veuillez saisir un terme de recherche.'],
+  'search.label': ['Rechercher sur le site'],
+  'search.placeholder': ['Gorilles, Bwindi, un safari de 5 jours…'],
+  'search.button': ['Rechercher'],
+  'search.showOnly': ['Afficher uniquement'],
+  'search.hint': ['Sans sélection, tous les types s’affichent.'],
+  'search.apply': ['Appliquer le filtre'],
+  'search.resultsFor': ['Résultats pour '],
+  'search.title': ['Recherche'],
+  'search.lead': ['Safaris, parcs, expériences, animaux, oiseaux, récits et réponses aux questions fréquentes.'],
+  'search.count': ['Nous avons ', ['count'], ' ', ['unit'], ' pour vous'],
+  'search.pageOf': ['· page ', ['page'], ' sur ', ['total']],
+  'search.including': ['Y compris les résultats pour '],
+  'search.tryAnother': ['Essayez une autre orthographe, moins de mots ou l’une de ces pistes :'],
+  'search.gorillaTrekking': ['Trek des gorilles'],
+  'search.chimpanzees': ['Chimpanzés'],
+  'search.pagesLabel': ['Pages de résultats'],
+  'search.unit': [
     [
-      "title"
-    ],
-    " en images"
-  ],
-  "detail.keepExploring": [
-    "Continuer l’exploration"
-  ],
-  "detail.moreIn": [
-    "Plus de découvertes : ",
-    [
-      "place"
-    ]
-  ],
-  "parks.crumbParks": [
-    "Parcs"
-  ],
-  "parks.lodgesAround": [
-    "Lodges à ",
-    [
-      "park"
-    ],
-    " et alentour"
-  ],
-  "parks.allLodges": [
-    "Tous les lodges"
-  ],
-  "parks.noLodges": [
-    "Nous n’avons pas encore de lodges répertoriés ici, mais nous réservons l’hébergement de chaque voyage : "
-  ],
-  "parks.tellDates": [
-    "indiquez-nous vos dates"
-  ],
-  "parks.weSuggest": [
-    " et nous vous proposons où séjourner."
-  ],
-  "parks.related": [
-    "Destinations similaires"
-  ],
-  "parks.moreAttractions": [
-    "Plus de sites"
-  ],
-  "parks.onlyOne": [
-    "C’est pour l’instant le seul site que nous présentons pour cette destination : ",
-    [
-      "country"
-    ],
-    "."
-  ],
-  "parks.asideLabel": [
-    "Recherche et autres destinations"
-  ],
-  "parks.searchTitle": [
-    "Rechercher sur le site"
-  ],
-  "parks.searchTerm": [
-    "Terme de recherche"
-  ],
-  "parks.searchPlaceholder": [
-    "Parcs, animaux, safaris…"
-  ],
-  "parks.search": [
-    "Rechercher"
-  ],
-  "parks.otherPopular": [
-    "Autres destinations prisées"
-  ],
-  "postNav.label": [
-    "Autres articles"
-  ],
-  "postNav.prev": [
-    " Article précédent"
-  ],
-  "postNav.next": [
-    "Article suivant "
-  ],
-  "video.play": [
-    "Lire la vidéo"
-  ],
-  "video.of": [
-    " : ",
-    [
-      "subject"
-    ]
-  ],
-  "video.note": [
-    "La vidéo est lue depuis YouTube dès que vous appuyez sur lecture ; rien n’est chargé depuis YouTube auparavant."
-  ],
-  "map.whereItIs": [
-    "Situation"
-  ],
-  "map.alt": [
-    "Carte de l’Afrique de l’Est situant ",
-    [
-      "title"
-    ],
-    " (",
-    [
-      "country"
-    ],
-    ")."
-  ],
-  "map.caption": [
-    [
-      "title"
-    ],
-    " se trouve en ",
-    [
-      "country"
-    ],
-    ", à ",
-    [
-      "where"
-    ],
-    "."
-  ],
-  "gallery.title": [
-    "Galerie"
-  ],
-  "gallery.open": [
-    "Ouvrir l’image ",
-    [
-      "n"
-    ],
-    " sur ",
-    [
-      "total"
-    ]
-  ],
-  "gallery.openCaption": [
-    "Ouvrir l’image ",
-    [
-      "n"
-    ],
-    " sur ",
-    [
-      "total"
-    ],
-    " : ",
-    [
-      "caption"
-    ]
-  ],
-  "gallery.prev": [
-    "Image précédente"
-  ],
-  "gallery.next": [
-    "Image suivante"
-  ],
-  "gallery.close": [
-    "Fermer la galerie"
-  ],
-  "gallery.failed": [
-    "Cette image n’a pas pu être chargée."
-  ],
-  "destinations.safarisOf": [
-    "Safaris : ",
-    [
-      "country"
-    ]
-  ],
-  "destinations.attractionsIn": [
-    "Sites à découvrir : ",
-    [
-      "country"
-    ]
-  ],
-  "destinations.experiencesIn": [
-    "Expériences : ",
-    [
-      "country"
-    ]
-  ],
-  "destinations.others": [
-    "Autres destinations"
-  ],
-  "destinations.all": [
-    "Toutes les destinations"
-  ],
-  "gallery.zoomedTo": [
-    "Zoom à ",
-    [
-      "percent"
-    ]
-  ],
-  "gallery.zoomIn": [
-    "Zoom avant"
-  ],
-  "gallery.zoomOut": [
-    "Zoom arrière"
-  ],
-  "gallery.counter": [
-    [
-      "n"
-    ],
-    " sur ",
-    [
-      "total"
-    ]
-  ],
-  "video.title": [
-    "Vidéo : ",
-    [
-      "subject"
-    ]
-  ],
-  "lodge.offers": [
-    "Ce qu’il propose"
-  ],
-  "lodge.itineraries": [
-    "Itinéraires"
-  ],
-  "lodge.safarisStaying": [
-    "Les safaris qui font étape au ",
-    [
-      "name"
-    ]
-  ],
-  "lodge.nearby": [
-    "Autres lodges à proximité"
-  ],
-  "lodge.whereToStayIn": [
-    "Où séjourner : ",
-    [
-      "place"
-    ]
-  ],
-  "lodge.staying": [
-    "Séjourner ici"
-  ],
-  "lodge.standard": [
-    "Catégorie"
-  ],
-  "lodge.in": [
-    "À "
-  ],
-  "lodge.plan": [
-    "Organiser un safari avec un séjour ici"
-  ],
-  "lodge.note": [
-    "Nous le réservons dans le cadre d’un safari guidé, avec les trajets, les permis et les droits d’entrée des parcs. Indiquez-nous vos dates : nous vous répondons sous 24 heures."
-  ],
-  "lodge.askWhatsapp": [
-    " Renseignez-vous sur ",
-    [
-      "name"
-    ],
-    " via WhatsApp"
-  ],
-  "whatsapp.safariAt": [
-    "Bonjour ",
-    [
-      "name"
-    ],
-    " ! J’aimerais me renseigner sur le safari « ",
-    [
-      "title"
-    ],
-    " » : ",
-    [
-      "url"
-    ]
-  ],
-  "whatsapp.safari": [
-    "Bonjour ",
-    [
-      "name"
-    ],
-    " ! J’aimerais me renseigner sur le safari « ",
-    [
-      "title"
-    ],
-    " »."
-  ],
-  "whatsapp.titled": [
-    "Bonjour ",
-    [
-      "name"
-    ],
-    " ! J’ai une question au sujet de « ",
-    [
-      "title"
-    ],
-    " » : ",
-    [
-      "url"
-    ]
-  ],
-  "whatsapp.page": [
-    "Bonjour ",
-    [
-      "name"
-    ],
-    " ! J’ai une question au sujet de cette page : ",
-    [
-      "url"
-    ]
-  ],
-  "whatsapp.plan": [
-    "Bonjour ",
-    [
-      "name"
-    ],
-    " ! J’aimerais organiser un safari."
-  ],
-  "share.text": [
-    "Découvrez cet article passionnant !"
-  ],
-  "share.title": [
-    "Partager cette page"
-  ],
-  "share.on": [
-    "Partager sur ",
-    [
-      "network"
-    ]
-  ],
-  "experiences.eyebrowOne": [
-    "Expérience de safari"
-  ],
-  "experiences.tripsInclude": [
-    "Les voyages qui l’incluent"
-  ],
-  "experiences.safarisOf": [
-    "Safaris : ",
-    [
-      "name"
-    ]
-  ],
-  "experiences.noSafaris": [
-    "Aucun safari n’est disponible pour cette expérience."
-  ],
-  "experiences.others": [
-    "Autres expériences"
-  ],
-  "experiences.all": [
-    "Toutes les expériences"
-  ],
-  "animals.popular": [
-    "Articles populaires"
-  ],
-  "animals.all": [
-    "Tous les animaux"
-  ],
-  "animals.others": [
-    "Autres animaux"
-  ],
-  "birds.eyebrowOne": [
-    "Oiseaux d’Afrique de l’Est"
-  ],
-  "birds.popular": [
-    "Espèces d’oiseaux populaires"
-  ],
-  "birds.all": [
-    "Tous les oiseaux"
-  ],
-  "birds.keepBirding": [
-    "Continuer l’observation"
-  ],
-  "birds.more": [
-    "Plus d’espèces d’oiseaux"
-  ],
-  "blogs.keepReading": [
-    "Poursuivre la lecture"
-  ],
-  "blogs.related": [
-    "Articles similaires"
-  ],
-  "vehicles.crumb": [
-    "Véhicules"
-  ],
-  "vehicles.kind": [
-    "Type"
-  ],
-  "vehicles.seats": [
-    "Places"
-  ],
-  "vehicles.travellers": [
-    [
-      "count"
-    ],
-    " voyageurs"
-  ],
-  "vehicles.windowSeats": [
-    "Places côté fenêtre"
-  ],
-  "vehicles.windowAll": [
-    "Une pour chacun"
-  ],
-  "vehicles.windowNotAll": [
-    "Pas pour tous"
-  ],
-  "vehicles.onBoard": [
-    "À bord"
-  ],
-  "vehicles.about": [
-    "À propos de ce véhicule"
-  ],
-  "vehicles.rest": [
-    "Le reste de la flotte"
-  ],
-  "vehicles.all": [
-    "Tous nos véhicules"
-  ],
-  "vehicles.travelIn": [
-    "Voyager à bord"
-  ],
-  "vehicles.safaris": [
-    "Les safaris qu’il assure habituellement"
-  ],
-  "search.type.blog": [
-    "Blog"
-  ],
-  "search.type.park": [
-    "Parc"
-  ],
-  "search.type.experience": [
-    "Expérience"
-  ],
-  "search.type.safari": [
-    "Safari"
-  ],
-  "search.type.faq": [
-    "FAQ"
-  ],
-  "search.type.animal": [
-    "Animal"
-  ],
-  "search.type.bird": [
-    "Oiseau"
-  ],
-  "search.type.lodge": [
-    "Lodge"
-  ],
-  "search.type.guide": [
-    "Guide"
-  ],
-  "search.type.vehicle": [
-    "Véhicule"
-  ],
-  "search.prompt": [
-    "Veuillez saisir un terme de recherche."
-  ],
-  "search.label": [
-    "Rechercher sur le site"
-  ],
-  "search.placeholder": [
-    "Gorilles, Bwindi, un safari de 5 jours…"
-  ],
-  "search.button": [
-    "Rechercher"
-  ],
-  "search.showOnly": [
-    "Afficher uniquement"
-  ],
-  "search.hint": [
-    "Sans sélection, tous les types s’affichent."
-  ],
-  "search.apply": [
-    "Appliquer le filtre"
-  ],
-  "search.resultsFor": [
-    "Résultats pour "
-  ],
-  "search.title": [
-    "Recherche"
-  ],
-  "search.lead": [
-    "Safaris, parcs, expériences, animaux, oiseaux, récits et réponses aux questions fréquentes."
-  ],
-  "search.count": [
-    "Nous avons ",
-    [
-      "count"
-    ],
-    " ",
-    [
-      "unit"
-    ],
-    " pour vous"
-  ],
-  "search.pageOf": [
-    "· page ",
-    [
-      "page"
-    ],
-    " sur ",
-    [
-      "total"
-    ]
-  ],
-  "search.including": [
-    "Y compris les résultats pour "
-  ],
-  "search.tryAnother": [
-    "Essayez une autre orthographe, moins de mots ou l’une de ces pistes :"
-  ],
-  "search.gorillaTrekking": [
-    "Trek des gorilles"
-  ],
-  "search.chimpanzees": [
-    "Chimpanzés"
-  ],
-  "search.pagesLabel": [
-    "Pages de résultats"
-  ],
-  "search.unit": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "résultat"
-        ],
-        "other": [
-          "résultats"
-        ]
-      }
-    ]
-  ],
-  "search.nothing": [
-    "Aucun résultat ",
-    [
-      "what"
+        one: ['résultat'],
+        other: ['résultats'],
+      },
     ],
-    "."
   ],
-  "search.inTypes": [
-    "dans les types cochés"
-  ],
-  "search.inWords": [
-    "pour ces mots"
-  ],
-  "validation.suspicious": [
-    "Votre saisie contient des caractères ou des mots non autorisés. Veuillez revoir votre message."
-  ],
-  "validation.email": [
-    "Veuillez saisir une adresse e-mail valide."
-  ],
-  "validation.phone": [
-    "Veuillez saisir un numéro de téléphone valide."
-  ],
-  "validation.required": [
-    "Le nom, l’e-mail et le message sont obligatoires."
-  ],
-  "validation.newsletterRequired": [
-    "Le nom complet et l’e-mail sont obligatoires."
-  ],
-  "validation.contactMethod": [
-    "Veuillez choisir WhatsApp, e-mail ou téléphone comme moyen de contact préféré."
-  ],
-  "validation.currentUrl": [
-    "L’adresse de page envoyée avec la demande n’est pas une adresse web valide."
-  ],
-  "validation.tooLong": [
+  'search.nothing': ['Aucun résultat ', ['what'], '.'],
+  'search.inTypes': ['dans les types cochés'],
+  'search.inWords': ['pour ces mots'],
+  'validation.suspicious': ['Votre saisie contient des caractères ou des mots non autorisés. Veuillez revoir votre message.'],
+  'validation.email': ['Veuillez saisir une adresse e-mail valide.'],
+  'validation.phone': ['Veuillez saisir un numéro de téléphone valide.'],
+  'validation.required': ['Le nom, l’e-mail et le message sont obligatoires.'],
+  'validation.newsletterRequired': ['Le nom complet et l’e-mail sont obligatoires.'],
+  'validation.contactMethod': ['Veuillez choisir WhatsApp, e-mail ou téléphone comme moyen de contact préféré.'],
+  'validation.currentUrl': ['L’adresse de page envoyée avec la demande n’est pas une adresse web valide.'],
+  'validation.tooLong': [['field'], ' : trop long (au plus ', ['max'], ' caractères).'],
+  'validation.field.name': ['Nom'],
+  'validation.field.email': ['E-mail'],
+  'validation.field.phone': ['Téléphone'],
+  'validation.field.country': ['Pays'],
+  'validation.field.message': ['Message'],
+  'validation.field.currentUrl': ['Adresse de la page'],
+  'validation.field.fullName': ['Nom complet'],
+  'enquiry.label.quote': ['Demander un devis gratuit'],
+  'enquiry.label.plan': ['Préparez votre safari'],
+  'enquiry.phonePlaceholder': ['ex. +33 6 12 34 56 78'],
+  'enquiry.phoneHint': ['Avec l’indicatif du pays, 7 à 15 chiffres'],
+  'enquiry.messagePlaceholder': ['Dates de voyage, taille du groupe, parcs ou animaux dont vous rêvez…'],
+  'enquiry.marked': ['Les champs marqués d’un '],
+  'enquiry.withStar': ['astérisque'],
+  'enquiry.areRequired': [' sont obligatoires.'],
+  'enquiry.sending': ['Envoi en cours…'],
+  'enquiry.submit.contact': ['Envoyer le message'],
+  'enquiry.submit.plan': ['Envoyer ma demande'],
+  'enquiry.submit.quote': ['Demander mon devis gratuit'],
+  'enquiry.submit.home': ['Commencer à planifier'],
+  'enquiry.privacyBefore': ['En envoyant ce formulaire, vous acceptez notre '],
+  'enquiry.privacyLink': ['politique de confidentialité'],
+  'enquiry.privacyAfter': ['.'],
+  'enquiry.contactMethod': ['Moyen de contact préféré'],
+  'enquiry.method.Whatsapp': ['WhatsApp'],
+  'enquiry.method.Email': ['E-mail'],
+  'enquiry.method.Phone': ['Appel téléphonique'],
+  'enquiry.thanksTitle': ['Merci, votre demande est bien partie'],
+  'enquiry.thanksText': ['Un de nos conseillers safari vous répondra très vite, en général sous un jour ouvré.'],
+  'enquiry.countdown': [
     [
-      "field"
-    ],
-    " : trop long (au plus ",
-    [
-      "max"
-    ],
-    " caractères)."
-  ],
-  "validation.field.name": [
-    "Nom"
-  ],
-  "validation.field.email": [
-    "E-mail"
-  ],
-  "validation.field.phone": [
-    "Téléphone"
-  ],
-  "validation.field.country": [
-    "Pays"
-  ],
-  "validation.field.message": [
-    "Message"
-  ],
-  "validation.field.currentUrl": [
-    "Adresse de la page"
-  ],
-  "validation.field.fullName": [
-    "Nom complet"
-  ],
-  "enquiry.label.quote": [
-    "Demander un devis gratuit"
-  ],
-  "enquiry.label.plan": [
-    "Préparez votre safari"
-  ],
-  "enquiry.phonePlaceholder": [
-    "ex. +33 6 12 34 56 78"
-  ],
-  "enquiry.phoneHint": [
-    "Avec l’indicatif du pays, 7 à 15 chiffres"
-  ],
-  "enquiry.messagePlaceholder": [
-    "Dates de voyage, taille du groupe, parcs ou animaux dont vous rêvez…"
-  ],
-  "enquiry.marked": [
-    "Les champs marqués d’un "
-  ],
-  "enquiry.withStar": [
-    "astérisque"
-  ],
-  "enquiry.areRequired": [
-    " sont obligatoires."
-  ],
-  "enquiry.sending": [
-    "Envoi en cours…"
-  ],
-  "enquiry.submit.contact": [
-    "Envoyer le message"
-  ],
-  "enquiry.submit.plan": [
-    "Envoyer ma demande"
-  ],
-  "enquiry.submit.quote": [
-    "Demander mon devis gratuit"
-  ],
-  "enquiry.submit.home": [
-    "Commencer à planifier"
-  ],
-  "enquiry.privacyBefore": [
-    "En envoyant ce formulaire, vous acceptez notre "
-  ],
-  "enquiry.privacyLink": [
-    "politique de confidentialité"
-  ],
-  "enquiry.privacyAfter": [
-    "."
-  ],
-  "enquiry.contactMethod": [
-    "Moyen de contact préféré"
-  ],
-  "enquiry.method.Whatsapp": [
-    "WhatsApp"
-  ],
-  "enquiry.method.Email": [
-    "E-mail"
-  ],
-  "enquiry.method.Phone": [
-    "Appel téléphonique"
-  ],
-  "enquiry.thanksTitle": [
-    "Merci, votre demande est bien partie"
-  ],
-  "enquiry.thanksText": [
-    "Un de nos conseillers safari vous répondra très vite, en général sous un jour ouvré."
-  ],
-  "enquiry.countdown": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "En attendant, nous vous emmenons vers nos récits de safari dans ",
-          "#",
-          " seconde."
-        ],
-        "other": [
-          "En attendant, nous vous emmenons vers nos récits de safari dans ",
-          "#",
-          " secondes."
-        ]
-      }
-    ]
-  ],
-  "enquiry.meanwhile": [
-    "En attendant, découvrez nos récits de safari."
-  ],
-  "enquiry.close": [
-    "Fermer"
-  ],
-  "enquiry.homeTitle": [
-    "Merci !"
-  ],
-  "enquiry.homeText": [
-    "Merci de votre intérêt. Nous revenons vers vous très rapidement."
-  ],
-  "enquiry.quoteSuccess": [
-    "Votre formulaire a bien été envoyé !"
-  ],
-  "enquiry.serverFailure": [
-    "L’envoi du formulaire a échoué."
-  ],
-  "enquiry.failureAlert": [
-    "Erreur lors de l’envoi du formulaire."
-  ],
-  "enquiry.networkFailure": [
-    "Une erreur s’est produite lors de l’envoi du formulaire."
-  ],
-  "forms.confirm": [
-    "Veuillez vérifier vos informations et cliquer sur « ",
-    [
-      "button"
+        one: ['En attendant, nous vous emmenons vers nos récits de safari dans ', '#', ' seconde.'],
+        other: ['En attendant, nous vous emmenons vers nos récits de safari dans ', '#', ' secondes.'],
+      },
     ],
-    " » pour confirmer."
   ],
-  "forms.tooFast": [
-    "C’était rapide ! Veuillez vérifier vos informations et cliquer de nouveau sur « ",
+  'enquiry.meanwhile': ['En attendant, découvrez nos récits de safari.'],
+  'enquiry.close': ['Fermer'],
+  'enquiry.homeTitle': ['Merci !'],
+  'enquiry.homeText': ['Merci de votre intérêt. Nous revenons vers vous très rapidement.'],
+  'enquiry.quoteSuccess': ['Votre formulaire a bien été envoyé !'],
+  'enquiry.serverFailure': ['L’envoi du formulaire a échoué.'],
+  'enquiry.failureAlert': ['Erreur lors de l’envoi du formulaire.'],
+  'enquiry.networkFailure': ['Une erreur s’est produite lors de l’envoi du formulaire.'],
+  'forms.confirm': ['Veuillez vérifier vos informations et cliquer sur « ', ['button'], ' » pour confirmer.'],
+  'forms.tooFast': ['C’était rapide ! Veuillez vérifier vos informations et cliquer de nouveau sur « ', ['button'], ' ».'],
+  'forms.honeypot': ['Site web (laissez ce champ vide)'],
+  'quote.close': ['Fermer le formulaire de devis'],
+  'quote.eyebrow': ['Devis gratuit'],
+  'quote.lead': ['Indiquez-nous vos dates et la taille de votre groupe, et nous vous enverrons un prix sur mesure.'],
+  'plan.eyebrow': ['Safaris sur mesure'],
+  'plan.crumb': ['Organiser un safari'],
+  'plan.step1': ['Indiquez-nous vos dates, votre groupe et vos envies'],
+  'plan.step2': ['Recevez un itinéraire sur mesure et un prix honnête'],
+  'plan.step3': ['Nous réservons permis, lodges et transferts'],
+  'plan.formTitle': ['Votre demande de safari'],
+  'enquiry.mailSent': ['Nous vous avons également envoyé un e-mail confirmant la bonne réception de votre demande.'],
+  'enquiry.readStories': ['Lire nos récits de safari'],
+  'enquiry.browseSafaris': ['Parcourir les safaris'],
+  'enquiry.eyebrow': ['Préparez votre safari'],
+  'enquiry.confirmTitle': ['Veuillez confirmer votre demande'],
+  'enquiry.checkTitle': ['Veuillez vérifier votre demande'],
+  'enquiry.title': ['Parlez-nous du safari dont vous rêvez'],
+  'enquiry.pageLead': ['Nos conseillers de Kabale répondent personnellement à chaque demande, en général sous un jour ouvré. Vous pouvez aussi nous appeler ou nous écrire sur WhatsApp au '],
+  'enquiry.pageLeadEnd': ['.'],
+  'trip.summary': ['Votre voyage '],
+  'trip.optional': ['(facultatif : dates, voyageurs, budget)'],
+  'trip.legend': ['Votre voyage (facultatif)'],
+  'trip.travelFrom': ['Date de départ'],
+  'trip.travelTo': ['Date de retour'],
+  'trip.travelMonth': ['Dates flexibles ? Le mois'],
+  'trip.travelMonthHint': ['Au lieu de dates précises, ex. 2027-07'],
+  'trip.adults': ['Adultes'],
+  'trip.children': ['Enfants'],
+  'trip.childAges': ['Âge des enfants'],
+  'trip.childAgesPlaceholder': ['ex. 6, 11'],
+  'trip.childAgesHint': ['Un âge par enfant, séparés par des virgules'],
+  'trip.safari': ['Safari'],
+  'trip.noSafari': ['Pas encore de safari précis'],
+  'trip.budget': ['Budget par personne'],
+  'trip.notSure': ['Je ne sais pas encore'],
+  'trip.budget.under-2000': ['Moins de 2 000 $ US'],
+  'trip.budget.2000-3500': ['De 2 000 à 3 500 $ US'],
+  'trip.budget.3500-5000': ['De 3 500 à 5 000 $ US'],
+  'trip.budget.5000-8000': ['De 5 000 à 8 000 $ US'],
+  'trip.budget.over-8000': ['Plus de 8 000 $ US'],
+  'trip.error.safari': ['Choisissez l’un de nos safaris ou laissez le champ vide.'],
+  'trip.error.unknownSafari': ['Aucun safari ne correspond à cette adresse : choisissez l’un de nos safaris ou laissez le champ vide.'],
+  'trip.error.travelFrom': ['Date de départ : choisissez une date valide, aujourd’hui ou plus tard.'],
+  'trip.error.travelTo': ['Date de retour : choisissez une date valide, le premier jour du voyage ou après.'],
+  'trip.error.travelToAlone': ['Date de retour : indiquez aussi le premier jour du voyage.'],
+  'trip.error.travelMonth': ['Mois du voyage : choisissez un mois comme 2027-07, ce mois-ci ou plus tard.'],
+  'trip.error.adults': ['Adultes : un nombre entier de 1 à ', ['max'], '.'],
+  'trip.error.children': ['Enfants : un nombre entier de 0 à ', ['max'], '.'],
+  'trip.error.childAges': ['Âge des enfants : un âge de 0 à ', ['max'], ' par enfant, séparés par des virgules.'],
+  'trip.error.budget': ['Budget par personne : choisissez l’une des fourchettes.'],
+  'newsletter.label': ['Newsletter'],
+  'newsletter.success': ['Inscription réussie !'],
+  'newsletter.failure': ['L’inscription a échoué : ', ['text']],
+  'newsletter.exception': ['Une erreur s’est produite. Veuillez réessayer plus tard.'],
+  'newsletter.subscribe': ['S’abonner'],
+  'newsletter.subscribing': ['Inscription en cours…'],
+  'newsletter.checkInbox': [
+    'Veuillez consulter votre boîte de réception : sauf si cette adresse figure déjà sur notre liste, nous vous avons envoyé un e-mail contenant un lien pour confirmer votre inscription. Rien ne vous sera envoyé avant votre confirmation.',
+  ],
+  'newsletter.home': ['Retour à l’accueil'],
+  'newsletter.title': ['Des nouvelles de safari, quelques fois par an'],
+  'newsletter.lead': ['Actualités des permis selon la saison, nouveaux itinéraires et récits du terrain. Désinscription possible à tout moment.'],
+  'newsletterLink.confirmTitle': ['Confirmez votre abonnement'],
+  'newsletterLink.subscribed': ['Vous êtes abonné'],
+  'newsletterLink.confirmLead': ['Un clic et vous recevrez notre lettre d’information safari : actualités des permis de la saison, nouveaux itinéraires et récits du terrain.'],
+  'newsletterLink.confirmButton': ['Confirmer mon abonnement'],
+  'newsletterLink.stories': ['Lire nos récits de safari'],
+  'newsletterLink.confirmed': ['Votre abonnement est confirmé. Bienvenue dans la lettre d’information de Kigezi Trails !'],
+  'newsletterLink.confirmInvalid': ['Ce lien de confirmation n’est plus valable. Veuillez vous abonner à nouveau depuis le formulaire en bas de chaque page.'],
+  'newsletterLink.incomplete': ['Ce lien est incomplet. Veuillez rouvrir le lien de l’e-mail.'],
+  'newsletterLink.failure': ['Une erreur s’est produite. Veuillez réessayer.'],
+  'newsletterLink.unsubscribeTitle': ['Se désabonner de notre lettre d’information'],
+  'newsletterLink.unsubscribedTitle': ['Vous êtes désabonné'],
+  'newsletterLink.unsubscribeLead': ['Appuyez sur le bouton et nous cesserons de vous envoyer la lettre d’information de ', ['name'], '.'],
+  'newsletterLink.unsubscribeButton': ['Se désabonner'],
+  'newsletterLink.home': ['Retour à l’accueil'],
+  'newsletterLink.unsubscribed': ['Vous êtes désabonné. Vous ne recevrez plus notre lettre d’information.'],
+  'newsletterLink.unsubscribeInvalid': ['Ce lien de désabonnement n’est plus valable. Si vous recevez encore nos e-mails, répondez à l’un d’eux et nous vous retirerons de la liste.'],
+  'vehicles.lead': ['Chaque safari est privatif : le véhicule, son toit et ses fenêtres sont à vous seuls, avec votre guide au volant.'],
+  'vehicles.empty': ['Aucun véhicule n’est encore répertorié.'],
+  'vehicles.seeInside': ['Voir l’intérieur'],
+  'vehicles.seatsLine': [
     [
-      "button"
-    ],
-    " »."
-  ],
-  "forms.honeypot": [
-    "Site web (laissez ce champ vide)"
-  ],
-  "quote.close": [
-    "Fermer le formulaire de devis"
-  ],
-  "quote.eyebrow": [
-    "Devis gratuit"
-  ],
-  "quote.lead": [
-    "Indiquez-nous vos dates et la taille de votre groupe, et nous vous enverrons un prix sur mesure."
-  ],
-  "plan.eyebrow": [
-    "Safaris sur mesure"
-  ],
-  "plan.crumb": [
-    "Organiser un safari"
-  ],
-  "plan.step1": [
-    "Indiquez-nous vos dates, votre groupe et vos envies"
-  ],
-  "plan.step2": [
-    "Recevez un itinéraire sur mesure et un prix honnête"
-  ],
-  "plan.step3": [
-    "Nous réservons permis, lodges et transferts"
-  ],
-  "plan.formTitle": [
-    "Votre demande de safari"
-  ],
-  "enquiry.mailSent": [
-    "Nous vous avons également envoyé un e-mail confirmant la bonne réception de votre demande."
-  ],
-  "enquiry.readStories": [
-    "Lire nos récits de safari"
-  ],
-  "enquiry.browseSafaris": [
-    "Parcourir les safaris"
-  ],
-  "enquiry.eyebrow": [
-    "Préparez votre safari"
-  ],
-  "enquiry.confirmTitle": [
-    "Veuillez confirmer votre demande"
-  ],
-  "enquiry.checkTitle": [
-    "Veuillez vérifier votre demande"
-  ],
-  "enquiry.title": [
-    "Parlez-nous du safari dont vous rêvez"
-  ],
-  "enquiry.pageLead": [
-    "Nos conseillers de Kabale répondent personnellement à chaque demande, en général sous un jour ouvré. Vous pouvez aussi nous appeler ou nous écrire sur WhatsApp au "
-  ],
-  "enquiry.pageLeadEnd": [
-    "."
-  ],
-  "trip.summary": [
-    "Votre voyage "
-  ],
-  "trip.optional": [
-    "(facultatif : dates, voyageurs, budget)"
-  ],
-  "trip.legend": [
-    "Votre voyage (facultatif)"
-  ],
-  "trip.travelFrom": [
-    "Date de départ"
-  ],
-  "trip.travelTo": [
-    "Date de retour"
-  ],
-  "trip.travelMonth": [
-    "Dates flexibles ? Le mois"
-  ],
-  "trip.travelMonthHint": [
-    "Au lieu de dates précises, ex. 2027-07"
-  ],
-  "trip.adults": [
-    "Adultes"
-  ],
-  "trip.children": [
-    "Enfants"
-  ],
-  "trip.childAges": [
-    "Âge des enfants"
-  ],
-  "trip.childAgesPlaceholder": [
-    "ex. 6, 11"
-  ],
-  "trip.childAgesHint": [
-    "Un âge par enfant, séparés par des virgules"
-  ],
-  "trip.safari": [
-    "Safari"
-  ],
-  "trip.noSafari": [
-    "Pas encore de safari précis"
-  ],
-  "trip.budget": [
-    "Budget par personne"
-  ],
-  "trip.notSure": [
-    "Je ne sais pas encore"
-  ],
-  "trip.budget.under-2000": [
-    "Moins de 2 000 $ US"
-  ],
-  "trip.budget.2000-3500": [
-    "De 2 000 à 3 500 $ US"
-  ],
-  "trip.budget.3500-5000": [
-    "De 3 500 à 5 000 $ US"
-  ],
-  "trip.budget.5000-8000": [
-    "De 5 000 à 8 000 $ US"
-  ],
-  "trip.budget.over-8000": [
-    "Plus de 8 000 $ US"
-  ],
-  "trip.error.safari": [
-    "Choisissez l’un de nos safaris ou laissez le champ vide."
-  ],
-  "trip.error.unknownSafari": [
-    "Aucun safari ne correspond à cette adresse : choisissez l’un de nos safaris ou laissez le champ vide."
-  ],
-  "trip.error.travelFrom": [
-    "Date de départ : choisissez une date valide, aujourd’hui ou plus tard."
-  ],
-  "trip.error.travelTo": [
-    "Date de retour : choisissez une date valide, le premier jour du voyage ou après."
-  ],
-  "trip.error.travelToAlone": [
-    "Date de retour : indiquez aussi le premier jour du voyage."
-  ],
-  "trip.error.travelMonth": [
-    "Mois du voyage : choisissez un mois comme 2027-07, ce mois-ci ou plus tard."
-  ],
-  "trip.error.adults": [
-    "Adultes : un nombre entier de 1 à ",
-    [
-      "max"
-    ],
-    "."
-  ],
-  "trip.error.children": [
-    "Enfants : un nombre entier de 0 à ",
-    [
-      "max"
-    ],
-    "."
-  ],
-  "trip.error.childAges": [
-    "Âge des enfants : un âge de 0 à ",
-    [
-      "max"
-    ],
-    " par enfant, séparés par des virgules."
-  ],
-  "trip.error.budget": [
-    "Budget par personne : choisissez l’une des fourchettes."
-  ],
-  "newsletter.label": [
-    "Newsletter"
-  ],
-  "newsletter.success": [
-    "Inscription réussie !"
-  ],
-  "newsletter.failure": [
-    "L’inscription a échoué : ",
-    [
-      "text"
-    ]
-  ],
-  "newsletter.exception": [
-    "Une erreur s’est produite. Veuillez réessayer plus tard."
-  ],
-  "newsletter.subscribe": [
-    "S’abonner"
-  ],
-  "newsletter.subscribing": [
-    "Inscription en cours…"
-  ],
-  "newsletter.checkInbox": [
-    "Veuillez consulter votre boîte de réception : sauf si cette adresse figure déjà sur notre liste, nous vous avons envoyé un e-mail contenant un lien pour confirmer votre inscription. Rien ne vous sera envoyé avant votre confirmation."
-  ],
-  "newsletter.home": [
-    "Retour à l’accueil"
-  ],
-  "newsletter.title": [
-    "Des nouvelles de safari, quelques fois par an"
-  ],
-  "newsletter.lead": [
-    "Actualités des permis selon la saison, nouveaux itinéraires et récits du terrain. Désinscription possible à tout moment."
-  ],
-  "newsletterLink.confirmTitle": [
-    "Confirmez votre abonnement"
-  ],
-  "newsletterLink.subscribed": [
-    "Vous êtes abonné"
-  ],
-  "newsletterLink.confirmLead": [
-    "Un clic et vous recevrez notre lettre d’information safari : actualités des permis de la saison, nouveaux itinéraires et récits du terrain."
-  ],
-  "newsletterLink.confirmButton": [
-    "Confirmer mon abonnement"
-  ],
-  "newsletterLink.stories": [
-    "Lire nos récits de safari"
-  ],
-  "newsletterLink.confirmed": [
-    "Votre abonnement est confirmé. Bienvenue dans la lettre d’information de Kigezi Trails !"
-  ],
-  "newsletterLink.confirmInvalid": [
-    "Ce lien de confirmation n’est plus valable. Veuillez vous abonner à nouveau depuis le formulaire en bas de chaque page."
-  ],
-  "newsletterLink.incomplete": [
-    "Ce lien est incomplet. Veuillez rouvrir le lien de l’e-mail."
-  ],
-  "newsletterLink.failure": [
-    "Une erreur s’est produite. Veuillez réessayer."
-  ],
-  "newsletterLink.unsubscribeTitle": [
-    "Se désabonner de notre lettre d’information"
-  ],
-  "newsletterLink.unsubscribedTitle": [
-    "Vous êtes désabonné"
-  ],
-  "newsletterLink.unsubscribeLead": [
-    "Appuyez sur le bouton et nous cesserons de vous envoyer la lettre d’information de ",
-    [
-      "name"
-    ],
-    "."
-  ],
-  "newsletterLink.unsubscribeButton": [
-    "Se désabonner"
-  ],
-  "newsletterLink.home": [
-    "Retour à l’accueil"
-  ],
-  "newsletterLink.unsubscribed": [
-    "Vous êtes désabonné. Vous ne recevrez plus notre lettre d’information."
-  ],
-  "newsletterLink.unsubscribeInvalid": [
-    "Ce lien de désabonnement n’est plus valable. Si vous recevez encore nos e-mails, répondez à l’un d’eux et nous vous retirerons de la liste."
-  ],
-  "vehicles.lead": [
-    "Chaque safari est privatif : le véhicule, son toit et ses fenêtres sont à vous seuls, avec votre guide au volant."
-  ],
-  "vehicles.empty": [
-    "Aucun véhicule n’est encore répertorié."
-  ],
-  "vehicles.seeInside": [
-    "Voir l’intérieur"
-  ],
-  "vehicles.seatsLine": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "#",
-          " place"
-        ],
-        "other": [
-          "#",
-          " places"
-        ]
-      }
-    ]
-  ],
-  "reviews.rated": [
-    "Note de ",
-    [
-      "rating"
+        one: ['#', ' place'],
+        other: ['#', ' places'],
+      },
     ],
-    " sur 5"
   ],
-  "reviews.outOf": [
-    " sur 5 · ",
+  'reviews.rated': ['Note de ', ['rating'], ' sur 5'],
+  'reviews.outOf': [' sur 5 · ', ['count'], ' ', ['unit']],
+  'reviews.unit': [
     [
-      "count"
-    ],
-    " ",
-    [
-      "unit"
-    ]
-  ],
-  "reviews.unit": [
-    [
-      "count",
-      "plural",
+      'count',
+      'plural',
       {
-        "one": [
-          "avis"
-        ],
-        "other": [
-          "avis"
-        ]
-      }
-    ]
-  ],
-  "reviews.none": [
-    "Aucun avis sur ce safari pour le moment. Vous avez voyagé avec nous ? Soyez le premier à le raconter."
-  ],
-  "reviews.eyebrow": [
-    "Nos voyageurs racontent"
-  ],
-  "reviews.title": [
-    "Avis"
-  ],
-  "reviews.write": [
-    "Écrire un avis"
-  ],
-  "review.formLabel": [
-    "Donner votre avis sur le safari « ",
-    [
-      "title"
+        one: ['avis'],
+        other: ['avis'],
+      },
     ],
-    " »"
   ],
-  "review.legendNote": [
-    "Tous les champs sont obligatoires, sauf la photo. Les avis paraissent une fois lus par notre équipe."
-  ],
-  "review.name": [
-    "Votre nom"
-  ],
-  "review.country": [
-    "Votre pays de résidence"
-  ],
-  "review.rating": [
-    "Votre note"
-  ],
-  "review.starWord": [
+  'reviews.none': ['Aucun avis sur ce safari pour le moment. Vous avez voyagé avec nous ? Soyez le premier à le raconter.'],
+  'reviews.eyebrow': ['Nos voyageurs racontent'],
+  'reviews.title': ['Avis'],
+  'reviews.write': ['Écrire un avis'],
+  'review.formLabel': ['Donner votre avis sur le safari « ', ['title'], ' »'],
+  'review.legendNote': ['Tous les champs sont obligatoires, sauf la photo. Les avis paraissent une fois lus par notre équipe.'],
+  'review.name': ['Votre nom'],
+  'review.country': ['Votre pays de résidence'],
+  'review.rating': ['Votre note'],
+  'review.starWord': [
     [
-      "n",
-      "plural",
+      'n',
+      'plural',
       {
-        "one": [
-          "étoile"
-        ],
-        "other": [
-          "étoiles"
-        ]
-      }
-    ]
+        one: ['étoile'],
+        other: ['étoiles'],
+      },
+    ],
   ],
-  "review.text": [
-    "Votre avis"
-  ],
-  "review.textPlaceholder": [
-    "Ce qui a fait votre voyage : le trek, le guide, les lodges…"
-  ],
-  "review.photo": [
-    "Une photo de votre safari (facultatif)"
-  ],
-  "review.photoHint": [
-    "JPEG, PNG, WebP ou AVIF, 6 Mo au plus. Affichée avec votre avis."
-  ],
-  "review.sending": [
-    "Envoi…"
-  ],
-  "review.submit": [
-    "Envoyer mon avis"
-  ],
-  "review.failure": [
-    "Votre avis n’a pas pu être envoyé. Veuillez réessayer dans un instant."
-  ],
-  "review.thanksTitle": [
-    "Merci !"
-  ],
-  "review.thanks": [
-    "Merci pour votre avis ! Nous lisons chaque avis avant sa publication, en général sous quelques jours."
-  ],
-  "review.pageTitleThanks": [
-    "Merci pour votre avis"
-  ],
-  "review.eyebrow": [
-    "Votre avis"
-  ],
-  "review.confirmTitle": [
-    "Veuillez confirmer votre avis"
-  ],
-  "review.checkTitle": [
-    "Veuillez vérifier votre avis"
-  ],
-  "review.photoAgain": [
-    "Les navigateurs ne conservent pas un fichier choisi : si vous avez envoyé une photo, veuillez la choisir à nouveau."
-  ],
-  "review.writtenOnPage": [
-    "Les avis s’écrivent sur la page d’un safari. "
-  ],
-  "review.chooseSafari": [
-    "Choisissez votre safari"
-  ],
-  "review.writtenOnPageEnd": [
-    " et écrivez le vôtre sur sa page."
-  ],
-  "review.backToSafari": [
-    "Retour au safari"
-  ],
-  "review.browseSafaris": [
-    "Voir les safaris"
-  ],
-  "review.noSafari": [
-    "Cet avis ne nomme aucun safari. Veuillez l’écrire depuis la page du safari."
-  ],
-  "review.error.name": [
-    "Veuillez saisir votre nom."
-  ],
-  "review.error.nameLong": [
-    "Votre nom est trop long (80 caractères au plus)."
-  ],
-  "review.error.country": [
-    "Veuillez saisir votre pays de résidence."
-  ],
-  "review.error.countryLong": [
-    "Le pays est trop long (60 caractères au plus)."
-  ],
-  "review.error.rating": [
-    "Veuillez choisir une note de 1 à 5 étoiles."
-  ],
-  "review.error.text": [
-    "Veuillez raconter votre safari aux autres voyageurs en 20 caractères au moins."
-  ],
-  "review.error.textLong": [
-    "Votre avis est trop long (3 000 caractères au plus)."
-  ],
-  "review.error.links": [
-    "Veuillez ne pas mettre d’adresses web dans votre avis."
-  ],
-  "review.error.photoType": [
-    "La photo doit être une image JPEG, PNG, WebP ou AVIF."
-  ],
-  "review.error.photoSize": [
-    "La photo est trop lourde : veuillez en choisir une de 6 Mo au plus."
-  ],
-  "review.error.photoUnreadable": [
-    "La photo n’a pas pu être lue comme une image. Veuillez en choisir une autre, ou envoyer votre avis sans photo."
-  ],
-  "review.error.photoTooManyPixels": [
-    "La photo compte trop de pixels (40 mégapixels au plus). Veuillez en choisir une plus petite."
-  ],
-  "review.error.photoTooSmall": [
-    "La photo est trop petite : veuillez en choisir une d’au moins 200 pixels de large et de haut."
-  ],
-  "home.whyEyebrow": [
-    "Pourquoi voyager avec nous"
-  ],
-  "about.whyText": [
-    "Des guides locaux, des prix honnêtes et des voyages construits autour de vous."
-  ],
-  "about.impact": [
-    "Découvrir notre impact"
-  ],
-  "about.impactText": [
-    "Comment chaque safari soutient les Batwa et leurs écoles."
-  ],
-  "about.promise": [
-    "Découvrir notre engagement pour la conservation"
-  ],
-  "about.promiseText": [
-    "Ce que nous faisons pour protéger les forêts et leurs primates."
-  ],
-  "about.advice": [
-    "Conseils aux voyageurs"
-  ],
-  "about.adviceText": [
-    "Visas, santé, argent et bagages pour l’Afrique de l’Est."
-  ],
-  "about.terms": [
-    "Conditions générales"
-  ],
-  "about.termsText": [
-    "Réservations, paiements, annulations et permis."
-  ],
-  "about.privacy": [
-    "Politique de confidentialité"
-  ],
-  "about.privacyText": [
-    "Ce que nous conservons à votre sujet, et pourquoi."
-  ],
-  "about.since": [
-    "Kabale, depuis ",
-    [
-      "year"
-    ]
-  ],
-  "about.crumb": [
-    "À propos"
-  ]
+  'review.text': ['Votre avis'],
+  'review.textPlaceholder': ['Ce qui a fait votre voyage : le trek, le guide, les lodges…'],
+  'review.photo': ['Une photo de votre safari (facultatif)'],
+  'review.photoHint': ['JPEG, PNG, WebP ou AVIF, 6 Mo au plus. Affichée avec votre avis.'],
+  'review.sending': ['Envoi…'],
+  'review.submit': ['Envoyer mon avis'],
+  'review.failure': ['Votre avis n’a pas pu être envoyé. Veuillez réessayer dans un instant.'],
+  'review.thanksTitle': ['Merci !'],
+  'review.thanks': ['Merci pour votre avis ! Nous lisons chaque avis avant sa publication, en général sous quelques jours.'],
+  'review.pageTitleThanks': ['Merci pour votre avis'],
+  'review.eyebrow': ['Votre avis'],
+  'review.confirmTitle': ['Veuillez confirmer votre avis'],
+  'review.checkTitle': ['Veuillez vérifier votre avis'],
+  'review.photoAgain': ['Les navigateurs ne conservent pas un fichier choisi : si vous avez envoyé une photo, veuillez la choisir à nouveau.'],
+  'review.writtenOnPage': ['Les avis s’écrivent sur la page d’un safari. '],
+  'review.chooseSafari': ['Choisissez votre safari'],
+  'review.writtenOnPageEnd': [' et écrivez le vôtre sur sa page.'],
+  'review.backToSafari': ['Retour au safari'],
+  'review.browseSafaris': ['Voir les safaris'],
+  'review.noSafari': ['Cet avis ne nomme aucun safari. Veuillez l’écrire depuis la page du safari.'],
+  'review.error.name': ['Veuillez saisir votre nom.'],
+  'review.error.nameLong': ['Votre nom est trop long (80 caractères au plus).'],
+  'review.error.country': ['Veuillez saisir votre pays de résidence.'],
+  'review.error.countryLong': ['Le pays est trop long (60 caractères au plus).'],
+  'review.error.rating': ['Veuillez choisir une note de 1 à 5 étoiles.'],
+  'review.error.text': ['Veuillez raconter votre safari aux autres voyageurs en 20 caractères au moins.'],
+  'review.error.textLong': ['Votre avis est trop long (3 000 caractères au plus).'],
+  'review.error.links': ['Veuillez ne pas mettre d’adresses web dans votre avis.'],
+  'review.error.photoType': ['La photo doit être une image JPEG, PNG, WebP ou AVIF.'],
+  'review.error.photoSize': ['La photo est trop lourde : veuillez en choisir une de 6 Mo au plus.'],
+  'review.error.photoUnreadable': ['La photo n’a pas pu être lue comme une image. Veuillez en choisir une autre, ou envoyer votre avis sans photo.'],
+  'review.error.photoTooManyPixels': ['La photo compte trop de pixels (40 mégapixels au plus). Veuillez en choisir une plus petite.'],
+  'review.error.photoTooSmall': ['La photo est trop petite : veuillez en choisir une d’au moins 200 pixels de large et de haut.'],
+  'home.whyEyebrow': ['Pourquoi voyager avec nous'],
+  'about.whyText': ['Des guides locaux, des prix honnêtes et des voyages construits autour de vous.'],
+  'about.impact': ['Découvrir notre impact'],
+  'about.impactText': ['Comment chaque safari soutient les Batwa et leurs écoles.'],
+  'about.promise': ['Découvrir notre engagement pour la conservation'],
+  'about.promiseText': ['Ce que nous faisons pour protéger les forêts et leurs primates.'],
+  'about.advice': ['Conseils aux voyageurs'],
+  'about.adviceText': ['Visas, santé, argent et bagages pour l’Afrique de l’Est.'],
+  'about.terms': ['Conditions générales'],
+  'about.termsText': ['Réservations, paiements, annulations et permis.'],
+  'about.privacy': ['Politique de confidentialité'],
+  'about.privacyText': ['Ce que nous conservons à votre sujet, et pourquoi.'],
+  'about.since': ['Kabale, depuis ', ['year']],
+  'about.crumb': ['À propos'],
 };
