@@ -13,13 +13,11 @@ import { LANGUAGE_FIELD_MESSAGE } from '../common/languages.ts';
 import { REVIEW_MESSAGES } from '../common/reviews.ts';
 import { createTripLink } from '../server/bookings/trip-links.ts';
 import { enquiries, quotes } from '../server/db/schema.ts';
-import { sentQuote } from './helpers/bookings.ts';
+import { departureOnSale, sentQuote } from './helpers/bookings.ts';
 import { backends } from './helpers/db.ts';
 import { decodeEntities, htmlText } from './helpers/site.ts';
 import { type InProcessSite, startSite } from './helpers/start-site.ts';
-import { addStaff, signIn } from './helpers/staff.ts';
 
-const AGENT = 'agent@kigezitrails.example';
 /** The site's own address (SITE_URL): the API's cross-site check wants it as the Origin. */
 const ORIGIN = 'http://localhost:3000';
 /** No-break spaces (French and the money formats put them in) read as plain ones. */
@@ -36,12 +34,7 @@ describe.each(backends())('the traveller’s forms and pages in their language o
 
   beforeAll(async () => {
     site = await startSite({ backend, env: { SITE_LANGUAGES: 'en,de,fr,es' }, drivenMail: true });
-    await addStaff(site.app.database!.db, AGENT, 'agent', undefined, 'Amos Agent');
-    const agent = await signIn(site.base, AGENT);
-    slug = (await site.rows<{ s: string }>('select safarititleslug as s from safaris order by id limit 1'))[0]!.s;
-    const res = await agent.send('/departures', { safariSlug: slug, startsOn: '2027-03-12', seats: 12, priceMinor: 245_000, singleSupplementMinor: 40_000, status: 'open', guideSlug: null });
-    expect(res.status, await res.clone().text()).toBe(201);
-    departureId = ((await res.json()) as { id: number }).id;
+    ({ id: departureId, slug } = await departureOnSale(site));
   }, 300_000);
   afterAll(async () => {
     await site?.stop();

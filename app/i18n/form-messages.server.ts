@@ -38,28 +38,33 @@ export function reviewMessage(english: string, language: Language): string {
   return reviewMessageText((key) => c._(key), english);
 }
 
-/** The booking checks a traveller can meet on a departure's page (common/departures.ts), by their keys. */
-const DEPARTURE_KEYS = {
-  notFound: 'book.error.notFound',
-  closed: 'book.error.closed',
-  soldOut: 'book.error.soldOut',
-  travellers: 'book.error.travellers',
-  singles: 'book.error.singles',
-  leadName: 'book.error.leadName',
-  email: 'book.error.email',
-  phone: 'book.error.phone',
-  terms: 'book.error.terms',
-} as const satisfies Partial<Record<keyof typeof DEPARTURE_MESSAGES, string>>;
+/** Words of a table (English words → the pages' catalogue key) in a language; other words as they came. */
+function sayIn(table: readonly (readonly [string, string])[], english: string, language: Language): string {
+  if (language === DEFAULT_LANGUAGE) return english;
+  const key = table.find(([words]) => words === english)?.[1];
+  return key ? CATALOGUES[language as Exclude<Language, 'en'>]._(key) : english;
+}
+
+/** The booking checks a traveller can meet on a departure's page (common/departures.ts); the trip page's say some of the same words. */
+const DEPARTURE_WORDS = [
+  [DEPARTURE_MESSAGES.notFound, 'book.error.notFound'],
+  [DEPARTURE_MESSAGES.closed, 'book.error.closed'],
+  [DEPARTURE_MESSAGES.soldOut, 'book.error.soldOut'],
+  [DEPARTURE_MESSAGES.travellers, 'tripPage.error.traveller'],
+  [DEPARTURE_MESSAGES.singles, 'book.error.singles'],
+  [DEPARTURE_MESSAGES.leadName, 'tripPage.error.leadName'],
+  [DEPARTURE_MESSAGES.email, 'book.error.email'],
+  [DEPARTURE_MESSAGES.phone, 'book.error.phone'],
+  [DEPARTURE_MESSAGES.terms, 'tripPage.error.terms'],
+] as const;
 
 /** A seat booking's refusal (one of DEPARTURE_MESSAGES, by its English words) in a language; other words as they came. */
 export function departureMessage(english: string, language: Language): string {
-  if (language === DEFAULT_LANGUAGE) return english;
-  const name = (Object.keys(DEPARTURE_KEYS) as (keyof typeof DEPARTURE_KEYS)[]).find((k) => DEPARTURE_MESSAGES[k] === english);
-  return name ? CATALOGUES[language as Exclude<Language, 'en'>]._(DEPARTURE_KEYS[name]) : english;
+  return sayIn(DEPARTURE_WORDS, english, language);
 }
 
-/** The trip page's refusals a traveller can meet (common/trip-page.ts, common/payments.ts), by their keys. */
-const TRIP_PAGE_KEYS: [string, string][] = [
+/** The trip page's refusals a traveller can meet (common/trip-page.ts, common/payments.ts). */
+const TRIP_PAGE_WORDS = [
   [TRIP_PAGE_MESSAGES.leadName, 'tripPage.error.leadName'],
   [TRIP_PAGE_MESSAGES.traveller, 'tripPage.error.traveller'],
   [TRIP_PAGE_MESSAGES.terms, 'tripPage.error.terms'],
@@ -72,11 +77,9 @@ const TRIP_PAGE_KEYS: [string, string][] = [
   [PAY_MESSAGES.unavailable, 'tripPage.pay.unavailable'],
   [PAY_MESSAGES.providerDown, 'tripPage.pay.providerDown'],
   [PAY_MESSAGES.noRate, 'tripPage.pay.noRate'],
-];
+] as const;
 
 /** A trip page's refusal (by its English words) in a language; other words as they came. */
 export function tripPageMessage(english: string, language: Language): string {
-  if (language === DEFAULT_LANGUAGE) return english;
-  const key = TRIP_PAGE_KEYS.find(([words]) => words === english)?.[1];
-  return key ? CATALOGUES[language as Exclude<Language, 'en'>]._(key) : english;
+  return sayIn(TRIP_PAGE_WORDS, english, language);
 }

@@ -8,10 +8,9 @@ import { localizePath } from '../../common/language-paths.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { axeViolations, axeWithoutScripts, describeAtWidths, openSettled, screenshotTo } from '../helpers/browser.ts';
 import { startSite, type InProcessSite } from '../helpers/start-site.ts';
-import { addStaff, signIn } from '../helpers/staff.ts';
+import { departureOnSale } from '../helpers/bookings.ts';
 import { translateEverything } from '../helpers/translations.ts';
 
-const AGENT = 'agent@kigezitrails.example';
 const RATING_FR = 'Veuillez choisir une note de 1 à 5 étoiles.';
 
 let site: InProcessSite;
@@ -21,15 +20,11 @@ let germanTrip: string;
 beforeAll(async () => {
   site = await startSite({ env: { SITE_LANGUAGES: 'en,de,fr,es' }, drivenMail: true });
   await translateEverything(site.app);
-  const slug = (await site.rows<{ s: string }>('select safarititleslug as s from safaris order by id limit 1'))[0]!.s;
+  const { id, slug } = await departureOnSale(site);
   // The safari's French page, as its English page names it.
   const english = await (await fetch(`${site.base}/safaris/${slug}`)).text();
   frenchSafari = new URL(/<link rel="alternate" hrefLang="fr" href="([^"]+)"/i.exec(english)![1]!).pathname;
   // Seats booked from the German page of a departure: the German trip page.
-  await addStaff(site.app.database!.db, AGENT, 'agent', undefined, 'Amos Agent');
-  const agent = await signIn(site.base, AGENT);
-  const made = await agent.send('/departures', { safariSlug: slug, startsOn: '2027-03-12', seats: 12, priceMinor: 245_000, singleSupplementMinor: 40_000, status: 'open', guideSlug: null });
-  const id = ((await made.json()) as { id: number }).id;
   const booked = await fetch(`${site.base}${localizePath(`/safaris/${slug}/departures/${id}`, 'de')}?seats=2`, {
     method: 'POST',
     redirect: 'manual',
