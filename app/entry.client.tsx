@@ -6,11 +6,14 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { languageOfPath } from '../common/languages.ts';
+import { LANGUAGE_CODES, LANGUAGES, languageOfPath } from '../common/languages.ts';
 import { loadLanguage } from './i18n/index.ts';
 import { loadLanguagePaths } from './lib/languages.ts';
 
-const language = languageOfPath(window.location.pathname);
+// The language the server rendered the page in: its <html lang> (a page at one address for every
+// language, such as the trip page, is in the booking's), else its address's.
+const rendered = document.documentElement.lang;
+const language = LANGUAGE_CODES.find((l) => LANGUAGES[l].tag === rendered) ?? languageOfPath(window.location.pathname);
 const needsPaths = language !== 'en' || document.querySelector('[hreflang]') !== null;
 
 void Promise.all([loadLanguage(language), needsPaths ? loadLanguagePaths() : undefined]).finally(() => {

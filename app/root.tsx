@@ -1,19 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useNavigation,
-  useLocation,
-  useRouteError,
-  useRouteLoaderData,
-  type LinksFunction,
-} from 'react-router';
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useNavigation, useRouteError, useRouteLoaderData, type LinksFunction } from 'react-router';
 import manropeLatin from '@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2?url';
 import { ErrorView } from './components/ErrorView.tsx';
 import { StructuredData } from './components/StructuredData.tsx';
@@ -22,6 +8,7 @@ import { Header } from './components/layout/Header.tsx';
 import { I18nContext, i18nFor, useT } from './i18n/index.ts';
 import { pageHeaders } from './lib/load.ts';
 import { useWhatsAppLeads } from './lib/whatsapp.ts';
+import { useShownLanguage } from './lib/languages.ts';
 import { notFoundMeta } from './lib/meta.ts';
 import type { Route } from './+types/root';
 import { siteLanguagesContext } from './context.ts';
@@ -55,7 +42,7 @@ export function shouldRevalidate() {
 export const headers = pageHeaders;
 
 export function Layout({ children }: { children: ReactNode }) {
-  const language = languageOfPath(useLocation().pathname);
+  const language = useShownLanguage();
   return (
     <html lang={LANGUAGES[language].tag}>
       <head>
@@ -79,7 +66,8 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
-  const language = languageOfPath(useLocation().pathname);
+  // The page's address's language, or the one its data names (the trip page: the booking's).
+  const language = useShownLanguage();
   // Clicks on the WhatsApp buttons are counted per page (app/lib/whatsapp.ts).
   useWhatsAppLeads();
   return (

@@ -5,6 +5,7 @@ import './zod-csp.ts';
 import { z } from 'zod';
 import type { BookingAccount, BookingState, PriceTerms } from './booking-money.ts';
 import type { QuoteDocument } from './quote-document.ts';
+import type { Language } from './languages.ts';
 
 z.config({ jitless: true });
 
@@ -64,6 +65,8 @@ export interface TripView {
   sentAt: string;
   document: QuoteDocument;
   price: PriceTerms;
+  /** The language the traveller wrote or booked in (the booking's, else the enquiry's the quote answers): the page's. */
+  language: Language;
   /** The operator's calendar day today. */
   today: string;
   expired: boolean;

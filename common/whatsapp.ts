@@ -12,20 +12,33 @@ export interface WhatsAppPage {
   safari?: boolean;
 }
 
-/** The first message of the chat. */
-export function whatsappMessage(page: WhatsAppPage = {}): string {
-  const greeting = `Hello ${site.name}!`;
-  const title = page.title?.trim();
-  const url = page.url?.trim();
-  if (page.safari && title) return `${greeting} I would like to ask about the safari “${title}”${url ? `: ${url}` : '.'}`;
-  if (title && url) return `${greeting} I have a question about “${title}”: ${url}`;
-  if (url) return `${greeting} I have a question about this page: ${url}`;
+/** The message's forms: a safari's (with or without its address), a titled page's, a page's, none. */
+export type WhatsAppMessageKind = 'safariAt' | 'safari' | 'titled' | 'page' | 'plan';
+
+/** The message in a language: its form with the operator's name, the title and the address. */
+export type WhatsAppWords = (kind: WhatsAppMessageKind, values: { name: string; title: string; url: string }) => string;
+
+/** The English words (the pages' catalogues say the same in each language: `whatsapp.<kind>`). */
+export const englishWhatsAppWords: WhatsAppWords = (kind, { name, title, url }) => {
+  const greeting = `Hello ${name}!`;
+  if (kind === 'safariAt') return `${greeting} I would like to ask about the safari “${title}”: ${url}`;
+  if (kind === 'safari') return `${greeting} I would like to ask about the safari “${title}”.`;
+  if (kind === 'titled') return `${greeting} I have a question about “${title}”: ${url}`;
+  if (kind === 'page') return `${greeting} I have a question about this page: ${url}`;
   return `${greeting} I would like to plan a safari.`;
+};
+
+/** The first message of the chat, in English unless other words are given. */
+export function whatsappMessage(page: WhatsAppPage = {}, words: WhatsAppWords = englishWhatsAppWords): string {
+  const title = page.title?.trim() ?? '';
+  const url = page.url?.trim() ?? '';
+  const kind: WhatsAppMessageKind = page.safari && title ? (url ? 'safariAt' : 'safari') : title && url ? 'titled' : url ? 'page' : 'plan';
+  return words(kind, { name: site.name, title, url });
 }
 
 /** The wa.me link with that message (https://wa.me/<number>?text=...). */
-export function whatsappHref(page: WhatsAppPage = {}): string {
-  return `${site.whatsappHref}?text=${encodeURIComponent(whatsappMessage(page))}`;
+export function whatsappHref(page: WhatsAppPage = {}, words?: WhatsAppWords): string {
+  return `${site.whatsappHref}?text=${encodeURIComponent(whatsappMessage(page, words))}`;
 }
 
 /** Whether a link is one of the operator's WhatsApp buttons (what a lead is counted for). */

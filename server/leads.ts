@@ -7,6 +7,7 @@ import type { Db, Tx } from './db/index.ts';
 import { safaris, whatsappLeads } from './db/schema.ts';
 import { readContentVersion } from './db/version.ts';
 import { sitemapEntries } from './search/sitemap.ts';
+import { englishPath } from '../common/language-paths.ts';
 
 /** Days are counted in the operator's time zone (Kabale, East Africa Time). */
 const LEADS_TIME_ZONE = 'Africa/Kampala';
@@ -37,7 +38,8 @@ export function sitePages(db: Db): { has(path: string): Promise<boolean> } {
           if (kept?.paths === paths) kept = undefined;
         });
       }
-      return (await kept.paths).has(path);
+      // A page in another language (/fr/parcs) is counted under its own path, which names its language, when its English page exists.
+      return (await kept.paths).has(englishPath(path));
     },
   };
 }
@@ -88,12 +90,13 @@ export interface LeadTotal {
 export async function whatsappLeadTotals(db: Db, range: DayRange = {}): Promise<LeadTotal[]> {
   const clicks = sql<number>`sum(${whatsappLeads.clicks})::int`;
   const rows = await db.select({ path: whatsappLeads.path, clicks }).from(whatsappLeads).where(rangeWhere(range)).groupBy(whatsappLeads.path).orderBy(desc(clicks), asc(whatsappLeads.path));
-  const slugs = rows.map((r) => /^\/safaris\/([a-z0-9-]+)$/.exec(r.path)?.[1]).filter((s): s is string => !!s && s !== 'in');
+  const safariSlug = (path: string) => /^\/safaris\/([a-z0-9-]+)$/.exec(englishPath(path))?.[1];
+  const slugs = rows.map((r) => safariSlug(r.path)).filter((s): s is string => !!s && s !== 'in');
   const found = slugs.length
     ? await db.select({ id: safaris.id, slug: safaris.safarititleslug, title: safaris.safarititle, days: safaris.safariday }).from(safaris).where(inArray(safaris.safarititleslug, slugs))
     : [];
   const bySlug = new Map(found.map((s) => [s.slug, s]));
-  return rows.map((r) => ({ path: r.path, clicks: Number(r.clicks), safari: bySlug.get(/^\/safaris\/([a-z0-9-]+)$/.exec(r.path)?.[1] ?? '') ?? null }));
+  return rows.map((r) => ({ path: r.path, clicks: Number(r.clicks), safari: bySlug.get(safariSlug(r.path) ?? '') ?? null }));
 }
 
 /**

@@ -5,6 +5,7 @@
 //            whole form (the field points at it with describedBy);
 //   console  the console's forms: the hint and the field's own error above the input.
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useT } from '../i18n/index.ts';
 
 type FieldLook = 'site' | 'console';
 
@@ -116,9 +117,10 @@ export function ErrorList({ children, items, look = 'console', id, className }: 
 
 /** The trap for robots: a field people do not see and leave empty (the API refuses it filled in). */
 export function HoneyPot({ id }: { id: string }) {
+  const t = useT();
   return (
     <div className="enq-form__hp" aria-hidden="true">
-      <label htmlFor={id}>Website (leave this empty)</label>
+      <label htmlFor={id}>{t('forms.honeypot')}</label>
       <input id={id} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );

@@ -2,6 +2,7 @@
 // and focus stays inside), titled by its heading, closed by its button or Escape; focus goes
 // to the Close button on opening and back to where it was on closing.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useT } from '../i18n/index.ts';
 
 export interface FormDialogProps {
   open: boolean;
@@ -11,7 +12,8 @@ export interface FormDialogProps {
   children: ReactNode;
 }
 
-export function FormDialog({ open, title, onClose, closeLabel = 'Close', children }: FormDialogProps) {
+export function FormDialog({ open, title, onClose, closeLabel, children }: FormDialogProps) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
@@ -53,7 +55,7 @@ export function FormDialog({ open, title, onClose, closeLabel = 'Close', childre
         </h2>
         <div className="enq-dialog__body">{children}</div>
         <button ref={closeRef} type="button" className="btn btn--primary enq-dialog__close" onClick={() => ref.current?.close()}>
-          {closeLabel}
+          {closeLabel ?? t('enquiry.close')}
         </button>
       </div>
     </dialog>

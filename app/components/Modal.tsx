@@ -2,6 +2,7 @@
 // (focus stays inside), Escape closes it, and focus returns to where it was.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CloseIcon } from './Icons.tsx';
+import { useT } from '../i18n/index.ts';
 
 export interface ModalProps {
   open: boolean;
@@ -13,7 +14,8 @@ export interface ModalProps {
   closeLabel?: string;
 }
 
-export function Modal({ open, onClose, labelledBy, children, className, closeLabel = 'Close' }: ModalProps) {
+export function Modal({ open, onClose, labelledBy, children, className, closeLabel }: ModalProps) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
 
@@ -47,7 +49,7 @@ export function Modal({ open, onClose, labelledBy, children, className, closeLab
       }}
     >
       <div className="modal__box">
-        <button type="button" className="modal__close icon-btn" onClick={() => ref.current?.close()} aria-label={closeLabel}>
+        <button type="button" className="modal__close icon-btn" onClick={() => ref.current?.close()} aria-label={closeLabel ?? t('enquiry.close')}>
           <CloseIcon size={22} />
         </button>
         {children}

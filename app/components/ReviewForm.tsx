@@ -12,6 +12,9 @@ import type { NotReached, SentBack } from '../lib/form-submit.ts';
 import { useFetcherAnswer, useFormToken } from '../lib/form-token.ts';
 import { ErrorList, Field, HoneyPot } from './Field.tsx';
 import { StarIcon } from './Icons.tsx';
+import { useT } from '../i18n/pages.ts';
+import { reviewMessageText } from '../i18n/review-messages.ts';
+import { useLocalPath } from '../lib/languages.ts';
 
 export interface ReviewValues {
   name: string;
@@ -19,9 +22,6 @@ export interface ReviewValues {
   rating: string;
   text: string;
 }
-
-export const REVIEW_SUBMIT_LABEL = 'Send my review';
-export const REVIEW_FAILURE = 'Your review could not be sent. Please try again in a moment.';
 
 /** What the /review action answers an enhanced form. */
 export type ReviewResult = { ok: true; message: string } | SentBack | NotReached;
@@ -40,7 +40,7 @@ export interface ReviewFormProps {
   initialToken?: string | null;
 }
 
-/** The photo's problem, if it has one, told before anything is sent. */
+/** The photo's problem, if it has one, told before anything is sent (the spec's English words). */
 async function photoProblem(file: File): Promise<string | null> {
   if (file.size > PHOTO_MAX_BYTES) return REVIEW_MESSAGES.photoSize;
   const head = new Uint8Array(await file.slice(0, PHOTO_SNIFF_BYTES).arrayBuffer());
@@ -55,6 +55,7 @@ export function ReviewForm({ slug, safariTitle, initialValues, serverError, serv
   const review = useReview({ initialValues, serverError, serverErrorField, initialToken });
   const { token, error, sending } = review;
   const errId = id('error');
+  const t = useT();
 
   if (review.thanks) return <ReviewThanks text={review.thanks} />;
 
@@ -62,20 +63,20 @@ export function ReviewForm({ slug, safariTitle, initialValues, serverError, serv
     <review.fetcher.Form
       ref={review.formRef}
       method="post"
-      action="/review"
+      action={review.action}
       encType="multipart/form-data"
       noValidate
       onSubmit={review.onSubmit}
       onFocus={token.engage}
       className="enq-form review-form"
-      aria-label={`Review the ${safariTitle} safari`}
+      aria-label={t('review.formLabel', { title: safariTitle })}
       aria-busy={sending}
     >
       <input type="hidden" name="slug" value={slug} />
       <input type="hidden" name="formToken" value={token.value ?? ''} />
       <HoneyPot id={id('website')} />
 
-      <p className="enq-form__legend-note">All fields but the photo are required. Reviews appear once our team has read them.</p>
+      <p className="enq-form__legend-note">{t('review.legendNote')}</p>
 
       <ReviewFields review={review} id={id} errId={errId} />
 
@@ -89,7 +90,7 @@ export function ReviewForm({ slug, safariTitle, initialValues, serverError, serv
 
       <div className="enq-form__actions">
         <button type="submit" className="btn btn--primary btn--lg enq-form__submit" aria-disabled={sending || undefined}>
-          {sending ? 'Sending…' : REVIEW_SUBMIT_LABEL}
+          {sending ? t('review.sending') : t('review.submit')}
         </button>
       </div>
     </review.fetcher.Form>
@@ -99,6 +100,7 @@ export function ReviewForm({ slug, safariTitle, initialValues, serverError, serv
 /** The review's fields: name, country, stars, the text and the photo; the one the message is about is marked and described by it. */
 function ReviewFields({ review, id, errId }: { review: ReturnType<typeof useReview>; id: (name: string) => string; errId: string }) {
   const { values, error } = review;
+  const t = useT();
   const invalid = (field: FieldName) => error?.field === field;
   const linked = (field: FieldName) => ({ invalid: invalid(field), describedBy: invalid(field) ? errId : undefined });
   return (
@@ -106,7 +108,7 @@ function ReviewFields({ review, id, errId }: { review: ReturnType<typeof useRevi
       <Field
         look="site"
         id={id('name')}
-        label="Your name"
+        label={t('review.name')}
         name="name"
         type="text"
         autoComplete="name"
@@ -119,7 +121,7 @@ function ReviewFields({ review, id, errId }: { review: ReturnType<typeof useRevi
       <Field
         look="site"
         id={id('country')}
-        label="Country you live in"
+        label={t('review.country')}
         name="country"
         type="text"
         autoComplete="country-name"
@@ -134,7 +136,7 @@ function ReviewFields({ review, id, errId }: { review: ReturnType<typeof useRevi
         look="site"
         className="enq-field enq-field--wide"
         id={id('text')}
-        label="Your review"
+        label={t('review.text')}
         name="text"
         {...linked('text')}
         control={(aria) => (
@@ -144,7 +146,7 @@ function ReviewFields({ review, id, errId }: { review: ReturnType<typeof useRevi
             rows={6}
             aria-required="true"
             maxLength={REVIEW_LIMITS.text}
-            placeholder="What made the trip for you: the trek, the guide, the lodges…"
+            placeholder={t('review.textPlaceholder')}
             value={values.text}
             onChange={review.set('text')}
             aria-invalid={aria['aria-invalid']}
@@ -156,11 +158,11 @@ function ReviewFields({ review, id, errId }: { review: ReturnType<typeof useRevi
         look="site"
         className="enq-field enq-field--wide"
         id={id('photo')}
-        label="A photo from your safari (optional)"
+        label={t('review.photo')}
         name="photo"
         type="file"
         accept={PHOTO_ACCEPT}
-        hint="JPEG, PNG, WebP or AVIF, up to 6 MB. Shown with your review."
+        hint={t('review.photoHint')}
         {...linked('photo')}
       />
     </div>
@@ -182,6 +184,10 @@ function useReview({ initialValues, serverError, serverErrorField, initialToken 
   const inFlight = useRef(false);
   const [waiting, setWaiting] = useState(false);
   const sending = waiting || fetcher.state !== 'idle';
+  const t = useT();
+  const action = useLocalPath()('/review');
+  // The checks' words (the spec's English) in the page's language.
+  const say = (english: string) => reviewMessageText(t, english);
 
   useFetcherAnswer(fetcher, (r) => {
     inFlight.current = false;
@@ -194,7 +200,7 @@ function useReview({ initialValues, serverError, serverErrorField, initialToken 
       return;
     }
     if ('failure' in r) {
-      setError({ message: REVIEW_FAILURE });
+      setError({ message: t('review.failure') });
       return;
     }
     if (r.token) token.set(r.token);
@@ -215,7 +221,7 @@ function useReview({ initialValues, serverError, serverErrorField, initialToken 
     const form = e.currentTarget;
     const checked = checkReview(values);
     if (!checked.ok) {
-      setError({ message: checked.error, field: checked.field });
+      setError({ message: say(checked.error), field: checked.field });
       focusField(checked.field);
       return;
     }
@@ -224,7 +230,7 @@ function useReview({ initialValues, serverError, serverErrorField, initialToken 
     if (photo instanceof File && photo.size > 0) {
       const problem = await photoProblem(photo);
       if (problem) {
-        setError({ message: problem, field: 'photo' });
+        setError({ message: say(problem), field: 'photo' });
         focusField('photo');
         return;
       }
@@ -236,24 +242,25 @@ function useReview({ initialValues, serverError, serverErrorField, initialToken 
     setWaiting(false);
     fields.set('formToken', formToken ?? '');
     fields.set('enhanced', '1');
-    void fetcher.submit(fields, { method: 'post', action: '/review', encType: 'multipart/form-data', defaultShouldRevalidate: false });
+    void fetcher.submit(fields, { method: 'post', action, encType: 'multipart/form-data', defaultShouldRevalidate: false });
   }
 
-  return { formRef, fetcher, token, values, setValues, set, error, sending, thanks, onSubmit };
+  return { formRef, fetcher, token, values, setValues, set, error, sending, thanks, onSubmit, action };
 }
 
 /** The five stars, radio buttons under one legend; described by the form's message when it is about them. */
 function StarRating({ value, onChange, invalid, errId }: { value: string; onChange: (rating: string) => void; invalid: boolean; errId: string }) {
+  const t = useT();
   return (
     <fieldset className="enq-field enq-field--wide star-input" {...(invalid ? { 'aria-describedby': errId } : {})}>
-      <legend>Your rating</legend>
+      <legend>{t('review.rating')}</legend>
       <div className="star-input__options">
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className={`star-input__option${Number(value) >= n ? ' is-on' : ''}`}>
             <input type="radio" name="rating" value={String(n)} checked={value === String(n)} onChange={() => onChange(String(n))} {...(invalid ? { 'aria-invalid': true as const } : {})} />
             <StarIcon size={30} />
             <span className="sr-only">
-              {n} {n === 1 ? 'star' : 'stars'}
+              {n} {t('review.starWord', { n })}
             </span>
           </label>
         ))}
@@ -265,12 +272,13 @@ function StarRating({ value, onChange, invalid, errId }: { value: string; onChan
 /** Sent: the thanks take the form's place and get the focus, so that they are read out. */
 function ReviewThanks({ text }: { text: string }) {
   const statusRef = useRef<HTMLDivElement>(null);
+  const t = useT();
   useEffect(() => {
     statusRef.current?.focus();
   }, []);
   return (
     <div className="review-form__thanks" role="status" tabIndex={-1} ref={statusRef}>
-      <p className="review-form__thanks-title">Thank you!</p>
+      <p className="review-form__thanks-title">{t('review.thanksTitle')}</p>
       <p>{text}</p>
     </div>
   );

@@ -132,3 +132,15 @@ export async function reachServer<T>(serverAction: () => Promise<T>): Promise<T 
     return isRouteErrorResponse(e) ? { ok: false, failure: 'server', status: e.status } : { ok: false, failure: 'network', status: 0 };
   }
 }
+
+/**
+ * The API's answer to the page of an e-mail's link (the newsletter's confirm and unsubscribe) in
+ * the page's language: English its own words; another language the catalogue's, by the answer
+ * (done, a link no longer valid, an incomplete link, anything else).
+ */
+export function linkAnswerText(answer: ApiAnswer, language: Language, done: string, gone: string): string {
+  const i18n = i18nFor(language);
+  if (language === DEFAULT_LANGUAGE) return answer.text ?? i18n._('newsletterLink.failure');
+  if (answer.ok) return i18n._(done);
+  return i18n._(answer.status === 404 ? gone : answer.status === 400 ? 'newsletterLink.incomplete' : 'newsletterLink.failure');
+}

@@ -3,8 +3,8 @@
 // languages (common/language-paths.ts) are a chunk of their own: the server loads it at start, the
 // browser before hydrating a page in another language or a page with the switcher
 // (entry.client.tsx), so an English page of an English-only site never loads it.
-import { useLocation, type MetaDescriptor } from 'react-router';
-import { DEFAULT_LANGUAGE, LANGUAGES, languageOfPath, type Language } from '../../common/languages.ts';
+import { useLocation, useMatches, type MetaDescriptor } from 'react-router';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, languageOfPath, type Language } from '../../common/languages.ts';
 
 type LanguagePaths = typeof import('../../common/language-paths.ts');
 let paths: LanguagePaths | undefined;
@@ -72,9 +72,26 @@ export function pathIn(pathname: string, language: Language): string {
   return language === DEFAULT_LANGUAGE && languageOfPath(pathname) === DEFAULT_LANGUAGE ? pathname : loadedPaths().translatePath(pathname, language);
 }
 
-/** The page's language, read off its address. */
+/**
+ * The language a page at one address for every language is shown in: the one its loader names as
+ * `shownLanguage` (the trip page: the booking's or quote's), if any.
+ */
+export function useDataLanguage(): Language | undefined {
+  const matches = useMatches();
+  const named = matches.map((m) => (m.loaderData as { shownLanguage?: unknown } | undefined)?.shownLanguage).find(isLanguage);
+  return named;
+}
+
+/** The language the page is shown in: the one its data names, else its address's. */
+export function useShownLanguage(): Language {
+  const named = useDataLanguage();
+  const { pathname } = useLocation();
+  return named ?? languageOfPath(pathname);
+}
+
+/** The page's language: its address's, or the one its data names. */
 function useLanguage(): Language {
-  return languageOfPath(useLocation().pathname);
+  return useShownLanguage();
 }
 
 /** A maker of addresses in the page's language from English ones (the shell's links). */

@@ -8,7 +8,10 @@ import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useActio
 import { formatMinor, type PriceLineInput, priceOf } from '../../common/booking-money.ts';
 import { HOLD_MINUTES, type DepartureForBooking } from '../../common/departures.ts';
 import { formatDate } from '../../common/intl.ts';
-import { useT } from '../i18n/pages.ts';
+import { useT, useTParts } from '../i18n/pages.ts';
+import { i18nFor } from '../i18n/index.ts';
+import { departureMessage } from '../i18n/form-messages.server.ts';
+import { useFormat } from '../lib/format.ts';
 import { site } from '../../common/site.ts';
 import { AcceptTerms } from '../components/AcceptTerms.tsx';
 import { apiContext } from '../context.ts';
@@ -27,6 +30,12 @@ const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' } as co
 const MAX_ONLINE_SEATS = 12;
 
 const longDay = (d: string) => formatDate(d, 'en', 'full');
+
+/** The page's formats: its long days and its money, in the page's language (common/intl.ts). */
+function useBookFormat() {
+  const { language, day } = useFormat();
+  return { long: (d: string) => day(d, 'full'), money: (minor: number, currency: DepartureForBooking['currency']) => formatMinor(minor, currency, language) };
+}
 const text = (v: FormDataEntryValue | undefined) => (typeof v === 'string' ? v : '');
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -58,9 +67,6 @@ function bookingBody(f: Record<string, string>) {
   return { travellers, leadName: travellers[0] ?? '', singleRooms: Number(text(f.singleRooms)) || 0, email: text(f.email).trim(), phone: text(f.phone), acceptTerms: text(f.acceptTerms) === 'yes' };
 }
 
-const FAILURE = 'Something went wrong on our side. Your seats are not booked yet: please try again in a moment.';
-const bookLabel = (seats: number) => `Book ${seats === 1 ? 'my seat' : `${seats} seats`}`;
-
 /**
  * Hands the booking to the API (POST /api/departures/:id/book), which checks it like the enquiry
  * form (app/lib/form-submit.ts): booked, the private trip page; refused, the form again with the
@@ -71,10 +77,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const typed = formTexts(await formFields(request));
   const api = context.get(apiContext);
   // The booking is in the language of the page it was made on (the page posts to itself).
-  const fields = { ...bookingBody(typed), formToken: typed.formToken ?? '', website: typed.website ?? '', language: languageOfForm(request) };
+  const language = languageOfForm(request);
+  const fields = { ...bookingBody(typed), formToken: typed.formToken ?? '', website: typed.website ?? '', language };
   const { answer, body } = await postWithBody(api, request, `/departures/${encodeURIComponent(params.id)}/book`, fields);
   if (answer.ok && typeof body?.tripPath === 'string') return redirect(body.tripPath, { headers: PRIVATE });
-  const { result, status, headers } = await sentBack(api, answer, fields.formToken, { button: bookLabel(fields.travellers.length), failure: FAILURE });
+  const i18n = i18nFor(language);
+  const said = { ...answer, ...(answer.text ? { text: departureMessage(answer.text, language) } : {}) };
+  const words = { button: i18n._('book.button', { seats: fields.travellers.length }), failure: i18n._('book.failure'), language };
+  const { result, status, headers } = await sentBack(api, said, fields.formToken, words);
   return data({ ...result, typed }, { status, headers: { ...PRIVATE, ...headers } });
 }
 
@@ -85,6 +95,9 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 function Summary({ d, seats, singles }: { d: DepartureForBooking; seats: number; singles: number }) {
+  const t = useT();
+  const tParts = useTParts();
+  const f = useBookFormat();
   const lines: PriceLineInput[] = [{ label: 'Seats', basis: 'person', unitMinor: d.priceMinor }];
   const withSingles = singles > 0 && d.singleSupplementMinor > 0;
   if (withSingles) lines.push({ label: 'Single rooms', basis: 'person', unitMinor: d.singleSupplementMinor, quantity: singles });
@@ -92,11 +105,15 @@ function Summary({ d, seats, singles }: { d: DepartureForBooking; seats: number;
   return (
     <ul className="trip__terms-facts" role="list" aria-live="polite">
       <li>
-        {seats} {seats === 1 ? 'seat' : 'seats'} × {formatMinor(d.priceMinor, d.currency)}
-        {withSingles && ` + ${singles} single ${singles === 1 ? 'room' : 'rooms'} × ${formatMinor(d.singleSupplementMinor, d.currency)}`}: <strong>{formatMinor(price.totalMinor, d.currency)}</strong>
+        {seats} {t('book.seatWord', { n: seats })}
+        {t('book.times')}
+        {f.money(d.priceMinor, d.currency)}
+        {withSingles && t('book.singlesTimes', { count: singles, price: f.money(d.singleSupplementMinor, d.currency) })}: <strong>{f.money(price.totalMinor, d.currency)}</strong>
       </li>
       <li>
-        Deposit to confirm: <strong>{formatMinor(price.depositMinor, d.currency)}</strong> ({price.depositPercent} %); the balance by {longDay(price.balanceDueOn)}
+        {t('book.depositLabel')}
+        <strong>{f.money(price.depositMinor, d.currency)}</strong>
+        {tParts('book.depositRest', { percent: String(price.depositPercent), day: f.long(price.balanceDueOn) })}
       </li>
     </ul>
   );
@@ -105,29 +122,29 @@ function Summary({ d, seats, singles }: { d: DepartureForBooking; seats: number;
 function Header({ d }: { d: DepartureForBooking }) {
   const local = useLocalLink();
   const t = useT();
+  const tParts = useTParts();
+  const f = useBookFormat();
   return (
     <header className="trip__head">
-      <p className="eyebrow eyebrow--light">Group departure</p>
-      <h1>
-        {d.safariDays}-day {d.safariTitle}
-      </h1>
+      <p className="eyebrow eyebrow--light">{t('book.eyebrow')}</p>
+      <h1>{tParts('book.title', { days: String(d.safariDays), title: d.safariTitle })}</h1>
       <ul className="trip__facts" role="list">
         <li>
-          <span>Dates</span>
-          {d.endsOn === d.startsOn ? longDay(d.startsOn) : `${longDay(d.startsOn)} – ${longDay(d.endsOn)}`}
+          <span>{t('book.dates')}</span>
+          {d.endsOn === d.startsOn ? f.long(d.startsOn) : `${f.long(d.startsOn)} – ${f.long(d.endsOn)}`}
         </li>
         <li>
-          <span>Per person</span>
-          {formatMinor(d.priceMinor, d.currency)}
-          {d.singleSupplementMinor > 0 ? ` (single room +${formatMinor(d.singleSupplementMinor, d.currency)})` : ''}
+          <span>{t('book.perPerson')}</span>
+          {f.money(d.priceMinor, d.currency)}
+          {d.singleSupplementMinor > 0 ? t('book.singleFrom', { price: f.money(d.singleSupplementMinor, d.currency) }) : ''}
         </li>
         <li>
-          <span>Seats</span>
+          <span>{t('book.seats')}</span>
           {seatsWords(d, t)} · {t(`departures.status.${d.status}`)}
         </li>
         {d.guide && (
           <li>
-            <span>Your guide</span>
+            <span>{t('book.guide')}</span>
             <Link to={local(`/guides/${d.guide.slug}`)}>{d.guide.name}</Link>
           </li>
         )}
@@ -139,32 +156,38 @@ function Header({ d }: { d: DepartureForBooking }) {
 /** How many seats: a GET form, so the page comes back with as many name fields (at once with JavaScript). */
 function SeatsForm({ seats, most }: { seats: number; most: number }) {
   const submit = useSubmit();
+  const t = useT();
   return (
     <Form method="get" className="departure-seats" preventScrollReset replace onChange={(e) => submit(e.currentTarget, { method: 'get', preventScrollReset: true, replace: true })}>
       <label className="trip__field">
-        <span>How many travellers?</span>
+        <span>{t('book.howMany')}</span>
         <select name="seats" defaultValue={seats} key={seats} className="select">
           {Array.from({ length: most }, (_, i) => (
             <option key={i + 1} value={i + 1}>
-              {i + 1} {i === 0 ? 'seat' : 'seats'}
+              {i + 1} {t('book.seatWord', { n: i + 1 })}
             </option>
           ))}
         </select>
       </label>
       <button type="submit" className="btn btn--ghost btn--sm">
-        Change
+        {t('book.change')}
       </button>
     </Form>
   );
 }
 
 function Travellers({ count, typed }: { count: number; typed: Record<string, string> }) {
+  const t = useT();
   return (
     <fieldset className="trip__travellers">
-      <legend>The names of all {count === 1 ? 'travellers' : `${count} travellers`}, as in their passports</legend>
+      <legend>
+        {t('book.namesOf')}
+        {t('book.travellersCount', { count })}
+        {t('book.namesEnd')}
+      </legend>
       {Array.from({ length: count }, (_, i) => (
         <label key={i} className="trip__field">
-          <span>{i === 0 ? 'Traveller 1 (lead traveller)' : `Traveller ${i + 1}`}</span>
+          <span>{i === 0 ? t('book.leadTraveller') : t('book.traveller', { n: String(i + 1) })}</span>
           <input name={`traveller${i}`} required defaultValue={typed[`traveller${i}`] ?? ''} autoComplete={i === 0 ? 'name' : 'off'} />
         </label>
       ))}
@@ -185,6 +208,9 @@ function BookForm({ d, seats, result }: { d: DepartureForBooking; seats: number;
   const submit = useSubmit();
   const busy = useNavigation().state === 'submitting';
   const [singles, setSingles] = useState(Math.min(Number(typed.singleRooms) || 0, seats));
+  const t = useT();
+  const tParts = useTParts();
+  const f = useBookFormat();
   const withToken = (e: FormEvent<HTMLFormElement>) => {
     if (token.value) return;
     e.preventDefault();
@@ -206,30 +232,30 @@ function BookForm({ d, seats, result }: { d: DepartureForBooking; seats: number;
       <Travellers count={seats} typed={typed} />
       {d.singleSupplementMinor > 0 && (
         <label className="trip__field">
-          <span>Single rooms (+{formatMinor(d.singleSupplementMinor, d.currency)} each)</span>
+          <span>{tParts('book.singleRooms', { price: f.money(d.singleSupplementMinor, d.currency) })}</span>
           <select name="singleRooms" className="select" value={singles} onChange={(e) => setSingles(Number(e.target.value))}>
             {Array.from({ length: seats + 1 }, (_, i) => (
               <option key={i} value={i}>
-                {i === 0 ? 'None: we share rooms' : `${i} single ${i === 1 ? 'room' : 'rooms'}`}
+                {i === 0 ? t('book.noSingles') : t('book.singleCount', { count: i })}
               </option>
             ))}
           </select>
         </label>
       )}
       <label className="trip__field">
-        <span>Lead traveller’s e-mail</span>
+        <span>{t('book.email')}</span>
         <input type="email" name="email" autoComplete="email" required defaultValue={typed.email ?? ''} aria-describedby={result ? 'book-error' : undefined} />
       </label>
       <label className="trip__field">
-        <span>Phone or WhatsApp (optional)</span>
+        <span>{t('book.phone')}</span>
         <input type="tel" name="phone" autoComplete="tel" defaultValue={typed.phone ?? ''} />
       </label>
       <Summary d={d} seats={seats} singles={singles} />
-      <AcceptTerms terms={d.terms} what="these seats" />
+      <AcceptTerms terms={d.terms} what={t('book.theseSeats')} />
       <button type="submit" className="btn btn--primary btn--lg" aria-disabled={busy}>
-        {bookLabel(seats)}
+        {t('book.button', { seats })}
       </button>
-      <p className="trip__note">Next: your private trip page, where you pay the deposit. We hold your seats for {HOLD_MINUTES} minutes meanwhile.</p>
+      <p className="trip__note">{tParts('book.next', { minutes: String(HOLD_MINUTES) })}</p>
     </Form>
   );
 }
@@ -238,15 +264,16 @@ export default function DepartureBook({ loaderData }: Route.ComponentProps) {
   const { departure: d, seats, most } = loaderData;
   const answer = useActionData<typeof action>();
   const result = answer && !answer.ok ? answer : undefined;
+  const t = useT();
   return (
     <article className="trip">
       <Header d={d} />
       <div className="trip__body">
         <section className="trip__section trip__accept" aria-labelledby="book-title">
-          <p className="eyebrow">No quote needed</p>
-          <h2 id="book-title">Book your seats</h2>
+          <p className="eyebrow">{t('book.noQuote')}</p>
+          <h2 id="book-title">{t('book.heading')}</h2>
           {!d.onSale ? (
-            <p role="alert">This departure is full. Choose another date on the safari’s page, or ask us about a private trip.</p>
+            <p role="alert">{t('book.full')}</p>
           ) : (
             <>
               <SeatsForm seats={seats} most={most} />
@@ -261,14 +288,17 @@ export default function DepartureBook({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const local = useLocalLink();
+  const t = useT();
   return (
     <section className="form-page" aria-labelledby="book-error-title">
       <div className="form-page__card">
-        <p className="eyebrow">Group departure</p>
-        <h1 id="book-error-title">This departure is not on sale</h1>
-        <p className="form-page__lead">It may have left, been cancelled or sold out. See the safari’s other dates, or ask us about a private trip.</p>
+        <p className="eyebrow">{t('book.eyebrow')}</p>
+        <h1 id="book-error-title">{t('book.notOnSale')}</h1>
+        <p className="form-page__lead">{t('book.notOnSaleLead')}</p>
         <p>
-          <Link to={local('/safaris')}>All safaris</Link> · Call or WhatsApp us on <a href={site.phoneHref}>{site.phone}</a>.
+          <Link to={local('/safaris')}>{t('book.allSafaris')}</Link>
+          {t('book.callUs')}
+          <a href={site.phoneHref}>{site.phone}</a>.
         </p>
       </div>
     </section>

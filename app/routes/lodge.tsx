@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { LodgeResponse } from '../../common/api-types.ts';
 import { lodgeSetting, shortStopName } from '../../common/route.ts';
 import { whatsappHref } from '../../common/whatsapp.ts';
+import { useWhatsAppWords } from '../lib/whatsapp.ts';
 import { Grid, LodgeCard, SafariCard } from '../components/Cards.tsx';
 import { Gallery } from '../components/Gallery.tsx';
 import { PriceCardContact } from '../components/Contact.tsx';
@@ -123,6 +124,7 @@ function StayCard({ lodge, setting, parkLink, pageUrl }: { lodge: Route.Componen
   const t = useT();
   const local = useLocalLink();
   const tParts = useTParts();
+  const whatsappWords = useWhatsAppWords();
   return (
     <aside className="page__aside" aria-label={t('lodge.staying')}>
       <div className="price-card stay-card">
@@ -140,7 +142,7 @@ function StayCard({ lodge, setting, parkLink, pageUrl }: { lodge: Route.Componen
           {t('lodge.plan')}
         </Link>
         <p className="price-card__note">{t('lodge.note')}</p>
-        <PriceCardContact whatsapp={whatsappHref({ title: lodge.lodgetitle, url: pageUrl })}>{tParts('lodge.askWhatsapp', { name: lodge.lodgetitle })}</PriceCardContact>
+        <PriceCardContact whatsapp={whatsappHref({ title: lodge.lodgetitle, url: pageUrl }, whatsappWords)}>{tParts('lodge.askWhatsapp', { name: lodge.lodgetitle })}</PriceCardContact>
       </div>
     </aside>
   );

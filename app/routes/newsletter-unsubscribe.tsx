@@ -5,7 +5,10 @@ import { data, Link, useActionData, useLoaderData } from 'react-router';
 import { z } from 'zod';
 import { site } from '../../common/site.ts';
 import { apiContext } from '../context.ts';
-import { postToApi } from '../lib/form-submit.ts';
+import { linkAnswerText, postToApi } from '../lib/form-submit.ts';
+import { languageOfPath } from '../../common/languages.ts';
+import { useT, useTParts } from '../i18n/pages.ts';
+import { useLocalPath } from '../lib/languages.ts';
 import { formText, readFields } from '../lib/read-form.ts';
 import type { Route } from './+types/newsletter-unsubscribe';
 
@@ -19,7 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = posted.token || (new URL(request.url).searchParams.get('token') ?? '');
   // The token is the authority: mail providers post here from no site at all (no cross-site check).
   const answer = await postToApi(context.get(apiContext), request, '/newsletter/unsubscribe', { token });
-  return data({ ok: answer.ok, text: answer.text ?? 'Something went wrong. Please try again.' }, { status: answer.ok ? 200 : answer.status });
+  const text = linkAnswerText(answer, languageOfPath(new URL(request.url).pathname), 'newsletterLink.unsubscribed', 'newsletterLink.unsubscribeInvalid');
+  return data({ ok: answer.ok, text }, { status: answer.ok ? 200 : answer.status });
 }
 
 export function meta() {
@@ -33,30 +37,33 @@ export function headers() {
 export default function NewsletterUnsubscribe() {
   const { token } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
+  const tParts = useTParts();
+  const local = useLocalPath();
   return (
     <section className="form-page" aria-labelledby="unsubscribe-title">
       <div className="form-page__card">
-        <p className="eyebrow">Newsletter</p>
-        <h1 id="unsubscribe-title">{result?.ok ? 'You are unsubscribed' : 'Unsubscribe from our newsletter'}</h1>
+        <p className="eyebrow">{t('newsletter.label')}</p>
+        <h1 id="unsubscribe-title">{t(result?.ok ? 'newsletterLink.unsubscribedTitle' : 'newsletterLink.unsubscribeTitle')}</h1>
         {result ? (
           <p className={result.ok ? 'form-page__lead' : 'enq-form__error'} role={result.ok ? 'status' : 'alert'}>
             {result.text}
           </p>
         ) : (
-          <p className="form-page__lead">Press the button and we will stop sending you the {site.name} newsletter.</p>
+          <p className="form-page__lead">{tParts('newsletterLink.unsubscribeLead', { name: site.name })}</p>
         )}
         {!result?.ok && (
           <form method="post" className="form-page__actions">
             <input type="hidden" name="token" value={token} />
             <button type="submit" className="btn btn--primary btn--lg">
-              Unsubscribe
+              {t('newsletterLink.unsubscribeButton')}
             </button>
           </form>
         )}
         {result?.ok && (
           <div className="form-page__actions">
-            <Link className="btn btn--ghost" to="/">
-              Back to the home page
+            <Link className="btn btn--ghost" to={local('/')}>
+              {t('newsletterLink.home')}
             </Link>
           </div>
         )}

@@ -12,6 +12,7 @@ import { pageHero } from '../lib/heroes.ts';
 import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import type { Route } from './+types/plan-a-safari';
+import { useT } from '../i18n/pages.ts';
 import type { RouteHandle } from '../lib/cache-policy.ts';
 import { safariChoices } from '../lib/safari-choices.ts';
 
@@ -32,13 +33,15 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
   return buildMeta(loaderData, { image: pageHero('plan').image }, { location, matches });
 }
 
-const STEPS = ['Tell us your dates, group and wishes', 'Get a tailored itinerary and an honest price', 'We secure permits, lodges and transfers'];
+/** The three steps (literal keys: the catalogue is split by the keys a route names). */
+const STEPS = ['plan.step1', 'plan.step2', 'plan.step3'] as const;
 
 export default function PlanASafari({ loaderData: data }: Route.ComponentProps) {
   const hero = pageHero('plan');
+  const t = useT();
   return (
     <>
-      <Hero title={data.title} image={hero.image} imageAlt={hero.alt} eyebrow="Tailor-made safaris" crumbs={[{ label: 'Plan a safari' }]} size="compact" />
+      <Hero title={data.title} image={hero.image} imageAlt={hero.alt} eyebrow={t('plan.eyebrow')} crumbs={[{ label: t('plan.crumb') }]} size="compact" />
       <div className="container page">
         <div className="contact-layout">
           <div className="contact-layout__info">
@@ -46,7 +49,7 @@ export default function PlanASafari({ loaderData: data }: Route.ComponentProps) 
             <ol className="steps">
               {STEPS.map((s, i) => (
                 <li key={s}>
-                  <span className="steps__n">{i + 1}</span> {s}
+                  <span className="steps__n">{i + 1}</span> {t(s)}
                   <CheckIcon size={16} className="steps__check" />
                 </li>
               ))}
@@ -54,7 +57,7 @@ export default function PlanASafari({ loaderData: data }: Route.ComponentProps) 
             <ContactCards />
           </div>
           <div className="form-card form-card--light">
-            <h2 className="form-card__title">Your safari enquiry</h2>
+            <h2 className="form-card__title">{t('plan.formTitle')}</h2>
             <EnquiryForm
               key={data.safari ?? ''}
               variant="plan"

@@ -5,9 +5,12 @@
 // you view. Never kept in a cache (no-store); cached safari pages carry no token.
 import { data, Link, redirect, useActionData, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { REVIEW_THANKS } from '../../common/reviews.ts';
 import { site } from '../../common/site.ts';
-import { REVIEW_FAILURE, REVIEW_SUBMIT_LABEL, ReviewForm, type ReviewValues } from '../components/ReviewForm.tsx';
+import { ReviewForm, type ReviewValues } from '../components/ReviewForm.tsx';
+import { languageOfPath } from '../../common/languages.ts';
+import { i18nFor } from '../i18n/index.ts';
+import { useT } from '../i18n/pages.ts';
+import { pathIn, useLocalPath } from '../lib/languages.ts';
 import { apiContext } from '../context.ts';
 import { postToApi, reachServer, sentBack } from '../lib/form-submit.ts';
 import { formText, readFields } from '../lib/read-form.ts';
@@ -34,25 +37,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values: ReviewValues = { name: f.name, country: f.country, rating: f.rating, text: f.text };
   const formToken = f.formToken;
   const api = context.get(apiContext);
+  // The language of this page (/review, /fr/avis…): the API's words, the answer's and the thank-you page's address.
+  const language = languageOfPath(new URL(request.url).pathname);
+  const i18n = i18nFor(language);
   if (!SLUG.test(slug) || slug.length > 200) {
-    return data(
-      { ok: false as const, error: 'This review does not name a safari. Please write it from the safari’s page.', token: null, kind: 'refused' as const, values, slug: '', hadPhoto: false },
-      { status: 400 },
-    );
+    return data({ ok: false as const, error: i18n._('review.noSafari'), token: null, kind: 'refused' as const, values, slug: '', hadPhoto: false }, { status: 400 });
   }
   const out = new FormData();
   for (const [k, v] of Object.entries(values)) out.set(k, v);
   out.set('website', f.website);
   out.set('formToken', formToken);
+  out.set('language', language);
   const photo = f.photo;
   const hadPhoto = photo !== undefined && photo.size > 0;
   if (hadPhoto) out.set('photo', photo, photo.name || 'photo');
   const answer = await postToApi(api, request, `/safaris/${slug}/reviews`, out);
   if (answer.ok) {
-    if (f.enhanced === '1') return { ok: true as const, message: answer.text ?? REVIEW_THANKS };
-    throw redirect(`/review?sent=${slug}`, 303);
+    if (f.enhanced === '1') return { ok: true as const, message: answer.text ?? i18n._('review.thanks') };
+    throw redirect(`${pathIn('/review', language)}?sent=${slug}`, 303);
   }
-  const { result, status, headers } = await sentBack(api, answer, formToken, { button: REVIEW_SUBMIT_LABEL, failure: REVIEW_FAILURE });
+  const { result, status, headers } = await sentBack(api, answer, formToken, { button: i18n._('review.submit'), failure: i18n._('review.failure'), language });
   return data({ ...result, values, slug, hadPhoto }, { status, headers });
 }
 
@@ -75,20 +79,22 @@ export default function Review() {
   const sent = params.get('sent');
   const answer = useActionData<typeof action>();
   const result = answer && 'values' in answer ? answer : undefined;
-  const back = sent && SLUG.test(sent) ? `/safaris/${sent}` : result?.slug ? `/safaris/${result.slug}` : '/safaris';
+  const t = useT();
+  const local = useLocalPath();
+  const back = local(sent && SLUG.test(sent) ? `/safaris/${sent}` : result?.slug ? `/safaris/${result.slug}` : '/safaris');
 
   if (sent !== null && !result) {
     return (
       <section className="form-page form-page--thanks" aria-labelledby="review-title">
         <div className="form-page__card">
-          <h1 id="review-title">Thank you for your review</h1>
-          <p className="form-page__lead">{REVIEW_THANKS}</p>
+          <h1 id="review-title">{t('review.pageTitleThanks')}</h1>
+          <p className="form-page__lead">{t('review.thanks')}</p>
           <div className="form-page__actions">
             <Link className="btn btn--primary" to={back}>
-              Back to the safari
+              {t('review.backToSafari')}
             </Link>
-            <Link className="btn btn--ghost" to="/safaris">
-              Browse safaris
+            <Link className="btn btn--ghost" to={local('/safaris')}>
+              {t('review.browseSafaris')}
             </Link>
           </div>
         </div>
@@ -99,9 +105,9 @@ export default function Review() {
   return (
     <section className="form-page" aria-labelledby="review-title">
       <div className="form-page__card form-page__card--wide">
-        <p className="eyebrow">Your review</p>
-        <h1 id="review-title">{result?.kind === 'confirm' ? 'Please confirm your review' : 'Please check your review'}</h1>
-        {result?.hadPhoto && <p className="form-page__lead">Browsers do not keep a chosen file: if you sent a photo, please choose it again.</p>}
+        <p className="eyebrow">{t('review.eyebrow')}</p>
+        <h1 id="review-title">{t(result?.kind === 'confirm' ? 'review.confirmTitle' : 'review.checkTitle')}</h1>
+        {result?.hadPhoto && <p className="form-page__lead">{t('review.photoAgain')}</p>}
         {result?.slug ? (
           <ReviewForm
             key={JSON.stringify(result.values) + result.error + result.token}
@@ -114,11 +120,13 @@ export default function Review() {
           />
         ) : (
           <p className="form-page__lead">
-            Reviews are written on a safari’s page. <Link to="/safaris">Choose your safari</Link> and write yours there.
+            {t('review.writtenOnPage')}
+            <Link to={local('/safaris')}>{t('review.chooseSafari')}</Link>
+            {t('review.writtenOnPageEnd')}
           </p>
         )}
         <p>
-          <Link to={back}>Back to the safari</Link>
+          <Link to={back}>{t('review.backToSafari')}</Link>
         </p>
       </div>
     </section>

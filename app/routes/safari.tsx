@@ -7,6 +7,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { SafariDay, SafariResponse } from '../../common/api-types.ts';
 import { whatsappHref } from '../../common/whatsapp.ts';
+import { useWhatsAppWords } from '../lib/whatsapp.ts';
 import { Grid, SafariCard } from '../components/Cards.tsx';
 import { YourGuides } from '../components/GuideCards.tsx';
 import { PriceCardContact } from '../components/Contact.tsx';
@@ -198,6 +199,7 @@ function PriceCard({ safari, heading, pageUrl, onQuote }: { safari: SafariRespon
   const local = useLocalLink();
   const t = useT();
   const tParts = useTParts();
+  const whatsappWords = useWhatsAppWords();
   return (
     <aside className="page__aside" aria-label={t('safari.priceAndBooking')}>
       <div className="price-card">
@@ -234,7 +236,7 @@ function PriceCard({ safari, heading, pageUrl, onQuote }: { safari: SafariRespon
           <DownloadIcon size={18} />
           {t('safari.pdf')}
         </a>
-        <PriceCardContact whatsapp={whatsappHref({ title: heading, url: pageUrl, safari: true })}>{t('safari.whatsapp')}</PriceCardContact>
+        <PriceCardContact whatsapp={whatsappHref({ title: heading, url: pageUrl, safari: true }, whatsappWords)}>{t('safari.whatsapp')}</PriceCardContact>
       </div>
     </aside>
   );

@@ -5,13 +5,9 @@
 // and reloads when the payment lands; without JavaScript, a link checks again.
 import { useEffect } from 'react';
 import { Form, useNavigation, useRevalidator } from 'react-router';
-import { formatMinor } from '../../common/booking-money.ts';
-import type { Currency } from '../../common/currency.ts';
-import { MOBILE_NETWORKS, PAY_MESSAGES, type TripPayView } from '../../common/payments.ts';
-import { formatDate, formatNumber } from '../../common/intl.ts';
-
-const money = (n: number, c: string) => formatMinor(n, c as Currency);
-const longDay = (day: string) => formatDate(day, 'en', 'weekdayLong');
+import { MOBILE_NETWORKS, type TripPayView } from '../../common/payments.ts';
+import { usePageLanguage, useT, useTParts } from '../i18n/pages.ts';
+import { dueWhat, useTripFormat } from './trip-words.ts';
 const POLL_MS = 3000;
 
 /** Asks the attempt's state until it is no longer open, then reloads the page's data. */
@@ -37,50 +33,60 @@ function useConfirmation(token: string, key: string | null) {
 
 function Confirmation({ pay, cancelled }: { pay: TripPayView; cancelled: boolean }) {
   const a = pay.attempt;
+  const t = useT();
+  const tParts = useTParts();
+  const { money } = useTripFormat();
   if (!a) return null;
-  if (a.state === 'open' && cancelled) return <p className="trip__note">You left the payment page: nothing was taken. Choose a way to pay below when you are ready.</p>;
+  if (a.state === 'open' && cancelled) return <p className="trip__note">{t('tripPage.pay.left')}</p>;
+  const what = { what: dueWhat(t, a.what), amount: money(a.amountMinor, a.currency) };
   if (a.state === 'open')
     return (
       <div className="trip__confirming" role="status">
         <p>
-          <strong>{PAY_MESSAGES.confirming}</strong>: the {a.what} of {money(a.amountMinor, a.currency)}. This page updates by itself when it is confirmed.
+          <strong>{t('tripPage.pay.confirming')}</strong>
+          {tParts('tripPage.pay.confirmingWhat', what)}
         </p>
         <p>
-          <a href={`?payment=${encodeURIComponent(a.key)}`}>Check again</a>
+          <a href={`?payment=${encodeURIComponent(a.key)}`}>{t('tripPage.pay.checkAgain')}</a>
         </p>
       </div>
     );
   if (a.state === 'paid')
     return (
       <p className="trip__success" role="status">
-        Thank you: your {a.what} of {money(a.amountMinor, a.currency)} is confirmed. We have e-mailed your receipt.
+        {tParts('tripPage.pay.paid', what)}
       </p>
     );
   if (a.state === 'failed')
     return (
       <p className="trip__error" role="status">
-        The payment was not completed and nothing was taken. Please try again, or choose another way to pay.
+        {t('tripPage.pay.failed')}
       </p>
     );
-  return <p className="trip__note">We are checking your payment and will contact you shortly.</p>;
+  return <p className="trip__note">{t('tripPage.pay.checking')}</p>;
 }
 
 function Methods({ pay }: { pay: TripPayView }) {
   const due = pay.due!;
+  const t = useT();
+  const tParts = useTParts();
+  const { money, number } = useTripFormat();
   return (
     <fieldset className="trip__methods">
-      <legend>How would you like to pay?</legend>
+      <legend>{t('tripPage.pay.how')}</legend>
       {pay.card && (
         <label className="trip__check">
           <input type="radio" name="method" value="card" defaultChecked />
-          <span>Card (Visa, Mastercard, American Express): {money(due.amountMinor, due.currency)}</span>
+          <span>{tParts('tripPage.pay.card', { amount: money(due.amountMinor, due.currency) })}</span>
         </label>
       )}
       {pay.mobile.map((m, i) => (
         <label key={m.currency} className="trip__check">
           <input type="radio" name="method" value={`mobile-money:${m.currency}`} defaultChecked={!pay.card && i === 0} />
           <span>
-            Mobile money, {MOBILE_NETWORKS[m.currency]}: <strong>{money(m.amountMinor, m.currency)}</strong> at {formatNumber(m.rate, 'en', 4)} {m.currency} per {due.currency}, today’s rate
+            {tParts('tripPage.pay.mobile', { network: MOBILE_NETWORKS[m.currency] })}
+            <strong>{money(m.amountMinor, m.currency)}</strong>
+            {tParts('tripPage.pay.rate', { rate: number(m.rate, 4), currency: m.currency, base: due.currency })}
           </span>
         </label>
       ))}
@@ -94,13 +100,19 @@ export function PayPanel({ pay, token, cancelled, error }: { pay: TripPayView; t
   const busy = useNavigation().state === 'submitting';
   const due = pay.due;
   const online = pay.card || pay.mobile.length > 0;
+  const t = useT();
+  const tParts = useTParts();
+  const { longDay, money } = useTripFormat();
+  const language = usePageLanguage();
+  const payLabel = due?.what === 'deposit' ? t('tripPage.pay.deposit') : t('tripPage.pay.balance');
   return (
     <section className="trip__section trip__pay" aria-labelledby="trip-pay">
-      <h2 id="trip-pay">{due ? (due.what === 'deposit' ? 'Pay the deposit' : 'Pay the balance') : 'Payments'}</h2>
+      <h2 id="trip-pay">{due ? payLabel : t('tripPage.pay.payments')}</h2>
       <Confirmation pay={pay} cancelled={cancelled} />
       {due && online && !confirming && (
         <Form method="post" className="trip__form" noValidate>
           <input type="hidden" name="intent" value="pay" />
+          <input type="hidden" name="language" value={language} />
           <input type="hidden" name="what" value={due.what} />
           {error && (
             <p className="trip__error" role="alert">
@@ -109,14 +121,16 @@ export function PayPanel({ pay, token, cancelled, error }: { pay: TripPayView; t
           )}
           <Methods pay={pay} />
           <button type="submit" className="btn btn--primary" aria-disabled={busy}>
-            {due.what === 'deposit' ? 'Pay the deposit' : 'Pay the balance'}
+            {payLabel}
           </button>
-          <p className="trip__note">You pay on the provider’s secure page; we never see your card or your PIN.</p>
+          <p className="trip__note">{t('tripPage.pay.secure')}</p>
         </Form>
       )}
       {due && (
         <p className="trip__note">
-          By bank transfer: {money(due.amountMinor, due.currency)} by {longDay(due.by)}, quoting the reference <strong>{pay.reference}</strong>. We confirm every payment by e-mail.
+          {tParts('tripPage.pay.bank', { amount: money(due.amountMinor, due.currency), day: longDay(due.by) })}
+          <strong>{pay.reference}</strong>
+          {t('tripPage.pay.bankEnd')}
         </p>
       )}
     </section>

@@ -4,21 +4,22 @@
 // the travellers' details to fill in, and the operator's contacts. Plain forms (no JavaScript
 // needed); never cached, never indexed, no Referer sent to other sites (the token is in the address).
 import { data, Form, useActionData, useNavigation } from 'react-router';
-import { BOOKING_STATE_LABELS, daysBetween, formatMinor } from '../../common/booking-money.ts';
-import type { Currency } from '../../common/currency.ts';
-import { BOARD_LABELS, PRICE_CATEGORY_LABELS, quoteRouteDays } from '../../common/quote-document.ts';
+import { daysBetween } from '../../common/booking-money.ts';
+import { quoteRouteDays } from '../../common/quote-document.ts';
 import { dayRange, safariRoute } from '../../common/route.ts';
 import { site } from '../../common/site.ts';
 import { TRIP_MESSAGES, TRIP_PAGE_HEADERS, type TripView } from '../../common/trip-page.ts';
 import type { TripPayView } from '../../common/payments.ts';
 import { AcceptTerms } from '../components/AcceptTerms.tsx';
-import { apiContext } from '../context.ts';
+import { apiContext, siteLanguagesContext } from '../context.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../common/languages.ts';
+import { usePageLanguage, useT, useTParts } from '../i18n/pages.ts';
+import { BOARD_KEYS, CATEGORY_KEYS, dueWhat, STATE_KEYS, useTripFormat } from './trip-words.ts';
 import { tripAction } from './trip-action.ts';
 import { PayPanel } from './trip-pay.tsx';
 import type { Route } from './+types/trip';
 import { ColumnHeads } from '../components/ColumnHeads.tsx';
 import './trip.css';
-import { formatDate, formatNumber } from '../../common/intl.ts';
 
 const PRIVATE = TRIP_PAGE_HEADERS;
 
@@ -33,7 +34,18 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   }
   if (!res.ok) throw data({ error: null }, { status: res.status === 503 ? 503 : 500, headers: PRIVATE });
   const view = (await res.json()) as TripView;
-  return data({ view, token: params.token, ...(await payOf(context, params.token, view, new URL(request.url))) }, { headers: PRIVATE });
+  const url = new URL(request.url);
+  const shownLanguage = tripLanguage(view.language, url.searchParams.get('lang'), context.get(siteLanguagesContext));
+  return data({ view, token: params.token, shownLanguage, ...(await payOf(context, params.token, view, url)) }, { headers: PRIVATE });
+}
+
+/**
+ * The language the trip page is shown in (its address is the same in every language): the one the
+ * traveller chose with the switcher (?lang=), else the booking's or quote's, when the site serves it.
+ */
+function tripLanguage(stored: Language, asked: string | null, served: readonly Language[]): Language {
+  if (isLanguage(asked) && served.includes(asked)) return asked;
+  return served.includes(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
 /** The pay panel's data once booked (GET /api/trip/{token}/payment); the attempt the provider sent the traveller back from. */
@@ -55,27 +67,27 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${title} | ${site.name}` }, { name: 'robots', content: 'noindex, nofollow' }, { name: 'referrer', content: 'same-origin' }];
 }
 
-const longDay = (day: string) => formatDate(day, 'en', 'weekdayLong');
-const money = (n: number, c: string) => formatMinor(n, c as Currency);
-
 function Header({ view }: { view: TripView }) {
   const d = view.document;
-  const people = `${d.travellers.adults} adult${d.travellers.adults === 1 ? '' : 's'}${d.travellers.children ? `, ${d.travellers.children} child${d.travellers.children === 1 ? '' : 'ren'}` : ''}`;
+  const t = useT();
+  const { longDay, money } = useTripFormat();
+  const children = d.travellers.children ? `, ${t('tripPage.children', { count: d.travellers.children })}` : '';
+  const people = `${t('tripPage.adults', { count: d.travellers.adults })}${children}`;
   return (
     <header className="trip__head">
-      <p className="eyebrow eyebrow--light">{view.booking ? `Booking ${view.booking.reference}` : `Your quote ${view.reference}`}</p>
+      <p className="eyebrow eyebrow--light">{view.booking ? t('tripPage.booking', { reference: view.booking.reference }) : t('tripPage.quote', { reference: view.reference })}</p>
       <h1>{d.title}</h1>
       <ul className="trip__facts" role="list">
         <li>
-          <span>Dates</span>
+          <span>{t('tripPage.dates')}</span>
           {longDay(d.travelFrom)} – {longDay(d.travelTo)}
         </li>
         <li>
-          <span>Travellers</span>
+          <span>{t('tripPage.travellers')}</span>
           {people}
         </li>
         <li>
-          <span>Total</span>
+          <span>{t('tripPage.total')}</span>
           {money(view.price.totalMinor, view.price.currency)}
         </li>
       </ul>
@@ -85,10 +97,12 @@ function Header({ view }: { view: TripView }) {
 }
 
 function Days({ view }: { view: TripView }) {
+  const t = useT();
+  const tParts = useTParts();
   return (
     <section className="trip__section" aria-labelledby="trip-days">
-      <p className="eyebrow">Day by day</p>
-      <h2 id="trip-days">Your itinerary</h2>
+      <p className="eyebrow">{t('tripPage.dayByDay')}</p>
+      <h2 id="trip-days">{t('tripPage.itinerary')}</h2>
       <ol className="trip__days" role="list">
         {view.document.days.map((day, i) => (
           <li key={`${i}-${day.title}`} className="trip__day">
@@ -97,29 +111,29 @@ function Days({ view }: { view: TripView }) {
             </span>
             <div>
               <h3>
-                <span className="sr-only">Day {i + 1}: </span>
+                <span className="sr-only">{tParts('tripPage.day', { n: String(i + 1) })}</span>
                 {day.title}
               </h3>
               {day.text && <p>{day.text}</p>}
               <dl className="trip__day-facts">
                 {day.lodge && (
                   <div>
-                    <dt>Overnight</dt>
+                    <dt>{t('tripPage.overnight')}</dt>
                     <dd>
                       {day.lodge.name}
-                      {day.lodge.roomType ? `, ${day.lodge.roomType}` : ''} ({BOARD_LABELS[day.lodge.board].toLowerCase()})
+                      {day.lodge.roomType ? `, ${day.lodge.roomType}` : ''} ({t(BOARD_KEYS[day.lodge.board])})
                     </dd>
                   </div>
                 )}
                 {(day.meals.breakfast || day.meals.lunch || day.meals.dinner) && (
                   <div>
-                    <dt>Meals</dt>
-                    <dd>{[day.meals.breakfast && 'Breakfast', day.meals.lunch && 'Lunch', day.meals.dinner && 'Dinner'].filter(Boolean).join(', ')}</dd>
+                    <dt>{t('tripPage.meals')}</dt>
+                    <dd>{[day.meals.breakfast && t('tripPage.breakfast'), day.meals.lunch && t('tripPage.lunch'), day.meals.dinner && t('tripPage.dinner')].filter(Boolean).join(', ')}</dd>
                   </div>
                 )}
                 {day.activities.length > 0 && (
                   <div>
-                    <dt>Activities</dt>
+                    <dt>{t('tripPage.activities')}</dt>
                     <dd>{day.activities.join(', ')}</dd>
                   </div>
                 )}
@@ -133,19 +147,25 @@ function Days({ view }: { view: TripView }) {
 }
 
 function RouteMap({ view, token }: { view: TripView; token: string }) {
+  const t = useT();
   const route = safariRoute(quoteRouteDays(view.document));
   if (!route.length) return null;
+  const words = {
+    day: (n: number) => t('tripPage.dayOne', { n }),
+    range: (first: number, last: number) => t('tripPage.dayRange', { first, last }),
+    list: (days: string) => t('tripPage.dayList', { days }),
+  };
   return (
     <section className="trip__section" aria-labelledby="trip-route">
-      <p className="eyebrow">Where you go</p>
-      <h2 id="trip-route">Route map</h2>
+      <p className="eyebrow">{t('tripPage.whereYouGo')}</p>
+      <h2 id="trip-route">{t('tripPage.routeMap')}</h2>
       <figure className="trip__map">
-        <img src={`/trip/${token}/route.svg`} width={400} height={300} alt={`Map of East Africa with the ${route.length} stops of your trip, numbered in the order listed.`} />
+        <img src={`/trip/${token}/route.svg`} width={400} height={300} alt={t('tripPage.mapAlt', { count: String(route.length) })} />
         <figcaption>
           <ol className="trip__stops">
             {route.map((s) => (
               <li key={s.number}>
-                {s.title} <span>{dayRange(s.days)}</span>
+                {s.title} <span>{dayRange(s.days, words)}</span>
               </li>
             ))}
           </ol>
@@ -159,22 +179,25 @@ function Price({ view, token }: { view: TripView; token: string }) {
   const p = view.price;
   const d = view.document;
   const converted = d.display ? Math.round((p.totalMinor / 100) * d.display.rate) : null;
+  const t = useT();
+  const tParts = useTParts();
+  const { longDay, money, number } = useTripFormat();
   return (
     <section className="trip__section" aria-labelledby="trip-price">
-      <p className="eyebrow">The price</p>
-      <h2 id="trip-price">Price breakdown</h2>
+      <p className="eyebrow">{t('tripPage.thePrice')}</p>
+      <h2 id="trip-price">{t('tripPage.breakdown')}</h2>
       <table className="trip__price">
-        <caption className="sr-only">Price lines of the quote, in US dollars</caption>
-        <ColumnHeads columns={['Item', 'Quantity', 'Amount']} />
+        <caption className="sr-only">{t('tripPage.priceCaption')}</caption>
+        <ColumnHeads columns={[t('tripPage.item'), t('tripPage.quantity'), t('tripPage.amount')]} />
         <tbody>
           {p.lines.map((l, i) => (
             <tr key={`${i}-${l.label}`}>
               <th scope="row">
                 {l.label}
-                <span className="trip__price-kind">{PRICE_CATEGORY_LABELS[d.lines[i]?.category ?? 'other']}</span>
+                <span className="trip__price-kind">{t(CATEGORY_KEYS[d.lines[i]?.category ?? 'other'])}</span>
               </th>
               <td>
-                {l.quantity} × {money(l.unitMinor, p.currency)} {l.basis === 'person' ? 'per person' : 'per group'}
+                {l.quantity} × {money(l.unitMinor, p.currency)} {t(l.basis === 'person' ? 'tripPage.perPerson' : 'tripPage.perGroup')}
               </td>
               <td>{money(l.amountMinor, p.currency)}</td>
             </tr>
@@ -183,33 +206,34 @@ function Price({ view, token }: { view: TripView; token: string }) {
         <tfoot>
           <tr>
             <th scope="row" colSpan={2}>
-              Total
+              {t('tripPage.total')}
             </th>
             <td>{money(p.totalMinor, p.currency)}</td>
           </tr>
         </tfoot>
       </table>
-      {converted !== null && d.display && (
-        <p className="trip__note">
-          About {formatNumber(converted, 'en')} {d.display.currency} at the rate of the day the quote was made (approximate; billed in USD).
-        </p>
-      )}
+      {converted !== null && d.display && <p className="trip__note">{tParts('tripPage.about', { amount: number(converted), currency: d.display.currency })}</p>}
       <ul className="trip__terms-facts" role="list">
         <li>
-          Deposit to book: <strong>{money(p.depositMinor, p.currency)}</strong> ({p.depositPercent} %)
+          {t('tripPage.depositLabel')}
+          <strong>{money(p.depositMinor, p.currency)}</strong>
+          {tParts('tripPage.percent', { percent: String(p.depositPercent) })}
         </li>
         <li>
-          Balance: <strong>{money(p.balanceMinor, p.currency)}</strong> by {longDay(p.balanceDueOn)}
+          {t('tripPage.balanceLabel')}
+          <strong>{money(p.balanceMinor, p.currency)}</strong>
+          {tParts('tripPage.by', { day: longDay(p.balanceDueOn) })}
         </li>
         {!view.booking && (
           <li>
-            Valid until <strong>{longDay(d.validUntil)}</strong>
+            {t('tripPage.validUntil')}
+            <strong>{longDay(d.validUntil)}</strong>
           </li>
         )}
       </ul>
       <p className="trip__pdf">
         <a href={`/trip/${token}/quote.pdf`} className="btn btn--ghost">
-          {view.booking ? 'Download your trip (PDF)' : 'Download this quote (PDF)'}
+          {t(view.booking ? 'tripPage.pdfTrip' : 'tripPage.pdfQuote')}
         </a>
       </p>
     </section>
@@ -218,11 +242,12 @@ function Price({ view, token }: { view: TripView; token: string }) {
 
 function Included({ view }: { view: TripView }) {
   const d = view.document;
+  const t = useT();
   if (!d.included.length && !d.excluded.length) return null;
   return (
-    <section className="trip__section trip__lists" aria-label="What the price includes and excludes">
+    <section className="trip__section trip__lists" aria-label={t('tripPage.includesLabel')}>
       <div>
-        <h2>Included</h2>
+        <h2>{t('tripPage.included')}</h2>
         <ul>
           {d.included.map((x) => (
             <li key={x}>{x}</li>
@@ -230,7 +255,7 @@ function Included({ view }: { view: TripView }) {
         </ul>
       </div>
       <div>
-        <h2>Not included</h2>
+        <h2>{t('tripPage.notIncluded')}</h2>
         <ul>
           {d.excluded.map((x) => (
             <li key={x}>{x}</li>
@@ -249,14 +274,19 @@ function AcceptForm({ view, result }: { view: TripView; result: ActionResult }) 
   const typed = result?.intent === 'accept' ? (result.typed ?? {}) : {};
   const busy = useNavigation().state === 'submitting';
   const error = result?.intent === 'accept' && !result.ok ? result.text : null;
+  const t = useT();
+  const language = usePageLanguage();
+  const tParts = useTParts();
+  const { longDay, money } = useTripFormat();
   return (
     <section className="trip__section trip__accept" aria-labelledby="trip-accept">
-      <h2 id="trip-accept">Accept this quote</h2>
+      <h2 id="trip-accept">{t('tripPage.accept')}</h2>
       {view.expired ? (
-        <p role="alert">This quote was valid until {longDay(d.validUntil)}. Contact us and we will send you an updated one.</p>
+        <p role="alert">{tParts('tripPage.expired', { day: longDay(d.validUntil) })}</p>
       ) : (
         <Form method="post" className="trip__form" noValidate>
           <input type="hidden" name="intent" value="accept" />
+          <input type="hidden" name="language" value={language} />
           <input type="hidden" name="version" value={view.version} />
           {error && (
             <p className="trip__error" role="alert" id="accept-error">
@@ -264,23 +294,23 @@ function AcceptForm({ view, result }: { view: TripView; result: ActionResult }) 
             </p>
           )}
           <label className="trip__field">
-            <span>Lead traveller’s full name</span>
+            <span>{t('tripPage.leadName')}</span>
             <input name="leadName" autoComplete="name" required defaultValue={typed.leadName ?? view.travellerName} aria-describedby={error ? 'accept-error' : undefined} />
           </label>
           <fieldset className="trip__travellers">
-            <legend>The names of all {count} travellers, as in their passports</legend>
+            <legend>{tParts('tripPage.names', { count: String(count) })}</legend>
             {Array.from({ length: count }, (_, i) => (
               <label key={i} className="trip__field">
-                <span>Traveller {i + 1}</span>
+                <span>{tParts('tripPage.traveller', { n: String(i + 1) })}</span>
                 <input name={`traveller${i}`} required defaultValue={typed[`traveller${i}`] ?? (i === 0 ? view.travellerName : '')} autoComplete={i === 0 ? 'name' : 'off'} />
               </label>
             ))}
           </fieldset>
-          <AcceptTerms terms={d.terms} what="this trip" />
+          <AcceptTerms terms={d.terms} what={t('tripPage.thisTrip')} />
           <button type="submit" className="btn btn--primary btn--lg" aria-disabled={busy}>
-            Accept and book for {money(view.price.totalMinor, view.price.currency)}
+            {tParts('tripPage.acceptButton', { amount: money(view.price.totalMinor, view.price.currency) })}
           </button>
-          <p className="trip__note">You pay nothing now: once you have booked, this page shows how to pay the deposit, and the booking is confirmed when it arrives.</p>
+          <p className="trip__note">{t('tripPage.payNothingNow')}</p>
         </Form>
       )}
     </section>
@@ -292,41 +322,51 @@ function Booking({ view, payPanel }: { view: TripView; payPanel: boolean }) {
   const b = view.booking!;
   const a = b.account;
   const days = daysBetween(view.today, view.document.travelFrom);
+  const t = useT();
+  const tParts = useTParts();
+  const { longDay, money } = useTripFormat();
   return (
     <section className="trip__section trip__booking" aria-labelledby="trip-booking">
-      <p className="eyebrow">Your booking</p>
-      <h2 id="trip-booking">{BOOKING_STATE_LABELS[b.state]}</h2>
+      <p className="eyebrow">{t('tripPage.yourBooking')}</p>
+      <h2 id="trip-booking">{t(STATE_KEYS[b.state])}</h2>
       {days >= 0 && (
         <p className="trip__countdown">
-          <strong>{days}</strong> {days === 1 ? 'day' : 'days'} to go
+          <strong>{days}</strong> {t('tripPage.dayWord', { n: days })}
+          {t('tripPage.toGo')}
         </p>
       )}
       <dl className="trip__account">
         <div>
-          <dt>Total</dt>
+          <dt>{t('tripPage.total')}</dt>
           <dd>{money(a.totalMinor, a.currency)}</dd>
         </div>
         <div>
-          <dt>Paid</dt>
+          <dt>{t('tripPage.paid')}</dt>
           <dd>{money(a.paidMinor, a.currency)}</dd>
         </div>
         <div>
-          <dt>Still to pay</dt>
+          <dt>{t('tripPage.stillToPay')}</dt>
           <dd>{money(Math.max(0, a.outstandingMinor), a.currency)}</dd>
         </div>
       </dl>
       {a.next ? (
         <p className={a.overdue ? 'trip__due trip__due--late' : 'trip__due'}>
-          {a.overdue ? 'Overdue: ' : 'Next: '}the {a.next.what} of <strong>{money(a.next.amountMinor, a.currency)}</strong> by <strong>{longDay(a.next.by)}</strong>.
+          {t(a.overdue ? 'tripPage.overdue' : 'tripPage.next')}
+          {tParts('tripPage.dueWhat', { what: dueWhat(t, a.next.what) })}
+          <strong>{money(a.next.amountMinor, a.currency)}</strong>
+          {t('tripPage.dueBy')}
+          <strong>{longDay(a.next.by)}</strong>.
           {!payPanel && (
             <>
               {' '}
-              Pay by bank transfer or mobile money with the reference <strong>{b.reference}</strong>; we confirm every payment by e-mail.
+              {t('tripPage.payBy')}
+              <strong>{b.reference}</strong>
+              {t('tripPage.payByEnd')}
             </>
           )}
         </p>
       ) : (
-        <p className="trip__due">Nothing more is due. Thank you!</p>
+        <p className="trip__due">{t('tripPage.nothingDue')}</p>
       )}
     </section>
   );
@@ -359,17 +399,18 @@ export default function Trip({ loaderData }: Route.ComponentProps) {
 }
 
 function TripExtras({ view, result }: { view: TripView; token: string; result: ActionResult }) {
+  const t = useT();
   return (
     <>
       <Manifest view={view} result={result} />
       <section className="trip__section" aria-labelledby="trip-bring">
-        <h2 id="trip-bring">What to bring</h2>
+        <h2 id="trip-bring">{t('tripPage.bring')}</h2>
         <ul className="trip__bring">
-          <li>Passport valid for six months after you travel, and your visas (East Africa Tourist Visa or each country’s e-visa)</li>
-          <li>Yellow fever vaccination certificate</li>
-          <li>Light layers in greens and browns, a warm fleece for the mornings, a rain jacket</li>
-          <li>Sturdy walking boots and garden gloves for the gorilla and chimpanzee treks</li>
-          <li>Binoculars, a camera with spare batteries, sun cream, insect repellent and your medicines</li>
+          <li>{t('tripPage.bring.passport')}</li>
+          <li>{t('tripPage.bring.fever')}</li>
+          <li>{t('tripPage.bring.layers')}</li>
+          <li>{t('tripPage.bring.boots')}</li>
+          <li>{t('tripPage.bring.kit')}</li>
         </ul>
       </section>
     </>
@@ -378,36 +419,39 @@ function TripExtras({ view, result }: { view: TripView; token: string; result: A
 
 function Manifest({ view, result }: { view: TripView; result: ActionResult }) {
   const error = result?.intent === 'manifest' && !result.ok ? result.text : null;
+  const t = useT();
+  const language = usePageLanguage();
   return (
     <section className="trip__section" aria-labelledby="trip-manifest">
-      <h2 id="trip-manifest">Your travellers</h2>
-      <p>Tell us each traveller’s age and anything we should know about food or health: we pass it on to the lodges and your guide, and to no one else.</p>
+      <h2 id="trip-manifest">{t('tripPage.yourTravellers')}</h2>
+      <p>{t('tripPage.manifestLead')}</p>
       <Form method="post" className="trip__form" noValidate>
         <input type="hidden" name="intent" value="manifest" />
+        <input type="hidden" name="language" value={language} />
         {error && (
           <p className="trip__error" role="alert">
             {error}
           </p>
         )}
-        {view.booking!.travellers.map((t) => (
-          <fieldset key={t.position} className="trip__person">
-            <legend>{t.name}</legend>
+        {view.booking!.travellers.map((p) => (
+          <fieldset key={p.position} className="trip__person">
+            <legend>{p.name}</legend>
             <label className="trip__field trip__field--age">
-              <span>Age</span>
-              <input name={`age${t.position}`} inputMode="numeric" defaultValue={t.age ?? ''} />
+              <span>{t('tripPage.age')}</span>
+              <input name={`age${p.position}`} inputMode="numeric" defaultValue={p.age ?? ''} />
             </label>
             <label className="trip__field">
-              <span>Diet</span>
-              <input name={`dietary${t.position}`} defaultValue={t.dietary} placeholder="Vegetarian, allergies…" />
+              <span>{t('tripPage.diet')}</span>
+              <input name={`dietary${p.position}`} defaultValue={p.dietary} placeholder={t('tripPage.dietPlaceholder')} />
             </label>
             <label className="trip__field">
-              <span>Medical notes</span>
-              <input name={`medical${t.position}`} defaultValue={t.medical} />
+              <span>{t('tripPage.medical')}</span>
+              <input name={`medical${p.position}`} defaultValue={p.medical} />
             </label>
           </fieldset>
         ))}
         <button type="submit" className="btn btn--primary">
-          Save the travellers’ details
+          {t('tripPage.saveTravellers')}
         </button>
       </Form>
     </section>
@@ -415,18 +459,22 @@ function Manifest({ view, result }: { view: TripView; result: ActionResult }) {
 }
 
 function Contacts() {
+  const t = useT();
   return (
     <section className="trip__section trip__contacts" aria-labelledby="trip-contacts">
-      <h2 id="trip-contacts">Questions about your trip?</h2>
+      <h2 id="trip-contacts">{t('tripPage.questions')}</h2>
       <ul role="list">
         <li>
-          Phone: <a href={site.phoneHref}>{site.phone}</a>
+          {t('tripPage.phone')}
+          <a href={site.phoneHref}>{site.phone}</a>
         </li>
         <li>
-          WhatsApp: <a href={site.whatsappHref}>{site.whatsapp}</a>
+          {t('tripPage.whatsapp')}
+          <a href={site.whatsappHref}>{site.whatsapp}</a>
         </li>
         <li>
-          E-mail: <a href={`mailto:${site.email}`}>{site.email}</a>
+          {t('tripPage.email')}
+          <a href={`mailto:${site.email}`}>{site.email}</a>
         </li>
         <li>
           {site.legalName}, {site.location}

@@ -13,6 +13,8 @@ import { eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { REVIEW_THANKS, checkReview } from '../../common/reviews.ts';
+import { formLanguage, type Language } from '../../common/languages.ts';
+import { reviewMessage } from '../../app/i18n/form-messages.server.ts';
 import * as t from '../db/schema.ts';
 import type { ImageFormat } from '../media/variants.ts';
 import type { RenderedImage } from '../media/pipeline.ts';
@@ -28,7 +30,7 @@ import { checkFormToken, HONEYPOT_MESSAGE, spendFormToken, textFields, tooMany }
 import { deps, slugParam, type ApiContext, type ApiEnv } from '../http/deps.ts';
 import { HttpError, notFound } from '../http/error.ts';
 
-const FIELDS = ['name', 'country', 'rating', 'text', 'website', 'formToken'] as const;
+const FIELDS = ['name', 'country', 'rating', 'text', 'website', 'formToken', 'language'] as const;
 type Fields = Partial<Record<(typeof FIELDS)[number], string | null>>;
 
 /** Photos rendered at once by this process (each takes a core for about a second). */
@@ -46,11 +48,13 @@ async function oneRenderAtATime<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A photo the checks refused: 400 with their words; anything else is thrown on. */
-function refusedPhoto(e: unknown): never {
-  if (e instanceof PhotoRefused) throw new HttpError(400, e.message, undefined, 'invalid-photo');
-  throw e;
-}
+/** A photo the checks refused: 400 with their words in the form's language; anything else is thrown on. */
+const refusedPhoto =
+  (language: Language) =>
+  (e: unknown): never => {
+    if (e instanceof PhotoRefused) throw new HttpError(400, reviewMessage(e.message, language), undefined, 'invalid-photo');
+    throw e;
+  };
 
 /** The review's fields and photo, from a multipart form (with a photo) or JSON or URL-encoded fields. */
 async function readReview(c: ApiContext): Promise<{ fields: Fields; photo: Buffer | null }> {
@@ -103,8 +107,12 @@ export function reviewsApi(opts: FormsApiOptions) {
     async (c) => {
       const { fields, photo } = await readReview(c);
       if (fields.website?.trim()) throw new HttpError(400, HONEYPOT_MESSAGE);
+      // The language of the page the form was sent from: its checks' words and its thanks.
+      const given = formLanguage(fields.language);
+      if (!given.ok) throw new HttpError(400, given.error, undefined, 'invalid-language');
+      const language = given.value;
       const checked = checkReview(fields);
-      if (!checked.ok) throw new HttpError(400, checked.error, undefined, `invalid-${checked.field}`);
+      if (!checked.ok) throw new HttpError(400, reviewMessage(checked.error, language), undefined, `invalid-${checked.field}`);
 
       const { db } = deps(c);
       const [safari] = await db
@@ -115,7 +123,7 @@ export function reviewsApi(opts: FormsApiOptions) {
 
       const token = await checkFormToken(opts.tokens, opts.spam, fields.formToken);
       // A file that is no photo is refused from its first bytes and header, before the allowance.
-      if (photo) await checkReviewPhoto(photo).catch(refusedPhoto);
+      if (photo) await checkReviewPhoto(photo).catch(refusedPhoto(language));
       const ip = sourceOf(c, opts.trust).address;
       const limit = opts.spam.limits.reviewPerIp;
       if (opts.spam.enabled && ip) {
@@ -128,7 +136,7 @@ export function reviewsApi(opts: FormsApiOptions) {
 
       let rendered: RenderedImage | undefined;
       if (photo) {
-        rendered = await oneRenderAtATime(() => renderReviewPhoto(photo)).catch(refusedPhoto);
+        rendered = await oneRenderAtATime(() => renderReviewPhoto(photo)).catch(refusedPhoto(language));
       }
 
       const saved = await db.transaction(async (tx) => {
@@ -148,7 +156,7 @@ export function reviewsApi(opts: FormsApiOptions) {
         return review;
       });
       opts.onQueued();
-      return c.json({ id: saved.id, message: REVIEW_THANKS }, 201, { 'cache-control': 'no-store' });
+      return c.json({ id: saved.id, message: reviewMessage(REVIEW_THANKS, language) }, 201, { 'cache-control': 'no-store' });
     },
   );
 

@@ -79,7 +79,7 @@ async function quoteTripView(db: Tx, quote: QuoteRow): Promise<TripView> {
   const checked = checkQuoteDocument(version.document);
   if (!checked.ok) throw new Error(`quote ${quote.id} holds an invalid document`);
   const today = await operatorToday(db);
-  const [booked] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.quote_id, quote.id));
+  const [booked] = await db.select({ id: bookings.id, language: bookings.language }).from(bookings).where(eq(bookings.quote_id, quote.id));
   return {
     reference: quote.reference,
     travellerName: quote.traveller_name,
@@ -89,6 +89,7 @@ async function quoteTripView(db: Tx, quote: QuoteRow): Promise<TripView> {
     price: checked.price,
     today,
     expired: checked.document.validUntil < today,
+    language: booked ? (booked.language as Language) : await enquiryLanguage(db, quote.enquiry_id),
     booking: booked ? await bookingPart(db, booked.id, today) : null,
   };
 }
@@ -115,6 +116,7 @@ async function bookingTripView(db: Tx, id: number): Promise<TripView> {
     price,
     today,
     expired: false,
+    language: b.language as Language,
     booking: await bookingPart(db, id, today),
   };
 }

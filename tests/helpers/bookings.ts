@@ -1,7 +1,9 @@
 // Quotes and bookings for tests: a complete quote document, and a sent quote (with its version)
 // written through the domain functions, ready to be accepted (createBooking); and where an erased
-// person's words are still found in the database.
+// person's words are still found in the database; a group departure on sale, made by an agent.
 import type { QuoteDocument } from '../../common/quote-document.ts';
+import type { InProcessSite } from './start-site.ts';
+import { addStaff, signIn } from './staff.ts';
 import type { Tx } from '../../server/db/index.ts';
 import { createQuote, markQuoteSent } from '../../server/bookings/quotes.ts';
 
@@ -77,4 +79,15 @@ export async function textsLeft(rows: <T>(query: string) => Promise<T[]>, words:
     if (hits.length) found.push(`${c.table_name}.${c.column_name}: ${hits[0]!.v.slice(0, 200)}`);
   }
   return found;
+}
+
+/** A group departure on sale on the site's first safari (12 seats, US$2,450, a US$400 single room), made by a new agent: its id and the safari's slug. */
+export async function departureOnSale(site: InProcessSite): Promise<{ id: number; slug: string }> {
+  const email = 'departures.agent@kigezitrails.example';
+  await addStaff(site.app.database!.db, email, 'agent', undefined, 'Amos Agent');
+  const agent = await signIn(site.base, email);
+  const slug = (await site.rows<{ s: string }>('select safarititleslug as s from safaris order by id limit 1'))[0]!.s;
+  const res = await agent.send('/departures', { safariSlug: slug, startsOn: '2027-03-12', seats: 12, priceMinor: 245_000, singleSupplementMinor: 40_000, status: 'open', guideSlug: null });
+  if (res.status !== 201) throw new Error(`the departure was not made: ${res.status} ${await res.text()}`);
+  return { id: ((await res.json()) as { id: number }).id, slug };
 }

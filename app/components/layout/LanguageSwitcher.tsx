@@ -4,21 +4,24 @@
 import { useLocation, useRouteLoaderData } from 'react-router';
 import { LANGUAGES, languageOfPath, type Language } from '../../../common/languages.ts';
 import { useT } from '../../i18n/index.ts';
-import { pathIn } from '../../lib/languages.ts';
+import { pathIn, useDataLanguage } from '../../lib/languages.ts';
 
 export function LanguageSwitcher({ className }: { className: string }) {
   const root = useRouteLoaderData('root') as { languages?: readonly Language[] } | undefined;
   const { pathname, search } = useLocation();
   const t = useT();
+  // A page at one address for every language (the trip page) switches with ?lang=.
+  const byData = useDataLanguage();
   const languages = root?.languages;
   if (!languages || languages.length < 2) return null;
-  const current = languageOfPath(pathname);
+  const current = byData ?? languageOfPath(pathname);
+  const href = (l: Language) => (byData ? `${pathname}?lang=${l}` : `${pathIn(pathname, l)}${search}`);
   return (
     <nav className={`language-switch ${className}`} aria-label={t('language.label')}>
       <ul>
         {languages.map((l) => (
           <li key={l}>
-            <a href={`${pathIn(pathname, l)}${search}`} lang={LANGUAGES[l].tag} hrefLang={LANGUAGES[l].tag} aria-current={l === current ? 'true' : undefined}>
+            <a href={href(l)} lang={LANGUAGES[l].tag} hrefLang={LANGUAGES[l].tag} aria-current={l === current ? 'true' : undefined}>
               <span aria-hidden="true">{l.toUpperCase()}</span>
               <span className="sr-only">{l === current ? t('language.current', { language: LANGUAGES[l].name }) : LANGUAGES[l].name}</span>
             </a>
