@@ -746,7 +746,7 @@ export const messages: Messages = {
   'forms.honeypot': ['Website (bitte leer lassen)'],
   'quote.close': ['Angebotsformular schließen'],
   'quote.eyebrow': ['Kostenloses Angebot'],
-  'quote.lead': ['Nennen Sie uns Ihre Reisedaten und die Größe Ihrer Gruppe, und wir senden Ihnen einen individuellen Preis.'],
+  'quote.lead': ['Nennen Sie uns Reisedaten und Gruppengröße, und wir senden Ihnen einen maßgeschneiderten Preis.'],
   'plan.eyebrow': ['Maßgeschneiderte Safaris'],
   'plan.crumb': ['Safari planen'],
   'plan.step1': ['Nennen Sie uns Reisedaten, Gruppe und Wünsche'],
@@ -1063,9 +1063,6 @@ export const messages: Messages = {
   'experiencePage.eyebrow': ['Safaris nach Erlebnis'],
   'experiencePage.about': ['Mehr über ', ['experience']],
   'experiencePage.others': ['Andere Erlebnisse'],
-  'quote.eyebrow': ['Kostenloses Angebot'],
-  'quote.lead': ['Nennen Sie uns Reisedaten und Gruppengröße, und wir senden Ihnen einen maßgeschneiderten Preis.'],
-  'quote.close': ['Angebotsformular schließen'],
   'listFailure.safaris': ['Die Safaris konnten nicht geladen werden.'],
   'nav.safariExperiences': ['Safari-Erlebnisse'],
   'nav.topAttractionsIn': [

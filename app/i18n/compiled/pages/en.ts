@@ -1051,9 +1051,6 @@ export const messages: Messages = {
   'experiencePage.eyebrow': ['Safaris by experience'],
   'experiencePage.about': ['About ', ['experience']],
   'experiencePage.others': ['Other experiences'],
-  'quote.eyebrow': ['Free quote'],
-  'quote.lead': ['Tell us your dates and group size and we will send a tailored price.'],
-  'quote.close': ['Close the quote form'],
   'listFailure.safaris': ['Failed to fetch safaris'],
   'nav.safariExperiences': ['Safari experiences'],
   'nav.topAttractionsIn': [

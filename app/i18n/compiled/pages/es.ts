@@ -742,7 +742,7 @@ export const messages: Messages = {
   'forms.honeypot': ['Sitio web (deje este campo vacío)'],
   'quote.close': ['Cerrar el formulario de presupuesto'],
   'quote.eyebrow': ['Presupuesto gratuito'],
-  'quote.lead': ['Indíquenos sus fechas y el tamaño de su grupo y le enviaremos un precio a medida.'],
+  'quote.lead': ['Indíquenos sus fechas y el tamaño del grupo y le enviaremos un precio a medida.'],
   'plan.eyebrow': ['Safaris a medida'],
   'plan.crumb': ['Planificar un safari'],
   'plan.step1': ['Cuéntenos sus fechas, su grupo y sus deseos'],
@@ -1061,9 +1061,6 @@ export const messages: Messages = {
   'experiencePage.eyebrow': ['Safaris por experiencia'],
   'experiencePage.about': ['Más sobre ', ['experience']],
   'experiencePage.others': ['Otras experiencias'],
-  'quote.eyebrow': ['Presupuesto gratuito'],
-  'quote.lead': ['Indíquenos sus fechas y el tamaño del grupo y le enviaremos un precio a medida.'],
-  'quote.close': ['Cerrar el formulario de presupuesto'],
   'listFailure.safaris': ['No se han podido cargar los safaris.'],
   'nav.safariExperiences': ['Experiencias de safari'],
   'nav.topAttractionsIn': [

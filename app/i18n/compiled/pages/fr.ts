@@ -748,7 +748,7 @@ export const messages: Messages = {
   'forms.honeypot': ['Site web (laissez ce champ vide)'],
   'quote.close': ['Fermer le formulaire de devis'],
   'quote.eyebrow': ['Devis gratuit'],
-  'quote.lead': ['Indiquez-nous vos dates et la taille de votre groupe, et nous vous enverrons un prix sur mesure.'],
+  'quote.lead': ['Indiquez-nous vos dates et la taille de votre groupe : nous vous enverrons un prix sur mesure.'],
   'plan.eyebrow': ['Safaris sur mesure'],
   'plan.crumb': ['Organiser un safari'],
   'plan.step1': ['Indiquez-nous vos dates, votre groupe et vos envies'],
@@ -1070,9 +1070,6 @@ export const messages: Messages = {
   'experiencePage.eyebrow': ['Safaris par expérience'],
   'experiencePage.about': ['En savoir plus : ', ['experience']],
   'experiencePage.others': ['Autres expériences'],
-  'quote.eyebrow': ['Devis gratuit'],
-  'quote.lead': ['Indiquez-nous vos dates et la taille de votre groupe : nous vous enverrons un prix sur mesure.'],
-  'quote.close': ['Fermer le formulaire de devis'],
   'listFailure.safaris': ['Impossible de charger les safaris.'],
   'nav.safariExperiences': ['Expériences de safari'],
   'nav.topAttractionsIn': [
