@@ -105,7 +105,7 @@ for (const backend of backends()) {
       uniqueIds(body.ugchimpsafaris);
     });
 
-    it('GET /reviews/{id} answers a featured review\'s full text, and 404 for any other id', async () => {
+    it("GET /reviews/{id} answers a featured review's full text, and 404 for any other id", async () => {
       const home = await ok('/');
       for (const r of home.reviews) expect(await ok(`/reviews/${r.id}`)).toEqual({ id: r.id, details: r.details });
       const featured = new Set<number>(home.reviews.map((r: Json) => r.id));
