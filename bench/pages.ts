@@ -8,18 +8,22 @@
 //      own loopback port in the same run, and the ratios ours/bare Node and ours/nginx; then
 //      /search?query=… with every query different (nothing kept);
 //   3. HTML raw / gzip / brotli bytes as the server sends them, and first-load JavaScript gzip:
-//      the framework chunk (entry.client: React, react-dom's client, React Router) and the rest;
+//      the framework (the framework-* chunk: React, react-dom's client, React Router, and the
+//      client entry) and the rest, the chunks awaited before hydration included (bench/first-load.ts),
+//      for every template, the German home and a German safari page too;
 //   4. resident memory of the server process after the load.
 // Benchmarks print figures; they assert nothing.
 //
 // Settings (environment): BENCH_SECONDS (load per run, default 10), BENCH_CONNECTIONS (default
 // "20,100"), BENCH_COLD_REQUESTS (default 60), BENCH_COLD_WARMUP (default 20), BENCH_WARMUP_SECONDS
 // (default 2), BENCH_NGINX_WORKERS (default 1, like our one process), BENCH_PAGES (labels, comma
-// separated, to measure only some pages), BENCH_TOOL=autocannon (force autocannon).
+// separated, to measure only some pages), BENCH_TOOL=autocannon (force autocannon), BENCH_ONLY=bytes
+// (only the byte tables of 3.: no cold renders, no load).
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
-import { gzipSync } from 'node:zlib';
-import { onePerTemplate, siteRoutes } from '../tests/helpers/site.ts';
+import { localizePath } from '../common/language-paths.ts';
+import { onePerTemplate, siteRoutes, type RouteCase } from '../tests/helpers/site.ts';
+import { closeFirstLoadBrowser, firstLoad, FRAMEWORK_FILES } from './first-load.ts';
 import { startBareNode, type BareNode } from './bare-node.ts';
 import {
   benchPages,
@@ -53,6 +57,8 @@ const coldWarmup = Number(process.env.BENCH_COLD_WARMUP ?? 20);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const nginxWorkers = Number(process.env.BENCH_NGINX_WORKERS ?? 1);
 const only = process.env.BENCH_PAGES?.split(',').map((s) => s.trim());
+/** BENCH_ONLY=bytes: only the byte tables (HTML as sent, first-load JavaScript and CSS). */
+const bytesOnly = process.env.BENCH_ONLY === 'bytes';
 /** What a browser sends; the server and nginx both answer with brotli. */
 const BROWSER_HEADERS = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
 /** The load's header: brotli, as browsers get it (ours, the bare Node server and nginx alike). */
@@ -62,23 +68,6 @@ const SITE_URL = 'http://localhost:3000';
 const kb = (n: number) => (n / 1024).toFixed(1);
 const ratio = (x: number) => (!Number.isFinite(x) ? '-' : x >= 0.1 ? x.toFixed(2) : x.toPrecision(2));
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-');
-
-/** The same-origin script and stylesheet URLs a page's HTML asks for before any interaction. */
-function firstLoadAssets(html: string): { js: string[]; css: string[] } {
-  const js = new Set<string>();
-  const css = new Set<string>();
-  for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
-    const href = /\shref="([^"]+)"/.exec(tag)?.[1];
-    const rel = /\srel="([^"]+)"/.exec(tag)?.[1];
-    if (!href?.startsWith('/')) continue;
-    if (rel === 'modulepreload') js.add(href);
-    else if (rel === 'stylesheet') css.add(href);
-  }
-  for (const m of html.matchAll(/<script\b[^>]*\ssrc="(\/[^"]+)"/gi)) js.add(m[1]!);
-  // Inline module scripts import the client entry and the route modules.
-  for (const m of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)) for (const i of m[1]!.matchAll(/import\s*(?:\(\s*)?["'](\/[^"']+\.js)["']/g)) js.add(i[1]!);
-  return { js: [...js], css: [...css] };
-}
 
 interface ColdFigures {
   page: BenchPage;
@@ -217,55 +206,91 @@ function printLoad(rows: LoadRow[], nginxLabel: string) {
     );
 }
 
-/** The framework chunk: the client entry (React, react-dom's client, React Router), the same on every template. */
-const isFramework = (href: string) => /\/entry\.client-[^/]*\.js$/.test(href);
-
-const assetSizes = new Map<string, { raw: number; gz: number }>();
-async function firstLoad(base: string, html: string) {
-  const { js, css } = firstLoadAssets(html);
-  const size = async (href: string) => {
-    let s = assetSizes.get(href);
-    if (!s) {
-      const body = (await rawGet(base + href)).body;
-      s = { raw: body.length, gz: gzipSync(body, { level: 9 }).length };
-      assetSizes.set(href, s);
-    }
-    return s;
-  };
-  const jsSizes = await Promise.all(js.map(size));
-  const frameworkSizes = await Promise.all(js.filter(isFramework).map(size));
-  const cssSizes = await Promise.all(css.map(size));
-  const sum = (xs: { raw: number; gz: number }[], k: 'raw' | 'gz') => xs.reduce((a, x) => a + x[k], 0);
-  const frameworkGz = sum(frameworkSizes, 'gz');
-  return {
-    jsFiles: js.length,
-    jsGz: sum(jsSizes, 'gz'),
-    jsRaw: sum(jsSizes, 'raw'),
-    frameworkGz,
-    restGz: sum(jsSizes, 'gz') - frameworkGz,
-    cssGz: sum(cssSizes, 'gz'),
-    cssRaw: sum(cssSizes, 'raw'),
-  };
+/** HTML bytes as sent, and the first load split into the framework and the rest, for each page. */
+async function printBytes(base: string, pages: BenchPage[], fixed: FixedPage[]) {
+  console.log(
+    '\nBytes per page — HTML as the server sends it (KB), and first-load JavaScript and CSS (each file gzip -9 on its own, as a browser downloads them): ' +
+      `the framework (${FRAMEWORK_FILES}) and the rest (preloaded, plus "awaited": chunks the client entry loads before hydrating)`,
+  );
+  console.log(
+    '  page'.padEnd(17) +
+      'path'.padEnd(44) +
+      'HTML raw'.padStart(9) +
+      'gzip'.padStart(8) +
+      'br'.padStart(8) +
+      'JS gz'.padStart(8) +
+      'framework'.padStart(10) +
+      'rest'.padStart(8) +
+      'awaited'.padStart(8) +
+      'JS files'.padStart(9) +
+      'CSS gz'.padStart(8),
+  );
+  const details: string[] = [];
+  for (let i = 0; i < pages.length; i++) {
+    const f = fixed[i]!;
+    const a = await firstLoad(base, pages[i]!.path, f.bodies.identity.body.toString('utf8'));
+    const enc = (c: Coding) => (f.bodies[c].encoding === (c === 'gzip' ? 'gzip' : c) ? kb(f.bodies[c].body.length) : 'n/a');
+    console.log(
+      `  ${pages[i]!.label}`.padEnd(17) +
+        pages[i]!.path.slice(0, 43).padEnd(44) +
+        kb(f.bodies.identity.body.length).padStart(9) +
+        enc('gzip').padStart(8) +
+        enc('br').padStart(8) +
+        kb(a.jsGz).padStart(8) +
+        kb(a.frameworkGz).padStart(10) +
+        kb(a.restGz).padStart(8) +
+        kb(a.awaitedGz).padStart(8) +
+        String(a.jsFiles).padStart(9) +
+        kb(a.cssGz).padStart(8),
+    );
+    details.push(`  ${pages[i]!.label}: ${a.restFiles.map((r) => `${r.href.replace(/^.*\//, '')} ${kb(r.gz)}`).join(', ')}`);
+  }
+  console.log('  the rest, file by file (KB gz):');
+  for (const d of details) console.log(d);
 }
 
-let server: Child | undefined;
-let nginx: Nginx | undefined;
-let bare: BareNode | undefined;
-try {
-  // 1. Cold renders, on a server with the page cache off.
-  server = await startServer({ SITE_URL, PAGE_CACHE_MB: '0' });
-  const routes = await siteRoutes(server.url);
-  const pages = benchPages(routes, only);
-  const cold = await measureCold(server, pages);
-  await server.stop();
-  server = undefined;
-  printCold(cold);
-  console.log(`  ${loadAverage()} after the cold renders`);
+/** First-load JavaScript of every template (the budget holds on every one of them). */
+async function printTemplates(base: string, routes: RouteCase[]) {
+  console.log(
+    `\nFirst-load JavaScript and CSS of every template (KB; gzip -9 per file, raw in brackets; framework = ${FRAMEWORK_FILES}; the rest counts the chunks awaited before hydration; the gallery viewer and other on-demand chunks not counted)`,
+  );
+  console.log(
+    '  template'.padEnd(44) + 'JS files'.padStart(9) + 'JS gz'.padStart(8) + 'framework'.padStart(10) + 'rest'.padStart(8) + 'JS raw'.padStart(10) + 'CSS gz'.padStart(8) + 'CSS raw'.padStart(10),
+  );
+  for (const r of onePerTemplate(routes)) {
+    const html = (await rawGet(base + r.path)).body.toString('utf8');
+    const a = await firstLoad(base, r.path, html);
+    console.log(
+      `  ${r.template} ${r.path}`.slice(0, 43).padEnd(44) +
+        String(a.jsFiles).padStart(9) +
+        kb(a.jsGz).padStart(8) +
+        kb(a.frameworkGz).padStart(10) +
+        kb(a.restGz).padStart(8) +
+        `(${kb(a.jsRaw)})`.padStart(10) +
+        kb(a.cssGz).padStart(8) +
+        `(${kb(a.cssRaw)})`.padStart(10),
+    );
+  }
+}
 
-  // 2. Cached pages under load, ours then nginx with the same bytes, page by page.
-  server = await startServer({ SITE_URL });
-  const fixed = [];
-  for (const p of pages) fixed.push(await fixedPage(server.url, p));
+/** The German home and a German safari page, on a server that serves English and German. */
+async function printGermanBytes(safariPath: string) {
+  const de = await startServer({ SITE_URL, SITE_LANGUAGES: 'en,de' });
+  try {
+    const pages: BenchPage[] = [
+      { label: 'home (de)', path: '/de/' },
+      { label: 'safari (de)', path: localizePath(safariPath, 'de') },
+    ];
+    const fixed = [];
+    for (const p of pages) fixed.push(await fixedPage(de.url, p));
+    await printBytes(de.url, pages, fixed);
+  } finally {
+    await de.stop();
+  }
+}
+
+/** Cached pages under load, ours then the bare Node server and nginx with the same bytes. */
+async function measureLoad(server: Child, pages: BenchPage[], fixed: FixedPage[]) {
   let nginxLabel = 'nginx: not installed (apt-get install -y nginx-light), no comparison';
   if (NGINX) {
     nginx = await startNginx(fixed, nginxWorkers);
@@ -287,8 +312,10 @@ try {
   const rss = await treeRssMb(server.proc.pid!);
   printLoad(rows, nginxLabel);
   console.log(`  RSS of the server${rss.processes > 1 ? ` (${rss.processes} processes)` : ''} after the load: ${rss.now} MB; peak since start (VmHWM) ${rss.peak} MB`);
+}
 
-  // Search with every query different: each one rendered for its request (SPAM_CHECKS=off here).
+/** Search with every query different: each one rendered for its request (SPAM_CHECKS=off here). */
+async function measureSearch(server: Child) {
   console.log(`\nSearch, every query different (/search?query=…; rendered for each request, nothing kept); ${loadAverage()} at the start`);
   console.log('  conns'.padEnd(8) + 'req/s'.padStart(9) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + '  errors, non-2xx');
   const generated = Array.from({ length: 50_000 }, (_, i) => `/search?query=${encodeURIComponent(query(i))}&n=${i}`);
@@ -297,64 +324,45 @@ try {
     const r = await load('search', server.url, { duration, connections, headers: BR_HEADERS, ...opts });
     console.log(`  ${connections}`.padEnd(8) + String(r.rps).padStart(9) + ms(r.p50).padStart(9) + ms(r.p99).padStart(9) + `  ${r.errors}, ${r.non2xx}`);
   }
+}
 
-  // 3. Bytes per page.
-  console.log(
-    '\nBytes per page — HTML as the server sends it (KB), and first-load JavaScript and CSS (each file gzip -9 on its own, as a browser downloads them): ' +
-      'the framework chunk (entry.client) and the rest',
-  );
-  console.log(
-    '  page'.padEnd(17) +
-      'path'.padEnd(44) +
-      'HTML raw'.padStart(9) +
-      'gzip'.padStart(8) +
-      'br'.padStart(8) +
-      'JS gz'.padStart(8) +
-      'framework'.padStart(10) +
-      'rest'.padStart(8) +
-      'JS files'.padStart(9) +
-      'CSS gz'.padStart(8),
-  );
-  for (let i = 0; i < pages.length; i++) {
-    const f = fixed[i]!;
-    const a = await firstLoad(server.url, f.bodies.identity.body.toString('utf8'));
-    const enc = (c: Coding) => (f.bodies[c].encoding === (c === 'gzip' ? 'gzip' : c) ? kb(f.bodies[c].body.length) : 'n/a');
-    console.log(
-      `  ${pages[i]!.label}`.padEnd(17) +
-        pages[i]!.path.slice(0, 43).padEnd(44) +
-        kb(f.bodies.identity.body.length).padStart(9) +
-        enc('gzip').padStart(8) +
-        enc('br').padStart(8) +
-        kb(a.jsGz).padStart(8) +
-        kb(a.frameworkGz).padStart(10) +
-        kb(a.restGz).padStart(8) +
-        String(a.jsFiles).padStart(9) +
-        kb(a.cssGz).padStart(8),
-    );
+let server: Child | undefined;
+let nginx: Nginx | undefined;
+let bare: BareNode | undefined;
+try {
+  let routes: RouteCase[] | undefined;
+  let pages: BenchPage[] | undefined;
+  if (!bytesOnly) {
+    // 1. Cold renders, on a server with the page cache off.
+    server = await startServer({ SITE_URL, PAGE_CACHE_MB: '0' });
+    routes = await siteRoutes(server.url);
+    pages = benchPages(routes, only);
+    const cold = await measureCold(server, pages);
+    await server.stop();
+    server = undefined;
+    printCold(cold);
+    console.log(`  ${loadAverage()} after the cold renders`);
   }
 
-  // 4. First-load JavaScript of every template (the target holds on every one of them).
-  if (!only) {
-    console.log('\nFirst-load JavaScript and CSS of every template (KB; gzip -9 per file, raw in brackets; the gallery viewer and other on-demand chunks not counted)');
-    console.log(
-      '  template'.padEnd(44) + 'JS files'.padStart(9) + 'JS gz'.padStart(8) + 'framework'.padStart(10) + 'rest'.padStart(8) + 'JS raw'.padStart(10) + 'CSS gz'.padStart(8) + 'CSS raw'.padStart(10),
-    );
-    for (const r of onePerTemplate(routes)) {
-      const html = (await rawGet(server.url + r.path)).body.toString('utf8');
-      const a = await firstLoad(server.url, html);
-      console.log(
-        `  ${r.template} ${r.path}`.slice(0, 43).padEnd(44) +
-          String(a.jsFiles).padStart(9) +
-          kb(a.jsGz).padStart(8) +
-          kb(a.frameworkGz).padStart(10) +
-          kb(a.restGz).padStart(8) +
-          `(${kb(a.jsRaw)})`.padStart(10) +
-          kb(a.cssGz).padStart(8) +
-          `(${kb(a.cssRaw)})`.padStart(10),
-      );
-    }
+  // 2. Cached pages under load, ours then nginx with the same bytes, page by page; then search.
+  server = await startServer({ SITE_URL });
+  routes ??= await siteRoutes(server.url);
+  pages ??= benchPages(routes, only);
+  const fixed = [];
+  for (const p of pages) fixed.push(await fixedPage(server.url, p));
+  if (!bytesOnly) {
+    await measureLoad(server, pages, fixed);
+    await measureSearch(server);
   }
+
+  // 3. Bytes per page; 4. first-load JavaScript of every template; the German pages.
+  await printBytes(server.url, pages, fixed);
+  if (!only) await printTemplates(server.url, routes);
+  await server.stop();
+  server = undefined;
+  if (!only) await printGermanBytes(routes.find((r) => r.template === 'safari')!.path);
 } finally {
+  await closeFirstLoadBrowser();
   await bare?.stop();
   await nginx?.stop();
   await server?.stop();

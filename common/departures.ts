@@ -1,15 +1,10 @@
 // Group departures: a safari's fixed dates sold seat by seat. What the public answers and the
-// console's screens read, the forms they send (one schema each, for the page's action and the
-// API), and the words both show. Money is in minor units of the departure's currency
-// (common/booking-money.ts); a booking made from a departure is priced by priceOf like any other.
-import './zod-csp.ts';
-import { z } from 'zod';
-import { isIsoDay } from './booking-money.ts';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, LANGUAGE_FIELD_MESSAGE } from './languages.ts';
+// console's screens read, and the words both show (the forms they send, one schema each, are in
+// common/departure-forms.ts: zod stays out of the pages that only show departures). Money is in
+// minor units of the departure's currency (common/booking-money.ts); a booking made from a
+// departure is priced by priceOf like any other.
 
-z.config({ jitless: true });
-
-const DEPARTURE_STATUSES = ['open', 'guaranteed', 'full', 'cancelled'] as const;
+export const DEPARTURE_STATUSES = ['open', 'guaranteed', 'full', 'cancelled'] as const;
 export type DepartureStatus = (typeof DEPARTURE_STATUSES)[number];
 export const DEPARTURE_STATUS_LABELS: Record<DepartureStatus, string> = { open: 'Open', guaranteed: 'Guaranteed to run', full: 'Full', cancelled: 'Cancelled' };
 
@@ -24,7 +19,7 @@ export const PAY_WINDOW_MINUTES = 31;
 export const PAY_HOLD_MINUTES = PAY_WINDOW_MINUTES + 5;
 /** "Only N seats left" from this many seats down. */
 export const FEW_SEATS = 3;
-const MAX_SEATS = 99;
+export const MAX_SEATS = 99;
 
 /** The terms a traveller accepts when booking seats on a departure. */
 export const DEPARTURE_TERMS =
@@ -54,45 +49,6 @@ export const DEPARTURE_MESSAGES = {
   moveTarget: 'Choose another departure of the same safari that is on sale.',
   notOnDeparture: 'This booking is not on this departure.',
 } as const;
-
-const money = (message: string) => z.number({ error: message }).int(message).min(0, message).max(1e10, message);
-const name = (message: string) => z.string({ error: message }).trim().min(2, message).max(200, message);
-
-/** POST /api/admin/departures and PUT /api/admin/departures/:id */
-export const departureInputSchema = z.object({
-  safariSlug: z.string({ error: DEPARTURE_MESSAGES.safari }).trim().min(1, DEPARTURE_MESSAGES.safari).max(200, DEPARTURE_MESSAGES.safari),
-  startsOn: z.string({ error: DEPARTURE_MESSAGES.startsOn }).refine(isIsoDay, DEPARTURE_MESSAGES.startsOn),
-  seats: z.number({ error: DEPARTURE_MESSAGES.seats }).int(DEPARTURE_MESSAGES.seats).min(1, DEPARTURE_MESSAGES.seats).max(MAX_SEATS, DEPARTURE_MESSAGES.seats),
-  priceMinor: money(DEPARTURE_MESSAGES.price),
-  singleSupplementMinor: money(DEPARTURE_MESSAGES.supplement).default(0),
-  currency: z.literal('USD', { error: 'Departures are sold in US dollars, like quotes.' }).default('USD'),
-  status: z.enum(DEPARTURE_STATUSES, { error: DEPARTURE_MESSAGES.status }).default('open'),
-  guideSlug: z.string().trim().max(200).nullable().default(null),
-});
-export type DepartureInput = z.output<typeof departureInputSchema>;
-
-/** POST /api/departures/:id/book */
-export const seatBookingSchema = z
-  .object({
-    travellers: z.array(name(DEPARTURE_MESSAGES.travellers)).min(1, DEPARTURE_MESSAGES.travellers).max(MAX_SEATS),
-    singleRooms: z.number().int().min(0).max(MAX_SEATS).default(0),
-    leadName: name(DEPARTURE_MESSAGES.leadName),
-    email: z.email({ error: DEPARTURE_MESSAGES.email }).max(254, DEPARTURE_MESSAGES.email),
-    phone: z.string().trim().max(40, DEPARTURE_MESSAGES.phone).default(''),
-    acceptTerms: z.literal(true, { error: DEPARTURE_MESSAGES.terms }),
-    /** The language of the booking page (common/languages.ts); absent is English. */
-    language: z.enum(LANGUAGE_CODES, { error: LANGUAGE_FIELD_MESSAGE }).default(DEFAULT_LANGUAGE),
-  })
-  .refine((b) => b.singleRooms <= b.travellers.length, { message: DEPARTURE_MESSAGES.singles, path: ['singleRooms'] });
-export type SeatBooking = z.output<typeof seatBookingSchema>;
-
-/** POST /api/admin/departures/:id/cancel */
-export const departureCancelSchema = z.object({ reason: z.string({ error: DEPARTURE_MESSAGES.reason }).trim().min(3, DEPARTURE_MESSAGES.reason).max(1000, DEPARTURE_MESSAGES.reason) });
-/** POST /api/admin/departures/:id/move */
-export const departureMoveSchema = z.object({
-  bookingId: z.number().int().positive(),
-  toDepartureId: z.number({ error: DEPARTURE_MESSAGES.moveTarget }).int().positive(DEPARTURE_MESSAGES.moveTarget),
-});
 
 /** schema.org availability of a departure with this many seats left. */
 export function availabilityOf(d: { status: DepartureStatus; seatsLeft: number }): 'InStock' | 'LimitedAvailability' | 'SoldOut' {

@@ -1,6 +1,7 @@
 // Integration tests of every read path of spec point 7, on PGlite and (when TEST_DATABASE_URL is
 // set) on a real PostgreSQL. Expectations are derived from the content files, so they hold as the
 // content grows.
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NAV_MAX_EXPERIENCES, NAV_MAX_PARKS, NAV_MAX_SAFARIS, PAGE_SIZE } from '../common/constants.ts';
 import { aboutPath } from '../common/site.ts';
@@ -8,6 +9,7 @@ import type { Api } from '../server/api/index.ts';
 import type { Content } from '../server/db/content.ts';
 import { contentApi } from './helpers/api.ts';
 import { backends, type TestDatabase } from './helpers/db.ts';
+import { rowsOf } from './helpers/forms.ts';
 
 const SITE = 'https://www.kigezitrails.example';
 
@@ -101,6 +103,21 @@ for (const backend of backends()) {
       for (const s of body.ugchimpsafaris) expect(chimp.has(s.safarititleslug)).toBe(true);
       uniqueIds(body.uggorillasafaris);
       uniqueIds(body.ugchimpsafaris);
+    });
+
+    it("GET /reviews/{id} answers a featured review's full text, and 404 for any other id", async () => {
+      const home = await ok('/');
+      for (const r of home.reviews) expect(await ok(`/reviews/${r.id}`)).toEqual({ id: r.id, details: r.details });
+      const featured = new Set<number>(home.reviews.map((r: Json) => r.id));
+      const others = rowsOf<{ id: number }>(await db.db.execute(sql.raw('select id from reviews where not featured order by id limit 1')));
+      expect(others.length, 'the content has a review that is not featured').toBe(1);
+      const odd = ['0', '-1', 'abc', '1.5', '99999999999', String(2 ** 31), '2147483647', ...others.map((r) => String(r.id))];
+      for (const id of odd) {
+        if (featured.has(Number(id))) continue;
+        const r = await get(`/reviews/${id}`);
+        expect(r.status, id).toBe(404);
+        expect(r.body).toEqual({ error: 'Review not found' });
+      }
     });
 
     it('GET /blogs/nav lists the navigation blogs, with page metadata like every other answer', async () => {

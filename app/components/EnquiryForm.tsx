@@ -17,7 +17,8 @@ import { useFetcherAnswer, useFormToken } from '../lib/form-token.ts';
 import { ErrorList, Field, HoneyPot } from './Field.tsx';
 import { FormDialog } from './FormDialog.tsx';
 import { TripFields, type SafariChoice } from './TripFields.tsx';
-import { useFailure, useT } from '../i18n/pages.ts';
+import { useFailure } from '../i18n/failure.ts';
+import { useT } from '../i18n/pages.ts';
 import { useLocalPath } from '../lib/languages.ts';
 
 export type EnquiryVariant = 'contact' | 'plan' | 'quote' | 'home';

@@ -9,7 +9,8 @@ import { LIMITS, validateSubscriber } from '../../common/validation.ts';
 import type { NotReached, SentBack } from '../lib/form-submit.ts';
 import { useFetcherAnswer, useFormToken } from '../lib/form-token.ts';
 import { ErrorList, Field, HoneyPot } from './Field.tsx';
-import { useFailure, useT } from '../i18n/pages.ts';
+import { useFailure } from '../i18n/failure.ts';
+import { useT } from '../i18n/pages.ts';
 import { useLocalPath } from '../lib/languages.ts';
 
 export const NEWSLETTER_ALERTS = {

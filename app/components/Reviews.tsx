@@ -1,7 +1,8 @@
 // Featured traveller reviews: three cards with five stars, the traveller's portrait (a photo, or
 // an illustration drawn for the review) and a Read more popup with the full text (rendered when
-// opened).
-import { lazy, Suspense, useState } from 'react';
+// opened). The full text is not in the page's data: it is fetched (GET /api/reviews/{id}) with the
+// popup's code, when the button is pointed at, focused or pressed.
+import { lazy, Suspense, use, useState } from 'react';
 import type { Review } from '../../common/api-types.ts';
 import { site } from '../../common/site.ts';
 import { useFormat } from '../lib/format.ts';
@@ -12,6 +13,35 @@ import { useT } from '../i18n/pages.ts';
 // The popup's dialog code loads when a review is opened (or about to be).
 const loadModal = () => import('./Modal.tsx');
 const Modal = lazy(() => loadModal().then((m) => ({ default: m.Modal })));
+
+/** A review's full text, fetched once (null when it could not be had: fetched again when asked again). */
+const fullTexts = new Map<number, Promise<string | null>>();
+const failed = new Set<number>();
+function fullText(id: number): Promise<string | null> {
+  let text = fullTexts.get(id);
+  if (!text) {
+    text = fetch(`/api/reviews/${id}`, { headers: { accept: 'application/json' } })
+      .then(async (res) => (res.ok ? ((await res.json()) as { details: string }).details : null))
+      .catch(() => null)
+      .then((t) => {
+        if (t === null) failed.add(id);
+        return t;
+      });
+    fullTexts.set(id, text);
+  }
+  return text;
+}
+
+function prepare(id: number) {
+  if (failed.delete(id)) fullTexts.delete(id);
+  void loadModal();
+  void fullText(id);
+}
+
+function FullText({ id }: { id: number }) {
+  const text = use(fullText(id));
+  return <p>{text ?? 'The full review could not be loaded just now. Please try again in a moment.'}</p>;
+}
 
 function Stars({ n = 5 }: { n?: number }) {
   const t = useT();
@@ -25,7 +55,7 @@ function Stars({ n = 5 }: { n?: number }) {
 }
 
 /** The fields a review card shows (the rating is not: every featured review has five stars). */
-export type ReviewData = Omit<Review, 'rating'>;
+export type ReviewData = Omit<Review, 'rating' | 'details'>;
 
 /** The traveller's photo, or the portrait drawn for them (content/artwork/portrait.ts); initials for a review with neither. */
 function Avatar({ review }: { review: ReviewData }) {
@@ -70,15 +100,18 @@ function ReviewCard({ review }: { review: ReviewData }) {
         <button
           type="button"
           className="btn btn--ghost btn--sm review__more"
-          onClick={() => setOpen(true)}
-          onPointerEnter={() => void loadModal()}
-          onFocus={() => void loadModal()}
+          onClick={() => {
+            prepare(review.id);
+            setOpen(true);
+          }}
+          onPointerEnter={() => prepare(review.id)}
+          onFocus={() => prepare(review.id)}
           aria-haspopup="dialog"
         >
           Read more<span className="sr-only"> of the review by {review.name}</span>
         </button>
       </footer>
-      {/* The full review is rendered when asked for (it is in the page's data, not its HTML). */}
+      {/* The full review is rendered when asked for (fetched, in neither the page's HTML nor its data). */}
       {open && (
         <Suspense>
           <Modal open onClose={() => setOpen(false)} labelledBy={titleId} className="modal--review">
@@ -87,7 +120,7 @@ function ReviewCard({ review }: { review: ReviewData }) {
               {review.title}
             </h2>
             <p className="review__overview review__overview--lead">{review.overview}</p>
-            <p>{review.details}</p>
+            <FullText id={review.id} />
             <p className="review__byline">
               <Avatar review={review} /> <strong>{review.name}</strong> · <time dateTime={d.iso}>{d.text}</time>
             </p>

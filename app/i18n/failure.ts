@@ -1,8 +1,9 @@
-// A form's failed check (common/validation.ts) in words of a catalogue: the pages' (useFailure in
-// app/i18n/pages.ts) and the API's (app/i18n/form-messages.server.ts). The check gives the spec's
+// A form's failed check (common/validation.ts) in words of a catalogue: the pages' (useFailure,
+// here, so that only the pages with forms load the rules) and the API's (app/i18n/form-messages.server.ts). The check gives the spec's
 // English words and the field; the catalogues' `validation.<name>` say the same in each language
 // (the English catalogue's words are the spec's: app/i18n/catalogues.test.ts).
 import { LIMITS, MESSAGES, tooLongMessage, type Checked } from '../../common/validation.ts';
+import { useT } from './index.ts';
 
 export type Failure = Extract<Checked<unknown>, { ok: false }>;
 type Translate = (key: string, values?: Record<string, unknown>) => string;
@@ -17,4 +18,10 @@ export function failureText(translate: Translate, failure: Failure): string {
   const { field } = failure;
   if (isLimited(field) && failure.error === tooLongMessage(field)) return translate('validation.tooLong', { field: translate(`validation.field.${field}`), max: String(LIMITS[field]) });
   return failure.error;
+}
+
+/** A form's failed check in the page's language. */
+export function useFailure(): (failure: Failure) => string {
+  const t = useT();
+  return (failure) => failureText(t, failure);
 }

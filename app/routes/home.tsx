@@ -33,7 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     {
       ...rest,
       parks: only(parks, 'id', 'parktitle', 'parktitleslug', 'parkheaderimage', 'parkheaderimagealt', 'parkdescription', 'destinationtitle'),
-      reviews: only(reviews, 'id', 'name', 'date', 'title', 'overview', 'details', 'profileimage'),
+      reviews: only(reviews, 'id', 'name', 'date', 'title', 'overview', 'profileimage'),
     },
     home,
   );

@@ -11,7 +11,8 @@
 // The booking is answered with the private trip page's path (the traveller goes there to pay the
 // deposit) and e-mailed to the traveller, with a notice to the operator, through the outbox.
 import { Hono } from 'hono';
-import { DEPARTURE_MESSAGES, type DepartureForBooking, DEPARTURE_TERMS, onSale, type SeatBooking, seatBookingSchema } from '../../common/departures.ts';
+import { type SeatBooking, seatBookingSchema } from '../../common/departure-forms.ts';
+import { DEPARTURE_MESSAGES, type DepartureForBooking, DEPARTURE_TERMS, onSale } from '../../common/departures.ts';
 import { DEFAULT_DEPOSIT_PERCENT } from '../../common/booking-money.ts';
 import { TRIP_PAGE_HEADERS } from '../../common/trip-page.ts';
 import { bookingAccount, operatorToday } from '../bookings/bookings.ts';

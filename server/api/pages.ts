@@ -1,7 +1,7 @@
-// Home, about, tips, FAQ and the static content pages.
+// Home (and a featured review's full text), about, tips, FAQ and the static content pages.
 import { PAGES_WITH_SIDE_LISTS, PLAIN_PAGES } from '../../common/content-types.ts';
 import { cached } from './cache.ts';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { aboutPath } from '../../common/site.ts';
 import * as c from '../db/columns.ts';
@@ -62,6 +62,20 @@ export function pagesApi() {
       faqs,
       reviews,
     });
+  });
+
+  // A featured review's full text, for the home page's Read more popup (the page's data carries
+  // the cards' fields only: the full texts are in no visible HTML, and most visitors open none).
+  app.get('/reviews/:id', cached(), async (ctx) => {
+    const id = Number(/^[1-9][0-9]{0,9}$/.exec(ctx.req.param('id'))?.[0]);
+    if (!(id <= 2 ** 31 - 1)) throw new HttpError(404, 'Review not found');
+    const { db } = deps(ctx);
+    const [review] = await db
+      .select({ id: t.reviews.id, details: t.reviews.details })
+      .from(t.reviews)
+      .where(and(eq(t.reviews.id, id), eq(t.reviews.featured, true)));
+    if (!review) throw new HttpError(404, 'Review not found');
+    return ctx.json(review);
   });
 
   app.get(aboutPath, cached(), async (ctx) => ctx.json({ ...(await pageFor(ctx, 'about', aboutPath)), ...(await sideLists(ctx)) }));

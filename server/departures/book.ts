@@ -5,7 +5,8 @@
 // (server/departures/trip-document.ts), priced by the one money function, and a private trip link
 // of its own. Its seats are held for 30 minutes waiting for the deposit.
 import { priceOf } from '../../common/booking-money.ts';
-import { HOLD_MINUTES, DEPARTURE_MESSAGES, type SeatBooking } from '../../common/departures.ts';
+import type { SeatBooking } from '../../common/departure-forms.ts';
+import { HOLD_MINUTES, DEPARTURE_MESSAGES } from '../../common/departures.ts';
 import type { BookingRow } from '../bookings/bookings.ts';
 import { insertQuotelessBooking } from '../bookings/manual.ts';
 import { createBookingTripLink } from '../bookings/trip-links.ts';

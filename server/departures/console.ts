@@ -6,7 +6,8 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { addDays, daysBetween } from '../../common/booking-money.ts';
 import type { Currency } from '../../common/currency.ts';
-import { DEPARTURE_MESSAGES, type DepartureInput, type ManifestBooking } from '../../common/departures.ts';
+import type { DepartureInput } from '../../common/departure-forms.ts';
+import { DEPARTURE_MESSAGES, type ManifestBooking } from '../../common/departures.ts';
 import { bookingAccount } from '../bookings/bookings.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { bookingEvents, bookings, bookingTravellers, departures, departureSeats } from '../db/schema.ts';

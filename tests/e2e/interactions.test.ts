@@ -376,6 +376,9 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const title = (await dialog.locator('h2').textContent())!.trim();
       expect(title.length).toBeGreaterThan(0);
       await expect(page.locator('.review').nth(1).locator('.review__title').first().textContent()).resolves.toBe(title);
+      // The full text, fetched for the popup (it is not in the page's data).
+      const reviews = (await getJson(base, '/')).reviews as Json[];
+      await dialog.getByText(String(reviews[1]!.details).slice(0, 80)).waitFor({ state: 'visible' });
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       // Focus returns to the button.
@@ -383,6 +386,12 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await more.nth(0).click();
       await page.locator('dialog[open]').waitFor({ state: 'visible' });
       await page.locator('dialog[open]').getByRole('button', { name: 'Close' }).click();
+      await page.locator('dialog[open]').waitFor({ state: 'detached' });
+      // From the keyboard: the third review's full text.
+      await more.nth(2).focus();
+      await page.keyboard.press('Enter');
+      await page.locator('dialog[open]').getByText(String(reviews[2]!.details).slice(0, 80)).waitFor({ state: 'visible' });
+      await page.keyboard.press('Escape');
       await page.locator('dialog[open]').waitFor({ state: 'detached' });
       // Home FAQ accordion.
       const faq = page.locator('details').first();
