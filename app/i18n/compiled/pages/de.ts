@@ -746,7 +746,7 @@ export const messages: Messages = {
   'forms.honeypot': ['Website (bitte leer lassen)'],
   'quote.close': ['Angebotsformular schließen'],
   'quote.eyebrow': ['Kostenloses Angebot'],
-  'quote.lead': ['Nennen Sie uns Reisedaten und Gruppengröße, und wir senden Ihnen einen maßgeschneiderten Preis.'],
+  'quote.lead': ['Nennen Sie uns Ihre Reisedaten und die Größe Ihrer Gruppe, und wir senden Ihnen einen individuellen Preis.'],
   'plan.eyebrow': ['Maßgeschneiderte Safaris'],
   'plan.crumb': ['Safari planen'],
   'plan.step1': ['Nennen Sie uns Reisedaten, Gruppe und Wünsche'],

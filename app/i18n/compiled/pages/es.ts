@@ -742,7 +742,7 @@ export const messages: Messages = {
   'forms.honeypot': ['Sitio web (deje este campo vacío)'],
   'quote.close': ['Cerrar el formulario de presupuesto'],
   'quote.eyebrow': ['Presupuesto gratuito'],
-  'quote.lead': ['Indíquenos sus fechas y el tamaño del grupo y le enviaremos un precio a medida.'],
+  'quote.lead': ['Indíquenos sus fechas y el tamaño de su grupo y le enviaremos un precio a medida.'],
   'plan.eyebrow': ['Safaris a medida'],
   'plan.crumb': ['Planificar un safari'],
   'plan.step1': ['Cuéntenos sus fechas, su grupo y sus deseos'],

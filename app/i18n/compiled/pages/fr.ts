@@ -748,7 +748,7 @@ export const messages: Messages = {
   'forms.honeypot': ['Site web (laissez ce champ vide)'],
   'quote.close': ['Fermer le formulaire de devis'],
   'quote.eyebrow': ['Devis gratuit'],
-  'quote.lead': ['Indiquez-nous vos dates et la taille de votre groupe : nous vous enverrons un prix sur mesure.'],
+  'quote.lead': ['Indiquez-nous vos dates et la taille de votre groupe, et nous vous enverrons un prix sur mesure.'],
   'plan.eyebrow': ['Safaris sur mesure'],
   'plan.crumb': ['Organiser un safari'],
   'plan.step1': ['Indiquez-nous vos dates, votre groupe et vos envies'],
