@@ -2,10 +2,14 @@
 // them through this module. Every language's pages' part is a chunk of its own, loaded with the
 // language (app/i18n/index.ts loadLanguage: by entry.client.tsx before hydrating, by the server at
 // start).
+import type { LodgeTier } from '../../common/constants.ts';
 import { failureText, type Failure } from './failure.ts';
 import { useT } from './index.ts';
 
-export { usePageLanguage, useT, useTParts } from './index.ts';
+export { keyOf, usePageLanguage, useT, useTParts } from './index.ts';
+
+/** A lodge's standard's words by its tier (the cards, a lodge's page, the lodges' filter, search). */
+export const TIER_KEYS: Record<LodgeTier, string> = { budget: 'tier.budget', 'mid-range': 'tier.mid-range', luxury: 'tier.luxury' };
 
 /** A form's failed check in the page's language. */
 export function useFailure(): (failure: Failure) => string {

@@ -8,7 +8,7 @@ import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useActio
 import { formatMinor, type PriceLineInput, priceOf } from '../../common/booking-money.ts';
 import { HOLD_MINUTES, type DepartureForBooking } from '../../common/departures.ts';
 import { formatDate } from '../../common/intl.ts';
-import { useT } from '../i18n/pages.ts';
+import { keyOf, useT } from '../i18n/pages.ts';
 import { site } from '../../common/site.ts';
 import { AcceptTerms } from '../components/AcceptTerms.tsx';
 import { apiContext } from '../context.ts';
@@ -17,7 +17,7 @@ import { postWithBody, sentBack } from '../lib/form-submit.ts';
 import { useFormToken } from '../lib/form-token.ts';
 import { formFields, formTexts } from '../lib/read-form.ts';
 import { HoneyPot } from '../components/Field.tsx';
-import { seatsWords } from '../components/SafariDepartures.tsx';
+import { seatsWords, STATUS_KEYS } from '../components/SafariDepartures.tsx';
 import type { Route } from './+types/departure-book';
 import './trip.css';
 import { languageOfForm, useLocalLink } from '../lib/languages.ts';
@@ -123,7 +123,7 @@ function Header({ d }: { d: DepartureForBooking }) {
         </li>
         <li>
           <span>Seats</span>
-          {seatsWords(d, t)} · {t(`departures.status.${d.status}`)}
+          {seatsWords(d, t)} · {t(keyOf(STATUS_KEYS, d.status))}
         </li>
         {d.guide && (
           <li>

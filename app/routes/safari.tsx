@@ -29,7 +29,7 @@ import type { Route } from './+types/safari';
 import type { SafariDepartures as SafariDeparturesAnswer } from '../../common/departures.ts';
 import { SafariDepartures } from '../components/SafariDepartures.tsx';
 import { cachedPage } from '../lib/cache-policy.ts';
-import { useT, useTParts } from '../i18n/pages.ts';
+import { keyOf, useT, useTParts } from '../i18n/pages.ts';
 
 /** Rendered once per content version and served from memory (server/page-cache.ts). */
 export const handle = cachedPage;
@@ -237,6 +237,9 @@ function PriceCard({ safari, heading, pageUrl, onQuote }: { safari: SafariRespon
   );
 }
 
+/** The meals' words (keys written whole, for the split of the catalogues per route); another meal is said as it is written. */
+const MEAL_KEYS: Record<string, string> = { Breakfast: 'meals.Breakfast', Lunch: 'meals.Lunch', Dinner: 'meals.Dinner', 'Drinking water': 'meals.Drinking water' };
+
 export function ItineraryDay({ day }: { day: SafariDay }) {
   const local = useLocalLink();
   const t = useT();
@@ -266,7 +269,7 @@ export function ItineraryDay({ day }: { day: SafariDay }) {
             <ul className="chips">
               {meals.map((m) => (
                 <li key={m} className="chip chip--meal">
-                  {t(`meals.${m}`)}
+                  {t(keyOf(MEAL_KEYS, m))}
                 </li>
               ))}
             </ul>
