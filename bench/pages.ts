@@ -9,16 +9,23 @@
 //      /search?query=… with every query different (nothing kept);
 //   3. HTML raw / gzip / brotli bytes as the server sends them, and first-load JavaScript gzip:
 //      the framework chunk (entry.client: React, react-dom's client, React Router) and the rest;
-//   4. resident memory of the server process after the load.
+//   4. resident memory of the server process after the load;
+//   5. the JavaScript each template loads before interaction, in English and in German, measured in
+//      a browser (every script the page asks for until it has hydrated and the network is idle:
+//      the message chunks the entry loads before hydrating included, which the HTML does not name),
+//      on a server with every language (SITE_LANGUAGES=en,de,fr,es): framework chunk and the rest.
 // Benchmarks print figures; they assert nothing.
 //
 // Settings (environment): BENCH_SECONDS (load per run, default 10), BENCH_CONNECTIONS (default
 // "20,100"), BENCH_COLD_REQUESTS (default 60), BENCH_COLD_WARMUP (default 20), BENCH_WARMUP_SECONDS
 // (default 2), BENCH_NGINX_WORKERS (default 1, like our one process), BENCH_PAGES (labels, comma
-// separated, to measure only some pages), BENCH_TOOL=autocannon (force autocannon).
+// separated, to measure only some pages), BENCH_TOOL=autocannon (force autocannon), BENCH_JS_ONLY=1
+// (only part 5).
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { localizePath } from '../common/language-paths.ts';
+import { launchBrowser, settled } from '../tests/helpers/browser.ts';
 import { onePerTemplate, siteRoutes } from '../tests/helpers/site.ts';
 import { startBareNode, type BareNode } from './bare-node.ts';
 import {
@@ -207,8 +214,8 @@ function printLoad(rows: LoadRow[], nginxLabel: string) {
     );
 }
 
-/** The framework chunk: the client entry (React, react-dom's client, React Router), the same on every template. */
-const isFramework = (href: string) => /\/entry\.client-[^/]*\.js$/.test(href);
+/** The framework chunk (React, react-dom's client, React Router: vite.config.ts names it `framework`) and the client entry, the same on every template. */
+const isFramework = (href: string) => /\/(entry\.client|framework)-[^/]*\.js$/.test(href);
 
 const assetSizes = new Map<string, { raw: number; gz: number }>();
 async function firstLoad(base: string, html: string) {
@@ -238,10 +245,75 @@ async function firstLoad(base: string, html: string) {
   };
 }
 
+/** The same-origin scripts a browser loads for `url` until the page has hydrated and the network is idle. */
+async function scriptsInBrowser(browser: import('playwright-core').Browser, url: string): Promise<string[]> {
+  const page = await browser.newPage();
+  const origin = new URL(url).origin;
+  const scripts = new Set<string>();
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script' && r.url().startsWith(origin)) scripts.add(r.url().slice(origin.length));
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  await settled(page);
+  await page.waitForLoadState('networkidle');
+  await page.close();
+  return [...scripts];
+}
+
+/** A chunk of the UI's messages (a compiled catalogue's part, or a language's index of them). */
+const isMessages = (body: string) => /export\s*\{\s*\w+ as (messages|chunks)\s*\};?\s*$/.test(body);
+
+/** 5. First-load JavaScript per template in English and German, as a browser loads it. */
+async function printBrowserJs(pages: BenchPage[]) {
+  const site = await startServer({ SITE_URL, SITE_LANGUAGES: 'en,de,fr,es' });
+  const browser = await launchBrowser();
+  try {
+    console.log('\nFirst-load JavaScript in a browser, before interaction (KB, gzip -9 per file; the rest includes the message chunks, also shown on their own)');
+    console.log('  page'.padEnd(17) + 'lang'.padEnd(6) + 'path'.padEnd(44) + 'JS files'.padStart(9) + 'JS gz'.padStart(8) + 'framework'.padStart(10) + 'rest'.padStart(8) + 'messages'.padStart(10) + '  (files)');
+    for (const p of pages) {
+      for (const language of ['en', 'de'] as const) {
+        const [pathname, query] = p.path.split('?');
+        const where = language === 'en' ? p.path : `${localizePath(pathname!, 'de')}${query ? `?${query}` : ''}`;
+        const js = await scriptsInBrowser(browser, site.url + where);
+        const html = js.map((href) => `<link rel="modulepreload" href="${href}">`).join('');
+        const a = await firstLoad(site.url, html);
+        const messages = [];
+        for (const href of js) {
+          const body = (await rawGet(site.url + href)).body;
+          if (isMessages(body.toString('utf8'))) messages.push(gzipSync(body, { level: 9 }).length);
+        }
+        const messagesGz = messages.reduce((x, y) => x + y, 0);
+        console.log(
+          `  ${p.label}`.padEnd(17) +
+            language.padEnd(6) +
+            where.slice(0, 43).padEnd(44) +
+            String(a.jsFiles).padStart(9) +
+            kb(a.jsGz).padStart(8) +
+            kb(a.frameworkGz).padStart(10) +
+            kb(a.restGz).padStart(8) +
+            kb(messagesGz).padStart(10) +
+            `  (${messages.length})`,
+        );
+      }
+    }
+  } finally {
+    await browser.close();
+    await site.stop();
+  }
+}
+
 let server: Child | undefined;
 let nginx: Nginx | undefined;
 let bare: BareNode | undefined;
 try {
+  if (process.env.BENCH_JS_ONLY) {
+    server = await startServer({ SITE_URL });
+    const pages = benchPages(await siteRoutes(server.url), only);
+    await server.stop();
+    server = undefined;
+    await printBrowserJs(pages);
+    process.exit(0);
+  }
   // 1. Cold renders, on a server with the page cache off.
   server = await startServer({ SITE_URL, PAGE_CACHE_MB: '0' });
   const routes = await siteRoutes(server.url);
@@ -344,6 +416,9 @@ try {
       );
     }
   }
+  await server.stop();
+  server = undefined;
+  await printBrowserJs(pages);
 } finally {
   await bare?.stop();
   await nginx?.stop();

@@ -48,7 +48,7 @@ describe('message catalogues', () => {
     const { messages } = (await import(/* @vite-ignore */ file)) as { messages: Record<string, unknown> };
     expect(messages, language).toEqual(compiledMessages(read(language)));
     // The pages' part: its chunks together (app/i18n/split.test.ts checks the split itself).
-    expect(await pagesMessages(language), `pages/${language}`).toEqual(compiledMessages(read(`pages/${language}`)));
+    expect(await pagesMessages(language, 'all'), `pages/${language}`).toEqual(compiledMessages(read(`pages/${language}`)));
   });
 
   it.each(LANGUAGE_CODES)('%s: a key is in one part only (the shell or the pages)', (language) => {
@@ -75,7 +75,7 @@ describe("the spec's exact English words stay exact in the English catalogue", (
     const { ENQUIRY_ALERTS, HOME_THANKS, SUBMIT_LABEL } = await import('../components/EnquiryForm.tsx');
     const { NEWSLETTER_ALERTS, SUBSCRIBE_LABEL } = await import('../components/NewsletterForm.tsx');
     const { confirmMessage, tooFastMessage } = await import('../../common/forms.ts');
-    const english = await loadLanguage('en');
+    const english = await loadLanguage('en', 'all');
     for (const [name, text] of Object.entries(MESSAGES)) expect(en[`validation.${name}`], name).toBe(text);
     for (const field of Object.keys(LIMITS) as (keyof typeof LIMITS)[]) {
       expect(english._('validation.tooLong', { field: english._(`validation.field.${field}`), max: String(LIMITS[field]) })).toBe(tooLongMessage(field));

@@ -8,7 +8,7 @@ import { failureText, type Failure } from './failure.ts';
 import { pagesMessages } from './load.ts';
 import { catalogue, type Catalogue } from './messages.ts';
 
-const [de, fr, es] = await Promise.all((['de', 'fr', 'es'] as const).map((language) => pagesMessages(language)));
+const [de, fr, es] = await Promise.all((['de', 'fr', 'es'] as const).map((language) => pagesMessages(language, 'all')));
 const CATALOGUES: Record<Exclude<Language, 'en'>, Catalogue> = { de: catalogue('de', de!), fr: catalogue('fr', fr!), es: catalogue('es', es!) };
 // The trip's checks' words (keys written whole, as app/i18n/split.ts reads them).
 const TRIP_ERROR_KEYS: Record<keyof typeof TRIP_MESSAGES, string> = {

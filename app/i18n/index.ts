@@ -10,7 +10,7 @@ import { createContext, useContext } from 'react';
 import { matchRoutes, type DataStrategyResult, type MiddlewareFunction, type RouteObject } from 'react-router';
 import { DEFAULT_LANGUAGE, languageOfPath, type Language } from '../../common/languages.ts';
 import { messages as english } from './compiled/en.ts';
-import { pagesMessages } from './load.ts';
+import { pagesMessages, type Routes } from './load.ts';
 import { catalogue, type Catalogue as I18n, type Messages } from './messages.ts';
 
 const instances = new Map<Language, I18n>([[DEFAULT_LANGUAGE, catalogue(DEFAULT_LANGUAGE, { ...english })]]);
@@ -23,10 +23,11 @@ const SHELLS: Record<Exclude<Language, 'en'>, () => Promise<{ messages: Messages
 const shells = new Map<Language, Promise<I18n>>();
 
 /**
- * The language's messages with the pages' messages of these routes (by their ids; of every route
- * without them), each part loaded once (English's shell is always there).
+ * The language's messages (its shell's part) with the pages' messages of these routes (by their
+ * ids; 'all': every route's, as the server loads them), each part loaded once (English's shell is
+ * always there).
  */
-export async function loadLanguage(language: Language, routeIds?: readonly string[]): Promise<I18n> {
+export async function loadLanguage(language: Language, routeIds: Routes = []): Promise<I18n> {
   let shell = shells.get(language);
   if (!shell) {
     shell = language === DEFAULT_LANGUAGE ? Promise.resolve(instances.get(language)!) : SHELLS[language as Exclude<Language, 'en'>]().then((m) => catalogue(language, { ...m.messages }));
@@ -45,7 +46,7 @@ export async function loadLanguage(language: Language, routeIds?: readonly strin
  */
 export const loadNavigationMessages: MiddlewareFunction<Record<string, DataStrategyResult>> = async ({ url }, next) => {
   const router = (window as { __reactRouterDataRouter?: { routes: RouteObject[] } }).__reactRouterDataRouter;
-  const ids = (router ? matchRoutes(router.routes, url.pathname) : null)?.flatMap((m) => m.route.id ?? []);
+  const ids = (router ? matchRoutes(router.routes, url.pathname) : null)?.flatMap((m) => m.route.id ?? []) ?? [];
   const messages = loadLanguage(languageOfPath(url.pathname), ids);
   const result = await next();
   await messages;

@@ -20,14 +20,17 @@ const INDEXES: Record<Exclude<Language, 'en'>, () => Promise<{ chunks: Chunks }>
 const indexes = new Map<Language, Promise<Chunks>>([[DEFAULT_LANGUAGE, Promise.resolve(english)]]);
 const loaded = new Map<string, Promise<Messages>>();
 
-/** The chunks the pages of these routes read: the shared one and each route's own (every chunk without routes). */
-export function chunkNames(chunks: Chunks, routeIds?: readonly string[]): string[] {
-  if (!routeIds) return Object.keys(chunks);
-  return [SHARED_CHUNK, ...routeIds.flatMap((id) => ROUTE_CHUNKS[baseRouteId(id)] ?? [])];
+/** Routes by their ids, or every route (the server). */
+export type Routes = readonly string[] | 'all';
+
+/** The chunks the pages of these routes read: the shared one and each route's own; none for no route. */
+export function chunkNames(chunks: Chunks, routes: Routes): string[] {
+  if (routes === 'all') return Object.keys(chunks);
+  return routes.length ? [SHARED_CHUNK, ...routes.flatMap((id) => ROUTE_CHUNKS[baseRouteId(id)] ?? [])] : [];
 }
 
-/** The pages' messages of these routes in a language (of every route without them). */
-export async function pagesMessages(language: Language, routeIds?: readonly string[]): Promise<Messages> {
+/** The pages' messages of these routes in a language. */
+export async function pagesMessages(language: Language, routeIds: Routes): Promise<Messages> {
   let index = indexes.get(language);
   if (!index) indexes.set(language, (index = INDEXES[language as Exclude<Language, 'en'>]().then((m) => m.chunks)));
   const chunks = await index;
