@@ -8,7 +8,7 @@
 // (catalogues/pages/<language>.json) is split per route (app/i18n/split.ts): the keys each route
 // module of app/routes.ts and the modules it imports name, in chunks compiled/pages/<language>/
 // <chunk>.ts (`shared`, loaded on every page, and one per route module), each language's index of
-// its chunks (compiled/pages/<language>/index.ts) and the routes' chunks (compiled/pages/routes.ts).
+// its chunks (compiled/pages/<language>/index.ts) and the routes' chunks (app/i18n/compiled/pages/routes.ts).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -38,11 +38,14 @@ for (const language of LANGUAGE_CODES) {
     writeFileSync(path.join(pagesDir, language, `${name}.ts`), compiledCatalogue(Object.fromEntries(keys.map((k) => [k, source[k]!])), '../../../messages.ts'));
     loaders.push(`  '${name}': () => import('./${name}.ts'),`);
   }
-  const index = `${header}import type { Chunks } from '../../../load.ts';\n\nexport const chunks: Chunks = {\n${loaders.join('\n')}\n};\n`;
+  const index = `${header}import type { Messages } from '../../../messages.ts';\n\nexport const chunks: Record<string, () => Promise<{ messages: Messages }>> = {\n${loaders.join('\n')}\n};\n`;
   writeFileSync(path.join(pagesDir, language, 'index.ts'), index);
 }
 const routes = [...plan.routes].map(([id, chunk]) => `  '${id}': '${chunk}',`).join('\n');
-writeFileSync(path.join(pagesDir, 'routes.ts'), `${header}\n/** The chunk of the pages' messages every page loads. */\nexport const SHARED_CHUNK = '${plan.shared}';\n\n/** A route's own chunk by its English id. */\nexport const ROUTE_CHUNKS: Record<string, string> = {\n${routes}\n};\n`);
+writeFileSync(
+  path.join(pagesDir, 'routes.ts'),
+  `${header}\n/** The chunk of the pages' messages every page loads. */\nexport const SHARED_CHUNK = '${plan.shared}';\n\n/** A route's own chunk by its English id. */\nexport const ROUTE_CHUNKS: Record<string, string> = {\n${routes}\n};\n`,
+);
 for (const [name, keys] of plan.chunks) console.log(`app/i18n/compiled/pages/<language>/${name}.ts: ${keys.length} messages`);
 if (plan.unseen.length) console.log(`Keys no module names (kept in the shared chunk): ${plan.unseen.join(', ')}`);
 // The generated files in the code's format (npm run lint checks it).

@@ -11,7 +11,12 @@ import './SafariDepartures.css';
 
 /** The seats left, in words of the page's language. */
 /** A departure's status in words (keys written whole, for the split of the catalogues per route). */
-export const STATUS_KEYS: Record<DepartureStatus, string> = { open: 'departures.status.open', guaranteed: 'departures.status.guaranteed', full: 'departures.status.full', cancelled: 'departures.status.cancelled' };
+export const STATUS_KEYS: Record<DepartureStatus, string> = {
+  open: 'departures.status.open',
+  guaranteed: 'departures.status.guaranteed',
+  full: 'departures.status.full',
+  cancelled: 'departures.status.cancelled',
+};
 
 export function seatsWords(d: PublicDeparture, t: Translate): string {
   if (d.status === 'full' || d.seatsLeft <= 0) return t('departures.full');

@@ -35,7 +35,7 @@ describe('the key collector', () => {
   });
 
   it('leaves alone templates and sums that are no key (a class name, a path)', () => {
-    const u = use('export const a = (tier: string, slug: string) => [`tier-badge--${tier}`, `/safaris/${slug}`, "tier-" + tier];');
+    const u = use(`export const a = (tier: string, slug: string) => [\`tier-badge--\${tier}\`, \`/safaris/\${slug}\`, "tier-" + tier];`);
     expect(u.computed).toEqual([]);
   });
 
@@ -47,7 +47,7 @@ describe('the key collector', () => {
     cpSync(path.join(import.meta.dirname, 'catalogues'), path.join(root, 'app/i18n/catalogues'), { recursive: true });
     writeFileSync(path.join(root, 'app/routes.ts'), "export default [{ file: 'routes/a.tsx' }];");
     writeFileSync(path.join(root, 'app/root.tsx'), 'export default 1;');
-    writeFileSync(path.join(root, 'app/routes/a.tsx'), "export const A = (t: (k: string) => string, tier: string) => [t('tier.luxury'), t(`tier.${tier}`)];");
+    writeFileSync(path.join(root, 'app/routes/a.tsx'), `export const A = (t: (k: string) => string, tier: string) => [t('tier.luxury'), t(\`tier.\${tier}\`)];`);
     await expect(planPages(root)).rejects.toThrow(/app\/routes\/a\.tsx:1: a message key computed from "tier\.…"/);
   });
 });
@@ -74,7 +74,10 @@ describe('every route loads the messages its modules use', () => {
       const loaded = new Set<string>();
       for (const name of chunkNames(chunks, ['root', id])) for (const key of Object.keys((await chunks[name]!()).messages)) loaded.add(key);
       const needed = new Set([...rootKeys, ...keysOf(path.join(app, file))]);
-      expect([...needed].filter((key) => !loaded.has(key)), `${language} ${id} (${file})`).toEqual([]);
+      expect(
+        [...needed].filter((key) => !loaded.has(key)),
+        `${language} ${id} (${file})`,
+      ).toEqual([]);
       // The same route in another language loads the same chunks.
       expect(chunkNames(chunks, [`de:${id}`])).toEqual(chunkNames(chunks, [id]));
     }

@@ -111,12 +111,12 @@ export interface Plan {
   unseen: string[];
 }
 
-export const SHARED_CHUNK = 'shared';
+const SHARED_CHUNK = 'shared';
 /** The keys only the server's modules name. */
 const SERVER_CHUNK = 'server';
 
 /** A chunk's name from its route module's file: `routes/admin/login.tsx` → `admin-login`. */
-export const chunkName = (file: string) =>
+const chunkName = (file: string) =>
   file
     .replace(/^routes\//, '')
     .replace(/\.tsx?$/, '')
@@ -129,7 +129,7 @@ export const chunkName = (file: string) =>
  * (`serverKeys`: the API's words for a failed check) go to the chunk `server`, which no page loads
  * (the server loads every chunk).
  */
-export function planChunks(
+function planChunks(
   order: string[],
   rootKeys: ReadonlySet<string>,
   routeKeys: ReadonlyMap<string, ReadonlySet<string>>,
@@ -144,13 +144,23 @@ export function planChunks(
   const used = (key: string) => rootKeys.has(key) || counts.has(key);
   const shared = new Set(order.filter((key) => rootKeys.has(key) || (counts.get(key) ?? 0) >= share * routeKeys.size || !seen(key)));
   const chunks = new Map<string, string[]>([[SHARED_CHUNK, order.filter((key) => shared.has(key) && (used(key) || !seen(key)))]]);
+  // Route modules with the same keys (the contact page and the plan-a-safari page) share one chunk.
+  const chunkOf = new Map<string, string>();
+  const byKeys = new Map<string, string>();
   for (const [file, keys] of routeKeys) {
     const own = order.filter((key) => keys.has(key) && !shared.has(key));
-    if (own.length) chunks.set(chunkName(file), own);
+    if (!own.length) continue;
+    const same = byKeys.get(own.join('\n'));
+    if (same) chunkOf.set(file, same);
+    else {
+      chunkOf.set(file, chunkName(file));
+      byKeys.set(own.join('\n'), chunkName(file));
+      chunks.set(chunkName(file), own);
+    }
   }
   const serverOnly = order.filter((key) => !used(key) && serverKeys.has(key));
   if (serverOnly.length) chunks.set(SERVER_CHUNK, serverOnly);
-  const routes = new Map([...routeIds].filter(([, file]) => chunks.has(chunkName(file))).map(([id, file]) => [id, chunkName(file)] as const));
+  const routes = new Map([...routeIds].flatMap(([id, file]) => (chunkOf.has(file) ? [[id, chunkOf.get(file)!] as const] : [])));
   return { chunks, routes, unseen };
 }
 
@@ -176,7 +186,7 @@ export function routeFiles(entries: readonly RouteEntry[]): Map<string, string> 
 }
 
 /** The share of the routes above which a key goes into the shared chunk. */
-export const SHARE = 0.5;
+const SHARE = 0.5;
 
 /** The plan of the pages' messages of the app in `root` (the repository). */
 export async function planPages(root: string): Promise<Plan & { shared: string }> {
