@@ -1,5 +1,6 @@
-// The browser's entry: React Router's own, after the page's message catalogue is there (English is
-// in the shell; another language's chunk is loaded here, on its pages only), so the page hydrates
+// The browser's entry: React Router's own, after the page's messages are there (English's shell part
+// is in the shell; another language's is loaded here, on its pages only; the pages' part of the
+// routes it hydrates: the shared chunk and each route's own, app/i18n/load.ts), so the page hydrates
 // with the messages the server rendered it with. The addresses in other languages are loaded too
 // where the page needs them: a page in another language, or one with the switcher or hreflang
 // links (a site serving several languages).
@@ -15,8 +16,10 @@ import { loadLanguagePaths } from './lib/languages.ts';
 const rendered = document.documentElement.lang;
 const language = LANGUAGE_CODES.find((l) => LANGUAGES[l].tag === rendered) ?? languageOfPath(window.location.pathname);
 const needsPaths = language !== 'en' || document.querySelector('[hreflang]') !== null;
+// The routes the server rendered: React Router's script names their modules before this entry runs.
+const routeIds = Object.keys((window as { __reactRouterRouteModules?: Record<string, unknown> }).__reactRouterRouteModules ?? {});
 
-void Promise.all([loadLanguage(language), needsPaths ? loadLanguagePaths() : undefined]).finally(() => {
+void Promise.all([loadLanguage(language, routeIds), needsPaths ? loadLanguagePaths() : undefined]).finally(() => {
   startTransition(() => {
     hydrateRoot(
       document,

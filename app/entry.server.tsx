@@ -15,7 +15,7 @@ export { apiContext, pageRendererContext, siteLanguagesContext } from './context
 export const streamTimeout = 5_000;
 
 // Every language's messages and addresses, loaded once when the server starts (never per render).
-await Promise.all([...LANGUAGE_CODES.map(loadLanguage), loadLanguagePaths()]);
+await Promise.all([...LANGUAGE_CODES.map((language) => loadLanguage(language, 'all')), loadLanguagePaths()]);
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, _loadContext: RouterContextProvider) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders });

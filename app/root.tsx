@@ -5,7 +5,7 @@ import { ErrorView } from './components/ErrorView.tsx';
 import { StructuredData } from './components/StructuredData.tsx';
 import { Footer } from './components/layout/Footer.tsx';
 import { Header } from './components/layout/Header.tsx';
-import { I18nContext, i18nFor, useT } from './i18n/index.ts';
+import { I18nContext, i18nFor, loadNavigationMessages, useT } from './i18n/index.ts';
 import { pageHeaders } from './lib/load.ts';
 import { useWhatsAppLeads } from './lib/whatsapp.ts';
 import { useShownLanguage } from './lib/languages.ts';
@@ -33,6 +33,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
   if (!languages.includes(languageOfPath(new URL(request.url).pathname))) throw data(null, { status: 404 });
   return languages.length > 1 ? { year: new Date().getFullYear(), languages } : { year: new Date().getFullYear() };
 }
+
+// A client navigation's messages (its language's, its routes') load beside its data (app/i18n/index.ts).
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [loadNavigationMessages];
 
 // Nothing here changes with the page: load it once per visit.
 export function shouldRevalidate() {

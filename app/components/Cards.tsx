@@ -15,7 +15,7 @@ import type {
 import type { LodgeTier } from '../../common/constants.ts';
 import { lodgeSetting, shortStopName } from '../../common/route.ts';
 import { useFormat } from '../lib/format.ts';
-import { usePageLanguage, useT, useTParts } from '../i18n/pages.ts';
+import { keyOf, TIER_KEYS, usePageLanguage, useT, useTParts } from '../i18n/pages.ts';
 import { safariCardTitle } from '../../common/safari-title.ts';
 import { Price } from './Price.tsx';
 import { Image } from './Image.tsx';
@@ -145,7 +145,7 @@ export function ParkCard({ park, headingLevel }: { park: ParkCardData; headingLe
 /** A lodge's standard as a small label ("Mid-range"). */
 function TierBadge({ tier }: { tier: LodgeTier }) {
   const t = useT();
-  return <span className={`tier-badge tier-badge--${tier}`}>{t(`tier.${tier}`)}</span>;
+  return <span className={`tier-badge tier-badge--${tier}`}>{t(keyOf(TIER_KEYS, tier))}</span>;
 }
 
 /** The fields a lodge card shows. */

@@ -2,9 +2,12 @@
 // dollars) and shown once the page's script runs (the html element's `js` class, set before the
 // first paint, so nothing moves); without JavaScript prices simply stay in dollars.
 import { useId } from 'react';
-import { CURRENCIES, isCurrency } from '../../common/currency.ts';
-import { useT } from '../i18n/pages.ts';
+import { CURRENCIES, isCurrency, type Currency } from '../../common/currency.ts';
+import { keyOf, useT } from '../i18n/pages.ts';
 import { chooseCurrency, useCurrency } from '../lib/currency.ts';
+
+/** Each currency's name (keys written whole, for the split of the catalogues per route). */
+const CURRENCY_KEYS: Record<Currency, string> = { USD: 'currency.USD', EUR: 'currency.EUR', GBP: 'currency.GBP', UGX: 'currency.UGX', KES: 'currency.KES', TZS: 'currency.TZS', RWF: 'currency.RWF' };
 
 export function CurrencySwitch({ className, label }: { className?: string; label?: string }) {
   const id = useId();
@@ -23,7 +26,7 @@ export function CurrencySwitch({ className, label }: { className?: string; label
       >
         {CURRENCIES.map((c) => (
           <option key={c} value={c}>
-            {c} · {t(`currency.${c}`)}
+            {c} · {t(keyOf(CURRENCY_KEYS, c))}
           </option>
         ))}
       </select>

@@ -17,7 +17,7 @@ import { useFetcherAnswer, useFormToken } from '../lib/form-token.ts';
 import { ErrorList, Field, HoneyPot } from './Field.tsx';
 import { FormDialog } from './FormDialog.tsx';
 import { TripFields, type SafariChoice } from './TripFields.tsx';
-import { useFailure } from '../i18n/failure.ts';
+import { FIELD_KEYS, useFailure } from '../i18n/failure.ts';
 import { useT } from '../i18n/pages.ts';
 import { useLocalPath } from '../lib/languages.ts';
 
@@ -71,6 +71,10 @@ export const HOME_THANKS = {
 const REDIRECT_SECONDS = 6;
 
 const empty: EnquiryValues = { name: '', email: '', phone: '', country: '', message: '', preferredContactMethod: DEFAULT_CONTACT_METHOD };
+
+/** The submit button's words per variant in the page's language (keys written whole, for the split of the catalogues per route). */
+export const SUBMIT_KEYS: Record<EnquiryVariant, string> = { contact: 'enquiry.submit.contact', plan: 'enquiry.submit.plan', quote: 'enquiry.submit.quote', home: 'enquiry.submit.home' };
+const METHOD_KEYS: Record<ContactMethod, string> = { Whatsapp: 'enquiry.method.Whatsapp', Email: 'enquiry.method.Email', Phone: 'enquiry.method.Phone' };
 
 export const SUBMIT_LABEL: Record<EnquiryVariant, string> = {
   contact: 'Send message',
@@ -168,7 +172,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
         <div className="enq-form__actions">
           {/* aria-disabled rather than disabled: focus stays on the button while sending, so it can come back there. */}
           <button type="submit" className="btn btn--primary btn--lg enq-form__submit" aria-disabled={sending || undefined}>
-            {sending ? t('enquiry.sending') : t(`enquiry.submit.${variant}`)}
+            {sending ? t('enquiry.sending') : t(SUBMIT_KEYS[variant])}
           </button>
           <p className="enq-form__privacy">
             {t('enquiry.privacyBefore')}
@@ -317,7 +321,7 @@ function EnquiryTextField({
   errId: string;
 }) {
   const t = useT();
-  const text = t(`validation.field.${spec.name}`);
+  const text = t(FIELD_KEYS[spec.name]);
   // One text node before the star, as a label written out in full would have.
   const label = spec.required ? (
     <>
@@ -367,7 +371,7 @@ function ContactMethods({ value, onChange }: { value: ContactMethod; onChange: (
         {CONTACT_METHODS.map((m) => (
           <label key={m} className="enq-methods__option">
             <input type="radio" name="preferredContactMethod" value={m} checked={value === m} onChange={() => onChange(m)} />
-            <span>{t(`enquiry.method.${m}`)}</span>
+            <span>{t(METHOD_KEYS[m])}</span>
           </label>
         ))}
       </div>

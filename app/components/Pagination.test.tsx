@@ -5,7 +5,7 @@ import { Pagination } from './Pagination.tsx';
 import { loadLanguage } from '../i18n/index.ts';
 
 // The pages' English messages, as the server and the browser load them before rendering.
-beforeAll(() => loadLanguage('en'));
+beforeAll(() => loadLanguage('en', 'all'));
 
 const render = (url: string, page: number, totalPages: number) =>
   renderToStaticMarkup(

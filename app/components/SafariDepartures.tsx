@@ -4,12 +4,20 @@
 import { useLocalLink } from '../lib/languages.ts';
 import { Link } from 'react-router';
 import { formatMinor } from '../../common/booking-money.ts';
-import { FEW_SEATS, onSale, type PublicDeparture } from '../../common/departures.ts';
-import { useT, useTParts, type Translate } from '../i18n/pages.ts';
+import { FEW_SEATS, onSale, type DepartureStatus, type PublicDeparture } from '../../common/departures.ts';
+import { keyOf, useT, useTParts, type Translate } from '../i18n/pages.ts';
 import { useFormat } from '../lib/format.ts';
 import './SafariDepartures.css';
 
 /** The seats left, in words of the page's language. */
+/** A departure's status in words (keys written whole, for the split of the catalogues per route). */
+export const STATUS_KEYS: Record<DepartureStatus, string> = {
+  open: 'departures.status.open',
+  guaranteed: 'departures.status.guaranteed',
+  full: 'departures.status.full',
+  cancelled: 'departures.status.cancelled',
+};
+
 export function seatsWords(d: PublicDeparture, t: Translate): string {
   if (d.status === 'full' || d.seatsLeft <= 0) return t('departures.full');
   if (d.seatsLeft <= FEW_SEATS) return t('departures.fewLeft', { count: d.seatsLeft });
@@ -31,7 +39,7 @@ function Departure({ d, slug }: { d: PublicDeparture; slug: string }) {
         {d.endsOn !== d.startsOn && <span>{tParts('departures.to', { date: day(d.endsOn) })}</span>}
       </div>
       <div className="departures__facts">
-        <span className={`departures__status departures__status--${d.status}`}>{t(`departures.status.${d.status}`)}</span>
+        <span className={`departures__status departures__status--${d.status}`}>{t(keyOf(STATUS_KEYS, d.status))}</span>
         {d.guide && (
           <span>
             {t('departures.guide')}

@@ -4,9 +4,9 @@
 // safari, typed something in it, or the server's message is about one of its fields. Plain HTML
 // controls, so it works without JavaScript; the API checks it (common/enquiry-forms.ts tripSchema).
 import type { ReactNode } from 'react';
-import { BUDGETS, TRIP_FIELDS, TRIP_LIMITS, type TripField, type TripValues } from '../../common/enquiry-trip.ts';
+import { BUDGETS, TRIP_FIELDS, TRIP_LIMITS, type Budget, type TripField, type TripValues } from '../../common/enquiry-trip.ts';
 import { Field } from './Field.tsx';
-import { useT } from '../i18n/pages.ts';
+import { keyOf, useT } from '../i18n/pages.ts';
 
 /** A safari the visitor may choose. */
 export interface SafariChoice {
@@ -26,6 +26,14 @@ export interface TripFieldsProps {
   errId: string;
 }
 
+/** The budgets' words (keys written whole, for the split of the catalogues per route). */
+const BUDGET_KEYS: Record<Budget, string> = {
+  'under-2000': 'trip.budget.under-2000',
+  '2000-3500': 'trip.budget.2000-3500',
+  '3500-5000': 'trip.budget.3500-5000',
+  '5000-8000': 'trip.budget.5000-8000',
+  'over-8000': 'trip.budget.over-8000',
+};
 const isTripField = (f: string | undefined): f is TripField => TRIP_FIELDS.includes(f as TripField);
 
 /** Whether the visitor gave anything of the trip (the safari of a quote form counts only when it can be changed). */
@@ -136,7 +144,7 @@ function BudgetSelect(props: ControlProps) {
           <option value="">{t('trip.notSure')}</option>
           {BUDGETS.map((b) => (
             <option key={b} value={b}>
-              {t(`trip.budget.${b}`)}
+              {t(keyOf(BUDGET_KEYS, b))}
             </option>
           ))}
         </>

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '../../common/languages.ts';
 import { CATALOGUE_PARTS, compiledMessages } from './compile.ts';
 import { i18nFor, loadLanguage } from './index.ts';
+import { pagesMessages } from './load.ts';
 
 const read = (name: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, 'catalogues', `${name}.json`), 'utf8')) as Record<string, string>;
 /** A language's whole catalogue: its shell's part and its pages' part. */
@@ -43,11 +44,11 @@ describe('message catalogues', () => {
   });
 
   it.each(LANGUAGE_CODES)('%s: the compiled catalogue is up to date (npm run i18n:compile)', async (language) => {
-    for (const part of CATALOGUE_PARTS) {
-      const file = path.join(import.meta.dirname, 'compiled', `${part}${language}.ts`);
-      const { messages } = (await import(/* @vite-ignore */ file)) as { messages: Record<string, unknown> };
-      expect(messages, `${part}${language}`).toEqual(compiledMessages(read(`${part}${language}`)));
-    }
+    const file = path.join(import.meta.dirname, 'compiled', `${language}.ts`);
+    const { messages } = (await import(/* @vite-ignore */ file)) as { messages: Record<string, unknown> };
+    expect(messages, language).toEqual(compiledMessages(read(language)));
+    // The pages' part: its chunks together (app/i18n/split.test.ts checks the split itself).
+    expect(await pagesMessages(language, 'all'), `pages/${language}`).toEqual(compiledMessages(read(`pages/${language}`)));
   });
 
   it.each(LANGUAGE_CODES)('%s: a key is in one part only (the shell or the pages)', (language) => {
@@ -74,7 +75,7 @@ describe("the spec's exact English words stay exact in the English catalogue", (
     const { ENQUIRY_ALERTS, HOME_THANKS, SUBMIT_LABEL } = await import('../components/EnquiryForm.tsx');
     const { NEWSLETTER_ALERTS, SUBSCRIBE_LABEL } = await import('../components/NewsletterForm.tsx');
     const { confirmMessage, tooFastMessage } = await import('../../common/forms.ts');
-    const english = await loadLanguage('en');
+    const english = await loadLanguage('en', 'all');
     for (const [name, text] of Object.entries(MESSAGES)) expect(en[`validation.${name}`], name).toBe(text);
     for (const field of Object.keys(LIMITS) as (keyof typeof LIMITS)[]) {
       expect(english._('validation.tooLong', { field: english._(`validation.field.${field}`), max: String(LIMITS[field]) })).toBe(tooLongMessage(field));

@@ -9,14 +9,34 @@ export type Failure = Extract<Checked<unknown>, { ok: false }>;
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 const NAMES = Object.keys(MESSAGES) as (keyof typeof MESSAGES)[];
+// The keys written whole, for the split of the catalogues per route (app/i18n/split.ts).
+const RULE_KEYS: Record<keyof typeof MESSAGES, string> = {
+  suspicious: 'validation.suspicious',
+  email: 'validation.email',
+  phone: 'validation.phone',
+  required: 'validation.required',
+  newsletterRequired: 'validation.newsletterRequired',
+  contactMethod: 'validation.contactMethod',
+  currentUrl: 'validation.currentUrl',
+};
+/** A field's name in words (a form's label, a check naming the field). */
+export const FIELD_KEYS: Record<keyof typeof LIMITS, string> = {
+  name: 'validation.field.name',
+  email: 'validation.field.email',
+  phone: 'validation.field.phone',
+  country: 'validation.field.country',
+  message: 'validation.field.message',
+  currentUrl: 'validation.field.currentUrl',
+  fullName: 'validation.field.fullName',
+};
 const isLimited = (field: string | undefined): field is keyof typeof LIMITS => field !== undefined && Object.hasOwn(LIMITS, field);
 
 /** The failure in the catalogue's words; words of no rule of common/validation.ts as they came. */
 export function failureText(translate: Translate, failure: Failure): string {
   const name = NAMES.find((n) => MESSAGES[n] === failure.error);
-  if (name) return translate(`validation.${name}`);
+  if (name) return translate(RULE_KEYS[name]);
   const { field } = failure;
-  if (isLimited(field) && failure.error === tooLongMessage(field)) return translate('validation.tooLong', { field: translate(`validation.field.${field}`), max: String(LIMITS[field]) });
+  if (isLimited(field) && failure.error === tooLongMessage(field)) return translate('validation.tooLong', { field: translate(FIELD_KEYS[field]), max: String(LIMITS[field]) });
   return failure.error;
 }
 

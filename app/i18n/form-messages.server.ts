@@ -7,14 +7,26 @@ import { PAY_MESSAGES } from '../../common/payments.ts';
 import { TRIP_MESSAGES as TRIP_PAGE_MESSAGES } from '../../common/trip-page.ts';
 import { TRIP_LIMITS, TRIP_MESSAGES } from '../../common/enquiry-trip.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../common/languages.ts';
-import { messages as de } from './compiled/pages/de.ts';
-import { messages as es } from './compiled/pages/es.ts';
-import { messages as fr } from './compiled/pages/fr.ts';
 import { failureText, type Failure } from './failure.ts';
 import { reviewMessageText } from './review-messages.ts';
+import { pagesMessages } from './load.ts';
 import { catalogue, type Catalogue } from './messages.ts';
 
-const CATALOGUES: Record<Exclude<Language, 'en'>, Catalogue> = { de: catalogue('de', de), fr: catalogue('fr', fr), es: catalogue('es', es) };
+const [de, fr, es] = await Promise.all((['de', 'fr', 'es'] as const).map((language) => pagesMessages(language, 'all')));
+const CATALOGUES: Record<Exclude<Language, 'en'>, Catalogue> = { de: catalogue('de', de!), fr: catalogue('fr', fr!), es: catalogue('es', es!) };
+// The trip's checks' words (keys written whole, as app/i18n/split.ts reads them).
+const TRIP_ERROR_KEYS: Record<keyof typeof TRIP_MESSAGES, string> = {
+  safari: 'trip.error.safari',
+  unknownSafari: 'trip.error.unknownSafari',
+  travelFrom: 'trip.error.travelFrom',
+  travelTo: 'trip.error.travelTo',
+  travelToAlone: 'trip.error.travelToAlone',
+  travelMonth: 'trip.error.travelMonth',
+  adults: 'trip.error.adults',
+  children: 'trip.error.children',
+  childAges: 'trip.error.childAges',
+  budget: 'trip.error.budget',
+};
 
 /** A failure's message in a language (English: its own words). */
 export function failureMessage(failure: Failure, language: Language): string {
@@ -28,7 +40,7 @@ export function tripFailureMessage(english: string, language: Language): string 
   const key = (Object.keys(TRIP_MESSAGES) as (keyof typeof TRIP_MESSAGES)[]).find((k) => TRIP_MESSAGES[k] === english);
   if (language === DEFAULT_LANGUAGE || !key) return english;
   const max = { adults: TRIP_LIMITS.adultsMax, children: TRIP_LIMITS.childrenMax, childAges: TRIP_LIMITS.childAgeMax }[key as string];
-  return CATALOGUES[language as Exclude<Language, 'en'>]._(`trip.error.${key}`, max === undefined ? undefined : { max: String(max) });
+  return CATALOGUES[language as Exclude<Language, 'en'>]._(TRIP_ERROR_KEYS[key], max === undefined ? undefined : { max: String(max) });
 }
 
 /** A review's sentence (a check's words or the thanks, common/reviews.ts) in a language; other words as they came. */

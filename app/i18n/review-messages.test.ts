@@ -2,10 +2,11 @@
 // English stays exact), and another language's catalogue answers each of them.
 import { describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES, REVIEW_THANKS } from '../../common/reviews.ts';
-import { messages as en } from './compiled/pages/en.ts';
-import { messages as fr } from './compiled/pages/fr.ts';
+import { pagesMessages } from './load.ts';
 import { catalogue } from './messages.ts';
 import { REVIEW_MESSAGE_KEYS, reviewMessageText } from './review-messages.ts';
+
+const [en, fr] = await Promise.all([pagesMessages('en', 'all'), pagesMessages('fr', 'all')]);
 
 const english = catalogue('en', en);
 const french = catalogue('fr', fr);

@@ -11,6 +11,9 @@ import { confirmMessage, isFormTokenCode, TOO_FAST_CODE, tooFastMessage } from '
 import { DEFAULT_LANGUAGE, type Language } from '../../common/languages.ts';
 import { i18nFor } from '../i18n/index.ts';
 
+/** The pages' words for a form to send again (keys written whole, for the split of the catalogues per route). */
+const FORM_KEYS = { confirm: 'forms.confirm', tooFast: 'forms.tooFast' } as const;
+
 /** Headers of the visitor's request that the API's cross-site check reads. */
 const PASSED_ON = ['origin', 'sec-fetch-site'];
 
@@ -99,7 +102,7 @@ export async function sentBack(
 ): Promise<{ result: SentBack; status: number; headers: Record<string, string> }> {
   // The spec's English words, or the page's language's (the pages' catalogue).
   const say = (key: 'confirm' | 'tooFast', english: (button: string) => string) =>
-    words.language && words.language !== DEFAULT_LANGUAGE ? i18nFor(words.language)._(`forms.${key}`, { button: words.button }) : english(words.button);
+    words.language && words.language !== DEFAULT_LANGUAGE ? i18nFor(words.language)._(FORM_KEYS[key], { button: words.button }) : english(words.button);
   const headers: Record<string, string> = answer.retryAfter && (answer.status === 503 || answer.status === 429) ? { 'retry-after': answer.retryAfter } : {};
   if (isFormTokenCode(answer.code)) {
     return { result: { ok: false, error: say('confirm', confirmMessage), token: await freshToken(api), kind: 'confirm' }, status: 200, headers };

@@ -2,9 +2,10 @@
 // writes them, French its own, each form with the page's title and address.
 import { describe, expect, it } from 'vitest';
 import { englishWhatsAppWords, whatsappMessage, type WhatsAppMessageKind } from '../../common/whatsapp.ts';
-import { messages as en } from '../i18n/compiled/pages/en.ts';
-import { messages as fr } from '../i18n/compiled/pages/fr.ts';
+import { pagesMessages } from '../i18n/load.ts';
 import { catalogue } from '../i18n/messages.ts';
+
+const [en, fr] = await Promise.all([pagesMessages('en', 'all'), pagesMessages('fr', 'all')]);
 
 const KINDS: WhatsAppMessageKind[] = ['safariAt', 'safari', 'titled', 'page', 'plan'];
 const values = { name: 'Kigezi Trails', title: '9 Day Gorilla Safari', url: 'https://x.example/safaris/a' };

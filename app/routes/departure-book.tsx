@@ -8,7 +8,7 @@ import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useActio
 import { formatMinor, type PriceLineInput, priceOf } from '../../common/booking-money.ts';
 import { HOLD_MINUTES, type DepartureForBooking } from '../../common/departures.ts';
 import { formatDate } from '../../common/intl.ts';
-import { useT, useTParts } from '../i18n/pages.ts';
+import { keyOf, useT, useTParts } from '../i18n/pages.ts';
 import { i18nFor } from '../i18n/index.ts';
 import { departureMessage } from '../i18n/form-messages.server.ts';
 import { useFormat } from '../lib/format.ts';
@@ -20,7 +20,7 @@ import { postWithBody, sentBack } from '../lib/form-submit.ts';
 import { useFormToken } from '../lib/form-token.ts';
 import { formFields, formTexts } from '../lib/read-form.ts';
 import { HoneyPot } from '../components/Field.tsx';
-import { seatsWords } from '../components/SafariDepartures.tsx';
+import { seatsWords, STATUS_KEYS } from '../components/SafariDepartures.tsx';
 import type { Route } from './+types/departure-book';
 import './trip.css';
 import { languageOfForm, useLocalLink } from '../lib/languages.ts';
@@ -140,7 +140,7 @@ function Header({ d }: { d: DepartureForBooking }) {
         </li>
         <li>
           <span>{t('book.seats')}</span>
-          {seatsWords(d, t)} · {t(`departures.status.${d.status}`)}
+          {seatsWords(d, t)} · {t(keyOf(STATUS_KEYS, d.status))}
         </li>
         {d.guide && (
           <li>

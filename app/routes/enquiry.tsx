@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { CONTACT_METHODS, DEFAULT_CONTACT_METHOD, type ContactMethod } from '../../common/constants.ts';
 import { TRIP_FIELDS, type TripValues } from '../../common/enquiry-trip.ts';
 import { site } from '../../common/site.ts';
-import { EnquiryForm, type EnquiryValues, type EnquiryVariant } from '../components/EnquiryForm.tsx';
+import { EnquiryForm, SUBMIT_KEYS, type EnquiryValues, type EnquiryVariant } from '../components/EnquiryForm.tsx';
 import { languageOfPath } from '../../common/languages.ts';
 import { i18nFor } from '../i18n/index.ts';
 import { useT } from '../i18n/pages.ts';
@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(`${pathIn('/enquiry', language)}?sent=${variant}`, 303);
   }
   const i18n = i18nFor(language);
-  const { result, status, headers } = await sentBack(api, answer, formToken, { button: i18n._(`enquiry.submit.${variant}`), failure: i18n._('enquiry.serverFailure'), language });
+  const { result, status, headers } = await sentBack(api, answer, formToken, { button: i18n._(SUBMIT_KEYS[variant]), failure: i18n._('enquiry.serverFailure'), language });
   const safaris = variant === 'plan' ? await safariChoices(context).catch(() => undefined) : undefined;
   return data({ ...result, values, variant, trip, currentUrl, safaris }, { status, headers });
 }

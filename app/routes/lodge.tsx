@@ -20,7 +20,7 @@ import { api, pageHeaders } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import { only, pageData } from '../lib/page-data.ts';
 import type { Route } from './+types/lodge';
-import { useT, useTParts } from '../i18n/pages.ts';
+import { keyOf, TIER_KEYS, useT, useTParts } from '../i18n/pages.ts';
 
 /** Rendered once per content version and served from memory (server/page-cache.ts). */
 export const handle = cachedPage;
@@ -129,7 +129,7 @@ function StayCard({ lodge, setting, parkLink, pageUrl }: { lodge: Route.Componen
     <aside className="page__aside" aria-label={t('lodge.staying')}>
       <div className="price-card stay-card">
         <p className="price-card__amount">
-          <span className="price-card__label">{t('lodge.standard')}</span> <strong>{t(`tier.${lodge.lodgetier}`)}</strong>
+          <span className="price-card__label">{t('lodge.standard')}</span> <strong>{t(keyOf(TIER_KEYS, lodge.lodgetier))}</strong>
         </p>
         <p className="price-card__days">
           <PinIcon size={18} />

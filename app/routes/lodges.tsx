@@ -12,7 +12,7 @@ import type { RouteHandle } from '../lib/cache-policy.ts';
 import { api, pageHeaders, requestPage } from '../lib/load.ts';
 import { buildMeta } from '../lib/meta.ts';
 import { only, pageData } from '../lib/page-data.ts';
-import { useT, useTParts } from '../i18n/pages.ts';
+import { keyOf, TIER_KEYS, useT, useTParts } from '../i18n/pages.ts';
 import type { Route } from './+types/lodges';
 
 /** Rendered once per content version and served from memory: each valid page of each filter is
@@ -83,7 +83,7 @@ export default function Lodges({ loaderData: data }: Route.ComponentProps) {
           </Link>
           {LODGE_TIERS.map((tier) => (
             <Link key={tier} to={local(lodgesHref(park?.parktitleslug ?? null, tier))} className="chip" aria-current={data.tier === tier ? 'page' : undefined}>
-              {t(`tier.${tier}`)}
+              {t(keyOf(TIER_KEYS, tier))}
             </Link>
           ))}
           {park && (

@@ -6,7 +6,7 @@ import { ItineraryDay } from './safari.tsx';
 import { loadLanguage } from '../i18n/index.ts';
 
 // The pages' English messages, as the server and the browser load them before rendering.
-beforeAll(() => loadLanguage('en'));
+beforeAll(() => loadLanguage('en', 'all'));
 
 const day = (over: Partial<SafariDay>): SafariDay => ({
   id: 1,

@@ -30,7 +30,7 @@ import type { Route } from './+types/safari';
 import type { SafariDepartures as SafariDeparturesAnswer } from '../../common/departures.ts';
 import { SafariDepartures } from '../components/SafariDepartures.tsx';
 import { cachedPage } from '../lib/cache-policy.ts';
-import { usePageLanguage, useT, useTParts } from '../i18n/pages.ts';
+import { keyOf, usePageLanguage, useT, useTParts } from '../i18n/pages.ts';
 import { languageOfPath } from '../../common/languages.ts';
 
 /** Rendered once per content version and served from memory (server/page-cache.ts). */
@@ -242,6 +242,9 @@ function PriceCard({ safari, heading, pageUrl, onQuote }: { safari: SafariRespon
   );
 }
 
+/** The meals' words (keys written whole, for the split of the catalogues per route); another meal is said as it is written. */
+const MEAL_KEYS: Record<string, string> = { Breakfast: 'meals.Breakfast', Lunch: 'meals.Lunch', Dinner: 'meals.Dinner', 'Drinking water': 'meals.Drinking water' };
+
 export function ItineraryDay({ day }: { day: SafariDay }) {
   const local = useLocalLink();
   const t = useT();
@@ -271,7 +274,7 @@ export function ItineraryDay({ day }: { day: SafariDay }) {
             <ul className="chips">
               {meals.map((m) => (
                 <li key={m} className="chip chip--meal">
-                  {t(`meals.${m}`)}
+                  {t(keyOf(MEAL_KEYS, m))}
                 </li>
               ))}
             </ul>

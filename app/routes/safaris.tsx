@@ -15,7 +15,7 @@ import { slicePage } from '../lib/pagination.ts';
 import { dedupeById, parseSort, sortByDays } from '../lib/safari.ts';
 import type { Route } from './+types/safaris';
 import { cachedList } from '../lib/cache-policy.ts';
-import { useT, useTParts } from '../i18n/pages.ts';
+import { keyOf, useT, useTParts } from '../i18n/pages.ts';
 import { useFormat } from '../lib/format.ts';
 import { ListFailureBoundary } from '../components/ListFailure.tsx';
 import { listFailureMeta, loadList, SAFARI_LIST_FAILURE } from '../lib/list-failure.ts';
@@ -31,6 +31,15 @@ export const SAFARI_COUNTRIES = [
   { slug: 'democratic-republic-of-congo', label: 'Drc' },
   { slug: 'kenya', label: 'Kenya' },
 ] as const;
+
+/** The countries' names in the page's language (keys written whole, for the split of the catalogues per route). */
+const COUNTRY_KEYS: Record<(typeof SAFARI_COUNTRIES)[number]['slug'], string> = {
+  uganda: 'country.uganda',
+  rwanda: 'country.rwanda',
+  tanzania: 'country.tanzania',
+  'democratic-republic-of-congo': 'country.democratic-republic-of-congo',
+  kenya: 'country.kenya',
+};
 
 async function safariIdsIn(context: Route.LoaderArgs['context'], slug: string): Promise<number[]> {
   const first = await api<SafarisInResponse>(context, `/safaris/in/${slug}?page=1&limit=${MAX_PAGE_LIMIT}`);
@@ -116,7 +125,7 @@ export default function Safaris({ loaderData: data }: Route.ComponentProps) {
               {SAFARI_COUNTRIES.map((c) => (
                 <label key={c.slug} className="check">
                   <input type="checkbox" name="country" value={c.slug} defaultChecked={data.countries.includes(c.slug)} key={`${c.slug}-${data.countries.includes(c.slug)}`} />
-                  {t(`country.${c.slug}`)}
+                  {t(keyOf(COUNTRY_KEYS, c.slug))}
                 </label>
               ))}
             </div>
@@ -137,7 +146,7 @@ export default function Safaris({ loaderData: data }: Route.ComponentProps) {
         </Form>
         <p className="result-count" role="status">
           {data.total} {t('safaris.noun', { count: data.total })}
-          {data.countries.length ? t('safaris.inCountries', { countries: data.countries.map((c) => t(`country.${c}`)).join(', ') }) : ''}
+          {data.countries.length ? t('safaris.inCountries', { countries: data.countries.map((c) => t(keyOf(COUNTRY_KEYS, c))).join(', ') }) : ''}
           {data.month ? t('safaris.withDeparture', { month: monthName(data.month) }) : ''}
           {tParts('list.pageOf', { page: String(data.page), total: String(data.totalPages) })}
         </p>

@@ -17,7 +17,7 @@ import { notFound, pageHeaders, requestPage, unavailableWhen } from '../lib/load
 import { useLocalPath } from '../lib/languages.ts';
 import { pageData } from '../lib/page-data.ts';
 import { buildMeta } from '../lib/meta.ts';
-import { useT, useTParts } from '../i18n/pages.ts';
+import { keyOf, TIER_KEYS, useT, useTParts } from '../i18n/pages.ts';
 import type { Route } from './+types/search';
 import { cachedPage } from '../lib/cache-policy.ts';
 
@@ -25,6 +25,20 @@ import { cachedPage } from '../lib/cache-policy.ts';
 export const handle = cachedPage;
 
 /** The type filter from the URL: ?types=blog&types=park or ?types=blog,park; unknown names are ignored. */
+/** Each type's name (keys written whole, for the split of the catalogues per route). */
+const TYPE_KEYS: Record<SearchItemType, string> = {
+  blog: 'search.type.blog',
+  park: 'search.type.park',
+  experience: 'search.type.experience',
+  safari: 'search.type.safari',
+  faq: 'search.type.faq',
+  animal: 'search.type.animal',
+  bird: 'search.type.bird',
+  lodge: 'search.type.lodge',
+  guide: 'search.type.guide',
+  vehicle: 'search.type.vehicle',
+};
+
 export function typesParam(url: URL): SearchItemType[] {
   const wanted = new Set(
     url.searchParams
@@ -156,7 +170,7 @@ function SearchForm({ query, types, counts }: { query: string; types: SearchItem
                   if (form.current?.querySelector<HTMLInputElement>('input[name=query]')?.value.trim()) submit(form.current, { preventScrollReset: true });
                 }}
               />
-              {t(`search.type.${type}`)}
+              {t(keyOf(TYPE_KEYS, type))}
               {counts && <span className="check__count">{counts[type]}</span>}
             </label>
           ))}
@@ -184,7 +198,7 @@ function Result({ item, terms }: { item: SearchItem; terms: string[] }) {
       </>
     );
   else if (item.type === 'park' && item.destinationtitle) meta = item.destinationtitle;
-  else if (item.type === 'lodge') meta = `${t(`tier.${item.lodgetier}`)} · ${lodgeSetting(item)}`;
+  else if (item.type === 'lodge') meta = `${t(keyOf(TIER_KEYS, item.lodgetier))} · ${lodgeSetting(item)}`;
   return (
     <li className={`search-hit search-hit--${item.type}`}>
       <div className="search-hit__media">
@@ -192,7 +206,7 @@ function Result({ item, terms }: { item: SearchItem; terms: string[] }) {
       </div>
       <div className="search-hit__body">
         <p className="search-hit__tags">
-          <span className={`type-tag type-tag--${item.type}`}>{t(`search.type.${item.type}`)}</span>
+          <span className={`type-tag type-tag--${item.type}`}>{t(keyOf(TYPE_KEYS, item.type))}</span>
           {meta && <span className="search-hit__meta">{meta}</span>}
         </p>
         <h2 className="search-hit__title">
