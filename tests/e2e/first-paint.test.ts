@@ -2,7 +2,7 @@
 // contentful paint is its hero picture, which is neither lazy nor of low priority and is preloaded
 // from the head with the same candidates; the head preloads the two font files the first screen
 // uses; the module preloads are of low priority. The home page's sections below the first screen
-// hydrate in boundaries of their own, and still answer: a review opens, a question opens, a link
+// hydrate in boundaries of their own, and still answer: a review opens in its dialog, a link
 // navigates in the page.
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
