@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useNavigation, useRouteError, useRouteLoaderData, type LinksFunction } from 'react-router';
+import frauncesLatin from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url';
 import manropeLatin from '@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2?url';
 import { ErrorView } from './components/ErrorView.tsx';
 import { StructuredData } from './components/StructuredData.tsx';
@@ -18,9 +19,14 @@ import { LANGUAGES, languageOfPath } from '../common/languages.ts';
 import appCss from './styles/app.css?url';
 
 export const links: LinksFunction = () => [
-  // One font file preloaded: the body text's. The display font swaps in (font-display: swap) over
-  // its metric-matched fallback (tokens.css), so headings do not move when it arrives.
+  // The two font files the first screen uses, preloaded: the body text's and the headings' (Latin
+  // subsets). Both swap in (font-display: swap) over metric-matched fallbacks (tokens.css). Asked
+  // for from the head, the headings' face is there for the first paint instead of arriving after
+  // it: a long title set in the fallback wrapped differently, and the hero's height and all below
+  // it moved when the face swapped in. A preload is fetched at high, not the highest, priority, so
+  // it does not hold up the first paint as the stylesheet does.
   { rel: 'preload', href: manropeLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'preload', href: frauncesLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

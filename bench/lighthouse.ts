@@ -2,7 +2,8 @@
 // the production build on Debian's Chromium for the home page, a safari detail, the safaris list,
 // a park detail, a blog post, contact, search and the 404 page: the Performance score with FCP,
 // LCP, TBT, CLS and Speed Index, the other three category scores, and the audits that cost points
-// (for Performance, each metric's share of the points lost). Benchmarks print figures; they
+// (for Performance, each metric's share of the points lost), and the requests each run's simulated
+// load counted before the first paint, with their sizes. Benchmarks print figures; they
 // assert nothing. Each page is run LIGHTHOUSE_RUNS times (default 3) and the median printed, and
 // BENCH_PAGES to pick pages by label (comma separated).
 import * as chromeLauncher from 'chrome-launcher';
@@ -29,6 +30,26 @@ interface Figures {
   metrics: Record<Metric, number>;
   /** The audits that cost points, with the points lost (Performance) or the category. */
   notes: string[];
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/**
+ * What the simulated load counts before the first paint: the requests of render-blocking priority
+ * (the highest, or high for a script) that ended before the observed first paint; modules have no
+ * evaluation of their own in the trace, so every one of those counts, at the simulated network's
+ * 150 ms round trip and 1.6 Mbps. Printed with their transfer size, to say what to cut.
+ */
+function beforeFirstPaint(lhr: Lhr): string {
+  const observed = (lhr.audits.metrics?.details as { items?: { observedFirstContentfulPaint?: number }[] } | undefined)?.items?.[0]?.observedFirstContentfulPaint;
+  const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; priority?: string; resourceType?: string; transferSize?: number; networkEndTime?: number }[] } | undefined)
+    ?.items;
+  if (observed === undefined || !requests) return 'before the first paint: unknown';
+  const blocking = requests.filter((r, i) => i > 0 && (r.networkEndTime ?? Infinity) <= observed && (r.priority === 'VeryHigh' || (r.priority === 'High' && r.resourceType === 'Script')));
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const total = blocking.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  const names = blocking.map((r) => `${new URL(r.url).pathname.split('/').pop()} ${kb(r.transferSize ?? 0)}`);
+  return `before the first paint, besides the document: ${blocking.length} request(s), ${kb(total)}${names.length ? ` (${names.join(', ')})` : ''}`;
 }
 
 // A public host name puts the server in its production, indexable mode (a loopback or .example
@@ -60,7 +81,7 @@ try {
       if (!out) throw new Error(`Lighthouse returned nothing for ${path}`);
       const lhr = out.lhr;
       if (lhr.runtimeError) throw new Error(`Lighthouse runtime error on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      const notes: string[] = [];
+      const notes: string[] = [beforeFirstPaint(lhr)];
       // Performance: the metrics below a full score, with the points each one costs.
       for (const ref of lhr.categories.performance?.auditRefs ?? []) {
         const a = lhr.audits[ref.id];

@@ -11,6 +11,14 @@
 //    and ends the whole process ("Cannot read properties of null (reading 'write')").
 // The fix: a send with no socket sends nothing (the connection's queries are failed by its
 // teardown as usual), and the teardown forgets the pending send and its bytes.
+//
+// react-router (8.5), <Scripts>, in its two builds: the module preloads of the page's chunks are
+// rendered with the browser's default priority for scripts (High), and <Scripts> has no way to
+// choose another. A server-rendered page paints without them (they only hydrate it), yet at High
+// they compete with the stylesheet, the fonts and the hero image, and a page-load model such as
+// Lighthouse's counts every one of them as blocking the first paint. The fix: they are asked for
+// with fetchpriority="low" (they still load, and in parallel, before the page hydrates). The
+// preloads <PrefetchPageLinks> makes for the next page are left as they are.
 import { readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -31,6 +39,24 @@ const FIXES = [
         to: '    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n',
         all: true,
         count: 2,
+      },
+    ],
+  },
+  {
+    files: ['production', 'development'].map((d) => `node_modules/react-router/dist/${d}/lib/dom/ssr/components.js`),
+    marker: '/* safari-site: low-priority module preloads */',
+    edits: [
+      {
+        from: '\t\trel: "modulepreload",\n\t\thref: manifest.url,\n',
+        to: '\t\trel: "modulepreload",\n\t\t/* safari-site: low-priority module preloads */\n\t\tfetchPriority: "low",\n\t\thref: manifest.url,\n',
+      },
+      {
+        from: '\t\trel: "modulepreload",\n\t\thref: manifest.entry.module,\n',
+        to: '\t\trel: "modulepreload",\n\t\tfetchPriority: "low",\n\t\thref: manifest.entry.module,\n',
+      },
+      {
+        from: '\t\trel: "modulepreload",\n\t\thref: path,\n',
+        to: '\t\trel: "modulepreload",\n\t\tfetchPriority: "low",\n\t\thref: path,\n',
       },
     ],
   },

@@ -68,6 +68,10 @@ function heroPicture(data: Route.ComponentProps['loaderData']): { heroImage: str
   };
 }
 
+/* Every section below the first screen sits in a Suspense boundary of its own (the server sends
+ * each one whole, so the markup is the same). React hydrates the hero and the first section, then
+ * each boundary in a later pass of its own, instead of the whole page in one long task; input in a
+ * section not hydrated yet hydrates that section first. */
 export default function Home({ loaderData: data }: Route.ComponentProps) {
   const local = useLocalLink();
   const { heroImage, heroAlt } = heroPicture(data);
@@ -117,157 +121,179 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
       </Section>
 
       {/* 3. Top experiences */}
-      <Section id="experiences" tone="sand" eyebrow={t('home.experiencesEyebrow')} title={t('home.experiencesTitle')} more={{ to: '/experiences', label: t('experiences.all') }}>
-        <div className="rail">
-          {data.experiences.map((e) => (
-            <ExperienceCard key={e.id} experience={e} />
-          ))}
-        </div>
-      </Section>
+      <Suspense>
+        <Section id="experiences" tone="sand" eyebrow={t('home.experiencesEyebrow')} title={t('home.experiencesTitle')} more={{ to: '/experiences', label: t('experiences.all') }}>
+          <div className="rail">
+            {data.experiences.map((e) => (
+              <ExperienceCard key={e.id} experience={e} />
+            ))}
+          </div>
+        </Section>
+      </Suspense>
 
       {/* 4. About */}
-      <section className="section about-home" aria-labelledby="about-title">
-        <div className="container about-home__grid">
-          <div className="about-home__media">
-            <div className="about-home__img about-home__img--a">
-              <Image src={data.parks[0]?.parkheaderimage} alt={data.parks[0]?.parkheaderimagealt ?? ''} width={640} height={800} sizes="(min-width: 1000px) 320px, 60vw" />
+      <Suspense>
+        <section className="section about-home" aria-labelledby="about-title">
+          <div className="container about-home__grid">
+            <div className="about-home__media">
+              <div className="about-home__img about-home__img--a">
+                <Image src={data.parks[0]?.parkheaderimage} alt={data.parks[0]?.parkheaderimagealt ?? ''} width={640} height={800} sizes="(min-width: 1000px) 320px, 60vw" />
+              </div>
+              <div className="about-home__img about-home__img--b">
+                <Image
+                  src={data.parks[2]?.parkheaderimage ?? data.parks[1]?.parkheaderimage}
+                  alt={data.parks[2]?.parkheaderimagealt ?? data.parks[1]?.parkheaderimagealt ?? ''}
+                  width={560}
+                  height={560}
+                  sizes="(min-width: 1000px) 280px, 45vw"
+                />
+              </div>
+              <p className="about-home__since">
+                <span>{t('home.guidingSince')}</span>
+                <strong>{site.foundedYear}</strong>
+              </p>
             </div>
-            <div className="about-home__img about-home__img--b">
-              <Image
-                src={data.parks[2]?.parkheaderimage ?? data.parks[1]?.parkheaderimage}
-                alt={data.parks[2]?.parkheaderimagealt ?? data.parks[1]?.parkheaderimagealt ?? ''}
-                width={560}
-                height={560}
-                sizes="(min-width: 1000px) 280px, 45vw"
-              />
+            <div>
+              <p className="eyebrow">{tParts('home.aboutEyebrow', { name: site.name })}</p>
+              <h2 id="about-title">{t('home.aboutTitle')}</h2>
+              <RichText html={data.blocks.about} />
+              <MoreLink to={aboutPath}>{t('home.ourStory')}</MoreLink>
             </div>
-            <p className="about-home__since">
-              <span>{t('home.guidingSince')}</span>
-              <strong>{site.foundedYear}</strong>
-            </p>
           </div>
-          <div>
-            <p className="eyebrow">{tParts('home.aboutEyebrow', { name: site.name })}</p>
-            <h2 id="about-title">{t('home.aboutTitle')}</h2>
-            <RichText html={data.blocks.about} />
-            <MoreLink to={aboutPath}>{t('home.ourStory')}</MoreLink>
+          <div className="container">
+            <dl className="stats">
+              <div>
+                <dt>{t('home.statShare')}</dt>
+                <dd>{t('home.statShareValue')}</dd>
+              </div>
+              <div>
+                <dt>{t('home.statFamilies')}</dt>
+                <dd>24+</dd>
+              </div>
+              <div>
+                <dt>{tParts('home.statReviews', { site: site.reviewSite.name })}</dt>
+                <dd>{site.reviewSite.reviews}</dd>
+              </div>
+              <div>
+                <dt>{t('home.statRank')}</dt>
+                <dd>#{site.reviewSite.rank}</dd>
+              </div>
+            </dl>
           </div>
-        </div>
-        <div className="container">
-          <dl className="stats">
-            <div>
-              <dt>{t('home.statShare')}</dt>
-              <dd>{t('home.statShareValue')}</dd>
-            </div>
-            <div>
-              <dt>{t('home.statFamilies')}</dt>
-              <dd>24+</dd>
-            </div>
-            <div>
-              <dt>{tParts('home.statReviews', { site: site.reviewSite.name })}</dt>
-              <dd>{site.reviewSite.reviews}</dd>
-            </div>
-            <div>
-              <dt>{t('home.statRank')}</dt>
-              <dd>#{site.reviewSite.rank}</dd>
-            </div>
-          </dl>
-        </div>
-      </section>
+        </section>
+      </Suspense>
 
       {/* 5. Safaris */}
-      <Section id="safaris" tone="sand" eyebrow={t('home.safarisEyebrow')} title={t('home.safarisTitle')} more={{ to: '/safaris', label: t('safaris.all') }}>
-        <Grid className="grid--rail">
-          {data.safaris.map((s) => (
-            <SafariCard key={s.id} safari={s} />
-          ))}
-        </Grid>
-      </Section>
+      <Suspense>
+        <Section id="safaris" tone="sand" eyebrow={t('home.safarisEyebrow')} title={t('home.safarisTitle')} more={{ to: '/safaris', label: t('safaris.all') }}>
+          <Grid className="grid--rail">
+            {data.safaris.map((s) => (
+              <SafariCard key={s.id} safari={s} />
+            ))}
+          </Grid>
+        </Section>
+      </Suspense>
 
       {/* 6. Gorilla promo, 7. gorilla safaris */}
-      <Promo html={data.blocks['gorilla-promo']} image={data.uggorillasafaris[1]?.safariheaderimage ?? heroImage} alt={data.uggorillasafaris[1]?.safariheaderimagealt ?? heroAlt} tone="forest" />
-      <Section id="gorilla-safaris" eyebrow={t('home.gorillaEyebrow')} title={t('home.gorillaTitle')} more={{ to: '/safaris/gorilla-tracking-safaris-in-uganda', label: t('home.gorillaMore') }}>
-        <Grid className="grid--rail">
-          {data.uggorillasafaris.map((s) => (
-            <SafariCard key={s.id} safari={s} />
-          ))}
-        </Grid>
-      </Section>
+      <Suspense>
+        <Promo html={data.blocks['gorilla-promo']} image={data.uggorillasafaris[1]?.safariheaderimage ?? heroImage} alt={data.uggorillasafaris[1]?.safariheaderimagealt ?? heroAlt} tone="forest" />
+        <Section id="gorilla-safaris" eyebrow={t('home.gorillaEyebrow')} title={t('home.gorillaTitle')} more={{ to: '/safaris/gorilla-tracking-safaris-in-uganda', label: t('home.gorillaMore') }}>
+          <Grid className="grid--rail">
+            {data.uggorillasafaris.map((s) => (
+              <SafariCard key={s.id} safari={s} />
+            ))}
+          </Grid>
+        </Section>
+      </Suspense>
 
       {/* 8. Chimpanzee promo, 9. chimpanzee safaris */}
-      <Promo html={data.blocks['chimpanzee-promo']} image={data.ugchimpsafaris[0]?.safariheaderimage} alt={data.ugchimpsafaris[0]?.safariheaderimagealt ?? ''} tone="mist" flip />
-      <Section id="chimpanzee-safaris" eyebrow={t('home.chimpEyebrow')} title={t('home.chimpTitle')} more={{ to: '/safaris/chimpanzee-tracking-safaris-in-uganda', label: t('home.chimpMore') }}>
-        <Grid className="grid--rail">
-          {data.ugchimpsafaris.map((s) => (
-            <SafariCard key={s.id} safari={s} />
-          ))}
-        </Grid>
-      </Section>
+      <Suspense>
+        <Promo html={data.blocks['chimpanzee-promo']} image={data.ugchimpsafaris[0]?.safariheaderimage} alt={data.ugchimpsafaris[0]?.safariheaderimagealt ?? ''} tone="mist" flip />
+        <Section id="chimpanzee-safaris" eyebrow={t('home.chimpEyebrow')} title={t('home.chimpTitle')} more={{ to: '/safaris/chimpanzee-tracking-safaris-in-uganda', label: t('home.chimpMore') }}>
+          <Grid className="grid--rail">
+            {data.ugchimpsafaris.map((s) => (
+              <SafariCard key={s.id} safari={s} />
+            ))}
+          </Grid>
+        </Section>
+      </Suspense>
 
       {/* 10. Batwa donation call-to-action */}
-      <section className="batwa" aria-label={t('home.batwaLabel')}>
-        <div className="container batwa__inner">
-          <p className="batwa__figure" aria-hidden="true">
-            10<span>%</span>
-          </p>
-          <div>
-            <RichText html={data.blocks.batwa} className="batwa__text" />
-            <div className="batwa__actions">
-              <Link to={local('/plan-a-safari')} className="btn btn--gold btn--lg">
-                {t('home.batwaPlan')}
-              </Link>
-              <Link to={local('/our-impact')} className="btn btn--light">
-                {t('home.batwaImpact')}
-              </Link>
+      <Suspense>
+        <section className="batwa" aria-label={t('home.batwaLabel')}>
+          <div className="container batwa__inner">
+            <p className="batwa__figure" aria-hidden="true">
+              10<span>%</span>
+            </p>
+            <div>
+              <RichText html={data.blocks.batwa} className="batwa__text" />
+              <div className="batwa__actions">
+                <Link to={local('/plan-a-safari')} className="btn btn--gold btn--lg">
+                  {t('home.batwaPlan')}
+                </Link>
+                <Link to={local('/our-impact')} className="btn btn--light">
+                  {t('home.batwaImpact')}
+                </Link>
+              </div>
             </div>
           </div>
-        </div>
-      </section>
+        </section>
+      </Suspense>
 
       {/* 11. Top destinations */}
-      <Section id="destinations" eyebrow={t('home.destinationsEyebrow')} title={t('home.destinationsTitle')} more={{ to: '/parks', label: t('destinations.all') }}>
-        <Grid className="grid--rail">
-          {data.parks.map((p) => (
-            <ParkCard key={p.id} park={p} />
-          ))}
-        </Grid>
-      </Section>
+      <Suspense>
+        <Section id="destinations" eyebrow={t('home.destinationsEyebrow')} title={t('home.destinationsTitle')} more={{ to: '/parks', label: t('destinations.all') }}>
+          <Grid className="grid--rail">
+            {data.parks.map((p) => (
+              <ParkCard key={p.id} park={p} />
+            ))}
+          </Grid>
+        </Section>
+      </Suspense>
 
       {/* 12. Plan your safari */}
-      <section className="section section--forest plan-home" id="plan" aria-labelledby="plan-title">
-        <div className="container plan-home__grid">
-          <div>
-            <p className="eyebrow">{t('home.planEyebrow')}</p>
-            <h2 id="plan-title">{t('home.planTitle')}</h2>
-            <RichText html={data.blocks.plan} />
-            <ContactCards />
+      <Suspense>
+        <section className="section section--forest plan-home" id="plan" aria-labelledby="plan-title">
+          <div className="container plan-home__grid">
+            <div>
+              <p className="eyebrow">{t('home.planEyebrow')}</p>
+              <h2 id="plan-title">{t('home.planTitle')}</h2>
+              <RichText html={data.blocks.plan} />
+              <ContactCards />
+            </div>
+            <div className="form-card">
+              <Suspense>
+                <EnquiryForm variant="home" currentUrl={data.pageUrl} />
+              </Suspense>
+            </div>
           </div>
-          <div className="form-card">
-            <Suspense>
-              <EnquiryForm variant="home" currentUrl={data.pageUrl} />
-            </Suspense>
-          </div>
-        </div>
-      </section>
+        </section>
+      </Suspense>
 
       {/* 13. Reviews */}
-      <Section id="reviews" tone="sand" eyebrow={t('home.reviewsEyebrow')} title={t('home.reviewsTitle')}>
-        <Reviews reviews={data.reviews} />
-      </Section>
+      <Suspense>
+        <Section id="reviews" tone="sand" eyebrow={t('home.reviewsEyebrow')} title={t('home.reviewsTitle')}>
+          <Reviews reviews={data.reviews} />
+        </Section>
+      </Suspense>
 
       {/* 14. News and Updates */}
-      <Section id="news" eyebrow={t('news.eyebrow')} title={t('home.newsTitle')} more={{ to: '/blogs', label: t('news.all') }}>
-        <Grid className="grid--rail">
-          {data.blogs.map((b) => (
-            <BlogCard key={b.id} blog={b} />
-          ))}
-        </Grid>
-      </Section>
+      <Suspense>
+        <Section id="news" eyebrow={t('news.eyebrow')} title={t('home.newsTitle')} more={{ to: '/blogs', label: t('news.all') }}>
+          <Grid className="grid--rail">
+            {data.blogs.map((b) => (
+              <BlogCard key={b.id} blog={b} />
+            ))}
+          </Grid>
+        </Section>
+      </Suspense>
 
       {/* 15. FAQ */}
-      <Section id="faq" tone="mist" eyebrow={t('faq.eyebrow')} title={t('home.faqTitle')} more={{ to: '/frequently-asked-questions', label: t('home.faqMore') }}>
-        <FaqList faqs={data.faqs} />
-      </Section>
+      <Suspense>
+        <Section id="faq" tone="mist" eyebrow={t('faq.eyebrow')} title={t('home.faqTitle')} more={{ to: '/frequently-asked-questions', label: t('home.faqMore') }}>
+          <FaqList faqs={data.faqs} />
+        </Section>
+      </Suspense>
     </>
   );
 }
