@@ -1,26 +1,21 @@
 // Migrations 0016 (campaign schedule) and 0017 (subscriber consent) on a database with campaigns
 // and subscribers written before them: every row stays as it was, nothing is scheduled, nobody
 // gains a consent they did not give, and the new columns take values afterwards.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backends } from './helpers/db.ts';
-import { migrationsBefore, openMigratable, type Migratable } from './helpers/migrations.ts';
+import { useMigratedAcross } from './helpers/migrations.ts';
 
 describe.each(backends())('migrations 0016 and 0017 on %s', (backend) => {
-  let t: Migratable;
-
-  beforeAll(async () => {
-    const folders = await migrationsBefore('0016_campaign_schedule');
-    t = await openMigratable(backend);
-    await t.migrate(folders.before);
-    await t.exec(`insert into newsletter_campaigns (id, subject, body_md, status) values (1, 'Draft', 'Body', 'draft'), (2, 'Sent', 'Body', 'sending')`);
-    await t.exec(`insert into newsletter_subscribers (full_name, email, email_key, status, confirm_token_hash, unsubscribe_token_hash, confirmed_at)
+  const t = useMigratedAcross(
+    backend,
+    '0016_campaign_schedule',
+    async () => {
+      await t.exec(`insert into newsletter_campaigns (id, subject, body_md, status) values (1, 'Draft', 'Body', 'draft'), (2, 'Sent', 'Body', 'sending')`);
+      await t.exec(`insert into newsletter_subscribers (full_name, email, email_key, status, confirm_token_hash, unsubscribe_token_hash, confirmed_at)
       values ('Ann', 'ann@example.com', 'ann@example.com', 'confirmed', 'c1', 'u1', now()), ('Ben', 'ben@example.com', 'ben@example.com', 'pending', 'c2', 'u2', null)`);
-    await t.migrate(folders.after);
-    await folders.remove();
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+    },
+    120_000,
+  );
 
   it('keeps every campaign and subscriber as it was, with no schedule and no consent', async () => {
     expect(await t.rows(`select id, subject, status, scheduled_for, scheduled_by from newsletter_campaigns order by id`)).toEqual([

@@ -6,7 +6,6 @@
 import './helpers/production.ts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentConflict, ContentForm, ContentItem, ContentList, ContentProblems, ContentRevision, ContentRevisionSummary } from '../common/content-editing.ts';
 import { loadContentFiles } from '../server/db/content.ts';
@@ -27,6 +26,7 @@ import { syncContent } from '../server/db/seed.ts';
 import { backends } from './helpers/db.ts';
 import { rowsOf } from './helpers/forms.ts';
 import { type InProcessSite, startSite } from './helpers/start-site.ts';
+import { uploadLibraryPicture } from './helpers/console-site.ts';
 import { addStaff, signIn, type SignedIn } from './helpers/staff.ts';
 
 const OWNER = 'owner@kigezitrails.example';
@@ -66,13 +66,7 @@ describe.each(backends())('content editor on %s', (backend) => {
     await addStaff(db(), AGENT, 'agent');
     owner = await signIn(site.base, OWNER);
     agent = await signIn(site.base, AGENT);
-    const jpeg = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#55703a' } })
-      .jpeg()
-      .toBuffer();
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'trail.jpg');
-    form.append('alt', 'A muddy forest trail under tall trees after rain');
-    const res = await fetch(`${site.base}/api/admin/media`, { method: 'POST', headers: { cookie: owner.cookie, origin: site.base, 'x-csrf-token': owner.csrf }, body: form });
+    const res = await uploadLibraryPicture(site.base, owner, 'trail.jpg', 'A muddy forest trail under tall trees after rain', { width: 800, height: 500, background: '#55703a' });
     if (res.status !== 202) throw new Error(`upload refused: ${res.status}`);
     picture = ((await res.json()) as { path: string }).path;
   }, 120_000);

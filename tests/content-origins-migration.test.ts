@@ -3,30 +3,28 @@
 // item the origin of its first import, removes such a copy nobody changed since, keeps one staff
 // changed (as a console item), marks unpublished items as the console's and turns old deletions
 // into tombstones; the next load of the files then adds nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importContentFiles } from '../server/content/content-files.ts';
 import { backends } from './helpers/db.ts';
-import { migrationsBefore, openMigratable, type Migratable } from './helpers/migrations.ts';
+import { useMigratedAcross } from './helpers/migrations.ts';
 
 describe.each(backends())('migration 0015 (content origins) on %s', (backend) => {
-  let t: Migratable;
   const run = (q: string) => t.exec(q);
   const rows = <T>(q: string) => t.rows<T>(q);
-
-  beforeAll(async () => {
-    // The database as it was before 0015, holding what the earlier load made of renamed items.
-    const folders = await migrationsBefore('0015_content_origins');
-    t = await openMigratable(backend);
-    await t.migrate(folders.before);
-    const doc = `'{"question":"Q?","answer":"A.","order":1,"home":false}'::jsonb`;
-    await run(`insert into content_items (id, collection, slug, document, revision, status, seed_hash) values
+  const t = useMigratedAcross(
+    backend,
+    '0015_content_origins',
+    async () => {
+      // The database as it was before 0015, holding what the earlier load made of renamed items.
+      const doc = `'{"question":"Q?","answer":"A.","order":1,"home":false}'::jsonb`;
+      await run(`insert into content_items (id, collection, slug, document, revision, status, seed_hash) values
       (901, 'faqs', 'renamed-q', ${doc}, 2, 'published', null),
       (902, 'faqs', 'first-q', ${doc}, 1, 'published', 'h1'),
       (903, 'faqs', 'other-renamed', ${doc}, 2, 'published', null),
       (904, 'faqs', 'other-q', ${doc}, 2, 'published', null),
       (905, 'faqs', 'hidden-q', ${doc}, 1, 'draft', 'h2'),
       (906, 'faqs', 'plain-q', ${doc}, 1, 'published', 'h3')`);
-    await run(`insert into content_revisions (item_id, collection, slug, revision, document, status, action) values
+      await run(`insert into content_revisions (item_id, collection, slug, revision, document, status, action) values
       (901, 'faqs', 'first-q', 1, ${doc}, 'published', 'import'), (901, 'faqs', 'renamed-q', 2, ${doc}, 'published', 'save'),
       (902, 'faqs', 'first-q', 1, ${doc}, 'published', 'import'),
       (903, 'faqs', 'other-q', 1, ${doc}, 'published', 'import'), (903, 'faqs', 'other-renamed', 2, ${doc}, 'published', 'save'),
@@ -34,12 +32,9 @@ describe.each(backends())('migration 0015 (content origins) on %s', (backend) =>
       (905, 'faqs', 'hidden-q', 1, ${doc}, 'published', 'import'),
       (906, 'faqs', 'plain-q', 1, ${doc}, 'published', 'import'),
       (null, 'faqs', 'gone-q', 1, ${doc}, 'published', 'import'), (null, 'faqs', 'gone-q', 2, ${doc}, 'published', 'delete')`);
-    await t.migrate(folders.after);
-    await folders.remove();
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+    },
+    120_000,
+  );
 
   it('gives items their origin, drops the untouched copy of a renamed item, keeps a changed one as the console’s, and leaves tombstones', async () => {
     const items = await rows<{ id: number; slug: string; origin: string | null; seed_hash: string | null }>(`select id, slug, origin, seed_hash from content_items where id > 900 order by id`);

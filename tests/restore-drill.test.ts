@@ -11,13 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ContentItem, ContentList } from '../common/content-editing.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { backends, freshPostgresUrl, seededPostgresUrl } from './helpers/db.ts';
 import { goodEnquiry, rowsOf } from './helpers/forms.ts';
 import { type ServerProcess, freePort, startServer } from './helpers/start-site.ts';
+import { uploadLibraryPicture } from './helpers/console-site.ts';
 import { signIn, STAFF_PASSWORD } from './helpers/staff.ts';
 import { copySeededPglite } from './helpers/templates.ts';
 
@@ -72,13 +72,7 @@ for (const backend of backends()) {
         expect(saved.status, await saved.clone().text()).toBe(200);
 
         // A picture uploaded to the media library, rendered.
-        const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#6b8e4e' } })
-          .jpeg()
-          .toBuffer();
-        const form = new FormData();
-        form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'Drill kob.jpg');
-        form.append('alt', 'A Uganda kob in the grass');
-        const up = await fetch(`${base}/api/admin/media`, { method: 'POST', headers: { cookie: owner.cookie, origin: base, 'x-csrf-token': owner.csrf }, body: form });
+        const up = await uploadLibraryPicture(base, owner, 'Drill kob.jpg', 'A Uganda kob in the grass', { width: 900, height: 600, background: '#6b8e4e' });
         expect(up.status, await up.clone().text()).toBe(202);
         const upload = (await up.json()) as { id: number; path: string };
         for (let until = Date.now() + 60_000; ; ) {

@@ -2,38 +2,33 @@
 // before it, each with the hidden quote it was accepted from: each booking keeps its trip's title,
 // safari and price lines, with no quote behind it; its trip link opens the booking; the hidden
 // quote and its version are gone. A booking accepted from a real quote keeps its quote and link.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backends } from './helpers/db.ts';
-import { migrationsBefore, openMigratable, type Migratable } from './helpers/migrations.ts';
+import { useMigratedAcross } from './helpers/migrations.ts';
 
 const LINES = [{ label: 'Gorilla trek, group departure (per person)', category: 'safari', basis: 'person', unitMinor: 245_000, quantity: null }];
 const doc = (title: string) => JSON.stringify({ title, lines: LINES });
 
 describe.each(backends())('migration 0033 on %s', (backend) => {
-  let t: Migratable;
-
-  beforeAll(async () => {
-    const folders = await migrationsBefore('0033_seat_bookings');
-    t = await openMigratable(backend);
-    await t.migrate(folders.before);
-    await t.exec(`insert into quotes (id, reference, traveller_name, traveller_email, safari_slug, status) values
+  const t = useMigratedAcross(
+    backend,
+    '0033_seat_bookings',
+    async () => {
+      await t.exec(`insert into quotes (id, reference, traveller_name, traveller_email, safari_slug, status) values
       (1, 'Q-2026-0001', 'Amina Okello', 'amina@example.com', 'gorilla-trek', 'accepted'),
       (2, 'Q-2026-0002', 'Joseph Mukasa', 'joseph@example.com', 'big-five', 'accepted')`);
-    await t.exec(`insert into quote_versions (id, quote_id, version, document, total_minor, currency, sent_at) values
+      await t.exec(`insert into quote_versions (id, quote_id, version, document, total_minor, currency, sent_at) values
       (1, 1, 1, '${doc('4-day Gorilla trek')}', 490000, 'USD', now()),
       (2, 2, 1, '${doc('8-day Big five')}', 245000, 'USD', now())`);
-    await t.exec(`insert into bookings (id, reference, quote_id, quote_version_id, travel_from, travel_to, currency, lead_name, lead_email, total_minor, deposit_minor, deposit_due_on, balance_due_on) values
+      await t.exec(`insert into bookings (id, reference, quote_id, quote_version_id, travel_from, travel_to, currency, lead_name, lead_email, total_minor, deposit_minor, deposit_due_on, balance_due_on) values
       (1, 'B-2026-0001', 1, 1, '2027-03-12', '2027-03-15', 'USD', 'Amina Okello', 'amina@example.com', 490000, 147000, '2026-12-04', '2027-01-11'),
       (2, 'B-2026-0002', 2, 2, '2027-05-01', '2027-05-08', 'USD', 'Joseph Mukasa', 'joseph@example.com', 245000, 73500, '2026-12-04', '2027-03-02')`);
-    await t.exec(`insert into trip_links (token_hash, quote_id) values ('seat-link', 1), ('quote-link', 2)`);
-    await t.exec(`insert into departures (id, safari_slug, starts_on, seats, price_minor) values (1, 'gorilla-trek', '2027-03-12', 8, 245000)`);
-    await t.exec(`insert into departure_seats (booking_id, departure_id, seats) values (1, 1, 2)`);
-    await t.migrate(folders.after);
-    await folders.remove();
-  }, 180_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+      await t.exec(`insert into trip_links (token_hash, quote_id) values ('seat-link', 1), ('quote-link', 2)`);
+      await t.exec(`insert into departures (id, safari_slug, starts_on, seats, price_minor) values (1, 'gorilla-trek', '2027-03-12', 8, 245000)`);
+      await t.exec(`insert into departure_seats (booking_id, departure_id, seats) values (1, 1, 2)`);
+    },
+    180_000,
+  );
 
   it('detaches the hidden quote of a seat booking: the booking keeps its trip, its link opens it, the quote is gone', async () => {
     expect(await t.rows(`select id, quote_id, quote_version_id, title, safari_slug, price_lines, total_minor::int as total from bookings order by id`)).toEqual([

@@ -10,11 +10,10 @@
 // screen; screenshots are kept for review (SCREENSHOT_DIR, default /tmp/content-editor-shots).
 import '../helpers/production.ts';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled, violations } from '../helpers/console-browser.ts';
-import { addLibraryPicture, consoleBrowserSite, contentItem } from '../helpers/console-site.ts';
+import { addLibraryPicture, consoleBrowserSite, contentItem, uploadLibraryPicture } from '../helpers/console-site.ts';
 import { editorOptions, forTheBlock, consolePage as openConsolePage } from '../helpers/console-page.ts';
 import type { InProcessSite } from '../helpers/start-site.ts';
 import { signIn } from '../helpers/staff.ts';
@@ -284,13 +283,7 @@ describe('pictures and publication times', () => {
   it('picks media-library pictures for a park’s header and a new gallery picture', async () => {
     // A picture in the library, processed.
     const owner = await signIn(site.base, OWNER);
-    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#6d8f3a' } })
-      .jpeg()
-      .toBuffer();
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'forest.jpg');
-    form.append('alt', 'Mist over the forest canopy at first light');
-    const res = await fetch(`${site.base}/api/admin/media`, { method: 'POST', headers: { cookie: owner.cookie, origin: site.base, 'x-csrf-token': owner.csrf }, body: form });
+    const res = await uploadLibraryPicture(site.base, owner, 'forest.jpg', 'Mist over the forest canopy at first light', { background: '#6d8f3a' });
     expect(res.status).toBe(202);
     const { id: mediaId, path: upload } = (await res.json()) as { id: number; path: string };
     await expect.poll(async () => ((await (await owner.get(`/media/${mediaId}`)).json()) as { status: string }).status, { timeout: 30_000 }).toBe('done');

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDir } from '../../server/web.ts';
-import { axeViolations, launchBrowser, settled } from '../helpers/browser.ts';
+import { axeViolations, fullPageShotTo, launchBrowser, settled } from '../helpers/browser.ts';
 import { consoleSignIn } from '../helpers/console-browser.ts';
 import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { addStaff, signIn } from '../helpers/staff.ts';
@@ -28,11 +28,7 @@ let title: string;
 let first: number;
 let second: number;
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => fullPageShotTo(SHOTS, page, name);
 
 async function shotOf(part: Locator, name: string) {
   if (!SHOTS) return;

@@ -10,15 +10,13 @@
 // the browser back). Needs `npm run build`.
 // E2E_SCREENSHOTS_DIR=dir keeps screenshots.
 import '../helpers/production.ts';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../common/booking-money.ts';
 import { createBooking } from '../../server/bookings/bookings.ts';
 import { createTripLink } from '../../server/bookings/trip-links.ts';
 import { sampleQuoteDocument, sentQuote } from '../helpers/bookings.ts';
-import { axeViolations, axeWithoutScripts, launchBrowser, settled } from '../helpers/browser.ts';
+import { axeViolations, axeWithoutScripts, fullPageShotTo, launchBrowser, settled } from '../helpers/browser.ts';
 import { startFlutterwaveTestServer, type FlutterwaveTestServer } from '../helpers/flutterwave-server.ts';
 import { freePort, type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { listen } from '../../server/http/serve.ts';
@@ -36,11 +34,7 @@ let flw: FlutterwaveTestServer;
 let browser: Browser;
 let token: string;
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => fullPageShotTo(SHOTS, page, name);
 
 async function contextAt(width: number, javaScriptEnabled = true): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled });

@@ -7,14 +7,13 @@
 // E2E_SCREENSHOTS_DIR=dir keeps screenshots. Needs `npm run build` to have run.
 import '../helpers/production.ts';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../common/booking-money.ts';
 import { buildDir } from '../../server/web.ts';
 import { sampleQuoteDocument } from '../helpers/bookings.ts';
-import { axeViolations, launchBrowser, settled } from '../helpers/browser.ts';
+import { axeViolations, fullPageShotTo, launchBrowser, settled } from '../helpers/browser.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { consoleSignIn } from '../helpers/console-browser.ts';
@@ -28,11 +27,7 @@ let smtp: TestSmtp;
 let browser: Browser;
 let tripPath: string;
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => fullPageShotTo(SHOTS, page, name);
 
 beforeAll(async () => {
   if (!existsSync(path.join(buildDir, 'server', 'index.js'))) throw new Error('No production build: run `npm run build` before the browser tests.');

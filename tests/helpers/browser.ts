@@ -2,6 +2,7 @@
 // opens reports Content-Security-Policy violations of its pages; tests/helpers/csp-guard.ts fails
 // the test that caused any. Below: what the browser tests do on every page (wait for the router and
 // the fonts, run axe).
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -85,6 +86,13 @@ export async function screenshotTo(dir: string | undefined, page: Page, name: st
   const file = { path: path.join(dir, `${name}.png`) };
   if (locator) await page.locator(locator).first().screenshot(file);
   else await page.screenshot(file);
+}
+
+/** Keeps a full-page screenshot `${name}.png` of the page in `dir` (made when missing); nothing without a `dir`. */
+export async function fullPageShotTo(dir: string | undefined, page: Page, name: string): Promise<void> {
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
 /** The test file's Chromium (launchBrowser), launched before its tests (handed to `use`) and closed after them. */

@@ -1,7 +1,7 @@
 // The console's sites moved to tests/helpers/start-site.ts: startConsoleSite(backend, env,
 // shareDatabase, schedulePollMs) is startSite({ backend, env, shareDatabase, drivenMail: true, app:
-// { schedulePollMs } }). Here too: a picture put in the media library, processed; and a console
-// browser file's site, staff and Chromium; a content item's row.
+// { schedulePollMs } }). Here too: a picture sent to the media library, or put there and
+// processed; a console browser file's site, staff and Chromium; a content item's row.
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,17 +21,26 @@ export function startConsoleSite(backend: Backend, env: Record<string, string> =
 }
 
 /**
- * Uploads a 1200 × 800 JPEG of one colour to the media library through the console API as `who`
- * (signed in) and waits until it is processed (30 s at most); its id.
+ * Sends a JPEG of one colour (1200 × 800 unless told) to the media library through the console API
+ * as `who` (signed in): the answer, 202 once the picture is taken.
  */
-export async function addLibraryPicture(base: string, who: SignedIn, name: string, alt: string, background = '#4f6b52'): Promise<number> {
-  const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background } })
+export async function uploadLibraryPicture(base: string, who: SignedIn, name: string, alt: string, picture: { width?: number; height?: number; background?: string } = {}): Promise<Response> {
+  const { width = 1200, height = 800, background = '#4f6b52' } = picture;
+  const jpeg = await sharp({ create: { width, height, channels: 3, background } })
     .jpeg()
     .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), name);
   form.append('alt', alt);
-  const res = await fetch(`${base}/api/admin/media`, { method: 'POST', headers: { cookie: who.cookie, origin: base, 'x-csrf-token': who.csrf }, body: form });
+  return fetch(`${base}/api/admin/media`, { method: 'POST', headers: { cookie: who.cookie, origin: base, 'x-csrf-token': who.csrf }, body: form });
+}
+
+/**
+ * Uploads a 1200 × 800 JPEG of one colour to the media library through the console API as `who`
+ * (signed in) and waits until it is processed (30 s at most); its id.
+ */
+export async function addLibraryPicture(base: string, who: SignedIn, name: string, alt: string, background = '#4f6b52'): Promise<number> {
+  const res = await uploadLibraryPicture(base, who, name, alt, { background });
   if (res.status !== 202) throw new Error(`upload refused: ${res.status}`);
   const { id } = (await res.json()) as { id: number };
   for (const until = Date.now() + 30_000; ; ) {

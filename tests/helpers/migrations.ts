@@ -1,10 +1,12 @@
 // Databases for tests of one migration on data written before it (PGlite and PostgreSQL): a fresh
 // database migrated with the real migrator from a copy of the migrations folder whose journal
-// stops before the migration under test, filled, then migrated with the real folder.
+// stops before the migration under test, filled, then migrated with the real folder
+// (useMigratedAcross does all of it for a describe block).
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../../server/db/index.ts';
 import { migrationsFolder } from '../../server/db/index.ts';
 import { freshPostgresUrl, type Backend } from './db.ts';
@@ -70,4 +72,40 @@ export async function migrationsBefore(tag: string): Promise<{ before: string; a
   journal.entries = journal.entries.slice(0, at);
   await writeFile(journalPath, JSON.stringify(journal));
   return { before, after: migrationsFolder, remove: () => rm(before, { recursive: true, force: true }) };
+}
+
+/**
+ * For the describe block it is called in: a database of `backend` migrated up to the migration
+ * tagged `tag`, filled by `fill` (through the database returned, already open), then migrated with
+ * the real folder, before the tests (within `timeoutMs`); closed after them.
+ */
+export function useMigratedAcross(backend: Backend, tag: string, fill: () => Promise<unknown>, timeoutMs: number): Migratable {
+  let opened: Migratable | undefined;
+  const t = (): Migratable => {
+    if (!opened) throw new Error('the database opens before the tests');
+    return opened;
+  };
+  beforeAll(async () => {
+    const folders = await migrationsBefore(tag);
+    try {
+      opened = await openMigratable(backend);
+      await opened.migrate(folders.before);
+      await fill();
+      await opened.migrate(folders.after);
+    } finally {
+      await folders.remove();
+    }
+  }, timeoutMs);
+  afterAll(async () => {
+    await opened?.close();
+  });
+  return {
+    get db() {
+      return t().db;
+    },
+    exec: (query) => t().exec(query),
+    rows: (query) => t().rows(query),
+    migrate: (folder) => t().migrate(folder),
+    close: () => t().close(),
+  };
 }

@@ -1,10 +1,11 @@
-// The console's building blocks: form fields with their errors (the form kit's), the anti-forgery
-// field, the heading of a screen, notices and a list's pager. Plain HTML forms underneath, so every screen works
+// The console's building blocks: form fields with their errors (the form kit's), a form's outcome,
+// the anti-forgery field, the heading of a screen, notices and a list's pager. Plain HTML forms underneath, so every screen works
 // without JavaScript and with the keyboard.
 import type { ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import type { StaffSession } from '../../../common/staff.ts';
 import { CSRF_FIELD } from '../../lib/admin.ts';
+import { ErrorList } from '../Field.tsx';
 
 /** The signed-in session (routes/admin/layout.tsx's loader data). */
 export function useConsoleSession(): StaffSession | undefined {
@@ -27,6 +28,16 @@ export function Notice({ children, tone = 'ok' }: { children?: ReactNode; tone?:
     <div className={`c-alert c-alert--${tone}`} role="status">
       {children}
     </div>
+  );
+}
+
+/** What a form's last sending came to: its message as a notice when it worked, as the form's error when not. */
+export function FormOutcome({ result }: { result?: { ok: boolean; message: string } }) {
+  return (
+    <>
+      {result?.ok ? <Notice>{result.message}</Notice> : null}
+      <ErrorList>{result && !result.ok ? result.message : undefined}</ErrorList>
+    </>
   );
 }
 

@@ -3,7 +3,7 @@
 import { Form } from 'react-router';
 import { REMINDER_KINDS, REMINDER_LABELS, type ReminderSettings } from '../../../common/booking-console.ts';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
-import { CsrfInput, FormError, Notice } from './ConsoleUi.tsx';
+import { CsrfInput, FormOutcome } from './ConsoleUi.tsx';
 
 type Ctx = Parameters<typeof adminGet>[0];
 
@@ -23,8 +23,7 @@ export function ReminderSettingsSection({ settings, result, busy }: { settings: 
       <p className="c-field__hint" id="reminders-hint">
         E-mails to a booking’s lead traveller, each sent once. Turned off, a reminder is not sent; turning it on again sends it when it next falls due.
       </p>
-      {result?.ok ? <Notice>{result.message}</Notice> : null}
-      <FormError>{result && !result.ok ? result.message : undefined}</FormError>
+      <FormOutcome result={result} />
       <Form method="post" className="c-form" aria-describedby="reminders-hint">
         <CsrfInput />
         <input type="hidden" name="intent" value="reminders" />

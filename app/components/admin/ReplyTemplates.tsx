@@ -7,7 +7,7 @@ import { REPLY_BODY_MAX } from '../../../common/enquiry-inbox.ts';
 import { LANGUAGE_CODES, LANGUAGES, type Language } from '../../../common/languages.ts';
 import { REPLY_TEMPLATE_NAME_MAX, REPLY_TEMPLATE_PLACEHOLDERS, REPLY_TEMPLATES_MAX, type ReplyTemplate, templateLanguage } from '../../../common/reply-templates.ts';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
-import { CsrfInput, FormError, Notice } from './ConsoleUi.tsx';
+import { CsrfInput, FormOutcome } from './ConsoleUi.tsx';
 
 type Ctx = Parameters<typeof adminGet>[0];
 type Result = { ok: boolean; message: string; typed?: ReplyTemplate[] };
@@ -84,8 +84,7 @@ export function ReplyTemplatesSection({ templates, result, busy }: { templates: 
           .join('; ')}
         .
       </p>
-      {result?.ok ? <Notice>{result.message}</Notice> : null}
-      <FormError>{result && !result.ok ? result.message : undefined}</FormError>
+      <FormOutcome result={result} />
       <Form method="post" className="c-form" key={JSON.stringify(shown)}>
         <CsrfInput />
         <input type="hidden" name="intent" value="reply-templates" />

@@ -3,8 +3,9 @@
 import { data, Form, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { codeSchema, RECOVERY_CODE_COUNT, totpDisableSchema, type TotpStatus } from '../../../common/staff-access.ts';
-import { PASSWORD_MIN, passwordChangeSchema } from '../../../common/staff.ts';
+import { passwordChangeSchema } from '../../../common/staff.ts';
 import { CsrfInput, Field, FormError, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
+import { NewPasswordField } from '../../components/admin/NewPasswordField.tsx';
 import { adminGet, adminSend, CSRF_FIELD, withCookies } from '../../lib/admin.ts';
 import { formFields, formText, formTexts, parseForm } from '../../lib/read-form.ts';
 import type { Route } from './+types/account';
@@ -205,16 +206,7 @@ export default function Account() {
           <CsrfInput />
           <input type="hidden" name="intent" value="password" />
           <Field label="Current password" name="current" type="password" autoComplete="current-password" required error={err('current')} />
-          <Field
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN}
-            hint={`At least ${PASSWORD_MIN} characters; not a common password.`}
-            error={err('password')}
-          />
+          <NewPasswordField error={err('password')} />
           <button className="btn btn--primary" type="submit" disabled={busy}>
             Change password
           </button>

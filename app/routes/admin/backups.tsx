@@ -4,7 +4,7 @@
 // command on the server, stopped: the page says how.
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { formatAge, formatBytes, type BackupList } from '../../../common/backups.ts';
-import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { CsrfInput, FormOutcome, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { when } from '../../lib/console-time.ts';
 import { formFields, formTexts } from '../../lib/read-form.ts';
@@ -92,8 +92,7 @@ export default function Backups() {
       />
       <section className="c-panel" aria-labelledby="now-title">
         <h2 id="now-title">Back up now</h2>
-        {result?.ok ? <Notice>{result.message}</Notice> : null}
-        <FormError>{result && !result.ok ? result.message : undefined}</FormError>
+        <FormOutcome result={result} />
         <Form method="post" className="c-form">
           <CsrfInput />
           <p className="c-field__hint" id="now-hint">

@@ -7,6 +7,7 @@ import { type BookingList, type BookingListItem, DUE_SOON_DAYS, isBookingState, 
 import { BOOKING_STATE_LABELS, BOOKING_STATES, formatMinor } from '../../../common/booking-money.ts';
 import { PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { ConsoleTable } from '../../components/admin/ConsoleTable.tsx';
+import { FilterActions, FilterPanel, FilterSearch, FilterSelect } from '../../components/admin/Filters.tsx';
 import { num } from '../../components/ColumnHeads.tsx';
 import { adminGet } from '../../lib/admin.ts';
 import { dayText, MonthCalendar, StateBadge, ViewTabs } from '../../lib/booking-format.tsx';
@@ -67,50 +68,21 @@ function Filters({ list }: { list: BookingList }) {
   const f = list.filters;
   const filtered = Boolean(f.state || f.month || f.money || f.q);
   return (
-    <section className="c-panel c-filters" aria-labelledby="filters-title">
-      <h2 id="filters-title" className="sr-only">
-        Filters
-      </h2>
+    <FilterPanel titleId="filters-title">
       <Form method="get" className="c-filters__form" role="search" aria-label="Bookings">
-        <div className="c-field c-filters__q">
-          <label htmlFor="f-q">Search</label>
-          <input id="f-q" name="q" type="search" defaultValue={f.q ?? ''} placeholder="Reference (B-2026-0017) or traveller’s name" maxLength={100} />
-        </div>
-        <div className="c-field">
-          <label htmlFor="f-state">State</label>
-          <select id="f-state" name="state" defaultValue={f.state ?? ''}>
-            <option value="">Any state</option>
-            {BOOKING_STATES.map((s) => (
-              <option key={s} value={s}>
-                {BOOKING_STATE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSearch id="f-q" label="Search" value={f.q} placeholder="Reference (B-2026-0017) or traveller’s name" maxLength={100} className="c-filters__q" />
+        <FilterSelect id="f-state" name="state" label="State" value={f.state} any="Any state" options={BOOKING_STATES.map((s) => [s, BOOKING_STATE_LABELS[s]])} />
         <div className="c-field">
           <label htmlFor="f-month">Departing in</label>
           <input id="f-month" name="month" type="month" defaultValue={f.month ?? ''} />
         </div>
-        <div className="c-field">
-          <label htmlFor="f-money">Money</label>
-          <select id="f-money" name="money" defaultValue={f.money ?? ''}>
-            <option value="">Any</option>
-            <option value="due">Balance due within {DUE_SOON_DAYS} days</option>
-            <option value="overdue">Overdue</option>
-          </select>
-        </div>
-        <div className="c-filters__actions">
-          <button type="submit" className="btn btn--primary">
-            Show bookings
-          </button>
-          {filtered ? (
-            <Link to="/admin/bookings" className="c-textlink">
-              Clear the filters
-            </Link>
-          ) : null}
-        </div>
+        <FilterSelect id="f-money" name="money" label="Money" value={f.money} any="Any">
+          <option value="due">Balance due within {DUE_SOON_DAYS} days</option>
+          <option value="overdue">Overdue</option>
+        </FilterSelect>
+        <FilterActions submit="Show bookings" clearTo="/admin/bookings" clear="Clear the filters" filtered={filtered} />
       </Form>
-    </section>
+    </FilterPanel>
   );
 }
 

@@ -4,6 +4,7 @@
 import { Form, Link, useLoaderData, useSearchParams } from 'react-router';
 import { CONTENT_STATUSES, type ContentList } from '../../../common/content-editing.ts';
 import { Notice, PageHead, Pager } from '../../components/admin/ConsoleUi.tsx';
+import { FilterActions, FilterSearch, FilterSelect } from '../../components/admin/Filters.tsx';
 import { ContentStatusBadge, listQuery, SavedBy, statusText } from '../../components/admin/ContentUi.tsx';
 import { plural } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet } from '../../lib/admin.ts';
@@ -78,31 +79,9 @@ export default function ContentListScreen() {
 function ContentFilters({ type, q, status, base }: { type: Type; q: string; status: string; base: string }) {
   return (
     <Form method="get" className="c-filters" role="search" aria-label={type.label}>
-      <div className="c-field">
-        <label htmlFor="content-q">Search title or address</label>
-        <input id="content-q" name="q" type="search" defaultValue={q} maxLength={200} autoComplete="off" />
-      </div>
-      <div className="c-field">
-        <label htmlFor="content-status">State</label>
-        <select id="content-status" name="status" defaultValue={status}>
-          <option value="">All</option>
-          {CONTENT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {statusText(s)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="c-filters__actions">
-        <button type="submit" className="btn btn--primary">
-          Show
-        </button>
-        {q || status ? (
-          <Link to={base} className="c-textlink">
-            Clear
-          </Link>
-        ) : null}
-      </div>
+      <FilterSearch id="content-q" label="Search title or address" value={q} maxLength={200} autoComplete="off" />
+      <FilterSelect id="content-status" name="status" label="State" value={status} any="All" options={CONTENT_STATUSES.map((s) => [s, statusText(s)])} />
+      <FilterActions submit="Show" clearTo={base} filtered={Boolean(q || status)} />
     </Form>
   );
 }

@@ -7,6 +7,7 @@ import { isMonth } from '../../../common/booking-console.ts';
 import { formatMinor } from '../../../common/booking-money.ts';
 import { type ConsoleDeparture, DEPARTURE_STATUS_LABELS, type DepartureList } from '../../../common/departures.ts';
 import { CsrfInput, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { FilterActions, FilterPanel, FilterSelect } from '../../components/admin/Filters.tsx';
 import { DepartureFields, departureJson, DepartureStatusBadge, type FormResult } from '../../components/admin/DepartureForm.tsx';
 import { ConsoleTable } from '../../components/admin/ConsoleTable.tsx';
 import { num } from '../../components/ColumnHeads.tsx';
@@ -116,31 +117,14 @@ export default function Departures() {
     <>
       <PageHead title="Departures" lead="Fixed-date group departures that travellers book seat by seat from the safari’s page. Unpaid seats are held for 30 minutes." />
       <Views view={view} safari={safari} />
-      <section className="c-panel c-filters" aria-labelledby="dep-filters-title">
-        <h2 id="dep-filters-title" className="sr-only">
-          Filters
-        </h2>
+      <FilterPanel titleId="dep-filters-title">
         <Form method="get" className="c-filters__form" aria-label="Departures">
           {view === 'calendar' ? <input type="hidden" name="view" value="calendar" /> : null}
           {view === 'calendar' ? <input type="hidden" name="month" value={month} /> : null}
-          <div className="c-field">
-            <label htmlFor="f-safari">Safari</label>
-            <select id="f-safari" name="safari" defaultValue={safari}>
-              <option value="">Every safari</option>
-              {list.safaris.map((s) => (
-                <option key={s.slug} value={s.slug}>
-                  {s.title}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="c-filters__actions">
-            <button type="submit" className="btn btn--primary">
-              Show departures
-            </button>
-          </div>
+          <FilterSelect id="f-safari" name="safari" label="Safari" value={safari} any="Every safari" options={list.safaris.map((s) => [s.slug, s.title])} />
+          <FilterActions submit="Show departures" />
         </Form>
-      </section>
+      </FilterPanel>
       <section aria-labelledby="results-title" aria-busy={busy || undefined} className="c-results">
         {view === 'calendar' ? (
           <Calendar items={list.items} month={month} today={list.today} safari={safari} />

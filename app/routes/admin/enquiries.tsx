@@ -11,6 +11,7 @@ import { BUDGET_LABELS, BUDGETS } from '../../../common/enquiry-trip.ts';
 import type { StaffSession } from '../../../common/staff.ts';
 import { firstIssue } from '../../../common/staff.ts';
 import { CsrfInput, FormError, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
+import { FilterActions, FilterPanel, FilterSearch, FilterSelect } from '../../components/admin/Filters.tsx';
 import { StatusBadge, StatusOptions, staffName, When } from '../../components/admin/InboxUi.tsx';
 import { ChevronLeft, ChevronRight } from '../../components/Icons.tsx';
 import { OperatorZone } from '../../lib/console-time.ts';
@@ -119,82 +120,26 @@ function ExportButton({ query, allowed }: { query: string; allowed: boolean }) {
   );
 }
 
-/** The language of the page an enquiry was sent from. */
-function LanguageFilter({ value }: { value: string | undefined }) {
-  return (
-    <div className="c-field">
-      <label htmlFor="f-language">Language</label>
-      <select id="f-language" name="language" defaultValue={value ?? ''}>
-        <option value="">Any language</option>
-        {LANGUAGE_CODES.map((l) => (
-          <option key={l} value={l}>
-            {LANGUAGES[l].name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /** The filters and the search: a plain GET form, so every filtered list has its own address. */
 function InboxFilters({ list, filters, error }: { list: InboxResponse; filters: Record<string, string>; error: string | null }) {
   const filtered = Object.keys(filters).length > 0;
   return (
-    <section className="c-panel c-filters" aria-labelledby="filters-title">
-      <h2 id="filters-title" className="sr-only">
-        Filters
-      </h2>
+    <FilterPanel titleId="filters-title">
       <FormError>{error}</FormError>
       <Form method="get" className="c-filters__form" role="search" aria-label="Enquiries">
-        <div className="c-field c-filters__q">
-          <label htmlFor="f-q">Search</label>
-          <input id="f-q" name="q" type="search" defaultValue={filters.q ?? ''} placeholder="Name, email or words of the message" maxLength={200} />
-        </div>
-        <div className="c-field">
-          <label htmlFor="f-status">Status</label>
-          <select id="f-status" name="status" defaultValue={filters.status ?? ''}>
-            <option value="">All but spam</option>
-            <StatusOptions />
-          </select>
-        </div>
-        <div className="c-field">
-          <label htmlFor="f-safari">Safari</label>
-          <select id="f-safari" name="safari" defaultValue={filters.safari ?? ''}>
-            <option value="">Any safari</option>
-            {list.options.safaris.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.title}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSearch id="f-q" label="Search" value={filters.q} placeholder="Name, email or words of the message" maxLength={200} className="c-filters__q" />
+        <FilterSelect id="f-status" name="status" label="Status" value={filters.status} any="All but spam">
+          <StatusOptions />
+        </FilterSelect>
+        <FilterSelect id="f-safari" name="safari" label="Safari" value={filters.safari} any="Any safari" options={list.options.safaris.map((s) => [s.id, s.title])} />
         <div className="c-field">
           <label htmlFor="f-month">Travel month</label>
           <input id="f-month" name="travelMonth" type="month" defaultValue={filters.travelMonth ?? ''} placeholder="2027-07" />
         </div>
-        <div className="c-field">
-          <label htmlFor="f-budget">Budget per person</label>
-          <select id="f-budget" name="budget" defaultValue={filters.budget ?? ''}>
-            <option value="">Any budget</option>
-            {BUDGETS.map((b) => (
-              <option key={b} value={b}>
-                {BUDGET_LABELS[b]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="c-field">
-          <label htmlFor="f-country">Country</label>
-          <select id="f-country" name="country" defaultValue={filters.country ?? ''}>
-            <option value="">Any country</option>
-            {list.options.countries.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <LanguageFilter value={filters.language} />
+        <FilterSelect id="f-budget" name="budget" label="Budget per person" value={filters.budget} any="Any budget" options={BUDGETS.map((b) => [b, BUDGET_LABELS[b]])} />
+        <FilterSelect id="f-country" name="country" label="Country" value={filters.country} any="Any country" options={list.options.countries.map((c) => [c, c])} />
+        {/* The language of the page an enquiry was sent from. */}
+        <FilterSelect id="f-language" name="language" label="Language" value={filters.language} any="Any language" options={LANGUAGE_CODES.map((l) => [l, LANGUAGES[l].name])} />
         <div className="c-field">
           <label htmlFor="f-from">Received from</label>
           <input id="f-from" name="from" type="date" defaultValue={filters.from ?? ''} />
@@ -203,18 +148,9 @@ function InboxFilters({ list, filters, error }: { list: InboxResponse; filters: 
           <label htmlFor="f-to">Received until</label>
           <input id="f-to" name="to" type="date" defaultValue={filters.to ?? ''} />
         </div>
-        <div className="c-filters__actions">
-          <button type="submit" className="btn btn--primary">
-            Apply filters
-          </button>
-          {filtered ? (
-            <Link to="/admin/enquiries" className="c-textlink">
-              Clear filters
-            </Link>
-          ) : null}
-        </div>
+        <FilterActions submit="Apply filters" clearTo="/admin/enquiries" clear="Clear filters" filtered={filtered} />
       </Form>
-    </section>
+    </FilterPanel>
   );
 }
 

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { Form, Link, useActionData, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import type { MediaImage, MediaList } from '../../../common/media-library.ts';
 import { Notice, PageHead, Pager } from '../../components/admin/ConsoleUi.tsx';
+import { FilterActions, FilterSearch } from '../../components/admin/Filters.tsx';
 import { formatBytes, ImageUpload } from '../../components/admin/ImageUpload.tsx';
 import { plural } from '../../components/admin/NewsletterUi.tsx';
 import { MediaStatusBadge, MediaThumb } from '../../components/admin/MediaUi.tsx';
@@ -111,20 +112,8 @@ function Library({ list, q }: { list: MediaList; q: string }) {
         Library
       </h2>
       <Form method="get" className="c-filters" role="search" aria-label="Media library">
-        <div className="c-field">
-          <label htmlFor="media-q">Search alt text, caption or file name</label>
-          <input id="media-q" name="q" type="search" defaultValue={q} maxLength={200} autoComplete="off" />
-        </div>
-        <div className="c-filters__actions">
-          <button type="submit" className="btn btn--primary">
-            Search
-          </button>
-          {q ? (
-            <Link to="/admin/media" className="c-textlink">
-              Clear
-            </Link>
-          ) : null}
-        </div>
+        <FilterSearch id="media-q" label="Search alt text, caption or file name" value={q} maxLength={200} autoComplete="off" />
+        <FilterActions submit="Search" clearTo="/admin/media" filtered={Boolean(q)} />
       </Form>
       <p className="c-count" role="status">
         {list.total === 0

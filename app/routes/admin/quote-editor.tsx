@@ -9,6 +9,7 @@ import { CURRENCIES, type CurrencyRates } from '../../../common/currency.ts';
 import type { QuoteChoices } from '../../../common/quote-admin.ts';
 import { BOARD_BASES, BOARD_LABELS, PRICE_CATEGORIES, PRICE_CATEGORY_LABELS, type QuoteDocument } from '../../../common/quote-document.ts';
 import { EXTRA_DAYS, EXTRA_LINES } from '../../../common/quote-form.ts';
+import { ColumnHeads } from '../../components/ColumnHeads.tsx';
 import { dayText } from '../../lib/booking-format.tsx';
 
 type Doc = QuoteDocument;
@@ -217,15 +218,7 @@ export function PriceLines({ lines, extra }: { lines: Doc['lines']; extra: numbe
       <h2 className="q-heading">Price (US dollars)</h2>
       <div className="q-table-wrap">
         <table className="c-table q-lines">
-          <thead>
-            <tr>
-              <th scope="col">Description</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Per</th>
-              <th scope="col">Unit price</th>
-              <th scope="col">Quantity</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Description', 'Kind', 'Per', 'Unit price', 'Quantity']} />
           <tbody>
             {priceLines.map((l, i) => (
               <Line key={`${i}-${l.label}`} line={l} i={i} />

@@ -4,8 +4,8 @@
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { ACCESS_MESSAGES, resetCompleteSchema } from '../../../common/staff-access.ts';
-import { PASSWORD_MIN } from '../../../common/staff.ts';
-import { Field, FormError } from '../../components/admin/ConsoleUi.tsx';
+import { FormError } from '../../components/admin/ConsoleUi.tsx';
+import { NewPasswordField } from '../../components/admin/NewPasswordField.tsx';
 import { adminFetch, adminSend, withCookies } from '../../lib/admin.ts';
 import { formText, readForm } from '../../lib/read-form.ts';
 import type { Route } from './+types/reset-token';
@@ -66,16 +66,7 @@ export default function ResetToken() {
       <FormError>{result?.error}</FormError>
       <Form method="post" className="c-form" noValidate>
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <Field
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          hint={`At least ${PASSWORD_MIN} characters; not a common password.`}
-          invalid={Boolean(result?.error)}
-        />
+        <NewPasswordField invalid={Boolean(result?.error)} />
         <button className="btn btn--primary c-form__submit" type="submit" disabled={busy}>
           Set password
         </button>

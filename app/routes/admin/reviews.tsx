@@ -5,7 +5,7 @@
 // rejected one can be approved later, and an approved one taken back.
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { isModerationStatus, MODERATION_LABELS, MODERATION_STATUSES, type ModeratedReview, type ModerationStatus, type ReviewList } from '../../../common/review-moderation.ts';
-import { CsrfInput, FormError, Notice, PageHead, Pager } from '../../components/admin/ConsoleUi.tsx';
+import { CsrfInput, FormOutcome, PageHead, Pager } from '../../components/admin/ConsoleUi.tsx';
 import { plural } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { dayOf, useOperatorZone } from '../../lib/console-time.ts';
@@ -161,8 +161,7 @@ export default function Reviews() {
   return (
     <>
       <PageHead title="Reviews" lead="Travellers’ reviews from the safari pages. A review is shown on its safari’s page, and counted in its rating, once it is approved." />
-      {result?.ok ? <Notice>{result.message}</Notice> : null}
-      <FormError>{result && !result.ok ? result.message : undefined}</FormError>
+      <FormOutcome result={result} />
       <nav className="c-rv-tabs" aria-label="Reviews by status">
         <ul>
           {MODERATION_STATUSES.map((s) => (

@@ -8,7 +8,7 @@ import { parseRateText, type AdminCurrencyRates } from '../../../common/currency
 import type { ConsoleSettings } from '../../../common/media-library.ts';
 import { operatorTime, timeZoneChoices } from '../../../common/operator-time.ts';
 import { dayOf } from '../../lib/console-time.ts';
-import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { CsrfInput, Field, FormError, FormOutcome, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { loadReminderSettings, ReminderSettingsSection, saveReminderSettings } from '../../components/admin/ReminderSettings.tsx';
 import { loadReplyTemplates, ReplyTemplatesSection, saveReplyTemplates } from '../../components/admin/ReplyTemplates.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
@@ -86,8 +86,7 @@ export default function Settings() {
       <PageHead title="Settings" lead="Choices that apply to everyone who uses the console." />
       <section className="c-panel" aria-labelledby="content-title">
         <h2 id="content-title">Content editing</h2>
-        {access?.ok ? <Notice>{access.message}</Notice> : null}
-        <FormError>{access && !access.ok ? access.message : undefined}</FormError>
+        <FormOutcome result={access} />
         <Form method="post" className="c-form">
           <CsrfInput />
           <div className="c-check">
@@ -150,8 +149,7 @@ function ExportSection({ allowed, result, busy }: { allowed: boolean; result?: {
   return (
     <section className="c-panel" aria-labelledby="export-title">
       <h2 id="export-title">Exports</h2>
-      {result?.ok ? <Notice>{result.message}</Notice> : null}
-      <FormError>{result && !result.ok ? result.message : undefined}</FormError>
+      <FormOutcome result={result} />
       <Form method="post" className="c-form">
         <CsrfInput />
         <input type="hidden" name="intent" value="export" />
@@ -177,8 +175,7 @@ function ZoneSection({ zone, now, result, busy }: { zone: string; now: string; r
   return (
     <section className="c-panel" aria-labelledby="zone-title">
       <h2 id="zone-title">Time zone</h2>
-      {result?.ok ? <Notice>{result.message}</Notice> : null}
-      <FormError>{result && !result.ok ? result.message : undefined}</FormError>
+      <FormOutcome result={result} />
       <Form method="post" className="c-form">
         <CsrfInput />
         <input type="hidden" name="intent" value="zone" />

@@ -2,8 +2,9 @@
 // server logged while the site had no staff account; then the address stops working.
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { PASSWORD_MIN, setupSchema, STAFF_MESSAGES } from '../../../common/staff.ts';
+import { setupSchema, STAFF_MESSAGES } from '../../../common/staff.ts';
 import { Field, FormError } from '../../components/admin/ConsoleUi.tsx';
+import { NewPasswordField } from '../../components/admin/NewPasswordField.tsx';
 import { adminFetch, adminSend, withCookies } from '../../lib/admin.ts';
 import { formText, readForm } from '../../lib/read-form.ts';
 import type { Route } from './+types/setup';
@@ -56,16 +57,7 @@ export default function Setup() {
         <input type="hidden" name="token" value={token} />
         <Field label="Your name" name="name" autoComplete="name" defaultValue={result?.name} error={err('name')} />
         <Field label="Email" name="email" type="email" autoComplete="username" required defaultValue={result?.email} error={err('email')} />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          hint={`At least ${PASSWORD_MIN} characters; not a common password.`}
-          error={err('password')}
-        />
+        <NewPasswordField label="Password" error={err('password')} />
         <button className="btn btn--primary c-form__submit" type="submit" disabled={busy}>
           Create owner account
         </button>

@@ -9,6 +9,7 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importConsentSchema, type ImportOutc
 import { proxyTooLargeMessage } from '../../../common/proxy-limit.ts';
 import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { Day, plural } from '../../components/admin/NewsletterUi.tsx';
+import { ColumnHeads } from '../../components/ColumnHeads.tsx';
 import { adminFetch, CSRF_FIELD } from '../../lib/admin.ts';
 import { formEntries, formFields, formText, formTexts, parseForm } from '../../lib/read-form.ts';
 import { requireOwner } from '../../lib/owner.ts';
@@ -146,14 +147,7 @@ function RowsNotAdded({ rows }: { rows: ImportReport['rows'] }) {
   return (
     <table className="c-table">
       <caption>Rows not added</caption>
-      <thead>
-        <tr>
-          <th scope="col">Line</th>
-          <th scope="col">E-mail</th>
-          <th scope="col">Result</th>
-          <th scope="col">Why</th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={['Line', 'E-mail', 'Result', 'Why']} />
       <tbody>
         {rows.map((r) => (
           <tr key={r.line}>

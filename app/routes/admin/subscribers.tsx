@@ -3,6 +3,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { SUBSCRIBER_STATUSES, type SubscriberList } from '../../../common/newsletter-admin.ts';
 import { CsrfInput, FormError, Notice, PageHead, Pager } from '../../components/admin/ConsoleUi.tsx';
+import { FilterActions, FilterSearch, FilterSelect } from '../../components/admin/Filters.tsx';
 import { Day, plural, STATUS_LABEL, StatusBadge } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { formFields, formTexts } from '../../lib/read-form.ts';
@@ -87,31 +88,9 @@ function SubscriberRow({ s, busy }: { s: SubscriberList['items'][number]; busy: 
 function SubscriberFilters({ q, status, filtered }: { q: string; status: string; filtered: boolean }) {
   return (
     <Form method="get" className="c-filters" role="search" aria-label="Subscribers">
-      <div className="c-field">
-        <label htmlFor="sub-q">Search name or e-mail</label>
-        <input id="sub-q" name="q" type="search" defaultValue={q} maxLength={200} autoComplete="off" />
-      </div>
-      <div className="c-field">
-        <label htmlFor="sub-status">Status</label>
-        <select id="sub-status" name="status" defaultValue={status}>
-          <option value="">All</option>
-          {SUBSCRIBER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABEL[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="c-filters__actions">
-        <button type="submit" className="btn btn--primary">
-          Show
-        </button>
-        {filtered ? (
-          <Link to="/admin/subscribers" className="c-textlink">
-            Clear
-          </Link>
-        ) : null}
-      </div>
+      <FilterSearch id="sub-q" label="Search name or e-mail" value={q} maxLength={200} autoComplete="off" />
+      <FilterSelect id="sub-status" name="status" label="Status" value={status} any="All" options={SUBSCRIBER_STATUSES.map((s) => [s, STATUS_LABEL[s]])} />
+      <FilterActions submit="Show" clearTo="/admin/subscribers" filtered={filtered} />
     </Form>
   );
 }
