@@ -94,13 +94,13 @@ function useLanguage(): Language {
   return useShownLanguage();
 }
 
-/** A maker of addresses in the page's language from English ones (the shell's links). */
 /** A link's address in the page's language, given in English or already in the page's language. */
 export function useLocalLink(): (path: string) => string {
   const language = useLanguage();
   return (path) => pathIn(path, language);
 }
 
+/** A maker of addresses in the page's language from English ones (the shell's links). */
 export function useLocalPath(): (englishPath: string) => string {
   const language = useLanguage();
   return (path) => localizePath(path, language);
