@@ -170,7 +170,7 @@ describe.each(backends())('the traveller’s PDFs in their language on %s', (bac
       expect(pdfLanguage(file.bytes)).toBe('de');
       const text = await pdfText(file.bytes);
       expect(text.replace(/ /g, '')).toContain('SAFARI-REISEVERLAUF');
-      expect(text).toContain('Gorilla-Trekking in Bwindi ab Kabale (1 Tag)');
+      expect(text).toContain('1 Tag: Gorilla-Trekking in Bwindi ab Kabale');
       for (const label of ['Überblick', 'Ausführlicher Reiseverlauf', 'Dieser Reiseverlauf online', 'Seite 1 von 3']) expect(text, label).toContain(label);
       expect(text).toMatch(/https?:\/\/[^ ]+\/de\/safaris\//);
       expect(text).not.toMatch(/Overview|Detailed itinerary|Page 1 of/);
