@@ -115,6 +115,16 @@ describe('the UI in the page language', () => {
     expect(left).toEqual([]);
   });
 
+  it('says in German that a link opens a new tab, and writes the error page’s WhatsApp message in German', async () => {
+    const german = await (await fetch(`${site.base}/de`)).text();
+    expect(visibleWords(german)).toContain('(öffnet in einem neuen Tab)');
+    expect(visibleWords(german)).not.toContain('opens in a new tab');
+    expect(await (await fetch(`${site.base}/`)).text()).toContain('<span class="sr-only"> (<!-- -->opens in a new tab<!-- -->)</span>');
+    const missing = await (await fetch(`${site.base}/de/gibt-es-nicht`)).text();
+    const whatsapp = decodeEntities(/<a href="([^"]+)"[^>]*class="btn btn--whatsapp"/.exec(missing)![1]!);
+    expect(new URL(whatsapp).searchParams.get('text')).toMatch(/^Hallo /);
+  });
+
   it('says a German page’s title and description in German, and keeps the English ones', async () => {
     const head = async (page: string) => {
       const html = await (await fetch(site.base + page)).text();
