@@ -125,6 +125,17 @@ describe('the UI in the page language', () => {
     expect(new URL(whatsapp).searchParams.get('text')).toMatch(/^Hallo /);
   });
 
+  it('offers the planning form’s safaris by their German titles on a German page, and keeps the English ones', async () => {
+    const choices = async (page: string) => {
+      const select = /<select[^>]*name="safari"[^>]*>([\s\S]*?)<\/select>/.exec(await (await fetch(site.base + page)).text())![1]!;
+      return [...select.matchAll(/<option value="[^"]+">([^<]+)<\/option>/g)].map((m) => decodeEntities(m[1]!));
+    };
+    const german = await choices(localizePath('/plan-a-safari', 'de'));
+    expect(german).toContain('1 Tag: Gorilla-Trekking in Bwindi ab Kabale');
+    expect(german.filter((c) => !/^\d+ Tage?: /.test(c))).toEqual([]);
+    expect(await choices('/plan-a-safari')).toContain('1 Day Bwindi Gorilla Trek from Kabale');
+  });
+
   it('says a German page’s title and description in German, and keeps the English ones', async () => {
     const head = async (page: string) => {
       const html = await (await fetch(site.base + page)).text();
