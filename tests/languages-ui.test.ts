@@ -136,6 +136,23 @@ describe('the UI in the page language', () => {
     expect(await choices('/plan-a-safari')).toContain('1 Day Bwindi Gorilla Trek from Kabale');
   });
 
+  it('names a German safari page’s itinerary days and breadcrumbs in its structured data in German', async () => {
+    const graph = async (page: string) => {
+      const html = await (await fetch(site.base + page)).text();
+      return (JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as { '@graph': Record<string, unknown>[] })['@graph'];
+    };
+    const names = (nodes: Record<string, unknown>[], type: string, list: (n: Record<string, unknown>) => unknown) =>
+      ((list(nodes.find((n) => n['@type'] === type)!) as { name: string }[] | undefined) ?? []).map((i) => i.name);
+    const german = await graph('/de/safaris/1-day-bwindi-gorilla-trek-from-kabale');
+    expect(names(german, 'BreadcrumbList', (n) => n.itemListElement)).toEqual(['Startseite', 'Safaris', '1 Tag: Gorilla-Trekking in Bwindi ab Kabale']);
+    const days = names(german, 'TouristTrip', (n) => (n.itinerary as { itemListElement: unknown }).itemListElement);
+    expect(days.length).toBeGreaterThan(0);
+    expect(days.filter((d) => !d.startsWith('Tag '))).toEqual([]);
+    const english = await graph('/safaris/1-day-bwindi-gorilla-trek-from-kabale');
+    expect(names(english, 'BreadcrumbList', (n) => n.itemListElement)).toEqual(['Home', 'Safaris', '1 Day Bwindi Gorilla Trek from Kabale']);
+    expect(names(english, 'TouristTrip', (n) => (n.itinerary as { itemListElement: unknown }).itemListElement)[0]).toMatch(/^Day 1: /);
+  });
+
   it('says a German page’s title and description in German, and keeps the English ones', async () => {
     const head = async (page: string) => {
       const html = await (await fetch(site.base + page)).text();
