@@ -219,3 +219,27 @@ describe('the UI in the page language', () => {
     expect(html).toContain('action="/enquiry"');
   });
 });
+
+describe('the 429 view in the language of the address refused', () => {
+  let site: InProcessSite;
+  // A small budget (1 % of the process), and X-Forwarded-For heard (TRUST_PROXY=1) to speak for one visitor.
+  beforeAll(async () => {
+    site = await startSite({ env: { SITE_LANGUAGES: 'en,de,fr,es', SPAM_CHECKS: 'on', CLIENT_SHARE_PERCENT: '1', TRUST_PROXY: '1' } });
+  }, 120_000);
+  afterAll(() => site?.stop());
+
+  it('refuses a flood of German searches with the German view', async () => {
+    const search = localizePath('/search', 'de');
+    let refused: Response | undefined;
+    for (let i = 0; i < 2000 && !refused; i++) {
+      const res = await fetch(`${site.base}${search}?query=gorilla+${i}`, { headers: { 'x-forwarded-for': '203.0.113.40' } });
+      if (res.status === 429) refused = res;
+      else await res.arrayBuffer();
+    }
+    expect(refused?.status).toBe(429);
+    const html = await refused!.text();
+    expect(html).toContain('<html lang="de"');
+    expect(decodeEntities(htmlText(html))).toContain('Bitte warten Sie eine Minute');
+    expect(html).not.toContain('Please wait a minute');
+  });
+});
