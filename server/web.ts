@@ -406,7 +406,8 @@ async function tooManyAnswer(opts: WebOptions, render: Render, request: Request,
     headers.delete('content-length');
     return new Response(html, { status: res.status, headers });
   };
-  const res = pages?.cache.enabled ? await pages.cache.serve(`page ${opts.build.assets.version} y${new Date().getUTCFullYear()} 429${language === DEFAULT_LANGUAGE ? '' : ` ${language}`}`, view, produce, [429]) : await produce();
+  const key = `page ${opts.build.assets.version} y${new Date().getUTCFullYear()} 429${language === DEFAULT_LANGUAGE ? '' : ` ${language}`}`;
+  const res = pages?.cache.enabled ? await pages.cache.serve(key, view, produce, [429]) : await produce();
   const headers = new Headers(res.headers);
   headers.set('retry-after', String(retryAfterSeconds));
   headers.set('cache-control', 'no-store');
