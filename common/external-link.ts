@@ -3,7 +3,7 @@
 // accessible name. The one definition, used by the React component (app/components/ExternalLink.tsx)
 // and by the Markdown renderer of stored content (server/db/html.ts).
 
-/** The words added to such a link's accessible name. */
+/** The words added to such a link's accessible name (English; a page says them in its language: `link.newTab`). */
 export const NEW_TAB_NOTE = 'opens in a new tab';
 
 /** The rel of every link that leaves the site. */
@@ -15,6 +15,6 @@ export function isExternalHref(href: string): boolean {
 }
 
 /** The accessible name of an icon-only external link: `Kigezi Trails on YouTube (opens in a new tab)`. */
-export function externalLabel(label: string): string {
-  return `${label} (${NEW_TAB_NOTE})`;
+export function externalLabel(label: string, note: string = NEW_TAB_NOTE): string {
+  return `${label} (${note})`;
 }

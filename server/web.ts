@@ -20,7 +20,8 @@ import { atPublicOrigin, callerSource, forwardedHeaders, ProxyTrust, socketAddre
 import type { ClientBudget } from './spam/budget.ts';
 import { mediaDirs } from './media/dirs.ts';
 import { bytesResponse, responseBytes } from '../common/document-bytes.ts';
-import { languageOfPath, type Language } from '../common/languages.ts';
+import { DEFAULT_LANGUAGE, languageOfPath, type Language } from '../common/languages.ts';
+import { localizePath } from '../common/language-paths.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 export const buildDir = path.join(projectRoot, 'build');
@@ -387,14 +388,17 @@ function pageRenderer(opts: WebOptions): Render {
 
 /**
  * The "too many requests" view (app/routes/too-many-requests.tsx) with its Retry-After: the
- * same page for everyone, rendered once per build and content and kept with the pages. It is
- * plain HTML, without the app's scripts: it answers many addresses, and the browser would hydrate
+ * same page for everyone of a language (the language of the address refused, when it is served:
+ * `/de/…` gets the German view), rendered once per build, content and language and kept with the
+ * pages. It is plain HTML, without the app's scripts: it answers many addresses, and the browser would hydrate
  * it as the page at its own address.
  */
 async function tooManyAnswer(opts: WebOptions, render: Render, request: Request, peer: string | undefined, retryAfterSeconds: number): Promise<Response> {
   const pages = opts.pages;
   opts.logger.info({ status: 429, method: request.method, path: new URL(request.url).pathname.slice(0, 200), retryAfterSeconds }, 'request refused: over its budget');
-  const view = new Request(new URL('/too-many-requests', request.url), { headers: { accept: 'text/html', 'accept-encoding': request.headers.get('accept-encoding') ?? '' } });
+  const asked = languageOfPath(new URL(request.url).pathname);
+  const language = opts.languages?.includes(asked) ? asked : DEFAULT_LANGUAGE;
+  const view = new Request(new URL(localizePath('/too-many-requests', language), request.url), { headers: { accept: 'text/html', 'accept-encoding': request.headers.get('accept-encoding') ?? '' } });
   const produce = async () => {
     const res = await render(view, peer);
     const html = (await res.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '');
@@ -402,7 +406,8 @@ async function tooManyAnswer(opts: WebOptions, render: Render, request: Request,
     headers.delete('content-length');
     return new Response(html, { status: res.status, headers });
   };
-  const res = pages?.cache.enabled ? await pages.cache.serve(`page ${opts.build.assets.version} y${new Date().getUTCFullYear()} 429`, view, produce, [429]) : await produce();
+  const key = `page ${opts.build.assets.version} y${new Date().getUTCFullYear()} 429${language === DEFAULT_LANGUAGE ? '' : ` ${language}`}`;
+  const res = pages?.cache.enabled ? await pages.cache.serve(key, view, produce, [429]) : await produce();
   const headers = new Headers(res.headers);
   headers.set('retry-after', String(retryAfterSeconds));
   headers.set('cache-control', 'no-store');

@@ -115,6 +115,44 @@ describe('the UI in the page language', () => {
     expect(left).toEqual([]);
   });
 
+  it('says in German that a link opens a new tab, and writes the error page’s WhatsApp message in German', async () => {
+    const german = await (await fetch(`${site.base}/de`)).text();
+    expect(visibleWords(german)).toContain('(öffnet in einem neuen Tab)');
+    expect(visibleWords(german)).not.toContain('opens in a new tab');
+    expect(await (await fetch(`${site.base}/`)).text()).toContain('<span class="sr-only"> (<!-- -->opens in a new tab<!-- -->)</span>');
+    const missing = await (await fetch(`${site.base}/de/gibt-es-nicht`)).text();
+    const whatsapp = decodeEntities(/<a href="([^"]+)"[^>]*class="btn btn--whatsapp"/.exec(missing)![1]!);
+    expect(new URL(whatsapp).searchParams.get('text')).toMatch(/^Hallo /);
+  });
+
+  it('offers the planning form’s safaris by their German titles on a German page, and keeps the English ones', async () => {
+    const choices = async (page: string) => {
+      const select = /<select[^>]*name="safari"[^>]*>([\s\S]*?)<\/select>/.exec(await (await fetch(site.base + page)).text())![1]!;
+      return [...select.matchAll(/<option value="[^"]+">([^<]+)<\/option>/g)].map((m) => decodeEntities(m[1]!));
+    };
+    const german = await choices(localizePath('/plan-a-safari', 'de'));
+    expect(german).toContain('1 Tag: Gorilla-Trekking in Bwindi ab Kabale');
+    expect(german.filter((c) => !/^\d+ Tage?: /.test(c))).toEqual([]);
+    expect(await choices('/plan-a-safari')).toContain('1 Day Bwindi Gorilla Trek from Kabale');
+  });
+
+  it('names a German safari page’s itinerary days and breadcrumbs in its structured data in German', async () => {
+    const graph = async (page: string) => {
+      const html = await (await fetch(site.base + page)).text();
+      return (JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as { '@graph': Record<string, unknown>[] })['@graph'];
+    };
+    const names = (nodes: Record<string, unknown>[], type: string, list: (n: Record<string, unknown>) => unknown) =>
+      ((list(nodes.find((n) => n['@type'] === type)!) as { name: string }[] | undefined) ?? []).map((i) => i.name);
+    const german = await graph('/de/safaris/1-day-bwindi-gorilla-trek-from-kabale');
+    expect(names(german, 'BreadcrumbList', (n) => n.itemListElement)).toEqual(['Startseite', 'Safaris', '1 Tag: Gorilla-Trekking in Bwindi ab Kabale']);
+    const days = names(german, 'TouristTrip', (n) => (n.itinerary as { itemListElement: unknown }).itemListElement);
+    expect(days.length).toBeGreaterThan(0);
+    expect(days.filter((d) => !d.startsWith('Tag '))).toEqual([]);
+    const english = await graph('/safaris/1-day-bwindi-gorilla-trek-from-kabale');
+    expect(names(english, 'BreadcrumbList', (n) => n.itemListElement)).toEqual(['Home', 'Safaris', '1 Day Bwindi Gorilla Trek from Kabale']);
+    expect(names(english, 'TouristTrip', (n) => (n.itinerary as { itemListElement: unknown }).itemListElement)[0]).toMatch(/^Day 1: /);
+  });
+
   it('says a German page’s title and description in German, and keeps the English ones', async () => {
     const head = async (page: string) => {
       const html = await (await fetch(site.base + page)).text();
@@ -179,5 +217,29 @@ describe('the UI in the page language', () => {
     expect(html).toContain('<html lang="en');
     expect(html).toContain('Please enter a valid email address.');
     expect(html).toContain('action="/enquiry"');
+  });
+});
+
+describe('the 429 view in the language of the address refused', () => {
+  let site: InProcessSite;
+  // A small budget (1 % of the process), and X-Forwarded-For heard (TRUST_PROXY=1) to speak for one visitor.
+  beforeAll(async () => {
+    site = await startSite({ env: { SITE_LANGUAGES: 'en,de,fr,es', SPAM_CHECKS: 'on', CLIENT_SHARE_PERCENT: '1', TRUST_PROXY: '1' } });
+  }, 120_000);
+  afterAll(() => site?.stop());
+
+  it('refuses a flood of German searches with the German view', async () => {
+    const search = localizePath('/search', 'de');
+    let refused: Response | undefined;
+    for (let i = 0; i < 2000 && !refused; i++) {
+      const res = await fetch(`${site.base}${search}?query=gorilla+${i}`, { headers: { 'x-forwarded-for': '203.0.113.40' } });
+      if (res.status === 429) refused = res;
+      else await res.arrayBuffer();
+    }
+    expect(refused?.status).toBe(429);
+    const html = await refused!.text();
+    expect(html).toContain('<html lang="de"');
+    expect(decodeEntities(htmlText(html))).toContain('Bitte warten Sie eine Minute');
+    expect(html).not.toContain('Please wait a minute');
   });
 });

@@ -7,6 +7,7 @@ import { ExternalLink } from './ExternalLink.tsx';
 import { ArrowRight, WhatsAppIcon } from './Icons.tsx';
 import { useT, type Translate } from '../i18n/index.ts';
 import { useLocalPath } from '../lib/languages.ts';
+import { useWhatsAppWords } from '../lib/whatsapp.ts';
 
 const LINKS = [
   { to: '/safaris', label: 'error.safaris' },
@@ -32,6 +33,7 @@ export function ErrorView({ status = 404, failure }: ErrorViewProps) {
   const missing = status === 404 && !failure;
   const t = useT();
   const local = useLocalPath();
+  const words = useWhatsAppWords();
   return (
     <section className="oops" aria-labelledby="oops-title">
       <div className="container oops__inner">
@@ -65,7 +67,7 @@ export function ErrorView({ status = 404, failure }: ErrorViewProps) {
               {t('error.tryAgain')}
             </a>
           )}
-          <ExternalLink className="btn btn--whatsapp" href={whatsappHref()}>
+          <ExternalLink className="btn btn--whatsapp" href={whatsappHref({}, words)}>
             <WhatsAppIcon size={20} /> {t('error.whatsapp')}
           </ExternalLink>
         </div>

@@ -1,8 +1,9 @@
 // A link that leaves the site (common/external-link.ts): a new tab, rel="noopener noreferrer", and
 // an accessible name that says so, either after the visible words (visually hidden) or, for an
-// icon-only link, in the label given.
+// icon-only link, in the label given; the note in the page's language.
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
-import { EXTERNAL_REL, externalLabel, NEW_TAB_NOTE } from '../../common/external-link.ts';
+import { EXTERNAL_REL, externalLabel } from '../../common/external-link.ts';
+import { useT } from '../i18n/index.ts';
 
 export interface ExternalLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'target' | 'rel' | 'aria-label'> {
   href: string;
@@ -12,9 +13,10 @@ export interface ExternalLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorE
 }
 
 export function ExternalLink({ href, children, label, ...rest }: ExternalLinkProps) {
+  const note = useT()('link.newTab');
   if (label !== undefined) {
     return (
-      <a href={href} target="_blank" rel={EXTERNAL_REL} aria-label={externalLabel(label)} {...rest}>
+      <a href={href} target="_blank" rel={EXTERNAL_REL} aria-label={externalLabel(label, note)} {...rest}>
         {children}
       </a>
     );
@@ -22,7 +24,7 @@ export function ExternalLink({ href, children, label, ...rest }: ExternalLinkPro
   return (
     <a href={href} target="_blank" rel={EXTERNAL_REL} {...rest}>
       {children}
-      <span className="sr-only"> ({NEW_TAB_NOTE})</span>
+      <span className="sr-only"> ({note})</span>
     </a>
   );
 }

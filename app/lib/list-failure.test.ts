@@ -1,6 +1,7 @@
 import { isRouteErrorResponse } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './load.ts';
+import { loadLanguage } from '../i18n/index.ts';
 import { listFailureMessage, listFailureMeta, loadList, SAFARI_LIST_FAILURE } from './list-failure.ts';
 
 /** What loadList threw, as the route's error boundary would receive it once thrown by a loader. */
@@ -52,5 +53,10 @@ describe('the sentence the page shows', () => {
   it('gives the page an error title and noindex', () => {
     expect(listFailureMeta(routeError(503, null))).toEqual([{ title: 'Something went wrong | Kigezi Trails' }, { name: 'robots', content: 'noindex' }]);
     expect(listFailureMeta(routeError(404, null))[0]).toEqual({ title: 'Page not found | Kigezi Trails' });
+  });
+  it('titles the error in the page’s language, by its path', async () => {
+    await loadLanguage('de');
+    expect(listFailureMeta(routeError(503, null), '/de/safaris')[0]).toEqual({ title: 'Etwas ist schiefgelaufen | Kigezi Trails' });
+    expect(listFailureMeta(routeError(503, null), '/safaris')[0]).toEqual({ title: 'Something went wrong | Kigezi Trails' });
   });
 });

@@ -4,6 +4,7 @@
 // server's first render (the page answers with the failure's status, never kept) and on a client
 // navigation whose data request fails (a network failure has no server words: the fallback).
 import { data, isRouteErrorResponse } from 'react-router';
+import { languageOfPath } from '../../common/languages.ts';
 import { ApiError } from './load.ts';
 import { notFoundMeta } from './meta.ts';
 
@@ -45,7 +46,7 @@ export function listFailureMessage(error: unknown, fallback: string): string | u
   return fallback;
 }
 
-/** The page's head when the list failed: not indexed, titled as an error. */
-export function listFailureMeta(error: unknown) {
-  return notFoundMeta(isRouteErrorResponse(error) ? (error.status === 400 ? 404 : error.status) : 500);
+/** The page's head when the list failed: not indexed, titled as an error in the page's language (by its path). */
+export function listFailureMeta(error: unknown, pathname = '/') {
+  return notFoundMeta(isRouteErrorResponse(error) ? (error.status === 400 ? 404 : error.status) : 500, languageOfPath(pathname));
 }

@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const i18n = i18nFor(language);
   const { result, status, headers } = await sentBack(api, answer, formToken, { button: i18n._(SUBMIT_KEYS[variant]), failure: i18n._('enquiry.serverFailure'), language });
-  const safaris = variant === 'plan' ? await safariChoices(context).catch(() => undefined) : undefined;
+  const safaris = variant === 'plan' ? await safariChoices(context, language).catch(() => undefined) : undefined;
   return data({ ...result, values, variant, trip, currentUrl, safaris }, { status, headers });
 }
 

@@ -3,6 +3,7 @@
 // is chosen then, and the enquiry is the safari's quote (an unknown slug goes to the plain page).
 import { redirect } from 'react-router';
 import type { StaticPageResponse } from '../../common/api-types.ts';
+import { languageOfPath } from '../../common/languages.ts';
 import { ContactCards } from '../components/Contact.tsx';
 import { EnquiryForm } from '../components/EnquiryForm.tsx';
 import { Hero } from '../components/Hero.tsx';
@@ -20,7 +21,7 @@ import { safariChoices } from '../lib/safari-choices.ts';
 export const handle = { cache: { query: ['safari'] } } as const satisfies RouteHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [page, safaris] = await Promise.all([api<StaticPageResponse>(context, '/plan-a-safari'), safariChoices(context)]);
+  const [page, safaris] = await Promise.all([api<StaticPageResponse>(context, '/plan-a-safari'), safariChoices(context, languageOfPath(new URL(request.url).pathname))]);
   const wanted = new URL(request.url).searchParams.get('safari');
   // Only our safaris' slugs make pages of their own (and are kept); anything else is the plain page.
   if (wanted !== null && !safaris.some((s) => s.slug === wanted)) throw redirect('/plan-a-safari', 302);

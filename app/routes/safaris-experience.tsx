@@ -33,7 +33,7 @@ export function ErrorBoundary() {
 }
 
 export function meta({ loaderData, error, location, matches }: Route.MetaArgs) {
-  if (error) return listFailureMeta(error);
+  if (error) return listFailureMeta(error, location.pathname);
   const words = loaderData && { title: 'experiencePage.title', description: 'experiencePage.description', values: { experience: loaderData.experienceTitle } };
   return metaInLanguage(loaderData, words, { image: loaderData?.experienceImage, imageAlt: loaderData?.experienceImageAlt }, { location, matches });
 }

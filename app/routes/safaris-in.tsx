@@ -31,7 +31,7 @@ export function ErrorBoundary() {
 }
 
 export function meta({ loaderData, error, location, matches }: Route.MetaArgs) {
-  if (error) return listFailureMeta(error);
+  if (error) return listFailureMeta(error, location.pathname);
   const words = loaderData && { title: 'countryPage.safarisTitle', description: 'countryPage.safarisDescription', values: countryValues(loaderData.destinationTitleSlug, loaderData.destinationTitle) };
   return metaInLanguage(loaderData, words, { image: loaderData?.destinationImage, imageAlt: loaderData?.destinationImageAlt }, { location, matches });
 }

@@ -97,7 +97,7 @@ export function ErrorBoundary() {
 }
 
 export function meta({ loaderData, error, location, matches }: Route.MetaArgs) {
-  if (error) return listFailureMeta(error);
+  if (error) return listFailureMeta(error, location.pathname);
   return buildMeta(loaderData, { image: loaderData?.safaris[0]?.safariheaderimage }, { location, matches });
 }
 

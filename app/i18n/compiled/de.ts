@@ -88,4 +88,5 @@ export const messages: Messages = {
   'nav.safaris': ['Safaris'],
   'nav.experiences': ['Erlebnisse'],
   'nav.blogs': ['Reiseblog'],
+  'link.newTab': ['öffnet in einem neuen Tab'],
 };

@@ -84,4 +84,5 @@ export const messages: Messages = {
   'nav.safaris': ['Safaris'],
   'nav.experiences': ['Experiences'],
   'nav.blogs': ['Blogs'],
+  'link.newTab': ['opens in a new tab'],
 };

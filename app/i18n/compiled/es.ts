@@ -88,4 +88,5 @@ export const messages: Messages = {
   'nav.safaris': ['Safaris'],
   'nav.experiences': ['Experiencias'],
   'nav.blogs': ['Blog'],
+  'link.newTab': ['se abre en una pestaña nueva'],
 };

@@ -88,4 +88,5 @@ export const messages: Messages = {
   'nav.safaris': ['Safaris'],
   'nav.experiences': ['Expériences'],
   'nav.blogs': ['Blog'],
+  'link.newTab': ['s’ouvre dans un nouvel onglet'],
 };

@@ -11,6 +11,7 @@ import { site } from '../../../common/site.ts';
 import { safariHeading } from '../../../common/safari-title.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, baseRouteId, languageOfRouteId, type Language } from '../../../common/languages.ts';
 import { urlIn } from '../languages.ts';
+import { i18nFor } from '../../i18n/index.ts';
 import { minorToDecimal } from '../../../common/booking-money.ts';
 import { availabilityOf, type PublicDeparture } from '../../../common/departures.ts';
 
@@ -129,7 +130,7 @@ function touristTrip(data: SafariResponse, language: Language): JsonLdNode {
       itemListElement: days.map((d) => ({
         '@type': 'ListItem',
         position: d.day_number,
-        name: `Day ${d.day_number}: ${d.title}`,
+        name: `${i18nFor(language)._('safari.dayN', { n: d.day_number })}${d.title}`,
         description: plainText(d.description, 500) || undefined,
       })),
     },
@@ -364,7 +365,7 @@ export function routeKind(routeId: string): RouteKind | null {
 type AnyData = Record<string, unknown> & { pageUrl?: string; title?: string };
 
 /** The structured data graph of a page: site-wide nodes, plus the nodes of the page's route. */
-/** The breadcrumbs of a detail page: Home, its list, itself. */
+/** The breadcrumbs of a detail page: Home, its list (by its message key; a label the catalogue does not hold is said as it is), itself, in the page's language. */
 type Crumbs = (list: string, listPath: string, name: string) => JsonLdNode;
 /** A detail page's own nodes (null where a fact is missing), read off its answer. */
 type DetailNodes = (data: AnyData, pageUrl: string, crumbs: Crumbs, language: Language) => (JsonLdNode | null)[];
@@ -395,28 +396,28 @@ const detailNodes =
     return [node(d, language), crumbs(list, listPath, name(d, language)), after?.(d, language) ?? null];
   };
 
-/** The detail pages with JSON-LD nodes of their own (each built above). */
+/** The detail pages with JSON-LD nodes of their own (each built above), each with its list's crumb (its message key). */
 const DETAIL_NODES: Partial<Record<RouteKind, DetailNodes>> = {
-  safari: detailNodes<SafariResponse>('safari', touristTrip, 'Safaris', '/safaris', (d, language) => safariHeading(d.safari.safariday, d.safari.safarititle, language), ratedSafari),
-  blog: detailNodes<BlogResponse>('blog', blogPosting, 'Blogs', '/blogs', (d) => d.blog.blogtitle),
-  park: detailNodes<ParkResponse>('park', touristAttraction, 'Parks', '/parks', (d) => d.park.parktitle),
-  lodge: detailNodes<LodgeResponse>('lodge', lodgingBusiness, 'Lodges', '/lodges', (d) => d.lodge.lodgetitle),
-  guide: detailNodes<GuideResponse>('guide', guidePerson, 'Guides', '/guides', (d) => d.guide.guidetitle),
-  destination: detailNodes<DestinationResponse>('destination', touristDestination, 'Destinations', '/destinations', (d) => d.destination.destinationtitle),
-  animal: aboutNodes('animal', 'Animals', '/animals'),
-  bird: aboutNodes('bird', 'Birds', '/birds'),
-  experience: aboutNodes('experience', 'Experiences', '/experiences'),
+  safari: detailNodes<SafariResponse>('safari', touristTrip, 'safaris.crumb', '/safaris', (d, language) => safariHeading(d.safari.safariday, d.safari.safarititle, language), ratedSafari),
+  blog: detailNodes<BlogResponse>('blog', blogPosting, 'blogs.crumb', '/blogs', (d) => d.blog.blogtitle),
+  park: detailNodes<ParkResponse>('park', touristAttraction, 'parks.crumbParks', '/parks', (d) => d.park.parktitle),
+  lodge: detailNodes<LodgeResponse>('lodge', lodgingBusiness, 'lodges.crumb', '/lodges', (d) => d.lodge.lodgetitle),
+  guide: detailNodes<GuideResponse>('guide', guidePerson, 'guides.crumb', '/guides', (d) => d.guide.guidetitle),
+  destination: detailNodes<DestinationResponse>('destination', touristDestination, 'destinations.crumb', '/destinations', (d) => d.destination.destinationtitle),
+  animal: aboutNodes('animal', 'animals.crumb', '/animals'),
+  bird: aboutNodes('bird', 'birds.crumb', '/birds'),
+  experience: aboutNodes('experience', 'experiences.crumb', '/experiences'),
 };
 
 /** The home page's and the FAQ page's nodes: the questions, and the FAQ page's breadcrumbs. */
-function faqNodes(kind: 'home' | 'faq', data: AnyData, pageUrl: string, origin: string): (JsonLdNode | null)[] {
+function faqNodes(kind: 'home' | 'faq', data: AnyData, pageUrl: string, origin: string, language: Language): (JsonLdNode | null)[] {
   const questions = faqPage((data.faqs as Faq[] | undefined) ?? [], pageUrl);
   if (kind === 'home') return [questions];
   return [
     questions,
     breadcrumbList(
       [
-        { name: 'Home', url: `${origin}/` },
+        { name: i18nFor(language)._('crumbs.home'), url: `${origin}/` },
         { name: String(data.title ?? 'FAQ'), url: pageUrl },
       ],
       pageUrl,
@@ -437,13 +438,13 @@ function pageNodes(kind: RouteKind | null, data: AnyData, pageUrl: string, origi
   const crumbs: Crumbs = (list, listPath, name) =>
     breadcrumbList(
       [
-        { name: 'Home', url: `${origin}/` },
-        { name: list, url: `${origin}${listPath}` },
+        { name: i18nFor(language)._('crumbs.home'), url: `${origin}/` },
+        { name: i18nFor(language)._(list), url: `${origin}${listPath}` },
         { name, url: pageUrl },
       ],
       pageUrl,
     );
-  if (kind === 'home' || kind === 'faq') return faqNodes(kind, data, pageUrl, origin);
+  if (kind === 'home' || kind === 'faq') return faqNodes(kind, data, pageUrl, origin, language);
   const own = kind ? DETAIL_NODES[kind] : undefined;
   if (own) return own(data, pageUrl, crumbs, language);
   return kind ? describedNodes(kind, data, pageUrl, crumbs) : [];

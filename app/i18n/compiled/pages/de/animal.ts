@@ -18,7 +18,6 @@ export const messages: Messages = {
   'cards.discover': ['Mehr erfahren'],
   'cards.viewDetails': ['Details ansehen'],
   'animals.eyebrow': ['Tierwelt'],
-  'animals.crumb': ['Tiere'],
   'detail.inPictures': [['title'], ' in Bildern'],
   'detail.keepExploring': ['Weiter entdecken'],
   'gallery.title': ['Galerie'],

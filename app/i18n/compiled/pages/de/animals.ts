@@ -23,6 +23,5 @@ export const messages: Messages = {
   'cards.viewDetails': ['Details ansehen'],
   'animals.eyebrow': ['Tierwelt'],
   'animals.lead': ['Primaten, Großwild und die Bewohner der Flüsse, denen Sie auf einer Safari mit uns begegnen können.'],
-  'animals.crumb': ['Tiere'],
   'animals.empty': ['Noch keine Tiere aufgeführt.'],
 };

@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Zur Geschichte'],
   'cards.discover': ['Mehr erfahren'],
   'cards.viewDetails': ['Details ansehen'],
-  'birds.crumb': ['Vögel'],
   'detail.inPictures': [['title'], ' in Bildern'],
   'gallery.title': ['Galerie'],
   'gallery.open': ['Bild ', ['n'], ' von ', ['total'], ' öffnen'],

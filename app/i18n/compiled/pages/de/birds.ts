@@ -23,7 +23,6 @@ export const messages: Messages = {
   'cards.viewDetails': ['Details ansehen'],
   'birds.eyebrow': ['Vogelbeobachtung in Ostafrika'],
   'birds.lead': ['Allein in Uganda sind über 1.000 Arten nachgewiesen, vom Schuhschnabel bis zu den Endemiten des Albertine Rift.'],
-  'birds.crumb': ['Vögel'],
   'birds.empty': ['Noch keine Vogelarten aufgeführt.'],
   'birds.heroAlt': ['Vogelbeobachter mit Ferngläsern auf einem Waldpfad im ersten Morgenlicht'],
 };

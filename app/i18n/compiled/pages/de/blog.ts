@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Zur Geschichte'],
   'cards.discover': ['Mehr erfahren'],
   'cards.viewDetails': ['Details ansehen'],
-  'blogs.crumb': ['Blog'],
   'news.all': ['Alle Geschichten'],
   'postNav.label': ['Weitere Beiträge'],
   'postNav.prev': [' Vorheriger Beitrag'],

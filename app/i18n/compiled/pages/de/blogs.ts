@@ -23,6 +23,5 @@ export const messages: Messages = {
   'cards.viewDetails': ['Details ansehen'],
   'blogs.eyebrow': ['Geschichten von unterwegs'],
   'blogs.lead': ['Reiseberichte, Tipps zur besten Reisezeit und praktische Ratgeber von unseren Guides in Kabale.'],
-  'blogs.crumb': ['Blog'],
   'blogs.empty': ['Noch keine Geschichten veröffentlicht.'],
 };

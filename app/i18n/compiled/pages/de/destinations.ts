@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Zur Geschichte'],
   'cards.discover': ['Mehr erfahren'],
   'cards.viewDetails': ['Details ansehen'],
-  'destinations.crumb': ['Reiseziele'],
   'destinations.eyebrow': ['Fünf Länder'],
   'destinations.lead': ['Uganda, Ruanda, Kenia, Tansania und die Demokratische Republik Kongo: Wälder, Vulkane, Savannen und Seen.'],
   'destinations.empty': ['Noch keine Reiseziele aufgeführt.'],

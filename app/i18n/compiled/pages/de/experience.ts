@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Zur Geschichte'],
   'cards.discover': ['Mehr erfahren'],
   'cards.viewDetails': ['Details ansehen'],
-  'experiences.crumb': ['Erlebnisse'],
   'safari.moreSafaris': ['Weitere Safaris'],
   'news.eyebrow': ['Aus unserem Journal'],
   'news.title': ['Neuigkeiten'],

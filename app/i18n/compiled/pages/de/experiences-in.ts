@@ -21,7 +21,6 @@ export const messages: Messages = {
   'cards.readStory': ['Zur Geschichte'],
   'cards.discover': ['Mehr erfahren'],
   'cards.viewDetails': ['Details ansehen'],
-  'experiences.crumb': ['Erlebnisse'],
   'countryPage.experiencesTitle': [
     [
       'slug',

@@ -23,6 +23,5 @@ export const messages: Messages = {
   'cards.viewDetails': ['Details ansehen'],
   'experiences.eyebrow': ['Erlebnisse auf Safari'],
   'experiences.lead': ['Primaten-Trekking, Pirschfahrten, Bootsausflüge, Vogelbeobachtung und Begegnungen mit den Menschen der Region.'],
-  'experiences.crumb': ['Erlebnisse'],
   'experiences.empty': ['Noch keine Erlebnisse aufgeführt.'],
 };

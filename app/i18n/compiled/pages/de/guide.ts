@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Zur Geschichte'],
   'cards.discover': ['Mehr erfahren'],
   'cards.viewDetails': ['Details ansehen'],
-  'guides.crumb': ['Guides'],
   'guides.meet': [['name'], ' kennenlernen'],
   'guides.whoLeads': ['Wer diese Safari begleitet'],
   'guides.yours': ['Ihre Guides'],

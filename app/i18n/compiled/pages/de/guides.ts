@@ -25,7 +25,6 @@ export const messages: Messages = {
   'guides.lead': [
     'Geboren und aufgewachsen in den Ländern, die Sie bereisen: Sie spüren Gorillas auf, lesen die große Tierwanderung, erkennen Vögel an ihrem Gesang und kümmern sich vom ersten bis zum letzten Morgen um Sie.',
   ],
-  'guides.crumb': ['Guides'],
   'guides.empty': ['Noch keine Guides aufgeführt.'],
   'guides.meet': [['name'], ' kennenlernen'],
   'guides.whoLeads': ['Wer diese Safari begleitet'],

@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Zur Geschichte'],
   'cards.discover': ['Mehr erfahren'],
   'cards.viewDetails': ['Details ansehen'],
-  'lodges.crumb': ['Lodges'],
   'detail.inPictures': [['title'], ' in Bildern'],
   'detail.moreIn': ['Mehr in ', ['place']],
   'parks.allLodges': ['Alle Lodges'],

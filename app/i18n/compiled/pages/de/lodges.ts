@@ -40,7 +40,6 @@ export const messages: Messages = {
   'lodges.eyebrow': ['Unterkünfte'],
   'lodges.leadPark': ['Die Unterkünfte, die wir für Nächte in und um ', ['park'], ' buchen, von einfachen Bandas bis zu Lodges, die selbst ein Höhepunkt der Reise sind.'],
   'lodges.lead': ['Lodges und Zeltcamps, die wir in den Parks unserer Reisen buchen, von einfachen Bandas bis zum besonderen Luxus, jede ebenso nach ihrer Lage wie nach ihrem Angebot ausgewählt.'],
-  'lodges.crumb': ['Lodges'],
   'lodges.aboutPark': ['Über den Park'],
   'lodges.byStandard': ['Lodges nach Kategorie'],
   'lodges.everyStandard': ['Alle Kategorien'],

@@ -24,7 +24,6 @@ export const messages: Messages = {
   'detail.published': [' Veröffentlicht am '],
   'detail.inPictures': [['title'], ' in Bildern'],
   'detail.moreIn': ['Mehr in ', ['place']],
-  'parks.crumbParks': ['Parks'],
   'parks.lodgesAround': ['Lodges in und um ', ['park']],
   'parks.allLodges': ['Alle Lodges'],
   'parks.noLodges': ['Hier haben wir noch keine Lodges aufgeführt, doch wir buchen die Zimmer für jede Reise: '],

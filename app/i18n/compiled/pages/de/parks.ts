@@ -31,5 +31,4 @@ export const messages: Messages = {
   'parks.inCountry': ['Sehenswürdigkeiten in ', ['country']],
   'parks.all': ['Alle Sehenswürdigkeiten'],
   'parks.empty': ['Für dieses Land sind noch keine Sehenswürdigkeiten aufgeführt.'],
-  'destinations.crumb': ['Reiseziele'],
 };

@@ -47,7 +47,6 @@ export const messages: Messages = {
   'departures.status.guaranteed': ['Durchführung garantiert'],
   'departures.status.full': ['Ausgebucht'],
   'departures.status.cancelled': ['Abgesagt'],
-  'safaris.crumb': ['Safaris'],
   'safari.eyebrow': [
     [
       'count',
@@ -101,7 +100,6 @@ export const messages: Messages = {
   'safari.pdf': [' Reiseverlauf herunterladen (PDF)'],
   'safari.whatsapp': [' Schreiben Sie uns per WhatsApp'],
   'safari.day': ['Tag'],
-  'safari.dayN': ['Tag ', ['n'], ': '],
   'safari.overnight': ['Übernachtung:'],
   'safari.tier': [
     [

@@ -21,7 +21,6 @@ export const messages: Messages = {
   'cards.readStory': ['Zur Geschichte'],
   'cards.discover': ['Mehr erfahren'],
   'cards.viewDetails': ['Details ansehen'],
-  'safaris.crumb': ['Safaris'],
   'experiencePage.title': ['Safaris: ', ['experience']],
   'experiencePage.description': ['Safaris mit dem Schwerpunkt ', ['experience'], ', privat geführt in Ostafrika.'],
   'experiencePage.eyebrow': ['Safaris nach Erlebnis'],

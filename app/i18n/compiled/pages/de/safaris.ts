@@ -31,7 +31,6 @@ export const messages: Messages = {
   'list.pageOf': [' · Seite ', ['page'], ' von ', ['total']],
   'safaris.eyebrow': ['Reisepakete'],
   'safaris.lead': ['Vom zweitägigen Gorilla-Trekking bis zur zweiwöchigen Reise quer durch Ostafrika. Jede Reiseroute passen wir gern an Ihre Wünsche an.'],
-  'safaris.crumb': ['Safaris'],
   'safaris.filterLabel': ['Safaris filtern und sortieren'],
   'safaris.sortByDays': ['Nach Reisedauer sortieren'],
   'safaris.sortAsc': ['Kürzeste zuerst'],

@@ -18,7 +18,6 @@ export const messages: Messages = {
   'cards.discover': ['Discover'],
   'cards.viewDetails': ['View details'],
   'animals.eyebrow': ['Wildlife guide'],
-  'animals.crumb': ['Animals'],
   'detail.inPictures': [['title'], ' in pictures'],
   'detail.keepExploring': ['Keep exploring'],
   'gallery.title': ['Gallery'],

@@ -23,6 +23,5 @@ export const messages: Messages = {
   'cards.viewDetails': ['View details'],
   'animals.eyebrow': ['Wildlife guide'],
   'animals.lead': ['The primates, big game and river dwellers you can meet on safari with us.'],
-  'animals.crumb': ['Animals'],
   'animals.empty': ['No animals listed yet.'],
 };

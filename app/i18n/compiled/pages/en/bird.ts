@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Read the story'],
   'cards.discover': ['Discover'],
   'cards.viewDetails': ['View details'],
-  'birds.crumb': ['Birds'],
   'detail.inPictures': [['title'], ' in pictures'],
   'gallery.title': ['Gallery'],
   'gallery.open': ['Open image ', ['n'], ' of ', ['total']],

@@ -23,7 +23,6 @@ export const messages: Messages = {
   'cards.viewDetails': ['View details'],
   'birds.eyebrow': ['Birding in East Africa'],
   'birds.lead': ['Over 1,000 species recorded in Uganda alone, from the shoebill to the Albertine Rift endemics.'],
-  'birds.crumb': ['Birds'],
   'birds.empty': ['No bird species listed yet.'],
   'birds.heroAlt': ['Birdwatchers with binoculars on a forest trail at first light'],
 };

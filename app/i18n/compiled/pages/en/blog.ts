@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Read the story'],
   'cards.discover': ['Discover'],
   'cards.viewDetails': ['View details'],
-  'blogs.crumb': ['Blogs'],
   'news.all': ['All stories'],
   'postNav.label': ['More posts'],
   'postNav.prev': [' Previous Post'],

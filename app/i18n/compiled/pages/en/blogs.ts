@@ -23,6 +23,5 @@ export const messages: Messages = {
   'cards.viewDetails': ['View details'],
   'blogs.eyebrow': ['Stories from the field'],
   'blogs.lead': ['Trip reports, seasonal advice and practical guides from our guides in Kabale.'],
-  'blogs.crumb': ['Blogs'],
   'blogs.empty': ['No stories published yet.'],
 };

@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Read the story'],
   'cards.discover': ['Discover'],
   'cards.viewDetails': ['View details'],
-  'destinations.crumb': ['Destinations'],
   'news.eyebrow': ['From the journal'],
   'news.title': ['News and updates'],
   'news.all': ['All stories'],

@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Read the story'],
   'cards.discover': ['Discover'],
   'cards.viewDetails': ['View details'],
-  'destinations.crumb': ['Destinations'],
   'destinations.eyebrow': ['Five countries'],
   'destinations.lead': ['Uganda, Rwanda, Kenya, Tanzania and the Democratic Republic of Congo: forests, volcanoes, savannah and lakes.'],
   'destinations.empty': ['No destinations listed yet.'],

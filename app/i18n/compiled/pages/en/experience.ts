@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Read the story'],
   'cards.discover': ['Discover'],
   'cards.viewDetails': ['View details'],
-  'experiences.crumb': ['Experiences'],
   'safari.moreSafaris': ['More safaris'],
   'news.eyebrow': ['From the journal'],
   'news.title': ['News and updates'],

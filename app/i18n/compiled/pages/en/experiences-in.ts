@@ -21,7 +21,6 @@ export const messages: Messages = {
   'cards.readStory': ['Read the story'],
   'cards.discover': ['Discover'],
   'cards.viewDetails': ['View details'],
-  'experiences.crumb': ['Experiences'],
   'countryPage.experiencesTitle': [
     [
       'slug',

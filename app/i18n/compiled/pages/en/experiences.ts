@@ -23,6 +23,5 @@ export const messages: Messages = {
   'cards.viewDetails': ['View details'],
   'experiences.eyebrow': ['Things to do on safari'],
   'experiences.lead': ['Primate treks, game drives, boat cruises, birding and time with the people of the region.'],
-  'experiences.crumb': ['Experiences'],
   'experiences.empty': ['No experiences listed yet.'],
 };

@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Read the story'],
   'cards.discover': ['Discover'],
   'cards.viewDetails': ['View details'],
-  'guides.crumb': ['Guides'],
   'guides.meet': ['Meet ', ['name']],
   'guides.whoLeads': ['Who leads this safari'],
   'guides.yours': ['Your guides'],

@@ -23,7 +23,6 @@ export const messages: Messages = {
   'cards.viewDetails': ['View details'],
   'guides.eyebrow': ['The people who lead your safari'],
   'guides.lead': ['Born and raised in the countries you travel through: they track gorillas, read the migration, name birds by their song and look after you from the first morning to the last.'],
-  'guides.crumb': ['Guides'],
   'guides.empty': ['No guides listed yet.'],
   'guides.meet': ['Meet ', ['name']],
   'guides.whoLeads': ['Who leads this safari'],

@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Read the story'],
   'cards.discover': ['Discover'],
   'cards.viewDetails': ['View details'],
-  'lodges.crumb': ['Lodges'],
   'detail.inPictures': [['title'], ' in pictures'],
   'detail.moreIn': ['More in ', ['place']],
   'parks.allLodges': ['All lodges'],

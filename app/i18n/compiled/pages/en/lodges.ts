@@ -40,7 +40,6 @@ export const messages: Messages = {
   'lodges.eyebrow': ['Where to stay'],
   'lodges.leadPark': ['The places we book for nights in and around ', ['park'], ', from simple bandas to the lodges that make the trip.'],
   'lodges.lead': ['Lodges and tented camps we book in the parks we travel in, from simple bandas to a splurge, each chosen for where it is as much as what it offers.'],
-  'lodges.crumb': ['Lodges'],
   'lodges.aboutPark': ['About the park'],
   'lodges.byStandard': ['Lodges by standard'],
   'lodges.everyStandard': ['Every standard'],

@@ -24,7 +24,6 @@ export const messages: Messages = {
   'detail.published': [' Published '],
   'detail.inPictures': [['title'], ' in pictures'],
   'detail.moreIn': ['More in ', ['place']],
-  'parks.crumbParks': ['Parks'],
   'parks.lodgesAround': ['Lodges in and around ', ['park']],
   'parks.allLodges': ['All lodges'],
   'parks.noLodges': ['We have not listed lodges here yet, but we book rooms for every trip: '],

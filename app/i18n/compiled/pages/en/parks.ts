@@ -31,5 +31,4 @@ export const messages: Messages = {
   'parks.inCountry': ['Attractions in ', ['country']],
   'parks.all': ['All attractions'],
   'parks.empty': ['No attractions listed for this country yet.'],
-  'destinations.crumb': ['Destinations'],
 };

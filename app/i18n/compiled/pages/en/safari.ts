@@ -47,7 +47,6 @@ export const messages: Messages = {
   'departures.status.guaranteed': ['Guaranteed to run'],
   'departures.status.full': ['Full'],
   'departures.status.cancelled': ['Cancelled'],
-  'safaris.crumb': ['Safaris'],
   'safari.eyebrow': [
     [
       'count',
@@ -101,7 +100,6 @@ export const messages: Messages = {
   'safari.pdf': [' Download itinerary (PDF)'],
   'safari.whatsapp': [' WhatsApp us'],
   'safari.day': ['Day'],
-  'safari.dayN': ['Day ', ['n'], ': '],
   'safari.overnight': ['Overnight:'],
   'safari.tier': [
     [

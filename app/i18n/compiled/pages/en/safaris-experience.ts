@@ -21,7 +21,6 @@ export const messages: Messages = {
   'cards.readStory': ['Read the story'],
   'cards.discover': ['Discover'],
   'cards.viewDetails': ['View details'],
-  'safaris.crumb': ['Safaris'],
   'experiencePage.title': [['experience'], ' Safaris'],
   'experiencePage.description': [['experience'], ' safaris, privately guided in East Africa.'],
   'experiencePage.eyebrow': ['Safaris by experience'],

@@ -31,7 +31,6 @@ export const messages: Messages = {
   'list.pageOf': [' · page ', ['page'], ' of ', ['total']],
   'safaris.eyebrow': ['Tour packages'],
   'safaris.lead': ['From a two-day gorilla trek to a two-week journey across East Africa. Every itinerary can be tailored to you.'],
-  'safaris.crumb': ['Safaris'],
   'safaris.filterLabel': ['Filter and sort safaris'],
   'safaris.sortByDays': ['Sort by days'],
   'safaris.sortAsc': ['Lowest to Highest'],

@@ -18,7 +18,6 @@ export const messages: Messages = {
   'cards.discover': ['Conocer más'],
   'cards.viewDetails': ['Ver detalles'],
   'animals.eyebrow': ['Guía de fauna'],
-  'animals.crumb': ['Animales'],
   'detail.inPictures': [['title'], ' en imágenes'],
   'detail.keepExploring': ['Siga explorando'],
   'gallery.title': ['Galería'],

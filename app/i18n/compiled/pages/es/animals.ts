@@ -23,6 +23,5 @@ export const messages: Messages = {
   'cards.viewDetails': ['Ver detalles'],
   'animals.eyebrow': ['Guía de fauna'],
   'animals.lead': ['Los primates, la gran fauna y los habitantes de los ríos que podrá encontrar en un safari con nosotros.'],
-  'animals.crumb': ['Animales'],
   'animals.empty': ['Todavía no hay animales en la lista.'],
 };

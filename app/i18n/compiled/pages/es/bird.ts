@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Leer la historia'],
   'cards.discover': ['Conocer más'],
   'cards.viewDetails': ['Ver detalles'],
-  'birds.crumb': ['Aves'],
   'detail.inPictures': [['title'], ' en imágenes'],
   'gallery.title': ['Galería'],
   'gallery.open': ['Abrir la imagen ', ['n'], ' de ', ['total']],

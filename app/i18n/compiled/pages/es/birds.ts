@@ -23,7 +23,6 @@ export const messages: Messages = {
   'cards.viewDetails': ['Ver detalles'],
   'birds.eyebrow': ['Observación de aves en África Oriental'],
   'birds.lead': ['Más de 1.000 especies registradas solo en Uganda, desde el picozapato hasta los endemismos del Rift Albertino.'],
-  'birds.crumb': ['Aves'],
   'birds.empty': ['Todavía no hay especies de aves en la lista.'],
   'birds.heroAlt': ['Observadores de aves con prismáticos en un sendero del bosque con las primeras luces del día'],
 };

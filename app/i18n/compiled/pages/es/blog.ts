@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Leer la historia'],
   'cards.discover': ['Conocer más'],
   'cards.viewDetails': ['Ver detalles'],
-  'blogs.crumb': ['Blog'],
   'news.all': ['Todas las historias'],
   'postNav.label': ['Más publicaciones'],
   'postNav.prev': [' Publicación anterior'],

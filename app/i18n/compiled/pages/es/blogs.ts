@@ -23,6 +23,5 @@ export const messages: Messages = {
   'cards.viewDetails': ['Ver detalles'],
   'blogs.eyebrow': ['Historias desde el terreno'],
   'blogs.lead': ['Relatos de viaje, consejos de temporada y guías prácticas de nuestros guías en Kabale.'],
-  'blogs.crumb': ['Blog'],
   'blogs.empty': ['Todavía no hay historias publicadas.'],
 };

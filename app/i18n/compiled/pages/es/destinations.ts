@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Leer la historia'],
   'cards.discover': ['Conocer más'],
   'cards.viewDetails': ['Ver detalles'],
-  'destinations.crumb': ['Destinos'],
   'destinations.eyebrow': ['Cinco países'],
   'destinations.lead': ['Uganda, Ruanda, Kenia, Tanzania y la República Democrática del Congo: bosques, volcanes, sabanas y lagos.'],
   'destinations.empty': ['Todavía no hay destinos en la lista.'],

@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Leer la historia'],
   'cards.discover': ['Conocer más'],
   'cards.viewDetails': ['Ver detalles'],
-  'experiences.crumb': ['Experiencias'],
   'safari.moreSafaris': ['Más safaris'],
   'news.eyebrow': ['De nuestro diario'],
   'news.title': ['Noticias y novedades'],

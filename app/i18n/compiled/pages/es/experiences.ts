@@ -23,6 +23,5 @@ export const messages: Messages = {
   'cards.viewDetails': ['Ver detalles'],
   'experiences.eyebrow': ['Qué hacer en un safari'],
   'experiences.lead': ['Trekking de primates, safaris en vehículo, paseos en barco, observación de aves y encuentros con la gente de la región.'],
-  'experiences.crumb': ['Experiencias'],
   'experiences.empty': ['Todavía no hay experiencias en la lista.'],
 };

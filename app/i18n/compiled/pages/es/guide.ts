@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Leer la historia'],
   'cards.discover': ['Conocer más'],
   'cards.viewDetails': ['Ver detalles'],
-  'guides.crumb': ['Guías'],
   'guides.meet': ['Conozca a ', ['name']],
   'guides.whoLeads': ['Quién dirige este safari'],
   'guides.yours': ['Sus guías'],

@@ -23,7 +23,6 @@ export const messages: Messages = {
   'cards.viewDetails': ['Ver detalles'],
   'guides.eyebrow': ['Las personas que guían su safari'],
   'guides.lead': ['Nacidos y criados en los países que recorrerá: rastrean gorilas, leen la migración, reconocen las aves por su canto y le cuidan desde la primera mañana hasta la última.'],
-  'guides.crumb': ['Guías'],
   'guides.empty': ['Todavía no hay guías en la lista.'],
   'guides.meet': ['Conozca a ', ['name']],
   'guides.whoLeads': ['Quién dirige este safari'],

@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Leer la historia'],
   'cards.discover': ['Conocer más'],
   'cards.viewDetails': ['Ver detalles'],
-  'lodges.crumb': ['Lodges'],
   'detail.inPictures': [['title'], ' en imágenes'],
   'detail.moreIn': ['Más en ', ['place']],
   'parks.allLodges': ['Todos los lodges'],

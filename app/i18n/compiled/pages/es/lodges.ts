@@ -40,7 +40,6 @@ export const messages: Messages = {
   'lodges.eyebrow': ['Dónde alojarse'],
   'lodges.leadPark': ['Los alojamientos que reservamos para pasar la noche en ', ['park'], ' y sus alrededores, desde sencillas bandas hasta lodges que son parte del viaje.'],
   'lodges.lead': ['Lodges y campamentos de tiendas que reservamos en los parques que recorremos, desde sencillas bandas hasta un capricho, elegidos tanto por su ubicación como por lo que ofrecen.'],
-  'lodges.crumb': ['Lodges'],
   'lodges.aboutPark': ['Sobre el parque'],
   'lodges.byStandard': ['Lodges por categoría'],
   'lodges.everyStandard': ['Todas las categorías'],

@@ -24,7 +24,6 @@ export const messages: Messages = {
   'detail.published': [' Publicado el '],
   'detail.inPictures': [['title'], ' en imágenes'],
   'detail.moreIn': ['Más en ', ['place']],
-  'parks.crumbParks': ['Parques'],
   'parks.lodgesAround': ['Lodges en ', ['park'], ' y alrededores'],
   'parks.allLodges': ['Todos los lodges'],
   'parks.noLodges': ['Aún no hemos incluido lodges aquí, pero reservamos el alojamiento de cada viaje: '],

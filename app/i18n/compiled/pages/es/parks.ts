@@ -31,5 +31,4 @@ export const messages: Messages = {
   'parks.inCountry': ['Atracciones en ', ['country']],
   'parks.all': ['Todas las atracciones'],
   'parks.empty': ['Todavía no hay atracciones para este país.'],
-  'destinations.crumb': ['Destinos'],
 };

@@ -47,7 +47,6 @@ export const messages: Messages = {
   'departures.status.guaranteed': ['Salida garantizada'],
   'departures.status.full': ['Completa'],
   'departures.status.cancelled': ['Cancelada'],
-  'safaris.crumb': ['Safaris'],
   'safari.eyebrow': [
     [
       'count',
@@ -101,7 +100,6 @@ export const messages: Messages = {
   'safari.pdf': [' Descargar el itinerario (PDF)'],
   'safari.whatsapp': [' Escríbanos por WhatsApp'],
   'safari.day': ['Día'],
-  'safari.dayN': ['Día ', ['n'], ': '],
   'safari.overnight': ['Alojamiento:'],
   'safari.tier': [
     [

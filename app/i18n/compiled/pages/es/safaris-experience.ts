@@ -21,7 +21,6 @@ export const messages: Messages = {
   'cards.readStory': ['Leer la historia'],
   'cards.discover': ['Conocer más'],
   'cards.viewDetails': ['Ver detalles'],
-  'safaris.crumb': ['Safaris'],
   'experiencePage.title': ['Safaris: ', ['experience']],
   'experiencePage.description': ['Safaris de ', ['experience'], ', con guía privado en África Oriental.'],
   'experiencePage.eyebrow': ['Safaris por experiencia'],

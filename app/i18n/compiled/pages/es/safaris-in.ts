@@ -21,7 +21,6 @@ export const messages: Messages = {
   'cards.readStory': ['Leer la historia'],
   'cards.discover': ['Conocer más'],
   'cards.viewDetails': ['Ver detalles'],
-  'safaris.crumb': ['Safaris'],
   'countryPage.safarisTitle': [
     [
       'slug',

@@ -31,7 +31,6 @@ export const messages: Messages = {
   'list.pageOf': [' · página ', ['page'], ' de ', ['total']],
   'safaris.eyebrow': ['Paquetes de viaje'],
   'safaris.lead': ['Desde un trekking de gorilas de dos días hasta un viaje de dos semanas por África Oriental. Adaptamos cada itinerario a sus deseos.'],
-  'safaris.crumb': ['Safaris'],
   'safaris.filterLabel': ['Filtrar y ordenar los safaris'],
   'safaris.sortByDays': ['Ordenar por duración'],
   'safaris.sortAsc': ['De menor a mayor'],

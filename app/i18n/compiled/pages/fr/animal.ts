@@ -18,7 +18,6 @@ export const messages: Messages = {
   'cards.discover': ['En savoir plus'],
   'cards.viewDetails': ['Voir les détails'],
   'animals.eyebrow': ['Guide de la faune'],
-  'animals.crumb': ['Animaux'],
   'detail.inPictures': [['title'], ' en images'],
   'detail.keepExploring': ['Continuer l’exploration'],
   'gallery.title': ['Galerie'],

@@ -23,6 +23,5 @@ export const messages: Messages = {
   'cards.viewDetails': ['Voir les détails'],
   'animals.eyebrow': ['Guide de la faune'],
   'animals.lead': ['Les primates, les grands mammifères et les habitants des rivières que vous pourrez croiser en safari avec nous.'],
-  'animals.crumb': ['Animaux'],
   'animals.empty': ['Aucun animal n’est encore répertorié.'],
 };

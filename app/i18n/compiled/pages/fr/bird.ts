@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Lire le récit'],
   'cards.discover': ['En savoir plus'],
   'cards.viewDetails': ['Voir les détails'],
-  'birds.crumb': ['Oiseaux'],
   'detail.inPictures': [['title'], ' en images'],
   'gallery.title': ['Galerie'],
   'gallery.open': ['Ouvrir l’image ', ['n'], ' sur ', ['total']],

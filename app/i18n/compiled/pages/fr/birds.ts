@@ -23,7 +23,6 @@ export const messages: Messages = {
   'cards.viewDetails': ['Voir les détails'],
   'birds.eyebrow': ['L’ornithologie en Afrique de l’Est'],
   'birds.lead': ['Plus de 1 000 espèces recensées rien qu’en Ouganda, du bec-en-sabot aux endémiques du rift Albertin.'],
-  'birds.crumb': ['Oiseaux'],
   'birds.empty': ['Aucune espèce d’oiseau n’est encore répertoriée.'],
   'birds.heroAlt': ['Des ornithologues munis de jumelles sur un sentier forestier aux premières lueurs du jour'],
 };

@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Lire le récit'],
   'cards.discover': ['En savoir plus'],
   'cards.viewDetails': ['Voir les détails'],
-  'blogs.crumb': ['Blog'],
   'news.all': ['Tous les récits'],
   'postNav.label': ['Autres articles'],
   'postNav.prev': [' Article précédent'],

@@ -23,6 +23,5 @@ export const messages: Messages = {
   'cards.viewDetails': ['Voir les détails'],
   'blogs.eyebrow': ['Récits du terrain'],
   'blogs.lead': ['Récits de voyage, conseils de saison et guides pratiques rédigés par nos guides de Kabale.'],
-  'blogs.crumb': ['Blog'],
   'blogs.empty': ['Aucun récit publié pour le moment.'],
 };

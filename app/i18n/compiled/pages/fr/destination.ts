@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Lire le récit'],
   'cards.discover': ['En savoir plus'],
   'cards.viewDetails': ['Voir les détails'],
-  'destinations.crumb': ['Destinations'],
   'news.eyebrow': ['Notre journal'],
   'news.title': ['Actualités'],
   'news.all': ['Tous les récits'],

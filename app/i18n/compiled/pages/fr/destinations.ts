@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Lire le récit'],
   'cards.discover': ['En savoir plus'],
   'cards.viewDetails': ['Voir les détails'],
-  'destinations.crumb': ['Destinations'],
   'destinations.eyebrow': ['Cinq pays'],
   'destinations.lead': ['Ouganda, Rwanda, Kenya, Tanzanie et République démocratique du Congo : forêts, volcans, savanes et lacs.'],
   'destinations.empty': ['Aucune destination n’est encore répertoriée.'],

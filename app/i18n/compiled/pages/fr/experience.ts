@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Lire le récit'],
   'cards.discover': ['En savoir plus'],
   'cards.viewDetails': ['Voir les détails'],
-  'experiences.crumb': ['Expériences'],
   'safari.moreSafaris': ['Plus de safaris'],
   'news.eyebrow': ['Notre journal'],
   'news.title': ['Actualités'],

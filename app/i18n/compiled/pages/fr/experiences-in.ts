@@ -21,7 +21,6 @@ export const messages: Messages = {
   'cards.readStory': ['Lire le récit'],
   'cards.discover': ['En savoir plus'],
   'cards.viewDetails': ['Voir les détails'],
-  'experiences.crumb': ['Expériences'],
   'countryPage.experiencesTitle': [
     [
       'slug',

@@ -23,6 +23,5 @@ export const messages: Messages = {
   'cards.viewDetails': ['Voir les détails'],
   'experiences.eyebrow': ['Que faire en safari'],
   'experiences.lead': ['Treks à la rencontre des primates, safaris en véhicule, croisières en bateau, ornithologie et rencontres avec les habitants de la région.'],
-  'experiences.crumb': ['Expériences'],
   'experiences.empty': ['Aucune expérience n’est encore répertoriée.'],
 };

@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Lire le récit'],
   'cards.discover': ['En savoir plus'],
   'cards.viewDetails': ['Voir les détails'],
-  'guides.crumb': ['Guides'],
   'guides.meet': ['Rencontrer ', ['name']],
   'guides.whoLeads': ['Qui vous guide'],
   'guides.yours': ['Vos guides'],

@@ -25,7 +25,6 @@ export const messages: Messages = {
   'guides.lead': [
     'Nés et élevés dans les pays que vous traversez, ils pistent les gorilles, lisent la migration, reconnaissent les oiseaux à leur chant et prennent soin de vous du premier au dernier matin.',
   ],
-  'guides.crumb': ['Guides'],
   'guides.empty': ['Aucun guide n’est encore répertorié.'],
   'guides.meet': ['Rencontrer ', ['name']],
   'guides.whoLeads': ['Qui vous guide'],

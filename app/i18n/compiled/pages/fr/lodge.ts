@@ -17,7 +17,6 @@ export const messages: Messages = {
   'cards.readStory': ['Lire le récit'],
   'cards.discover': ['En savoir plus'],
   'cards.viewDetails': ['Voir les détails'],
-  'lodges.crumb': ['Lodges'],
   'detail.inPictures': [['title'], ' en images'],
   'detail.moreIn': ['Plus de découvertes : ', ['place']],
   'parks.allLodges': ['Tous les lodges'],

@@ -42,7 +42,6 @@ export const messages: Messages = {
   'lodges.lead': [
     'Les lodges et camps de toile que nous réservons dans les parcs de nos voyages, de la banda toute simple à la folie, chacun choisi autant pour son emplacement que pour ce qu’il offre.',
   ],
-  'lodges.crumb': ['Lodges'],
   'lodges.aboutPark': ['À propos du parc'],
   'lodges.byStandard': ['Lodges par catégorie'],
   'lodges.everyStandard': ['Toutes les catégories'],

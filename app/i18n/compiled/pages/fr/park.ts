@@ -24,7 +24,6 @@ export const messages: Messages = {
   'detail.published': [' Publié le '],
   'detail.inPictures': [['title'], ' en images'],
   'detail.moreIn': ['Plus de découvertes : ', ['place']],
-  'parks.crumbParks': ['Parcs'],
   'parks.lodgesAround': ['Lodges à ', ['park'], ' et alentour'],
   'parks.allLodges': ['Tous les lodges'],
   'parks.noLodges': ['Nous n’avons pas encore de lodges répertoriés ici, mais nous réservons l’hébergement de chaque voyage : '],

@@ -31,5 +31,4 @@ export const messages: Messages = {
   'parks.inCountry': ['Sites : ', ['country']],
   'parks.all': ['Tous les sites'],
   'parks.empty': ['Aucun site n’est encore répertorié pour ce pays.'],
-  'destinations.crumb': ['Destinations'],
 };

@@ -47,7 +47,6 @@ export const messages: Messages = {
   'departures.status.guaranteed': ['Départ garanti'],
   'departures.status.full': ['Complet'],
   'departures.status.cancelled': ['Annulé'],
-  'safaris.crumb': ['Safaris'],
   'safari.eyebrow': [
     [
       'count',
@@ -101,7 +100,6 @@ export const messages: Messages = {
   'safari.pdf': [' Télécharger l’itinéraire (PDF)'],
   'safari.whatsapp': [' Écrivez-nous sur WhatsApp'],
   'safari.day': ['Jour'],
-  'safari.dayN': ['Jour ', ['n'], ' : '],
   'safari.overnight': ['Nuit :'],
   'safari.tier': [
     [

@@ -21,7 +21,6 @@ export const messages: Messages = {
   'cards.readStory': ['Lire le récit'],
   'cards.discover': ['En savoir plus'],
   'cards.viewDetails': ['Voir les détails'],
-  'safaris.crumb': ['Safaris'],
   'experiencePage.title': ['Safaris : ', ['experience']],
   'experiencePage.description': ["Safaris autour de l'expérience « ", ['experience'], " », avec guide privé en Afrique de l'Est."],
   'experiencePage.eyebrow': ['Safaris par expérience'],

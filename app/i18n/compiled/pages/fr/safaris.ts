@@ -31,7 +31,6 @@ export const messages: Messages = {
   'list.pageOf': [' · page ', ['page'], ' sur ', ['total']],
   'safaris.eyebrow': ['Circuits'],
   'safaris.lead': ['Du trek de deux jours à la rencontre des gorilles au grand voyage de deux semaines à travers l’Afrique de l’Est. Chaque itinéraire peut être adapté à vos envies.'],
-  'safaris.crumb': ['Safaris'],
   'safaris.filterLabel': ['Filtrer et trier les safaris'],
   'safaris.sortByDays': ['Trier par durée'],
   'safaris.sortAsc': ['Du plus court au plus long'],
