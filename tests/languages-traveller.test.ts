@@ -180,9 +180,7 @@ describe.each(backends())('the traveller’s forms and pages in their language o
       const html = await english.text();
       expect(html).toContain('<title>Your trip | Kigezi Trails</title>');
       expect(html).toContain('<p class="eyebrow">Your trip</p><h1 id="trip-error">We cannot show this trip</h1>');
-      expect(html).toContain(
-        '<p>Call or WhatsApp us on <a href="tel:+256772418260">+256 772 418 260</a>, or write to <a href="mailto:info@kigezitrails.example">info@kigezitrails.example</a>.</p>',
-      );
+      expect(html).toContain('<p>Call or WhatsApp us on <a href="tel:+256772418260">+256 772 418 260</a>, or write to <a href="mailto:info@kigezitrails.example">info@kigezitrails.example</a>.</p>');
     });
 
     it('shows itself in English when the traveller asks with the switcher', async () => {
@@ -200,7 +198,16 @@ describe.each(backends())('the traveller’s forms and pages in their language o
     it('thanks the traveller in Spanish with the address the details went to, as the English sentence does', async () => {
       const res = await post(
         `/trip/${token}`,
-        new URLSearchParams({ intent: 'accept', language: 'es', version: '1', leadName: 'Amina Okello', traveller0: 'Amina Okello', traveller1: 'Daniel Okello', traveller2: 'Neema Okello', acceptTerms: 'yes' }),
+        new URLSearchParams({
+          intent: 'accept',
+          language: 'es',
+          version: '1',
+          leadName: 'Amina Okello',
+          traveller0: 'Amina Okello',
+          traveller1: 'Daniel Okello',
+          traveller2: 'Neema Okello',
+          acceptTerms: 'yes',
+        }),
         'application/x-www-form-urlencoded',
       );
       expect(res.status).toBe(200);
