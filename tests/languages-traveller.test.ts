@@ -174,6 +174,15 @@ describe.each(backends())('the traveller’s forms and pages in their language o
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
     });
 
+    it('keeps the English view of a link it cannot open word for word', async () => {
+      const english = await fetch(`${site.base}/trip/${'x'.repeat(43)}`);
+      expect(english.status).toBe(404);
+      const html = await english.text();
+      expect(html).toContain('<title>Your trip | Kigezi Trails</title>');
+      expect(html).toContain('<p class="eyebrow">Your trip</p><h1 id="trip-error">We cannot show this trip</h1>');
+      expect(html).toContain('<p>Call or WhatsApp us on <a href="tel:+256772418260">+256 772 418 260</a>, or write to <a href="mailto:info@kigezitrails.example">info@kigezitrails.example</a>.</p>');
+    });
+
     it('shows itself in English when the traveller asks with the switcher', async () => {
       const html = await (await fetch(`${site.base}/trip/${token}?lang=en`)).text();
       expect(html).toContain('<html lang="en-GB"');
@@ -184,6 +193,27 @@ describe.each(backends())('the traveller’s forms and pages in their language o
       const res = await post(`/trip/${token}`, new URLSearchParams({ intent: 'accept', language: 'es', version: '1', leadName: '', traveller0: 'Amina Okello' }), 'application/x-www-form-urlencoded');
       expect(res.status).toBe(400);
       expect(await textOf(res)).toContain('Indique el nombre completo del viajero principal.');
+    });
+
+    it('thanks the traveller in Spanish with the address the details went to, as the English sentence does', async () => {
+      const res = await post(
+        `/trip/${token}`,
+        new URLSearchParams({
+          intent: 'accept',
+          language: 'es',
+          version: '1',
+          leadName: 'Amina Okello',
+          traveller0: 'Amina Okello',
+          traveller1: 'Daniel Okello',
+          traveller2: 'Neema Okello',
+          acceptTerms: 'yes',
+        }),
+        'application/x-www-form-urlencoded',
+      );
+      expect(res.status).toBe(200);
+      const text = await textOf(res);
+      expect(text).toMatch(/Gracias: su reserva B-\d{4}-\d{4} está confirmada\. Hemos enviado los detalles a amina@example\.com\./);
+      expect(text).not.toContain('Thank you: your booking');
     });
   });
 

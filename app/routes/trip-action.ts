@@ -54,7 +54,7 @@ export async function tripAction({ request, context, params }: Route.ActionArgs)
   }
   const body = intent === 'accept' ? acceptBody(form) : intent === 'pay' ? payBody(form) : manifestBody(form);
   const res = await context.get(apiContext).fetch(`/trip/${encodeURIComponent(params.token)}/${intent}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  const answer = (await res.json().catch(() => null)) as { error?: string; message?: string; code?: string; url?: string; reference?: string } | null;
+  const answer = (await res.json().catch(() => null)) as { error?: string; message?: string; code?: string; url?: string; reference?: string; email?: string } | null;
   // The provider's hosted page: the traveller pays there and is sent back to this page.
   if (intent === 'pay' && res.ok && answer?.url) return redirect(answer.url, { headers: PRIVATE });
   const words = answerWords(res.ok, intent, answer, text(form.language));
@@ -65,12 +65,12 @@ export async function tripAction({ request, context, params }: Route.ActionArgs)
  * The API's answer in the language the page was shown in (the forms send it): English as the API
  * says it; another language's from the pages' catalogue (a thank-you, a refusal a traveller can meet).
  */
-function answerWords(ok: boolean, intent: 'accept' | 'manifest' | 'pay', answer: { error?: string; message?: string; reference?: string } | null, asked: string): string {
+function answerWords(ok: boolean, intent: 'accept' | 'manifest' | 'pay', answer: { error?: string; message?: string; reference?: string; email?: string } | null, asked: string): string {
   const language = isLanguage(asked) ? asked : DEFAULT_LANGUAGE;
   const i18n = i18nFor(language);
   const english = ok ? answer?.message : answer?.error;
   if (language === DEFAULT_LANGUAGE) return english ?? i18n._('tripPage.failure');
-  if (ok && intent === 'accept') return i18n._('tripPage.accepted', { reference: answer?.reference ?? '' });
+  if (ok && intent === 'accept') return i18n._('tripPage.accepted', { reference: answer?.reference ?? '', email: answer?.email ?? '' });
   if (ok && intent === 'manifest') return i18n._('tripPage.saved');
   return english ? tripPageMessage(english, language) : i18n._('tripPage.failure');
 }

@@ -484,16 +484,22 @@ function Contacts() {
   );
 }
 
+/** When no booking or quote can be shown: in the page's language (its address's; the loader's words say why). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const text = (error as { data?: { error?: string } } | null)?.data?.error ?? 'Something went wrong on our side. Please try again in a moment.';
+  const t = useT();
+  const text = (error as { data?: { error?: string } } | null)?.data?.error ?? t('tripPage.error.failure');
   return (
     <section className="form-page" aria-labelledby="trip-error">
       <div className="form-page__card">
-        <p className="eyebrow">Your trip</p>
-        <h1 id="trip-error">We cannot show this trip</h1>
+        <p className="eyebrow">{t('tripPage.error.eyebrow')}</p>
+        <h1 id="trip-error">{t('tripPage.error.heading')}</h1>
         <p className="form-page__lead">{text}</p>
         <p>
-          Call or WhatsApp us on <a href={site.phoneHref}>{site.phone}</a>, or write to <a href={`mailto:${site.email}`}>{site.email}</a>.
+          {t('tripPage.error.callUs')}
+          <a href={site.phoneHref}>{site.phone}</a>
+          {t('tripPage.error.orWrite')}
+          <a href={`mailto:${site.email}`}>{site.email}</a>
+          {t('tripPage.error.end')}
         </p>
       </div>
     </section>

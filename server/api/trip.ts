@@ -180,7 +180,11 @@ async function accept(c: ApiContext, opts: FormsApiOptions) {
     return booking;
   });
   opts.onQueued();
-  return c.json({ ok: true, reference: made.reference, message: `Thank you: your booking ${made.reference} is confirmed. We have sent the details to ${quote.traveller_email}.` }, 201, PRIVATE);
+  return c.json(
+    { ok: true, reference: made.reference, email: quote.traveller_email, message: `Thank you: your booking ${made.reference} is confirmed. We have sent the details to ${quote.traveller_email}.` },
+    201,
+    PRIVATE,
+  );
 }
 
 async function manifest(c: ApiContext, opts: FormsApiOptions) {
