@@ -40,7 +40,8 @@ function prepare(id: number) {
 
 function FullText({ id }: { id: number }) {
   const text = use(fullText(id));
-  return <p>{text ?? 'The full review could not be loaded just now. Please try again in a moment.'}</p>;
+  const t = useT();
+  return <p>{text ?? t('reviews.fullTextFailed')}</p>;
 }
 
 function Stars({ n = 5 }: { n?: number }) {

@@ -18,6 +18,7 @@ export const messages: Messages = {
   'cards.discover': ['Mehr erfahren'],
   'cards.viewDetails': ['Details ansehen'],
   'reviews.stars': [['rating'], ' von 5 Sternen'],
+  'reviews.fullTextFailed': ['Der vollständige Bericht lässt sich gerade nicht laden. Bitte versuchen Sie es gleich noch einmal.'],
   'news.eyebrow': ['Aus unserem Journal'],
   'news.all': ['Alle Geschichten'],
   'enquiry.label.quote': ['Kostenloses Angebot anfordern'],

@@ -18,6 +18,7 @@ export const messages: Messages = {
   'cards.discover': ['Discover'],
   'cards.viewDetails': ['View details'],
   'reviews.stars': [['rating'], ' out of 5 stars'],
+  'reviews.fullTextFailed': ['The full review could not be loaded just now. Please try again in a moment.'],
   'news.eyebrow': ['From the journal'],
   'news.all': ['All stories'],
   'enquiry.label.quote': ['Request a free quote'],

@@ -18,6 +18,7 @@ export const messages: Messages = {
   'cards.discover': ['Conocer más'],
   'cards.viewDetails': ['Ver detalles'],
   'reviews.stars': [['rating'], ' de 5 estrellas'],
+  'reviews.fullTextFailed': ['No podemos cargar la opinión completa en este momento. Vuelva a intentarlo en unos instantes.'],
   'news.eyebrow': ['De nuestro diario'],
   'news.all': ['Todas las historias'],
   'enquiry.label.quote': ['Solicitar un presupuesto gratuito'],

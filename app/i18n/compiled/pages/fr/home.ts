@@ -18,6 +18,7 @@ export const messages: Messages = {
   'cards.discover': ['En savoir plus'],
   'cards.viewDetails': ['Voir les détails'],
   'reviews.stars': [['rating'], ' étoiles sur 5'],
+  'reviews.fullTextFailed': ['L’avis complet ne peut pas être chargé pour le moment. Veuillez réessayer dans un instant.'],
   'news.eyebrow': ['Notre journal'],
   'news.all': ['Tous les récits'],
   'enquiry.label.quote': ['Demander un devis gratuit'],
