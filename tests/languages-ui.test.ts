@@ -145,11 +145,14 @@ describe('the UI in the page language', () => {
       ((list(nodes.find((n) => n['@type'] === type)!) as { name: string }[] | undefined) ?? []).map((i) => i.name);
     const german = await graph('/de/safaris/1-day-bwindi-gorilla-trek-from-kabale');
     expect(names(german, 'BreadcrumbList', (n) => n.itemListElement)).toEqual(['Startseite', 'Safaris', '1 Tag: Gorilla-Trekking in Bwindi ab Kabale']);
+    const links = (nodes: Record<string, unknown>[]) => (nodes.find((n) => n['@type'] === 'BreadcrumbList')!.itemListElement as { item: string }[]).map((i) => new URL(i.item).pathname);
+    expect(links(german)).toEqual(['/de/', '/de/safaris', '/de/safaris/1-day-bwindi-gorilla-trek-from-kabale']);
     const days = names(german, 'TouristTrip', (n) => (n.itinerary as { itemListElement: unknown }).itemListElement);
     expect(days.length).toBeGreaterThan(0);
     expect(days.filter((d) => !d.startsWith('Tag '))).toEqual([]);
     const english = await graph('/safaris/1-day-bwindi-gorilla-trek-from-kabale');
     expect(names(english, 'BreadcrumbList', (n) => n.itemListElement)).toEqual(['Home', 'Safaris', '1 Day Bwindi Gorilla Trek from Kabale']);
+    expect(links(english)).toEqual(['/', '/safaris', '/safaris/1-day-bwindi-gorilla-trek-from-kabale']);
     expect(names(english, 'TouristTrip', (n) => (n.itinerary as { itemListElement: unknown }).itemListElement)[0]).toMatch(/^Day 1: /);
   });
 

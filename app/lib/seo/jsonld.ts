@@ -417,7 +417,7 @@ function faqNodes(kind: 'home' | 'faq', data: AnyData, pageUrl: string, origin: 
     questions,
     breadcrumbList(
       [
-        { name: i18nFor(language)._('crumbs.home'), url: `${origin}/` },
+        { name: i18nFor(language)._('crumbs.home'), url: urlIn(`${origin}/`, language) },
         { name: String(data.title ?? 'FAQ'), url: pageUrl },
       ],
       pageUrl,
@@ -438,8 +438,8 @@ function pageNodes(kind: RouteKind | null, data: AnyData, pageUrl: string, origi
   const crumbs: Crumbs = (list, listPath, name) =>
     breadcrumbList(
       [
-        { name: i18nFor(language)._('crumbs.home'), url: `${origin}/` },
-        { name: i18nFor(language)._(list), url: `${origin}${listPath}` },
+        { name: i18nFor(language)._('crumbs.home'), url: urlIn(`${origin}/`, language) },
+        { name: i18nFor(language)._(list), url: urlIn(`${origin}${listPath}`, language) },
         { name, url: pageUrl },
       ],
       pageUrl,
