@@ -136,6 +136,12 @@ describe('the UI in the page language', () => {
     expect(await choices('/plan-a-safari')).toContain('1 Day Bwindi Gorilla Trek from Kabale');
   });
 
+  it('sends an unknown safari of the German planning page to the plain German page, and the English one to the English', async () => {
+    const location = async (page: string) => (await fetch(`${site.base}${page}?safari=no-such-safari`, { redirect: 'manual' })).headers.get('location');
+    expect(await location(localizePath('/plan-a-safari', 'de'))).toBe('/de/safari-planen');
+    expect(await location('/plan-a-safari')).toBe('/plan-a-safari');
+  });
+
   it('names a German safari page’s itinerary days and breadcrumbs in its structured data in German', async () => {
     const graph = async (page: string) => {
       const html = await (await fetch(site.base + page)).text();

@@ -23,8 +23,9 @@ export const handle = { cache: { query: ['safari'] } } as const satisfies RouteH
 export async function loader({ context, request }: Route.LoaderArgs) {
   const [page, safaris] = await Promise.all([api<StaticPageResponse>(context, '/plan-a-safari'), safariChoices(context, languageOfPath(new URL(request.url).pathname))]);
   const wanted = new URL(request.url).searchParams.get('safari');
-  // Only our safaris' slugs make pages of their own (and are kept); anything else is the plain page.
-  if (wanted !== null && !safaris.some((s) => s.slug === wanted)) throw redirect('/plan-a-safari', 302);
+  // Only our safaris' slugs make pages of their own (and are kept); anything else is the plain page
+  // (in the page's own language).
+  if (wanted !== null && !safaris.some((s) => s.slug === wanted)) throw redirect(new URL(request.url).pathname, 302);
   return { ...page, safaris, safari: wanted };
 }
 
