@@ -7,12 +7,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { GuideResponse, GuidesResponse, SafariResponse, SearchResponse } from '../common/api-types.ts';
 import { contentTypeInfo } from '../common/content-types.ts';
 import { pageGraph, routeKind } from '../app/lib/seo/jsonld.ts';
+import { loadLanguage } from '../app/i18n/index.ts';
 import { describeSchema } from '../server/content/describe.ts';
 import { collections, crossReferenceProblems, loadContent, type Content } from '../server/db/content.ts';
 import * as t from '../server/db/schema.ts';
 import { syncContent } from '../server/db/seed.ts';
 import { apiRequests, contentApi } from './helpers/api.ts';
 import { backends } from './helpers/db.ts';
+
+// The structured data names a page's list in the page's language, as the server does once it has
+// loaded the messages at start.
+await loadLanguage('en', 'all');
 
 const SITE = 'https://www.kigezitrails.example';
 type Json = Record<string, any>;

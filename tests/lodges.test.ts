@@ -14,6 +14,11 @@ import * as t from '../server/db/schema.ts';
 import { syncContent } from '../server/db/seed.ts';
 import { apiRequests, contentApi } from './helpers/api.ts';
 import { backends, type TestDatabase } from './helpers/db.ts';
+import { loadLanguage } from '../app/i18n/index.ts';
+
+// The structured data names a page's list in the page's language, as the server does once it has
+// loaded the messages at start.
+await loadLanguage('en', 'all');
 
 const SITE = 'https://www.kigezitrails.example';
 type Json = Record<string, any>;
