@@ -86,11 +86,15 @@ describe('a budget of uncached work per address', () => {
   });
 
   it('limits the API on its own, in JSON', async () => {
-    const { res } = await flood('2001:db8:7:7::1', (i) => `/api/search?query=trek+${i}`);
+    const { res, sent } = await flood('2001:db8:7:7::1', (i) => `/api/search?query=trek+${i}`);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    // The whole /64 shares the budget; kept API answers are still served.
-    expect((await from('2001:db8:7:7:abcd::9', '/api/search?query=lions')).status).toBe(429);
+    // The whole /64 shares the budget: another address in it is refused after a few searches,
+    // where the first needed many (its debt is paid back slowly, 1 % of the time that passes, so a
+    // pause of the machine between the two lets through a few at most); kept API answers are
+    // still served.
+    const neighbour = await flood('2001:db8:7:7:abcd::9', (i) => `/api/search?query=lions+${i}`);
+    expect(neighbour.sent).toBeLessThan(sent / 2);
     expect((await from('2001:db8:7:7::1', '/api/safaris')).status).toBe(200);
     expect((await from('2001:db8:7:8::1', '/api/search?query=lions')).status).toBe(200);
   });
