@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../common/booking-money.ts';
 import { runBookingReminders } from '../../server/bookings/reminders.ts';
 import { buildDir } from '../../server/web.ts';
-import { axeViolations, launchBrowser, settled } from '../helpers/browser.ts';
+import { axeViolations, launchBrowser, settled, SHOW_EVERY_SECTION } from '../helpers/browser.ts';
 import { consoleSignIn } from '../helpers/console-browser.ts';
 import { attachmentsOf, type ReceivedMail, startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { type InProcessSite, startSite } from '../helpers/start-site.ts';
@@ -59,7 +59,7 @@ async function checkScreen(page: Page, name: string) {
     await page.setViewportSize({ width, height: 900 });
     await settled(page);
     expect(await axeViolations(page), `${name} at ${width}`).toEqual([]);
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `chain-${name}-${width}.png`), fullPage: true });
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `chain-${name}-${width}.png`), fullPage: true, style: SHOW_EVERY_SECTION });
   }
   await page.setViewportSize({ width: WIDTHS[0], height: 900 });
 }

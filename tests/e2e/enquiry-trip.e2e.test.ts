@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDir } from '../../server/web.ts';
-import { axeWithoutScripts } from '../helpers/browser.ts';
+import { axeWithoutScripts, SHOW_EVERY_SECTION } from '../helpers/browser.ts';
 import { OPERATOR, waitFor } from '../helpers/forms.ts';
 import { siteProcessWithSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
@@ -64,7 +64,7 @@ async function axe(page: Page): Promise<string[]> {
 }
 
 async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true, style: SHOW_EVERY_SECTION });
 }
 
 function expectTripIn(text: string) {

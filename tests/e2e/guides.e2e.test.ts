@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { GuidesResponse, SafariResponse } from '../../common/api-types.ts';
-import { axeViolations, describeAtWidths, openSettled } from '../helpers/browser.ts';
+import { axeViolations, describeAtWidths, openSettled, SHOW_EVERY_SECTION } from '../helpers/browser.ts';
 import { getJson } from '../helpers/site.ts';
 import { startSiteServer } from '../helpers/site-server.ts';
 
@@ -30,7 +30,7 @@ describeAtWidths(
       await expect.poll(() => view.page.getByRole('heading', { level: 1 }).textContent()).toBe(guides.title);
       expect(await view.page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(expect.arrayContaining(guides.guides.map((g) => g.guidetitle)));
       expect(await axeViolations(view.page)).toEqual([]);
-      if (shots) await view.page.screenshot({ path: path.join(shots, `guides-${view.tag}.png`), fullPage: true });
+      if (shots) await view.page.screenshot({ path: path.join(shots, `guides-${view.tag}.png`), fullPage: true, style: SHOW_EVERY_SECTION });
     });
 
     it("shows a safari's guides in order, reached with the keyboard, each card leading to the guide", async () => {
@@ -71,7 +71,7 @@ describeAtWidths(
           .count(),
       ).toBeGreaterThanOrEqual(1);
       expect(await axeViolations(view.page)).toEqual([]);
-      if (shots) await view.page.screenshot({ path: path.join(shots, `guide-${view.tag}.png`), fullPage: true });
+      if (shots) await view.page.screenshot({ path: path.join(shots, `guide-${view.tag}.png`), fullPage: true, style: SHOW_EVERY_SECTION });
     });
   },
   () => server.stop(),

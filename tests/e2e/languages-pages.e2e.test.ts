@@ -6,7 +6,7 @@ import '../helpers/production.ts';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { axeViolations, describeAtWidths, openSettled } from '../helpers/browser.ts';
+import { axeViolations, describeAtWidths, openSettled, SHOW_EVERY_SECTION } from '../helpers/browser.ts';
 import { startSite, type InProcessSite } from '../helpers/start-site.ts';
 
 let site: InProcessSite;
@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => site?.stop());
 
 const shot = async (page: Page, name: string) => {
-  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `${name}.png`), fullPage: true, style: SHOW_EVERY_SECTION });
 };
 
 describeAtWidths('German and French pages', (view) => {

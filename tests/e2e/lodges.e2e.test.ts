@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LodgeResponse, LodgesResponse, ParkResponse, SafariResponse, SafarisResponse } from '../../common/api-types.ts';
 import { PAGE_SIZE } from '../../common/constants.ts';
-import { axeViolations, launchBrowser, openSettled } from '../helpers/browser.ts';
+import { axeViolations, launchBrowser, openSettled, SHOW_EVERY_SECTION } from '../helpers/browser.ts';
 import { getJson } from '../helpers/site.ts';
 import { sharedSite } from '../helpers/shared-site.ts';
 
@@ -55,7 +55,7 @@ async function shoot(page: Page, name: string, selector?: string) {
   });
   await page.waitForFunction(() => [...document.images].every((i) => i.complete));
   if (selector) await page.locator(selector).screenshot({ path: path.join(shots, `${name}.png`) });
-  else await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+  else await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true, style: SHOW_EVERY_SECTION });
 }
 
 for (const [label, viewport, options] of [

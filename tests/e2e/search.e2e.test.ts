@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../common/api-types.ts';
 import { buildDir } from '../../server/web.ts';
-import { axeOn, launchBrowser } from '../helpers/browser.ts';
+import { axeOn, launchBrowser, SHOW_EVERY_SECTION } from '../helpers/browser.ts';
 import { type ServerProcess, freePort, seededDataDir, startServer } from '../helpers/start-site.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
@@ -81,7 +81,7 @@ for (const javaScriptEnabled of [true, false]) {
       for (const m of await page.locator('.search-hit mark').allTextContents()) expect(m.toLowerCase()).toMatch(/^gorilla/);
       // An item without an image gets the default image.
       if (expected.results.some((r) => r.type === 'faq')) expect(await page.locator('.search-hit--faq img').first().getAttribute('src')).toBe('/default-image.svg');
-      if (SHOTS && javaScriptEnabled) await page.screenshot({ path: path.join(SHOTS, 'search-results.png'), fullPage: true });
+      if (SHOTS && javaScriptEnabled) await page.screenshot({ path: path.join(SHOTS, 'search-results.png'), fullPage: true, style: SHOW_EVERY_SECTION });
     });
 
     it('pages through ten at a time with Prev, numbers and Next, dimmed at the ends', async () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { ListResponse, SafariResponse } from '../../common/api-types.ts';
-import { axeViolations, describeAtWidths, openSettled } from '../helpers/browser.ts';
+import { axeViolations, describeAtWidths, openSettled, SHOW_EVERY_SECTION } from '../helpers/browser.ts';
 import { getJson } from '../helpers/site.ts';
 import { startSiteServer } from '../helpers/site-server.ts';
 
@@ -30,7 +30,7 @@ describeAtWidths(
       await expect.poll(() => view.page.getByRole('heading', { level: 1 }).textContent()).toBe(fleet.title);
       expect(await view.page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(expect.arrayContaining(fleet.vehicles.map((v) => v.vehicletitle)));
       expect(await axeViolations(view.page)).toEqual([]);
-      if (shots) await view.page.screenshot({ path: path.join(shots, `vehicles-${view.tag}.png`), fullPage: true });
+      if (shots) await view.page.screenshot({ path: path.join(shots, `vehicles-${view.tag}.png`), fullPage: true, style: SHOW_EVERY_SECTION });
     });
 
     it("shows a safari's vehicle, reached with the keyboard, its card leading to the vehicle", async () => {
@@ -67,7 +67,7 @@ describeAtWidths(
           .count(),
       ).toBeGreaterThanOrEqual(1);
       expect(await axeViolations(view.page)).toEqual([]);
-      if (shots) await view.page.screenshot({ path: path.join(shots, `vehicle-${view.tag}.png`), fullPage: true });
+      if (shots) await view.page.screenshot({ path: path.join(shots, `vehicle-${view.tag}.png`), fullPage: true, style: SHOW_EVERY_SECTION });
     });
   },
   () => server.stop(),

@@ -92,8 +92,15 @@ export async function screenshotTo(dir: string | undefined, page: Page, name: st
 export async function fullPageShotTo(dir: string | undefined, page: Page, name: string): Promise<void> {
   if (!dir) return;
   await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true, style: SHOW_EVERY_SECTION });
 }
+
+/**
+ * A full-page screenshot's style: sections far below the first screen are laid out only when they
+ * come near the viewport (content-visibility: auto, app/styles/layout.css), so a picture of the
+ * whole page asks for all of them.
+ */
+export const SHOW_EVERY_SECTION = '.section { content-visibility: visible !important; }';
 
 /** The test file's Chromium (launchBrowser), launched before its tests (handed to `use`) and closed after them. */
 export function browserForTheFile(use: (browser: Browser) => void): void {
