@@ -132,14 +132,25 @@ describe('a quote without an enquiry', () => {
   });
 });
 
-it('says in the browser’s language that a link cannot be opened, its 404 kept', async () => {
+it('says in the browser’s language that a link cannot be opened, its 404 kept, and suggests that language at the same address', async () => {
   const context = await browser.newContext({ viewport: { width: 390, height: 900 }, locale: 'fr-FR' });
   const page = await context.newPage();
-  const res = await page.goto(`${site.base}/trip/${'x'.repeat(43)}`, { waitUntil: 'load' });
+  const stranger = `/trip/${'x'.repeat(43)}`;
+  // Asked in Spanish, the page suggests the browser's French at its own address.
+  expect((await page.goto(`${site.base}${stranger}?lang=es`, { waitUntil: 'load' }))?.status()).toBe(404);
+  await settled(page);
+  await page.getByRole('heading', { level: 1, name: 'No podemos mostrar este viaje' }).waitFor();
+  const suggestion = page.locator('.language-suggestion a');
+  await suggestion.waitFor();
+  expect(await suggestion.getAttribute('href')).toBe(`${stranger}?lang=fr`);
+  // In the browser's own language it suggests nothing (it used to offer the same language again).
+  const res = await page.goto(`${site.base}${stranger}`, { waitUntil: 'load' });
   expect(res?.status()).toBe(404);
   await settled(page);
   await page.getByRole('heading', { level: 1, name: 'Nous ne pouvons pas afficher ce voyage' }).waitFor();
   expect(await page.title()).toBe('Votre voyage | Kigezi Trails');
+  await page.waitForTimeout(500);
+  expect(await page.locator('.language-suggestion').count()).toBe(0);
   expect(await axeViolations(page)).toEqual([]);
   await shot(page, 'trip-error-french-390');
   await context.close();
