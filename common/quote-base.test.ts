@@ -50,7 +50,17 @@ describe('a quote made from an enquiry', () => {
 describe('a quote in the traveller’s language', () => {
   type Answer = Pick<SafariResponse, 'safari' | 'safaridays'>;
   const lodge = { lodgetitleslug: 'gorilla-lodge', lodgetitle: 'Gorilla Lodge' };
-  const day = (n: number, title: string, withLodge = true) => ({ day_number: n, title, description: `<p>${title}.</p>`, lodge: withLodge ? lodge : null, breakfast: true, lunch: false, dinner: true, experiences: [], stops: [] });
+  const day = (n: number, title: string, withLodge = true) => ({
+    day_number: n,
+    title,
+    description: `<p>${title}.</p>`,
+    lodge: withLodge ? lodge : null,
+    breakfast: true,
+    lunch: false,
+    dinner: true,
+    experiences: [],
+    stops: [],
+  });
   const answer = (title: string, days: string[], lodges = true) =>
     ({
       safari: { safarititle: title, safariday: days.length, safariprice: 1250, safariincludes: 'Park fees, Guide', safariexcludes: 'Flights' },

@@ -86,7 +86,11 @@ const list = (text: string) =>
     .filter(Boolean);
 
 /** The dates and money every new quote starts with, and its terms in its language. */
-function frame(today: string, days: number, language: Language): Pick<QuoteDocument, 'travelFrom' | 'travelTo' | 'balanceDueOn' | 'validUntil' | 'depositPercent' | 'currency' | 'display' | 'terms' | 'message'> {
+function frame(
+  today: string,
+  days: number,
+  language: Language,
+): Pick<QuoteDocument, 'travelFrom' | 'travelTo' | 'balanceDueOn' | 'validUntil' | 'depositPercent' | 'currency' | 'display' | 'terms' | 'message'> {
   const travelFrom = addDays(today, DEFAULT_LEAD_DAYS);
   const balance = addDays(travelFrom, -60);
   return {

@@ -57,7 +57,10 @@ describe.each(backends())('the traveller’s trip, quote and e-mails in their la
 
   /** Changes the content's translations as staff would, and lets the site see it at once. */
   async function changeTranslation(itemSlug: string, language: string, change: { slug: string } | 'delete') {
-    const [item] = await db().select().from(contentItems).where(and(eq(contentItems.collection, 'safaris'), eq(contentItems.slug, itemSlug)));
+    const [item] = await db()
+      .select()
+      .from(contentItems)
+      .where(and(eq(contentItems.collection, 'safaris'), eq(contentItems.slug, itemSlug)));
     await db().transaction(async (tx) => {
       const row = and(eq(contentTranslations.item_id, item!.id), eq(contentTranslations.language, language));
       if (change === 'delete') await tx.delete(contentTranslations).where(row);
@@ -216,7 +219,10 @@ describe.each(backends())('the traveller’s trip, quote and e-mails in their la
       }
       // The API's answer stays English JSON.
       const api = await fetch(`${site.base}/api/trip/${STRANGER}`, { headers: { 'accept-language': 'de' } });
-      expect([api.status, ((await api.json()) as { error: string }).error]).toEqual([404, 'This trip link is not valid. It may have been mistyped, or replaced by a newer one: open the link in our latest e-mail, or contact us.']);
+      expect([api.status, ((await api.json()) as { error: string }).error]).toEqual([
+        404,
+        'This trip link is not valid. It may have been mistyped, or replaced by a newer one: open the link in our latest e-mail, or contact us.',
+      ]);
     });
   });
 
@@ -268,7 +274,11 @@ describe.each(backends())('the traveller’s trip, quote and e-mails in their la
     const total = (await whatsappLeadTotals(db())).find((t) => t.path === path);
     expect(total).toMatchObject({ clicks: 1, safari: { slug, title: englishTitle } });
     // A path no page answers in German is still refused.
-    const unknown = await fetch(`${site.base}/api/leads/whatsapp`, { method: 'POST', headers: { origin: ORIGIN, 'content-type': 'text/plain;charset=UTF-8' }, body: JSON.stringify({ path: '/de/safaris/keine-solche-safari' }) });
+    const unknown = await fetch(`${site.base}/api/leads/whatsapp`, {
+      method: 'POST',
+      headers: { origin: ORIGIN, 'content-type': 'text/plain;charset=UTF-8' },
+      body: JSON.stringify({ path: '/de/safaris/keine-solche-safari' }),
+    });
     expect(unknown.status).toBe(404);
   });
 });

@@ -80,7 +80,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   // A link that cannot be opened: "Your trip" in the language it is shown in.
-  const title = loaderData && 'view' in loaderData ? `${loaderData.view.document.title} · ${loaderData.view.reference}` : i18nFor(loaderData?.shownLanguage ?? DEFAULT_LANGUAGE)._('tripPage.error.eyebrow');
+  const title =
+    loaderData && 'view' in loaderData ? `${loaderData.view.document.title} · ${loaderData.view.reference}` : i18nFor(loaderData?.shownLanguage ?? DEFAULT_LANGUAGE)._('tripPage.error.eyebrow');
   return [{ title: `${title} | ${site.name}` }, { name: 'robots', content: 'noindex, nofollow' }, { name: 'referrer', content: 'same-origin' }];
 }
 

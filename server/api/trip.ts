@@ -173,7 +173,11 @@ async function accept(c: ApiContext, opts: FormsApiOptions) {
     };
     const to = { from: opts.mailFrom, operatorEmail: opts.operatorEmail };
     await enqueueMail(tx, opts.messageIdDomain, [
-      { kind: 'booking-confirmation', enquiryId: quote.enquiry_id ?? undefined, message: bookingConfirmationMessage({ ...mail, tripUrl: tripUrl(opts.siteUrl, c.req.param('token') ?? '', mail.language) }, to) },
+      {
+        kind: 'booking-confirmation',
+        enquiryId: quote.enquiry_id ?? undefined,
+        message: bookingConfirmationMessage({ ...mail, tripUrl: tripUrl(opts.siteUrl, c.req.param('token') ?? '', mail.language) }, to),
+      },
       { kind: 'booking-notice', enquiryId: quote.enquiry_id ?? undefined, message: bookingNoticeMessage({ ...mail, consoleUrl: `${opts.siteUrl}/admin/quotes/${quote.id}` }, to) },
     ]);
     return booking;

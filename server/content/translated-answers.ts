@@ -147,7 +147,7 @@ function translateValue(value: unknown, pairs: Map<string, string>, catalogue: C
 }
 
 /** The items an answer at this English address is about: the page of its address, the item of a detail. */
-export function answerSubjects(englishPath: string, catalogue: Catalogue): { entries: Entry[]; missing: boolean } {
+function answerSubjects(englishPath: string, catalogue: Catalogue): { entries: Entry[]; missing: boolean } {
   const parts = englishPath.split('/').filter(Boolean);
   const entries: Entry[] = [];
   let missing = false;

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SafariResponse } from '../../common/api-types.ts';
 import { safariHeading } from '../../common/safari-title.ts';
 import { buildDir } from '../../server/web.ts';
-import { axeViolations, fullPageShotTo, launchBrowser, settled } from '../helpers/browser.ts';
+import { axeViolations, browserForTheFile, fullPageShotTo, settled } from '../helpers/browser.ts';
 import { consoleSignIn } from '../helpers/console-browser.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { type InProcessSite, startSite } from '../helpers/start-site.ts';
@@ -40,13 +40,15 @@ beforeAll(async () => {
   const [first] = await site.rows<{ slug: string; days: number }>('select safarititleslug as slug, safariday as days from safaris order by id limit 1');
   ({ slug, days } = first!);
   for (const language of ['de', 'fr']) answers[language] = (await (await fetch(`${site.base}/api/${language}/safaris/${slug}`)).json()) as SafariResponse;
-  browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
   await site?.stop();
   await smtp?.stop();
+});
+
+browserForTheFile((launched) => {
+  browser = launched;
 });
 
 describe('a quote for a German enquiry', () => {
@@ -68,7 +70,12 @@ describe('a quote for a German enquiry', () => {
     const language = page.getByRole('region', { name: 'Language' });
     await language.filter({ hasText: `Written in Deutsch, the language of enquiry #${e!.id}` }).waitFor();
     expect(await page.getByLabel('Title', { exact: true }).first().inputValue()).toBe(safariHeading(days, answers.de!.safari.safarititle, 'de'));
-    expect(await page.getByRole('group', { name: /^Day 1/ }).getByLabel('Title').inputValue()).toBe(firstDay('de'));
+    expect(
+      await page
+        .getByRole('group', { name: /^Day 1/ })
+        .getByLabel('Title')
+        .inputValue(),
+    ).toBe(firstDay('de'));
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'quote-new-german-1280');
     await page.setViewportSize({ width: 390, height: 900 });
@@ -119,12 +126,24 @@ describe('a quote without an enquiry', () => {
     await consoleSignIn(page, site.base, STAFF);
     await page.goto(`${site.base}/admin/quotes/new?safari=${slug}`);
     await settled(page);
-    expect(await page.getByRole('group', { name: /^Day 1/ }).getByLabel('Title').inputValue()).not.toBe(firstDay('fr'));
+    expect(
+      await page
+        .getByRole('group', { name: /^Day 1/ })
+        .getByLabel('Title')
+        .inputValue(),
+    ).not.toBe(firstDay('fr'));
     await page.getByLabel('Written in').selectOption('fr');
     await page.getByRole('button', { name: 'Start again in this language' }).click();
     await page.waitForURL(/[?&]language=fr\b/);
     await settled(page);
-    await expect.poll(() => page.getByRole('group', { name: /^Day 1/ }).getByLabel('Title').inputValue()).toBe(firstDay('fr'));
+    await expect
+      .poll(() =>
+        page
+          .getByRole('group', { name: /^Day 1/ })
+          .getByLabel('Title')
+          .inputValue(),
+      )
+      .toBe(firstDay('fr'));
     expect(await page.getByLabel('Written in').inputValue()).toBe('fr');
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'quote-new-french-390');

@@ -3,11 +3,11 @@
 // lodges, stops and price copied in) or a blank itinerary, written in the traveller's language: the
 // enquiry's, or the one staff choose when there is none. Saved as a draft, then opened on its own screen.
 import { Form, redirect, useActionData, useLoaderData } from 'react-router';
-import { LANGUAGE_CODES, LANGUAGES } from '../../../common/languages.ts';
+import { LANGUAGES } from '../../../common/languages.ts';
 import { blankQuote, quoteFromSafari, withEnquiryTrip } from '../../../common/quote-base.ts';
 import type { QuoteChoices, QuoteStart } from '../../../common/quote-admin.ts';
 import { documentFromForm } from '../../../common/quote-form.ts';
-import { CsrfInput, FormError, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { CsrfInput, FormError, LanguageOptions, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { formEntries, formFields } from '../../lib/read-form.ts';
 import { QuoteFields } from './quote-editor.tsx';
@@ -77,11 +77,7 @@ function QuoteLanguage({ start, safariTitle }: { start: QuoteStart; safariTitle:
           <label className="q-field">
             <span>Written in</span>
             <select name="language" defaultValue={start.language}>
-              {LANGUAGE_CODES.map((l) => (
-                <option key={l} value={l}>
-                  {LANGUAGES[l].name}
-                </option>
-              ))}
+              <LanguageOptions />
             </select>
           </label>
           <button type="submit" className="btn btn--ghost">
