@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { englishPath, localizePath, translatePath, urlIn } from './language-paths.ts';
-import { baseRouteId, languageOfPath, languageOfRouteId, LANGUAGE_CODES, localizedRouteId, parseSiteLanguages } from './languages.ts';
+import { acceptedLanguage, baseRouteId, languageOfPath, languageOfRouteId, LANGUAGE_CODES, localizedRouteId, parseSiteLanguages } from './languages.ts';
 
 describe('the languages registry', () => {
   it('translates the route words of an address and keeps slugs, files and queries', () => {
@@ -72,5 +72,25 @@ describe('the languages registry', () => {
     expect(parseSiteLanguages('es, DE')).toEqual(['en', 'de', 'es']);
     expect(parseSiteLanguages('en,de,fr,es')).toEqual(['en', 'de', 'fr', 'es']);
     expect(() => parseSiteLanguages('en,it')).toThrow(/unknown language "it"/);
+  });
+});
+
+describe('a visitor’s Accept-Language', () => {
+  const all = LANGUAGE_CODES;
+  it('names the first language served, by its q-values and then its order', () => {
+    expect(acceptedLanguage('fr-FR,fr;q=0.9,en;q=0.8', all)).toBe('fr');
+    expect(acceptedLanguage('de-CH', all)).toBe('de');
+    expect(acceptedLanguage('en;q=0.5, es;q=0.9', all)).toBe('es');
+    expect(acceptedLanguage('it, nl;q=0.9, es;q=0.1', all)).toBe('es');
+    expect(acceptedLanguage(' ES ; q = 0.7 , en ; q=0.6', all)).toBe('es');
+  });
+
+  it('names none that is refused (q=0), not served, or unknown', () => {
+    expect(acceptedLanguage('de;q=0, *', all)).toBeNull();
+    expect(acceptedLanguage('fr', ['en', 'de'])).toBeNull();
+    expect(acceptedLanguage('fr, de;q=0.5', ['en', 'de'])).toBe('de');
+    expect(acceptedLanguage('', all)).toBeNull();
+    expect(acceptedLanguage(null, all)).toBeNull();
+    expect(acceptedLanguage('xx-;;;,q=', all)).toBeNull();
   });
 });

@@ -86,3 +86,21 @@ export function formLanguage(value: string | null | undefined): { ok: true; valu
   if (given === '') return { ok: true, value: DEFAULT_LANGUAGE };
   return isLanguage(given) ? { ok: true, value: given } : { ok: false, error: LANGUAGE_FIELD_MESSAGE };
 }
+
+/**
+ * The first language a visitor's Accept-Language header names that the site serves ("de-CH" is
+ * German), by its q-values and then its order ("q=0" refuses a language); null when it names none.
+ * Only where one address answers in every language (the trip page of a link that cannot be opened).
+ */
+export function acceptedLanguage(header: string | null | undefined, served: readonly Language[]): Language | null {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part, order) => {
+      const [tag = '', ...params] = part.split(';');
+      const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined);
+      return { code: tag.trim().toLowerCase().split('-')[0], q: q === undefined ? 1 : Number(q), order };
+    })
+    .filter((r) => r.q > 0)
+    .sort((a, b) => b.q - a.q || a.order - b.order);
+  return ranked.map((r) => r.code).find((code): code is Language => isLanguage(code) && served.includes(code)) ?? null;
+}

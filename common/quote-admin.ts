@@ -1,10 +1,12 @@
 // The console's quotes (/admin/quotes): the requests it sends and the answers it reads, checked by
 // the same schemas in the browser and the API.
+import type { SafariResponse } from './api-types.ts';
 import type { EnquiryTrip } from './quote-base.ts';
 import './zod-csp.ts';
 import { z } from 'zod';
 import type { BookingState, PriceTerms } from './booking-money.ts';
 import type { CurrencyRates } from './currency.ts';
+import { LANGUAGE_CODES, type Language } from './languages.ts';
 import type { QuoteDocument, QUOTE_STATUSES } from './quote-document.ts';
 import { isEmail } from './validation.ts';
 
@@ -33,6 +35,8 @@ export const newQuoteSchema = z.object({
     .max(200)
     .nullable()
     .default(null),
+  /** The language it is written in, when it has no enquiry (one made from an enquiry is in the enquiry's). */
+  language: z.enum(LANGUAGE_CODES, { error: 'Choose the language the quote is written in.' }).default('en'),
   /** Checked by common/quote-document.ts, which names the field that is wrong. */
   document: z.unknown(),
 });
@@ -53,6 +57,8 @@ export interface QuoteListItem {
   travelFrom: string;
   updatedAt: string;
   enquiryId: number | null;
+  /** The language it is written in (its e-mail, its PDF and the trip page are in it). */
+  language: Language;
   booking: { reference: string; state: BookingState } | null;
 }
 
@@ -77,6 +83,13 @@ export interface QuoteStart {
   message: string;
   /** What the enquiry said about the trip; null for a quote made from nothing. */
   trip: EnquiryTrip | null;
+  /** The language the quote will be written in: the enquiry's, else the one asked for (?language=), else English. */
+  language: Language;
+  /**
+   * The safari it starts from (the one asked for, else the enquiry's), its page's answer in the
+   * quote's language, or in English (`language`) when it has no translation there; null for none.
+   */
+  safari: { slug: string; language: Language; answer: Pick<SafariResponse, 'safari' | 'safaridays'> } | null;
 }
 
 /** GET /api/admin/quote-choices: the lodges a night is spent at, the site's currency rates, the operator's day. */

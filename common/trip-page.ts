@@ -5,12 +5,21 @@ import './zod-csp.ts';
 import { z } from 'zod';
 import type { BookingAccount, BookingState, PriceTerms } from './booking-money.ts';
 import type { QuoteDocument } from './quote-document.ts';
-import type { Language } from './languages.ts';
+import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
 
 z.config({ jitless: true });
 
 /** Every answer of a trip page, its API and its map: never kept, never indexed, no Referer to other sites (the token is in the address). */
 export const TRIP_PAGE_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'same-origin' } as const;
+
+/**
+ * The trip page's address in an e-mail to the traveller: in another language than English it names
+ * it (?lang=), so that a link that can no longer be opened says so in the traveller's language too
+ * (an English link is as it always was; an open link shows its booking's or quote's language anyway).
+ */
+export function tripUrl(siteUrl: string, token: string, language: Language): string {
+  return `${siteUrl}/trip/${token}${language === DEFAULT_LANGUAGE ? '' : `?lang=${language}`}`;
+}
 
 export const TRIP_MESSAGES = {
   leadName: 'Enter the lead traveller’s full name.',

@@ -1,13 +1,15 @@
 // WhatsApp leads: every click on a WhatsApp button is counted under the page's path and the day
 // (in the operator's time zone), and nothing else is kept: no address, no cookie, no visitor.
 // The console's dashboard reads them with `whatsappLeadCounts` (per page and day) and
-// `whatsappLeadTotals` (per page, the safari named when the page is one).
+// `whatsappLeadTotals` (per page, the safari named when the page is one, in any language).
 import { and, asc, desc, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from './db/index.ts';
 import { safaris, whatsappLeads } from './db/schema.ts';
 import { readContentVersion } from './db/version.ts';
 import { sitemapEntries } from './search/sitemap.ts';
 import { englishPath } from '../common/language-paths.ts';
+import { languageOfPath } from '../common/languages.ts';
+import { addressesIn, allCatalogues, type Catalogue, englishAddress } from './content/translated-answers.ts';
 
 /** Days are counted in the operator's time zone (Kabale, East Africa Time). */
 const LEADS_TIME_ZONE = 'Africa/Kampala';
@@ -23,8 +25,10 @@ export function leadDay(at: Date = new Date()): string {
 const UNLISTED_PAGES = ['/search'];
 
 /**
- * The paths of the pages that exist (those of the sitemap, and the search page), read again when
- * the content version moves: a lead is counted only under one of them.
+ * The paths of the pages that exist in every language (those of the sitemap, and the search page;
+ * in German, French and Spanish the pages translated there, at their own addresses: translated path
+ * words and slugs, as the sitemap's alternates name them), read again when the content version
+ * moves: a lead is counted only under one of them.
  */
 export function sitePages(db: Db): { has(path: string): Promise<boolean> } {
   let kept: { version: number; paths: Promise<Set<string>> } | undefined;
@@ -32,16 +36,27 @@ export function sitePages(db: Db): { has(path: string): Promise<boolean> } {
     async has(path) {
       const version = await readContentVersion(db);
       if (!kept || kept.version !== version) {
-        const paths = sitemapEntries(db, '').then((entries) => new Set([...entries.map((e) => e.loc), ...UNLISTED_PAGES]));
+        const paths = pagesInEveryLanguage(db);
         kept = { version, paths };
         paths.catch(() => {
           if (kept?.paths === paths) kept = undefined;
         });
       }
-      // A page in another language (/fr/parcs) is counted under its own path, which names its language, when its English page exists.
-      return (await kept.paths).has(englishPath(path));
+      return (await kept.paths).has(path);
     },
   };
+}
+
+async function pagesInEveryLanguage(db: Db): Promise<Set<string>> {
+  const [entries, catalogues] = await Promise.all([sitemapEntries(db, ''), allCatalogues(db)]);
+  return new Set([...entries.map((e) => e.loc), ...UNLISTED_PAGES].flatMap((path) => Object.values(addressesIn(path, catalogues))));
+}
+
+/** The English address of a page's path in any language (a translated slug read back), for the safari it names. */
+function englishPage(path: string, catalogues: Catalogue[]): string {
+  const english = englishPath(path);
+  const catalogue = catalogues.find((c) => c.language === languageOfPath(path));
+  return (catalogue && englishAddress(english, catalogue)) ?? english;
 }
 
 /** Counts one click on a WhatsApp button of the page at `path` (already checked, common/leads.ts). */
@@ -90,7 +105,8 @@ export interface LeadTotal {
 export async function whatsappLeadTotals(db: Db, range: DayRange = {}): Promise<LeadTotal[]> {
   const clicks = sql<number>`sum(${whatsappLeads.clicks})::int`;
   const rows = await db.select({ path: whatsappLeads.path, clicks }).from(whatsappLeads).where(rangeWhere(range)).groupBy(whatsappLeads.path).orderBy(desc(clicks), asc(whatsappLeads.path));
-  const safariSlug = (path: string) => /^\/safaris\/([a-z0-9-]+)$/.exec(englishPath(path))?.[1];
+  const catalogues = await allCatalogues(db);
+  const safariSlug = (path: string) => /^\/safaris\/([a-z0-9-]+)$/.exec(englishPage(path, catalogues))?.[1];
   const slugs = rows.map((r) => safariSlug(r.path)).filter((s): s is string => !!s && s !== 'in');
   const found = slugs.length
     ? await db.select({ id: safaris.id, slug: safaris.safarititleslug, title: safaris.safarititle, days: safaris.safariday }).from(safaris).where(inArray(safaris.safarititleslug, slugs))

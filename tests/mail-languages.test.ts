@@ -197,7 +197,8 @@ describe.each(backends())('e-mails in the traveller’s language on %s', (backen
     const soon = bySubject('Votre voyage commence');
     expect(subjectOf(soon)).toBe('Votre voyage commence dans 7 jours');
     expect(textOf(soon)).toContain('commence le mercredi 10 mars 2027. Nous nous réjouissons de vous accueillir.');
-    expect(textOf(soon)).toMatch(new RegExp(`${SITE.replace(/\./g, '\\.')}/trip/[A-Za-z0-9_-]{43}\\n`));
+    // The trip page's link names the traveller's language (an English one is as it was).
+    expect(textOf(soon)).toMatch(new RegExp(`${SITE.replace(/\./g, '\\.')}/trip/[A-Za-z0-9_-]{43}\\?lang=fr\\n`));
 
     for (const m of [quote, booked]) expect(decoded(m!.header('reply-to'))).toContain('Kigezi Trails – Réservations');
     const cancelled = bySubject('Départ annulé');

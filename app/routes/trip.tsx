@@ -8,11 +8,12 @@ import { daysBetween } from '../../common/booking-money.ts';
 import { quoteRouteDays } from '../../common/quote-document.ts';
 import { dayRange, safariRoute } from '../../common/route.ts';
 import { site } from '../../common/site.ts';
-import { TRIP_MESSAGES, TRIP_PAGE_HEADERS, type TripView } from '../../common/trip-page.ts';
+import { TRIP_PAGE_HEADERS, type TripView } from '../../common/trip-page.ts';
 import type { TripPayView } from '../../common/payments.ts';
 import { AcceptTerms } from '../components/AcceptTerms.tsx';
 import { apiContext, siteLanguagesContext } from '../context.ts';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../common/languages.ts';
+import { acceptedLanguage, DEFAULT_LANGUAGE, isLanguage, type Language } from '../../common/languages.ts';
+import { i18nFor } from '../i18n/index.ts';
 import { usePageLanguage, useT, useTParts } from '../i18n/pages.ts';
 import { BOARD_KEYS, CATEGORY_KEYS, dueWhat, STATE_KEYS, useTripFormat } from './trip-words.ts';
 import { tripAction } from './trip-action.ts';
@@ -25,27 +26,41 @@ const PRIVATE = TRIP_PAGE_HEADERS;
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const res = await context.get(apiContext).fetch(`/trip/${encodeURIComponent(params.token)}`, { headers: { accept: 'application/json' } });
-  if (res.status === 404 || res.status === 429) {
-    const body = (await res.json().catch(() => null)) as { error?: string } | null;
-    throw data(
-      { error: body?.error ?? TRIP_MESSAGES.notFound },
-      { status: res.status, headers: { ...PRIVATE, ...(res.headers.get('retry-after') ? { 'Retry-After': res.headers.get('retry-after')! } : {}) } },
-    );
-  }
-  if (!res.ok) throw data({ error: null }, { status: res.status === 503 ? 503 : 500, headers: PRIVATE });
-  const view = (await res.json()) as TripView;
   const url = new URL(request.url);
-  const shownLanguage = tripLanguage(view.language, url.searchParams.get('lang'), context.get(siteLanguagesContext));
+  const served = context.get(siteLanguagesContext);
+  if (!res.ok) return tripFailure(res, tripLanguage(acceptedLanguage(request.headers.get('accept-language'), served) ?? DEFAULT_LANGUAGE, url.searchParams.get('lang'), served));
+  const view = (await res.json()) as TripView;
+  const shownLanguage = tripLanguage(view.language, url.searchParams.get('lang'), served);
   return data({ view, token: params.token, shownLanguage, ...(await payOf(context, params.token, view, url)) }, { headers: PRIVATE });
 }
 
 /**
  * The language the trip page is shown in (its address is the same in every language): the one the
- * traveller chose with the switcher (?lang=), else the booking's or quote's, when the site serves it.
+ * traveller chose with the switcher (?lang=), else the booking's or quote's (for a link that cannot
+ * be opened, the visitor's Accept-Language's), when the site serves it.
  */
 function tripLanguage(stored: Language, asked: string | null, served: readonly Language[]): Language {
   if (isLanguage(asked) && served.includes(asked)) return asked;
   return served.includes(stored) ? stored : DEFAULT_LANGUAGE;
+}
+
+/** The API's reasons for a link it cannot open (its answer's `code`), as the pages' catalogue words them. */
+const REASON_KEYS = new Map([
+  ['not-found', 'tripPage.error.notFound'],
+  ['throttled', 'tripPage.error.throttled'],
+]);
+
+/**
+ * A link that cannot be opened (unknown, revoked or expired: 404; too many wrong tokens: 429, with
+ * its Retry-After; an outage: 503; else 500), with its status, shown in the visitor's language: the
+ * reason's key read from the API's code (its English JSON stays the API's own); none for a failure.
+ */
+async function tripFailure(res: Response, shownLanguage: Language) {
+  const status = res.status === 404 || res.status === 429 || res.status === 503 ? res.status : 500;
+  const code = ((await res.json().catch(() => null)) as { code?: unknown } | null)?.code;
+  const reason = status === 404 || status === 429 ? (REASON_KEYS.get(String(code)) ?? REASON_KEYS.get(status === 429 ? 'throttled' : 'not-found')!) : null;
+  const retryAfter = res.headers.get('retry-after');
+  return data({ failure: { reason }, shownLanguage }, { status, headers: { ...PRIVATE, ...(retryAfter ? { 'Retry-After': retryAfter } : {}) } });
 }
 
 /** The pay panel's data once booked (GET /api/trip/{token}/payment); the attempt the provider sent the traveller back from. */
@@ -58,12 +73,15 @@ async function payOf(context: Route.LoaderArgs['context'], token: string, view: 
 
 export const action = tripAction;
 
-export function headers() {
-  return PRIVATE;
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const retryAfter = loaderHeaders.get('retry-after');
+  return retryAfter ? { ...PRIVATE, 'Retry-After': retryAfter } : PRIVATE;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const title = loaderData ? `${loaderData.view.document.title} · ${loaderData.view.reference}` : 'Your trip';
+  // A link that cannot be opened: "Your trip" in the language it is shown in.
+  const title =
+    loaderData && 'view' in loaderData ? `${loaderData.view.document.title} · ${loaderData.view.reference}` : i18nFor(loaderData?.shownLanguage ?? DEFAULT_LANGUAGE)._('tripPage.error.eyebrow');
   return [{ title: `${title} | ${site.name}` }, { name: 'robots', content: 'noindex, nofollow' }, { name: 'referrer', content: 'same-origin' }];
 }
 
@@ -373,8 +391,9 @@ function Booking({ view, payPanel }: { view: TripView; payPanel: boolean }) {
 }
 
 export default function Trip({ loaderData }: Route.ComponentProps) {
-  const { view, token, pay, cancelled } = loaderData;
   const result = useActionData<typeof action>() as ActionResult;
+  if ('failure' in loaderData) return <TripFailure reason={loaderData.failure.reason} />;
+  const { view, token, pay, cancelled } = loaderData;
   return (
     <article className="trip">
       <Header view={view} />
@@ -484,16 +503,15 @@ function Contacts() {
   );
 }
 
-/** When no booking or quote can be shown: in the page's language (its address's; the loader's words say why). */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+/** When no booking or quote can be shown: why (a key of the pages' catalogue; none: a failure on our side), in the page's language. */
+function TripFailure({ reason }: { reason: string | null }) {
   const t = useT();
-  const text = (error as { data?: { error?: string } } | null)?.data?.error ?? t('tripPage.error.failure');
   return (
     <section className="form-page" aria-labelledby="trip-error">
       <div className="form-page__card">
         <p className="eyebrow">{t('tripPage.error.eyebrow')}</p>
         <h1 id="trip-error">{t('tripPage.error.heading')}</h1>
-        <p className="form-page__lead">{text}</p>
+        <p className="form-page__lead">{t(reason ?? 'tripPage.error.failure')}</p>
         <p>
           {t('tripPage.error.callUs')}
           <a href={site.phoneHref}>{site.phone}</a>
@@ -504,4 +522,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </div>
     </section>
   );
+}
+
+/** A failure while showing the page (the loader's failures are its own view, above). */
+export function ErrorBoundary() {
+  return <TripFailure reason={null} />;
 }

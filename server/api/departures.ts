@@ -14,8 +14,9 @@ import { Hono } from 'hono';
 import { type SeatBooking, seatBookingSchema } from '../../common/departure-forms.ts';
 import { DEPARTURE_MESSAGES, type DepartureForBooking, DEPARTURE_TERMS, onSale } from '../../common/departures.ts';
 import { DEFAULT_DEPOSIT_PERCENT } from '../../common/booking-money.ts';
-import { TRIP_PAGE_HEADERS } from '../../common/trip-page.ts';
+import { TRIP_PAGE_HEADERS, tripUrl } from '../../common/trip-page.ts';
 import { bookingAccount, operatorToday } from '../bookings/bookings.ts';
+import { travellerTitle } from '../bookings/manual.ts';
 import { bookSeats, type BookedSeats } from '../departures/book.ts';
 import { departureById, departureMonths, safarisDepartingIn, safarisWithDepartures, upcomingDepartures } from '../departures/read.ts';
 import type { Tx } from '../db/index.ts';
@@ -49,21 +50,24 @@ async function forBooking(c: ApiContext): Promise<DepartureForBooking> {
 async function mailBooked(tx: Tx, made: BookedSeats, travellers: string[], opts: FormsApiOptions, today: string) {
   const { booking } = made;
   const account = (await bookingAccount(tx, booking.id, today))!.account;
+  const language = booking.language as Language;
   const mail = {
     reference: booking.reference,
     quoteReference: null,
-    title: made.title,
+    // The safari's title in the traveller's language (the booking keeps it as the safari gives it).
+    title: await travellerTitle(tx, { title: made.title, safariSlug: booking.safari_slug, language }),
     lead: { name: booking.lead_name, email: booking.lead_email },
     travellers,
     travelFrom: booking.travel_from,
     travelTo: booking.travel_to,
     account,
-    language: booking.language as Language,
+    language,
   };
   const to = { from: opts.mailFrom, operatorEmail: opts.operatorEmail };
   await enqueueMail(tx, opts.messageIdDomain, [
-    { kind: 'booking-confirmation', message: bookingConfirmationMessage({ ...mail, tripUrl: `${opts.siteUrl}/trip/${made.token}` }, to) },
-    { kind: 'booking-notice', message: bookingNoticeMessage({ ...mail, consoleUrl: `${opts.siteUrl}/admin/bookings/${booking.id}` }, to) },
+    { kind: 'booking-confirmation', message: bookingConfirmationMessage({ ...mail, tripUrl: tripUrl(opts.siteUrl, made.token, mail.language) }, to) },
+    // The operator's notice is English, with the title as the booking keeps it.
+    { kind: 'booking-notice', message: bookingNoticeMessage({ ...mail, title: made.title, consoleUrl: `${opts.siteUrl}/admin/bookings/${booking.id}` }, to) },
   ]);
 }
 

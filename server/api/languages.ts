@@ -7,25 +7,18 @@
 // /api/en/seo/sitemap lists each address's alternates. The plain English answers (/api/…) are
 // unchanged. The pages read these when several languages are served (server/web.ts).
 import type { Context, MiddlewareHandler } from 'hono';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../common/languages.ts';
-import { allCatalogues, answerSubjects, englishAddress, LEFT_OUT, localAddress, translateAnswer, type Catalogue } from '../content/translated-answers.ts';
+import { isLanguage } from '../../common/languages.ts';
+import { addressesIn, allCatalogues, englishAddress, LEFT_OUT, translateAnswer, type Catalogue } from '../content/translated-answers.ts';
 import { deps, type ApiEnv } from '../http/deps.ts';
 import { HttpError } from '../http/error.ts';
 import { JSON_TYPE } from './cache.ts';
 
 const LANGUAGE_PATH = /^\/([a-z]{2})(\/.*)?$/;
 
-/** The addresses of an English address in every language it exists in (null: not a content page, all). */
-function alternatesOf(englishPath: string, catalogues: Catalogue[]): Partial<Record<Language, string>> {
-  const out: Partial<Record<Language, string>> = { [DEFAULT_LANGUAGE]: englishPath };
-  for (const c of catalogues) if (!answerSubjects(englishPath, c).missing) out[c.language] = localAddress(englishPath, c);
-  return out;
-}
-
 function sitemapWithAlternates(body: { urls?: { loc: string }[] }, catalogues: Catalogue[]) {
   const urls = (body.urls ?? []).map((u) => {
     const url = new URL(u.loc);
-    return { ...u, alternates: alternatesOf(url.pathname, catalogues) };
+    return { ...u, alternates: addressesIn(url.pathname, catalogues) };
   });
   return { ...body, urls };
 }
@@ -62,6 +55,6 @@ async function translated(c: Context<ApiEnv>, res: Response, at: { english: stri
   if (at.own) body = translateAnswer(body, at.english, at.own);
   if (body === LEFT_OUT) throw new HttpError(404, 'Not found in this language');
   if (at.english === '/seo/sitemap') body = sitemapWithAlternates(body as { urls?: { loc: string }[] }, at.catalogues);
-  else if (body && typeof body === 'object' && 'pageUrl' in body) body = { ...body, alternates: alternatesOf(at.english, at.catalogues) };
+  else if (body && typeof body === 'object' && 'pageUrl' in body) body = { ...body, alternates: addressesIn(at.english, at.catalogues) };
   return c.body(JSON.stringify(body), 200, { 'content-type': JSON_TYPE, 'cache-control': res.headers.get('cache-control') ?? 'no-store' });
 }

@@ -8,8 +8,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import { checkQuoteDocument } from '../../common/quote-document.ts';
-import { acceptSchema, manifestSchema, TRIP_MESSAGES, TRIP_PAGE_HEADERS, type TripView } from '../../common/trip-page.ts';
-import { bookingAccount, type BookingRow, createBooking, enquiryLanguage, operatorToday } from '../bookings/bookings.ts';
+import { acceptSchema, manifestSchema, TRIP_MESSAGES, TRIP_PAGE_HEADERS, tripUrl, type TripView } from '../../common/trip-page.ts';
+import { bookingAccount, type BookingRow, createBooking, operatorToday, storedQuoteLanguage } from '../bookings/bookings.ts';
 import { versionPdf } from '../bookings/quote-pdf.ts';
 import { currentSentVersion, type QuoteRow } from '../bookings/quotes.ts';
 import { linkOfToken, type TripLinkTarget } from '../bookings/trip-links.ts';
@@ -89,7 +89,7 @@ async function quoteTripView(db: Tx, quote: QuoteRow): Promise<TripView> {
     price: checked.price,
     today,
     expired: checked.document.validUntil < today,
-    language: booked ? (booked.language as Language) : await enquiryLanguage(db, quote.enquiry_id),
+    language: booked ? (booked.language as Language) : await storedQuoteLanguage(db, quote),
     booking: booked ? await bookingPart(db, booked.id, today) : null,
   };
 }
@@ -130,7 +130,7 @@ async function tripPdf(c: ApiContext, siteUrl: string, link: TripLinkTarget) {
   }
   const version = await currentSentVersion(db, link.quote.id);
   if (!version) throw notFound();
-  return versionPdf(link.quote, version, siteUrl, await enquiryLanguage(db, link.quote.enquiry_id));
+  return versionPdf(link.quote, version, siteUrl, await storedQuoteLanguage(db, link.quote));
 }
 
 async function bodyOf<S extends z.ZodType>(c: ApiContext, schema: S): Promise<z.output<S>> {
@@ -160,7 +160,6 @@ async function accept(c: ApiContext, opts: FormsApiOptions) {
     const travellers = input.travellers;
     const booking = await createBooking(tx, { quoteVersionId: version.id, lead: { name: input.leadName, email: quote.traveller_email, phone: quote.traveller_phone }, travellers, today });
     const found = (await bookingAccount(tx, booking.id, today))!;
-    const tripUrl = `${opts.siteUrl}/trip/${c.req.param('token')}`;
     const mail = {
       reference: booking.reference,
       quoteReference: quote.reference,
@@ -174,7 +173,11 @@ async function accept(c: ApiContext, opts: FormsApiOptions) {
     };
     const to = { from: opts.mailFrom, operatorEmail: opts.operatorEmail };
     await enqueueMail(tx, opts.messageIdDomain, [
-      { kind: 'booking-confirmation', enquiryId: quote.enquiry_id ?? undefined, message: bookingConfirmationMessage({ ...mail, tripUrl }, to) },
+      {
+        kind: 'booking-confirmation',
+        enquiryId: quote.enquiry_id ?? undefined,
+        message: bookingConfirmationMessage({ ...mail, tripUrl: tripUrl(opts.siteUrl, c.req.param('token') ?? '', mail.language) }, to),
+      },
       { kind: 'booking-notice', enquiryId: quote.enquiry_id ?? undefined, message: bookingNoticeMessage({ ...mail, consoleUrl: `${opts.siteUrl}/admin/quotes/${quote.id}` }, to) },
     ]);
     return booking;

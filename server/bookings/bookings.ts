@@ -12,6 +12,7 @@ import { readOperatorTimeZone } from '../auth/content-access.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { bookingEvents, bookings, bookingTravellers, enquiries, ledgerEntries, quotes, quoteVersions } from '../db/schema.ts';
 import { HttpError } from '../http/error.ts';
+import { quoteLanguage, type QuoteRow } from './quotes.ts';
 import { nextReference } from './references.ts';
 import { isLanguage, type Language } from '../../common/languages.ts';
 
@@ -54,11 +55,16 @@ async function lockVersion(tx: Tx, versionId: number) {
   return row;
 }
 
-/** The language of the enquiry a quote answers (a booking from it is in that language); English without one. */
+/** The language of an enquiry (what it was written in); English without one. */
 export async function enquiryLanguage(tx: Db | Tx, enquiryId: number | null): Promise<Language> {
   if (enquiryId === null) return 'en';
   const [row] = await tx.select({ language: enquiries.language }).from(enquiries).where(eq(enquiries.id, enquiryId));
   return isLanguage(row?.language) ? row.language : 'en';
+}
+
+/** The language a stored quote is written in (quotes.ts `quoteLanguage`): its enquiry's when it answers one. */
+export async function storedQuoteLanguage(tx: Db | Tx, quote: Pick<QuoteRow, 'language' | 'enquiry_id'>): Promise<Language> {
+  return quote.enquiry_id === null ? quoteLanguage(quote) : enquiryLanguage(tx, quote.enquiry_id);
 }
 
 /** Books an accepted quote version: the booking, its travellers, its first state; the quote becomes accepted. */
@@ -75,7 +81,7 @@ export async function createBooking(tx: Tx, input: NewBooking): Promise<BookingR
   const names = input.travellers.map((n) => n.trim());
   if (names.length !== doc.travellers.adults + doc.travellers.children || names.some((n) => !n)) throw new HttpError(400, BOOKING_MESSAGES.travellers, undefined, 'travellers');
   const reference = await nextReference(tx, 'B', Number(input.today.slice(0, 4)));
-  const language = await enquiryLanguage(tx, quote.enquiry_id);
+  const language = await storedQuoteLanguage(tx, quote);
   const [booking] = await tx
     .insert(bookings)
     .values({

@@ -3,13 +3,15 @@
 // departure are written the same way (insertQuotelessBooking, server/departures/book.ts). The price comes from the one
 // money function (priceOf), exactly as a quote's does; the rest is a booking like any other (its
 // ledger, state, reminders and screen).
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type ManualBooking, MANUAL_BOOKING_MESSAGES, travellerCount } from '../../common/booking-manual.ts';
 import { MoneyError, type PriceTerms, priceOf } from '../../common/booking-money.ts';
 import type { Language } from '../../common/languages.ts';
+import { safariHeading } from '../../common/safari-title.ts';
 import type { QuoteDocument } from '../../common/quote-document.ts';
-import type { Tx } from '../db/index.ts';
-import { bookingEvents, bookings, bookingTravellers, safaris } from '../db/schema.ts';
+import { isComplete, isTranslationLanguage } from '../content/translatable.ts';
+import type { Db, Tx } from '../db/index.ts';
+import { bookingEvents, bookings, bookingTravellers, contentItems, contentTranslations, safaris } from '../db/schema.ts';
 import { HttpError } from '../http/error.ts';
 import { type BookingRow, depositDueOn } from './bookings.ts';
 import { nextReference } from './references.ts';
@@ -22,6 +24,27 @@ async function titleOf(tx: Tx, input: ManualBooking): Promise<string> {
   const [safari] = await tx.select({ title: safaris.safarititle }).from(safaris).where(eq(safaris.safarititleslug, input.safariSlug));
   if (!safari) throw invalid(MANUAL_BOOKING_MESSAGES.safari, 'safariSlug');
   return input.title || safari.title;
+}
+
+/**
+ * A booking's title as its traveller reads it, in the booking's language: where the title is the one
+ * its safari gives (seats on a departure: "7-day {title}"; a booking made by hand named after its
+ * safari: "{title}"), the safari's title from its translation in that language, in the language's
+ * heading form (common/safari-title.ts); the title as stored otherwise (English, a title staff
+ * wrote, a safari with no complete translation in that language).
+ */
+export async function travellerTitle(tx: Tx | Db, b: { title: string; safariSlug: string | null; language: Language }): Promise<string> {
+  if (!b.safariSlug || !isTranslationLanguage(b.language)) return b.title;
+  const [row] = await tx
+    .select({ title: safaris.safarititle, days: safaris.safariday, english: contentItems.document, translation: contentTranslations.document })
+    .from(safaris)
+    .innerJoin(contentItems, and(eq(contentItems.collection, 'safaris'), eq(contentItems.slug, safaris.safarititleslug)))
+    .innerJoin(contentTranslations, and(eq(contentTranslations.item_id, contentItems.id), eq(contentTranslations.language, b.language)))
+    .where(eq(safaris.safarititleslug, b.safariSlug));
+  const translated = row?.translation.title;
+  if (!row || typeof translated !== 'string' || !isComplete('safaris', row.english, row.translation)) return b.title;
+  if (b.title === `${row.days}-day ${row.title}`) return safariHeading(row.days, translated, b.language);
+  return b.title === row.title ? translated : b.title;
 }
 
 function priced(input: ManualBooking) {

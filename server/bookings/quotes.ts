@@ -2,6 +2,7 @@
 // a sent quote makes a new draft version, and sending it supersedes the one sent before, so the
 // traveller always sees the latest sent version.
 import { and, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../common/languages.ts';
 import { checkQuoteDocument, type QuoteDocument } from '../../common/quote-document.ts';
 import type { Tx } from '../db/index.ts';
 import { quotes, quoteVersions } from '../db/schema.ts';
@@ -16,9 +17,21 @@ export interface NewQuote {
   enquiryId?: number | null;
   safariSlug?: string | null;
   staffId?: number | null;
+  /** The language it is written in (its enquiry's, when it has one); English when not given. */
+  language?: Language;
   document: unknown;
   /** The year of its reference (the operator's calendar). */
   year: number;
+}
+
+/**
+ * The language a quote is written in (its e-mail, its PDF, its trip page and the booking made from
+ * it are in it): its enquiry's when it answers one (as it always was), else the one staff chose,
+ * stored on the quote. `enquiryLanguage` is its enquiry's, read with it (bookings.ts `storedQuoteLanguage` reads it).
+ */
+export function quoteLanguage(quote: Pick<QuoteRow, 'language'>, enquiryLanguage: string | null = null): Language {
+  const language = enquiryLanguage ?? quote.language;
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 
 function checked(document: unknown): { document: QuoteDocument; totalMinor: number; currency: string } {
@@ -40,6 +53,7 @@ export async function createQuote(tx: Tx, input: NewQuote): Promise<{ quote: Quo
       traveller_email: input.traveller.email.trim(),
       traveller_phone: input.traveller.phone?.trim() ?? '',
       safari_slug: input.safariSlug ?? null,
+      language: input.language ?? DEFAULT_LANGUAGE,
       created_by: input.staffId ?? null,
     })
     .returning();

@@ -13,6 +13,7 @@
 import { and, asc, eq, gt, notInArray, sql } from 'drizzle-orm';
 import { REMINDER_KINDS, type ReminderKind, type ReminderSettings } from '../../common/booking-console.ts';
 import { type BookingAccount, daysBetween } from '../../common/booking-money.ts';
+import { tripUrl } from '../../common/trip-page.ts';
 import type { DatabaseAvailability } from '../db/availability.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { bookingEvents, bookings, quoteVersions } from '../db/schema.ts';
@@ -21,6 +22,7 @@ import type { Logger } from '../logger.ts';
 import { bookingReminderMail } from '../mail/booking-reminders.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { syncBookingState } from './bookings.ts';
+import { travellerTitle } from './manual.ts';
 import { createBookingTripLink, createTripLink, hasBookingTripLink } from './trip-links.ts';
 import { type Clock, operatorDay, systemClock } from './today.ts';
 import type { Language } from '../../common/languages.ts';
@@ -93,13 +95,15 @@ async function bookingTurn(tx: Tx, id: number, today: string, on: ReminderSettin
       .from(bookings)
       .leftJoin(quoteVersions, eq(quoteVersions.id, bookings.quote_version_id))
       .where(eq(bookings.id, id));
+    // A booking with no quote names its safari: its title in the traveller's language.
+    const title = v?.title ? await travellerTitle(tx, { title: v.title, safariSlug: b.title === null ? null : b.safari_slug, language: b.language as Language }) : b.reference;
     // A new trip link per reminder (only a token's hash is kept): its quote's, or its own for a
     // booking of departure seats; a booking made by hand has no trip page.
     const token = b.quote_id !== null ? await createTripLink(tx, b.quote_id) : (await hasBookingTripLink(tx, id)) ? await createBookingTripLink(tx, id) : null;
-    const tripUrl = token === null ? undefined : `${opts.siteUrl}/trip/${token}`;
+    const link = token === null ? undefined : tripUrl(opts.siteUrl, token, b.language as Language);
     const message = bookingReminderMail(
       kind,
-      { reference: b.reference, title: v?.title ?? b.reference, leadName: b.lead_name, leadEmail: b.lead_email, travelFrom: b.travel_from, tripUrl, language: b.language as Language },
+      { reference: b.reference, title, leadName: b.lead_name, leadEmail: b.lead_email, travelFrom: b.travel_from, tripUrl: link, language: b.language as Language },
       account,
       opts,
     );

@@ -7,6 +7,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { contentTypeInfo } from '../../common/content-types.ts';
 import { localizePath } from '../../common/language-paths.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../common/languages.ts';
 import { aboutPath } from '../../common/site.ts';
 import type { CollectionName } from '../db/content.ts';
 import { markdownToHtml } from '../db/html.ts';
@@ -146,7 +147,7 @@ function translateValue(value: unknown, pairs: Map<string, string>, catalogue: C
 }
 
 /** The items an answer at this English address is about: the page of its address, the item of a detail. */
-export function answerSubjects(englishPath: string, catalogue: Catalogue): { entries: Entry[]; missing: boolean } {
+function answerSubjects(englishPath: string, catalogue: Catalogue): { entries: Entry[]; missing: boolean } {
   const parts = englishPath.split('/').filter(Boolean);
   const entries: Entry[] = [];
   let missing = false;
@@ -206,6 +207,13 @@ export function englishAddress(path: string, catalogue: Catalogue): string | nul
 /** The address of a page in a language where the item has a translated slug (for redirects and alternates). */
 export function localAddress(englishPathOfItem: string, catalogue: Catalogue): string {
   return localizePath(translatedSlugPath(englishPathOfItem, catalogue), catalogue.language);
+}
+
+/** The addresses of an English address in every language it exists in, English's first (a page that is no item's: all). */
+export function addressesIn(englishPath: string, catalogues: Catalogue[]): Partial<Record<Language, string>> {
+  const out: Partial<Record<Language, string>> = { [DEFAULT_LANGUAGE]: englishPath };
+  for (const c of catalogues) if (!answerSubjects(englishPath, c).missing) out[c.language] = localAddress(englishPath, c);
+  return out;
 }
 
 /** Every language's catalogue, memoised until the content changes (server/db/queries.ts `memo`). */

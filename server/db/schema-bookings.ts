@@ -37,6 +37,8 @@ export const quotes = pgTable(
     safari_slug: text('safari_slug'),
     /** 'draft' | 'sent' | 'accepted' | 'withdrawn' (common/quote-document.ts QUOTE_STATUSES) */
     status: text('status').notNull().default('draft'),
+    /** The language it is written in: its enquiry's, else the one staff chose (migration 0040, common/languages.ts). */
+    language: text('language').notNull().default('en'),
     created_by: integer('created_by').references(() => staff.id, { onDelete: 'set null' }),
     created_at: at('created_at').notNull().defaultNow(),
     updated_at: at('updated_at').notNull().defaultNow(),
@@ -46,6 +48,7 @@ export const quotes = pgTable(
     index('quotes_enquiry_idx').on(t.enquiry_id),
     index('quotes_created_idx').on(t.created_at),
     check('quotes_status_check', sql`${t.status} in ('draft', 'sent', 'accepted', 'withdrawn')`),
+    check('quotes_language_check', sql`${t.language} in ('en', 'de', 'fr', 'es')`),
   ],
 );
 

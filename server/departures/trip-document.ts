@@ -6,9 +6,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { addDays, DEFAULT_DEPOSIT_PERCENT } from '../../common/booking-money.ts';
 import { DEPARTURE_TERMS } from '../../common/departures.ts';
+import type { Language } from '../../common/languages.ts';
 import type { QuoteDocument } from '../../common/quote-document.ts';
 import type { Tx } from '../db/index.ts';
 import type { BookingRow } from '../bookings/bookings.ts';
+import { travellerTitle } from '../bookings/manual.ts';
 import { departures, departureSeats, lodges, safariDays, safaris } from '../db/schema.ts';
 import type { DepartureRow } from './seats.ts';
 
@@ -92,7 +94,8 @@ export async function bookingTripDocument(tx: Tx, b: BookingRow): Promise<QuoteD
     .innerJoin(departures, eq(departures.id, departureSeats.departure_id))
     .where(eq(departureSeats.booking_id, b.id));
   if (!seat) return null;
-  const title = b.title ?? seat.departure.safari_slug;
+  // The title the booking keeps, as its traveller reads it (the safari's title in their language).
+  const title = await travellerTitle(tx, { title: b.title ?? seat.departure.safari_slug, safariSlug: b.safari_slug, language: b.language as Language });
   const safari = (await safariOf(tx, seat.departure.safari_slug)) ?? { id: 0, title, days: 1, itinerary: [] };
   const made = b.created_at.toISOString().slice(0, 10);
   return {

@@ -9,6 +9,7 @@ import { formatMinor } from '../../common/booking-money.ts';
 import type { Currency } from '../../common/currency.ts';
 import { bookingDetail } from '../bookings/console.ts';
 import { recordLedgerEntry } from '../bookings/ledger.ts';
+import { travellerTitle } from '../bookings/manual.ts';
 import { operatorDay } from '../bookings/today.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { bookings, paymentAttempts, paymentEvents } from '../db/schema.ts';
@@ -48,6 +49,9 @@ async function queueReceipt(tx: Tx, bookingId: number, entryId: number, today: s
   const detail = await bookingDetail(tx as Db, bookingId, today);
   const line = detail?.ledger.find((e) => e.id === entryId);
   if (!detail || !line) return;
+  // A booking with no quote names its safari: the receipt says its title in the traveller's language.
+  const [own] = await tx.select({ safariSlug: bookings.safari_slug, title: bookings.title }).from(bookings).where(eq(bookings.id, bookingId));
+  if (own?.title) detail.title = await travellerTitle(tx, { title: detail.title, safariSlug: own.safariSlug, language: detail.language });
   await enqueueMail(tx, opts.mail.messageIdDomain, [{ kind: 'payment-receipt', message: await paymentReceiptMessage(detail, line, opts.mail) }]);
 }
 

@@ -3,6 +3,7 @@
 // without JavaScript and with the keyboard.
 import type { ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
+import { LANGUAGE_CODES, LANGUAGES } from '../../../common/languages.ts';
 import type { StaffSession } from '../../../common/staff.ts';
 import { CSRF_FIELD } from '../../lib/admin.ts';
 import { ErrorList } from '../Field.tsx';
@@ -77,4 +78,13 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
       )}
     </nav>
   );
+}
+
+/** The languages a traveller is written to in, as a select's options, each by its own name ("Deutsch"). */
+export function LanguageOptions() {
+  return LANGUAGE_CODES.map((code) => (
+    <option key={code} value={code}>
+      {LANGUAGES[code].name}
+    </option>
+  ));
 }

@@ -4,10 +4,10 @@
 // JavaScript. Its loader part, its action and its form live here, so the settings screen only mounts it.
 import { Form } from 'react-router';
 import { REPLY_BODY_MAX } from '../../../common/enquiry-inbox.ts';
-import { LANGUAGE_CODES, LANGUAGES, type Language } from '../../../common/languages.ts';
+import type { Language } from '../../../common/languages.ts';
 import { REPLY_TEMPLATE_NAME_MAX, REPLY_TEMPLATE_PLACEHOLDERS, REPLY_TEMPLATES_MAX, type ReplyTemplate, templateLanguage } from '../../../common/reply-templates.ts';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
-import { CsrfInput, FormOutcome } from './ConsoleUi.tsx';
+import { CsrfInput, FormOutcome, LanguageOptions } from './ConsoleUi.tsx';
 
 type Ctx = Parameters<typeof adminGet>[0];
 type Result = { ok: boolean; message: string; typed?: ReplyTemplate[] };
@@ -50,11 +50,7 @@ function TemplateFields({ t, i }: { t: ReplyTemplate | null; i: number }) {
       <div className="c-field">
         <label htmlFor={`t${i}-language`}>Language</label>
         <select id={`t${i}-language`} name={`t${i}-language`} defaultValue={t ? templateLanguage(t) : 'en'}>
-          {LANGUAGE_CODES.map((code) => (
-            <option key={code} value={code}>
-              {LANGUAGES[code].name}
-            </option>
-          ))}
+          <LanguageOptions />
         </select>
       </div>
       <div className="c-field">

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import { isLanguage, LANGUAGES, languageOfPath, type Language } from '../../../common/languages.ts';
 import { loadLanguage } from '../../i18n/index.ts';
-import { pathIn } from '../../lib/languages.ts';
+import { pathIn, useDataLanguage } from '../../lib/languages.ts';
 
 const DISMISSED = 'language-suggestion-dismissed';
 
@@ -26,7 +26,9 @@ export function LanguageSuggestion() {
   const { pathname, search } = useLocation();
   const [suggestion, setSuggestion] = useState<Suggestion | null>(null);
   const served = root?.languages;
-  const current = languageOfPath(pathname);
+  // A page at one address for every language (the trip page) is in the language its data names, and changes with ?lang=.
+  const byData = useDataLanguage();
+  const current = byData ?? languageOfPath(pathname);
 
   useEffect(() => {
     if (!served || served.length < 2 || localStorage.getItem(DISMISSED) === '1') return;
@@ -49,7 +51,7 @@ export function LanguageSuggestion() {
       <div className="container language-suggestion__inner">
         <p>
           {suggestion.sentence}{' '}
-          <a href={`${pathIn(pathname, suggestion.language)}${search}`} hrefLang={info.tag}>
+          <a href={byData ? `${pathname}?lang=${suggestion.language}` : `${pathIn(pathname, suggestion.language)}${search}`} hrefLang={info.tag}>
             {suggestion.link}
           </a>
         </p>

@@ -3,6 +3,7 @@
 // sent before), and revoking its private links. Once accepted, the booking's reference and state.
 import { Form, useActionData, useLoaderData } from 'react-router';
 import { BOOKING_STATE_LABELS, formatMinor } from '../../../common/booking-money.ts';
+import { LANGUAGES } from '../../../common/languages.ts';
 import { QUOTE_STATUS_LABELS, type QuoteChoices, type QuoteDetail } from '../../../common/quote-admin.ts';
 import { documentFromForm } from '../../../common/quote-form.ts';
 import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
@@ -74,7 +75,8 @@ export default function Quote() {
         <h2 id="q-versions">Versions</h2>
         <Versions q={q} />
         <p className="q-muted">
-          {q.openLinks} private link(s) open. {q.enquiryId ? `From enquiry #${q.enquiryId}.` : ''} <a href={`/admin/quotes/${q.id}/quote.pdf`}>Download version {q.version} (PDF)</a>
+          Written in <strong>{LANGUAGES[q.language].name}</strong> (the e-mail, the PDF and the trip page too). {q.openLinks} private link(s) open. {q.enquiryId ? `From enquiry #${q.enquiryId}.` : ''}{' '}
+          <a href={`/admin/quotes/${q.id}/quote.pdf`}>Download version {q.version} (PDF)</a>
         </p>
         {!q.booking && (
           <div className="q-actions">

@@ -21,6 +21,7 @@ import { nextMonth } from '../../bookings/console.ts';
 import type { Db } from '../../db/index.ts';
 import { guides, safaris } from '../../db/schema.ts';
 import { cancelDeparture, createDeparture, manifestOf, moveBooking, updateDeparture } from '../../departures/console.ts';
+import { travellerTitle } from '../../bookings/manual.ts';
 import { departureCancelledMessage } from '../../departures/mail.ts';
 import { consoleDepartures, departureById, departuresWritten } from '../../departures/read.ts';
 import { sourceOf, type ProxyTrust } from '../../http/client-address.ts';
@@ -114,14 +115,17 @@ export function departuresAdminApi(opts: DeparturesAdminOptions) {
     const db = deps(c).db;
     const today = await operatorDay(db, clock);
     const mailed = await db.transaction(async (tx) => {
-      const title = (await departureById(tx, id, clock()))?.safariTitle ?? '';
+      const departure = await departureById(tx, id, clock());
+      const title = departure?.safariTitle ?? '';
       const mails = await cancelDeparture(tx, id, reason, { now: clock(), today }, sessionOf(c).staff.id);
       const to = { from: opts.mail.from, operatorEmail: opts.mail.operatorEmail };
-      await enqueueMail(
-        tx,
-        opts.mail.messageIdDomain,
-        mails.map((m) => ({ kind: 'departure-cancelled', message: departureCancelledMessage({ ...m, title }, to) })),
-      );
+      const messages: Parameters<typeof enqueueMail>[2] = [];
+      // Each traveller reads the safari's title in their booking's language.
+      for (const m of mails) {
+        const own = await travellerTitle(tx, { title, safariSlug: departure?.safariSlug ?? null, language: m.language ?? 'en' });
+        messages.push({ kind: 'departure-cancelled', message: departureCancelledMessage({ ...m, title: own }, to) });
+      }
+      await enqueueMail(tx, opts.mail.messageIdDomain, messages);
       return mails;
     });
     opts.mail.onQueued?.();

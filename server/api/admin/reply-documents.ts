@@ -6,6 +6,7 @@ import { and, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { REPLY_DOCUMENT_MESSAGES, type ReplyKit } from '../../../common/reply-documents.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/languages.ts';
 import { fillReplyTemplate, templatesFor } from '../../../common/reply-templates.ts';
+import { tripUrl } from '../../../common/trip-page.ts';
 import { enquiryLanguage } from '../../bookings/bookings.ts';
 import { versionPdf } from '../../bookings/quote-pdf.ts';
 import { createTripLink } from '../../bookings/trip-links.ts';
@@ -76,10 +77,11 @@ export async function itineraryAttachment(db: Db, enquiryId: number, make: Itine
 export async function quoteAttachment(tx: Tx, enquiryId: number, quoteId: number, siteUrl: string): Promise<{ attachment: MailAttachment; quote: NonNullable<ReplyDocuments['quote']> }> {
   const [found] = (await sentQuotes(tx, enquiryId)).filter((r) => r.quote.id === quoteId);
   if (!found) throw new HttpError(400, REPLY_DOCUMENT_MESSAGES.notQuote, undefined, 'invalid-quoteId');
-  const pdf = await versionPdf(found.quote, found.version, siteUrl, await enquiryLanguage(tx, enquiryId));
+  const language = await enquiryLanguage(tx, enquiryId);
+  const pdf = await versionPdf(found.quote, found.version, siteUrl, language);
   const token = await createTripLink(tx, quoteId);
   return {
     attachment: pdfAttachment(pdf.filename, pdf.bytes),
-    quote: { reference: found.quote.reference, tripUrl: `${siteUrl}/trip/${token}`, consoleUrl: `${siteUrl}/admin/quotes/${quoteId}` },
+    quote: { reference: found.quote.reference, tripUrl: tripUrl(siteUrl, token, language), consoleUrl: `${siteUrl}/admin/quotes/${quoteId}` },
   };
 }

@@ -140,6 +140,10 @@ export const messages: Messages = {
   'tripPage.error.eyebrow': ['Ihre Reise'],
   'tripPage.error.heading': ['Wir können diese Reise nicht anzeigen'],
   'tripPage.error.failure': ['Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es gleich noch einmal.'],
+  'tripPage.error.notFound': [
+    'Dieser Reiselink ist nicht gültig. Vielleicht wurde er falsch eingegeben oder durch einen neueren ersetzt: Öffnen Sie den Link in unserer letzten E-Mail oder kontaktieren Sie uns.',
+  ],
+  'tripPage.error.throttled': ['Zu viele Versuche von Ihrer Verbindung aus. Warten Sie eine Stunde und öffnen Sie dann den Link aus Ihrer E-Mail erneut.'],
   'tripPage.error.callUs': ['Rufen Sie uns an oder schreiben Sie uns per WhatsApp unter '],
   'tripPage.error.orWrite': [', oder per E-Mail an '],
   'tripPage.error.end': ['.'],

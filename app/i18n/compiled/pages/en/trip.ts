@@ -138,6 +138,8 @@ export const messages: Messages = {
   'tripPage.error.eyebrow': ['Your trip'],
   'tripPage.error.heading': ['We cannot show this trip'],
   'tripPage.error.failure': ['Something went wrong on our side. Please try again in a moment.'],
+  'tripPage.error.notFound': ['This trip link is not valid. It may have been mistyped, or replaced by a newer one: open the link in our latest e-mail, or contact us.'],
+  'tripPage.error.throttled': ['Too many attempts from your connection. Wait an hour, then open the link from your e-mail again.'],
   'tripPage.error.callUs': ['Call or WhatsApp us on '],
   'tripPage.error.orWrite': [', or write to '],
   'tripPage.error.end': ['.'],

@@ -138,6 +138,10 @@ export const messages: Messages = {
   'tripPage.error.eyebrow': ['Su viaje'],
   'tripPage.error.heading': ['No podemos mostrar este viaje'],
   'tripPage.error.failure': ['Algo ha fallado por nuestra parte. Vuelva a intentarlo en un momento.'],
+  'tripPage.error.notFound': [
+    'Este enlace de viaje no es válido. Puede que se haya escrito mal o que lo haya sustituido uno más reciente: abra el enlace de nuestro último correo electrónico o póngase en contacto con nosotros.',
+  ],
+  'tripPage.error.throttled': ['Demasiados intentos desde su conexión. Espere una hora y vuelva a abrir el enlace de su correo electrónico.'],
   'tripPage.error.callUs': ['Llámenos o escríbanos por WhatsApp al '],
   'tripPage.error.orWrite': [', o escriba a '],
   'tripPage.error.end': ['.'],

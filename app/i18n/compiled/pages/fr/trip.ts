@@ -140,6 +140,8 @@ export const messages: Messages = {
   'tripPage.error.eyebrow': ['Votre voyage'],
   'tripPage.error.heading': ['Nous ne pouvons pas afficher ce voyage'],
   'tripPage.error.failure': ['Un problème est survenu de notre côté. Veuillez réessayer dans un instant.'],
+  'tripPage.error.notFound': ['Ce lien de voyage n’est pas valide. Il a peut-être été mal saisi, ou remplacé par un lien plus récent : ouvrez le lien de notre dernier e-mail, ou contactez-nous.'],
+  'tripPage.error.throttled': ['Trop de tentatives depuis votre connexion. Attendez une heure, puis rouvrez le lien de votre e-mail.'],
   'tripPage.error.callUs': ['Appelez-nous ou écrivez-nous sur WhatsApp au '],
   'tripPage.error.orWrite': [', ou écrivez à '],
   'tripPage.error.end': ['.'],
