@@ -159,7 +159,7 @@ async function firstRequests(base: string, pid: number): Promise<void> {
     ['safaris list', '/safaris'],
     ['park detail', first('/parks') ?? '/parks'],
     ['blog post', first('/blogs') ?? '/blogs'],
-    ['contact', '/contact'],
+    ['contact', '/contact-us'],
     ["a list's page 2", '/animals?page=2'],
     ['404 page', '/no-such-page'],
     ['first search page', '/search?query=gorilla'],
