@@ -105,11 +105,14 @@ export async function cpuMs(pids: number[]): Promise<number> {
   return ns / 1e6;
 }
 
-/** Resident set size of a process in MB: now (VmRSS) and its peak since start (VmHWM). */
-export async function rssMb(pid: number): Promise<{ now: number; peak: number }> {
+/**
+ * Resident set size of a process in MB: now (VmRSS), its peak since start (VmHWM), and its
+ * anonymous (heaps, WebAssembly memory) and file-backed (code, mapped files) parts now.
+ */
+export async function rssMb(pid: number): Promise<{ now: number; peak: number; anon: number; file: number }> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const mb = (field: string) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
-  return { now: mb('VmRSS'), peak: mb('VmHWM') };
+  return { now: mb('VmRSS'), peak: mb('VmHWM'), anon: mb('RssAnon'), file: mb('RssFile') };
 }
 
 /** RSS and VmHWM summed over a process tree (shared pages of forked workers count once per process). */

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { PAGE_SIZE } from '../common/constants.ts';
 import { BACKUP_EXTENSION } from '../server/db/backup.ts';
 import { getJson, type Json } from '../tests/helpers/site.ts';
-import { load, LOAD_TOOL, loadToolLabel, luaString, root, startServer, treeRssMb, type Child } from './lib.ts';
+import { load, LOAD_TOOL, loadToolLabel, luaString, root, rssMb, startServer, treeRssMb, type Child } from './lib.ts';
 
 const minutes = Number(process.env.BENCH_MINUTES ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -144,11 +144,49 @@ function drawPaths(groups: Group[], words: string[], n: number): string[] {
 
 const fmt = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
 
+/**
+ * The first request of each kind, one after the other, before any load: what each adds to the
+ * server's memory (a template's first render, the first search, the first API list, a PDF and a
+ * map, each drawn for the first time). Printed as a table; the load starts after it.
+ */
+async function firstRequests(base: string, pid: number): Promise<void> {
+  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+  const first = (prefix: string) => [...sitemap.matchAll(/<loc>[^<]*?(\/[a-z]+\/[a-z0-9-]+)<\/loc>/g)].map((m) => m[1]!).find((p) => p.startsWith(`${prefix}/`));
+  const safari = first('/safaris') ?? '/safaris';
+  const steps: [string, string][] = [
+    ['home page', '/'],
+    ['safari detail', safari],
+    ['safaris list', '/safaris'],
+    ['park detail', first('/parks') ?? '/parks'],
+    ['blog post', first('/blogs') ?? '/blogs'],
+    ['contact', '/contact-us'],
+    ["a list's page 2", '/animals?page=2'],
+    ['404 page', '/no-such-page'],
+    ['first search page', '/search?query=gorilla'],
+    ['first API search', '/api/search?query=lion'],
+    ['first API list', `/api/parks?page=1&limit=${PAGE_SIZE.parks}`],
+    ['first API detail', `/api${safari}`],
+    ['itinerary PDF', `${safari}/itinerary.pdf`],
+    ['route map', `${safari}/route.svg`],
+    ['a kept page again', safari],
+  ];
+  const row = (name: string, m: Awaited<ReturnType<typeof rssMb>>, status = '') =>
+    console.log(`  ${name.padEnd(26)}${String(m.now).padStart(7)}${String(m.peak).padStart(8)}${String(m.anon).padStart(8)}${String(m.file).padStart(8)}  ${status}`);
+  console.log(`\n  ${'first requests of each kind'.padEnd(26)}${'RSS'.padStart(7)}${'VmHWM'.padStart(8)}${'RssAnon'.padStart(8)}${'RssFile'.padStart(8)}  (MB)`);
+  row('after start and sitemap', await rssMb(pid));
+  for (const [name, p] of steps) {
+    const res = await fetch(base + p, { headers: BROWSER_HEADERS });
+    await res.arrayBuffer();
+    row(name, await rssMb(pid), `${res.status} ${p}`);
+  }
+}
+
 let server: Child | undefined;
 let timer: NodeJS.Timeout | undefined;
 try {
   server = await startServer({ SITE_URL, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   const pid = server.proc.pid!;
+  await firstRequests(server.url, pid);
   const { groups, words } = await pathsOf(server.url);
   const atStart = await treeRssMb(pid);
 

@@ -91,6 +91,33 @@ describe('HttpCache', () => {
     expect(cache.stats.produced).toBe(1);
   });
 
+  it('makes the best copies of many answers asked again at once, each in its turn, in two caches, and every one ends with its own best bytes', async () => {
+    const caches = [new HttpCache({ maxBytes: 10_000_000, brotliQuality: 10 }), new HttpCache({ maxBytes: 10_000_000 })];
+    const bodies = Array.from({ length: 6 }, (_, n) => Array.from({ length: 3000 }, (_, i) => `<li class="c${(i + n) % 89}">item ${(i * 7919 + n) % 1000}</li>`).join(''));
+    const br = { 'accept-encoding': 'br' };
+    const sizes = async () => {
+      const out: number[] = [];
+      for (const cache of caches)
+        for (const [n, html] of bodies.entries()) {
+          const res = await cache.serve(`k${n}`, get(br), async () => page(html));
+          const bytes = Buffer.from(await res.arrayBuffer());
+          expect(zlib.brotliDecompressSync(bytes).toString()).toBe(html);
+          out.push(bytes.length);
+        }
+      return out;
+    };
+    const fast = await sizes();
+    // Asked again, all at once: every answer is served, and its best copies are queued.
+    await sizes();
+    let now = fast;
+    for (let i = 0; i < 300 && now.some((size, j) => size >= fast[j]!); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      now = await sizes();
+    }
+    expect(now.every((size, j) => size < fast[j]!)).toBe(true);
+    for (const cache of caches) expect(cache.stats.produced).toBe(bodies.length);
+  });
+
   it('answers HEAD with the headers of GET and no body', async () => {
     const cache = new HttpCache({ maxBytes: 10_000_000 });
     const head = await cache.serve('k', get({ 'accept-encoding': 'gzip' }, 'HEAD'), async () => page(big(800)));

@@ -24,6 +24,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { CachePolicy } from '../../app/lib/cache-policy.ts';
 import { pickEncoding } from './compress.ts';
+import { Slots } from './slots.ts';
 import { ANY_TABLE, noteReads, traced } from '../db/reads.ts';
 import { bytesResponse, readBytes, responseBytes } from '../../common/document-bytes.ts';
 
@@ -142,21 +143,21 @@ export class HttpCache {
    */
   #upgrade(key: string, entry: CachedAnswer) {
     entry.draft = false;
-    const body = entry.keptIdentity ? Promise.resolve(entry.keptIdentity) : gunzip(entry.gzip!);
-    void body
-      .then((b) => compressed(b, this.brotliQuality, 9))
-      .then(
-        ({ br, gzip }) => {
-          if (this.#entries.get(key) !== entry) return;
-          const change = br.byteLength + gzip.byteLength - entry.br!.byteLength - entry.gzip!.byteLength;
-          entry.br = br;
-          entry.gzip = gzip;
-          entry.nodeHeaders = undefined;
-          entry.size += change;
-          this.#bytes += change;
-        },
-        () => {},
-      );
+    // Still the entry under `key` when its turn comes, or dropped meanwhile: nothing to make.
+    const current = () => this.#entries.get(key) === entry;
+    void BEST_COPIES.run(async () => (current() ? compressed(entry.keptIdentity ?? (await gunzip(entry.gzip!)), this.brotliQuality, 9) : undefined)).then(
+      (best) => {
+        if (!best || !current()) return;
+        const { br, gzip } = best;
+        const change = br.byteLength + gzip.byteLength - entry.br!.byteLength - entry.gzip!.byteLength;
+        entry.br = br;
+        entry.gzip = gzip;
+        entry.nodeHeaders = undefined;
+        entry.size += change;
+        this.#bytes += change;
+      },
+      () => {},
+    );
   }
 
   set(key: string, entry: CachedAnswer) {
@@ -336,6 +337,15 @@ async function compressed(body: Uint8Array, brotliQuality: number, gzipLevel: nu
   ]);
   return { br: new Uint8Array(br.buffer, br.byteOffset, br.byteLength), gzip: new Uint8Array(gz.buffer, gz.byteOffset, gz.byteLength) };
 }
+
+/**
+ * The best copies are made one at a time in a process, whichever cache asks (they are made off
+ * every request's path, so they can wait their turn). Brotli at quality 9 (the API's answers)
+ * fills a 32 MB hash table whatever the body's size, quality 10 some MB: made all at once on
+ * libuv's threads, as the first minute of traffic asks for many answers again, they raised the
+ * server's peak memory by up to four such tables.
+ */
+const BEST_COPIES = new Slots(1);
 
 /** The fast setting of a first copy: what a page rendered for one request is sent with (server/http/compress.ts). */
 const FAST = { brotli: 3, gzip: 6 };
