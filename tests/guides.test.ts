@@ -2,17 +2,16 @@
 // the content checks, GET /guides (pages, order), GET /guides/{slug} (the safaris they lead, other
 // guides, refusals), a safari's guides in its order, search, the sitemap, the Person JSON-LD, the
 // console's form, and the seed removing a guide. Expectations come from the content files.
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GuideResponse, GuidesResponse, SafariResponse, SearchResponse } from '../common/api-types.ts';
+import type { GuideResponse, SafariResponse, SearchResponse } from '../common/api-types.ts';
 import { contentTypeInfo } from '../common/content-types.ts';
 import { pageGraph, routeKind } from '../app/lib/seo/jsonld.ts';
 import { loadLanguage } from '../app/i18n/index.ts';
 import { describeSchema } from '../server/content/describe.ts';
 import { collections, crossReferenceProblems, loadContent, type Content } from '../server/db/content.ts';
 import * as t from '../server/db/schema.ts';
-import { syncContent } from '../server/db/seed.ts';
-import { apiRequests, contentApi } from './helpers/api.ts';
+import { apiRequests, breadcrumbNames, contentApi, expectInSitemap, expectItemPage, expectPagedList, inListOrder, itemNode, searchDocumentsOf, sorted, syncAgain } from './helpers/api.ts';
 import { backends } from './helpers/db.ts';
 
 // The structured data names a page's list in the page's language, as the server does once it has
@@ -20,11 +19,9 @@ import { backends } from './helpers/db.ts';
 await loadLanguage('en', 'all');
 
 const SITE = 'https://www.kigezitrails.example';
-type Json = Record<string, any>;
 
 const CARD = ['id', 'guidetitle', 'guidetitleslug', 'guiderole', 'guidelanguages', 'guideyears', 'guideheaderimage', 'guideheaderimagealt', 'guidedescription'];
 const FULL = [...CARD, 'guidespecialities', 'guideparagraph'];
-const sorted = (keys: string[]) => [...keys].sort();
 const PAGE = contentTypeInfo('guides')!.page!.pageSize!;
 
 describe('guide content checks', () => {
@@ -63,30 +60,18 @@ for (const backend of backends()) {
   describe(`guides on ${backend}`, () => {
     const site = contentApi(backend, SITE);
 
-    const { get, ok } = apiRequests({ request: (path) => site.api.request(path) });
-    /** The content's guides in the list's order: each guide's order, then its file's. */
-    const listed = () =>
-      site.content.guides
-        .map((g, i) => ({ g, i }))
-        .sort((a, b) => a.g.order - b.g.order || a.i - b.i)
-        .map((x) => x.g.slug);
+    const requests = apiRequests({ request: (path) => site.api.request(path) });
+    const { get, ok } = requests;
 
     it('GET /guides pages through every guide in their order, and refuses a page beyond the last', async () => {
-      const first = await ok<GuidesResponse>(`/guides?limit=4`);
-      expect(first).toMatchObject({ title: 'Meet your guides', pageUrl: `${SITE}/guides`, page: 1, totalPages: Math.ceil(site.content.guides.length / 4) });
-      for (const g of first.guides) expect(sorted(Object.keys(g))).toEqual(sorted(CARD));
-      const all = [...first.guides];
-      for (let page = 2; page <= first.totalPages; page++) all.push(...(await ok<GuidesResponse>(`/guides?limit=4&page=${page}`)).guides);
-      expect(all.map((g) => g.guidetitleslug)).toEqual(listed());
-      expect((await get(`/guides?limit=4&page=${first.totalPages + 1}`)).status).toBe(400);
-      expect((await ok<GuidesResponse>('/guides')).guides).toHaveLength(Math.min(PAGE, site.content.guides.length));
-      expect(first.guides[0]!.guideheaderimage).toMatch(/^images\/guides\/[a-z0-9-]+\.jpg$/);
+      const slugs = inListOrder(site.content.guides);
+      await expectPagedList(requests, { collection: 'guides', item: 'guide', limit: 4, title: 'Meet your guides', siteUrl: SITE, card: CARD, slugs, pageSize: PAGE });
     });
 
     it('GET /guides/{slug} has the guide, the safaris they lead and other guides; an unknown slug is a 404', async () => {
       const src = site.content.guides[1]!;
-      const body = await ok<GuideResponse>(`/guides/${src.slug}`);
-      expect(sorted(Object.keys(body.guide))).toEqual(sorted(FULL));
+      const safaris = site.content.safaris.filter((s) => s.guides.includes(src.slug)).map((s) => s.slug);
+      const body = await expectItemPage<GuideResponse>(requests, { collection: 'guides', item: 'guide', siteUrl: SITE, full: FULL, src, safaris, missing: 'nobody-here', notFound: 'Guide not found' });
       expect(body.guide).toMatchObject({
         guidetitle: src.name,
         guiderole: src.role,
@@ -95,20 +80,8 @@ for (const backend of backends()) {
         guidespecialities: src.specialities,
         guidedescription: src.description,
       });
-      expect(body.guide.guideparagraph).toContain('<p>');
-      expect(body).toMatchObject({ pageUrl: `${SITE}/guides/${src.slug}`, pageDescription: src.seo.description });
-      expect(body.safaris.map((s) => s.safarititleslug).sort()).toEqual(
-        site.content.safaris
-          .filter((s) => s.guides.includes(src.slug))
-          .map((s) => s.slug)
-          .sort(),
-      );
       expect(body.otherGuides.map((g) => g.guidetitleslug)).not.toContain(src.slug);
       expect(body.otherGuides.length).toBe(Math.min(4, site.content.guides.length - 1));
-      const missing = await get('/guides/nobody-here');
-      expect(missing.status).toBe(404);
-      expect(missing.body).toEqual({ error: 'Guide not found' });
-      expect((await get('/guides/Not%20A%20Slug')).status).toBe(404);
     });
 
     it("answers a safari with its guides in the safari's order", async () => {
@@ -135,10 +108,12 @@ for (const backend of backends()) {
     });
 
     it('lists /guides and every guide page in the sitemap', async () => {
-      const { urls } = await ok<{ urls: { loc: string }[] }>('/seo/sitemap');
-      const locs = urls.map((u) => u.loc);
-      expect(locs).toContain(`${SITE}/guides`);
-      for (const g of site.content.guides) expect(locs).toContain(`${SITE}/guides/${g.slug}`);
+      await expectInSitemap(
+        requests,
+        SITE,
+        'guides',
+        site.content.guides.map((g) => g.slug),
+      );
     });
 
     it('describes a guide page as a Person working for the operator, with the languages they speak', async () => {
@@ -147,18 +122,13 @@ for (const backend of backends()) {
       const nodes = pageGraph(routeKind('routes/guide'), body as unknown as Record<string, unknown>)!['@graph'];
       expect(nodes.find((n) => n['@type'] === 'Person')).toEqual({
         '@type': 'Person',
-        '@id': `${SITE}/guides/${src.slug}#person`,
-        name: src.name,
+        ...itemNode(SITE, 'guides', src, 'person'),
         jobTitle: src.role,
-        description: src.description,
-        url: `${SITE}/guides/${src.slug}`,
-        image: `${SITE}/api/images/guides/${src.slug}.jpg`,
         knowsLanguage: src.languages,
         knowsAbout: src.specialities,
         worksFor: { '@id': `${SITE}/#organization` },
       });
-      const crumbs = nodes.find((n) => n['@type'] === 'BreadcrumbList')!;
-      expect((crumbs.itemListElement as Json[]).map((c) => c.name)).toEqual(['Home', 'Guides', src.name]);
+      expect(breadcrumbNames(nodes)).toEqual(['Home', 'Guides', src.name]);
     });
 
     it('removes a guide whose file is gone, with its search document, and takes it off the safaris that named it', async () => {
@@ -169,15 +139,12 @@ for (const backend of backends()) {
         guides: site.content.guides.filter((g) => g !== gone),
         safaris: site.content.safaris.map((s) => ({ ...s, guides: s.guides.filter((g) => g !== gone.slug) })),
       };
-      await syncContent(site.db.db, without);
-      site.api.cache.clear();
+      await syncAgain(site, without);
       expect((await get(`/guides/${gone.slug}`)).status).toBe(404);
       const safari = site.content.safaris.find((s) => s.guides.includes(gone.slug))!;
       expect((await ok<SafariResponse>(`/safaris/${safari.slug}`)).guides.map((g) => g.guidetitleslug)).toEqual(safari.guides.filter((g) => g !== gone.slug));
-      const docs = (await site.db.db.execute(sql`select 1 from search_documents where type = 'guide' and item_id = ${row!.id}`)) as unknown;
-      expect(Array.isArray(docs) ? docs : (docs as { rows: unknown[] }).rows).toEqual([]);
-      await syncContent(site.db.db, site.content);
-      site.api.cache.clear();
+      expect(await searchDocumentsOf(site, 'guide', row!.id)).toEqual([]);
+      await syncAgain(site, site.content);
       expect((await ok<SafariResponse>(`/safaris/${safari.slug}`)).guides.map((g) => g.guidetitleslug)).toEqual(safari.guides);
     });
   });

@@ -48,6 +48,14 @@ describe('the HTTP edge', () => {
 
   const request = (method: string, path: string, extra = '') => raw(port, `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n${extra}\r\n`);
 
+  /** `method` on `path` is refused with a 405 whose Allow is `allow`: the answer. */
+  async function expectNotAllowed(method: string, path: string, allow: string): Promise<string> {
+    const answer = await request(method, path);
+    expect(statusOf(answer), `${method} ${path}`).toBe(405);
+    expect(headerOf(answer, 'allow'), `${method} ${path}`).toBe(allow);
+    return answer;
+  }
+
   it('answers TRACE with 405 and the address’s Allow on a page, the API and the console', async () => {
     for (const [path, allow] of [
       ['/', 'GET, HEAD'],
@@ -58,9 +66,7 @@ describe('the HTTP edge', () => {
       ['/admin', 'GET, HEAD'],
       ['/admin/content/preview', 'POST'],
     ] as const) {
-      const answer = await request('TRACE', path);
-      expect(statusOf(answer), `TRACE ${path}`).toBe(405);
-      expect(headerOf(answer, 'allow'), `TRACE ${path}`).toBe(allow);
+      const answer = await expectNotAllowed('TRACE', path, allow);
       // TRACE echoes nothing back, and no stack is shown.
       expect(answer).not.toMatch(/\bat .*\(|Error:/);
     }
@@ -79,13 +85,9 @@ describe('the HTTP edge', () => {
       ['/api/safaris', 'GET, HEAD'],
       ['/admin', 'GET, HEAD'],
     ] as const) {
-      const propfind = await request('PROPFIND', path);
-      expect(statusOf(propfind), `PROPFIND ${path}`).toBe(405);
-      expect(headerOf(propfind, 'allow'), `PROPFIND ${path}`).toBe(allow);
+      await expectNotAllowed('PROPFIND', path, allow);
       // A method Node's parser does not know: refused before any path is read.
-      const made = await request('FOO', path);
-      expect(statusOf(made), `FOO ${path}`).toBe(405);
-      expect(headerOf(made, 'allow'), `FOO ${path}`).toBe('GET, HEAD, POST');
+      await expectNotAllowed('FOO', path, 'GET, HEAD, POST');
     }
   });
 

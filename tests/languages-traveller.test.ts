@@ -24,6 +24,14 @@ const ORIGIN = 'http://localhost:3000';
 const spaced = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 const textOf = async (res: Response) => spaced(htmlText(await res.text()));
 
+/** The page is in `lang` (its <html lang>), and its text holds each of `words` and none of the English `english`. */
+function expectPageIn(html: string, lang: string, words: string[], english: RegExp): void {
+  expect(html).toContain(`<html lang="${lang}"`);
+  const text = spaced(htmlText(html));
+  for (const w of words) expect(text, w).toContain(w);
+  expect(text).not.toMatch(english);
+}
+
 describe.each(backends())('the traveller’s forms and pages in their language on %s', (backend) => {
   let site: InProcessSite;
   let slug: string;
@@ -96,9 +104,7 @@ describe.each(backends())('the traveller’s forms and pages in their language o
 
     it('shows the German page with the seats, the price lines and the terms in German', async () => {
       const html = await (await fetch(`${site.base}${bookingPage()}?seats=2`)).text();
-      expect(html).toContain('<html lang="de"');
-      const text = spaced(htmlText(html));
-      for (const words of [
+      const words = [
         'Buchen Sie Ihre Plätze',
         'Wie viele Reisende?',
         '2 Plätze × 2.450 $',
@@ -107,9 +113,8 @@ describe.each(backends())('the traveller’s forms and pages in their language o
         'Bedingungen lesen',
         '2 Plätze buchen',
         'Reisende(r) 1 (Hauptreisende(r))',
-      ])
-        expect(text, words).toContain(words);
-      expect(text).not.toMatch(/Book your seats|How many travellers|Deposit to confirm/);
+      ];
+      expectPageIn(html, 'de', words, /Book your seats|How many travellers|Deposit to confirm/);
     });
 
     it('refuses a booking without the terms in German, the values kept', async () => {
@@ -127,9 +132,7 @@ describe.each(backends())('the traveller’s forms and pages in their language o
       expect(trip).toMatch(/^\/trip\/[\w-]{43}$/);
       expect(await site.rows<{ language: string }>("select language from bookings where lead_email = 'lena@example.com'")).toEqual([{ language: 'de' }]);
       const html = await (await fetch(site.base + trip)).text();
-      expect(html).toContain('<html lang="de"');
-      const text = spaced(htmlText(html));
-      for (const words of [
+      const words = [
         'Ihre Buchung',
         'Bestätigt, Anzahlung ausstehend',
         'Noch zu zahlen',
@@ -138,9 +141,8 @@ describe.each(backends())('the traveller’s forms and pages in their language o
         'Was Sie mitbringen sollten',
         'Ihre Reisenden',
         'Fragen zu Ihrer Reise?',
-      ])
-        expect(text, words).toContain(words);
-      expect(text).not.toMatch(/Your booking|Still to pay|Price breakdown|What to bring/);
+      ];
+      expectPageIn(html, 'de', words, /Your booking|Still to pay|Price breakdown|What to bring/);
       const [mail] = await site.rows<{ subject: string }>("select message->>'subject' as subject from mail_outbox where kind = 'booking-confirmation' order by id desc limit 1");
       expect(mail!.subject).toMatch(/^Buchung \S+ bestätigt/);
     });
@@ -163,10 +165,8 @@ describe.each(backends())('the traveller’s forms and pages in their language o
 
     it('is Spanish at /trip/{token}, its PDF still served', async () => {
       const html = await (await fetch(`${site.base}/trip/${token}`)).text();
-      expect(html).toContain('<html lang="es"');
-      const text = spaced(htmlText(html));
-      for (const words of ['Su presupuesto', 'Su itinerario', 'Desglose del precio', 'Aceptar este presupuesto', 'Descargar este presupuesto (PDF)', 'Viajero 1']) expect(text, words).toContain(words);
-      expect(text).not.toMatch(/Your itinerary|Accept this quote|Price breakdown/);
+      const words = ['Su presupuesto', 'Su itinerario', 'Desglose del precio', 'Aceptar este presupuesto', 'Descargar este presupuesto (PDF)', 'Viajero 1'];
+      expectPageIn(html, 'es', words, /Your itinerary|Accept this quote|Price breakdown/);
       // The header's switcher changes the page's language at the same address.
       expect(html).toContain(`href="/trip/${token}?lang=en"`);
       const pdf = await fetch(`${site.base}/trip/${token}/quote.pdf`);

@@ -3,26 +3,22 @@
 // it runs, the rest of the fleet, refusals), a safari's vehicle, search, the sitemap, the Vehicle
 // JSON-LD, the console's form, and the seed removing a vehicle. Expectations come from the content
 // files.
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DetailResponse, ListResponse, SafariResponse, SearchResponse } from '../common/api-types.ts';
+import type { DetailResponse, SafariResponse, SearchResponse } from '../common/api-types.ts';
 import { contentTypeInfo } from '../common/content-types.ts';
 import { pageGraph, routeKind } from '../app/lib/seo/jsonld.ts';
 import { describeSchema } from '../server/content/describe.ts';
 import { vehicles } from '../server/content/types/vehicles.ts';
 import { collections, crossReferenceProblems, loadContent, type Content } from '../server/db/content.ts';
-import { syncContent } from '../server/db/seed.ts';
-import { apiRequests, contentApi } from './helpers/api.ts';
+import { apiRequests, breadcrumbNames, contentApi, expectInSitemap, expectItemPage, expectPagedList, inListOrder, itemNode, searchDocumentsOf, sorted, syncAgain } from './helpers/api.ts';
 import { backends } from './helpers/db.ts';
 
 const SITE = 'https://www.kigezitrails.example';
-type Json = Record<string, any>;
-type VehiclesResponse = ListResponse<'vehicles'>;
 type VehicleResponse = DetailResponse<'vehicles'>;
 
 const CARD = ['id', 'vehicletitle', 'vehicletitleslug', 'vehiclekind', 'vehicleseats', 'vehiclewindowseats', 'vehiclefeatures', 'vehicleheaderimage', 'vehicleheaderimagealt', 'vehicledescription'];
 const FULL = [...CARD, 'vehicleparagraph'];
-const sorted = (keys: string[]) => [...keys].sort();
 const PAGE = contentTypeInfo('vehicles')!.page!.pageSize!;
 
 describe('vehicle content checks', () => {
@@ -65,30 +61,28 @@ for (const backend of backends()) {
   describe(`vehicles on ${backend}`, () => {
     const site = contentApi(backend, SITE);
 
-    const { get, ok } = apiRequests({ request: (path) => site.api.request(path) });
+    const requests = apiRequests({ request: (path) => site.api.request(path) });
+    const { get, ok } = requests;
     /** The content's vehicles in the list's order: each one's order, then its file's. */
-    const listed = () =>
-      site.content.vehicles
-        .map((v, i) => ({ v, i }))
-        .sort((a, b) => a.v.order - b.v.order || a.i - b.i)
-        .map((x) => x.v.slug);
+    const listed = () => inListOrder(site.content.vehicles);
 
     it('GET /vehicles pages through the fleet in its order, and refuses a page beyond the last', async () => {
-      const first = await ok<VehiclesResponse>('/vehicles?limit=2');
-      expect(first).toMatchObject({ title: 'Our safari vehicles', pageUrl: `${SITE}/vehicles`, page: 1, totalPages: Math.ceil(site.content.vehicles.length / 2) });
-      for (const v of first.vehicles) expect(sorted(Object.keys(v))).toEqual(sorted(CARD));
-      const all = [...first.vehicles];
-      for (let page = 2; page <= first.totalPages; page++) all.push(...(await ok<VehiclesResponse>(`/vehicles?limit=2&page=${page}`)).vehicles);
-      expect(all.map((v) => v.vehicletitleslug)).toEqual(listed());
-      expect((await get(`/vehicles?limit=2&page=${first.totalPages + 1}`)).status).toBe(400);
-      expect((await ok<VehiclesResponse>('/vehicles')).vehicles).toHaveLength(Math.min(PAGE, site.content.vehicles.length));
-      expect(first.vehicles[0]!.vehicleheaderimage).toMatch(/^images\/vehicles\/[a-z0-9-]+\.jpg$/);
+      await expectPagedList(requests, { collection: 'vehicles', item: 'vehicle', limit: 2, title: 'Our safari vehicles', siteUrl: SITE, card: CARD, slugs: listed(), pageSize: PAGE });
     });
 
     it('GET /vehicles/{slug} has the vehicle, the safaris it runs and the rest of the fleet; an unknown slug is a 404', async () => {
       const src = site.content.vehicles[1]!;
-      const body = await ok<VehicleResponse>(`/vehicles/${src.slug}`);
-      expect(sorted(Object.keys(body.vehicle))).toEqual(sorted(FULL));
+      const safaris = site.content.safaris.filter((s) => s.vehicle === src.slug).map((s) => s.slug);
+      const body = await expectItemPage<VehicleResponse>(requests, {
+        collection: 'vehicles',
+        item: 'vehicle',
+        siteUrl: SITE,
+        full: FULL,
+        src,
+        safaris,
+        missing: 'no-such-car',
+        notFound: 'Vehicle not found',
+      });
       expect(body.vehicle).toMatchObject({
         vehicletitle: src.name,
         vehiclekind: src.kind,
@@ -97,19 +91,7 @@ for (const backend of backends()) {
         vehiclefeatures: src.features,
         vehicledescription: src.description,
       });
-      expect(body.vehicle.vehicleparagraph).toContain('<p>');
-      expect(body).toMatchObject({ pageUrl: `${SITE}/vehicles/${src.slug}`, pageDescription: src.seo.description });
-      expect(body.safaris.map((s) => s.safarititleslug).sort()).toEqual(
-        site.content.safaris
-          .filter((s) => s.vehicle === src.slug)
-          .map((s) => s.slug)
-          .sort(),
-      );
       expect(body.otherVehicles.map((v) => v.vehicletitleslug)).toEqual(listed().filter((s) => s !== src.slug));
-      const missing = await get('/vehicles/no-such-car');
-      expect(missing.status).toBe(404);
-      expect(missing.body).toEqual({ error: 'Vehicle not found' });
-      expect((await get('/vehicles/Not%20A%20Slug')).status).toBe(404);
     });
 
     it('answers a safari with the vehicle it names, and null for one that names none', async () => {
@@ -132,10 +114,12 @@ for (const backend of backends()) {
     });
 
     it('lists /vehicles and every vehicle page in the sitemap', async () => {
-      const { urls } = await ok<{ urls: { loc: string }[] }>('/seo/sitemap');
-      const locs = urls.map((u) => u.loc);
-      expect(locs).toContain(`${SITE}/vehicles`);
-      for (const v of site.content.vehicles) expect(locs).toContain(`${SITE}/vehicles/${v.slug}`);
+      await expectInSitemap(
+        requests,
+        SITE,
+        'vehicles',
+        site.content.vehicles.map((v) => v.slug),
+      );
     });
 
     it('describes a vehicle page as a schema.org Vehicle with its seats, kind and features', async () => {
@@ -144,17 +128,12 @@ for (const backend of backends()) {
       const nodes = pageGraph(routeKind('routes/vehicle'), body as unknown as Record<string, unknown>)!['@graph'];
       expect(nodes.find((n) => n['@type'] === 'Vehicle')).toEqual({
         '@type': 'Vehicle',
-        '@id': `${SITE}/vehicles/${src.slug}#vehicle`,
-        name: src.name,
-        description: src.description,
-        url: `${SITE}/vehicles/${src.slug}`,
-        image: `${SITE}/api/images/vehicles/${src.slug}.jpg`,
+        ...itemNode(SITE, 'vehicles', src, 'vehicle'),
         vehicleConfiguration: src.kind,
         seatingCapacity: src.seats,
         additionalProperty: src.features.map((name) => ({ '@type': 'PropertyValue', name, value: true })),
       });
-      const crumbs = nodes.find((n) => n['@type'] === 'BreadcrumbList')!;
-      expect((crumbs.itemListElement as Json[]).map((c) => c.name)).toEqual(['Home', 'Vehicles', src.name]);
+      expect(breadcrumbNames(nodes)).toEqual(['Home', 'Vehicles', src.name]);
     });
 
     it('removes a vehicle whose file is gone, with its search document, and takes it off the safaris that named it', async () => {
@@ -165,15 +144,12 @@ for (const backend of backends()) {
         vehicles: site.content.vehicles.filter((v) => v !== gone),
         safaris: site.content.safaris.map((s) => (s.vehicle === gone.slug ? { ...s, vehicle: undefined } : s)),
       };
-      await syncContent(site.db.db, without);
-      site.api.cache.clear();
+      await syncAgain(site, without);
       expect((await get(`/vehicles/${gone.slug}`)).status).toBe(404);
       const safari = site.content.safaris.find((s) => s.vehicle === gone.slug)!;
       expect((await ok<SafariResponse>(`/safaris/${safari.slug}`)).vehicle).toBeNull();
-      const docs = (await site.db.db.execute(sql`select 1 from search_documents where type = 'vehicle' and item_id = ${row!.id}`)) as unknown;
-      expect(Array.isArray(docs) ? docs : (docs as { rows: unknown[] }).rows).toEqual([]);
-      await syncContent(site.db.db, site.content);
-      site.api.cache.clear();
+      expect(await searchDocumentsOf(site, 'vehicle', row!.id)).toEqual([]);
+      await syncAgain(site, site.content);
       expect((await ok<SafariResponse>(`/safaris/${safari.slug}`)).vehicle?.vehicletitleslug).toBe(gone.slug);
     });
   });

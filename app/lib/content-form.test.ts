@@ -384,19 +384,22 @@ describe('list operations', () => {
 
 describe('problems', () => {
   it('are shown on their field, or the nearest one the form draws', () => {
-    expect(problemAnchor(SAFARI, 'itinerary.2.title')).toBe('itinerary.2.title');
-    expect(problemAnchor(SAFARI, 'itinerary.2.meals.lunch')).toBe('itinerary.2.meals.lunch');
-    expect(problemAnchor(SAFARI, 'itinerary.2.stops.1')).toBe('itinerary.2.stops');
-    expect(problemAnchor(SAFARI, 'itinerary')).toBe('itinerary');
-    expect(problemAnchor(SAFARI, 'image.alt')).toBe('image.alt');
-    expect(problemAnchor(SAFARI, 'image.upload')).toBe('image');
-    expect(problemAnchor(SAFARI, 'gallery.1')).toBe('gallery.1');
-    expect(problemAnchor(SAFARI, 'gallery.1.file')).toBe('gallery.1');
-    expect(problemAnchor(SAFARI, 'gallery.1.alt')).toBe('gallery.1.alt');
-    expect(problemAnchor(SAFARI, 'includes.0')).toBe('includes');
-    expect(problemAnchor(SAFARI, 'blocks.vision')).toBe('blocks.vision');
-    expect(problemAnchor(SAFARI, '')).toBe('');
-    expect(problemAnchor(SAFARI, 'nonsense.field')).toBe('');
+    const shownAt: [path: string, anchor: string][] = [
+      ['itinerary.2.title', 'itinerary.2.title'],
+      ['itinerary.2.meals.lunch', 'itinerary.2.meals.lunch'],
+      ['itinerary.2.stops.1', 'itinerary.2.stops'],
+      ['itinerary', 'itinerary'],
+      ['image.alt', 'image.alt'],
+      ['image.upload', 'image'],
+      ['gallery.1', 'gallery.1'],
+      ['gallery.1.file', 'gallery.1'],
+      ['gallery.1.alt', 'gallery.1.alt'],
+      ['includes.0', 'includes'],
+      ['blocks.vision', 'blocks.vision'],
+      ['', ''],
+      ['nonsense.field', ''],
+    ];
+    for (const [path, anchor] of shownAt) expect(problemAnchor(SAFARI, path), path).toBe(anchor);
   });
 
   it('are grouped by where they are shown, without repeats', () => {

@@ -4,7 +4,7 @@
 // Needs `npm run build` to have run.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/validation.ts';
 import { DEFAULT_SPAM_SETTINGS } from '../../server/api/forms-http.ts';
@@ -53,6 +53,24 @@ async function newPage(javaScriptEnabled: boolean): Promise<{ page: Page; contex
     if (r.method() === 'POST' && (path === '/api/plan-a-safari' || path === '/enquiry' || path === '/enquiry.data')) count++;
   });
   return { page, context, dialogs, posts: () => count };
+}
+
+/** A click on `button` brings one more alert (within 5 s): its text. */
+async function alertAfter(dialogs: string[], button: Locator): Promise<string> {
+  const n = dialogs.length + 1;
+  await button.click();
+  await waitFor(() => dialogs.length === n, 5000, 'alert');
+  return dialogs[n - 1]!;
+}
+
+/** With the form's data request `data` answered by `answer`, a click on `button` brings one more alert: its text. */
+async function alertWhenAnswered(page: Page, dialogs: string[], data: string, answer: (r: Route) => Promise<void>, button: Locator): Promise<string> {
+  await page.route(data, answer);
+  try {
+    return await alertAfter(dialogs, button);
+  } finally {
+    await page.unroute(data);
+  }
 }
 
 /**
@@ -240,23 +258,15 @@ describe('enquiry form with JavaScript', { timeout: 60_000 }, () => {
     expect(dialogs).toEqual([]);
     await form.locator('input[name="website"]').evaluate((el: HTMLInputElement) => (el.value = ''));
     // A server's error page, not the action's answer: the alert.
-    await page.route('**/enquiry.data', (r) => r.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
-    await form.getByRole('button', { name: 'Send message' }).click();
-    await waitFor(() => dialogs.length === 1, 5000, 'alert');
+    const send = form.getByRole('button', { name: 'Send message' });
+    await alertWhenAnswered(page, dialogs, '**/enquiry.data', (r) => r.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }), send);
     expect(dialogs).toEqual(['Error submitting the form.']);
-    await page.unroute('**/enquiry.data');
-    await page.route('**/enquiry.data', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
-    await form.getByRole('button', { name: 'Send message' }).click();
-    await waitFor(() => dialogs.length === 2, 5000, 'alert');
-    expect(dialogs[1]).toBe('Error submitting the form.');
-    await page.unroute('**/enquiry.data');
-    await page.route('**/enquiry.data', (r) => r.abort('connectionrefused'));
-    await form.getByRole('button', { name: 'Send message' }).click();
-    await waitFor(() => dialogs.length === 3, 5000, 'alert');
-    expect(dialogs[2]).toBe('An error occurred while submitting the form.');
+    const serverError = (r: Route) => r.fulfill({ status: 500, contentType: 'application/json', body: '{}' });
+    expect(await alertWhenAnswered(page, dialogs, '**/enquiry.data', serverError, send)).toBe('Error submitting the form.');
+    const refused = (r: Route) => r.abort('connectionrefused');
+    expect(await alertWhenAnswered(page, dialogs, '**/enquiry.data', refused, send)).toBe('An error occurred while submitting the form.');
     // The page is still there, with the visitor's words.
     await expect.poll(() => form.getByLabel('Name').inputValue()).toBe('Grace fail');
-    await page.unroute('**/enquiry.data');
 
     // Offline from the first press on: what the form needs was fetched when the visitor went into it.
     const offline = await newPage(true);
@@ -281,9 +291,7 @@ describe('enquiry form with JavaScript', { timeout: 60_000 }, () => {
     const home = page.locator('form.enq-form--home');
     await home.locator('input[name="website"]').evaluate((el: HTMLInputElement) => (el.value = 'http://spam.example'));
     await fill(home, valid('homefail'));
-    await home.getByRole('button').click();
-    await waitFor(() => dialogs.length === 4, 5000, 'alert');
-    expect(dialogs[3]).toBe('Error submitting the form.');
+    expect(await alertAfter(dialogs, home.getByRole('button'))).toBe('Error submitting the form.');
     await context.close();
   });
 });
@@ -362,20 +370,17 @@ describe('newsletter', { timeout: 60_000 }, () => {
     const form = page.locator('form.news-form');
     await form.getByLabel('Full name').fill('Ruth Nambi');
     await form.getByLabel('Email').fill('Ruth.Nambi@example.com');
-    await form.getByRole('button', { name: 'Subscribe' }).click();
-    await waitFor(() => dialogs.length === 1, 5000, 'alert');
-    expect(dialogs[0]).toBe('Subscription successful!');
+    const subscribe = form.getByRole('button', { name: 'Subscribe' });
+    expect(await alertAfter(dialogs, subscribe)).toBe('Subscription successful!');
     await expect.poll(() => form.getByLabel('Full name').inputValue()).toBe('');
 
     // A repeat in another letter case is a success too.
     await form.getByLabel('Full name').fill('Ruth Nambi');
     await form.getByLabel('Email').fill('ruth.nambi@EXAMPLE.com');
-    await form.getByRole('button', { name: 'Subscribe' }).click();
-    await waitFor(() => dialogs.length === 2, 5000, 'alert');
-    expect(dialogs[1]).toBe('Subscription successful!');
+    expect(await alertAfter(dialogs, subscribe)).toBe('Subscription successful!');
 
     // Required fields: the browser itself holds the form back.
-    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await subscribe.click();
     await page.waitForTimeout(300);
     expect(dialogs).toHaveLength(2);
 
@@ -386,27 +391,17 @@ describe('newsletter', { timeout: 60_000 }, () => {
     });
     await form.getByLabel('Full name').fill('X');
     await form.getByLabel('Email').fill('x@localhost');
-    await form.getByRole('button', { name: 'Subscribe' }).click();
-    await waitFor(() => dialogs.length === 3, 5000, 'alert');
-    expect(dialogs[2]).toBe('Subscription failed: Please enter a valid email address.');
+    expect(await alertAfter(dialogs, subscribe)).toBe('Subscription failed: Please enter a valid email address.');
     expect(posted).toBe(0);
     // A refusal with the server's words.
     await form.locator('input[name="website"]').evaluate((el: HTMLInputElement) => (el.value = 'http://spam.example'));
     await form.getByLabel('Email').fill('x@example.com');
-    await form.getByRole('button', { name: 'Subscribe' }).click();
-    await waitFor(() => dialogs.length === 4, 5000, 'alert');
-    expect(dialogs[3]).toBe('Subscription failed: Your form could not be accepted. Please call or WhatsApp us instead.');
+    expect(await alertAfter(dialogs, subscribe)).toBe('Subscription failed: Your form could not be accepted. Please call or WhatsApp us instead.');
     await form.locator('input[name="website"]').evaluate((el: HTMLInputElement) => (el.value = ''));
-    await page.route('**/newsletter.data', (r) => r.fulfill({ status: 503, contentType: 'text/plain', body: 'Service unavailable' }));
-    await form.getByRole('button', { name: 'Subscribe' }).click();
-    await waitFor(() => dialogs.length === 5, 5000, 'alert');
-    expect(dialogs[4]).toBe('Subscription failed: HTTP 503');
-    await page.unroute('**/newsletter.data');
-    await page.route('**/newsletter.data', (r) => r.abort('connectionrefused'));
-    await form.getByRole('button', { name: 'Subscribe' }).click();
-    await waitFor(() => dialogs.length === 6, 5000, 'alert');
-    expect(dialogs[5]).toBe('An error occurred. Please try again later.');
-    await page.unroute('**/newsletter.data');
+    const unavailable = (r: Route) => r.fulfill({ status: 503, contentType: 'text/plain', body: 'Service unavailable' });
+    expect(await alertWhenAnswered(page, dialogs, '**/newsletter.data', unavailable, subscribe)).toBe('Subscription failed: HTTP 503');
+    const refused = (r: Route) => r.abort('connectionrefused');
+    expect(await alertWhenAnswered(page, dialogs, '**/newsletter.data', refused, subscribe)).toBe('An error occurred. Please try again later.');
     expect(posted).toBe(3);
 
     // The opt-in e-mail leads to a page whose button (not the visit) confirms.

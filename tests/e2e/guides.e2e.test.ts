@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { GuidesResponse, SafariResponse } from '../../common/api-types.ts';
-import { axeViolations, describeAtWidths, openSettled, SHOW_EVERY_SECTION } from '../helpers/browser.ts';
+import { axeViolations, describeAtWidths, expectListPage, expectTabReaches, openSettled, SHOW_EVERY_SECTION } from '../helpers/browser.ts';
 import { getJson } from '../helpers/site.ts';
 import { startSiteServer } from '../helpers/site-server.ts';
 
@@ -26,11 +26,7 @@ describeAtWidths(
   'guides',
   (view) => {
     it('lists every guide of the first page with a heading each, and nothing for axe', async () => {
-      await open(view.page, '/guides');
-      await expect.poll(() => view.page.getByRole('heading', { level: 1 }).textContent()).toBe(guides.title);
-      expect(await view.page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(expect.arrayContaining(guides.guides.map((g) => g.guidetitle)));
-      expect(await axeViolations(view.page)).toEqual([]);
-      if (shots) await view.page.screenshot({ path: path.join(shots, `guides-${view.tag}.png`), fullPage: true, style: SHOW_EVERY_SECTION });
+      await expectListPage(view.page, `${base}/guides`, { title: guides.title, names: guides.guides.map((g) => g.guidetitle) }, shots, `guides-${view.tag}`);
     });
 
     it("shows a safari's guides in order, reached with the keyboard, each card leading to the guide", async () => {
@@ -41,12 +37,7 @@ describeAtWidths(
       expect(await names.allTextContents()).toEqual(safari.guides.map((g) => g.guidetitle));
       expect(await section.textContent()).toContain(`Speaks ${safari.guides[0]!.guidelanguages[0]}`);
       // Tab from the itinerary's last link to the first guide: its card shows a focus ring.
-      await names.first().focus();
-      await view.page.keyboard.press('Shift+Tab');
-      await view.page.keyboard.press('Tab');
-      expect(await view.page.evaluate(() => document.activeElement?.textContent)).toBe(safari.guides[0]!.guidetitle);
-      const ring = await names.first().evaluate((a) => getComputedStyle(a, '::after').outlineStyle);
-      expect(ring).toBe('solid');
+      await expectTabReaches(view.page, names.first(), safari.guides[0]!.guidetitle);
       expect(await axeViolations(view.page)).toEqual([]);
       if (shots) await section.screenshot({ path: path.join(shots, `safari-guides-${view.tag}.png`) });
       // The card is the link: a click on the portrait (its top left) opens the guide's page.

@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
 import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
+import { consolePage, forTheBlock } from '../helpers/console-page.ts';
 import { type InProcessSite, startSite } from '../helpers/start-site.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { addStaff } from '../helpers/staff.ts';
@@ -50,15 +51,8 @@ afterAll(async () => {
 const signInAs = (page: Page, email: string) => consoleSignIn(page, site.base, email);
 
 describe('the owner', () => {
-  let context: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    context = await browser.newContext({ viewport: { width: 1366, height: 860 }, reducedMotion: 'reduce' });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await signInAs(page, OWNER);
-  });
-  afterAll(() => context?.close());
+  forTheBlock(async () => ({ page } = await consolePage(browser, site.base, OWNER, { viewport: { width: 1366, height: 860 }, reducedMotion: 'reduce' }, 15_000)));
 
   it('writes a campaign, previews it, sends a test to herself, then sends it to every confirmed subscriber', async () => {
     await page.getByRole('navigation', { name: 'Console' }).last().getByRole('link', { name: 'Campaigns' }).click();

@@ -8,12 +8,13 @@ import '../helpers/production.ts';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxyTooLargeMessage } from '../../common/proxy-limit.ts';
 import { launchBrowser } from '../helpers/browser.ts';
-import { consoleSignIn, settled, violations } from '../helpers/console-browser.ts';
+import { settled, violations } from '../helpers/console-browser.ts';
+import { consolePage, forTheBlock } from '../helpers/console-page.ts';
 import { type InProcessSite, freePort, startSite } from '../helpers/start-site.ts';
 import { startNginx, type Nginx } from '../helpers/nginx.ts';
 import { addStaff } from '../helpers/staff.ts';
@@ -63,15 +64,8 @@ afterAll(async () => {
 });
 
 describe('uploads refused by the proxy in front', () => {
-  let context: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce' });
-    page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    await consoleSignIn(page, base, OWNER);
-  });
-  afterAll(() => context?.close());
+  forTheBlock(async () => ({ page } = await consolePage(browser, base, OWNER, { viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce' })));
 
   it('the media library says a 2 MB image was refused by the proxy, and takes a small one', { timeout: 120_000 }, async () => {
     await page.goto(`${base}/admin/media`);

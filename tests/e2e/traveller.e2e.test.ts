@@ -67,6 +67,16 @@ async function newPage(viewport = DESKTOP, opts: { javaScriptEnabled?: boolean }
   return { page, context };
 }
 
+/** Runs `use` on a page just opened (newPage, openViewer), then closes its context, whatever happened. */
+async function inPage(opened: Promise<{ page: Page; context: BrowserContext }>, use: (opened: { page: Page; context: BrowserContext }) => Promise<void>): Promise<void> {
+  const { page, context } = await opened;
+  try {
+    await use({ page, context });
+  } finally {
+    await context.close();
+  }
+}
+
 const open = (page: Page, path: string) => openSettled(page, base + path);
 
 const shot = (page: Page, name: string, locator?: string) => screenshotTo(SHOTS, page, name, locator);
@@ -98,8 +108,7 @@ describe('prices in the visitor currency', () => {
     ['phone', PHONE],
   ] as const) {
     it(`converts on the client after hydration, remembers the choice, moves nothing, and leaves the server's dollars alone (${label})`, async () => {
-      const { page, context } = await newPage(viewport);
-      try {
+      await inPage(newPage(viewport), async ({ page, context }) => {
         const safariPath = `/safaris/${safari.safari.safarititleslug}`;
         const usd = `$${Number(safari.safari.safariprice).toLocaleString('en-US')}`;
         await open(page, safariPath);
@@ -180,9 +189,7 @@ describe('prices in the visitor currency', () => {
           expect(await axeViolations(page, { include: '.topbar', minPasses: 3 })).toEqual([]);
         }
         expect(await axeViolations(page, { include: '.price-card', minPasses: 3 })).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
@@ -201,8 +208,7 @@ describe('prices in the visitor currency', () => {
 
 describe('WhatsApp that carries the trip', () => {
   it('opens wa.me with a message naming the safari and its address, and counts the click for the page', async () => {
-    const { page, context } = await newPage();
-    try {
+    await inPage(newPage(), async ({ page, context }) => {
       const slug = safari.safari.safarititleslug;
       await open(page, `/safaris/${slug}`);
       const link = page.locator('.price-card a[href^="https://wa.me/"]');
@@ -228,16 +234,13 @@ describe('WhatsApp that carries the trip', () => {
       await open(page, '/no-such-page');
       const oops = new URL((await page.locator('main a[href^="https://wa.me/"]').getAttribute('href'))!).searchParams.get('text');
       expect(oops).toBe('Hello Kigezi Trails! I would like to plan a safari.');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
 describe('reviews', () => {
   it('submits a review with a photo, holds it for moderation, and shows it with the AggregateRating once approved', async () => {
-    const { page, context } = await newPage();
-    try {
+    await inPage(newPage(), async ({ page }) => {
       const slug = safari.safari.safarititleslug;
       await open(page, `/safaris/${slug}`);
       const form = page.locator('form.review-form');
@@ -294,14 +297,11 @@ describe('reviews', () => {
       await expect(page.locator('.t-reviews__summary').textContent()).resolves.toMatch(/4\.0\s*out of 5 · 1 review/);
       expect(await axeViolations(page, { include: '.t-reviews', minPasses: 3 })).toEqual([]);
       await shot(page, 'reviews-desktop', '.t-reviews');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('works without JavaScript: the plain form posts to /review, asks once to confirm, then thanks', async () => {
-    const { page, context } = await newPage(PHONE, { javaScriptEnabled: false });
-    try {
+    await inPage(newPage(PHONE, { javaScriptEnabled: false }), async ({ page }) => {
       const slug = safari.safari.safarititleslug;
       await page.goto(`${base}/safaris/${slug}`);
       const form = page.locator('form.review-form');
@@ -320,9 +320,7 @@ describe('reviews', () => {
       await page.waitForURL(`${base}/review?sent=${slug}`);
       await expect(page.locator('h1').textContent()).resolves.toBe('Thank you for your review');
       expect((await listReviews(site.app.database!.db, { status: 'pending' })).some((r) => r.name === 'Joseph Mukasa')).toBe(true);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("shows the home page's featured reviews with portraits instead of initials", async () => {
@@ -330,8 +328,7 @@ describe('reviews', () => {
       ['desktop', DESKTOP],
       ['phone', PHONE],
     ] as const) {
-      const { page, context } = await newPage(viewport);
-      try {
+      await inPage(newPage(viewport), async ({ page }) => {
         await open(page, '/');
         const cards = page.locator('#reviews .review');
         await cards.first().scrollIntoViewIfNeeded();
@@ -347,9 +344,7 @@ describe('reviews', () => {
         }
         expect(await axeViolations(page, { include: '#reviews', minPasses: 3 })).toEqual([]);
         await shot(page, `home-reviews-${label}`, '#reviews');
-      } finally {
-        await context.close();
-      }
+      });
     }
   });
 });
@@ -360,8 +355,7 @@ describe('destination video facade', () => {
       ['desktop', DESKTOP],
       ['phone', PHONE],
     ] as const) {
-      const { page, context } = await newPage(viewport);
-      try {
+      await inPage(newPage(viewport), async ({ page, context }) => {
         const youtube: string[] = [];
         page.on('request', (r) => {
           if (/youtube/.test(new URL(r.url()).hostname)) youtube.push(r.url());
@@ -385,9 +379,7 @@ describe('destination video facade', () => {
         await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe('IFRAME');
         // No popup opened: the player replaced the poster in the page.
         expect(context.pages().length).toBe(1);
-      } finally {
-        await context.close();
-      }
+      });
     }
   });
 });
@@ -407,8 +399,7 @@ describe('gallery viewer: key repeat, zoom steps, swipes', () => {
   const zoomOf = async (page: Page) => Number(/scale\(([\d.]+)\)/.exec((await page.locator('.yarl__slide_current .yarl__slide_wrapper').first().getAttribute('style')) ?? '')?.[1] ?? 1);
 
   it('lets one key action through in 180 ms while an arrow key is held', async () => {
-    const { page, context } = await openViewer(DESKTOP);
-    try {
+    await inPage(openViewer(DESKTOP), async ({ page }) => {
       // A held key: a keydown every 30 ms for 1.1 s; count the pictures shown.
       const { moves, elapsed } = await page.evaluate(async () => {
         const target = document.activeElement ?? document.body;
@@ -440,14 +431,11 @@ describe('gallery viewer: key repeat, zoom steps, swipes', () => {
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('Escape');
       await page.locator('.yarl__root').waitFor({ state: 'detached' });
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('zooms 100% → 200% → 300% and back in steps of 100, by buttons, keys and double click', async () => {
-    const { page, context } = await openViewer(DESKTOP);
-    try {
+    await inPage(openViewer(DESKTOP), async ({ page }) => {
       const zoomIn = page.getByRole('button', { name: 'Zoom in' });
       const zoomOut = page.getByRole('button', { name: 'Zoom out' });
       await expect(zoomOut.isDisabled()).resolves.toBe(true);
@@ -459,15 +447,16 @@ describe('gallery viewer: key repeat, zoom steps, swipes', () => {
       await expect.poll(() => page.locator('.yarl__toolbar [aria-live]').textContent()).toBe('Zoomed to 300%');
       await zoomOut.click();
       await expect.poll(() => zoomOf(page)).toBe(2);
-      await page.waitForTimeout(200);
-      await page.keyboard.press('-');
-      await expect.poll(() => zoomOf(page)).toBe(1);
-      await page.waitForTimeout(200);
-      await page.keyboard.press('+');
-      await expect.poll(() => zoomOf(page)).toBe(2);
-      await page.waitForTimeout(200);
-      await page.keyboard.press('+');
-      await expect.poll(() => zoomOf(page)).toBe(3);
+      // The keys: one step each, down to the fitted picture and up to 300%.
+      for (const [key, zoom] of [
+        ['-', 1],
+        ['+', 2],
+        ['+', 3],
+      ] as const) {
+        await page.waitForTimeout(200);
+        await page.keyboard.press(key);
+        await expect.poll(() => zoomOf(page)).toBe(zoom);
+      }
       await page.waitForTimeout(200);
       await page.keyboard.press('+');
       await page.waitForTimeout(200);
@@ -478,9 +467,7 @@ describe('gallery viewer: key repeat, zoom steps, swipes', () => {
       await expect.poll(() => zoomOf(page)).toBe(1);
       await img.dblclick();
       await expect.poll(() => zoomOf(page)).toBe(2);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   for (const [label, viewport] of [
@@ -488,8 +475,7 @@ describe('gallery viewer: key repeat, zoom steps, swipes', () => {
     ['phone', PHONE],
   ] as const) {
     it(`swipes only past the thresholds: 1.5 times as wide as tall, and a quarter of the width under 200 px (${label})`, async () => {
-      const { page, context } = await openViewer(viewport);
-      try {
+      await inPage(openViewer(viewport), async ({ page }) => {
         const box = (await page.locator('.yarl__container').boundingBox())!;
         const y = box.y + box.height / 2;
         const x = box.x + box.width / 2;
@@ -517,9 +503,7 @@ describe('gallery viewer: key repeat, zoom steps, swipes', () => {
         await drag(past, -10);
         expect(await currentAlt(page)).toBe(start);
         expect(await page.locator('.yarl__root').count()).toBe(1);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 });

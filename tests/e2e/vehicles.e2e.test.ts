@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { ListResponse, SafariResponse } from '../../common/api-types.ts';
-import { axeViolations, describeAtWidths, openSettled, SHOW_EVERY_SECTION } from '../helpers/browser.ts';
+import { axeViolations, describeAtWidths, expectListPage, expectTabReaches, openSettled, SHOW_EVERY_SECTION } from '../helpers/browser.ts';
 import { getJson } from '../helpers/site.ts';
 import { startSiteServer } from '../helpers/site-server.ts';
 
@@ -26,11 +26,7 @@ describeAtWidths(
   'vehicles',
   (view) => {
     it('lists the fleet with a heading each, and nothing for axe', async () => {
-      await open(view.page, '/vehicles');
-      await expect.poll(() => view.page.getByRole('heading', { level: 1 }).textContent()).toBe(fleet.title);
-      expect(await view.page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(expect.arrayContaining(fleet.vehicles.map((v) => v.vehicletitle)));
-      expect(await axeViolations(view.page)).toEqual([]);
-      if (shots) await view.page.screenshot({ path: path.join(shots, `vehicles-${view.tag}.png`), fullPage: true, style: SHOW_EVERY_SECTION });
+      await expectListPage(view.page, `${base}/vehicles`, { title: fleet.title, names: fleet.vehicles.map((v) => v.vehicletitle) }, shots, `vehicles-${view.tag}`);
     });
 
     it("shows a safari's vehicle, reached with the keyboard, its card leading to the vehicle", async () => {
@@ -42,11 +38,7 @@ describeAtWidths(
       expect(await name.textContent()).toBe(vehicle.vehicletitle);
       expect(await section.textContent()).toContain(`${vehicle.vehicleseats} seats`);
       // Tab from the link before it to the vehicle: its card shows a focus ring.
-      await name.focus();
-      await view.page.keyboard.press('Shift+Tab');
-      await view.page.keyboard.press('Tab');
-      expect(await view.page.evaluate(() => document.activeElement?.textContent)).toBe(vehicle.vehicletitle);
-      expect(await name.evaluate((a) => getComputedStyle(a, '::after').outlineStyle)).toBe('solid');
+      await expectTabReaches(view.page, name, vehicle.vehicletitle);
       expect(await axeViolations(view.page)).toEqual([]);
       if (shots) await section.screenshot({ path: path.join(shots, `safari-vehicle-${view.tag}.png`) });
       // The card is the link: a click on the picture opens the vehicle's page.

@@ -5,7 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -101,6 +101,30 @@ export async function fullPageShotTo(dir: string | undefined, page: Page, name: 
  * whole page asks for all of them.
  */
 export const SHOW_EVERY_SECTION = '.section { content-visibility: visible !important; }';
+
+/**
+ * A list page at `url`: its <h1> is the list's `title` (waited for), its <h2>s name each of
+ * `names`, and axe finds nothing; a full-page screenshot `${shot}.png` is kept in `dir` when set.
+ */
+export async function expectListPage(page: Page, url: string, list: { title: string; names: string[] }, dir: string | undefined, shot: string): Promise<void> {
+  await openSettled(page, url);
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(list.title);
+  expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(expect.arrayContaining(list.names));
+  expect(await axeViolations(page)).toEqual([]);
+  await fullPageShotTo(dir, page, shot);
+}
+
+/**
+ * Tab reaches the link `link` (text `text`) from the element before it, and shows its focus ring
+ * (the solid outline its ::after draws).
+ */
+export async function expectTabReaches(page: Page, link: Locator, text: string): Promise<void> {
+  await link.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(text);
+  expect(await link.evaluate((a) => getComputedStyle(a, '::after').outlineStyle)).toBe('solid');
+}
 
 /** The test file's Chromium (launchBrowser), launched before its tests (handed to `use`) and closed after them. */
 export function browserForTheFile(use: (browser: Browser) => void): void {

@@ -162,38 +162,21 @@ export async function siteRoutes(base: string): Promise<RouteCase[]> {
     }
   }
 
-  const park = await getJson(base, `/parks/${firstSlug.parks}`);
-  add({ template: 'park', path: `/parks/${firstSlug.parks}`, apiPath: `/parks/${firstSlug.parks}`, h1: park.park.parktitle, texts: [snippet(park.park.parkoverview)] });
-  const lodge = await getJson(base, `/lodges/${firstSlug.lodges}`);
-  add({ template: 'lodge', path: `/lodges/${firstSlug.lodges}`, apiPath: `/lodges/${firstSlug.lodges}`, h1: lodge.lodge.lodgetitle, texts: [snippet(lodge.lodge.lodgeparagraph), 'What it offers'] });
-  const animal = await getJson(base, `/animals/${firstSlug.animals}`);
-  add({
-    template: 'animal',
-    path: `/animals/${firstSlug.animals}`,
-    apiPath: `/animals/${firstSlug.animals}`,
-    h1: animal.animal.animaltitle,
-    texts: [snippet(animal.animal.animalparagraph), 'Other animals'],
-  });
-  const bird = await getJson(base, `/birds/${firstSlug.birds}`);
-  add({ template: 'bird', path: `/birds/${firstSlug.birds}`, apiPath: `/birds/${firstSlug.birds}`, h1: bird.bird.birdtitle, texts: [snippet(bird.bird.birdoverview)] });
-  const blog = await getJson(base, `/blogs/${firstSlug.blogs}`);
-  add({ template: 'blog', path: `/blogs/${firstSlug.blogs}`, apiPath: `/blogs/${firstSlug.blogs}`, h1: blog.blog.blogtitle, texts: [snippet(blog.blog.blogparagraph)] });
-  const guide = await getJson(base, `/guides/${firstSlug.guides}`);
-  add({
-    template: 'guide',
-    path: `/guides/${firstSlug.guides}`,
-    apiPath: `/guides/${firstSlug.guides}`,
-    h1: guide.guide.guidetitle,
-    texts: [snippet(guide.guide.guideparagraph), guide.guide.guiderole],
-  });
-  const exp = await getJson(base, `/experiences/${firstSlug.experiences}`);
-  add({
-    template: 'experience',
-    path: `/experiences/${firstSlug.experiences}`,
-    apiPath: `/experiences/${firstSlug.experiences}`,
-    h1: exp.experience.experiencetitle,
-    texts: [snippet(exp.experience.experienceparagraph), ...exp.relatedSafaris.slice(0, 3).map((s: Json) => s.safarititle)],
-  });
+  // An item of each paged type: its title, the start of its text and what else its page shows.
+  const details: [template: string, list: string, paragraph: string, more: (j: Json) => string[]][] = [
+    ['park', 'parks', 'parkoverview', () => []],
+    ['lodge', 'lodges', 'lodgeparagraph', () => ['What it offers']],
+    ['animal', 'animals', 'animalparagraph', () => ['Other animals']],
+    ['bird', 'birds', 'birdoverview', () => []],
+    ['blog', 'blogs', 'blogparagraph', () => []],
+    ['guide', 'guides', 'guideparagraph', (j) => [j.guide.guiderole]],
+    ['experience', 'experiences', 'experienceparagraph', (j) => j.relatedSafaris.slice(0, 3).map((s: Json) => s.safarititle)],
+  ];
+  for (const [template, list, paragraph, more] of details) {
+    const itemPath = `/${list}/${firstSlug[list]}`;
+    const j = await getJson(base, itemPath);
+    add({ template, path: itemPath, apiPath: itemPath, h1: j[template][`${template}title`], texts: [snippet(j[template][paragraph]), ...more(j)] });
+  }
 
   // By-country and by-experience lists (the country with the most entries, so page 2 exists when any does).
   for (const [template, prefix, size, key, title, heading] of [
