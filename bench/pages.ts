@@ -10,7 +10,8 @@
 //   3. HTML raw / gzip / brotli bytes as the server sends them, and first-load JavaScript gzip:
 //      the framework (the framework-* chunk: React, react-dom's client, React Router, and the
 //      client entry) and the rest, the chunks awaited before hydration included (bench/first-load.ts),
-//      for every template, the German home and a German safari page too;
+//      for every template; then every page in German, French and Spanish too (HTML with brotli as
+//      sent, against the budgets), and the first load of their home and safari pages;
 //   4. resident memory of the server process after the load.
 // Benchmarks print figures; they assert nothing.
 //
@@ -273,19 +274,40 @@ async function printTemplates(base: string, routes: RouteCase[]) {
   }
 }
 
-/** The German home and a German safari page, on a server that serves English and German. */
-async function printGermanBytes(safariPath: string) {
-  const de = await startServer({ SITE_URL, SITE_LANGUAGES: 'en,de' });
+/** The budgets of HTML as sent with brotli (issue 24): the home page, and every other template. */
+const BR_BUDGET_KB = { home: 20, other: 14 };
+const LANGUAGES_MEASURED = ['en', 'de', 'fr', 'es'] as const;
+
+/**
+ * Every template in every language (SITE_LANGUAGES=en,de,fr,es, the site's own translations): the
+ * HTML as the server sends it with `Accept-Encoding: br`, against its budget; then the first load
+ * of the home and safari pages in German, French and Spanish.
+ */
+async function printLanguageBytes(pages: BenchPage[]) {
+  const site = await startServer({ SITE_URL, SITE_LANGUAGES: LANGUAGES_MEASURED.join(',') });
   try {
-    const pages: BenchPage[] = [
-      { label: 'home (de)', path: '/de/' },
-      { label: 'safari (de)', path: localizePath(safariPath, 'de') },
-    ];
+    console.log(`\nHTML as sent with Accept-Encoding: br, per template and language (KB; budget: home ≤ ${BR_BUDGET_KB.home}, the others ≤ ${BR_BUDGET_KB.other}; * over budget)`);
+    console.log('  page'.padEnd(17) + LANGUAGES_MEASURED.map((l) => `${l} br`.padStart(9)).join('') + LANGUAGES_MEASURED.map((l) => `${l} raw`.padStart(9)).join(''));
+    const firstLoads: BenchPage[] = [];
+    for (const page of pages) {
+      const budget = page.label === 'home' ? BR_BUDGET_KB.home : BR_BUDGET_KB.other;
+      const br: string[] = [];
+      const raw: string[] = [];
+      for (const language of LANGUAGES_MEASURED) {
+        const p = { label: `${page.label} (${language})`, path: localizePath(page.path, language) };
+        if (language !== 'en' && (page.label === 'home' || page.label === 'safari detail')) firstLoads.push(p);
+        const f = await fixedPage(site.url, p);
+        const size = f.bodies.br.encoding === 'br' ? f.bodies.br.body.length : Number.NaN;
+        br.push(`${kb(size)}${size > budget * 1024 ? '*' : ' '}`.padStart(9));
+        raw.push(kb(f.bodies.identity.body.length).padStart(9));
+      }
+      console.log(`  ${page.label}`.padEnd(17) + br.join('') + raw.join(''));
+    }
     const fixed = [];
-    for (const p of pages) fixed.push(await fixedPage(de.url, p));
-    await printBytes(de.url, pages, fixed);
+    for (const p of firstLoads) fixed.push(await fixedPage(site.url, p));
+    await printBytes(site.url, firstLoads, fixed);
   } finally {
-    await de.stop();
+    await site.stop();
   }
 }
 
@@ -355,12 +377,12 @@ try {
     await measureSearch(server);
   }
 
-  // 3. Bytes per page; 4. first-load JavaScript of every template; the German pages.
+  // 3. Bytes per page; 4. first-load JavaScript of every template; every page in every language.
   await printBytes(server.url, pages, fixed);
   if (!only) await printTemplates(server.url, routes);
   await server.stop();
   server = undefined;
-  if (!only) await printGermanBytes(routes.find((r) => r.template === 'safari')!.path);
+  await printLanguageBytes(pages);
 } finally {
   await closeFirstLoadBrowser();
   await bare?.stop();

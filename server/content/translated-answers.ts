@@ -1,10 +1,12 @@
 // The public API's answers in another language (/api/de/…, server/api/languages.ts): the English
 // answer, with each translated item's texts replaced by its translation's (the same fields, the
-// Markdown rendered the same way, internal links at that language's addresses) and the items
+// Markdown rendered the same way, a link to another site saying it opens in a new tab in that
+// language, internal links at that language's addresses) and the items
 // without a translation left out. An answer's item is known by its slug key (`safarititleslug`,
 // `parktitleslug`…, the type module's `slugKey`); the texts it shows are those of its document,
 // as the projection wrote them, so each is replaced by the same text of the translation.
 import { and, eq, inArray } from 'drizzle-orm';
+import { newTabNote } from '../../app/i18n/new-tab-note.server.ts';
 import { contentTypeInfo } from '../../common/content-types.ts';
 import { localizePath } from '../../common/language-paths.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../common/languages.ts';
@@ -92,7 +94,7 @@ function addPairs(fields: TranslatableField[], en: Doc, tr: Doc, pairs: Map<stri
   };
   const html = (a: unknown, b: unknown) => {
     if (typeof a !== 'string' || typeof b !== 'string') return;
-    add(markdownToHtml(a), localizeLinks(markdownToHtml(b), catalogue));
+    add(markdownToHtml(a), localizeLinks(markdownToHtml(b, { newTabNote: newTabNote(catalogue.language) }), catalogue));
     add(a, b);
   };
   for (const f of fields) {

@@ -30,6 +30,15 @@ describe('stored HTML', () => {
     // Only that class survives on a span.
     expect(sanitize('<span class="sr-only big" style="color:red">x</span>')).toBe('<span class="sr-only">x</span>');
   });
+  it('says the new-tab note in the words it is given (a translation in its language), escaped', () => {
+    const german = markdownToHtml('Auf der [E-Visa-Seite](https://visas.example/) oder [hier](/reisehinweise).', { newTabNote: 'öffnet in einem neuen Tab' });
+    expect(german).toBe(
+      '<p>Auf der <a href="https://visas.example/" target="_blank" rel="noopener noreferrer">E-Visa-Seite<span class="sr-only"> (öffnet in einem neuen Tab)</span></a> oder <a href="/reisehinweise">hier</a>.</p>',
+    );
+    expect(markdownToHtml('[x](https://a.example/)', { newTabNote: 'a < b & c' })).toContain('<span class="sr-only"> (a &lt; b &amp; c)</span>');
+    // The English words stay the default, whichever wording was asked for before.
+    expect(markdownToHtml('[x](https://a.example/)')).toContain('<span class="sr-only"> (opens in a new tab)</span>');
+  });
   it('keeps a link that leaves the site safe whatever its address holds', () => {
     const html = markdownToHtml('[x](https://example.org/a?b=1&c="><script>alert(1)</script>)');
     expect(html).not.toMatch(/<script|onerror/i);

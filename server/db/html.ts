@@ -68,29 +68,43 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 
 /** Plain Markdown, as an e-mail shows it. */
 const plainMarked = new Marked({ gfm: true });
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /**
  * The site's Markdown: a link to another site (written `[words](https://...)`) opens in a new tab
  * (the sanitiser adds target and rel) and its name says so, in visually hidden words after the
- * link's own (common/external-link.ts, as app/components/ExternalLink.tsx does).
+ * link's own (common/external-link.ts, as app/components/ExternalLink.tsx does), in the words
+ * given: the content's language's (`link.newTab`), English by default. One renderer per wording,
+ * made when first asked for (four languages: four renderers).
  */
-const siteMarked = new Marked(
-  { gfm: true },
-  {
-    renderer: {
-      link(token) {
-        if (!isExternalHref(token.href)) return false;
-        const title = token.title ? ` title="${escapeAttr(token.title)}"` : '';
-        return `<a href="${escapeAttr(token.href)}"${title}>${this.parser.parseInline(token.tokens)}<span class="sr-only"> (${NEW_TAB_NOTE})</span></a>`;
+const siteMarked = new Map<string, Marked>();
+function siteMarkedSaying(note: string): Marked {
+  let marked = siteMarked.get(note);
+  if (marked) return marked;
+  const hidden = `<span class="sr-only"> (${escapeText(note)})</span>`;
+  marked = new Marked(
+    { gfm: true },
+    {
+      renderer: {
+        link(token) {
+          if (!isExternalHref(token.href)) return false;
+          const title = token.title ? ` title="${escapeAttr(token.title)}"` : '';
+          return `<a href="${escapeAttr(token.href)}"${title}>${this.parser.parseInline(token.tokens)}${hidden}</a>`;
+        },
       },
     },
-  },
-);
+  );
+  siteMarked.set(note, marked);
+  return marked;
+}
 
 /**
  * Markdown to sanitised HTML. `email`: for a message rather than a page (no visually hidden
  * words: a mail client has no stylesheet to hide them). `breaks`: a single line break is kept as
- * one (the newsletter's e-mails).
+ * one (the newsletter's e-mails). `newTabNote`: the words a link to another site adds to its
+ * name, in the content's language (a translation's: server/content/translated-answers.ts).
  */
-export function markdownToHtml(md: string, opts: { email?: boolean; breaks?: boolean } = {}): string {
-  return sanitize((opts.email ? plainMarked : siteMarked).parse(md, { async: false, breaks: opts.breaks ?? false }) as string);
+export function markdownToHtml(md: string, opts: { email?: boolean; breaks?: boolean; newTabNote?: string } = {}): string {
+  const marked = opts.email ? plainMarked : siteMarkedSaying(opts.newTabNote ?? NEW_TAB_NOTE);
+  return sanitize(marked.parse(md, { async: false, breaks: opts.breaks ?? false }) as string);
 }
