@@ -442,6 +442,25 @@ function RefsField({ field, path, value }: { field: Extract<FieldSpec, { kind: '
   );
 }
 
+/** An entry's buttons, `index` of `count`: move it up, move it down (the arrows, with `words` followed by Up and Down), remove it. */
+function EntryButtons({ path, name, index, count, words = false }: { path: Path; name: string; index: number; count: number; words?: boolean }) {
+  return (
+    <>
+      <IntentButton intent={intentOf('up', path)} id={ids.button('up', path)} label={`Move ${name} up`} disabled={index === 0}>
+        <span aria-hidden="true">↑</span>
+        {words ? ' Up' : null}
+      </IntentButton>
+      <IntentButton intent={intentOf('down', path)} id={ids.button('down', path)} label={`Move ${name} down`} disabled={index === count - 1}>
+        <span aria-hidden="true">↓</span>
+        {words ? ' Down' : null}
+      </IntentButton>
+      <IntentButton intent={intentOf('remove', path)} id={ids.button('remove', path)} label={`Remove ${name}`} className="btn btn--ghost btn--sm c-danger">
+        Remove
+      </IntentButton>
+    </>
+  );
+}
+
 function OrderedRefsField({ field, path, value }: { field: Extract<FieldSpec, { kind: 'refs' }>; path: Path; value: unknown }) {
   const { choices, focus } = useEditor();
   const d = useDescribed(path, field.hint);
@@ -470,15 +489,7 @@ function OrderedRefsField({ field, path, value }: { field: Extract<FieldSpec, { 
                 <input type="hidden" name={docName(path)} value={slug} />
                 <span className="c-order__name">{titleOf(slug)}</span>
                 <span className="c-order__buttons">
-                  <IntentButton intent={intentOf('up', p)} id={ids.button('up', p)} label={`Move ${name} up`} disabled={i === 0}>
-                    <span aria-hidden="true">↑</span>
-                  </IntentButton>
-                  <IntentButton intent={intentOf('down', p)} id={ids.button('down', p)} label={`Move ${name} down`} disabled={i === list.length - 1}>
-                    <span aria-hidden="true">↓</span>
-                  </IntentButton>
-                  <IntentButton intent={intentOf('remove', p)} id={ids.button('remove', p)} label={`Remove ${name}`} className="btn btn--ghost btn--sm c-danger">
-                    Remove
-                  </IntentButton>
+                  <EntryButtons path={p} name={name} index={i} count={list.length} />
                 </span>
               </li>
             );
@@ -557,15 +568,7 @@ function RepeatField({ field, path, value }: { field: Extract<FieldSpec, { kind:
                   {title ? <span className="c-entry__sub">: {title}</span> : null}
                 </span>
                 <span className="c-entry__buttons">
-                  <IntentButton intent={intentOf('up', p)} id={ids.button('up', p)} label={`Move ${name} up`} disabled={i === 0}>
-                    <span aria-hidden="true">↑</span> Up
-                  </IntentButton>
-                  <IntentButton intent={intentOf('down', p)} id={ids.button('down', p)} label={`Move ${name} down`} disabled={i === entries.length - 1}>
-                    <span aria-hidden="true">↓</span> Down
-                  </IntentButton>
-                  <IntentButton intent={intentOf('remove', p)} id={ids.button('remove', p)} label={`Remove ${name}`} className="btn btn--ghost btn--sm c-danger">
-                    Remove
-                  </IntentButton>
+                  <EntryButtons path={p} name={name} index={i} count={entries.length} words />
                 </span>
               </div>
             );
