@@ -118,6 +118,18 @@ function Errors({ id, errors }: { id?: string; errors: string[] }) {
   );
 }
 
+/** A field of several inputs: its fieldset (marked when it has errors) with its legend, hint and errors, then the inputs. */
+function FieldGroup({ className, d, legend, hint, children }: { className: string; d: Described; legend: ReactNode; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <fieldset className={`${className}${d.errors.length ? ' c-field--error' : ''}`} id={d.id} {...d.group}>
+      <legend>{legend}</legend>
+      <Hint id={d.hintId}>{hint}</Hint>
+      <Errors id={d.errorId} errors={d.errors} />
+      {children}
+    </fieldset>
+  );
+}
+
 const optional = (required: boolean) => (required ? '' : ' (optional)');
 const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
@@ -409,13 +421,17 @@ function RefsField({ field, path, value }: { field: Extract<FieldSpec, { kind: '
   const unknown = [...chosen].filter((s) => !options.some((o) => o.slug === s));
   const titles = options.filter((o) => chosen.has(o.slug)).map((o) => o.title);
   const boxes = (
-    <fieldset className={`c-choices${d.errors.length ? ' c-field--error' : ''}`} id={d.id} {...d.group}>
-      <legend>
-        {field.label}
-        {field.min > 0 ? '' : ' (optional)'}
-      </legend>
-      <Hint id={d.hintId}>{field.hint}</Hint>
-      <Errors id={d.errorId} errors={d.errors} />
+    <FieldGroup
+      className="c-choices"
+      d={d}
+      legend={
+        <>
+          {field.label}
+          {field.min > 0 ? '' : ' (optional)'}
+        </>
+      }
+      hint={field.hint}
+    >
       <input type="hidden" name={writtenName(path)} value={[...chosen].join('\n')} />
       <ul className="c-choices__list">
         {[...unknown.map((s) => ({ slug: s, title: `${s} (not found)`, status: 'published', collection: '' })), ...options].map((o) => {
@@ -428,7 +444,7 @@ function RefsField({ field, path, value }: { field: Extract<FieldSpec, { kind: '
           );
         })}
       </ul>
-    </fieldset>
+    </FieldGroup>
   );
   // A long list folds away behind what is chosen.
   if (options.length <= 10) return boxes;
@@ -475,10 +491,7 @@ function OrderedRefsField({ field, path, value }: { field: Extract<FieldSpec, { 
   const pickId = ids.pick(path);
   const noun = field.label.replace(/ *\(.*\)$/, '').replace(/ in order$/i, '');
   return (
-    <fieldset className={`c-order${d.errors.length ? ' c-field--error' : ''}`} id={d.id} {...d.group}>
-      <legend>{field.label}</legend>
-      <Hint id={d.hintId}>{field.hint}</Hint>
-      <Errors id={d.errorId} errors={d.errors} />
+    <FieldGroup className="c-order" d={d} legend={field.label} hint={field.hint}>
       {list.length ? (
         <ol className="c-order__list">
           {list.map((slug, i) => {
@@ -518,7 +531,7 @@ function OrderedRefsField({ field, path, value }: { field: Extract<FieldSpec, { 
           Add
         </IntentButton>
       </div>
-    </fieldset>
+    </FieldGroup>
   );
 }
 
@@ -527,16 +540,18 @@ function GroupField({ field, path, value }: { field: Extract<FieldSpec, { kind: 
   const obj = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
   const checks = field.fields.every((f) => f.kind === 'boolean');
   return (
-    <fieldset className={`c-group${checks ? ' c-group--checks' : ''}${d.errors.length ? ' c-field--error' : ''}`} id={d.id} {...d.group}>
-      <legend>{field.label}</legend>
-      <Hint id={d.hintId}>{field.hint ?? (field.required ? undefined : 'Optional: leave every field empty to leave it out.')}</Hint>
-      <Errors id={d.errorId} errors={d.errors} />
+    <FieldGroup
+      className={`c-group${checks ? ' c-group--checks' : ''}`}
+      d={d}
+      legend={field.label}
+      hint={field.hint ?? (field.required ? undefined : 'Optional: leave every field empty to leave it out.')}
+    >
       <div className="c-group__fields">
         {field.fields.map((f) => (
           <FieldView key={f.name} field={f} path={[...path, f.name]} value={obj[f.name]} />
         ))}
       </div>
-    </fieldset>
+    </FieldGroup>
   );
 }
 
@@ -547,12 +562,16 @@ function RepeatField({ field, path, value }: { field: Extract<FieldSpec, { kind:
   const item = field.itemLabel;
   const others = field.picture ? field.fields.filter((f) => f.name !== 'file' && f.name !== 'upload') : field.fields;
   return (
-    <fieldset className={`c-repeat${d.errors.length ? ' c-field--error' : ''}`} id={d.id} {...d.group}>
-      <legend>
-        {field.label} <span className="c-repeat__count">({entries.length})</span>
-      </legend>
-      <Hint id={d.hintId}>{field.hint}</Hint>
-      <Errors id={d.errorId} errors={d.errors} />
+    <FieldGroup
+      className="c-repeat"
+      d={d}
+      legend={
+        <>
+          {field.label} <span className="c-repeat__count">({entries.length})</span>
+        </>
+      }
+      hint={field.hint}
+    >
       <input type="hidden" name={countName(path)} value={entries.length} />
       {entries.length ? (
         <ol className="c-repeat__list">
@@ -603,7 +622,7 @@ function RepeatField({ field, path, value }: { field: Extract<FieldSpec, { kind:
           <span aria-hidden="true">+</span> Add a {item.toLowerCase()}
         </IntentButton>
       </div>
-    </fieldset>
+    </FieldGroup>
   );
 }
 
@@ -874,10 +893,7 @@ function BlocksField({ field, path, value }: { field: Extract<FieldSpec, { kind:
   const blocks = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
   const names = Object.keys(blocks);
   return (
-    <fieldset className={`c-group${d.errors.length ? ' c-field--error' : ''}`} id={d.id} {...d.group}>
-      <legend>{field.label}</legend>
-      <Hint id={d.hintId}>{field.hint}</Hint>
-      <Errors id={d.errorId} errors={d.errors} />
+    <FieldGroup className="c-group" d={d} legend={field.label} hint={field.hint}>
       {names.length ? (
         <div className="c-group__fields">
           {names.map((n) => (
@@ -887,6 +903,6 @@ function BlocksField({ field, path, value }: { field: Extract<FieldSpec, { kind:
       ) : (
         <p className="c-muted">This page has no text blocks.</p>
       )}
-    </fieldset>
+    </FieldGroup>
   );
 }
