@@ -4,6 +4,7 @@
 // or a correction (always a new entry, never an edit) and a cancellation with a reason; the
 // traveller manifest; the lodges to confirm night by night; and the staff's notes. Amounts are
 // typed in major units (dollars) and turned into minor units by decimalToMinor, the one function.
+import type { ReactNode } from 'react';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import type { BookingDetail } from '../../../common/booking-console.ts';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../common/booking-ledger.ts';
@@ -84,6 +85,18 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   return { intent: 'notes', ok: false, message: 'Choose what to do.' };
 }
 
+/** One of the account's amounts due, with its day. */
+function DueBy({ term, amount, on }: { term: ReactNode; amount: string; on: string }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>
+        {amount} <span className="c-bk-sub">by {dayText(on)}</span>
+      </dd>
+    </div>
+  );
+}
+
 function Account({ b }: { b: BookingDetail }) {
   const a = b.account;
   const m = (n: number) => formatMinor(n, b.currency);
@@ -95,18 +108,8 @@ function Account({ b }: { b: BookingDetail }) {
           <dt>Trip price</dt>
           <dd>{m(a.totalMinor)}</dd>
         </div>
-        <div>
-          <dt>Deposit ({Math.round((a.depositMinor / Math.max(a.totalMinor, 1)) * 100)} %)</dt>
-          <dd>
-            {m(a.depositMinor)} <span className="c-bk-sub">by {dayText(b.depositDueOn)}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Balance</dt>
-          <dd>
-            {m(a.balanceMinor)} <span className="c-bk-sub">by {dayText(b.balanceDueOn)}</span>
-          </dd>
-        </div>
+        <DueBy term={<>Deposit ({Math.round((a.depositMinor / Math.max(a.totalMinor, 1)) * 100)} %)</>} amount={m(a.depositMinor)} on={b.depositDueOn} />
+        <DueBy term="Balance" amount={m(a.balanceMinor)} on={b.balanceDueOn} />
         <div>
           <dt>Received</dt>
           <dd>{m(a.paidMinor)}</dd>
