@@ -130,6 +130,21 @@ function FieldGroup({ className, d, legend, hint, children }: { className: strin
   );
 }
 
+/** A field of one input: its label (saying when it is optional), hint and errors, then the input. */
+function OneInput({ className, d, field, children }: { className: string; d: Described; field: { label: string; hint?: string; required: boolean }; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={d.id}>
+        {field.label}
+        {optional(field.required)}
+      </label>
+      <Hint id={d.hintId}>{field.hint}</Hint>
+      <Errors id={d.errorId} errors={d.errors} />
+      {children}
+    </div>
+  );
+}
+
 const optional = (required: boolean) => (required ? '' : ' (optional)');
 const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
@@ -220,15 +235,9 @@ function InputField({ field, path, value }: { field: Extract<FieldSpec, { kind: 
     input = <input type="text" defaultValue={text(value)} maxLength={field.max} autoComplete="off" {...common} />;
   }
   return (
-    <div className={`c-field${d.errors.length ? ' c-field--error' : ''}${field.kind !== 'text' ? ' c-field--short' : ''}`}>
-      <label htmlFor={d.id}>
-        {field.label}
-        {optional(field.required)}
-      </label>
-      <Hint id={d.hintId}>{field.hint}</Hint>
-      <Errors id={d.errorId} errors={d.errors} />
+    <OneInput className={`c-field${d.errors.length ? ' c-field--error' : ''}${field.kind !== 'text' ? ' c-field--short' : ''}`} d={d} field={field}>
       {input}
-    </div>
+    </OneInput>
   );
 }
 
@@ -260,13 +269,7 @@ function SelectField({ field, path, value }: { field: Extract<FieldSpec, { kind:
       : (choices[field.collection] ?? []).map((c) => ({ value: c.slug, label: choiceLabel(c) }));
   const known = current === '' || options.some((o) => o.value === current);
   return (
-    <div className={`c-field c-field--short${d.errors.length ? ' c-field--error' : ''}`}>
-      <label htmlFor={d.id}>
-        {field.label}
-        {optional(field.required)}
-      </label>
-      <Hint id={d.hintId}>{field.hint}</Hint>
-      <Errors id={d.errorId} errors={d.errors} />
+    <OneInput className={`c-field c-field--short${d.errors.length ? ' c-field--error' : ''}`} d={d} field={field}>
       <select id={d.id} name={docName(path)} defaultValue={current} required={field.required} {...d.aria}>
         <option value="">{field.required ? 'Choose…' : 'None'}</option>
         {!known ? <option value={current}>{current} (not found)</option> : null}
@@ -276,7 +279,7 @@ function SelectField({ field, path, value }: { field: Extract<FieldSpec, { kind:
           </option>
         ))}
       </select>
-    </div>
+    </OneInput>
   );
 }
 
