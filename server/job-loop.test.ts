@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startJob, type RunningJob } from './job-loop.ts';
+import { jobWorker, startJob, type RunningJob } from './job-loop.ts';
 import type { Logger } from './logger.ts';
 
 const fakeLogger = () => {
@@ -155,5 +155,56 @@ describe('the job loop', () => {
     await settle();
     expect(stopped).toBe(true);
     await stopping;
+  });
+});
+
+describe('a job worker', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('starts its loop on the first start only, runs it when kicked, and cleans up after the run under way when stopped', async () => {
+    vi.useFakeTimers();
+    const { logger } = fakeLogger();
+    const steps: string[] = [];
+    let finish: () => void = () => {};
+    const worker = jobWorker(
+      {
+        name: 'steps',
+        everyMs: 60_000,
+        run: () => {
+          steps.push('run');
+          return steps.length === 3 ? new Promise<void>((resolve) => (finish = resolve)) : Promise.resolve();
+        },
+      },
+      { logger },
+      { runOnce: async () => 7, afterStop: () => steps.push('cleaned') },
+    );
+    await settle();
+    expect(steps).toEqual([]);
+    worker.start();
+    worker.start();
+    await settle();
+    expect(steps).toEqual(['run']);
+    worker.kick();
+    await settle();
+    expect(steps).toEqual(['run', 'run']);
+    expect(await worker.runOnce()).toBe(7);
+    worker.kick();
+    await settle();
+    const stopped = worker.stop();
+    await settle();
+    expect(steps).toEqual(['run', 'run', 'run']);
+    finish();
+    await stopped;
+    expect(steps).toEqual(['run', 'run', 'run', 'cleaned']);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(steps).toEqual(['run', 'run', 'run', 'cleaned']);
+  });
+
+  it('stops without having started, and still cleans up', async () => {
+    const { logger } = fakeLogger();
+    let cleaned = 0;
+    const worker = jobWorker({ name: 'idle', everyMs: 1000, run: async () => {} }, { logger }, { runOnce: async () => 0, afterStop: () => cleaned++ });
+    await worker.stop();
+    expect(cleaned).toBe(1);
   });
 });

@@ -94,3 +94,35 @@ export function startJob(job: Job, opts: JobLoopOptions): RunningJob {
     },
   };
 }
+
+/** A worker whose loop starts on demand: its job's loop, and a pass its callers can run themselves. */
+export interface JobWorker {
+  /** Starts the loop (once; a second call does nothing). */
+  start(): void;
+  /** Runs the job now rather than at the end of its wait. */
+  kick(): void;
+  /** One pass, in the caller's hands; resolves with the number of items handled. */
+  runOnce(): Promise<number>;
+  /** Stops the loop, waits for the run under way, then cleans up (`afterStop`). */
+  stop(): Promise<void>;
+}
+
+/** The mail and media workers' shape around their job: started, kicked, run once, stopped. */
+export function jobWorker(job: Job, opts: JobLoopOptions, parts: { runOnce(): Promise<number>; afterStop(): unknown }): JobWorker {
+  let loop: RunningJob | null = null;
+  return {
+    start() {
+      if (loop) return;
+      loop = startJob(job, opts);
+    },
+    kick() {
+      loop?.kick();
+    },
+    runOnce: parts.runOnce,
+    async stop() {
+      await loop?.stop();
+      loop = null;
+      await parts.afterStop();
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ColumnHeads, num } from './ColumnHeads.tsx';
+import { ColumnHeads, hidden, num } from './ColumnHeads.tsx';
 
 describe('ColumnHeads', () => {
   it('writes one row of column headings, an amount’s column with its class, in the order given', () => {
@@ -21,5 +21,21 @@ describe('ColumnHeads', () => {
       </thead>
     );
     expect(renderToStaticMarkup(<ColumnHeads columns={['When', num('Queued')]} />)).toBe(renderToStaticMarkup(byHand));
+  });
+
+  it('writes a hidden column’s heading for screen readers alone, as written out by hand', () => {
+    const byHand = (
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+    );
+    const markup = renderToStaticMarkup(<ColumnHeads columns={['Name', hidden('Actions')]} />);
+    expect(markup).toBe('<thead><tr><th scope="col">Name</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>');
+    expect(markup).toBe(renderToStaticMarkup(byHand));
   });
 });

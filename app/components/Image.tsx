@@ -19,6 +19,7 @@
 import { preload } from 'react-dom';
 import { useMatches } from 'react-router';
 import { apiAsset } from '../../common/api-client.ts';
+import type { ImageMeta } from '../../common/media.ts';
 
 export interface ImageProps {
   src: string | null | undefined;
@@ -36,13 +37,7 @@ export interface ImageProps {
 }
 
 /** Per-image metadata, as put in loader data by server/media/annotate.ts. */
-export interface ImageMeta {
-  v: string;
-  w: number;
-  h: number;
-  widths: number[];
-  p: string;
-}
+export type { ImageMeta };
 
 // Keep in step with server/media/variants.ts (a test checks that they agree).
 type Kind = 'header' | 'gallery' | 'avatar' | 'social';

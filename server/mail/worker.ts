@@ -10,7 +10,7 @@ import type { DatabaseAvailability } from '../db/availability.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import type { OutboxMessage } from '../db/schema-enquiries.ts';
-import { startJob, type RunningJob } from '../job-loop.ts';
+import { jobWorker } from '../job-loop.ts';
 import type { Logger } from '../logger.ts';
 import { backoffMs, type MailSettings } from './settings.ts';
 import { isPermanentSmtpError, UNREACHABLE_CODES, type MailTransport } from './transport.ts';
@@ -137,7 +137,6 @@ function renewWhileSending({ db, settings, log }: WorkerContext, rows: ClaimedRo
 export function createMailWorker(opts: { db: Db; transport: MailTransport; logger: Logger; settings: MailSettings; availability?: DatabaseAvailability }): MailWorker {
   const { transport, settings } = opts;
   const ctx: WorkerContext = { db: opts.db, transport, settings, log: opts.logger.child({ component: 'mail' }) };
-  let loop: RunningJob | null = null;
   let lastProbe = 0;
 
   /** While messages wait because the server was unreachable, it is asked every MAIL_PROBE_MS. */
@@ -166,23 +165,10 @@ export function createMailWorker(opts: { db: Db; transport: MailTransport; logge
     return handled >= settings.batchSize;
   }
 
-  return {
-    start() {
-      if (loop) return;
-      // After failures in a row the outbox is looked at less often, up to once a minute.
-      loop = startJob(
-        { name: 'mail', run: turn, everyMs: settings.pollMs, maxBackoffMs: 60_000, failure: { level: 'error', message: 'mail outbox could not be read' } },
-        { logger: ctx.log, availability: opts.availability },
-      );
-    },
-    kick() {
-      loop?.kick();
-    },
-    runOnce,
-    async stop() {
-      await loop?.stop();
-      loop = null;
-      transport.close();
-    },
-  };
+  // After failures in a row the outbox is looked at less often, up to once a minute.
+  return jobWorker(
+    { name: 'mail', run: turn, everyMs: settings.pollMs, maxBackoffMs: 60_000, failure: { level: 'error', message: 'mail outbox could not be read' } },
+    { logger: ctx.log, availability: opts.availability },
+    { runOnce, afterStop: () => transport.close() },
+  );
 }

@@ -6,18 +6,8 @@
 // reads it. Nothing is added to the JavaScript bundle, and the public API's answers are unchanged.
 import type { ApiClient } from '../../common/api-client.ts';
 import { responseBytes, textResponse } from '../../common/document-bytes.ts';
+import type { ImageMeta } from '../../common/media.ts';
 import { manifestSource, type Manifest, type ManifestEntry } from './manifest.ts';
-
-/** What a page needs to render one image: the shape Image.tsx reads. */
-export interface ImageMeta {
-  /** Content token of the hashed variant names. */
-  v: string;
-  w: number;
-  h: number;
-  widths: number[];
-  /** Blurred placeholder (data URI). */
-  p: string;
-}
 
 const IMAGE_META_KEY = 'imageMeta';
 

@@ -25,7 +25,7 @@ import { sql } from 'drizzle-orm';
 import { MEDIA_MESSAGES, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, type UploadFormat } from '../../common/media-library.ts';
 import { HttpError } from '../http/error.ts';
 import type { Db } from '../db/index.ts';
-import { startJob, type RunningJob } from '../job-loop.ts';
+import { jobWorker } from '../job-loop.ts';
 import type { Logger } from '../logger.ts';
 import { shareImagePath } from '../../common/media.ts';
 import { hashOf, renderImage, variantCount } from './pipeline.ts';
@@ -320,7 +320,6 @@ export function createMediaWorker(opts: { db: Db; dirs: UploadDirs; logger: Logg
   const { db, dirs } = opts;
   const settings = { ...DEFAULT_MEDIA_WORKER, ...opts.settings };
   const log = opts.logger.child({ component: 'media' });
-  let loop: RunningJob | null = null;
   let busy: Promise<number> | null = null;
 
   const ctx: MediaContext = { db, dirs, settings, log, lease: sql`now() + ${Math.round(settings.leaseMs)}::int * interval '1 millisecond'` };
@@ -347,24 +346,11 @@ export function createMediaWorker(opts: { db: Db; dirs: UploadDirs; logger: Logg
     return run;
   }
 
-  return {
-    start() {
-      if (loop) return;
-      loop = startJob(
-        { name: 'media', run: async () => void (await runOnce()), everyMs: settings.pollMs, failure: { level: 'error', message: 'media worker failed' } },
-        { logger: log, availability: opts.availability },
-      );
-    },
-    kick() {
-      loop?.kick();
-    },
-    runOnce,
-    async stop() {
-      await loop?.stop();
-      loop = null;
-      await busy?.catch(() => {});
-    },
-  };
+  return jobWorker(
+    { name: 'media', run: async () => void (await runOnce()), everyMs: settings.pollMs, failure: { level: 'error', message: 'media worker failed' } },
+    { logger: log, availability: opts.availability },
+    { runOnce, afterStop: () => busy?.catch(() => {}) },
+  );
 }
 
 /**

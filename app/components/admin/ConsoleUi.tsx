@@ -1,8 +1,8 @@
 // The console's building blocks: form fields with their errors (the form kit's), a form's outcome,
-// the anti-forgery field, the heading of a screen, notices and a list's pager. Plain HTML forms underneath, so every screen works
+// the anti-forgery field, a form with its intent, the heading of a screen, notices and a list's pager. Plain HTML forms underneath, so every screen works
 // without JavaScript and with the keyboard.
 import type { ReactNode } from 'react';
-import { Link, useRouteLoaderData } from 'react-router';
+import { Form, Link, useRouteLoaderData } from 'react-router';
 import { LANGUAGE_CODES, LANGUAGES } from '../../../common/languages.ts';
 import type { StaffSession } from '../../../common/staff.ts';
 import { CSRF_FIELD } from '../../lib/admin.ts';
@@ -22,6 +22,17 @@ export function CsrfInput() {
 // The fields and the form's error are the form kit's (app/components/Field.tsx), shared with the
 // site's forms; the console's screens import them from here with its other building blocks.
 export { ErrorList as FormError, Field } from '../Field.tsx';
+
+/** A console form posted to its own screen with the anti-forgery token and what it is for (its intent). */
+export function IntentForm({ intent, className, noValidate, children }: { intent: string; className?: string; noValidate?: boolean; children: ReactNode }) {
+  return (
+    <Form method="post" className={className} noValidate={noValidate}>
+      <CsrfInput />
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
+  );
+}
 
 export function Notice({ children, tone = 'ok' }: { children?: ReactNode; tone?: 'ok' | 'info' }) {
   if (!children) return null;

@@ -118,6 +118,33 @@ function Errors({ id, errors }: { id?: string; errors: string[] }) {
   );
 }
 
+/** A field of several inputs: its fieldset (marked when it has errors) with its legend, hint and errors, then the inputs. */
+function FieldGroup({ className, d, legend, hint, children }: { className: string; d: Described; legend: ReactNode; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <fieldset className={`${className}${d.errors.length ? ' c-field--error' : ''}`} id={d.id} {...d.group}>
+      <legend>{legend}</legend>
+      <Hint id={d.hintId}>{hint}</Hint>
+      <Errors id={d.errorId} errors={d.errors} />
+      {children}
+    </fieldset>
+  );
+}
+
+/** A field of one input: its label (saying when it is optional), hint and errors, then the input. */
+function OneInput({ className, d, field, children }: { className: string; d: Described; field: { label: string; hint?: string; required: boolean }; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={d.id}>
+        {field.label}
+        {optional(field.required)}
+      </label>
+      <Hint id={d.hintId}>{field.hint}</Hint>
+      <Errors id={d.errorId} errors={d.errors} />
+      {children}
+    </div>
+  );
+}
+
 const optional = (required: boolean) => (required ? '' : ' (optional)');
 const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
@@ -208,15 +235,9 @@ function InputField({ field, path, value }: { field: Extract<FieldSpec, { kind: 
     input = <input type="text" defaultValue={text(value)} maxLength={field.max} autoComplete="off" {...common} />;
   }
   return (
-    <div className={`c-field${d.errors.length ? ' c-field--error' : ''}${field.kind !== 'text' ? ' c-field--short' : ''}`}>
-      <label htmlFor={d.id}>
-        {field.label}
-        {optional(field.required)}
-      </label>
-      <Hint id={d.hintId}>{field.hint}</Hint>
-      <Errors id={d.errorId} errors={d.errors} />
+    <OneInput className={`c-field${d.errors.length ? ' c-field--error' : ''}${field.kind !== 'text' ? ' c-field--short' : ''}`} d={d} field={field}>
       {input}
-    </div>
+    </OneInput>
   );
 }
 
@@ -248,13 +269,7 @@ function SelectField({ field, path, value }: { field: Extract<FieldSpec, { kind:
       : (choices[field.collection] ?? []).map((c) => ({ value: c.slug, label: choiceLabel(c) }));
   const known = current === '' || options.some((o) => o.value === current);
   return (
-    <div className={`c-field c-field--short${d.errors.length ? ' c-field--error' : ''}`}>
-      <label htmlFor={d.id}>
-        {field.label}
-        {optional(field.required)}
-      </label>
-      <Hint id={d.hintId}>{field.hint}</Hint>
-      <Errors id={d.errorId} errors={d.errors} />
+    <OneInput className={`c-field c-field--short${d.errors.length ? ' c-field--error' : ''}`} d={d} field={field}>
       <select id={d.id} name={docName(path)} defaultValue={current} required={field.required} {...d.aria}>
         <option value="">{field.required ? 'Choose…' : 'None'}</option>
         {!known ? <option value={current}>{current} (not found)</option> : null}
@@ -264,7 +279,7 @@ function SelectField({ field, path, value }: { field: Extract<FieldSpec, { kind:
           </option>
         ))}
       </select>
-    </div>
+    </OneInput>
   );
 }
 
@@ -409,13 +424,17 @@ function RefsField({ field, path, value }: { field: Extract<FieldSpec, { kind: '
   const unknown = [...chosen].filter((s) => !options.some((o) => o.slug === s));
   const titles = options.filter((o) => chosen.has(o.slug)).map((o) => o.title);
   const boxes = (
-    <fieldset className={`c-choices${d.errors.length ? ' c-field--error' : ''}`} id={d.id} {...d.group}>
-      <legend>
-        {field.label}
-        {field.min > 0 ? '' : ' (optional)'}
-      </legend>
-      <Hint id={d.hintId}>{field.hint}</Hint>
-      <Errors id={d.errorId} errors={d.errors} />
+    <FieldGroup
+      className="c-choices"
+      d={d}
+      legend={
+        <>
+          {field.label}
+          {field.min > 0 ? '' : ' (optional)'}
+        </>
+      }
+      hint={field.hint}
+    >
       <input type="hidden" name={writtenName(path)} value={[...chosen].join('\n')} />
       <ul className="c-choices__list">
         {[...unknown.map((s) => ({ slug: s, title: `${s} (not found)`, status: 'published', collection: '' })), ...options].map((o) => {
@@ -428,7 +447,7 @@ function RefsField({ field, path, value }: { field: Extract<FieldSpec, { kind: '
           );
         })}
       </ul>
-    </fieldset>
+    </FieldGroup>
   );
   // A long list folds away behind what is chosen.
   if (options.length <= 10) return boxes;
@@ -439,6 +458,25 @@ function RefsField({ field, path, value }: { field: Extract<FieldSpec, { kind: '
       </summary>
       {boxes}
     </details>
+  );
+}
+
+/** An entry's buttons, `index` of `count`: move it up, move it down (the arrows, with `words` followed by Up and Down), remove it. */
+function EntryButtons({ path, name, index, count, words = false }: { path: Path; name: string; index: number; count: number; words?: boolean }) {
+  return (
+    <>
+      <IntentButton intent={intentOf('up', path)} id={ids.button('up', path)} label={`Move ${name} up`} disabled={index === 0}>
+        <span aria-hidden="true">↑</span>
+        {words ? ' Up' : null}
+      </IntentButton>
+      <IntentButton intent={intentOf('down', path)} id={ids.button('down', path)} label={`Move ${name} down`} disabled={index === count - 1}>
+        <span aria-hidden="true">↓</span>
+        {words ? ' Down' : null}
+      </IntentButton>
+      <IntentButton intent={intentOf('remove', path)} id={ids.button('remove', path)} label={`Remove ${name}`} className="btn btn--ghost btn--sm c-danger">
+        Remove
+      </IntentButton>
+    </>
   );
 }
 
@@ -456,10 +494,7 @@ function OrderedRefsField({ field, path, value }: { field: Extract<FieldSpec, { 
   const pickId = ids.pick(path);
   const noun = field.label.replace(/ *\(.*\)$/, '').replace(/ in order$/i, '');
   return (
-    <fieldset className={`c-order${d.errors.length ? ' c-field--error' : ''}`} id={d.id} {...d.group}>
-      <legend>{field.label}</legend>
-      <Hint id={d.hintId}>{field.hint}</Hint>
-      <Errors id={d.errorId} errors={d.errors} />
+    <FieldGroup className="c-order" d={d} legend={field.label} hint={field.hint}>
       {list.length ? (
         <ol className="c-order__list">
           {list.map((slug, i) => {
@@ -470,15 +505,7 @@ function OrderedRefsField({ field, path, value }: { field: Extract<FieldSpec, { 
                 <input type="hidden" name={docName(path)} value={slug} />
                 <span className="c-order__name">{titleOf(slug)}</span>
                 <span className="c-order__buttons">
-                  <IntentButton intent={intentOf('up', p)} id={ids.button('up', p)} label={`Move ${name} up`} disabled={i === 0}>
-                    <span aria-hidden="true">↑</span>
-                  </IntentButton>
-                  <IntentButton intent={intentOf('down', p)} id={ids.button('down', p)} label={`Move ${name} down`} disabled={i === list.length - 1}>
-                    <span aria-hidden="true">↓</span>
-                  </IntentButton>
-                  <IntentButton intent={intentOf('remove', p)} id={ids.button('remove', p)} label={`Remove ${name}`} className="btn btn--ghost btn--sm c-danger">
-                    Remove
-                  </IntentButton>
+                  <EntryButtons path={p} name={name} index={i} count={list.length} />
                 </span>
               </li>
             );
@@ -507,7 +534,7 @@ function OrderedRefsField({ field, path, value }: { field: Extract<FieldSpec, { 
           Add
         </IntentButton>
       </div>
-    </fieldset>
+    </FieldGroup>
   );
 }
 
@@ -516,16 +543,18 @@ function GroupField({ field, path, value }: { field: Extract<FieldSpec, { kind: 
   const obj = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
   const checks = field.fields.every((f) => f.kind === 'boolean');
   return (
-    <fieldset className={`c-group${checks ? ' c-group--checks' : ''}${d.errors.length ? ' c-field--error' : ''}`} id={d.id} {...d.group}>
-      <legend>{field.label}</legend>
-      <Hint id={d.hintId}>{field.hint ?? (field.required ? undefined : 'Optional: leave every field empty to leave it out.')}</Hint>
-      <Errors id={d.errorId} errors={d.errors} />
+    <FieldGroup
+      className={`c-group${checks ? ' c-group--checks' : ''}`}
+      d={d}
+      legend={field.label}
+      hint={field.hint ?? (field.required ? undefined : 'Optional: leave every field empty to leave it out.')}
+    >
       <div className="c-group__fields">
         {field.fields.map((f) => (
           <FieldView key={f.name} field={f} path={[...path, f.name]} value={obj[f.name]} />
         ))}
       </div>
-    </fieldset>
+    </FieldGroup>
   );
 }
 
@@ -536,12 +565,16 @@ function RepeatField({ field, path, value }: { field: Extract<FieldSpec, { kind:
   const item = field.itemLabel;
   const others = field.picture ? field.fields.filter((f) => f.name !== 'file' && f.name !== 'upload') : field.fields;
   return (
-    <fieldset className={`c-repeat${d.errors.length ? ' c-field--error' : ''}`} id={d.id} {...d.group}>
-      <legend>
-        {field.label} <span className="c-repeat__count">({entries.length})</span>
-      </legend>
-      <Hint id={d.hintId}>{field.hint}</Hint>
-      <Errors id={d.errorId} errors={d.errors} />
+    <FieldGroup
+      className="c-repeat"
+      d={d}
+      legend={
+        <>
+          {field.label} <span className="c-repeat__count">({entries.length})</span>
+        </>
+      }
+      hint={field.hint}
+    >
       <input type="hidden" name={countName(path)} value={entries.length} />
       {entries.length ? (
         <ol className="c-repeat__list">
@@ -557,15 +590,7 @@ function RepeatField({ field, path, value }: { field: Extract<FieldSpec, { kind:
                   {title ? <span className="c-entry__sub">: {title}</span> : null}
                 </span>
                 <span className="c-entry__buttons">
-                  <IntentButton intent={intentOf('up', p)} id={ids.button('up', p)} label={`Move ${name} up`} disabled={i === 0}>
-                    <span aria-hidden="true">↑</span> Up
-                  </IntentButton>
-                  <IntentButton intent={intentOf('down', p)} id={ids.button('down', p)} label={`Move ${name} down`} disabled={i === entries.length - 1}>
-                    <span aria-hidden="true">↓</span> Down
-                  </IntentButton>
-                  <IntentButton intent={intentOf('remove', p)} id={ids.button('remove', p)} label={`Remove ${name}`} className="btn btn--ghost btn--sm c-danger">
-                    Remove
-                  </IntentButton>
+                  <EntryButtons path={p} name={name} index={i} count={entries.length} words />
                 </span>
               </div>
             );
@@ -600,7 +625,7 @@ function RepeatField({ field, path, value }: { field: Extract<FieldSpec, { kind:
           <span aria-hidden="true">+</span> Add a {item.toLowerCase()}
         </IntentButton>
       </div>
-    </fieldset>
+    </FieldGroup>
   );
 }
 
@@ -871,10 +896,7 @@ function BlocksField({ field, path, value }: { field: Extract<FieldSpec, { kind:
   const blocks = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
   const names = Object.keys(blocks);
   return (
-    <fieldset className={`c-group${d.errors.length ? ' c-field--error' : ''}`} id={d.id} {...d.group}>
-      <legend>{field.label}</legend>
-      <Hint id={d.hintId}>{field.hint}</Hint>
-      <Errors id={d.errorId} errors={d.errors} />
+    <FieldGroup className="c-group" d={d} legend={field.label} hint={field.hint}>
       {names.length ? (
         <div className="c-group__fields">
           {names.map((n) => (
@@ -884,6 +906,6 @@ function BlocksField({ field, path, value }: { field: Extract<FieldSpec, { kind:
       ) : (
         <p className="c-muted">This page has no text blocks.</p>
       )}
-    </fieldset>
+    </FieldGroup>
   );
 }

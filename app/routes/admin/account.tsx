@@ -4,7 +4,7 @@ import { data, Form, useActionData, useLoaderData, useNavigation, useSearchParam
 import { z } from 'zod';
 import { codeSchema, RECOVERY_CODE_COUNT, totpDisableSchema, type TotpStatus } from '../../../common/staff-access.ts';
 import { passwordChangeSchema } from '../../../common/staff.ts';
-import { CsrfInput, Field, FormError, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
+import { CsrfInput, Field, FormError, IntentForm, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
 import { NewPasswordField } from '../../components/admin/NewPasswordField.tsx';
 import { adminGet, adminSend, CSRF_FIELD, withCookies } from '../../lib/admin.ts';
 import { formFields, formText, formTexts, parseForm } from '../../lib/read-form.ts';
@@ -91,25 +91,21 @@ function TwoStepOn({ status, intent, formError, field, busy }: { status: TotpSta
       <h3>New recovery codes</h3>
       <p className="c-muted">Used some, or lost the list? Get ten new ones; the earlier codes stop working.</p>
       <FormError>{intent === 'totp-recovery' ? formError : undefined}</FormError>
-      <Form method="post" className="c-form c-form--inline" noValidate>
-        <CsrfInput />
-        <input type="hidden" name="intent" value="totp-recovery" />
+      <IntentForm intent="totp-recovery" className="c-form c-form--inline" noValidate>
         <Field label="Code from your app" name="code" autoComplete="one-time-code" required maxLength={40} error={field('totp-recovery', 'code')} />
         <button className="btn btn--ghost" type="submit" disabled={busy}>
           Get new codes
         </button>
-      </Form>
+      </IntentForm>
       <h3>Turn off two-step sign-in</h3>
       <FormError>{intent === 'totp-disable' ? formError : undefined}</FormError>
-      <Form method="post" className="c-form" noValidate>
-        <CsrfInput />
-        <input type="hidden" name="intent" value="totp-disable" />
+      <IntentForm intent="totp-disable" className="c-form" noValidate>
         <Field label="Password" name="password" type="password" autoComplete="current-password" required error={field('totp-disable', 'password')} />
         <Field label="Code" name="code" autoComplete="one-time-code" hint="From your app, or a recovery code." required maxLength={40} error={field('totp-disable', 'code')} />
         <button className="btn btn--ghost" type="submit" disabled={busy}>
           Turn off
         </button>
-      </Form>
+      </IntentForm>
     </>
   );
 }
@@ -138,23 +134,19 @@ function TwoStep({ status, result, busy }: { status: TotpStatus; result?: Result
           </li>
           <li>
             <p>Enter the 6-digit code the app now shows, to check it works.</p>
-            <Form method="post" className="c-form c-form--inline" noValidate>
-              <CsrfInput />
-              <input type="hidden" name="intent" value="totp-confirm" />
+            <IntentForm intent="totp-confirm" className="c-form c-form--inline" noValidate>
               <Field label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]*" maxLength={6} required error={err('code')} />
               <button className="btn btn--primary" type="submit" disabled={busy}>
                 Turn on
               </button>
-            </Form>
+            </IntentForm>
           </li>
         </ol>
-        <Form method="post">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="totp-cancel" />
+        <IntentForm intent="totp-cancel">
           <button className="c-linkbtn c-linkbtn--muted" type="submit">
             Cancel
           </button>
-        </Form>
+        </IntentForm>
       </>
     );
   }
@@ -165,13 +157,11 @@ function TwoStep({ status, result, busy }: { status: TotpStatus; result?: Result
       <p>
         <span className="c-badge">Off</span> Add a second step to signing in: a code from an app on your phone, so a stolen password alone cannot open the console.
       </p>
-      <Form method="post">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="totp-start" />
+      <IntentForm intent="totp-start">
         <button className="btn btn--primary" type="submit" disabled={busy}>
           Turn on two-step sign-in
         </button>
-      </Form>
+      </IntentForm>
     </>
   );
 }
@@ -202,15 +192,13 @@ export default function Account() {
         <h2 id="pw-title">Change your password</h2>
         {pw?.ok ? <Notice>Your password is changed. Other browsers signed in to your account were signed out.</Notice> : null}
         <FormError>{pw && !pw.ok && !['current', 'password'].includes(pw.field ?? '') ? pw.message : undefined}</FormError>
-        <Form method="post" className="c-form" noValidate>
-          <CsrfInput />
-          <input type="hidden" name="intent" value="password" />
+        <IntentForm intent="password" className="c-form" noValidate>
           <Field label="Current password" name="current" type="password" autoComplete="current-password" required error={err('current')} />
           <NewPasswordField error={err('password')} />
           <button className="btn btn--primary" type="submit" disabled={busy}>
             Change password
           </button>
-        </Form>
+        </IntentForm>
       </section>
       <section className="c-panel" aria-labelledby="out-title">
         <h2 id="out-title">Sign out everywhere</h2>

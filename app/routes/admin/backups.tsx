@@ -5,6 +5,7 @@
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { formatAge, formatBytes, type BackupList } from '../../../common/backups.ts';
 import { CsrfInput, FormOutcome, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { ColumnHeads, hidden } from '../../components/ColumnHeads.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { when } from '../../lib/console-time.ts';
 import { formFields, formTexts } from '../../lib/read-form.ts';
@@ -32,16 +33,7 @@ function BackupFiles({ list }: { list: BackupList & { now: number } }) {
       <h2 id="list-title">{list.backups.length === 0 ? 'No backups yet' : `${list.backups.length} ${list.backups.length === 1 ? 'backup' : 'backups'}`}</h2>
       {list.backups.length > 0 ? (
         <table className="c-ltable">
-          <thead>
-            <tr>
-              <th scope="col">Backup</th>
-              <th scope="col">Written</th>
-              <th scope="col">Size</th>
-              <th scope="col">
-                <span className="sr-only">Download</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Backup', 'Written', 'Size', hidden('Download')]} />
           <tbody>
             {list.backups.map((b) => (
               <tr key={b.name}>

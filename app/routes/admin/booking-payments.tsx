@@ -2,11 +2,10 @@
 // mobile money through Flutterwave), its state, and why staff must look at a flagged one (an
 // amount that did not match, a payment for a cancelled booking); for owners, a refund of a paid
 // one through its provider (the ledger shows it once the provider confirms).
-import { Form } from 'react-router';
 import type { BookingDetail } from '../../../common/booking-console.ts';
 import { decimalToMinor, formatMinor } from '../../../common/booking-money.ts';
 import { ATTEMPT_STATE_LABELS, type AttemptLine, PROVIDER_LABELS } from '../../../common/payments.ts';
-import { CsrfInput, Field, FormError, Notice } from '../../components/admin/ConsoleUi.tsx';
+import { Field, FormError, IntentForm, Notice } from '../../components/admin/ConsoleUi.tsx';
 import { When } from '../../components/admin/InboxUi.tsx';
 import { ConsoleTable } from '../../components/admin/ConsoleTable.tsx';
 import { num } from '../../components/ColumnHeads.tsx';
@@ -30,9 +29,7 @@ export async function providerRefundAction(
 function RefundForm({ a, result, busy }: { a: AttemptLine; result?: ProviderRefundResult; busy: boolean }) {
   const mine = result?.attempt === String(a.id) ? result : undefined;
   return (
-    <Form method="post" className="c-form c-bk-entry">
-      <CsrfInput />
-      <input type="hidden" name="intent" value="provider-refund" />
+    <IntentForm intent="provider-refund" className="c-form c-bk-entry">
       <input type="hidden" name="attempt" value={a.id} />
       <input type="hidden" name="currency" value={a.currency} />
       {mine?.ok ? <Notice>{mine.message}</Notice> : null}
@@ -44,7 +41,7 @@ function RefundForm({ a, result, busy }: { a: AttemptLine; result?: ProviderRefu
           Refund through {a.provider === 'stripe' ? 'Stripe' : 'Flutterwave'}
         </button>
       </div>
-    </Form>
+    </IntentForm>
   );
 }
 

@@ -4,12 +4,13 @@
 // or a correction (always a new entry, never an edit) and a cancellation with a reason; the
 // traveller manifest; the lodges to confirm night by night; and the staff's notes. Amounts are
 // typed in major units (dollars) and turned into minor units by decimalToMinor, the one function.
+import type { ReactNode } from 'react';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import type { BookingDetail } from '../../../common/booking-console.ts';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../common/booking-ledger.ts';
 import { BOOKING_STATE_LABELS, type BookingState, decimalToMinor, formatMinor } from '../../../common/booking-money.ts';
 import { BOARD_LABELS } from '../../../common/quote-document.ts';
-import { CsrfInput, Field, FormError, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
+import { CsrfInput, Field, FormError, IntentForm, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
 import { When } from '../../components/admin/InboxUi.tsx';
 import { ConsoleTable } from '../../components/admin/ConsoleTable.tsx';
 import { num } from '../../components/ColumnHeads.tsx';
@@ -84,6 +85,18 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   return { intent: 'notes', ok: false, message: 'Choose what to do.' };
 }
 
+/** One of the account's amounts due, with its day. */
+function DueBy({ term, amount, on }: { term: ReactNode; amount: string; on: string }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>
+        {amount} <span className="c-bk-sub">by {dayText(on)}</span>
+      </dd>
+    </div>
+  );
+}
+
 function Account({ b }: { b: BookingDetail }) {
   const a = b.account;
   const m = (n: number) => formatMinor(n, b.currency);
@@ -95,18 +108,8 @@ function Account({ b }: { b: BookingDetail }) {
           <dt>Trip price</dt>
           <dd>{m(a.totalMinor)}</dd>
         </div>
-        <div>
-          <dt>Deposit ({Math.round((a.depositMinor / Math.max(a.totalMinor, 1)) * 100)} %)</dt>
-          <dd>
-            {m(a.depositMinor)} <span className="c-bk-sub">by {dayText(b.depositDueOn)}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Balance</dt>
-          <dd>
-            {m(a.balanceMinor)} <span className="c-bk-sub">by {dayText(b.balanceDueOn)}</span>
-          </dd>
-        </div>
+        <DueBy term={<>Deposit ({Math.round((a.depositMinor / Math.max(a.totalMinor, 1)) * 100)} %)</>} amount={m(a.depositMinor)} on={b.depositDueOn} />
+        <DueBy term="Balance" amount={m(a.balanceMinor)} on={b.balanceDueOn} />
         <div>
           <dt>Received</dt>
           <dd>{m(a.paidMinor)}</dd>
@@ -259,9 +262,7 @@ function Nights({ b, busy }: { b: BookingDetail; busy: boolean }) {
                 {n.roomType ? `, ${n.roomType}` : ''}
                 {n.board ? `, ${BOARD_LABELS[n.board as keyof typeof BOARD_LABELS] ?? n.board}` : ''}
               </span>
-              <Form method="post">
-                <CsrfInput />
-                <input type="hidden" name="intent" value="night" />
+              <IntentForm intent="night">
                 <input type="hidden" name="night" value={n.night} />
                 <input type="hidden" name="confirmed" value={n.confirmed ? 'no' : 'yes'} />
                 <span className={n.confirmed ? 'c-badge c-badge--on' : 'c-badge c-badge--wait'}>{n.confirmed ? 'Confirmed' : 'Not confirmed'}</span>{' '}
@@ -269,7 +270,7 @@ function Nights({ b, busy }: { b: BookingDetail; busy: boolean }) {
                   {n.confirmed ? 'Undo' : 'Mark confirmed'}
                   <span className="sr-only"> night {n.night}</span>
                 </button>
-              </Form>
+              </IntentForm>
             </li>
           ))}
         </ul>
@@ -336,9 +337,7 @@ function Notes({ b, result, busy }: { b: BookingDetail; result?: Result; busy: b
       <h2 id="notes-title">Notes</h2>
       {result?.intent === 'notes' && result.ok ? <Notice>{result.message}</Notice> : null}
       <FormError>{result?.intent === 'notes' && !result.ok ? result.message : undefined}</FormError>
-      <Form method="post" className="c-form">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="notes" />
+      <IntentForm intent="notes" className="c-form">
         <Field
           name="notes"
           label="Notes for the team"
@@ -350,7 +349,7 @@ function Notes({ b, result, busy }: { b: BookingDetail; result?: Result; busy: b
             Save the notes
           </button>
         </div>
-      </Form>
+      </IntentForm>
     </section>
   );
 }
@@ -361,9 +360,7 @@ function Cancel({ b, result, busy }: { b: BookingDetail; result?: Result; busy: 
     <section className="c-panel c-panel--danger" aria-labelledby="cancel-title">
       <h2 id="cancel-title">Cancel the booking</h2>
       <FormError>{result?.intent === 'cancel' && !result.ok ? result.message : undefined}</FormError>
-      <Form method="post" className="c-form">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="cancel" />
+      <IntentForm intent="cancel" className="c-form">
         <Field
           name="reason"
           label="Reason for cancelling"
@@ -376,7 +373,7 @@ function Cancel({ b, result, busy }: { b: BookingDetail; result?: Result; busy: 
             Cancel booking {b.reference}
           </button>
         </div>
-      </Form>
+      </IntentForm>
     </section>
   );
 }

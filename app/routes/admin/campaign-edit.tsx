@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { MediaImage, MediaList } from '../../../common/media-library.ts';
 import { BODY_MAX, campaignSchema, pictureMarkdown, SUBJECT_MAX, type CampaignDetail } from '../../../common/newsletter-admin.ts';
 import { MediaThumb } from '../../components/admin/MediaUi.tsx';
-import { CsrfInput, Field, FormError, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { CsrfInput, Field, FormError, IntentForm, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { formFields, formText, formTexts, parseForm } from '../../lib/read-form.ts';
 import { requireOwner } from '../../lib/owner.ts';
@@ -151,30 +151,19 @@ export default function EditCampaign() {
         <Form method="post" className="c-form c-form--wide" noValidate>
           <CsrfInput />
           <Field label="Subject" name="subject" defaultValue={values.subject} required maxLength={SUBJECT_MAX} error={err('subject')} autoComplete="off" />
-          <div className={`c-field${bodyError ? ' c-field--error' : ''}`}>
-            <label htmlFor="campaign-body">Newsletter (Markdown)</label>
-            <p className="c-field__hint" id="campaign-body-hint">
-              Paragraphs are separated by an empty line; a single line break is kept. <code>## Heading</code>, <code>**bold**</code>, <code>*italic*</code>, <code>[link text](https://…)</code>,{' '}
-              <code>- list item</code>. Pictures: from the media library, below. The unsubscribe link and the company's details are added under it.
-            </p>
-            {bodyError ? (
-              <p className="c-field__error" id="campaign-body-error">
-                {bodyError}
-              </p>
-            ) : null}
-            <textarea
-              id="campaign-body"
-              ref={body}
-              name="body"
-              rows={18}
-              defaultValue={values.body}
-              required
-              maxLength={BODY_MAX}
-              aria-invalid={bodyError ? true : undefined}
-              aria-describedby={`campaign-body-hint${bodyError ? ' campaign-body-error' : ''}`}
-              className="c-mono"
-            />
-          </div>
+          <Field
+            id="campaign-body"
+            label="Newsletter (Markdown)"
+            name="body"
+            error={bodyError}
+            hint={
+              <>
+                Paragraphs are separated by an empty line; a single line break is kept. <code>## Heading</code>, <code>**bold**</code>, <code>*italic*</code>, <code>[link text](https://…)</code>,{' '}
+                <code>- list item</code>. Pictures: from the media library, below. The unsubscribe link and the company's details are added under it.
+              </>
+            }
+            control={({ id, ...links }) => <textarea id={id} ref={body} name="body" rows={18} defaultValue={values.body} required maxLength={BODY_MAX} {...links} className="c-mono" />}
+          />
           <LibraryPicker pictures={pictures} target={body} />
           <div className="c-actions">
             <button type="submit" className="btn btn--primary" disabled={busy}>
@@ -189,13 +178,11 @@ export default function EditCampaign() {
       {campaign ? (
         <section className="c-panel" aria-labelledby="delete-title">
           <h2 id="delete-title">Delete this draft</h2>
-          <Form method="post">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="delete" />
+          <IntentForm intent="delete">
             <button type="submit" className="btn btn--ghost c-danger" disabled={busy}>
               Delete draft
             </button>
-          </Form>
+          </IntentForm>
         </section>
       ) : null}
     </>

@@ -1,8 +1,8 @@
 // /admin/campaigns/:id/preview (owners): the campaign as the e-mail its subscribers get — the HTML
 // part in the e-mails' look beside the text part — with "Send a test to me" and the way to send.
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import type { CampaignDetail, CampaignPreview } from '../../../common/newsletter-admin.ts';
-import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { FormError, IntentForm, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { Moment, plural, shownStatus, StatusBadge } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { formFields, formTexts } from '../../lib/read-form.ts';
@@ -111,13 +111,11 @@ export default function CampaignPreviewPage() {
         <h2 id="send-title">{draft ? 'Send' : 'Delivery'}</h2>
         {draft ? (
           <div className="c-actions">
-            <Form method="post">
-              <CsrfInput />
-              <input type="hidden" name="intent" value="test" />
+            <IntentForm intent="test">
               <button type="submit" className="btn btn--ghost" disabled={busy}>
                 Send a test to me
               </button>
-            </Form>
+            </IntentForm>
             {campaign.confirmed > 0 ? (
               <Link className="btn btn--primary" to={`/admin/campaigns/${campaign.id}/send`}>
                 Send to {plural(campaign.confirmed, 'confirmed subscriber')}

@@ -5,7 +5,7 @@
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import type { CampaignDetail } from '../../../common/newsletter-admin.ts';
 import { toLocalInput } from '../../../common/operator-time.ts';
-import { CsrfInput, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { CsrfInput, Field, FormError, IntentForm, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { plural } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { formFields, formTexts } from '../../lib/read-form.ts';
@@ -63,41 +63,36 @@ function ScheduleSend({ c, result, busy, atError }: { c: Awaited<ReturnType<type
       ) : (
         <p>Choose when it goes out, in the operator’s time zone ({zoneName}). It is sent then to everyone confirmed at that time.</p>
       )}
-      <Form method="post" className="c-form" noValidate>
-        <CsrfInput />
-        <input type="hidden" name="intent" value="schedule" />
-        <div className={`c-field${atError ? ' c-field--error' : ''}`}>
-          <label htmlFor="schedule-at">Date and time ({zoneName})</label>
-          {atError ? (
-            <p className="c-field__error" id="schedule-at-error">
-              {atError}
-            </p>
-          ) : null}
-          <input
-            id="schedule-at"
-            name="at"
-            type="datetime-local"
-            className="c-input"
-            required
-            defaultValue={result && 'at' in result ? result.at : c.scheduledFor ? toLocalInput(c.scheduledFor, c.timeZone) : ''}
-            aria-invalid={atError ? true : undefined}
-            aria-describedby={atError ? 'schedule-at-error' : undefined}
-          />
-        </div>
+      <IntentForm intent="schedule" className="c-form" noValidate>
+        <Field
+          id="schedule-at"
+          label={<>Date and time ({zoneName})</>}
+          name="at"
+          error={atError}
+          control={({ id, ...links }) => (
+            <input
+              id={id}
+              name="at"
+              type="datetime-local"
+              className="c-input"
+              required
+              defaultValue={result && 'at' in result ? result.at : c.scheduledFor ? toLocalInput(c.scheduledFor, c.timeZone) : ''}
+              {...links}
+            />
+          )}
+        />
         <div className="c-actions">
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {c.scheduledFor ? 'Change the time' : 'Schedule'}
           </button>
         </div>
-      </Form>
+      </IntentForm>
       {c.scheduledFor ? (
-        <Form method="post">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="unschedule" />
+        <IntentForm intent="unschedule">
           <button type="submit" className="btn btn--ghost" disabled={busy}>
             Cancel the schedule
           </button>
-        </Form>
+        </IntentForm>
       ) : null}
     </section>
   );

@@ -26,7 +26,7 @@ import { TRANSLATION_STATE_TEXT, type TranslationState } from '../../../common/c
 import { LANGUAGES } from '../../../common/languages.ts';
 import type { MediaImage, MediaList } from '../../../common/media-library.ts';
 import { safariHeading } from '../../../common/safari-title.ts';
-import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { CsrfInput, Field, FormError, IntentForm, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { ContentFields, type LibrarySearch } from '../../components/admin/ContentFields.tsx';
 import { At, ContentStatusBadge, DiffView } from '../../components/admin/ContentUi.tsx';
 import { type MergeChoice, MergeChoices } from '../../components/admin/MergeChoices.tsx';
@@ -994,9 +994,7 @@ function DeletePanel({ item, singular, error, busy }: { item: ContentItem; singu
       <h2 id="delete-title">Delete this {singular}</h2>
       <p>It leaves the site and the console’s lists{item.status === 'published' ? '; its address will answer “not found”' : ''}. Content that refers to it must be changed first.</p>
       <FormError>{error}</FormError>
-      <Form method="post" className="c-form">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="delete" />
+      <IntentForm intent="delete" className="c-form">
         <input type="hidden" name="baseRevision" value={item.revision} />
         <input type="hidden" name="title" value={item.title} />
         <div className="c-check">
@@ -1008,7 +1006,7 @@ function DeletePanel({ item, singular, error, busy }: { item: ContentItem; singu
             Delete the {singular}
           </button>
         </div>
-      </Form>
+      </IntentForm>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { Notice, PageHead, Pager } from '../../components/admin/ConsoleUi.tsx';
 import { FilterActions, FilterSearch, FilterSelect } from '../../components/admin/Filters.tsx';
 import { ContentStatusBadge, listQuery, SavedBy, statusText } from '../../components/admin/ContentUi.tsx';
 import { plural } from '../../components/admin/NewsletterUi.tsx';
+import { ColumnHeads, hidden } from '../../components/ColumnHeads.tsx';
 import { adminGet } from '../../lib/admin.ts';
 import type { Route } from './+types/content-list';
 import { countsText } from './content.tsx';
@@ -94,17 +95,7 @@ function ContentTable({ type, items, base, filtered }: { type: Type; items: Cont
         {type.label}
         {filtered ? ' matching the filter' : ''}
       </caption>
-      <thead>
-        <tr>
-          <th scope="col">Title</th>
-          <th scope="col">Address</th>
-          <th scope="col">State</th>
-          <th scope="col">Last change</th>
-          <th scope="col">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={['Title', 'Address', 'State', 'Last change', hidden('Actions')]} />
       <tbody>
         {items.map((item) => (
           <tr key={item.id}>

@@ -2,9 +2,9 @@
 // how it differs from the current version, line by line — and "Restore this version", which saves
 // it again as a new revision (with the current revision as its base, so a save made meanwhile by
 // someone else is not overwritten unseen).
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import type { ContentForm, ContentItem, ContentRevision } from '../../../common/content-editing.ts';
-import { CsrfInput, FormError, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { FormError, IntentForm, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { At, ContentStatusBadge, DiffView, statusText } from '../../components/admin/ContentUi.tsx';
 import { adminGet, CSRF_FIELD } from '../../lib/admin.ts';
 import { contentSend } from '../../lib/content-api.ts';
@@ -127,14 +127,12 @@ export default function ContentRevisionScreen() {
             The {type.singular}’s content becomes what it was at revision {revision.revision}; its address and its state ({statusText(item.status).toLowerCase()}) stay as they are now. This is saved
             as a new revision, so the current version stays in the history.
           </p>
-          <Form method="post">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="restore" />
+          <IntentForm intent="restore">
             <input type="hidden" name="baseRevision" value={item.revision} />
             <button type="submit" className="btn btn--primary" disabled={busy}>
               Restore this version
             </button>
-          </Form>
+          </IntentForm>
         </section>
       ) : null}
     </>

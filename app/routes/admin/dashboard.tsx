@@ -3,6 +3,7 @@
 // WhatsApp clicks per week, by status, by source, and the conversion rate per month (booked / all
 // but spam); and the safaris with their WhatsApp clicks beside their enquiries. Nothing here needs
 // JavaScript.
+import type { ComponentProps } from 'react';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import type { ReviewCounts } from '../../../common/review-moderation.ts';
 import { safariHeading } from '../../../common/safari-title.ts';
@@ -11,6 +12,7 @@ import type { BookingDashboard } from '../../../common/booking-console.ts';
 import { BookingFigures } from '../../components/admin/BookingFigures.tsx';
 import { BarList, ColumnChart, RateChart, type Point } from '../../components/admin/Charts.tsx';
 import { Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
+import { ColumnHeads, num } from '../../components/ColumnHeads.tsx';
 import { adminGet } from '../../lib/admin.ts';
 import type { Route } from './+types/dashboard';
 import './dashboard.css';
@@ -144,17 +146,7 @@ function SafariClicks({ bySafari }: { bySafari: DashboardData['bySafari'] }) {
       ) : (
         <table className="c-table c-table--stack">
           <caption className="sr-only">The safaris with the most WhatsApp clicks in the last 12 weeks, with the enquiries sent from their pages (not counting spam)</caption>
-          <thead>
-            <tr>
-              <th scope="col">Safari</th>
-              <th scope="col" className="c-num">
-                WhatsApp clicks
-              </th>
-              <th scope="col" className="c-num">
-                Enquiries
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Safari', num('WhatsApp clicks'), num('Enquiries')]} />
           <tbody>
             {bySafari.map((s) => (
               <tr key={s.slug}>
@@ -177,6 +169,15 @@ function SafariClicks({ bySafari }: { bySafari: DashboardData['bySafari'] }) {
   );
 }
 
+/** A panel of the enquiries counted by their status or their source, as bars. */
+function EnquiriesBy({ by, summary, items }: { by: 'Status' | 'Source'; summary: string; items: ComponentProps<typeof BarList>['items'] }) {
+  return (
+    <div className="c-panel">
+      <BarList title={`Enquiries by ${by.toLowerCase()}`} summary={summary} labelHead={by} valueHead="Enquiries" items={items} />
+    </div>
+  );
+}
+
 /** The charts, each with its sentence: per week, per safari, per month, by status and by source. */
 function Charts({ d, conversionSummary }: { d: DashboardData; conversionSummary: string }) {
   const said = summaries(d);
@@ -192,24 +193,8 @@ function Charts({ d, conversionSummary }: { d: DashboardData; conversionSummary:
       <div className="c-panel c-dash__wide">
         <RateChart title="Conversion rate per month" summary={conversionSummary} points={monthPoints(d)} valueHead="Booked" noteHead="Booked of all but spam" />
       </div>
-      <div className="c-panel">
-        <BarList
-          title="Enquiries by status"
-          summary={said.status}
-          labelHead="Status"
-          valueHead="Enquiries"
-          items={d.byStatus.map((s) => ({ label: STATUS_LABELS[s.status], value: s.count, tone: STATUS_TONES[s.status] }))}
-        />
-      </div>
-      <div className="c-panel">
-        <BarList
-          title="Enquiries by source"
-          summary={said.source}
-          labelHead="Source"
-          valueHead="Enquiries"
-          items={d.bySource.map((s) => ({ label: SOURCE_LABELS[s.source], value: s.count, tone: SOURCE_TONES[s.source] }))}
-        />
-      </div>
+      <EnquiriesBy by="Status" summary={said.status} items={d.byStatus.map((s) => ({ label: STATUS_LABELS[s.status], value: s.count, tone: STATUS_TONES[s.status] }))} />
+      <EnquiriesBy by="Source" summary={said.source} items={d.bySource.map((s) => ({ label: SOURCE_LABELS[s.source], value: s.count, tone: SOURCE_TONES[s.source] }))} />
     </div>
   );
 }

@@ -3,10 +3,10 @@
 // contacts, its money, its travellers with their ages, diets and medical notes; moving a booking to
 // another date of the same safari; changing the departure; and, for owners, cancelling it (every
 // traveller e-mailed, refunds marked due on the bookings that paid).
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import type { BookingState } from '../../../common/booking-money.ts';
 import type { DepartureDetail, ManifestBooking, PublicDeparture } from '../../../common/departures.ts';
-import { CsrfInput, Field, FormError, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
+import { Field, FormError, IntentForm, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
 import { DepartureFields, departureJson, DepartureStatusBadge, type FormResult } from '../../components/admin/DepartureForm.tsx';
 import { ConsoleTable } from '../../components/admin/ConsoleTable.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
@@ -58,9 +58,7 @@ function MoveForm({ m, targets }: { m: ManifestBooking; targets: PublicDeparture
   const open = targets.filter((t) => t.seatsLeft >= m.seats);
   if (!open.length) return <span className="c-muted">No other date has {m.seats === 1 ? 'a seat' : `${m.seats} seats`} free.</span>;
   return (
-    <Form method="post" className="c-dep-move c-dep-noprint">
-      <CsrfInput />
-      <input type="hidden" name="intent" value="move" />
+    <IntentForm intent="move" className="c-dep-move c-dep-noprint">
       <input type="hidden" name="bookingId" value={m.bookingId} />
       <label htmlFor={`move-${m.bookingId}`} className="sr-only">
         Move {m.reference} to
@@ -76,7 +74,7 @@ function MoveForm({ m, targets }: { m: ManifestBooking; targets: PublicDeparture
       <button type="submit" className="btn btn--ghost btn--sm">
         Move<span className="sr-only"> {m.reference}</span>
       </button>
-    </Form>
+    </IntentForm>
   );
 }
 
@@ -148,9 +146,7 @@ function CancelPanel({ result }: { result?: Result }) {
     <section className="c-panel c-panel--danger c-dep-noprint" aria-labelledby="cancel-title">
       <h2 id="cancel-title">Cancel this departure</h2>
       <p>Every booking on it is cancelled and its lead traveller e-mailed with your reason. Bookings that paid get a refund marked due; record each refund in the booking's ledger.</p>
-      <Form method="post" className="c-form">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="cancel" />
+      <IntentForm intent="cancel" className="c-form">
         <Field
           label="Reason (the travellers read it)"
           name="reason"
@@ -160,7 +156,7 @@ function CancelPanel({ result }: { result?: Result }) {
         <button type="submit" className="btn btn--ghost c-danger c-form__submit">
           Cancel the departure
         </button>
-      </Form>
+      </IntentForm>
     </section>
   );
 }
@@ -204,14 +200,12 @@ export default function Departure() {
       {!cancelled ? (
         <section className="c-panel c-dep-noprint" aria-labelledby="change-title">
           <h2 id="change-title">Change the departure</h2>
-          <Form method="post" className="c-form" noValidate>
-            <CsrfInput />
-            <input type="hidden" name="intent" value="change" />
+          <IntentForm intent="change" className="c-form" noValidate>
             <DepartureFields safaris={detail.safaris} guides={detail.guides} result={result?.intent === 'change' ? result : undefined} initial={{ ...d, guideSlug: d.guide?.slug ?? null }} />
             <button type="submit" className="btn btn--primary c-form__submit">
               Save the departure
             </button>
-          </Form>
+          </IntentForm>
         </section>
       ) : null}
       {!cancelled && session?.staff.role === 'owner' ? <CancelPanel result={result} /> : null}

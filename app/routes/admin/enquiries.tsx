@@ -13,6 +13,7 @@ import { firstIssue } from '../../../common/staff.ts';
 import { CsrfInput, FormError, Notice, PageHead, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
 import { FilterActions, FilterPanel, FilterSearch, FilterSelect } from '../../components/admin/Filters.tsx';
 import { StatusBadge, StatusOptions, staffName, When } from '../../components/admin/InboxUi.tsx';
+import { ColumnHeads, hidden } from '../../components/ColumnHeads.tsx';
 import { ChevronLeft, ChevronRight } from '../../components/Icons.tsx';
 import { OperatorZone } from '../../lib/console-time.ts';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
@@ -280,18 +281,7 @@ function BulkChange({ list }: { list: InboxResponse }) {
 function InboxTable({ list, me }: { list: InboxResponse; me: number | undefined }) {
   return (
     <table className="c-table c-etable">
-      <thead>
-        <tr>
-          <th scope="col">
-            <span className="sr-only">Tick</span>
-          </th>
-          <th scope="col">Received</th>
-          <th scope="col">From</th>
-          <th scope="col">About</th>
-          <th scope="col">Status</th>
-          <th scope="col">Assigned to</th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={[hidden('Tick'), 'Received', 'From', 'About', 'Status', 'Assigned to']} />
       <tbody>
         {list.enquiries.map((e) => (
           <tr key={e.id} className={e.status === 'new' ? 'is-new' : undefined}>

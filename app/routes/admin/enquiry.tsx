@@ -3,8 +3,7 @@
 // the visitor sent through the outbox, which may start from a template and carry the safari's
 // itinerary and a quote (ReplyDocuments.tsx). Each form posts here; a success comes back as a
 // redirect (so a reload does not send it twice) with a notice.
-import type { ReactNode } from 'react';
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { assignSchema, noteSchema, replySchema, statusChangeSchema } from '../../../common/enquiry-forms.ts';
 import { NOTE_MAX, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, replySubject, SOURCE_LABELS, STATUS_LABELS, type EnquiryDetail, type OutboxState } from '../../../common/enquiry-inbox.ts';
@@ -12,7 +11,7 @@ import { tripLines } from '../../../common/enquiry-trip.ts';
 import type { ReplyKit } from '../../../common/reply-documents.ts';
 import { site } from '../../../common/site.ts';
 import { ReplyDocuments, ReplyTemplatePicker, templateFill } from '../../components/admin/ReplyDocuments.tsx';
-import { CsrfInput, Field, FormError, Notice, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
+import { Field, FormError, IntentForm, Notice, useConsoleSession } from '../../components/admin/ConsoleUi.tsx';
 import { StatusBadge, StatusOptions, staffName, When } from '../../components/admin/InboxUi.tsx';
 import { OperatorZone } from '../../lib/console-time.ts';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
@@ -512,16 +511,5 @@ function NotesPanel({ notes, me, forms }: { notes: EnquiryDetail['notes']; me: n
         </div>
       </IntentForm>
     </section>
-  );
-}
-
-/** One of the screen's forms: posted here with the anti-forgery token and what it is for. */
-function IntentForm({ intent, className, noValidate, children }: { intent: Intent; className: string; noValidate?: boolean; children: ReactNode }) {
-  return (
-    <Form method="post" className={className} noValidate={noValidate}>
-      <CsrfInput />
-      <input type="hidden" name="intent" value={intent} />
-      {children}
-    </Form>
   );
 }

@@ -1,9 +1,9 @@
 // /admin/media/:id: one library image, larger, with its facts and processing state; its alt text
 // and caption edited; deleted after a confirmation (refused while content uses it).
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { ALT_MAX, CAPTION_MAX, mediaTextSchema, type MediaImage } from '../../../common/media-library.ts';
-import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { Field, FormError, IntentForm, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { formatBytes } from '../../components/admin/ImageUpload.tsx';
 import { MediaStatusBadge, MediaThumb } from '../../components/admin/MediaUi.tsx';
 import { Moment } from '../../components/admin/NewsletterUi.tsx';
@@ -121,9 +121,7 @@ function TextSection({ image, edit, busy }: { image: MediaImage; edit: Extract<R
       <h2 id="text-title">Alt text and caption</h2>
       {edit?.ok ? <Notice>{edit.message}</Notice> : null}
       <FormError>{edit && !edit.ok ? edit.message : undefined}</FormError>
-      <Form method="post" className="c-form">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="edit" />
+      <IntentForm intent="edit" className="c-form">
         <Field
           label="Alt text (required)"
           name="alt"
@@ -139,7 +137,7 @@ function TextSection({ image, edit, busy }: { image: MediaImage; edit: Extract<R
             Save
           </button>
         </div>
-      </Form>
+      </IntentForm>
     </section>
   );
 }
@@ -151,9 +149,7 @@ function DeleteSection({ del, busy }: { del: Extract<Result, { intent: 'delete' 
       <h2 id="delete-title">Delete this image</h2>
       <p>The image is removed with every size and format made from it. An image that content still uses cannot be deleted.</p>
       <FormError>{del?.message}</FormError>
-      <Form method="post" className="c-form">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="delete" />
+      <IntentForm intent="delete" className="c-form">
         <div className="c-check">
           <input id="delete-confirm" name="confirm" type="checkbox" value="yes" required />
           <label htmlFor="delete-confirm">I understand: delete this image for good.</label>
@@ -163,7 +159,7 @@ function DeleteSection({ del, busy }: { del: Extract<Result, { intent: 'delete' 
             Delete the image
           </button>
         </div>
-      </Form>
+      </IntentForm>
     </section>
   );
 }

@@ -3,9 +3,9 @@
 // booking (?booking=) or the subscribers screen (an address typed in). The confirmation counts what
 // is removed and what is kept without a name for the accounts. Plain forms: it works without
 // JavaScript. The address is sent in form bodies only, never in the page's address.
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { nothingStored, type PersonFootprint, type PersonLookup } from '../../../common/person-erasure.ts';
-import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { Field, FormError, IntentForm, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { EraseConfirm, UNTICKED } from '../../components/admin/EraseConfirm.tsx';
 import { plural } from '../../components/admin/NewsletterUi.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
@@ -104,14 +104,12 @@ function LookUp({ answer, busy }: { answer?: Answer; busy: boolean }) {
       <h2 id="look-up-title">Who asked to be erased?</h2>
       <p>Their enquiries, quotes, bookings and subscription are found by their e-mail address. You will see what is removed before anything is.</p>
       <FormError>{answer?.message && answer.field !== 'email' ? answer.message : undefined}</FormError>
-      <Form method="post" className="c-form" noValidate>
-        <CsrfInput />
-        <input type="hidden" name="intent" value="look-up" />
+      <IntentForm intent="look-up" className="c-form" noValidate>
         <Field name="email" type="email" label="Their e-mail address" autoComplete="off" required defaultValue={answer?.email ?? ''} error={answer?.field === 'email' ? answer.message : undefined} />
         <button type="submit" className="btn btn--primary" disabled={busy}>
           Show what will be erased
         </button>
-      </Form>
+      </IntentForm>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { parseRateText, type AdminCurrencyRates } from '../../../common/currency
 import type { ConsoleSettings } from '../../../common/media-library.ts';
 import { operatorTime, timeZoneChoices } from '../../../common/operator-time.ts';
 import { dayOf } from '../../lib/console-time.ts';
-import { CsrfInput, Field, FormError, FormOutcome, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { CsrfInput, Field, FormError, FormOutcome, IntentForm, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { loadReminderSettings, ReminderSettingsSection, saveReminderSettings } from '../../components/admin/ReminderSettings.tsx';
 import { loadReplyTemplates, ReplyTemplatesSection, saveReplyTemplates } from '../../components/admin/ReplyTemplates.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
@@ -150,9 +150,7 @@ function ExportSection({ allowed, result, busy }: { allowed: boolean; result?: {
     <section className="c-panel" aria-labelledby="export-title">
       <h2 id="export-title">Exports</h2>
       <FormOutcome result={result} />
-      <Form method="post" className="c-form">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="export" />
+      <IntentForm intent="export" className="c-form">
         <div className="c-check">
           <input id="agents-export" name="agentsExport" type="checkbox" value="yes" defaultChecked={allowed} aria-describedby="agents-export-hint" />
           <label htmlFor="agents-export">Agents may export enquiries</label>
@@ -165,7 +163,7 @@ function ExportSection({ allowed, result, busy }: { allowed: boolean; result?: {
             Save export setting
           </button>
         </div>
-      </Form>
+      </IntentForm>
     </section>
   );
 }
@@ -176,9 +174,7 @@ function ZoneSection({ zone, now, result, busy }: { zone: string; now: string; r
     <section className="c-panel" aria-labelledby="zone-title">
       <h2 id="zone-title">Time zone</h2>
       <FormOutcome result={result} />
-      <Form method="post" className="c-form">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="zone" />
+      <IntentForm intent="zone" className="c-form">
         <div className="c-field">
           <label htmlFor="time-zone">The operator’s time zone</label>
           <p className="c-field__hint" id="time-zone-hint">
@@ -197,7 +193,7 @@ function ZoneSection({ zone, now, result, busy }: { zone: string; now: string; r
             Save time zone
           </button>
         </div>
-      </Form>
+      </IntentForm>
     </section>
   );
 }

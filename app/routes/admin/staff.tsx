@@ -6,7 +6,8 @@ import { useId } from 'react';
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { INVITE_HOURS, staffInviteSchema, staffRoleSchema, type StaffList, type StaffRow } from '../../../common/staff-access.ts';
-import { CsrfInput, Field, FormError, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { CsrfInput, Field, FormError, IntentForm, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { ColumnHeads } from '../../components/ColumnHeads.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { formFields, formText, formTexts, parseForm } from '../../lib/read-form.ts';
 import { useOperatorZone, when } from '../../lib/console-time.ts';
@@ -62,9 +63,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
 function RoleForm({ member }: { member: StaffRow }) {
   const id = useId();
   return (
-    <Form method="post" className="c-rowform">
-      <CsrfInput />
-      <input type="hidden" name="intent" value="role" />
+    <IntentForm intent="role" className="c-rowform">
       <input type="hidden" name="id" value={member.id} />
       <label className="sr-only" htmlFor={id}>
         Role of {member.email}
@@ -76,7 +75,7 @@ function RoleForm({ member }: { member: StaffRow }) {
       <button type="submit" className="btn btn--ghost btn--sm">
         Change<span className="sr-only"> role of {member.email}</span>
       </button>
-    </Form>
+    </IntentForm>
   );
 }
 
@@ -169,16 +168,7 @@ export default function Staff() {
       <section className="c-panel" aria-labelledby="staff-list-title">
         <h2 id="staff-list-title">Members ({staff.length})</h2>
         <table className="c-ltable">
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Role</th>
-              <th scope="col">Two-step</th>
-              <th scope="col">Last sign-in</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Member', 'Role', 'Two-step', 'Last sign-in', 'Status', 'Actions']} />
           <tbody>
             {staff.map((m) => (
               <MemberRow key={m.id} m={m} me={me} />

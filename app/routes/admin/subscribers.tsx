@@ -2,9 +2,10 @@
 // status, 25 a page; export of what is shown as CSV, import, unsubscribe and erase one person.
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { SUBSCRIBER_STATUSES, type SubscriberList } from '../../../common/newsletter-admin.ts';
-import { CsrfInput, FormError, Notice, PageHead, Pager } from '../../components/admin/ConsoleUi.tsx';
+import { FormError, IntentForm, Notice, PageHead, Pager } from '../../components/admin/ConsoleUi.tsx';
 import { FilterActions, FilterSearch, FilterSelect } from '../../components/admin/Filters.tsx';
 import { Day, plural, STATUS_LABEL, StatusBadge } from '../../components/admin/NewsletterUi.tsx';
+import { ColumnHeads, hidden } from '../../components/ColumnHeads.tsx';
 import { adminGet, adminSend, CSRF_FIELD } from '../../lib/admin.ts';
 import { formFields, formTexts } from '../../lib/read-form.ts';
 import type { Route } from './+types/subscribers';
@@ -65,15 +66,13 @@ function SubscriberRow({ s, busy }: { s: SubscriberList['items'][number]; busy: 
       <td className="c-table__actions">
         <div className="c-rowactions">
           {s.status !== 'unsubscribed' ? (
-            <Form method="post">
-              <CsrfInput />
-              <input type="hidden" name="intent" value="unsubscribe" />
+            <IntentForm intent="unsubscribe">
               <input type="hidden" name="id" value={s.id} />
               <input type="hidden" name="email" value={s.email} />
               <button type="submit" className="btn btn--ghost btn--sm" disabled={busy} aria-label={`Unsubscribe ${s.email}`}>
                 Unsubscribe
               </button>
-            </Form>
+            </IntentForm>
           ) : null}
           <Link to={`/admin/subscribers/${s.id}/erase`} className="btn btn--ghost btn--sm c-danger" aria-label={`Erase ${s.email}`}>
             Erase
@@ -141,17 +140,7 @@ export default function Subscribers() {
       {list.items.length ? (
         <table className="c-table c-table--stack">
           <caption className="sr-only">Subscribers{filtered ? ' matching the filter' : ''}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Status</th>
-              <th scope="col">Subscribed</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Name', 'E-mail', 'Status', 'Subscribed', hidden('Actions')]} />
           <tbody>
             {list.items.map((s) => (
               <SubscriberRow key={s.id} s={s} busy={busy} />

@@ -8,7 +8,7 @@ import type { Db } from '../../db/index.ts';
 import { latestBlogs } from '../../db/queries.ts';
 import * as t from '../../db/schema.ts';
 import { image, isoDate, markdown, seo, text } from './fields.ts';
-import { cardsById, contentType, itemPage, metaColumns, named, pageColumns, upsert } from './type.ts';
+import { cardsById, contentType, itemPage, metaColumns, named, pageColumns, upsertEach } from './type.ts';
 
 const blogSchema = z.object({
   title: text,
@@ -66,14 +66,11 @@ export default contentType({
   cardList: { card: c.blogCard, order: [desc(t.blogs.created_at), desc(t.blogs.id)], title: 'News and updates' },
   detail: { notFound: 'Blog', read: blogDetail },
   async project(tx, items, p) {
-    for (const b of items) {
-      if (!p.want(b.slug)) continue;
-      await upsert(tx, t.blogs, t.blogs.blogtitleslug, b.slug, {
-        ...pageColumns('blog', 'blogs', b),
-        blogparagraph: markdownToHtml(b.body),
-        show_in_nav: b.nav,
-        created_at: b.created,
-      });
-    }
+    await upsertEach(tx, items, p, t.blogs, t.blogs.blogtitleslug, (b) => ({
+      ...pageColumns('blog', 'blogs', b),
+      blogparagraph: markdownToHtml(b.body),
+      show_in_nav: b.nav,
+      created_at: b.created,
+    }));
   },
 });

@@ -8,7 +8,7 @@ import type { Db } from '../../db/index.ts';
 import { allDestinations, latestBlogs } from '../../db/queries.ts';
 import * as t from '../../db/schema.ts';
 import { image, markdown, seo, text } from './fields.ts';
-import { contentType, itemPage, metaColumns, pageColumns, upsert } from './type.ts';
+import { contentType, itemPage, metaColumns, pageColumns, upsertEach } from './type.ts';
 
 const destinationSchema = z.object({
   title: text,
@@ -51,15 +51,12 @@ export default contentType({
   images: 'art',
   detail: { notFound: 'Destination', read: destinationDetail },
   async project(tx, items, p) {
-    for (const d of items) {
-      if (!p.want(d.slug)) continue;
-      await upsert(tx, t.destinations, t.destinations.destinationtitleslug, d.slug, {
-        ...pageColumns('destination', 'destinations', d),
-        destinationtag: d.tag,
-        destinationparagraph: markdownToHtml(d.body),
-        youtubeembedlink: d.video ?? null,
-        sort_order: d.order,
-      });
-    }
+    await upsertEach(tx, items, p, t.destinations, t.destinations.destinationtitleslug, (d) => ({
+      ...pageColumns('destination', 'destinations', d),
+      destinationtag: d.tag,
+      destinationparagraph: markdownToHtml(d.body),
+      youtubeembedlink: d.video ?? null,
+      sort_order: d.order,
+    }));
   },
 });

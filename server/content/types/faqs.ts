@@ -5,7 +5,7 @@ import * as c from '../../db/columns.ts';
 import { markdownToHtml, sanitize } from '../../db/html.ts';
 import * as t from '../../db/schema.ts';
 import { markdown, text } from './fields.ts';
-import { contentType, upsert } from './type.ts';
+import { contentType, upsertEach } from './type.ts';
 
 const faqSchema = z.object({
   question: text,
@@ -27,15 +27,12 @@ export default contentType({
     document: { slug: 'x.faqslug', title: 'x.question', description: `''`, body: 'x.answer', keywords: `''` },
   },
   async project(tx, items, p) {
-    for (const f of items) {
-      if (!p.want(f.slug)) continue;
-      await upsert(tx, t.faqs, t.faqs.faqslug, f.slug, {
-        question: f.question,
-        answer: markdownToHtml(f.answer),
-        faqslug: f.slug,
-        sort_order: f.order,
-        show_on_home: f.home,
-      });
-    }
+    await upsertEach(tx, items, p, t.faqs, t.faqs.faqslug, (f) => ({
+      question: f.question,
+      answer: markdownToHtml(f.answer),
+      faqslug: f.slug,
+      sort_order: f.order,
+      show_on_home: f.home,
+    }));
   },
 });

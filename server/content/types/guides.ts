@@ -8,7 +8,7 @@ import { markdownToHtml } from '../../db/html.ts';
 import type { Db } from '../../db/index.ts';
 import * as t from '../../db/schema.ts';
 import { image, markdown, seo, text } from './fields.ts';
-import { cardsById, contentType, headerImage, inOrder, upsert } from './type.ts';
+import { cardsById, contentType, headerImage, inOrder, upsertEach } from './type.ts';
 
 const guideSchema = z.object({
   /** The guide's name. */
@@ -93,24 +93,21 @@ export default contentType({
     },
   },
   async project(tx, items, p) {
-    for (const g of items) {
-      if (!p.want(g.slug)) continue;
-      await upsert(tx, t.guides, t.guides.guidetitleslug, g.slug, {
-        guidetitle: g.name,
-        guidetitleslug: g.slug,
-        guiderole: g.role,
-        guidelanguages: g.languages,
-        guideyears: g.yearsGuiding,
-        guidespecialities: g.specialities,
-        guideheaderimage: headerImage('guides', g.slug, g.image),
-        guideheaderimagealt: g.image.alt,
-        guidedescription: g.description,
-        guideparagraph: markdownToHtml(g.biography),
-        sort_order: g.order,
-        metatitle: g.seo.title ?? null,
-        metakeywords: g.seo.keywords,
-        metadescription: g.seo.description,
-      });
-    }
+    await upsertEach(tx, items, p, t.guides, t.guides.guidetitleslug, (g) => ({
+      guidetitle: g.name,
+      guidetitleslug: g.slug,
+      guiderole: g.role,
+      guidelanguages: g.languages,
+      guideyears: g.yearsGuiding,
+      guidespecialities: g.specialities,
+      guideheaderimage: headerImage('guides', g.slug, g.image),
+      guideheaderimagealt: g.image.alt,
+      guidedescription: g.description,
+      guideparagraph: markdownToHtml(g.biography),
+      sort_order: g.order,
+      metatitle: g.seo.title ?? null,
+      metakeywords: g.seo.keywords,
+      metadescription: g.seo.description,
+    }));
   },
 });

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import * as t from '../../db/schema.ts';
 import { location, text } from './fields.ts';
-import { contentType, upsert } from './type.ts';
+import { contentType, upsertEach } from './type.ts';
 
 /** A town, airport or sanctuary on a safari's route that has no park page of its own. */
 const placeSchema = z.object({
@@ -17,14 +17,11 @@ export default contentType({
   table: t.places,
   slugKey: 'placetitleslug',
   async project(tx, items, p) {
-    for (const place of items) {
-      if (!p.want(place.slug)) continue;
-      await upsert(tx, t.places, t.places.placetitleslug, place.slug, {
-        placetitle: place.title,
-        placetitleslug: place.slug,
-        latitude: place.location.lat,
-        longitude: place.location.lng,
-      });
-    }
+    await upsertEach(tx, items, p, t.places, t.places.placetitleslug, (place) => ({
+      placetitle: place.title,
+      placetitleslug: place.slug,
+      latitude: place.location.lat,
+      longitude: place.location.lng,
+    }));
   },
 });

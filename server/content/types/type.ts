@@ -142,6 +142,20 @@ export async function upsert(tx: Db, table: PgTable & { id: PgColumn }, slugColu
   return inserted[0]!.id as number;
 }
 
+/** A type's projection when an item is one row: each wanted item upserted by its slug, `row` giving its columns. */
+export async function upsertEach<T extends { slug: string }>(
+  tx: Db,
+  items: readonly T[],
+  p: Projection,
+  table: PgTable & { id: PgColumn },
+  slugColumn: PgColumn,
+  row: (item: T) => Record<string, unknown>,
+): Promise<void> {
+  for (const item of items) {
+    if (p.want(item.slug)) await upsert(tx, table, slugColumn, item.slug, row(item));
+  }
+}
+
 export type GalleryEntry = { file?: string; upload?: string; alt: string; caption: string };
 
 /** Replaces an item's gallery rows. */

@@ -11,7 +11,7 @@ import { markdownToHtml } from '../../db/html.ts';
 import type { Db } from '../../db/index.ts';
 import * as t from '../../db/schema.ts';
 import { image, markdown, seo, text } from './fields.ts';
-import { cardsById, contentType, headerImage, inOrder, itemPage, metaColumns, upsert } from './type.ts';
+import { cardsById, contentType, headerImage, inOrder, itemPage, metaColumns, upsertEach } from './type.ts';
 
 export const VEHICLE_KINDS = ['4x4 safari vehicle', 'Extended 4x4 safari vehicle', 'Safari minibus', 'Open game-drive vehicle', 'Overland truck'] as const;
 export const VEHICLE_FEATURES = ['Pop-up roof', 'Charging points', 'Fridge', 'Binoculars', 'Wi-Fi'] as const;
@@ -131,24 +131,21 @@ export default contentType({
     },
   },
   async project(tx, items, p) {
-    for (const v of items) {
-      if (!p.want(v.slug)) continue;
-      await upsert(tx, vehicles, vehicles.vehicletitleslug, v.slug, {
-        vehicletitle: v.name,
-        vehicletitleslug: v.slug,
-        vehiclekind: v.kind,
-        vehicleseats: v.seats,
-        vehiclewindowseats: v.windowSeats,
-        vehiclefeatures: v.features,
-        vehicleheaderimage: headerImage('vehicles', v.slug, v.image),
-        vehicleheaderimagealt: v.image.alt,
-        vehicledescription: v.description,
-        vehicleparagraph: markdownToHtml(v.body),
-        sort_order: v.order,
-        metatitle: v.seo.title ?? null,
-        metakeywords: v.seo.keywords,
-        metadescription: v.seo.description,
-      });
-    }
+    await upsertEach(tx, items, p, vehicles, vehicles.vehicletitleslug, (v) => ({
+      vehicletitle: v.name,
+      vehicletitleslug: v.slug,
+      vehiclekind: v.kind,
+      vehicleseats: v.seats,
+      vehiclewindowseats: v.windowSeats,
+      vehiclefeatures: v.features,
+      vehicleheaderimage: headerImage('vehicles', v.slug, v.image),
+      vehicleheaderimagealt: v.image.alt,
+      vehicledescription: v.description,
+      vehicleparagraph: markdownToHtml(v.body),
+      sort_order: v.order,
+      metatitle: v.seo.title ?? null,
+      metakeywords: v.seo.keywords,
+      metadescription: v.seo.description,
+    }));
   },
 });
