@@ -228,6 +228,43 @@ function rankOr(w: readonly number[], doc: Lexemes, items: Operand[], expand: Ex
   return items.length ? f(res / items.length) : res;
 }
 
+/** Words further apart than this are as good as unrelated to ts_rank (word_distance 1e-30). */
+const NEAR = 100;
+/**
+ * From this rank on, a pair of positions further apart than NEAR cannot move it: such a pair adds
+ * at most 1e-15 (the square root of its weights times 1e-30) to the rank, and a float4 of 1e-7 or
+ * more is more than 3e-15 from its neighbours, so the sum rounds back to the same float4.
+ */
+const FAR_CANNOT_MOVE = 1e-7;
+
+/**
+ * calc_rank_and's inner loops for two lexemes' positions (each sorted), the rank so far in and
+ * out: every pair in PostgreSQL's order, except the pairs too far apart to change the rank once it
+ * is at least FAR_CANNOT_MOVE; so the positions near each of `post` are a sliding window of `ct`.
+ */
+function rankPairs(w: readonly number[], post: readonly number[], ct: readonly number[], res: number): number {
+  const n = ct.length;
+  const at = (x: number) => Math.min(x >> 2, MAX_POS);
+  let lo = 0;
+  let hi = 0;
+  for (const l of post) {
+    const pos = at(l);
+    while (lo < n && at(ct[lo]!) < pos - NEAR) lo++;
+    if (hi < lo) hi = lo;
+    while (hi < n && at(ct[hi]!) <= pos + NEAR) hi++;
+    const every = res < FAR_CANNOT_MOVE;
+    const end = every ? n : hi;
+    for (let j = every ? 0 : lo; j < end; j++) {
+      const p = ct[j]!;
+      const dist = Math.abs(pos - at(p));
+      if (!dist) continue;
+      const curw = f(Math.sqrt(f(f(w[l & 3]! * w[p & 3]!) * wordDistance(dist))));
+      res = res < 0 ? curw : f(1.0 - (1.0 - res) * (1.0 - curw));
+    }
+  }
+  return res;
+}
+
 function rankAnd(w: readonly number[], doc: Lexemes, items: Operand[], expand: Expand): number {
   if (items.length < 2) return rankOr(w, doc, items, expand);
   let res = -1;
@@ -237,15 +274,7 @@ function rankAnd(w: readonly number[], doc: Lexemes, items: Operand[], expand: E
       pos[i] = post;
       for (let k = 0; k < i; k++) {
         const ct = pos[k];
-        if (!ct) continue;
-        for (const l of post) {
-          for (const p of ct) {
-            const dist = Math.abs(Math.min(l >> 2, MAX_POS) - Math.min(p >> 2, MAX_POS));
-            if (!dist) continue;
-            const curw = f(Math.sqrt(f(f(w[l & 3]! * w[p & 3]!) * wordDistance(dist))));
-            res = res < 0 ? curw : f(1.0 - (1.0 - res) * (1.0 - curw));
-          }
-        }
+        if (ct) res = rankPairs(w, post, ct, res);
       }
     }
   });
