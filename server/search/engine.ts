@@ -45,7 +45,15 @@ interface WordInfo {
   known: boolean;
 }
 
-type Closeness = (d: Doc) => { word: number; whole: number };
+/** A text's closeness to a document's title; `mayReach`: whether its word similarity can be at least `threshold`. */
+type Closeness = ((d: Doc) => { word: number; whole: number }) & { mayReach(d: Doc, threshold: number): boolean };
+
+/** Which of a title's distinct trigrams a text has: one buffer, written for each title in turn. */
+let foundBuffer = new Uint8Array(256);
+function foundScratch(length: number): Uint8Array {
+  if (foundBuffer.length < length) foundBuffer = new Uint8Array(length * 2);
+  return foundBuffer.subarray(0, length);
+}
 
 /** What a search matches documents with: the query's alternatives and the titles' closeness. */
 interface Matching {
@@ -230,25 +238,34 @@ export class SearchIndex {
 
   /**
    * How close a text is to each title (pg_trgm): word_similarity(text, title) and
-   * similarity(text, title), worked out once per title for the text's trigrams.
+   * similarity(text, title), worked out once per title for the text's trigrams; and whether a
+   * title may reach a word similarity at all (its shared trigrams over the text's: an upper bound
+   * of word_similarity, which never counts more than the shared ones over at least the text's).
    */
-  #titleCloseness(text: Set<string>): (d: Doc) => { word: number; whole: number } {
+  #titleCloseness(text: Set<string>): Closeness {
     const mark = new Uint8Array(this.#trigramIds.size);
     for (const t of text) {
       const n = this.#trigramIds.get(t);
       if (n !== undefined) mark[n] = 1;
     }
     const memo = new Map<string, { word: number; whole: number }>();
-    return (d) => {
+    const closeness = (d: Doc) => {
       let r = memo.get(d.key);
       if (r) return r;
-      const found = new Uint8Array(d.titleTrigramIds.length);
+      const ids = d.titleTrigramIds;
+      const found = foundScratch(ids.length);
       let shared = 0;
-      for (let k = 0; k < found.length; k++) shared += found[k] = mark[d.titleTrigramIds[k]!]!;
-      r = shared === 0 ? { word: 0, whole: 0 } : { word: wordSimilarityOf(found, text.size, d.titleOrder), whole: Math.fround(shared / (text.size + found.length - shared)) };
+      for (let k = 0; k < ids.length; k++) shared += found[k] = mark[ids[k]!]!;
+      r = shared === 0 ? { word: 0, whole: 0 } : { word: wordSimilarityOf(found, text.size, d.titleOrder), whole: Math.fround(shared / (text.size + ids.length - shared)) };
       memo.set(d.key, r);
       return r;
     };
+    const mayReach = (d: Doc, threshold: number) => {
+      let shared = 0;
+      for (const id of d.titleTrigramIds) shared += mark[id]!;
+      return shared > 0 && Math.fround(shared / text.size) >= threshold;
+    };
+    return Object.assign(closeness, { mayReach });
   }
 
   /** What a word of the query is to the index: a stop word, its stems in the index's language, whether any document has it. */
@@ -332,7 +349,11 @@ export class SearchIndex {
     const fuzzyTitle = !query.hasOperators && fuzzyText ? (fuzzyText === plain ? plainTitle : this.#titleCloseness(trigrams(fuzzyText))) : null;
 
     const found = new Set<string>(anyPart ? this.#candidates(anyPart) : []);
-    if (fuzzyTitle) for (const d of this.#docs.values()) if (!found.has(d.key) && fuzzyTitle(d).word >= WORD_SIMILARITY_THRESHOLD) found.add(d.key);
+    if (fuzzyTitle) {
+      for (const d of this.#docs.values()) {
+        if (!found.has(d.key) && fuzzyTitle.mayReach(d, WORD_SIMILARITY_THRESHOLD) && fuzzyTitle(d).word >= WORD_SIMILARITY_THRESHOLD) found.add(d.key);
+      }
+    }
 
     const scored = [...found].flatMap((key) => this.#scored(this.#docs.get(key)!, { parts, anyPart, plain, plainTitle, fuzzyTitle }, expand));
     scored.sort((a, b) => b.score - a.score || byteOrder(a.title, b.title) || byteOrder(a.type, b.type) || a.id - b.id);

@@ -154,6 +154,9 @@ export function wordSimilarity(a: string | Set<string>, b: string | TrigramSeque
   return wordSimilarityOf(found, first.size, order);
 }
 
+/** word_similarity()'s last position of each trigram: one buffer, filled anew for each call. */
+let lastposBuffer = new Int32Array(256);
+
 /**
  * word_similarity() from its parts: which of the second text's distinct trigrams the first has
  * (`found`), how many distinct trigrams the first has (`ulen1`), and the second's trigrams in
@@ -161,7 +164,9 @@ export function wordSimilarity(a: string | Set<string>, b: string | TrigramSeque
  */
 export function wordSimilarityOf(found: Uint8Array, ulen1: number, second: Int32Array): number {
   if (!ulen1 || !second.length) return 0;
-  const lastpos = new Int32Array(found.length).fill(-1);
+  if (lastposBuffer.length < found.length) lastposBuffer = new Int32Array(found.length * 2);
+  const lastpos = lastposBuffer;
+  lastpos.fill(-1, 0, found.length);
   const sml = (count: number, ulen2: number) => Math.fround(count / (ulen1 + ulen2 - count));
   let ulen2 = 0;
   let count = 0;
