@@ -19,11 +19,25 @@ const STOP_WORDS: ReadonlySet<string> = new Set(
 const WORD = /[\p{L}\p{N}\p{M}]+(?:-[\p{L}\p{N}\p{M}]+)*/gu;
 const ALPHA = /^[\p{L}\p{M}]+$/u;
 
-/** English stem of one lower-case word: numbers are kept as they are, as the parser's number tokens are. */
+/** Stems already worked out (the stemmer's regular expressions cost more than a search's lookups); emptied when full. */
+const stems = new Map<string, string>();
+const MAX_STEMS = 20_000;
+
+/** English stem of one lower-case word, remembered. */
 function stem(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    if (stems.size >= MAX_STEMS) stems.clear();
+    stems.set(word, (s = stemOf(word)));
+  }
+  return s;
+}
+
+/** English stem of one lower-case word: numbers are kept as they are, as the parser's number tokens are. */
+function stemOf(word: string): string {
   // A hyphenated word is stemmed at its end ("tree-climbing" -> "tree-climb").
   const hyphen = word.lastIndexOf('-');
-  if (hyphen > 0 && word.split('-').every((p) => ALPHA.test(p))) return word.slice(0, hyphen + 1) + stem(word.slice(hyphen + 1));
+  if (hyphen > 0 && word.split('-').every((p) => ALPHA.test(p))) return word.slice(0, hyphen + 1) + stemOf(word.slice(hyphen + 1));
   if (!ALPHA.test(word)) return word;
   const s = porter2(word);
   // Snowball 2 keeps the double letter of a short stem ("added" -> "add").

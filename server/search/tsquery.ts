@@ -146,27 +146,39 @@ function positionsOf(doc: Lexemes, op: Operand, expand: Expand): number[] {
   return names.length > 1 ? [...new Set(out)].sort((a, b) => a - b) : out;
 }
 
-/** doc @@ query. */
+/** Does the document hold any of these lexemes? */
+function holdsAny(doc: Lexemes, lexemes: readonly string[]): boolean {
+  for (const l of lexemes) if (doc.has(l)) return true;
+  return false;
+}
+
+/** doc @@ query (loops rather than callbacks: it runs for every candidate of every search). */
 export function matches(doc: Lexemes, q: TsQuery, expand: Expand): boolean {
   switch (q.op) {
     case 'and':
-      return q.args.every((a) => matches(doc, a, expand));
+      for (const a of q.args) if (!matches(doc, a, expand)) return false;
+      return true;
     case 'or':
-      return q.args.some((a) => matches(doc, a, expand));
+      for (const a of q.args) if (matches(doc, a, expand)) return true;
+      return false;
     case 'not':
       return !matches(doc, q.arg, expand);
     case 'phrase': {
       if (q.items.length === 1) {
         const only = q.items[0]!;
-        return only.prefix ? expand(only).some((l) => doc.has(l)) : doc.has(only.lexeme) || (only.also?.some((l) => doc.has(l)) ?? false);
+        return only.prefix ? holdsAny(doc, expand(only)) : doc.has(only.lexeme) || (only.also !== undefined && holdsAny(doc, only.also));
       }
-      const lists = q.items.map((it) => positionsOf(doc, it, expand));
-      if (lists.some((l) => l.length === 0)) return false;
-      if (lists.length === 1) return true;
-      const sets = lists.map((l) => new Set(l));
-      return lists[0]!.some((start) => q.items.every((it, k) => k === 0 || sets[k]!.has(start + it.offset)));
+      return phraseMatches(doc, q.items, expand);
     }
   }
+}
+
+/** A phrase of several words: each word at its offset from the first, somewhere in the document. */
+function phraseMatches(doc: Lexemes, items: (Operand & { offset: number })[], expand: Expand): boolean {
+  const lists = items.map((it) => positionsOf(doc, it, expand));
+  if (lists.some((l) => l.length === 0)) return false;
+  const sets = lists.map((l) => new Set(l));
+  return lists[0]!.some((start) => items.every((it, k) => k === 0 || sets[k]!.has(start + it.offset)));
 }
 
 const itemsOf = new WeakMap<TsQuery, Operand[]>();
