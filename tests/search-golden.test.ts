@@ -216,7 +216,7 @@ async function openSet(set: CaseSet): Promise<{ ask: Ask; close: () => Promise<v
   const db: TestDatabase = await openTestDatabase('pglite', set === 'fixture' ? 'migrated' : 'content');
   if (set === 'fixture') await insertSearchFixture(db.db);
   const api: Api = createApi({ deps: { db: db.db, siteUrl: SITE, logger: pino({ level: 'silent' }), ping: db.ping }, mediaDirs: [] });
-  return { ask: (path) => api.request(path), close: () => db.close() };
+  return { ask: async (path) => api.request(path), close: () => db.close() };
 }
 
 for (const set of ['fixture', 'content', 'languages'] as const) {
