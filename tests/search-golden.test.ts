@@ -1,21 +1,26 @@
 // Search results on a fixed list of queries (typos, prefixes, phrases, exclusions, the spec's
 // cases, paging and the type filter), compared with the answers recorded in
-// tests/search-golden.json, over the search fixture and over the site's own content.
+// tests/search-golden.json, over the search fixture, over the site's own content and over its
+// German, French and Spanish translations (each language's own index: `language=de`...).
 // `GOLDEN_WRITE=1 npx vitest run tests/search-golden.test.ts` records them again.
+import './helpers/production.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchItem, SearchResponse } from '../common/api-types.ts';
 import { createApi, type Api } from '../server/api/index.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/db.ts';
+import { type InProcessSite, startSite } from './helpers/start-site.ts';
 import { insertSearchFixture } from './search.fixture.ts';
 
 const SITE = 'https://www.kigezitrails.example';
 const GOLDEN = new URL('./search-golden.json', import.meta.url);
 const WRITE = process.env.GOLDEN_WRITE === '1';
 
-/** Queries with their extra parameters (type filter, page size). */
-const CASES: Record<'fixture' | 'content', string[]> = {
+type CaseSet = 'fixture' | 'content' | 'languages';
+
+/** Queries with their extra parameters (type filter, page size); in `languages`, after the language's code and a bar. */
+const CASES: Record<CaseSet, string[]> = {
   fixture: [
     'gorilla',
     'gorila',
@@ -115,6 +120,50 @@ const CASES: Record<'fixture' | 'content', string[]> = {
     'hippo',
     'rhino',
   ],
+  languages: [
+    'de|Gorillas',
+    'de|Gorilla',
+    'de|Gorilla-Trekking',
+    'de|Gorilla Trekking',
+    'de|Berggorillas',
+    'de|Schimpansen',
+    'de|Schimpansn',
+    'de|Ruanda',
+    'de|Übernachtungen',
+    'de|Ubernachtungen',
+    'de|Kivusee',
+    'de|Vulkane Nationalpark',
+    'de|Bootsfahrt',
+    'de|Goldmeerkatzen',
+    'de|Pirschfahrt Serengeti',
+    'de|"Gorilla-Trekking" -Ruanda',
+    'de|Löwen OR Elefanten',
+    'de|Gorillas&types=safari',
+    'de|Safari&page=2',
+    'de|Bwindi&types=park,safari',
+    'de|Gori',
+    'fr|gorilles',
+    'fr|gorille',
+    'fr|chimpanzés',
+    'fr|chimpanzes',
+    'fr|volcans',
+    'fr|randonnée',
+    'fr|gorilles -rwanda',
+    'fr|lions savane',
+    'fr|éléphants',
+    'fr|gorrilles',
+    'fr|safari&page=2',
+    'es|gorilas',
+    'es|gorilas volcanes',
+    'es|chimpancés',
+    'es|chimpances',
+    'es|leones',
+    'es|parque nacional',
+    'es|elefantes&types=safari',
+    'es|migración',
+    'es|"monos dorados"',
+    'es|goriilas',
+  ],
 };
 
 interface Recorded {
@@ -134,16 +183,20 @@ interface Recorded {
 const key = (i: SearchItem) => `${i.type}:${'faqslug' in i ? i.faqslug : (Object.entries(i).find(([k]) => k.endsWith('titleslug'))?.[1] ?? i.id)}`;
 const LISTS = ['blogs', 'parks', 'experiences', 'safaris', 'faqs', 'animals', 'birds', 'lodges'] as const;
 
-async function record(api: Api, c: string): Promise<Recorded> {
-  const [query, ...rest] = c.split('&');
-  const extra = rest.length ? `&${rest.join('&')}` : '';
+/** Asks the API for a path (`/search?…`). */
+type Ask = (path: string) => Promise<Response>;
+
+async function record(ask: Ask, c: string): Promise<Recorded> {
+  const [language, text] = c.includes('|') ? c.split('|') : [undefined, c];
+  const [query, ...rest] = text!.split('&');
+  const extra = (rest.length ? `&${rest.join('&')}` : '') + (language ? `&language=${language}` : '');
   const url = (page?: number) => `/search?query=${encodeURIComponent(query!)}${page ? extra.replace(/&page=\d+/, '') + `&page=${page}` : extra}`;
-  const res = await api.request(url());
+  const res = await ask(url());
   if (res.status !== 200) return { status: res.status };
   const b = (await res.json()) as SearchResponse;
   const all: string[] = [];
   for (let p = 1; p <= b.totalPages; p++) {
-    const r = (await (await api.request(url(p))).json()) as SearchResponse;
+    const r = (await (await ask(url(p))).json()) as SearchResponse;
     all.push(...r.results.map(key));
   }
   const lists = Object.fromEntries(LISTS.map((l) => [l, (b[l] as SearchItem[]).map(key)]).filter(([, v]) => v!.length));
@@ -153,21 +206,31 @@ async function record(api: Api, c: string): Promise<Recorded> {
 const golden: Record<string, Record<string, Recorded>> = WRITE ? {} : JSON.parse(readFileSync(GOLDEN, 'utf8'));
 const recorded: Record<string, Record<string, Recorded>> = {};
 
-for (const set of ['fixture', 'content'] as const) {
+/** The API of a database holding the set's documents; `close` ends it. */
+async function openSet(set: CaseSet): Promise<{ ask: Ask; close: () => Promise<void> }> {
+  if (set === 'languages') {
+    // The site's set-up step seeds the content's translation files (content/translations/).
+    const site: InProcessSite = await startSite({ env: { SPAM_CHECKS: 'off' } });
+    return { ask: (path) => fetch(`${site.base}/api${path}`), close: () => site.stop() };
+  }
+  const db: TestDatabase = await openTestDatabase('pglite', set === 'fixture' ? 'migrated' : 'content');
+  if (set === 'fixture') await insertSearchFixture(db.db);
+  const api: Api = createApi({ deps: { db: db.db, siteUrl: SITE, logger: pino({ level: 'silent' }), ping: db.ping }, mediaDirs: [] });
+  return { ask: async (path) => api.request(path), close: () => db.close() };
+}
+
+for (const set of ['fixture', 'content', 'languages'] as const) {
   describe(`search answers on the ${set}`, () => {
-    let db: TestDatabase;
-    let api: Api;
+    let opened: Awaited<ReturnType<typeof openSet>>;
     beforeAll(async () => {
-      db = await openTestDatabase('pglite', set === 'fixture' ? 'migrated' : 'content');
-      if (set === 'fixture') await insertSearchFixture(db.db);
-      api = createApi({ deps: { db: db.db, siteUrl: SITE, logger: pino({ level: 'silent' }), ping: db.ping }, mediaDirs: [] });
+      opened = await openSet(set);
     }, 120_000);
     afterAll(async () => {
-      await db.close();
+      await opened?.close();
     });
 
     it.each(CASES[set])('%s', async (c) => {
-      const got = await record(api, c);
+      const got = await record(opened.ask, c);
       (recorded[set] ??= {})[c] = got;
       if (WRITE) return;
       const want = golden[set]![c]!;

@@ -15,6 +15,7 @@ import { sitemapEntries, siteIndexable } from '../search/sitemap.ts';
 import { deps, parsePaging, totalPagesFor, type ApiEnv } from '../http/deps.ts';
 import { HttpError } from '../http/error.ts';
 import { pageMeta } from './answers.ts';
+import { bytesResponse } from '../../common/document-bytes.ts';
 
 const TYPE_LIST = SEARCH_TYPES.join(', ');
 
@@ -37,6 +38,15 @@ function parseLanguage(value: string | undefined): string {
   if (value === undefined || value === '') return 'en';
   if (!isLanguage(value)) throw new HttpError(400, `Unknown language "${value.slice(0, 40)}": use ${LANGUAGE_CODES.join(', ')}`);
   return value;
+}
+
+/**
+ * A search's answer as bytes held in memory, with its length: compressed in one call for a client
+ * (server/http/compress.ts) rather than through a stream, as a page rendered for its request is.
+ */
+function answerOf(body: unknown): Response {
+  const bytes = Buffer.from(JSON.stringify(body));
+  return bytesResponse(bytes, { status: 200, headers: { 'content-type': 'application/json', 'content-length': String(bytes.byteLength) } });
 }
 
 /** ?lists=none leaves out the per-type lists (the search page shows only `results`); absent: they are included. */
@@ -101,10 +111,10 @@ export function searchApi() {
       typePaging: { page: paging.page, limit: paging.limit, totals: typeTotals, totalPages: typeTotalPages },
       results: pick(pageHits),
     };
-    if (!lists) return ctx.json(body);
+    if (!lists) return answerOf(body);
     const withLists = { ...body, ...(Object.fromEntries(SEARCH_TYPES.map((type) => [searchListKey(type), []])) as unknown as Record<ReturnType<typeof searchListKey>, SearchItem[]>) };
     for (const [type, hits] of perType) withLists[searchListKey(type)] = pick(hits) as SearchItem[];
-    return ctx.json(withLists);
+    return answerOf(withLists);
   });
 
   // What /sitemap.xml and /robots.txt are built from.

@@ -45,7 +45,18 @@ interface WordInfo {
   known: boolean;
 }
 
-type Closeness = (d: Doc) => { word: number; whole: number };
+/** A text's closeness to a document's title; `mayReach`: whether its word similarity can be at least `threshold`. */
+type Closeness = ((d: Doc) => { word: number; whole: number }) & { mayReach(d: Doc, threshold: number): boolean };
+
+/** A title that shares no trigram with the text. */
+const NOT_CLOSE = Object.freeze({ word: 0, whole: 0 });
+
+/** Which of a title's distinct trigrams a text has: one buffer, written for each title in turn. */
+let foundBuffer = new Uint8Array(256);
+function foundScratch(length: number): Uint8Array {
+  if (foundBuffer.length < length) foundBuffer = new Uint8Array(length * 2);
+  return foundBuffer.subarray(0, length);
+}
 
 /** What a search matches documents with: the query's alternatives and the titles' closeness. */
 interface Matching {
@@ -87,6 +98,8 @@ export interface SearchOutcome {
 
 interface Doc {
   key: string;
+  /** Its place in the index's list of documents. */
+  n: number;
   type: SearchType;
   id: number;
   title: string;
@@ -113,6 +126,9 @@ const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** One process's index of every search document and its result row. */
 export class SearchIndex {
   readonly #docs = new Map<string, Doc>();
+  /** The documents in order, and for each title trigram (by number) the documents whose title has it. */
+  readonly #docList: Doc[] = [];
+  readonly #titlesWith: number[][] = [];
   readonly #items = new Map<string, SearchItem>();
   /** Every trigram of the titles, numbered. */
   readonly #trigramIds = new Map<string, number>();
@@ -134,7 +150,10 @@ export class SearchIndex {
         if (n === undefined) this.#trigramIds.set(t, (n = this.#trigramIds.size));
         return n;
       });
-      this.#docs.set(key, { key, type: d.type, id: d.id, title: d.title, titleTrigramIds, titleOrder: sequence.order, lexemes, titleLexemes: onlyTitle(lexemes) });
+      const doc: Doc = { key, n: this.#docList.length, type: d.type, id: d.id, title: d.title, titleTrigramIds, titleOrder: sequence.order, lexemes, titleLexemes: onlyTitle(lexemes) };
+      this.#docs.set(key, doc);
+      this.#docList.push(doc);
+      for (const id of titleTrigramIds) (this.#titlesWith[id] ??= []).push(doc.n);
       for (const lexeme of lexemes.keys()) this.#postings.update(lexeme, (keys = []) => (keys.push(key), keys));
       for (const w of d.words) this.#words.set(w, (this.#words.get(w) ?? 0) + 1);
     }
@@ -230,25 +249,37 @@ export class SearchIndex {
 
   /**
    * How close a text is to each title (pg_trgm): word_similarity(text, title) and
-   * similarity(text, title), worked out once per title for the text's trigrams.
+   * similarity(text, title), worked out once per title for the text's trigrams; and whether a
+   * title may reach a word similarity at all (its shared trigrams over the text's: an upper bound
+   * of word_similarity, which never counts more than the shared ones over at least the text's).
    */
-  #titleCloseness(text: Set<string>): (d: Doc) => { word: number; whole: number } {
+  #titleCloseness(text: Set<string>): Closeness {
     const mark = new Uint8Array(this.#trigramIds.size);
+    // How many of the text's trigrams each title has.
+    const sharedBy = new Uint16Array(this.#docList.length);
     for (const t of text) {
       const n = this.#trigramIds.get(t);
-      if (n !== undefined) mark[n] = 1;
+      if (n === undefined) continue;
+      mark[n] = 1;
+      for (const doc of this.#titlesWith[n]!) sharedBy[doc]!++;
     }
     const memo = new Map<string, { word: number; whole: number }>();
-    return (d) => {
+    const closeness = (d: Doc) => {
       let r = memo.get(d.key);
       if (r) return r;
-      const found = new Uint8Array(d.titleTrigramIds.length);
-      let shared = 0;
-      for (let k = 0; k < found.length; k++) shared += found[k] = mark[d.titleTrigramIds[k]!]!;
-      r = shared === 0 ? { word: 0, whole: 0 } : { word: wordSimilarityOf(found, text.size, d.titleOrder), whole: Math.fround(shared / (text.size + found.length - shared)) };
+      const ids = d.titleTrigramIds;
+      const shared = sharedBy[d.n]!;
+      if (shared === 0) r = NOT_CLOSE;
+      else {
+        const found = foundScratch(ids.length);
+        for (let k = 0; k < ids.length; k++) found[k] = mark[ids[k]!]!;
+        r = { word: wordSimilarityOf(found, text.size, d.titleOrder), whole: Math.fround(shared / (text.size + ids.length - shared)) };
+      }
       memo.set(d.key, r);
       return r;
     };
+    const mayReach = (d: Doc, threshold: number) => sharedBy[d.n]! > 0 && Math.fround(sharedBy[d.n]! / text.size) >= threshold;
+    return Object.assign(closeness, { mayReach });
   }
 
   /** What a word of the query is to the index: a stop word, its stems in the index's language, whether any document has it. */
@@ -332,7 +363,11 @@ export class SearchIndex {
     const fuzzyTitle = !query.hasOperators && fuzzyText ? (fuzzyText === plain ? plainTitle : this.#titleCloseness(trigrams(fuzzyText))) : null;
 
     const found = new Set<string>(anyPart ? this.#candidates(anyPart) : []);
-    if (fuzzyTitle) for (const d of this.#docs.values()) if (!found.has(d.key) && fuzzyTitle(d).word >= WORD_SIMILARITY_THRESHOLD) found.add(d.key);
+    if (fuzzyTitle) {
+      for (const d of this.#docList) {
+        if (fuzzyTitle.mayReach(d, WORD_SIMILARITY_THRESHOLD) && !found.has(d.key) && fuzzyTitle(d).word >= WORD_SIMILARITY_THRESHOLD) found.add(d.key);
+      }
+    }
 
     const scored = [...found].flatMap((key) => this.#scored(this.#docs.get(key)!, { parts, anyPart, plain, plainTitle, fuzzyTitle }, expand));
     scored.sort((a, b) => b.score - a.score || byteOrder(a.title, b.title) || byteOrder(a.type, b.type) || a.id - b.id);

@@ -50,6 +50,30 @@ function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
+/** calc_rank_and as PostgreSQL writes it, every pair of positions in turn: what tsRank must equal exactly. */
+function everyPairRank(doc: Map<string, number[]>, lexemes: string[]): number {
+  const f = Math.fround;
+  let res = -1;
+  const seen: number[][] = [];
+  for (const lexeme of lexemes) {
+    const post = doc.get(lexeme);
+    if (!post) continue;
+    for (const ct of seen) {
+      for (const l of post) {
+        for (const p of ct) {
+          const dist = Math.abs((l >> 2) - (p >> 2));
+          if (!dist) continue;
+          const distance = dist > 100 ? f(1e-30) : f(1.0 / (1.005 + 0.05 * Math.exp(f(dist) / 1.5 - 2)));
+          const curw = f(Math.sqrt(f(f(WEIGHTS[l & 3]! * WEIGHTS[p & 3]!) * distance)));
+          res = res < 0 ? curw : f(1.0 - (1.0 - res) * (1.0 - curw));
+        }
+      }
+    }
+    seen.push(post);
+  }
+  return res < 0 ? f(1e-20) : res;
+}
+
 describe('search text functions match PostgreSQL', () => {
   let database: Database;
   const one = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(q))[0]!;
@@ -101,6 +125,25 @@ describe('search text functions match PostgreSQL', () => {
         expect(tsRank(WEIGHTS, doc, q, () => [])).toBeCloseTo(Number(pg.rank), 6);
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('ranks long documents as ts_rank does, every pair of words near or far (more than 100 words apart) counted to the last bit', async () => {
+    // Long bodies whose query words sit sometimes within a few words, sometimes hundreds apart.
+    const filler = fc.array(fc.constantFrom('lorem', 'ipsum', 'dolor', 'amet', 'nisi'), { minLength: 0, maxLength: 300, size: 'max' }).map((w) => w.join(' '));
+    const body = fc.array(fc.tuple(filler, fc.constantFrom('gorilla', 'trekking', 'forest', 'bwindi')), { minLength: 1, maxLength: 8 }).map((parts) => parts.flat().join(' '));
+    await fc.assert(
+      fc.asyncProperty(text(4), body, fc.constantFrom('gorilla trekking', 'bwindi forest gorilla', '"gorilla trekking"', 'forest -bwindi trekking'), async (title, long, query) => {
+        const pg = await one<{ tsv: string; rank: number }>(sql`
+          with d as (select setweight(to_tsvector('english', ${title}), 'A') || setweight(to_tsvector('english', ${long}), 'C') as tsv)
+          select tsv::text as tsv, ts_rank('{0.05, 0.2, 0.5, 1.0}'::float4[], tsv, websearch_to_tsquery('english', ${query}))::float8 as rank from d`);
+        const doc = parseTsvector(pg.tsv);
+        const rank = tsRank(WEIGHTS, doc, websearchQuery(query), () => []);
+        expect(rank, `${query} in ${pg.tsv}`).toBeCloseTo(Number(pg.rank), 6);
+        const lexemes = [...new Set(lexemesOf(query, 'english').flatMap((run) => run.map((l) => l.lexeme)))].sort();
+        expect(rank, `${query} in ${pg.tsv}`).toBe(everyPairRank(doc, lexemes));
+      }),
+      { numRuns: 80 },
     );
   });
 });

@@ -19,11 +19,25 @@ const STOP_WORDS: ReadonlySet<string> = new Set(
 const WORD = /[\p{L}\p{N}\p{M}]+(?:-[\p{L}\p{N}\p{M}]+)*/gu;
 const ALPHA = /^[\p{L}\p{M}]+$/u;
 
-/** English stem of one lower-case word: numbers are kept as they are, as the parser's number tokens are. */
+/** Stems already worked out (the stemmer's regular expressions cost more than a search's lookups); emptied when full. */
+const stems = new Map<string, string>();
+const MAX_STEMS = 20_000;
+
+/** English stem of one lower-case word, remembered. */
 function stem(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    if (stems.size >= MAX_STEMS) stems.clear();
+    stems.set(word, (s = stemOf(word)));
+  }
+  return s;
+}
+
+/** English stem of one lower-case word: numbers are kept as they are, as the parser's number tokens are. */
+function stemOf(word: string): string {
   // A hyphenated word is stemmed at its end ("tree-climbing" -> "tree-climb").
   const hyphen = word.lastIndexOf('-');
-  if (hyphen > 0 && word.split('-').every((p) => ALPHA.test(p))) return word.slice(0, hyphen + 1) + stem(word.slice(hyphen + 1));
+  if (hyphen > 0 && word.split('-').every((p) => ALPHA.test(p))) return word.slice(0, hyphen + 1) + stemOf(word.slice(hyphen + 1));
   if (!ALPHA.test(word)) return word;
   const s = porter2(word);
   // Snowball 2 keeps the double letter of a short stem ("added" -> "add").
@@ -154,6 +168,9 @@ export function wordSimilarity(a: string | Set<string>, b: string | TrigramSeque
   return wordSimilarityOf(found, first.size, order);
 }
 
+/** word_similarity()'s last position of each trigram: one buffer, filled anew for each call. */
+let lastposBuffer = new Int32Array(256);
+
 /**
  * word_similarity() from its parts: which of the second text's distinct trigrams the first has
  * (`found`), how many distinct trigrams the first has (`ulen1`), and the second's trigrams in
@@ -161,7 +178,9 @@ export function wordSimilarity(a: string | Set<string>, b: string | TrigramSeque
  */
 export function wordSimilarityOf(found: Uint8Array, ulen1: number, second: Int32Array): number {
   if (!ulen1 || !second.length) return 0;
-  const lastpos = new Int32Array(found.length).fill(-1);
+  if (lastposBuffer.length < found.length) lastposBuffer = new Int32Array(found.length * 2);
+  const lastpos = lastposBuffer;
+  lastpos.fill(-1, 0, found.length);
   const sml = (count: number, ulen2: number) => Math.fround(count / (ulen1 + ulen2 - count));
   let ulen2 = 0;
   let count = 0;

@@ -146,27 +146,39 @@ function positionsOf(doc: Lexemes, op: Operand, expand: Expand): number[] {
   return names.length > 1 ? [...new Set(out)].sort((a, b) => a - b) : out;
 }
 
-/** doc @@ query. */
+/** Does the document hold any of these lexemes? */
+function holdsAny(doc: Lexemes, lexemes: readonly string[]): boolean {
+  for (const l of lexemes) if (doc.has(l)) return true;
+  return false;
+}
+
+/** doc @@ query (loops rather than callbacks: it runs for every candidate of every search). */
 export function matches(doc: Lexemes, q: TsQuery, expand: Expand): boolean {
   switch (q.op) {
     case 'and':
-      return q.args.every((a) => matches(doc, a, expand));
+      for (const a of q.args) if (!matches(doc, a, expand)) return false;
+      return true;
     case 'or':
-      return q.args.some((a) => matches(doc, a, expand));
+      for (const a of q.args) if (matches(doc, a, expand)) return true;
+      return false;
     case 'not':
       return !matches(doc, q.arg, expand);
     case 'phrase': {
       if (q.items.length === 1) {
         const only = q.items[0]!;
-        return only.prefix ? expand(only).some((l) => doc.has(l)) : doc.has(only.lexeme) || (only.also?.some((l) => doc.has(l)) ?? false);
+        return only.prefix ? holdsAny(doc, expand(only)) : doc.has(only.lexeme) || (only.also !== undefined && holdsAny(doc, only.also));
       }
-      const lists = q.items.map((it) => positionsOf(doc, it, expand));
-      if (lists.some((l) => l.length === 0)) return false;
-      if (lists.length === 1) return true;
-      const sets = lists.map((l) => new Set(l));
-      return lists[0]!.some((start) => q.items.every((it, k) => k === 0 || sets[k]!.has(start + it.offset)));
+      return phraseMatches(doc, q.items, expand);
     }
   }
+}
+
+/** A phrase of several words: each word at its offset from the first, somewhere in the document. */
+function phraseMatches(doc: Lexemes, items: (Operand & { offset: number })[], expand: Expand): boolean {
+  const lists = items.map((it) => positionsOf(doc, it, expand));
+  if (lists.some((l) => l.length === 0)) return false;
+  const sets = lists.map((l) => new Set(l));
+  return lists[0]!.some((start) => items.every((it, k) => k === 0 || sets[k]!.has(start + it.offset)));
 }
 
 const itemsOf = new WeakMap<TsQuery, Operand[]>();
@@ -228,6 +240,43 @@ function rankOr(w: readonly number[], doc: Lexemes, items: Operand[], expand: Ex
   return items.length ? f(res / items.length) : res;
 }
 
+/** Words further apart than this are as good as unrelated to ts_rank (word_distance 1e-30). */
+const NEAR = 100;
+/**
+ * From this rank on, a pair of positions further apart than NEAR cannot move it: such a pair adds
+ * at most 1e-15 (the square root of its weights times 1e-30) to the rank, and a float4 of 1e-7 or
+ * more is more than 3e-15 from its neighbours, so the sum rounds back to the same float4.
+ */
+const FAR_CANNOT_MOVE = 1e-7;
+
+/**
+ * calc_rank_and's inner loops for two lexemes' positions (each sorted), the rank so far in and
+ * out: every pair in PostgreSQL's order, except the pairs too far apart to change the rank once it
+ * is at least FAR_CANNOT_MOVE; so the positions near each of `post` are a sliding window of `ct`.
+ */
+function rankPairs(w: readonly number[], post: readonly number[], ct: readonly number[], res: number): number {
+  const n = ct.length;
+  const at = (x: number) => Math.min(x >> 2, MAX_POS);
+  let lo = 0;
+  let hi = 0;
+  for (const l of post) {
+    const pos = at(l);
+    while (lo < n && at(ct[lo]!) < pos - NEAR) lo++;
+    if (hi < lo) hi = lo;
+    while (hi < n && at(ct[hi]!) <= pos + NEAR) hi++;
+    const every = res < FAR_CANNOT_MOVE;
+    const end = every ? n : hi;
+    for (let j = every ? 0 : lo; j < end; j++) {
+      const p = ct[j]!;
+      const dist = Math.abs(pos - at(p));
+      if (!dist) continue;
+      const curw = f(Math.sqrt(f(f(w[l & 3]! * w[p & 3]!) * wordDistance(dist))));
+      res = res < 0 ? curw : f(1.0 - (1.0 - res) * (1.0 - curw));
+    }
+  }
+  return res;
+}
+
 function rankAnd(w: readonly number[], doc: Lexemes, items: Operand[], expand: Expand): number {
   if (items.length < 2) return rankOr(w, doc, items, expand);
   let res = -1;
@@ -237,15 +286,7 @@ function rankAnd(w: readonly number[], doc: Lexemes, items: Operand[], expand: E
       pos[i] = post;
       for (let k = 0; k < i; k++) {
         const ct = pos[k];
-        if (!ct) continue;
-        for (const l of post) {
-          for (const p of ct) {
-            const dist = Math.abs(Math.min(l >> 2, MAX_POS) - Math.min(p >> 2, MAX_POS));
-            if (!dist) continue;
-            const curw = f(Math.sqrt(f(f(w[l & 3]! * w[p & 3]!) * wordDistance(dist))));
-            res = res < 0 ? curw : f(1.0 - (1.0 - res) * (1.0 - curw));
-          }
-        }
+        if (ct) res = rankPairs(w, post, ct, res);
       }
     }
   });
