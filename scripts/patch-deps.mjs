@@ -12,44 +12,17 @@
 // The fix: a send with no socket sends nothing (the connection's queries are failed by its
 // teardown as usual), and the teardown forgets the pending send and its bytes.
 //
-// react-router (8.5), <Scripts>, in its two builds: the page's module script imports every chunk
-// statically and the HTML preloads them, so the browser fetches the framework and the route chunks
-// while it is still waiting to paint, and hydration can run before the first paint: the hero image
-// and the text then appear only after hydration on a busy phone, and a page-load model such as
-// Lighthouse's counts every chunk as coming before the largest paint. The fix: the module script first waits for the first
-// paint (a frame, then a task), then asks for the chunks (module preloads inserted then, so they
-// still load in parallel) and hydrates as before. Until then the page is plain HTML: links and
-// forms work without JavaScript.
+// react-router (8.5), <Scripts>, in its two builds: the module preloads of the page's chunks are
+// rendered with the browser's default priority for scripts (High), and <Scripts> has no way to
+// choose another. A server-rendered page paints without them (they only hydrate it), yet at High
+// they compete with the stylesheet, the fonts and the hero image, and a page-load model such as
+// Lighthouse's counts every one of them as blocking the first paint. The fix: they are asked for
+// with fetchpriority="low" (they still load, and in parallel, before the page hydrates). The
+// preloads <PrefetchPageLinks> makes for the next page are left as they are.
 import { readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-
-// The page's module script starts with this: it waits until the browser has shown the first frame
-// (its first paint entry; a frame and a task where paint timing is missing).
-const FIRST_PAINT =
-  'await new Promise((r) => { const go = () => setTimeout(r, 0); ' +
-  'if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return requestAnimationFrame(go); ' +
-  'if (performance.getEntriesByType("paint").length) return go(); ' +
-  'new PerformanceObserver((_, o) => { o.disconnect(); go(); }).observe({ type: "paint" }); });\n';
-
-// The function the fix below adds to <Scripts>' module (as text, inserted once).
-const HELPER = String.raw`/* safari-site: hydrate after the first paint */
-function safariAfterFirstPaint(script, preloads) {
-	const imports = [];
-	const body = script.replace(/import \* as (\w+) from ("[^"]*");/g, (_, name, from) => {
-		imports.push([name, from]);
-		return "";
-	}).replace(/^import ("[^"]*");?$/gm, (_, from) => {
-		imports.push([null, from]);
-		return "";
-	});
-	const names = imports.map(([name], i) => name ?? "safariSideEffect" + i);
-	return ${JSON.stringify(FIRST_PAINT)} +
-		"for (const href of " + JSON.stringify(preloads) + ") { const l = document.createElement(\"link\"); l.rel = \"modulepreload\"; l.href = href; document.head.appendChild(l); }\n" +
-		"const [" + names.join(", ") + "] = await Promise.all([" + imports.map(([, from]) => "import(" + from + ")").join(", ") + "]);\n" + body;
-}
-`;
 
 const FIXES = [
   {
@@ -71,22 +44,19 @@ const FIXES = [
   },
   {
     files: ['production', 'development'].map((d) => `node_modules/react-router/dist/${d}/lib/dom/ssr/components.js`),
-    marker: '/* safari-site: hydrate after the first paint */',
+    marker: '/* safari-site: low-priority module preloads */',
     edits: [
-      { from: 'function Scripts(scriptProps) {\n', to: HELPER + 'function Scripts(scriptProps) {\n' },
       {
-        // The text of React Router's own template literal, which ends the module script.
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: React Router's template text
-        from: 'import(${JSON.stringify(manifest.entry.module)});`;\n',
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: React Router's template text
-        to: 'import(${JSON.stringify(manifest.entry.module)});`;\n\t\tif (isStatic) routeModulesScript = safariAfterFirstPaint(routeModulesScript, [...new Set([...(enableFogOfWar ? [] : [manifest.url]), manifest.entry.module, ...manifest.entry.imports, ...getModuleLinkHrefs(matches, manifest, { includeHydrateFallback: true })])]);\n',
+        from: '\t\trel: "modulepreload",\n\t\thref: manifest.url,\n',
+        to: '\t\trel: "modulepreload",\n\t\t/* safari-site: low-priority module preloads */\n\t\tfetchPriority: "low",\n\t\thref: manifest.url,\n',
       },
-      // The preloads are asked for by the module script after the first paint, not by the HTML.
-      { from: '\tlet preloads = isHydrated || isRSCRouterContext ? [] : [', to: '\tlet preloads = true ? [] : [' },
-      { from: '}) : null, !enableFogOfWar ? /* @__PURE__ */ React$1.createElement("link", {', to: '}) : null, false ? /* @__PURE__ */ React$1.createElement("link", {' },
       {
-        from: '\t}) : null, /* @__PURE__ */ React$1.createElement("link", {\n\t\trel: "modulepreload",\n\t\thref: manifest.entry.module,',
-        to: '\t}) : null, null && React$1.createElement("link", {\n\t\trel: "modulepreload",\n\t\thref: manifest.entry.module,',
+        from: '\t\trel: "modulepreload",\n\t\thref: manifest.entry.module,\n',
+        to: '\t\trel: "modulepreload",\n\t\tfetchPriority: "low",\n\t\thref: manifest.entry.module,\n',
+      },
+      {
+        from: '\t\trel: "modulepreload",\n\t\thref: path,\n',
+        to: '\t\trel: "modulepreload",\n\t\tfetchPriority: "low",\n\t\thref: path,\n',
       },
     ],
   },

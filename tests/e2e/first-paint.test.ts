@@ -1,7 +1,7 @@
 // What the first paint waits for, in Chromium at a phone's size (390x844): the safari page's largest
 // contentful paint is its hero picture, which is neither lazy nor of low priority and is preloaded
 // from the head with the same candidates; the head preloads the two font files the first screen
-// uses; the page's code is asked for only after the first paint. The home page's sections below the first screen
+// uses; the module preloads are of low priority. The home page's sections below the first screen
 // hydrate in boundaries of their own, and still answer: a review opens in its dialog, a link
 // navigates in the page.
 import type { Browser, Page } from 'playwright-core';
@@ -62,7 +62,7 @@ describe('the first paint', () => {
     }
   });
 
-  it('the head preloads two font files, and the scripts are asked for after the first paint', async () => {
+  it('the head preloads two font files and asks for the scripts at low priority', async () => {
     const page = await phonePage();
     try {
       const response = await page.goto(`${sharedSite().url}/safaris`, { waitUntil: 'domcontentloaded' });
@@ -76,19 +76,11 @@ describe('the first paint', () => {
       const resources = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
       for (const font of fonts) expect(resources.filter((r) => r === font)).toHaveLength(1);
 
-      // The server sends no module preloads: the page's module script asks for the chunks after the
-      // first paint, so nothing of the code comes before it (the preloads are added then, together).
-      expect(html).not.toMatch(/<link rel="modulepreload"/);
-      const timing = await page.evaluate(() => {
-        const paint = performance.getEntriesByName('first-contentful-paint')[0];
-        const scripts = performance.getEntriesByType('resource').filter((e) => /\/assets\/[^/]+\.js$/.test(e.name));
-        return { paint: paint?.startTime ?? null, firstScript: Math.min(...scripts.map((e) => e.startTime)), scripts: scripts.length };
-      });
-      expect(timing.paint).not.toBeNull();
-      expect(timing.scripts).toBeGreaterThan(3);
-      expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paint!);
-      const preloads = await page.locator('link[rel="modulepreload"]').count();
-      expect(preloads).toBeGreaterThan(3);
+      // The page's module preloads as the server sent them (the browser adds its own later, for the
+      // code a click loads, which is wanted then).
+      const modules = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+      expect(modules.length).toBeGreaterThan(3);
+      for (const link of modules) expect(link).toMatch(/ fetchPriority="low"/);
     } finally {
       await page.context().close();
     }
