@@ -55,15 +55,26 @@ function decodeQuotedPrintable(s: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
+/**
+ * The parts of a (possibly nested) multipart message: split at its own boundary lines only, so a
+ * body line that happens to start with "--" (a wrapped link whose token has two hyphens) stays in
+ * its part.
+ */
+function partsOf(raw: string): string[] {
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((m) => m[1]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  if (!boundaries.length) return [];
+  return raw.split(new RegExp(`\\r?\\n--(?:${boundaries.join('|')})(?:--)?[ \\t]*(?:\\r?\\n|$)`));
+}
+
 /** The text/plain part of a (possibly multipart) message, decoded. */
 function textPart(raw: string): string {
-  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  const parts = partsOf(raw);
   for (const part of [raw, ...parts]) {
     const [head, ...rest] = part.split(/\r?\n\r?\n/);
     const h = parseHeaders(`${head}\r\n\r\n`);
     const type = h.get('content-type')?.[0] ?? '';
     if (!/^text\/plain/i.test(type)) continue;
-    const body = rest.join('\n\n').replace(/\r?\n--[^\r\n]*--\s*$/, '');
+    const body = rest.join('\n\n');
     const enc = (h.get('content-transfer-encoding')?.[0] ?? '').toLowerCase();
     if (enc === 'quoted-printable') return decodeQuotedPrintable(body).replace(/\r\n/g, '\n');
     if (enc === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8').replace(/\r\n/g, '\n');
@@ -75,7 +86,7 @@ function textPart(raw: string): string {
 /** The files attached to a received message (base64 parts), in order: name, type and bytes. */
 export function attachmentsOf(mail: ReceivedMail | undefined): { filename: string; type: string; bytes: Buffer }[] {
   const out: { filename: string; type: string; bytes: Buffer }[] = [];
-  for (const part of mail?.raw.split(/\r?\n--[^\r\n]+\r?\n/) ?? []) {
+  for (const part of mail ? partsOf(mail.raw) : []) {
     const [head = '', ...body] = part.split(/\r?\n\r?\n/);
     const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
     const filename = /Content-Disposition: attachment; filename="?([^";\r\n]+)"?/i.exec(unfolded)?.[1];
