@@ -21,10 +21,6 @@ export const PAY_HOLD_MINUTES = PAY_WINDOW_MINUTES + 5;
 export const FEW_SEATS = 3;
 export const MAX_SEATS = 99;
 
-/** The terms a traveller accepts when booking seats on a departure. */
-export const DEPARTURE_TERMS =
-  'Your seats are held for 30 minutes while you pay the deposit; without a payment by then they are released. Your booking is confirmed when we receive the deposit, and the balance is due by the date shown. If we cancel a departure, you get back everything you paid. Cancellation by you more than 60 days before departure: the deposit is kept; 60 to 30 days: 50 % of the total; less than 30 days: the total. We strongly recommend travel insurance.';
-
 export const DEPARTURE_MESSAGES = {
   startsOn: 'Enter the departure date.',
   past: 'The departure date cannot be in the past.',
@@ -81,10 +77,14 @@ export interface SafariDepartures {
   departures: PublicDeparture[];
 }
 
-/** GET /api/departures/:id: one departure with what its booking page shows. */
+/**
+ * GET /api/departures/:id: one departure with what its booking page shows (/api/<lang>/…: the
+ * safari's title and the terms in that language).
+ */
 export interface DepartureForBooking extends PublicDeparture {
   safariTitle: string;
   safariDays: number;
+  /** The terms a traveller accepts when booking its seats. */
   terms: string;
   depositPercent: number;
 }

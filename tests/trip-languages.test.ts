@@ -5,7 +5,8 @@
 // safari without a translation in it starts in English (the start says so); the trip page of a
 // link it cannot open speaks the ?lang= asked for, else the visitor's Accept-Language, else
 // English, with its status kept; the confirmation and cancellation e-mails of seats on a group
-// departure name the safari by its German title; a WhatsApp click on a German safari page at its
+// departure name the safari by its German title, and their booking page and trip page are German
+// (the safari's days, price lines and terms); a WhatsApp click on a German safari page at its
 // translated slug is counted there and the leads' totals name its safari.
 import './helpers/production.ts';
 import { and, eq } from 'drizzle-orm';
@@ -232,8 +233,23 @@ describe.each(backends())('the traveller’s trip, quote and e-mails in their la
       ({ id: departureId } = await departureOnSale(site));
     });
 
+    it('offers them in German: the safari’s German title, the page’s title and the terms', async () => {
+      const path = `${localizePath(`/safaris/${slug}/departures/${departureId}`, 'de')}?seats=1`;
+      const html = await (await fetch(site.base + path)).text();
+      const page = spaced(htmlText(html));
+      expect(page).toContain(spaced(german.safari.safarititle));
+      expect(page).not.toContain(englishTitle);
+      expect(page).toContain('Ihre Plätze sind 30 Minuten lang für Sie reserviert');
+      expect(page).not.toContain('Your seats are held');
+      expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toMatch(/^Plätze buchen: .+, Freitag, 12\. März 2027 \| /);
+      // The English page keeps the English words.
+      const english = spaced(htmlText(await (await fetch(`${site.base}/safaris/${slug}/departures/${departureId}?seats=1`)).text()));
+      expect(english).toContain(englishTitle);
+      expect(english).toContain('Your seats are held for 30 minutes');
+    });
+
     it('confirms them with the safari’s German title, and tells the operator in English', async () => {
-      const form = new URLSearchParams({ traveller0: 'Jonas Weber', singleRooms: '0', email: 'jonas.weber@example.com', phone: '', acceptTerms: 'yes' });
+      const form = new URLSearchParams({ traveller0: 'Jonas Weber', singleRooms: '1', email: 'jonas.weber@example.com', phone: '', acceptTerms: 'yes' });
       const res = await fetch(`${site.base}${localizePath(`/safaris/${slug}/departures/${departureId}`, 'de')}?seats=1`, {
         method: 'POST',
         redirect: 'manual',
@@ -249,9 +265,15 @@ describe.each(backends())('the traveller’s trip, quote and e-mails in their la
       expect(confirmation!.text).toMatch(/\/trip\/[A-Za-z0-9_-]{43}\?lang=de\b/);
       const [notice] = await site.rows<{ subject: string }>("select message->>'subject' as subject from mail_outbox where kind = 'booking-notice' order by id desc limit 1");
       expect(notice!.subject).toContain(`${days}-day ${englishTitle}`);
-      // Its trip page names the trip by the German title too.
+      // Its trip page names the trip by the German title too, and gives its days and price lines in
+      // German.
       const html = await (await fetch(site.base + res.headers.get('location')!)).text();
-      expect(spaced(htmlText(html))).toContain(spaced(heading));
+      const page = spaced(htmlText(html));
+      expect(page).toContain(spaced(heading));
+      for (const day of german.safaridays) expect(page).toContain(spaced(day.title));
+      expect(page).toContain(spaced(`${german.safari.safarititle}, Gruppenreise (pro Person)`));
+      expect(page).toContain('Einzelzimmerzuschlag');
+      expect(page).not.toMatch(/group departure|Single room supplement|Your seats are held/);
     });
 
     it('cancels them with the safari’s German title', async () => {

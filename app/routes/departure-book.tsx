@@ -8,6 +8,7 @@ import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useActio
 import { formatMinor, type PriceLineInput, priceOf } from '../../common/booking-money.ts';
 import { HOLD_MINUTES, type DepartureForBooking } from '../../common/departures.ts';
 import { formatDate } from '../../common/intl.ts';
+import { languageOfPath } from '../../common/languages.ts';
 import { keyOf, useT, useTParts } from '../i18n/pages.ts';
 import { i18nFor } from '../i18n/index.ts';
 import { departureMessage } from '../i18n/form-messages.server.ts';
@@ -28,8 +29,6 @@ import { languageOfForm, useLocalLink } from '../lib/languages.ts';
 const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' } as const;
 /** At most this many seats in one booking from the page (a bigger group asks us). */
 const MAX_ONLINE_SEATS = 12;
-
-const longDay = (d: string) => formatDate(d, 'en', 'full');
 
 /** The page's formats: its long days and its money, in the page's language (common/intl.ts). */
 function useBookFormat() {
@@ -53,9 +52,11 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return retry ? { ...PRIVATE, 'Retry-After': retry } : PRIVATE;
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, location }: Route.MetaArgs) {
   const d = loaderData?.departure;
-  const title = d ? `Book seats: ${d.safariTitle}, ${longDay(d.startsOn)}` : 'Book seats';
+  const language = languageOfPath(location.pathname);
+  const i18n = i18nFor(language);
+  const title = d ? i18n._('book.pageTitle', { title: d.safariTitle, day: formatDate(d.startsOn, language, 'full') }) : i18n._('book.pageTitleShort');
   return [{ title: `${title} | ${site.name}` }, { name: 'robots', content: 'noindex' }];
 }
 

@@ -98,7 +98,7 @@ function Header({ view }: { view: TripView }) {
       <ul className="trip__facts" role="list">
         <li>
           <span>{t('tripPage.dates')}</span>
-          {longDay(d.travelFrom)} – {longDay(d.travelTo)}
+          {d.travelTo === d.travelFrom ? longDay(d.travelFrom) : `${longDay(d.travelFrom)} – ${longDay(d.travelTo)}`}
         </li>
         <li>
           <span>{t('tripPage.travellers')}</span>

@@ -12,12 +12,14 @@
 // deposit) and e-mailed to the traveller, with a notice to the operator, through the outbox.
 import { Hono } from 'hono';
 import { type SeatBooking, seatBookingSchema } from '../../common/departure-forms.ts';
-import { DEPARTURE_MESSAGES, type DepartureForBooking, DEPARTURE_TERMS, onSale } from '../../common/departures.ts';
+import { DEPARTURE_MESSAGES, type DepartureForBooking, onSale } from '../../common/departures.ts';
 import { DEFAULT_DEPOSIT_PERCENT } from '../../common/booking-money.ts';
 import { TRIP_PAGE_HEADERS, tripUrl } from '../../common/trip-page.ts';
 import { bookingAccount, operatorToday } from '../bookings/bookings.ts';
 import { travellerTitle } from '../bookings/manual.ts';
 import { bookSeats, type BookedSeats } from '../departures/book.ts';
+import { departureTerms } from '../departures/trip-document.ts';
+import { safariTranslation } from '../content/safari-translation.ts';
 import { departureById, departureMonths, safarisDepartingIn, safarisWithDepartures, upcomingDepartures } from '../departures/read.ts';
 import type { Tx } from '../db/index.ts';
 import { limitKey, sourceOf } from '../http/client-address.ts';
@@ -31,7 +33,7 @@ import { idParam, readBody } from './admin/body.ts';
 import { budgeted } from './budget.ts';
 import type { FormsApiOptions } from './enquiries.ts';
 import { checkFormToken, formBodyLimit, HONEYPOT_MESSAGE, readJsonFields, spendFormToken, tooMany } from './forms-http.ts';
-import type { Language } from '../../common/languages.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../common/languages.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -43,7 +45,18 @@ async function forBooking(c: ApiContext): Promise<DepartureForBooking> {
   const d = await departureById(db, id, new Date());
   if (!d || d.startsOn <= today || d.status === 'cancelled') throw Object.assign(new HttpError(404, DEPARTURE_MESSAGES.notFound, NO_STORE, 'not-found'), { quiet: true });
   const { booked: _b, held: _h, bookings: _n, ...rest } = d;
-  return { ...rest, safariDays: Math.max(1, 1 + Math.round((Date.parse(d.endsOn) - Date.parse(d.startsOn)) / 86_400_000)), terms: DEPARTURE_TERMS, depositPercent: DEFAULT_DEPOSIT_PERCENT };
+  // In the page's language (/api/<lang>/departures/:id asks with ?language=, server/api/languages.ts):
+  // the safari's translated title and the terms.
+  const asked = c.req.query('language');
+  const language: Language = isLanguage(asked) ? asked : DEFAULT_LANGUAGE;
+  const own = await safariTranslation(db, d.safariSlug, language);
+  return {
+    ...rest,
+    safariTitle: own?.title ?? d.safariTitle,
+    safariDays: Math.max(1, 1 + Math.round((Date.parse(d.endsOn) - Date.parse(d.startsOn)) / 86_400_000)),
+    terms: departureTerms(language),
+    depositPercent: DEFAULT_DEPOSIT_PERCENT,
+  };
 }
 
 /** The traveller's confirmation and the operator's notice, in the booking's transaction. */

@@ -38,8 +38,9 @@ export function languageAnswers(basePath: string, forward: Forward): MiddlewareH
     const english = own ? englishAddress(rest.replace(/\/+$/, '') || '/', own) : rest;
     if (english === null) throw new HttpError(404, 'Not found in this language');
     const url = new URL(c.req.url);
-    // A search is made in the language's own documents (server/api/search.ts).
-    if (english === '/search') url.searchParams.set('language', language);
+    // A search is made in the language's own documents (server/api/search.ts); a departure's
+    // booking answer names its safari and gives its terms in the language (server/api/departures.ts).
+    if (english === '/search' || /^\/departures\/\d+$/.test(english)) url.searchParams.set('language', language);
     // The English answer is read here, so it is asked for plain (not compressed, not a 304 for the
     // client's copy of another answer); the translated answer is compressed on its way out.
     const headers = new Headers(c.req.raw.headers);

@@ -9,9 +9,9 @@ import { MoneyError, type PriceTerms, priceOf } from '../../common/booking-money
 import type { Language } from '../../common/languages.ts';
 import { safariHeading } from '../../common/safari-title.ts';
 import type { QuoteDocument } from '../../common/quote-document.ts';
-import { isComplete, isTranslationLanguage } from '../content/translatable.ts';
+import { safariTranslation } from '../content/safari-translation.ts';
 import type { Db, Tx } from '../db/index.ts';
-import { bookingEvents, bookings, bookingTravellers, contentItems, contentTranslations, safaris } from '../db/schema.ts';
+import { bookingEvents, bookings, bookingTravellers, safaris } from '../db/schema.ts';
 import { HttpError } from '../http/error.ts';
 import { type BookingRow, depositDueOn } from './bookings.ts';
 import { nextReference } from './references.ts';
@@ -34,17 +34,11 @@ async function titleOf(tx: Tx, input: ManualBooking): Promise<string> {
  * wrote, a safari with no complete translation in that language).
  */
 export async function travellerTitle(tx: Tx | Db, b: { title: string; safariSlug: string | null; language: Language }): Promise<string> {
-  if (!b.safariSlug || !isTranslationLanguage(b.language)) return b.title;
-  const [row] = await tx
-    .select({ title: safaris.safarititle, days: safaris.safariday, english: contentItems.document, translation: contentTranslations.document })
-    .from(safaris)
-    .innerJoin(contentItems, and(eq(contentItems.collection, 'safaris'), eq(contentItems.slug, safaris.safarititleslug)))
-    .innerJoin(contentTranslations, and(eq(contentTranslations.item_id, contentItems.id), eq(contentTranslations.language, b.language)))
-    .where(eq(safaris.safarititleslug, b.safariSlug));
-  const translated = row?.translation.title;
-  if (!row || typeof translated !== 'string' || !isComplete('safaris', row.english, row.translation)) return b.title;
-  if (b.title === `${row.days}-day ${row.title}`) return safariHeading(row.days, translated, b.language);
-  return b.title === row.title ? translated : b.title;
+  if (!b.safariSlug) return b.title;
+  const own = await safariTranslation(tx, b.safariSlug, b.language);
+  if (!own) return b.title;
+  if (b.title === `${own.days}-day ${own.englishTitle}`) return safariHeading(own.days, own.title, b.language);
+  return b.title === own.englishTitle ? own.title : b.title;
 }
 
 function priced(input: ManualBooking) {

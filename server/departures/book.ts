@@ -33,9 +33,9 @@ export async function bookSeats(tx: Tx, departureId: number, input: SeatBooking,
   if (departure.status === 'cancelled' || departure.status === 'full' || departure.starts_on <= at.today) throw closed();
   const seats = input.travellers.length;
   if (seats > seatsLeft) throw new HttpError(409, DEPARTURE_MESSAGES.soldOut, undefined, 'sold-out');
-  const safari = await safariOf(tx, departure.safari_slug);
+  const safari = await safariOf(tx, departure.safari_slug, input.language);
   if (!safari) throw closed();
-  const trip = departureDocument(departure, safari, seats, input.singleRooms, at.today);
+  const trip = departureDocument(departure, safari, { travellers: seats, singleRooms: input.singleRooms }, at.today, input.language);
   const price = priceOf({ currency: trip.currency, lines: trip.lines, travellers: trip.travellers, depositPercent: trip.depositPercent, travelFrom: trip.travelFrom, balanceDueOn: trip.balanceDueOn });
   const booking = await insertQuotelessBooking(tx, {
     title: trip.title,

@@ -2,15 +2,19 @@
 // seats at the price per person and the single rooms at the supplement, in the shape of a quote's
 // document (common/quote-document.ts) and priced by the one money function. The booking keeps its
 // title and price lines (it has no quote); its trip page shows the document made again from them,
-// the departure and the safari's days (bookingTripDocument).
+// the departure and the safari's days (bookingTripDocument). All of it in the booking's language:
+// the safari's days from its complete translation, the price lines' words and the terms from the
+// server's messages (app/lib/server-messages/).
 import { asc, eq } from 'drizzle-orm';
 import { addDays, DEFAULT_DEPOSIT_PERCENT } from '../../common/booking-money.ts';
-import { DEPARTURE_TERMS } from '../../common/departures.ts';
-import type { Language } from '../../common/languages.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../common/languages.ts';
+import { serverMessages } from '../../app/lib/server-messages.server.ts';
 import type { QuoteDocument } from '../../common/quote-document.ts';
 import type { Tx } from '../db/index.ts';
 import type { BookingRow } from '../bookings/bookings.ts';
 import { travellerTitle } from '../bookings/manual.ts';
+import { safariTranslation } from '../content/safari-translation.ts';
+import { markdownToHtml } from '../db/html.ts';
 import { departures, departureSeats, lodges, safariDays, safaris } from '../db/schema.ts';
 import type { DepartureRow } from './seats.ts';
 
@@ -23,8 +27,12 @@ const plain = (html: string) =>
     .trim()
     .slice(0, 5000);
 
-/** The safari of a departure, with its days; null when the safari is no longer published. */
-export async function safariOf(tx: Tx, slug: string) {
+/**
+ * The safari of a departure, with its days in `language` (its complete translation's titles and
+ * texts over the English days, one for one; the English without one). `title` stays the English
+ * title the booking keeps; null when the safari is no longer published.
+ */
+export async function safariOf(tx: Tx, slug: string, language: Language = DEFAULT_LANGUAGE) {
   const [safari] = await tx.select({ id: safaris.id, title: safaris.safarititle, days: safaris.safariday }).from(safaris).where(eq(safaris.safarititleslug, slug));
   if (!safari) return null;
   const days = await tx
@@ -41,7 +49,9 @@ export async function safariOf(tx: Tx, slug: string) {
     .leftJoin(lodges, eq(lodges.id, safariDays.lodge_id))
     .where(eq(safariDays.safari_id, safari.id))
     .orderBy(asc(safariDays.day_number));
-  return { ...safari, itinerary: days };
+  const own = await safariTranslation(tx, slug, language);
+  const itinerary = own ? days.map((d, i) => (own.itinerary[i] ? { ...d, title: own.itinerary[i].title, description: markdownToHtml(own.itinerary[i].description) } : d)) : days;
+  return { ...safari, heading: own?.title ?? safari.title, itinerary };
 }
 
 export type DepartureSafari = NonNullable<Awaited<ReturnType<typeof safariOf>>>;
@@ -49,19 +59,26 @@ export type DepartureSafari = NonNullable<Awaited<ReturnType<typeof safariOf>>>;
 /** The last day of a departure of a safari of `days` days. */
 export const endOf = (startsOn: string, days: number) => addDays(startsOn, Math.max(days, 1) - 1);
 
-/** The document of a booking of `travellers` seats (and `singleRooms` single rooms) on a departure, on `today`. */
-export function departureDocument(d: DepartureRow, safari: DepartureSafari, travellers: number, singleRooms: number, today: string): QuoteDocument {
+/** The terms of seats on a group departure, in `language`. */
+export const departureTerms = (language: Language) => serverMessages(language).t('departure.terms');
+
+/**
+ * The document of a booking of `travellers` seats (and `singleRooms` single rooms) on a departure,
+ * on `today`, in `language` (the safari's days as `safariOf` read them in it).
+ */
+export function departureDocument(d: DepartureRow, safari: DepartureSafari, seats: { travellers: number; singleRooms: number }, today: string, language: Language): QuoteDocument {
+  const m = serverMessages(language);
   const balance = addDays(d.starts_on, -60);
-  const itinerary = safari.itinerary.length ? safari.itinerary : [{ title: safari.title, description: '', breakfast: false, lunch: false, dinner: false, lodge: null, lodgeSlug: null }];
-  const lines: QuoteDocument['lines'] = [{ label: `${safari.title}, group departure (per person)`, category: 'safari', basis: 'person', unitMinor: d.price_minor, quantity: null }];
-  if (singleRooms > 0 && d.single_supplement_minor > 0)
-    lines.push({ label: 'Single room supplement', category: 'single-supplement', basis: 'person', unitMinor: d.single_supplement_minor, quantity: singleRooms });
+  const itinerary = safari.itinerary.length ? safari.itinerary : [{ title: safari.heading, description: '', breakfast: false, lunch: false, dinner: false, lodge: null, lodgeSlug: null }];
+  const lines: QuoteDocument['lines'] = [{ label: m.t('departure.seatsLine', { title: safari.heading }), category: 'safari', basis: 'person', unitMinor: d.price_minor, quantity: null }];
+  if (seats.singleRooms > 0 && d.single_supplement_minor > 0)
+    lines.push({ label: m.t('departure.singleLine'), category: 'single-supplement', basis: 'person', unitMinor: d.single_supplement_minor, quantity: seats.singleRooms });
   return {
     title: `${safari.days}-day ${safari.title}`,
     message: '',
     travelFrom: d.starts_on,
     travelTo: endOf(d.starts_on, safari.days),
-    travellers: { adults: travellers, children: 0, childAges: [] },
+    travellers: { adults: seats.travellers, children: 0, childAges: [] },
     days: itinerary.map((day) => ({
       title: day.title,
       text: plain(day.description),
@@ -76,7 +93,7 @@ export function departureDocument(d: DepartureRow, safari: DepartureSafari, trav
     depositPercent: DEFAULT_DEPOSIT_PERCENT,
     balanceDueOn: balance < today ? today : balance,
     validUntil: today,
-    terms: DEPARTURE_TERMS,
+    terms: departureTerms(language),
     included: [],
     excluded: [],
   };
@@ -95,11 +112,12 @@ export async function bookingTripDocument(tx: Tx, b: BookingRow): Promise<QuoteD
     .where(eq(departureSeats.booking_id, b.id));
   if (!seat) return null;
   // The title the booking keeps, as its traveller reads it (the safari's title in their language).
-  const title = await travellerTitle(tx, { title: b.title ?? seat.departure.safari_slug, safariSlug: b.safari_slug, language: b.language as Language });
-  const safari = (await safariOf(tx, seat.departure.safari_slug)) ?? { id: 0, title, days: 1, itinerary: [] };
+  const language = b.language as Language;
+  const title = await travellerTitle(tx, { title: b.title ?? seat.departure.safari_slug, safariSlug: b.safari_slug, language });
+  const safari = (await safariOf(tx, seat.departure.safari_slug, language)) ?? { id: 0, title, heading: title, days: 1, itinerary: [] };
   const made = b.created_at.toISOString().slice(0, 10);
   return {
-    ...departureDocument(seat.departure, safari, seat.seats, seat.singles, made),
+    ...departureDocument(seat.departure, safari, { travellers: seat.seats, singleRooms: seat.singles }, made, language),
     title,
     travelFrom: b.travel_from,
     travelTo: b.travel_to,

@@ -124,6 +124,10 @@ export const de: Record<ServerMessageKey, string> = {
   'departure.refund': 'Sie erhalten alles, was Sie bezahlt haben, {amount}, auf demselben Weg zurück. Wir schreiben Ihnen, sobald die Erstattung unterwegs ist.',
   'departure.nothingPaid': 'Sie haben für diese Buchung nichts bezahlt; es ist also nichts zu erstatten.',
   'departure.otherDate': 'Möchten Sie an einem anderen Termin reisen? Antworten Sie auf diese E-Mail: Wir reservieren Ihnen gern Plätze.',
+  'departure.seatsLine': '{title}, Gruppenreise (pro Person)',
+  'departure.singleLine': 'Einzelzimmerzuschlag',
+  'departure.terms':
+    'Ihre Plätze sind 30 Minuten lang für Sie reserviert, während Sie die Anzahlung leisten; geht bis dahin keine Zahlung ein, werden sie wieder freigegeben. Ihre Buchung ist bestätigt, sobald Ihre Anzahlung bei uns eingegangen ist; der Restbetrag ist bis zum angegebenen Datum fällig. Sagen wir eine Abfahrt ab, erstatten wir Ihnen alles, was Sie bezahlt haben. Stornieren Sie mehr als 60 Tage vor der Abfahrt, behalten wir die Anzahlung ein; 60 bis 30 Tage vorher: 50 % des Gesamtpreises; weniger als 30 Tage vorher: den Gesamtpreis. Wir empfehlen Ihnen dringend eine Reiseversicherung.',
 
   'pdf.tagline': 'Gorilla-, Schimpansen- und Wildtiersafaris in ganz Ostafrika',
   'pdf.kicker': 'SAFARI-REISEVERLAUF',

@@ -122,6 +122,10 @@ export const en = {
   'departure.refund': 'You will get back everything you paid, {amount}, by the way you paid it. We will write when the refund is on its way.',
   'departure.nothingPaid': 'You have paid nothing on this booking, so nothing is owed.',
   'departure.otherDate': 'If you would like to travel on another date, reply to this e-mail: we will gladly hold seats for you.',
+  'departure.seatsLine': '{title}, group departure (per person)',
+  'departure.singleLine': 'Single room supplement',
+  'departure.terms':
+    'Your seats are held for 30 minutes while you pay the deposit; without a payment by then they are released. Your booking is confirmed when we receive the deposit, and the balance is due by the date shown. If we cancel a departure, you get back everything you paid. Cancellation by you more than 60 days before departure: the deposit is kept; 60 to 30 days: 50 % of the total; less than 30 days: the total. We strongly recommend travel insurance.',
 
   'pdf.tagline': 'Gorilla, chimpanzee and wildlife safaris across East Africa',
   'pdf.kicker': 'SAFARI ITINERARY',

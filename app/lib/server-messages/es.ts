@@ -123,6 +123,10 @@ export const es: Record<ServerMessageKey, string> = {
   'departure.refund': 'Le devolveremos todo lo que ha pagado, {amount}, por el mismo medio de pago. Le escribiremos cuando el reembolso esté en camino.',
   'departure.nothingPaid': 'No ha pagado nada por esta reserva, por lo que no se le debe nada.',
   'departure.otherDate': 'Si desea viajar en otra fecha, responda a este correo: con mucho gusto le reservaremos plazas.',
+  'departure.seatsLine': '{title}, salida en grupo (por persona)',
+  'departure.singleLine': 'Suplemento de habitación individual',
+  'departure.terms':
+    'Sus plazas quedan reservadas durante 30 minutos mientras abona el depósito; si no recibimos el pago en ese plazo, se liberan. Su reserva queda confirmada en cuanto recibimos el depósito, y el saldo debe abonarse antes de la fecha indicada. Si cancelamos una salida, le devolvemos todo lo que haya pagado. Si usted cancela con más de 60 días de antelación, se retiene el depósito; entre 60 y 30 días antes: el 50 % del total; con menos de 30 días: el total. Le recomendamos encarecidamente contratar un seguro de viaje.',
 
   'pdf.tagline': 'Safaris de gorilas, chimpancés y fauna en toda África Oriental',
   'pdf.kicker': 'ITINERARIO DEL SAFARI',

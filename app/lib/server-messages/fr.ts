@@ -124,6 +124,10 @@ export const fr: Record<ServerMessageKey, string> = {
   'departure.refund': 'Vous serez intégralement remboursé de ce que vous avez payé, soit {amount}, par le moyen de paiement utilisé. Nous vous écrirons dès que le remboursement sera en route.',
   'departure.nothingPaid': 'Vous n’avez rien payé pour cette réservation : rien ne vous est donc dû.',
   'departure.otherDate': 'Si vous souhaitez voyager à une autre date, répondez à cet e-mail : nous vous réserverons volontiers des places.',
+  'departure.seatsLine': '{title}, départ en groupe (par personne)',
+  'departure.singleLine': 'Supplément chambre individuelle',
+  'departure.terms':
+    'Vos places vous sont réservées pendant 30 minutes, le temps de régler l’acompte ; sans paiement dans ce délai, elles sont libérées. Votre réservation est confirmée dès réception de l’acompte, et le solde est dû à la date indiquée. Si nous annulons un départ, nous vous remboursons l’intégralité des sommes versées. En cas d’annulation de votre part plus de 60 jours avant le départ, l’acompte est conservé ; entre 60 et 30 jours : 50 % du prix total ; moins de 30 jours : la totalité. Nous vous recommandons vivement de souscrire une assurance voyage.',
 
   'pdf.tagline': 'Safaris gorilles, chimpanzés et faune sauvage dans toute l’Afrique de l’Est',
   'pdf.kicker': 'ITINÉRAIRE DU SAFARI',

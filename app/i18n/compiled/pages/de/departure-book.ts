@@ -67,6 +67,8 @@ export const messages: Messages = {
   'book.depositRest': [' (', ['percent'], ' %); der Restbetrag bis ', ['day']],
   'book.eyebrow': ['Gruppenreise'],
   'book.title': [['title'], ' (', ['days'], ' Tage)'],
+  'book.pageTitle': ['Plätze buchen: ', ['title'], ', ', ['day']],
+  'book.pageTitleShort': ['Plätze buchen'],
   'book.dates': ['Reisedaten'],
   'book.perPerson': ['Pro Person'],
   'book.singleFrom': [' (Einzelzimmer +', ['price'], ')'],

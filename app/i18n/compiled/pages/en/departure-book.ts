@@ -68,6 +68,8 @@ export const messages: Messages = {
   'book.depositRest': [' (', ['percent'], ' %); the balance by ', ['day']],
   'book.eyebrow': ['Group departure'],
   'book.title': [['days'], '-day ', ['title']],
+  'book.pageTitle': ['Book seats: ', ['title'], ', ', ['day']],
+  'book.pageTitleShort': ['Book seats'],
   'book.dates': ['Dates'],
   'book.perPerson': ['Per person'],
   'book.singleFrom': [' (single room +', ['price'], ')'],

@@ -67,6 +67,8 @@ export const messages: Messages = {
   'book.depositRest': [' (', ['percent'], ' %); el saldo a más tardar el ', ['day']],
   'book.eyebrow': ['Salida en grupo'],
   'book.title': [['title'], ' (', ['days'], ' días)'],
+  'book.pageTitle': ['Reservar plazas: ', ['title'], ', ', ['day']],
+  'book.pageTitleShort': ['Reservar plazas'],
   'book.dates': ['Fechas'],
   'book.perPerson': ['Por persona'],
   'book.singleFrom': [' (habitación individual +', ['price'], ')'],

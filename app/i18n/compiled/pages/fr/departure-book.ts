@@ -67,6 +67,8 @@ export const messages: Messages = {
   'book.depositRest': [' (', ['percent'], ' %) ; le solde au plus tard le ', ['day']],
   'book.eyebrow': ['Départ en groupe'],
   'book.title': [['title'], ' (', ['days'], ' jours)'],
+  'book.pageTitle': ['Réserver des places : ', ['title'], ', ', ['day']],
+  'book.pageTitleShort': ['Réserver des places'],
   'book.dates': ['Dates'],
   'book.perPerson': ['Par personne'],
   'book.singleFrom': [' (chambre individuelle +', ['price'], ')'],
