@@ -3,7 +3,7 @@
 // departure are written the same way (insertQuotelessBooking, server/departures/book.ts). The price comes from the one
 // money function (priceOf), exactly as a quote's does; the rest is a booking like any other (its
 // ledger, state, reminders and screen).
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type ManualBooking, MANUAL_BOOKING_MESSAGES, travellerCount } from '../../common/booking-manual.ts';
 import { MoneyError, type PriceTerms, priceOf } from '../../common/booking-money.ts';
 import type { Language } from '../../common/languages.ts';
