@@ -1,3 +1,6 @@
+// Answers in another language: a link to another site says it opens in a new tab in that language,
+// internal links go to that language's addresses, and an answer names the items it refers to by
+// their translated titles (a park card's country, a lodge card's park).
 import { describe, expect, it } from 'vitest';
 import { markdownToHtml } from '../db/html.ts';
 import { type Catalogue, translateAnswer } from './translated-answers.ts';
@@ -40,5 +43,39 @@ describe('translated answers', () => {
     expect(out.faqs[0]!.question).toBe(`${language} question`);
     // The English answer is as it was.
     expect(body.faqs[0]!.answer).toContain('<span class="sr-only"> (opens in a new tab)</span>');
+  });
+});
+
+const entry = (collection: string, slug: string, english: Record<string, unknown>, translation: Record<string, unknown>) =>
+  [slug, { collection, englishSlug: slug, slug, english, translation }] as const;
+
+function german(): Catalogue {
+  return {
+    language: 'de',
+    items: new Map<string, Map<string, never>>([
+      ['destinations', new Map([entry('destinations', 'rwanda', { title: 'Rwanda' }, { title: 'Ruanda' }), entry('destinations', 'kenya', { title: 'Kenya' }, { title: '' })]) as never],
+      ['parks', new Map([entry('parks', 'volcanoes-national-park', { title: 'Volcanoes National Park' }, { title: 'Volcanoes-Nationalpark' })]) as never],
+      ['lodges', new Map([entry('lodges', 'bisate', { title: 'Bisate Lodge' }, { title: 'Bisate Lodge' })]) as never],
+    ]),
+  };
+}
+
+describe('translateAnswer: the titles of referred items', () => {
+  it('gives a park card its country’s translated title, and a lodge card its park’s', () => {
+    const body = {
+      parks: [{ parktitle: 'Volcanoes National Park', parktitleslug: 'volcanoes-national-park', destinationtitle: 'Rwanda' }],
+      lodges: [{ lodgetitle: 'Bisate Lodge', lodgetitleslug: 'bisate', parktitle: 'Volcanoes National Park', destinationtitle: 'Rwanda' }],
+    };
+    expect(translateAnswer(body, '/parks', german())).toEqual({
+      parks: [{ parktitle: 'Volcanoes-Nationalpark', parktitleslug: 'volcanoes-national-park', destinationtitle: 'Ruanda' }],
+      lodges: [{ lodgetitle: 'Bisate Lodge', lodgetitleslug: 'bisate', parktitle: 'Volcanoes-Nationalpark', destinationtitle: 'Ruanda' }],
+    });
+  });
+
+  it('keeps a title with no translation, and the same words in a field that names no other item', () => {
+    const body = { parks: [{ parktitle: 'Volcanoes National Park', parktitleslug: 'volcanoes-national-park', destinationtitle: 'Kenya', note: 'Rwanda' }] };
+    expect(translateAnswer(body, '/parks', german())).toEqual({
+      parks: [{ parktitle: 'Volcanoes-Nationalpark', parktitleslug: 'volcanoes-national-park', destinationtitle: 'Kenya', note: 'Rwanda' }],
+    });
   });
 });

@@ -36,6 +36,8 @@ interface Entry {
 export interface Catalogue {
   language: TranslationLanguage;
   items: Map<string, Map<string, Entry | null>>;
+  /** The titles of the types others refer to, English → translated, by type (made when first needed). */
+  titles?: Map<string, Map<string, string>>;
 }
 
 /** The answer is not found in this language (an untranslated item's page). */
@@ -50,6 +52,11 @@ const REFERRED_LAST: readonly string[] = ['lodges', 'places', 'parks', 'destinat
 const SLUG_KEYS = CONTENT_MODULES.flatMap((m) => (m.slugKey && m.slugKey !== 'slug' && isTranslatedType(m.collection) ? [[m.slugKey, m.collection] as const] : [])).sort(
   ([, a], [, b]) => REFERRED_LAST.indexOf(a) - REFERRED_LAST.indexOf(b),
 );
+/**
+ * The fields that name an item of a type others refer to by its title (a park's card names its
+ * country, `destinationtitle`; a lodge's card its park): `<slug key without "slug">` → that type.
+ */
+const REFERRED_TITLES = new Map(SLUG_KEYS.filter(([, c]) => REFERRED_LAST.includes(c)).map(([key, c]) => [key.replace(/slug$/, ''), c] as const));
 /** The collections by their list's address ('/safaris' → safaris). */
 const BY_LIST = new Map(CONTENT_MODULES.flatMap((m) => (contentTypeInfo(m.collection)?.page ? [[contentTypeInfo(m.collection)!.page!.list, m.collection] as const] : [])));
 
@@ -131,6 +138,22 @@ function itemOf(value: Doc, catalogue: Catalogue): { entry: Entry | null; key: s
   return undefined;
 }
 
+/** The translated title of a `collection` item by its English title (an answer names it by its title only). */
+function referredTitle(collection: string, english: string, catalogue: Catalogue): string | undefined {
+  if (!catalogue.titles) {
+    catalogue.titles = new Map();
+    for (const c of new Set(REFERRED_TITLES.values())) {
+      const titles = new Map<string, string>();
+      for (const e of catalogue.items.get(c)?.values() ?? []) {
+        const [en, tr] = [e?.english.title, e?.translation.title];
+        if (typeof en === 'string' && typeof tr === 'string' && tr.trim()) titles.set(en, tr);
+      }
+      catalogue.titles.set(c, titles);
+    }
+  }
+  return catalogue.titles.get(collection)?.get(english);
+}
+
 function translateValue(value: unknown, pairs: Map<string, string>, catalogue: Catalogue): unknown {
   if (typeof value === 'string') return pairs.get(value) ?? value;
   if (Array.isArray(value)) return value.map((v) => translateValue(v, pairs, catalogue)).filter((v) => v !== LEFT_OUT);
@@ -140,6 +163,12 @@ function translateValue(value: unknown, pairs: Map<string, string>, catalogue: C
   const own = item?.entry ? pairsOf(item.entry, catalogue) : pairs;
   const out: Doc = {};
   for (const [k, v] of Object.entries(value)) {
+    // Another item named by its title (a park card's country): that item's translated title.
+    const referred = REFERRED_TITLES.get(k);
+    if (referred && typeof v === 'string' && !own.has(v)) {
+      out[k] = referredTitle(referred, v, catalogue) ?? v;
+      continue;
+    }
     const t = translateValue(v, own, catalogue);
     // A single item that is not translated (a day's lodge) is left out as an absent one is.
     out[k] = t === LEFT_OUT ? null : t;
