@@ -18,6 +18,8 @@ export interface ImageMeta {
   w: number;
   h: number;
   widths: number[];
-  /** Blurred placeholder (data URI). */
-  p: string;
+  /** The colour painted behind the image while it loads ("#rrggbb"): what the pages carry. */
+  c?: string;
+  /** A blurred placeholder (data URI), painted instead: the console's media library shows it. */
+  p?: string;
 }

@@ -163,6 +163,9 @@ describe.each(backends())('media library on %s', (backend) => {
       expect(done.meta).toMatchObject({ w: 1200, h: 800, widths: [480, 960, 1600] });
       expect(done.meta!.v).toMatch(/^[0-9a-f]{8}$/);
       expect(done.meta!.p).toMatch(/^data:image\/webp;base64,/);
+      // The pages paint the upload's colour while it loads (its manifest entry, server/media/annotate.ts).
+      const [entry] = Object.values(await uploadManifestEntries(site.app.database!.db, [done.path]));
+      expect(entry!.colour).toMatch(/^#[0-9a-f]{6}$/);
 
       const stem = done.path.replace(/\.jpg$/, '');
       for (const [file, type, cache] of [

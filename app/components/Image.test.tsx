@@ -91,6 +91,12 @@ describe('Image', () => {
     expect(body.querySelector('source')!.getAttribute('srcset')).toContain('.3fa9c1d2.w480.avif');
   });
 
+  it('paints the image’s colour behind it when the metadata gives a colour (the pages’ metadata)', () => {
+    const body = render({ src: BWINDI, alt: '', width: 10, height: 10 }, { imageMeta: { [BWINDI]: { v: '3fa9c1d2', w: 1600, h: 900, widths: [480, 960, 1600], c: '#5a6b3c' } } });
+    const style = body.querySelector('img')!.getAttribute('style');
+    expect(style).toBe('background-color:#5a6b3c');
+  });
+
   it('falls back to the hash-free names, and no placeholder, without metadata', () => {
     const body = render({ src: `/${BWINDI}`, alt: '', width: 10, height: 10 });
     const img = body.querySelector('img')!;

@@ -3,7 +3,8 @@
 //
 // It renders <picture> with AVIF and WebP sources, each with a srcset of the widths the image
 // pipeline built (server/media/pipeline.ts), and a JPEG <img> for browsers that take neither, with
-// explicit width and height and a blurred placeholder painted behind the image while it loads.
+// explicit width and height and the image's colour painted behind it while it loads (a blurred
+// placeholder in the console's media library).
 // Pictures are lazy and list only the widths up to the first one of at least 960 px (enough for
 // the cards and side images they are), unless `priority`: the hero (LCP) image lists every width,
 // loads eagerly with fetchpriority high and is preloaded from the document's head (AVIF).
@@ -13,7 +14,7 @@
 // be built from `src` alone. When the page's loader data carries the image's metadata (an
 // `imageMeta` map that the server's API client adds to the JSON it hands to loaders, see
 // server/media/annotate.ts), the component uses the hashed names (bwindi.3fa9c1d2.w960.avif, cached
-// as immutable), the real widths and the placeholder. Loader data is the same on the server and in
+// as immutable), the real widths and the placeholder colour. Loader data is the same on the server and in
 // the browser, so the markup hydrates without mismatch, and client-side navigations get the map with
 // their new loader data. Without the map the same markup falls back to the hash-free names.
 import { preload } from 'react-dom';
@@ -132,7 +133,7 @@ export function Image({ src, alt, width, height, sizes, priority, className, met
   // "auto" still means 100vw, so they would fetch the largest width first.
   const sizesAttr = sizes ?? '100vw';
   const fallbackWidth = widths.find((w) => w >= LAZY_MAX_WIDTH) ?? widths[widths.length - 1]!;
-  const style = meta?.p ? { backgroundImage: `url("${meta.p}")`, backgroundSize: 'cover', backgroundPosition: 'center' } : undefined;
+  const style = meta?.p ? { backgroundImage: `url("${meta.p}")`, backgroundSize: 'cover', backgroundPosition: 'center' } : meta?.c ? { backgroundColor: meta.c } : undefined;
   // The LCP image: a <link rel=preload> in the head, so it is fetched before the body is parsed.
   if (priority) preload(url(fallbackWidth, 'avif'), { as: 'image', type: 'image/avif', imageSrcSet: srcSet('avif'), imageSizes: sizesAttr, fetchPriority: 'high' });
 

@@ -4,7 +4,7 @@ import { withImageMeta } from './annotate.ts';
 import type { Manifest } from './manifest.ts';
 
 const manifest = {
-  images: { 'images/parks/a.jpg': { v: 'abcdef12', w: 1600, h: 900, widths: [480, 960, 1600], placeholder: 'data:x' } },
+  images: { 'images/parks/a.jpg': { v: 'abcdef12', w: 1600, h: 900, widths: [480, 960, 1600], placeholder: 'data:x', colour: '#7a6b55' } },
 } as unknown as Manifest;
 
 function api(body: unknown, etag: string, counter: { n: number }): ApiClient {

@@ -5,7 +5,7 @@ import type { ApiClient } from '../../common/api-client.ts';
 import { imageMetaFor, imagePathsIn, withImageMeta } from './annotate.ts';
 import type { Manifest } from './manifest.ts';
 
-const entry = (v: string) => ({ v, w: 1600, h: 900, widths: [480, 960, 1600], placeholder: `data:image/webp;base64,${v}`, source: 'artwork' });
+const entry = (v: string) => ({ v, w: 1600, h: 900, widths: [480, 960, 1600], placeholder: `data:image/webp;base64,${v}`, colour: `#${v.slice(0, 6)}`, source: 'artwork' });
 const manifest: Manifest = {
   version: 1,
   builtAt: '2025-01-01T00:00:00.000Z',
@@ -46,7 +46,7 @@ describe('finding image paths', () => {
 
   it('keeps only images the manifest knows, in the compact shape', () => {
     const meta = imageMetaFor({ a: 'images/parks/bwindi/forest.jpg', b: 'images/parks/unknown.jpg' }, manifest);
-    expect(meta).toEqual({ 'images/parks/bwindi/forest.jpg': { v: '22222222', w: 1280, h: 720, widths: [480, 1280], p: 'data:image/webp;base64,22222222' } });
+    expect(meta).toEqual({ 'images/parks/bwindi/forest.jpg': { v: '22222222', w: 1280, h: 720, widths: [480, 1280], c: '#222222' } });
   });
 });
 
@@ -58,7 +58,7 @@ describe('withImageMeta', () => {
     expect(res.headers.get('etag')).toBeNull();
     const body = await res.json();
     expect(body.title).toBe('Safaris');
-    expect(body.imageMeta).toEqual({ 'images/safaris/three-days.jpg': { v: '33333333', w: 1600, h: 900, widths: [480, 960, 1600], p: 'data:image/webp;base64,33333333' } });
+    expect(body.imageMeta).toEqual({ 'images/safaris/three-days.jpg': { v: '33333333', w: 1600, h: 900, widths: [480, 960, 1600], c: '#333333' } });
   });
 
   it('leaves errors, other types, arrays, writes and answers without a manifest alone', async () => {

@@ -1,7 +1,7 @@
 // Image metadata for the pages. Loaders receive the API's JSON through an ApiClient; wrapping that
 // client with withImageMeta() adds an `imageMeta` map to every JSON object answer: for each stable
 // image path found anywhere in the answer, its content token, intrinsic size, variant widths and
-// blurred placeholder from the media manifest. The map travels with the loader data to the server
+// placeholder colour from the media manifest. The map travels with the loader data to the server
 // render and to the browser (hydration and client navigations), where app/components/Image.tsx
 // reads it. Nothing is added to the JavaScript bundle, and the public API's answers are unchanged.
 import type { ApiClient } from '../../common/api-client.ts';
@@ -27,7 +27,7 @@ export function imagePathsIn(value: unknown, found = new Set<string>(), depth = 
 }
 
 function metaOf(entry: ManifestEntry): ImageMeta {
-  return { v: entry.v, w: entry.w, h: entry.h, widths: entry.widths, p: entry.placeholder };
+  return { v: entry.v, w: entry.w, h: entry.h, widths: entry.widths, c: entry.colour };
 }
 
 /** The imageMeta map for the images a JSON value mentions (only those the manifest knows). */

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectJobs } from './jobs.ts';
 import { manifestSchema, readManifest } from './manifest.ts';
-import { buildMedia, type BuildReport } from './pipeline.ts';
+import { buildMedia, type BuildReport, placeholderColour } from './pipeline.ts';
 import { FORMATS, variantPath, WIDTHS } from './variants.ts';
 
 let dir: string;
@@ -207,6 +207,26 @@ describe('building', () => {
     expect(tiny.format).toBe('webp');
     expect(tiny.width).toBe(16);
     expect(header.placeholder.length).toBeLessThan(400);
+    // The colour the pages paint while the image loads: the placeholder's mean.
+    expect(header.colour).toMatch(/^#[0-9a-f]{6}$/);
+    expect(header.colour).toBe(await placeholderColour(header.placeholder));
+  });
+
+  it('takes a placeholder’s mean colour', async () => {
+    const tiny = async (background: string) =>
+      `data:image/webp;base64,${(
+        await sharp({ create: { width: 16, height: 9, channels: 3, background } })
+          .webp({ lossless: true })
+          .toBuffer()
+      ).toString('base64')}`;
+    expect(await placeholderColour(await tiny('#2d5a27'))).toBe('#2d5a27');
+    expect(await placeholderColour(await tiny('#ffffff'))).toBe('#ffffff');
+    // Half black, half white: grey.
+    const halves = await sharp({ create: { width: 16, height: 8, channels: 3, background: '#000000' } })
+      .composite([{ input: { create: { width: 8, height: 8, channels: 3, background: '#ffffff' } }, left: 8, top: 0 }])
+      .webp({ lossless: true })
+      .toBuffer();
+    expect(await placeholderColour(`data:image/webp;base64,${halves.toString('base64')}`)).toBe('#808080');
   });
 
   it('keeps the drawn SVGs in the cache for inspection', async () => {

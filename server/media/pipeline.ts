@@ -57,6 +57,8 @@ interface RenderMeta {
   h: number;
   widths: number[];
   placeholder: string;
+  /** The placeholder's mean colour (placeholderColour). */
+  colour: string;
 }
 
 const fileName = (width: number, format: ImageFormat) => `w${width}.${format}`;
@@ -141,13 +143,22 @@ export async function renderImage(kind: ImageKind, bytes: Buffer, opts: RenderIn
   const share =
     kind === 'header' ? await sharp(base.data, raw).resize({ width: SHARE_SIZE.width, height: SHARE_SIZE.height, fit: 'cover', position: 'centre' }).jpeg(ENCODE.jpg).toBuffer() : undefined;
   const tiny = await sharp(base.data, raw).resize({ width: 16 }).blur(0.6).webp({ quality: 40, effort: 6 }).toBuffer();
-  const meta: RenderMeta = {
-    w: base.info.width,
-    h: base.info.height,
-    widths: [...widths],
-    placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
-  };
+  const placeholder = `data:image/webp;base64,${tiny.toString('base64')}`;
+  const meta: RenderMeta = { w: base.info.width, h: base.info.height, widths: [...widths], placeholder, colour: await placeholderColour(placeholder) };
   return { meta, files, share };
+}
+
+/**
+ * The colour a page paints behind an image while it loads: the mean of its tiny placeholder, as
+ * "#rrggbb" (seven bytes in the page, where the placeholder's data URI takes about a hundred).
+ */
+export async function placeholderColour(placeholder: string): Promise<string> {
+  const bytes = Buffer.from(placeholder.replace(/^data:image\/[a-z]+;base64,/, ''), 'base64');
+  const { channels } = await sharp(bytes).removeAlpha().stats();
+  return `#${channels
+    .slice(0, 3)
+    .map((c) => Math.round(c.mean).toString(16).padStart(2, '0'))
+    .join('')}`;
 }
 
 /** Renders every variant of one source into `dir` and returns its metadata. */
@@ -169,6 +180,11 @@ async function readMeta(dir: string, kind: ImageKind): Promise<RenderMeta | unde
     const meta = JSON.parse(await readFile(path.join(dir, 'meta.json'), 'utf8')) as RenderMeta;
     for (const width of WIDTHS[kind]) for (const format of FORMATS) if (!(await exists(path.join(dir, fileName(width, format))))) return undefined;
     if (kind === 'header' && !(await exists(path.join(dir, SHARE_FILE)))) return undefined;
+    // A render cached before colours were kept gets its colour once.
+    if (!meta.colour) {
+      meta.colour = await placeholderColour(meta.placeholder);
+      await writeFile(path.join(dir, 'meta.json'), JSON.stringify(meta));
+    }
     return meta;
   } catch {
     return undefined;
@@ -270,6 +286,7 @@ async function writeOutput(opts: BuildOptions, entries: Rendered, rendersDir: st
       h: meta.h,
       widths: meta.widths,
       placeholder: meta.placeholder,
+      colour: meta.colour,
       source: label === 'artwork' ? 'artwork' : path.relative(opts.contentDir, label).split(path.sep).join('/'),
     };
   }

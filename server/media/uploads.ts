@@ -28,7 +28,7 @@ import type { Db } from '../db/index.ts';
 import { jobWorker } from '../job-loop.ts';
 import type { Logger } from '../logger.ts';
 import { shareImagePath } from '../../common/media.ts';
-import { hashOf, renderImage, variantCount } from './pipeline.ts';
+import { hashOf, placeholderColour, renderImage, variantCount } from './pipeline.ts';
 import type { ManifestEntry } from './manifest.ts';
 import { variantPath, type ImageKind } from './variants.ts';
 
@@ -372,7 +372,15 @@ export async function uploadManifestEntries(db: Db, stablePaths: Iterable<string
   const out: Record<string, ManifestEntry> = {};
   for (const r of rowsOf<{ name: string; token: string; rendered_width: number; rendered_height: number; widths: number[] | string; placeholder: string; original_name: string }>(result)) {
     const widths = typeof r.widths === 'string' ? (JSON.parse(r.widths) as number[]) : r.widths;
-    out[uploadStablePath(r.name)] = { v: r.token, w: Number(r.rendered_width), h: Number(r.rendered_height), widths, placeholder: r.placeholder, source: `uploads/${r.original_name || r.name}` };
+    out[uploadStablePath(r.name)] = {
+      v: r.token,
+      w: Number(r.rendered_width),
+      h: Number(r.rendered_height),
+      widths,
+      placeholder: r.placeholder,
+      colour: await placeholderColour(r.placeholder),
+      source: `uploads/${r.original_name || r.name}`,
+    };
   }
   return out;
 }
