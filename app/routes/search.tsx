@@ -144,7 +144,7 @@ function SearchForm({ query, types, counts }: { query: string; types: SearchItem
   const local = useLocalPath();
   const t = useT();
   return (
-    <Form method="get" action={local('/search')} className="search-page__form" role="search" ref={form}>
+    <Form method="get" action={local('/search')} className="filters search-page__form" role="search" ref={form}>
       <div className="search-form">
         <label htmlFor="search-page-input" className="sr-only">
           {t('search.label')}
@@ -155,7 +155,7 @@ function SearchForm({ query, types, counts }: { query: string; types: SearchItem
           {t('search.button')}
         </button>
       </div>
-      <fieldset className="search-page__types">
+      <fieldset>
         <legend>{t('search.showOnly')}</legend>
         <div className="check-list">
           {SEARCH_TYPES.map((type) => (

@@ -104,7 +104,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     it('filters by type; a change starts again at page 1; none ticked shows every type', async () => {
       await page.goto(`${base}/search?query=gorilla&page=2`);
-      const labels = (await page.locator('.search-page__types .check').allTextContents()).map((t) => t.replace(/\d+/g, '').trim());
+      const labels = (await page.locator('.search-page__form fieldset .check').allTextContents()).map((t) => t.replace(/\d+/g, '').trim());
       expect(labels).toEqual(LABELS);
       const tick = async (label: string) => {
         await page.getByRole('checkbox', { name: new RegExp(`^${label}\\b`) }).click();
