@@ -19,7 +19,7 @@
 // "20,100"), BENCH_COLD_REQUESTS (default 60), BENCH_COLD_WARMUP (default 20), BENCH_WARMUP_SECONDS
 // (default 2), BENCH_NGINX_WORKERS (default 1, like our one process), BENCH_PAGES (labels, comma
 // separated, to measure only some pages), BENCH_TOOL=autocannon (force autocannon), BENCH_ONLY=bytes
-// (only the byte tables of 3.: no cold renders, no load).
+// (only the byte tables of 3.: no cold renders, no load), BENCH_ONLY=cold (only the cold renders of 1.).
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { localizePath } from '../common/language-paths.ts';
@@ -60,6 +60,7 @@ const nginxWorkers = Number(process.env.BENCH_NGINX_WORKERS ?? 1);
 const only = process.env.BENCH_PAGES?.split(',').map((s) => s.trim());
 /** BENCH_ONLY=bytes: only the byte tables (HTML as sent, first-load JavaScript and CSS). */
 const bytesOnly = process.env.BENCH_ONLY === 'bytes';
+const coldOnly = process.env.BENCH_ONLY === 'cold';
 /** What a browser sends; the server and nginx both answer with brotli. */
 const BROWSER_HEADERS = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
 /** The load's header: brotli, as browsers get it (ours, the bare Node server and nginx alike). */
@@ -365,6 +366,7 @@ try {
     printCold(cold);
     console.log(`  ${loadAverage()} after the cold renders`);
   }
+  if (coldOnly) process.exit(0);
 
   // 2. Cached pages under load, ours then nginx with the same bytes, page by page; then search.
   server = await startServer({ SITE_URL });
