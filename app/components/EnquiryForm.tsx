@@ -11,7 +11,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { PrefetchPageLinks, useFetcher, useNavigate } from 'react-router';
 import { CONTACT_METHODS, DEFAULT_CONTACT_METHOD, type ContactMethod } from '../../common/constants.ts';
 import { EMPTY_TRIP_VALUES, type TripField, type TripValues } from '../../common/enquiry-trip.ts';
-import { hasRequiredEnquiryFields, LIMITS, validateEnquiry } from '../../common/validation.ts';
+import { hasRequiredEnquiryFields, LIMITS, validateEnquiry, type Enquiry } from '../../common/validation.ts';
 import type { NotReached, SentBack } from '../lib/form-submit.ts';
 import { useFetcherAnswer, useFormToken } from '../lib/form-token.ts';
 import { ErrorList, Field, HoneyPot } from './Field.tsx';
@@ -23,14 +23,8 @@ import { useLocalPath } from '../lib/languages.ts';
 
 export type EnquiryVariant = 'contact' | 'plan' | 'quote' | 'home';
 
-export interface EnquiryValues {
-  name: string;
-  email: string;
-  phone: string;
-  country: string;
-  message: string;
-  preferredContactMethod: ContactMethod;
-}
+/** The form's fields: the checked enquiry's, but for the page address, which the post adds. */
+export type EnquiryValues = Omit<Enquiry, 'currentUrl'>;
 
 export interface EnquiryFormProps {
   /** contact and plan: success modal then /blogs; quote: browser alert; home: 'Thank You!' modal. */
