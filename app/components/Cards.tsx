@@ -1,4 +1,5 @@
-// Content cards. The title link covers the whole card; images keep a fixed aspect ratio.
+// Content cards, and a grid of safari cards. The title link covers the whole card; images keep
+// a fixed aspect ratio.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useLocalLink } from '../lib/languages.ts';
@@ -81,6 +82,17 @@ export function Card({ to, image, alt, title, text, eyebrow, badge, footer, cta,
 
 export function Grid({ children, cols = 3, className }: { children: ReactNode; cols?: 2 | 3 | 4; className?: string }) {
   return <div className={`grid grid--${cols}${className ? ` ${className}` : ''}`}>{children}</div>;
+}
+
+/** A grid of safari cards (the rail on the home page). */
+export function SafariGrid({ safaris, className }: { safaris: Safari[]; className?: string }) {
+  return (
+    <Grid className={className}>
+      {safaris.map((s) => (
+        <SafariCard key={s.id} safari={s} />
+      ))}
+    </Grid>
+  );
 }
 
 function DaysBadge({ n }: { n: number }) {

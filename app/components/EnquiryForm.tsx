@@ -11,9 +11,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { PrefetchPageLinks, useFetcher, useNavigate } from 'react-router';
 import { CONTACT_METHODS, DEFAULT_CONTACT_METHOD, type ContactMethod } from '../../common/constants.ts';
 import { EMPTY_TRIP_VALUES, type TripField, type TripValues } from '../../common/enquiry-trip.ts';
-import { hasRequiredEnquiryFields, LIMITS, validateEnquiry } from '../../common/validation.ts';
+import { hasRequiredEnquiryFields, LIMITS, validateEnquiry, type Enquiry } from '../../common/validation.ts';
 import type { NotReached, SentBack } from '../lib/form-submit.ts';
-import { useFetcherAnswer, useFormToken } from '../lib/form-token.ts';
+import { useFetcherAnswer, useFormToken, useTokenPost } from '../lib/form-token.ts';
 import { ErrorList, Field, HoneyPot } from './Field.tsx';
 import { FormDialog } from './FormDialog.tsx';
 import { TripFields, type SafariChoice } from './TripFields.tsx';
@@ -23,14 +23,8 @@ import { useLocalPath } from '../lib/languages.ts';
 
 export type EnquiryVariant = 'contact' | 'plan' | 'quote' | 'home';
 
-export interface EnquiryValues {
-  name: string;
-  email: string;
-  phone: string;
-  country: string;
-  message: string;
-  preferredContactMethod: ContactMethod;
-}
+/** The form's fields: the checked enquiry's, but for the page address, which the post adds. */
+export type EnquiryValues = Omit<Enquiry, 'currentUrl'>;
 
 export interface EnquiryFormProps {
   /** contact and plan: success modal then /blogs; quote: browser alert; home: 'Thank You!' modal. */
@@ -204,16 +198,13 @@ function useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverErr
   const [values, setValues] = useState<EnquiryValues>({ ...empty, ...initialValues });
   const { trip, setTripField, resetTrip } = useTrip(initialTrip, safaris);
   const [error, setError] = useState<FormError>(serverError ? { message: serverError, field: serverErrorField } : null);
-  // A second click before the answer must not send a second enquiry.
-  const inFlight = useRef(false);
-  const [waiting, setWaiting] = useState(false);
-  const sending = waiting || fetcher.state !== 'idle';
+  const { sending, busy, answered, post } = useTokenPost(fetcher, token);
   const [done, setDone] = useState(false);
   const countdown = useCountdown(navigate, localPath('/blogs'));
 
   // The action's answer (spec point 8).
   useFetcherAnswer(fetcher, (r) => {
-    inFlight.current = false;
+    answered();
     if (r.ok) {
       token.spent();
       setValues(empty);
@@ -242,7 +233,7 @@ function useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverErr
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (inFlight.current) return;
+    if (busy()) return;
     if (variant === 'home' && !hasRequiredEnquiryFields(values)) return;
     const checked = validateEnquiry({ ...values, currentUrl: null });
     if (!checked.ok) {
@@ -250,18 +241,7 @@ function useEnquiry({ variant, currentUrl, onSubmitted, initialValues, serverErr
       focusField(formRef.current, checked.field);
       return;
     }
-    const form = e.currentTarget;
-    inFlight.current = true;
-    setWaiting(true);
-    // Sent without a token when none could be had: the action then asks to press the button again.
-    const formToken = await token.get();
-    setWaiting(false);
-    const fields = new FormData(form);
-    fields.set('formToken', formToken ?? '');
-    fields.set('currentUrl', currentUrl || window.location.href);
-    fields.set('enhanced', '1');
-    // Nothing on the page depends on an enquiry: no loader runs again.
-    void fetcher.submit(fields, { method: 'post', action: localPath('/enquiry'), defaultShouldRevalidate: false });
+    await post(e.currentTarget, localPath('/enquiry'), { more: { currentUrl: currentUrl || window.location.href } });
   }
 
   function closeThanks() {

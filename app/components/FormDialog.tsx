@@ -1,6 +1,7 @@
 // The confirmation dialog of the enquiry form: a native modal <dialog> (the page behind is inert
 // and focus stays inside), titled by its heading, closed by its button or Escape; focus goes
-// to the Close button on opening and back to where it was on closing.
+// to the Close button on opening and back to where it was on closing. Its tick (SentMark) also
+// tops the thank-you page that a post without JavaScript lands on.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useT } from '../i18n/index.ts';
 
@@ -10,6 +11,17 @@ export interface FormDialogProps {
   onClose: () => void;
   closeLabel?: string;
   children: ReactNode;
+}
+
+/** The round tick over a sent form's thanks, here and on the page shown after a post without JavaScript. */
+export function SentMark() {
+  return (
+    <div className="enq-dialog__mark" aria-hidden="true">
+      <svg width="30" height="30" viewBox="0 0 24 24">
+        <path d="M5 12.5l4.2 4.2L19 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </div>
+  );
 }
 
 export function FormDialog({ open, title, onClose, closeLabel, children }: FormDialogProps) {
@@ -45,11 +57,7 @@ export function FormDialog({ open, title, onClose, closeLabel, children }: FormD
       }}
     >
       <div className="enq-dialog__box">
-        <div className="enq-dialog__mark" aria-hidden="true">
-          <svg width="30" height="30" viewBox="0 0 24 24">
-            <path d="M5 12.5l4.2 4.2L19 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </div>
+        <SentMark />
         <h2 id={titleId} className="enq-dialog__title">
           {title}
         </h2>

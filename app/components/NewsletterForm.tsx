@@ -3,11 +3,11 @@
 // it posts there through a fetcher, with the form token it asked for when the visitor first went
 // into the form, and answers with the alerts of spec point 8; without, it is a plain POST, and the
 // page answers (the form again with a message and a token, or the thank-you view).
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { PrefetchPageLinks, useFetcher } from 'react-router';
 import { LIMITS, validateSubscriber } from '../../common/validation.ts';
 import type { NotReached, SentBack } from '../lib/form-submit.ts';
-import { useFetcherAnswer, useFormToken } from '../lib/form-token.ts';
+import { useFetcherAnswer, useFormToken, useTokenPost } from '../lib/form-token.ts';
 import { ErrorList, Field, HoneyPot } from './Field.tsx';
 import { useFailure } from '../i18n/failure.ts';
 import { useT } from '../i18n/pages.ts';
@@ -110,12 +110,10 @@ function useNewsletter({ initialValues, serverError, serverErrorField, initialTo
   const [email, setEmail] = useState(initialValues?.email ?? '');
   /** A message shown in the form: the server's (no JavaScript), or a request to press Subscribe again. */
   const [note, setNote] = useState<{ text: string; field?: string } | null>(serverError ? { text: serverError, field: serverErrorField } : null);
-  const [waiting, setWaiting] = useState(false);
-  const sending = waiting || fetcher.state !== 'idle';
-  const inFlight = useRef(false);
+  const { sending, busy, answered, post } = useTokenPost(fetcher, token);
 
   useFetcherAnswer(fetcher, (r) => {
-    inFlight.current = false;
+    answered();
     if (r.ok) {
       token.spent();
       setFullName('');
@@ -137,22 +135,14 @@ function useNewsletter({ initialValues, serverError, serverErrorField, initialTo
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (inFlight.current) return;
+    if (busy()) return;
     // The browser has checked that both fields are filled in; the e-mail rule is the server's too.
     const checked = validateSubscriber({ fullName, email });
     if (!checked.ok) {
       window.alert(failed(failureText(checked)));
       return;
     }
-    const form = e.currentTarget;
-    inFlight.current = true;
-    setWaiting(true);
-    const formToken = await token.get();
-    setWaiting(false);
-    const fields = new FormData(form);
-    fields.set('formToken', formToken ?? '');
-    fields.set('enhanced', '1');
-    void fetcher.submit(fields, { method: 'post', action: localPath('/newsletter'), defaultShouldRevalidate: false });
+    await post(e.currentTarget, localPath('/newsletter'));
   }
 
   return { fetcher, token, fullName, setFullName, email, setEmail, note, sending, onSubmit };

@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import { checkReview, PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_SNIFF_BYTES, REVIEW_LIMITS, REVIEW_MESSAGES, sniffPhoto, type ReviewField } from '../../common/reviews.ts';
 import type { NotReached, SentBack } from '../lib/form-submit.ts';
-import { useFetcherAnswer, useFormToken } from '../lib/form-token.ts';
+import { useFetcherAnswer, useFormToken, useTokenPost } from '../lib/form-token.ts';
 import { ErrorList, Field, HoneyPot } from './Field.tsx';
 import { StarIcon } from './Icons.tsx';
 import { useT } from '../i18n/pages.ts';
@@ -181,16 +181,14 @@ function useReview({ initialValues, serverError, serverErrorField, initialToken 
   const [values, setValues] = useState<ReviewValues>({ ...empty, ...initialValues });
   const [error, setError] = useState<FormError>(serverError ? { message: serverError, field: serverErrorField } : null);
   const [thanks, setThanks] = useState<string | null>(null);
-  const inFlight = useRef(false);
-  const [waiting, setWaiting] = useState(false);
-  const sending = waiting || fetcher.state !== 'idle';
+  const { sending, busy, answered, post } = useTokenPost(fetcher, token);
   const t = useT();
   const action = useLocalPath()('/review');
   // The checks' words (the spec's English) in the page's language.
   const say = (english: string) => reviewMessageText(t, english);
 
   useFetcherAnswer(fetcher, (r) => {
-    inFlight.current = false;
+    answered();
     if (r.ok) {
       token.spent();
       setValues(empty);
@@ -217,7 +215,7 @@ function useReview({ initialValues, serverError, serverErrorField, initialToken 
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (inFlight.current) return;
+    if (busy()) return;
     const form = e.currentTarget;
     const checked = checkReview(values);
     if (!checked.ok) {
@@ -235,14 +233,8 @@ function useReview({ initialValues, serverError, serverErrorField, initialToken 
         return;
       }
     } else fields.delete('photo');
-    inFlight.current = true;
     setError(null);
-    setWaiting(true);
-    const formToken = await token.get();
-    setWaiting(false);
-    fields.set('formToken', formToken ?? '');
-    fields.set('enhanced', '1');
-    void fetcher.submit(fields, { method: 'post', action, encType: 'multipart/form-data', defaultShouldRevalidate: false });
+    await post(fields, action, { encType: 'multipart/form-data' });
   }
 
   return { formRef, fetcher, token, values, setValues, set, error, sending, thanks, onSubmit, action };

@@ -1,4 +1,5 @@
-// A compact list of linked items with a thumbnail (Popular Safaris, Recent news, Popular posts).
+// A compact list of linked items with a thumbnail (Popular Safaris, Recent news, Popular posts),
+// and the side column of the about and site pages that holds the first two.
 import { useLocalLink } from '../lib/languages.ts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -46,11 +47,11 @@ export function SideList({ title, items, more, id }: { title: string; items: Sid
   );
 }
 
-export type SideSafari = Pick<SafariCard, 'id' | 'safarititle' | 'safarititleslug' | 'safariday' | 'safariprice' | 'safariheaderimage' | 'safariheaderimagealt'>;
-export type SideBlog = Pick<BlogCard, 'id' | 'blogtitle' | 'blogtitleslug' | 'blogheaderimage' | 'blogheaderimagealt' | 'created_at'>;
+type SideSafari = Pick<SafariCard, 'id' | 'safarititle' | 'safarititleslug' | 'safariday' | 'safariprice' | 'safariheaderimage' | 'safariheaderimagealt'>;
+type SideBlog = Pick<BlogCard, 'id' | 'blogtitle' | 'blogtitleslug' | 'blogheaderimage' | 'blogheaderimagealt' | 'created_at'>;
 
 /** The side list's rows of safaris, in the page's language. */
-export function useSafariSideItems(safaris: SideSafari[]): SideItem[] {
+function useSafariSideItems(safaris: SideSafari[]): SideItem[] {
   const t = useT();
   const language = usePageLanguage();
   return safaris.map((s) => ({
@@ -69,7 +70,7 @@ export function useSafariSideItems(safaris: SideSafari[]): SideItem[] {
 }
 
 /** The side list's rows of posts, dated in the page's language. */
-export function useBlogSideItems(blogs: SideBlog[]): SideItem[] {
+function useBlogSideItems(blogs: SideBlog[]): SideItem[] {
   const { date } = useFormat();
   return blogs.map((b) => {
     const d = date(b.created_at);
@@ -82,4 +83,15 @@ export function useBlogSideItems(blogs: SideBlog[]): SideItem[] {
       meta: <time dateTime={d.iso}>{d.text}</time>,
     };
   });
+}
+
+/** The side column of the about page and the site pages: popular safaris, then recent news. */
+export function SafariAndNewsAside({ safaris, blogs }: { safaris: SideSafari[]; blogs: SideBlog[] }) {
+  const t = useT();
+  return (
+    <aside className="page__aside">
+      <SideList id="popular-safaris" title={t('side.popularSafaris')} items={useSafariSideItems(safaris)} />
+      <SideList id="recent-news" title={t('side.recentNews')} items={useBlogSideItems(blogs)} />
+    </aside>
+  );
 }

@@ -3,7 +3,9 @@
 // from then and pages that are only read cost no request; a submit waits for it. A form sent back
 // by its page action brings its own token, which replaces the one held.
 // Its answer comes back through the fetcher: useFetcherAnswer reacts to each answer once.
+// useTokenPost sends an enhanced form with its token, one post at a time.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { FetcherSubmitFunction } from 'react-router';
 
 /** How long a submit waits for a token before it goes without (the action then asks to confirm). */
 const WAIT_MS = 5000;
@@ -82,4 +84,35 @@ export function useFetcherAnswer<T>(fetcher: { data: T | undefined; state: strin
     answered.current = r;
     onAnswer(r);
   }, [fetcher.data, fetcher.state]);
+}
+
+/**
+ * An enhanced form's post, one at a time: post() waits for the form token (and sends the form
+ * without one when none could be had: the action then asks to press the button again), marks the
+ * form enhanced and submits it through the fetcher; nothing on the page depends on the answer, so
+ * no loader runs again. busy() is true from then until answered() (a second click before the
+ * answer must not send it twice); sending is true from the click until the answer.
+ */
+export function useTokenPost(fetcher: { state: string; submit: FetcherSubmitFunction }, token: FormToken) {
+  const inFlight = useRef(false);
+  const [waiting, setWaiting] = useState(false);
+  return {
+    sending: waiting || fetcher.state !== 'idle',
+    busy: () => inFlight.current,
+    answered: () => {
+      inFlight.current = false;
+    },
+    /** Sends the form (read once the token is there) or fields already read; more fields go after the token. */
+    async post(form: HTMLFormElement | FormData, action: string, opts: { more?: Record<string, string>; encType?: 'multipart/form-data' } = {}) {
+      inFlight.current = true;
+      setWaiting(true);
+      const formToken = await token.get();
+      setWaiting(false);
+      const fields = form instanceof FormData ? form : new FormData(form);
+      fields.set('formToken', formToken ?? '');
+      for (const [name, value] of Object.entries(opts.more ?? {})) fields.set(name, value);
+      fields.set('enhanced', '1');
+      void fetcher.submit(fields, { method: 'post', action, ...(opts.encType ? { encType: opts.encType } : {}), defaultShouldRevalidate: false });
+    },
+  };
 }

@@ -5,7 +5,7 @@ import { site } from '../../common/site.ts';
 import { Hero } from '../components/Hero.tsx';
 import { ArrowRight, CompassIcon, LeafIcon, ShieldIcon, UsersIcon, PinIcon, MailIcon } from '../components/Icons.tsx';
 import { RichText } from '../components/RichText.tsx';
-import { SideList, useBlogSideItems, useSafariSideItems } from '../components/SideList.tsx';
+import { SafariAndNewsAside } from '../components/SideList.tsx';
 import { useT } from '../i18n/pages.ts';
 import { useLocalLink } from '../lib/languages.ts';
 import { pageHero } from '../lib/heroes.ts';
@@ -50,8 +50,6 @@ export default function About({ loaderData: data }: Route.ComponentProps) {
   const hero = pageHero('about');
   const t = useT();
   const local = useLocalLink();
-  const safaris = useSafariSideItems(data.safaris);
-  const blogs = useBlogSideItems(data.blogs);
   return (
     <>
       <Hero title={data.title} image={hero.image} imageAlt={hero.alt} eyebrow={t('about.since', { year: site.foundedYear })} crumbs={[{ label: t('about.crumb') }]} />
@@ -74,10 +72,7 @@ export default function About({ loaderData: data }: Route.ComponentProps) {
               ))}
             </ul>
           </div>
-          <aside className="page__aside">
-            <SideList id="popular-safaris" title={t('side.popularSafaris')} items={safaris} />
-            <SideList id="recent-news" title={t('side.recentNews')} items={blogs} />
-          </aside>
+          <SafariAndNewsAside safaris={data.safaris} blogs={data.blogs} />
         </div>
       </div>
     </>

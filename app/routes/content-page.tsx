@@ -3,7 +3,7 @@
 import type { ContentWithListsResponse } from '../../common/api-types.ts';
 import { Hero } from '../components/Hero.tsx';
 import { RichText } from '../components/RichText.tsx';
-import { SideList, useBlogSideItems, useSafariSideItems } from '../components/SideList.tsx';
+import { SafariAndNewsAside } from '../components/SideList.tsx';
 import { useT } from '../i18n/pages.ts';
 import { Tabs } from '../components/Tabs.tsx';
 import { pageHero } from '../lib/heroes.ts';
@@ -39,8 +39,6 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 export default function ContentPage({ loaderData: data }: Route.ComponentProps) {
   const hero = pageHero(data.key);
   const t = useT();
-  const safaris = useSafariSideItems(data.safaris);
-  const blogs = useBlogSideItems(data.blogs);
   const { vision, mission, ...rest } = data.blocks;
   const tabs = [
     ...(vision ? [{ id: 'vision', label: t('content.vision'), content: <RichText html={vision} /> }] : []),
@@ -65,10 +63,7 @@ export default function ContentPage({ loaderData: data }: Route.ComponentProps) 
               <RichText key={k} html={html} />
             ))}
           </div>
-          <aside className="page__aside">
-            <SideList id="popular-safaris" title={t('side.popularSafaris')} items={safaris} />
-            <SideList id="recent-news" title={t('side.recentNews')} items={blogs} />
-          </aside>
+          <SafariAndNewsAside safaris={data.safaris} blogs={data.blogs} />
         </div>
       </div>
     </>

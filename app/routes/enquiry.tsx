@@ -11,6 +11,7 @@ import { CONTACT_METHODS, DEFAULT_CONTACT_METHOD, type ContactMethod } from '../
 import { TRIP_FIELDS, type TripValues } from '../../common/enquiry-trip.ts';
 import { site } from '../../common/site.ts';
 import { EnquiryForm, SUBMIT_KEYS, type EnquiryValues, type EnquiryVariant } from '../components/EnquiryForm.tsx';
+import { SentMark } from '../components/FormDialog.tsx';
 import { languageOfPath } from '../../common/languages.ts';
 import { i18nFor } from '../i18n/index.ts';
 import { useT } from '../i18n/pages.ts';
@@ -115,11 +116,7 @@ export default function Enquiry() {
     return (
       <section className="form-page form-page--thanks" aria-labelledby="enquiry-title">
         <div className="form-page__card">
-          <div className="enq-dialog__mark" aria-hidden="true">
-            <svg width="30" height="30" viewBox="0 0 24 24">
-              <path d="M5 12.5l4.2 4.2L19 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </div>
+          <SentMark />
           <h1 id="enquiry-title">{t(home ? 'enquiry.homeTitle' : 'enquiry.thanksTitle')}</h1>
           <p className="form-page__lead">{t(home ? 'enquiry.homeText' : 'enquiry.thanksText')}</p>
           <p>{t('enquiry.mailSent')}</p>

@@ -2,7 +2,7 @@
 // More link to /safaris/experiences/{slug}, Other experiences (observed singular
 // /experience/{slug} links, which redirect) and blogs.
 import type { ExperienceResponse } from '../../common/api-types.ts';
-import { Empty, ExperienceCard, Grid, SafariCard } from '../components/Cards.tsx';
+import { Empty, ExperienceCard, Grid, SafariGrid } from '../components/Cards.tsx';
 import { Gallery } from '../components/Gallery.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { RichText } from '../components/RichText.tsx';
@@ -55,15 +55,7 @@ export default function ExperienceDetail({ loaderData: data }: Route.ComponentPr
         title={t('experiences.safarisOf', { name: experience.experiencetitle })}
         more={{ to: `/safaris/experiences/${experience.experiencetitleslug}`, label: t('safari.moreSafaris') }}
       >
-        {safaris.length ? (
-          <Grid>
-            {safaris.map((s) => (
-              <SafariCard key={s.id} safari={s} />
-            ))}
-          </Grid>
-        ) : (
-          <Empty>{t('experiences.noSafaris')}</Empty>
-        )}
+        {safaris.length ? <SafariGrid safaris={safaris} /> : <Empty>{t('experiences.noSafaris')}</Empty>}
       </Section>
       {data.relatedExperiences.length > 0 && (
         <Section id="other-experiences" eyebrow={t('detail.keepExploring')} title={t('experiences.others')} more={{ to: '/experiences', label: t('experiences.all') }}>

@@ -1,7 +1,7 @@
 // A guide's page: the portrait in the hero, the facts (role, languages, years guiding,
 // specialities), the biography, the safaris they usually lead, and others of the team.
 import type { GuideResponse } from '../../common/api-types.ts';
-import { Grid, SafariCard } from '../components/Cards.tsx';
+import { SafariGrid } from '../components/Cards.tsx';
 import { FactList } from '../components/FactList.tsx';
 import { useSpoken } from '../components/GuideCards.tsx';
 import { useT, useTParts } from '../i18n/pages.ts';
@@ -77,11 +77,7 @@ export default function GuideDetail({ loaderData: data }: Route.ComponentProps) 
       </div>
       {data.safaris.length > 0 && (
         <Section id="guide-safaris" tone="sand" eyebrow={t('guides.travelWith')} title={t('guides.leads', { name: first })} more={{ to: '/safaris', label: t('safaris.all') }}>
-          <Grid>
-            {data.safaris.map((s) => (
-              <SafariCard key={s.id} safari={s} />
-            ))}
-          </Grid>
+          <SafariGrid safaris={data.safaris} />
         </Section>
       )}
     </>

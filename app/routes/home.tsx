@@ -6,7 +6,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { HomeResponse } from '../../common/api-types.ts';
 import { aboutPath, site } from '../../common/site.ts';
-import { BlogCard, ExperienceCard, Grid, ParkCard, SafariCard } from '../components/Cards.tsx';
+import { BlogCard, ExperienceCard, Grid, ParkCard, SafariGrid } from '../components/Cards.tsx';
 import { ContactCards } from '../components/Contact.tsx';
 import { FaqList } from '../components/FaqList.tsx';
 import { Hero } from '../components/Hero.tsx';
@@ -186,11 +186,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
       {/* 5. Safaris */}
       <Suspense>
         <Section id="safaris" tone="sand" eyebrow={t('home.safarisEyebrow')} title={t('home.safarisTitle')} more={{ to: '/safaris', label: t('safaris.all') }}>
-          <Grid className="grid--rail">
-            {data.safaris.map((s) => (
-              <SafariCard key={s.id} safari={s} />
-            ))}
-          </Grid>
+          <SafariGrid safaris={data.safaris} className="grid--rail" />
         </Section>
       </Suspense>
 
@@ -198,11 +194,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
       <Suspense>
         <Promo html={data.blocks['gorilla-promo']} image={data.uggorillasafaris[1]?.safariheaderimage ?? heroImage} alt={data.uggorillasafaris[1]?.safariheaderimagealt ?? heroAlt} tone="forest" />
         <Section id="gorilla-safaris" eyebrow={t('home.gorillaEyebrow')} title={t('home.gorillaTitle')} more={{ to: '/safaris/gorilla-tracking-safaris-in-uganda', label: t('home.gorillaMore') }}>
-          <Grid className="grid--rail">
-            {data.uggorillasafaris.map((s) => (
-              <SafariCard key={s.id} safari={s} />
-            ))}
-          </Grid>
+          <SafariGrid safaris={data.uggorillasafaris} className="grid--rail" />
         </Section>
       </Suspense>
 
@@ -210,11 +202,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
       <Suspense>
         <Promo html={data.blocks['chimpanzee-promo']} image={data.ugchimpsafaris[0]?.safariheaderimage} alt={data.ugchimpsafaris[0]?.safariheaderimagealt ?? ''} tone="mist" flip />
         <Section id="chimpanzee-safaris" eyebrow={t('home.chimpEyebrow')} title={t('home.chimpTitle')} more={{ to: '/safaris/chimpanzee-tracking-safaris-in-uganda', label: t('home.chimpMore') }}>
-          <Grid className="grid--rail">
-            {data.ugchimpsafaris.map((s) => (
-              <SafariCard key={s.id} safari={s} />
-            ))}
-          </Grid>
+          <SafariGrid safaris={data.ugchimpsafaris} className="grid--rail" />
         </Section>
       </Suspense>
 

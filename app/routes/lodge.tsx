@@ -7,7 +7,7 @@ import type { LodgeResponse } from '../../common/api-types.ts';
 import { lodgeSetting, shortStopName } from '../../common/route.ts';
 import { whatsappHref } from '../../common/whatsapp.ts';
 import { useWhatsAppWords } from '../lib/whatsapp.ts';
-import { Grid, LodgeCard, SafariCard } from '../components/Cards.tsx';
+import { Grid, LodgeCard, SafariGrid } from '../components/Cards.tsx';
 import { Gallery } from '../components/Gallery.tsx';
 import { PriceCardContact } from '../components/Contact.tsx';
 import { Hero } from '../components/Hero.tsx';
@@ -93,11 +93,7 @@ export default function LodgeDetail({ loaderData: data }: Route.ComponentProps) 
       </div>
       {data.safaris.length > 0 && (
         <Section id="safaris" tone="sand" eyebrow={t('lodge.itineraries')} title={t('lodge.safarisStaying', { name: lodge.lodgetitle })} more={{ to: '/safaris', label: t('safaris.all') }}>
-          <Grid>
-            {data.safaris.map((s) => (
-              <SafariCard key={s.id} safari={s} />
-            ))}
-          </Grid>
+          <SafariGrid safaris={data.safaris} />
         </Section>
       )}
       {data.otherLodges.length > 0 && (

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import type { SafariDay, SafariResponse } from '../../common/api-types.ts';
 import { whatsappHref } from '../../common/whatsapp.ts';
 import { useWhatsAppWords } from '../lib/whatsapp.ts';
-import { Grid, SafariCard } from '../components/Cards.tsx';
+import { SafariGrid } from '../components/Cards.tsx';
 import { YourGuides } from '../components/GuideCards.tsx';
 import { PriceCardContact } from '../components/Contact.tsx';
 import { Hero } from '../components/Hero.tsx';
@@ -124,11 +124,7 @@ export default function SafariDetail({ loaderData: data }: Route.ComponentProps)
 
       {data.otherSafaris.length > 0 && (
         <Section id="related" tone="sand" eyebrow={t('safari.alsoLike')} title={t('safari.related')} more={{ to: '/safaris', label: t('safari.moreSafaris') }}>
-          <Grid>
-            {data.otherSafaris.map((s) => (
-              <SafariCard key={s.id} safari={s} />
-            ))}
-          </Grid>
+          <SafariGrid safaris={data.otherSafaris} />
         </Section>
       )}
       <NewsSection blogs={data.blogs} />

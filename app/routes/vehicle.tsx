@@ -1,7 +1,7 @@
 // A vehicle's page: its picture in the hero, the facts (kind, seats, window seats), what it carries,
 // its description, the safaris it usually runs, and the rest of the fleet.
 import type { DetailResponse } from '../../common/api-types.ts';
-import { Grid, SafariCard } from '../components/Cards.tsx';
+import { SafariGrid } from '../components/Cards.tsx';
 import { FactList } from '../components/FactList.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { RichText } from '../components/RichText.tsx';
@@ -77,11 +77,7 @@ export default function VehicleDetail({ loaderData: data }: Route.ComponentProps
       </div>
       {data.safaris.length > 0 && (
         <Section id="vehicle-safaris" tone="sand" eyebrow={t('vehicles.travelIn')} title={t('vehicles.safaris')} more={{ to: '/safaris', label: t('safaris.all') }}>
-          <Grid>
-            {data.safaris.map((s) => (
-              <SafariCard key={s.id} safari={s} />
-            ))}
-          </Grid>
+          <SafariGrid safaris={data.safaris} />
         </Section>
       )}
     </>

@@ -1,5 +1,6 @@
 // Query helpers shared by several API resources. Orders are stable (a unique id breaks every tie).
 import { and, asc, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import * as c from './columns.ts';
 import type { Db } from './index.ts';
 import { noteReads, traced } from './reads.ts';
@@ -123,12 +124,12 @@ export async function countSafaris(db: Db, f: SafariFilter): Promise<number> {
 }
 
 /** Lodges in the list's order: by country, park, then each lodge's set order. */
-export const lodgeOrder = [asc(t.destinations.sort_order), asc(t.parks.sort_order), asc(t.parks.id), asc(t.lodges.sort_order), asc(t.lodges.id)];
+const lodgeOrder = [asc(t.destinations.sort_order), asc(t.parks.sort_order), asc(t.parks.id), asc(t.lodges.sort_order), asc(t.lodges.id)];
 
-/** Lodge cards (with their park or town and country) matching a condition, in the list's order. */
-export function findLodges(db: Db, where: SQL | undefined) {
+/** Lodge cards (with their park or town and country) matching a condition, in the list's order, with any more columns asked for. */
+export function findLodges<More extends SelectedFields>(db: Db, where: SQL | undefined, more = {} as More) {
   return db
-    .select(c.lodgeCard)
+    .select({ ...c.lodgeCard, ...more })
     .from(t.lodges)
     .leftJoin(t.parks, eq(t.lodges.park_id, t.parks.id))
     .leftJoin(t.places, eq(t.lodges.place_id, t.places.id))

@@ -1,5 +1,5 @@
 // The console's building blocks: form fields with their errors (the form kit's), a form's outcome,
-// the anti-forgery field, a form with its intent, the heading of a screen, notices and a list's pager. Plain HTML forms underneath, so every screen works
+// the anti-forgery field, a form with its intent, the heading of a screen and its button to make a new item, notices and a list's pager. Plain HTML forms underneath, so every screen works
 // without JavaScript and with the keyboard.
 import type { ReactNode } from 'react';
 import { Form, Link, useRouteLoaderData } from 'react-router';
@@ -62,6 +62,15 @@ export function PageHead({ title, lead, actions }: { title: string; lead?: React
       </div>
       {actions ? <div className="c-pagehead__actions">{actions}</div> : null}
     </header>
+  );
+}
+
+/** The button in a screen's heading that starts a new item (New booking, New quote...). */
+export function NewItemLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link className="btn btn--primary" to={to}>
+      {children}
+    </Link>
   );
 }
 

@@ -2,7 +2,7 @@
 // wanted (see Header.tsx): Destinations (parks by country), Safaris (safaris by experience),
 // Experiences (experiences by country), each with vertical tabs (arrow keys move between them)
 // that load their items on demand; and Blogs, the latest stories.
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useLocalLink } from '../../lib/languages.ts';
 import { usePageLanguage, useT, type Translate } from '../../i18n/pages.ts';
@@ -12,7 +12,7 @@ import { Price } from '../Price.tsx';
 import type { NavItem, NavPanelAnswer, NavPanelData, NavTab, PanelKey } from '../../lib/nav.ts';
 import { Image } from '../Image.tsx';
 import { ArrowRight } from '../Icons.tsx';
-import { nextTabIndex } from '../Tabs.tsx';
+import { useTabButtons } from '../Tabs.tsx';
 import '../../styles/nav-panels.css';
 
 /** Loads one tab of a panel (cached by the caller). */
@@ -124,15 +124,7 @@ function TabbedPanel({ id, config, tabs, initial, load }: TabbedPanelProps) {
   const tabsLabel = config.tabsLabel(t);
   const aside = config.aside(t);
   const { selected, data, loading, failed, select } = usePanelTabs(id, initial, load);
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  function onKeyDown(e: KeyboardEvent, i: number) {
-    const n = nextTabIndex(e.key, i, tabs.length, 'vertical') ?? nextTabIndex(e.key, i, tabs.length, 'horizontal');
-    if (n === null) return;
-    e.preventDefault();
-    refs.current[n]?.focus();
-    void select(tabs[n]!.slug);
-  }
+  const tab = useTabButtons(tabs.length, (n) => void select(tabs[n]!.slug), 'vertical');
 
   const panelId = `mega-${id}-panel`;
   const tabId = (slug: string) => `mega-${id}-tab-${slug}`;
@@ -141,21 +133,7 @@ function TabbedPanel({ id, config, tabs, initial, load }: TabbedPanelProps) {
       {tabs.length > 0 && (
         <div role="tablist" aria-label={tabsLabel} aria-orientation="vertical" className="mega__tabs">
           {tabs.map((t, i) => (
-            <button
-              key={t.slug}
-              ref={(el) => {
-                refs.current[i] = el;
-              }}
-              type="button"
-              role="tab"
-              id={tabId(t.slug)}
-              aria-selected={selected === t.slug}
-              aria-controls={panelId}
-              tabIndex={selected === t.slug ? 0 : -1}
-              className="mega__tab"
-              onClick={() => void select(t.slug)}
-              onKeyDown={(e) => onKeyDown(e, i)}
-            >
+            <button key={t.slug} {...tab(i, { id: tabId(t.slug), controls: panelId, selected: selected === t.slug })} className="mega__tab" onClick={() => void select(t.slug)}>
               {t.title}
             </button>
           ))}

@@ -5,7 +5,7 @@
 import { Form, Link, useLoaderData, useNavigation } from 'react-router';
 import { type BookingList, type BookingListItem, DUE_SOON_DAYS, isBookingState, isMonth, MONEY_FILTERS } from '../../../common/booking-console.ts';
 import { BOOKING_STATE_LABELS, BOOKING_STATES, formatMinor } from '../../../common/booking-money.ts';
-import { PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { NewItemLink, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { ConsoleTable } from '../../components/admin/ConsoleTable.tsx';
 import { FilterActions, FilterPanel, FilterSearch, FilterSelect } from '../../components/admin/Filters.tsx';
 import { num } from '../../components/ColumnHeads.tsx';
@@ -132,11 +132,7 @@ export default function Bookings() {
       <PageHead
         title="Bookings"
         lead="Booked trips, their money and their departures. A booking is made when a traveller accepts a quote, or by hand for a trip booked on the phone."
-        actions={
-          <Link to="/admin/bookings/new" className="btn btn--primary">
-            New booking
-          </Link>
-        }
+        actions={<NewItemLink to="/admin/bookings/new">New booking</NewItemLink>}
       />
       <Views view={view} />
       {view === 'list' ? <Filters list={list} /> : null}

@@ -2,7 +2,7 @@
 // (queued / sent / failed, from the outbox).
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import type { CampaignSummary } from '../../../common/newsletter-admin.ts';
-import { Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { NewItemLink, Notice, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { Moment, plural, shownStatus, StatusBadge } from '../../components/admin/NewsletterUi.tsx';
 import { ColumnHeads, num } from '../../components/ColumnHeads.tsx';
 import { adminGet } from '../../lib/admin.ts';
@@ -22,15 +22,7 @@ export default function Campaigns() {
   const [params] = useSearchParams();
   return (
     <>
-      <PageHead
-        title="Campaigns"
-        lead={`Newsletters to your ${plural(confirmed, 'confirmed subscriber')}.`}
-        actions={
-          <Link className="btn btn--primary" to="/admin/campaigns/new">
-            New campaign
-          </Link>
-        }
-      />
+      <PageHead title="Campaigns" lead={`Newsletters to your ${plural(confirmed, 'confirmed subscriber')}.`} actions={<NewItemLink to="/admin/campaigns/new">New campaign</NewItemLink>} />
       {params.has('deleted') ? <Notice>The draft was deleted.</Notice> : null}
       {items.length === 0 ? (
         <div className="c-panel c-empty">

@@ -3,7 +3,7 @@
 // time), its last change, a link to edit it and, once published, to its page on the site.
 import { Form, Link, useLoaderData, useSearchParams } from 'react-router';
 import { CONTENT_STATUSES, type ContentList } from '../../../common/content-editing.ts';
-import { Notice, PageHead, Pager } from '../../components/admin/ConsoleUi.tsx';
+import { NewItemLink, Notice, PageHead, Pager } from '../../components/admin/ConsoleUi.tsx';
 import { FilterActions, FilterSearch, FilterSelect } from '../../components/admin/Filters.tsx';
 import { ContentStatusBadge, listQuery, SavedBy, statusText } from '../../components/admin/ContentUi.tsx';
 import { plural } from '../../components/admin/NewsletterUi.tsx';
@@ -48,13 +48,7 @@ export default function ContentListScreen() {
             <Link to="/admin/content">All content</Link> · {countsText(type)}
           </>
         }
-        actions={
-          type.fixed ? null : (
-            <Link className="btn btn--primary" to={`${base}/new`}>
-              New {type.singular}
-            </Link>
-          )
-        }
+        actions={type.fixed ? null : <NewItemLink to={`${base}/new`}>New {type.singular}</NewItemLink>}
       />
       {deleted !== null ? <Notice>{deleted ? `“${deleted}” was deleted.` : 'The item was deleted.'}</Notice> : null}
       {type.fixed ? <p className="c-muted c-content-note">These pages are part of the site: they can be edited but not added, renamed or deleted.</p> : null}

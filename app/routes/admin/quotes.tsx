@@ -3,7 +3,7 @@
 import { Link, useLoaderData } from 'react-router';
 import { BOOKING_STATE_LABELS, formatMinor } from '../../../common/booking-money.ts';
 import { QUOTE_STATUS_LABELS, type QuoteListItem } from '../../../common/quote-admin.ts';
-import { PageHead } from '../../components/admin/ConsoleUi.tsx';
+import { NewItemLink, PageHead } from '../../components/admin/ConsoleUi.tsx';
 import { ColumnHeads } from '../../components/ColumnHeads.tsx';
 import { adminGet } from '../../lib/admin.ts';
 import type { Route } from './+types/quotes';
@@ -24,11 +24,7 @@ export default function Quotes() {
       <PageHead
         title="Quotes"
         lead="Proposals sent to travellers: each opens on the traveller’s private trip page, where it is accepted."
-        actions={
-          <Link className="btn btn--primary" to="/admin/quotes/new">
-            New quote
-          </Link>
-        }
+        actions={<NewItemLink to="/admin/quotes/new">New quote</NewItemLink>}
       />
       {quotes.length === 0 ? (
         <p>No quotes yet. Make one from an enquiry (“Make a quote”), or start a new one.</p>

@@ -67,6 +67,16 @@ const EXPORT_BATCH = 1000;
 
 const assignee = alias(staff, 'assignee');
 
+/** An enquiry's safari and the member of staff it is assigned to (both joined to the enquiry; read by the list and by one enquiry). */
+const safariAndAssignee = {
+  safari_id: safaris.id,
+  safari_title: safaris.safarititle,
+  safari_slug: safaris.safarititleslug,
+  assignee_id: assignee.id,
+  assignee_name: assignee.name,
+  assignee_email: assignee.email,
+};
+
 /** A path id: digits that fit a serial, or the enquiry does not exist (404, never a 500). */
 function enquiryId(c: AdminContext): number {
   const raw = c.req.param('id') ?? '';
@@ -146,6 +156,8 @@ function filterWhere(f: InboxFilter): InboxWhere {
   return { base, match, indexed: and(base, sql`${enquiries.id} in (select id from enquiries where ${match} offset 0)`) };
 }
 
+/** The member of staff who wrote a note, changed a status or sent a reply, as staffRef reads them. */
+const byStaff = { sid: staff.id, sname: staff.name, semail: staff.email };
 const staffRef = (id: number | null, name: string | null, email: string | null): StaffRef | null => (id === null || email === null ? null : { id, name: name ?? '', email });
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -193,12 +205,7 @@ function listQuery(db: Db, where: SQL | undefined, order: 'newest' | 'oldest' = 
       page_url: enquiries.page_url,
       status: enquiries.status,
       source: enquiries.source,
-      safari_id: safaris.id,
-      safari_title: safaris.safarititle,
-      safari_slug: safaris.safarititleslug,
-      assignee_id: assignee.id,
-      assignee_name: assignee.name,
-      assignee_email: assignee.email,
+      ...safariAndAssignee,
       ...tripColumns,
     })
     .from(enquiries)
@@ -337,9 +344,7 @@ function repliesOf(db: Db, id: number) {
       subject: enquiryReplies.subject,
       body: enquiryReplies.body,
       at: enquiryReplies.created_at,
-      sid: staff.id,
-      sname: staff.name,
-      semail: staff.email,
+      ...byStaff,
       delivery: mailOutbox.status,
     })
     .from(enquiryReplies)
@@ -353,12 +358,7 @@ async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail | null> 
   const [e] = await db
     .select({
       row: enquiries,
-      safari_id: safaris.id,
-      safari_title: safaris.safarititle,
-      safari_slug: safaris.safarititleslug,
-      assignee_id: assignee.id,
-      assignee_name: assignee.name,
-      assignee_email: assignee.email,
+      ...safariAndAssignee,
     })
     .from(enquiries)
     .leftJoin(safaris, eq(safaris.id, enquiries.safari_id))
@@ -368,13 +368,13 @@ async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail | null> 
   const [mail, notes, history, replies, members, timeZone] = await Promise.all([
     db.select().from(mailOutbox).where(eq(mailOutbox.enquiry_id, id)).orderBy(asc(mailOutbox.id)),
     db
-      .select({ id: enquiryNotes.id, body: enquiryNotes.body, at: enquiryNotes.created_at, sid: staff.id, sname: staff.name, semail: staff.email })
+      .select({ id: enquiryNotes.id, body: enquiryNotes.body, at: enquiryNotes.created_at, ...byStaff })
       .from(enquiryNotes)
       .leftJoin(staff, eq(staff.id, enquiryNotes.staff_id))
       .where(eq(enquiryNotes.enquiry_id, id))
       .orderBy(asc(enquiryNotes.created_at), asc(enquiryNotes.id)),
     db
-      .select({ from: enquiryStatusChanges.from_status, to: enquiryStatusChanges.to_status, at: enquiryStatusChanges.at, sid: staff.id, sname: staff.name, semail: staff.email })
+      .select({ from: enquiryStatusChanges.from_status, to: enquiryStatusChanges.to_status, at: enquiryStatusChanges.at, ...byStaff })
       .from(enquiryStatusChanges)
       .leftJoin(staff, eq(staff.id, enquiryStatusChanges.staff_id))
       .where(eq(enquiryStatusChanges.enquiry_id, id))

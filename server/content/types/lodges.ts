@@ -8,7 +8,7 @@ import { LODGE_TIERS, type LodgeTier } from '../../../common/constants.ts';
 import * as c from '../../db/columns.ts';
 import { markdownToHtml } from '../../db/html.ts';
 import type { Db } from '../../db/index.ts';
-import { galleryOf, lodgeOrder } from '../../db/queries.ts';
+import { findLodges, galleryOf } from '../../db/queries.ts';
 import * as t from '../../db/schema.ts';
 import { galleryItem, image, location, markdown, ref, seo, text } from './fields.ts';
 import { contentType, itemPage, metaColumns, named, pageColumns, replaceGallery, upsert } from './type.ts';
@@ -62,14 +62,7 @@ export async function lodgesPage(db: Db, filter: { parkId?: number; tier: LodgeT
   if (filter.parkId !== undefined) parts.push(eq(t.lodges.park_id, filter.parkId));
   if (filter.tier) parts.push(eq(t.lodges.lodgetier, filter.tier));
   const where = parts.length ? and(...parts) : undefined;
-  const rows = await db
-    .select({ ...c.lodgeCard, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(t.lodges)
-    .leftJoin(t.parks, eq(t.lodges.park_id, t.parks.id))
-    .leftJoin(t.places, eq(t.lodges.place_id, t.places.id))
-    .innerJoin(t.destinations, eq(t.lodges.destination_id, t.destinations.id))
-    .where(where)
-    .orderBy(...lodgeOrder)
+  const rows = await findLodges(db, where, { total: sql<number>`count(*) over ()`.mapWith(Number) })
     .limit(limit)
     .offset(offset);
   // A page past the end has no rows to carry the total: count separately.

@@ -17,6 +17,8 @@ export const messages: Messages = {
   'cards.readStory': ['Zur Geschichte'],
   'cards.discover': ['Mehr erfahren'],
   'cards.viewDetails': ['Details ansehen'],
+  'side.popularSafaris': ['Beliebte Safaris'],
+  'side.recentNews': ['Aktuelles und Neuigkeiten'],
   'vehicles.crumb': ['Fahrzeuge'],
   'vehicles.kind': ['Typ'],
   'vehicles.seats': ['Sitzplätze'],

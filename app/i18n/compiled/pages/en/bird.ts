@@ -17,6 +17,8 @@ export const messages: Messages = {
   'cards.readStory': ['Read the story'],
   'cards.discover': ['Discover'],
   'cards.viewDetails': ['View details'],
+  'side.popularSafaris': ['Popular Safaris'],
+  'side.recentNews': ['Recent news and updates'],
   'detail.inPictures': [['title'], ' in pictures'],
   'gallery.title': ['Gallery'],
   'gallery.open': ['Open image ', ['n'], ' of ', ['total']],

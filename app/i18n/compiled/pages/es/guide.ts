@@ -17,6 +17,8 @@ export const messages: Messages = {
   'cards.readStory': ['Leer la historia'],
   'cards.discover': ['Conocer más'],
   'cards.viewDetails': ['Ver detalles'],
+  'side.popularSafaris': ['Safaris más solicitados'],
+  'side.recentNews': ['Noticias y novedades'],
   'guides.meet': ['Conozca a ', ['name']],
   'guides.whoLeads': ['Quién dirige este safari'],
   'guides.yours': ['Sus guías'],

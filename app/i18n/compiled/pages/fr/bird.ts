@@ -17,6 +17,8 @@ export const messages: Messages = {
   'cards.readStory': ['Lire le récit'],
   'cards.discover': ['En savoir plus'],
   'cards.viewDetails': ['Voir les détails'],
+  'side.popularSafaris': ['Safaris les plus demandés'],
+  'side.recentNews': ['Actualités et nouveautés'],
   'detail.inPictures': [['title'], ' en images'],
   'gallery.title': ['Galerie'],
   'gallery.open': ['Ouvrir l’image ', ['n'], ' sur ', ['total']],
