@@ -14,6 +14,12 @@ import { HttpError } from '../http/error.ts';
 import { JSON_TYPE } from './cache.ts';
 
 const LANGUAGE_PATH = /^\/([a-z]{2})(\/.*)?$/;
+/**
+ * The answers made in the language itself, asked with ?language=: a search is made in the
+ * language's own documents (server/api/search.ts); a departure's booking answer names its safari
+ * and gives its terms in the language (server/api/departures.ts).
+ */
+const MADE_IN_LANGUAGE = [/^\/search$/, /^\/departures\/\d+$/];
 
 function sitemapWithAlternates(body: { urls?: { loc: string }[] }, catalogues: Catalogue[]) {
   const urls = (body.urls ?? []).map((u) => {
@@ -38,9 +44,7 @@ export function languageAnswers(basePath: string, forward: Forward): MiddlewareH
     const english = own ? englishAddress(rest.replace(/\/+$/, '') || '/', own) : rest;
     if (english === null) throw new HttpError(404, 'Not found in this language');
     const url = new URL(c.req.url);
-    // A search is made in the language's own documents (server/api/search.ts); a departure's
-    // booking answer names its safari and gives its terms in the language (server/api/departures.ts).
-    if (english === '/search' || /^\/departures\/\d+$/.test(english)) url.searchParams.set('language', language);
+    if (MADE_IN_LANGUAGE.some((p) => p.test(english))) url.searchParams.set('language', language);
     // The English answer is read here, so it is asked for plain (not compressed, not a 304 for the
     // client's copy of another answer); the translated answer is compressed on its way out.
     const headers = new Headers(c.req.raw.headers);

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../common/api-client.ts';
 import { imageMetaFor, imagePathsIn, withImageMeta } from './annotate.ts';
-import type { Manifest } from './manifest.ts';
+import { type Manifest, manifestSchema } from './manifest.ts';
 
 const entry = (v: string) => ({ v, w: 1600, h: 900, widths: [480, 960, 1600], placeholder: `data:image/webp;base64,${v}`, colour: `#${v.slice(0, 6)}`, source: 'artwork' });
 const manifest: Manifest = {
@@ -42,6 +42,13 @@ describe('finding image paths', () => {
       other: ['images/parks/photo.png', 'https://example.org/images/x.jpg', 12, null],
     };
     expect([...imagePathsIn(value)].sort()).toEqual(['images/parks/bwindi.jpg', 'images/parks/bwindi/forest.jpg']);
+  });
+
+  it('reads a manifest built before colours were kept, and gives its images no colour', () => {
+    const { colour: _c, ...old } = entry('44444444');
+    const parsed = manifestSchema.parse({ version: 1, builtAt: '2025-01-01T00:00:00.000Z', images: { 'images/parks/old.jpg': old } });
+    expect(imageMetaFor({ a: 'images/parks/old.jpg' }, parsed)['images/parks/old.jpg']).toEqual({ v: '44444444', w: 1600, h: 900, widths: [480, 960, 1600] });
+    expect(() => manifestSchema.parse({ version: 1, builtAt: 'x', images: { 'images/parks/old.jpg': { ...old, colour: 'red' } } })).toThrow();
   });
 
   it('keeps only images the manifest knows, in the compact shape', () => {

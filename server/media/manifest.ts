@@ -14,8 +14,12 @@ const manifestEntrySchema = z.object({
   widths: z.array(z.number().int().positive()).min(1),
   /** A ~16 px wide blurred WebP as a data URI, shown while the image loads. */
   placeholder: z.string().startsWith('data:image/'),
-  /** The placeholder's mean colour ("#rrggbb"): what the pages paint while the image loads. */
-  colour: z.string().regex(/^#[0-9a-f]{6}$/),
+  /** The placeholder's mean colour ("#rrggbb"): what the pages paint while the image loads (absent
+   * from a manifest built before colours were kept: its images then load on the page's background). */
+  colour: z
+    .string()
+    .regex(/^#[0-9a-f]{6}$/)
+    .optional(),
   /** Where the picture came from: a file under content/images, or the artwork generator. */
   source: z.string(),
 });
